@@ -1,0 +1,159 @@
+import {
+  closestPointOnFootprint,
+  footprintBoundaryPoint,
+  footprintContains,
+  isCircle,
+  type Footprint,
+  type FootprintClosest,
+} from './footprint';
+
+/** The horizontal gap between two footprints and the closest points that realise it. */
+export interface FootprintGap {
+  /** Gap in inches, 0 when the footprints touch or overlap (never negative). */
+  gapInches: number;
+  /** Closest point on the first footprint, plan view, inches. */
+  a: [number, number];
+  /** Closest point on the second footprint, plan view, inches. */
+  b: [number, number];
+  /** True when the filled footprints overlap or touch. */
+  overlapping: boolean;
+  /**
+   * Signed separation: the gap when apart, otherwise minus an estimate of the penetration depth
+   * (how far the boundaries cross). Used to tell touching (about 0) from overlapping (< 0).
+   */
+  signedInches: number;
+}
+
+const _c1: FootprintClosest = { x: 0, y: 0, bx: 0, by: 0, signedDistance: 0 };
+const _p: [number, number] = [0, 0];
+
+/**
+ * Horizontal gap between the closest points of two footprints (the dh of INVENTORY 0.5), exact for
+ * circles and ellipses: circle-circle and circle-ellipse are closed form (via exact point-to-ellipse
+ * distance); ellipse-ellipse minimises the exact point-to-ellipse distance over the first boundary
+ * (dense bracketing, then golden-section refinement to 1e-12 rad), never a sampled polygon.
+ * Used for combat range (Core 7.0), coherency (Core 15.1) and contesting (Core 32.1).
+ */
+export function footprintGap(f1: Footprint, f2: Footprint): FootprintGap {
+  if (isCircle(f1) && isCircle(f2)) {
+    const dx = f2.x - f1.x;
+    const dy = f2.y - f1.y;
+    const d = Math.hypot(dx, dy);
+    const ux = d > 0 ? dx / d : 1;
+    const uy = d > 0 ? dy / d : 0;
+    const signed = d - f1.semiMajor - f2.semiMajor;
+    const a: [number, number] = [f1.x + ux * f1.semiMajor, f1.y + uy * f1.semiMajor];
+    const b: [number, number] = [f2.x - ux * f2.semiMajor, f2.y - uy * f2.semiMajor];
+    if (signed <= 0) {
+      // Overlap: report a common point (the midpoint of the two boundary points along the centre line).
+      const m: [number, number] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      return { gapInches: 0, a: m, b: [m[0], m[1]], overlapping: true, signedInches: signed };
+    }
+    return { gapInches: signed, a, b, overlapping: false, signedInches: signed };
+  }
+  if (isCircle(f1) || isCircle(f2)) {
+    const circleFirst = isCircle(f1);
+    const circle = circleFirst ? f1 : f2;
+    const ellipse = circleFirst ? f2 : f1;
+    const cp = closestPointOnFootprint(ellipse, circle.x, circle.y, _c1);
+    const r = circle.semiMajor;
+    let signed: number;
+    let onEllipse: [number, number];
+    let onCircle: [number, number];
+    if (cp.signedDistance > 0) {
+      signed = cp.signedDistance - r;
+      onEllipse = [cp.x, cp.y];
+      const ux = (cp.x - circle.x) / cp.signedDistance;
+      const uy = (cp.y - circle.y) / cp.signedDistance;
+      onCircle = [circle.x + ux * r, circle.y + uy * r];
+    } else {
+      signed = cp.signedDistance - r;
+      onEllipse = [circle.x, circle.y];
+      onCircle = [circle.x, circle.y];
+    }
+    if (signed <= 0) {
+      const m: [number, number] =
+        cp.signedDistance > 0 ? [(onEllipse[0] + onCircle[0]) / 2, (onEllipse[1] + onCircle[1]) / 2] : onCircle;
+      return { gapInches: 0, a: m, b: [m[0], m[1]], overlapping: true, signedInches: signed };
+    }
+    return circleFirst
+      ? { gapInches: signed, a: onCircle, b: onEllipse, overlapping: false, signedInches: signed }
+      : { gapInches: signed, a: onEllipse, b: onCircle, overlapping: false, signedInches: signed };
+  }
+  return ellipseEllipseGap(f1, f2);
+}
+
+const SAMPLES = 720;
+
+function signedAt(f1: Footprint, f2: Footprint, theta: number): number {
+  footprintBoundaryPoint(f1, theta, _p);
+  return closestPointOnFootprint(f2, _p[0], _p[1], _c1).signedDistance;
+}
+
+function ellipseEllipseGap(f1: Footprint, f2: Footprint): FootprintGap {
+  // Minimise the signed distance from the boundary of f1 to f2 over the boundary parameter.
+  let bestI = 0;
+  let best = Infinity;
+  const values = new Float64Array(SAMPLES);
+  for (let i = 0; i < SAMPLES; i++) {
+    const v = signedAt(f1, f2, (2 * Math.PI * i) / SAMPLES);
+    values[i] = v;
+    if (v < best) {
+      best = v;
+      bestI = i;
+    }
+  }
+  // Refine every sampled local minimum within reach of the best (ties in symmetric layouts).
+  const step = (2 * Math.PI) / SAMPLES;
+  let bestTheta = bestI * step;
+  for (let i = 0; i < SAMPLES; i++) {
+    const prev = values[(i + SAMPLES - 1) % SAMPLES];
+    const next = values[(i + 1) % SAMPLES];
+    if (values[i] <= prev && values[i] <= next && values[i] <= best + 1e-3) {
+      const t = golden(f1, f2, (i - 1) * step, (i + 1) * step);
+      const v = signedAt(f1, f2, t);
+      if (v < best) {
+        best = v;
+        bestTheta = t;
+      }
+    }
+  }
+  const inside = footprintContains(f1, f2.x, f2.y) || footprintContains(f2, f1.x, f1.y);
+  footprintBoundaryPoint(f1, bestTheta, _p);
+  const a: [number, number] = [_p[0], _p[1]];
+  const cp = closestPointOnFootprint(f2, a[0], a[1], _c1);
+  const b: [number, number] = [cp.bx, cp.by];
+  if (best <= 0 || inside) {
+    const m: [number, number] = inside && best > 0 ? [f2.x, f2.y] : [a[0], a[1]];
+    const signed = inside && best > 0 ? -Math.min(f1.semiMinor, f2.semiMinor) : best;
+    return { gapInches: 0, a: m, b: [m[0], m[1]], overlapping: true, signedInches: signed };
+  }
+  return { gapInches: best, a, b, overlapping: false, signedInches: best };
+}
+
+const INV_PHI = (Math.sqrt(5) - 1) / 2;
+
+function golden(f1: Footprint, f2: Footprint, lo: number, hi: number): number {
+  let a = lo;
+  let b = hi;
+  let c = b - INV_PHI * (b - a);
+  let d = a + INV_PHI * (b - a);
+  let fc = signedAt(f1, f2, c);
+  let fd = signedAt(f1, f2, d);
+  for (let i = 0; i < 80 && b - a > 1e-13; i++) {
+    if (fc < fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - INV_PHI * (b - a);
+      fc = signedAt(f1, f2, c);
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + INV_PHI * (b - a);
+      fd = signedAt(f1, f2, d);
+    }
+  }
+  return (a + b) / 2;
+}

@@ -1,0 +1,169 @@
+import type { Footprint } from './footprint';
+import { footprintGap } from './footprintGap';
+import { highestSurfaceUnder, supportAt, type FeatureFilter } from './standing';
+import { IGNORABLE_TERRAIN_HEIGHT_INCHES } from './units';
+import type { ModelState, World } from './world';
+
+/** Options of {@link movePathCost}. */
+export interface MovePathOptions {
+  /** FLY (Core 15.4): ignore vertical distance, other models and terrain while moving. Default false. */
+  fly?: boolean;
+  /** Models to ignore as obstacles (e.g. unit-mates moved in the same step). */
+  ignoreModels?: Set<string>;
+}
+
+/** Answer of {@link movePathCost}: the move spent, or why the path cannot be made. */
+export type MovePathResult =
+  | { ok: true; inches: number; endElevation: number; climbedInches: number }
+  | { ok: false; reason: string; rule: string };
+
+/** Horizontal step of the walk along the path, inches. */
+const STEP = 0.02;
+/** Subdivision depth for locating climbs (STEP / 2^10 < 0.00002"). */
+const MAX_DEPTH = 10;
+
+/**
+ * The move a model spends following a plan-view path over the terrain (Core 15.0, 15.2, 15.2.1,
+ * 15.4; INVENTORY G7, G8, A-G9, A-G10, A-G28, A-G30):
+ * - the base keeps its facing and follows the path with its centre (so every point of the base
+ *   moves the same distance, A-G8);
+ * - the base rests on the highest surface under its footprint; terrain features 1" tall or less
+ *   are moved over as if they were not there (Core 15.2);
+ * - climbing up and down counts (the 3D length of the surface-hugging path: cliffs count their full
+ *   height, slopes their 3D length, A-G9); a final drop followed only by level ground is a jump
+ *   down, which is free and ends the move (Core 15.2.1, A-G10);
+ * - FLY counts only the horizontal length and ignores models and terrain while moving (Core 15.4);
+ * - no passing through other models (footprints may not overlap where heights overlap, A-G30),
+ *   no leaving the battlefield, no crossing Impassable terrain (Terrain 1.2, FLY excepted, A-G29);
+ * - the end pose must stand by itself (no ending mid-climb: the support covers the centre and at
+ *   least half of the base, A-G28), not on another model, not on Impassable terrain, and not on a
+ *   part of Unstable terrain more than 1" tall (Terrain 1.2).
+ * @param path - plan-view points `[[x, y], ...]` in inches, starting at the model's position.
+ * @returns inches spent, or `{ok: false, reason, rule}` when the path cannot be made.
+ */
+export function movePathCost(world: World, modelId: string, path: readonly (readonly [number, number])[], opts: MovePathOptions = {}): MovePathResult {
+  const m = world.models.get(modelId);
+  if (!m) return { ok: false, reason: `unknown model ${modelId}`, rule: 'SCENARIO movePath' };
+  if (path.length === 0) return { ok: false, reason: 'the path is empty', rule: 'SCENARIO movePath' };
+  const [sx, sy] = path[0];
+  if (Math.hypot(sx - m.footprint.x, sy - m.footprint.y) > 0.01) {
+    return { ok: false, reason: `the path must start at the model's position (${m.footprint.x}, ${m.footprint.y})`, rule: 'SCENARIO movePath' };
+  }
+  const fly = opts.fly === true;
+  const tall: FeatureFilter = (i) => world.terrain.features[i].maxHeightInches > IGNORABLE_TERRAIN_HEIGHT_INCHES;
+  const impassable = new Set(world.terrain.features.filter((f) => f.abilities.includes('impassable')).map((f) => f.index));
+  const onImpassable: FeatureFilter = (i) => impassable.has(i);
+  const fp: Footprint = { ...m.footprint };
+  const place = (x: number, y: number) => {
+    fp.x = x;
+    fp.y = y;
+    return fp;
+  };
+  const surface = (x: number, y: number) => highestSurfaceUnder(world.terrain, place(x, y), tall).z;
+
+  let horizontal = 0;
+  let cost = 0;
+  let climbed = 0;
+  let lastDrop = 0;
+  let verticalSinceDrop = 0;
+  let z = fly ? m.elevation : surface(sx, sy);
+  const checkPose = (x: number, y: number, zHere: number): string | null => {
+    const f = place(x, y);
+    if (!world.footprintOnBattlefield(f)) return `the model would leave the battlefield at (${x.toFixed(2)}, ${y.toFixed(2)}) (Core 15.0)`;
+    if (fly) return null;
+    if (impassable.size && highestSurfaceUnder(world.terrain, f, onImpassable).featureIndex >= 0) {
+      return `the model would cross Impassable terrain at (${x.toFixed(2)}, ${y.toFixed(2)}) (Terrain 1.2)`;
+    }
+    const other = overlappingModel(world, m, f, zHere, opts.ignoreModels);
+    if (other) return `the model would pass through model ${other} at (${x.toFixed(2)}, ${y.toFixed(2)}) (Core 15.0)`;
+    return null;
+  };
+  // Walk the climb between two samples, subdividing where the height changes steeply.
+  const walk = (x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, depth: number) => {
+    const ds = Math.hypot(x1 - x0, y1 - y0);
+    const dz = z1 - z0;
+    if (Math.abs(dz) <= 2 * ds || depth >= MAX_DEPTH) {
+      cost += Math.hypot(ds, dz);
+      climbed += Math.abs(dz);
+      if (dz < -0.05 && depth >= MAX_DEPTH) {
+        lastDrop = -dz;
+        verticalSinceDrop = 0;
+      } else {
+        verticalSinceDrop += Math.abs(dz);
+      }
+      return;
+    }
+    const xm = (x0 + x1) / 2;
+    const ym = (y0 + y1) / 2;
+    const zm = surface(xm, ym);
+    walk(x0, y0, z0, xm, ym, zm, depth + 1);
+    walk(xm, ym, zm, x1, y1, z1, depth + 1);
+  };
+  const startProblem = checkPose(sx, sy, z);
+  if (startProblem && !startProblem.includes('pass through')) return { ok: false, reason: startProblem, rule: ruleOf(startProblem) };
+  let px = sx;
+  let py = sy;
+  for (let k = 1; k < path.length; k++) {
+    const [tx, ty] = path[k];
+    const len = Math.hypot(tx - px, ty - py);
+    const n = Math.max(1, Math.ceil(len / STEP));
+    for (let i = 1; i <= n; i++) {
+      const x = px + ((tx - px) * i) / n;
+      const y = py + ((ty - py) * i) / n;
+      const xPrev = px + ((tx - px) * (i - 1)) / n;
+      const yPrev = py + ((ty - py) * (i - 1)) / n;
+      horizontal += len / n;
+      if (fly) {
+        const problem = checkPose(x, y, z);
+        if (problem) return { ok: false, reason: problem, rule: ruleOf(problem) };
+        continue;
+      }
+      const zNext = surface(x, y);
+      const problem = checkPose(x, y, Math.max(z, zNext));
+      if (problem) return { ok: false, reason: problem, rule: ruleOf(problem) };
+      walk(xPrev, yPrev, z, x, y, zNext, 0);
+      z = zNext;
+    }
+    px = tx;
+    py = ty;
+  }
+  // The end pose.
+  const end = place(px, py);
+  const endSurface = highestSurfaceUnder(world.terrain, end);
+  const endZ = endSurface.z;
+  const support = supportAt(world.terrain, end, endZ);
+  if (!(support.centreSupported && support.fraction >= 0.5)) {
+    return { ok: false, reason: 'the model would end mid-climb: its base would not rest on a surface (Core 15.2, A-G28)', rule: 'Core 15.2' };
+  }
+  if (endSurface.featureIndex >= 0) {
+    const f = world.terrain.features[endSurface.featureIndex];
+    if (f.abilities.includes('unstable') && endZ > IGNORABLE_TERRAIN_HEIGHT_INCHES + 1e-9) {
+      return { ok: false, reason: `the model would end on a part of Unstable terrain ${f.id} more than 1" tall (Terrain 1.2)`, rule: 'Terrain 1.2' };
+    }
+  }
+  if (impassable.size && highestSurfaceUnder(world.terrain, end, onImpassable).featureIndex >= 0) {
+    return { ok: false, reason: 'the model would end on Impassable terrain (Terrain 1.2)', rule: 'Terrain 1.2' };
+  }
+  const other = overlappingModel(world, m, end, endZ, opts.ignoreModels);
+  if (other) return { ok: false, reason: `the model would end on or overlapping model ${other} (Core 15.0)`, rule: 'Core 15.0' };
+  if (fly) return { ok: true, inches: horizontal, endElevation: endZ, climbedInches: 0 };
+  // A final drop onto level ground is a jump down: free, and it ends the move (Core 15.2.1).
+  const jump = lastDrop > 0 && verticalSinceDrop < 1e-6 ? lastDrop : 0;
+  return { ok: true, inches: cost - jump, endElevation: endZ, climbedInches: climbed - jump };
+}
+
+function ruleOf(reason: string): string {
+  const m = /\((Core [0-9.]+|Terrain [0-9.]+)\)/.exec(reason);
+  return m ? m[1] : 'Core 15.0';
+}
+
+/** A model (other than `self`) whose base the footprint would overlap at height z, or null. */
+function overlappingModel(world: World, self: ModelState, f: Footprint, z: number, ignore?: Set<string>): string | null {
+  for (const o of world.models.values()) {
+    if (o.id === self.id || ignore?.has(o.id)) continue;
+    // Models at clearly different heights (one on a raised surface) do not collide (A-G30).
+    if (z + self.heightInches <= o.elevation + 1e-6 || o.elevation + o.heightInches <= z + 1e-6) continue;
+    if (footprintGap(f, o.footprint).signedInches < -1e-6) return o.id;
+  }
+  return null;
+}

@@ -1,0 +1,173 @@
+import { DoubleSide, Ray, Vector3 } from 'three';
+import { INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh';
+import { footprintBounds, footprintContains, footprintPolygon, type Footprint } from './footprint';
+import type { TerrainIndex } from './world';
+
+/** Which terrain features count as surfaces (by feature index); all of them when absent. */
+export type FeatureFilter = (featureIndex: number) => boolean;
+
+/** Sides of the inscribed polygon used to clip terrain triangles to a footprint (gap < 0.0006 a). */
+const CLIP_SIDES = 96;
+
+/** Result of {@link highestSurfaceUnder}. */
+export interface SurfaceUnder {
+  /** z of the highest surface under the footprint, inches (0 = the table). */
+  z: number;
+  /** Feature index of that surface, -1 for the table. */
+  featureIndex: number;
+}
+
+/**
+ * The highest surface under a footprint: the table (z = 0) or the highest point of any terrain
+ * triangle over the footprint (SCENARIO: a model without an elevation stands on the highest
+ * supporting surface under its footprint; Core 15.0: the base rests on what is under it).
+ * Exact for planar triangles: each triangle is clipped to the footprint's vertical prism and the
+ * highest vertex of the clipped polygon taken.
+ * @param terrain - the terrain index.
+ * @param f - the footprint (inches).
+ * @param include - optional filter: only these features are surfaces (e.g. to ignore terrain 1" tall or less, Core 15.2).
+ */
+export function highestSurfaceUnder(terrain: TerrainIndex, f: Footprint, include?: FeatureFilter): SurfaceUnder {
+  const poly = footprintPolygon(f, CLIP_SIDES);
+  const fb = footprintBounds(f);
+  const index = terrain.geometry.index;
+  let best = 0;
+  let bestFeature = -1;
+  terrain.bvh.shapecast({
+    intersectsBounds: (box) => {
+      if (box.max.x < fb[0] || box.min.x > fb[2] || box.max.y < fb[1] || box.min.y > fb[3]) return NOT_INTERSECTED;
+      if (box.max.z <= best) return NOT_INTERSECTED;
+      return INTERSECTED;
+    },
+    intersectsTriangle: (tri, triIndex) => {
+      const hi = Math.max(tri.a.z, tri.b.z, tri.c.z);
+      if (hi <= best) return false;
+      const vi = index ? index.getX(triIndex * 3) : triIndex * 3;
+      const feature = terrain.triangleFeature[Math.floor(vi / 3)];
+      if (include && !include(feature)) return false;
+      const z = clippedMaxZ(tri.a, tri.b, tri.c, poly, f);
+      if (z > best) {
+        best = z;
+        bestFeature = feature;
+      }
+      return false;
+    },
+  });
+  return { z: best, featureIndex: bestFeature };
+}
+
+// Scratch buffers for clipping (a triangle clipped by a convex 96-gon has at most 99 vertices).
+let _bufA = new Float64Array(3 * 128);
+let _bufB = new Float64Array(3 * 128);
+
+function clippedMaxZ(a: Vector3, b: Vector3, c: Vector3, poly: number[], f: Footprint): number {
+  // Quick accept: a triangle vertex inside the footprint already bounds from below.
+  let inPoly = -Infinity;
+  if (footprintContains(f, a.x, a.y)) inPoly = Math.max(inPoly, a.z);
+  if (footprintContains(f, b.x, b.y)) inPoly = Math.max(inPoly, b.z);
+  if (footprintContains(f, c.x, c.y)) inPoly = Math.max(inPoly, c.z);
+  let src = _bufA;
+  let dst = _bufB;
+  src[0] = a.x; src[1] = a.y; src[2] = a.z;
+  src[3] = b.x; src[4] = b.y; src[5] = b.z;
+  src[6] = c.x; src[7] = c.y; src[8] = c.z;
+  let n = 3;
+  const m = poly.length / 2;
+  for (let e = 0; e < m && n > 0; e++) {
+    const x0 = poly[2 * e];
+    const y0 = poly[2 * e + 1];
+    const x1 = poly[(2 * e + 2) % poly.length];
+    const y1 = poly[(2 * e + 3) % poly.length];
+    // Inside = left of the edge (the polygon is counter-clockwise).
+    const ex = x1 - x0;
+    const ey = y1 - y0;
+    let k = 0;
+    if (dst.length < 3 * (n + 2)) {
+      dst = new Float64Array(3 * (n + 8));
+    }
+    for (let i = 0; i < n; i++) {
+      const j = (i + 1) % n;
+      const px = src[3 * i], py = src[3 * i + 1], pz = src[3 * i + 2];
+      const qx = src[3 * j], qy = src[3 * j + 1], qz = src[3 * j + 2];
+      const sp = ex * (py - y0) - ey * (px - x0);
+      const sq = ex * (qy - y0) - ey * (qx - x0);
+      if (sp >= 0) {
+        dst[3 * k] = px; dst[3 * k + 1] = py; dst[3 * k + 2] = pz; k++;
+      }
+      if ((sp >= 0) !== (sq >= 0)) {
+        const t = sp / (sp - sq);
+        dst[3 * k] = px + t * (qx - px);
+        dst[3 * k + 1] = py + t * (qy - py);
+        dst[3 * k + 2] = pz + t * (qz - pz);
+        k++;
+      }
+    }
+    const tmp = src;
+    src = dst;
+    dst = tmp;
+    n = k;
+  }
+  _bufA = src;
+  _bufB = dst;
+  let best = inPoly;
+  for (let i = 0; i < n; i++) if (src[3 * i + 2] > best) best = src[3 * i + 2];
+  return best;
+}
+
+const _ray = /* @__PURE__ */ new Ray();
+const _down = /* @__PURE__ */ new Vector3(0, 0, -1);
+
+/**
+ * Height of the highest surface at one plan-view point (a ray cast straight down), inches;
+ * 0 when only the table is there.
+ */
+export function surfaceHeightAt(terrain: TerrainIndex, x: number, y: number, include?: FeatureFilter): number {
+  const top = terrain.geometry.boundingBox?.max.z ?? (terrain.geometry.computeBoundingBox(), terrain.geometry.boundingBox!.max.z);
+  let from = top + 1;
+  // Walk down through surfaces that the filter excludes.
+  for (let guard = 0; guard < 64; guard++) {
+    _ray.origin.set(x, y, from);
+    _ray.direction.copy(_down);
+    const hit = terrain.bvh.raycastFirst(_ray, DoubleSide, 0, from + 1e-9);
+    if (!hit || hit.point.z < 0) return 0;
+    const vi = hit.face ? hit.face.a : 0;
+    const feature = terrain.triangleFeature[Math.floor(vi / 3)];
+    if (!include || include(feature)) return Math.max(0, hit.point.z);
+    from = hit.point.z - 1e-7;
+  }
+  return 0;
+}
+
+/**
+ * Fraction of the footprint (sampled on a 15x15 grid clipped to the ellipse) whose surface is at
+ * `z` within `tol` inches, and whether the centre is supported. A-G28: a model stands by itself
+ * when the support covers the base centre and at least half of the footprint.
+ */
+export function supportAt(
+  terrain: TerrainIndex,
+  f: Footprint,
+  z: number,
+  include?: FeatureFilter,
+  tol = 0.02,
+): { fraction: number; centreSupported: boolean } {
+  const n = 15;
+  let inside = 0;
+  let supported = 0;
+  const c = Math.cos(f.facingRad);
+  const s = Math.sin(f.facingRad);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const u = ((i + 0.5) / n) * 2 - 1;
+      const v = ((j + 0.5) / n) * 2 - 1;
+      if (u * u + v * v > 1) continue;
+      inside++;
+      const lu = u * f.semiMajor;
+      const lv = v * f.semiMinor;
+      const h = surfaceHeightAt(terrain, f.x + c * lu - s * lv, f.y + s * lu + c * lv, include);
+      if (Math.abs(h - z) <= tol) supported++;
+    }
+  }
+  const centre = surfaceHeightAt(terrain, f.x, f.y, include);
+  return { fraction: inside ? supported / inside : 0, centreSupported: Math.abs(centre - z) <= tol };
+}
+

@@ -1,0 +1,234 @@
+import { BufferAttribute, BufferGeometry } from 'three';
+import { MeshBVH } from 'three-mesh-bvh';
+import { footprintBounds, type Footprint } from './footprint';
+import type { Prism } from './prism';
+import type { ConvexSolid } from './solids';
+import { highestSurfaceUnder } from './standing';
+
+/** Terrain types of Terrain 1.4. */
+export type TerrainType = 'obstacle' | 'obscuring' | 'area' | 'placeOfPower' | 'faction';
+
+/** Terrain abilities of Terrain 1.2. */
+export type TerrainAbility = 'cover' | 'obscuring' | 'impassable' | 'unstable' | 'placeOfPower';
+
+/** One scenery piece as geometry: a triangle soup in table space (inches, z up), maybe with its analytic solid. */
+export interface TerrainPieceInput {
+  positions: Float32Array;
+  solid?: ConvexSolid;
+}
+
+/** A terrain feature as geometry (Terrain 1.7: all its pieces are one feature). */
+export interface TerrainFeatureInput {
+  id: string;
+  type: TerrainType;
+  abilities: TerrainAbility[];
+  pieces: TerrainPieceInput[];
+}
+
+/** A model as geometry. `elevation` absent means: stand on the highest surface under the footprint. */
+export interface ModelInput {
+  id: string;
+  unitId: string;
+  footprint: Footprint;
+  elevation?: number;
+  /** Height of the model's volume above the underside of its base, base included, inches. */
+  heightInches: number;
+  baseThicknessInches: number;
+}
+
+/** A unit as geometry: its army and members (Core 15.1 coherency range in inches). */
+export interface UnitInput {
+  id: string;
+  army: string;
+  keywords: string[];
+  coherencyRangeInches: number;
+  modelIds: string[];
+}
+
+/** An objective marker: a 0-thick disk on the ground (A-G16). */
+export interface ObjectiveInput {
+  id: string;
+  x: number;
+  y: number;
+  diameterInches: number;
+}
+
+/** Everything geometry needs about a battlefield. Inches, table coordinates, z up. */
+export interface WorldInput {
+  widthInches: number;
+  depthInches: number;
+  terrain: TerrainFeatureInput[];
+  objectives: ObjectiveInput[];
+  /** Plan-view polygons keyed by army (Core 9.1.2, A-G15: vertical prisms). */
+  territories: Record<string, [number, number][]>;
+  units: UnitInput[];
+  models: ModelInput[];
+}
+
+/** A terrain feature after indexing. */
+export interface TerrainFeature {
+  id: string;
+  index: number;
+  type: TerrainType;
+  abilities: TerrainAbility[];
+  pieces: TerrainPieceInput[];
+  /** Highest point of the feature above the table, inches (A-G13). */
+  maxHeightInches: number;
+  /** Bounds `[minX, minY, minZ, maxX, maxY, maxZ]`. */
+  bounds: [number, number, number, number, number, number];
+  /** All the feature's triangles (table space), with their own BVH, for distances to this feature. */
+  geometry: BufferGeometry;
+  bvh: MeshBVH;
+}
+
+/** A model with its resolved elevation and solids. */
+export interface ModelState {
+  id: string;
+  unitId: string;
+  army: string;
+  footprint: Footprint;
+  elevation: number;
+  heightInches: number;
+  baseThicknessInches: number;
+  /** S(m): the base solid. */
+  base: Prism;
+  /** V(m): the volume used for visibility. */
+  volume: Prism;
+}
+
+/** The static terrain: one merged BVH for every triangle (built once per layout) and the features. */
+export interface TerrainIndex {
+  geometry: BufferGeometry;
+  bvh: MeshBVH;
+  /** Feature index of each triangle of the merged soup, in original order. */
+  triangleFeature: Int32Array;
+  features: TerrainFeature[];
+}
+
+/**
+ * Merges every terrain piece into one triangle soup with one BVH (built once per layout; moving
+ * models never rebuilds it), plus a BVH per feature for feature distances.
+ */
+export function buildTerrainIndex(features: TerrainFeatureInput[]): TerrainIndex {
+  let total = 0;
+  for (const f of features) for (const p of f.pieces) total += p.positions.length;
+  const merged = new Float32Array(Math.max(total, 9));
+  const triangleFeature = new Int32Array(Math.max(total / 9, 1)).fill(-1);
+  let offset = 0;
+  const built: TerrainFeature[] = [];
+  features.forEach((f, index) => {
+    const start = offset;
+    for (const p of f.pieces) {
+      merged.set(p.positions, offset);
+      triangleFeature.fill(index, offset / 9, (offset + p.positions.length) / 9);
+      offset += p.positions.length;
+    }
+    const own = merged.slice(start, offset);
+    const b: [number, number, number, number, number, number] = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < own.length; i += 3) {
+      for (let k = 0; k < 3; k++) {
+        if (own[i + k] < b[k]) b[k] = own[i + k];
+        if (own[i + k] > b[k + 3]) b[k + 3] = own[i + k];
+      }
+    }
+    const geometry = soupGeometry(own.length >= 9 ? own : new Float32Array(9));
+    built.push({
+      id: f.id,
+      index,
+      type: f.type,
+      abilities: f.abilities,
+      pieces: f.pieces,
+      maxHeightInches: Math.max(0, b[5]),
+      bounds: b,
+      geometry,
+      bvh: new MeshBVH(geometry),
+    });
+  });
+  if (total === 0) {
+    // A degenerate triangle far below the table keeps the BVH valid for an empty layout.
+    merged.set([0, 0, -1e6, 0, 0, -1e6, 0, 0, -1e6]);
+  }
+  const geometry = soupGeometry(merged);
+  return { geometry, bvh: new MeshBVH(geometry), triangleFeature, features: built };
+}
+
+function soupGeometry(positions: Float32Array): BufferGeometry {
+  const g = new BufferGeometry();
+  g.setAttribute('position', new BufferAttribute(positions, 3));
+  return g;
+}
+
+/** Feature index of the triangle whose first vertex index is `vertexIndex` in the merged soup. */
+export function featureOfVertex(index: TerrainIndex, vertexIndex: number): number {
+  return index.triangleFeature[Math.floor(vertexIndex / 3)] ?? -1;
+}
+
+/**
+ * The battlefield as geometry: terrain (static), objectives, territories, units and models
+ * (mutable one model at a time, without touching the terrain BVH).
+ */
+export class World {
+  readonly widthInches: number;
+  readonly depthInches: number;
+  readonly terrain: TerrainIndex;
+  readonly objectives: Map<string, ObjectiveInput>;
+  readonly territories: Record<string, [number, number][]>;
+  readonly units: Map<string, UnitInput>;
+  readonly models: Map<string, ModelState>;
+
+  /** Builds the world; models without an elevation are stood on the highest surface under them. */
+  constructor(input: WorldInput, terrain?: TerrainIndex) {
+    this.widthInches = input.widthInches;
+    this.depthInches = input.depthInches;
+    this.terrain = terrain ?? buildTerrainIndex(input.terrain);
+    this.objectives = new Map(input.objectives.map((o) => [o.id, o]));
+    this.territories = input.territories;
+    this.units = new Map(input.units.map((u) => [u.id, { ...u, modelIds: [...u.modelIds] }]));
+    this.models = new Map();
+    for (const m of input.models) this.setModel(m);
+  }
+
+  /** Adds or replaces a model (its unit must exist). Returns its resolved state. */
+  setModel(m: ModelInput): ModelState {
+    const unit = this.units.get(m.unitId);
+    if (!unit) throw new Error(`model ${m.id}: unknown unit ${m.unitId}`);
+    const elevation = m.elevation ?? highestSurfaceUnder(this.terrain, m.footprint).z;
+    const state: ModelState = {
+      id: m.id,
+      unitId: m.unitId,
+      army: unit.army,
+      footprint: { ...m.footprint },
+      elevation,
+      heightInches: m.heightInches,
+      baseThicknessInches: m.baseThicknessInches,
+      base: { footprint: { ...m.footprint }, zMin: elevation, zMax: elevation + m.baseThicknessInches },
+      volume: { footprint: { ...m.footprint }, zMin: elevation, zMax: elevation + Math.max(m.heightInches, m.baseThicknessInches) },
+    };
+    this.models.set(m.id, state);
+    if (!unit.modelIds.includes(m.id)) unit.modelIds.push(m.id);
+    return state;
+  }
+
+  /** Removes a model (slain or taken off the table). */
+  removeModel(id: string): void {
+    const m = this.models.get(id);
+    if (!m) return;
+    this.models.delete(id);
+    const unit = this.units.get(m.unitId);
+    if (unit) unit.modelIds = unit.modelIds.filter((x) => x !== id);
+  }
+
+  /** The models of a unit, in order. */
+  unitModels(unitId: string): ModelState[] {
+    const u = this.units.get(unitId);
+    if (!u) return [];
+    return u.modelIds.map((id) => this.models.get(id)).filter((m): m is ModelState => !!m);
+  }
+
+  /** Plan-view check that a footprint lies inside the battlefield (Core 15.0: no model may leave it). */
+  footprintOnBattlefield(f: Footprint): boolean {
+    const b = footprintBounds(f);
+    const e = 1e-9;
+    return b[0] >= -e && b[1] >= -e && b[2] <= this.widthInches + e && b[3] <= this.depthInches + e;
+  }
+}

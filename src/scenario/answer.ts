@@ -1,0 +1,105 @@
+import { coherencyOf } from '../geometry/coherency';
+import { modelContests, unitContests, unitsInCombat } from '../geometry/combat';
+import { resolveEntity, type Entity } from '../geometry/distance';
+import { entityDistance } from '../geometry/distance';
+import { movePathCost } from '../geometry/movePath';
+import { modelVisible, unitVisible, type VisibilityOptions } from '../geometry/visibility';
+import { isWhollyWithin, isWithin, type WithinObject } from '../geometry/within';
+import type { World } from '../geometry/world';
+import { computeDamage } from '../rules/damage';
+import type { Scenario, ScenarioQuery } from './schema';
+
+/** One adjudicator answer (SCENARIO.md): `{id, value, ...extras}`. */
+export type Answer = { id: string; value: unknown } & Record<string, unknown>;
+
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
+const roundPoint = (p: readonly number[]) => p.map(round);
+
+/**
+ * Answers one query of a validated scenario against its world. Pure: the same world and query
+ * give the same answer. Unknown ids were already rejected by validation.
+ */
+export function answerQuery(world: World, scenario: Scenario, q: ScenarioQuery, opts: VisibilityOptions = {}): Answer {
+  const entity = (id: string): Entity => {
+    const e = resolveEntity(world, id);
+    if (!e) throw new Error(`unknown id ${id}`);
+    return e;
+  };
+  switch (q.kind) {
+    case 'distance': {
+      const c = entityDistance(entity(q.from), entity(q.to), q.horizontal === true);
+      return { id: q.id, value: round(c.distanceInches), points: [roundPoint(c.a), roundPoint(c.b)] };
+    }
+    case 'visible': {
+      const mode = q.mode ?? opts.mode;
+      const isModel = (id: string) => world.models.has(id);
+      const r =
+        isModel(q.observer) && isModel(q.target)
+          ? modelVisible(world, q.observer, q.target, { mode })
+          : unitVisible(world, unitOf(world, q.observer), unitOf(world, q.target), { mode }, isModel(q.observer) ? q.observer : undefined, isModel(q.target) ? q.target : undefined);
+      const out: Answer = { id: q.id, value: r.visible };
+      if (r.visible && r.witness) {
+        out.witness = [roundPoint(r.witness[0]), roundPoint(r.witness[1])];
+        out.observerModel = r.observerModelId;
+        out.targetModel = r.targetModelId;
+      }
+      return out;
+    }
+    case 'inCombat': {
+      const r = unitsInCombat(world, q.a, q.b, opts);
+      const out: Answer = { id: q.id, value: r.inCombat };
+      if (r.inCombat && r.witness) out.witness = [roundPoint(r.witness[0]), roundPoint(r.witness[1])];
+      if (r.pair) out.models = r.pair;
+      if (!r.inCombat && r.reason) out.reason = r.reason;
+      return out;
+    }
+    case 'coherent': {
+      const unit = world.units.get(q.unit)!;
+      const models = world.unitModels(q.unit);
+      const r = coherencyOf(
+        models.map((m) => m.footprint),
+        unit.coherencyRangeInches,
+      );
+      const out: Answer = { id: q.id, value: r.coherent };
+      if (!r.coherent) {
+        out.isolated = r.isolated.map((i) => models[i].id);
+        out.groups = r.groups;
+      }
+      return out;
+    }
+    case 'within':
+    case 'whollyWithin': {
+      const object: WithinObject = q.object.startsWith('territory:')
+        ? { kind: 'territory', polygon: world.territories[q.object.slice('territory:'.length)] }
+        : { kind: 'entity', entity: entity(q.object) };
+      const subject = entity(q.subject);
+      const value = q.kind === 'within' ? isWithin(subject, object, q.distance) : isWhollyWithin(subject, object, q.distance);
+      return { id: q.id, value };
+    }
+    case 'contests': {
+      const o = world.objectives.get(q.objective)!;
+      const value = q.unit !== undefined ? unitContests(world, q.unit, o) : modelContests(world, q.model!, o);
+      return { id: q.id, value };
+    }
+    case 'movePath': {
+      const unit = world.units.get(world.models.get(q.model)!.unitId)!;
+      const fly = q.fly ?? unit.keywords.some((k) => k.toUpperCase() === 'FLY');
+      const r = movePathCost(world, q.model, q.path, { fly });
+      return r.ok ? { id: q.id, value: round(r.inches) } : { id: q.id, value: null, reason: r.reason };
+    }
+    case 'damage': {
+      const r = computeDamage(q.attacker as never, q.target as never);
+      return { id: q.id, value: round(r.value), distribution: r.distribution.map((p) => Math.round(p * 1e12) / 1e12), slain: round(r.slain) };
+    }
+  }
+}
+
+function unitOf(world: World, id: string): string {
+  const m = world.models.get(id);
+  return m ? m.unitId : id;
+}
+
+/** Answers every query of the scenario, in order. */
+export function answerAll(world: World, scenario: Scenario, opts: VisibilityOptions = {}): Answer[] {
+  return (scenario.queries ?? []).map((q) => answerQuery(world, scenario, q, opts));
+}

@@ -1,0 +1,120 @@
+import { footprintFromBase } from '../geometry/footprint';
+import { convexSolidTriangles, type ConvexSolid } from '../geometry/solids';
+import { DEFAULT_BASE_THICKNESS_MM, DEFAULT_COHERENCY_INCHES, OBJECTIVE_DIAMETER_MM, mmToInches } from '../geometry/units';
+import { World, type TerrainAbility, type TerrainFeatureInput, type TerrainType, type WorldInput } from '../geometry/world';
+import { defaultUpAxis, inlineMeshToPositions, meshBounds, meshToTable, type MeshTriangles } from './meshLoader';
+import type { Scenario, ScenarioPiece } from './schema';
+
+/** Terrain abilities each type brings (Terrain 1.4); faction terrain has its own warscroll. */
+export const TYPE_ABILITIES: Record<TerrainType, TerrainAbility[]> = {
+  obstacle: ['cover', 'unstable'],
+  obscuring: ['cover', 'obscuring', 'unstable'],
+  area: ['cover'],
+  placeOfPower: ['cover', 'placeOfPower', 'unstable'],
+  faction: [],
+};
+
+/** Loads a mesh file named by a piece's `src` (resolved by the caller relative to the scenario). */
+export type MeshSource = (src: string) => Promise<MeshTriangles>;
+
+/** One problem met while building, with its JSON path (e.g. a mesh file that would not load). */
+export class ScenarioBuildError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ScenarioBuildError';
+  }
+}
+
+/**
+ * Turns a validated scenario into the geometry input: pieces triangulated in table space (inches,
+ * z up), bases sized in inches, defaults applied (base thickness 4 mm, coherency 1/2", objective
+ * 40 mm, terrain abilities from the type).
+ * @throws ScenarioBuildError listing every mesh that failed to load, each with its JSON path.
+ */
+export async function scenarioToWorldInput(s: Scenario, loadMesh: MeshSource): Promise<WorldInput> {
+  const problems: string[] = [];
+  const cache = new Map<string, Promise<MeshTriangles>>();
+  const terrain: TerrainFeatureInput[] = [];
+  for (const [i, t] of (s.terrain ?? []).entries()) {
+    const pieces = [];
+    for (const [j, p] of t.pieces.entries()) {
+      try {
+        pieces.push(await pieceGeometry(p, loadMesh, cache));
+      } catch (e) {
+        problems.push(`terrain[${i}].pieces[${j}]: ${(e as Error).message}`);
+      }
+    }
+    terrain.push({ id: t.id, type: t.type, abilities: t.abilities ?? TYPE_ABILITIES[t.type], pieces });
+  }
+  if (problems.length) throw new ScenarioBuildError(problems);
+  const units = (s.units ?? []).map((u) => ({
+    id: u.id,
+    army: u.army,
+    keywords: u.keywords ?? [],
+    coherencyRangeInches: u.coherencyRange ?? DEFAULT_COHERENCY_INCHES,
+    modelIds: u.models.map((m) => m.id),
+  }));
+  const models = (s.units ?? []).flatMap((u) =>
+    u.models.map((m) => ({
+      id: m.id,
+      unitId: u.id,
+      footprint: footprintFromBase(m.base, m.position, m.facing ?? 0),
+      elevation: m.elevation,
+      heightInches: m.height,
+      baseThicknessInches: mmToInches(m.baseThicknessMm ?? DEFAULT_BASE_THICKNESS_MM),
+    })),
+  );
+  return {
+    widthInches: s.battlefield.width,
+    depthInches: s.battlefield.depth,
+    terrain,
+    objectives: (s.objectives ?? []).map((o) => ({
+      id: o.id,
+      x: o.position[0],
+      y: o.position[1],
+      diameterInches: mmToInches(o.diameterMm ?? OBJECTIVE_DIAMETER_MM),
+    })),
+    territories: Object.fromEntries(Object.entries(s.territories ?? {}).map(([k, v]) => [k, v.map((p) => [p[0], p[1]] as [number, number])])),
+    units,
+    models,
+  };
+}
+
+/** Builds the World for a validated scenario (terrain BVH built once here). */
+export async function buildWorld(s: Scenario, loadMesh: MeshSource): Promise<World> {
+  return new World(await scenarioToWorldInput(s, loadMesh));
+}
+
+async function pieceGeometry(p: ScenarioPiece, loadMesh: MeshSource, cache: Map<string, Promise<MeshTriangles>>) {
+  if (p.shape === 'box') {
+    const solid: ConvexSolid = { kind: 'box', center: p.center, size: p.size, rotationDeg: p.rotation ?? 0, elevation: p.elevation ?? 0 };
+    return { positions: convexSolidTriangles(solid), solid };
+  }
+  if (p.shape === 'cylinder') {
+    const solid: ConvexSolid = { kind: 'cylinder', center: p.center, radius: p.radius, height: p.height, elevation: p.elevation ?? 0 };
+    return { positions: convexSolidTriangles(solid), solid };
+  }
+  let tri: MeshTriangles;
+  let up: 'y' | 'z';
+  if ('src' in p) {
+    let pending = cache.get(p.src);
+    if (!pending) {
+      pending = loadMesh(p.src);
+      cache.set(p.src, pending);
+    }
+    tri = await pending;
+    up = p.upAxis ?? defaultUpAxis(p.src) ?? 'y';
+  } else {
+    tri = { positions: inlineMeshToPositions(p.vertices, p.triangles) };
+    up = p.upAxis ?? 'z';
+  }
+  const positions = meshToTable(tri, {
+    upAxis: up,
+    position: p.position ?? [0, 0, 0],
+    rotationDeg: p.rotation ?? 0,
+    scale: p.scale ?? 1,
+  });
+  return { positions };
+}
+
+export { meshBounds };
