@@ -4,6 +4,8 @@ import { footprintBounds, type Footprint } from './footprint';
 import type { Prism } from './prism';
 import type { ConvexSolid } from './solids';
 import { highestSurfaceUnder } from './standing';
+import { meshOccluder, prismOccluder, solidOccluder, type Occluder, type PrismOccluder } from './occluders';
+import { buildSampleTree, prismSurfaceSamples, type SampleTree } from './volumeSamples';
 
 /** Terrain types of Terrain 1.4. */
 export type TerrainType = 'obstacle' | 'obscuring' | 'area' | 'placeOfPower' | 'faction';
@@ -94,6 +96,8 @@ export interface ModelState {
   base: Prism;
   /** V(m): the volume used for visibility. */
   volume: Prism;
+  /** V(m) as a line-of-sight blocker. */
+  occluder: PrismOccluder;
 }
 
 /** The static terrain: one merged BVH for every triangle (built once per layout) and the features. */
@@ -103,6 +107,8 @@ export interface TerrainIndex {
   /** Feature index of each triangle of the merged soup, in original order. */
   triangleFeature: Int32Array;
   features: TerrainFeature[];
+  /** Every scenery piece as a line-of-sight blocker: analytic for boxes and cylinders, a BVH for meshes. */
+  occluders: Occluder[];
 }
 
 /**
@@ -149,7 +155,14 @@ export function buildTerrainIndex(features: TerrainFeatureInput[]): TerrainIndex
     merged.set([0, 0, -1e6, 0, 0, -1e6, 0, 0, -1e6]);
   }
   const geometry = soupGeometry(merged);
-  return { geometry, bvh: new MeshBVH(geometry), triangleFeature, features: built };
+  const occluders: Occluder[] = [];
+  features.forEach((f, index) => {
+    for (const p of f.pieces) {
+      if (p.positions.length < 9) continue;
+      occluders.push(p.solid ? solidOccluder(p.solid, index, p.positions) : meshOccluder(p.positions, index));
+    }
+  });
+  return { geometry, bvh: new MeshBVH(geometry), triangleFeature, features: built, occluders };
 }
 
 function soupGeometry(positions: Float32Array): BufferGeometry {
@@ -175,6 +188,7 @@ export class World {
   readonly territories: Record<string, [number, number][]>;
   readonly units: Map<string, UnitInput>;
   readonly models: Map<string, ModelState>;
+  private readonly sampleCache = new Map<string, { spacing: number; tree: SampleTree }>();
 
   /** Builds the world; models without an elevation are stood on the highest surface under them. */
   constructor(input: WorldInput, terrain?: TerrainIndex) {
@@ -193,6 +207,7 @@ export class World {
     const unit = this.units.get(m.unitId);
     if (!unit) throw new Error(`model ${m.id}: unknown unit ${m.unitId}`);
     const elevation = m.elevation ?? highestSurfaceUnder(this.terrain, m.footprint).z;
+    const volume: Prism = { footprint: { ...m.footprint }, zMin: elevation, zMax: elevation + Math.max(m.heightInches, m.baseThicknessInches) };
     const state: ModelState = {
       id: m.id,
       unitId: m.unitId,
@@ -202,11 +217,28 @@ export class World {
       heightInches: m.heightInches,
       baseThicknessInches: m.baseThicknessInches,
       base: { footprint: { ...m.footprint }, zMin: elevation, zMax: elevation + m.baseThicknessInches },
-      volume: { footprint: { ...m.footprint }, zMin: elevation, zMax: elevation + Math.max(m.heightInches, m.baseThicknessInches) },
+      volume,
+      occluder: prismOccluder(volume, m.id, m.unitId),
     };
+    this.sampleCache.delete(m.id);
     this.models.set(m.id, state);
     if (!unit.modelIds.includes(m.id)) unit.modelIds.push(m.id);
     return state;
+  }
+
+  /**
+   * The visibility sample tree of a model's volume at a surface spacing (cached until the model
+   * moves).
+   */
+  sampleTree(modelId: string, spacingInches: number): SampleTree {
+    const hit = this.sampleCache.get(modelId);
+    if (hit && hit.spacing === spacingInches) return hit.tree;
+    const m = this.models.get(modelId);
+    if (!m) throw new Error(`unknown model ${modelId}`);
+    const s = prismSurfaceSamples(m.volume, spacingInches);
+    const tree = buildSampleTree(s.points, s.coveringRadiusInches);
+    this.sampleCache.set(modelId, { spacing: spacingInches, tree });
+    return tree;
   }
 
   /** Removes a model (slain or taken off the table). */
@@ -214,6 +246,7 @@ export class World {
     const m = this.models.get(id);
     if (!m) return;
     this.models.delete(id);
+    this.sampleCache.delete(id);
     const unit = this.units.get(m.unitId);
     if (unit) unit.modelIds = unit.modelIds.filter((x) => x !== id);
   }

@@ -1,0 +1,212 @@
+import { Box3, Vector3 } from 'three';
+import { INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh';
+import { occluderContains, type MeshOccluder, type Occluder } from './occluders';
+
+/**
+ * Closure proofs: one occluder closes the whole shaft between two boxes A and B (every segment
+ * from a point of A to a point of B touches it) when a plane separates A from B and the shaft's
+ * cross-section in that plane lies inside the occluder's solid. The cross-section is the convex
+ * hull of the points where the segments joining A's and B's corners cross the plane (the shaft
+ * is the convex hull of A and B), so it is enough to test those 64 crossing points for convex
+ * solids. For a closed mesh the points must be inside, no triangle may cut the cross-section, and
+ * A and B must lie outside the solid (then each segment enters the solid, so it meets the surface).
+ */
+export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float64Array): boolean {
+  if (o.kind === 'mesh' && !o.closed) return false;
+  const acx = (boxA[0] + boxA[3]) / 2;
+  const acy = (boxA[1] + boxA[4]) / 2;
+  const acz = (boxA[2] + boxA[5]) / 2;
+  const dx = (boxB[0] + boxB[3]) / 2 - acx;
+  const dy = (boxB[1] + boxB[4]) / 2 - acy;
+  const dz = (boxB[2] + boxB[5]) / 2 - acz;
+  const ox = (o.bounds[0] + o.bounds[3]) / 2;
+  const oy = (o.bounds[1] + o.bounds[4]) / 2;
+  const oz = (o.bounds[2] + o.bounds[5]) / 2;
+  const hl = Math.hypot(dx, dy);
+  const l = Math.hypot(dx, dy, dz);
+  // Candidate planes through the occluder: across the horizontal line of sight, across the 3D one.
+  if (hl > 1e-9 && tryPlane(o, boxA, boxB, dx / hl, dy / hl, 0, ox, oy, oz)) return true;
+  if (l > 1e-9 && Math.abs(dz) > 1e-6 && tryPlane(o, boxA, boxB, dx / l, dy / l, dz / l, ox, oy, oz)) return true;
+  if (o.kind === 'solid' && o.solid.kind === 'box') {
+    if (tryPlane(o, boxA, boxB, o.cos, o.sin, 0, ox, oy, oz)) return true;
+    if (tryPlane(o, boxA, boxB, -o.sin, o.cos, 0, ox, oy, oz)) return true;
+  }
+  if (Math.abs(dz) > 1e-6 && tryPlane(o, boxA, boxB, 0, 0, 1, ox, oy, oz)) return true;
+  return false;
+}
+
+const _ca = new Float64Array(24);
+const _cb = new Float64Array(24);
+const _x = new Float64Array(64 * 3);
+
+function corners(b: Float64Array, out: Float64Array): void {
+  for (let i = 0; i < 8; i++) {
+    out[3 * i] = i & 1 ? b[3] : b[0];
+    out[3 * i + 1] = i & 2 ? b[4] : b[1];
+    out[3 * i + 2] = i & 4 ? b[5] : b[2];
+  }
+}
+
+function tryPlane(o: Occluder, boxA: Float64Array, boxB: Float64Array, nx: number, ny: number, nz: number, px: number, py: number, pz: number): boolean {
+  const d = nx * px + ny * py + nz * pz;
+  corners(boxA, _ca);
+  corners(boxB, _cb);
+  let sideA = 0;
+  for (let i = 0; i < 8; i++) {
+    const s = nx * _ca[3 * i] + ny * _ca[3 * i + 1] + nz * _ca[3 * i + 2] - d;
+    if (Math.abs(s) < 1e-12) return false;
+    const sg = Math.sign(s);
+    if (sideA === 0) sideA = sg;
+    else if (sg !== sideA) return false;
+  }
+  for (let i = 0; i < 8; i++) {
+    const s = nx * _cb[3 * i] + ny * _cb[3 * i + 1] + nz * _cb[3 * i + 2] - d;
+    if (Math.abs(s) < 1e-12 || Math.sign(s) === sideA) return false;
+  }
+  let k = 0;
+  for (let i = 0; i < 8; i++) {
+    const sa = nx * _ca[3 * i] + ny * _ca[3 * i + 1] + nz * _ca[3 * i + 2] - d;
+    for (let j = 0; j < 8; j++) {
+      const sb = nx * _cb[3 * j] + ny * _cb[3 * j + 1] + nz * _cb[3 * j + 2] - d;
+      const t = sa / (sa - sb);
+      const x = _ca[3 * i] + t * (_cb[3 * j] - _ca[3 * i]);
+      const y = _ca[3 * i + 1] + t * (_cb[3 * j + 1] - _ca[3 * i + 1]);
+      const z = _ca[3 * i + 2] + t * (_cb[3 * j + 2] - _ca[3 * i + 2]);
+      if (!occluderContains(o, x, y, z)) return false;
+      _x[3 * k] = x;
+      _x[3 * k + 1] = y;
+      _x[3 * k + 2] = z;
+      k++;
+    }
+  }
+  if (o.kind !== 'mesh') return true;
+  return meshCrossSectionSolid(o, nx, ny, nz, d, k) && boxOutside(o, boxA) && boxOutside(o, boxB);
+}
+
+const _box = new Box3();
+const _v = new Vector3();
+
+/** The box lies wholly outside the closed mesh's solid: no triangle touches it and one corner is outside. */
+function boxOutside(o: MeshOccluder, b: Float64Array): boolean {
+  _box.min.set(b[0], b[1], b[2]);
+  _box.max.set(b[3], b[4], b[5]);
+  if (o.bvh.intersectsBox(_box, _identity)) return false;
+  return !occluderContains(o, b[0], b[1], b[2]);
+}
+
+import { Matrix4 } from 'three';
+const _identity = new Matrix4();
+
+/**
+ * No triangle of the mesh cuts the convex hull of the `k` crossing points in `_x` (which lie in the
+ * plane n.x = d). With every hull vertex inside the solid, the whole cross-section is then inside.
+ */
+function meshCrossSectionSolid(o: MeshOccluder, nx: number, ny: number, nz: number, d: number, k: number): boolean {
+  // An orthonormal basis (e1, e2) of the plane.
+  let e1x: number, e1y: number, e1z: number;
+  if (Math.abs(nz) < 0.9) {
+    e1x = -ny; e1y = nx; e1z = 0;
+  } else {
+    e1x = 0; e1y = -nz; e1z = ny;
+  }
+  const l1 = Math.hypot(e1x, e1y, e1z);
+  e1x /= l1; e1y /= l1; e1z /= l1;
+  const e2x = ny * e1z - nz * e1y;
+  const e2y = nz * e1x - nx * e1z;
+  const e2z = nx * e1y - ny * e1x;
+  const pts: [number, number][] = [];
+  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  for (let i = 0; i < k; i++) {
+    const x = _x[3 * i], y = _x[3 * i + 1], z = _x[3 * i + 2];
+    pts.push([x * e1x + y * e1y + z * e1z, x * e2x + y * e2y + z * e2z]);
+    minX = Math.min(minX, x); minY = Math.min(minY, y); minZ = Math.min(minZ, z);
+    maxX = Math.max(maxX, x); maxY = Math.max(maxY, y); maxZ = Math.max(maxZ, z);
+  }
+  const hull = convexHull2(pts);
+  _box.min.set(minX - 1e-9, minY - 1e-9, minZ - 1e-9);
+  _box.max.set(maxX + 1e-9, maxY + 1e-9, maxZ + 1e-9);
+  const cut = o.bvh.shapecast({
+    intersectsBounds: (box) => (box.intersectsBox(_box) ? INTERSECTED : NOT_INTERSECTED),
+    intersectsTriangle: (tri) => {
+      // The triangle's trace on the plane: a segment (or the triangle itself when coplanar).
+      const s = [tri.a, tri.b, tri.c].map((p) => nx * p.x + ny * p.y + nz * p.z - d);
+      const vs = [tri.a, tri.b, tri.c];
+      const trace: [number, number][] = [];
+      for (let i = 0; i < 3; i++) {
+        const j = (i + 1) % 3;
+        if (Math.abs(s[i]) < 1e-12) trace.push(proj(vs[i], e1x, e1y, e1z, e2x, e2y, e2z));
+        if ((s[i] < 0 && s[j] > 0) || (s[i] > 0 && s[j] < 0)) {
+          const t = s[i] / (s[i] - s[j]);
+          _v.copy(vs[i]).lerp(vs[j], t);
+          trace.push(proj(_v, e1x, e1y, e1z, e2x, e2y, e2z));
+        }
+      }
+      if (trace.length === 0) return false;
+      if (trace.length === 1) return pointInConvex(hull, trace[0]);
+      for (let i = 0; i < trace.length; i++) {
+        for (let j = i + 1; j < trace.length; j++) if (segmentTouchesConvex(hull, trace[i], trace[j])) return true;
+      }
+      return false;
+    },
+  });
+  return !cut;
+}
+
+function proj(p: { x: number; y: number; z: number }, e1x: number, e1y: number, e1z: number, e2x: number, e2y: number, e2z: number): [number, number] {
+  return [p.x * e1x + p.y * e1y + p.z * e1z, p.x * e2x + p.y * e2y + p.z * e2z];
+}
+
+/** Counter-clockwise convex hull (Andrew's monotone chain). */
+export function convexHull2(points: [number, number][]): [number, number][] {
+  const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (p.length < 3) return p;
+  const cross = (o: [number, number], a: [number, number], b: [number, number]) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const lower: [number, number][] = [];
+  for (const q of p) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], q) <= 0) lower.pop();
+    lower.push(q);
+  }
+  const upper: [number, number][] = [];
+  for (let i = p.length - 1; i >= 0; i--) {
+    const q = p[i];
+    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], q) <= 0) upper.pop();
+    upper.push(q);
+  }
+  upper.pop();
+  lower.pop();
+  return lower.concat(upper);
+}
+
+function pointInConvex(h: [number, number][], q: [number, number]): boolean {
+  if (h.length < 3) return true; // degenerate hull: be conservative (treat as cut)
+  for (let i = 0; i < h.length; i++) {
+    const a = h[i];
+    const b = h[(i + 1) % h.length];
+    if ((b[0] - a[0]) * (q[1] - a[1]) - (b[1] - a[1]) * (q[0] - a[0]) < -1e-12) return false;
+  }
+  return true;
+}
+
+/** Conservative: does the segment p-q touch the convex polygon h? */
+function segmentTouchesConvex(h: [number, number][], p: [number, number], q: [number, number]): boolean {
+  if (h.length < 3) return true;
+  if (pointInConvex(h, p) || pointInConvex(h, q)) return true;
+  // Separating axis test: polygon edges' normals and the segment's normal.
+  const axes: [number, number][] = [[-(q[1] - p[1]), q[0] - p[0]]];
+  for (let i = 0; i < h.length; i++) {
+    const a = h[i];
+    const b = h[(i + 1) % h.length];
+    axes.push([-(b[1] - a[1]), b[0] - a[0]]);
+  }
+  for (const [ax, ay] of axes) {
+    let hmin = Infinity, hmax = -Infinity;
+    for (const v of h) {
+      const s = v[0] * ax + v[1] * ay;
+      hmin = Math.min(hmin, s); hmax = Math.max(hmax, s);
+    }
+    const s1 = p[0] * ax + p[1] * ay;
+    const s2 = q[0] * ax + q[1] * ay;
+    if (Math.max(s1, s2) < hmin - 1e-12 || Math.min(s1, s2) > hmax + 1e-12) return false;
+  }
+  return true;
+}

@@ -1,0 +1,259 @@
+import { BufferAttribute, BufferGeometry, DoubleSide, Line3, Ray, Vector3, Box3 } from 'three';
+import { INTERSECTED, MeshBVH, NOT_INTERSECTED } from 'three-mesh-bvh';
+import { prismBounds, segmentPrismHit, type Prism } from './prism';
+import { convexSolidContains, type ConvexSolid } from './solids';
+
+/**
+ * Something that can block a line of sight (Core 6.0), in the form visibility needs: exact segment
+ * tests, a conservative "might touch this capsule" test for shaft culling, and, where the blocker is
+ * a solid, a containment test for closure proofs. Lengths in inches, table space.
+ */
+export type Occluder = PrismOccluder | SolidOccluder | MeshOccluder;
+
+interface OccluderBase {
+  /** `[minX, minY, minZ, maxX, maxY, maxZ]`. */
+  bounds: Float64Array;
+  /** Terrain feature index, or -1 for a model. */
+  featureIndex: number;
+}
+
+/** A model volume V(m). */
+export interface PrismOccluder extends OccluderBase {
+  kind: 'prism';
+  prism: Prism;
+  modelId: string;
+  unitId: string;
+}
+
+/** A box or cylinder scenery piece, tested analytically. */
+export interface SolidOccluder extends OccluderBase {
+  kind: 'solid';
+  solid: ConvexSolid;
+  /** The cylinder as a prism (exact circle), or null for a box. */
+  asPrism: Prism | null;
+  cos: number;
+  sin: number;
+}
+
+/** A triangulated scenery piece with its own BVH; `closed` when every edge joins exactly two triangles. */
+export interface MeshOccluder extends OccluderBase {
+  kind: 'mesh';
+  bvh: MeshBVH;
+  geometry: BufferGeometry;
+  closed: boolean;
+}
+
+/** Builds a model's occluder. */
+export function prismOccluder(prism: Prism, modelId: string, unitId: string): PrismOccluder {
+  return { kind: 'prism', prism, modelId, unitId, bounds: Float64Array.from(prismBounds(prism)), featureIndex: -1 };
+}
+
+/** Builds a box/cylinder piece's occluder. */
+export function solidOccluder(solid: ConvexSolid, featureIndex: number, positions: Float32Array): SolidOccluder {
+  const b = boundsOf(positions);
+  if (solid.kind === 'cylinder') {
+    const asPrism: Prism = {
+      footprint: { x: solid.center[0], y: solid.center[1], semiMajor: solid.radius, semiMinor: solid.radius, facingRad: 0 },
+      zMin: solid.elevation,
+      zMax: solid.elevation + solid.height,
+    };
+    const pb = prismBounds(asPrism);
+    return { kind: 'solid', solid, asPrism, cos: 1, sin: 0, bounds: Float64Array.from(pb), featureIndex };
+  }
+  const r = (solid.rotationDeg * Math.PI) / 180;
+  return { kind: 'solid', solid, asPrism: null, cos: Math.cos(r), sin: Math.sin(r), bounds: b, featureIndex };
+}
+
+/** Builds a mesh piece's occluder (its own BVH; closedness checked once by welding vertices). */
+export function meshOccluder(positions: Float32Array, featureIndex: number): MeshOccluder {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(positions.slice(), 3));
+  const bvh = new MeshBVH(geometry);
+  return { kind: 'mesh', bvh, geometry, closed: isClosedMesh(positions), bounds: boundsOf(positions), featureIndex };
+}
+
+function boundsOf(p: Float32Array): Float64Array {
+  const b = Float64Array.from([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+  for (let i = 0; i < p.length; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      if (p[i + k] < b[k]) b[k] = p[i + k];
+      if (p[i + k] > b[k + 3]) b[k + 3] = p[i + k];
+    }
+  }
+  return b;
+}
+
+/** True when every edge (vertices welded at 1e-4") is shared by exactly two triangles. */
+export function isClosedMesh(p: Float32Array): boolean {
+  const key = (i: number) => `${Math.round(p[3 * i] * 1e4)},${Math.round(p[3 * i + 1] * 1e4)},${Math.round(p[3 * i + 2] * 1e4)}`;
+  const edges = new Map<string, number>();
+  for (let t = 0; t < p.length / 9; t++) {
+    const k = [key(3 * t), key(3 * t + 1), key(3 * t + 2)];
+    if (k[0] === k[1] || k[1] === k[2] || k[0] === k[2]) continue;
+    for (let e = 0; e < 3; e++) {
+      const a = k[e];
+      const b = k[(e + 1) % 3];
+      const ek = a < b ? `${a}|${b}` : `${b}|${a}`;
+      edges.set(ek, (edges.get(ek) ?? 0) + 1);
+    }
+  }
+  if (edges.size === 0) return false;
+  for (const v of edges.values()) if (v !== 2) return false;
+  return true;
+}
+
+const _ray = /* @__PURE__ */ new Ray();
+
+/**
+ * Exact: does the closed segment a-b touch the occluder? Allocation-free.
+ */
+export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  // Quick reject on bounds.
+  const B = o.bounds;
+  if ((ax < B[0] && bx < B[0]) || (ax > B[3] && bx > B[3]) || (ay < B[1] && by < B[1]) || (ay > B[4] && by > B[4]) || (az < B[2] && bz < B[2]) || (az > B[5] && bz > B[5])) {
+    return false;
+  }
+  switch (o.kind) {
+    case 'prism':
+      return segmentPrismHit(o.prism, ax, ay, az, bx, by, bz) >= 0;
+    case 'solid':
+      if (o.asPrism) return segmentPrismHit(o.asPrism, ax, ay, az, bx, by, bz) >= 0;
+      return segmentBoxHit(o, ax, ay, az, bx, by, bz);
+    case 'mesh': {
+      const dx = bx - ax;
+      const dy = by - ay;
+      const dz = bz - az;
+      const len = Math.hypot(dx, dy, dz);
+      if (len === 0) return false;
+      _ray.origin.set(ax, ay, az);
+      _ray.direction.set(dx / len, dy / len, dz / len);
+      return o.bvh.raycastFirst(_ray, DoubleSide, 0, len) !== null;
+    }
+  }
+}
+
+function segmentBoxHit(o: SolidOccluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  const s = o.solid as Extract<ConvexSolid, { kind: 'box' }>;
+  const c = o.cos;
+  const sn = o.sin;
+  const ox = ax - s.center[0];
+  const oy = ay - s.center[1];
+  const u0 = c * ox + sn * oy;
+  const v0 = -sn * ox + c * oy;
+  const du = c * (bx - ax) + sn * (by - ay);
+  const dv = -sn * (bx - ax) + c * (by - ay);
+  const dz = bz - az;
+  let lo = 0;
+  let hi = 1;
+  const slab = (p0: number, d: number, min: number, max: number): boolean => {
+    if (d === 0) return p0 >= min && p0 <= max;
+    let t0 = (min - p0) / d;
+    let t1 = (max - p0) / d;
+    if (t0 > t1) {
+      const t = t0;
+      t0 = t1;
+      t1 = t;
+    }
+    if (t0 > lo) lo = t0;
+    if (t1 < hi) hi = t1;
+    return lo <= hi;
+  };
+  return (
+    slab(u0, du, -s.size[0] / 2, s.size[0] / 2) &&
+    slab(v0, dv, -s.size[1] / 2, s.size[1] / 2) &&
+    slab(az, dz, s.elevation, s.elevation + s.size[2])
+  );
+}
+
+const _line = /* @__PURE__ */ new Line3();
+
+/**
+ * Conservative shaft cull: might the occluder touch some point within `r` of the segment c0-c1?
+ * `false` is a proof that it does not (the capsule contains every segment between two point sets
+ * whose centres are c0, c1 and whose radii are at most r); `true` may be a false alarm.
+ */
+export function occluderMayTouchCapsule(o: Occluder, c0x: number, c0y: number, c0z: number, c1x: number, c1y: number, c1z: number, r: number): boolean {
+  if (!segmentHitsExpandedBox(o.bounds, r, c0x, c0y, c0z, c1x, c1y, c1z)) return false;
+  if (o.kind !== 'mesh') return true;
+  _line.start.set(c0x, c0y, c0z);
+  _line.end.set(c1x, c1y, c1z);
+  return o.bvh.shapecast({
+    intersectsBounds: (box) => (segmentHitsExpandedBox3(box, r, c0x, c0y, c0z, c1x, c1y, c1z) ? INTERSECTED : NOT_INTERSECTED),
+    intersectsTriangle: (tri) => tri.closestPointToSegment(_line) <= r,
+  });
+}
+
+function segmentHitsExpandedBox(b: Float64Array, r: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  return slabTest(b[0] - r, b[1] - r, b[2] - r, b[3] + r, b[4] + r, b[5] + r, ax, ay, az, bx, by, bz);
+}
+
+function segmentHitsExpandedBox3(box: Box3, r: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  return slabTest(box.min.x - r, box.min.y - r, box.min.z - r, box.max.x + r, box.max.y + r, box.max.z + r, ax, ay, az, bx, by, bz);
+}
+
+function slabTest(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  let lo = 0;
+  let hi = 1;
+  const d = [bx - ax, by - ay, bz - az];
+  const p = [ax, ay, az];
+  const mn = [x0, y0, z0];
+  const mx = [x1, y1, z1];
+  for (let k = 0; k < 3; k++) {
+    if (d[k] === 0) {
+      if (p[k] < mn[k] || p[k] > mx[k]) return false;
+      continue;
+    }
+    let t0 = (mn[k] - p[k]) / d[k];
+    let t1 = (mx[k] - p[k]) / d[k];
+    if (t0 > t1) {
+      const t = t0;
+      t0 = t1;
+      t1 = t;
+    }
+    if (t0 > lo) lo = t0;
+    if (t1 < hi) hi = t1;
+    if (lo > hi) return false;
+  }
+  return true;
+}
+
+const _p = /* @__PURE__ */ new Vector3();
+const _dir = /* @__PURE__ */ new Vector3(0.5773502691896258, 0.5773502691896258, 0.5773502691896258);
+
+/**
+ * Is the point strictly inside the occluder's solid (with margin `eps`)? Used by closure proofs.
+ * Prisms and convex pieces are exact; closed meshes use ray parity (an odd number of crossings).
+ */
+export function occluderContains(o: Occluder, x: number, y: number, z: number, eps = 1e-9): boolean {
+  switch (o.kind) {
+    case 'prism': {
+      const p = o.prism;
+      if (z < p.zMin + eps || z > p.zMax - eps) return false;
+      const f = p.footprint;
+      const c = Math.cos(f.facingRad);
+      const s = Math.sin(f.facingRad);
+      const dx = x - f.x;
+      const dy = y - f.y;
+      const u = (c * dx + s * dy) / Math.max(1e-12, f.semiMajor - eps);
+      const v = (-s * dx + c * dy) / Math.max(1e-12, f.semiMinor - eps);
+      return u * u + v * v <= 1;
+    }
+    case 'solid':
+      if (o.asPrism) {
+        // The exact circle (what segment tests use).
+        return occluderContains({ ...o, kind: 'prism', prism: o.asPrism, modelId: '', unitId: '' } as PrismOccluder, x, y, z, eps);
+      }
+      return convexSolidContains(o.solid, x, y, z, eps);
+    case 'mesh': {
+      if (!o.closed) return false;
+      const B = o.bounds;
+      if (x <= B[0] || x >= B[3] || y <= B[1] || y >= B[4] || z <= B[2] || z >= B[5]) return false;
+      _p.set(x, y, z);
+      _ray.origin.copy(_p);
+      _ray.direction.copy(_dir);
+      const hits = o.bvh.raycast(_ray, DoubleSide);
+      return hits.length % 2 === 1;
+    }
+  }
+}
+

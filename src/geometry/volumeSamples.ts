@@ -1,0 +1,130 @@
+import type { Prism } from './prism';
+
+/** Inset (inches) that keeps sample points strictly inside a volume. */
+export const SAMPLE_INSET_INCHES = 1e-4;
+
+/**
+ * The sample points of a prism volume at a surface spacing, arranged as a binary tree over the
+ * points (median split on the widest axis) whose nodes carry the bounds of their points, so a
+ * visibility search can reason about whole groups of segments at once.
+ */
+export interface SampleTree {
+  /** Points `[x, y, z, ...]`, reordered so each node's points are contiguous. */
+  points: Float64Array;
+  /** Per node: `[minX, minY, minZ, maxX, maxY, maxZ]` at `6 * node`. */
+  bounds: Float64Array;
+  /** Per node: first point index, end point index (exclusive), left child, right child (-1 for a leaf). */
+  start: Int32Array;
+  end: Int32Array;
+  left: Int32Array;
+  right: Int32Array;
+  /** Largest distance from any point of the volume's surface to its nearest sample (the covering radius), inches. */
+  coveringRadiusInches: number;
+}
+
+/**
+ * Deterministic sample points on the surface of a prism volume, at most `spacingInches` apart
+ * along the surface: a grid on the side (angle x height, the top and bottom rims included) and
+ * polar grids on the top and bottom caps (centres included). Every point lies inside the volume
+ * (inset by 1e-4"). Returns flat `[x, y, z, ...]` and the covering radius of the set.
+ */
+export function prismSurfaceSamples(p: Prism, spacingInches: number): { points: Float64Array; coveringRadiusInches: number } {
+  const f = p.footprint;
+  const a = Math.max(1e-6, f.semiMajor - SAMPLE_INSET_INCHES);
+  const b = Math.max(1e-6, f.semiMinor - SAMPLE_INSET_INCHES);
+  const z0 = p.zMin + SAMPLE_INSET_INCHES;
+  const z1 = Math.max(z0, p.zMax - SAMPLE_INSET_INCHES);
+  // Uniform steps of the ellipse parameter are at most 2*pi*a/n apart along the curve.
+  const perimeter = 2 * Math.PI * a;
+  const nAng = Math.max(8, Math.ceil(perimeter / spacingInches));
+  const nRows = Math.max(2, Math.ceil((z1 - z0) / spacingInches) + 1);
+  const nRings = Math.max(1, Math.ceil(a / spacingInches));
+  const c = Math.cos(f.facingRad);
+  const s = Math.sin(f.facingRad);
+  const out: number[] = [];
+  const push = (u: number, v: number, z: number) => out.push(f.x + c * u - s * v, f.y + s * u + c * v, z);
+  for (let r = nRows - 1; r >= 0; r--) {
+    const z = nRows === 1 ? z1 : z0 + ((z1 - z0) * r) / (nRows - 1);
+    for (let i = 0; i < nAng; i++) {
+      const t = (2 * Math.PI * i) / nAng;
+      push(a * Math.cos(t), b * Math.sin(t), z);
+    }
+  }
+  const caps = z1 > z0 ? [z1, z0] : [z1];
+  for (const z of caps) {
+    push(0, 0, z);
+    for (let k = 1; k < nRings; k++) {
+      const scale = k / nRings;
+      const n = Math.max(6, Math.ceil((perimeter * scale) / spacingInches));
+      for (let i = 0; i < n; i++) {
+        const t = (2 * Math.PI * (i + 0.5 * (k % 2))) / n;
+        push(a * scale * Math.cos(t), b * scale * Math.sin(t), z);
+      }
+    }
+  }
+  // Covering radius: half the diagonal of the coarsest grid cell on the side and on the caps.
+  const side = 0.5 * Math.hypot(perimeter / nAng, (z1 - z0) / (nRows - 1 || 1));
+  const cap = 0.5 * Math.hypot(a / nRings, Math.min(spacingInches, perimeter / 6));
+  return { points: Float64Array.from(out), coveringRadiusInches: Math.max(side, cap) + SAMPLE_INSET_INCHES };
+}
+
+/** Builds the point tree of a sample set (leaves hold one point). */
+export function buildSampleTree(points: Float64Array, coveringRadiusInches: number): SampleTree {
+  const n = points.length / 3;
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  const maxNodes = 2 * n;
+  const bounds = new Float64Array(6 * maxNodes);
+  const start = new Int32Array(maxNodes);
+  const end = new Int32Array(maxNodes);
+  const left = new Int32Array(maxNodes).fill(-1);
+  const right = new Int32Array(maxNodes).fill(-1);
+  let count = 0;
+  const build = (lo: number, hi: number): number => {
+    const node = count++;
+    start[node] = lo;
+    end[node] = hi;
+    const B = 6 * node;
+    bounds[B] = bounds[B + 1] = bounds[B + 2] = Infinity;
+    bounds[B + 3] = bounds[B + 4] = bounds[B + 5] = -Infinity;
+    for (let i = lo; i < hi; i++) {
+      const o = 3 * order[i];
+      for (let k = 0; k < 3; k++) {
+        if (points[o + k] < bounds[B + k]) bounds[B + k] = points[o + k];
+        if (points[o + k] > bounds[B + 3 + k]) bounds[B + 3 + k] = points[o + k];
+      }
+    }
+    if (hi - lo <= 1) return node;
+    let axis = 0;
+    let ext = -1;
+    for (let k = 0; k < 3; k++) {
+      const e = bounds[B + 3 + k] - bounds[B + k];
+      if (e > ext) {
+        ext = e;
+        axis = k;
+      }
+    }
+    const slice = Array.from(order.subarray(lo, hi)).sort((p, q) => points[3 * p + axis] - points[3 * q + axis] || p - q);
+    order.set(slice, lo);
+    const mid = (lo + hi) >> 1;
+    left[node] = build(lo, mid);
+    right[node] = build(mid, hi);
+    return node;
+  };
+  build(0, n);
+  const reordered = new Float64Array(points.length);
+  for (let i = 0; i < n; i++) {
+    reordered[3 * i] = points[3 * order[i]];
+    reordered[3 * i + 1] = points[3 * order[i] + 1];
+    reordered[3 * i + 2] = points[3 * order[i] + 2];
+  }
+  return {
+    points: reordered,
+    bounds: bounds.subarray(0, 6 * count),
+    start: start.subarray(0, count),
+    end: end.subarray(0, count),
+    left: left.subarray(0, count),
+    right: right.subarray(0, count),
+    coveringRadiusInches,
+  };
+}
