@@ -178,6 +178,21 @@ describe('distance: model to a rotated box (closest base point not on any polygo
   });
 });
 
+describe('distance: an oval tip against a rotated box face, down to near-touching gaps', () => {
+  // Box centre (30, 20), 2 x 6 x 3, rotated 17 degrees; a 60x35 oval facing 17 degrees on the
+  // box's u axis, its tip g from the -u face: centre at u = -(1 + 30/25.4 + g), so the gap is g
+  // (the tip is the oval's support point along -u; the face is the plane u = -1).
+  it.each([1, 0.1, 0.01, 0.001])('gap %s', (g) => {
+    const th = (17 * Math.PI) / 180;
+    const k = 1 + 30 / MM + g;
+    const box: BoxSpec = { center: [30, 20], size: [2, 6, 3], rotationDeg: 17 };
+    const w = makeWorld({ terrain: [{ id: 'b', boxes: [box] }], units: [{ id: 'u', army: 'n', models: [{ id: 'o', base: { oval: [60, 35] }, facing: 17, pos: [30 - k * Math.cos(th), 20 - k * Math.sin(th)], height: 2 }] }] });
+    const r = distanceBetween(w, 'o', 'b');
+    expect(Math.abs(r.distanceInches - g)).toBeLessThan(EXACT);
+    expect(inBox(r.b, box)).toBe(true);
+  });
+});
+
 describe('distance: unit to unit is the distance between the closest models', () => {
   // a2 (14, 20) and b2 (17, 24): centres 5 apart (3-4-5) -> 5 - 32/25.4 = 3.740157480314961.
   // Other pairs: a1-b2 |(7, 14)| = 15.65, a2-b1 |(6, 10)| = 11.66, a1-b1 |(10, 20)| = 22.36.

@@ -1,6 +1,6 @@
 import { BufferAttribute, BufferGeometry, Matrix4, Vector3 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
-import { circleFootprint, footprintPolygon } from './footprint';
+import { circleFootprint, closestPointOnFootprint, footprintPolygon } from './footprint';
 import { footprintGap } from './footprintGap';
 import { prismDistance, type ClosestPair, type Prism } from './prism';
 import type { ModelState, TerrainFeature, World } from './world';
@@ -121,9 +121,57 @@ function prismToTerrain(p: Prism, f: TerrainFeature, horizontal: boolean): Close
   f.bvh.closestPointToGeometry(g, _identity, t1 as never, t2 as never);
   const a = t2.point!;
   const b = t1.point!;
-  const d = t1.distance ?? Infinity;
-  return { distanceInches: d, a: [a.x, a.y, horizontal ? p.zMin : a.z], b: [b.x, b.y, b.z] };
+  const d0 = t1.distance ?? Infinity;
+  // The polygonal prism is inscribed (up to 7.6e-5 a too far) and stored in float32. Refine to the
+  // exact prism: from the current pair, try (1) the exact closest prism point to the terrain point
+  // and (2) the prism's support point towards the terrain point (exact at once against a face),
+  // then take the closest terrain point to the better one; the distance never increases.
+  let pa: [number, number, number] = [a.x, a.y, a.z];
+  let pb: [number, number, number] = [b.x, b.y, b.z];
+  let d = Infinity;
+  const fp = p.footprint;
+  const cs = Math.cos(fp.facingRad);
+  const sn = Math.sin(fp.facingRad);
+  const clampZ = (z: number) => Math.min(zMax, Math.max(zMin, z));
+  for (let i = 0; i < 64 && Number.isFinite(d0); i++) {
+    const c = closestPointOnFootprint(fp, pb[0], pb[1]);
+    const cands: [number, number, number][] = [[c.x, c.y, clampZ(pb[2])]];
+    const ux = pb[0] - pa[0];
+    const uy = pb[1] - pa[1];
+    const uz = pb[2] - pa[2];
+    const du = cs * ux + sn * uy;
+    const dv = -sn * ux + cs * uy;
+    const den = Math.hypot(fp.semiMajor * du, fp.semiMinor * dv);
+    if (den > 1e-15) {
+      const lu = (fp.semiMajor * fp.semiMajor * du) / den;
+      const lv = (fp.semiMinor * fp.semiMinor * dv) / den;
+      const len = Math.hypot(ux, uy, uz);
+      const z = len > 0 && Math.abs(uz) > 1e-9 * len ? (uz > 0 ? zMax : zMin) : clampZ(pb[2]);
+      cands.push([fp.x + cs * lu - sn * lv, fp.y + sn * lu + cs * lv, z]);
+    }
+    let improved = false;
+    const before = d;
+    for (const q of cands) {
+      const hit = f.bvh.closestPointToPoint(_v.set(q[0], q[1], q[2]));
+      if (hit && hit.distance < d) {
+        d = hit.distance;
+        pa = q;
+        pb = [hit.point.x, hit.point.y, hit.point.z];
+        improved = true;
+      }
+    }
+    if (!improved || before - d < 1e-15) break;
+  }
+  // Keep the polygon's answer if refinement went astray (never expected beyond float32 noise).
+  if (!(d <= d0 + 1e-5)) {
+    d = d0;
+    pa = [a.x, a.y, a.z];
+    pb = [b.x, b.y, b.z];
+  }
+  return { distanceInches: d, a: [pa[0], pa[1], horizontal ? p.zMin : pa[2]], b: pb };
 }
+
+const _v = /* @__PURE__ */ new Vector3();
 
 function terrainToTerrain(f: TerrainFeature, g: TerrainFeature, horizontal: boolean): ClosestPair {
   let geom = g.geometry;

@@ -30,7 +30,7 @@ const MAX_DEPTH = 10;
  * - the base rests on the highest surface under its footprint; terrain features 1" tall or less
  *   are moved over as if they were not there (Core 15.2);
  * - climbing up and down counts (the 3D length of the surface-hugging path: cliffs count their full
- *   height, slopes their 3D length, A-G9); a final drop followed only by level ground is a jump
+ *   height, slopes their 3D length, A-G9); a final drop where the path ends (within 0.02") is a jump
  *   down, which is free and ends the move (Core 15.2.1, A-G10);
  * - FLY counts only the horizontal length and ignores models and terrain while moving (Core 15.4);
  * - no passing through other models (footprints may not overlap where heights overlap, A-G30),
@@ -66,6 +66,10 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
   let climbed = 0;
   let lastDrop = 0;
   let verticalSinceDrop = 0;
+  // Horizontal distance walked when the last drop landed, and the end of the current step.
+  let horizontalAtDrop = 0;
+  let stepEndX = sx;
+  let stepEndY = sy;
   let z = fly ? m.elevation : surface(sx, sy);
   const checkPose = (x: number, y: number, zHere: number): string | null => {
     const f = place(x, y);
@@ -83,11 +87,15 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
     const ds = Math.hypot(x1 - x0, y1 - y0);
     const dz = z1 - z0;
     if (Math.abs(dz) <= 2 * ds || depth >= MAX_DEPTH) {
-      cost += Math.hypot(ds, dz);
+      // A vertical cliff (steeper than 89.9 degrees at the finest step): the base walks up to it,
+      // then climbs straight up or down, so the piece costs ds + |dz| (not the hypotenuse).
+      const cliff = depth >= MAX_DEPTH && Math.abs(dz) > 1000 * ds;
+      cost += cliff ? ds + Math.abs(dz) : Math.hypot(ds, dz);
       climbed += Math.abs(dz);
       if (dz < -0.05 && depth >= MAX_DEPTH) {
         lastDrop = -dz;
         verticalSinceDrop = 0;
+        horizontalAtDrop = horizontal - Math.hypot(stepEndX - x1, stepEndY - y1);
       } else {
         verticalSinceDrop += Math.abs(dz);
       }
@@ -121,6 +129,8 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
       const zNext = surface(x, y);
       const problem = checkPose(x, y, Math.max(z, zNext));
       if (problem) return { ok: false, reason: problem, rule: ruleOf(problem) };
+      stepEndX = x;
+      stepEndY = y;
       walk(xPrev, yPrev, z, x, y, zNext, 0);
       z = zNext;
     }
@@ -147,8 +157,10 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
   const other = overlappingModel(world, m, end, endZ, opts.ignoreModels);
   if (other) return { ok: false, reason: `the model would end on or overlapping model ${other} (Core 15.0)`, rule: 'Core 15.0' };
   if (fly) return { ok: true, inches: horizontal, endElevation: endZ, climbedInches: 0 };
-  // A final drop onto level ground is a jump down: free, and it ends the move (Core 15.2.1).
-  const jump = lastDrop > 0 && verticalSinceDrop < 1e-6 ? lastDrop : 0;
+  // A drop that ends the path is a jump down: free, and it ends the move (Core 15.2.1), so the
+  // model may not walk on after landing (at most one sampling step, STEP). A drop followed by
+  // more walking is climbing down, and its vertical distance counts (Core 15.2).
+  const jump = lastDrop > 0 && verticalSinceDrop < 1e-6 && horizontal - horizontalAtDrop <= STEP + 1e-9 ? lastDrop : 0;
   return { ok: true, inches: cost - jump, endElevation: endZ, climbedInches: climbed - jump };
 }
 

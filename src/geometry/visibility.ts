@@ -7,7 +7,7 @@ import type { ModelState, World } from './world';
 export type Segment3 = [[number, number, number], [number, number, number]];
 
 /** Default spacing of the visibility samples on a model's surface, inches. */
-export const DEFAULT_SAMPLE_SPACING_INCHES = 0.2;
+export const DEFAULT_SAMPLE_SPACING_INCHES = 0.25;
 
 /** How to look for a witness. */
 export interface VisibilityOptions {
@@ -18,7 +18,7 @@ export interface VisibilityOptions {
    * the same question on the same sample points, so they give the same answers.
    */
   mode?: 'fast' | 'exhaustive';
-  /** Surface spacing of the sample points, inches (default 0.2"). Smaller finds narrower gaps, slower. */
+  /** Surface spacing of the sample points, inches (default 0.25"). Smaller finds narrower gaps, slower. */
   spacingInches?: number;
 }
 
@@ -78,6 +78,9 @@ function halfDiagonal(bounds: Float64Array, node: number): number {
   return 0.5 * Math.hypot(bounds[B + 3] - bounds[B], bounds[B + 4] - bounds[B + 1], bounds[B + 5] - bounds[B + 2]);
 }
 
+/** Sample pairs at or below which a node pair is tested pair by pair instead of split further. */
+const LEAF_PAIRS = 24;
+
 /** Index of the highest sample point of a node. */
 function highest(t: SampleTree, node: number): number {
   let best = t.start[node];
@@ -125,26 +128,36 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[]): boole
     const boxA = A.subarray(ia, ia + 6);
     const boxB = Bb.subarray(ib, ib + 6);
     for (let i = 0; i < sub.length; i++) {
+      // The segment joining the box centres is one of the shaft's segments: an occluder that
+      // misses it cannot close the shaft, and this exact test is far cheaper than the proof.
+      if (!segmentHitsOccluder(sub[i], c0x, c0y, c0z, c1x, c1y, c1z)) continue;
       if (occluderClosesShaft(sub[i], boxA, boxB)) {
         st.method = 'closed';
         return false;
       }
     }
   }
-  const leafA = st.a.left[na] < 0;
-  const leafB = st.b.left[nb] < 0;
-  if (leafA && leafB) {
-    st.tests++;
-    if (clearOf(sub, P[pa], P[pa + 1], P[pa + 2], Q[pb], Q[pb + 1], Q[pb + 2])) {
-      st.witness = [
-        [P[pa], P[pa + 1], P[pa + 2]],
-        [Q[pb], Q[pb + 1], Q[pb + 2]],
-      ];
-      st.method = 'search';
-      return true;
+  const nA = st.a.end[na] - st.a.start[na];
+  const nB = st.b.end[nb] - st.b.start[nb];
+  if (nA * nB <= LEAF_PAIRS) {
+    // Small groups: test their sample pairs directly (cheaper than more proofs).
+    for (let i = st.a.start[na]; i < st.a.end[na]; i++) {
+      for (let j = st.b.start[nb]; j < st.b.end[nb]; j++) {
+        st.tests++;
+        if (clearOf(sub, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2])) {
+          st.witness = [
+            [P[3 * i], P[3 * i + 1], P[3 * i + 2]],
+            [Q[3 * j], Q[3 * j + 1], Q[3 * j + 2]],
+          ];
+          st.method = 'search';
+          return true;
+        }
+      }
     }
     return false;
   }
+  const leafA = st.a.left[na] < 0;
+  const leafB = st.b.left[nb] < 0;
   // Split the larger node; visit the higher child first (lines over walls leave from the top).
   if (!leafA && (leafB || ra >= rb)) {
     const l = st.a.left[na];
@@ -181,8 +194,9 @@ export function modelVisible(world: World, observerModelId: string, targetModelI
     return { visible: true, witness: [p, [p[0], p[1], p[2]]], observerModelId: o.id, targetModelId: t.id, method: 'self', segmentsTested: 0 };
   }
   const spacing = opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES;
-  const a = world.sampleTree(o.id, spacing);
-  const b = world.sampleTree(t.id, spacing);
+  // Only the parts of the two surfaces that face each other can hold a witness's ends.
+  const a = world.sampleTreeToward(o.id, spacing, towardOf(t));
+  const b = world.sampleTreeToward(t.id, spacing, towardOf(o));
   const occ = blockersFor(world, o, t);
   if (opts.mode === 'exhaustive') return exhaustive(o, t, a, b, occ);
   const st: SearchState = { a, b, tests: 0, witness: null, method: 'exhausted' };
@@ -191,6 +205,29 @@ export function modelVisible(world: World, observerModelId: string, targetModelI
     return { visible: true, witness: st.witness, observerModelId: o.id, targetModelId: t.id, method: st.method, segmentsTested: st.tests };
   }
   return { visible: false, method: st.method === 'closed' && st.tests === 0 ? 'closed' : 'exhausted', segmentsTested: st.tests };
+}
+
+/** Tests four likely segments between two models (their top centres and mid-heights); returns a clear one. */
+function probe(world: World, o: ModelState, t: ModelState): Segment3 | null {
+  const occ = blockersFor(world, o, t);
+  const inset = 1e-4;
+  const zo = [o.volume.zMax - inset, (o.volume.zMin + o.volume.zMax) / 2];
+  const zt = [t.volume.zMax - inset, (t.volume.zMin + t.volume.zMax) / 2];
+  for (const a of zo) {
+    for (const b of zt) {
+      if (clearOf(occ, o.footprint.x, o.footprint.y, a, t.footprint.x, t.footprint.y, b)) {
+        return [
+          [o.footprint.x, o.footprint.y, a],
+          [t.footprint.x, t.footprint.y, b],
+        ];
+      }
+    }
+  }
+  return null;
+}
+
+function towardOf(m: ModelState) {
+  return { x: m.footprint.x, y: m.footprint.y, radius: m.footprint.semiMajor, zMin: m.volume.zMin, zMax: m.volume.zMax };
 }
 
 function exhaustive(o: ModelState, t: ModelState, a: SampleTree, b: SampleTree, occ: Occluder[]): VisibilityResult {
@@ -237,6 +274,15 @@ export function unitVisible(
   const pairs: [ModelState, ModelState, number][] = [];
   for (const o of os) for (const t of ts) pairs.push([o, t, Math.hypot(o.footprint.x - t.footprint.x, o.footprint.y - t.footprint.y)]);
   pairs.sort((p, q) => p[2] - q[2]);
+  // Probe pass: a few likely segments per model pair (top centres, mid-heights) before any full
+  // search, so a visible pair is not found only after proving others blocked.
+  if (opts.mode !== 'exhaustive') {
+    for (const [o, t] of pairs) {
+      const w = probe(world, o, t);
+      tests += 4;
+      if (w) return { visible: true, witness: w, observerModelId: o.id, targetModelId: t.id, method: 'search', segmentsTested: tests };
+    }
+  }
   for (const [o, t] of pairs) {
     const r = modelVisible(world, o.id, t.id, opts);
     tests += r.segmentsTested;

@@ -28,7 +28,7 @@ export interface SampleTree {
  * polar grids on the top and bottom caps (centres included). Every point lies inside the volume
  * (inset by 1e-4"). Returns flat `[x, y, z, ...]` and the covering radius of the set.
  */
-export function prismSurfaceSamples(p: Prism, spacingInches: number): { points: Float64Array; coveringRadiusInches: number } {
+export function prismSurfaceSamples(p: Prism, spacingInches: number): SurfaceSamples {
   const f = p.footprint;
   const a = Math.max(1e-6, f.semiMajor - SAMPLE_INSET_INCHES);
   const b = Math.max(1e-6, f.semiMinor - SAMPLE_INSET_INCHES);
@@ -42,30 +42,78 @@ export function prismSurfaceSamples(p: Prism, spacingInches: number): { points: 
   const c = Math.cos(f.facingRad);
   const s = Math.sin(f.facingRad);
   const out: number[] = [];
-  const push = (u: number, v: number, z: number) => out.push(f.x + c * u - s * v, f.y + s * u + c * v, z);
+  const normals: number[] = [];
+  // Outward normal of the side at local (u, v): the ellipse's gradient (u / a^2, v / b^2), rotated.
+  const push = (u: number, v: number, z: number, nz: number) => {
+    out.push(f.x + c * u - s * v, f.y + s * u + c * v, z);
+    if (nz !== 0) {
+      normals.push(0, 0, nz);
+    } else {
+      const gu = u / (a * a);
+      const gv = v / (b * b);
+      const l = Math.hypot(gu, gv) || 1;
+      normals.push((c * gu - s * gv) / l, (s * gu + c * gv) / l, 0);
+    }
+  };
   for (let r = nRows - 1; r >= 0; r--) {
     const z = nRows === 1 ? z1 : z0 + ((z1 - z0) * r) / (nRows - 1);
     for (let i = 0; i < nAng; i++) {
       const t = (2 * Math.PI * i) / nAng;
-      push(a * Math.cos(t), b * Math.sin(t), z);
+      push(a * Math.cos(t), b * Math.sin(t), z, 0);
     }
   }
   const caps = z1 > z0 ? [z1, z0] : [z1];
   for (const z of caps) {
-    push(0, 0, z);
+    const nz = z === z1 ? 1 : -1;
+    push(0, 0, z, nz);
     for (let k = 1; k < nRings; k++) {
       const scale = k / nRings;
       const n = Math.max(6, Math.ceil((perimeter * scale) / spacingInches));
       for (let i = 0; i < n; i++) {
         const t = (2 * Math.PI * (i + 0.5 * (k % 2))) / n;
-        push(a * scale * Math.cos(t), b * scale * Math.sin(t), z);
+        push(a * scale * Math.cos(t), b * scale * Math.sin(t), z, nz);
       }
     }
   }
   // Covering radius: half the diagonal of the coarsest grid cell on the side and on the caps.
   const side = 0.5 * Math.hypot(perimeter / nAng, (z1 - z0) / (nRows - 1 || 1));
   const cap = 0.5 * Math.hypot(a / nRings, Math.min(spacingInches, perimeter / 6));
-  return { points: Float64Array.from(out), coveringRadiusInches: Math.max(side, cap) + SAMPLE_INSET_INCHES };
+  return {
+    points: Float64Array.from(out),
+    normals: Float32Array.from(normals),
+    coveringRadiusInches: Math.max(side, cap) + SAMPLE_INSET_INCHES,
+    minRadiusInches: b,
+  };
+}
+
+/** Sample points of a volume's surface with their outward normals (side rims count as side). */
+export interface SurfaceSamples {
+  points: Float64Array;
+  normals: Float32Array;
+  coveringRadiusInches: number;
+  /** The footprint's semi-minor axis (bounds how fast the side normal turns). */
+  minRadiusInches: number;
+}
+
+/**
+ * The samples that can be where a line of sight leaves (or enters) the volume toward another
+ * volume: a segment from inside a convex volume leaves it through a point whose outward normal has
+ * a non-negative dot product with the segment's direction, so only surface points facing the other
+ * volume matter. Side points are kept when their normal is within 90 deg + `spreadRad` of the
+ * horizontal direction `(ux, uy)` toward the other volume; the top cap when the other volume
+ * reaches higher than this one's bottom (`keepTop`), the bottom cap likewise (`keepBottom`).
+ */
+export function facingSamples(s: SurfaceSamples, ux: number, uy: number, spreadRad: number, keepTop: boolean, keepBottom: boolean): Float64Array {
+  const limit = spreadRad >= Math.PI / 2 ? -2 : -Math.sin(spreadRad) - 1e-9;
+  const out: number[] = [];
+  const P = s.points;
+  const N = s.normals;
+  for (let i = 0; i < P.length / 3; i++) {
+    const nz = N[3 * i + 2];
+    const keep = nz > 0.5 ? keepTop : nz < -0.5 ? keepBottom : N[3 * i] * ux + N[3 * i + 1] * uy > limit;
+    if (keep) out.push(P[3 * i], P[3 * i + 1], P[3 * i + 2]);
+  }
+  return Float64Array.from(out);
 }
 
 /** Builds the point tree of a sample set (leaves hold one point). */

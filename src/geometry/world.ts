@@ -5,7 +5,7 @@ import type { Prism } from './prism';
 import type { ConvexSolid } from './solids';
 import { highestSurfaceUnder } from './standing';
 import { meshOccluder, prismOccluder, solidOccluder, type Occluder, type PrismOccluder } from './occluders';
-import { buildSampleTree, prismSurfaceSamples, type SampleTree } from './volumeSamples';
+import { buildSampleTree, facingSamples, prismSurfaceSamples, type SampleTree, type SurfaceSamples } from './volumeSamples';
 
 /** Terrain types of Terrain 1.4. */
 export type TerrainType = 'obstacle' | 'obscuring' | 'area' | 'placeOfPower' | 'faction';
@@ -188,7 +188,7 @@ export class World {
   readonly territories: Record<string, [number, number][]>;
   readonly units: Map<string, UnitInput>;
   readonly models: Map<string, ModelState>;
-  private readonly sampleCache = new Map<string, { spacing: number; tree: SampleTree }>();
+  private readonly sampleCache = new Map<string, { spacing: number; samples: SurfaceSamples; trees: Map<string, SampleTree> }>();
 
   /** Builds the world; models without an elevation are stood on the highest surface under them. */
   constructor(input: WorldInput, terrain?: TerrainIndex) {
@@ -226,18 +226,56 @@ export class World {
     return state;
   }
 
+  /** The visibility sample points of a model's volume at a surface spacing (cached until it moves). */
+  surfaceSamples(modelId: string, spacingInches: number): SurfaceSamples {
+    return this.sampleEntry(modelId, spacingInches).samples;
+  }
+
+  private sampleEntry(modelId: string, spacingInches: number) {
+    let hit = this.sampleCache.get(modelId);
+    if (!hit || hit.spacing !== spacingInches) {
+      const m = this.models.get(modelId);
+      if (!m) throw new Error(`unknown model ${modelId}`);
+      hit = { spacing: spacingInches, samples: prismSurfaceSamples(m.volume, spacingInches), trees: new Map() };
+      this.sampleCache.set(modelId, hit);
+    }
+    return hit;
+  }
+
   /**
-   * The visibility sample tree of a model's volume at a surface spacing (cached until the model
-   * moves).
+   * The sample tree of the part of a model's surface that faces another volume (see
+   * `facingSamples`): the direction is quantised to 1/32 of a turn and the spread widened to cover
+   * the quantisation, so trees are cached and shared between nearby targets.
+   * @param toward - the other volume (its footprint centre, radius bound and height range).
    */
-  sampleTree(modelId: string, spacingInches: number): SampleTree {
-    const hit = this.sampleCache.get(modelId);
-    if (hit && hit.spacing === spacingInches) return hit.tree;
-    const m = this.models.get(modelId);
-    if (!m) throw new Error(`unknown model ${modelId}`);
-    const s = prismSurfaceSamples(m.volume, spacingInches);
-    const tree = buildSampleTree(s.points, s.coveringRadiusInches);
-    this.sampleCache.set(modelId, { spacing: spacingInches, tree });
+  sampleTreeToward(modelId: string, spacingInches: number, toward: { x: number; y: number; radius: number; zMin: number; zMax: number }): SampleTree {
+    const e = this.sampleEntry(modelId, spacingInches);
+    const m = this.models.get(modelId)!;
+    const dx = toward.x - m.footprint.x;
+    const dy = toward.y - m.footprint.y;
+    const dist = Math.hypot(dx, dy);
+    const reach = m.footprint.semiMajor + toward.radius;
+    const step = Math.PI / 16;
+    let bucket = -1;
+    let spreadIndex = 16;
+    if (dist > reach + 1e-9) {
+      bucket = ((Math.round(Math.atan2(dy, dx) / step) % 32) + 32) % 32;
+      // Half the bucket width, plus how far the sides turn within one covering radius.
+      const spread = Math.asin(reach / dist) + step / 2 + e.samples.coveringRadiusInches / Math.max(1e-6, e.samples.minRadiusInches);
+      spreadIndex = Math.min(16, Math.ceil(spread / (Math.PI / 32)));
+    }
+    const keepTop = toward.zMax > m.volume.zMin;
+    const keepBottom = toward.zMin < m.volume.zMax;
+    const key = `${bucket}|${spreadIndex}|${keepTop ? 1 : 0}${keepBottom ? 1 : 0}`;
+    let tree = e.trees.get(key);
+    if (!tree) {
+      const pts =
+        bucket < 0
+          ? facingSamples(e.samples, 1, 0, Math.PI, keepTop, keepBottom)
+          : facingSamples(e.samples, Math.cos(bucket * step), Math.sin(bucket * step), (spreadIndex * Math.PI) / 32, keepTop, keepBottom);
+      tree = buildSampleTree(pts, e.samples.coveringRadiusInches);
+      e.trees.set(key, tree);
+    }
     return tree;
   }
 

@@ -664,6 +664,8 @@ function estimateWork(attacker: DamageAttacker, target: DamageTarget): number {
  *
  * @param attacker The contract's `attacker` (any JSON value).
  * @param target The contract's `target` (any JSON value).
+ * @param checkWork Also refuse queries whose exact computation would exceed
+ *   {@link MAX_DAMAGE_WORK} (default `true`).
  * @returns every problem found, each with its JSON path (`attacker.weapon.abilities[1]`,
  *   `target.save`, ...); an empty array when the query is valid.
  */

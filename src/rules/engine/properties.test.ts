@@ -1,0 +1,161 @@
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createGame, type GameState } from './state';
+import { loggedActions, reduce, RULE_INTERNAL } from './reduce';
+import { sampleRoster, tablePort, type PortTables } from './testkit';
+import { stateHash } from './hash';
+
+const UNITS = ['p1-hero', 'p1-warriors', 'p1-knights', 'p2-hero', 'p2-knights', 'p2-warriors', 'ghost'];
+const OBJECTIVES = ['o1', 'o2', 'o3', 'nowhere'];
+
+function newGame(seed: number, battleRounds = 2): GameState {
+  const r = createGame({
+    seed,
+    rosters: { p1: sampleRoster('p1'), p2: sampleRoster('p2') },
+    finishedDeployingFirst: seed % 2 === 0 ? 'p1' : 'p2',
+    battleplan: { objectives: ['o1', 'o2', 'o3'], battleRounds },
+  });
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.state;
+}
+
+/** A fixed battlefield: some units in combat, some contesting two objectives. */
+function staticTables(): PortTables {
+  return {
+    inCombat: new Set(['p1-knights|p2-knights']),
+    contests: { 'p1-warriors': ['o1', 'o2'], 'p2-warriors': ['o2'], 'p2-hero': ['o3'], 'p1-hero': ['o3'] },
+  };
+}
+
+const player = fc.constantFrom('p1' as const, 'p2' as const);
+const unit = fc.constantFrom(...UNITS);
+/** Random actions, biased towards endPhase so games progress; some malformed. */
+const action = fc.oneof(
+  { weight: 24, arbitrary: player.map((p) => ({ type: 'endPhase', player: p })) },
+  { weight: 10, arbitrary: fc.record({ type: fc.constant('chooseFirstTurn'), player, first: player }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('chooseContestedObjective'), player, unitId: unit, objectiveId: fc.constantFrom(...OBJECTIVES) }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('run'), player, unitId: unit, atTheDouble: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('charge'), player, unitId: unit }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      type: fc.constant('command'),
+      player,
+      command: fc.constantFrom('rally', 'redeploy', 'forwardToVictory', 'allOutAttack', 'allOutDefence'),
+      unitId: unit,
+    }),
+  },
+  { weight: 8, arbitrary: fc.record({ type: fc.constant('spendRally'), player, heal: fc.integer({ min: -1, max: 3 }), returnModels: fc.integer({ min: 0, max: 2 }) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('allocateDamage'), player, unitId: unit, points: fc.integer({ min: 0, max: 12 }) }) },
+  { weight: 1, arbitrary: fc.anything() },
+);
+
+/** Play a sequence, checking the invariants after every action; returns the final state. */
+const PICK = { type: 'chooseContestedObjective', player: 'p1', unitId: 'p1-warriors', objectiveId: 'o2' };
+let maxRound = 0;
+let accepted = 0;
+const rules: Record<string, number> = {};
+
+function play(seed: number, randomActions: unknown[], t: PortTables): GameState {
+  // p1's warriors contest o1 and o2: pick one first so control checks can happen (Core 32.1).
+  const actions = [PICK, ...randomActions];
+  let s = newGame(seed);
+  const port = tablePort(t);
+  for (const a of actions) {
+    const before = structuredClone(s);
+    const r = reduce(s, a, port);
+    // The input is never modified (deep clone taken before the call).
+    if (!isDeepStrictEqual(s, before)) expect(s).toEqual(before);
+    if (!r.ok) {
+      expect(r.reason.length).toBeGreaterThan(0);
+      expect(r.rule.length).toBeGreaterThan(0);
+      expect(r.rule).not.toBe(RULE_INTERNAL);
+      rules[r.rule] = (rules[r.rule] ?? 0) + 1;
+      continue;
+    }
+    const n = r.state;
+    for (const p of ['p1', 'p2'] as const) {
+      expect(n.players[p].cp).toBeGreaterThanOrEqual(0);
+      expect(Number.isInteger(n.players[p].cp)).toBe(true);
+      expect(n.players[p].vp).toBeGreaterThanOrEqual(n === s ? 0 : s.players[p].vp);
+    }
+    for (const u of Object.values(n.units)) {
+      expect(u.damage).toBeGreaterThanOrEqual(0);
+      expect(new Set(u.slain).size).toBe(u.slain.length);
+    }
+    expect(n.log.length).toBeGreaterThan(s.log.length);
+    if (!isDeepStrictEqual(structuredClone(n), n)) expect(structuredClone(n)).toEqual(n);
+    s = n;
+    accepted++;
+    maxRound = Math.max(maxRound, s.round);
+  }
+  return s;
+}
+
+describe('engine properties', () => {
+  it('every action is accepted or rejected with a reason; rejections leave the state untouched; CP never negative', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), fc.array(action, { minLength: 50, maxLength: 250 }), (seed, actions) => {
+        play(seed, actions, staticTables());
+      }),
+      { numRuns: 60 },
+    );
+    // The sequences do get through the battle sequence.
+    expect(maxRound).toBeGreaterThanOrEqual(2);
+    expect(accepted).toBeGreaterThan(400);
+    // Rejections cite real rule sections, not only schema errors.
+    expect(Object.keys(rules).filter((r) => /^(Core|Commands) /.test(r)).length).toBeGreaterThan(5);
+  });
+
+  it('replaying the log from the same seed reproduces the same state hash', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), fc.array(action, { maxLength: 200 }), (seed, actions) => {
+        const t = staticTables();
+        const end = play(seed, actions, t);
+        let s = newGame(seed);
+        for (const a of loggedActions(end)) {
+          const r = reduce(s, a, tablePort(t));
+          expect(r.ok).toBe(true);
+          if (r.ok) s = r.state;
+        }
+        expect(stateHash(s)).toBe(stateHash(end));
+        expect(s).toEqual(end);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a full game plays to the end with deterministic hashes', () => {
+    const t = staticTables();
+    const run = (seed: number) => {
+      let s = newGame(seed, 5);
+      const port = tablePort(t);
+      let guard = 0;
+      while (s.stage !== 'ended' && guard++ < 1000) {
+        const a =
+          s.contestChoices['p1-warriors'] === undefined
+            ? { type: 'chooseContestedObjective', player: 'p1', unitId: 'p1-warriors', objectiveId: 'o1' }
+            : s.stage === 'firstTurn'
+              ? { type: 'chooseFirstTurn', player: s.decider, first: s.decider }
+              : { type: 'endPhase', player: s.active };
+        const r = reduce(s, a, port);
+        if (!r.ok) throw new Error(`${r.reason} (${r.rule})`);
+        s = r.state;
+      }
+      return s;
+    };
+    const a = run(42);
+    const b = run(42);
+    expect(a.stage).toBe('ended');
+    expect(a.round).toBe(5);
+    expect(stateHash(a)).toBe(stateHash(b));
+    expect(stateHash(a)).toMatch(/^[0-9a-f]{8}$/);
+    // o1: p1 warriors (11) alone; o2: p2 warriors (11); o3: heroes 2 vs 2 → nobody.
+    expect(a.objectives).toEqual({ o1: 'p1', o2: 'p2', o3: null });
+    // Each player holds 1 objective at the end of each of their 5 turns.
+    expect([a.players.p1.vp, a.players.p2.vp]).toEqual([5, 5]);
+    expect(a.winner).toBe('draw');
+    expect(a.log.filter((e) => e.kind === 'roll' && e.purpose === 'priority')).toHaveLength(8);
+  });
+});

@@ -1,0 +1,533 @@
+/**
+ * The pure core of the rules engine: `reduce(state, action, port)`.
+ *
+ * - Never throws and never mutates its input: an accepted action gives a new state and the
+ *   events it caused; a rejected one gives `{ok: false, reason, rule}` (rule = the section that
+ *   forbids it, e.g. `Commands 1.2`).
+ * - Randomness comes only from the seeded dice held in the state (`src/rules/dice.ts`); every
+ *   accepted action and every roll is appended to `state.log`.
+ * - Positions are asked through the injected {@link GeometryPort}.
+ *
+ * @module
+ */
+
+import { z } from 'zod';
+import { rollDice } from '../dice';
+import { keywordsMatch } from '../damage';
+import type { GeometryPort } from './geometryPort';
+import {
+  COMMANDS,
+  PHASES,
+  PLAYERS,
+  opponentOf,
+  type Action,
+  type CommandName,
+  type GameState,
+  type PlayerId,
+  type UnitState,
+} from './state';
+import type { RosterUnit } from './roster';
+
+/** Something that happened, for the UI and the tests (plain JSON). */
+export interface GameEvent {
+  readonly type: string;
+  readonly [key: string]: unknown;
+}
+
+/** Answer of {@link reduce}. */
+export type ReduceResult =
+  | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }
+  | { readonly ok: false; readonly reason: string; readonly rule: string };
+
+/** Rule string of rejections that are not a game rule but a malformed action. */
+export const RULE_ACTION_SCHEMA = 'Engine: action schema';
+/** Rule string of an unexpected internal failure (a bug, or a port that threw). */
+export const RULE_INTERNAL = 'Engine: internal error';
+
+const Player = z.enum(['p1', 'p2']);
+const Count = z.number().int().min(0).max(10000);
+/** Strict zod schema of {@link Action}. */
+export const ActionSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('chooseFirstTurn'), player: Player, first: Player }),
+  z.strictObject({ type: z.literal('endPhase'), player: Player }),
+  z.strictObject({ type: z.literal('chooseContestedObjective'), player: Player, unitId: z.string(), objectiveId: z.string() }),
+  z.strictObject({ type: z.literal('run'), player: Player, unitId: z.string(), atTheDouble: z.boolean().optional() }),
+  z.strictObject({ type: z.literal('charge'), player: Player, unitId: z.string() }),
+  z.strictObject({
+    type: z.literal('command'),
+    player: Player,
+    command: z.enum(['rally', 'redeploy', 'forwardToVictory', 'allOutAttack', 'allOutDefence']),
+    unitId: z.string(),
+  }),
+  z.strictObject({ type: z.literal('spendRally'), player: Player, heal: Count, returnModels: Count }),
+  z.strictObject({ type: z.literal('allocateDamage'), player: Player, unitId: z.string(), points: Count.min(1) }),
+]);
+
+class Reject {
+  constructor(
+    readonly reason: string,
+    readonly rule: string,
+  ) {}
+}
+function reject(reason: string, rule: string): never {
+  throw new Reject(reason, rule);
+}
+
+/** Mutable working context of one reduction (a private clone of the state). */
+interface Ctx {
+  readonly s: GameState;
+  readonly port: GeometryPort;
+  readonly events: GameEvent[];
+}
+
+function rollLogged(c: Ctx, count: number, sides: number, purpose: string, player: PlayerId | null): number[] {
+  const r = rollDice(c.s.dice, count, sides);
+  c.s.dice = r.state;
+  c.s.log.push({ kind: 'roll', purpose, player, dice: r.values });
+  return r.values;
+}
+
+function rosterUnit(s: GameState, unitId: string): RosterUnit {
+  const u = s.units[unitId];
+  const ru = s.players[u.owner].roster.units.find((x) => x.id === unitId);
+  if (!ru) throw new Error(`unit ${unitId} missing from roster`);
+  return ru;
+}
+
+function aliveModels(s: GameState, unitId: string): RosterUnit['models'] {
+  const slain = new Set(s.units[unitId].slain);
+  return rosterUnit(s, unitId).models.filter((m) => !slain.has(m.id));
+}
+
+function isAlive(s: GameState, unitId: string): boolean {
+  return aliveModels(s, unitId).length > 0;
+}
+
+function onBattlefield(c: Ctx, unitId: string): boolean {
+  return isAlive(c.s, unitId) && (c.port.onBattlefield ? c.port.onBattlefield(unitId) : true);
+}
+
+/** Is the unit in combat with any enemy unit on the battlefield (Core 7.0)? */
+export function inCombat(s: GameState, port: GeometryPort, unitId: string): boolean {
+  const owner = s.units[unitId].owner;
+  return Object.values(s.units).some(
+    (e) =>
+      e.owner !== owner &&
+      isAlive(s, e.id) &&
+      (port.onBattlefield ? port.onBattlefield(e.id) : true) &&
+      port.unitsInCombat(unitId, e.id),
+  );
+}
+
+/** A friendly unit on the battlefield, or a rejection citing `rule`. */
+function friendlyUnit(c: Ctx, player: PlayerId, unitId: string, rule: string): UnitState {
+  const u = Object.prototype.hasOwnProperty.call(c.s.units, unitId) ? c.s.units[unitId] : undefined;
+  if (!u) reject(`unknown unit "${unitId}"`, rule);
+  if (u.owner !== player) reject(`unit "${unitId}" is not ${player}'s`, rule);
+  if (!isAlive(c.s, unitId)) reject(`unit "${unitId}" has been destroyed`, 'Core 18.4');
+  if (!onBattlefield(c, unitId)) reject(`unit "${unitId}" is not on the battlefield`, 'Core 28.0');
+  return u;
+}
+
+function requireTurn(c: Ctx): void {
+  if (c.s.stage !== 'turn' || c.s.active === null || c.s.phase === null) {
+    reject('no turn is in progress (the first turn of the round has not been chosen)', 'Core 12.0');
+  }
+}
+
+function resetTurnFlags(s: GameState): void {
+  for (const u of Object.values(s.units)) {
+    u.turn = { usedRun: false, usedRetreat: false, runRoll: null, chargeRoll: null, redeployRoll: null };
+  }
+}
+
+function resetPhase(s: GameState): void {
+  s.phaseCommands = { byArmy: { p1: [], p2: [] }, units: [] };
+  s.phaseCoreUnits = [];
+  s.effects = s.effects.filter((e) => e.until !== 'endOfPhase');
+}
+
+function useCore(c: Ctx, unitId: string): void {
+  if (c.s.phaseCoreUnits.includes(unitId)) reject(`unit "${unitId}" already used a CORE ability this phase`, 'Core 5.3');
+  c.s.phaseCoreUnits.push(unitId);
+}
+
+/** Check and pay for a command (Commands 1.2). */
+function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitId: string): void {
+  const { cost } = COMMANDS[command];
+  const p = c.s.players[player];
+  if (c.s.phaseCommands.byArmy[player].includes(command)) {
+    reject(`${player} already used ${command} this phase (each command once per army per phase)`, 'Commands 1.2');
+  }
+  if (c.s.phaseCommands.units.includes(unitId)) {
+    reject(`unit "${unitId}" already used a command this phase (1 command per unit per phase)`, 'Commands 1.2');
+  }
+  if (p.cp < cost) reject(`${command} costs ${cost} CP and ${player} has ${p.cp}`, 'Commands 1.2');
+  p.cp -= cost;
+  c.s.phaseCommands.byArmy[player].push(command);
+  c.s.phaseCommands.units.push(unitId);
+  c.events.push({ type: 'commandUsed', player, command, unitId, cost, cpLeft: p.cp });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Objective control (Core 32.1-32.2) and scoring (Core 31.0)
+// ---------------------------------------------------------------------------------------------
+
+/** Control score of a unit on an objective (Core 32.2 step 1; Standard Bearer CmdModels 3.0). */
+function controlScore(c: Ctx, unitId: string, objectiveId: string): number {
+  const ru = rosterUnit(c.s, unitId);
+  const alive = aliveModels(c.s, unitId);
+  const aliveIds = new Set(alive.map((m) => m.id));
+  const contesting = c.port.contestingModels
+    ? c.port.contestingModels(unitId, objectiveId).filter((id) => aliveIds.has(id)).length
+    : alive.length;
+  const base = contesting * ru.warscroll.control;
+  const bearer = alive.some((m) => m.standardBearer === true);
+  return bearer ? Math.max(1, base + 1) : base;
+}
+
+/** Determine control of every objective (Core 32.1, 32.2). */
+function determineControl(c: Ctx, when: string): void {
+  const s = c.s;
+  const objectives = s.battleplan.objectives;
+  const contested: Record<string, { player: PlayerId; unitId: string }[]> = Object.fromEntries(objectives.map((o) => [o, []]));
+  for (const u of Object.values(s.units)) {
+    if (!onBattlefield(c, u.id)) continue;
+    const set = objectives.filter((o) => c.port.contests(u.id, o));
+    if (set.length === 0) continue;
+    let pick = set[0];
+    if (set.length > 1) {
+      const choice = s.contestChoices[u.id];
+      if (choice === undefined || !set.includes(choice)) {
+        reject(
+          `unit "${u.id}" contests ${set.join(', ')}: ${u.owner} must pick one with chooseContestedObjective before control is determined`,
+          'Core 32.1',
+        );
+      }
+      pick = choice;
+    }
+    contested[pick].push({ player: u.owner, unitId: u.id });
+  }
+  for (const o of objectives) {
+    const score: Record<PlayerId, number> = { p1: 0, p2: 0 };
+    for (const { player, unitId } of contested[o]) score[player] += controlScore(c, unitId, o);
+    const before = s.objectives[o];
+    let after = before;
+    if (score.p1 > score.p2) after = 'p1';
+    else if (score.p2 > score.p1) after = 'p2';
+    s.objectives[o] = after;
+    c.events.push({ type: 'control', objectiveId: o, when, scores: score, controller: after, changed: after !== before });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Battle sequence (Core 11.0-13.0, 31.0, 33.0; Commands 1.1)
+// ---------------------------------------------------------------------------------------------
+
+function startTurn(c: Ctx, active: PlayerId, turnInRound: 0 | 1): void {
+  const s = c.s;
+  s.active = active;
+  s.turnInRound = turnInRound;
+  s.phase = 'startOfTurn';
+  resetTurnFlags(s);
+  resetPhase(s);
+  s.effects = [];
+  c.events.push({ type: 'turnStarted', round: s.round, active, turnInRound });
+  c.events.push({ type: 'phaseStarted', phase: 'startOfTurn' });
+}
+
+function chooseFirstTurn(c: Ctx, a: Extract<Action, { type: 'chooseFirstTurn' }>): void {
+  const s = c.s;
+  if (s.stage !== 'firstTurn') reject('the first turn of this battle round has already been chosen', 'Core 12.0');
+  if (a.player !== s.decider) reject(`${s.decider} decides who takes the first turn this battle round`, 'Core 12.0');
+  s.firstPlayer = a.first;
+  s.firstChosenAfterGoingSecond = s.previousFirstPlayer !== null && a.first === a.player && s.previousFirstPlayer !== a.player;
+  c.events.push({ type: 'firstTurnChosen', round: s.round, by: a.player, first: a.first });
+  // A-R1: control at the start of the first battle round, after step 1.
+  s.active = a.first;
+  if (s.round === 1) determineControl(c, 'startOfBattleRound1');
+  // Step 2: underdog (Core 12.0).
+  const { p1, p2 } = s.players;
+  s.underdog = p1.vp < p2.vp ? 'p1' : p2.vp < p1.vp ? 'p2' : null;
+  c.events.push({ type: 'underdog', round: s.round, underdog: s.underdog });
+  // Step 3 (001 numbering): command points (Commands 1.1).
+  for (const p of PLAYERS) {
+    const gain = 4 + (s.underdog === p ? 1 : 0);
+    s.players[p].cp += gain;
+    c.events.push({ type: 'cpGained', player: p, gain, cp: s.players[p].cp });
+  }
+  // Step 4: Start of Battle Round abilities: none implemented.
+  s.stage = 'turn';
+  startTurn(c, a.first, 0);
+}
+
+function endOfTurn(c: Ctx): void {
+  const s = c.s;
+  const active = s.active as PlayerId;
+  // Step 1: End of Turn abilities: none implemented. Step 2: control. Step 3: scoring.
+  determineControl(c, 'endOfTurn');
+  const held = s.battleplan.objectives.filter((o) => s.objectives[o] === active).length;
+  const vp = held * s.battleplan.vpPerObjective;
+  s.players[active].vp += vp;
+  c.events.push({ type: 'vpScored', player: active, vp, total: s.players[active].vp, objectivesHeld: held });
+  c.events.push({ type: 'turnEnded', round: s.round, active });
+  if (s.turnInRound === 0) {
+    startTurn(c, opponentOf(active), 1);
+    return;
+  }
+  // End of battle round (Core 33.0): abilities (none), then CP reset (Commands 1.1).
+  for (const p of PLAYERS) s.players[p].cp = 0;
+  s.effects = [];
+  c.events.push({ type: 'roundEnded', round: s.round });
+  s.active = null;
+  s.phase = null;
+  if (s.round >= s.battleplan.battleRounds) {
+    s.stage = 'ended';
+    const { p1, p2 } = s.players;
+    s.winner = p1.vp > p2.vp ? 'p1' : p2.vp > p1.vp ? 'p2' : 'draw';
+    c.events.push({ type: 'battleEnded', winner: s.winner, vp: { p1: p1.vp, p2: p2.vp } });
+    return;
+  }
+  // Next round: priority roll (Core 12.0 step 1).
+  s.previousFirstPlayer = s.firstPlayer;
+  s.round += 1;
+  const [r1] = rollLogged(c, 1, 6, 'priority', 'p1');
+  const [r2] = rollLogged(c, 1, 6, 'priority', 'p2');
+  s.decider = r1 > r2 ? 'p1' : r2 > r1 ? 'p2' : (s.previousFirstPlayer as PlayerId);
+  c.events.push({ type: 'priorityRoll', round: s.round, rolls: { p1: r1, p2: r2 }, tie: r1 === r2, decider: s.decider });
+  s.stage = 'firstTurn';
+  s.firstPlayer = null;
+  s.firstChosenAfterGoingSecond = false;
+  s.underdog = null;
+}
+
+function endPhase(c: Ctx, a: Extract<Action, { type: 'endPhase' }>): void {
+  requireTurn(c);
+  const s = c.s;
+  if (a.player !== s.active) reject(`only the active player (${s.active}) ends the phase`, 'Core 13.0');
+  const phase = s.phase as (typeof PHASES)[number];
+  resetPhase(s);
+  c.events.push({ type: 'phaseEnded', phase });
+  if (phase === 'endOfTurn') {
+    endOfTurn(c);
+    return;
+  }
+  s.phase = PHASES[PHASES.indexOf(phase) + 1];
+  c.events.push({ type: 'phaseStarted', phase: s.phase });
+}
+
+function chooseContestedObjective(c: Ctx, a: Extract<Action, { type: 'chooseContestedObjective' }>): void {
+  friendlyUnit(c, a.player, a.unitId, 'Core 32.1');
+  if (!c.s.battleplan.objectives.includes(a.objectiveId)) reject(`unknown objective "${a.objectiveId}"`, 'Core 32.1');
+  if (!c.port.contests(a.unitId, a.objectiveId)) {
+    reject(`unit "${a.unitId}" does not contest objective "${a.objectiveId}"`, 'Core 32.1');
+  }
+  c.s.contestChoices[a.unitId] = a.objectiveId;
+  c.events.push({ type: 'contestChosen', unitId: a.unitId, objectiveId: a.objectiveId });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declared MOVE abilities (rolls only; the move itself is checked by the geometry layer)
+// ---------------------------------------------------------------------------------------------
+
+function run(c: Ctx, a: Extract<Action, { type: 'run' }>): void {
+  requireTurn(c);
+  const s = c.s;
+  if (s.phase !== 'movement' || a.player !== s.active) reject('Run is used in your movement phase', 'Core 14.1');
+  const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.1');
+  if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat and cannot Run`, 'Core 14.1');
+  useCore(c, a.unitId);
+  const move = rosterUnit(s, a.unitId).warscroll.move;
+  u.turn.usedRun = true;
+  if (a.atTheDouble === true) {
+    payCommand(c, a.player, 'atTheDouble', a.unitId);
+    s.effects.push({ kind: 'atTheDouble', unitId: a.unitId, until: 'endOfPhase' });
+    u.turn.runRoll = null;
+    c.events.push({ type: 'run', unitId: a.unitId, roll: null, maxInches: move + 6 });
+  } else {
+    const [roll] = rollLogged(c, 1, 6, `run:${a.unitId}`, a.player);
+    u.turn.runRoll = roll;
+    c.events.push({ type: 'run', unitId: a.unitId, roll, maxInches: move + roll });
+  }
+}
+
+function charge(c: Ctx, a: Extract<Action, { type: 'charge' }>): void {
+  requireTurn(c);
+  const s = c.s;
+  if (s.phase !== 'charge' || a.player !== s.active) reject('Charge is used in your charge phase', 'Core 14.3');
+  const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.3');
+  if (u.turn.usedRun || u.turn.usedRetreat) reject(`unit "${a.unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.3');
+  if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat and cannot Charge`, 'Core 14.3');
+  useCore(c, a.unitId);
+  const dice = rollLogged(c, 2, 6, `charge:${a.unitId}`, a.player);
+  u.turn.chargeRoll = dice[0] + dice[1];
+  c.events.push({ type: 'chargeRoll', unitId: a.unitId, dice, roll: u.turn.chargeRoll });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands (Commands 2.0-7.0)
+// ---------------------------------------------------------------------------------------------
+
+function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
+  requireTurn(c);
+  const s = c.s;
+  const rule = COMMANDS[a.command].rule;
+  const u = friendlyUnit(c, a.player, a.unitId, rule);
+  const isActive = a.player === s.active;
+  switch (a.command) {
+    case 'rally': {
+      if (s.phase !== 'hero') reject('Rally is used in any hero phase', rule);
+      if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
+      payCommand(c, a.player, 'rally', a.unitId);
+      const musician = aliveModels(s, a.unitId).some((m) => m.musician === true);
+      const dice = rollLogged(c, musician ? 7 : 6, 6, `rally:${a.unitId}`, a.player);
+      const points = dice.filter((d) => d >= 4).length;
+      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician });
+      if (points > 0) s.pendingRally = { unitId: a.unitId, points };
+      return;
+    }
+    case 'redeploy': {
+      if (s.phase !== 'movement' || isActive) reject('Redeploy is used in the enemy movement phase', rule);
+      if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
+      payCommand(c, a.player, 'redeploy', a.unitId);
+      const [roll] = rollLogged(c, 1, 6, `redeploy:${a.unitId}`, a.player);
+      u.turn.redeployRoll = roll;
+      u.turn.usedRun = true; // Redeploy has the RUN keyword (INVENTORY I-1).
+      c.events.push({ type: 'redeploy', unitId: a.unitId, roll, maxInches: roll });
+      return;
+    }
+    case 'forwardToVictory': {
+      if (s.phase !== 'charge' || u.turn.chargeRoll === null) {
+        reject(`unit "${a.unitId}" has not declared a CHARGE ability this phase`, rule);
+      }
+      payCommand(c, a.player, 'forwardToVictory', a.unitId);
+      const dice = rollLogged(c, 2, 6, `charge-reroll:${a.unitId}`, a.player);
+      const before = u.turn.chargeRoll;
+      u.turn.chargeRoll = dice[0] + dice[1];
+      c.events.push({ type: 'chargeReroll', unitId: a.unitId, before, dice, roll: u.turn.chargeRoll });
+      return;
+    }
+    case 'allOutAttack': {
+      const ok = (s.phase === 'shooting' && isActive) || s.phase === 'combat';
+      if (!ok) reject('All-out Attack reacts to your ATTACK ability (your shooting phase or a combat phase)', rule);
+      payCommand(c, a.player, 'allOutAttack', a.unitId);
+      s.effects.push({ kind: 'allOutAttack', unitId: a.unitId, until: 'endOfPhase' });
+      return;
+    }
+    case 'allOutDefence': {
+      const ok = (s.phase === 'shooting' && !isActive) || s.phase === 'combat';
+      if (!ok) reject("All-out Defence reacts to the opponent's ATTACK ability (enemy shooting phase or a combat phase)", rule);
+      payCommand(c, a.player, 'allOutDefence', a.unitId);
+      s.effects.push({ kind: 'allOutDefence', unitId: a.unitId, until: 'endOfPhase' });
+      return;
+    }
+  }
+}
+
+function spendRally(c: Ctx, a: Extract<Action, { type: 'spendRally' }>): void {
+  const s = c.s;
+  const pending = s.pendingRally;
+  if (pending === null) reject('there are no rally points to spend', 'Commands 2.0');
+  const u = s.units[pending.unitId];
+  if (u.owner !== a.player) reject(`the rally points belong to ${u.owner}`, 'Commands 2.0');
+  const health = rosterUnit(s, u.id).warscroll.health;
+  const cost = a.heal + a.returnModels * health;
+  if (cost > pending.points) {
+    reject(`spending ${a.heal} + ${a.returnModels}×${health} = ${cost} rally points, only ${pending.points} rolled`, 'Commands 2.0');
+  }
+  if (a.returnModels > u.slain.length) reject(`unit "${u.id}" has only ${u.slain.length} slain models`, 'Commands 2.0');
+  const returned = u.slain.splice(u.slain.length - a.returnModels, a.returnModels);
+  const healed = Math.min(a.heal, u.damage);
+  u.damage -= healed;
+  s.pendingRally = null;
+  c.events.push({ type: 'rallied', unitId: u.id, healed, returned, lost: pending.points - cost });
+}
+
+function allocateDamage(c: Ctx, a: Extract<Action, { type: 'allocateDamage' }>): void {
+  requireTurn(c);
+  const u = friendlyUnit(c, a.player, a.unitId, 'Core 18.4');
+  const health = rosterUnit(c.s, u.id).warscroll.health;
+  const slain: string[] = [];
+  for (let i = 0; i < a.points; i++) {
+    u.damage += 1;
+    if (u.damage >= health) {
+      const alive = aliveModels(c.s, u.id);
+      const victim = alive[alive.length - 1];
+      u.slain.push(victim.id);
+      slain.push(victim.id);
+      u.damage = 0;
+      if (alive.length === 1) break;
+    }
+  }
+  c.events.push({ type: 'damageAllocated', unitId: u.id, points: a.points, slain, damage: u.damage });
+  if (!isAlive(c.s, u.id)) c.events.push({ type: 'unitDestroyed', unitId: u.id });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry point
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Apply one action. Pure: `state` is never modified (the result is a new object).
+ *
+ * @param state A state from {@link createGame} or a previous accepted `reduce`.
+ * @param action Any value; malformed actions are rejected with rule {@link RULE_ACTION_SCHEMA}.
+ * @param port The geometry of the battlefield the action is taken on.
+ */
+export function reduce(state: GameState, action: unknown, port: GeometryPort): ReduceResult {
+  const parsed = ActionSchema.safeParse(action);
+  if (!parsed.success) {
+    const i = parsed.error.issues[0];
+    return { ok: false, reason: `malformed action: ${i.path.join('.') || '(root)'}: ${i.message}`, rule: RULE_ACTION_SCHEMA };
+  }
+  const a = parsed.data as Action;
+  if (state.stage === 'ended') return { ok: false, reason: 'the battle has ended', rule: 'Core 33.0' };
+  if (state.pendingRally !== null && a.type !== 'spendRally') {
+    return { ok: false, reason: 'spend the rally points first (spendRally)', rule: 'Commands 2.0' };
+  }
+  const c: Ctx = { s: structuredClone(state), port, events: [] };
+  const seq = c.s.log.filter((e) => e.kind === 'action').length;
+  c.s.log.push({ kind: 'action', seq, action: a });
+  try {
+    switch (a.type) {
+      case 'chooseFirstTurn':
+        chooseFirstTurn(c, a);
+        break;
+      case 'endPhase':
+        endPhase(c, a);
+        break;
+      case 'chooseContestedObjective':
+        chooseContestedObjective(c, a);
+        break;
+      case 'run':
+        run(c, a);
+        break;
+      case 'charge':
+        charge(c, a);
+        break;
+      case 'command':
+        command(c, a);
+        break;
+      case 'spendRally':
+        spendRally(c, a);
+        break;
+      case 'allocateDamage':
+        allocateDamage(c, a);
+        break;
+    }
+  } catch (e) {
+    if (e instanceof Reject) return { ok: false, reason: e.reason, rule: e.rule };
+    return { ok: false, reason: `internal error: ${e instanceof Error ? e.message : String(e)}`, rule: RULE_INTERNAL };
+  }
+  return { ok: true, state: c.s, events: c.events };
+}
+
+/** The accepted actions recorded in a state's log, in order. */
+export function loggedActions(state: GameState): Action[] {
+  return state.log.flatMap((e) => (e.kind === 'action' ? [e.action] : []));
+}
+
+/** Whether a unit has the keyword (singular/plural synonyms, Core 5.1). */
+export function unitHasKeyword(state: GameState, unitId: string, keyword: string): boolean {
+  return rosterUnit(state, unitId).warscroll.keywords.some((k) => keywordsMatch(k, keyword));
+}

@@ -1,0 +1,197 @@
+/**
+ * Army roster JSON format (ArmyComp 1.0-4.2, CmdModels 1.0-3.0, Core 26.0) with strict zod
+ * schemas. {@link parseRoster} never throws: it returns the normalised roster or every problem
+ * with its JSON path (`units[2].weapons[0].hit: ...`). The format is documented in
+ * `docs/rules-engine.md`.
+ *
+ * @module
+ */
+
+import { z } from 'zod';
+import { DamageWeaponSchema, keywordsMatch, zodIssues } from '../damage';
+
+/** A validation problem: JSON path and message. */
+export interface RosterIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+const Id = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:/-]+$/, { error: 'ids use letters, digits and _ . : / - only' })
+  .refine((s) => s !== '__proto__', { error: '"__proto__" is not a valid id' });
+
+/** "4+", 4 → 4; "-" → null (no save). */
+const SaveField = z.union([
+  z.number().int().min(2).max(6),
+  z.string().regex(/^[2-6]\+$/, { error: 'expected "2+".."6+" or "-"' }),
+  z.literal('-'),
+]).transform((v) => (v === '-' ? null : typeof v === 'number' ? v : Number(v[0])));
+
+const WardField = z.union([
+  z.number().int().min(2).max(6),
+  z.string().regex(/^[2-6]\+$/, { error: 'expected "2+".."6+"' }),
+]).transform((v) => (typeof v === 'number' ? v : Number(v[0])));
+
+/** Base of a model, millimetres (Core 2.1 measures from the base). */
+export const BaseSchema = z.discriminatedUnion('shape', [
+  z.strictObject({ shape: z.literal('round'), diameterMm: z.number().positive().max(500) }),
+  z.strictObject({
+    shape: z.literal('oval'),
+    lengthMm: z.number().positive().max(500),
+    widthMm: z.number().positive().max(500),
+  }),
+  z.strictObject({
+    shape: z.literal('rect'),
+    lengthMm: z.number().positive().max(500),
+    widthMm: z.number().positive().max(500),
+  }),
+]);
+
+/** A weapon profile: the damage query's profile plus its name and range (Core 16.0, 20.0). */
+export const WeaponSchema = z.strictObject({
+  name: z.string().min(1).max(100),
+  /** Range in inches for a ranged weapon, or "melee". */
+  range: z.union([z.literal('melee'), z.number().positive().max(200)]),
+  ...DamageWeaponSchema.shape,
+});
+
+/** Warscroll characteristics (Core 3.0, 26.0). */
+export const WarscrollSchema = z.strictObject({
+  /** Move in inches. */
+  move: z.number().min(0).max(100),
+  /** Health of each model. */
+  health: z.number().int().min(1).max(1000),
+  /** Save "4+" / 4, or "-" for none (normalised to a number or null). */
+  save: SaveField,
+  /** Control of each model. */
+  control: z.number().int().min(0).max(100),
+  /** WARD (X+) (Core 18.1), normalised to a number. */
+  ward: WardField.optional(),
+  keywords: z.array(z.string().regex(/\S/, { error: 'keyword must not be blank' })).max(100),
+  /** Coherency range in inches (Core 15.1; default 0.5). */
+  coherencyRange: z.number().positive().max(12).optional(),
+});
+
+/** One model: id (unique in the roster), base and command-model flags (CmdModels 1.0-3.0). */
+export const ModelSchema = z.strictObject({
+  id: Id,
+  base: BaseSchema,
+  champion: z.boolean().optional(),
+  musician: z.boolean().optional(),
+  standardBearer: z.boolean().optional(),
+});
+
+/** A unit of the roster: its warscroll, models and weapons (every model carries every weapon). */
+export const UnitSchema = z.strictObject({
+  id: Id,
+  name: z.string().min(1).max(200),
+  warscroll: WarscrollSchema,
+  weapons: z.array(WeaponSchema).max(50),
+  models: z.array(ModelSchema).min(1).max(200),
+  points: z.number().int().min(0).max(100000).optional(),
+});
+
+/** A regiment: 1 HERO leader plus up to 3 units (4 in the general's) (ArmyComp 2.0). */
+export const RegimentSchema = z.strictObject({
+  leader: Id,
+  units: z.array(Id).max(4),
+});
+
+/** The roster file. */
+export const RosterSchema = z
+  .strictObject({
+    name: z.string().min(1).max(200),
+    faction: z.string().min(1).max(200),
+    pointsLimit: z.number().int().min(0).max(100000).optional(),
+    general: Id,
+    regiments: z.array(RegimentSchema).min(1).max(5),
+    auxiliaries: z.array(Id).max(100).default([]),
+    units: z.array(UnitSchema).min(1).max(200),
+  })
+  .superRefine((r, ctx) => {
+    const issue = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: 'custom', message, path });
+    const unitIndex = new Map<string, number>();
+    const modelSeen = new Map<string, string>();
+    r.units.forEach((u, i) => {
+      if (unitIndex.has(u.id)) issue(['units', i, 'id'], `duplicate unit id "${u.id}" (also units[${unitIndex.get(u.id)}])`);
+      else unitIndex.set(u.id, i);
+      u.models.forEach((m, j) => {
+        const prev = modelSeen.get(m.id);
+        if (prev !== undefined) issue(['units', i, 'models', j, 'id'], `duplicate model id "${m.id}" (also ${prev})`);
+        else modelSeen.set(m.id, `units[${i}].models[${j}]`);
+      });
+      const names = new Set<string>();
+      u.weapons.forEach((w, j) => {
+        if (names.has(w.name)) issue(['units', i, 'weapons', j, 'name'], `duplicate weapon name "${w.name}" in unit "${u.id}"`);
+        names.add(w.name);
+      });
+    });
+    const isHero = (id: string) => {
+      const i = unitIndex.get(id);
+      return i !== undefined && r.units[i].warscroll.keywords.some((k) => keywordsMatch(k, 'HERO'));
+    };
+    // Where each unit is placed (regiment leader, regiment unit, auxiliary): exactly once.
+    const placed = new Map<string, string>();
+    const place = (id: string, path: (string | number)[], where: string) => {
+      if (!unitIndex.has(id)) {
+        issue(path, `unknown unit id "${id}"`);
+        return;
+      }
+      const prev = placed.get(id);
+      if (prev !== undefined) issue(path, `unit "${id}" is already in ${prev}; each unit belongs to exactly one regiment or is an auxiliary (ArmyComp 2.0)`);
+      else placed.set(id, where);
+    };
+    r.regiments.forEach((reg, i) => {
+      place(reg.leader, ['regiments', i, 'leader'], `regiments[${i}]`);
+      if (unitIndex.has(reg.leader) && !isHero(reg.leader)) {
+        issue(['regiments', i, 'leader'], `regiment leader "${reg.leader}" must be a HERO (ArmyComp 2.0)`);
+      }
+      const max = reg.leader === r.general ? 4 : 3;
+      if (reg.units.length > max) {
+        issue(['regiments', i, 'units'], `a regiment has at most ${max} units besides its leader (ArmyComp 2.0; 4 in the general's regiment)`);
+      }
+      reg.units.forEach((id, j) => place(id, ['regiments', i, 'units', j], `regiments[${i}]`));
+    });
+    r.auxiliaries.forEach((id, j) => place(id, ['auxiliaries', j], 'auxiliaries'));
+    r.units.forEach((u, i) => {
+      if (!placed.has(u.id)) issue(['units', i, 'id'], `unit "${u.id}" is in no regiment and not an auxiliary (ArmyComp 2.0)`);
+    });
+    if (!unitIndex.has(r.general)) issue(['general'], `unknown unit id "${r.general}"`);
+    else if (!r.regiments.some((reg) => reg.leader === r.general)) {
+      issue(['general'], `the general "${r.general}" must lead a regiment (ArmyComp 2.1)`);
+    } else {
+      const warmasters = r.units.filter((u) => u.warscroll.keywords.some((k) => keywordsMatch(k, 'WARMASTER')));
+      if (warmasters.length > 0 && !warmasters.some((u) => u.id === r.general)) {
+        issue(['general'], `a WARMASTER (${warmasters.map((u) => u.id).join(', ')}) must be the general (ArmyComp 2.1)`);
+      }
+    }
+  });
+
+/** A roster as written in a file (input of {@link parseRoster}). */
+export type RosterInput = z.input<typeof RosterSchema>;
+/** A validated, normalised roster (plain JSON). */
+export type Roster = z.output<typeof RosterSchema>;
+/** A unit of a validated roster. */
+export type RosterUnit = Roster['units'][number];
+/** A weapon of a validated roster. */
+export type RosterWeapon = RosterUnit['weapons'][number];
+
+/** Result of {@link parseRoster}. */
+export type ParseRosterResult =
+  | { readonly ok: true; readonly roster: Roster }
+  | { readonly ok: false; readonly issues: readonly RosterIssue[] };
+
+/**
+ * Validate and normalise a roster (any JSON value). Never throws.
+ * @param input The parsed JSON of a roster file.
+ * @param prefix Path prefix of the issues (e.g. `players.p1.roster`).
+ */
+export function parseRoster(input: unknown, prefix = ''): ParseRosterResult {
+  const r = RosterSchema.safeParse(input);
+  if (r.success) return { ok: true, roster: r.data };
+  return { ok: false, issues: zodIssues(prefix, r.error.issues as never) };
+}

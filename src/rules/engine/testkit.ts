@@ -1,0 +1,97 @@
+/**
+ * Headless helpers for tests and tools: a table-driven {@link GeometryPort} and small sample
+ * rosters. No geometry is computed: every answer comes from the tables, which the caller may
+ * change between actions (the port reads them at call time).
+ *
+ * @module
+ */
+
+import type { GeometryPort, PortCoherency, PortMoveResult } from './geometryPort';
+import type { RosterInput } from './roster';
+
+/** Tables of a {@link tablePort}. */
+export interface PortTables {
+  /** Unordered pairs of units in combat, written `"a|b"`. */
+  inCombat: Set<string>;
+  /** unit id → objective ids it contests. */
+  contests: Record<string, string[]>;
+  /** `"unit|objective"` → contesting model ids (absent: all models). */
+  contestingModels?: Record<string, string[]>;
+  /** `"a|b"` → distance in inches (absent: 100). */
+  distances?: Record<string, number>;
+  /** Units not on the battlefield. */
+  offBattlefield?: Set<string>;
+}
+
+/** A {@link GeometryPort} answering from mutable tables. */
+export function tablePort(t: PortTables): GeometryPort {
+  const pair = (a: string, b: string) => t.inCombat.has(`${a}|${b}`) || t.inCombat.has(`${b}|${a}`);
+  const port: GeometryPort = {
+    unitsInCombat: (a, b) => pair(a, b),
+    distance: (a, b) => t.distances?.[`${a}|${b}`] ?? t.distances?.[`${b}|${a}`] ?? 100,
+    visible: () => true,
+    movePathCost: (_m, path): PortMoveResult => {
+      let inches = 0;
+      for (let i = 1; i < path.length; i++) inches += Math.hypot(path[i][0] - path[i - 1][0], path[i][1] - path[i - 1][1]);
+      return { ok: true, inches };
+    },
+    coherent: (): PortCoherency => ({ coherent: true }),
+    contests: (u, o) => (t.contests[u] ?? []).includes(o),
+    onBattlefield: (u) => !(t.offBattlefield?.has(u) ?? false),
+  };
+  if (t.contestingModels) {
+    const cm = t.contestingModels;
+    port.contestingModels = (u, o) => cm[`${u}|${o}`] ?? [];
+  }
+  return port;
+}
+
+function models(prefix: string, n: number, flags: { standardBearer?: number; musician?: number; champion?: number } = {}) {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `${prefix}-m${i + 1}`,
+    base: { shape: 'round' as const, diameterMm: 32 },
+    ...(flags.champion === i ? { champion: true } : {}),
+    ...(flags.musician === i ? { musician: true } : {}),
+    ...(flags.standardBearer === i ? { standardBearer: true } : {}),
+  }));
+}
+
+/**
+ * A small legal roster for player `p`: a HERO general (`<p>-hero`, control 2), a 10-model
+ * infantry unit `<p>-warriors` (control 1, with a champion, musician and standard bearer) and a
+ * 5-model unit `<p>-knights` (control 1, health 2, no command models).
+ */
+export function sampleRoster(p: string): RosterInput {
+  return {
+    name: `${p} army`,
+    faction: 'Stormcast Eternals',
+    general: `${p}-hero`,
+    regiments: [{ leader: `${p}-hero`, units: [`${p}-warriors`, `${p}-knights`] }],
+    units: [
+      {
+        id: `${p}-hero`,
+        name: 'Knight-Questor',
+        warscroll: { move: 5, health: 5, save: '3+', control: 2, keywords: ['HERO', 'INFANTRY', 'WARMASTER'] },
+        weapons: [{ name: 'Sword', range: 'melee', attacks: 4, hit: '3+', wound: '3+', rend: 1, damage: 2, abilities: [] }],
+        models: models(`${p}-hero`, 1),
+      },
+      {
+        id: `${p}-warriors`,
+        name: 'Liberators',
+        warscroll: { move: 5, health: 2, save: 4, control: 1, keywords: ['INFANTRY'], coherencyRange: 0.5 },
+        weapons: [{ name: 'Warhammer', range: 'melee', attacks: 2, hit: 3, wound: 3, rend: 1, damage: 1 }],
+        models: models(`${p}-warriors`, 10, { champion: 0, musician: 1, standardBearer: 2 }),
+      },
+      {
+        id: `${p}-knights`,
+        name: 'Vindictors',
+        warscroll: { move: 5, health: 2, save: '3+', control: 1, ward: '6+', keywords: ['INFANTRY'] },
+        weapons: [
+          { name: 'Spear', range: 'melee', attacks: 2, hit: 3, wound: 3, rend: 1, damage: 1, abilities: ['anti-charge'] },
+          { name: 'Boltstorm', range: 10, attacks: 'D3', hit: 3, wound: 4, rend: '-', damage: 1, abilities: ['crit-2-hits'] },
+        ],
+        models: models(`${p}-knights`, 5),
+      },
+    ],
+  };
+}

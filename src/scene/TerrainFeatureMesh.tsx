@@ -1,0 +1,88 @@
+import type { ThreeEvent } from '@react-three/fiber';
+import { useEffect, useMemo } from 'react';
+import { BufferAttribute, BufferGeometry, Color, DoubleSide, EdgesGeometry } from 'three';
+import { SELECT_COLOR, TERRAIN_COLORS } from './palette';
+import type { TerrainView } from './types';
+
+/** Props of {@link TerrainFeatureMesh}. Table space (inches, z up). */
+export interface TerrainFeatureMeshProps {
+  /** The feature: its merged table-space triangle soup and type. */
+  feature: TerrainView;
+  /** Override of the type colour. Default: {@link TERRAIN_COLORS}[feature.type]. */
+  color?: string;
+  /** Draw crease edges (angle > `edgeThresholdDeg`) in a darker line. Default true. */
+  edges?: boolean;
+  /** Crease angle for edges, degrees. Default 35. */
+  edgeThresholdDeg?: number;
+  /** Highlight as hovered. Default false. */
+  hovered?: boolean;
+  /** Pointer moved over the feature (client coordinates). */
+  onHover?: (id: string | null, clientX: number, clientY: number) => void;
+  /** The feature was clicked. */
+  onClick?: (id: string) => void;
+}
+
+/**
+ * A terrain feature rendered from its triangle soup: flat-shaded (normals computed per face),
+ * coloured by terrain type and darkened towards its foot so height reads at a glance.
+ */
+export function TerrainFeatureMesh({ feature, color, edges = true, edgeThresholdDeg = 35, hovered = false, onHover, onClick }: TerrainFeatureMeshProps) {
+  const geometry = useMemo(() => {
+    const g = new BufferGeometry();
+    const pos = feature.positions;
+    g.setAttribute('position', new BufferAttribute(pos, 3));
+    g.computeVertexNormals(); // non-indexed soup: one normal per face, a crisp low-poly look
+    const base = new Color(color ?? TERRAIN_COLORS[feature.type]);
+    const top = Math.max(feature.maxHeight, 1e-6);
+    const colors = new Float32Array(pos.length);
+    const c = new Color();
+    for (let i = 0; i < pos.length; i += 3) {
+      const t = Math.min(1, Math.max(0, pos[i + 2] / top));
+      c.copy(base).multiplyScalar(0.72 + 0.28 * t);
+      colors[i] = c.r;
+      colors[i + 1] = c.g;
+      colors[i + 2] = c.b;
+    }
+    g.setAttribute('color', new BufferAttribute(colors, 3));
+    g.computeBoundingSphere();
+    return g;
+  }, [feature, color]);
+  const edgeGeometry = useMemo(() => (edges ? new EdgesGeometry(geometry, edgeThresholdDeg) : null), [geometry, edges, edgeThresholdDeg]);
+  useEffect(() => () => {
+    geometry.dispose();
+    edgeGeometry?.dispose();
+  }, [geometry, edgeGeometry]);
+
+  const move = onHover
+    ? (e: ThreeEvent<PointerEvent>) => {
+        e.stopPropagation();
+        onHover(feature.id, e.nativeEvent.clientX, e.nativeEvent.clientY);
+      }
+    : undefined;
+  return (
+    <group name={`terrain-${feature.id}`}>
+      <mesh
+        geometry={geometry}
+        castShadow
+        receiveShadow
+        onPointerMove={move}
+        onPointerOut={onHover ? () => onHover(null, 0, 0) : undefined}
+        onClick={onClick ? (e) => { e.stopPropagation(); onClick(feature.id); } : undefined}
+      >
+        <meshStandardMaterial
+          vertexColors
+          side={DoubleSide}
+          roughness={0.88}
+          metalness={0.02}
+          emissive={hovered ? SELECT_COLOR : '#000000'}
+          emissiveIntensity={hovered ? 0.18 : 0}
+        />
+      </mesh>
+      {edgeGeometry && (
+        <lineSegments geometry={edgeGeometry} raycast={() => null}>
+          <lineBasicMaterial color="#1d1a16" transparent opacity={0.35} />
+        </lineSegments>
+      )}
+    </group>
+  );
+}

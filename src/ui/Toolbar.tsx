@@ -1,0 +1,38 @@
+/** Props of {@link Toolbar}. */
+export interface ToolbarProps {
+  /** Whether the 1" grid is shown. */
+  showGrid: boolean;
+  /** Whether territories are shown. */
+  showTerritories: boolean;
+  /** The current camera mode (its button is shown pressed). */
+  cameraMode: 'oblique' | 'top';
+  /** Toggle the grid. */
+  onToggleGrid: () => void;
+  /** Toggle the territories. */
+  onToggleTerritories: () => void;
+  /** Frame the table straight from above, north up. */
+  onTopDown: () => void;
+  /** Frame the table from behind the south edge. */
+  onOblique: () => void;
+}
+
+/** View controls: camera presets and overlay toggles (keyboard: T, V, G, R). */
+export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, onToggleTerritories, onTopDown, onOblique }: ToolbarProps) {
+  return (
+    <div className="toolbar panel" role="toolbar" aria-label="View">
+      <button type="button" data-testid="btn-top" aria-pressed={cameraMode === 'top'} onClick={onTopDown} title="Top-down view (T)">
+        Top-down
+      </button>
+      <button type="button" data-testid="btn-oblique" aria-pressed={cameraMode === 'oblique'} onClick={onOblique} title="Perspective view (V)">
+        Perspective
+      </button>
+      <span className="sep" />
+      <button type="button" data-testid="btn-grid" aria-pressed={showGrid} onClick={onToggleGrid} title='1" grid (G)'>
+        Grid 1"
+      </button>
+      <button type="button" data-testid="btn-territories" aria-pressed={showTerritories} onClick={onToggleTerritories} title="Territories (R)">
+        Territories
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,689 @@
+/**
+ * The measuring engine as a message-friendly API: one loaded scenario (SCENARIO.md) and its
+ * {@link World}, answered through `answerQuery`, edited one model at a time without rebuilding the
+ * terrain BVH. It touches no DOM, so it runs the same inside a Web Worker
+ * (`workers/engine.worker.ts` exposes it with comlink) and directly in Node (tests, tools).
+ *
+ * Conventions, because comlink only carries `{message, name, stack}` of a thrown error:
+ * - bad input and rule failures come back as DATA: `{ok: false, problems: string[]}` (each problem
+ *   led by its JSON path, e.g. `units[0].models[2].base: ...`) or `{ok: false, reason: string}`;
+ * - only engine bugs throw (plain `Error`s).
+ *
+ * Units are those of SCENARIO.md: inches on the table (x along the width, y along the depth, z up),
+ * base sizes in millimetres, angles in degrees counter-clockwise seen from above.
+ *
+ * Long jobs ({@link EngineApi.queries}, {@link EngineApi.visibilityMatrix},
+ * {@link EngineApi.combatPairs}) yield to the event loop (`setTimeout(0)`) every
+ * {@link EngineOptions.yieldEveryMs} milliseconds or {@link EngineOptions.yieldEveryItems} items,
+ * so a `cancel(jobId)` message sent meanwhile is read and honoured before the next item.
+ */
+import { releaseProxy } from 'comlink';
+import { footprintFromBase } from '../src/geometry/footprint';
+import { DEFAULT_BASE_THICKNESS_MM, mmToInches } from '../src/geometry/units';
+import { World, type ModelInput, type TerrainIndex } from '../src/geometry/world';
+import { answerQuery, type Answer } from '../src/scenario/answer';
+import { ScenarioBuildError, scenarioToWorldInput, type MeshSource } from '../src/scenario/build';
+import { parseMeshFile } from '../src/scenario/meshLoader';
+import { ModelSchema, type Scenario, type ScenarioModel, type ScenarioQuery, type ScenarioUnit } from '../src/scenario/schema';
+import { formatPath, parseScenario } from '../src/scenario/validate';
+
+/** A point `[x, y, z]` in table space, inches. */
+export type Point3 = [number, number, number];
+
+/** Mesh files supplied with a scenario, keyed exactly by the piece's `src` (raw file bytes). */
+export type MeshFiles = Record<string, ArrayBuffer | ArrayBufferView>;
+
+/** What {@link EngineApi.loadScenario} reports about the scenario it loaded. */
+export interface ScenarioSummary {
+  /** The scenario's display name, when it has one. */
+  name?: string;
+  /** Battlefield size, inches. */
+  battlefield: { width: number; depth: number };
+  /** Terrain features (Terrain 1.7) and the triangles of all their pieces. */
+  terrainFeatures: number;
+  terrainTriangles: number;
+  objectives: number;
+  /** Army names in first-seen order of the units. */
+  armies: string[];
+  units: number;
+  models: number;
+  /** Queries stored in the file. */
+  queries: number;
+}
+
+/** Result of {@link EngineApi.loadScenario}. On failure the previously loaded scenario (if any) stays loaded. */
+export type LoadResult = { ok: true; summary: ScenarioSummary } | { ok: false; problems: string[] };
+
+/**
+ * Result of an incremental edit. On success, `removedUnit` names a unit that {@link EngineApi.removeModel}
+ * removed with its last model, and `droppedQueries` the ids of stored queries that named a removed
+ * model or unit (they were dropped so that {@link EngineApi.getScenario} stays a valid scenario).
+ */
+export type EditResult = { ok: true; removedUnit?: string; droppedQueries?: string[] } | { ok: false; reason: string };
+
+/** Result of {@link EngineApi.query}: the adjudicator's answer `{id, value, ...extras}` or every problem with the query. */
+export type QueryResult = { ok: true; answer: Answer } | { ok: false; problems: string[] };
+
+/**
+ * Why a long job stopped without a result:
+ * - `cancelled`: {@link EngineApi.cancel} was called with its job id;
+ * - `scenario changed`: a load or an edit happened while it was running (its partial answers would mix two states);
+ * - `no scenario loaded`: nothing to work on;
+ * - `job id in use`: another running job has that id.
+ */
+export type JobStopReason = 'cancelled' | 'scenario changed' | 'no scenario loaded' | 'job id in use';
+
+/** A long job that stopped without a result. */
+export type JobStopped = { ok: false; reason: JobStopReason };
+
+/** Result of {@link EngineApi.queries}: answers in the order asked. */
+export type QueriesResult = { ok: true; jobId: string; answers: Answer[] } | { ok: false; problems: string[] } | JobStopped;
+
+/** Progress of a long job: `done` of `total` items, `done` strictly increasing from 0 to `total`. */
+export interface Progress {
+  jobId: string;
+  done: number;
+  total: number;
+}
+
+/** Receives progress; may be a `Comlink.proxy` function (its returned promise is not awaited, except for the final report). */
+export type ProgressCallback = (p: Progress) => unknown;
+
+/** One ordered observer -> target pair of units in {@link EngineApi.visibilityMatrix} (Core 6.0). */
+export interface VisibilityEntry {
+  observer: string;
+  target: string;
+  /** True when both units belong to the same army. */
+  sameArmy: boolean;
+  visible: boolean;
+  /** When visible: a clear segment from a point of an observing model's volume to a point of a target model's volume, inches. */
+  witness?: [Point3, Point3];
+  observerModel?: string;
+  targetModel?: string;
+}
+
+/** Result of {@link EngineApi.visibilityMatrix}. */
+export type MatrixResult = { ok: true; jobId: string; entries: VisibilityEntry[] } | JobStopped;
+
+/** Two units in combat with each other (Core 7.0), with the model pair and witness that prove it. */
+export interface CombatPair {
+  a: string;
+  b: string;
+  /** `[model of a or b, model of the other]`: the pair found within combat range and visible. */
+  models?: [string, string];
+  witness?: [Point3, Point3];
+}
+
+/** Result of {@link EngineApi.combatPairs}. */
+export type CombatResult = { ok: true; jobId: string; pairs: CombatPair[] } | JobStopped;
+
+/** Options of {@link EngineApi.loadScenario}. */
+export interface LoadOptions {
+  /**
+   * Base URL for mesh `src` not found in `meshes` (normally the page's `document.baseURI`, which the
+   * client passes; a worker's own `location` is its script URL, not the page). Default:
+   * `globalThis.location.href` when there is one.
+   */
+  baseUrl?: string;
+}
+
+/** Options of the visibility-based jobs. */
+export interface MatrixOptions {
+  /** Also compute pairs of units of the same army (as costly as any other pair). Default false. */
+  includeSameArmy?: boolean;
+  /** Visibility search effort (see `VisibilityOptions.mode`). Default `fast`. */
+  mode?: 'fast' | 'exhaustive';
+}
+
+/** How often long jobs yield to the event loop (and report progress). */
+export interface EngineOptions {
+  /** Yield after this many milliseconds of work. Default 12. */
+  yieldEveryMs: number;
+  /** Yield after this many items, whatever the time. Default `Infinity` (time-based only). */
+  yieldEveryItems: number;
+  /** How long a job waits for the final progress report to be acknowledged before resolving, ms. Default 250. */
+  finalProgressWaitMs: number;
+}
+
+/** Diagnostics of {@link EngineApi.stats}. */
+export interface EngineStats {
+  loaded: boolean;
+  /** Increments on every successful load and edit. */
+  version: number;
+  /** How many times a terrain BVH was built: once per successful load, never by an edit. */
+  terrainIndexBuilds: number;
+  /**
+   * Identity of the current world's terrain index object (`World.terrain`): a serial number given
+   * to each distinct object the first time it is seen, so an unchanged value proves the same
+   * object (no rebuild) across the worker boundary. `null` before the first load.
+   */
+  terrainIndexId: number | null;
+  /** Ids of running jobs. */
+  runningJobs: string[];
+}
+
+const DEFAULT_OPTIONS: EngineOptions = { yieldEveryMs: 12, yieldEveryItems: Infinity, finalProgressWaitMs: 250 };
+
+interface Loaded {
+  scenario: Scenario;
+  world: World;
+}
+
+interface RunningJob {
+  cancelled: boolean;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * The engine behind the worker. One instance holds one scenario. Every method is safe to call
+ * through comlink: arguments and results are structured-cloneable; callbacks may be `Comlink.proxy`
+ * functions; input errors come back as data.
+ */
+export class EngineApi {
+  private loaded: Loaded | null = null;
+  private version = 0;
+  private loadTicket = 0;
+  private terrainBuilds = 0;
+  private readonly terrainIds = new WeakMap<TerrainIndex, number>();
+  private terrainIdCounter = 0;
+  private jobCounter = 0;
+  private readonly jobs = new Map<string, RunningJob>();
+  /** Job ids cancelled before their job started (a cancel can overtake its job's start message). */
+  private readonly preCancelled = new Set<string>();
+  private options: EngineOptions;
+
+  constructor(options: Partial<EngineOptions> = {}) {
+    this.options = { ...DEFAULT_OPTIONS, ...options };
+  }
+
+  /** Changes how often long jobs yield; returns the options now in force. */
+  configure(options: Partial<EngineOptions>): EngineOptions {
+    this.options = { ...this.options, ...options };
+    return { ...this.options };
+  }
+
+  /**
+   * In-process only (not meaningful through comlink, a World does not clone): the current world,
+   * or `null` before the first successful load.
+   */
+  get world(): World | null {
+    return this.loaded?.world ?? null;
+  }
+
+  /**
+   * Validates and builds a scenario (SCENARIO.md) and makes it the current one.
+   * @param json the parsed scenario file (any value; it is validated strictly).
+   * @param meshes mesh files keyed by `src`; a `src` not found here is fetched with `fetch`, relative
+   *   to `options.baseUrl` (the page), and external `.gltf` buffers likewise relative to their glTF.
+   * @returns `{ok: true, summary}`, or `{ok: false, problems}` with every problem led by its JSON path
+   *   (validation problems, meshes that could not be fetched or parsed). A failed load leaves the
+   *   previous scenario in place; a load overtaken by a later one reports `(engine): superseded ...`.
+   *   Running jobs stop with `scenario changed`.
+   */
+  async loadScenario(json: unknown, meshes?: MeshFiles, options: LoadOptions = {}): Promise<LoadResult> {
+    const ticket = ++this.loadTicket;
+    const parsed = parseScenario(json);
+    if (!parsed.ok) return { ok: false, problems: parsed.problems };
+    const scenario = structuredClone(parsed.scenario);
+    let world: World;
+    try {
+      const input = await scenarioToWorldInput(scenario, this.meshSource(meshes ?? {}, options.baseUrl));
+      if (ticket !== this.loadTicket) return { ok: false, problems: ['(engine): superseded by a later loadScenario call'] };
+      world = new World(input);
+      this.terrainBuilds++;
+    } catch (e) {
+      if (e instanceof ScenarioBuildError) return { ok: false, problems: e.problems };
+      return { ok: false, problems: [`(root): ${(e as Error).message}`] };
+    }
+    this.loaded = { scenario, world };
+    this.version++;
+    return { ok: true, summary: summarize(scenario, world) };
+  }
+
+  /**
+   * Moves a model to plan-view position `(x, y)` (inches), keeping its base and facing. Incremental:
+   * only the model's state changes; the terrain BVH is not rebuilt.
+   * @param elevation z of the underside of the base, inches; when absent the model stands on the
+   *   highest surface under its new footprint (SCENARIO.md) and any stored elevation is dropped.
+   * @returns `{ok: false, reason}` for an unknown model, a non-finite coordinate or a base that
+   *   would leave the battlefield (Core 15.0).
+   */
+  moveModel(id: string, x: number, y: number, elevation?: number): EditResult {
+    const l = this.loaded;
+    if (!l) return { ok: false, reason: 'no scenario loaded' };
+    const found = findModel(l.scenario, id);
+    if (!found) return { ok: false, reason: `unknown model "${id}"` };
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return { ok: false, reason: `${id}: position must be finite inches, got (${x}, ${y})` };
+    if (elevation !== undefined && elevation !== null && !Number.isFinite(elevation)) {
+      return { ok: false, reason: `${id}: elevation must be finite inches, got ${elevation}` };
+    }
+    const moved: ScenarioModel = { ...found.model, position: [x, y] };
+    if (elevation === undefined || elevation === null) delete moved.elevation;
+    else moved.elevation = elevation;
+    const input = toModelInput(found.unit.id, moved);
+    if (!l.world.footprintOnBattlefield(input.footprint)) {
+      return { ok: false, reason: `${id}: at (${x}, ${y}) its base would leave the ${l.scenario.battlefield.width}" x ${l.scenario.battlefield.depth}" battlefield` };
+    }
+    l.world.setModel(input);
+    found.unit.models[found.index] = moved;
+    this.version++;
+    return { ok: true };
+  }
+
+  /**
+   * Adds a model (a SCENARIO.md model object: `{id, base, height, position, ...}`) to an existing
+   * unit. Incremental: the terrain BVH is not rebuilt.
+   * @returns `{ok: false, reason}` for an unknown unit, an invalid model (reason lists each problem
+   *   with its path inside the model), an id already used anywhere in the scenario, or a base off the battlefield.
+   */
+  addModel(unitId: string, model: unknown): EditResult {
+    const l = this.loaded;
+    if (!l) return { ok: false, reason: 'no scenario loaded' };
+    const unit = (l.scenario.units ?? []).find((u) => u.id === unitId);
+    if (!unit) return { ok: false, reason: `unknown unit "${unitId}"` };
+    const r = ModelSchema.safeParse(model);
+    if (!r.success) {
+      return { ok: false, reason: `invalid model: ${r.error.issues.map((i) => `model${i.path.length ? '.' : ''}${formatPath(i.path).replace('(root)', '')}: ${i.message}`).join('; ')}` };
+    }
+    const m = structuredClone(r.data);
+    if (allIds(l.scenario).has(m.id)) return { ok: false, reason: `id "${m.id}" is already used in the scenario` };
+    const input = toModelInput(unitId, m);
+    if (!l.world.footprintOnBattlefield(input.footprint)) {
+      return { ok: false, reason: `${m.id}: at (${m.position[0]}, ${m.position[1]}) its base would leave the battlefield` };
+    }
+    l.world.setModel(input);
+    unit.models.push(m);
+    this.version++;
+    return { ok: true };
+  }
+
+  /**
+   * Removes a model (slain, or taken off the table). Incremental: the terrain BVH is not rebuilt.
+   * When it was its unit's last model the unit is removed too (`removedUnit`); stored queries that
+   * named a removed id are dropped (`droppedQueries`), so {@link getScenario} stays valid.
+   * @returns `{ok: false, reason}` for an unknown model.
+   */
+  removeModel(id: string): EditResult {
+    const l = this.loaded;
+    if (!l) return { ok: false, reason: 'no scenario loaded' };
+    const found = findModel(l.scenario, id);
+    if (!found) return { ok: false, reason: `unknown model "${id}"` };
+    l.world.removeModel(id);
+    found.unit.models.splice(found.index, 1);
+    const removed = new Set([id]);
+    const out: EditResult = { ok: true };
+    if (found.unit.models.length === 0) {
+      l.scenario.units = (l.scenario.units ?? []).filter((u) => u !== found.unit);
+      l.world.units.delete(found.unit.id);
+      removed.add(found.unit.id);
+      out.removedUnit = found.unit.id;
+    }
+    if (l.scenario.queries) {
+      const dropped = l.scenario.queries.filter((q) => queryRefs(q).some((r) => removed.has(r))).map((q) => q.id);
+      if (dropped.length) {
+        l.scenario.queries = l.scenario.queries.filter((q) => !dropped.includes(q.id));
+        out.droppedQueries = dropped;
+      }
+    }
+    this.version++;
+    return out;
+  }
+
+  /**
+   * Answers one SCENARIO.md query (`{id, kind, ...}`) against the current state, exactly as the
+   * adjudicator's `answerQuery` does.
+   * @param mode default visibility search effort when the query gives none.
+   * @returns `{ok: false, problems}` for an invalid query (paths start with `query`) or no scenario.
+   */
+  query(q: unknown, mode?: 'fast' | 'exhaustive'): QueryResult {
+    const l = this.loaded;
+    if (!l) return { ok: false, problems: ['(engine): no scenario loaded'] };
+    const v = this.validateQueries(l, [q]);
+    if (!v.ok) return { ok: false, problems: v.problems.map((p) => p.replace(/^queries\[0\]/, 'query')) };
+    try {
+      return { ok: true, answer: answerQuery(l.world, l.scenario, v.queries[0], { mode }) };
+    } catch (e) {
+      return { ok: false, problems: [`query: ${(e as Error).message}`] };
+    }
+  }
+
+  /**
+   * Answers several queries in order, as a cancellable job with progress (one item per query).
+   * Every query is validated first; any problem fails the whole call with `{ok: false, problems}`
+   * (paths `queries[i]...`, `i` indexing `qs`).
+   * @param jobId id for {@link cancel}; generated when absent (returned in the result).
+   */
+  async queries(qs: unknown[], onProgress?: ProgressCallback, jobId?: string, mode?: 'fast' | 'exhaustive'): Promise<QueriesResult> {
+    const l = this.loaded;
+    if (!l) {
+      release(onProgress);
+      return { ok: false, reason: 'no scenario loaded' };
+    }
+    const list = Array.isArray(qs) ? qs : [];
+    const v = this.validateQueries(l, list);
+    if (!v.ok) {
+      release(onProgress);
+      return { ok: false, problems: v.problems };
+    }
+    const answers: Answer[] = [];
+    const problems: string[] = [];
+    const r = await this.runJob(jobId, v.queries.length, onProgress, (i) => {
+      try {
+        answers.push(answerQuery(l.world, l.scenario, v.queries[i], { mode }));
+      } catch (e) {
+        problems.push(`queries[${i}]: ${(e as Error).message}`);
+      }
+    });
+    if (!r.ok) return r;
+    if (problems.length) return { ok: false, problems };
+    return { ok: true, jobId: r.jobId, answers };
+  }
+
+  /**
+   * Visibility between units (Core 6.0) for every ordered pair `(observer, target)` of units from
+   * different armies (and of the same army with `options.includeSameArmy`), in scenario order, as a
+   * cancellable job with progress (one item per pair). Each entry is what a `visible` query with
+   * those unit ids answers.
+   * @param cancelToken the job id for {@link cancel}; generated when absent.
+   */
+  async visibilityMatrix(onProgress?: ProgressCallback, cancelToken?: string, options: MatrixOptions = {}): Promise<MatrixResult> {
+    const l = this.loaded;
+    if (!l) {
+      release(onProgress);
+      return { ok: false, reason: 'no scenario loaded' };
+    }
+    const units = l.scenario.units ?? [];
+    const pairs: [ScenarioUnit, ScenarioUnit][] = [];
+    for (const o of units) {
+      for (const t of units) {
+        if (o !== t && (options.includeSameArmy || o.army !== t.army)) pairs.push([o, t]);
+      }
+    }
+    const entries: VisibilityEntry[] = [];
+    const r = await this.runJob(cancelToken, pairs.length, onProgress, (i) => {
+      const [o, t] = pairs[i];
+      const a = answerQuery(l.world, l.scenario, { id: `${o.id}->${t.id}`, kind: 'visible', observer: o.id, target: t.id }, { mode: options.mode });
+      const e: VisibilityEntry = { observer: o.id, target: t.id, sameArmy: o.army === t.army, visible: a.value === true };
+      if (a.witness) e.witness = a.witness as [Point3, Point3];
+      if (typeof a.observerModel === 'string') e.observerModel = a.observerModel;
+      if (typeof a.targetModel === 'string') e.targetModel = a.targetModel;
+      entries.push(e);
+    });
+    return r.ok ? { ok: true, jobId: r.jobId, entries } : r;
+  }
+
+  /**
+   * Every pair of units in combat with each other (Core 7.0, as the `inCombat` query answers it),
+   * checked over every unordered pair of units from different armies, in scenario order; a
+   * cancellable job with progress (one item per unordered pair checked).
+   * @param cancelToken the job id for {@link cancel}; generated when absent.
+   */
+  async combatPairs(onProgress?: ProgressCallback, cancelToken?: string, mode?: 'fast' | 'exhaustive'): Promise<CombatResult> {
+    const l = this.loaded;
+    if (!l) {
+      release(onProgress);
+      return { ok: false, reason: 'no scenario loaded' };
+    }
+    const units = l.scenario.units ?? [];
+    const pairs: [string, string][] = [];
+    for (let i = 0; i < units.length; i++) {
+      for (let j = i + 1; j < units.length; j++) if (units[i].army !== units[j].army) pairs.push([units[i].id, units[j].id]);
+    }
+    const found: CombatPair[] = [];
+    const r = await this.runJob(cancelToken, pairs.length, onProgress, (i) => {
+      const [a, b] = pairs[i];
+      const ans = answerQuery(l.world, l.scenario, { id: `${a}x${b}`, kind: 'inCombat', a, b }, { mode });
+      if (ans.value === true) {
+        const p: CombatPair = { a, b };
+        if (ans.models) p.models = ans.models as [string, string];
+        if (ans.witness) p.witness = ans.witness as [Point3, Point3];
+        found.push(p);
+      }
+    });
+    return r.ok ? { ok: true, jobId: r.jobId, pairs: found } : r;
+  }
+
+  /**
+   * Asks the job with this id to stop; it resolves `{ok: false, reason: 'cancelled'}` at its next
+   * item. A cancel that arrives before its job starts is remembered (the job starts cancelled).
+   * @returns whether a job with this id was running.
+   */
+  cancel(jobId: string): boolean {
+    const job = this.jobs.get(jobId);
+    if (job) {
+      job.cancelled = true;
+      return true;
+    }
+    this.preCancelled.add(jobId);
+    if (this.preCancelled.size > 256) this.preCancelled.delete(this.preCancelled.values().next().value as string);
+    return false;
+  }
+
+  /**
+   * The current scenario as SCENARIO.md JSON, with every edit applied (moved, added and removed
+   * models), or `null` before the first load. Loading it again restores this state exactly (the
+   * client keeps it to restart a dead worker). A deep copy: changing it changes nothing here.
+   */
+  getScenario(): Scenario | null {
+    return this.loaded ? structuredClone(this.loaded.scenario) : null;
+  }
+
+  /** Diagnostics: loaded?, state version, terrain BVH builds so far, running jobs. */
+  stats(): EngineStats {
+    let terrainIndexId: number | null = null;
+    if (this.loaded) {
+      const t = this.loaded.world.terrain;
+      terrainIndexId = this.terrainIds.get(t) ?? ++this.terrainIdCounter;
+      this.terrainIds.set(t, terrainIndexId);
+    }
+    return { loaded: this.loaded !== null, version: this.version, terrainIndexBuilds: this.terrainBuilds, terrainIndexId, runningJobs: [...this.jobs.keys()] };
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  /** Validates queries against the current scenario (ids, shapes) with the file validator. */
+  private validateQueries(l: Loaded, qs: unknown[]): { ok: true; queries: ScenarioQuery[] } | { ok: false; problems: string[] } {
+    const r = parseScenario({ ...l.scenario, queries: qs });
+    if (!r.ok) {
+      const own = r.problems.filter((p) => p.startsWith('queries'));
+      return { ok: false, problems: own.length ? own : r.problems };
+    }
+    return { ok: true, queries: r.scenario.queries ?? [] };
+  }
+
+  /**
+   * Runs `step(0..total-1)` as a job: checks cancellation and scenario changes before each item,
+   * yields per {@link EngineOptions}, reports progress at start, at each yield and at the end.
+   */
+  private async runJob(
+    jobId: string | undefined,
+    total: number,
+    onProgress: ProgressCallback | undefined,
+    step: (i: number) => void,
+  ): Promise<{ ok: true; jobId: string } | JobStopped> {
+    const id = jobId ?? `job-${++this.jobCounter}`;
+    if (this.jobs.has(id)) {
+      release(onProgress);
+      return { ok: false, reason: 'job id in use' };
+    }
+    const job: RunningJob = { cancelled: this.preCancelled.delete(id) };
+    this.jobs.set(id, job);
+    const version = this.version;
+    try {
+      let done = 0;
+      let reported = -1;
+      const report = () => {
+        if (done === reported) return undefined;
+        reported = done;
+        return notify(onProgress, { jobId: id, done, total });
+      };
+      void report();
+      let lastYield = now();
+      let sinceYield = 0;
+      while (done < total) {
+        if (job.cancelled) return { ok: false, reason: 'cancelled' };
+        if (this.version !== version) return { ok: false, reason: 'scenario changed' };
+        step(done);
+        done++;
+        sinceYield++;
+        if (done < total && (sinceYield >= this.options.yieldEveryItems || now() - lastYield >= this.options.yieldEveryMs)) {
+          void report();
+          await sleep(0);
+          lastYield = now();
+          sinceYield = 0;
+        }
+      }
+      // Wait (briefly) for the final report to be delivered, so a UI sees 100% before the result.
+      const last = report();
+      if (last) await Promise.race([last, sleep(this.options.finalProgressWaitMs)]);
+      return { ok: true, jobId: id };
+    } finally {
+      this.jobs.delete(id);
+      release(onProgress);
+    }
+  }
+
+  /** Resolves mesh `src`: from `meshes` first, else fetched relative to the page. */
+  private meshSource(meshes: MeshFiles, baseUrl: string | undefined): MeshSource {
+    const base = baseUrl ?? (globalThis as { location?: { href?: string } }).location?.href;
+    const bytes = async (name: string): Promise<ArrayBuffer | ArrayBufferView> => {
+      const local = meshes[name] ?? meshes[safeDecode(name)];
+      if (local) return local;
+      const absolute = /^[a-z][a-z0-9+.-]*:/i.test(name);
+      if (!absolute && !base) throw new Error(`${name}: not supplied with the scenario, and there is no page URL to fetch it from`);
+      if (typeof fetch !== 'function') throw new Error(`${name}: not supplied with the scenario, and fetch is unavailable`);
+      const url = absolute ? name : new URL(name, base).href;
+      let res: Response;
+      try {
+        res = await fetch(url);
+      } catch (e) {
+        throw new Error(`${name}: could not fetch ${url} (${(e as Error).message})`);
+      }
+      if (!res.ok) throw new Error(`${name}: could not fetch ${url} (HTTP ${res.status})`);
+      return res.arrayBuffer();
+    };
+    return async (src) => {
+      const data = await bytes(src);
+      const folder = src.includes('/') ? src.slice(0, src.lastIndexOf('/') + 1) : '';
+      return parseMeshFile(data, src, {
+        loadResource: async (uri) => {
+          const d = await bytes(/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/') ? uri : folder + uri);
+          return d instanceof ArrayBuffer ? d : new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
+        },
+      });
+    };
+  }
+}
+
+/** Builds the geometry input of one scenario model exactly as `scenarioToWorldInput` does. */
+function toModelInput(unitId: string, m: ScenarioModel): ModelInput {
+  return {
+    id: m.id,
+    unitId,
+    footprint: footprintFromBase(m.base, m.position, m.facing ?? 0),
+    elevation: m.elevation,
+    heightInches: m.height,
+    baseThicknessInches: mmToInches(m.baseThicknessMm ?? DEFAULT_BASE_THICKNESS_MM),
+  };
+}
+
+function findModel(s: Scenario, id: string): { unit: ScenarioUnit; model: ScenarioModel; index: number } | null {
+  for (const unit of s.units ?? []) {
+    const index = unit.models.findIndex((m) => m.id === id);
+    if (index >= 0) return { unit, model: unit.models[index], index };
+  }
+  return null;
+}
+
+/** Every id of the file's shared namespace (terrain, objectives, units, models). */
+function allIds(s: Scenario): Set<string> {
+  const ids = new Set<string>();
+  for (const t of s.terrain ?? []) ids.add(t.id);
+  for (const o of s.objectives ?? []) ids.add(o.id);
+  for (const u of s.units ?? []) {
+    ids.add(u.id);
+    for (const m of u.models) ids.add(m.id);
+  }
+  return ids;
+}
+
+/** The ids a stored query names. */
+function queryRefs(q: ScenarioQuery): string[] {
+  switch (q.kind) {
+    case 'distance':
+      return [q.from, q.to];
+    case 'visible':
+      return [q.observer, q.target];
+    case 'inCombat':
+      return [q.a, q.b];
+    case 'coherent':
+      return [q.unit];
+    case 'within':
+    case 'whollyWithin':
+      return [q.subject, q.object];
+    case 'contests':
+      return [q.unit, q.model, q.objective].filter((x): x is string => x !== undefined);
+    case 'movePath':
+      return [q.model];
+    case 'damage':
+      return [];
+  }
+}
+
+function summarize(s: Scenario, w: World): ScenarioSummary {
+  let triangles = 0;
+  for (const f of w.terrain.features) for (const p of f.pieces) triangles += p.positions.length / 9;
+  const armies: string[] = [];
+  for (const u of s.units ?? []) if (!armies.includes(u.army)) armies.push(u.army);
+  const out: ScenarioSummary = {
+    battlefield: { width: s.battlefield.width, depth: s.battlefield.depth },
+    terrainFeatures: w.terrain.features.length,
+    terrainTriangles: round(triangles),
+    objectives: (s.objectives ?? []).length,
+    armies,
+    units: (s.units ?? []).length,
+    models: w.models.size,
+    queries: (s.queries ?? []).length,
+  };
+  if (s.name !== undefined) out.name = s.name;
+  return out;
+}
+
+/** Calls a progress callback without letting it break the job; returns its promise, if any. */
+function notify(cb: ProgressCallback | undefined, p: Progress): Promise<unknown> | undefined {
+  if (typeof cb !== 'function') return undefined;
+  try {
+    const r = cb(p);
+    if (r && typeof (r as Promise<unknown>).then === 'function') {
+      return (r as Promise<unknown>).then(
+        () => undefined,
+        () => undefined,
+      );
+    }
+  } catch {
+    // A throwing progress callback must not stop the job.
+  }
+  return undefined;
+}
+
+/** Releases a `Comlink.proxy` callback's port when the job is over (no-op for plain functions). */
+function release(cb: ProgressCallback | undefined): void {
+  if (typeof cb !== 'function') return;
+  try {
+    const r = (cb as unknown as Record<symbol, unknown>)[releaseProxy];
+    if (typeof r === 'function') (r as () => void)();
+  } catch {
+    // Already released or not a proxy.
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
