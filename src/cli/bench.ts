@@ -62,6 +62,7 @@ async function main() {
     }
   }
   const matrixMs = performance.now() - t0;
+  console.error(`matrix: ${verdicts.length} pairs in ${matrixMs.toFixed(0)} ms`);
   const vis = stats(verdicts.filter((v) => v.visible).map((v) => v.ms));
   const blk = stats(verdicts.filter((v) => !v.visible).map((v) => v.ms));
 
@@ -90,6 +91,7 @@ async function main() {
     rc.intersectObjects(naiveMeshes, false);
   }
   const naiveSegMs = (performance.now() - t0) / segs.length;
+  console.error(`naive segment: ${naiveSegMs.toFixed(3)} ms`);
 
   // The naive search tests sample pairs in order until one is clear: every pair when blocked.
   const naiveTests = (o: string, t: string, visible: boolean): number => {

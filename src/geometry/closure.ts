@@ -12,7 +12,11 @@ import { occluderContains, type MeshOccluder, type Occluder } from './occluders'
  * A and B must lie outside the solid (then each segment enters the solid, so it meets the surface).
  */
 export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float64Array): boolean {
-  if (o.kind === 'mesh' && !o.closed) return false;
+  if (o.kind === 'mesh') {
+    if (!o.closed) return false;
+    // A box proven inside the solid: a cheap analytic proof first.
+    if (o.inner && occluderClosesShaft(o.inner, boxA, boxB)) return true;
+  }
   const acx = (boxA[0] + boxA[3]) / 2;
   const acy = (boxA[1] + boxA[4]) / 2;
   const acz = (boxA[2] + boxA[5]) / 2;
@@ -62,6 +66,15 @@ function tryPlane(o: Occluder, boxA: Float64Array, boxB: Float64Array, nx: numbe
   for (let i = 0; i < 8; i++) {
     const s = nx * _cb[3 * i] + ny * _cb[3 * i + 1] + nz * _cb[3 * i + 2] - d;
     if (Math.abs(s) < 1e-12 || Math.sign(s) === sideA) return false;
+  }
+  // Matching corners first: their crossings are the likeliest extremes, so a failing proof fails fast.
+  for (let i = 0; i < 8; i++) {
+    const sa = nx * _ca[3 * i] + ny * _ca[3 * i + 1] + nz * _ca[3 * i + 2] - d;
+    const sb = nx * _cb[3 * i] + ny * _cb[3 * i + 1] + nz * _cb[3 * i + 2] - d;
+    const t = sa / (sa - sb);
+    if (!occluderContains(o, _ca[3 * i] + t * (_cb[3 * i] - _ca[3 * i]), _ca[3 * i + 1] + t * (_cb[3 * i + 1] - _ca[3 * i + 1]), _ca[3 * i + 2] + t * (_cb[3 * i + 2] - _ca[3 * i + 2]))) {
+      return false;
+    }
   }
   let k = 0;
   for (let i = 0; i < 8; i++) {

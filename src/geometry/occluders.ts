@@ -1,4 +1,4 @@
-import { BufferAttribute, BufferGeometry, DoubleSide, Line3, Ray, Vector3, Box3 } from 'three';
+import { BufferAttribute, BufferGeometry, DoubleSide, Matrix4, Ray, Vector3, Box3 } from 'three';
 import { INTERSECTED, MeshBVH, NOT_INTERSECTED } from 'three-mesh-bvh';
 import { prismBounds, segmentPrismHit, type Prism } from './prism';
 import { convexSolidContains, type ConvexSolid } from './solids';
@@ -23,6 +23,9 @@ export interface PrismOccluder extends OccluderBase {
   prism: Prism;
   modelId: string;
   unitId: string;
+  /** cos and sin of the footprint's facing (precomputed for hot loops). */
+  cos: number;
+  sin: number;
 }
 
 /** A box or cylinder scenery piece, tested analytically. */
@@ -41,11 +44,22 @@ export interface MeshOccluder extends OccluderBase {
   bvh: MeshBVH;
   geometry: BufferGeometry;
   closed: boolean;
+  /** For a closed mesh: a box proven to lie inside its solid (no surface inside it, centre inside), for cheap closure proofs. */
+  inner: SolidOccluder | null;
 }
 
 /** Builds a model's occluder. */
 export function prismOccluder(prism: Prism, modelId: string, unitId: string): PrismOccluder {
-  return { kind: 'prism', prism, modelId, unitId, bounds: Float64Array.from(prismBounds(prism)), featureIndex: -1 };
+  return {
+    kind: 'prism',
+    prism,
+    modelId,
+    unitId,
+    bounds: Float64Array.from(prismBounds(prism)),
+    featureIndex: -1,
+    cos: Math.cos(prism.footprint.facingRad),
+    sin: Math.sin(prism.footprint.facingRad),
+  };
 }
 
 /** Builds a box/cylinder piece's occluder. */
@@ -69,7 +83,46 @@ export function meshOccluder(positions: Float32Array, featureIndex: number): Mes
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(positions.slice(), 3));
   const bvh = new MeshBVH(geometry);
-  return { kind: 'mesh', bvh, geometry, closed: isClosedMesh(positions), bounds: boundsOf(positions), featureIndex };
+  const bounds = boundsOf(positions);
+  const closed = isClosedMesh(positions);
+  const o: MeshOccluder = { kind: 'mesh', bvh, geometry, closed, bounds, featureIndex, inner: null };
+  if (closed) o.inner = innerBox(o);
+  return o;
+}
+
+const _ib = /* @__PURE__ */ new Box3();
+const _im = /* @__PURE__ */ new Matrix4();
+
+/**
+ * The largest box, centred in the mesh's bounds and scaled from them, that lies inside the closed
+ * mesh: no triangle touches it and its centre is inside (so all of it is). Null when none is found.
+ */
+function innerBox(o: MeshOccluder): SolidOccluder | null {
+  const B = o.bounds;
+  const cx = (B[0] + B[3]) / 2;
+  const cy = (B[1] + B[4]) / 2;
+  const cz = (B[2] + B[5]) / 2;
+  if (!occluderContains(o, cx, cy, cz)) return null;
+  const ex = (B[3] - B[0]) / 2;
+  const ey = (B[4] - B[1]) / 2;
+  const ez = (B[5] - B[2]) / 2;
+  const fits = (s: number) => {
+    _ib.min.set(cx - s * ex, cy - s * ey, cz - s * ez);
+    _ib.max.set(cx + s * ex, cy + s * ey, cz + s * ez);
+    return !o.bvh.intersectsBox(_ib, _im);
+  };
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 14; i++) {
+    const mid = (lo + hi) / 2;
+    if (fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  if (lo < 0.05) return null;
+  const s = lo * 0.999;
+  const solid: ConvexSolid = { kind: 'box', center: [cx, cy], size: [2 * s * ex, 2 * s * ey, 2 * s * ez], rotationDeg: 0, elevation: cz - s * ez };
+  const b = Float64Array.from([cx - s * ex, cy - s * ey, cz - s * ez, cx + s * ex, cy + s * ey, cz + s * ez]);
+  return { kind: 'solid', solid, asPrism: null, cos: 1, sin: 0, bounds: b, featureIndex: o.featureIndex };
 }
 
 function boundsOf(p: Float32Array): Float64Array {
@@ -165,7 +218,23 @@ function segmentBoxHit(o: SolidOccluder, ax: number, ay: number, az: number, bx:
   );
 }
 
-const _line = /* @__PURE__ */ new Line3();
+// Module-level state for the capsule shapecast (no closures allocated per call).
+let _r = 0;
+let _c0x = 0, _c0y = 0, _c0z = 0, _c1x = 0, _c1y = 0, _c1z = 0;
+const _capsuleCallbacks = {
+  intersectsBounds: (box: Box3) => (segmentHitsExpandedBox3(box, _r, _c0x, _c0y, _c0z, _c1x, _c1y, _c1z) ? INTERSECTED : NOT_INTERSECTED),
+  // Conservative and cheap: the triangle's bounds grown by r meet the segment.
+  intersectsTriangle: (tri: { a: Vector3; b: Vector3; c: Vector3 }) =>
+    slabTest(
+      Math.min(tri.a.x, tri.b.x, tri.c.x) - _r,
+      Math.min(tri.a.y, tri.b.y, tri.c.y) - _r,
+      Math.min(tri.a.z, tri.b.z, tri.c.z) - _r,
+      Math.max(tri.a.x, tri.b.x, tri.c.x) + _r,
+      Math.max(tri.a.y, tri.b.y, tri.c.y) + _r,
+      Math.max(tri.a.z, tri.b.z, tri.c.z) + _r,
+      _c0x, _c0y, _c0z, _c1x, _c1y, _c1z,
+    ),
+};
 
 /**
  * Conservative shaft cull: might the occluder touch some point within `r` of the segment c0-c1?
@@ -175,12 +244,9 @@ const _line = /* @__PURE__ */ new Line3();
 export function occluderMayTouchCapsule(o: Occluder, c0x: number, c0y: number, c0z: number, c1x: number, c1y: number, c1z: number, r: number): boolean {
   if (!segmentHitsExpandedBox(o.bounds, r, c0x, c0y, c0z, c1x, c1y, c1z)) return false;
   if (o.kind !== 'mesh') return true;
-  _line.start.set(c0x, c0y, c0z);
-  _line.end.set(c1x, c1y, c1z);
-  return o.bvh.shapecast({
-    intersectsBounds: (box) => (segmentHitsExpandedBox3(box, r, c0x, c0y, c0z, c1x, c1y, c1z) ? INTERSECTED : NOT_INTERSECTED),
-    intersectsTriangle: (tri) => tri.closestPointToSegment(_line) <= r,
-  });
+  _r = r;
+  _c0x = c0x; _c0y = c0y; _c0z = c0z; _c1x = c1x; _c1y = c1y; _c1z = c1z;
+  return o.bvh.shapecast(_capsuleCallbacks as never);
 }
 
 function segmentHitsExpandedBox(b: Float64Array, r: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
@@ -194,22 +260,32 @@ function segmentHitsExpandedBox3(box: Box3, r: number, ax: number, ay: number, a
 function slabTest(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
   let lo = 0;
   let hi = 1;
-  const d = [bx - ax, by - ay, bz - az];
-  const p = [ax, ay, az];
-  const mn = [x0, y0, z0];
-  const mx = [x1, y1, z1];
-  for (let k = 0; k < 3; k++) {
-    if (d[k] === 0) {
-      if (p[k] < mn[k] || p[k] > mx[k]) return false;
-      continue;
-    }
-    let t0 = (mn[k] - p[k]) / d[k];
-    let t1 = (mx[k] - p[k]) / d[k];
-    if (t0 > t1) {
-      const t = t0;
-      t0 = t1;
-      t1 = t;
-    }
+  let d = bx - ax;
+  if (d === 0) {
+    if (ax < x0 || ax > x1) return false;
+  } else {
+    let t0 = (x0 - ax) / d, t1 = (x1 - ax) / d;
+    if (t0 > t1) { const t = t0; t0 = t1; t1 = t; }
+    if (t0 > lo) lo = t0;
+    if (t1 < hi) hi = t1;
+    if (lo > hi) return false;
+  }
+  d = by - ay;
+  if (d === 0) {
+    if (ay < y0 || ay > y1) return false;
+  } else {
+    let t0 = (y0 - ay) / d, t1 = (y1 - ay) / d;
+    if (t0 > t1) { const t = t0; t0 = t1; t1 = t; }
+    if (t0 > lo) lo = t0;
+    if (t1 < hi) hi = t1;
+    if (lo > hi) return false;
+  }
+  d = bz - az;
+  if (d === 0) {
+    if (az < z0 || az > z1) return false;
+  } else {
+    let t0 = (z0 - az) / d, t1 = (z1 - az) / d;
+    if (t0 > t1) { const t = t0; t0 = t1; t1 = t; }
     if (t0 > lo) lo = t0;
     if (t1 < hi) hi = t1;
     if (lo > hi) return false;
@@ -226,23 +302,11 @@ const _dir = /* @__PURE__ */ new Vector3(0.5773502691896258, 0.5773502691896258,
  */
 export function occluderContains(o: Occluder, x: number, y: number, z: number, eps = 1e-9): boolean {
   switch (o.kind) {
-    case 'prism': {
-      const p = o.prism;
-      if (z < p.zMin + eps || z > p.zMax - eps) return false;
-      const f = p.footprint;
-      const c = Math.cos(f.facingRad);
-      const s = Math.sin(f.facingRad);
-      const dx = x - f.x;
-      const dy = y - f.y;
-      const u = (c * dx + s * dy) / Math.max(1e-12, f.semiMajor - eps);
-      const v = (-s * dx + c * dy) / Math.max(1e-12, f.semiMinor - eps);
-      return u * u + v * v <= 1;
-    }
+    case 'prism':
+      return prismContainsPoint(o.prism, o.cos, o.sin, x, y, z, eps);
     case 'solid':
-      if (o.asPrism) {
-        // The exact circle (what segment tests use).
-        return occluderContains({ ...o, kind: 'prism', prism: o.asPrism, modelId: '', unitId: '' } as PrismOccluder, x, y, z, eps);
-      }
+      // Cylinders: the exact circle (what segment tests use).
+      if (o.asPrism) return prismContainsPoint(o.asPrism, 1, 0, x, y, z, eps);
       return convexSolidContains(o.solid, x, y, z, eps);
     case 'mesh': {
       if (!o.closed) return false;
@@ -255,5 +319,15 @@ export function occluderContains(o: Occluder, x: number, y: number, z: number, e
       return hits.length % 2 === 1;
     }
   }
+}
+
+function prismContainsPoint(p: Prism, c: number, s: number, x: number, y: number, z: number, eps: number): boolean {
+  if (z < p.zMin + eps || z > p.zMax - eps) return false;
+  const f = p.footprint;
+  const dx = x - f.x;
+  const dy = y - f.y;
+  const u = (c * dx + s * dy) / Math.max(1e-12, f.semiMajor - eps);
+  const v = (-s * dx + c * dy) / Math.max(1e-12, f.semiMinor - eps);
+  return u * u + v * v <= 1;
 }
 

@@ -1,7 +1,7 @@
 import { occluderClosesShaft } from './closure';
 import { occluderMayTouchCapsule, segmentHitsOccluder, type Occluder } from './occluders';
-import type { SampleTree } from './volumeSamples';
-import type { ModelState, World } from './world';
+import { buildSampleTree, type SampleTree } from './volumeSamples';
+import type { ModelState, Toward, World } from './world';
 
 /** A segment `[[x, y, z], [x, y, z]]` in table space, inches. */
 export type Segment3 = [[number, number, number], [number, number, number]];
@@ -47,10 +47,17 @@ function blockersFor(world: World, o: ModelState, t: ModelState): Occluder[] {
   return out;
 }
 
-function clearOf(occ: Occluder[], ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+/**
+ * True when the segment touches none of the occluders except `skip` (the target model's own
+ * volume, which a segment ending inside it always touches).
+ */
+function clearOf(occ: Occluder[], ax: number, ay: number, az: number, bx: number, by: number, bz: number, skip: Occluder | null = null): boolean {
   // The table blocks too, but a segment between two points at or above z = 0 never goes below it.
   if (az < 0 || bz < 0) return false;
-  for (let i = 0; i < occ.length; i++) if (segmentHitsOccluder(occ[i], ax, ay, az, bx, by, bz)) return false;
+  for (let i = 0; i < occ.length; i++) {
+    const o = occ[i];
+    if (o !== skip && segmentHitsOccluder(o, ax, ay, az, bx, by, bz)) return false;
+  }
   return true;
 }
 
@@ -65,21 +72,41 @@ export function witnessIsClear(world: World, observerModelId: string, targetMode
   return clearOf(blockersFor(world, o, t), w[0][0], w[0][1], w[0][2], w[1][0], w[1][1], w[1][2]);
 }
 
+/**
+ * One search: observer samples A and target samples B (each point tagged with its model), the
+ * blockers, and for each target model the occluder that is its own volume (never a blocker for
+ * segments that end in it, but a blocker for segments ending in its unit-mates).
+ */
 interface SearchState {
   a: SampleTree;
   b: SampleTree;
+  /** Per target owner: its volume's occluder. */
+  targetOcc: Occluder[];
+  /** Occluder -> target owner index, for the target unit's volumes. */
+  targetOwner: Map<Occluder, number>;
   tests: number;
+  /** Node pairs still allowed before the search gives up (Infinity: no limit). */
+  budget: number;
   witness: Segment3 | null;
+  witnessA: number;
+  witnessB: number;
   method: VisibilityResult['method'];
 }
+
+const VISIBLE = 1;
+const BLOCKED = 0;
+const UNKNOWN = 2;
 
 function halfDiagonal(bounds: Float64Array, node: number): number {
   const B = 6 * node;
   return 0.5 * Math.hypot(bounds[B + 3] - bounds[B], bounds[B + 4] - bounds[B + 1], bounds[B + 5] - bounds[B + 2]);
 }
 
+const _boxA = new Float64Array(6);
+const _boxB = new Float64Array(6);
+
 /** Sample pairs at or below which a node pair is tested pair by pair instead of split further. */
-const LEAF_PAIRS = 24;
+const LEAF_PAIRS = 64;
 
 /** Index of the highest sample point of a node. */
 function highest(t: SampleTree, node: number): number {
@@ -88,14 +115,29 @@ function highest(t: SampleTree, node: number): number {
   return best;
 }
 
+function setWitness(st: SearchState, i: number, j: number, method: VisibilityResult['method']): void {
+  const P = st.a.points;
+  const Q = st.b.points;
+  st.witness = [
+    [P[3 * i], P[3 * i + 1], P[3 * i + 2]],
+    [Q[3 * j], Q[3 * j + 1], Q[3 * j + 2]],
+  ];
+  st.witnessA = st.a.owner[i];
+  st.witnessB = st.b.owner[j];
+  st.method = method;
+}
+
 /**
  * The hierarchical shaft search over pairs of sample-tree nodes. Every segment from a point of
  * node A to a point of node B lies within r = max(radius A, radius B) of the segment joining the
  * node centres, so occluders that cannot touch that capsule are dropped (sound); with none left,
  * every such segment is clear. An occluder that closes the shaft (closure proof) settles the whole
- * group as blocked. Otherwise the larger node is split, down to single sample pairs.
+ * group as blocked, unless it is the volume of a target model with samples in node B. Otherwise
+ * the larger node is split, down to small groups tested pair by pair.
+ * @returns VISIBLE, BLOCKED, or UNKNOWN when the node budget ran out.
  */
-function search(st: SearchState, na: number, nb: number, occ: Occluder[]): boolean {
+function search(st: SearchState, na: number, nb: number, occ: Occluder[]): number {
+  if (st.budget-- <= 0) return UNKNOWN;
   const A = st.a.bounds;
   const Bb = st.b.bounds;
   const ia = 6 * na;
@@ -109,31 +151,41 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[]): boole
   for (let i = 0; i < occ.length; i++) {
     if (occluderMayTouchCapsule(occ[i], c0x, c0y, c0z, c1x, c1y, c1z, r)) sub.push(occ[i]);
   }
-  const pa = 3 * st.a.start[na];
-  const pb = 3 * st.b.start[nb];
-  const P = st.a.points;
-  const Q = st.b.points;
-  if (sub.length === 0 && P[pa + 2] >= 0 && Q[pb + 2] >= 0) {
-    // Every segment of the group is clear: show the one between the highest points (easiest to see).
-    const ha = 3 * highest(st.a, na);
-    const hb = 3 * highest(st.b, nb);
-    st.witness = [
-      [P[ha], P[ha + 1], P[ha + 2]],
-      [Q[hb], Q[hb + 1], Q[hb + 2]],
-    ];
-    st.method = 'shaft';
-    return true;
+  const minOwnerB = st.b.ownerMin[nb];
+  const maxOwnerB = st.b.ownerMax[nb];
+  // Occluders other than the target volumes of this node's points.
+  let others = 0;
+  for (let i = 0; i < sub.length; i++) {
+    const ow = st.targetOwner.get(sub[i]);
+    if (ow === undefined || ow < minOwnerB || ow > maxOwnerB || minOwnerB !== maxOwnerB) others++;
+  }
+  if (sub.length === 0 || (others === 0 && minOwnerB === maxOwnerB)) {
+    // Every segment of the group is clear (its own target volume aside): show the highest pair.
+    const ha = highest(st.a, na);
+    const hb = highest(st.b, nb);
+    const P = st.a.points;
+    const Q = st.b.points;
+    if (P[3 * ha + 2] >= 0 && Q[3 * hb + 2] >= 0) {
+      setWitness(st, ha, hb, 'shaft');
+      return VISIBLE;
+    }
   }
   if (r > 0) {
-    const boxA = A.subarray(ia, ia + 6);
-    const boxB = Bb.subarray(ib, ib + 6);
+    for (let k = 0; k < 6; k++) {
+      _boxA[k] = A[ia + k];
+      _boxB[k] = Bb[ib + k];
+    }
     for (let i = 0; i < sub.length; i++) {
+      const o = sub[i];
+      const ow = st.targetOwner.get(o);
+      // A target model's own volume cannot prove blockage for segments that end inside it.
+      if (ow !== undefined && ow >= minOwnerB && ow <= maxOwnerB) continue;
       // The segment joining the box centres is one of the shaft's segments: an occluder that
       // misses it cannot close the shaft, and this exact test is far cheaper than the proof.
-      if (!segmentHitsOccluder(sub[i], c0x, c0y, c0z, c1x, c1y, c1z)) continue;
-      if (occluderClosesShaft(sub[i], boxA, boxB)) {
+      if (!segmentHitsOccluder(o, c0x, c0y, c0z, c1x, c1y, c1z)) continue;
+      if (occluderClosesShaft(o, _boxA, _boxB)) {
         st.method = 'closed';
-        return false;
+        return BLOCKED;
       }
     }
   }
@@ -141,36 +193,165 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[]): boole
   const nB = st.b.end[nb] - st.b.start[nb];
   if (nA * nB <= LEAF_PAIRS) {
     // Small groups: test their sample pairs directly (cheaper than more proofs).
-    for (let i = st.a.start[na]; i < st.a.end[na]; i++) {
-      for (let j = st.b.start[nb]; j < st.b.end[nb]; j++) {
+    const P = st.a.points;
+    const Q = st.b.points;
+    for (let j = st.b.start[nb]; j < st.b.end[nb]; j++) {
+      const skip = st.targetOcc[st.b.owner[j]] ?? null;
+      for (let i = st.a.start[na]; i < st.a.end[na]; i++) {
         st.tests++;
-        if (clearOf(sub, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2])) {
-          st.witness = [
-            [P[3 * i], P[3 * i + 1], P[3 * i + 2]],
-            [Q[3 * j], Q[3 * j + 1], Q[3 * j + 2]],
-          ];
-          st.method = 'search';
-          return true;
+        if (clearOf(sub, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip)) {
+          setWitness(st, i, j, 'search');
+          return VISIBLE;
         }
       }
     }
-    return false;
+    return BLOCKED;
   }
   const leafA = st.a.left[na] < 0;
   const leafB = st.b.left[nb] < 0;
   // Split the larger node; visit the higher child first (lines over walls leave from the top).
+  let r1: number;
+  let r2: number;
   if (!leafA && (leafB || ra >= rb)) {
     const l = st.a.left[na];
     const rr = st.a.right[na];
     const first = A[6 * l + 5] >= A[6 * rr + 5] ? l : rr;
-    const second = first === l ? rr : l;
-    return search(st, first, nb, sub) || search(st, second, nb, sub);
+    r1 = search(st, first, nb, sub);
+    if (r1 === VISIBLE) return VISIBLE;
+    r2 = search(st, first === l ? rr : l, nb, sub);
+  } else {
+    const l = st.b.left[nb];
+    const rr = st.b.right[nb];
+    const first = Bb[6 * l + 5] >= Bb[6 * rr + 5] ? l : rr;
+    r1 = search(st, na, first, sub);
+    if (r1 === VISIBLE) return VISIBLE;
+    r2 = search(st, na, first === l ? rr : l, sub);
   }
-  const l = st.b.left[nb];
-  const rr = st.b.right[nb];
-  const first = Bb[6 * l + 5] >= Bb[6 * rr + 5] ? l : rr;
-  const second = first === l ? rr : l;
-  return search(st, na, first, sub) || search(st, na, second, sub);
+  if (r2 === VISIBLE) return VISIBLE;
+  return r1 === UNKNOWN || r2 === UNKNOWN ? UNKNOWN : BLOCKED;
+}
+
+/** Brute force: every sample pair against every blocker, no proofs (the exhaustive mode). */
+function exhaustiveSearch(st: SearchState, occ: Occluder[]): number {
+  const P = st.a.points;
+  const Q = st.b.points;
+  for (let j = 0; j < Q.length / 3; j++) {
+    const skip = st.targetOcc[st.b.owner[j]] ?? null;
+    for (let i = 0; i < P.length / 3; i++) {
+      st.tests++;
+      if (clearOf(occ, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip)) {
+        setWitness(st, i, j, 'search');
+        return VISIBLE;
+      }
+    }
+  }
+  return BLOCKED;
+}
+
+function towardOf(ms: ModelState[]): Toward {
+  let x = 0;
+  let y = 0;
+  for (const m of ms) {
+    x += m.footprint.x;
+    y += m.footprint.y;
+  }
+  x /= ms.length;
+  y /= ms.length;
+  let radius = 0;
+  let zMin = Infinity;
+  let zMax = -Infinity;
+  for (const m of ms) {
+    radius = Math.max(radius, Math.hypot(m.footprint.x - x, m.footprint.y - y) + m.footprint.semiMajor);
+    zMin = Math.min(zMin, m.volume.zMin);
+    zMax = Math.max(zMax, m.volume.zMax);
+  }
+  return { x, y, radius, zMin, zMax };
+}
+
+/** Tests four likely segments between two models (their top centres and mid-heights); returns a clear one. */
+function probe(occ: Occluder[], o: ModelState, t: ModelState): Segment3 | null {
+  const inset = 1e-4;
+  const zo = [o.volume.zMax - inset, (o.volume.zMin + o.volume.zMax) / 2];
+  const zt = [t.volume.zMax - inset, (t.volume.zMin + t.volume.zMax) / 2];
+  for (const a of zo) {
+    for (const b of zt) {
+      if (clearOf(occ, o.footprint.x, o.footprint.y, a, t.footprint.x, t.footprint.y, b, t.occluder)) {
+        return [
+          [o.footprint.x, o.footprint.y, a],
+          [t.footprint.x, t.footprint.y, b],
+        ];
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The core of every visibility question: can some observing model see some target model?
+ * Observers all belong to one unit (transparent to each other); targets to one unit.
+ */
+function setsVisible(world: World, observers: ModelState[], targets: ModelState[], opts: VisibilityOptions): VisibilityResult {
+  const spacing = opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES;
+  const observerUnit = observers[0].unitId;
+  const occ: Occluder[] = world.terrain.occluders.slice();
+  const targetIds = new Set(targets.map((t) => t.id));
+  for (const m of world.models.values()) {
+    // The observer's own unit is transparent; the targets' own volumes are handled per segment.
+    if (m.unitId === observerUnit) continue;
+    occ.push(m.occluder);
+  }
+  let tests = 0;
+  if (opts.mode !== 'exhaustive') {
+    // Probe pass: a few likely segments per model pair before any search.
+    const pairs: [ModelState, ModelState, number][] = [];
+    for (const o of observers) for (const t of targets) pairs.push([o, t, Math.hypot(o.footprint.x - t.footprint.x, o.footprint.y - t.footprint.y)]);
+    pairs.sort((p, q) => p[2] - q[2]);
+    for (const [o, t] of pairs) {
+      tests += 4;
+      const w = probe(occ, o, t);
+      if (w) return { visible: true, witness: w, observerModelId: o.id, targetModelId: t.id, method: 'search', segmentsTested: tests };
+    }
+  }
+  // Only the parts of the surfaces that face the other unit can hold a witness's ends.
+  const single = observers.length === 1 && targets.length === 1;
+  const aSet = single
+    ? { tree: world.sampleTreeToward(observers[0].id, spacing, towardOf(targets)), modelIds: [observers[0].id] }
+    : world.unitSampleTreeToward(observers[0].unitId, spacing, towardOf(targets));
+  const bSet = single
+    ? { tree: world.sampleTreeToward(targets[0].id, spacing, towardOf(observers)), modelIds: [targets[0].id] }
+    : world.unitSampleTreeToward(targets[0].unitId, spacing, towardOf(observers));
+  // Narrowed sets (one model of a unit) keep only that model's points.
+  const aTree = narrow(aSet.tree, aSet.modelIds, new Set(observers.map((m) => m.id)));
+  const bTree = narrow(bSet.tree, bSet.modelIds, targetIds);
+  const targetOcc = bSet.modelIds.map((id) => world.models.get(id)!.occluder as Occluder);
+  const targetOwner = new Map<Occluder, number>(targetOcc.map((o, i) => [o, i]));
+  const st: SearchState = { a: aTree, b: bTree, targetOcc, targetOwner, tests, budget: Infinity, witness: null, witnessA: -1, witnessB: -1, method: 'exhausted' };
+  const verdict = opts.mode === 'exhaustive' ? exhaustiveSearch(st, occ) : aTree.points.length && bTree.points.length ? search(st, 0, 0, occ) : BLOCKED;
+  if (verdict === VISIBLE && st.witness) {
+    return {
+      visible: true,
+      witness: st.witness,
+      observerModelId: aSet.modelIds[st.witnessA],
+      targetModelId: bSet.modelIds[st.witnessB],
+      method: st.method,
+      segmentsTested: st.tests,
+    };
+  }
+  return { visible: false, method: st.method === 'closed' && st.tests === tests ? 'closed' : 'exhausted', segmentsTested: st.tests };
+}
+
+/** The sub-tree of points whose owner is in `keep` (the tree itself when it keeps everything). */
+function narrow(tree: SampleTree, modelIds: string[], keep: Set<string>): SampleTree {
+  if (modelIds.every((id) => keep.has(id))) return tree;
+  const owners: number[] = [];
+  const pts: number[] = [];
+  for (let i = 0; i < tree.owner.length; i++) {
+    if (keep.has(modelIds[tree.owner[i]])) {
+      pts.push(tree.points[3 * i], tree.points[3 * i + 1], tree.points[3 * i + 2]);
+      owners.push(tree.owner[i]);
+    }
+  }
+  return buildSampleTree(Float64Array.from(pts), tree.coveringRadiusInches, Int32Array.from(owners));
 }
 
 /**
@@ -180,8 +361,7 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[]): boole
  * is always visible to itself. Decided on sample points of both volumes spaced `spacingInches`
  * apart (see {@link VisibilityOptions}); a visible answer carries a witness segment that was tested
  * against every blocker. Bound: any line of sight whose segment can be moved by the covering radius
- * of the samples (reported by the sample tree, about 0.71 x spacing) at both ends and stay clear is
- * found.
+ * of the samples (about 0.71 x spacing) at both ends and stay clear is found.
  * @throws Error naming the id when a model is unknown.
  */
 export function modelVisible(world: World, observerModelId: string, targetModelId: string, opts: VisibilityOptions = {}): VisibilityResult {
@@ -193,71 +373,13 @@ export function modelVisible(world: World, observerModelId: string, targetModelI
     const p: [number, number, number] = [o.footprint.x, o.footprint.y, (o.volume.zMin + o.volume.zMax) / 2];
     return { visible: true, witness: [p, [p[0], p[1], p[2]]], observerModelId: o.id, targetModelId: t.id, method: 'self', segmentsTested: 0 };
   }
-  const spacing = opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES;
-  // Only the parts of the two surfaces that face each other can hold a witness's ends.
-  const a = world.sampleTreeToward(o.id, spacing, towardOf(t));
-  const b = world.sampleTreeToward(t.id, spacing, towardOf(o));
-  const occ = blockersFor(world, o, t);
-  if (opts.mode === 'exhaustive') return exhaustive(o, t, a, b, occ);
-  const st: SearchState = { a, b, tests: 0, witness: null, method: 'exhausted' };
-  const found = search(st, 0, 0, occ);
-  if (found && st.witness) {
-    return { visible: true, witness: st.witness, observerModelId: o.id, targetModelId: t.id, method: st.method, segmentsTested: st.tests };
-  }
-  return { visible: false, method: st.method === 'closed' && st.tests === 0 ? 'closed' : 'exhausted', segmentsTested: st.tests };
-}
-
-/** Tests four likely segments between two models (their top centres and mid-heights); returns a clear one. */
-function probe(world: World, o: ModelState, t: ModelState): Segment3 | null {
-  const occ = blockersFor(world, o, t);
-  const inset = 1e-4;
-  const zo = [o.volume.zMax - inset, (o.volume.zMin + o.volume.zMax) / 2];
-  const zt = [t.volume.zMax - inset, (t.volume.zMin + t.volume.zMax) / 2];
-  for (const a of zo) {
-    for (const b of zt) {
-      if (clearOf(occ, o.footprint.x, o.footprint.y, a, t.footprint.x, t.footprint.y, b)) {
-        return [
-          [o.footprint.x, o.footprint.y, a],
-          [t.footprint.x, t.footprint.y, b],
-        ];
-      }
-    }
-  }
-  return null;
-}
-
-function towardOf(m: ModelState) {
-  return { x: m.footprint.x, y: m.footprint.y, radius: m.footprint.semiMajor, zMin: m.volume.zMin, zMax: m.volume.zMax };
-}
-
-function exhaustive(o: ModelState, t: ModelState, a: SampleTree, b: SampleTree, occ: Occluder[]): VisibilityResult {
-  const P = a.points;
-  const Q = b.points;
-  let tests = 0;
-  for (let i = 0; i < P.length; i += 3) {
-    for (let j = 0; j < Q.length; j += 3) {
-      tests++;
-      if (clearOf(occ, P[i], P[i + 1], P[i + 2], Q[j], Q[j + 1], Q[j + 2])) {
-        return {
-          visible: true,
-          witness: [
-            [P[i], P[i + 1], P[i + 2]],
-            [Q[j], Q[j + 1], Q[j + 2]],
-          ],
-          observerModelId: o.id,
-          targetModelId: t.id,
-          method: 'search',
-          segmentsTested: tests,
-        };
-      }
-    }
-  }
-  return { visible: false, method: 'exhausted', segmentsTested: tests };
+  return setsVisible(world, [o], [t], opts);
 }
 
 /**
  * Is the target unit visible to the observing unit (Core 6.0: a unit is visible if at least one
- * of its models is visible to at least one observing model)? Nearest model pairs are tried first.
+ * of its models is visible to at least one observing model)? One search over both units' samples
+ * at once, so a proof for a whole group of model pairs is found once.
  * `onlyObserverModelId` / `onlyTargetModelId` narrow one side to one model.
  */
 export function unitVisible(
@@ -270,23 +392,8 @@ export function unitVisible(
 ): VisibilityResult {
   const os = world.unitModels(observerUnitId).filter((m) => !onlyObserverModelId || m.id === onlyObserverModelId);
   const ts = world.unitModels(targetUnitId).filter((m) => !onlyTargetModelId || m.id === onlyTargetModelId);
-  let tests = 0;
-  const pairs: [ModelState, ModelState, number][] = [];
-  for (const o of os) for (const t of ts) pairs.push([o, t, Math.hypot(o.footprint.x - t.footprint.x, o.footprint.y - t.footprint.y)]);
-  pairs.sort((p, q) => p[2] - q[2]);
-  // Probe pass: a few likely segments per model pair (top centres, mid-heights) before any full
-  // search, so a visible pair is not found only after proving others blocked.
-  if (opts.mode !== 'exhaustive') {
-    for (const [o, t] of pairs) {
-      const w = probe(world, o, t);
-      tests += 4;
-      if (w) return { visible: true, witness: w, observerModelId: o.id, targetModelId: t.id, method: 'search', segmentsTested: tests };
-    }
-  }
-  for (const [o, t] of pairs) {
-    const r = modelVisible(world, o.id, t.id, opts);
-    tests += r.segmentsTested;
-    if (r.visible) return { ...r, segmentsTested: tests };
-  }
-  return { visible: false, method: 'exhausted', segmentsTested: tests };
+  if (os.length === 0 || ts.length === 0) return { visible: false, method: 'exhausted', segmentsTested: 0 };
+  const same = os.find((o) => ts.some((t) => t.id === o.id));
+  if (same) return modelVisible(world, same.id, same.id);
+  return setsVisible(world, os, ts, opts);
 }

@@ -20,6 +20,11 @@ export interface SampleTree {
   right: Int32Array;
   /** Largest distance from any point of the volume's surface to its nearest sample (the covering radius), inches. */
   coveringRadiusInches: number;
+  /** Per point: which model of the set it belongs to (0 for a single model). */
+  owner: Int32Array;
+  /** Per node: the smallest and largest owner of its points. */
+  ownerMin: Int32Array;
+  ownerMax: Int32Array;
 }
 
 /**
@@ -117,8 +122,11 @@ export function facingSamples(s: SurfaceSamples, ux: number, uy: number, spreadR
 }
 
 /** Builds the point tree of a sample set (leaves hold one point). */
-export function buildSampleTree(points: Float64Array, coveringRadiusInches: number): SampleTree {
+export function buildSampleTree(points: Float64Array, coveringRadiusInches: number, owners?: Int32Array): SampleTree {
   const n = points.length / 3;
+  const ownerOf = owners ?? new Int32Array(n);
+  const ownerMin = new Int32Array(2 * n);
+  const ownerMax = new Int32Array(2 * n);
   const order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   const maxNodes = 2 * n;
@@ -135,7 +143,12 @@ export function buildSampleTree(points: Float64Array, coveringRadiusInches: numb
     const B = 6 * node;
     bounds[B] = bounds[B + 1] = bounds[B + 2] = Infinity;
     bounds[B + 3] = bounds[B + 4] = bounds[B + 5] = -Infinity;
+    ownerMin[node] = 2 ** 30;
+    ownerMax[node] = -1;
     for (let i = lo; i < hi; i++) {
+      const ow = ownerOf[order[i]];
+      if (ow < ownerMin[node]) ownerMin[node] = ow;
+      if (ow > ownerMax[node]) ownerMax[node] = ow;
       const o = 3 * order[i];
       for (let k = 0; k < 3; k++) {
         if (points[o + k] < bounds[B + k]) bounds[B + k] = points[o + k];
@@ -161,7 +174,9 @@ export function buildSampleTree(points: Float64Array, coveringRadiusInches: numb
   };
   build(0, n);
   const reordered = new Float64Array(points.length);
+  const owner = new Int32Array(n);
   for (let i = 0; i < n; i++) {
+    owner[i] = ownerOf[order[i]];
     reordered[3 * i] = points[3 * order[i]];
     reordered[3 * i + 1] = points[3 * order[i] + 1];
     reordered[3 * i + 2] = points[3 * order[i] + 2];
@@ -174,5 +189,8 @@ export function buildSampleTree(points: Float64Array, coveringRadiusInches: numb
     left: left.subarray(0, count),
     right: right.subarray(0, count),
     coveringRadiusInches,
+    owner,
+    ownerMin: ownerMin.subarray(0, count),
+    ownerMax: ownerMax.subarray(0, count),
   };
 }

@@ -83,6 +83,15 @@ export interface TerrainFeature {
   bvh: MeshBVH;
 }
 
+/** Another volume that samples should face: plan centre, a radius bound around it, height range (inches). */
+export interface Toward {
+  x: number;
+  y: number;
+  radius: number;
+  zMin: number;
+  zMax: number;
+}
+
 /** A model with its resolved elevation and solids. */
 export interface ModelState {
   id: string;
@@ -188,6 +197,7 @@ export class World {
   readonly territories: Record<string, [number, number][]>;
   readonly units: Map<string, UnitInput>;
   readonly models: Map<string, ModelState>;
+  private readonly unitSampleCache = new Map<string, Map<string, { tree: SampleTree; modelIds: string[] }>>();
   private readonly sampleCache = new Map<string, { spacing: number; samples: SurfaceSamples; trees: Map<string, SampleTree> }>();
 
   /** Builds the world; models without an elevation are stood on the highest surface under them. */
@@ -221,6 +231,7 @@ export class World {
       occluder: prismOccluder(volume, m.id, m.unitId),
     };
     this.sampleCache.delete(m.id);
+    this.unitSampleCache.delete(m.unitId);
     this.models.set(m.id, state);
     if (!unit.modelIds.includes(m.id)) unit.modelIds.push(m.id);
     return state;
@@ -248,7 +259,43 @@ export class World {
    * the quantisation, so trees are cached and shared between nearby targets.
    * @param toward - the other volume (its footprint centre, radius bound and height range).
    */
-  sampleTreeToward(modelId: string, spacingInches: number, toward: { x: number; y: number; radius: number; zMin: number; zMax: number }): SampleTree {
+  sampleTreeToward(modelId: string, spacingInches: number, toward: Toward): SampleTree {
+    return this.facingEntry(modelId, spacingInches, toward).tree;
+  }
+
+  /**
+   * One sample tree for a whole unit's facing samples toward another volume (each point tagged
+   * with the index of its model in `modelIds`), cached until a model of the unit changes.
+   */
+  unitSampleTreeToward(unitId: string, spacingInches: number, toward: Toward): { tree: SampleTree; modelIds: string[] } {
+    const models = this.unitModels(unitId);
+    const parts = models.map((m) => this.facingEntry(m.id, spacingInches, toward));
+    const key = `${spacingInches}|${parts.map((p) => p.key).join(';')}`;
+    let byKey = this.unitSampleCache.get(unitId);
+    if (!byKey) {
+      byKey = new Map();
+      this.unitSampleCache.set(unitId, byKey);
+    }
+    let hit = byKey.get(key);
+    if (!hit) {
+      let n = 0;
+      for (const p of parts) n += p.tree.points.length;
+      const pts = new Float64Array(n);
+      const owners = new Int32Array(n / 3);
+      let off = 0;
+      parts.forEach((p, i) => {
+        pts.set(p.tree.points, off);
+        owners.fill(i, off / 3, (off + p.tree.points.length) / 3);
+        off += p.tree.points.length;
+      });
+      const rho = Math.max(0, ...parts.map((p) => p.tree.coveringRadiusInches));
+      hit = { tree: buildSampleTree(pts, rho, owners), modelIds: models.map((m) => m.id) };
+      byKey.set(key, hit);
+    }
+    return hit;
+  }
+
+  private facingEntry(modelId: string, spacingInches: number, toward: Toward): { key: string; tree: SampleTree } {
     const e = this.sampleEntry(modelId, spacingInches);
     const m = this.models.get(modelId)!;
     const dx = toward.x - m.footprint.x;
@@ -266,7 +313,7 @@ export class World {
     }
     const keepTop = toward.zMax > m.volume.zMin;
     const keepBottom = toward.zMin < m.volume.zMax;
-    const key = `${bucket}|${spreadIndex}|${keepTop ? 1 : 0}${keepBottom ? 1 : 0}`;
+    const key = `${modelId}:${bucket}|${spreadIndex}|${keepTop ? 1 : 0}${keepBottom ? 1 : 0}`;
     let tree = e.trees.get(key);
     if (!tree) {
       const pts =
@@ -276,7 +323,7 @@ export class World {
       tree = buildSampleTree(pts, e.samples.coveringRadiusInches);
       e.trees.set(key, tree);
     }
-    return tree;
+    return { key, tree };
   }
 
   /** Removes a model (slain or taken off the table). */
@@ -285,6 +332,7 @@ export class World {
     if (!m) return;
     this.models.delete(id);
     this.sampleCache.delete(id);
+    this.unitSampleCache.delete(m.unitId);
     const unit = this.units.get(m.unitId);
     if (unit) unit.modelIds = unit.modelIds.filter((x) => x !== id);
   }
