@@ -116,9 +116,9 @@ export function generateTable(opts: TableOptions): WorldInput {
   // Kenney meshes.
   const k = opts.kenney ?? {};
   const place = (id: string, type: TerrainFeatureInput['type'], tri: MeshTriangles | undefined, x: number, y: number, scale: number, rot: number, keep: number) => {
+    footprints.push([x, y, keep]); // keep-out even without the mesh, so the armies do not depend on it
     if (!tri) return;
     terrain.push({ id, type, abilities: [], pieces: [{ positions: meshToTable(tri, { upAxis: 'y', position: [x, y, 0], rotationDeg: rot, scale }) }] });
-    footprints.push([x, y, keep]);
   };
   place('tower', 'obscuring', k.tower, 12, 36, 0.6, 0, 1.5);
   place('gate', 'obstacle', k.gate, 48, 8, 6.5, 90, 3);
@@ -126,12 +126,12 @@ export function generateTable(opts: TableOptions): WorldInput {
   // Armies.
   const units: UnitInput[] = [];
   const models: ModelInput[] = [];
-  const bases: ({ round: number } | { oval: [number, number] })[] = [{ round: 25 }, { round: 32 }, { round: 40 }, { round: 50 }, { oval: [60, 35] }, { oval: [90, 52] }];
+  const bases: ({ round: number } | { oval: [number, number] })[] = [{ round: 25 }, { round: 25 }, { round: 32 }, { round: 32 }, { round: 40 }, { round: 50 }, { oval: [60, 35] }, { oval: [90, 52] }];
   const nUnits = opts.unitsPerArmy ?? 20;
   const nModels = opts.modelsPerUnit ?? 5;
   const taken: { x: number; y: number; r: number }[] = [];
   const free = (x: number, y: number, r: number) =>
-    x - r >= 0.2 && x + r <= W - 0.2 && y - r >= 0.2 && y + r <= D - 0.2 &&
+    x - r >= 0.2 && x + r <= W - 0.2 && y - r >= 0.2 && y + r <= D - 0.2 && (y < 21.5 || y > 22.5) &&
     footprints.every(([fx, fy, fr]) => Math.hypot(x - fx, y - fy) > fr + r + 0.1) &&
     taken.every((t) => Math.hypot(x - t.x, y - t.y) > t.r + r + 0.05);
   for (const army of ['north', 'south']) {
@@ -142,11 +142,12 @@ export function generateTable(opts: TableOptions): WorldInput {
       const height = 'round' in base ? 0.8 + sizeMm / 25 : 2 + rand() * 2;
       const unitId = `${army}-u${u}`;
       const ids: string[] = [];
-      for (let attempt = 0; attempt < 400 && ids.length === 0; attempt++) {
+      for (let attempt = 0; attempt < 3000 && ids.length === 0; attempt++) {
         const x0 = 2 + rand() * (W - 4);
-        const y0 = army === 'north' ? 26 + rand() * 16 : 2 + rand() * 16;
+        const y0 = army === 'north' ? 23 + rand() * 20 : 1 + rand() * 20;
+        // A compact block, three models to a rank, bases 0.4" apart along the ranks.
         const spots: [number, number][] = [];
-        for (let i = 0; i < nModels; i++) spots.push([x0 + i * (2 * r + 0.4), y0]);
+        for (let i = 0; i < nModels; i++) spots.push([x0 + (i % 3) * (2 * r + 0.4), y0 + Math.floor(i / 3) * (2 * r + 0.4)]);
         if (spots.every(([x, y]) => free(x, y, r))) {
           spots.forEach(([x, y], i) => {
             const id = `${unitId}-m${i}`;

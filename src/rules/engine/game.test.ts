@@ -113,10 +113,25 @@ describe('battle sequence (Core 11.0-13.0, 31.0-33.0) and commands', () => {
     s = must(s, { type: 'command', player: 'p2', command: 'forwardToVictory', unitId: 'p2-knights' }, t).state;
     expect(s.players.p2.cp).toBe(1);
     s = endPhases(s, 'p2', 1, t); // combat
-    s = must(s, { type: 'command', player: 'p1', command: 'allOutDefence', unitId: 'p1-warriors' }, t).state;
+    // The knights are in combat with the warriors: they fight (Core 13.1), and the reactions
+    // window alternates starting with the active player (Core 5.2, T-01).
+    t.inCombat.add('p2-knights|p1-warriors');
+    expect(rejected(reduce(s, { type: 'command', player: 'p1', command: 'allOutDefence', unitId: 'p1-warriors' }, tablePort(t))).rule).toBe('Commands 7.0');
+    expect(rejected(reduce(s, { type: 'endPhase', player: 'p2' }, tablePort(t))).rule).toBe('Core 13.1');
+    s = must(s, { type: 'fight', player: 'p2', unitId: 'p2-knights', target: 'p1-warriors' }, t).state;
+    expect(rejected(reduce(s, { type: 'command', player: 'p1', command: 'allOutDefence', unitId: 'p1-warriors' }, tablePort(t))).rule).toBe('Core 5.2');
     s = must(s, { type: 'command', player: 'p2', command: 'allOutAttack', unitId: 'p2-knights' }, t).state;
     expect(s.players.p2.cp).toBe(0);
-    expect(rejected(reduce(s, { type: 'command', player: 'p2', command: 'allOutDefence', unitId: 'p2-hero' }, tablePort(t))).rule).toBe('Commands 1.2');
+    s = must(s, { type: 'command', player: 'p1', command: 'allOutDefence', unitId: 'p1-warriors' }, t).state;
+    s = must(s, { type: 'pass', player: 'p2' }, t).state;
+    r = must(s, { type: 'pass', player: 'p1' }, t);
+    s = r.state;
+    expect(r.events.find((e) => e.type === 'attacksResolved')).toMatchObject({ hitModifier: 1, saveModifier: 0 });
+    // The warriors fight back (p1's pick), then the phase can end.
+    s = must(s, { type: 'fight', player: 'p1', unitId: 'p1-warriors', target: 'p2-knights' }, t).state;
+    s = must(s, { type: 'pass', player: 'p2' }, t).state;
+    s = must(s, { type: 'pass', player: 'p1' }, t).state;
+    t.inCombat.delete('p2-knights|p1-warriors');
     s = endPhases(s, 'p2', 1, t); // endOfTurn
     expect(s.effects).toEqual([]);
     r = must(s, { type: 'endPhase', player: 'p2' }, t);

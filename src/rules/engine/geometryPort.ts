@@ -3,10 +3,16 @@
  *
  * The engine (`src/rules/engine`) never imports three.js, React or `src/geometry`; the caller
  * injects an implementation of {@link GeometryPort} into {@link reduce}. The real adapter over
- * `src/geometry` lives in `worldPort.ts`; tests use {@link FakeGeometryPort}-style tables.
+ * `src/geometry` lives in `worldPort.ts`; tests use table-driven ports (`testkit.ts`).
  *
- * Every method must be a pure function of the battlefield the caller holds (the engine relies on
- * it for replays: the same positions must give the same answers).
+ * **Positions.** The engine state is the source of truth for where models are: the battlefield
+ * the port was built on gives every model's set-up position, and `state.positions` the models
+ * that have moved since (`state.units[*].slain` the models removed). At the start of every
+ * `reduce` the engine calls {@link GeometryPort.sync} with that view, and again at the end with
+ * the view of the state it returns (or of the input state when it rejects), so a port may hold a
+ * mutable world: after `reduce` it always shows the state that `reduce` returned / kept. While
+ * checking a move the engine syncs the *proposed* positions, asks the end-of-move questions, then
+ * syncs back. Every method must be a pure function of the synced view (replays rely on it).
  *
  * @module
  */
@@ -26,18 +32,36 @@ export interface PortCoherency {
   readonly breaking?: readonly string[];
 }
 
+/** The engine's view of the battlefield, pushed with {@link GeometryPort.sync}. */
+export interface PortView {
+  /** Models moved since set-up: model id → plan-view centre. Others stand where they were set up. */
+  readonly positions: Readonly<Record<string, Point2>>;
+  /** Models not on the battlefield (slain). Any other model of the battlefield is present. */
+  readonly removed: readonly string[];
+}
+
 /** Questions the engine asks the battlefield. Ids are the roster's unit / model / objective ids. */
 export interface GeometryPort {
   /** Are units `a` and `b` (of opposing armies) in combat with each other (Core 7.0)? */
   unitsInCombat(a: string, b: string): boolean;
   /** Closest distance between two entities (units, models, objectives), inches (Core 2.1). */
   distance(a: string, b: string): number;
-  /** Is unit/model `b` visible to unit/model `a` (Core 6.0)? */
+  /** Is unit/model `b` visible to unit/model `a` (Core 6.0)? Any mix of unit and model ids. */
   visible(a: string, b: string): boolean;
-  /** Move spent by a model following a plan-view path (Core 15.0-15.4). */
-  movePathCost(modelId: string, path: readonly Point2[], opts: { readonly fly: boolean }): PortMoveResult;
+  /**
+   * Move spent by a model following a plan-view path (Core 15.0-15.4) that starts at the
+   * model's position. `ignoreModels`: models that are not obstacles (unit-mates moving in the
+   * same move; their end poses are checked with {@link GeometryPort.overlapping}).
+   */
+  movePathCost(
+    modelId: string,
+    path: readonly Point2[],
+    opts: { readonly fly: boolean; readonly ignoreModels?: readonly string[] },
+  ): PortMoveResult;
   /** Is the unit in coherency (Core 15.1)? */
   coherent(unitId: string): PortCoherency;
+  /** Would these models of the unit (a subset, at their positions) be one coherent group (Core 15.1, 18.3)? */
+  coherentSubset(unitId: string, modelIds: readonly string[]): boolean;
   /** Does any model of the unit contest the objective (Core 32.1)? */
   contests(unitId: string, objectiveId: string): boolean;
   /**
@@ -47,4 +71,30 @@ export interface GeometryPort {
   contestingModels?(unitId: string, objectiveId: string): readonly string[];
   /** Is the unit on the battlefield (not in reserve / not yet deployed)? Absent = always true. */
   onBattlefield?(unitId: string): boolean;
+
+  /** Push the engine's view of positions and removed models (see the module notes). */
+  sync(view: PortView): void;
+  /** Plan-view centre of a model on the battlefield, or null when it is not there. */
+  modelPosition(modelId: string): Point2 | null;
+  /**
+   * Does the model, following the path, come within combat range (3" horizontally, Core 7.0) of a
+   * model of one of `enemyUnits` at any point of it? With `visibility`, only positions from which
+   * the two models see each other count ("move into combat", Core 7.0 / 14.1); without, any
+   * position counts (Redeploy, Commands 3.0).
+   */
+  pathEntersCombatRange(modelId: string, path: readonly Point2[], enemyUnits: readonly string[], opts: { readonly visibility: boolean }): boolean;
+  /** Is any model of `a` within 3" horizontally of any model of `b`, visibility ignored (Core 7.0 range)? Unit or model ids. */
+  withinCombatRange(a: string, b: string): boolean;
+  /** A model of the unit whose base overlaps another model's base (Core 15.0 end pose), or null. */
+  overlapping(unitId: string): string | null;
+  /** Is every model of `unitId` wholly within `inches` of `otherId` (Core 2.1.1)? */
+  whollyWithin(unitId: string, otherId: string, inches: number): boolean;
+  /**
+   * Terrain 1.1/1.2 for an attack by `attackerUnit` on `targetUnit`: the abilities of the terrain
+   * features the target is behind or wholly on (`cover`, `obscuring`). FLY and "charged" are the
+   * engine's business.
+   */
+  terrainProtection(targetUnit: string, attackerUnit: string): { readonly cover: boolean; readonly obscuring: boolean };
+  /** Is any model of the unit within `inches` of a Place of Power feature (Terrain 1.2)? */
+  nearPlaceOfPower(unitId: string, inches: number): boolean;
 }

@@ -5,7 +5,13 @@
  * @module
  */
 
-export type { GeometryPort, PortCoherency, PortMoveResult, Point2 } from './geometryPort';
+export type { GeometryPort, PortCoherency, PortMoveResult, PortView, Point2 } from './geometryPort';
+export { BattlefieldSchema, type Battlefield, type BattlefieldInput } from './battlefield';
+export { SavedGameSchema, type SavedGame } from './savedGame';
+export { SPELLS, powerLevel, type SpellDef } from './magic';
+export { TACTICS, TACTIC_VP } from './tactics';
+export { playScripted, scriptedPolicy, type Policy } from './policy';
+export { portView } from './core';
 export {
   BaseSchema,
   ModelSchema,
@@ -30,7 +36,14 @@ export {
   createGame,
   opponentOf,
   type Action,
+  type AttackAssignment,
   type Battleplan,
+  type CombatOrder,
+  type MagicState,
+  type PendingAttack,
+  type PendingMove,
+  type PendingSpell,
+  type TacticsState,
   type CommandName,
   type CreateGameResult,
   type Effect,

@@ -48,6 +48,9 @@ const action = fc.oneof(
   },
   { weight: 8, arbitrary: fc.record({ type: fc.constant('spendRally'), player, heal: fc.integer({ min: -1, max: 3 }), returnModels: fc.integer({ min: 0, max: 2 }) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('allocateDamage'), player, unitId: unit, points: fc.integer({ min: 0, max: 12 }) }) },
+  { weight: 8, arbitrary: fc.record({ type: fc.constant('fight'), player, unitId: unit, target: unit }) },
+  { weight: 10, arbitrary: player.map((p) => ({ type: 'pass', player: p })) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('shoot'), player, unitId: unit, target: unit }) },
   { weight: 1, arbitrary: fc.anything() },
 );
 
@@ -97,7 +100,8 @@ describe('engine properties', () => {
   it('every action is accepted or rejected with a reason; rejections leave the state untouched; CP never negative', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1000 }), fc.array(action, { minLength: 50, maxLength: 250 }), (seed, actions) => {
-        play(seed, actions, staticTables());
+        // Knights in combat in half the games (then both must fight every combat phase, Core 13.1).
+        play(seed, actions, seed % 2 === 0 ? staticTables() : { ...staticTables(), inCombat: new Set() });
       }),
       { numRuns: 60 },
     );
@@ -127,6 +131,16 @@ describe('engine properties', () => {
   });
 
   it('a full game plays to the end with deterministic hashes', () => {
+    // The knights are in combat all game: each combat phase both must fight (Core 13.1).
+    const nextFight = (s: GameState) => {
+      const fought = s.combat?.fought ?? [];
+      const first = s.combat?.picker ?? s.active;
+      for (const p of [first, first === 'p1' ? 'p2' : 'p1'] as const) {
+        const id = `${p}-knights`;
+        if (!fought.includes(id)) return { type: 'fight', player: p, unitId: id, target: `${p === 'p1' ? 'p2' : 'p1'}-knights` };
+      }
+      return { type: 'endPhase', player: s.active };
+    };
     const t = staticTables();
     const run = (seed: number) => {
       let s = newGame(seed, 5);
@@ -138,7 +152,11 @@ describe('engine properties', () => {
             ? { type: 'chooseContestedObjective', player: 'p1', unitId: 'p1-warriors', objectiveId: 'o1' }
             : s.stage === 'firstTurn'
               ? { type: 'chooseFirstTurn', player: s.decider, first: s.decider }
-              : { type: 'endPhase', player: s.active };
+              : s.pendingAttack
+                ? { type: 'pass', player: s.pendingAttack.toReact }
+                : s.phase === 'combat' && s.units['p1-knights'].slain.length < 5 && s.units['p2-knights'].slain.length < 5
+                  ? nextFight(s)
+                  : { type: 'endPhase', player: s.active };
         const r = reduce(s, a, port);
         if (!r.ok) throw new Error(`${r.reason} (${r.rule})`);
         s = r.state;

@@ -6,33 +6,52 @@
  *   forbids it, e.g. `Commands 1.2`).
  * - Randomness comes only from the seeded dice held in the state (`src/rules/dice.ts`); every
  *   accepted action and every roll is appended to `state.log`.
- * - Positions are asked through the injected {@link GeometryPort}.
+ * - Positions are asked through the injected {@link GeometryPort}; the port is synced to the
+ *   state's positions at the start of every call and to the returned (or kept) state at the end.
+ *
+ * Moves: `moves.ts`; attacks and fight order: `attacks.ts`; magic: `magic.ts`; battle tactics:
+ * `tactics.ts`; shared helpers and the damage sequence: `core.ts`.
  *
  * @module
  */
 
 import { z } from 'zod';
-import { rollDice } from '../dice';
-import { keywordsMatch } from '../damage';
 import type { GeometryPort } from './geometryPort';
 import {
   COMMANDS,
   PHASES,
   PLAYERS,
+  freshMagic,
+  freshTurnFlags,
   opponentOf,
   type Action,
-  type CommandName,
   type GameState,
   type PlayerId,
-  type UnitState,
 } from './state';
-import type { RosterUnit } from './roster';
+import {
+  Reject,
+  aliveModels,
+  allocatePoints,
+  friendlyUnit,
+  inCombat,
+  isAlive,
+  onBattlefield,
+  payCommand,
+  portView,
+  reject,
+  requireTurn,
+  rollLogged,
+  rosterUnit,
+  useCore,
+  type Ctx,
+  type GameEvent,
+} from './core';
+import { moveAction, retreat } from './moves';
+import { currentPicker, fight, passReaction, reacted, shoot } from './attacks';
+import { activatePlaceOfPower, cast, passSpell, unbind } from './magic';
+import { scoreTactic, tacticalGambit } from './tactics';
 
-/** Something that happened, for the UI and the tests (plain JSON). */
-export interface GameEvent {
-  readonly type: string;
-  readonly [key: string]: unknown;
-}
+export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
 /** Answer of {@link reduce}. */
 export type ReduceResult =
@@ -46,6 +65,8 @@ export const RULE_INTERNAL = 'Engine: internal error';
 
 const Player = z.enum(['p1', 'p2']);
 const Count = z.number().int().min(0).max(10000);
+const Coord = z.number().finite().min(-1000).max(1000);
+const Paths = z.record(z.string(), z.array(z.tuple([Coord, Coord])).max(64));
 /** Strict zod schema of {@link Action}. */
 export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('chooseFirstTurn'), player: Player, first: Player }),
@@ -61,112 +82,52 @@ export const ActionSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('spendRally'), player: Player, heal: Count, returnModels: Count }),
   z.strictObject({ type: z.literal('allocateDamage'), player: Player, unitId: z.string(), points: Count.min(1) }),
+  z.strictObject({
+    type: z.literal('move'),
+    player: Player,
+    unitId: z.string(),
+    kind: z.enum(['normal', 'run', 'retreat', 'charge', 'redeploy']),
+    paths: Paths,
+  }),
+  z.strictObject({ type: z.literal('retreat'), player: Player, unitId: z.string() }),
+  z.strictObject({
+    type: z.literal('shoot'),
+    player: Player,
+    unitId: z.string(),
+    target: z.string(),
+    weaponTargets: z.record(z.string(), z.string()).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('fight'),
+    player: Player,
+    unitId: z.string(),
+    pileIn: z.strictObject({ target: z.string().optional(), paths: Paths }).optional(),
+    target: z.string().optional(),
+    weaponTargets: z.record(z.string(), z.string()).optional(),
+  }),
+  z.strictObject({ type: z.literal('pass'), player: Player }),
+  z.strictObject({ type: z.literal('setSlainPriority'), player: Player, unitId: z.string(), modelIds: z.array(z.string()).max(200) }),
+  z.strictObject({ type: z.literal('cast'), player: Player, unitId: z.string(), spell: z.string(), target: z.string() }),
+  z.strictObject({ type: z.literal('unbind'), player: Player, unitId: z.string() }),
+  z.strictObject({ type: z.literal('activatePlaceOfPower'), player: Player, unitId: z.string() }),
+  z.strictObject({ type: z.literal('tacticalGambit'), player: Player, tactic: z.string(), unitId: z.string().optional() }),
 ]);
 
-class Reject {
-  constructor(
-    readonly reason: string,
-    readonly rule: string,
-  ) {}
-}
-function reject(reason: string, rule: string): never {
-  throw new Reject(reason, rule);
-}
-
-/** Mutable working context of one reduction (a private clone of the state). */
-interface Ctx {
-  readonly s: GameState;
-  readonly port: GeometryPort;
-  readonly events: GameEvent[];
-}
-
-function rollLogged(c: Ctx, count: number, sides: number, purpose: string, player: PlayerId | null): number[] {
-  const r = rollDice(c.s.dice, count, sides);
-  c.s.dice = r.state;
-  c.s.log.push({ kind: 'roll', purpose, player, dice: r.values });
-  return r.values;
-}
-
-function rosterUnit(s: GameState, unitId: string): RosterUnit {
-  const u = s.units[unitId];
-  const ru = s.players[u.owner].roster.units.find((x) => x.id === unitId);
-  if (!ru) throw new Error(`unit ${unitId} missing from roster`);
-  return ru;
-}
-
-function aliveModels(s: GameState, unitId: string): RosterUnit['models'] {
-  const slain = new Set(s.units[unitId].slain);
-  return rosterUnit(s, unitId).models.filter((m) => !slain.has(m.id));
-}
-
-function isAlive(s: GameState, unitId: string): boolean {
-  return aliveModels(s, unitId).length > 0;
-}
-
-function onBattlefield(c: Ctx, unitId: string): boolean {
-  return isAlive(c.s, unitId) && (c.port.onBattlefield ? c.port.onBattlefield(unitId) : true);
-}
-
-/** Is the unit in combat with any enemy unit on the battlefield (Core 7.0)? */
-export function inCombat(s: GameState, port: GeometryPort, unitId: string): boolean {
-  const owner = s.units[unitId].owner;
-  return Object.values(s.units).some(
-    (e) =>
-      e.owner !== owner &&
-      isAlive(s, e.id) &&
-      (port.onBattlefield ? port.onBattlefield(e.id) : true) &&
-      port.unitsInCombat(unitId, e.id),
-  );
-}
-
-/** A friendly unit on the battlefield, or a rejection citing `rule`. */
-function friendlyUnit(c: Ctx, player: PlayerId, unitId: string, rule: string): UnitState {
-  const u = Object.prototype.hasOwnProperty.call(c.s.units, unitId) ? c.s.units[unitId] : undefined;
-  if (!u) reject(`unknown unit "${unitId}"`, rule);
-  if (u.owner !== player) reject(`unit "${unitId}" is not ${player}'s`, rule);
-  if (!isAlive(c.s, unitId)) reject(`unit "${unitId}" has been destroyed`, 'Core 18.4');
-  if (!onBattlefield(c, unitId)) reject(`unit "${unitId}" is not on the battlefield`, 'Core 28.0');
-  return u;
-}
-
-function requireTurn(c: Ctx): void {
-  if (c.s.stage !== 'turn' || c.s.active === null || c.s.phase === null) {
-    reject('no turn is in progress (the first turn of the round has not been chosen)', 'Core 12.0');
-  }
-}
-
 function resetTurnFlags(s: GameState): void {
-  for (const u of Object.values(s.units)) {
-    u.turn = { usedRun: false, usedRetreat: false, runRoll: null, chargeRoll: null, redeployRoll: null };
-  }
+  for (const u of Object.values(s.units)) u.turn = freshTurnFlags();
+  s.magic = freshMagic();
 }
 
 function resetPhase(s: GameState): void {
   s.phaseCommands = { byArmy: { p1: [], p2: [] }, units: [] };
   s.phaseCoreUnits = [];
   s.effects = s.effects.filter((e) => e.until !== 'endOfPhase');
-}
-
-function useCore(c: Ctx, unitId: string): void {
-  if (c.s.phaseCoreUnits.includes(unitId)) reject(`unit "${unitId}" already used a CORE ability this phase`, 'Core 5.3');
-  c.s.phaseCoreUnits.push(unitId);
-}
-
-/** Check and pay for a command (Commands 1.2). */
-function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitId: string): void {
-  const { cost } = COMMANDS[command];
-  const p = c.s.players[player];
-  if (c.s.phaseCommands.byArmy[player].includes(command)) {
-    reject(`${player} already used ${command} this phase (each command once per army per phase)`, 'Commands 1.2');
-  }
-  if (c.s.phaseCommands.units.includes(unitId)) {
-    reject(`unit "${unitId}" already used a command this phase (1 command per unit per phase)`, 'Commands 1.2');
-  }
-  if (p.cp < cost) reject(`${command} costs ${cost} CP and ${player} has ${p.cp}`, 'Commands 1.2');
-  p.cp -= cost;
-  c.s.phaseCommands.byArmy[player].push(command);
-  c.s.phaseCommands.units.push(unitId);
-  c.events.push({ type: 'commandUsed', player, command, unitId, cost, cpLeft: p.cp });
+  for (const u of Object.values(s.units)) u.turn.pendingMove = null;
+  s.magic.used = {};
+  s.magic.unbinds = {};
+  s.magic.unitSpells = [];
+  s.magic.miscast = [];
+  s.combat = null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,6 +193,7 @@ function startTurn(c: Ctx, active: PlayerId, turnInRound: 0 | 1): void {
   resetTurnFlags(s);
   resetPhase(s);
   s.effects = [];
+  s.tactics.current = null;
   c.events.push({ type: 'turnStarted', round: s.round, active, turnInRound });
   c.events.push({ type: 'phaseStarted', phase: 'startOfTurn' });
 }
@@ -264,8 +226,10 @@ function chooseFirstTurn(c: Ctx, a: Extract<Action, { type: 'chooseFirstTurn' }>
 function endOfTurn(c: Ctx): void {
   const s = c.s;
   const active = s.active as PlayerId;
-  // Step 1: End of Turn abilities: none implemented. Step 2: control. Step 3: scoring.
+  // Step 1: End of Turn abilities: none implemented. Step 2: control. Step 3: scoring
+  // (battle tactic completion with it, A-R3).
   determineControl(c, 'endOfTurn');
+  scoreTactic(c);
   const held = s.battleplan.objectives.filter((o) => s.objectives[o] === active).length;
   const vp = held * s.battleplan.vpPerObjective;
   s.players[active].vp += vp;
@@ -306,6 +270,17 @@ function endPhase(c: Ctx, a: Extract<Action, { type: 'endPhase' }>): void {
   const s = c.s;
   if (a.player !== s.active) reject(`only the active player (${s.active}) ends the phase`, 'Core 13.0');
   const phase = s.phase as (typeof PHASES)[number];
+  if (phase === 'combat') {
+    // Core 13.1: each unit in combat must use a FIGHT ability if it is able to.
+    if (s.combat === null) s.combat = { picker: s.active as PlayerId, fought: [], strikeFirst: null };
+    const picker = currentPicker(c);
+    if (picker !== null) {
+      const waiting = Object.keys(s.units).filter(
+        (id) => !s.combat!.fought.includes(id) && onBattlefield(c, id) && inCombat(s, c.port, id),
+      );
+      if (waiting.length > 0) reject(`units in combat must fight first: ${waiting.join(', ')}`, 'Core 13.1');
+    }
+  }
   resetPhase(s);
   c.events.push({ type: 'phaseEnded', phase });
   if (phase === 'endOfTurn') {
@@ -313,6 +288,7 @@ function endPhase(c: Ctx, a: Extract<Action, { type: 'endPhase' }>): void {
     return;
   }
   s.phase = PHASES[PHASES.indexOf(phase) + 1];
+  if (s.phase === 'combat') s.combat = { picker: s.active as PlayerId, fought: [], strikeFirst: null };
   c.events.push({ type: 'phaseStarted', phase: s.phase });
 }
 
@@ -343,10 +319,12 @@ function run(c: Ctx, a: Extract<Action, { type: 'run' }>): void {
     payCommand(c, a.player, 'atTheDouble', a.unitId);
     s.effects.push({ kind: 'atTheDouble', unitId: a.unitId, until: 'endOfPhase' });
     u.turn.runRoll = null;
+    u.turn.pendingMove = { kind: 'run', maxInches: move + 6 };
     c.events.push({ type: 'run', unitId: a.unitId, roll: null, maxInches: move + 6 });
   } else {
     const [roll] = rollLogged(c, 1, 6, `run:${a.unitId}`, a.player);
     u.turn.runRoll = roll;
+    u.turn.pendingMove = { kind: 'run', maxInches: move + roll };
     c.events.push({ type: 'run', unitId: a.unitId, roll, maxInches: move + roll });
   }
 }
@@ -361,6 +339,7 @@ function charge(c: Ctx, a: Extract<Action, { type: 'charge' }>): void {
   useCore(c, a.unitId);
   const dice = rollLogged(c, 2, 6, `charge:${a.unitId}`, a.player);
   u.turn.chargeRoll = dice[0] + dice[1];
+  u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
   c.events.push({ type: 'chargeRoll', unitId: a.unitId, dice, roll: u.turn.chargeRoll });
 }
 
@@ -374,6 +353,9 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
   const rule = COMMANDS[a.command].rule;
   const u = friendlyUnit(c, a.player, a.unitId, rule);
   const isActive = a.player === s.active;
+  if (s.pendingAttack !== null && a.command !== 'allOutAttack' && a.command !== 'allOutDefence') {
+    reject('a reactions window is open: react or pass', 'Core 5.2');
+  }
   switch (a.command) {
     case 'rally': {
       if (s.phase !== 'hero') reject('Rally is used in any hero phase', rule);
@@ -392,6 +374,7 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       payCommand(c, a.player, 'redeploy', a.unitId);
       const [roll] = rollLogged(c, 1, 6, `redeploy:${a.unitId}`, a.player);
       u.turn.redeployRoll = roll;
+      u.turn.pendingMove = { kind: 'redeploy', maxInches: roll };
       u.turn.usedRun = true; // Redeploy has the RUN keyword (INVENTORY I-1).
       c.events.push({ type: 'redeploy', unitId: a.unitId, roll, maxInches: roll });
       return;
@@ -408,17 +391,25 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       return;
     }
     case 'allOutAttack': {
-      const ok = (s.phase === 'shooting' && isActive) || s.phase === 'combat';
-      if (!ok) reject('All-out Attack reacts to your ATTACK ability (your shooting phase or a combat phase)', rule);
+      const p = s.pendingAttack;
+      if (!p || p.player !== a.player || p.unitId !== a.unitId) {
+        reject(`All-out Attack reacts to an ATTACK ability declared by "${a.unitId}" (Reaction: You declared an ATTACK ability)`, rule);
+      }
+      if (p.toReact !== a.player) reject(`${p.toReact} reacts or passes first`, 'Core 5.2');
       payCommand(c, a.player, 'allOutAttack', a.unitId);
       s.effects.push({ kind: 'allOutAttack', unitId: a.unitId, until: 'endOfPhase' });
+      reacted(c, a.player);
       return;
     }
     case 'allOutDefence': {
-      const ok = (s.phase === 'shooting' && !isActive) || s.phase === 'combat';
-      if (!ok) reject("All-out Defence reacts to the opponent's ATTACK ability (enemy shooting phase or a combat phase)", rule);
+      const p = s.pendingAttack;
+      if (!p || p.player === a.player || !p.assignments.some((x) => x.target === a.unitId)) {
+        reject(`All-out Defence reacts to an enemy ATTACK ability that targets "${a.unitId}"`, rule);
+      }
+      if (p.toReact !== a.player) reject(`${p.toReact} reacts or passes first`, 'Core 5.2');
       payCommand(c, a.player, 'allOutDefence', a.unitId);
       s.effects.push({ kind: 'allOutDefence', unitId: a.unitId, until: 'endOfPhase' });
+      reacted(c, a.player);
       return;
     }
   }
@@ -446,29 +437,31 @@ function spendRally(c: Ctx, a: Extract<Action, { type: 'spendRally' }>): void {
 function allocateDamage(c: Ctx, a: Extract<Action, { type: 'allocateDamage' }>): void {
   requireTurn(c);
   const u = friendlyUnit(c, a.player, a.unitId, 'Core 18.4');
-  const health = rosterUnit(c.s, u.id).warscroll.health;
-  const slain: string[] = [];
-  for (let i = 0; i < a.points; i++) {
-    u.damage += 1;
-    if (u.damage >= health) {
-      const alive = aliveModels(c.s, u.id);
-      const victim = alive[alive.length - 1];
-      u.slain.push(victim.id);
-      slain.push(victim.id);
-      u.damage = 0;
-      if (alive.length === 1) break;
-    }
-  }
-  c.events.push({ type: 'damageAllocated', unitId: u.id, points: a.points, slain, damage: u.damage });
+  const r = allocatePoints(c, u.id, a.points);
+  c.events.push({ type: 'damageAllocated', unitId: u.id, points: a.points, slain: r.slain, damage: u.damage });
   if (!isAlive(c.s, u.id)) c.events.push({ type: 'unitDestroyed', unitId: u.id });
+}
+
+function setSlainPriority(c: Ctx, a: Extract<Action, { type: 'setSlainPriority' }>): void {
+  const u = friendlyUnit(c, a.player, a.unitId, 'Core 18.3');
+  const alive = aliveModels(c.s, u.id).map((m) => m.id);
+  for (const id of a.modelIds) if (!alive.includes(id)) reject(`"${id}" is not a model of "${u.id}" on the battlefield`, 'Core 18.3');
+  if (new Set(a.modelIds).size !== a.modelIds.length) reject('each model once', 'Core 18.3');
+  u.slainPriority = [...a.modelIds];
+  c.events.push({ type: 'slainPriority', unitId: u.id, modelIds: u.slainPriority });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Entry point
 // ---------------------------------------------------------------------------------------------
 
+/** Actions accepted while a reactions window (attack) or an Unbind window (spell) is open. */
+const WINDOW_ACTIONS = new Set(['pass', 'command', 'unbind', 'setSlainPriority']);
+
 /**
- * Apply one action. Pure: `state` is never modified (the result is a new object).
+ * Apply one action. Pure with respect to the state: `state` is never modified (the result is a
+ * new object). The port is synced to `state` first, and to the resulting state (or back to
+ * `state` on a rejection) before returning.
  *
  * @param state A state from {@link createGame} or a previous accepted `reduce`.
  * @param action Any value; malformed actions are rejected with rule {@link RULE_ACTION_SCHEMA}.
@@ -485,10 +478,14 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
   if (state.pendingRally !== null && a.type !== 'spendRally') {
     return { ok: false, reason: 'spend the rally points first (spendRally)', rule: 'Commands 2.0' };
   }
+  if ((state.pendingAttack !== null || state.pendingSpell !== null) && !WINDOW_ACTIONS.has(a.type)) {
+    return { ok: false, reason: 'a reactions window is open: react or pass first', rule: state.pendingSpell ? 'Magic 4.0' : 'Core 5.2' };
+  }
   const c: Ctx = { s: structuredClone(state), port, events: [] };
   const seq = c.s.log.filter((e) => e.kind === 'action').length;
   c.s.log.push({ kind: 'action', seq, action: a });
   try {
+    port.sync(portView(state));
     switch (a.type) {
       case 'chooseFirstTurn':
         chooseFirstTurn(c, a);
@@ -514,8 +511,45 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
       case 'allocateDamage':
         allocateDamage(c, a);
         break;
+      case 'move':
+        moveAction(c, a);
+        break;
+      case 'retreat':
+        retreat(c, a);
+        break;
+      case 'shoot':
+        shoot(c, a);
+        break;
+      case 'fight':
+        fight(c, a);
+        break;
+      case 'pass':
+        if (c.s.pendingSpell !== null) passSpell(c, a);
+        else passReaction(c, a);
+        break;
+      case 'setSlainPriority':
+        setSlainPriority(c, a);
+        break;
+      case 'cast':
+        cast(c, a);
+        break;
+      case 'unbind':
+        unbind(c, a);
+        break;
+      case 'activatePlaceOfPower':
+        activatePlaceOfPower(c, a);
+        break;
+      case 'tacticalGambit':
+        tacticalGambit(c, a);
+        break;
     }
+    port.sync(portView(c.s));
   } catch (e) {
+    try {
+      port.sync(portView(state));
+    } catch {
+      // the port failed: reported below
+    }
     if (e instanceof Reject) return { ok: false, reason: e.reason, rule: e.rule };
     return { ok: false, reason: `internal error: ${e instanceof Error ? e.message : String(e)}`, rule: RULE_INTERNAL };
   }
@@ -525,9 +559,4 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
 /** The accepted actions recorded in a state's log, in order. */
 export function loggedActions(state: GameState): Action[] {
   return state.log.flatMap((e) => (e.kind === 'action' ? [e.action] : []));
-}
-
-/** Whether a unit has the keyword (singular/plural synonyms, Core 5.1). */
-export function unitHasKeyword(state: GameState, unitId: string, keyword: string): boolean {
-  return rosterUnit(state, unitId).warscroll.keywords.some((k) => keywordsMatch(k, keyword));
 }

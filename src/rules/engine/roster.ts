@@ -73,6 +73,8 @@ export const WarscrollSchema = z.strictObject({
   keywords: z.array(z.string().regex(/\S/, { error: 'keyword must not be blank' })).max(100),
   /** Coherency range in inches (Core 15.1; default 0.5). */
   coherencyRange: z.number().positive().max(12).optional(),
+  /** Spells the unit knows (Magic 6.0), from the engine's spell table (`magic.ts`, e.g. "mysticShield"). */
+  spells: z.array(z.string().min(1)).max(20).optional(),
 });
 
 /** One model: id (unique in the roster), base and command-model flags (CmdModels 1.0-3.0). */
@@ -82,6 +84,8 @@ export const ModelSchema = z.strictObject({
   champion: z.boolean().optional(),
   musician: z.boolean().optional(),
   standardBearer: z.boolean().optional(),
+  /** Names of the unit's weapons this model is armed with (Core 16.0); absent = every weapon. */
+  weapons: z.array(z.string().min(1)).max(50).optional(),
 });
 
 /** A unit of the roster: its warscroll, models and weapons (every model carries every weapon). */
@@ -128,6 +132,11 @@ export const RosterSchema = z
       u.weapons.forEach((w, j) => {
         if (names.has(w.name)) issue(['units', i, 'weapons', j, 'name'], `duplicate weapon name "${w.name}" in unit "${u.id}"`);
         names.add(w.name);
+      });
+      u.models.forEach((m, j) => {
+        (m.weapons ?? []).forEach((w, k) => {
+          if (!names.has(w)) issue(['units', i, 'models', j, 'weapons', k], `unit "${u.id}" has no weapon named "${w}"`);
+        });
       });
     });
     const isHero = (id: string) => {

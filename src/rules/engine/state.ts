@@ -45,11 +45,82 @@ export interface Battleplan {
   readonly vpPerObjective: number;
 }
 
-/** A lasting effect of a command, removed at the end of the phase or turn. */
+/** A lasting effect of a command, spell or ability, removed at the end of the phase or turn. */
 export interface Effect {
-  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble';
+  /**
+   * `ward`: WARD (`value`+) (Mystic Shield, Magic 2.0); `castingBonus`: +`value` to casting rolls
+   * (Place of Power); `unbindAsWizard`: the HERO can Unbind as if WIZARD (1) (Place of Power).
+   */
+  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard';
   readonly unitId: string;
   readonly until: 'endOfPhase' | 'endOfTurn';
+  readonly value?: number;
+}
+
+/** A declared move whose distance is known, waiting for its `move` action (same phase). */
+export interface PendingMove {
+  readonly kind: 'run' | 'retreat' | 'charge' | 'redeploy';
+  readonly maxInches: number;
+}
+
+/** Which weapon attacks which target (Core 16.0). */
+export interface AttackAssignment {
+  readonly weapon: string;
+  readonly target: string;
+}
+
+/** An ATTACK ability declared and waiting for its reactions window to close (Core 5.2). */
+export interface PendingAttack {
+  readonly kind: 'shoot' | 'fight';
+  readonly player: PlayerId;
+  readonly unitId: string;
+  readonly assignments: readonly AttackAssignment[];
+  /** Which player may react (or pass) next; the window closes after two passes in a row. */
+  toReact: PlayerId;
+  passes: number;
+}
+
+/** A SPELL whose casting roll reached the casting value, waiting for the enemy's Unbind or pass (Magic 2.0, 4.0). */
+export interface PendingSpell {
+  readonly player: PlayerId;
+  readonly casterId: string;
+  readonly spell: string;
+  readonly targetId: string;
+  readonly castingRoll: number;
+}
+
+/** Combat-phase fight order (Core 13.1, 19.0). */
+export interface CombatOrder {
+  /** Player whose pick it is (if they have an eligible unit). */
+  picker: PlayerId;
+  /** Units that used a FIGHT ability this phase. */
+  fought: string[];
+  /** STRIKE-FIRST units in combat when the first FIGHT is declared (after non-FIGHT abilities; null before). */
+  strikeFirst: string[] | null;
+}
+
+/** Per-phase and per-turn magic bookkeeping (Magic 1.1, 4.0, 5.0). */
+export interface MagicState {
+  /** Unit → SPELL/PRAYER/BANISH abilities used this phase. */
+  used: Record<string, number>;
+  /** Unit → Unbind attempts this phase. */
+  unbinds: Record<string, number>;
+  /** `unit|spell` pairs used this phase (Rules of One, Core 5.3). */
+  unitSpells: string[];
+  /** Wizards that miscast this phase (no more spells this phase). */
+  miscast: string[];
+  /** Spell names cast (attempted) by each army this turn (Jealous Mages, Magic 5.0). */
+  spellsThisTurn: Record<PlayerId, string[]>;
+}
+
+/** Battle tactics (BattleTactics 1.0-3.0). */
+export interface TacticsState {
+  /** Tactics each player has attempted (picked) this battle. */
+  attempted: Record<PlayerId, string[]>;
+  /** The tactic being attempted this turn by the active player, and the snapshot it needs. */
+  current: { player: PlayerId; tactic: string; controlAtStart: Record<string, PlayerId | null>; destroyedFriendly: boolean; fought: string[] } | null;
+  /** Battle rounds in which each player used Tactical Gambit. */
+  usedInRound: Record<PlayerId, number[]>;
 }
 
 /** Per-unit state. `slain` lists slain model ids; `damage` = damage points on the wounded model. */
@@ -58,6 +129,8 @@ export interface UnitState {
   readonly owner: PlayerId;
   slain: string[];
   damage: number;
+  /** The commander's choice of which models are slain first (Core 18.3), set by `setSlainPriority`. */
+  slainPriority: string[];
   /** Reset at the start of each turn. */
   turn: {
     usedRun: boolean;
@@ -66,6 +139,12 @@ export interface UnitState {
     chargeRoll: number | null;
     /** D6 distance of a Redeploy this turn (A-R5: one roll per unit). */
     redeployRoll: number | null;
+    /** Made a successful charge move this turn (Core 14.3). */
+    charged: boolean;
+    /** Used a FIGHT ability this turn (Do Not Waver). */
+    fought: boolean;
+    /** A declared move (Run, Retreat, Charge, Redeploy) not made yet; cleared at the end of the phase. */
+    pendingMove: PendingMove | null;
   };
 }
 
@@ -83,7 +162,7 @@ export type LogEntry =
 
 /** The whole game state (plain JSON). */
 export interface GameState {
-  readonly version: 1;
+  readonly version: 2;
   readonly seed: string;
   dice: DiceState;
   readonly battleplan: Battleplan;
@@ -116,6 +195,16 @@ export interface GameState {
   /** Rally points waiting to be spent (Commands 2.0); blocks other actions. */
   pendingRally: { unitId: string; points: number } | null;
   effects: Effect[];
+  /** Models moved since set-up: model id → plan-view centre, inches (see geometryPort.ts). */
+  positions: Record<string, [number, number]>;
+  /** Scripted die faces consumed before the seeded dice (worked examples and tests; logged like any roll). */
+  diceScript: number[];
+  pendingAttack: PendingAttack | null;
+  pendingSpell: PendingSpell | null;
+  /** Fight order of the current combat phase (null outside it). */
+  combat: CombatOrder | null;
+  magic: MagicState;
+  tactics: TacticsState;
   winner: PlayerId | 'draw' | null;
   log: LogEntry[];
 }
@@ -134,7 +223,36 @@ export type Action =
       readonly unitId: string;
     }
   | { readonly type: 'spendRally'; readonly player: PlayerId; readonly heal: number; readonly returnModels: number }
-  | { readonly type: 'allocateDamage'; readonly player: PlayerId; readonly unitId: string; readonly points: number };
+  | { readonly type: 'allocateDamage'; readonly player: PlayerId; readonly unitId: string; readonly points: number }
+  | {
+      readonly type: 'move';
+      readonly player: PlayerId;
+      readonly unitId: string;
+      readonly kind: 'normal' | 'run' | 'retreat' | 'charge' | 'redeploy';
+      readonly paths: Readonly<Record<string, readonly (readonly [number, number])[]>>;
+    }
+  | { readonly type: 'retreat'; readonly player: PlayerId; readonly unitId: string }
+  | {
+      readonly type: 'shoot';
+      readonly player: PlayerId;
+      readonly unitId: string;
+      readonly target: string;
+      readonly weaponTargets?: Readonly<Record<string, string>>;
+    }
+  | {
+      readonly type: 'fight';
+      readonly player: PlayerId;
+      readonly unitId: string;
+      readonly pileIn?: { readonly target?: string; readonly paths: Readonly<Record<string, readonly (readonly [number, number])[]>> };
+      readonly target?: string;
+      readonly weaponTargets?: Readonly<Record<string, string>>;
+    }
+  | { readonly type: 'pass'; readonly player: PlayerId }
+  | { readonly type: 'setSlainPriority'; readonly player: PlayerId; readonly unitId: string; readonly modelIds: readonly string[] }
+  | { readonly type: 'cast'; readonly player: PlayerId; readonly unitId: string; readonly spell: string; readonly target: string }
+  | { readonly type: 'unbind'; readonly player: PlayerId; readonly unitId: string }
+  | { readonly type: 'activatePlaceOfPower'; readonly player: PlayerId; readonly unitId: string }
+  | { readonly type: 'tacticalGambit'; readonly player: PlayerId; readonly tactic: string; readonly unitId?: string };
 
 /** Options of {@link createGame}. */
 export interface GameSetup {
@@ -143,6 +261,8 @@ export interface GameSetup {
   /** The player who finished setting up their army first: decides the first turn of round 1 (Core 12.0). */
   readonly finishedDeployingFirst: PlayerId;
   readonly battleplan?: Partial<Battleplan> & { readonly objectives: readonly string[] };
+  /** Die faces used before the seeded dice, in order (worked examples and tests only). */
+  readonly diceScript?: readonly number[];
 }
 
 /** Result of {@link createGame}. */
@@ -199,7 +319,8 @@ export function createGame(setup: GameSetup): CreateGameResult {
         owner: p,
         slain: [],
         damage: 0,
-        turn: { usedRun: false, usedRetreat: false, runRoll: null, chargeRoll: null, redeployRoll: null },
+        slainPriority: [],
+        turn: freshTurnFlags(),
       };
     });
   }
@@ -207,8 +328,12 @@ export function createGame(setup: GameSetup): CreateGameResult {
   for (const o of bp.objectives) {
     if (typeof o !== 'string' || o.length === 0 || o === '__proto__') return { ok: false, issues: [{ path: 'battleplan.objectives', message: 'objective ids are non-empty strings' }] };
   }
+  const script = setup.diceScript ?? [];
+  if (!Array.isArray(script) || script.some((d) => !Number.isInteger(d) || d < 1 || d > 6)) {
+    return { ok: false, issues: [{ path: 'diceScript', message: 'expected die faces 1..6' }] };
+  }
   const state: GameState = {
-    version: 1,
+    version: 2,
     seed: String(setup.seed),
     dice: createDice(setup.seed),
     battleplan: { ...bp, objectives: [...bp.objectives] },
@@ -233,8 +358,25 @@ export function createGame(setup: GameSetup): CreateGameResult {
     phaseCoreUnits: [],
     pendingRally: null,
     effects: [],
+    positions: {},
+    diceScript: [...script],
+    pendingAttack: null,
+    pendingSpell: null,
+    combat: null,
+    magic: freshMagic(),
+    tactics: { attempted: { p1: [], p2: [] }, current: null, usedInRound: { p1: [], p2: [] } },
     winner: null,
     log: [],
   };
   return { ok: true, state };
+}
+
+/** Per-turn unit flags at the start of a turn. */
+export function freshTurnFlags(): UnitState['turn'] {
+  return { usedRun: false, usedRetreat: false, runRoll: null, chargeRoll: null, redeployRoll: null, charged: false, fought: false, pendingMove: null };
+}
+
+/** Magic bookkeeping at the start of a turn. */
+export function freshMagic(): MagicState {
+  return { used: {}, unbinds: {}, unitSpells: [], miscast: [], spellsThisTurn: { p1: [], p2: [] } };
 }

@@ -1,7 +1,9 @@
 /**
  * Headless helpers for tests and tools: a table-driven {@link GeometryPort} and small sample
  * rosters. No geometry is computed: every answer comes from the tables, which the caller may
- * change between actions (the port reads them at call time).
+ * change between actions (the port reads them at call time). Models never move in a table port
+ * (`modelPosition` is the origin, paths cost their plan length): moves are tested over the real
+ * `worldPort`.
  *
  * @module
  */
@@ -21,23 +23,42 @@ export interface PortTables {
   distances?: Record<string, number>;
   /** Units not on the battlefield. */
   offBattlefield?: Set<string>;
+  /** Unordered pairs `"a|b"` that are NOT visible to each other (absent: everything is visible). */
+  hidden?: Set<string>;
+  /** Terrain protection of `"target|attacker"` (absent: none). */
+  protection?: Record<string, { cover: boolean; obscuring: boolean }>;
+  /** Units within 3" of a Place of Power. */
+  nearPlaceOfPower?: Set<string>;
+  /** Unordered pairs `"a|b"` within combat range regardless of visibility (absent: the `inCombat` pairs). */
+  withinRange?: Set<string>;
 }
 
 /** A {@link GeometryPort} answering from mutable tables. */
 export function tablePort(t: PortTables): GeometryPort {
-  const pair = (a: string, b: string) => t.inCombat.has(`${a}|${b}`) || t.inCombat.has(`${b}|${a}`);
+  // Model ids `<unit>-m<n>` / `<unit>-<n>` (sampleRoster, assets/armies) answer for their unit.
+  const u = (id: string) => id.replace(/-m?\d+$/, '');
+  const pair = (a: string, b: string) => t.inCombat.has(`${u(a)}|${u(b)}`) || t.inCombat.has(`${u(b)}|${u(a)}`);
   const port: GeometryPort = {
     unitsInCombat: (a, b) => pair(a, b),
-    distance: (a, b) => t.distances?.[`${a}|${b}`] ?? t.distances?.[`${b}|${a}`] ?? 100,
-    visible: () => true,
+    distance: (a, b) => t.distances?.[`${u(a)}|${u(b)}`] ?? t.distances?.[`${u(b)}|${u(a)}`] ?? 100,
+    visible: (a, b) => !(t.hidden?.has(`${u(a)}|${u(b)}`) || t.hidden?.has(`${u(b)}|${u(a)}`)),
     movePathCost: (_m, path): PortMoveResult => {
       let inches = 0;
       for (let i = 1; i < path.length; i++) inches += Math.hypot(path[i][0] - path[i - 1][0], path[i][1] - path[i - 1][1]);
       return { ok: true, inches };
     },
     coherent: (): PortCoherency => ({ coherent: true }),
+    coherentSubset: () => true,
     contests: (u, o) => (t.contests[u] ?? []).includes(o),
     onBattlefield: (u) => !(t.offBattlefield?.has(u) ?? false),
+    sync: () => {},
+    modelPosition: () => [0, 0],
+    pathEntersCombatRange: () => false,
+    withinCombatRange: (a, b) => (t.withinRange ? t.withinRange.has(`${u(a)}|${u(b)}`) || t.withinRange.has(`${u(b)}|${u(a)}`) : pair(a, b)),
+    overlapping: () => null,
+    whollyWithin: (a, b) => (t.distances?.[`${a}|${b}`] ?? t.distances?.[`${b}|${a}`] ?? 100) <= 12,
+    terrainProtection: (target, attacker) => t.protection?.[`${target}|${attacker}`] ?? { cover: false, obscuring: false },
+    nearPlaceOfPower: (u) => t.nearPlaceOfPower?.has(u) ?? false,
   };
   if (t.contestingModels) {
     const cm = t.contestingModels;

@@ -1,39 +1,190 @@
 /**
- * The real {@link GeometryPort} over `src/geometry`'s {@link World}.
+ * The real {@link GeometryPort} over `src/geometry`'s {@link World}, and {@link buildWorld} (a World
+ * from a battlefield file and two rosters).
  *
  * This is the only file of `src/rules` that imports `src/geometry` (which itself imports only
  * three.js math and three-mesh-bvh, no renderer, no React), so the engine core stays headless;
  * the worker builds a World and passes `worldPort(world)` to `reduce`.
+ *
+ * Positions: the port keeps the set-up pose of every model it was built with. `sync(view)` puts
+ * each model at `view.positions[id]` (standing on the highest surface under it) or back at its
+ * set-up pose, and removes the models in `view.removed`, changing only what differs (the terrain
+ * BVH is never rebuilt). The engine syncs at the start and end of every `reduce`, so replaying the
+ * same actions on a fresh `worldPort(buildWorld(...))` gives the same answers.
  *
  * @module
  */
 
 import { unitsInCombat, modelContests } from '../../geometry/combat';
 import { coherencyOf } from '../../geometry/coherency';
-import { distanceBetween } from '../../geometry/distance';
+import { distanceBetween, resolveEntity } from '../../geometry/distance';
+import { footprintBoundaryPoint, footprintFromBase, type BaseMm, type Footprint } from '../../geometry/footprint';
+import { footprintGap } from '../../geometry/footprintGap';
 import { movePathCost } from '../../geometry/movePath';
+import { convexSolidTriangles, type ConvexSolid } from '../../geometry/solids';
+import { surfaceHeightAt } from '../../geometry/standing';
+import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from '../../geometry/units';
 import { modelVisible, unitVisible } from '../../geometry/visibility';
-import type { World } from '../../geometry/world';
-import type { GeometryPort } from './geometryPort';
+import { isWhollyWithin } from '../../geometry/within';
+import { World, type ModelInput, type ModelState, type TerrainFeature } from '../../geometry/world';
+import { BattlefieldSchema, TERRAIN_TYPE_ABILITIES, type BattlefieldInput } from './battlefield';
+import type { GeometryPort, Point2, PortView } from './geometryPort';
+import type { Roster } from './roster';
 
-/** Wrap a World as a {@link GeometryPort}. Slain models must have been removed from the World. */
+const CR = COMBAT_RANGE_INCHES + EPSILON_INCHES;
+
+function inputOf(m: ModelState): ModelInput {
+  return {
+    id: m.id,
+    unitId: m.unitId,
+    footprint: { ...m.footprint },
+    elevation: m.elevation,
+    heightInches: m.heightInches,
+    baseThicknessInches: m.baseThicknessInches,
+  };
+}
+
+/** Plan-view points standing for a footprint: the centre and `n` boundary points. */
+function samplePoints(f: Footprint, n: number): [number, number][] {
+  const out: [number, number][] = [[f.x, f.y]];
+  for (let i = 0; i < n; i++) out.push(footprintBoundaryPoint(f, (2 * Math.PI * i) / n, [0, 0]));
+  return out;
+}
+
+/** Parameter interval of segment p→q inside a plan triangle, or null. */
+function segmentInTriangle(px: number, py: number, qx: number, qy: number, t: number[]): [number, number] | null {
+  let lo = 0;
+  let hi = 1;
+  const ax = t[0], ay = t[1], bx = t[2], by = t[3], cx = t[4], cy = t[5];
+  const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  if (Math.abs(area) < 1e-9) return null;
+  const sgn = area > 0 ? 1 : -1;
+  const edges: [number, number, number, number][] = [
+    [ax, ay, bx, by],
+    [bx, by, cx, cy],
+    [cx, cy, ax, ay],
+  ];
+  for (const [x0, y0, x1, y1] of edges) {
+    // inside: sgn * cross(edge, point - start) >= 0
+    const f = (x: number, y: number) => sgn * ((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0));
+    const fp = f(px, py);
+    const fq = f(qx, qy);
+    if (fp < 0 && fq < 0) return null;
+    if (fp >= 0 && fq >= 0) continue;
+    const tc = fp / (fp - fq);
+    if (fp < 0) lo = Math.max(lo, tc);
+    else hi = Math.min(hi, tc);
+    if (lo > hi) return null;
+  }
+  return [lo, hi];
+}
+
+/** Wrap a World as a {@link GeometryPort}. Slain models are removed from the World by `sync`. */
 export function worldPort(world: World): GeometryPort {
+  const initial = new Map<string, ModelInput>();
+  for (const m of world.models.values()) initial.set(m.id, inputOf(m));
+  const unitOf = (id: string) => world.models.get(id)?.unitId ?? initial.get(id)?.unitId;
+  const modelsOf = (id: string): ModelState[] => {
+    const m = world.models.get(id);
+    return m ? [m] : world.unitModels(id);
+  };
   const objective = (id: string) => world.objectives.get(id);
   const contestingModels = (unitId: string, objectiveId: string): string[] => {
     const o = objective(objectiveId);
     if (!o) return [];
     return world.unitModels(unitId).filter((m) => modelContests(world, m.id, o)).map((m) => m.id);
   };
+  // Plan-view triangles of each terrain feature (for "behind", Terrain 1.1).
+  const planTriangles = new Map<number, { tris: number[][]; bounds: [number, number, number, number] }>();
+  const trianglesOf = (f: TerrainFeature) => {
+    let e = planTriangles.get(f.index);
+    if (!e) {
+      const tris: number[][] = [];
+      for (const p of f.pieces) {
+        const a = p.positions;
+        for (let i = 0; i + 8 < a.length; i += 9) {
+          const t = [a[i], a[i + 1], a[i + 3], a[i + 4], a[i + 6], a[i + 7]];
+          const area = (t[2] - t[0]) * (t[5] - t[1]) - (t[3] - t[1]) * (t[4] - t[0]);
+          if (Math.abs(area) > 1e-9) tris.push(t);
+        }
+      }
+      e = { tris, bounds: [f.bounds[0], f.bounds[1], f.bounds[3], f.bounds[4]] };
+      planTriangles.set(f.index, e);
+    }
+    return e;
+  };
+  const whollyOn = (unitId: string, f: TerrainFeature): boolean => {
+    const ms = world.unitModels(unitId);
+    if (ms.length === 0) return false;
+    const only = (i: number) => i === f.index;
+    return ms.every((m) => {
+      let top = 0;
+      for (const [x, y] of samplePoints({ ...m.footprint, semiMajor: m.footprint.semiMajor * 0.98, semiMinor: m.footprint.semiMinor * 0.98 }, 16)) {
+        const h = surfaceHeightAt(world.terrain, x, y, only);
+        if (h <= 1e-6) return false;
+        top = Math.max(top, h);
+      }
+      return m.elevation >= top - 0.05;
+    });
+  };
+  const behind = (targetUnit: string, f: TerrainFeature, attackerUnit: string): boolean => {
+    const as = world.unitModels(attackerUnit);
+    const bs = world.unitModels(targetUnit);
+    if (as.length === 0 || bs.length === 0) return false;
+    // Derived rule (INVENTORY G18.2): a target within the attacker's combat range is never behind.
+    for (const a of as) for (const b of bs) if (footprintGap(a.footprint, b.footprint).gapInches <= CR) return false;
+    const { tris, bounds } = trianglesOf(f);
+    const outsideCR = (x: number, y: number) =>
+      as.every((a) => footprintGap(a.footprint, { x, y, semiMajor: 1e-6, semiMinor: 1e-6, facingRad: 0 }).gapInches > CR);
+    for (const a of as) {
+      for (const b of bs) {
+        for (const [px, py] of samplePoints(a.footprint, 8)) {
+          for (const [qx, qy] of samplePoints(b.footprint, 8)) {
+            if (Math.max(px, qx) < bounds[0] || Math.min(px, qx) > bounds[2] || Math.max(py, qy) < bounds[1] || Math.min(py, qy) > bounds[3]) return false;
+            let crosses = false;
+            for (const t of tris) {
+              const iv = segmentInTriangle(px, py, qx, qy, t);
+              if (!iv) continue;
+              for (const s of [iv[0], (iv[0] + iv[1]) / 2, iv[1]]) {
+                if (outsideCR(px + (qx - px) * s, py + (qy - py) * s)) {
+                  crosses = true;
+                  break;
+                }
+              }
+              if (crosses) break;
+            }
+            if (!crosses) return false;
+          }
+        }
+      }
+    }
+    return true;
+  };
+  const withModelAt = <T>(m: ModelState, x: number, y: number, fn: () => T): T => {
+    const saved = inputOf(m);
+    world.setModel({ ...saved, footprint: { ...saved.footprint, x, y }, elevation: undefined });
+    try {
+      return fn();
+    } finally {
+      world.setModel(saved);
+    }
+  };
+
   return {
     unitsInCombat: (a, b) => unitsInCombat(world, a, b).inCombat,
     distance: (a, b) => distanceBetween(world, a, b).distanceInches,
     visible: (a, b) => {
-      if (world.units.has(a) && world.units.has(b)) return unitVisible(world, a, b).visible;
-      if (world.models.has(a) && world.models.has(b)) return modelVisible(world, a, b).visible;
-      return false;
+      const am = world.models.has(a);
+      const bm = world.models.has(b);
+      if (!am && !world.units.has(a)) return false;
+      if (!bm && !world.units.has(b)) return false;
+      if (am && bm) return modelVisible(world, a, b).visible;
+      if (!am && !bm) return unitVisible(world, a, b).visible;
+      if (am) return unitVisible(world, unitOf(a)!, b, {}, a).visible;
+      return unitVisible(world, a, unitOf(b)!, {}, undefined, b).visible;
     },
     movePathCost: (modelId, path, opts) => {
-      const r = movePathCost(world, modelId, path, { fly: opts.fly });
+      const r = movePathCost(world, modelId, path, { fly: opts.fly, ignoreModels: new Set(opts.ignoreModels ?? []) });
       return r.ok ? { ok: true, inches: r.inches } : { ok: false, reason: r.reason, rule: r.rule };
     },
     coherent: (unitId) => {
@@ -45,8 +196,149 @@ export function worldPort(world: World): GeometryPort {
       );
       return { coherent: r.coherent, breaking: r.isolated.map((i) => ms[i].id) };
     },
+    coherentSubset: (unitId, ids) => {
+      const u = world.units.get(unitId);
+      const fps = ids.map((id) => world.models.get(id)?.footprint).filter((f): f is Footprint => !!f);
+      return coherencyOf(fps, u?.coherencyRangeInches ?? 0.5).coherent;
+    },
     contests: (unitId, objectiveId) => contestingModels(unitId, objectiveId).length > 0,
     contestingModels,
     onBattlefield: (unitId) => world.unitModels(unitId).length > 0,
+
+    sync: (view: PortView) => {
+      const removed = new Set(view.removed);
+      for (const [id, init] of initial) {
+        const cur = world.models.get(id);
+        if (removed.has(id)) {
+          if (cur) world.removeModel(id);
+          continue;
+        }
+        const p = view.positions[id];
+        const x = p ? p[0] : init.footprint.x;
+        const y = p ? p[1] : init.footprint.y;
+        if (cur && cur.footprint.x === x && cur.footprint.y === y) continue;
+        world.setModel({ ...init, footprint: { ...init.footprint, x, y }, elevation: p ? undefined : init.elevation });
+      }
+    },
+    modelPosition: (id) => {
+      const m = world.models.get(id);
+      return m ? [m.footprint.x, m.footprint.y] : null;
+    },
+    pathEntersCombatRange: (modelId, path, enemyUnits, opts) => {
+      const m = world.models.get(modelId);
+      if (!m || path.length === 0) return false;
+      const enemies = enemyUnits.flatMap((u) => world.unitModels(u));
+      const step = 0.05;
+      for (let k = 0; k < path.length; k++) {
+        const [x0, y0] = path[Math.max(0, k - 1)];
+        const [x1, y1] = path[k];
+        const len = Math.hypot(x1 - x0, y1 - y0);
+        // Enemies that can come within range of this segment (circle bound, then exact sampling).
+        const near = enemies.filter((e) => {
+          const dx = x1 - x0;
+          const dy = y1 - y0;
+          const t = len > 0 ? Math.max(0, Math.min(1, ((e.footprint.x - x0) * dx + (e.footprint.y - y0) * dy) / (len * len))) : 0;
+          const d = Math.hypot(x0 + dx * t - e.footprint.x, y0 + dy * t - e.footprint.y);
+          return d <= CR + m.footprint.semiMajor + e.footprint.semiMajor + 1e-6;
+        });
+        if (near.length === 0) continue;
+        const n = Math.max(1, Math.ceil(len / step));
+        for (let i = k === 0 ? 0 : 1; i <= n; i++) {
+          const x = x0 + ((x1 - x0) * i) / n;
+          const y = y0 + ((y1 - y0) * i) / n;
+          const fp = { ...m.footprint, x, y };
+          for (const e of near) {
+            if (footprintGap(fp, e.footprint).gapInches > CR) continue;
+            if (!opts.visibility) return true;
+            const seen = withModelAt(m, x, y, () => modelVisible(world, modelId, e.id).visible || modelVisible(world, e.id, modelId).visible);
+            if (seen) return true;
+          }
+        }
+      }
+      return false;
+    },
+    withinCombatRange: (a, b) => {
+      const as = modelsOf(a);
+      const bs = modelsOf(b);
+      return as.some((x) => bs.some((y) => footprintGap(x.footprint, y.footprint).gapInches <= CR));
+    },
+    overlapping: (unitId) => {
+      for (const m of world.unitModels(unitId)) {
+        for (const o of world.models.values()) {
+          if (o.id === m.id) continue;
+          if (m.elevation + m.heightInches <= o.elevation + 1e-6 || o.elevation + o.heightInches <= m.elevation + 1e-6) continue;
+          if (footprintGap(m.footprint, o.footprint).signedInches < -1e-6) return m.id;
+        }
+      }
+      return null;
+    },
+    whollyWithin: (unitId, otherId, inches) => {
+      const s = resolveEntity(world, unitId);
+      const o = resolveEntity(world, otherId);
+      if (!s || !o) return false;
+      return isWhollyWithin(s, { kind: 'entity', entity: o }, inches);
+    },
+    terrainProtection: (targetUnit, attackerUnit) => {
+      let cover = false;
+      let obscuring = false;
+      for (const f of world.terrain.features) {
+        const c = f.abilities.includes('cover');
+        const o = f.abilities.includes('obscuring');
+        if ((!c || cover) && (!o || obscuring)) continue;
+        if (whollyOn(targetUnit, f) || behind(targetUnit, f, attackerUnit)) {
+          cover ||= c;
+          obscuring ||= o;
+        }
+      }
+      return { cover, obscuring };
+    },
+    nearPlaceOfPower: (unitId, inches) =>
+      world.terrain.features.some((f) => f.abilities.includes('placeOfPower') && distanceBetween(world, unitId, f.id).distanceInches <= inches + EPSILON_INCHES),
   };
 }
+
+function baseMm(b: Roster['units'][number]['models'][number]['base']): BaseMm {
+  if (b.shape === 'round') return { round: b.diameterMm };
+  // Rectangular bases are approximated by their inscribed ellipse (the geometry has ellipses only).
+  return { oval: [b.lengthMm, b.widthMm] };
+}
+
+/**
+ * Build a World from a battlefield file and both rosters (models of units absent from
+ * `placement` are not on the battlefield). Throws with a message on invalid input.
+ */
+export function buildWorld(battlefield: BattlefieldInput, rosters: Record<'p1' | 'p2', Roster>): World {
+  const bf = BattlefieldSchema.parse(battlefield);
+  const units: { id: string; army: string; keywords: string[]; coherencyRangeInches: number; modelIds: string[] }[] = [];
+  const models: ModelInput[] = [];
+  for (const p of ['p1', 'p2'] as const) {
+    for (const u of rosters[p].units) {
+      units.push({ id: u.id, army: p, keywords: u.warscroll.keywords, coherencyRangeInches: u.warscroll.coherencyRange ?? 0.5, modelIds: [] });
+      const h = bf.unitHeights?.[u.id] ?? 1.25;
+      for (const m of u.models) {
+        const pos = bf.placement[m.id];
+        if (!pos) continue;
+        models.push({ id: m.id, unitId: u.id, footprint: footprintFromBase(baseMm(m.base), pos), heightInches: h, baseThicknessInches: 4 / 25.4 });
+      }
+    }
+  }
+  const solidPieces = (t: (typeof bf.terrain)[number]) => {
+    const solids: ConvexSolid[] = [
+      ...(t.boxes ?? []).map((b): ConvexSolid => ({ kind: 'box', center: b.center, size: b.size, rotationDeg: b.rotationDeg ?? 0, elevation: b.elevation ?? 0 })),
+      ...(t.cylinders ?? []).map((c): ConvexSolid => ({ kind: 'cylinder', center: c.center, radius: c.radius, height: c.height, elevation: c.elevation ?? 0 })),
+    ];
+    return solids.map((solid) => ({ positions: convexSolidTriangles(solid), solid }));
+  };
+  return new World({
+    widthInches: bf.width,
+    depthInches: bf.depth,
+    terrain: bf.terrain.map((t) => ({ id: t.id, type: t.type, abilities: t.abilities ?? TERRAIN_TYPE_ABILITIES[t.type], pieces: solidPieces(t) })),
+    objectives: bf.objectives.map((o) => ({ id: o.id, x: o.x, y: o.y, diameterInches: 40 / 25.4 })),
+    territories: bf.territories ?? {},
+    units,
+    models,
+  });
+}
+
+/** Convenience: the plan-view position of a point list for tests. */
+export type { Point2 };

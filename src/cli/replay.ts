@@ -1,0 +1,42 @@
+/**
+ * `npm run --silent replay -- game.json`: replay a saved game headless (src/rules/engine) and print
+ * `{round, phase, vp, unitsLeft, stateHash}` as JSON. Exit code 1 with a message on stderr when
+ * the file is invalid or an action is rejected.
+ *
+ * `npm run --silent replay -- --record out.json [seed]`: play a game between the sample armies
+ * (assets/armies) with the scripted policy and save it (this is how assets/games/sample-game.json
+ * is made).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { recordScripted, replaySaved } from '../rules/engine/worldPortGame';
+
+function main(argv: string[]): number {
+  if (argv[0] === '--record') {
+    const out = argv[1];
+    if (!out) throw new Error('usage: replay --record out.json [seed]');
+    const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+    const army = (f: string) => JSON.parse(readFileSync(join(root, 'assets', 'armies', f), 'utf8'));
+    const saved = recordScripted(Number(argv[2] ?? 2024), { p1: army('stormcast-liberators.json'), p2: army('skaven-clawlord.json') });
+    writeFileSync(out, JSON.stringify(saved) + '\n');
+    process.stdout.write(JSON.stringify({ recorded: out, actions: saved.actions.length, ...replaySaved(saved).summary }) + '\n');
+    return 0;
+  }
+  const file = argv[0];
+  if (!file) {
+    process.stderr.write('usage: npm run --silent replay -- game.json\n');
+    return 2;
+  }
+  const { summary } = replaySaved(JSON.parse(readFileSync(file, 'utf8')));
+  const { round, phase, vp, unitsLeft, stateHash } = summary;
+  process.stdout.write(JSON.stringify({ round, phase, vp, unitsLeft, stateHash, stage: summary.stage, winner: summary.winner }) + '\n');
+  return 0;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  process.stderr.write(`replay: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+}

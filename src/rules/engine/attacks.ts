@@ -1,0 +1,312 @@
+/**
+ * The attack sequence (Core 16.0-20.0, 25.0; Terrain 1.2): Shoot and Fight declarations with
+ * their targets, the reactions window (Core 5.2: All-out Attack / All-out Defence, then two
+ * passes in a row), hit / wound / save rolls with fast dice (Core 17.3) from the seeded dice,
+ * critical hits and weapon abilities, then the damage sequence per target (ward, allocation,
+ * slain models; `core.ts`). Fight order: Core 13.1 and 19.0.
+ *
+ * @module
+ */
+
+import { capHitWoundModifier, effectiveRend, finalSaveModifier, type DamageAttacker, type DamageTarget } from '../damage';
+import {
+  aliveModels,
+  damageSequence,
+  enemyUnit,
+  enemyUnits,
+  friendlyUnit,
+  inCombat,
+  isAlive,
+  modelWeapons,
+  onBattlefield,
+  reject,
+  requireTurn,
+  rollLogged,
+  rollValue,
+  rosterUnit,
+  unitHasKeyword,
+  useCore,
+  type Ctx,
+} from './core';
+import { makeMove } from './moves';
+import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
+import type { RosterWeapon } from './roster';
+
+function rollTarget(v: number | string): number {
+  return typeof v === 'number' ? v : Number(/\d+/.exec(v)?.[0] ?? 7);
+}
+const has = (w: RosterWeapon, ability: string) => (w.abilities ?? []).includes(ability);
+
+/** STRIKE-FIRST / STRIKE-LAST of a unit (both = neither, Core 19.0). */
+function strikeKeyword(s: GameState, unitId: string): 'first' | 'last' | null {
+  const f = unitHasKeyword(s, unitId, 'STRIKE-FIRST');
+  const l = unitHasKeyword(s, unitId, 'STRIKE-LAST');
+  return f === l ? null : f ? 'first' : 'last';
+}
+
+/** Is the HERO guarded (Core 25.0): not MONSTER/WAR MACHINE, within combat range of a friendly non-HERO unit? */
+function guardedHero(c: Ctx, unitId: string): boolean {
+  const s = c.s;
+  if (!unitHasKeyword(s, unitId, 'HERO') || unitHasKeyword(s, unitId, 'MONSTER') || unitHasKeyword(s, unitId, 'WAR MACHINE')) return false;
+  const owner = s.units[unitId].owner;
+  return Object.values(s.units).some(
+    (f) => f.owner === owner && f.id !== unitId && onBattlefield(c, f.id) && !unitHasKeyword(s, f.id, 'HERO') && c.port.withinCombatRange(unitId, f.id),
+  );
+}
+
+/** Models of the unit able to attack `target` with `w` (Core 16.0). */
+function attackingModels(c: Ctx, unitId: string, w: RosterWeapon, target: string): string[] {
+  const ru = rosterUnit(c.s, unitId);
+  return aliveModels(c.s, unitId)
+    .filter((m) => modelWeapons(ru, m.id).some((x) => x.name === w.name))
+    .map((m) => m.id)
+    .filter((id) =>
+      w.range === 'melee'
+        ? c.port.withinCombatRange(id, target) && c.port.visible(id, target)
+        : c.port.distance(id, target) <= w.range + 0.001 && c.port.visible(id, target),
+    );
+}
+
+function assignments(
+  c: Ctx,
+  unitId: string,
+  melee: boolean,
+  target: string | undefined,
+  weaponTargets: Readonly<Record<string, string>> | undefined,
+): AttackAssignment[] {
+  const ws = rosterUnit(c.s, unitId).weapons.filter((w) => (w.range === 'melee') === melee);
+  for (const name of Object.keys(weaponTargets ?? {})) {
+    if (!ws.some((w) => w.name === name)) reject(`unit "${unitId}" has no ${melee ? 'melee' : 'ranged'} weapon "${name}"`, 'Core 16.0');
+  }
+  const out: AttackAssignment[] = [];
+  for (const w of ws) {
+    const t = weaponTargets?.[w.name] ?? target;
+    if (t !== undefined) out.push({ weapon: w.name, target: t });
+  }
+  return out;
+}
+
+/** `shoot` (Core 14.2, 16.0): declare shooting attacks; opens the reactions window. */
+export function shoot(c: Ctx, a: Extract<Action, { type: 'shoot' }>): void {
+  requireTurn(c);
+  const s = c.s;
+  if (s.phase !== 'shooting' || a.player !== s.active) reject('Shoot is used in your shooting phase', 'Core 14.2');
+  const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.2');
+  if (u.turn.usedRun || u.turn.usedRetreat) reject(`unit "${a.unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.2');
+  const engaged = inCombat(s, c.port, a.unitId);
+  const list = assignments(c, a.unitId, false, a.target, a.weaponTargets);
+  if (list.length === 0) reject(`unit "${a.unitId}" has no ranged weapons`, 'Core 16.0');
+  const ru = rosterUnit(s, a.unitId);
+  for (const as of list) {
+    const w = ru.weapons.find((x) => x.name === as.weapon) as RosterWeapon;
+    enemyUnit(c, a.player, as.target, 'Core 16.0');
+    if (engaged && !has(w, 'shoot-in-combat')) reject(`unit "${a.unitId}" is in combat: "${w.name}" cannot shoot (no Shoot in Combat)`, 'Core 16.0');
+    if (engaged && !c.port.unitsInCombat(a.unitId, as.target)) reject(`unit "${a.unitId}" is in combat and can only target units it is in combat with`, 'Core 16.0');
+    const prot = c.port.terrainProtection(as.target, a.unitId);
+    const near = c.port.withinCombatRange(a.unitId, as.target);
+    if (prot.obscuring && !unitHasKeyword(s, as.target, 'FLY') && !near) {
+      reject(`"${as.target}" is behind or wholly on Obscuring terrain`, 'Terrain 1.2');
+    }
+    if (unitHasKeyword(s, as.target, 'INFANTRY') && guardedHero(c, as.target) && c.port.distance(a.unitId, as.target) > 12 + 0.001) {
+      reject(`"${as.target}" is a Guarded INFANTRY HERO more than 12" away`, 'Core 25.0');
+    }
+    if (attackingModels(c, a.unitId, w, as.target).length === 0) {
+      reject(`no model of "${a.unitId}" has "${as.target}" visible and within ${w.range}" for "${w.name}"`, 'Core 16.0');
+    }
+  }
+  useCore(c, a.unitId);
+  openWindow(c, 'shoot', a.player, a.unitId, list);
+}
+
+/** Units eligible to be picked to fight now by `player` (Core 13.1, 19.0). */
+export function fightCandidates(c: Ctx, player: PlayerId): string[] {
+  const s = c.s;
+  const order = s.combat;
+  if (!order) return [];
+  const eligible = (id: string) =>
+    !order.fought.includes(id) && onBattlefield(c, id) && (inCombat(s, c.port, id) || s.units[id].turn.charged);
+  const all = Object.keys(s.units).filter(eligible);
+  const firstLeft = (order.strikeFirst ?? []).filter((id) => all.includes(id));
+  let mine = all.filter((id) => s.units[id].owner === player);
+  if (firstLeft.length > 0) mine = mine.filter((id) => firstLeft.includes(id));
+  // STRIKE-LAST: not while a unit in combat without STRIKE-LAST has not fought.
+  const nonLastLeft = all.some((id) => strikeKeyword(s, id) !== 'last' && inCombat(s, c.port, id));
+  if (nonLastLeft) mine = mine.filter((id) => strikeKeyword(s, id) !== 'last');
+  return mine;
+}
+
+/** Whose pick it is (Core 13.1: the picker, or the other player when the picker has no eligible unit). */
+export function currentPicker(c: Ctx): PlayerId | null {
+  const order = c.s.combat;
+  if (!order) return null;
+  if (fightCandidates(c, order.picker).length > 0) return order.picker;
+  const other = opponentOf(order.picker);
+  return fightCandidates(c, other).length > 0 ? other : null;
+}
+
+/** `fight` (Core 14.4, 15.3, 16.0): pick, pile in, pick targets; opens the reactions window. */
+export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
+  requireTurn(c);
+  const s = c.s;
+  if (s.phase !== 'combat') reject('Fight is used in the combat phase', 'Core 14.4');
+  const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.4');
+  if (s.combat === null) s.combat = { picker: s.active as PlayerId, fought: [], strikeFirst: null };
+  const order = s.combat;
+  if (order.strikeFirst === null) {
+    order.strikeFirst = Object.keys(s.units).filter((id) => onBattlefield(c, id) && strikeKeyword(s, id) === 'first' && inCombat(s, c.port, id));
+  }
+  if (order.fought.includes(a.unitId)) reject(`unit "${a.unitId}" already used a FIGHT ability this phase`, 'Core 5.3');
+  if (!inCombat(s, c.port, a.unitId) && !u.turn.charged) reject(`unit "${a.unitId}" is not in combat and did not charge this turn`, 'Core 14.4');
+  const picker = currentPicker(c);
+  if (picker !== a.player) reject(`it is ${picker ?? 'nobody'}'s pick to fight`, 'Core 13.1');
+  if (!fightCandidates(c, a.player).includes(a.unitId)) {
+    reject(`unit "${a.unitId}" cannot be picked yet (STRIKE-FIRST / STRIKE-LAST order)`, 'Core 19.0');
+  }
+  useCore(c, a.unitId);
+  if (a.pileIn) {
+    const engaged = inCombat(s, c.port, a.unitId);
+    if (engaged) {
+      const t = a.pileIn.target;
+      if (t === undefined || !enemyUnits(c, a.player).includes(t) || !c.port.unitsInCombat(a.unitId, t)) {
+        reject('a pile-in by a unit in combat needs a target unit it is in combat with', 'Core 15.3');
+      }
+      makeMove(c, a.unitId, a.pileIn.paths, 'pileIn', 3, t);
+    } else {
+      makeMove(c, a.unitId, a.pileIn.paths, 'pileIn', 3);
+    }
+  }
+  const wasFirst = (order.strikeFirst ?? []).filter((id) => !order.fought.includes(id));
+  order.fought.push(a.unitId);
+  u.turn.fought = true;
+  const t = s.tactics.current;
+  if (t && t.player === a.player && !t.fought.includes(a.unitId)) t.fought.push(a.unitId);
+  // Next picker: after the last STRIKE-FIRST unit, the active player; otherwise alternate.
+  order.picker = wasFirst.length > 0 && wasFirst.every((id) => order.fought.includes(id)) ? (s.active as PlayerId) : opponentOf(a.player);
+  const engaged = inCombat(s, c.port, a.unitId);
+  const list = engaged ? assignments(c, a.unitId, true, a.target, a.weaponTargets) : [];
+  if (engaged && list.length === 0 && rosterUnit(s, a.unitId).weapons.some((w) => w.range === 'melee')) {
+    reject(`unit "${a.unitId}" is in combat: pick the target(s) of its attacks`, 'Core 14.4');
+  }
+  for (const as of list) {
+    enemyUnit(c, a.player, as.target, 'Core 16.0');
+    if (!c.port.unitsInCombat(a.unitId, as.target)) reject(`unit "${a.unitId}" can only target units it is in combat with`, 'Core 16.0');
+  }
+  c.events.push({ type: 'fightDeclared', unitId: a.unitId, targets: list });
+  if (list.length === 0) return;
+  openWindow(c, 'fight', a.player, a.unitId, list);
+}
+
+function openWindow(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId, unitId: string, list: AttackAssignment[]): void {
+  c.s.pendingAttack = { kind, player, unitId, assignments: list, toReact: c.s.active as PlayerId, passes: 0 };
+  c.events.push({ type: 'attackDeclared', kind, unitId, assignments: list, reactionsFirst: c.s.active });
+}
+
+/** A reaction was used in the open window (Core 5.2): the other player may react next. */
+export function reacted(c: Ctx, player: PlayerId): void {
+  const p = c.s.pendingAttack;
+  if (!p) return;
+  p.passes = 0;
+  p.toReact = opponentOf(player);
+}
+
+/** `pass` in a reactions window; two passes in a row close it and resolve the attacks. */
+export function passReaction(c: Ctx, a: Extract<Action, { type: 'pass' }>): void {
+  const p = c.s.pendingAttack;
+  if (!p) reject('there is no reactions window open', 'Core 5.2');
+  if (a.player !== p.toReact) reject(`${p.toReact} reacts or passes first`, 'Core 5.2');
+  p.passes += 1;
+  p.toReact = opponentOf(a.player);
+  c.events.push({ type: 'passed', player: a.player });
+  if (p.passes >= 2) {
+    c.s.pendingAttack = null;
+    resolveAttacks(c, p.kind, p.player, p.unitId, p.assignments);
+  }
+}
+
+function hasEffect(s: GameState, kind: string, unitId: string): boolean {
+  return s.effects.some((e) => e.kind === kind && e.unitId === unitId);
+}
+
+/** Resolve the attacks of an ATTACK ability (Core 17.0-17.3), then the damage sequence per target (Core 18.0). */
+export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId, unitId: string, list: readonly AttackAssignment[]): void {
+  const s = c.s;
+  const ru = rosterUnit(s, unitId);
+  const defender = opponentOf(player);
+  const targets = [...new Set(list.map((x) => x.target))];
+  const charged = s.units[unitId].turn.charged;
+  const pools: Record<string, number> = {};
+  for (const target of targets) {
+    if (!isAlive(s, target)) continue;
+    const tru = rosterUnit(s, target);
+    const tState = s.units[target];
+    let pool = 0;
+    // Hit modifiers (Core 17.1 cap): All-out Attack +1; Cover -1 (Terrain 1.2: not FLY, not if charged); Guarded Hero -1 (shooting).
+    const hitMods: number[] = [];
+    if (hasEffect(s, 'allOutAttack', unitId)) hitMods.push(1);
+    const fly = unitHasKeyword(s, target, 'FLY');
+    if (!fly && !tState.turn.charged && c.port.terrainProtection(target, unitId).cover) hitMods.push(-1);
+    if (kind === 'shoot' && guardedHero(c, target)) hitMods.push(-1);
+    const hitMod = capHitWoundModifier(hitMods.reduce((x, y) => x + y, 0));
+    const saveMods = hasEffect(s, 'allOutDefence', target) ? 1 : 0;
+    for (const as of list.filter((x) => x.target === target)) {
+      const w = ru.weapons.find((x) => x.name === as.weapon) as RosterWeapon;
+      const models = attackingModels(c, unitId, w, target);
+      if (models.length === 0) continue;
+      const champion = new Set(ru.models.filter((m) => m.champion === true).map((m) => m.id));
+      let attacks = 0;
+      for (const m of models) attacks += rollValue(c, w.attacks, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0);
+      const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: w.rend, damage: w.damage, abilities: w.abilities }, charged };
+      const dTgt: DamageTarget = { save: tru.warscroll.save ?? '-', health: tru.warscroll.health, keywords: tru.warscroll.keywords, charged: tState.turn.charged };
+      const rend = effectiveRend(dAtt, dTgt);
+      const saveMod = finalSaveModifier(saveMods, rend);
+      const hit = rollTarget(w.hit);
+      const wound = rollTarget(w.wound);
+      const crit = (w.abilities ?? []).find((x) => x === 'crit-mortal' || x === 'crit-auto-wound' || x === 'crit-2-hits');
+      const chargeBonus = charged && has(w, 'charge-damage') ? 1 : 0;
+      const damageOf = (why: string) => rollValue(c, w.damage, `damage:${unitId}:${w.name}${why}`, player) + chargeBonus;
+      const hits = rollLogged(c, attacks, 6, `hit:${unitId}:${w.name}`, player);
+      let toWound = 0;
+      let autoWounds = 0;
+      let mortal = 0;
+      for (const d of hits) {
+        const critical = d === 6;
+        const success = d !== 1 && (critical || d + hitMod >= hit);
+        if (!success) continue;
+        if (critical && crit === 'crit-mortal') mortal += damageOf(':mortal');
+        else if (critical && crit === 'crit-auto-wound') autoWounds++;
+        else if (critical && crit === 'crit-2-hits') toWound += 2;
+        else toWound++;
+      }
+      const woundDice = toWound > 0 ? rollLogged(c, toWound, 6, `wound:${unitId}:${w.name}`, player) : [];
+      const wounds = woundDice.filter((d) => d !== 1 && d >= wound).length + autoWounds;
+      const save = tru.warscroll.save;
+      let unsaved = wounds;
+      let saveDice: number[] = [];
+      if (save !== null && wounds > 0) {
+        saveDice = rollLogged(c, wounds, 6, `save:${target}:${w.name}`, defender);
+        unsaved = saveDice.filter((d) => d === 1 || d + saveMod < save).length;
+      }
+      let damage = 0;
+      for (let i = 0; i < unsaved; i++) damage += damageOf('');
+      pool += damage + mortal;
+      c.events.push({
+        type: 'attacksResolved',
+        unitId,
+        weapon: w.name,
+        target,
+        models: models.length,
+        attacks,
+        hitModifier: hitMod,
+        saveModifier: saveMod,
+        hits,
+        wounds: woundDice,
+        saves: saveDice,
+        mortal,
+        damage,
+      });
+    }
+    pools[target] = pool;
+  }
+  // Every attack is resolved before the damage sequence (Core 17.0), one target at a time (Core 18.0).
+  for (const target of targets) if (pools[target] !== undefined) damageSequence(c, target, pools[target], `${kind}:${unitId}`);
+}

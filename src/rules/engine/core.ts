@@ -1,0 +1,306 @@
+/**
+ * Shared internals of the reducer: the working context, rejections, logged dice, roster lookups,
+ * eligibility helpers and the damage sequence (Core 18.0-18.4). Not part of the public API.
+ *
+ * @module
+ */
+
+import { rollDice } from '../dice';
+import { keywordsMatch } from '../damage';
+import { toCharacteristic } from '../characteristics';
+import type { GeometryPort, PortView } from './geometryPort';
+import { COMMANDS, type CommandName, type GameState, type PlayerId, type UnitState } from './state';
+import type { RosterUnit, RosterWeapon } from './roster';
+
+/** Something that happened, for the UI and the tests (plain JSON). */
+export interface GameEvent {
+  readonly type: string;
+  readonly [key: string]: unknown;
+}
+
+/** A rejection thrown inside the reducer and turned into `{ok: false, reason, rule}`. */
+export class Reject {
+  constructor(
+    readonly reason: string,
+    readonly rule: string,
+  ) {}
+}
+
+/** Reject the action being reduced. */
+export function reject(reason: string, rule: string): never {
+  throw new Reject(reason, rule);
+}
+
+/** Mutable working context of one reduction (a private clone of the state). */
+export interface Ctx {
+  readonly s: GameState;
+  readonly port: GeometryPort;
+  readonly events: GameEvent[];
+}
+
+/** Roll dice (scripted faces first, then the seeded dice) and log them. */
+export function rollLogged(c: Ctx, count: number, sides: number, purpose: string, player: PlayerId | null): number[] {
+  const values: number[] = [];
+  let n = count;
+  while (n > 0 && c.s.diceScript.length > 0) {
+    const d = c.s.diceScript.shift() as number;
+    values.push(sides === 3 ? Math.ceil(d / 2) : Math.min(d, sides));
+    n--;
+  }
+  if (n > 0) {
+    const r = rollDice(c.s.dice, n, sides);
+    c.s.dice = r.state;
+    values.push(...r.values);
+  }
+  c.s.log.push({ kind: 'roll', purpose, player, dice: values });
+  return values;
+}
+
+/** Roll a characteristic such as "D3+1" (Core 26.0), logged; fixed values roll nothing. */
+export function rollValue(c: Ctx, v: number | string, purpose: string, player: PlayerId | null): number {
+  const ch = toCharacteristic(v);
+  if (ch.kind === 'fixed') return ch.value;
+  return rollLogged(c, ch.dice, ch.sides, purpose, player).reduce((a, b) => a + b, 0) + ch.bonus;
+}
+
+/** The roster entry of a unit. */
+export function rosterUnit(s: GameState, unitId: string): RosterUnit {
+  const u = s.units[unitId];
+  const ru = s.players[u.owner].roster.units.find((x) => x.id === unitId);
+  if (!ru) throw new Error(`unit ${unitId} missing from roster`);
+  return ru;
+}
+
+/** Models of the unit not slain, in roster order. */
+export function aliveModels(s: GameState, unitId: string): RosterUnit['models'] {
+  const slain = new Set(s.units[unitId].slain);
+  return rosterUnit(s, unitId).models.filter((m) => !slain.has(m.id));
+}
+
+/** Does the unit have a model left? */
+export function isAlive(s: GameState, unitId: string): boolean {
+  return aliveModels(s, unitId).length > 0;
+}
+
+/** Alive and on the battlefield (the port's `onBattlefield`, when it has one). */
+export function onBattlefield(c: Ctx, unitId: string): boolean {
+  return isAlive(c.s, unitId) && (c.port.onBattlefield ? c.port.onBattlefield(unitId) : true);
+}
+
+/** Whether a unit has the keyword (singular/plural synonyms, Core 5.1). */
+export function unitHasKeyword(state: GameState, unitId: string, keyword: string): boolean {
+  return rosterUnit(state, unitId).warscroll.keywords.some((k) => keywordsMatch(k, keyword));
+}
+
+/** Enemy units of `unitId`'s owner that are alive and on the battlefield, in a fixed order. */
+export function enemyUnits(c: Ctx, owner: PlayerId): string[] {
+  return Object.values(c.s.units)
+    .filter((e) => e.owner !== owner && onBattlefield(c, e.id))
+    .map((e) => e.id);
+}
+
+/** Is the unit in combat with any enemy unit on the battlefield (Core 7.0)? */
+export function inCombat(s: GameState, port: GeometryPort, unitId: string): boolean {
+  const owner = s.units[unitId].owner;
+  return Object.values(s.units).some(
+    (e) =>
+      e.owner !== owner &&
+      isAlive(s, e.id) &&
+      (port.onBattlefield ? port.onBattlefield(e.id) : true) &&
+      port.unitsInCombat(unitId, e.id),
+  );
+}
+
+/** A friendly unit on the battlefield, or a rejection citing `rule`. */
+export function friendlyUnit(c: Ctx, player: PlayerId, unitId: string, rule: string): UnitState {
+  const u = Object.prototype.hasOwnProperty.call(c.s.units, unitId) ? c.s.units[unitId] : undefined;
+  if (!u) reject(`unknown unit "${unitId}"`, rule);
+  if (u.owner !== player) reject(`unit "${unitId}" is not ${player}'s`, rule);
+  if (!isAlive(c.s, unitId)) reject(`unit "${unitId}" has been destroyed`, 'Core 18.4');
+  if (!onBattlefield(c, unitId)) reject(`unit "${unitId}" is not on the battlefield`, 'Core 28.0');
+  return u;
+}
+
+/** An enemy unit on the battlefield, or a rejection citing `rule`. */
+export function enemyUnit(c: Ctx, player: PlayerId, unitId: string, rule: string): UnitState {
+  const u = Object.prototype.hasOwnProperty.call(c.s.units, unitId) ? c.s.units[unitId] : undefined;
+  if (!u) reject(`unknown unit "${unitId}"`, rule);
+  if (u.owner === player) reject(`unit "${unitId}" is not an enemy unit`, rule);
+  if (!onBattlefield(c, unitId)) reject(`unit "${unitId}" is not on the battlefield`, 'Core 28.0');
+  return u;
+}
+
+/** Reject unless a turn is in progress. */
+export function requireTurn(c: Ctx): void {
+  if (c.s.stage !== 'turn' || c.s.active === null || c.s.phase === null) {
+    reject('no turn is in progress (the first turn of the round has not been chosen)', 'Core 12.0');
+  }
+}
+
+/** Record a CORE ability use (Core 5.3: one per unit per phase). */
+export function useCore(c: Ctx, unitId: string): void {
+  if (c.s.phaseCoreUnits.includes(unitId)) reject(`unit "${unitId}" already used a CORE ability this phase`, 'Core 5.3');
+  c.s.phaseCoreUnits.push(unitId);
+}
+
+/** Check and pay for a command (Commands 1.2). */
+export function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitId: string): void {
+  const { cost } = COMMANDS[command];
+  const p = c.s.players[player];
+  if (c.s.phaseCommands.byArmy[player].includes(command)) {
+    reject(`${player} already used ${command} this phase (each command once per army per phase)`, 'Commands 1.2');
+  }
+  if (c.s.phaseCommands.units.includes(unitId)) {
+    reject(`unit "${unitId}" already used a command this phase (1 command per unit per phase)`, 'Commands 1.2');
+  }
+  if (p.cp < cost) reject(`${command} costs ${cost} CP and ${player} has ${p.cp}`, 'Commands 1.2');
+  p.cp -= cost;
+  c.s.phaseCommands.byArmy[player].push(command);
+  c.s.phaseCommands.units.push(unitId);
+  c.events.push({ type: 'commandUsed', player, command, unitId, cost, cpLeft: p.cp });
+}
+
+/** The engine's view of positions and removed models, for {@link GeometryPort.sync}. */
+export function portView(s: GameState): PortView {
+  const removed: string[] = [];
+  for (const u of Object.values(s.units)) removed.push(...u.slain);
+  return { positions: s.positions, removed };
+}
+
+/** Push the working state's positions and slain models to the port. */
+export function syncPort(c: Ctx): void {
+  c.port.sync(portView(c.s));
+}
+
+/** Weapons a model is armed with (Core 16.0: the model's list, or every weapon of the unit). */
+export function modelWeapons(ru: RosterUnit, modelId: string): RosterWeapon[] {
+  const m = ru.models.find((x) => x.id === modelId);
+  if (!m || !m.weapons) return ru.weapons;
+  return ru.weapons.filter((w) => m.weapons!.includes(w.name));
+}
+
+/** The lowest ward value that applies to the unit (Core 18.1), or null. */
+export function wardOf(s: GameState, unitId: string): number | null {
+  const values: number[] = [];
+  const w = rosterUnit(s, unitId).warscroll.ward;
+  if (w !== undefined) values.push(w);
+  for (const e of s.effects) if (e.kind === 'ward' && e.unitId === unitId && e.value !== undefined) values.push(e.value);
+  return values.length ? Math.min(...values) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Damage sequence (Core 18.0-18.4)
+// ---------------------------------------------------------------------------------------------
+
+function combinations<T>(items: readonly T[], k: number, out: T[][] = [], start = 0, cur: T[] = []): T[][] {
+  if (cur.length === k) {
+    out.push([...cur]);
+    return out;
+  }
+  for (let i = start; i < items.length; i++) {
+    cur.push(items[i]);
+    combinations(items, k, out, i + 1, cur);
+    cur.pop();
+  }
+  return out;
+}
+
+/** Remove one model as slain (Core 18.3), recording it. */
+function slay(c: Ctx, unitId: string, modelId: string, why: 'damage' | 'coherency', slain: string[]): void {
+  const u = c.s.units[unitId];
+  u.slain.push(modelId);
+  slain.push(modelId);
+  u.slainPriority = u.slainPriority.filter((x) => x !== modelId);
+  if (why === 'coherency') c.events.push({ type: 'removedForCoherency', unitId, modelId });
+}
+
+/**
+ * The model the commander picks as slain (Core 18.3): the first model of the unit's recorded
+ * `slainPriority` still alive; otherwise (engine default) the last model in roster order whose
+ * removal leaves the rest one coherent group, or the last model if none does.
+ */
+function pickSlain(c: Ctx, unitId: string): string {
+  const alive = aliveModels(c.s, unitId).map((m) => m.id);
+  const pref = c.s.units[unitId].slainPriority.find((id) => alive.includes(id));
+  if (pref !== undefined) return pref;
+  for (let i = alive.length - 1; i >= 0; i--) {
+    const rest = alive.filter((_, j) => j !== i);
+    if (rest.length <= 1 || c.port.coherentSubset(unitId, rest)) return alive[i];
+  }
+  return alive[alive.length - 1];
+}
+
+/**
+ * After a slain model is removed the unit must be one coherent group (Core 18.3): remove the
+ * fewest models possible (searched exactly for up to 3 extra models, then one at a time from the
+ * end of the roster order); those count as slain (A-R11).
+ */
+function restoreCoherency(c: Ctx, unitId: string, slain: string[]): void {
+  const alive = aliveModels(c.s, unitId).map((m) => m.id);
+  if (alive.length <= 1 || c.port.coherentSubset(unitId, alive)) return;
+  for (let k = 1; k <= Math.min(3, alive.length - 1); k++) {
+    for (const combo of combinations(alive, k)) {
+      const rest = alive.filter((id) => !combo.includes(id));
+      if (rest.length <= 1 || c.port.coherentSubset(unitId, rest)) {
+        for (const id of combo) slay(c, unitId, id, 'coherency', slain);
+        return;
+      }
+    }
+  }
+  const rest = [...alive];
+  while (rest.length > 1 && !c.port.coherentSubset(unitId, rest)) slay(c, unitId, rest.pop() as string, 'coherency', slain);
+}
+
+/**
+ * Allocate damage points to a unit (Core 18.2-18.4): one at a time; each time the allocated
+ * count reaches Health a model is slain (picked as in {@link pickSlain}, then coherency restored)
+ * and the count resets; points left after the last model have no effect.
+ */
+export function allocatePoints(c: Ctx, unitId: string, points: number): { slain: string[]; allocated: number } {
+  const u = c.s.units[unitId];
+  const health = rosterUnit(c.s, unitId).warscroll.health;
+  const slain: string[] = [];
+  let allocated = 0;
+  for (let i = 0; i < points && isAlive(c.s, unitId); i++) {
+    allocated++;
+    u.damage += 1;
+    if (u.damage >= health) {
+      u.damage = 0;
+      slay(c, unitId, pickSlain(c, unitId), 'damage', slain);
+      if (isAlive(c.s, unitId)) restoreCoherency(c, unitId, slain);
+    }
+  }
+  if (!isAlive(c.s, unitId)) u.damage = 0;
+  return { slain, allocated };
+}
+
+/**
+ * The damage sequence for one unit's damage pool (Core 18.0): ward rolls for every point (Core
+ * 18.1), then allocation. Emits `damageResolved` and `unitDestroyed`.
+ */
+export function damageSequence(c: Ctx, unitId: string, pool: number, source: string): { slain: string[]; allocated: number } {
+  const u = c.s.units[unitId];
+  if (!isAlive(c.s, unitId) || pool <= 0) return { slain: [], allocated: 0 };
+  const ward = wardOf(c.s, unitId);
+  let points = pool;
+  let wardDice: number[] = [];
+  if (ward !== null) {
+    wardDice = rollLogged(c, pool, 6, `ward:${unitId}`, u.owner);
+    points -= wardDice.filter((d) => d >= ward).length;
+  }
+  const r = allocatePoints(c, unitId, points);
+  c.events.push({ type: 'damageResolved', unitId, source, pool, ward, wardDice, allocated: r.allocated, slain: r.slain, damage: u.damage });
+  if (!isAlive(c.s, unitId)) {
+    c.events.push({ type: 'unitDestroyed', unitId, source });
+    const t = c.s.tactics.current;
+    if (t && u.owner === t.player) t.destroyedFriendly = true;
+  }
+  syncPort(c);
+  return r;
+}
+
+/** Inflict mortal damage (Core 17.2) and run the damage sequence. */
+export function mortalDamage(c: Ctx, unitId: string, amount: number, source: string): void {
+  c.events.push({ type: 'mortalDamage', unitId, amount, source });
+  damageSequence(c, unitId, amount, source);
+}

@@ -1,0 +1,179 @@
+/**
+ * Moves checked by geometry (Core 14.1, 14.3, 15.0-15.4; Commands 3.0): Normal Move, Run,
+ * Retreat, Charge, Redeploy and pile-in. An action carries a plan-view path for each model that
+ * moves (models not listed stay put); the engine asks the port for each path's cost, the
+ * combat-range constraints along the way, and the end-of-move conditions (no overlap, coherency,
+ * combat range rules) with the proposed positions synced.
+ *
+ * @module
+ */
+
+import type { Point2 } from './geometryPort';
+import {
+  aliveModels,
+  enemyUnits,
+  friendlyUnit,
+  inCombat,
+  mortalDamage,
+  reject,
+  requireTurn,
+  rollLogged,
+  rosterUnit,
+  syncPort,
+  unitHasKeyword,
+  useCore,
+  type Ctx,
+} from './core';
+import type { Action } from './state';
+
+/** Tolerance on distances, inches. */
+const EPS = 1e-6;
+/** Charge end: within 1/2" of a visible enemy unit (Core 14.3). Measurement tolerance as the geometry's. */
+const CHARGE_REACH = 0.5 + 0.001;
+
+type Paths = Readonly<Record<string, readonly (readonly [number, number])[]>>;
+type MoveKind = 'normal' | 'run' | 'retreat' | 'charge' | 'redeploy' | 'pileIn';
+
+const RULE: Record<MoveKind, string> = {
+  normal: 'Core 14.1',
+  run: 'Core 14.1',
+  retreat: 'Core 14.1',
+  charge: 'Core 14.3',
+  redeploy: 'Commands 3.0',
+  pileIn: 'Core 15.3',
+};
+
+/**
+ * Check a move of `unitId` along `paths` and commit it to the working state (positions, port).
+ * @param pileInTarget For a pile-in by a unit in combat: the target unit (Core 15.3).
+ */
+export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, maxInches: number, pileInTarget?: string): void {
+  const s = c.s;
+  const rule = RULE[kind];
+  const owner = s.units[unitId].owner;
+  const fly = unitHasKeyword(s, unitId, 'FLY');
+  const alive = aliveModels(s, unitId).map((m) => m.id);
+  const enemies = enemyUnits(c, owner);
+  const order = alive.filter((id) => Object.prototype.hasOwnProperty.call(paths, id));
+  for (const id of Object.keys(paths)) {
+    if (!alive.includes(id)) reject(`model "${id}" is not a model of unit "${unitId}" on the battlefield`, 'Core 15.0');
+  }
+  // Full paths, starting at the model's position.
+  const full: Record<string, Point2[]> = {};
+  for (const id of order) {
+    const pos = c.port.modelPosition(id);
+    if (!pos) reject(`model "${id}" is not on the battlefield`, 'Core 15.0');
+    const p = paths[id].map((q) => [q[0], q[1]] as const);
+    if (p.length === 0) continue;
+    if (p.some((q) => !Number.isFinite(q[0]) || !Number.isFinite(q[1]))) reject(`model "${id}": path points must be finite numbers`, 'Core 15.0');
+    full[id] = Math.hypot(p[0][0] - pos[0], p[0][1] - pos[1]) > 0.01 ? [pos, ...p] : p;
+  }
+  const movers = Object.keys(full);
+  // Path costs (Core 15.0: no part of the base moves farther than the maximum).
+  for (const id of movers) {
+    const r = c.port.movePathCost(id, full[id], { fly, ignoreModels: alive });
+    if (!r.ok) reject(`model "${id}": ${r.reason}`, r.rule);
+    if (r.inches > maxInches + EPS) {
+      reject(`model "${id}" would move ${r.inches.toFixed(2)}" but this move allows ${maxInches}"`, rule);
+    }
+  }
+  // Combat ranges along the way (FLY ignores them while moving, Core 15.4).
+  if (!fly && (kind === 'normal' || kind === 'run' || kind === 'redeploy')) {
+    for (const id of movers) {
+      if (c.port.pathEntersCombatRange(id, full[id], enemies, { visibility: kind !== 'redeploy' })) {
+        reject(
+          kind === 'redeploy'
+            ? `model "${id}" would pass through the combat range of an enemy unit`
+            : `model "${id}" would move into combat during the move`,
+          rule,
+        );
+      }
+    }
+  }
+  const combatAtStart = kind === 'pileIn' ? enemies.filter((e) => c.port.unitsInCombat(unitId, e)) : [];
+  const before: Record<string, number> = {};
+  if (kind === 'pileIn' && pileInTarget !== undefined) for (const id of movers) before[id] = c.port.distance(id, pileInTarget);
+  // Propose the end positions.
+  const positions = { ...s.positions };
+  for (const id of movers) {
+    const last = full[id][full[id].length - 1];
+    positions[id] = [last[0], last[1]];
+  }
+  s.positions = positions;
+  syncPort(c);
+  const over = c.port.overlapping(unitId);
+  if (over !== null) reject(`model "${over}" would end on or overlapping another model`, 'Core 15.0');
+  const coh = c.port.coherent(unitId);
+  if (!coh.coherent) reject(`unit "${unitId}" would not end in a single coherent group (${(coh.breaking ?? []).join(', ')})`, 'Core 15.1');
+  switch (kind) {
+    case 'normal':
+    case 'run':
+      if (inCombat(s, c.port, unitId)) reject(`unit "${unitId}" would end the move in combat`, fly ? 'Core 15.4' : 'Core 14.1');
+      break;
+    case 'retreat':
+    case 'redeploy': {
+      const e = enemies.find((x) => c.port.withinCombatRange(unitId, x));
+      if (e !== undefined) reject(`unit "${unitId}" would end within the combat range of enemy unit "${e}"`, rule);
+      break;
+    }
+    case 'charge': {
+      const reached = enemies.filter((e) => c.port.distance(unitId, e) <= CHARGE_REACH && c.port.visible(unitId, e));
+      if (reached.length === 0) reject(`unit "${unitId}" must end the charge within 1/2" of a visible enemy unit`, rule);
+      s.units[unitId].turn.charged = true;
+      c.events.push({ type: 'charged', unitId, reached });
+      break;
+    }
+    case 'pileIn': {
+      if (pileInTarget !== undefined) {
+        for (const id of movers) {
+          const after = c.port.distance(id, pileInTarget);
+          if (after > before[id] + 1e-4) {
+            reject(`model "${id}" would end further from "${pileInTarget}" (${after.toFixed(2)}" > ${before[id].toFixed(2)}")`, rule);
+          }
+        }
+      }
+      const lost = combatAtStart.find((e) => !c.port.unitsInCombat(unitId, e));
+      if (lost !== undefined) reject(`unit "${unitId}" must still be in combat with "${lost}" after the pile-in`, rule);
+      break;
+    }
+  }
+  c.events.push({ type: 'moved', unitId, kind, models: movers, maxInches });
+}
+
+/** `move` action: the move of a Normal Move (declared here) or of a declared Run, Retreat, Charge or Redeploy. */
+export function moveAction(c: Ctx, a: Extract<Action, { type: 'move' }>): void {
+  requireTurn(c);
+  const s = c.s;
+  const rule = RULE[a.kind];
+  const u = friendlyUnit(c, a.player, a.unitId, rule);
+  const isActive = a.player === s.active;
+  if (a.kind === 'normal') {
+    if (s.phase !== 'movement' || !isActive) reject('Normal Move is used in your movement phase', rule);
+    if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat and cannot make a Normal Move`, rule);
+    useCore(c, a.unitId);
+    makeMove(c, a.unitId, a.paths, 'normal', rosterUnit(s, a.unitId).warscroll.move);
+    return;
+  }
+  const pending = u.turn.pendingMove;
+  if (pending === null || pending.kind !== a.kind) {
+    reject(`unit "${a.unitId}" has not declared a ${a.kind} this phase (declare it first)`, rule);
+  }
+  const max = a.kind === 'charge' ? (u.turn.chargeRoll ?? 0) : pending.maxInches;
+  makeMove(c, a.unitId, a.paths, a.kind, max);
+  u.turn.pendingMove = null;
+}
+
+/** `retreat` declaration (Core 14.1): D3 mortal damage on the unit, then a move up to Move. */
+export function retreat(c: Ctx, a: Extract<Action, { type: 'retreat' }>): void {
+  requireTurn(c);
+  const s = c.s;
+  if (s.phase !== 'movement' || a.player !== s.active) reject('Retreat is used in your movement phase', 'Core 14.1');
+  const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.1');
+  if (!inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is not in combat and cannot Retreat`, 'Core 14.1');
+  useCore(c, a.unitId);
+  u.turn.usedRetreat = true;
+  const [d3] = rollLogged(c, 1, 3, `retreat:${a.unitId}`, a.player);
+  c.events.push({ type: 'retreat', unitId: a.unitId, mortal: d3 });
+  mortalDamage(c, a.unitId, d3, `retreat:${a.unitId}`);
+  u.turn.pendingMove = { kind: 'retreat', maxInches: rosterUnit(s, a.unitId).warscroll.move };
+}

@@ -1,0 +1,178 @@
+/**
+ * A simple scripted policy that plays both sides (for the sample game, the bench and tests):
+ * advance on the nearest enemy without entering combat, shoot the nearest target, cast known
+ * spells, charge enemies within 12", fight whatever is in combat, pass every reaction window
+ * except one All-out Attack per phase when CP allow. Candidate actions are tried with `reduce`
+ * (pure), so the policy never needs its own rules knowledge; failed candidates are remembered
+ * for the phase.
+ *
+ * @module
+ */
+
+import type { GeometryPort, Point2 } from './geometryPort';
+import { isAlive } from './core';
+import { reduce, type ReduceResult } from './reduce';
+import { opponentOf, type Action, type GameState, type PlayerId } from './state';
+
+/** A stateful policy: call {@link Policy.next} with the current state. */
+export interface Policy {
+  next(state: GameState): { action: Action; result: ReduceResult & { ok: true } };
+}
+
+function centroid(port: GeometryPort, ids: readonly string[]): Point2 | null {
+  let x = 0;
+  let y = 0;
+  let n = 0;
+  for (const id of ids) {
+    const p = port.modelPosition(id);
+    if (!p) continue;
+    x += p[0];
+    y += p[1];
+    n++;
+  }
+  return n ? [x / n, y / n] : null;
+}
+
+/** Create the scripted policy over a port (the port is synced by every `reduce`). */
+export function scriptedPolicy(port: GeometryPort): Policy {
+  const failed = new Set<string>();
+  const tryAction = (s: GameState, a: Action): (ReduceResult & { ok: true }) | null => {
+    const r = reduce(s, a, port);
+    return r.ok ? r : null;
+  };
+  const aliveIds = (s: GameState, unitId: string) => {
+    const slain = new Set(s.units[unitId].slain);
+    return s.players[s.units[unitId].owner].roster.units.find((u) => u.id === unitId)!.models.map((m) => m.id).filter((id) => !slain.has(id));
+  };
+  const units = (s: GameState, p: PlayerId) => Object.values(s.units).filter((u) => u.owner === p && isAlive(s, u.id)).map((u) => u.id);
+  const roster = (s: GameState, unitId: string) => s.players[s.units[unitId].owner].roster.units.find((u) => u.id === unitId)!;
+  const nearestEnemies = (s: GameState, unitId: string): string[] => {
+    port.sync({ positions: s.positions, removed: Object.values(s.units).flatMap((u) => u.slain) });
+    return units(s, opponentOf(s.units[unitId].owner))
+      .map((e) => [e, port.distance(unitId, e)] as const)
+      .sort((a, b) => a[1] - b[1])
+      .map((x) => x[0]);
+  };
+  const shiftPaths = (s: GameState, unitId: string, toward: string, dist: number): Record<string, [number, number][]> | null => {
+    const ids = aliveIds(s, unitId);
+    const from = centroid(port, ids);
+    const to = centroid(port, aliveIds(s, toward));
+    if (!from || !to) return null;
+    const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
+    if (len < 1e-6 || dist <= 0.05) return null;
+    const dx = ((to[0] - from[0]) / len) * dist;
+    const dy = ((to[1] - from[1]) / len) * dist;
+    const out: Record<string, [number, number][]> = {};
+    for (const id of ids) {
+      const p = port.modelPosition(id);
+      if (p) out[id] = [[Math.round((p[0] + dx) * 1000) / 1000, Math.round((p[1] + dy) * 1000) / 1000]];
+    }
+    return out;
+  };
+  const key = (s: GameState, what: string) => `${s.round}:${s.turnInRound}:${s.phase}:${what}`;
+
+  function candidates(s: GameState): Action[] {
+    if (s.stage === 'firstTurn') return [{ type: 'chooseFirstTurn', player: s.decider, first: s.decider }];
+    if (s.pendingRally) return [{ type: 'spendRally', player: s.units[s.pendingRally.unitId].owner, heal: s.pendingRally.points, returnModels: 0 }];
+    if (s.pendingSpell) return [{ type: 'pass', player: opponentOf(s.pendingSpell.player) }];
+    if (s.pendingAttack) {
+      const p = s.pendingAttack;
+      const out: Action[] = [];
+      if (p.toReact === p.player && p.passes === 0 && s.players[p.player].cp >= 2) {
+        out.push({ type: 'command', player: p.player, command: 'allOutAttack', unitId: p.unitId });
+      }
+      out.push({ type: 'pass', player: p.toReact });
+      return out;
+    }
+    const me = s.active as PlayerId;
+    const out: Action[] = [];
+    const fresh = (u: string) => !s.phaseCoreUnits.includes(u) && !failed.has(key(s, u));
+    switch (s.phase) {
+      case 'hero':
+        for (const u of units(s, me)) {
+          for (const spell of roster(s, u).warscroll.spells ?? []) {
+            if (failed.has(key(s, `${u}:${spell}`))) continue;
+            const target = spell === 'mysticShield' ? u : nearestEnemies(s, u)[0];
+            if (target) out.push({ type: 'cast', player: me, unitId: u, spell, target });
+          }
+        }
+        break;
+      case 'movement':
+        for (const u of units(s, me)) {
+          if (!fresh(u)) continue;
+          const e = nearestEnemies(s, u)[0];
+          if (!e) continue;
+          const move = roster(s, u).warscroll.move;
+          const gap = port.distance(u, e);
+          for (const d of [Math.min(move, gap - 3.8), Math.min(move, gap - 3.8) / 2]) {
+            const paths = shiftPaths(s, u, e, d);
+            if (paths) out.push({ type: 'move', player: me, unitId: u, kind: 'normal', paths });
+          }
+        }
+        break;
+      case 'shooting':
+        for (const u of units(s, me)) {
+          if (!fresh(u) || !roster(s, u).weapons.some((w) => w.range !== 'melee')) continue;
+          for (const e of nearestEnemies(s, u).slice(0, 3)) out.push({ type: 'shoot', player: me, unitId: u, target: e });
+        }
+        break;
+      case 'charge':
+        for (const u of units(s, me)) {
+          const t = s.units[u].turn;
+          if (t.pendingMove?.kind === 'charge' && !failed.has(key(s, `${u}:move`))) {
+            const e = nearestEnemies(s, u)[0];
+            const gap = port.distance(u, e);
+            for (const d of [gap - 0.3, gap - 0.1]) {
+              if (d > t.pendingMove.maxInches) continue;
+              const paths = shiftPaths(s, u, e, d);
+              if (paths) out.push({ type: 'move', player: me, unitId: u, kind: 'charge', paths });
+            }
+            failed.add(key(s, `${u}:move`));
+            continue;
+          }
+          if (!fresh(u)) continue;
+          const e = nearestEnemies(s, u)[0];
+          if (e && port.distance(u, e) <= 12) out.push({ type: 'charge', player: me, unitId: u });
+        }
+        break;
+      case 'combat':
+        for (const p of [s.combat?.picker ?? me, opponentOf(s.combat?.picker ?? me)] as PlayerId[]) {
+          for (const u of units(s, p)) {
+            if (s.combat?.fought.includes(u)) continue;
+            const enemies = nearestEnemies(s, u).filter((e) => port.unitsInCombat(u, e));
+            for (const e of enemies) out.push({ type: 'fight', player: p, unitId: u, target: e });
+            if (enemies.length === 0 && s.units[u].turn.charged) out.push({ type: 'fight', player: p, unitId: u });
+          }
+        }
+        break;
+      default:
+        break;
+    }
+    out.push({ type: 'endPhase', player: me });
+    return out;
+  }
+
+  return {
+    next(s) {
+      for (const a of candidates(s)) {
+        const r = tryAction(s, a);
+        if (r) return { action: a, result: r };
+        if ('unitId' in a && a.unitId !== undefined) failed.add(key(s, a.type === 'cast' ? `${a.unitId}:${a.spell}` : a.unitId));
+      }
+      throw new Error(`the policy found no legal action (round ${s.round}, phase ${s.phase})`);
+    },
+  };
+}
+
+/** Play a game to the end (or `maxActions`) with the scripted policy; returns the final state and the actions. */
+export function playScripted(state: GameState, port: GeometryPort, maxActions = 5000): { state: GameState; actions: Action[] } {
+  const policy = scriptedPolicy(port);
+  const actions: Action[] = [];
+  let s = state;
+  while (s.stage !== 'ended' && actions.length < maxActions) {
+    const { action, result } = policy.next(s);
+    actions.push(action);
+    s = result.state;
+  }
+  return { state: s, actions };
+}

@@ -1,0 +1,30 @@
+/**
+ * Saved game format (headless replay): the setup (seed, rosters, battleplan, who finished
+ * deploying first), the battlefield (battlefield.ts) and the accepted actions in order.
+ *
+ * ```jsonc
+ * { "format": "sightline-game/1", "seed": 2024, "finishedDeployingFirst": "p1",
+ *   "battleplan": { "objectives": ["o1", "o2", "o3"] },
+ *   "rosters": { "p1": { ...roster }, "p2": { ...roster } },
+ *   "battlefield": { "width": 60, "depth": 44, "terrain": [...], "objectives": [...], "placement": {...} },
+ *   "actions": [ { "type": "chooseFirstTurn", "player": "p1", "first": "p1" }, ... ] }
+ * ```
+ *
+ * @module
+ */
+
+import { z } from 'zod';
+
+/** Strict schema of a saved game (rosters and actions are validated by the engine itself). */
+export const SavedGameSchema = z.strictObject({
+  format: z.literal('sightline-game/1'),
+  seed: z.union([z.number().finite(), z.string()]),
+  finishedDeployingFirst: z.enum(['p1', 'p2']),
+  battleplan: z.strictObject({ objectives: z.array(z.string()), battleRounds: z.number().int().optional(), vpPerObjective: z.number().int().optional(), name: z.string().optional() }),
+  rosters: z.strictObject({ p1: z.unknown(), p2: z.unknown() }),
+  battlefield: z.unknown(),
+  actions: z.array(z.unknown()),
+});
+
+/** A saved game. */
+export type SavedGame = z.infer<typeof SavedGameSchema>;

@@ -1,0 +1,129 @@
+/**
+ * Headless games over the real geometry (named `worldPort*` because it builds Worlds): set-up
+ * formations, replaying a saved game, and recording the sample game with the scripted policy.
+ *
+ * @module
+ */
+
+import { BattlefieldSchema, type BattlefieldInput } from './battlefield';
+import { stateHash } from './hash';
+import { playScripted } from './policy';
+import { reduce } from './reduce';
+import type { Roster, RosterInput } from './roster';
+import { SavedGameSchema, type SavedGame } from './savedGame';
+import { PLAYERS, createGame, type Action, type GameState, type PlayerId } from './state';
+import { buildWorld, worldPort } from './worldPort';
+import type { GeometryPort } from './geometryPort';
+
+const MM = 25.4;
+
+/**
+ * Set-up positions for every model: each unit in a block of rows (up to 5 models per row, bases
+ * 0.3" apart edge to edge, so units of 7+ models have 2 neighbours), units side by side along
+ * the player's deployment line (`y` of the front row), facing the other player.
+ */
+export function formation(rosters: Record<PlayerId, Roster>, width: number, lines: Record<PlayerId, number>): Record<string, [number, number]> {
+  const out: Record<string, [number, number]> = {};
+  for (const p of PLAYERS) {
+    const dir = lines[p] < lines[p === 'p1' ? 'p2' : 'p1'] ? -1 : 1;
+    const blocks = rosters[p].units.map((u) => {
+      const d = Math.max(...u.models.map((m) => (m.base.shape === 'round' ? m.base.diameterMm : m.base.lengthMm) / MM));
+      const perRow = Math.min(5, u.models.length);
+      return { u, d, perRow, w: perRow * (d + 0.3) };
+    });
+    const total = blocks.reduce((a, b) => a + b.w, 0) + (blocks.length - 1) * 1.5;
+    let x = Math.max(1, (width - total) / 2);
+    for (const b of blocks) {
+      b.u.models.forEach((m, i) => {
+        const col = i % b.perRow;
+        const rowN = Math.floor(i / b.perRow);
+        out[m.id] = [Math.round((x + b.d / 2 + col * (b.d + 0.3)) * 1000) / 1000, Math.round((lines[p] + dir * rowN * (b.d + 0.3)) * 1000) / 1000];
+      });
+      x += b.w + 1.5;
+    }
+  }
+  return out;
+}
+
+/** Result of {@link replaySaved}. */
+export interface ReplayResult {
+  readonly state: GameState;
+  readonly summary: { round: number; phase: string | null; stage: string; vp: Record<PlayerId, number>; unitsLeft: Record<PlayerId, number>; winner: string | null; stateHash: string };
+}
+
+/** Start a saved game's setup: the initial state and a port over a fresh World. */
+export function startSaved(saved: SavedGame): { state: GameState; port: GeometryPort } {
+  const g = createGame({ seed: saved.seed, rosters: saved.rosters as Record<PlayerId, RosterInput>, finishedDeployingFirst: saved.finishedDeployingFirst, battleplan: saved.battleplan });
+  if (!g.ok) throw new Error(`invalid setup: ${g.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+  const rosters = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };
+  const bf = BattlefieldSchema.parse(saved.battlefield);
+  return { state: g.state, port: worldPort(buildWorld(bf, rosters)) };
+}
+
+/** Summary of a state: round, phase, VP, units left, hash. */
+export function summarise(s: GameState): ReplayResult['summary'] {
+  const unitsLeft = { p1: 0, p2: 0 };
+  for (const u of Object.values(s.units)) {
+    const models = s.players[u.owner].roster.units.find((x) => x.id === u.id)!.models.length;
+    if (u.slain.length < models) unitsLeft[u.owner]++;
+  }
+  return {
+    round: s.round,
+    phase: s.phase,
+    stage: s.stage,
+    vp: { p1: s.players.p1.vp, p2: s.players.p2.vp },
+    unitsLeft,
+    winner: s.winner,
+    stateHash: stateHash(s),
+  };
+}
+
+/** Replay a saved game headless. Throws (with the action index) if an action is rejected. */
+export function replaySaved(input: unknown): ReplayResult {
+  const saved = SavedGameSchema.parse(input);
+  let { state, port } = startSaved(saved);
+  saved.actions.forEach((a, i) => {
+    const r = reduce(state, a, port);
+    if (!r.ok) throw new Error(`action ${i} rejected: ${r.reason} (${r.rule}): ${JSON.stringify(a)}`);
+    state = r.state;
+  });
+  return { state, summary: summarise(state) };
+}
+
+/** The sample battlefield: 60"×44", three objectives, a few terrain features. */
+export function sampleBattlefield(rosters: Record<PlayerId, Roster>): BattlefieldInput {
+  return {
+    width: 60,
+    depth: 44,
+    terrain: [
+      { id: 'ruined-wall', type: 'obstacle', boxes: [{ center: [12, 22], size: [6, 0.8, 2] }] },
+      { id: 'watchtower', type: 'obscuring', abilities: ['cover', 'obscuring', 'unstable', 'impassable'], boxes: [{ center: [48, 22], size: [3, 3, 6] }] },
+      { id: 'nexus-syphon', type: 'placeOfPower', cylinders: [{ center: [30, 30], radius: 1, height: 2 }] },
+    ],
+    objectives: [
+      { id: 'o1', x: 15, y: 16 },
+      { id: 'o2', x: 30, y: 22 },
+      { id: 'o3', x: 45, y: 28 },
+    ],
+    placement: formation(rosters, 60, { p1: 6, p2: 38 }),
+  };
+}
+
+/** Record a game played by the scripted policy (the sample game). */
+export function recordScripted(seed: number, rosterInputs: Record<PlayerId, RosterInput>): SavedGame {
+  const g = createGame({ seed, rosters: rosterInputs, finishedDeployingFirst: 'p1', battleplan: { objectives: ['o1', 'o2', 'o3'] } });
+  if (!g.ok) throw new Error(JSON.stringify(g.issues));
+  const rosters = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };
+  const battlefield = sampleBattlefield(rosters);
+  const port = worldPort(buildWorld(battlefield, rosters));
+  const { actions } = playScripted(g.state, port);
+  return {
+    format: 'sightline-game/1',
+    seed,
+    finishedDeployingFirst: 'p1',
+    battleplan: { objectives: ['o1', 'o2', 'o3'] },
+    rosters: rosterInputs,
+    battlefield,
+    actions: actions as Action[],
+  };
+}
