@@ -243,6 +243,12 @@ const _capsuleCallbacks = {
  */
 export function occluderMayTouchCapsule(o: Occluder, c0x: number, c0y: number, c0z: number, c1x: number, c1y: number, c1z: number, r: number): boolean {
   if (!segmentHitsExpandedBox(o.bounds, r, c0x, c0y, c0z, c1x, c1y, c1z)) return false;
+  if (o.kind === 'prism' || (o.kind === 'solid' && o.asPrism)) {
+    // A vertical prism lies within its semi-major axis of its vertical axis: compare segment distances.
+    const p = o.kind === 'prism' ? o.prism : o.asPrism!;
+    const f = p.footprint;
+    return segmentSegmentDistance(c0x, c0y, c0z, c1x, c1y, c1z, f.x, f.y, p.zMin, f.x, f.y, p.zMax) <= r + f.semiMajor;
+  }
   if (o.kind !== 'mesh') return true;
   _r = r;
   _c0x = c0x; _c0y = c0y; _c0z = c0z; _c1x = c1x; _c1y = c1y; _c1z = c1z;
@@ -331,3 +337,49 @@ function prismContainsPoint(p: Prism, c: number, s: number, x: number, y: number
   return u * u + v * v <= 1;
 }
 
+
+/**
+ * Distance between the segments p0-p1 and q0-q1 (Ericson, Real-Time Collision Detection, 5.1.9).
+ */
+export function segmentSegmentDistance(
+  p0x: number, p0y: number, p0z: number, p1x: number, p1y: number, p1z: number,
+  q0x: number, q0y: number, q0z: number, q1x: number, q1y: number, q1z: number,
+): number {
+  const d1x = p1x - p0x, d1y = p1y - p0y, d1z = p1z - p0z;
+  const d2x = q1x - q0x, d2y = q1y - q0y, d2z = q1z - q0z;
+  const rx = p0x - q0x, ry = p0y - q0y, rz = p0z - q0z;
+  const a = d1x * d1x + d1y * d1y + d1z * d1z;
+  const e = d2x * d2x + d2y * d2y + d2z * d2z;
+  const f = d2x * rx + d2y * ry + d2z * rz;
+  let s = 0;
+  let t = 0;
+  const EPS = 1e-12;
+  if (a <= EPS && e <= EPS) {
+    s = t = 0;
+  } else if (a <= EPS) {
+    s = 0;
+    t = Math.min(1, Math.max(0, f / e));
+  } else {
+    const c = d1x * rx + d1y * ry + d1z * rz;
+    if (e <= EPS) {
+      t = 0;
+      s = Math.min(1, Math.max(0, -c / a));
+    } else {
+      const b = d1x * d2x + d1y * d2y + d1z * d2z;
+      const denom = a * e - b * b;
+      s = denom > EPS ? Math.min(1, Math.max(0, (b * f - c * e) / denom)) : 0;
+      t = (b * s + f) / e;
+      if (t < 0) {
+        t = 0;
+        s = Math.min(1, Math.max(0, -c / a));
+      } else if (t > 1) {
+        t = 1;
+        s = Math.min(1, Math.max(0, (b - c) / a));
+      }
+    }
+  }
+  const dx = p0x + d1x * s - (q0x + d2x * t);
+  const dy = p0y + d1y * s - (q0y + d2y * t);
+  const dz = p0z + d1z * s - (q0z + d2z * t);
+  return Math.hypot(dx, dy, dz);
+}
