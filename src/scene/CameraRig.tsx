@@ -2,6 +2,7 @@ import { OrbitControls } from '@react-three/drei';
 import { useThree } from '@react-three/fiber';
 import { useLayoutEffect, useRef, type ComponentRef } from 'react';
 import { MOUSE, PerspectiveCamera, Vector3, type Camera } from 'three';
+import { tableToScene } from './coords';
 import type { CameraView } from './types';
 
 /** Props of {@link CameraRig}. Scene space (y up; the table centre is the origin). */
@@ -20,6 +21,15 @@ export interface CameraRigProps {
   minDistance?: number;
   /** Farthest zoom as a multiple of the table's diagonal. Default 2.5. */
   maxDistanceFactor?: number;
+  /** Near plane in the observer's-eye view, inches (clips the observer's own figure). Default 0.25. */
+  eyeNear?: number;
+}
+
+/** A camera pose saved before an eye view, to go back to. */
+interface SavedPose {
+  position: Vector3;
+  target: Vector3;
+  near: number;
 }
 
 /** Distance at which a perspective camera sees a `w` x `h` rectangle facing it (fov vertical). */
@@ -61,13 +71,17 @@ function fitAlong(camera: PerspectiveCamera, dir: Vector3, points: Vector3[], li
 /**
  * Orbit camera around the table (drei OrbitControls): left-drag rotates, right-drag pans,
  * wheel zooms; it cannot dip under the table or wander far off. `view` presets frame the whole
- * table: `oblique` from behind the south edge, `top` straight down with north up.
+ * table: `oblique` from behind the south edge, `top` straight down with north up; `eye` puts the
+ * camera at a model's eye (orbiting off) and a later preset with `restore` returns to the pose
+ * the camera had before.
  */
-export function CameraRig({ width, depth, view = { mode: 'oblique', seq: 0 }, margin = 3, obliqueElevationDeg = 52, minDistance = 4, maxDistanceFactor = 2.5 }: CameraRigProps) {
+export function CameraRig({ width, depth, view = { mode: 'oblique', seq: 0 }, margin = 3, obliqueElevationDeg = 52, minDistance = 4, maxDistanceFactor = 2.5, eyeNear = 0.25 }: CameraRigProps) {
   const controls = useRef<ComponentRef<typeof OrbitControls>>(null);
+  const saved = useRef<SavedPose | null>(null);
   const camera = useThree((s) => s.camera);
   const size = useThree((s) => s.size);
   const invalidate = useThree((s) => s.invalidate);
+  const eyeKey = view.mode === 'eye' ? `${view.eye.join(',')}>${view.target.join(',')}` : '';
 
   useLayoutEffect(() => {
     const c = controls.current;
@@ -76,6 +90,39 @@ export function CameraRig({ width, depth, view = { mode: 'oblique', seq: 0 }, ma
     if (camera instanceof PerspectiveCamera) {
       camera.aspect = size.width / size.height;
       camera.updateProjectionMatrix();
+    }
+    if (view.mode === 'eye') {
+      if (!saved.current) saved.current = { position: camera.position.clone(), target: c ? c.target.clone() : new Vector3(), near: camera.near };
+      const eye = tableToScene(view.eye, width, depth);
+      const look = tableToScene(view.target, width, depth);
+      camera.position.copy(eye);
+      camera.near = eyeNear;
+      if (camera instanceof PerspectiveCamera) camera.updateProjectionMatrix();
+      camera.lookAt(look);
+      if (c) {
+        c.enabled = false;
+        c.target.copy(look);
+      }
+      camera.updateMatrixWorld(true);
+      invalidate();
+      return;
+    }
+    if (c) c.enabled = true;
+    const back = saved.current;
+    saved.current = null;
+    if (back) {
+      camera.near = back.near;
+      if (camera instanceof PerspectiveCamera) camera.updateProjectionMatrix();
+    }
+    if (back && view.restore) {
+      camera.position.copy(back.position);
+      camera.lookAt(back.target);
+      if (c) {
+        c.target.copy(back.target);
+        c.update();
+      }
+      invalidate();
+      return;
     }
     const W = width + 2 * margin;
     const D = depth + 2 * margin;
@@ -99,7 +146,8 @@ export function CameraRig({ width, depth, view = { mode: 'oblique', seq: 0 }, ma
     }
     invalidate();
     // Re-frame when the canvas aspect changes, too.
-  }, [view.mode, view.seq, width, depth, margin, obliqueElevationDeg, camera, size.width, size.height, invalidate]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view.mode, view.seq, eyeKey, width, depth, margin, obliqueElevationDeg, eyeNear, camera, size.width, size.height, invalidate]);
 
   const diag = Math.hypot(width, depth);
   return (

@@ -1,6 +1,6 @@
 import { useThree, type ThreeEvent } from '@react-three/fiber';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { Color, InstancedMesh, Matrix4, MeshStandardMaterial, Quaternion, Vector3 } from 'three';
+import { Color, InstancedMesh, Matrix4, MeshStandardMaterial, Quaternion, Vector3, type Ray } from 'three';
 import { unitBaseGeometry, unitFigureGeometry, unitMountGeometry } from './geometries';
 import { armyColor, SELECT_COLOR } from './palette';
 import type { ModelView } from './types';
@@ -24,6 +24,11 @@ export interface ModelInstancesProps {
   onHover?: (id: string | null, clientX: number, clientY: number) => void;
   /** A model was clicked (`unit` true with shift held) or double-clicked (`unit` true). */
   onSelect?: (id: string, opts: { unit: boolean; additive: boolean }) => void;
+  /**
+   * A model was pressed with the primary button (to drag it): `ray` is the pointer's scene-space
+   * ray. When given, a press on a model never starts orbiting the camera.
+   */
+  onPress?: (id: string, ray: Ray) => void;
 }
 
 const _m = new Matrix4();
@@ -41,13 +46,14 @@ const _select = new Color(SELECT_COLOR);
  * model's height, in the army's colour; models on oval bases (cavalry, monsters) get a mount body
  * along the base's long axis with a rider on top. Hover lightens a model, selection turns it gold.
  */
-export function ModelInstances({ models, armies, selectedIds, hoveredId = null, figureWidth = 0.62, onHover, onSelect }: ModelInstancesProps) {
+export function ModelInstances({ models, armies, selectedIds, hoveredId = null, figureWidth = 0.62, onHover, onSelect, onPress }: ModelInstancesProps) {
   const bases = useRef<InstancedMesh>(null);
   const figures = useRef<InstancedMesh>(null);
   const mounts = useRef<InstancedMesh>(null);
   /** Model index of each mount instance: models on oval bases get a mount under their rider. */
   const mounted = useMemo(() => models.flatMap((m, i) => ('oval' in m.base ? [i] : [])), [models]);
   const invalidate = useThree((s) => s.invalidate);
+  const getState = useThree((s) => s.get);
   const baseMaterial = useMemo(() => new MeshStandardMaterial({ color: '#ffffff', roughness: 0.55, metalness: 0.1 }), []);
   const figureMaterial = useMemo(() => new MeshStandardMaterial({ color: '#ffffff', roughness: 0.5, metalness: 0.15 }), []);
 
@@ -147,6 +153,18 @@ export function ModelInstances({ models, armies, selectedIds, hoveredId = null, 
           if (!id) return;
           e.stopPropagation();
           onSelect(id, { unit: e.nativeEvent.shiftKey, additive: e.nativeEvent.ctrlKey || e.nativeEvent.metaKey });
+        }
+      : undefined,
+    onPointerDown: onPress
+      ? (e: ThreeEvent<PointerEvent>) => {
+          if (e.nativeEvent.button !== 0) return;
+          const id = idOf(e);
+          if (!id) return;
+          e.stopPropagation();
+          // Synchronously, before the orbit controls see this same pointerdown.
+          const controls = getState().controls as unknown as { enabled: boolean } | null;
+          if (controls) controls.enabled = false;
+          onPress(id, e.ray.clone());
         }
       : undefined,
     onDoubleClick: onSelect

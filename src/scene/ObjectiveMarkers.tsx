@@ -16,10 +16,16 @@ export interface ObjectiveMarkersProps {
   range?: number;
   /** Pointer moved over a marker (client coordinates); null id on leaving. */
   onHover?: (id: string | null, clientX: number, clientY: number) => void;
+  /** A marker was clicked. */
+  onClick?: (id: string, e: { shiftKey: boolean }) => void;
+  /** Ids of markers to highlight (picked by a tool). Default: none. */
+  highlightIds?: ReadonlySet<string>;
+  /** Highlight colour. Default white. */
+  highlightColor?: string;
 }
 
 /** Objective markers: gold discs with a dark centre pip and an optional control-range ring. */
-export function ObjectiveMarkers({ objectives, color = OBJECTIVE_COLOR, thickness = 0.08, showRange = true, range = 3, onHover }: ObjectiveMarkersProps) {
+export function ObjectiveMarkers({ objectives, color = OBJECTIVE_COLOR, thickness = 0.08, showRange = true, range = 3, onHover, onClick, highlightIds, highlightColor = '#ffffff' }: ObjectiveMarkersProps) {
   return (
     <group name="objectives">
       {objectives.map((o) => {
@@ -39,9 +45,17 @@ export function ObjectiveMarkers({ objectives, color = OBJECTIVE_COLOR, thicknes
               receiveShadow
               onPointerMove={move}
               onPointerOut={onHover ? () => onHover(null, 0, 0) : undefined}
+              onClick={
+                onClick
+                  ? (e) => {
+                      e.stopPropagation();
+                      onClick(o.id, { shiftKey: e.nativeEvent.shiftKey });
+                    }
+                  : undefined
+              }
             >
               <cylinderGeometry args={[r, r, thickness, 48]} />
-              <meshStandardMaterial color={color} metalness={0.3} roughness={0.55} />
+              <meshStandardMaterial color={color} metalness={0.3} roughness={0.55} emissive={highlightIds?.has(o.id) ? highlightColor : '#000000'} emissiveIntensity={highlightIds?.has(o.id) ? 0.45 : 0} />
             </mesh>
             <mesh position={[0, 0, thickness + 0.002]} raycast={() => null}>
               <ringGeometry args={[r * 0.35, r * 0.55, 32]} />

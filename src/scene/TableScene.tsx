@@ -1,18 +1,34 @@
 import { Canvas } from '@react-three/fiber';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import type { Ray } from 'three';
 import { BattlefieldMat } from './BattlefieldMat';
 import { CameraRig } from './CameraRig';
+import { rayToTable } from './DragController';
 import { GridOverlay } from './GridOverlay';
 import { Lights } from './Lights';
 import { ModelInstances } from './ModelInstances';
 import { ObjectiveMarkers } from './ObjectiveMarkers';
 import { armyColor, BACKGROUND_COLOR } from './palette';
 import { ReadySignal } from './ReadySignal';
+import { SceneBridge, type SceneHandleRef } from './SceneBridge';
 import { SelectionRings } from './SelectionRings';
 import { TableSpace } from './TableSpace';
 import { TerrainFeatureMesh } from './TerrainFeatureMesh';
 import { TerritoryOverlay } from './TerritoryOverlay';
 import type { BattlefieldData, CameraView, HoverTarget } from './types';
+
+/** What a click on the scene hit. */
+export interface ScenePick {
+  kind: 'model' | 'terrain' | 'objective';
+  id: string;
+}
+
+/** Modifier state of a pick: shift (whole unit), ctrl/cmd (add to selection), double click. */
+export interface PickModifiers {
+  shift: boolean;
+  additive: boolean;
+  double: boolean;
+}
 
 /** Props of {@link TableScene}. */
 export interface TableSceneProps {
@@ -22,29 +38,44 @@ export interface TableSceneProps {
   showGrid?: boolean;
   /** Show the territories. Default true. */
   showTerritories?: boolean;
-  /** Camera preset (bump `seq` to re-apply). Default oblique. */
+  /** Camera request (bump `seq` to re-apply). Default oblique. */
   view?: CameraView;
-  /** Selected model ids. Default: none. */
+  /** Selected model ids (drawn gold with a ring). Default: none. */
   selectedIds?: ReadonlySet<string>;
   /** What the pointer is over (for highlighting). Default: nothing. */
   hovered?: HoverTarget | null;
+  /** Terrain feature id -> highlight colour (picked by a tool, blocking a line). Default: none. */
+  highlightTerrain?: ReadonlyMap<string, string>;
+  /** Objective ids to highlight (picked by a tool). Default: none. */
+  highlightObjectives?: ReadonlySet<string>;
   /** Pointer over something (client coordinates), or `null` when it leaves. */
   onHover?: (target: HoverTarget | null, clientX: number, clientY: number) => void;
-  /** A model was picked: `unit` selects its whole unit, `additive` adds to the selection. */
-  onSelectModel?: (id: string, opts: { unit: boolean; additive: boolean }) => void;
-  /** A click that hit nothing selectable. */
-  onClearSelection?: () => void;
+  /** A click (or double click) on a model, a terrain feature or an objective. */
+  onPick?: (target: ScenePick, mods: PickModifiers) => void;
+  /** A click that hit nothing pickable. */
+  onMissed?: () => void;
+  /**
+   * A model was pressed to be dragged: where the pointer's ray meets the table plane (table space,
+   * inches), or null when it does not. When given, pressing a model never orbits the camera.
+   */
+  onPressModel?: (id: string, at: [number, number] | null) => void;
+  /** Filled with a handle on the live canvas (projection, PNG capture, redraw). */
+  bridge?: SceneHandleRef;
+  /** Overlays drawn in TABLE space (inches, z up), above the battlefield. */
+  children?: ReactNode;
   /** Called once after the first frame of the loaded scene has been drawn. */
   onReady?: () => void;
 }
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
+const NO_HIGHLIGHT: ReadonlyMap<string, string> = new Map();
 const DEFAULT_VIEW: CameraView = { mode: 'oblique', seq: 0 };
 
 /**
- * The 3D tabletop: a render-on-demand canvas with lights and shadows, the mat, an optional
- * grid, territories, terrain, objectives and models, and an orbit camera. All content is placed
- * in table space inside {@link TableSpace}.
+ * The 3D tabletop: a render-on-demand canvas (`frameloop="demand"`, its drawing buffer kept so it
+ * can be exported as PNG) with lights and shadows, the mat, an optional grid, territories,
+ * terrain, objectives and models, tool overlays, and an orbit camera. All content is placed in
+ * table space inside {@link TableSpace}.
  */
 export const TableScene = memo(function TableScene({
   data,
@@ -53,9 +84,14 @@ export const TableScene = memo(function TableScene({
   view = DEFAULT_VIEW,
   selectedIds = NO_SELECTION,
   hovered = null,
+  highlightTerrain = NO_HIGHLIGHT,
+  highlightObjectives,
   onHover,
-  onSelectModel,
-  onClearSelection,
+  onPick,
+  onMissed,
+  onPressModel,
+  bridge,
+  children,
   onReady,
 }: TableSceneProps) {
   const { width, depth } = data;
@@ -69,14 +105,22 @@ export const TableScene = memo(function TableScene({
   const selectedModels = useMemo(() => data.models.filter((m) => selectedIds.has(m.id)), [data.models, selectedIds]);
   const extent = Math.max(width, depth) / 2 + 6;
 
+  const pickModel = useCallback(
+    (id: string, opts: { unit: boolean; additive: boolean }) => onPick?.({ kind: 'model', id }, { shift: opts.unit, additive: opts.additive, double: false }),
+    [onPick],
+  );
+  const pickTerrain = useCallback((id: string) => onPick?.({ kind: 'terrain', id }, { shift: false, additive: false, double: false }), [onPick]);
+  const pickObjective = useCallback((id: string, e: { shiftKey: boolean }) => onPick?.({ kind: 'objective', id }, { shift: e.shiftKey, additive: false, double: false }), [onPick]);
+  const press = useMemo(() => (onPressModel ? (id: string, ray: Ray) => onPressModel(id, rayToTable(ray, width, depth)) : undefined), [onPressModel, width, depth]);
+
   return (
     <Canvas
       frameloop="demand"
       shadows="percentage"
       dpr={[1, 2]}
-      gl={{ antialias: true }}
+      gl={{ antialias: true, preserveDrawingBuffer: true }}
       camera={{ fov: 40, near: 0.5, far: 1000, position: [0, 60, 50] }}
-      onPointerMissed={() => onClearSelection?.()}
+      onPointerMissed={() => onMissed?.()}
     >
       <color attach="background" args={[BACKGROUND_COLOR]} />
       <fog attach="fog" args={[BACKGROUND_COLOR, 160, 360]} />
@@ -90,19 +134,29 @@ export const TableScene = memo(function TableScene({
           ))}
         {showGrid && <GridOverlay width={width} depth={depth} />}
         {data.terrain.map((t) => (
-          <TerrainFeatureMesh key={t.id} feature={t} hovered={hovered?.kind === 'terrain' && hovered.id === t.id} onHover={hoverTerrain} />
+          <TerrainFeatureMesh
+            key={t.id}
+            feature={t}
+            hovered={hovered?.kind === 'terrain' && hovered.id === t.id}
+            highlight={highlightTerrain.get(t.id) ?? null}
+            onHover={hoverTerrain}
+            onClick={onPick ? pickTerrain : undefined}
+          />
         ))}
-        <ObjectiveMarkers objectives={data.objectives} onHover={hoverObjective} />
+        <ObjectiveMarkers objectives={data.objectives} onHover={hoverObjective} onClick={onPick ? pickObjective : undefined} highlightIds={highlightObjectives} />
         <ModelInstances
           models={data.models}
           armies={data.armies}
           selectedIds={selectedIds}
           hoveredId={hovered?.kind === 'model' ? hovered.id : null}
           onHover={hoverModel}
-          onSelect={onSelectModel}
+          onSelect={onPick ? pickModel : undefined}
+          onPress={press}
         />
         <SelectionRings models={selectedModels} />
+        {children}
       </TableSpace>
+      {bridge && <SceneBridge handle={bridge} width={width} depth={depth} />}
       {onReady && <ReadySignal onReady={onReady} />}
     </Canvas>
   );

@@ -16,6 +16,8 @@ export interface TerrainFeatureMeshProps {
   edgeThresholdDeg?: number;
   /** Highlight as hovered. Default false. */
   hovered?: boolean;
+  /** A strong highlight colour (picked by a tool, or blocking a line of sight), or null. Default null. */
+  highlight?: string | null;
   /** Pointer moved over the feature (client coordinates). */
   onHover?: (id: string | null, clientX: number, clientY: number) => void;
   /** The feature was clicked. */
@@ -26,7 +28,7 @@ export interface TerrainFeatureMeshProps {
  * A terrain feature rendered from its triangle soup: flat-shaded (normals computed per face),
  * coloured by terrain type and darkened towards its foot so height reads at a glance.
  */
-export function TerrainFeatureMesh({ feature, color, edges = true, edgeThresholdDeg = 35, hovered = false, onHover, onClick }: TerrainFeatureMeshProps) {
+export function TerrainFeatureMesh({ feature, color, edges = true, edgeThresholdDeg = 35, hovered = false, highlight = null, onHover, onClick }: TerrainFeatureMeshProps) {
   const geometry = useMemo(() => {
     const g = new BufferGeometry();
     const pos = feature.positions;
@@ -74,13 +76,13 @@ export function TerrainFeatureMesh({ feature, color, edges = true, edgeThreshold
           side={DoubleSide}
           roughness={0.88}
           metalness={0.02}
-          emissive={hovered ? SELECT_COLOR : '#000000'}
-          emissiveIntensity={hovered ? 0.18 : 0}
+          emissive={highlight ?? (hovered ? SELECT_COLOR : '#000000')}
+          emissiveIntensity={highlight ? 0.55 : hovered ? 0.18 : 0}
         />
       </mesh>
       {edgeGeometry && (
         <lineSegments geometry={edgeGeometry} raycast={() => null}>
-          <lineBasicMaterial color="#1d1a16" transparent opacity={0.35} />
+          <lineBasicMaterial color={highlight ?? '#1d1a16'} transparent opacity={highlight ? 0.9 : 0.35} />
         </lineSegments>
       )}
     </group>

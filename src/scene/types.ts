@@ -75,8 +75,13 @@ export interface BattlefieldData {
 /** What the pointer is over. */
 export type HoverTarget = { kind: 'model'; id: string } | { kind: 'terrain'; id: string } | { kind: 'objective'; id: string };
 
-/** A camera preset request; bump `seq` to re-apply the same mode. */
-export interface CameraView {
-  mode: 'oblique' | 'top';
-  seq: number;
-}
+/**
+ * A camera request; bump `seq` to re-apply the same mode.
+ * - `oblique` / `top`: frame the whole table (or, with `restore`, go back to the pose the camera
+ *   had before the last `eye` view, when there is one);
+ * - `eye`: the observer's-eye view (Core 6.0: "stoop down and look from behind the model"): the
+ *   camera at `eye` looking at `target`, both TABLE space (inches, z up); orbiting is disabled.
+ */
+export type CameraView =
+  | { mode: 'oblique' | 'top'; seq: number; restore?: boolean }
+  | { mode: 'eye'; seq: number; eye: [number, number, number]; target: [number, number, number] };

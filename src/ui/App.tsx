@@ -1,140 +1,578 @@
-import { useCallback, useEffect, useState } from 'react';
-import { TableScene } from '../scene/TableScene';
-import type { BattlefieldData, CameraView, HoverTarget } from '../scene/types';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { CombatRanges } from '../scene/CombatRanges';
+import { DragController } from '../scene/DragController';
+import { LosOverlay } from '../scene/LosOverlay';
+import { MeasureOverlay } from '../scene/MeasureOverlay';
+import { MoveGhost } from '../scene/MoveGhost';
+import { ObjectiveContest } from '../scene/ObjectiveContest';
+import { armyColor } from '../scene/palette';
+import type { SceneHandleRef } from '../scene/SceneBridge';
+import { SceneLabel } from '../scene/SceneLabel';
+import { SegmentMarker } from '../scene/SegmentMarker';
+import { SelectionRings } from '../scene/SelectionRings';
+import { TableScene, type PickModifiers, type ScenePick } from '../scene/TableScene';
+import type { BattlefieldData, CameraView, HoverTarget, ModelView } from '../scene/types';
+import { getEngine, type Engine } from './engine/engine';
+import { useEngineStatus } from './engine/useEngineStatus';
+import { inches2, point3 } from './format';
 import { HoverCard } from './HoverCard';
 import { InfoPanel } from './InfoPanel';
-import { loadDefaultBattlefield, ScenarioLoadError } from './loadBattlefield';
-import { publishError, publishReady } from './readySignal';
+import { modelPair, pickName, topCentre } from './names';
+import { BoardPanel } from './panels/BoardPanel';
+import { DragChip } from './panels/DragChip';
+import { EyeBanner } from './panels/EyeBanner';
+import { LosPanel, type Proof } from './panels/LosPanel';
+import { MeasurePanel } from './panels/MeasurePanel';
+import { MovePanel } from './panels/MovePanel';
+import { ToolPalette } from './panels/ToolPalette';
+import { composeProof, downloadDataUrl, type ProofText } from './proof';
+import { publishError, publishReady, type SightlineTools } from './readySignal';
+import { fetchScenario, ScenarioFetchError, type ScenarioSource } from './scenarioSource';
+import { sceneDataClient } from './sceneData/sceneDataClient';
 import { SelectionPanel } from './SelectionPanel';
+import { shownBoard, useBoardStatus } from './tools/boardStatus';
+import { shownPairs, useCombatTool } from './tools/combatTool';
+import { shownLos, useLosTool, type LosResult } from './tools/losTool';
+import { shownMeasure, useMeasureTool } from './tools/measureTool';
+import { afterRedo, afterUndo, EMPTY_HISTORY, nextRedo, nextUndo, pushMove, type MoveHistory } from './tools/moveHistory';
+import { currentMeasure, useMoveTool, type MoveRecord } from './tools/moveTool';
+import type { PickTarget, Point2, Segment3, ToolId } from './tools/types';
 import { Toolbar } from './Toolbar';
 
-type LoadState = { status: 'loading' } | { status: 'ready'; data: BattlefieldData } | { status: 'error'; problems: string[] };
+type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; problems: string[] };
 
 /** Props of {@link App}. */
 export interface AppProps {
-  /** Loads the battlefield to show. Default: the bundled default scenario. */
-  load?: () => Promise<BattlefieldData>;
+  /** Fetches the scenario to show. Default: the `?scenario=` URL, else the bundled default. */
+  source?: () => Promise<ScenarioSource>;
+  /** The engine (worker client). Default: the page's one engine. */
+  engine?: Engine;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
+/** Colours of the tools' picks: first (A / observer) and second (B / target). */
+const PICK_COLORS = { a: '#5ee0ff', b: '#ff7ce0' } as const;
+const ISOLATED_COLOR = '#ff3b30';
+const COMBAT_COLOR = '#ff9f1c';
 
-/** The Sightline page: loads a scenario and shows it as a 3D tabletop with view controls. */
-export function App({ load = loadDefaultBattlefield }: AppProps) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+/** Flips a model pick to its unit when shift was held. */
+function toTarget(data: BattlefieldData, p: ScenePick, mods: PickModifiers): PickTarget {
+  if (p.kind === 'model' && mods.shift) {
+    const m = data.models.find((mm) => mm.id === p.id);
+    if (m) return { kind: 'unit', id: m.unitId };
+  }
+  return { kind: p.kind, id: p.id };
+}
+
+/**
+ * The Sightline page: loads a scenario into the engine worker and draws it as a 3D tabletop, with
+ * the measure, line-of-sight and move tools, combat ranges, coherency and objectives. Every
+ * number and verdict on screen is an answer of the engine worker.
+ */
+export function App({ source = fetchScenario, engine = getEngine() }: AppProps) {
+  const engineStatus = useEngineStatus(engine);
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const [data, setData] = useState<BattlefieldData | null>(null);
+  const [engineLoaded, setEngineLoaded] = useState(false);
+  const [framed, setFramed] = useState(false);
+  const [version, setVersion] = useState(0);
+  const [tool, setTool] = useState<ToolId>('select');
   const [showGrid, setShowGrid] = useState(false);
   const [showTerritories, setShowTerritories] = useState(true);
   const [view, setView] = useState<CameraView>({ mode: 'oblique', seq: 0 });
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(EMPTY);
   const [hover, setHover] = useState<{ target: HoverTarget; x: number; y: number } | null>(null);
+  const [history, setHistory] = useState<MoveHistory>(EMPTY_HISTORY);
+  const [applying, setApplying] = useState(false);
+  const [proof, setProof] = useState<(Proof & { text: ProofText }) | null>(null);
+  const [pointer, setPointer] = useState<[number, number] | null>(null);
+  const bridge: SceneHandleRef = useRef(null);
+  const dataRef = useRef(data);
+  dataRef.current = data;
 
+  // ---- Loading: the engine worker and the scene-data worker get the same files, in parallel.
+  const started = useRef(false);
   useEffect(() => {
-    let live = true;
-    load().then(
-      (data) => live && setState({ status: 'ready', data }),
+    if (started.current) return;
+    started.current = true;
+    const fail = (problems: string[]) => {
+      console.error('Sightline: the scenario did not load:\n' + problems.join('\n'));
+      publishError(problems);
+      setLoad((l) => (l.status === 'error' ? l : { status: 'error', problems }));
+    };
+    engine.setPhase('loading');
+    source().then(
+      (src) => {
+        engine.track(engine.client.loadScenario(src.json, src.meshes)).then(
+          (r) => {
+            if (r.ok) {
+              engine.setPhase('ready');
+              setEngineLoaded(true);
+            } else {
+              engine.setPhase('error');
+              fail(r.problems);
+            }
+          },
+          (e: unknown) => {
+            engine.setPhase('error');
+            fail([`(engine): ${(e as Error).message}`]);
+          },
+        );
+        sceneDataClient()
+          .build(src.json, src.meshes, src.fallbackName)
+          .then(
+            (r) => {
+              if (r.ok) {
+                setData(r.data);
+                setLoad((l) => (l.status === 'loading' ? { status: 'ready' } : l));
+              } else fail(r.problems);
+            },
+            (e: unknown) => fail([`(scene): ${(e as Error).message}`]),
+          );
+      },
       (e: unknown) => {
-        if (!live) return;
-        const problems = e instanceof ScenarioLoadError ? e.problems : [e instanceof Error ? e.message : String(e)];
-        console.error('Sightline: the scenario did not load:\n' + problems.join('\n'));
-        publishError(problems);
-        setState({ status: 'error', problems });
+        engine.setPhase('error');
+        fail(e instanceof ScenarioFetchError ? e.problems : [e instanceof Error ? e.message : String(e)]);
       },
     );
-    return () => {
-      live = false;
-    };
-  }, [load]);
+  }, [engine, source]);
 
-  const data = state.status === 'ready' ? state.data : null;
-
-  const onReady = useCallback(() => {
-    if (!data) return;
-    publishReady({ scenarioName: data.name, modelCount: data.models.length, terrainCount: data.terrain.length });
-  }, [data]);
-
-  const onHover = useCallback((target: HoverTarget | null, x: number, y: number) => {
-    setHover(target ? { target, x, y } : null);
+  // ---- Redrawing a model after an edit (pose from the scene-data worker; the engine decided the move).
+  const placeModel = useCallback(async (id: string, at: Point2, elevation?: number) => {
+    const placed = await sceneDataClient().place(id, at[0], at[1], elevation);
+    if (!placed) return;
+    setData((d) => (d ? { ...d, models: d.models.map((m) => (m.id === id ? placed : m)) } : d));
   }, []);
 
-  const onSelectModel = useCallback(
-    (id: string, opts: { unit: boolean; additive: boolean }) => {
-      if (!data) return;
-      const m = data.models.find((mm) => mm.id === id);
-      if (!m) return;
-      const ids = opts.unit ? (data.units.find((u) => u.id === m.unitId)?.modelIds ?? [id]) : [id];
-      setSelectedIds((prev) => {
-        const next = new Set(opts.additive ? prev : []);
-        for (const x of ids) next.add(x);
-        return next;
-      });
+  // ---- Tools (each a state machine in src/ui/tools/).
+  const [measure, measureDispatch] = useMeasureTool(engine, version);
+  const topLine = useCallback((observer: PickTarget, target: PickTarget, r: LosResult): Segment3 | null => {
+    const d = dataRef.current;
+    const pair = d ? modelPair(d, observer, target, r.observerModel, r.targetModel) : null;
+    return pair ? [topCentre(pair[0]), topCentre(pair[1])] : null;
+  }, []);
+  const [los, losDispatch] = useLosTool(engine, version, topLine);
+  const onMoved = useCallback(
+    (r: MoveRecord) => {
+      setHistory((h) => pushMove(h, r));
+      void placeModel(r.modelId, r.to).then(() => setVersion((v) => v + 1));
     },
-    [data],
+    [placeModel],
   );
+  const standAt = useCallback(async (id: string, x: number, y: number) => (await sceneDataClient().place(id, x, y))?.elevation, []);
+  const elevationOf = useCallback((id: string) => {
+    const m = dataRef.current?.models.find((mm) => mm.id === id);
+    return m && !m.elevationResolved ? m.elevation : undefined;
+  }, []);
+  const [move, moveDispatch] = useMoveTool(engine, { standAt, elevationOf, onMoved });
+  const [combat, combatDispatch] = useCombatTool(engine, version);
+  const unitIds = useMemo(() => (data ? data.units.map((u) => u.id) : []), [data?.units]); // eslint-disable-line react-hooks/exhaustive-deps
+  const objectiveIds = useMemo(() => (data ? data.objectives.map((o) => o.id) : []), [data?.objectives]); // eslint-disable-line react-hooks/exhaustive-deps
+  const board = useBoardStatus(engine, version, engineLoaded && data !== null, unitIds, objectiveIds);
+
+  // ---- Undo / redo of moves: each is a moveModel call in the worker.
+  const undo = useCallback(() => {
+    const r = nextUndo(history);
+    if (!r || applying || move.name !== 'idle') return;
+    setApplying(true);
+    engine
+      .track(engine.client.moveModel(r.modelId, r.from[0], r.from[1], r.fromElevation))
+      .then(async (res) => {
+        if (!res.ok) return moveDispatch({ type: 'note', note: { kind: 'failed', text: `Undo failed: ${res.reason}` } });
+        setHistory(afterUndo);
+        await placeModel(r.modelId, r.from, r.fromElevation);
+        setVersion((v) => v + 1);
+        moveDispatch({ type: 'note', note: { kind: 'undone', text: `Undid the move of ${r.modelId}.` } });
+      })
+      .catch((e: unknown) => moveDispatch({ type: 'note', note: { kind: 'failed', text: `Undo failed: ${(e as Error).message}` } }))
+      .finally(() => setApplying(false));
+  }, [history, applying, move.name, engine, moveDispatch, placeModel]);
+  const redo = useCallback(() => {
+    const r = nextRedo(history);
+    if (!r || applying || move.name !== 'idle') return;
+    setApplying(true);
+    engine
+      .track(engine.client.moveModel(r.modelId, r.to[0], r.to[1]))
+      .then(async (res) => {
+        if (!res.ok) return moveDispatch({ type: 'note', note: { kind: 'failed', text: `Redo failed: ${res.reason}` } });
+        setHistory(afterRedo);
+        await placeModel(r.modelId, r.to);
+        setVersion((v) => v + 1);
+        moveDispatch({ type: 'note', note: { kind: 'redone', text: `Redid the move of ${r.modelId} (${inches2(r.inches)}).` } });
+      })
+      .catch((e: unknown) => moveDispatch({ type: 'note', note: { kind: 'failed', text: `Redo failed: ${(e as Error).message}` } }))
+      .finally(() => setApplying(false));
+  }, [history, applying, move.name, engine, moveDispatch, placeModel]);
+
+  // ---- The observer's-eye view follows the line-of-sight tool's `eye` state.
+  const losEye = los.name === 'done' && los.eye ? los : null;
+  const eyePair = useMemo(() => (losEye && data ? modelPair(data, losEye.observer, losEye.target, losEye.result.observerModel, losEye.result.targetModel) : null), [losEye, data]);
+  const eyeActive = eyePair !== null;
+  const tableMode = useRef<'oblique' | 'top'>('oblique');
+  useEffect(() => {
+    if (eyePair) {
+      const [o, t] = eyePair;
+      const eye = topCentre(o);
+      eye[2] += 0.02;
+      setView((v) => {
+        if (v.mode !== 'eye') tableMode.current = v.mode;
+        return { mode: 'eye', seq: v.seq + 1, eye, target: [t.footprint.x, t.footprint.y, t.elevation + t.height * 0.6] };
+      });
+    } else {
+      setView((v) => (v.mode === 'eye' ? { mode: tableMode.current, seq: v.seq + 1, restore: true } : v));
+    }
+  }, [eyePair]);
+
+  // ---- Tool switching: leaving a tool ends its transient states.
+  const activate = useCallback(
+    (id: ToolId) => {
+      setTool(id);
+      if (id !== 'los') losDispatch({ type: 'back' });
+      if (id !== 'move') moveDispatch({ type: 'cancel' });
+      setHover(null);
+    },
+    [losDispatch, moveDispatch],
+  );
+
+  // ---- Picks from the scene, routed to the active tool.
+  const onPick = useCallback(
+    (p: ScenePick, mods: PickModifiers) => {
+      const d = dataRef.current;
+      if (!d || !engineLoaded) return;
+      if (tool === 'measure') measureDispatch({ type: 'pick', target: toTarget(d, p, mods) });
+      else if (tool === 'los') losDispatch({ type: 'pick', target: toTarget(d, p, mods) });
+      else if (tool === 'select' && p.kind === 'model') {
+        const m = d.models.find((mm) => mm.id === p.id);
+        if (!m) return;
+        const ids = mods.shift ? (d.units.find((u) => u.id === m.unitId)?.modelIds ?? [p.id]) : [p.id];
+        setSelectedIds((prev) => {
+          const next = new Set(mods.additive ? prev : []);
+          for (const x of ids) next.add(x);
+          return next;
+        });
+      }
+    },
+    [tool, engineLoaded, measureDispatch, losDispatch],
+  );
+  const pickRef = useRef(onPick);
+  pickRef.current = onPick;
+  const onMissed = useCallback(() => {
+    if (tool === 'select') setSelectedIds((prev) => (prev.size ? EMPTY : prev));
+  }, [tool]);
+  const onPressModel = useCallback(
+    (id: string, at: [number, number] | null) => {
+      const m = dataRef.current?.models.find((mm) => mm.id === id);
+      if (!m || !at || !engineLoaded) return;
+      setHover(null);
+      moveDispatch({ type: 'press', modelId: id, start: [m.footprint.x, m.footprint.y], pointer: at });
+    },
+    [engineLoaded, moveDispatch],
+  );
+  const onDragPointer = useCallback((at: [number, number]) => moveDispatch({ type: 'pointer', at }), [moveDispatch]);
+  const onDragRelease = useCallback(() => moveDispatch({ type: 'release' }), [moveDispatch]);
+  const onHover = useCallback((target: HoverTarget | null, x: number, y: number) => setHover(target ? { target, x, y } : null), []);
+
+  // ---- View controls.
   const clearSelection = useCallback(() => setSelectedIds((prev) => (prev.size ? EMPTY : prev)), []);
-  const topDown = useCallback(() => setView((v) => ({ mode: 'top', seq: v.seq + 1 })), []);
-  const oblique = useCallback(() => setView((v) => ({ mode: 'oblique', seq: v.seq + 1 })), []);
+  const topDown = useCallback(() => {
+    losDispatch({ type: 'back' });
+    setView((v) => ({ mode: 'top', seq: v.seq + 1 }));
+  }, [losDispatch]);
+  const oblique = useCallback(() => {
+    losDispatch({ type: 'back' });
+    setView((v) => ({ mode: 'oblique', seq: v.seq + 1 }));
+  }, [losDispatch]);
   const toggleGrid = useCallback(() => setShowGrid((g) => !g), []);
   const toggleTerritories = useCallback(() => setShowTerritories((t) => !t), []);
+  const toggleCombat = useCallback(() => combatDispatch({ type: 'toggle' }), [combatDispatch]);
 
+  // ---- Keyboard.
+  const escape = useCallback(() => {
+    if (tool === 'measure' && measure.name !== 'idle') measureDispatch({ type: 'cancel' });
+    else if (tool === 'los' && los.name !== 'idle') losDispatch({ type: 'cancel' });
+    else if (tool === 'move' && move.name !== 'idle') moveDispatch({ type: 'cancel' });
+    else if (tool !== 'select') activate('select');
+    else clearSelection();
+  }, [tool, measure.name, los.name, move.name, measureDispatch, losDispatch, moveDispatch, activate, clearSelection]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
       const k = e.key.toLowerCase();
+      if (e.ctrlKey || e.metaKey) {
+        if (k === 'z' && !e.shiftKey) {
+          e.preventDefault();
+          undo();
+        } else if (k === 'y' || (k === 'z' && e.shiftKey)) {
+          e.preventDefault();
+          redo();
+        }
+        return;
+      }
+      if (e.altKey) return;
       if (k === 't') topDown();
       else if (k === 'v') oblique();
       else if (k === 'g') toggleGrid();
       else if (k === 'r') toggleTerritories();
-      else if (k === 'escape') clearSelection();
+      else if (k === 'c') toggleCombat();
+      else if (k === 's') activate('select');
+      else if (k === 'm') activate('measure');
+      else if (k === 'l') activate('los');
+      else if (k === 'd') activate('move');
+      else if (k === 'escape') escape();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [topDown, oblique, toggleGrid, toggleTerritories, clearSelection]);
+  }, [topDown, oblique, toggleGrid, toggleTerritories, toggleCombat, activate, escape, undo, redo]);
 
-  if (state.status === 'loading') {
-    return (
-      <div className="status" data-testid="loading">
-        <div className="spinner" /> Setting up the battlefield…
-      </div>
-    );
-  }
-  if (state.status === 'error') {
+  // ---- Proof export (line of sight).
+  const exportProof = useCallback(async () => {
+    const h = bridge.current;
+    const d = dataRef.current;
+    if (!h || !d || los.name !== 'done') return;
+    const r = los.result;
+    const observer = pickName(d, los.observer);
+    const target = pickName(d, los.target);
+    const details: string[] = [];
+    if (r.visible && r.witness) {
+      details.push(`Witness: ${r.observerModel ?? 'observer'} ${point3(r.witness[0])} → ${r.targetModel ?? 'target'} ${point3(r.witness[1])}, touching no terrain and no other model.`);
+    } else {
+      details.push('No line from any point of the observer to any point of the target is clear.');
+    }
+    details.push(`Core 6.0 · ${d.name} · ${d.width}" × ${d.depth}" · Sightline engine · ${new Date().toISOString().replace('T', ' ').slice(0, 19)} UTC`);
+    const text: ProofText = { headline: `${observer} → ${target}: ${r.visible ? 'VISIBLE' : 'NOT VISIBLE'}`, visible: r.visible, details };
+    try {
+      const url = await composeProof(h.capturePng(), text, h.canvas().clientWidth);
+      const filename = `sightline-los-${los.observer.id}-${los.target.id}.png`;
+      setProof({ url, filename, text });
+      downloadDataUrl(url, filename);
+    } catch (e) {
+      console.warn('Sightline: the proof could not be exported', e);
+    }
+  }, [los]);
+  useEffect(() => setProof(null), [los.name === 'done' ? los.n : -1]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // ---- Ready signal and the tools' test hook.
+  const hookState = useRef({ tool, measure, los, move, combat, board, history, version, proof });
+  hookState.current = { tool, measure, los, move, combat, board, history, version, proof };
+  const activateRef = useRef(activate);
+  activateRef.current = activate;
+  const tools = useMemo<SightlineTools>(
+    () => ({
+      active: () => hookState.current.tool,
+      activate: (id) => activateRef.current(id),
+      pick: (t) => {
+        const d = dataRef.current;
+        if (!d) return;
+        if (t.kind === 'unit') {
+          const m = d.models.find((mm) => mm.unitId === t.id);
+          if (m) pickRef.current({ kind: 'model', id: m.id }, { shift: true, additive: false, double: false });
+        } else pickRef.current({ kind: t.kind, id: t.id }, { shift: false, additive: false, double: false });
+      },
+      state: () => {
+        const s = hookState.current;
+        return JSON.parse(JSON.stringify({ tool: s.tool, measure: s.measure, los: s.los, move: s.move, combat: s.combat, board: s.board })) as Record<string, unknown>;
+      },
+      project: (p) => bridge.current?.project(p) ?? null,
+      modelTop: (id) => {
+        const m = dataRef.current?.models.find((mm) => mm.id === id);
+        return m ? topCentre(m) : null;
+      },
+      modelCentre: (id) => {
+        const m = dataRef.current?.models.find((mm) => mm.id === id);
+        return m ? [m.footprint.x, m.footprint.y] : null;
+      },
+      history: () => hookState.current.history,
+      version: () => hookState.current.version,
+      engine: () => engine.get(),
+      simulateEngineCrash: () => engine.client.simulateCrash(),
+      lastProof: () => {
+        const p = hookState.current.proof;
+        return p ? { headline: p.text.headline, details: p.text.details, bytes: p.url.length } : null;
+      },
+    }),
+    [engine],
+  );
+  useEffect(() => {
+    if (!framed || !engineLoaded || !data) return;
+    publishReady({ scenarioName: data.name, modelCount: data.models.length, terrainCount: data.terrain.length, tools });
+    // Published once: later edits are read through the hook.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [framed, engineLoaded, tools]);
+  const onFramed = useCallback(() => setFramed(true), []);
+
+  // ---- What the overlays draw (all from engine answers; coordinates only here).
+  const modelsById = useMemo(() => new Map((data?.models ?? []).map((m) => [m.id, m])), [data?.models]); // eslint-disable-line react-hooks/exhaustive-deps
+  const colorOfModel = useCallback((m: ModelView) => armyColor(m.army, data?.armies ?? []), [data?.armies]); // eslint-disable-line react-hooks/exhaustive-deps
+  const boardShown = shownBoard(board);
+  const pairs = shownPairs(combat);
+  const measureShown = tool === 'measure' ? shownMeasure(measure) : null;
+  const losShown = tool === 'los' ? shownLos(los) : null;
+
+  const picks = useMemo(() => {
+    const out: { a: PickTarget[]; b: PickTarget[] } = { a: [], b: [] };
+    if (tool === 'measure' && measure.name !== 'idle') {
+      out.a.push(measure.from);
+      if (measure.name !== 'pointing') out.b.push(measure.to);
+    } else if (tool === 'los' && los.name !== 'idle') {
+      out.a.push(los.observer);
+      if (los.name !== 'pointing') out.b.push(los.target);
+    }
+    return out;
+  }, [tool, measure, los]);
+
+  const blockers = tool === 'los' && los.name === 'done' && los.blockers?.status === 'found' ? los.blockers.hits : [];
+  const highlightTerrain = useMemo(() => {
+    const m = new Map<string, string>();
+    for (const t of picks.a) if (t.kind === 'terrain') m.set(t.id, PICK_COLORS.a);
+    for (const t of picks.b) if (t.kind === 'terrain') m.set(t.id, PICK_COLORS.b);
+    for (const h of blockers) if (h.kind === 'terrain') m.set(h.id, ISOLATED_COLOR);
+    return m;
+  }, [picks, blockers]);
+  const highlightObjectives = useMemo(() => new Set([...picks.a, ...picks.b].filter((t) => t.kind === 'objective').map((t) => t.id)), [picks]);
+  const pickedModels = (ts: PickTarget[]) =>
+    data ? ts.flatMap((t) => (t.kind === 'model' ? (modelsById.has(t.id) ? [modelsById.get(t.id)!] : []) : t.kind === 'unit' ? data.models.filter((m) => m.unitId === t.id) : [])) : [];
+  const blockedLine = useMemo(() => {
+    if (!data || tool !== 'los' || los.name === 'idle' || los.name === 'pointing' || los.name === 'failed' || !losShown || losShown.visible) return undefined;
+    return topLine(los.observer, los.target, losShown) ?? undefined;
+  }, [data, tool, los, losShown, topLine]);
+
+  const selectedUnits = useMemo(() => new Set([...selectedIds].map((id) => modelsById.get(id)?.unitId).filter((u): u is string => !!u)), [selectedIds, modelsById]);
+  const inCombatUnits = useMemo(() => new Set(pairs.flatMap((p) => [p.a, p.b])), [pairs]);
+  const rangeUnits = selectedUnits.size ? selectedUnits : inCombatUnits;
+  const rangeModels = useMemo(() => (data && combat.name !== 'off' ? data.models.filter((m) => rangeUnits.has(m.unitId)) : []), [data, combat.name, rangeUnits]);
+  const tableHeight = useMemo(() => (data ? Math.max(6, ...data.terrain.map((t) => t.maxHeight), ...data.models.map((m) => m.elevation + m.height)) + 2 : 0), [data]);
+  const isolated = useMemo(
+    () => (boardShown && data ? Object.values(boardShown.coherency).flatMap((c) => c.isolated.map((id) => modelsById.get(id)).filter((m): m is ModelView => !!m)) : []),
+    [boardShown, data, modelsById],
+  );
+  const contestedBy = useMemo(() => {
+    const m = new Map<string, string[]>();
+    if (!boardShown || !data) return m;
+    for (const [o, units] of Object.entries(boardShown.contests)) {
+      const armies = [...new Set(units.map((u) => data.units.find((uu) => uu.id === u)?.army ?? ''))].filter(Boolean);
+      m.set(
+        o,
+        armies.map((a) => armyColor(a, data.armies)),
+      );
+    }
+    return m;
+  }, [boardShown, data]);
+
+  const dragging = move.name === 'dragging' || move.name === 'dropping' ? move : null;
+  const dragModel = dragging ? modelsById.get(dragging.modelId) : undefined;
+  const dragMeasure = dragging ? currentMeasure(dragging) : null;
+  const ghostElevation = dragging?.measured?.elevation;
+
+  // Pointer position for the drag chip.
+  useEffect(() => {
+    if (!dragging) {
+      setPointer(null);
+      return;
+    }
+    const mv = (e: PointerEvent) => setPointer([e.clientX, e.clientY]);
+    window.addEventListener('pointermove', mv);
+    return () => window.removeEventListener('pointermove', mv);
+  }, [dragging !== null]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (load.status === 'error') {
     return (
       <div className="status error" role="alert">
         <h2>The scenario could not be loaded</h2>
         <ul>
-          {state.problems.map((p) => (
+          {load.problems.map((p) => (
             <li key={p}>{p}</li>
           ))}
         </ul>
       </div>
     );
   }
-  const d = state.data;
+  if (load.status === 'loading' || !data) {
+    return (
+      <div className="status" data-testid="loading">
+        <div className="spinner" /> Setting up the battlefield…
+      </div>
+    );
+  }
+  const d = data;
+  const pressing = move.name === 'pressing' || move.name === 'dragging';
   return (
-    <div className={`app${hover ? ' hovering' : ''}`}>
+    <div className={`app tool-${tool}${hover && !dragging ? ' hovering' : ''}${dragging ? ' dragging' : ''}${eyeActive ? ' eye-view' : ''}`}>
       <TableScene
         data={d}
         showGrid={showGrid}
         showTerritories={showTerritories}
         view={view}
         selectedIds={selectedIds}
-        hovered={hover?.target ?? null}
+        hovered={dragging ? null : (hover?.target ?? null)}
+        highlightTerrain={highlightTerrain}
+        highlightObjectives={highlightObjectives}
         onHover={onHover}
-        onSelectModel={onSelectModel}
-        onClearSelection={clearSelection}
-        onReady={onReady}
-      />
-      <InfoPanel data={d} />
-      <Toolbar
-        showGrid={showGrid}
-        showTerritories={showTerritories}
-        cameraMode={view.mode}
-        onToggleGrid={toggleGrid}
-        onToggleTerritories={toggleTerritories}
-        onTopDown={topDown}
-        onOblique={oblique}
-      />
-      <SelectionPanel data={d} selectedIds={selectedIds} onClear={clearSelection} />
-      {hover && <HoverCard data={d} target={hover.target} x={hover.x} y={hover.y} />}
+        onPick={onPick}
+        onMissed={onMissed}
+        onPressModel={tool === 'move' && engineLoaded ? onPressModel : undefined}
+        bridge={bridge}
+        onReady={onFramed}
+      >
+        {boardShown && <ObjectiveContest objectives={d.objectives} contestedBy={contestedBy} />}
+        <SelectionRings models={isolated} color={ISOLATED_COLOR} gap={0.2} />
+        {combat.name !== 'off' && (
+          <>
+            <CombatRanges models={rangeModels} colorOf={colorOfModel} height={tableHeight} />
+            <SelectionRings models={d.models.filter((m) => inCombatUnits.has(m.unitId))} color={COMBAT_COLOR} gap={0.34} />
+            {pairs.map((p) => p.witness && <SegmentMarker key={`${p.a}-${p.b}`} points={p.witness} color={COMBAT_COLOR} lineWidth={2} markerRadius={0.08} />)}
+          </>
+        )}
+        <SelectionRings models={pickedModels(picks.a)} color={PICK_COLORS.a} gap={0.12} />
+        <SelectionRings models={pickedModels(picks.b)} color={PICK_COLORS.b} gap={0.12} />
+        {measureShown && <MeasureOverlay points={measureShown.points} horizontalPoints={measureShown.horizontalPoints} label={inches2(measureShown.distance)} stale={measure.name === 'measuring'} />}
+        {losShown && (
+          <>
+            <LosOverlay
+              visible={losShown.visible}
+              witness={losShown.witness}
+              blockedLine={blockedLine}
+              hits={blockers.map((h) => h.at)}
+              stale={los.name === 'checking'}
+              hideLabel={eyeActive}
+            />
+            <SelectionRings models={blockers.filter((h) => h.kind === 'model').flatMap((h) => (modelsById.has(h.id) ? [modelsById.get(h.id)!] : []))} color={ISOLATED_COLOR} gap={0.26} />
+          </>
+        )}
+        {dragging && dragModel && (
+          <>
+            <MoveGhost model={dragModel} to={dragging.to} elevation={ghostElevation} legal={dragMeasure ? dragMeasure.value !== null : null} color={colorOfModel(dragModel)} />
+            {dragMeasure && (
+              <SceneLabel position={[dragging.to[0], dragging.to[1], (ghostElevation ?? dragModel.elevation) + dragModel.height + 0.6]} tone={dragMeasure.value === null ? 'bad' : 'info'}>
+                {dragMeasure.value === null ? '✗ illegal' : inches2(dragMeasure.value)}
+              </SceneLabel>
+            )}
+          </>
+        )}
+        {tool === 'move' && <DragController active={pressing} width={d.width} depth={d.depth} onPointer={onDragPointer} onRelease={onDragRelease} />}
+      </TableScene>
+      <InfoPanel data={d} engineStatus={engineStatus} />
+      <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} />
+      <ToolPalette active={tool} onActivate={activate} combatOn={combat.name !== 'off'} onToggleCombat={toggleCombat} />
+      {tool === 'measure' && <MeasurePanel data={d} state={measure} onClear={() => measureDispatch({ type: 'cancel' })} />}
+      {tool === 'los' && (
+        <LosPanel
+          data={d}
+          state={los}
+          blockerNames={blockers.map((h) => (h.kind === 'terrain' ? pickName(d, { kind: 'terrain', id: h.id }) : pickName(d, { kind: 'model', id: h.id })))}
+          onEye={() => losDispatch({ type: 'eye' })}
+          onBack={() => losDispatch({ type: 'back' })}
+          onSwap={() => losDispatch({ type: 'swap' })}
+          onExport={() => void exportProof()}
+          proof={proof}
+          onClear={() => losDispatch({ type: 'cancel' })}
+        />
+      )}
+      {tool === 'move' && <MovePanel data={d} state={move} history={history} applying={applying} onUndo={undo} onRedo={redo} />}
+      <BoardPanel data={d} board={board} status={boardShown} combat={combat} pairs={pairs} />
+      {tool === 'select' && <SelectionPanel data={d} selectedIds={selectedIds} onClear={clearSelection} />}
+      {eyePair && losEye && <EyeBanner observer={eyePair[0].id} target={eyePair[1].id} visible={losEye.result.visible} onBack={() => losDispatch({ type: 'back' })} />}
+      {dragging && pointer && <DragChip x={pointer[0]} y={pointer[1]} measure={dragMeasure} />}
+      {hover && !dragging && tool === 'select' && <HoverCard data={d} target={hover.target} x={hover.x} y={hover.y} />}
     </div>
   );
 }

@@ -1,17 +1,24 @@
 import type { BattlefieldData } from '../scene/types';
+import type { EngineStatus } from './engine/engine';
 import { Legend } from './Legend';
+import { EngineStatusPill } from './panels/EngineStatusPill';
 
 /** Props of {@link InfoPanel}. */
 export interface InfoPanelProps {
   /** The battlefield shown. */
   data: BattlefieldData;
+  /** The engine worker's status, shown as a pill beside the brand. Default: not shown. */
+  engineStatus?: EngineStatus;
 }
 
 /** Title card: the app, the scenario's name, what is on the table and the colour key. */
-export function InfoPanel({ data }: InfoPanelProps) {
+export function InfoPanel({ data, engineStatus }: InfoPanelProps) {
   return (
     <div className="info panel">
-      <div className="brand">Sightline</div>
+      <div className="brand-row">
+        <div className="brand">Sightline</div>
+        {engineStatus && <EngineStatusPill status={engineStatus} />}
+      </div>
       <h1 data-testid="scenario-name">{data.name}</h1>
       <div className="counts">
         {data.width}" × {data.depth}" · <span data-testid="terrain-count">{data.terrain.length}</span> terrain ·{' '}

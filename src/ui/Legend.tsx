@@ -31,7 +31,7 @@ export function Legend({ data, showHelp = true }: LegendProps) {
           </li>
         ))}
       </ul>
-      {showHelp && <div className="hint">Drag to orbit, right-drag to pan, wheel to zoom. Click a model; shift- or double-click for its unit.</div>}
+      {showHelp && <div className="hint">Drag to orbit, right-drag to pan, wheel to zoom. Click a model; shift- or double-click for its unit. Tools: Measure (M), Line of sight (L), Move (D), Combat (C); Esc to cancel.</div>}
     </div>
   );
 }

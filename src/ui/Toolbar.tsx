@@ -4,8 +4,8 @@ export interface ToolbarProps {
   showGrid: boolean;
   /** Whether territories are shown. */
   showTerritories: boolean;
-  /** The current camera mode (its button is shown pressed). */
-  cameraMode: 'oblique' | 'top';
+  /** The current camera mode (its button is shown pressed; none in the observer's-eye view). */
+  cameraMode: 'oblique' | 'top' | 'eye';
   /** Toggle the grid. */
   onToggleGrid: () => void;
   /** Toggle the territories. */

@@ -15,3 +15,13 @@ export function inches(v: number): string {
 export function titleCase(s: string): string {
   return s.replace(/(^|[\s_-])(\w)/g, (_, sep: string, c: string) => sep + c.toUpperCase());
 }
+
+/** A measured length with exactly two decimals, as the tools show it: 4.25". */
+export function inches2(v: number): string {
+  return `${v.toFixed(2)}"`;
+}
+
+/** A table point as (x, y, z) with two decimals. */
+export function point3(p: readonly number[]): string {
+  return `(${p.map((v) => v.toFixed(2)).join(', ')})`;
+}

@@ -1,19 +1,20 @@
 /**
- * Browser loading of a scenario into render data: fetch + validate the JSON (the same
- * `parseScenarioText` the adjudicator uses), fetch and parse its meshes (`parseMeshFile`), build
- * the table-space geometry (`scenarioToWorldInput`) and resolve where models stand (`World`).
+ * Render data from a scenario: validate the JSON (the same `parseScenario` the adjudicator
+ * uses), parse its meshes (`parseMeshFile`), build the table-space triangles
+ * (`scenarioToWorldInput`) and resolve where models stand (`World`, `highestSurfaceUnder`).
+ *
+ * This builds a terrain BVH, so it runs OFF the main thread, in the scene-data worker
+ * (`sceneData/sceneData.worker.ts`); the page only draws what it returns. Measurements never
+ * come from here: they come from the engine worker.
  */
-import scenarioUrl from '../../assets/scenarios/default.json?url';
+import { footprintFromBase } from '../geometry/footprint';
 import { highestSurfaceUnder } from '../geometry/standing';
 import { World } from '../geometry/world';
 import { scenarioToWorldInput } from '../scenario/build';
 import { parseMeshFile } from '../scenario/meshLoader';
-import { parseScenarioText } from '../scenario/validate';
-import type { BattlefieldData, TerrainView } from '../scene/types';
-import { meshUrlFor } from './assetUrls';
-
-/** Repository path of the default scenario (mesh `src` paths are relative to it). */
-export const DEFAULT_SCENARIO_PATH = 'assets/scenarios/default.json';
+import type { Scenario } from '../scenario/schema';
+import { parseScenario } from '../scenario/validate';
+import type { BattlefieldData, ModelView, TerrainView } from '../scene/types';
 
 /** A scenario that failed to load: every problem, each led by its JSON path. */
 export class ScenarioLoadError extends Error {
@@ -23,25 +24,33 @@ export class ScenarioLoadError extends Error {
   }
 }
 
+/** Mesh files keyed by the `src` the scenario names. */
+export type MeshFileBytes = Record<string, ArrayBuffer | ArrayBufferView>;
+
+/** A built battlefield: what to draw, and the world kept to place moved models for drawing. */
+export interface BuiltBattlefield {
+  data: BattlefieldData;
+  scenario: Scenario;
+  world: World;
+}
+
 /**
- * Loads scenario text into render data.
- * @param text - the scenario JSON.
- * @param scenarioPath - its repository path, to resolve mesh `src` paths.
+ * Builds render data from a scenario JSON and its mesh files.
+ * @param json - the parsed scenario file (validated strictly here).
+ * @param meshes - mesh files keyed by `src`.
  * @param fallbackName - display name when the scenario has none.
  * @throws ScenarioLoadError listing every problem (invalid file, mesh that would not load).
  */
-export async function battlefieldFromText(text: string, scenarioPath: string, fallbackName = 'Untitled battlefield'): Promise<BattlefieldData> {
-  const parsed = parseScenarioText(text);
+export async function buildBattlefield(json: unknown, meshes: MeshFileBytes, fallbackName = 'Untitled battlefield'): Promise<BuiltBattlefield> {
+  const parsed = parseScenario(json);
   if (!parsed.ok) throw new ScenarioLoadError(parsed.problems);
   const s = parsed.scenario;
   let input;
   try {
     input = await scenarioToWorldInput(s, async (src) => {
-      const url = meshUrlFor(src, scenarioPath);
-      if (!url) throw new Error(`${src}: no bundled mesh file at that path`);
-      const res = await fetch(url);
-      if (!res.ok) throw new Error(`${src}: HTTP ${res.status} fetching ${url}`);
-      return parseMeshFile(await res.arrayBuffer(), src);
+      const bytes = meshes[src];
+      if (!bytes) throw new Error(`${src}: the mesh file was not supplied`);
+      return parseMeshFile(bytes, src);
     });
   } catch (e) {
     const problems = (e as { problems?: string[] }).problems;
@@ -69,10 +78,10 @@ export async function battlefieldFromText(text: string, scenarioPath: string, fa
       pieceCount: t.pieces.length,
     };
   });
-  const terrainName = (index: number) => (index >= 0 ? terrain[index]?.name ?? null : null);
+  const terrainName = (index: number) => (index >= 0 ? (terrain[index]?.name ?? null) : null);
 
   const units = (s.units ?? []).map((u) => ({ id: u.id, name: u.name ?? u.id, army: u.army, keywords: u.keywords ?? [], modelIds: u.models.map((m) => m.id) }));
-  const models = (s.units ?? []).flatMap((u) =>
+  const models: ModelView[] = (s.units ?? []).flatMap((u) =>
     u.models.map((m) => {
       const st = world.models.get(m.id)!;
       const resolved = m.elevation === undefined;
@@ -94,7 +103,7 @@ export async function battlefieldFromText(text: string, scenarioPath: string, fa
   const armies: string[] = [];
   for (const a of [...units.map((u) => u.army), ...Object.keys(input.territories)]) if (!armies.includes(a)) armies.push(a);
 
-  return {
+  const data: BattlefieldData = {
     name: s.name ?? fallbackName,
     width: input.widthInches,
     depth: input.depthInches,
@@ -105,11 +114,18 @@ export async function battlefieldFromText(text: string, scenarioPath: string, fa
     models,
     armies,
   };
+  return { data, scenario: s, world };
 }
 
-/** Fetches and loads the bundled default scenario (`assets/scenarios/default.json`). */
-export async function loadDefaultBattlefield(): Promise<BattlefieldData> {
-  const res = await fetch(scenarioUrl);
-  if (!res.ok) throw new ScenarioLoadError([`(file): HTTP ${res.status} fetching the default scenario`]);
-  return battlefieldFromText(await res.text(), DEFAULT_SCENARIO_PATH, 'Default battlefield');
+/**
+ * Where a model would stand, for DRAWING a moved model (SCENARIO: without an elevation it stands
+ * on the highest surface under its footprint). The engine worker applies the same rule when
+ * `moveModel` is called without an elevation.
+ */
+export function placeModelView(b: BuiltBattlefield, model: ModelView, x: number, y: number, elevation?: number): ModelView {
+  const footprint = footprintFromBase(model.base, [x, y], (model.footprint.facingRad * 180) / Math.PI);
+  if (elevation !== undefined) return { ...model, footprint, elevation, elevationResolved: false, standingOn: null };
+  const under = highestSurfaceUnder(b.world.terrain, footprint);
+  const name = under.featureIndex >= 0 ? (b.data.terrain[under.featureIndex]?.name ?? null) : null;
+  return { ...model, footprint, elevation: under.z, elevationResolved: true, standingOn: name };
 }

@@ -2,6 +2,8 @@
  * A tiny end-to-end harness (no test framework): tests are plain async functions that get a
  * fresh browser page on the built app and throw on failure. Used by `run.ts`.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
 /** What a test gets. */
@@ -31,4 +33,43 @@ export function assert(cond: unknown, message: string): asserts cond {
 /** Throws unless `actual === expected`, showing both. */
 export function assertEqual<T>(actual: T, expected: T, what: string): void {
   if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+/** Waits until the page has painted `n` more animation frames (render-on-demand has caught up). */
+export async function frames(page: Page, n = 3): Promise<void> {
+  // A string, not a function: tsx's name-keeping helpers (`__name`) do not exist in the page.
+  await page.evaluate(`new Promise((resolve) => {
+    let left = ${n};
+    const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
+    requestAnimationFrame(step);
+  })`);
+}
+
+/**
+ * Opens the app and waits for its ready signal (`body[data-ready]`: the scene drawn and the engine
+ * worker loaded), failing on a load error. With `fixture`, the page loads
+ * `tests/e2e/fixtures/<fixture>` through its `?scenario=` parameter (served by a route on
+ * `/__e2e__/`).
+ */
+export async function openApp(ctx: E2EContext, fixture?: string): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
+  const opened = await ctx.openPage();
+  const { page } = opened;
+  if (fixture) {
+    const dir = join(ctx.root, 'tests/e2e/fixtures');
+    await page.route(
+      (u) => u.pathname.startsWith('/__e2e__/'),
+      (route) => {
+        const name = new URL(route.request().url()).pathname.slice('/__e2e__/'.length);
+        route.fulfill({ body: readFileSync(join(dir, name), 'utf8'), contentType: 'application/json' }).catch(() => undefined);
+      },
+    );
+  }
+  await page.goto(fixture ? `${ctx.baseUrl}?scenario=/__e2e__/${encodeURIComponent(fixture)}` : ctx.baseUrl, { waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 120_000 });
+  const ready = await page.evaluate(() => document.body.dataset.ready);
+  if (ready !== 'true') {
+    const problems = await page.evaluate(() => document.body.dataset.problems ?? '');
+    throw new Error(`the app signalled "${ready}" instead of ready:\n${problems}`);
+  }
+  return opened;
 }

@@ -1,7 +1,7 @@
 /**
  * End-to-end runner: builds the app (`npx vite build`), serves `dist/` with
  * `npx vite preview --port 4173 --strictPort`, drives Debian's Chromium through playwright-core
- * and runs the tests of `app.e2e.ts`. Prints `N passed, M failed` last; exits 1 on any failure.
+ * and runs the tests of `app.e2e.ts` and `tools.e2e.ts`. `E2E_ONLY=<substring>` runs only the tests whose name contains it. Prints `N passed, M failed` last; exits 1 on any failure.
  *
  *   npx tsx tests/e2e/run.ts            # build + test
  *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/run.ts   # reuse an existing dist/
@@ -11,8 +11,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { tests } from './app.e2e';
+import { tests as appTests } from './app.e2e';
+import { tests as toolTests } from './tools.e2e';
 import type { E2EContext } from './harness';
+
+const tests = [...appTests, ...toolTests];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -95,7 +98,8 @@ async function main(): Promise<number> {
         return { page, errors, warnings };
       },
     };
-    for (const t of tests) {
+    const only = process.env.E2E_ONLY;
+    for (const t of only ? tests.filter((x) => x.name.includes(only)) : tests) {
       const started = Date.now();
       try {
         await t.run(ctx);
