@@ -18,6 +18,8 @@
  * so a `cancel(jobId)` message sent meanwhile is read and honoured before the next item.
  */
 import { releaseProxy } from 'comlink';
+import { segmentBlockers } from '../src/geometry/segmentBlockers';
+import type { Segment3 } from '../src/geometry/visibility';
 import { footprintFromBase } from '../src/geometry/footprint';
 import { DEFAULT_BASE_THICKNESS_MM, mmToInches } from '../src/geometry/units';
 import { World, type ModelInput, type TerrainIndex } from '../src/geometry/world';
@@ -146,6 +148,21 @@ export interface EngineOptions {
 }
 
 /** Diagnostics of {@link EngineApi.stats}. */
+/** Answer of {@link EngineApi.segmentBlockers}. */
+export type BlockersResult =
+  | { ok: true; hits: { kind: 'terrain' | 'model'; id: string; at: [number, number, number] }[] }
+  | { ok: false; reason: string };
+
+/** Where a model stands (see {@link EngineApi.modelPoses}). */
+export interface ModelPose {
+  id: string;
+  unitId: string;
+  x: number;
+  y: number;
+  facing: number;
+  elevation: number;
+}
+
 export interface EngineStats {
   loaded: boolean;
   /** Increments on every successful load and edit. */
@@ -469,6 +486,46 @@ export class EngineApi {
    */
   getScenario(): Scenario | null {
     return this.loaded ? structuredClone(this.loaded.scenario) : null;
+  }
+
+  /**
+   * What a straight segment touches (Core 6.0 blockers for the given observer and target: terrain,
+   * the table, every model outside the observer's unit except the target), ordered along it.
+   * @param segment - `[[x, y, z], [x, y, z]]`, inches.
+   * @returns `{ok: true, hits}` or `{ok: false, reason}` (no scenario, unknown model, bad segment).
+   */
+  segmentBlockers(segment: unknown, options: { observer?: string; target?: string } = {}): BlockersResult {
+    const l = this.loaded;
+    if (!l) return { ok: false, reason: 'no scenario loaded' };
+    const ok =
+      Array.isArray(segment) &&
+      segment.length === 2 &&
+      segment.every((p) => Array.isArray(p) && p.length === 3 && p.every((c) => typeof c === 'number' && Number.isFinite(c)));
+    if (!ok) return { ok: false, reason: 'segment: expected [[x, y, z], [x, y, z]] with finite numbers' };
+    for (const key of ['observer', 'target'] as const) {
+      const id = options[key];
+      if (id !== undefined && !l.world.models.has(id)) return { ok: false, reason: `${key}: unknown model "${id}"` };
+    }
+    const hits = segmentBlockers(l.world, segment as Segment3, options.observer ?? null, options.target ?? null);
+    return { ok: true, hits: hits.map((h) => ({ kind: h.kind, id: h.id, at: h.at })) };
+  }
+
+  /**
+   * Where every model stands now: plan position (inches), facing (degrees) and the resolved
+   * elevation of the underside of its base (inches; SCENARIO: the highest surface under it when
+   * the file gives none). Empty before the first load.
+   */
+  modelPoses(): ModelPose[] {
+    const l = this.loaded;
+    if (!l) return [];
+    return [...l.world.models.values()].map((m) => ({
+      id: m.id,
+      unitId: m.unitId,
+      x: m.footprint.x,
+      y: m.footprint.y,
+      facing: (m.footprint.facingRad * 180) / Math.PI,
+      elevation: m.elevation,
+    }));
   }
 
   /** Diagnostics: loaded?, state version, terrain BVH builds so far, running jobs. */

@@ -18,6 +18,7 @@
  */
 import * as Comlink from 'comlink';
 import type {
+  BlockersResult,
   CombatResult,
   EditResult,
   EngineApi,
@@ -28,6 +29,7 @@ import type {
   MatrixOptions,
   MatrixResult,
   MeshFiles,
+  ModelPose,
   Progress,
   QueriesResult,
   QueryResult,
@@ -36,6 +38,8 @@ import { isEngineReadyMessage } from '../../workers/protocol';
 import type { Scenario } from '../scenario/schema';
 
 export type {
+  BlockersResult,
+  ModelPose,
   CombatPair,
   CombatResult,
   EditResult,
@@ -287,6 +291,16 @@ export class EngineClient {
   }
 
   /** Worker diagnostics (state version, terrain BVH builds, running jobs). */
+  /** What a straight segment touches, ordered along it. See `EngineApi.segmentBlockers`. */
+  segmentBlockers(segment: [[number, number, number], [number, number, number]], options: { observer?: string; target?: string } = {}): Promise<BlockersResult> {
+    return this.call<BlockersResult>((g) => g.remote.segmentBlockers(segment, options));
+  }
+
+  /** Where every model stands now. See `EngineApi.modelPoses`. */
+  modelPoses(): Promise<ModelPose[]> {
+    return this.call<ModelPose[]>((g) => g.remote.modelPoses());
+  }
+
   stats(): Promise<EngineStats> {
     return this.call((g) => g.remote.stats());
   }

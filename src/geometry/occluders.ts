@@ -161,61 +161,71 @@ const _ray = /* @__PURE__ */ new Ray();
  * Exact: does the closed segment a-b touch the occluder? Allocation-free.
  */
 export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  return segmentOccluderFirstHit(o, ax, ay, az, bx, by, bz) >= 0;
+}
+
+/**
+ * Exact: the parameter t in [0, 1] (0 at a, 1 at b) where the segment a-b first touches the
+ * occluder, or -1 when it does not. Allocation-free.
+ */
+export function segmentOccluderFirstHit(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
   // Quick reject on bounds.
   const B = o.bounds;
   if ((ax < B[0] && bx < B[0]) || (ax > B[3] && bx > B[3]) || (ay < B[1] && by < B[1]) || (ay > B[4] && by > B[4]) || (az < B[2] && bz < B[2]) || (az > B[5] && bz > B[5])) {
-    return false;
+    return -1;
   }
   switch (o.kind) {
     case 'prism':
-      return segmentPrismHit(o.prism, ax, ay, az, bx, by, bz) >= 0;
+      return segmentPrismHit(o.prism, ax, ay, az, bx, by, bz);
     case 'solid':
-      if (o.asPrism) return segmentPrismHit(o.asPrism, ax, ay, az, bx, by, bz) >= 0;
+      if (o.asPrism) return segmentPrismHit(o.asPrism, ax, ay, az, bx, by, bz);
       return segmentBoxHit(o, ax, ay, az, bx, by, bz);
     case 'mesh': {
       const dx = bx - ax;
       const dy = by - ay;
       const dz = bz - az;
       const len = Math.hypot(dx, dy, dz);
-      if (len === 0) return false;
+      if (len === 0) return -1;
       _ray.origin.set(ax, ay, az);
       _ray.direction.set(dx / len, dy / len, dz / len);
-      return o.bvh.raycastFirst(_ray, DoubleSide, 0, len) !== null;
+      const hit = o.bvh.raycastFirst(_ray, DoubleSide, 0, len);
+      return hit ? hit.distance / len : -1;
     }
   }
 }
 
-function segmentBoxHit(o: SolidOccluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+let _lo = 0;
+let _hi = 1;
+
+/** Narrows [_lo, _hi] by one slab; false when the segment misses it. */
+function slab(p0: number, d: number, min: number, max: number): boolean {
+  if (d === 0) return p0 >= min && p0 <= max;
+  let t0 = (min - p0) / d;
+  let t1 = (max - p0) / d;
+  if (t0 > t1) {
+    const t = t0;
+    t0 = t1;
+    t1 = t;
+  }
+  if (t0 > _lo) _lo = t0;
+  if (t1 < _hi) _hi = t1;
+  return _lo <= _hi;
+}
+
+/** Slab test of a box piece in its own frame; returns the entry parameter or -1. Allocation-free. */
+function segmentBoxHit(o: SolidOccluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
   const s = o.solid as Extract<ConvexSolid, { kind: 'box' }>;
   const c = o.cos;
   const sn = o.sin;
   const ox = ax - s.center[0];
   const oy = ay - s.center[1];
-  const u0 = c * ox + sn * oy;
-  const v0 = -sn * ox + c * oy;
-  const du = c * (bx - ax) + sn * (by - ay);
-  const dv = -sn * (bx - ax) + c * (by - ay);
-  const dz = bz - az;
-  let lo = 0;
-  let hi = 1;
-  const slab = (p0: number, d: number, min: number, max: number): boolean => {
-    if (d === 0) return p0 >= min && p0 <= max;
-    let t0 = (min - p0) / d;
-    let t1 = (max - p0) / d;
-    if (t0 > t1) {
-      const t = t0;
-      t0 = t1;
-      t1 = t;
-    }
-    if (t0 > lo) lo = t0;
-    if (t1 < hi) hi = t1;
-    return lo <= hi;
-  };
-  return (
-    slab(u0, du, -s.size[0] / 2, s.size[0] / 2) &&
-    slab(v0, dv, -s.size[1] / 2, s.size[1] / 2) &&
-    slab(az, dz, s.elevation, s.elevation + s.size[2])
-  );
+  _lo = 0;
+  _hi = 1;
+  const hit =
+    slab(c * ox + sn * oy, c * (bx - ax) + sn * (by - ay), -s.size[0] / 2, s.size[0] / 2) &&
+    slab(-sn * ox + c * oy, -sn * (bx - ax) + c * (by - ay), -s.size[1] / 2, s.size[1] / 2) &&
+    slab(az, bz - az, s.elevation, s.elevation + s.size[2]);
+  return hit ? _lo : -1;
 }
 
 // Module-level state for the capsule shapecast (no closures allocated per call).

@@ -85,7 +85,7 @@ export function answerQuery(world: World, scenario: Scenario, q: ScenarioQuery, 
       const unit = world.units.get(world.models.get(q.model)!.unitId)!;
       const fly = q.fly ?? unit.keywords.some((k) => k.toUpperCase() === 'FLY');
       const r = movePathCost(world, q.model, q.path, { fly });
-      return r.ok ? { id: q.id, value: round(r.inches) } : { id: q.id, value: null, reason: r.reason };
+      return r.ok ? { id: q.id, value: round(r.inches), endElevation: round(r.endElevation) } : { id: q.id, value: null, reason: r.reason, rule: r.rule };
     }
     case 'damage': {
       const r = computeDamage(q.attacker as never, q.target as never);

@@ -277,3 +277,30 @@ describe('long jobs', () => {
     expect(await new EngineApi().visibilityMatrix()).toEqual({ ok: false, reason: 'no scenario loaded' });
   });
 });
+
+describe('segmentBlockers and modelPoses', () => {
+  test('what the line from a1 to b1 runs into, in order; bad input is a reason', async () => {
+    const api = new EngineApi();
+    await api.loadScenario(wallScenario(), wallMeshes());
+    // a1 at (25, 22), c1 (25 mm base, 1" tall) at (27.5, 22), the wall's near face at x = 29.75.
+    const r = api.segmentBlockers([[25, 22, 0.6], [35, 22, 0.6]], { observer: 'a1', target: 'b1' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.hits.map((h) => h.id)).toEqual(['c1', 'wall']);
+    expect(r.hits[0].at[0]).toBeCloseTo(27.5 - 12.5 / 25.4, 9);
+    expect(r.hits[1].at[0]).toBeCloseTo(29.75, 6);
+    expect(api.segmentBlockers([[0, 0], [1, 1, 1]], {})).toEqual({ ok: false, reason: 'segment: expected [[x, y, z], [x, y, z]] with finite numbers' });
+    expect(api.segmentBlockers([[0, 0, 0], [1, 1, 1]], { observer: 'nobody' })).toEqual({ ok: false, reason: 'observer: unknown model "nobody"' });
+  });
+
+  test('modelPoses gives every model its resolved elevation', async () => {
+    const api = new EngineApi();
+    expect(api.modelPoses()).toEqual([]);
+    await api.loadScenario(wallScenario(), wallMeshes());
+    const poses = api.modelPoses();
+    expect(poses.map((p) => p.id).sort()).toEqual(['a1', 'a2', 'b1', 'b2', 'c1']);
+    const b2 = poses.find((p) => p.id === 'b2')!;
+    expect(b2).toMatchObject({ x: 35, y: 20, elevation: 0 });
+    expect(b2.facing).toBeCloseTo(90, 9);
+  });
+});
