@@ -176,9 +176,9 @@ export function segmentOccluderFirstHit(o: Occluder, ax: number, ay: number, az:
   }
   switch (o.kind) {
     case 'prism':
-      return segmentPrismHit(o.prism, ax, ay, az, bx, by, bz);
+      return segmentPrismHit(o.prism, ax, ay, az, bx, by, bz, 0, 1, o.cos, o.sin);
     case 'solid':
-      if (o.asPrism) return segmentPrismHit(o.asPrism, ax, ay, az, bx, by, bz);
+      if (o.asPrism) return segmentPrismHit(o.asPrism, ax, ay, az, bx, by, bz, 0, 1, 1, 0);
       return segmentBoxHit(o, ax, ay, az, bx, by, bz);
     case 'mesh': {
       const dx = bx - ax;

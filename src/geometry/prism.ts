@@ -57,7 +57,7 @@ export function prismBounds(p: Prism): [number, number, number, number, number, 
  * First parameter t in [t0, t1] at which the segment from (ax,ay,az) to (bx,by,bz) (t = 0 at a,
  * t = 1 at b) meets the closed prism, or -1 when it misses. Exact (solves the quadratic of the
  * elliptic cylinder in the footprint's unit-circle frame, clipped by the cap planes).
- * Allocation-free.
+ * Allocation-free; hot loops pass the facing's cos and sin precomputed.
  */
 export function segmentPrismHit(
   p: Prism,
@@ -69,10 +69,12 @@ export function segmentPrismHit(
   bz: number,
   t0 = 0,
   t1 = 1,
+  cosFacing = Math.cos(p.footprint.facingRad),
+  sinFacing = Math.sin(p.footprint.facingRad),
 ): number {
   const f = p.footprint;
-  const c = Math.cos(f.facingRad);
-  const s = Math.sin(f.facingRad);
+  const c = cosFacing;
+  const s = sinFacing;
   // Start point and direction in the unit-circle frame.
   const ox = ax - f.x;
   const oy = ay - f.y;

@@ -38,8 +38,10 @@ export function segmentBlockers(world: World, segment: Segment3, observerModelId
   }
   for (const m of world.models.values()) {
     if (m.id === targetModelId || (observerUnit !== undefined && m.unitId === observerUnit)) continue;
-    const t = test(m.occluder);
-    if (t >= 0) take('model', m.id, t);
+    for (const o of m.occluders) {
+      const t = test(o);
+      if (t >= 0) take('model', m.id, t);
+    }
   }
   if (az < 0 || bz < 0) {
     const t = az < 0 ? 0 : az / (az - bz);

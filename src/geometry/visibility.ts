@@ -42,7 +42,7 @@ function blockersFor(world: World, o: ModelState, t: ModelState): Occluder[] {
   for (const m of world.models.values()) {
     // The observer's own unit is transparent; the target itself is never its own blocker.
     if (m.unitId === o.unitId || m.id === t.id) continue;
-    out.push(m.occluder);
+    out.push(...m.occluders);
   }
   return out;
 }
@@ -51,12 +51,22 @@ function blockersFor(world: World, o: ModelState, t: ModelState): Occluder[] {
  * True when the segment touches none of the occluders except `skip` (the target model's own
  * volume, which a segment ending inside it always touches).
  */
-function clearOf(occ: Occluder[], ax: number, ay: number, az: number, bx: number, by: number, bz: number, skip: Occluder | null = null): boolean {
+function clearOf(
+  occ: Occluder[],
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  skip: Occluder | null = null,
+  skip2: Occluder | null = null,
+): boolean {
   // The table blocks too, but a segment between two points at or above z = 0 never goes below it.
   if (az < 0 || bz < 0) return false;
   for (let i = 0; i < occ.length; i++) {
     const o = occ[i];
-    if (o !== skip && segmentHitsOccluder(o, ax, ay, az, bx, by, bz)) return false;
+    if (o !== skip && o !== skip2 && segmentHitsOccluder(o, ax, ay, az, bx, by, bz)) return false;
   }
   return true;
 }
@@ -80,8 +90,8 @@ export function witnessIsClear(world: World, observerModelId: string, targetMode
 interface SearchState {
   a: SampleTree;
   b: SampleTree;
-  /** Per target owner: its volume's occluder. */
-  targetOcc: Occluder[];
+  /** Per target owner: its volume's occluders (the prism, and the mesh when it has one). */
+  targetOcc: Occluder[][];
   /** Occluder -> target owner index, for the target unit's volumes. */
   targetOwner: Map<Occluder, number>;
   tests: number;
@@ -196,10 +206,12 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[]): numbe
     const P = st.a.points;
     const Q = st.b.points;
     for (let j = st.b.start[nb]; j < st.b.end[nb]; j++) {
-      const skip = st.targetOcc[st.b.owner[j]] ?? null;
+      const own = st.targetOcc[st.b.owner[j]];
+      const skip = own?.[0] ?? null;
+      const skip2 = own?.[1] ?? null;
       for (let i = st.a.start[na]; i < st.a.end[na]; i++) {
         st.tests++;
-        if (clearOf(sub, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip)) {
+        if (clearOf(sub, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip, skip2)) {
           setWitness(st, i, j, 'search');
           return VISIBLE;
         }
@@ -236,10 +248,12 @@ function exhaustiveSearch(st: SearchState, occ: Occluder[]): number {
   const P = st.a.points;
   const Q = st.b.points;
   for (let j = 0; j < Q.length / 3; j++) {
-    const skip = st.targetOcc[st.b.owner[j]] ?? null;
+    const own = st.targetOcc[st.b.owner[j]];
+    const skip = own?.[0] ?? null;
+    const skip2 = own?.[1] ?? null;
     for (let i = 0; i < P.length / 3; i++) {
       st.tests++;
-      if (clearOf(occ, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip)) {
+      if (clearOf(occ, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip, skip2)) {
         setWitness(st, i, j, 'search');
         return VISIBLE;
       }
@@ -263,13 +277,15 @@ function towardOf(ms: ModelState[]): Toward {
   for (const m of ms) {
     radius = Math.max(radius, Math.hypot(m.footprint.x - x, m.footprint.y - y) + m.footprint.semiMajor);
     zMin = Math.min(zMin, m.volume.zMin);
-    zMax = Math.max(zMax, m.volume.zMax);
+    zMax = Math.max(zMax, m.topZ);
   }
   return { x, y, radius, zMin, zMax };
 }
 
 /** Tests four likely segments between two models (their top centres and mid-heights); returns a clear one. */
 function probe(occ: Occluder[], o: ModelState, t: ModelState): Segment3 | null {
+  // Mesh volumes may not contain their footprint's centre line: no probe for them.
+  if (o.meshOccluder || t.meshOccluder) return null;
   const inset = 1e-4;
   const zo = [o.volume.zMax - inset, (o.volume.zMin + o.volume.zMax) / 2];
   const zt = [t.volume.zMax - inset, (t.volume.zMin + t.volume.zMax) / 2];
@@ -298,7 +314,7 @@ function setsVisible(world: World, observers: ModelState[], targets: ModelState[
   for (const m of world.models.values()) {
     // The observer's own unit is transparent; the targets' own volumes are handled per segment.
     if (m.unitId === observerUnit) continue;
-    occ.push(m.occluder);
+    occ.push(...m.occluders);
   }
   let tests = 0;
   if (opts.mode !== 'exhaustive') {
@@ -323,8 +339,9 @@ function setsVisible(world: World, observers: ModelState[], targets: ModelState[
   // Narrowed sets (one model of a unit) keep only that model's points.
   const aTree = narrow(aSet.tree, aSet.modelIds, new Set(observers.map((m) => m.id)));
   const bTree = narrow(bSet.tree, bSet.modelIds, targetIds);
-  const targetOcc = bSet.modelIds.map((id) => world.models.get(id)!.occluder as Occluder);
-  const targetOwner = new Map<Occluder, number>(targetOcc.map((o, i) => [o, i]));
+  const targetOcc = bSet.modelIds.map((id) => world.models.get(id)!.occluders);
+  const targetOwner = new Map<Occluder, number>();
+  targetOcc.forEach((list, i) => list.forEach((o) => targetOwner.set(o, i)));
   const st: SearchState = { a: aTree, b: bTree, targetOcc, targetOwner, tests, budget: Infinity, witness: null, witnessA: -1, witnessB: -1, method: 'exhausted' };
   const verdict = opts.mode === 'exhaustive' ? exhaustiveSearch(st, occ) : aTree.points.length && bTree.points.length ? search(st, 0, 0, occ) : BLOCKED;
   if (verdict === VISIBLE && st.witness) {

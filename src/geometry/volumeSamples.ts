@@ -194,3 +194,30 @@ export function buildSampleTree(points: Float64Array, coveringRadiusInches: numb
     ownerMax: ownerMax.subarray(0, count),
   };
 }
+
+/**
+ * Sample points on a triangle mesh's surface, at most `spacingInches` apart on each triangle
+ * (a barycentric grid per triangle, its corners included), with the covering radius of the set.
+ * Points are the surface points themselves (a mesh volume is closed or not; its surface is in it).
+ */
+export function meshSurfaceSamples(positions: Float32Array, spacingInches: number): { points: Float64Array; coveringRadiusInches: number } {
+  const out: number[] = [];
+  let worst = 0;
+  for (let t = 0; t + 8 < positions.length; t += 9) {
+    const ax = positions[t], ay = positions[t + 1], az = positions[t + 2];
+    const bx = positions[t + 3], by = positions[t + 4], bz = positions[t + 5];
+    const cx = positions[t + 6], cy = positions[t + 7], cz = positions[t + 8];
+    const longest = Math.max(Math.hypot(bx - ax, by - ay, bz - az), Math.hypot(cx - bx, cy - by, cz - bz), Math.hypot(ax - cx, ay - cy, az - cz));
+    const n = Math.max(1, Math.ceil(longest / spacingInches));
+    worst = Math.max(worst, longest / n);
+    for (let i = 0; i <= n; i++) {
+      for (let j = 0; j <= n - i; j++) {
+        const u = i / n;
+        const v = j / n;
+        const w = 1 - u - v;
+        out.push(w * ax + u * bx + v * cx, w * ay + u * by + v * cy, w * az + u * bz + v * cz);
+      }
+    }
+  }
+  return { points: Float64Array.from(out), coveringRadiusInches: worst };
+}

@@ -4,8 +4,8 @@ import { footprintBounds, type Footprint } from './footprint';
 import type { Prism } from './prism';
 import type { ConvexSolid } from './solids';
 import { highestSurfaceUnder } from './standing';
-import { meshOccluder, prismOccluder, solidOccluder, type Occluder, type PrismOccluder } from './occluders';
-import { buildSampleTree, facingSamples, prismSurfaceSamples, type SampleTree, type SurfaceSamples } from './volumeSamples';
+import { meshOccluder, prismOccluder, solidOccluder, type MeshOccluder, type Occluder, type PrismOccluder } from './occluders';
+import { buildSampleTree, facingSamples, meshSurfaceSamples, prismSurfaceSamples, type SampleTree, type SurfaceSamples } from './volumeSamples';
 
 /** Terrain types of Terrain 1.4. */
 export type TerrainType = 'obstacle' | 'obscuring' | 'area' | 'placeOfPower' | 'faction';
@@ -36,6 +36,13 @@ export interface ModelInput {
   /** Height of the model's volume above the underside of its base, base included, inches. */
   heightInches: number;
   baseThicknessInches: number;
+  /**
+   * A true volume (SCENARIO `mesh`): triangles in the model's own frame, inches, origin at the
+   * centre of the underside of its base, +x along its facing, z up. When given, the model's volume
+   * for visibility is its base solid plus this mesh (not the prism up to `heightInches`). Kept
+   * when the model is set again without one (moving a model keeps its mesh).
+   */
+  meshLocal?: Float32Array;
 }
 
 /** A unit as geometry: its army and members (Core 15.1 coherency range in inches). */
@@ -105,8 +112,16 @@ export interface ModelState {
   base: Prism;
   /** V(m): the volume used for visibility. */
   volume: Prism;
-  /** V(m) as a line-of-sight blocker. */
+  /** V(m) as a line-of-sight blocker: the prism (the base only when the model has a mesh). */
   occluder: PrismOccluder;
+  /** The model's mesh volume placed on the table, when it has one. */
+  meshOccluder: MeshOccluder | null;
+  /** Every blocker standing for this model (the prism, and the mesh when there is one). */
+  occluders: Occluder[];
+  /** Highest point of the model's volume, inches. */
+  topZ: number;
+  /** The mesh in the model's own frame (see {@link ModelInput.meshLocal}). */
+  meshLocal?: Float32Array;
 }
 
 /** The static terrain: one merged BVH for every triangle (built once per layout) and the features. */
@@ -180,6 +195,31 @@ function soupGeometry(positions: Float32Array): BufferGeometry {
   return g;
 }
 
+/** A prism's samples plus samples of a mesh surface (kept whatever their facing: a mesh may be concave). */
+function withMeshSamples(p: SurfaceSamples, mesh: MeshOccluder, spacingInches: number): SurfaceSamples {
+  const m = meshSurfaceSamples(mesh.geometry.getAttribute('position').array as Float32Array, spacingInches);
+  const points = new Float64Array(p.points.length + m.points.length);
+  points.set(p.points);
+  points.set(m.points, p.points.length);
+  const normals = new Float32Array(p.normals.length + m.points.length);
+  normals.set(p.normals);
+  // Zero normals: never culled by facingSamples.
+  return { points, normals, coveringRadiusInches: Math.max(p.coveringRadiusInches, m.coveringRadiusInches), minRadiusInches: p.minRadiusInches };
+}
+
+/** A model's mesh from its own frame to the table: rotate by the facing, then move to (x, y, elevation). */
+export function placeModelMesh(local: Float32Array, x: number, y: number, elevation: number, facingRad: number): Float32Array {
+  const c = Math.cos(facingRad);
+  const s = Math.sin(facingRad);
+  const out = new Float32Array(local.length);
+  for (let i = 0; i < local.length; i += 3) {
+    out[i] = x + c * local[i] - s * local[i + 1];
+    out[i + 1] = y + s * local[i] + c * local[i + 1];
+    out[i + 2] = elevation + local[i + 2];
+  }
+  return out;
+}
+
 /** Feature index of the triangle whose first vertex index is `vertexIndex` in the merged soup. */
 export function featureOfVertex(index: TerrainIndex, vertexIndex: number): number {
   return index.triangleFeature[Math.floor(vertexIndex / 3)] ?? -1;
@@ -217,7 +257,12 @@ export class World {
     const unit = this.units.get(m.unitId);
     if (!unit) throw new Error(`model ${m.id}: unknown unit ${m.unitId}`);
     const elevation = m.elevation ?? highestSurfaceUnder(this.terrain, m.footprint).z;
-    const volume: Prism = { footprint: { ...m.footprint }, zMin: elevation, zMax: elevation + Math.max(m.heightInches, m.baseThicknessInches) };
+    const meshLocal = m.meshLocal ?? this.models.get(m.id)?.meshLocal;
+    // With a mesh, the prism is the base solid only; the mesh is the rest of the volume.
+    const prismTop = meshLocal ? m.baseThicknessInches : Math.max(m.heightInches, m.baseThicknessInches);
+    const volume: Prism = { footprint: { ...m.footprint }, zMin: elevation, zMax: elevation + prismTop };
+    const occluder = prismOccluder(volume, m.id, m.unitId);
+    const meshOcc = meshLocal ? meshOccluder(placeModelMesh(meshLocal, m.footprint.x, m.footprint.y, elevation, m.footprint.facingRad), -1) : null;
     const state: ModelState = {
       id: m.id,
       unitId: m.unitId,
@@ -228,7 +273,11 @@ export class World {
       baseThicknessInches: m.baseThicknessInches,
       base: { footprint: { ...m.footprint }, zMin: elevation, zMax: elevation + m.baseThicknessInches },
       volume,
-      occluder: prismOccluder(volume, m.id, m.unitId),
+      occluder,
+      meshOccluder: meshOcc,
+      occluders: meshOcc ? [occluder, meshOcc] : [occluder],
+      topZ: meshOcc ? Math.max(volume.zMax, meshOcc.bounds[5]) : volume.zMax,
+      meshLocal,
     };
     this.sampleCache.delete(m.id);
     this.unitSampleCache.delete(m.unitId);
@@ -247,7 +296,9 @@ export class World {
     if (!hit || hit.spacing !== spacingInches) {
       const m = this.models.get(modelId);
       if (!m) throw new Error(`unknown model ${modelId}`);
-      hit = { spacing: spacingInches, samples: prismSurfaceSamples(m.volume, spacingInches), trees: new Map() };
+      const prismSamples = prismSurfaceSamples(m.volume, spacingInches);
+      const samples = m.meshOccluder ? withMeshSamples(prismSamples, m.meshOccluder, spacingInches) : prismSamples;
+      hit = { spacing: spacingInches, samples, trees: new Map() };
       this.sampleCache.set(modelId, hit);
     }
     return hit;

@@ -54,16 +54,29 @@ export async function scenarioToWorldInput(s: Scenario, loadMesh: MeshSource): P
     coherencyRangeInches: u.coherencyRange ?? DEFAULT_COHERENCY_INCHES,
     modelIds: u.models.map((m) => m.id),
   }));
-  const models = (s.units ?? []).flatMap((u) =>
-    u.models.map((m) => ({
-      id: m.id,
-      unitId: u.id,
-      footprint: footprintFromBase(m.base, m.position, m.facing ?? 0),
-      elevation: m.elevation,
-      heightInches: m.height,
-      baseThicknessInches: mmToInches(m.baseThicknessMm ?? DEFAULT_BASE_THICKNESS_MM),
-    })),
-  );
+  const models: WorldInput['models'] = [];
+  for (const [i, u] of (s.units ?? []).entries()) {
+    for (const [j, m] of u.models.entries()) {
+      let meshLocal: Float32Array | undefined;
+      if (m.mesh) {
+        try {
+          meshLocal = await meshGeometry(m.mesh, loadMesh, cache);
+        } catch (e) {
+          problems.push(`units[${i}].models[${j}].mesh: ${(e as Error).message}`);
+        }
+      }
+      models.push({
+        id: m.id,
+        unitId: u.id,
+        footprint: footprintFromBase(m.base, m.position, m.facing ?? 0),
+        elevation: m.elevation,
+        heightInches: m.height,
+        baseThicknessInches: mmToInches(m.baseThicknessMm ?? DEFAULT_BASE_THICKNESS_MM),
+        meshLocal,
+      });
+    }
+  }
+  if (problems.length) throw new ScenarioBuildError(problems);
   return {
     widthInches: s.battlefield.width,
     depthInches: s.battlefield.depth,
@@ -83,6 +96,33 @@ export async function scenarioToWorldInput(s: Scenario, loadMesh: MeshSource): P
 /** Builds the World for a validated scenario (terrain BVH built once here). */
 export async function buildWorld(s: Scenario, loadMesh: MeshSource): Promise<World> {
   return new World(await scenarioToWorldInput(s, loadMesh));
+}
+
+/**
+ * A model's mesh volume (SCENARIO: `"mesh": {...}` for a true volume) in the model's own frame:
+ * origin at the centre of the underside of its base, +x along its facing, z up, inches; the mesh's
+ * own `position`, `rotation`, `scale` and `upAxis` place it in that frame.
+ */
+async function meshGeometry(
+  mesh: NonNullable<Scenario['units']>[number]['models'][number]['mesh'] & object,
+  loadMesh: MeshSource,
+  cache: Map<string, Promise<MeshTriangles>>,
+): Promise<Float32Array> {
+  let tri: MeshTriangles;
+  let up: 'y' | 'z';
+  if ('src' in mesh) {
+    let pending = cache.get(mesh.src);
+    if (!pending) {
+      pending = loadMesh(mesh.src);
+      cache.set(mesh.src, pending);
+    }
+    tri = await pending;
+    up = mesh.upAxis ?? defaultUpAxis(mesh.src) ?? 'y';
+  } else {
+    tri = { positions: inlineMeshToPositions(mesh.vertices, mesh.triangles) };
+    up = mesh.upAxis ?? 'z';
+  }
+  return meshToTable(tri, { upAxis: up, position: mesh.position ?? [0, 0, 0], rotationDeg: mesh.rotation ?? 0, scale: mesh.scale ?? 1 });
 }
 
 async function pieceGeometry(p: ScenarioPiece, loadMesh: MeshSource, cache: Map<string, Promise<MeshTriangles>>) {
