@@ -307,6 +307,12 @@ function probe(occ: Occluder[], o: ModelState, t: ModelState): Segment3 | null {
  * Observers all belong to one unit (transparent to each other); targets to one unit.
  */
 function setsVisible(world: World, observers: ModelState[], targets: ModelState[], opts: VisibilityOptions): VisibilityResult {
+  // The same question on the same positions gets the same answer: memoised until a model changes.
+  const key = `vis|${opts.mode ?? 'fast'}|${opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES}|${observers.map((m) => m.id).join(',')}|${targets.map((m) => m.id).join(',')}`;
+  return world.memoize(key, () => searchSets(world, observers, targets, opts));
+}
+
+function searchSets(world: World, observers: ModelState[], targets: ModelState[], opts: VisibilityOptions): VisibilityResult {
   const spacing = opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES;
   const observerUnit = observers[0].unitId;
   const occ: Occluder[] = world.terrain.occluders.slice();

@@ -237,6 +237,8 @@ export class World {
   readonly territories: Record<string, [number, number][]>;
   readonly units: Map<string, UnitInput>;
   readonly models: Map<string, ModelState>;
+  /** Answers memoised until any model changes (see {@link memoize}). */
+  private readonly memo = new Map<string, unknown>();
   private readonly unitSampleCache = new Map<string, Map<string, { tree: SampleTree; modelIds: string[] }>>();
   private readonly sampleCache = new Map<string, { spacing: number; samples: SurfaceSamples; trees: Map<string, SampleTree> }>();
 
@@ -281,6 +283,7 @@ export class World {
     };
     this.sampleCache.delete(m.id);
     this.unitSampleCache.delete(m.unitId);
+    this.memo.clear();
     this.models.set(m.id, state);
     if (!unit.modelIds.includes(m.id)) unit.modelIds.push(m.id);
     return state;
@@ -377,6 +380,18 @@ export class World {
     return { key, tree };
   }
 
+  /**
+   * Returns the answer stored under `key`, computing and storing it first if needed. Every stored
+   * answer is dropped whenever a model is set or removed, so answers never outlive the positions
+   * they were computed for (the terrain never changes within a World).
+   */
+  memoize<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const v = compute();
+    this.memo.set(key, v);
+    return v;
+  }
+
   /** Removes a model (slain or taken off the table). */
   removeModel(id: string): void {
     const m = this.models.get(id);
@@ -384,6 +399,7 @@ export class World {
     this.models.delete(id);
     this.sampleCache.delete(id);
     this.unitSampleCache.delete(m.unitId);
+    this.memo.clear();
     const unit = this.units.get(m.unitId);
     if (unit) unit.modelIds = unit.modelIds.filter((x) => x !== id);
   }
