@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { DoubleSide, Mesh, MeshBasicMaterial, Ray, Raycaster, Vector3 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { World, type ModelState } from '../geometry/world';
-import { unitVisible, DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
+import { unitVisible, towardOf, DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
 import { prismGeometry } from '../geometry/distance';
 import { segmentHitsOccluder } from '../geometry/occluders';
 import { loadMeshFileNode } from '../scenario/meshLoaderNode';
@@ -179,8 +179,8 @@ function naiveUnitVisible(world: World, o: string, t: string, meshes: Mesh[], rc
   const d = new Vector3();
   const os = world.unitModels(o);
   const ts = world.unitModels(t);
-  const A = world.unitSampleTreeToward(o, spacing, towardUnit(ts));
-  const B = world.unitSampleTreeToward(t, spacing, towardUnit(os));
+  const A = world.unitSampleTreeToward(o, spacing, towardOf(ts));
+  const B = world.unitSampleTreeToward(t, spacing, towardOf(os));
   const models = [...world.models.values()];
   const P = A.tree.points;
   const Q = B.tree.points;
@@ -199,23 +199,6 @@ function naiveUnitVisible(world: World, o: string, t: string, meshes: Mesh[], rc
   return false;
 }
 
-function towardUnit(ms: ModelState[]) {
-  let x = 0;
-  let y = 0;
-  for (const m of ms) {
-    x += m.footprint.x / ms.length;
-    y += m.footprint.y / ms.length;
-  }
-  let radius = 0;
-  let zMin = Infinity;
-  let zMax = -Infinity;
-  for (const m of ms) {
-    radius = Math.max(radius, Math.hypot(m.footprint.x - x, m.footprint.y - y) + m.footprint.semiMajor);
-    zMin = Math.min(zMin, m.volume.zMin);
-    zMax = Math.max(zMax, m.volume.zMax);
-  }
-  return { x, y, radius, zMin, zMax };
-}
 
 
 main().catch((e) => {

@@ -262,7 +262,8 @@ function exhaustiveSearch(st: SearchState, occ: Occluder[]): number {
   return BLOCKED;
 }
 
-function towardOf(ms: ModelState[]): Toward {
+/** The volume a set of models presents to another set: plan centre, radius bound, height range. */
+export function towardOf(ms: ModelState[]): Toward {
   let x = 0;
   let y = 0;
   for (const m of ms) {

@@ -98,13 +98,19 @@ export async function buildWorld(s: Scenario, loadMesh: MeshSource): Promise<Wor
   return new World(await scenarioToWorldInput(s, loadMesh));
 }
 
+/** A mesh as a piece or model gives it: a file `src` or inline triangles, and its placement. */
+type MeshSpec =
+  | { src: string; position?: [number, number, number]; rotation?: number; scale?: number | [number, number, number]; upAxis?: 'y' | 'z' }
+  | { vertices: [number, number, number][]; triangles: [number, number, number][]; position?: [number, number, number]; rotation?: number; scale?: number | [number, number, number]; upAxis?: 'y' | 'z' };
+
 /**
- * A model's mesh volume (SCENARIO: `"mesh": {...}` for a true volume) in the model's own frame:
- * origin at the centre of the underside of its base, +x along its facing, z up, inches; the mesh's
- * own `position`, `rotation`, `scale` and `upAxis` place it in that frame.
+ * A mesh placed by its own `position`, `rotation`, `scale` and `upAxis` (SCENARIO): for a terrain
+ * piece, in table space; for a model's mesh volume (SCENARIO: `"mesh": {...}` for a true volume),
+ * in the model's own frame (origin at the centre of the underside of its base, +x along its
+ * facing, z up). Inches. Files are loaded once per `src`.
  */
 async function meshGeometry(
-  mesh: NonNullable<Scenario['units']>[number]['models'][number]['mesh'] & object,
+  mesh: MeshSpec,
   loadMesh: MeshSource,
   cache: Map<string, Promise<MeshTriangles>>,
 ): Promise<Float32Array> {
@@ -134,26 +140,7 @@ async function pieceGeometry(p: ScenarioPiece, loadMesh: MeshSource, cache: Map<
     const solid: ConvexSolid = { kind: 'cylinder', center: p.center, radius: p.radius, height: p.height, elevation: p.elevation ?? 0 };
     return { positions: convexSolidTriangles(solid), solid };
   }
-  let tri: MeshTriangles;
-  let up: 'y' | 'z';
-  if ('src' in p) {
-    let pending = cache.get(p.src);
-    if (!pending) {
-      pending = loadMesh(p.src);
-      cache.set(p.src, pending);
-    }
-    tri = await pending;
-    up = p.upAxis ?? defaultUpAxis(p.src) ?? 'y';
-  } else {
-    tri = { positions: inlineMeshToPositions(p.vertices, p.triangles) };
-    up = p.upAxis ?? 'z';
-  }
-  const positions = meshToTable(tri, {
-    upAxis: up,
-    position: p.position ?? [0, 0, 0],
-    rotationDeg: p.rotation ?? 0,
-    scale: p.scale ?? 1,
-  });
+  const positions = await meshGeometry(p, loadMesh, cache);
   return { positions };
 }
 
