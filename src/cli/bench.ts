@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { DoubleSide, Mesh, MeshBasicMaterial, Ray, Raycaster, Vector3 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
-import { World, type ModelState } from '../geometry/world';
+import { World } from '../geometry/world';
 import { unitVisible, towardOf, DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
 import { prismGeometry } from '../geometry/distance';
 import { segmentHitsOccluder } from '../geometry/occluders';
