@@ -38,6 +38,11 @@ import { afterRedo, afterUndo, EMPTY_HISTORY, nextRedo, nextUndo, pushMove, type
 import { currentMeasure, useMoveTool, type MoveRecord } from './tools/moveTool';
 import type { PickTarget, Point2, Segment3, ToolId } from './tools/types';
 import { Toolbar } from './Toolbar';
+import { isPlayMode, playScenarioSource } from './play/game';
+import { usePlay } from './play/usePlay';
+import { startupSource } from './files/startup';
+import { StartupRecovery } from './files/StartupRecovery';
+import { useWorkbench } from './files/useWorkbench';
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; problems: string[] };
 
@@ -69,7 +74,7 @@ function toTarget(data: BattlefieldData, p: ScenePick, mods: PickModifiers): Pic
  * the measure, line-of-sight and move tools, combat ranges, coherency and objectives. Every
  * number and verdict on screen is an answer of the engine worker.
  */
-export function App({ source = fetchScenario, engine = getEngine() }: AppProps) {
+export function App({ source = isPlayMode() ? playScenarioSource : startupSource, engine = getEngine() }: AppProps) {
   const engineStatus = useEngineStatus(engine);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [data, setData] = useState<BattlefieldData | null>(null);
@@ -89,6 +94,10 @@ export function App({ source = fetchScenario, engine = getEngine() }: AppProps) 
   const bridge: SceneHandleRef = useRef(null);
   const dataRef = useRef(data);
   dataRef.current = data;
+  // Play mode (src/ui/play): a hot-seat battle through the game worker.
+  const play = usePlay({ engine, data, setData, bumpVersion: () => setVersion((v) => v + 1), selectedIds, setSelectedIds, engineLoaded });
+  const playPick = useRef(play.onPick);
+  playPick.current = play.onPick;
 
   // ---- Loading: the engine worker and the scene-data worker get the same files, in parallel.
   const started = useRef(false);
@@ -239,6 +248,7 @@ export function App({ source = fetchScenario, engine = getEngine() }: AppProps) 
     (p: ScenePick, mods: PickModifiers) => {
       const d = dataRef.current;
       if (!d || !engineLoaded) return;
+      if (playPick.current(p)) return;
       if (tool === 'measure') measureDispatch({ type: 'pick', target: toTarget(d, p, mods) });
       else if (tool === 'los') losDispatch({ type: 'pick', target: toTarget(d, p, mods) });
       else if (tool === 'select' && p.kind === 'model') {
@@ -351,6 +361,35 @@ export function App({ source = fetchScenario, engine = getEngine() }: AppProps) 
   }, [los]);
   useEffect(() => setProof(null), [los.name === 'done' ? los.n : -1]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // ---- Files, palette, autosave and dice (src/ui/files, src/ui/palette); off in Play mode.
+  const workbench = useWorkbench({
+    engine,
+    data,
+    ready: framed && engineLoaded && data !== null && !play.active,
+    version,
+    tool,
+    view: { showGrid, showTerritories, camera: view.mode === 'top' ? 'top' : 'oblique' },
+    applyView: (v) => {
+      setShowGrid(v.showGrid);
+      setShowTerritories(v.showTerritories);
+      setView((c) => (c.mode === v.camera ? c : { mode: v.camera, seq: c.seq + 1 }));
+    },
+    setData,
+    bumpVersion: () => setVersion((v) => v + 1),
+    replaced: (next) => {
+      activate('select');
+      measureDispatch({ type: 'cancel' });
+      losDispatch({ type: 'cancel' });
+      setSelectedIds(EMPTY);
+      setHistory(EMPTY_HISTORY);
+      setData(next);
+      setVersion((v) => v + 1);
+      setView((c) => ({ mode: c.mode === 'top' ? 'top' : 'oblique', seq: c.seq + 1 }));
+    },
+    selectTool: () => activate('select'),
+    bridge,
+  });
+
   // ---- Ready signal and the tools' test hook.
   const hookState = useRef({ tool, measure, los, move, combat, board, history, version, proof });
   hookState.current = { tool, measure, los, move, combat, board, history, version, proof };
@@ -394,7 +433,7 @@ export function App({ source = fetchScenario, engine = getEngine() }: AppProps) 
   );
   useEffect(() => {
     if (!framed || !engineLoaded || !data) return;
-    publishReady({ scenarioName: data.name, modelCount: data.models.length, terrainCount: data.terrain.length, tools });
+    publishReady({ scenarioName: data.name, modelCount: data.models.length, terrainCount: data.terrain.length, tools, play: play.hook });
     // Published once: later edits are read through the hook.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [framed, engineLoaded, tools]);
@@ -483,6 +522,7 @@ export function App({ source = fetchScenario, engine = getEngine() }: AppProps) 
             <li key={p}>{p}</li>
           ))}
         </ul>
+        <StartupRecovery />
       </div>
     );
   }
@@ -496,7 +536,7 @@ export function App({ source = fetchScenario, engine = getEngine() }: AppProps) 
   const d = data;
   const pressing = move.name === 'pressing' || move.name === 'dragging';
   return (
-    <div className={`app tool-${tool}${hover && !dragging ? ' hovering' : ''}${dragging ? ' dragging' : ''}${eyeActive ? ' eye-view' : ''}`}>
+    <div className={`app tool-${tool}${hover && !dragging ? ' hovering' : ''}${dragging ? ' dragging' : ''}${eyeActive ? ' eye-view' : ''}${workbench.placing ? ' placing' : ''}`}>
       <TableScene
         data={d}
         showGrid={showGrid}
@@ -509,7 +549,7 @@ export function App({ source = fetchScenario, engine = getEngine() }: AppProps) 
         onHover={onHover}
         onPick={onPick}
         onMissed={onMissed}
-        onPressModel={tool === 'move' && engineLoaded ? onPressModel : undefined}
+        onPressModel={play.onPressModel ?? (tool === 'move' && engineLoaded ? onPressModel : undefined)}
         bridge={bridge}
         onReady={onFramed}
       >
@@ -549,9 +589,13 @@ export function App({ source = fetchScenario, engine = getEngine() }: AppProps) 
           </>
         )}
         {tool === 'move' && <DragController active={pressing} width={d.width} depth={d.depth} onPointer={onDragPointer} onRelease={onDragRelease} />}
+        {play.scene}
+        {workbench.scene}
       </TableScene>
       <InfoPanel data={d} engineStatus={engineStatus} />
-      <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} />
+      <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} playOn={play.active} onTogglePlay={play.toggle} />
+      {play.panel}
+      {workbench.panels}
       <ToolPalette active={tool} onActivate={activate} combatOn={combat.name !== 'off'} onToggleCombat={toggleCombat} />
       {tool === 'measure' && <MeasurePanel data={d} state={measure} onClear={() => measureDispatch({ type: 'cancel' })} />}
       {tool === 'los' && (

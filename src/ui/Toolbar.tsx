@@ -14,10 +14,14 @@ export interface ToolbarProps {
   onTopDown: () => void;
   /** Frame the table from behind the south edge. */
   onOblique: () => void;
+  /** Whether Play mode is on (src/ui/play). */
+  playOn?: boolean;
+  /** Toggle Play mode. */
+  onTogglePlay?: () => void;
 }
 
 /** View controls: camera presets and overlay toggles (keyboard: T, V, G, R). */
-export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, onToggleTerritories, onTopDown, onOblique }: ToolbarProps) {
+export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, onToggleTerritories, onTopDown, onOblique, playOn, onTogglePlay }: ToolbarProps) {
   return (
     <div className="toolbar panel" role="toolbar" aria-label="View">
       <button type="button" data-testid="btn-top" aria-pressed={cameraMode === 'top'} onClick={onTopDown} title="Top-down view (T)">
@@ -33,6 +37,14 @@ export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, o
       <button type="button" data-testid="btn-territories" aria-pressed={showTerritories} onClick={onToggleTerritories} title="Territories (R)">
         Territories
       </button>
+      {onTogglePlay && (
+        <>
+          <span className="sep" />
+          <button type="button" data-testid="btn-play" aria-pressed={playOn === true} onClick={onTogglePlay} title="Play a hot-seat battle (the rules engine adjudicates)">
+            Play
+          </button>
+        </>
+      )}
     </div>
   );
 }

@@ -47,6 +47,8 @@ export interface SightlineInfo {
   terrainCount: number;
   /** The tools' test hook. */
   tools?: SightlineTools;
+  /** The Play mode's test hook (src/ui/play/usePlay.tsx), in Play mode only. */
+  play?: import('./play/usePlay').PlayHook;
 }
 
 declare global {

@@ -1,10 +1,11 @@
 /**
  * End-to-end runner: builds the app (`npx vite build`), serves `dist/` with
  * `npx vite preview --port 4173 --strictPort`, drives Debian's Chromium through playwright-core
- * and runs the tests of `app.e2e.ts` and `tools.e2e.ts`. `E2E_ONLY=<substring>` runs only the tests whose name contains it. Prints `N passed, M failed` last; exits 1 on any failure.
+ * and runs the tests of `app.e2e.ts`, `tools.e2e.ts`, `play.e2e.ts` and `files.e2e.ts`. `E2E_ONLY=<substring>` runs only the tests whose name contains it. Prints `N passed, M failed` last; exits 1 on any failure.
  *
  *   npx tsx tests/e2e/run.ts            # build + test
  *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/run.ts   # reuse an existing dist/
+ *   E2E_PORT=4273 E2E_OUT_DIR=/tmp/dist2 npx tsx tests/e2e/run.ts   # a second run beside another
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -13,26 +14,36 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { tests as appTests } from './app.e2e';
 import { tests as toolTests } from './tools.e2e';
+import { tests as playTests } from './play.e2e';
+import { tests as fileTests } from './files.e2e';
 import type { E2EContext } from './harness';
 
-const tests = [...appTests, ...toolTests];
+const tests = [...appTests, ...toolTests, ...playTests, ...fileTests];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
 const outputDir = join(here, '__output__');
-const PORT = 4173;
+// E2E_PORT and E2E_OUT_DIR let two runs share the machine (each its own server and build).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const OUT_DIR = process.env.E2E_OUT_DIR;
 const baseUrl = `http://localhost:${PORT}/`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function build(): void {
   if (process.env.E2E_SKIP_BUILD) return;
   console.log('building: npx vite build');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...(OUT_DIR ? ['--outDir', OUT_DIR, '--emptyOutDir'] : [])], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
 }
 
 async function serve(): Promise<ChildProcess> {
-  const child = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Another server on the port (e.g. a second run) would silently serve the wrong build.
+  const busy = await fetch(baseUrl).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`something already answers on ${baseUrl}; stop it or run with E2E_PORT=<another port> (and E2E_OUT_DIR=<another build folder>)`);
+  const child = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort', ...(OUT_DIR ? ['--outDir', OUT_DIR] : [])], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));

@@ -1,0 +1,22 @@
+import { clearSaved } from '../persist/autosave';
+import { startupInfo } from './startup';
+
+/**
+ * Shown under the load error: when the failing battlefield came from the autosave or a share
+ * link, a way out (forget the autosave / open the default battlefield) instead of a dead end.
+ */
+export function StartupRecovery() {
+  const origin = startupInfo()?.origin;
+  if (origin !== 'autosave' && origin !== 'share') return null;
+  const fresh = async () => {
+    if (origin === 'autosave') await clearSaved().catch(() => undefined);
+    window.location.replace(`${window.location.pathname}${window.location.search}`);
+  };
+  return (
+    <div className="recovery">
+      <button type="button" data-testid="btn-recover" onClick={() => void fresh()}>
+        {origin === 'autosave' ? 'Forget the autosaved battlefield and start again' : 'Open the default battlefield instead'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * Mesh files of a scenario opened from disk, a share link or the autosave: every `src` a scenario
+ * names is looked up, in order, among the files the user picked or dropped with it (by file name),
+ * the bytes already held for the current battlefield, and the Kenney pieces bundled with the app
+ * (`src` relative to `assets/scenarios/`, as the default scenario writes them, e.g.
+ * `../kenney/castle/vault-gate.glb`). What is found nowhere is reported with its JSON path.
+ */
+import { BUNDLED_MESHES, normalizePath, resolveRelative } from '../assetUrls';
+import { DEFAULT_SCENARIO_PATH, type MeshBytes } from '../scenarioSource';
+
+/** A mesh reference in a scenario: its JSON path (`terrain[2].pieces[0].src`) and `src`. */
+export interface MeshRef {
+  path: string;
+  src: string;
+}
+
+/** Every mesh `src` of a scenario JSON with its JSON path (no validation). */
+export function meshRefs(json: unknown): MeshRef[] {
+  const out: MeshRef[] = [];
+  const s = json as { terrain?: unknown; units?: unknown } | null;
+  if (!s || typeof s !== 'object') return out;
+  if (Array.isArray(s.terrain)) {
+    s.terrain.forEach((t: { pieces?: unknown } | null, i: number) => {
+      if (t && Array.isArray(t.pieces)) {
+        t.pieces.forEach((p: { src?: unknown } | null, j: number) => {
+          if (p && typeof p.src === 'string') out.push({ path: `terrain[${i}].pieces[${j}].src`, src: p.src });
+        });
+      }
+    });
+  }
+  if (Array.isArray(s.units)) {
+    s.units.forEach((u: { models?: unknown } | null, i: number) => {
+      if (u && Array.isArray(u.models)) {
+        u.models.forEach((m: { mesh?: { src?: unknown } } | null, j: number) => {
+          if (m?.mesh && typeof m.mesh.src === 'string') out.push({ path: `units[${i}].models[${j}].mesh.src`, src: m.mesh.src });
+        });
+      }
+    });
+  }
+  return out;
+}
+
+const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1).toLowerCase();
+
+/**
+ * The served URL of a bundled mesh a `src` names: relative to the default scenario's folder, else
+ * as a repository path, else the only bundled file with that name. Null when none.
+ */
+export function bundledMeshUrl(src: string): string | null {
+  if (/^(https?|data|blob):/i.test(src)) return null;
+  const direct = BUNDLED_MESHES.get(resolveRelative(src, DEFAULT_SCENARIO_PATH)) ?? BUNDLED_MESHES.get(normalizePath(src));
+  if (direct) return direct;
+  const name = baseName(src);
+  const same = [...BUNDLED_MESHES.entries()].filter(([k]) => baseName(k) === name);
+  return same.length === 1 ? same[0][1] : null;
+}
+
+const fetched = new Map<string, Promise<ArrayBuffer>>();
+
+/** Fetches a bundled file once per page (the bytes are copied on every use by the workers anyway). */
+function fetchOnce(url: string): Promise<ArrayBuffer> {
+  let p = fetched.get(url);
+  if (!p) {
+    p = fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status} fetching ${url}`);
+      return r.arrayBuffer();
+    });
+    p.catch(() => fetched.delete(url));
+    fetched.set(url, p);
+  }
+  return p;
+}
+
+/**
+ * The bytes of every mesh a scenario names.
+ * @param known bytes keyed by `src` (the current battlefield's, the autosave's).
+ * @param picked files chosen with the scenario, keyed by lower-case file name.
+ * @returns the meshes found (keyed by `src`) and every reference found nowhere.
+ */
+export async function resolveMeshes(json: unknown, known: MeshBytes = {}, picked: ReadonlyMap<string, ArrayBuffer> = new Map()): Promise<{ meshes: MeshBytes; missing: MeshRef[] }> {
+  const meshes: MeshBytes = {};
+  const missing: MeshRef[] = [];
+  const refs = meshRefs(json);
+  await Promise.all(
+    refs.map(async (r) => {
+      if (meshes[r.src]) return;
+      const fromPick = picked.get(baseName(r.src));
+      if (fromPick) return void (meshes[r.src] = fromPick);
+      if (known[r.src]) return void (meshes[r.src] = known[r.src]);
+      const url = bundledMeshUrl(r.src);
+      if (url) {
+        try {
+          meshes[r.src] = await fetchOnce(url);
+          return;
+        } catch {
+          /* reported below */
+        }
+      }
+      missing.push(r);
+    }),
+  );
+  // Report each missing src once per reference, in file order.
+  const order = new Map(refs.map((r, i) => [r.path, i]));
+  missing.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
+  return { meshes, missing: missing.filter((m) => !meshes[m.src]) };
+}

@@ -1,0 +1,268 @@
+/**
+ * The Play panel: phase tracker (round, active player, phase, CP, VP, objective control), the
+ * selected unit's abilities and commands (available ones as buttons, the others greyed out with the
+ * engine's reason and rule), the player-level actions (end phase, reactions, first turn, tactics),
+ * the expected damage of each attack before committing, the last dice, the battle log, and the
+ * history controls (undo, save, load, replay, new game). Every value shown is the game worker's.
+ */
+import { useEffect, useRef } from 'react';
+import type { Action, ExpectedDamage, GameSummary, LogLine, OptionEntry, OptionsResult } from '../../client/gameClient';
+import './play.css';
+
+/** A message of the Play mode. */
+export interface PlayNote {
+  kind: 'ok' | 'refused' | 'info';
+  text: string;
+  rule?: string;
+}
+
+/** Props of {@link PlayPanel}. */
+export interface PlayPanelProps {
+  summary: GameSummary | null;
+  lines: LogLine[];
+  note: PlayNote | null;
+  options: OptionsResult | null;
+  general: OptionEntry[];
+  expected: Record<string, ExpectedDamage>;
+  rolls: number[];
+  busy: boolean;
+  selectedUnit: string | null;
+  targeting: 'shoot' | 'fight' | null;
+  armyColorOf: (p: 'p1' | 'p2') => string;
+  onAct: (a: Action) => void;
+  onTarget: (t: 'shoot' | 'fight' | null) => void;
+  onUndo: () => void;
+  onSave: () => void;
+  onLoad: (text: string, replay: boolean) => void;
+  onReplayStep: () => void;
+  onNewGame: () => void;
+  onSelectUnit: (id: string) => void;
+}
+
+const PHASES: Record<string, string> = {
+  startOfTurn: 'Start of turn',
+  hero: 'Hero phase',
+  movement: 'Movement phase',
+  shooting: 'Shooting phase',
+  charge: 'Charge phase',
+  combat: 'Combat phase',
+  endOfTurn: 'End of turn',
+};
+
+function Entry({ e, busy, onAct, testid, extra }: { e: OptionEntry; busy: boolean; onAct: (a: Action) => void; testid: string; extra?: string }) {
+  if (!e.available) {
+    return (
+      <div className="na" data-testid={`${testid}-na`} title={e.reason}>
+        <b>{e.label}</b> — {e.reason}
+        <span className="play-rule">({e.rejectedBy})</span>
+      </div>
+    );
+  }
+  if (e.drag) {
+    return (
+      <div className="na" data-testid={testid} style={{ color: '#8be3b2' }}>
+        <b>{e.label}</b>
+        <span className="play-rule">({e.rule})</span>
+      </div>
+    );
+  }
+  return (
+    <button type="button" data-testid={testid} disabled={busy} onClick={() => onAct(e.action)}>
+      {e.label}
+      {extra && <span className="play-exp">{extra}</span>}
+      <span className="play-rule">{e.rule}</span>
+    </button>
+  );
+}
+
+/** Groups a unit's entries: the available ones, or (none available) the first reason. */
+function grouped(entries: OptionEntry[]): OptionEntry[] {
+  const out: OptionEntry[] = [];
+  const groups = new Map<string, OptionEntry[]>();
+  for (const e of entries) groups.set(e.group, [...(groups.get(e.group) ?? []), e]);
+  for (const list of groups.values()) {
+    const ok = list.filter((e) => e.available);
+    if (ok.length) out.push(...ok);
+    else out.push(list[0].target ? { ...list[0], label: list[0].label.replace(/ → .*$/, ' (any target)') } : list[0]);
+  }
+  return out.sort((a, b) => Number(b.available) - Number(a.available));
+}
+
+const fmt = (d: ExpectedDamage | undefined) => (d && d.ok ? `≈ ${d.value.toFixed(2)} dmg, ${d.slain.toFixed(2)} slain` : undefined);
+
+/** The Play panel. */
+export function PlayPanel(p: PlayPanelProps) {
+  const s = p.summary;
+  const logRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = logRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [p.lines.length]);
+  if (!s) {
+    return (
+      <div className="play-panel panel" data-testid="play-panel">
+        <div className="play-head">Play</div>
+        <p>Setting up the battle…</p>
+      </div>
+    );
+  }
+  const unit = p.selectedUnit ? s.units.find((u) => u.id === p.selectedUnit) : undefined;
+  const slug = (x: string) => x.replace(/[^a-zA-Z0-9]+/g, '-');
+  return (
+    <div className="play-panel panel" data-testid="play-panel" data-version={s.actions} data-hash={s.hash}>
+      <div className="play-head">
+        <span>Play · {s.battleplan}</span>
+        <span data-testid="play-hash" title="state hash">#{s.hash}</span>
+      </div>
+      <div className="play-phase" data-testid="play-phase">
+        {s.stage === 'ended' ? (
+          <b>Battle over</b>
+        ) : s.stage === 'firstTurn' ? (
+          <>
+            Round <b data-testid="play-round">{s.round}</b>/{s.battleRounds} · {s.decider} chooses who goes first
+          </>
+        ) : (
+          <>
+            Round <b data-testid="play-round">{s.round}</b>/{s.battleRounds} · <b>{s.active}</b>'s turn · <b>{PHASES[s.phase ?? ''] ?? s.phase}</b>
+          </>
+        )}
+      </div>
+      <div className="play-tracker">
+        <span />
+        {(['p1', 'p2'] as const).map((pl) => (
+          <span key={pl} style={{ color: p.armyColorOf(pl), fontWeight: 650 }} title={s.armies[pl]}>
+            {pl} {s.toAct === pl ? '◀' : ''}
+          </span>
+        ))}
+        <span className="lbl">Army</span>
+        <span className="lbl">{s.armies.p1}</span>
+        <span className="lbl">{s.armies.p2}</span>
+        <span className="lbl">CP</span>
+        <span data-testid="play-cp-p1">{s.cp.p1}</span>
+        <span data-testid="play-cp-p2">{s.cp.p2}</span>
+        <span className="lbl">VP</span>
+        <b data-testid="play-vp-p1">{s.vp.p1}</b>
+        <b data-testid="play-vp-p2">{s.vp.p2}</b>
+      </div>
+      <div className="play-objs" data-testid="play-objectives">
+        {Object.entries(s.objectives).map(([o, c]) => (
+          <span key={o} data-testid={`play-obj-${o}`} style={c ? { borderColor: p.armyColorOf(c), color: p.armyColorOf(c) } : undefined} title="controller (Core 32.2)">
+            {o}: {c ?? '—'}
+          </span>
+        ))}
+      </div>
+      {s.stage === 'ended' && (
+        <div className="play-winner" data-testid="play-winner">
+          {s.winner === 'draw' ? 'A draw' : `${s.winner} wins (${s.winner ? s.armies[s.winner as 'p1' | 'p2'] : ''})`} — {s.vp.p1}–{s.vp.p2} VP
+        </div>
+      )}
+      {s.replay && (
+        <div className="play-note info">
+          Replay {s.replay.index}/{s.replay.total}{' '}
+          <button type="button" data-testid="play-replay-step" disabled={p.busy || s.replay.index >= s.replay.total} onClick={p.onReplayStep}>
+            Step ▶
+          </button>
+        </div>
+      )}
+      {p.note && (
+        <div className={`play-note ${p.note.kind}`} data-testid="play-note" data-kind={p.note.kind}>
+          {p.note.text}
+          {p.note.rule && <span className="play-rule">({p.note.rule})</span>}
+        </div>
+      )}
+
+      <h3>{s.toAct ? `${s.toAct} to act` : 'Actions'}</h3>
+      <div className="play-opts" data-testid="play-general">
+        {p.general.map((e, i) => (
+          <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-g-${e.group}${e.group === 'firstTurn' ? `-${(e.action as { first: string }).first}` : ''}`} />
+        ))}
+      </div>
+
+      <h3>Selected unit</h3>
+      {!unit ? (
+        <div className="play-units">
+          <span className="play-rule">Click a model (shift: its unit) or pick a unit:</span>
+          {s.units
+            .filter((u) => u.alive > 0 && (s.toAct === null || u.owner === s.toAct))
+            .map((u) => (
+              <button key={u.id} type="button" data-testid={`play-unit-${u.id}`} onClick={() => p.onSelectUnit(u.id)}>
+                {u.owner} · {u.name} ({u.alive}/{u.models})
+              </button>
+            ))}
+        </div>
+      ) : (
+        <>
+          <div data-testid="play-unit">
+            <b style={{ color: p.armyColorOf(unit.owner) }}>{unit.name}</b> · {unit.owner} · {unit.alive}/{unit.models} models
+            {unit.damage > 0 && ` · ${unit.damage} damage`}
+            {unit.pendingMove && ` · ${unit.pendingMove.kind} up to ${unit.pendingMove.maxInches}"`}
+            {unit.effects.length > 0 && ` · ${unit.effects.join(', ')}`}
+          </div>
+          {(s.phase === 'shooting' || s.phase === 'combat') && (
+            <div style={{ margin: '3px 0' }}>
+              <button type="button" data-testid="play-target" aria-pressed={p.targeting !== null} onClick={() => p.onTarget(p.targeting ? null : s.phase === 'shooting' ? 'shoot' : 'fight')}>
+                {p.targeting ? 'Click an enemy model on the table… (cancel)' : 'Pick the target on the table'}
+              </button>
+            </div>
+          )}
+          <div className="play-opts" data-testid="play-options">
+            {p.options?.ok &&
+              grouped(p.options.entries).map((e, i) => (
+                <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target ? fmt(p.expected[e.target]) : undefined} />
+              ))}
+          </div>
+        </>
+      )}
+
+      {p.rolls.length > 0 && (
+        <>
+          <h3>Last dice</h3>
+          <div className="play-dice" data-testid="play-dice">
+            {p.rolls.slice(0, 60).map((d, i) => (
+              <i key={i}>{d}</i>
+            ))}
+          </div>
+        </>
+      )}
+
+      <h3>Battle log</h3>
+      <div className="play-log" ref={logRef} data-testid="play-log">
+        {p.lines.map((l, i) => (
+          <div key={i} className={l.kind}>
+            {l.text}
+            {l.rule && <span className="play-rule">{l.rule}</span>}
+          </div>
+        ))}
+      </div>
+
+      <h3>History</h3>
+      <div className="play-hist">
+        <button type="button" data-testid="play-undo" disabled={p.busy || !s.undo.ok} title={s.undo.ok ? 'Undo the last action' : s.undo.reason} onClick={p.onUndo}>
+          Undo
+        </button>
+        <button type="button" data-testid="play-save" onClick={p.onSave}>
+          Save…
+        </button>
+        <label>
+          Load…
+          <input type="file" accept=".json,application/json" data-testid="play-load" onChange={(e) => readFile(e.target, (t) => p.onLoad(t, false))} />
+        </label>
+        <label>
+          Replay…
+          <input type="file" accept=".json,application/json" data-testid="play-replay" onChange={(e) => readFile(e.target, (t) => p.onLoad(t, true))} />
+        </label>
+        <button type="button" data-testid="play-new" onClick={p.onNewGame}>
+          New game
+        </button>
+      </div>
+      {!s.undo.ok && <div className="play-rule">Undo: {s.undo.reason}</div>}
+    </div>
+  );
+}
+
+function readFile(input: HTMLInputElement, then: (text: string) => void): void {
+  const f = input.files?.[0];
+  if (!f) return;
+  void f.text().then(then);
+  input.value = '';
+}

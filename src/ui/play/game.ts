@@ -1,0 +1,129 @@
+/**
+ * Play mode plumbing: whether the page is in Play mode (`?play=1`), the page's one game client
+ * (`workers/game.worker.ts`), the autosave (localStorage), and the scenario the page draws for the
+ * game: the default battlefield file (its real meshes) with the game's armies where the game says
+ * they stand now (slain models left out).
+ */
+import { createGameClient, type GameClient, type GameState, type GameSummary, type SavedGame } from '../../client/gameClient';
+import { hotseatSetup } from '../../../workers/gameSetup';
+import { fetchScenario, type ScenarioSource } from '../scenarioSource';
+
+/** localStorage key of the autosaved game (the saved-game format). */
+export const AUTOSAVE_KEY = 'sightline.play.autosave';
+/** sessionStorage key of a saved game to open in step-by-step replay after the reload. */
+export const REPLAY_KEY = 'sightline.play.replay';
+
+/** Whether the page was opened in Play mode. */
+export function isPlayMode(search: string = typeof window === 'undefined' ? '' : window.location.search): boolean {
+  const v = new URLSearchParams(search).get('play');
+  return v !== null && v !== '0' && v !== 'false';
+}
+
+/** Switches Play mode on or off (a reload: the table shows the game's armies, or the scenario). */
+export function setPlayMode(on: boolean): void {
+  const url = new URL(window.location.href);
+  if (on) url.searchParams.set('play', '1');
+  else url.searchParams.delete('play');
+  window.location.assign(url.href);
+}
+
+let client: GameClient | null = null;
+/** The page's one game client. */
+export function getGame(): GameClient {
+  if (!client) client = createGameClient();
+  return client;
+}
+
+/** Writes the autosave. */
+export function autosave(saved: SavedGame): void {
+  try {
+    localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(saved));
+  } catch (e) {
+    console.warn('Sightline: the game could not be autosaved', e);
+  }
+}
+
+/** What the start-up did: resumed the autosave, opened a replay, or started a new game. */
+export type StartKind = 'resumed' | 'replay' | 'new';
+let startKind: StartKind = 'new';
+let startProblems: string[] = [];
+/** How the game was started on this page load (and why an autosave was not resumed). */
+export function startInfo(): { kind: StartKind; problems: string[] } {
+  return { kind: startKind, problems: startProblems };
+}
+
+/** Starts the game: a pending replay, else the autosave, else a new hot-seat game. */
+export async function startGame(): Promise<GameSummary> {
+  const g = getGame();
+  const replay = sessionStorage.getItem(REPLAY_KEY);
+  if (replay) {
+    sessionStorage.removeItem(REPLAY_KEY);
+    const r = await g.load(JSON.parse(replay), { replay: true });
+    if (r.ok) {
+      startKind = 'replay';
+      return r.summary;
+    }
+    startProblems = r.problems;
+  }
+  const saved = localStorage.getItem(AUTOSAVE_KEY);
+  if (saved) {
+    try {
+      const r = await g.load(JSON.parse(saved));
+      if (r.ok) {
+        startKind = 'resumed';
+        return r.summary;
+      }
+      startProblems = r.problems;
+    } catch (e) {
+      startProblems = [(e as Error).message];
+    }
+  }
+  return newGame();
+}
+
+/** A new hot-seat game (a fresh seed), autosaved. */
+export async function newGame(seed: number = Math.floor(Math.random() * 1e9)): Promise<GameSummary> {
+  const g = getGame();
+  const r = await g.newGame(hotseatSetup(seed));
+  if (!r.ok) throw new Error(r.problems.join('\n'));
+  startKind = 'new';
+  autosave(await g.save());
+  return r.summary;
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'army';
+
+/** The scenario army id of a player's army. */
+export function armyId(state: GameState, p: 'p1' | 'p2'): string {
+  return `${p}-${slug(state.players[p].roster.faction ?? state.players[p].roster.name)}`;
+}
+
+/** The default battlefield file with the game's units where they stand now. */
+export function gameScenario(base: unknown, state: GameState, summary: GameSummary): unknown {
+  const json = structuredClone(base) as Record<string, unknown>;
+  const units: unknown[] = [];
+  for (const p of ['p1', 'p2'] as const) {
+    for (const u of state.players[p].roster.units) {
+      const models = u.models
+        .filter((m) => summary.board.positions[m.id])
+        .map((m) => ({
+          id: m.id,
+          base: m.base.shape === 'round' ? { round: m.base.diameterMm } : { oval: [m.base.lengthMm, m.base.widthMm] },
+          height: 1.25, // the rules' model volume (battlefield.ts default)
+          position: summary.board.positions[m.id],
+        }));
+      if (models.length) units.push({ id: u.id, army: armyId(state, p), name: u.name, keywords: u.warscroll.keywords, ...(u.warscroll.coherencyRange ? { coherencyRange: u.warscroll.coherencyRange } : {}), models });
+    }
+  }
+  json.units = units;
+  delete json.queries;
+  json.name = `${String(json.name ?? 'Battle')} — ${state.players.p1.roster.name} vs ${state.players.p2.roster.name}`;
+  return json;
+}
+
+/** The page's scenario source in Play mode: start (or resume) the game, then draw it on the default battlefield. */
+export async function playScenarioSource(): Promise<ScenarioSource> {
+  const [src, summary] = await Promise.all([fetchScenario(null), startGame()]);
+  const state = await getGame().state();
+  return { ...src, json: gameScenario(src.json, state, summary), label: 'Play', fallbackName: 'Play' };
+}

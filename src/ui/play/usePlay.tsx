@@ -1,0 +1,466 @@
+/**
+ * The Play mode of the page (hot-seat battle through the game worker), as one hook the App calls:
+ * it returns the panel, the scene children (drag controller and ghosts), the pick and press
+ * handlers, and the test hook `window.__sightline.play`.
+ *
+ * - Every action goes to the game worker (`act`); the worker's answer (summary, log lines, dice) is
+ *   shown; a rejection shows the engine's reason and rule. Accepted actions move/remove models on
+ *   the table (scene data and the measuring engine are both updated), then the game is autosaved.
+ * - Moves: drag a model: the whole unit is translated by the same offset and committed as the
+ *   game's `move` action (Normal Move, or the declared Run / Retreat / Charge / Redeploy move). The
+ *   drag flow is the move tool's state machine (`moveReduce`); the live label is the measuring
+ *   engine's `movePath` answer for the dragged model; only the game worker decides legality.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import type { ActResult, Action, ExpectedDamage, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame } from '../../client/gameClient';
+import { DragController } from '../../scene/DragController';
+import { MoveGhost } from '../../scene/MoveGhost';
+import { armyColor } from '../../scene/palette';
+import { SceneLabel } from '../../scene/SceneLabel';
+import type { ScenePick } from '../../scene/TableScene';
+import type { BattlefieldData } from '../../scene/types';
+import type { Engine } from '../engine/engine';
+import { inches2 } from '../format';
+import { sceneDataClient } from '../sceneData/sceneDataClient';
+import { currentMeasure, MOVE_IDLE, moveReduce, type MoveNote } from '../tools/moveTool';
+import type { Point2 } from '../tools/types';
+import { AUTOSAVE_KEY, REPLAY_KEY, autosave, getGame, isPlayMode, newGame, setPlayMode, startInfo } from './game';
+import { PlayPanel, type PlayNote } from './PlayPanel';
+
+/** The Play mode's test hook (`window.__sightline.play`). Everything it reads is what the page shows. */
+export interface PlayHook {
+  /** The game summary shown now (null before the game is up). */
+  summary(): GameSummary | null;
+  /** Takes an action through the page (as its buttons do); resolves once the table shows the result. */
+  act(action: unknown): Promise<ActResult>;
+  /** The game worker's state hash. */
+  hash(): Promise<string>;
+  /** The whole game in the saved-game format. */
+  save(): Promise<SavedGame>;
+  /** Selects a unit (as a shift-click on one of its models does). */
+  selectUnit(unitId: string): void;
+  /** The options shown for the selected unit. */
+  options(): OptionsResult | null;
+  /** Drags a model to `to` through the move flow (press, pointer, release); resolves with the note shown. */
+  drag(modelId: string, to: Point2): Promise<PlayNote | null>;
+  /** The last note (accepted / refused with the engine's reason). */
+  note(): PlayNote | null;
+  /** The battle log shown. */
+  log(): LogLine[];
+  /** Bumps each time the page shows a new game state. */
+  version(): number;
+  /** How the game was started on this page load. */
+  started(): { kind: string; problems: string[] };
+}
+
+/** What the App gives the Play mode. */
+export interface PlayOptions {
+  engine: Engine;
+  data: BattlefieldData | null;
+  setData: Dispatch<SetStateAction<BattlefieldData | null>>;
+  bumpVersion: () => void;
+  selectedIds: ReadonlySet<string>;
+  setSelectedIds: Dispatch<SetStateAction<ReadonlySet<string>>>;
+  engineLoaded: boolean;
+}
+
+/** What the App renders for the Play mode. */
+export interface Play {
+  /** Whether the page is in Play mode. */
+  active: boolean;
+  /** Switches Play mode on/off (reloads the page). */
+  toggle: () => void;
+  /** Routes a scene pick; true when the Play mode used it (target picking). */
+  onPick: (p: ScenePick) => boolean;
+  /** Starts a drag (Play mode only). */
+  onPressModel?: (id: string, at: [number, number] | null) => void;
+  /** Scene children (inside the canvas). */
+  scene: ReactNode;
+  /** The Play panels. */
+  panel: ReactNode;
+  /** The test hook. */
+  hook: PlayHook | undefined;
+}
+
+const same = (a: Point2, b: Point2) => Math.abs(a[0] - b[0]) < 1e-6 && Math.abs(a[1] - b[1]) < 1e-6;
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The Play mode hook. */
+export function usePlay(o: PlayOptions): Play {
+  const active = useMemo(() => isPlayMode(), []);
+  const [summary, setSummary] = useState<GameSummary | null>(null);
+  const [lines, setLines] = useState<LogLine[]>([]);
+  const [note, setNote] = useState<PlayNote | null>(null);
+  const [options, setOptions] = useState<OptionsResult | null>(null);
+  const [general, setGeneral] = useState<OptionEntry[]>([]);
+  const [expected, setExpected] = useState<Record<string, ExpectedDamage>>({});
+  const [rolls, setRolls] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+  const [targeting, setTargeting] = useState<'shoot' | 'fight' | null>(null);
+  const [drag, dragDispatch] = useReducer(moveReduce, MOVE_IDLE);
+  const ref = useRef(o);
+  ref.current = o;
+  const game = active ? getGame() : null;
+
+  const selectedUnit = useMemo(() => {
+    const d = o.data;
+    if (!d) return null;
+    for (const id of o.selectedIds) {
+      const m = d.models.find((mm) => mm.id === id);
+      if (m) return m.unitId;
+    }
+    return null;
+  }, [o.selectedIds, o.data]);
+
+  // ---- Board sync: the table shows where the game says every model stands.
+  const applyBoard = useCallback(async (s: GameSummary) => {
+    const { engine, setData, data } = ref.current;
+    if (!data) return;
+    const removed = new Set(s.board.removed);
+    const moved = data.models.filter((m) => !removed.has(m.id) && s.board.positions[m.id] && !same([m.footprint.x, m.footprint.y], s.board.positions[m.id]));
+    const gone = data.models.filter((m) => removed.has(m.id));
+    const placed = await Promise.all(
+      moved.map(async (m) => {
+        const [x, y] = s.board.positions[m.id];
+        const [view] = await Promise.all([sceneDataClient().place(m.id, x, y), engine.track(engine.client.moveModel(m.id, x, y))]);
+        return view;
+      }),
+    );
+    for (const m of gone) await engine.track(engine.client.removeModel(m.id));
+    const byId = new Map(placed.filter((v): v is NonNullable<typeof v> => !!v).map((v) => [v.id, v]));
+    if (byId.size || gone.length) {
+      setData((d) => {
+        if (!d) return d;
+        const models = d.models.filter((m) => !removed.has(m.id)).map((m) => byId.get(m.id) ?? m);
+        const units = d.units.map((u) => ({ ...u, modelIds: u.modelIds.filter((id) => !removed.has(id)) })).filter((u) => u.modelIds.length > 0);
+        return { ...d, models, units };
+      });
+      ref.current.bumpVersion();
+    }
+  }, []);
+
+  const afterChange = useCallback(
+    async (s: GameSummary) => {
+      setSummary(s);
+      await applyBoard(s);
+      if (game) autosave(await game.save());
+      setVersion((v) => v + 1);
+    },
+    [applyBoard, game],
+  );
+
+  // ---- Start: the game is already loaded by the scenario source; read it once the table is up.
+  useEffect(() => {
+    if (!game || !o.engineLoaded || !o.data || summary) return;
+    void (async () => {
+      const s = await game.summary();
+      setLines(await game.log());
+      setSummary(s);
+      setVersion((v) => v + 1);
+    })();
+  }, [game, o.engineLoaded, o.data, summary]);
+
+  // ---- Options for the selected unit and the player-level actions, refreshed on every change.
+  useEffect(() => {
+    if (!game || !summary) return;
+    let live = true;
+    void (async () => {
+      const g = await game.generalOptions();
+      if (live) setGeneral(g);
+      if (!selectedUnit) {
+        if (live) {
+          setOptions(null);
+          setExpected({});
+        }
+        return;
+      }
+      const opts = await game.options(selectedUnit);
+      if (!live) return;
+      setOptions(opts);
+      const exp: Record<string, ExpectedDamage> = {};
+      if (opts.ok) {
+        const kind = summary.phase === 'shooting' ? 'shoot' : 'fight';
+        for (const e of opts.entries) if (e.group === kind && e.target && e.available) exp[e.target] = await game.expectedDamage(selectedUnit, e.target, kind);
+      }
+      if (live) setExpected(exp);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [game, summary, selectedUnit]);
+
+  // ---- Actions.
+  const act = useCallback(
+    async (action: unknown): Promise<ActResult> => {
+      if (!game) return { ok: false, reason: 'not in Play mode', rule: 'Engine: no game' };
+      setBusy(true);
+      try {
+        const r = await game.act(action);
+        if (!r.ok) {
+          setNote({ kind: 'refused', text: `Refused: ${r.reason}`, rule: r.rule });
+          return r;
+        }
+        setLines((l) => [...l, ...r.lines]);
+        if (r.rolls.length) setRolls(r.rolls);
+        setNote({ kind: 'ok', text: r.lines[0]?.text ?? 'Done.', rule: r.lines[0]?.rule });
+        setTargeting(null);
+        await afterChange(r.summary);
+        return r;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [game, afterChange],
+  );
+
+  const undo = useCallback(async () => {
+    if (!game) return;
+    setBusy(true);
+    try {
+      const r = await game.undo();
+      if (!r.ok) {
+        setNote({ kind: 'refused', text: `Cannot undo: ${r.reason}` });
+        return;
+      }
+      setLines(await game.log());
+      setNote({ kind: 'info', text: `Undid: ${r.undone.type}` });
+      await afterChange(r.summary);
+    } finally {
+      setBusy(false);
+    }
+  }, [game, afterChange]);
+
+  const replayStep = useCallback(async () => {
+    if (!game) return;
+    setBusy(true);
+    try {
+      const r = await game.replayStep();
+      if (!r.ok) {
+        setNote({ kind: 'refused', text: r.reason, rule: r.rule });
+        return;
+      }
+      setLines((l) => [...l, ...r.lines]);
+      if (r.rolls.length) setRolls(r.rolls);
+      setNote({ kind: 'info', text: `Replay ${r.index}/${r.total}: ${r.lines[0]?.text ?? ''}`, rule: r.lines[0]?.rule });
+      await afterChange(r.summary);
+    } finally {
+      setBusy(false);
+    }
+  }, [game, afterChange]);
+
+  const saveFile = useCallback(async () => {
+    if (!game) return;
+    const saved = await game.save();
+    download(`sightline-game-r${summary?.round ?? 0}.json`, JSON.stringify(saved, null, 1));
+  }, [game, summary?.round]);
+
+  const loadFile = useCallback(
+    async (text: string, replay: boolean) => {
+      if (!game) return;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (e) {
+        setNote({ kind: 'refused', text: `Not a JSON file: ${(e as Error).message}` });
+        return;
+      }
+      // Checked in the worker first, so a bad file never replaces the game.
+      const r = await game.load(json, { replay });
+      if (!r.ok) {
+        setNote({ kind: 'refused', text: `The saved game was refused: ${r.problems.slice(0, 3).join('; ')}` });
+        // The worker kept the current game.
+        return;
+      }
+      if (replay) sessionStorage.setItem(REPLAY_KEY, JSON.stringify(json));
+      else localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(json));
+      window.location.reload();
+    },
+    [game],
+  );
+
+  const restart = useCallback(async () => {
+    localStorage.removeItem(AUTOSAVE_KEY);
+    await newGame();
+    window.location.reload();
+  }, []);
+
+  // ---- Drag: the move tool's state machine; commit through the game worker.
+  const dragRef = useRef(drag);
+  dragRef.current = drag;
+  const dropWaiters = useRef<((n: PlayNote | null) => void)[]>([]);
+  const onPressModel = useCallback(
+    (id: string, at: [number, number] | null) => {
+      const m = ref.current.data?.models.find((mm) => mm.id === id);
+      if (!m || !at || busy) return;
+      dragDispatch({ type: 'press', modelId: id, start: [m.footprint.x, m.footprint.y], pointer: at });
+    },
+    [busy],
+  );
+  const inFlight = useRef(false);
+  const dragging = drag.name === 'dragging' ? drag : null;
+  useEffect(() => {
+    if (!dragging || inFlight.current) return;
+    const { n, modelId, start, to } = dragging;
+    if (dragging.measured && same(dragging.measured.to, to)) return;
+    inFlight.current = true;
+    const engine = ref.current.engine;
+    engine
+      .track(engine.client.query({ id: 'drag', kind: 'movePath', model: modelId, path: [start, to] }))
+      .then(
+        (r) => {
+          const value = r.ok && typeof r.answer.value === 'number' ? r.answer.value : null;
+          dragDispatch({ type: 'measured', n, measure: { to, value, reason: r.ok ? String(r.answer.reason ?? '') : r.problems.join('; ') } });
+        },
+        () => dragDispatch({ type: 'measured', n, measure: { to, value: null, reason: 'the measuring engine did not answer' } }),
+      )
+      .finally(() => {
+        inFlight.current = false;
+      });
+  }, [dragging]);
+  const committed = useRef(-1);
+  useEffect(() => {
+    if (drag.name !== 'dropping' || committed.current === drag.n || !summary || !ref.current.data) return;
+    committed.current = drag.n;
+    const d = ref.current.data;
+    const { n, modelId, start, to } = drag;
+    const m = d.models.find((mm) => mm.id === modelId)!;
+    const unit = summary.units.find((u) => u.id === m.unitId)!;
+    const dx = to[0] - start[0];
+    const dy = to[1] - start[1];
+    const paths: Record<string, [number, number][]> = {};
+    for (const mm of d.models.filter((x) => x.unitId === m.unitId)) paths[mm.id] = [[Math.round((mm.footprint.x + dx) * 1000) / 1000, Math.round((mm.footprint.y + dy) * 1000) / 1000]];
+    const kind = (unit.pendingMove?.kind ?? 'normal') as 'normal';
+    const action: Action = { type: 'move', player: unit.owner, unitId: unit.id, kind, paths };
+    void act(action).then((r) => {
+      const text = r.ok ? `Moved ${unit.name} ${inches2(Math.hypot(dx, dy))} (${kind}).` : `Move refused: ${r.reason} (${r.rule})`;
+      const mn: MoveNote = { kind: r.ok ? 'moved' : 'refused', text };
+      dragDispatch({ type: 'dropped', n, note: mn });
+      const pn: PlayNote = { kind: r.ok ? 'ok' : 'refused', text, rule: r.ok ? undefined : r.rule };
+      setNote(pn);
+      for (const w of dropWaiters.current.splice(0)) w(pn);
+    });
+  }, [drag, summary, act]);
+
+  // ---- Picks: target picking on the table.
+  const onPick = useCallback(
+    (p: ScenePick): boolean => {
+      if (!active || !targeting || p.kind !== 'model' || !options?.ok) return false;
+      const m = ref.current.data?.models.find((mm) => mm.id === p.id);
+      if (!m) return false;
+      const entry = options.entries.find((e) => e.group === targeting && e.target === m.unitId);
+      if (!entry) return false;
+      void act(entry.action);
+      return true;
+    },
+    [active, targeting, options, act],
+  );
+
+  // ---- Test hook.
+  const live = useRef({ summary, options, note, lines, version });
+  live.current = { summary, options, note, lines, version };
+  const hook = useMemo<PlayHook | undefined>(
+    () =>
+      active
+        ? {
+            summary: () => live.current.summary,
+            act: (a) => act(a),
+            hash: () => getGame().hash(),
+            save: () => getGame().save(),
+            selectUnit: (unitId) => {
+              const ids = ref.current.data?.units.find((u) => u.id === unitId)?.modelIds ?? [];
+              ref.current.setSelectedIds(new Set(ids));
+            },
+            options: () => live.current.options,
+            drag: (modelId, to) =>
+              new Promise<PlayNote | null>((resolve) => {
+                const m = ref.current.data?.models.find((mm) => mm.id === modelId);
+                if (!m) return resolve(null);
+                dropWaiters.current.push(resolve);
+                const start: Point2 = [m.footprint.x, m.footprint.y];
+                dragDispatch({ type: 'press', modelId, start, pointer: start });
+                dragDispatch({ type: 'pointer', at: to });
+                dragDispatch({ type: 'release' });
+              }),
+            note: () => live.current.note,
+            log: () => live.current.lines,
+            version: () => live.current.version,
+            started: () => startInfo(),
+          }
+        : undefined,
+    [active, act],
+  );
+
+  const toggle = useCallback(() => setPlayMode(!active), [active]);
+  if (!active) return { active, toggle, onPick: () => false, scene: null, panel: null, hook: undefined };
+
+  // ---- Scene children: the drag and the unit's ghosts.
+  const data = o.data;
+  const pressing = drag.name === 'pressing' || drag.name === 'dragging';
+  let scene: ReactNode = null;
+  if (data) {
+    const dr = drag.name === 'dragging' || drag.name === 'dropping' ? drag : null;
+    const dm = dr ? data.models.find((m) => m.id === dr.modelId) : undefined;
+    const measure = dr ? currentMeasure(dr) : null;
+    const unit = dm && summary ? summary.units.find((u) => u.id === dm.unitId) : undefined;
+    const max = unit?.pendingMove?.maxInches;
+    scene = (
+      <>
+        <DragController active={pressing} width={data.width} depth={data.depth} onPointer={(at) => dragDispatch({ type: 'pointer', at })} onRelease={() => dragDispatch({ type: 'release' })} />
+        {dr &&
+          dm &&
+          data.models
+            .filter((m) => m.unitId === dm.unitId)
+            .map((m) => (
+              <MoveGhost
+                key={m.id}
+                model={m}
+                to={[m.footprint.x + dr.to[0] - dr.start[0], m.footprint.y + dr.to[1] - dr.start[1]]}
+                legal={measure ? measure.value !== null && (max === undefined || measure.value <= max + 1e-6) : null}
+                color={armyColor(m.army, data.armies)}
+              />
+            ))}
+        {dr && dm && measure && (
+          <SceneLabel position={[dr.to[0], dr.to[1], dm.elevation + dm.height + 0.6]} tone={measure.value === null ? 'bad' : 'info'}>
+            {measure.value === null ? '✗ blocked' : `${inches2(measure.value)} (the engine decides on drop)`}
+          </SceneLabel>
+        )}
+      </>
+    );
+  }
+
+  const panel = (
+    <PlayPanel
+      summary={summary}
+      lines={lines}
+      note={note}
+      options={options}
+      general={general}
+      expected={expected}
+      rolls={rolls}
+      busy={busy}
+      selectedUnit={selectedUnit}
+      targeting={targeting}
+      armyColorOf={(p) => (data ? armyColor(data.units.find((u) => summary?.units.find((s) => s.id === u.id)?.owner === p)?.army ?? p, data.armies) : '#888')}
+      onAct={(a) => void act(a)}
+      onTarget={setTargeting}
+      onUndo={() => void undo()}
+      onSave={() => void saveFile()}
+      onLoad={(text, replay) => void loadFile(text, replay)}
+      onReplayStep={() => void replayStep()}
+      onNewGame={() => void restart()}
+      onSelectUnit={(id) => hook?.selectUnit(id)}
+    />
+  );
+  return { active, toggle, onPick, onPressModel, scene, panel, hook };
+}

@@ -1,0 +1,816 @@
+/**
+ * The game worker's logic (`workers/game.worker.ts` only exposes it with comlink): one game of the
+ * rules engine (`src/rules/engine`, a pure `reduce`) over a `worldPort` built from the game's
+ * battlefield. It touches no DOM, so it runs the same in the worker and in Node tests.
+ *
+ * Conventions (as in `engineApi.ts`): rule rejections and bad input come back as DATA
+ * (`{ok: false, reason, rule}` / `{ok: false, problems}`), never thrown.
+ *
+ * - {@link GameApi.newGame}: battlefield + two rosters + seed (+ battleplan).
+ * - {@link GameApi.act}: one action through `reduce`: the summary, the events, the battle-log lines
+ *   and the dice rolled; or the engine's rejection with its rule.
+ * - {@link GameApi.options}: what a unit may do now: every candidate action is tried with `reduce`
+ *   (pure: the state is never changed by a try) and reported available, or not with the reason.
+ * - {@link GameApi.undo}: takes back the last action when it rolled no dice (nothing random revealed).
+ * - {@link GameApi.save} / {@link GameApi.load}: the saved-game format (`src/rules/engine/savedGame.ts`).
+ * - {@link GameApi.load} with `{replay: true}` then {@link GameApi.replayStep}: step-by-step replay.
+ * - {@link GameApi.hash}: `stateHash` of the current state.
+ */
+import { computeDamage, type DamageAttacker, type DamageTarget } from '../src/rules/damage';
+import {
+  BattlefieldSchema,
+  COMMANDS,
+  PLAYERS,
+  SPELLS,
+  SavedGameSchema,
+  TACTICS,
+  createGame,
+  inCombat,
+  loggedActions,
+  opponentOf,
+  reduce,
+  stateHash,
+  type Action,
+  type GameEvent,
+  type GameState,
+  type GeometryPort,
+  type LogEntry,
+  type PlayerId,
+  type SavedGame,
+} from '../src/rules/engine';
+import { currentPicker } from '../src/rules/engine/attacks';
+import { portView } from '../src/rules/engine/core';
+import { buildWorld, worldPort } from '../src/rules/engine/worldPort';
+import type { GameSetupInput } from './gameSetup';
+
+export type { GameSetupInput } from './gameSetup';
+export type { Action, GameState, PlayerId, SavedGame } from '../src/rules/engine';
+
+/** A line of the battle log: an action, a roll or an outcome, with the rule it applies. */
+export interface LogLine {
+  /** Index of the action that produced it (0-based). */
+  seq: number;
+  kind: 'action' | 'roll' | 'event';
+  player: PlayerId | null;
+  text: string;
+  rule?: string;
+  dice?: number[];
+}
+
+/** One unit, as the Play panels show it. */
+export interface UnitSummary {
+  id: string;
+  name: string;
+  owner: PlayerId;
+  models: number;
+  alive: number;
+  health: number;
+  /** Damage points on the wounded model. */
+  damage: number;
+  keywords: string[];
+  usedRun: boolean;
+  charged: boolean;
+  fought: boolean;
+  pendingMove: { kind: string; maxInches: number } | null;
+  effects: string[];
+}
+
+/** What the page needs after every change. */
+export interface GameSummary {
+  round: number;
+  battleRounds: number;
+  battleplan: string;
+  stage: GameState['stage'];
+  phase: GameState['phase'];
+  active: PlayerId | null;
+  decider: PlayerId;
+  firstPlayer: PlayerId | null;
+  cp: Record<PlayerId, number>;
+  vp: Record<PlayerId, number>;
+  armies: Record<PlayerId, string>;
+  objectives: Record<string, PlayerId | null>;
+  winner: GameState['winner'];
+  /** The open reactions window (Core 5.2), if any. */
+  pendingAttack: { kind: 'shoot' | 'fight'; player: PlayerId; unitId: string; targets: string[]; toReact: PlayerId; passes: number } | null;
+  pendingSpell: { player: PlayerId; casterId: string; spell: string; targetId: string; castingRoll: number } | null;
+  pendingRally: { unitId: string; points: number; player: PlayerId } | null;
+  /** Whose pick it is to fight (combat phase). */
+  combatPicker: PlayerId | null;
+  /** The player expected to act now (window reactions, rally, first-turn choice, else the active player). */
+  toAct: PlayerId | null;
+  /** Accepted actions so far. */
+  actions: number;
+  hash: string;
+  undo: { ok: true } | { ok: false; reason: string };
+  /** Step-by-step replay in progress: next action index and total. */
+  replay: { index: number; total: number } | null;
+  units: UnitSummary[];
+  /** Where every model on the battlefield stands now (plan view, inches) and the slain ones. */
+  board: { positions: Record<string, [number, number]>; removed: string[] };
+}
+
+/** Answer of {@link GameApi.act}. */
+export type ActResult =
+  | { ok: true; summary: GameSummary; events: GameEvent[]; lines: LogLine[]; rolls: number[] }
+  | { ok: false; reason: string; rule: string };
+
+/** Answer of {@link GameApi.newGame} and {@link GameApi.load}. */
+export type StartResult = { ok: true; summary: GameSummary } | { ok: false; problems: string[] };
+
+/** One candidate of {@link GameApi.options}. */
+export interface OptionEntry {
+  /** Groups entries of one ability (`shoot`, `fight`, `command:allOutAttack`, …). */
+  group: string;
+  label: string;
+  rule: string;
+  action: Action;
+  available: boolean;
+  /** The engine's rejection, when not available. */
+  reason?: string;
+  rejectedBy?: string;
+  /** True for moves: made by dragging (probed with an empty move). */
+  drag?: boolean;
+  target?: string;
+}
+
+/** Answer of {@link GameApi.options}. */
+export type OptionsResult = { ok: true; unitId: string; player: PlayerId; entries: OptionEntry[]; general: OptionEntry[] } | { ok: false; reason: string };
+
+/** Expected damage of one unit's weapons on a target (computeDamage, before committing). */
+export type ExpectedDamage =
+  | { ok: true; kind: 'shoot' | 'fight'; weapons: { weapon: string; models: number; value: number; slain: number }[]; value: number; slain: number; notes: string[] }
+  | { ok: false; reason: string };
+
+const ACTION_RULES: Record<string, string> = {
+  chooseFirstTurn: 'Core 12.0',
+  endPhase: 'Core 13.0',
+  chooseContestedObjective: 'Core 32.1',
+  run: 'Core 14.1',
+  charge: 'Core 14.3',
+  spendRally: 'Commands 2.0',
+  allocateDamage: 'Core 18.4',
+  retreat: 'Core 14.1',
+  shoot: 'Core 16.0',
+  fight: 'Core 19.0',
+  pass: 'Core 5.2',
+  setSlainPriority: 'Core 18.3',
+  cast: 'Magic 2.0',
+  unbind: 'Magic 4.0',
+  activatePlaceOfPower: 'Terrain 1.2',
+  tacticalGambit: 'BattleTactics 2.0',
+};
+const MOVE_RULES: Record<string, string> = { normal: 'Core 14.1', run: 'Core 14.1', retreat: 'Core 14.1', charge: 'Core 14.3', redeploy: 'Commands 3.0' };
+const ROLL_RULES: [string, string, string][] = [
+  ['priority', 'Core 12.0', 'priority roll'],
+  ['run', 'Core 14.1', 'run roll'],
+  ['charge-reroll', 'Commands 5.0', 'charge re-roll'],
+  ['charge', 'Core 14.3', 'charge roll'],
+  ['rally', 'Commands 2.0', 'rally dice'],
+  ['redeploy', 'Commands 3.0', 'redeploy roll'],
+  ['attacks', 'Core 26.0', 'random Attacks'],
+  ['hit', 'Core 17.0', 'hit rolls'],
+  ['wound', 'Core 17.0', 'wound rolls'],
+  ['save', 'Core 17.0', 'save rolls'],
+  ['damage', 'Core 26.0', 'random Damage'],
+  ['ward', 'Core 18.1', 'ward rolls'],
+  ['cast', 'Magic 2.0', 'casting roll'],
+  ['miscast', 'Magic 2.0', 'miscast D3'],
+  ['unbind', 'Magic 4.0', 'unbinding roll'],
+  ['spell', 'Magic 2.0', 'spell effect'],
+  ['placeOfPower-mortal', 'Terrain 1.2', 'Place of Power mortal D3'],
+  ['placeOfPower', 'Terrain 1.2', 'Place of Power roll'],
+  ['retreat', 'Core 14.1', 'retreat mortal D3'],
+];
+
+const PHASE_NAMES: Record<string, string> = {
+  startOfTurn: 'start of turn',
+  hero: 'hero phase',
+  movement: 'movement phase',
+  shooting: 'shooting phase',
+  charge: 'charge phase',
+  combat: 'combat phase',
+  endOfTurn: 'end of turn',
+};
+
+/** The game API (one game at a time). */
+export class GameApi {
+  private setup: Omit<SavedGame, 'actions'> | null = null;
+  private port: GeometryPort | null = null;
+  /** `states[i]`: the state after `i` accepted actions. */
+  private states: GameState[] = [];
+  /** `lineCounts[i]`: battle-log lines after `i` actions. */
+  private lineCounts: number[] = [];
+  private lines: LogLine[] = [];
+  private replayQueue: unknown[] | null = null;
+  private replayIndex = 0;
+
+  /** Starts a new game. */
+  newGame(input: GameSetupInput): StartResult {
+    return this.start({
+      format: 'sightline-game/1',
+      seed: input.seed,
+      finishedDeployingFirst: input.finishedDeployingFirst ?? 'p1',
+      battleplan: input.battleplan ?? { objectives: (input.battlefield.objectives ?? []).map((o) => o.id) },
+      rosters: { p1: input.rosters.p1, p2: input.rosters.p2 },
+      battlefield: input.battlefield,
+    });
+  }
+
+  private start(setup: Omit<SavedGame, 'actions'>): StartResult {
+    const g = createGame({ seed: setup.seed, rosters: setup.rosters as Record<PlayerId, unknown>, finishedDeployingFirst: setup.finishedDeployingFirst, battleplan: setup.battleplan });
+    if (!g.ok) return { ok: false, problems: g.issues.map((i) => `${i.path}: ${i.message}`) };
+    const bf = BattlefieldSchema.safeParse(setup.battlefield);
+    if (!bf.success) return { ok: false, problems: bf.error.issues.map((i) => `battlefield.${i.path.join('.')}: ${i.message}`) };
+    const rosters = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };
+    const missing = [...rosters.p1.units, ...rosters.p2.units].flatMap((u) => u.models).filter((m) => !bf.data.placement[m.id]);
+    if (missing.length) return { ok: false, problems: missing.map((m) => `battlefield.placement: no set-up position for model "${m.id}"`) };
+    let port: GeometryPort;
+    try {
+      port = worldPort(buildWorld(setup.battlefield as never, rosters));
+    } catch (e) {
+      return { ok: false, problems: [`battlefield: ${(e as Error).message}`] };
+    }
+    this.setup = structuredClone(setup);
+    this.port = port;
+    this.states = [g.state];
+    this.lines = [];
+    this.lineCounts = [0];
+    this.replayQueue = null;
+    this.replayIndex = 0;
+    return { ok: true, summary: this.summary() };
+  }
+
+  /** Whether a game is loaded. */
+  hasGame(): boolean {
+    return this.states.length > 0;
+  }
+
+  private get current(): GameState {
+    const s = this.states[this.states.length - 1];
+    if (!s) throw new Error('no game: call newGame or load first');
+    return s;
+  }
+
+  /** Applies one action. Rejections are data: `{ok: false, reason, rule}`. */
+  act(action: unknown): ActResult {
+    if (!this.port || this.states.length === 0) return { ok: false, reason: 'no game loaded', rule: 'Engine: no game' };
+    const r = this.apply(action);
+    if (!r.ok) return r;
+    // A new action leaves the replay (the game branches from here).
+    if (this.replayQueue && this.replayIndex < this.replayQueue.length) {
+      this.replayQueue = null;
+      this.replayIndex = 0;
+    }
+    return r;
+  }
+
+  private apply(action: unknown): ActResult {
+    const before = this.current;
+    const r = reduce(before, action, this.port!);
+    if (!r.ok) return { ok: false, reason: r.reason, rule: r.rule };
+    const seq = this.states.length - 1;
+    const newLog = r.state.log.slice(before.log.length);
+    const lines = describe(seq, newLog, r.events as GameEvent[], r.state);
+    this.states.push(r.state);
+    this.lines.push(...lines);
+    this.lineCounts.push(this.lines.length);
+    const rolls = newLog.flatMap((e) => (e.kind === 'roll' ? [...e.dice] : []));
+    return { ok: true, summary: this.summary(), events: r.events as GameEvent[], lines, rolls };
+  }
+
+  /** Why the last action can (not) be undone. */
+  canUndo(): { ok: true } | { ok: false; reason: string } {
+    if (this.states.length < 2) return { ok: false, reason: 'nothing to undo' };
+    const s = this.current;
+    const lastAction = s.log.map((e) => e.kind).lastIndexOf('action');
+    const rolled = s.log.slice(lastAction + 1).some((e) => e.kind === 'roll');
+    if (rolled) return { ok: false, reason: 'the last action rolled dice: its result is known and cannot be taken back' };
+    return { ok: true };
+  }
+
+  /** Takes back the last action when it rolled no dice. */
+  undo(): { ok: true; summary: GameSummary; undone: Action } | { ok: false; reason: string } {
+    const can = this.canUndo();
+    if (!can.ok) return can;
+    const undone = loggedActions(this.current).at(-1)!;
+    this.states.pop();
+    this.lineCounts.pop();
+    this.lines.length = this.lineCounts[this.lineCounts.length - 1];
+    if (this.replayQueue) this.replayIndex = Math.max(0, this.replayIndex - 1);
+    // The port is synced to the state at the start of every reduce: nothing else to restore.
+    return { ok: true, summary: this.summary(), undone };
+  }
+
+  /** The whole game in the saved-game format (setup + battlefield + accepted actions). */
+  save(): SavedGame {
+    if (!this.setup) throw new Error('no game loaded');
+    return { ...structuredClone(this.setup), actions: loggedActions(this.current) as unknown[] };
+  }
+
+  /**
+   * Loads a saved game: replays every action (or, with `replay: true`, stops at the start and
+   * keeps the actions for {@link replayStep}). On failure the current game stays.
+   */
+  load(json: unknown, options: { replay?: boolean } = {}): StartResult {
+    const parsed = SavedGameSchema.safeParse(json);
+    if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`) };
+    const saved = parsed.data;
+    const keep = { setup: this.setup, port: this.port, states: this.states, lines: this.lines, lineCounts: this.lineCounts, q: this.replayQueue, qi: this.replayIndex };
+    const restore = () => {
+      this.setup = keep.setup;
+      this.port = keep.port;
+      this.states = keep.states;
+      this.lines = keep.lines;
+      this.lineCounts = keep.lineCounts;
+      this.replayQueue = keep.q;
+      this.replayIndex = keep.qi;
+    };
+    const { actions, ...setup } = saved;
+    const r = this.start(setup);
+    if (!r.ok) {
+      restore();
+      return r;
+    }
+    if (options.replay) {
+      this.replayQueue = [...actions];
+      this.replayIndex = 0;
+      return { ok: true, summary: this.summary() };
+    }
+    for (let i = 0; i < actions.length; i++) {
+      const a = this.apply(actions[i]);
+      if (!a.ok) {
+        restore();
+        return { ok: false, problems: [`actions[${i}]: rejected: ${a.reason} (${a.rule})`] };
+      }
+    }
+    return { ok: true, summary: this.summary() };
+  }
+
+  /** Applies the next action of the replay started by `load(saved, {replay: true})`. */
+  replayStep(): ActResult & { index?: number; total?: number } {
+    const q = this.replayQueue;
+    if (!q) return { ok: false, reason: 'no replay in progress (load a saved game for replay first)', rule: 'Engine: replay' };
+    if (this.replayIndex >= q.length) return { ok: false, reason: 'the replay is at its last action', rule: 'Engine: replay' };
+    const r = this.apply(q[this.replayIndex]);
+    if (!r.ok) return { ok: false, reason: `action ${this.replayIndex} of the saved game was rejected: ${r.reason}`, rule: r.rule };
+    this.replayIndex++;
+    return { ...r, summary: this.summary(), index: this.replayIndex, total: q.length };
+  }
+
+  /** `stateHash` of the current state. */
+  hash(): string {
+    return stateHash(this.current);
+  }
+
+  /** The full engine state (plain JSON). */
+  state(): GameState {
+    return this.current;
+  }
+
+  /** The battle log (every line since the start, or from line `from`). */
+  log(from = 0): LogLine[] {
+    return this.lines.slice(from);
+  }
+
+  /** The summary of the current state. */
+  summary(): GameSummary {
+    const s = this.current;
+    const units: UnitSummary[] = Object.values(s.units).map((u) => {
+      const ru = s.players[u.owner].roster.units.find((x) => x.id === u.id)!;
+      return {
+        id: u.id,
+        name: ru.name,
+        owner: u.owner,
+        models: ru.models.length,
+        alive: ru.models.length - u.slain.length,
+        health: ru.warscroll.health,
+        damage: u.damage,
+        keywords: [...ru.warscroll.keywords],
+        usedRun: u.turn.usedRun,
+        charged: u.turn.charged,
+        fought: u.turn.fought,
+        pendingMove: u.turn.pendingMove ? { ...u.turn.pendingMove } : null,
+        effects: s.effects.filter((e) => e.unitId === u.id).map((e) => e.kind),
+      };
+    });
+    const bf = BattlefieldSchema.parse(this.setup!.battlefield);
+    const removed = Object.values(s.units).flatMap((u) => u.slain);
+    const gone = new Set(removed);
+    const positions: Record<string, [number, number]> = {};
+    for (const [id, p] of Object.entries(bf.placement)) if (!gone.has(id)) positions[id] = s.positions[id] ? [...s.positions[id]] : [p[0], p[1]];
+    const pa = s.pendingAttack;
+    const toAct: PlayerId | null =
+      s.stage === 'ended' ? null : s.stage === 'firstTurn' ? s.decider : s.pendingRally ? s.units[s.pendingRally.unitId].owner : pa ? pa.toReact : s.pendingSpell ? opponentOf(s.pendingSpell.player) : s.phase === 'combat' && s.combat ? this.picker(s) ?? s.active : s.active;
+    return {
+      round: s.round,
+      battleRounds: s.battleplan.battleRounds,
+      battleplan: s.battleplan.name,
+      stage: s.stage,
+      phase: s.phase,
+      active: s.active,
+      decider: s.decider,
+      firstPlayer: s.firstPlayer,
+      cp: { p1: s.players.p1.cp, p2: s.players.p2.cp },
+      vp: { p1: s.players.p1.vp, p2: s.players.p2.vp },
+      armies: { p1: s.players.p1.roster.name, p2: s.players.p2.roster.name },
+      objectives: { ...s.objectives },
+      winner: s.winner,
+      pendingAttack: pa ? { kind: pa.kind, player: pa.player, unitId: pa.unitId, targets: [...new Set(pa.assignments.map((x) => x.target))], toReact: pa.toReact, passes: pa.passes } : null,
+      pendingSpell: s.pendingSpell ? { ...s.pendingSpell } : null,
+      pendingRally: s.pendingRally ? { ...s.pendingRally, player: s.units[s.pendingRally.unitId].owner } : null,
+      combatPicker: s.phase === 'combat' ? this.picker(s) : null,
+      toAct,
+      actions: this.states.length - 1,
+      hash: stateHash(s),
+      undo: this.canUndo(),
+      replay: this.replayQueue ? { index: this.replayIndex, total: this.replayQueue.length } : null,
+      units,
+      board: { positions, removed },
+    };
+  }
+
+  /** Whose pick it is to fight (Core 13.1), as the engine decides it. */
+  private picker(s: GameState): PlayerId | null {
+    if (s.phase !== 'combat' || !s.combat) return null;
+    this.port!.sync(portView(s));
+    return currentPicker({ s: structuredClone(s), port: this.port!, events: [] });
+  }
+
+  /**
+   * What `unitId` may do now: every candidate action tried with `reduce` (never changing the game).
+   * `general` holds the player-level actions of the player expected to act (end phase, pass,
+   * first turn, battle tactics).
+   */
+  options(unitId: string): OptionsResult {
+    if (!this.port || this.states.length === 0) return { ok: false, reason: 'no game loaded' };
+    const s = this.current;
+    const u = s.units[unitId];
+    if (!u) return { ok: false, reason: `unknown unit "${unitId}"` };
+    const p = u.owner;
+    const ru = s.players[p].roster.units.find((x) => x.id === unitId)!;
+    const enemies = Object.values(s.units).filter((e) => e.owner !== p && e.slain.length < s.players[e.owner].roster.units.find((x) => x.id === e.id)!.models.length);
+    const friends = Object.values(s.units).filter((e) => e.owner === p && e.slain.length < s.players[p].roster.units.find((x) => x.id === e.id)!.models.length);
+    const name = (id: string) => s.players[s.units[id].owner].roster.units.find((x) => x.id === id)?.name ?? id;
+    const entries: OptionEntry[] = [];
+    const probe = (group: string, label: string, rule: string, action: Action, extra: Partial<OptionEntry> = {}) => {
+      const r = reduce(s, action, this.port!);
+      entries.push({ group, label, rule, action, available: r.ok, ...(r.ok ? {} : { reason: r.reason, rejectedBy: r.rule }), ...extra });
+    };
+    const pending = u.turn.pendingMove;
+    probe('move', 'Normal Move (drag the unit)', 'Core 14.1', { type: 'move', player: p, unitId, kind: 'normal', paths: {} }, { drag: true });
+    if (pending) {
+      entries.push({ group: 'move', label: `Make the ${pending.kind} move, up to ${pending.maxInches}" (drag the unit)`, rule: MOVE_RULES[pending.kind], action: { type: 'move', player: p, unitId, kind: pending.kind, paths: {} }, available: true, drag: true });
+    }
+    probe('run', 'Run (D6)', 'Core 14.1', { type: 'run', player: p, unitId });
+    probe('run', 'At the Double (1 CP, +6")', 'Commands 3.0', { type: 'run', player: p, unitId, atTheDouble: true });
+    probe('retreat', 'Retreat (D3 mortal)', 'Core 14.1', { type: 'retreat', player: p, unitId });
+    probe('charge', 'Charge (2D6)', 'Core 14.3', { type: 'charge', player: p, unitId });
+    for (const [c, def] of Object.entries(COMMANDS)) {
+      if (c === 'atTheDouble') continue;
+      probe(`command:${c}`, commandLabel(c), def.rule, { type: 'command', player: p, command: c as 'rally', unitId });
+    }
+    if (ru.weapons.some((w) => w.range !== 'melee')) {
+      for (const e of enemies) probe('shoot', `Shoot → ${name(e.id)}`, 'Core 16.0', { type: 'shoot', player: p, unitId, target: e.id }, { target: e.id });
+    }
+    for (const e of enemies) probe('fight', `Fight → ${name(e.id)}`, 'Core 19.0', { type: 'fight', player: p, unitId, target: e.id }, { target: e.id });
+    if (u.turn.charged) probe('fight', 'Fight (pile in only)', 'Core 19.0', { type: 'fight', player: p, unitId });
+    for (const spell of ru.warscroll.spells ?? []) {
+      const def = SPELLS[spell];
+      if (!def) continue;
+      for (const t of def.target === 'friendly' ? friends : enemies) {
+        probe(`cast:${spell}`, `Cast ${def.name} → ${name(t.id)}`, 'Magic 2.0', { type: 'cast', player: p, unitId, spell, target: t.id }, { target: t.id });
+      }
+    }
+    if (s.pendingSpell) probe('unbind', 'Unbind', 'Magic 4.0', { type: 'unbind', player: p, unitId });
+    probe('placeOfPower', 'Activate Place of Power', 'Terrain 1.2', { type: 'activatePlaceOfPower', player: p, unitId });
+    return { ok: true, unitId, player: p, entries, general: this.general() };
+  }
+
+  /** Player-level actions of the player expected to act now. */
+  private general(): OptionEntry[] {
+    const s = this.current;
+    const out: OptionEntry[] = [];
+    const probe = (group: string, label: string, rule: string, action: Action, extra: Partial<OptionEntry> = {}) => {
+      const r = reduce(s, action, this.port!);
+      out.push({ group, label, rule, action, available: r.ok, ...(r.ok ? {} : { reason: r.reason, rejectedBy: r.rule }), ...extra });
+    };
+    if (s.stage === 'ended') return out;
+    if (s.stage === 'firstTurn') {
+      for (const f of PLAYERS) probe('firstTurn', `${s.decider} chooses: ${f} takes the first turn`, 'Core 12.0', { type: 'chooseFirstTurn', player: s.decider, first: f });
+      return out;
+    }
+    if (s.pendingRally) {
+      const pr = s.pendingRally;
+      probe('spendRally', `Spend ${pr.points} rally point(s) on healing`, 'Commands 2.0', { type: 'spendRally', player: s.units[pr.unitId].owner, heal: pr.points, returnModels: 0 });
+      return out;
+    }
+    if (s.pendingAttack) {
+      probe('pass', `${s.pendingAttack.toReact} passes (no reaction)`, 'Core 5.2', { type: 'pass', player: s.pendingAttack.toReact });
+      const pa = s.pendingAttack;
+      probe('reaction', 'All-out Attack (1 CP, +1 to hit)', 'Commands 6.0', { type: 'command', player: pa.player, command: 'allOutAttack', unitId: pa.unitId });
+      for (const t of new Set(pa.assignments.map((x) => x.target))) {
+        probe('reaction', `All-out Defence on ${t} (1 CP, +1 save)`, 'Commands 7.0', { type: 'command', player: opponentOf(pa.player), command: 'allOutDefence', unitId: t });
+      }
+      return out;
+    }
+    if (s.pendingSpell) {
+      probe('pass', `${opponentOf(s.pendingSpell.player)} does not unbind`, 'Magic 4.0', { type: 'pass', player: opponentOf(s.pendingSpell.player) });
+      return out;
+    }
+    const a = s.active as PlayerId;
+    probe('endPhase', `End the ${PHASE_NAMES[s.phase ?? ''] ?? s.phase}`, 'Core 13.0', { type: 'endPhase', player: a });
+    if (s.phase === 'startOfTurn') {
+      for (const t of TACTICS) {
+        if (t === 'slayTheEntourage') {
+          const enemy = s.players[opponentOf(a)].roster;
+          probe('tactic', `Battle tactic: Slay the Entourage (${enemy.general})`, 'BattleTactics 2.0', { type: 'tacticalGambit', player: a, tactic: t, unitId: enemy.general });
+        } else probe('tactic', `Battle tactic: ${t === 'doNotWaver' ? 'Do Not Waver' : 'Attack on Two Fronts'}`, 'BattleTactics 2.0', { type: 'tacticalGambit', player: a, tactic: t });
+      }
+    }
+    return out;
+  }
+
+  /** Options of the general (player-level) actions only. */
+  generalOptions(): OptionEntry[] {
+    if (!this.port || this.states.length === 0) return [];
+    return this.general();
+  }
+
+  /**
+   * Expected damage (computeDamage, exact distribution) of `unitId`'s weapons of the current kind
+   * (shooting phase: ranged; otherwise melee) on `targetId`, with the models alive now. Range and
+   * visibility are the engine's to check on commit; Champion +1 attack and Cover are not included.
+   */
+  expectedDamage(unitId: string, targetId: string, kind?: 'shoot' | 'fight'): ExpectedDamage {
+    if (this.states.length === 0) return { ok: false, reason: 'no game loaded' };
+    const s = this.current;
+    const a = s.units[unitId];
+    const t = s.units[targetId];
+    if (!a || !t) return { ok: false, reason: 'unknown unit' };
+    const k = kind ?? (s.phase === 'shooting' ? 'shoot' : 'fight');
+    const aru = s.players[a.owner].roster.units.find((x) => x.id === unitId)!;
+    const tru = s.players[t.owner].roster.units.find((x) => x.id === targetId)!;
+    const aliveA = aru.models.filter((m) => !a.slain.includes(m.id));
+    const aliveT = tru.models.length - t.slain.length;
+    if (aliveA.length === 0 || aliveT === 0) return { ok: false, reason: 'a unit has been destroyed' };
+    const hasEffect = (kindE: string, id: string) => s.effects.some((e) => e.kind === kindE && e.unitId === id);
+    const ward = Math.min(tru.warscroll.ward ?? 7, ...s.effects.filter((e) => e.kind === 'ward' && e.unitId === targetId).map((e) => e.value ?? 7));
+    const target: DamageTarget = {
+      save: tru.warscroll.save ?? '-',
+      ...(ward <= 6 ? { ward } : {}),
+      health: tru.warscroll.health,
+      models: aliveT,
+      keywords: [...tru.warscroll.keywords],
+      charged: t.turn.charged,
+      ...(hasEffect('allOutDefence', targetId) ? { modifiers: { save: 1 } } : {}),
+    };
+    const weapons: { weapon: string; models: number; value: number; slain: number }[] = [];
+    for (const w of aru.weapons.filter((x) => (k === 'shoot' ? x.range !== 'melee' : x.range === 'melee'))) {
+      const models = aliveA.filter((m) => !m.weapons || m.weapons.includes(w.name)).length;
+      if (models === 0) continue;
+      const attacker: DamageAttacker = {
+        models,
+        weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: w.rend, damage: w.damage, abilities: w.abilities },
+        charged: a.turn.charged,
+        ...(hasEffect('allOutAttack', unitId) ? { modifiers: { hit: 1 } } : {}),
+      };
+      try {
+        const r = computeDamage(attacker, target);
+        weapons.push({ weapon: w.name, models, value: r.value, slain: r.slain });
+      } catch (e) {
+        return { ok: false, reason: `${w.name}: ${(e as Error).message}` };
+      }
+    }
+    if (weapons.length === 0) return { ok: false, reason: `"${aru.name}" has no ${k === 'shoot' ? 'ranged' : 'melee'} weapons` };
+    return {
+      ok: true,
+      kind: k,
+      weapons,
+      value: weapons.reduce((x, y) => x + y.value, 0),
+      slain: Math.min(aliveT, weapons.reduce((x, y) => x + y.slain, 0)),
+      notes: ['per weapon, all alive models armed with it; not counted: Champion +1 Attack, Cover, Guarded Hero, range/visibility (checked on commit)'],
+    };
+  }
+}
+
+function commandLabel(c: string): string {
+  return (
+    {
+      rally: 'Rally (1 CP)',
+      redeploy: 'Redeploy (1 CP, D6")',
+      forwardToVictory: 'Forward to Victory (1 CP, re-roll charge)',
+      allOutAttack: 'All-out Attack (1 CP, +1 to hit)',
+      allOutDefence: 'All-out Defence (1 CP, +1 save)',
+    }[c] ?? c
+  );
+}
+
+function unitName(s: GameState, id: string): string {
+  const u = s.units[id];
+  if (!u) return id;
+  return s.players[u.owner].roster.units.find((x) => x.id === id)?.name ?? id;
+}
+
+function actionText(s: GameState, a: Action): string {
+  const n = (id: string) => unitName(s, id);
+  switch (a.type) {
+    case 'chooseFirstTurn':
+      return `${a.player} chooses ${a.first} to take the first turn`;
+    case 'endPhase':
+      return `${a.player} ends the phase`;
+    case 'chooseContestedObjective':
+      return `${n(a.unitId)} contests ${a.objectiveId}`;
+    case 'run':
+      return `${n(a.unitId)} ${a.atTheDouble ? 'runs At the Double' : 'runs'}`;
+    case 'charge':
+      return `${n(a.unitId)} declares a charge`;
+    case 'command':
+      return `${a.player} uses ${commandLabel(a.command)} on ${n(a.unitId)}`;
+    case 'spendRally':
+      return `${a.player} spends rally points: heal ${a.heal}, return ${a.returnModels} model(s)`;
+    case 'allocateDamage':
+      return `${a.points} damage point(s) allocated to ${n(a.unitId)}`;
+    case 'move':
+      return `${n(a.unitId)} makes a ${a.kind} move (${Object.keys(a.paths).length} model(s))`;
+    case 'retreat':
+      return `${n(a.unitId)} retreats`;
+    case 'shoot':
+      return `${n(a.unitId)} shoots at ${n(a.target)}`;
+    case 'fight':
+      return `${n(a.unitId)} fights${a.target ? ` ${n(a.target)}` : ''}${a.pileIn ? ' (piles in)' : ''}`;
+    case 'pass':
+      return `${a.player} passes`;
+    case 'setSlainPriority':
+      return `${a.player} sets which models of ${n(a.unitId)} are slain first`;
+    case 'cast':
+      return `${n(a.unitId)} casts ${SPELLS[a.spell]?.name ?? a.spell} on ${n(a.target)}`;
+    case 'unbind':
+      return `${n(a.unitId)} attempts to unbind`;
+    case 'activatePlaceOfPower':
+      return `${n(a.unitId)} activates a Place of Power`;
+    case 'tacticalGambit':
+      return `${a.player} attempts the battle tactic ${a.tactic}${a.unitId ? ` (${n(a.unitId)})` : ''}`;
+  }
+}
+
+function actionRule(a: Action): string {
+  if (a.type === 'move') return MOVE_RULES[a.kind] ?? 'Core 15.0';
+  if (a.type === 'command') return COMMANDS[a.command].rule;
+  return ACTION_RULES[a.type] ?? '';
+}
+
+const list = (d: readonly number[]) => `[${d.join(' ')}]`;
+
+/** The battle-log lines of one accepted action: the action, its rolls, then its outcomes. */
+export function describe(seq: number, newLog: readonly LogEntry[], events: readonly GameEvent[], s: GameState): LogLine[] {
+  const out: LogLine[] = [];
+  const n = (id: unknown) => unitName(s, String(id));
+  for (const e of newLog) {
+    if (e.kind === 'action') {
+      out.push({ seq, kind: 'action', player: e.action.player, text: actionText(s, e.action), rule: actionRule(e.action) });
+    } else {
+      const [prefix, ...rest] = e.purpose.split(':');
+      const rr = ROLL_RULES.find(([k]) => k === prefix) ?? ['', 'Core 26.0', prefix];
+      const who = rest.length ? ` (${rest.map((x) => (s.units[x] ? unitName(s, x) : x)).join(', ')})` : '';
+      out.push({ seq, kind: 'roll', player: e.player, text: `${e.player ?? ''} rolls ${rr[2]}${who}: ${list(e.dice)}`.trim(), rule: rr[1], dice: [...e.dice] });
+    }
+  }
+  for (const ev of events as (GameEvent & Record<string, unknown>)[]) {
+    const ln = (text: string, rule?: string) => out.push({ seq, kind: 'event', player: null, text, ...(rule ? { rule } : {}) });
+    switch (ev.type) {
+      case 'turnStarted':
+        ln(`Battle round ${ev.round}: ${ev.active}'s turn begins`, 'Core 13.0');
+        break;
+      case 'phaseStarted':
+        ln(`— ${PHASE_NAMES[String(ev.phase)] ?? ev.phase} —`, 'Core 13.0');
+        break;
+      case 'control':
+        if (ev.changed || ev.when === 'endOfTurn') {
+          const sc = ev.scores as Record<string, number>;
+          ln(`Objective ${ev.objectiveId}: control ${sc.p1}–${sc.p2} → ${ev.controller ?? 'nobody'}${ev.changed ? ' (changed)' : ''}`, 'Core 32.2');
+        }
+        break;
+      case 'vpScored':
+        ln(`${ev.player} scores ${ev.vp} VP for ${ev.objectivesHeld} objective(s) (total ${ev.total})`, 'Core 31.0');
+        break;
+      case 'underdog':
+        if (ev.underdog) ln(`Underdog: ${ev.underdog}`, 'Core 12.0');
+        break;
+      case 'cpGained':
+        ln(`${ev.player} gains ${ev.gain} CP (now ${ev.cp})`, 'Commands 1.1');
+        break;
+      case 'roundEnded':
+        ln(`End of battle round ${ev.round}: command points reset`, 'Core 33.0');
+        break;
+      case 'priorityRoll': {
+        const r = ev.rolls as Record<string, number>;
+        ln(`Priority roll p1 ${r.p1} – p2 ${r.p2}${ev.tie ? ' (tie)' : ''}: ${ev.decider} decides who goes first`, 'Core 12.0');
+        break;
+      }
+      case 'battleEnded': {
+        const vp = ev.vp as Record<string, number>;
+        ln(`The battle has ended: ${ev.winner === 'draw' ? 'a draw' : `${ev.winner} wins`} (${vp.p1}–${vp.p2} VP)`, 'Core 33.0');
+        break;
+      }
+      case 'run':
+        ln(`${n(ev.unitId)} may move up to ${ev.maxInches}"`, 'Core 14.1');
+        break;
+      case 'chargeRoll':
+        ln(`${n(ev.unitId)} charge roll ${ev.roll}"`, 'Core 14.3');
+        break;
+      case 'chargeReroll':
+        ln(`${n(ev.unitId)} charge re-rolled: ${ev.before}" → ${ev.roll}"`, 'Commands 5.0');
+        break;
+      case 'moved':
+        ln(`${n(ev.unitId)} moved (${ev.kind}, max ${ev.maxInches}")`, MOVE_RULES[String(ev.kind)] ?? 'Core 15.0');
+        break;
+      case 'charged':
+        ln(`${n(ev.unitId)} completed its charge`, 'Core 14.3');
+        break;
+      case 'commandUsed':
+        ln(`${ev.player} spends ${ev.cost} CP on ${ev.command} (${ev.cpLeft} left)`, 'Commands 1.2');
+        break;
+      case 'attackDeclared': {
+        const as = ev.assignments as { weapon: string; target: string }[];
+        ln(`${n(ev.unitId)} declares ${ev.kind === 'shoot' ? 'shooting' : 'fight'} attacks: ${as.map((x) => `${x.weapon} → ${n(x.target)}`).join(', ')}; reactions window open (${ev.reactionsFirst} first)`, 'Core 5.2');
+        break;
+      }
+      case 'passed':
+        ln(`${ev.player} passes`, 'Core 5.2');
+        break;
+      case 'attacksResolved': {
+        const hits = ev.hits as number[];
+        const wounds = ev.wounds as number[];
+        const saves = ev.saves as number[];
+        const hm = Number(ev.hitModifier);
+        const sm = Number(ev.saveModifier);
+        ln(`${n(ev.unitId)} · ${ev.weapon} → ${n(ev.target)}: ${ev.attacks} attacks from ${ev.models} model(s)`, 'Core 17.0');
+        ln(`  1. Hit rolls ${list(hits)}${hm ? ` (modifier ${hm > 0 ? '+' : ''}${hm})` : ''}`, 'Core 17.0 / 17.1');
+        ln(`  2. Wound rolls ${list(wounds)}`, 'Core 17.0');
+        ln(`  3. Save rolls ${list(saves)}${sm ? ` (modifier ${sm > 0 ? '+' : ''}${sm})` : ''}`, 'Core 17.0 / 17.1');
+        ln(`  4. Damage ${ev.damage}${Number(ev.mortal) ? ` + ${ev.mortal} mortal (critical)` : ''}`, 'Core 17.3 / 20.0');
+        break;
+      }
+      case 'damageResolved': {
+        const wd = ev.wardDice as number[] | undefined;
+        const slain = ev.slain as string[];
+        ln(`${n(ev.unitId)}: damage pool ${ev.pool}${ev.ward ? `, ward ${ev.ward}+ ${list(wd ?? [])}` : ''}, ${ev.allocated} allocated, ${slain.length} model(s) slain`, 'Core 18.0–18.4');
+        break;
+      }
+      case 'mortalDamage':
+        ln(`${n(ev.unitId)} suffers ${ev.amount} mortal damage`, 'Core 17.2');
+        break;
+      case 'unitDestroyed':
+        ln(`${n(ev.unitId)} is destroyed`, 'Core 18.4');
+        break;
+      case 'removedForCoherency':
+        ln(`${ev.modelId} removed to keep ${n(ev.unitId)} coherent`, 'Core 15.1');
+        break;
+      case 'rallyRolls':
+        ln(`${n(ev.unitId)}: ${ev.points} rally point(s)`, 'Commands 2.0');
+        break;
+      case 'rallied':
+        ln(`${n(ev.unitId)} healed ${ev.healed}, ${(ev.returned as string[]).length} model(s) returned`, 'Commands 2.0');
+        break;
+      case 'redeploy':
+        ln(`${n(ev.unitId)} may redeploy up to ${ev.maxInches}"`, 'Commands 3.0');
+        break;
+      case 'retreat':
+        ln(`${n(ev.unitId)} retreats: ${ev.mortal} mortal damage`, 'Core 14.1');
+        break;
+      case 'spellCastRoll':
+        ln(`${n(ev.unitId)} casts ${ev.spell}: ${ev.roll} — waiting for an unbind`, 'Magic 2.0');
+        break;
+      case 'spellFailed':
+        ln(`${n(ev.unitId)} fails to cast ${ev.spell} (${ev.roll} < ${ev.castingValue})`, 'Magic 2.0');
+        break;
+      case 'miscast':
+        ln(`${n(ev.unitId)} miscasts!`, 'Magic 2.0');
+        break;
+      case 'spellCast':
+        ln(`${ev.spell} takes effect on ${n(ev.target)}`, 'Magic 2.0');
+        break;
+      case 'unbindRoll':
+        ln(`${n(ev.unitId)} unbinding roll ${ev.roll} vs ${ev.castingRoll}: ${ev.unbound ? 'unbound' : 'failed'}`, 'Magic 4.0');
+        break;
+      case 'tacticPicked':
+        ln(`${ev.player} attempts ${ev.tactic}`, 'BattleTactics 2.0');
+        break;
+      case 'tacticResult':
+        ln(`${ev.player}: ${ev.tactic} ${ev.completed ? `completed (+${ev.vp} VP)` : 'not completed'}`, 'BattleTactics 1.0');
+        break;
+      case 'placeOfPower':
+        ln(`${n(ev.unitId)} Place of Power roll ${ev.roll}: ${ev.effect}`, 'Terrain 1.2');
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+/** For tests: is the unit in combat now (the engine's answer over the game's port)? */
+export function unitInCombat(api: GameApi, unitId: string): boolean {
+  const port = (api as unknown as { port: GeometryPort }).port;
+  return inCombat(api.state(), port, unitId);
+}
