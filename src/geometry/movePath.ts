@@ -59,7 +59,19 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
     fp.y = y;
     return fp;
   };
-  const surface = (x: number, y: number) => highestSurfaceUnder(world.terrain, place(x, y), tall).z;
+  // Open ground is the common case: skip the BVH query where no tall feature's bounds reach.
+  const tallBounds = world.terrain.features.filter((f) => tall(f.index)).map((f) => f.bounds);
+  const reach = m.footprint.semiMajor;
+  const surface = (x: number, y: number) => {
+    let near = false;
+    for (const b of tallBounds) {
+      if (x + reach >= b[0] && x - reach <= b[3] && y + reach >= b[1] && y - reach <= b[4]) {
+        near = true;
+        break;
+      }
+    }
+    return near ? highestSurfaceUnder(world.terrain, place(x, y), tall).z : 0;
+  };
 
   let horizontal = 0;
   let cost = 0;
@@ -173,6 +185,11 @@ function ruleOf(reason: string): string {
 function overlappingModel(world: World, self: ModelState, f: Footprint, z: number, ignore?: Set<string>): string | null {
   for (const o of world.models.values()) {
     if (o.id === self.id || ignore?.has(o.id)) continue;
+    // Bounding circles apart: no overlap (cheap reject before the exact ellipse gap).
+    const dx = o.footprint.x - f.x;
+    const dy = o.footprint.y - f.y;
+    const rr = o.footprint.semiMajor + f.semiMajor;
+    if (dx * dx + dy * dy > rr * rr) continue;
     // Models at clearly different heights (one on a raised surface) do not collide (A-G30).
     if (z + self.heightInches <= o.elevation + 1e-6 || o.elevation + o.heightInches <= z + 1e-6) continue;
     if (footprintGap(f, o.footprint).signedInches < -1e-6) return o.id;
