@@ -28,8 +28,18 @@ export interface SurfaceUnder {
  * @param include - optional filter: only these features are surfaces (e.g. to ignore terrain 1" tall or less, Core 15.2).
  */
 export function highestSurfaceUnder(terrain: TerrainIndex, f: Footprint, include?: FeatureFilter): SurfaceUnder {
-  const poly = footprintPolygon(f, CLIP_SIDES);
   const fb = footprintBounds(f);
+  // Open ground: no feature's bounds reach the footprint (cheap and exact).
+  let any = false;
+  for (const feat of terrain.features) {
+    const b = feat.bounds;
+    if (b[3] >= fb[0] && b[0] <= fb[2] && b[4] >= fb[1] && b[1] <= fb[3] && (!include || include(feat.index))) {
+      any = true;
+      break;
+    }
+  }
+  if (!any) return { z: 0, featureIndex: -1 };
+  let poly: number[] | null = null;
   const index = terrain.geometry.index;
   let best = 0;
   let bestFeature = -1;
@@ -45,6 +55,7 @@ export function highestSurfaceUnder(terrain: TerrainIndex, f: Footprint, include
       const vi = index ? index.getX(triIndex * 3) : triIndex * 3;
       const feature = terrain.triangleFeature[Math.floor(vi / 3)];
       if (include && !include(feature)) return false;
+      poly ??= footprintPolygon(f, CLIP_SIDES);
       const z = clippedMaxZ(tri.a, tri.b, tri.c, poly, f);
       if (z > best) {
         best = z;
