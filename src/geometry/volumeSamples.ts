@@ -165,9 +165,8 @@ export function buildSampleTree(points: Float64Array, coveringRadiusInches: numb
         axis = k;
       }
     }
-    const slice = Array.from(order.subarray(lo, hi)).sort((p, q) => points[3 * p + axis] - points[3 * q + axis] || p - q);
-    order.set(slice, lo);
     const mid = (lo + hi) >> 1;
+    selectNth(order, points, axis, lo, hi - 1, mid);
     left[node] = build(lo, mid);
     right[node] = build(mid, hi);
     return node;
@@ -220,4 +219,37 @@ export function meshSurfaceSamples(positions: Float32Array, spacingInches: numbe
     }
   }
   return { points: Float64Array.from(out), coveringRadiusInches: worst };
+}
+
+/**
+ * Reorders `order[lo..hi]` so that `order[k]` is the point with the k-th smallest coordinate on
+ * `axis` (ties by index), everything before it no larger and everything after no smaller
+ * (quickselect, in place, no allocation; deterministic pivot).
+ */
+function selectNth(order: Int32Array, points: Float64Array, axis: number, lo: number, hi: number, k: number): void {
+  const key = (i: number) => points[3 * order[i] + axis];
+  const less = (i: number, j: number) => key(i) < key(j) || (key(i) === key(j) && order[i] < order[j]);
+  const swap = (i: number, j: number) => {
+    const t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  };
+  while (hi > lo) {
+    // Median of three as the pivot, moved to hi.
+    const m = (lo + hi) >> 1;
+    if (less(m, lo)) swap(m, lo);
+    if (less(hi, lo)) swap(hi, lo);
+    if (less(m, hi)) swap(m, hi);
+    let store = lo;
+    for (let i = lo; i < hi; i++) {
+      if (less(i, hi)) {
+        swap(i, store);
+        store++;
+      }
+    }
+    swap(store, hi);
+    if (store === k) return;
+    if (store < k) lo = store + 1;
+    else hi = store - 1;
+  }
 }
