@@ -27,7 +27,7 @@ import { MovePanel } from './panels/MovePanel';
 import { ToolPalette } from './panels/ToolPalette';
 import { composeProof, downloadDataUrl, type ProofText } from './proof';
 import { publishError, publishReady, type SightlineTools } from './readySignal';
-import { fetchScenario, ScenarioFetchError, type ScenarioSource } from './scenarioSource';
+import { ScenarioFetchError, type ScenarioSource } from './scenarioSource';
 import { sceneDataClient } from './sceneData/sceneDataClient';
 import { SelectionPanel } from './SelectionPanel';
 import { shownBoard, useBoardStatus } from './tools/boardStatus';
@@ -48,7 +48,7 @@ type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'
 
 /** Props of {@link App}. */
 export interface AppProps {
-  /** Fetches the scenario to show. Default: the `?scenario=` URL, else the bundled default. */
+  /** Fetches the scenario to show. Default: a `#share=` link, the `?scenario=` URL, the autosave, else the bundled default (`files/startup.ts`; Play mode: its game). */
   source?: () => Promise<ScenarioSource>;
   /** The engine (worker client). Default: the page's one engine. */
   engine?: Engine;

@@ -93,17 +93,22 @@ async function placeAt(page: Page, p: P3): Promise<{ ok: boolean; text: string; 
   const [x, y] = await screenOf(page, p);
   await page.mouse.move(x, y);
   await page.mouse.click(x, y);
-  await page.waitForFunction(
-    ([n, prev]) => {
-      const h = window.__sightlineFiles!;
-      if (h.busy()) return false;
-      if (h.version() > (n as number)) return true;
-      const last = document.querySelector('[data-testid=place-last]');
-      return !!last && last.getAttribute('data-ok') === 'false' && last.textContent !== prev;
-    },
-    [v, before] as const,
-    { timeout: 60_000 },
-  );
+  await page
+    .waitForFunction(
+      ([n, prev]) => {
+        const h = window.__sightlineFiles!;
+        if (h.busy()) return false;
+        if (h.version() > (n as number)) return true;
+        const last = document.querySelector('[data-testid=place-last]');
+        return !!last && last.getAttribute('data-ok') === 'false' && last.textContent !== prev;
+      },
+      [v, before] as const,
+      { timeout: 60_000 },
+    )
+    .catch(async (e: Error) => {
+      const last = (await page.textContent('[data-testid=place-last]').catch(() => null)) ?? '(none)';
+      throw new Error(`placing at ${JSON.stringify(p)} (pixel ${x}, ${y}): no outcome (${e.message.split('\n')[0]}); last note: ${last}; version ${await files<number>(page, 'version()')} (was ${v})`);
+    });
   const last = page.locator('[data-testid=place-last]');
   return { ok: (await last.getAttribute('data-ok')) === 'true', text: (await last.textContent()) ?? '', version: await files<number>(page, 'version()') };
 }
@@ -294,8 +299,8 @@ export const tests: E2ETest[] = [
       await page.selectOption('[data-testid=new-unit-army]', '__new__');
       await page.fill('[data-testid=new-army-name]', 'east');
       await page.click('[data-testid=base-o60]');
-      await page.click('[data-testid=place-model]');
-      const fresh = await placeAt(page, [52, 27, 0]);
+      await page.waitForSelector('[data-testid=place-model][aria-pressed=true]'); // still armed
+      const fresh = await placeAt(page, [33, 28.5, 0]);
       assert(fresh.ok, `a model of a new unit is placed: ${fresh.text}`);
       s = await files<ScenarioJson>(page, 'scenario()');
       const unit = s.units!.find((u) => u.id === 'stormcast-vanguard');
@@ -467,7 +472,7 @@ export const tests: E2ETest[] = [
       await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 120_000 });
       await page.waitForFunction(() => !!window.__sightlineFiles);
       await openPalette(page);
-      await page.click('[data-testid=place-trees]');
+      await page.click('[data-testid=place-tree]');
       assert((await placeAt(page, [30, 27, 0])).ok, 'trees are placed');
       await files<void>(page, 'rollDice([1, 2, 3], 1)');
       await page.waitForSelector('[data-testid=dice-tray][data-status=settled]', { timeout: 60_000 });

@@ -47,7 +47,8 @@ export function DropIn({ model, color, fallHeight = 3, onLanded }: DropInProps) 
   useFrame((s, delta) => {
     const st = state.current;
     if (st.done) return;
-    const dt = Math.min(delta, 1 / 30);
+    // Wall-clock based (slow frames shorten the animation, never stretch it); capped for tab switches.
+    const dt = Math.min(delta, 0.1);
     st.v -= G * dt;
     st.h += st.v * dt;
     if (st.h <= 0) {

@@ -73,9 +73,15 @@ export async function shareSource(token: string): Promise<ScenarioSource> {
  */
 export async function startupSource(): Promise<ScenarioSource> {
   const token = shareTokenFromHash();
-  if (token) return remember(await shareSource(token), { origin: 'share' });
+  if (token) {
+    info = { origin: 'share' };
+    return remember(await shareSource(token), info);
+  }
   const param = scenarioParam();
-  if (param) return remember(await fetchScenario(param), { origin: 'param' });
+  if (param) {
+    info = { origin: 'param' };
+    return remember(await fetchScenario(param), info);
+  }
   let note: string | undefined;
   try {
     const saved = await readSaved();

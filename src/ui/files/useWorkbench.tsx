@@ -18,7 +18,7 @@ import { BASE_PRESETS, baseOutline, slug, TERRAIN_PRESETS, type Outline } from '
 import { Autosaver, type SavedBattlefield, type ViewSettings } from '../persist/autosave';
 import { fetchScenario, ScenarioFetchError, type MeshBytes, type ScenarioSource } from '../scenarioSource';
 import type { ToolId } from '../tools/types';
-import { loadBattlefield } from './battlefield';
+import { keepUnchangedTerrain, loadBattlefield } from './battlefield';
 import { FilesBar, type AutosaveState } from './FilesBar';
 import { bundledMeshUrl, meshRefs, resolveMeshes } from './meshes';
 import { ProblemsDialog } from './ProblemsDialog';
@@ -112,6 +112,8 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
   const [settled, setSettled] = useState<number[] | null>(null);
   const [saveState, setSaveState] = useState<{ state: AutosaveState; detail?: string }>({ state: 'idle' });
   const probe: SceneProbeRef = useRef(null);
+  const dropRef = useRef(drop);
+  dropRef.current = drop;
 
   // ---- Busy guard: one battlefield operation at a time.
   const run = useCallback(async (op: () => Promise<void>) => {
@@ -203,7 +205,10 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
       setArmed(null);
       setProblems(null);
       setShare(null);
-      h.replaced(r.data);
+      // A model still dropping belongs to the old battlefield.
+      dropRef.current = null;
+      setDrop(null);
+      h.replaced(keepUnchangedTerrain(dataRef.current, r.data));
       return true;
     },
     [],
@@ -380,7 +385,7 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
           const r = await placeTerrain(h.engine, preset, at, rotationRef.current);
           if (!r.ok) return setLastPlace({ ok: false, text: r.problems.join('; ') });
           meshesDirty.current = true;
-          h.setData(r.data);
+          h.setData(keepUnchangedTerrain(dataRef.current, r.data));
           h.bumpVersion();
           setLastPlace({ ok: true, text: r.note });
           return;
@@ -394,7 +399,7 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
         const index = r.data.models.findIndex((m) => m.id === id);
         const model = r.data.models[index];
         // Draw everything but the new model; it drops in, then joins the others.
-        h.setData({ ...r.data, models: r.data.models.filter((m) => m.id !== id) });
+        h.setData(keepUnchangedTerrain(dataRef.current, { ...r.data, models: r.data.models.filter((m) => m.id !== id) }));
         setDrop({ model, index, color: armyColor(model.army, r.data.armies) });
         if (spec.unit.kind === 'new') setForm((f) => ({ ...f, unit: r.placed.kind === 'model' ? r.placed.unitId : f.unit, army: r.data.armies.includes(model.army) ? model.army : f.army }));
         setLastPlace({ ok: true, text: r.note });
@@ -402,8 +407,6 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
     },
     [run],
   );
-  const dropRef = useRef(drop);
-  dropRef.current = drop;
   const landed = useCallback(() => {
     const d = dropRef.current;
     if (!d) return;

@@ -36,8 +36,12 @@ export interface ModelSpec {
   unit: UnitChoice;
 }
 
+/**
+ * The engine's scenario: the client's copy of `getScenario()` (refreshed after every load and edit,
+ * so it never waits behind a running job), else a worker round trip.
+ */
 async function scenarioOf(engine: Engine): Promise<Scenario> {
-  const s = await engine.track(engine.client.getScenario());
+  const s = engine.client.snapshot ?? (await engine.track(engine.client.getScenario()));
   if (!s) throw new Error('no scenario loaded');
   return s;
 }
@@ -57,28 +61,36 @@ export async function placeTerrain(engine: Engine, preset: TerrainPreset, at: [n
   const { meshes, missing } = await resolveMeshes(json, files.meshes);
   if (missing.length) return { ok: false, problems: missing.map((m) => `${m.path}: the mesh file "${m.src}" is not available`) };
   const before = new Map((await engine.track(engine.client.modelPoses())).map((p) => [p.id, p.elevation]));
+  // The engine and the drawing build in parallel (two workers); a refusal puts both back.
+  const putBack = async () => {
+    const [back] = await Promise.all([engine.track(engine.client.loadScenario(s, files.meshes)), sceneDataClient().build(s, files.meshes, files.fallbackName)]);
+    if (!back.ok) console.warn('Sightline: could not put the engine back after a refused placement', back.problems);
+  };
   engine.setPhase('loading');
+  let data: BattlefieldData;
   try {
-    const r = await engine.track(engine.client.loadScenario(json, meshes));
-    if (!r.ok) return { ok: false, problems: r.problems };
+    const [r, b] = await Promise.all([engine.track(engine.client.loadScenario(json, meshes)), sceneDataClient().build(json, meshes, files.fallbackName)]);
+    if (!r.ok) {
+      if (b.ok) await sceneDataClient().build(s, files.meshes, files.fallbackName);
+      return { ok: false, problems: r.problems };
+    }
     const after = await engine.track(engine.client.modelPoses());
     const lifted = after.filter((p) => Math.abs(p.elevation - (before.get(p.id) ?? p.elevation)) > 1e-6).map((p) => p.id);
     if (lifted.length) {
-      const back = await engine.track(engine.client.loadScenario(s, files.meshes));
-      if (!back.ok) console.warn('Sightline: could not put the engine back after a refused placement', back.problems);
+      await putBack();
       const list = lifted.length > 4 ? `${lifted.slice(0, 4).join(', ')} and ${lifted.length - 4} more` : lifted.join(', ');
       return { ok: false, problems: [`${id} cannot be placed there: it would stand under ${list} (move ${lifted.length === 1 ? 'it' : 'them'} first)`] };
     }
+    if (!b.ok) {
+      await putBack();
+      return { ok: false, problems: b.problems };
+    }
+    data = b.data;
   } finally {
     engine.setPhase('ready');
   }
-  const built = await sceneDataClient().build(json, meshes, files.fallbackName);
-  if (!built.ok) {
-    await engine.track(engine.client.loadScenario(s, files.meshes));
-    return { ok: false, problems: built.problems };
-  }
   setCurrentFiles({ ...files, meshes });
-  return { ok: true, data: built.data, note: `Placed ${preset.name.toLowerCase()} ${id} at (${at[0].toFixed(1)}, ${at[1].toFixed(1)}).`, placed: { kind: 'terrain', id } };
+  return { ok: true, data, note: `Placed ${preset.name.toLowerCase()} ${id} at (${at[0].toFixed(1)}, ${at[1].toFixed(1)}).`, placed: { kind: 'terrain', id } };
 }
 
 /** Places a model centred at `at` (inches). */

@@ -1,0 +1,312 @@
+/**
+ * Performance probe (NOT part of the test run): the default battlefield plus 200 models in
+ * headless Chromium (software WebGL, so absolute numbers are pessimistic next to a real GPU).
+ * Prints one JSON summary and writes it to `tests/e2e/__output__/perf.json`:
+ *
+ * - `orbit`: while the camera orbits programmatically (one step per animation frame), the
+ *   main-thread time of each frame (from the first requestAnimationFrame callback of the frame to
+ *   a message posted from it, i.e. rAF callbacks + the render + style/layout of that frame), the
+ *   time inside `renderer.render`, and the frame interval; median and p95, in ms; plus a CPU
+ *   profile of the orbit split per frame into JavaScript, garbage collection and native time
+ *   (with SwiftShader the native part is mostly software rasterisation the main thread waits on);
+ * - `drawCalls`: `renderer.info.render.calls` (and triangles) of a frame, through the test hook;
+ * - `tools`: for each tool used the way a player would (real mouse clicks and drags), the longest
+ *   main-thread task seen by `PerformanceObserver('longtask')` (tasks of 50 ms or more; 0 means
+ *   none) and how many there were.
+ *
+ *   npx tsx tests/e2e/perf.ts                 # build, serve on E2E_PORT (default 4174), measure
+ *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/perf.ts   # reuse the build (E2E_OUT_DIR or dist/)
+ *   PERF_EXTRA_MODELS=0 PERF_ORBIT_FRAMES=60 npx tsx tests/e2e/perf.ts   # the bare default battlefield: orbit only
+ *
+ * The tools are measured only with 60 or more extra models (they use those units).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const outputDir = join(here, '__output__');
+const PORT = Number(process.env.E2E_PORT ?? 4174);
+const OUT_DIR = process.env.E2E_OUT_DIR;
+const baseUrl = `http://localhost:${PORT}/`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const EXTRA_MODELS = Number(process.env.PERF_EXTRA_MODELS ?? 200);
+const ORBIT_FRAMES = Number(process.env.PERF_ORBIT_FRAMES ?? 240);
+
+type P3 = [number, number, number];
+interface Scenario {
+  battlefield: { width: number; depth: number };
+  terrain: { pieces: ({ center?: [number, number]; position?: P3 })[] }[];
+  objectives?: { position: [number, number] }[];
+  units: { id: string; army: string; name?: string; keywords?: string[]; models: { id: string; base: unknown; height: number; position: [number, number] }[] }[];
+}
+
+/** The default battlefield plus `n` models (32 mm, in coherent units of 10) on free ground. */
+function bigScenario(n: number): Scenario {
+  const s = JSON.parse(readFileSync(join(root, 'assets/scenarios/default.json'), 'utf8')) as Scenario;
+  const busy: [number, number, number][] = [];
+  for (const t of s.terrain) for (const p of t.pieces) {
+    const c = p.center ?? (p.position ? [p.position[0], p.position[1]] : null);
+    if (c) busy.push([c[0], c[1], 4.2]);
+  }
+  for (const u of s.units) for (const m of u.models) busy.push([m.position[0], m.position[1], 2.2]);
+  const free = (x: number, y: number) => busy.every(([bx, by, r]) => Math.hypot(bx - x, by - y) > r);
+  const spots: [number, number][] = [];
+  // Blocks of 5 x 2 models, 1.4" apart, scanning the table.
+  for (let by = 2; by + 1.4 < s.battlefield.depth - 1 && spots.length < n; by += 3.6) {
+    for (let bx = 2; bx + 5.6 < s.battlefield.width - 1 && spots.length < n; bx += 7.6) {
+      const block: [number, number][] = [];
+      for (let r = 0; r < 2; r++) for (let c = 0; c < 5; c++) block.push([bx + c * 1.4, by + r * 1.4]);
+      if (block.every(([x, y]) => free(x, y))) {
+        spots.push(...block);
+        for (const [x, y] of block) busy.push([x, y, 1.3]);
+      }
+    }
+  }
+  if (spots.length < n) throw new Error(`only ${spots.length} free spots for ${n} models`);
+  for (let u = 0; u < n / 10; u++) {
+    const army = u % 2 ? 'south' : 'north';
+    s.units.push({
+      id: `perf-${u}`,
+      army,
+      name: `Perf unit ${u}`,
+      keywords: ['INFANTRY'],
+      models: spots.slice(u * 10, u * 10 + 10).map((p, i) => ({ id: `perf-${u}-${i}`, base: { round: 32 }, height: 1.5, position: [Math.round(p[0] * 100) / 100, Math.round(p[1] * 100) / 100] })),
+    });
+  }
+  return s;
+}
+
+function build(): void {
+  if (process.env.E2E_SKIP_BUILD) return;
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...(OUT_DIR ? ['--outDir', OUT_DIR, '--emptyOutDir'] : [])], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
+}
+
+async function serve(): Promise<ChildProcess> {
+  if (await fetch(baseUrl).then(() => true, () => false)) throw new Error(`something already answers on ${baseUrl}; use E2E_PORT=<another port>`);
+  const child = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort', ...(OUT_DIR ? ['--outDir', OUT_DIR] : [])], { cwd: root, detached: true, stdio: 'ignore' });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`vite preview exited (${code})`))));
+  const up = (async () => {
+    for (;;) {
+      if (await fetch(baseUrl).then((r) => r.ok, () => false)) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  await Promise.race([up, exited]);
+  child.removeAllListeners('exit');
+  return child;
+}
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : 0);
+  const r = (v: number) => Math.round(v * 100) / 100;
+  return { median: r(q(0.5)), p95: r(q(0.95)), max: r(s[s.length - 1] ?? 0), n: s.length };
+};
+
+/** Evaluates `window.__sightline.tools.<expr>` / `window.__sightlineFiles.<expr>`. */
+const tools = <T>(page: Page, expr: string) => page.evaluate(`window.__sightline.tools.${expr}`) as Promise<T>;
+const files = <T>(page: Page, expr: string) => page.evaluate(`window.__sightlineFiles.${expr}`) as Promise<T>;
+const screenOf = async (page: Page, p: P3) => {
+  const px = await tools<[number, number] | null>(page, `project(${JSON.stringify(p)})`);
+  if (!px) throw new Error(`${p} is off screen`);
+  return px;
+};
+const modelPx = async (page: Page, id: string) => screenOf(page, await tools<P3>(page, `modelTop('${id}')`));
+
+/** Runs `fn` and returns the long tasks (>= 50 ms) that started meanwhile. */
+async function longTasks(page: Page, fn: () => Promise<void>): Promise<{ longestTaskMs: number; longTasks: number; wallMs: number }> {
+  const t0 = (await page.evaluate('performance.now()')) as number;
+  const w0 = Date.now();
+  await fn();
+  // Let the observer deliver the last entries (it reports after the task ends).
+  await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
+  const t1 = (await page.evaluate('performance.now()')) as number;
+  const tasks = (await page.evaluate(`window.__perfLongTasks.filter((t) => t.start >= ${t0} && t.start <= ${t1})`)) as { start: number; duration: number }[];
+  return { longestTaskMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))), longTasks: tasks.length, wallMs: Date.now() - w0 };
+}
+
+async function main(): Promise<void> {
+  mkdirSync(outputDir, { recursive: true });
+  let server: ChildProcess | null = null;
+  let browser: Browser | null = null;
+  try {
+    build();
+    server = await serve();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const scenario = bigScenario(EXTRA_MODELS);
+    // Served beside the default scenario, so its `../kenney/...` meshes resolve to the bundled files.
+    await page.route(
+      (u) => u.pathname === '/assets/scenarios/perf-200.json',
+      (route) => route.fulfill({ body: JSON.stringify(scenario), contentType: 'application/json' }).catch(() => undefined),
+    );
+    await page.addInitScript(`
+      window.__perfLongTasks = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__perfLongTasks.push({ start: e.startTime, duration: e.duration }); }).observe({ type: 'longtask', buffered: true });
+    `);
+    const loadStart = Date.now();
+    await page.goto(`${baseUrl}?scenario=/assets/scenarios/perf-200.json`, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 180_000 });
+    if ((await page.evaluate('document.body.dataset.ready')) !== 'true') throw new Error(`load failed: ${await page.evaluate('document.body.dataset.problems')}`);
+    await page.waitForFunction(() => !!window.__sightlineFiles);
+    const loadMs = Date.now() - loadStart;
+    const loadTasks = (await page.evaluate('window.__perfLongTasks.map((t) => t.duration)')) as number[];
+    const models = Number(await page.textContent('[data-testid=model-count]'));
+
+    // ---- Orbit: one step per frame, timing each frame's main-thread work.
+    await files<number[]>(page, 'renderTimes()'); // installs the render timer
+    // A CPU profile of the orbit splits the main thread's time into JavaScript and the rest
+    // (native work: with SwiftShader, mostly rasterisation waited on by the main thread).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+    const orbit = (await page.evaluate(`new Promise((resolve) => {
+      const hook = window.__sightlineFiles;
+      const busy = [], interval = [];
+      let n = 0, last = 0;
+      const ch = new MessageChannel();
+      let start = 0;
+      ch.port1.onmessage = () => busy.push(performance.now() - start);
+      const frame = (t) => {
+        if (last) interval.push(t - last);
+        last = t;
+        if (n++ >= ${ORBIT_FRAMES}) return resolve({ busy, interval, render: hook.renderTimes() });
+        requestAnimationFrame(frame); // first in line next frame
+        start = performance.now();
+        hook.orbit(1.5);
+        ch.port2.postMessage(0);
+      };
+      requestAnimationFrame(frame);
+    })`)) as { busy: number[]; interval: number[]; render: number[] };
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string } }[]; samples: number[]; timeDeltas: number[] } };
+    await cdp.detach();
+    const native = new Set(['(program)', '(idle)', '(garbage collector)', '(root)']);
+    const kind = new Map(profile.nodes.map((n) => [n.id, native.has(n.callFrame.functionName) ? n.callFrame.functionName : 'js']));
+    const spent: Record<string, number> = {};
+    profile.samples.forEach((id, i) => {
+      const k = kind.get(id) ?? 'js';
+      spent[k] = (spent[k] ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000;
+    });
+    const perFrame = (ms: number | undefined) => Math.round(((ms ?? 0) / ORBIT_FRAMES) * 100) / 100;
+    const profileSplit = { jsMsPerFrame: perFrame(spent.js), gcMsPerFrame: perFrame(spent['(garbage collector)']), nativeMsPerFrame: perFrame(spent['(program)']), idleMsPerFrame: perFrame(spent['(idle)']) };
+    const info = await files<{ calls: number; triangles: number; geometries: number; textures: number; programs: number }>(page, 'renderInfo()');
+    console.error(`orbit: main thread ${JSON.stringify(stats(orbit.busy))} ms/frame, render ${JSON.stringify(stats(orbit.render))}, ${info.calls} draw calls, ${info.triangles} triangles`);
+    if (EXTRA_MODELS < 60) return;
+
+    // ---- Tools, used with the mouse.
+    const toolsUsed: Record<string, { longestTaskMs: number; longTasks: number; wallMs: number }> = {};
+    await page.click('[data-testid=btn-top]');
+    toolsUsed.select = await longTasks(page, async () => {
+      const p = await modelPx(page, 'perf-0-2');
+      await page.mouse.move(p[0] - 20, p[1] - 20);
+      await page.mouse.move(p[0], p[1], { steps: 6 });
+      await page.waitForSelector('[data-testid=hover-card]');
+      await page.mouse.click(p[0], p[1]);
+      await page.waitForSelector('[data-testid=selection-panel]');
+      await page.keyboard.down('Shift');
+      await page.mouse.click(p[0], p[1]);
+      await page.keyboard.up('Shift');
+      await page.waitForFunction(() => document.querySelector('[data-testid=selection-panel]')?.textContent?.includes('10 models selected'));
+    });
+    toolsUsed.measure = await longTasks(page, async () => {
+      await page.click('[data-testid=tool-measure]');
+      for (const [a, b] of [['perf-0-0', 'perf-5-9'], ['n-liberators-1', 's-brutes-3']]) {
+        if ((await page.getAttribute('[data-testid=measure-panel]', 'data-status')) !== 'idle') await page.keyboard.press('Escape');
+        await page.mouse.click(...(await modelPx(page, a)));
+        await page.waitForSelector('[data-testid=measure-panel][data-status=pointing]');
+        await page.mouse.click(...(await modelPx(page, b)));
+        await page.waitForSelector('[data-testid=measure-panel][data-status=done]', { timeout: 60_000 });
+      }
+    });
+    toolsUsed.lineOfSight = await longTasks(page, async () => {
+      await page.click('[data-testid=tool-los]');
+      await page.keyboard.down('Shift');
+      await page.mouse.click(...(await modelPx(page, 'perf-1-0')));
+      await page.waitForSelector('[data-testid=los-panel][data-status=pointing]');
+      await page.mouse.click(...(await modelPx(page, 'perf-4-0')));
+      await page.keyboard.up('Shift');
+      await page.waitForSelector('[data-testid=los-panel][data-status=done]', { timeout: 120_000 });
+    });
+    toolsUsed.move = await longTasks(page, async () => {
+      await page.click('[data-testid=tool-move]');
+      const id = 'n-liberators-3';
+      const from = await tools<[number, number]>(page, `modelCentre('${id}')`);
+      await page.mouse.move(...(await modelPx(page, id)));
+      await page.mouse.down();
+      for (let k = 1; k <= 4; k++) {
+        const to = await screenOf(page, [from[0] + 0.4 * k, from[1] - 0.9 * k, 0]);
+        await page.mouse.move(to[0], to[1], { steps: 6 });
+      }
+      await page.waitForSelector('[data-testid=move-panel][data-status=dragging]');
+      await page.mouse.up();
+      await page.waitForSelector('[data-testid=move-last]', { timeout: 60_000 });
+    });
+    toolsUsed.combat = await longTasks(page, async () => {
+      await page.click('[data-testid=tool-select]');
+      await page.click('[data-testid=btn-combat]');
+      await page.waitForSelector('[data-testid=combat][data-status=shown]', { timeout: 180_000 });
+      await page.click('[data-testid=btn-combat]');
+    });
+    const at = await screenOf(page, [30, 22.8, 0]);
+    toolsUsed.paletteArm = await longTasks(page, async () => {
+      await page.click('[data-testid=btn-palette]');
+      await page.click('[data-testid=place-wall]');
+      await page.mouse.move(at[0] - 30, at[1]);
+      await page.mouse.move(at[0], at[1], { steps: 5 });
+      await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    });
+    toolsUsed.palettePlace = await longTasks(page, async () => {
+      const v = await files<number>(page, 'version()');
+      await page.mouse.click(at[0], at[1]);
+      await page.waitForFunction((n) => !window.__sightlineFiles!.busy() && (window.__sightlineFiles!.version() > n || document.querySelector('[data-testid=place-last][data-ok=false]')), v, { timeout: 120_000 });
+      await page.keyboard.press('Escape');
+    });
+    toolsUsed.dice = await longTasks(page, async () => {
+      await files<void>(page, 'rollDice([1,2,3,4,5,6,1,2,3,4,5,6,1,2,3,4,5,6,6,6], 5)');
+      await page.waitForSelector('[data-testid=dice-tray][data-status=settled]', { timeout: 60_000 });
+    });
+
+    const summary = {
+      scenario: { models, extraModels: EXTRA_MODELS, terrain: scenario.terrain.length, loadMs, longestLoadTaskMs: Math.round(Math.max(0, ...loadTasks)) },
+      renderer: 'headless Chromium, SwiftShader (software WebGL)',
+      orbit: {
+        frames: ORBIT_FRAMES,
+        mainThreadMsPerFrame: stats(orbit.busy),
+        renderMsPerFrame: stats(orbit.render),
+        frameIntervalMs: stats(orbit.interval),
+        cpuProfileMeanPerFrame: profileSplit,
+      },
+      drawCalls: info,
+      tools: toolsUsed,
+    };
+    const text = JSON.stringify(summary, null, 2);
+    writeFileSync(join(outputDir, 'perf.json'), `${text}\n`);
+    console.log(text);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    if (server?.pid && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
