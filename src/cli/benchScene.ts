@@ -1,20 +1,12 @@
 import { footprintFromBase } from '../geometry/footprint';
+import { mulberry32 } from '../rules/dice';
 import { convexSolidTriangles, type ConvexSolid } from '../geometry/solids';
 import { mmToInches } from '../geometry/units';
 import type { ModelInput, TerrainFeatureInput, UnitInput, WorldInput } from '../geometry/world';
 import { meshToTable, type MeshTriangles } from '../scenario/meshLoader';
 
-/** A small seeded PRNG (mulberry32) for generated tables: same seed, same table, any machine. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator for generated tables (shared with the dice tray). */
+export { mulberry32 };
 
 /**
  * A closed, bumpy "rock": an icosphere subdivided `level` times (20 * 4^level triangles), squashed

@@ -188,3 +188,19 @@ export function rollDice(
   }
   return { values, state: st };
 }
+
+/**
+ * mulberry32: a tiny seeded generator of numbers in [0, 1), for things that are not game dice
+ * (generated benchmark tables, animating the dice tray). Same seed, same sequence on any machine.
+ * A seed of 0 is taken as 1.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0 || 1;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -7,6 +7,7 @@
  * Pure apart from the rapier module passed in, so it runs in a worker (`dice.worker.ts`) and the
  * page never loads rapier's wasm.
  */
+import { mulberry32 } from '../../rules/dice';
 import type * as Rapier from '@dimforge/rapier3d-compat';
 
 /** A recorded throw. */
@@ -36,17 +37,7 @@ export function traySize(count: number): { width: number; depth: number } {
   return { width, depth: Math.max(6, Math.round(width * 0.62)) };
 }
 
-/** mulberry32: a tiny seeded generator in [0, 1). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0 || 1;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 /** Simulates a throw of `count` dice until every die rests (or `maxSeconds`). */
 export function simulateDice(R: typeof Rapier, count: number, options: DiceThrowOptions = {}): DiceRecording {
