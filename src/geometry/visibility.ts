@@ -1,4 +1,5 @@
 import { occluderClosesShaft } from './closure';
+import { occludersCloseShaftFused } from './fusion';
 import { occluderMayTouchCapsule, segmentHitsOccluder, type Occluder } from './occluders';
 import { buildSampleTree, type SampleTree } from './volumeSamples';
 import type { ModelState, Toward, World } from './world';
@@ -61,10 +62,11 @@ function clearOf(
   bz: number,
   skip: Occluder | null = null,
   skip2: Occluder | null = null,
+  count: number = occ.length,
 ): boolean {
   // The table blocks too, but a segment between two points at or above z = 0 never goes below it.
   if (az < 0 || bz < 0) return false;
-  for (let i = 0; i < occ.length; i++) {
+  for (let i = 0; i < count; i++) {
     const o = occ[i];
     if (o !== skip && o !== skip2 && segmentHitsOccluder(o, ax, ay, az, bx, by, bz)) return false;
   }
@@ -146,7 +148,19 @@ function setWitness(st: SearchState, i: number, j: number, method: VisibilityRes
  * the larger node is split, down to small groups tested pair by pair.
  * @returns VISIBLE, BLOCKED, or UNKNOWN when the node budget ran out.
  */
-function search(st: SearchState, na: number, nb: number, occ: Occluder[]): number {
+let _fuseOwner: Map<Occluder, number> = new Map();
+let _fuseMin = 0;
+let _fuseMax = -1;
+/** A target model's own volume, for the node pair being proven (it cannot block segments ending in it). */
+function isOwnTargetVolume(o: Occluder): boolean {
+  const ow = _fuseOwner.get(o);
+  return ow !== undefined && ow >= _fuseMin && ow <= _fuseMax;
+}
+
+/** Per recursion depth: the occluder list of the node pair being searched (reused; no allocation). */
+const _subPool: Occluder[][] = [];
+
+function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: number, depth: number): number {
   if (st.budget-- <= 0) return UNKNOWN;
   const A = st.a.bounds;
   const Bb = st.b.bounds;
@@ -157,19 +171,20 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[]): numbe
   const ra = halfDiagonal(A, na);
   const rb = halfDiagonal(Bb, nb);
   const r = Math.max(ra, rb);
-  const sub: Occluder[] = [];
-  for (let i = 0; i < occ.length; i++) {
-    if (occluderMayTouchCapsule(occ[i], c0x, c0y, c0z, c1x, c1y, c1z, r)) sub.push(occ[i]);
+  const sub = (_subPool[depth] ??= []);
+  let nSub = 0;
+  for (let i = 0; i < nOcc; i++) {
+    if (occluderMayTouchCapsule(occ[i], c0x, c0y, c0z, c1x, c1y, c1z, r)) sub[nSub++] = occ[i];
   }
   const minOwnerB = st.b.ownerMin[nb];
   const maxOwnerB = st.b.ownerMax[nb];
   // Occluders other than the target volumes of this node's points.
   let others = 0;
-  for (let i = 0; i < sub.length; i++) {
+  for (let i = 0; i < nSub; i++) {
     const ow = st.targetOwner.get(sub[i]);
     if (ow === undefined || ow < minOwnerB || ow > maxOwnerB || minOwnerB !== maxOwnerB) others++;
   }
-  if (sub.length === 0 || (others === 0 && minOwnerB === maxOwnerB)) {
+  if (nSub === 0 || (others === 0 && minOwnerB === maxOwnerB)) {
     // Every segment of the group is clear (its own target volume aside): show the highest pair.
     const ha = highest(st.a, na);
     const hb = highest(st.b, nb);
@@ -185,7 +200,7 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[]): numbe
       _boxA[k] = A[ia + k];
       _boxB[k] = Bb[ib + k];
     }
-    for (let i = 0; i < sub.length; i++) {
+    for (let i = 0; i < nSub; i++) {
       const o = sub[i];
       const ow = st.targetOwner.get(o);
       // A target model's own volume cannot prove blockage for segments that end inside it.
@@ -194,6 +209,17 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[]): numbe
       // misses it cannot close the shaft, and this exact test is far cheaper than the proof.
       if (!segmentHitsOccluder(o, c0x, c0y, c0z, c1x, c1y, c1z)) continue;
       if (occluderClosesShaft(o, _boxA, _boxB)) {
+        st.method = 'closed';
+        return BLOCKED;
+      }
+    }
+    // Several occluders at different depths may close it together (a crowd of models).
+    if (nSub >= 2) {
+      _fuseOwner = st.targetOwner;
+      _fuseMin = minOwnerB;
+      _fuseMax = maxOwnerB;
+      // Seen from A onto B's near side, or (the same segments) from B onto A's near side.
+      if (occludersCloseShaftFused(sub, nSub, isOwnTargetVolume, _boxA, _boxB) || occludersCloseShaftFused(sub, nSub, isOwnTargetVolume, _boxB, _boxA)) {
         st.method = 'closed';
         return BLOCKED;
       }
@@ -211,7 +237,7 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[]): numbe
       const skip2 = own?.[1] ?? null;
       for (let i = st.a.start[na]; i < st.a.end[na]; i++) {
         st.tests++;
-        if (clearOf(sub, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip, skip2)) {
+        if (clearOf(sub, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip, skip2, nSub)) {
           setWitness(st, i, j, 'search');
           return VISIBLE;
         }
@@ -228,16 +254,16 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[]): numbe
     const l = st.a.left[na];
     const rr = st.a.right[na];
     const first = A[6 * l + 5] >= A[6 * rr + 5] ? l : rr;
-    r1 = search(st, first, nb, sub);
+    r1 = search(st, first, nb, sub, nSub, depth + 1);
     if (r1 === VISIBLE) return VISIBLE;
-    r2 = search(st, first === l ? rr : l, nb, sub);
+    r2 = search(st, first === l ? rr : l, nb, sub, nSub, depth + 1);
   } else {
     const l = st.b.left[nb];
     const rr = st.b.right[nb];
     const first = Bb[6 * l + 5] >= Bb[6 * rr + 5] ? l : rr;
-    r1 = search(st, na, first, sub);
+    r1 = search(st, na, first, sub, nSub, depth + 1);
     if (r1 === VISIBLE) return VISIBLE;
-    r2 = search(st, na, first === l ? rr : l, sub);
+    r2 = search(st, na, first === l ? rr : l, sub, nSub, depth + 1);
   }
   if (r2 === VISIBLE) return VISIBLE;
   return r1 === UNKNOWN || r2 === UNKNOWN ? UNKNOWN : BLOCKED;
@@ -350,7 +376,7 @@ function searchSets(world: World, observers: ModelState[], targets: ModelState[]
   const targetOwner = new Map<Occluder, number>();
   targetOcc.forEach((list, i) => list.forEach((o) => targetOwner.set(o, i)));
   const st: SearchState = { a: aTree, b: bTree, targetOcc, targetOwner, tests, budget: Infinity, witness: null, witnessA: -1, witnessB: -1, method: 'exhausted' };
-  const verdict = opts.mode === 'exhaustive' ? exhaustiveSearch(st, occ) : aTree.points.length && bTree.points.length ? search(st, 0, 0, occ) : BLOCKED;
+  const verdict = opts.mode === 'exhaustive' ? exhaustiveSearch(st, occ) : aTree.points.length && bTree.points.length ? search(st, 0, 0, occ, occ.length, 0) : BLOCKED;
   if (verdict === VISIBLE && st.witness) {
     return {
       visible: true,
