@@ -227,29 +227,41 @@ export function meshSurfaceSamples(positions: Float32Array, spacingInches: numbe
  * (quickselect, in place, no allocation; deterministic pivot).
  */
 function selectNth(order: Int32Array, points: Float64Array, axis: number, lo: number, hi: number, k: number): void {
-  const key = (i: number) => points[3 * order[i] + axis];
-  const less = (i: number, j: number) => key(i) < key(j) || (key(i) === key(j) && order[i] < order[j]);
-  const swap = (i: number, j: number) => {
-    const t = order[i];
-    order[i] = order[j];
-    order[j] = t;
-  };
+  // Hot in tree builds: no closures, keys read once per comparison.
   while (hi > lo) {
     // Median of three as the pivot, moved to hi.
     const m = (lo + hi) >> 1;
-    if (less(m, lo)) swap(m, lo);
-    if (less(hi, lo)) swap(hi, lo);
-    if (less(m, hi)) swap(m, hi);
+    if (lessAt(order, points, axis, m, lo)) swapAt(order, m, lo);
+    if (lessAt(order, points, axis, hi, lo)) swapAt(order, hi, lo);
+    if (lessAt(order, points, axis, m, hi)) swapAt(order, m, hi);
+    const pivotIndex = order[hi];
+    const pivotKey = points[3 * pivotIndex + axis];
     let store = lo;
     for (let i = lo; i < hi; i++) {
-      if (less(i, hi)) {
-        swap(i, store);
+      const oi = order[i];
+      const ki = points[3 * oi + axis];
+      if (ki < pivotKey || (ki === pivotKey && oi < pivotIndex)) {
+        order[i] = order[store];
+        order[store] = oi;
         store++;
       }
     }
-    swap(store, hi);
+    swapAt(order, store, hi);
     if (store === k) return;
     if (store < k) lo = store + 1;
     else hi = store - 1;
   }
+}
+
+/** `order[i]`'s point comes before `order[j]`'s on the axis (ties by index). */
+function lessAt(order: Int32Array, points: Float64Array, axis: number, i: number, j: number): boolean {
+  const a = points[3 * order[i] + axis];
+  const b = points[3 * order[j] + axis];
+  return a < b || (a === b && order[i] < order[j]);
+}
+
+function swapAt(order: Int32Array, i: number, j: number): void {
+  const t = order[i];
+  order[i] = order[j];
+  order[j] = t;
 }
