@@ -195,6 +195,86 @@ export function buildSampleTree(points: Float64Array, coveringRadiusInches: numb
 }
 
 /**
+ * One tree over several models' sample trees without rebuilding them: top nodes split the models
+ * (median of their root boxes' centres on the widest axis) and each model's own tree is copied
+ * below, its points tagged with the model's index in `parts` (empty parts are skipped). Same points
+ * as concatenating the parts and calling {@link buildSampleTree}; O(total nodes) instead of a build.
+ */
+export function composeSampleTrees(parts: readonly SampleTree[], coveringRadiusInches: number): SampleTree {
+  const used: number[] = [];
+  let nPoints = 0;
+  let nNodes = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const n = parts[i].owner.length;
+    if (n === 0) continue;
+    used.push(i);
+    nPoints += n;
+    nNodes += parts[i].start.length;
+  }
+  if (used.length === 0) return buildSampleTree(new Float64Array(0), coveringRadiusInches);
+  nNodes += used.length - 1;
+  const points = new Float64Array(3 * nPoints);
+  const owner = new Int32Array(nPoints);
+  const bounds = new Float64Array(6 * nNodes);
+  const start = new Int32Array(nNodes);
+  const end = new Int32Array(nNodes);
+  const left = new Int32Array(nNodes);
+  const right = new Int32Array(nNodes);
+  const ownerMin = new Int32Array(nNodes);
+  const ownerMax = new Int32Array(nNodes);
+  let nodeCount = 0;
+  let pointOff = 0;
+  const place = (ids: number[]): number => {
+    if (ids.length === 1) {
+      const i = ids[0];
+      const t = parts[i];
+      const base = nodeCount;
+      const m = t.start.length;
+      bounds.set(t.bounds.subarray(0, 6 * m), 6 * base);
+      for (let j = 0; j < m; j++) {
+        start[base + j] = t.start[j] + pointOff;
+        end[base + j] = t.end[j] + pointOff;
+        left[base + j] = t.left[j] < 0 ? -1 : t.left[j] + base;
+        right[base + j] = t.right[j] < 0 ? -1 : t.right[j] + base;
+        ownerMin[base + j] = i;
+        ownerMax[base + j] = i;
+      }
+      points.set(t.points, 3 * pointOff);
+      owner.fill(i, pointOff, pointOff + t.owner.length);
+      pointOff += t.owner.length;
+      nodeCount += m;
+      return base;
+    }
+    const node = nodeCount++;
+    let lo0 = Infinity, lo1 = Infinity, lo2 = Infinity, hi0 = -Infinity, hi1 = -Infinity, hi2 = -Infinity;
+    for (const i of ids) {
+      const b = parts[i].bounds;
+      lo0 = Math.min(lo0, b[0]); lo1 = Math.min(lo1, b[1]); lo2 = Math.min(lo2, b[2]);
+      hi0 = Math.max(hi0, b[3]); hi1 = Math.max(hi1, b[4]); hi2 = Math.max(hi2, b[5]);
+    }
+    const ext = [hi0 - lo0, hi1 - lo1, hi2 - lo2];
+    const axis = ext[0] >= ext[1] && ext[0] >= ext[2] ? 0 : ext[1] >= ext[2] ? 1 : 2;
+    const centre = (i: number) => parts[i].bounds[axis] + parts[i].bounds[axis + 3];
+    const sorted = [...ids].sort((a, b) => centre(a) - centre(b) || a - b);
+    const mid = sorted.length >> 1;
+    const l = place(sorted.slice(0, mid));
+    const r = place(sorted.slice(mid));
+    left[node] = l;
+    right[node] = r;
+    start[node] = start[l];
+    end[node] = end[r];
+    ownerMin[node] = Math.min(ownerMin[l], ownerMin[r]);
+    ownerMax[node] = Math.max(ownerMax[l], ownerMax[r]);
+    const B = 6 * node;
+    bounds[B] = lo0; bounds[B + 1] = lo1; bounds[B + 2] = lo2;
+    bounds[B + 3] = hi0; bounds[B + 4] = hi1; bounds[B + 5] = hi2;
+    return node;
+  };
+  place(used);
+  return { points, bounds, start, end, left, right, coveringRadiusInches, owner, ownerMin, ownerMax };
+}
+
+/**
  * Sample points on a triangle mesh's surface, at most `spacingInches` apart on each triangle
  * (a barycentric grid per triangle, its corners included), with the covering radius of the set.
  * Points are the surface points themselves (a mesh volume is closed or not; its surface is in it).

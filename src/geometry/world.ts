@@ -5,7 +5,7 @@ import type { Prism } from './prism';
 import type { ConvexSolid } from './solids';
 import { highestSurfaceUnder } from './standing';
 import { meshOccluder, prismOccluder, solidOccluder, type MeshOccluder, type Occluder, type PrismOccluder } from './occluders';
-import { buildSampleTree, facingSamples, meshSurfaceSamples, prismSurfaceSamples, type SampleTree, type SurfaceSamples } from './volumeSamples';
+import { buildSampleTree, composeSampleTrees, facingSamples, meshSurfaceSamples, prismSurfaceSamples, type SampleTree, type SurfaceSamples } from './volumeSamples';
 
 /** Terrain types of Terrain 1.4. */
 export type TerrainType = 'obstacle' | 'obscuring' | 'area' | 'placeOfPower' | 'faction';
@@ -332,18 +332,9 @@ export class World {
     }
     let hit = byKey.get(key);
     if (!hit) {
-      let n = 0;
-      for (const p of parts) n += p.tree.points.length;
-      const pts = new Float64Array(n);
-      const owners = new Int32Array(n / 3);
-      let off = 0;
-      parts.forEach((p, i) => {
-        pts.set(p.tree.points, off);
-        owners.fill(i, off / 3, (off + p.tree.points.length) / 3);
-        off += p.tree.points.length;
-      });
+      // The models' own (cached) trees under a few top nodes: no rebuild per target direction.
       const rho = Math.max(0, ...parts.map((p) => p.tree.coveringRadiusInches));
-      hit = { tree: buildSampleTree(pts, rho, owners), modelIds: models.map((m) => m.id) };
+      hit = { tree: composeSampleTrees(parts.map((p) => p.tree), rho), modelIds: models.map((m) => m.id) };
       byKey.set(key, hit);
     }
     return hit;

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { buildSampleTree, composeSampleTrees, facingSamples, prismSurfaceSamples, type SampleTree } from './volumeSamples';
+
+function model(x: number, y: number, radius: number, height: number) {
+  return prismSurfaceSamples({ footprint: { x, y, semiMajor: radius, semiMinor: radius * 0.8, facingRad: 0.3 }, zMin: 0, zMax: height }, 0.25);
+}
+
+/** Checks the tree invariants: children partition their parent's points; bounds hold their points; owner ranges hold. */
+function checkTree(t: SampleTree): void {
+  const n = t.owner.length;
+  expect(t.start[0]).toBe(0);
+  expect(t.end[0]).toBe(n);
+  for (let node = 0; node < t.start.length; node++) {
+    const B = 6 * node;
+    for (let i = t.start[node]; i < t.end[node]; i++) {
+      for (let k = 0; k < 3; k++) {
+        expect(t.points[3 * i + k]).toBeGreaterThanOrEqual(t.bounds[B + k]);
+        expect(t.points[3 * i + k]).toBeLessThanOrEqual(t.bounds[B + 3 + k]);
+      }
+      expect(t.owner[i]).toBeGreaterThanOrEqual(t.ownerMin[node]);
+      expect(t.owner[i]).toBeLessThanOrEqual(t.ownerMax[node]);
+    }
+    const l = t.left[node];
+    const r = t.right[node];
+    expect(l < 0).toBe(r < 0);
+    if (l >= 0) {
+      expect(t.start[l]).toBe(t.start[node]);
+      expect(t.end[l]).toBe(t.start[r]);
+      expect(t.end[r]).toBe(t.end[node]);
+    }
+  }
+}
+
+const key = (t: SampleTree, i: number) => `${t.owner[i]}:${t.points[3 * i].toFixed(9)},${t.points[3 * i + 1].toFixed(9)},${t.points[3 * i + 2].toFixed(9)}`;
+
+describe('composeSampleTrees: one tree over several models without a rebuild', () => {
+  const samples = [model(0, 0, 0.63, 2), model(2, 0.3, 0.5, 1.5), model(4.1, -0.2, 0.79, 2.4), model(1, 2, 0.63, 2)];
+  const parts = samples.map((s) => buildSampleTree(facingSamples(s, 1, 0, 0.4, true, false), s.coveringRadiusInches));
+
+  it('holds the same points as a tree built from the concatenation, each tagged with its model', () => {
+    const composed = composeSampleTrees(parts, 0.2);
+    const pts: number[] = [];
+    const owners: number[] = [];
+    parts.forEach((p, i) => {
+      pts.push(...p.points);
+      for (let k = 0; k < p.owner.length; k++) owners.push(i);
+    });
+    const built = buildSampleTree(Float64Array.from(pts), 0.2, Int32Array.from(owners));
+    const a = [...Array(composed.owner.length).keys()].map((i) => key(composed, i)).sort();
+    const b = [...Array(built.owner.length).keys()].map((i) => key(built, i)).sort();
+    expect(a).toEqual(b);
+    expect(composed.coveringRadiusInches).toBe(0.2);
+    checkTree(composed);
+  });
+
+  it('the top nodes split whole models: node 0 spans all, each model is one subtree', () => {
+    const composed = composeSampleTrees(parts, 0.2);
+    // 4 models: 3 top nodes, then the models' own nodes.
+    const own = parts.reduce((s, p) => s + p.start.length, 0);
+    expect(composed.start.length).toBe(own + 3);
+    expect(composed.ownerMin[0]).toBe(0);
+    expect(composed.ownerMax[0]).toBe(3);
+    for (let node = 0; node < 3; node++) expect(composed.left[node]).toBeGreaterThan(0);
+  });
+
+  it('skips empty parts but keeps the other parts\' indices as owners', () => {
+    const empty = buildSampleTree(new Float64Array(0), 0.2);
+    const composed = composeSampleTrees([parts[0], empty, parts[2]], 0.2);
+    const owners = new Set(composed.owner);
+    expect([...owners].sort()).toEqual([0, 2]);
+    expect(composed.owner.length).toBe(parts[0].owner.length + parts[2].owner.length);
+    checkTree(composed);
+  });
+
+  it('a single part is that part, re-tagged', () => {
+    const composed = composeSampleTrees([parts[1]], 0.2);
+    expect(Array.from(composed.points)).toEqual(Array.from(parts[1].points));
+    expect(composed.start.length).toBe(parts[1].start.length);
+    checkTree(composed);
+  });
+});
