@@ -73,6 +73,8 @@ export interface UnitSummary {
   fought: boolean;
   pendingMove: { kind: string; maxInches: number } | null;
   effects: string[];
+  /** False while the unit waits to be deployed (deployment phase), or was never deployed. */
+  deployed: boolean;
 }
 
 /** What the page needs after every change. */
@@ -96,6 +98,11 @@ export interface GameSummary {
   pendingRally: { unitId: string; points: number; player: PlayerId } | null;
   /** Whose pick it is to fight (combat phase). */
   combatPicker: PlayerId | null;
+  /**
+   * The deployment phase (Core 10.0), while `stage === 'deployment'`: the step, whose DEPLOY
+   * ability is next, a Deploy Regiment in progress, who has finished. Null otherwise.
+   */
+  deployment: { step: string; toDeploy: PlayerId; regiment: { player: PlayerId; leader: string; left: string[] } | null; done: Record<PlayerId, boolean>; finishedFirst: PlayerId | null; territories: Record<PlayerId, string> | null } | null;
   /** The player expected to act now (window reactions, rally, first-turn choice, else the active player). */
   toAct: PlayerId | null;
   /** Accepted actions so far. */
@@ -109,10 +116,47 @@ export interface GameSummary {
   board: { positions: Record<string, [number, number]>; removed: string[] };
 }
 
+/**
+ * One roll of an accepted action, as the dice tray shows it: the engine's dice (from its log, in
+ * the order rolled), which roll it is and, for rolls against a target number (hit, wound, save,
+ * ward, casting, unbinding, charge…), the target and how many dice succeeded.
+ */
+export interface DiceStep {
+  /** Index of the action that rolled it (0-based). */
+  seq: number;
+  /** The engine log's roll purpose (`hit:<unit>:<weapon>`, `charge:<unit>`, …). */
+  purpose: string;
+  /** Short name of the roll: `Hit rolls`, `Charge roll`… */
+  label: string;
+  /** Who and with what (unit, weapon, target). */
+  detail: string;
+  rule: string;
+  player: PlayerId | null;
+  /** Sides of the dice (6, or 3 for a D3: the value is shown on a six-sided die's face). */
+  sides: number;
+  /** The engine's values, in the order rolled. */
+  dice: number[];
+  /** What a die (or the total) needs, e.g. `3+`, `≥ 7 (casting value)`; absent for plain values. */
+  target?: string;
+  /** Dice that succeeded (or, for totals, 1 when the total did). */
+  successes?: number;
+  /** The outcome in words, e.g. `4 hits`, `total 8"`. */
+  outcome: string;
+}
+
 /** Answer of {@link GameApi.act}. */
 export type ActResult =
-  | { ok: true; summary: GameSummary; events: GameEvent[]; lines: LogLine[]; rolls: number[] }
+  | { ok: true; summary: GameSummary; events: GameEvent[]; lines: LogLine[]; rolls: number[]; steps: DiceStep[] }
   | { ok: false; reason: string; rule: string };
+
+/**
+ * What the client needs to rebuild the game in a fresh worker: the saved game (set-up and every
+ * accepted action) and, during a step-by-step replay, the whole replay and how far it got.
+ */
+export interface GameSnapshot {
+  saved: SavedGame;
+  replay: { actions: unknown[]; index: number } | null;
+}
 
 /** Answer of {@link GameApi.newGame} and {@link GameApi.load}. */
 export type StartResult = { ok: true; summary: GameSummary } | { ok: false; problems: string[] };
@@ -211,13 +255,22 @@ export class GameApi {
       seed: input.seed,
       finishedDeployingFirst: input.finishedDeployingFirst ?? 'p1',
       battleplan: input.battleplan ?? { objectives: (input.battlefield.objectives ?? []).map((o) => o.id) },
+      ...(input.territories ? { territories: input.territories } : {}),
+      ...(input.deployment ? { deployment: input.deployment } : {}),
       rosters: { p1: input.rosters.p1, p2: input.rosters.p2 },
       battlefield: input.battlefield,
     });
   }
 
   private start(setup: Omit<SavedGame, 'actions'>): StartResult {
-    const g = createGame({ seed: setup.seed, rosters: setup.rosters as Record<PlayerId, unknown>, finishedDeployingFirst: setup.finishedDeployingFirst, battleplan: setup.battleplan });
+    const g = createGame({
+      seed: setup.seed,
+      rosters: setup.rosters as Record<PlayerId, unknown>,
+      finishedDeployingFirst: setup.finishedDeployingFirst,
+      battleplan: setup.battleplan,
+      ...(setup.territories ? { territories: setup.territories } : {}),
+      ...(setup.deployment ? { deployment: setup.deployment } : {}),
+    });
     if (!g.ok) return { ok: false, problems: g.issues.map((i) => `${i.path}: ${i.message}`) };
     const bf = BattlefieldSchema.safeParse(setup.battlefield);
     if (!bf.success) return { ok: false, problems: bf.error.issues.map((i) => `battlefield.${i.path.join('.')}: ${i.message}`) };
@@ -275,7 +328,8 @@ export class GameApi {
     this.lines.push(...lines);
     this.lineCounts.push(this.lines.length);
     const rolls = newLog.flatMap((e) => (e.kind === 'roll' ? [...e.dice] : []));
-    return { ok: true, summary: this.summary(), events: r.events as GameEvent[], lines, rolls };
+    const steps = diceSteps(seq, newLog, r.events as GameEvent[], r.state);
+    return { ok: true, summary: this.summary(), events: r.events as GameEvent[], lines, rolls, steps };
   }
 
   /** Why the last action can (not) be undone. */
@@ -357,6 +411,58 @@ export class GameApi {
     return { ...r, summary: this.summary(), index: this.replayIndex, total: q.length };
   }
 
+  /** Steps the replay one action back (see {@link replayTo}). */
+  replayBack(): ReturnType<GameApi['replayTo']> {
+    if (this.replayQueue && this.replayIndex === 0) return { ok: false, reason: 'the replay is at its start', rule: 'Engine: replay' };
+    return this.replayTo(this.replayIndex - 1);
+  }
+
+  /**
+   * Moves the replay to step `index` (0 = the start, `total` = every action applied), forwards or
+   * backwards. Backwards, the game goes back to the state reached by replaying the first `index`
+   * actions of the log (the states of that prefix are kept as they were replayed, so this is the
+   * same state, and the same hash, as a fresh replay of the prefix); the battle log is cut to it.
+   */
+  replayTo(index: number): { ok: true; summary: GameSummary; index: number; total: number; lines: LogLine[]; steps: DiceStep[] } | { ok: false; reason: string; rule: string } {
+    const q = this.replayQueue;
+    if (!q) return { ok: false, reason: 'no replay in progress (load a saved game for replay first)', rule: 'Engine: replay' };
+    if (!Number.isInteger(index) || index < 0 || index > q.length) return { ok: false, reason: `step ${index} is outside the replay (0-${q.length})`, rule: 'Engine: replay' };
+    let lines: LogLine[] = [];
+    let steps: DiceStep[] = [];
+    if (index < this.replayIndex) {
+      // The states of the prefix were produced by replaying it from the set-up: drop the later ones.
+      // (Actions applied before the replay started are never part of it: the replay starts at 0.)
+      this.states.length = index + 1;
+      this.lineCounts.length = index + 1;
+      this.lines.length = this.lineCounts[index];
+      this.replayIndex = index;
+    }
+    while (this.replayIndex < index) {
+      const r = this.replayStep();
+      if (!r.ok) return r;
+      lines = r.lines;
+      steps = r.steps;
+    }
+    return { ok: true, summary: this.summary(), index: this.replayIndex, total: q.length, lines, steps };
+  }
+
+  /** Everything a fresh worker needs to rebuild this game exactly (see {@link restore}). */
+  snapshot(): GameSnapshot | null {
+    if (!this.setup) return null;
+    return { saved: this.save(), replay: this.replayQueue ? { actions: [...this.replayQueue], index: this.replayIndex } : null };
+  }
+
+  /** Rebuilds a game from {@link snapshot} (a replay resumes at the same step). */
+  restore(snap: GameSnapshot): StartResult {
+    if (snap.replay) {
+      const r = this.load({ ...snap.saved, actions: snap.replay.actions }, { replay: true });
+      if (!r.ok) return r;
+      const t = this.replayTo(snap.replay.index);
+      return t.ok ? { ok: true, summary: t.summary } : { ok: false, problems: [t.reason] };
+    }
+    return this.load(snap.saved);
+  }
+
   /** `stateHash` of the current state. */
   hash(): string {
     return stateHash(this.current);
@@ -391,16 +497,21 @@ export class GameApi {
         fought: u.turn.fought,
         pendingMove: u.turn.pendingMove ? { ...u.turn.pendingMove } : null,
         effects: s.effects.filter((e) => e.unitId === u.id).map((e) => e.kind),
+        deployed: u.status !== 'undeployed',
       };
     });
     const bf = BattlefieldSchema.parse(this.setup!.battlefield);
-    const removed = Object.values(s.units).flatMap((u) => u.slain);
+    // Slain models; after the deployment phase also the models of units never deployed (off the
+    // battlefield for the whole battle). During it, undeployed units stand where the set-up
+    // suggests (their territory), for the player to drag them where they deploy them.
+    const offField = (u: GameState['units'][string]) => (u.status === 'undeployed' && s.stage !== 'deployment') || u.status === 'unsummoned';
+    const removed = Object.values(s.units).flatMap((u) => (offField(u) ? s.players[u.owner].roster.units.find((x) => x.id === u.id)!.models.map((m) => m.id) : u.slain));
     const gone = new Set(removed);
     const positions: Record<string, [number, number]> = {};
     for (const [id, p] of Object.entries(bf.placement)) if (!gone.has(id)) positions[id] = s.positions[id] ? [...s.positions[id]] : [p[0], p[1]];
     const pa = s.pendingAttack;
     const toAct: PlayerId | null =
-      s.stage === 'ended' ? null : s.stage === 'firstTurn' ? s.decider : s.pendingRally ? s.units[s.pendingRally.unitId].owner : pa ? pa.toReact : s.pendingSpell ? opponentOf(s.pendingSpell.player) : s.phase === 'combat' && s.combat ? this.picker(s) ?? s.active : s.active;
+      s.stage === 'ended' ? null : s.stage === 'deployment' && s.deployment ? s.deployment.toDeploy : s.stage === 'firstTurn' ? s.decider : s.pendingRally ? s.units[s.pendingRally.unitId].owner : pa ? pa.toReact : s.pendingSpell ? opponentOf(s.pendingSpell.player) : s.phase === 'combat' && s.combat ? this.picker(s) ?? s.active : s.active;
     return {
       round: s.round,
       battleRounds: s.battleplan.battleRounds,
@@ -419,6 +530,10 @@ export class GameApi {
       pendingSpell: s.pendingSpell ? { ...s.pendingSpell } : null,
       pendingRally: s.pendingRally ? { ...s.pendingRally, player: s.units[s.pendingRally.unitId].owner } : null,
       combatPicker: s.phase === 'combat' ? this.picker(s) : null,
+      deployment:
+        s.stage === 'deployment' && s.deployment
+          ? { step: s.deployment.step, toDeploy: s.deployment.toDeploy, regiment: s.deployment.regiment ? structuredClone(s.deployment.regiment) : null, done: { ...s.deployment.done }, finishedFirst: s.deployment.finishedFirst, territories: s.territories ? { ...s.territories } : null }
+          : null,
       toAct,
       actions: this.states.length - 1,
       hash: stateHash(s),
@@ -456,6 +571,16 @@ export class GameApi {
       const r = reduce(s, action, this.port!);
       entries.push({ group, label, rule, action, available: r.ok, ...(r.ok ? {} : { reason: r.reason, rejectedBy: r.rule }), ...extra });
     };
+    if (s.stage === 'deployment') {
+      // DEPLOY (Core 10.1): drag the unit where it is set up, or deploy it where it is shown.
+      const here = this.summary().board.positions;
+      const positions = Object.fromEntries(ru.models.map((m) => [m.id, here[m.id]]).filter(([, v]) => v));
+      if (u.status === 'undeployed') {
+        probe('deploy', 'Deploy the unit (drag it within your territory)', 'Core 10.1', { type: 'deployUnit', player: p, unitId, positions }, { drag: true });
+        probe('deployHere', 'Deploy the unit where it is shown', 'Core 10.1', { type: 'deployUnit', player: p, unitId, positions });
+      } else entries.push({ group: 'deploy', label: 'Deployed', rule: 'Core 10.1', action: { type: 'endDeployment', player: p }, available: false, reason: 'this unit has been deployed', rejectedBy: 'Core 10.1' });
+      return { ok: true, unitId, player: p, entries, general: this.general() };
+    }
     const pending = u.turn.pendingMove;
     probe('move', 'Normal Move (drag the unit)', 'Core 14.1', { type: 'move', player: p, unitId, kind: 'normal', paths: {} }, { drag: true });
     if (pending) {
@@ -474,6 +599,13 @@ export class GameApi {
     }
     for (const e of enemies) probe('fight', `Fight → ${name(e.id)}`, 'Core 19.0', { type: 'fight', player: p, unitId, target: e.id }, { target: e.id });
     if (u.turn.charged) probe('fight', 'Fight (pile in only)', 'Core 19.0', { type: 'fight', player: p, unitId });
+    if (s.phase === 'combat') {
+      // Pile-in moves are made by dragging the unit (the drop declares the Fight with its pile-in).
+      for (const e of enemies) {
+        probe('pileIn', `Pile in (drag the unit, up to 3") and fight → ${name(e.id)}`, 'Core 15.3', { type: 'fight', player: p, unitId, target: e.id, pileIn: { target: e.id, paths: {} } }, { drag: true, target: e.id });
+      }
+      if (u.turn.charged) probe('pileIn', 'Pile in (drag the unit, up to 3")', 'Core 15.3', { type: 'fight', player: p, unitId, pileIn: { paths: {} } }, { drag: true });
+    }
     for (const spell of ru.warscroll.spells ?? []) {
       const def = SPELLS[spell];
       if (!def) continue;
@@ -495,6 +627,19 @@ export class GameApi {
       out.push({ group, label, rule, action, available: r.ok, ...(r.ok ? {} : { reason: r.reason, rejectedBy: r.rule }), ...extra });
     };
     if (s.stage === 'ended') return out;
+    if (s.stage === 'deployment' && s.deployment) {
+      const d = s.deployment;
+      const p = d.toDeploy;
+      for (const t of d.factionTerrain[p] ?? []) probe('deployTerrain', `${p}: Deploy Faction Terrain ${t}`, 'Core 10.1', { type: 'deployTerrain', player: p, terrainId: t });
+      if (d.step === 'units' && d.regiment === null) {
+        for (const r of s.players[p].roster.regiments) {
+          const ids = [r.leader, ...r.units];
+          if (ids.every((id) => s.units[id]?.status === 'undeployed')) probe('deployRegiment', `${p}: Deploy Regiment of ${unitName(s, r.leader)} (${ids.length} units, one after the other)`, 'Core 10.1', { type: 'deployRegiment', player: p, leader: r.leader });
+        }
+      }
+      probe('endDeployment', `${p}: finish deploying (units left stay off the battlefield)`, 'Core 10.0', { type: 'endDeployment', player: p });
+      return out;
+    }
     if (s.stage === 'firstTurn') {
       for (const f of PLAYERS) probe('firstTurn', `${s.decider} chooses: ${f} takes the first turn`, 'Core 12.0', { type: 'chooseFirstTurn', player: s.decider, first: f });
       return out;
@@ -650,11 +795,26 @@ function actionText(s: GameState, a: Action): string {
       return `${n(a.unitId)} activates a Place of Power`;
     case 'tacticalGambit':
       return `${a.player} attempts the battle tactic ${a.tactic}${a.unitId ? ` (${n(a.unitId)})` : ''}`;
+    case 'deployTerrain':
+      return `${a.player} deploys faction terrain ${a.terrainId}`;
+    case 'deployRegiment':
+      return `${a.player} deploys the regiment of ${n(a.leader)}`;
+    case 'deployUnit':
+      return `${a.player} deploys ${n(a.unitId)}`;
+    case 'endDeployment':
+      return `${a.player} finishes deploying`;
+    default: {
+      // Actions added to the engine after this list was written: their type and unit.
+      const x = a as { type: string; player: string; unitId?: string };
+      return `${x.player} ${x.type}${x.unitId ? ` (${n(x.unitId)})` : ''}`;
+    }
   }
 }
 
 function actionRule(a: Action): string {
   if (a.type === 'move') return MOVE_RULES[a.kind] ?? 'Core 15.0';
+  if (a.type === 'deployTerrain' || a.type === 'deployRegiment' || a.type === 'deployUnit') return 'Core 10.1';
+  if (a.type === 'endDeployment') return 'Core 10.0';
   if (a.type === 'command') return COMMANDS[a.command].rule;
   return ACTION_RULES[a.type] ?? '';
 }
@@ -802,6 +962,21 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
       case 'placeOfPower':
         ln(`${n(ev.unitId)} Place of Power roll ${ev.roll}: ${ev.effect}`, 'Terrain 1.2');
         break;
+      case 'unitDeployed':
+        ln(`${n(ev.unitId)} is set up on the battlefield${ev.regiment ? ` (regiment of ${n(ev.regiment)})` : ''}`, 'Core 10.1');
+        break;
+      case 'regimentDeclared':
+        ln(`${ev.player} deploys a regiment: ${(ev.units as string[]).map(n).join(', ')}`, 'Core 10.1');
+        break;
+      case 'terrainDeployed':
+        ln(`${ev.player} sets up faction terrain ${ev.terrainId}`, 'Core 10.1');
+        break;
+      case 'deploymentFinished':
+        ln(`${ev.player} has finished deploying${ev.first ? ' first' : ''}${(ev.undeployed as string[] | undefined)?.length ? ` (${(ev.undeployed as string[]).length} unit(s) stay off the battlefield)` : ''}`, 'Core 10.0');
+        break;
+      case 'deploymentEnded':
+        ln(`The deployment phase ends: ${ev.decider} decides who takes the first turn`, 'Core 12.0');
+        break;
       default:
         break;
     }
@@ -813,4 +988,127 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
 export function unitInCombat(api: GameApi, unitId: string): boolean {
   const port = (api as unknown as { port: GeometryPort }).port;
   return inCombat(api.state(), port, unitId);
+}
+
+const ROLL_LABELS: Record<string, string> = {
+  priority: 'Priority roll',
+  run: 'Run roll',
+  'charge-reroll': 'Charge re-roll',
+  charge: 'Charge roll',
+  rally: 'Rally dice',
+  redeploy: 'Redeploy roll',
+  attacks: 'Random Attacks',
+  hit: 'Hit rolls',
+  wound: 'Wound rolls',
+  save: 'Save rolls',
+  damage: 'Random Damage',
+  ward: 'Ward rolls',
+  cast: 'Casting roll',
+  miscast: 'Miscast D3',
+  unbind: 'Unbinding roll',
+  spell: 'Spell effect D3',
+  'placeOfPower-mortal': 'Place of Power mortal D3',
+  placeOfPower: 'Place of Power roll',
+  retreat: 'Retreat mortal D3',
+};
+
+const sum = (d: readonly number[]) => d.reduce((a, b) => a + b, 0);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+const rollTarget = (v: number | string | null | undefined) => (typeof v === 'number' ? v : Number(/\d+/.exec(String(v ?? ''))?.[0] ?? 7));
+
+/**
+ * The dice steps of one accepted action: every roll of the engine's log (in order), with its
+ * target number and successes worked out the way the engine counted them (attacks.ts, core.ts,
+ * magic.ts, reduce.ts): hits need the weapon's Hit (modified, capped), an unmodified 1 fails and an
+ * unmodified 6 hits; wounds the weapon's Wound; saves the target's Save (modified); wards the ward.
+ */
+export function diceSteps(seq: number, newLog: readonly LogEntry[], events: readonly GameEvent[], s: GameState): DiceStep[] {
+  const out: DiceStep[] = [];
+  const evs = events as readonly (GameEvent & Record<string, unknown>)[];
+  const attacks = evs.filter((e) => e.type === 'attacksResolved');
+  const weaponOf = (unitId: string, weapon: string) => {
+    const u = s.units[unitId];
+    return u ? s.players[u.owner].roster.units.find((x) => x.id === unitId)?.weapons.find((w) => w.name === weapon) : undefined;
+  };
+  for (const e of newLog) {
+    if (e.kind !== 'roll') continue;
+    const [prefix, ...rest] = e.purpose.split(':');
+    const dice = [...e.dice];
+    const sides = dice.every((d) => d <= 3) && /mortal|miscast|spell|retreat/.test(prefix) ? 3 : 6;
+    const base = { seq, purpose: e.purpose, label: ROLL_LABELS[prefix] ?? prefix, rule: (ROLL_RULES.find(([k]) => k === prefix) ?? ['', 'Core 26.0'])[1], player: e.player, sides, dice };
+    const n = (id: string | undefined) => (id === undefined ? '' : s.units[id] ? unitName(s, id) : id);
+    const unit = rest[0];
+    const weapon = rest.slice(1).join(':');
+    const step = (x: Omit<DiceStep, keyof typeof base>): DiceStep => ({ ...base, ...x });
+    switch (prefix) {
+      case 'hit': {
+        const ev = attacks.find((a) => a.unitId === unit && a.weapon === weapon);
+        const hit = rollTarget(weaponOf(unit, weapon)?.hit);
+        const mod = Number(ev?.hitModifier ?? 0);
+        const ok = dice.filter((d) => d !== 1 && (d === 6 || d + mod >= hit)).length;
+        const crits = dice.filter((d) => d === 6).length;
+        const crit = (weaponOf(unit, weapon)?.abilities ?? []).find((x) => x === 'crit-mortal' || x === 'crit-auto-wound' || x === 'crit-2-hits');
+        const critText = crit === 'crit-mortal' ? ': mortal damage, no wound roll' : crit === 'crit-auto-wound' ? ': wound automatically' : crit === 'crit-2-hits' ? ': 2 hits each' : '';
+        out.push(step({ detail: `${n(unit)} · ${weapon}${ev ? ` → ${n(String(ev.target))}` : ''}`, target: `${hit}+${mod ? ` (modifier ${signed(mod)})` : ''}`, successes: ok, outcome: `${plural(ok, 'hit')} of ${dice.length}${crits ? ` (${crits} critical${critText})` : ''}` }));
+        break;
+      }
+      case 'wound': {
+        const ev = attacks.find((a) => a.unitId === unit && a.weapon === weapon);
+        const wound = rollTarget(weaponOf(unit, weapon)?.wound);
+        const ok = dice.filter((d) => d !== 1 && d >= wound).length;
+        out.push(step({ detail: `${n(unit)} · ${weapon}${ev ? ` → ${n(String(ev.target))}` : ''}`, target: `${wound}+`, successes: ok, outcome: `${plural(ok, 'wound')} of ${dice.length}` }));
+        break;
+      }
+      case 'save': {
+        // `save:<target>:<weapon>`
+        const ev = attacks.find((a) => a.target === unit && a.weapon === weapon);
+        const t = s.units[unit];
+        const save = t ? s.players[t.owner].roster.units.find((x) => x.id === unit)?.warscroll.save : undefined;
+        const mod = Number(ev?.saveModifier ?? 0);
+        const sv = rollTarget(save);
+        const ok = dice.filter((d) => d !== 1 && d + mod >= sv).length;
+        out.push(step({ detail: `${n(unit)} against ${weapon}${ev ? ` (${n(String(ev.unitId))})` : ''}`, target: `${sv}+${mod ? ` (modifier ${signed(mod)})` : ''}`, successes: ok, outcome: `${plural(ok, 'save')} of ${dice.length}: ${plural(dice.length - ok, 'unsaved attack')}` }));
+        break;
+      }
+      case 'ward': {
+        const ev = evs.find((x) => x.type === 'damageResolved' && x.unitId === unit);
+        const ward = Number(ev?.ward ?? 7);
+        const ok = dice.filter((d) => d >= ward).length;
+        out.push(step({ detail: n(unit), target: `${ward}+`, successes: ok, outcome: `${plural(ok, 'damage point')} negated of ${dice.length}` }));
+        break;
+      }
+      case 'charge':
+      case 'charge-reroll':
+        out.push(step({ detail: n(unit), outcome: `charge roll ${sum(dice)}"` }));
+        break;
+      case 'run':
+        out.push(step({ detail: n(unit), outcome: `may move Move + ${sum(dice)}"` }));
+        break;
+      case 'cast': {
+        const sp = SPELLS[weapon];
+        const total = sum(dice);
+        const ok = sp ? total >= sp.castingValue && !(dice[0] === 1 && dice[1] === 1) : undefined;
+        out.push(step({ detail: `${n(unit)} · ${sp?.name ?? weapon}`, ...(sp ? { target: `${sp.castingValue}+ (casting value)`, successes: ok ? 1 : 0 } : {}), outcome: `total ${total}${dice.length === 2 && dice[0] === 1 && dice[1] === 1 ? ' — a double 1: miscast' : ok === undefined ? '' : ok ? ': cast' : ': failed'}` }));
+        break;
+      }
+      case 'unbind': {
+        const ev = evs.find((x) => x.type === 'unbindRoll');
+        const total = sum(dice);
+        out.push(step({ detail: n(unit), ...(ev ? { target: `> ${ev.castingRoll} (the casting roll)`, successes: ev.unbound ? 1 : 0 } : {}), outcome: `total ${total}${ev ? (ev.unbound ? ': unbound' : ': failed') : ''}` }));
+        break;
+      }
+      case 'rally': {
+        const ok = dice.filter((d) => d >= 4).length;
+        out.push(step({ detail: n(unit), target: '4+', successes: ok, outcome: plural(ok, 'rally point') }));
+        break;
+      }
+      case 'priority':
+        out.push(step({ detail: e.player ?? '', outcome: `${e.player ?? ''} rolls ${sum(dice)}` }));
+        break;
+      default:
+        out.push(step({ detail: [n(unit), weapon].filter(Boolean).join(' · '), outcome: dice.length > 1 ? `total ${sum(dice)}` : `${sum(dice)}` }));
+    }
+  }
+  return out;
 }

@@ -162,6 +162,10 @@ export interface GameSetupInput {
   battlefield: BattlefieldInput;
   finishedDeployingFirst?: 'p1' | 'p2';
   battleplan?: { objectives: string[]; battleRounds?: number; vpPerObjective?: number; name?: string };
+  /** Each player's territory (a key of `battlefield.territories`); needed with `deployment`. */
+  territories?: { p1: string; p2: string };
+  /** Play the deployment phase (Core 10.0): every unit starts undeployed (see docs/rules-engine.md, Deployment). */
+  deployment?: { beginsDeployment: 'p1' | 'p2'; factionTerrain?: { p1?: string[]; p2?: string[] } };
 }
 
 /** The hot-seat game: sample armies on the default battlefield (5 objectives, Take and Hold). */
@@ -170,4 +174,28 @@ export function hotseatSetup(seed: number | string = 2024): GameSetupInput {
   const bf = defaultBattlefieldTerrain();
   const battlefield: BattlefieldInput = { ...bf, placement: hotseatPlacement(rosters, bf.terrain) };
   return { seed, rosters, battlefield, finishedDeployingFirst: 'p1', battleplan: { objectives: bf.objectives.map((o) => o.id) } };
+}
+
+/**
+ * The hot-seat game with the deployment phase (Core 10.0-10.1): p1's territory is the south one,
+ * p2's the north one; p1 begins deployment; no faction terrain. Every unit starts undeployed; the
+ * battlefield's placement ({@link hotseatPlacement}) is only where the page first shows each unit
+ * (inside its territory), for the player to drag it where it is deployed.
+ */
+export function deploymentSetup(seed: number | string = 2024): GameSetupInput {
+  return { ...hotseatSetup(seed), territories: { p1: 'south', p2: 'north' }, deployment: { beginsDeployment: 'p1' } };
+}
+
+/**
+ * The hot-seat game with p2's Rat Ogors set up 3" in front of p1's Liberators, in combat from the
+ * start: a short way to the combat phase (pile-in, fight, dice) for tests and demonstrations.
+ */
+export function engagedSetup(seed: number | string = 2024): GameSetupInput {
+  const s = hotseatSetup(seed);
+  const pl = s.battlefield.placement;
+  ['sk-ratogors-1', 'sk-ratogors-2', 'sk-ratogors-3'].forEach((id, i) => {
+    const lib = pl[`sce-liberators-${i + 1}`];
+    if (lib && pl[id]) pl[id] = [Math.round((lib[0] + i * 0.7) * 1000) / 1000, Math.round((lib[1] + 3) * 1000) / 1000];
+  });
+  return s;
 }

@@ -2,7 +2,8 @@
  * Rules-engine bench: `npx tsx src/cli/rulesBench.ts`.
  *
  * 1. A full 5-round battle between two armies of 10 units (the sample armies plus auxiliary
- *    copies) on the sample battlefield, played by the scripted policy over the real worldPort:
+ *    copies) on the sample battlefield, deployment phase included (Core 10.0), played by the
+ *    scripted policy over the real worldPort:
  *    total ms and ms per action. Baseline in the same process: replaying the same action list
  *    (a) as is and (b) with the state deep-cloned (JSON round trip) before every action; the
  *    ratio (b)/(a) is reported.
@@ -48,11 +49,18 @@ function time<T>(fn: () => T): { ms: number; value: T } {
 
 function battle() {
   const rosters = { p1: tenUnits(army('stormcast-liberators.json')), p2: tenUnits(army('skaven-clawlord.json')) };
-  const g = createGame({ seed: 77, rosters, finishedDeployingFirst: 'p1', battleplan: { objectives: ['o1', 'o2', 'o3'] } });
+  // The battle starts with the deployment phase (Core 10.0): the policy deploys every unit.
+  const g = createGame({
+    seed: 77,
+    rosters,
+    battleplan: { objectives: ['o1', 'o2', 'o3'] },
+    territories: { p1: 'p1', p2: 'p2' },
+    deployment: { beginsDeployment: 'p1' },
+  });
   if (!g.ok) throw new Error(JSON.stringify(g.issues));
   const parsed = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };
   const bf = sampleBattlefield(parsed);
-  const played = time(() => playScripted(g.state, worldPort(buildWorld(bf, parsed))));
+  const played = time(() => playScripted(g.state, worldPort(buildWorld(bf, parsed)), 5000, { placement: bf.placement }));
   const actions = played.value.actions;
   const replay = (clone: boolean) =>
     time(() => {

@@ -23,6 +23,8 @@ export interface DiceTrayProps {
 type Status = 'idle' | 'throwing' | 'rolling' | 'settled' | 'error';
 
 interface Prepared {
+  /** The throw it was prepared for (`seed|faces`): a stale one is never played. */
+  key: string;
   recording: DiceRecording;
   /** Turn of each die's mesh inside its body (a cube symmetry). */
   corrections: Quaternion[];
@@ -66,7 +68,7 @@ export function DiceTray({ rolls, onSettled, seed = 1, className }: DiceTrayProp
           const rest = new Quaternion(recording.poses[o + 3], recording.poses[o + 4], recording.poses[o + 5], recording.poses[o + 6]);
           return faceCorrection(rest, want);
         });
-        setPrepared({ recording, corrections });
+        setPrepared({ key: `${seed}|${faces.join(',')}`, recording, corrections });
         setStatus('rolling');
       },
       (e: unknown) => {
@@ -94,7 +96,7 @@ export function DiceTray({ rolls, onSettled, seed = 1, className }: DiceTrayProp
         <ambientLight intensity={0.9} />
         <directionalLight position={[3, 10, 4]} intensity={1.8} />
         <TrayFrame width={tray.width} depth={tray.depth} />
-        {prepared && <Playback key={`${seed}|${faces.join(',')}`} prepared={prepared} onSettled={settled} />}
+        {prepared && prepared.key === `${seed}|${faces.join(',')}` && <Playback key={prepared.key} prepared={prepared} onSettled={settled} />}
       </Canvas>
     </div>
   );
@@ -170,7 +172,7 @@ function Playback({ prepared, onSettled }: { prepared: Prepared; onSettled: (fac
     }
     done.current = true;
     const q = new Quaternion();
-    const read = meshes.current.map((m) => {
+    const read = meshes.current.slice(0, recording.count).map((m) => {
       if (!m) return 0;
       m.updateWorldMatrix(true, false);
       return faceUp(m.getWorldQuaternion(q));

@@ -11,7 +11,10 @@ import { ObjectiveMarkers } from './ObjectiveMarkers';
 import { armyColor, BACKGROUND_COLOR } from './palette';
 import { ReadySignal } from './ReadySignal';
 import { SceneBridge, type SceneHandleRef } from './SceneBridge';
+import { renderProfile } from './renderProfile';
 import { SelectionRings } from './SelectionRings';
+import { ShadowBaker } from './ShadowBaker';
+import { applyOneTapShadowFilter } from './softwareShading';
 import { TableSpace } from './TableSpace';
 import { TerrainFeatureMesh } from './TerrainFeatureMesh';
 import { TerritoryOverlay } from './TerritoryOverlay';
@@ -72,10 +75,12 @@ const NO_HIGHLIGHT: ReadonlyMap<string, string> = new Map();
 const DEFAULT_VIEW: CameraView = { mode: 'oblique', seq: 0 };
 
 /**
- * The 3D tabletop: a render-on-demand canvas (`frameloop="demand"`, its drawing buffer kept so it
- * can be exported as PNG) with lights and shadows, the mat, an optional grid, territories,
- * terrain, objectives and models, tool overlays, and an orbit camera. All content is placed in
- * table space inside {@link TableSpace}.
+ * The 3D tabletop: a render-on-demand canvas (`frameloop="demand"`; a PNG export renders and reads
+ * the canvas in one go, so the drawing buffer need not be kept) with lights and shadows (the shadow
+ * map redrawn only when a caster changes, {@link ShadowBaker}), the mat, an optional grid,
+ * territories, terrain, objectives and models, tool overlays, and an orbit camera. Multisampling
+ * and the pixel ratio follow {@link renderProfile} (no MSAA, ratio 1 on a software rasteriser).
+ * All content is placed in table space inside {@link TableSpace}.
  */
 export const TableScene = memo(function TableScene({
   data,
@@ -104,6 +109,9 @@ export const TableScene = memo(function TableScene({
   const hoverObjective = useMemo(() => hover('objective'), [hover]);
   const selectedModels = useMemo(() => data.models.filter((m) => selectedIds.has(m.id)), [data.models, selectedIds]);
   const extent = Math.max(width, depth) / 2 + 6;
+  const profile = renderProfile();
+  if (profile.software) applyOneTapShadowFilter();
+  const shading = profile.software ? 'lambert' : 'standard';
 
   const pickModel = useCallback(
     (id: string, opts: { unit: boolean; additive: boolean }) => onPick?.({ kind: 'model', id }, { shift: opts.unit, additive: opts.additive, double: false }),
@@ -117,17 +125,18 @@ export const TableScene = memo(function TableScene({
     <Canvas
       frameloop="demand"
       shadows="percentage"
-      dpr={[1, 2]}
-      gl={{ antialias: true, preserveDrawingBuffer: true }}
+      dpr={profile.dpr}
+      gl={{ antialias: profile.antialias }}
       camera={{ fov: 40, near: 0.5, far: 1000, position: [0, 60, 50] }}
       onPointerMissed={() => onMissed?.()}
     >
       <color attach="background" args={[BACKGROUND_COLOR]} />
       <fog attach="fog" args={[BACKGROUND_COLOR, 160, 360]} />
       <Lights extent={extent} />
+      <ShadowBaker />
       <CameraRig width={width} depth={depth} view={view} />
       <TableSpace width={width} depth={depth}>
-        <BattlefieldMat width={width} depth={depth} />
+        <BattlefieldMat width={width} depth={depth} shading={shading} />
         {showTerritories &&
           Object.entries(data.territories).map(([army, polygon]) => (
             <TerritoryOverlay key={army} army={army} polygon={polygon} color={armyColor(army, data.armies)} />
@@ -141,6 +150,7 @@ export const TableScene = memo(function TableScene({
             highlight={highlightTerrain.get(t.id) ?? null}
             onHover={hoverTerrain}
             onClick={onPick ? pickTerrain : undefined}
+            shading={shading}
           />
         ))}
         <ObjectiveMarkers objectives={data.objectives} onHover={hoverObjective} onClick={onPick ? pickObjective : undefined} highlightIds={highlightObjectives} />

@@ -22,13 +22,18 @@ export interface TerrainFeatureMeshProps {
   onHover?: (id: string | null, clientX: number, clientY: number) => void;
   /** The feature was clicked. */
   onClick?: (id: string) => void;
+  /**
+   * Shading model: `standard` (physically based) or `lambert` (diffuse only; nearly the same look
+   * on rough scenery, much cheaper per pixel on a software rasteriser). Default `standard`.
+   */
+  shading?: 'standard' | 'lambert';
 }
 
 /**
  * A terrain feature rendered from its triangle soup: flat-shaded (normals computed per face),
  * coloured by terrain type and darkened towards its foot so height reads at a glance.
  */
-export function TerrainFeatureMesh({ feature, color, edges = true, edgeThresholdDeg = 35, hovered = false, highlight = null, onHover, onClick }: TerrainFeatureMeshProps) {
+export function TerrainFeatureMesh({ feature, color, edges = true, edgeThresholdDeg = 35, hovered = false, highlight = null, onHover, onClick, shading = 'standard' }: TerrainFeatureMeshProps) {
   const geometry = useMemo(() => {
     const g = new BufferGeometry();
     const pos = feature.positions;
@@ -55,6 +60,8 @@ export function TerrainFeatureMesh({ feature, color, edges = true, edgeThreshold
     edgeGeometry?.dispose();
   }, [geometry, edgeGeometry]);
 
+  const emissive = highlight ?? (hovered ? SELECT_COLOR : '#000000');
+  const emissiveIntensity = highlight ? 0.55 : hovered ? 0.18 : 0;
   const move = onHover
     ? (e: ThreeEvent<PointerEvent>) => {
         e.stopPropagation();
@@ -71,14 +78,11 @@ export function TerrainFeatureMesh({ feature, color, edges = true, edgeThreshold
         onPointerOut={onHover ? () => onHover(null, 0, 0) : undefined}
         onClick={onClick ? (e) => { e.stopPropagation(); onClick(feature.id); } : undefined}
       >
-        <meshStandardMaterial
-          vertexColors
-          side={DoubleSide}
-          roughness={0.88}
-          metalness={0.02}
-          emissive={highlight ?? (hovered ? SELECT_COLOR : '#000000')}
-          emissiveIntensity={highlight ? 0.55 : hovered ? 0.18 : 0}
-        />
+        {shading === 'lambert' ? (
+          <meshLambertMaterial vertexColors side={DoubleSide} emissive={emissive} emissiveIntensity={emissiveIntensity} />
+        ) : (
+          <meshStandardMaterial vertexColors side={DoubleSide} roughness={0.88} metalness={0.02} emissive={emissive} emissiveIntensity={emissiveIntensity} />
+        )}
       </mesh>
       {edgeGeometry && (
         <lineSegments geometry={edgeGeometry} raycast={() => null}>

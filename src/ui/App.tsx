@@ -34,7 +34,7 @@ import { shownBoard, useBoardStatus } from './tools/boardStatus';
 import { shownPairs, useCombatTool } from './tools/combatTool';
 import { shownLos, useLosTool, type LosResult } from './tools/losTool';
 import { shownMeasure, useMeasureTool } from './tools/measureTool';
-import { afterRedo, afterUndo, EMPTY_HISTORY, nextRedo, nextUndo, pushMove, type MoveHistory } from './tools/moveHistory';
+import { afterRedo, afterUndo, EMPTY_HISTORY, isPlacement, nextRedo, nextUndo, pushMove, type MoveHistory, type PlaceRecord } from './tools/moveHistory';
 import { currentMeasure, useMoveTool, type MoveRecord } from './tools/moveTool';
 import type { PickTarget, Point2, Segment3, ToolId } from './tools/types';
 import { Toolbar } from './Toolbar';
@@ -179,10 +179,30 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const objectiveIds = useMemo(() => (data ? data.objectives.map((o) => o.id) : []), [data?.objectives]); // eslint-disable-line react-hooks/exhaustive-deps
   const board = useBoardStatus(engine, version, engineLoaded && data !== null, unitIds, objectiveIds);
 
-  // ---- Undo / redo of moves: each is a moveModel call in the worker.
+  // ---- Undo / redo of moves (each a moveModel call in the worker) and of palette placements
+  // (the scenario before / after reloaded, through the workbench).
+  const restoreRef = useRef<(s: PlaceRecord['before']) => Promise<boolean>>(async () => false);
+  const replay = useCallback(
+    (r: PlaceRecord, dir: 'undo' | 'redo') => {
+      setApplying(true);
+      restoreRef
+        .current(dir === 'undo' ? r.before : r.after)
+        .then((ok) => {
+          const what = r.what === 'model' ? 'model' : 'terrain feature';
+          if (!ok) return moveDispatch({ type: 'note', note: { kind: 'failed', text: `${dir === 'undo' ? 'Undo' : 'Redo'} of the placement of ${r.id} failed.` } });
+          setHistory(dir === 'undo' ? afterUndo : afterRedo);
+          setSelectedIds((sel) => (sel.has(r.id) ? new Set([...sel].filter((x) => x !== r.id)) : sel));
+          moveDispatch({ type: 'note', note: { kind: dir === 'undo' ? 'undone' : 'redone', text: `${dir === 'undo' ? 'Took back' : 'Placed again'} the ${what} ${r.id}.` } });
+        })
+        .catch((e: unknown) => moveDispatch({ type: 'note', note: { kind: 'failed', text: `${dir === 'undo' ? 'Undo' : 'Redo'} failed: ${(e as Error).message}` } }))
+        .finally(() => setApplying(false));
+    },
+    [moveDispatch],
+  );
   const undo = useCallback(() => {
     const r = nextUndo(history);
     if (!r || applying || move.name !== 'idle') return;
+    if (isPlacement(r)) return replay(r, 'undo');
     setApplying(true);
     engine
       .track(engine.client.moveModel(r.modelId, r.from[0], r.from[1], r.fromElevation))
@@ -195,10 +215,11 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       })
       .catch((e: unknown) => moveDispatch({ type: 'note', note: { kind: 'failed', text: `Undo failed: ${(e as Error).message}` } }))
       .finally(() => setApplying(false));
-  }, [history, applying, move.name, engine, moveDispatch, placeModel]);
+  }, [history, applying, move.name, engine, moveDispatch, placeModel, replay]);
   const redo = useCallback(() => {
     const r = nextRedo(history);
     if (!r || applying || move.name !== 'idle') return;
+    if (isPlacement(r)) return replay(r, 'redo');
     setApplying(true);
     engine
       .track(engine.client.moveModel(r.modelId, r.to[0], r.to[1]))
@@ -211,7 +232,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       })
       .catch((e: unknown) => moveDispatch({ type: 'note', note: { kind: 'failed', text: `Redo failed: ${(e as Error).message}` } }))
       .finally(() => setApplying(false));
-  }, [history, applying, move.name, engine, moveDispatch, placeModel]);
+  }, [history, applying, move.name, engine, moveDispatch, placeModel, replay]);
 
   // ---- The observer's-eye view follows the line-of-sight tool's `eye` state.
   const losEye = los.name === 'done' && los.eye ? los : null;
@@ -388,7 +409,9 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     },
     selectTool: () => activate('select'),
     bridge,
+    onPlaced: (r) => setHistory((h) => pushMove(h, r)),
   });
+  restoreRef.current = workbench.restore;
 
   // ---- Ready signal and the tools' test hook.
   const hookState = useRef({ tool, measure, los, move, combat, board, history, version, proof });

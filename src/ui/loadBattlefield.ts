@@ -8,13 +8,14 @@
  * come from here: they come from the engine worker.
  */
 import { footprintFromBase } from '../geometry/footprint';
+import { DEFAULT_BASE_THICKNESS_MM, DEFAULT_COHERENCY_INCHES, mmToInches } from '../geometry/units';
 import { highestSurfaceUnder } from '../geometry/standing';
 import { World } from '../geometry/world';
 import { scenarioToWorldInput } from '../scenario/build';
 import { parseMeshFile } from '../scenario/meshLoader';
-import type { Scenario } from '../scenario/schema';
+import { ModelSchema, type Scenario } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
-import type { BattlefieldData, ModelView, TerrainView } from '../scene/types';
+import type { BattlefieldData, ModelView, TerrainView, UnitView } from '../scene/types';
 
 /** A scenario that failed to load: every problem, each led by its JSON path. */
 export class ScenarioLoadError extends Error {
@@ -128,4 +129,83 @@ export function placeModelView(b: BuiltBattlefield, model: ModelView, x: number,
   const under = highestSurfaceUnder(b.world.terrain, footprint);
   const name = under.featureIndex >= 0 ? (b.data.terrain[under.featureIndex]?.name ?? null) : null;
   return { ...model, footprint, elevation: under.z, elevationResolved: true, standingOn: name };
+}
+
+/** The unit a model is added to: an existing one (by id), or a new one described in full. */
+export interface NewModelUnit {
+  id: string;
+  /** Create the unit (with these fields) when it does not exist yet. */
+  create?: { army: string; name?: string; keywords?: string[]; coherencyRange?: number };
+}
+
+/** What {@link addModelView} added: the model's view, its unit's view, the army list after. */
+export interface AddedModel {
+  model: ModelView;
+  unit: UnitView;
+  armies: string[];
+}
+
+/**
+ * Adds one scenario model to a built battlefield without rebuilding anything else (the terrain BVH
+ * and every other model stay): it stands where the scenario rule puts it (`World.setModel`, the
+ * same rule as a full build). `b` is updated in place (world, scenario, data).
+ * @throws ScenarioLoadError for an invalid model, a used id or an unknown unit not to be created.
+ */
+export function addModelView(b: BuiltBattlefield, unitRef: NewModelUnit, json: unknown): AddedModel {
+  const parsed = ModelSchema.safeParse(json);
+  if (!parsed.success) throw new ScenarioLoadError(parsed.error.issues.map((i) => `model.${i.path.join('.')}: ${i.message}`));
+  const m = parsed.data;
+  if (b.world.models.has(m.id)) throw new ScenarioLoadError([`model ${m.id}: the id is already used`]);
+  let unit = (b.scenario.units ?? []).find((u) => u.id === unitRef.id);
+  if (!unit) {
+    const c = unitRef.create;
+    if (!c) throw new ScenarioLoadError([`model ${m.id}: unknown unit ${unitRef.id}`]);
+    unit = { id: unitRef.id, army: c.army, ...(c.name !== undefined ? { name: c.name } : {}), ...(c.keywords ? { keywords: c.keywords } : {}), ...(c.coherencyRange ? { coherencyRange: c.coherencyRange } : {}), models: [] };
+    b.scenario.units = [...(b.scenario.units ?? []), unit];
+    b.world.units.set(unit.id, { id: unit.id, army: unit.army, keywords: unit.keywords ?? [], coherencyRangeInches: unit.coherencyRange ?? DEFAULT_COHERENCY_INCHES, modelIds: [] });
+  }
+  unit.models.push(m);
+  const st = b.world.setModel({
+    id: m.id,
+    unitId: unit.id,
+    footprint: footprintFromBase(m.base, m.position, m.facing ?? 0),
+    elevation: m.elevation,
+    heightInches: m.height,
+    baseThicknessInches: mmToInches(m.baseThicknessMm ?? DEFAULT_BASE_THICKNESS_MM),
+  });
+  const resolved = m.elevation === undefined;
+  const under = resolved ? highestSurfaceUnder(b.world.terrain, st.footprint) : null;
+  const model: ModelView = {
+    id: m.id,
+    unitId: unit.id,
+    army: unit.army,
+    base: m.base,
+    footprint: st.footprint,
+    elevation: st.elevation,
+    elevationResolved: resolved,
+    standingOn: under && under.featureIndex >= 0 ? (b.data.terrain[under.featureIndex]?.name ?? null) : null,
+    height: st.heightInches,
+    baseThickness: st.baseThicknessInches,
+  };
+  const old = b.data.units.find((u) => u.id === unit.id);
+  const unitView: UnitView = old ? { ...old, modelIds: [...old.modelIds, m.id] } : { id: unit.id, name: unit.name ?? unit.id, army: unit.army, keywords: unit.keywords ?? [], modelIds: [m.id] };
+  const armies = b.data.armies.includes(unit.army) ? b.data.armies : [...b.data.armies, unit.army];
+  b.data = {
+    ...b.data,
+    models: [...b.data.models, model],
+    units: old ? b.data.units.map((u) => (u.id === unit.id ? unitView : u)) : [...b.data.units, unitView],
+    armies,
+  };
+  return { model, unit: unitView, armies };
+}
+
+/** `data` with a model added by {@link addModelView} (the page's copy, merged the same way). */
+export function withAddedModel(data: BattlefieldData, added: AddedModel): BattlefieldData {
+  const known = data.units.some((u) => u.id === added.unit.id);
+  return {
+    ...data,
+    models: [...data.models.filter((x) => x.id !== added.model.id), added.model],
+    units: known ? data.units.map((u) => (u.id === added.unit.id ? added.unit : u)) : [...data.units, added.unit],
+    armies: added.armies,
+  };
 }

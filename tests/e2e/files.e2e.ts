@@ -307,6 +307,30 @@ export const tests: E2ETest[] = [
       assert(unit && unit.army === 'east' && unit.models.length === 1, `the new unit is in the engine's scenario: ${JSON.stringify(unit)}`);
       await frames(page);
       await page.screenshot({ path: join(ctx.outputDir, 'files-palette.png') });
+
+      // Placements join the undo history (Ctrl+Z / Ctrl+Y), newest first.
+      await page.keyboard.press('Escape'); // disarm the palette
+      await page.evaluate('document.activeElement?.blur()');
+      const historyDone = () => tools<number>(page, 'history().done.length');
+      const placements = await historyDone();
+      assertEqual(placements, 4, 'wall, tower, judicator and the new unit are undoable');
+      const key = async (combo: string, done: number, models: number) => {
+        await page.keyboard.press(combo);
+        await page.waitForFunction(`window.__sightline.tools.history().done.length === ${done} && !window.__sightlineFiles.busy()`, undefined, { timeout: 60_000 });
+        await page.waitForFunction((n) => document.querySelector('[data-testid=model-count]')?.textContent === String(n), models);
+      };
+      await key('Control+z', 3, models0 + 1);
+      s = await files<ScenarioJson>(page, 'scenario()');
+      assert(!s.units!.some((u) => u.id === 'stormcast-vanguard'), 'undo took the new unit back out of the engine');
+      await key('Control+z', 2, models0);
+      s = await files<ScenarioJson>(page, 'scenario()');
+      assert(!s.units!.find((u) => u.id === 'n-judicators')!.models.some((m) => m.id === 'n-judicators-6'), 'undo took the judicator back');
+      await key('Control+y', 3, models0 + 1);
+      s = await files<ScenarioJson>(page, 'scenario()');
+      assert(s.units!.find((u) => u.id === 'n-judicators')!.models.some((m) => m.id === 'n-judicators-6'), 'redo placed the judicator again');
+      await key('Control+z', 2, models0);
+      await key('Control+z', 1, models0);
+      assertEqual(await page.textContent('[data-testid=terrain-count]'), String(terrain0 + 1), 'undo took the tower back');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await page.close();
     },

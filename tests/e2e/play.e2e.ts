@@ -2,14 +2,31 @@
  * Play mode end to end (`?play=1`): a scripted hot-seat battle round 1 driven through the page
  * (button clicks, a real mouse drag, and the `window.__sightline.play` hook), the victory points
  * the engine computed shown on the page; the autosave and an uploaded saved game reload to the
- * same state hash; an illegal move is refused with the engine's reason.
+ * same state hash; an illegal move is refused with the engine's reason; a pile-in made by dragging
+ * (an illegal one refused with the engine's reason, a legal one accepted); the 3D dice tray settles
+ * on the engine's dice of every step of the attack; a replay stepped backwards (and jumped) reaches
+ * the same state hashes as the forward replay; a crashed game worker is restarted with the game.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { engagedSetup } from '../../workers/gameSetup';
 import { assert, assertEqual, frames, type E2EContext, type E2ETest } from './harness';
 
-type Summary = { round: number; stage: string; phase: string | null; vp: { p1: number; p2: number }; objectives: Record<string, string | null>; hash: string; actions: number };
+type Summary = {
+  round: number;
+  stage: string;
+  phase: string | null;
+  vp: { p1: number; p2: number };
+  objectives: Record<string, string | null>;
+  hash: string;
+  actions: number;
+  pendingAttack: { unitId: string } | null;
+  replay: { index: number; total: number } | null;
+  board: { positions: Record<string, [number, number]>; removed: string[] };
+};
+type Step = { label: string; dice: number[]; target?: string; outcome: string; seq: number };
+type Line = { seq: number; kind: string; dice?: number[]; text: string };
 
 function play<T>(page: Page, expr: string): Promise<T> {
   return page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
@@ -137,6 +154,167 @@ export const tests: E2ETest[] = [
       await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
       await ready(page);
       assertEqual(await play<string>(page, 'hash()'), hash, 'the uploaded saved game has the same state hash');
+      assertEqual(errors.join('\n'), '', 'console errors');
+    },
+  },
+  {
+    name: 'play: pile-in by drag (illegal refused with the engine reason); the dice tray shows the engine dice step by step; replay backwards = forwards',
+    async run(ctx) {
+      const { page, errors } = await openPlay(ctx);
+      // A game in p1's combat phase with the Rat Ogors in combat with the Liberators: the saved
+      // game uploaded like a player's file.
+      const setup = engagedSetup(7);
+      const saved = {
+        format: 'sightline-game/1',
+        seed: setup.seed,
+        finishedDeployingFirst: 'p1',
+        battleplan: setup.battleplan,
+        rosters: setup.rosters,
+        battlefield: setup.battlefield,
+        actions: [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 5 }, () => ({ type: 'endPhase', player: 'p1' }))],
+      };
+      const file = join(ctx.outputDir, 'play-combat-game.json');
+      writeFileSync(file, JSON.stringify(saved));
+      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
+      await ready(page);
+      assertEqual((await play<Summary>(page, 'summary()')).phase, 'combat', 'the uploaded game is in the combat phase');
+      await page.click('[data-testid=btn-top]');
+      await frames(page);
+
+      // The pile-in is offered as a drag.
+      await page.evaluate(`window.__sightline.play.selectUnit('sce-liberators')`);
+      await page.waitForSelector('[data-testid=play-o-pileIn-sk-ratogors]');
+      assert((await text(page, '[data-testid=play-o-pileIn-sk-ratogors]')).includes('Pile in (drag'), 'pile-in offered as a drag');
+
+      // An illegal pile-in by a real mouse drag: 1" away from the Rat Ogors.
+      const from = (await page.evaluate(`window.__sightline.tools.modelCentre('sce-liberators-1')`)) as [number, number];
+      const hashBefore = await play<string>(page, 'hash()');
+      await page.mouse.move(...(await screenOf(page, [from[0], from[1], 1.2])));
+      await page.mouse.down();
+      const to = await screenOf(page, [from[0], from[1] - 1, 0]);
+      await page.mouse.move(to[0], to[1], { steps: 10 });
+      await page.mouse.up();
+      await page.waitForSelector('[data-testid=play-note][data-kind=refused]');
+      const refused = await text(page, '[data-testid=play-note]');
+      assert(refused.includes('Pile-in refused') && /Core 15\.\d/.test(refused), `the pile-in refusal shows the engine's reason and rule: ${refused}`);
+      console.log(`        ${refused}`);
+      assertEqual(await play<string>(page, 'hash()'), hashBefore, 'the refused pile-in changed nothing');
+
+      // A legal pile-in (the drag flow through the hook): 0.5" toward the Rat Ogors; the Fight is declared.
+      const note = await play<{ kind: string; text: string }>(page, `drag('sce-liberators-1', [${from[0]}, ${from[1] + 0.5}])`);
+      assertEqual(note?.kind, 'ok', `the pile-in: ${note?.text}`);
+      const s1 = await play<Summary>(page, 'summary()');
+      assertEqual(s1.pendingAttack?.unitId, 'sce-liberators', 'the Fight was declared (reactions window open)');
+      const moved = (await page.evaluate(`window.__sightline.tools.modelCentre('sce-liberators-3')`)) as [number, number];
+      assert(Math.abs(moved[1] - (from[1] + 0.5)) < 1e-6, `the whole unit piled in on the table: ${moved}`);
+
+      // Both players pass: the attacks resolve; the tray throws every step and settles on the engine's dice.
+      await click(page, 'play-g-pass');
+      const longTasks = page.evaluate(`new Promise((resolve) => { const out = []; const o = new PerformanceObserver((l) => { for (const e of l.getEntries()) out.push(Math.round(e.duration)); }); o.observe({ type: 'longtask' }); window.__playLongTasks = () => { o.disconnect(); return out; }; resolve(); })`);
+      await longTasks;
+      await click(page, 'play-g-pass');
+      const dice = await play<{ throwId: number; steps: Step[] }>(page, 'dice()');
+      assert(dice.steps.length >= 2 && dice.steps[0].label === 'Hit rolls', `the attack's dice steps: ${dice.steps.map((x) => x.label).join(', ')}`);
+      await page.waitForFunction(() => {
+        const d = window.__sightline!.play!.dice();
+        return d.shown.length > 0 && d.shown.every((x) => x !== null);
+      }, undefined, { timeout: 120_000 });
+      const settled = await play<{ steps: Step[]; shown: number[][] }>(page, 'dice()');
+      const log = await play<Line[]>(page, 'log()');
+      const lastSeq = Math.max(...log.map((l) => l.seq));
+      const logged = log.filter((l) => l.seq === lastSeq && l.kind === 'roll').map((l) => l.dice ?? []);
+      assertEqual(JSON.stringify(settled.steps.map((x) => x.dice)), JSON.stringify(logged), 'the dice steps are the engine log\'s rolls');
+      assertEqual(JSON.stringify(settled.shown), JSON.stringify(logged), 'the tray\'s dice settled showing the engine\'s values, step by step');
+      const step0 = await text(page, '[data-testid=play-step-0]');
+      assert(step0.includes('Hit rolls') && step0.includes(`needs ${settled.steps[0].target}`) && step0.includes(settled.steps[0].outcome), `step 1 readable: ${step0}`);
+      const lt = (await page.evaluate('window.__playLongTasks()')) as number[];
+      console.log(`        main-thread long tasks while the dice rolled (software WebGL): ${lt.length ? `${lt.length}, longest ${Math.max(...lt)} ms` : 'none'}`);
+      await frames(page);
+      await page.screenshot({ path: join(ctx.outputDir, 'play-dice.png') });
+
+      // A crashed game worker is restarted with the game: same hash, the game goes on.
+      const hashNow = await play<string>(page, 'hash()');
+      await page.evaluate('window.__sightline.play.crashWorker()');
+      assertEqual(await play<string>(page, 'hash()'), hashNow, 'the restarted game worker holds the same game');
+
+      // Replay: forwards step by step (hashes), then backwards and a jump reach the same hashes.
+      const game = await play<{ actions: unknown[] }>(page, 'save()');
+      const replayFile = join(ctx.outputDir, 'play-combat-replay.json');
+      writeFileSync(replayFile, JSON.stringify(game));
+      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-replay]', replayFile)]);
+      await ready(page);
+      const n = game.actions.length;
+      assertEqual(JSON.stringify((await play<Summary>(page, 'summary()')).replay), JSON.stringify({ index: 0, total: n }), 'the replay opens at its start');
+      const forward = [await play<string>(page, 'hash()')];
+      for (let i = 1; i <= n; i++) {
+        assert(await play<boolean>(page, 'replayStep()'), `replay step ${i}`);
+        forward.push(await play<string>(page, 'hash()'));
+      }
+      const modelsAtEnd = (await play<Summary>(page, 'summary()')).board.positions;
+      for (let i = n - 1; i >= n - 3; i--) {
+        await click(page, 'play-replay-back');
+        assertEqual(await text(page, '[data-testid=play-replay-index]'), String(i), `replay back to step ${i}`);
+        assertEqual(await play<string>(page, 'hash()'), forward[i], `step ${i} backwards has the forward hash`);
+        assertEqual(await text(page, '[data-testid=play-hash]'), `#${forward[i]}`, `step ${i}: hash shown`);
+      }
+      // Every model the game has on the battlefield is on the table again (slain ones came back).
+      const s6 = await play<Summary>(page, 'summary()');
+      const onTable = (await page.evaluate(`Object.keys(${JSON.stringify(s6.board.positions)}).filter((id) => window.__sightline.tools.modelCentre(id) !== null).length`)) as number;
+      assertEqual(onTable, Object.keys(s6.board.positions).length, `models on the table at step ${n - 3} (${Object.keys(modelsAtEnd).length} at the end)`);
+      const lib = (await page.evaluate(`window.__sightline.tools.modelCentre('sce-liberators-1')`)) as [number, number];
+      assertEqual(JSON.stringify(lib), JSON.stringify(s6.board.positions['sce-liberators-1']), 'the Liberators stand where they stood before the pile-in');
+      await page.fill('[data-testid=play-replay-to]', '2');
+      await click(page, 'play-replay-go');
+      assertEqual(await play<string>(page, 'hash()'), forward[2], 'a jump back to step 2 has the forward hash');
+      await page.fill('[data-testid=play-replay-to]', String(n));
+      await click(page, 'play-replay-go');
+      assertEqual(await play<string>(page, 'hash()'), forward[n], 'a jump forward to the end has the forward hash');
+      assertEqual(errors.join('\n'), '', 'console errors');
+    },
+  },
+  {
+    name: 'play: deployment phase — units placed by dragging within friendly territory, engine checks, players alternate',
+    async run(ctx) {
+      const { page, errors } = await openPlay(ctx);
+      await Promise.all([page.waitForEvent('load'), page.click('[data-testid=play-new-deploy]')]);
+      await ready(page);
+      const s0 = await play<Summary & { deployment: { toDeploy: string; step: string } | null; units: { id: string; deployed: boolean }[] }>(page, 'summary()');
+      assertEqual(s0.stage, 'deployment', 'a new game with deployment starts in the deployment phase');
+      assertEqual(s0.deployment?.toDeploy, 'p1', 'p1 begins deployment');
+      assert(s0.units.every((u) => !u.deployed), 'every unit starts undeployed');
+      assert((await text(page, '[data-testid=play-phase]')).includes('Deployment'), 'the deployment phase is shown');
+
+      // p1 drags the Liberators out of their territory: refused with the engine's reason.
+      const lib = (await page.evaluate(`window.__sightline.tools.modelCentre('sce-liberators-1')`)) as [number, number];
+      const out = await play<{ kind: string; text: string }>(page, `drag('sce-liberators-1', [${lib[0]}, ${lib[1] + 4}])`);
+      assert(out?.kind === 'refused' && out.text.includes('not wholly within friendly territory'), `deployment outside the territory refused: ${out?.text}`);
+      assert((await text(page, '[data-testid=play-note]')).includes('Core 10.1'), 'the refusal shows the rule');
+      // …and within it: accepted; p2 deploys next.
+      const ok = await play<{ kind: string; text: string }>(page, `drag('sce-liberators-1', [${lib[0]}, ${lib[1] - 1}])`);
+      assertEqual(ok?.kind, 'ok', `deployment within the territory: ${ok?.text}`);
+      const placed = (await page.evaluate(`window.__sightline.tools.modelCentre('sce-liberators-2')`)) as [number, number];
+      const s1 = await play<Summary & { deployment: { toDeploy: string } | null }>(page, 'summary()');
+      assertEqual(JSON.stringify(placed), JSON.stringify(s1.board.positions['sce-liberators-2']), 'the unit stands where the engine deployed it');
+      assertEqual(s1.deployment?.toDeploy, 'p2', 'the players alternate: p2 deploys next');
+      assertEqual(await text(page, '[data-testid=play-to-deploy]'), 'p2', 'shown: p2 deploys next');
+      // p1 may not deploy now (the engine's order).
+      const vin = (await page.evaluate(`window.__sightline.tools.modelCentre('sce-vindictors-1')`)) as [number, number];
+      const early = await play<{ kind: string; text: string }>(page, `drag('sce-vindictors-1', [${vin[0]}, ${vin[1] - 1}])`);
+      assert(early?.kind === 'refused' && early.text.includes('p2 uses the next DEPLOY ability'), `out of turn: ${early?.text}`);
+      // p2 deploys the Rat Ogors by dragging, then both finish; the units never deployed leave the table.
+      const rat = (await page.evaluate(`window.__sightline.tools.modelCentre('sk-ratogors-1')`)) as [number, number];
+      const p2 = await play<{ kind: string; text: string }>(page, `drag('sk-ratogors-1', [${rat[0]}, ${rat[1] + 1}])`);
+      assertEqual(p2?.kind, 'ok', `p2's deployment: ${p2?.text}`);
+      assertEqual((await play<Summary & { deployment: { toDeploy: string } | null }>(page, 'summary()')).deployment?.toDeploy, 'p1', 'p1 again');
+      await click(page, 'play-g-endDeployment'); // p1 finishes (first)
+      await click(page, 'play-g-endDeployment'); // p2 finishes
+      const s2 = await play<Summary & { decider: string }>(page, 'summary()');
+      assertEqual(s2.stage, 'firstTurn', 'the deployment phase ended');
+      assertEqual(s2.decider, 'p1', 'p1 finished deploying first and chooses who goes first (Core 12.0)');
+      assertEqual((await page.evaluate(`window.__sightline.tools.modelCentre('sce-vindictors-1')`)) as unknown, null, 'an undeployed unit is off the table');
+      assert((await page.evaluate(`window.__sightline.tools.modelCentre('sk-ratogors-2')`)) !== null, 'a deployed unit stays');
+      await page.waitForSelector('[data-testid=play-g-firstTurn-p1]:not([disabled])');
+      await page.screenshot({ path: join(ctx.outputDir, 'play-deployed.png') });
       assertEqual(errors.join('\n'), '', 'console errors');
     },
   },

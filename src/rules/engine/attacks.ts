@@ -50,7 +50,13 @@ function guardedHero(c: Ctx, unitId: string): boolean {
   if (!unitHasKeyword(s, unitId, 'HERO') || unitHasKeyword(s, unitId, 'MONSTER') || unitHasKeyword(s, unitId, 'WAR MACHINE')) return false;
   const owner = s.units[unitId].owner;
   return Object.values(s.units).some(
-    (f) => f.owner === owner && f.id !== unitId && onBattlefield(c, f.id) && !unitHasKeyword(s, f.id, 'HERO') && c.port.withinCombatRange(unitId, f.id),
+    (f) =>
+      f.owner === owner &&
+      f.id !== unitId &&
+      f.manifestation === undefined && // a manifestation is not a unit (Magic 7.0)
+      onBattlefield(c, f.id) &&
+      !unitHasKeyword(s, f.id, 'HERO') &&
+      c.port.withinCombatRange(unitId, f.id),
   );
 }
 
@@ -86,6 +92,26 @@ function assignments(
   return out;
 }
 
+/**
+ * Can `w` of `unitId` target `target` with shooting attacks (Core 16.0; Obscuring, Terrain 1.2;
+ * Guarded Hero, Core 25.0)? Returns null, or the rejection (reason, rule).
+ */
+function shootingTargetProblem(c: Ctx, unitId: string, w: RosterWeapon, target: string, engaged: boolean): { reason: string; rule: string } | null {
+  const s = c.s;
+  if (engaged && !has(w, 'shoot-in-combat')) return { reason: `unit "${unitId}" is in combat: "${w.name}" cannot shoot (no Shoot in Combat)`, rule: 'Core 16.0' };
+  if (engaged && !c.port.unitsInCombat(unitId, target)) return { reason: `unit "${unitId}" is in combat and can only target units it is in combat with`, rule: 'Core 16.0' };
+  const prot = c.port.terrainProtection(target, unitId);
+  const near = c.port.withinCombatRange(unitId, target);
+  if (prot.obscuring && !unitHasKeyword(s, target, 'FLY') && !near) return { reason: `"${target}" is behind or wholly on Obscuring terrain`, rule: 'Terrain 1.2' };
+  if (unitHasKeyword(s, target, 'INFANTRY') && guardedHero(c, target) && c.port.distance(unitId, target) > 12 + 0.001) {
+    return { reason: `"${target}" is a Guarded INFANTRY HERO more than 12" away`, rule: 'Core 25.0' };
+  }
+  if (attackingModels(c, unitId, w, target).length === 0) {
+    return { reason: `no model of "${unitId}" has "${target}" visible and within ${w.range}" for "${w.name}"`, rule: 'Core 16.0' };
+  }
+  return null;
+}
+
 /** `shoot` (Core 14.2, 16.0): declare shooting attacks; opens the reactions window. */
 export function shoot(c: Ctx, a: Extract<Action, { type: 'shoot' }>): void {
   requireTurn(c);
@@ -100,22 +126,43 @@ export function shoot(c: Ctx, a: Extract<Action, { type: 'shoot' }>): void {
   for (const as of list) {
     const w = ru.weapons.find((x) => x.name === as.weapon) as RosterWeapon;
     enemyUnit(c, a.player, as.target, 'Core 16.0');
-    if (engaged && !has(w, 'shoot-in-combat')) reject(`unit "${a.unitId}" is in combat: "${w.name}" cannot shoot (no Shoot in Combat)`, 'Core 16.0');
-    if (engaged && !c.port.unitsInCombat(a.unitId, as.target)) reject(`unit "${a.unitId}" is in combat and can only target units it is in combat with`, 'Core 16.0');
-    const prot = c.port.terrainProtection(as.target, a.unitId);
-    const near = c.port.withinCombatRange(a.unitId, as.target);
-    if (prot.obscuring && !unitHasKeyword(s, as.target, 'FLY') && !near) {
-      reject(`"${as.target}" is behind or wholly on Obscuring terrain`, 'Terrain 1.2');
-    }
-    if (unitHasKeyword(s, as.target, 'INFANTRY') && guardedHero(c, as.target) && c.port.distance(a.unitId, as.target) > 12 + 0.001) {
-      reject(`"${as.target}" is a Guarded INFANTRY HERO more than 12" away`, 'Core 25.0');
-    }
-    if (attackingModels(c, a.unitId, w, as.target).length === 0) {
-      reject(`no model of "${a.unitId}" has "${as.target}" visible and within ${w.range}" for "${w.name}"`, 'Core 16.0');
-    }
+    const problem = shootingTargetProblem(c, a.unitId, w, as.target, engaged);
+    if (problem) reject(problem.reason, problem.rule);
   }
   useCore(c, a.unitId);
   openWindow(c, 'shoot', a.player, a.unitId, list);
+}
+
+/**
+ * COVERING FIRE (Commands 4.0; 001 wording: not a unit that used a RUN ability this turn): in the
+ * enemy shooting phase, a friendly unit not in combat shoots the closest enemy unit that can be
+ * picked as the target of shooting attacks (`target` picks among equally close ones), every
+ * ranged weapon able to; -1 to hit. SHOOT, ATTACK: opens a reactions window (the active player
+ * first). The caller has checked the phase and the unit; CP are paid here after the target is known.
+ */
+export function coveringFire(c: Ctx, player: PlayerId, unitId: string, target: string | undefined, pay: () => void): void {
+  const s = c.s;
+  const rule = 'Commands 4.0';
+  const ranged = rosterUnit(s, unitId).weapons.filter((w) => w.range !== 'melee');
+  if (ranged.length === 0) reject(`unit "${unitId}" has no ranged weapons`, rule);
+  const candidates: { id: string; d: number }[] = [];
+  for (const e of enemyUnits(c, player)) {
+    if (ranged.some((w) => shootingTargetProblem(c, unitId, w, e, false) === null)) candidates.push({ id: e, d: c.port.distance(unitId, e) });
+  }
+  if (candidates.length === 0) reject(`no enemy unit can be picked as the target of shooting attacks by "${unitId}"`, rule);
+  const best = Math.min(...candidates.map((x) => x.d));
+  const closest = candidates.filter((x) => x.d <= best + 1e-6).map((x) => x.id);
+  let pick = closest[0];
+  if (target !== undefined) {
+    if (!closest.includes(target)) reject(`the target must be the closest enemy unit that can be shot (${closest.join(' or ')})`, rule);
+    pick = target;
+  } else if (closest.length > 1) {
+    reject(`several enemy units are equally close (${closest.join(', ')}): pick one with "target"`, rule);
+  }
+  const list = ranged.filter((w) => shootingTargetProblem(c, unitId, w, pick, false) === null).map((w) => ({ weapon: w.name, target: pick }));
+  pay();
+  c.s.pendingAttack = { kind: 'shoot', player, unitId, assignments: list, toReact: c.s.active as PlayerId, passes: 0, coveringFire: true };
+  c.events.push({ type: 'attackDeclared', kind: 'shoot', unitId, assignments: list, reactionsFirst: c.s.active, coveringFire: true });
 }
 
 /** Units eligible to be picked to fight now by `player` (Core 13.1, 19.0). */
@@ -219,7 +266,7 @@ export function passReaction(c: Ctx, a: Extract<Action, { type: 'pass' }>): void
   c.events.push({ type: 'passed', player: a.player });
   if (p.passes >= 2) {
     c.s.pendingAttack = null;
-    resolveAttacks(c, p.kind, p.player, p.unitId, p.assignments);
+    resolveAttacks(c, p.kind, p.player, p.unitId, p.assignments, p.coveringFire === true);
   }
 }
 
@@ -228,7 +275,7 @@ function hasEffect(s: GameState, kind: string, unitId: string): boolean {
 }
 
 /** Resolve the attacks of an ATTACK ability (Core 17.0-17.3), then the damage sequence per target (Core 18.0). */
-export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId, unitId: string, list: readonly AttackAssignment[]): void {
+export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId, unitId: string, list: readonly AttackAssignment[], coveringFire = false): void {
   const s = c.s;
   const ru = rosterUnit(s, unitId);
   const defender = opponentOf(player);
@@ -246,6 +293,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     const fly = unitHasKeyword(s, target, 'FLY');
     if (!fly && !tState.turn.charged && c.port.terrainProtection(target, unitId).cover) hitMods.push(-1);
     if (kind === 'shoot' && guardedHero(c, target)) hitMods.push(-1);
+    // Covering Fire (Commands 4.0): "You must subtract 1 from the hit rolls".
+    if (coveringFire) hitMods.push(-1);
     const hitMod = capHitWoundModifier(hitMods.reduce((x, y) => x + y, 0));
     const saveMods = hasEffect(s, 'allOutDefence', target) ? 1 : 0;
     for (const as of list.filter((x) => x.target === target)) {

@@ -66,7 +66,8 @@ export function rollValue(c: Ctx, v: number | string, purpose: string, player: P
 /** The roster entry of a unit. */
 export function rosterUnit(s: GameState, unitId: string): RosterUnit {
   const u = s.units[unitId];
-  const ru = s.players[u.owner].roster.units.find((x) => x.id === unitId);
+  const r = s.players[u.owner].roster;
+  const ru = r.units.find((x) => x.id === unitId) ?? (u.manifestation ? r.manifestations?.find((x) => x.id === unitId) : undefined);
   if (!ru) throw new Error(`unit ${unitId} missing from roster`);
   return ru;
 }
@@ -82,9 +83,19 @@ export function isAlive(s: GameState, unitId: string): boolean {
   return aliveModels(s, unitId).length > 0;
 }
 
-/** Alive and on the battlefield (the port's `onBattlefield`, when it has one). */
+/** Is the unit off the battlefield by the state: not deployed (Core 10.0) or an unsummoned manifestation (Magic 7.0)? */
+export function offTable(s: GameState, unitId: string): boolean {
+  return s.units[unitId].status !== undefined;
+}
+
+/** Alive, deployed / summoned, and on the battlefield (the port's `onBattlefield`, when it has one). */
 export function onBattlefield(c: Ctx, unitId: string): boolean {
-  return isAlive(c.s, unitId) && (c.port.onBattlefield ? c.port.onBattlefield(unitId) : true);
+  return isAlive(c.s, unitId) && !offTable(c.s, unitId) && (c.port.onBattlefield ? c.port.onBattlefield(unitId) : true);
+}
+
+/** A manifestation (Magic 7.0: not a unit except for movement, combat range, attacks, targets and damage)? */
+export function isManifestation(s: GameState, unitId: string): boolean {
+  return s.units[unitId].manifestation !== undefined;
 }
 
 /** Whether a unit has the keyword (singular/plural synonyms, Core 5.1). */
@@ -106,6 +117,7 @@ export function inCombat(s: GameState, port: GeometryPort, unitId: string): bool
     (e) =>
       e.owner !== owner &&
       isAlive(s, e.id) &&
+      e.status === undefined &&
       (port.onBattlefield ? port.onBattlefield(e.id) : true) &&
       port.unitsInCombat(unitId, e.id),
   );
@@ -160,10 +172,17 @@ export function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitI
   c.events.push({ type: 'commandUsed', player, command, unitId, cost, cpLeft: p.cp });
 }
 
-/** The engine's view of positions and removed models, for {@link GeometryPort.sync}. */
+/**
+ * The engine's view of positions and removed models, for {@link GeometryPort.sync}: slain models,
+ * and every model of a unit that is not deployed (Core 10.0) or a manifestation not summoned
+ * (Magic 7.0).
+ */
 export function portView(s: GameState): PortView {
   const removed: string[] = [];
-  for (const u of Object.values(s.units)) removed.push(...u.slain);
+  for (const u of Object.values(s.units)) {
+    if (u.status !== undefined) removed.push(...rosterUnit(s, u.id).models.map((m) => m.id));
+    else removed.push(...u.slain);
+  }
   return { positions: s.positions, removed };
 }
 
@@ -293,10 +312,42 @@ export function damageSequence(c: Ctx, unitId: string, pool: number, source: str
   if (!isAlive(c.s, unitId)) {
     c.events.push({ type: 'unitDestroyed', unitId, source });
     const t = c.s.tactics.current;
-    if (t && u.owner === t.player) t.destroyedFriendly = true;
+    // Do Not Waver counts units; a manifestation is not a unit (Magic 7.0).
+    if (t && u.owner === t.player && u.manifestation === undefined) t.destroyedFriendly = true;
+    afterDestroyed(c, unitId);
   }
   syncPort(c);
   return r;
+}
+
+/** Remove a manifestation from play (banished, Magic 7.2; severed connection, Magic 7.1). */
+export function removeManifestation(c: Ctx, id: string, why: string): void {
+  const s = c.s;
+  const u = s.units[id];
+  u.status = 'unsummoned';
+  u.slain = [];
+  u.damage = 0;
+  u.manifestation = { banishment: u.manifestation!.banishment, summoner: null };
+  const ids = new Set(rosterUnit(s, id).models.map((m) => m.id));
+  s.positions = Object.fromEntries(Object.entries(s.positions).filter(([k]) => !ids.has(k)));
+  if (!s.magic.removed.includes(id)) s.magic.removed.push(id);
+  c.events.push({ type: 'manifestationRemoved', unitId: id, why });
+  syncPort(c);
+}
+
+/**
+ * After a unit is destroyed: a destroyed manifestation is removed from play (Magic 7.0: it cannot
+ * be summoned again this turn); manifestations it summoned are removed (severed connection, Magic 7.1).
+ */
+export function afterDestroyed(c: Ctx, unitId: string): void {
+  const s = c.s;
+  if (s.units[unitId].manifestation !== undefined) {
+    removeManifestation(c, unitId, 'destroyed');
+    return;
+  }
+  for (const u of Object.values(s.units)) {
+    if (u.manifestation?.summoner === unitId && u.status === undefined) removeManifestation(c, u.id, 'severedConnection');
+  }
 }
 
 /** Inflict mortal damage (Core 17.2) and run the damage sequence. */

@@ -36,7 +36,11 @@ export interface PortCoherency {
 export interface PortView {
   /** Models moved since set-up: model id → plan-view centre. Others stand where they were set up. */
   readonly positions: Readonly<Record<string, Point2>>;
-  /** Models not on the battlefield (slain). Any other model of the battlefield is present. */
+  /**
+   * Models not on the battlefield: slain, or of a unit not deployed / a manifestation not summoned.
+   * Any other model of the battlefield is present: at `positions[id]`, else at its set-up position
+   * (a model with no set-up position and no entry in `positions` is not on the battlefield).
+   */
   readonly removed: readonly string[];
 }
 
@@ -69,7 +73,11 @@ export interface GeometryPort {
    * those). When absent, every model of a contesting unit that is not slain is counted.
    */
   contestingModels?(unitId: string, objectiveId: string): readonly string[];
-  /** Is the unit on the battlefield (not in reserve / not yet deployed)? Absent = always true. */
+  /**
+   * Is the unit on the battlefield (not in reserve / not yet deployed)? Absent = always true. The
+   * engine also keeps units off the battlefield by the state (`UnitState.status`: undeployed,
+   * unsummoned) and lists their models as `removed` in {@link PortView}.
+   */
   onBattlefield?(unitId: string): boolean;
 
   /** Push the engine's view of positions and removed models (see the module notes). */
@@ -97,4 +105,25 @@ export interface GeometryPort {
   terrainProtection(targetUnit: string, attackerUnit: string): { readonly cover: boolean; readonly obscuring: boolean };
   /** Is any model of the unit within `inches` of a Place of Power feature (Terrain 1.2)? */
   nearPlaceOfPower(unitId: string, inches: number): boolean;
+
+  /**
+   * Is any part of the entity (unit, model or terrain feature) within `inches` of the territory
+   * whose polygon is `territory` in the battlefield (Core 9.1.2; plan view, A-G15)? `inches` 0 =
+   * "within the territory" (any part of a base / of the feature's footprint inside it). Unknown
+   * territory or entity → false.
+   */
+  withinTerritory(id: string, territory: string, inches: number): boolean;
+  /** Is every part of the entity (every base of a unit; a terrain feature's footprint) inside the territory (Core 9.1.2)? */
+  whollyWithinTerritory(id: string, territory: string): boolean;
+  /**
+   * Plan distance (A-G17) from the closest base of the unit to a battlefield landmark: `centre`
+   * (the centre of the battlefield), `shortEdge0` / `shortEdge1` (the two short battlefield edges:
+   * x = 0 / x = width when the battlefield is at least as wide as deep, else y = 0 / y = depth).
+   * Infinity when the unit has no model on the battlefield.
+   */
+  landmarkDistance(unitId: string, landmark: 'centre' | 'shortEdge0' | 'shortEdge1'): number;
+  /** Models of the unit contesting a terrain feature (Core 32.3: within 3" horizontally of it, A-G17b). */
+  terrainContestingModels(unitId: string, terrainId: string): readonly string[];
+  /** Ids of the battlefield's terrain features, in a fixed order. */
+  terrainFeatures(): readonly string[];
 }

@@ -8,12 +8,14 @@
 export type { GeometryPort, PortCoherency, PortMoveResult, PortView, Point2 } from './geometryPort';
 export { BattlefieldSchema, type Battlefield, type BattlefieldInput } from './battlefield';
 export { SavedGameSchema, type SavedGame } from './savedGame';
-export { SPELLS, powerLevel, type SpellDef } from './magic';
+export { PRAYERS, SPELLS, powerLevel, priestLevel, type PrayerDef, type SpellDef } from './magic';
+export { DEPLOY_GAP_INCHES, TERRAIN_GAP_INCHES } from './deployment';
 export { TACTICS, TACTIC_VP } from './tactics';
-export { playScripted, scriptedPolicy, type Policy } from './policy';
+export { playScripted, scriptedPolicy, type Policy, type PolicyOptions } from './policy';
 export { portView } from './core';
 export {
   BaseSchema,
+  ManifestationSchema,
   ModelSchema,
   RegimentSchema,
   RosterSchema,
@@ -25,6 +27,7 @@ export {
   type Roster,
   type RosterInput,
   type RosterIssue,
+  type RosterManifestation,
   type RosterUnit,
   type RosterWeapon,
 } from './roster';
@@ -39,6 +42,8 @@ export {
   type AttackAssignment,
   type Battleplan,
   type CombatOrder,
+  type DeploymentState,
+  type PendingPrayer,
   type MagicState,
   type PendingAttack,
   type PendingMove,

@@ -9,7 +9,11 @@
 import {
   enemyUnit,
   friendlyUnit,
+  isAlive,
   mortalDamage,
+  onBattlefield,
+  removeManifestation,
+  syncPort,
   reject,
   requireTurn,
   rollLogged,
@@ -18,7 +22,9 @@ import {
   useCore,
   type Ctx,
 } from './core';
-import { opponentOf, type Action, type GameState } from './state';
+import { opponentOf, type Action, type GameState, type PlayerId } from './state';
+import { setUpUnit } from './deployment';
+import type { RosterManifestation } from './roster';
 
 /** A spell the engine can resolve. */
 export interface SpellDef {
@@ -48,34 +54,114 @@ export function powerLevel(s: GameState, unitId: string): number {
   return best;
 }
 
+/** Power level of a PRIEST (N) (Magic 1.1), 0 when not a priest. `PRIEST` alone = 1. */
+export function priestLevel(s: GameState, unitId: string): number {
+  let best = 0;
+  for (const k of rosterUnit(s, unitId).warscroll.keywords) {
+    const m = /^\s*PRIESTS?\s*(?:\((\d+)\))?\s*$/i.exec(k);
+    if (m) best = Math.max(best, m[1] ? Number(m[1]) : 1);
+  }
+  return best;
+}
+
+/** SPELL, PRAYER or BANISH abilities per phase, in any combination (Magic 1.1). */
+function abilityLimit(s: GameState, unitId: string): number {
+  return Math.max(powerLevel(s, unitId), priestLevel(s, unitId));
+}
+
+/** The manifestation a `summon:<id>` spell / prayer summons, checked (Magic 6.0, 7.0). */
+function summonable(c: Ctx, player: PlayerId, ability: string, kind: 'endlessSpell' | 'invocation', rule: string): RosterManifestation {
+  const id = ability.slice('summon:'.length);
+  const m = (c.s.players[player].roster.manifestations ?? []).find((x) => x.id === id);
+  if (!m || m.kind !== kind) reject(`${player} has no ${kind === 'endlessSpell' ? 'endless spell' : 'invocation'} "${id}" in a manifestation lore`, 'Magic 6.0');
+  const u = c.s.units[id];
+  if (u.status !== 'unsummoned' && isAlive(c.s, id)) reject(`manifestation "${id}" is already on the battlefield`, rule);
+  if (c.s.magic.removed.includes(id)) reject(`manifestation "${id}" was removed from play this turn`, 'Magic 7.0');
+  if (c.s.magic.summoned.includes(id)) reject(`a friendly WIZARD or PRIEST already attempted to summon "${id}" this turn`, 'Magic 7.0');
+  return m;
+}
+
+/**
+ * Set up a manifestation (Magic 7.0) wholly within `range` of the summoner. With `trial`, the
+ * set-up is only checked and everything is put back (Declare step of a summoning spell).
+ */
+function placeManifestation(c: Ctx, id: string, summoner: string, range: number, positions: Readonly<Record<string, readonly [number, number]>> | undefined, rule: string, trial: boolean): void {
+  const s = c.s;
+  if (!positions) reject(`give the positions of every model of "${id}"`, 'Core 24.0');
+  const u = s.units[id];
+  const saved = { positions: s.positions, status: u.status, slain: u.slain, damage: u.damage };
+  u.slain = [];
+  u.damage = 0;
+  delete u.status;
+  setUpUnit(c, id, positions);
+  if (!c.port.whollyWithin(id, summoner, range)) reject(`"${id}" must be set up wholly within ${range}" of "${summoner}"`, rule);
+  if (trial) {
+    s.positions = saved.positions;
+    if (saved.status === undefined) delete u.status;
+    else u.status = saved.status;
+    u.slain = saved.slain;
+    u.damage = saved.damage;
+    syncPort(c);
+    return;
+  }
+  u.manifestation = { banishment: u.manifestation!.banishment, summoner };
+  u.slainPriority = [];
+  u.turn = { ...u.turn, setUp: true };
+}
+
+/** Hero phase check for SPELL / PRAYER abilities: yours, or the enemy's after Magical Intervention (Commands 2.0). Returns the roll modifier. */
+function heroPhaseUse(c: Ctx, player: PlayerId, unitId: string, what: string, rule: string): number {
+  const s = c.s;
+  if (s.phase !== 'hero') reject(`${what} are used in the hero phase`, rule);
+  if (player === s.active) return 0;
+  const i = s.effects.findIndex((e) => e.kind === 'magicalIntervention' && e.unitId === unitId);
+  if (i < 0) reject(`${what} are used in your hero phase (in the enemy hero phase only after Magical Intervention)`, rule);
+  s.effects.splice(i, 1);
+  return -1;
+}
+
 /** `cast` (Magic 2.0): casting roll 2D6; miscast on a double 1; enemy may Unbind if the roll reaches the CV. */
 export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   requireTurn(c);
   const s = c.s;
   const rule = 'Magic 2.0';
-  if (s.phase !== 'hero' || a.player !== s.active) reject('spells are cast in your hero phase', rule);
   friendlyUnit(c, a.player, a.unitId, rule);
   const level = powerLevel(s, a.unitId);
   if (level <= 0) reject(`unit "${a.unitId}" is not a WIZARD`, 'Magic 1.1');
+  const summon = a.spell.startsWith('summon:');
   const def = Object.prototype.hasOwnProperty.call(SPELLS, a.spell) ? SPELLS[a.spell] : undefined;
   const known = rosterUnit(s, a.unitId).warscroll.spells ?? [];
-  if (!def || !known.includes(a.spell)) reject(`unit "${a.unitId}" does not know the spell "${a.spell}"`, 'Magic 6.0');
+  let castingValue = def?.castingValue ?? 0;
+  let manifestation: RosterManifestation | null = null;
+  if (summon) {
+    manifestation = summonable(c, a.player, a.spell, 'endlessSpell', 'Magic 7.0');
+    if (a.target !== manifestation.id) reject(`the target of "${a.spell}" is the manifestation "${manifestation.id}"`, 'Magic 7.0');
+    castingValue = manifestation.summonValue;
+  } else if (!def || !known.includes(a.spell)) reject(`unit "${a.unitId}" does not know the spell "${a.spell}"`, 'Magic 6.0');
   if (s.magic.miscast.includes(a.unitId)) reject(`unit "${a.unitId}" miscast this phase`, rule);
-  if ((s.magic.used[a.unitId] ?? 0) >= level) reject(`unit "${a.unitId}" already used ${level} spell(s) this phase (power level)`, 'Magic 1.1');
+  if ((s.magic.used[a.unitId] ?? 0) >= abilityLimit(s, a.unitId)) reject(`unit "${a.unitId}" already used ${abilityLimit(s, a.unitId)} SPELL/PRAYER/BANISH ability(ies) this phase (power level)`, 'Magic 1.1');
   if (s.magic.unitSpells.includes(`${a.unitId}|${a.spell}`)) reject(`unit "${a.unitId}" already used "${a.spell}" this phase`, 'Core 5.3');
   if (s.magic.spellsThisTurn[a.player].includes(a.spell)) reject(`another friendly WIZARD already cast "${a.spell}" this turn`, 'Magic 5.0');
-  // Target (picked in the Declare step).
-  if (def.target === 'friendly') friendlyUnit(c, a.player, a.target, rule);
-  else enemyUnit(c, a.player, a.target, rule);
-  if (!c.port.visible(a.unitId, a.target)) reject(`"${a.target}" is not visible to "${a.unitId}"`, rule);
-  const inRange = def.wholly ? c.port.whollyWithin(a.target, a.unitId, def.range) : c.port.distance(a.unitId, a.target) <= def.range + 0.001;
-  if (!inRange) reject(`"${a.target}" is not ${def.wholly ? 'wholly ' : ''}within ${def.range}" of "${a.unitId}"`, rule);
+  // Target (picked in the Declare step); a summoning spell checks the set-up now (Magic 7.0).
+  if (manifestation) {
+    if (a.positions === undefined) reject(`give the positions of every model of "${manifestation.id}"`, 'Core 24.0');
+    placeManifestation(c, manifestation.id, a.unitId, manifestation.summonRange, a.positions, 'Magic 7.0', true);
+  } else if (def) {
+    if (a.positions !== undefined) reject(`"${a.spell}" sets nothing up`, rule);
+    if (def.target === 'friendly') friendlyUnit(c, a.player, a.target, rule);
+    else enemyUnit(c, a.player, a.target, rule);
+    if (!c.port.visible(a.unitId, a.target)) reject(`"${a.target}" is not visible to "${a.unitId}"`, rule);
+    const inRange = def.wholly ? c.port.whollyWithin(a.target, a.unitId, def.range) : c.port.distance(a.unitId, a.target) <= def.range + 0.001;
+    if (!inRange) reject(`"${a.target}" is not ${def.wholly ? 'wholly ' : ''}within ${def.range}" of "${a.unitId}"`, rule);
+  }
+  const mod = heroPhaseUse(c, a.player, a.unitId, 'spells', rule);
   s.magic.used[a.unitId] = (s.magic.used[a.unitId] ?? 0) + 1;
   s.magic.unitSpells.push(`${a.unitId}|${a.spell}`);
   s.magic.spellsThisTurn[a.player].push(a.spell);
+  if (manifestation) s.magic.summoned.push(manifestation.id);
   const dice = rollLogged(c, 2, 6, `cast:${a.unitId}:${a.spell}`, a.player);
   const bonus = s.effects.filter((e) => e.kind === 'castingBonus' && e.unitId === a.unitId).reduce((x, e) => x + (e.value ?? 0), 0);
-  const roll = dice[0] + dice[1] + bonus;
+  const roll = Math.max(1, dice[0] + dice[1] + bonus + mod);
   if (dice[0] === 1 && dice[1] === 1) {
     s.magic.miscast.push(a.unitId);
     c.events.push({ type: 'miscast', unitId: a.unitId, spell: a.spell, dice });
@@ -83,12 +169,12 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     mortalDamage(c, a.unitId, d3, `miscast:${a.unitId}`);
     return;
   }
-  if (roll < def.castingValue) {
-    c.events.push({ type: 'spellFailed', unitId: a.unitId, spell: a.spell, dice, roll, castingValue: def.castingValue });
+  if (roll < castingValue) {
+    c.events.push({ type: 'spellFailed', unitId: a.unitId, spell: a.spell, dice, roll, castingValue });
     return;
   }
-  c.events.push({ type: 'spellCastRoll', unitId: a.unitId, spell: a.spell, dice, roll });
-  s.pendingSpell = { player: a.player, casterId: a.unitId, spell: a.spell, targetId: a.target, castingRoll: roll };
+  c.events.push({ type: 'spellCastRoll', unitId: a.unitId, spell: a.spell, dice, roll, modifier: bonus + mod });
+  s.pendingSpell = { player: a.player, casterId: a.unitId, spell: a.spell, targetId: a.target, castingRoll: roll, ...(a.positions ? { positions: a.positions } : {}) };
 }
 
 function resolveSpell(c: Ctx): void {
@@ -97,7 +183,11 @@ function resolveSpell(c: Ctx): void {
   c.s.pendingSpell = null;
   const def = SPELLS[p.spell];
   c.events.push({ type: 'spellCast', unitId: p.casterId, spell: p.spell, target: p.targetId });
-  if (p.spell === 'mysticShield') {
+  if (p.spell.startsWith('summon:')) {
+    const m = (c.s.players[p.player].roster.manifestations ?? []).find((x) => x.id === p.targetId)!;
+    placeManifestation(c, m.id, p.casterId, m.summonRange, p.positions, 'Magic 7.0', false);
+    c.events.push({ type: 'manifestationSummoned', unitId: m.id, summoner: p.casterId });
+  } else if (p.spell === 'mysticShield') {
     c.s.effects.push({ kind: 'ward', unitId: p.targetId, value: 6, until: 'endOfTurn' });
   } else if (p.spell === 'arcaneBolt') {
     const [d3] = rollLogged(c, 1, 3, `spell:${p.casterId}:${p.spell}`, p.player);
@@ -159,4 +249,144 @@ export function activatePlaceOfPower(c: Ctx, a: Extract<Action, { type: 'activat
       : { kind: 'unbindAsWizard', unitId: a.unitId, until: 'endOfTurn' },
   );
   c.events.push({ type: 'placeOfPower', unitId: a.unitId, roll: d, effect: wizardOrPriest ? 'castingBonus' : 'unbindAsWizard' });
+}
+
+/** A prayer the engine can resolve (Magic 3.0). */
+export interface PrayerDef {
+  readonly name: string;
+  readonly chantingValue: number;
+  readonly oncePerBattle: boolean;
+}
+
+/** Prayers known by id (`warscroll.prayers`). Resurrection: the Magic 3.0 example prayer. */
+export const PRAYERS: Record<string, PrayerDef> = {
+  resurrection: { name: 'Resurrection', chantingValue: 7, oncePerBattle: true },
+};
+
+/**
+ * `chant` (Magic 3.0): a PRIEST's chanting roll of D6 (hero phase; the enemy's after Magical
+ * Intervention, -1). Unmodified 1: the prayer fails and the PRIEST loses D3 ritual points (not
+ * below 0, A-R12). Unmodified 2+ (004 wording, INVENTORY §3.2 CHANT_TWO_PLUS_UNMODIFIED): the
+ * roll waits for `answerPrayer` (bank or answer). `summon:<id>` chants the invocation's prayer.
+ */
+export function chant(c: Ctx, a: Extract<Action, { type: 'chant' }>): void {
+  requireTurn(c);
+  const s = c.s;
+  const rule = 'Magic 3.0';
+  friendlyUnit(c, a.player, a.unitId, rule);
+  if (priestLevel(s, a.unitId) <= 0) reject(`unit "${a.unitId}" is not a PRIEST`, 'Magic 1.1');
+  const summon = a.prayer.startsWith('summon:');
+  const def = Object.prototype.hasOwnProperty.call(PRAYERS, a.prayer) ? PRAYERS[a.prayer] : undefined;
+  if (summon) summonable(c, a.player, a.prayer, 'invocation', 'Magic 7.0');
+  else if (!def || !(rosterUnit(s, a.unitId).warscroll.prayers ?? []).includes(a.prayer)) reject(`unit "${a.unitId}" does not know the prayer "${a.prayer}"`, 'Magic 6.0');
+  if (def?.oncePerBattle && s.oncePerBattle.includes(`${a.unitId}|${a.prayer}`)) reject(`"${a.prayer}" is Once Per Battle and "${a.unitId}" already used it`, 'Core 28.2');
+  if ((s.magic.used[a.unitId] ?? 0) >= abilityLimit(s, a.unitId)) reject(`unit "${a.unitId}" already used ${abilityLimit(s, a.unitId)} SPELL/PRAYER/BANISH ability(ies) this phase (power level)`, 'Magic 1.1');
+  if (s.magic.unitSpells.includes(`${a.unitId}|${a.prayer}`)) reject(`unit "${a.unitId}" already used "${a.prayer}" this phase`, 'Core 5.3');
+  if (s.magic.prayersThisTurn[a.player].includes(a.prayer)) reject(`another friendly PRIEST already chanted "${a.prayer}" this turn`, 'Magic 5.0');
+  const mod = heroPhaseUse(c, a.player, a.unitId, 'prayers', rule);
+  s.magic.used[a.unitId] = (s.magic.used[a.unitId] ?? 0) + 1;
+  s.magic.unitSpells.push(`${a.unitId}|${a.prayer}`);
+  s.magic.prayersThisTurn[a.player].push(a.prayer);
+  if (def?.oncePerBattle) s.oncePerBattle.push(`${a.unitId}|${a.prayer}`);
+  if (summon) s.magic.summoned.push(a.prayer.slice('summon:'.length));
+  const [d] = rollLogged(c, 1, 6, `chant:${a.unitId}:${a.prayer}`, a.player);
+  const bonus = s.effects.filter((e) => e.kind === 'castingBonus' && e.unitId === a.unitId).reduce((x, e) => x + (e.value ?? 0), 0);
+  const roll = Math.max(1, d + bonus + mod);
+  if (d === 1) {
+    const [d3] = rollLogged(c, 1, 3, `ritual-loss:${a.unitId}`, a.player);
+    const before = s.ritualPoints[a.unitId] ?? 0;
+    s.ritualPoints[a.unitId] = Math.max(0, before - d3);
+    c.events.push({ type: 'prayerFailed', unitId: a.unitId, prayer: a.prayer, roll: d, lost: before - s.ritualPoints[a.unitId], ritualPoints: s.ritualPoints[a.unitId] });
+    return;
+  }
+  s.pendingPrayer = { player: a.player, priestId: a.unitId, prayer: a.prayer, unmodified: d, roll };
+  c.events.push({ type: 'chantingRoll', unitId: a.unitId, prayer: a.prayer, roll, unmodified: d, ritualPoints: s.ritualPoints[a.unitId] ?? 0 });
+}
+
+/**
+ * `answerPrayer` (Magic 3.0) after a chanting roll of 2+: `bank` gives the PRIEST ritual points
+ * equal to the roll; `answer` adds the ritual points to the roll: at least the chanting value →
+ * the prayer is answered (effect resolved, ritual points reset to 0); otherwise it fails and the
+ * ritual points are kept (A-R12). Resurrection: `target` = a slain friendly INFANTRY HERO,
+ * `positions` = its models, set up wholly within 3" of the PRIEST (Core 24.0 checks). Invocation
+ * (`summon:<id>`): `positions` wholly within the lore's range of the PRIEST.
+ */
+export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }>): void {
+  const s = c.s;
+  const rule = 'Magic 3.0';
+  const p = s.pendingPrayer;
+  if (p === null) reject('there is no chanting roll waiting', rule);
+  if (a.player !== p.player) reject(`the chanting roll is ${p.player}'s`, rule);
+  const points = s.ritualPoints[p.priestId] ?? 0;
+  if (a.choice === 'bank') {
+    if (a.target !== undefined || a.positions !== undefined) reject('banking ritual points resolves no effect', rule);
+    s.ritualPoints[p.priestId] = points + p.roll;
+    s.pendingPrayer = null;
+    c.events.push({ type: 'ritualPointsBanked', unitId: p.priestId, prayer: p.prayer, gained: p.roll, ritualPoints: s.ritualPoints[p.priestId] });
+    return;
+  }
+  const summon = p.prayer.startsWith('summon:');
+  const value = summon ? (s.players[p.player].roster.manifestations ?? []).find((m) => m.id === p.prayer.slice(7))!.summonValue : PRAYERS[p.prayer].chantingValue;
+  const total = p.roll + points;
+  if (total < value) {
+    if (a.target !== undefined || a.positions !== undefined) reject(`the prayer is not answered (${p.roll} + ${points} < ${value}): no effect to resolve`, rule);
+    s.pendingPrayer = null;
+    c.events.push({ type: 'prayerNotAnswered', unitId: p.priestId, prayer: p.prayer, total, chantingValue: value, ritualPoints: points });
+    return;
+  }
+  if (summon) {
+    const m = (s.players[p.player].roster.manifestations ?? []).find((x) => x.id === p.prayer.slice(7))!;
+    if (a.target !== undefined && a.target !== m.id) reject(`the prayer summons "${m.id}"`, 'Magic 7.0');
+    placeManifestation(c, m.id, p.priestId, m.summonRange, a.positions, 'Magic 7.0', false);
+    c.events.push({ type: 'manifestationSummoned', unitId: m.id, summoner: p.priestId });
+  } else if (p.prayer === 'resurrection') {
+    const t = a.target;
+    if (t === undefined || !Object.prototype.hasOwnProperty.call(s.units, t)) reject('Resurrection: pick a slain friendly INFANTRY HERO (target)', rule);
+    const u = s.units[t];
+    if (u.owner !== a.player || u.manifestation !== undefined || u.status !== undefined) reject(`"${t}" is not a friendly unit of the battle`, rule);
+    if (isAlive(s, t)) reject(`"${t}" has not been slain`, rule);
+    if (!unitHasKeyword(s, t, 'INFANTRY') || !unitHasKeyword(s, t, 'HERO')) reject(`"${t}" is not an INFANTRY HERO`, rule);
+    u.slain = [];
+    u.damage = 0;
+    u.slainPriority = [];
+    setUpUnit(c, t, a.positions ?? {});
+    if (!c.port.whollyWithin(t, p.priestId, 3)) reject(`"${t}" must be set up wholly within 3" of "${p.priestId}"`, rule);
+    u.turn = { ...u.turn, setUp: true };
+    c.events.push({ type: 'resurrected', unitId: t, priest: p.priestId });
+  }
+  s.ritualPoints[p.priestId] = 0;
+  s.pendingPrayer = null;
+  c.events.push({ type: 'prayerAnswered', unitId: p.priestId, prayer: p.prayer, total, chantingValue: value });
+}
+
+/**
+ * `banish` — BANISH MANIFESTATION (Magic 7.2): your hero phase (not through Magical Intervention,
+ * I-7); a friendly WIZARD or PRIEST (or a HERO after Activate Place of Power, as WIZARD (1));
+ * a manifestation within 30"; 2D6 + 1 per enemy manifestation on the battlefield after the
+ * first; at least the banishment value → removed from play. Each manifestation once per turn.
+ */
+export function banish(c: Ctx, a: Extract<Action, { type: 'banish' }>): void {
+  requireTurn(c);
+  const s = c.s;
+  const rule = 'Magic 7.2';
+  if (s.phase !== 'hero' || a.player !== s.active) reject('Banish Manifestation is used in your hero phase', rule);
+  friendlyUnit(c, a.player, a.unitId, rule);
+  const level = Math.max(powerLevel(s, a.unitId) === -1 ? 1 : powerLevel(s, a.unitId), priestLevel(s, a.unitId));
+  if (level <= 0) reject(`unit "${a.unitId}" is not a WIZARD or PRIEST`, rule);
+  const t = Object.prototype.hasOwnProperty.call(s.units, a.target) ? s.units[a.target] : undefined;
+  if (!t || t.manifestation === undefined || !onBattlefield(c, a.target)) reject(`"${a.target}" is not a manifestation on the battlefield`, rule);
+  if (s.magic.banished.includes(a.target)) reject(`"${a.target}" was already picked for Banish Manifestation this turn`, rule);
+  if ((s.magic.used[a.unitId] ?? 0) >= level) reject(`unit "${a.unitId}" already used ${level} SPELL/PRAYER/BANISH ability(ies) this phase (power level)`, 'Magic 1.1');
+  if (s.magic.unitSpells.includes(`${a.unitId}|banish`)) reject(`unit "${a.unitId}" already used Banish Manifestation this phase`, 'Core 5.3');
+  if (c.port.distance(a.unitId, a.target) > 30 + 0.001) reject(`"${a.target}" is more than 30" from "${a.unitId}"`, rule);
+  s.magic.used[a.unitId] = (s.magic.used[a.unitId] ?? 0) + 1;
+  s.magic.unitSpells.push(`${a.unitId}|banish`);
+  s.magic.banished.push(a.target);
+  const enemyManifestations = Object.values(s.units).filter((u) => u.owner !== a.player && u.manifestation !== undefined && onBattlefield(c, u.id)).length;
+  const bonus = Math.max(0, enemyManifestations - 1);
+  const dice = rollLogged(c, 2, 6, `banish:${a.unitId}:${a.target}`, a.player);
+  const roll = dice[0] + dice[1] + bonus;
+  const banished = roll >= t.manifestation.banishment;
+  c.events.push({ type: 'banishmentRoll', unitId: a.unitId, target: a.target, dice, bonus, roll, banishment: t.manifestation.banishment, banished });
+  if (banished) removeManifestation(c, a.target, 'banished');
 }

@@ -32,7 +32,7 @@ const EPS = 1e-6;
 const CHARGE_REACH = 0.5 + 0.001;
 
 type Paths = Readonly<Record<string, readonly (readonly [number, number])[]>>;
-type MoveKind = 'normal' | 'run' | 'retreat' | 'charge' | 'redeploy' | 'pileIn';
+type MoveKind = 'normal' | 'run' | 'retreat' | 'charge' | 'redeploy' | 'pileIn' | 'powerThrough';
 
 const RULE: Record<MoveKind, string> = {
   normal: 'Core 14.1',
@@ -41,13 +41,16 @@ const RULE: Record<MoveKind, string> = {
   charge: 'Core 14.3',
   redeploy: 'Commands 3.0',
   pileIn: 'Core 15.3',
+  powerThrough: 'Commands 8.0',
 };
 
 /**
  * Check a move of `unitId` along `paths` and commit it to the working state (positions, port).
  * @param pileInTarget For a pile-in by a unit in combat: the target unit (Core 15.3).
+ * @param allowed For Power Through (Commands 8.0): the enemy units whose combat ranges the move may
+ *   pass through and end in (those in combat with the unit at the start of the move).
  */
-export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, maxInches: number, pileInTarget?: string): void {
+export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, maxInches: number, pileInTarget?: string, allowed: readonly string[] = []): void {
   const s = c.s;
   const rule = RULE[kind];
   const owner = s.units[unitId].owner;
@@ -78,13 +81,14 @@ export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, m
     }
   }
   // Combat ranges along the way (FLY ignores them while moving, Core 15.4).
-  if (!fly && (kind === 'normal' || kind === 'run' || kind === 'redeploy')) {
+  if (!fly && (kind === 'normal' || kind === 'run' || kind === 'redeploy' || kind === 'powerThrough')) {
+    const others = kind === 'powerThrough' ? enemies.filter((e) => !allowed.includes(e)) : enemies;
     for (const id of movers) {
-      if (c.port.pathEntersCombatRange(id, full[id], enemies, { visibility: kind !== 'redeploy' })) {
+      if (c.port.pathEntersCombatRange(id, full[id], others, { visibility: kind === 'normal' || kind === 'run' })) {
         reject(
-          kind === 'redeploy'
-            ? `model "${id}" would pass through the combat range of an enemy unit`
-            : `model "${id}" would move into combat during the move`,
+          kind === 'normal' || kind === 'run'
+            ? `model "${id}" would move into combat during the move`
+            : `model "${id}" would pass through the combat range of an enemy unit${kind === 'powerThrough' ? ' that was not in combat with it' : ''}`,
           rule,
         );
       }
@@ -111,8 +115,9 @@ export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, m
       if (inCombat(s, c.port, unitId)) reject(`unit "${unitId}" would end the move in combat`, fly ? 'Core 15.4' : 'Core 14.1');
       break;
     case 'retreat':
-    case 'redeploy': {
-      const e = enemies.find((x) => c.port.withinCombatRange(unitId, x));
+    case 'redeploy':
+    case 'powerThrough': {
+      const e = enemies.find((x) => !(kind === 'powerThrough' && allowed.includes(x)) && c.port.withinCombatRange(unitId, x));
       if (e !== undefined) reject(`unit "${unitId}" would end within the combat range of enemy unit "${e}"`, rule);
       break;
     }
@@ -149,6 +154,7 @@ export function moveAction(c: Ctx, a: Extract<Action, { type: 'move' }>): void {
   const isActive = a.player === s.active;
   if (a.kind === 'normal') {
     if (s.phase !== 'movement' || !isActive) reject('Normal Move is used in your movement phase', rule);
+    if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
     if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat and cannot make a Normal Move`, rule);
     useCore(c, a.unitId);
     makeMove(c, a.unitId, a.paths, 'normal', rosterUnit(s, a.unitId).warscroll.move);
@@ -159,7 +165,7 @@ export function moveAction(c: Ctx, a: Extract<Action, { type: 'move' }>): void {
     reject(`unit "${a.unitId}" has not declared a ${a.kind} this phase (declare it first)`, rule);
   }
   const max = a.kind === 'charge' ? (u.turn.chargeRoll ?? 0) : pending.maxInches;
-  makeMove(c, a.unitId, a.paths, a.kind, max);
+  makeMove(c, a.unitId, a.paths, a.kind, max, undefined, pending.allowed ?? []);
   u.turn.pendingMove = null;
 }
 
@@ -170,6 +176,7 @@ export function retreat(c: Ctx, a: Extract<Action, { type: 'retreat' }>): void {
   if (s.phase !== 'movement' || a.player !== s.active) reject('Retreat is used in your movement phase', 'Core 14.1');
   const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.1');
   if (!inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is not in combat and cannot Retreat`, 'Core 14.1');
+  if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
   useCore(c, a.unitId);
   u.turn.usedRetreat = true;
   const [d3] = rollLogged(c, 1, 3, `retreat:${a.unitId}`, a.player);

@@ -33,8 +33,19 @@ function centroid(port: GeometryPort, ids: readonly string[]): Point2 | null {
   return n ? [x / n, y / n] : null;
 }
 
+/** Options of {@link scriptedPolicy}. */
+export interface PolicyOptions {
+  /**
+   * Deployment phase (Core 10.0): where to set up each model (model id → plan-view centre), e.g.
+   * the battlefield's placement. Units are deployed by regiment (Deploy Regiment, then Deploy
+   * Unit for each of its units), then the auxiliaries; a unit without a position for every model
+   * is not deployed (the policy ends its deployment instead).
+   */
+  readonly placement?: Readonly<Record<string, readonly [number, number]>>;
+}
+
 /** Create the scripted policy over a port (the port is synced by every `reduce`). */
-export function scriptedPolicy(port: GeometryPort): Policy {
+export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Policy {
   const failed = new Set<string>();
   const tryAction = (s: GameState, a: Action): (ReduceResult & { ok: true }) | null => {
     const r = reduce(s, a, port);
@@ -44,7 +55,55 @@ export function scriptedPolicy(port: GeometryPort): Policy {
     const slain = new Set(s.units[unitId].slain);
     return s.players[s.units[unitId].owner].roster.units.find((u) => u.id === unitId)!.models.map((m) => m.id).filter((id) => !slain.has(id));
   };
-  const units = (s: GameState, p: PlayerId) => Object.values(s.units).filter((u) => u.owner === p && isAlive(s, u.id)).map((u) => u.id);
+  const units = (s: GameState, p: PlayerId) =>
+    Object.values(s.units)
+      .filter((u) => u.owner === p && u.status === undefined && isAlive(s, u.id))
+      .map((u) => u.id);
+  const deployPositions = (s: GameState, unitId: string): Record<string, [number, number]> | null => {
+    const out: Record<string, [number, number]> = {};
+    for (const m of s.players[s.units[unitId].owner].roster.units.find((u) => u.id === unitId)?.models ?? []) {
+      const p = opts.placement?.[m.id];
+      if (!p) return null;
+      out[m.id] = [p[0], p[1]];
+    }
+    return out;
+  };
+  /** Deployment phase candidates (Core 10.0-10.1). */
+  const deployCandidates = (s: GameState): Action[] => {
+    const d = s.deployment!;
+    const me = d.toDeploy;
+    const out: Action[] = [];
+    if (d.step === 'terrain') {
+      for (const t of d.factionTerrain[me]) out.push({ type: 'deployTerrain', player: me, terrainId: t });
+    } else {
+      const unit = (id: string): Action | null => {
+        if (s.units[id].status !== 'undeployed' || failed.has(`deploy:${id}`)) return null;
+        const positions = deployPositions(s, id);
+        return positions ? { type: 'deployUnit', player: me, unitId: id, positions } : null;
+      };
+      if (d.regiment) {
+        for (const id of d.regiment.left) {
+          const a = unit(id);
+          if (a) out.push(a);
+        }
+      } else {
+        const r = s.players[me].roster;
+        for (const reg of r.regiments) {
+          const ids = [reg.leader, ...reg.units];
+          if (ids.every((id) => s.units[id].status === 'undeployed' && deployPositions(s, id) !== null)) {
+            out.push({ type: 'deployRegiment', player: me, leader: reg.leader });
+            break;
+          }
+        }
+        for (const id of r.units.map((u) => u.id)) {
+          const a = unit(id);
+          if (a) out.push(a);
+        }
+      }
+    }
+    out.push({ type: 'endDeployment', player: me });
+    return out;
+  };
   const roster = (s: GameState, unitId: string) => s.players[s.units[unitId].owner].roster.units.find((u) => u.id === unitId)!;
   const nearestEnemies = (s: GameState, unitId: string): string[] => {
     port.sync({ positions: s.positions, removed: Object.values(s.units).flatMap((u) => u.slain) });
@@ -72,6 +131,7 @@ export function scriptedPolicy(port: GeometryPort): Policy {
   const key = (s: GameState, what: string) => `${s.round}:${s.turnInRound}:${s.phase}:${what}`;
 
   function candidates(s: GameState): Action[] {
+    if (s.stage === 'deployment' && s.deployment) return deployCandidates(s);
     if (s.stage === 'firstTurn') return [{ type: 'chooseFirstTurn', player: s.decider, first: s.decider }];
     if (s.pendingRally) return [{ type: 'spendRally', player: s.units[s.pendingRally.unitId].owner, heal: s.pendingRally.points, returnModels: 0 }];
     if (s.pendingSpell) return [{ type: 'pass', player: opponentOf(s.pendingSpell.player) }];
@@ -157,7 +217,8 @@ export function scriptedPolicy(port: GeometryPort): Policy {
       for (const a of candidates(s)) {
         const r = tryAction(s, a);
         if (r) return { action: a, result: r };
-        if ('unitId' in a && a.unitId !== undefined) failed.add(key(s, a.type === 'cast' ? `${a.unitId}:${a.spell}` : a.unitId));
+        if (a.type === 'deployUnit') failed.add(`deploy:${a.unitId}`);
+        else if ('unitId' in a && a.unitId !== undefined) failed.add(key(s, a.type === 'cast' ? `${a.unitId}:${a.spell}` : a.unitId));
       }
       throw new Error(`the policy found no legal action (round ${s.round}, phase ${s.phase})`);
     },
@@ -165,8 +226,8 @@ export function scriptedPolicy(port: GeometryPort): Policy {
 }
 
 /** Play a game to the end (or `maxActions`) with the scripted policy; returns the final state and the actions. */
-export function playScripted(state: GameState, port: GeometryPort, maxActions = 5000): { state: GameState; actions: Action[] } {
-  const policy = scriptedPolicy(port);
+export function playScripted(state: GameState, port: GeometryPort, maxActions = 5000, opts: PolicyOptions = {}): { state: GameState; actions: Action[] } {
+  const policy = scriptedPolicy(port, opts);
   const actions: Action[] = [];
   let s = state;
   while (s.stage !== 'ended' && actions.length < maxActions) {

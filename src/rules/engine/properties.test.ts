@@ -9,24 +9,45 @@ import { stateHash } from './hash';
 const UNITS = ['p1-hero', 'p1-warriors', 'p1-knights', 'p2-hero', 'p2-knights', 'p2-warriors', 'ghost'];
 const OBJECTIVES = ['o1', 'o2', 'o3', 'nowhere'];
 
-function newGame(seed: number, battleRounds = 2): GameState {
+/** Every third seed plays the deployment phase (Core 10.0) first. */
+function newGame(seed: number, battleRounds = 2, deployment = seed % 3 === 0): GameState {
   const r = createGame({
     seed,
     rosters: { p1: sampleRoster('p1'), p2: sampleRoster('p2') },
     finishedDeployingFirst: seed % 2 === 0 ? 'p1' : 'p2',
     battleplan: { objectives: ['o1', 'o2', 'o3'], battleRounds },
+    territories: { p1: 'south', p2: 'north' },
+    ...(deployment ? { deployment: { beginsDeployment: seed % 2 === 0 ? ('p1' as const) : ('p2' as const) } } : {}),
   });
   if (!r.ok) throw new Error(JSON.stringify(r.issues));
   return r.state;
 }
+
+/** Territories: every unit may deploy, except p2's knights (never wholly within its territory). */
+const TERRITORIES: PortTables['territories'] = Object.fromEntries(
+  ['hero', 'warriors', 'knights'].flatMap((u) => [
+    [`p1-${u}|south`, { distance: 0, wholly: true }],
+    [`p1-${u}|north`, { distance: 20, wholly: false }],
+    [`p2-${u}|north`, { distance: 0, wholly: u !== 'knights' }],
+    [`p2-${u}|south`, { distance: 20, wholly: false }],
+  ]),
+);
 
 /** A fixed battlefield: some units in combat, some contesting two objectives. */
 function staticTables(): PortTables {
   return {
     inCombat: new Set(['p1-knights|p2-knights']),
     contests: { 'p1-warriors': ['o1', 'o2'], 'p2-warriors': ['o2'], 'p2-hero': ['o3'], 'p1-hero': ['o3'] },
+    territories: { ...TERRITORIES, 'ruins|north': { distance: 0, wholly: false }, 'ruins|south': { distance: 5, wholly: false } },
+    terrain: ['ruins', 'tower'],
+    terrainContests: { 'p1-knights': ['ruins'], 'p2-hero': ['ruins'] },
+    landmarks: { 'p1-hero|centre': 1, 'p1-warriors|centre': 2, 'p2-knights|shortEdge0': 3, 'p2-warriors|shortEdge1': 4 },
   };
 }
+const SIZE: Record<string, number> = { hero: 1, warriors: 10, knights: 5 };
+/** Positions for every model of a sample unit (wrong counts for unknown units). */
+const positionsOf = (unitId: string) =>
+  Object.fromEntries(Array.from({ length: SIZE[unitId.split('-')[1] ?? ''] ?? 1 }, (_, i) => [`${unitId}-m${i + 1}`, [i, 0]]));
 
 const player = fc.constantFrom('p1' as const, 'p2' as const);
 const unit = fc.constantFrom(...UNITS);
@@ -39,18 +60,39 @@ const action = fc.oneof(
   { weight: 2, arbitrary: fc.record({ type: fc.constant('charge'), player, unitId: unit }) },
   {
     weight: 6,
-    arbitrary: fc.record({
-      type: fc.constant('command'),
-      player,
-      command: fc.constantFrom('rally', 'redeploy', 'forwardToVictory', 'allOutAttack', 'allOutDefence'),
-      unitId: unit,
-    }),
+    arbitrary: fc
+      .record({
+        type: fc.constant('command'),
+        player,
+        command: fc.constantFrom('rally', 'redeploy', 'forwardToVictory', 'allOutAttack', 'allOutDefence', 'magicalIntervention', 'coveringFire', 'counterCharge', 'powerThrough'),
+        unitId: unit,
+        target: fc.option(unit, { nil: undefined }),
+      })
+      .map(({ target, ...a }) => (target === undefined ? a : { ...a, target })),
   },
   { weight: 8, arbitrary: fc.record({ type: fc.constant('spendRally'), player, heal: fc.integer({ min: -1, max: 3 }), returnModels: fc.integer({ min: 0, max: 2 }) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('allocateDamage'), player, unitId: unit, points: fc.integer({ min: 0, max: 12 }) }) },
   { weight: 8, arbitrary: fc.record({ type: fc.constant('fight'), player, unitId: unit, target: unit }) },
   { weight: 10, arbitrary: player.map((p) => ({ type: 'pass', player: p })) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('shoot'), player, unitId: unit, target: unit }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('move'), player, unitId: unit, kind: fc.constantFrom('charge', 'powerThrough', 'normal'), paths: fc.constant({}) }) },
+  { weight: 6, arbitrary: fc.record({ type: fc.constant('deployUnit'), player, unitId: unit }).map((a) => ({ ...a, positions: positionsOf(a.unitId) })) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('deployRegiment'), player, leader: unit }) },
+  { weight: 2, arbitrary: player.map((p) => ({ type: 'endDeployment', player: p })) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('chant'), player, unitId: unit, prayer: fc.constantFrom('resurrection', 'summon:x') }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('answerPrayer'), player, choice: fc.constantFrom('bank', 'answer') }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('banish'), player, unitId: unit, target: unit }) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({
+        type: fc.constant('tacticalGambit'),
+        player,
+        tactic: fc.constantFrom('doNotWaver', 'seizeTheCentre', 'takeTheFlanks', 'takeTheirLand', 'attackOnTwoFronts'),
+        terrainId: fc.option(fc.constantFrom('ruins', 'tower'), { nil: undefined }),
+      })
+      .map(({ terrainId, ...a }) => (terrainId === undefined ? a : { ...a, terrainId })),
+  },
   { weight: 1, arbitrary: fc.anything() },
 );
 
@@ -58,11 +100,21 @@ const action = fc.oneof(
 const PICK = { type: 'chooseContestedObjective', player: 'p1', unitId: 'p1-warriors', objectiveId: 'o2' };
 let maxRound = 0;
 let accepted = 0;
+let deployed = 0;
 const rules: Record<string, number> = {};
 
 function play(seed: number, randomActions: unknown[], t: PortTables): GameState {
   // p1's warriors contest o1 and o2: pick one first so control checks can happen (Core 32.1).
-  const actions = [PICK, ...randomActions];
+  // Half of the deployment games start with a deployment script (some of it rejected: p2's knights
+  // are never wholly within its territory); the others deploy with the random actions only.
+  const b = seed % 2 === 0 ? 'p1' : 'p2';
+  const o = b === 'p1' ? 'p2' : 'p1';
+  const dep = (p: string, u: string) => ({ type: 'deployUnit', player: p, unitId: `${p}-${u}`, positions: positionsOf(`${p}-${u}`) });
+  const script =
+    seed % 6 === 0
+      ? [dep(b, 'hero'), dep(o, 'hero'), dep(b, 'warriors'), dep(o, 'warriors'), dep(b, 'knights'), dep(o, 'knights'), { type: 'endDeployment', player: 'p2' }, dep('p1', 'knights'), { type: 'endDeployment', player: 'p1' }]
+      : [];
+  const actions = [...script, PICK, ...randomActions];
   let s = newGame(seed);
   const port = tablePort(t);
   for (const a of actions) {
@@ -89,6 +141,9 @@ function play(seed: number, randomActions: unknown[], t: PortTables): GameState 
     }
     expect(n.log.length).toBeGreaterThan(s.log.length);
     if (!isDeepStrictEqual(structuredClone(n), n)) expect(structuredClone(n)).toEqual(n);
+    // Deployment (Core 10.0): units off the battlefield until deployed; a deployed unit stays deployed.
+    for (const u of Object.values(n.units)) if (s.units[u.id].status === undefined) expect(u.status).toBeUndefined();
+    if ((a as { type?: string }).type === 'deployUnit') deployed++;
     s = n;
     accepted++;
     maxRound = Math.max(maxRound, s.round);
@@ -110,6 +165,8 @@ describe('engine properties', () => {
     expect(accepted).toBeGreaterThan(400);
     // Rejections cite real rule sections, not only schema errors.
     expect(Object.keys(rules).filter((r) => /^(Core|Commands) /.test(r)).length).toBeGreaterThan(5);
+    expect(rules['Core 10.0'] ?? 0).toBeGreaterThan(0);
+    expect(deployed).toBeGreaterThan(0);
   });
 
   it('replaying the log from the same seed reproduces the same state hash', { timeout: 60_000 }, () => {
@@ -143,7 +200,7 @@ describe('engine properties', () => {
     };
     const t = staticTables();
     const run = (seed: number) => {
-      let s = newGame(seed, 5);
+      let s = newGame(seed, 5, false);
       const port = tablePort(t);
       let guard = 0;
       while (s.stage !== 'ended' && guard++ < 1000) {

@@ -27,12 +27,17 @@ import {
   type Action,
   type GameState,
   type PlayerId,
+  type UnitState,
 } from './state';
 import {
   Reject,
+  afterDestroyed,
   aliveModels,
   allocatePoints,
+  enemyUnit,
+  enemyUnits,
   friendlyUnit,
+  mortalDamage,
   inCombat,
   isAlive,
   onBattlefield,
@@ -47,8 +52,9 @@ import {
   type GameEvent,
 } from './core';
 import { moveAction, retreat } from './moves';
-import { currentPicker, fight, passReaction, reacted, shoot } from './attacks';
-import { activatePlaceOfPower, cast, passSpell, unbind } from './magic';
+import { coveringFire, currentPicker, fight, passReaction, reacted, shoot } from './attacks';
+import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, powerLevel, priestLevel, unbind } from './magic';
+import { deployRegiment, deployTerrain, deployUnit, endDeployment } from './deployment';
 import { scoreTactic, tacticalGambit } from './tactics';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
@@ -67,6 +73,7 @@ const Player = z.enum(['p1', 'p2']);
 const Count = z.number().int().min(0).max(10000);
 const Coord = z.number().finite().min(-1000).max(1000);
 const Paths = z.record(z.string(), z.array(z.tuple([Coord, Coord])).max(64));
+const Positions = z.record(z.string(), z.tuple([Coord, Coord]));
 /** Strict zod schema of {@link Action}. */
 export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('chooseFirstTurn'), player: Player, first: Player }),
@@ -77,8 +84,9 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('command'),
     player: Player,
-    command: z.enum(['rally', 'redeploy', 'forwardToVictory', 'allOutAttack', 'allOutDefence']),
+    command: z.enum(['rally', 'redeploy', 'forwardToVictory', 'allOutAttack', 'allOutDefence', 'magicalIntervention', 'coveringFire', 'counterCharge', 'powerThrough']),
     unitId: z.string(),
+    target: z.string().optional(),
   }),
   z.strictObject({ type: z.literal('spendRally'), player: Player, heal: Count, returnModels: Count }),
   z.strictObject({ type: z.literal('allocateDamage'), player: Player, unitId: z.string(), points: Count.min(1) }),
@@ -86,7 +94,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
     type: z.literal('move'),
     player: Player,
     unitId: z.string(),
-    kind: z.enum(['normal', 'run', 'retreat', 'charge', 'redeploy']),
+    kind: z.enum(['normal', 'run', 'retreat', 'charge', 'redeploy', 'powerThrough']),
     paths: Paths,
   }),
   z.strictObject({ type: z.literal('retreat'), player: Player, unitId: z.string() }),
@@ -107,10 +115,23 @@ export const ActionSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('pass'), player: Player }),
   z.strictObject({ type: z.literal('setSlainPriority'), player: Player, unitId: z.string(), modelIds: z.array(z.string()).max(200) }),
-  z.strictObject({ type: z.literal('cast'), player: Player, unitId: z.string(), spell: z.string(), target: z.string() }),
+  z.strictObject({ type: z.literal('cast'), player: Player, unitId: z.string(), spell: z.string(), target: z.string(), positions: Positions.optional() }),
+  z.strictObject({ type: z.literal('chant'), player: Player, unitId: z.string(), prayer: z.string() }),
+  z.strictObject({
+    type: z.literal('answerPrayer'),
+    player: Player,
+    choice: z.enum(['bank', 'answer']),
+    target: z.string().optional(),
+    positions: Positions.optional(),
+  }),
+  z.strictObject({ type: z.literal('banish'), player: Player, unitId: z.string(), target: z.string() }),
+  z.strictObject({ type: z.literal('deployTerrain'), player: Player, terrainId: z.string() }),
+  z.strictObject({ type: z.literal('deployRegiment'), player: Player, leader: z.string() }),
+  z.strictObject({ type: z.literal('deployUnit'), player: Player, unitId: z.string(), positions: Positions }),
+  z.strictObject({ type: z.literal('endDeployment'), player: Player }),
   z.strictObject({ type: z.literal('unbind'), player: Player, unitId: z.string() }),
   z.strictObject({ type: z.literal('activatePlaceOfPower'), player: Player, unitId: z.string() }),
-  z.strictObject({ type: z.literal('tacticalGambit'), player: Player, tactic: z.string(), unitId: z.string().optional() }),
+  z.strictObject({ type: z.literal('tacticalGambit'), player: Player, tactic: z.string(), unitId: z.string().optional(), terrainId: z.string().optional() }),
 ]);
 
 function resetTurnFlags(s: GameState): void {
@@ -134,40 +155,63 @@ function resetPhase(s: GameState): void {
 // Objective control (Core 32.1-32.2) and scoring (Core 31.0)
 // ---------------------------------------------------------------------------------------------
 
-/** Control score of a unit on an objective (Core 32.2 step 1; Standard Bearer CmdModels 3.0). */
-function controlScore(c: Ctx, unitId: string, objectiveId: string): number {
+/** Control score of a unit on an objective or terrain feature (Core 32.2 step 1; Standard Bearer CmdModels 3.0). */
+function controlScore(c: Ctx, unitId: string, objectiveId: string, terrain = false): number {
   const ru = rosterUnit(c.s, unitId);
   const alive = aliveModels(c.s, unitId);
   const aliveIds = new Set(alive.map((m) => m.id));
-  const contesting = c.port.contestingModels
-    ? c.port.contestingModels(unitId, objectiveId).filter((id) => aliveIds.has(id)).length
-    : alive.length;
+  const contesting = terrain
+    ? c.port.terrainContestingModels(unitId, objectiveId).filter((id) => aliveIds.has(id)).length
+    : c.port.contestingModels
+      ? c.port.contestingModels(unitId, objectiveId).filter((id) => aliveIds.has(id)).length
+      : alive.length;
   const base = contesting * ru.warscroll.control;
   const bearer = alive.some((m) => m.standardBearer === true);
   return bearer ? Math.max(1, base + 1) : base;
 }
 
-/** Determine control of every objective (Core 32.1, 32.2). */
+/** Terrain features whose control is determined now (Core 32.3): the battleplan's, plus a Take Their Land pick. */
+function controlledTerrain(s: GameState): string[] {
+  const out = [...(s.battleplan.terrainFeatures ?? [])];
+  const t = s.tactics.current?.terrainId;
+  if (t !== undefined && !out.includes(t)) out.push(t);
+  return out;
+}
+
+/** Does the unit contest the terrain feature (Core 32.3: a living model within 3" of it)? */
+function contestsTerrain(c: Ctx, unitId: string, terrainId: string): boolean {
+  const alive = new Set(aliveModels(c.s, unitId).map((m) => m.id));
+  return c.port.terrainContestingModels(unitId, terrainId).some((id) => alive.has(id));
+}
+
+/**
+ * Determine control of every objective (Core 32.1, 32.2) and of the terrain features being
+ * controlled (Core 32.3: "in the same way as objectives", a unit contests 1 objective and 1
+ * feature, and a feature does not stay in your control when none of your units contests it).
+ */
 function determineControl(c: Ctx, when: string): void {
   const s = c.s;
   const objectives = s.battleplan.objectives;
+  const features = controlledTerrain(s);
   const contested: Record<string, { player: PlayerId; unitId: string }[]> = Object.fromEntries(objectives.map((o) => [o, []]));
-  for (const u of Object.values(s.units)) {
-    if (!onBattlefield(c, u.id)) continue;
-    const set = objectives.filter((o) => c.port.contests(u.id, o));
-    if (set.length === 0) continue;
-    let pick = set[0];
-    if (set.length > 1) {
-      const choice = s.contestChoices[u.id];
-      if (choice === undefined || !set.includes(choice)) {
-        reject(
-          `unit "${u.id}" contests ${set.join(', ')}: ${u.owner} must pick one with chooseContestedObjective before control is determined`,
-          'Core 32.1',
-        );
-      }
-      pick = choice;
+  const contestedT: Record<string, { player: PlayerId; unitId: string }[]> = Object.fromEntries(features.map((o) => [o, []]));
+  const pickOne = (u: UnitState, set: string[], choices: Record<string, string>, rule: string, what: string): string => {
+    if (set.length === 1) return set[0];
+    const choice = choices[u.id];
+    if (choice === undefined || !set.includes(choice)) {
+      reject(`unit "${u.id}" contests ${set.join(', ')}: ${u.owner} must pick one ${what} with chooseContestedObjective before control is determined`, rule);
     }
-    contested[pick].push({ player: u.owner, unitId: u.id });
+    return choice;
+  };
+  for (const u of Object.values(s.units)) {
+    // Manifestations are not units (Magic 7.0): contesting is not one of the listed exceptions.
+    if (u.manifestation !== undefined || !onBattlefield(c, u.id)) continue;
+    const set = objectives.filter((o) => c.port.contests(u.id, o));
+    if (set.length > 0) contested[pickOne(u, set, s.contestChoices, 'Core 32.1', 'objective')].push({ player: u.owner, unitId: u.id });
+    if (features.length > 0) {
+      const fs = features.filter((f) => contestsTerrain(c, u.id, f));
+      if (fs.length > 0) contestedT[pickOne(u, fs, s.terrainContestChoices, 'Core 32.3', 'terrain feature')].push({ player: u.owner, unitId: u.id });
+    }
   }
   for (const o of objectives) {
     const score: Record<PlayerId, number> = { p1: 0, p2: 0 };
@@ -178,6 +222,17 @@ function determineControl(c: Ctx, when: string): void {
     else if (score.p2 > score.p1) after = 'p2';
     s.objectives[o] = after;
     c.events.push({ type: 'control', objectiveId: o, when, scores: score, controller: after, changed: after !== before });
+  }
+  for (const f of features) {
+    const score: Record<PlayerId, number> = { p1: 0, p2: 0 };
+    for (const { player, unitId } of contestedT[f]) score[player] += controlScore(c, unitId, f, true);
+    const before = s.terrainControl[f] ?? null;
+    // Core 32.3: not kept without a contesting unit of the controller.
+    let after = before !== null && contestedT[f].some((x) => x.player === before) ? before : null;
+    if (score.p1 > score.p2) after = 'p1';
+    else if (score.p2 > score.p1) after = 'p2';
+    s.terrainControl[f] = after;
+    c.events.push({ type: 'terrainControl', terrainId: f, when, scores: score, controller: after, changed: after !== before });
   }
 }
 
@@ -294,6 +349,13 @@ function endPhase(c: Ctx, a: Extract<Action, { type: 'endPhase' }>): void {
 
 function chooseContestedObjective(c: Ctx, a: Extract<Action, { type: 'chooseContestedObjective' }>): void {
   friendlyUnit(c, a.player, a.unitId, 'Core 32.1');
+  // A terrain feature whose control is determined (Core 32.3): the unit's one contested feature.
+  if (controlledTerrain(c.s).includes(a.objectiveId)) {
+    if (!contestsTerrain(c, a.unitId, a.objectiveId)) reject(`unit "${a.unitId}" does not contest terrain feature "${a.objectiveId}"`, 'Core 32.3');
+    c.s.terrainContestChoices[a.unitId] = a.objectiveId;
+    c.events.push({ type: 'contestChosen', unitId: a.unitId, terrainId: a.objectiveId });
+    return;
+  }
   if (!c.s.battleplan.objectives.includes(a.objectiveId)) reject(`unknown objective "${a.objectiveId}"`, 'Core 32.1');
   if (!c.port.contests(a.unitId, a.objectiveId)) {
     reject(`unit "${a.unitId}" does not contest objective "${a.objectiveId}"`, 'Core 32.1');
@@ -312,6 +374,7 @@ function run(c: Ctx, a: Extract<Action, { type: 'run' }>): void {
   if (s.phase !== 'movement' || a.player !== s.active) reject('Run is used in your movement phase', 'Core 14.1');
   const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.1');
   if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat and cannot Run`, 'Core 14.1');
+  if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
   useCore(c, a.unitId);
   const move = rosterUnit(s, a.unitId).warscroll.move;
   u.turn.usedRun = true;
@@ -333,18 +396,26 @@ function charge(c: Ctx, a: Extract<Action, { type: 'charge' }>): void {
   requireTurn(c);
   const s = c.s;
   if (s.phase !== 'charge' || a.player !== s.active) reject('Charge is used in your charge phase', 'Core 14.3');
-  const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.3');
-  if (u.turn.usedRun || u.turn.usedRetreat) reject(`unit "${a.unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.3');
-  if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat and cannot Charge`, 'Core 14.3');
-  useCore(c, a.unitId);
-  const dice = rollLogged(c, 2, 6, `charge:${a.unitId}`, a.player);
+  friendlyUnit(c, a.player, a.unitId, 'Core 14.3');
+  declareCharge(c, a.player, a.unitId, () => {});
+}
+
+/** The CHARGE declaration (Core 14.3): checks, CORE use, then `pay` (Counter-charge), 2D6 charge roll. */
+function declareCharge(c: Ctx, player: PlayerId, unitId: string, pay: () => void): void {
+  const s = c.s;
+  const u = s.units[unitId];
+  if (u.turn.usedRun || u.turn.usedRetreat) reject(`unit "${unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.3');
+  if (inCombat(s, c.port, unitId)) reject(`unit "${unitId}" is in combat and cannot Charge`, 'Core 14.3');
+  useCore(c, unitId);
+  pay();
+  const dice = rollLogged(c, 2, 6, `charge:${unitId}`, player);
   u.turn.chargeRoll = dice[0] + dice[1];
   u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
-  c.events.push({ type: 'chargeRoll', unitId: a.unitId, dice, roll: u.turn.chargeRoll });
+  c.events.push({ type: 'chargeRoll', unitId, dice, roll: u.turn.chargeRoll });
 }
 
 // ---------------------------------------------------------------------------------------------
-// Commands (Commands 2.0-7.0)
+// Commands (Commands 2.0-8.0)
 // ---------------------------------------------------------------------------------------------
 
 function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
@@ -356,7 +427,52 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
   if (s.pendingAttack !== null && a.command !== 'allOutAttack' && a.command !== 'allOutDefence') {
     reject('a reactions window is open: react or pass', 'Core 5.2');
   }
+  if (a.target !== undefined && a.command !== 'coveringFire' && a.command !== 'powerThrough') reject(`${a.command} has no target to pick`, rule);
   switch (a.command) {
+    case 'magicalIntervention': {
+      // Commands 2.0: Enemy Hero Phase; a friendly WIZARD or PRIEST; one SPELL or PRAYER as if it
+      // were your hero phase, -1 to that casting / chanting roll (magic.ts consumes the effect).
+      if (s.phase !== 'hero' || isActive) reject('Magical Intervention is used in the enemy hero phase', rule);
+      if (powerLevel(s, a.unitId) <= 0 && priestLevel(s, a.unitId) <= 0) reject(`unit "${a.unitId}" is not a WIZARD or PRIEST`, rule);
+      payCommand(c, a.player, 'magicalIntervention', a.unitId);
+      s.effects.push({ kind: 'magicalIntervention', unitId: a.unitId, until: 'endOfPhase' });
+      return;
+    }
+    case 'coveringFire': {
+      if (s.phase !== 'shooting' || isActive) reject('Covering Fire is used in the enemy shooting phase', rule);
+      if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
+      // 001 wording (INVENTORY §3.2 COVERINGFIRE_NO_RUN, newer): not a unit that used a RUN ability this turn.
+      if (u.turn.usedRun) reject(`unit "${a.unitId}" used a RUN ability this turn`, rule);
+      coveringFire(c, a.player, a.unitId, a.target, () => payCommand(c, a.player, 'coveringFire', a.unitId));
+      return;
+    }
+    case 'counterCharge': {
+      // Commands 5.0: Enemy Charge Phase, 2 CP, a friendly unit not in combat uses a CHARGE
+      // ability as if it were your charge phase: declared here (charge roll), moved with `move`.
+      if (s.phase !== 'charge' || isActive) reject('Counter-charge is used in the enemy charge phase', rule);
+      if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
+      declareCharge(c, a.player, a.unitId, () => payCommand(c, a.player, 'counterCharge', a.unitId));
+      return;
+    }
+    case 'powerThrough': {
+      // Commands 8.0: End of Any Turn; a friendly unit that charged this turn; an enemy unit in
+      // combat with it with a lower Health characteristic; D3 mortal damage, then a move up to Move.
+      if (s.phase !== 'endOfTurn') reject('Power Through is used at the end of any turn', rule);
+      if (!u.turn.charged) reject(`unit "${a.unitId}" did not charge this turn`, rule);
+      if (a.target === undefined) reject('pick an enemy unit in combat with it as the target', rule);
+      enemyUnit(c, a.player, a.target, rule);
+      if (!c.port.unitsInCombat(a.unitId, a.target)) reject(`"${a.target}" is not in combat with "${a.unitId}"`, rule);
+      const hUser = rosterUnit(s, a.unitId).warscroll.health;
+      const hTarget = rosterUnit(s, a.target).warscroll.health;
+      if (!(hTarget < hUser)) reject(`the target's Health (${hTarget}) must be lower than the unit's (${hUser})`, rule);
+      payCommand(c, a.player, 'powerThrough', a.unitId);
+      const [d3] = rollLogged(c, 1, 3, `powerThrough:${a.unitId}`, a.player);
+      mortalDamage(c, a.target, d3, `powerThrough:${a.unitId}`);
+      const allowed = enemyUnits(c, a.player).filter((e) => c.port.unitsInCombat(a.unitId, e));
+      u.turn.pendingMove = { kind: 'powerThrough', maxInches: rosterUnit(s, a.unitId).warscroll.move, allowed };
+      c.events.push({ type: 'powerThrough', unitId: a.unitId, target: a.target, mortal: d3, maxInches: u.turn.pendingMove.maxInches, allowed });
+      return;
+    }
     case 'rally': {
       if (s.phase !== 'hero') reject('Rally is used in any hero phase', rule);
       if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
@@ -371,6 +487,7 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
     case 'redeploy': {
       if (s.phase !== 'movement' || isActive) reject('Redeploy is used in the enemy movement phase', rule);
       if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
+      if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
       payCommand(c, a.player, 'redeploy', a.unitId);
       const [roll] = rollLogged(c, 1, 6, `redeploy:${a.unitId}`, a.player);
       u.turn.redeployRoll = roll;
@@ -439,7 +556,10 @@ function allocateDamage(c: Ctx, a: Extract<Action, { type: 'allocateDamage' }>):
   const u = friendlyUnit(c, a.player, a.unitId, 'Core 18.4');
   const r = allocatePoints(c, u.id, a.points);
   c.events.push({ type: 'damageAllocated', unitId: u.id, points: a.points, slain: r.slain, damage: u.damage });
-  if (!isAlive(c.s, u.id)) c.events.push({ type: 'unitDestroyed', unitId: u.id });
+  if (!isAlive(c.s, u.id)) {
+    c.events.push({ type: 'unitDestroyed', unitId: u.id });
+    afterDestroyed(c, u.id);
+  }
 }
 
 function setSlainPriority(c: Ctx, a: Extract<Action, { type: 'setSlainPriority' }>): void {
@@ -477,6 +597,9 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
   if (state.stage === 'ended') return { ok: false, reason: 'the battle has ended', rule: 'Core 33.0' };
   if (state.pendingRally !== null && a.type !== 'spendRally') {
     return { ok: false, reason: 'spend the rally points first (spendRally)', rule: 'Commands 2.0' };
+  }
+  if (state.pendingPrayer !== null && a.type !== 'answerPrayer') {
+    return { ok: false, reason: 'choose what to do with the chanting roll first (answerPrayer)', rule: 'Magic 3.0' };
   }
   if ((state.pendingAttack !== null || state.pendingSpell !== null) && !WINDOW_ACTIONS.has(a.type)) {
     return { ok: false, reason: 'a reactions window is open: react or pass first', rule: state.pendingSpell ? 'Magic 4.0' : 'Core 5.2' };
@@ -541,6 +664,27 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         break;
       case 'tacticalGambit':
         tacticalGambit(c, a);
+        break;
+      case 'deployTerrain':
+        deployTerrain(c, a);
+        break;
+      case 'deployRegiment':
+        deployRegiment(c, a);
+        break;
+      case 'deployUnit':
+        deployUnit(c, a);
+        break;
+      case 'endDeployment':
+        endDeployment(c, a);
+        break;
+      case 'chant':
+        chant(c, a);
+        break;
+      case 'answerPrayer':
+        answerPrayer(c, a);
+        break;
+      case 'banish':
+        banish(c, a);
         break;
     }
     port.sync(portView(c.s));

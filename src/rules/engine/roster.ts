@@ -75,6 +75,8 @@ export const WarscrollSchema = z.strictObject({
   coherencyRange: z.number().positive().max(12).optional(),
   /** Spells the unit knows (Magic 6.0), from the engine's spell table (`magic.ts`, e.g. "mysticShield"). */
   spells: z.array(z.string().min(1)).max(20).optional(),
+  /** Prayers the unit knows (Magic 6.0), from the engine's prayer table (`magic.ts`, e.g. "resurrection"). */
+  prayers: z.array(z.string().min(1)).max(20).optional(),
 });
 
 /** One model: id (unique in the roster), base and command-model flags (CmdModels 1.0-3.0). */
@@ -98,6 +100,20 @@ export const UnitSchema = z.strictObject({
   points: z.number().int().min(0).max(100000).optional(),
 });
 
+/**
+ * A manifestation the army can summon (Magic 7.0): its warscroll (a unit profile) plus the
+ * banishment value (Magic 7.2) and the summoning ability of its manifestation lore (Magic 6.0:
+ * every WIZARD knows the endless spells, every PRIEST the invocations): casting / chanting value
+ * and "set up wholly within `range`" of the summoner".
+ */
+export const ManifestationSchema = z.strictObject({
+  ...UnitSchema.shape,
+  kind: z.enum(['endlessSpell', 'invocation']),
+  banishment: z.number().int().min(2).max(13),
+  summonValue: z.number().int().min(1).max(13),
+  summonRange: z.number().positive().max(48),
+});
+
 /** A regiment: 1 HERO leader plus up to 3 units (4 in the general's) (ArmyComp 2.0). */
 export const RegimentSchema = z.strictObject({
   leader: Id,
@@ -114,6 +130,8 @@ export const RosterSchema = z
     regiments: z.array(RegimentSchema).min(1).max(5),
     auxiliaries: z.array(Id).max(100).default([]),
     units: z.array(UnitSchema).min(1).max(200),
+    /** Manifestations the army can summon (Magic 7.0; optional, default none). */
+    manifestations: z.array(ManifestationSchema).max(20).optional(),
   })
   .superRefine((r, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
@@ -137,6 +155,14 @@ export const RosterSchema = z
         (m.weapons ?? []).forEach((w, k) => {
           if (!names.has(w)) issue(['units', i, 'models', j, 'weapons', k], `unit "${u.id}" has no weapon named "${w}"`);
         });
+      });
+    });
+    (r.manifestations ?? []).forEach((m, i) => {
+      if (unitIndex.has(m.id)) issue(['manifestations', i, 'id'], `id "${m.id}" is also a unit id`);
+      m.models.forEach((x, j) => {
+        const prev = modelSeen.get(x.id);
+        if (prev !== undefined) issue(['manifestations', i, 'models', j, 'id'], `duplicate model id "${x.id}" (also ${prev})`);
+        else modelSeen.set(x.id, `manifestations[${i}].models[${j}]`);
       });
     });
     const isHero = (id: string) => {
@@ -186,6 +212,8 @@ export type RosterInput = z.input<typeof RosterSchema>;
 export type Roster = z.output<typeof RosterSchema>;
 /** A unit of a validated roster. */
 export type RosterUnit = Roster['units'][number];
+/** A manifestation of a validated roster (Magic 7.0). */
+export type RosterManifestation = NonNullable<Roster['manifestations']>[number];
 /** A weapon of a validated roster. */
 export type RosterWeapon = RosterUnit['weapons'][number];
 

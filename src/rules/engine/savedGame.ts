@@ -19,8 +19,24 @@ import { z } from 'zod';
 export const SavedGameSchema = z.strictObject({
   format: z.literal('sightline-game/1'),
   seed: z.union([z.number().finite(), z.string()]),
-  finishedDeployingFirst: z.enum(['p1', 'p2']),
-  battleplan: z.strictObject({ objectives: z.array(z.string()), battleRounds: z.number().int().optional(), vpPerObjective: z.number().int().optional(), name: z.string().optional() }),
+  /** Required unless `deployment` is given (then the deployment phase decides, Core 12.0). */
+  finishedDeployingFirst: z.enum(['p1', 'p2']).optional(),
+  /** Each player's territory key in the battlefield (Core 9.1.2). */
+  territories: z.strictObject({ p1: z.string(), p2: z.string() }).optional(),
+  /** Play the deployment phase (Core 10.0); see `GameSetup.deployment`. */
+  deployment: z
+    .strictObject({
+      beginsDeployment: z.enum(['p1', 'p2']),
+      factionTerrain: z.strictObject({ p1: z.array(z.string()).optional(), p2: z.array(z.string()).optional() }).optional(),
+    })
+    .optional(),
+  battleplan: z.strictObject({
+    objectives: z.array(z.string()),
+    battleRounds: z.number().int().optional(),
+    vpPerObjective: z.number().int().optional(),
+    name: z.string().optional(),
+    terrainFeatures: z.array(z.string()).optional(),
+  }),
   rosters: z.strictObject({ p1: z.unknown(), p2: z.unknown() }),
   battlefield: z.unknown(),
   actions: z.array(z.unknown()),

@@ -22,14 +22,18 @@ export const PHASES = ['startOfTurn', 'hero', 'movement', 'shooting', 'charge', 
 /** A phase of a turn. */
 export type Phase = (typeof PHASES)[number];
 
-/** The commands implemented (Commands 2.0-7.0). */
+/** The commands implemented (Commands 2.0-8.0): CP cost and section. */
 export const COMMANDS = {
   rally: { cost: 1, rule: 'Commands 2.0' },
+  magicalIntervention: { cost: 1, rule: 'Commands 2.0' },
   redeploy: { cost: 1, rule: 'Commands 3.0' },
   atTheDouble: { cost: 1, rule: 'Commands 3.0' },
   forwardToVictory: { cost: 1, rule: 'Commands 5.0' },
   allOutAttack: { cost: 1, rule: 'Commands 6.0' },
   allOutDefence: { cost: 1, rule: 'Commands 7.0' },
+  coveringFire: { cost: 1, rule: 'Commands 4.0' },
+  counterCharge: { cost: 2, rule: 'Commands 5.0' },
+  powerThrough: { cost: 1, rule: 'Commands 8.0' },
 } as const;
 /** Name of an implemented command. */
 export type CommandName = keyof typeof COMMANDS;
@@ -41,6 +45,11 @@ export interface Battleplan {
   readonly battleRounds: number;
   /** Objective ids, in the order control is determined (Core 32.2). */
   readonly objectives: readonly string[];
+  /**
+   * Terrain feature ids whose control the battleplan asks for (Core 32.3), determined with the
+   * objectives; absent = none. Control of a feature is lost when none of your units contests it.
+   */
+  readonly terrainFeatures?: readonly string[];
   /** VP the active player scores at the end of their turn per objective they control (Core 31.0 step 3). */
   readonly vpPerObjective: number;
 }
@@ -49,9 +58,11 @@ export interface Battleplan {
 export interface Effect {
   /**
    * `ward`: WARD (`value`+) (Mystic Shield, Magic 2.0); `castingBonus`: +`value` to casting rolls
-   * (Place of Power); `unbindAsWizard`: the HERO can Unbind as if WIZARD (1) (Place of Power).
+   * (Place of Power); `unbindAsWizard`: the HERO can Unbind as if WIZARD (1) (Place of Power);
+   * `magicalIntervention`: the WIZARD/PRIEST may use one SPELL or PRAYER in the enemy hero phase
+   * with -1 to the roll (Commands 2.0), removed when it does.
    */
-  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard';
+  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention';
   readonly unitId: string;
   readonly until: 'endOfPhase' | 'endOfTurn';
   readonly value?: number;
@@ -59,8 +70,10 @@ export interface Effect {
 
 /** A declared move whose distance is known, waiting for its `move` action (same phase). */
 export interface PendingMove {
-  readonly kind: 'run' | 'retreat' | 'charge' | 'redeploy';
+  readonly kind: 'run' | 'retreat' | 'charge' | 'redeploy' | 'powerThrough';
   readonly maxInches: number;
+  /** Power Through (Commands 8.0): enemy units in combat with the unit at the start of the move. */
+  readonly allowed?: readonly string[];
 }
 
 /** Which weapon attacks which target (Core 16.0). */
@@ -78,6 +91,39 @@ export interface PendingAttack {
   /** Which player may react (or pass) next; the window closes after two passes in a row. */
   toReact: PlayerId;
   passes: number;
+  /** Covering Fire (Commands 4.0): -1 to the hit rolls. */
+  readonly coveringFire?: boolean;
+}
+
+/** A chanting roll of 2+ waiting for the PRIEST's choice: bank ritual points or attempt (Magic 3.0). */
+export interface PendingPrayer {
+  readonly player: PlayerId;
+  readonly priestId: string;
+  readonly prayer: string;
+  /** The unmodified chanting roll. */
+  readonly unmodified: number;
+  /** The modified chanting roll (at least 1, Core 27.0). */
+  readonly roll: number;
+}
+
+/** The deployment phase (Core 10.0-10.1), before battle round 1. Kept (with `step: 'done'`) afterwards. */
+export interface DeploymentState {
+  /** The player who begins deployment (Core 9.1.2). */
+  readonly beginsDeployment: PlayerId;
+  /** `terrain`: step 1 (DEPLOY TERRAIN); `units`: step 2 (DEPLOY); `done`: after step 3. */
+  step: 'terrain' | 'units' | 'done';
+  /** The player whose DEPLOY (TERRAIN) ability is next. */
+  toDeploy: PlayerId;
+  /** Faction terrain features of each player not deployed yet (Core 10.1 DEPLOY FACTION TERRAIN). */
+  factionTerrain: Record<PlayerId, string[]>;
+  /** Faction terrain features deployed, in order. */
+  terrainDeployed: string[];
+  /** A Deploy Regiment in progress (Core 10.1): its player and the units still to deploy. */
+  regiment: { player: PlayerId; leader: string; left: string[] } | null;
+  /** Players with no more DEPLOY abilities to use in the current step. */
+  done: Record<PlayerId, boolean>;
+  /** The player who finished setting up their army first (decides the first turn, Core 12.0). */
+  finishedFirst: PlayerId | null;
 }
 
 /** A SPELL whose casting roll reached the casting value, waiting for the enemy's Unbind or pass (Magic 2.0, 4.0). */
@@ -87,6 +133,8 @@ export interface PendingSpell {
   readonly spell: string;
   readonly targetId: string;
   readonly castingRoll: number;
+  /** A summoning spell (Magic 7.0): where the manifestation's models are set up. */
+  readonly positions?: Readonly<Record<string, readonly [number, number]>>;
 }
 
 /** Combat-phase fight order (Core 13.1, 19.0). */
@@ -111,6 +159,14 @@ export interface MagicState {
   miscast: string[];
   /** Spell names cast (attempted) by each army this turn (Jealous Mages, Magic 5.0). */
   spellsThisTurn: Record<PlayerId, string[]>;
+  /** Prayer names chanted by each army this turn (Fickle Gods, Magic 5.0). */
+  prayersThisTurn: Record<PlayerId, string[]>;
+  /** Manifestations picked as the target of Banish Manifestation this turn (Magic 7.2). */
+  banished: string[];
+  /** Manifestations a friendly WIZARD/PRIEST attempted to summon this turn (Magic 7.0). */
+  summoned: string[];
+  /** Manifestations removed from play this turn (Magic 7.0: cannot be summoned again this turn). */
+  removed: string[];
 }
 
 /** Battle tactics (BattleTactics 1.0-3.0). */
@@ -118,7 +174,15 @@ export interface TacticsState {
   /** Tactics each player has attempted (picked) this battle. */
   attempted: Record<PlayerId, string[]>;
   /** The tactic being attempted this turn by the active player, and the snapshot it needs. */
-  current: { player: PlayerId; tactic: string; controlAtStart: Record<string, PlayerId | null>; destroyedFriendly: boolean; fought: string[] } | null;
+  current: {
+    player: PlayerId;
+    tactic: string;
+    controlAtStart: Record<string, PlayerId | null>;
+    destroyedFriendly: boolean;
+    fought: string[];
+    /** Take Their Land: the terrain feature picked (BattleTactics 3.0). */
+    terrainId?: string;
+  } | null;
   /** Battle rounds in which each player used Tactical Gambit. */
   usedInRound: Record<PlayerId, number[]>;
 }
@@ -131,6 +195,13 @@ export interface UnitState {
   damage: number;
   /** The commander's choice of which models are slain first (Core 18.3), set by `setSlainPriority`. */
   slainPriority: string[];
+  /**
+   * Absent: the unit is on the battlefield (or destroyed). `undeployed`: not deployed yet, or never
+   * deployed (Core 10.0); `unsummoned`: a manifestation not on the battlefield (Magic 7.0).
+   */
+  status?: 'undeployed' | 'unsummoned';
+  /** A manifestation (Magic 7.0): not a unit except for the listed purposes. */
+  manifestation?: { readonly banishment: number; summoner: string | null };
   /** Reset at the start of each turn. */
   turn: {
     usedRun: boolean;
@@ -145,6 +216,8 @@ export interface UnitState {
     fought: boolean;
     /** A declared move (Run, Retreat, Charge, Redeploy) not made yet; cleared at the end of the phase. */
     pendingMove: PendingMove | null;
+    /** Set up on the battlefield this turn outside the deployment phase (Core 24.0; Take the Flanks). */
+    setUp?: boolean;
   };
 }
 
@@ -172,8 +245,25 @@ export interface GameState {
   objectives: Record<string, PlayerId | null>;
   /** Unit id → the objective it contests for control (Core 32.1 pick), kept until changed. */
   contestChoices: Record<string, string>;
-  /** 'firstTurn': waiting for `decider` to choose who takes the first turn. */
-  stage: 'firstTurn' | 'turn' | 'ended';
+  /**
+   * `deployment`: the deployment phase (Core 10.0, only when the setup asks for it); `firstTurn`:
+   * waiting for `decider` to choose who takes the first turn.
+   */
+  stage: 'deployment' | 'firstTurn' | 'turn' | 'ended';
+  /** The deployment phase (null when the setup pre-places every model). */
+  deployment: DeploymentState | null;
+  /** Each player's territory: the key of its polygon in the battlefield (Core 9.1.2); null = none. */
+  territories: Record<PlayerId, string> | null;
+  /** Terrain feature id → controller (Core 32.3); only features whose control was determined. */
+  terrainControl: Record<string, PlayerId | null>;
+  /** Unit id → the terrain feature it contests for control (Core 32.3 + 32.1 pick). */
+  terrainContestChoices: Record<string, string>;
+  /** Ritual points of each PRIEST (Magic 3.0); absent = 0. */
+  ritualPoints: Record<string, number>;
+  /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
+  pendingPrayer: PendingPrayer | null;
+  /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */
+  oncePerBattle: string[];
   round: number;
   /** Who decides the first turn of the current round (Core 12.0 step 1). */
   decider: PlayerId;
@@ -221,6 +311,8 @@ export type Action =
       readonly player: PlayerId;
       readonly command: Exclude<CommandName, 'atTheDouble'>;
       readonly unitId: string;
+      /** Covering Fire: the target among equally close candidates; Power Through: the enemy unit (required). */
+      readonly target?: string;
     }
   | { readonly type: 'spendRally'; readonly player: PlayerId; readonly heal: number; readonly returnModels: number }
   | { readonly type: 'allocateDamage'; readonly player: PlayerId; readonly unitId: string; readonly points: number }
@@ -228,7 +320,7 @@ export type Action =
       readonly type: 'move';
       readonly player: PlayerId;
       readonly unitId: string;
-      readonly kind: 'normal' | 'run' | 'retreat' | 'charge' | 'redeploy';
+      readonly kind: 'normal' | 'run' | 'retreat' | 'charge' | 'redeploy' | 'powerThrough';
       readonly paths: Readonly<Record<string, readonly (readonly [number, number])[]>>;
     }
   | { readonly type: 'retreat'; readonly player: PlayerId; readonly unitId: string }
@@ -249,17 +341,67 @@ export type Action =
     }
   | { readonly type: 'pass'; readonly player: PlayerId }
   | { readonly type: 'setSlainPriority'; readonly player: PlayerId; readonly unitId: string; readonly modelIds: readonly string[] }
-  | { readonly type: 'cast'; readonly player: PlayerId; readonly unitId: string; readonly spell: string; readonly target: string }
+  | {
+      readonly type: 'cast';
+      readonly player: PlayerId;
+      readonly unitId: string;
+      readonly spell: string;
+      /** A unit for unit spells; the manifestation id for a summoning spell. */
+      readonly target: string;
+      /** Summoning: where each model of the manifestation is set up. */
+      readonly positions?: Readonly<Record<string, readonly [number, number]>>;
+    }
+  | { readonly type: 'chant'; readonly player: PlayerId; readonly unitId: string; readonly prayer: string }
+  | {
+      readonly type: 'answerPrayer';
+      readonly player: PlayerId;
+      /** `bank`: gain ritual points = the roll; `answer`: roll + ritual points vs the chanting value. */
+      readonly choice: 'bank' | 'answer';
+      /** Resurrection: the slain INFANTRY HERO returned. */
+      readonly target?: string;
+      /** Resurrection: where its models are set up. */
+      readonly positions?: Readonly<Record<string, readonly [number, number]>>;
+    }
+  | { readonly type: 'banish'; readonly player: PlayerId; readonly unitId: string; readonly target: string }
+  | { readonly type: 'deployTerrain'; readonly player: PlayerId; readonly terrainId: string }
+  | { readonly type: 'deployRegiment'; readonly player: PlayerId; readonly leader: string }
+  | {
+      readonly type: 'deployUnit';
+      readonly player: PlayerId;
+      readonly unitId: string;
+      /** Every model of the unit → plan-view centre (inches). */
+      readonly positions: Readonly<Record<string, readonly [number, number]>>;
+    }
+  | { readonly type: 'endDeployment'; readonly player: PlayerId }
   | { readonly type: 'unbind'; readonly player: PlayerId; readonly unitId: string }
   | { readonly type: 'activatePlaceOfPower'; readonly player: PlayerId; readonly unitId: string }
-  | { readonly type: 'tacticalGambit'; readonly player: PlayerId; readonly tactic: string; readonly unitId?: string };
+  | { readonly type: 'tacticalGambit'; readonly player: PlayerId; readonly tactic: string; readonly unitId?: string; readonly terrainId?: string };
 
 /** Options of {@link createGame}. */
 export interface GameSetup {
   readonly seed: number | string;
   readonly rosters: Record<PlayerId, unknown>;
-  /** The player who finished setting up their army first: decides the first turn of round 1 (Core 12.0). */
-  readonly finishedDeployingFirst: PlayerId;
+  /**
+   * The player who finished setting up their army first: decides the first turn of round 1 (Core
+   * 12.0). Required without `deployment`; ignored with it (the deployment phase tells).
+   */
+  readonly finishedDeployingFirst?: PlayerId;
+  /**
+   * Each player's territory: the key of its polygon in the battlefield's `territories` (Core
+   * 9.1.2: the roll-off winner assigns them). Needed by `deployment` and the territory battle tactics.
+   */
+  readonly territories?: Record<PlayerId, string>;
+  /**
+   * Play the deployment phase (Core 10.0) before battle round 1: every unit starts undeployed and is
+   * set up by DEPLOY abilities. Absent = the battlefield's placement is the deployed army (no
+   * deployment phase; the previous behaviour).
+   */
+  readonly deployment?: {
+    /** The player who begins deployment (Core 9.1.2: chosen by the roll-off loser). */
+    readonly beginsDeployment: PlayerId;
+    /** Faction terrain features of each player (battlefield terrain ids), set up in step 1 (Core 10.1). */
+    readonly factionTerrain?: Partial<Record<PlayerId, readonly string[]>>;
+  };
   readonly battleplan?: Partial<Battleplan> & { readonly objectives: readonly string[] };
   /** Die faces used before the seeded dice, in order (worked examples and tests only). */
   readonly diceScript?: readonly number[];
@@ -302,8 +444,29 @@ export function createGame(setup: GameSetup): CreateGameResult {
   if (new Set(bp.objectives).size !== bp.objectives.length) {
     issues.push({ path: 'battleplan.objectives', message: 'duplicate objective id' });
   }
-  if (setup.finishedDeployingFirst !== 'p1' && setup.finishedDeployingFirst !== 'p2') {
+  const dep = setup.deployment;
+  const isPlayer = (p: unknown): p is PlayerId => p === 'p1' || p === 'p2';
+  if (dep === undefined && !isPlayer(setup.finishedDeployingFirst)) {
     issues.push({ path: 'finishedDeployingFirst', message: 'expected "p1" or "p2"' });
+  }
+  const terr = setup.territories;
+  if (terr !== undefined && (typeof terr !== 'object' || terr === null || typeof terr.p1 !== 'string' || typeof terr.p2 !== 'string' || terr.p1 === terr.p2)) {
+    issues.push({ path: 'territories', message: 'expected {p1, p2}: two different territory keys of the battlefield' });
+  }
+  if (dep !== undefined) {
+    if (typeof dep !== 'object' || dep === null || !isPlayer(dep.beginsDeployment)) {
+      issues.push({ path: 'deployment.beginsDeployment', message: 'expected "p1" or "p2"' });
+    }
+    if (terr === undefined) issues.push({ path: 'territories', message: 'the deployment phase needs each player\'s territory (Core 10.1)' });
+    const ft = dep?.factionTerrain ?? {};
+    const all = [...(ft.p1 ?? []), ...(ft.p2 ?? [])];
+    if (all.some((t) => typeof t !== 'string' || t.length === 0) || new Set(all).size !== all.length) {
+      issues.push({ path: 'deployment.factionTerrain', message: 'expected distinct terrain feature ids' });
+    }
+  }
+  const terrainFeatures = setup.battleplan?.terrainFeatures ?? [];
+  if (!Array.isArray(terrainFeatures) || terrainFeatures.some((t) => typeof t !== 'string' || t.length === 0 || t === '__proto__')) {
+    issues.push({ path: 'battleplan.terrainFeatures', message: 'expected terrain feature ids' });
   }
   const units: Record<string, UnitState> = {};
   for (const p of PLAYERS) {
@@ -321,6 +484,23 @@ export function createGame(setup: GameSetup): CreateGameResult {
         damage: 0,
         slainPriority: [],
         turn: freshTurnFlags(),
+        ...(dep !== undefined ? { status: 'undeployed' as const } : {}),
+      };
+    });
+    (r.manifestations ?? []).forEach((m, i) => {
+      if (units[m.id] !== undefined || bp.objectives.includes(m.id)) {
+        issues.push({ path: `rosters.${p}.manifestations[${i}].id`, message: `id "${m.id}" is used twice in the game` });
+        return;
+      }
+      units[m.id] = {
+        id: m.id,
+        owner: p,
+        slain: [],
+        damage: 0,
+        slainPriority: [],
+        turn: freshTurnFlags(),
+        status: 'unsummoned',
+        manifestation: { banishment: m.banishment, summoner: null },
       };
     });
   }
@@ -332,11 +512,12 @@ export function createGame(setup: GameSetup): CreateGameResult {
   if (!Array.isArray(script) || script.some((d) => !Number.isInteger(d) || d < 1 || d > 6)) {
     return { ok: false, issues: [{ path: 'diceScript', message: 'expected die faces 1..6' }] };
   }
+  const ft: Record<PlayerId, string[]> = { p1: [...(dep?.factionTerrain?.p1 ?? [])], p2: [...(dep?.factionTerrain?.p2 ?? [])] };
   const state: GameState = {
     version: 2,
     seed: String(setup.seed),
     dice: createDice(setup.seed),
-    battleplan: { ...bp, objectives: [...bp.objectives] },
+    battleplan: { ...bp, objectives: [...bp.objectives], ...(bp.terrainFeatures !== undefined ? { terrainFeatures: [...bp.terrainFeatures] } : {}) },
     players: {
       p1: { roster: rosters.p1, cp: 0, vp: 0 },
       p2: { roster: rosters.p2, cp: 0, vp: 0 },
@@ -344,9 +525,29 @@ export function createGame(setup: GameSetup): CreateGameResult {
     units,
     objectives: Object.fromEntries(bp.objectives.map((o) => [o, null])),
     contestChoices: {},
-    stage: 'firstTurn',
+    stage: dep !== undefined ? 'deployment' : 'firstTurn',
+    deployment:
+      dep !== undefined
+        ? {
+            beginsDeployment: dep.beginsDeployment,
+            // Step 1 only when someone has faction terrain; its first user is the beginner if they have any.
+            step: ft.p1.length + ft.p2.length > 0 ? 'terrain' : 'units',
+            toDeploy: ft.p1.length + ft.p2.length > 0 && ft[dep.beginsDeployment].length === 0 ? opponentOf(dep.beginsDeployment) : dep.beginsDeployment,
+            factionTerrain: ft,
+            terrainDeployed: [],
+            regiment: null,
+            done: ft.p1.length + ft.p2.length > 0 ? { p1: ft.p1.length === 0, p2: ft.p2.length === 0 } : { p1: false, p2: false },
+            finishedFirst: null,
+          }
+        : null,
+    territories: terr !== undefined ? { p1: terr.p1, p2: terr.p2 } : null,
+    terrainControl: {},
+    terrainContestChoices: {},
+    ritualPoints: {},
+    pendingPrayer: null,
+    oncePerBattle: [],
     round: 1,
-    decider: setup.finishedDeployingFirst,
+    decider: dep !== undefined ? dep.beginsDeployment : (setup.finishedDeployingFirst as PlayerId),
     firstPlayer: null,
     previousFirstPlayer: null,
     firstChosenAfterGoingSecond: false,
@@ -378,5 +579,5 @@ export function freshTurnFlags(): UnitState['turn'] {
 
 /** Magic bookkeeping at the start of a turn. */
 export function freshMagic(): MagicState {
-  return { used: {}, unbinds: {}, unitSpells: [], miscast: [], spellsThisTurn: { p1: [], p2: [] } };
+  return { used: {}, unbinds: {}, unitSpells: [], miscast: [], spellsThisTurn: { p1: [], p2: [] }, prayersThisTurn: { p1: [], p2: [] }, banished: [], summoned: [], removed: [] };
 }

@@ -31,6 +31,14 @@ export interface PortTables {
   nearPlaceOfPower?: Set<string>;
   /** Unordered pairs `"a|b"` within combat range regardless of visibility (absent: the `inCombat` pairs). */
   withinRange?: Set<string>;
+  /** `"id|territory"` → plan distance to the territory (0 = within it) and whether wholly within (absent: 100, false). */
+  territories?: Record<string, { distance: number; wholly: boolean }>;
+  /** `"unit|landmark"` → plan distance to `centre` / `shortEdge0` / `shortEdge1` (absent: 100). */
+  landmarks?: Record<string, number>;
+  /** unit id → terrain feature ids it contests (Core 32.3; all its models contest). */
+  terrainContests?: Record<string, string[]>;
+  /** Terrain feature ids of the battlefield (absent: none). */
+  terrain?: string[];
 }
 
 /** A {@link GeometryPort} answering from mutable tables. */
@@ -56,9 +64,17 @@ export function tablePort(t: PortTables): GeometryPort {
     pathEntersCombatRange: () => false,
     withinCombatRange: (a, b) => (t.withinRange ? t.withinRange.has(`${u(a)}|${u(b)}`) || t.withinRange.has(`${u(b)}|${u(a)}`) : pair(a, b)),
     overlapping: () => null,
-    whollyWithin: (a, b) => (t.distances?.[`${a}|${b}`] ?? t.distances?.[`${b}|${a}`] ?? 100) <= 12,
+    // "Wholly within" answers from the distance table: the listed distance must be within `inches`.
+    whollyWithin: (a, b, inches) => (t.distances?.[`${a}|${b}`] ?? t.distances?.[`${b}|${a}`] ?? 100) <= inches + 1e-9,
     terrainProtection: (target, attacker) => t.protection?.[`${target}|${attacker}`] ?? { cover: false, obscuring: false },
     nearPlaceOfPower: (u) => t.nearPlaceOfPower?.has(u) ?? false,
+    withinTerritory: (id, terr, inches) => (t.territories?.[`${u(id)}|${terr}`]?.distance ?? 100) <= inches + 1e-9,
+    whollyWithinTerritory: (id, terr) => t.territories?.[`${u(id)}|${terr}`]?.wholly ?? false,
+    landmarkDistance: (id, l) => t.landmarks?.[`${u(id)}|${l}`] ?? 100,
+    // Every model contests: the ids of both naming schemes (the engine keeps the living ones).
+    terrainContestingModels: (unitId, terrainId) =>
+      (t.terrainContests?.[unitId] ?? []).includes(terrainId) ? Array.from({ length: 40 }, (_, i) => [`${unitId}-m${i + 1}`, `${unitId}-${i + 1}`]).flat() : [],
+    terrainFeatures: () => t.terrain ?? [],
   };
   if (t.contestingModels) {
     const cm = t.contestingModels;

@@ -17,15 +17,16 @@
 
 import { unitsInCombat, modelContests } from '../../geometry/combat';
 import { coherencyOf } from '../../geometry/coherency';
-import { distanceBetween, resolveEntity } from '../../geometry/distance';
-import { footprintBoundaryPoint, footprintFromBase, type BaseMm, type Footprint } from '../../geometry/footprint';
+import { distanceBetween, entityDistance, resolveEntity } from '../../geometry/distance';
+import { closestPointOnFootprint, footprintBoundaryPoint, footprintFromBase, type BaseMm, type Footprint } from '../../geometry/footprint';
+import { footprintSegmentDistance, pointInPolygon, pointSegmentDistance, type Polygon } from '../../geometry/polygon';
 import { footprintGap } from '../../geometry/footprintGap';
 import { movePathCost } from '../../geometry/movePath';
 import { convexSolidTriangles, type ConvexSolid } from '../../geometry/solids';
 import { surfaceHeightAt } from '../../geometry/standing';
 import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from '../../geometry/units';
 import { modelVisible, unitVisible } from '../../geometry/visibility';
-import { isWhollyWithin } from '../../geometry/within';
+import { isWhollyWithin, isWithin } from '../../geometry/within';
 import { World, type ModelInput, type ModelState, type TerrainFeature } from '../../geometry/world';
 import { BattlefieldSchema, TERRAIN_TYPE_ABILITIES, type BattlefieldInput } from './battlefield';
 import type { GeometryPort, Point2, PortView } from './geometryPort';
@@ -79,10 +80,82 @@ function segmentInTriangle(px: number, py: number, qx: number, qy: number, t: nu
   return [lo, hi];
 }
 
+/** Do the closed segments p0-p1 and q0-q1 cross properly (interiors intersect at one point)? */
+function segmentsCross(p0: readonly number[], p1: readonly number[], q0: readonly number[], q1: readonly number[]): boolean {
+  const o = (a: readonly number[], b: readonly number[], c: readonly number[]) => (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+  const d1 = o(q0, q1, p0);
+  const d2 = o(q0, q1, p1);
+  const d3 = o(p0, p1, q0);
+  const d4 = o(p0, p1, q1);
+  return ((d1 > 1e-12 && d2 < -1e-12) || (d1 < -1e-12 && d2 > 1e-12)) && ((d3 > 1e-12 && d4 < -1e-12) || (d3 < -1e-12 && d4 > 1e-12));
+}
+
+/** Distance between two segments (0 when they cross). */
+function segmentDistance(p0: readonly number[], p1: readonly number[], q0: readonly number[], q1: readonly number[]): number {
+  if (segmentsCross(p0, p1, q0, q1)) return 0;
+  return Math.min(
+    pointSegmentDistance(p0[0], p0[1], q0[0], q0[1], q1[0], q1[1]),
+    pointSegmentDistance(p1[0], p1[1], q0[0], q0[1], q1[0], q1[1]),
+    pointSegmentDistance(q0[0], q0[1], p0[0], p0[1], p1[0], p1[1]),
+    pointSegmentDistance(q1[0], q1[1], p0[0], p0[1], p1[0], p1[1]),
+  );
+}
+
+/** Is the point inside (or on) the plan triangle `t` = [ax, ay, bx, by, cx, cy]? */
+function pointInTriangle(t: readonly number[], x: number, y: number): boolean {
+  const s1 = (t[2] - t[0]) * (y - t[1]) - (t[3] - t[1]) * (x - t[0]);
+  const s2 = (t[4] - t[2]) * (y - t[3]) - (t[5] - t[3]) * (x - t[2]);
+  const s3 = (t[0] - t[4]) * (y - t[5]) - (t[1] - t[5]) * (x - t[4]);
+  return (s1 >= -1e-12 && s2 >= -1e-12 && s3 >= -1e-12) || (s1 <= 1e-12 && s2 <= 1e-12 && s3 <= 1e-12);
+}
+
+const triEdges = (t: readonly number[]): [number[], number[]][] => [
+  [[t[0], t[1]], [t[2], t[3]]],
+  [[t[2], t[3]], [t[4], t[5]]],
+  [[t[4], t[5]], [t[0], t[1]]],
+];
+const polyEdges = (poly: Polygon): [number[], number[]][] => poly.map((q, i) => [q, poly[(i + 1) % poly.length]]);
+
+/**
+ * Plan distance between a terrain feature's footprint (its plan triangles) and a filled polygon
+ * (0 when they share a point): exact for triangles and polygons (segment distances).
+ */
+function trianglesPolygonDistance(tris: readonly number[][], poly: Polygon): number {
+  let best = Infinity;
+  const pe = polyEdges(poly);
+  for (const t of tris) {
+    if (pointInPolygon(poly, t[0], t[1]) || pointInPolygon(poly, t[2], t[3]) || pointInPolygon(poly, t[4], t[5])) return 0;
+    if (poly.some((q) => pointInTriangle(t, q[0], q[1]))) return 0;
+    for (const [a, b] of triEdges(t)) for (const [c, d] of pe) best = Math.min(best, segmentDistance(a, b, c, d));
+    if (best <= 0) return 0;
+  }
+  return best;
+}
+
+/** Is every plan triangle of a feature inside the polygon (vertices inside, no polygon edge or vertex cutting in)? */
+function trianglesInsidePolygon(tris: readonly number[][], poly: Polygon): boolean {
+  if (tris.length === 0) return false;
+  const pe = polyEdges(poly);
+  for (const t of tris) {
+    if (!pointInPolygon(poly, t[0], t[1]) || !pointInPolygon(poly, t[2], t[3]) || !pointInPolygon(poly, t[4], t[5])) return false;
+    for (const [a, b] of triEdges(t)) for (const [c, d] of pe) if (segmentsCross(a, b, c, d)) return false;
+  }
+  return true;
+}
+
+/**
+ * Models of the rosters that have no set-up position in the battlefield (undeployed units,
+ * manifestations), by World: `sync` adds them when the engine gives them a position.
+ */
+const UNPLACED = new WeakMap<World, ModelInput[]>();
+
 /** Wrap a World as a {@link GeometryPort}. Slain models are removed from the World by `sync`. */
 export function worldPort(world: World): GeometryPort {
   const initial = new Map<string, ModelInput>();
   for (const m of world.models.values()) initial.set(m.id, inputOf(m));
+  const unplaced = new Map<string, ModelInput>();
+  for (const m of UNPLACED.get(world) ?? []) if (!initial.has(m.id)) unplaced.set(m.id, m);
+  const featureById = new Map(world.terrain.features.map((f) => [f.id, f]));
   const unitOf = (id: string) => world.models.get(id)?.unitId ?? initial.get(id)?.unitId;
   const modelsOf = (id: string): ModelState[] => {
     const m = world.models.get(id);
@@ -219,6 +292,16 @@ export function worldPort(world: World): GeometryPort {
         if (cur && cur.footprint.x === x && cur.footprint.y === y) continue;
         world.setModel({ ...init, footprint: { ...init.footprint, x, y }, elevation: p ? undefined : init.elevation });
       }
+      for (const [id, init] of unplaced) {
+        const cur = world.models.get(id);
+        const p = removed.has(id) ? undefined : view.positions[id];
+        if (!p) {
+          if (cur) world.removeModel(id);
+          continue;
+        }
+        if (cur && cur.footprint.x === p[0] && cur.footprint.y === p[1]) continue;
+        world.setModel({ ...init, footprint: { ...init.footprint, x: p[0], y: p[1] }, elevation: undefined });
+      }
     },
     modelPosition: (id) => {
       const m = world.models.get(id);
@@ -294,6 +377,51 @@ export function worldPort(world: World): GeometryPort {
     },
     nearPlaceOfPower: (unitId, inches) =>
       world.terrain.features.some((f) => f.abilities.includes('placeOfPower') && distanceBetween(world, unitId, f.id).distanceInches <= inches + EPSILON_INCHES),
+
+    withinTerritory: (id, territory, inches) => {
+      const poly = world.territories[territory];
+      if (!poly || poly.length < 3) return false;
+      const f = featureById.get(id);
+      if (f) return trianglesPolygonDistance(trianglesOf(f).tris, poly) <= inches + EPSILON_INCHES;
+      const e = resolveEntity(world, id);
+      if (!e || (e.kind !== 'unit' && e.kind !== 'model') || (e.kind === 'unit' && e.models.length === 0)) return false;
+      return isWithin(e, { kind: 'territory', polygon: poly }, inches);
+    },
+    whollyWithinTerritory: (id, territory) => {
+      const poly = world.territories[territory];
+      if (!poly || poly.length < 3) return false;
+      const f = featureById.get(id);
+      if (f) return trianglesInsidePolygon(trianglesOf(f).tris, poly);
+      const e = resolveEntity(world, id);
+      if (!e || (e.kind !== 'unit' && e.kind !== 'model')) return false;
+      return isWhollyWithin(e, { kind: 'territory', polygon: poly }, 0);
+    },
+    landmarkDistance: (unitId, landmark) => {
+      const W = world.widthInches;
+      const D = world.depthInches;
+      let best = Infinity;
+      for (const m of modelsOf(unitId)) {
+        const f = m.footprint;
+        let d: number;
+        if (landmark === 'centre') d = Math.max(0, closestPointOnFootprint(f, W / 2, D / 2).signedDistance);
+        else {
+          const far = landmark === 'shortEdge1';
+          d = W >= D ? footprintSegmentDistance(f, far ? W : 0, 0, far ? W : 0, D) : footprintSegmentDistance(f, 0, far ? D : 0, W, far ? D : 0);
+        }
+        best = Math.min(best, d);
+      }
+      return best;
+    },
+    terrainContestingModels: (unitId, terrainId) => {
+      const f = featureById.get(terrainId);
+      if (!f) return [];
+      const te = { kind: 'terrain' as const, id: terrainId, feature: f };
+      return world
+        .unitModels(unitId)
+        .filter((m) => entityDistance({ kind: 'model', id: m.id, model: m }, te, true).distanceInches <= CR)
+        .map((m) => m.id);
+    },
+    terrainFeatures: () => world.terrain.features.map((f) => f.id),
   };
 }
 
@@ -311,14 +439,16 @@ export function buildWorld(battlefield: BattlefieldInput, rosters: Record<'p1' |
   const bf = BattlefieldSchema.parse(battlefield);
   const units: { id: string; army: string; keywords: string[]; coherencyRangeInches: number; modelIds: string[] }[] = [];
   const models: ModelInput[] = [];
+  const unplaced: ModelInput[] = [];
   for (const p of ['p1', 'p2'] as const) {
-    for (const u of rosters[p].units) {
+    for (const u of [...rosters[p].units, ...(rosters[p].manifestations ?? [])]) {
       units.push({ id: u.id, army: p, keywords: u.warscroll.keywords, coherencyRangeInches: u.warscroll.coherencyRange ?? 0.5, modelIds: [] });
       const h = bf.unitHeights?.[u.id] ?? 1.25;
       for (const m of u.models) {
         const pos = bf.placement[m.id];
-        if (!pos) continue;
-        models.push({ id: m.id, unitId: u.id, footprint: footprintFromBase(baseMm(m.base), pos), heightInches: h, baseThicknessInches: 4 / 25.4 });
+        const input = { id: m.id, unitId: u.id, footprint: footprintFromBase(baseMm(m.base), pos ?? [0, 0]), heightInches: h, baseThicknessInches: 4 / 25.4 };
+        if (pos) models.push(input);
+        else unplaced.push(input);
       }
     }
   }
@@ -329,7 +459,7 @@ export function buildWorld(battlefield: BattlefieldInput, rosters: Record<'p1' |
     ];
     return solids.map((solid) => ({ positions: convexSolidTriangles(solid), solid }));
   };
-  return new World({
+  const world = new World({
     widthInches: bf.width,
     depthInches: bf.depth,
     terrain: bf.terrain.map((t) => ({ id: t.id, type: t.type, abilities: t.abilities ?? TERRAIN_TYPE_ABILITIES[t.type], pieces: solidPieces(t) })),
@@ -338,6 +468,8 @@ export function buildWorld(battlefield: BattlefieldInput, rosters: Record<'p1' |
     units,
     models,
   });
+  UNPLACED.set(world, unplaced);
+  return world;
 }
 
 /** Convenience: the plan-view position of a point list for tests. */

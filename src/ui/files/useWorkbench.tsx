@@ -17,7 +17,9 @@ import { PlacementLayer } from '../palette/PlacementLayer';
 import { BASE_PRESETS, baseOutline, slug, TERRAIN_PRESETS, type Outline } from '../palette/presets';
 import { Autosaver, type SavedBattlefield, type ViewSettings } from '../persist/autosave';
 import { fetchScenario, ScenarioFetchError, type MeshBytes, type ScenarioSource } from '../scenarioSource';
+import type { PlaceRecord } from '../tools/moveHistory';
 import type { ToolId } from '../tools/types';
+import type { Scenario } from '../../scenario/schema';
 import { keepUnchangedTerrain, loadBattlefield } from './battlefield';
 import { FilesBar, type AutosaveState } from './FilesBar';
 import { bundledMeshUrl, meshRefs, resolveMeshes } from './meshes';
@@ -53,6 +55,8 @@ export interface WorkbenchHost {
   selectTool: () => void;
   /** The main canvas's handle. */
   bridge: SceneHandleRef;
+  /** A placement from the palette succeeded (for the undo history). Default: nothing. */
+  onPlaced?: (record: PlaceRecord) => void;
 }
 
 /** What the App draws for the workbench. */
@@ -63,6 +67,12 @@ export interface Workbench {
   scene: ReactNode;
   /** True while a palette item is armed (the App may style the cursor). */
   placing: boolean;
+  /**
+   * Puts the battlefield back to `scenario` (an undo or redo of a placement): both workers reload
+   * it, the drawing keeps unchanged terrain, the edit counter bumps; tools and history stay.
+   * Resolves false when it could not (busy, or refused: the problems are shown).
+   */
+  restore: (scenario: Scenario) => Promise<boolean>;
 }
 
 type Problems = { title: string; problems: string[] };
@@ -380,6 +390,12 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
       if (!item || busyRef.current) return;
       void run(async () => {
         const h = hostRef.current;
+        // The scenario before, for the undo history (the client's copy: no wait behind jobs).
+        const before = structuredClone(h.engine.client.snapshot ?? (await h.engine.track(h.engine.client.getScenario())));
+        const record = async (what: PlaceRecord['what'], id: string) => {
+          const after = h.engine.client.snapshot ?? (await h.engine.track(h.engine.client.getScenario()));
+          if (before && after) h.onPlaced?.({ kind: 'place', what, id, before, after: structuredClone(after) });
+        };
         if (item.kind === 'terrain') {
           const preset = TERRAIN_PRESETS.find((t) => t.key === item.key)!;
           const r = await placeTerrain(h.engine, preset, at, rotationRef.current);
@@ -388,13 +404,15 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
           h.setData(keepUnchangedTerrain(dataRef.current, r.data));
           h.bumpVersion();
           setLastPlace({ ok: true, text: r.note });
+          await record('terrain', r.placed.id);
           return;
         }
         const spec = specRef.current;
         if (!spec) return;
-        const r = await placeModel(h.engine, spec, at);
+        const r = await placeModel(h.engine, spec, at, dataRef.current);
         if (!r.ok) return setLastPlace({ ok: false, text: r.problems.join('; ') });
         if (r.placed.kind !== 'model') return;
+        await record('model', r.placed.id);
         const id = r.placed.id;
         const index = r.data.models.findIndex((m) => m.id === id);
         const model = r.data.models[index];
@@ -420,6 +438,23 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
     });
     hostRef.current.bumpVersion();
   }, []);
+
+  const restore = useCallback(async (scenario: Scenario) => {
+    let ok = false;
+    await run(async () => {
+      const h = hostRef.current;
+      const files = currentFiles();
+      const r = await loadBattlefield(h.engine, scenario, files.meshes, files.label, files.fallbackName);
+      if (!r.ok) return setProblems({ title: 'The battlefield could not be put back', problems: r.problems });
+      // A model still dropping belongs to the state being left.
+      dropRef.current = null;
+      setDrop(null);
+      h.setData(keepUnchangedTerrain(dataRef.current, r.data));
+      h.bumpVersion();
+      ok = true;
+    });
+    return ok;
+  }, [run]);
 
   const arm = useCallback((item: ArmedItem | null) => {
     setArmed(item);
@@ -577,5 +612,5 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
       {drop && <DropIn key={drop.model.id} model={drop.model} color={drop.color} onLanded={landed} />}
     </>
   );
-  return { panels, scene, placing: armed !== null };
+  return { panels, scene, placing: armed !== null, restore };
 }

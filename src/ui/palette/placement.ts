@@ -4,7 +4,7 @@
  *   the terrain BVH, which is fine for a layout edit), with the Kenney mesh files it names; a piece
  *   that would land on models (their `modelPoses` elevation changes) is refused;
  * - a model of an existing unit: `addModel` (incremental); of a new unit: `loadScenario` with the
- *   unit added. Either way the engine then checks the spot with a one-point `movePath` (the end
+ *   unit added. The drawing adds just the model either way (scene-data worker `addModel`). Either way the engine then checks the spot with a one-point `movePath` (the end
  *   pose of Core 15.0 / 15.2: not on or overlapping another model, not mid-climb, not on
  *   Impassable terrain); a refused spot is taken back with `removeModel`. Where the model stands
  *   (`modelPoses` elevation) is the engine's answer.
@@ -13,6 +13,7 @@ import type { Scenario } from '../../scenario/schema';
 import type { BattlefieldData } from '../../scene/types';
 import type { Engine } from '../engine/engine';
 import { redraw } from '../files/battlefield';
+import { withAddedModel } from '../loadBattlefield';
 import { sceneDataClient } from '../sceneData/sceneDataClient';
 import { resolveMeshes } from '../files/meshes';
 import { currentFiles, setCurrentFiles } from '../files/startup';
@@ -93,8 +94,12 @@ export async function placeTerrain(engine: Engine, preset: TerrainPreset, at: [n
   return { ok: true, data, note: `Placed ${preset.name.toLowerCase()} ${id} at (${at[0].toFixed(1)}, ${at[1].toFixed(1)}).`, placed: { kind: 'terrain', id } };
 }
 
-/** Places a model centred at `at` (inches). */
-export async function placeModel(engine: Engine, spec: ModelSpec, at: [number, number]): Promise<PlaceOutcome> {
+/**
+ * Places a model centred at `at` (inches). `current` is the battlefield drawn now: the result's
+ * `data` is it plus the new model (built incrementally by the scene-data worker); without it the
+ * drawing is rebuilt from the engine's scenario.
+ */
+export async function placeModel(engine: Engine, spec: ModelSpec, at: [number, number], current: BattlefieldData | null = null): Promise<PlaceOutcome> {
   const s = await scenarioOf(engine);
   const used = usedIds(s);
   const r2 = (v: number) => Math.round(v * 1000) / 1000;
@@ -132,11 +137,20 @@ export async function placeModel(engine: Engine, spec: ModelSpec, at: [number, n
   }
   const poses = await engine.track(engine.client.modelPoses());
   const pose = poses.find((p) => p.id === modelId);
-  const drawn = await redraw(engine);
-  if (!drawn.ok) return drawn;
   const elevation = pose?.elevation ?? 0;
+  // The drawing: only the new model is added (the scene-data worker keeps its terrain and other
+  // models); a full rebuild only when there is no drawn battlefield to add to.
+  let drawn: BattlefieldData;
+  const unitRef = spec.unit.kind === 'existing' ? { id: unitId } : { id: unitId, create: { army: spec.unit.army, name: spec.unit.name, keywords: spec.unit.keywords } };
+  const added = current ? await sceneDataClient().addModel(unitRef, model(modelId)) : null;
+  if (current && added?.ok) drawn = withAddedModel(current, added.added);
+  else {
+    const full = await redraw(engine);
+    if (!full.ok) return full;
+    drawn = full.data;
+  }
   // Draw the model where the engine says it stands.
-  const data: BattlefieldData = { ...drawn.data, models: drawn.data.models.map((m) => (m.id === modelId ? { ...m, elevation } : m)) };
+  const data: BattlefieldData = { ...drawn, models: drawn.models.map((m) => (m.id === modelId ? { ...m, elevation } : m)) };
   const on = elevation > 1e-6 ? ` on a surface ${elevation.toFixed(2)}" up` : '';
   return { ok: true, data, note: `Placed ${modelId}${on}.`, placed: { kind: 'model', id: modelId, unitId, elevation } };
 }

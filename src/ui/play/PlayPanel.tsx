@@ -2,11 +2,13 @@
  * The Play panel: phase tracker (round, active player, phase, CP, VP, objective control), the
  * selected unit's abilities and commands (available ones as buttons, the others greyed out with the
  * engine's reason and rule), the player-level actions (end phase, reactions, first turn, tactics),
- * the expected damage of each attack before committing, the last dice, the battle log, and the
- * history controls (undo, save, load, replay, new game). Every value shown is the game worker's.
+ * the expected damage of each attack before committing, the dice of the last roll (thrown in the 3D
+ * tray, step by step: see {@link PlayDice}), the battle log, and the history controls (undo, save,
+ * load, replay with step back / step / jump, new game). Every value shown is the game worker's.
  */
-import { useEffect, useRef } from 'react';
-import type { Action, ExpectedDamage, GameSummary, LogLine, OptionEntry, OptionsResult } from '../../client/gameClient';
+import { useEffect, useRef, useState } from 'react';
+import type { Action, DiceStep, ExpectedDamage, GameSummary, LogLine, OptionEntry, OptionsResult } from '../../client/gameClient';
+import { PlayDice } from './PlayDice';
 import './play.css';
 
 /** A message of the Play mode. */
@@ -18,25 +20,46 @@ export interface PlayNote {
 
 /** Props of {@link PlayPanel}. */
 export interface PlayPanelProps {
+  /** The game summary (null while the game is set up). */
   summary: GameSummary | null;
+  /** The battle log shown. */
   lines: LogLine[];
+  /** The last message (accepted, refused with the engine's reason, info). */
   note: PlayNote | null;
+  /** The selected unit's options (each tried by the engine). */
   options: OptionsResult | null;
+  /** The player-level actions of the player to act. */
   general: OptionEntry[];
+  /** Expected damage per target of the selected unit. */
   expected: Record<string, ExpectedDamage>;
-  rolls: number[];
+  /** The dice steps of the last action that rolled (engine values). */
+  steps: DiceStep[];
+  /** Changes with every new set of dice steps. */
+  throwId: number;
+  /** A call is running in the game worker. */
   busy: boolean;
+  /** The selected unit's id. */
   selectedUnit: string | null;
+  /** Target picking on the table in progress. */
   targeting: 'shoot' | 'fight' | null;
+  /** Colour of a player's army. */
   armyColorOf: (p: 'p1' | 'p2') => string;
   onAct: (a: Action) => void;
   onTarget: (t: 'shoot' | 'fight' | null) => void;
   onUndo: () => void;
   onSave: () => void;
   onLoad: (text: string, replay: boolean) => void;
+  /** Replay: next action. */
   onReplayStep: () => void;
-  onNewGame: () => void;
+  /** Replay: one action back. */
+  onReplayBack: () => void;
+  /** Replay: go to step `index` (0 … total). */
+  onReplayTo: (index: number) => void;
+  /** Starts a new game: armies set up, or (`deployment`) with the deployment phase. */
+  onNewGame: (deployment: boolean) => void;
   onSelectUnit: (id: string) => void;
+  /** The dice of step `index` of throw `throwId` came to rest showing `shown`. */
+  onDiceSettled?: (throwId: number, index: number, shown: number[]) => void;
 }
 
 const PHASES: Record<string, string> = {
@@ -109,153 +132,177 @@ export function PlayPanel(p: PlayPanelProps) {
   const unit = p.selectedUnit ? s.units.find((u) => u.id === p.selectedUnit) : undefined;
   const slug = (x: string) => x.replace(/[^a-zA-Z0-9]+/g, '-');
   return (
-    <div className="play-panel panel" data-testid="play-panel" data-version={s.actions} data-hash={s.hash}>
-      <div className="play-head">
-        <span>Play · {s.battleplan}</span>
-        <span data-testid="play-hash" title="state hash">#{s.hash}</span>
-      </div>
-      <div className="play-phase" data-testid="play-phase">
-        {s.stage === 'ended' ? (
-          <b>Battle over</b>
-        ) : s.stage === 'firstTurn' ? (
-          <>
-            Round <b data-testid="play-round">{s.round}</b>/{s.battleRounds} · {s.decider} chooses who goes first
-          </>
-        ) : (
-          <>
-            Round <b data-testid="play-round">{s.round}</b>/{s.battleRounds} · <b>{s.active}</b>'s turn · <b>{PHASES[s.phase ?? ''] ?? s.phase}</b>
-          </>
-        )}
-      </div>
-      <div className="play-tracker">
-        <span />
-        {(['p1', 'p2'] as const).map((pl) => (
-          <span key={pl} style={{ color: p.armyColorOf(pl), fontWeight: 650 }} title={s.armies[pl]}>
-            {pl} {s.toAct === pl ? '◀' : ''}
-          </span>
-        ))}
-        <span className="lbl">Army</span>
-        <span className="lbl">{s.armies.p1}</span>
-        <span className="lbl">{s.armies.p2}</span>
-        <span className="lbl">CP</span>
-        <span data-testid="play-cp-p1">{s.cp.p1}</span>
-        <span data-testid="play-cp-p2">{s.cp.p2}</span>
-        <span className="lbl">VP</span>
-        <b data-testid="play-vp-p1">{s.vp.p1}</b>
-        <b data-testid="play-vp-p2">{s.vp.p2}</b>
-      </div>
-      <div className="play-objs" data-testid="play-objectives">
-        {Object.entries(s.objectives).map(([o, c]) => (
-          <span key={o} data-testid={`play-obj-${o}`} style={c ? { borderColor: p.armyColorOf(c), color: p.armyColorOf(c) } : undefined} title="controller (Core 32.2)">
-            {o}: {c ?? '—'}
-          </span>
-        ))}
-      </div>
-      {s.stage === 'ended' && (
-        <div className="play-winner" data-testid="play-winner">
-          {s.winner === 'draw' ? 'A draw' : `${s.winner} wins (${s.winner ? s.armies[s.winner as 'p1' | 'p2'] : ''})`} — {s.vp.p1}–{s.vp.p2} VP
-        </div>
-      )}
-      {s.replay && (
-        <div className="play-note info">
-          Replay {s.replay.index}/{s.replay.total}{' '}
-          <button type="button" data-testid="play-replay-step" disabled={p.busy || s.replay.index >= s.replay.total} onClick={p.onReplayStep}>
-            Step ▶
-          </button>
-        </div>
-      )}
-      {p.note && (
-        <div className={`play-note ${p.note.kind}`} data-testid="play-note" data-kind={p.note.kind}>
-          {p.note.text}
-          {p.note.rule && <span className="play-rule">({p.note.rule})</span>}
-        </div>
-      )}
-
-      <h3>{s.toAct ? `${s.toAct} to act` : 'Actions'}</h3>
-      <div className="play-opts" data-testid="play-general">
-        {p.general.map((e, i) => (
-          <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-g-${e.group}${e.group === 'firstTurn' ? `-${(e.action as { first: string }).first}` : ''}`} />
-        ))}
-      </div>
-
-      <h3>Selected unit</h3>
-      {!unit ? (
-        <div className="play-units">
-          <span className="play-rule">Click a model (shift: its unit) or pick a unit:</span>
-          {s.units
-            .filter((u) => u.alive > 0 && (s.toAct === null || u.owner === s.toAct))
-            .map((u) => (
-              <button key={u.id} type="button" data-testid={`play-unit-${u.id}`} onClick={() => p.onSelectUnit(u.id)}>
-                {u.owner} · {u.name} ({u.alive}/{u.models})
-              </button>
-            ))}
-        </div>
-      ) : (
-        <>
-          <div data-testid="play-unit">
-            <b style={{ color: p.armyColorOf(unit.owner) }}>{unit.name}</b> · {unit.owner} · {unit.alive}/{unit.models} models
-            {unit.damage > 0 && ` · ${unit.damage} damage`}
-            {unit.pendingMove && ` · ${unit.pendingMove.kind} up to ${unit.pendingMove.maxInches}"`}
-            {unit.effects.length > 0 && ` · ${unit.effects.join(', ')}`}
+    <>
+      {p.steps.length > 0 && (
+        <div className="play-dice-panel panel" data-testid="play-dice-panel">
+          <div className="play-head">
+            <span>Dice · the engine's rolls</span>
           </div>
-          {(s.phase === 'shooting' || s.phase === 'combat') && (
-            <div style={{ margin: '3px 0' }}>
-              <button type="button" data-testid="play-target" aria-pressed={p.targeting !== null} onClick={() => p.onTarget(p.targeting ? null : s.phase === 'shooting' ? 'shoot' : 'fight')}>
-                {p.targeting ? 'Click an enemy model on the table… (cancel)' : 'Pick the target on the table'}
-              </button>
-            </div>
+          <PlayDice steps={p.steps} throwId={p.throwId} onSettled={p.onDiceSettled} />
+        </div>
+      )}
+      <div className="play-panel panel" data-testid="play-panel" data-version={s.actions} data-hash={s.hash}>
+        <div className="play-head">
+          <span>Play · {s.battleplan}</span>
+          <span data-testid="play-hash" title="state hash">#{s.hash}</span>
+        </div>
+        <div className="play-phase" data-testid="play-phase">
+          {s.stage === 'ended' ? (
+            <b>Battle over</b>
+          ) : s.stage === 'deployment' && s.deployment ? (
+            <>
+              <b>Deployment</b> ({s.deployment.step === 'terrain' ? 'faction terrain' : 'units'}) · <b data-testid="play-to-deploy">{s.deployment.toDeploy}</b> deploys next
+              {s.deployment.regiment && ` · regiment of ${s.deployment.regiment.leader}: ${s.deployment.regiment.left.length} left`}
+              <div className="play-rule">Drag a unit wholly within your territory, more than 9" from the enemy's (Core 10.1); the engine decides.</div>
+            </>
+          ) : s.stage === 'firstTurn' ? (
+            <>
+              Round <b data-testid="play-round">{s.round}</b>/{s.battleRounds} · {s.decider} chooses who goes first
+            </>
+          ) : (
+            <>
+              Round <b data-testid="play-round">{s.round}</b>/{s.battleRounds} · <b>{s.active}</b>'s turn · <b>{PHASES[s.phase ?? ''] ?? s.phase}</b>
+            </>
           )}
-          <div className="play-opts" data-testid="play-options">
-            {p.options?.ok &&
-              grouped(p.options.entries).map((e, i) => (
-                <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target ? fmt(p.expected[e.target]) : undefined} />
+        </div>
+        <div className="play-tracker">
+          <span />
+          {(['p1', 'p2'] as const).map((pl) => (
+            <span key={pl} style={{ color: p.armyColorOf(pl), fontWeight: 650 }} title={s.armies[pl]}>
+              {pl} {s.toAct === pl ? '◀' : ''}
+            </span>
+          ))}
+          <span className="lbl">Army</span>
+          <span className="lbl">{s.armies.p1}</span>
+          <span className="lbl">{s.armies.p2}</span>
+          <span className="lbl">CP</span>
+          <span data-testid="play-cp-p1">{s.cp.p1}</span>
+          <span data-testid="play-cp-p2">{s.cp.p2}</span>
+          <span className="lbl">VP</span>
+          <b data-testid="play-vp-p1">{s.vp.p1}</b>
+          <b data-testid="play-vp-p2">{s.vp.p2}</b>
+        </div>
+        <div className="play-objs" data-testid="play-objectives">
+          {Object.entries(s.objectives).map(([o, c]) => (
+            <span key={o} data-testid={`play-obj-${o}`} style={c ? { borderColor: p.armyColorOf(c), color: p.armyColorOf(c) } : undefined} title="controller (Core 32.2)">
+              {o}: {c ?? '—'}
+            </span>
+          ))}
+        </div>
+        {s.stage === 'ended' && (
+          <div className="play-winner" data-testid="play-winner">
+            {s.winner === 'draw' ? 'A draw' : `${s.winner} wins (${s.winner ? s.armies[s.winner as 'p1' | 'p2'] : ''})`} — {s.vp.p1}–{s.vp.p2} VP
+          </div>
+        )}
+        {s.replay && <ReplayBar index={s.replay.index} total={s.replay.total} busy={p.busy} onBack={p.onReplayBack} onStep={p.onReplayStep} onTo={p.onReplayTo} />}
+        {p.note && (
+          <div className={`play-note ${p.note.kind}`} data-testid="play-note" data-kind={p.note.kind}>
+            {p.note.text}
+            {p.note.rule && <span className="play-rule">({p.note.rule})</span>}
+          </div>
+        )}
+
+        <h3>{s.toAct ? `${s.toAct} to act` : 'Actions'}</h3>
+        <div className="play-opts" data-testid="play-general">
+          {p.general.map((e, i) => (
+            <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-g-${e.group}${e.group === 'firstTurn' ? `-${(e.action as { first: string }).first}` : ''}`} />
+          ))}
+        </div>
+
+        <h3>Selected unit</h3>
+        {!unit ? (
+          <div className="play-units">
+            <span className="play-rule">Click a model (shift: its unit) or pick a unit:</span>
+            {s.units
+              .filter((u) => u.alive > 0 && (u.deployed || s.stage === 'deployment') && (s.toAct === null || u.owner === s.toAct))
+              .map((u) => (
+                <button key={u.id} type="button" data-testid={`play-unit-${u.id}`} onClick={() => p.onSelectUnit(u.id)}>
+                  {u.owner} · {u.name} ({u.alive}/{u.models})
+                </button>
               ))}
           </div>
-        </>
-      )}
+        ) : (
+          <>
+            <div data-testid="play-unit">
+              <b style={{ color: p.armyColorOf(unit.owner) }}>{unit.name}</b> · {unit.owner} · {unit.alive}/{unit.models} models
+              {unit.damage > 0 && ` · ${unit.damage} damage`}
+              {unit.pendingMove && ` · ${unit.pendingMove.kind} up to ${unit.pendingMove.maxInches}"`}
+              {unit.effects.length > 0 && ` · ${unit.effects.join(', ')}`}
+            </div>
+            {(s.phase === 'shooting' || s.phase === 'combat') && (
+              <div style={{ margin: '3px 0' }}>
+                <button type="button" data-testid="play-target" aria-pressed={p.targeting !== null} onClick={() => p.onTarget(p.targeting ? null : s.phase === 'shooting' ? 'shoot' : 'fight')}>
+                  {p.targeting ? 'Click an enemy model on the table… (cancel)' : 'Pick the target on the table'}
+                </button>
+              </div>
+            )}
+            <div className="play-opts" data-testid="play-options">
+              {p.options?.ok &&
+                grouped(p.options.entries).map((e, i) => (
+                  <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target ? fmt(p.expected[e.target]) : undefined} />
+                ))}
+            </div>
+          </>
+        )}
 
-      {p.rolls.length > 0 && (
-        <>
-          <h3>Last dice</h3>
-          <div className="play-dice" data-testid="play-dice">
-            {p.rolls.slice(0, 60).map((d, i) => (
-              <i key={i}>{d}</i>
-            ))}
-          </div>
-        </>
-      )}
 
-      <h3>Battle log</h3>
-      <div className="play-log" ref={logRef} data-testid="play-log">
-        {p.lines.map((l, i) => (
-          <div key={i} className={l.kind}>
-            {l.text}
-            {l.rule && <span className="play-rule">{l.rule}</span>}
-          </div>
-        ))}
+
+        <h3>Battle log</h3>
+        <div className="play-log" ref={logRef} data-testid="play-log">
+          {p.lines.map((l, i) => (
+            <div key={i} className={l.kind}>
+              {l.text}
+              {l.rule && <span className="play-rule">{l.rule}</span>}
+            </div>
+          ))}
+        </div>
+
+        <h3>History</h3>
+        <div className="play-hist">
+          <button type="button" data-testid="play-undo" disabled={p.busy || !s.undo.ok} title={s.undo.ok ? 'Undo the last action' : s.undo.reason} onClick={p.onUndo}>
+            Undo
+          </button>
+          <button type="button" data-testid="play-save" onClick={p.onSave}>
+            Save…
+          </button>
+          <label>
+            Load…
+            <input type="file" accept=".json,application/json" data-testid="play-load" onChange={(e) => readFile(e.target, (t) => p.onLoad(t, false))} />
+          </label>
+          <label>
+            Replay…
+            <input type="file" accept=".json,application/json" data-testid="play-replay" onChange={(e) => readFile(e.target, (t) => p.onLoad(t, true))} />
+          </label>
+          <button type="button" data-testid="play-new" onClick={() => p.onNewGame(false)} title="A new battle with both armies set up in their territories">
+            New game
+          </button>
+          <button type="button" data-testid="play-new-deploy" onClick={() => p.onNewGame(true)} title="A new battle that starts with the deployment phase (Core 10.0)">
+            New game with deployment
+          </button>
+        </div>
+        {!s.undo.ok && <div className="play-rule">Undo: {s.undo.reason}</div>}
       </div>
+    </>
+  );
+}
 
-      <h3>History</h3>
-      <div className="play-hist">
-        <button type="button" data-testid="play-undo" disabled={p.busy || !s.undo.ok} title={s.undo.ok ? 'Undo the last action' : s.undo.reason} onClick={p.onUndo}>
-          Undo
-        </button>
-        <button type="button" data-testid="play-save" onClick={p.onSave}>
-          Save…
-        </button>
-        <label>
-          Load…
-          <input type="file" accept=".json,application/json" data-testid="play-load" onChange={(e) => readFile(e.target, (t) => p.onLoad(t, false))} />
-        </label>
-        <label>
-          Replay…
-          <input type="file" accept=".json,application/json" data-testid="play-replay" onChange={(e) => readFile(e.target, (t) => p.onLoad(t, true))} />
-        </label>
-        <button type="button" data-testid="play-new" onClick={p.onNewGame}>
-          New game
-        </button>
-      </div>
-      {!s.undo.ok && <div className="play-rule">Undo: {s.undo.reason}</div>}
+/** The replay controls: step back, step forward, jump to a step. */
+function ReplayBar({ index, total, busy, onBack, onStep, onTo }: { index: number; total: number; busy: boolean; onBack: () => void; onStep: () => void; onTo: (i: number) => void }) {
+  const [to, setTo] = useState(String(index));
+  useEffect(() => setTo(String(index)), [index]);
+  return (
+    <div className="play-note info play-replay" data-testid="play-replay-bar" data-index={index} data-total={total}>
+      Replay <b data-testid="play-replay-index">{index}</b>/{total}{' '}
+      <button type="button" data-testid="play-replay-back" disabled={busy || index <= 0} onClick={onBack} title="One action back">
+        ◀ Back
+      </button>
+      <button type="button" data-testid="play-replay-step" disabled={busy || index >= total} onClick={onStep} title="Next action">
+        Step ▶
+      </button>
+      <input type="number" min={0} max={total} value={to} data-testid="play-replay-to" onChange={(e) => setTo(e.target.value)} aria-label="Step to jump to" />
+      <button type="button" data-testid="play-replay-go" disabled={busy || !/^\d+$/.test(to) || Number(to) > total || Number(to) === index} onClick={() => onTo(Number(to))}>
+        Go
+      </button>
     </div>
   );
 }

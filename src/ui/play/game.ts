@@ -4,8 +4,8 @@
  * game: the default battlefield file (its real meshes) with the game's armies where the game says
  * they stand now (slain models left out).
  */
-import { createGameClient, type GameClient, type GameState, type GameSummary, type SavedGame } from '../../client/gameClient';
-import { hotseatSetup } from '../../../workers/gameSetup';
+import { createGameClient, type GameClient, type GameRestartEvent, type GameState, type GameSummary, type SavedGame } from '../../client/gameClient';
+import { deploymentSetup, hotseatSetup } from '../../../workers/gameSetup';
 import { fetchScenario, type ScenarioSource } from '../scenarioSource';
 
 /** localStorage key of the autosaved game (the saved-game format). */
@@ -27,10 +27,13 @@ export function setPlayMode(on: boolean): void {
   window.location.assign(url.href);
 }
 
+/** Window event dispatched after the game worker was restarted and the game restored (`detail`: {@link GameRestartEvent}). */
+export const GAME_RESTART_EVENT = 'sightline-game-restart';
+
 let client: GameClient | null = null;
-/** The page's one game client. */
+/** The page's one game client (it restarts a dead game worker and restores the game: see gameClient.ts). */
 export function getGame(): GameClient {
-  if (!client) client = createGameClient();
+  if (!client) client = createGameClient(undefined, { onRestart: (e: GameRestartEvent) => window.dispatchEvent(new CustomEvent(GAME_RESTART_EVENT, { detail: e })) });
   return client;
 }
 
@@ -81,10 +84,13 @@ export async function startGame(): Promise<GameSummary> {
   return newGame();
 }
 
-/** A new hot-seat game (a fresh seed), autosaved. */
-export async function newGame(seed: number = Math.floor(Math.random() * 1e9)): Promise<GameSummary> {
+/**
+ * A new hot-seat game (a fresh seed), autosaved: the armies set up in their territories, or, with
+ * `deployment`, every unit to be deployed in the deployment phase (Core 10.0).
+ */
+export async function newGame(seed: number = Math.floor(Math.random() * 1e9), options: { deployment?: boolean } = {}): Promise<GameSummary> {
   const g = getGame();
-  const r = await g.newGame(hotseatSetup(seed));
+  const r = await g.newGame(options.deployment ? deploymentSetup(seed) : hotseatSetup(seed));
   if (!r.ok) throw new Error(r.problems.join('\n'));
   startKind = 'new';
   autosave(await g.save());
@@ -98,20 +104,35 @@ export function armyId(state: GameState, p: 'p1' | 'p2'): string {
   return `${p}-${slug(state.players[p].roster.faction ?? state.players[p].roster.name)}`;
 }
 
+type RosterModel = GameState['players']['p1']['roster']['units'][number]['models'][number];
+
+function modelObject(m: RosterModel, position: [number, number]) {
+  return {
+    id: m.id,
+    base: m.base.shape === 'round' ? { round: m.base.diameterMm } : { oval: [m.base.lengthMm, m.base.widthMm] },
+    height: 1.25, // the rules' model volume (battlefield.ts default)
+    position,
+  };
+}
+
+/** The scenario-file model object of a roster model standing at `position` (null if unknown). */
+export function scenarioModel(state: GameState, modelId: string, position: [number, number]): unknown {
+  for (const p of ['p1', 'p2'] as const) {
+    for (const u of state.players[p].roster.units) {
+      const m = u.models.find((x) => x.id === modelId);
+      if (m) return modelObject(m, position);
+    }
+  }
+  return null;
+}
+
 /** The default battlefield file with the game's units where they stand now. */
 export function gameScenario(base: unknown, state: GameState, summary: GameSummary): unknown {
   const json = structuredClone(base) as Record<string, unknown>;
   const units: unknown[] = [];
   for (const p of ['p1', 'p2'] as const) {
     for (const u of state.players[p].roster.units) {
-      const models = u.models
-        .filter((m) => summary.board.positions[m.id])
-        .map((m) => ({
-          id: m.id,
-          base: m.base.shape === 'round' ? { round: m.base.diameterMm } : { oval: [m.base.lengthMm, m.base.widthMm] },
-          height: 1.25, // the rules' model volume (battlefield.ts default)
-          position: summary.board.positions[m.id],
-        }));
+      const models = u.models.filter((m) => summary.board.positions[m.id]).map((m) => modelObject(m, summary.board.positions[m.id]));
       if (models.length) units.push({ id: u.id, army: armyId(state, p), name: u.name, keywords: u.warscroll.keywords, ...(u.warscroll.coherencyRange ? { coherencyRange: u.warscroll.coherencyRange } : {}), models });
     }
   }

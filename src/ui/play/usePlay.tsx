@@ -10,22 +10,30 @@
  *   game's `move` action (Normal Move, or the declared Run / Retreat / Charge / Redeploy move). The
  *   drag flow is the move tool's state machine (`moveReduce`); the live label is the measuring
  *   engine's `movePath` answer for the dragged model; only the game worker decides legality.
+ * - Pile-in: in the combat phase, dragging a unit (with no declared move pending) is its pile-in:
+ *   the drop declares the Fight with `pileIn` toward the nearest enemy unit (the engine checks the
+ *   3", "no further from the target" and "still in combat" rules and refuses with its reason).
+ * - Dice: every action that rolled shows its dice steps (the engine's values) thrown in the 3D tray.
+ * - Replay: step forwards, backwards, or jump to a step (the worker replays the log prefix).
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
-import type { ActResult, Action, ExpectedDamage, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame } from '../../client/gameClient';
+import type { ActResult, Action, DiceStep, ExpectedDamage, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame } from '../../client/gameClient';
 import { DragController } from '../../scene/DragController';
 import { MoveGhost } from '../../scene/MoveGhost';
 import { armyColor } from '../../scene/palette';
 import { SceneLabel } from '../../scene/SceneLabel';
+import { SelectionRings } from '../../scene/SelectionRings';
 import type { ScenePick } from '../../scene/TableScene';
-import type { BattlefieldData } from '../../scene/types';
+import type { BattlefieldData, ModelView } from '../../scene/types';
 import type { Engine } from '../engine/engine';
 import { inches2 } from '../format';
 import { sceneDataClient } from '../sceneData/sceneDataClient';
 import { currentMeasure, MOVE_IDLE, moveReduce, type MoveNote } from '../tools/moveTool';
 import type { Point2 } from '../tools/types';
-import { AUTOSAVE_KEY, REPLAY_KEY, autosave, getGame, isPlayMode, newGame, setPlayMode, startInfo } from './game';
-import { PlayPanel, type PlayNote } from './PlayPanel';
+import { AUTOSAVE_KEY, GAME_RESTART_EVENT, REPLAY_KEY, autosave, getGame, isPlayMode, newGame, scenarioModel, setPlayMode, startInfo } from './game';
+import { PanelStore } from './panelStore';
+import type { PlayNote } from './PlayPanel';
+import { PlayPanelConnected, type PlayPanelHandlers } from './PlayPanelConnected';
 
 /** The Play mode's test hook (`window.__sightline.play`). Everything it reads is what the page shows. */
 export interface PlayHook {
@@ -51,6 +59,17 @@ export interface PlayHook {
   version(): number;
   /** How the game was started on this page load. */
   started(): { kind: string; problems: string[] };
+  /**
+   * The dice shown: the engine's steps of the last action that rolled, the throw id, and per step
+   * the faces read back from the tray's dice once they rested (null: not thrown / still rolling).
+   */
+  dice(): { throwId: number; steps: DiceStep[]; shown: (number[] | null)[] };
+  /** Replay: next action / one back / go to step `index`; resolve once the table shows it. */
+  replayStep(): Promise<boolean>;
+  replayBack(): Promise<boolean>;
+  replayTo(index: number): Promise<boolean>;
+  /** Kills the game worker as a crash would; resolves once the new worker holds the restored game. */
+  crashWorker(): Promise<void>;
 }
 
 /** What the App gives the Play mode. */
@@ -82,6 +101,9 @@ export interface Play {
   hook: PlayHook | undefined;
 }
 
+/** Ring colour of units not deployed yet (deployment phase). */
+const UNDEPLOYED_COLOR = '#b9c2cc';
+
 const same = (a: Point2, b: Point2) => Math.abs(a[0] - b[0]) < 1e-6 && Math.abs(a[1] - b[1]) < 1e-6;
 
 function download(name: string, text: string): void {
@@ -98,16 +120,42 @@ function download(name: string, text: string): void {
 /** The Play mode hook. */
 export function usePlay(o: PlayOptions): Play {
   const active = useMemo(() => isPlayMode(), []);
-  const [summary, setSummary] = useState<GameSummary | null>(null);
-  const [lines, setLines] = useState<LogLine[]>([]);
-  const [note, setNote] = useState<PlayNote | null>(null);
-  const [options, setOptions] = useState<OptionsResult | null>(null);
-  const [general, setGeneral] = useState<OptionEntry[]>([]);
-  const [expected, setExpected] = useState<Record<string, ExpectedDamage>>({});
-  const [rolls, setRolls] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [version, setVersion] = useState(0);
-  const [targeting, setTargeting] = useState<'shoot' | 'fight' | null>(null);
+  // The table needs the summary (ghosts, deployment rings); everything only the panel shows lives in
+  // the panel's store, so a new log line or option list never re-renders the App and its 3D table.
+  const [summary, setSummaryState] = useState<GameSummary | null>(null);
+  const store = useMemo(() => new PanelStore(), []);
+  const setSummary = useCallback(
+    (s: GameSummary) => {
+      setSummaryState(s);
+      store.set('summary', s);
+    },
+    [store],
+  );
+  const setLines = useCallback((v: SetStateAction<LogLine[]>) => store.set('lines', v), [store]);
+  const setNote = useCallback((v: PlayNote | null) => store.set('note', v), [store]);
+  const setOptions = useCallback((v: OptionsResult | null) => store.set('options', v), [store]);
+  const setGeneral = useCallback((v: OptionEntry[]) => store.set('general', v), [store]);
+  const setExpected = useCallback((v: Record<string, ExpectedDamage>) => store.set('expected', v), [store]);
+  const setBusy = useCallback((v: boolean) => store.set('busy', v), [store]);
+  const setTargeting = useCallback((v: 'shoot' | 'fight' | null) => store.set('targeting', v), [store]);
+  const diceShown = useRef<{ throwId: number; shown: (number[] | null)[] }>({ throwId: 0, shown: [] });
+  const showDice = useCallback(
+    (st: DiceStep[]) => {
+      if (st.length === 0) return;
+      const id = store.get().throwId + 1;
+      diceShown.current = { throwId: id, shown: st.map(() => null) };
+      store.set('steps', st);
+      store.set('throwId', id);
+    },
+    [store],
+  );
+  const onDiceSettled = useCallback((id: number, index: number, shown: number[]) => {
+    if (diceShown.current.throwId !== id) return;
+    diceShown.current.shown[index] = shown;
+  }, []);
+  /** Bumps each time the page shows a new game state (the test hook's `version()`). */
+  const version = useRef(0);
+  const handlers = useRef<PlayPanelHandlers>(null as unknown as PlayPanelHandlers);
   const [drag, dragDispatch] = useReducer(moveReduce, MOVE_IDLE);
   const ref = useRef(o);
   ref.current = o;
@@ -124,9 +172,34 @@ export function usePlay(o: PlayOptions): Play {
   }, [o.selectedIds, o.data]);
 
   // ---- Board sync: the table shows where the game says every model stands.
+  /** Models taken off the table (slain), kept to put back when a replay steps back before it. */
+  const offTable = useRef(new Map<string, { view: ModelView; unit: BattlefieldData['units'][number] }>());
   const applyBoard = useCallback(async (s: GameSummary) => {
-    const { engine, setData, data } = ref.current;
+    const { engine, setData } = ref.current;
+    let data = ref.current.data;
     if (!data) return;
+    // Models back on the battlefield (a replay stepped back before they were slain).
+    const back = [...offTable.current.keys()].filter((id) => s.board.positions[id] && !data!.models.some((m) => m.id === id));
+    if (back.length) {
+      const state: GameState = await getGame().state();
+      const returned: { view: ModelView; unit: BattlefieldData['units'][number] }[] = [];
+      for (const id of back) {
+        const kept = offTable.current.get(id)!;
+        offTable.current.delete(id);
+        const model = scenarioModel(state, id, s.board.positions[id]);
+        if (model) await engine.track(engine.client.addModel(kept.unit.id, model));
+        const [x, y] = s.board.positions[id];
+        returned.push({ view: (await sceneDataClient().place(id, x, y)) ?? kept.view, unit: kept.unit });
+      }
+      const units = [...data.units];
+      for (const { view, unit } of returned) {
+        const i = units.findIndex((u) => u.id === unit.id);
+        if (i >= 0) units[i] = { ...units[i], modelIds: [...units[i].modelIds, view.id] };
+        else units.push({ ...unit, modelIds: [view.id] });
+      }
+      data = { ...data, models: [...data.models, ...returned.map((r) => r.view)], units };
+      setData(data);
+    }
     const removed = new Set(s.board.removed);
     const moved = data.models.filter((m) => !removed.has(m.id) && s.board.positions[m.id] && !same([m.footprint.x, m.footprint.y], s.board.positions[m.id]));
     const gone = data.models.filter((m) => removed.has(m.id));
@@ -137,9 +210,13 @@ export function usePlay(o: PlayOptions): Play {
         return view;
       }),
     );
-    for (const m of gone) await engine.track(engine.client.removeModel(m.id));
+    for (const m of gone) {
+      const unit = data.units.find((u) => u.id === m.unitId);
+      if (unit) offTable.current.set(m.id, { view: m, unit });
+      await engine.track(engine.client.removeModel(m.id));
+    }
     const byId = new Map(placed.filter((v): v is NonNullable<typeof v> => !!v).map((v) => [v.id, v]));
-    if (byId.size || gone.length) {
+    if (byId.size || gone.length || back.length) {
       setData((d) => {
         if (!d) return d;
         const models = d.models.filter((m) => !removed.has(m.id)).map((m) => byId.get(m.id) ?? m);
@@ -154,8 +231,10 @@ export function usePlay(o: PlayOptions): Play {
     async (s: GameSummary) => {
       setSummary(s);
       await applyBoard(s);
-      if (game) autosave(await game.save());
-      setVersion((v) => v + 1);
+      // A replay being stepped through is not the player's game: the autosave keeps the game.
+      const replaying = s.replay !== null && s.actions === s.replay.index;
+      if (game && !replaying) autosave(await game.save());
+      version.current++;
     },
     [applyBoard, game],
   );
@@ -167,7 +246,7 @@ export function usePlay(o: PlayOptions): Play {
       const s = await game.summary();
       setLines(await game.log());
       setSummary(s);
-      setVersion((v) => v + 1);
+      version.current++;
     })();
   }, [game, o.engineLoaded, o.data, summary]);
 
@@ -212,7 +291,7 @@ export function usePlay(o: PlayOptions): Play {
           return r;
         }
         setLines((l) => [...l, ...r.lines]);
-        if (r.rolls.length) setRolls(r.rolls);
+        showDice(r.steps);
         setNote({ kind: 'ok', text: r.lines[0]?.text ?? 'Done.', rule: r.lines[0]?.rule });
         setTargeting(null);
         await afterChange(r.summary);
@@ -221,7 +300,7 @@ export function usePlay(o: PlayOptions): Play {
         setBusy(false);
       }
     },
-    [game, afterChange],
+    [game, afterChange, showDice],
   );
 
   const undo = useCallback(async () => {
@@ -241,23 +320,43 @@ export function usePlay(o: PlayOptions): Play {
     }
   }, [game, afterChange]);
 
-  const replayStep = useCallback(async () => {
-    if (!game) return;
-    setBusy(true);
-    try {
-      const r = await game.replayStep();
-      if (!r.ok) {
-        setNote({ kind: 'refused', text: r.reason, rule: r.rule });
-        return;
+  /** Replay: `to` = 'next', 'back' or a step index; resolves whether the worker accepted it. */
+  const replayMove = useCallback(
+    async (to: 'next' | 'back' | number): Promise<boolean> => {
+      if (!game) return false;
+      setBusy(true);
+      try {
+        const r = to === 'next' ? await game.replayStep() : to === 'back' ? await game.replayBack() : await game.replayTo(to);
+        if (!r.ok) {
+          setNote({ kind: 'refused', text: r.reason, rule: r.rule });
+          return false;
+        }
+        if (to === 'next') setLines((l) => [...l, ...r.lines]);
+        else setLines(await game.log());
+        showDice(r.steps);
+        const idx = r.summary.replay?.index ?? 0;
+        const total = r.summary.replay?.total ?? 0;
+        const first = to === 'next' ? r.lines[0] : undefined;
+        setNote({ kind: 'info', text: `Replay ${idx}/${total}${first ? `: ${first.text}` : to === 'back' ? ': one action back' : ''}`, rule: first?.rule });
+        await afterChange(r.summary);
+        return true;
+      } finally {
+        setBusy(false);
       }
-      setLines((l) => [...l, ...r.lines]);
-      if (r.rolls.length) setRolls(r.rolls);
-      setNote({ kind: 'info', text: `Replay ${r.index}/${r.total}: ${r.lines[0]?.text ?? ''}`, rule: r.lines[0]?.rule });
-      await afterChange(r.summary);
-    } finally {
-      setBusy(false);
-    }
-  }, [game, afterChange]);
+    },
+    [game, afterChange, showDice],
+  );
+
+  // ---- The game worker was restarted (it died): the game was restored from the client's snapshot.
+  useEffect(() => {
+    if (!active) return;
+    const on = (e: Event) => {
+      const d = (e as CustomEvent<{ cause: string; actions: number }>).detail;
+      setNote({ kind: 'info', text: `The game worker stopped (${d.cause}) and was restarted: the game was restored (${d.actions} actions).` });
+    };
+    window.addEventListener(GAME_RESTART_EVENT, on);
+    return () => window.removeEventListener(GAME_RESTART_EVENT, on);
+  }, [active]);
 
   const saveFile = useCallback(async () => {
     if (!game) return;
@@ -289,9 +388,9 @@ export function usePlay(o: PlayOptions): Play {
     [game],
   );
 
-  const restart = useCallback(async () => {
+  const restart = useCallback(async (deployment: boolean) => {
     localStorage.removeItem(AUTOSAVE_KEY);
-    await newGame();
+    await newGame(undefined, { deployment });
     window.location.reload();
   }, []);
 
@@ -302,10 +401,10 @@ export function usePlay(o: PlayOptions): Play {
   const onPressModel = useCallback(
     (id: string, at: [number, number] | null) => {
       const m = ref.current.data?.models.find((mm) => mm.id === id);
-      if (!m || !at || busy) return;
+      if (!m || !at || store.get().busy) return;
       dragDispatch({ type: 'press', modelId: id, start: [m.footprint.x, m.footprint.y], pointer: at });
     },
-    [busy],
+    [store],
   );
   const inFlight = useRef(false);
   const dragging = drag.name === 'dragging' ? drag : null;
@@ -340,21 +439,49 @@ export function usePlay(o: PlayOptions): Play {
     const dy = to[1] - start[1];
     const paths: Record<string, [number, number][]> = {};
     for (const mm of d.models.filter((x) => x.unitId === m.unitId)) paths[mm.id] = [[Math.round((mm.footprint.x + dx) * 1000) / 1000, Math.round((mm.footprint.y + dy) * 1000) / 1000]];
-    const kind = (unit.pendingMove?.kind ?? 'normal') as 'normal';
-    const action: Action = { type: 'move', player: unit.owner, unitId: unit.id, kind, paths };
+    const deploy = summary.stage === 'deployment';
+    const pileIn = !deploy && summary.phase === 'combat' && !unit.pendingMove;
+    const kind = deploy ? 'deployment' : pileIn ? 'pile-in' : (unit.pendingMove?.kind ?? 'normal');
+    let action: Action;
+    if (deploy) {
+      // DEPLOY (Core 10.1): every model of the unit set up where the drag put it.
+      action = { type: 'deployUnit', player: unit.owner, unitId: unit.id, positions: Object.fromEntries(Object.entries(paths).map(([id, [p]]) => [id, p])) };
+    } else if (pileIn) {
+      // The pile-in's target (Core 15.3) and the attacks' target: the enemy unit nearest to the
+      // unit's end positions (among those the engine offers to fight, when the unit is selected).
+      const shown = store.get().options;
+      const offered = new Set(shown?.ok && shown.unitId === unit.id ? shown.entries.filter((e) => e.group === 'pileIn' && e.available && e.target).map((e) => e.target!) : []);
+      const enemies = d.models.filter((x) => summary.units.find((u) => u.id === x.unitId)?.owner !== unit.owner && (offered.size === 0 || offered.has(x.unitId)));
+      let target: string | undefined;
+      let best = Infinity;
+      for (const e of enemies) {
+        for (const [[x, y]] of Object.values(paths)) {
+          const dist = Math.hypot(e.footprint.x - x, e.footprint.y - y);
+          if (dist < best) {
+            best = dist;
+            target = e.unitId;
+          }
+        }
+      }
+      action = { type: 'fight', player: unit.owner, unitId: unit.id, ...(target ? { target } : {}), pileIn: { ...(target ? { target } : {}), paths } };
+    } else {
+      action = { type: 'move', player: unit.owner, unitId: unit.id, kind: kind as 'normal', paths };
+    }
     void act(action).then((r) => {
-      const text = r.ok ? `Moved ${unit.name} ${inches2(Math.hypot(dx, dy))} (${kind}).` : `Move refused: ${r.reason} (${r.rule})`;
+      const verb = deploy ? ['Deployed', 'Deployment'] : pileIn ? ['Piled in', 'Pile-in'] : ['Moved', 'Move'];
+      const text = r.ok ? (deploy ? `Deployed ${unit.name}.` : `${verb[0]} ${unit.name} ${inches2(Math.hypot(dx, dy))} (${kind}).`) : `${verb[1]} refused: ${r.reason}`;
       const mn: MoveNote = { kind: r.ok ? 'moved' : 'refused', text };
       dragDispatch({ type: 'dropped', n, note: mn });
       const pn: PlayNote = { kind: r.ok ? 'ok' : 'refused', text, rule: r.ok ? undefined : r.rule };
       setNote(pn);
       for (const w of dropWaiters.current.splice(0)) w(pn);
     });
-  }, [drag, summary, act]);
+  }, [drag, summary, act, setNote, store]);
 
   // ---- Picks: target picking on the table.
   const onPick = useCallback(
     (p: ScenePick): boolean => {
+      const { targeting, options } = store.get();
       if (!active || !targeting || p.kind !== 'model' || !options?.ok) return false;
       const m = ref.current.data?.models.find((mm) => mm.id === p.id);
       if (!m) return false;
@@ -363,12 +490,12 @@ export function usePlay(o: PlayOptions): Play {
       void act(entry.action);
       return true;
     },
-    [active, targeting, options, act],
+    [active, store, act],
   );
 
   // ---- Test hook.
-  const live = useRef({ summary, options, note, lines, version });
-  live.current = { summary, options, note, lines, version };
+  const live = useRef({ summary });
+  live.current = { summary };
   const hook = useMemo<PlayHook | undefined>(
     () =>
       active
@@ -381,7 +508,7 @@ export function usePlay(o: PlayOptions): Play {
               const ids = ref.current.data?.units.find((u) => u.id === unitId)?.modelIds ?? [];
               ref.current.setSelectedIds(new Set(ids));
             },
-            options: () => live.current.options,
+            options: () => store.get().options,
             drag: (modelId, to) =>
               new Promise<PlayNote | null>((resolve) => {
                 const m = ref.current.data?.models.find((mm) => mm.id === modelId);
@@ -392,13 +519,18 @@ export function usePlay(o: PlayOptions): Play {
                 dragDispatch({ type: 'pointer', at: to });
                 dragDispatch({ type: 'release' });
               }),
-            note: () => live.current.note,
-            log: () => live.current.lines,
-            version: () => live.current.version,
+            note: () => store.get().note,
+            log: () => store.get().lines,
+            version: () => version.current,
             started: () => startInfo(),
+            dice: () => ({ throwId: diceShown.current.throwId, steps: store.get().steps, shown: [...diceShown.current.shown] }),
+            replayStep: () => replayMove('next'),
+            replayBack: () => replayMove('back'),
+            replayTo: (index) => replayMove(index),
+            crashWorker: () => getGame().simulateCrash(),
           }
         : undefined,
-    [active, act],
+    [active, act, replayMove, store],
   );
 
   const toggle = useCallback(() => setPlayMode(!active), [active]);
@@ -413,9 +545,11 @@ export function usePlay(o: PlayOptions): Play {
     const dm = dr ? data.models.find((m) => m.id === dr.modelId) : undefined;
     const measure = dr ? currentMeasure(dr) : null;
     const unit = dm && summary ? summary.units.find((u) => u.id === dm.unitId) : undefined;
-    const max = unit?.pendingMove?.maxInches;
+    const max = unit?.pendingMove?.maxInches ?? (summary?.phase === 'combat' ? 3 : undefined);
+    const undeployed = summary?.stage === 'deployment' ? new Set(summary.units.filter((u) => !u.deployed).map((u) => u.id)) : null;
     scene = (
       <>
+        {undeployed && undeployed.size > 0 && <SelectionRings models={data.models.filter((m) => undeployed.has(m.unitId))} color={UNDEPLOYED_COLOR} gap={0.16} />}
         <DragController active={pressing} width={data.width} depth={data.depth} onPointer={(at) => dragDispatch({ type: 'pointer', at })} onRelease={() => dragDispatch({ type: 'release' })} />
         {dr &&
           dm &&
@@ -439,28 +573,20 @@ export function usePlay(o: PlayOptions): Play {
     );
   }
 
-  const panel = (
-    <PlayPanel
-      summary={summary}
-      lines={lines}
-      note={note}
-      options={options}
-      general={general}
-      expected={expected}
-      rolls={rolls}
-      busy={busy}
-      selectedUnit={selectedUnit}
-      targeting={targeting}
-      armyColorOf={(p) => (data ? armyColor(data.units.find((u) => summary?.units.find((s) => s.id === u.id)?.owner === p)?.army ?? p, data.armies) : '#888')}
-      onAct={(a) => void act(a)}
-      onTarget={setTargeting}
-      onUndo={() => void undo()}
-      onSave={() => void saveFile()}
-      onLoad={(text, replay) => void loadFile(text, replay)}
-      onReplayStep={() => void replayStep()}
-      onNewGame={() => void restart()}
-      onSelectUnit={(id) => hook?.selectUnit(id)}
-    />
-  );
+  handlers.current = {
+    onAct: (a) => void act(a),
+    onTarget: setTargeting,
+    onUndo: () => void undo(),
+    onSave: () => void saveFile(),
+    onLoad: (text, replay) => void loadFile(text, replay),
+    onReplayStep: () => void replayMove('next'),
+    onReplayBack: () => void replayMove('back'),
+    onReplayTo: (i) => void replayMove(i),
+    onNewGame: (deployment) => void restart(deployment),
+    onSelectUnit: (id) => hook?.selectUnit(id),
+    onDiceSettled,
+  };
+  const colorOf = (p: 'p1' | 'p2') => (data ? armyColor(data.units.find((u) => summary?.units.find((s) => s.id === u.id)?.owner === p)?.army ?? p, data.armies) : '#888');
+  const panel = <PlayPanelConnected store={store} handlers={handlers} selectedUnit={selectedUnit} colorP1={colorOf('p1')} colorP2={colorOf('p2')} />;
   return { active, toggle, onPick, onPressModel, scene, panel, hook };
 }

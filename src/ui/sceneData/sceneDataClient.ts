@@ -5,7 +5,8 @@
 import * as Comlink from 'comlink';
 import type { BattlefieldData, ModelView } from '../../scene/types';
 import type { MeshBytes } from '../scenarioSource';
-import type { BuildResult, SceneDataApi } from './sceneDataApi';
+import type { NewModelUnit } from '../loadBattlefield';
+import type { AddResult, BuildResult, SceneDataApi } from './sceneDataApi';
 
 /** Builds render data and places moved models, in a worker. */
 export interface SceneDataClient {
@@ -13,6 +14,8 @@ export interface SceneDataClient {
   build(json: unknown, meshes: MeshBytes, fallbackName: string): Promise<BuildResult>;
   /** A model re-posed at `(x, y)` (standing on what is under it unless `elevation` is given). */
   place(modelId: string, x: number, y: number, elevation?: number): Promise<ModelView | null>;
+  /** Adds one model to the built battlefield, incrementally (only its views come back). */
+  addModel(unit: NewModelUnit, model: unknown): Promise<AddResult>;
 }
 
 let instance: SceneDataClient | null = null;
@@ -25,6 +28,7 @@ export function sceneDataClient(): SceneDataClient {
   instance = {
     build: (json, meshes, fallbackName) => remote.build(json, meshes, fallbackName),
     place: (modelId, x, y, elevation) => remote.place(modelId, x, y, elevation),
+    addModel: (unit, model) => remote.addModel(unit, model),
   };
   return instance;
 }

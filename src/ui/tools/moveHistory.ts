@@ -1,30 +1,52 @@
 /**
- * Undo/redo stack of applied moves (Ctrl+Z / Ctrl+Y). Pure data: applying an undo or a redo is a
- * `moveModel` call in the engine worker, made by the caller.
+ * Undo/redo stack of applied edits (Ctrl+Z / Ctrl+Y): moves made with the move tool and
+ * placements from the palette. Pure data: applying an undo or a redo of a move is a `moveModel`
+ * call in the engine worker, of a placement a reload of the scenario before / after it; both made
+ * by the caller.
  */
+import type { Scenario } from '../../scenario/schema';
 import type { MoveRecord } from './moveTool';
 
-/** An immutable undo/redo stack: `done` moves (newest last) and `undone` moves (next redo last). */
+/** A placement from the palette: the engine's scenario just before and just after it. */
+export interface PlaceRecord {
+  kind: 'place';
+  /** What was placed. */
+  what: 'model' | 'terrain';
+  /** Id of the placed model or terrain feature. */
+  id: string;
+  before: Scenario;
+  after: Scenario;
+}
+
+/** One undoable edit. */
+export type HistoryEntry = MoveRecord | PlaceRecord;
+
+/** True for a placement (else a move). */
+export function isPlacement(e: HistoryEntry): e is PlaceRecord {
+  return (e as PlaceRecord).kind === 'place';
+}
+
+/** An immutable undo/redo stack: `done` edits (newest last) and `undone` edits (next redo last). */
 export interface MoveHistory {
-  done: MoveRecord[];
-  undone: MoveRecord[];
+  done: HistoryEntry[];
+  undone: HistoryEntry[];
 }
 
 /** An empty history. */
 export const EMPTY_HISTORY: MoveHistory = { done: [], undone: [] };
 
-/** A new move: pushed on the undo stack; the redo stack is cleared. */
-export function pushMove(h: MoveHistory, r: MoveRecord): MoveHistory {
+/** A new edit (move or placement): pushed on the undo stack; the redo stack is cleared. */
+export function pushMove(h: MoveHistory, r: HistoryEntry): MoveHistory {
   return { done: [...h.done, r], undone: [] };
 }
 
-/** The move an undo would revert, or null. */
-export function nextUndo(h: MoveHistory): MoveRecord | null {
+/** The edit an undo would revert, or null. */
+export function nextUndo(h: MoveHistory): HistoryEntry | null {
   return h.done[h.done.length - 1] ?? null;
 }
 
-/** The move a redo would re-apply, or null. */
-export function nextRedo(h: MoveHistory): MoveRecord | null {
+/** The edit a redo would re-apply, or null. */
+export function nextRedo(h: MoveHistory): HistoryEntry | null {
   return h.undone[h.undone.length - 1] ?? null;
 }
 

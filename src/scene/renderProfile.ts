@@ -1,0 +1,52 @@
+/**
+ * How heavily the main canvas may draw, decided once per page from the WebGL implementation: on a
+ * software rasteriser (SwiftShader, llvmpipe, lavapipe, Microsoft Basic Render Driver) every pixel
+ * and every triangle costs CPU time, so multisampling is turned off and the pixel ratio is kept at 1.
+ * On a GPU the canvas draws with 4x MSAA and up to 1.5 device pixels per CSS pixel.
+ */
+
+/** The render settings of the main canvas. */
+export interface RenderProfile {
+  /** True when the WebGL implementation rasterises on the CPU. */
+  software: boolean;
+  /** Multisampled drawing buffer (MSAA). */
+  antialias: boolean;
+  /** Device pixel ratio range for the canvas, `[min, max]`. */
+  dpr: [number, number];
+  /** The WebGL renderer string the decision was made from ('' when unknown). */
+  renderer: string;
+}
+
+const SOFTWARE = /swiftshader|llvmpipe|lavapipe|softpipe|software|basic render/i;
+
+let cached: RenderProfile | null = null;
+
+/** Classifies a WebGL renderer string (`UNMASKED_RENDERER_WEBGL`, else `RENDERER`). */
+export function isSoftwareRendererName(name: string): boolean {
+  return SOFTWARE.test(name);
+}
+
+/**
+ * The render profile of this page, probed once on a throw-away WebGL2 context (released at once).
+ * `?render=software` / `?render=gpu` in the page URL force either profile (for comparisons).
+ */
+export function renderProfile(): RenderProfile {
+  if (cached) return cached;
+  let renderer = '';
+  if (typeof document !== 'undefined') {
+    try {
+      const gl = document.createElement('canvas').getContext('webgl2');
+      if (gl) {
+        const ext = gl.getExtension('WEBGL_debug_renderer_info');
+        renderer = String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
+        gl.getExtension('WEBGL_lose_context')?.loseContext();
+      }
+    } catch {
+      /* no WebGL2: the canvas reports it itself */
+    }
+  }
+  const forced = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('render') : null;
+  const software = forced === 'software' ? true : forced === 'gpu' ? false : isSoftwareRendererName(renderer);
+  cached = { software, antialias: !software, dpr: software ? [1, 1] : [1, 1.5], renderer };
+  return cached;
+}

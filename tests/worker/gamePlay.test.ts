@@ -1,0 +1,162 @@
+/**
+ * Play-mode game API additions: pile-in moves (the Fight declaration with its pile-in, checked by
+ * the engine), the dice steps of an attack (engine dice, target numbers, successes), and stepping a
+ * replay backwards / jumping to a step (same state hash as a fresh replay of the log prefix).
+ */
+import { describe, expect, test } from 'vitest';
+import { GameApi } from '../../workers/gameApi';
+import { engagedSetup } from '../../workers/gameSetup';
+import type { Action } from '../../src/rules/engine';
+
+const LIBS = ['sce-liberators-1', 'sce-liberators-2', 'sce-liberators-3', 'sce-liberators-4', 'sce-liberators-5'];
+
+function toCombat(seed = 7): GameApi {
+  const api = new GameApi();
+  const r = api.newGame(engagedSetup(seed));
+  if (!r.ok) throw new Error(r.problems.join('\n'));
+  for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 5 }, () => ({ type: 'endPhase', player: 'p1' }))]) {
+    const x = api.act(a);
+    if (!x.ok) throw new Error(`${JSON.stringify(a)}: ${x.reason}`);
+  }
+  expect(api.summary().phase).toBe('combat');
+  return api;
+}
+
+function pileIn(api: GameApi, dy: number): Action {
+  const pos = api.summary().board.positions;
+  const paths = Object.fromEntries(LIBS.map((id) => [id, [[pos[id][0], pos[id][1] + dy]]]));
+  return { type: 'fight', player: 'p1', unitId: 'sce-liberators', target: 'sk-ratogors', pileIn: { target: 'sk-ratogors', paths } } as unknown as Action;
+}
+
+describe('pile-in (Core 15.3) through the game API', () => {
+  test('offered as a drag option; backwards refused with the engine reason; forwards accepted', () => {
+    const api = toCombat();
+    const o = api.options('sce-liberators');
+    if (!o.ok) throw new Error(o.reason);
+    expect(o.entries.find((e) => e.group === 'pileIn' && e.target === 'sk-ratogors')).toMatchObject({ available: true, drag: true });
+    const before = api.hash();
+    const back = api.act(pileIn(api, -1));
+    expect(back).toMatchObject({ ok: false, rule: 'Core 15.3' });
+    if (!back.ok) expect(back.reason).toMatch(/further from/);
+    const far = api.act(pileIn(api, 3.5));
+    expect(far.ok).toBe(false);
+    expect(api.hash()).toBe(before);
+    const r = api.act(pileIn(api, 0.5));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.events.find((e) => e.type === 'moved')).toMatchObject({ kind: 'pileIn' });
+    expect(r.summary.board.positions['sce-liberators-1'][1]).toBeCloseTo(11, 6);
+    expect(r.summary.pendingAttack?.unitId).toBe('sce-liberators');
+  });
+});
+
+describe('dice steps', () => {
+  test('every roll of the attack, in log order, with the engine dice, target numbers and successes', () => {
+    const api = toCombat();
+    expect(api.act(pileIn(api, 0.5)).ok).toBe(true);
+    expect(api.act({ type: 'pass', player: 'p1' }).ok).toBe(true);
+    const r = api.act({ type: 'pass', player: 'p2' });
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.steps.length).toBeGreaterThan(0);
+    // The dice of the steps are exactly the engine's logged rolls, in order.
+    const logged = api.state().log.slice(-200).filter((e) => e.kind === 'roll');
+    const tail = logged.slice(logged.length - r.steps.length);
+    expect(r.steps.map((x) => x.dice)).toEqual(tail.map((e) => (e.kind === 'roll' ? [...e.dice] : [])));
+    expect(r.steps.flatMap((x) => x.dice)).toEqual(r.rolls);
+    const hit = r.steps.find((x) => x.label === 'Hit rolls');
+    expect(hit?.target).toMatch(/^\d\+/);
+    const ev = r.events.find((e) => e.type === 'attacksResolved') as unknown as { hits: number[]; wounds: number[] };
+    expect(hit?.dice).toEqual(ev.hits);
+    // Successes as the engine counted them: a wound roll per hit, except critical hits (Crit
+    // (Mortal) on the Liberators' hammers: mortal damage instead).
+    const wound = r.steps.find((x) => x.label === 'Wound rolls');
+    const crits = ev.hits.filter((d) => d === 6).length;
+    expect(wound?.dice.length ?? 0).toBe((hit?.successes ?? 0) - crits);
+    if (wound) expect(wound.successes).toBe(ev.wounds.filter((d) => d !== 1 && d >= 3).length);
+  });
+});
+
+describe('replay backwards and jumps', () => {
+  test('replayTo / replayBack reach the same state hash as a fresh forward replay of the prefix', () => {
+    const api = toCombat();
+    api.act(pileIn(api, 0.5));
+    api.act({ type: 'pass', player: 'p1' });
+    api.act({ type: 'pass', player: 'p2' });
+    const saved = api.save();
+    const n = saved.actions.length;
+    const forward: string[] = [];
+    const fresh = new GameApi();
+    expect(fresh.load(saved, { replay: true }).ok).toBe(true);
+    forward.push(fresh.hash());
+    for (let i = 0; i < n; i++) {
+      expect(fresh.replayStep().ok).toBe(true);
+      forward.push(fresh.hash());
+    }
+    const r = new GameApi();
+    r.load(saved, { replay: true });
+    expect(r.replayTo(n)).toMatchObject({ ok: true, index: n, total: n });
+    expect(r.hash()).toBe(forward[n]);
+    for (let i = n - 1; i >= 0; i--) {
+      expect(r.replayBack()).toMatchObject({ ok: true, index: i });
+      expect(r.hash()).toBe(forward[i]);
+      expect(r.summary().replay).toEqual({ index: i, total: n });
+      expect(r.log().every((l) => l.seq < i)).toBe(true);
+    }
+    expect(r.replayBack()).toMatchObject({ ok: false });
+    expect(r.replayTo(n - 1)).toMatchObject({ ok: true, index: n - 1 });
+    expect(r.hash()).toBe(forward[n - 1]);
+    expect(r.replayTo(n + 1)).toMatchObject({ ok: false });
+    // Snapshot / restore (used by the client's worker restart) resumes the replay at the same step.
+    r.replayTo(3);
+    const again = new GameApi();
+    expect(again.restore(r.snapshot()!).ok).toBe(true);
+    expect(again.hash()).toBe(forward[3]);
+    expect(again.summary().replay).toEqual({ index: 3, total: n });
+  });
+});
+
+describe('deployment phase (Core 10.0-10.1) through the game API', () => {
+  test('units start undeployed at their suggested spots; deployUnit checked by the engine; players alternate; then the first turn', async () => {
+    const { deploymentSetup } = await import('../../workers/gameSetup');
+    const api = new GameApi();
+    const r = api.newGame(deploymentSetup(7));
+    if (!r.ok) throw new Error(r.problems.join('\n'));
+    const s0 = api.summary();
+    expect(s0.stage).toBe('deployment');
+    expect(s0.deployment).toMatchObject({ step: 'units', toDeploy: 'p1' });
+    expect(s0.toAct).toBe('p1');
+    expect(s0.units.every((u) => !u.deployed)).toBe(true);
+    const pos = s0.board.positions;
+    const o = api.options('sce-liberators');
+    if (!o.ok) throw new Error(o.reason);
+    expect(o.entries.find((e) => e.group === 'deploy')).toMatchObject({ available: true, drag: true });
+    expect(o.general.find((e) => e.group === 'endDeployment')).toMatchObject({ available: true });
+    // Out of the territory (north of y = 12): refused with the engine's reason.
+    const lib = ['sce-liberators-1', 'sce-liberators-2', 'sce-liberators-3', 'sce-liberators-4', 'sce-liberators-5'];
+    const shifted = (dy: number) => Object.fromEntries(lib.map((id) => [id, [pos[id][0], pos[id][1] + dy]]));
+    const bad = api.act({ type: 'deployUnit', player: 'p1', unitId: 'sce-liberators', positions: shifted(5) });
+    expect(bad).toMatchObject({ ok: false, rule: 'Core 10.1' });
+    // p2 may not deploy now.
+    expect(api.act({ type: 'deployUnit', player: 'p2', unitId: 'sk-ratogors', positions: { 'sk-ratogors-1': pos['sk-ratogors-1'], 'sk-ratogors-2': pos['sk-ratogors-2'], 'sk-ratogors-3': pos['sk-ratogors-3'] } })).toMatchObject({ ok: false, rule: 'Core 10.0' });
+    const ok = api.act({ type: 'deployUnit', player: 'p1', unitId: 'sce-liberators', positions: shifted(-1) });
+    expect(ok.ok).toBe(true);
+    const s1 = api.summary();
+    expect(s1.deployment?.toDeploy).toBe('p2');
+    expect(s1.units.find((u) => u.id === 'sce-liberators')?.deployed).toBe(true);
+    expect(s1.board.positions['sce-liberators-1'][1]).toBeCloseTo(pos['sce-liberators-1'][1] - 1, 6);
+    expect(api.log().some((l) => l.text.includes('Liberators is set up on the battlefield'))).toBe(true);
+    // Both finish: the units left stay off the battlefield (off the board), then the first turn.
+    expect(api.act({ type: 'endDeployment', player: 'p2' }).ok).toBe(true);
+    expect(api.act({ type: 'endDeployment', player: 'p1' }).ok).toBe(true);
+    const s2 = api.summary();
+    expect(s2.stage).toBe('firstTurn');
+    expect(s2.decider).toBe('p2');
+    expect(s2.board.removed).toContain('sce-prosecutors-1');
+    expect(s2.board.positions['sce-prosecutors-1']).toBeUndefined();
+    expect(s2.board.positions['sce-liberators-1']).toBeDefined();
+    // Save / load round-trips the deployment set-up.
+    const again = new GameApi();
+    expect(again.load(api.save()).ok).toBe(true);
+    expect(again.hash()).toBe(api.hash());
+  });
+});
