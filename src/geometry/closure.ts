@@ -41,10 +41,34 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
       // closed 0.05% of such shafts on the bench table), so only a shaft passing over or under it
       // goes on to them.
       if (v === BESIDE) return false;
+    } else if (o.kind === 'solid' && o.solid.kind === 'box') {
+      // Boxes: the vertical planes through the centre across the line of sight and along the box's
+      // own axes cut rectangles too; only a shaft passing over or under goes on to other planes.
+      const b = o.solid;
+      const eps = 1e-9;
+      const hx = b.size[0] / 2 - eps;
+      const hy = b.size[1] / 2 - eps;
+      const z0 = b.elevation + eps;
+      const z1 = b.elevation + b.size[2] - eps;
+      const nx = dx / hl;
+      const ny = dy / hl;
+      const lu = Math.abs(o.cos * -ny + o.sin * nx);
+      const lv = Math.abs(-o.sin * -ny + o.cos * nx);
+      const chord = Math.min(lu > 1e-12 ? hx / lu : Infinity, lv > 1e-12 ? hy / lv : Infinity);
+      const v1 = sectionClosesShaft(b.center[0], b.center[1], chord, z0, z1, boxA, boxB, nx, ny);
+      if (v1 === CLOSED) return true;
+      // Along the box's x axis (normal cos, sin) the section spans y; along its y axis, x.
+      const sx = o.cos * nx + o.sin * ny >= 0 ? 1 : -1;
+      const v2 = sectionClosesShaft(b.center[0], b.center[1], hy, z0, z1, boxA, boxB, sx * o.cos, sx * o.sin);
+      if (v2 === CLOSED) return true;
+      const sy = -o.sin * nx + o.cos * ny >= 0 ? 1 : -1;
+      const v3 = sectionClosesShaft(b.center[0], b.center[1], hx, z0, z1, boxA, boxB, -sy * o.sin, sy * o.cos);
+      if (v3 === CLOSED) return true;
+      if (v1 === BESIDE && v2 === BESIDE && v3 === BESIDE) return false;
     } else if (tryPlane(o, boxA, boxB, dx / hl, dy / hl, 0, ox, oy, oz)) return true;
   }
   if (l > 1e-9 && Math.abs(dz) > 1e-6 && tryPlane(o, boxA, boxB, dx / l, dy / l, dz / l, ox, oy, oz)) return true;
-  if (o.kind === 'solid' && o.solid.kind === 'box') {
+  if (hl <= 1e-9 && o.kind === 'solid' && o.solid.kind === 'box') {
     if (tryPlane(o, boxA, boxB, o.cos, o.sin, 0, ox, oy, oz)) return true;
     if (tryPlane(o, boxA, boxB, -o.sin, o.cos, 0, ox, oy, oz)) return true;
   }
@@ -54,27 +78,38 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
 
 /**
  * The closure proof of {@link occluderClosesShaft} for a vertical prism and the vertical plane
- * through its axis with horizontal unit normal (nx, ny). The plane's section of the prism is the
- * rectangle |u| <= r (the chord along the plane), zMin <= z <= zMax. A segment joining a corner of
- * A to a corner of B crosses the plane at a point that depends only on the corners' plan positions
- * (16 pairs) and whose height is the same blend of the corners' heights, so the 64 crossing points
- * lie inside the rectangle exactly when, for each plan pair, the crossing's u and its lowest and
- * highest z do. Same answer as testing the 64 points; a margin of 1e-9" keeps it sound.
+ * through its axis with horizontal unit normal (nx, ny): the section is the rectangle |u| <= r (the
+ * chord along the plane), zMin <= z <= zMax. Margins of 1e-9" keep it sound.
  */
 function prismClosesShaftVertical(p: Prism, cos: number, sin: number, boxA: Float64Array, boxB: Float64Array, nx: number, ny: number): number {
   const eps = 1e-9;
   const f = p.footprint;
-  const zLo = p.zMin + eps;
-  const zHi = p.zMax - eps;
-  if (boxA[2] < zLo && boxB[2] < zLo) return OVER_OR_UNDER;
-  if (boxA[5] > zHi && boxB[5] > zHi) return OVER_OR_UNDER;
   // Half chord along the tangent (-ny, nx) through the centre, with the margin taken off the axes.
   const lu = cos * -ny + sin * nx;
   const lv = -sin * -ny + cos * nx;
   const a = Math.max(1e-12, f.semiMajor - eps);
   const b = Math.max(1e-12, f.semiMinor - eps);
   const r = 1 / Math.sqrt((lu / a) * (lu / a) + (lv / b) * (lv / b));
-  const d = nx * f.x + ny * f.y;
+  return sectionClosesShaft(f.x, f.y, r, p.zMin + eps, p.zMax - eps, boxA, boxB, nx, ny);
+}
+
+/**
+ * Does the rectangle |u| <= r, zLo <= z <= zHi of the vertical plane through (cx, cy) with
+ * horizontal unit normal (nx, ny) (u along (-ny, nx)) close the shaft between boxes A and B, A on
+ * the plane's negative side? A segment joining a corner of A to a corner of B crosses the plane at a
+ * point that depends only on the corners' plan positions (16 pairs) and whose height is the same
+ * blend of the corners' heights, so the 64 crossing points (whose hull is the shaft's section) lie
+ * in the rectangle exactly when, for each plan pair, the crossing's u and its lowest and highest z
+ * do. The caller takes its margins off r, zLo and zHi.
+ * @returns CLOSED, BESIDE (some crossing falls outside the chord, or the boxes are not on opposite
+ * sides), or OVER_OR_UNDER (only heights fail).
+ */
+function sectionClosesShaft(cx: number, cy: number, r: number, zLo: number, zHi: number, boxA: Float64Array, boxB: Float64Array, nx: number, ny: number): number {
+  const eps = 1e-9;
+  if (!(r > 0) || !(zHi > zLo)) return BESIDE;
+  if (boxA[2] < zLo && boxB[2] < zLo) return OVER_OR_UNDER;
+  if (boxA[5] > zHi && boxB[5] > zHi) return OVER_OR_UNDER;
+  const d = nx * cx + ny * cy;
   // Signed distances (s) and tangent coordinates (u) of the plan corners.
   for (let i = 0; i < 4; i++) {
     const x = i & 1 ? boxA[3] : boxA[0];
@@ -82,7 +117,7 @@ function prismClosesShaftVertical(p: Prism, cos: number, sin: number, boxA: Floa
     const sv = nx * x + ny * y - d;
     if (!(sv < -eps)) return BESIDE;
     _sa[i] = sv;
-    _ua[i] = -ny * (x - f.x) + nx * (y - f.y);
+    _ua[i] = -ny * (x - cx) + nx * (y - cy);
   }
   for (let j = 0; j < 4; j++) {
     const x = j & 1 ? boxB[3] : boxB[0];
@@ -90,7 +125,7 @@ function prismClosesShaftVertical(p: Prism, cos: number, sin: number, boxA: Floa
     const sv = nx * x + ny * y - d;
     if (!(sv > eps)) return BESIDE;
     _sb[j] = sv;
-    _ub[j] = -ny * (x - f.x) + nx * (y - f.y);
+    _ub[j] = -ny * (x - cx) + nx * (y - cy);
   }
   let over = false;
   for (let i = 0; i < 4; i++) {
