@@ -3,9 +3,10 @@
  * `{round, phase, vp, unitsLeft, stateHash}` as JSON. Exit code 1 with a message on stderr when
  * the file is invalid or an action is rejected.
  *
- * `npm run --silent replay -- --record out.json [seed]`: play a game between the sample armies
- * (assets/armies) with the scripted policy and save it (this is how assets/games/sample-game.json
- * is made).
+ * `npm run --silent replay -- --record out.json [seed] [--deploy]`: play a game between the sample
+ * armies (assets/armies) with the scripted policy and save it (this is how
+ * assets/games/sample-game.json is made). With `--deploy` the game starts with the deployment
+ * phase (Core 10.0), played by the policy.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,11 +15,13 @@ import { recordScripted, replaySaved } from '../rules/engine/worldPortGame';
 
 function main(argv: string[]): number {
   if (argv[0] === '--record') {
-    const out = argv[1];
-    if (!out) throw new Error('usage: replay --record out.json [seed]');
+    const deploy = argv.includes('--deploy');
+    const rest = argv.filter((x) => x !== '--deploy');
+    const out = rest[1];
+    if (!out) throw new Error('usage: replay --record out.json [seed] [--deploy]');
     const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
     const army = (f: string) => JSON.parse(readFileSync(join(root, 'assets', 'armies', f), 'utf8'));
-    const saved = recordScripted(Number(argv[2] ?? 2024), { p1: army('stormcast-liberators.json'), p2: army('skaven-clawlord.json') });
+    const saved = recordScripted(Number(rest[2] ?? 2024), { p1: army('stormcast-liberators.json'), p2: army('skaven-clawlord.json') }, deploy);
     writeFileSync(out, JSON.stringify(saved) + '\n');
     process.stdout.write(JSON.stringify({ recorded: out, actions: saved.actions.length, ...replaySaved(saved).summary }) + '\n');
     return 0;
