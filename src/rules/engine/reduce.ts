@@ -579,6 +579,18 @@ function setSlainPriority(c: Ctx, a: Extract<Action, { type: 'setSlainPriority' 
 const WINDOW_ACTIONS = new Set(['pass', 'command', 'unbind', 'setSlainPriority']);
 
 /**
+ * The reducer's private copy of a state: a deep clone of everything it may change, sharing the
+ * parts it never mutates — the rosters and the log entries (the log array itself is copied: the
+ * reducer only appends to it). Equivalent to `structuredClone(state)` for every reader, without the
+ * cost of cloning the whole log on every action (it grows with the game).
+ */
+function workingCopy(state: GameState): GameState {
+  const { log, players, ...rest } = state;
+  const s = structuredClone(rest) as Omit<GameState, 'log' | 'players'>;
+  return { ...s, players: { p1: { ...players.p1 }, p2: { ...players.p2 } }, log: log.slice() } as GameState;
+}
+
+/**
  * Apply one action. Pure with respect to the state: `state` is never modified (the result is a
  * new object). The port is synced to `state` first, and to the resulting state (or back to
  * `state` on a rejection) before returning.
@@ -604,7 +616,7 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
   if ((state.pendingAttack !== null || state.pendingSpell !== null) && !WINDOW_ACTIONS.has(a.type)) {
     return { ok: false, reason: 'a reactions window is open: react or pass first', rule: state.pendingSpell ? 'Magic 4.0' : 'Core 5.2' };
   }
-  const c: Ctx = { s: structuredClone(state), port, events: [] };
+  const c: Ctx = { s: workingCopy(state), port, events: [] };
   const seq = c.s.log.filter((e) => e.kind === 'action').length;
   c.s.log.push({ kind: 'action', seq, action: a });
   try {
