@@ -14,7 +14,11 @@
  * - {@link GameApi.undo}: takes back the last action when it rolled no dice (nothing random revealed).
  * - {@link GameApi.save} / {@link GameApi.load}: the saved-game format (`src/rules/engine/savedGame.ts`).
  * - {@link GameApi.load} with `{replay: true}` then {@link GameApi.replayStep}: step-by-step replay.
+ * - {@link GameApi.replayTo} / {@link GameApi.replayBack}: jump / step back (the prefix's states).
+ * - {@link GameApi.snapshot} / {@link GameApi.restore}: what a restarted worker needs (gameClient.ts).
  * - {@link GameApi.hash}: `stateHash` of the current state.
+ * - {@link diceSteps}: the rolls of an action as the dice tray shows them (target numbers, successes).
+ * - The deployment phase (Core 10.0) when the set-up has `deployment` (see {@link GameSummary.deployment}).
  */
 import { computeDamage, type DamageAttacker, type DamageTarget } from '../src/rules/damage';
 import {
@@ -309,8 +313,8 @@ export class GameApi {
     if (!this.port || this.states.length === 0) return { ok: false, reason: 'no game loaded', rule: 'Engine: no game' };
     const r = this.apply(action);
     if (!r.ok) return r;
-    // A new action leaves the replay (the game branches from here).
-    if (this.replayQueue && this.replayIndex < this.replayQueue.length) {
+    // A new action leaves the replay (the game branches from here, or goes on after its end).
+    if (this.replayQueue) {
       this.replayQueue = null;
       this.replayIndex = 0;
     }

@@ -12,8 +12,9 @@
  * The page draws the real meshes (and its live drag preview measures over them); every move, attack
  * and control decision is taken by the rules engine over the proxies.
  *
- * Deployment is not modelled by the engine: each army is set up by {@link hotseatPlacement} in its
- * territory (p1 south, p2 north), in rows of up to 5 models, keeping clear of terrain.
+ * Each army is set up by {@link hotseatPlacement} in its territory (p1 south, p2 north), in rows of
+ * up to 5 models, keeping clear of terrain; with {@link deploymentSetup} the game starts with the
+ * deployment phase instead, and those positions are only where the units are first shown.
  *
  * Pure data: no DOM, no geometry (runs in the worker, in Node tests and in the page).
  */

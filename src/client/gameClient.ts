@@ -20,7 +20,6 @@
 import * as Comlink from 'comlink';
 import type {
   ActResult,
-  DiceStep,
   ExpectedDamage,
   GameApi,
   GameSetupInput,

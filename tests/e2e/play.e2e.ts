@@ -54,6 +54,18 @@ async function click(page: Page, testid: string): Promise<void> {
   await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v);
 }
 
+/** Waits until every dice step of the last roll rests in the tray (faces read back from the dice). */
+async function diceSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const d = window.__sightline!.play!.dice();
+      return d.shown.length > 0 && d.shown.every((x) => x !== null);
+    },
+    undefined,
+    { timeout: 120_000 },
+  );
+}
+
 const text = async (page: Page, sel: string) => ((await page.textContent(sel)) ?? '').trim();
 
 async function screenOf(page: Page, p: [number, number, number]): Promise<[number, number]> {
@@ -129,8 +141,10 @@ export const tests: E2ETest[] = [
         const r = await play<{ ok: boolean; reason?: string }>(page, `act(${JSON.stringify(a)})`);
         assert(r.ok, `action ${JSON.stringify(a)}: ${r.reason}`);
       }
-      // The run rolled a die: undo is refused, with the reason.
+      // The run rolled a die: undo is refused, with the reason. The tray shows the die (wait until it
+      // rests: a reload while the physics chunk is still loading would abort its request).
       assert(await page.isDisabled('[data-testid=play-undo]'), 'undo disabled after a roll');
+      await diceSettled(page);
       const saved = await play<unknown>(page, 'save()');
       const hash = await play<string>(page, 'hash()');
       assertEqual(await text(page, '[data-testid=play-hash]'), `#${hash}`, 'hash shown');
@@ -215,10 +229,7 @@ export const tests: E2ETest[] = [
       await click(page, 'play-g-pass');
       const dice = await play<{ throwId: number; steps: Step[] }>(page, 'dice()');
       assert(dice.steps.length >= 2 && dice.steps[0].label === 'Hit rolls', `the attack's dice steps: ${dice.steps.map((x) => x.label).join(', ')}`);
-      await page.waitForFunction(() => {
-        const d = window.__sightline!.play!.dice();
-        return d.shown.length > 0 && d.shown.every((x) => x !== null);
-      }, undefined, { timeout: 120_000 });
+      await diceSettled(page);
       const settled = await play<{ steps: Step[]; shown: number[][] }>(page, 'dice()');
       const log = await play<Line[]>(page, 'log()');
       const lastSeq = Math.max(...log.map((l) => l.seq));
@@ -236,6 +247,9 @@ export const tests: E2ETest[] = [
       const hashNow = await play<string>(page, 'hash()');
       await page.evaluate('window.__sightline.play.crashWorker()');
       assertEqual(await play<string>(page, 'hash()'), hashNow, 'the restarted game worker holds the same game');
+      assert((await text(page, '[data-testid=play-note]')).includes('was restarted: the game was restored'), 'the restart is shown');
+      const next = await play<{ ok: boolean; reason?: string }>(page, `act(${JSON.stringify({ type: 'fight', player: 'p2', unitId: 'sk-ratogors', target: 'sce-liberators' })})`);
+      assert(next.ok, `the game goes on after the restart (p2 picks the Rat Ogors to fight): ${next.reason}`);
 
       // Replay: forwards step by step (hashes), then backwards and a jump reach the same hashes.
       const game = await play<{ actions: unknown[] }>(page, 'save()');
@@ -251,7 +265,8 @@ export const tests: E2ETest[] = [
         forward.push(await play<string>(page, 'hash()'));
       }
       const modelsAtEnd = (await play<Summary>(page, 'summary()')).board.positions;
-      for (let i = n - 1; i >= n - 3; i--) {
+      // Back to step 6: before the Liberators' Fight (the pile-in) and the attacks.
+      for (let i = n - 1; i >= 6; i--) {
         await click(page, 'play-replay-back');
         assertEqual(await text(page, '[data-testid=play-replay-index]'), String(i), `replay back to step ${i}`);
         assertEqual(await play<string>(page, 'hash()'), forward[i], `step ${i} backwards has the forward hash`);
@@ -260,7 +275,7 @@ export const tests: E2ETest[] = [
       // Every model the game has on the battlefield is on the table again (slain ones came back).
       const s6 = await play<Summary>(page, 'summary()');
       const onTable = (await page.evaluate(`Object.keys(${JSON.stringify(s6.board.positions)}).filter((id) => window.__sightline.tools.modelCentre(id) !== null).length`)) as number;
-      assertEqual(onTable, Object.keys(s6.board.positions).length, `models on the table at step ${n - 3} (${Object.keys(modelsAtEnd).length} at the end)`);
+      assertEqual(onTable, Object.keys(s6.board.positions).length, `models on the table at step 6 (${Object.keys(modelsAtEnd).length} at the end)`);
       const lib = (await page.evaluate(`window.__sightline.tools.modelCentre('sce-liberators-1')`)) as [number, number];
       assertEqual(JSON.stringify(lib), JSON.stringify(s6.board.positions['sce-liberators-1']), 'the Liberators stand where they stood before the pile-in');
       await page.fill('[data-testid=play-replay-to]', '2');

@@ -160,3 +160,18 @@ describe('deployment phase (Core 10.0-10.1) through the game API', () => {
     expect(again.hash()).toBe(api.hash());
   });
 });
+
+describe('snapshot after leaving a replay', () => {
+  test('an action at the end of a replay goes on as a game: the snapshot keeps it', () => {
+    const api = toCombat();
+    const saved = api.save();
+    const r = new GameApi();
+    r.load(saved, { replay: true });
+    r.replayTo(saved.actions.length);
+    expect(r.act(pileIn(r, 0.5)).ok).toBe(true);
+    expect(r.summary().replay).toBeNull();
+    const again = new GameApi();
+    expect(again.restore(r.snapshot()!).ok).toBe(true);
+    expect(again.hash()).toBe(r.hash());
+  });
+});

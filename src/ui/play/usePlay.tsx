@@ -104,6 +104,11 @@ export interface Play {
 /** Ring colour of units not deployed yet (deployment phase). */
 const UNDEPLOYED_COLOR = '#b9c2cc';
 
+/** What the table draws from the summary: a new key, a new copy for the table (App re-render). */
+function sceneKey(s: GameSummary): string {
+  return JSON.stringify([s.stage, s.phase, s.units.map((u) => [u.id, u.owner, u.deployed, u.pendingMove?.kind ?? '', u.pendingMove?.maxInches ?? 0])]);
+}
+
 const same = (a: Point2, b: Point2) => Math.abs(a[0] - b[0]) < 1e-6 && Math.abs(a[1] - b[1]) < 1e-6;
 
 function download(name: string, text: string): void {
@@ -120,14 +125,25 @@ function download(name: string, text: string): void {
 /** The Play mode hook. */
 export function usePlay(o: PlayOptions): Play {
   const active = useMemo(() => isPlayMode(), []);
-  // The table needs the summary (ghosts, deployment rings); everything only the panel shows lives in
-  // the panel's store, so a new log line or option list never re-renders the App and its 3D table.
-  const [summary, setSummaryState] = useState<GameSummary | null>(null);
+  // Everything only the panel shows lives in the panel's store, so a new log line, option list or
+  // phase never re-renders the App and its 3D table (with software WebGL a table redraw costs
+  // hundreds of milliseconds). The table gets a copy of the summary only when what it draws from
+  // it changes (stage, phase, deployed units, declared moves: see `sceneKey`).
+  const summaryRef = useRef<GameSummary | null>(null);
+  const [summary, setSceneSummary] = useState<GameSummary | null>(null);
+  const sceneKeyRef = useRef('');
+  const refreshOptions = useRef<() => void>(() => undefined);
   const store = useMemo(() => new PanelStore(), []);
   const setSummary = useCallback(
     (s: GameSummary) => {
-      setSummaryState(s);
+      summaryRef.current = s;
       store.set('summary', s);
+      const key = sceneKey(s);
+      if (key !== sceneKeyRef.current) {
+        sceneKeyRef.current = key;
+        setSceneSummary(s);
+      }
+      refreshOptions.current();
     },
     [store],
   );
@@ -240,44 +256,51 @@ export function usePlay(o: PlayOptions): Play {
   );
 
   // ---- Start: the game is already loaded by the scenario source; read it once the table is up.
+  const started = useRef(false);
   useEffect(() => {
-    if (!game || !o.engineLoaded || !o.data || summary) return;
+    if (!game || !o.engineLoaded || !o.data || started.current) return;
+    started.current = true;
     void (async () => {
       const s = await game.summary();
       setLines(await game.log());
       setSummary(s);
       version.current++;
     })();
-  }, [game, o.engineLoaded, o.data, summary]);
+  }, [game, o.engineLoaded, o.data, setLines, setSummary]);
 
-  // ---- Options for the selected unit and the player-level actions, refreshed on every change.
-  useEffect(() => {
-    if (!game || !summary) return;
-    let live = true;
+  // ---- Options for the selected unit and the player-level actions, refreshed on every change of
+  // the game (from `setSummary`) and of the selection. A later refresh drops an earlier one's answers.
+  const selectedRef = useRef(selectedUnit);
+  selectedRef.current = selectedUnit;
+  const optionsSeq = useRef(0);
+  refreshOptions.current = () => {
+    const s = summaryRef.current;
+    if (!game || !s) return;
+    const seq = ++optionsSeq.current;
+    const live = () => seq === optionsSeq.current;
+    const unit = selectedRef.current;
     void (async () => {
       const g = await game.generalOptions();
-      if (live) setGeneral(g);
-      if (!selectedUnit) {
-        if (live) {
+      if (live()) setGeneral(g);
+      if (!unit) {
+        if (live()) {
           setOptions(null);
           setExpected({});
         }
         return;
       }
-      const opts = await game.options(selectedUnit);
-      if (!live) return;
+      const opts = await game.options(unit);
+      if (!live()) return;
       setOptions(opts);
       const exp: Record<string, ExpectedDamage> = {};
       if (opts.ok) {
-        const kind = summary.phase === 'shooting' ? 'shoot' : 'fight';
-        for (const e of opts.entries) if (e.group === kind && e.target && e.available) exp[e.target] = await game.expectedDamage(selectedUnit, e.target, kind);
+        const kind = s.phase === 'shooting' ? 'shoot' : 'fight';
+        for (const e of opts.entries) if (e.group === kind && e.target && e.available) exp[e.target] = await game.expectedDamage(unit, e.target, kind);
       }
-      if (live) setExpected(exp);
+      if (live()) setExpected(exp);
     })();
-    return () => {
-      live = false;
-    };
-  }, [game, summary, selectedUnit]);
+  };
+  useEffect(() => refreshOptions.current(), [selectedUnit]);
 
   // ---- Actions.
   const act = useCallback(
@@ -361,8 +384,8 @@ export function usePlay(o: PlayOptions): Play {
   const saveFile = useCallback(async () => {
     if (!game) return;
     const saved = await game.save();
-    download(`sightline-game-r${summary?.round ?? 0}.json`, JSON.stringify(saved, null, 1));
-  }, [game, summary?.round]);
+    download(`sightline-game-r${summaryRef.current?.round ?? 0}.json`, JSON.stringify(saved, null, 1));
+  }, [game]);
 
   const loadFile = useCallback(
     async (text: string, replay: boolean) => {
@@ -429,6 +452,7 @@ export function usePlay(o: PlayOptions): Play {
   }, [dragging]);
   const committed = useRef(-1);
   useEffect(() => {
+    const summary = summaryRef.current;
     if (drag.name !== 'dropping' || committed.current === drag.n || !summary || !ref.current.data) return;
     committed.current = drag.n;
     const d = ref.current.data;
@@ -476,7 +500,7 @@ export function usePlay(o: PlayOptions): Play {
       setNote(pn);
       for (const w of dropWaiters.current.splice(0)) w(pn);
     });
-  }, [drag, summary, act, setNote, store]);
+  }, [drag, act, setNote, store]);
 
   // ---- Picks: target picking on the table.
   const onPick = useCallback(
@@ -494,13 +518,11 @@ export function usePlay(o: PlayOptions): Play {
   );
 
   // ---- Test hook.
-  const live = useRef({ summary });
-  live.current = { summary };
   const hook = useMemo<PlayHook | undefined>(
     () =>
       active
         ? {
-            summary: () => live.current.summary,
+            summary: () => summaryRef.current,
             act: (a) => act(a),
             hash: () => getGame().hash(),
             save: () => getGame().save(),
