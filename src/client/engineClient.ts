@@ -36,6 +36,7 @@ import type {
 } from '../../workers/engineApi';
 import { isEngineReadyMessage } from '../../workers/protocol';
 import type { Scenario } from '../scenario/schema';
+import { Tickets, WorkerSupervisor, type Attempt, type Generation, type RestorePlan, type WorkerDeathCause } from './workerSupervisor';
 
 export type {
   BlockersResult,
@@ -57,12 +58,8 @@ export type {
   VisibilityEntry,
 } from '../../workers/engineApi';
 
-/**
- * Why a worker was declared dead: an `error` event; `startup`: no ready message in time;
- * `watchdog`: a call went unanswered; `crash`: {@link EngineClient.simulateCrash}; `restore failed`:
- * the new worker would not take the snapshot; `disposed`: {@link EngineClient.dispose}.
- */
-export type WorkerDeathCause = 'error' | 'startup' | 'watchdog' | 'crash' | 'restore failed' | 'disposed';
+/** Why a worker was declared dead (see `workerSupervisor.ts`). */
+export type { WorkerDeathCause } from './workerSupervisor';
 
 /**
  * Rejection of a call whose worker died and whose single retry (on a fresh, restored worker) died
@@ -142,30 +139,10 @@ export class EngineJob<T> implements PromiseLike<T> {
   }
 }
 
-/** One worker and everything tied to it. */
-interface Generation {
-  id: number;
-  worker: Worker;
-  remote: Comlink.Remote<EngineApi>;
-  alive: boolean;
-  /** True once the worker posted its ready message. */
-  started: boolean;
-  /** Resolves when `started` becomes true. */
-  whenStarted: Promise<void>;
-  /** Rejects with {@link EngineWorkerDiedError} when the generation is killed. */
-  died: Promise<never>;
-  /** Resolves once the worker holds the restored scenario (at once for the first worker). */
-  ready: Promise<void>;
-  kill(cause: WorkerDeathCause): void;
-}
-
 interface Snapshot {
   scenario: Scenario;
   meshes?: MeshFiles;
 }
-
-/** Runs one attempt of a call on a generation; `touch()` re-arms the watchdog (progress). */
-type Attempt<T> = (g: Generation, touch: () => void) => Promise<T>;
 
 /**
  * The typed, crash-surviving engine client. Create it with {@link createEngineClient}.
@@ -176,39 +153,43 @@ export class EngineClient {
   watchdogMs: number;
   /** Start-up watchdog limit in ms (see {@link EngineClientOptions.startupWatchdogMs}); read when a worker is created. */
   startupWatchdogMs: number;
-  private gen: Generation;
-  private generations = 0;
-  private restartCount = 0;
+  private readonly sup: WorkerSupervisor<EngineApi>;
   private snap: Snapshot | null = null;
-  private snapTicket = 0;
-  private ticketCounter = 0;
+  private readonly tickets = new Tickets();
   private meshes: MeshFiles | undefined;
   private config: Partial<EngineOptions> | null = null;
   private readonly activeJobs = new Set<string>();
   private readonly cancelledJobs = new Set<string>();
   private jobCounter = 0;
-  private disposed = false;
   private readonly baseUrl: string | undefined;
 
   constructor(
-    private readonly factory: () => Worker,
+    factory: () => Worker,
     private readonly options: EngineClientOptions = {},
   ) {
     this.watchdogMs = options.watchdogMs ?? 30_000;
     this.startupWatchdogMs = options.startupWatchdogMs ?? 60_000;
     const g = globalThis as { document?: { baseURI?: string }; location?: { href?: string } };
     this.baseUrl = options.baseUrl ?? g.document?.baseURI ?? g.location?.href;
-    this.gen = this.spawn();
+    this.sup = new WorkerSupervisor<EngineApi>({
+      label: 'engine',
+      factory,
+      isReadyMessage: isEngineReadyMessage,
+      DiedError: EngineWorkerDiedError,
+      limits: this,
+      awaitStart: false,
+      restore: (cause) => this.restorePlan(cause),
+    });
   }
 
   /** How many times a dead worker was replaced. */
   get restarts(): number {
-    return this.restartCount;
+    return this.sup.restarts;
   }
 
   /** The current worker (for tests: e.g. `client.worker.terminate()` to kill it behind the client's back). */
   get worker(): Worker {
-    return this.gen.worker;
+    return this.sup.current.worker;
   }
 
   /**
@@ -276,7 +257,7 @@ export class EngineClient {
    */
   async cancel(jobId: string): Promise<boolean> {
     if (this.activeJobs.has(jobId)) this.cancelledJobs.add(jobId);
-    const g = this.gen;
+    const g = this.sup.current;
     if (!g.alive) return false;
     try {
       return await Promise.race([g.remote.cancel(jobId), g.died]);
@@ -317,150 +298,35 @@ export class EngineClient {
    * (rejects with {@link EngineWorkerDiedError} if the restore failed).
    */
   simulateCrash(): Promise<void> {
-    return this.handleDeath(this.gen, 'crash');
+    return this.sup.handleDeath(this.sup.current, 'crash');
   }
 
   /** Terminates the worker for good; pending and later calls reject with {@link EngineWorkerDiedError} (`disposed`). */
   dispose(): void {
-    this.disposed = true;
-    this.gen.kill('disposed');
+    this.sup.dispose();
   }
 
   // -------------------------------------------------------------------------------------------
 
-  private spawn(): Generation {
-    const worker = this.factory();
-    let rejectDied!: (e: Error) => void;
-    const died = new Promise<never>((_, reject) => {
-      rejectDied = reject;
-    });
-    died.catch(() => undefined);
-    let markStarted!: () => void;
-    const whenStarted = new Promise<void>((resolve) => {
-      markStarted = resolve;
-    });
-    let startupTimer: ReturnType<typeof setTimeout> | undefined;
-    const g: Generation = {
-      id: ++this.generations,
-      worker,
-      remote: Comlink.wrap<EngineApi>(worker),
-      alive: true,
-      started: false,
-      whenStarted,
-      died,
-      ready: Promise.resolve(),
-      kill: (cause) => {
-        if (!g.alive) return;
-        g.alive = false;
-        if (startupTimer !== undefined) clearTimeout(startupTimer);
-        try {
-          worker.terminate();
-        } catch {
-          // Already gone.
-        }
-        rejectDied(new EngineWorkerDiedError(cause));
-      },
-    };
-    worker.addEventListener('message', (ev: MessageEvent) => {
-      if (g.started || !isEngineReadyMessage(ev.data)) return;
-      g.started = true;
-      if (startupTimer !== undefined) clearTimeout(startupTimer);
-      markStarted();
-    });
-    worker.addEventListener('error', () => void this.handleDeath(g, 'error').catch(() => undefined));
-    const ms = this.startupWatchdogMs;
-    if (ms > 0 && Number.isFinite(ms)) {
-      startupTimer = setTimeout(() => {
-        if (!g.started) void this.handleDeath(g, 'startup').catch(() => undefined);
-      }, ms);
-    }
-    return g;
-  }
-
-  /**
-   * Declares `g` dead (once): kills it, starts a new worker and restores the snapshot into it.
-   * Returns the ready promise of whichever generation is current.
-   */
-  private handleDeath(g: Generation, cause: WorkerDeathCause): Promise<void> {
-    if (g !== this.gen || this.disposed) return this.gen.ready;
-    g.kill(cause);
-    this.restartCount++;
-    const next = this.spawn();
-    this.gen = next;
-    next.ready = this.restore(next, cause);
-    next.ready.catch(() => undefined);
-    return next.ready;
-  }
-
-  private async restore(g: Generation, cause: WorkerDeathCause): Promise<void> {
+  /** What a new worker gets: the configuration, then the snapshot (both as of the restart). */
+  private restorePlan(cause: WorkerDeathCause): RestorePlan<EngineApi> {
     const snap = this.snap;
     const config = this.config;
-    try {
-      await this.guard(g, async () => {
-        if (config) await g.remote.configure(config);
+    return {
+      run: async (remote) => {
+        if (config) await remote.configure(config);
         if (snap) {
-          const r = await g.remote.loadScenario(snap.scenario, snap.meshes, { baseUrl: this.baseUrl });
-          if (!r.ok) throw new EngineWorkerDiedError('restore failed', `engine worker restore failed: ${r.problems.join('; ')}`);
+          const r = await remote.loadScenario(snap.scenario, snap.meshes, { baseUrl: this.baseUrl });
+          if (!r.ok) throw new Error(r.problems.join('; '));
         }
-      });
-    } catch (e) {
-      g.kill('restore failed');
-      throw e instanceof EngineWorkerDiedError ? e : new EngineWorkerDiedError('restore failed', `engine worker restore failed: ${(e as Error).message}`);
-    }
-    this.options.onRestart?.({ restarts: this.restartCount, cause, restored: snap !== null });
+      },
+      done: () => this.options.onRestart?.({ restarts: this.sup.restarts, cause, restored: snap !== null }),
+    };
   }
 
-  /**
-   * Runs `attempt` on the current worker; if that worker dies, recovers and runs it once more on
-   * the new one. Non-death errors propagate unchanged.
-   */
-  private async call<T>(attempt: Attempt<T>): Promise<T> {
-    for (let n = 0; ; n++) {
-      if (this.disposed) throw new EngineWorkerDiedError('disposed', 'engine client disposed');
-      const g = this.gen;
-      try {
-        await g.ready;
-        return await this.guard(g, attempt);
-      } catch (e) {
-        if (!(e instanceof EngineWorkerDiedError) || n >= 1 || this.disposed) throw e;
-        await this.handleDeath(g, e.deathCause).catch(() => undefined);
-      }
-    }
-  }
-
-  /**
-   * Races an attempt against the generation's death and the call watchdog (re-armed by `touch`;
-   * armed only once the worker has started: start-up has its own watchdog).
-   */
-  private guard<T>(g: Generation, attempt: Attempt<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let settled = false;
-      const arm = () => {
-        if (settled) return;
-        if (!g.started) {
-          void g.whenStarted.then(arm);
-          return;
-        }
-        if (timer !== undefined) clearTimeout(timer);
-        const ms = this.watchdogMs;
-        if (ms > 0 && Number.isFinite(ms)) timer = setTimeout(() => void this.handleDeath(g, 'watchdog').catch(() => undefined), ms);
-      };
-      const finish = (f: () => void) => {
-        if (settled) return;
-        settled = true;
-        if (timer !== undefined) clearTimeout(timer);
-        f();
-      };
-      arm();
-      g.died.catch((e: unknown) => finish(() => reject(e)));
-      Promise.resolve()
-        .then(() => attempt(g, arm))
-        .then(
-          (v) => finish(() => resolve(v)),
-          (e: unknown) => finish(() => reject(e)),
-        );
-    });
+  /** See {@link WorkerSupervisor.call}. */
+  private call<T>(attempt: Attempt<EngineApi, T>): Promise<T> {
+    return this.sup.call(attempt);
   }
 
   /** An edit: on success, the worker's scenario becomes the client's snapshot. */
@@ -476,13 +342,10 @@ export class EngineClient {
    * Fetches the worker's scenario as the new snapshot. Tickets are taken in the order the worker
    * will serve the requests, so a late answer never overwrites a newer state.
    */
-  private async refreshSnapshot(g: Generation): Promise<void> {
-    const ticket = ++this.ticketCounter;
+  private async refreshSnapshot(g: Generation<EngineApi>): Promise<void> {
+    const isNewest = this.tickets.take();
     const scenario = await g.remote.getScenario();
-    if (scenario && ticket > this.snapTicket) {
-      this.snapTicket = ticket;
-      this.snap = { scenario, meshes: this.meshes };
-    }
+    if (scenario && isNewest()) this.snap = { scenario, meshes: this.meshes };
   }
 
   private job<T extends { ok: boolean }>(
@@ -495,7 +358,7 @@ export class EngineClient {
     const result = this.call<T>(async (g, touch) => {
       if (this.cancelledJobs.has(id)) return { ok: false, reason: 'cancelled' } satisfies JobStopped as unknown as T;
       const cb = Comlink.proxy((p: Progress) => {
-        if (!g.alive || g !== this.gen) return; // late reports of a dead worker
+        if (!g.alive || g !== this.sup.current) return; // late reports of a dead worker
         touch();
         onProgress?.(p);
       });

@@ -33,6 +33,7 @@ import type {
   StartResult,
 } from '../../workers/gameApi';
 import { isGameReadyMessage } from '../../workers/gameProtocol';
+import { Tickets, WorkerSupervisor, type Attempt, type Generation, type RestorePlan, type WorkerDeathCause } from './workerSupervisor';
 
 export type { ActResult, DiceStep, ExpectedDamage, GameSetupInput, GameSnapshot, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame, StartResult } from '../../workers/gameApi';
 export type { Action, PlayerId } from '../../workers/gameApi';
@@ -42,12 +43,8 @@ export type ReplayStepResult = ActResult & { index?: number; total?: number };
 /** Answer of {@link GameClient.replayTo} / {@link GameClient.replayBack}. */
 export type ReplayToResult = ReturnType<GameApi['replayTo']>;
 
-/**
- * Why a game worker was declared dead: `error` event; `startup`: no ready message in time;
- * `watchdog`: a call went unanswered; `crash`: {@link GameClient.simulateCrash}; `restore failed`:
- * the new worker refused the snapshot; `disposed`: {@link GameClient.dispose}.
- */
-export type GameWorkerDeathCause = 'error' | 'startup' | 'watchdog' | 'crash' | 'restore failed' | 'disposed';
+/** Why a game worker was declared dead (the same causes as the engine's; see `workerSupervisor.ts`). */
+export type GameWorkerDeathCause = WorkerDeathCause;
 
 /** Rejection of a call whose worker died and whose single retry died too (or after `dispose`). */
 export class GameWorkerDiedError extends Error {
@@ -85,58 +82,47 @@ export interface GameClientOptions {
   onRestart?: (e: GameRestartEvent) => void;
 }
 
-/** One worker and everything tied to it. */
-interface Generation {
-  worker: Worker;
-  remote: Comlink.Remote<GameApi>;
-  alive: boolean;
-  started: boolean;
-  whenStarted: Promise<void>;
-  /** Rejects with {@link GameWorkerDiedError} when the generation is killed. */
-  died: Promise<never>;
-  /** Resolves once the worker holds the restored game (at once for the first worker). */
-  ready: Promise<void>;
-  kill(cause: GameWorkerDeathCause): void;
-}
-
-type Attempt<T> = (g: Generation) => Promise<T>;
-
 /** The typed, crash-surviving game client. Create it with {@link createGameClient}. */
 export class GameClient {
   /** Call watchdog limit, ms (see {@link GameClientOptions.watchdogMs}); may be changed at any time. */
   watchdogMs: number;
   /** Start-up watchdog limit, ms; read when a worker is created. */
   startupWatchdogMs: number;
-  private gen: Generation;
-  private restartCount = 0;
+  private readonly sup: WorkerSupervisor<GameApi>;
   private snap: GameSnapshot | null = null;
-  private snapTicket = 0;
-  private ticketCounter = 0;
-  private disposed = false;
+  private readonly tickets = new Tickets();
 
   constructor(
-    private readonly factory: () => Worker,
+    factory: () => Worker,
     private readonly opts: GameClientOptions = {},
   ) {
     this.watchdogMs = opts.watchdogMs ?? 30_000;
     this.startupWatchdogMs = opts.startupWatchdogMs ?? 60_000;
-    this.gen = this.spawn();
+    this.sup = new WorkerSupervisor<GameApi>({
+      label: 'game',
+      factory,
+      isReadyMessage: isGameReadyMessage,
+      DiedError: GameWorkerDiedError,
+      limits: this,
+      awaitStart: true,
+      restore: (cause) => this.restorePlan(cause),
+    });
   }
 
   /** The current worker (tests: `client.worker.terminate()` kills it behind the client's back). */
   get worker(): Worker {
-    return this.gen.worker;
+    return this.sup.current.worker;
   }
 
   /** Resolves once the current worker is up and holds the (restored) game. */
   get ready(): Promise<void> {
-    const g = this.gen;
+    const g = this.sup.current;
     return g.ready.then(() => g.whenStarted);
   }
 
   /** How many times a dead worker was replaced. */
   get restarts(): number {
-    return this.restartCount;
+    return this.sup.restarts;
   }
 
   /** The client's copy of the game a restarted worker would get (a deep copy), or null. */
@@ -214,110 +200,32 @@ export class GameClient {
    * worker, game restored, in-flight calls retried. Resolves when the new worker is ready.
    */
   simulateCrash(): Promise<void> {
-    return this.handleDeath(this.gen, 'crash');
+    return this.sup.handleDeath(this.sup.current, 'crash');
   }
 
   /** Terminates the worker for good; pending and later calls reject with {@link GameWorkerDiedError}. */
   dispose(): void {
-    this.disposed = true;
-    this.gen.kill('disposed');
+    this.sup.dispose();
   }
 
   // -------------------------------------------------------------------------------------------
 
-  private spawn(): Generation {
-    const worker = this.factory();
-    let rejectDied!: (e: Error) => void;
-    const died = new Promise<never>((_, reject) => {
-      rejectDied = reject;
-    });
-    died.catch(() => undefined);
-    let markStarted!: () => void;
-    const whenStarted = new Promise<void>((resolve) => {
-      markStarted = resolve;
-    });
-    let startupTimer: ReturnType<typeof setTimeout> | undefined;
-    const g: Generation = {
-      worker,
-      remote: Comlink.wrap<GameApi>(worker),
-      alive: true,
-      started: false,
-      whenStarted,
-      died,
-      ready: Promise.resolve(),
-      kill: (cause) => {
-        if (!g.alive) return;
-        g.alive = false;
-        if (startupTimer !== undefined) clearTimeout(startupTimer);
-        try {
-          g.remote[Comlink.releaseProxy]();
-        } catch {
-          // Already released.
-        }
-        try {
-          worker.terminate();
-        } catch {
-          // Already gone.
-        }
-        rejectDied(new GameWorkerDiedError(cause));
-      },
-    };
-    worker.addEventListener('message', (ev: MessageEvent) => {
-      if (g.started || !isGameReadyMessage(ev.data)) return;
-      g.started = true;
-      if (startupTimer !== undefined) clearTimeout(startupTimer);
-      markStarted();
-    });
-    worker.addEventListener('error', () => void this.handleDeath(g, 'error').catch(() => undefined));
-    const ms = this.startupWatchdogMs;
-    if (ms > 0 && Number.isFinite(ms)) {
-      startupTimer = setTimeout(() => {
-        if (!g.started) void this.handleDeath(g, 'startup').catch(() => undefined);
-      }, ms);
-    }
-    return g;
-  }
-
-  /** Declares `g` dead (once): kills it, starts a new worker and restores the game into it. */
-  private handleDeath(g: Generation, cause: GameWorkerDeathCause): Promise<void> {
-    if (g !== this.gen || this.disposed) return this.gen.ready;
-    g.kill(cause);
-    this.restartCount++;
-    const next = this.spawn();
-    this.gen = next;
-    next.ready = this.restore(next, cause);
-    next.ready.catch(() => undefined);
-    return next.ready;
-  }
-
-  private async restore(g: Generation, cause: GameWorkerDeathCause): Promise<void> {
+  /** What a new worker gets: the game snapshot as of the restart. */
+  private restorePlan(cause: GameWorkerDeathCause): RestorePlan<GameApi> {
     const snap = this.snap;
-    try {
-      await this.guard(g, async () => {
+    return {
+      run: async (remote) => {
         if (!snap) return;
-        const r = await g.remote.restore(snap);
-        if (!r.ok) throw new GameWorkerDiedError('restore failed', `game worker restore failed: ${r.problems.join('; ')}`);
-      });
-    } catch (e) {
-      g.kill('restore failed');
-      throw e instanceof GameWorkerDiedError ? e : new GameWorkerDiedError('restore failed', `game worker restore failed: ${(e as Error).message}`);
-    }
-    this.opts.onRestart?.({ restarts: this.restartCount, cause, restored: snap !== null, actions: snap?.saved.actions.length ?? 0 });
+        const r = await remote.restore(snap);
+        if (!r.ok) throw new Error(r.problems.join('; '));
+      },
+      done: () => this.opts.onRestart?.({ restarts: this.sup.restarts, cause, restored: snap !== null, actions: snap?.saved.actions.length ?? 0 }),
+    };
   }
 
-  /** Runs `attempt` on the current worker; if it dies, recovers and runs it once more. */
-  private async call<T>(attempt: Attempt<T>): Promise<T> {
-    for (let n = 0; ; n++) {
-      if (this.disposed) throw new GameWorkerDiedError('disposed', 'game client disposed');
-      const g = this.gen;
-      try {
-        await g.ready;
-        return await this.guard(g, attempt);
-      } catch (e) {
-        if (!(e instanceof GameWorkerDiedError) || n >= 1 || this.disposed) throw e;
-        await this.handleDeath(g, e.deathCause).catch(() => undefined);
-      }
-    }
+  /** Runs `attempt` on the current worker; if it dies, recovers and runs it once more (see {@link WorkerSupervisor.call}). */
+  private call<T>(attempt: Attempt<GameApi, T>): Promise<T> {
+    return this.sup.call(attempt);
   }
 
   /** A call that may change the game: on success, the worker's snapshot becomes the client's. */
@@ -329,45 +237,11 @@ export class GameClient {
     });
   }
 
-  /** Tickets follow the order the worker serves requests, so a late answer never wins over a newer one. */
-  private async refreshSnapshot(g: Generation): Promise<void> {
-    const ticket = ++this.ticketCounter;
+  /** Takes the worker's snapshot as the client's; a late answer never wins over a newer one (see {@link Tickets}). */
+  private async refreshSnapshot(g: Generation<GameApi>): Promise<void> {
+    const isNewest = this.tickets.take();
     const snap = await g.remote.snapshot();
-    if (snap && ticket > this.snapTicket) {
-      this.snapTicket = ticket;
-      this.snap = snap;
-    }
-  }
-
-  /** Races an attempt against the generation's death and the call watchdog (armed once started). */
-  private guard<T>(g: Generation, attempt: Attempt<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let settled = false;
-      const arm = () => {
-        if (settled) return;
-        if (!g.started) {
-          void g.whenStarted.then(arm);
-          return;
-        }
-        const ms = this.watchdogMs;
-        if (ms > 0 && Number.isFinite(ms)) timer = setTimeout(() => void this.handleDeath(g, 'watchdog').catch(() => undefined), ms);
-      };
-      const finish = (f: () => void) => {
-        if (settled) return;
-        settled = true;
-        if (timer !== undefined) clearTimeout(timer);
-        f();
-      };
-      arm();
-      g.died.catch((e: unknown) => finish(() => reject(e)));
-      g.whenStarted
-        .then(() => attempt(g))
-        .then(
-          (v) => finish(() => resolve(v)),
-          (e: unknown) => finish(() => reject(e)),
-        );
-    });
+    if (snap && isNewest()) this.snap = snap;
   }
 }
 

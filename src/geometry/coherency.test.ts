@@ -14,14 +14,14 @@ const f32 = (x: number, y: number): Footprint => footprintFromBase({ round: 32 }
 const line = (n: number, g: number, y = 10): Footprint[] => Array.from({ length: n }, (_, i) => f32(5 + i * (2 * R + g), y));
 
 describe('coherency: a line of models', () => {
-  it('6 models in a line 0.5" apart: each has >= 1 neighbour, one group -> coherent', () => {
+  it('T-35 6 models in a line 0.5" apart: each has >= 1 neighbour, one group -> coherent', () => {
     const r = coherencyOf(line(6, 0.5), 0.5);
     expect(r.coherent).toBe(true);
     expect(r.neighboursNeeded).toBe(1);
     expect(r.groups).toBe(1);
   });
 
-  it('7 models in a line: the two end models have only 1 neighbour (2 needed at 7+) -> not coherent', () => {
+  it('T-35 7 models in a line: the two end models have only 1 neighbour (2 needed at 7+) -> not coherent', () => {
     // neighbours at 0.5" gap; next-but-one at 2(2r + 0.5) - 2r = 2r + 1 = 2.26" gap: too far
     const r = coherencyOf(line(7, 0.5), 0.5);
     expect(r.coherent).toBe(false);
@@ -54,7 +54,7 @@ describe('coherency: a line of models', () => {
     expect(r.isolated).toEqual([3]);
   });
 
-  it('two separate groups of 3 (each model has a neighbour) -> not coherent, 2 groups', () => {
+  it('T-35 two separate groups of 3 (each model has a neighbour) -> not coherent, 2 groups', () => {
     const fs = [...line(3, 0.3, 10), ...line(3, 0.3, 30)];
     const r = coherencyOf(fs, 0.5);
     expect(r.coherent).toBe(false);
@@ -62,7 +62,7 @@ describe('coherency: a line of models', () => {
     expect(r.groups).toBe(2);
   });
 
-  it('range boundaries: a gap of exactly 0.5" is within, 0.51" is not; a longer warscroll range is honoured', () => {
+  it('T-35 range boundaries: a gap of exactly 0.5" is within, 0.51" is not; a longer warscroll range is honoured', () => {
     expect(coherencyOf(line(2, 0.5), 0.5).coherent).toBe(true);
     expect(coherencyOf(line(2, 0.51), 0.5).coherent).toBe(false);
     expect(coherencyOf(line(2, 0.9), 1).coherent).toBe(true);
@@ -91,7 +91,7 @@ describe('coherency: measured horizontally (heights ignored)', () => {
     expect(r.coherent).toBe(true);
   });
 
-  it('a model on the tower top 0.4" (plan) from a model at its foot is coherent; 0.6" is not', () => {
+  it('T-35 a model on the tower top 0.4" (plan) from a model at its foot is coherent; 0.6" is not', () => {
     // tower edge x = 21.5. Top model at x = 21.5 - r (its base edge flush with the tower edge);
     // foot model at x = 21.5 + g + r -> plan gap g, vertical gap 6 - 4/25.4 = 5.84".
     const mk = (g: number) =>

@@ -33,7 +33,7 @@ describe('contesting an objective (Core 32.1)', () => {
     expect(unitContests(world, 'far', o)).toBe(false);
   });
 
-  it('exactly 3" contests (within = value <= 3 + epsilon)', () => {
+  it('T-17 exactly 3" contests (within = value <= 3 + epsilon)', () => {
     const world = makeWorld({ objectives: [{ id: 'obj', pos: [20, 10] }], units: [{ id: 'u', army: 'n', models: [m32('m', at(3), 10)] }] });
     expect(modelContests(world, 'm', world.objectives.get('obj')!)).toBe(true);
   });
@@ -51,7 +51,7 @@ describe('contesting an objective (Core 32.1)', () => {
     expect(modelContests(world, 'flank', o)).toBe(false);
   });
 
-  it('a model 6" up on a tower directly above the marker contests it (height ignored)', () => {
+  it('T-17 a model 6" up on a tower directly above the marker contests it (height ignored)', () => {
     const world = makeWorld({
       terrain: [{ id: 'tower', type: 'area', boxes: [{ center: [20, 10], size: [3, 3, 6] }] }],
       objectives: [{ id: 'obj', pos: [20, 10] }],

@@ -78,7 +78,7 @@ describe('movePath: starting on terrain (jumping down vs climbing down)', () => 
   const block: TerrainSpec = { id: 'block', type: 'area', boxes: [{ center: [20, 20], size: [4, 4, 3] }] };
   const w = () => makeWorld({ terrain: [block], units: [{ id: 'u', army: 'n', models: [{ ...mover, pos: [20, 20] }] }] });
 
-  it('walking off the edge and stopping where the base lands: the 3" drop is a free jump (cost = 2 + r + 0.005)', () => {
+  it('T-49 walking off the edge and stopping where the base lands: the 3" drop is a free jump (cost = 2 + r + 0.005)', () => {
     // the base clears the block when its centre passes x = 22 + r
     const end = 22 + R + 0.005;
     const r = ok(movePathCost(w(), 'm', [[20, 20], [end, 20]]));
@@ -122,7 +122,7 @@ describe('movePath: paths that cannot be made (null with a reason)', () => {
     expect(ok(movePathCost(world(), 'm', [[15, 20], [R + 0.001, 20]])).inches).toBeCloseTo(15 - R - 0.001, 6);
   });
 
-  it('ending on top of a 3" tall, 0.4" thin wall: mid-climb (the top supports < 50% of the base)', () => {
+  it('T-50 ending on top of a 3" tall, 0.4" thin wall: mid-climb (the top supports < 50% of the base)', () => {
     // support = strip |x - 20| <= 0.2 inside a circle of radius 0.63: 2(w sqrt(r^2 - w^2) + r^2 asin(w/r))
     // = 0.495 of the circle's 1.247 -> 40% < 50% (A-G28)
     const thin: TerrainSpec = { id: 'thin', type: 'area', boxes: [{ center: [20, 20], size: [0.4, 10, 3] }] };
@@ -131,7 +131,7 @@ describe('movePath: paths that cannot be made (null with a reason)', () => {
     if (!r.ok) expect(r.reason).toMatch(/mid-climb/);
   });
 
-  it('ending on a wide 3" tall Unstable obstacle (Terrain 1.2: parts more than 1" tall)', () => {
+  it('T-49/T-50 ending on a wide 3" tall Unstable obstacle (Terrain 1.2: parts more than 1" tall)', () => {
     const tall: TerrainSpec = { id: 'crate', type: 'obstacle', boxes: [{ center: [20, 20], size: [4, 4, 3] }] };
     const r = movePathCost(world([tall]), 'm', [[15, 20], [20, 20]]);
     expect(r.ok).toBe(false);

@@ -180,13 +180,13 @@ describe('visibility: models in the way', () => {
     expect(unitVisible(world, 'uo', 'ut').visible).toBe(false);
   });
 
-  it('the same model in the OBSERVER\'s unit is transparent: visible', () => {
+  it('T-03(c) the same model in the OBSERVER\'s unit is transparent: visible', () => {
     const { world } = scene({ observerMates: [C] });
     const r = modelVisible(world, 'o', 't');
     expectValidWitness(r, O, T, [], []);
   });
 
-  it('the same model in the TARGET\'s unit blocks (only the observer\'s unit is transparent)', () => {
+  it('T-03(b) the same model in the TARGET\'s unit blocks (only the observer\'s unit is transparent)', () => {
     const { world } = scene({ targetMates: [C] });
     expect(modelVisible(world, 'o', 't').visible).toBe(false);
     // ... while T looking back at O sees through its own unit-mate
@@ -223,7 +223,7 @@ describe('visibility: Core 7.0 picture, the Rat Ogor behind the wall (INVENTORY 
     { id: 'ratogors', army: 'chaos', models: [A, B] },
   ];
 
-  it('both Rat Ogors are within 3" horizontally; the hidden one is not visible either way; the unit is in combat via the visible one', () => {
+  it('T-04(a) both Rat Ogors are within 3" horizontally; the hidden one is not visible either way; the unit is in combat via the visible one', () => {
     const world = makeWorld({ terrain: [{ id: 'wall', boxes: [wall] }], units });
     expect(withinCombatRange(world, 'lib', 'ogA')).toBe(true);
     expect(withinCombatRange(world, 'lib', 'ogB')).toBe(true);

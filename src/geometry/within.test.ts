@@ -88,7 +88,7 @@ describe('territories (plan view)', () => {
     expect(isWithin(ent(world, 'ovalX'), terr(SOUTH), 0)).toBe(false);
   });
 
-  it('Core 32.0: an objective marker on a border is within both territories and wholly within neither', () => {
+  it('T-17 Core 32.0: an objective marker on a border is within both territories and wholly within neither', () => {
     const b = ent(world, 'border');
     expect(isWithin(b, terr(NORTH), 0)).toBe(true);
     expect(isWithin(b, terr(SOUTH), 0)).toBe(true);

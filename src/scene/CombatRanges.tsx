@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { CylinderGeometry, DoubleSide, RingGeometry } from 'three';
+import { useEffect, useMemo } from 'react';
+import { CylinderGeometry, DoubleSide, MeshBasicMaterial, RingGeometry } from 'three';
 import type { ModelView } from './types';
 
 /** Props of {@link CombatRanges}. Table space (inches, z up). */
@@ -15,6 +15,8 @@ export interface CombatRangesProps {
   /** Wall opacity. Default 0.12. */
   opacity?: number;
 }
+
+const none = () => null;
 
 let wall: CylinderGeometry | null = null;
 let rim: RingGeometry | null = null;
@@ -44,24 +46,34 @@ function rimGeometry(): RingGeometry {
 export function CombatRanges({ models, colorOf, range = 3, height, opacity = 0.12 }: CombatRangesProps) {
   const geometry = useMemo(() => wallGeometry(), []);
   const ring = useMemo(() => rimGeometry(), []);
+  // One set of materials per colour, shared by every model of that colour (hundreds of models
+  // would otherwise each set up three materials of their own when the ranges are shown).
+  const colors = useMemo(() => [...new Set(models.map(colorOf))].sort().join('\n'), [models, colorOf]);
+  const materials = useMemo(() => {
+    const byColor = new Map<string, { wall: MeshBasicMaterial; foot: MeshBasicMaterial; top: MeshBasicMaterial }>();
+    for (const color of colors ? colors.split('\n') : []) {
+      byColor.set(color, {
+        wall: new MeshBasicMaterial({ color, transparent: true, opacity, side: DoubleSide, depthWrite: false, toneMapped: false }),
+        foot: new MeshBasicMaterial({ color, transparent: true, opacity: 0.8, depthWrite: false, toneMapped: false }),
+        top: new MeshBasicMaterial({ color, transparent: true, opacity: 0.3, side: DoubleSide, depthWrite: false, toneMapped: false }),
+      });
+    }
+    return byColor;
+  }, [colors, opacity]);
+  useEffect(() => () => materials.forEach((m) => [m.wall, m.foot, m.top].forEach((x) => x.dispose())), [materials]);
   return (
     <group name="combat-ranges">
       {models.map((m) => {
         const f = m.footprint;
-        const color = colorOf(m);
+        const mat = materials.get(colorOf(m));
+        if (!mat) return null;
         const sx = f.semiMajor + range;
         const sy = f.semiMinor + range;
         return (
           <group key={m.id} position={[f.x, f.y, 0]} rotation={[0, 0, f.facingRad]}>
-            <mesh geometry={geometry} scale={[sx, sy, height]} renderOrder={5} raycast={() => null}>
-              <meshBasicMaterial color={color} transparent opacity={opacity} side={DoubleSide} depthWrite={false} toneMapped={false} />
-            </mesh>
-            <mesh geometry={ring} position={[0, 0, 0.025]} scale={[sx, sy, 1]} renderOrder={5} raycast={() => null}>
-              <meshBasicMaterial color={color} transparent opacity={0.8} depthWrite={false} toneMapped={false} />
-            </mesh>
-            <mesh geometry={ring} position={[0, 0, height]} scale={[sx, sy, 1]} renderOrder={5} raycast={() => null}>
-              <meshBasicMaterial color={color} transparent opacity={0.3} side={DoubleSide} depthWrite={false} toneMapped={false} />
-            </mesh>
+            <mesh geometry={geometry} material={mat.wall} scale={[sx, sy, height]} renderOrder={5} raycast={none} />
+            <mesh geometry={ring} material={mat.foot} position={[0, 0, 0.025]} scale={[sx, sy, 1]} renderOrder={5} raycast={none} />
+            <mesh geometry={ring} material={mat.top} position={[0, 0, height]} scale={[sx, sy, 1]} renderOrder={5} raycast={none} />
           </group>
         );
       })}

@@ -1,4 +1,5 @@
 import { Line } from '@react-three/drei';
+import { useLayoutEffect, useMemo, useRef, type ComponentRef } from 'react';
 
 /** A table-space point `[x, y, z]`, inches. */
 type P3 = [number, number, number];
@@ -24,10 +25,27 @@ export interface SegmentMarkerProps {
 /** A measured segment: a fat line with a ball at each end, drawn over the scene. */
 export function SegmentMarker({ points, color, lineWidth = 3, dashed = false, markerRadius = 0.14, opacity = 1, onTop = true }: SegmentMarkerProps) {
   const [a, b] = points;
+  // drei's Line rebuilds its geometry AND disposes its material whenever the `points` array is a
+  // new object; a disposed material releases its shader program, which three deletes when no other
+  // material uses it (then the next frame compiles and links it again). Keep the array while the
+  // ends stay where they are.
+  const ends = useMemo<[P3, P3]>(() => [a, b], [a[0], a[1], a[2], b[0], b[1], b[2]]); // eslint-disable-line react-hooks/exhaustive-deps
+  // three-stdlib's LineMaterial adds the USE_LINE_COLOR_ALPHA define in onBeforeCompile, after
+  // three has keyed the program, so the same material compiled again (after drei disposed it) got
+  // another key and its own program, linked anew on every drag step. Set the defines up front, in
+  // one order (after drei's own effect set or removed USE_DASH), so every line shares the programs
+  // ShaderWarmup made.
+  const line = useRef<ComponentRef<typeof Line>>(null);
+  useLayoutEffect(() => {
+    const material = line.current?.material;
+    if (!material) return;
+    material.defines = dashed ? { USE_LINE_COLOR_ALPHA: '1', USE_DASH: '' } : { USE_LINE_COLOR_ALPHA: '1' };
+  }, [dashed]);
   return (
     <group renderOrder={onTop ? 20 : 0}>
       <Line
-        points={[a, b]}
+        ref={line}
+        points={ends}
         color={color}
         lineWidth={lineWidth}
         dashed={dashed}

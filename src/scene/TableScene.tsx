@@ -13,6 +13,7 @@ import { ReadySignal } from './ReadySignal';
 import { SceneBridge, type SceneHandleRef } from './SceneBridge';
 import { renderProfile } from './renderProfile';
 import { SelectionRings } from './SelectionRings';
+import { ShaderWarmup } from './ShaderWarmup';
 import { ShadowBaker } from './ShadowBaker';
 import { applyOneTapShadowFilter } from './softwareShading';
 import { TableSpace } from './TableSpace';
@@ -164,6 +165,7 @@ export const TableScene = memo(function TableScene({
           onPress={press}
         />
         <SelectionRings models={selectedModels} />
+        <ShaderWarmup />
         {children}
       </TableSpace>
       {bridge && <SceneBridge handle={bridge} width={width} depth={depth} />}

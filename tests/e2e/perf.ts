@@ -12,7 +12,7 @@
  * - `drawCalls`: `renderer.info.render.calls` (and triangles) of a frame, through the test hook;
  * - `tools`: for each tool used the way a player would (real mouse clicks and drags), the longest
  *   main-thread task seen by `PerformanceObserver('longtask')` (tasks of 50 ms or more; 0 means
- *   none) and how many there were;
+ *   none), how many there were, and how many shader programs the renderer had to add meanwhile;
  * - `goals`: issue 5's speed goals, each `met` or `not met`: main-thread time per orbiting frame
  *   (median) of 16 ms or less, 100 draw calls or fewer, and no task over 50 ms while measure, line
  *   of sight, combat and a move drag are used;
@@ -22,6 +22,8 @@
  *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/perf.ts   # reuse the build (E2E_OUT_DIR or dist/)
  *   PERF_EXTRA_MODELS=0 PERF_ORBIT_FRAMES=60 npx tsx tests/e2e/perf.ts   # the bare default battlefield: orbit only
  *   PERF_ORBIT_ONLY=1 npx tsx tests/e2e/perf.ts   # orbit and draw calls, no tools
+ *   PERF_PROFILE_TOOLS=1 npx tsx tests/e2e/perf.ts   # also: what the main thread did in each tool's longest busy stretches (CPU profile)
+ *   PERF_TRACE_TOOLS=1 npx tsx tests/e2e/perf.ts     # also: each tool's longest tasks in a Chromium trace, and the GPU side meanwhile
  *   E2E_PORT=4291 E2E_OUT_DIR=/tmp/dist-perf npx tsx tests/e2e/perf.ts   # beside other runs (own port and build)
  *
  * The tools are measured only with 60 or more extra models (they use those units).
@@ -131,16 +133,146 @@ const screenOf = async (page: Page, p: P3) => {
 };
 const modelPx = async (page: Page, id: string) => screenOf(page, await tools<P3>(page, `modelTop('${id}')`));
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * What the main thread did in the busy stretches (runs of non-idle samples) of 50 ms or more of a
+ * CPU profile: for each, its length, the functions with the most self time (WebGL calls are
+ * native functions of their own, e.g. `getProgramParameter` waiting for a shader link) and the
+ * functions with the most total time. For `PERF_PROFILE_TOOLS=1` (best with an unminified build).
+ */
+function busyStretches(profile: CpuProfile, top = 8) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (id: number) => {
+    const f = byId.get(id)!.callFrame;
+    const file = f.url ? f.url.replace(/^.*\//, '') : '';
+    return `${f.functionName || '(anonymous)'}${file ? ` ${file}:${f.lineNumber + 1}` : ''}`;
+  };
+  const out: { ms: number; self: [string, number][]; total: [string, number][] }[] = [];
+  let run: { ms: number; self: Map<string, number>; total: Map<string, number> } | null = null;
+  const close = () => {
+    if (run && run.ms >= 50) {
+      const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => [k, Math.round(v)] as [string, number]);
+      out.push({ ms: Math.round(run.ms), self: sorted(run.self), total: sorted(run.total) });
+    }
+    run = null;
+  };
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (byId.get(id)!.callFrame.functionName === '(idle)') return close();
+    run ??= { ms: 0, self: new Map(), total: new Map() };
+    run.ms += ms;
+    run.self.set(label(id), (run.self.get(label(id)) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const l = label(n);
+      if (seen.has(l) || l === '(root)') continue;
+      seen.add(l);
+      run.total.set(l, (run.total.get(l) ?? 0) + ms);
+    }
+  });
+  close();
+  return out.sort((a, b) => b.ms - a.ms).slice(0, 3);
+}
+const PROFILE_TOOLS = !!process.env.PERF_PROFILE_TOOLS;
+const TRACE_TOOLS = !!process.env.PERF_TRACE_TOOLS;
+
+interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: Record<string, unknown> }
+
+/**
+ * The main thread's long tasks (>= 50 ms) in a Chromium trace, each with what ran inside it (trace
+ * event names on the renderer main thread, total ms, nested events counted in their parents too)
+ * and what other threads (the GPU / SwiftShader side) did meanwhile. For `PERF_TRACE_TOOLS=1`.
+ */
+function traceLongTasks(events: TraceEvent[], top = Number(process.env.PERF_TRACE_TOP ?? 12)) {
+  const threadName = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threadName.set(`${e.pid}:${e.tid}`, String((e.args as { name?: string })?.name));
+  // Complete events: 'X', plus B/E pairs per thread.
+  const done: TraceEvent[] = [];
+  const open = new Map<string, TraceEvent[]>();
+  for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph === 'X' && e.dur !== undefined) done.push(e);
+    else if (e.ph === 'B') (open.get(key) ?? open.set(key, []).get(key)!).push(e);
+    else if (e.ph === 'E') {
+      const b = open.get(key)?.pop();
+      if (b) done.push({ ...b, dur: e.ts - b.ts });
+    }
+  }
+  const main = new Set([...threadName].filter(([, n]) => n === 'CrRendererMain').map(([k]) => k));
+  const tasks = done.filter((e) => main.has(`${e.pid}:${e.tid}`) && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && (e.dur ?? 0) >= 50_000);
+  return tasks
+    .sort((a, b) => b.dur! - a.dur!)
+    .slice(0, 4)
+    .map((t) => {
+      const t0 = t.ts;
+      const t1 = t.ts + t.dur!;
+      const inside = new Map<string, number>();
+      const others = new Map<string, number>();
+      for (const e of done) {
+        if (e === t || e.ts + e.dur! < t0 || e.ts > t1) continue;
+        const key = `${e.pid}:${e.tid}`;
+        if (main.has(key)) {
+          if (e.ts >= t0 && e.ts + e.dur! <= t1 && e.pid === t.pid && e.tid === t.tid) inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur! / 1000);
+        } else {
+          const name = `${threadName.get(key) ?? key}: ${e.name}`;
+          others.set(name, (others.get(name) ?? 0) + (Math.min(t1, e.ts + e.dur!) - Math.max(t0, e.ts)) / 1000);
+        }
+      }
+      const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => `${k} ${Math.round(v)}`);
+      return { ms: Math.round(t.dur! / 1000), inside: sorted(inside), otherThreads: sorted(others) };
+    });
+}
+
 /** Runs `fn` and returns the long tasks (>= 50 ms) that started meanwhile. */
-async function longTasks(page: Page, fn: () => Promise<void>): Promise<{ longestTaskMs: number; longTasks: number; wallMs: number }> {
+async function longTasks(page: Page, fn: () => Promise<void>): Promise<{ longestTaskMs: number; longTasks: number; wallMs: number; newPrograms: number; busy?: ReturnType<typeof busyStretches>; trace?: ReturnType<typeof traceLongTasks> }> {
+  const programs = async () => (await files<{ programs: number }>(page, 'renderInfo()')).programs;
+  const p0 = await programs();
   const t0 = (await page.evaluate('performance.now()')) as number;
   const w0 = Date.now();
+  const cdp = PROFILE_TOOLS ? await page.context().newCDPSession(page) : null;
+  const trace: TraceEvent[] = [];
+  const tracer = TRACE_TOOLS ? await page.context().newCDPSession(page) : null;
+  if (tracer) {
+    tracer.on('Tracing.dataCollected', (e) => void trace.push(...(e.value as unknown as TraceEvent[])));
+    await tracer.send('Tracing.start', {
+      transferMode: 'ReportEvents',
+      traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink', 'cc', 'gpu', 'gpu.service', 'disabled-by-default-gpu.service', 'gpu.angle', 'v8', 'viz', '__metadata'] },
+    });
+  }
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   await fn();
   // Let the observer deliver the last entries (it reports after the task ends).
   await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
   const t1 = (await page.evaluate('performance.now()')) as number;
   const tasks = (await page.evaluate(`window.__perfLongTasks.filter((t) => t.start >= ${t0} && t.start <= ${t1})`)) as { start: number; duration: number }[];
-  return { longestTaskMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))), longTasks: tasks.length, wallMs: Date.now() - w0 };
+  const result: { longestTaskMs: number; longTasks: number; wallMs: number; newPrograms: number; trace?: ReturnType<typeof traceLongTasks> } = {
+    longestTaskMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
+    longTasks: tasks.length,
+    wallMs: Date.now() - w0,
+    newPrograms: (await programs()) - p0,
+  };
+  if (tracer) {
+    const complete = new Promise<void>((r) => tracer.once('Tracing.tracingComplete', () => r()));
+    await tracer.send('Tracing.end');
+    await complete;
+    await tracer.detach();
+    result.trace = traceLongTasks(trace);
+  }
+  if (!cdp) return result;
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  await cdp.detach();
+  return { ...result, busy: busyStretches(profile) };
 }
 
 async function main(): Promise<void> {
@@ -242,7 +374,7 @@ async function main(): Promise<void> {
     }
 
     // ---- Tools, used with the mouse.
-    const toolsUsed: Record<string, { longestTaskMs: number; longTasks: number; wallMs: number }> = {};
+    const toolsUsed: Record<string, Awaited<ReturnType<typeof longTasks>>> = {};
     await page.click('[data-testid=btn-top]');
     toolsUsed.select = await longTasks(page, async () => {
       const p = await modelPx(page, 'perf-0-2');

@@ -113,7 +113,7 @@ describe('attack sequence (Core 16.0-18.4)', () => {
     expect(reduce(s, { type: 'shoot', player: 'p1', unitId: 'sce-judicators', target: 'sk-clanrats' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Core 16.0' });
   });
 
-  it('Guarded Hero (Core 25.0): INFANTRY HERO with a friendly unit in combat range cannot be shot from more than 12"', () => {
+  it('T-20 Guarded Hero (Core 25.0): INFANTRY HERO with a friendly unit in combat range cannot be shot from more than 12"', () => {
     const t: PortTables = {
       inCombat: new Set(),
       contests: {},

@@ -77,7 +77,7 @@ describe('Magical Intervention (Commands 2.0)', () => {
 });
 
 describe('Covering Fire (Commands 4.0)', () => {
-  it('enemy shooting phase: the closest legal target, -1 to hit, a reactions window from the active player (All-out Defence allowed)', () => {
+  it('T-43 Covering Fire: enemy shooting phase: the closest legal target, -1 to hit, a reactions window from the active player (All-out Defence allowed)', () => {
     let s = game(3, [4, 4, 4, 1, 4]); // p1's shooting phase
     expect(s.phase).toBe('shooting');
     expect(rej(s, cmd('p1', 'coveringFire', 'sce-judicators'))).toMatchObject({ ok: false, rule: 'Commands 4.0' });
@@ -100,7 +100,7 @@ describe('Covering Fire (Commands 4.0)', () => {
     expect(att!.wounds).toEqual([]);
   });
 
-  it('not a unit in combat, nor one that used a RUN ability this turn (001 wording); ties need a target', () => {
+  it('T-40 Covering Fire: not a unit in combat, nor one that Redeployed (RUN) this turn (001 wording); ties need a target', () => {
     const t = tables();
     t.inCombat = new Set(['sk-acolytes|sce-vindictors']);
     let s = game(3, [], t);
@@ -142,7 +142,7 @@ describe('Counter-charge (Commands 5.0)', () => {
     expect(rej(s, cmd('p2', 'counterCharge', 'sk-ratogors'), t)).toMatchObject({ ok: false, rule: 'Commands 1.2' });
   });
 
-  it('not in combat; a unit that used a RUN ability this turn cannot Charge (Core 14.3); 2 CP', () => {
+  it('T-36 Counter-charge: not in combat; a unit that used a RUN ability (Redeploy) this turn cannot Charge (Core 14.3); 2 CP', () => {
     const t = tables();
     t.inCombat = new Set(['sk-ratogors|sce-vindictors']);
     let s = game(2, [2], t);
@@ -163,7 +163,7 @@ describe('Power Through (Commands 8.0)', () => {
     return { ...s, phase: 'endOfTurn', units: { ...s.units, 'sce-liberators': { ...libs, turn: { ...libs.turn, charged: true } } } };
   }
 
-  it('end of turn: a unit that charged, D3 mortal damage on an enemy in combat with lower Health, then a move up to Move', () => {
+  it('T-41 Power Through: end of turn: a unit that charged, D3 mortal damage on an enemy in combat with lower Health, then a move up to Move', () => {
     const t = tables();
     const s = charged(t);
     expect(s.phase).toBe('endOfTurn');
@@ -187,7 +187,7 @@ describe('Power Through (Commands 8.0)', () => {
 });
 
 describe('Power Through move over the real worldPort (Commands 8.0)', () => {
-  it('may pass through and end in the combat range of units in combat with it at the start, not of others', () => {
+  it('T-41 Power Through: may pass through and end in the combat range of units in combat with it at the start, not of others', () => {
     const MM = 25.4;
     const row = (r: Roster, unitId: string, x: number, y: number, n?: number) => {
       const u = r.units.find((v) => v.id === unitId)!;

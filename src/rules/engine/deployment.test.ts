@@ -142,7 +142,7 @@ describe('deployment phase (Core 10.0-10.1, 24.0) over a table port', () => {
     expect(rule(reduce(s, { type: 'command', player: 'p1', command: 'rally', unitId: 'p1-warriors' }, tablePort(t)))).toBe('Core 28.0');
   });
 
-  it('step 1: faction terrain first (Core 10.0), wholly within friendly territory, more than 3" from objectives and terrain (Core 10.1)', () => {
+  it('T-51 step 1: faction terrain first (Core 10.0), wholly within friendly territory, more than 3" from objectives and terrain (Core 10.1)', () => {
     const t = tables();
     let s = newGame({ p2: ['p2-shrine'] });
     // p1 has no faction terrain: p2 goes first in step 1.
@@ -207,7 +207,7 @@ describe('deployment over the real worldPort (territories, 9", set-up poses)', (
     expect(reduce(s2, rat(33), st.port).ok).toBe(true);
   });
 
-  it('the 9" gap is measured to the enemy territory polygon (plan view, A-G15)', () => {
+  it('T-51 the 9" gap is measured to the enemy territory polygon (plan view, A-G15)', () => {
     const g = createGame({ seed: 1, rosters: { p1: SCE, p2: SK }, territories: { p1: 'a', p2: 'b' }, deployment: { beginsDeployment: 'p1' }, battleplan: { objectives: [] } });
     if (!g.ok) throw new Error('setup');
     const rosters = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };

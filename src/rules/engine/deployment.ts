@@ -18,7 +18,7 @@
  * @module
  */
 
-import { reject, rosterUnit, syncPort, type Ctx } from './core';
+import { reject, requireTurn, rosterUnit, syncPort, type Ctx } from './core';
 import { opponentOf, type Action, type DeploymentState, type PlayerId } from './state';
 
 /** "More than X"" = not within X" (Core 2.1.1); the geometry's tolerance. */
@@ -169,7 +169,8 @@ export function deployRegiment(c: Ctx, a: Extract<Action, { type: 'deployRegimen
   if (d.regiment !== null) reject(`finish deploying the regiment of "${d.regiment.leader}" first`, rule);
   const reg = c.s.players[a.player].roster.regiments.find((r) => r.leader === a.leader);
   if (!reg) reject(`${a.player} has no regiment led by "${a.leader}"`, rule);
-  const ids = [reg.leader, ...reg.units];
+  // Units placed in reserve (Core 24.1) are not deployed with their regiment.
+  const ids = [reg.leader, ...reg.units].filter((id) => c.s.units[id].status !== 'reserve');
   const done = ids.filter((id) => c.s.units[id].status !== 'undeployed');
   if (done.length > 0) reject(`units of that regiment have already been deployed (${done.join(', ')})`, rule);
   d.regiment = { player: a.player, leader: a.leader, left: ids };
@@ -226,4 +227,36 @@ export function endDeployment(c: Ctx, a: Extract<Action, { type: 'endDeployment'
   d.regiment = null;
   finish(c, d, a.player);
   advanceUnits(c, d, a.player);
+}
+
+/**
+ * `setUpReserve` — set up a unit placed in reserve (Core 24.1) in your movement phase of battle
+ * rounds 1-3: every model (Core 24.0 set-up checks: pose, overlap, coherency). The faction
+ * ability that put it in reserve says where it may be set up; those constraints are not modelled.
+ * The unit counts as set up this turn: no MOVE abilities in this movement phase (Core 24.0), but
+ * it may Charge in the charge phase (worked example T-48).
+ */
+export function setUpReserve(c: Ctx, a: Extract<Action, { type: 'setUpReserve' }>): void {
+  requireTurn(c);
+  const rule = 'Core 24.1';
+  const s = c.s;
+  if (s.phase !== 'movement' || a.player !== s.active) reject('units are set up from reserve in your movement phase', rule);
+  const u = Object.prototype.hasOwnProperty.call(s.units, a.unitId) ? s.units[a.unitId] : undefined;
+  if (!u || u.owner !== a.player || u.status !== 'reserve') reject(`"${a.unitId}" is not a friendly unit in reserve`, rule);
+  delete u.status;
+  setUpUnit(c, a.unitId, a.positions);
+  u.turn = { ...u.turn, setUp: true };
+  c.events.push({ type: 'reserveSetUp', player: a.player, unitId: a.unitId });
+}
+
+/** Core 24.1: at the start of the fourth battle round, every unit still in reserve is destroyed. */
+export function destroyReserves(c: Ctx): void {
+  for (const u of Object.values(c.s.units)) {
+    if (u.status !== 'reserve') continue;
+    delete u.status;
+    u.slain = rosterUnit(c.s, u.id).models.map((m) => m.id);
+    u.damage = 0;
+    c.events.push({ type: 'unitDestroyed', unitId: u.id, source: 'reserve' });
+  }
+  syncPort(c);
 }

@@ -35,7 +35,7 @@ function endPhases(s: GameState, player: PlayerId, n: number, t: PortTables): Ga
 }
 
 describe('battle sequence (Core 11.0-13.0, 31.0-33.0) and commands', () => {
-  it('scripted round 1: control, contest choice, VP, CP, priority roll', () => {
+  it('T-45 scripted round 1: control, contest choice, VP, CP (4 each, underdog +1), priority roll', () => {
     const t = tables();
     // Start of round 1: p1 warriors (10 × 1 + standard bearer 1 = 11) vs p2 knights (5) on o1;
     // p2 hero (2) alone on o3.
@@ -199,7 +199,7 @@ describe('battle sequence (Core 11.0-13.0, 31.0-33.0) and commands', () => {
     expect(rejected(reduce(s, { type: 'endPhase', player: 'p1' }, tablePort(t))).rule).toBe('Core 33.0');
   });
 
-  it('a priority-roll tie lets the previous first player decide (Core 12.0)', () => {
+  it('T-46 a priority-roll tie lets the previous first player decide (Core 12.0)', () => {
     const t = tables();
     // Find a seed whose round-2 priority roll is a tie.
     for (let seed = 0; seed < 200; seed++) {

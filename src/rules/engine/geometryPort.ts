@@ -126,4 +126,10 @@ export interface GeometryPort {
   terrainContestingModels(unitId: string, terrainId: string): readonly string[];
   /** Ids of the battlefield's terrain features, in a fixed order. */
   terrainFeatures(): readonly string[];
+  /**
+   * Ids of the terrain features the unit is wholly on (every model standing on the feature,
+   * Terrain 1.1 "wholly on"), for Terrain 1.6 (charging units on terrain). Optional: a port
+   * without it never offers the Terrain 1.6 charge end.
+   */
+  whollyOnTerrain?(unitId: string): readonly string[];
 }

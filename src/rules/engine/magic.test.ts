@@ -45,7 +45,7 @@ describe('magic (Magic 1.0-5.0), T-14 Mystic Shield', () => {
     expect(s.pendingSpell).toBe(null);
   });
 
-  it('Unbind 7 > 6 unbinds; only one Unbind per casting roll; the unbinder must be within 30"', () => {
+  it('T-14/T-16 Unbind 7 > 6 unbinds; only one Unbind per casting roll; the unbinder must be within 30" (30.0 ok, 30.1 not)', () => {
     const s0 = run(hero([3, 3, 4, 3]), [castShield]).s;
     expect(s0.pendingSpell).not.toBe(null);
     // While the spell waits, nothing else happens.
@@ -84,7 +84,7 @@ describe('magic (Magic 1.0-5.0), T-14 Mystic Shield', () => {
 });
 
 describe('battle tactics (BattleTactics 2.0-3.0)', () => {
-  it('Tactical Gambit: Do Not Waver completed after 2 units fought and none destroyed → 4 VP; once per battle', () => {
+  it('T-47 Tactical Gambit: Do Not Waver completed after 2 units fought and none destroyed → 4 VP; once per battle', () => {
     const g = createGame({ seed: 9, rosters: { p1: SCE, p2: SK }, finishedDeployingFirst: 'p1', battleplan: { objectives: [] } });
     if (!g.ok) throw new Error('roster');
     const t: PortTables = { inCombat: new Set(['sce-liberators|sk-clanrats', 'sce-vindictors|sk-stormvermin']), contests: {} };

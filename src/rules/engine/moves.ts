@@ -122,7 +122,16 @@ export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, m
       break;
     }
     case 'charge': {
-      const reached = enemies.filter((e) => c.port.distance(unitId, e) <= CHARGE_REACH && c.port.visible(unitId, e));
+      let reached = enemies.filter((e) => c.port.distance(unitId, e) <= CHARGE_REACH && c.port.visible(unitId, e));
+      // Terrain 1.6: within 1/2" of a terrain feature an enemy unit is wholly on, ending in combat
+      // with that enemy unit (the "not possible to reach them" precondition is not checked: T-37).
+      if (reached.length === 0 && c.port.whollyOnTerrain) {
+        const onTerrain = c.port.whollyOnTerrain.bind(c.port);
+        reached = enemies.filter(
+          (e) => c.port.unitsInCombat(unitId, e) && onTerrain(e).some((f) => c.port.distance(unitId, f) <= CHARGE_REACH),
+        );
+        if (reached.length > 0) c.events.push({ type: 'chargeOnTerrain', unitId, enemies: reached });
+      }
       if (reached.length === 0) reject(`unit "${unitId}" must end the charge within 1/2" of a visible enemy unit`, rule);
       s.units[unitId].turn.charged = true;
       c.events.push({ type: 'charged', unitId, reached });

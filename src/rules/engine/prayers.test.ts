@@ -48,7 +48,7 @@ const chant = (player: 'p1' | 'p2', prayer: string, unitId = `${player}-priest`)
 const rej = (s: GameState, a: Action, t = tables()) => reduce(s, a, tablePort(t));
 
 describe('prayers and ritual points (Magic 3.0)', () => {
-  it('chanting roll D6 of 2+: bank ritual points (they accumulate) or answer with roll + points ≥ chanting value', () => {
+  it('T-15 chanting roll D6 of 2+: bank ritual points (they accumulate) or answer with roll + points ≥ chanting value', () => {
     let s = game([5]);
     let r = run(s, [chant('p1', 'summon:p1-icon')]);
     s = r.s;
@@ -70,7 +70,7 @@ describe('prayers and ritual points (Magic 3.0)', () => {
     expect(r.s.units['p1-icon'].manifestation).toEqual({ banishment: 8, summoner: 'p1-priest' });
   });
 
-  it('an answer below the chanting value fails and keeps the points (A-R12); an unmodified 1 fails and removes D3 points (floor 0)', () => {
+  it('T-15 an answer below the chanting value fails and keeps the points (A-R12); an unmodified 1 fails and removes D3 points (floor 0)', () => {
     let s = game([3]);
     s = { ...s, ritualPoints: { 'p1-priest': 2 } };
     let r = run(s, [chant('p1', 'summon:p1-icon'), { type: 'answerPrayer', player: 'p1', choice: 'answer' }]);
@@ -95,7 +95,7 @@ describe('prayers and ritual points (Magic 3.0)', () => {
     expect(r.s.ritualPoints['p2-priest']).toBe(1);
   });
 
-  it('Resurrection (the Magic 3.0 example prayer, Once Per Battle, chanting value 7): a slain friendly INFANTRY HERO set up wholly within 3"', () => {
+  it('T-15 Resurrection (the Magic 3.0 example prayer, Once Per Battle, chanting value 7): a slain friendly INFANTRY HERO set up wholly within 3"', () => {
     let s = game([6]);
     s = { ...s, ritualPoints: { 'p1-priest': 1 } };
     // Nothing slain yet: no target.
@@ -125,7 +125,7 @@ describe('prayers and ritual points (Magic 3.0)', () => {
 
 describe('manifestations (Magic 7.0-7.2) and Banish Manifestation', () => {
   const summonOrb: Action = { type: 'cast', player: 'p1', unitId: 'p1-wizard', spell: 'summon:p1-orb', target: 'p1-orb', positions: { 'p1-orb-m1': [5, 5] } };
-  it('summoned by a spell of its lore (casting value, wholly within range); not a unit for objectives; banished on a roll ≥ banishment value', () => {
+  it('T-16 summoned by a spell of its lore (casting value, wholly within range); not a unit for objectives; banished on a roll ≥ banishment value', () => {
     let s = game([3, 3]);
     expect(s.units['p1-orb']).toMatchObject({ status: 'unsummoned' });
     const far = tables();

@@ -54,7 +54,7 @@ import {
 import { moveAction, retreat } from './moves';
 import { coveringFire, currentPicker, fight, passReaction, reacted, shoot } from './attacks';
 import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, powerLevel, priestLevel, unbind } from './magic';
-import { deployRegiment, deployTerrain, deployUnit, endDeployment } from './deployment';
+import { deployRegiment, deployTerrain, deployUnit, destroyReserves, endDeployment, setUpReserve } from './deployment';
 import { scoreTactic, tacticalGambit } from './tactics';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
@@ -128,6 +128,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('deployTerrain'), player: Player, terrainId: z.string() }),
   z.strictObject({ type: z.literal('deployRegiment'), player: Player, leader: z.string() }),
   z.strictObject({ type: z.literal('deployUnit'), player: Player, unitId: z.string(), positions: Positions }),
+  z.strictObject({ type: z.literal('setUpReserve'), player: Player, unitId: z.string(), positions: Positions }),
   z.strictObject({ type: z.literal('endDeployment'), player: Player }),
   z.strictObject({ type: z.literal('unbind'), player: Player, unitId: z.string() }),
   z.strictObject({ type: z.literal('activatePlaceOfPower'), player: Player, unitId: z.string() }),
@@ -267,9 +268,12 @@ function chooseFirstTurn(c: Ctx, a: Extract<Action, { type: 'chooseFirstTurn' }>
   const { p1, p2 } = s.players;
   s.underdog = p1.vp < p2.vp ? 'p1' : p2.vp < p1.vp ? 'p2' : null;
   c.events.push({ type: 'underdog', round: s.round, underdog: s.underdog });
-  // Step 3 (001 numbering): command points (Commands 1.1).
+  // Step 3 (001 numbering): command points (Commands 1.1), +1 to the player with the fewest
+  // auxiliary units on their roster (ArmyComp 3.6; equal numbers: nobody).
+  const aux = { p1: p1.roster.auxiliaries.length, p2: p2.roster.auxiliaries.length };
+  const fewerAux: PlayerId | null = aux.p1 < aux.p2 ? 'p1' : aux.p2 < aux.p1 ? 'p2' : null;
   for (const p of PLAYERS) {
-    const gain = 4 + (s.underdog === p ? 1 : 0);
+    const gain = 4 + (s.underdog === p ? 1 : 0) + (fewerAux === p ? 1 : 0);
     s.players[p].cp += gain;
     c.events.push({ type: 'cpGained', player: p, gain, cp: s.players[p].cp });
   }
@@ -310,6 +314,8 @@ function endOfTurn(c: Ctx): void {
   // Next round: priority roll (Core 12.0 step 1).
   s.previousFirstPlayer = s.firstPlayer;
   s.round += 1;
+  // Core 24.1: units still in reserve at the start of the fourth battle round are destroyed.
+  if (s.round === 4) destroyReserves(c);
   const [r1] = rollLogged(c, 1, 6, 'priority', 'p1');
   const [r2] = rollLogged(c, 1, 6, 'priority', 'p2');
   s.decider = r1 > r2 ? 'p1' : r2 > r1 ? 'p2' : (s.previousFirstPlayer as PlayerId);
@@ -682,6 +688,9 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         break;
       case 'deployRegiment':
         deployRegiment(c, a);
+        break;
+      case 'setUpReserve':
+        setUpReserve(c, a);
         break;
       case 'deployUnit':
         deployUnit(c, a);

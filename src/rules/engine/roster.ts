@@ -58,6 +58,9 @@ export const WeaponSchema = z.strictObject({
   ...DamageWeaponSchema.shape,
 });
 
+/** A command-model proportion: `"n/m"` (n in every m models) or `"n"`. */
+const CommandModelProportion = z.string().regex(/^[1-9]\d{0,2}(\/[1-9]\d{0,2})?$/, { error: 'a command-model proportion is "n/m" (n in every m models) or "n"' });
+
 /** Warscroll characteristics (Core 3.0, 26.0). */
 export const WarscrollSchema = z.strictObject({
   /** Move in inches. */
@@ -77,7 +80,25 @@ export const WarscrollSchema = z.strictObject({
   spells: z.array(z.string().min(1)).max(20).optional(),
   /** Prayers the unit knows (Magic 6.0), from the engine's prayer table (`magic.ts`, e.g. "resurrection"). */
   prayers: z.array(z.string().min(1)).max(20).optional(),
+  /**
+   * Command models of the warscroll (CmdModels 1.0-3.0): `"n/m"` = n in every m models (e.g.
+   * CHAMPION (1/10) → `"1/10"`), `"n"` = exactly n (plain CHAMPION → `"1"`). When given, the
+   * number of flagged models must be exactly that (see {@link commandModelCount}); absent: not checked.
+   */
+  commandModels: z
+    .strictObject({ champion: CommandModelProportion.optional(), musician: CommandModelProportion.optional(), standardBearer: CommandModelProportion.optional() })
+    .optional(),
 });
+
+/**
+ * The number of command models a unit of `models` models has for a proportion `"n/m"` (n in every
+ * m models: ⌊models / m⌋ × n, so fewer than m models have none, INVENTORY §2.13 / 002 DC 22.0) or
+ * `"n"` (exactly n, at most the unit size). CmdModels 1.0-3.0; worked example T-12.
+ */
+export function commandModelCount(proportion: string, models: number): number {
+  const [n, m] = proportion.split('/').map(Number);
+  return m === undefined ? Math.min(n, models) : Math.floor(models / m) * n;
+}
 
 /** One model: id (unique in the roster), base and command-model flags (CmdModels 1.0-3.0). */
 export const ModelSchema = z.strictObject({
@@ -151,6 +172,24 @@ export const RosterSchema = z
         if (names.has(w.name)) issue(['units', i, 'weapons', j, 'name'], `duplicate weapon name "${w.name}" in unit "${u.id}"`);
         names.add(w.name);
       });
+      // Command-model proportions (CmdModels 1.0-3.0), when the warscroll gives them (T-12).
+      const cm = u.warscroll.commandModels;
+      if (cm) {
+        const kinds = [
+          ['champion', 'CHAMPION', 'CmdModels 1.0'],
+          ['musician', 'MUSICIAN', 'CmdModels 2.0'],
+          ['standardBearer', 'STANDARD BEARER', 'CmdModels 3.0'],
+        ] as const;
+        for (const [key, name, rule] of kinds) {
+          const p = cm[key];
+          if (p === undefined) continue;
+          const want = commandModelCount(p, u.models.length);
+          const have = u.models.filter((m) => m[key] === true).length;
+          if (have !== want) {
+            issue(['units', i, 'models'], `unit "${u.id}" must have exactly ${want} ${name} model(s), not ${have} (${name} (${p}) with ${u.models.length} models; ${rule})`);
+          }
+        }
+      }
       u.models.forEach((m, j) => {
         (m.weapons ?? []).forEach((w, k) => {
           if (!names.has(w)) issue(['units', i, 'models', j, 'weapons', k], `unit "${u.id}" has no weapon named "${w}"`);

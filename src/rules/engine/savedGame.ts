@@ -30,6 +30,8 @@ export const SavedGameSchema = z.strictObject({
       factionTerrain: z.strictObject({ p1: z.array(z.string()).optional(), p2: z.array(z.string()).optional() }).optional(),
     })
     .optional(),
+  /** Units placed in reserve before the battle (Core 24.1); see `GameSetup.reserves`. */
+  reserves: z.strictObject({ p1: z.array(z.string()).optional(), p2: z.array(z.string()).optional() }).optional(),
   battleplan: z.strictObject({
     objectives: z.array(z.string()),
     battleRounds: z.number().int().optional(),

@@ -197,9 +197,10 @@ export interface UnitState {
   slainPriority: string[];
   /**
    * Absent: the unit is on the battlefield (or destroyed). `undeployed`: not deployed yet, or never
-   * deployed (Core 10.0); `unsummoned`: a manifestation not on the battlefield (Magic 7.0).
+   * deployed (Core 10.0); `unsummoned`: a manifestation not on the battlefield (Magic 7.0);
+   * `reserve`: placed in reserve before the battle (Core 24.1, `GameSetup.reserves`).
    */
-  status?: 'undeployed' | 'unsummoned';
+  status?: 'undeployed' | 'unsummoned' | 'reserve';
   /** A manifestation (Magic 7.0): not a unit except for the listed purposes. */
   manifestation?: { readonly banishment: number; summoner: string | null };
   /** Reset at the start of each turn. */
@@ -340,6 +341,7 @@ export type Action =
       readonly weaponTargets?: Readonly<Record<string, string>>;
     }
   | { readonly type: 'pass'; readonly player: PlayerId }
+  | { readonly type: 'setUpReserve'; readonly player: PlayerId; readonly unitId: string; readonly positions: Readonly<Record<string, readonly [number, number]>> }
   | { readonly type: 'setSlainPriority'; readonly player: PlayerId; readonly unitId: string; readonly modelIds: readonly string[] }
   | {
       readonly type: 'cast';
@@ -403,6 +405,13 @@ export interface GameSetup {
     readonly factionTerrain?: Partial<Record<PlayerId, readonly string[]>>;
   };
   readonly battleplan?: Partial<Battleplan> & { readonly objectives: readonly string[] };
+  /**
+   * Units placed in reserve (Core 24.1) by the army's DEPLOY abilities (faction rules; the core
+   * rules have none, so the placement is given here). They start off the battlefield (`status:
+   * 'reserve'`), are set up with `setUpReserve`, and are destroyed if still in reserve at the start
+   * of battle round 4.
+   */
+  readonly reserves?: Partial<Record<PlayerId, readonly string[]>>;
   /** Die faces used before the seeded dice, in order (worked examples and tests only). */
   readonly diceScript?: readonly number[];
 }
@@ -487,6 +496,16 @@ export function createGame(setup: GameSetup): CreateGameResult {
         ...(dep !== undefined ? { status: 'undeployed' as const } : {}),
       };
     });
+    const res = setup.reserves?.[p];
+    if (res !== undefined) {
+      if (!Array.isArray(res)) issues.push({ path: `reserves.${p}`, message: 'expected unit ids' });
+      else
+        res.forEach((id, i) => {
+          const u = typeof id === 'string' && Object.prototype.hasOwnProperty.call(units, id) ? units[id] : undefined;
+          if (u === undefined || u.owner !== p || !r.units.some((x) => x.id === id)) issues.push({ path: `reserves.${p}[${i}]`, message: `"${String(id)}" is not a unit of ${p}'s roster` });
+          else u.status = 'reserve';
+        });
+    }
     (r.manifestations ?? []).forEach((m, i) => {
       if (units[m.id] !== undefined || bp.objectives.includes(m.id)) {
         issues.push({ path: `rosters.${p}.manifestations[${i}].id`, message: `id "${m.id}" is used twice in the game` });

@@ -32,7 +32,7 @@ const gambit = (tactic: string, extra: Record<string, string> = {}): Action => (
 const tables = (): PortTables => ({ inCombat: new Set(), contests: {}, terrain: ['ruins', 'tower', 'far'], terrainContests: {} });
 
 describe('terrain control (Core 32.3)', () => {
-  it('controlled like objectives (control scores), but lost when no unit of the controller contests it any more', () => {
+  it('T-19 controlled like objectives (control scores), but lost when no unit of the controller contests it any more', () => {
     const t = tables();
     // p1 warriors 10 × 1 + standard bearer 1 = 11 vs p2 knights 5; the warriors also contest o1 (1 objective AND 1 feature).
     t.terrainContests = { 'p1-warriors': ['ruins'], 'p2-knights': ['ruins'] };
@@ -103,7 +103,7 @@ describe('territory battle tactics (BattleTactics 3.0)', () => {
     expect(r.s.players.p1.vp).toBe(0);
   });
 
-  it('Seize the Centre: 2+ friendly units within 3" of the centre and not in combat', () => {
+  it('T-47 Seize the Centre: 2+ friendly units within 3" of the centre and not in combat', () => {
     const t = tables();
     t.landmarks = { 'p1-hero|centre': 3, 'p1-warriors|centre': 0.5, 'p1-knights|centre': 3.2 };
     let r = run(game(), [first, gambit('seizeTheCentre'), ...endTurn()], t);
@@ -122,7 +122,7 @@ describe('territory battle tactics (BattleTactics 3.0)', () => {
     expect(r.events.find((e) => e.type === 'tacticResult')).toMatchObject({ tactic: 'seizeTheCentre', completed: false });
   });
 
-  it('Take the Flanks: within 6" of each short edge, not wholly within friendly territory, not set up this turn', () => {
+  it('T-47 Take the Flanks: within 6" of each short edge, not wholly within friendly territory, not set up this turn', () => {
     const t = tables();
     t.landmarks = { 'p1-hero|shortEdge0': 5, 'p1-knights|shortEdge1': 6 };
     let r = run(game(), [first, gambit('takeTheFlanks'), ...endTurn()], t);

@@ -422,6 +422,7 @@ export function worldPort(world: World): GeometryPort {
         .map((m) => m.id);
     },
     terrainFeatures: () => world.terrain.features.map((f) => f.id),
+    whollyOnTerrain: (unitId) => world.terrain.features.filter((f) => whollyOn(unitId, f)).map((f) => f.id),
   };
 }
 

@@ -78,6 +78,7 @@ export function startSaved(saved: SavedGame): { state: GameState; port: Geometry
     battleplan: saved.battleplan,
     ...(saved.territories ? { territories: saved.territories } : {}),
     ...(saved.deployment ? { deployment: saved.deployment } : {}),
+    ...(saved.reserves ? { reserves: saved.reserves } : {}),
   });
   if (!g.ok) throw new Error(`invalid setup: ${g.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
   const rosters = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };
