@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createGame, type Action, type GameState } from './state';
 import { reduce } from './reduce';
 import { tablePort, type PortTables } from './testkit';
+import { runActions } from './testkit';
 import { buildWorld, worldPort } from './worldPort';
 import type { Roster, RosterInput } from './roster';
 
@@ -25,16 +26,8 @@ function tables(): PortTables {
     hidden: new Set(['sk-acolytes|sce-judicators']),
   };
 }
-type Events = { type: string; [k: string]: unknown }[];
-function run(s: GameState, actions: Action[], t = tables()): { s: GameState; events: Events } {
-  const events: Events = [];
-  for (const a of actions) {
-    const r = reduce(s, a, tablePort(t));
-    if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
-    s = r.state;
-    events.push(...(r.events as Events));
-  }
-  return { s, events };
+function run(s: GameState, actions: Action[], t = tables()) {
+  return runActions(s, actions, tablePort(t));
 }
 const end = (n: number, player: 'p1' | 'p2' = 'p1'): Action[] => Array.from({ length: n }, () => ({ type: 'endPhase', player }) as Action);
 /** A game where p1 takes the first turn, advanced `phases` phases (0 = start of turn), with scripted dice. */

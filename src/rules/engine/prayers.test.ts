@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createGame, type Action, type GameState } from './state';
 import { reduce } from './reduce';
 import { sampleRoster, tablePort, type PortTables } from './testkit';
+import { runActions } from './testkit';
 import type { RosterInput } from './roster';
 
 const base = { shape: 'round' as const, diameterMm: 40 };
@@ -28,16 +29,8 @@ function tables(): PortTables {
     distances: { 'p1-hero|p1-priest': 2.9, 'p1-orb|p1-wizard': 11, 'p1-icon|p1-priest': 5, 'p2-priest|p1-orb': 20, 'p2-wizard|p1-orb': 20 },
   };
 }
-type Events = { type: string; [k: string]: unknown }[];
-function run(s: GameState, actions: Action[], t = tables()): { s: GameState; events: Events } {
-  const events: Events = [];
-  for (const a of actions) {
-    const r = reduce(s, a, tablePort(t));
-    if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
-    s = r.state;
-    events.push(...(r.events as Events));
-  }
-  return { s, events };
+function run(s: GameState, actions: Action[], t = tables()) {
+  return runActions(s, actions, tablePort(t));
 }
 function game(script: number[], t = tables()): GameState {
   const g = createGame({ seed: 8, rosters: { p1: roster('p1'), p2: roster('p2') }, finishedDeployingFirst: 'p1', battleplan: { objectives: ['o1'] }, diceScript: script });

@@ -2,18 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createGame, type Action, type GameState } from './state';
 import { reduce } from './reduce';
 import { sampleRoster, tablePort, type PortTables } from './testkit';
+import { runActions } from './testkit';
 import { buildWorld, worldPort } from './worldPort';
 
-type Events = { type: string; [k: string]: unknown }[];
-function run(s: GameState, actions: Action[], t: PortTables): { s: GameState; events: Events } {
-  const events: Events = [];
-  for (const a of actions) {
-    const r = reduce(s, a, tablePort(t));
-    if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
-    s = r.state;
-    events.push(...(r.events as Events));
-  }
-  return { s, events };
+function run(s: GameState, actions: Action[], t: PortTables) {
+  return runActions(s, actions, tablePort(t));
 }
 function game(opts: { terrainFeatures?: string[]; territories?: boolean } = {}): GameState {
   const r = createGame({

@@ -10,6 +10,8 @@
 
 import type { GeometryPort, PortCoherency, PortMoveResult } from './geometryPort';
 import type { RosterInput } from './roster';
+import type { Action, GameState } from './state';
+import { reduce } from './reduce';
 
 /** Tables of a {@link tablePort}. */
 export interface PortTables {
@@ -131,4 +133,22 @@ export function sampleRoster(p: string): RosterInput {
       },
     ],
   };
+}
+
+/** Events of a run of actions, as `reduce` reports them. */
+export type Events = { type: string; [k: string]: unknown }[];
+
+/**
+ * Applies `actions` in order through `reduce` with `port`; throws (naming the action, reason and
+ * rule) on the first rejection, since tests script only legal actions here.
+ */
+export function runActions(s: GameState, actions: Action[], port: GeometryPort): { s: GameState; events: Events } {
+  const events: Events = [];
+  for (const a of actions) {
+    const r = reduce(s, a, port);
+    if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
+    s = r.state;
+    events.push(...(r.events as Events));
+  }
+  return { s, events };
 }
