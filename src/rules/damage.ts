@@ -748,19 +748,32 @@ export function computeDamage(
   const profile = attackProfile(attacker, target, options);
   const cap = target.models === undefined ? Infinity : target.models * target.health;
 
-  // Several crit abilities: the commander picks one (Core 20.0); we take the best for them.
+  // Several crit abilities: the commander picks one (Core 20.0); we take the best for them:
+  // the highest expected damage, and between choices whose expected damage is equal (up to
+  // floating-point rounding) the one expected to slay more models. Without the tie rule the
+  // choice between equal means (e.g. Crit (2 Hits) vs Crit (Mortal) at Damage 1, wound 4+,
+  // no save) would be decided by rounding noise.
   const choices: (CritAbility | null)[] = profile.critAbilities.length === 0 ? [null] : [...profile.critAbilities];
-  let best: { dist: number[]; value: number } | null = null;
+  let best: { dist: number[]; value: number; slain: number } | null = null;
   for (const crit of choices) {
     const dist = computeForCrit(profile, crit, attacker.models, cap);
     const value = meanOf(dist);
-    if (best === null || value > best.value) best = { dist, value };
+    const slain = expectedSlain(dist, target.health, target.models);
+    if (best === null) {
+      best = { dist, value, slain };
+      continue;
+    }
+    const tie = Math.abs(value - best.value) <= 1e-9 * Math.max(1, value, best.value);
+    if ((!tie && value > best.value) || (tie && slain > best.slain)) best = { dist, value, slain };
   }
-  const dist = best!.dist;
-  const health = target.health;
+  return { value: best!.value, distribution: trimTail(best!.dist), slain: best!.slain };
+}
+
+/** Expected models slain for a distribution of allocated damage points (Core 18.2, 18.4). */
+function expectedSlain(dist: readonly number[], health: number, models: number | undefined): number {
   let slain = 0;
   for (let k = health; k < dist.length; k++) {
-    if (dist[k] !== 0) slain += dist[k] * allocateDamagePoints(k, health, target.models).slain;
+    if (dist[k] !== 0) slain += dist[k] * allocateDamagePoints(k, health, models).slain;
   }
-  return { value: best!.value, distribution: trimTail(dist), slain };
+  return slain;
 }
