@@ -46,7 +46,28 @@ export interface MeshOccluder extends OccluderBase {
   closed: boolean;
   /** For a closed mesh: a box proven to lie inside its solid (no surface inside it, centre inside), for cheap closure proofs. */
   inner: SolidOccluder | null;
+  /** For a closed mesh: its bounds cut into cells, each known inside, outside or touched by the surface (see {@link MeshCells}). */
+  cells: MeshCells | null;
 }
+
+/**
+ * A closed mesh's bounds cut into `nx * ny * nz` cells of size `size`, each classified once:
+ * {@link CELL_SURFACE} when a triangle's bounds touch the cell (closed intervals, grown by 1e-6"),
+ * otherwise {@link CELL_INSIDE} or {@link CELL_OUTSIDE}. Cells no triangle touches form connected
+ * regions the surface never crosses, so one ray-parity test per region classifies all of it.
+ * Point containment then needs a ray only in surface cells.
+ */
+export interface MeshCells {
+  origin: [number, number, number];
+  size: [number, number, number];
+  n: [number, number, number];
+  state: Uint8Array;
+}
+export const CELL_OUTSIDE = 0;
+export const CELL_INSIDE = 1;
+export const CELL_SURFACE = 2;
+/** Cells per axis at most (the longest axis); shorter axes get proportionally fewer, at least 1. */
+const MESH_CELLS_PER_AXIS = 48;
 
 /** Builds a model's occluder. */
 export function prismOccluder(prism: Prism, modelId: string, unitId: string): PrismOccluder {
@@ -85,9 +106,69 @@ export function meshOccluder(positions: Float32Array, featureIndex: number): Mes
   const bvh = new MeshBVH(geometry);
   const bounds = boundsOf(positions);
   const closed = isClosedMesh(positions);
-  const o: MeshOccluder = { kind: 'mesh', bvh, geometry, closed, bounds, featureIndex, inner: null };
-  if (closed) o.inner = innerBox(o);
+  const o: MeshOccluder = { kind: 'mesh', bvh, geometry, closed, bounds, featureIndex, inner: null, cells: null };
+  if (closed) {
+    o.inner = innerBox(o);
+    o.cells = classifyCells(o, positions);
+  }
   return o;
+}
+
+/** Builds the {@link MeshCells} of a closed mesh (triangle bounds rasterised, regions flood-filled, one parity ray each). */
+function classifyCells(o: MeshOccluder, p: Float32Array): MeshCells {
+  const B = o.bounds;
+  const ext = [B[3] - B[0], B[4] - B[1], B[5] - B[2]];
+  const longest = Math.max(ext[0], ext[1], ext[2], 1e-9);
+  const n = ext.map((e) => Math.max(1, Math.ceil((MESH_CELLS_PER_AXIS * e) / longest))) as [number, number, number];
+  const size = ext.map((e, k) => Math.max(e, 1e-9) / n[k]) as [number, number, number];
+  const origin: [number, number, number] = [B[0], B[1], B[2]];
+  const [nx, ny, nz] = n;
+  const state = new Uint8Array(nx * ny * nz);
+  const UNKNOWN = 255;
+  state.fill(UNKNOWN);
+  const grow = 1e-6;
+  const cellOf = (v: number, k: number) => Math.min(n[k] - 1, Math.max(0, Math.floor((v - origin[k]) / size[k])));
+  for (let t = 0; t < p.length; t += 9) {
+    const lo = [0, 1, 2].map((k) => cellOf(Math.min(p[t + k], p[t + 3 + k], p[t + 6 + k]) - grow, k));
+    const hi = [0, 1, 2].map((k) => cellOf(Math.max(p[t + k], p[t + 3 + k], p[t + 6 + k]) + grow, k));
+    for (let z = lo[2]; z <= hi[2]; z++) for (let y = lo[1]; y <= hi[1]; y++) for (let x = lo[0]; x <= hi[0]; x++) state[x + nx * (y + ny * z)] = CELL_SURFACE;
+  }
+  // Flood-fill each region of untouched cells (6-connected) and classify it by one parity ray
+  // from its first cell's centre.
+  const stack: number[] = [];
+  for (let start = 0; start < state.length; start++) {
+    if (state[start] !== UNKNOWN) continue;
+    const sx = start % nx;
+    const sy = Math.floor(start / nx) % ny;
+    const sz = Math.floor(start / (nx * ny));
+    // Majority of three rays: one region's class must not hang on one ray grazing an edge.
+    const px = origin[0] + (sx + 0.5) * size[0];
+    const py = origin[1] + (sy + 0.5) * size[1];
+    const pz = origin[2] + (sz + 0.5) * size[2];
+    const inside = [0, 1, 2].filter((d) => rayParityInside(o, px, py, pz, d)).length >= 2;
+    const mark = inside ? CELL_INSIDE : CELL_OUTSIDE;
+    state[start] = mark;
+    stack.push(start);
+    while (stack.length) {
+      const c = stack.pop()!;
+      const x = c % nx;
+      const y = Math.floor(c / nx) % ny;
+      const z = Math.floor(c / (nx * ny));
+      const visit = (q: number) => {
+        if (state[q] === UNKNOWN) {
+          state[q] = mark;
+          stack.push(q);
+        }
+      };
+      if (x > 0) visit(c - 1);
+      if (x < nx - 1) visit(c + 1);
+      if (y > 0) visit(c - nx);
+      if (y < ny - 1) visit(c + nx);
+      if (z > 0) visit(c - nx * ny);
+      if (z < nz - 1) visit(c + nx * ny);
+    }
+  }
+  return { origin, size, n, state };
 }
 
 const _ib = /* @__PURE__ */ new Box3();
@@ -310,7 +391,16 @@ function slabTest(x0: number, y0: number, z0: number, x1: number, y1: number, z1
 }
 
 const _p = /* @__PURE__ */ new Vector3();
-const _dir = /* @__PURE__ */ new Vector3(0.5773502691896258, 0.5773502691896258, 0.5773502691896258);
+/**
+ * Parity ray directions: skew and unequal, so rays from points on a regular grid (cell centres)
+ * do not run exactly through the diagonal edges of axis-aligned faces (which would count one
+ * crossing twice). The first is the one used for single points.
+ */
+const _dirs = [
+  /* @__PURE__ */ new Vector3(1, 1.3247179572, 1.7548776662).normalize(),
+  /* @__PURE__ */ new Vector3(-1.2207440846, 1, 0.6823278038).normalize(),
+  /* @__PURE__ */ new Vector3(0.5436890127, -0.8392867552, 1).normalize(),
+];
 
 /**
  * Is the point strictly inside the occluder's solid (with margin `eps`)? Used by closure proofs.
@@ -328,13 +418,26 @@ export function occluderContains(o: Occluder, x: number, y: number, z: number, e
       if (!o.closed) return false;
       const B = o.bounds;
       if (x <= B[0] || x >= B[3] || y <= B[1] || y >= B[4] || z <= B[2] || z >= B[5]) return false;
-      _p.set(x, y, z);
-      _ray.origin.copy(_p);
-      _ray.direction.copy(_dir);
-      const hits = o.bvh.raycast(_ray, DoubleSide);
-      return hits.length % 2 === 1;
+      const g = o.cells;
+      if (g) {
+        const cx = Math.min(g.n[0] - 1, Math.floor((x - g.origin[0]) / g.size[0]));
+        const cy = Math.min(g.n[1] - 1, Math.floor((y - g.origin[1]) / g.size[1]));
+        const cz = Math.min(g.n[2] - 1, Math.floor((z - g.origin[2]) / g.size[2]));
+        const st = g.state[cx + g.n[0] * (cy + g.n[1] * cz)];
+        if (st !== CELL_SURFACE) return st === CELL_INSIDE;
+      }
+      return rayParityInside(o, x, y, z);
     }
   }
+}
+
+/** Ray parity (an odd number of surface crossings along a fixed skew direction) for a closed mesh. */
+function rayParityInside(o: MeshOccluder, x: number, y: number, z: number, direction = 0): boolean {
+  _p.set(x, y, z);
+  _ray.origin.copy(_p);
+  _ray.direction.copy(_dirs[direction]);
+  const hits = o.bvh.raycast(_ray, DoubleSide);
+  return hits.length % 2 === 1;
 }
 
 function prismContainsPoint(p: Prism, c: number, s: number, x: number, y: number, z: number, eps: number): boolean {

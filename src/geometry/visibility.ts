@@ -333,20 +333,98 @@ function probe(occ: Occluder[], o: ModelState, t: ModelState): Segment3 | null {
  * The core of every visibility question: can some observing model see some target model?
  * Observers all belong to one unit (transparent to each other); targets to one unit.
  */
-function setsVisible(world: World, observers: ModelState[], targets: ModelState[], opts: VisibilityOptions): VisibilityResult {
+function setsVisible(world: World, observers: ModelState[], targets: ModelState[], opts: VisibilityOptions, wholeUnits = false): VisibilityResult {
   // The same question on the same positions gets the same answer: memoised until a model changes.
   const key = `vis|${opts.mode ?? 'fast'}|${opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES}|${observers.map((m) => m.id).join(',')}|${targets.map((m) => m.id).join(',')}`;
-  return world.memoize(key, () => searchSets(world, observers, targets, opts));
+  return world.memoize(key, () => (wholeUnits ? unitPairVisible(world, observers, targets, opts) : searchSets(world, observers, targets, opts)));
 }
 
-function searchSets(world: World, observers: ModelState[], targets: ModelState[], opts: VisibilityOptions): VisibilityResult {
+/**
+ * Whole unit to whole unit (Core 6.0), by the symmetric form of the question. A segment from a
+ * point of unit A's models to a point of unit B's models that touches no terrain and no model of
+ * a third unit contains a line of sight from A to B: walking from its A end, the part up to the
+ * first point in any of B's models touches none of B's other models, and A's own models are
+ * see-through. The converse is immediate. So "A sees B" and "B sees A" are one question, decided
+ * once on the same sample points with neither unit among the blockers (fewer blockers, no target
+ * volumes to exempt, and the reverse direction of a matrix is free). The witness shown is the part
+ * of the found segment up to its first contact with the target unit, checked against every blocker
+ * of that model pair; if the check ever failed (a contact too close to call), the direct search
+ * answers instead.
+ */
+function unitPairVisible(world: World, observers: ModelState[], targets: ModelState[], opts: VisibilityOptions): VisibilityResult {
+  const aUnit = observers[0].unitId;
+  const bUnit = targets[0].unitId;
+  const [first, second] = aUnit < bUnit ? [observers, targets] : [targets, observers];
+  const key = `vis-pair|${opts.mode ?? 'fast'}|${opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES}|${first[0].unitId}|${second[0].unitId}`;
+  const pair = world.memoize(key, () => searchSets(world, first, second, opts, true));
+  if (!pair.visible || !pair.witness) return pair;
+  // Orient the found segment from the observing unit to the target unit, then cut it at the
+  // first target model it enters.
+  const forward = first === observers;
+  const from = forward ? pair.witness[0] : pair.witness[1];
+  const to = forward ? pair.witness[1] : pair.witness[0];
+  const fromModel = forward ? pair.observerModelId! : pair.targetModelId!;
+  const cut = cutAtFirstContact(from, to, targets);
+  if (cut && witnessIsClear(world, fromModel, cut.modelId, cut.witness)) {
+    return { visible: true, witness: cut.witness, observerModelId: fromModel, targetModelId: cut.modelId, method: pair.method, segmentsTested: pair.segmentsTested };
+  }
+  return searchSets(world, observers, targets, opts);
+}
+
+/**
+ * The part of segment `from -> to` up to its first contact with one of `models` (the earliest
+ * entry over their volumes, located by bisection to 1e-12 of the segment's length), or null when
+ * the segment touches none of them.
+ */
+function cutAtFirstContact(
+  from: readonly [number, number, number],
+  to: readonly [number, number, number],
+  models: ModelState[],
+): { witness: Segment3; modelId: string } | null {
+  const [ax, ay, az] = from;
+  const dx = to[0] - ax;
+  const dy = to[1] - ay;
+  const dz = to[2] - az;
+  const hitsUpTo = (m: ModelState, s: number): boolean => m.occluders.some((o) => segmentHitsOccluder(o, ax, ay, az, ax + s * dx, ay + s * dy, az + s * dz));
+  let best = Infinity;
+  let bestModel: ModelState | null = null;
+  for (const m of models) {
+    if (!hitsUpTo(m, Math.min(1, best))) continue;
+    let lo = 0;
+    let hi = Math.min(1, best);
+    if (hitsUpTo(m, 0)) hi = 0;
+    else {
+      for (let k = 0; k < 42 && hi - lo > 1e-12; k++) {
+        const mid = (lo + hi) / 2;
+        if (hitsUpTo(m, mid)) hi = mid;
+        else lo = mid;
+      }
+    }
+    if (hi < best || bestModel === null) {
+      best = hi;
+      bestModel = m;
+    }
+  }
+  if (!bestModel) return null;
+  return {
+    witness: [
+      [ax, ay, az],
+      [ax + best * dx, ay + best * dy, az + best * dz],
+    ],
+    modelId: bestModel.id,
+  };
+}
+
+function searchSets(world: World, observers: ModelState[], targets: ModelState[], opts: VisibilityOptions, symmetric = false): VisibilityResult {
   const spacing = opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES;
   const observerUnit = observers[0].unitId;
+  const targetUnit = targets[0].unitId;
   const occ: Occluder[] = world.terrain.occluders.slice();
   const targetIds = new Set(targets.map((t) => t.id));
   for (const m of world.models.values()) {
-    // The observer's own unit is transparent; the targets' own volumes are handled per segment.
-    if (m.unitId === observerUnit) continue;
+    // The observer's own unit is transparent; the targets' own volumes are handled per segment
+    // (or, in the symmetric form, neither unit blocks: see unitPairVisible).
+    if (m.unitId === observerUnit || (symmetric && m.unitId === targetUnit)) continue;
     occ.push(...m.occluders);
   }
   let tests = 0;
@@ -372,7 +450,7 @@ function searchSets(world: World, observers: ModelState[], targets: ModelState[]
   // Narrowed sets (one model of a unit) keep only that model's points.
   const aTree = narrow(aSet.tree, aSet.modelIds, new Set(observers.map((m) => m.id)));
   const bTree = narrow(bSet.tree, bSet.modelIds, targetIds);
-  const targetOcc = bSet.modelIds.map((id) => world.models.get(id)!.occluders);
+  const targetOcc = symmetric ? [] : bSet.modelIds.map((id) => world.models.get(id)!.occluders);
   const targetOwner = new Map<Occluder, number>();
   targetOcc.forEach((list, i) => list.forEach((o) => targetOwner.set(o, i)));
   const st: SearchState = { a: aTree, b: bTree, targetOcc, targetOwner, tests, budget: Infinity, witness: null, witnessA: -1, witnessB: -1, method: 'exhausted' };
@@ -445,5 +523,5 @@ export function unitVisible(
   if (os.length === 0 || ts.length === 0) return { visible: false, method: 'exhausted', segmentsTested: 0 };
   const same = os.find((o) => ts.some((t) => t.id === o.id));
   if (same) return modelVisible(world, same.id, same.id);
-  return setsVisible(world, os, ts, opts);
+  return setsVisible(world, os, ts, opts, !onlyObserverModelId && !onlyTargetModelId && os[0].unitId !== ts[0].unitId);
 }

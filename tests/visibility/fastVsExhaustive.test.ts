@@ -136,6 +136,32 @@ describe('fast visibility equals the exhaustive mode in crowds', () => {
     // Not vacuous: crowds do hide units.
     expect(blocked).toBeGreaterThan(150);
   });
+
+  it('whole units (symmetric form) agree with the direct search over each observing model, in both directions', () => {
+    // A whole-unit question is decided in its symmetric form (neither unit blocks, the witness
+    // cut at the first target model it enters); the narrowed question (one observing model, the
+    // whole target unit) still uses the direct form, where the target's unit-mates block.
+    let differ = 0;
+    let cases = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        const world = crowdScene(seed);
+        for (const [o, t] of [['obs', 'tgt'], ['tgt', 'obs']]) {
+          const whole = unitVisible(world, o, t, { spacingInches: SPACING });
+          const direct = world.unitModels(o).some((m) => unitVisible(world, o, t, { spacingInches: SPACING }, m.id).visible);
+          cases++;
+          if (whole.visible !== direct) differ++;
+          if (whole.visible) {
+            expect(world.models.get(whole.observerModelId!)!.unitId).toBe(o);
+            expect(world.models.get(whole.targetModelId!)!.unitId).toBe(t);
+            expect(witnessIsClear(world, whole.observerModelId!, whole.targetModelId!, whole.witness!)).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 200, seed: 4242 },
+    );
+    expect(differ).toBe(0);
+  });
 });
 
 describe('the stated bound: a line of sight with clearance of the covering radius is found', () => {

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { BoxGeometry, TorusGeometry, type BufferGeometry } from 'three';
+import { CELL_INSIDE, CELL_OUTSIDE, CELL_SURFACE, meshOccluder, occluderContains } from './occluders';
+import { mulberry32 } from '../rules/dice';
+
+/** Non-indexed positions of a geometry, optionally with reversed winding. */
+function positionsOf(g: BufferGeometry, reverse = false): Float32Array {
+  const ng = g.index ? g.toNonIndexed() : g;
+  const p = ng.getAttribute('position').array as Float32Array;
+  const out = Float32Array.from(p);
+  if (reverse) {
+    for (let t = 0; t < out.length; t += 9) {
+      for (let k = 0; k < 3; k++) {
+        const tmp = out[t + 3 + k];
+        out[t + 3 + k] = out[t + 6 + k];
+        out[t + 6 + k] = tmp;
+      }
+    }
+  }
+  return out;
+}
+
+describe('closed mesh containment (cells classified once, a parity ray only near the surface)', () => {
+  it('a box with a box-shaped cavity: inside the shell only, the cavity is outside', () => {
+    // Outer 6 x 4 x 3", inner cavity 2 x 2 x 1" (a second closed surface inside the first).
+    const outer = positionsOf(new BoxGeometry(6, 4, 3).translate(0, 0, 1.5));
+    const inner = positionsOf(new BoxGeometry(2, 2, 1).translate(0, 0, 1.5), true);
+    const all = new Float32Array(outer.length + inner.length);
+    all.set(outer);
+    all.set(inner, outer.length);
+    const o = meshOccluder(all, 0);
+    expect(o.closed).toBe(true);
+    const g = o.cells!;
+    expect(g).not.toBeNull();
+    // Every kind of cell exists: the shell, the cavity (outside) and the solid part.
+    expect(g.state.includes(CELL_INSIDE)).toBe(true);
+    expect(g.state.includes(CELL_SURFACE)).toBe(true);
+    const rand = mulberry32(7);
+    let inCavity = 0;
+    for (let i = 0; i < 3000; i++) {
+      const x = (rand() - 0.5) * 7;
+      const y = (rand() - 0.5) * 5;
+      const z = -0.5 + rand() * 4;
+      const inOuter = Math.abs(x) < 3 && Math.abs(y) < 2 && z > 0 && z < 3;
+      const inInner = Math.abs(x) < 1 && Math.abs(y) < 1 && z > 1 && z < 2;
+      // Skip points within 1e-3" of a face (the answer there is a matter of rounding).
+      const near = (v: number, faces: number[]) => faces.some((f) => Math.abs(v - f) < 1e-3);
+      if (near(x, [-3, 3, -1, 1]) || near(y, [-2, 2, -1, 1]) || near(z, [0, 3, 1, 2])) continue;
+      if (inInner) inCavity++;
+      expect(occluderContains(o, x, y, z)).toBe(inOuter && !inInner);
+    }
+    expect(inCavity).toBeGreaterThan(20);
+    // The cavity's centre cell is classified outside without a ray.
+    const c = [0, 0, 1.5].map((v, k) => Math.floor((v - g.origin[k]) / g.size[k]));
+    expect(g.state[c[0] + g.n[0] * (c[1] + g.n[1] * c[2])]).toBe(CELL_OUTSIDE);
+  });
+
+  it('a torus: (sqrt(x² + y²) − R)² + z² < r², away from the faceted surface', () => {
+    const R = 3;
+    const r = 1;
+    const o = meshOccluder(positionsOf(new TorusGeometry(R, r, 24, 48)), 0);
+    expect(o.closed).toBe(true);
+    const rand = mulberry32(11);
+    let checked = 0;
+    for (let i = 0; i < 3000; i++) {
+      const x = (rand() - 0.5) * 9;
+      const y = (rand() - 0.5) * 9;
+      const z = (rand() - 0.5) * 2.4;
+      const d = Math.hypot(Math.hypot(x, y) - R, z);
+      // Facets lie within r(1 - cos(π/24)) + R(1 - cos(π/48))·… of the true surface: 0.05" is ample.
+      if (Math.abs(d - r) < 0.05) continue;
+      checked++;
+      expect(occluderContains(o, x, y, z)).toBe(d < r);
+    }
+    expect(checked).toBeGreaterThan(2500);
+  });
+});
