@@ -5,15 +5,14 @@
  * three's Raycaster without a BVH over the same sample pattern.
  */
 import { performance } from 'node:perf_hooks';
-import { resolve } from 'node:path';
 import { DoubleSide, Mesh, MeshBasicMaterial, Ray, Raycaster, Vector3 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { World } from '../geometry/world';
 import { unitVisible, towardOf, DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
 import { prismGeometry } from '../geometry/distance';
 import { segmentHitsOccluder } from '../geometry/occluders';
-import { loadMeshFileNode } from '../scenario/meshLoaderNode';
-import { generateTable, mulberry32 } from './benchScene';
+import { mulberry32 } from './benchScene';
+import { loadBenchTable } from './benchTable';
 
 const SEED = Number(process.env.BENCH_SEED ?? 22);
 
@@ -26,13 +25,7 @@ function stats(xs: number[]) {
 const fmt = (n: number, d = 3) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
 async function main() {
-  const kenney = resolve(import.meta.dirname ?? '.', '../../assets/kenney');
-  const [tower, gate, tree] = await Promise.all([
-    loadMeshFileNode(`${kenney}/pirate/forge-tower.glb`),
-    loadMeshFileNode(`${kenney}/castle/vault-gate.glb`),
-    loadMeshFileNode(`${kenney}/fantasy/sanctum-tree.glb`),
-  ]);
-  const input = generateTable({ seed: SEED, kenney: { tower, gate, tree } });
+  const input = await loadBenchTable(SEED);
   let t0 = performance.now();
   const world = new World(input);
   const buildMs = performance.now() - t0;

@@ -9,19 +9,11 @@
  */
 import { Session } from 'node:inspector/promises';
 import fs from 'node:fs';
-import { resolve } from 'node:path';
 import { World } from '../geometry/world';
 import { unitVisible, DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
-import { loadMeshFileNode } from '../scenario/meshLoaderNode';
-import { generateTable } from './benchScene';
+import { loadBenchTable } from './benchTable';
 async function main() {
-  const kenney = resolve(import.meta.dirname ?? '.', '../../assets/kenney');
-  const [tower, gate, tree] = await Promise.all([
-    loadMeshFileNode(`${kenney}/pirate/forge-tower.glb`),
-    loadMeshFileNode(`${kenney}/castle/vault-gate.glb`),
-    loadMeshFileNode(`${kenney}/fantasy/sanctum-tree.glb`),
-  ]);
-  const input = generateTable({ seed: Number(process.env.BENCH_SEED ?? 22), kenney: { tower, gate, tree } });
+  const input = await loadBenchTable(Number(process.env.BENCH_SEED ?? 22));
   const opts = { spacingInches: DEFAULT_SAMPLE_SPACING_INCHES };
   const rounds = Number(process.env.ROUNDS ?? 4);
   const cpus: number[] = [];
