@@ -28,7 +28,6 @@ import {
   SPELLS,
   SavedGameSchema,
   TACTICS,
-  createGame,
   inCombat,
   loggedActions,
   opponentOf,
@@ -45,6 +44,7 @@ import {
 import { currentPicker } from '../src/rules/engine/attacks';
 import { portView } from '../src/rules/engine/core';
 import { buildWorld, worldPort } from '../src/rules/engine/worldPort';
+import { createGameFromSetup } from '../src/rules/engine/worldPortGame';
 import type { GameSetupInput } from './gameSetup';
 
 export type { GameSetupInput } from './gameSetup';
@@ -267,14 +267,8 @@ export class GameApi {
   }
 
   private start(setup: Omit<SavedGame, 'actions'>): StartResult {
-    const g = createGame({
-      seed: setup.seed,
-      rosters: setup.rosters as Record<PlayerId, unknown>,
-      finishedDeployingFirst: setup.finishedDeployingFirst,
-      battleplan: setup.battleplan,
-      ...(setup.territories ? { territories: setup.territories } : {}),
-      ...(setup.deployment ? { deployment: setup.deployment } : {}),
-    });
+    // Every set-up field of the file (reserves included), exactly as the CLI and replays start it.
+    const g = createGameFromSetup(setup);
     if (!g.ok) return { ok: false, problems: g.issues.map((i) => `${i.path}: ${i.message}`) };
     const bf = BattlefieldSchema.safeParse(setup.battlefield);
     if (!bf.success) return { ok: false, problems: bf.error.issues.map((i) => `battlefield.${i.path.join('.')}: ${i.message}`) };
@@ -501,14 +495,14 @@ export class GameApi {
         fought: u.turn.fought,
         pendingMove: u.turn.pendingMove ? { ...u.turn.pendingMove } : null,
         effects: s.effects.filter((e) => e.unitId === u.id).map((e) => e.kind),
-        deployed: u.status !== 'undeployed',
+        deployed: u.status !== 'undeployed' && u.status !== 'reserve',
       };
     });
     const bf = BattlefieldSchema.parse(this.setup!.battlefield);
     // Slain models; after the deployment phase also the models of units never deployed (off the
     // battlefield for the whole battle). During it, undeployed units stand where the set-up
     // suggests (their territory), for the player to drag them where they deploy them.
-    const offField = (u: GameState['units'][string]) => (u.status === 'undeployed' && s.stage !== 'deployment') || u.status === 'unsummoned';
+    const offField = (u: GameState['units'][string]) => (u.status === 'undeployed' && s.stage !== 'deployment') || u.status === 'unsummoned' || u.status === 'reserve';
     const removed = Object.values(s.units).flatMap((u) => (offField(u) ? s.players[u.owner].roster.units.find((x) => x.id === u.id)!.models.map((m) => m.id) : u.slain));
     const gone = new Set(removed);
     const positions: Record<string, [number, number]> = {};

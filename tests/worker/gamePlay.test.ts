@@ -175,3 +175,29 @@ describe('snapshot after leaving a replay', () => {
     expect(again.hash()).toBe(r.hash());
   });
 });
+
+describe('reserves (Core 24.1) in a saved game loaded by the game API', () => {
+  test('the reserve unit is off the table in the view, and the game is the one the headless replay plays', async () => {
+    const { hotseatSetup } = await import('../../workers/gameSetup');
+    const { replaySaved } = await import('../../src/rules/engine/worldPortGame');
+    const api = new GameApi();
+    const started = api.newGame(hotseatSetup(11));
+    if (!started.ok) throw new Error(started.problems.join('\n'));
+    // The same set-up with the Liberators in reserve, and the first turn chosen.
+    const saved = { ...api.save(), reserves: { p1: ['sce-liberators'] }, actions: [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }] };
+    const loaded = api.load(saved);
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    const view = api.summary();
+    const libs = view.units.find((u) => u.id === 'sce-liberators')!;
+    expect(libs.deployed).toBe(false);
+    for (const id of LIBS) {
+      expect(view.board.removed).toContain(id);
+      expect(view.board.positions[id]).toBeUndefined();
+    }
+    expect(api.state().units['sce-liberators'].status).toBe('reserve');
+    // The game worker starts the file exactly as the CLI's replay does (reserves included).
+    expect(api.hash()).toBe(replaySaved(saved).summary.stateHash);
+    // Saving keeps the reserves.
+    expect(api.save().reserves).toEqual({ p1: ['sce-liberators'] });
+  });
+});

@@ -69,9 +69,13 @@ export interface ReplayResult {
   readonly summary: { round: number; phase: string | null; stage: string; vp: Record<PlayerId, number>; unitsLeft: Record<PlayerId, number>; winner: string | null; stateHash: string };
 }
 
-/** Start a saved game's setup: the initial state and a port over a fresh World. */
-export function startSaved(saved: SavedGame): { state: GameState; port: GeometryPort } {
-  const g = createGame({
+/**
+ * The game a saved game's set-up starts (`createGame` with every set-up field the file carries:
+ * seed, rosters, who finished deploying first, battleplan, territories, deployment, reserves).
+ * One place, so the CLI, the replays and the game worker can never start a saved game differently.
+ */
+export function createGameFromSetup(saved: Omit<SavedGame, 'actions'>): ReturnType<typeof createGame> {
+  return createGame({
     seed: saved.seed,
     rosters: saved.rosters as Record<PlayerId, RosterInput>,
     finishedDeployingFirst: saved.finishedDeployingFirst,
@@ -80,6 +84,11 @@ export function startSaved(saved: SavedGame): { state: GameState; port: Geometry
     ...(saved.deployment ? { deployment: saved.deployment } : {}),
     ...(saved.reserves ? { reserves: saved.reserves } : {}),
   });
+}
+
+/** Start a saved game's setup: the initial state and a port over a fresh World. */
+export function startSaved(saved: SavedGame): { state: GameState; port: GeometryPort } {
+  const g = createGameFromSetup(saved);
   if (!g.ok) throw new Error(`invalid setup: ${g.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
   const rosters = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };
   const bf = BattlefieldSchema.parse(saved.battlefield);
