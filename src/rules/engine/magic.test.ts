@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createGame, type Action, type GameState } from './state';
 import { reduce } from './reduce';
-import { tablePort, type PortTables } from './testkit';
+import { runActions, tablePort, type PortTables } from './testkit';
 import type { RosterInput } from './roster';
 
 const army = (f: string) => JSON.parse(readFileSync(new URL(`../../../assets/armies/${f}`, import.meta.url), 'utf8')) as RosterInput;
@@ -17,25 +17,10 @@ const tables = (): PortTables => ({
 function hero(script: number[]): GameState {
   const g = createGame({ seed: 9, rosters: { p1: SCE, p2: SK }, finishedDeployingFirst: 'p1', battleplan: { objectives: [] }, diceScript: script });
   if (!g.ok) throw new Error('roster');
-  let s = g.state;
-  for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }] as Action[]) {
-    const r = reduce(s, a, tablePort(tables()));
-    if (!r.ok) throw new Error(r.reason);
-    s = r.state;
-  }
-  return s;
+  return runActions(g.state, [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }], tablePort(tables())).s;
 }
 const castShield: Action = { type: 'cast', player: 'p1', unitId: 'sce-incantor', spell: 'mysticShield', target: 'sce-liberators' };
-function run(s: GameState, actions: Action[], t = tables()) {
-  const events = [];
-  for (const a of actions) {
-    const r = reduce(s, a, tablePort(t));
-    if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
-    s = r.state;
-    events.push(...r.events);
-  }
-  return { s, events };
-}
+const run = (s: GameState, actions: Action[], t = tables()) => runActions(s, actions, tablePort(t));
 
 describe('magic (Magic 1.0-5.0), T-14 Mystic Shield', () => {
   it('casting roll 6 = CV 6 succeeds; an Unbind of 6 does not exceed it; the target gets WARD (6+) this turn (N-04: not +1 save)', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createGame, type Action, type GameState, type PlayerId } from './state';
-import { reduce, type GameEvent } from './reduce';
+import { reduce } from './reduce';
 import { wardOf } from './core';
-import { sampleRoster, tablePort, type PortTables } from './testkit';
+import { runActions, sampleRoster, tablePort, type PortTables } from './testkit';
 import { buildWorld, worldPort } from './worldPort';
 import { commandModelCount, parseRoster, type Roster, type RosterInput } from './roster';
 import { fitsInto, terrainFootprintPoints, terrainSizeOf, type BattlefieldInput } from './battlefield';
@@ -40,16 +40,7 @@ function newGame(opts: { p1?: RosterInput; p2?: RosterInput; script?: number[]; 
   if (!g.ok) throw new Error(JSON.stringify(g.issues));
   return g.state;
 }
-function run(s: GameState, actions: Action[], t: PortTables): { s: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  for (const a of actions) {
-    const r = reduce(s, a, tablePort(t));
-    if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
-    s = r.state;
-    events.push(...r.events);
-  }
-  return { s, events };
-}
+const run = (s: GameState, actions: Action[], t: PortTables) => runActions(s, actions, tablePort(t));
 const end = (n: number, player: PlayerId = 'p1'): Action[] => Array.from({ length: n }, () => ({ type: 'endPhase', player }) as Action);
 const start: Action = { type: 'chooseFirstTurn', player: 'p1', first: 'p1' };
 const cmd = (player: PlayerId, command: string, unitId: string, target?: string): Action =>
@@ -72,14 +63,8 @@ describe('worked examples: rules of one, effects, wards (Core 5.3, 28.1, 18.1)',
     const wall = (id: string, y: number): Terrain => ({ id, type: 'obstacle', boxes: [{ center: [35, y], size: [40, 1, 0.8] }] }) as Terrain;
     const port = worldPort(buildWorld({ width: 60, depth: 44, terrain: [wall('w1', 27), wall('w2', 28.5)], placement }, rosters));
     expect(port.terrainProtection('sk-clanrats', 'sce-judicators')).toMatchObject({ cover: true });
-    let s = g;
-    for (const a of [start, ...end(3)]) {
-      const r = reduce(s, a, port);
-      if (!r.ok) throw new Error(r.reason);
-      s = r.state;
-    }
+    const s = runActions(g, [start, ...end(3)], port).s;
     expect(s.phase).toBe('shooting');
-    const events: GameEvent[] = [];
     // With All-out Attack (+1): Cover counted once gives 0; counted per feature it would give −1
     // (the ±1 cap alone cannot hide a double count here).
     const shoot: Action[] = [
@@ -88,12 +73,7 @@ describe('worked examples: rules of one, effects, wards (Core 5.3, 28.1, 18.1)',
       { type: 'pass', player: 'p2' },
       { type: 'pass', player: 'p1' },
     ];
-    for (const a of shoot) {
-      const r = reduce(s, a, port);
-      if (!r.ok) throw new Error(`${r.reason} (${r.rule})`);
-      s = r.state;
-      events.push(...r.events);
-    }
+    const { events } = runActions(s, shoot, port);
     expect(events.find((e) => e.type === 'attacksResolved')).toMatchObject({ hitModifier: 0 });
   });
 
