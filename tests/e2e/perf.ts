@@ -28,20 +28,15 @@
  *
  * The tools are measured only with 60 or more extra models (they use those units).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '../..');
-const outputDir = join(here, '__output__');
-const PORT = Number(process.env.E2E_PORT ?? 4174);
-const OUT_DIR = process.env.E2E_OUT_DIR;
-const baseUrl = `http://localhost:${PORT}/`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const cfg = e2eConfig(4174);
+const { root, outputDir, baseUrl } = cfg;
 const EXTRA_MODELS = Number(process.env.PERF_EXTRA_MODELS ?? 200);
 const ORBIT_FRAMES = Number(process.env.PERF_ORBIT_FRAMES ?? 240);
 const ORBIT_ONLY = !!process.env.PERF_ORBIT_ONLY;
@@ -93,27 +88,6 @@ function bigScenario(n: number): Scenario {
     });
   }
   return s;
-}
-
-function build(): void {
-  if (process.env.E2E_SKIP_BUILD) return;
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...(OUT_DIR ? ['--outDir', OUT_DIR, '--emptyOutDir'] : [])], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
-}
-
-async function serve(): Promise<ChildProcess> {
-  if (await fetch(baseUrl).then(() => true, () => false)) throw new Error(`something already answers on ${baseUrl}; use E2E_PORT=<another port>`);
-  const child = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort', ...(OUT_DIR ? ['--outDir', OUT_DIR] : [])], { cwd: root, detached: true, stdio: 'ignore' });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`vite preview exited (${code})`))));
-  const up = (async () => {
-    for (;;) {
-      if (await fetch(baseUrl).then((r) => r.ok, () => false)) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-  await Promise.race([up, exited]);
-  child.removeAllListeners('exit');
-  return child;
 }
 
 const stats = (xs: number[]) => {
@@ -281,12 +255,9 @@ async function main(): Promise<void> {
   let browser: Browser | null = null;
   const loadBefore = load();
   try {
-    build();
-    server = await serve();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-    });
+    buildApp(cfg);
+    server = await serveApp(cfg);
+    browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const scenario = bigScenario(EXTRA_MODELS);
     // Served beside the default scenario, so its `../kenney/...` meshes resolve to the bundled files.
@@ -462,13 +433,7 @@ async function main(): Promise<void> {
     console.log(text);
   } finally {
     await browser?.close().catch(() => undefined);
-    if (server?.pid && server.exitCode === null) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        /* gone */
-      }
-    }
+    stopServer(server);
   }
 }
 

@@ -7,72 +7,21 @@
  *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/run.ts   # reuse an existing dist/
  *   E2E_PORT=4273 E2E_OUT_DIR=/tmp/dist2 npx tsx tests/e2e/run.ts   # a second run beside another
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { tests as appTests } from './app.e2e';
 import { tests as toolTests } from './tools.e2e';
 import { tests as playTests } from './play.e2e';
 import { tests as fileTests } from './files.e2e';
 import type { E2EContext } from './harness';
+import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
 const tests = [...appTests, ...toolTests, ...playTests, ...fileTests];
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '../..');
-const outputDir = join(here, '__output__');
 // E2E_PORT and E2E_OUT_DIR let two runs share the machine (each its own server and build).
-const PORT = Number(process.env.E2E_PORT ?? 4173);
-const OUT_DIR = process.env.E2E_OUT_DIR;
-const baseUrl = `http://localhost:${PORT}/`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function build(): void {
-  if (process.env.E2E_SKIP_BUILD) return;
-  console.log('building: npx vite build');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...(OUT_DIR ? ['--outDir', OUT_DIR, '--emptyOutDir'] : [])], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
-}
-
-async function serve(): Promise<ChildProcess> {
-  // Another server on the port (e.g. a second run) would silently serve the wrong build.
-  const busy = await fetch(baseUrl).then(
-    () => true,
-    () => false,
-  );
-  if (busy) throw new Error(`something already answers on ${baseUrl}; stop it or run with E2E_PORT=<another port> (and E2E_OUT_DIR=<another build folder>)`);
-  const child = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort', ...(OUT_DIR ? ['--outDir', OUT_DIR] : [])], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`vite preview exited (${code}):\n${log}`))));
-  const up = (async () => {
-    for (;;) {
-      try {
-        const res = await fetch(baseUrl);
-        if (res.ok) return;
-      } catch {
-        /* not listening yet */
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-  const limit = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`vite preview did not answer on ${baseUrl} within 60 s:\n${log}`)), 60_000).unref());
-  await Promise.race([up, exited, limit]);
-  child.removeAllListeners('exit');
-  return child;
-}
-
-function stop(child: ChildProcess | null): void {
-  if (!child?.pid || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM'); // the preview server's own process group (detached above)
-  } catch {
-    /* already gone */
-  }
-}
+const cfg = e2eConfig(4173);
+const { root, outputDir, baseUrl } = cfg;
 
 async function main(): Promise<number> {
   mkdirSync(outputDir, { recursive: true });
@@ -81,12 +30,9 @@ async function main(): Promise<number> {
   let passed = 0;
   let failed = 0;
   try {
-    build();
-    server = await serve();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-    });
+    buildApp(cfg);
+    server = await serveApp(cfg);
+    browser = await launchChromium();
     const b = browser;
     const ctx: E2EContext = {
       browser: b,
@@ -126,7 +72,7 @@ async function main(): Promise<number> {
     console.log(`  FAIL  setup: ${(e as Error).message}`);
   } finally {
     await browser?.close().catch(() => undefined);
-    stop(server);
+    stopServer(server);
   }
   console.log(`screenshots: ${outputDir}`);
   console.log(`${passed} passed, ${failed} failed`);

@@ -7,59 +7,21 @@
  * load, replay with step back / step / jump, new game). Every value shown is the game worker's.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Action, DiceStep, ExpectedDamage, GameSummary, LogLine, OptionEntry, OptionsResult } from '../../client/gameClient';
+import type { Action, ExpectedDamage, OptionEntry } from '../../client/gameClient';
+import type { PanelState, PlayPanelHandlers } from './panelStore';
 import { PlayDice } from './PlayDice';
 import './play.css';
 
-/** A message of the Play mode. */
-export interface PlayNote {
-  kind: 'ok' | 'refused' | 'info';
-  text: string;
-  rule?: string;
-}
+export type { PlayNote } from './panelStore';
 
-/** Props of {@link PlayPanel}. */
-export interface PlayPanelProps {
-  /** The game summary (null while the game is set up). */
-  summary: GameSummary | null;
-  /** The battle log shown. */
-  lines: LogLine[];
-  /** The last message (accepted, refused with the engine's reason, info). */
-  note: PlayNote | null;
-  /** The selected unit's options (each tried by the engine). */
-  options: OptionsResult | null;
-  /** The player-level actions of the player to act. */
-  general: OptionEntry[];
-  /** Expected damage per target of the selected unit. */
-  expected: Record<string, ExpectedDamage>;
-  /** The dice steps of the last action that rolled (engine values). */
-  steps: DiceStep[];
-  /** Changes with every new set of dice steps. */
-  throwId: number;
-  /** A call is running in the game worker. */
-  busy: boolean;
+/** Props of {@link PlayPanel}: the panel state, its handlers, and what the App decides. */
+export interface PlayPanelProps extends PanelState, Omit<PlayPanelHandlers, 'onDiceSettled'> {
   /** The selected unit's id. */
   selectedUnit: string | null;
-  /** Target picking on the table in progress. */
-  targeting: 'shoot' | 'fight' | null;
   /** Colour of a player's army. */
   armyColorOf: (p: 'p1' | 'p2') => string;
-  onAct: (a: Action) => void;
-  onTarget: (t: 'shoot' | 'fight' | null) => void;
-  onUndo: () => void;
-  onSave: () => void;
-  onLoad: (text: string, replay: boolean) => void;
-  /** Replay: next action. */
-  onReplayStep: () => void;
-  /** Replay: one action back. */
-  onReplayBack: () => void;
-  /** Replay: go to step `index` (0 … total). */
-  onReplayTo: (index: number) => void;
-  /** Starts a new game: armies set up, or (`deployment`) with the deployment phase. */
-  onNewGame: (deployment: boolean) => void;
-  onSelectUnit: (id: string) => void;
-  /** The dice of step `index` of throw `throwId` came to rest showing `shown`. */
-  onDiceSettled?: (throwId: number, index: number, shown: number[]) => void;
+  /** The dice of step `index` of throw `throwId` came to rest showing `shown` (optional). */
+  onDiceSettled?: PlayPanelHandlers['onDiceSettled'];
 }
 
 const PHASES: Record<string, string> = {

@@ -1,22 +1,9 @@
 import { memo, useSyncExternalStore } from 'react';
 import type { Action } from '../../client/gameClient';
-import type { PanelStore } from './panelStore';
+import type { PanelStore, PlayPanelHandlers } from './panelStore';
 import { PlayPanel } from './PlayPanel';
 
-/** What the panel's buttons do (read at call time: the object may be updated in place). */
-export interface PlayPanelHandlers {
-  onAct: (a: Action) => void;
-  onTarget: (t: 'shoot' | 'fight' | null) => void;
-  onUndo: () => void;
-  onSave: () => void;
-  onLoad: (text: string, replay: boolean) => void;
-  onReplayStep: () => void;
-  onReplayBack: () => void;
-  onReplayTo: (index: number) => void;
-  onNewGame: (deployment: boolean) => void;
-  onSelectUnit: (id: string) => void;
-  onDiceSettled: (throwId: number, index: number, shown: number[]) => void;
-}
+export type { PlayPanelHandlers } from './panelStore';
 
 /** Props of {@link PlayPanelConnected}. */
 export interface PlayPanelConnectedProps {
@@ -41,17 +28,8 @@ export const PlayPanelConnected = memo(function PlayPanelConnected({ store, hand
   const h = handlers;
   return (
     <PlayPanel
-      summary={s.summary}
-      lines={s.lines}
-      note={s.note}
-      options={s.options}
-      general={s.general}
-      expected={s.expected}
-      steps={s.steps}
-      throwId={s.throwId}
-      busy={s.busy}
+      {...s}
       selectedUnit={selectedUnit}
-      targeting={s.targeting}
       armyColorOf={(p) => (p === 'p1' ? colorP1 : colorP2)}
       onAct={(a) => h.current.onAct(a)}
       onTarget={(t) => h.current.onTarget(t)}

@@ -5,21 +5,57 @@
  * with software WebGL every redraw of the table costs hundreds of milliseconds of main thread.
  */
 import type { SetStateAction } from 'react';
-import type { DiceStep, ExpectedDamage, GameSummary, LogLine, OptionEntry, OptionsResult } from '../../client/gameClient';
-import type { PlayNote } from './PlayPanel';
+import type { Action, DiceStep, ExpectedDamage, GameSummary, LogLine, OptionEntry, OptionsResult } from '../../client/gameClient';
 
-/** Everything the Play panel shows. */
+/** A message of the Play mode. */
+export interface PlayNote {
+  kind: 'ok' | 'refused' | 'info';
+  text: string;
+  rule?: string;
+}
+
+/** Everything the Play panel shows (the state half of its props). */
 export interface PanelState {
+  /** The game summary (null while the game is set up). */
   summary: GameSummary | null;
+  /** The battle log shown. */
   lines: LogLine[];
+  /** The last message (accepted, refused with the engine's reason, info). */
   note: PlayNote | null;
+  /** The selected unit's options (each tried by the engine). */
   options: OptionsResult | null;
+  /** The player-level actions of the player to act. */
   general: OptionEntry[];
+  /** Expected damage per target of the selected unit. */
   expected: Record<string, ExpectedDamage>;
+  /** The dice steps of the last action that rolled (engine values). */
   steps: DiceStep[];
+  /** Changes with every new set of dice steps. */
   throwId: number;
+  /** A call is running in the game worker. */
   busy: boolean;
+  /** Target picking on the table in progress. */
   targeting: 'shoot' | 'fight' | null;
+}
+
+/** What the Play panel's buttons do (the handler half of its props). */
+export interface PlayPanelHandlers {
+  onAct: (a: Action) => void;
+  onTarget: (t: 'shoot' | 'fight' | null) => void;
+  onUndo: () => void;
+  onSave: () => void;
+  onLoad: (text: string, replay: boolean) => void;
+  /** Replay: next action. */
+  onReplayStep: () => void;
+  /** Replay: one action back. */
+  onReplayBack: () => void;
+  /** Replay: go to step `index` (0 … total). */
+  onReplayTo: (index: number) => void;
+  /** Starts a new game: armies set up, or (`deployment`) with the deployment phase. */
+  onNewGame: (deployment: boolean) => void;
+  onSelectUnit: (id: string) => void;
+  /** The dice of step `index` of throw `throwId` came to rest showing `shown`. */
+  onDiceSettled: (throwId: number, index: number, shown: number[]) => void;
 }
 
 /** A small external store of {@link PanelState}. */
