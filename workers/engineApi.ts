@@ -28,6 +28,7 @@ import { ScenarioBuildError, scenarioToWorldInput, type MeshSource } from '../sr
 import { parseMeshFile } from '../src/scenario/meshLoader';
 import { ModelSchema, type Scenario, type ScenarioModel, type ScenarioQuery, type ScenarioUnit } from '../src/scenario/schema';
 import { formatPath, parseScenario } from '../src/scenario/validate';
+import { scenarioIds } from '../src/scenario/ids';
 
 /** A point `[x, y, z]` in table space, inches. */
 export type Point3 = [number, number, number];
@@ -306,7 +307,7 @@ export class EngineApi {
       return { ok: false, reason: `invalid model: ${r.error.issues.map((i) => `model${i.path.length ? '.' : ''}${formatPath(i.path).replace('(root)', '')}: ${i.message}`).join('; ')}` };
     }
     const m = structuredClone(r.data);
-    if (allIds(l.scenario).has(m.id)) return { ok: false, reason: `id "${m.id}" is already used in the scenario` };
+    if (scenarioIds(l.scenario).has(m.id)) return { ok: false, reason: `id "${m.id}" is already used in the scenario` };
     const input = toModelInput(unitId, m);
     if (!l.world.footprintOnBattlefield(input.footprint)) {
       return { ok: false, reason: `${m.id}: at (${m.position[0]}, ${m.position[1]}) its base would leave the battlefield` };
@@ -655,17 +656,6 @@ function findModel(s: Scenario, id: string): { unit: ScenarioUnit; model: Scenar
   return null;
 }
 
-/** Every id of the file's shared namespace (terrain, objectives, units, models). */
-function allIds(s: Scenario): Set<string> {
-  const ids = new Set<string>();
-  for (const t of s.terrain ?? []) ids.add(t.id);
-  for (const o of s.objectives ?? []) ids.add(o.id);
-  for (const u of s.units ?? []) {
-    ids.add(u.id);
-    for (const m of u.models) ids.add(m.id);
-  }
-  return ids;
-}
 
 /** The ids a stored query names. */
 function queryRefs(q: ScenarioQuery): string[] {

@@ -3,6 +3,7 @@
  * from `assets/kenney`, named by `src` relative to `assets/scenarios/` as the default scenario
  * does) and model bases (Citadel sizes). Pure data and SCENARIO.md JSON builders, table space.
  */
+import { scenarioIds, type IdBearing } from '../../scenario/ids';
 
 /** A plan-view outline for the placement ghost (inches, before rotation). */
 export type Outline = { kind: 'rect'; w: number; d: number; h: number } | { kind: 'circle'; r: number; h: number };
@@ -126,16 +127,8 @@ export function baseOutline(b: BasePreset['base'], height: number): Outline {
 }
 
 /** Every id a scenario JSON uses (terrain, objectives, units, models, queries). */
-export function usedIds(s: { terrain?: { id: string }[]; objectives?: { id: string }[]; units?: { id: string; models: { id: string }[] }[]; queries?: { id: string }[] }): Set<string> {
-  const ids = new Set<string>();
-  for (const t of s.terrain ?? []) ids.add(t.id);
-  for (const o of s.objectives ?? []) ids.add(o.id);
-  for (const u of s.units ?? []) {
-    ids.add(u.id);
-    for (const m of u.models) ids.add(m.id);
-  }
-  for (const q of s.queries ?? []) ids.add(q.id);
-  return ids;
+export function usedIds(s: IdBearing): Set<string> {
+  return scenarioIds(s, true);
 }
 
 /** `prefix-N` with the smallest N >= 1 not in `used`. */
