@@ -585,7 +585,7 @@ export class GameApi {
       entries.push({ group: 'move', label: `Make the ${pending.kind} move, up to ${pending.maxInches}" (drag the unit)`, rule: MOVE_RULES[pending.kind], action: { type: 'move', player: p, unitId, kind: pending.kind, paths: {} }, available: true, drag: true });
     }
     probe('run', 'Run (D6)', 'Core 14.1', { type: 'run', player: p, unitId });
-    probe('run', 'At the Double (1 CP, +6")', 'Commands 3.0', { type: 'run', player: p, unitId, atTheDouble: true });
+    probe('run', COMMAND_LABELS.atTheDouble, 'Commands 3.0', { type: 'run', player: p, unitId, atTheDouble: true });
     probe('retreat', 'Retreat (D3 mortal)', 'Core 14.1', { type: 'retreat', player: p, unitId });
     probe('charge', 'Charge (2D6)', 'Core 14.3', { type: 'charge', player: p, unitId });
     for (const [c, def] of Object.entries(COMMANDS)) {
@@ -736,16 +736,22 @@ export class GameApi {
   }
 }
 
+/** The button label of every command (a Record over COMMANDS: a new command cannot go unlabelled). */
+const COMMAND_LABELS: Record<keyof typeof COMMANDS, string> = {
+  rally: 'Rally (1 CP)',
+  magicalIntervention: 'Magical Intervention (1 CP, cast or chant at −1)',
+  redeploy: 'Redeploy (1 CP, D6")',
+  atTheDouble: 'At the Double (1 CP, +6")',
+  forwardToVictory: 'Forward to Victory (1 CP, re-roll charge)',
+  allOutAttack: 'All-out Attack (1 CP, +1 to hit)',
+  allOutDefence: 'All-out Defence (1 CP, +1 save)',
+  coveringFire: 'Covering Fire (1 CP, shoot at −1 to hit)',
+  counterCharge: 'Counter-charge (2 CP, charge now)',
+  powerThrough: 'Power Through (1 CP, D3 mortal)',
+};
+
 function commandLabel(c: string): string {
-  return (
-    {
-      rally: 'Rally (1 CP)',
-      redeploy: 'Redeploy (1 CP, D6")',
-      forwardToVictory: 'Forward to Victory (1 CP, re-roll charge)',
-      allOutAttack: 'All-out Attack (1 CP, +1 to hit)',
-      allOutDefence: 'All-out Defence (1 CP, +1 save)',
-    }[c] ?? c
-  );
+  return COMMAND_LABELS[c as keyof typeof COMMANDS] ?? c;
 }
 
 function unitName(s: GameState, id: string): string {

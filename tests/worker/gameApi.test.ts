@@ -148,3 +148,23 @@ describe('GameApi', () => {
     expect(api.expectedDamage('sce-liberators', 'sk-clanrats', 'shoot')).toMatchObject({ ok: false });
   });
 });
+
+describe('command labels', () => {
+  test('every command a unit is offered has a readable label with its CP cost, not its id', async () => {
+    const { COMMANDS } = await import('../../src/rules/engine');
+    const api = started();
+    const seen = new Set<string>();
+    for (const u of api.summary().units) {
+      const o = api.options(u.id);
+      if (!o.ok) continue;
+      for (const e of o.entries.filter((x) => x.group.startsWith('command:'))) {
+        const id = e.group.slice('command:'.length);
+        seen.add(id);
+        expect(e.label, id).not.toBe(id);
+        expect(e.label, id).toMatch(new RegExp(`\\(${COMMANDS[id as keyof typeof COMMANDS].cost} CP`));
+      }
+    }
+    // Offered whatever the phase (greyed out with the reason when not usable now).
+    expect([...seen].sort()).toEqual(Object.keys(COMMANDS).filter((c) => c !== 'atTheDouble').sort());
+  });
+});
