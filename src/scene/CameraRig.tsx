@@ -154,6 +154,7 @@ export function CameraRig({ width, depth, view = { mode: 'oblique', seq: 0 }, ma
     <OrbitControls
       ref={controls}
       makeDefault
+      regress
       enableDamping
       dampingFactor={0.12}
       minDistance={minDistance}

@@ -1,6 +1,7 @@
 import { Canvas } from '@react-three/fiber';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import type { Ray } from 'three';
+import { AdaptiveResolution } from './AdaptiveResolution';
 import { BattlefieldMat } from './BattlefieldMat';
 import { CameraRig } from './CameraRig';
 import { rayToTable } from './DragController';
@@ -127,10 +128,12 @@ export const TableScene = memo(function TableScene({
       frameloop="demand"
       shadows="percentage"
       dpr={profile.dpr}
+      performance={{ min: profile.movingScale, max: 1, debounce: 250 }}
       gl={{ antialias: profile.antialias }}
       camera={{ fov: 40, near: 0.5, far: 1000, position: [0, 60, 50] }}
       onPointerMissed={() => onMissed?.()}
     >
+      <AdaptiveResolution />
       <color attach="background" args={[BACKGROUND_COLOR]} />
       <fog attach="fog" args={[BACKGROUND_COLOR, 160, 360]} />
       <Lights extent={extent} />

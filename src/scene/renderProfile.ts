@@ -2,7 +2,8 @@
  * How heavily the main canvas may draw, decided once per page from the WebGL implementation: on a
  * software rasteriser (SwiftShader, llvmpipe, lavapipe, Microsoft Basic Render Driver) every pixel
  * and every triangle costs CPU time, so multisampling is turned off and the pixel ratio is kept at 1.
- * On a GPU the canvas draws with 4x MSAA and up to 1.5 device pixels per CSS pixel.
+ * On a GPU the canvas draws with 4x MSAA and up to 1.5 device pixels per CSS pixel. Either way
+ * the canvas draws fewer pixels while the camera moves ({@link RenderProfile.movingScale}).
  */
 
 /** The render settings of the main canvas. */
@@ -13,6 +14,12 @@ export interface RenderProfile {
   antialias: boolean;
   /** Device pixel ratio range for the canvas, `[min, max]`. */
   dpr: [number, number];
+  /**
+   * The fraction of that pixel ratio drawn while the camera moves (R3F's `performance.min`): the
+   * canvas regresses to it on every camera change and returns to full resolution 250 ms after the
+   * last one (see `AdaptiveResolution`). 0.5 in software (a quarter of the pixels), 0.75 on a GPU.
+   */
+  movingScale: number;
   /** The WebGL renderer string the decision was made from ('' when unknown). */
   renderer: string;
 }
@@ -47,6 +54,6 @@ export function renderProfile(): RenderProfile {
   }
   const forced = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('render') : null;
   const software = forced === 'software' ? true : forced === 'gpu' ? false : isSoftwareRendererName(renderer);
-  cached = { software, antialias: !software, dpr: software ? [1, 1] : [1, 1.5], renderer };
+  cached = { software, antialias: !software, dpr: software ? [1, 1] : [1, 1.5], movingScale: software ? 0.5 : 0.75, renderer };
   return cached;
 }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, frames, type E2EContext, type E2ETest } from './harness';
 
 interface ScenarioFile {
   name?: string;
@@ -30,16 +30,6 @@ async function openReady(ctx: E2EContext) {
     throw new Error(`the app signalled "${ready}" instead of ready:\n${problems}`);
   }
   return opened;
-}
-
-/** Waits until the page has painted `n` more animation frames (render-on-demand has caught up). */
-async function frames(page: Page, n = 3): Promise<void> {
-  // A string, not a function: tsx's name-keeping helpers (`__name`) do not exist in the page.
-  await page.evaluate(`new Promise((resolve) => {
-    let left = ${n};
-    const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
-    requestAnimationFrame(step);
-  })`);
 }
 
 /**
@@ -70,6 +60,34 @@ export const tests: E2ETest[] = [
       assert((await page.locator('canvas').count()) === 1, 'exactly one canvas');
       await frames(page);
       await page.screenshot({ path: join(ctx.outputDir, 'default.png') });
+      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+      await page.close();
+    },
+  },
+  {
+    name: 'orbiting draws the table at a lower resolution; a still camera gets the full picture back',
+    async run(ctx) {
+      const { page, errors } = await openReady(ctx);
+      await frames(page);
+      const size = () => page.evaluate(`(() => { const c = document.querySelector('canvas'); return { w: c.width, h: c.height, regressed: c.hasAttribute('data-regressed') }; })()`) as Promise<{ w: number; h: number; regressed: boolean }>;
+      const full = await size();
+      assert(!full.regressed && full.w > 0, `the still canvas should be at full resolution: ${JSON.stringify(full)}`);
+      // Orbit through the same controls a drag uses, one step per frame, and look mid-orbit.
+      const during = (await page.evaluate(`new Promise((resolve) => {
+        let n = 0;
+        const step = () => {
+          window.__sightlineFiles.orbit(2);
+          if (++n < 6) return requestAnimationFrame(step);
+          requestAnimationFrame(() => { const c = document.querySelector('canvas'); resolve({ w: c.width, h: c.height, regressed: c.hasAttribute('data-regressed') }); });
+        };
+        requestAnimationFrame(step);
+      })`)) as { w: number; h: number; regressed: boolean };
+      assert(during.regressed, 'the canvas should be marked regressed while the camera moves');
+      // Software WebGL here: half the pixel ratio while moving (renderProfile.movingScale 0.5).
+      assertEqual(during.w, Math.round(full.w / 2), 'canvas width while orbiting');
+      await frames(page); // waits for the debounce: no data-regressed, then paints
+      const after = await size();
+      assertEqual(JSON.stringify(after), JSON.stringify({ w: full.w, h: full.h, regressed: false }), 'canvas size and flag once the camera is still');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await page.close();
     },

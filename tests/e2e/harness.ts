@@ -35,12 +35,19 @@ export function assertEqual<T>(actual: T, expected: T, what: string): void {
   if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 }
 
-/** Waits until the page has painted `n` more animation frames (render-on-demand has caught up). */
+/**
+ * Waits until the table canvas is back at full resolution (no `data-regressed`: the camera has
+ * been still for the adaptive-resolution debounce) and the page has then painted `n` more
+ * animation frames (render-on-demand has caught up).
+ */
 export async function frames(page: Page, n = 3): Promise<void> {
   // A string, not a function: tsx's name-keeping helpers (`__name`) do not exist in the page.
   await page.evaluate(`new Promise((resolve) => {
     let left = ${n};
-    const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
+    const step = () => {
+      if (document.querySelector('canvas[data-regressed]')) return requestAnimationFrame(step);
+      return --left <= 0 ? resolve() : requestAnimationFrame(step);
+    };
     requestAnimationFrame(step);
   })`);
 }
