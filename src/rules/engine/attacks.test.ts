@@ -80,7 +80,8 @@ describe('attack sequence (Core 16.0-18.4)', () => {
       { type: 'pass', player: 'p1' },
       { type: 'pass', player: 'p2' },
     ], t);
-    expect([r.state.players.p1.cp, r.state.players.p2.cp]).toEqual([3, 3]);
+    // 5 CP each at the start (4 + 1 for underspending, ArmyComp 1.2.1), 1 spent each.
+    expect([r.state.players.p1.cp, r.state.players.p2.cp]).toEqual([4, 4]);
     const e = r.events.filter((x) => x.type === 'attacksResolved');
     expect(e.length).toBeGreaterThan(0);
     // Save 5+, Rend 1, +1 All-out Defence → final 0.

@@ -30,11 +30,17 @@ function run(s: GameState, actions: Action[], t = tables()) {
   return runActions(s, actions, tablePort(t));
 }
 const end = (n: number, player: 'p1' | 'p2' = 'p1'): Action[] => Array.from({ length: n }, () => ({ type: 'endPhase', player }) as Action);
-/** A game where p1 takes the first turn, advanced `phases` phases (0 = start of turn), with scripted dice. */
+/**
+ * A game where p1 takes the first turn, advanced `phases` phases (0 = start of turn), with scripted
+ * dice. Both players start with 5 CP: 4 (Commands 1.1) + 1 for underspending (ArmyComp 1.2.1: the
+ * sample armies cost 750 and 590 points of their 1000-point limit); equal auxiliaries, no underdog.
+ */
 function game(phases: number, script: number[] = [], t = tables()): GameState {
   const g = createGame({ seed: 5, rosters: { p1: SCE, p2: SK }, finishedDeployingFirst: 'p1', battleplan: { objectives: [] }, diceScript: script });
   if (!g.ok) throw new Error('roster');
-  return run(g.state, [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...end(phases)], t).s;
+  const s = run(g.state, [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }], t).s;
+  expect([s.players.p1.cp, s.players.p2.cp]).toEqual([5, 5]);
+  return run(s, end(phases), t).s;
 }
 const cmd = (player: 'p1' | 'p2', command: string, unitId: string, target?: string): Action =>
   ({ type: 'command', player, command, unitId, ...(target ? { target } : {}) }) as Action;
@@ -50,7 +56,7 @@ describe('Magical Intervention (Commands 2.0)', () => {
     const bolt: Action = { type: 'cast', player: 'p2', unitId: 'sk-warlock', spell: 'arcaneBolt', target: 'sce-liberators' };
     expect(rej(s, bolt)).toMatchObject({ ok: false, rule: 'Magic 2.0' });
     s = run(s, [cmd('p2', 'magicalIntervention', 'sk-warlock')]).s;
-    expect(s.players.p2.cp).toBe(3);
+    expect(s.players.p2.cp).toBe(4);
     // Each command once per army per phase (Commands 1.2).
     expect(rej(s, cmd('p2', 'magicalIntervention', 'sk-warlock'))).toMatchObject({ ok: false, rule: 'Commands 1.2' });
     // 4 + 3 = 7, -1 = 6 < CV 7: the spell fails (no Unbind window).
@@ -80,7 +86,7 @@ describe('Covering Fire (Commands 4.0)', () => {
     expect(rej(s, cmd('p2', 'coveringFire', 'sk-clanrats'))).toMatchObject({ ok: false, rule: 'Commands 4.0' });
     let r = run(s, [cmd('p2', 'coveringFire', 'sk-acolytes')]);
     s = r.s;
-    expect(s.players.p2.cp).toBe(3);
+    expect(s.players.p2.cp).toBe(4);
     expect(s.pendingAttack).toMatchObject({ player: 'p2', unitId: 'sk-acolytes', toReact: 'p1', coveringFire: true, assignments: [{ weapon: 'Poisoned Wind Globe', target: 'sce-liberators' }] });
     // The covering unit has used its command this phase: no All-out Attack (I-2).
     expect(rej(s, cmd('p2', 'allOutAttack', 'sk-acolytes'))).toMatchObject({ ok: false });
@@ -124,7 +130,7 @@ describe('Counter-charge (Commands 5.0)', () => {
     expect(rej(s, { type: 'charge', player: 'p2', unitId: 'sk-clanrats' }, t)).toMatchObject({ ok: false, rule: 'Core 14.3' });
     const r = run(s, [cmd('p2', 'counterCharge', 'sk-clanrats')], t);
     s = r.s;
-    expect(s.players.p2.cp).toBe(2);
+    expect(s.players.p2.cp).toBe(3);
     expect(r.events.find((e) => e.type === 'chargeRoll')).toMatchObject({ unitId: 'sk-clanrats', dice: [5, 4], roll: 9 });
     expect(s.units['sk-clanrats'].turn.pendingMove).toEqual({ kind: 'charge', maxInches: 9 });
     expect(rej(s, cmd('p2', 'forwardToVictory', 'sk-clanrats'), t)).toMatchObject({ ok: false, rule: 'Commands 1.2' });
@@ -142,8 +148,8 @@ describe('Counter-charge (Commands 5.0)', () => {
     s = run(s, [cmd('p2', 'redeploy', 'sk-clanrats'), ...end(2)], t).s;
     expect(rej(s, cmd('p2', 'counterCharge', 'sk-ratogors'), t)).toMatchObject({ ok: false, rule: 'Commands 5.0' });
     expect(rej(s, cmd('p2', 'counterCharge', 'sk-clanrats'), t)).toMatchObject({ ok: false, rule: 'Core 14.3' });
-    // p2 has 3 CP left; spend 2 with a Counter-charge, the next needs 2 → at 1 CP rejected (next phase).
-    expect(s.players.p2.cp).toBe(3);
+    // p2 has 4 CP left (5 - 1 for Redeploy); a Counter-charge costs 2.
+    expect(s.players.p2.cp).toBe(4);
   });
 });
 

@@ -56,6 +56,7 @@ import { coveringFire, currentPicker, fight, passReaction, reacted, shoot } from
 import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, powerLevel, priestLevel, unbind } from './magic';
 import { deployRegiment, deployTerrain, deployUnit, destroyReserves, endDeployment, setUpReserve } from './deployment';
 import { scoreTactic, tacticalGambit } from './tactics';
+import { underspent } from './roster';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -269,11 +270,12 @@ function chooseFirstTurn(c: Ctx, a: Extract<Action, { type: 'chooseFirstTurn' }>
   s.underdog = p1.vp < p2.vp ? 'p1' : p2.vp < p1.vp ? 'p2' : null;
   c.events.push({ type: 'underdog', round: s.round, underdog: s.underdog });
   // Step 3 (001 numbering): command points (Commands 1.1), +1 to the player with the fewest
-  // auxiliary units on their roster (ArmyComp 3.6; equal numbers: nobody).
+  // auxiliary units on their roster (ArmyComp 3.6; equal numbers: nobody), and in the first
+  // battle round +1 to a player whose army is 50 or more points under the limit (ArmyComp 1.2.1).
   const aux = { p1: p1.roster.auxiliaries.length, p2: p2.roster.auxiliaries.length };
   const fewerAux: PlayerId | null = aux.p1 < aux.p2 ? 'p1' : aux.p2 < aux.p1 ? 'p2' : null;
   for (const p of PLAYERS) {
-    const gain = 4 + (s.underdog === p ? 1 : 0) + (fewerAux === p ? 1 : 0);
+    const gain = 4 + (s.underdog === p ? 1 : 0) + (fewerAux === p ? 1 : 0) + (s.round === 1 && underspent(s.players[p].roster) ? 1 : 0);
     s.players[p].cp += gain;
     c.events.push({ type: 'cpGained', player: p, gain, cp: s.players[p].cp });
   }

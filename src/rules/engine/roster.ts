@@ -256,6 +256,29 @@ export type RosterManifestation = NonNullable<Roster['manifestations']>[number];
 /** A weapon of a validated roster. */
 export type RosterWeapon = RosterUnit['weapons'][number];
 
+/**
+ * Points spent on the roster's units (ArmyComp 1.2), or null when a unit has no `points` (the
+ * cost is then unknown).
+ */
+export function rosterPoints(r: Roster): number | null {
+  let total = 0;
+  for (const u of r.units) {
+    if (u.points === undefined) return null;
+    total += u.points;
+  }
+  return total;
+}
+
+/**
+ * Underspending (ArmyComp 1.2.1): the army costs 50 or more points less than the points limit of
+ * the battle, so its player gains 1 extra command point at the start of the first battle round.
+ * The limit is the roster's `pointsLimit`; without a limit or with a unit of unknown cost, false.
+ */
+export function underspent(r: Roster): boolean {
+  const spent = rosterPoints(r);
+  return r.pointsLimit !== undefined && spent !== null && r.pointsLimit - spent >= 50;
+}
+
 /** Result of {@link parseRoster}. */
 export type ParseRosterResult =
   | { readonly ok: true; readonly roster: Roster }
