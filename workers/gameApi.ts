@@ -77,8 +77,10 @@ export interface UnitSummary {
   fought: boolean;
   pendingMove: { kind: string; maxInches: number } | null;
   effects: string[];
-  /** False while the unit waits to be deployed (deployment phase), or was never deployed. */
+  /** False while the unit waits to be deployed (deployment phase), was never deployed, or is in reserve. */
   deployed: boolean;
+  /** In reserve (Core 24.1): off the table until its player sets it up in their movement phase. */
+  reserve: boolean;
 }
 
 /** What the page needs after every change. */
@@ -291,6 +293,12 @@ export class GameApi {
     return { ok: true, summary: this.summary() };
   }
 
+  /** Where the set-up file places a model (the battlefield's `placement`). */
+  private setupPosition(modelId: string): [number, number] {
+    const p = BattlefieldSchema.parse(this.setup!.battlefield).placement[modelId];
+    return [p[0], p[1]];
+  }
+
   /** Whether a game is loaded. */
   hasGame(): boolean {
     return this.states.length > 0;
@@ -496,13 +504,18 @@ export class GameApi {
         pendingMove: u.turn.pendingMove ? { ...u.turn.pendingMove } : null,
         effects: s.effects.filter((e) => e.unitId === u.id).map((e) => e.kind),
         deployed: u.status !== 'undeployed' && u.status !== 'reserve',
+        reserve: u.status === 'reserve',
       };
     });
     const bf = BattlefieldSchema.parse(this.setup!.battlefield);
     // Slain models; after the deployment phase also the models of units never deployed (off the
     // battlefield for the whole battle). During it, undeployed units stand where the set-up
-    // suggests (their territory), for the player to drag them where they deploy them.
-    const offField = (u: GameState['units'][string]) => (u.status === 'undeployed' && s.stage !== 'deployment') || u.status === 'unsummoned' || u.status === 'reserve';
+    // suggests (their territory), for the player to drag them where they deploy them. Units in
+    // reserve are off the table, except in their player's movement phase of battle rounds 1-3,
+    // when they stand where the set-up suggests for that player to drag them in (Core 24.1).
+    const reserveShown = (u: GameState['units'][string]) => s.stage === 'turn' && s.phase === 'movement' && s.active === u.owner && s.round <= 3;
+    const offField = (u: GameState['units'][string]) =>
+      (u.status === 'undeployed' && s.stage !== 'deployment') || u.status === 'unsummoned' || (u.status === 'reserve' && !reserveShown(u));
     const removed = Object.values(s.units).flatMap((u) => (offField(u) ? s.players[u.owner].roster.units.find((x) => x.id === u.id)!.models.map((m) => m.id) : u.slain));
     const gone = new Set(removed);
     const positions: Record<string, [number, number]> = {};
@@ -577,6 +590,13 @@ export class GameApi {
         probe('deploy', 'Deploy the unit (drag it within your territory)', 'Core 10.1', { type: 'deployUnit', player: p, unitId, positions }, { drag: true });
         probe('deployHere', 'Deploy the unit where it is shown', 'Core 10.1', { type: 'deployUnit', player: p, unitId, positions });
       } else entries.push({ group: 'deploy', label: 'Deployed', rule: 'Core 10.1', action: { type: 'endDeployment', player: p }, available: false, reason: 'this unit has been deployed', rejectedBy: 'Core 10.1' });
+      return { ok: true, unitId, player: p, entries, general: this.general() };
+    }
+    if (u.status === 'reserve') {
+      // SET UP FROM RESERVE (Core 24.1): drag the unit in, in your movement phase of rounds 1-3.
+      const here = this.summary().board.positions;
+      const positions = Object.fromEntries(ru.models.map((m) => [m.id, here[m.id] ?? this.setupPosition(m.id)]));
+      probe('reserve', 'Set up from reserve (drag the unit onto the battlefield)', 'Core 24.1', { type: 'setUpReserve', player: p, unitId, positions }, { drag: true });
       return { ok: true, unitId, player: p, entries, general: this.general() };
     }
     const pending = u.turn.pendingMove;

@@ -5,12 +5,13 @@
  * same state hash; an illegal move is refused with the engine's reason; a pile-in made by dragging
  * (an illegal one refused with the engine's reason, a legal one accepted); the 3D dice tray settles
  * on the engine's dice of every step of the attack; a replay stepped backwards (and jumped) reaches
- * the same state hashes as the forward replay; a crashed game worker is restarted with the game.
+ * the same state hashes as the forward replay; a crashed game worker is restarted with the game;
+ * a unit in reserve is set up by dragging it in, in its player's movement phase.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { engagedSetup } from '../../workers/gameSetup';
+import { engagedSetup, hotseatSetup } from '../../workers/gameSetup';
 import { assert, assertEqual, frames, type E2EContext, type E2ETest } from './harness';
 
 type Summary = {
@@ -330,6 +331,51 @@ export const tests: E2ETest[] = [
       assert((await page.evaluate(`window.__sightline.tools.modelCentre('sk-ratogors-2')`)) !== null, 'a deployed unit stays');
       await page.waitForSelector('[data-testid=play-g-firstTurn-p1]:not([disabled])');
       await page.screenshot({ path: join(ctx.outputDir, 'play-deployed.png') });
+      assertEqual(errors.join('\n'), '', 'console errors');
+    },
+  },
+  {
+    name: 'play: a unit in reserve (uploaded saved game) is off the table until p1\'s movement phase, then set up by dragging it in (engine-checked)',
+    async run(ctx) {
+      const { page, errors } = await openPlay(ctx);
+      // A saved game with the Liberators in reserve, in p1's hero phase of battle round 1.
+      const setup = hotseatSetup(11);
+      const saved = {
+        format: 'sightline-game/1',
+        seed: setup.seed,
+        finishedDeployingFirst: 'p1',
+        battleplan: setup.battleplan,
+        rosters: setup.rosters,
+        battlefield: setup.battlefield,
+        reserves: { p1: ['sce-liberators'] },
+        actions: [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }],
+      };
+      const file = join(ctx.outputDir, 'play-reserve-game.json');
+      writeFileSync(file, JSON.stringify(saved));
+      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
+      await ready(page);
+      const centre = (id: string) => page.evaluate(`window.__sightline.tools.modelCentre('${id}')`) as Promise<[number, number] | null>;
+      assertEqual(await centre('sce-liberators-1'), null, 'in reserve: off the table in the hero phase');
+      await click(page, 'play-g-endPhase'); // to the movement phase
+      assertEqual((await play<Summary>(page, 'summary()')).phase, 'movement', 'p1\'s movement phase');
+      const at = await centre('sce-liberators-1');
+      assert(at !== null, 'in p1\'s movement phase the reserve unit is shown, ready to be dragged in');
+      await page.evaluate(`window.__sightline.play.selectUnit('sce-liberators')`);
+      await page.waitForSelector('[data-testid=play-o-reserve]');
+      assert((await text(page, '[data-testid=play-o-reserve]')).includes('Set up from reserve'), 'the set-up is offered as a drag');
+      // Dropped off the battlefield: refused with the engine's reason, nothing changes.
+      const hashBefore = await play<string>(page, 'hash()');
+      const off = await play<{ kind: string; text: string }>(page, `drag('sce-liberators-1', [${at![0]}, -3])`);
+      assert(off?.kind === 'refused' && /Core 2[0-9]\.\d|Core 1[05]\.\d/.test(await text(page, '[data-testid=play-note]')), `a set-up off the battlefield is refused with the rule: ${off?.text}`);
+      assertEqual(await play<string>(page, 'hash()'), hashBefore, 'the refused set-up changed nothing');
+      // Dragged 2" north: set up there; no longer in reserve.
+      const ok = await play<{ kind: string; text: string }>(page, `drag('sce-liberators-1', [${at![0]}, ${at![1] + 2}])`);
+      assertEqual(ok?.kind, 'ok', `set up from reserve: ${ok?.text}`);
+      const s = await play<Summary & { units: { id: string; reserve: boolean }[] }>(page, 'summary()');
+      assertEqual(s.units.find((u) => u.id === 'sce-liberators')?.reserve, false, 'no longer in reserve');
+      const placed = await centre('sce-liberators-1');
+      assertEqual(JSON.stringify(placed), JSON.stringify(s.board.positions['sce-liberators-1']), 'it stands where the engine set it up');
+      assert(Math.abs(placed![1] - (at![1] + 2)) < 1e-6, `2" north of where it was shown: ${placed}`);
       assertEqual(errors.join('\n'), '', 'console errors');
     },
   },

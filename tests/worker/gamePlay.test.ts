@@ -201,3 +201,42 @@ describe('reserves (Core 24.1) in a saved game loaded by the game API', () => {
     expect(api.save().reserves).toEqual({ p1: ['sce-liberators'] });
   });
 });
+
+describe('setting up from reserve (Core 24.1) through the game API', () => {
+  test('off the table until p1\'s movement phase; then shown for dragging, offered as a drag, and set up where the drag puts it', async () => {
+    const { hotseatSetup } = await import('../../workers/gameSetup');
+    const api = new GameApi();
+    const started = api.newGame(hotseatSetup(11));
+    if (!started.ok) throw new Error(started.problems.join('\n'));
+    const first = { type: 'chooseFirstTurn', player: 'p1', first: 'p1' };
+    const loaded = api.load({ ...api.save(), reserves: { p1: ['sce-liberators'] }, actions: [first] });
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    // Start of turn and hero phase: off the table; the option says why it cannot be set up yet.
+    expect(api.summary().board.positions[LIBS[0]]).toBeUndefined();
+    const early = api.options('sce-liberators');
+    if (!early.ok) throw new Error(early.reason);
+    expect(early.entries).toHaveLength(1);
+    expect(early.entries[0]).toMatchObject({ group: 'reserve', drag: true, available: false, rejectedBy: 'Core 24.1' });
+    for (let i = 0; i < 2; i++) expect(api.act({ type: 'endPhase', player: 'p1' }).ok).toBe(true);
+    const s = api.summary();
+    expect(s.phase).toBe('movement');
+    // Shown where the set-up suggests, still in reserve, for p1 to drag in.
+    const setupAt = (api.save().battlefield as { placement: Record<string, [number, number]> }).placement;
+    for (const id of LIBS) expect(s.board.positions[id]).toEqual([setupAt[id][0], setupAt[id][1]]);
+    expect(s.units.find((u) => u.id === 'sce-liberators')).toMatchObject({ reserve: true, deployed: false });
+    const o = api.options('sce-liberators');
+    if (!o.ok) throw new Error(o.reason);
+    expect(o.entries[0]).toMatchObject({ group: 'reserve', drag: true, available: true });
+    // The drop: every model 2" north of where it was shown.
+    const positions = Object.fromEntries(LIBS.map((id) => [id, [setupAt[id][0], setupAt[id][1] + 2] as [number, number]]));
+    const r = api.act({ type: 'setUpReserve', player: 'p1', unitId: 'sce-liberators', positions });
+    expect(r.ok).toBe(true);
+    const after = api.summary();
+    expect(after.units.find((u) => u.id === 'sce-liberators')).toMatchObject({ reserve: false, deployed: true });
+    for (const id of LIBS) expect(after.board.positions[id]).toEqual(positions[id]);
+    // Set up this turn: no Normal Move for it in this movement phase (Core 24.0).
+    const moved = api.options('sce-liberators');
+    if (!moved.ok) throw new Error(moved.reason);
+    expect(moved.entries.find((e) => e.group === 'move')?.available).toBe(false);
+  });
+});

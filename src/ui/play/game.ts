@@ -126,13 +126,20 @@ export function scenarioModel(state: GameState, modelId: string, position: [numb
   return null;
 }
 
-/** The default battlefield file with the game's units where they stand now. */
-export function gameScenario(base: unknown, state: GameState, summary: GameSummary): unknown {
+/**
+ * The default battlefield file with the game's units where they stand now. Units in reserve
+ * (Core 24.1) are included at their set-up position (`placement`) although they are off the
+ * table: the page takes them off at its first board sync and keeps them to bring back when their
+ * player may set them up (see `applyBoard` in usePlay).
+ */
+export function gameScenario(base: unknown, state: GameState, summary: GameSummary, placement: Record<string, [number, number]> = {}): unknown {
   const json = structuredClone(base) as Record<string, unknown>;
   const units: unknown[] = [];
   for (const p of ['p1', 'p2'] as const) {
     for (const u of state.players[p].roster.units) {
-      const models = u.models.filter((m) => summary.board.positions[m.id]).map((m) => modelObject(m, summary.board.positions[m.id]));
+      const inReserve = state.units[u.id]?.status === 'reserve';
+      const at = (id: string) => summary.board.positions[id] ?? (inReserve ? placement[id] : undefined);
+      const models = u.models.filter((m) => at(m.id)).map((m) => modelObject(m, at(m.id)!));
       if (models.length) units.push({ id: u.id, army: armyId(state, p), name: u.name, keywords: u.warscroll.keywords, ...(u.warscroll.coherencyRange ? { coherencyRange: u.warscroll.coherencyRange } : {}), models });
     }
   }
@@ -145,6 +152,7 @@ export function gameScenario(base: unknown, state: GameState, summary: GameSumma
 /** The page's scenario source in Play mode: start (or resume) the game, then draw it on the default battlefield. */
 export async function playScenarioSource(): Promise<ScenarioSource> {
   const [src, summary] = await Promise.all([fetchScenario(null), startGame()]);
-  const state = await getGame().state();
-  return { ...src, json: gameScenario(src.json, state, summary), label: 'Play', fallbackName: 'Play' };
+  const [state, saved] = await Promise.all([getGame().state(), getGame().save()]);
+  const placement = (saved.battlefield as { placement?: Record<string, [number, number]> } | undefined)?.placement ?? {};
+  return { ...src, json: gameScenario(src.json, state, summary, placement), label: 'Play', fallbackName: 'Play' };
 }

@@ -101,12 +101,12 @@ export interface Play {
   hook: PlayHook | undefined;
 }
 
-/** Ring colour of units not deployed yet (deployment phase). */
+/** Ring colour of units not deployed yet (deployment phase) and of units waiting in reserve. */
 const UNDEPLOYED_COLOR = '#b9c2cc';
 
 /** What the table draws from the summary: a new key, a new copy for the table (App re-render). */
 function sceneKey(s: GameSummary): string {
-  return JSON.stringify([s.stage, s.phase, s.units.map((u) => [u.id, u.owner, u.deployed, u.pendingMove?.kind ?? '', u.pendingMove?.maxInches ?? 0])]);
+  return JSON.stringify([s.stage, s.phase, s.active, s.units.map((u) => [u.id, u.owner, u.deployed, u.reserve, u.pendingMove?.kind ?? '', u.pendingMove?.maxInches ?? 0])]);
 }
 
 const same = (a: Point2, b: Point2) => Math.abs(a[0] - b[0]) < 1e-6 && Math.abs(a[1] - b[1]) < 1e-6;
@@ -264,9 +264,11 @@ export function usePlay(o: PlayOptions): Play {
       const s = await game.summary();
       setLines(await game.log());
       setSummary(s);
+      // Units drawn but off the table by the game (in reserve) leave the table, kept to come back.
+      if (s.board.removed.some((id) => ref.current.data?.models.some((m) => m.id === id))) await applyBoard(s);
       version.current++;
     })();
-  }, [game, o.engineLoaded, o.data, setLines, setSummary]);
+  }, [game, o.engineLoaded, o.data, setLines, setSummary, applyBoard]);
 
   // ---- Options for the selected unit and the player-level actions, refreshed on every change of
   // the game (from `setSummary`) and of the selection. A later refresh drops an earlier one's answers.
@@ -464,12 +466,17 @@ export function usePlay(o: PlayOptions): Play {
     const paths: Record<string, [number, number][]> = {};
     for (const mm of d.models.filter((x) => x.unitId === m.unitId)) paths[mm.id] = [[Math.round((mm.footprint.x + dx) * 1000) / 1000, Math.round((mm.footprint.y + dy) * 1000) / 1000]];
     const deploy = summary.stage === 'deployment';
-    const pileIn = !deploy && summary.phase === 'combat' && !unit.pendingMove;
-    const kind = deploy ? 'deployment' : pileIn ? 'pile-in' : (unit.pendingMove?.kind ?? 'normal');
+    const reserve = !deploy && unit.reserve;
+    const pileIn = !deploy && !reserve && summary.phase === 'combat' && !unit.pendingMove;
+    const kind = deploy ? 'deployment' : reserve ? 'reserve' : pileIn ? 'pile-in' : (unit.pendingMove?.kind ?? 'normal');
+    const positions = Object.fromEntries(Object.entries(paths).map(([id, [p]]) => [id, p]));
     let action: Action;
     if (deploy) {
       // DEPLOY (Core 10.1): every model of the unit set up where the drag put it.
-      action = { type: 'deployUnit', player: unit.owner, unitId: unit.id, positions: Object.fromEntries(Object.entries(paths).map(([id, [p]]) => [id, p])) };
+      action = { type: 'deployUnit', player: unit.owner, unitId: unit.id, positions };
+    } else if (reserve) {
+      // SET UP FROM RESERVE (Core 24.1): every model where the drag put it.
+      action = { type: 'setUpReserve', player: unit.owner, unitId: unit.id, positions };
     } else if (pileIn) {
       // The pile-in's target (Core 15.3) and the attacks' target: the enemy unit nearest to the
       // unit's end positions (among those the engine offers to fight, when the unit is selected).
@@ -492,8 +499,8 @@ export function usePlay(o: PlayOptions): Play {
       action = { type: 'move', player: unit.owner, unitId: unit.id, kind: kind as 'normal', paths };
     }
     void act(action).then((r) => {
-      const verb = deploy ? ['Deployed', 'Deployment'] : pileIn ? ['Piled in', 'Pile-in'] : ['Moved', 'Move'];
-      const text = r.ok ? (deploy ? `Deployed ${unit.name}.` : `${verb[0]} ${unit.name} ${inches2(Math.hypot(dx, dy))} (${kind}).`) : `${verb[1]} refused: ${r.reason}`;
+      const verb = deploy ? ['Deployed', 'Deployment'] : reserve ? ['Set up', 'Set-up from reserve'] : pileIn ? ['Piled in', 'Pile-in'] : ['Moved', 'Move'];
+      const text = r.ok ? (deploy || reserve ? `${verb[0]} ${unit.name}${reserve ? ' from reserve' : ''}.` : `${verb[0]} ${unit.name} ${inches2(Math.hypot(dx, dy))} (${kind}).`) : `${verb[1]} refused: ${r.reason}`;
       const mn: MoveNote = { kind: r.ok ? 'moved' : 'refused', text };
       dragDispatch({ type: 'dropped', n, note: mn });
       const pn: PlayNote = { kind: r.ok ? 'ok' : 'refused', text, rule: r.ok ? undefined : r.rule };
@@ -568,7 +575,10 @@ export function usePlay(o: PlayOptions): Play {
     const measure = dr ? currentMeasure(dr) : null;
     const unit = dm && summary ? summary.units.find((u) => u.id === dm.unitId) : undefined;
     const max = unit?.pendingMove?.maxInches ?? (summary?.phase === 'combat' ? 3 : undefined);
-    const undeployed = summary?.stage === 'deployment' ? new Set(summary.units.filter((u) => !u.deployed).map((u) => u.id)) : null;
+    // Units waiting to be set up: undeployed ones in the deployment phase, and units in reserve
+    // while they are shown (their player's movement phase, rounds 1-3).
+    const waiting = summary ? summary.units.filter((u) => (summary.stage === 'deployment' ? !u.deployed : u.reserve)).map((u) => u.id) : [];
+    const undeployed = waiting.length > 0 ? new Set(waiting) : null;
     scene = (
       <>
         {undeployed && undeployed.size > 0 && <SelectionRings models={data.models.filter((m) => undeployed.has(m.unitId))} color={UNDEPLOYED_COLOR} gap={0.16} />}
