@@ -81,6 +81,13 @@ export interface UnitSummary {
   deployed: boolean;
   /** In reserve (Core 24.1): off the table until its player sets it up in their movement phase. */
   reserve: boolean;
+  /** Ids of the unit's models still alive, in roster order. */
+  aliveModelIds: string[];
+  /**
+   * The commander's casualty order (Core 18.3, `setSlainPriority`): these alive models are slain
+   * first, in this order; after them (or when empty) the engine's default order applies.
+   */
+  slainPriority: string[];
 }
 
 /** What the page needs after every change. */
@@ -505,6 +512,8 @@ export class GameApi {
         effects: s.effects.filter((e) => e.unitId === u.id).map((e) => e.kind),
         deployed: u.status !== 'undeployed' && u.status !== 'reserve',
         reserve: u.status === 'reserve',
+        aliveModelIds: ru.models.map((m) => m.id).filter((id) => !u.slain.includes(id)),
+        slainPriority: u.slainPriority.filter((id) => !u.slain.includes(id)),
       };
     });
     const bf = BattlefieldSchema.parse(this.setup!.battlefield);

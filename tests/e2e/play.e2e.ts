@@ -196,6 +196,14 @@ export const tests: E2ETest[] = [
       await page.click('[data-testid=btn-top]');
       await frames(page);
 
+      // p2 chooses which Rat Ogor is slain first (Core 18.3) in the panel.
+      await page.evaluate(`window.__sightline.play.selectUnit('sk-ratogors')`);
+      await page.waitForSelector('[data-testid=play-slain-sk-ratogors-2]');
+      await page.click('[data-testid=play-slain-sk-ratogors-2]');
+      await page.waitForSelector('[data-testid=play-slain-sk-ratogors-2][aria-pressed=true]');
+      const chosen = await play<{ units: { id: string; slainPriority: string[] }[] }>(page, 'summary()');
+      assertEqual(JSON.stringify(chosen.units.find((u) => u.id === 'sk-ratogors')?.slainPriority), '["sk-ratogors-2"]', 'the casualty order chosen in the panel');
+
       // The pile-in is offered as a drag.
       await page.evaluate(`window.__sightline.play.selectUnit('sce-liberators')`);
       await page.waitForSelector('[data-testid=play-o-pileIn-sk-ratogors]');
@@ -237,6 +245,9 @@ export const tests: E2ETest[] = [
       const logged = log.filter((l) => l.seq === lastSeq && l.kind === 'roll').map((l) => l.dice ?? []);
       assertEqual(JSON.stringify(settled.steps.map((x) => x.dice)), JSON.stringify(logged), 'the dice steps are the engine log\'s rolls');
       assertEqual(JSON.stringify(settled.shown), JSON.stringify(logged), 'the tray\'s dice settled showing the engine\'s values, step by step');
+      // Whatever the dice slew among the Rat Ogors, the chosen one went first.
+      const removed = (await play<Summary>(page, 'summary()')).board.removed.filter((id) => id.startsWith('sk-ratogors'));
+      assert(removed.length === 0 || removed.includes('sk-ratogors-2'), `the chosen Rat Ogor is slain first: ${removed.join(', ')}`);
       const step0 = await text(page, '[data-testid=play-step-0]');
       assert(step0.includes('Hit rolls') && step0.includes(`needs ${settled.steps[0].target}`) && step0.includes(settled.steps[0].outcome), `step 1 readable: ${step0}`);
       const lt = (await page.evaluate('window.__playLongTasks()')) as number[];

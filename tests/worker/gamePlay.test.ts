@@ -240,3 +240,24 @@ describe('setting up from reserve (Core 24.1) through the game API', () => {
     expect(moved.entries.find((e) => e.group === 'move')?.available).toBe(false);
   });
 });
+
+describe('casualty order (Core 18.3) through the game API', () => {
+  test('the summary shows the alive models and the chosen order; only the unit\'s commander chooses; undo restores the order', () => {
+    const api = toCombat();
+    const ogors = () => api.summary().units.find((u) => u.id === 'sk-ratogors')!;
+    expect(ogors().slainPriority).toEqual([]);
+    const alive = ogors().aliveModelIds;
+    expect(alive.length).toBeGreaterThanOrEqual(2);
+    // p2 (the Rat Ogors' commander) picks their first model to be slain first, then the second before it.
+    const first = alive[0];
+    const second = alive[1];
+    expect(api.act({ type: 'setSlainPriority', player: 'p2', unitId: 'sk-ratogors', modelIds: [first] }).ok).toBe(true);
+    expect(api.act({ type: 'setSlainPriority', player: 'p2', unitId: 'sk-ratogors', modelIds: [second, first] }).ok).toBe(true);
+    expect(ogors().slainPriority).toEqual([second, first]);
+    expect(api.log().at(-1)?.rule).toBe('Core 18.3');
+    // Not p1's to choose.
+    expect(api.act({ type: 'setSlainPriority', player: 'p1', unitId: 'sk-ratogors', modelIds: [first] })).toMatchObject({ ok: false, rule: 'Core 18.3' });
+    expect(api.undo().ok).toBe(true);
+    expect(ogors().slainPriority).toEqual([first]);
+  });
+});

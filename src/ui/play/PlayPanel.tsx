@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Action, ExpectedDamage, OptionEntry } from '../../client/gameClient';
 import type { PanelState, PlayPanelHandlers } from './panelStore';
+import { CasualtyOrder } from './CasualtyOrder';
 import { PlayDice } from './PlayDice';
 import './play.css';
 
@@ -191,6 +192,7 @@ export function PlayPanel(p: PlayPanelProps) {
               {unit.pendingMove && ` · ${unit.pendingMove.kind} up to ${unit.pendingMove.maxInches}"`}
               {unit.effects.length > 0 && ` · ${unit.effects.join(', ')}`}
             </div>
+            <CasualtyOrder unit={unit} busy={p.busy} onAct={p.onAct} />
             {(s.phase === 'shooting' || s.phase === 'combat') && (
               <div style={{ margin: '3px 0' }}>
                 <button type="button" data-testid="play-target" aria-pressed={p.targeting !== null} onClick={() => p.onTarget(p.targeting ? null : s.phase === 'shooting' ? 'shoot' : 'fight')}>
