@@ -8,7 +8,7 @@
  * the same state hashes as the forward replay; a crashed game worker is restarted with the game;
  * a unit in reserve is set up by dragging it in, in its player's movement phase.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { engagedSetup, hotseatSetup } from '../../workers/gameSetup';
@@ -387,6 +387,28 @@ export const tests: E2ETest[] = [
       const placed = await centre('sce-liberators-1');
       assertEqual(JSON.stringify(placed), JSON.stringify(s.board.positions['sce-liberators-1']), 'it stands where the engine set it up');
       assert(Math.abs(placed![1] - (at![1] + 2)) < 1e-6, `2" north of where it was shown: ${placed}`);
+      assertEqual(errors.join('\n'), '', 'console errors');
+    },
+  },
+  {
+    name: 'play: the recorded sample game (5 battle rounds) uploaded: the battle is over and the page shows the winner and the VP the engine computed',
+    async run(ctx) {
+      const { page, errors } = await openPlay(ctx);
+      const file = join(ctx.root, 'assets/games/sample-game.json');
+      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
+      await ready(page);
+      const s = await play<Summary & { winner: string | null; armies: Record<string, string> }>(page, 'summary()');
+      assertEqual(s.stage, 'ended', 'the sample game was played to its end');
+      assert(s.winner !== null, 'the engine decided the battle');
+      const shown = await text(page, '[data-testid=play-winner]');
+      const expected = s.winner === 'draw' ? 'A draw' : `${s.winner} wins`;
+      assert(shown.includes(expected) && shown.includes(`${s.vp.p1}–${s.vp.p2} VP`), `the winner and the VP shown: "${shown}" (engine: ${s.winner}, ${s.vp.p1}–${s.vp.p2})`);
+      console.log(`        ${shown}`);
+      // The game was recorded on another battlefield: the table draws that one (what the engine measured).
+      const bf = JSON.parse(readFileSync(file, 'utf8')).battlefield as { terrain: unknown[] };
+      const info = (await page.evaluate('window.__sightline')) as { terrainCount: number };
+      assertEqual(info.terrainCount, bf.terrain.length, 'the saved game\'s terrain features are drawn');
+      await page.screenshot({ path: join(ctx.outputDir, 'play-ended.png') });
       assertEqual(errors.join('\n'), '', 'console errors');
     },
   },

@@ -2,10 +2,10 @@
  * Play mode plumbing: whether the page is in Play mode (`?play=1`), the page's one game client
  * (`workers/game.worker.ts`), the autosave (localStorage), and the scenario the page draws for the
  * game: the default battlefield file (its real meshes) with the game's armies where the game says
- * they stand now (slain models left out).
+ * they stand now (slain models left out), or, for a game on another battlefield, that battlefield.
  */
 import { createGameClient, type GameClient, type GameRestartEvent, type GameState, type GameSummary, type SavedGame } from '../../client/gameClient';
-import { deploymentSetup, hotseatSetup } from '../../../workers/gameSetup';
+import { defaultBattlefieldTerrain, deploymentSetup, hotseatSetup } from '../../../workers/gameSetup';
 import { fetchScenario, type ScenarioSource } from '../scenarioSource';
 
 /** localStorage key of the autosaved game (the saved-game format). */
@@ -126,6 +126,51 @@ export function scenarioModel(state: GameState, modelId: string, position: [numb
   return null;
 }
 
+/** The rules' battlefield of a saved game (`SavedGame.battlefield`), as far as drawing it needs. */
+interface GameBattlefield {
+  width?: number;
+  depth?: number;
+  terrain?: { id: string; type: string; abilities?: string[]; boxes?: { center: [number, number]; size: [number, number, number]; rotationDeg?: number; elevation?: number }[]; cylinders?: { center: [number, number]; radius: number; height: number; elevation?: number }[] }[];
+  objectives?: { id: string; x: number; y: number }[];
+  territories?: Record<string, [number, number][]>;
+  placement?: Record<string, [number, number]>;
+}
+
+/**
+ * Whether a game is played on the default battlefield (the same size, terrain features and
+ * objectives as the hot-seat set-ups derive from the default scenario): then the page draws the
+ * default scenario, with its real meshes.
+ */
+export function onDefaultBattlefield(bf: GameBattlefield): boolean {
+  const d = defaultBattlefieldTerrain();
+  const ids = (xs: { id: string }[] | undefined) => (xs ?? []).map((x) => x.id).join('|');
+  const objectives = (xs: { id: string; x: number; y: number }[] | undefined) => JSON.stringify((xs ?? []).map((o) => [o.id, o.x, o.y]));
+  return (bf.width ?? 60) === d.width && (bf.depth ?? 44) === d.depth && ids(bf.terrain) === ids(d.terrain ?? []) && objectives(bf.objectives) === objectives(d.objectives);
+}
+
+/**
+ * A scenario file drawing a game's own battlefield (a saved game made elsewhere, e.g. by the CLI):
+ * its boxes and cylinders as pieces of the same features (types and abilities kept), its
+ * objectives and territories. The units are added by {@link gameScenario}.
+ */
+export function battlefieldScenario(bf: GameBattlefield, name: string): Record<string, unknown> {
+  return {
+    name,
+    battlefield: { width: bf.width ?? 60, depth: bf.depth ?? 44 },
+    terrain: (bf.terrain ?? []).map((t) => ({
+      id: t.id,
+      type: t.type,
+      ...(t.abilities ? { abilities: t.abilities } : {}),
+      pieces: [
+        ...(t.boxes ?? []).map((b) => ({ shape: 'box', center: b.center, size: b.size, rotation: b.rotationDeg ?? 0, elevation: b.elevation ?? 0 })),
+        ...(t.cylinders ?? []).map((c) => ({ shape: 'cylinder', center: c.center, radius: c.radius, height: c.height, elevation: c.elevation ?? 0 })),
+      ],
+    })),
+    objectives: (bf.objectives ?? []).map((o) => ({ id: o.id, position: [o.x, o.y] })),
+    ...(bf.territories ? { territories: bf.territories } : {}),
+  };
+}
+
 /**
  * The default battlefield file with the game's units where they stand now. Units in reserve
  * (Core 24.1) are included at their set-up position (`placement`) although they are off the
@@ -153,6 +198,10 @@ export function gameScenario(base: unknown, state: GameState, summary: GameSumma
 export async function playScenarioSource(): Promise<ScenarioSource> {
   const [src, summary] = await Promise.all([fetchScenario(null), startGame()]);
   const [state, saved] = await Promise.all([getGame().state(), getGame().save()]);
-  const placement = (saved.battlefield as { placement?: Record<string, [number, number]> } | undefined)?.placement ?? {};
-  return { ...src, json: gameScenario(src.json, state, summary, placement), label: 'Play', fallbackName: 'Play' };
+  const bf = (saved.battlefield ?? {}) as GameBattlefield;
+  const placement = bf.placement ?? {};
+  // A game on another battlefield (a saved game made elsewhere) is drawn on its own terrain and
+  // objectives, so the table shows what the rules engine measures.
+  const base = onDefaultBattlefield(bf) ? src.json : battlefieldScenario(bf, 'Battlefield of the saved game');
+  return { ...src, json: gameScenario(base, state, summary, placement), label: 'Play', fallbackName: 'Play' };
 }
