@@ -69,6 +69,27 @@ async function diceSettled(page: Page): Promise<void> {
 
 const text = async (page: Page, sel: string) => ((await page.textContent(sel)) ?? '').trim();
 
+/**
+ * Uploads, like a player's file, the saved game of a hot-seat set-up (`workers/gameSetup.ts`) with
+ * these actions (and `extra` set-up fields such as `reserves`), and waits for the page to be ready.
+ */
+async function uploadGame(ctx: E2EContext, page: Page, setup: ReturnType<typeof hotseatSetup>, actions: unknown[], file: string, extra: Record<string, unknown> = {}): Promise<void> {
+  const saved = {
+    format: 'sightline-game/1',
+    seed: setup.seed,
+    finishedDeployingFirst: 'p1',
+    battleplan: setup.battleplan,
+    rosters: setup.rosters,
+    battlefield: setup.battlefield,
+    ...extra,
+    actions,
+  };
+  const path = join(ctx.outputDir, file);
+  writeFileSync(path, JSON.stringify(saved));
+  await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', path)]);
+  await ready(page);
+}
+
 async function screenOf(page: Page, p: [number, number, number]): Promise<[number, number]> {
   const px = (await page.evaluate(`window.__sightline.tools.project(${JSON.stringify(p)})`)) as [number, number] | null;
   assert(px, `table point ${JSON.stringify(p)} is not on screen`);
@@ -178,20 +199,7 @@ export const tests: E2ETest[] = [
       const { page, errors } = await openPlay(ctx);
       // A game in p1's combat phase with the Rat Ogors in combat with the Liberators: the saved
       // game uploaded like a player's file.
-      const setup = engagedSetup(7);
-      const saved = {
-        format: 'sightline-game/1',
-        seed: setup.seed,
-        finishedDeployingFirst: 'p1',
-        battleplan: setup.battleplan,
-        rosters: setup.rosters,
-        battlefield: setup.battlefield,
-        actions: [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 5 }, () => ({ type: 'endPhase', player: 'p1' }))],
-      };
-      const file = join(ctx.outputDir, 'play-combat-game.json');
-      writeFileSync(file, JSON.stringify(saved));
-      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
-      await ready(page);
+      await uploadGame(ctx, page, engagedSetup(7), [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 5 }, () => ({ type: 'endPhase', player: 'p1' }))], 'play-combat-game.json');
       assertEqual((await play<Summary>(page, 'summary()')).phase, 'combat', 'the uploaded game is in the combat phase');
       await page.click('[data-testid=btn-top]');
       await frames(page);
@@ -350,21 +358,7 @@ export const tests: E2ETest[] = [
     async run(ctx) {
       const { page, errors } = await openPlay(ctx);
       // A saved game with the Liberators in reserve, in p1's hero phase of battle round 1.
-      const setup = hotseatSetup(11);
-      const saved = {
-        format: 'sightline-game/1',
-        seed: setup.seed,
-        finishedDeployingFirst: 'p1',
-        battleplan: setup.battleplan,
-        rosters: setup.rosters,
-        battlefield: setup.battlefield,
-        reserves: { p1: ['sce-liberators'] },
-        actions: [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }],
-      };
-      const file = join(ctx.outputDir, 'play-reserve-game.json');
-      writeFileSync(file, JSON.stringify(saved));
-      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
-      await ready(page);
+      await uploadGame(ctx, page, hotseatSetup(11), [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }], 'play-reserve-game.json', { reserves: { p1: ['sce-liberators'] } });
       const centre = (id: string) => page.evaluate(`window.__sightline.tools.modelCentre('${id}')`) as Promise<[number, number] | null>;
       assertEqual(await centre('sce-liberators-1'), null, 'in reserve: off the table in the hero phase');
       await click(page, 'play-g-endPhase'); // to the movement phase
