@@ -300,10 +300,35 @@ export class GameApi {
     return { ok: true, summary: this.summary() };
   }
 
-  /** Where the set-up file places a model (the battlefield's `placement`). */
-  private setupPosition(modelId: string): [number, number] {
-    const p = BattlefieldSchema.parse(this.setup!.battlefield).placement[modelId];
-    return [p[0], p[1]];
+  private placementCache: { setup: object; placement: Record<string, [number, number]> } | null = null;
+  /**
+   * Where the set-up file places every model (the battlefield's `placement`), parsed once per
+   * set-up (the set-up object is replaced whenever a game starts or a load is undone).
+   */
+  private get placement(): Record<string, [number, number]> {
+    const setup = this.setup!;
+    if (this.placementCache?.setup !== setup) this.placementCache = { setup, placement: BattlefieldSchema.parse(setup.battlefield).placement };
+    return this.placementCache.placement;
+  }
+
+  /**
+   * Where every model on the battlefield stands in state `s` (plan view, inches), and the models
+   * off it (see {@link GameSummary.board}).
+   */
+  private board(s: GameState): GameSummary['board'] {
+    // Slain models; after the deployment phase also the models of units never deployed (off the
+    // battlefield for the whole battle). During it, undeployed units stand where the set-up
+    // suggests (their territory), for the player to drag them where they deploy them. Units in
+    // reserve are off the table, except in their player's movement phase of battle rounds 1-3,
+    // when they stand where the set-up suggests for that player to drag them in (Core 24.1).
+    const reserveShown = (u: GameState['units'][string]) => s.stage === 'turn' && s.phase === 'movement' && s.active === u.owner && s.round <= 3;
+    const offField = (u: GameState['units'][string]) =>
+      (u.status === 'undeployed' && s.stage !== 'deployment') || u.status === 'unsummoned' || (u.status === 'reserve' && !reserveShown(u));
+    const removed = Object.values(s.units).flatMap((u) => (offField(u) ? s.players[u.owner].roster.units.find((x) => x.id === u.id)!.models.map((m) => m.id) : u.slain));
+    const gone = new Set(removed);
+    const positions: Record<string, [number, number]> = {};
+    for (const [id, p] of Object.entries(this.placement)) if (!gone.has(id)) positions[id] = s.positions[id] ? [...s.positions[id]] : [p[0], p[1]];
+    return { positions, removed };
   }
 
   /** Whether a game is loaded. */
@@ -516,19 +541,7 @@ export class GameApi {
         slainPriority: u.slainPriority.filter((id) => !u.slain.includes(id)),
       };
     });
-    const bf = BattlefieldSchema.parse(this.setup!.battlefield);
-    // Slain models; after the deployment phase also the models of units never deployed (off the
-    // battlefield for the whole battle). During it, undeployed units stand where the set-up
-    // suggests (their territory), for the player to drag them where they deploy them. Units in
-    // reserve are off the table, except in their player's movement phase of battle rounds 1-3,
-    // when they stand where the set-up suggests for that player to drag them in (Core 24.1).
-    const reserveShown = (u: GameState['units'][string]) => s.stage === 'turn' && s.phase === 'movement' && s.active === u.owner && s.round <= 3;
-    const offField = (u: GameState['units'][string]) =>
-      (u.status === 'undeployed' && s.stage !== 'deployment') || u.status === 'unsummoned' || (u.status === 'reserve' && !reserveShown(u));
-    const removed = Object.values(s.units).flatMap((u) => (offField(u) ? s.players[u.owner].roster.units.find((x) => x.id === u.id)!.models.map((m) => m.id) : u.slain));
-    const gone = new Set(removed);
-    const positions: Record<string, [number, number]> = {};
-    for (const [id, p] of Object.entries(bf.placement)) if (!gone.has(id)) positions[id] = s.positions[id] ? [...s.positions[id]] : [p[0], p[1]];
+    const { positions, removed } = this.board(s);
     const pa = s.pendingAttack;
     const toAct: PlayerId | null =
       s.stage === 'ended' ? null : s.stage === 'deployment' && s.deployment ? s.deployment.toDeploy : s.stage === 'firstTurn' ? s.decider : s.pendingRally ? s.units[s.pendingRally.unitId].owner : pa ? pa.toReact : s.pendingSpell ? opponentOf(s.pendingSpell.player) : s.phase === 'combat' && s.combat ? this.picker(s) ?? s.active : s.active;
@@ -593,7 +606,7 @@ export class GameApi {
     };
     if (s.stage === 'deployment') {
       // DEPLOY (Core 10.1): drag the unit where it is set up, or deploy it where it is shown.
-      const here = this.summary().board.positions;
+      const here = this.board(s).positions;
       const positions = Object.fromEntries(ru.models.map((m) => [m.id, here[m.id]]).filter(([, v]) => v));
       if (u.status === 'undeployed') {
         probe('deploy', 'Deploy the unit (drag it within your territory)', 'Core 10.1', { type: 'deployUnit', player: p, unitId, positions }, { drag: true });
@@ -603,8 +616,8 @@ export class GameApi {
     }
     if (u.status === 'reserve') {
       // SET UP FROM RESERVE (Core 24.1): drag the unit in, in your movement phase of rounds 1-3.
-      const here = this.summary().board.positions;
-      const positions = Object.fromEntries(ru.models.map((m) => [m.id, here[m.id] ?? this.setupPosition(m.id)]));
+      const here = this.board(s).positions;
+      const positions = Object.fromEntries(ru.models.map((m) => [m.id, here[m.id] ?? [...this.placement[m.id]]]));
       probe('reserve', 'Set up from reserve (drag the unit onto the battlefield)', 'Core 24.1', { type: 'setUpReserve', player: p, unitId, positions }, { drag: true });
       return { ok: true, unitId, player: p, entries, general: this.general() };
     }
