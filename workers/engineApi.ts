@@ -20,11 +20,9 @@
 import { releaseProxy } from 'comlink';
 import { segmentBlockers } from '../src/geometry/segmentBlockers';
 import type { Segment3 } from '../src/geometry/visibility';
-import { footprintFromBase } from '../src/geometry/footprint';
-import { DEFAULT_BASE_THICKNESS_MM, mmToInches } from '../src/geometry/units';
-import { World, type ModelInput, type TerrainIndex } from '../src/geometry/world';
+import { World, type TerrainIndex } from '../src/geometry/world';
 import { answerQuery, type Answer } from '../src/scenario/answer';
-import { ScenarioBuildError, scenarioToWorldInput, type MeshSource } from '../src/scenario/build';
+import { ScenarioBuildError, scenarioModelInput, scenarioToWorldInput, type MeshSource } from '../src/scenario/build';
 import { parseMeshFile } from '../src/scenario/meshLoader';
 import { ModelSchema, type Scenario, type ScenarioModel, type ScenarioQuery, type ScenarioUnit } from '../src/scenario/schema';
 import { formatPath, parseScenario } from '../src/scenario/validate';
@@ -281,7 +279,7 @@ export class EngineApi {
     const moved: ScenarioModel = { ...found.model, position: [x, y] };
     if (elevation === undefined || elevation === null) delete moved.elevation;
     else moved.elevation = elevation;
-    const input = toModelInput(found.unit.id, moved);
+    const input = scenarioModelInput(found.unit.id, moved);
     if (!l.world.footprintOnBattlefield(input.footprint)) {
       return { ok: false, reason: `${id}: at (${x}, ${y}) its base would leave the ${l.scenario.battlefield.width}" x ${l.scenario.battlefield.depth}" battlefield` };
     }
@@ -308,7 +306,7 @@ export class EngineApi {
     }
     const m = structuredClone(r.data);
     if (scenarioIds(l.scenario).has(m.id)) return { ok: false, reason: `id "${m.id}" is already used in the scenario` };
-    const input = toModelInput(unitId, m);
+    const input = scenarioModelInput(unitId, m);
     if (!l.world.footprintOnBattlefield(input.footprint)) {
       return { ok: false, reason: `${m.id}: at (${m.position[0]}, ${m.position[1]}) its base would leave the battlefield` };
     }
@@ -636,17 +634,6 @@ export class EngineApi {
   }
 }
 
-/** Builds the geometry input of one scenario model exactly as `scenarioToWorldInput` does. */
-function toModelInput(unitId: string, m: ScenarioModel): ModelInput {
-  return {
-    id: m.id,
-    unitId,
-    footprint: footprintFromBase(m.base, m.position, m.facing ?? 0),
-    elevation: m.elevation,
-    heightInches: m.height,
-    baseThicknessInches: mmToInches(m.baseThicknessMm ?? DEFAULT_BASE_THICKNESS_MM),
-  };
-}
 
 function findModel(s: Scenario, id: string): { unit: ScenarioUnit; model: ScenarioModel; index: number } | null {
   for (const unit of s.units ?? []) {

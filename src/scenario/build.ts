@@ -1,9 +1,9 @@
 import { footprintFromBase } from '../geometry/footprint';
 import { convexSolidTriangles, type ConvexSolid } from '../geometry/solids';
 import { DEFAULT_BASE_THICKNESS_MM, DEFAULT_COHERENCY_INCHES, OBJECTIVE_DIAMETER_MM, mmToInches } from '../geometry/units';
-import { World, type TerrainAbility, type TerrainFeatureInput, type TerrainType, type WorldInput } from '../geometry/world';
+import { World, type ModelInput, type TerrainAbility, type TerrainFeatureInput, type TerrainType, type WorldInput } from '../geometry/world';
 import { defaultUpAxis, inlineMeshToPositions, meshBounds, meshToTable, type MeshTriangles } from './meshLoader';
-import type { Scenario, ScenarioPiece } from './schema';
+import type { Scenario, ScenarioModel, ScenarioPiece } from './schema';
 
 /** Terrain abilities each type brings (Terrain 1.4); faction terrain has its own warscroll. */
 export const TYPE_ABILITIES: Record<TerrainType, TerrainAbility[]> = {
@@ -65,15 +65,7 @@ export async function scenarioToWorldInput(s: Scenario, loadMesh: MeshSource): P
           problems.push(`units[${i}].models[${j}].mesh: ${(e as Error).message}`);
         }
       }
-      models.push({
-        id: m.id,
-        unitId: u.id,
-        footprint: footprintFromBase(m.base, m.position, m.facing ?? 0),
-        elevation: m.elevation,
-        heightInches: m.height,
-        baseThicknessInches: mmToInches(m.baseThicknessMm ?? DEFAULT_BASE_THICKNESS_MM),
-        meshLocal,
-      });
+      models.push(scenarioModelInput(u.id, m, meshLocal));
     }
   }
   if (problems.length) throw new ScenarioBuildError(problems);
@@ -145,3 +137,21 @@ async function pieceGeometry(p: ScenarioPiece, loadMesh: MeshSource, cache: Map<
 }
 
 export { meshBounds };
+
+/**
+ * The geometry input of one scenario model (SCENARIO.md): its footprint from the base (mm) at
+ * `position` facing `facing` degrees, elevation (absent: standing on what is under it), height and
+ * base thickness in inches (default 4 mm), and its mesh in its own frame when it gives one. The
+ * one mapping used by a full build, the engine's incremental add/move and the page's scene data.
+ */
+export function scenarioModelInput(unitId: string, m: ScenarioModel, meshLocal?: Float32Array): ModelInput {
+  return {
+    id: m.id,
+    unitId,
+    footprint: footprintFromBase(m.base, m.position, m.facing ?? 0),
+    elevation: m.elevation,
+    heightInches: m.height,
+    baseThicknessInches: mmToInches(m.baseThicknessMm ?? DEFAULT_BASE_THICKNESS_MM),
+    ...(meshLocal ? { meshLocal } : {}),
+  };
+}

@@ -8,10 +8,10 @@
  * come from here: they come from the engine worker.
  */
 import { footprintFromBase } from '../geometry/footprint';
-import { DEFAULT_BASE_THICKNESS_MM, DEFAULT_COHERENCY_INCHES, mmToInches } from '../geometry/units';
+import { DEFAULT_COHERENCY_INCHES } from '../geometry/units';
 import { highestSurfaceUnder } from '../geometry/standing';
 import { World } from '../geometry/world';
-import { scenarioToWorldInput } from '../scenario/build';
+import { scenarioModelInput, scenarioToWorldInput } from '../scenario/build';
 import { parseMeshFile } from '../scenario/meshLoader';
 import { ModelSchema, type Scenario } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
@@ -165,14 +165,7 @@ export function addModelView(b: BuiltBattlefield, unitRef: NewModelUnit, json: u
     b.world.units.set(unit.id, { id: unit.id, army: unit.army, keywords: unit.keywords ?? [], coherencyRangeInches: unit.coherencyRange ?? DEFAULT_COHERENCY_INCHES, modelIds: [] });
   }
   unit.models.push(m);
-  const st = b.world.setModel({
-    id: m.id,
-    unitId: unit.id,
-    footprint: footprintFromBase(m.base, m.position, m.facing ?? 0),
-    elevation: m.elevation,
-    heightInches: m.height,
-    baseThicknessInches: mmToInches(m.baseThicknessMm ?? DEFAULT_BASE_THICKNESS_MM),
-  });
+  const st = b.world.setModel(scenarioModelInput(unit.id, m));
   const resolved = m.elevation === undefined;
   const under = resolved ? highestSurfaceUnder(b.world.terrain, st.footprint) : null;
   const model: ModelView = {
