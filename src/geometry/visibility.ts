@@ -1,6 +1,6 @@
 import { occluderClosesShaft } from './closure';
 import { occludersCloseShaftFused } from './fusion';
-import { occluderMayTouchCapsule, segmentHitsOccluder, type Occluder } from './occluders';
+import { occluderMayTouchCapsule, segmentHitsOccluder, segmentOccluderFirstHit, type Occluder } from './occluders';
 import { buildSampleTree, type SampleTree } from './volumeSamples';
 import type { ModelState, Toward, World } from './world';
 
@@ -372,9 +372,9 @@ function unitPairVisible(world: World, observers: ModelState[], targets: ModelSt
 }
 
 /**
- * The part of segment `from -> to` up to its first contact with one of `models` (the earliest
- * entry over their volumes, located by bisection to 1e-12 of the segment's length), or null when
- * the segment touches none of them.
+ * The part of segment `from -> to` up to its first contact with one of `models` (the smallest
+ * first-touch parameter over their volumes, `segmentOccluderFirstHit`), or null when the segment
+ * touches none of them.
  */
 function cutAtFirstContact(
   from: readonly [number, number, number],
@@ -382,34 +382,23 @@ function cutAtFirstContact(
   models: ModelState[],
 ): { witness: Segment3; modelId: string } | null {
   const [ax, ay, az] = from;
-  const dx = to[0] - ax;
-  const dy = to[1] - ay;
-  const dz = to[2] - az;
-  const hitsUpTo = (m: ModelState, s: number): boolean => m.occluders.some((o) => segmentHitsOccluder(o, ax, ay, az, ax + s * dx, ay + s * dy, az + s * dz));
+  const [bx, by, bz] = to;
   let best = Infinity;
   let bestModel: ModelState | null = null;
   for (const m of models) {
-    if (!hitsUpTo(m, Math.min(1, best))) continue;
-    let lo = 0;
-    let hi = Math.min(1, best);
-    if (hitsUpTo(m, 0)) hi = 0;
-    else {
-      for (let k = 0; k < 42 && hi - lo > 1e-12; k++) {
-        const mid = (lo + hi) / 2;
-        if (hitsUpTo(m, mid)) hi = mid;
-        else lo = mid;
+    for (const o of m.occluders) {
+      const t = segmentOccluderFirstHit(o, ax, ay, az, bx, by, bz);
+      if (t >= 0 && t < best) {
+        best = t;
+        bestModel = m;
       }
-    }
-    if (hi < best || bestModel === null) {
-      best = hi;
-      bestModel = m;
     }
   }
   if (!bestModel) return null;
   return {
     witness: [
       [ax, ay, az],
-      [ax + best * dx, ay + best * dy, az + best * dz],
+      [ax + best * (bx - ax), ay + best * (by - ay), az + best * (bz - az)],
     ],
     modelId: bestModel.id,
   };
