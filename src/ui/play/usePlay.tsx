@@ -577,11 +577,10 @@ export function usePlay(o: PlayOptions): Play {
     const max = unit?.pendingMove?.maxInches ?? (summary?.phase === 'combat' ? 3 : undefined);
     // Units waiting to be set up: undeployed ones in the deployment phase, and units in reserve
     // while they are shown (their player's movement phase, rounds 1-3).
-    const waiting = summary ? summary.units.filter((u) => (summary.stage === 'deployment' ? !u.deployed : u.reserve)).map((u) => u.id) : [];
-    const undeployed = waiting.length > 0 ? new Set(waiting) : null;
+    const waiting = new Set(summary ? summary.units.filter((u) => (summary.stage === 'deployment' ? !u.deployed : u.reserve)).map((u) => u.id) : []);
     scene = (
       <>
-        {undeployed && undeployed.size > 0 && <SelectionRings models={data.models.filter((m) => undeployed.has(m.unitId))} color={UNDEPLOYED_COLOR} gap={0.16} />}
+        {waiting.size > 0 && <SelectionRings models={data.models.filter((m) => waiting.has(m.unitId))} color={UNDEPLOYED_COLOR} gap={0.16} />}
         <DragController active={pressing} width={data.width} depth={data.depth} onPointer={(at) => dragDispatch({ type: 'pointer', at })} onRelease={() => dragDispatch({ type: 'release' })} />
         {dr &&
           dm &&
