@@ -45,7 +45,8 @@ async function main() {
   console.log('cpu ms per round', cpus.map((x) => x.toFixed(0)).join(' '), 'min', Math.min(...cpus).toFixed(0));
   perPair.sort((a, b) => b.ms - a.ms);
   const tot = perPair.reduce((s, p) => s + p.ms, 0);
-  console.log('visible', perPair.filter((p) => p.v).length, 'total ms', tot.toFixed(0));
+  const sum = (v: boolean) => perPair.filter((p) => p.v === v).reduce((s, p) => s + p.ms, 0).toFixed(0);
+  console.log('visible', perPair.filter((p) => p.v).length, 'total ms', tot.toFixed(0), '(visible pairs', sum(true), 'ms, blocked pairs', sum(false), 'ms)');
   if (process.env.TOP) for (const p of perPair.slice(0, Number(process.env.TOP))) console.log(p.o, p.t, p.ms.toFixed(1), p.v, p.method, p.tests);
 }
 main();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSampleTree, composeSampleTrees, facingSamples, prismSurfaceSamples, type SampleTree } from './volumeSamples';
+import { buildSampleTree, composeSampleTrees, facingMask, facingSamples, filterSampleTree, prismSurfaceSamples, type SampleTree } from './volumeSamples';
 
 function model(x: number, y: number, radius: number, height: number) {
   return prismSurfaceSamples({ footprint: { x, y, semiMajor: radius, semiMinor: radius * 0.8, facingRad: 0.3 }, zMin: 0, zMax: height }, 0.25);
@@ -77,5 +77,53 @@ describe('composeSampleTrees: one tree over several models without a rebuild', (
     expect(Array.from(composed.points)).toEqual(Array.from(parts[1].points));
     expect(composed.start.length).toBe(parts[1].start.length);
     checkTree(composed);
+  });
+});
+
+describe('filterSampleTree: a facing tree cut from a model\'s whole tree', () => {
+  const s = model(1, -2, 0.79, 2.4);
+  const full = buildSampleTree(s.points, s.coveringRadiusInches);
+
+  it('holds exactly the points facingSamples keeps, and is a valid tree with tight bounds', () => {
+    for (const [ux, uy, spread, top, bottom] of [
+      [1, 0, 0.4, true, false],
+      [0, -1, 1.2, false, false],
+      [Math.SQRT1_2, Math.SQRT1_2, 0.05, true, true],
+      [1, 0, Math.PI, true, true],
+    ] as const) {
+      const cut = filterSampleTree(full, facingMask(s, ux, uy, spread, top, bottom));
+      const want = buildSampleTree(facingSamples(s, ux, uy, spread, top, bottom), s.coveringRadiusInches);
+      const a = [...Array(cut.owner.length).keys()].map((i) => key(cut, i)).sort();
+      const b = [...Array(want.owner.length).keys()].map((i) => key(want, i)).sort();
+      expect(a).toEqual(b);
+      expect(a.length).toBeGreaterThan(0);
+      checkTree(cut);
+      // Tight: the root's bounds are those of the kept points.
+      for (let k = 0; k < 3; k++) {
+        let lo = Infinity;
+        let hi = -Infinity;
+        for (let i = 0; i < cut.owner.length; i++) {
+          lo = Math.min(lo, cut.points[3 * i + k]);
+          hi = Math.max(hi, cut.points[3 * i + k]);
+        }
+        expect(cut.bounds[k]).toBe(lo);
+        expect(cut.bounds[3 + k]).toBe(hi);
+      }
+      // Every inner node has two non-empty children (no chains left by the cut).
+      for (let node = 0; node < cut.start.length; node++) {
+        if (cut.left[node] >= 0) {
+          expect(cut.end[cut.left[node]]).toBeGreaterThan(cut.start[cut.left[node]]);
+          expect(cut.end[cut.right[node]]).toBeGreaterThan(cut.start[cut.right[node]]);
+        }
+      }
+    }
+  });
+
+  it('keeps everything as the whole tree\'s points, and nothing as an empty tree', () => {
+    const all = filterSampleTree(full, new Uint8Array(full.owner.length).fill(1));
+    expect(Array.from(all.points)).toEqual(Array.from(full.points));
+    expect(all.start.length).toBe(full.start.length);
+    const none = filterSampleTree(full, new Uint8Array(full.owner.length));
+    expect(none.owner.length).toBe(0);
   });
 });

@@ -25,6 +25,8 @@ export interface SampleTree {
   /** Per node: the smallest and largest owner of its points. */
   ownerMin: Int32Array;
   ownerMax: Int32Array;
+  /** Per point: its index in the point list the tree was built from (trees from {@link buildSampleTree} and {@link filterSampleTree}). */
+  sourceIndex?: Int32Array;
 }
 
 /**
@@ -109,16 +111,111 @@ export interface SurfaceSamples {
  * reaches higher than this one's bottom (`keepTop`), the bottom cap likewise (`keepBottom`).
  */
 export function facingSamples(s: SurfaceSamples, ux: number, uy: number, spreadRad: number, keepTop: boolean, keepBottom: boolean): Float64Array {
-  const limit = spreadRad >= Math.PI / 2 ? -2 : -Math.sin(spreadRad) - 1e-9;
+  const keep = facingMask(s, ux, uy, spreadRad, keepTop, keepBottom);
   const out: number[] = [];
   const P = s.points;
-  const N = s.normals;
-  for (let i = 0; i < P.length / 3; i++) {
-    const nz = N[3 * i + 2];
-    const keep = nz > 0.5 ? keepTop : nz < -0.5 ? keepBottom : N[3 * i] * ux + N[3 * i + 1] * uy > limit;
-    if (keep) out.push(P[3 * i], P[3 * i + 1], P[3 * i + 2]);
-  }
+  for (let i = 0; i < keep.length; i++) if (keep[i]) out.push(P[3 * i], P[3 * i + 1], P[3 * i + 2]);
   return Float64Array.from(out);
+}
+
+/** Which samples {@link facingSamples} keeps: 1 per kept point, 0 otherwise, in the samples' order. */
+export function facingMask(s: SurfaceSamples, ux: number, uy: number, spreadRad: number, keepTop: boolean, keepBottom: boolean): Uint8Array {
+  const limit = spreadRad >= Math.PI / 2 ? -2 : -Math.sin(spreadRad) - 1e-9;
+  const N = s.normals;
+  const keep = new Uint8Array(s.points.length / 3);
+  for (let i = 0; i < keep.length; i++) {
+    const nz = N[3 * i + 2];
+    keep[i] = (nz > 0.5 ? keepTop : nz < -0.5 ? keepBottom : N[3 * i] * ux + N[3 * i + 1] * uy > limit) ? 1 : 0;
+  }
+  return keep;
+}
+
+/**
+ * The tree of a subset of a single model's tree's points, without a rebuild: `keep[i]` says
+ * whether input point `i` (the order `full` was built from, see {@link SampleTree.sourceIndex})
+ * stays. Nodes left with no point vanish and nodes left with one non-empty child are replaced by
+ * it; bounds are those of the kept points. The points keep their order, so every node's points
+ * stay contiguous. O(nodes of `full`), no sorting: how facing trees are cut from a model's whole
+ * tree (the same points as {@link facingSamples} + {@link buildSampleTree}, in another shape).
+ * @throws when `full` carries no `sourceIndex` (it was not built by {@link buildSampleTree}).
+ */
+export function filterSampleTree(full: SampleTree, keep: Uint8Array): SampleTree {
+  const src = full.sourceIndex;
+  if (!src) throw new Error('filterSampleTree: the tree has no sourceIndex');
+  const n = src.length;
+  // before[i]: kept points among tree points 0..i-1.
+  const before = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) before[i + 1] = before[i] + keep[src[i]];
+  const k = before[n];
+  const points = new Float64Array(3 * k);
+  const sourceIndex = new Int32Array(k);
+  for (let i = 0, j = 0; i < n; i++) {
+    if (!keep[src[i]]) continue;
+    points[3 * j] = full.points[3 * i];
+    points[3 * j + 1] = full.points[3 * i + 1];
+    points[3 * j + 2] = full.points[3 * i + 2];
+    sourceIndex[j++] = src[i];
+  }
+  const maxNodes = Math.max(1, 2 * k - 1);
+  const bounds = new Float64Array(6 * maxNodes);
+  const start = new Int32Array(maxNodes);
+  const end = new Int32Array(maxNodes);
+  const left = new Int32Array(maxNodes).fill(-1);
+  const right = new Int32Array(maxNodes).fill(-1);
+  let count = 0;
+  const emit = (node: number): number => {
+    let at = node;
+    // Walk down while only one child keeps points.
+    for (;;) {
+      const l = full.left[at];
+      if (l < 0) break;
+      const r = full.right[at];
+      const inL = before[full.end[l]] - before[full.start[l]];
+      const inR = before[full.end[r]] - before[full.start[r]];
+      if (inL && inR) break;
+      at = inL ? l : r;
+    }
+    const out = count++;
+    start[out] = before[full.start[at]];
+    end[out] = before[full.end[at]];
+    const B = 6 * out;
+    if (full.left[at] < 0) {
+      // Leaves of a built tree hold one point.
+      for (let q = 0; q < 3; q++) bounds[B + q] = bounds[B + 3 + q] = points[3 * start[out] + q];
+      for (let i = start[out] + 1; i < end[out]; i++) {
+        for (let q = 0; q < 3; q++) {
+          const v = points[3 * i + q];
+          if (v < bounds[B + q]) bounds[B + q] = v;
+          if (v > bounds[B + 3 + q]) bounds[B + 3 + q] = v;
+        }
+      }
+      return out;
+    }
+    const a = emit(full.left[at]);
+    const b = emit(full.right[at]);
+    left[out] = a;
+    right[out] = b;
+    for (let q = 0; q < 3; q++) {
+      bounds[B + q] = Math.min(bounds[6 * a + q], bounds[6 * b + q]);
+      bounds[B + 3 + q] = Math.max(bounds[6 * a + 3 + q], bounds[6 * b + 3 + q]);
+    }
+    return out;
+  };
+  if (k === 0) return buildSampleTree(new Float64Array(0), full.coveringRadiusInches);
+  emit(0);
+  return {
+    points,
+    bounds: bounds.subarray(0, 6 * count),
+    start: start.subarray(0, count),
+    end: end.subarray(0, count),
+    left: left.subarray(0, count),
+    right: right.subarray(0, count),
+    coveringRadiusInches: full.coveringRadiusInches,
+    owner: new Int32Array(k),
+    ownerMin: new Int32Array(count),
+    ownerMax: new Int32Array(count),
+    sourceIndex,
+  };
 }
 
 /** Builds the point tree of a sample set (leaves hold one point). */
@@ -191,6 +288,7 @@ export function buildSampleTree(points: Float64Array, coveringRadiusInches: numb
     owner,
     ownerMin: ownerMin.subarray(0, count),
     ownerMax: ownerMax.subarray(0, count),
+    sourceIndex: order,
   };
 }
 

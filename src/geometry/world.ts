@@ -5,7 +5,7 @@ import type { Prism } from './prism';
 import type { ConvexSolid } from './solids';
 import { highestSurfaceUnder } from './standing';
 import { meshOccluder, prismOccluder, solidOccluder, type MeshOccluder, type Occluder, type PrismOccluder } from './occluders';
-import { buildSampleTree, composeSampleTrees, facingSamples, meshSurfaceSamples, prismSurfaceSamples, type SampleTree, type SurfaceSamples } from './volumeSamples';
+import { buildSampleTree, composeSampleTrees, facingMask, filterSampleTree, meshSurfaceSamples, prismSurfaceSamples, type SampleTree, type SurfaceSamples } from './volumeSamples';
 
 /** Terrain types of Terrain 1.4. */
 export type TerrainType = 'obstacle' | 'obscuring' | 'area' | 'placeOfPower' | 'faction';
@@ -240,7 +240,8 @@ export class World {
   /** Answers memoised until any model changes (see {@link memoize}). */
   private readonly memo = new Map<string, unknown>();
   private readonly unitSampleCache = new Map<string, Map<string, { tree: SampleTree; modelIds: string[] }>>();
-  private readonly sampleCache = new Map<string, { spacing: number; samples: SurfaceSamples; trees: Map<string, SampleTree> }>();
+  /** Per model: its surface samples, their whole tree (built on first use) and its facing trees by key. */
+  private readonly sampleCache = new Map<string, { spacing: number; samples: SurfaceSamples; full: SampleTree | null; trees: Map<string, SampleTree> }>();
 
   /** Builds the world; models without an elevation are stood on the highest surface under them. */
   constructor(input: WorldInput, terrain?: TerrainIndex) {
@@ -301,7 +302,7 @@ export class World {
       if (!m) throw new Error(`unknown model ${modelId}`);
       const prismSamples = prismSurfaceSamples(m.volume, spacingInches);
       const samples = m.meshOccluder ? withMeshSamples(prismSamples, m.meshOccluder, spacingInches) : prismSamples;
-      hit = { spacing: spacingInches, samples, trees: new Map() };
+      hit = { spacing: spacingInches, samples, full: null, trees: new Map() };
       this.sampleCache.set(modelId, hit);
     }
     return hit;
@@ -361,11 +362,13 @@ export class World {
     const key = `${modelId}:${bucket}|${spreadIndex}|${keepTop ? 1 : 0}${keepBottom ? 1 : 0}`;
     let tree = e.trees.get(key);
     if (!tree) {
-      const pts =
+      const keep =
         bucket < 0
-          ? facingSamples(e.samples, 1, 0, Math.PI, keepTop, keepBottom)
-          : facingSamples(e.samples, Math.cos(bucket * step), Math.sin(bucket * step), (spreadIndex * Math.PI) / 32, keepTop, keepBottom);
-      tree = buildSampleTree(pts, e.samples.coveringRadiusInches);
+          ? facingMask(e.samples, 1, 0, Math.PI, keepTop, keepBottom)
+          : facingMask(e.samples, Math.cos(bucket * step), Math.sin(bucket * step), (spreadIndex * Math.PI) / 32, keepTop, keepBottom);
+      // Cut from the model's whole tree (built once per position): no sort per direction.
+      e.full ??= buildSampleTree(e.samples.points, e.samples.coveringRadiusInches);
+      tree = filterSampleTree(e.full, keep);
       e.trees.set(key, tree);
     }
     return { key, tree };
