@@ -21,12 +21,14 @@ import { releaseProxy } from 'comlink';
 import { segmentBlockers } from '../src/geometry/segmentBlockers';
 import type { Segment3 } from '../src/geometry/visibility';
 import { World, type TerrainIndex } from '../src/geometry/world';
-import { answerQuery, type Answer } from '../src/scenario/answer';
+import { answerQuery, visibleAnswer, type Answer } from '../src/scenario/answer';
 import { ScenarioBuildError, scenarioModelInput, scenarioToWorldInput, type MeshSource } from '../src/scenario/build';
 import { parseMeshFile } from '../src/scenario/meshLoader';
 import { ModelSchema, type Scenario, type ScenarioModel, type ScenarioQuery, type ScenarioUnit } from '../src/scenario/schema';
 import { formatPath, parseScenario } from '../src/scenario/validate';
 import { scenarioIds } from '../src/scenario/ids';
+import type { WorldInput } from '../src/geometry/world';
+import type { HelperFactory, HelperLink } from './helperLink';
 
 /** A point `[x, y, z]` in table space, inches. */
 export type Point3 = [number, number, number];
@@ -176,6 +178,12 @@ export interface EngineStats {
   terrainIndexId: number | null;
   /** Ids of running jobs. */
   runningJobs: string[];
+  /**
+   * The visibility helper thread: `none` (no factory, no threads, or it failed and the next load
+   * starts another), `loading` (building its copy of the world; jobs do not wait for it) or
+   * `ready` (it takes pairs of units in visibility matrices).
+   */
+  helper: 'none' | 'loading' | 'ready';
 }
 
 const DEFAULT_OPTIONS: EngineOptions = { yieldEveryMs: 12, yieldEveryItems: Infinity, finalProgressWaitMs: 250 };
@@ -189,7 +197,39 @@ interface RunningJob {
   cancelled: boolean;
 }
 
+/** How a job shares its items with the visibility helper (see the engine's `runJob`). */
+interface RemoteShare {
+  /** Items the helper takes together (a pair of units and its reverse: 2). */
+  groupSize: number;
+  /** Answers the items in the helper; rejects when it fails. */
+  run(items: number[]): Promise<Answer[]>;
+  /** Stores the helper's answers for the items. */
+  accept(items: number[], answers: Answer[]): void;
+  /** The helper failed: the engine ends it. */
+  fail(): void;
+}
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/**
+ * Lets queued messages (a cancel, the helper's answers) run, then continues: `setImmediate` in
+ * Node, a `MessageChannel` round trip elsewhere. Not `setTimeout(0)`, which browsers clamp to 4 ms
+ * once timers nest and Node to 1 ms: a third of a 12 ms work slice.
+ */
+const yieldToEvents: () => Promise<void> =
+  typeof setImmediate === 'function'
+    ? () => new Promise<void>((r) => setImmediate(r))
+    : typeof MessageChannel === 'function'
+      ? (() => {
+          const channel = new MessageChannel();
+          const waiting: (() => void)[] = [];
+          channel.port1.onmessage = () => waiting.shift()?.();
+          return () =>
+            new Promise<void>((r) => {
+              waiting.push(r);
+              channel.port2.postMessage(0);
+            });
+        })()
+      : () => sleep(0);
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
@@ -210,9 +250,20 @@ export class EngineApi {
   /** Job ids cancelled before their job started (a cancel can overtake its job's start message). */
   private readonly preCancelled = new Set<string>();
   private options: EngineOptions;
+  private helperFactory: HelperFactory | undefined;
+  /** The visibility helper mirroring the current world, when there is one (see {@link visibilityMatrix}). */
+  private helper: { link: HelperLink; ready: boolean; load: number } | null = null;
+  private helperLoads = 0;
 
-  constructor(options: Partial<EngineOptions> = {}) {
+  /**
+   * @param options how long jobs yield (see {@link EngineOptions}).
+   * @param helperFactory starts a visibility helper in another thread (the engine worker passes a
+   *   nested Web Worker, the bench a Node worker thread); with none, or when it returns null, every
+   *   job runs in this thread alone.
+   */
+  constructor(options: Partial<EngineOptions> = {}, helperFactory?: HelperFactory) {
     this.options = { ...DEFAULT_OPTIONS, ...options };
+    this.helperFactory = helperFactory;
   }
 
   /** Changes how often long jobs yield; returns the options now in force. */
@@ -245,9 +296,12 @@ export class EngineApi {
     if (!parsed.ok) return { ok: false, problems: parsed.problems };
     const scenario = structuredClone(parsed.scenario);
     let world: World;
+    let helperInput: WorldInput | null = null;
     try {
       const input = await scenarioToWorldInput(scenario, this.meshSource(meshes ?? {}, options.baseUrl));
       if (ticket !== this.loadTicket) return { ok: false, problems: ['(engine): superseded by a later loadScenario call'] };
+      // The helper gets the input as it was before this world was built from it.
+      helperInput = this.helperFactory ? structuredClone(input) : null;
       world = new World(input);
       this.terrainBuilds++;
     } catch (e) {
@@ -256,6 +310,7 @@ export class EngineApi {
     }
     this.loaded = { scenario, world };
     this.version++;
+    if (helperInput) this.loadHelper(helperInput);
     return { ok: true, summary: summarize(scenario, world) };
   }
 
@@ -284,6 +339,7 @@ export class EngineApi {
       return { ok: false, reason: `${id}: at (${x}, ${y}) its base would leave the ${l.scenario.battlefield.width}" x ${l.scenario.battlefield.depth}" battlefield` };
     }
     l.world.setModel(input);
+    this.mirror((h) => h.setModel(input));
     found.unit.models[found.index] = moved;
     this.version++;
     return { ok: true };
@@ -311,6 +367,7 @@ export class EngineApi {
       return { ok: false, reason: `${m.id}: at (${m.position[0]}, ${m.position[1]}) its base would leave the battlefield` };
     }
     l.world.setModel(input);
+    this.mirror((h) => h.setModel(input));
     unit.models.push(m);
     this.version++;
     return { ok: true };
@@ -328,6 +385,7 @@ export class EngineApi {
     const found = findModel(l.scenario, id);
     if (!found) return { ok: false, reason: `unknown model "${id}"` };
     l.world.removeModel(id);
+    this.mirror((h) => h.removeModel(id));
     found.unit.models.splice(found.index, 1);
     const removed = new Set([id]);
     const out: EditResult = { ok: true };
@@ -418,16 +476,47 @@ export class EngineApi {
         if (o !== t && (options.includeSameArmy || o.army !== t.army)) pairs.push([o, t]);
       }
     }
-    const entries: VisibilityEntry[] = [];
-    const r = await this.runJob(cancelToken, pairs.length, onProgress, (i) => {
+    // Work order: each pair beside its reverse (one question in its symmetric form, answered once
+    // per world: see unitPairVisible), so the helper can take whole pairs of directions.
+    const order: number[] = [];
+    const slot = new Map<string, number>();
+    pairs.forEach(([o, t], i) => slot.set(`${o.id}\u0000${t.id}`, i));
+    const placed = new Set<number>();
+    pairs.forEach(([o, t], i) => {
+      if (placed.has(i)) return;
+      const j = slot.get(`${t.id}\u0000${o.id}`)!;
+      order.push(i, j);
+      placed.add(i).add(j);
+    });
+    const entries: VisibilityEntry[] = new Array(pairs.length);
+    const entryOf = (i: number, a: Answer): VisibilityEntry => {
       const [o, t] = pairs[i];
-      const a = answerQuery(l.world, l.scenario, { id: `${o.id}->${t.id}`, kind: 'visible', observer: o.id, target: t.id }, { mode: options.mode });
       const e: VisibilityEntry = { observer: o.id, target: t.id, sameArmy: o.army === t.army, visible: a.value === true };
       if (a.witness) e.witness = a.witness as [Point3, Point3];
       if (typeof a.observerModel === 'string') e.observerModel = a.observerModel;
       if (typeof a.targetModel === 'string') e.targetModel = a.targetModel;
-      entries.push(e);
-    });
+      return e;
+    };
+    const helper = this.helper?.ready ? this.helper : null;
+    const share: RemoteShare | undefined = helper
+      ? {
+          groupSize: 2,
+          run: (items) => Promise.race([helper.link.api.unitPairs(items.map((k) => [pairs[order[k]][0].id, pairs[order[k]][1].id]), options.mode), helper.link.failed]),
+          accept: (items, answers) => items.forEach((k, n) => (entries[order[k]] = entryOf(order[k], answers[n]))),
+          fail: () => this.dropHelper(helper),
+        }
+      : undefined;
+    const r = await this.runJob(
+      cancelToken,
+      pairs.length,
+      onProgress,
+      (k) => {
+        const i = order[k];
+        const [o, t] = pairs[i];
+        entries[i] = entryOf(i, visibleAnswer(l.world, { id: `${o.id}->${t.id}`, observer: o.id, target: t.id }, { mode: options.mode }));
+      },
+      share,
+    );
     return r.ok ? { ok: true, jobId: r.jobId, entries } : r;
   }
 
@@ -535,7 +624,8 @@ export class EngineApi {
       terrainIndexId = this.terrainIds.get(t) ?? ++this.terrainIdCounter;
       this.terrainIds.set(t, terrainIndexId);
     }
-    return { loaded: this.loaded !== null, version: this.version, terrainIndexBuilds: this.terrainBuilds, terrainIndexId, runningJobs: [...this.jobs.keys()] };
+    const helper = this.helper ? (this.helper.ready ? 'ready' : 'loading') : 'none';
+    return { loaded: this.loaded !== null, version: this.version, terrainIndexBuilds: this.terrainBuilds, terrainIndexId, runningJobs: [...this.jobs.keys()], helper };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -550,15 +640,56 @@ export class EngineApi {
     return { ok: true, queries: r.scenario.queries ?? [] };
   }
 
+  /** Starts (or reuses) the helper and has it build the same world from `input`. */
+  private loadHelper(input: WorldInput): void {
+    if (!this.helper) {
+      const link = this.helperFactory?.() ?? null;
+      if (!link) {
+        this.helperFactory = undefined;
+        return;
+      }
+      this.helper = { link, ready: false, load: 0 };
+    }
+    const h = this.helper;
+    const load = ++this.helperLoads;
+    h.ready = false;
+    h.load = load;
+    Promise.race([h.link.api.load(input), h.link.failed]).then(
+      () => {
+        if (h.load === load) h.ready = true;
+      },
+      () => this.dropHelper(h),
+    );
+  }
+
+  /** Sends the helper the same edit the world just took (in order after its load and earlier edits). */
+  private mirror(edit: (api: HelperLink['api']) => Promise<unknown>): void {
+    const h = this.helper;
+    if (!h) return;
+    Promise.race([edit(h.link.api), h.link.failed]).catch(() => this.dropHelper(h));
+  }
+
+  /** Ends a failed helper; the next load starts a new one. Jobs it was helping take its items back. */
+  private dropHelper(h: { link: HelperLink; ready: boolean }): void {
+    h.ready = false;
+    if (this.helper !== h) return;
+    this.helper = null;
+    h.link.terminate();
+  }
+
   /**
    * Runs `step(0..total-1)` as a job: checks cancellation and scenario changes before each item,
    * yields per {@link EngineOptions}, reports progress at start, at each yield and at the end.
+   * With `share`, the helper takes groups of items from the back of the list (three chunks in flight,
+   * so it never waits for this thread to read its answers) while this thread works from the front;
+   * items of a failed helper go back to this thread.
    */
   private async runJob(
     jobId: string | undefined,
     total: number,
     onProgress: ProgressCallback | undefined,
     step: (i: number) => void,
+    share?: RemoteShare,
   ): Promise<{ ok: true; jobId: string } | JobStopped> {
     const id = jobId ?? `job-${++this.jobCounter}`;
     if (this.jobs.has(id)) {
@@ -568,6 +699,8 @@ export class EngineApi {
     const job: RunningJob = { cancelled: this.preCancelled.delete(id) };
     this.jobs.set(id, job);
     const version = this.version;
+    // Set when the job returns, however it ends: late answers from the helper are then ignored.
+    let finished = false;
     try {
       let done = 0;
       let reported = -1;
@@ -579,15 +712,62 @@ export class EngineApi {
       void report();
       let lastYield = now();
       let sinceYield = 0;
+      // Items [front, back) are unclaimed; the helper claims whole groups from the back.
+      let front = 0;
+      let back = total;
+      const returned: number[] = [];
+      let inFlight = 0;
+      let sharing = !!share;
+      let wake: Promise<unknown> = Promise.resolve();
+      const dispatch = () => {
+        if (!share) return;
+        while (sharing && inFlight < 3) {
+          const g = share.groupSize;
+          const firstFree = Math.ceil(front / g) * g;
+          // Leave this thread at least the group it is on; take up to 2 groups per message.
+          const groups = Math.min(2, Math.floor((back - firstFree) / g) - 1);
+          if (groups < 1) return;
+          const items: number[] = [];
+          for (let k = 0; k < groups * g; k++) items.push(--back);
+          inFlight++;
+          const p = share.run(items).then(
+            (answers) => {
+              inFlight--;
+              if (finished) return;
+              share.accept(items, answers);
+              done += items.length;
+              dispatch();
+            },
+            () => {
+              inFlight--;
+              if (finished) return;
+              sharing = false;
+              returned.push(...items);
+              share.fail();
+            },
+          );
+          wake = p;
+        }
+      };
       while (done < total) {
         if (job.cancelled) return { ok: false, reason: 'cancelled' };
         if (this.version !== version) return { ok: false, reason: 'scenario changed' };
-        step(done);
+        dispatch();
+        const i = returned.length ? returned.pop()! : front < back ? front++ : -1;
+        if (i < 0) {
+          // Everything is claimed: wait for the helper's answers (checking for cancels meanwhile).
+          await Promise.race([wake, sleep(this.options.yieldEveryMs)]);
+          void report();
+          lastYield = now();
+          sinceYield = 0;
+          continue;
+        }
+        step(i);
         done++;
         sinceYield++;
         if (done < total && (sinceYield >= this.options.yieldEveryItems || now() - lastYield >= this.options.yieldEveryMs)) {
           void report();
-          await sleep(0);
+          await yieldToEvents();
           lastYield = now();
           sinceYield = 0;
         }
@@ -597,6 +777,7 @@ export class EngineApi {
       if (last) await Promise.race([last, sleep(this.options.finalProgressWaitMs)]);
       return { ok: true, jobId: id };
     } finally {
+      finished = true;
       this.jobs.delete(id);
       release(onProgress);
     }

@@ -4,6 +4,7 @@ import { convexSolidTriangles, type ConvexSolid } from '../geometry/solids';
 import { mmToInches } from '../geometry/units';
 import type { ModelInput, TerrainFeatureInput, UnitInput, WorldInput } from '../geometry/world';
 import { meshToTable, type MeshTriangles } from '../scenario/meshLoader';
+import type { Scenario, ScenarioModel } from '../scenario/schema';
 
 /** The seeded generator for generated tables (shared with the dice tray). */
 export { mulberry32 };
@@ -80,7 +81,10 @@ export interface TableOptions {
  * meshes when given), and two armies of `unitsPerArmy` units of `modelsPerUnit` models on 25-50 mm
  * round and 60x35 / 90x52 oval bases, in coherent clumps, not overlapping terrain or each other.
  */
-export function generateTable(opts: TableOptions): WorldInput {
+/** A generated table: the world's input, and each model as a SCENARIO.md model (for {@link tableToScenario}). */
+export type BenchTable = WorldInput & { scenarioModels: Map<string, ScenarioModel> };
+
+export function generateTable(opts: TableOptions): BenchTable {
   const rand = mulberry32(opts.seed);
   const W = 60;
   const D = 44;
@@ -118,6 +122,7 @@ export function generateTable(opts: TableOptions): WorldInput {
   // Armies.
   const units: UnitInput[] = [];
   const models: ModelInput[] = [];
+  const scenarioModels = new Map<string, ScenarioModel>();
   const bases: ({ round: number } | { oval: [number, number] })[] = [{ round: 25 }, { round: 25 }, { round: 32 }, { round: 32 }, { round: 40 }, { round: 50 }, { oval: [60, 35] }, { oval: [90, 52] }];
   const nUnits = opts.unitsPerArmy ?? 20;
   const nModels = opts.modelsPerUnit ?? 5;
@@ -146,11 +151,43 @@ export function generateTable(opts: TableOptions): WorldInput {
             taken.push({ x, y, r });
             ids.push(id);
             models.push({ id, unitId, footprint: footprintFromBase(base, [x, y], 0), elevation: 0, heightInches: height, baseThicknessInches: mmToInches(4) });
+            scenarioModels.set(id, { id, base, height, position: [x, y], elevation: 0 });
           });
         }
       }
       if (ids.length) units.push({ id: unitId, army, keywords: [], coherencyRangeInches: 0.5, modelIds: ids });
     }
   }
-  return { widthInches: W, depthInches: D, terrain, objectives: [], territories: {}, units, models };
+  return { widthInches: W, depthInches: D, terrain, objectives: [], territories: {}, units, models, scenarioModels };
+}
+
+/**
+ * The same table as a SCENARIO.md file, for what goes through the engine's API (the bench's
+ * two-thread matrix): boxes and cylinders as such, every mesh inline (`vertices`, `triangles`,
+ * table space, z up), models with their bases in millimetres. Loading it builds the same world as
+ * the table itself.
+ */
+export function tableToScenario(table: BenchTable): Scenario {
+  return {
+    battlefield: { width: table.widthInches, depth: table.depthInches },
+    terrain: table.terrain.map((f) => ({
+      id: f.id,
+      type: f.type,
+      abilities: [],
+      pieces: f.pieces.map((p) => {
+        const s = p.solid;
+        if (s?.kind === 'box') return { shape: 'box' as const, center: s.center, size: s.size, rotation: s.rotationDeg, elevation: s.elevation };
+        if (s?.kind === 'cylinder') return { shape: 'cylinder' as const, center: s.center, radius: s.radius, height: s.height, elevation: s.elevation };
+        const vertices: [number, number, number][] = [];
+        const triangles: [number, number, number][] = [];
+        for (let i = 0; i < p.positions.length; i += 9) {
+          const v = vertices.length;
+          for (let k = 0; k < 9; k += 3) vertices.push([p.positions[i + k], p.positions[i + k + 1], p.positions[i + k + 2]]);
+          triangles.push([v, v + 1, v + 2]);
+        }
+        return { shape: 'mesh' as const, vertices, triangles };
+      }),
+    })),
+    units: table.units.map((u) => ({ id: u.id, army: u.army, keywords: [], models: u.modelIds.map((id) => table.scenarioModels.get(id)!) })),
+  };
 }

@@ -1,14 +1,13 @@
 import { resolve } from 'node:path';
-import type { WorldInput } from '../geometry/world';
 import { loadMeshFileNode } from '../scenario/meshLoaderNode';
-import { generateTable } from './benchScene';
+import { generateTable, type BenchTable } from './benchScene';
 
 /**
  * The bench table (Node only): the seeded 60x44" table of {@link generateTable} with the Kenney
  * forge tower, vault gate and sanctum tree loaded from `assets/kenney`.
  * @param seed The table's seed (the bench uses 22 unless `BENCH_SEED` says otherwise).
  */
-export async function loadBenchTable(seed: number): Promise<WorldInput> {
+export async function loadBenchTable(seed: number): Promise<BenchTable> {
   const kenney = resolve(import.meta.dirname ?? '.', '../../assets/kenney');
   const [tower, gate, tree] = await Promise.all([
     loadMeshFileNode(`${kenney}/pirate/forge-tower.glb`),

@@ -30,21 +30,8 @@ export function answerQuery(world: World, scenario: Scenario, q: ScenarioQuery, 
       const c = entityDistance(entity(q.from), entity(q.to), q.horizontal === true);
       return { id: q.id, value: round(c.distanceInches), points: [roundPoint(c.a), roundPoint(c.b)] };
     }
-    case 'visible': {
-      const mode = q.mode ?? opts.mode;
-      const isModel = (id: string) => world.models.has(id);
-      const r =
-        isModel(q.observer) && isModel(q.target)
-          ? modelVisible(world, q.observer, q.target, { mode })
-          : unitVisible(world, unitOf(world, q.observer), unitOf(world, q.target), { mode }, isModel(q.observer) ? q.observer : undefined, isModel(q.target) ? q.target : undefined);
-      const out: Answer = { id: q.id, value: r.visible };
-      if (r.visible && r.witness) {
-        out.witness = [roundPoint(r.witness[0]), roundPoint(r.witness[1])];
-        out.observerModel = r.observerModelId;
-        out.targetModel = r.targetModelId;
-      }
-      return out;
-    }
+    case 'visible':
+      return visibleAnswer(world, q, opts);
     case 'inCombat': {
       const r = unitsInCombat(world, q.a, q.b, opts);
       const out: Answer = { id: q.id, value: r.inCombat };
@@ -97,6 +84,28 @@ export function answerQuery(world: World, scenario: Scenario, q: ScenarioQuery, 
 function unitOf(world: World, id: string): string {
   const m = world.models.get(id);
   return m ? m.unitId : id;
+}
+
+/**
+ * The answer to a `visible` query (Core 6.0; SCENARIO.md): `value` true or false and, when
+ * visible, the `witness` segment (inches, rounded to 1e-6) with its `observerModel` and
+ * `targetModel`. Observer and target are model or unit ids known to the world. Shared by
+ * {@link answerQuery} and the engine's visibility helper, so both format answers identically.
+ */
+export function visibleAnswer(world: World, q: { id: string; observer: string; target: string; mode?: 'fast' | 'exhaustive' }, opts: VisibilityOptions = {}): Answer {
+  const mode = q.mode ?? opts.mode;
+  const isModel = (id: string) => world.models.has(id);
+  const r =
+    isModel(q.observer) && isModel(q.target)
+      ? modelVisible(world, q.observer, q.target, { mode })
+      : unitVisible(world, unitOf(world, q.observer), unitOf(world, q.target), { mode }, isModel(q.observer) ? q.observer : undefined, isModel(q.target) ? q.target : undefined);
+  const out: Answer = { id: q.id, value: r.visible };
+  if (r.visible && r.witness) {
+    out.witness = [roundPoint(r.witness[0]), roundPoint(r.witness[1])];
+    out.observerModel = r.observerModelId;
+    out.targetModel = r.targetModelId;
+  }
+  return out;
 }
 
 /** Answers every query of the scenario, in order. */

@@ -60,6 +60,16 @@ export const tests: E2ETest[] = [
       assert((await page.locator('canvas').count()) === 1, 'exactly one canvas');
       await frames(page);
       await page.screenshot({ path: join(ctx.outputDir, 'default.png') });
+      // The engine worker's nested visibility helper (the second core for whole-table jobs) builds
+      // its copy of the world in the background: wait for it to report ready.
+      const helper = await page.evaluate(`(async () => {
+        for (;;) {
+          const s = await window.__sightlineFiles.engineStats();
+          if (s.helper !== 'loading') return s.helper;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      })()`);
+      assertEqual(helper, 'ready', "the engine's visibility helper");
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await page.close();
     },

@@ -3,6 +3,8 @@
  * of the perf script). Reads what the page shows; drives nothing a user could not.
  */
 
+import type { EngineStats } from '../../../workers/engineApi';
+
 /** What `window.__sightlineFiles` offers once the page is ready. */
 export interface SightlineFilesHook {
   /** Where the first battlefield came from (`share`, `param`, `autosave`, `default`). */
@@ -13,6 +15,8 @@ export interface SightlineFilesHook {
   busy(): boolean;
   /** The engine's current scenario (`getScenario()`), every edit applied. */
   scenario(): Promise<unknown>;
+  /** The engine worker's diagnostics (`EngineApi.stats`: version, jobs, its visibility helper thread). */
+  engineStats(): Promise<EngineStats>;
   /** Autosave progress: writes done, the edit counter of the last state written, the last error. */
   autosave(): { writes: number; savedVersion: number; lastError: string | null };
   /** Opens the dice tray showing these faces (as the engine would give them). */

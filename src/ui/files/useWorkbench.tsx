@@ -515,6 +515,7 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
       version: () => hookState.current.version,
       busy: () => hookState.current.busy || busyRef.current,
       scenario: () => engine.client.getScenario(),
+      engineStats: () => engine.client.stats(),
       autosave: () => ({ writes: saver.writes, savedVersion: saver.savedVersion, lastError: saver.lastError }),
       rollDice: (faces, seed) => roll(faces, seed),
       dice: () => ({ rolls: hookState.current.dice.rolls, settled: hookState.current.settled }),

@@ -1,0 +1,146 @@
+/**
+ * The engine's visibility helper: a second thread (a Node worker thread here, a nested Web Worker
+ * in the browser) that mirrors the engine's world and takes pairs of units from the back of a
+ * visibility matrix. Every test compares with an engine that has no helper: the answers must be
+ * the same, whoever computed them, after edits, when the helper dies mid-job, and on cancel.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { EngineApi } from '../../workers/engineApi';
+import type { HelperFactory, HelperLink } from '../../workers/helperLink';
+import { nodeThreadHelper } from '../../workers/node/nodeHelper';
+import { generateTable, tableToScenario } from '../../src/cli/benchScene';
+import { crowdScenario } from './fixtures';
+
+const links: HelperLink[] = [];
+afterEach(() => {
+  for (const l of links.splice(0)) l.terminate();
+});
+
+/** A factory whose links count the pairs the helper answered. */
+function countingHelper(): { factory: HelperFactory; answered: () => number; link: () => HelperLink } {
+  let answered = 0;
+  let last: HelperLink | null = null;
+  const factory: HelperFactory = () => {
+    const link = nodeThreadHelper();
+    links.push(link);
+    const unitPairs = link.api.unitPairs.bind(link.api);
+    const counted: HelperLink = {
+      ...link,
+      api: new Proxy(link.api, {
+        get: (target, key) =>
+          key === 'unitPairs'
+            ? async (...args: Parameters<typeof unitPairs>) => {
+                const r = await unitPairs(...args);
+                answered += r.length;
+                return r;
+              }
+            : Reflect.get(target, key),
+      }),
+    };
+    last = counted;
+    return counted;
+  };
+  return { factory, answered: () => answered, link: () => last! };
+}
+
+/** Waits until the helper has built its world (it loads in the background after loadScenario). */
+async function helperReady(link: HelperLink, applied: number): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const s = await link.api.stats();
+    if (s.loaded && s.applied >= applied) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the helper never loaded');
+}
+
+/** A small seeded table with rocks, walls and 2 x 6 units of 3 models (72 ordered pairs). */
+const table = () => tableToScenario(generateTable({ seed: 7, unitsPerArmy: 6, modelsPerUnit: 3, rockLevel: 2 }));
+
+describe('the visibility helper', () => {
+  test('a matrix shared with the helper equals the engine alone, before and after mirrored edits', async () => {
+    const solo = new EngineApi({ yieldEveryItems: 2 });
+    const h = countingHelper();
+    const shared = new EngineApi({ yieldEveryItems: 2 }, h.factory);
+    const s = table();
+    expect((await solo.loadScenario(s)).ok).toBe(true);
+    expect((await shared.loadScenario(s)).ok).toBe(true);
+    await helperReady(h.link(), 1);
+    expect(shared.stats().helper).toBe('ready');
+    expect(solo.stats().helper).toBe('none');
+
+    const a = await solo.visibilityMatrix();
+    const b = await shared.visibilityMatrix();
+    expect(a.ok && b.ok).toBe(true);
+    if (!a.ok || !b.ok) return;
+    expect(a.entries.length).toBe(72);
+    expect(b.entries).toEqual(a.entries);
+    expect(h.answered()).toBeGreaterThan(0);
+    expect(new Set(a.entries.map((e) => e.visible)).size).toBe(2);
+
+    // Edits are mirrored in order: move, add, remove (the last model of a unit: the unit goes too).
+    const first = s.units![0].models[0];
+    const edits = (api: EngineApi) => [
+      api.moveModel(first.id, first.position[0] + 3, first.position[1]),
+      api.addModel(s.units![1].id, { id: 'extra', base: { round: 40 }, height: 2, position: [30, 21] }),
+      ...s.units![2].models.map((m) => api.removeModel(m.id)),
+    ];
+    expect(edits(solo).every((r) => r.ok)).toBe(true);
+    expect(edits(shared).every((r) => r.ok)).toBe(true);
+    const before = h.answered();
+    const a2 = await solo.visibilityMatrix();
+    const b2 = await shared.visibilityMatrix();
+    expect(a2.ok && b2.ok && b2.entries).toEqual(a2.ok && a2.entries);
+    expect(a2.ok && a2.entries.length).toBe(60);
+    expect(h.answered()).toBeGreaterThan(before);
+  }, 60_000);
+
+  test('a helper that dies mid-job: the engine takes its pairs back and the answers are complete', async () => {
+    const solo = new EngineApi();
+    const h = countingHelper();
+    const shared = new EngineApi({ yieldEveryItems: 1 }, h.factory);
+    const s = crowdScenario(5);
+    await solo.loadScenario(s);
+    await shared.loadScenario(s);
+    await helperReady(h.link(), 1);
+    let killed = false;
+    const b = await shared.visibilityMatrix((p) => {
+      if (!killed && p.done >= 4) {
+        killed = true;
+        h.link().terminate();
+      }
+    });
+    expect(killed).toBe(true);
+    expect(shared.stats().helper).toBe('none');
+    const a = await solo.visibilityMatrix();
+    expect(b.ok && b.entries).toEqual(a.ok && a.entries);
+    // The next load starts a fresh helper, which helps again.
+    const before = h.answered();
+    await shared.loadScenario(s);
+    await helperReady(h.link(), 1);
+    const c = await shared.visibilityMatrix();
+    expect(c.ok && c.entries).toEqual(a.ok && a.entries);
+    expect(h.answered()).toBeGreaterThan(before);
+  }, 60_000);
+
+  test('cancel and scenario changes stop a shared job; late helper answers are ignored', async () => {
+    const h = countingHelper();
+    const shared = new EngineApi({ yieldEveryItems: 1 }, h.factory);
+    const s = crowdScenario(5);
+    await shared.loadScenario(s);
+    await helperReady(h.link(), 1);
+    const job = shared.visibilityMatrix((p) => {
+      if (p.done === 2) shared.cancel('c');
+    }, 'c');
+    expect(await job).toEqual({ ok: false, reason: 'cancelled' });
+    const job2 = shared.visibilityMatrix(undefined, 'd');
+    expect(shared.moveModel('north-0-0', 10, 4).ok).toBe(true);
+    expect(await job2).toEqual({ ok: false, reason: 'scenario changed' });
+    // Afterwards the helper is in step with the moved model.
+    const solo = new EngineApi();
+    await solo.loadScenario(s);
+    solo.moveModel('north-0-0', 10, 4);
+    const a = await solo.visibilityMatrix();
+    const b = await shared.visibilityMatrix();
+    expect(b.ok && b.entries).toEqual(a.ok && a.entries);
+  }, 60_000);
+});

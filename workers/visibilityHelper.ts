@@ -1,0 +1,75 @@
+/**
+ * The engine's second pair of hands: a copy of the engine's {@link World} in another thread that
+ * answers whole-unit visibility pairs, so a visibility matrix uses both cores (the engine works
+ * from the front of the pair list, the helper takes chunks from the back: see
+ * `EngineApi.visibilityMatrix`). It holds no scenario, only the world: the engine sends the same
+ * {@link WorldInput} it built its own world from, then mirrors every model edit
+ * ({@link VisibilityHelper.setModel}, {@link VisibilityHelper.removeModel}) in order, so both
+ * worlds always hold the same positions and every answer is the one the engine would give
+ * (`visibleAnswer`, the adjudicator's own formatting).
+ *
+ * Runs behind comlink in a Web Worker (`workers/visibilityHelper.worker.ts`, started by the engine
+ * worker) or a Node worker thread (`workers/node/visibilityHelper.node.mjs`, for the bench).
+ */
+import type { Answer } from '../src/scenario/answer';
+import { visibleAnswer } from '../src/scenario/answer';
+import { World, type ModelInput, type WorldInput } from '../src/geometry/world';
+
+/** One ordered pair of units to answer: observer unit id, target unit id. */
+export type UnitPair = [observer: string, target: string];
+
+/** What the helper knows, for the engine's checks and tests. */
+export interface HelperStats {
+  loaded: boolean;
+  /** Loads and edits applied since the helper started. */
+  applied: number;
+  models: number;
+}
+
+export class VisibilityHelper {
+  private world: World | null = null;
+  private applied = 0;
+
+  /** Builds the world (terrain BVH included) from the engine's input; replaces any previous one. */
+  load(input: WorldInput): true {
+    this.world = new World(input);
+    this.applied++;
+    return true;
+  }
+
+  /** Mirrors `World.setModel` (a model added or moved). */
+  setModel(input: ModelInput): true {
+    this.need().setModel(input);
+    this.applied++;
+    return true;
+  }
+
+  /** Mirrors the engine's removal: the model goes, and its unit with it when it was the last one. */
+  removeModel(id: string): true {
+    const w = this.need();
+    const unitId = w.models.get(id)?.unitId;
+    w.removeModel(id);
+    if (unitId !== undefined && (w.units.get(unitId)?.modelIds.length ?? 1) === 0) w.units.delete(unitId);
+    this.applied++;
+    return true;
+  }
+
+  /**
+   * Answers `visible` for each ordered pair of unit ids, in order (`value`, and `witness`,
+   * `observerModel`, `targetModel` when visible; ids are `observer->target`).
+   * @throws when nothing is loaded (an engine bug: it loads before asking).
+   */
+  unitPairs(pairs: UnitPair[], mode?: 'fast' | 'exhaustive'): Answer[] {
+    const w = this.need();
+    return pairs.map(([o, t]) => visibleAnswer(w, { id: `${o}->${t}`, observer: o, target: t }, { mode }));
+  }
+
+  stats(): HelperStats {
+    return { loaded: this.world !== null, applied: this.applied, models: this.world?.models.size ?? 0 };
+  }
+
+  private need(): World {
+    if (!this.world) throw new Error('visibility helper: no world loaded');
+    return this.world;
+  }
+}
