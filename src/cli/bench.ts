@@ -13,6 +13,8 @@ import { prismGeometry } from '../geometry/distance';
 import { segmentHitsOccluder } from '../geometry/occluders';
 import { mulberry32 } from './benchScene';
 import { loadBenchTable } from './benchTable';
+import { tableToScenario } from './benchScene';
+import { engineMatrixFigures } from './benchEngine';
 
 const SEED = Number(process.env.BENCH_SEED ?? 22);
 
@@ -73,6 +75,15 @@ async function main() {
   for (const v of verdicts) if (unitVisible(world, v.t, v.o, opts).visible === v.visible) reverseAgree++;
   const reverseMs = performance.now() - t0;
   if (reverseAgree !== verdicts.length) throw new Error(`reverse directions disagree on ${verdicts.length - reverseAgree} pairs`);
+  // The same matrix as the app asks for it: the engine's job (both directions), alone and with its
+  // visibility helper thread; its verdicts must be those above.
+  const engine = await engineMatrixFigures(tableToScenario(input), Number(process.env.BENCH_ENGINE_ROUNDS ?? 3));
+  const engineVerdict = new Map(engine.entries.map((e) => [`${e.observer}>${e.target}`, e.visible]));
+  for (const v of verdicts) {
+    if (engineVerdict.get(`${v.o}>${v.t}`) !== v.visible) throw new Error(`the engine's matrix disagrees on ${v.o} -> ${v.t}`);
+  }
+  const soloJob = stats(engine.soloMs);
+  const sharedJob = stats(engine.sharedMs);
   const vis = stats(verdicts.filter((v) => v.visible).map((v) => v.ms));
   const blk = stats(verdicts.filter((v) => !v.visible).map((v) => v.ms));
 
@@ -173,6 +184,7 @@ async function main() {
     visiblePair: { ...vis, naiveMedianMs: naiveVis.median, speedup: naiveVis.median / vis.median, bruteForceMedianMs: stats(bruteVisibleMs).median },
     blockedPair: { ...blk, naiveMedianMs: naiveBlk.median, speedup: naiveBlk.median / blk.median, bruteForceMedianMs: stats(bruteBlockedMs).median },
     matrix: { pairs: verdicts.length, visible: nVisible, ms: matrixMs, cpuMs: matrixCpuMs, reverseDirectionsMs: reverseMs, naiveMs: naiveMatrixMs, speedup: naiveMatrixMs / matrixMs, bruteForceMs: bruteMatrixMs },
+    engineMatrixJob: { pairs: engine.pairs, rounds: engine.soloMs.length, soloMedianMs: soloJob.median, sharedMedianMs: sharedJob.median, sharedCpuMs: engine.sharedCpuMs, helperSpeedup: soloJob.median / sharedJob.median, naiveSpeedup: naiveMatrixMs / sharedJob.median },
     segmentTestsPerSecond: { ours: oursPerSec, rawBvhCeiling: rawPerSec, ratio: oursPerSec / rawPerSec, naiveRaycaster: 1000 / naiveSegMs },
     naiveModelChecks: checks,
     hits,
@@ -185,6 +197,8 @@ async function main() {
 | blocked unit pair, median (p95) | ${fmt(blk.median)} ms (${fmt(blk.p95)}) | ${fmt(naiveBlk.median, 0)} ms | ${fmt(naiveBlk.median / blk.median, 0)}x | ${fmt(stats(bruteBlockedMs).median, 1)} ms | ${fmt(stats(bruteBlockedMs).median / blk.median, 0)}x |
 | full ${north.length}x${south.length} matrix | ${fmt(matrixMs, 1)} ms (CPU ${fmt(matrixCpuMs, 0)} ms) | ${fmt(naiveMatrixMs, 0)} ms | ${fmt(naiveMatrixMs / matrixMs, 0)}x | ${fmt(bruteMatrixMs, 0)} ms | ${fmt(bruteMatrixMs / matrixMs, 1)}x |
 | + the ${verdicts.length} reverse directions | ${fmt(reverseMs, 1)} ms (symmetric: answers reused, witnesses cut) | ${fmt(naiveMatrixMs, 0)} ms | | | |
+| engine matrix job (${engine.pairs} ordered pairs), engine thread alone, median of ${engine.soloMs.length} | ${fmt(soloJob.median, 0)} ms | ${fmt(naiveMatrixMs, 0)} ms | ${fmt(naiveMatrixMs / soloJob.median, 0)}x | | |
+| the same job shared with the visibility helper thread (2 cores) | ${fmt(sharedJob.median, 0)} ms (${fmt(soloJob.median / sharedJob.median, 2)}x faster than alone) | ${fmt(naiveMatrixMs, 0)} ms | ${fmt(naiveMatrixMs / sharedJob.median, 0)}x | | |
 
 (*) the naive search's time is the number of segments it tests (counted by the exhaustive mode,
 which tests the same sample pairs in the same order) times the naive per-segment cost measured in
