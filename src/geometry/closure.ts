@@ -27,8 +27,8 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
   const ox = (o.bounds[0] + o.bounds[3]) / 2;
   const oy = (o.bounds[1] + o.bounds[4]) / 2;
   const oz = (o.bounds[2] + o.bounds[5]) / 2;
-  const hl = Math.hypot(dx, dy);
-  const l = Math.hypot(dx, dy, dz);
+  const hl = Math.sqrt(dx * dx + dy * dy);
+  const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
   // Candidate planes through the occluder: across the horizontal line of sight, across the 3D one.
   if (hl > 1e-9) {
     // Vertical prisms (models, cylinders): the cross-section of a vertical plane through the axis is a
@@ -231,7 +231,7 @@ function meshCrossSectionSolid(o: MeshOccluder, nx: number, ny: number, nz: numb
   } else {
     e1x = 0; e1y = -nz; e1z = ny;
   }
-  const l1 = Math.hypot(e1x, e1y, e1z);
+  const l1 = Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
   e1x /= l1; e1y /= l1; e1z /= l1;
   const e2x = ny * e1z - nz * e1y;
   const e2y = nz * e1x - nx * e1z;

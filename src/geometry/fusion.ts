@@ -34,7 +34,7 @@ export function occludersCloseShaftFused(
   const acy = (boxA[1] + boxA[4]) / 2;
   let nx = (boxB[0] + boxB[3]) / 2 - acx;
   let ny = (boxB[1] + boxB[4]) / 2 - acy;
-  const hl = Math.hypot(nx, ny);
+  const hl = Math.sqrt(nx * nx + ny * ny);
   if (hl < 1e-9) return false;
   nx /= hl;
   ny /= hl;

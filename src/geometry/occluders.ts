@@ -265,7 +265,7 @@ export function segmentOccluderFirstHit(o: Occluder, ax: number, ay: number, az:
       const dx = bx - ax;
       const dy = by - ay;
       const dz = bz - az;
-      const len = Math.hypot(dx, dy, dz);
+      const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
       if (len === 0) return -1;
       _ray.origin.set(ax, ay, az);
       _ray.direction.set(dx / len, dy / len, dz / len);
@@ -494,5 +494,5 @@ export function segmentSegmentDistance(
   const dx = p0x + d1x * s - (q0x + d2x * t);
   const dy = p0y + d1y * s - (q0y + d2y * t);
   const dz = p0z + d1z * s - (q0z + d2z * t);
-  return Math.hypot(dx, dy, dz);
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
 }

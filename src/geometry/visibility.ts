@@ -136,9 +136,13 @@ const VISIBLE = 1;
 const BLOCKED = 0;
 const UNKNOWN = 2;
 
+/** Half the diagonal of a node's box (Math.sqrt, not Math.hypot: V8 inlines sqrt, while hypot returns a boxed number in hot loops). */
 function halfDiagonal(bounds: Float64Array, node: number): number {
   const B = 6 * node;
-  return 0.5 * Math.hypot(bounds[B + 3] - bounds[B], bounds[B + 4] - bounds[B + 1], bounds[B + 5] - bounds[B + 2]);
+  const x = bounds[B + 3] - bounds[B];
+  const y = bounds[B + 4] - bounds[B + 1];
+  const z = bounds[B + 5] - bounds[B + 2];
+  return 0.5 * Math.sqrt(x * x + y * y + z * z);
 }
 
 const _boxA = new Float64Array(6);
