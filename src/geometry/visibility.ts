@@ -468,14 +468,16 @@ function searchSets(world: World, observers: ModelState[], targets: ModelState[]
       if (w) return { visible: true, witness: w, observerModelId: o.id, targetModelId: t.id, method: 'search', segmentsTested: tests };
     }
   }
-  // Only the parts of the surfaces that face the other unit can hold a witness's ends.
+  // Only the parts of the surfaces that face the other unit can hold a witness's ends. A set
+  // narrowed to some of a unit's models faces the whole other unit, as in the whole-unit question:
+  // every form of a unit-to-unit question then searches the same sample points (its answers agree).
   const single = observers.length === 1 && targets.length === 1;
   const aSet = single
     ? { tree: world.sampleTreeToward(observers[0].id, spacing, towardOf(targets)), modelIds: [observers[0].id] }
-    : world.unitSampleTreeToward(observers[0].unitId, spacing, towardOf(targets));
+    : world.unitSampleTreeToward(observerUnit, spacing, towardOf(world.unitModels(targetUnit)));
   const bSet = single
     ? { tree: world.sampleTreeToward(targets[0].id, spacing, towardOf(observers)), modelIds: [targets[0].id] }
-    : world.unitSampleTreeToward(targets[0].unitId, spacing, towardOf(observers));
+    : world.unitSampleTreeToward(targetUnit, spacing, towardOf(world.unitModels(observerUnit)));
   // Narrowed sets (one model of a unit) keep only that model's points.
   const aTree = narrow(aSet.tree, aSet.modelIds, new Set(observers.map((m) => m.id)));
   const bTree = narrow(bSet.tree, bSet.modelIds, targetIds);

@@ -108,7 +108,8 @@ export interface SurfaceSamples {
  * a non-negative dot product with the segment's direction, so only surface points facing the other
  * volume matter. Side points are kept when their normal is within 90 deg + `spreadRad` of the
  * horizontal direction `(ux, uy)` toward the other volume; the top cap when the other volume
- * reaches higher than this one's bottom (`keepTop`), the bottom cap likewise (`keepBottom`).
+ * reaches higher than this one's top (`keepTop`), the bottom cap when it reaches lower than this
+ * one's bottom (`keepBottom`): a segment leaving through a cap's interior climbs (or falls) past it.
  */
 export function facingSamples(s: SurfaceSamples, ux: number, uy: number, spreadRad: number, keepTop: boolean, keepBottom: boolean): Float64Array {
   const keep = facingMask(s, ux, uy, spreadRad, keepTop, keepBottom);

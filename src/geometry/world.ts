@@ -357,8 +357,12 @@ export class World {
       const spread = Math.asin(reach / dist) + step / 2 + e.samples.coveringRadiusInches / Math.max(1e-6, e.samples.minRadiusInches);
       spreadIndex = Math.min(16, Math.ceil(spread / (Math.PI / 32)));
     }
-    const keepTop = toward.zMax > m.volume.zMin;
-    const keepBottom = toward.zMin < m.volume.zMax;
+    // A witness shortened to where it leaves this (convex) volume leaves through the top cap only
+    // when it climbs, so only toward a volume reaching above this one's top (level segments leave
+    // through the rim, which the side samples cover); the bottom cap likewise only toward one
+    // reaching below its bottom (a model on the table never needs it toward others on the table).
+    const keepTop = toward.zMax > m.volume.zMax;
+    const keepBottom = toward.zMin < m.volume.zMin;
     const key = `${modelId}:${bucket}|${spreadIndex}|${keepTop ? 1 : 0}${keepBottom ? 1 : 0}`;
     let tree = e.trees.get(key);
     if (!tree) {
