@@ -242,6 +242,9 @@ const _ray = /* @__PURE__ */ new Ray();
  * Exact: does the closed segment a-b touch the occluder? Allocation-free.
  */
 export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  // A closed mesh's inner box lies inside its solid: a segment through it touches the solid (and,
+  // both ends being outside or on it, its surface) without a ray into the BVH.
+  if (o.kind === 'mesh' && o.inner !== null && segmentBoxHit(o.inner, ax, ay, az, bx, by, bz) >= 0) return true;
   return segmentOccluderFirstHit(o, ax, ay, az, bx, by, bz) >= 0;
 }
 
@@ -341,6 +344,8 @@ export function occluderMayTouchCapsule(o: Occluder, c0x: number, c0y: number, c
     return segmentSegmentDistance(c0x, c0y, c0z, c1x, c1y, c1z, f.x, f.y, p.zMin, f.x, f.y, p.zMax) <= r + f.semiMajor;
   }
   if (o.kind !== 'mesh') return true;
+  // The capsule's axis through a closed mesh's inner box: it touches the solid, no need to look.
+  if (o.inner !== null && segmentBoxHit(o.inner, c0x, c0y, c0z, c1x, c1y, c1z) >= 0) return true;
   _r = r;
   _c0x = c0x; _c0y = c0y; _c0z = c0z; _c1x = c1x; _c1y = c1y; _c1z = c1z;
   return o.bvh.shapecast(_capsuleCallbacks as never);
