@@ -356,18 +356,29 @@ function probe(occ: Occluder[], o: ModelState, t: ModelState): Segment3 | null {
   const inset = 1e-4;
   const zo = [o.volume.zMax - inset, (o.volume.zMin + o.volume.zMax) / 2];
   const zt = [t.volume.zMax - inset, (t.volume.zMin + t.volume.zMax) / 2];
-  for (const a of zo) {
-    for (const b of zt) {
-      if (clearOf(occ, o.footprint.x, o.footprint.y, a, t.footprint.x, t.footprint.y, b, t.occluder)) {
+  const ax = o.footprint.x;
+  const ay = o.footprint.y;
+  const bx = t.footprint.x;
+  const by = t.footprint.y;
+  for (const az of zo) {
+    for (const bz of zt) {
+      // The blocker of the last probe first: probes of a blocked pair mostly share it.
+      const last = _probeLast;
+      if (last !== null && last !== t.occluder && az >= 0 && bz >= 0 && segmentHitsOccluder(last, ax, ay, az, bx, by, bz)) continue;
+      const blocker = firstBlocker(occ, ax, ay, az, bx, by, bz, t.occluder, null, occ.length);
+      if (blocker === null) {
         return [
-          [o.footprint.x, o.footprint.y, a],
-          [t.footprint.x, t.footprint.y, b],
+          [ax, ay, az],
+          [bx, by, bz],
         ];
       }
+      _probeLast = blocker === TABLE ? null : blocker;
     }
   }
   return null;
 }
+/** The occluder that blocked the last probe (reset per search). */
+let _probeLast: Occluder | null = null;
 
 /**
  * The core of every visibility question: can some observing model see some target model?
@@ -462,6 +473,7 @@ function searchSets(world: World, observers: ModelState[], targets: ModelState[]
     const pairs: [ModelState, ModelState, number][] = [];
     for (const o of observers) for (const t of targets) pairs.push([o, t, Math.hypot(o.footprint.x - t.footprint.x, o.footprint.y - t.footprint.y)]);
     pairs.sort((p, q) => p[2] - q[2]);
+    _probeLast = null;
     for (const [o, t] of pairs) {
       tests += 4;
       const w = probe(occ, o, t);
