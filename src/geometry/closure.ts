@@ -15,8 +15,8 @@ import type { Prism } from './prism';
 export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float64Array): boolean {
   if (o.kind === 'mesh') {
     if (!o.closed) return false;
-    // A box proven inside the solid: a cheap analytic proof first.
-    if (o.inner && occluderClosesShaft(o.inner, boxA, boxB)) return true;
+    // Boxes proven inside the solid: cheap analytic proofs first.
+    for (let i = 0; i < o.inners.length; i++) if (occluderClosesShaft(o.inners[i], boxA, boxB)) return true;
   }
   const acx = (boxA[0] + boxA[3]) / 2;
   const acy = (boxA[1] + boxA[4]) / 2;

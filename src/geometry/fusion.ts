@@ -20,7 +20,7 @@ import type { Occluder } from './occluders';
  * cannot show. Sound with margins of 1e-9"; a false answer only means "not proven".
  *
  * Used pieces: model prisms and cylinders (the chord through the axis), boxes (the chord through
- * the centre), closed meshes through their inner box. Allocation-free after warm-up.
+ * the centre), closed meshes through the boxes proven inside them. Allocation-free after warm-up.
  */
 export function occludersCloseShaftFused(
   occ: readonly Occluder[],
@@ -84,38 +84,42 @@ export function occludersCloseShaftFused(
   for (let k = 0; k < count; k++) {
     const o = occ[k];
     if (skip(o)) continue;
-    if (!sectionAcross(o, -ny, nx)) continue;
-    const wR = nx * _sec[0] + ny * _sec[1];
-    if (!(wR > wAmax + 1e-6 && wR < wP - 1e-6)) continue;
-    const uc = -ny * _sec[0] + nx * _sec[1];
-    const r = _sec[2];
-    const z0 = _sec[3];
-    const z1 = _sec[4];
-    let eu0 = -Infinity;
-    let eu1 = Infinity;
-    let ez0 = -Infinity;
-    let ez1 = Infinity;
-    for (let i = 0; i < 4; i++) {
-      const kk = (wP - _aw[i]) / (wR - _aw[i]);
-      const lo = _au[i] + (uc - r - _au[i]) * kk;
-      const hi = _au[i] + (uc + r - _au[i]) * kk;
-      if (lo > eu0) eu0 = lo;
-      if (hi < eu1) eu1 = hi;
-      // Height z of R seen from a corner at height a lands at a + (z - a) kk, which decreases in a
-      // (kk > 1): the intersection's bottom comes from A's lowest corners, its top from the highest.
-      const zl = zA0 + (z0 - zA0) * kk;
-      const zh = zA1 + (z1 - zA1) * kk;
-      if (zl > ez0) ez0 = zl;
-      if (zh < ez1) ez1 = zh;
+    // A closed mesh takes part through the boxes proven inside it (none for an open mesh).
+    const pieces = o.kind === 'mesh' ? o.inners.length : 1;
+    for (let q = 0; q < pieces; q++) {
+      if (!sectionAcross(o.kind === 'mesh' ? o.inners[q] : o, -ny, nx)) continue;
+      const wR = nx * _sec[0] + ny * _sec[1];
+      if (!(wR > wAmax + 1e-6 && wR < wP - 1e-6)) continue;
+      const uc = -ny * _sec[0] + nx * _sec[1];
+      const r = _sec[2];
+      const z0 = _sec[3];
+      const z1 = _sec[4];
+      let eu0 = -Infinity;
+      let eu1 = Infinity;
+      let ez0 = -Infinity;
+      let ez1 = Infinity;
+      for (let i = 0; i < 4; i++) {
+        const kk = (wP - _aw[i]) / (wR - _aw[i]);
+        const lo = _au[i] + (uc - r - _au[i]) * kk;
+        const hi = _au[i] + (uc + r - _au[i]) * kk;
+        if (lo > eu0) eu0 = lo;
+        if (hi < eu1) eu1 = hi;
+        // Height z of R seen from a corner at height a lands at a + (z - a) kk, which decreases in a
+        // (kk > 1): the intersection's bottom comes from A's lowest corners, its top from the highest.
+        const zl = zA0 + (z0 - zA0) * kk;
+        const zh = zA1 + (z1 - zA1) * kk;
+        if (zl > ez0) ez0 = zl;
+        if (zh < ez1) ez1 = zh;
+      }
+      if (!(eu0 < eu1 && ez0 < ez1)) continue;
+      if (eu1 < su0 || eu0 > su1 || ez1 < sz0 || ez0 > sz1) continue;
+      if (4 * n + 4 > _e.length) _e = growTo(_e, 2 * _e.length);
+      _e[4 * n] = eu0;
+      _e[4 * n + 1] = eu1;
+      _e[4 * n + 2] = ez0;
+      _e[4 * n + 3] = ez1;
+      n++;
     }
-    if (!(eu0 < eu1 && ez0 < ez1)) continue;
-    if (eu1 < su0 || eu0 > su1 || ez1 < sz0 || ez0 > sz1) continue;
-    if (4 * n + 4 > _e.length) _e = growTo(_e, 2 * _e.length);
-    _e[4 * n] = eu0;
-    _e[4 * n + 1] = eu1;
-    _e[4 * n + 2] = ez0;
-    _e[4 * n + 3] = ez1;
-    n++;
   }
   if (n === 0) return false;
   return rectanglesCover(n, su0, su1, sz0, sz1);
@@ -162,7 +166,6 @@ function sectionAcross(o: Occluder, tx: number, ty: number): boolean {
     return _sec[4] > _sec[3];
   }
   if (o.kind === 'solid') solid = o.solid;
-  else if (o.kind === 'mesh' && o.closed && o.inner) solid = o.inner.solid;
   if (!solid || solid.kind !== 'box') return false;
   const rot = (solid.rotationDeg * Math.PI) / 180;
   const c = Math.cos(rot);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoxGeometry, TorusGeometry, type BufferGeometry } from 'three';
+import { BoxGeometry, SphereGeometry, TorusGeometry, type BufferGeometry } from 'three';
 import { CELL_INSIDE, CELL_OUTSIDE, CELL_SURFACE, meshOccluder, occluderContains } from './occluders';
 import { mulberry32 } from '../rules/dice';
 
@@ -73,5 +73,54 @@ describe('closed mesh containment (cells classified once, a parity ray only near
       expect(occluderContains(o, x, y, z)).toBe(d < r);
     }
     expect(checked).toBeGreaterThan(2500);
+  });
+});
+
+describe('boxes proven inside a closed mesh (cheap closure proofs and segment tests)', () => {
+  /** Every inner box lies inside the analytic solid: 400 random points of each box are in it. */
+  function expectInside(positions: Float32Array, inSolid: (x: number, y: number, z: number) => boolean): number {
+    const o = meshOccluder(positions, 0);
+    expect(o.inners.length).toBeGreaterThan(0);
+    const rand = mulberry32(11);
+    for (const b of o.inners) {
+      const B = b.bounds;
+      for (let i = 0; i < 400; i++) {
+        const x = B[0] + rand() * (B[3] - B[0]);
+        const y = B[1] + rand() * (B[4] - B[1]);
+        const z = B[2] + rand() * (B[5] - B[2]);
+        expect(inSolid(x, y, z)).toBe(true);
+      }
+    }
+    return o.inners.length;
+  }
+
+  it('a box with a cavity: the boxes keep out of the cavity (its centre is not in the solid)', () => {
+    const outer = positionsOf(new BoxGeometry(6, 4, 3).translate(0, 0, 1.5));
+    const cavity = positionsOf(new BoxGeometry(2, 2, 1).translate(0, 0, 1.5), true);
+    const all = new Float32Array(outer.length + cavity.length);
+    all.set(outer);
+    all.set(cavity, outer.length);
+    expectInside(all, (x, y, z) => Math.abs(x) <= 3 && Math.abs(y) <= 2 && z >= 0 && z <= 3 && !(Math.abs(x) < 1 && Math.abs(y) < 1 && z > 1 && z < 2));
+  });
+
+  it('a torus and a sphere: inside, and several shapes of box (flat, tall, long)', () => {
+    expectInside(positionsOf(new TorusGeometry(3, 1, 24, 48)), (x, y, z) => (Math.hypot(x, y) - 3) ** 2 + z * z <= 1);
+    // A faceted sphere of radius 2: the facets lie inside the true sphere, so test against it.
+    const sphere = positionsOf(new SphereGeometry(2, 32, 24).translate(0, 0, 2));
+    const n = expectInside(sphere, (x, y, z) => Math.hypot(x, y, z - 2) <= 2);
+    expect(n).toBeGreaterThanOrEqual(3);
+    // Between them the boxes reach further than the largest alone, along x and along z.
+    const o = meshOccluder(sphere, 0);
+    const reach = (k: number) => Math.max(...o.inners.map((b) => b.bounds[k + 3] - b.bounds[k]));
+    const largest = o.inners[0].bounds;
+    expect(reach(0)).toBeGreaterThan(largest[3] - largest[0] + 0.3);
+    expect(reach(2)).toBeGreaterThan(largest[5] - largest[2] + 0.3);
+  });
+
+  it('an open mesh has none', () => {
+    const open = positionsOf(new BoxGeometry(2, 2, 2)).slice(0, 9 * 10);
+    const o = meshOccluder(open, 0);
+    expect(o.closed).toBe(false);
+    expect(o.inners).toEqual([]);
   });
 });

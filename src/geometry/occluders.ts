@@ -44,8 +44,12 @@ export interface MeshOccluder extends OccluderBase {
   bvh: MeshBVH;
   geometry: BufferGeometry;
   closed: boolean;
-  /** For a closed mesh: a box proven to lie inside its solid (no surface inside it, centre inside), for cheap closure proofs. */
-  inner: SolidOccluder | null;
+  /**
+   * For a closed mesh: boxes proven to lie inside its solid, for cheap closure proofs and segment
+   * tests (the largest centred box scaled from its bounds, then boxes of inside cells grown from
+   * its deepest cell in several orders: flat, tall, cube-like). Empty for an open mesh.
+   */
+  inners: SolidOccluder[];
   /** For a closed mesh: its bounds cut into cells, each known inside, outside or touched by the surface (see {@link MeshCells}). */
   cells: MeshCells | null;
 }
@@ -106,12 +110,118 @@ export function meshOccluder(positions: Float32Array, featureIndex: number): Mes
   const bvh = new MeshBVH(geometry);
   const bounds = boundsOf(positions);
   const closed = isClosedMesh(positions);
-  const o: MeshOccluder = { kind: 'mesh', bvh, geometry, closed, bounds, featureIndex, inner: null, cells: null };
+  const o: MeshOccluder = { kind: 'mesh', bvh, geometry, closed, bounds, featureIndex, inners: [], cells: null };
   if (closed) {
-    o.inner = innerBox(o);
+    const centred = innerBox(o);
     o.cells = classifyCells(o, positions);
+    o.inners = distinctBoxes([...(centred ? [centred] : []), ...cellBoxes(o.cells, featureIndex)]);
   }
   return o;
+}
+
+/** Growth orders of {@link cellBoxes}: faces as [axis, side] tried in turn, one list after another. */
+const GROWTH_ORDERS: [number, number][][][] = [
+  // All faces in turn (cube-like).
+  [[[0, 0], [0, 1], [1, 0], [1, 1], [2, 0], [2, 1]]],
+  // Plan first, then height (flat and wide).
+  [[[0, 0], [0, 1], [1, 0], [1, 1]], [[2, 0], [2, 1]]],
+  // Height first, then plan (a column).
+  [[[2, 0], [2, 1]], [[0, 0], [0, 1], [1, 0], [1, 1]]],
+  // Along x, then y, then height; along y, then x, then height (long boxes both ways).
+  [[[0, 0], [0, 1]], [[1, 0], [1, 1]], [[2, 0], [2, 1]]],
+  [[[1, 0], [1, 1]], [[0, 0], [0, 1]], [[2, 0], [2, 1]]],
+];
+
+/**
+ * Boxes of inside cells (each wholly inside the solid: inside cells touch no triangle and lie
+ * inside), grown one layer of cells at a time from the deepest inside cell (farthest, in steps
+ * between face neighbours, from any cell that is not inside) in each of {@link GROWTH_ORDERS}: a
+ * face grows while its next layer is all inside cells.
+ */
+function cellBoxes(c: MeshCells, featureIndex: number): SolidOccluder[] {
+  const [nx, ny, nz] = c.n;
+  const n = [nx, ny, nz];
+  const idx = (x: number, y: number, z: number) => x + nx * (y + ny * z);
+  // Depth of each inside cell by breadth-first search from the cells that are not inside.
+  const depth = new Int32Array(nx * ny * nz).fill(-1);
+  const queue = new Int32Array(nx * ny * nz);
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < depth.length; i++) {
+    if (c.state[i] !== CELL_INSIDE) {
+      depth[i] = 0;
+      queue[tail++] = i;
+    }
+  }
+  let seed = -1;
+  while (head < tail) {
+    const i = queue[head++];
+    const x = i % nx;
+    const y = Math.floor(i / nx) % ny;
+    const z = Math.floor(i / (nx * ny));
+    const next = (q: number) => {
+      if (depth[q] < 0) {
+        depth[q] = depth[i] + 1;
+        queue[tail++] = q;
+        if (seed < 0 || depth[q] > depth[seed]) seed = q;
+      }
+    };
+    if (x > 0) next(i - 1);
+    if (x < nx - 1) next(i + 1);
+    if (y > 0) next(i - nx);
+    if (y < ny - 1) next(i + nx);
+    if (z > 0) next(i - nx * ny);
+    if (z < nz - 1) next(i + nx * ny);
+  }
+  // Inside cells the search never reached are bounded by the grid's edge: seed there if need be.
+  if (seed < 0) {
+    for (let i = 0; i < depth.length && seed < 0; i++) if (c.state[i] === CELL_INSIDE) seed = i;
+    if (seed < 0) return [];
+  }
+  const sx = seed % nx;
+  const sy = Math.floor(seed / nx) % ny;
+  const sz = Math.floor(seed / (nx * ny));
+  const out: SolidOccluder[] = [];
+  for (const order of GROWTH_ORDERS) {
+    const lo = [sx, sy, sz];
+    const hi = [sx, sy, sz];
+    // Is the layer just beyond face (axis, side) all inside cells?
+    const layerInside = (axis: number, side: number): boolean => {
+      const at = side ? hi[axis] + 1 : lo[axis] - 1;
+      if (at < 0 || at >= n[axis]) return false;
+      const r0 = [lo[0], lo[1], lo[2]];
+      const r1 = [hi[0], hi[1], hi[2]];
+      r0[axis] = r1[axis] = at;
+      for (let z = r0[2]; z <= r1[2]; z++) for (let y = r0[1]; y <= r1[1]; y++) for (let x = r0[0]; x <= r1[0]; x++) if (c.state[idx(x, y, z)] !== CELL_INSIDE) return false;
+      return true;
+    };
+    for (const faces of order) {
+      let grew = true;
+      while (grew) {
+        grew = false;
+        for (const [axis, side] of faces) {
+          if (layerInside(axis, side)) {
+            if (side) hi[axis]++;
+            else lo[axis]--;
+            grew = true;
+          }
+        }
+      }
+    }
+    const min = [0, 1, 2].map((k) => c.origin[k] + lo[k] * c.size[k]);
+    const max = [0, 1, 2].map((k) => c.origin[k] + (hi[k] + 1) * c.size[k]);
+    const solid: ConvexSolid = { kind: 'box', center: [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2], size: [max[0] - min[0], max[1] - min[1], max[2] - min[2]], rotationDeg: 0, elevation: min[2] };
+    out.push({ kind: 'solid', solid, asPrism: null, cos: 1, sin: 0, bounds: Float64Array.from([...min, ...max]), featureIndex });
+  }
+  return out;
+}
+
+/** The boxes none of the others contains, largest volume first. */
+function distinctBoxes(boxes: SolidOccluder[]): SolidOccluder[] {
+  const volume = (b: SolidOccluder) => (b.bounds[3] - b.bounds[0]) * (b.bounds[4] - b.bounds[1]) * (b.bounds[5] - b.bounds[2]);
+  const sorted = [...boxes].sort((a, b) => volume(b) - volume(a));
+  const contains = (a: Float64Array, b: Float64Array) => a[0] <= b[0] && a[1] <= b[1] && a[2] <= b[2] && a[3] >= b[3] && a[4] >= b[4] && a[5] >= b[5];
+  return sorted.filter((b, i) => !sorted.some((a, j) => j < i && contains(a.bounds, b.bounds)));
 }
 
 /** Builds the {@link MeshCells} of a closed mesh (triangle bounds rasterised, regions flood-filled, one parity ray each). */
@@ -244,7 +354,9 @@ const _ray = /* @__PURE__ */ new Ray();
 export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
   // A closed mesh's inner box lies inside its solid: a segment through it touches the solid (and,
   // both ends being outside or on it, its surface) without a ray into the BVH.
-  if (o.kind === 'mesh' && o.inner !== null && segmentBoxHit(o.inner, ax, ay, az, bx, by, bz) >= 0) return true;
+  if (o.kind === 'mesh') {
+    for (let i = 0; i < o.inners.length; i++) if (segmentBoxHit(o.inners[i], ax, ay, az, bx, by, bz) >= 0) return true;
+  }
   return segmentOccluderFirstHit(o, ax, ay, az, bx, by, bz) >= 0;
 }
 
@@ -345,7 +457,7 @@ export function occluderMayTouchCapsule(o: Occluder, c0x: number, c0y: number, c
   }
   if (o.kind !== 'mesh') return true;
   // The capsule's axis through a closed mesh's inner box: it touches the solid, no need to look.
-  if (o.inner !== null && segmentBoxHit(o.inner, c0x, c0y, c0z, c1x, c1y, c1z) >= 0) return true;
+  for (let i = 0; i < o.inners.length; i++) if (segmentBoxHit(o.inners[i], c0x, c0y, c0z, c1x, c1y, c1z) >= 0) return true;
   _r = r;
   _c0x = c0x; _c0y = c0y; _c0z = c0z; _c1x = c1x; _c1y = c1y; _c1z = c1z;
   return o.bvh.shapecast(_capsuleCallbacks as never);
