@@ -681,8 +681,9 @@ export class EngineApi {
    * Runs `step(0..total-1)` as a job: checks cancellation and scenario changes before each item,
    * yields per {@link EngineOptions}, reports progress at start, at each yield and at the end.
    * With `share`, the helper takes groups of items from the back of the list (three chunks in flight,
-   * so it never waits for this thread to read its answers) while this thread works from the front;
-   * items of a failed helper go back to this thread.
+   * so it never waits for this thread to read its answers) while this thread works from the front,
+   * then answers what the helper still holds, from its last chunk back (the first answer of an
+   * item counts); items of a failed helper go back to this thread.
    */
   private async runJob(
     jobId: string | undefined,
@@ -712,16 +713,20 @@ export class EngineApi {
       void report();
       let lastYield = now();
       let sinceYield = 0;
-      // Items [front, back) are unclaimed; the helper claims whole groups from the back.
+      // Items [front, back) are unclaimed; the helper claims whole groups from the back. Near the
+      // end this thread also answers items the helper holds but has not answered yet (from the
+      // chunk it will reach last), and whichever answer comes first counts: no one waits on a
+      // helper busy with a slow pair.
       let front = 0;
       let back = total;
+      const answered = new Uint8Array(total);
       const returned: number[] = [];
-      let inFlight = 0;
+      const held: number[][] = [];
       let sharing = !!share;
       let wake: Promise<unknown> = Promise.resolve();
       const dispatch = () => {
         if (!share) return;
-        while (sharing && inFlight < 3) {
+        while (sharing && held.length < 3) {
           const g = share.groupSize;
           const firstFree = Math.ceil(front / g) * g;
           // Leave this thread at least the group it is on; take up to 2 groups per message.
@@ -729,33 +734,48 @@ export class EngineApi {
           if (groups < 1) return;
           const items: number[] = [];
           for (let k = 0; k < groups * g; k++) items.push(--back);
-          inFlight++;
-          const p = share.run(items).then(
+          held.push(items);
+          const release = () => held.splice(held.indexOf(items), 1);
+          wake = share.run(items).then(
             (answers) => {
-              inFlight--;
+              release();
               if (finished) return;
-              share.accept(items, answers);
-              done += items.length;
+              const fresh = items.filter((it) => !answered[it]);
+              share.accept(fresh, fresh.map((it) => answers[items.indexOf(it)]));
+              for (const it of fresh) answered[it] = 1;
+              done += fresh.length;
               dispatch();
             },
             () => {
-              inFlight--;
+              release();
               if (finished) return;
               sharing = false;
               returned.push(...items);
               share.fail();
             },
           );
-          wake = p;
         }
+      };
+      /** The next item for this thread, or -1 when every item left is being answered by the helper. */
+      const next = (): number => {
+        while (returned.length) {
+          const r = returned.pop()!;
+          if (!answered[r]) return r;
+        }
+        if (front < back) return front++;
+        for (let c = held.length - 1; c >= 0; c--) {
+          const items = held[c];
+          for (let k = items.length - 1; k >= 0; k--) if (!answered[items[k]]) return items[k];
+        }
+        return -1;
       };
       while (done < total) {
         if (job.cancelled) return { ok: false, reason: 'cancelled' };
         if (this.version !== version) return { ok: false, reason: 'scenario changed' };
         dispatch();
-        const i = returned.length ? returned.pop()! : front < back ? front++ : -1;
+        const i = next();
         if (i < 0) {
-          // Everything is claimed: wait for the helper's answers (checking for cancels meanwhile).
+          // Everything left is with the helper: wait for its answers (checking for cancels meanwhile).
           await Promise.race([wake, sleep(this.options.yieldEveryMs)]);
           void report();
           lastYield = now();
@@ -763,6 +783,7 @@ export class EngineApi {
           continue;
         }
         step(i);
+        answered[i] = 1;
         done++;
         sinceYield++;
         if (done < total && (sinceYield >= this.options.yieldEveryItems || now() - lastYield >= this.options.yieldEveryMs)) {

@@ -119,6 +119,9 @@ describe('the visibility helper', () => {
     await helperReady(h.link(), 1);
     const c = await shared.visibilityMatrix();
     expect(c.ok && c.entries).toEqual(a.ok && a.entries);
+    // On a table this small the engine may finish first (it also answers what the helper holds);
+    // the helper's answers still come back.
+    for (let i = 0; i < 200 && h.answered() === before; i++) await new Promise((r) => setTimeout(r, 10));
     expect(h.answered()).toBeGreaterThan(before);
   }, 60_000);
 
