@@ -140,8 +140,6 @@ const GROWTH_ORDERS: [number, number][][][] = [
  */
 function cellBoxes(c: MeshCells, featureIndex: number): SolidOccluder[] {
   const [nx, ny, nz] = c.n;
-  const n = [nx, ny, nz];
-  const idx = (x: number, y: number, z: number) => x + nx * (y + ny * z);
   // Depth of each inside cell by breadth-first search from the cells that are not inside.
   const depth = new Int32Array(nx * ny * nz).fill(-1);
   const queue = new Int32Array(nx * ny * nz);
@@ -154,24 +152,26 @@ function cellBoxes(c: MeshCells, featureIndex: number): SolidOccluder[] {
     }
   }
   let seed = -1;
+  const nxy = nx * ny;
   while (head < tail) {
     const i = queue[head++];
     const x = i % nx;
     const y = Math.floor(i / nx) % ny;
-    const z = Math.floor(i / (nx * ny));
-    const next = (q: number) => {
-      if (depth[q] < 0) {
+    const z = Math.floor(i / nxy);
+    for (let d = 0; d < 6; d++) {
+      let q: number;
+      if (d === 0) q = x > 0 ? i - 1 : -1;
+      else if (d === 1) q = x < nx - 1 ? i + 1 : -1;
+      else if (d === 2) q = y > 0 ? i - nx : -1;
+      else if (d === 3) q = y < ny - 1 ? i + nx : -1;
+      else if (d === 4) q = z > 0 ? i - nxy : -1;
+      else q = z < nz - 1 ? i + nxy : -1;
+      if (q >= 0 && depth[q] < 0) {
         depth[q] = depth[i] + 1;
         queue[tail++] = q;
         if (seed < 0 || depth[q] > depth[seed]) seed = q;
       }
-    };
-    if (x > 0) next(i - 1);
-    if (x < nx - 1) next(i + 1);
-    if (y > 0) next(i - nx);
-    if (y < ny - 1) next(i + nx);
-    if (z > 0) next(i - nx * ny);
-    if (z < nz - 1) next(i + nx * ny);
+    }
   }
   // Inside cells the search never reached are bounded by the grid's edge: seed there if need be.
   if (seed < 0) {
@@ -185,22 +185,12 @@ function cellBoxes(c: MeshCells, featureIndex: number): SolidOccluder[] {
   for (const order of GROWTH_ORDERS) {
     const lo = [sx, sy, sz];
     const hi = [sx, sy, sz];
-    // Is the layer just beyond face (axis, side) all inside cells?
-    const layerInside = (axis: number, side: number): boolean => {
-      const at = side ? hi[axis] + 1 : lo[axis] - 1;
-      if (at < 0 || at >= n[axis]) return false;
-      const r0 = [lo[0], lo[1], lo[2]];
-      const r1 = [hi[0], hi[1], hi[2]];
-      r0[axis] = r1[axis] = at;
-      for (let z = r0[2]; z <= r1[2]; z++) for (let y = r0[1]; y <= r1[1]; y++) for (let x = r0[0]; x <= r1[0]; x++) if (c.state[idx(x, y, z)] !== CELL_INSIDE) return false;
-      return true;
-    };
     for (const faces of order) {
       let grew = true;
       while (grew) {
         grew = false;
         for (const [axis, side] of faces) {
-          if (layerInside(axis, side)) {
+          if (layerInside(c, lo, hi, axis, side)) {
             if (side) hi[axis]++;
             else lo[axis]--;
             grew = true;
@@ -214,6 +204,22 @@ function cellBoxes(c: MeshCells, featureIndex: number): SolidOccluder[] {
     out.push({ kind: 'solid', solid, asPrism: null, cos: 1, sin: 0, bounds: Float64Array.from([...min, ...max]), featureIndex });
   }
   return out;
+}
+
+/** Is the layer of cells just beyond face (axis, side) of the cell box [lo, hi] all inside cells? */
+function layerInside(c: MeshCells, lo: number[], hi: number[], axis: number, side: number): boolean {
+  const at = side ? hi[axis] + 1 : lo[axis] - 1;
+  if (at < 0 || at >= c.n[axis]) return false;
+  const r0 = [lo[0], lo[1], lo[2]];
+  const r1 = [hi[0], hi[1], hi[2]];
+  r0[axis] = r1[axis] = at;
+  const [nx, ny] = c.n;
+  for (let z = r0[2]; z <= r1[2]; z++) {
+    for (let y = r0[1]; y <= r1[1]; y++) {
+      for (let x = r0[0]; x <= r1[0]; x++) if (c.state[x + nx * (y + ny * z)] !== CELL_INSIDE) return false;
+    }
+  }
+  return true;
 }
 
 /** The boxes none of the others contains, largest volume first. */
@@ -264,18 +270,19 @@ function classifyCells(o: MeshOccluder, p: Float32Array): MeshCells {
       const x = c % nx;
       const y = Math.floor(c / nx) % ny;
       const z = Math.floor(c / (nx * ny));
-      const visit = (q: number) => {
-        if (state[q] === UNKNOWN) {
+      for (let d = 0; d < 6; d++) {
+        let q: number;
+        if (d === 0) q = x > 0 ? c - 1 : -1;
+        else if (d === 1) q = x < nx - 1 ? c + 1 : -1;
+        else if (d === 2) q = y > 0 ? c - nx : -1;
+        else if (d === 3) q = y < ny - 1 ? c + nx : -1;
+        else if (d === 4) q = z > 0 ? c - nx * ny : -1;
+        else q = z < nz - 1 ? c + nx * ny : -1;
+        if (q >= 0 && state[q] === UNKNOWN) {
           state[q] = mark;
           stack.push(q);
         }
-      };
-      if (x > 0) visit(c - 1);
-      if (x < nx - 1) visit(c + 1);
-      if (y > 0) visit(c - nx);
-      if (y < ny - 1) visit(c + nx);
-      if (z > 0) visit(c - nx * ny);
-      if (z < nz - 1) visit(c + nx * ny);
+      }
     }
   }
   return { origin, size, n, state };
@@ -329,20 +336,39 @@ function boundsOf(p: Float32Array): Float64Array {
 
 /** True when every edge (vertices welded at 1e-4") is shared by exactly two triangles. */
 export function isClosedMesh(p: Float32Array): boolean {
-  const key = (i: number) => `${Math.round(p[3 * i] * 1e4)},${Math.round(p[3 * i + 1] * 1e4)},${Math.round(p[3 * i + 2] * 1e4)}`;
-  const edges = new Map<string, number>();
-  for (let t = 0; t < p.length / 9; t++) {
-    const k = [key(3 * t), key(3 * t + 1), key(3 * t + 2)];
-    if (k[0] === k[1] || k[1] === k[2] || k[0] === k[2]) continue;
-    for (let e = 0; e < 3; e++) {
-      const a = k[e];
-      const b = k[(e + 1) % 3];
-      const ek = a < b ? `${a}|${b}` : `${b}|${a}`;
-      edges.set(ek, (edges.get(ek) ?? 0) + 1);
-    }
+  // Weld: vertices sorted by their coordinates rounded to 1e-4"; equal ones share an id.
+  const nv = p.length / 3;
+  const q = new Float64Array(p.length);
+  for (let i = 0; i < p.length; i++) q[i] = Math.round(p[i] * 1e4);
+  const order = new Uint32Array(nv);
+  for (let i = 0; i < nv; i++) order[i] = i;
+  order.sort((a, b) => q[3 * a] - q[3 * b] || q[3 * a + 1] - q[3 * b + 1] || q[3 * a + 2] - q[3 * b + 2]);
+  const id = new Float64Array(nv);
+  let next = -1;
+  for (let k = 0; k < nv; k++) {
+    const v = order[k];
+    const u = k > 0 ? order[k - 1] : -1;
+    if (u < 0 || q[3 * u] !== q[3 * v] || q[3 * u + 1] !== q[3 * v + 1] || q[3 * u + 2] !== q[3 * v + 2]) next++;
+    id[v] = next;
   }
-  if (edges.size === 0) return false;
-  for (const v of edges.values()) if (v !== 2) return false;
+  // Edges as one number each (smaller id * count + larger id), sorted: every run must be 2 long.
+  const count = next + 1;
+  const edges: number[] = [];
+  for (let t = 0; t < nv; t += 3) {
+    const a = id[t];
+    const b = id[t + 1];
+    const c = id[t + 2];
+    if (a === b || b === c || a === c) continue;
+    edges.push(a < b ? a * count + b : b * count + a, b < c ? b * count + c : c * count + b, c < a ? c * count + a : a * count + c);
+  }
+  if (edges.length === 0) return false;
+  const sorted = Float64Array.from(edges).sort();
+  for (let i = 0; i < sorted.length; ) {
+    let j = i + 1;
+    while (j < sorted.length && sorted[j] === sorted[i]) j++;
+    if (j - i !== 2) return false;
+    i = j;
+  }
   return true;
 }
 
