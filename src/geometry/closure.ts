@@ -35,7 +35,9 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
     // rectangle, so the proof is analytic and needs no corner arrays.
     const prism = o.kind === 'prism' ? o.prism : o.kind === 'solid' ? o.asPrism : null;
     if (prism) {
-      const v = prismClosesShaftVertical(prism, o.kind === 'prism' ? o.cos : 1, o.kind === 'prism' ? o.sin : 0, boxA, boxB, dx / hl, dy / hl);
+      _sx[5] = dx / hl;
+      _sx[6] = dy / hl;
+      const v = prismClosesShaftVertical(prism, o.kind === 'prism' ? o : IDENTITY_ROTATION, boxA, boxB);
       if (v === CLOSED) return true;
       // The shaft passes beside the prism: a tilted or level plane fares no better (measured: they
       // closed 0.05% of such shafts on the bench table), so only a shaft passing over or under it
@@ -55,46 +57,97 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
       const lu = Math.abs(o.cos * -ny + o.sin * nx);
       const lv = Math.abs(-o.sin * -ny + o.cos * nx);
       const chord = Math.min(lu > 1e-12 ? hx / lu : Infinity, lv > 1e-12 ? hy / lv : Infinity);
-      const v1 = sectionClosesShaft(b.center[0], b.center[1], chord, z0, z1, boxA, boxB, nx, ny);
+      setSection(b.center[0], b.center[1], chord, z0, z1, nx, ny);
+      const v1 = sectionClosesShaft(boxA, boxB);
       if (v1 === CLOSED) return true;
       // Along the box's x axis (normal cos, sin) the section spans y; along its y axis, x.
       const sx = o.cos * nx + o.sin * ny >= 0 ? 1 : -1;
-      const v2 = sectionClosesShaft(b.center[0], b.center[1], hy, z0, z1, boxA, boxB, sx * o.cos, sx * o.sin);
+      setSection(b.center[0], b.center[1], hy, z0, z1, sx * o.cos, sx * o.sin);
+      const v2 = sectionClosesShaft(boxA, boxB);
       if (v2 === CLOSED) return true;
       const sy = -o.sin * nx + o.cos * ny >= 0 ? 1 : -1;
-      const v3 = sectionClosesShaft(b.center[0], b.center[1], hx, z0, z1, boxA, boxB, -sy * o.sin, sy * o.cos);
+      setSection(b.center[0], b.center[1], hx, z0, z1, -sy * o.sin, sy * o.cos);
+      const v3 = sectionClosesShaft(boxA, boxB);
       if (v3 === CLOSED) return true;
       if (v1 === BESIDE && v2 === BESIDE && v3 === BESIDE) return false;
-    } else if (tryPlane(o, boxA, boxB, dx / hl, dy / hl, 0, ox, oy, oz)) return true;
+    } else {
+      setPlane(dx / hl, dy / hl, 0, ox, oy, oz);
+      if (tryPlane(o, boxA, boxB)) return true;
+    }
   }
-  if (l > 1e-9 && Math.abs(dz) > 1e-6 && tryPlane(o, boxA, boxB, dx / l, dy / l, dz / l, ox, oy, oz)) return true;
+  if (l > 1e-9 && Math.abs(dz) > 1e-6) {
+    setPlane(dx / l, dy / l, dz / l, ox, oy, oz);
+    if (tryPlane(o, boxA, boxB)) return true;
+  }
   if (hl <= 1e-9 && o.kind === 'solid' && o.solid.kind === 'box') {
-    if (tryPlane(o, boxA, boxB, o.cos, o.sin, 0, ox, oy, oz)) return true;
-    if (tryPlane(o, boxA, boxB, -o.sin, o.cos, 0, ox, oy, oz)) return true;
+    setPlane(o.cos, o.sin, 0, ox, oy, oz);
+    if (tryPlane(o, boxA, boxB)) return true;
+    setPlane(-o.sin, o.cos, 0, ox, oy, oz);
+    if (tryPlane(o, boxA, boxB)) return true;
   }
-  if (Math.abs(dz) > 1e-6 && tryPlane(o, boxA, boxB, 0, 0, 1, ox, oy, oz)) return true;
+  if (Math.abs(dz) > 1e-6) {
+    setPlane(0, 0, 1, ox, oy, oz);
+    if (tryPlane(o, boxA, boxB)) return true;
+  }
   return false;
 }
 
 /**
- * The closure proof of {@link occluderClosesShaft} for a vertical prism and the vertical plane
- * through its axis with horizontal unit normal (nx, ny): the section is the rectangle |u| <= r (the
- * chord along the plane), zMin <= z <= zMax. Margins of 1e-9" keep it sound.
+ * Scratch of the section proofs (V8 boxes numbers passed to calls it does not inline, so the hot
+ * proofs take theirs from here): centre x, y, half chord, bottom, top, horizontal normal x, y.
  */
-function prismClosesShaftVertical(p: Prism, cos: number, sin: number, boxA: Float64Array, boxB: Float64Array, nx: number, ny: number): number {
-  const eps = 1e-9;
-  const f = p.footprint;
-  // Half chord along the tangent (-ny, nx) through the centre, with the margin taken off the axes.
-  const lu = cos * -ny + sin * nx;
-  const lv = -sin * -ny + cos * nx;
-  const a = Math.max(1e-12, f.semiMajor - eps);
-  const b = Math.max(1e-12, f.semiMinor - eps);
-  const r = 1 / Math.sqrt((lu / a) * (lu / a) + (lv / b) * (lv / b));
-  return sectionClosesShaft(f.x, f.y, r, p.zMin + eps, p.zMax - eps, boxA, boxB, nx, ny);
+const _sx = new Float64Array(7);
+/** Scratch of {@link tryPlane}: the plane's unit normal and a point on it. */
+const _pl = new Float64Array(6);
+/** The rotation of a cylinder piece's prism (a circle: any facing). */
+const IDENTITY_ROTATION = { cos: 1, sin: 0 } as const;
+
+/** Fills `_sx` (small enough to be inlined: its arguments stay unboxed). */
+function setSection(cx: number, cy: number, r: number, zLo: number, zHi: number, nx: number, ny: number): void {
+  _sx[0] = cx;
+  _sx[1] = cy;
+  _sx[2] = r;
+  _sx[3] = zLo;
+  _sx[4] = zHi;
+  _sx[5] = nx;
+  _sx[6] = ny;
+}
+
+/** Fills `_pl` (small enough to be inlined). */
+function setPlane(nx: number, ny: number, nz: number, px: number, py: number, pz: number): void {
+  _pl[0] = nx;
+  _pl[1] = ny;
+  _pl[2] = nz;
+  _pl[3] = px;
+  _pl[4] = py;
+  _pl[5] = pz;
 }
 
 /**
- * Does the rectangle |u| <= r, zLo <= z <= zHi of the vertical plane through (cx, cy) with
+ * The closure proof of {@link occluderClosesShaft} for a vertical prism and the vertical plane
+ * through its axis with horizontal unit normal (nx, ny) = (`_sx[5]`, `_sx[6]`): the section is the
+ * rectangle |u| <= r (the chord along the plane), zMin <= z <= zMax. Margins of 1e-9" keep it sound.
+ */
+function prismClosesShaftVertical(p: Prism, rot: { readonly cos: number; readonly sin: number }, boxA: Float64Array, boxB: Float64Array): number {
+  const eps = 1e-9;
+  const f = p.footprint;
+  const nx = _sx[5];
+  const ny = _sx[6];
+  // Half chord along the tangent (-ny, nx) through the centre, with the margin taken off the axes.
+  const lu = rot.cos * -ny + rot.sin * nx;
+  const lv = -rot.sin * -ny + rot.cos * nx;
+  const a = Math.max(1e-12, f.semiMajor - eps);
+  const b = Math.max(1e-12, f.semiMinor - eps);
+  _sx[0] = f.x;
+  _sx[1] = f.y;
+  _sx[2] = 1 / Math.sqrt((lu / a) * (lu / a) + (lv / b) * (lv / b));
+  _sx[3] = p.zMin + eps;
+  _sx[4] = p.zMax - eps;
+  return sectionClosesShaft(boxA, boxB);
+}
+
+/**
+ * Does the rectangle |u| <= r, zLo <= z <= zHi (all read from `_sx`) of the vertical plane through (cx, cy) with
  * horizontal unit normal (nx, ny) (u along (-ny, nx)) close the shaft between boxes A and B, A on
  * the plane's negative side? A segment joining a corner of A to a corner of B crosses the plane at a
  * point that depends only on the corners' plan positions (16 pairs) and whose height is the same
@@ -104,7 +157,14 @@ function prismClosesShaftVertical(p: Prism, cos: number, sin: number, boxA: Floa
  * @returns CLOSED, BESIDE (some crossing falls outside the chord, or the boxes are not on opposite
  * sides), or OVER_OR_UNDER (only heights fail).
  */
-function sectionClosesShaft(cx: number, cy: number, r: number, zLo: number, zHi: number, boxA: Float64Array, boxB: Float64Array, nx: number, ny: number): number {
+function sectionClosesShaft(boxA: Float64Array, boxB: Float64Array): number {
+  const cx = _sx[0];
+  const cy = _sx[1];
+  const r = _sx[2];
+  const zLo = _sx[3];
+  const zHi = _sx[4];
+  const nx = _sx[5];
+  const ny = _sx[6];
   const eps = 1e-9;
   if (!(r > 0) || !(zHi > zLo)) return BESIDE;
   if (boxA[2] < zLo && boxB[2] < zLo) return OVER_OR_UNDER;
@@ -160,8 +220,16 @@ function corners(b: Float64Array, out: Float64Array): void {
   }
 }
 
-function tryPlane(o: Occluder, boxA: Float64Array, boxB: Float64Array, nx: number, ny: number, nz: number, px: number, py: number, pz: number): boolean {
-  const d = nx * px + ny * py + nz * pz;
+/**
+ * The closure proof in the plane given by `_pl` (unit normal, a point): both boxes strictly on
+ * opposite sides, and the shaft's cross-section (the hull of the 64 corner-to-corner crossings)
+ * inside the occluder's solid (for a closed mesh: no triangle cutting it, both boxes outside).
+ */
+function tryPlane(o: Occluder, boxA: Float64Array, boxB: Float64Array): boolean {
+  const nx = _pl[0];
+  const ny = _pl[1];
+  const nz = _pl[2];
+  const d = nx * _pl[3] + ny * _pl[4] + nz * _pl[5];
   corners(boxA, _ca);
   corners(boxB, _cb);
   let sideA = 0;

@@ -87,7 +87,9 @@ export function occludersCloseShaftFused(
     // A closed mesh takes part through the boxes proven inside it (none for an open mesh).
     const pieces = o.kind === 'mesh' ? o.inners.length : 1;
     for (let q = 0; q < pieces; q++) {
-      if (!sectionAcross(o.kind === 'mesh' ? o.inners[q] : o, -ny, nx)) continue;
+      _t[0] = -ny;
+      _t[1] = nx;
+      if (!sectionAcross(o.kind === 'mesh' ? o.inners[q] : o)) continue;
       const wR = nx * _sec[0] + ny * _sec[1];
       if (!(wR > wAmax + 1e-6 && wR < wP - 1e-6)) continue;
       const uc = -ny * _sec[0] + nx * _sec[1];
@@ -122,7 +124,11 @@ export function occludersCloseShaftFused(
     }
   }
   if (n === 0) return false;
-  return rectanglesCover(n, su0, su1, sz0, sz1);
+  _s[0] = su0;
+  _s[1] = su1;
+  _s[2] = sz0;
+  _s[3] = sz1;
+  return rectanglesCover(n);
 }
 
 let _e: Float64Array = new Float64Array(256);
@@ -134,6 +140,12 @@ const _bu = new Float64Array(4);
 const _bw = new Float64Array(4);
 /** Scratch: the section's centre x, y, half chord, bottom and top. */
 const _sec = new Float64Array(5);
+/**
+ * Scratch arguments (V8 boxes numbers passed to calls it does not inline): the horizontal
+ * direction of the sections, and the rectangle S to cover (u0, u1, z0, z1).
+ */
+const _t = new Float64Array(2);
+const _s = new Float64Array(4);
 
 function growTo(a: Float64Array, size: number): Float64Array {
   const b = new Float64Array(size);
@@ -142,10 +154,12 @@ function growTo(a: Float64Array, size: number): Float64Array {
 }
 
 /**
- * The rectangle in which the vertical plane through the occluder's centre along (tx, ty) cuts it
- * (inside the solid, margins taken), written to `_sec`; false when the piece has none usable.
+ * The rectangle in which the vertical plane through the occluder's centre along (tx, ty) = `_t`
+ * cuts it (inside the solid, margins taken), written to `_sec`; false when the piece has none usable.
  */
-function sectionAcross(o: Occluder, tx: number, ty: number): boolean {
+function sectionAcross(o: Occluder): boolean {
+  const tx = _t[0];
+  const ty = _t[1];
   const eps = 1e-9;
   let solid: ConvexSolid | null = null;
   if (o.kind === 'prism' || (o.kind === 'solid' && o.asPrism)) {
@@ -184,10 +198,15 @@ function sectionAcross(o: Occluder, tx: number, ty: number): boolean {
 }
 
 /**
- * Do the closed rectangles `_e[0..n)` (u0, u1, z0, z1) cover [su0, su1] x [sz0, sz1]? Sweeps the
- * u-slabs between rectangle edges; in each, the rectangles spanning the slab must cover [sz0, sz1].
+ * Do the closed rectangles `_e[0..n)` (u0, u1, z0, z1) cover [su0, su1] x [sz0, sz1] (read from
+ * `_s`)? Sweeps the u-slabs between rectangle edges; in each, the rectangles spanning the slab must
+ * cover [sz0, sz1].
  */
-function rectanglesCover(n: number, su0: number, su1: number, sz0: number, sz1: number): boolean {
+function rectanglesCover(n: number): boolean {
+  const su0 = _s[0];
+  const su1 = _s[1];
+  const sz0 = _s[2];
+  const sz1 = _s[3];
   if (2 * n + 2 > _cuts.length) _cuts = new Float64Array(4 * n + 4);
   if (2 * n > _iv.length) _iv = new Float64Array(4 * n);
   let m = 0;

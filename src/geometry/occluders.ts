@@ -1,6 +1,6 @@
 import { BufferAttribute, BufferGeometry, DoubleSide, Matrix4, Ray, Vector3, Box3 } from 'three';
 import { INTERSECTED, MeshBVH, NOT_INTERSECTED } from 'three-mesh-bvh';
-import { prismBounds, segmentPrismHit, type Prism } from './prism';
+import { prismBounds, segmentPrismHitAt, type Prism } from './prism';
 import { convexSolidContains, type ConvexSolid } from './solids';
 
 /**
@@ -378,12 +378,19 @@ const _ray = /* @__PURE__ */ new Ray();
  * Exact: does the closed segment a-b touch the occluder? Allocation-free.
  */
 export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-  // A closed mesh's inner box lies inside its solid: a segment through it touches the solid (and,
-  // both ends being outside or on it, its surface) without a ray into the BVH.
+  const seg = _seg;
+  seg[0] = ax;
+  seg[1] = ay;
+  seg[2] = az;
+  seg[3] = bx;
+  seg[4] = by;
+  seg[5] = bz;
+  // A closed mesh's inner boxes lie inside its solid: a segment through one touches the solid
+  // (and, both ends being outside or on it, its surface) without a ray into the BVH.
   if (o.kind === 'mesh') {
-    for (let i = 0; i < o.inners.length; i++) if (segmentBoxHit(o.inners[i], ax, ay, az, bx, by, bz) >= 0) return true;
+    for (let i = 0; i < o.inners.length; i++) if (boxHitAt(o.inners[i])) return true;
   }
-  return segmentOccluderFirstHit(o, ax, ay, az, bx, by, bz) >= 0;
+  return hitAt(o);
 }
 
 /**
@@ -391,81 +398,120 @@ export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: num
  * occluder, or -1 when it does not. Allocation-free.
  */
 export function segmentOccluderFirstHit(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
+  const seg = _seg;
+  seg[0] = ax;
+  seg[1] = ay;
+  seg[2] = az;
+  seg[3] = bx;
+  seg[4] = by;
+  seg[5] = bz;
+  return hitAt(o) ? _hitT[0] : -1;
+}
+
+/**
+ * Scratch of the segment tests: `[ax, ay, az, bx, by, bz, t0, t1]` with t0 = 0, t1 = 1 (no number
+ * crosses a call in the hot loops: V8 boxes doubles passed to or returned from calls it does not
+ * inline), and the first parameter of contact they find.
+ */
+const _seg = Float64Array.from([0, 0, 0, 0, 0, 0, 0, 1]);
+const _hitT = new Float64Array(1);
+/** The rotation of a cylinder piece's prism (a circle: any facing). */
+const IDENTITY_ROTATION = { cos: 1, sin: 0 } as const;
+
+/** Does the segment in `_seg` touch the occluder? Writes the first parameter of contact to `_hitT[0]`. */
+function hitAt(o: Occluder): boolean {
+  const seg = _seg;
+  const ax = seg[0], ay = seg[1], az = seg[2], bx = seg[3], by = seg[4], bz = seg[5];
   // Quick reject on bounds.
   const B = o.bounds;
   if ((ax < B[0] && bx < B[0]) || (ax > B[3] && bx > B[3]) || (ay < B[1] && by < B[1]) || (ay > B[4] && by > B[4]) || (az < B[2] && bz < B[2]) || (az > B[5] && bz > B[5])) {
-    return -1;
+    return false;
   }
   switch (o.kind) {
     case 'prism':
-      return segmentPrismHit(o.prism, ax, ay, az, bx, by, bz, 0, 1, o.cos, o.sin);
+      return segmentPrismHitAt(o.prism, o, seg, _hitT);
     case 'solid':
-      if (o.asPrism) return segmentPrismHit(o.asPrism, ax, ay, az, bx, by, bz, 0, 1, 1, 0);
-      return segmentBoxHit(o, ax, ay, az, bx, by, bz);
+      if (o.asPrism) return segmentPrismHitAt(o.asPrism, IDENTITY_ROTATION, seg, _hitT);
+      return boxHitAt(o);
     case 'mesh': {
       const dx = bx - ax;
       const dy = by - ay;
       const dz = bz - az;
       const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (len === 0) return -1;
+      if (len === 0) return false;
       _ray.origin.set(ax, ay, az);
       _ray.direction.set(dx / len, dy / len, dz / len);
       const hit = o.bvh.raycastFirst(_ray, DoubleSide, 0, len);
-      return hit ? hit.distance / len : -1;
+      if (!hit) return false;
+      _hitT[0] = hit.distance / len;
+      return true;
     }
   }
 }
 
-let _lo = 0;
-let _hi = 1;
-
-/** Narrows [_lo, _hi] by one slab; false when the segment misses it. */
-function slab(p0: number, d: number, min: number, max: number): boolean {
-  if (d === 0) return p0 >= min && p0 <= max;
-  let t0 = (min - p0) / d;
-  let t1 = (max - p0) / d;
-  if (t0 > t1) {
-    const t = t0;
-    t0 = t1;
-    t1 = t;
-  }
-  if (t0 > _lo) _lo = t0;
-  if (t1 < _hi) _hi = t1;
-  return _lo <= _hi;
-}
-
-/** Slab test of a box piece in its own frame; returns the entry parameter or -1. Allocation-free. */
-function segmentBoxHit(o: SolidOccluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
+/**
+ * Slab test of a box piece in its own frame against the segment in `_seg`; writes the entry
+ * parameter to `_hitT[0]`. Allocation-free.
+ */
+function boxHitAt(o: SolidOccluder): boolean {
   const s = o.solid as Extract<ConvexSolid, { kind: 'box' }>;
+  const seg = _seg;
+  const ax = seg[0], ay = seg[1], az = seg[2];
+  const dx = seg[3] - ax, dy = seg[4] - ay, dz = seg[5] - az;
   const c = o.cos;
   const sn = o.sin;
   const ox = ax - s.center[0];
   const oy = ay - s.center[1];
-  _lo = 0;
-  _hi = 1;
-  const hit =
-    slab(c * ox + sn * oy, c * (bx - ax) + sn * (by - ay), -s.size[0] / 2, s.size[0] / 2) &&
-    slab(-sn * ox + c * oy, -sn * (bx - ax) + c * (by - ay), -s.size[1] / 2, s.size[1] / 2) &&
-    slab(az, bz - az, s.elevation, s.elevation + s.size[2]);
-  return hit ? _lo : -1;
+  let lo = 0;
+  let hi = 1;
+  for (let k = 0; k < 3; k++) {
+    // Start and direction along the box's axis k, and the slab's extent.
+    const p0 = k === 0 ? c * ox + sn * oy : k === 1 ? -sn * ox + c * oy : az;
+    const d = k === 0 ? c * dx + sn * dy : k === 1 ? -sn * dx + c * dy : dz;
+    const min = k === 2 ? s.elevation : -s.size[k] / 2;
+    const max = k === 2 ? s.elevation + s.size[2] : s.size[k] / 2;
+    if (d === 0) {
+      if (p0 < min || p0 > max) return false;
+      continue;
+    }
+    let t0 = (min - p0) / d;
+    let t1 = (max - p0) / d;
+    if (t0 > t1) {
+      const t = t0;
+      t0 = t1;
+      t1 = t;
+    }
+    if (t0 > lo) lo = t0;
+    if (t1 < hi) hi = t1;
+    if (lo > hi) return false;
+  }
+  _hitT[0] = lo;
+  return true;
 }
 
-// Module-level state for the capsule shapecast (no closures allocated per call).
-let _r = 0;
-let _c0x = 0, _c0y = 0, _c0z = 0, _c1x = 0, _c1y = 0, _c1z = 0;
+/** Scratch of the capsule tests: the axis c0 (0..2), c1 (3..5) and the radius (6). */
+const _cap = new Float64Array(7);
+// The capsule shapecast's callbacks read `_cap` (no closures allocated per call).
 const _capsuleCallbacks = {
-  intersectsBounds: (box: Box3) => (segmentHitsExpandedBox3(box, _r, _c0x, _c0y, _c0z, _c1x, _c1y, _c1z) ? INTERSECTED : NOT_INTERSECTED),
+  intersectsBounds: (box: Box3) => {
+    const r = _cap[6];
+    return slabTest(box.min.x - r, box.min.y - r, box.min.z - r, box.max.x + r, box.max.y + r, box.max.z + r, _cap[0], _cap[1], _cap[2], _cap[3], _cap[4], _cap[5])
+      ? INTERSECTED
+      : NOT_INTERSECTED;
+  },
   // Conservative and cheap: the triangle's bounds grown by r meet the segment.
-  intersectsTriangle: (tri: { a: Vector3; b: Vector3; c: Vector3 }) =>
-    slabTest(
-      Math.min(tri.a.x, tri.b.x, tri.c.x) - _r,
-      Math.min(tri.a.y, tri.b.y, tri.c.y) - _r,
-      Math.min(tri.a.z, tri.b.z, tri.c.z) - _r,
-      Math.max(tri.a.x, tri.b.x, tri.c.x) + _r,
-      Math.max(tri.a.y, tri.b.y, tri.c.y) + _r,
-      Math.max(tri.a.z, tri.b.z, tri.c.z) + _r,
-      _c0x, _c0y, _c0z, _c1x, _c1y, _c1z,
-    ),
+  intersectsTriangle: (tri: { a: Vector3; b: Vector3; c: Vector3 }) => {
+    const r = _cap[6];
+    return slabTest(
+      Math.min(tri.a.x, tri.b.x, tri.c.x) - r,
+      Math.min(tri.a.y, tri.b.y, tri.c.y) - r,
+      Math.min(tri.a.z, tri.b.z, tri.c.z) - r,
+      Math.max(tri.a.x, tri.b.x, tri.c.x) + r,
+      Math.max(tri.a.y, tri.b.y, tri.c.y) + r,
+      Math.max(tri.a.z, tri.b.z, tri.c.z) + r,
+      _cap[0], _cap[1], _cap[2], _cap[3], _cap[4], _cap[5],
+    );
+  },
 };
 
 /**
@@ -474,27 +520,39 @@ const _capsuleCallbacks = {
  * whose centres are c0, c1 and whose radii are at most r); `true` may be a false alarm.
  */
 export function occluderMayTouchCapsule(o: Occluder, c0x: number, c0y: number, c0z: number, c1x: number, c1y: number, c1z: number, r: number): boolean {
-  if (!segmentHitsExpandedBox(o.bounds, r, c0x, c0y, c0z, c1x, c1y, c1z)) return false;
+  const cap = _cap;
+  cap[0] = c0x;
+  cap[1] = c0y;
+  cap[2] = c0z;
+  cap[3] = c1x;
+  cap[4] = c1y;
+  cap[5] = c1z;
+  cap[6] = r;
+  return capsuleAt(o);
+}
+
+/** {@link occluderMayTouchCapsule} on the capsule in `_cap`. */
+function capsuleAt(o: Occluder): boolean {
+  const cap = _cap;
+  const c0x = cap[0], c0y = cap[1], c0z = cap[2], c1x = cap[3], c1y = cap[4], c1z = cap[5], r = cap[6];
+  const B = o.bounds;
+  if (!slabTest(B[0] - r, B[1] - r, B[2] - r, B[3] + r, B[4] + r, B[5] + r, c0x, c0y, c0z, c1x, c1y, c1z)) return false;
   if (o.kind === 'prism' || (o.kind === 'solid' && o.asPrism)) {
     // A vertical prism lies within its semi-major axis of its vertical axis: compare segment distances.
     const p = o.kind === 'prism' ? o.prism : o.asPrism!;
     const f = p.footprint;
-    return segmentSegmentDistance(c0x, c0y, c0z, c1x, c1y, c1z, f.x, f.y, p.zMin, f.x, f.y, p.zMax) <= r + f.semiMajor;
+    const ss = _ss;
+    ss[0] = c0x; ss[1] = c0y; ss[2] = c0z; ss[3] = c1x; ss[4] = c1y; ss[5] = c1z;
+    ss[6] = f.x; ss[7] = f.y; ss[8] = p.zMin; ss[9] = f.x; ss[10] = f.y; ss[11] = p.zMax;
+    segmentSegmentDistanceIn(ss);
+    return ss[12] <= r + f.semiMajor;
   }
   if (o.kind !== 'mesh') return true;
   // The capsule's axis through a closed mesh's inner box: it touches the solid, no need to look.
-  for (let i = 0; i < o.inners.length; i++) if (segmentBoxHit(o.inners[i], c0x, c0y, c0z, c1x, c1y, c1z) >= 0) return true;
-  _r = r;
-  _c0x = c0x; _c0y = c0y; _c0z = c0z; _c1x = c1x; _c1y = c1y; _c1z = c1z;
+  const seg = _seg;
+  seg[0] = c0x; seg[1] = c0y; seg[2] = c0z; seg[3] = c1x; seg[4] = c1y; seg[5] = c1z;
+  for (let i = 0; i < o.inners.length; i++) if (boxHitAt(o.inners[i])) return true;
   return o.bvh.shapecast(_capsuleCallbacks as never);
-}
-
-function segmentHitsExpandedBox(b: Float64Array, r: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-  return slabTest(b[0] - r, b[1] - r, b[2] - r, b[3] + r, b[4] + r, b[5] + r, ax, ay, az, bx, by, bz);
-}
-
-function segmentHitsExpandedBox3(box: Box3, r: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-  return slabTest(box.min.x - r, box.min.y - r, box.min.z - r, box.max.x + r, box.max.y + r, box.max.z + r, ax, ay, az, bx, by, bz);
 }
 
 function slabTest(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
@@ -601,6 +659,20 @@ export function segmentSegmentDistance(
   p0x: number, p0y: number, p0z: number, p1x: number, p1y: number, p1z: number,
   q0x: number, q0y: number, q0z: number, q1x: number, q1y: number, q1z: number,
 ): number {
+  const ss = _ss;
+  ss[0] = p0x; ss[1] = p0y; ss[2] = p0z; ss[3] = p1x; ss[4] = p1y; ss[5] = p1z;
+  ss[6] = q0x; ss[7] = q0y; ss[8] = q0z; ss[9] = q1x; ss[10] = q1y; ss[11] = q1z;
+  segmentSegmentDistanceIn(ss);
+  return ss[12];
+}
+
+/** Scratch of {@link segmentSegmentDistanceIn}: p0, p1, q0, q1 (0..11), then the distance (12). */
+const _ss = new Float64Array(13);
+
+/** {@link segmentSegmentDistance} of the segments in `ss[0..12)`, written to `ss[12]` (no number crosses the call). */
+function segmentSegmentDistanceIn(ss: Float64Array): void {
+  const p0x = ss[0], p0y = ss[1], p0z = ss[2], p1x = ss[3], p1y = ss[4], p1z = ss[5];
+  const q0x = ss[6], q0y = ss[7], q0z = ss[8], q1x = ss[9], q1y = ss[10], q1z = ss[11];
   const d1x = p1x - p0x, d1y = p1y - p0y, d1z = p1z - p0z;
   const d2x = q1x - q0x, d2y = q1y - q0y, d2z = q1z - q0z;
   const rx = p0x - q0x, ry = p0y - q0y, rz = p0z - q0z;
@@ -637,5 +709,5 @@ export function segmentSegmentDistance(
   const dx = p0x + d1x * s - (q0x + d2x * t);
   const dy = p0y + d1y * s - (q0y + d2y * t);
   const dz = p0z + d1z * s - (q0z + d2z * t);
-  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+  ss[12] = Math.sqrt(dx * dx + dy * dy + dz * dz);
 }

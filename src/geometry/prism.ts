@@ -72,24 +72,53 @@ export function segmentPrismHit(
   cosFacing = Math.cos(p.footprint.facingRad),
   sinFacing = Math.sin(p.footprint.facingRad),
 ): number {
+  const seg = _seg;
+  seg[0] = ax;
+  seg[1] = ay;
+  seg[2] = az;
+  seg[3] = bx;
+  seg[4] = by;
+  seg[5] = bz;
+  seg[6] = t0;
+  seg[7] = t1;
+  _rot.cos = cosFacing;
+  _rot.sin = sinFacing;
+  return segmentPrismHitAt(p, _rot, seg, _out) ? _out[0] : -1;
+}
+
+const _seg = new Float64Array(8);
+const _out = new Float64Array(1);
+const _rot = { cos: 1, sin: 0 };
+
+/**
+ * {@link segmentPrismHit} for hot loops, with no number crossing a call (V8 boxes doubles passed to
+ * or returned from a call it does not inline): the segment and its parameter range are read from
+ * `seg` (`[ax, ay, az, bx, by, bz, t0, t1]`), the facing's cos and sin from `rot`, and the first
+ * parameter of contact is written to `out[0]`.
+ * @returns whether the segment meets the closed prism within [t0, t1].
+ */
+export function segmentPrismHitAt(p: Prism, rot: { readonly cos: number; readonly sin: number }, seg: Float64Array, out: Float64Array): boolean {
   const f = p.footprint;
-  const c = cosFacing;
-  const s = sinFacing;
+  const c = rot.cos;
+  const s = rot.sin;
+  const ax = seg[0];
+  const ay = seg[1];
+  const az = seg[2];
   // Start point and direction in the unit-circle frame.
   const ox = ax - f.x;
   const oy = ay - f.y;
-  const dx = bx - ax;
-  const dy = by - ay;
-  const dz = bz - az;
+  const dx = seg[3] - ax;
+  const dy = seg[4] - ay;
+  const dz = seg[5] - az;
   const u0 = (c * ox + s * oy) / f.semiMajor;
   const v0 = (-s * ox + c * oy) / f.semiMinor;
   const du = (c * dx + s * dy) / f.semiMajor;
   const dv = (-s * dx + c * dy) / f.semiMinor;
-  let lo = t0;
-  let hi = t1;
+  let lo = seg[6];
+  let hi = seg[7];
   // Vertical slab.
   if (dz === 0) {
-    if (az < p.zMin || az > p.zMax) return -1;
+    if (az < p.zMin || az > p.zMax) return false;
   } else {
     let ta = (p.zMin - az) / dz;
     let tb = (p.zMax - az) / dz;
@@ -100,22 +129,25 @@ export function segmentPrismHit(
     }
     if (ta > lo) lo = ta;
     if (tb < hi) hi = tb;
-    if (lo > hi) return -1;
+    if (lo > hi) return false;
   }
   // Infinite cylinder u^2 + v^2 <= 1.
   const A = du * du + dv * dv;
   const B = 2 * (u0 * du + v0 * dv);
   const C = u0 * u0 + v0 * v0 - 1;
   if (A < 1e-18) {
-    return C <= 0 ? lo : -1;
+    if (C > 0) return false;
+    out[0] = lo;
+    return true;
   }
   const disc = B * B - 4 * A * C;
-  if (disc < 0) return -1;
+  if (disc < 0) return false;
   const sq = Math.sqrt(disc);
   const r0 = (-B - sq) / (2 * A);
   const r1 = (-B + sq) / (2 * A);
   if (r0 > lo) lo = r0;
   if (r1 < hi) hi = r1;
-  if (lo > hi) return -1;
-  return lo;
+  if (lo > hi) return false;
+  out[0] = lo;
+  return true;
 }
