@@ -197,6 +197,13 @@ interface RunningJob {
   cancelled: boolean;
 }
 
+/**
+ * Groups of items the visibility helper holds at most (sent, not yet answered). Enough to keep it
+ * busy while this thread is inside one slow item (tens of ms) or between yields; the surplus costs
+ * nothing, since this thread takes back what the helper has not reached once its own part is done.
+ */
+const HELPER_QUEUE_GROUPS = 24;
+
 /** How a job shares its items with the visibility helper (see the engine's `runJob`). */
 interface RemoteShare {
   /** Items the helper takes together (a pair of units and its reverse: 2). */
@@ -680,8 +687,9 @@ export class EngineApi {
   /**
    * Runs `step(0..total-1)` as a job: checks cancellation and scenario changes before each item,
    * yields per {@link EngineOptions}, reports progress at start, at each yield and at the end.
-   * With `share`, the helper takes groups of items from the back of the list (three chunks in flight,
-   * so it never waits for this thread to read its answers) while this thread works from the front,
+   * With `share`, the helper takes groups of items from the back of the list (up to
+   * {@link HELPER_QUEUE_GROUPS} queued, so it never waits for this thread, which reads its answers
+   * only between items, to send more) while this thread works from the front,
    * then answers what the helper still holds, from its last chunk back (the first answer of an
    * item counts); items of a failed helper go back to this thread.
    */
@@ -726,11 +734,12 @@ export class EngineApi {
       let wake: Promise<unknown> = Promise.resolve();
       const dispatch = () => {
         if (!share) return;
-        while (sharing && held.length < 3) {
+        while (sharing && held.length < HELPER_QUEUE_GROUPS) {
           const g = share.groupSize;
           const firstFree = Math.ceil(front / g) * g;
-          // Leave this thread at least the group it is on; take up to 2 groups per message.
-          const groups = Math.min(2, Math.floor((back - firstFree) / g) - 1);
+          // Leave this thread at least the group it is on; one group per message, so the answers
+          // come back as the helper goes.
+          const groups = Math.min(1, Math.floor((back - firstFree) / g) - 1);
           if (groups < 1) return;
           const items: number[] = [];
           for (let k = 0; k < groups * g; k++) items.push(--back);

@@ -24,11 +24,17 @@ export interface HelperStats {
   /** Loads and edits applied since the helper started. */
   applied: number;
   models: number;
+  /** Milliseconds spent answering pairs since the helper started. */
+  busyMs: number;
+  /** Ordered pairs answered since the helper started. */
+  pairsAnswered: number;
 }
 
 export class VisibilityHelper {
   private world: World | null = null;
   private applied = 0;
+  private busyMs = 0;
+  private pairsAnswered = 0;
 
   /** Builds the world (terrain BVH included) from the engine's input; replaces any previous one. */
   load(input: WorldInput): true {
@@ -61,11 +67,15 @@ export class VisibilityHelper {
    */
   unitPairs(pairs: UnitPair[], mode?: 'fast' | 'exhaustive'): Answer[] {
     const w = this.need();
-    return pairs.map(([o, t]) => visibleAnswer(w, { id: `${o}->${t}`, observer: o, target: t }, { mode }));
+    const t0 = performance.now();
+    const answers = pairs.map(([o, t]) => visibleAnswer(w, { id: `${o}->${t}`, observer: o, target: t }, { mode }));
+    this.busyMs += performance.now() - t0;
+    this.pairsAnswered += pairs.length;
+    return answers;
   }
 
   stats(): HelperStats {
-    return { loaded: this.world !== null, applied: this.applied, models: this.world?.models.size ?? 0 };
+    return { loaded: this.world !== null, applied: this.applied, models: this.world?.models.size ?? 0, busyMs: this.busyMs, pairsAnswered: this.pairsAnswered };
   }
 
   private need(): World {
