@@ -1,5 +1,5 @@
 import { BufferAttribute, BufferGeometry, DoubleSide, Matrix4, Ray, Vector3, Box3 } from 'three';
-import { INTERSECTED, MeshBVH, NOT_INTERSECTED } from 'three-mesh-bvh';
+import { CONTAINED, INTERSECTED, MeshBVH, NOT_INTERSECTED } from 'three-mesh-bvh';
 import { prismBounds, segmentPrismHitAt, type Prism } from './prism';
 import { convexSolidContains, type ConvexSolid } from './solids';
 
@@ -491,27 +491,16 @@ function boxHitAt(o: SolidOccluder): boolean {
 
 /** Scratch of the capsule tests: the axis c0 (0..2), c1 (3..5) and the radius (6). */
 const _cap = new Float64Array(7);
-// The capsule shapecast's callbacks read `_cap` (no closures allocated per call).
+// The capsule shapecast's callbacks read `_cap` (no closures allocated per call). A leaf of the
+// mesh's BVH whose box meets the capsule counts as a touch (CONTAINED ends the cast at once): as
+// conservative as testing its triangles' bounds, and no triangle is read.
 const _capsuleCallbacks = {
-  intersectsBounds: (box: Box3) => {
+  intersectsBounds: (box: Box3, isLeaf: boolean) => {
     const r = _cap[6];
-    return slabTest(box.min.x - r, box.min.y - r, box.min.z - r, box.max.x + r, box.max.y + r, box.max.z + r, _cap[0], _cap[1], _cap[2], _cap[3], _cap[4], _cap[5])
-      ? INTERSECTED
-      : NOT_INTERSECTED;
+    if (!slabTest(box.min.x - r, box.min.y - r, box.min.z - r, box.max.x + r, box.max.y + r, box.max.z + r, _cap[0], _cap[1], _cap[2], _cap[3], _cap[4], _cap[5])) return NOT_INTERSECTED;
+    return isLeaf ? CONTAINED : INTERSECTED;
   },
-  // Conservative and cheap: the triangle's bounds grown by r meet the segment.
-  intersectsTriangle: (tri: { a: Vector3; b: Vector3; c: Vector3 }) => {
-    const r = _cap[6];
-    return slabTest(
-      Math.min(tri.a.x, tri.b.x, tri.c.x) - r,
-      Math.min(tri.a.y, tri.b.y, tri.c.y) - r,
-      Math.min(tri.a.z, tri.b.z, tri.c.z) - r,
-      Math.max(tri.a.x, tri.b.x, tri.c.x) + r,
-      Math.max(tri.a.y, tri.b.y, tri.c.y) + r,
-      Math.max(tri.a.z, tri.b.z, tri.c.z) + r,
-      _cap[0], _cap[1], _cap[2], _cap[3], _cap[4], _cap[5],
-    );
-  },
+  intersectsRange: () => true,
 };
 
 /**
