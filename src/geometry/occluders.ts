@@ -621,13 +621,56 @@ export function occluderContains(o: Occluder, x: number, y: number, z: number, e
   }
 }
 
-/** Ray parity (an odd number of surface crossings along a fixed skew direction) for a closed mesh. */
+/**
+ * Ray parity for a closed mesh: the point is inside when the ray from it along a fixed skew
+ * direction crosses the surface an odd number of times. With the mesh's cells known, the ray only
+ * goes as far as the first cell no triangle touches (walking the cells it passes, Amanatides and
+ * Woo), whose class is known: inside(p) = inside(q) xor (odd crossings between p and q). A few
+ * cells of ray instead of the whole mesh.
+ */
 function rayParityInside(o: MeshOccluder, x: number, y: number, z: number, direction = 0): boolean {
-  _p.set(x, y, z);
-  _ray.origin.copy(_p);
-  _ray.direction.copy(_dirs[direction]);
-  const hits = o.bvh.raycast(_ray, DoubleSide);
-  return hits.length % 2 === 1;
+  const d = _dirs[direction];
+  _ray.origin.set(x, y, z);
+  _ray.direction.copy(d);
+  const g = o.cells;
+  if (!g) return o.bvh.raycast(_ray, DoubleSide).length % 2 === 1;
+  const [nx, ny, nz] = g.n;
+  let ix = Math.min(nx - 1, Math.max(0, Math.floor((x - g.origin[0]) / g.size[0])));
+  let iy = Math.min(ny - 1, Math.max(0, Math.floor((y - g.origin[1]) / g.size[1])));
+  let iz = Math.min(nz - 1, Math.max(0, Math.floor((z - g.origin[2]) / g.size[2])));
+  // The skew directions have no zero component.
+  const sx = d.x > 0 ? 1 : -1;
+  const sy = d.y > 0 ? 1 : -1;
+  const sz = d.z > 0 ? 1 : -1;
+  let tx = (g.origin[0] + (ix + (sx > 0 ? 1 : 0)) * g.size[0] - x) / d.x;
+  let ty = (g.origin[1] + (iy + (sy > 0 ? 1 : 0)) * g.size[1] - y) / d.y;
+  let tz = (g.origin[2] + (iz + (sz > 0 ? 1 : 0)) * g.size[2] - z) / d.z;
+  const dtx = g.size[0] / Math.abs(d.x);
+  const dty = g.size[1] / Math.abs(d.y);
+  const dtz = g.size[2] / Math.abs(d.z);
+  let tEnter = 0;
+  for (;;) {
+    const tExit = Math.min(tx, ty, tz);
+    const state = g.state[ix + nx * (iy + ny * iz)];
+    if (state !== CELL_SURFACE) {
+      // q: halfway through this cell along the ray (no triangle within reach of it).
+      const odd = o.bvh.raycast(_ray, DoubleSide, 0, (tEnter + Math.max(tEnter, tExit)) / 2).length % 2 === 1;
+      return (state === CELL_INSIDE) !== odd;
+    }
+    tEnter = tExit;
+    if (tExit === tx) {
+      ix += sx;
+      tx += dtx;
+    } else if (tExit === ty) {
+      iy += sy;
+      ty += dty;
+    } else {
+      iz += sz;
+      tz += dtz;
+    }
+    // Out of the grid: beyond the mesh's bounds, so outside; count every crossing up to there.
+    if (ix < 0 || ix >= nx || iy < 0 || iy >= ny || iz < 0 || iz >= nz) return o.bvh.raycast(_ray, DoubleSide, 0, tEnter * (1 + 1e-9) + 1e-9).length % 2 === 1;
+  }
 }
 
 function prismContainsPoint(p: Prism, c: number, s: number, x: number, y: number, z: number, eps: number): boolean {
