@@ -3,7 +3,7 @@
  * of the perf script). Reads what the page shows; drives nothing a user could not.
  */
 
-import type { EngineStats } from '../../../workers/engineApi';
+import type { EngineStats } from '../../client/engineClient';
 
 /** What `window.__sightlineFiles` offers once the page is ready. */
 export interface SightlineFilesHook {

@@ -87,7 +87,7 @@ export function LosPanel({ data, state, blockerNames, onEye, onBack, onSwap, onE
                 ) : (
                   'The line between their tops is clear; other lines are blocked.'
                 ))}
-              {state.blockers?.status === 'unavailable' && <span className="muted">(This engine version does not report what blocks the line.)</span>}
+              {state.blockers?.status === 'unavailable' && <span className="muted">(There is no straight line between their tops to check.)</span>}
               {state.blockers?.status === 'failed' && <span className="muted">(Blocker lookup failed: {state.blockers.reason})</span>}
             </p>
           )}

@@ -9,37 +9,14 @@
  *   done --refresh (the scenario changed)--> checking (same pair);  done --swap--> checking (reversed)
  */
 import { useEffect, useReducer, useRef } from 'react';
-import type { EngineClient } from '../../client/engineClient';
+import type { BlockersResult } from '../../client/engineClient';
 import type { Engine } from '../engine/engine';
 import { asSegment, problemsOf, samePick, type PickTarget, type Point3, type Segment3 } from './types';
 
-/** One thing the straight top-centre line runs into. */
-export interface BlockerHit {
-  kind: 'terrain' | 'model';
-  id: string;
-  /** Where the line first touches it, inches. */
-  at: Point3;
-}
+/** One thing the straight top-centre line runs into (a hit of the engine's `segmentBlockers`). */
+export type BlockerHit = Extract<BlockersResult, { ok: true }>['hits'][number];
 
-/**
- * PROPOSED engine API (not in `workers/engineApi.ts` yet): what a straight segment touches,
- * with the same blockers as visibility (terrain, the table, models outside the observer's unit).
- * The tool calls it when the client has it, and otherwise reports the blocker as unknown.
- */
-export interface SegmentBlockersApi {
-  segmentBlockers(
-    segment: Segment3,
-    options: { observer: string; target: string },
-  ): Promise<{ ok: true; hits: BlockerHit[] } | { ok: false; reason: string }>;
-}
-
-/** The client's blocker query, when this engine version has one. */
-export function blockersApi(client: EngineClient): SegmentBlockersApi | null {
-  const f = (client as unknown as Partial<SegmentBlockersApi>).segmentBlockers;
-  return typeof f === 'function' ? (client as unknown as SegmentBlockersApi) : null;
-}
-
-/** What is known about the blockers of a blocked line. */
+/** What is known about the blockers of a blocked line (`unavailable`: there is no straight line to ask about). */
 export type BlockersInfo =
   | { status: 'pending' }
   | { status: 'unavailable' }
@@ -128,7 +105,7 @@ export function shownLos(s: LosState): LosResult | null {
 
 /**
  * Runs the line-of-sight tool: its state, its dispatcher and the engine calls its states ask for
- * (`visible`, then, when blocked, the proposed `segmentBlockers` along `topLine`).
+ * (`visible`, then, when blocked, `segmentBlockers` along `topLine`).
  * @param topLine - the straight line between the two models' top centres for a pair (drawing
  *   geometry: coordinates only), used to ask what blocks it.
  */
@@ -157,10 +134,9 @@ export function useLosTool(engine: Engine, version: number, topLine: (observer: 
         if (typeof a.targetModel === 'string') result.targetModel = a.targetModel;
         dispatch({ type: 'answered', n, result });
         if (result.visible) return;
-        const api = blockersApi(engine.client);
         const line = topLineRef.current(observer, target, result);
-        if (!api || !line) return dispatch({ type: 'blockers', n, info: { status: 'unavailable' } });
-        engine.track(api.segmentBlockers(line, { observer: observer.id, target: target.id })).then(
+        if (!line) return dispatch({ type: 'blockers', n, info: { status: 'unavailable' } });
+        engine.track(engine.client.segmentBlockers(line, { observer: observer.id, target: target.id })).then(
           (b) => dispatch({ type: 'blockers', n, info: b.ok ? { status: 'found', hits: b.hits } : { status: 'failed', reason: b.reason } }),
           (e: unknown) => dispatch({ type: 'blockers', n, info: { status: 'failed', reason: (e as Error).message } }),
         );
