@@ -145,11 +145,26 @@ export function filterSampleTree(full: SampleTree, keep: Uint8Array): SampleTree
   if (!src) throw new Error('filterSampleTree: the tree has no sourceIndex');
   const n = src.length;
   // before[i]: kept points among tree points 0..i-1.
-  const before = new Int32Array(n + 1);
+  if (_before.length < n + 1) _before = new Int32Array(2 * n + 2);
+  const before = _before;
+  before[0] = 0;
   for (let i = 0; i < n; i++) before[i + 1] = before[i] + keep[src[i]];
   const k = before[n];
-  const points = new Float64Array(3 * k);
-  const sourceIndex = new Int32Array(k);
+  if (k === 0) return buildSampleTree(new Float64Array(0), full.coveringRadiusInches);
+  const maxNodes = 2 * k - 1;
+  // One buffer per element type, cut into the tree's arrays.
+  const f64 = new Float64Array(3 * k + 6 * maxNodes);
+  const i32 = new Int32Array(2 * k + 6 * maxNodes);
+  const points = f64.subarray(0, 3 * k);
+  const bounds = f64.subarray(3 * k);
+  const sourceIndex = i32.subarray(0, k);
+  const owner = i32.subarray(k, 2 * k);
+  const start = i32.subarray(2 * k, 2 * k + maxNodes);
+  const end = i32.subarray(2 * k + maxNodes, 2 * k + 2 * maxNodes);
+  const left = i32.subarray(2 * k + 2 * maxNodes, 2 * k + 3 * maxNodes);
+  const right = i32.subarray(2 * k + 3 * maxNodes, 2 * k + 4 * maxNodes);
+  const ownerMin = i32.subarray(2 * k + 4 * maxNodes, 2 * k + 5 * maxNodes);
+  const ownerMax = i32.subarray(2 * k + 5 * maxNodes, 2 * k + 6 * maxNodes);
   for (let i = 0, j = 0; i < n; i++) {
     if (!keep[src[i]]) continue;
     points[3 * j] = full.points[3 * i];
@@ -157,53 +172,67 @@ export function filterSampleTree(full: SampleTree, keep: Uint8Array): SampleTree
     points[3 * j + 2] = full.points[3 * i + 2];
     sourceIndex[j++] = src[i];
   }
-  const maxNodes = Math.max(1, 2 * k - 1);
-  const bounds = new Float64Array(6 * maxNodes);
-  const start = new Int32Array(maxNodes);
-  const end = new Int32Array(maxNodes);
-  const left = new Int32Array(maxNodes).fill(-1);
-  const right = new Int32Array(maxNodes).fill(-1);
+  // Depth-first, without recursion: a node's number is given on the way down (parents before
+  // children, as buildSampleTree numbers them), its bounds on the way up.
+  const fs = full.start;
+  const fe = full.end;
+  const fl = full.left;
+  const fr = full.right;
+  if (_stack.length < 4 * fl.length) _stack = new Int32Array(4 * fl.length + 4);
+  const stack = _stack;
+  let top = 0;
   let count = 0;
-  const emit = (node: number): number => {
-    let at = node;
-    // Walk down while only one child keeps points.
-    for (;;) {
-      const l = full.left[at];
-      if (l < 0) break;
-      const r = full.right[at];
-      const inL = before[full.end[l]] - before[full.start[l]];
-      const inR = before[full.end[r]] - before[full.start[r]];
-      if (inL && inR) break;
-      at = inL ? l : r;
-    }
-    const out = count++;
-    start[out] = before[full.start[at]];
-    end[out] = before[full.end[at]];
-    const B = 6 * out;
-    if (full.left[at] < 0) {
-      // Leaves of a built tree hold one point.
-      for (let q = 0; q < 3; q++) bounds[B + q] = bounds[B + 3 + q] = points[3 * start[out] + q];
-      for (let i = start[out] + 1; i < end[out]; i++) {
-        for (let q = 0; q < 3; q++) {
-          const v = points[3 * i + q];
-          if (v < bounds[B + q]) bounds[B + q] = v;
-          if (v > bounds[B + 3 + q]) bounds[B + 3 + q] = v;
-        }
+  stack[top++] = 0; // full node
+  stack[top++] = -1; // out node (-1: not yet visited)
+  while (top > 0) {
+    const out = stack[top - 1];
+    let at = stack[top - 2];
+    if (out < 0) {
+      // Walk down while only one child keeps points.
+      for (;;) {
+        const l = fl[at];
+        if (l < 0) break;
+        const r = fr[at];
+        const inL = before[fe[l]] - before[fs[l]];
+        const inR = before[fe[r]] - before[fs[r]];
+        if (inL && inR) break;
+        at = inL ? l : r;
       }
-      return out;
+      const node = count++;
+      start[node] = before[fs[at]];
+      end[node] = before[fe[at]];
+      if (fl[at] < 0) {
+        // A leaf of a built tree holds one point.
+        const B = 6 * node;
+        const p = 3 * start[node];
+        bounds[B] = bounds[B + 3] = points[p];
+        bounds[B + 1] = bounds[B + 4] = points[p + 1];
+        bounds[B + 2] = bounds[B + 5] = points[p + 2];
+        left[node] = right[node] = -1;
+        top -= 2;
+        continue;
+      }
+      // Come back to this node after both children: remember it, then push them (left on top).
+      stack[top - 2] = at;
+      stack[top - 1] = node;
+      stack[top++] = fr[at];
+      stack[top++] = -1;
+      stack[top++] = fl[at];
+      stack[top++] = -1;
+      continue;
     }
-    const a = emit(full.left[at]);
-    const b = emit(full.right[at]);
+    // Both children are done: they are the two nodes numbered right after this one's subtree starts.
+    top -= 2;
+    const a = out + 1;
+    const b = a + 2 * (end[a] - start[a]) - 1;
     left[out] = a;
     right[out] = b;
+    const B = 6 * out;
     for (let q = 0; q < 3; q++) {
       bounds[B + q] = Math.min(bounds[6 * a + q], bounds[6 * b + q]);
       bounds[B + 3 + q] = Math.max(bounds[6 * a + 3 + q], bounds[6 * b + 3 + q]);
     }
-    return out;
-  };
-  if (k === 0) return buildSampleTree(new Float64Array(0), full.coveringRadiusInches);
-  emit(0);
+  }
   return {
     points,
     bounds: bounds.subarray(0, 6 * count),
@@ -212,12 +241,16 @@ export function filterSampleTree(full: SampleTree, keep: Uint8Array): SampleTree
     left: left.subarray(0, count),
     right: right.subarray(0, count),
     coveringRadiusInches: full.coveringRadiusInches,
-    owner: new Int32Array(k),
-    ownerMin: new Int32Array(count),
-    ownerMax: new Int32Array(count),
+    owner,
+    ownerMin: ownerMin.subarray(0, count),
+    ownerMax: ownerMax.subarray(0, count),
     sourceIndex,
   };
 }
+
+/** Scratch of {@link filterSampleTree}: the kept-point prefix counts and the traversal stack. */
+let _before = new Int32Array(1024);
+let _stack = new Int32Array(1024);
 
 /** Builds the point tree of a sample set (leaves hold one point). */
 export function buildSampleTree(points: Float64Array, coveringRadiusInches: number, owners?: Int32Array): SampleTree {
