@@ -22,6 +22,7 @@ import { BoardPanel } from './panels/BoardPanel';
 import { DragChip } from './panels/DragChip';
 import { EyeBanner } from './panels/EyeBanner';
 import { LosPanel, type Proof } from './panels/LosPanel';
+import { SightTable } from './panels/SightTable';
 import { MeasurePanel } from './panels/MeasurePanel';
 import { MovePanel } from './panels/MovePanel';
 import { ToolPalette } from './panels/ToolPalette';
@@ -33,6 +34,7 @@ import { SelectionPanel } from './SelectionPanel';
 import { shownBoard, useBoardStatus } from './tools/boardStatus';
 import { shownPairs, useCombatTool } from './tools/combatTool';
 import { shownLos, useLosTool, type LosResult } from './tools/losTool';
+import { useSightTable } from './tools/sightTableTool';
 import { shownMeasure, useMeasureTool } from './tools/measureTool';
 import { afterRedo, afterUndo, EMPTY_HISTORY, isPlacement, nextRedo, nextUndo, pushMove, type MoveHistory, type PlaceRecord } from './tools/moveHistory';
 import { currentMeasure, useMoveTool, type MoveRecord } from './tools/moveTool';
@@ -175,6 +177,16 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   }, []);
   const [move, moveDispatch] = useMoveTool(engine, { standAt, elevationOf, onMoved });
   const [combat, combatDispatch] = useCombatTool(engine, version);
+  const [sightTable, sightTableDispatch] = useSightTable(engine, version);
+  /** A cell of the who-sees-whom table: check that pair of units with the line-of-sight tool. */
+  const checkUnitPair = useCallback(
+    (observerUnit: string, targetUnit: string) => {
+      losDispatch({ type: 'cancel' });
+      losDispatch({ type: 'pick', target: { kind: 'unit', id: observerUnit } });
+      losDispatch({ type: 'pick', target: { kind: 'unit', id: targetUnit } });
+    },
+    [losDispatch],
+  );
   const unitIds = useMemo(() => (data ? data.units.map((u) => u.id) : []), [data?.units]); // eslint-disable-line react-hooks/exhaustive-deps
   const objectiveIds = useMemo(() => (data ? data.objectives.map((o) => o.id) : []), [data?.objectives]); // eslint-disable-line react-hooks/exhaustive-deps
   const board = useBoardStatus(engine, version, engineLoaded && data !== null, unitIds, objectiveIds);
@@ -632,7 +644,15 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
           onExport={() => void exportProof()}
           proof={proof}
           onClear={() => losDispatch({ type: 'cancel' })}
-        />
+        >
+          <SightTable
+            data={d}
+            state={sightTable}
+            onOpen={() => sightTableDispatch({ type: 'open' })}
+            onClose={() => sightTableDispatch({ type: 'close' })}
+            onPick={checkUnitPair}
+          />
+        </LosPanel>
       )}
       {tool === 'move' && <MovePanel data={d} state={move} history={history} applying={applying} onUndo={undo} onRedo={redo} />}
       <BoardPanel data={d} board={board} status={boardShown} combat={combat} pairs={pairs} />

@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { assert, assertEqual, frames, openApp, type E2EContext, type E2ETest } from './harness';
 
@@ -148,7 +148,7 @@ export const tests: E2ETest[] = [
           assertEqual(st.result.targetModel, want.targetModel, `${c.q}: target model`);
           assert((await text(page, '[data-testid=los-witness]')).includes(want.witness![0].map((v) => v.toFixed(2)).join(', ')), `${c.q}: witness shown`);
         } else {
-          // What blocks the top-centre line needs an engine API this version lacks: "blocked", no highlight.
+          // What the line between the tops runs into comes from the engine's segmentBlockers.
           await page.waitForSelector('[data-testid=los-blockers]:not([data-blockers=pending])');
           assertEqual(await text(page, '[data-testid=los-label]'), 'Blocked', `${c.q}: label on the line`);
         }
@@ -187,6 +187,48 @@ export const tests: E2ETest[] = [
       assert(proof && proof.headline.includes('VISIBLE') && !proof.headline.includes('NOT') && proof.details.join(' ').includes('Witness'), `proof text: ${JSON.stringify(proof)}`);
       const png = readFileSync(join(ctx.outputDir, 'los-proof.png'));
       assert(png.subarray(1, 4).toString() === 'PNG', 'the downloaded proof is a PNG');
+      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+      await page.close();
+    },
+  },
+  {
+    name: 'who sees whom: every cell equals the adjudicator on the unit pair, both directions; a click checks that pair',
+    async run(ctx) {
+      // The default battlefield (hidden and visible pairs among its 12 units), and the adjudicator on
+      // the same file (its meshes named by absolute path, since the copy lives elsewhere), asked
+      // every pair of units from different armies both ways.
+      const file = join(ctx.root, 'assets/scenarios/default.json');
+      const scenario = JSON.parse(readFileSync(file, 'utf8')) as { units: { id: string; army: string }[]; terrain: { pieces: { src?: string }[] }[]; queries: unknown[] };
+      for (const f of scenario.terrain) for (const p of f.pieces) if (p.src) p.src = resolve(dirname(file), p.src);
+      const pairs = scenario.units.flatMap((a) => scenario.units.filter((b) => b.army !== a.army).map((b) => [a.id, b.id] as const));
+      scenario.queries = pairs.map(([a, b]) => ({ id: `${a}>${b}`, kind: 'visible', observer: a, target: b }));
+      const check = join(ctx.outputDir, 'sight-table-check.json');
+      writeFileSync(check, JSON.stringify(scenario, null, 1));
+      const want = adjudicate(ctx.root, check);
+
+      const { page, errors } = await openApp(ctx);
+      await prepare(page, 'los');
+      await page.click('[data-testid=btn-sight-table]');
+      await page.waitForSelector('[data-testid=sight-table][data-status=shown]', { timeout: 60_000 });
+      const cells = (await page.$$eval('[data-testid=sight-cell]', (els) => els.map((e) => ({ a: e.getAttribute('data-a')!, b: e.getAttribute('data-b')!, visible: e.getAttribute('data-visible')! })))) as { a: string; b: string; visible: string }[];
+      const north = scenario.units.filter((u) => u.army === 'north').length;
+      assertEqual(cells.length, north * (scenario.units.length - north), 'one cell per pair of units from different armies');
+      for (const c of cells) {
+        assertEqual(c.visible, String(want.get(`${c.a}>${c.b}`)!.value), `${c.a} and ${c.b}: cell vs adjudicator`);
+        assertEqual(c.visible, String(want.get(`${c.b}>${c.a}`)!.value), `${c.b} and ${c.a}: the reverse direction agrees`);
+      }
+      assert(new Set(cells.map((c) => c.visible)).size === 2, `the battlefield has both verdicts: ${JSON.stringify(cells)}`);
+      await frames(page);
+      await page.screenshot({ path: join(ctx.outputDir, 'sight-table.png') });
+      // A click on a cell checks that pair of units with the line-of-sight tool.
+      const pick = cells.find((c) => c.visible === 'true')!;
+      await page.click(`[data-testid=sight-cell][data-a=${pick.a}][data-b=${pick.b}]`);
+      await page.waitForSelector('[data-testid=los-panel][data-status=done]', { timeout: 60_000 });
+      const st = (await hook<{ los: { observer: { kind: string; id: string }; target: { kind: string; id: string }; result: { visible: boolean; witness?: number[][] } } }>(page, 'state()')).los;
+      assertEqual(JSON.stringify([st.observer, st.target]), JSON.stringify([{ kind: 'unit', id: pick.a }, { kind: 'unit', id: pick.b }]), 'the clicked pair, as units');
+      const answer = want.get(`${pick.a}>${pick.b}`)!;
+      assertEqual(st.result.visible, true, 'the pair is visible');
+      assert(st.result.witness && samePoints(st.result.witness, answer.witness!), `witness ${JSON.stringify(st.result.witness)} vs adjudicator ${JSON.stringify(answer.witness)}`);
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await page.close();
     },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { BattlefieldData } from '../../scene/types';
 import { point3 } from '../format';
 import { pickName } from '../names';
@@ -31,10 +32,12 @@ export interface LosPanelProps {
   proof: Proof | null;
   /** Start again (Esc). */
   onClear: () => void;
+  /** Shown below the readout (the who-sees-whom table). */
+  children?: ReactNode;
 }
 
 /** The line-of-sight tool's readout: observer, target, the engine's verdict and its proof. */
-export function LosPanel({ data, state, blockerNames, onEye, onBack, onSwap, onExport, proof, onClear }: LosPanelProps) {
+export function LosPanel({ data, state, blockerNames, onEye, onBack, onSwap, onExport, proof, onClear, children }: LosPanelProps) {
   const shown = shownLos(state);
   const observer = state.name === 'idle' ? null : state.observer;
   const target = state.name === 'checking' || state.name === 'done' || state.name === 'failed' ? state.target : null;
@@ -129,6 +132,7 @@ export function LosPanel({ data, state, blockerNames, onEye, onBack, onSwap, onE
           )}
         </div>
       )}
+      {children}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { LOS_IDLE, losReduce, type LosState } from './losTool';
 import { MEASURE_IDLE, measureReduce, shownMeasure, type MeasureResult } from './measureTool';
 import { afterRedo, afterUndo, EMPTY_HISTORY, nextRedo, nextUndo, pushMove } from './moveHistory';
 import { currentMeasure, MOVE_IDLE, moveReduce, type MoveRecord } from './moveTool';
+import { seeEachOther, shownEntries, sightTableReduce, SIGHT_TABLE_OFF } from './sightTableTool';
 
 const a1 = { kind: 'model', id: 'a1' } as const;
 const b1 = { kind: 'model', id: 'b1' } as const;
@@ -101,5 +102,42 @@ describe('combat and board machines', () => {
   it('board: answers for an old request are ignored', () => {
     const s = boardReduce(BOARD_INITIAL, { type: 'refresh' });
     expect(boardReduce(s, { type: 'answered', n: s.n - 1, status: { coherency: {}, contests: {} } })).toBe(s);
+  });
+});
+
+describe('who-sees-whom table machine', () => {
+  const entries = [
+    { observer: 'n1', target: 's1', sameArmy: false, visible: true },
+    { observer: 's1', target: 'n1', sameArmy: false, visible: true },
+    { observer: 'n1', target: 's2', sameArmy: false, visible: false },
+  ];
+  it('off -> computing (with progress) -> shown; stale jobs ignored; close from anywhere', () => {
+    let s = sightTableReduce(SIGHT_TABLE_OFF, { type: 'open' });
+    expect(s).toMatchObject({ name: 'computing', n: 1 });
+    expect(sightTableReduce(s, { type: 'open' })).toBe(s);
+    s = sightTableReduce(s, { type: 'progress', n: 1, done: 3, total: 4 });
+    expect(s).toMatchObject({ name: 'computing', progress: 0.75 });
+    expect(sightTableReduce(s, { type: 'answered', n: 0, entries })).toBe(s);
+    s = sightTableReduce(s, { type: 'answered', n: 1, entries });
+    expect(s.name).toBe('shown');
+    expect(shownEntries(s)).toBe(entries);
+    expect(sightTableReduce(s, { type: 'close' })).toEqual({ name: 'off', n: 1 });
+  });
+  it('a scenario change recomputes and keeps the old table on screen meanwhile; a failure can be retried', () => {
+    let s = sightTableReduce(sightTableReduce(SIGHT_TABLE_OFF, { type: 'open' }), { type: 'answered', n: 1, entries });
+    s = sightTableReduce(s, { type: 'refresh' });
+    expect(s).toMatchObject({ name: 'computing', n: 2 });
+    expect(shownEntries(s)).toBe(entries);
+    expect(sightTableReduce(SIGHT_TABLE_OFF, { type: 'refresh' })).toBe(SIGHT_TABLE_OFF);
+    s = sightTableReduce(s, { type: 'failed', n: 2, reason: 'no scenario loaded' });
+    expect(s).toEqual({ name: 'failed', n: 2, reason: 'no scenario loaded' });
+    expect(shownEntries(s)).toEqual([]);
+    expect(sightTableReduce(s, { type: 'open' })).toMatchObject({ name: 'computing', n: 3 });
+  });
+  it('a cell reads either direction of a pair, and knows when neither was computed', () => {
+    expect(seeEachOther(entries, 'n1', 's1')).toBe(true);
+    expect(seeEachOther(entries, 's1', 'n1')).toBe(true);
+    expect(seeEachOther(entries, 's2', 'n1')).toBe(false);
+    expect(seeEachOther(entries, 'n2', 's1')).toBeNull();
   });
 });

@@ -1,0 +1,106 @@
+import type { BattlefieldData } from '../../scene/types';
+import { seeEachOther, shownEntries, type SightTableState } from '../tools/sightTableTool';
+
+/** Props of {@link SightTable}. */
+export interface SightTableProps {
+  /** The battlefield (units, armies, names). */
+  data: BattlefieldData;
+  /** The table's state. */
+  state: SightTableState;
+  /** Compute the table (or again after a failure). */
+  onOpen: () => void;
+  /** Hide it. */
+  onClose: () => void;
+  /** A cell was clicked: check that pair with the line-of-sight tool (observer unit, target unit). */
+  onPick: (observerUnit: string, targetUnit: string) => void;
+}
+
+/**
+ * "Who sees whom": one row per unit of the first army, one column per unit of the other armies,
+ * each cell whether the two units can see each other (Core 6.0, whole units; the question is
+ * symmetric, so one cell serves both directions). Clicking a cell checks that pair with the
+ * line-of-sight tool (witness, observer's-eye view, PNG proof).
+ */
+export function SightTable({ data, state, onOpen, onClose, onPick }: SightTableProps) {
+  if (state.name === 'off') {
+    return (
+      <div className="actions">
+        <button type="button" data-testid="btn-sight-table" onClick={onOpen} title="Every pair of units from different armies: can they see each other? (Core 6.0)">
+          Who sees whom
+        </button>
+      </div>
+    );
+  }
+  const [first, ...others] = data.armies;
+  const rows = data.units.filter((u) => u.army === first);
+  const cols = data.units.filter((u) => others.includes(u.army));
+  const entries = shownEntries(state);
+  const stale = state.name === 'computing';
+  return (
+    <div className="sight-table" data-testid="sight-table" data-status={state.name}>
+      <div className="tool-head">
+        <span>Who sees whom</span>
+        <button type="button" onClick={onClose} title="Hide the table">
+          Hide
+        </button>
+      </div>
+      {state.name === 'computing' && (
+        <p className="working">
+          <span className="spinner small" /> Checking every pair of units… {state.progress !== undefined ? `${Math.round(100 * state.progress)}%` : ''}
+        </p>
+      )}
+      {state.name === 'failed' && (
+        <p className="problems" role="alert">
+          {state.reason}{' '}
+          <button type="button" onClick={onOpen}>
+            Try again
+          </button>
+        </p>
+      )}
+      {entries.length > 0 && rows.length > 0 && cols.length > 0 && (
+        <table className={stale ? 'stale' : ''}>
+          <thead>
+            <tr>
+              <th />
+              {cols.map((c) => (
+                <th key={c.id} scope="col" title={`${c.name} (${c.army})`}>
+                  {c.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <th scope="row" title={`${r.name} (${r.army})`}>
+                  {r.name}
+                </th>
+                {cols.map((c) => {
+                  const v = seeEachOther(entries, r.id, c.id);
+                  const label = v === null ? 'not checked' : v ? 'see each other' : 'hidden from each other';
+                  return (
+                    <td key={c.id}>
+                      <button
+                        type="button"
+                        className={`sight-cell ${v === null ? '' : v ? 'ok' : 'bad'}`}
+                        data-testid="sight-cell"
+                        data-a={r.id}
+                        data-b={c.id}
+                        data-visible={v === null ? 'unknown' : String(v)}
+                        title={`${r.name} and ${c.name}: ${label}. Click to check the pair.`}
+                        onClick={() => onPick(r.id, c.id)}
+                      >
+                        {v === null ? '?' : v ? '●' : '✕'}
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {state.name === 'shown' && <p className="hint">● they can see each other, ✕ neither can (Core 6.0, whole units). Click a cell to see the line.</p>}
+    </div>
+  );
+}
