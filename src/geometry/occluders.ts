@@ -378,13 +378,7 @@ const _ray = /* @__PURE__ */ new Ray();
  * Exact: does the closed segment a-b touch the occluder? Allocation-free.
  */
 export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-  const seg = _seg;
-  seg[0] = ax;
-  seg[1] = ay;
-  seg[2] = az;
-  seg[3] = bx;
-  seg[4] = by;
-  seg[5] = bz;
+  setSegment(ax, ay, az, bx, by, bz);
   // A closed mesh's inner boxes lie inside its solid: a segment through one touches the solid
   // (and, both ends being outside or on it, its surface) without a ray into the BVH.
   if (o.kind === 'mesh') {
@@ -398,13 +392,7 @@ export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: num
  * occluder, or -1 when it does not. Allocation-free.
  */
 export function segmentOccluderFirstHit(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
-  const seg = _seg;
-  seg[0] = ax;
-  seg[1] = ay;
-  seg[2] = az;
-  seg[3] = bx;
-  seg[4] = by;
-  seg[5] = bz;
+  setSegment(ax, ay, az, bx, by, bz);
   return hitAt(o) ? _hitT[0] : -1;
 }
 
@@ -414,6 +402,16 @@ export function segmentOccluderFirstHit(o: Occluder, ax: number, ay: number, az:
  * inline), and the first parameter of contact they find.
  */
 const _seg = Float64Array.from([0, 0, 0, 0, 0, 0, 0, 1]);
+
+/** Fills the segment of `_seg` (small enough to be inlined: its arguments stay unboxed). */
+function setSegment(ax: number, ay: number, az: number, bx: number, by: number, bz: number): void {
+  _seg[0] = ax;
+  _seg[1] = ay;
+  _seg[2] = az;
+  _seg[3] = bx;
+  _seg[4] = by;
+  _seg[5] = bz;
+}
 const _hitT = new Float64Array(1);
 /** The rotation of a cylinder piece's prism (a circle: any facing). */
 const IDENTITY_ROTATION = { cos: 1, sin: 0 } as const;
@@ -538,8 +536,7 @@ function capsuleAt(o: Occluder): boolean {
   }
   if (o.kind !== 'mesh') return true;
   // The capsule's axis through a closed mesh's inner box: it touches the solid, no need to look.
-  const seg = _seg;
-  seg[0] = c0x; seg[1] = c0y; seg[2] = c0z; seg[3] = c1x; seg[4] = c1y; seg[5] = c1z;
+  setSegment(c0x, c0y, c0z, c1x, c1y, c1z);
   for (let i = 0; i < o.inners.length; i++) if (boxHitAt(o.inners[i])) return true;
   return o.bvh.shapecast(_capsuleCallbacks as never);
 }

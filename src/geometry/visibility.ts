@@ -48,37 +48,14 @@ function blockersFor(world: World, o: ModelState, t: ModelState): Occluder[] {
   return out;
 }
 
-/**
- * True when the segment touches none of the occluders except `skip` (the target model's own
- * volume, which a segment ending inside it always touches).
- */
-function clearOf(
-  occ: Occluder[],
-  ax: number,
-  ay: number,
-  az: number,
-  bx: number,
-  by: number,
-  bz: number,
-  skip: Occluder | null = null,
-  skip2: Occluder | null = null,
-  count: number = occ.length,
-): boolean {
-  // The table blocks too, but a segment between two points at or above z = 0 never goes below it.
-  if (az < 0 || bz < 0) return false;
-  for (let i = 0; i < count; i++) {
-    const o = occ[i];
-    if (o !== skip && o !== skip2 && segmentHitsOccluder(o, ax, ay, az, bx, by, bz)) return false;
-  }
-  return true;
-}
-
 /** Stands for the table itself as the blocker of a segment that dips below z = 0. */
 const TABLE = {} as Occluder;
 
 /**
- * The first of `occ[0..count)` (other than `skip`, `skip2`) that the segment touches, {@link TABLE}
- * when an end lies below the table, or null when the segment is clear.
+ * The first of `occ[0..count)` (other than `skip`, `skip2`: the target model's own volumes, which a
+ * segment ending inside it always touches) that the segment touches, {@link TABLE} when an end lies
+ * below the table (the table blocks too, but a segment between two points at or above z = 0 never
+ * goes below it), or null when the segment is clear.
  */
 function firstBlocker(
   occ: Occluder[],
@@ -108,7 +85,8 @@ export function witnessIsClear(world: World, observerModelId: string, targetMode
   const o = world.models.get(observerModelId);
   const t = world.models.get(targetModelId);
   if (!o || !t) return false;
-  return clearOf(blockersFor(world, o, t), w[0][0], w[0][1], w[0][2], w[1][0], w[1][1], w[1][2]);
+  const occ = blockersFor(world, o, t);
+  return firstBlocker(occ, w[0][0], w[0][1], w[0][2], w[1][0], w[1][1], w[1][2], null, null, occ.length) === null;
 }
 
 /**
@@ -319,7 +297,7 @@ function exhaustiveSearch(st: SearchState, occ: Occluder[]): number {
     const skip2 = own?.[1] ?? null;
     for (let i = 0; i < P.length / 3; i++) {
       st.tests++;
-      if (clearOf(occ, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip, skip2)) {
+      if (firstBlocker(occ, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip, skip2, occ.length) === null) {
         setWitness(st, i, j, 'search');
         return VISIBLE;
       }

@@ -10,6 +10,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import type { CombatPair } from '../../client/engineClient';
 import type { Engine } from '../engine/engine';
+import { trackJob } from './trackJob';
 
 /** States of the combat overlay. */
 export type CombatState =
@@ -67,18 +68,12 @@ export function useCombatTool(engine: Engine, version: number): [CombatState, (e
   const n = state.name === 'computing' ? state.n : -1;
   useEffect(() => {
     if (n < 0) return;
-    const job = engine.client.combatPairs((p) => dispatch({ type: 'progress', n, done: p.done, total: p.total }));
-    let finished = false;
-    engine.track(job.result.finally(() => (finished = true))).then(
-      (r) => {
-        if (r.ok) dispatch({ type: 'answered', n, pairs: r.pairs });
-        else if (r.reason !== 'cancelled' && r.reason !== 'scenario changed') dispatch({ type: 'failed', n, reason: r.reason });
-      },
-      (e: unknown) => dispatch({ type: 'failed', n, reason: (e as Error).message }),
+    return trackJob(
+      engine,
+      engine.client.combatPairs((p) => dispatch({ type: 'progress', n, done: p.done, total: p.total })),
+      (r) => dispatch({ type: 'answered', n, pairs: r.pairs }),
+      (reason) => dispatch({ type: 'failed', n, reason }),
     );
-    return () => {
-      if (!finished) void job.cancel();
-    };
   }, [n, engine]);
 
   return [state, dispatch];

@@ -12,6 +12,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import type { VisibilityEntry } from '../../client/engineClient';
 import type { Engine } from '../engine/engine';
+import { trackJob } from './trackJob';
 
 /** States of the table. */
 export type SightTableState =
@@ -81,18 +82,12 @@ export function useSightTable(engine: Engine, version: number): [SightTableState
   const n = state.name === 'computing' ? state.n : -1;
   useEffect(() => {
     if (n < 0) return;
-    const job = engine.client.visibilityMatrix((p) => dispatch({ type: 'progress', n, done: p.done, total: p.total }));
-    let finished = false;
-    engine.track(job.result.finally(() => (finished = true))).then(
-      (r) => {
-        if (r.ok) dispatch({ type: 'answered', n, entries: r.entries });
-        else if (r.reason !== 'cancelled' && r.reason !== 'scenario changed') dispatch({ type: 'failed', n, reason: r.reason });
-      },
-      (e: unknown) => dispatch({ type: 'failed', n, reason: (e as Error).message }),
+    return trackJob(
+      engine,
+      engine.client.visibilityMatrix((p) => dispatch({ type: 'progress', n, done: p.done, total: p.total })),
+      (r) => dispatch({ type: 'answered', n, entries: r.entries }),
+      (reason) => dispatch({ type: 'failed', n, reason }),
     );
-    return () => {
-      if (!finished) void job.cancel();
-    };
   }, [n, engine]);
 
   return [state, dispatch];
