@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { boardReduce, BOARD_INITIAL } from './boardStatus';
-import { combatReduce, COMBAT_OFF, shownPairs } from './combatTool';
+import { shownPairs, type CombatState } from './combatTool';
+import { JOB_TOOL_OFF, jobToolReduce } from './jobTool';
 import { LOS_IDLE, losReduce, type LosState } from './losTool';
 import { MEASURE_IDLE, measureReduce, shownMeasure, type MeasureResult } from './measureTool';
 import { afterRedo, afterUndo, EMPTY_HISTORY, nextRedo, nextUndo, pushMove } from './moveHistory';
 import { currentMeasure, MOVE_IDLE, moveReduce, type MoveRecord } from './moveTool';
-import { seeEachOther, shownEntries, sightTableReduce, SIGHT_TABLE_OFF } from './sightTableTool';
+import { seeEachOther, shownEntries, type SightTableState } from './sightTableTool';
 
 const a1 = { kind: 'model', id: 'a1' } as const;
 const b1 = { kind: 'model', id: 'b1' } as const;
@@ -92,12 +93,12 @@ describe('move tool machine', () => {
 
 describe('combat and board machines', () => {
   it('combat: toggle on computes, refresh keeps the previous pairs, toggle off', () => {
-    let s = combatReduce(COMBAT_OFF, { type: 'toggle' });
+    let s: CombatState = jobToolReduce(JOB_TOOL_OFF, { type: 'toggle' });
     expect(s.name).toBe('computing');
-    s = combatReduce(s, { type: 'answered', n: s.n, pairs: [{ a: 'x', b: 'y' }] });
-    s = combatReduce(s, { type: 'refresh' });
+    s = jobToolReduce(s, { type: 'answered', n: s.n, value: [{ a: 'x', b: 'y' }] });
+    s = jobToolReduce(s, { type: 'refresh' });
     expect(shownPairs(s)).toEqual([{ a: 'x', b: 'y' }]);
-    expect(combatReduce(s, { type: 'toggle' }).name).toBe('off');
+    expect(jobToolReduce(s, { type: 'toggle' }).name).toBe('off');
   });
   it('board: answers for an old request are ignored', () => {
     const s = boardReduce(BOARD_INITIAL, { type: 'refresh' });
@@ -112,27 +113,27 @@ describe('who-sees-whom table machine', () => {
     { observer: 'n1', target: 's2', sameArmy: false, visible: false },
   ];
   it('off -> computing (with progress) -> shown; stale jobs ignored; close from anywhere', () => {
-    let s = sightTableReduce(SIGHT_TABLE_OFF, { type: 'open' });
+    let s: SightTableState = jobToolReduce(JOB_TOOL_OFF, { type: 'open' });
     expect(s).toMatchObject({ name: 'computing', n: 1 });
-    expect(sightTableReduce(s, { type: 'open' })).toBe(s);
-    s = sightTableReduce(s, { type: 'progress', n: 1, done: 3, total: 4 });
+    expect(jobToolReduce(s, { type: 'open' })).toBe(s);
+    s = jobToolReduce(s, { type: 'progress', n: 1, done: 3, total: 4 });
     expect(s).toMatchObject({ name: 'computing', progress: 0.75 });
-    expect(sightTableReduce(s, { type: 'answered', n: 0, entries })).toBe(s);
-    s = sightTableReduce(s, { type: 'answered', n: 1, entries });
+    expect(jobToolReduce(s, { type: 'answered', n: 0, value: entries })).toBe(s);
+    s = jobToolReduce(s, { type: 'answered', n: 1, value: entries });
     expect(s.name).toBe('shown');
     expect(shownEntries(s)).toBe(entries);
-    expect(sightTableReduce(s, { type: 'close' })).toEqual({ name: 'off', n: 1 });
+    expect(jobToolReduce(s, { type: 'close' })).toEqual({ name: 'off', n: 1 });
   });
   it('a scenario change recomputes and keeps the old table on screen meanwhile; a failure can be retried', () => {
-    let s = sightTableReduce(sightTableReduce(SIGHT_TABLE_OFF, { type: 'open' }), { type: 'answered', n: 1, entries });
-    s = sightTableReduce(s, { type: 'refresh' });
+    let s: SightTableState = jobToolReduce(jobToolReduce(JOB_TOOL_OFF, { type: 'open' }), { type: 'answered', n: 1, value: entries });
+    s = jobToolReduce(s, { type: 'refresh' });
     expect(s).toMatchObject({ name: 'computing', n: 2 });
     expect(shownEntries(s)).toBe(entries);
-    expect(sightTableReduce(SIGHT_TABLE_OFF, { type: 'refresh' })).toBe(SIGHT_TABLE_OFF);
-    s = sightTableReduce(s, { type: 'failed', n: 2, reason: 'no scenario loaded' });
+    expect(jobToolReduce(JOB_TOOL_OFF, { type: 'refresh' })).toBe(JOB_TOOL_OFF);
+    s = jobToolReduce(s, { type: 'failed', n: 2, reason: 'no scenario loaded' });
     expect(s).toEqual({ name: 'failed', n: 2, reason: 'no scenario loaded' });
     expect(shownEntries(s)).toEqual([]);
-    expect(sightTableReduce(s, { type: 'open' })).toMatchObject({ name: 'computing', n: 3 });
+    expect(jobToolReduce(s, { type: 'open' })).toMatchObject({ name: 'computing', n: 3 });
   });
   it('a cell reads either direction of a pair, and knows when neither was computed', () => {
     expect(seeEachOther(entries, 'n1', 's1')).toBe(true);
