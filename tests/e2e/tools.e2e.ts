@@ -327,7 +327,7 @@ export const tests: E2ETest[] = [
       await page.click('[data-testid=btn-top]');
       await page.keyboard.press('c');
       await page.waitForSelector('[data-testid=combat][data-status=shown]', { timeout: 60_000 });
-      const pairs = (await hook<{ combat: { pairs: { a: string; b: string; models?: string[] }[] } }>(page, 'state()')).combat.pairs;
+      const pairs = (await hook<{ combat: { value: { a: string; b: string; models?: string[] }[] } }>(page, 'state()')).combat.value;
       for (const [id, a] of expected) {
         if (!id.startsWith('combat-')) continue;
         const [, u, v] = id.split('-');
