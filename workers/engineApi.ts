@@ -259,7 +259,7 @@ export class EngineApi {
   private options: EngineOptions;
   private helperFactory: HelperFactory | undefined;
   /** The visibility helper mirroring the current world, when there is one (see {@link visibilityMatrix}). */
-  private helper: { link: HelperLink; ready: boolean; load: number } | null = null;
+  private helper: { link: HelperLink; ready: boolean; load: number; sent: number } | null = null;
   private helperLoads = 0;
 
   /**
@@ -508,7 +508,8 @@ export class EngineApi {
     const share: RemoteShare | undefined = helper
       ? {
           groupSize: 2,
-          run: (items) => Promise.race([helper.link.api.unitPairs(items.map((k) => [pairs[order[k]][0].id, pairs[order[k]][1].id]), options.mode), helper.link.failed]),
+          // The helper checks it has applied every load and edit sent so far (else it refuses).
+          run: (items) => Promise.race([helper.link.api.unitPairs(items.map((k) => [pairs[order[k]][0].id, pairs[order[k]][1].id]), options.mode, helper.sent), helper.link.failed]),
           accept: (items, answers) => items.forEach((k, n) => (entries[order[k]] = entryOf(order[k], answers[n]))),
           fail: () => this.dropHelper(helper),
         }
@@ -655,12 +656,13 @@ export class EngineApi {
         this.helperFactory = undefined;
         return;
       }
-      this.helper = { link, ready: false, load: 0 };
+      this.helper = { link, ready: false, load: 0, sent: 0 };
     }
     const h = this.helper;
     const load = ++this.helperLoads;
     h.ready = false;
     h.load = load;
+    h.sent++;
     Promise.race([h.link.api.load(input), h.link.failed]).then(
       () => {
         if (h.load === load) h.ready = true;
@@ -673,6 +675,7 @@ export class EngineApi {
   private mirror(edit: (api: HelperLink['api']) => Promise<unknown>): void {
     const h = this.helper;
     if (!h) return;
+    h.sent++;
     Promise.race([edit(h.link.api), h.link.failed]).catch(() => this.dropHelper(h));
   }
 

@@ -63,10 +63,16 @@ export class VisibilityHelper {
   /**
    * Answers `visible` for each ordered pair of unit ids, in order (`value`, and `witness`,
    * `observerModel`, `targetModel` when visible; ids are `observer->target`).
-   * @throws when nothing is loaded (an engine bug: it loads before asking).
+   * @param expectApplied how many loads and edits the engine has sent this helper; when it has
+   *   applied another number (one of them failed), its world is not the engine's and it refuses.
+   * @throws when nothing is loaded or the count differs (the engine then answers the pairs itself
+   *   and replaces the helper).
    */
-  unitPairs(pairs: UnitPair[], mode?: 'fast' | 'exhaustive'): Answer[] {
+  unitPairs(pairs: UnitPair[], mode?: 'fast' | 'exhaustive', expectApplied?: number): Answer[] {
     const w = this.need();
+    if (expectApplied !== undefined && expectApplied !== this.applied) {
+      throw new Error(`visibility helper: out of step with the engine (${this.applied} loads and edits applied, ${expectApplied} sent)`);
+    }
     const t0 = performance.now();
     const answers = pairs.map(([o, t]) => visibleAnswer(w, { id: `${o}->${t}`, observer: o, target: t }, { mode }));
     this.busyMs += performance.now() - t0;

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { EngineApi } from '../../workers/engineApi';
 import type { HelperFactory, HelperLink } from '../../workers/helperLink';
 import { nodeThreadHelper } from '../../workers/node/nodeHelper';
+import { VisibilityHelper } from '../../workers/visibilityHelper';
 import { generateTable, tableToScenario } from '../../src/cli/benchScene';
 import { crowdScenario } from './fixtures';
 
@@ -124,6 +125,37 @@ describe('the visibility helper', () => {
     for (let i = 0; i < 200 && h.answered() === before; i++) await new Promise((r) => setTimeout(r, 10));
     expect(h.answered()).toBeGreaterThan(before);
   }, 60_000);
+
+  test('a helper out of step (an edit it never applied) refuses; the engine answers alone and drops it', async () => {
+    // A link that loses every setModel on the way: the helper's world keeps the old position.
+    const lossy: HelperFactory = () => {
+      const link = nodeThreadHelper();
+      links.push(link);
+      return { ...link, api: new Proxy(link.api, { get: (t, k) => (k === 'setModel' ? async () => true : Reflect.get(t, k)) }) };
+    };
+    const solo = new EngineApi();
+    const shared = new EngineApi({ yieldEveryItems: 1 }, lossy);
+    const s = crowdScenario(4);
+    await solo.loadScenario(s);
+    await shared.loadScenario(s);
+    for (let i = 0; i < 400 && shared.stats().helper !== 'ready'; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(shared.stats().helper).toBe('ready');
+    // A model of the last unit (its pairs are at the back of the list, the helper's end) steps into a gap in the walls.
+    for (const api of [solo, shared]) expect(api.moveModel('north-3-0', 28, 11).ok).toBe(true);
+    const a = await solo.visibilityMatrix();
+    const b = await shared.visibilityMatrix();
+    expect(b.ok && b.entries).toEqual(a.ok && a.entries);
+    // It refused (1 load applied, 2 operations sent), so the engine ended it.
+    expect(shared.stats().helper).toBe('none');
+  }, 60_000);
+
+  test('the helper refuses pairs when it has applied another number of loads and edits than the engine sent', () => {
+    const h = new VisibilityHelper();
+    expect(() => h.unitPairs([['north-u0', 'south-u0']])).toThrow(/no world loaded/);
+    h.load(generateTable({ seed: 3, unitsPerArmy: 2, modelsPerUnit: 2, rockLevel: 1 }));
+    expect(h.unitPairs([['north-u0', 'south-u0']], undefined, 1)).toHaveLength(1);
+    expect(() => h.unitPairs([['north-u0', 'south-u0']], undefined, 2)).toThrow(/out of step with the engine \(1 loads and edits applied, 2 sent\)/);
+  });
 
   test('cancel and scenario changes stop a shared job; late helper answers are ignored', async () => {
     const h = countingHelper();
