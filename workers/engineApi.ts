@@ -751,7 +751,8 @@ export class EngineApi {
           wake = share.run(items).then(
             (answers) => {
               release();
-              if (finished) return;
+              // Late answers (the job ended, or an edit made them stale) are not used.
+              if (finished || this.version !== version) return;
               const fresh = items.filter((it) => !answered[it]);
               share.accept(fresh, fresh.map((it) => answers[items.indexOf(it)]));
               for (const it of fresh) answered[it] = 1;
@@ -760,7 +761,9 @@ export class EngineApi {
             },
             () => {
               release();
-              if (finished) return;
+              // Only a failure within the live job drops the helper (after an edit the job stops
+              // anyway; messages stay in order, so a request sent before an edit is answered before it).
+              if (finished || this.version !== version) return;
               sharing = false;
               returned.push(...items);
               share.fail();
@@ -805,6 +808,7 @@ export class EngineApi {
           sinceYield = 0;
         }
       }
+      finished = true;
       // Wait (briefly) for the final report to be delivered, so a UI sees 100% before the result.
       const last = report();
       if (last) await Promise.race([last, sleep(this.options.finalProgressWaitMs)]);

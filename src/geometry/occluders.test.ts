@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BoxGeometry, SphereGeometry, TorusGeometry, type BufferGeometry } from 'three';
-import { CELL_INSIDE, CELL_OUTSIDE, CELL_SURFACE, meshOccluder, occluderContains } from './occluders';
+import { CELL_INSIDE, CELL_OUTSIDE, CELL_SURFACE, meshOccluder, occluderContains, segmentHitsOccluder, segmentOccluderFirstHit } from './occluders';
 import { mulberry32 } from '../rules/dice';
 
 /** Non-indexed positions of a geometry, optionally with reversed winding. */
@@ -122,5 +122,21 @@ describe('boxes proven inside a closed mesh (cheap closure proofs and segment te
     const o = meshOccluder(open, 0);
     expect(o.closed).toBe(false);
     expect(o.inners).toEqual([]);
+  });
+});
+
+describe('segment tests on a closed mesh count its solid', () => {
+  it('a segment lying inside touches it at its start; one crossing its surface first touches there', () => {
+    const o = meshOccluder(positionsOf(new BoxGeometry(6, 4, 3).translate(0, 0, 1.5)), 0);
+    expect(o.closed).toBe(true);
+    // Inside, crossing no triangle.
+    expect(segmentHitsOccluder(o, -1, 0, 1, 1, 0.5, 1.5)).toBe(true);
+    expect(segmentOccluderFirstHit(o, -1, 0, 1, 1, 0.5, 1.5)).toBe(0);
+    // From outside (x = -5) to the centre: first contact on the face x = -3, a fifth of the way.
+    expect(segmentOccluderFirstHit(o, -5, 0, 1.5, 5, 0, 1.5)).toBeCloseTo(0.2, 9);
+    expect(segmentHitsOccluder(o, -5, 0, 1.5, 5, 0, 1.5)).toBe(true);
+    // Beside it: neither.
+    expect(segmentHitsOccluder(o, -5, 3, 1.5, 5, 3, 1.5)).toBe(false);
+    expect(segmentOccluderFirstHit(o, -5, 3, 1.5, 5, 3, 1.5)).toBe(-1);
   });
 });

@@ -375,7 +375,8 @@ export function isClosedMesh(p: Float32Array): boolean {
 const _ray = /* @__PURE__ */ new Ray();
 
 /**
- * Exact: does the closed segment a-b touch the occluder? Allocation-free.
+ * Exact: does the closed segment a-b touch the occluder? For a closed mesh that is its solid: a
+ * segment lying inside it touches it even where it crosses no triangle. Allocation-free.
  */
 export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
   setSegment(ax, ay, az, bx, by, bz);
@@ -393,7 +394,13 @@ export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: num
  */
 export function segmentOccluderFirstHit(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
   setSegment(ax, ay, az, bx, by, bz);
-  return hitAt(o) ? _hitT[0] : -1;
+  if (hitAt(o)) return _hitT[0];
+  // A segment crossing no surface of a closed mesh yet passing through one of its inner boxes lies
+  // inside the solid from its start (what segmentHitsOccluder counts as touching it).
+  if (o.kind === 'mesh') {
+    for (let i = 0; i < o.inners.length; i++) if (boxHitAt(o.inners[i])) return 0;
+  }
+  return -1;
 }
 
 /**

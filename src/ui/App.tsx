@@ -269,11 +269,15 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const activate = useCallback(
     (id: ToolId) => {
       setTool(id);
-      if (id !== 'los') losDispatch({ type: 'back' });
+      if (id !== 'los') {
+        losDispatch({ type: 'back' });
+        // The table lives in the line-of-sight panel: hidden, it must not recompute on every edit.
+        sightTableDispatch({ type: 'close' });
+      }
       if (id !== 'move') moveDispatch({ type: 'cancel' });
       setHover(null);
     },
-    [losDispatch, moveDispatch],
+    [losDispatch, moveDispatch, sightTableDispatch],
   );
 
   // ---- Picks from the scene, routed to the active tool.

@@ -149,6 +149,33 @@ describe('the visibility helper', () => {
     expect(shared.stats().helper).toBe('none');
   }, 60_000);
 
+  test('an edit landing as a shared job ends: the helper stays in service and in step', async () => {
+    const h = countingHelper();
+    const shared = new EngineApi({ yieldEveryItems: 1 }, h.factory);
+    const s = table();
+    await shared.loadScenario(s);
+    await helperReady(h.link(), 1);
+    const first = s.units![0].models[0];
+    let moved = false;
+    const r = await shared.visibilityMatrix((p) => {
+      // The last progress report: the helper may still hold queued pairs (sent before the edit, so
+      // answered before it: comlink keeps the order).
+      if (p.done === p.total && !moved) moved = shared.moveModel(first.id, first.position[0] + 2, first.position[1]).ok;
+    });
+    expect(r.ok).toBe(true);
+    expect(moved).toBe(true);
+    // Let every late answer or refusal arrive.
+    await new Promise((res) => setTimeout(res, 300));
+    await h.link().api.stats();
+    expect(shared.stats().helper).toBe('ready');
+    const solo = new EngineApi();
+    await solo.loadScenario(s);
+    solo.moveModel(first.id, first.position[0] + 2, first.position[1]);
+    const a = await solo.visibilityMatrix();
+    const b = await shared.visibilityMatrix();
+    expect(b.ok && b.entries).toEqual(a.ok && a.entries);
+  }, 60_000);
+
   test('the helper refuses pairs when it has applied another number of loads and edits than the engine sent', () => {
     const h = new VisibilityHelper();
     expect(() => h.unitPairs([['north-u0', 'south-u0']])).toThrow(/no world loaded/);

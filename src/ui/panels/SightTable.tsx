@@ -16,8 +16,9 @@ export interface SightTableProps {
 }
 
 /**
- * "Who sees whom": one row per unit of the first army, one column per unit of the other armies,
- * each cell whether the two units can see each other (Core 6.0, whole units; the question is
+ * "Who sees whom": one row per unit of the first army, one column per unit of the second (with
+ * more armies, every pair of units from different armies still gets one cell), each cell whether
+ * the two units can see each other (Core 6.0, whole units; the question is
  * symmetric, so one cell serves both directions). Clicking a cell checks that pair with the
  * line-of-sight tool (witness, observer's-eye view, PNG proof).
  */
@@ -31,9 +32,13 @@ export function SightTable({ data, state, onOpen, onClose, onPick }: SightTableP
       </div>
     );
   }
-  const [first, ...others] = data.armies;
-  const rows = data.units.filter((u) => u.army === first);
-  const cols = data.units.filter((u) => others.includes(u.army));
+  // Rows: units of every army but the last; columns: units of every army but the first; a cell for
+  // each pair whose column army comes after the row army (with two armies: one row per unit of the
+  // first, one column per unit of the second).
+  const armyIndex = (a: string) => data.armies.indexOf(a);
+  const last = data.armies.length - 1;
+  const rows = data.units.filter((u) => armyIndex(u.army) < last);
+  const cols = data.units.filter((u) => armyIndex(u.army) > 0);
   const entries = shownEntries(state);
   const stale = state.name === 'computing';
   return (
@@ -76,6 +81,7 @@ export function SightTable({ data, state, onOpen, onClose, onPick }: SightTableP
                   {r.name}
                 </th>
                 {cols.map((c) => {
+                  if (armyIndex(c.army) <= armyIndex(r.army)) return <td key={c.id} />;
                   const v = seeEachOther(entries, r.id, c.id);
                   const label = v === null ? 'not checked' : v ? 'see each other' : 'hidden from each other';
                   return (
