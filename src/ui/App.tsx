@@ -655,6 +655,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
             onOpen={() => sightTableDispatch({ type: 'open' })}
             onClose={() => sightTableDispatch({ type: 'close' })}
             onPick={checkUnitPair}
+            current={los.name !== 'idle' && los.name !== 'pointing' && los.observer.kind === 'unit' && los.target.kind === 'unit' ? [los.observer.id, los.target.id] : null}
           />
         </LosPanel>
       )}

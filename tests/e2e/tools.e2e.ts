@@ -229,6 +229,8 @@ export const tests: E2ETest[] = [
       const answer = want.get(`${pick.a}>${pick.b}`)!;
       assertEqual(st.result.visible, true, 'the pair is visible');
       assert(st.result.witness && samePoints(st.result.witness, answer.witness!), `witness ${JSON.stringify(st.result.witness)} vs adjudicator ${JSON.stringify(answer.witness)}`);
+      assertEqual(await page.getAttribute(`[data-testid=sight-cell][data-a=${pick.a}][data-b=${pick.b}]`, 'aria-pressed'), 'true', 'the checked pair is marked in the table');
+      assertEqual((await page.$$('[data-testid=sight-cell][aria-pressed=true]')).length, 1, 'one cell marked');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await page.close();
     },

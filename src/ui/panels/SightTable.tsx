@@ -13,6 +13,8 @@ export interface SightTableProps {
   onClose: () => void;
   /** A cell was clicked: check that pair with the line-of-sight tool (observer unit, target unit). */
   onPick: (observerUnit: string, targetUnit: string) => void;
+  /** The pair of units the line-of-sight tool is showing, either way round (its cell is marked). Default none. */
+  current?: readonly [string, string] | null;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface SightTableProps {
  * symmetric, so one cell serves both directions). Clicking a cell checks that pair with the
  * line-of-sight tool (witness, observer's-eye view, PNG proof).
  */
-export function SightTable({ data, state, onOpen, onClose, onPick }: SightTableProps) {
+export function SightTable({ data, state, onOpen, onClose, onPick, current = null }: SightTableProps) {
   if (state.name === 'off') {
     return (
       <div className="actions">
@@ -84,11 +86,13 @@ export function SightTable({ data, state, onOpen, onClose, onPick }: SightTableP
                   if (armyIndex(c.army) <= armyIndex(r.army)) return <td key={c.id} />;
                   const v = seeEachOther(entries, r.id, c.id);
                   const label = v === null ? 'not checked' : v ? 'see each other' : 'hidden from each other';
+                  const picked = !!current && ((current[0] === r.id && current[1] === c.id) || (current[0] === c.id && current[1] === r.id));
                   return (
                     <td key={c.id}>
                       <button
                         type="button"
-                        className={`sight-cell ${v === null ? '' : v ? 'ok' : 'bad'}`}
+                        className={`sight-cell ${v === null ? '' : v ? 'ok' : 'bad'}${picked ? ' picked' : ''}`}
+                        aria-pressed={picked}
                         data-testid="sight-cell"
                         data-a={r.id}
                         data-b={c.id}
