@@ -91,7 +91,7 @@ async function main() {
   if (reverseAgree !== verdicts.length) throw new Error(`reverse directions disagree on ${verdicts.length - reverseAgree} pairs`);
   // The same matrix as the app asks for it: the engine's job (both directions), alone and with its
   // visibility helper thread; its verdicts must be those above.
-  const engine = await engineMatrixFigures(tableToScenario(input), Number(process.env.BENCH_ENGINE_ROUNDS ?? 3));
+  const engine = await engineMatrixFigures(tableToScenario(input), Number(process.env.BENCH_ENGINE_ROUNDS ?? 5));
   const engineVerdict = new Map(engine.entries.map((e) => [`${e.observer}>${e.target}`, e.visible]));
   for (const v of verdicts) {
     if (engineVerdict.get(`${v.o}>${v.t}`) !== v.visible) throw new Error(`the engine's matrix disagrees on ${v.o} -> ${v.t}`);
