@@ -260,7 +260,6 @@ export class EngineApi {
   private helperFactory: HelperFactory | undefined;
   /** The visibility helper mirroring the current world, when there is one (see {@link visibilityMatrix}). */
   private helper: { link: HelperLink; ready: boolean; load: number; sent: number } | null = null;
-  private helperLoads = 0;
 
   /**
    * @param options how long jobs yield (see {@link EngineOptions}).
@@ -303,12 +302,10 @@ export class EngineApi {
     if (!parsed.ok) return { ok: false, problems: parsed.problems };
     const scenario = structuredClone(parsed.scenario);
     let world: World;
-    let helperInput: WorldInput | null = null;
+    let input: WorldInput;
     try {
-      const input = await scenarioToWorldInput(scenario, this.meshSource(meshes ?? {}, options.baseUrl));
+      input = await scenarioToWorldInput(scenario, this.meshSource(meshes ?? {}, options.baseUrl));
       if (ticket !== this.loadTicket) return { ok: false, problems: ['(engine): superseded by a later loadScenario call'] };
-      // The helper gets the input as it was before this world was built from it.
-      helperInput = this.helperFactory ? structuredClone(input) : null;
       world = new World(input);
       this.terrainBuilds++;
     } catch (e) {
@@ -317,7 +314,8 @@ export class EngineApi {
     }
     this.loaded = { scenario, world };
     this.version++;
-    if (helperInput) this.loadHelper(helperInput);
+    // The World copies what it changes, so the same input builds the helper's copy.
+    this.loadHelper(input);
     return { ok: true, summary: summarize(scenario, world) };
   }
 
@@ -391,14 +389,13 @@ export class EngineApi {
     if (!l) return { ok: false, reason: 'no scenario loaded' };
     const found = findModel(l.scenario, id);
     if (!found) return { ok: false, reason: `unknown model "${id}"` };
-    l.world.removeModel(id);
+    l.world.removeModel(id, true);
     this.mirror((h) => h.removeModel(id));
     found.unit.models.splice(found.index, 1);
     const removed = new Set([id]);
     const out: EditResult = { ok: true };
     if (found.unit.models.length === 0) {
       l.scenario.units = (l.scenario.units ?? []).filter((u) => u !== found.unit);
-      l.world.units.delete(found.unit.id);
       removed.add(found.unit.id);
       out.removedUnit = found.unit.id;
     }
@@ -659,9 +656,8 @@ export class EngineApi {
       this.helper = { link, ready: false, load: 0, sent: 0 };
     }
     const h = this.helper;
-    const load = ++this.helperLoads;
+    const load = ++h.load;
     h.ready = false;
-    h.load = load;
     h.sent++;
     Promise.race([h.link.api.load(input), h.link.failed]).then(
       () => {
@@ -734,21 +730,17 @@ export class EngineApi {
       const returned: number[] = [];
       const held: number[][] = [];
       let sharing = !!share;
-      let wake: Promise<unknown> = Promise.resolve();
       const dispatch = () => {
         if (!share) return;
-        while (sharing && held.length < HELPER_QUEUE_GROUPS) {
-          const g = share.groupSize;
-          const firstFree = Math.ceil(front / g) * g;
-          // Leave this thread at least the group it is on; one group per message, so the answers
-          // come back as the helper goes.
-          const groups = Math.min(1, Math.floor((back - firstFree) / g) - 1);
-          if (groups < 1) return;
+        const g = share.groupSize;
+        // One group per message, so the answers come back as the helper goes; this thread keeps at
+        // least the group it is on.
+        while (sharing && held.length < HELPER_QUEUE_GROUPS && back - Math.ceil(front / g) * g >= 2 * g) {
           const items: number[] = [];
-          for (let k = 0; k < groups * g; k++) items.push(--back);
+          for (let k = 0; k < g; k++) items.push(--back);
           held.push(items);
           const release = () => held.splice(held.indexOf(items), 1);
-          wake = share.run(items).then(
+          share.run(items).then(
             (answers) => {
               release();
               // Late answers (the job ended, or an edit made them stale) are not used.
@@ -771,7 +763,7 @@ export class EngineApi {
           );
         }
       };
-      /** The next item for this thread, or -1 when every item left is being answered by the helper. */
+      /** The next item for this thread: given back, unclaimed, or held by the helper (its last chunk first). */
       const next = (): number => {
         while (returned.length) {
           const r = returned.pop()!;
@@ -790,11 +782,9 @@ export class EngineApi {
         dispatch();
         const i = next();
         if (i < 0) {
-          // Everything left is with the helper: wait for its answers (checking for cancels meanwhile).
-          await Promise.race([wake, sleep(this.options.yieldEveryMs)]);
-          void report();
-          lastYield = now();
-          sinceYield = 0;
+          // Cannot happen while items are left (each is unclaimed, given back or held by the
+          // helper, and held ones are taken back): a pause, never a spin, if it ever did.
+          await sleep(this.options.yieldEveryMs);
           continue;
         }
         step(i);

@@ -52,10 +52,7 @@ export class VisibilityHelper {
 
   /** Mirrors the engine's removal: the model goes, and its unit with it when it was the last one. */
   removeModel(id: string): true {
-    const w = this.need();
-    const unitId = w.models.get(id)?.unitId;
-    w.removeModel(id);
-    if (unitId !== undefined && (w.units.get(unitId)?.modelIds.length ?? 1) === 0) w.units.delete(unitId);
+    this.need().removeModel(id, true);
     this.applied++;
     return true;
   }

@@ -390,8 +390,12 @@ export class World {
     return v;
   }
 
-  /** Removes a model (slain or taken off the table). */
-  removeModel(id: string): void {
+  /**
+   * Removes a model (slain or taken off the table).
+   * @param dropEmptyUnit also remove its unit when it was the last model (the engine's removal, which
+   *   its visibility helper mirrors); default false (the rules engine keeps emptied units).
+   */
+  removeModel(id: string, dropEmptyUnit = false): void {
     const m = this.models.get(id);
     if (!m) return;
     this.models.delete(id);
@@ -400,6 +404,7 @@ export class World {
     this.memo.clear();
     const unit = this.units.get(m.unitId);
     if (unit) unit.modelIds = unit.modelIds.filter((x) => x !== id);
+    if (dropEmptyUnit && unit && unit.modelIds.length === 0) this.units.delete(m.unitId);
   }
 
   /** The models of a unit, in order. */
