@@ -1,7 +1,7 @@
 import { Box3, Vector3 } from 'three';
 import { INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh';
 import { occluderContains, type MeshOccluder, type Occluder } from './occluders';
-import type { Prism } from './prism';
+import { IDENTITY_ROTATION, type Prism } from './prism';
 
 /**
  * Closure proofs: one occluder closes the whole shaft between two boxes A and B (every segment
@@ -99,8 +99,6 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
 const _sx = new Float64Array(7);
 /** Scratch of {@link tryPlane}: the plane's unit normal and a point on it. */
 const _pl = new Float64Array(6);
-/** The rotation of a cylinder piece's prism (a circle: any facing). */
-const IDENTITY_ROTATION = { cos: 1, sin: 0 } as const;
 
 /** Fills `_sx` (small enough to be inlined: its arguments stay unboxed). */
 function setSection(cx: number, cy: number, r: number, zLo: number, zHi: number, nx: number, ny: number): void {

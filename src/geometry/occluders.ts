@@ -1,6 +1,6 @@
 import { BufferAttribute, BufferGeometry, DoubleSide, Matrix4, Ray, Vector3, Box3 } from 'three';
 import { CONTAINED, INTERSECTED, MeshBVH, NOT_INTERSECTED } from 'three-mesh-bvh';
-import { prismBounds, segmentPrismHitAt, type Prism } from './prism';
+import { IDENTITY_ROTATION, prismBounds, segmentPrismHitAt, type Prism } from './prism';
 import { convexSolidContains, type ConvexSolid } from './solids';
 
 /**
@@ -420,8 +420,6 @@ function setSegment(ax: number, ay: number, az: number, bx: number, by: number, 
   _seg[5] = bz;
 }
 const _hitT = new Float64Array(1);
-/** The rotation of a cylinder piece's prism (a circle: any facing). */
-const IDENTITY_ROTATION = { cos: 1, sin: 0 } as const;
 
 /** Does the segment in `_seg` touch the occluder? Writes the first parameter of contact to `_hitT[0]`. */
 function hitAt(o: Occluder): boolean {
@@ -584,7 +582,6 @@ function slabTest(x0: number, y0: number, z0: number, x1: number, y1: number, z1
   return true;
 }
 
-const _p = /* @__PURE__ */ new Vector3();
 /**
  * Parity ray directions: skew and unequal, so rays from points on a regular grid (cell centres)
  * do not run exactly through the diagonal edges of axis-aligned faces (which would count one

@@ -86,6 +86,9 @@ export function segmentPrismHit(
   return segmentPrismHitAt(p, _rot, seg, _out) ? _out[0] : -1;
 }
 
+/** The facing rotation of a circular prism (a cylinder piece: any facing will do). */
+export const IDENTITY_ROTATION = { cos: 1, sin: 0 } as const;
+
 const _seg = new Float64Array(8);
 const _out = new Float64Array(1);
 const _rot = { cos: 1, sin: 0 };

@@ -56,6 +56,8 @@ const TABLE = {} as Occluder;
  * segment ending inside it always touches) that the segment touches, {@link TABLE} when an end lies
  * below the table (the table blocks too, but a segment between two points at or above z = 0 never
  * goes below it), or null when the segment is clear.
+ * @param hint one of `occ` tried first (the blocker of the last segment: neighbouring segments are
+ *   mostly blocked by the same one, so most blocked tests take one occluder test).
  */
 function firstBlocker(
   occ: Occluder[],
@@ -68,8 +70,10 @@ function firstBlocker(
   skip: Occluder | null,
   skip2: Occluder | null,
   count: number,
+  hint: Occluder | null = null,
 ): Occluder | null {
   if (az < 0 || bz < 0) return TABLE;
+  if (hint !== null && hint !== skip && hint !== skip2 && segmentHitsOccluder(hint, ax, ay, az, bx, by, bz)) return hint;
   for (let i = 0; i < count; i++) {
     const o = occ[i];
     if (o !== skip && o !== skip2 && segmentHitsOccluder(o, ax, ay, az, bx, by, bz)) return o;
@@ -240,20 +244,14 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     // Small groups: test their sample pairs directly (cheaper than more proofs).
     const P = st.a.points;
     const Q = st.b.points;
-    // The occluder that blocked the last segment is tried first: neighbouring segments of a
-    // group are usually blocked by the same one, so most blocked tests take one occluder test.
     let last: Occluder | null = null;
     for (let j = st.b.start[nb]; j < st.b.end[nb]; j++) {
       const own = st.targetOcc[st.b.owner[j]];
       const skip = own?.[0] ?? null;
       const skip2 = own?.[1] ?? null;
-      if (last === skip || last === skip2) last = null;
       for (let i = st.a.start[na]; i < st.a.end[na]; i++) {
         st.tests++;
-        const ax = P[3 * i], ay = P[3 * i + 1], az = P[3 * i + 2];
-        const bx = Q[3 * j], by = Q[3 * j + 1], bz = Q[3 * j + 2];
-        if (last !== null && az >= 0 && bz >= 0 && segmentHitsOccluder(last, ax, ay, az, bx, by, bz)) continue;
-        const blocker = firstBlocker(sub, ax, ay, az, bx, by, bz, skip, skip2, nSub);
+        const blocker = firstBlocker(sub, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip, skip2, nSub, last);
         if (blocker === null) {
           setWitness(st, i, j, 'search');
           return VISIBLE;
@@ -341,9 +339,7 @@ function probe(occ: Occluder[], o: ModelState, t: ModelState): Segment3 | null {
   for (const az of zo) {
     for (const bz of zt) {
       // The blocker of the last probe first: probes of a blocked pair mostly share it.
-      const last = _probeLast;
-      if (last !== null && last !== t.occluder && az >= 0 && bz >= 0 && segmentHitsOccluder(last, ax, ay, az, bx, by, bz)) continue;
-      const blocker = firstBlocker(occ, ax, ay, az, bx, by, bz, t.occluder, null, occ.length);
+      const blocker = firstBlocker(occ, ax, ay, az, bx, by, bz, t.occluder, null, occ.length, _probeLast);
       if (blocker === null) {
         return [
           [ax, ay, az],

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildSampleTree, composeSampleTrees, facingMask, facingSamples, filterSampleTree, prismSurfaceSamples, type SampleTree } from './volumeSamples';
+import { buildSampleTree, composeSampleTrees, facingMask, filterSampleTree, prismSurfaceSamples, type SampleTree, type SurfaceSamples } from './volumeSamples';
+
+/** The points `facingMask` keeps, in order. */
+function facingPoints(s: SurfaceSamples, ux: number, uy: number, spread: number, top: boolean, bottom: boolean): Float64Array {
+  const keep = facingMask(s, ux, uy, spread, top, bottom);
+  return Float64Array.from([...keep.keys()].filter((i) => keep[i]).flatMap((i) => [s.points[3 * i], s.points[3 * i + 1], s.points[3 * i + 2]]));
+}
 
 function model(x: number, y: number, radius: number, height: number) {
   return prismSurfaceSamples({ footprint: { x, y, semiMajor: radius, semiMinor: radius * 0.8, facingRad: 0.3 }, zMin: 0, zMax: height }, 0.25);
@@ -35,7 +41,7 @@ const key = (t: SampleTree, i: number) => `${t.owner[i]}:${t.points[3 * i].toFix
 
 describe('composeSampleTrees: one tree over several models without a rebuild', () => {
   const samples = [model(0, 0, 0.63, 2), model(2, 0.3, 0.5, 1.5), model(4.1, -0.2, 0.79, 2.4), model(1, 2, 0.63, 2)];
-  const parts = samples.map((s) => buildSampleTree(facingSamples(s, 1, 0, 0.4, true, false), s.coveringRadiusInches));
+  const parts = samples.map((s) => buildSampleTree(facingPoints(s, 1, 0, 0.4, true, false), s.coveringRadiusInches));
 
   it('holds the same points as a tree built from the concatenation, each tagged with its model', () => {
     const composed = composeSampleTrees(parts, 0.2);
@@ -84,7 +90,7 @@ describe('filterSampleTree: a facing tree cut from a model\'s whole tree', () =>
   const s = model(1, -2, 0.79, 2.4);
   const full = buildSampleTree(s.points, s.coveringRadiusInches);
 
-  it('holds exactly the points facingSamples keeps, and is a valid tree with tight bounds', () => {
+  it('holds exactly the points facingMask keeps, and is a valid tree with tight bounds', () => {
     for (const [ux, uy, spread, top, bottom] of [
       [1, 0, 0.4, true, false],
       [0, -1, 1.2, false, false],
@@ -92,7 +98,7 @@ describe('filterSampleTree: a facing tree cut from a model\'s whole tree', () =>
       [1, 0, Math.PI, true, true],
     ] as const) {
       const cut = filterSampleTree(full, facingMask(s, ux, uy, spread, top, bottom));
-      const want = buildSampleTree(facingSamples(s, ux, uy, spread, top, bottom), s.coveringRadiusInches);
+      const want = buildSampleTree(facingPoints(s, ux, uy, spread, top, bottom), s.coveringRadiusInches);
       const a = [...Array(cut.owner.length).keys()].map((i) => key(cut, i)).sort();
       const b = [...Array(want.owner.length).keys()].map((i) => key(want, i)).sort();
       expect(a).toEqual(b);

@@ -110,16 +110,8 @@ export interface SurfaceSamples {
  * horizontal direction `(ux, uy)` toward the other volume; the top cap when the other volume
  * reaches higher than this one's top (`keepTop`), the bottom cap when it reaches lower than this
  * one's bottom (`keepBottom`): a segment leaving through a cap's interior climbs (or falls) past it.
+ * @returns 1 per kept point, 0 otherwise, in the samples' order.
  */
-export function facingSamples(s: SurfaceSamples, ux: number, uy: number, spreadRad: number, keepTop: boolean, keepBottom: boolean): Float64Array {
-  const keep = facingMask(s, ux, uy, spreadRad, keepTop, keepBottom);
-  const out: number[] = [];
-  const P = s.points;
-  for (let i = 0; i < keep.length; i++) if (keep[i]) out.push(P[3 * i], P[3 * i + 1], P[3 * i + 2]);
-  return Float64Array.from(out);
-}
-
-/** Which samples {@link facingSamples} keeps: 1 per kept point, 0 otherwise, in the samples' order. */
 export function facingMask(s: SurfaceSamples, ux: number, uy: number, spreadRad: number, keepTop: boolean, keepBottom: boolean): Uint8Array {
   const limit = spreadRad >= Math.PI / 2 ? -2 : -Math.sin(spreadRad) - 1e-9;
   const N = s.normals;
@@ -137,7 +129,7 @@ export function facingMask(s: SurfaceSamples, ux: number, uy: number, spreadRad:
  * stays. Nodes left with no point vanish and nodes left with one non-empty child are replaced by
  * it; bounds are those of the kept points. The points keep their order, so every node's points
  * stay contiguous. O(nodes of `full`), no sorting: how facing trees are cut from a model's whole
- * tree (the same points as {@link facingSamples} + {@link buildSampleTree}, in another shape).
+ * tree (the same points as {@link buildSampleTree} of the kept points, in another shape).
  * @throws when `full` carries no `sourceIndex` (it was not built by {@link buildSampleTree}).
  */
 export function filterSampleTree(full: SampleTree, keep: Uint8Array): SampleTree {

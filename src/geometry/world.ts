@@ -203,7 +203,7 @@ function withMeshSamples(p: SurfaceSamples, mesh: MeshOccluder, spacingInches: n
   points.set(m.points, p.points.length);
   const normals = new Float32Array(p.normals.length + m.points.length);
   normals.set(p.normals);
-  // Zero normals: never culled by facingSamples.
+  // Zero normals: never culled by facingMask.
   return { points, normals, coveringRadiusInches: Math.max(p.coveringRadiusInches, m.coveringRadiusInches), minRadiusInches: p.minRadiusInches };
 }
 
@@ -310,7 +310,7 @@ export class World {
 
   /**
    * The sample tree of the part of a model's surface that faces another volume (see
-   * `facingSamples`): the direction is quantised to 1/32 of a turn and the spread widened to cover
+   * `facingMask`): the direction is quantised to 1/32 of a turn and the spread widened to cover
    * the quantisation, so trees are cached and shared between nearby targets.
    * @param toward - the other volume (its footprint centre, radius bound and height range).
    */
