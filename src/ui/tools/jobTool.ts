@@ -12,6 +12,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import type { EngineJob, JobStopReason, Progress } from '../../client/engineClient';
 import type { Engine } from '../engine/engine';
+import { useRefreshOnEdit } from './useRefreshOnEdit';
 
 /** States of a job-backed tool showing a `T`. */
 export type JobToolState<T> =
@@ -76,10 +77,7 @@ export function useJobTool<T, R extends { ok: true } | { ok: false; reason: JobS
   value: (r: Extract<R, { ok: true }>) => T,
 ): [JobToolState<T>, (e: JobToolEvent<T>) => void] {
   const [state, dispatch] = useReducer(jobToolReduce<T>, JOB_TOOL_OFF as JobToolState<T>);
-  const firstVersion = useRef(version);
-  useEffect(() => {
-    if (version !== firstVersion.current) dispatch({ type: 'refresh' });
-  }, [version]);
+  useRefreshOnEdit(version, () => dispatch({ type: 'refresh' }));
   const startRef = useRef(start);
   startRef.current = start;
   const valueRef = useRef(value);

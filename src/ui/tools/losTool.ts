@@ -12,6 +12,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import type { BlockersResult } from '../../client/engineClient';
 import type { Engine } from '../engine/engine';
 import { asSegment, problemsOf, samePick, type PickTarget, type Point3, type Segment3 } from './types';
+import { useRefreshOnEdit } from './useRefreshOnEdit';
 
 /** One thing the straight top-centre line runs into (a hit of the engine's `segmentBlockers`). */
 export type BlockerHit = Extract<BlockersResult, { ok: true }>['hits'][number];
@@ -111,10 +112,7 @@ export function shownLos(s: LosState): LosResult | null {
  */
 export function useLosTool(engine: Engine, version: number, topLine: (observer: PickTarget, target: PickTarget, r: LosResult) => Segment3 | null): [LosState, (e: LosEvent) => void] {
   const [state, dispatch] = useReducer(losReduce, LOS_IDLE);
-  const firstVersion = useRef(version);
-  useEffect(() => {
-    if (version !== firstVersion.current) dispatch({ type: 'refresh' });
-  }, [version]);
+  useRefreshOnEdit(version, () => dispatch({ type: 'refresh' }));
   const topLineRef = useRef(topLine);
   topLineRef.current = topLine;
 

@@ -8,9 +8,10 @@
  *     +------------------ cancel (Esc) ---------------+---- pick: start again <-----------+
  *   done --refresh (the scenario changed)--> measuring (same pair)
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer } from 'react';
 import type { Engine } from '../engine/engine';
 import { asSegment, problemsOf, samePick, type PickTarget, type Segment3 } from './types';
+import { useRefreshOnEdit } from './useRefreshOnEdit';
 
 /** The engine's two answers for a pair. */
 export interface MeasureResult {
@@ -81,10 +82,7 @@ export function shownMeasure(s: MeasureState): MeasureResult | null {
  */
 export function useMeasureTool(engine: Engine, version: number): [MeasureState, (e: MeasureEvent) => void] {
   const [state, dispatch] = useReducer(measureReduce, MEASURE_IDLE);
-  const firstVersion = useRef(version);
-  useEffect(() => {
-    if (version !== firstVersion.current) dispatch({ type: 'refresh' });
-  }, [version]);
+  useRefreshOnEdit(version, () => dispatch({ type: 'refresh' }));
 
   const job = state.name === 'measuring' ? state : null;
   useEffect(() => {
