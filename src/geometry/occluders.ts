@@ -152,20 +152,10 @@ function cellBoxes(c: MeshCells, featureIndex: number): SolidOccluder[] {
     }
   }
   let seed = -1;
-  const nxy = nx * ny;
   while (head < tail) {
     const i = queue[head++];
-    const x = i % nx;
-    const y = Math.floor(i / nx) % ny;
-    const z = Math.floor(i / nxy);
     for (let d = 0; d < 6; d++) {
-      let q: number;
-      if (d === 0) q = x > 0 ? i - 1 : -1;
-      else if (d === 1) q = x < nx - 1 ? i + 1 : -1;
-      else if (d === 2) q = y > 0 ? i - nx : -1;
-      else if (d === 3) q = y < ny - 1 ? i + nx : -1;
-      else if (d === 4) q = z > 0 ? i - nxy : -1;
-      else q = z < nz - 1 ? i + nxy : -1;
+      const q = cellNeighbour(i, d, c.n);
       if (q >= 0 && depth[q] < 0) {
         depth[q] = depth[i] + 1;
         queue[tail++] = q;
@@ -204,6 +194,19 @@ function cellBoxes(c: MeshCells, featureIndex: number): SolidOccluder[] {
     out.push({ kind: 'solid', solid, asPrism: null, cos: 1, sin: 0, bounds: Float64Array.from([...min, ...max]), featureIndex });
   }
   return out;
+}
+
+/**
+ * The face neighbour `d` (0..5: -x, +x, -y, +y, -z, +z) of cell `c` (index x + nx (y + ny z)) in a
+ * grid of `n` cells per axis, or -1 past the grid's edge.
+ */
+function cellNeighbour(c: number, d: number, n: readonly [number, number, number]): number {
+  const [nx, ny, nz] = n;
+  const axis = d >> 1;
+  const at = axis === 0 ? c % nx : axis === 1 ? Math.floor(c / nx) % ny : Math.floor(c / (nx * ny));
+  const step = axis === 0 ? 1 : axis === 1 ? nx : nx * ny;
+  if (d & 1) return at < (axis === 0 ? nx : axis === 1 ? ny : nz) - 1 ? c + step : -1;
+  return at > 0 ? c - step : -1;
 }
 
 /** Is the layer of cells just beyond face (axis, side) of the cell box [lo, hi] all inside cells? */
@@ -267,17 +270,8 @@ function classifyCells(o: MeshOccluder, p: Float32Array): MeshCells {
     stack.push(start);
     while (stack.length) {
       const c = stack.pop()!;
-      const x = c % nx;
-      const y = Math.floor(c / nx) % ny;
-      const z = Math.floor(c / (nx * ny));
       for (let d = 0; d < 6; d++) {
-        let q: number;
-        if (d === 0) q = x > 0 ? c - 1 : -1;
-        else if (d === 1) q = x < nx - 1 ? c + 1 : -1;
-        else if (d === 2) q = y > 0 ? c - nx : -1;
-        else if (d === 3) q = y < ny - 1 ? c + nx : -1;
-        else if (d === 4) q = z > 0 ? c - nx * ny : -1;
-        else q = z < nz - 1 ? c + nx * ny : -1;
+        const q = cellNeighbour(c, d, n);
         if (q >= 0 && state[q] === UNKNOWN) {
           state[q] = mark;
           stack.push(q);
