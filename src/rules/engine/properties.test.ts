@@ -96,6 +96,14 @@ const action = fc.oneof(
   { weight: 1, arbitrary: fc.anything() },
 );
 
+/**
+ * Seed 1 (no deployment phase, no combat): in every ten actions, each player offers to decide the
+ * first turn (one of them is the one who decides, Core 12.0), then both end phases turn about.
+ */
+const WALK_THE_BATTLE: unknown[] = Array.from({ length: 240 }, (_, i) =>
+  i % 10 < 2 ? { type: 'chooseFirstTurn', player: i % 10 === 0 ? 'p1' : 'p2', first: 'p1' } : { type: 'endPhase', player: i % 2 === 0 ? 'p1' : 'p2' },
+);
+
 /** Play a sequence, checking the invariants after every action; returns the final state. */
 const PICK = { type: 'chooseContestedObjective', player: 'p1', unitId: 'p1-warriors', objectiveId: 'o2' };
 let maxRound = 0;
@@ -158,7 +166,9 @@ describe('engine properties', () => {
         // Knights in combat in half the games (then both must fight every combat phase, Core 13.1).
         play(seed, actions, seed % 2 === 0 ? staticTables() : { ...staticTables(), inCombat: new Set() });
       }),
-      { numRuns: 60 },
+      // One known sequence first, which walks into battle round 2: random samples alone sometimes
+      // never got there, and the count below then failed on an unlucky seed.
+      { numRuns: 60, examples: [[1, WALK_THE_BATTLE]] },
     );
     // The sequences do get through the battle sequence.
     expect(maxRound).toBeGreaterThanOrEqual(2);
