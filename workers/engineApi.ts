@@ -20,6 +20,7 @@
 import { releaseProxy } from 'comlink';
 import { segmentBlockers } from '../src/geometry/segmentBlockers';
 import type { Segment3 } from '../src/geometry/visibility';
+import { DEFAULT_SAMPLE_SPACING_INCHES } from '../src/geometry/visibility';
 import { World, type TerrainIndex } from '../src/geometry/world';
 import { answerQuery, visibleAnswer, type Answer } from '../src/scenario/answer';
 import { ScenarioBuildError, scenarioModelInput, scenarioToWorldInput, type MeshSource } from '../src/scenario/build';
@@ -307,6 +308,8 @@ export class EngineApi {
       input = await scenarioToWorldInput(scenario, this.meshSource(meshes ?? {}, options.baseUrl));
       if (ticket !== this.loadTicket) return { ok: false, problems: ['(engine): superseded by a later loadScenario call'] };
       world = new World(input);
+      // Every model's samples and sample tree now, not in the first visibility job.
+      world.prepareVisibility(DEFAULT_SAMPLE_SPACING_INCHES);
       this.terrainBuilds++;
     } catch (e) {
       if (e instanceof ScenarioBuildError) return { ok: false, problems: e.problems };
@@ -753,12 +756,13 @@ export class EngineApi {
             },
             () => {
               release();
-              // Only a failure within the live job drops the helper (after an edit the job stops
-              // anyway; messages stay in order, so a request sent before an edit is answered before it).
+              // A failure is never benign (messages stay in order, so a request sent before an
+              // edit is answered before it, in step): the helper is dropped even when its refusal
+              // lands after the job ended. A live job also takes the items back.
+              share.fail();
               if (finished || this.version !== version) return;
               sharing = false;
               returned.push(...items);
-              share.fail();
             },
           );
         }

@@ -14,6 +14,7 @@
 import type { Answer } from '../src/scenario/answer';
 import { visibleAnswer } from '../src/scenario/answer';
 import { World, type ModelInput, type WorldInput } from '../src/geometry/world';
+import { DEFAULT_SAMPLE_SPACING_INCHES } from '../src/geometry/visibility';
 
 /** One ordered pair of units to answer: observer unit id, target unit id. */
 export type UnitPair = [observer: string, target: string];
@@ -39,6 +40,7 @@ export class VisibilityHelper {
   /** Builds the world (terrain BVH included) from the engine's input; replaces any previous one. */
   load(input: WorldInput): true {
     this.world = new World(input);
+    this.world.prepareVisibility(DEFAULT_SAMPLE_SPACING_INCHES);
     this.applied++;
     return true;
   }

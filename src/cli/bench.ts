@@ -56,7 +56,7 @@ async function main() {
   const matrixRounds: { world: World; verdicts: { o: string; t: string; visible: boolean; ms: number; tests: number }[]; ms: number; cpuMs: number }[] = [];
   for (let round = 0; round < Number(process.env.BENCH_MATRIX_ROUNDS ?? 5); round++) {
     const w = round === 0 ? world : new World(input);
-    for (const id of w.models.keys()) w.surfaceSamples(id, opts.spacingInches);
+    w.prepareVisibility(opts.spacingInches);
     const cpu0 = process.cpuUsage();
     t0 = performance.now();
     const verdicts: { o: string; t: string; visible: boolean; ms: number; tests: number }[] = [];

@@ -26,7 +26,7 @@ async function main() {
     if (r === 1 && process.env.PROF) await session.post('Profiler.start');
     const north = [...world.units.values()].filter((u) => u.army === 'north').map((u) => u.id);
     const south = [...world.units.values()].filter((u) => u.army === 'south').map((u) => u.id);
-    for (const id of world.models.keys()) world.surfaceSamples(id, opts.spacingInches);
+    world.prepareVisibility(opts.spacingInches);
     const c0 = process.cpuUsage();
     perPair = [];
     for (const o of north) for (const t of south) {

@@ -1,6 +1,6 @@
 import { Box3, Vector3 } from 'three';
 import { INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh';
-import { occluderContains, type MeshOccluder, type Occluder } from './occluders';
+import { CELL_INSIDE, CELL_OUTSIDE, meshCellClass, meshCellsAre, occluderContains, slabTest, type MeshOccluder, type Occluder } from './occluders';
 import { IDENTITY_ROTATION, type Prism } from './prism';
 
 /**
@@ -15,6 +15,9 @@ import { IDENTITY_ROTATION, type Prism } from './prism';
 export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float64Array): boolean {
   if (o.kind === 'mesh') {
     if (!o.closed) return false;
+    // Every segment of the shaft must meet the solid, so its bounds: the eight segments joining
+    // matching corners of A and B (the shaft's outermost edges) are checked against them first.
+    if (!cornerSegmentsMeetBox(o.bounds, boxA, boxB)) return false;
     // Boxes proven inside the solid: cheap analytic proofs first.
     for (let i = 0; i < o.inners.length; i++) if (occluderClosesShaft(o.inners[i], boxA, boxB)) return true;
   }
@@ -29,6 +32,10 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
   const oz = (o.bounds[2] + o.bounds[5]) / 2;
   const hl = Math.sqrt(dx * dx + dy * dy);
   const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  // Every candidate plane passes through the occluder's centre (written in place: no call boxes them).
+  _pl[3] = ox;
+  _pl[4] = oy;
+  _pl[5] = oz;
   // Candidate planes through the occluder: across the horizontal line of sight, across the 3D one.
   if (hl > 1e-9) {
     // Vertical prisms (models, cylinders): the cross-section of a vertical plane through the axis is a
@@ -57,39 +64,75 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
       const lu = Math.abs(o.cos * -ny + o.sin * nx);
       const lv = Math.abs(-o.sin * -ny + o.cos * nx);
       const chord = Math.min(lu > 1e-12 ? hx / lu : Infinity, lv > 1e-12 ? hy / lv : Infinity);
-      setSection(b.center[0], b.center[1], chord, z0, z1, nx, ny);
+      // Three vertical sections through the centre (written in place: no call boxes the numbers).
+      _sx[0] = b.center[0];
+      _sx[1] = b.center[1];
+      _sx[3] = z0;
+      _sx[4] = z1;
+      _sx[2] = chord;
+      _sx[5] = nx;
+      _sx[6] = ny;
       const v1 = sectionClosesShaft(boxA, boxB);
       if (v1 === CLOSED) return true;
       // Along the box's x axis (normal cos, sin) the section spans y; along its y axis, x.
       const sx = o.cos * nx + o.sin * ny >= 0 ? 1 : -1;
-      setSection(b.center[0], b.center[1], hy, z0, z1, sx * o.cos, sx * o.sin);
+      _sx[2] = hy;
+      _sx[5] = sx * o.cos;
+      _sx[6] = sx * o.sin;
       const v2 = sectionClosesShaft(boxA, boxB);
       if (v2 === CLOSED) return true;
       const sy = -o.sin * nx + o.cos * ny >= 0 ? 1 : -1;
-      setSection(b.center[0], b.center[1], hx, z0, z1, -sy * o.sin, sy * o.cos);
+      _sx[2] = hx;
+      _sx[5] = -sy * o.sin;
+      _sx[6] = sy * o.cos;
       const v3 = sectionClosesShaft(boxA, boxB);
       if (v3 === CLOSED) return true;
       if (v1 === BESIDE && v2 === BESIDE && v3 === BESIDE) return false;
     } else {
-      setPlane(dx / hl, dy / hl, 0, ox, oy, oz);
+      _pl[0] = dx / hl;
+      _pl[1] = dy / hl;
+      _pl[2] = 0;
       if (tryPlane(o, boxA, boxB)) return true;
     }
   }
   if (l > 1e-9 && Math.abs(dz) > 1e-6) {
-    setPlane(dx / l, dy / l, dz / l, ox, oy, oz);
+    _pl[0] = dx / l;
+    _pl[1] = dy / l;
+    _pl[2] = dz / l;
     if (tryPlane(o, boxA, boxB)) return true;
   }
   if (hl <= 1e-9 && o.kind === 'solid' && o.solid.kind === 'box') {
-    setPlane(o.cos, o.sin, 0, ox, oy, oz);
+    _pl[0] = o.cos;
+    _pl[1] = o.sin;
+    _pl[2] = 0;
     if (tryPlane(o, boxA, boxB)) return true;
-    setPlane(-o.sin, o.cos, 0, ox, oy, oz);
+    _pl[0] = -o.sin;
+    _pl[1] = o.cos;
+    _pl[2] = 0;
     if (tryPlane(o, boxA, boxB)) return true;
   }
   if (Math.abs(dz) > 1e-6) {
-    setPlane(0, 0, 1, ox, oy, oz);
+    _pl[0] = 0;
+    _pl[1] = 0;
+    _pl[2] = 1;
     if (tryPlane(o, boxA, boxB)) return true;
   }
   return false;
+}
+
+/**
+ * Do all eight segments joining matching corners of boxes A and B (`[minX, minY, minZ, maxX, maxY,
+ * maxZ]`) meet the box `b`? Each is a segment of the shaft, so when one misses `b`, no solid inside
+ * `b` closes the shaft: a cheap rejection before a closure proof.
+ */
+export function cornerSegmentsMeetBox(b: Float64Array, boxA: Float64Array, boxB: Float64Array): boolean {
+  for (let i = 0; i < 8; i++) {
+    const ix = i & 1 ? 3 : 0;
+    const iy = i & 2 ? 4 : 1;
+    const iz = i & 4 ? 5 : 2;
+    if (!slabTest(b[0], b[1], b[2], b[3], b[4], b[5], boxA[ix], boxA[iy], boxA[iz], boxB[ix], boxB[iy], boxB[iz])) return false;
+  }
+  return true;
 }
 
 /**
@@ -99,27 +142,6 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
 const _sx = new Float64Array(7);
 /** Scratch of {@link tryPlane}: the plane's unit normal and a point on it. */
 const _pl = new Float64Array(6);
-
-/** Fills `_sx` (small enough to be inlined: its arguments stay unboxed). */
-function setSection(cx: number, cy: number, r: number, zLo: number, zHi: number, nx: number, ny: number): void {
-  _sx[0] = cx;
-  _sx[1] = cy;
-  _sx[2] = r;
-  _sx[3] = zLo;
-  _sx[4] = zHi;
-  _sx[5] = nx;
-  _sx[6] = ny;
-}
-
-/** Fills `_pl` (small enough to be inlined). */
-function setPlane(nx: number, ny: number, nz: number, px: number, py: number, pz: number): void {
-  _pl[0] = nx;
-  _pl[1] = ny;
-  _pl[2] = nz;
-  _pl[3] = px;
-  _pl[4] = py;
-  _pl[5] = pz;
-}
 
 /**
  * The closure proof of {@link occluderClosesShaft} for a vertical prism and the vertical plane
@@ -243,39 +265,63 @@ function tryPlane(o: Occluder, boxA: Float64Array, boxB: Float64Array): boolean 
     if (Math.abs(s) < 1e-12 || Math.sign(s) === sideA) return false;
   }
   // Matching corners first: their crossings are the likeliest extremes, so a failing proof fails fast.
+  const mesh = o.kind === 'mesh' ? o : null;
   for (let i = 0; i < 8; i++) {
     const sa = nx * _ca[3 * i] + ny * _ca[3 * i + 1] + nz * _ca[3 * i + 2] - d;
     const sb = nx * _cb[3 * i] + ny * _cb[3 * i + 1] + nz * _cb[3 * i + 2] - d;
     const t = sa / (sa - sb);
-    if (!occluderContains(o, _ca[3 * i] + t * (_cb[3 * i] - _ca[3 * i]), _ca[3 * i + 1] + t * (_cb[3 * i + 1] - _ca[3 * i + 1]), _ca[3 * i + 2] + t * (_cb[3 * i + 2] - _ca[3 * i + 2]))) {
-      return false;
-    }
+    _x[3 * i] = _ca[3 * i] + t * (_cb[3 * i] - _ca[3 * i]);
+    _x[3 * i + 1] = _ca[3 * i + 1] + t * (_cb[3 * i + 1] - _ca[3 * i + 1]);
+    _x[3 * i + 2] = _ca[3 * i + 2] + t * (_cb[3 * i + 2] - _ca[3 * i + 2]);
+    // A closed mesh's cells reject a crossing outside it without a parity ray.
+    if (mesh && meshCellClass(mesh, _x[3 * i], _x[3 * i + 1], _x[3 * i + 2]) === CELL_OUTSIDE) return false;
   }
+  for (let i = 0; i < 8; i++) if (!occluderContains(o, _x[3 * i], _x[3 * i + 1], _x[3 * i + 2])) return false;
   let k = 0;
   for (let i = 0; i < 8; i++) {
     const sa = nx * _ca[3 * i] + ny * _ca[3 * i + 1] + nz * _ca[3 * i + 2] - d;
     for (let j = 0; j < 8; j++) {
       const sb = nx * _cb[3 * j] + ny * _cb[3 * j + 1] + nz * _cb[3 * j + 2] - d;
       const t = sa / (sa - sb);
-      const x = _ca[3 * i] + t * (_cb[3 * j] - _ca[3 * i]);
-      const y = _ca[3 * i + 1] + t * (_cb[3 * j + 1] - _ca[3 * i + 1]);
-      const z = _ca[3 * i + 2] + t * (_cb[3 * j + 2] - _ca[3 * i + 2]);
-      if (!occluderContains(o, x, y, z)) return false;
-      _x[3 * k] = x;
-      _x[3 * k + 1] = y;
-      _x[3 * k + 2] = z;
+      _x[3 * k] = _ca[3 * i] + t * (_cb[3 * j] - _ca[3 * i]);
+      _x[3 * k + 1] = _ca[3 * i + 1] + t * (_cb[3 * j + 1] - _ca[3 * i + 1]);
+      _x[3 * k + 2] = _ca[3 * i + 2] + t * (_cb[3 * j + 2] - _ca[3 * i + 2]);
       k++;
     }
   }
-  if (o.kind !== 'mesh') return true;
-  return meshCrossSectionSolid(o, nx, ny, nz, d, k) && boxOutside(o, boxA) && boxOutside(o, boxB);
+  if (mesh) {
+    // The cross-section lies in the crossings' bounds; when every cell of those bounds that meets
+    // the plane is inside the solid, so is the section, and no triangle can cut it.
+    _sb6[0] = _sb6[1] = _sb6[2] = Infinity;
+    _sb6[3] = _sb6[4] = _sb6[5] = -Infinity;
+    for (let i = 0; i < k; i++) {
+      for (let c = 0; c < 3; c++) {
+        const v = _x[3 * i + c];
+        if (v < _sb6[c]) _sb6[c] = v;
+        if (v > _sb6[3 + c]) _sb6[3 + c] = v;
+      }
+    }
+    _pn[0] = nx;
+    _pn[1] = ny;
+    _pn[2] = nz;
+    _pn[3] = d;
+    if (meshCellsAre(mesh, _sb6, _pn, CELL_INSIDE)) return boxOutside(mesh, boxA) && boxOutside(mesh, boxB);
+  }
+  for (let i = 0; i < k; i++) if (!occluderContains(o, _x[3 * i], _x[3 * i + 1], _x[3 * i + 2])) return false;
+  if (!mesh) return true;
+  return meshCrossSectionSolid(mesh, nx, ny, nz, d, k) && boxOutside(mesh, boxA) && boxOutside(mesh, boxB);
 }
+
+/** Scratch of {@link tryPlane}: the crossings' bounds and the plane (normal, offset). */
+const _sb6 = new Float64Array(6);
+const _pn = new Float64Array(4);
 
 const _box = new Box3();
 const _v = new Vector3();
 
 /** The box lies wholly outside the closed mesh's solid: no triangle touches it and one corner is outside. */
 function boxOutside(o: MeshOccluder, b: Float64Array): boolean {
+  if (meshCellsAre(o, b, null, CELL_OUTSIDE)) return true;
   _box.min.set(b[0], b[1], b[2]);
   _box.max.set(b[3], b[4], b[5]);
   if (o.bvh.intersectsBox(_box, _identity)) return false;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BoxGeometry, SphereGeometry, TorusGeometry, type BufferGeometry } from 'three';
-import { CELL_INSIDE, CELL_OUTSIDE, CELL_SURFACE, meshOccluder, occluderContains, segmentHitsOccluder, segmentOccluderFirstHit } from './occluders';
+import { CELL_INSIDE, CELL_OUTSIDE, CELL_SURFACE, capsuleMeetsLeafBoxByShapecast, capsuleMeetsLeafBoxByWalk, meshOccluder, occluderContains, segmentHitsOccluder, segmentOccluderFirstHit } from './occluders';
 import { mulberry32 } from '../rules/dice';
 
 /** Non-indexed positions of a geometry, optionally with reversed winding. */
@@ -138,5 +138,27 @@ describe('segment tests on a closed mesh count its solid', () => {
     // Beside it: neither.
     expect(segmentHitsOccluder(o, -5, 3, 1.5, 5, 3, 1.5)).toBe(false);
     expect(segmentOccluderFirstHit(o, -5, 3, 1.5, 5, 3, 1.5)).toBe(-1);
+  });
+});
+
+describe('the capsule cull walks the BVH node buffer itself (no allocation)', () => {
+  it('agrees with three-mesh-bvh shapecast on 3,000 random capsules around a torus and a sphere', () => {
+    const meshes = [meshOccluder(positionsOf(new TorusGeometry(3, 1, 24, 48)), 0), meshOccluder(positionsOf(new SphereGeometry(2, 32, 16).translate(1, 0, 2)), 0)];
+    const rand = mulberry32(5);
+    let touching = 0;
+    for (const o of meshes) {
+      expect(o.nodes.length).toBeGreaterThan(0);
+      for (let i = 0; i < 1500; i++) {
+        const p = [0, 1, 2].map(() => (rand() - 0.5) * 12);
+        const q = [0, 1, 2].map(() => (rand() - 0.5) * 12);
+        const r = rand() * 1.5;
+        const walk = capsuleMeetsLeafBoxByWalk(o, p[0], p[1], p[2], q[0], q[1], q[2], r);
+        expect(walk).toBe(capsuleMeetsLeafBoxByShapecast(o, p[0], p[1], p[2], q[0], q[1], q[2], r));
+        if (walk) touching++;
+      }
+    }
+    // Both answers are common.
+    expect(touching).toBeGreaterThan(300);
+    expect(touching).toBeLessThan(2700);
   });
 });

@@ -52,6 +52,27 @@ export interface MeshOccluder extends OccluderBase {
   inners: SolidOccluder[];
   /** For a closed mesh: its bounds cut into cells, each known inside, outside or touched by the surface (see {@link MeshCells}). */
   cells: MeshCells | null;
+  /** Views of the BVH's node buffers (see {@link bvhNodeViews}), read by the capsule cull without allocation. */
+  nodes: BvhNodeViews[];
+}
+
+/**
+ * Typed views of one root of a three-mesh-bvh node buffer (`MeshBVH._roots`, the packed layout of
+ * three-mesh-bvh 0.9: 32 bytes per node; float32 0-5 the node's bounds (min x, y, z, max x, y, z);
+ * a leaf has uint16 15 = 0xFFFF; an inner node's left child follows it and its right child is
+ * uint32 6 nodes further on). The version is pinned in package.json, and a test checks this walk
+ * against `shapecast` on random capsules.
+ */
+export interface BvhNodeViews {
+  f32: Float32Array;
+  u16: Uint16Array;
+  u32: Uint32Array;
+}
+
+/** The node views of every root of a BVH. */
+export function bvhNodeViews(bvh: MeshBVH): BvhNodeViews[] {
+  const roots = (bvh as unknown as { _roots: ArrayBuffer[] })._roots;
+  return roots.map((r) => ({ f32: new Float32Array(r), u16: new Uint16Array(r), u32: new Uint32Array(r) }));
 }
 
 /**
@@ -110,7 +131,7 @@ export function meshOccluder(positions: Float32Array, featureIndex: number): Mes
   const bvh = new MeshBVH(geometry);
   const bounds = boundsOf(positions);
   const closed = isClosedMesh(positions);
-  const o: MeshOccluder = { kind: 'mesh', bvh, geometry, closed, bounds, featureIndex, inners: [], cells: null };
+  const o: MeshOccluder = { kind: 'mesh', bvh, geometry, closed, bounds, featureIndex, inners: [], cells: null, nodes: bvhNodeViews(bvh) };
   if (closed) {
     const centred = innerBox(o);
     o.cells = classifyCells(o, positions);
@@ -374,6 +395,15 @@ const _ray = /* @__PURE__ */ new Ray();
  */
 export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
   setSegment(ax, ay, az, bx, by, bz);
+  return scratchSegmentHits(o);
+}
+
+/**
+ * {@link segmentHitsOccluder} on the segment the caller wrote into {@link SCRATCH_SEGMENT}
+ * (`[ax, ay, az, bx, by, bz]`, inches): hot loops fill it in place, so no coordinate crosses a call
+ * (V8 boxes doubles passed to functions it does not inline).
+ */
+export function scratchSegmentHits(o: Occluder): boolean {
   // A closed mesh's inner boxes lie inside its solid: a segment through one touches the solid
   // (and, both ends being outside or on it, its surface) without a ray into the BVH.
   if (o.kind === 'mesh') {
@@ -403,6 +433,8 @@ export function segmentOccluderFirstHit(o: Occluder, ax: number, ay: number, az:
  * inline), and the first parameter of contact they find.
  */
 const _seg = Float64Array.from([0, 0, 0, 0, 0, 0, 0, 1]);
+/** The segment read by {@link scratchSegmentHits}: entries 0-5 are `ax, ay, az, bx, by, bz` (inches); write only those. */
+export const SCRATCH_SEGMENT: Float64Array = _seg;
 
 /** Fills the segment of `_seg` (small enough to be inlined: its arguments stay unboxed). */
 function setSegment(ax: number, ay: number, az: number, bx: number, by: number, bz: number): void {
@@ -517,6 +549,14 @@ export function occluderMayTouchCapsule(o: Occluder, c0x: number, c0y: number, c
   return capsuleAt(o);
 }
 
+/** The capsule read by {@link scratchCapsuleMayTouch}: `[c0x, c0y, c0z, c1x, c1y, c1z, r]`, inches. */
+export const SCRATCH_CAPSULE: Float64Array = _cap;
+
+/** {@link occluderMayTouchCapsule} on the capsule the caller wrote into {@link SCRATCH_CAPSULE} (no doubles cross the call). */
+export function scratchCapsuleMayTouch(o: Occluder): boolean {
+  return capsuleAt(o);
+}
+
 /** {@link occluderMayTouchCapsule} on the capsule in `_cap`. */
 function capsuleAt(o: Occluder): boolean {
   const cap = _cap;
@@ -537,10 +577,65 @@ function capsuleAt(o: Occluder): boolean {
   // The capsule's axis through a closed mesh's inner box: it touches the solid, no need to look.
   setSegment(c0x, c0y, c0z, c1x, c1y, c1z);
   for (let i = 0; i < o.inners.length; i++) if (boxHitAt(o.inners[i])) return true;
+  return capsuleMeetsLeafBox(o);
+}
+
+let _nodeStack = new Int32Array(64);
+
+/**
+ * Does the capsule in `_cap` meet the box of some leaf of the mesh's BVH (each box grown by the
+ * radius, against the axis segment: as conservative as testing the leaf's triangles' bounds)? A
+ * depth-first walk of the node buffers that allocates nothing (three-mesh-bvh's `shapecast`
+ * allocates per call; this is the shaft cull's hottest mesh query).
+ */
+function capsuleMeetsLeafBox(o: MeshOccluder): boolean {
+  const c0x = _cap[0], c0y = _cap[1], c0z = _cap[2], c1x = _cap[3], c1y = _cap[4], c1z = _cap[5], r = _cap[6];
+  for (let k = 0; k < o.nodes.length; k++) {
+    const { f32, u16, u32 } = o.nodes[k];
+    let top = 0;
+    _nodeStack[top++] = 0;
+    while (top > 0) {
+      const n32 = _nodeStack[--top];
+      if (!slabTest(f32[n32] - r, f32[n32 + 1] - r, f32[n32 + 2] - r, f32[n32 + 3] + r, f32[n32 + 4] + r, f32[n32 + 5] + r, c0x, c0y, c0z, c1x, c1y, c1z)) continue;
+      if (u16[2 * n32 + 15] === 0xffff) return true;
+      if (top + 2 > _nodeStack.length) {
+        const grown = new Int32Array(2 * _nodeStack.length);
+        grown.set(_nodeStack);
+        _nodeStack = grown;
+      }
+      // Right child below the left one: the left is walked first, as shapecast does.
+      _nodeStack[top++] = n32 + u32[n32 + 6] * 8;
+      _nodeStack[top++] = n32 + 8;
+    }
+  }
+  return false;
+}
+
+/** The capsule cull by three-mesh-bvh's own `shapecast` (the reference for {@link capsuleMeetsLeafBox} in tests). */
+export function capsuleMeetsLeafBoxByShapecast(o: MeshOccluder, c0x: number, c0y: number, c0z: number, c1x: number, c1y: number, c1z: number, r: number): boolean {
+  _cap[0] = c0x;
+  _cap[1] = c0y;
+  _cap[2] = c0z;
+  _cap[3] = c1x;
+  _cap[4] = c1y;
+  _cap[5] = c1z;
+  _cap[6] = r;
   return o.bvh.shapecast(_capsuleCallbacks as never);
 }
 
-function slabTest(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+/** {@link capsuleMeetsLeafBox} on a capsule given by its axis (c0, c1) and radius, inches. */
+export function capsuleMeetsLeafBoxByWalk(o: MeshOccluder, c0x: number, c0y: number, c0z: number, c1x: number, c1y: number, c1z: number, r: number): boolean {
+  _cap[0] = c0x;
+  _cap[1] = c0y;
+  _cap[2] = c0z;
+  _cap[3] = c1x;
+  _cap[4] = c1y;
+  _cap[5] = c1z;
+  _cap[6] = r;
+  return capsuleMeetsLeafBox(o);
+}
+
+export function slabTest(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
   let lo = 0;
   let hi = 1;
   let d = bx - ax;
@@ -614,6 +709,62 @@ export function occluderContains(o: Occluder, x: number, y: number, z: number, e
       return rayParityInside(o, x, y, z);
     }
   }
+}
+
+/**
+ * What a closed mesh's cells alone say about a point: {@link CELL_OUTSIDE} (outside its bounds or in
+ * an outside cell), {@link CELL_INSIDE}, or {@link CELL_SURFACE} when only a parity ray can tell
+ * (a surface cell, or a mesh without cells).
+ */
+export function meshCellClass(o: MeshOccluder, x: number, y: number, z: number): number {
+  const B = o.bounds;
+  if (x <= B[0] || x >= B[3] || y <= B[1] || y >= B[4] || z <= B[2] || z >= B[5]) return CELL_OUTSIDE;
+  const g = o.cells;
+  if (!g) return CELL_SURFACE;
+  const cx = Math.min(g.n[0] - 1, Math.floor((x - g.origin[0]) / g.size[0]));
+  const cy = Math.min(g.n[1] - 1, Math.floor((y - g.origin[1]) / g.size[1]));
+  const cz = Math.min(g.n[2] - 1, Math.floor((z - g.origin[2]) / g.size[2]));
+  return g.state[cx + g.n[0] * (cy + g.n[1] * cz)];
+}
+
+/**
+ * Are all the cells of a closed mesh that overlap the box `b` (`[minX, minY, minZ, maxX, maxY,
+ * maxZ]`, inches) and meet the plane `n . p = d` (unit normal `plane[0..2]`, `d = plane[3]`; pass
+ * `null` for no plane) of class `cls` ({@link CELL_INSIDE} or {@link CELL_OUTSIDE})? For
+ * CELL_INSIDE the box must lie strictly within the mesh's bounds; for CELL_OUTSIDE the parts of the
+ * box beyond the bounds count as outside. A conservative, triangle-free proof: false only means the
+ * cells cannot tell (the exact test decides). Cells are classified with their bounds grown by
+ * 1e-6" against every triangle's bounds, so an inside or outside cell is wholly so.
+ */
+export function meshCellsAre(o: MeshOccluder, b: Float64Array, plane: Float64Array | null, cls: number): boolean {
+  const g = o.cells;
+  if (!g) return false;
+  const B = o.bounds;
+  if (cls === CELL_INSIDE) {
+    if (b[0] <= B[0] || b[3] >= B[3] || b[1] <= B[1] || b[4] >= B[4] || b[2] <= B[2] || b[5] >= B[5]) return false;
+  } else if (b[3] < B[0] || b[0] > B[3] || b[4] < B[1] || b[1] > B[4] || b[5] < B[2] || b[2] > B[5]) {
+    return true;
+  }
+  const [nx, ny, nz] = g.n;
+  const [sx, sy, sz] = g.size;
+  const [ox, oy, oz] = g.origin;
+  const x0 = Math.max(0, Math.floor((b[0] - ox) / sx)), x1 = Math.min(nx - 1, Math.floor((b[3] - ox) / sx));
+  const y0 = Math.max(0, Math.floor((b[1] - oy) / sy)), y1 = Math.min(ny - 1, Math.floor((b[4] - oy) / sy));
+  const z0 = Math.max(0, Math.floor((b[2] - oz) / sz)), z1 = Math.min(nz - 1, Math.floor((b[5] - oz) / sz));
+  // A cell meets the plane when its centre is within its own projected half-extent of it.
+  const pr = plane ? (Math.abs(plane[0]) * sx + Math.abs(plane[1]) * sy + Math.abs(plane[2]) * sz) / 2 + 1e-9 : 0;
+  for (let z = z0; z <= z1; z++) {
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        if (plane) {
+          const s = plane[0] * (ox + (x + 0.5) * sx) + plane[1] * (oy + (y + 0.5) * sy) + plane[2] * (oz + (z + 0.5) * sz) - plane[3];
+          if (s > pr || s < -pr) continue;
+        }
+        if (g.state[x + nx * (y + ny * z)] !== cls) return false;
+      }
+    }
+  }
+  return true;
 }
 
 /**

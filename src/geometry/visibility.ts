@@ -1,6 +1,6 @@
 import { occluderClosesShaft } from './closure';
 import { occludersCloseShaftFused } from './fusion';
-import { occluderMayTouchCapsule, segmentHitsOccluder, segmentOccluderFirstHit, type Occluder } from './occluders';
+import { SCRATCH_CAPSULE, SCRATCH_SEGMENT, scratchCapsuleMayTouch, scratchSegmentHits, segmentOccluderFirstHit, type Occluder } from './occluders';
 import { buildSampleTree, type SampleTree } from './volumeSamples';
 import type { ModelState, Toward, World } from './world';
 
@@ -53,33 +53,44 @@ const TABLE = {} as Occluder;
 
 /**
  * The first of `occ[0..count)` (other than `skip`, `skip2`: the target model's own volumes, which a
- * segment ending inside it always touches) that the segment touches, {@link TABLE} when an end lies
- * below the table (the table blocks too, but a segment between two points at or above z = 0 never
- * goes below it), or null when the segment is clear.
+ * segment ending inside it always touches) that the segment from point `i` of `P` to point `j` of
+ * `Q` (flat `[x, y, z, ...]` arrays, inches) touches, {@link TABLE} when an end lies below the table
+ * (the table blocks too, but a segment between two points at or above z = 0 never goes below it),
+ * or null when the segment is clear. Points are passed by index so that no coordinate crosses a
+ * call in the search's innermost loop (V8 boxes doubles passed to functions it does not inline).
  * @param hint one of `occ` tried first (the blocker of the last segment: neighbouring segments are
  *   mostly blocked by the same one, so most blocked tests take one occluder test).
  */
 function firstBlocker(
   occ: Occluder[],
-  ax: number,
-  ay: number,
-  az: number,
-  bx: number,
-  by: number,
-  bz: number,
+  P: Float64Array,
+  i: number,
+  Q: Float64Array,
+  j: number,
   skip: Occluder | null,
   skip2: Occluder | null,
   count: number,
   hint: Occluder | null = null,
 ): Occluder | null {
-  if (az < 0 || bz < 0) return TABLE;
-  if (hint !== null && hint !== skip && hint !== skip2 && segmentHitsOccluder(hint, ax, ay, az, bx, by, bz)) return hint;
-  for (let i = 0; i < count; i++) {
-    const o = occ[i];
-    if (o !== skip && o !== skip2 && segmentHitsOccluder(o, ax, ay, az, bx, by, bz)) return o;
+  const seg = SCRATCH_SEGMENT;
+  seg[0] = P[3 * i];
+  seg[1] = P[3 * i + 1];
+  seg[2] = P[3 * i + 2];
+  seg[3] = Q[3 * j];
+  seg[4] = Q[3 * j + 1];
+  seg[5] = Q[3 * j + 2];
+  if (seg[2] < 0 || seg[5] < 0) return TABLE;
+  if (hint !== null && hint !== skip && hint !== skip2 && scratchSegmentHits(hint)) return hint;
+  for (let k = 0; k < count; k++) {
+    const o = occ[k];
+    if (o !== skip && o !== skip2 && scratchSegmentHits(o)) return o;
   }
   return null;
 }
+
+/** A one-segment point array for {@link firstBlocker} callers holding a single segment. */
+const _end0 = new Float64Array(3);
+const _end1 = new Float64Array(3);
 
 /**
  * Checks an arbitrary witness against every blocker of the pair (Core 6.0); used by tests, the
@@ -90,7 +101,9 @@ export function witnessIsClear(world: World, observerModelId: string, targetMode
   const t = world.models.get(targetModelId);
   if (!o || !t) return false;
   const occ = blockersFor(world, o, t);
-  return firstBlocker(occ, w[0][0], w[0][1], w[0][2], w[1][0], w[1][1], w[1][2], null, null, occ.length) === null;
+  _end0.set(w[0]);
+  _end1.set(w[1]);
+  return firstBlocker(occ, _end0, 0, _end1, 0, null, null, occ.length) === null;
 }
 
 /**
@@ -186,8 +199,16 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
   const r = Math.max(ra, rb);
   const sub = (_subPool[depth] ??= []);
   let nSub = 0;
+  const cap = SCRATCH_CAPSULE;
+  cap[0] = c0x;
+  cap[1] = c0y;
+  cap[2] = c0z;
+  cap[3] = c1x;
+  cap[4] = c1y;
+  cap[5] = c1z;
+  cap[6] = r;
   for (let i = 0; i < nOcc; i++) {
-    if (occluderMayTouchCapsule(occ[i], c0x, c0y, c0z, c1x, c1y, c1z, r)) sub[nSub++] = occ[i];
+    if (scratchCapsuleMayTouch(occ[i])) sub[nSub++] = occ[i];
   }
   const minOwnerB = st.b.ownerMin[nb];
   const maxOwnerB = st.b.ownerMax[nb];
@@ -220,7 +241,14 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
       if (ow !== undefined && ow >= minOwnerB && ow <= maxOwnerB) continue;
       // The segment joining the box centres is one of the shaft's segments: an occluder that
       // misses it cannot close the shaft, and this exact test is far cheaper than the proof.
-      if (!segmentHitsOccluder(o, c0x, c0y, c0z, c1x, c1y, c1z)) continue;
+      const seg = SCRATCH_SEGMENT;
+      seg[0] = c0x;
+      seg[1] = c0y;
+      seg[2] = c0z;
+      seg[3] = c1x;
+      seg[4] = c1y;
+      seg[5] = c1z;
+      if (!scratchSegmentHits(o)) continue;
       if (occluderClosesShaft(o, _boxA, _boxB)) {
         st.method = 'closed';
         return BLOCKED;
@@ -251,7 +279,7 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
       const skip2 = own?.[1] ?? null;
       for (let i = st.a.start[na]; i < st.a.end[na]; i++) {
         st.tests++;
-        const blocker = firstBlocker(sub, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip, skip2, nSub, last);
+        const blocker = firstBlocker(sub, P, i, Q, j, skip, skip2, nSub, last);
         if (blocker === null) {
           setWitness(st, i, j, 'search');
           return VISIBLE;
@@ -295,7 +323,7 @@ function exhaustiveSearch(st: SearchState, occ: Occluder[]): number {
     const skip2 = own?.[1] ?? null;
     for (let i = 0; i < P.length / 3; i++) {
       st.tests++;
-      if (firstBlocker(occ, P[3 * i], P[3 * i + 1], P[3 * i + 2], Q[3 * j], Q[3 * j + 1], Q[3 * j + 2], skip, skip2, occ.length) === null) {
+      if (firstBlocker(occ, P, i, Q, j, skip, skip2, occ.length) === null) {
         setWitness(st, i, j, 'search');
         return VISIBLE;
       }
@@ -339,7 +367,13 @@ function probe(occ: Occluder[], o: ModelState, t: ModelState): Segment3 | null {
   for (const az of zo) {
     for (const bz of zt) {
       // The blocker of the last probe first: probes of a blocked pair mostly share it.
-      const blocker = firstBlocker(occ, ax, ay, az, bx, by, bz, t.occluder, null, occ.length, _probeLast);
+      _end0[0] = ax;
+      _end0[1] = ay;
+      _end0[2] = az;
+      _end1[0] = bx;
+      _end1[1] = by;
+      _end1[2] = bz;
+      const blocker = firstBlocker(occ, _end0, 0, _end1, 0, t.occluder, null, occ.length, _probeLast);
       if (blocker === null) {
         return [
           [ax, ay, az],

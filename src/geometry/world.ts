@@ -240,8 +240,8 @@ export class World {
   /** Answers memoised until any model changes (see {@link memoize}). */
   private readonly memo = new Map<string, unknown>();
   private readonly unitSampleCache = new Map<string, Map<string, { tree: SampleTree; modelIds: string[] }>>();
-  /** Per model: its surface samples, their whole tree (built on first use) and its facing trees by key. */
-  private readonly sampleCache = new Map<string, { spacing: number; samples: SurfaceSamples; full: SampleTree | null; trees: Map<string, SampleTree> }>();
+  /** Per model: its surface samples, their whole tree and its facing trees by key. */
+  private readonly sampleCache = new Map<string, { spacing: number; samples: SurfaceSamples; full: SampleTree; trees: Map<string, SampleTree> }>();
 
   /** Builds the world; models without an elevation are stood on the highest surface under them. */
   constructor(input: WorldInput, terrain?: TerrainIndex) {
@@ -302,10 +302,21 @@ export class World {
       if (!m) throw new Error(`unknown model ${modelId}`);
       const prismSamples = prismSurfaceSamples(m.volume, spacingInches);
       const samples = m.meshOccluder ? withMeshSamples(prismSamples, m.meshOccluder, spacingInches) : prismSamples;
-      hit = { spacing: spacingInches, samples, full: null, trees: new Map() };
+      // The whole tree with the samples: every facing tree is cut from it.
+      hit = { spacing: spacingInches, samples, full: buildSampleTree(samples.points, samples.coveringRadiusInches), trees: new Map() };
       this.sampleCache.set(modelId, hit);
     }
     return hit;
+  }
+
+  /**
+   * Builds every model's visibility samples and their whole sample tree at a spacing (inches) now
+   * rather than on the first question: each model's own structure, rebuilt for one model when it
+   * moves (the engine calls this after a load, so the first matrix does not pay for 200 models'
+   * samples). Questions at other spacings build theirs on first use.
+   */
+  prepareVisibility(spacingInches: number): void {
+    for (const id of this.models.keys()) this.sampleEntry(id, spacingInches);
   }
 
   /**
@@ -371,7 +382,6 @@ export class World {
           ? facingMask(e.samples, 1, 0, Math.PI, keepTop, keepBottom)
           : facingMask(e.samples, Math.cos(bucket * step), Math.sin(bucket * step), (spreadIndex * Math.PI) / 32, keepTop, keepBottom);
       // Cut from the model's whole tree (built once per position): no sort per direction.
-      e.full ??= buildSampleTree(e.samples.points, e.samples.coveringRadiusInches);
       tree = filterSampleTree(e.full, keep);
       e.trees.set(key, tree);
     }

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { BoxGeometry, SphereGeometry, TorusGeometry, type BufferGeometry } from 'three';
+import { cornerSegmentsMeetBox, occluderClosesShaft } from './closure';
+import { CELL_INSIDE, CELL_OUTSIDE, meshCellsAre, meshOccluder, segmentHitsOccluder, type MeshOccluder } from './occluders';
+import { mulberry32 } from '../rules/dice';
+
+/** Non-indexed positions of a geometry, optionally with reversed winding (a cavity's faces point inward). */
+function positionsOf(g: BufferGeometry, reverse = false): Float32Array {
+  const ng = g.index ? g.toNonIndexed() : g;
+  const out = Float32Array.from(ng.getAttribute('position').array as Float32Array);
+  if (reverse) {
+    for (let t = 0; t < out.length; t += 9) {
+      for (let k = 0; k < 3; k++) {
+        const tmp = out[t + 3 + k];
+        out[t + 3 + k] = out[t + 6 + k];
+        out[t + 6 + k] = tmp;
+      }
+    }
+  }
+  return out;
+}
+
+const box = (...b: number[]) => Float64Array.from(b);
+
+/** A 6 x 4 x 3" box standing on the table with a 2 x 2 x 1" cavity at its centre (z 1..2). */
+function hollowBlock(): MeshOccluder {
+  const outer = positionsOf(new BoxGeometry(6, 4, 3).translate(0, 0, 1.5));
+  const inner = positionsOf(new BoxGeometry(2, 2, 1).translate(0, 0, 1.5), true);
+  const all = new Float32Array(outer.length + inner.length);
+  all.set(outer);
+  all.set(inner, outer.length);
+  return meshOccluder(all, 0);
+}
+
+describe('cornerSegmentsMeetBox: the shaft\'s eight edge segments against a box', () => {
+  const wall = box(-0.5, -2, 0, 0.5, 2, 3);
+  it('a shaft whose edges all cross the wall', () => {
+    expect(cornerSegmentsMeetBox(wall, box(-5, -1, 0.5, -4, 1, 2), box(4, -1, 0.5, 5, 1, 2))).toBe(true);
+  });
+  it('one edge passing over the wall (A reaches 4" high, B 3.5": the top edge stays above 3")', () => {
+    expect(cornerSegmentsMeetBox(wall, box(-5, -1, 0.5, -4, 1, 4), box(4, -1, 0.5, 5, 1, 3.5))).toBe(false);
+  });
+  it('edges passing beside the wall (y up to 3" against its 2")', () => {
+    expect(cornerSegmentsMeetBox(wall, box(-5, -1, 0.5, -4, 3, 2), box(4, -1, 0.5, 5, 3, 2))).toBe(false);
+  });
+});
+
+describe('meshCellsAre: a closed mesh\'s cells as a triangle-free proof', () => {
+  const o = hollowBlock();
+  it('a box in the solid part is inside; one in the cavity is outside; one crossing a face is neither', () => {
+    expect(meshCellsAre(o, box(1.5, -1, 0.5, 2.5, 1, 2.5), null, CELL_INSIDE)).toBe(true);
+    expect(meshCellsAre(o, box(-0.5, -0.5, 1.3, 0.5, 0.5, 1.7), null, CELL_OUTSIDE)).toBe(true);
+    expect(meshCellsAre(o, box(-0.5, -0.5, 1.3, 0.5, 0.5, 1.7), null, CELL_INSIDE)).toBe(false);
+    expect(meshCellsAre(o, box(2.5, -1, 0.5, 3.5, 1, 2.5), null, CELL_INSIDE)).toBe(false);
+    expect(meshCellsAre(o, box(2.5, -1, 0.5, 3.5, 1, 2.5), null, CELL_OUTSIDE)).toBe(false);
+  });
+  it('a box beyond the mesh bounds is outside, never inside', () => {
+    expect(meshCellsAre(o, box(10, 10, 0, 11, 11, 1), null, CELL_OUTSIDE)).toBe(true);
+    expect(meshCellsAre(o, box(10, 10, 0, 11, 11, 1), null, CELL_INSIDE)).toBe(false);
+  });
+  it('with a plane, only the cells meeting it count: the level plane z = 0.55" under the cavity is all solid', () => {
+    const around = box(-2, -1.5, 0.3, 2, 1.5, 2.8);
+    expect(meshCellsAre(o, around, null, CELL_INSIDE)).toBe(false);
+    expect(meshCellsAre(o, around, Float64Array.from([0, 0, 1, 0.55]), CELL_INSIDE)).toBe(true);
+    // The plane z = 1.5" cuts the cavity.
+    expect(meshCellsAre(o, around, Float64Array.from([0, 0, 1, 1.5]), CELL_INSIDE)).toBe(false);
+  });
+});
+
+describe('closure proofs on closed meshes (cells, then triangles)', () => {
+  it('a shaft through the hollow block is closed; one passing over it is not', () => {
+    const o = hollowBlock();
+    // Through the solid part at x = ±2.5 (beside the cavity): every segment enters the block.
+    expect(occluderClosesShaft(o, box(-2.5, -8, 0.5, -1.5, -7, 2.5), box(-2.5, 7, 0.5, -1.5, 8, 2.5))).toBe(true);
+    // Climbing from 0.3-0.8" to 2-2.5": it crosses y = 0 at 1.15-1.65", beside the cavity.
+    expect(occluderClosesShaft(o, box(-2.5, -8, 0.3, -1.5, -7, 0.8), box(-2.5, 7, 2, -1.5, 8, 2.5))).toBe(true);
+    // Through the cavity: every segment crosses the shell, but the proof's planes pass through the
+    // block's centre, in the cavity, so it is (soundly) not proven.
+    expect(occluderClosesShaft(o, box(-0.5, -8, 1.2, 0.5, -7, 1.8), box(-0.5, 7, 1.2, 0.5, 8, 1.8))).toBe(false);
+    // The top of the shaft at 3.5" clears the 3" block.
+    expect(occluderClosesShaft(o, box(-0.5, -8, 0.5, 0.5, -7, 3.5), box(-0.5, 7, 0.5, 0.5, 8, 3.5))).toBe(false);
+  });
+
+  it('whenever a mesh closes a shaft, every sampled segment of it touches the mesh (sphere, torus, hollow block)', () => {
+    const meshes = [meshOccluder(positionsOf(new SphereGeometry(2, 24, 16).translate(0, 0, 2)), 0), meshOccluder(positionsOf(new TorusGeometry(2, 1, 16, 32).translate(0, 0, 1)), 0), hollowBlock()];
+    const rand = mulberry32(11);
+    let closed = 0;
+    let open = 0;
+    for (const o of meshes) {
+      for (let n = 0; n < 300; n++) {
+        // Small boxes on opposite sides, at random offsets and sizes.
+        const s = 0.1 + rand() * 1.2;
+        const ax = -8 + rand() * 2, ay = (rand() - 0.5) * 3, az = rand() * 3;
+        const bx = 6 + rand() * 2, by = (rand() - 0.5) * 3, bz = rand() * 3;
+        const A = box(ax, ay, az, ax + s, ay + s, az + s);
+        const B = box(bx, by, bz, bx + s, by + s, bz + s);
+        if (!occluderClosesShaft(o, A, B)) {
+          open++;
+          continue;
+        }
+        closed++;
+        for (let k = 0; k < 200; k++) {
+          const p = [A[0] + rand() * s, A[1] + rand() * s, A[2] + rand() * s];
+          const q = [B[0] + rand() * s, B[1] + rand() * s, B[2] + rand() * s];
+          expect(segmentHitsOccluder(o, p[0], p[1], p[2], q[0], q[1], q[2])).toBe(true);
+        }
+      }
+    }
+    // Both answers occur, so the check above is not vacuous.
+    expect(closed).toBeGreaterThan(30);
+    expect(open).toBeGreaterThan(30);
+  });
+});
