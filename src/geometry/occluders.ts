@@ -405,11 +405,91 @@ export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: num
  */
 export function scratchSegmentHits(o: Occluder): boolean {
   // A closed mesh's inner boxes lie inside its solid: a segment through one touches the solid
-  // (and, both ends being outside or on it, its surface) without a ray into the BVH.
+  // (and, both ends being outside or on it, its surface) without a ray into the BVH. Then its
+  // cells: one inside cell on the way is a touch, outside cells all the way a miss.
   if (o.kind === 'mesh') {
     for (let i = 0; i < o.inners.length; i++) if (boxHitAt(o.inners[i])) return true;
+    const v = segmentCellsVerdict(o);
+    if (v !== CELL_SURFACE) return v === CELL_INSIDE;
   }
   return hitAt(o);
+}
+
+/**
+ * What a closed mesh's cells say about the segment in `_seg`, walking the cells it passes through
+ * (Amanatides and Woo): {@link CELL_INSIDE} when it passes through an inside cell (a point of it
+ * lies in the solid: it touches it), {@link CELL_OUTSIDE} when every cell it passes through is an
+ * outside cell or it misses the bounds (no triangle is within 1e-6" of those cells, so it touches
+ * neither the surface nor the solid), {@link CELL_SURFACE} otherwise (only the triangles can tell).
+ * The walk covers the segment with closed cells; where it crosses an edge or a corner it may visit a
+ * cell the segment only touches, which keeps both answers sound. Allocation-free.
+ */
+function segmentCellsVerdict(o: MeshOccluder): number {
+  const g = o.cells;
+  if (!g) return CELL_SURFACE;
+  const ax = _seg[0], ay = _seg[1], az = _seg[2];
+  const dx = _seg[3] - ax, dy = _seg[4] - ay, dz = _seg[5] - az;
+  const B = o.bounds;
+  // The part of the segment within the bounds, [lo, hi].
+  let lo = 0;
+  let hi = 1;
+  for (let k = 0; k < 3; k++) {
+    const a = k === 0 ? ax : k === 1 ? ay : az;
+    const d = k === 0 ? dx : k === 1 ? dy : dz;
+    if (d === 0) {
+      if (a < B[k] || a > B[k + 3]) return CELL_OUTSIDE;
+      continue;
+    }
+    let t0 = (B[k] - a) / d;
+    let t1 = (B[k + 3] - a) / d;
+    if (t0 > t1) {
+      const t = t0;
+      t0 = t1;
+      t1 = t;
+    }
+    if (t0 > lo) lo = t0;
+    if (t1 < hi) hi = t1;
+    if (lo > hi) return CELL_OUTSIDE;
+  }
+  const nx = g.n[0], ny = g.n[1], nz = g.n[2];
+  const sx = g.size[0], sy = g.size[1], sz = g.size[2];
+  const ox = g.origin[0], oy = g.origin[1], oz = g.origin[2];
+  const px = ax + lo * dx, py = ay + lo * dy, pz = az + lo * dz;
+  let ix = Math.min(nx - 1, Math.max(0, Math.floor((px - ox) / sx)));
+  let iy = Math.min(ny - 1, Math.max(0, Math.floor((py - oy) / sy)));
+  let iz = Math.min(nz - 1, Math.max(0, Math.floor((pz - oz) / sz)));
+  const stepX = dx > 0 ? 1 : -1, stepY = dy > 0 ? 1 : -1, stepZ = dz > 0 ? 1 : -1;
+  // Parameters of the next cell boundary on each axis, and the parameter span of one cell.
+  let tx = dx === 0 ? Infinity : (ox + (ix + (dx > 0 ? 1 : 0)) * sx - ax) / dx;
+  let ty = dy === 0 ? Infinity : (oy + (iy + (dy > 0 ? 1 : 0)) * sy - ay) / dy;
+  let tz = dz === 0 ? Infinity : (oz + (iz + (dz > 0 ? 1 : 0)) * sz - az) / dz;
+  const dtx = dx === 0 ? Infinity : sx / Math.abs(dx);
+  const dty = dy === 0 ? Infinity : sy / Math.abs(dy);
+  const dtz = dz === 0 ? Infinity : sz / Math.abs(dz);
+  let surface = false;
+  for (;;) {
+    const st = g.state[ix + nx * (iy + ny * iz)];
+    if (st === CELL_INSIDE) return CELL_INSIDE;
+    if (st === CELL_SURFACE) surface = true;
+    // Step across the nearest boundary, while it comes before the end of the segment.
+    if (tx <= ty && tx <= tz) {
+      if (tx > hi) break;
+      ix += stepX;
+      if (ix < 0 || ix >= nx) break;
+      tx += dtx;
+    } else if (ty <= tz) {
+      if (ty > hi) break;
+      iy += stepY;
+      if (iy < 0 || iy >= ny) break;
+      ty += dty;
+    } else {
+      if (tz > hi) break;
+      iz += stepZ;
+      if (iz < 0 || iz >= nz) break;
+      tz += dtz;
+    }
+  }
+  return surface ? CELL_SURFACE : CELL_OUTSIDE;
 }
 
 /**
