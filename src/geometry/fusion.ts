@@ -180,10 +180,10 @@ function sectionAcross(o: Occluder): boolean {
     return _sec[4] > _sec[3];
   }
   if (o.kind === 'solid') solid = o.solid;
-  if (!solid || solid.kind !== 'box') return false;
-  const rot = (solid.rotationDeg * Math.PI) / 180;
-  const c = Math.cos(rot);
-  const s = Math.sin(rot);
+  if (o.kind !== 'solid' || !solid || solid.kind !== 'box') return false;
+  // The box's rotation, computed once when its occluder was built.
+  const c = o.cos;
+  const s = o.sin;
   const lu = Math.abs(c * tx + s * ty);
   const lv = Math.abs(-s * tx + c * ty);
   const hx = solid.size[0] / 2 - eps;
@@ -218,7 +218,17 @@ function rectanglesCover(n: number): boolean {
     if (a > su0 && a < su1) _cuts[m++] = a;
     if (b > su0 && b < su1) _cuts[m++] = b;
   }
-  const cuts = _cuts.subarray(0, m).sort();
+  // Insertion sort in place (a handful of cuts; no typed-array view allocated per proof).
+  const cuts = _cuts;
+  for (let i = 1; i < m; i++) {
+    const v = cuts[i];
+    let j = i - 1;
+    while (j >= 0 && cuts[j] > v) {
+      cuts[j + 1] = cuts[j];
+      j--;
+    }
+    cuts[j + 1] = v;
+  }
   for (let s = 0; s + 1 < m; s++) {
     const u0 = cuts[s];
     const u1 = cuts[s + 1];

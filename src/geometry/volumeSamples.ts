@@ -145,8 +145,8 @@ export function filterSampleTree(full: SampleTree, keep: Uint8Array): SampleTree
   if (k === 0) return buildSampleTree(new Float64Array(0), full.coveringRadiusInches);
   const maxNodes = 2 * k - 1;
   // One buffer per element type, cut into the tree's arrays.
-  const f64 = new Float64Array(3 * k + 6 * maxNodes);
-  const i32 = new Int32Array(2 * k + 6 * maxNodes);
+  const f64 = arenaF64(3 * k + 6 * maxNodes);
+  const i32 = arenaI32(2 * k + 6 * maxNodes);
   const points = f64.subarray(0, 3 * k);
   const bounds = f64.subarray(3 * k);
   const sourceIndex = i32.subarray(0, k);
@@ -238,6 +238,41 @@ export function filterSampleTree(full: SampleTree, keep: Uint8Array): SampleTree
     ownerMax: ownerMax.subarray(0, count),
     sourceIndex,
   };
+}
+
+/**
+ * Arrays of the facing and unit trees, cut from shared chunks (1 MB each) instead of one buffer
+ * each: a matrix builds thousands of these trees, and every separate buffer is external memory
+ * whose growth makes the garbage collector run full collections (costly with a second thread on
+ * the other core). A chunk lives as long as any tree cut from it; a fresh chunk is zeroed and
+ * never handed out twice, so every array starts zeroed as `new` would give it.
+ */
+const ARENA_CHUNK_BYTES = 1 << 20;
+let _f64Chunk = new Float64Array(ARENA_CHUNK_BYTES / 8);
+let _f64Used = 0;
+let _i32Chunk = new Int32Array(ARENA_CHUNK_BYTES / 4);
+let _i32Used = 0;
+
+function arenaF64(n: number): Float64Array {
+  if (8 * n > ARENA_CHUNK_BYTES / 4) return new Float64Array(n);
+  if (_f64Used + n > _f64Chunk.length) {
+    _f64Chunk = new Float64Array(ARENA_CHUNK_BYTES / 8);
+    _f64Used = 0;
+  }
+  const a = _f64Chunk.subarray(_f64Used, _f64Used + n);
+  _f64Used += n;
+  return a;
+}
+
+function arenaI32(n: number): Int32Array {
+  if (4 * n > ARENA_CHUNK_BYTES / 4) return new Int32Array(n);
+  if (_i32Used + n > _i32Chunk.length) {
+    _i32Chunk = new Int32Array(ARENA_CHUNK_BYTES / 4);
+    _i32Used = 0;
+  }
+  const a = _i32Chunk.subarray(_i32Used, _i32Used + n);
+  _i32Used += n;
+  return a;
 }
 
 /** Scratch of {@link filterSampleTree}: the kept-point prefix counts and the traversal stack. */
@@ -337,15 +372,15 @@ export function composeSampleTrees(parts: readonly SampleTree[], coveringRadiusI
   }
   if (used.length === 0) return buildSampleTree(new Float64Array(0), coveringRadiusInches);
   nNodes += used.length - 1;
-  const points = new Float64Array(3 * nPoints);
-  const owner = new Int32Array(nPoints);
-  const bounds = new Float64Array(6 * nNodes);
-  const start = new Int32Array(nNodes);
-  const end = new Int32Array(nNodes);
-  const left = new Int32Array(nNodes);
-  const right = new Int32Array(nNodes);
-  const ownerMin = new Int32Array(nNodes);
-  const ownerMax = new Int32Array(nNodes);
+  const points = arenaF64(3 * nPoints);
+  const owner = arenaI32(nPoints);
+  const bounds = arenaF64(6 * nNodes);
+  const start = arenaI32(nNodes);
+  const end = arenaI32(nNodes);
+  const left = arenaI32(nNodes);
+  const right = arenaI32(nNodes);
+  const ownerMin = arenaI32(nNodes);
+  const ownerMax = arenaI32(nNodes);
   let nodeCount = 0;
   let pointOff = 0;
   const place = (ids: number[]): number => {
