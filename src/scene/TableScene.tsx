@@ -12,7 +12,7 @@ import { ObjectiveMarkers } from './ObjectiveMarkers';
 import { armyColor, BACKGROUND_COLOR } from './palette';
 import { ReadySignal } from './ReadySignal';
 import { SceneBridge, type SceneHandleRef } from './SceneBridge';
-import { renderProfile } from './renderProfile';
+import { desynchronizedRenderer, renderProfile } from './renderProfile';
 import { SelectionRings } from './SelectionRings';
 import { ShaderWarmup } from './ShaderWarmup';
 import { ShadowBaker } from './ShadowBaker';
@@ -129,7 +129,7 @@ export const TableScene = memo(function TableScene({
       shadows="percentage"
       dpr={profile.dpr}
       performance={{ min: profile.movingScale, max: 1, debounce: 250 }}
-      gl={{ antialias: profile.antialias }}
+      gl={profile.desynchronized ? desynchronizedRenderer(profile.antialias) : { antialias: profile.antialias }}
       camera={{ fov: 40, near: 0.5, far: 1000, position: [0, 60, 50] }}
       onPointerMissed={() => onMissed?.()}
     >

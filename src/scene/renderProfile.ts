@@ -1,3 +1,4 @@
+import { WebGLRenderer } from 'three';
 /**
  * How heavily the main canvas may draw, decided once per page from the WebGL implementation: on a
  * software rasteriser (SwiftShader, llvmpipe, lavapipe, Microsoft Basic Render Driver) every pixel
@@ -20,6 +21,15 @@ export interface RenderProfile {
    * last one (see `AdaptiveResolution`). 0.5 in software (a quarter of the pixels), 0.75 on a GPU.
    */
   movingScale: number;
+  /**
+   * Ask for a desynchronized (low-latency) WebGL context, true in software. With software
+   * compositing, the compositor's commit of a normal WebGL canvas reads it back on the main thread
+   * and waits there for the software rasteriser to finish the frame (most of each frame's 60 ms in
+   * SwiftShader, measured); a desynchronized canvas is presented apart from the page's paint, so
+   * the main thread stays free. Off on a GPU, where the normal path costs little and some
+   * platforms tear with it.
+   */
+  desynchronized: boolean;
   /** The WebGL renderer string the decision was made from ('' when unknown). */
   renderer: string;
 }
@@ -54,6 +64,31 @@ export function renderProfile(): RenderProfile {
   }
   const forced = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('render') : null;
   const software = forced === 'software' ? true : forced === 'gpu' ? false : isSoftwareRendererName(renderer);
-  cached = { software, antialias: !software, dpr: software ? [1, 1] : [1, 1.5], movingScale: software ? 0.5 : 0.75, renderer };
+  cached = { software, antialias: !software, dpr: software ? [1, 1] : [1, 1.5], movingScale: software ? 0.5 : 0.75, desynchronized: software, renderer };
   return cached;
+}
+
+/**
+ * An R3F `gl` factory: three's renderer on a WebGL2 context asked for with `desynchronized: true`
+ * (three has no parameter for it) and otherwise the attributes three and R3F would ask for
+ * (alpha, depth, no stencil, premultiplied alpha, drawing buffer not preserved, high performance).
+ * Falls back to three's own context when the browser refuses one.
+ */
+export function desynchronizedRenderer(antialias: boolean): (defaults: { canvas: object }) => WebGLRenderer {
+  return ({ canvas }) => {
+    const attributes: WebGLContextAttributes & { desynchronized: boolean } = {
+      alpha: true,
+      depth: true,
+      stencil: false,
+      antialias,
+      premultipliedAlpha: true,
+      preserveDrawingBuffer: false,
+      powerPreference: 'high-performance',
+      failIfMajorPerformanceCaveat: false,
+      desynchronized: true,
+    };
+    const element = canvas as HTMLCanvasElement;
+    const context = element.getContext('webgl2', attributes) ?? undefined;
+    return new WebGLRenderer({ canvas: element, antialias, alpha: true, powerPreference: 'high-performance', context });
+  };
 }
