@@ -22,6 +22,7 @@
  *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/perf.ts   # reuse the build (E2E_OUT_DIR or dist/)
  *   PERF_EXTRA_MODELS=0 PERF_ORBIT_FRAMES=60 npx tsx tests/e2e/perf.ts   # the bare default battlefield: orbit only
  *   PERF_ORBIT_ONLY=1 npx tsx tests/e2e/perf.ts   # orbit and draw calls, no tools
+ *   PERF_ORBIT_OVERLAY=1 PERF_ORBIT_ONLY=1 npx tsx tests/e2e/perf.ts   # the orbit with a DOM chip over the canvas (as tool labels are)
  *   PERF_PROFILE_TOOLS=1 npx tsx tests/e2e/perf.ts   # also: what the main thread did in each tool's longest busy stretches (CPU profile)
  *   PERF_TRACE_TOOLS=1 npx tsx tests/e2e/perf.ts     # also: each tool's longest tasks in a Chromium trace, and the GPU side meanwhile
  *   E2E_PORT=4291 E2E_OUT_DIR=/tmp/dist-perf npx tsx tests/e2e/perf.ts   # beside other runs (own port and build)
@@ -279,6 +280,10 @@ async function main(): Promise<void> {
     const models = Number(await page.textContent('[data-testid=model-count]'));
 
     // ---- Orbit: one step per frame, timing each frame's main-thread work.
+    if (process.env.PERF_ORBIT_OVERLAY) {
+      // A DOM chip over the middle of the canvas during the orbit (as the tools' labels are).
+      await page.evaluate(`(() => { const d = document.createElement('div'); d.textContent = '3.2"'; d.style.cssText = 'position:fixed;left:50%;top:50%;z-index:10;background:#fff;padding:2px;pointer-events:none'; document.body.appendChild(d); })()`);
+    }
     await files<number[]>(page, 'renderTimes()'); // installs the render timer
     // A CPU profile of the orbit splits the main thread's time into JavaScript and the rest
     // (native work: with SwiftShader, mostly rasterisation waited on by the main thread).
