@@ -2,13 +2,14 @@
  * The bench's engine figures (Node only): the visibility matrix as the app asks for it, through
  * `EngineApi.visibilityMatrix` (every ordered pair of opposing units, both directions), once with
  * the engine's thread alone and once sharing the pairs with its visibility helper in a second
- * thread (`workers/visibilityHelper.ts`, here a Node worker thread). Each round reloads the table,
+ * thread (`workers/visibilityHelper.ts`). Both engines run in Node worker threads of their own, as
+ * the browser runs the engine worker, the helper in a thread nested in the shared one's. Each round reloads the table,
  * so every answer and sample tree is computed again (cold caches, warm JIT), and waits until the
  * helper has built its copy of the world (it does that in the background after each load).
  */
 import { performance } from 'node:perf_hooks';
-import { EngineApi, type VisibilityEntry } from '../../workers/engineApi';
-import { nodeThreadHelper } from '../../workers/node/nodeHelper';
+import type { VisibilityEntry } from '../../workers/engineApi';
+import { nodeThreadEngine, type NodeEngine } from '../../workers/node/nodeEngine';
 import type { Scenario } from '../scenario/schema';
 
 export interface EngineMatrixFigures {
@@ -23,9 +24,12 @@ export interface EngineMatrixFigures {
   entries: VisibilityEntry[];
 }
 
-async function helperReady(api: EngineApi): Promise<void> {
+/** Untimed rounds first: each engine thread has a JIT of its own to warm, as a long session would have. */
+const WARM_UP_ROUNDS = 2;
+
+async function helperReady(api: NodeEngine['api']): Promise<void> {
   for (let i = 0; i < 2400; i++) {
-    const h = api.stats().helper;
+    const h = (await api.stats()).helper;
     if (h === 'ready') return;
     if (h === 'none') throw new Error('bench: the visibility helper did not start');
     await new Promise((r) => setTimeout(r, 25));
@@ -33,35 +37,45 @@ async function helperReady(api: EngineApi): Promise<void> {
   throw new Error('bench: the visibility helper did not load within a minute');
 }
 
-/** Runs `rounds` timed rounds of each (after one warm-up round of each); throws if the two ever disagree. */
+/**
+ * Runs `rounds` timed rounds of each (after {@link WARM_UP_ROUNDS} warm-up rounds of each); throws if the two ever
+ * disagree. Each engine runs in a worker thread of its own, as the browser runs the engine worker
+ * (its heap holds one world, not the bench's), the shared one with its helper in a nested thread;
+ * times are wall clock as the caller sees them, through comlink.
+ */
 export async function engineMatrixFigures(scenario: Scenario, rounds: number): Promise<EngineMatrixFigures> {
-  const solo = new EngineApi();
-  const shared = new EngineApi({}, nodeThreadHelper);
-  const load = async (api: EngineApi) => {
-    const r = await api.loadScenario(scenario);
+  const solo = nodeThreadEngine(false);
+  const shared = nodeThreadEngine(true);
+  const load = async (engine: NodeEngine) => {
+    const r = await engine.api.loadScenario(scenario);
     if (!r.ok) throw new Error(`bench: the table as a scenario did not load: ${r.problems.slice(0, 3).join('; ')}`);
   };
   const out: EngineMatrixFigures = { pairs: 0, soloMs: [], sharedMs: [], sharedCpuMs: [], entries: [] };
-  for (let round = -1; round < rounds; round++) {
-    await load(solo);
-    let t0 = performance.now();
-    const a = await solo.visibilityMatrix();
-    const soloMs = performance.now() - t0;
-    await load(shared);
-    await helperReady(shared);
-    const c0 = process.cpuUsage();
-    t0 = performance.now();
-    const b = await shared.visibilityMatrix();
-    const sharedMs = performance.now() - t0;
-    const c = process.cpuUsage(c0);
-    if (!a.ok || !b.ok) throw new Error('bench: a matrix job stopped');
-    if (JSON.stringify(a.entries) !== JSON.stringify(b.entries)) throw new Error('bench: the shared matrix differs from the engine alone');
-    out.pairs = a.entries.length;
-    out.entries = a.entries;
-    if (round < 0) continue;
-    out.soloMs.push(soloMs);
-    out.sharedMs.push(sharedMs);
-    out.sharedCpuMs.push((c.user + c.system) / 1000);
+  try {
+    for (let round = -WARM_UP_ROUNDS; round < rounds; round++) {
+      await load(solo);
+      let t0 = performance.now();
+      const a = await solo.api.visibilityMatrix();
+      const soloMs = performance.now() - t0;
+      await load(shared);
+      await helperReady(shared.api);
+      const c0 = process.cpuUsage();
+      t0 = performance.now();
+      const b = await shared.api.visibilityMatrix();
+      const sharedMs = performance.now() - t0;
+      const c = process.cpuUsage(c0);
+      if (!a.ok || !b.ok) throw new Error('bench: a matrix job stopped');
+      if (JSON.stringify(a.entries) !== JSON.stringify(b.entries)) throw new Error('bench: the shared matrix differs from the engine alone');
+      out.pairs = a.entries.length;
+      out.entries = a.entries;
+      if (round < 0) continue;
+      out.soloMs.push(soloMs);
+      out.sharedMs.push(sharedMs);
+      out.sharedCpuMs.push((c.user + c.system) / 1000);
+    }
+  } finally {
+    await solo.terminate();
+    await shared.terminate();
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BoxGeometry, SphereGeometry, TorusGeometry, type BufferGeometry } from 'three';
-import { cornerSegmentsMeetBox, occluderClosesShaft } from './closure';
+import { cornerSegmentsMeetBox, meshCrossSectionCheck, occluderClosesShaft } from './closure';
 import { CELL_INSIDE, CELL_OUTSIDE, meshCellsAre, meshOccluder, segmentHitsOccluder, type MeshOccluder } from './occluders';
 import { mulberry32 } from '../rules/dice';
 
@@ -109,5 +109,42 @@ describe('closure proofs on closed meshes (cells, then triangles)', () => {
     // Both answers occur, so the check above is not vacuous.
     expect(closed).toBeGreaterThan(30);
     expect(open).toBeGreaterThan(30);
+  });
+});
+
+describe('the mesh cross-section test walks the BVH itself (no allocation)', () => {
+  it('agrees with the shapecast form on 2,000 random sections of a torus, a sphere and the hollow block', () => {
+    const meshes = [meshOccluder(positionsOf(new TorusGeometry(2, 1, 16, 32).translate(0, 0, 1)), 0), meshOccluder(positionsOf(new SphereGeometry(2, 24, 16).translate(0, 0, 2)), 0), hollowBlock()];
+    const rand = mulberry32(3);
+    let solid = 0;
+    let cut = 0;
+    for (const o of meshes) {
+      for (let n = 0; n < 700; n++) {
+        // A random plane through a point near the mesh, and a small convex blob of points in it.
+        let nx = rand() - 0.5, ny = rand() - 0.5, nz = rand() - 0.5;
+        const l = Math.hypot(nx, ny, nz);
+        nx /= l; ny /= l; nz /= l;
+        const c = [(rand() - 0.5) * 5, (rand() - 0.5) * 5, rand() * 4];
+        const d = nx * c[0] + ny * c[1] + nz * c[2];
+        // Two directions in the plane.
+        const e1 = Math.abs(nz) < 0.9 ? [-ny, nx, 0] : [0, -nz, ny];
+        const l1 = Math.hypot(e1[0], e1[1], e1[2]);
+        const u = e1.map((v) => v / l1);
+        const w = [ny * u[2] - nz * u[1], nz * u[0] - nx * u[2], nx * u[1] - ny * u[0]];
+        const k = 3 + Math.floor(rand() * 30);
+        const size = 0.05 + rand() * 1.5;
+        const pts = new Float64Array(3 * k);
+        for (let i = 0; i < k; i++) {
+          const a = (rand() - 0.5) * size, b = (rand() - 0.5) * size;
+          for (let q = 0; q < 3; q++) pts[3 * i + q] = c[q] + a * u[q] + b * w[q];
+        }
+        const walk = meshCrossSectionCheck(o, pts, k, nx, ny, nz, d, false);
+        expect(walk).toBe(meshCrossSectionCheck(o, pts, k, nx, ny, nz, d, true));
+        if (walk) solid++;
+        else cut++;
+      }
+    }
+    expect(solid).toBeGreaterThan(200);
+    expect(cut).toBeGreaterThan(200);
   });
 });

@@ -1,6 +1,6 @@
 import { Box3, Vector3 } from 'three';
 import { INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh';
-import { CELL_INSIDE, CELL_OUTSIDE, meshCellClass, meshCellsAre, occluderContains, slabTest, type MeshOccluder, type Occluder } from './occluders';
+import { CELL_INSIDE, CELL_OUTSIDE, meshCellClass, meshCellsAre, occluderContains, occluderContainsAt, slabTest, type MeshOccluder, type Occluder } from './occluders';
 import { IDENTITY_ROTATION, type Prism } from './prism';
 
 /**
@@ -274,9 +274,9 @@ function tryPlane(o: Occluder, boxA: Float64Array, boxB: Float64Array): boolean 
     _x[3 * i + 1] = _ca[3 * i + 1] + t * (_cb[3 * i + 1] - _ca[3 * i + 1]);
     _x[3 * i + 2] = _ca[3 * i + 2] + t * (_cb[3 * i + 2] - _ca[3 * i + 2]);
     // A closed mesh's cells reject a crossing outside it without a parity ray.
-    if (mesh && meshCellClass(mesh, _x[3 * i], _x[3 * i + 1], _x[3 * i + 2]) === CELL_OUTSIDE) return false;
+    if (mesh && meshCellClass(mesh, _x, i) === CELL_OUTSIDE) return false;
   }
-  for (let i = 0; i < 8; i++) if (!occluderContains(o, _x[3 * i], _x[3 * i + 1], _x[3 * i + 2])) return false;
+  for (let i = 0; i < 8; i++) if (!occluderContainsAt(o, _x, i)) return false;
   let k = 0;
   for (let i = 0; i < 8; i++) {
     const sa = nx * _ca[3 * i] + ny * _ca[3 * i + 1] + nz * _ca[3 * i + 2] - d;
@@ -307,7 +307,7 @@ function tryPlane(o: Occluder, boxA: Float64Array, boxB: Float64Array): boolean 
     _pn[3] = d;
     if (meshCellsAre(mesh, _sb6, _pn, CELL_INSIDE)) return boxOutside(mesh, boxA) && boxOutside(mesh, boxB);
   }
-  for (let i = 0; i < k; i++) if (!occluderContains(o, _x[3 * i], _x[3 * i + 1], _x[3 * i + 2])) return false;
+  for (let i = 0; i < k; i++) if (!occluderContainsAt(o, _x, i)) return false;
   if (!mesh) return true;
   return meshCrossSectionSolid(mesh, nx, ny, nz, d, k) && boxOutside(mesh, boxA) && boxOutside(mesh, boxB);
 }
@@ -334,8 +334,206 @@ const _identity = new Matrix4();
 /**
  * No triangle of the mesh cuts the convex hull of the `k` crossing points in `_x` (which lie in the
  * plane n.x = d). With every hull vertex inside the solid, the whole cross-section is then inside.
+ * Walks the BVH's node buffers and reads the triangles in place: no allocation (the reference,
+ * {@link meshCrossSectionSolidByShapecast}, allocates per triangle; a test checks they agree).
  */
 function meshCrossSectionSolid(o: MeshOccluder, nx: number, ny: number, nz: number, d: number, k: number): boolean {
+  // An orthonormal basis (e1, e2) of the plane.
+  let e1x: number, e1y: number, e1z: number;
+  if (Math.abs(nz) < 0.9) {
+    e1x = -ny; e1y = nx; e1z = 0;
+  } else {
+    e1x = 0; e1y = -nz; e1z = ny;
+  }
+  const l1 = Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
+  e1x /= l1; e1y /= l1; e1z /= l1;
+  const e2x = ny * e1z - nz * e1y;
+  const e2y = nz * e1x - nx * e1z;
+  const e2z = nx * e1y - ny * e1x;
+  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  for (let i = 0; i < k; i++) {
+    const x = _x[3 * i], y = _x[3 * i + 1], z = _x[3 * i + 2];
+    _p2[2 * i] = x * e1x + y * e1y + z * e1z;
+    _p2[2 * i + 1] = x * e2x + y * e2y + z * e2z;
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (z < minZ) minZ = z;
+    if (x > maxX) maxX = x;
+    if (y > maxY) maxY = y;
+    if (z > maxZ) maxZ = z;
+  }
+  const h = hullInPlace(k);
+  minX -= 1e-9; minY -= 1e-9; minZ -= 1e-9; maxX += 1e-9; maxY += 1e-9; maxZ += 1e-9;
+  const pos = o.geometry.getAttribute('position').array as Float32Array;
+  const index = o.geometry.index!.array;
+  for (let r = 0; r < o.nodes.length; r++) {
+    const { f32, u16, u32 } = o.nodes[r];
+    let top = 0;
+    _walk[top++] = 0;
+    while (top > 0) {
+      const n32 = _walk[--top];
+      if (f32[n32] > maxX || f32[n32 + 3] < minX || f32[n32 + 1] > maxY || f32[n32 + 4] < minY || f32[n32 + 2] > maxZ || f32[n32 + 5] < minZ) continue;
+      if (u16[2 * n32 + 15] !== 0xffff) {
+        if (top + 2 > _walk.length) _walk = growInt32(_walk);
+        _walk[top++] = n32 + u32[n32 + 6] * 8;
+        _walk[top++] = n32 + 8;
+        continue;
+      }
+      const offset = u32[n32 + 6];
+      const count = u16[2 * n32 + 14];
+      for (let t = offset; t < offset + count; t++) {
+        let nTrace = 0;
+        for (let c = 0; c < 3; c++) {
+          const v = 3 * index[3 * t + c];
+          _tv[3 * c] = pos[v];
+          _tv[3 * c + 1] = pos[v + 1];
+          _tv[3 * c + 2] = pos[v + 2];
+          _ts[c] = nx * pos[v] + ny * pos[v + 1] + nz * pos[v + 2] - d;
+        }
+        // The triangle's trace on the plane: a segment (or the triangle itself when coplanar).
+        for (let c = 0; c < 3; c++) {
+          const c2 = c === 2 ? 0 : c + 1;
+          const sc = _ts[c];
+          const sn = _ts[c2];
+          if (Math.abs(sc) < 1e-12) {
+            const x = _tv[3 * c], y = _tv[3 * c + 1], z = _tv[3 * c + 2];
+            _tr[2 * nTrace] = x * e1x + y * e1y + z * e1z;
+            _tr[2 * nTrace + 1] = x * e2x + y * e2y + z * e2z;
+            nTrace++;
+          }
+          if ((sc < 0 && sn > 0) || (sc > 0 && sn < 0)) {
+            const f = sc / (sc - sn);
+            const x = _tv[3 * c] + f * (_tv[3 * c2] - _tv[3 * c]);
+            const y = _tv[3 * c + 1] + f * (_tv[3 * c2 + 1] - _tv[3 * c + 1]);
+            const z = _tv[3 * c + 2] + f * (_tv[3 * c2 + 2] - _tv[3 * c + 2]);
+            _tr[2 * nTrace] = x * e1x + y * e1y + z * e1z;
+            _tr[2 * nTrace + 1] = x * e2x + y * e2y + z * e2z;
+            nTrace++;
+          }
+        }
+        if (nTrace === 0) continue;
+        if (nTrace === 1) {
+          if (h < 3 || hullContains(h, _tr[0], _tr[1])) return false;
+          continue;
+        }
+        for (let i = 0; i < nTrace; i++) {
+          for (let j = i + 1; j < nTrace; j++) if (h < 3 || segmentTouchesHull(h, _tr[2 * i], _tr[2 * i + 1], _tr[2 * j], _tr[2 * j + 1])) return false;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+/** Scratch of {@link meshCrossSectionSolid}: points in the plane, the hull, a triangle, its trace, the walk. */
+const _p2 = new Float64Array(128);
+const _order = new Int32Array(64);
+const _hull = new Float64Array(2 * 130);
+const _tv = new Float64Array(9);
+const _ts = new Float64Array(3);
+const _tr = new Float64Array(6);
+let _walk: Int32Array = new Int32Array(64);
+
+function growInt32(a: Int32Array): Int32Array {
+  const b = new Int32Array(2 * a.length);
+  b.set(a);
+  return b;
+}
+
+/**
+ * Counter-clockwise convex hull (Andrew's monotone chain) of the first `k` points of `_p2`, written
+ * to `_hull`; returns its vertex count (below 3 for a degenerate set, which callers treat as cut).
+ */
+function hullInPlace(k: number): number {
+  for (let i = 0; i < k; i++) _order[i] = i;
+  // Insertion sort by (u, v): k is at most 64.
+  for (let i = 1; i < k; i++) {
+    const a = _order[i];
+    let j = i - 1;
+    while (j >= 0 && (_p2[2 * _order[j]] > _p2[2 * a] || (_p2[2 * _order[j]] === _p2[2 * a] && _p2[2 * _order[j] + 1] > _p2[2 * a + 1]))) {
+      _order[j + 1] = _order[j];
+      j--;
+    }
+    _order[j + 1] = a;
+  }
+  if (k < 3) {
+    for (let i = 0; i < k; i++) {
+      _hull[2 * i] = _p2[2 * _order[i]];
+      _hull[2 * i + 1] = _p2[2 * _order[i] + 1];
+    }
+    return k;
+  }
+  let m = 0;
+  // Lower chain, then upper chain (the last point of each is the first of the other).
+  for (let pass = 0; pass < 2; pass++) {
+    const base = m;
+    for (let q = 0; q < k; q++) {
+      const idx = _order[pass === 0 ? q : k - 1 - q];
+      const px = _p2[2 * idx], py = _p2[2 * idx + 1];
+      while (m - base >= 2) {
+        const ox = _hull[2 * (m - 2)], oy = _hull[2 * (m - 2) + 1];
+        const ax = _hull[2 * (m - 1)], ay = _hull[2 * (m - 1) + 1];
+        if ((ax - ox) * (py - oy) - (ay - oy) * (px - ox) > 0) break;
+        m--;
+      }
+      _hull[2 * m] = px;
+      _hull[2 * m + 1] = py;
+      m++;
+    }
+    m--;
+  }
+  return m;
+}
+
+/** Is (u, v) inside or on the counter-clockwise hull of `h` vertices in `_hull` (1e-12 slack)? */
+function hullContains(h: number, u: number, v: number): boolean {
+  for (let i = 0; i < h; i++) {
+    const j = i + 1 === h ? 0 : i + 1;
+    const ax = _hull[2 * i], ay = _hull[2 * i + 1];
+    if ((_hull[2 * j] - ax) * (v - ay) - (_hull[2 * j + 1] - ay) * (u - ax) < -1e-12) return false;
+  }
+  return true;
+}
+
+/** Conservative: does the segment p-q touch the hull in `_hull` (separating axes)? */
+function segmentTouchesHull(h: number, pu: number, pv: number, qu: number, qv: number): boolean {
+  if (hullContains(h, pu, pv) || hullContains(h, qu, qv)) return true;
+  for (let e = -1; e < h; e++) {
+    // Axis -1: the segment's normal; then each hull edge's normal.
+    let ax: number, ay: number;
+    if (e < 0) {
+      ax = -(qv - pv);
+      ay = qu - pu;
+    } else {
+      const j = e + 1 === h ? 0 : e + 1;
+      ax = -(_hull[2 * j + 1] - _hull[2 * e + 1]);
+      ay = _hull[2 * j] - _hull[2 * e];
+    }
+    let hmin = Infinity, hmax = -Infinity;
+    for (let i = 0; i < h; i++) {
+      const s = _hull[2 * i] * ax + _hull[2 * i + 1] * ay;
+      if (s < hmin) hmin = s;
+      if (s > hmax) hmax = s;
+    }
+    const s1 = pu * ax + pv * ay;
+    const s2 = qu * ax + qv * ay;
+    if ((s1 > s2 ? s1 : s2) < hmin - 1e-12 || (s1 < s2 ? s1 : s2) > hmax + 1e-12) return false;
+  }
+  return true;
+}
+
+/**
+ * {@link meshCrossSectionSolid} on `k` (at most 64) points given as a flat `[x, y, z, ...]` array
+ * lying in the plane n.p = d, by the node walk or (`reference`) by the shapecast form: what the
+ * test compares.
+ */
+export function meshCrossSectionCheck(o: MeshOccluder, pts: Float64Array, k: number, nx: number, ny: number, nz: number, d: number, reference: boolean): boolean {
+  _x.set(pts.subarray(0, 3 * k));
+  return reference ? meshCrossSectionSolidByShapecast(o, nx, ny, nz, d, k) : meshCrossSectionSolid(o, nx, ny, nz, d, k);
+}
+
+/** The shapecast form of {@link meshCrossSectionSolid} (the reference its test compares with). */
+export function meshCrossSectionSolidByShapecast(o: MeshOccluder, nx: number, ny: number, nz: number, d: number, k: number): boolean {
   // An orthonormal basis (e1, e2) of the plane.
   let e1x: number, e1y: number, e1z: number;
   if (Math.abs(nz) < 0.9) {

@@ -174,7 +174,8 @@ function sectionAcross(o: Occluder): boolean {
     if (a <= 0 || b <= 0) return false;
     _sec[0] = f.x;
     _sec[1] = f.y;
-    _sec[2] = 1 / Math.sqrt((lu / a) * (lu / a) + (lv / b) * (lv / b));
+    // A round base's chord through its centre is its diameter in every direction.
+    _sec[2] = a === b ? a : 1 / Math.sqrt((lu / a) * (lu / a) + (lv / b) * (lv / b));
     _sec[3] = p.zMin + eps;
     _sec[4] = p.zMax - eps;
     return _sec[4] > _sec[3];

@@ -792,11 +792,13 @@ export function occluderContains(o: Occluder, x: number, y: number, z: number, e
 }
 
 /**
- * What a closed mesh's cells alone say about a point: {@link CELL_OUTSIDE} (outside its bounds or in
- * an outside cell), {@link CELL_INSIDE}, or {@link CELL_SURFACE} when only a parity ray can tell
- * (a surface cell, or a mesh without cells).
+ * What a closed mesh's cells alone say about point `i` of `pts` (flat `[x, y, z, ...]`, inches;
+ * passed by index so no coordinate is boxed on the way): {@link CELL_OUTSIDE} (outside its bounds
+ * or in an outside cell), {@link CELL_INSIDE}, or {@link CELL_SURFACE} when only a parity ray can
+ * tell (a surface cell, or a mesh without cells).
  */
-export function meshCellClass(o: MeshOccluder, x: number, y: number, z: number): number {
+export function meshCellClass(o: MeshOccluder, pts: Float64Array, i: number): number {
+  const x = pts[3 * i], y = pts[3 * i + 1], z = pts[3 * i + 2];
   const B = o.bounds;
   if (x <= B[0] || x >= B[3] || y <= B[1] || y >= B[4] || z <= B[2] || z >= B[5]) return CELL_OUTSIDE;
   const g = o.cells;
@@ -805,6 +807,15 @@ export function meshCellClass(o: MeshOccluder, x: number, y: number, z: number):
   const cy = Math.min(g.n[1] - 1, Math.floor((y - g.origin[1]) / g.size[1]));
   const cz = Math.min(g.n[2] - 1, Math.floor((z - g.origin[2]) / g.size[2]));
   return g.state[cx + g.n[0] * (cy + g.n[1] * cz)];
+}
+
+/** {@link occluderContains} for point `i` of `pts` (flat `[x, y, z, ...]`, inches), read in place. */
+export function occluderContainsAt(o: Occluder, pts: Float64Array, i: number): boolean {
+  if (o.kind !== 'mesh') return occluderContains(o, pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]);
+  if (!o.closed) return false;
+  const c = meshCellClass(o, pts, i);
+  if (c !== CELL_SURFACE) return c === CELL_INSIDE;
+  return rayParityInside(o, pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]);
 }
 
 /**
@@ -825,9 +836,9 @@ export function meshCellsAre(o: MeshOccluder, b: Float64Array, plane: Float64Arr
   } else if (b[3] < B[0] || b[0] > B[3] || b[4] < B[1] || b[1] > B[4] || b[5] < B[2] || b[2] > B[5]) {
     return true;
   }
-  const [nx, ny, nz] = g.n;
-  const [sx, sy, sz] = g.size;
-  const [ox, oy, oz] = g.origin;
+  const nx = g.n[0], ny = g.n[1], nz = g.n[2];
+  const sx = g.size[0], sy = g.size[1], sz = g.size[2];
+  const ox = g.origin[0], oy = g.origin[1], oz = g.origin[2];
   const x0 = Math.max(0, Math.floor((b[0] - ox) / sx)), x1 = Math.min(nx - 1, Math.floor((b[3] - ox) / sx));
   const y0 = Math.max(0, Math.floor((b[1] - oy) / sy)), y1 = Math.min(ny - 1, Math.floor((b[4] - oy) / sy));
   const z0 = Math.max(0, Math.floor((b[2] - oz) / sz)), z1 = Math.min(nz - 1, Math.floor((b[5] - oz) / sz));

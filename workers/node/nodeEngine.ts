@@ -1,0 +1,20 @@
+/**
+ * An {@link EngineApi} in a Node worker thread, reached through comlink: the bench's stand-in for
+ * the browser's engine worker (its own heap, so the caller's objects do not weigh on its garbage
+ * collector), with or without its nested visibility helper thread.
+ */
+import { Worker } from 'node:worker_threads';
+import * as Comlink from 'comlink';
+import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import type { EngineApi } from '../engineApi';
+
+export interface NodeEngine {
+  api: Comlink.Remote<EngineApi>;
+  terminate: () => Promise<number>;
+}
+
+/** Starts the engine thread; `helper` gives it a visibility helper thread of its own. */
+export function nodeThreadEngine(helper: boolean): NodeEngine {
+  const worker = new Worker(new URL('./engine.node.mjs', import.meta.url), { workerData: { helper } });
+  return { api: Comlink.wrap<EngineApi>(nodeEndpoint(worker)), terminate: () => worker.terminate() };
+}
