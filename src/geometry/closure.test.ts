@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BoxGeometry, SphereGeometry, TorusGeometry, type BufferGeometry } from 'three';
+import { BoxGeometry, SphereGeometry, TorusGeometry } from 'three';
 import { cornerSegmentsMeetBox, meshCrossSectionCheck, occluderClosesShaft } from './closure';
 import { CELL_INSIDE, CELL_OUTSIDE, meshCellsAre, meshOccluder, segmentHitsOccluder, type MeshOccluder } from './occluders';
 import { mulberry32 } from '../rules/dice';
-
-/** Non-indexed positions of a geometry, optionally with reversed winding (a cavity's faces point inward). */
-function positionsOf(g: BufferGeometry, reverse = false): Float32Array {
-  const ng = g.index ? g.toNonIndexed() : g;
-  const out = Float32Array.from(ng.getAttribute('position').array as Float32Array);
-  if (reverse) {
-    for (let t = 0; t < out.length; t += 9) {
-      for (let k = 0; k < 3; k++) {
-        const tmp = out[t + 3 + k];
-        out[t + 3 + k] = out[t + 6 + k];
-        out[t + 6 + k] = tmp;
-      }
-    }
-  }
-  return out;
-}
+import { positionsOf } from '../../tests/fixtures/meshPositions';
 
 const box = (...b: number[]) => Float64Array.from(b);
 

@@ -1,6 +1,6 @@
 import { Box3, Vector3 } from 'three';
 import { INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh';
-import { CELL_INSIDE, CELL_OUTSIDE, meshCellClass, meshCellsAre, occluderContains, occluderContainsAt, slabTest, type MeshOccluder, type Occluder } from './occluders';
+import { CELL_INSIDE, CELL_OUTSIDE, growInt32, meshCellClass, meshCellsAre, occluderContains, occluderContainsAt, slabTest, type MeshOccluder, type Occluder } from './occluders';
 import { IDENTITY_ROTATION, type Prism } from './prism';
 
 /**
@@ -338,18 +338,8 @@ const _identity = new Matrix4();
  * {@link meshCrossSectionSolidByShapecast}, allocates per triangle; a test checks they agree).
  */
 function meshCrossSectionSolid(o: MeshOccluder, nx: number, ny: number, nz: number, d: number, k: number): boolean {
-  // An orthonormal basis (e1, e2) of the plane.
-  let e1x: number, e1y: number, e1z: number;
-  if (Math.abs(nz) < 0.9) {
-    e1x = -ny; e1y = nx; e1z = 0;
-  } else {
-    e1x = 0; e1y = -nz; e1z = ny;
-  }
-  const l1 = Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
-  e1x /= l1; e1y /= l1; e1z /= l1;
-  const e2x = ny * e1z - nz * e1y;
-  const e2y = nz * e1x - nx * e1z;
-  const e2z = nx * e1y - ny * e1x;
+  planeBasis(nx, ny, nz);
+  const e1x = _basis[0], e1y = _basis[1], e1z = _basis[2], e2x = _basis[3], e2y = _basis[4], e2z = _basis[5];
   let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   for (let i = 0; i < k; i++) {
     const x = _x[3 * i], y = _x[3 * i + 1], z = _x[3 * i + 2];
@@ -425,6 +415,25 @@ function meshCrossSectionSolid(o: MeshOccluder, nx: number, ny: number, nz: numb
   return true;
 }
 
+/** An orthonormal basis (e1, e2) of the plane with unit normal n, written to `_basis` (e1 then e2). */
+function planeBasis(nx: number, ny: number, nz: number): void {
+  let e1x: number, e1y: number, e1z: number;
+  if (Math.abs(nz) < 0.9) {
+    e1x = -ny; e1y = nx; e1z = 0;
+  } else {
+    e1x = 0; e1y = -nz; e1z = ny;
+  }
+  const l1 = Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
+  e1x /= l1; e1y /= l1; e1z /= l1;
+  _basis[0] = e1x;
+  _basis[1] = e1y;
+  _basis[2] = e1z;
+  _basis[3] = ny * e1z - nz * e1y;
+  _basis[4] = nz * e1x - nx * e1z;
+  _basis[5] = nx * e1y - ny * e1x;
+}
+const _basis = new Float64Array(6);
+
 /** Scratch of {@link meshCrossSectionSolid}: points in the plane, the hull, a triangle, its trace, the walk. */
 const _p2 = new Float64Array(128);
 const _order = new Int32Array(64);
@@ -433,12 +442,6 @@ const _tv = new Float64Array(9);
 const _ts = new Float64Array(3);
 const _tr = new Float64Array(6);
 let _walk: Int32Array = new Int32Array(64);
-
-function growInt32(a: Int32Array): Int32Array {
-  const b = new Int32Array(2 * a.length);
-  b.set(a);
-  return b;
-}
 
 /**
  * Counter-clockwise convex hull (Andrew's monotone chain) of the first `k` points of `_p2`, written
@@ -534,18 +537,8 @@ export function meshCrossSectionCheck(o: MeshOccluder, pts: Float64Array, k: num
 
 /** The shapecast form of {@link meshCrossSectionSolid} (the reference its test compares with). */
 export function meshCrossSectionSolidByShapecast(o: MeshOccluder, nx: number, ny: number, nz: number, d: number, k: number): boolean {
-  // An orthonormal basis (e1, e2) of the plane.
-  let e1x: number, e1y: number, e1z: number;
-  if (Math.abs(nz) < 0.9) {
-    e1x = -ny; e1y = nx; e1z = 0;
-  } else {
-    e1x = 0; e1y = -nz; e1z = ny;
-  }
-  const l1 = Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
-  e1x /= l1; e1y /= l1; e1z /= l1;
-  const e2x = ny * e1z - nz * e1y;
-  const e2y = nz * e1x - nx * e1z;
-  const e2z = nx * e1y - ny * e1x;
+  planeBasis(nx, ny, nz);
+  const e1x = _basis[0], e1y = _basis[1], e1z = _basis[2], e2x = _basis[3], e2y = _basis[4], e2z = _basis[5];
   const pts: [number, number][] = [];
   let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   for (let i = 0; i < k; i++) {

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BoxGeometry, DoubleSide, Mesh, MeshBasicMaterial, Raycaster, SphereGeometry, TorusGeometry, Vector3, type BufferGeometry } from 'three';
+import { BoxGeometry, DoubleSide, Mesh, MeshBasicMaterial, Raycaster, SphereGeometry, TorusGeometry, Vector3 } from 'three';
 import { CELL_INSIDE, CELL_OUTSIDE, CELL_SURFACE, capsuleMeetsLeafBoxByShapecast, capsuleMeetsLeafBoxByWalk, meshOccluder, occluderContains, segmentHitsOccluder, segmentOccluderFirstHit } from './occluders';
 import { mulberry32 } from '../rules/dice';
-
-/** Non-indexed positions of a geometry, optionally with reversed winding. */
-function positionsOf(g: BufferGeometry, reverse = false): Float32Array {
-  const ng = g.index ? g.toNonIndexed() : g;
-  const p = ng.getAttribute('position').array as Float32Array;
-  const out = Float32Array.from(p);
-  if (reverse) {
-    for (let t = 0; t < out.length; t += 9) {
-      for (let k = 0; k < 3; k++) {
-        const tmp = out[t + 3 + k];
-        out[t + 3 + k] = out[t + 6 + k];
-        out[t + 6 + k] = tmp;
-      }
-    }
-  }
-  return out;
-}
+import { positionsOf } from '../../tests/fixtures/meshPositions';
 
 describe('closed mesh containment (cells classified once, a parity ray only near the surface)', () => {
   it('a box with a box-shaped cavity: inside the shell only, the cavity is outside', () => {

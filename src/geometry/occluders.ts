@@ -612,32 +612,20 @@ const _capsuleCallbacks = {
   intersectsRange: () => true,
 };
 
-/**
- * Conservative shaft cull: might the occluder touch some point within `r` of the segment c0-c1?
- * `false` is a proof that it does not (the capsule contains every segment between two point sets
- * whose centres are c0, c1 and whose radii are at most r); `true` may be a false alarm.
- */
-export function occluderMayTouchCapsule(o: Occluder, c0x: number, c0y: number, c0z: number, c1x: number, c1y: number, c1z: number, r: number): boolean {
-  const cap = _cap;
-  cap[0] = c0x;
-  cap[1] = c0y;
-  cap[2] = c0z;
-  cap[3] = c1x;
-  cap[4] = c1y;
-  cap[5] = c1z;
-  cap[6] = r;
-  return capsuleAt(o);
-}
-
 /** The capsule read by {@link scratchCapsuleMayTouch}: `[c0x, c0y, c0z, c1x, c1y, c1z, r]`, inches. */
 export const SCRATCH_CAPSULE: Float64Array = _cap;
 
-/** {@link occluderMayTouchCapsule} on the capsule the caller wrote into {@link SCRATCH_CAPSULE} (no doubles cross the call). */
+/**
+ * Conservative shaft cull on the capsule the caller wrote into {@link SCRATCH_CAPSULE} (written in
+ * place: no doubles cross the call): might the occluder touch some point within `r` of the segment
+ * c0-c1? `false` is a proof that it does not (the capsule contains every segment between two point
+ * sets whose centres are c0, c1 and whose radii are at most r); `true` may be a false alarm.
+ */
 export function scratchCapsuleMayTouch(o: Occluder): boolean {
   return capsuleAt(o);
 }
 
-/** {@link occluderMayTouchCapsule} on the capsule in `_cap`. */
+/** {@link scratchCapsuleMayTouch} on the capsule in `_cap`. */
 function capsuleAt(o: Occluder): boolean {
   const cap = _cap;
   const c0x = cap[0], c0y = cap[1], c0z = cap[2], c1x = cap[3], c1y = cap[4], c1z = cap[5], r = cap[6];
@@ -660,7 +648,14 @@ function capsuleAt(o: Occluder): boolean {
   return capsuleMeetsLeafBox(o);
 }
 
-let _nodeStack = new Int32Array(64);
+let _nodeStack: Int32Array = new Int32Array(64);
+
+/** A copy of `a` in an array twice as long (a walk's stack outgrowing its scratch). */
+export function growInt32(a: Int32Array): Int32Array {
+  const b = new Int32Array(2 * a.length);
+  b.set(a);
+  return b;
+}
 
 /**
  * Does the capsule in `_cap` meet the box of some leaf of the mesh's BVH (each box grown by the
@@ -678,11 +673,7 @@ function capsuleMeetsLeafBox(o: MeshOccluder): boolean {
       const n32 = _nodeStack[--top];
       if (!slabTest(f32[n32] - r, f32[n32 + 1] - r, f32[n32 + 2] - r, f32[n32 + 3] + r, f32[n32 + 4] + r, f32[n32 + 5] + r, c0x, c0y, c0z, c1x, c1y, c1z)) continue;
       if (u16[2 * n32 + 15] === 0xffff) return true;
-      if (top + 2 > _nodeStack.length) {
-        const grown = new Int32Array(2 * _nodeStack.length);
-        grown.set(_nodeStack);
-        _nodeStack = grown;
-      }
+      if (top + 2 > _nodeStack.length) _nodeStack = growInt32(_nodeStack);
       // Right child below the left one: the left is walked first, as shapecast does.
       _nodeStack[top++] = n32 + u32[n32 + 6] * 8;
       _nodeStack[top++] = n32 + 8;
@@ -693,25 +684,13 @@ function capsuleMeetsLeafBox(o: MeshOccluder): boolean {
 
 /** The capsule cull by three-mesh-bvh's own `shapecast` (the reference for {@link capsuleMeetsLeafBox} in tests). */
 export function capsuleMeetsLeafBoxByShapecast(o: MeshOccluder, c0x: number, c0y: number, c0z: number, c1x: number, c1y: number, c1z: number, r: number): boolean {
-  _cap[0] = c0x;
-  _cap[1] = c0y;
-  _cap[2] = c0z;
-  _cap[3] = c1x;
-  _cap[4] = c1y;
-  _cap[5] = c1z;
-  _cap[6] = r;
+  _cap.set([c0x, c0y, c0z, c1x, c1y, c1z, r]);
   return o.bvh.shapecast(_capsuleCallbacks as never);
 }
 
 /** {@link capsuleMeetsLeafBox} on a capsule given by its axis (c0, c1) and radius, inches. */
 export function capsuleMeetsLeafBoxByWalk(o: MeshOccluder, c0x: number, c0y: number, c0z: number, c1x: number, c1y: number, c1z: number, r: number): boolean {
-  _cap[0] = c0x;
-  _cap[1] = c0y;
-  _cap[2] = c0z;
-  _cap[3] = c1x;
-  _cap[4] = c1y;
-  _cap[5] = c1z;
-  _cap[6] = r;
+  _cap.set([c0x, c0y, c0z, c1x, c1y, c1z, r]);
   return capsuleMeetsLeafBox(o);
 }
 
