@@ -20,10 +20,10 @@ export interface HelperLink {
 export type HelperFactory = () => HelperLink | null;
 
 /** A promise that rejects on `fail(reason)` and never resolves; unhandled rejections are silenced. */
-export function failureSignal(): { failed: Promise<never>; fail: (reason: string) => void } {
+export function failureSignal(what = 'visibility helper'): { failed: Promise<never>; fail: (reason: string) => void } {
   let fail: (reason: string) => void = () => {};
   const failed = new Promise<never>((_, reject) => {
-    fail = (reason) => reject(new Error(`visibility helper: ${reason}`));
+    fail = (reason) => reject(new Error(`${what}: ${reason}`));
   });
   failed.catch(() => {});
   return { failed, fail };

@@ -46,8 +46,10 @@ async function helperReady(api: NodeEngine['api']): Promise<void> {
 export async function engineMatrixFigures(scenario: Scenario, rounds: number): Promise<EngineMatrixFigures> {
   const solo = nodeThreadEngine(false);
   const shared = nodeThreadEngine(true);
+  // Every call races the thread's failure, so a dead engine fails the bench instead of hanging it.
+  const call = <P extends PromiseLike<unknown>>(engine: NodeEngine, p: P): Promise<Awaited<P>> => Promise.race([p, engine.failed]) as Promise<Awaited<P>>;
   const load = async (engine: NodeEngine) => {
-    const r = await engine.api.loadScenario(scenario);
+    const r = await call(engine, engine.api.loadScenario(scenario));
     if (!r.ok) throw new Error(`bench: the table as a scenario did not load: ${r.problems.slice(0, 3).join('; ')}`);
   };
   const out: EngineMatrixFigures = { pairs: 0, soloMs: [], sharedMs: [], sharedCpuMs: [], entries: [] };
@@ -55,13 +57,13 @@ export async function engineMatrixFigures(scenario: Scenario, rounds: number): P
     for (let round = -WARM_UP_ROUNDS; round < rounds; round++) {
       await load(solo);
       let t0 = performance.now();
-      const a = await solo.api.visibilityMatrix();
+      const a = await call(solo, solo.api.visibilityMatrix());
       const soloMs = performance.now() - t0;
       await load(shared);
-      await helperReady(shared.api);
+      await call(shared, helperReady(shared.api));
       const c0 = process.cpuUsage();
       t0 = performance.now();
-      const b = await shared.api.visibilityMatrix();
+      const b = await call(shared, shared.api.visibilityMatrix());
       const sharedMs = performance.now() - t0;
       const c = process.cpuUsage(c0);
       if (!a.ok || !b.ok) throw new Error('bench: a matrix job stopped');

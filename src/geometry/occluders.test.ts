@@ -167,6 +167,44 @@ describe('segment tests read a closed mesh\'s cells before its triangles', () =>
   });
 });
 
+describe('a segment lying wholly inside a closed mesh touches it, by every test', () => {
+  it('a short segment inside a torus\'s tube, near its surface (no inner box, no inside cell on its way): touched from its start', () => {
+    const o = meshOccluder(positionsOf(new TorusGeometry(3, 1, 24, 48)), 0);
+    // (3, 0, ±0.1) and (2.996, 0.15, -0.1) lie well inside the tube (distance to its core circle < 0.2).
+    expect(segmentHitsOccluder(o, 3, 0, 0.1, 2.996, 0.15, -0.1)).toBe(true);
+    expect(segmentOccluderFirstHit(o, 3, 0, 0.1, 2.996, 0.15, -0.1)).toBe(0);
+    // The same segment moved out of the tube (x + 5): neither.
+    expect(segmentHitsOccluder(o, 8, 0, 0.1, 7.996, 0.15, -0.1)).toBe(false);
+    expect(segmentOccluderFirstHit(o, 8, 0, 0.1, 7.996, 0.15, -0.1)).toBe(-1);
+  });
+
+  it('segments grazing the top edge of a box mesh (which lies on its bounds): the cells never miss what the ray alone finds (20,000 segments)', () => {
+    const pos = positionsOf(new BoxGeometry(1.7, 2.3, 1.1).translate(0.35, 0.15, 0.55));
+    const o = meshOccluder(pos, 0);
+    // The same mesh without cells: segment tests go by inner boxes and the ray only.
+    const rayOnly = meshOccluder(pos, 0);
+    rayOnly.cells = null;
+    const B = o.bounds;
+    const rand = mulberry32(7);
+    let rayHits = 0;
+    for (let i = 0; i < 20000; i++) {
+      // Through a point of the edge x = minX, z = maxZ, climbing over it.
+      const y = B[1] + rand() * (B[4] - B[1]);
+      const d = [0.1 + rand(), (rand() - 0.5) * 0.2, 0.1 + rand()];
+      const s0 = 0.2 + rand();
+      const s1 = 0.2 + rand();
+      const p = [B[0] - s0 * d[0], y - s0 * d[1], B[5] - s0 * d[2]];
+      const q = [B[0] + s1 * d[0], y + s1 * d[1], B[5] + s1 * d[2]];
+      const byRay = segmentHitsOccluder(rayOnly, p[0], p[1], p[2], q[0], q[1], q[2]);
+      if (byRay) {
+        rayHits++;
+        expect(segmentHitsOccluder(o, p[0], p[1], p[2], q[0], q[1], q[2])).toBe(true);
+      }
+    }
+    expect(rayHits).toBeGreaterThan(1000);
+  });
+});
+
 describe('the capsule cull walks the BVH node buffer itself (no allocation)', () => {
   it('agrees with three-mesh-bvh shapecast on 3,000 random capsules around a torus and a sphere', () => {
     const meshes = [meshOccluder(positionsOf(new TorusGeometry(3, 1, 24, 48)), 0), meshOccluder(positionsOf(new SphereGeometry(2, 32, 16).translate(1, 0, 2)), 0)];

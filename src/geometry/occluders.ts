@@ -430,18 +430,20 @@ function segmentCellsVerdict(o: MeshOccluder): number {
   const ax = _seg[0], ay = _seg[1], az = _seg[2];
   const dx = _seg[3] - ax, dy = _seg[4] - ay, dz = _seg[5] - az;
   const B = o.bounds;
-  // The part of the segment within the bounds, [lo, hi].
+  // The part of the segment within the bounds grown by 1e-9" (a surface lying on the bounds, a box's
+  // top edge say, must not be missed by a rounding of the clip), [lo, hi].
+  const grow = 1e-9;
   let lo = 0;
   let hi = 1;
   for (let k = 0; k < 3; k++) {
     const a = k === 0 ? ax : k === 1 ? ay : az;
     const d = k === 0 ? dx : k === 1 ? dy : dz;
     if (d === 0) {
-      if (a < B[k] || a > B[k + 3]) return CELL_OUTSIDE;
+      if (a < B[k] - grow || a > B[k + 3] + grow) return CELL_OUTSIDE;
       continue;
     }
-    let t0 = (B[k] - a) / d;
-    let t1 = (B[k + 3] - a) / d;
+    let t0 = (B[k] - grow - a) / d;
+    let t1 = (B[k + 3] + grow - a) / d;
     if (t0 > t1) {
       const t = t0;
       t0 = t1;
@@ -458,6 +460,8 @@ function segmentCellsVerdict(o: MeshOccluder): number {
   let ix = Math.min(nx - 1, Math.max(0, Math.floor((px - ox) / sx)));
   let iy = Math.min(ny - 1, Math.max(0, Math.floor((py - oy) / sy)));
   let iz = Math.min(nz - 1, Math.max(0, Math.floor((pz - oz) / sz)));
+  // A non-finite segment (NaN) would never leave the walk: only the triangles can tell.
+  if (ix !== ix || iy !== iy || iz !== iz) return CELL_SURFACE;
   const stepX = dx > 0 ? 1 : -1, stepY = dy > 0 ? 1 : -1, stepZ = dz > 0 ? 1 : -1;
   // Parameters of the next cell boundary on each axis, and the parameter span of one cell.
   let tx = dx === 0 ? Infinity : (ox + (ix + (dx > 0 ? 1 : 0)) * sx - ax) / dx;
@@ -498,13 +502,9 @@ function segmentCellsVerdict(o: MeshOccluder): number {
  */
 export function segmentOccluderFirstHit(o: Occluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
   setSegment(ax, ay, az, bx, by, bz);
-  if (hitAt(o)) return _hitT[0];
-  // A segment crossing no surface of a closed mesh yet passing through one of its inner boxes lies
-  // inside the solid from its start (what segmentHitsOccluder counts as touching it).
-  if (o.kind === 'mesh') {
-    for (let i = 0; i < o.inners.length; i++) if (boxHitAt(o.inners[i])) return 0;
-  }
-  return -1;
+  // A segment crossing no surface of a closed mesh but lying in its solid touches it from its start
+  // (hitAt answers 0 for it), as segmentHitsOccluder counts it.
+  return hitAt(o) ? _hitT[0] : -1;
 }
 
 /**
@@ -551,9 +551,17 @@ function hitAt(o: Occluder): boolean {
       _ray.origin.set(ax, ay, az);
       _ray.direction.set(dx / len, dy / len, dz / len);
       const hit = o.bvh.raycastFirst(_ray, DoubleSide, 0, len);
-      if (!hit) return false;
-      _hitT[0] = hit.distance / len;
-      return true;
+      if (hit) {
+        _hitT[0] = hit.distance / len;
+        return true;
+      }
+      // Crossing no surface, a segment lies wholly inside a closed solid or wholly outside it: its
+      // start tells which (a segment inside touches the solid from its start).
+      if (o.closed && occluderContains(o, ax, ay, az)) {
+        _hitT[0] = 0;
+        return true;
+      }
+      return false;
     }
   }
 }

@@ -130,9 +130,10 @@ export function facingMask(s: SurfaceSamples, ux: number, uy: number, spreadRad:
  * it; bounds are those of the kept points. The points keep their order, so every node's points
  * stay contiguous. O(nodes of `full`), no sorting: how facing trees are cut from a model's whole
  * tree (the same points as {@link buildSampleTree} of the kept points, in another shape).
+ * @param arena where its arrays are cut from (default: buffers of their own).
  * @throws when `full` carries no `sourceIndex` (it was not built by {@link buildSampleTree}).
  */
-export function filterSampleTree(full: SampleTree, keep: Uint8Array): SampleTree {
+export function filterSampleTree(full: SampleTree, keep: Uint8Array, arena: Pick<SampleArena, 'float64' | 'int32'> = NO_ARENA): SampleTree {
   const src = full.sourceIndex;
   if (!src) throw new Error('filterSampleTree: the tree has no sourceIndex');
   const n = src.length;
@@ -145,8 +146,8 @@ export function filterSampleTree(full: SampleTree, keep: Uint8Array): SampleTree
   if (k === 0) return buildSampleTree(new Float64Array(0), full.coveringRadiusInches);
   const maxNodes = 2 * k - 1;
   // One buffer per element type, cut into the tree's arrays.
-  const f64 = arenaF64(3 * k + 6 * maxNodes);
-  const i32 = arenaI32(2 * k + 6 * maxNodes);
+  const f64 = arena.float64(3 * k + 6 * maxNodes);
+  const i32 = arena.int32(2 * k + 6 * maxNodes);
   const points = f64.subarray(0, 3 * k);
   const bounds = f64.subarray(3 * k);
   const sourceIndex = i32.subarray(0, k);
@@ -241,39 +242,52 @@ export function filterSampleTree(full: SampleTree, keep: Uint8Array): SampleTree
 }
 
 /**
- * Arrays of the facing and unit trees, cut from shared chunks (1 MB each) instead of one buffer
- * each: a matrix builds thousands of these trees, and every separate buffer is external memory
- * whose growth makes the garbage collector run full collections (costly with a second thread on
- * the other core). A chunk lives as long as any tree cut from it; a fresh chunk is zeroed and
- * never handed out twice, so every array starts zeroed as `new` would give it.
+ * Where the facing and unit trees get their arrays: cut from chunks (16 KB, then doubling up to
+ * 1 MB) instead of one buffer each. A matrix builds thousands of these trees, and every separate
+ * buffer is external memory whose growth makes the garbage collector run full collections (costly
+ * with a second thread on the other core). The World keeps one arena per model and one per unit,
+ * dropped with that model's or unit's cached trees, so the chunks live exactly as long as the trees
+ * cut from them. A chunk is zeroed when made and no part is handed out twice, so every array
+ * starts zeroed as `new` would give it.
  */
-const ARENA_CHUNK_BYTES = 1 << 20;
-let _f64Chunk = new Float64Array(ARENA_CHUNK_BYTES / 8);
-let _f64Used = 0;
-let _i32Chunk = new Int32Array(ARENA_CHUNK_BYTES / 4);
-let _i32Used = 0;
+export class SampleArena {
+  private f64 = new Float64Array(0);
+  private f64Used = 0;
+  private i32 = new Int32Array(0);
+  private i32Used = 0;
+  private chunkBytes = 16 * 1024;
 
-function arenaF64(n: number): Float64Array {
-  if (8 * n > ARENA_CHUNK_BYTES / 4) return new Float64Array(n);
-  if (_f64Used + n > _f64Chunk.length) {
-    _f64Chunk = new Float64Array(ARENA_CHUNK_BYTES / 8);
-    _f64Used = 0;
+  /** A zeroed Float64Array of length `n`. */
+  float64(n: number): Float64Array {
+    if (this.f64Used + n > this.f64.length) {
+      this.f64 = new Float64Array(Math.max(n, this.nextChunkBytes() / 8));
+      this.f64Used = 0;
+    }
+    const a = this.f64.subarray(this.f64Used, this.f64Used + n);
+    this.f64Used += n;
+    return a;
   }
-  const a = _f64Chunk.subarray(_f64Used, _f64Used + n);
-  _f64Used += n;
-  return a;
+
+  /** A zeroed Int32Array of length `n`. */
+  int32(n: number): Int32Array {
+    if (this.i32Used + n > this.i32.length) {
+      this.i32 = new Int32Array(Math.max(n, this.nextChunkBytes() / 4));
+      this.i32Used = 0;
+    }
+    const a = this.i32.subarray(this.i32Used, this.i32Used + n);
+    this.i32Used += n;
+    return a;
+  }
+
+  private nextChunkBytes(): number {
+    const b = this.chunkBytes;
+    this.chunkBytes = Math.min(2 * b, 1 << 20);
+    return b;
+  }
 }
 
-function arenaI32(n: number): Int32Array {
-  if (4 * n > ARENA_CHUNK_BYTES / 4) return new Int32Array(n);
-  if (_i32Used + n > _i32Chunk.length) {
-    _i32Chunk = new Int32Array(ARENA_CHUNK_BYTES / 4);
-    _i32Used = 0;
-  }
-  const a = _i32Chunk.subarray(_i32Used, _i32Used + n);
-  _i32Used += n;
-  return a;
-}
+/** Without an arena: a buffer per array. */
+const NO_ARENA = { float64: (n: number) => new Float64Array(n), int32: (n: number) => new Int32Array(n) };
 
 /** Scratch of {@link filterSampleTree}: the kept-point prefix counts and the traversal stack. */
 let _before = new Int32Array(1024);
@@ -358,8 +372,9 @@ export function buildSampleTree(points: Float64Array, coveringRadiusInches: numb
  * (median of their root boxes' centres on the widest axis) and each model's own tree is copied
  * below, its points tagged with the model's index in `parts` (empty parts are skipped). Same points
  * as concatenating the parts and calling {@link buildSampleTree}; O(total nodes) instead of a build.
+ * Its arrays are cut from `arena` when given.
  */
-export function composeSampleTrees(parts: readonly SampleTree[], coveringRadiusInches: number): SampleTree {
+export function composeSampleTrees(parts: readonly SampleTree[], coveringRadiusInches: number, arena: Pick<SampleArena, 'float64' | 'int32'> = NO_ARENA): SampleTree {
   const used: number[] = [];
   let nPoints = 0;
   let nNodes = 0;
@@ -372,15 +387,15 @@ export function composeSampleTrees(parts: readonly SampleTree[], coveringRadiusI
   }
   if (used.length === 0) return buildSampleTree(new Float64Array(0), coveringRadiusInches);
   nNodes += used.length - 1;
-  const points = arenaF64(3 * nPoints);
-  const owner = arenaI32(nPoints);
-  const bounds = arenaF64(6 * nNodes);
-  const start = arenaI32(nNodes);
-  const end = arenaI32(nNodes);
-  const left = arenaI32(nNodes);
-  const right = arenaI32(nNodes);
-  const ownerMin = arenaI32(nNodes);
-  const ownerMax = arenaI32(nNodes);
+  const points = arena.float64(3 * nPoints);
+  const owner = arena.int32(nPoints);
+  const bounds = arena.float64(6 * nNodes);
+  const start = arena.int32(nNodes);
+  const end = arena.int32(nNodes);
+  const left = arena.int32(nNodes);
+  const right = arena.int32(nNodes);
+  const ownerMin = arena.int32(nNodes);
+  const ownerMax = arena.int32(nNodes);
   let nodeCount = 0;
   let pointOff = 0;
   const place = (ids: number[]): number => {

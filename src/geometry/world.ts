@@ -5,7 +5,7 @@ import type { Prism } from './prism';
 import type { ConvexSolid } from './solids';
 import { highestSurfaceUnder } from './standing';
 import { meshOccluder, prismOccluder, solidOccluder, type MeshOccluder, type Occluder, type PrismOccluder } from './occluders';
-import { buildSampleTree, composeSampleTrees, facingMask, filterSampleTree, meshSurfaceSamples, prismSurfaceSamples, type SampleTree, type SurfaceSamples } from './volumeSamples';
+import { buildSampleTree, composeSampleTrees, facingMask, filterSampleTree, meshSurfaceSamples, prismSurfaceSamples, SampleArena, type SampleTree, type SurfaceSamples } from './volumeSamples';
 
 /** Terrain types of Terrain 1.4. */
 export type TerrainType = 'obstacle' | 'obscuring' | 'area' | 'placeOfPower' | 'faction';
@@ -239,9 +239,9 @@ export class World {
   readonly models: Map<string, ModelState>;
   /** Answers memoised until any model changes (see {@link memoize}). */
   private readonly memo = new Map<string, unknown>();
-  private readonly unitSampleCache = new Map<string, Map<string, { tree: SampleTree; modelIds: string[] }>>();
+  private readonly unitSampleCache = new Map<string, { arena: SampleArena; byKey: Map<string, { tree: SampleTree; modelIds: string[] }> }>();
   /** Per model: its surface samples, their whole tree and its facing trees by key. */
-  private readonly sampleCache = new Map<string, { spacing: number; samples: SurfaceSamples; full: SampleTree; trees: Map<string, SampleTree> }>();
+  private readonly sampleCache = new Map<string, { spacing: number; samples: SurfaceSamples; full: SampleTree; trees: Map<string, SampleTree>; arena: SampleArena }>();
 
   /** Builds the world; models without an elevation are stood on the highest surface under them. */
   constructor(input: WorldInput, terrain?: TerrainIndex) {
@@ -303,7 +303,7 @@ export class World {
       const prismSamples = prismSurfaceSamples(m.volume, spacingInches);
       const samples = m.meshOccluder ? withMeshSamples(prismSamples, m.meshOccluder, spacingInches) : prismSamples;
       // The whole tree with the samples: every facing tree is cut from it.
-      hit = { spacing: spacingInches, samples, full: buildSampleTree(samples.points, samples.coveringRadiusInches), trees: new Map() };
+      hit = { spacing: spacingInches, samples, full: buildSampleTree(samples.points, samples.coveringRadiusInches), trees: new Map(), arena: new SampleArena() };
       this.sampleCache.set(modelId, hit);
     }
     return hit;
@@ -337,17 +337,17 @@ export class World {
     const models = this.unitModels(unitId);
     const parts = models.map((m) => this.facingEntry(m.id, spacingInches, toward));
     const key = `${spacingInches}|${parts.map((p) => p.key).join(';')}`;
-    let byKey = this.unitSampleCache.get(unitId);
-    if (!byKey) {
-      byKey = new Map();
-      this.unitSampleCache.set(unitId, byKey);
+    let cache = this.unitSampleCache.get(unitId);
+    if (!cache) {
+      cache = { arena: new SampleArena(), byKey: new Map() };
+      this.unitSampleCache.set(unitId, cache);
     }
-    let hit = byKey.get(key);
+    let hit = cache.byKey.get(key);
     if (!hit) {
       // The models' own (cached) trees under a few top nodes: no rebuild per target direction.
       const rho = Math.max(0, ...parts.map((p) => p.tree.coveringRadiusInches));
-      hit = { tree: composeSampleTrees(parts.map((p) => p.tree), rho), modelIds: models.map((m) => m.id) };
-      byKey.set(key, hit);
+      hit = { tree: composeSampleTrees(parts.map((p) => p.tree), rho, cache.arena), modelIds: models.map((m) => m.id) };
+      cache.byKey.set(key, hit);
     }
     return hit;
   }
@@ -382,7 +382,7 @@ export class World {
           ? facingMask(e.samples, 1, 0, Math.PI, keepTop, keepBottom)
           : facingMask(e.samples, Math.cos(bucket * step), Math.sin(bucket * step), (spreadIndex * Math.PI) / 32, keepTop, keepBottom);
       // Cut from the model's whole tree (built once per position): no sort per direction.
-      tree = filterSampleTree(e.full, keep);
+      tree = filterSampleTree(e.full, keep, e.arena);
       e.trees.set(key, tree);
     }
     return { key, tree };

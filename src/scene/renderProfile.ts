@@ -88,7 +88,9 @@ export function desynchronizedRenderer(antialias: boolean): (defaults: { canvas:
       desynchronized: true,
     };
     const element = canvas as HTMLCanvasElement;
-    const context = element.getContext('webgl2', attributes) ?? undefined;
+    const made = element.getContext('webgl2', attributes);
+    // A context lost already (or none) goes to three, which then makes and reports its own.
+    const context = made && !made.isContextLost() ? made : undefined;
     return new WebGLRenderer({ canvas: element, antialias, alpha: true, powerPreference: 'high-performance', context });
   };
 }
