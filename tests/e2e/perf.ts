@@ -23,6 +23,7 @@
  *   PERF_EXTRA_MODELS=0 PERF_ORBIT_FRAMES=60 npx tsx tests/e2e/perf.ts   # the bare default battlefield: orbit only
  *   PERF_ORBIT_ONLY=1 npx tsx tests/e2e/perf.ts   # orbit and draw calls, no tools
  *   PERF_ORBIT_OVERLAY=1 PERF_ORBIT_ONLY=1 npx tsx tests/e2e/perf.ts   # the orbit with a DOM chip over the canvas (as tool labels are)
+ *   PERF_ORBIT_MUTATIONS=1 PERF_ORBIT_ONLY=1 npx tsx tests/e2e/perf.ts # also: the DOM changes during the orbit (session 5: only the canvas's size, twice)
  *   PERF_PROFILE_TOOLS=1 npx tsx tests/e2e/perf.ts   # also: what the main thread did in each tool's longest busy stretches (CPU profile)
  *   PERF_TRACE_TOOLS=1 npx tsx tests/e2e/perf.ts     # also: each tool's longest tasks in a Chromium trace, and the GPU side meanwhile
  *   E2E_PORT=4291 E2E_OUT_DIR=/tmp/dist-perf npx tsx tests/e2e/perf.ts   # beside other runs (own port and build)
@@ -284,6 +285,10 @@ async function main(): Promise<void> {
       // A DOM chip over the middle of the canvas during the orbit (as the tools' labels are).
       await page.evaluate(`(() => { const d = document.createElement('div'); d.textContent = '3.2"'; d.style.cssText = 'position:fixed;left:50%;top:50%;z-index:10;background:#fff;padding:2px;pointer-events:none'; document.body.appendChild(d); })()`);
     }
+    if (process.env.PERF_ORBIT_MUTATIONS) {
+      // Count the DOM changes during the orbit (a paint in the same frame as a canvas draw waits for the copy).
+      await page.evaluate(`(() => { window.__mut = {}; new MutationObserver((l) => { for (const m of l) { const k = m.type + ':' + (m.target.nodeName || '') + ':' + (m.attributeName || '') + ':' + (m.target.className || m.target.parentNode?.className || ''); window.__mut[k] = (window.__mut[k] || 0) + 1; } }).observe(document.body, { subtree: true, attributes: true, childList: true, characterData: true }); })()`);
+    }
     await files<number[]>(page, 'renderTimes()'); // installs the render timer
     // A CPU profile of the orbit splits the main thread's time into JavaScript and the rest
     // (native work: with SwiftShader, mostly rasterisation waited on by the main thread).
@@ -326,6 +331,7 @@ async function main(): Promise<void> {
       const gl = c.getContext('webgl2');
       return { width: c.width, height: c.height, antialias: !!gl?.getContextAttributes()?.antialias };
     })()`)) as { width: number; height: number; antialias: boolean };
+    if (process.env.PERF_ORBIT_MUTATIONS) console.error('DOM changes during the orbit:', JSON.stringify(await page.evaluate('window.__mut')));
     console.error(`orbit: main thread ${JSON.stringify(stats(orbit.busy))} ms/frame, render ${JSON.stringify(stats(orbit.render))}, ${info.calls} draw calls, ${info.triangles} triangles`);
     const frameMs = stats(orbit.busy).median;
     const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
