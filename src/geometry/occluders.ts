@@ -411,7 +411,70 @@ export function scratchSegmentHits(o: Occluder): boolean {
     for (let i = 0; i < o.inners.length; i++) if (boxHitAt(o.inners[i])) return true;
     const v = segmentCellsVerdict(o);
     if (v !== CELL_SURFACE) return v === CELL_INSIDE;
+    if (o.nodes.length) return meshSegmentAnyHit(o);
   }
+  return hitAt(o);
+}
+
+const _ta = new Vector3();
+const _tb = new Vector3();
+const _tc = new Vector3();
+const _tp = new Vector3();
+
+/**
+ * The mesh case of {@link hitAt} as a yes/no question on the segment in `_seg`: does it cross any
+ * triangle (or, crossing none, lie in a closed solid)? Walks the BVH's node buffers (boxes grown by
+ * 1e-9", so it visits every leaf three-mesh-bvh's own cast would) and stops at the first triangle
+ * crossed, tested with three's own `Ray.intersectTriangle` within the segment's length, as
+ * `raycastFirst` tests each one: the same answer without looking for the nearest hit or allocating
+ * one. A test compares it with `raycastFirst` on random segments.
+ */
+function meshSegmentAnyHit(o: MeshOccluder): boolean {
+  const ax = _seg[0], ay = _seg[1], az = _seg[2], bx = _seg[3], by = _seg[4], bz = _seg[5];
+  const dx = bx - ax, dy = by - ay, dz = bz - az;
+  const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (len === 0) return false;
+  _ray.origin.set(ax, ay, az);
+  _ray.direction.set(dx / len, dy / len, dz / len);
+  const pos = o.geometry.getAttribute('position').array as Float32Array;
+  const index = o.geometry.index!.array;
+  const g = 1e-9;
+  for (let r = 0; r < o.nodes.length; r++) {
+    const { f32, u16, u32 } = o.nodes[r];
+    let top = 0;
+    _nodeStack[top++] = 0;
+    while (top > 0) {
+      const n32 = _nodeStack[--top];
+      if (!slabTest(f32[n32] - g, f32[n32 + 1] - g, f32[n32 + 2] - g, f32[n32 + 3] + g, f32[n32 + 4] + g, f32[n32 + 5] + g, ax, ay, az, bx, by, bz)) continue;
+      if (u16[2 * n32 + 15] !== 0xffff) {
+        if (top + 2 > _nodeStack.length) _nodeStack = growInt32(_nodeStack);
+        _nodeStack[top++] = n32 + u32[n32 + 6] * 8;
+        _nodeStack[top++] = n32 + 8;
+        continue;
+      }
+      const offset = u32[n32 + 6];
+      const count = u16[2 * n32 + 14];
+      for (let t = offset; t < offset + count; t++) {
+        _ta.fromArray(pos, 3 * index[3 * t]);
+        _tb.fromArray(pos, 3 * index[3 * t + 1]);
+        _tc.fromArray(pos, 3 * index[3 * t + 2]);
+        if (_ray.intersectTriangle(_ta, _tb, _tc, false, _tp) !== null && _ray.origin.distanceTo(_tp) <= len) return true;
+      }
+    }
+  }
+  // Crossing no surface, a segment lies wholly inside a closed solid or wholly outside it.
+  return o.closed && occluderContains(o, ax, ay, az);
+}
+
+/** {@link meshSegmentAnyHit} on a segment given by its ends (inches); for tests. */
+export function meshSegmentAnyHitOf(o: MeshOccluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  setSegment(ax, ay, az, bx, by, bz);
+  return meshSegmentAnyHit(o);
+}
+
+/** The mesh case of {@link hitAt} on a segment given by its ends (three-mesh-bvh's `raycastFirst`); for tests. */
+export function meshSegmentHitByRaycast(o: MeshOccluder, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  setSegment(ax, ay, az, bx, by, bz);
   return hitAt(o);
 }
 
