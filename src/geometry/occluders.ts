@@ -431,11 +431,8 @@ const _tp = new Vector3();
  */
 function meshSegmentAnyHit(o: MeshOccluder): boolean {
   const ax = _seg[0], ay = _seg[1], az = _seg[2], bx = _seg[3], by = _seg[4], bz = _seg[5];
-  const dx = bx - ax, dy = by - ay, dz = bz - az;
-  const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  const len = segmentRay();
   if (len === 0) return false;
-  _ray.origin.set(ax, ay, az);
-  _ray.direction.set(dx / len, dy / len, dz / len);
   const pos = o.geometry.getAttribute('position').array as Float32Array;
   const index = o.geometry.index!.array;
   const g = 1e-9;
@@ -462,8 +459,25 @@ function meshSegmentAnyHit(o: MeshOccluder): boolean {
       }
     }
   }
-  // Crossing no surface, a segment lies wholly inside a closed solid or wholly outside it.
-  return o.closed && occluderContains(o, ax, ay, az);
+  return segmentInSolid(o);
+}
+
+/** Points `_ray` along the segment in `_seg` (unit direction); returns the segment's length (0: no ray). */
+function segmentRay(): number {
+  const dx = _seg[3] - _seg[0], dy = _seg[4] - _seg[1], dz = _seg[5] - _seg[2];
+  const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (len === 0) return 0;
+  _ray.origin.set(_seg[0], _seg[1], _seg[2]);
+  _ray.direction.set(dx / len, dy / len, dz / len);
+  return len;
+}
+
+/**
+ * For a segment in `_seg` that crosses no surface of the mesh: it lies wholly inside a closed solid
+ * or wholly outside, and its start tells which (a segment inside touches the solid from its start).
+ */
+function segmentInSolid(o: MeshOccluder): boolean {
+  return o.closed && occluderContains(o, _seg[0], _seg[1], _seg[2]);
 }
 
 /** {@link meshSegmentAnyHit} on a segment given by its ends (inches); for tests. */
@@ -496,26 +510,9 @@ function segmentCellsVerdict(o: MeshOccluder): number {
   // The part of the segment within the bounds grown by 1e-9" (a surface lying on the bounds, a box's
   // top edge say, must not be missed by a rounding of the clip), [lo, hi].
   const grow = 1e-9;
-  let lo = 0;
-  let hi = 1;
-  for (let k = 0; k < 3; k++) {
-    const a = k === 0 ? ax : k === 1 ? ay : az;
-    const d = k === 0 ? dx : k === 1 ? dy : dz;
-    if (d === 0) {
-      if (a < B[k] - grow || a > B[k + 3] + grow) return CELL_OUTSIDE;
-      continue;
-    }
-    let t0 = (B[k] - grow - a) / d;
-    let t1 = (B[k + 3] + grow - a) / d;
-    if (t0 > t1) {
-      const t = t0;
-      t0 = t1;
-      t1 = t;
-    }
-    if (t0 > lo) lo = t0;
-    if (t1 < hi) hi = t1;
-    if (lo > hi) return CELL_OUTSIDE;
-  }
+  if (!slabTest(B[0] - grow, B[1] - grow, B[2] - grow, B[3] + grow, B[4] + grow, B[5] + grow, ax, ay, az, _seg[3], _seg[4], _seg[5])) return CELL_OUTSIDE;
+  const lo = _slabRange[0];
+  const hi = _slabRange[1];
   const nx = g.n[0], ny = g.n[1], nz = g.n[2];
   const sx = g.size[0], sy = g.size[1], sz = g.size[2];
   const ox = g.origin[0], oy = g.origin[1], oz = g.origin[2];
@@ -606,21 +603,14 @@ function hitAt(o: Occluder): boolean {
       if (o.asPrism) return segmentPrismHitAt(o.asPrism, IDENTITY_ROTATION, seg, _hitT);
       return boxHitAt(o);
     case 'mesh': {
-      const dx = bx - ax;
-      const dy = by - ay;
-      const dz = bz - az;
-      const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      const len = segmentRay();
       if (len === 0) return false;
-      _ray.origin.set(ax, ay, az);
-      _ray.direction.set(dx / len, dy / len, dz / len);
       const hit = o.bvh.raycastFirst(_ray, DoubleSide, 0, len);
       if (hit) {
         _hitT[0] = hit.distance / len;
         return true;
       }
-      // Crossing no surface, a segment lies wholly inside a closed solid or wholly outside it: its
-      // start tells which (a segment inside touches the solid from its start).
-      if (o.closed && occluderContains(o, ax, ay, az)) {
+      if (segmentInSolid(o)) {
         _hitT[0] = 0;
         return true;
       }
@@ -765,6 +755,10 @@ export function capsuleMeetsLeafBoxByWalk(o: MeshOccluder, c0x: number, c0y: num
   return capsuleMeetsLeafBox(o);
 }
 
+/**
+ * Does the segment a-b meet the closed box [x0, x1] x [y0, y1] x [z0, z1]? When it does, the
+ * parameter range of the part inside (0 at a, 1 at b) is left in `_slabRange`.
+ */
 export function slabTest(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
   let lo = 0;
   let hi = 1;
@@ -798,8 +792,12 @@ export function slabTest(x0: number, y0: number, z0: number, x1: number, y1: num
     if (t1 < hi) hi = t1;
     if (lo > hi) return false;
   }
+  _slabRange[0] = lo;
+  _slabRange[1] = hi;
   return true;
 }
+/** The parameter range [lo, hi] of the segment inside the box, written by {@link slabTest} when it returns true. */
+const _slabRange = new Float64Array(2);
 
 /**
  * Parity ray directions: skew and unequal, so rays from points on a regular grid (cell centres)

@@ -234,20 +234,21 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
       _boxA[k] = A[ia + k];
       _boxB[k] = Bb[ib + k];
     }
+    // The segment joining the box centres is one of the shaft's segments: an occluder that misses
+    // it cannot close the shaft, and this exact test is far cheaper than the proof. (Closure proofs
+    // do not write the scratch segment; if one did, this would only try a proof more or fewer.)
+    const seg = SCRATCH_SEGMENT;
+    seg[0] = c0x;
+    seg[1] = c0y;
+    seg[2] = c0z;
+    seg[3] = c1x;
+    seg[4] = c1y;
+    seg[5] = c1z;
     for (let i = 0; i < nSub; i++) {
       const o = sub[i];
       const ow = st.targetOwner.get(o);
       // A target model's own volume cannot prove blockage for segments that end inside it.
       if (ow !== undefined && ow >= minOwnerB && ow <= maxOwnerB) continue;
-      // The segment joining the box centres is one of the shaft's segments: an occluder that
-      // misses it cannot close the shaft, and this exact test is far cheaper than the proof.
-      const seg = SCRATCH_SEGMENT;
-      seg[0] = c0x;
-      seg[1] = c0y;
-      seg[2] = c0z;
-      seg[3] = c1x;
-      seg[4] = c1y;
-      seg[5] = c1z;
       if (!scratchSegmentHits(o)) continue;
       if (occluderClosesShaft(o, _boxA, _boxB)) {
         st.method = 'closed';
