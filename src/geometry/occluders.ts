@@ -822,22 +822,15 @@ export function occluderContains(o: Occluder, x: number, y: number, z: number, e
       // Cylinders: the exact circle (what segment tests use).
       if (o.asPrism) return prismContainsPoint(o.asPrism, 1, 0, x, y, z, eps);
       return convexSolidContains(o.solid, x, y, z, eps);
-    case 'mesh': {
-      if (!o.closed) return false;
-      const B = o.bounds;
-      if (x <= B[0] || x >= B[3] || y <= B[1] || y >= B[4] || z <= B[2] || z >= B[5]) return false;
-      const g = o.cells;
-      if (g) {
-        const cx = Math.min(g.n[0] - 1, Math.floor((x - g.origin[0]) / g.size[0]));
-        const cy = Math.min(g.n[1] - 1, Math.floor((y - g.origin[1]) / g.size[1]));
-        const cz = Math.min(g.n[2] - 1, Math.floor((z - g.origin[2]) / g.size[2]));
-        const st = g.state[cx + g.n[0] * (cy + g.n[1] * cz)];
-        if (st !== CELL_SURFACE) return st === CELL_INSIDE;
-      }
-      return rayParityInside(o, x, y, z);
-    }
+    case 'mesh':
+      // Bounds, then cells, then a parity ray: one path with the indexed form.
+      _pt[0] = x;
+      _pt[1] = y;
+      _pt[2] = z;
+      return occluderContainsAt(o, _pt, 0);
   }
 }
+const _pt = new Float64Array(3);
 
 /**
  * What a closed mesh's cells alone say about point `i` of `pts` (flat `[x, y, z, ...]`, inches;
