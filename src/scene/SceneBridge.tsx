@@ -2,6 +2,7 @@ import { useThree } from '@react-three/fiber';
 import { useLayoutEffect } from 'react';
 import { Vector3 } from 'three';
 import { tableToScene, type TablePoint } from './coords';
+import { clearDirectFrame } from './DeferredPresent';
 
 /**
  * What the page (outside the canvas) may ask of the live scene: where a table point is on screen,
@@ -52,7 +53,10 @@ export function SceneBridge({ handle, width, depth }: SceneBridgeProps) {
       capturePng() {
         const { scene, camera } = get();
         gl.render(scene, camera);
-        return gl.domElement.toDataURL('image/png');
+        const png = gl.domElement.toDataURL('image/png');
+        // Frames shown off the WebGL canvas (software rasteriser): leave it transparent again.
+        clearDirectFrame(gl);
+        return png;
       },
       canvas: () => gl.domElement,
       invalidate: () => get().invalidate(),

@@ -12,6 +12,7 @@ import { ObjectiveMarkers } from './ObjectiveMarkers';
 import { armyColor, BACKGROUND_COLOR } from './palette';
 import { ReadySignal } from './ReadySignal';
 import { SceneBridge, type SceneHandleRef } from './SceneBridge';
+import { DeferredPresent } from './DeferredPresent';
 import { desynchronizedRenderer, renderProfile } from './renderProfile';
 import { SelectionRings } from './SelectionRings';
 import { ShaderWarmup } from './ShaderWarmup';
@@ -138,6 +139,7 @@ export const TableScene = memo(function TableScene({
       <fog attach="fog" args={[BACKGROUND_COLOR, 160, 360]} />
       <Lights extent={extent} />
       <ShadowBaker />
+      {profile.desynchronized && <DeferredPresent onFirstFrame={onReady} />}
       <CameraRig width={width} depth={depth} view={view} />
       <TableSpace width={width} depth={depth}>
         <BattlefieldMat width={width} depth={depth} shading={shading} />
@@ -172,7 +174,7 @@ export const TableScene = memo(function TableScene({
         {children}
       </TableSpace>
       {bridge && <SceneBridge handle={bridge} width={width} depth={depth} />}
-      {onReady && <ReadySignal onReady={onReady} />}
+      {onReady && !profile.desynchronized && <ReadySignal onReady={onReady} />}
     </Canvas>
   );
 });

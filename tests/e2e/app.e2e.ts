@@ -57,7 +57,8 @@ export const tests: E2ETest[] = [
       assertEqual(info.scenarioName, s.name, 'scenario name');
       assert(models >= 10 && (s.terrain ?? []).length >= 5, 'the default scenario should hold a real battle');
       assertEqual(await page.textContent('[data-testid=model-count]'), String(models), 'model count shown in the panel');
-      assert((await page.locator('canvas').count()) === 1, 'exactly one canvas');
+      // One WebGL canvas (with a software rasteriser, its frames are shown in a 2D canvas under it).
+      assert((await page.locator('canvas:not([data-testid=table-frame])').count()) === 1, 'exactly one WebGL canvas');
       await frames(page);
       await page.screenshot({ path: join(ctx.outputDir, 'default.png') });
       // The engine worker's nested visibility helper (the second core for whole-table jobs) builds

@@ -160,7 +160,7 @@ const PIXEL_THRESHOLD = 40;
 const MAX_DIFF_RATIO = 0.01;
 
 /** Compares two PNG data URLs in the page: the share of pixels whose channels differ by more than the threshold. */
-async function pixelDiff(page: Page, a: string, b: string): Promise<{ width: number; height: number; sameSize: boolean; ratio: number }> {
+async function pixelDiff(page: Page, a: string, b: string, threshold = PIXEL_THRESHOLD): Promise<{ width: number; height: number; sameSize: boolean; ratio: number }> {
   return page.evaluate(`(async () => {
     const load = (src) => new Promise((resolve, reject) => { const i = new Image(); i.onload = () => resolve(i); i.onerror = () => reject(new Error('not a PNG')); i.src = src; });
     const [ia, ib] = await Promise.all([load(${JSON.stringify(a)}), load(${JSON.stringify(b)})]);
@@ -169,7 +169,7 @@ async function pixelDiff(page: Page, a: string, b: string): Promise<{ width: num
     const da = px(ia), db = px(ib);
     let differing = 0;
     for (let i = 0; i < da.length; i += 4) {
-      if (Math.abs(da[i] - db[i]) > ${PIXEL_THRESHOLD} || Math.abs(da[i + 1] - db[i + 1]) > ${PIXEL_THRESHOLD} || Math.abs(da[i + 2] - db[i + 2]) > ${PIXEL_THRESHOLD}) differing++;
+      if (Math.abs(da[i] - db[i]) > ${threshold} || Math.abs(da[i + 1] - db[i + 1]) > ${threshold} || Math.abs(da[i + 2] - db[i + 2]) > ${threshold}) differing++;
     }
     return { width: ia.naturalWidth, height: ia.naturalHeight, sameSize: true, ratio: differing / (da.length / 4) };
   })()`);
@@ -537,6 +537,27 @@ export const tests: E2ETest[] = [
       const table = await files<string | null>(page, 'capture()');
       assert(table, 'the canvas was captured');
       console.log(`        ${await matchBaseline(ctx, page, 'default-top', table)}`);
+      // With a software rasteriser the frames on screen are drawn off screen and shown in a 2D
+      // canvas under the WebGL one (DeferredPresent): what is shown must be exactly the frame a
+      // direct draw (the capture) gives.
+      if (await page.evaluate(`document.querySelector('canvas').hasAttribute('data-deferred')`)) {
+        await page.waitForSelector('canvas[data-frame=shown]:not([data-regressed])', { state: 'attached' });
+        const shown = (await page.evaluate(`(() => {
+          const d = document.querySelector('[data-testid=table-frame]');
+          const c = document.createElement('canvas');
+          c.width = d.width;
+          c.height = d.height;
+          const g = c.getContext('2d');
+          g.translate(0, c.height);
+          g.scale(1, -1); // the 2D canvas holds the rows bottom-up and is flipped on screen by CSS
+          g.drawImage(d, 0, 0);
+          return c.toDataURL('image/png');
+        })()`)) as string;
+        const d = await pixelDiff(page, shown, table, 2);
+        assert(d.sameSize, `the frame shown is ${d.width}x${d.height}, not the canvas's size`);
+        assert(d.ratio === 0, `the frame shown differs from a direct draw in ${(d.ratio * 100).toFixed(3)}% of its pixels`);
+        console.log('        the frame shown (drawn off screen) is the direct draw, to within 2 levels per channel');
+      }
 
       await files<void>(page, 'rollDice([3, 1, 6, 5, 2, 4], 11)');
       await page.waitForSelector('[data-testid=dice-tray][data-status=settled]', { timeout: 60_000 });
