@@ -62,6 +62,19 @@ export function ShaderWarmup() {
         <ringGeometry args={[0.9, 1, 8]} />
         <meshBasicMaterial color="#ffffff" transparent opacity={0.3} side={DoubleSide} depthWrite={false} toneMapped={false} />
       </mesh>
+      {/* CombatRanges draws them instanced (another program each): wall, foot rim, top rim. */}
+      <instancedMesh args={[undefined, undefined, 1]} raycast={none}>
+        <cylinderGeometry args={[1, 1, 1, 8, 1, true]} />
+        <meshBasicMaterial color="#ffffff" transparent opacity={0.12} side={DoubleSide} depthWrite={false} toneMapped={false} />
+      </instancedMesh>
+      <instancedMesh args={[undefined, undefined, 1]} raycast={none}>
+        <ringGeometry args={[0.9, 1, 8]} />
+        <meshBasicMaterial color="#ffffff" transparent opacity={0.8} depthWrite={false} toneMapped={false} />
+      </instancedMesh>
+      <instancedMesh args={[undefined, undefined, 1]} raycast={none}>
+        <ringGeometry args={[0.9, 1, 8]} />
+        <meshBasicMaterial color="#ffffff" transparent opacity={0.3} side={DoubleSide} depthWrite={false} toneMapped={false} />
+      </instancedMesh>
       {/* MoveGhost and the palette's PlacementLayer: translucent standard material. */}
       <mesh raycast={none}>
         <boxGeometry args={[1, 1, 1]} />

@@ -82,8 +82,10 @@ const DEFAULT_VIEW: CameraView = { mode: 'oblique', seq: 0 };
  * the canvas in one go, so the drawing buffer need not be kept) with lights and shadows (the shadow
  * map redrawn only when a caster changes, {@link ShadowBaker}), the mat, an optional grid,
  * territories, terrain, objectives and models, tool overlays, and an orbit camera. Multisampling
- * and the pixel ratio follow {@link renderProfile} (no MSAA, ratio 1 on a software rasteriser).
- * All content is placed in table space inside {@link TableSpace}.
+ * and the pixel ratio follow {@link renderProfile} (no MSAA, ratio 1 on a software rasteriser;
+ * there, frames are also drawn off screen and shown once finished, {@link DeferredPresent}, and
+ * `onReady` follows the first frame shown). All content is placed in table space inside
+ * {@link TableSpace}.
  */
 export const TableScene = memo(function TableScene({
   data,

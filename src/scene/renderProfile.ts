@@ -27,7 +27,8 @@ export interface RenderProfile {
    * and waits there for the software rasteriser to finish the frame (most of each frame's 60 ms in
    * SwiftShader, measured); a desynchronized canvas is presented apart from the page's paint, so
    * the main thread stays free. Off on a GPU, where the normal path costs little and some
-   * platforms tear with it.
+   * platforms tear with it. `TableScene` also shows frames drawn off screen when this is true
+   * (`DeferredPresent`): with the canvas never drawn into, no task waits for the rasteriser at all.
    */
   desynchronized: boolean;
   /** The WebGL renderer string the decision was made from ('' when unknown). */
