@@ -1,5 +1,6 @@
 import { Line } from '@react-three/drei';
 import { useLayoutEffect, useMemo, useRef, type ComponentRef } from 'react';
+import { SphereGeometry } from 'three';
 
 /** A table-space point `[x, y, z]`, inches. */
 type P3 = [number, number, number];
@@ -21,6 +22,15 @@ export interface SegmentMarkerProps {
   /** Drawn over everything (ignores depth), so it stays visible through terrain. Default true. */
   onTop?: boolean;
 }
+
+let unitSphere: SphereGeometry | null = null;
+
+/** The end markers' ball (radius 1, scaled per marker): one geometry for every marker. */
+function markerSphere(): SphereGeometry {
+  return (unitSphere ??= new SphereGeometry(1, 20, 14));
+}
+
+const none = () => null;
 
 /** A measured segment: a fat line with a ball at each end, drawn over the scene. */
 export function SegmentMarker({ points, color, lineWidth = 3, dashed = false, markerRadius = 0.14, opacity = 1, onTop = true }: SegmentMarkerProps) {
@@ -59,8 +69,7 @@ export function SegmentMarker({ points, color, lineWidth = 3, dashed = false, ma
       />
       {markerRadius > 0 &&
         [a, b].map((p, i) => (
-          <mesh key={i} position={p} renderOrder={onTop ? 21 : 0} raycast={() => null}>
-            <sphereGeometry args={[markerRadius, 20, 14]} />
+          <mesh key={i} position={p} geometry={markerSphere()} scale={markerRadius} renderOrder={onTop ? 21 : 0} raycast={none}>
             <meshBasicMaterial color={color} transparent opacity={opacity} depthTest={!onTop} toneMapped={false} />
           </mesh>
         ))}
