@@ -6,12 +6,18 @@ import { Color, SRGBColorSpace, Vector2, WebGLRenderTarget, type WebGLRenderer }
 export interface DeferredPresentProps {
   /** Called once, on the animation frame after the first frame is shown (the page's ready signal). */
   onFirstFrame?: () => void;
+  /**
+   * Multisampling of the off-screen frame (MSAA samples, resolved before the read-back): give
+   * the canvas's own (4 for a canvas created with `antialias: true`) so the frames look the same.
+   * Default 0.
+   */
+  samples?: number;
 }
 
 /** The attribute on the WebGL canvas counting the frames shown so far (for tests and tools). */
 export const PRESENTED_ATTRIBUTE = 'data-presented';
 /** `data-testid` of the 2D canvas that shows the frames. */
-export const DISPLAY_TEST_ID = 'table-frame';
+export const DISPLAY_TEST_ID = 'shown-frame';
 /**
  * The attribute on the WebGL canvas saying whether a frame is being drawn (`drawing`: asked for,
  * not shown yet) or the latest one is on screen (`shown`).
@@ -22,8 +28,8 @@ const DEFERRED_ATTRIBUTE = 'data-deferred';
 
 /**
  * Shows the table without the main thread ever waiting for a frame to be drawn. For software
- * rasterisers (mounted by `TableScene` when `renderProfile().desynchronized`), where a frame of a
- * full battlefield takes SwiftShader 0.15-0.3 s (measured: 1280x800, 242 models).
+ * rasterisers (mounted by `TableScene` when `renderProfile().desynchronized`, and by the dice tray),
+ * where a frame of a full battlefield takes SwiftShader 0.15-0.3 s (measured: 1280x800, 242 models).
  *
  * Why: when a task has drawn into a WebGL canvas, Chromium hands the canvas to the compositor at
  * the end of that task, and with software compositing that hand-over reads the drawing buffer
@@ -35,7 +41,7 @@ const DEFERRED_ATTRIBUTE = 'data-deferred';
  * How: each frame is drawn into a render target the size of the drawing buffer (draws into a
  * framebuffer object leave the canvas untouched, so the task ends without waiting), then read back
  * with three's `readRenderTargetPixelsAsync` (a pixel-buffer read, a fence polled every 4 ms, and
- * the copy out once the fence has signalled) and put into a 2D canvas laid under the WebGL canvas (its next sibling, `data-testid="table-frame"`).
+ * the copy out once the fence has signalled) and put into a 2D canvas laid under the WebGL canvas (its next sibling, `data-testid="shown-frame"`).
  * The WebGL canvas is never drawn into, so it stays transparent and keeps the pointer events. Rows
  * come back bottom-up; the 2D canvas is flipped with CSS. The target is marked as an XR target,
  * the one way three offers to apply tone mapping and the output colour space to a render target as
@@ -50,11 +56,11 @@ const DEFERRED_ATTRIBUTE = 'data-deferred';
  *
  * Takes over R3F's rendering (a `useFrame` with priority 1); mount it at most once per canvas.
  */
-export function DeferredPresent({ onFirstFrame }: DeferredPresentProps) {
+export function DeferredPresent({ onFirstFrame, samples = 0 }: DeferredPresentProps) {
   const gl = useThree((s) => s.gl);
   const invalidate = useThree((s) => s.invalidate);
   const target = useMemo(() => {
-    const rt = new WebGLRenderTarget(1, 1, { depthBuffer: true, stencilBuffer: false });
+    const rt = new WebGLRenderTarget(1, 1, { depthBuffer: true, stencilBuffer: false, samples });
     // three applies tone mapping and the output colour space only to the screen and to XR targets:
     // as an XR target with an sRGB texture, the shaders write sRGB-encoded values, as to the screen.
     rt.texture.colorSpace = SRGBColorSpace;
@@ -62,7 +68,7 @@ export function DeferredPresent({ onFirstFrame }: DeferredPresentProps) {
     // Stored as they are (an sRGB texture would otherwise get SRGB8_ALPHA8, which encodes again).
     rt.texture.internalFormat = 'RGBA8';
     return rt;
-  }, []);
+  }, [samples]);
   const display = useMemo(() => document.createElement('canvas'), []);
   const state = useRef({ frames: 0, inFlight: false, pending: false, disposed: false, image: null as ImageData | null });
   const firstFrame = useRef(onFirstFrame);

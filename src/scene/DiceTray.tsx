@@ -1,7 +1,9 @@
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BoxGeometry, Quaternion, type Group, type Mesh } from 'three';
+import { DeferredPresent } from './DeferredPresent';
 import { throwDice } from './physics/diceClient';
+import { renderProfile } from './renderProfile';
 import type { DiceRecording } from './physics/diceSim';
 import { dieMaterials, faceCorrection, faceUp } from './physics/dieFaces';
 
@@ -38,7 +40,9 @@ const clampFace = (n: number) => Math.min(6, Math.max(1, Math.round(Number.isFin
  * on the first throw), played back, and each die's mesh is turned inside its rigid body (a
  * symmetry of the cube, invisible during the roll) so that it settles showing the requested face.
  * The wrapper carries `data-status` (`idle`, `throwing`, `rolling`, `settled`, `error`) and, once
- * settled, `data-faces`: the faces read back from the drawn dice.
+ * settled, `data-faces`: the faces read back from the drawn dice. With a software rasteriser its
+ * frames are drawn off screen and shown once finished ({@link DeferredPresent}, multisampled as the
+ * canvas is), so the throw's animation never holds the page.
  */
 export function DiceTray({ rolls, onSettled, seed = 1, className }: DiceTrayProps) {
   const faces = useMemo(() => rolls.map(clampFace), [rolls.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -48,6 +52,7 @@ export function DiceTray({ rolls, onSettled, seed = 1, className }: DiceTrayProp
   const [error, setError] = useState<string | null>(null);
   const settledRef = useRef(onSettled);
   settledRef.current = onSettled;
+  const software = renderProfile().software;
 
   useEffect(() => {
     setShown(null);
@@ -95,6 +100,8 @@ export function DiceTray({ rolls, onSettled, seed = 1, className }: DiceTrayProp
         <color attach="background" args={['#15191f']} />
         <ambientLight intensity={0.9} />
         <directionalLight position={[3, 10, 4]} intensity={1.8} />
+        {/* A software rasteriser: frames drawn off screen, so no animation frame waits for it. */}
+        {software && <DeferredPresent samples={4} />}
         <TrayFrame width={tray.width} depth={tray.depth} />
         {prepared && prepared.key === `${seed}|${faces.join(',')}` && <Playback key={prepared.key} prepared={prepared} onSettled={settled} />}
       </Canvas>

@@ -58,7 +58,7 @@ export const tests: E2ETest[] = [
       assert(models >= 10 && (s.terrain ?? []).length >= 5, 'the default scenario should hold a real battle');
       assertEqual(await page.textContent('[data-testid=model-count]'), String(models), 'model count shown in the panel');
       // One WebGL canvas (with a software rasteriser, its frames are shown in a 2D canvas under it).
-      assert((await page.locator('canvas:not([data-testid=table-frame])').count()) === 1, 'exactly one WebGL canvas');
+      assert((await page.locator('canvas:not([data-testid=shown-frame])').count()) === 1, 'exactly one WebGL canvas');
       await frames(page);
       await page.screenshot({ path: join(ctx.outputDir, 'default.png') });
       // The engine worker's nested visibility helper (the second core for whole-table jobs) builds

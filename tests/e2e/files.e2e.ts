@@ -176,6 +176,27 @@ async function pixelDiff(page: Page, a: string, b: string, threshold = PIXEL_THR
 }
 
 /**
+ * The picture a WebGL canvas inside `scope` shows, as a PNG data URL: the canvas itself, or, when
+ * its frames are drawn off screen (`data-deferred`: DeferredPresent, software rasteriser), the 2D
+ * canvas that shows them (rows stored bottom-up, flipped back here as CSS flips them on screen).
+ */
+async function shownPng(page: Page, scope: string): Promise<string> {
+  return (await page.evaluate(`(() => {
+    const gl = document.querySelector(${JSON.stringify(`${scope} canvas:not([data-testid=shown-frame])`)});
+    if (!gl.hasAttribute('data-deferred')) return gl.toDataURL('image/png');
+    const d = gl.parentElement.querySelector('[data-testid=shown-frame]');
+    const c = document.createElement('canvas');
+    c.width = d.width;
+    c.height = d.height;
+    const g = c.getContext('2d');
+    g.translate(0, c.height);
+    g.scale(1, -1);
+    g.drawImage(d, 0, 0);
+    return c.toDataURL('image/png');
+  })()`)) as string;
+}
+
+/**
  * Compares a PNG data URL with `tests/e2e/baselines/<name>.png`, creating the baseline when it is
  * missing. Returns a line for the log.
  */
@@ -542,18 +563,7 @@ export const tests: E2ETest[] = [
       // direct draw (the capture) gives.
       if (await page.evaluate(`document.querySelector('canvas').hasAttribute('data-deferred')`)) {
         await page.waitForSelector('canvas[data-frame=shown]:not([data-regressed])', { state: 'attached' });
-        const shown = (await page.evaluate(`(() => {
-          const d = document.querySelector('[data-testid=table-frame]');
-          const c = document.createElement('canvas');
-          c.width = d.width;
-          c.height = d.height;
-          const g = c.getContext('2d');
-          g.translate(0, c.height);
-          g.scale(1, -1); // the 2D canvas holds the rows bottom-up and is flipped on screen by CSS
-          g.drawImage(d, 0, 0);
-          return c.toDataURL('image/png');
-        })()`)) as string;
-        const d = await pixelDiff(page, shown, table, 2);
+        const d = await pixelDiff(page, await shownPng(page, 'body'), table, 2);
         assert(d.sameSize, `the frame shown is ${d.width}x${d.height}, not the canvas's size`);
         assert(d.ratio === 0, `the frame shown differs from a direct draw in ${(d.ratio * 100).toFixed(3)}% of its pixels`);
         console.log('        the frame shown (drawn off screen) is the direct draw, to within 2 levels per channel');
@@ -562,8 +572,9 @@ export const tests: E2ETest[] = [
       await files<void>(page, 'rollDice([3, 1, 6, 5, 2, 4], 11)');
       await page.waitForSelector('[data-testid=dice-tray][data-status=settled]', { timeout: 60_000 });
       await frames(page, 3);
-      const tray = await page.evaluate(`document.querySelector('[data-testid=dice-tray] canvas').toDataURL('image/png')`);
-      console.log(`        ${await matchBaseline(ctx, page, 'dice-tray', tray as string)}`);
+      await page.waitForSelector('[data-testid=dice-tray] canvas:not([data-frame=drawing])', { state: 'attached' });
+      const tray = await shownPng(page, '[data-testid=dice-tray]');
+      console.log(`        ${await matchBaseline(ctx, page, 'dice-tray', tray)}`);
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await page.close();
     },
