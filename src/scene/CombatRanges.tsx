@@ -49,21 +49,6 @@ function rimGeometry(): RingGeometry {
 export function CombatRanges({ models, colorOf, range = 3, height, opacity = 0.12 }: CombatRangesProps) {
   const geometry = useMemo(() => wallGeometry(), []);
   const ring = useMemo(() => rimGeometry(), []);
-  // One set of materials per colour, shared by every model of that colour (hundreds of models
-  // would otherwise each set up three materials of their own when the ranges are shown).
-  const colors = useMemo(() => [...new Set(models.map(colorOf))].sort().join('\n'), [models, colorOf]);
-  const materials = useMemo(() => {
-    const byColor = new Map<string, { wall: MeshBasicMaterial; foot: MeshBasicMaterial; top: MeshBasicMaterial }>();
-    for (const color of colors ? colors.split('\n') : []) {
-      byColor.set(color, {
-        wall: new MeshBasicMaterial({ color, transparent: true, opacity, side: DoubleSide, depthWrite: false, toneMapped: false }),
-        foot: new MeshBasicMaterial({ color, transparent: true, opacity: 0.8, depthWrite: false, toneMapped: false }),
-        top: new MeshBasicMaterial({ color, transparent: true, opacity: 0.3, side: DoubleSide, depthWrite: false, toneMapped: false }),
-      });
-    }
-    return byColor;
-  }, [colors, opacity]);
-  useEffect(() => () => materials.forEach((m) => [m.wall, m.foot, m.top].forEach((x) => x.dispose())), [materials]);
   // The models of each colour, drawn as three instanced meshes (walls, foot rims, top rims): a
   // handful of objects and draw calls however many models show their ranges.
   const byColor = useMemo(() => {
@@ -76,6 +61,21 @@ export function CombatRanges({ models, colorOf, range = 3, height, opacity = 0.1
     }
     return out;
   }, [models, colorOf]);
+  // One set of materials per colour, shared by every model of that colour, kept while the set of
+  // colours stays the same (a string key: a new grouping of the same colours keeps them).
+  const colors = useMemo(() => [...byColor.keys()].sort().join('\n'), [byColor]);
+  const materials = useMemo(() => {
+    const out = new Map<string, { wall: MeshBasicMaterial; foot: MeshBasicMaterial; top: MeshBasicMaterial }>();
+    for (const color of colors ? colors.split('\n') : []) {
+      out.set(color, {
+        wall: new MeshBasicMaterial({ color, transparent: true, opacity, side: DoubleSide, depthWrite: false, toneMapped: false }),
+        foot: new MeshBasicMaterial({ color, transparent: true, opacity: 0.8, depthWrite: false, toneMapped: false }),
+        top: new MeshBasicMaterial({ color, transparent: true, opacity: 0.3, side: DoubleSide, depthWrite: false, toneMapped: false }),
+      });
+    }
+    return out;
+  }, [colors, opacity]);
+  useEffect(() => () => materials.forEach((m) => [m.wall, m.foot, m.top].forEach((x) => x.dispose())), [materials]);
   return (
     <group name="combat-ranges">
       {[...byColor].map(([color, ms]) => {

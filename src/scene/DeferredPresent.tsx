@@ -27,9 +27,10 @@ export const FRAME_STATE_ATTRIBUTE = 'data-frame';
 const DEFERRED_ATTRIBUTE = 'data-deferred';
 
 /**
- * Shows the table without the main thread ever waiting for a frame to be drawn. For software
- * rasterisers (mounted by `TableScene` when `renderProfile().desynchronized`, and by the dice tray),
- * where a frame of a full battlefield takes SwiftShader 0.15-0.3 s (measured: 1280x800, 242 models).
+ * Shows the frames of a canvas without the main thread ever waiting for one to be drawn. For
+ * software rasterisers (mounted by `TableScene` and the dice tray when
+ * `renderProfile().offscreenFrames`), where a frame of a full battlefield takes SwiftShader
+ * 0.15-0.3 s (measured: 1280x800, 242 models).
  *
  * Why: when a task has drawn into a WebGL canvas, Chromium hands the canvas to the compositor at
  * the end of that task, and with software compositing that hand-over reads the drawing buffer
@@ -41,18 +42,19 @@ const DEFERRED_ATTRIBUTE = 'data-deferred';
  * How: each frame is drawn into a render target the size of the drawing buffer (draws into a
  * framebuffer object leave the canvas untouched, so the task ends without waiting), then read back
  * with three's `readRenderTargetPixelsAsync` (a pixel-buffer read, a fence polled every 4 ms, and
- * the copy out once the fence has signalled) and put into a 2D canvas laid under the WebGL canvas (its next sibling, `data-testid="shown-frame"`).
- * The WebGL canvas is never drawn into, so it stays transparent and keeps the pointer events. Rows
- * come back bottom-up; the 2D canvas is flipped with CSS. The target is marked as an XR target,
- * the one way three offers to apply tone mapping and the output colour space to a render target as
- * to the screen, and its storage is plain RGBA8, so its 8-bit pixels are exactly what drawing to
- * the canvas would have written (same programs, blending on the same encoded values).
+ * the copy out once the fence has signalled) and put into a 2D canvas laid under the WebGL canvas
+ * (its next sibling, `data-testid="shown-frame"`). The WebGL canvas is never drawn into, so it
+ * stays transparent and keeps the pointer events. Rows come back bottom-up; the 2D canvas is
+ * flipped with CSS. The target is marked as an XR target, the one way three offers to apply tone
+ * mapping and the output colour space to a render target as to the screen, and its storage is
+ * plain RGBA8, so its 8-bit pixels are exactly what drawing to the canvas would have written (same
+ * programs, blending on the same encoded values).
  *
  * Frames asked for while one is in flight are merged: the newest state is drawn once the current
- * frame is shown. The WebGL canvas carries `data-presented`, the number of frames shown, and
- * `data-frame` (`drawing` or `shown`), so tests can wait for the latest frame to be on screen. Something that draws straight into the WebGL canvas (the
- * PNG export) must clear it to transparent afterwards ({@link clearDirectFrame}). The WebGL canvas
- * carries `data-deferred` while this is mounted.
+ * frame is shown. The WebGL canvas carries `data-deferred` while this is mounted, `data-presented`
+ * (the number of frames shown) and `data-frame` (`drawing` or `shown`), so tests can wait for the
+ * latest frame to be on screen. Something that draws straight into the WebGL canvas (the PNG
+ * export) must clear it to transparent afterwards ({@link clearDirectFrame}).
  *
  * Takes over R3F's rendering (a `useFrame` with priority 1); mount it at most once per canvas.
  */

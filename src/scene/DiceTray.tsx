@@ -52,7 +52,7 @@ export function DiceTray({ rolls, onSettled, seed = 1, className }: DiceTrayProp
   const [error, setError] = useState<string | null>(null);
   const settledRef = useRef(onSettled);
   settledRef.current = onSettled;
-  const software = renderProfile().software;
+  const offscreen = renderProfile().offscreenFrames;
 
   useEffect(() => {
     setShown(null);
@@ -101,7 +101,7 @@ export function DiceTray({ rolls, onSettled, seed = 1, className }: DiceTrayProp
         <ambientLight intensity={0.9} />
         <directionalLight position={[3, 10, 4]} intensity={1.8} />
         {/* A software rasteriser: frames drawn off screen, so no animation frame waits for it. */}
-        {software && <DeferredPresent samples={4} />}
+        {offscreen && <DeferredPresent samples={4} />}
         <TrayFrame width={tray.width} depth={tray.depth} />
         {prepared && prepared.key === `${seed}|${faces.join(',')}` && <Playback key={prepared.key} prepared={prepared} onSettled={settled} />}
       </Canvas>

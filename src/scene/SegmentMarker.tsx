@@ -65,7 +65,7 @@ export function SegmentMarker({ points, color, lineWidth = 3, dashed = false, ma
         opacity={opacity}
         depthTest={!onTop}
         renderOrder={onTop ? 20 : 0}
-        raycast={() => null}
+        raycast={none}
       />
       {markerRadius > 0 &&
         [a, b].map((p, i) => (

@@ -141,7 +141,7 @@ export const TableScene = memo(function TableScene({
       <fog attach="fog" args={[BACKGROUND_COLOR, 160, 360]} />
       <Lights extent={extent} />
       <ShadowBaker />
-      {profile.desynchronized && <DeferredPresent onFirstFrame={onReady} />}
+      {profile.offscreenFrames && <DeferredPresent onFirstFrame={onReady} />}
       <CameraRig width={width} depth={depth} view={view} />
       <TableSpace width={width} depth={depth}>
         <BattlefieldMat width={width} depth={depth} shading={shading} />
@@ -176,7 +176,7 @@ export const TableScene = memo(function TableScene({
         {children}
       </TableSpace>
       {bridge && <SceneBridge handle={bridge} width={width} depth={depth} />}
-      {onReady && !profile.desynchronized && <ReadySignal onReady={onReady} />}
+      {onReady && !profile.offscreenFrames && <ReadySignal onReady={onReady} />}
     </Canvas>
   );
 });

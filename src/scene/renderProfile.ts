@@ -27,10 +27,15 @@ export interface RenderProfile {
    * and waits there for the software rasteriser to finish the frame (most of each frame's 60 ms in
    * SwiftShader, measured); a desynchronized canvas is presented apart from the page's paint, so
    * the main thread stays free. Off on a GPU, where the normal path costs little and some
-   * platforms tear with it. `TableScene` also shows frames drawn off screen when this is true
-   * (`DeferredPresent`): with the canvas never drawn into, no task waits for the rasteriser at all.
+   * platforms tear with it.
    */
   desynchronized: boolean;
+  /**
+   * Draw frames off screen and show them once finished (`DeferredPresent`, in the table and the
+   * dice tray), true in software: with the canvas never drawn into, no task waits for the
+   * rasteriser at all. Off on a GPU, where drawing straight into the canvas costs little.
+   */
+  offscreenFrames: boolean;
   /** The WebGL renderer string the decision was made from ('' when unknown). */
   renderer: string;
 }
@@ -65,7 +70,7 @@ export function renderProfile(): RenderProfile {
   }
   const forced = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('render') : null;
   const software = forced === 'software' ? true : forced === 'gpu' ? false : isSoftwareRendererName(renderer);
-  cached = { software, antialias: !software, dpr: software ? [1, 1] : [1, 1.5], movingScale: software ? 0.5 : 0.75, desynchronized: software, renderer };
+  cached = { software, antialias: !software, dpr: software ? [1, 1] : [1, 1.5], movingScale: software ? 0.5 : 0.75, desynchronized: software, offscreenFrames: software, renderer };
   return cached;
 }
 
