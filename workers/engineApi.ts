@@ -315,8 +315,12 @@ export class EngineApi {
       if (e instanceof ScenarioBuildError) return { ok: false, problems: e.problems };
       return { ok: false, problems: [`(root): ${(e as Error).message}`] };
     }
+    const replaced = this.loaded?.world;
     this.loaded = { scenario, world };
     this.version++;
+    // The old world's sample trees go back to the pool for this one's (a job on the old world
+    // stops at its next item: the version changed).
+    replaced?.dropVisibilityCaches();
     // The World copies what it changes, so the same input builds the helper's copy.
     this.loadHelper(input);
     return { ok: true, summary: summarize(scenario, world) };

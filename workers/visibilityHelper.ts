@@ -39,6 +39,8 @@ export class VisibilityHelper {
 
   /** Builds the world (terrain BVH included) from the engine's input; replaces any previous one. */
   load(input: WorldInput): true {
+    // The old world's sample trees go back to the pool for the new one's.
+    this.world?.dropVisibilityCaches();
     this.world = new World(input);
     this.world.prepareVisibility(DEFAULT_SAMPLE_SPACING_INCHES);
     this.applied++;

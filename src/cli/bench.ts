@@ -50,6 +50,8 @@ async function main() {
   for (let k = 0; k < 2; k++) {
     const warm = new World(input);
     for (const o of north) for (const t of south) unitVisible(warm, o, t, opts);
+    // As the engine does with a replaced world: its sample trees' storage goes to the next one.
+    warm.dropVisibilityCaches();
   }
 
   // The full matrix, one call per ordered unit pair, on BENCH_MATRIX_ROUNDS fresh worlds (the
@@ -61,6 +63,7 @@ async function main() {
   const matrixRounds: { verdicts: { o: string; t: string; visible: boolean; ms: number; tests: number }[]; ms: number; cpuMs: number }[] = [];
   let last: World | null = null;
   for (let round = 0; round < Number(process.env.BENCH_MATRIX_ROUNDS ?? 5); round++) {
+    last?.dropVisibilityCaches();
     last = null;
     const w = new World(input);
     w.prepareVisibility(opts.spacingInches);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSampleTree, composeSampleTrees, facingMask, filterSampleTree, prismSurfaceSamples, type SampleTree, type SurfaceSamples } from './volumeSamples';
+import { buildSampleTree, composeSampleTrees, facingMask, filterSampleTree, pooledSampleBytes, prismSurfaceSamples, SampleArena, type SampleTree, type SurfaceSamples } from './volumeSamples';
 
 /** The points `facingMask` keeps, in order. */
 function facingPoints(s: SurfaceSamples, ux: number, uy: number, spread: number, top: boolean, bottom: boolean): Float64Array {
@@ -131,5 +131,34 @@ describe('filterSampleTree: a facing tree cut from a model\'s whole tree', () =>
     expect(all.start.length).toBe(full.start.length);
     const none = filterSampleTree(full, new Uint8Array(full.owner.length));
     expect(none.owner.length).toBe(0);
+  });
+});
+
+describe('SampleArena: trees cut from pooled chunks', () => {
+  it('a released chunk is the next arena\'s memory, and trees cut from stale memory are still right', () => {
+    const s = model(3, 4, 0.63, 1.5);
+    const full = buildSampleTree(s.points, s.coveringRadiusInches);
+    const keep = facingMask(s, 1, 0, Math.PI / 8, false, false);
+    const want = filterSampleTree(full, keep);
+    const a = new SampleArena();
+    const first = a.int32(10);
+    // Old contents that a tree must not inherit: every entry of the chunk set to 7.
+    new Int32Array(first.buffer).fill(7);
+    new Float64Array(a.float64(10).buffer).fill(7);
+    const before = pooledSampleBytes();
+    a.release();
+    expect(pooledSampleBytes()).toBeGreaterThan(before);
+    const b = new SampleArena();
+    const t = filterSampleTree(full, keep, b);
+    // The pool hands back the last chunk released of each size: the 16 KB one (the int32 chunk of
+    // the first arena) is now the new tree's float64 memory, the 32 KB one its int32 memory.
+    expect(t.points.buffer).toBe(first.buffer);
+    expect(pooledSampleBytes()).toBe(before);
+    checkTree(t);
+    expect([...t.points]).toEqual([...want.points]);
+    expect([...t.owner]).toEqual(new Array(t.owner.length).fill(0));
+    expect([...t.ownerMin]).toEqual(new Array(t.ownerMin.length).fill(0));
+    expect([...t.ownerMax]).toEqual(new Array(t.ownerMax.length).fill(0));
+    expect([...t.bounds]).toEqual([...want.bounds]);
   });
 });

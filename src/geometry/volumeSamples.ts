@@ -158,6 +158,10 @@ export function filterSampleTree(full: SampleTree, keep: Uint8Array, arena: Pick
   const right = i32.subarray(2 * k + 3 * maxNodes, 2 * k + 4 * maxNodes);
   const ownerMin = i32.subarray(2 * k + 4 * maxNodes, 2 * k + 5 * maxNodes);
   const ownerMax = i32.subarray(2 * k + 5 * maxNodes, 2 * k + 6 * maxNodes);
+  // One model's tree: every point's owner is 0 (arena arrays come with arbitrary contents).
+  owner.fill(0);
+  ownerMin.fill(0);
+  ownerMax.fill(0);
   for (let i = 0, j = 0; i < n; i++) {
     if (!keep[src[i]]) continue;
     points[3 * j] = full.points[3 * i];
@@ -243,24 +247,34 @@ export function filterSampleTree(full: SampleTree, keep: Uint8Array, arena: Pick
 
 /**
  * Where the facing and unit trees get their arrays: cut from chunks (16 KB, then doubling up to
- * 1 MB) instead of one buffer each. A matrix builds thousands of these trees, and every separate
- * buffer is external memory whose growth makes the garbage collector run full collections (costly
- * with a second thread on the other core). The World keeps one arena per model and one per unit,
- * dropped with that model's or unit's cached trees, so the chunks live exactly as long as the trees
- * cut from them. A chunk is zeroed when made and no part is handed out twice, so every array
- * starts zeroed as `new` would give it.
+ * 1 MB) instead of one buffer each, and the chunks themselves reused. A matrix builds thousands of
+ * these trees (about 200 MB of them on the bench table). Every new buffer is external memory, and
+ * its growth makes V8 run full collections: measured on the bench's engine job, allocating the
+ * chunks afresh cost about 270 ms of garbage-collector threads per job beside 550 ms of work,
+ * and with the visibility helper on the other core the two fought over both cores.
+ *
+ * So chunks come from a per-thread pool of released chunks ({@link SampleArena.release}): the World
+ * keeps one arena per model and one per unit and releases it when it drops that model's or unit's
+ * cached trees (the model moved, or the world was replaced), so a world's next trees, or the next
+ * world's, are cut from the same memory and a steady session allocates none.
+ *
+ * Arrays come with arbitrary contents (a reused chunk holds old trees): callers write every entry
+ * they read. Once released, every array cut from the arena may be overwritten by another arena:
+ * release only what nothing will read again.
  */
 export class SampleArena {
-  private f64 = new Float64Array(0);
+  private f64 = EMPTY_F64;
   private f64Used = 0;
-  private i32 = new Int32Array(0);
+  private i32 = EMPTY_I32;
   private i32Used = 0;
-  private chunkBytes = 16 * 1024;
+  private chunkBytes = MIN_CHUNK_BYTES;
+  /** Pooled chunks held (returned to the pool on release). */
+  private chunks: ArrayBuffer[] = [];
 
-  /** A zeroed Float64Array of length `n`. */
+  /** A Float64Array of length `n` (contents arbitrary). */
   float64(n: number): Float64Array {
     if (this.f64Used + n > this.f64.length) {
-      this.f64 = new Float64Array(Math.max(n, this.nextChunkBytes() / 8));
+      this.f64 = new Float64Array(this.chunk(8 * n));
       this.f64Used = 0;
     }
     const a = this.f64.subarray(this.f64Used, this.f64Used + n);
@@ -268,10 +282,10 @@ export class SampleArena {
     return a;
   }
 
-  /** A zeroed Int32Array of length `n`. */
+  /** An Int32Array of length `n` (contents arbitrary). */
   int32(n: number): Int32Array {
     if (this.i32Used + n > this.i32.length) {
-      this.i32 = new Int32Array(Math.max(n, this.nextChunkBytes() / 4));
+      this.i32 = new Int32Array(this.chunk(4 * n));
       this.i32Used = 0;
     }
     const a = this.i32.subarray(this.i32Used, this.i32Used + n);
@@ -279,11 +293,54 @@ export class SampleArena {
     return a;
   }
 
-  private nextChunkBytes(): number {
-    const b = this.chunkBytes;
-    this.chunkBytes = Math.min(2 * b, 1 << 20);
-    return b;
+  /**
+   * Hands every chunk back to the pool. Arrays cut from this arena must not be read afterwards
+   * (their memory goes to other arenas); the arena itself may be used again (it takes new chunks).
+   */
+  release(): void {
+    for (const c of this.chunks) {
+      const free = FREE_CHUNKS.get(c.byteLength)!;
+      if (freeBytes + c.byteLength <= MAX_FREE_BYTES) {
+        free.push(c);
+        freeBytes += c.byteLength;
+      }
+    }
+    this.chunks = [];
+    this.f64 = EMPTY_F64;
+    this.f64Used = 0;
+    this.i32 = EMPTY_I32;
+    this.i32Used = 0;
+    this.chunkBytes = MIN_CHUNK_BYTES;
   }
+
+  /** A chunk of the next size (16 KB doubling to 1 MB) from the pool, or a buffer of its own for a larger request. */
+  private chunk(minBytes: number): ArrayBuffer {
+    const size = this.chunkBytes;
+    this.chunkBytes = Math.min(2 * size, MAX_CHUNK_BYTES);
+    if (minBytes > size) return new ArrayBuffer(minBytes);
+    const free = FREE_CHUNKS.get(size)!;
+    let c = free.pop();
+    if (c) freeBytes -= size;
+    else c = new ArrayBuffer(size);
+    this.chunks.push(c);
+    return c;
+  }
+}
+
+const EMPTY_F64 = new Float64Array(0);
+const EMPTY_I32 = new Int32Array(0);
+const MIN_CHUNK_BYTES = 16 * 1024;
+const MAX_CHUNK_BYTES = 1024 * 1024;
+/** Released chunks by size (this thread's pool). */
+const FREE_CHUNKS = new Map<number, ArrayBuffer[]>();
+for (let b = MIN_CHUNK_BYTES; b <= MAX_CHUNK_BYTES; b *= 2) FREE_CHUNKS.set(b, []);
+/** Bytes in the pool, and the most it keeps (more released is left to the garbage collector). */
+let freeBytes = 0;
+const MAX_FREE_BYTES = 384 * 1024 * 1024;
+
+/** Bytes of released chunks waiting in this thread's pool (for tests and diagnostics). */
+export function pooledSampleBytes(): number {
+  return freeBytes;
 }
 
 /** Without an arena: a buffer per array. */

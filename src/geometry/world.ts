@@ -282,8 +282,7 @@ export class World {
       topZ: meshOcc ? Math.max(volume.zMax, meshOcc.bounds[5]) : volume.zMax,
       meshLocal,
     };
-    this.sampleCache.delete(m.id);
-    this.unitSampleCache.delete(m.unitId);
+    this.dropSamples(m.id, m.unitId);
     this.memo.clear();
     this.models.set(m.id, state);
     if (!unit.modelIds.includes(m.id)) unit.modelIds.push(m.id);
@@ -324,6 +323,8 @@ export class World {
    * `facingMask`): the direction is quantised to 1/32 of a turn and the spread widened to cover
    * the quantisation, so trees are cached and shared between nearby targets.
    * @param toward - the other volume (its footprint centre, radius bound and height range).
+   * @returns a cached tree, to be read only until this model is set or removed again (its storage
+   *   is then reused: see {@link dropVisibilityCaches}).
    */
   sampleTreeToward(modelId: string, spacingInches: number, toward: Toward): SampleTree {
     return this.facingEntry(modelId, spacingInches, toward).tree;
@@ -331,7 +332,8 @@ export class World {
 
   /**
    * One sample tree for a whole unit's facing samples toward another volume (each point tagged
-   * with the index of its model in `modelIds`), cached until a model of the unit changes.
+   * with the index of its model in `modelIds`), cached until a model of the unit changes (and to
+   * be read only until then: its storage is then reused).
    */
   unitSampleTreeToward(unitId: string, spacingInches: number, toward: Toward): { tree: SampleTree; modelIds: string[] } {
     const models = this.unitModels(unitId);
@@ -409,12 +411,33 @@ export class World {
     const m = this.models.get(id);
     if (!m) return;
     this.models.delete(id);
-    this.sampleCache.delete(id);
-    this.unitSampleCache.delete(m.unitId);
+    this.dropSamples(id, m.unitId);
     this.memo.clear();
     const unit = this.units.get(m.unitId);
     if (unit) unit.modelIds = unit.modelIds.filter((x) => x !== id);
     if (dropEmptyUnit && unit && unit.modelIds.length === 0) this.units.delete(m.unitId);
+  }
+
+  /**
+   * Drops every cached sample tree and answer and hands the trees' storage back to this thread's
+   * pool (see `SampleArena`), for the next world's trees: call it when a world is replaced. The
+   * world stays usable (its samples are built again on the next question). Trees obtained from it
+   * before must not be read afterwards.
+   */
+  dropVisibilityCaches(): void {
+    for (const e of this.sampleCache.values()) e.arena.release();
+    for (const c of this.unitSampleCache.values()) c.arena.release();
+    this.sampleCache.clear();
+    this.unitSampleCache.clear();
+    this.memo.clear();
+  }
+
+  /** Drops a model's cached samples and its unit's trees, their storage back to the pool. */
+  private dropSamples(modelId: string, unitId: string): void {
+    this.sampleCache.get(modelId)?.arena.release();
+    this.sampleCache.delete(modelId);
+    this.unitSampleCache.get(unitId)?.arena.release();
+    this.unitSampleCache.delete(unitId);
   }
 
   /** The models of a unit, in order. */

@@ -233,3 +233,55 @@ describe('the stated bound: a line of sight with clearance of the covering radiu
     );
   });
 });
+
+/**
+ * Sample trees are cut from pooled memory that a world hands back when a model moves or the world
+ * is replaced (SampleArena, World.dropVisibilityCaches): a tree read after its memory went to
+ * another would give wrong answers. A world whose models keep moving, beside other worlds dropping
+ * their trees into the pool, must answer exactly as a fresh world built at the same positions.
+ */
+describe('sample-tree memory reuse never changes an answer', () => {
+  const fresh = (w: World): World =>
+    new World(
+      {
+        widthInches: w.widthInches,
+        depthInches: w.depthInches,
+        terrain: [],
+        objectives: [],
+        territories: {},
+        units: [...w.units.values()].map((u) => ({ ...u, modelIds: [...u.modelIds] })),
+        models: [...w.models.values()].map((m) => ({ id: m.id, unitId: m.unitId, footprint: { ...m.footprint }, elevation: m.elevation, heightInches: m.heightInches, baseThicknessInches: m.baseThicknessInches })),
+      },
+      w.terrain,
+    );
+  const pairs = [['obs', 'tgt'], ['tgt', 'obs'], ['obs', 'rank1'], ['rank2', 'tgt'], ['rank1', 'rank2'], ['rank2', 'obs']];
+
+  it('on 60 crowds, one unit moved at a time, with other worlds releasing their trees in between', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        const rand = mulberry32(seed ^ 0x5f3759df);
+        const world = crowdScene(seed);
+        for (let step = 0; step < 5; step++) {
+          const got = pairs.map(([o, t]) => unitVisible(world, o, t, { spacingInches: SPACING }));
+          // Another world's trees go to the pool, so the next ones built here reuse that memory.
+          const other = crowdScene(seed + step + 1);
+          for (const [o, t] of pairs) unitVisible(other, o, t, { spacingInches: SPACING });
+          other.dropVisibilityCaches();
+          const want = pairs.map(([o, t]) => unitVisible(fresh(world), o, t, { spacingInches: SPACING }));
+          expect(got).toEqual(want);
+          // Asked again after the pool changed hands: the cached answers and trees still hold.
+          expect(pairs.map(([o, t]) => unitVisible(world, o, t, { spacingInches: SPACING }))).toEqual(want);
+          // Move a random model of one unit (its trees and its unit's are released; the other
+          // units' cached trees stay and are read again next step).
+          {
+            const unit = ['obs', 'tgt', 'rank1', 'rank2'][step % 4];
+            const ids = world.units.get(unit)!.modelIds;
+            const m = world.models.get(ids[Math.floor(rand() * ids.length)])!;
+            world.setModel({ id: m.id, unitId: m.unitId, footprint: { ...m.footprint, x: m.footprint.x + (rand() - 0.5) * 2, y: m.footprint.y + (rand() - 0.5) * 2 }, elevation: 0, heightInches: m.heightInches, baseThicknessInches: m.baseThicknessInches });
+          }
+        }
+      }),
+      { numRuns: 60, seed: 99 },
+    );
+  });
+});
