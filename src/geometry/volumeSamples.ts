@@ -144,7 +144,8 @@ export function filterSampleTree(full: SampleTree, keep: Uint8Array, arena: Pick
   for (let i = 0; i < n; i++) before[i + 1] = before[i] + keep[src[i]];
   const k = before[n];
   if (k === 0) return buildSampleTree(new Float64Array(0), full.coveringRadiusInches);
-  const maxNodes = 2 * k - 1;
+  // No more nodes than the whole tree has, nor than a binary tree over k points can have.
+  const maxNodes = Math.min(2 * k - 1, full.start.length);
   // One buffer per element type, cut into the tree's arrays.
   const f64 = arena.float64(3 * k + 6 * maxNodes);
   const i32 = arena.int32(2 * k + 6 * maxNodes);
@@ -170,61 +171,71 @@ export function filterSampleTree(full: SampleTree, keep: Uint8Array, arena: Pick
     sourceIndex[j++] = src[i];
   }
   // Depth-first, without recursion: a node's number is given on the way down (parents before
-  // children, as buildSampleTree numbers them), its bounds on the way up.
+  // children, as buildSampleTree numbers them) and written into its parent's child slot; leaves get
+  // their bounds there, inner nodes in a pass from the last node back (children come after parents).
   const fs = full.start;
   const fe = full.end;
   const fl = full.left;
   const fr = full.right;
-  if (_stack.length < 4 * fl.length) _stack = new Int32Array(4 * fl.length + 4);
+  if (_stack.length < 2 * fl.length + 2) _stack = new Int32Array(2 * fl.length + 2);
   const stack = _stack;
   let top = 0;
   let count = 0;
   stack[top++] = 0; // full node
-  stack[top++] = -1; // out node (-1: not yet visited)
+  stack[top++] = -1; // child slot to fill: 2 * parent (left) or 2 * parent + 1 (right); -1 for the root
   while (top > 0) {
-    const out = stack[top - 1];
-    let at = stack[top - 2];
-    if (out < 0) {
-      // Walk down while only one child keeps points.
-      for (;;) {
-        const l = fl[at];
-        if (l < 0) break;
-        const r = fr[at];
-        const inL = before[fe[l]] - before[fs[l]];
-        const inR = before[fe[r]] - before[fs[r]];
-        if (inL && inR) break;
-        at = inL ? l : r;
-      }
-      const node = count++;
-      start[node] = before[fs[at]];
-      end[node] = before[fe[at]];
-      if (fl[at] < 0) {
-        // A leaf of a built tree holds one point.
-        const B = 6 * node;
-        const p = 3 * start[node];
-        bounds[B] = bounds[B + 3] = points[p];
-        bounds[B + 1] = bounds[B + 4] = points[p + 1];
-        bounds[B + 2] = bounds[B + 5] = points[p + 2];
-        left[node] = right[node] = -1;
-        top -= 2;
-        continue;
-      }
-      // Come back to this node after both children: remember it, then push them (left on top).
-      stack[top - 2] = at;
-      stack[top - 1] = node;
+    const slot = stack[--top];
+    let at = stack[--top];
+    // Walk down while only one child keeps points.
+    for (;;) {
+      const l = fl[at];
+      if (l < 0) break;
+      const r = fr[at];
+      const inL = before[fe[l]] - before[fs[l]];
+      const inR = before[fe[r]] - before[fs[r]];
+      if (inL && inR) break;
+      at = inL ? l : r;
+    }
+    const node = count++;
+    if (slot >= 0) (slot & 1 ? right : left)[slot >> 1] = node;
+    start[node] = before[fs[at]];
+    end[node] = before[fe[at]];
+    if (fl[at] >= 0) {
+      // Both children keep points: push them, left on top (numbered first).
       stack[top++] = fr[at];
-      stack[top++] = -1;
+      stack[top++] = 2 * node + 1;
       stack[top++] = fl[at];
-      stack[top++] = -1;
+      stack[top++] = 2 * node;
       continue;
     }
-    // Both children are done: they are the two nodes numbered right after this one's subtree starts.
-    top -= 2;
-    const a = out + 1;
-    const b = a + 2 * (end[a] - start[a]) - 1;
-    left[out] = a;
-    right[out] = b;
-    const B = 6 * out;
+    // A leaf (up to LEAF_POINTS points of the whole tree): the bounds of its kept points.
+    left[node] = right[node] = -1;
+    const B = 6 * node;
+    let p = 3 * start[node];
+    let x0 = points[p], y0 = points[p + 1], z0 = points[p + 2];
+    let x1 = x0, y1 = y0, z1 = z0;
+    for (let i = start[node] + 1; i < end[node]; i++) {
+      p = 3 * i;
+      const x = points[p], y = points[p + 1], z = points[p + 2];
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      if (z < z0) z0 = z;
+      if (z > z1) z1 = z;
+    }
+    bounds[B] = x0;
+    bounds[B + 1] = y0;
+    bounds[B + 2] = z0;
+    bounds[B + 3] = x1;
+    bounds[B + 4] = y1;
+    bounds[B + 5] = z1;
+  }
+  for (let node = count - 1; node >= 0; node--) {
+    const a = left[node];
+    if (a < 0) continue;
+    const b = right[node];
+    const B = 6 * node;
     for (let q = 0; q < 3; q++) {
       bounds[B + q] = Math.min(bounds[6 * a + q], bounds[6 * b + q]);
       bounds[B + 3 + q] = Math.max(bounds[6 * a + 3 + q], bounds[6 * b + 3 + q]);
@@ -350,7 +361,14 @@ const NO_ARENA = { float64: (n: number) => new Float64Array(n), int32: (n: numbe
 let _before = new Int32Array(1024);
 let _stack = new Int32Array(1024);
 
-/** Builds the point tree of a sample set (leaves hold one point). */
+/**
+ * Points per leaf of a sample tree, at most. The search tests small groups pair by pair well above
+ * this size, so deeper nodes would only be built and copied: four points per leaf makes a tree
+ * about a quarter of the nodes of one point per leaf, for every facing and unit tree cut from it.
+ */
+export const LEAF_POINTS = 4;
+
+/** Builds the point tree of a sample set (leaves hold up to {@link LEAF_POINTS} points). */
 export function buildSampleTree(points: Float64Array, coveringRadiusInches: number, owners?: Int32Array): SampleTree {
   const n = points.length / 3;
   const ownerOf = owners ?? new Int32Array(n);
@@ -384,7 +402,7 @@ export function buildSampleTree(points: Float64Array, coveringRadiusInches: numb
         if (points[o + k] > bounds[B + 3 + k]) bounds[B + 3 + k] = points[o + k];
       }
     }
-    if (hi - lo <= 1) return node;
+    if (hi - lo <= LEAF_POINTS) return node;
     let axis = 0;
     let ext = -1;
     for (let k = 0; k < 3; k++) {
