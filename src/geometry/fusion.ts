@@ -29,7 +29,62 @@ export function occludersCloseShaftFused(
   boxA: Float64Array,
   boxB: Float64Array,
 ): boolean {
-  const eps = 1e-9;
+  return cutSections(occ, count, skip, boxA, boxB) && fusedFrom(boxA, boxB);
+}
+
+/**
+ * {@link occludersCloseShaftFused} seen both ways: from A onto B's near side, or (the same
+ * segments) from B onto A's near side. The sections do not depend on which way the shaft is
+ * looked along, so they are cut once for both.
+ */
+export function occludersCloseShaftFusedEitherWay(
+  occ: readonly Occluder[],
+  count: number,
+  skip: (o: Occluder) => boolean,
+  boxA: Float64Array,
+  boxB: Float64Array,
+): boolean {
+  return cutSections(occ, count, skip, boxA, boxB) && (fusedFrom(boxA, boxB) || fusedFrom(boxB, boxA));
+}
+
+/**
+ * Cuts the section of every piece (occluders not skipped; a closed mesh's inner boxes) by the
+ * vertical plane through its centre across the horizontal line from A's centre to B's, into
+ * `_secs` (centre x, y, half chord, bottom, top; `_nSecs` of them). False when there is no such
+ * line (A and B stacked), the two boxes overlap along it (no plane between them: no proof either
+ * way), or no piece has a usable section.
+ */
+function cutSections(occ: readonly Occluder[], count: number, skip: (o: Occluder) => boolean, boxA: Float64Array, boxB: Float64Array): boolean {
+  const nx = (boxB[0] + boxB[3]) / 2 - (boxA[0] + boxA[3]) / 2;
+  const ny = (boxB[1] + boxB[4]) / 2 - (boxA[1] + boxA[4]) / 2;
+  const hl = Math.sqrt(nx * nx + ny * ny);
+  if (hl < 1e-9) return false;
+  if (!directionAndCorners(boxA, boxB)) return false;
+  _t[0] = -ny / hl;
+  _t[1] = nx / hl;
+  let n = 0;
+  for (let k = 0; k < count; k++) {
+    const o = occ[k];
+    if (skip(o)) continue;
+    // A closed mesh takes part through the boxes proven inside it (none for an open mesh).
+    const pieces = o.kind === 'mesh' ? o.inners.length : 1;
+    for (let q = 0; q < pieces; q++) {
+      if (!sectionAcross(o.kind === 'mesh' ? o.inners[q] : o)) continue;
+      if (5 * n + 5 > _secs.length) _secs = growTo(_secs, 2 * _secs.length);
+      for (let j = 0; j < 5; j++) _secs[5 * n + j] = _sec[j];
+      n++;
+    }
+  }
+  _nSecs = n;
+  return n > 0;
+}
+
+/**
+ * The horizontal direction n from A's centre to B's (`_n`), A's and B's corners in (u, w) (u
+ * across n, w along it), A's farthest w and B's nearest (`_n[2]`, `_n[3]`). False when the boxes
+ * overlap along n (B's near side is not beyond A) or are stacked.
+ */
+function directionAndCorners(boxA: Float64Array, boxB: Float64Array): boolean {
   const acx = (boxA[0] + boxA[3]) / 2;
   const acy = (boxA[1] + boxA[4]) / 2;
   let nx = (boxB[0] + boxB[3]) / 2 - acx;
@@ -55,7 +110,20 @@ export function occludersCloseShaftFused(
     _bw[j] = nx * x + ny * y;
     if (_bw[j] < wP) wP = _bw[j];
   }
-  if (!(wP > wAmax + 1e-6)) return false;
+  _n[0] = nx;
+  _n[1] = ny;
+  _n[2] = wAmax;
+  _n[3] = wP;
+  return wP > wAmax + 1e-6;
+}
+
+/** The proof seen from A onto B's near side, over the sections in `_secs` (see {@link cutSections}). */
+function fusedFrom(boxA: Float64Array, boxB: Float64Array): boolean {
+  if (!directionAndCorners(boxA, boxB)) return false;
+  const nx = _n[0];
+  const ny = _n[1];
+  const wAmax = _n[2];
+  const wP = _n[3];
   const zA0 = boxA[2];
   const zA1 = boxA[5];
   const zB0 = boxB[2];
@@ -79,49 +147,42 @@ export function occludersCloseShaftFused(
   }
   // The table: no segment between points at or above z = 0 goes below it.
   if (sz0 < 0) sz0 = 0;
-  // E rectangles of the occluders strictly between A and P that overlap S.
+  // E rectangles of the sections strictly between A and P that overlap S.
   let n = 0;
-  for (let k = 0; k < count; k++) {
-    const o = occ[k];
-    if (skip(o)) continue;
-    // A closed mesh takes part through the boxes proven inside it (none for an open mesh).
-    const pieces = o.kind === 'mesh' ? o.inners.length : 1;
-    for (let q = 0; q < pieces; q++) {
-      _t[0] = -ny;
-      _t[1] = nx;
-      if (!sectionAcross(o.kind === 'mesh' ? o.inners[q] : o)) continue;
-      const wR = nx * _sec[0] + ny * _sec[1];
-      if (!(wR > wAmax + 1e-6 && wR < wP - 1e-6)) continue;
-      const uc = -ny * _sec[0] + nx * _sec[1];
-      const r = _sec[2];
-      const z0 = _sec[3];
-      const z1 = _sec[4];
-      let eu0 = -Infinity;
-      let eu1 = Infinity;
-      let ez0 = -Infinity;
-      let ez1 = Infinity;
-      for (let i = 0; i < 4; i++) {
-        const kk = (wP - _aw[i]) / (wR - _aw[i]);
-        const lo = _au[i] + (uc - r - _au[i]) * kk;
-        const hi = _au[i] + (uc + r - _au[i]) * kk;
-        if (lo > eu0) eu0 = lo;
-        if (hi < eu1) eu1 = hi;
-        // Height z of R seen from a corner at height a lands at a + (z - a) kk, which decreases in a
-        // (kk > 1): the intersection's bottom comes from A's lowest corners, its top from the highest.
-        const zl = zA0 + (z0 - zA0) * kk;
-        const zh = zA1 + (z1 - zA1) * kk;
-        if (zl > ez0) ez0 = zl;
-        if (zh < ez1) ez1 = zh;
-      }
-      if (!(eu0 < eu1 && ez0 < ez1)) continue;
-      if (eu1 < su0 || eu0 > su1 || ez1 < sz0 || ez0 > sz1) continue;
-      if (4 * n + 4 > _e.length) _e = growTo(_e, 2 * _e.length);
-      _e[4 * n] = eu0;
-      _e[4 * n + 1] = eu1;
-      _e[4 * n + 2] = ez0;
-      _e[4 * n + 3] = ez1;
-      n++;
+  for (let m = 0; m < _nSecs; m++) {
+    const cx = _secs[5 * m];
+    const cy = _secs[5 * m + 1];
+    const wR = nx * cx + ny * cy;
+    if (!(wR > wAmax + 1e-6 && wR < wP - 1e-6)) continue;
+    const uc = -ny * cx + nx * cy;
+    const r = _secs[5 * m + 2];
+    const z0 = _secs[5 * m + 3];
+    const z1 = _secs[5 * m + 4];
+    let eu0 = -Infinity;
+    let eu1 = Infinity;
+    let ez0 = -Infinity;
+    let ez1 = Infinity;
+    for (let i = 0; i < 4; i++) {
+      const kk = (wP - _aw[i]) / (wR - _aw[i]);
+      const lo = _au[i] + (uc - r - _au[i]) * kk;
+      const hi = _au[i] + (uc + r - _au[i]) * kk;
+      if (lo > eu0) eu0 = lo;
+      if (hi < eu1) eu1 = hi;
+      // Height z of R seen from a corner at height a lands at a + (z - a) kk, which decreases in a
+      // (kk > 1): the intersection's bottom comes from A's lowest corners, its top from the highest.
+      const zl = zA0 + (z0 - zA0) * kk;
+      const zh = zA1 + (z1 - zA1) * kk;
+      if (zl > ez0) ez0 = zl;
+      if (zh < ez1) ez1 = zh;
     }
+    if (!(eu0 < eu1 && ez0 < ez1)) continue;
+    if (eu1 < su0 || eu0 > su1 || ez1 < sz0 || ez0 > sz1) continue;
+    if (4 * n + 4 > _e.length) _e = growTo(_e, 2 * _e.length);
+    _e[4 * n] = eu0;
+    _e[4 * n + 1] = eu1;
+    _e[4 * n + 2] = ez0;
+    _e[4 * n + 3] = ez1;
+    n++;
   }
   if (n === 0) return false;
   _s[0] = su0;
@@ -131,6 +192,11 @@ export function occludersCloseShaftFused(
   return rectanglesCover(n);
 }
 
+/** The sections cut by {@link cutSections}: 5 numbers each (centre x, y, half chord, bottom, top). */
+let _secs: Float64Array = new Float64Array(320);
+let _nSecs = 0;
+/** Scratch of {@link directionAndCorners}: n (x, y), A's farthest w, B's nearest w. */
+const _n = new Float64Array(4);
 let _e: Float64Array = new Float64Array(256);
 let _cuts: Float64Array = new Float64Array(130);
 let _iv: Float64Array = new Float64Array(128);

@@ -1,5 +1,5 @@
 import { occluderClosesShaft } from './closure';
-import { occludersCloseShaftFused } from './fusion';
+import { occludersCloseShaftFusedEitherWay } from './fusion';
 import { SCRATCH_CAPSULE, SCRATCH_SEGMENT, scratchCapsuleMayTouch, scratchSegmentHits, segmentOccluderFirstHit, type Occluder } from './occluders';
 import { buildSampleTree, type SampleTree } from './volumeSamples';
 import type { ModelState, Toward, World } from './world';
@@ -261,7 +261,7 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
       _fuseMin = minOwnerB;
       _fuseMax = maxOwnerB;
       // Seen from A onto B's near side, or (the same segments) from B onto A's near side.
-      if (occludersCloseShaftFused(sub, nSub, isOwnTargetVolume, _boxA, _boxB) || occludersCloseShaftFused(sub, nSub, isOwnTargetVolume, _boxB, _boxA)) {
+      if (occludersCloseShaftFusedEitherWay(sub, nSub, isOwnTargetVolume, _boxA, _boxB)) {
         st.method = 'closed';
         return BLOCKED;
       }
