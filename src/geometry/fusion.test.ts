@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { occluderClosesShaft } from './closure';
-import { occludersCloseShaftFused } from './fusion';
+import { occludersCloseShaftFused, occludersCloseShaftFusedEitherWay } from './fusion';
 import { prismOccluder, segmentHitsOccluder, solidOccluder, type Occluder } from './occluders';
 import { convexSolidTriangles, type ConvexSolid } from './solids';
 
@@ -94,6 +94,7 @@ describe('fused closure: several occluders close a shaft together', () => {
 
   it('sound on random crowds: whenever it says closed, every sampled segment is blocked', () => {
     let proven = 0;
+    let reversed = 0;
     fc.assert(
       fc.property(
         fc.record({
@@ -129,11 +130,16 @@ describe('fused closure: several occluders close a shaft together', () => {
             proven++;
             expect(sampledAllBlocked(occ, A, B, 3000, 7)).toBe(true);
           }
+          // Both ways at once (sections cut once) is exactly one way or the other.
+          const reverse = occludersCloseShaftFused(occ, occ.length, noSkip, B, A);
+          if (reverse) reversed++;
+          expect(occludersCloseShaftFusedEitherWay(occ, occ.length, noSkip, A, B)).toBe(occludersCloseShaftFused(occ, occ.length, noSkip, A, B) || reverse);
         },
       ),
       { numRuns: 400, seed: 20261121 },
     );
-    // Not vacuous: a good share of the random crowds are proven closed.
+    // Not vacuous: a good share of the random crowds are proven closed, some of them from B's side.
     expect(proven).toBeGreaterThan(40);
+    expect(reversed).toBeGreaterThan(0);
   });
 });
