@@ -44,7 +44,7 @@ export function occludersCloseShaftFusedEitherWay(
   boxA: Float64Array,
   boxB: Float64Array,
 ): boolean {
-  return cutSections(occ, count, skip, boxA, boxB) && (fusedFrom(boxA, boxB) || fusedFrom(boxB, boxA));
+  return cutSections(occ, count, skip, boxA, boxB) && (fusedFrom(boxA, boxB) || (directionAndCorners(boxB, boxA) && fusedFrom(boxB, boxA)));
 }
 
 /**
@@ -55,13 +55,10 @@ export function occludersCloseShaftFusedEitherWay(
  * way), or no piece has a usable section.
  */
 function cutSections(occ: readonly Occluder[], count: number, skip: (o: Occluder) => boolean, boxA: Float64Array, boxB: Float64Array): boolean {
-  const nx = (boxB[0] + boxB[3]) / 2 - (boxA[0] + boxA[3]) / 2;
-  const ny = (boxB[1] + boxB[4]) / 2 - (boxA[1] + boxA[4]) / 2;
-  const hl = Math.sqrt(nx * nx + ny * ny);
-  if (hl < 1e-9) return false;
+  // Also leaves the direction and corners from A onto B for fusedFrom(boxA, boxB).
   if (!directionAndCorners(boxA, boxB)) return false;
-  _t[0] = -ny / hl;
-  _t[1] = nx / hl;
+  _t[0] = -_n[1];
+  _t[1] = _n[0];
   let n = 0;
   for (let k = 0; k < count; k++) {
     const o = occ[k];
@@ -117,9 +114,12 @@ function directionAndCorners(boxA: Float64Array, boxB: Float64Array): boolean {
   return wP > wAmax + 1e-6;
 }
 
-/** The proof seen from A onto B's near side, over the sections in `_secs` (see {@link cutSections}). */
+/**
+ * The proof seen from A onto B's near side, over the sections in `_secs` (see {@link cutSections}),
+ * with the direction and corners that {@link directionAndCorners}`(boxA, boxB)` last left (it
+ * returned true).
+ */
 function fusedFrom(boxA: Float64Array, boxB: Float64Array): boolean {
-  if (!directionAndCorners(boxA, boxB)) return false;
   const nx = _n[0];
   const ny = _n[1];
   const wAmax = _n[2];
