@@ -124,6 +124,21 @@ export interface ModelState {
   meshLocal?: Float32Array;
 }
 
+/**
+ * A model's state as the input that sets it again where it stands (a copy: its resolved elevation
+ * included). The mesh is not: `World.setModel` keeps a model's mesh when its input has none.
+ */
+export function modelInputOf(m: ModelState): ModelInput {
+  return {
+    id: m.id,
+    unitId: m.unitId,
+    footprint: { ...m.footprint },
+    elevation: m.elevation,
+    heightInches: m.heightInches,
+    baseThicknessInches: m.baseThicknessInches,
+  };
+}
+
 /** The static terrain: one merged BVH for every triangle (built once per layout) and the features. */
 export interface TerrainIndex {
   geometry: BufferGeometry;

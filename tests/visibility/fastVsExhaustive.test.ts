@@ -4,7 +4,7 @@ import { footprintFromBase } from '../../src/geometry/footprint';
 import { convexSolidTriangles, type ConvexSolid } from '../../src/geometry/solids';
 import { mmToInches } from '../../src/geometry/units';
 import { modelVisible, unitVisible, witnessIsClear } from '../../src/geometry/visibility';
-import { World, type ModelInput, type TerrainFeatureInput, type WorldInput } from '../../src/geometry/world';
+import { modelInputOf, World, type ModelInput, type TerrainFeatureInput, type WorldInput } from '../../src/geometry/world';
 import { mulberry32, rockMesh } from '../../src/cli/benchScene';
 
 /**
@@ -250,7 +250,7 @@ describe('sample-tree memory reuse never changes an answer', () => {
         objectives: [],
         territories: {},
         units: [...w.units.values()].map((u) => ({ ...u, modelIds: [...u.modelIds] })),
-        models: [...w.models.values()].map((m) => ({ id: m.id, unitId: m.unitId, footprint: { ...m.footprint }, elevation: m.elevation, heightInches: m.heightInches, baseThicknessInches: m.baseThicknessInches })),
+        models: [...w.models.values()].map(modelInputOf),
       },
       w.terrain,
     );
@@ -277,7 +277,8 @@ describe('sample-tree memory reuse never changes an answer', () => {
             const unit = ['obs', 'tgt', 'rank1', 'rank2'][step % 4];
             const ids = world.units.get(unit)!.modelIds;
             const m = world.models.get(ids[Math.floor(rand() * ids.length)])!;
-            world.setModel({ id: m.id, unitId: m.unitId, footprint: { ...m.footprint, x: m.footprint.x + (rand() - 0.5) * 2, y: m.footprint.y + (rand() - 0.5) * 2 }, elevation: 0, heightInches: m.heightInches, baseThicknessInches: m.baseThicknessInches });
+            const input = modelInputOf(m);
+            world.setModel({ ...input, footprint: { ...input.footprint, x: m.footprint.x + (rand() - 0.5) * 2, y: m.footprint.y + (rand() - 0.5) * 2 }, elevation: 0 });
           }
         }
       }),

@@ -27,23 +27,12 @@ import { surfaceHeightAt } from '../../geometry/standing';
 import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from '../../geometry/units';
 import { modelVisible, unitVisible } from '../../geometry/visibility';
 import { isWhollyWithin, isWithin } from '../../geometry/within';
-import { World, type ModelInput, type ModelState, type TerrainFeature } from '../../geometry/world';
+import { modelInputOf, World, type ModelInput, type ModelState, type TerrainFeature } from '../../geometry/world';
 import { BattlefieldSchema, TERRAIN_TYPE_ABILITIES, type BattlefieldInput } from './battlefield';
 import type { GeometryPort, Point2, PortView } from './geometryPort';
 import type { Roster } from './roster';
 
 const CR = COMBAT_RANGE_INCHES + EPSILON_INCHES;
-
-function inputOf(m: ModelState): ModelInput {
-  return {
-    id: m.id,
-    unitId: m.unitId,
-    footprint: { ...m.footprint },
-    elevation: m.elevation,
-    heightInches: m.heightInches,
-    baseThicknessInches: m.baseThicknessInches,
-  };
-}
 
 /** Plan-view points standing for a footprint: the centre and `n` boundary points. */
 function samplePoints(f: Footprint, n: number): [number, number][] {
@@ -152,7 +141,7 @@ const UNPLACED = new WeakMap<World, ModelInput[]>();
 /** Wrap a World as a {@link GeometryPort}. Slain models are removed from the World by `sync`. */
 export function worldPort(world: World): GeometryPort {
   const initial = new Map<string, ModelInput>();
-  for (const m of world.models.values()) initial.set(m.id, inputOf(m));
+  for (const m of world.models.values()) initial.set(m.id, modelInputOf(m));
   const unplaced = new Map<string, ModelInput>();
   for (const m of UNPLACED.get(world) ?? []) if (!initial.has(m.id)) unplaced.set(m.id, m);
   const featureById = new Map(world.terrain.features.map((f) => [f.id, f]));
@@ -234,7 +223,7 @@ export function worldPort(world: World): GeometryPort {
     return true;
   };
   const withModelAt = <T>(m: ModelState, x: number, y: number, fn: () => T): T => {
-    const saved = inputOf(m);
+    const saved = modelInputOf(m);
     world.setModel({ ...saved, footprint: { ...saved.footprint, x, y }, elevation: undefined });
     try {
       return fn();
