@@ -511,7 +511,7 @@ export class EngineApi {
     const helper = this.helper?.ready ? this.helper : null;
     const share: RemoteShare | undefined = helper
       ? {
-          groupSize: 2,
+          groupSize: 4,
           // The helper checks it has applied every load and edit sent so far (else it refuses).
           run: (items) => Promise.race([helper.link.api.unitPairs(items.map((k) => [pairs[order[k]][0].id, pairs[order[k]][1].id]), options.mode, helper.sent), helper.link.failed]),
           accept: (items, answers) => items.forEach((k, n) => (entries[order[k]] = entryOf(order[k], answers[n]))),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BoxGeometry, BufferAttribute, BufferGeometry, DoubleSide, Mesh, MeshBasicMaterial, Raycaster, SphereGeometry, TorusGeometry, Vector3 } from 'three';
 import { cornerSegmentsMeetBox, meshCrossSectionCheck, occluderClosesShaft } from './closure';
-import { CELL_INSIDE, CELL_OUTSIDE, meshCellsAre, meshOccluder, type MeshOccluder } from './occluders';
+import { convexSolidTriangles } from './solids';
+import { CELL_INSIDE, CELL_OUTSIDE, meshCellsAre, meshOccluder, solidOccluder, type MeshOccluder } from './occluders';
 import { mulberry32 } from '../rules/dice';
 import { positionsOf } from '../../tests/fixtures/meshPositions';
 
@@ -147,5 +148,22 @@ describe('the mesh cross-section test walks the BVH itself (no allocation)', () 
     }
     expect(solid).toBeGreaterThan(200);
     expect(cut).toBeGreaterThan(200);
+  });
+});
+
+describe('occluderClosesShaft: a floor between models above and below it (the level plane)', () => {
+  // A 10 x 10" floor slab, z 4..5 (an upper floor of a ruin).
+  const solid = { kind: 'box' as const, center: [0, 0] as [number, number], size: [10, 10, 1] as [number, number, number], rotationDeg: 0, elevation: 4 };
+  const floor = solidOccluder(solid, 0, convexSolidTriangles(solid));
+  it('closes the shaft from a box straight above it to one straight below (no vertical plane separates them)', () => {
+    expect(occluderClosesShaft(floor, box(-0.5, -0.5, 8, 0.5, 0.5, 9), box(-0.5, -0.5, 0, 0.5, 0.5, 1))).toBe(true);
+    expect(occluderClosesShaft(floor, box(-0.5, -0.5, 0, 0.5, 0.5, 1), box(-0.5, -0.5, 8, 0.5, 0.5, 9))).toBe(true);
+  });
+  it('closes a steep shaft through it (the vertical sections cut it too low and too high: 2.5" to 6.5" against 4" to 5")', () => {
+    expect(occluderClosesShaft(floor, box(-1.5, -0.5, 8, -0.5, 0.5, 9), box(0.5, -0.5, 0, 1.5, 0.5, 1))).toBe(true);
+  });
+  it('does not close a shaft between two boxes that both stand above it, nor one leaving past its edge', () => {
+    expect(occluderClosesShaft(floor, box(-3, -0.5, 6, -2, 0.5, 7), box(2, -0.5, 6, 3, 0.5, 7))).toBe(false);
+    expect(occluderClosesShaft(floor, box(-0.5, -0.5, 8, 0.5, 0.5, 9), box(5.5, -0.5, 0, 6.5, 0.5, 1))).toBe(false);
   });
 });

@@ -95,7 +95,10 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
       if (tryPlane(o, boxA, boxB)) return true;
     }
   }
-  if (l > 1e-9 && Math.abs(dz) > 1e-6) {
+  // Across the 3D line of sight: only for steep shafts (steeper than about 1 in 2). For shallower
+  // ones it differs little from the vertical plane, and on the bench table it closed 52 of 37,900
+  // shafts that the vertical sections had not.
+  if (l > 1e-9 && Math.abs(dz) >= 0.5 * hl && Math.abs(dz) > 1e-6 && separates(dx / l, dy / l, dz / l, ox, oy, oz, boxA, boxB)) {
     _pl[0] = dx / l;
     _pl[1] = dy / l;
     _pl[2] = dz / l;
@@ -111,13 +114,31 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
     _pl[2] = 0;
     if (tryPlane(o, boxA, boxB)) return true;
   }
-  if (Math.abs(dz) > 1e-6) {
+  // The level plane through the centre must have one box wholly above it and the other below.
+  if (Math.abs(dz) > 1e-6 && ((boxA[2] > oz && boxB[5] < oz) || (boxB[2] > oz && boxA[5] < oz))) {
     _pl[0] = 0;
     _pl[1] = 0;
     _pl[2] = 1;
     if (tryPlane(o, boxA, boxB)) return true;
   }
   return false;
+}
+
+/**
+ * Does the plane with unit normal (nx, ny, nz) through (px, py, pz) have box A wholly on one side
+ * and box B wholly on the other (by at least 1e-12", as {@link tryPlane} requires)? A box's
+ * extent along the normal is its centre's offset plus or minus its half-sizes' projection.
+ */
+function separates(nx: number, ny: number, nz: number, px: number, py: number, pz: number, boxA: Float64Array, boxB: Float64Array): boolean {
+  const d = nx * px + ny * py + nz * pz;
+  const ax = Math.abs(nx);
+  const ay = Math.abs(ny);
+  const az = Math.abs(nz);
+  const ca = (nx * (boxA[0] + boxA[3]) + ny * (boxA[1] + boxA[4]) + nz * (boxA[2] + boxA[5])) / 2 - d;
+  const ha = (ax * (boxA[3] - boxA[0]) + ay * (boxA[4] - boxA[1]) + az * (boxA[5] - boxA[2])) / 2;
+  const cb = (nx * (boxB[0] + boxB[3]) + ny * (boxB[1] + boxB[4]) + nz * (boxB[2] + boxB[5])) / 2 - d;
+  const hb = (ax * (boxB[3] - boxB[0]) + ay * (boxB[4] - boxB[1]) + az * (boxB[5] - boxB[2])) / 2;
+  return (ca - ha > 1e-12 && cb + hb < -1e-12) || (ca + ha < -1e-12 && cb - hb > 1e-12);
 }
 
 /**

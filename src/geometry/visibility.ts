@@ -177,6 +177,8 @@ function setWitness(st: SearchState, i: number, j: number, method: VisibilityRes
 let _fuseOwner: Map<Occluder, number> = new Map();
 let _fuseMin = 0;
 let _fuseMax = -1;
+/** The symmetric form has no target volumes to exempt. */
+const NO_TARGET_VOLUME = (_o: Occluder): boolean => false;
 /** A target model's own volume, for the node pair being proven (it cannot block segments ending in it). */
 function isOwnTargetVolume(o: Occluder): boolean {
   const ow = _fuseOwner.get(o);
@@ -213,10 +215,11 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
   const minOwnerB = st.b.ownerMin[nb];
   const maxOwnerB = st.b.ownerMax[nb];
   // Occluders other than the target volumes of this node's points.
-  let others = 0;
-  for (let i = 0; i < nSub; i++) {
-    const ow = st.targetOwner.get(sub[i]);
-    if (ow === undefined || ow < minOwnerB || ow > maxOwnerB || minOwnerB !== maxOwnerB) others++;
+  // (None in the symmetric form, which has no target volumes.)
+  const owners = st.targetOwner.size > 0;
+  let others = nSub;
+  if (owners && minOwnerB === maxOwnerB) {
+    for (let i = 0; i < nSub; i++) if (st.targetOwner.get(sub[i]) === minOwnerB) others--;
   }
   if (nSub === 0 || (others === 0 && minOwnerB === maxOwnerB)) {
     // Every segment of the group is clear (its own target volume aside): show the highest pair.
@@ -246,9 +249,11 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     seg[5] = c1z;
     for (let i = 0; i < nSub; i++) {
       const o = sub[i];
-      const ow = st.targetOwner.get(o);
       // A target model's own volume cannot prove blockage for segments that end inside it.
-      if (ow !== undefined && ow >= minOwnerB && ow <= maxOwnerB) continue;
+      if (owners) {
+        const ow = st.targetOwner.get(o);
+        if (ow !== undefined && ow >= minOwnerB && ow <= maxOwnerB) continue;
+      }
       if (!scratchSegmentHits(o)) continue;
       if (occluderClosesShaft(o, _boxA, _boxB)) {
         st.method = 'closed';
@@ -261,7 +266,7 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
       _fuseMin = minOwnerB;
       _fuseMax = maxOwnerB;
       // Seen from A onto B's near side, or (the same segments) from B onto A's near side.
-      if (occludersCloseShaftFusedEitherWay(sub, nSub, isOwnTargetVolume, _boxA, _boxB)) {
+      if (occludersCloseShaftFusedEitherWay(sub, nSub, owners ? isOwnTargetVolume : NO_TARGET_VOLUME, _boxA, _boxB)) {
         st.method = 'closed';
         return BLOCKED;
       }
