@@ -199,15 +199,15 @@ interface RunningJob {
 }
 
 /**
- * Groups of items the visibility helper holds at most (sent, not yet answered). Enough to keep it
+ * Groups of items the visibility helper holds at most (sent, not yet answered: 48 matrix items). Enough to keep it
  * busy while this thread is inside one slow item (tens of ms) or between yields; the surplus costs
  * nothing, since this thread takes back what the helper has not reached once its own part is done.
  */
-const HELPER_QUEUE_GROUPS = 24;
+const HELPER_QUEUE_GROUPS = 12;
 
 /** How a job shares its items with the visibility helper (see the engine's `runJob`). */
 interface RemoteShare {
-  /** Items the helper takes together (a pair of units and its reverse: 2). */
+  /** Items the helper takes together (the visibility matrix: two pairs of units, each with its reverse). */
   groupSize: number;
   /** Answers the items in the helper; rejects when it fails. */
   run(items: number[]): Promise<Answer[]>;
@@ -511,6 +511,9 @@ export class EngineApi {
     const helper = this.helper?.ready ? this.helper : null;
     const share: RemoteShare | undefined = helper
       ? {
+          // Two pairs of units with their reverses per message: half the messages of one pair each
+          // (each costs this thread a little while it handles the answer), and the groups still
+          // keep each pair beside its reverse (the order is even-aligned and the groups are even).
           groupSize: 4,
           // The helper checks it has applied every load and edit sent so far (else it refuses).
           run: (items) => Promise.race([helper.link.api.unitPairs(items.map((k) => [pairs[order[k]][0].id, pairs[order[k]][1].id]), options.mode, helper.sent), helper.link.failed]),
