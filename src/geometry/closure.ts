@@ -115,7 +115,7 @@ export function occluderClosesShaft(o: Occluder, boxA: Float64Array, boxB: Float
     if (tryPlane(o, boxA, boxB)) return true;
   }
   // The level plane through the centre must have one box wholly above it and the other below.
-  if (Math.abs(dz) > 1e-6 && ((boxA[2] > oz && boxB[5] < oz) || (boxB[2] > oz && boxA[5] < oz))) {
+  if (Math.abs(dz) > 1e-6 && separates(0, 0, 1, ox, oy, oz, boxA, boxB)) {
     _pl[0] = 0;
     _pl[1] = 0;
     _pl[2] = 1;
