@@ -12,7 +12,7 @@ import { unitVisible, towardOf, DEFAULT_SAMPLE_SPACING_INCHES } from '../geometr
 import { prismGeometry } from '../geometry/distance';
 import { segmentHitsOccluder } from '../geometry/occluders';
 import { mulberry32 } from './benchScene';
-import { loadBenchTable } from './benchTable';
+import { benchArmies, loadBenchTable } from './benchTable';
 import { tableToScenario } from './benchScene';
 import { engineMatrixFigures } from './benchEngine';
 
@@ -39,8 +39,7 @@ async function main() {
   MeshBVH.deserialize(serialized, world.terrain.geometry.clone(), { setIndex: false });
   const deserializeMs = performance.now() - t0;
 
-  const north = [...world.units.values()].filter((u) => u.army === 'north').map((u) => u.id);
-  const south = [...world.units.values()].filter((u) => u.army === 'south').map((u) => u.id);
+  const { north, south } = benchArmies(input);
   const opts = { spacingInches: DEFAULT_SAMPLE_SPACING_INCHES };
 
   // Warm the JIT with two whole matrices on other copies of the table, as a long session would be

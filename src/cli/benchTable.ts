@@ -16,3 +16,9 @@ export async function loadBenchTable(seed: number): Promise<BenchTable> {
   ]);
   return generateTable({ seed, kenney: { tower, gate, tree } });
 }
+
+/** The bench table's unit ids by army, in the table's order (the matrix looks from north to south). */
+export function benchArmies(table: Pick<BenchTable, 'units'>): { north: string[]; south: string[] } {
+  const of = (army: string) => table.units.filter((u) => u.army === army).map((u) => u.id);
+  return { north: of('north'), south: of('south') };
+}

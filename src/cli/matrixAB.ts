@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadBenchTable } from './benchTable';
+import { benchArmies, loadBenchTable } from './benchTable';
 import * as thisWorld from '../geometry/world';
 import * as thisVisibility from '../geometry/visibility';
 
@@ -25,13 +25,11 @@ async function main() {
   const A: Variant = { world: await from('src/geometry/world.ts'), visibility: await from('src/geometry/visibility.ts') };
   const B: Variant = { world: thisWorld, visibility: thisVisibility };
   const input = await loadBenchTable(Number(process.env.BENCH_SEED ?? 22));
+  const { north, south } = benchArmies(input);
   const opts = { spacingInches: thisVisibility.DEFAULT_SAMPLE_SPACING_INCHES };
   const round = (v: Variant, best: number[] | null): boolean[] => {
     const world = new v.world.World(input);
     world.prepareVisibility(opts.spacingInches);
-    const units = [...world.units.values()];
-    const north = units.filter((u) => u.army === 'north').map((u) => u.id);
-    const south = units.filter((u) => u.army === 'south').map((u) => u.id);
     // Collect the previous round's garbage outside the timed pairs (with --expose-gc).
     (globalThis as { gc?: () => void }).gc?.();
     const verdicts: boolean[] = [];

@@ -11,10 +11,11 @@ import { Session } from 'node:inspector/promises';
 import fs from 'node:fs';
 import { World } from '../geometry/world';
 import { unitVisible, DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
-import { loadBenchTable } from './benchTable';
+import { benchArmies, loadBenchTable } from './benchTable';
 async function main() {
   const input = await loadBenchTable(Number(process.env.BENCH_SEED ?? 22));
   const opts = { spacingInches: DEFAULT_SAMPLE_SPACING_INCHES };
+  const { north, south } = benchArmies(input);
   const rounds = Number(process.env.ROUNDS ?? 4);
   const cpus: number[] = [];
   let perPair: { o: string; t: string; ms: number; v: boolean; method: string; tests: number }[] = [];
@@ -24,8 +25,6 @@ async function main() {
   for (let r = 0; r < rounds; r++) {
     const world = new World(input);
     if (r === 1 && process.env.PROF) await session.post('Profiler.start');
-    const north = [...world.units.values()].filter((u) => u.army === 'north').map((u) => u.id);
-    const south = [...world.units.values()].filter((u) => u.army === 'south').map((u) => u.id);
     world.prepareVisibility(opts.spacingInches);
     const c0 = process.cpuUsage();
     perPair = [];
