@@ -216,7 +216,7 @@ async function main() {
     visiblePair: { ...vis, naiveMedianMs: naiveVis.median, speedup: naiveVis.median / vis.median, bruteForceMedianMs: stats(bruteVisibleMs).median },
     blockedPair: { ...blk, naiveMedianMs: naiveBlk.median, speedup: naiveBlk.median / blk.median, bruteForceMedianMs: stats(bruteBlockedMs).median },
     matrix: { pairs: verdicts.length, visible: nVisible, rounds: matrixRounds.map((r) => r.ms), ms: matrixMs, minMs: matrixMinMs, cpuMs: matrixCpuMs, reverseDirectionsMs: reverseMs, naiveMs: naiveMatrixMs, speedup: naiveMatrixMs / matrixMs, bruteForceMs: bruteMatrixMs },
-    engineMatrixJob: { pairs: engine.pairs, rounds: engine.soloMs.length, soloMedianMs: soloJob.median, sharedMedianMs: sharedJob.median, sharedCpuMs: engine.sharedCpuMs, helperSpeedup: soloJob.median / sharedJob.median, naiveSpeedup: naiveMatrixMs / sharedJob.median },
+    engineMatrixJob: { pairs: engine.pairs, rounds: engine.soloMs.length, soloMedianMs: soloJob.median, sharedMedianMs: sharedJob.median, sharedCpuMs: engine.sharedCpuMs, warmUpSoloMs: engine.warmUpSoloMs, warmUpSharedMs: engine.warmUpSharedMs, helperSpeedup: soloJob.median / sharedJob.median, naiveSpeedup: naiveMatrixMs / sharedJob.median },
     segmentTestsPerSecond: { ours: oursPerSec, rawBvhCeiling: rawPerSec, ratio: oursPerSec / rawPerSec, naiveRaycaster: 1000 / naiveSegMs },
     naiveModelChecks: checks,
     hits,
@@ -231,6 +231,7 @@ async function main() {
 | + the ${verdicts.length} reverse directions | ${fmt(reverseMs, 1)} ms (symmetric: answers reused, witnesses cut) | ${fmt(naiveMatrixMs, 0)} ms | | | |
 | engine matrix job (${engine.pairs} ordered pairs), engine thread alone, median of ${engine.soloMs.length} | ${fmt(soloJob.median, 0)} ms | ${fmt(naiveMatrixMs, 0)} ms | ${fmt(naiveMatrixMs / soloJob.median, 0)}x | | |
 | the same job shared with the visibility helper thread (2 cores) | ${fmt(sharedJob.median, 0)} ms (${fmt(soloJob.median / sharedJob.median, 2)}x faster than alone) | ${fmt(naiveMatrixMs, 0)} ms | ${fmt(naiveMatrixMs / sharedJob.median, 0)}x | | |
+| the shared job's untimed warm-up rounds on fresh threads (JIT compiling) | ${engine.warmUpSharedMs.map((ms) => fmt(ms, 0)).join(', ')} ms | | | | |
 
 (*) the naive search's time is the number of segments it tests (counted by the exhaustive mode,
 which tests the same sample pairs in the same order) times the naive per-segment cost measured in

@@ -21,11 +21,21 @@ export interface EngineMatrixFigures {
   sharedMs: number[];
   /** Process CPU milliseconds per shared round (both threads). */
   sharedCpuMs: number[];
+  /** Wall milliseconds of the untimed warm-up rounds, in order, the first one on a fresh thread (cold JIT). */
+  warmUpSoloMs: number[];
+  warmUpSharedMs: number[];
   entries: VisibilityEntry[];
 }
 
-/** Untimed rounds first: each engine thread has a JIT of its own to warm, as a long session would have. */
-const WARM_UP_ROUNDS = 2;
+/**
+ * Untimed rounds first: each engine thread has a JIT of its own to warm, as a long session would
+ * have. Measured (session 9, the shared job on six fresh engines): rounds 1-3 took 860-1130,
+ * 480-660 and 360-550 ms, with V8's background threads (compilers, collectors) busy about 950, 450
+ * and 270 ms per round; later rounds took 250-390 ms with 100-200 ms of background work. So the first three rounds are
+ * warm-up; their times are reported separately (`warmUpSharedMs`), the first being what a fresh
+ * worker's first matrix costs.
+ */
+const WARM_UP_ROUNDS = 3;
 
 async function helperReady(api: NodeEngine['api']): Promise<void> {
   for (let i = 0; i < 2400; i++) {
@@ -52,7 +62,7 @@ export async function engineMatrixFigures(scenario: Scenario, rounds: number): P
     const r = await call(engine, engine.api.loadScenario(scenario));
     if (!r.ok) throw new Error(`bench: the table as a scenario did not load: ${r.problems.slice(0, 3).join('; ')}`);
   };
-  const out: EngineMatrixFigures = { pairs: 0, soloMs: [], sharedMs: [], sharedCpuMs: [], entries: [] };
+  const out: EngineMatrixFigures = { pairs: 0, soloMs: [], sharedMs: [], sharedCpuMs: [], warmUpSoloMs: [], warmUpSharedMs: [], entries: [] };
   try {
     for (let round = -WARM_UP_ROUNDS; round < rounds; round++) {
       await load(solo);
@@ -70,7 +80,11 @@ export async function engineMatrixFigures(scenario: Scenario, rounds: number): P
       if (JSON.stringify(a.entries) !== JSON.stringify(b.entries)) throw new Error('bench: the shared matrix differs from the engine alone');
       out.pairs = a.entries.length;
       out.entries = a.entries;
-      if (round < 0) continue;
+      if (round < 0) {
+        out.warmUpSoloMs.push(soloMs);
+        out.warmUpSharedMs.push(sharedMs);
+        continue;
+      }
       out.soloMs.push(soloMs);
       out.sharedMs.push(sharedMs);
       out.sharedCpuMs.push((c.user + c.system) / 1000);
