@@ -21,8 +21,9 @@ export interface EngineMatrixFigures {
   sharedMs: number[];
   /** Process CPU milliseconds per shared round (both threads). */
   sharedCpuMs: number[];
-  /** Wall milliseconds of the untimed warm-up rounds, in order, the first one on a fresh thread (cold JIT). */
+  /** Wall milliseconds of the untimed warm-up rounds, engine alone, in order: the first on a fresh thread (cold JIT). */
   warmUpSoloMs: number[];
+  /** Wall milliseconds of the untimed warm-up rounds, shared with the helper, in order. */
   warmUpSharedMs: number[];
   entries: VisibilityEntry[];
 }
@@ -31,9 +32,9 @@ export interface EngineMatrixFigures {
  * Untimed rounds first: each engine thread has a JIT of its own to warm, as a long session would
  * have. Measured (session 9, the shared job on six fresh engines): rounds 1-3 took 860-1130,
  * 480-660 and 360-550 ms, with V8's background threads (compilers, collectors) busy about 950, 450
- * and 270 ms per round; later rounds took 250-390 ms with 100-200 ms of background work. So the first three rounds are
- * warm-up; their times are reported separately (`warmUpSharedMs`), the first being what a fresh
- * worker's first matrix costs.
+ * and 270 ms per round; later rounds took 250-390 ms with 100-200 ms of background work. So the
+ * first three rounds are warm-up; their times are reported separately (`warmUpSharedMs`), the
+ * first being what a fresh worker's first matrix costs.
  */
 const WARM_UP_ROUNDS = 3;
 
