@@ -1,6 +1,6 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { CylinderGeometry, DoubleSide, type InstancedMesh, Matrix4, MeshBasicMaterial, Quaternion, RingGeometry, Vector3 } from 'three';
+import { CylinderGeometry, DoubleSide, type InstancedMesh, Matrix4, MeshBasicMaterial, type MeshBasicMaterialParameters, Quaternion, RingGeometry, Vector3 } from 'three';
 import type { ModelView } from './types';
 
 /** Props of {@link CombatRanges}. Table space (inches, z up). */
@@ -13,8 +13,23 @@ export interface CombatRangesProps {
   range?: number;
   /** How tall the drawn cylinders are, inches (combat range is infinitely tall; this is the whole table's height). */
   height: number;
-  /** Wall opacity. Default 0.12. */
+  /** Wall opacity. Default {@link DEFAULT_RANGE_OPACITY}. */
   opacity?: number;
+}
+
+/** The default opacity of a combat range's wall. */
+export const DEFAULT_RANGE_OPACITY = 0.12;
+
+/**
+ * The parameters of a combat range's three materials in one colour: the wall (`opacity`), the foot
+ * rim and the top rim. `ShaderWarmup` compiles their programs from the same parameters.
+ */
+export function rangeMaterialParameters(color: string, opacity: number): Record<'wall' | 'foot' | 'top', MeshBasicMaterialParameters> {
+  return {
+    wall: { color, transparent: true, opacity, side: DoubleSide, depthWrite: false, toneMapped: false },
+    foot: { color, transparent: true, opacity: 0.8, depthWrite: false, toneMapped: false },
+    top: { color, transparent: true, opacity: 0.3, side: DoubleSide, depthWrite: false, toneMapped: false },
+  };
 }
 
 const none = () => null;
@@ -46,7 +61,7 @@ function rimGeometry(): RingGeometry {
  * four per model, about 70 ms of main thread for 242 models). Drawing only: whether units are in
  * combat comes from the engine worker.
  */
-export function CombatRanges({ models, colorOf, range = 3, height, opacity = 0.12 }: CombatRangesProps) {
+export function CombatRanges({ models, colorOf, range = 3, height, opacity = DEFAULT_RANGE_OPACITY }: CombatRangesProps) {
   const geometry = useMemo(() => wallGeometry(), []);
   const ring = useMemo(() => rimGeometry(), []);
   // The models of each colour, drawn as three instanced meshes (walls, foot rims, top rims): a
@@ -67,11 +82,8 @@ export function CombatRanges({ models, colorOf, range = 3, height, opacity = 0.1
   const materials = useMemo(() => {
     const out = new Map<string, { wall: MeshBasicMaterial; foot: MeshBasicMaterial; top: MeshBasicMaterial }>();
     for (const color of colors ? colors.split('\n') : []) {
-      out.set(color, {
-        wall: new MeshBasicMaterial({ color, transparent: true, opacity, side: DoubleSide, depthWrite: false, toneMapped: false }),
-        foot: new MeshBasicMaterial({ color, transparent: true, opacity: 0.8, depthWrite: false, toneMapped: false }),
-        top: new MeshBasicMaterial({ color, transparent: true, opacity: 0.3, side: DoubleSide, depthWrite: false, toneMapped: false }),
-      });
+      const p = rangeMaterialParameters(color, opacity);
+      out.set(color, { wall: new MeshBasicMaterial(p.wall), foot: new MeshBasicMaterial(p.foot), top: new MeshBasicMaterial(p.top) });
     }
     return out;
   }, [colors, opacity]);

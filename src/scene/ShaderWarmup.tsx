@@ -1,12 +1,15 @@
 import { useFrame } from '@react-three/fiber';
 import { useLayoutEffect, useRef } from 'react';
-import { DoubleSide, type Group } from 'three';
+import type { Group } from 'three';
+import { DEFAULT_RANGE_OPACITY, rangeMaterialParameters } from './CombatRanges';
 import { SegmentMarker } from './SegmentMarker';
 
 /** Far below a pixel at any view: the warm-up draws cover no pixel. */
 const TINY = 1e-5;
 const AT: [number, number, number] = [0, 0, 0];
 const TO: [number, number, number] = [1, 0, 0];
+/** The combat ranges' materials, as `CombatRanges` makes them. */
+const RANGE = rangeMaterialParameters('#ffffff', DEFAULT_RANGE_OPACITY);
 
 /**
  * Draws, once, in the scene's first frame, one speck of every material (and render state) the tools
@@ -52,28 +55,28 @@ export function ShaderWarmup() {
       {/* CombatRanges: wall, foot rim (also SelectionRings and ObjectiveContest), top rim. */}
       <mesh raycast={none}>
         <cylinderGeometry args={[1, 1, 1, 8, 1, true]} />
-        <meshBasicMaterial color="#ffffff" transparent opacity={0.12} side={DoubleSide} depthWrite={false} toneMapped={false} />
+        <meshBasicMaterial {...RANGE.wall} />
       </mesh>
       <mesh raycast={none}>
         <ringGeometry args={[0.9, 1, 8]} />
-        <meshBasicMaterial color="#ffffff" transparent opacity={0.8} depthWrite={false} toneMapped={false} />
+        <meshBasicMaterial {...RANGE.foot} />
       </mesh>
       <mesh raycast={none}>
         <ringGeometry args={[0.9, 1, 8]} />
-        <meshBasicMaterial color="#ffffff" transparent opacity={0.3} side={DoubleSide} depthWrite={false} toneMapped={false} />
+        <meshBasicMaterial {...RANGE.top} />
       </mesh>
       {/* CombatRanges draws them instanced (another program each): wall, foot rim, top rim. */}
       <instancedMesh args={[undefined, undefined, 1]} raycast={none}>
         <cylinderGeometry args={[1, 1, 1, 8, 1, true]} />
-        <meshBasicMaterial color="#ffffff" transparent opacity={0.12} side={DoubleSide} depthWrite={false} toneMapped={false} />
+        <meshBasicMaterial {...RANGE.wall} />
       </instancedMesh>
       <instancedMesh args={[undefined, undefined, 1]} raycast={none}>
         <ringGeometry args={[0.9, 1, 8]} />
-        <meshBasicMaterial color="#ffffff" transparent opacity={0.8} depthWrite={false} toneMapped={false} />
+        <meshBasicMaterial {...RANGE.foot} />
       </instancedMesh>
       <instancedMesh args={[undefined, undefined, 1]} raycast={none}>
         <ringGeometry args={[0.9, 1, 8]} />
-        <meshBasicMaterial color="#ffffff" transparent opacity={0.3} side={DoubleSide} depthWrite={false} toneMapped={false} />
+        <meshBasicMaterial {...RANGE.top} />
       </instancedMesh>
       {/* MoveGhost and the palette's PlacementLayer: translucent standard material. */}
       <mesh raycast={none}>
