@@ -3,7 +3,7 @@ import { convexSolidTriangles, type ConvexSolid } from '../geometry/solids';
 import { DEFAULT_BASE_THICKNESS_MM, DEFAULT_COHERENCY_INCHES, OBJECTIVE_DIAMETER_MM, mmToInches } from '../geometry/units';
 import { World, type ModelInput, type TerrainAbility, type TerrainFeatureInput, type TerrainType, type WorldInput } from '../geometry/world';
 import { defaultUpAxis, inlineMeshToPositions, meshBounds, meshToTable, type MeshTriangles } from './meshLoader';
-import type { Scenario, ScenarioModel, ScenarioPiece } from './schema';
+import { TABLE_MARGIN_INCHES, type Scenario, type ScenarioModel, type ScenarioPiece } from './schema';
 
 /** Terrain abilities each type brings (Terrain 1.4); faction terrain has its own warscroll. */
 export const TYPE_ABILITIES: Record<TerrainType, TerrainAbility[]> = {
@@ -25,6 +25,39 @@ export class ScenarioBuildError extends Error {
   }
 }
 
+/** Mesh files already parsed, keyed exactly by the `src` a piece or model names. */
+export type LoadedMeshes = ReadonlyMap<string, MeshTriangles>;
+
+/** Every mesh file a scenario names (`src` of pieces and model meshes), first-seen order, each once. */
+export function scenarioMeshSources(s: Scenario): string[] {
+  const out = new Set<string>();
+  for (const t of s.terrain ?? []) for (const p of t.pieces) if (p.shape === 'mesh' && 'src' in p) out.add(p.src);
+  for (const u of s.units ?? []) for (const m of u.models) if (m.mesh && 'src' in m.mesh) out.add(m.mesh.src);
+  return [...out];
+}
+
+/**
+ * Loads every mesh file the scenario names, once per `src`.
+ * @throws ScenarioBuildError listing every mesh that failed to load, each with the JSON path of
+ *   the first piece or model naming it.
+ */
+export async function loadScenarioMeshes(s: Scenario, loadMesh: MeshSource): Promise<Map<string, MeshTriangles>> {
+  const paths = new Map<string, string>();
+  (s.terrain ?? []).forEach((t, i) => t.pieces.forEach((p, j) => { if (p.shape === 'mesh' && 'src' in p && !paths.has(p.src)) paths.set(p.src, `terrain[${i}].pieces[${j}]`); }));
+  (s.units ?? []).forEach((u, i) => u.models.forEach((m, j) => { if (m.mesh && 'src' in m.mesh && !paths.has(m.mesh.src)) paths.set(m.mesh.src, `units[${i}].models[${j}].mesh`); }));
+  const problems: string[] = [];
+  const out = new Map<string, MeshTriangles>();
+  for (const [src, path] of paths) {
+    try {
+      out.set(src, await loadMesh(src));
+    } catch (e) {
+      problems.push(`${path}: ${(e as Error).message}`);
+    }
+  }
+  if (problems.length) throw new ScenarioBuildError(problems);
+  return out;
+}
+
 /**
  * Turns a validated scenario into the geometry input: pieces triangulated in table space (inches,
  * z up), bases sized in inches, defaults applied (base thickness 4 mm, coherency 1/2", objective
@@ -32,14 +65,26 @@ export class ScenarioBuildError extends Error {
  * @throws ScenarioBuildError listing every mesh that failed to load, each with its JSON path.
  */
 export async function scenarioToWorldInput(s: Scenario, loadMesh: MeshSource): Promise<WorldInput> {
+  return scenarioToWorldInputSync(s, await loadScenarioMeshes(s, loadMesh));
+}
+
+/**
+ * {@link scenarioToWorldInput} over meshes already loaded (`meshes` holds every `src` the
+ * scenario names: see {@link loadScenarioMeshes}). Synchronous, so a game can rebuild its World
+ * from a saved game without waiting.
+ * @throws ScenarioBuildError for a `src` missing from `meshes` or a mesh that cannot be placed.
+ */
+export function scenarioToWorldInputSync(s: Scenario, meshes: LoadedMeshes): WorldInput {
   const problems: string[] = [];
-  const cache = new Map<string, Promise<MeshTriangles>>();
+  let triangles = 0;
   const terrain: TerrainFeatureInput[] = [];
   for (const [i, t] of (s.terrain ?? []).entries()) {
     const pieces = [];
     for (const [j, p] of t.pieces.entries()) {
       try {
-        pieces.push(await pieceGeometry(p, loadMesh, cache));
+        const g = pieceGeometry(p, meshes);
+        if (p.shape === 'mesh') meshWithinTable(g.positions, s.battlefield.width, s.battlefield.depth, (triangles += g.positions.length / 9));
+        pieces.push(g);
       } catch (e) {
         problems.push(`terrain[${i}].pieces[${j}]: ${(e as Error).message}`);
       }
@@ -60,7 +105,7 @@ export async function scenarioToWorldInput(s: Scenario, loadMesh: MeshSource): P
       let meshLocal: Float32Array | undefined;
       if (m.mesh) {
         try {
-          meshLocal = await meshGeometry(m.mesh, loadMesh, cache);
+          meshLocal = meshGeometry(m.mesh, meshes);
         } catch (e) {
           problems.push(`units[${i}].models[${j}].mesh: ${(e as Error).message}`);
         }
@@ -85,6 +130,28 @@ export async function scenarioToWorldInput(s: Scenario, loadMesh: MeshSource): P
   };
 }
 
+/** Most triangles all the terrain meshes of one table may have together. */
+export const MAX_TERRAIN_TRIANGLES = 2_000_000;
+
+/**
+ * Checks that a placed terrain mesh lies within `TABLE_MARGIN_INCHES` of the battlefield (plan
+ * view) and between -margin and 100" up, and that the table's meshes stay under
+ * {@link MAX_TERRAIN_TRIANGLES}: a scale or position typo must not build a mile-wide BVH.
+ * @throws Error naming the extent found.
+ */
+function meshWithinTable(positions: Float32Array, width: number, depth: number, trianglesSoFar: number): void {
+  if (trianglesSoFar > MAX_TERRAIN_TRIANGLES) throw new Error(`the table's meshes have more than ${MAX_TERRAIN_TRIANGLES} triangles`);
+  const M = TABLE_MARGIN_INCHES;
+  for (let i = 0; i < positions.length; i += 3) {
+    const x = positions[i];
+    const y = positions[i + 1];
+    const z = positions[i + 2];
+    if (!(x >= -M && x <= width + M && y >= -M && y <= depth + M && z >= -M && z <= 100)) {
+      throw new Error(`the placed mesh reaches [${x.toFixed(2)}, ${y.toFixed(2)}, ${z.toFixed(2)}], more than ${M}" outside the battlefield (check its position and scale)`);
+    }
+  }
+}
+
 /** Builds the World for a validated scenario (terrain BVH built once here). */
 export async function buildWorld(s: Scenario, loadMesh: MeshSource): Promise<World> {
   return new World(await scenarioToWorldInput(s, loadMesh));
@@ -101,20 +168,13 @@ type MeshSpec =
  * in the model's own frame (origin at the centre of the underside of its base, +x along its
  * facing, z up). Inches. Files are loaded once per `src`.
  */
-async function meshGeometry(
-  mesh: MeshSpec,
-  loadMesh: MeshSource,
-  cache: Map<string, Promise<MeshTriangles>>,
-): Promise<Float32Array> {
+function meshGeometry(mesh: MeshSpec, meshes: LoadedMeshes): Float32Array {
   let tri: MeshTriangles;
   let up: 'y' | 'z';
   if ('src' in mesh) {
-    let pending = cache.get(mesh.src);
-    if (!pending) {
-      pending = loadMesh(mesh.src);
-      cache.set(mesh.src, pending);
-    }
-    tri = await pending;
+    const loaded = meshes.get(mesh.src);
+    if (!loaded) throw new Error(`mesh file "${mesh.src}" was not loaded`);
+    tri = loaded;
     up = mesh.upAxis ?? defaultUpAxis(mesh.src) ?? 'y';
   } else {
     tri = { positions: inlineMeshToPositions(mesh.vertices, mesh.triangles) };
@@ -123,7 +183,7 @@ async function meshGeometry(
   return meshToTable(tri, { upAxis: up, position: mesh.position ?? [0, 0, 0], rotationDeg: mesh.rotation ?? 0, scale: mesh.scale ?? 1 });
 }
 
-async function pieceGeometry(p: ScenarioPiece, loadMesh: MeshSource, cache: Map<string, Promise<MeshTriangles>>) {
+function pieceGeometry(p: ScenarioPiece, meshes: LoadedMeshes) {
   if (p.shape === 'box') {
     const solid: ConvexSolid = { kind: 'box', center: p.center, size: p.size, rotationDeg: p.rotation ?? 0, elevation: p.elevation ?? 0 };
     return { positions: convexSolidTriangles(solid), solid };
@@ -132,8 +192,7 @@ async function pieceGeometry(p: ScenarioPiece, loadMesh: MeshSource, cache: Map<
     const solid: ConvexSolid = { kind: 'cylinder', center: p.center, radius: p.radius, height: p.height, elevation: p.elevation ?? 0 };
     return { positions: convexSolidTriangles(solid), solid };
   }
-  const positions = await meshGeometry(p, loadMesh, cache);
-  return { positions };
+  return { positions: meshGeometry(p, meshes) };
 }
 
 export { meshBounds };

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DamageAttackerSchema, DamageTargetSchema } from '../rules/damage';
-import { ScenarioSchema, type Scenario } from './schema';
+import { ScenarioSchema, TABLE_MARGIN_INCHES, type Scenario } from './schema';
 
 /** Result of {@link parseScenario}: the scenario, or every problem found, each led by its JSON path. */
 export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; problems: string[] };
@@ -47,6 +47,39 @@ export function parseScenario(json: unknown): ParseResult {
   }
   const s = r.data;
   const problems: string[] = [];
+  // Positions within a margin around the battlefield (SCENARIO_LIMITS): nothing far off the table.
+  const W = s.battlefield.width;
+  const D = s.battlefield.depth;
+  const M = TABLE_MARGIN_INCHES;
+  const onTable = (p: readonly number[], path: string) => {
+    if (p[0] < -M || p[0] > W + M || p[1] < -M || p[1] > D + M) problems.push(`${path}: [${p[0]}, ${p[1]}] is more than ${M}" outside the ${W}" x ${D}" battlefield`);
+  };
+  const zOk = (z: number | undefined, path: string) => {
+    if (z !== undefined && (z < -M || z > 100)) problems.push(`${path}: ${z} is outside -${M}" to 100"`);
+  };
+  (s.terrain ?? []).forEach((t, i) =>
+    t.pieces.forEach((p, j) => {
+      const at = `terrain[${i}].pieces[${j}]`;
+      if (p.shape === 'box' || p.shape === 'cylinder') {
+        onTable(p.center, `${at}.center`);
+        zOk(p.elevation, `${at}.elevation`);
+      } else if (p.position) {
+        onTable(p.position, `${at}.position`);
+        zOk(p.position[2], `${at}.position[2]`);
+      }
+    }),
+  );
+  (s.objectives ?? []).forEach((o, i) => onTable(o.position, `objectives[${i}].position`));
+  Object.entries(s.territories ?? {}).forEach(([k, poly]) => poly.forEach((p, j) => onTable(p, `territories.${k}[${j}]`)));
+  (s.units ?? []).forEach((u, i) =>
+    u.models.forEach((m, j) => {
+      onTable(m.position, `units[${i}].models[${j}].position`);
+      zOk(m.elevation, `units[${i}].models[${j}].elevation`);
+    }),
+  );
+  (s.queries ?? []).forEach((q, i) => {
+    if (q.kind === 'movePath') q.path.forEach((p, j) => onTable(p, `queries[${i}].path[${j}]`));
+  });
   const ids = new Map<string, string>();
   const claim = (value: string, path: string) => {
     const prev = ids.get(value);
