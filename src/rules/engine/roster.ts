@@ -101,9 +101,19 @@ export function commandModelCount(proportion: string, models: number): number {
 }
 
 /** One model: id (unique in the roster), base and command-model flags (CmdModels 1.0-3.0). */
+/** Height of a deployed model whose army gives none, inches (a 32 mm infantry model, as the layout lab's `infantry` class is 1.25"). */
+export const DEFAULT_MODEL_HEIGHT_INCHES = 1.25;
+
+/** A model of a unit: its base (mm), optional height (inches), command-model flags and weapons. */
 export const ModelSchema = z.strictObject({
   id: Id,
   base: BaseSchema,
+  /**
+   * Height of the model's volume above the underside of its base, base included, inches (as
+   * SCENARIO.md's `model.height`): what a model deployed from the army (not placed by the
+   * scenario) stands as for visibility. Absent: {@link DEFAULT_MODEL_HEIGHT_INCHES}.
+   */
+  heightInches: z.number().positive().max(50).optional(),
   champion: z.boolean().optional(),
   musician: z.boolean().optional(),
   standardBearer: z.boolean().optional(),
