@@ -100,7 +100,6 @@ export function commandModelCount(proportion: string, models: number): number {
   return m === undefined ? Math.min(n, models) : Math.floor(models / m) * n;
 }
 
-/** One model: id (unique in the roster), base and command-model flags (CmdModels 1.0-3.0). */
 /** Height of a deployed model whose army gives none, inches (a 32 mm infantry model, as the layout lab's `infantry` class is 1.25"). */
 export const DEFAULT_MODEL_HEIGHT_INCHES = 1.25;
 
