@@ -28,7 +28,9 @@ import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from '../../geometry/units';
 import { modelVisible, unitVisible } from '../../geometry/visibility';
 import { isWhollyWithin, isWithin } from '../../geometry/within';
 import { modelInputOf, World, type ModelInput, type ModelState, type TerrainFeature } from '../../geometry/world';
-import { BattlefieldSchema, TERRAIN_TYPE_ABILITIES, type BattlefieldInput } from './battlefield';
+import type { BattlefieldInput } from './battlefield';
+import { buildGameWorld } from '../../game/gameWorld';
+import { battlefieldToTable } from '../../game/legacy';
 import type { GeometryPort, Point2, PortView } from './geometryPort';
 import type { Roster } from './roster';
 
@@ -415,51 +417,25 @@ export function worldPort(world: World): GeometryPort {
   };
 }
 
-function baseMm(b: Roster['units'][number]['models'][number]['base']): BaseMm {
-  if (b.shape === 'round') return { round: b.diameterMm };
-  // Rectangular bases are approximated by their inscribed ellipse (the geometry has ellipses only).
-  return { oval: [b.lengthMm, b.widthMm] };
+/**
+ * Build a World from a battlefield file of the first format and both rosters (models of units
+ * absent from `placement` are not on the battlefield): the battlefield is converted to the one
+ * table format (`battlefieldToTable`) and built as every game's table is (`buildGameWorld`).
+ * Throws with a message on invalid input.
+ */
+export function buildWorld(battlefield: BattlefieldInput, rosters: Record<'p1' | 'p2', Roster>): World {
+  const { world, unplaced } = buildGameWorld(battlefieldToTable(battlefield, rosters), new Map(), rosters, { p1: 'p1', p2: 'p2' });
+  UNPLACED.set(world, unplaced);
+  return world;
 }
 
 /**
- * Build a World from a battlefield file and both rosters (models of units absent from
- * `placement` are not on the battlefield). Throws with a message on invalid input.
+ * The port of a game's World (see {@link worldPort}) with the roster models that start off the
+ * table (`buildGameWorld`'s `unplaced`), which `sync` adds when the engine places them.
  */
-export function buildWorld(battlefield: BattlefieldInput, rosters: Record<'p1' | 'p2', Roster>): World {
-  const bf = BattlefieldSchema.parse(battlefield);
-  const units: { id: string; army: string; keywords: string[]; coherencyRangeInches: number; modelIds: string[] }[] = [];
-  const models: ModelInput[] = [];
-  const unplaced: ModelInput[] = [];
-  for (const p of ['p1', 'p2'] as const) {
-    for (const u of [...rosters[p].units, ...(rosters[p].manifestations ?? [])]) {
-      units.push({ id: u.id, army: p, keywords: u.warscroll.keywords, coherencyRangeInches: u.warscroll.coherencyRange ?? 0.5, modelIds: [] });
-      const h = bf.unitHeights?.[u.id] ?? 1.25;
-      for (const m of u.models) {
-        const pos = bf.placement[m.id];
-        const input = { id: m.id, unitId: u.id, footprint: footprintFromBase(baseMm(m.base), pos ?? [0, 0]), heightInches: h, baseThicknessInches: 4 / 25.4 };
-        if (pos) models.push(input);
-        else unplaced.push(input);
-      }
-    }
-  }
-  const solidPieces = (t: (typeof bf.terrain)[number]) => {
-    const solids: ConvexSolid[] = [
-      ...(t.boxes ?? []).map((b): ConvexSolid => ({ kind: 'box', center: b.center, size: b.size, rotationDeg: b.rotationDeg ?? 0, elevation: b.elevation ?? 0 })),
-      ...(t.cylinders ?? []).map((c): ConvexSolid => ({ kind: 'cylinder', center: c.center, radius: c.radius, height: c.height, elevation: c.elevation ?? 0 })),
-    ];
-    return solids.map((solid) => ({ positions: convexSolidTriangles(solid), solid }));
-  };
-  const world = new World({
-    widthInches: bf.width,
-    depthInches: bf.depth,
-    terrain: bf.terrain.map((t) => ({ id: t.id, type: t.type, abilities: t.abilities ?? TERRAIN_TYPE_ABILITIES[t.type], pieces: solidPieces(t) })),
-    objectives: bf.objectives.map((o) => ({ id: o.id, x: o.x, y: o.y, diameterInches: 40 / 25.4 })),
-    territories: bf.territories ?? {},
-    units,
-    models,
-  });
-  UNPLACED.set(world, unplaced);
-  return world;
+export function gameWorldPort(world: World, unplaced: readonly ModelInput[]): GeometryPort {
+  UNPLACED.set(world, [...unplaced]);
+  return worldPort(world);
 }
 
 /** Convenience: the plan-view position of a point list for tests. */
