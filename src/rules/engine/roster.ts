@@ -88,6 +88,14 @@ export const WarscrollSchema = z.strictObject({
   commandModels: z
     .strictObject({ champion: CommandModelProportion.optional(), musician: CommandModelProportion.optional(), standardBearer: CommandModelProportion.optional() })
     .optional(),
+  /**
+   * Abilities of the warscroll that the engine does not apply, kept as text (name and rules text)
+   * so a player can read them; the army importer fills it (docs/army-import.md). No effect in play.
+   */
+  abilitiesText: z
+    .array(z.strictObject({ name: z.string().min(1).max(200), text: z.string().max(4000) }))
+    .max(100)
+    .optional(),
 });
 
 /**

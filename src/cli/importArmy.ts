@@ -1,0 +1,73 @@
+/**
+ * `npm run --silent import-army -- FILE [--bases BASES.json] [--id-prefix P]`: import an army
+ * from a New Recruit / BattleScribe roster (`.ros`, `.rosz`, New Recruit `.json`; told by
+ * content). Public contract: /work/shared/contract/ARMY.md; mapping: docs/army-import.md.
+ *
+ * Output on stdout, exit 0: `{"army": <army>, "warnings": [...]}`. Bad input: exit 2, one line
+ * on stderr naming what is wrong and where, nothing on stdout. Usage errors: exit 2 as well.
+ *
+ * @module
+ */
+
+import { readFileSync, statSync } from 'node:fs';
+import { ArmyImportError, importArmy, MAX_ROSTER_FILE_BYTES } from '../army/importArmy';
+import { parseBasesFile, type BaseTable } from '../army/bases';
+
+const USAGE = 'usage: npm run --silent import-army -- FILE [--bases BASES.json] [--id-prefix PREFIX]';
+
+function fail(message: string): never {
+  process.stderr.write(`import-army: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+  process.exit(2);
+}
+
+function readBounded(path: string, what: string, max: number): Buffer {
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) fail(`${what} ${path}: not a regular file`);
+    size = st.size;
+  } catch (e) {
+    fail(`${what} ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  if (size > max) fail(`${what} ${path}: ${size} bytes, more than the ${Math.round(max / 1048576)} MB accepted`);
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    fail(`${what} ${path}: ${(e as Error).message}`);
+  }
+}
+
+function main(argv: string[]): void {
+  let file: string | undefined;
+  let basesPath: string | undefined;
+  let idPrefix: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--bases' || a === '--id-prefix') {
+      const v = argv[++i];
+      if (v === undefined) fail(`${a} needs a value; ${USAGE}`);
+      if (a === '--bases') basesPath = v;
+      else idPrefix = v;
+    } else if (a === '-h' || a === '--help') {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    } else if (a.startsWith('--')) fail(`unknown option ${a}; ${USAGE}`);
+    else if (file === undefined) file = a;
+    else fail(`more than one roster file given (${file}, ${a}); ${USAGE}`);
+  }
+  if (file === undefined) fail(`no roster file given; ${USAGE}`);
+  if (idPrefix !== undefined && !/^[A-Za-z0-9_.:/-]{0,20}$/.test(idPrefix)) fail(`--id-prefix "${idPrefix}": use up to 20 letters, digits and _ . : / -`);
+  let bases: BaseTable | undefined;
+  if (basesPath !== undefined) bases = parseBasesFile(readBounded(basesPath, 'bases file', 1024 * 1024).toString('utf8'), basesPath);
+  const bytes = readBounded(file, 'roster', MAX_ROSTER_FILE_BYTES);
+  const result = importArmy(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), file, { ...(bases ? { bases } : {}), ...(idPrefix !== undefined ? { idPrefix } : {}) });
+  process.stdout.write(`${JSON.stringify({ army: result.army, warnings: result.warnings })}\n`);
+}
+
+try {
+  main(process.argv.slice(2));
+} catch (e) {
+  if (e instanceof ArmyImportError) fail(e.message);
+  if (e instanceof RangeError) fail(`the input is too large or too deeply nested to import (${e.message})`);
+  fail(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+}
