@@ -72,7 +72,9 @@ export function readRosterXml(text: string, where: string): RNode {
   try {
     raw = parser.parse(text);
   } catch (e) {
-    refuse(`${where}: not valid XML: ${e instanceof Error ? e.message : String(e)}`);
+    const msg = e instanceof Error ? e.message : String(e);
+    if (/nested tags/i.test(msg)) refuse(`${where}: XML elements nested more than ${MAX_XML_DEPTH} deep (a roster nests about 20)`);
+    refuse(`${where}: not valid XML: ${msg}`);
   }
   return normalise(raw) as RNode;
 }

@@ -1,0 +1,189 @@
+/**
+ * Bad and hostile input (ARMY.md "Bad input"): every file here is built in the test and must be
+ * refused with an ArmyImportError whose one-line message says what and where; a few go through
+ * the CLI (`npx tsx src/cli/importArmy.ts`): exit 2, one line on stderr, nothing on stdout.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { ArmyImportError, importArmy } from './importArmy';
+
+const LIST = '/work/shared/rosters/new-recruit/sce-001-minimal';
+const ROS = readFileSync(join(LIST, 'list.ros'), 'utf8');
+const JSON_TEXT = readFileSync(join(LIST, 'list.json'), 'utf8');
+const ROSZ = new Uint8Array(readFileSync(join(LIST, 'list.rosz')));
+
+/** The error message of importing `bytes`, failing the test when it imports. */
+function refusal(bytes: Uint8Array | string, where = 'in'): string {
+  const b = typeof bytes === 'string' ? strToU8(bytes) : bytes;
+  const t = performance.now();
+  try {
+    importArmy(b, where);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ArmyImportError);
+    const msg = (e as Error).message;
+    expect(msg).not.toContain('\n');
+    expect(msg.startsWith(`${where}:`)).toBe(true);
+    expect(performance.now() - t).toBeLessThan(10_000);
+    return msg;
+  }
+  throw new Error('imported, expected a refusal');
+}
+
+function u32le(b: Uint8Array, o: number, v: number) {
+  b[o] = v & 0xff;
+  b[o + 1] = (v >>> 8) & 0xff;
+  b[o + 2] = (v >>> 16) & 0xff;
+  b[o + 3] = (v >>> 24) & 0xff;
+}
+
+/** Overwrite the uncompressed sizes a zip declares (local and central headers) with `size`. */
+function lieAboutSizes(zip: Uint8Array, size: number): Uint8Array {
+  const z = zip.slice();
+  for (let i = 0; i + 4 <= z.length; i++) {
+    const sig = z[i] | (z[i + 1] << 8) | (z[i + 2] << 16) | (z[i + 3] << 24);
+    if (sig === 0x04034b50) u32le(z, i + 22, size);
+    if (sig === 0x02014b50) u32le(z, i + 24, size);
+  }
+  return z;
+}
+
+const BILLION_LAUGHS = `<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+ <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol9 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+]>
+<roster name="&lol9;" gameSystemName="Age of Sigmar 4.0"><forces/></roster>`;
+
+describe('hostile files', () => {
+  it('XML with a DOCTYPE declaring an entity is refused, the entity never expanded', () => {
+    const xml = ROS.replace('<roster ', '<!DOCTYPE roster [<!ENTITY general "PWNED">]>\n<roster ').replace('name="Gardus Steel Soul"', 'name="&general;"');
+    expect(refusal(xml)).toMatch(/DOCTYPE declaration at line 2, column 1 is refused/);
+  });
+
+  it('billion laughs is refused at once', () => {
+    expect(refusal(BILLION_LAUGHS)).toMatch(/DOCTYPE declaration/);
+  });
+
+  it('an external entity (SYSTEM) is refused, nothing fetched', () => {
+    expect(refusal('<?xml version="1.0"?><!DOCTYPE r SYSTEM "http://127.0.0.1:9/x.dtd"><roster gameSystemName="Age of Sigmar 4.0"/>')).toMatch(/DOCTYPE/);
+  });
+
+  it('an undeclared entity reference is left as written, never resolved', () => {
+    const xml = ROS.replace('name="Gardus Steel Soul"', 'name="Gardus &xxe; Soul"');
+    const r = importArmy(strToU8(xml), 'in');
+    expect(r.army.units[0].name).toBe('Gardus &xxe; Soul');
+  });
+
+  it('a zip bomb past 50 MB (declared) is refused before inflating', () => {
+    const bomb = zipSync({ 'list.ros': new Uint8Array(60 * 1024 * 1024) }, { level: 1 });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(refusal(bomb)).toMatch(/declare \d+ bytes uncompressed, more than the 50 MB limit/);
+  });
+
+  it('a zip bomb that lies about its size is stopped at 50 MB of actual output', () => {
+    const bomb = lieAboutSizes(zipSync({ 'list.ros': new Uint8Array(60 * 1024 * 1024) }, { level: 1 }), 1000);
+    expect(refusal(bomb)).toMatch(/zip entry "list\.ros" inflates past the 50 MB limit/);
+  });
+
+  it('a zip with two large entries is refused, naming them', () => {
+    const big = strToU8(ROS.repeat(60)); // about 1.5 MB each
+    expect(refusal(zipSync({ 'a.ros': big, 'b.ros': big }))).toMatch(/2 large entries \("a\.ros", "b\.ros"\)/);
+  });
+
+  it('a zip with no .ros among several entries is refused', () => {
+    expect(refusal(zipSync({ 'a.txt': strToU8('x'), 'b.txt': strToU8('y') }))).toMatch(/expected one \.ros roster in the zip, found 0 among 2 entries/);
+  });
+
+  it('deeply nested JSON is refused before parsing', () => {
+    expect(refusal('{"roster":' + '['.repeat(200_000) + ']'.repeat(200_000) + '}')).toMatch(/JSON nested more than 200 deep at line 1, column/);
+  });
+
+  it('deeply nested XML is refused', () => {
+    expect(refusal('<roster gameSystemName="Age of Sigmar 4.0">' + '<a>'.repeat(100_000) + '</a>'.repeat(100_000) + '</roster>')).toMatch(/XML elements nested more than 100 deep/);
+  });
+});
+
+describe('bad files', () => {
+  it('empty and white space only', () => {
+    expect(refusal('')).toMatch(/the file is empty/);
+    expect(refusal(' \n\t ')).toMatch(/only white space/);
+  });
+
+  it('truncated .ros, .json and .rosz', () => {
+    expect(refusal(ROS.slice(0, Math.floor(ROS.length / 2)))).toMatch(/not valid XML at line \d+, column \d+/);
+    expect(refusal(JSON_TEXT.slice(0, Math.floor(JSON_TEXT.length / 2)))).toMatch(/not valid JSON.*\(truncated file\?\)/);
+    expect(refusal(ROSZ.slice(0, Math.floor(ROSZ.length / 2)))).toMatch(/truncated or damaged zip archive/);
+  });
+
+  it('not a roster: other JSON, other XML, binary', () => {
+    expect(refusal('{"name": "my army"}')).toMatch(/not a roster: no "roster" element at the top \(keys: name\)/);
+    expect(refusal('<html><body>hi</body></html>')).toMatch(/not a roster/);
+    expect(refusal(new Uint8Array([0, 1, 2, 3]))).toMatch(/not a roster: the content is neither XML/);
+  });
+
+  it('an Age of Sigmar 3rd edition roster is named', () => {
+    expect(refusal(ROS.replace('gameSystemName="Age of Sigmar 4.0"', 'gameSystemName="Age of Sigmar 3.0"'))).toMatch(/an Age of Sigmar 3rd edition roster \(gameSystemName "Age of Sigmar 3\.0"\)/);
+    expect(refusal(JSON_TEXT.replace('"gameSystemName":"Age of Sigmar 4.0"', '"gameSystemName":"Age of Sigmar 3.0"'))).toMatch(/3rd edition/);
+  });
+
+  it('a Warhammer 40,000 roster is named', () => {
+    expect(refusal(ROS.replace('gameSystemName="Age of Sigmar 4.0"', 'gameSystemName="Warhammer 40,000 10th Edition"'))).toMatch(/a Warhammer 40,000 roster/);
+  });
+
+  it('an unreadable characteristic names the unit and the characteristic', () => {
+    const xml = ROS.replace('<characteristic name="Health" typeId="96be-54ae-ce7b-10b7">6</characteristic>', '<characteristic name="Health" typeId="96be-54ae-ce7b-10b7">lots</characteristic>');
+    expect(refusal(xml)).toMatch(/unit "Gardus Steel Soul" \(forces\[0\]\.forces\[0\]\.selections\[0\]\): Health "lots" is not a whole number/);
+  });
+});
+
+describe('CLI (npm run import-army)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'army-'));
+  const run = (...args: string[]) => spawnSync('npx', ['tsx', 'src/cli/importArmy.ts', ...args], { cwd: join(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 });
+
+  it('a good roster: exit 0, {army, warnings} on stdout', () => {
+    const r = run(join(LIST, 'list.rosz'));
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(['army', 'warnings']);
+    expect(out.army.units.map((u: { name: string }) => u.name)).toEqual(['Gardus Steel Soul', 'Annihilators']);
+  });
+
+  const bad: [string, string | Uint8Array, RegExp][] = [
+    ['3rd edition', ROS.replace('Age of Sigmar 4.0', 'Age of Sigmar 3.0'), /3rd edition/],
+    ['billion laughs', BILLION_LAUGHS, /DOCTYPE/],
+    ['zip bomb', lieAboutSizes(zipSync({ 'list.ros': new Uint8Array(60 * 1024 * 1024) }, { level: 1 }), 1000), /50 MB/],
+  ];
+  for (const [name, content, re] of bad) {
+    it(`${name}: exit 2, one line on stderr naming the file, nothing on stdout`, () => {
+      const f = join(dir, `${name.replace(/\W/g, '_')}.ros`);
+      writeFileSync(f, content);
+      const r = run(f);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(f);
+      expect(lines[0]).toMatch(re);
+    });
+  }
+
+  it('a missing file and a bad bases file: exit 2', () => {
+    const r = run(join(dir, 'nope.ros'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/no such file/);
+    const b = join(dir, 'bases.json');
+    writeFileSync(b, '{"Annihilators": 40}');
+    const r2 = run(join(LIST, 'list.ros'), '--bases', b);
+    expect(r2.status).toBe(2);
+    expect(r2.stdout).toBe('');
+    expect(r2.stderr).toMatch(/bases\.json: entry "Annihilators": not a base/);
+  });
+});
