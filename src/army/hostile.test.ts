@@ -144,6 +144,28 @@ describe('bad files', () => {
   });
 });
 
+describe('mutated real files', () => {
+  it('600 random byte mutations of the .ros, .json and .rosz import or are refused, never crash', () => {
+    let seed = 17;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const files = [strToU8(ROS), strToU8(JSON_TEXT), ROSZ];
+    const counts = { imported: 0, refused: 0 };
+    for (let i = 0; i < 600; i++) {
+      const f = files[i % 3].slice();
+      for (let k = 1 + Math.floor(rnd() * 8); k > 0; k--) f[Math.floor(rnd() * f.length)] = Math.floor(rnd() * 256);
+      try {
+        importArmy(f, 'mutant');
+        counts.imported++;
+      } catch (e) {
+        expect(e).toBeInstanceOf(ArmyImportError);
+        counts.refused++;
+      }
+    }
+    expect(counts.imported + counts.refused).toBe(600);
+    expect(counts.refused).toBeGreaterThan(0);
+  });
+});
+
 describe('CLI (npm run import-army)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'army-'));
   const run = (...args: string[]) => spawnSync('npx', ['tsx', 'src/cli/importArmy.ts', ...args], { cwd: join(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 });
