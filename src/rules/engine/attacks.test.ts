@@ -169,3 +169,34 @@ describe('attack sequence (Core 16.0-18.4)', () => {
     expect(r2.events.some((e) => e.type === 'unitDestroyed')).toBe(true);
   });
 });
+
+describe('Companion (Core 20.0)', () => {
+  // Core 20.0: "Companion: Unless otherwise specified, this weapon is not affected by friendly
+  // abilities that affect weapon characteristics or the attack sequence, except for those that
+  // apply negative modifiers to it." CmdModels 1.0 CHAMPION: "Add 1 to the Attacks characteristic
+  // of weapons used by champions in this unit." So a champion's Companion weapon gets no +1.
+  const fightWithChampion = (abilities: string[]) => {
+    const sce = JSON.parse(JSON.stringify(SCE)) as RosterInput;
+    const lib = sce.units.find((u) => u.id === 'sce-liberators')!;
+    (lib.models[0] as { champion?: boolean }).champion = true;
+    (lib.weapons.find((w) => w.name === 'Warhammer') as { abilities?: string[] }).abilities = abilities;
+    const g = createGame({ seed: 5, rosters: { p1: sce, p2: SK }, finishedDeployingFirst: 'p1', battleplan: { objectives: [] } });
+    if (!g.ok) throw new Error(JSON.stringify(g.issues));
+    const t: PortTables = { inCombat: new Set(['sce-liberators|sk-clawlord']), contests: {} };
+    const { state } = apply(g.state, toCombat, t);
+    const r = apply(state, [
+      { type: 'fight', player: 'p1', unitId: 'sce-liberators', target: 'sk-clawlord' },
+      { type: 'pass', player: 'p1' },
+      { type: 'pass', player: 'p2' },
+    ], t);
+    return r.events.find((e) => e.type === 'attacksResolved' && e.weapon === 'Warhammer');
+  };
+
+  it('a champion adds 1 attack with a normal weapon: 4 Warhammers × 2 + 1 = 9', () => {
+    expect(fightWithChampion(['crit-mortal'])).toMatchObject({ attacks: 9, models: 4 });
+  });
+
+  it('but not with a Companion weapon: 4 × 2 = 8', () => {
+    expect(fightWithChampion(['crit-mortal', 'companion'])).toMatchObject({ attacks: 8, models: 4 });
+  });
+});

@@ -301,7 +301,9 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       const w = ru.weapons.find((x) => x.name === as.weapon) as RosterWeapon;
       const models = attackingModels(c, unitId, w, target);
       if (models.length === 0) continue;
-      const champion = new Set(ru.models.filter((m) => m.champion === true).map((m) => m.id));
+      // CHAMPION (CmdModels 1.0): +1 Attacks for weapons used by champions; not for Companion weapons
+      // (Core 20.0: "not affected by friendly abilities that affect weapon characteristics").
+      const champion = has(w, 'companion') ? new Set<string>() : new Set(ru.models.filter((m) => m.champion === true).map((m) => m.id));
       let attacks = 0;
       for (const m of models) attacks += rollValue(c, w.attacks, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0);
       const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: w.rend, damage: w.damage, abilities: w.abilities }, charged };
