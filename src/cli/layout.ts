@@ -1,0 +1,75 @@
+/**
+ * The layout analysis (shared/contract/LAYOUT.md):
+ *   npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--png FILE] [--exhaustive]
+ * prints one JSON object on stdout and exits 0; an invalid file, a scenario without two
+ * territories or bad options print every problem (with its JSON path or option) to stderr and exit 2.
+ */
+import { writeFile } from 'node:fs/promises';
+import { analyseLayout, layoutOptionProblems, type LayoutOptions } from '../layout/analyse';
+import { layoutPicture } from '../layout/picture';
+import { loadScenarioFile } from '../scenario/loadNode';
+
+const USAGE = 'usage: npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--png FILE] [--exhaustive]';
+
+/** Parses the arguments: the options, the file, the picture's path, and every problem found. */
+export function parseLayoutArgs(argv: string[]): { file?: string; png?: string; opts: LayoutOptions; problems: string[] } {
+  const args = argv.filter((a) => a !== '--');
+  const opts: LayoutOptions = {};
+  const problems: string[] = [];
+  const files: string[] = [];
+  let png: string | undefined;
+  const number = (flag: string, v: string | undefined): number => {
+    const n = v === undefined ? NaN : Number(v);
+    if (v === undefined || v.trim() === '' || !Number.isFinite(n)) problems.push(`${flag}: needs a number of inches (got ${v ?? 'nothing'})`);
+    return n;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--grid') opts.grid = number(a, args[++i]);
+    else if (a === '--threat') opts.threat = number(a, args[++i]);
+    else if (a === '--class') {
+      const v = args[++i];
+      if (v === undefined) problems.push('--class: needs a class id');
+      else (opts.classes ??= []).push(v);
+    } else if (a === '--png') {
+      png = args[++i];
+      if (png === undefined) problems.push('--png: needs a file name');
+    } else if (a === '--exhaustive') opts.mode = 'exhaustive';
+    else if (a.startsWith('--')) problems.push(`${a}: unknown option`);
+    else files.push(a);
+  }
+  if (files.length !== 1) problems.push(`expected one scenario file, got ${files.length}`);
+  return { file: files[0], png, opts, problems };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { file, png, opts, problems } = parseLayoutArgs(argv);
+  if (problems.length || !file) {
+    process.stderr.write(`${problems.map((p) => `  ${p}`).join('\n')}\n${USAGE}\n`);
+    return 2;
+  }
+  const loaded = await loadScenarioFile(file);
+  if (!loaded.ok) {
+    process.stderr.write(`${file} is not a valid scenario:\n${loaded.problems.map((p) => `  ${p}`).join('\n')}\n`);
+    return 2;
+  }
+  const optionProblems = layoutOptionProblems(loaded.world, opts);
+  if (optionProblems.length) {
+    process.stderr.write(`${file} cannot be analysed:\n${optionProblems.map((p) => `  ${p}`).join('\n')}\n`);
+    return 2;
+  }
+  const report = analyseLayout(loaded.world, opts);
+  if (png) await writeFile(png, layoutPicture(loaded.world, report));
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`layout failed: ${(e as Error).stack ?? String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,391 @@
+import { circleFootprint } from '../geometry/footprint';
+import { footprintGap } from '../geometry/footprintGap';
+import { footprintInsidePolygon } from '../geometry/polygon';
+import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from '../geometry/units';
+import { DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
+import type { World } from '../geometry/world';
+import { classFootprint, DEFAULT_CLASS_ID, modelClass, type ModelClass } from './classes';
+import { fireLanes, type FireLanes } from './fireLanes';
+import { buildMoveRaster, moveDistances, moveStepFor, territoryCosts, type MoveRaster } from './moveField';
+import { greedyPacking } from './packing';
+import { relateSpotsSteps, SpotSamples, type SpotRelation } from './spotVisibility';
+import { movingSurfaceZ, standingElevation, standingSpots, terrainRules, type SpotGrid, type TerrainRules } from './standingSpots';
+
+/** Options of the layout analysis (LAYOUT.md). Lengths in inches. */
+export interface LayoutOptions {
+  /** Spacing of the standing-spot grid (default 1"). */
+  grid?: number;
+  /** Class ids (default `['infantry']`). */
+  classes?: string[];
+  /** Move that defines the enemies' threat zone (default 0: their territory itself). */
+  threat?: number;
+  /** `fast` (default) or `exhaustive` (every sample pair of every spot pair; for checking). */
+  mode?: 'fast' | 'exhaustive';
+  /** Visibility sample spacing (default 0.25", the spacing of `visible`). */
+  spacingInches?: number;
+  /** Cell of the fire-lane grid (default 2"). */
+  laneCellInches?: number;
+}
+
+/** One spot of a heatmap: `[x, y, z, share]`, inches, the share of the threat zone that sees it. */
+export type HeatSpot = [number, number, number, number];
+
+/** Per territory and class. */
+export interface TerritoryLayout {
+  /** Standing spots wholly within the territory. */
+  spots: number;
+  /** Share of them seen from some spot of the enemies' threat zone (0 when the zone is empty). */
+  exposure: number;
+  /** Bases that fit on its unexposed spots (greedy packing, see `packing.ts`). */
+  hidingCapacity: number;
+  exposedSpots: number;
+  /** Standing spots in its enemies' threat zone. */
+  threatZoneSpots: number;
+  /** Every spot of the territory with its share of the threat zone that sees it. */
+  heatmap: HeatSpot[];
+  /** Where the bases of the hiding capacity stand, `[x, y, z]`. */
+  hidingPlaces: [number, number, number][];
+  fireLanes: { cellInches: number; nx: number; ny: number; share: number[]; lines: number };
+}
+
+/** Per objective and territory. */
+export interface ObjectiveReach {
+  /** Least move (climbing counted) from the territory to a spot where a model contests the objective (Core 32.1); null when none can be reached. */
+  reach: number | null;
+  /** Share of the objective's contesting spots seen from the territory's enemies' threat zone (null when it has none). */
+  exposed: number | null;
+  contestingSpots: number;
+}
+
+export interface ClassLayout {
+  id: string;
+  threat: number;
+  territories: Record<string, TerritoryLayout>;
+  objectives: Record<string, Record<string, ObjectiveReach>>;
+  /** Largest difference of exposure between two territories. */
+  asymmetry: number;
+  /** Visibility work: spot pairs decided, node pairs and segment tests spent, milliseconds. */
+  work: { spotPairs: number; nodePairs: number; segmentTests: number; ms: number };
+}
+
+export interface LayoutReport {
+  grid: number;
+  mode: 'fast' | 'exhaustive';
+  sampleSpacingInches: number;
+  classes: ClassLayout[];
+}
+
+/** Progress of a run: the class being analysed, its stage and the share of the whole run done. */
+export interface LayoutProgress {
+  classId: string;
+  stage: 'spots' | 'moves' | 'visibility' | 'objectives' | 'report';
+  done: number;
+}
+
+/** Problems with options (each a sentence naming the option); empty when they are fine. */
+export function layoutOptionProblems(world: World, opts: LayoutOptions): string[] {
+  const problems: string[] = [];
+  const names = Object.keys(world.territories);
+  if (names.length < 2) problems.push(`territories: the layout analysis needs at least two territories (found ${names.length}${names.length ? `: ${names.join(', ')}` : ''})`);
+  const grid = opts.grid ?? 1;
+  if (!(grid > 0) || !Number.isFinite(grid)) problems.push(`--grid: must be a positive number of inches (got ${grid})`);
+  const threat = opts.threat ?? 0;
+  if (!(threat >= 0) || !Number.isFinite(threat)) problems.push(`--threat: must be 0 or more inches (got ${threat})`);
+  for (const id of opts.classes ?? []) if (!modelClass(id)) problems.push(`--class: unknown class "${id}" (known: infantry, cavalry, monster)`);
+  return problems;
+}
+
+/** The raster node under a grid spot. */
+function nodeOf(r: MoveRaster, x: number, y: number): number {
+  return Math.round(y / r.step) * r.nx + Math.round(x / r.step);
+}
+
+/** Index arrays of the spots for which `keep` holds. */
+function select(spots: SpotGrid, keep: (i: number) => boolean): Int32Array {
+  const out: number[] = [];
+  for (let i = 0; i < spots.count; i++) if (keep(i)) out.push(i);
+  return Int32Array.from(out);
+}
+
+function sameSet(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/**
+ * The layout analysis (LAYOUT.md), step by step: a generator that yields progress between steps
+ * (each step a few milliseconds to a few hundred: one group of up to 16 spots searched against a
+ * whole threat zone), so a worker can report it, yield to its event loop and stop by not resuming.
+ * Pure: a function of the world's terrain, objectives and territories (its units are ignored).
+ * @returns (as the generator's return value) the report.
+ * @throws Error when {@link layoutOptionProblems} finds a problem.
+ */
+export function* analyseLayoutSteps(world: World, opts: LayoutOptions = {}): Generator<LayoutProgress, LayoutReport, void> {
+  const problems = layoutOptionProblems(world, opts);
+  if (problems.length) throw new Error(problems.join('; '));
+  const grid = opts.grid ?? 1;
+  const threat = opts.threat ?? 0;
+  const mode = opts.mode ?? 'fast';
+  const spacing = opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES;
+  const classIds = opts.classes?.length ? opts.classes : [DEFAULT_CLASS_ID];
+  const rules = terrainRules(world);
+  const report: LayoutReport = { grid, mode, sampleSpacingInches: spacing, classes: [] };
+  for (let c = 0; c < classIds.length; c++) {
+    const cls = modelClass(classIds[c])!;
+    const at = (stage: LayoutProgress['stage'], share: number): LayoutProgress => ({ classId: cls.id, stage, done: (c + share) / classIds.length });
+    yield at('spots', 0);
+    const t0 = performance.now();
+    const spots = standingSpots(rules, cls, grid);
+    yield at('moves', 0.02);
+    const raster = buildMoveRaster(rules, cls, moveStepFor(grid));
+    yield* classLayout(world, rules, cls, spots, raster, threat, mode, spacing, opts.laneCellInches ?? 2, report, at, t0);
+  }
+  return report;
+}
+
+function* classLayout(
+  world: World,
+  rules: TerrainRules,
+  cls: ModelClass,
+  spots: SpotGrid,
+  raster: MoveRaster,
+  threat: number,
+  mode: 'fast' | 'exhaustive',
+  spacing: number,
+  laneCell: number,
+  report: LayoutReport,
+  at: (stage: LayoutProgress['stage'], share: number) => LayoutProgress,
+  t0: number,
+): Generator<LayoutProgress, void, void> {
+  const names = Object.keys(world.territories);
+  // Move from each territory (its models set up wholly within it, Core 9.1.2).
+  const fromTerritory = names.map((n) => moveDistances(raster, territoryCosts(raster, cls, [world.territories[n]])));
+  const spotNode = Int32Array.from({ length: spots.count }, (_, i) => nodeOf(raster, spots.x[i], spots.y[i]));
+  const f = classFootprint(cls, 0, 0);
+  const inside = names.map((n) => select(spots, (i) => ((f.x = spots.x[i]), (f.y = spots.y[i]), footprintInsidePolygon(f, world.territories[n]))));
+  // The enemies' threat zone of territory k: spots within `threat` of any other territory.
+  const zones = names.map((_, k) => select(spots, (i) => names.some((__, j) => j !== k && fromTerritory[j][spotNode[i]] <= threat + EPSILON_INCHES)));
+  yield at('visibility', 0.05);
+  const samples = new SpotSamples(spots, cls, spacing);
+  const occ = world.terrain.occluders;
+  const work = { spotPairs: 0, nodePairs: 0, segmentTests: 0, ms: 0 };
+  const relations: SpotRelation[] = [];
+  const share = (k: number, part: number) => 0.05 + (0.8 * (k + part)) / names.length;
+  for (let k = 0; k < names.length; k++) {
+    // Visibility is symmetric: a pair of territories whose zones are each other's spots is searched once.
+    const twin = relations.findIndex((_, j) => sameSet(inside[k], zones[j]) && sameSet(zones[k], inside[j]));
+    if (twin >= 0) {
+      relations.push(transpose(relations[twin]));
+      continue;
+    }
+    const it = relateSpotsSteps(samples, occ, inside[k], zones[k], { mode, form: 'pairs' });
+    for (;;) {
+      const r = it.next();
+      if (r.done) {
+        relations.push(r.value);
+        work.spotPairs += r.value.rows * r.value.cols;
+        work.nodePairs += r.value.nodePairs;
+        work.segmentTests += r.value.segmentTests;
+        break;
+      }
+      yield at('visibility', share(k, r.value));
+    }
+  }
+  const territories: Record<string, TerritoryLayout> = {};
+  const exposures: number[] = [];
+  names.forEach((name, k) => {
+    const rel = relations[k];
+    const S = inside[k];
+    const T = zones[k];
+    const heatmap: HeatSpot[] = [];
+    const hidden: number[] = [];
+    let exposed = 0;
+    for (let r = 0; r < S.length; r++) {
+      let n = 0;
+      for (let c = 0; c < T.length; c++) n += rel.seen[r * T.length + c];
+      const i = S[r];
+      if (rel.rowSeen[r]) exposed++;
+      else hidden.push(i);
+      heatmap.push([spots.x[i], spots.y[i], round3(spots.z[i]), T.length ? round3(n / T.length) : 0]);
+    }
+    const packing = greedyPacking(spots, cls, hidden);
+    const lanes: FireLanes = fireLanes(world.widthInches, world.depthInches, laneCell, rel.seen, pick(spots.x, S), pick(spots.y, S), pick(spots.x, T), pick(spots.y, T));
+    const exposure = S.length ? exposed / S.length : 0;
+    exposures.push(exposure);
+    territories[name] = {
+      spots: S.length,
+      exposure,
+      hidingCapacity: packing.count,
+      exposedSpots: exposed,
+      threatZoneSpots: T.length,
+      heatmap,
+      hidingPlaces: packing.placed.map((i) => [spots.x[i], spots.y[i], round3(spots.z[i])]),
+      fireLanes: { cellInches: lanes.cellInches, nx: lanes.nx, ny: lanes.ny, share: Array.from(lanes.share, round3), lines: lanes.lines },
+    };
+  });
+  yield at('objectives', 0.86);
+  const objectives: Record<string, Record<string, ObjectiveReach>> = {};
+  const objs = [...world.objectives.values()];
+  // Contesting spots of every objective (Core 32.1: the marker within the base's 3" combat range).
+  const contesting = objs.map((o) => {
+    const marker = circleFootprint(o.x, o.y, o.diameterInches / 2);
+    return select(spots, (i) => ((f.x = spots.x[i]), (f.y = spots.y[i]), footprintGap(f, marker).gapInches <= COMBAT_RANGE_INCHES + EPSILON_INCHES));
+  });
+  const union = Int32Array.from(new Set(contesting.flatMap((s) => Array.from(s)))).sort();
+  const unionIndex = new Map<number, number>();
+  union.forEach((s, i) => unionIndex.set(s, i));
+  const seenFrom: Uint8Array[] = [];
+  for (let k = 0; k < names.length; k++) {
+    const it = relateSpotsSteps(samples, occ, union, zones[k], { mode, form: 'rows' });
+    for (;;) {
+      const r = it.next();
+      if (r.done) {
+        seenFrom.push(r.value.rowSeen);
+        work.spotPairs += r.value.rows * r.value.cols;
+        work.nodePairs += r.value.nodePairs;
+        work.segmentTests += r.value.segmentTests;
+        break;
+      }
+      yield at('objectives', 0.86 + (0.12 * (k + r.value)) / names.length);
+    }
+  }
+  objs.forEach((o, oi) => {
+    const marker = circleFootprint(o.x, o.y, o.diameterInches / 2);
+    const perTerritory: Record<string, ObjectiveReach> = {};
+    names.forEach((name, k) => {
+      const C = contesting[oi];
+      let seen = 0;
+      for (const s of C) seen += seenFrom[k][unionIndex.get(s)!];
+      perTerritory[name] = { reach: objectiveReach(rules, cls, raster, fromTerritory[k], marker), exposed: C.length ? seen / C.length : null, contestingSpots: C.length };
+    });
+    objectives[o.id] = perTerritory;
+  });
+  work.ms = Math.round(performance.now() - t0);
+  report.classes.push({
+    id: cls.id,
+    threat,
+    territories,
+    objectives,
+    asymmetry: exposures.length ? Math.max(...exposures) - Math.min(...exposures) : 0,
+    work,
+  });
+  yield at('report', 1);
+}
+
+function pick(a: Float64Array, idx: Int32Array): Float64Array {
+  const out = new Float64Array(idx.length);
+  for (let i = 0; i < idx.length; i++) out[i] = a[idx[i]];
+  return out;
+}
+
+function transpose(r: SpotRelation): SpotRelation {
+  const seen = new Uint8Array(r.rows * r.cols);
+  const rowSeen = new Uint8Array(r.cols);
+  for (let a = 0; a < r.rows; a++) {
+    for (let b = 0; b < r.cols; b++) {
+      const v = r.seen[a * r.cols + b];
+      seen[b * r.rows + a] = v;
+      if (v) rowSeen[b] = 1;
+    }
+  }
+  return { rows: r.cols, cols: r.rows, seen, rowSeen, nodePairs: 0, segmentTests: 0 };
+}
+
+/**
+ * Objective reach (LAYOUT.md): the least move, climbing counted, from the territory (its models set
+ * up wholly within it) to a standing position whose base is within 3" of the marker (Core 32.1,
+ * A-G16: plan gap base-marker <= 3"). Over the move raster: at every raster node within one and a
+ * half steps of contesting, where a model could end its move, the move to the node plus the
+ * straight move still needed toward the marker (its gap above 3"), so the answer is not rounded to
+ * the raster (exact on open ground); that last straight move must stay at the node's level (checked
+ * at its middle) and end where a model stands at that level. Null when no such node is reachable.
+ */
+export function objectiveReach(rules: TerrainRules, cls: ModelClass, raster: MoveRaster, dist: Float64Array, marker: ReturnType<typeof circleFootprint>): number | null {
+  const f = classFootprint(cls, 0, 0);
+  const span = COMBAT_RANGE_INCHES + f.semiMajor + marker.semiMajor + 1.5 * raster.step;
+  const i0 = Math.max(0, Math.floor((marker.x - span) / raster.step));
+  const i1 = Math.min(raster.nx - 1, Math.ceil((marker.x + span) / raster.step));
+  const j0 = Math.max(0, Math.floor((marker.y - span) / raster.step));
+  const j1 = Math.min(raster.ny - 1, Math.ceil((marker.y + span) / raster.step));
+  let best = Infinity;
+  for (let j = j0; j <= j1; j++) {
+    for (let i = i0; i <= i1; i++) {
+      const k = j * raster.nx + i;
+      if (!(dist[k] < best)) continue;
+      f.x = i * raster.step;
+      f.y = j * raster.step;
+      const gap = footprintGap(f, marker).gapInches;
+      if (gap > COMBAT_RANGE_INCHES + 1.5 * raster.step) continue;
+      const rest = Math.max(0, gap - COMBAT_RANGE_INCHES);
+      const total = dist[k] + rest;
+      if (total >= best) continue;
+      // The rest of the move, straight toward the marker, must stay on the node's level and end standing there.
+      const z = raster.surfaceZ[k];
+      if (rest > 0) {
+        const d = Math.hypot(marker.x - f.x, marker.y - f.y);
+        const ux = (marker.x - f.x) / d;
+        const uy = (marker.y - f.y) / d;
+        f.x += 0.5 * rest * ux;
+        f.y += 0.5 * rest * uy;
+        if (Math.abs(movingSurfaceZ(rules, f) - z) > 0.02) continue;
+        f.x += 0.5 * rest * ux;
+        f.y += 0.5 * rest * uy;
+      }
+      const standing = standingElevation(rules, f);
+      if (Number.isNaN(standing) || Math.abs(standing - z) > 0.02) continue;
+      best = total;
+    }
+  }
+  return best < Infinity ? round3(best) : null;
+}
+
+/** {@link analyseLayoutSteps} run to the end at once. */
+export function analyseLayout(world: World, opts: LayoutOptions = {}): LayoutReport {
+  const it = analyseLayoutSteps(world, opts);
+  for (;;) {
+    const r = it.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * {@link analyseLayoutSteps} for a worker: runs steps for up to `sliceMs` milliseconds, then yields
+ * to the event loop (`setImmediate` where there is one, else a `MessageChannel` round trip), reports
+ * progress and checks `shouldCancel`.
+ * @returns the report, or null when cancelled.
+ */
+export async function analyseLayoutAsync(
+  world: World,
+  opts: LayoutOptions = {},
+  onProgress: (p: LayoutProgress) => void = () => {},
+  shouldCancel: () => boolean = () => false,
+  sliceMs = 12,
+): Promise<LayoutReport | null> {
+  const it = analyseLayoutSteps(world, opts);
+  let last = performance.now();
+  for (;;) {
+    const r = it.next();
+    if (r.done) return r.value;
+    if (performance.now() - last >= sliceMs) {
+      onProgress(r.value);
+      await yieldToEventLoop();
+      if (shouldCancel()) return null;
+      last = performance.now();
+    }
+  }
+}
+
+function yieldToEventLoop(): Promise<void> {
+  if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      resolve();
+    };
+    ch.port2.postMessage(0);
+  });
+}
