@@ -200,3 +200,109 @@ describe('Companion (Core 20.0)', () => {
     expect(fightWithChampion(['crit-mortal', 'companion'])).toMatchObject({ attacks: 8, models: 4 });
   });
 });
+
+describe('targets per weapon (Core 16.0, 20.0 Shoot in Combat)', () => {
+  // Core 16.0: "Shooting attacks are made with ranged weapons. The target unit(s) must be within a
+  // distance equal to the Range characteristic of the weapon being used and visible to the
+  // attacking model. Models cannot make shooting attacks if their unit is in combat, unless
+  // otherwise specified (see 20.0 Weapon Abilities)." — "If a model has more than one attack, you
+  // can split the attacks between eligible targets as you wish." Core 20.0: "Shoot in Combat: This
+  // weapon can be used to make shooting attacks even if the attacking unit is in combat."
+  // So each weapon's target is checked against that weapon: a weapon with no eligible target makes
+  // no attacks and the others still shoot; in combat only Shoot in Combat weapons shoot.
+  const withRifleAndPistol = (): GameState => {
+    const sce = JSON.parse(JSON.stringify(SCE)) as RosterInput;
+    const jud = sce.units.find((u) => u.id === 'sce-judicators')!;
+    jud.weapons = [
+      { name: 'Rifle', range: 24, attacks: 1, hit: 4, wound: 4, rend: 0, damage: 1 },
+      { name: 'Pistol', range: 10, attacks: 1, hit: 4, wound: 4, rend: 0, damage: 1, abilities: ['shoot-in-combat'] },
+      { name: 'Stormsmite Mauls', range: 'melee', attacks: 2, hit: 4, wound: 4, rend: 0, damage: 1 },
+    ] as RosterInput['units'][number]['weapons'];
+    const g = createGame({ seed: 7, rosters: { p1: sce, p2: SK }, finishedDeployingFirst: 'p1', battleplan: { objectives: [] } });
+    if (!g.ok) throw new Error(JSON.stringify(g.issues));
+    return g.state;
+  };
+  const shoot = (target: string, weaponTargets?: Record<string, string>): Action =>
+    ({ type: 'shoot', player: 'p1', unitId: 'sce-judicators', target, ...(weaponTargets ? { weaponTargets } : {}) }) as Action;
+  const resolve = (s: GameState, a: Action, t: PortTables) => apply(s, [a, { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' }], t);
+  const table = (): PortTables => ({ inCombat: new Set(), contests: {}, distances: { 'sce-judicators|sk-clanrats': 18, 'sce-judicators|sk-ratogors': 8, 'sce-judicators|sk-stormvermin': 30 } });
+
+  it('a 24" rifle shoots a target 18" away while the 10" pistol makes no attacks (reported); with weaponTargets naming the rifle alone too', () => {
+    const t = table();
+    const s = apply(withRifleAndPistol(), toShooting, t).state;
+    for (const a of [shoot('sk-clanrats'), shoot('sk-clanrats', { Rifle: 'sk-clanrats' })]) {
+      const r = resolve(s, a, t);
+      const declared = r.events.find((e) => e.type === 'attackDeclared');
+      expect(declared).toMatchObject({ assignments: [{ weapon: 'Rifle', target: 'sk-clanrats' }], skipped: [{ weapon: 'Pistol', target: 'sk-clanrats', rule: 'Core 16.0' }] });
+      const resolved = r.events.filter((e) => e.type === 'attacksResolved');
+      expect(resolved.map((e) => e.weapon)).toEqual(['Rifle']);
+      expect(resolved[0]).toMatchObject({ models: 5, attacks: 5 });
+    }
+  });
+
+  it('attacks split between eligible targets: rifle at 18", pistol at 8"; an explicit pick out of a weapon\'s Range is refused; no weapon in range: refused', () => {
+    const t = table();
+    const s = apply(withRifleAndPistol(), toShooting, t).state;
+    const r = resolve(s, shoot('sk-clanrats', { Pistol: 'sk-ratogors' }), t);
+    expect(r.events.filter((e) => e.type === 'attacksResolved').map((e) => [e.weapon, e.target])).toEqual([
+      ['Rifle', 'sk-clanrats'],
+      ['Pistol', 'sk-ratogors'],
+    ]);
+    expect(r.events.find((e) => e.type === 'attackDeclared')).not.toHaveProperty('skipped');
+    // The pistol explicitly assigned to a target 18" away: an illegal pick (Core 16.0).
+    expect(reduce(s, shoot('sk-ratogors', { Pistol: 'sk-clanrats' }), tablePort(t))).toMatchObject({ ok: false, rule: 'Core 16.0', reason: expect.stringContaining('Pistol') });
+    // 30" away: neither weapon can attack, the declaration is refused.
+    expect(reduce(s, shoot('sk-stormvermin'), tablePort(t))).toMatchObject({ ok: false, rule: 'Core 16.0' });
+    // Not visible: the same.
+    t.hidden = new Set(['sce-judicators|sk-ratogors']);
+    expect(reduce(s, shoot('sk-ratogors'), tablePort(t))).toMatchObject({ ok: false, rule: 'Core 16.0' });
+  });
+
+  it('in combat only the Shoot in Combat pistol shoots (the rifle is skipped); only at units in combat with it', () => {
+    const t = table();
+    t.inCombat.add('sce-judicators|sk-ratogors');
+    const s = apply(withRifleAndPistol(), toShooting, t).state;
+    const r = resolve(s, shoot('sk-ratogors'), t);
+    expect(r.events.find((e) => e.type === 'attackDeclared')).toMatchObject({
+      assignments: [{ weapon: 'Pistol', target: 'sk-ratogors' }],
+      skipped: [{ weapon: 'Rifle', rule: 'Core 16.0', reason: expect.stringContaining('Shoot in Combat') }],
+    });
+    expect(r.events.filter((e) => e.type === 'attacksResolved').map((e) => e.weapon)).toEqual(['Pistol']);
+    // The rifle explicitly picked while in combat: refused; a target not in combat with it: refused.
+    expect(reduce(s, shoot('sk-ratogors', { Rifle: 'sk-ratogors' }), tablePort(t))).toMatchObject({ ok: false, rule: 'Core 16.0' });
+    expect(reduce(s, shoot('sk-clanrats'), tablePort(t))).toMatchObject({ ok: false, rule: 'Core 16.0' });
+  });
+
+  it('fight: a melee weapon none of whose models has the target within combat range makes no attacks (Core 16.0); an explicit pick of it is refused', () => {
+    // Core 16.0: "Combat attacks are made with melee weapons. The target unit(s) must be within the
+    // combat range of the attacking model and visible to it." The Grandhammer model is out of reach.
+    const t: PortTables = { inCombat: new Set(['sce-liberators|sk-clawlord']), contests: {} };
+    const s = apply(game(), toCombat, t).state;
+    const port = () => {
+      const p = tablePort(t);
+      return { ...p, withinCombatRange: (a: string, b: string) => a !== 'sce-liberators-5' && p.withinCombatRange(a, b) };
+    };
+    const fight = (weaponTargets?: Record<string, string>): Action =>
+      ({ type: 'fight', player: 'p1', unitId: 'sce-liberators', target: 'sk-clawlord', ...(weaponTargets ? { weaponTargets } : {}) }) as Action;
+    let st = s;
+    const events: GameEvent[] = [];
+    for (const a of [fight(), { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' }] as Action[]) {
+      const r = reduce(st, a, port());
+      if (!r.ok) throw new Error(`${r.reason} (${r.rule})`);
+      st = r.state;
+      events.push(...r.events);
+    }
+    expect(events.find((e) => e.type === 'fightDeclared')).toMatchObject({
+      targets: [{ weapon: 'Warhammer', target: 'sk-clawlord' }],
+      skipped: [{ weapon: 'Grandhammer', target: 'sk-clawlord', rule: 'Core 16.0' }],
+    });
+    expect(events.filter((e) => e.type === 'attacksResolved').map((e) => e.weapon)).toEqual(['Warhammer']);
+    expect(reduce(s, fight({ Grandhammer: 'sk-clawlord' }), port())).toMatchObject({ ok: false, rule: 'Core 16.0', reason: expect.stringContaining('Grandhammer') });
+    // No weapon can reach the picked target while another unit in combat with it can be attacked: refused.
+    t.inCombat.add('sce-liberators|sk-ratogors');
+    const p = tablePort(t);
+    const noClawlord = { ...p, withinCombatRange: (a: string, b: string) => b !== 'sk-clawlord' && p.withinCombatRange(a, b) };
+    expect(reduce(s, fight(), noClawlord)).toMatchObject({ ok: false, rule: 'Core 16.0' });
+    expect(reduce(s, { ...fight(), target: 'sk-ratogors' } as Action, noClawlord).ok).toBe(true);
+  });
+});

@@ -73,23 +73,49 @@ function attackingModels(c: Ctx, unitId: string, w: RosterWeapon, target: string
     );
 }
 
-function assignments(
+/** A weapon of the declaration that makes no attacks (Core 16.0), and why. */
+export interface SkippedWeapon {
+  readonly weapon: string;
+  readonly target: string;
+  readonly reason: string;
+  readonly rule: string;
+}
+
+/**
+ * The targets of an ATTACK declaration, weapon by weapon (Core 16.0: "pick one or more enemy units
+ * as the target(s)"; the target of each weapon must be eligible for that weapon). A weapon named in
+ * `weaponTargets` gets that target; every other weapon of the kind gets `target`. `problem` says
+ * why a weapon cannot attack its target (null = it can). An explicit pick (`weaponTargets`) of a
+ * target the weapon cannot attack is an illegal declaration: refused with the problem's rule. A
+ * weapon that only got the default `target` and cannot attack it makes no attacks: listed in
+ * `skipped` (the other weapons still attack).
+ */
+function planAttacks(
   c: Ctx,
+  player: PlayerId,
   unitId: string,
   melee: boolean,
   target: string | undefined,
   weaponTargets: Readonly<Record<string, string>> | undefined,
-): AttackAssignment[] {
+  problem: (w: RosterWeapon, target: string) => { reason: string; rule: string } | null,
+): { list: AttackAssignment[]; skipped: SkippedWeapon[] } {
   const ws = rosterUnit(c.s, unitId).weapons.filter((w) => (w.range === 'melee') === melee);
   for (const name of Object.keys(weaponTargets ?? {})) {
     if (!ws.some((w) => w.name === name)) reject(`unit "${unitId}" has no ${melee ? 'melee' : 'ranged'} weapon "${name}"`, 'Core 16.0');
   }
-  const out: AttackAssignment[] = [];
+  const list: AttackAssignment[] = [];
+  const skipped: SkippedWeapon[] = [];
   for (const w of ws) {
-    const t = weaponTargets?.[w.name] ?? target;
-    if (t !== undefined) out.push({ weapon: w.name, target: t });
+    const explicit = weaponTargets !== undefined && Object.prototype.hasOwnProperty.call(weaponTargets, w.name);
+    const t = explicit ? weaponTargets[w.name] : target;
+    if (t === undefined) continue;
+    enemyUnit(c, player, t, 'Core 16.0');
+    const p = problem(w, t);
+    if (p === null) list.push({ weapon: w.name, target: t });
+    else if (explicit) reject(p.reason, p.rule);
+    else skipped.push({ weapon: w.name, target: t, ...p });
   }
-  return out;
+  return { list, skipped };
 }
 
 /**
@@ -120,17 +146,13 @@ export function shoot(c: Ctx, a: Extract<Action, { type: 'shoot' }>): void {
   const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.2');
   if (u.turn.usedRun || u.turn.usedRetreat) reject(`unit "${a.unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.2');
   const engaged = inCombat(s, c.port, a.unitId);
-  const list = assignments(c, a.unitId, false, a.target, a.weaponTargets);
-  if (list.length === 0) reject(`unit "${a.unitId}" has no ranged weapons`, 'Core 16.0');
-  const ru = rosterUnit(s, a.unitId);
-  for (const as of list) {
-    const w = ru.weapons.find((x) => x.name === as.weapon) as RosterWeapon;
-    enemyUnit(c, a.player, as.target, 'Core 16.0');
-    const problem = shootingTargetProblem(c, a.unitId, w, as.target, engaged);
-    if (problem) reject(problem.reason, problem.rule);
-  }
+  if (!rosterUnit(s, a.unitId).weapons.some((w) => w.range !== 'melee')) reject(`unit "${a.unitId}" has no ranged weapons`, 'Core 16.0');
+  // Core 16.0, per weapon: a weapon whose target is not within its Range / not visible (or, in
+  // combat, a weapon without Shoot in Combat, Core 20.0) makes no attacks; the others still shoot.
+  const { list, skipped } = planAttacks(c, a.player, a.unitId, false, a.target, a.weaponTargets, (w, t) => shootingTargetProblem(c, a.unitId, w, t, engaged));
+  if (list.length === 0) reject(skipped.map((x) => x.reason).join('; '), skipped[0]?.rule ?? 'Core 16.0');
   useCore(c, a.unitId);
-  openWindow(c, 'shoot', a.player, a.unitId, list);
+  openWindow(c, 'shoot', a.player, a.unitId, list, skipped);
 }
 
 /**
@@ -230,22 +252,38 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
   // Next picker: after the last STRIKE-FIRST unit, the active player; otherwise alternate.
   order.picker = wasFirst.length > 0 && wasFirst.every((id) => order.fought.includes(id)) ? (s.active as PlayerId) : opponentOf(a.player);
   const engaged = inCombat(s, c.port, a.unitId);
-  const list = engaged ? assignments(c, a.unitId, true, a.target, a.weaponTargets) : [];
-  if (engaged && list.length === 0 && rosterUnit(s, a.unitId).weapons.some((w) => w.range === 'melee')) {
+  // Core 16.0, per weapon: "The target unit(s) must be within the combat range of the attacking
+  // model and visible to it": a melee weapon none of whose models can reach its target makes no attacks.
+  const reach = (w: RosterWeapon, t: string) =>
+    attackingModels(c, a.unitId, w, t).length > 0
+      ? null
+      : { reason: `no model of "${a.unitId}" armed with "${w.name}" has "${t}" within its combat range and visible`, rule: 'Core 16.0' };
+  const { list, skipped } = engaged ? planAttacks(c, a.player, a.unitId, true, a.target, a.weaponTargets, reach) : { list: [], skipped: [] };
+  const melee = rosterUnit(s, a.unitId).weapons.filter((w) => w.range === 'melee');
+  if (engaged && list.length === 0 && skipped.length === 0 && melee.length > 0) {
     reject(`unit "${a.unitId}" is in combat: pick the target(s) of its attacks`, 'Core 14.4');
   }
-  for (const as of list) {
-    enemyUnit(c, a.player, as.target, 'Core 16.0');
-    if (!c.port.unitsInCombat(a.unitId, as.target)) reject(`unit "${a.unitId}" can only target units it is in combat with`, 'Core 16.0');
+  for (const t of new Set([...list, ...skipped].map((x) => x.target))) {
+    if (!c.port.unitsInCombat(a.unitId, t)) reject(`unit "${a.unitId}" can only target units it is in combat with`, 'Core 16.0');
   }
-  c.events.push({ type: 'fightDeclared', unitId: a.unitId, targets: list });
+  // No weapon can attack the picked target(s): refused when some weapon could attack another
+  // enemy unit in combat with it (pick that one); otherwise the unit fights with no attacks.
+  if (list.length === 0 && skipped.length > 0) {
+    const other = enemyUnits(c, a.player).some((e) => c.port.unitsInCombat(a.unitId, e) && melee.some((w) => reach(w, e) === null));
+    if (other) reject(skipped.map((x) => x.reason).join('; '), skipped[0].rule);
+  }
+  c.events.push({ type: 'fightDeclared', unitId: a.unitId, targets: list, ...(skipped.length > 0 ? { skipped } : {}) });
   if (list.length === 0) return;
-  openWindow(c, 'fight', a.player, a.unitId, list);
+  openWindow(c, 'fight', a.player, a.unitId, list, skipped);
 }
 
-function openWindow(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId, unitId: string, list: AttackAssignment[]): void {
+/**
+ * Open the reactions window of a declared ATTACK ability. `skipped`: the weapons that make no
+ * attacks (Core 16.0), reported in the `attackDeclared` event (absent when none).
+ */
+function openWindow(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId, unitId: string, list: AttackAssignment[], skipped: readonly SkippedWeapon[] = []): void {
   c.s.pendingAttack = { kind, player, unitId, assignments: list, toReact: c.s.active as PlayerId, passes: 0 };
-  c.events.push({ type: 'attackDeclared', kind, unitId, assignments: list, reactionsFirst: c.s.active });
+  c.events.push({ type: 'attackDeclared', kind, unitId, assignments: list, reactionsFirst: c.s.active, ...(skipped.length > 0 ? { skipped } : {}) });
 }
 
 /** A reaction was used in the open window (Core 5.2): the other player may react next. */
