@@ -153,6 +153,29 @@ describe('Counter-charge (Commands 5.0)', () => {
   });
 });
 
+describe('Forward to Victory (Commands 5.0)', () => {
+  // Commands 5.0: "Reaction: You declared a CHARGE ability — FORWARD TO VICTORY: With their charge
+  // faltering, a rousing command gives the unit renewed energy to reach their foes. Used By: The
+  // unit using that CHARGE ability. Effect: You can re-roll the charge roll." A reaction to the
+  // declaration: it re-rolls the roll the move is made with, so it comes before the charge move.
+  it('re-rolls the charge roll before the charge move; refused once the charge move is made', () => {
+    const t = tables();
+    t.distances!['sce-liberators|sk-clanrats'] = 0.3;
+    const s = game(4, [1, 1, 5, 4], t); // p1's charge phase; charge roll 2, re-roll 9
+    expect(s.phase).toBe('charge');
+    const declared = run(s, [{ type: 'charge', player: 'p1', unitId: 'sce-liberators' }], t).s;
+    const move: Action = { type: 'move', player: 'p1', unitId: 'sce-liberators', kind: 'charge', paths: { 'sce-liberators-1': [[1, 0]] } };
+    // Before the move: accepted, the new roll is the one the move uses.
+    const r = run(declared, [cmd('p1', 'forwardToVictory', 'sce-liberators')], t);
+    expect(r.events.find((e) => e.type === 'chargeReroll')).toMatchObject({ before: 2, roll: 9 });
+    expect(run(r.s, [move], t).s.units['sce-liberators'].turn.charged).toBe(true);
+    // After the move: refused, and no CP spent.
+    const moved = run(declared, [move], t).s;
+    expect(moved.units['sce-liberators'].turn.charged).toBe(true);
+    expect(rej(moved, cmd('p1', 'forwardToVictory', 'sce-liberators'), t)).toMatchObject({ ok: false, rule: 'Commands 5.0', reason: expect.stringContaining('charge move') });
+  });
+});
+
 describe('Power Through (Commands 8.0)', () => {
   /** p1's end of turn, the liberators having charged (a hand-made state) and in combat with the clanrats and ratogors. */
   function charged(t: PortTables): GameState {

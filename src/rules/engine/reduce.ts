@@ -508,6 +508,9 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       if (s.phase !== 'charge' || u.turn.chargeRoll === null) {
         reject(`unit "${a.unitId}" has not declared a CHARGE ability this phase`, rule);
       }
+      // Commands 5.0 "Reaction: You declared a CHARGE ability" — "You can re-roll the charge roll":
+      // the charge roll is re-rolled before the charge move; once the move is made it is too late.
+      if (u.turn.pendingMove?.kind !== 'charge') reject(`unit "${a.unitId}" has already made its charge move`, rule);
       payCommand(c, a.player, 'forwardToVictory', a.unitId);
       const dice = rollLogged(c, 2, 6, `charge-reroll:${a.unitId}`, a.player);
       const before = u.turn.chargeRoll;
