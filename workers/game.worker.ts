@@ -8,6 +8,16 @@
 import * as Comlink from 'comlink';
 import { GameApi } from './gameApi';
 import { GAME_READY_MESSAGE } from './gameProtocol';
+import { BUNDLED_MESHES } from '../src/ui/assetUrls';
 
-Comlink.expose(new GameApi(), self);
+// Bundled meshes (a saved game carries them by id) are fetched from where vite serves them.
+const readBundled = async (path: string): Promise<ArrayBuffer> => {
+  const url = BUNDLED_MESHES.get(path);
+  if (!url) throw new Error(`"${path}" is not bundled with this version of Sightline`);
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`HTTP ${res.status} fetching ${path}`);
+  return res.arrayBuffer();
+};
+
+Comlink.expose(new GameApi({ readBundled }), self);
 self.postMessage(GAME_READY_MESSAGE);

@@ -22,11 +22,9 @@
  */
 import { computeDamage, type DamageAttacker, type DamageTarget } from '../src/rules/damage';
 import {
-  BattlefieldSchema,
   COMMANDS,
   PLAYERS,
   SPELLS,
-  SavedGameSchema,
   TACTICS,
   inCombat,
   loggedActions,
@@ -39,16 +37,22 @@ import {
   type GeometryPort,
   type LogEntry,
   type PlayerId,
-  type SavedGame,
 } from '../src/rules/engine';
 import { currentPicker } from '../src/rules/engine/attacks';
 import { portView } from '../src/rules/engine/core';
-import { buildWorld, worldPort } from '../src/rules/engine/worldPort';
-import { createGameFromSetup } from '../src/rules/engine/worldPortGame';
-import type { GameSetupInput } from './gameSetup';
+import type { BattlefieldInput } from '../src/rules/engine/battlefield';
+import { upgradeSavedGame, type GameSetupV2, type SavedGameV2 } from '../src/game/savedGame';
+import { openGame, prepareGame, type OpenedGame } from '../src/game/start';
+import { carryMeshes, loadCarriedMeshes, type BundledMeshReader } from '../src/game/table';
+import { loadScenarioMeshes, ScenarioBuildError } from '../src/scenario/build';
+import { parseMeshFile, type MeshTriangles } from '../src/scenario/meshLoader';
+import { answerQuery, type Answer } from '../src/scenario/answer';
+import type { Scenario } from '../src/scenario/schema';
+import { parseScenario } from '../src/scenario/validate';
 
-export type { GameSetupInput } from './gameSetup';
-export type { Action, GameState, PlayerId, SavedGame } from '../src/rules/engine';
+export type { Action, GameState, PlayerId } from '../src/rules/engine';
+/** A saved game (`sightline-game/2`, `src/game/savedGame.ts`). */
+export type SavedGame = SavedGameV2;
 
 /** A line of the battle log: an action, a roll or an outcome, with the rule it applies. */
 export interface LogLine {
@@ -250,9 +254,49 @@ const PHASE_NAMES: Record<string, string> = {
 };
 
 /** The game API (one game at a time). */
+/**
+ * A set-up in the first battlefield format (boxes and cylinders, `placement`): still accepted by
+ * {@link GameApi.newGame}, converted to a table (`battlefieldToTable`).
+ */
+export interface GameSetupInput {
+  seed: number | string;
+  rosters: Record<'p1' | 'p2', unknown>;
+  battlefield: BattlefieldInput;
+  finishedDeployingFirst?: 'p1' | 'p2';
+  battleplan?: { objectives: string[]; battleRounds?: number; vpPerObjective?: number; name?: string };
+  /** Each player's territory (a key of `battlefield.territories`); needed with `deployment`. */
+  territories?: { p1: string; p2: string };
+  /** Play the deployment phase (Core 10.0): every unit starts undeployed. */
+  deployment?: { beginsDeployment: 'p1' | 'p2'; factionTerrain?: { p1?: string[]; p2?: string[] } };
+}
+
+/** Options of {@link GameApi}. */
+export interface GameApiOptions {
+  /**
+   * Reads a bundled asset's bytes (`assets/kenney/...`) for saved games that carry their meshes as
+   * bundled-asset ids. Default: none (such a game cannot be opened).
+   */
+  readBundled?: BundledMeshReader;
+}
+
+/** Input of {@link GameApi.startOnTable}: a game on any table (GAME.md `start`). */
+export interface TableGameInput {
+  /** The scenario (SCENARIO.md) as parsed JSON. */
+  scenario: unknown;
+  /** Mesh files the scenario names, keyed exactly by `src` (raw bytes). */
+  meshFiles?: Record<string, ArrayBuffer | ArrayBufferView>;
+  /** `src` → bundled asset path (`assets/kenney/...`) for the meshes shipped with Sightline: carried by id, not by triangles. */
+  bundled?: Record<string, string>;
+  armies: Record<PlayerId, { army: string; roster: unknown }>;
+  seed: number | string;
+  battleplan?: string;
+  deploy?: 'auto' | 'manual';
+}
+
 export class GameApi {
-  private setup: Omit<SavedGame, 'actions'> | null = null;
+  private setup: GameSetupV2 | null = null;
   private port: GeometryPort | null = null;
+  private opened: OpenedGame | null = null;
   /** `states[i]`: the state after `i` accepted actions. */
   private states: GameState[] = [];
   /** `lineCounts[i]`: battle-log lines after `i` actions. */
@@ -260,10 +304,20 @@ export class GameApi {
   private lines: LogLine[] = [];
   private replayQueue: unknown[] | null = null;
   private replayIndex = 0;
+  private readonly readBundled: BundledMeshReader;
 
-  /** Starts a new game. */
-  newGame(input: GameSetupInput): StartResult {
-    return this.start({
+  constructor(options: GameApiOptions = {}) {
+    this.readBundled = options.readBundled ?? (async (path) => {
+      throw new Error(`bundled asset "${path}" cannot be read here`);
+    });
+  }
+
+  /**
+   * Starts a new game from the first battlefield format's set-up (the hot-seat sample game):
+   * converted to a table (`battlefieldToTable`) and started as every game is.
+   */
+  async newGame(input: GameSetupInput): Promise<StartResult> {
+    const up = upgradeSavedGame({
       format: 'sightline-game/1',
       seed: input.seed,
       finishedDeployingFirst: input.finishedDeployingFirst ?? 'p1',
@@ -272,27 +326,65 @@ export class GameApi {
       ...(input.deployment ? { deployment: input.deployment } : {}),
       rosters: { p1: input.rosters.p1, p2: input.rosters.p2 },
       battlefield: input.battlefield,
+      actions: [],
     });
+    if (!up.ok) return up;
+    const { actions: _a, ...setup } = up.saved;
+    return this.start(setup);
   }
 
-  private start(setup: Omit<SavedGame, 'actions'>): StartResult {
-    // Every set-up field of the file (reserves included), exactly as the CLI and replays start it.
-    const g = createGameFromSetup(setup);
-    if (!g.ok) return { ok: false, problems: g.issues.map((i) => `${i.path}: ${i.message}`) };
-    const bf = BattlefieldSchema.safeParse(setup.battlefield);
-    if (!bf.success) return { ok: false, problems: bf.error.issues.map((i) => `battlefield.${i.path.join('.')}: ${i.message}`) };
-    const rosters = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };
-    const missing = [...rosters.p1.units, ...rosters.p2.units].flatMap((u) => u.models).filter((m) => !bf.data.placement[m.id]);
-    if (missing.length) return { ok: false, problems: missing.map((m) => `battlefield.placement: no set-up position for model "${m.id}"`) };
-    let port: GeometryPort;
+  /**
+   * Starts a game on any table (GAME.md `start`): the scenario's units of the chosen armies start
+   * where it puts them, the others are set up automatically or in the deployment phase
+   * (`prepareGame`). On failure (every problem with its path) the current game stays.
+   */
+  async startOnTable(input: TableGameInput): Promise<StartResult> {
+    const parsed = parseScenario(input.scenario);
+    if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `scenario.${p}`) };
+    const files = input.meshFiles ?? {};
+    let meshes: Map<string, MeshTriangles>;
     try {
-      port = worldPort(buildWorld(setup.battlefield as never, rosters));
+      meshes = await loadScenarioMeshes(parsed.scenario, async (src) => {
+        const bytes = files[src];
+        if (bytes) return parseMeshFile(bytes, src);
+        const bundled = input.bundled?.[src];
+        if (bundled) return parseMeshFile(await this.readBundled(bundled), bundled);
+        throw new Error(`mesh file "${src}" was not supplied`);
+      });
     } catch (e) {
-      return { ok: false, problems: [`battlefield: ${(e as Error).message}`] };
+      return { ok: false, problems: e instanceof ScenarioBuildError ? e.problems.map((p) => `scenario.${p}`) : [`scenario: ${(e as Error).message}`] };
     }
+    const prepared = prepareGame({
+      scenario: input.scenario,
+      meshes,
+      carried: carryMeshes(meshes, (src) => input.bundled?.[src] ?? null),
+      armies: input.armies,
+      seed: input.seed,
+      ...(input.battleplan ? { battleplan: input.battleplan } : {}),
+      ...(input.deploy ? { deploy: input.deploy } : {}),
+    });
+    if (!prepared.ok) return prepared;
+    return this.start(prepared.setup, meshes);
+  }
+
+  private async start(setup: GameSetupV2, loaded?: Map<string, MeshTriangles>): Promise<StartResult> {
+    let meshes = loaded;
+    if (!meshes) {
+      const m = await loadCarriedMeshes(setup.table.meshes, this.readBundled);
+      if (!m.ok) return { ok: false, problems: m.problems.map((p) => `table.${p}`) };
+      meshes = m.meshes;
+    }
+    const o = openGame(setup, meshes);
+    if (!o.ok) return o;
+    const missing = Object.values(o.game.state.units)
+      .filter((u) => u.status === undefined)
+      .flatMap((u) => o.game.state.players[u.owner].roster.units.find((x) => x.id === u.id)!.models)
+      .filter((m) => !o.game.placement[m.id]);
+    if (missing.length) return { ok: false, problems: missing.map((m) => `table.scenario.units: no set-up position for model "${m.id}"`) };
     this.setup = structuredClone(setup);
-    this.port = port;
-    this.states = [g.state];
+    this.opened = o.game;
+    this.port = o.game.port;
+    this.states = [o.game.state];
     this.lines = [];
     this.lineCounts = [0];
     this.replayQueue = null;
@@ -300,15 +392,9 @@ export class GameApi {
     return { ok: true, summary: this.summary() };
   }
 
-  private placementCache: { setup: object; placement: Record<string, [number, number]> } | null = null;
-  /**
-   * Where the set-up file places every model (the battlefield's `placement`), parsed once per
-   * set-up (the set-up object is replaced whenever a game starts or a load is undone).
-   */
+  /** Where the table sets up every model (plan-view centre, inches). */
   private get placement(): Record<string, [number, number]> {
-    const setup = this.setup!;
-    if (this.placementCache?.setup !== setup) this.placementCache = { setup, placement: BattlefieldSchema.parse(setup.battlefield).placement };
-    return this.placementCache.placement;
+    return this.opened!.placement;
   }
 
   /**
@@ -328,7 +414,38 @@ export class GameApi {
     const gone = new Set(removed);
     const positions: Record<string, [number, number]> = {};
     for (const [id, p] of Object.entries(this.placement)) if (!gone.has(id)) positions[id] = s.positions[id] ? [...s.positions[id]] : [p[0], p[1]];
+    for (const [id, p] of Object.entries(s.positions)) if (!gone.has(id) && !positions[id]) positions[id] = [...p];
     return { positions, removed };
+  }
+
+  /**
+   * The game's table as a scenario (SCENARIO.md) with every model where the current state has it
+   * (slain and off-table models left out): what the page draws and the tools measure during a game.
+   */
+  tableScenario(): Scenario | null {
+    if (!this.opened) return null;
+    const s = this.current;
+    const { positions } = this.board(s);
+    const t = structuredClone(this.opened.table);
+    t.units = (t.units ?? [])
+      .map((u) => ({ ...u, models: u.models.filter((m) => positions[m.id]).map((m) => ({ ...m, position: positions[m.id], ...(s.positions[m.id] ? { elevation: undefined } : {}) })) }))
+      .filter((u) => u.models.length > 0);
+    for (const u of t.units) for (const m of u.models) if (m.elevation === undefined) delete m.elevation;
+    return t;
+  }
+
+  /**
+   * Answers a scenario query (SCENARIO.md: distance, visible, inCombat, coherent, within,
+   * whollyWithin, contests, movePath, damage) on the game's own World at the current positions:
+   * the measuring tools during a game, so they can never disagree with the rules.
+   */
+  query(q: unknown): { ok: true; answer: Answer } | { ok: false; problems: string[] } {
+    if (!this.opened) return { ok: false, problems: ['no game loaded'] };
+    this.port!.sync(portView(this.current));
+    const t = this.tableScenario()!;
+    const v = parseScenario({ ...t, queries: [q] });
+    if (!v.ok) return v;
+    return { ok: true, answer: answerQuery(this.opened.world, v.scenario, v.scenario.queries![0]) };
   }
 
   /** Whether a game is loaded. */
@@ -393,8 +510,8 @@ export class GameApi {
     return { ok: true, summary: this.summary(), undone };
   }
 
-  /** The whole game in the saved-game format (setup + battlefield + accepted actions). */
-  save(): SavedGame {
+  /** The whole game in the saved-game format (`sightline-game/2`: set-up, table, accepted actions). */
+  save(): SavedGameV2 {
     if (!this.setup) throw new Error('no game loaded');
     return { ...structuredClone(this.setup), actions: loggedActions(this.current) as unknown[] };
   }
@@ -403,14 +520,15 @@ export class GameApi {
    * Loads a saved game: replays every action (or, with `replay: true`, stops at the start and
    * keeps the actions for {@link replayStep}). On failure the current game stays.
    */
-  load(json: unknown, options: { replay?: boolean } = {}): StartResult {
-    const parsed = SavedGameSchema.safeParse(json);
-    if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`) };
-    const saved = parsed.data;
-    const keep = { setup: this.setup, port: this.port, states: this.states, lines: this.lines, lineCounts: this.lineCounts, q: this.replayQueue, qi: this.replayIndex };
+  async load(json: unknown, options: { replay?: boolean } = {}): Promise<StartResult> {
+    const parsed = upgradeSavedGame(json);
+    if (!parsed.ok) return parsed;
+    const saved = parsed.saved;
+    const keep = { setup: this.setup, port: this.port, opened: this.opened, states: this.states, lines: this.lines, lineCounts: this.lineCounts, q: this.replayQueue, qi: this.replayIndex };
     const restore = () => {
       this.setup = keep.setup;
       this.port = keep.port;
+      this.opened = keep.opened;
       this.states = keep.states;
       this.lines = keep.lines;
       this.lineCounts = keep.lineCounts;
@@ -418,7 +536,7 @@ export class GameApi {
       this.replayIndex = keep.qi;
     };
     const { actions, ...setup } = saved;
-    const r = this.start(setup);
+    const r = await this.start(setup);
     if (!r.ok) {
       restore();
       return r;
@@ -491,9 +609,9 @@ export class GameApi {
   }
 
   /** Rebuilds a game from {@link snapshot} (a replay resumes at the same step). */
-  restore(snap: GameSnapshot): StartResult {
+  async restore(snap: GameSnapshot): Promise<StartResult> {
     if (snap.replay) {
-      const r = this.load({ ...snap.saved, actions: snap.replay.actions }, { replay: true });
+      const r = await this.load({ ...snap.saved, actions: snap.replay.actions }, { replay: true });
       if (!r.ok) return r;
       const t = this.replayTo(snap.replay.index);
       return t.ok ? { ok: true, summary: t.summary } : { ok: false, problems: [t.reason] };

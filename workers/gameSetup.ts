@@ -1,20 +1,17 @@
 /**
- * The hot-seat set-up of the Play mode: the two sample armies (assets/armies) on the default
- * battlefield (assets/scenarios/default.json).
+ * The sample battle of the Play mode: the two sample armies (assets/armies; p1 Stormcast in the
+ * south territory, p2 Skaven in the north) on the default battlefield (assets/scenarios/default.json)
+ * with its real Kenney meshes: the rules decide everything on that table (GAME.md), exactly as on
+ * any other.
  *
- * The rules engine's battlefield format (src/rules/engine/battlefield.ts) has boxes and cylinders
- * only, so the battlefield the rules see is derived from the scenario file:
- * - every `box` / `cylinder` piece is taken as is (same centre, size, rotation);
- * - every `mesh` piece is replaced by a PROXY solid at the same position, sized from the mesh's
- *   measured bounds (towers and the gate: boxes; trees: trunks as thin cylinders, since models may
- *   stand under the canopy of an Area feature; the fountain: a low cylinder);
- * - objectives: same ids and positions; territories: the same polygons.
- * The page draws the real meshes (and its live drag preview measures over them); every move, attack
- * and control decision is taken by the rules engine over the proxies.
+ * The sample set-up places each army in rows along its front line ({@link hotseatPlacement}); the
+ * units are given to the game as scenario units (so they start where the set-up puts them, GAME.md
+ * `start`). The set-up keeps its blocks clear of the plan rectangles in {@link SAMPLE_KEEP_OUT}: the
+ * footprints of the default battlefield's features as measured from its meshes. They only steer
+ * where the sample set-up puts units; they are never used by the rules.
  *
- * Each army is set up by {@link hotseatPlacement} in its territory (p1 south, p2 north), in rows of
- * up to 5 models, keeping clear of terrain; with {@link deploymentSetup} the game starts with the
- * deployment phase instead, and those positions are only where the units are first shown.
+ * On any other battlefield the Play mode sets armies up with the engine's automatic deployment
+ * (`src/game/deploy.ts`) or in the deployment phase.
  *
  * Pure data: no DOM, no geometry (runs in the worker, in Node tests and in the page).
  */
@@ -23,6 +20,8 @@ import skaven from '../assets/armies/skaven-clawlord.json';
 import stormcast from '../assets/armies/stormcast-liberators.json';
 import type { BattlefieldInput } from '../src/rules/engine/battlefield';
 import type { RosterInput } from '../src/rules/engine/roster';
+import { repoPathOf } from '../src/game/table';
+import type { TableGameInput } from './gameApi';
 
 type Pair = [number, number];
 type Box = { center: Pair; size: [number, number, number]; rotationDeg?: number; elevation?: number };
@@ -30,8 +29,14 @@ type Cyl = { center: Pair; radius: number; height: number; elevation?: number };
 
 const MM = 25.4;
 
-/** Proxies for the mesh pieces of the default scenario (from the meshes' measured bounds). */
-const MESH_PROXIES: Record<string, { boxes?: Box[]; cylinders?: Cyl[] }> = {
+/** Repository path of the default scenario (its mesh `src` paths are relative to it). */
+export const DEFAULT_SCENARIO_PATH = 'assets/scenarios/default.json';
+
+/**
+ * Plan footprints of the default battlefield's mesh features (from the meshes' measured bounds),
+ * which the sample set-up keeps clear of. Layout data for {@link hotseatPlacement} only.
+ */
+export const SAMPLE_KEEP_OUT: Record<string, { boxes?: Box[]; cylinders?: Cyl[] }> = {
   'archive-tower': { boxes: [{ center: [24, 31], size: [1.96, 1.96, 6.05] }] },
   'command-tower': { boxes: [{ center: [36, 13], size: [1.5, 1.7, 6.0], rotationDeg: 30 }] },
   'west-gate': { boxes: [{ center: [5, 22], size: [0.76, 3.32, 4.55] }] },
@@ -74,8 +79,8 @@ export function sampleRosters(): Record<'p1' | 'p2', RosterInput> {
   return structuredClone({ p1: stormcast as unknown as RosterInput, p2: skaven as unknown as RosterInput });
 }
 
-/** The default scenario's terrain as boxes/cylinders (see the module comment). */
-export function defaultBattlefieldTerrain(): { width: number; depth: number; terrain: BattlefieldInput['terrain']; objectives: { id: string; x: number; y: number }[]; territories: Record<string, Pair[]> } {
+/** The default scenario's terrain as the sample set-up's keep-out shapes (see the module comment). */
+export function sampleSetUpTerrain(): { width: number; depth: number; terrain: BattlefieldInput['terrain']; objectives: { id: string; x: number; y: number }[]; territories: Record<string, Pair[]> } {
   const sc = defaultScenario as unknown as ScenarioFile;
   const terrain = sc.terrain.map((t) => {
     const boxes: Box[] = [];
@@ -84,7 +89,7 @@ export function defaultBattlefieldTerrain(): { width: number; depth: number; ter
       if (p.shape === 'box' && p.center && p.size) boxes.push({ center: p.center, size: p.size, rotationDeg: p.rotation ?? 0, ...(p.elevation ? { elevation: p.elevation } : {}) });
       else if (p.shape === 'cylinder' && p.center && p.radius && p.height) cylinders.push({ center: p.center, radius: p.radius, height: p.height, ...(p.elevation ? { elevation: p.elevation } : {}) });
     }
-    const proxy = MESH_PROXIES[t.id];
+    const proxy = SAMPLE_KEEP_OUT[t.id];
     if (proxy) {
       boxes.push(...(proxy.boxes ?? []));
       cylinders.push(...(proxy.cylinders ?? []));
@@ -156,47 +161,78 @@ export function hotseatPlacement(rosters: Record<'p1' | 'p2', RosterInput>, terr
   return out;
 }
 
-/** Everything `GameApi.newGame` needs for the hot-seat game. */
-export interface GameSetupInput {
-  seed: number | string;
-  rosters: Record<'p1' | 'p2', unknown>;
-  battlefield: BattlefieldInput;
-  finishedDeployingFirst?: 'p1' | 'p2';
-  battleplan?: { objectives: string[]; battleRounds?: number; vpPerObjective?: number; name?: string };
-  /** Each player's territory (a key of `battlefield.territories`); needed with `deployment`. */
-  territories?: { p1: string; p2: string };
-  /** Play the deployment phase (Core 10.0): every unit starts undeployed (see docs/rules-engine.md, Deployment). */
-  deployment?: { beginsDeployment: 'p1' | 'p2'; factionTerrain?: { p1?: string[]; p2?: string[] } };
+/** The bundled asset of every mesh the default scenario names (`src` → `assets/kenney/...`). */
+export function defaultBundledMeshes(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const t of (defaultScenario as unknown as { terrain: { pieces: { src?: string }[] }[] }).terrain) {
+    for (const p of t.pieces) if (p.src) out[p.src] = repoPathOf(p.src, DEFAULT_SCENARIO_PATH);
+  }
+  return out;
 }
 
-/** The hot-seat game: sample armies on the default battlefield (5 objectives, Take and Hold). */
-export function hotseatSetup(seed: number | string = 2024): GameSetupInput {
-  const rosters = sampleRosters();
-  const bf = defaultBattlefieldTerrain();
-  const battlefield: BattlefieldInput = { ...bf, placement: hotseatPlacement(rosters, bf.terrain) };
-  return { seed, rosters, battlefield, finishedDeployingFirst: 'p1', battleplan: { objectives: bf.objectives.map((o) => o.id) } };
-}
+/** The scenario army each sample player plays on the default battlefield. */
+export const SAMPLE_ARMIES = { p1: 'south', p2: 'north' } as const;
 
 /**
- * The hot-seat game with the deployment phase (Core 10.0-10.1): p1's territory is the south one,
- * p2's the north one; p1 begins deployment; no faction terrain. Every unit starts undeployed; the
- * battlefield's placement ({@link hotseatPlacement}) is only where the page first shows each unit
- * (inside its territory), for the player to drag it where it is deployed.
+ * The default scenario with the sample armies' units placed at `placement` (model ids → centre),
+ * as scenario units of the south (p1) and north (p2) armies; the scenario's own units are left out.
+ * Models stand 1.25" tall (the army format's default height).
  */
-export function deploymentSetup(seed: number | string = 2024): GameSetupInput {
-  return { ...hotseatSetup(seed), territories: { p1: 'south', p2: 'north' }, deployment: { beginsDeployment: 'p1' } };
+export function sampleTable(placement: Record<string, Pair>, rosters = sampleRosters()): unknown {
+  const sc = structuredClone(defaultScenario) as unknown as Record<string, unknown>;
+  const units: unknown[] = [];
+  for (const p of ['p1', 'p2'] as const) {
+    for (const u of (rosters[p] as unknown as { units: { id: string; name: string; models: { id: string; base: { shape: string; diameterMm?: number; lengthMm?: number; widthMm?: number } }[] }[] }).units) {
+      const models = u.models
+        .filter((m) => placement[m.id])
+        .map((m) => ({ id: m.id, base: m.base.shape === 'round' ? { round: m.base.diameterMm } : { oval: [m.base.lengthMm, m.base.widthMm] }, height: 1.25, position: placement[m.id] }));
+      if (models.length) units.push({ id: u.id, army: SAMPLE_ARMIES[p], name: u.name, models });
+    }
+  }
+  sc.units = units;
+  delete sc.queries;
+  return sc;
+}
+
+/** The sample battle on the default battlefield (5 objectives, Take and Hold), armies set up in rows. */
+export function hotseatSetup(seed: number | string = 2024): TableGameInput {
+  const rosters = sampleRosters();
+  const placement = hotseatPlacement(rosters, sampleSetUpTerrain().terrain);
+  return {
+    seed,
+    scenario: sampleTable(placement, rosters),
+    bundled: defaultBundledMeshes(),
+    armies: { p1: { army: SAMPLE_ARMIES.p1, roster: rosters.p1 }, p2: { army: SAMPLE_ARMIES.p2, roster: rosters.p2 } },
+  };
 }
 
 /**
- * The hot-seat game with p2's Rat Ogors set up 3" in front of p1's Liberators, in combat from the
+ * The sample battle with the deployment phase (Core 10.0-10.1): p1 (south) begins deployment; no
+ * faction terrain. Every unit starts undeployed, shown where the engine's automatic deployment
+ * would set it up (inside its territory), for the player to drag it where it is deployed.
+ */
+export function deploymentSetup(seed: number | string = 2024): TableGameInput {
+  const s = hotseatSetup(seed);
+  return { ...s, scenario: sampleTable({}), deploy: 'manual' };
+}
+
+/**
+ * The sample battle with p2's Rat Ogors set up 3" in front of p1's Liberators, in combat from the
  * start: a short way to the combat phase (pile-in, fight, dice) for tests and demonstrations.
  */
-export function engagedSetup(seed: number | string = 2024): GameSetupInput {
-  const s = hotseatSetup(seed);
-  const pl = s.battlefield.placement;
+export function engagedSetup(seed: number | string = 2024): TableGameInput {
+  const rosters = sampleRosters();
+  const pl = hotseatPlacement(rosters, sampleSetUpTerrain().terrain);
   ['sk-ratogors-1', 'sk-ratogors-2', 'sk-ratogors-3'].forEach((id, i) => {
     const lib = pl[`sce-liberators-${i + 1}`];
     if (lib && pl[id]) pl[id] = [Math.round((lib[0] + i * 0.7) * 1000) / 1000, Math.round((lib[1] + 3) * 1000) / 1000];
   });
-  return s;
+  return { ...hotseatSetup(seed), scenario: sampleTable(pl, rosters) };
+}
+
+/** Where a set-up's table places each model (plan-view centre), from its scenario units. */
+export function placementOf(setup: TableGameInput): Record<string, Pair> {
+  const out: Record<string, Pair> = {};
+  for (const u of (setup.scenario as { units?: { models: { id: string; position: Pair }[] }[] }).units ?? []) for (const m of u.models) out[m.id] = m.position;
+  return out;
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run --silent replay -- game.json`: replay a saved game headless (src/rules/engine) and print
+ * `npm run --silent replay -- game.json`: replay a saved game (either format) headless (src/rules/engine) and print
  * `{round, phase, vp, unitsLeft, stateHash}` as JSON. Exit code 1 with a message on stderr when
  * the file is invalid or an action is rejected.
  *
@@ -12,8 +12,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordScripted, replaySaved } from '../rules/engine/worldPortGame';
+import { replayGame } from '../game/replay';
+import { readBundledNode } from '../game/node';
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--record') {
     const deploy = argv.includes('--deploy');
     const rest = argv.filter((x) => x !== '--deploy');
@@ -31,15 +33,16 @@ function main(argv: string[]): number {
     process.stderr.write('usage: npm run --silent replay -- game.json\n');
     return 2;
   }
-  const { summary } = replaySaved(JSON.parse(readFileSync(file, 'utf8')));
+  const { summary } = await replayGame(JSON.parse(readFileSync(file, 'utf8')), readBundledNode);
   const { round, phase, vp, unitsLeft, stateHash } = summary;
   process.stdout.write(JSON.stringify({ round, phase, vp, unitsLeft, stateHash, stage: summary.stage, winner: summary.winner }) + '\n');
   return 0;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (e) {
-  process.stderr.write(`replay: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exitCode = 1;
-}
+main(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (e) => {
+    process.stderr.write(`replay: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

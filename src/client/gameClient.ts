@@ -31,13 +31,17 @@ import type {
   OptionsResult,
   SavedGame,
   StartResult,
+  TableGameInput,
 } from '../../workers/gameApi';
+import type { Scenario } from '../scenario/schema';
 import { isGameReadyMessage } from '../../workers/gameProtocol';
 import { Tickets, WorkerSupervisor, type Attempt, type Generation, type RestorePlan, type WorkerDeathCause } from './workerSupervisor';
 
-export type { ActResult, DiceStep, ExpectedDamage, GameSetupInput, GameSnapshot, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame, StartResult } from '../../workers/gameApi';
+export type { ActResult, DiceStep, ExpectedDamage, GameSetupInput, GameSnapshot, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame, StartResult, TableGameInput } from '../../workers/gameApi';
 export type { Action, PlayerId } from '../../workers/gameApi';
 
+/** Answer of {@link GameClient.query}. */
+export type GameQueryResult = ReturnType<GameApi['query']>;
 /** Answer of {@link GameClient.replayStep}. */
 export type ReplayStepResult = ActResult & { index?: number; total?: number };
 /** Answer of {@link GameClient.replayTo} / {@link GameClient.replayBack}. */
@@ -133,6 +137,18 @@ export class GameClient {
   /** Starts a new game (battlefield + two rosters + seed). */
   newGame(input: GameSetupInput): Promise<StartResult> {
     return this.change<StartResult>((r) => r.newGame(input));
+  }
+  /** Starts a game on any table (scenario + mesh files + two armies; GAME.md `start`). */
+  startOnTable(input: TableGameInput): Promise<StartResult> {
+    return this.change<StartResult>((r) => r.startOnTable(input));
+  }
+  /** The game's table with every model where the game has it now (SCENARIO.md), or null. */
+  tableScenario(): Promise<Scenario | null> {
+    return this.call((g) => g.remote.tableScenario());
+  }
+  /** A scenario query answered on the game's own World at the current positions (the tools during a game). */
+  query(q: unknown): Promise<GameQueryResult> {
+    return this.call<GameQueryResult>((g) => g.remote.query(q) as Promise<GameQueryResult>);
   }
   /** Whether the worker holds a game. */
   hasGame(): Promise<boolean> {

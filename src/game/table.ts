@@ -26,6 +26,22 @@ export type MeshRef = z.infer<typeof MeshRefSchema>;
 /** Reads a bundled asset's bytes by its repository path (`assets/kenney/...`). */
 export type BundledMeshReader = (path: string) => Promise<ArrayBuffer | ArrayBufferView>;
 
+/**
+ * The repository path of a mesh `src` named by a scenario at repository path `from` (POSIX
+ * folding of `.` and `..`, never above the root): `repoPathOf('../kenney/x.glb',
+ * 'assets/scenarios/default.json')` is `assets/kenney/x.glb`.
+ */
+export function repoPathOf(src: string, from: string): string {
+  const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '';
+  const out: string[] = [];
+  for (const seg of (src.startsWith('/') ? src : `${dir}/${src}`).split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') out.pop();
+    else out.push(seg);
+  }
+  return out.join('/');
+}
+
 /** Float32 triangles → base64 (little-endian), for {@link MeshRef} `positions`. */
 export function positionsToBase64(positions: Float32Array): string {
   const bytes = new Uint8Array(positions.length * 4);

@@ -12,6 +12,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { engagedSetup, hotseatSetup } from '../../workers/gameSetup';
+import { GameApi } from '../../workers/gameApi';
+import { readBundledNode } from '../../src/game/node';
 import { assert, assertEqual, frames, type E2EContext, type E2ETest } from './harness';
 
 type Summary = {
@@ -74,16 +76,11 @@ const text = async (page: Page, sel: string) => ((await page.textContent(sel)) ?
  * these actions (and `extra` set-up fields such as `reserves`), and waits for the page to be ready.
  */
 async function uploadGame(ctx: E2EContext, page: Page, setup: ReturnType<typeof hotseatSetup>, actions: unknown[], file: string, extra: Record<string, unknown> = {}): Promise<void> {
-  const saved = {
-    format: 'sightline-game/1',
-    seed: setup.seed,
-    finishedDeployingFirst: 'p1',
-    battleplan: setup.battleplan,
-    rosters: setup.rosters,
-    battlefield: setup.battlefield,
-    ...extra,
-    actions,
-  };
+  // The saved game exactly as the engine writes it (set-up, table with its meshes carried), then edited.
+  const api = new GameApi({ readBundled: readBundledNode });
+  const started = await api.startOnTable(setup);
+  assert(started.ok, `the set-up starts: ${started.ok ? '' : started.problems.join('; ')}`);
+  const saved = { ...api.save(), ...extra, actions };
   const path = join(ctx.outputDir, file);
   writeFileSync(path, JSON.stringify(saved));
   await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', path)]);

@@ -4,14 +4,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { replaySaved } from '../../src/rules/engine/worldPortGame';
+import { replayGame } from '../../src/game/replay';
+import { readBundledNode } from '../../src/game/node';
 import { GameApi } from '../../workers/gameApi';
-import { defaultBattlefieldTerrain, hotseatSetup } from '../../workers/gameSetup';
+import { hotseatSetup } from '../../workers/gameSetup';
 import { liberatorsForward, roundOne } from './gameFixtures';
 
-function started(seed = 7): GameApi {
-  const api = new GameApi();
-  const r = api.newGame(hotseatSetup(seed));
+async function started(seed = 7): Promise<GameApi> {
+  const api = new GameApi({ readBundled: readBundledNode });
+  const r = await api.startOnTable(hotseatSetup(seed));
   if (!r.ok) throw new Error(r.problems.join('\n'));
   return api;
 }
@@ -24,15 +25,20 @@ function play(api: GameApi, actions: unknown[]): void {
 }
 
 describe('hot-seat set-up', () => {
-  test('the default battlefield: every scenario feature and objective, mesh pieces as proxies', () => {
-    const bf = defaultBattlefieldTerrain();
-    expect((bf.terrain ?? []).map((t) => t.id)).toContain('archive-tower');
-    expect((bf.terrain ?? []).every((t) => (t.boxes?.length ?? 0) + (t.cylinders?.length ?? 0) > 0)).toBe(true);
-    expect(bf.objectives.map((o) => o.id)).toEqual(['obj-centre', 'obj-nw', 'obj-ne', 'obj-sw', 'obj-se']);
+  test('the default battlefield itself: every feature with its real mesh pieces, every objective; meshes carried by bundled id', async () => {
+    const api = await started();
+    const saved = api.save();
+    const def = JSON.parse(readFileSync(new URL('../../assets/scenarios/default.json', import.meta.url), 'utf8'));
+    const table = saved.table.scenario as typeof def;
+    expect(table.terrain).toEqual(def.terrain);
+    expect(table.objectives).toEqual(def.objectives);
+    const srcs = new Set(def.terrain.flatMap((t: { pieces: { src?: string }[] }) => t.pieces.map((p) => p.src).filter(Boolean)));
+    expect(Object.keys(saved.table.meshes).sort()).toEqual([...srcs].sort());
+    for (const ref of Object.values(saved.table.meshes)) expect(ref).toMatchObject({ bundled: expect.stringMatching(/^assets\/kenney\/.+\.glb$/) });
   });
 
-  test('both armies start on the battlefield, out of combat, each unit can make a Normal Move', () => {
-    const api = started();
+  test('both armies start on the battlefield, out of combat, each unit can make a Normal Move', async () => {
+    const api = await started();
     play(api, roundOne().slice(0, 3));
     for (const u of api.summary().units.filter((x) => x.owner === 'p1')) {
       const o = api.options(u.id);
@@ -44,8 +50,8 @@ describe('hot-seat set-up', () => {
 });
 
 describe('GameApi', () => {
-  test('plays battle round 1 to its end: control and VP computed by the engine', () => {
-    const api = started();
+  test('plays battle round 1 to its end: control and VP computed by the engine', async () => {
+    const api = await started();
     play(api, roundOne());
     const s = api.summary();
     expect(s.objectives['obj-sw']).toBe('p1');
@@ -57,8 +63,8 @@ describe('GameApi', () => {
     expect(api.log().some((l) => l.kind === 'roll' && l.rule === 'Core 12.0')).toBe(true); // priority roll
   });
 
-  test('a rejected action is data with the rule, and changes nothing', () => {
-    const api = started();
+  test('a rejected action is data with the rule, and changes nothing', async () => {
+    const api = await started();
     play(api, roundOne().slice(0, 3));
     const before = api.hash();
     const r = api.act(liberatorsForward(hotseatSetup(7), 7));
@@ -70,8 +76,8 @@ describe('GameApi', () => {
     expect(api.act({ type: 'nonsense' })).toMatchObject({ ok: false, rule: 'Engine: action schema' });
   });
 
-  test('options: available abilities, and unavailable ones with the engine reason', () => {
-    const api = started();
+  test('options: available abilities, and unavailable ones with the engine reason', async () => {
+    const api = await started();
     play(api, roundOne().slice(0, 3));
     const o = api.options('sce-liberators');
     if (!o.ok) throw new Error(o.reason);
@@ -84,8 +90,8 @@ describe('GameApi', () => {
     expect(api.summary().actions).toBe(3);
   });
 
-  test('undo: allowed when no dice were rolled, refused after a roll', () => {
-    const api = started();
+  test('undo: allowed when no dice were rolled, refused after a roll', async () => {
+    const api = await started();
     play(api, roundOne().slice(0, 3));
     const before = api.hash();
     play(api, [liberatorsForward()]);
@@ -98,49 +104,49 @@ describe('GameApi', () => {
     if (!v.ok) expect(v.reason).toMatch(/rolled dice/);
   });
 
-  test('save / load / step-by-step replay give the same state hash', () => {
-    const api = started();
+  test('save / load / step-by-step replay give the same state hash', async () => {
+    const api = await started();
     play(api, roundOne());
     const saved = api.save();
     const hash = api.hash();
-    expect(replaySaved(JSON.parse(JSON.stringify(saved))).summary.stateHash).toBe(hash);
-    const other = new GameApi();
-    expect(other.load(JSON.parse(JSON.stringify(saved))).ok).toBe(true);
+    expect((await replayGame(JSON.parse(JSON.stringify(saved)), readBundledNode)).summary.stateHash).toBe(hash);
+    const other = new GameApi({ readBundled: readBundledNode });
+    expect((await other.load(JSON.parse(JSON.stringify(saved)))).ok).toBe(true);
     expect(other.hash()).toBe(hash);
     expect(other.log().length).toBe(api.log().length);
-    const rep = new GameApi();
-    expect(rep.load(saved, { replay: true })).toMatchObject({ ok: true, summary: { actions: 0, replay: { index: 0, total: saved.actions.length } } });
+    const rep = new GameApi({ readBundled: readBundledNode });
+    expect(await rep.load(saved, { replay: true })).toMatchObject({ ok: true, summary: { actions: 0, replay: { index: 0, total: saved.actions.length } } });
     for (let i = 0; i < saved.actions.length; i++) expect(rep.replayStep()).toMatchObject({ ok: true, index: i + 1 });
     expect(rep.replayStep()).toMatchObject({ ok: false });
     expect(rep.hash()).toBe(hash);
   });
 
-  test('a broken saved game is refused and the current game stays', () => {
-    const api = started();
+  test('a broken saved game is refused and the current game stays', async () => {
+    const api = await started();
     play(api, roundOne().slice(0, 3));
     const hash = api.hash();
     const saved = api.save();
     const bad = { ...saved, actions: [...saved.actions, { type: 'charge', player: 'p1', unitId: 'sce-liberators' }] };
-    const r = api.load(bad);
+    const r = await api.load(bad);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problems[0]).toMatch(/actions\[3\].*Core 14.3/);
     expect(api.hash()).toBe(hash);
-    expect(api.load({ format: 'nope' }).ok).toBe(false);
+    expect((await api.load({ format: 'nope' })).ok).toBe(false);
   });
 
-  test('the sample game loads; its attacks are in the battle log step by step', () => {
+  test('the sample game loads; its attacks are in the battle log step by step', async () => {
     const json = JSON.parse(readFileSync(new URL('../../assets/games/sample-game.json', import.meta.url), 'utf8'));
-    const api = new GameApi();
-    expect(api.load(json).ok).toBe(true);
-    expect(api.hash()).toBe(replaySaved(json).summary.stateHash);
+    const api = new GameApi({ readBundled: readBundledNode });
+    expect((await api.load(json)).ok).toBe(true);
+    expect(api.hash()).toBe((await replayGame(json, readBundledNode)).summary.stateHash);
     const text = api.log().map((l) => l.text);
     expect(text.some((t) => t.startsWith('  1. Hit rolls'))).toBe(true);
     expect(text.some((t) => t.startsWith('  3. Save rolls'))).toBe(true);
     expect(api.summary().winner).not.toBeNull();
   });
 
-  test('expected damage before committing (computeDamage)', () => {
-    const api = started();
+  test('expected damage before committing (computeDamage)', async () => {
+    const api = await started();
     const d = api.expectedDamage('sce-liberators', 'sk-clanrats', 'fight');
     if (!d.ok) throw new Error(d.reason);
     expect(d.weapons.map((w) => w.weapon)).toEqual(['Warhammer', 'Grandhammer']);
@@ -152,7 +158,7 @@ describe('GameApi', () => {
 describe('command labels', () => {
   test('every command a unit is offered has a readable label with its CP cost, not its id', async () => {
     const { COMMANDS } = await import('../../src/rules/engine');
-    const api = started();
+    const api = await started();
     const seen = new Set<string>();
     for (const u of api.summary().units) {
       const o = api.options(u.id);

@@ -1,10 +1,10 @@
 /** A scripted hot-seat battle round 1 shared by the game worker tests. */
 import type { Action } from '../../src/rules/engine';
-import { hotseatSetup } from '../../workers/gameSetup';
+import { hotseatSetup, placementOf } from '../../workers/gameSetup';
 
 /** The Liberators' move onto obj-sw: every model 4.5" north (the Move is 5"). */
 export function liberatorsForward(setup = hotseatSetup(7), dy = 4.5): Action {
-  const pl = setup.battlefield.placement;
+  const pl = placementOf(setup);
   const ids = Object.keys(pl).filter((k) => k.startsWith('sce-liberators-'));
   return { type: 'move', player: 'p1', unitId: 'sce-liberators', kind: 'normal', paths: Object.fromEntries(ids.map((id) => [id, [[pl[id][0], pl[id][1] + dy]]])) };
 }

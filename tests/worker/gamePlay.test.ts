@@ -4,15 +4,16 @@
  * replay backwards / jumping to a step (same state hash as a fresh replay of the log prefix).
  */
 import { describe, expect, test } from 'vitest';
+import { readBundledNode } from '../../src/game/node';
 import { GameApi } from '../../workers/gameApi';
-import { engagedSetup } from '../../workers/gameSetup';
+import { deploymentSetup, engagedSetup, hotseatSetup, placementOf } from '../../workers/gameSetup';
 import type { Action } from '../../src/rules/engine';
 
 const LIBS = ['sce-liberators-1', 'sce-liberators-2', 'sce-liberators-3', 'sce-liberators-4', 'sce-liberators-5'];
 
-function toCombat(seed = 7): GameApi {
-  const api = new GameApi();
-  const r = api.newGame(engagedSetup(seed));
+async function toCombat(seed = 7): Promise<GameApi> {
+  const api = new GameApi({ readBundled: readBundledNode });
+  const r = await api.startOnTable(engagedSetup(seed));
   if (!r.ok) throw new Error(r.problems.join('\n'));
   for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 5 }, () => ({ type: 'endPhase', player: 'p1' }))]) {
     const x = api.act(a);
@@ -29,8 +30,8 @@ function pileIn(api: GameApi, dy: number): Action {
 }
 
 describe('pile-in (Core 15.3) through the game API', () => {
-  test('offered as a drag option; backwards refused with the engine reason; forwards accepted', () => {
-    const api = toCombat();
+  test('offered as a drag option; backwards refused with the engine reason; forwards accepted', async () => {
+    const api = await toCombat();
     const o = api.options('sce-liberators');
     if (!o.ok) throw new Error(o.reason);
     expect(o.entries.find((e) => e.group === 'pileIn' && e.target === 'sk-ratogors')).toMatchObject({ available: true, drag: true });
@@ -51,8 +52,8 @@ describe('pile-in (Core 15.3) through the game API', () => {
 });
 
 describe('dice steps', () => {
-  test('every roll of the attack, in log order, with the engine dice, target numbers and successes', () => {
-    const api = toCombat();
+  test('every roll of the attack, in log order, with the engine dice, target numbers and successes', async () => {
+    const api = await toCombat();
     expect(api.act(pileIn(api, 0.5)).ok).toBe(true);
     expect(api.act({ type: 'pass', player: 'p1' }).ok).toBe(true);
     const r = api.act({ type: 'pass', player: 'p2' });
@@ -77,23 +78,23 @@ describe('dice steps', () => {
 });
 
 describe('replay backwards and jumps', () => {
-  test('replayTo / replayBack reach the same state hash as a fresh forward replay of the prefix', () => {
-    const api = toCombat();
+  test('replayTo / replayBack reach the same state hash as a fresh forward replay of the prefix', async () => {
+    const api = await toCombat();
     api.act(pileIn(api, 0.5));
     api.act({ type: 'pass', player: 'p1' });
     api.act({ type: 'pass', player: 'p2' });
     const saved = api.save();
     const n = saved.actions.length;
     const forward: string[] = [];
-    const fresh = new GameApi();
-    expect(fresh.load(saved, { replay: true }).ok).toBe(true);
+    const fresh = new GameApi({ readBundled: readBundledNode });
+    expect((await fresh.load(saved, { replay: true })).ok).toBe(true);
     forward.push(fresh.hash());
     for (let i = 0; i < n; i++) {
       expect(fresh.replayStep().ok).toBe(true);
       forward.push(fresh.hash());
     }
-    const r = new GameApi();
-    r.load(saved, { replay: true });
+    const r = new GameApi({ readBundled: readBundledNode });
+    await r.load(saved, { replay: true });
     expect(r.replayTo(n)).toMatchObject({ ok: true, index: n, total: n });
     expect(r.hash()).toBe(forward[n]);
     for (let i = n - 1; i >= 0; i--) {
@@ -108,8 +109,8 @@ describe('replay backwards and jumps', () => {
     expect(r.replayTo(n + 1)).toMatchObject({ ok: false });
     // Snapshot / restore (used by the client's worker restart) resumes the replay at the same step.
     r.replayTo(3);
-    const again = new GameApi();
-    expect(again.restore(r.snapshot()!).ok).toBe(true);
+    const again = new GameApi({ readBundled: readBundledNode });
+    expect((await again.restore(r.snapshot()!)).ok).toBe(true);
     expect(again.hash()).toBe(forward[3]);
     expect(again.summary().replay).toEqual({ index: 3, total: n });
   });
@@ -118,8 +119,8 @@ describe('replay backwards and jumps', () => {
 describe('deployment phase (Core 10.0-10.1) through the game API', () => {
   test('units start undeployed at their suggested spots; deployUnit checked by the engine; players alternate; then the first turn', async () => {
     const { deploymentSetup } = await import('../../workers/gameSetup');
-    const api = new GameApi();
-    const r = api.newGame(deploymentSetup(7));
+    const api = new GameApi({ readBundled: readBundledNode });
+    const r = await api.startOnTable(deploymentSetup(7));
     if (!r.ok) throw new Error(r.problems.join('\n'));
     const s0 = api.summary();
     expect(s0.stage).toBe('deployment');
@@ -155,23 +156,23 @@ describe('deployment phase (Core 10.0-10.1) through the game API', () => {
     expect(s2.board.positions['sce-prosecutors-1']).toBeUndefined();
     expect(s2.board.positions['sce-liberators-1']).toBeDefined();
     // Save / load round-trips the deployment set-up.
-    const again = new GameApi();
-    expect(again.load(api.save()).ok).toBe(true);
+    const again = new GameApi({ readBundled: readBundledNode });
+    expect((await again.load(api.save())).ok).toBe(true);
     expect(again.hash()).toBe(api.hash());
   });
 });
 
 describe('snapshot after leaving a replay', () => {
-  test('an action at the end of a replay goes on as a game: the snapshot keeps it', () => {
-    const api = toCombat();
+  test('an action at the end of a replay goes on as a game: the snapshot keeps it', async () => {
+    const api = await toCombat();
     const saved = api.save();
-    const r = new GameApi();
-    r.load(saved, { replay: true });
+    const r = new GameApi({ readBundled: readBundledNode });
+    await r.load(saved, { replay: true });
     r.replayTo(saved.actions.length);
     expect(r.act(pileIn(r, 0.5)).ok).toBe(true);
     expect(r.summary().replay).toBeNull();
-    const again = new GameApi();
-    expect(again.restore(r.snapshot()!).ok).toBe(true);
+    const again = new GameApi({ readBundled: readBundledNode });
+    expect((await again.restore(r.snapshot()!)).ok).toBe(true);
     expect(again.hash()).toBe(r.hash());
   });
 });
@@ -179,13 +180,13 @@ describe('snapshot after leaving a replay', () => {
 describe('reserves (Core 24.1) in a saved game loaded by the game API', () => {
   test('the reserve unit is off the table in the view, and the game is the one the headless replay plays', async () => {
     const { hotseatSetup } = await import('../../workers/gameSetup');
-    const { replaySaved } = await import('../../src/rules/engine/worldPortGame');
-    const api = new GameApi();
-    const started = api.newGame(hotseatSetup(11));
+    const { replayGame } = await import('../../src/game/replay');
+    const api = new GameApi({ readBundled: readBundledNode });
+    const started = await api.startOnTable(hotseatSetup(11));
     if (!started.ok) throw new Error(started.problems.join('\n'));
     // The same set-up with the Liberators in reserve, and the first turn chosen.
     const saved = { ...api.save(), reserves: { p1: ['sce-liberators'] }, actions: [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }] };
-    const loaded = api.load(saved);
+    const loaded = await api.load(saved);
     if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
     const view = api.summary();
     const libs = view.units.find((u) => u.id === 'sce-liberators')!;
@@ -196,7 +197,7 @@ describe('reserves (Core 24.1) in a saved game loaded by the game API', () => {
     }
     expect(api.state().units['sce-liberators'].status).toBe('reserve');
     // The game worker starts the file exactly as the CLI's replay does (reserves included).
-    expect(api.hash()).toBe(replaySaved(saved).summary.stateHash);
+    expect(api.hash()).toBe((await replayGame(saved, readBundledNode)).summary.stateHash);
     // Saving keeps the reserves.
     expect(api.save().reserves).toEqual({ p1: ['sce-liberators'] });
   });
@@ -205,11 +206,11 @@ describe('reserves (Core 24.1) in a saved game loaded by the game API', () => {
 describe('setting up from reserve (Core 24.1) through the game API', () => {
   test('off the table until p1\'s movement phase; then shown for dragging, offered as a drag, and set up where the drag puts it', async () => {
     const { hotseatSetup } = await import('../../workers/gameSetup');
-    const api = new GameApi();
-    const started = api.newGame(hotseatSetup(11));
+    const api = new GameApi({ readBundled: readBundledNode });
+    const started = await api.startOnTable(hotseatSetup(11));
     if (!started.ok) throw new Error(started.problems.join('\n'));
     const first = { type: 'chooseFirstTurn', player: 'p1', first: 'p1' };
-    const loaded = api.load({ ...api.save(), reserves: { p1: ['sce-liberators'] }, actions: [first] });
+    const loaded = await api.load({ ...api.save(), reserves: { p1: ['sce-liberators'] }, actions: [first] });
     if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
     // Start of turn and hero phase: off the table; the option says why it cannot be set up yet.
     expect(api.summary().board.positions[LIBS[0]]).toBeUndefined();
@@ -221,7 +222,7 @@ describe('setting up from reserve (Core 24.1) through the game API', () => {
     const s = api.summary();
     expect(s.phase).toBe('movement');
     // Shown where the set-up suggests, still in reserve, for p1 to drag in.
-    const setupAt = (api.save().battlefield as { placement: Record<string, [number, number]> }).placement;
+    const setupAt = placementOf(hotseatSetup(11));
     for (const id of LIBS) expect(s.board.positions[id]).toEqual([setupAt[id][0], setupAt[id][1]]);
     expect(s.units.find((u) => u.id === 'sce-liberators')).toMatchObject({ reserve: true, deployed: false });
     const o = api.options('sce-liberators');
@@ -242,8 +243,8 @@ describe('setting up from reserve (Core 24.1) through the game API', () => {
 });
 
 describe('casualty order (Core 18.3) through the game API', () => {
-  test('the summary shows the alive models and the chosen order; only the unit\'s commander chooses; undo restores the order', () => {
-    const api = toCombat();
+  test('the summary shows the alive models and the chosen order; only the unit\'s commander chooses; undo restores the order', async () => {
+    const api = await toCombat();
     const ogors = () => api.summary().units.find((u) => u.id === 'sk-ratogors')!;
     expect(ogors().slainPriority).toEqual([]);
     const alive = ogors().aliveModelIds;

@@ -39,7 +39,7 @@ class HungWorker extends EventTarget {
 }
 
 async function played(c: GameClient, n: number): Promise<void> {
-  expect((await c.newGame(hotseatSetup(7))).ok).toBe(true);
+  expect((await c.startOnTable(hotseatSetup(7))).ok).toBe(true);
   for (const a of roundOne().slice(0, n)) expect((await c.act(a)).ok).toBe(true);
 }
 
@@ -93,7 +93,7 @@ describe('game worker restart', () => {
   test('a worker that never starts is replaced (start-up watchdog); a dead retry rejects with GameWorkerDiedError', async () => {
     let made = 0;
     const c = client({ startupWatchdogMs: 200 }, () => (made++ === 0 ? (new HungWorker(false) as unknown as Worker) : newWorker()));
-    expect((await c.newGame(hotseatSetup(7))).ok).toBe(true);
+    expect((await c.startOnTable(hotseatSetup(7))).ok).toBe(true);
     expect(c.restarts).toBe(1);
 
     const dead = client({ watchdogMs: 150 }, () => new HungWorker() as unknown as Worker);

@@ -5,6 +5,7 @@
 import '@vitest/web-worker';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createGameClient, type GameClient } from '../../src/client/gameClient';
+import { readBundledNode } from '../../src/game/node';
 import { GameApi } from '../../workers/gameApi';
 import { hotseatSetup } from '../../workers/gameSetup';
 import { liberatorsForward, roundOne } from './gameFixtures';
@@ -22,7 +23,7 @@ const client = () => {
 describe('game worker (comlink)', () => {
   test('new game, actions, a rejection as data, options, undo', async () => {
     const c = client();
-    const r = await c.newGame(hotseatSetup(7));
+    const r = await c.startOnTable(hotseatSetup(7));
     expect(r.ok).toBe(true);
     for (const a of roundOne().slice(0, 3)) expect((await c.act(a)).ok).toBe(true);
     const bad = await c.act(liberatorsForward(hotseatSetup(7), 8));
@@ -37,12 +38,12 @@ describe('game worker (comlink)', () => {
 
   test('round 1 through the worker matches the API in this thread; save/load round-trips the hash', async () => {
     const c = client();
-    await c.newGame(hotseatSetup(7));
+    await c.startOnTable(hotseatSetup(7));
     let last;
     for (const a of roundOne()) last = await c.act(a);
     expect(last).toMatchObject({ ok: true, summary: { vp: { p1: 1, p2: 0 }, round: 2 } });
-    const direct = new GameApi();
-    direct.newGame(hotseatSetup(7));
+    const direct = new GameApi({ readBundled: readBundledNode });
+    await direct.startOnTable(hotseatSetup(7));
     for (const a of roundOne()) direct.act(a);
     expect(await c.hash()).toBe(direct.hash());
     const saved = await c.save();

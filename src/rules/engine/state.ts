@@ -403,6 +403,11 @@ export interface GameSetup {
     readonly beginsDeployment: PlayerId;
     /** Faction terrain features of each player (battlefield terrain ids), set up in step 1 (Core 10.1). */
     readonly factionTerrain?: Partial<Record<PlayerId, readonly string[]>>;
+    /**
+     * Units the battlefield already sets up before the phase (GAME.md: a scenario that places an
+     * army's unit puts it there): they start deployed; the others are deployed in the phase.
+     */
+    readonly setUp?: Partial<Record<PlayerId, readonly string[]>>;
   };
   readonly battleplan?: Partial<Battleplan> & { readonly objectives: readonly string[] };
   /**
@@ -493,7 +498,7 @@ export function createGame(setup: GameSetup): CreateGameResult {
         damage: 0,
         slainPriority: [],
         turn: freshTurnFlags(),
-        ...(dep !== undefined ? { status: 'undeployed' as const } : {}),
+        ...(dep !== undefined && !(dep.setUp?.[p] ?? []).includes(u.id) ? { status: 'undeployed' as const } : {}),
       };
     });
     const res = setup.reserves?.[p];

@@ -5,8 +5,47 @@
  * they stand now (slain models left out), or, for a game on another battlefield, that battlefield.
  */
 import { createGameClient, type GameClient, type GameRestartEvent, type GameState, type GameSummary, type SavedGame } from '../../client/gameClient';
-import { defaultBattlefieldTerrain, deploymentSetup, hotseatSetup } from '../../../workers/gameSetup';
-import { fetchScenario, type ScenarioSource } from '../scenarioSource';
+import { deploymentSetup, hotseatSetup } from '../../../workers/gameSetup';
+import { fetchScenario, type MeshBytes, type ScenarioSource } from '../scenarioSource';
+import { BUNDLED_MESHES } from '../assetUrls';
+import { DEFAULT_MODEL_HEIGHT_INCHES } from '../../rules/engine/roster';
+import { base64ToPositions } from '../../game/table';
+import { defaultUpAxis } from '../../scenario/meshLoader';
+import type { Scenario } from '../../scenario/schema';
+
+/**
+ * A saved game's table as the page draws it: bundled meshes fetched (by their bundled path), and
+ * meshes carried as triangles turned into inline mesh pieces (the same triangles, placed the same
+ * way), so the table drawn is the table the rules engine measures.
+ */
+export async function drawableTable(saved: SavedGame): Promise<{ json: Scenario; meshes: MeshBytes }> {
+  const json = structuredClone(saved.table.scenario) as Scenario;
+  const meshes: MeshBytes = {};
+  const refs = saved.table.meshes ?? {};
+  for (const t of json.terrain ?? []) {
+    t.pieces = t.pieces.map((p) => {
+      if (p.shape !== 'mesh' || !('src' in p)) return p;
+      const ref = refs[p.src];
+      if (!ref || !('positions' in ref)) return p;
+      const pos = base64ToPositions(ref.positions);
+      const vertices: [number, number, number][] = [];
+      const triangles: [number, number, number][] = [];
+      for (let i = 0; i < pos.length; i += 3) vertices.push([pos[i], pos[i + 1], pos[i + 2]]);
+      for (let i = 0; i < vertices.length; i += 3) triangles.push([i, i + 1, i + 2]);
+      const { src, ...placement } = p;
+      return { ...placement, upAxis: p.upAxis ?? defaultUpAxis(src) ?? 'y', vertices, triangles };
+    });
+  }
+  await Promise.all(
+    Object.entries(refs).map(async ([src, ref]) => {
+      if (!('bundled' in ref)) return;
+      const url = BUNDLED_MESHES.get(ref.bundled);
+      if (!url) throw new Error(`table.meshes: "${ref.bundled}" is not bundled with this version of Sightline`);
+      meshes[src] = await (await fetch(url)).arrayBuffer();
+    }),
+  );
+  return { json, meshes };
+}
 
 /** localStorage key of the autosaved game (the saved-game format). */
 export const AUTOSAVE_KEY = 'sightline.play.autosave';
@@ -90,7 +129,7 @@ export async function startGame(): Promise<GameSummary> {
  */
 export async function newGame(seed: number = Math.floor(Math.random() * 1e9), options: { deployment?: boolean } = {}): Promise<GameSummary> {
   const g = getGame();
-  const r = await g.newGame(options.deployment ? deploymentSetup(seed) : hotseatSetup(seed));
+  const r = await g.startOnTable(options.deployment ? deploymentSetup(seed) : hotseatSetup(seed));
   if (!r.ok) throw new Error(r.problems.join('\n'));
   startKind = 'new';
   autosave(await g.save());
@@ -106,11 +145,11 @@ export function armyId(state: GameState, p: 'p1' | 'p2'): string {
 
 type RosterModel = GameState['players']['p1']['roster']['units'][number]['models'][number];
 
-function modelObject(m: RosterModel, position: [number, number]) {
+function modelObject(m: RosterModel, position: [number, number], height?: number) {
   return {
     id: m.id,
     base: m.base.shape === 'round' ? { round: m.base.diameterMm } : { oval: [m.base.lengthMm, m.base.widthMm] },
-    height: 1.25, // the rules' model volume (battlefield.ts default)
+    height: height ?? m.heightInches ?? DEFAULT_MODEL_HEIGHT_INCHES, // the table's height, else the army's
     position,
   };
 }
@@ -126,65 +165,20 @@ export function scenarioModel(state: GameState, modelId: string, position: [numb
   return null;
 }
 
-/** The rules' battlefield of a saved game (`SavedGame.battlefield`), as far as drawing it needs. */
-interface GameBattlefield {
-  width?: number;
-  depth?: number;
-  terrain?: { id: string; type: string; abilities?: string[]; boxes?: { center: [number, number]; size: [number, number, number]; rotationDeg?: number; elevation?: number }[]; cylinders?: { center: [number, number]; radius: number; height: number; elevation?: number }[] }[];
-  objectives?: { id: string; x: number; y: number }[];
-  territories?: Record<string, [number, number][]>;
-  placement?: Record<string, [number, number]>;
-}
-
-/**
- * Whether a game is played on the default battlefield (the same size, terrain features and
- * objectives as the hot-seat set-ups derive from the default scenario): then the page draws the
- * default scenario, with its real meshes.
- */
-export function onDefaultBattlefield(bf: GameBattlefield): boolean {
-  const d = defaultBattlefieldTerrain();
-  const ids = (xs: { id: string }[] | undefined) => (xs ?? []).map((x) => x.id).join('|');
-  const objectives = (xs: { id: string; x: number; y: number }[] | undefined) => JSON.stringify((xs ?? []).map((o) => [o.id, o.x, o.y]));
-  return (bf.width ?? 60) === d.width && (bf.depth ?? 44) === d.depth && ids(bf.terrain) === ids(d.terrain ?? []) && objectives(bf.objectives) === objectives(d.objectives);
-}
-
-/**
- * A scenario file drawing a game's own battlefield (a saved game made elsewhere, e.g. by the CLI):
- * its boxes and cylinders as pieces of the same features (types and abilities kept), its
- * objectives and territories. The units are added by {@link gameScenario}.
- */
-export function battlefieldScenario(bf: GameBattlefield, name: string): Record<string, unknown> {
-  return {
-    name,
-    battlefield: { width: bf.width ?? 60, depth: bf.depth ?? 44 },
-    terrain: (bf.terrain ?? []).map((t) => ({
-      id: t.id,
-      type: t.type,
-      ...(t.abilities ? { abilities: t.abilities } : {}),
-      pieces: [
-        ...(t.boxes ?? []).map((b) => ({ shape: 'box', center: b.center, size: b.size, rotation: b.rotationDeg ?? 0, elevation: b.elevation ?? 0 })),
-        ...(t.cylinders ?? []).map((c) => ({ shape: 'cylinder', center: c.center, radius: c.radius, height: c.height, elevation: c.elevation ?? 0 })),
-      ],
-    })),
-    objectives: (bf.objectives ?? []).map((o) => ({ id: o.id, position: [o.x, o.y] })),
-    ...(bf.territories ? { territories: bf.territories } : {}),
-  };
-}
-
 /**
  * The default battlefield file with the game's units where they stand now. Units in reserve
  * (Core 24.1) are included at their set-up position (`placement`) although they are off the
  * table: the page takes them off at its first board sync and keeps them to bring back when their
  * player may set them up (see `applyBoard` in usePlay).
  */
-export function gameScenario(base: unknown, state: GameState, summary: GameSummary, placement: Record<string, [number, number]> = {}): unknown {
+export function gameScenario(base: unknown, state: GameState, summary: GameSummary, placement: Record<string, [number, number]> = {}, heights: Record<string, number> = {}): unknown {
   const json = structuredClone(base) as Record<string, unknown>;
   const units: unknown[] = [];
   for (const p of ['p1', 'p2'] as const) {
     for (const u of state.players[p].roster.units) {
       const inReserve = state.units[u.id]?.status === 'reserve';
       const at = (id: string) => summary.board.positions[id] ?? (inReserve ? placement[id] : undefined);
-      const models = u.models.filter((m) => at(m.id)).map((m) => modelObject(m, at(m.id)!));
+      const models = u.models.filter((m) => at(m.id)).map((m) => modelObject(m, at(m.id)!, heights[m.id]));
       if (models.length) units.push({ id: u.id, army: armyId(state, p), name: u.name, keywords: u.warscroll.keywords, ...(u.warscroll.coherencyRange ? { coherencyRange: u.warscroll.coherencyRange } : {}), models });
     }
   }
@@ -198,10 +192,13 @@ export function gameScenario(base: unknown, state: GameState, summary: GameSumma
 export async function playScenarioSource(): Promise<ScenarioSource> {
   const [src, summary] = await Promise.all([fetchScenario(null), startGame()]);
   const [state, saved] = await Promise.all([getGame().state(), getGame().save()]);
-  const bf = (saved.battlefield ?? {}) as GameBattlefield;
-  const placement = bf.placement ?? {};
-  // A game on another battlefield (a saved game made elsewhere) is drawn on its own terrain and
-  // objectives, so the table shows what the rules engine measures.
-  const base = onDefaultBattlefield(bf) ? src.json : battlefieldScenario(bf, 'Battlefield of the saved game');
-  return { ...src, json: gameScenario(base, state, summary, placement), label: 'Play', fallbackName: 'Play' };
+  // The game's own table (the one the rules engine measures), its meshes as the saved game carries them.
+  const drawn = await drawableTable(saved);
+  const placement: Record<string, [number, number]> = {};
+  const heights: Record<string, number> = {};
+  for (const u of drawn.json.units ?? []) for (const m of u.models) {
+    placement[m.id] = [m.position[0], m.position[1]];
+    heights[m.id] = m.height;
+  }
+  return { ...src, meshes: drawn.meshes, json: gameScenario({ ...drawn.json, units: [] }, state, summary, placement, heights), label: 'Play', fallbackName: 'Play' };
 }

@@ -1,0 +1,237 @@
+/**
+ * Starting a game on a table (GAME.md `start`) and opening a saved game: the one path behind the
+ * app's Play mode, `npm run game` and the game server.
+ *
+ * - {@link prepareGame}: a scenario + two armies → the saved game's set-up. Units of an army whose
+ *   id is a unit id of the scenario start where the scenario puts them (the scenario gives bases,
+ *   heights and positions; the army gives the warscroll, weapons and rules; model ids match). The
+ *   army's other units are set up by {@link autoDeploy} in its territory (`deploy: 'auto'`) or in
+ *   the deployment phase (`'manual'`, Core 10.0; where they would be set up automatically is only
+ *   where they are first shown). Scenario units of the chosen armies that no roster names, units
+ *   of other armies and the scenario's queries are not part of the game.
+ * - {@link openGame}: a saved game's set-up → the engine's initial state and a port over the
+ *   table's World.
+ *
+ * Never throws for bad input: every problem comes back with its path.
+ *
+ * @module
+ */
+import { buildTerrainIndex, type World } from '../geometry/world';
+import { footprintFromBase, type Footprint } from '../geometry/footprint';
+import { scenarioToWorldInputSync, ScenarioBuildError, type LoadedMeshes } from '../scenario/build';
+import type { Scenario, ScenarioModel, ScenarioUnit } from '../scenario/schema';
+import { parseScenario } from '../scenario/validate';
+import { createGame, DEFAULT_BATTLEPLAN, PLAYERS, type GameState, type PlayerId } from '../rules/engine/state';
+import { DEFAULT_MODEL_HEIGHT_INCHES, parseRoster, type Roster } from '../rules/engine/roster';
+import type { GeometryPort } from '../rules/engine/geometryPort';
+import { gameWorldPort } from '../rules/engine/worldPort';
+import { autoDeploy } from './deploy';
+import { buildGameWorld, rosterBaseMm } from './gameWorld';
+import type { GameSetupV2 } from './savedGame';
+import type { MeshRef } from './table';
+
+/** The battleplans this project implements (`--battleplan ID`); the first is the default. */
+export const BATTLEPLANS: Record<string, { name: string; battleRounds: number; vpPerObjective: number }> = {
+  'take-and-hold': { name: DEFAULT_BATTLEPLAN.name, battleRounds: DEFAULT_BATTLEPLAN.battleRounds, vpPerObjective: DEFAULT_BATTLEPLAN.vpPerObjective },
+};
+
+/** Input of {@link prepareGame}. */
+export interface PrepareGameInput {
+  /** The scenario (SCENARIO.md), as parsed JSON. */
+  scenario: unknown;
+  /** Every mesh file the scenario names, parsed (`loadScenarioMeshes`). */
+  meshes: LoadedMeshes;
+  /** How the saved game carries each mesh (`carryMeshes`). */
+  carried: Record<string, MeshRef>;
+  /** Each player's army: the scenario army it plays (a key of `territories`) and its roster (the army format). */
+  armies: Record<PlayerId, { army: string; roster: unknown }>;
+  seed: number | string;
+  /** A key of {@link BATTLEPLANS}; default `take-and-hold`. */
+  battleplan?: string;
+  /** `auto` (default): set the army's other units up now; `manual`: in the deployment phase. */
+  deploy?: 'auto' | 'manual';
+}
+
+/** Result of {@link prepareGame}. */
+export type PrepareResult = { ok: true; setup: GameSetupV2 } | { ok: false; problems: string[] };
+
+/**
+ * A scenario and two armies as a game's set-up (see the module notes).
+ * @returns the set-up of the saved game (no actions yet), or every problem with its path:
+ *   `scenario.…` for the scenario, `armies.p1` / `rosters.p1.…` for an army, `battleplan`.
+ */
+export function prepareGame(input: PrepareGameInput): PrepareResult {
+  const problems: string[] = [];
+  const parsed = parseScenario(input.scenario);
+  if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `scenario.${p}`) };
+  const scenario = parsed.scenario;
+  const territories = scenario.territories ?? {};
+  const armyNames = { p1: input.armies.p1.army, p2: input.armies.p2.army };
+  for (const p of PLAYERS) {
+    if (!(armyNames[p] in territories)) problems.push(`armies.${p}: "${armyNames[p]}" is not an army of the scenario (its territories: ${Object.keys(territories).join(', ') || 'none'})`);
+  }
+  if (armyNames.p1 === armyNames.p2) problems.push(`armies: both players chose "${armyNames.p1}"; pick two different armies`);
+  const planId = input.battleplan ?? 'take-and-hold';
+  const plan = BATTLEPLANS[planId];
+  if (!plan) problems.push(`battleplan: unknown battleplan "${planId}" (known: ${Object.keys(BATTLEPLANS).join(', ')})`);
+  const rosters: Partial<Record<PlayerId, Roster>> = {};
+  for (const p of PLAYERS) {
+    const r = parseRoster(input.armies[p].roster, `rosters.${p}`);
+    if (r.ok) rosters[p] = r.roster;
+    else problems.push(...r.issues.map((i) => `${i.path}: ${i.message}`));
+  }
+  if (problems.length) return { ok: false, problems };
+  const both = rosters as Record<PlayerId, Roster>;
+
+  // Ids: the game's units and models must not clash with the table's terrain and objectives.
+  const tableIds = new Map<string, string>();
+  (scenario.terrain ?? []).forEach((t, i) => tableIds.set(t.id, `scenario.terrain[${i}].id`));
+  (scenario.objectives ?? []).forEach((o, i) => tableIds.set(o.id, `scenario.objectives[${i}].id`));
+  const scenarioUnits = new Map<string, { unit: ScenarioUnit; index: number }>();
+  (scenario.units ?? []).forEach((u, i) => scenarioUnits.set(u.id, { unit: u, index: i }));
+  const scenarioModelOwner = new Map<string, string>();
+  for (const u of scenario.units ?? []) for (const m of u.models) scenarioModelOwner.set(m.id, u.id);
+
+  const placedUnits: Record<PlayerId, string[]> = { p1: [], p2: [] };
+  const gameUnits: ScenarioUnit[] = [];
+  const toDeploy: Record<PlayerId, { id: string; models: { id: string; base: ReturnType<typeof rosterBaseMm> }[] }[]> = { p1: [], p2: [] };
+  const occupied: Footprint[] = [];
+  for (const p of PLAYERS) {
+    both[p].units.forEach((u, i) => {
+      const at = `rosters.${p}.units[${i}]`;
+      for (const id of [u.id, ...u.models.map((m) => m.id)]) {
+        const clash = tableIds.get(id);
+        if (clash) problems.push(`${at}: id "${id}" is also ${clash}`);
+      }
+      const onTable = scenarioUnits.get(u.id);
+      if (!onTable) {
+        for (const m of u.models) {
+          const owner = scenarioModelOwner.get(m.id);
+          if (owner) problems.push(`${at}: model id "${m.id}" is a model of scenario unit "${owner}", not of "${u.id}"`);
+        }
+        toDeploy[p].push({ id: u.id, models: u.models.map((m) => ({ id: m.id, base: rosterBaseMm(m.base) })) });
+        return;
+      }
+      const su = onTable.unit;
+      const sAt = `scenario.units[${onTable.index}]`;
+      if (su.army !== armyNames[p]) {
+        problems.push(`${sAt}.army: unit "${u.id}" is in army "${su.army}" on the table but in ${p}'s army "${armyNames[p]}"`);
+        return;
+      }
+      const byId = new Map(su.models.map((m) => [m.id, m]));
+      const models: ScenarioModel[] = [];
+      for (const m of u.models) {
+        const sm = byId.get(m.id);
+        if (!sm) problems.push(`${sAt}.models: the army's model "${m.id}" of unit "${u.id}" is not on the table (model ids must match)`);
+        else models.push(sm);
+      }
+      su.models.forEach((m, j) => {
+        if (!u.models.some((x) => x.id === m.id)) problems.push(`${sAt}.models[${j}].id: "${m.id}" is not a model of ${p}'s unit "${u.id}"`);
+      });
+      placedUnits[p].push(u.id);
+      gameUnits.push({ id: u.id, army: armyNames[p], ...(su.name ? { name: su.name } : {}), keywords: [...u.warscroll.keywords], models });
+      for (const m of models) occupied.push(footprintFromBase(m.base, m.position, m.facing ?? 0));
+    });
+  }
+  if (problems.length || !plan) return { ok: false, problems };
+
+  // Automatic set-up of the others (Core 10.1), on the table's terrain.
+  let terrainInput;
+  try {
+    terrainInput = scenarioToWorldInputSync({ ...scenario, units: [] }, input.meshes).terrain;
+  } catch (e) {
+    return { ok: false, problems: e instanceof ScenarioBuildError ? e.problems.map((p) => `scenario.${p}`) : [`scenario: ${(e as Error).message}`] };
+  }
+  const terrain = buildTerrainIndex(terrainInput);
+  const deployed: Record<string, [number, number]> = {};
+  const manual = input.deploy === 'manual';
+  for (const p of PLAYERS) {
+    const enemy = PLAYERS.filter((q) => q !== p).map((q) => territories[armyNames[q]]);
+    // One unit at a time, so in manual mode a unit with no room is simply shown off the table.
+    for (const u of toDeploy[p]) {
+      const r = autoDeploy(terrain, territories[armyNames[p]], enemy, [u], occupied, scenario.battlefield);
+      if (!r.ok) {
+        if (!manual) problems.push(`armies.${p}: ${r.reason}`);
+        continue;
+      }
+      Object.assign(deployed, r.positions);
+      for (const m of u.models) occupied.push(footprintFromBase(m.base, r.positions[m.id]));
+    }
+  }
+  if (problems.length) return { ok: false, problems };
+
+  // The table: the game's units in roster order (placed by the scenario, or set up now).
+  const ordered: ScenarioUnit[] = [];
+  for (const p of PLAYERS) {
+    for (const u of both[p].units) {
+      const placed = gameUnits.find((g) => g.id === u.id);
+      if (placed) ordered.push(placed);
+      else {
+        const models = u.models
+          .filter((m) => deployed[m.id])
+          .map((m): ScenarioModel => ({ id: m.id, base: rosterBaseMm(m.base), height: m.heightInches ?? DEFAULT_MODEL_HEIGHT_INCHES, position: deployed[m.id] }));
+        if (models.length) ordered.push({ id: u.id, army: armyNames[p], keywords: [...u.warscroll.keywords], models });
+      }
+    }
+  }
+  const { queries: _q, units: _u, ...rest } = scenario;
+  const table: Scenario = { ...rest, units: ordered };
+  const setup: GameSetupV2 = {
+    format: 'sightline-game/2',
+    seed: input.seed,
+    armies: armyNames,
+    territories: armyNames,
+    ...(manual ? { deployment: { beginsDeployment: 'p1' as const, setUp: placedUnits } } : { finishedDeployingFirst: 'p1' as const }),
+    battleplan: { objectives: (scenario.objectives ?? []).map((o) => o.id), name: plan.name, battleRounds: plan.battleRounds, vpPerObjective: plan.vpPerObjective },
+    rosters: { p1: input.armies.p1.roster, p2: input.armies.p2.roster },
+    table: { scenario: table, meshes: input.carried },
+  };
+  const check = createGameOf(setup);
+  if (!check.ok) return { ok: false, problems: check.issues.map((i) => `${i.path}: ${i.message}`) };
+  return { ok: true, setup };
+}
+
+/** `createGame` with every set-up field a saved game carries (one place for every way to start). */
+export function createGameOf(setup: GameSetupV2): ReturnType<typeof createGame> {
+  return createGame({
+    seed: setup.seed,
+    rosters: setup.rosters as Record<PlayerId, unknown>,
+    finishedDeployingFirst: setup.finishedDeployingFirst,
+    battleplan: setup.battleplan,
+    ...(setup.territories ? { territories: setup.territories } : {}),
+    ...(setup.deployment ? { deployment: setup.deployment } : {}),
+    ...(setup.reserves ? { reserves: setup.reserves } : {}),
+  });
+}
+
+/** An opened game: its initial state, the table's World and the rules' port over it. */
+export interface OpenedGame {
+  state: GameState;
+  world: World;
+  port: GeometryPort;
+  /** The table scenario, validated. */
+  table: Scenario;
+  /** Where the table sets up each model (plan-view centre, inches). */
+  placement: Record<string, [number, number]>;
+}
+
+/**
+ * A saved game's set-up opened: the engine's initial state (`createGame`) and a port over the
+ * World built from its table with `meshes` (every `src` of the table, parsed).
+ * @returns the game, or every problem with its path (`table.scenario.…`, `rosters.p1.…`).
+ */
+export function openGame(setup: GameSetupV2, meshes: LoadedMeshes): { ok: true; game: OpenedGame } | { ok: false; problems: string[] } {
+  const g = createGameOf(setup);
+  if (!g.ok) return { ok: false, problems: g.issues.map((i) => `${i.path}: ${i.message}`) };
+  const parsed = parseScenario(setup.table.scenario);
+  if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `table.scenario.${p}`) };
+  const rosters = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };
+  try {
+    const { world, unplaced } = buildGameWorld(parsed.scenario, meshes, rosters, setup.armies);
+    const placement: Record<string, [number, number]> = {};
+    for (const u of parsed.scenario.units ?? []) for (const m of u.models) placement[m.id] = [m.position[0], m.position[1]];
+    return { ok: true, game: { state: g.state, world, port: gameWorldPort(world, unplaced), table: parsed.scenario, placement } };
+  } catch (e) {
+    return { ok: false, problems: e instanceof ScenarioBuildError ? e.problems.map((p) => `table.scenario.${p}`) : [`table: ${(e as Error).message}`] };
+  }
+}
