@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildWorld } from '../../src/scenario/build';
-import { parseScenarioText } from '../../src/scenario/validate';
-import type { World } from '../../src/geometry/world';
 import { analyseLayout, type LayoutReport } from '../../src/layout/analyse';
 import { classFootprint, modelClass } from '../../src/layout/classes';
 import { mmToInches } from '../../src/geometry/units';
-
-/** A world from a scenario object (box and cylinder pieces only: no mesh files). */
-export async function worldOf(scenario: object): Promise<World> {
-  const parsed = parseScenarioText(JSON.stringify({ units: [], ...scenario }));
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  return buildWorld(parsed.scenario, () => Promise.reject(new Error('no meshes in these tests')));
-}
+import { worldOf } from './worlds';
 
 const NORTH_SOUTH = (w: number, d: number, depth: number) => ({
   north: [[0, d - depth], [w, d - depth], [w, d], [0, d]],

@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { modelVisible } from '../../src/geometry/visibility';
+import { World } from '../../src/geometry/world';
+import { classFootprint, modelClass } from '../../src/layout/classes';
+import { relateSpots, SpotSamples } from '../../src/layout/spotVisibility';
+import { standingSpots, terrainRules } from '../../src/layout/standingSpots';
+import { worldOf } from './worlds';
+
+/** A random small layout: 1 to 4 boxes and cylinders of random size, height and turn on a 12 x 10 table. */
+const piece = fc.oneof(
+  fc.record({
+    shape: fc.constant('box'),
+    center: fc.tuple(fc.double({ min: 1, max: 11, noNaN: true }), fc.double({ min: 2, max: 8, noNaN: true })),
+    size: fc.tuple(fc.double({ min: 0.3, max: 5, noNaN: true }), fc.double({ min: 0.3, max: 3, noNaN: true }), fc.double({ min: 0.5, max: 4, noNaN: true })),
+    rotation: fc.double({ min: 0, max: 180, noNaN: true }),
+  }),
+  fc.record({
+    shape: fc.constant('cylinder'),
+    center: fc.tuple(fc.double({ min: 1, max: 11, noNaN: true }), fc.double({ min: 2, max: 8, noNaN: true })),
+    radius: fc.double({ min: 0.2, max: 1.5, noNaN: true }),
+    height: fc.double({ min: 0.5, max: 4, noNaN: true }),
+  }),
+);
+const layout = fc.array(piece, { minLength: 1, maxLength: 4 });
+
+async function randomWorld(pieces: object[]): Promise<World> {
+  return worldOf({
+    battlefield: { width: 12, depth: 10 },
+    terrain: pieces.map((p, i) => ({ id: `t${i}`, type: 'obscuring', pieces: [p] })),
+    territories: { north: [[0, 6], [12, 6], [12, 10], [0, 10]], south: [[0, 0], [12, 0], [12, 4], [0, 4]] },
+  });
+}
+
+/** Spots of the lower and upper halves of the table at a 2" grid. */
+function halves(world: World, classId: string) {
+  const cls = modelClass(classId)!;
+  const spots = standingSpots(terrainRules(world), cls, 2);
+  const low: number[] = [];
+  const high: number[] = [];
+  for (let i = 0; i < spots.count; i++) (spots.y[i] < 5 ? low : high).push(i);
+  return { cls, spots, low: Int32Array.from(low), high: Int32Array.from(high) };
+}
+
+describe('spot visibility (terrain only)', () => {
+  it('fast equals exhaustive on random layouts, every spot pair', async () => {
+    await fc.assert(
+      fc.asyncProperty(layout, fc.constantFrom('infantry', 'cavalry'), async (pieces, classId) => {
+        const world = await randomWorld(pieces);
+        const { cls, spots, low, high } = halves(world, classId);
+        const samples = new SpotSamples(spots, cls);
+        const fast = relateSpots(samples, world.terrain.occluders, low, high);
+        const exhaustive = relateSpots(samples, world.terrain.occluders, low, high, { mode: 'exhaustive' });
+        expect(fast.seen).toEqual(exhaustive.seen);
+        expect(fast.rowSeen).toEqual(exhaustive.rowSeen);
+        const rowsOnly = relateSpots(samples, world.terrain.occluders, low, high, { form: 'rows' });
+        expect(rowsOnly.rowSeen).toEqual(fast.rowSeen);
+      }),
+      { numRuns: 200, seed: 19 },
+    );
+  }, 240_000);
+
+  it('every pair `visible` sees (two models, terrain only) is seen here too', async () => {
+    await fc.assert(
+      fc.asyncProperty(layout, async (pieces) => {
+        const world = await randomWorld(pieces);
+        const { cls, spots, low, high } = halves(world, 'infantry');
+        const rel = relateSpots(new SpotSamples(spots, cls), world.terrain.occluders, low, high);
+        // A world with only the terrain and two one-model units, moved to every pair.
+        const probe = new World({ widthInches: 12, depthInches: 10, terrain: [], objectives: [], territories: {}, units: [], models: [] }, world.terrain);
+        probe.units.set('a', { id: 'a', army: 'a', keywords: [], coherencyRangeInches: 0.5, modelIds: [] });
+        probe.units.set('b', { id: 'b', army: 'b', keywords: [], coherencyRangeInches: 0.5, modelIds: [] });
+        for (let r = 0; r < low.length; r++) {
+          for (let c = 0; c < high.length; c++) {
+            const i = low[r];
+            const j = high[c];
+            probe.setModel({ id: 'ma', unitId: 'a', footprint: classFootprint(cls, spots.x[i], spots.y[i]), elevation: spots.z[i], heightInches: cls.heightInches, baseThicknessInches: cls.baseThicknessInches });
+            probe.setModel({ id: 'mb', unitId: 'b', footprint: classFootprint(cls, spots.x[j], spots.y[j]), elevation: spots.z[j], heightInches: cls.heightInches, baseThicknessInches: cls.baseThicknessInches });
+            if (modelVisible(probe, 'ma', 'mb').visible) expect(rel.seen[r * high.length + c]).toBe(1);
+          }
+        }
+      }),
+      { numRuns: 100, seed: 6 },
+    );
+  }, 240_000);
+});
