@@ -1,0 +1,214 @@
+/**
+ * `npm run --silent game -- <command>`: the headless game of `shared/contract/GAME.md`, on the same
+ * engine, World and answers as the app's Play mode (`workers/gameApi.ts`).
+ *
+ * ```
+ * game start --scenario S.json --army ARMY=FILE --army ARMY=FILE [--seed N] [--battleplan ID] [--deploy auto|manual]
+ * game act   GAME.json ACTION.json        # ACTION.json may be - (stdin)
+ * game state GAME.json
+ * game options GAME.json UNIT_ID
+ * ```
+ *
+ * An army FILE is Sightline's army format (docs/rules-engine.md) or any roster `import-army` reads
+ * (ARMY.md: `.ros`, `.rosz`, New Recruit `.json`). Output: one JSON value on stdout, exit 0. Bad
+ * input (unreadable or invalid files, unknown armies, clashing ids, bad arguments): every problem
+ * with its path on stderr, exit 2, nothing on stdout. A rule refusing an action is data (exit 0).
+ *
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ArmyImportError, importArmy } from '../army/importArmy';
+import { readBundledNode, loadScenarioMeshesNode } from '../game/node';
+import { prepareGame } from '../game/start';
+import { parseScenarioText } from '../scenario/validate';
+import { GameApi } from '../../workers/gameApi';
+
+const USAGE = [
+  'usage: npm run --silent game -- start --scenario S.json --army ARMY=FILE --army ARMY=FILE [--seed N] [--battleplan ID] [--deploy auto|manual]',
+  '       npm run --silent game -- act GAME.json ACTION.json|-',
+  '       npm run --silent game -- state GAME.json',
+  '       npm run --silent game -- options GAME.json UNIT_ID',
+].join('\n');
+
+/** Bad input: every problem on stderr, exit 2. */
+class InputError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+/** Paths are relative to where the command was typed (npm runs scripts from the package folder; INIT_CWD is the caller's). */
+const at = (path: string) => (path === '-' ? path : resolve(process.env.INIT_CWD ?? process.cwd(), path));
+
+/** Largest file read (scenarios with inline meshes and saved games carrying meshes), bytes. */
+const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+function readText(path: string, what: string): string {
+  try {
+    const buf = path === '-' ? readFileSync(0) : readFileSync(at(path));
+    if (buf.length > MAX_FILE_BYTES) throw new InputError([`${what} ${path}: more than ${MAX_FILE_BYTES} bytes`]);
+    return buf.toString('utf8');
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError([`${what} ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message}`]);
+  }
+}
+
+function readJson(path: string, what: string): unknown {
+  const text = readText(path, what);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new InputError([`${what} ${path}: not valid JSON: ${(e as Error).message}`]);
+  }
+}
+
+/** An army file: Sightline's army format, or a roster export read by the army importer. */
+function readArmy(path: string, flag: string): unknown {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(at(path));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError([`${flag}: ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`]);
+  }
+  try {
+    const json = JSON.parse(bytes.toString('utf8')) as { units?: { warscroll?: unknown }[] };
+    if (json && typeof json === 'object' && Array.isArray(json.units) && json.units.some((u) => u && typeof u === 'object' && 'warscroll' in u)) return json;
+  } catch {
+    // not Sightline's JSON: a roster export
+  }
+  try {
+    return importArmy(new Uint8Array(bytes), path).army;
+  } catch (e) {
+    if (e instanceof ArmyImportError) throw new InputError([`${flag}: ${e.message}`]);
+    throw e;
+  }
+}
+
+/** Loads a saved game into a fresh API (either format). */
+async function loaded(path: string): Promise<GameApi> {
+  const api = new GameApi({ readBundled: readBundledNode });
+  const r = await api.load(readJson(path, 'saved game'));
+  if (!r.ok) throw new InputError(r.problems.map((p) => `${path}: ${p}`));
+  return api;
+}
+
+async function start(args: string[]): Promise<unknown> {
+  let scenarioPath: string | undefined;
+  const armies: { army: string; file: string }[] = [];
+  let seed: number | string = 1;
+  let battleplan: string | undefined;
+  let deploy: 'auto' | 'manual' = 'auto';
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = () => {
+      const v = args[++i];
+      if (v === undefined) throw new InputError([`${a} needs a value`, USAGE]);
+      return v;
+    };
+    if (a === '--scenario') scenarioPath = value();
+    else if (a === '--army') {
+      const v = value();
+      const eq = v.indexOf('=');
+      if (eq <= 0 || eq === v.length - 1) throw new InputError([`--army ${v}: expected ARMY=FILE`]);
+      armies.push({ army: v.slice(0, eq), file: v.slice(eq + 1) });
+    } else if (a === '--seed') {
+      const v = value();
+      seed = /^-?\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : v;
+    } else if (a === '--battleplan') battleplan = value();
+    else if (a === '--deploy') {
+      const v = value();
+      if (v !== 'auto' && v !== 'manual') throw new InputError([`--deploy ${v}: expected auto or manual`]);
+      deploy = v;
+    } else throw new InputError([`unknown argument ${a}`, USAGE]);
+  }
+  if (!scenarioPath) throw new InputError(['--scenario: missing', USAGE]);
+  if (armies.length !== 2) throw new InputError([`--army: expected exactly two, got ${armies.length}`, USAGE]);
+  const parsed = parseScenarioText(readText(scenarioPath, '--scenario'));
+  if (!parsed.ok) throw new InputError(parsed.problems.map((p) => `${scenarioPath}: ${p}`));
+  const meshes = await loadScenarioMeshesNode(parsed.scenario, at(scenarioPath));
+  if (!meshes.ok) throw new InputError(meshes.problems.map((p) => `${scenarioPath}: ${p}`));
+  const rosters = armies.map((a, k) => readArmy(a.file, `--army ${a.army}=${a.file} (p${k + 1})`));
+  const prepared = prepareGame({
+    scenario: parsed.scenario,
+    meshes: meshes.meshes,
+    carried: meshes.carried,
+    armies: { p1: { army: armies[0].army, roster: rosters[0] }, p2: { army: armies[1].army, roster: rosters[1] } },
+    seed,
+    ...(battleplan ? { battleplan } : {}),
+    deploy,
+  });
+  if (!prepared.ok) throw new InputError(prepared.problems);
+  // Opened once, as every later command will open it, so a saved game that would not load is never printed.
+  const api = new GameApi({ readBundled: readBundledNode });
+  const r = await api.load({ ...prepared.setup, actions: [] });
+  if (!r.ok) throw new InputError(r.problems);
+  return api.save();
+}
+
+async function main(argv: string[]): Promise<unknown> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case 'start':
+      return start(rest);
+    case 'act': {
+      if (rest.length !== 2) throw new InputError([USAGE]);
+      const api = await loaded(rest[0]);
+      const action = readJson(rest[1], 'action');
+      const r = api.act(action);
+      if (!r.ok) return { ok: false, reason: r.reason, rule: r.rule };
+      return { ok: true, events: r.events, stateHash: api.hash(), game: api.save() };
+    }
+    case 'state': {
+      if (rest.length !== 1) throw new InputError([USAGE]);
+      const api = await loaded(rest[0]);
+      const s = api.state();
+      const active = s.stage === 'turn' ? s.active : null;
+      return {
+        round: s.round,
+        phase: s.stage === 'turn' ? s.phase : null,
+        activePlayer: active,
+        cp: { p1: s.players.p1.cp, p2: s.players.p2.cp },
+        vp: { p1: s.players.p1.vp, p2: s.players.p2.vp },
+        stateHash: api.hash(),
+        ended: s.stage === 'ended',
+        winner: s.stage === 'ended' ? (s.winner ?? 'draw') : null,
+        // Extensions: the stage (deployment, firstTurn, turn, ended) and who is expected to act.
+        stage: s.stage,
+        toAct: api.summary().toAct,
+      };
+    }
+    case 'options': {
+      if (rest.length !== 2) throw new InputError([USAGE]);
+      const api = await loaded(rest[0]);
+      const o = api.options(rest[1]);
+      if (!o.ok) throw new InputError([`UNIT_ID ${rest[1]}: ${o.reason}`]);
+      return o.entries.map((e) => ({
+        action: e.action,
+        available: e.available,
+        ...(e.available ? {} : { reason: e.reason ?? '', rule: e.rule }),
+        // Extensions: a label for people, and whether the action is a drag (moves: give its paths).
+        label: e.label,
+        ...(e.drag ? { drag: true } : {}),
+      }));
+    }
+    default:
+      throw new InputError([cmd ? `unknown command ${cmd}` : 'no command given', USAGE]);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (out) => process.stdout.write(`${JSON.stringify(out)}\n`),
+  (e) => {
+    if (e instanceof InputError) {
+      process.stderr.write(`${e.problems.join('\n')}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`game: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);
