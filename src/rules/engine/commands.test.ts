@@ -246,3 +246,94 @@ describe('Power Through move over the real worldPort (Commands 8.0)', () => {
     expect(port.modelPosition('sce-liberators-1')).toEqual([10, 8]);
   });
 });
+
+describe('Rally: returned models are set up by Core 22.0 (Commands 2.0), over the real worldPort', () => {
+  // Commands 2.0 RALLY: "You can spend a number of rally points equal to the Health characteristic
+  // of that unit to return a slain model to that unit." Core 22.0: "set up those models, one at a
+  // time, in coherency (see 15.1) with the model(s) in that unit that were not returned or added
+  // this turn. The new models can only be set up in combat with an enemy unit if their unit is
+  // already in combat with that enemy unit." — "Returned models must be set up in coherency with
+  // the models in their unit that were not returned as part of that ability."
+  const MM = 25.4;
+  const row = (r: Roster, unitId: string, x: number, y: number, n?: number) => {
+    const u = r.units.find((v) => v.id === unitId)!;
+    const out: Record<string, [number, number]> = {};
+    u.models.slice(0, n).forEach((m, i) => {
+      const d = m.base.shape === 'round' ? m.base.diameterMm / MM : m.base.lengthMm / MM;
+      out[m.id] = [x + i * (d + 0.3), y];
+    });
+    return out;
+  };
+  /**
+   * p1's hero phase: the liberators stood in a row (x 10, 11.56, 13.12, 14.68, 16.24 at y 10; 0.3"
+   * gaps); models 5 then 4 were slain (4 damage points, Health 2). `edit` changes the positions
+   * (a hand-made state) before Rally is declared (6 rally rolls of 4: 6 points).
+   */
+  function rallied(edit: (ro: { p1: Roster; p2: Roster }) => Record<string, [number, number]> = () => ({})) {
+    const g = createGame({ seed: 2, rosters: { p1: SCE, p2: SK }, finishedDeployingFirst: 'p1', battleplan: { objectives: [] }, diceScript: [4, 4, 4, 4, 4, 4] });
+    if (!g.ok) throw new Error('roster');
+    const ro = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };
+    const placement = { ...row(ro.p1, 'sce-liberators', 10, 10), ...row(ro.p2, 'sk-clanrats', 40, 30, 5) };
+    const port = worldPort(buildWorld({ width: 60, depth: 44, placement }, ro));
+    let s = g.state;
+    const step = (a: Action) => {
+      const r = reduce(s, a, port);
+      if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
+      s = r.state;
+    };
+    step({ type: 'chooseFirstTurn', player: 'p1', first: 'p1' });
+    step({ type: 'endPhase', player: 'p1' });
+    expect(s.phase).toBe('hero');
+    step({ type: 'setSlainPriority', player: 'p1', unitId: 'sce-liberators', modelIds: ['sce-liberators-5', 'sce-liberators-4'] });
+    step({ type: 'allocateDamage', player: 'p1', unitId: 'sce-liberators', points: 4 });
+    expect(s.units['sce-liberators'].slain).toEqual(['sce-liberators-5', 'sce-liberators-4']);
+    s = { ...s, positions: { ...s.positions, ...edit(ro) } };
+    step(cmd('p1', 'rally', 'sce-liberators'));
+    expect(s.pendingRally).toEqual({ unitId: 'sce-liberators', points: 6 });
+    return { s, port };
+  }
+  const spend = (returnModels: number, positions?: Record<string, [number, number]>): Action =>
+    ({ type: 'spendRally', player: 'p1', heal: 0, returnModels, ...(positions ? { positions } : {}) }) as Action;
+
+  it('the player places returned models in coherency with the models not returned; the keys pick which slain models return', () => {
+    const { s, port } = rallied();
+    // Next to the first liberator (0.3" north of it): accepted. Model 5 returns although model 4 was slain last.
+    const r = reduce(s, spend(1, { 'sce-liberators-5': [10, 11.56] }), port);
+    expect(r).toMatchObject({ ok: true });
+    if (!r.ok) return;
+    expect(r.state.units['sce-liberators'].slain).toEqual(['sce-liberators-4']);
+    expect(r.state.positions['sce-liberators-5']).toEqual([10, 11.56]);
+    expect(port.modelPosition('sce-liberators-5')).toEqual([10, 11.56]);
+    expect(r.events.find((e) => e.type === 'rallied')).toMatchObject({ returned: ['sce-liberators-5'], positions: { 'sce-liberators-5': [10, 11.56] } });
+    // Out of coherency: refused (Core 22.0), and the model stays slain.
+    expect(reduce(s, spend(1, { 'sce-liberators-5': [30, 20] }), port)).toMatchObject({ ok: false, rule: 'Core 22.0' });
+    expect(port.modelPosition('sce-liberators-5')).toBeNull();
+    // "One at a time ... with the model(s) that were not returned": model 5 at the end of the row
+    // touches only model 4, which is returned too: refused.
+    expect(reduce(s, spend(2, { 'sce-liberators-4': [14.68, 10], 'sce-liberators-5': [16.24, 10] }), port)).toMatchObject({ ok: false, rule: 'Core 22.0' });
+    // Both next to models that stayed: accepted.
+    expect(reduce(s, spend(2, { 'sce-liberators-4': [14.68, 10], 'sce-liberators-5': [10, 11.56] }), port).ok).toBe(true);
+    // A position per returned model, for slain models of the unit only.
+    expect(reduce(s, spend(2, { 'sce-liberators-4': [14.68, 10] }), port)).toMatchObject({ ok: false, rule: 'Core 22.0' });
+    expect(reduce(s, spend(1, { 'sce-liberators-1': [10, 11.56] }), port)).toMatchObject({ ok: false, rule: 'Core 22.0' });
+  });
+
+  it('without positions (older saved games): the last slain model returns where it was removed only if that is legal', () => {
+    // Model 4 was removed at (14.68, 10), next to model 3: the old behaviour, still legal.
+    const a = rallied();
+    const r = reduce(a.s, spend(1), a.port);
+    expect(r).toMatchObject({ ok: true });
+    if (r.ok) expect(r.state.units['sce-liberators'].slain).toEqual(['sce-liberators-5']);
+    // The unit has since moved 10" north: the model would come back out of coherency — refused.
+    const b = rallied((ro) => row(ro.p1, 'sce-liberators', 10, 20, 3));
+    expect(reduce(b.s, spend(1), b.port)).toMatchObject({ ok: false, rule: 'Core 22.0', reason: expect.stringContaining('coherency') });
+  });
+
+  it('returned models cannot be set up in combat with an enemy unit their unit is not already in combat with', () => {
+    // Clanrats from x 18.3: 4.06" from model 3 (the unit is not in combat), 2.5" from where model 4 was.
+    const { s, port } = rallied((ro) => row(ro.p2, 'sk-clanrats', 18.3, 10, 5));
+    expect(reduce(s, spend(1, { 'sce-liberators-4': [14.68, 10] }), port)).toMatchObject({ ok: false, rule: 'Core 22.0', reason: expect.stringContaining('sk-clanrats') });
+    expect(reduce(s, spend(1), port)).toMatchObject({ ok: false, rule: 'Core 22.0' });
+    expect(reduce(s, spend(1, { 'sce-liberators-4': [10, 11.56] }), port).ok).toBe(true);
+  });
+});

@@ -47,6 +47,7 @@ import {
   requireTurn,
   rollLogged,
   rosterUnit,
+  syncPort,
   useCore,
   type Ctx,
   type GameEvent,
@@ -89,7 +90,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
     unitId: z.string(),
     target: z.string().optional(),
   }),
-  z.strictObject({ type: z.literal('spendRally'), player: Player, heal: Count, returnModels: Count }),
+  z.strictObject({ type: z.literal('spendRally'), player: Player, heal: Count, returnModels: Count, positions: Positions.optional() }),
   z.strictObject({ type: z.literal('allocateDamage'), player: Player, unitId: z.string(), points: Count.min(1) }),
   z.strictObject({
     type: z.literal('move'),
@@ -543,6 +544,14 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
   }
 }
 
+/**
+ * `spendRally` (Commands 2.0): Heal (1) per point, Health points per returned model; the returned
+ * models are set up by Core 22.0 — "in coherency with the models in their unit that were not
+ * returned", and "only ... in combat with an enemy unit if their unit is already in combat with
+ * it". The player gives `positions` (which slain models return, and where); without them (saved
+ * games from before) the most recently slain models return where they were removed, and that
+ * set-up is checked the same way.
+ */
 function spendRally(c: Ctx, a: Extract<Action, { type: 'spendRally' }>): void {
   const s = c.s;
   const pending = s.pendingRally;
@@ -555,11 +564,64 @@ function spendRally(c: Ctx, a: Extract<Action, { type: 'spendRally' }>): void {
     reject(`spending ${a.heal} + ${a.returnModels}×${health} = ${cost} rally points, only ${pending.points} rolled`, 'Commands 2.0');
   }
   if (a.returnModels > u.slain.length) reject(`unit "${u.id}" has only ${u.slain.length} slain models`, 'Commands 2.0');
-  const returned = u.slain.splice(u.slain.length - a.returnModels, a.returnModels);
+  let returned: string[];
+  if (a.positions !== undefined) {
+    const ids = Object.keys(a.positions);
+    for (const id of ids) if (!u.slain.includes(id)) reject(`"${id}" is not a slain model of unit "${u.id}"`, 'Core 22.0');
+    if (ids.length !== a.returnModels) reject(`give a position for each of the ${a.returnModels} returned models (${ids.length} given)`, 'Core 22.0');
+    returned = u.slain.filter((id) => ids.includes(id));
+  } else {
+    returned = u.slain.slice(u.slain.length - a.returnModels);
+  }
+  if (returned.length > 0) returnModels(c, u.id, returned, a.positions);
   const healed = Math.min(a.heal, u.damage);
   u.damage -= healed;
   s.pendingRally = null;
-  c.events.push({ type: 'rallied', unitId: u.id, healed, returned, lost: pending.points - cost });
+  c.events.push({ type: 'rallied', unitId: u.id, healed, returned, lost: pending.points - cost, ...(returned.length > 0 ? { positions: Object.fromEntries(returned.map((id) => [id, c.port.modelPosition(id)])) } : {}) });
+}
+
+/**
+ * Return slain models to a unit (Core 22.0) and check the set-up through the port: each returned
+ * model's pose (a zero-length `movePathCost`, as any set-up, Core 24.0) and no overlap (Core
+ * 15.0); each returned model in coherency with the models that were not returned
+ * (`coherentSubset(notReturned + it)`) and the unit one coherent group; and no enemy unit in
+ * combat with the unit that was not already (the returned models are the only ones that changed).
+ * `positions` absent: the models stand where they were removed (their last position).
+ */
+function returnModels(c: Ctx, unitId: string, returned: readonly string[], positions: Readonly<Record<string, readonly [number, number]>> | undefined): void {
+  const s = c.s;
+  const u = s.units[unitId];
+  const rule = 'Core 22.0';
+  const stayed = aliveModels(s, unitId).map((m) => m.id);
+  const enemies = enemyUnits(c, u.owner);
+  const before = new Set(enemies.filter((e) => c.port.unitsInCombat(unitId, e)));
+  u.slain = u.slain.filter((id) => !returned.includes(id));
+  if (positions !== undefined) {
+    const next = { ...s.positions };
+    for (const id of returned) next[id] = [positions[id][0], positions[id][1]];
+    s.positions = next;
+  }
+  syncPort(c);
+  const where = (id: string) => (positions ? `at (${positions[id][0]}, ${positions[id][1]})` : 'where it was removed');
+  for (const id of returned) {
+    const pos = c.port.modelPosition(id);
+    if (pos === null) reject(`model "${id}" has no position to return to: give "positions"`, rule);
+    const r = c.port.movePathCost(id, [pos], { fly: false, ignoreModels: [...stayed, ...returned] });
+    if (!r.ok) reject(`model "${id}" cannot be set up ${where(id)}: ${r.reason}`, rule);
+  }
+  const over = c.port.overlapping(unitId);
+  if (over !== null) reject(`model "${over}" would be set up on or overlapping another model`, rule);
+  for (const id of returned) {
+    if (!c.port.coherentSubset(unitId, [...stayed, id])) {
+      reject(`returned model "${id}" ${where(id)} is not in coherency with the models of "${unitId}" that were not returned`, rule);
+    }
+  }
+  const coh = c.port.coherent(unitId);
+  if (!coh.coherent) reject(`unit "${unitId}" would not be a single coherent group (${(coh.breaking ?? []).join(', ')})`, rule);
+  const newCombat = enemies.find((e) => !before.has(e) && c.port.unitsInCombat(unitId, e));
+  if (newCombat !== undefined) {
+    reject(`returned models would be set up in combat with "${newCombat}", which their unit is not already in combat with`, rule);
+  }
 }
 
 function allocateDamage(c: Ctx, a: Extract<Action, { type: 'allocateDamage' }>): void {

@@ -315,7 +315,18 @@ export type Action =
       /** Covering Fire: the target among equally close candidates; Power Through: the enemy unit (required). */
       readonly target?: string;
     }
-  | { readonly type: 'spendRally'; readonly player: PlayerId; readonly heal: number; readonly returnModels: number }
+  | {
+      readonly type: 'spendRally';
+      readonly player: PlayerId;
+      readonly heal: number;
+      readonly returnModels: number;
+      /**
+       * Where the returned models are set up (Core 22.0): slain model id → plan-view centre, one entry
+       * per returned model (the keys pick which slain models return). Absent (older saved games): the
+       * most recently slain models return where they were removed, if that set-up is legal.
+       */
+      readonly positions?: Readonly<Record<string, readonly [number, number]>>;
+    }
   | { readonly type: 'allocateDamage'; readonly player: PlayerId; readonly unitId: string; readonly points: number }
   | {
       readonly type: 'move';
