@@ -17,12 +17,13 @@ import { loadScenarioFile } from '../scenario/loadNode';
 
 async function main(argv: string[]): Promise<void> {
   const args = argv.filter((a) => a !== '--');
-  const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a)) ?? 'assets/scenarios/default.json';
   const classes: string[] = [];
   let sample = 6;
+  let file = 'assets/scenarios/default.json';
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--class') classes.push(args[++i]);
-    if (args[i] === '--sample') sample = Number(args[++i]);
+    else if (args[i] === '--sample') sample = Number(args[++i]);
+    else file = args[i];
   }
   const ids = classes.length ? classes : MODEL_CLASSES.map((c) => c.id);
   const loaded = await loadScenarioFile(file);

@@ -56,6 +56,8 @@ export type SpotSet = Int32Array;
 export interface SpotTree {
   tree: SampleTree;
   normals: Float32Array;
+  /** Tree point index of each sample in `prismSurfaceSamples` order (the caps' kept points after the side). */
+  pointOfSample: Int32Array;
 }
 
 /** Per-spot sample trees of one class and grid, cached by spot and cap variant. */
@@ -64,6 +66,9 @@ export class SpotSamples {
   /** The sample surface's semi-minor axis over the covering radius: how far a side normal turns within one covering radius (radians, as `World` widens its facing spread). */
   readonly turn: number;
   readonly semiMajor: number;
+  /** Side samples per row and rows (top row first), as `prismSurfaceSamples` lays them out. */
+  readonly sideColumns: number;
+  readonly sideRows: number;
   constructor(
     readonly spots: SpotGrid,
     readonly cls: ModelClass,
@@ -73,6 +78,12 @@ export class SpotSamples {
     const probe = prismSurfaceSamples({ footprint: f, zMin: 0, zMax: classVolumeHeight(cls) }, spacingInches);
     this.turn = probe.coveringRadiusInches / Math.max(1e-6, probe.minRadiusInches);
     this.semiMajor = f.semiMajor;
+    let cols = 0;
+    while (cols < probe.points.length / 3 && probe.points[3 * cols + 2] === probe.points[2] && probe.normals[3 * cols + 2] === 0) cols++;
+    let side = 0;
+    while (side < probe.points.length / 3 && probe.normals[3 * side + 2] === 0) side++;
+    this.sideColumns = cols;
+    this.sideRows = Math.floor(side / cols);
   }
 
   /** The sample tree of spot `i` with its top and bottom caps kept or not. */
@@ -101,8 +112,12 @@ export class SpotSamples {
       const tree = buildSampleTree(pts.subarray(0, 3 * kept), samples.coveringRadiusInches);
       const normals = new Float32Array(3 * kept);
       const src = tree.sourceIndex!;
-      for (let p = 0; p < kept; p++) for (let c = 0; c < 3; c++) normals[3 * p + c] = nrm[3 * src[p] + c];
-      t = { tree, normals };
+      const pointOfSample = new Int32Array(kept);
+      for (let p = 0; p < kept; p++) {
+        for (let c = 0; c < 3; c++) normals[3 * p + c] = nrm[3 * src[p] + c];
+        pointOfSample[src[p]] = p;
+      }
+      t = { tree, normals, pointOfSample };
       this.cache.set(key, t);
     }
     return t;
@@ -123,6 +138,8 @@ interface SetTree {
   normals: Float32Array;
   /** Per rank: its spot's index in the grid. */
   spotOfRank: Int32Array;
+  /** Per rank: tree point index (within the spot) of each side sample, for the probes. */
+  sidePoints: Int32Array[];
   /** Per rank: its points `[rankStart, rankEnd)` (a spot's points are contiguous). */
   rankStart: Int32Array;
   rankEnd: Int32Array;
@@ -138,11 +155,13 @@ function setTree(samples: SpotSamples, set: SpotSet, other: SpotSet): SetTree {
   }
   const parts: SampleTree[] = [];
   const partNormals: Float32Array[] = [];
+  const partSamples: Int32Array[] = [];
   let rho = 0;
   for (const i of set) {
     const t = samples.tree(i, otherTop > s.top[i], otherBottom < s.z[i]);
     parts.push(t.tree);
     partNormals.push(t.normals);
+    partSamples.push(t.pointOfSample);
     rho = Math.max(rho, t.tree.coveringRadiusInches);
   }
   const tree = composeSampleTrees(parts, rho);
@@ -165,9 +184,11 @@ function setTree(samples: SpotSamples, set: SpotSet, other: SpotSet): SetTree {
   for (let p = 0; p < nPts; p++) rankEnd[rank[p]] = p + 1;
   const normals = new Float32Array(3 * nPts);
   const spotOfRank = new Int32Array(set.length);
+  const sidePoints: Int32Array[] = [];
   for (let r = 0; r < set.length; r++) {
     const part = setIndexOfRank[r];
     spotOfRank[r] = set[part];
+    sidePoints.push(partSamples[part]);
     normals.set(partNormals[part], 3 * rankStart[r]);
   }
   const nNodes = tree.start.length;
@@ -177,7 +198,7 @@ function setTree(samples: SpotSamples, set: SpotSet, other: SpotSet): SetTree {
     lo[n] = rank[tree.start[n]];
     hi[n] = rank[tree.end[n] - 1];
   }
-  return { tree, rank, lo, hi, setIndexOfRank, rankStart, rankEnd, normals, spotOfRank };
+  return { tree, rank, lo, hi, setIndexOfRank, rankStart, rankEnd, normals, spotOfRank, sidePoints };
 }
 
 /**
@@ -202,6 +223,8 @@ interface SearchState {
   /** Per-pair facing of the spot pair `(facingA, facingB)` (ranks), see {@link setFacing}. */
   spots: SpotGrid;
   semiMajor: number;
+  sideColumns: number;
+  sideRows: number;
   turn: number;
   facingA: number;
   facingB: number;
@@ -338,6 +361,11 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     else leafPairs(st, na, nb, sub, 0);
     return;
   }
+  // One spot against one spot: a few likely sample pairs first (most such pairs see each other).
+  if (a0 === a1 && b0 === b1 && wholeSpots(A, na) && wholeSpots(B, nb) && probe(st, a0, b0, sub, nSub)) {
+    markSeen(st, a0, a0, b0, b0);
+    return;
+  }
   const seg = SCRATCH_SEGMENT;
   for (let k = 0; k < 6; k++) {
     _boxA[k] = Ab[ia + k];
@@ -379,6 +407,52 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     search(st, na, first, sub, nSub, depth + 1);
     search(st, na, first === l ? r : l, sub, nSub, depth + 1);
   }
+}
+
+/**
+ * The probe of a spot pair: four of its sample pairs, each spot's side samples in the column facing
+ * the other, on the top row and the middle row (real sample points facing each other, so a clear one
+ * is a witness the exhaustive mode finds too).
+ */
+function probe(st: SearchState, ra: number, rb: number, occ: Occluder[], nOcc: number): boolean {
+  const s = st.spots;
+  const i = st.A.spotOfRank[ra];
+  const j = st.B.spotOfRank[rb];
+  const n = st.sideColumns;
+  const angle = Math.atan2(s.y[j] - s.y[i], s.x[j] - s.x[i]);
+  const colA = ((Math.round((angle / (2 * Math.PI)) * n) % n) + n) % n;
+  const colB = (colA + (n >> 1)) % n;
+  const mid = st.sideRows >> 1;
+  const P = st.A.tree.points;
+  const Q = st.B.tree.points;
+  const sa = st.A.sidePoints[ra];
+  const sb = st.B.sidePoints[rb];
+  const baseA = st.A.rankStart[ra];
+  const baseB = st.B.rankStart[rb];
+  const seg = SCRATCH_SEGMENT;
+  for (let k = 0; k < 4; k++) {
+    const p = baseA + sa[(k & 1 ? mid : 0) * n + colA];
+    const q = baseB + sb[(k & 2 ? mid : 0) * n + colB];
+    // Only points the pair keeps (as the exhaustive mode tests them).
+    if (ra !== st.facingA || rb !== st.facingB) setFacing(st, ra, rb);
+    if (!keptA(st, p) || !keptB(st, q)) continue;
+    seg[0] = P[3 * p];
+    seg[1] = P[3 * p + 1];
+    seg[2] = P[3 * p + 2];
+    seg[3] = Q[3 * q];
+    seg[4] = Q[3 * q + 1];
+    seg[5] = Q[3 * q + 2];
+    st.tests++;
+    let clear = true;
+    for (let o = 0; o < nOcc; o++) {
+      if (scratchSegmentHits(occ[o])) {
+        clear = false;
+        break;
+      }
+    }
+    if (clear) return true;
+  }
+  return false;
 }
 
 /** Every sample pair of a small node pair whose spot pair is not yet seen, against the occluders left. */
@@ -455,7 +529,7 @@ export function* relateSpotsSteps(samples: SpotSamples, occluders: Occluder[], r
   const B = setTree(samples, colsSet, rowsSet);
   const st: SearchState = {
     A, B, cols, pairs, seen: new Uint8Array(pairs ? rows * cols : 0), rowSeen: new Uint8Array(rows), nodePairs: 0, tests: 0,
-    spots: samples.spots, semiMajor: samples.semiMajor, turn: samples.turn,
+    spots: samples.spots, semiMajor: samples.semiMajor, turn: samples.turn, sideColumns: samples.sideColumns, sideRows: samples.sideRows,
     facingA: -1, facingB: -1, ux: 1, uy: 0, limit: -2, topA: true, bottomA: true, topB: true, bottomB: true,
   };
   const occ = occluders.slice();
