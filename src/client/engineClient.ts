@@ -200,6 +200,11 @@ export class EngineClient {
     return this.snap ? structuredClone(this.snap.scenario) : null;
   }
 
+  /** The mesh files of the loaded scenario, keyed by `src` (as given to the last successful load). */
+  get meshFiles(): MeshFiles {
+    return { ...(this.snap?.meshes ?? {}) };
+  }
+
   /**
    * Loads a scenario (see `EngineApi.loadScenario`): `{ok: true, summary}` or `{ok: false, problems}`.
    * @param meshes mesh files keyed by `src` (kept for restarts; sent by copy, not transferred).

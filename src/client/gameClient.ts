@@ -142,6 +142,10 @@ export class GameClient {
   startOnTable(input: TableGameInput): Promise<StartResult> {
     return this.change<StartResult>((r) => r.startOnTable(input));
   }
+  /** Reads an army file (army format or roster export) in the worker. */
+  readArmy(bytes: ArrayBuffer, fileName: string, idPrefix?: string): Promise<ReturnType<GameApi['readArmy']>> {
+    return this.call((g) => g.remote.readArmy(bytes, fileName, idPrefix) as Promise<ReturnType<GameApi['readArmy']>>);
+  }
   /** The game's table with every model where the game has it now (SCENARIO.md), or null. */
   tableScenario(): Promise<Scenario | null> {
     return this.call((g) => g.remote.tableScenario());

@@ -42,6 +42,7 @@ import type { PickTarget, Point2, Segment3, ToolId } from './tools/types';
 import { Toolbar } from './Toolbar';
 import { isPlayMode, playScenarioSource } from './play/game';
 import { usePlay } from './play/usePlay';
+import { NewBattleDialog } from './play/NewBattleDialog';
 import { startupSource } from './files/startup';
 import { StartupRecovery } from './files/StartupRecovery';
 import { useWorkbench } from './files/useWorkbench';
@@ -98,6 +99,9 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   dataRef.current = data;
   // Play mode (src/ui/play): a hot-seat battle through the game worker.
   const play = usePlay({ engine, data, setData, bumpVersion: () => setVersion((v) => v + 1), selectedIds, setSelectedIds, engineLoaded });
+  // Before a battle: the armies and set-up for the battlefield open now (Play in the sandbox).
+  const [battleDialog, setBattleDialog] = useState(false);
+  const onTogglePlay = play.active ? play.toggle : () => setBattleDialog(true);
   const playPick = useRef(play.onPick);
   playPick.current = play.onPick;
 
@@ -632,8 +636,9 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
         {workbench.scene}
       </TableScene>
       <InfoPanel data={d} engineStatus={engineStatus} />
-      <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} playOn={play.active} onTogglePlay={play.toggle} />
+      <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} playOn={play.active} onTogglePlay={onTogglePlay} />
       {play.panel}
+      {battleDialog && !play.active && <NewBattleDialog engine={engine.client} onClose={() => setBattleDialog(false)} />}
       {workbench.panels}
       <ToolPalette active={tool} onActivate={activate} combatOn={combat.name !== 'off'} onToggleCombat={toggleCombat} />
       {tool === 'measure' && <MeasurePanel data={d} state={measure} onClear={() => measureDispatch({ type: 'cancel' })} />}

@@ -79,7 +79,7 @@ async function screenOf(page: Page, p: P3): Promise<[number, number]> {
 }
 
 /** Top-down view, palette open. */
-async function openPalette(page: Page): Promise<void> {
+export async function openPalette(page: Page): Promise<void> {
   await page.click('[data-testid=btn-top]');
   await page.click('[data-testid=btn-palette]');
   await page.waitForSelector('[data-testid=palette]');
@@ -87,7 +87,7 @@ async function openPalette(page: Page): Promise<void> {
 }
 
 /** Clicks a table point with the armed palette item and waits for the outcome (placed or refused). */
-async function placeAt(page: Page, p: P3): Promise<{ ok: boolean; text: string; version: number }> {
+export async function placeAt(page: Page, p: P3): Promise<{ ok: boolean; text: string; version: number }> {
   const v = await files<number>(page, 'version()');
   const before = (await page.textContent('[data-testid=place-last]').catch(() => null)) ?? '';
   const [x, y] = await screenOf(page, p);

@@ -5,9 +5,9 @@
  * they stand now (slain models left out), or, for a game on another battlefield, that battlefield.
  */
 import { createGameClient, type GameClient, type GameRestartEvent, type GameState, type GameSummary, type SavedGame } from '../../client/gameClient';
-import { deploymentSetup, hotseatSetup } from '../../../workers/gameSetup';
-import { fetchScenario, type MeshBytes, type ScenarioSource } from '../scenarioSource';
-import { BUNDLED_MESHES } from '../assetUrls';
+import { DEFAULT_SCENARIO_PATH, deploymentSetup, hotseatSetup, sampleRosters } from '../../../workers/gameSetup';
+import { fetchScenario, meshSources, type MeshBytes, type ScenarioSource } from '../scenarioSource';
+import { BUNDLED_MESHES, resolveRelative } from '../assetUrls';
 import { DEFAULT_MODEL_HEIGHT_INCHES } from '../../rules/engine/roster';
 import { base64ToPositions } from '../../game/table';
 import { defaultUpAxis } from '../../scenario/meshLoader';
@@ -201,4 +201,50 @@ export async function playScenarioSource(): Promise<ScenarioSource> {
     heights[m.id] = m.height;
   }
   return { ...src, meshes: drawn.meshes, json: gameScenario({ ...drawn.json, units: [] }, state, summary, placement, heights), label: 'Play', fallbackName: 'Play' };
+}
+
+/** An army chosen for a new battle: a sample army or a file read by the game worker. */
+export interface ChosenArmy {
+  /** Shown to the player. */
+  label: string;
+  roster: unknown;
+}
+
+/** The two sample armies (assets/armies). */
+export function sampleArmies(): ChosenArmy[] {
+  const r = sampleRosters();
+  return [
+    { label: 'Stormcast Eternals (sample)', roster: r.p1 },
+    { label: 'Skaven (sample)', roster: r.p2 },
+  ];
+}
+
+/**
+ * Starts a battle on the battlefield open now (the engine's current scenario and its mesh files)
+ * with two armies, each playing one of the scenario's armies (a territory key): the game worker
+ * checks everything (GAME.md `start`); on success the game is autosaved, to be resumed by the Play
+ * page. Kenney pieces (`../kenney/...` as the default scenario and the palette name them) are
+ * carried as bundled assets; other meshes by their bytes.
+ * @returns the problems (each with its path) when the game cannot start; the sandbox stays.
+ */
+export async function startBattle(input: {
+  scenario: unknown;
+  meshes: Record<string, ArrayBuffer | ArrayBufferView>;
+  armies: Record<'p1' | 'p2', { army: string; roster: unknown }>;
+  deploy: 'auto' | 'manual';
+  seed?: number;
+}): Promise<{ ok: true } | { ok: false; problems: string[] }> {
+  const bundled: Record<string, string> = {};
+  const meshFiles: Record<string, ArrayBuffer | ArrayBufferView> = {};
+  for (const src of meshSources(input.scenario)) {
+    const path = resolveRelative(src, DEFAULT_SCENARIO_PATH);
+    if (BUNDLED_MESHES.has(path)) bundled[src] = path;
+    else if (input.meshes[src]) meshFiles[src] = input.meshes[src];
+  }
+  const g = getGame();
+  const r = await g.startOnTable({ scenario: input.scenario, meshFiles, bundled, armies: input.armies, deploy: input.deploy, seed: input.seed ?? Math.floor(Math.random() * 1e9) });
+  if (!r.ok) return r;
+  startKind = 'new';
+  autosave(await g.save());
+  return { ok: true };
 }
