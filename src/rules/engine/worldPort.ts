@@ -43,24 +43,31 @@ function samplePoints(f: Footprint, n: number): [number, number][] {
   return out;
 }
 
-/** Parameter interval of segment p→q inside a plan triangle, or null. */
-function segmentInTriangle(px: number, py: number, qx: number, qy: number, t: number[]): [number, number] | null {
-  let lo = 0;
-  let hi = 1;
+/** Scratch interval of {@link segmentInTriangle} (no allocation in the cover loops). */
+const _interval: [number, number] = [0, 1];
+
+/**
+ * Parameter interval of segment p→q inside a plan triangle `t` = [ax, ay, bx, by, cx, cy], or
+ * null. Returns the module's scratch pair (valid until the next call): this runs for every sample
+ * segment against every triangle of a cover feature, so it allocates nothing.
+ */
+function segmentInTriangle(px: number, py: number, qx: number, qy: number, t: readonly number[]): [number, number] | null {
   const ax = t[0], ay = t[1], bx = t[2], by = t[3], cx = t[4], cy = t[5];
+  // Bounding boxes first: most triangles are nowhere near the segment.
+  if (Math.max(px, qx) < Math.min(ax, bx, cx) || Math.min(px, qx) > Math.max(ax, bx, cx) || Math.max(py, qy) < Math.min(ay, by, cy) || Math.min(py, qy) > Math.max(ay, by, cy)) return null;
   const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
   if (Math.abs(area) < 1e-9) return null;
   const sgn = area > 0 ? 1 : -1;
-  const edges: [number, number, number, number][] = [
-    [ax, ay, bx, by],
-    [bx, by, cx, cy],
-    [cx, cy, ax, ay],
-  ];
-  for (const [x0, y0, x1, y1] of edges) {
+  let lo = 0;
+  let hi = 1;
+  for (let e = 0; e < 3; e++) {
+    const x0 = e === 0 ? ax : e === 1 ? bx : cx;
+    const y0 = e === 0 ? ay : e === 1 ? by : cy;
+    const x1 = e === 0 ? bx : e === 1 ? cx : ax;
+    const y1 = e === 0 ? by : e === 1 ? cy : ay;
     // inside: sgn * cross(edge, point - start) >= 0
-    const f = (x: number, y: number) => sgn * ((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0));
-    const fp = f(px, py);
-    const fq = f(qx, qy);
+    const fp = sgn * ((x1 - x0) * (py - y0) - (y1 - y0) * (px - x0));
+    const fq = sgn * ((x1 - x0) * (qy - y0) - (y1 - y0) * (qx - x0));
     if (fp < 0 && fq < 0) return null;
     if (fp >= 0 && fq >= 0) continue;
     const tc = fp / (fp - fq);
@@ -68,7 +75,9 @@ function segmentInTriangle(px: number, py: number, qx: number, qy: number, t: nu
     else hi = Math.min(hi, tc);
     if (lo > hi) return null;
   }
-  return [lo, hi];
+  _interval[0] = lo;
+  _interval[1] = hi;
+  return _interval;
 }
 
 /** Do the closed segments p0-p1 and q0-q1 cross properly (interiors intersect at one point)? */
@@ -352,7 +361,7 @@ export function worldPort(world: World): GeometryPort {
       if (!s || !o) return false;
       return isWhollyWithin(s, { kind: 'entity', entity: o }, inches);
     },
-    terrainProtection: (targetUnit, attackerUnit) => {
+    terrainProtection: (targetUnit, attackerUnit) => world.memoize(`terrainProtection|${targetUnit}|${attackerUnit}`, () => {
       let cover = false;
       let obscuring = false;
       for (const f of world.terrain.features) {
@@ -365,7 +374,7 @@ export function worldPort(world: World): GeometryPort {
         }
       }
       return { cover, obscuring };
-    },
+    }),
     nearPlaceOfPower: (unitId, inches) =>
       world.terrain.features.some((f) => f.abilities.includes('placeOfPower') && distanceBetween(world, unitId, f.id).distanceInches <= inches + EPSILON_INCHES),
 
