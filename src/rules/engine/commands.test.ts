@@ -168,6 +168,7 @@ describe('Forward to Victory (Commands 5.0)', () => {
     // Before the move: accepted, the new roll is the one the move uses.
     const r = run(declared, [cmd('p1', 'forwardToVictory', 'sce-liberators')], t);
     expect(r.events.find((e) => e.type === 'chargeReroll')).toMatchObject({ before: 2, roll: 9 });
+    expect(r.s.units['sce-liberators'].turn.pendingMove).toEqual({ kind: 'charge', maxInches: 9 });
     expect(run(r.s, [move], t).s.units['sce-liberators'].turn.charged).toBe(true);
     // After the move: refused, and no CP spent.
     const moved = run(declared, [move], t).s;

@@ -516,6 +516,9 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       const dice = rollLogged(c, 2, 6, `charge-reroll:${a.unitId}`, a.player);
       const before = u.turn.chargeRoll;
       u.turn.chargeRoll = dice[0] + dice[1];
+      // The declared charge move is made with the new roll (the move checks `chargeRoll`; the
+      // pending move is what the page, the options and the policy read: keep them the same).
+      u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
       c.events.push({ type: 'chargeReroll', unitId: a.unitId, before, dice, roll: u.turn.chargeRoll });
       return;
     }
