@@ -10,8 +10,15 @@ import { GameApi } from './gameApi';
 import { GAME_READY_MESSAGE } from './gameProtocol';
 import { BUNDLED_MESHES } from '../src/ui/assetUrls';
 
-// Bundled meshes (a saved game carries them by id) are fetched from where vite serves them.
-const readBundled = async (path: string): Promise<ArrayBuffer> => {
+// Bundled meshes (a saved game carries them by id) are fetched from where vite serves them; a
+// worker run by Node (the worker tests under @vitest/web-worker) reads them from the checkout.
+const readBundled = async (path: string): Promise<ArrayBuffer | Uint8Array> => {
+  const node = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node;
+  if (node && !path.split('/').includes('..') && path.startsWith('assets/')) {
+    const fsModule = 'node:fs/promises';
+    const fs = (await import(/* @vite-ignore */ fsModule)) as { readFile: (u: URL) => Promise<Uint8Array> };
+    return fs.readFile(new URL(`../${path}`, import.meta.url));
+  }
   const url = BUNDLED_MESHES.get(path);
   if (!url) throw new Error(`"${path}" is not bundled with this version of Sightline`);
   const res = await fetch(url);
