@@ -3,7 +3,7 @@
  * a tiny observable status for the UI: starting, loading, ready, busy (calls in flight) and
  * restarts. Every measurement the page shows goes through {@link Engine}.
  */
-import { createEngineClient, type EngineClient, type RestartEvent } from '../../client/engineClient';
+import { createEngineClient, type EngineClient, type QueryResult, type RestartEvent } from '../../client/engineClient';
 
 /** What the status pill shows. */
 export interface EngineStatus {
@@ -34,6 +34,22 @@ export class Engine {
     this.client = createEngineClient(factory ?? (() => new Worker(new URL('../../../workers/engine.worker.ts', import.meta.url), { type: 'module' })), {
       onRestart: (e: RestartEvent) => this.set({ restarts: e.restarts, lastRestartAt: Date.now(), lastRestartCause: e.cause }),
     });
+  }
+
+  private queryRoute: ((q: unknown) => Promise<QueryResult>) | null = null;
+
+  /**
+   * Sends the tools' single queries (distance, visible, movePath, ...) elsewhere: during a game,
+   * to the game worker, which answers on the game's own World at the game's positions (so the
+   * measure and line-of-sight tools can never disagree with the rules). `null`: the engine worker.
+   */
+  routeQueries(route: ((q: unknown) => Promise<QueryResult>) | null): void {
+    this.queryRoute = route;
+  }
+
+  /** One scenario query, answered where {@link routeQueries} says (default: the engine worker). */
+  query(q: unknown): Promise<QueryResult> {
+    return this.queryRoute ? this.queryRoute(q) : this.client.query(q);
   }
 
   /** The current status. */

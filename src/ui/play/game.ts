@@ -8,6 +8,7 @@ import { createGameClient, type GameClient, type GameRestartEvent, type GameStat
 import { DEFAULT_SCENARIO_PATH, deploymentSetup, hotseatSetup, sampleRosters } from '../../../workers/gameSetup';
 import { fetchScenario, meshSources, type MeshBytes, type ScenarioSource } from '../scenarioSource';
 import { BUNDLED_MESHES, resolveRelative } from '../assetUrls';
+import { getEngine } from '../engine/engine';
 import { DEFAULT_MODEL_HEIGHT_INCHES } from '../../rules/engine/roster';
 import { base64ToPositions } from '../../game/table';
 import { defaultUpAxis } from '../../scenario/meshLoader';
@@ -248,3 +249,5 @@ export async function startBattle(input: {
   autosave(await g.save());
   return { ok: true };
 }
+  // The measure and line-of-sight tools ask the game's own World (the game worker) during a game.
+  getEngine().routeQueries((q) => getGame().query(q).then((r) => (r.ok ? r : { ok: false as const, problems: r.problems })));

@@ -120,7 +120,7 @@ export function useLosTool(engine: Engine, version: number, topLine: (observer: 
   useEffect(() => {
     if (!job) return;
     const { n, observer, target } = job;
-    engine.track(engine.client.query({ id: 'los', kind: 'visible', observer: observer.id, target: target.id })).then(
+    engine.track(engine.query({ id: 'los', kind: 'visible', observer: observer.id, target: target.id })).then(
       (r) => {
         if (!r.ok) return dispatch({ type: 'failed', n, problems: problemsOf(r) });
         const a = r.answer;

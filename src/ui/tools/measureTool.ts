@@ -90,7 +90,7 @@ export function useMeasureTool(engine: Engine, version: number): [MeasureState, 
     const { n, from, to } = job;
     const c = engine.client;
     engine
-      .track(Promise.all([c.query({ id: 'measure-3d', kind: 'distance', from: from.id, to: to.id }), c.query({ id: 'measure-h', kind: 'distance', from: from.id, to: to.id, horizontal: true })]))
+      .track(Promise.all([engine.query({ id: 'measure-3d', kind: 'distance', from: from.id, to: to.id }), engine.query({ id: 'measure-h', kind: 'distance', from: from.id, to: to.id, horizontal: true })]))
       .then(
         ([a, h]) => {
           if (!a.ok) return dispatch({ type: 'failed', n, problems: problemsOf(a) });
