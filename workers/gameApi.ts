@@ -472,7 +472,12 @@ export class GameApi {
     const t = this.tableScenario()!;
     const v = parseScenario({ ...t, queries: [q] });
     if (!v.ok) return v;
-    return { ok: true, answer: answerQuery(this.opened.world, v.scenario, v.scenario.queries![0]) };
+    try {
+      return { ok: true, answer: answerQuery(this.opened.world, v.scenario, v.scenario.queries![0]) };
+    } catch (e) {
+      // A model shown but not on the game's table (a unit waiting to be deployed) is not measured.
+      return { ok: false, problems: [`${(e as Error).message}`] };
+    }
   }
 
   /** Whether a game is loaded. */
