@@ -1,0 +1,97 @@
+/**
+ * Issue 18, "Broken today", in the browser (`?play=1`):
+ * - a replay is read-only (no action buttons, act and drags refused by the page) and never
+ *   overwrites the autosave of the game in progress; "Leave replay" goes back to that game;
+ * - during a game the line-of-sight tool's panel is not under the Play panel: the observer's-eye
+ *   view, its way back, the PNG proof and Who sees whom are clickable (page.click fails when
+ *   another element covers its target);
+ * - "New game" asks first (an in-page dialog) and the game it replaces can be resumed.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { assert, assertEqual, frames, type E2EContext, type E2ETest } from './harness';
+
+const AUTOSAVE = 'sightline.play.autosave';
+
+function play<T>(page: Page, expr: string): Promise<T> {
+  return page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
+}
+
+/** Waits for the ready signal and the game summary on the page. */
+async function ready(page: Page): Promise<void> {
+  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 120_000 });
+  const r = await page.evaluate(() => document.body.dataset.ready);
+  if (r !== 'true') throw new Error(`the app signalled "${r}": ${await page.evaluate(() => document.body.dataset.problems ?? '')}`);
+  await page.waitForFunction(() => !!window.__sightline?.play?.summary(), undefined, { timeout: 60_000 });
+}
+
+async function openPlay(ctx: E2EContext) {
+  const opened = await ctx.openPage();
+  await opened.page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
+  await ready(opened.page);
+  return opened;
+}
+
+/** Clicks a Play button and waits until the page shows the next game state. */
+async function click(page: Page, testid: string): Promise<void> {
+  const v = await play<number>(page, 'version()');
+  await page.click(`[data-testid=${testid}]:not([disabled])`);
+  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v);
+}
+
+/** Clicks something that reloads the page and waits for the game on the new page. */
+async function clickReload(page: Page, selector: string): Promise<void> {
+  await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.click(selector)]);
+  await ready(page);
+}
+
+const text = async (page: Page, sel: string) => ((await page.textContent(sel)) ?? '').trim();
+const autosaved = (page: Page) => page.evaluate((k) => localStorage.getItem(k), AUTOSAVE);
+
+/** Screen position of a model's top centre (the tools' hook). */
+async function modelOnScreen(page: Page, id: string): Promise<[number, number]> {
+  const top = (await page.evaluate(`window.__sightline.tools.modelTop(${JSON.stringify(id)})`)) as [number, number, number] | null;
+  assert(top, `no model ${id}`);
+  const px = (await page.evaluate(`window.__sightline.tools.project(${JSON.stringify(top)})`)) as [number, number] | null;
+  assert(px, `model ${id} is not on screen`);
+  return px;
+}
+
+export const tests: E2ETest[] = [
+  {
+    name: "play18: in a game, the line-of-sight panel is beside the Play panel: observer's-eye view, back, PNG proof and Who sees whom are clickable",
+    async run(ctx) {
+      const { page, errors } = await openPlay(ctx);
+      await page.click('[data-testid=btn-top]');
+      await page.click('[data-testid=tool-los]');
+      await page.waitForSelector('[data-testid=tool-los][aria-pressed=true]');
+      await frames(page);
+      await page.waitForSelector('[data-testid=los-panel][data-status=idle]');
+      await page.mouse.click(...(await modelOnScreen(page, 'sce-liberators-1')));
+      await page.waitForSelector('[data-testid=los-panel][data-status=pointing]');
+      await page.mouse.click(...(await modelOnScreen(page, 'sk-clanrats-1')));
+      await page.waitForSelector('[data-testid=los-panel][data-status=done]', { timeout: 60_000 });
+      await frames(page);
+      await page.screenshot({ path: join(ctx.outputDir, 'play18-los.png') });
+      // page.click waits for the target to receive the click: covered by the Play panel, it fails.
+      await page.click('[data-testid=btn-eye]', { timeout: 10_000 });
+      await page.waitForSelector('[data-testid=los-panel][data-eye=true]');
+      await page.waitForSelector('[data-testid=eye-banner]');
+      await frames(page);
+      await page.screenshot({ path: join(ctx.outputDir, 'play18-los-eye.png') });
+      const download = page.waitForEvent('download', { timeout: 30_000 });
+      await page.click('[data-testid=btn-export]', { timeout: 10_000 });
+      const png = await download;
+      assert(png.suggestedFilename().endsWith('.png'), `proof file name ${png.suggestedFilename()}`);
+      await page.click('[data-testid=btn-eye-back]', { timeout: 10_000 });
+      await page.waitForSelector('[data-testid=los-panel][data-eye=false]');
+      await page.click('[data-testid=btn-sight-table]', { timeout: 10_000 });
+      await page.waitForSelector('[data-testid=sight-table]');
+      // The Play panel is still there and usable beside the tool.
+      await page.click('[data-testid=play-g-firstTurn-p1]', { timeout: 10_000 });
+      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+      await page.close();
+    },
+  },
+];
