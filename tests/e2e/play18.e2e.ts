@@ -60,6 +60,57 @@ async function modelOnScreen(page: Page, id: string): Promise<[number, number]> 
 
 export const tests: E2ETest[] = [
   {
+    name: 'play18: a replay is read-only (no action buttons; act and drag refused with a note); the autosave of the game in progress is kept; Leave replay goes back to it',
+    async run(ctx) {
+      const { page, errors } = await openPlay(ctx);
+      await click(page, 'play-g-firstTurn-p1');
+      await click(page, 'play-g-endPhase');
+      await click(page, 'play-g-endPhase');
+      const hash = await play<string>(page, 'hash()');
+      const game = await autosaved(page);
+      assert(game && (JSON.parse(game) as { actions: unknown[] }).actions.length === 3, 'the game in progress is autosaved');
+
+      // Open the game's saved file in Replay (as a player's file).
+      const file = join(ctx.outputDir, 'play18-replay.json');
+      writeFileSync(file, JSON.stringify(await play(page, 'save()')));
+      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-replay]', file)]);
+      await ready(page);
+      assertEqual(await play<string>(page, 'started().kind'), 'replay', 'the replay opened');
+      assert(await play<boolean>(page, 'replayStep()'), 'replay step 1');
+
+      // Nothing to act with: no phase buttons, no unit options, no undo; a note says why.
+      await page.waitForSelector('[data-testid=play-read-only]');
+      await page.evaluate(`window.__sightline.play.selectUnit('sce-liberators')`);
+      await page.waitForSelector('[data-testid=play-unit]');
+      const buttons = await page.$$eval('[data-testid^=play-g-], [data-testid^=play-o-], [data-testid=play-undo], [data-testid=play-target]', (els) => els.map((e) => e.getAttribute('data-testid')));
+      assertEqual(JSON.stringify(buttons), '[]', 'no action buttons during a replay');
+      await page.waitForSelector('[data-testid=play-replay-leave]');
+
+      // An action through the page (the test hook acts as the buttons do) is refused, with a note.
+      const r = await play<{ ok: boolean; reason?: string }>(page, `act({ type: 'endPhase', player: 'p1' })`);
+      assert(!r.ok && /replay/i.test(r.reason ?? ''), `act refused during the replay: ${JSON.stringify(r)}`);
+      assert((await text(page, '[data-testid=play-note]')).includes('read-only'), `the note says the replay is read-only: ${await text(page, '[data-testid=play-note]')}`);
+      assertEqual(JSON.stringify((await play<{ replay: unknown }>(page, 'summary()')).replay), JSON.stringify({ index: 1, total: 3 }), 'the replay stays at step 1');
+      // A drag is refused too.
+      const pos = (await play<{ board: { positions: Record<string, [number, number]> } }>(page, 'summary()')).board.positions['sce-liberators-1'];
+      const dragged = await play<{ kind: string; text: string } | null>(page, `drag('sce-liberators-1', [${pos[0]}, ${pos[1] + 2}])`);
+      assert(dragged?.kind === 'refused' && dragged.text.includes('read-only'), `drag refused during the replay: ${JSON.stringify(dragged)}`);
+      // Stepping on to the end does not touch the autosave either.
+      await page.fill('[data-testid=play-replay-to]', '3');
+      await click(page, 'play-replay-go');
+      assertEqual(await autosaved(page), game, 'the autosave of the game in progress is untouched by the replay');
+
+      // Leaving is explicit and brings the game in progress back.
+      await clickReload(page, '[data-testid=play-replay-leave]');
+      assertEqual(await play<string>(page, 'started().kind'), 'resumed', 'the game in progress is resumed');
+      assertEqual(await play<string>(page, 'hash()'), hash, 'the same game (state hash)');
+      assertEqual(JSON.stringify((await play<{ replay: unknown; actions: number }>(page, 'summary()')).replay), 'null', 'no replay any more');
+      await page.waitForSelector('[data-testid=play-g-endPhase]');
+      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+      await page.close();
+    },
+  },
+  {
     name: "play18: in a game, the line-of-sight panel is beside the Play panel: observer's-eye view, back, PNG proof and Who sees whom are clickable",
     async run(ctx) {
       const { page, errors } = await openPlay(ctx);

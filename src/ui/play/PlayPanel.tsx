@@ -93,6 +93,8 @@ export function PlayPanel(p: PlayPanelProps) {
     );
   }
   const unit = p.selectedUnit ? s.units.find((u) => u.id === p.selectedUnit) : undefined;
+  // A replay is read-only: no action, undo or drag (the page refuses them too); leaving it is explicit.
+  const readOnly = s.replay !== null;
   const slug = (x: string) => x.replace(/[^a-zA-Z0-9]+/g, '-');
   return (
     <>
@@ -157,7 +159,7 @@ export function PlayPanel(p: PlayPanelProps) {
             {s.winner === 'draw' ? 'A draw' : `${s.winner} wins (${s.winner ? s.armies[s.winner as 'p1' | 'p2'] : ''})`} — {s.vp.p1}–{s.vp.p2} VP
           </div>
         )}
-        {s.replay && <ReplayBar index={s.replay.index} total={s.replay.total} busy={p.busy} onBack={p.onReplayBack} onStep={p.onReplayStep} onTo={p.onReplayTo} />}
+        {s.replay && <ReplayBar index={s.replay.index} total={s.replay.total} busy={p.busy} onBack={p.onReplayBack} onStep={p.onReplayStep} onTo={p.onReplayTo} onLeave={p.onLeaveReplay} />}
         {p.note && (
           <div className={`play-note ${p.note.kind}`} data-testid="play-note" data-kind={p.note.kind}>
             {p.note.text}
@@ -165,12 +167,20 @@ export function PlayPanel(p: PlayPanelProps) {
           </div>
         )}
 
-        <h3>{s.toAct ? `${s.toAct} to act` : 'Actions'}</h3>
-        <div className="play-opts" data-testid="play-general">
-          {p.general.map((e, i) => (
-            <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-g-${e.group}${e.group === 'firstTurn' ? `-${(e.action as { first: string }).first}` : ''}`} />
-          ))}
-        </div>
+        {readOnly ? (
+          <div className="play-rule" data-testid="play-read-only">
+            A replay only shows what happened: nothing here changes a game. Your game in progress is kept; "Leave replay" goes back to it.
+          </div>
+        ) : (
+          <>
+            <h3>{s.toAct ? `${s.toAct} to act` : 'Actions'}</h3>
+            <div className="play-opts" data-testid="play-general">
+              {p.general.map((e, i) => (
+                <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-g-${e.group}${e.group === 'firstTurn' ? `-${(e.action as { first: string }).first}` : ''}`} />
+              ))}
+            </div>
+          </>
+        )}
 
         <h3>Selected unit</h3>
         {!unit ? (
@@ -192,8 +202,8 @@ export function PlayPanel(p: PlayPanelProps) {
               {unit.pendingMove && ` · ${unit.pendingMove.kind} up to ${unit.pendingMove.maxInches}"`}
               {unit.effects.length > 0 && ` · ${unit.effects.join(', ')}`}
             </div>
-            <CasualtyOrder unit={unit} busy={p.busy} onAct={p.onAct} />
-            {(s.phase === 'shooting' || s.phase === 'combat') && (
+            {!readOnly && <CasualtyOrder unit={unit} busy={p.busy} onAct={p.onAct} />}
+            {!readOnly && (s.phase === 'shooting' || s.phase === 'combat') && (
               <div style={{ margin: '3px 0' }}>
                 <button type="button" data-testid="play-target" aria-pressed={p.targeting !== null} onClick={() => p.onTarget(p.targeting ? null : s.phase === 'shooting' ? 'shoot' : 'fight')}>
                   {p.targeting ? 'Click an enemy model on the table… (cancel)' : 'Pick the target on the table'}
@@ -201,15 +211,14 @@ export function PlayPanel(p: PlayPanelProps) {
               </div>
             )}
             <div className="play-opts" data-testid="play-options">
-              {p.options?.ok &&
+              {!readOnly &&
+                p.options?.ok &&
                 grouped(p.options.entries).map((e, i) => (
                   <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target ? fmt(p.expected[e.target]) : undefined} />
                 ))}
             </div>
           </>
         )}
-
-
 
         <h3>Battle log</h3>
         <div className="play-log" ref={logRef} data-testid="play-log">
@@ -223,9 +232,11 @@ export function PlayPanel(p: PlayPanelProps) {
 
         <h3>History</h3>
         <div className="play-hist">
-          <button type="button" data-testid="play-undo" disabled={p.busy || !s.undo.ok} title={s.undo.ok ? 'Undo the last action' : s.undo.reason} onClick={p.onUndo}>
-            Undo
-          </button>
+          {!readOnly && (
+            <button type="button" data-testid="play-undo" disabled={p.busy || !s.undo.ok} title={s.undo.ok ? 'Undo the last action' : s.undo.reason} onClick={p.onUndo}>
+              Undo
+            </button>
+          )}
           <button type="button" data-testid="play-save" onClick={p.onSave}>
             Save…
           </button>
@@ -244,14 +255,14 @@ export function PlayPanel(p: PlayPanelProps) {
             New game with deployment
           </button>
         </div>
-        {!s.undo.ok && <div className="play-rule">Undo: {s.undo.reason}</div>}
+        {!readOnly && !s.undo.ok && <div className="play-rule">Undo: {s.undo.reason}</div>}
       </div>
     </>
   );
 }
 
-/** The replay controls: step back, step forward, jump to a step. */
-function ReplayBar({ index, total, busy, onBack, onStep, onTo }: { index: number; total: number; busy: boolean; onBack: () => void; onStep: () => void; onTo: (i: number) => void }) {
+/** The replay controls: step back, step forward, jump to a step, leave the replay. */
+function ReplayBar({ index, total, busy, onBack, onStep, onTo, onLeave }: { index: number; total: number; busy: boolean; onBack: () => void; onStep: () => void; onTo: (i: number) => void; onLeave: () => void }) {
   const [to, setTo] = useState(String(index));
   useEffect(() => setTo(String(index)), [index]);
   return (
@@ -266,6 +277,9 @@ function ReplayBar({ index, total, busy, onBack, onStep, onTo }: { index: number
       <input type="number" min={0} max={total} value={to} data-testid="play-replay-to" onChange={(e) => setTo(e.target.value)} aria-label="Step to jump to" />
       <button type="button" data-testid="play-replay-go" disabled={busy || !/^\d+$/.test(to) || Number(to) > total || Number(to) === index} onClick={() => onTo(Number(to))}>
         Go
+      </button>
+      <button type="button" data-testid="play-replay-leave" disabled={busy} onClick={onLeave} title="Close the replay and go back to the game in progress (its autosave)">
+        Leave replay, back to my game
       </button>
     </div>
   );

@@ -40,6 +40,7 @@ export const PlayPanelConnected = memo(function PlayPanelConnected({ store, hand
       onReplayBack={() => h.current.onReplayBack()}
       onReplayTo={(i) => h.current.onReplayTo(i)}
       onNewGame={(d) => h.current.onNewGame(d)}
+      onLeaveReplay={() => h.current.onLeaveReplay()}
       onSelectUnit={(id) => h.current.onSelectUnit(id)}
       onDiceSettled={(id, i, shown) => h.current.onDiceSettled(id, i, shown)}
     />

@@ -53,6 +53,8 @@ export interface PlayPanelHandlers {
   onReplayTo: (index: number) => void;
   /** Starts a new game: armies set up, or (`deployment`) with the deployment phase. */
   onNewGame: (deployment: boolean) => void;
+  /** Leaves a replay: back to the game in progress (the autosave). */
+  onLeaveReplay: () => void;
   onSelectUnit: (id: string) => void;
   /** The dice of step `index` of throw `throwId` came to rest showing `shown`. */
   onDiceSettled: (throwId: number, index: number, shown: number[]) => void;

@@ -14,7 +14,9 @@
  *   the drop declares the Fight with `pileIn` toward the nearest enemy unit (the engine checks the
  *   3", "no further from the target" and "still in combat" rules and refuses with its reason).
  * - Dice: every action that rolled shows its dice steps (the engine's values) thrown in the 3D tray.
- * - Replay: step forwards, backwards, or jump to a step (the worker replays the log prefix).
+ * - Replay: step forwards, backwards, or jump to a step (the worker replays the log prefix). A
+ *   replay is read-only: the page refuses actions, undo and drags, never autosaves it, and
+ *   "Leave replay" reloads the game in progress (the autosave).
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { ActResult, Action, DiceStep, ExpectedDamage, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame } from '../../client/gameClient';
@@ -101,6 +103,9 @@ export interface Play {
   hook: PlayHook | undefined;
 }
 
+/** The note shown when something would change the game during a replay. */
+export const REPLAY_READ_ONLY = 'This is a replay: it is read-only. Leave the replay to go back to your game.';
+
 /** Ring colour of units not deployed yet (deployment phase) and of units waiting in reserve. */
 const UNDEPLOYED_COLOR = '#b9c2cc';
 
@@ -176,6 +181,8 @@ export function usePlay(o: PlayOptions): Play {
   const ref = useRef(o);
   ref.current = o;
   const game = active ? getGame() : null;
+  /** A replay is on screen (opened from a file): nothing may change the game or its autosave. */
+  const replaying = useCallback(() => summaryRef.current?.replay != null || startInfo().kind === 'replay', []);
 
   const selectedUnit = useMemo(() => {
     const d = o.data;
@@ -247,12 +254,11 @@ export function usePlay(o: PlayOptions): Play {
     async (s: GameSummary) => {
       setSummary(s);
       await applyBoard(s);
-      // A replay being stepped through is not the player's game: the autosave keeps the game.
-      const replaying = s.replay !== null && s.actions === s.replay.index;
-      if (game && !replaying) autosave(await game.save());
+      // A replay is not the player's game: the autosave keeps the game in progress.
+      if (game && s.replay === null && !replaying()) autosave(await game.save());
       version.current++;
     },
-    [applyBoard, game],
+    [applyBoard, game, replaying],
   );
 
   // ---- Start: the game is already loaded by the scenario source; read it once the table is up.
@@ -268,7 +274,7 @@ export function usePlay(o: PlayOptions): Play {
       if (s.board.removed.some((id) => ref.current.data?.models.some((m) => m.id === id))) await applyBoard(s);
       version.current++;
     })();
-  }, [game, o.engineLoaded, o.data, setLines, setSummary, applyBoard]);
+  }, [game, o.engineLoaded, o.data, setLines, setSummary, applyBoard, store]);
 
   // ---- Options for the selected unit and the player-level actions, refreshed on every change of
   // the game (from `setSummary`) and of the selection. A later refresh drops an earlier one's answers.
@@ -308,6 +314,11 @@ export function usePlay(o: PlayOptions): Play {
   const act = useCallback(
     async (action: unknown): Promise<ActResult> => {
       if (!game) return { ok: false, reason: 'not in Play mode', rule: 'Engine: no game' };
+      if (replaying()) {
+        // Acting would fork the game from this step of the replay: refused by the page.
+        setNote({ kind: 'refused', text: REPLAY_READ_ONLY, rule: 'Page: replay' });
+        return { ok: false, reason: REPLAY_READ_ONLY, rule: 'Page: replay' };
+      }
       setBusy(true);
       try {
         const r = await game.act(action);
@@ -325,11 +336,15 @@ export function usePlay(o: PlayOptions): Play {
         setBusy(false);
       }
     },
-    [game, afterChange, showDice],
+    [game, afterChange, showDice, replaying],
   );
 
   const undo = useCallback(async () => {
     if (!game) return;
+    if (replaying()) {
+      setNote({ kind: 'refused', text: REPLAY_READ_ONLY, rule: 'Page: replay' });
+      return;
+    }
     setBusy(true);
     try {
       const r = await game.undo();
@@ -343,7 +358,7 @@ export function usePlay(o: PlayOptions): Play {
     } finally {
       setBusy(false);
     }
-  }, [game, afterChange]);
+  }, [game, afterChange, replaying]);
 
   /** Replay: `to` = 'next', 'back' or a step index; resolves whether the worker accepted it. */
   const replayMove = useCallback(
@@ -414,8 +429,15 @@ export function usePlay(o: PlayOptions): Play {
   );
 
   const restart = useCallback(async (deployment: boolean) => {
+    sessionStorage.removeItem(REPLAY_KEY);
     localStorage.removeItem(AUTOSAVE_KEY);
     await newGame(undefined, { deployment });
+    window.location.reload();
+  }, []);
+
+  /** Leaves a replay: the page reloads the game in progress (its autosave, never touched by the replay). */
+  const leaveReplay = useCallback(() => {
+    sessionStorage.removeItem(REPLAY_KEY);
     window.location.reload();
   }, []);
 
@@ -427,9 +449,13 @@ export function usePlay(o: PlayOptions): Play {
     (id: string, at: [number, number] | null) => {
       const m = ref.current.data?.models.find((mm) => mm.id === id);
       if (!m || !at || store.get().busy) return;
+      if (replaying()) {
+        setNote({ kind: 'refused', text: REPLAY_READ_ONLY, rule: 'Page: replay' });
+        return;
+      }
       dragDispatch({ type: 'press', modelId: id, start: [m.footprint.x, m.footprint.y], pointer: at });
     },
-    [store],
+    [store, replaying, setNote],
   );
   const inFlight = useRef(false);
   const dragging = drag.name === 'dragging' ? drag : null;
@@ -542,6 +568,11 @@ export function usePlay(o: PlayOptions): Play {
               new Promise<PlayNote | null>((resolve) => {
                 const m = ref.current.data?.models.find((mm) => mm.id === modelId);
                 if (!m) return resolve(null);
+                if (replaying()) {
+                  const note: PlayNote = { kind: 'refused', text: REPLAY_READ_ONLY, rule: 'Page: replay' };
+                  setNote(note);
+                  return resolve(note);
+                }
                 dropWaiters.current.push(resolve);
                 const start: Point2 = [m.footprint.x, m.footprint.y];
                 dragDispatch({ type: 'press', modelId, start, pointer: start });
@@ -559,7 +590,7 @@ export function usePlay(o: PlayOptions): Play {
             crashWorker: () => getGame().simulateCrash(),
           }
         : undefined,
-    [active, act, replayMove, store],
+    [active, act, replayMove, store, replaying, setNote],
   );
 
   const toggle = useCallback(() => setPlayMode(!active), [active]);
@@ -614,6 +645,7 @@ export function usePlay(o: PlayOptions): Play {
     onReplayBack: () => void replayMove('back'),
     onReplayTo: (i) => void replayMove(i),
     onNewGame: (deployment) => void restart(deployment),
+    onLeaveReplay: leaveReplay,
     onSelectUnit: (id) => hook?.selectUnit(id),
     onDiceSettled,
   };
