@@ -308,7 +308,8 @@ export const tests: E2ETest[] = [
     name: 'play: deployment phase — units placed by dragging within friendly territory, engine checks, players alternate',
     async run(ctx) {
       const { page, errors } = await openPlay(ctx);
-      await Promise.all([page.waitForEvent('load'), page.click('[data-testid=play-new-deploy]')]);
+      await page.click('[data-testid=play-new-deploy]'); // asks first (issue 18)
+      await Promise.all([page.waitForEvent('load'), page.click('[data-testid=play-confirm-new-ok]')]);
       await ready(page);
       const s0 = await play<Summary & { deployment: { toDeploy: string; step: string } | null; units: { id: string; deployed: boolean }[] }>(page, 'summary()');
       assertEqual(s0.stage, 'deployment', 'a new game with deployment starts in the deployment phase');

@@ -145,4 +145,37 @@ export const tests: E2ETest[] = [
       await page.close();
     },
   },
+  {
+    name: 'play18: New game asks first (in-page dialog); the replaced game is kept and Resume previous game brings it back',
+    async run(ctx) {
+      const { page, errors } = await openPlay(ctx);
+      await click(page, 'play-g-firstTurn-p1');
+      await click(page, 'play-g-endPhase');
+      const hash = await play<string>(page, 'hash()');
+
+      // One click only asks; "Keep playing" keeps the game as it is.
+      await page.click('[data-testid=play-new]');
+      await page.waitForSelector('[data-testid=play-confirm-new]', { timeout: 10_000 });
+      await page.click('[data-testid=play-confirm-new-cancel]');
+      await page.waitForSelector('[data-testid=play-confirm-new]', { state: 'detached' });
+      assertEqual(await play<string>(page, 'hash()'), hash, 'cancelled: the same game');
+
+      // Confirmed: a new game; the old one is kept.
+      await page.click('[data-testid=play-new-deploy]');
+      await page.waitForSelector('[data-testid=play-confirm-new][data-deployment=true]');
+      await clickReload(page, '[data-testid=play-confirm-new-ok]');
+      const fresh = await play<{ stage: string; actions: number }>(page, 'summary()');
+      assertEqual(`${fresh.stage}/${fresh.actions}`, 'deployment/0', 'a new game with deployment');
+      const freshHash = await play<string>(page, 'hash()');
+
+      // Resume previous game: the game in progress before comes back, and the new one is kept in turn.
+      await clickReload(page, '[data-testid=play-resume-previous]');
+      assertEqual(await play<string>(page, 'started().kind'), 'resumed', 'resumed');
+      assertEqual(await play<string>(page, 'hash()'), hash, 'the previous game is back (same state hash)');
+      await clickReload(page, '[data-testid=play-resume-previous]');
+      assertEqual(await play<string>(page, 'hash()'), freshHash, 'and the new game was kept in its turn');
+      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+      await page.close();
+    },
+  },
 ];

@@ -80,6 +80,8 @@ const fmt = (d: ExpectedDamage | undefined) => (d && d.ok ? `≈ ${d.value.toFix
 export function PlayPanel(p: PlayPanelProps) {
   const s = p.summary;
   const logRef = useRef<HTMLDivElement>(null);
+  /** The new game waiting for the player's confirmation: false = armies set up, true = with deployment. */
+  const [confirmNew, setConfirmNew] = useState<boolean | null>(null);
   useEffect(() => {
     const el = logRef.current;
     if (el) el.scrollTop = el.scrollHeight;
@@ -248,15 +250,44 @@ export function PlayPanel(p: PlayPanelProps) {
             Replay…
             <input type="file" accept=".json,application/json" data-testid="play-replay" onChange={(e) => readFile(e.target, (t) => p.onLoad(t, true))} />
           </label>
-          <button type="button" data-testid="play-new" onClick={() => p.onNewGame(false)} title="A new battle with both armies set up in their territories">
+          <button type="button" data-testid="play-new" onClick={() => setConfirmNew(false)} title="A new battle with both armies set up in their territories (asks first)">
             New game
           </button>
-          <button type="button" data-testid="play-new-deploy" onClick={() => p.onNewGame(true)} title="A new battle that starts with the deployment phase (Core 10.0)">
+          <button type="button" data-testid="play-new-deploy" onClick={() => setConfirmNew(true)} title="A new battle that starts with the deployment phase (Core 10.0) (asks first)">
             New game with deployment
           </button>
+          {p.previous && (
+            <button type="button" data-testid="play-resume-previous" onClick={p.onResumePrevious} title={`The game a new game replaced: ${p.previous.armies}, ${p.previous.actions} actions. The game in progress is kept in its place.`}>
+              Resume previous game
+            </button>
+          )}
         </div>
         {!readOnly && !s.undo.ok && <div className="play-rule">Undo: {s.undo.reason}</div>}
       </div>
+      {confirmNew !== null && (
+        <div className="play-confirm panel" role="dialog" aria-modal="true" aria-labelledby="play-confirm-title" data-testid="play-confirm-new" data-deployment={String(confirmNew)}>
+          <b id="play-confirm-title">Start a new game{confirmNew ? ' with deployment' : ''}?</b>
+          <p>
+            {readOnly ? 'Your game in progress' : `This game (round ${s.round}, ${s.actions} actions)`} is kept: <i>Resume previous game</i> (under History) brings it back.
+          </p>
+          <div className="play-confirm-actions">
+            <button type="button" data-testid="play-confirm-new-cancel" onClick={() => setConfirmNew(null)} autoFocus>
+              Keep playing
+            </button>
+            <button
+              type="button"
+              data-testid="play-confirm-new-ok"
+              onClick={() => {
+                const deployment = confirmNew;
+                setConfirmNew(null);
+                p.onNewGame(deployment);
+              }}
+            >
+              Start the new game
+            </button>
+          </div>
+        </div>
+      )}
     </>
   );
 }

@@ -41,6 +41,7 @@ export const PlayPanelConnected = memo(function PlayPanelConnected({ store, hand
       onReplayTo={(i) => h.current.onReplayTo(i)}
       onNewGame={(d) => h.current.onNewGame(d)}
       onLeaveReplay={() => h.current.onLeaveReplay()}
+      onResumePrevious={() => h.current.onResumePrevious()}
       onSelectUnit={(id) => h.current.onSelectUnit(id)}
       onDiceSettled={(id, i, shown) => h.current.onDiceSettled(id, i, shown)}
     />

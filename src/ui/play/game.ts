@@ -53,6 +53,63 @@ export const AUTOSAVE_KEY = 'sightline.play.autosave';
 /** sessionStorage key of a saved game to open in step-by-step replay after the reload. */
 export const REPLAY_KEY = 'sightline.play.replay';
 
+/**
+ * localStorage key of the previous game: the autosaved game a new game, a loaded file or a new
+ * battle replaced (the saved-game format). "Resume previous game" swaps it with the autosave, so
+ * starting a game never loses the one in progress.
+ */
+export const PREVIOUS_KEY = 'sightline.play.previous';
+
+/** What the page tells of the previous game. */
+export interface PreviousGame {
+  /** Actions played. */
+  actions: number;
+  /** The two armies' names. */
+  armies: string;
+}
+
+/**
+ * Keeps the autosaved game as the previous game, before something replaces the autosave.
+ * @returns false when it could not be kept (storage full): the caller must not replace the game.
+ */
+export function keepPrevious(): boolean {
+  try {
+    const current = localStorage.getItem(AUTOSAVE_KEY);
+    if (current) localStorage.setItem(PREVIOUS_KEY, current);
+    return true;
+  } catch (e) {
+    console.warn('Sightline: the game in progress could not be kept', e);
+    return false;
+  }
+}
+
+/** The previous game kept by {@link keepPrevious} (null: none, or not a saved game). */
+export function previousGame(): PreviousGame | null {
+  try {
+    const text = localStorage.getItem(PREVIOUS_KEY);
+    if (!text) return null;
+    const g = JSON.parse(text) as { actions?: unknown[]; rosters?: { p1?: { name?: string }; p2?: { name?: string } } };
+    if (!Array.isArray(g.actions)) return null;
+    return { actions: g.actions.length, armies: `${g.rosters?.p1?.name ?? 'p1'} vs ${g.rosters?.p2?.name ?? 'p2'}` };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Makes the previous game the autosave (resumed by the next page load) and keeps the game it
+ * replaces as the previous game: a swap, nothing is lost. False when there is no previous game.
+ */
+export function resumePrevious(): boolean {
+  const prev = localStorage.getItem(PREVIOUS_KEY);
+  if (!prev) return false;
+  const current = localStorage.getItem(AUTOSAVE_KEY);
+  localStorage.setItem(AUTOSAVE_KEY, prev);
+  if (current) localStorage.setItem(PREVIOUS_KEY, current);
+  else localStorage.removeItem(PREVIOUS_KEY);
+  return true;
+}
+
 /** Whether the page was opened in Play mode. */
 export function isPlayMode(search: string = typeof window === 'undefined' ? '' : window.location.search): boolean {
   const v = new URLSearchParams(search).get('play');
@@ -246,6 +303,8 @@ export async function startBattle(input: {
   const r = await g.startOnTable({ scenario: input.scenario, meshFiles, bundled, armies: input.armies, deploy: input.deploy, seed: input.seed ?? Math.floor(Math.random() * 1e9) });
   if (!r.ok) return r;
   startKind = 'new';
+  // The game in progress (if any) stays recoverable: "Resume previous game" in the Play panel.
+  keepPrevious();
   autosave(await g.save());
   return { ok: true };
 }

@@ -6,6 +6,7 @@
  */
 import type { SetStateAction } from 'react';
 import type { Action, DiceStep, ExpectedDamage, GameSummary, LogLine, OptionEntry, OptionsResult } from '../../client/gameClient';
+import type { PreviousGame } from './game';
 
 /** A message of the Play mode. */
 export interface PlayNote {
@@ -36,6 +37,8 @@ export interface PanelState {
   busy: boolean;
   /** Target picking on the table in progress. */
   targeting: 'shoot' | 'fight' | null;
+  /** The game a new game (or a loaded file) replaced, kept to be resumed (null: none). */
+  previous: PreviousGame | null;
 }
 
 /** What the Play panel's buttons do (the handler half of its props). */
@@ -51,10 +54,12 @@ export interface PlayPanelHandlers {
   onReplayBack: () => void;
   /** Replay: go to step `index` (0 … total). */
   onReplayTo: (index: number) => void;
-  /** Starts a new game: armies set up, or (`deployment`) with the deployment phase. */
+  /** Starts a new game (once confirmed): armies set up, or (`deployment`) with the deployment phase; the game in progress is kept as the previous game. */
   onNewGame: (deployment: boolean) => void;
   /** Leaves a replay: back to the game in progress (the autosave). */
   onLeaveReplay: () => void;
+  /** Resumes the previous game (the game in progress becomes the previous one). */
+  onResumePrevious: () => void;
   onSelectUnit: (id: string) => void;
   /** The dice of step `index` of throw `throwId` came to rest showing `shown`. */
   onDiceSettled: (throwId: number, index: number, shown: number[]) => void;
@@ -62,7 +67,7 @@ export interface PlayPanelHandlers {
 
 /** A small external store of {@link PanelState}. */
 export class PanelStore {
-  private state: PanelState = { summary: null, lines: [], note: null, options: null, general: [], expected: {}, steps: [], throwId: 0, busy: false, targeting: null };
+  private state: PanelState = { summary: null, lines: [], note: null, options: null, general: [], expected: {}, steps: [], throwId: 0, busy: false, targeting: null, previous: null };
   private readonly listeners = new Set<() => void>();
 
   /** The current state (a new object after every change). */

@@ -17,6 +17,8 @@
  * - Replay: step forwards, backwards, or jump to a step (the worker replays the log prefix). A
  *   replay is read-only: the page refuses actions, undo and drags, never autosaves it, and
  *   "Leave replay" reloads the game in progress (the autosave).
+ * - New game / Load / a new battle keep the game they replace as the previous game ("Resume
+ *   previous game" swaps them back).
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { ActResult, Action, DiceStep, ExpectedDamage, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame } from '../../client/gameClient';
@@ -32,7 +34,7 @@ import { inches2 } from '../format';
 import { sceneDataClient } from '../sceneData/sceneDataClient';
 import { currentMeasure, MOVE_IDLE, moveReduce, type MoveNote } from '../tools/moveTool';
 import type { Point2 } from '../tools/types';
-import { AUTOSAVE_KEY, GAME_RESTART_EVENT, REPLAY_KEY, autosave, getGame, isPlayMode, newGame, scenarioModel, setPlayMode, startInfo } from './game';
+import { AUTOSAVE_KEY, GAME_RESTART_EVENT, REPLAY_KEY, autosave, getGame, isPlayMode, keepPrevious, newGame, previousGame, resumePrevious, scenarioModel, setPlayMode, startInfo } from './game';
 import { PanelStore } from './panelStore';
 import type { PlayNote } from './PlayPanel';
 import { PlayPanelConnected, type PlayPanelHandlers } from './PlayPanelConnected';
@@ -269,6 +271,7 @@ export function usePlay(o: PlayOptions): Play {
     void (async () => {
       const s = await game.summary();
       setLines(await game.log());
+      store.set('previous', previousGame());
       setSummary(s);
       // Units drawn but off the table by the game (in reserve) leave the table, kept to come back.
       if (s.board.removed.some((id) => ref.current.data?.models.some((m) => m.id === id))) await applyBoard(s);
@@ -422,24 +425,43 @@ export function usePlay(o: PlayOptions): Play {
         return;
       }
       if (replay) sessionStorage.setItem(REPLAY_KEY, JSON.stringify(json));
-      else localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(json));
+      else {
+        // The game in progress stays recoverable ("Resume previous game").
+        if (!keepPrevious()) {
+          setNote({ kind: 'refused', text: 'The game in progress could not be kept (browser storage is full): save it to a file first.' });
+          return;
+        }
+        localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(json));
+      }
       window.location.reload();
     },
     [game],
   );
 
+  /** A new game (the panel asked the player first); the game in progress is kept as the previous game. */
   const restart = useCallback(async (deployment: boolean) => {
+    if (!keepPrevious()) {
+      setNote({ kind: 'refused', text: 'The game in progress could not be kept (browser storage is full): save it to a file first.' });
+      return;
+    }
     sessionStorage.removeItem(REPLAY_KEY);
     localStorage.removeItem(AUTOSAVE_KEY);
     await newGame(undefined, { deployment });
     window.location.reload();
-  }, []);
+  }, [setNote]);
 
   /** Leaves a replay: the page reloads the game in progress (its autosave, never touched by the replay). */
   const leaveReplay = useCallback(() => {
     sessionStorage.removeItem(REPLAY_KEY);
     window.location.reload();
   }, []);
+
+  /** The previous game becomes the game in progress; the game in progress becomes the previous one. */
+  const resumePreviousGame = useCallback(() => {
+    sessionStorage.removeItem(REPLAY_KEY);
+    if (resumePrevious()) window.location.reload();
+    else setNote({ kind: 'refused', text: 'There is no previous game to resume.' });
+  }, [setNote]);
 
   // ---- Drag: the move tool's state machine; commit through the game worker.
   const dragRef = useRef(drag);
@@ -646,6 +668,7 @@ export function usePlay(o: PlayOptions): Play {
     onReplayTo: (i) => void replayMove(i),
     onNewGame: (deployment) => void restart(deployment),
     onLeaveReplay: leaveReplay,
+    onResumePrevious: resumePreviousGame,
     onSelectUnit: (id) => hook?.selectUnit(id),
     onDiceSettled,
   };
