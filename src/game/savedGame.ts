@@ -20,7 +20,7 @@
  * @module
  */
 import { z } from 'zod';
-import { SavedGameSchema as SavedGameV1Schema } from '../rules/engine/savedGame';
+import { SavedBattleplanSchema, SavedGameSchema as SavedGameV1Schema } from '../rules/engine/savedGame';
 import { parseRoster, type Roster } from '../rules/engine/roster';
 import type { Scenario } from '../scenario/schema';
 import { battlefieldToTable } from './legacy';
@@ -48,13 +48,7 @@ export const SavedGameV2Schema = z.strictObject({
     })
     .optional(),
   reserves: PerPlayerIds.optional(),
-  battleplan: z.strictObject({
-    objectives: z.array(z.string()),
-    battleRounds: z.number().int().optional(),
-    vpPerObjective: z.number().int().optional(),
-    name: z.string().optional(),
-    terrainFeatures: z.array(z.string()).optional(),
-  }),
+  battleplan: SavedBattleplanSchema,
   rosters: z.strictObject({ p1: z.unknown(), p2: z.unknown() }),
   table: z.strictObject({ scenario: z.unknown(), meshes: z.record(z.string(), MeshRefSchema).default({}) }),
   actions: z.array(z.unknown()),

@@ -21,6 +21,7 @@ import { footprintFromBase, type Footprint } from '../geometry/footprint';
 import { scenarioToWorldInputSync, ScenarioBuildError, type LoadedMeshes } from '../scenario/build';
 import type { Scenario, ScenarioModel, ScenarioUnit } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
+import { createGameFromSetup } from '../rules/engine/worldPortGame';
 import { createGame, DEFAULT_BATTLEPLAN, PLAYERS, type GameState, type PlayerId } from '../rules/engine/state';
 import { DEFAULT_MODEL_HEIGHT_INCHES, parseRoster, type Roster } from '../rules/engine/roster';
 import type { GeometryPort } from '../rules/engine/geometryPort';
@@ -191,17 +192,9 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   return { ok: true, setup };
 }
 
-/** `createGame` with every set-up field a saved game carries (one place for every way to start). */
+/** `createGame` with every set-up field a saved game carries (one place for every way to start: `createGameFromSetup`). */
 export function createGameOf(setup: GameSetupV2): ReturnType<typeof createGame> {
-  return createGame({
-    seed: setup.seed,
-    rosters: setup.rosters as Record<PlayerId, unknown>,
-    finishedDeployingFirst: setup.finishedDeployingFirst,
-    battleplan: setup.battleplan,
-    ...(setup.territories ? { territories: setup.territories } : {}),
-    ...(setup.deployment ? { deployment: setup.deployment } : {}),
-    ...(setup.reserves ? { reserves: setup.reserves } : {}),
-  });
+  return createGameFromSetup(setup);
 }
 
 /** An opened game: its initial state, the table's World and the rules' port over it. */

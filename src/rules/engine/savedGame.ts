@@ -15,6 +15,15 @@
 
 import { z } from 'zod';
 
+/** A battleplan as a saved game carries it (both formats). */
+export const SavedBattleplanSchema = z.strictObject({
+  objectives: z.array(z.string()),
+  battleRounds: z.number().int().optional(),
+  vpPerObjective: z.number().int().optional(),
+  name: z.string().optional(),
+  terrainFeatures: z.array(z.string()).optional(),
+});
+
 /** Strict schema of a saved game (rosters and actions are validated by the engine itself). */
 export const SavedGameSchema = z.strictObject({
   format: z.literal('sightline-game/1'),
@@ -32,13 +41,7 @@ export const SavedGameSchema = z.strictObject({
     .optional(),
   /** Units placed in reserve before the battle (Core 24.1); see `GameSetup.reserves`. */
   reserves: z.strictObject({ p1: z.array(z.string()).optional(), p2: z.array(z.string()).optional() }).optional(),
-  battleplan: z.strictObject({
-    objectives: z.array(z.string()),
-    battleRounds: z.number().int().optional(),
-    vpPerObjective: z.number().int().optional(),
-    name: z.string().optional(),
-    terrainFeatures: z.array(z.string()).optional(),
-  }),
+  battleplan: SavedBattleplanSchema,
   rosters: z.strictObject({ p1: z.unknown(), p2: z.unknown() }),
   battlefield: z.unknown(),
   actions: z.array(z.unknown()),

@@ -74,7 +74,7 @@ export interface ReplayResult {
  * seed, rosters, who finished deploying first, battleplan, territories, deployment, reserves).
  * One place, so the CLI, the replays and the game worker can never start a saved game differently.
  */
-export function createGameFromSetup(saved: Omit<SavedGame, 'actions'>): ReturnType<typeof createGame> {
+export function createGameFromSetup(saved: Pick<SavedGame, 'seed' | 'rosters' | 'finishedDeployingFirst' | 'battleplan' | 'territories' | 'reserves'> & { deployment?: Parameters<typeof createGame>[0]['deployment'] }): ReturnType<typeof createGame> {
   return createGame({
     seed: saved.seed,
     rosters: saved.rosters as Record<PlayerId, RosterInput>,
