@@ -30,6 +30,7 @@ import { formatPath, parseScenario } from '../src/scenario/validate';
 import { scenarioIds } from '../src/scenario/ids';
 import type { WorldInput } from '../src/geometry/world';
 import type { HelperFactory, HelperLink } from './helperLink';
+import { analyseLayoutSteps, layoutOptionProblems, type LayoutProgress, type LayoutReport } from '../src/layout/analyse';
 
 /** A point `[x, y, z]` in table space, inches. */
 export type Point3 = [number, number, number];
@@ -120,6 +121,33 @@ export interface CombatPair {
 
 /** Result of {@link EngineApi.combatPairs}. */
 export type CombatResult = { ok: true; jobId: string; pairs: CombatPair[] } | JobStopped;
+
+/** Options of {@link EngineApi.layout} (LAYOUT.md; lengths in inches). */
+export interface LayoutJobOptions {
+  /** Spacing of the standing-spot grid. Default 1" (the app offers 2" by default: a few seconds a class). */
+  grid?: number;
+  /** Class ids (`infantry`, `cavalry`, `monster`). Default `['infantry']`. */
+  classes?: string[];
+  /** Move that defines the enemies' threat zone. Default 0 (the other territories themselves). */
+  threat?: number;
+  /** Visibility search effort. Default `fast`. */
+  mode?: 'fast' | 'exhaustive';
+}
+
+/**
+ * Progress of {@link EngineApi.layout}: `done` of `total` (per mille of the whole run), with the
+ * class being analysed and its stage (`spots`, `moves`, `visibility`, `objectives`, `report`).
+ */
+export interface LayoutJobProgress extends Progress {
+  classId?: string;
+  stage?: LayoutProgress['stage'];
+}
+
+/** Result of {@link EngineApi.layout}: the report `analyseLayout` gives on the loaded table, or why not. */
+export type LayoutResult = { ok: true; jobId: string; report: LayoutReport } | { ok: false; problems: string[] } | JobStopped;
+
+/** Items of a layout job: its progress is reported in per mille of the run. */
+const LAYOUT_JOB_ITEMS = 1000;
 
 /** Options of {@link EngineApi.loadScenario}. */
 export interface LoadOptions {
@@ -568,6 +596,51 @@ export class EngineApi {
       }
     });
     return r.ok ? { ok: true, jobId: r.jobId, pairs: found } : r;
+  }
+
+  /**
+   * The layout analysis (LAYOUT.md, `src/layout/analyse.ts`) of the loaded scenario's terrain,
+   * objectives and territories (its units are ignored), as a cancellable job with progress: the
+   * report is `analyseLayout(world, options)`'s on the engine's World. The run is cut into
+   * {@link LAYOUT_JOB_ITEMS} items (per mille of the run, by `analyseLayoutSteps`' own progress);
+   * an item runs the analysis' steps until its share is reached (one step is one group of spots
+   * searched against a threat zone, a few ms to a few hundred), so the job yields, reports and
+   * checks for a cancel between steps like every other job. Runs in this thread only (the
+   * visibility helper is not used). Any load or edit meanwhile stops it with `scenario changed`.
+   * @param cancelToken the job id for {@link cancel}; generated when absent.
+   * @returns `{ok: false, problems}` for bad options or a scenario with fewer than two territories.
+   */
+  async layout(options: LayoutJobOptions = {}, onProgress?: (p: LayoutJobProgress) => unknown, cancelToken?: string): Promise<LayoutResult> {
+    const l = this.loaded;
+    if (!l) {
+      release(onProgress);
+      return { ok: false, reason: 'no scenario loaded' };
+    }
+    const opts = { grid: options.grid, classes: options.classes, threat: options.threat, mode: options.mode };
+    const problems = layoutOptionProblems(l.world, opts);
+    if (problems.length) {
+      release(onProgress);
+      return { ok: false, problems };
+    }
+    const steps = analyseLayoutSteps(l.world, opts);
+    let last: LayoutProgress | null = null;
+    let report: LayoutReport | null = null;
+    const advance = (until: number) => {
+      while (!report && (last === null || last.done < until)) {
+        const r = steps.next();
+        if (r.done) report = r.value;
+        else last = r.value;
+      }
+    };
+    const withStage: ProgressCallback = (p) => (typeof onProgress === 'function' ? onProgress({ ...p, classId: last?.classId, stage: last?.stage }) : undefined);
+    try {
+      const r = await this.runJob(cancelToken, LAYOUT_JOB_ITEMS, withStage, (i) => advance(i + 1 < LAYOUT_JOB_ITEMS ? (i + 1) / LAYOUT_JOB_ITEMS : Infinity));
+      if (!r.ok) return r;
+      return report ? { ok: true, jobId: r.jobId, report } : { ok: false, problems: ['(engine): the layout analysis ended without a report'] };
+    } finally {
+      steps.return(undefined as never);
+      release(onProgress);
+    }
   }
 
   /**

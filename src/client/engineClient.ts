@@ -25,6 +25,9 @@ import type {
   EngineOptions,
   EngineStats,
   JobStopped,
+  LayoutJobOptions,
+  LayoutJobProgress,
+  LayoutResult,
   LoadResult,
   MatrixOptions,
   MatrixResult,
@@ -47,6 +50,9 @@ export type {
   EngineOptions,
   EngineStats,
   JobStopReason,
+  LayoutJobOptions,
+  LayoutJobProgress,
+  LayoutResult,
   LoadResult,
   MatrixOptions,
   MatrixResult,
@@ -254,6 +260,14 @@ export class EngineClient {
   /** Every pair of units in combat, as a cancellable job. See `EngineApi.combatPairs`. */
   combatPairs(onProgress?: (p: Progress) => void, options: JobOptions & { mode?: 'fast' | 'exhaustive' } = {}): EngineJob<CombatResult> {
     return this.job<CombatResult>(options, onProgress, (r, id, cb) => r.combatPairs(cb, id, options.mode));
+  }
+
+  /**
+   * The layout analysis (LAYOUT.md) of the loaded scenario, as a cancellable job with progress
+   * (per mille of the run, with the class and stage). See `EngineApi.layout`.
+   */
+  layout(options: LayoutJobOptions = {}, onProgress?: (p: LayoutJobProgress) => void, jobOptions: JobOptions = {}): EngineJob<LayoutResult> {
+    return this.job<LayoutResult>(jobOptions, onProgress && ((p) => onProgress(p as LayoutJobProgress)), (r, id, cb) => r.layout(options, cb, id));
   }
 
   /**
