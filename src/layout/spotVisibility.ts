@@ -1,5 +1,6 @@
 import { occluderClosesShaft } from '../geometry/closure';
 import { occludersCloseShaftFusedEitherWay } from '../geometry/fusion';
+import { planBlockersOf, planClosesShaft, stackedBoxes, type PlanBlocker } from '../geometry/planClosure';
 import { SCRATCH_CAPSULE, SCRATCH_SEGMENT, scratchCapsuleMayTouch, scratchSegmentHits, type Occluder } from '../geometry/occluders';
 import { DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
 import { buildSampleTree, composeSampleTrees, prismSurfaceSamples, type SampleTree } from '../geometry/volumeSamples';
@@ -21,7 +22,8 @@ import type { SpotGrid } from './standingSpots';
  * `visible` searches for any one pair, so every pair `visible` (with only terrain) finds visible is
  * visible here too.
  *
- * The fast mode is the visibility search's shaft search (capsule culling, closure proofs, fused
+ * The fast mode is the visibility search's shaft search (capsule culling, closure proofs, plan-view
+ * proofs over upright pieces and boxes inside stacked pieces (`geometry/planClosure.ts`), fused
  * proofs, pair tests in small groups) run once over two trees that hold every spot of each set
  * (one tree per spot, composed): a proof at a node pair settles every spot pair below it at once.
  * Unlike the single question it does not stop at the first witness: it settles every pair (or, in
@@ -235,6 +237,9 @@ interface SearchState {
   bottomA: boolean;
   topB: boolean;
   bottomB: boolean;
+  /** Plan blockers of each occluder (see `geometry/planClosure.ts`), and a scratch list of them. */
+  plan: Map<Occluder, PlanBlocker[]>;
+  planBuf: PlanBlocker[];
 }
 
 /**
@@ -382,6 +387,7 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     const o = sub[i];
     if (scratchSegmentHits(o) && occluderClosesShaft(o, _boxA, _boxB)) return;
   }
+  if (planProof(st, sub, nSub)) return;
   if (nSub >= 2 && occludersCloseShaftFusedEitherWay(sub, nSub, NO_EXEMPT, _boxA, _boxB)) return;
   const tA = A.tree;
   const tB = B.tree;
@@ -407,6 +413,17 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     search(st, na, first, sub, nSub, depth + 1);
     search(st, na, first === l ? r : l, sub, nSub, depth + 1);
   }
+}
+
+/** The plan-view closure proof over the upright pieces among the occluders left. */
+function planProof(st: SearchState, sub: Occluder[], nSub: number): boolean {
+  const buf = st.planBuf;
+  let n = 0;
+  for (let i = 0; i < nSub; i++) {
+    const bs = st.plan.get(sub[i]);
+    if (bs) for (let k = 0; k < bs.length; k++) buf[n++] = bs[k];
+  }
+  return n > 0 && planClosesShaft(buf, n, _boxA, _boxB);
 }
 
 /**
@@ -531,8 +548,15 @@ export function* relateSpotsSteps(samples: SpotSamples, occluders: Occluder[], r
     A, B, cols, pairs, seen: new Uint8Array(pairs ? rows * cols : 0), rowSeen: new Uint8Array(rows), nodePairs: 0, tests: 0,
     spots: samples.spots, semiMajor: samples.semiMajor, turn: samples.turn, sideColumns: samples.sideColumns, sideRows: samples.sideRows,
     facingA: -1, facingB: -1, ux: 1, uy: 0, limit: -2, topA: true, bottomA: true, topB: true, bottomB: true,
+    plan: new Map(), planBuf: [],
   };
-  const occ = occluders.slice();
+  // Fast mode: boxes inside stacked pieces' unions first (they change no segment's answer, and
+  // close shafts neither piece closes alone).
+  const occ = opts.mode === 'exhaustive' ? occluders.slice() : [...stackedBoxes(occluders), ...occluders];
+  for (const o of occ) {
+    const bs = planBlockersOf(o);
+    if (bs.length) st.plan.set(o, bs);
+  }
   if (opts.mode === 'exhaustive') {
     for (let ra = 0; ra < rows; ra++) {
       for (let rb = 0; rb < cols; rb++) {

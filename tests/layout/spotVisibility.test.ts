@@ -60,6 +60,56 @@ describe('spot visibility (terrain only)', () => {
     );
   }, 240_000);
 
+  it('fast equals exhaustive on random stacked and joined walls (a wall on a floor, walls meeting end to end), every spot pair', async () => {
+    // Features of two pieces turned alike: a low floor with a wall standing on it, or two walls in a
+    // line or an L, so stacked boxes and chained plan proofs are exercised.
+    const feature = fc.record({
+      kind: fc.constantFrom('floor', 'line', 'L'),
+      x: fc.double({ min: 2, max: 10, noNaN: true }),
+      y: fc.double({ min: 3, max: 7, noNaN: true }),
+      len: fc.double({ min: 1, max: 5, noNaN: true }),
+      h: fc.double({ min: 0.8, max: 3, noNaN: true }),
+      floorH: fc.double({ min: 0.2, max: 1.2, noNaN: true }),
+      rot: fc.constantFrom(0, 15, 90, 137.5),
+      shift: fc.double({ min: -1, max: 1, noNaN: true }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(feature, { minLength: 1, maxLength: 2 }), fc.constantFrom('infantry', 'cavalry'), async (features, classId) => {
+        const terrain = features.map((f, i) => {
+          const r = (f.rot * Math.PI) / 180;
+          const at = (u: number, v: number) => [f.x + Math.cos(r) * u - Math.sin(r) * v, f.y + Math.sin(r) * u + Math.cos(r) * v];
+          const pieces =
+            f.kind === 'floor'
+              ? [
+                  { shape: 'box', center: at(0, 0), size: [f.len, 2, f.floorH], rotation: f.rot },
+                  { shape: 'box', center: at(f.shift * (f.len / 4), -0.75), size: [f.len / 2, 0.5, f.h], rotation: f.rot, elevation: f.floorH },
+                ]
+              : f.kind === 'line'
+                ? [
+                    { shape: 'box', center: at(-f.len / 2 + 0.25, 0), size: [f.len, 0.5, f.h], rotation: f.rot },
+                    { shape: 'box', center: at(f.len / 2 - 0.25, 0), size: [f.len, 0.5, f.h * 0.8], rotation: f.rot },
+                  ]
+                : [
+                    { shape: 'box', center: at(0, 0), size: [f.len, 0.5, f.h], rotation: f.rot },
+                    { shape: 'box', center: at(-f.len / 2 + 0.25, -1.25 - 0.25), size: [0.5, 2.5, f.h * 0.7], rotation: f.rot },
+                  ];
+          return { id: `t${i}`, type: 'obstacle', pieces };
+        });
+        const world = await worldOf({
+          battlefield: { width: 12, depth: 10 },
+          terrain,
+          territories: { north: [[0, 6], [12, 6], [12, 10], [0, 10]], south: [[0, 0], [12, 0], [12, 4], [0, 4]] },
+        });
+        const { cls, spots, low, high } = halves(world, classId);
+        const samples = new SpotSamples(spots, cls);
+        const fast = relateSpots(samples, world.terrain.occluders, low, high);
+        const exhaustive = relateSpots(samples, world.terrain.occluders, low, high, { mode: 'exhaustive' });
+        expect(fast.seen).toEqual(exhaustive.seen);
+      }),
+      { numRuns: 80, seed: 23 },
+    );
+  }, 240_000);
+
   it('every pair `visible` sees (two models, terrain only) is seen here too', async () => {
     await fc.assert(
       fc.asyncProperty(layout, async (pieces) => {
