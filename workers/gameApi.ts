@@ -43,6 +43,7 @@ import { portView } from '../src/rules/engine/core';
 import type { BattlefieldInput } from '../src/rules/engine/battlefield';
 import { parseRoster, type RosterInput } from '../src/rules/engine/roster';
 import { importArmy } from '../src/army/importArmy';
+import type { BaseEntry } from '../src/army/bases';
 import { upgradeSavedGame, type GameSetupV2, type SavedGameV2 } from '../src/game/savedGame';
 import { openGame, prepareGame, type OpenedGame } from '../src/game/start';
 import { carryMeshes, loadCarriedMeshes, type BundledMeshReader } from '../src/game/table';
@@ -339,22 +340,31 @@ export class GameApi {
    * Reads an army file for a new game, here so the page never parses it: Sightline's army format
    * (docs/rules-engine.md, checked with `parseRoster`) or a roster export the army importer reads
    * (ARMY.md: `.ros`, `.rosz`, New Recruit `.json`).
-   * @returns the army and the importer's warnings, or the problem naming the file.
+   * @param rememberedBases Bases the player set in the app before (unit name → `{base, heightInches?}`,
+   *   the `--bases` file's shape), used for a roster export where no other base is given (ARMY.md).
+   * @returns the army, the importer's warnings and where it came from (`army`: Sightline's format,
+   *   its bases as written; `roster`: an import, bases remembered or default), or the problem naming the file.
    */
-  readArmy(bytes: ArrayBuffer | ArrayBufferView, fileName: string, idPrefix?: string): { ok: true; army: RosterInput; warnings: string[] } | { ok: false; problems: string[] } {
+  readArmy(
+    bytes: ArrayBuffer | ArrayBufferView,
+    fileName: string,
+    idPrefix?: string,
+    rememberedBases?: Record<string, BaseEntry>,
+  ): { ok: true; army: RosterInput; warnings: string[]; source: 'army' | 'roster' } | { ok: false; problems: string[] } {
     const data = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     try {
       const json = JSON.parse(new TextDecoder().decode(data)) as { units?: unknown[] };
       if (json && Array.isArray(json.units) && json.units.some((u) => !!u && typeof u === 'object' && 'warscroll' in u)) {
         const r = parseRoster(json);
-        return r.ok ? { ok: true, army: json as unknown as RosterInput, warnings: [] } : { ok: false, problems: r.issues.map((i) => `${fileName}: ${i.path}: ${i.message}`) };
+        return r.ok ? { ok: true, army: json as unknown as RosterInput, warnings: [], source: 'army' } : { ok: false, problems: r.issues.map((i) => `${fileName}: ${i.path}: ${i.message}`) };
       }
     } catch {
       // not Sightline's JSON: a roster export
     }
     try {
-      const r = importArmy(data, fileName, idPrefix ? { idPrefix } : {});
-      return { ok: true, army: r.army, warnings: r.warnings };
+      const remembered = rememberedBases ? new Map(Object.entries(rememberedBases)) : undefined;
+      const r = importArmy(data, fileName, { ...(idPrefix ? { idPrefix } : {}), ...(remembered?.size ? { rememberedBases: remembered } : {}) });
+      return { ok: true, army: r.army, warnings: r.warnings, source: 'roster' };
     } catch (e) {
       return { ok: false, problems: [(e as Error).message] };
     }

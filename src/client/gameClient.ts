@@ -34,6 +34,7 @@ import type {
   TableGameInput,
 } from '../../workers/gameApi';
 import type { Scenario } from '../scenario/schema';
+import type { BaseEntry } from '../army/bases';
 import { isGameReadyMessage } from '../../workers/gameProtocol';
 import { Tickets, WorkerSupervisor, type Attempt, type Generation, type RestorePlan, type WorkerDeathCause } from './workerSupervisor';
 
@@ -142,9 +143,9 @@ export class GameClient {
   startOnTable(input: TableGameInput): Promise<StartResult> {
     return this.change<StartResult>((r) => r.startOnTable(input));
   }
-  /** Reads an army file (army format or roster export) in the worker. */
-  readArmy(bytes: ArrayBuffer, fileName: string, idPrefix?: string): Promise<ReturnType<GameApi['readArmy']>> {
-    return this.call((g) => g.remote.readArmy(bytes, fileName, idPrefix) as Promise<ReturnType<GameApi['readArmy']>>);
+  /** Reads an army file (army format or roster export) in the worker; `rememberedBases`: the bases the player set before (unit name → base). */
+  readArmy(bytes: ArrayBuffer, fileName: string, idPrefix?: string, rememberedBases?: Record<string, BaseEntry>): Promise<ReturnType<GameApi['readArmy']>> {
+    return this.call((g) => g.remote.readArmy(bytes, fileName, idPrefix, rememberedBases) as Promise<ReturnType<GameApi['readArmy']>>);
   }
   /** The game's table with every model where the game has it now (SCENARIO.md), or null. */
   tableScenario(): Promise<Scenario | null> {

@@ -1,6 +1,8 @@
 import { armyColor } from '../scene/palette';
 import type { BattlefieldData } from '../scene/types';
+import { GameUnitCardButton } from './army/GameUnitCardButton';
 import { formatBase, inches, titleCase } from './format';
+import { isPlayMode } from './play/game';
 
 /** Props of {@link SelectionPanel}. */
 export interface SelectionPanelProps {
@@ -12,7 +14,7 @@ export interface SelectionPanelProps {
   onClear: () => void;
 }
 
-/** What is selected: one model in detail, or the units the selected models belong to. */
+/** What is selected: one model in detail, or the units the selected models belong to; in Play mode each unit's card. */
 export function SelectionPanel({ data, selectedIds, onClear }: SelectionPanelProps) {
   if (selectedIds.size === 0) return null;
   const models = data.models.filter((m) => selectedIds.has(m.id));
@@ -34,6 +36,7 @@ export function SelectionPanel({ data, selectedIds, onClear }: SelectionPanelPro
             <i style={{ background: armyColor(u.army, data.armies) }} />
             <b>{u.name}</b> <span className="muted">{titleCase(u.army)} · {n}/{u.modelIds.length} models</span>
             {u.keywords.length > 0 && <div className="keywords">{u.keywords.join(' · ')}</div>}
+            {isPlayMode() && <GameUnitCardButton unitId={u.id} />}
           </div>
         );
       })}

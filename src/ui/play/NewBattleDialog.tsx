@@ -1,6 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineClient } from '../../client/engineClient';
-import { getGame, sampleArmies, setPlayMode, startBattle, type ChosenArmy } from './game';
+import type { BaseEntry } from '../../army/bases';
+import type { RosterInput } from '../../rules/engine/roster';
+import { recentKey, readRecentArmies, readRememberedBases, recordRecentArmy, rememberBases, type RecentArmy } from '../army/armyStore';
+import { BasesTable } from '../army/BasesTable';
+import { applyBases, basesRows, isDefault, rememberedEntries, type BasesRow } from '../army/basesTable';
+import { UnitCard } from '../army/UnitCard';
+import '../army/army.css';
+import { getGame, sampleArmies, setPlayMode, startBattle } from './game';
 
 /** Props of {@link NewBattleDialog}. */
 export interface NewBattleDialogProps {
@@ -12,51 +19,119 @@ export interface NewBattleDialogProps {
 
 type Side = 'p1' | 'p2';
 
+/** An army chosen for a side, with its bases and heights table. */
+interface SideArmy {
+  /** The picker's value: `sample:<i>` or `recent:<key>`. */
+  key: string;
+  name: string;
+  faction: string;
+  /** The army as read (before the table is applied). */
+  roster: RosterInput;
+  /** `sample`: a bundled army; `army`: Sightline's army file; `roster`: an imported export. */
+  source: 'sample' | 'army' | 'roster';
+  fileName?: string;
+  warnings: string[];
+  rows: BasesRow[];
+}
+
+const SIDES: Side[] = ['p1', 'p2'];
+const idPrefix = (side: Side) => (side === 'p2' ? 'p2-' : undefined);
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+function sampleSide(i: number): SideArmy {
+  const roster = sampleArmies()[i].roster as RosterInput;
+  return { key: `sample:${i}`, name: roster.name, faction: roster.faction, roster, source: 'sample', warnings: [], rows: basesRows(roster, 'army') };
+}
+
 /**
  * Before a battle (the Play button in the sandbox): the battlefield open now, which army each
- * player brings (the two samples, or an army file: Sightline's army JSON or a New Recruit /
- * BattleScribe export, read in the game worker) and which of the battlefield's armies (its
- * territories) each plays, and whether armies are set up automatically or in the deployment phase
- * (Core 10.0). Start checks everything in the game worker; problems are listed and the sandbox stays.
+ * player brings and which of the battlefield's armies (its territories) each plays, and whether
+ * armies are set up automatically or in the deployment phase (Core 10.0). An army is a sample, a
+ * recently used army file (kept in IndexedDB, shown with its name and faction), or a new army
+ * file (Sightline's army JSON or a New Recruit / BattleScribe export), read in the game worker
+ * with the bases the player confirmed before. Each army's bases and heights table marks the
+ * defaults until confirmed or edited; a unit's name opens its card. Start applies the tables
+ * (every model of each unit) and checks everything in the game worker; problems are listed and
+ * the sandbox stays.
  */
 export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
   const scenario = engine.snapshot;
   const territories = useMemo(() => Object.keys(scenario?.territories ?? {}), [scenario]);
-  const [armies, setArmies] = useState<ChosenArmy[]>(sampleArmies);
-  const [pick, setPick] = useState<Record<Side, number>>({ p1: 0, p2: 1 });
+  const samples = useMemo(() => sampleArmies().map((_, i) => sampleSide(i)), []);
+  const [recent, setRecent] = useState<RecentArmy[]>([]);
+  const remembered = useRef<Record<string, BaseEntry>>({});
+  const [chosen, setChosen] = useState<Record<Side, SideArmy>>({ p1: samples[0], p2: samples[1] });
   const [territory, setTerritory] = useState<Record<Side, string>>({ p1: territories.includes('south') ? 'south' : (territories[0] ?? ''), p2: territories.includes('north') ? 'north' : (territories[1] ?? '') });
   const [deploy, setDeploy] = useState<'auto' | 'manual'>('auto');
   const [problems, setProblems] = useState<string[]>([]);
-  const [notes, setNotes] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [storeReady, setStoreReady] = useState(false);
+  const [card, setCard] = useState<{ side: Side; unitId: string } | null>(null);
 
-  const readFile = async (side: Side, file: File) => {
+  useEffect(() => {
+    let live = true;
+    void Promise.all([readRecentArmies(), readRememberedBases()]).then(([r, b]) => {
+      if (!live) return;
+      setRecent(r);
+      remembered.current = b;
+      setStoreReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  /** Reads an army file in the game worker for a side, with the remembered bases; records it as recently used. */
+  const read = async (side: Side, bytes: ArrayBuffer, fileName: string): Promise<void> => {
     setBusy(true);
     setProblems([]);
     try {
-      const r = await getGame().readArmy(await file.arrayBuffer(), file.name, side === 'p2' ? 'p2-' : undefined);
+      const r = await getGame().readArmy(bytes.slice(0), fileName, idPrefix(side), remembered.current);
       if (!r.ok) {
         setProblems(r.problems);
         return;
       }
-      const army = r.army as { name?: string; faction?: string };
-      const next = [...armies, { label: `${army.name ?? file.name}${army.faction ? ` (${army.faction})` : ''}`, roster: r.army }];
-      setArmies(next);
-      setPick((p) => ({ ...p, [side]: next.length - 1 }));
-      setNotes(r.warnings.length ? [`${file.name}: ${r.warnings.length} warning(s), e.g. ${r.warnings.slice(0, 3).join('; ')}`] : []);
+      const army = r.army;
+      const entry: RecentArmy = { name: army.name, faction: army.faction, fileName, bytes, usedAt: Date.now() };
+      setRecent(await recordRecentArmy(entry));
+      const table = new Map(Object.entries(remembered.current));
+      setChosen((c) => ({
+        ...c,
+        [side]: { key: `recent:${recentKey(entry)}`, name: army.name, faction: army.faction, roster: army, source: r.source, fileName, warnings: r.warnings, rows: basesRows(army, r.source, table) },
+      }));
+    } catch (e) {
+      setProblems([`${fileName}: ${(e as Error).message}`]);
     } finally {
       setBusy(false);
     }
+  };
+
+  const pick = (side: Side, key: string) => {
+    setCard(null);
+    if (key.startsWith('sample:')) {
+      setChosen((c) => ({ ...c, [side]: samples[Number(key.slice(7))] }));
+      return;
+    }
+    const a = recent.find((x) => `recent:${recentKey(x)}` === key);
+    if (a) void read(side, a.bytes, a.fileName);
+  };
+
+  const setRows = (side: Side, rows: BasesRow[]) => {
+    setChosen((c) => ({ ...c, [side]: { ...c[side], rows } }));
+    const entries = rememberedEntries(rows);
+    remembered.current = { ...remembered.current, ...entries };
+    void rememberBases(entries);
   };
 
   const start = async () => {
     if (!scenario) return;
     setBusy(true);
     setProblems([]);
+    const roster = (s: Side) => applyBases(chosen[s].roster, chosen[s].rows);
     const r = await startBattle({
       scenario,
       meshes: engine.meshFiles,
-      armies: { p1: { army: territory.p1, roster: armies[pick.p1].roster }, p2: { army: territory.p2, roster: armies[pick.p2].roster } },
+      armies: { p1: { army: territory.p1, roster: roster('p1') }, p2: { army: territory.p2, roster: roster('p2') } },
       deploy,
     });
     if (!r.ok) {
@@ -67,46 +142,99 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
     setPlayMode(true);
   };
 
-  const side = (p: Side, label: string) => (
-    <fieldset className="battle-side" data-testid={`battle-${p}`}>
-      <legend>{label}</legend>
-      <label>
-        Army{' '}
-        <select data-testid={`battle-army-${p}`} value={pick[p]} onChange={(e) => setPick({ ...pick, [p]: Number(e.target.value) })} disabled={busy}>
-          {armies.map((a, i) => (
-            <option key={i} value={i}>
-              {a.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="battle-file">
-        or an army file{' '}
-        <input type="file" data-testid={`battle-army-file-${p}`} accept=".json,.ros,.rosz" disabled={busy} onChange={(e) => e.target.files?.[0] && void readFile(p, e.target.files[0])} />
-      </label>
-      <label>
-        plays{' '}
-        <select data-testid={`battle-territory-${p}`} value={territory[p]} onChange={(e) => setTerritory({ ...territory, [p]: e.target.value })} disabled={busy}>
-          {territories.map((t) => (
-            <option key={t} value={t}>
-              the {t} territory
-            </option>
-          ))}
-        </select>
-      </label>
-    </fieldset>
-  );
+  const side = (p: Side, label: string) => {
+    const a = chosen[p];
+    const models = a.roster.units.reduce((n, u) => n + u.models.length, 0);
+    const manifestations = a.roster.manifestations?.length ?? 0;
+    const defaults = a.rows.filter((r) => isDefault(r.baseFrom) || isDefault(r.heightFrom)).length;
+    const recentHere = recent.some((x) => `recent:${recentKey(x)}` === a.key);
+    return (
+      <fieldset className="battle-side" data-testid={`battle-${p}`}>
+        <legend>{label}</legend>
+        <label>
+          Army{' '}
+          <select data-testid={`battle-army-${p}`} value={a.key} onChange={(e) => pick(p, e.target.value)} disabled={busy}>
+            <optgroup label="Samples">
+              {samples.map((s) => (
+                <option key={s.key} value={s.key}>
+                  {s.name} — {s.faction} (sample)
+                </option>
+              ))}
+            </optgroup>
+            {(recent.length > 0 || !recentHere) && (
+              <optgroup label="Recently used armies">
+                {recent.map((x) => (
+                  <option key={recentKey(x)} value={`recent:${recentKey(x)}`}>
+                    {x.name} — {x.faction} ({x.fileName})
+                  </option>
+                ))}
+                {!recentHere && a.source !== 'sample' && <option value={a.key}>{a.name} — {a.faction} ({a.fileName})</option>}
+              </optgroup>
+            )}
+          </select>
+        </label>
+        <label className="battle-file">
+          or an army file{' '}
+          <input
+            type="file"
+            data-testid={`battle-army-file-${p}`}
+            accept=".json,.ros,.rosz"
+            disabled={busy || !storeReady}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = '';
+              if (f) void f.arrayBuffer().then((b) => read(p, b, f.name));
+            }}
+          />
+        </label>
+        <div className="battle-army-summary" data-testid={`battle-army-summary-${p}`}>
+          <b data-testid={`battle-army-name-${p}`}>{a.name}</b> · {a.faction} · {count(a.roster.units.length, 'unit')}, {count(models, 'model')}
+          {manifestations > 0 ? `, ${count(manifestations, 'manifestation')}` : ''}
+        </div>
+        {a.warnings.length > 0 && (
+          <details className="battle-warnings" data-testid={`battle-warnings-${p}`}>
+            <summary>
+              {a.fileName}: {count(a.warnings.length, 'warning')}
+            </summary>
+            <ul>
+              {a.warnings.map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
+          </details>
+        )}
+        <details className="battle-bases" open={a.source === 'roster'} key={a.key}>
+          <summary>
+            Bases and heights{defaults > 0 ? ` — ${count(defaults, 'unit')} with default values, check them` : ''}
+          </summary>
+          <BasesTable rows={a.rows} onChange={(rows) => setRows(p, rows)} onOpenCard={(unitId) => setCard({ side: p, unitId })} armyName={a.name} testId={`bases-${p}`} disabled={busy} />
+        </details>
+        <label>
+          plays{' '}
+          <select data-testid={`battle-territory-${p}`} value={territory[p]} onChange={(e) => setTerritory({ ...territory, [p]: e.target.value })} disabled={busy}>
+            {territories.map((t) => (
+              <option key={t} value={t}>
+                the {t} territory
+              </option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
+    );
+  };
+
+  const cardUnit = card ? [...chosen[card.side].roster.units, ...(chosen[card.side].roster.manifestations ?? [])].find((u) => u.id === card.unitId) : undefined;
+  const cardRow = card ? chosen[card.side].rows.find((r) => r.unitId === card.unitId) : undefined;
 
   return (
-    <div className="panel new-battle" role="dialog" aria-label="New battle" data-testid="new-battle">
+    <div className="panel new-battle wide" role="dialog" aria-label="New battle" data-testid="new-battle">
       <h2>New battle on {scenario?.name ?? 'this battlefield'}</h2>
       {territories.length < 2 ? (
         <p data-testid="battle-no-territories">This battlefield has {territories.length === 0 ? 'no territories' : 'one territory'}: a battle needs one for each army (Core 9.1.2). Add them to the scenario file.</p>
       ) : (
         <>
           <p className="muted">The battle is played on this battlefield as it is now, its real terrain included. Units of the battlefield whose ids match an army's units start where they stand.</p>
-          {side('p1', 'Player 1')}
-          {side('p2', 'Player 2')}
+          {SIDES.map((p) => side(p, p === 'p1' ? 'Player 1' : 'Player 2'))}
           <fieldset className="battle-deploy">
             <legend>Set-up</legend>
             <label>
@@ -118,11 +246,6 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
           </fieldset>
         </>
       )}
-      {notes.map((n, i) => (
-        <p key={i} className="muted" data-testid="battle-note">
-          {n}
-        </p>
-      ))}
       {problems.length > 0 && (
         <ul className="battle-problems" role="alert" data-testid="battle-problems">
           {problems.map((p, i) => (
@@ -132,12 +255,21 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
       )}
       <div className="battle-actions">
         <button type="button" data-testid="battle-start" disabled={busy || !scenario || territories.length < 2} onClick={() => void start()}>
-          {busy ? 'Starting…' : 'Start the battle'}
+          {busy ? 'Working…' : 'Start the battle'}
         </button>
         <button type="button" data-testid="battle-cancel" onClick={onClose} disabled={busy}>
           Cancel
         </button>
       </div>
+      {card && cardUnit && (
+        <div className="unit-card-overlay">
+          <UnitCard
+            unit={cardRow ? applyBases({ ...chosen[card.side].roster, units: [cardUnit], manifestations: [] }, [cardRow]).units[0] : cardUnit}
+            subtitle={chosen[card.side].name}
+            onClose={() => setCard(null)}
+          />
+        </div>
+      )}
     </div>
   );
 }
