@@ -271,6 +271,13 @@ export interface GameSetupInput {
   territories?: { p1: string; p2: string };
   /** Play the deployment phase (Core 10.0): every unit starts undeployed. */
   deployment?: { beginsDeployment: 'p1' | 'p2'; factionTerrain?: { p1?: string[]; p2?: string[] } };
+/** A unit's roster entry: a unit of its army or one of its manifestations (Magic 7.0). */
+function rosterEntry(s: GameState, id: string) {
+  const u = s.units[id];
+  const r = u ? s.players[u.owner].roster : undefined;
+  return r?.units.find((x) => x.id === id) ?? r?.manifestations?.find((x) => x.id === id);
+}
+
 }
 
 /** Options of {@link GameApi}. */
@@ -415,7 +422,7 @@ export class GameApi {
     if (!o.ok) return o;
     const missing = Object.values(o.game.state.units)
       .filter((u) => u.status === undefined)
-      .flatMap((u) => o.game.state.players[u.owner].roster.units.find((x) => x.id === u.id)!.models)
+      .flatMap((u) => rosterEntry(o.game.state, u.id)!.models)
       .filter((m) => !o.game.placement[m.id]);
     if (missing.length) return { ok: false, problems: missing.map((m) => `table.scenario.units: no set-up position for model "${m.id}"`) };
     this.setup = structuredClone(setup);
@@ -447,7 +454,7 @@ export class GameApi {
     const reserveShown = (u: GameState['units'][string]) => s.stage === 'turn' && s.phase === 'movement' && s.active === u.owner && s.round <= 3;
     const offField = (u: GameState['units'][string]) =>
       (u.status === 'undeployed' && s.stage !== 'deployment') || u.status === 'unsummoned' || (u.status === 'reserve' && !reserveShown(u));
-    const removed = Object.values(s.units).flatMap((u) => (offField(u) ? s.players[u.owner].roster.units.find((x) => x.id === u.id)!.models.map((m) => m.id) : u.slain));
+    const removed = Object.values(s.units).flatMap((u) => (offField(u) ? rosterEntry(s, u.id)!.models.map((m) => m.id) : u.slain));
     const gone = new Set(removed);
     const positions: Record<string, [number, number]> = {};
     for (const [id, p] of Object.entries(this.placement)) if (!gone.has(id)) positions[id] = s.positions[id] ? [...s.positions[id]] : [p[0], p[1]];
@@ -680,7 +687,7 @@ export class GameApi {
   summary(): GameSummary {
     const s = this.current;
     const units: UnitSummary[] = Object.values(s.units).map((u) => {
-      const ru = s.players[u.owner].roster.units.find((x) => x.id === u.id)!;
+      const ru = rosterEntry(s, u.id)!;
       return {
         id: u.id,
         name: ru.name,
@@ -755,10 +762,10 @@ export class GameApi {
     const u = s.units[unitId];
     if (!u) return { ok: false, reason: `unknown unit "${unitId}"` };
     const p = u.owner;
-    const ru = s.players[p].roster.units.find((x) => x.id === unitId)!;
-    const enemies = Object.values(s.units).filter((e) => e.owner !== p && e.slain.length < s.players[e.owner].roster.units.find((x) => x.id === e.id)!.models.length);
-    const friends = Object.values(s.units).filter((e) => e.owner === p && e.slain.length < s.players[p].roster.units.find((x) => x.id === e.id)!.models.length);
-    const name = (id: string) => s.players[s.units[id].owner].roster.units.find((x) => x.id === id)?.name ?? id;
+    const ru = rosterEntry(s, unitId)!;
+    const enemies = Object.values(s.units).filter((e) => e.owner !== p && e.slain.length < rosterEntry(s, e.id)!.models.length);
+    const friends = Object.values(s.units).filter((e) => e.owner === p && e.slain.length < rosterEntry(s, e.id)!.models.length);
+    const name = (id: string) => rosterEntry(s, id)?.name ?? id;
     const entries: OptionEntry[] = [];
     const probe = (group: string, label: string, rule: string, action: Action, extra: Partial<OptionEntry> = {}) => {
       const r = reduce(s, action, this.port!);
@@ -893,8 +900,8 @@ export class GameApi {
     const t = s.units[targetId];
     if (!a || !t) return { ok: false, reason: 'unknown unit' };
     const k = kind ?? (s.phase === 'shooting' ? 'shoot' : 'fight');
-    const aru = s.players[a.owner].roster.units.find((x) => x.id === unitId)!;
-    const tru = s.players[t.owner].roster.units.find((x) => x.id === targetId)!;
+    const aru = rosterEntry(s, unitId)!;
+    const tru = rosterEntry(s, targetId)!;
     const aliveA = aru.models.filter((m) => !a.slain.includes(m.id));
     const aliveT = tru.models.length - t.slain.length;
     if (aliveA.length === 0 || aliveT === 0) return { ok: false, reason: 'a unit has been destroyed' };
@@ -959,7 +966,7 @@ function commandLabel(c: string): string {
 function unitName(s: GameState, id: string): string {
   const u = s.units[id];
   if (!u) return id;
-  return s.players[u.owner].roster.units.find((x) => x.id === id)?.name ?? id;
+  return rosterEntry(s, id)?.name ?? id;
 }
 
 function actionText(s: GameState, a: Action): string {
@@ -1235,7 +1242,7 @@ export function diceSteps(seq: number, newLog: readonly LogEntry[], events: read
   const attacks = evs.filter((e) => e.type === 'attacksResolved');
   const weaponOf = (unitId: string, weapon: string) => {
     const u = s.units[unitId];
-    return u ? s.players[u.owner].roster.units.find((x) => x.id === unitId)?.weapons.find((w) => w.name === weapon) : undefined;
+    return u ? rosterEntry(s, unitId)?.weapons.find((w) => w.name === weapon) : undefined;
   };
   for (const e of newLog) {
     if (e.kind !== 'roll') continue;
@@ -1270,7 +1277,7 @@ export function diceSteps(seq: number, newLog: readonly LogEntry[], events: read
         // `save:<target>:<weapon>`
         const ev = attacks.find((a) => a.target === unit && a.weapon === weapon);
         const t = s.units[unit];
-        const save = t ? s.players[t.owner].roster.units.find((x) => x.id === unit)?.warscroll.save : undefined;
+        const save = t ? rosterEntry(s, unit)?.warscroll.save : undefined;
         const mod = Number(ev?.saveModifier ?? 0);
         const sv = rollTarget(save);
         const ok = dice.filter((d) => d !== 1 && d + mod >= sv).length;

@@ -269,7 +269,7 @@ function mapUnit(u: RawUnit, id: string, opts: MapArmyOptions, warnings: string[
     for (let i = 0; i < g.count; i++) {
       const own = g.weapons.filter((w) => i < w.carriers).map((w) => byProfileId.get(w.profile)).filter((x): x is string => !!x);
       const set = [...new Set([...unitWide, ...own])];
-      const m: { -readonly [K in keyof ArmyModel]: ArmyModel[K] } = { id: `${id}-${models.length + 1}`, base, heightInches: height };
+      const m: { -readonly [K in keyof ArmyModel]: ArmyModel[K] } = { id: `${id}.${models.length + 1}`, base, heightInches: height };
       for (const c of g.command) if (i < c.count) m[c.kind] = true;
       if (set.length < weapons.length) m.weapons = set;
       models.push(m);
@@ -352,7 +352,7 @@ function mapManifestation(m: RawManifestation, id: string, opts: MapArmyOptions,
       ...(abilitiesText.length > 0 ? { abilitiesText } : {}),
     },
     weapons,
-    models: Array.from({ length: parts }, (_, i) => ({ id: `${id}-${i + 1}`, base, heightInches: height })),
+    models: Array.from({ length: parts }, (_, i) => ({ id: `${id}.${i + 1}`, base, heightInches: height })),
   };
 }
 
