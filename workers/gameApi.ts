@@ -256,6 +256,13 @@ const PHASE_NAMES: Record<string, string> = {
   endOfTurn: 'end of turn',
 };
 
+/** A unit's roster entry: a unit of its army or one of its manifestations (Magic 7.0). */
+function rosterEntry(s: GameState, id: string) {
+  const u = s.units[id];
+  const r = u ? s.players[u.owner].roster : undefined;
+  return r?.units.find((x) => x.id === id) ?? r?.manifestations?.find((x) => x.id === id);
+}
+
 /** The game API (one game at a time). */
 /**
  * A set-up in the first battlefield format (boxes and cylinders, `placement`): still accepted by
@@ -271,13 +278,6 @@ export interface GameSetupInput {
   territories?: { p1: string; p2: string };
   /** Play the deployment phase (Core 10.0): every unit starts undeployed. */
   deployment?: { beginsDeployment: 'p1' | 'p2'; factionTerrain?: { p1?: string[]; p2?: string[] } };
-/** A unit's roster entry: a unit of its army or one of its manifestations (Magic 7.0). */
-function rosterEntry(s: GameState, id: string) {
-  const u = s.units[id];
-  const r = u ? s.players[u.owner].roster : undefined;
-  return r?.units.find((x) => x.id === id) ?? r?.manifestations?.find((x) => x.id === id);
-}
-
 }
 
 /** Options of {@link GameApi}. */
