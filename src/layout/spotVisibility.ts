@@ -427,9 +427,27 @@ function planProof(st: SearchState, sub: Occluder[], nSub: number): boolean {
 }
 
 /**
- * The probe of a spot pair: four of its sample pairs, each spot's side samples in the column facing
- * the other, on the top row and the middle row (real sample points facing each other, so a clear one
- * is a witness the exhaustive mode finds too).
+ * Probe sample pairs of a spot pair, as (row of A, column offset of A, row of B, column offset of B)
+ * from the columns facing each other, rows 0 = top, 1 = middle: the facing columns, then the columns
+ * a quarter turn to either side (the silhouettes' edges, the same side of the line of sight for both
+ * spots: lines passing beside whatever blocks the middle one), top then middle rows. The side
+ * columns took the monster's relation on the default battlefield from 2.6 M node pairs and 47 M
+ * segment tests to 0.43 M and 3.2 M (most of its pairs see each other past a tower or a tree).
+ */
+const PROBES: readonly number[] = [
+  0, 0, 0, 0,
+  0, 1, 0, -1,
+  0, -1, 0, 1,
+  1, 0, 1, 0,
+  1, 1, 1, -1,
+  1, -1, 1, 1,
+  0, 0, 1, 0,
+  1, 0, 0, 0,
+];
+
+/**
+ * The probe of a spot pair: a few of its sample pairs (see {@link PROBES}; real sample points, so a
+ * clear one is a witness the exhaustive mode finds too).
  */
 function probe(st: SearchState, ra: number, rb: number, occ: Occluder[], nOcc: number): boolean {
   const s = st.spots;
@@ -439,6 +457,7 @@ function probe(st: SearchState, ra: number, rb: number, occ: Occluder[], nOcc: n
   const angle = Math.atan2(s.y[j] - s.y[i], s.x[j] - s.x[i]);
   const colA = ((Math.round((angle / (2 * Math.PI)) * n) % n) + n) % n;
   const colB = (colA + (n >> 1)) % n;
+  const q = n >> 2;
   const mid = st.sideRows >> 1;
   const P = st.A.tree.points;
   const Q = st.B.tree.points;
@@ -447,18 +466,21 @@ function probe(st: SearchState, ra: number, rb: number, occ: Occluder[], nOcc: n
   const baseA = st.A.rankStart[ra];
   const baseB = st.B.rankStart[rb];
   const seg = SCRATCH_SEGMENT;
-  for (let k = 0; k < 4; k++) {
-    const p = baseA + sa[(k & 1 ? mid : 0) * n + colA];
-    const q = baseB + sb[(k & 2 ? mid : 0) * n + colB];
+  if (ra !== st.facingA || rb !== st.facingB) setFacing(st, ra, rb);
+  const count = PROBES.length >> 2;
+  for (let k = 0; k < count; k++) {
+    const ca = (colA + q * PROBES[4 * k + 1] + n) % n;
+    const cb = (colB + q * PROBES[4 * k + 3] + n) % n;
+    const p = baseA + sa[(PROBES[4 * k] ? mid : 0) * n + ca];
+    const qq = baseB + sb[(PROBES[4 * k + 2] ? mid : 0) * n + cb];
     // Only points the pair keeps (as the exhaustive mode tests them).
-    if (ra !== st.facingA || rb !== st.facingB) setFacing(st, ra, rb);
-    if (!keptA(st, p) || !keptB(st, q)) continue;
+    if (!keptA(st, p) || !keptB(st, qq)) continue;
     seg[0] = P[3 * p];
     seg[1] = P[3 * p + 1];
     seg[2] = P[3 * p + 2];
-    seg[3] = Q[3 * q];
-    seg[4] = Q[3 * q + 1];
-    seg[5] = Q[3 * q + 2];
+    seg[3] = Q[3 * qq];
+    seg[4] = Q[3 * qq + 1];
+    seg[5] = Q[3 * qq + 2];
     st.tests++;
     let clear = true;
     for (let o = 0; o < nOcc; o++) {
