@@ -5,7 +5,8 @@
  * - during a game the line-of-sight tool's panel is not under the Play panel: the observer's-eye
  *   view, its way back, the PNG proof and Who sees whom are clickable (page.click fails when
  *   another element covers its target);
- * - "New game" asks first (an in-page dialog) and the game it replaces can be resumed.
+ * - "New game" asks first (an in-page dialog) and the game it replaces can be resumed;
+ * - plain words: the state hash is under "Game info", not in the panel's header.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -146,12 +147,16 @@ export const tests: E2ETest[] = [
     },
   },
   {
-    name: 'play18: New game asks first (in-page dialog); the replaced game is kept and Resume previous game brings it back',
+    name: 'play18: New game asks first (in-page dialog); the replaced game is kept and Resume previous game brings it back; the state hash is under Game info, not in the header',
     async run(ctx) {
       const { page, errors } = await openPlay(ctx);
       await click(page, 'play-g-firstTurn-p1');
       await click(page, 'play-g-endPhase');
       const hash = await play<string>(page, 'hash()');
+      // Plain words: no state hash in the Play panel's header; it is under Game info.
+      assert(!(await text(page, '[data-testid=play-head]')).includes(hash), `no hash in the header: ${await text(page, '[data-testid=play-head]')}`);
+      await page.click('[data-testid=play-info] summary');
+      assert((await text(page, '[data-testid=play-info]')).includes(`#${hash}`), 'the hash is under Game info');
 
       // One click only asks; "Keep playing" keeps the game as it is.
       await page.click('[data-testid=play-new]');

@@ -109,9 +109,8 @@ export function PlayPanel(p: PlayPanelProps) {
         </div>
       )}
       <div className="play-panel panel" data-testid="play-panel" data-version={s.actions} data-hash={s.hash}>
-        <div className="play-head">
+        <div className="play-head" data-testid="play-head">
           <span>Play · {s.battleplan}</span>
-          <span data-testid="play-hash" title="state hash">#{s.hash}</span>
         </div>
         <div className="play-phase" data-testid="play-phase">
           {s.stage === 'ended' ? (
@@ -263,6 +262,13 @@ export function PlayPanel(p: PlayPanelProps) {
           )}
         </div>
         {!readOnly && !s.undo.ok && <div className="play-rule">Undo: {s.undo.reason}</div>}
+        <details className="play-info" data-testid="play-info">
+          <summary>Game info</summary>
+          <div>
+            {s.actions} actions played · state hash <code data-testid="play-hash">#{s.hash}</code>
+          </div>
+          <div className="play-rule">The same game gives the same hash: compare it with another copy of the game (a saved file, the other player's screen).</div>
+        </details>
       </div>
       {confirmNew !== null && (
         <div className="play-confirm panel" role="dialog" aria-modal="true" aria-labelledby="play-confirm-title" data-testid="play-confirm-new" data-deployment={String(confirmNew)}>
