@@ -263,6 +263,20 @@ function rosterEntry(s: GameState, id: string) {
   return r?.units.find((x) => x.id === id) ?? r?.manifestations?.find((x) => x.id === id);
 }
 
+/** The end-phase button in plain words ("End the end of turn" was one of them). */
+const END_PHASE_LABELS: Record<string, string> = {
+  startOfTurn: 'Go on to the hero phase',
+  hero: 'End the hero phase',
+  movement: 'End the movement phase',
+  shooting: 'End the shooting phase',
+  charge: 'End the charge phase',
+  combat: 'End the combat phase',
+  endOfTurn: 'End the turn',
+};
+
+/** A spell's name (its id when the engine does not know it). */
+const spellName = (id: unknown) => SPELLS[String(id)]?.name ?? String(id);
+
 /** The game API (one game at a time). */
 /**
  * A set-up in the first battlefield format (boxes and cylinders, `placement`): still accepted by
@@ -870,7 +884,7 @@ export class GameApi {
       return out;
     }
     const a = s.active as PlayerId;
-    probe('endPhase', `End the ${PHASE_NAMES[s.phase ?? ''] ?? s.phase}`, 'Core 13.0', { type: 'endPhase', player: a });
+    probe('endPhase', END_PHASE_LABELS[s.phase ?? ''] ?? `End the ${PHASE_NAMES[s.phase ?? ''] ?? s.phase}`, 'Core 13.0', { type: 'endPhase', player: a });
     if (s.phase === 'startOfTurn') {
       for (const t of TACTICS) {
         if (t === 'slayTheEntourage') {
@@ -1001,7 +1015,7 @@ function actionText(s: GameState, a: Action): string {
     case 'setSlainPriority':
       return `${a.player} sets which models of ${n(a.unitId)} are slain first`;
     case 'cast':
-      return `${n(a.unitId)} casts ${SPELLS[a.spell]?.name ?? a.spell} on ${n(a.target)}`;
+      return `${n(a.unitId)} attempts to cast ${SPELLS[a.spell]?.name ?? a.spell} on ${n(a.target)}`;
     case 'unbind':
       return `${n(a.unitId)} attempts to unbind`;
     case 'activatePlaceOfPower':
@@ -1152,16 +1166,16 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         ln(`${n(ev.unitId)} retreats: ${ev.mortal} mortal damage`, 'Core 14.1');
         break;
       case 'spellCastRoll':
-        ln(`${n(ev.unitId)} casts ${ev.spell}: ${ev.roll} — waiting for an unbind`, 'Magic 2.0');
+        ln(`${n(ev.unitId)} casts ${spellName(ev.spell)}: casting roll ${ev.roll} — the enemy may try to unbind it`, 'Magic 2.0');
         break;
       case 'spellFailed':
-        ln(`${n(ev.unitId)} fails to cast ${ev.spell} (${ev.roll} < ${ev.castingValue})`, 'Magic 2.0');
+        ln(`The cast failed: ${n(ev.unitId)} rolled ${ev.roll}, below ${spellName(ev.spell)}'s casting value ${ev.castingValue}; the spell has no effect`, 'Magic 2.0');
         break;
       case 'miscast':
-        ln(`${n(ev.unitId)} miscasts!`, 'Magic 2.0');
+        ln(`The cast failed: ${n(ev.unitId)} miscasts ${spellName(ev.spell)} (a double 1)`, 'Magic 2.0');
         break;
       case 'spellCast':
-        ln(`${ev.spell} takes effect on ${n(ev.target)}`, 'Magic 2.0');
+        ln(`${spellName(ev.spell)} is cast: it takes effect on ${n(ev.target)}`, 'Magic 2.0');
         break;
       case 'unbindRoll':
         ln(`${n(ev.unitId)} unbinding roll ${ev.roll} vs ${ev.castingRoll}: ${ev.unbound ? 'unbound' : 'failed'}`, 'Magic 4.0');

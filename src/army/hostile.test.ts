@@ -4,6 +4,7 @@
  * the CLI (`npx tsx src/cli/importArmy.ts`): exit 2, one line on stderr, nothing on stdout.
  */
 
+import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ArmyImportError, importArmy } from './importArmy';
 
-const LIST = '/work/shared/rosters/new-recruit/sce-001-minimal';
+const LIST = fileURLToPath(new URL('../../tests/fixtures/rosters/new-recruit/sce-001-minimal', import.meta.url));
 const ROS = readFileSync(join(LIST, 'list.ros'), 'utf8');
 const JSON_TEXT = readFileSync(join(LIST, 'list.json'), 'utf8');
 const ROSZ = new Uint8Array(readFileSync(join(LIST, 'list.rosz')));

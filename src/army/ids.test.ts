@@ -3,12 +3,13 @@
  * can be placed on a scenario (SCENARIO.md: ids unique across all ids) and played (GAME.md): a
  * second unit of the same name ("crypt-ghouls-2") once clashed with the first unit's second model.
  */
+import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importArmy } from './importArmy';
 
-const ROOT = '/work/shared/rosters/new-recruit';
+const ROOT = fileURLToPath(new URL('../../tests/fixtures/rosters/new-recruit', import.meta.url));
 const lists = (() => {
   try {
     return readdirSync(ROOT).filter((d) => !d.startsWith('.'));

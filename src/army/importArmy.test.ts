@@ -1,10 +1,11 @@
 /**
  * Army import (issue 17, /work/shared/contract/ARMY.md) on the real New Recruit exports in
- * /work/shared/rosters/new-recruit (MIT, see /work/shared/rosters/LICENSE): every list imports,
+ * tests/fixtures/rosters/new-recruit (copied from shared/rosters; MIT, see its LICENSE): every list imports,
  * its three formats give the same army, and counts and characteristics agree with a second,
  * independent reading of the XML text (a regex tokenizer written here, no XML parser).
  */
 
+import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { DEFAULT_BASES, defaultBase, parseBasesFile } from './bases';
 import { importArmy, type ImportResult } from './importArmy';
 import { mapWeaponAbilities } from './weapons';
 
-const ROSTERS = '/work/shared/rosters/new-recruit';
+const ROSTERS = fileURLToPath(new URL('../../tests/fixtures/rosters/new-recruit', import.meta.url));
 const LISTS = readdirSync(ROSTERS).filter((d) => !d.startsWith('.')).sort();
 
 const cache = new Map<string, ImportResult>();

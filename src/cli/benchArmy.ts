@@ -1,6 +1,6 @@
 /**
  * `npm run bench:army`: speed of the army import (issue 17) on the largest real roster,
- * /work/shared/rosters/new-recruit/sce-002-units-a (91 unit selections, .ros about 630 KB), in its
+ * tests/fixtures/rosters/new-recruit/sce-002-units-a (91 unit selections, .ros about 630 KB), in its
  * three formats. For each: the first (cold) import and the median and p95 of the following
  * runs, in milliseconds, and the median as a ratio against a baseline measured in the same
  * process: `JSON.parse` of the same list's `.json` text. Target: median 300 ms or less.
@@ -10,12 +10,13 @@
  *
  * @module
  */
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { importArmy } from '../army/importArmy';
 
-const DIR = process.env.BENCH_ARMY_LIST ?? '/work/shared/rosters/new-recruit/sce-002-units-a';
+const DIR = process.env.BENCH_ARMY_LIST ?? fileURLToPath(new URL('../../tests/fixtures/rosters/new-recruit/sce-002-units-a', import.meta.url));
 const RUNS = Math.max(3, Number(process.env.BENCH_ARMY_RUNS ?? 15));
 const TARGET_MS = 300;
 

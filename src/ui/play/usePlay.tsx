@@ -35,6 +35,7 @@ import { sceneDataClient } from '../sceneData/sceneDataClient';
 import { currentMeasure, MOVE_IDLE, moveReduce, type MoveNote } from '../tools/moveTool';
 import type { Point2 } from '../tools/types';
 import { AUTOSAVE_KEY, GAME_RESTART_EVENT, REPLAY_KEY, autosave, getGame, isPlayMode, keepPrevious, newGame, previousGame, resumePrevious, scenarioModel, setPlayMode, startInfo } from './game';
+import { actionNote } from './notes';
 import { PanelStore } from './panelStore';
 import type { PlayNote } from './PlayPanel';
 import { PlayPanelConnected, type PlayPanelHandlers } from './PlayPanelConnected';
@@ -331,7 +332,7 @@ export function usePlay(o: PlayOptions): Play {
         }
         setLines((l) => [...l, ...r.lines]);
         showDice(r.steps);
-        setNote({ kind: 'ok', text: r.lines[0]?.text ?? 'Done.', rule: r.lines[0]?.rule });
+        setNote({ kind: 'ok', ...actionNote(r.lines) });
         setTargeting(null);
         await afterChange(r.summary);
         return r;
