@@ -46,6 +46,7 @@ import { NewBattleDialog } from './play/NewBattleDialog';
 import { startupSource } from './files/startup';
 import { StartupRecovery } from './files/StartupRecovery';
 import { useWorkbench } from './files/useWorkbench';
+import { useLayoutLab } from './layout/useLayoutLab';
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; problems: string[] };
 
@@ -433,6 +434,14 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   });
   restoreRef.current = workbench.restore;
 
+  // ---- The Layout panel (src/ui/layout): the layout lab's analysis in the engine worker; off in Play mode.
+  const [layoutOpen, setLayoutOpen] = useState(false);
+  const layout = useLayoutLab({ engine, data, bridge, open: layoutOpen && !play.active, onClose: () => setLayoutOpen(false) });
+  const toggleLayout = () => {
+    if (!layoutOpen) activate('select');
+    setLayoutOpen(!layoutOpen);
+  };
+
   // ---- Ready signal and the tools' test hook.
   const hookState = useRef({ tool, measure, los, move, combat, board, history, version, proof });
   hookState.current = { tool, measure, los, move, combat, board, history, version, proof };
@@ -634,9 +643,11 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
         {tool === 'move' && <DragController active={pressing} width={d.width} depth={d.depth} onPointer={onDragPointer} onRelease={onDragRelease} />}
         {play.scene}
         {workbench.scene}
+        {layout.scene}
       </TableScene>
       <InfoPanel data={d} engineStatus={engineStatus} />
-      <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} playOn={play.active} onTogglePlay={onTogglePlay} />
+      <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} playOn={play.active} onTogglePlay={onTogglePlay} layoutOn={layoutOpen && !play.active} onToggleLayout={play.active ? undefined : toggleLayout} />
+      {layout.panel}
       {play.panel}
       {battleDialog && !play.active && <NewBattleDialog engine={engine.client} onClose={() => setBattleDialog(false)} />}
       {workbench.panels}

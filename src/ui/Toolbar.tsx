@@ -18,10 +18,14 @@ export interface ToolbarProps {
   playOn?: boolean;
   /** Toggle Play mode. */
   onTogglePlay?: () => void;
+  /** Whether the Layout panel is open (src/ui/layout). Default false. */
+  layoutOn?: boolean;
+  /** Open or close the Layout panel; without it there is no Layout button. */
+  onToggleLayout?: () => void;
 }
 
 /** View controls: camera presets and overlay toggles (keyboard: T, V, G, R). */
-export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, onToggleTerritories, onTopDown, onOblique, playOn, onTogglePlay }: ToolbarProps) {
+export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, onToggleTerritories, onTopDown, onOblique, playOn, onTogglePlay, layoutOn, onToggleLayout }: ToolbarProps) {
   return (
     <div className="toolbar panel" role="toolbar" aria-label="View">
       <button type="button" data-testid="btn-top" aria-pressed={cameraMode === 'top'} onClick={onTopDown} title="Top-down view (T)">
@@ -37,6 +41,11 @@ export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, o
       <button type="button" data-testid="btn-territories" aria-pressed={showTerritories} onClick={onToggleTerritories} title="Territories (R)">
         Territories
       </button>
+      {onToggleLayout && (
+        <button type="button" data-testid="btn-layout" aria-pressed={layoutOn === true} onClick={onToggleLayout} title="Layout lab: exposure heatmaps, hiding places, fire lanes and objective reach of each territory">
+          Layout
+        </button>
+      )}
       {onTogglePlay && (
         <>
           <span className="sep" />

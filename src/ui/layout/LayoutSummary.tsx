@@ -1,0 +1,88 @@
+import { percent, reachText, type ClassSummary } from './layoutReport';
+
+/** Props of {@link LayoutSummary}. */
+export interface LayoutSummaryProps {
+  /** What the card is (e.g. the scenario's name, "saved: file.json"). */
+  title: string;
+  /** The class summary shown (from `summarise`). */
+  summary: ClassSummary;
+  /** Grid of the report, inches. */
+  grid: number;
+  /** A test id for the card. Default `layout-summary`. */
+  testId?: string;
+  /** Colour of a territory's marker (its army's colour). Default none. */
+  colorOf?: (territory: string) => string;
+}
+
+/**
+ * The summary card of a layout report for one class (LAYOUT.md): per territory its standing spots,
+ * exposure (share of its spots seen from the enemies' threat zone) and hiding capacity (bases that
+ * fit on unexposed spots); the asymmetry (largest difference of exposure); each objective's reach
+ * from each territory.
+ */
+export function LayoutSummary({ title, summary, grid, testId = 'layout-summary', colorOf }: LayoutSummaryProps) {
+  const names = summary.territories.map((t) => t.territory);
+  return (
+    <div className="layout-summary" data-testid={testId} data-class={summary.classId}>
+      <div className="layout-summary-title" title={title}>
+        {title}
+      </div>
+      <div className="layout-summary-meta">
+        {summary.classId} · grid {grid}" · threat {summary.threat}"
+      </div>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">territory</th>
+            <th scope="col" title="Standing spots wholly within the territory">spots</th>
+            <th scope="col" title="Share of its standing spots seen from the enemies' threat zone">exposure</th>
+            <th scope="col" title="Bases of the class that fit on spots nobody in the threat zone sees">hiding</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.territories.map((t) => (
+            <tr key={t.territory} data-territory={t.territory} data-exposure={t.exposure} data-hiding={t.hidingCapacity}>
+              <th scope="row">
+                {colorOf && <span className="swatch" style={{ background: colorOf(t.territory) }} />}
+                {t.territory}
+              </th>
+              <td>{t.spots}</td>
+              <td>{percent(t.exposure)}</td>
+              <td>{t.hidingCapacity}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="layout-asymmetry" data-asymmetry={summary.asymmetry}>
+        Asymmetry <b>{percent(summary.asymmetry)}</b>
+        <span className="muted"> (largest difference of exposure)</span>
+      </div>
+      {summary.objectives.length > 0 && (
+        <table className="layout-reach">
+          <thead>
+            <tr>
+              <th scope="col" title="Least move, climbing counted, to contest the objective (Core 32.1)">reach</th>
+              {names.map((n) => (
+                <th key={n} scope="col">
+                  {n}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {summary.objectives.map((o) => (
+              <tr key={o.objective}>
+                <th scope="row">{o.objective}</th>
+                {names.map((n) => (
+                  <td key={n} title={`exposed: ${percent(o.exposed[n] ?? null)} of its contesting spots`}>
+                    {reachText(o.reach[n] ?? null)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

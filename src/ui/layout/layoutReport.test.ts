@@ -1,0 +1,66 @@
+import { describe, expect, test } from 'vitest';
+import { compareReports, heatColor, readSavedLayout, savedLayoutFile, signed, summarise, type LayoutReport } from './layoutReport';
+
+function report(exposureNorth: number, hiding: number, grid = 2): LayoutReport {
+  const territory = (exposure: number) => ({
+    spots: 100, exposure, hidingCapacity: hiding, exposedSpots: Math.round(exposure * 100), threatZoneSpots: 100,
+    heatmap: [[2, 2, 0, 0.5] as [number, number, number, number]], hidingPlaces: [], fireLanes: { cellInches: 2, nx: 1, ny: 1, share: [0], lines: 0 },
+  });
+  return {
+    grid, mode: 'fast', sampleSpacingInches: 0.25,
+    classes: [{
+      id: 'infantry', threat: 0, territories: { north: territory(exposureNorth), south: territory(0.5) },
+      objectives: { c: { north: { reach: 6, exposed: 1, contestingSpots: 10 }, south: { reach: null, exposed: 1, contestingSpots: 10 } } },
+      asymmetry: Math.abs(exposureNorth - 0.5), work: { spotPairs: 0, nodePairs: 0, segmentTests: 0, ms: 1 },
+    }],
+  };
+}
+
+describe('layout report helpers', () => {
+  test('summarise lists territories, asymmetry and reach', () => {
+    const [s] = summarise(report(0.75, 3));
+    expect(s.territories.map((t) => [t.territory, t.exposure, t.hidingCapacity])).toEqual([['north', 0.75, 3], ['south', 0.5, 3]]);
+    expect(s.asymmetry).toBe(0.25);
+    expect(s.objectives).toEqual([{ objective: 'c', reach: { north: 6, south: null }, exposed: { north: 1, south: 1 } }]);
+  });
+
+  test('compareReports gives current minus saved, and notes another grid or a missing class', () => {
+    const c = compareReports(report(0.75, 3), report(0.5, 5, 1));
+    const north = c.classes[0].territories.find((t) => t.territory === 'north')!;
+    expect(north.exposure).toEqual({ current: 0.75, saved: 0.5, delta: 0.25 });
+    expect(north.hidingCapacity.delta).toBe(-2);
+    expect(c.classes[0].asymmetry.delta).toBe(0.25);
+    expect(c.notes[0]).toMatch(/Grids differ/);
+    const other = report(0.5, 5);
+    other.classes[0].id = 'monster';
+    const d = compareReports(report(0.75, 3), other);
+    expect(d.classes).toEqual([]);
+    expect(d.notes).toEqual(['infantry: not in the saved report.', 'monster: only in the saved report.']);
+  });
+
+  test('an exported file reads back; a bare report (npm run layout) too; a wrong file is problems with paths', () => {
+    const saved = { report: report(0.6, 2), label: 'Ruined town', createdAt: '2025-01-01T00:00:00.000Z' };
+    const back = readSavedLayout(JSON.parse(savedLayoutFile(saved)), 'x.json');
+    expect(back.ok && back.saved.label).toBe('Ruined town');
+    expect(back.ok && back.saved.report.classes[0].territories.north.exposure).toBe(0.6);
+    const bare = readSavedLayout(JSON.parse(JSON.stringify(report(0.6, 2))), 'cli.json');
+    expect(bare.ok && bare.saved.label).toBe('cli.json');
+    const bad = readSavedLayout({ grid: 0, classes: [{ id: 1, territories: { north: { spots: 'x' } } }] }, 'bad.json');
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.problems).toContain('grid: expected a positive number of inches');
+      expect(bad.problems).toContain('classes[0].id: expected a string');
+      expect(bad.problems).toContain('classes[0].territories.north.spots: expected a number');
+    }
+    expect(readSavedLayout([1], 'a.json').ok).toBe(false);
+  });
+
+  test('signed differences and heat colours', () => {
+    expect(signed(0.25, 'share')).toBe('+25%');
+    expect(signed(-2, 'count')).toBe('−2');
+    expect(signed(0, 'count')).toBe('±0');
+    expect(signed(null, 'share')).toBe('–');
+    expect(heatColor(0)).toEqual([40 / 255, 90 / 255, 220 / 255]);
+    expect(heatColor(1)).toEqual([1, 0, 0]);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The Layout panel's run: its options and the state of the engine job (pure types and defaults).
+ */
+
+/** The classes the panel offers (LAYOUT.md "Model classes"). */
+export const LAYOUT_CLASSES = [
+  { id: 'infantry', label: 'Infantry', hint: '32 mm round, 1.25" tall' },
+  { id: 'cavalry', label: 'Cavalry', hint: '60×35 mm oval, 2.5" tall' },
+  { id: 'monster', label: 'Monster', hint: '100 mm round, 4.5" tall' },
+] as const;
+
+/** Grids the panel offers, inches. 2" is the default: a run takes seconds (1" takes 20-80 s a class). */
+export const LAYOUT_GRIDS = [1, 2, 3, 4] as const;
+
+/** What the panel asks the engine for. */
+export interface LayoutRunOptions {
+  /** Class ids, in the order of {@link LAYOUT_CLASSES}. */
+  classes: string[];
+  /** The move that defines the enemies' threat zone, inches (0: their territory). */
+  threat: number;
+  /** Spacing of the standing spots, inches. */
+  grid: number;
+}
+
+/** The options a fresh panel shows. */
+export const DEFAULT_LAYOUT_OPTIONS: LayoutRunOptions = { classes: ['infantry'], threat: 0, grid: 2 };
+
+/** The state of the panel's engine job. */
+export type LayoutRunState =
+  | { name: 'idle' }
+  | { name: 'running'; jobId: string; progress: number; classId?: string; stage?: string; startedAt: number }
+  | { name: 'done'; ms: number }
+  | { name: 'stopped'; reason: string }
+  | { name: 'failed'; problems: string[] };
+
+/** A sentence for a stage of the analysis. */
+export function stageText(stage: string | undefined, classId: string | undefined): string {
+  const what: Record<string, string> = {
+    spots: 'finding standing spots',
+    moves: 'measuring moves',
+    visibility: 'checking lines of sight',
+    objectives: 'objective reach',
+    report: 'writing the report',
+  };
+  if (!stage) return 'starting';
+  return `${classId ?? ''}: ${what[stage] ?? stage}`;
+}

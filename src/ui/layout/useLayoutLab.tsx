@@ -1,0 +1,216 @@
+/**
+ * The Layout panel's state and effects (issue 19): runs the engine worker's layout job
+ * (`EngineClient.layout`) on the battlefield loaded now, keeps the report and the one kept for
+ * comparison, and gives the App the panel and what the scene draws (heatmaps, fire lanes,
+ * objective reach). Every number shown is the engine's report; the page only draws it.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { EngineJob, LayoutResult } from '../../client/engineClient';
+import { classFootprint, modelClass } from '../../layout/classes';
+import { FireLaneBands } from '../../scene/FireLaneBands';
+import { LayoutHeatmap } from '../../scene/LayoutHeatmap';
+import { ObjectiveReach } from '../../scene/ObjectiveReach';
+import { armyColor } from '../../scene/palette';
+import type { SceneHandleRef } from '../../scene/SceneBridge';
+import type { BattlefieldData } from '../../scene/types';
+import type { Engine } from '../engine/engine';
+import { composeProof, downloadDataUrl } from '../proof';
+import { LayoutPanel, type LayoutShown } from './LayoutPanel';
+import { heatColor, percent, readSavedLayout, reachText, savedLayoutFile, summarise, type SavedLayout } from './layoutReport';
+import { DEFAULT_LAYOUT_OPTIONS, type LayoutRunOptions, type LayoutRunState } from './layoutRun';
+
+/** Options of {@link useLayoutLab}. */
+export interface LayoutLabOptions {
+  /** The page's engine. */
+  engine: Engine;
+  /** The battlefield on screen (null while loading). */
+  data: BattlefieldData | null;
+  /** The live scene (for the PNG export). */
+  bridge: SceneHandleRef;
+  /** Whether the panel is open (closing it cancels a running analysis and hides the overlays). */
+  open: boolean;
+  /** Close the panel. */
+  onClose: () => void;
+}
+
+/** What the App places: the panel (null when closed) and the scene's overlays (null when none). */
+export interface LayoutLab {
+  panel: ReactNode;
+  scene: ReactNode;
+}
+
+/** What a report was made from: when these change (a new load, a terrain edit), the report is stale. */
+interface Basis {
+  terrain: BattlefieldData['terrain'];
+  territories: BattlefieldData['territories'];
+  objectives: BattlefieldData['objectives'];
+}
+
+const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase() || 'battlefield';
+
+/** Downloads text as a file (an object URL, revoked once the download has started). */
+function downloadText(text: string, filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadDataUrl(url, filename);
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** The Layout panel: see the file's comment. */
+export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabOptions): LayoutLab {
+  const [options, setOptions] = useState<LayoutRunOptions>(DEFAULT_LAYOUT_OPTIONS);
+  const [run, setRun] = useState<LayoutRunState>({ name: 'idle' });
+  const [current, setCurrent] = useState<SavedLayout | null>(null);
+  const [basis, setBasis] = useState<Basis | null>(null);
+  const [baseline, setBaseline] = useState<SavedLayout | null>(null);
+  const [shown, setShown] = useState<LayoutShown>({ classId: 'infantry', heatmap: true, lanesOf: null, reach: true });
+  const [drawn, setDrawn] = useState<Record<string, number>>({});
+  const [note, setNote] = useState<string | null>(null);
+  const job = useRef<EngineJob<LayoutResult> | null>(null);
+  const dataRef = useRef(data);
+  dataRef.current = data;
+  const currentRef = useRef(current);
+  currentRef.current = current;
+
+  const cancel = useCallback(() => {
+    void job.current?.cancel();
+  }, []);
+  // Closing the panel (or leaving the page) stops the analysis.
+  useEffect(() => {
+    if (!open) cancel();
+  }, [open, cancel]);
+  useEffect(() => cancel, [cancel]);
+
+  const start = useCallback(() => {
+    const d = dataRef.current;
+    if (!d || job.current) return;
+    setNote(null);
+    const at = performance.now();
+    const from: Basis = { terrain: d.terrain, territories: d.territories, objectives: d.objectives };
+    const j = engine.client.layout({ grid: options.grid, classes: options.classes, threat: options.threat }, (p) => {
+      const progress = p.total > 0 ? p.done / p.total : 0;
+      // Re-render only when the shown percentage or the stage changes (reports come every 12 ms).
+      setRun((r) =>
+        r.name !== 'running' || r.jobId !== p.jobId || (Math.floor(progress * 100) === Math.floor(r.progress * 100) && r.stage === p.stage && r.classId === p.classId)
+          ? r
+          : { ...r, progress, stage: p.stage, classId: p.classId },
+      );
+    });
+    job.current = j;
+    setRun({ name: 'running', jobId: j.id, progress: 0, startedAt: at });
+    engine.track(j.result).then(
+      (r) => {
+        if (job.current !== j) return;
+        job.current = null;
+        if (r.ok) {
+          const prev = currentRef.current;
+          // The last report is kept for comparison when nothing else is.
+          if (prev) setBaseline((b) => b ?? { ...prev, label: `${prev.label} (previous run)` });
+          setCurrent({ report: r.report, label: d.name, createdAt: new Date().toISOString() });
+          setBasis(from);
+          setShown((s) => ({
+            ...s,
+            classId: r.report.classes.some((c) => c.id === s.classId) ? s.classId : r.report.classes[0].id,
+            lanesOf: s.lanesOf && s.lanesOf in (r.report.classes[0]?.territories ?? {}) ? s.lanesOf : null,
+          }));
+          setRun({ name: 'done', ms: performance.now() - at });
+        } else if ('problems' in r) setRun({ name: 'failed', problems: r.problems });
+        else setRun({ name: 'stopped', reason: r.reason === 'scenario changed' ? 'the battlefield changed while it ran' : r.reason });
+      },
+      (e: unknown) => {
+        if (job.current !== j) return;
+        job.current = null;
+        setRun({ name: 'failed', problems: [(e as Error).message] });
+      },
+    );
+  }, [engine, options]);
+
+  const onDrawn = useCallback((territory: string, n: number) => setDrawn((d) => (d[territory] === n ? d : { ...d, [territory]: n })), []);
+  const colorOf = useCallback((t: string) => armyColor(t, dataRef.current?.armies ?? []), []);
+
+  const cls = current ? (current.report.classes.find((c) => c.id === shown.classId) ?? current.report.classes[0]) : undefined;
+  const axes = useMemo<[number, number]>(() => {
+    const mc = cls ? modelClass(cls.id) : undefined;
+    const f = mc ? classFootprint(mc, 0, 0) : null;
+    return f ? [f.semiMajor, f.semiMinor] : [0.63, 0.63];
+  }, [cls]);
+  const reach = useMemo(() => {
+    const out: Record<string, Record<string, number | null>> = {};
+    for (const [o, per] of Object.entries(cls?.objectives ?? {})) out[o] = Object.fromEntries(Object.entries(per).map(([t, r]) => [t, r.reach]));
+    return out;
+  }, [cls]);
+  const stale = !!(basis && data && (basis.terrain !== data.terrain || basis.territories !== data.territories || basis.objectives !== data.objectives));
+  const drawnSpots = cls && open && shown.heatmap ? Object.keys(cls.territories).reduce((n, t) => n + (drawn[t] ?? 0), 0) : 0;
+
+  const exportPng = useCallback(async () => {
+    const h = bridge.current;
+    const c = currentRef.current;
+    if (!h || !c || !cls) return;
+    const s = summarise(c.report).find((x) => x.classId === cls.id)!;
+    const details = [
+      ...s.territories.map((t) => `${t.territory}: ${t.spots} standing spots, exposure ${percent(t.exposure)}, hiding capacity ${t.hidingCapacity}`),
+      `Asymmetry ${percent(s.asymmetry)}.` + (s.objectives.length ? ` Objective reach: ${s.objectives.map((o) => `${o.objective} ${Object.entries(o.reach).map(([t, r]) => `${t} ${reachText(r)}`).join('/')}`).join('; ')}.` : ''),
+      `Heatmap: blue = hidden from the threat zone, yellow to red = seen by a growing share; green = hiding places. Sightline layout lab (LAYOUT.md) · ${c.createdAt?.replace('T', ' ').slice(0, 19) ?? ''} UTC`,
+    ];
+    try {
+      const url = await composeProof(h.capturePng(), { headline: `Layout · ${c.label} · ${cls.id}, grid ${c.report.grid}", threat ${cls.threat}"`, visible: true, details }, h.canvas().clientWidth);
+      downloadDataUrl(url, `sightline-layout-${slug(c.label)}-${cls.id}.png`);
+    } catch (e) {
+      setNote(`The picture could not be exported: ${(e as Error).message}`);
+    }
+  }, [bridge, cls]);
+  const exportJson = useCallback(() => {
+    const c = currentRef.current;
+    if (c) downloadText(savedLayoutFile(c), `sightline-layout-${slug(c.label)}.json`, 'application/json');
+  }, []);
+  const loadFile = useCallback(async (file: File) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(await file.text());
+    } catch (e) {
+      setNote(`${file.name}: not JSON (${(e as Error).message})`);
+      return;
+    }
+    const r = readSavedLayout(json, file.name);
+    if (!r.ok) return setNote(`${file.name} is not a layout report: ${r.problems.slice(0, 4).join('; ')}`);
+    setNote(null);
+    setBaseline(r.saved);
+  }, []);
+
+  const panel = open ? (
+    <LayoutPanel
+      options={options}
+      onOptions={setOptions}
+      run={run}
+      onRun={start}
+      onCancel={cancel}
+      current={current}
+      stale={stale}
+      baseline={baseline}
+      shown={shown}
+      onShown={setShown}
+      drawnSpots={drawnSpots}
+      onExportPng={() => void exportPng()}
+      onExportJson={exportJson}
+      onKeep={() => current && setBaseline(current)}
+      onLoadFile={(f) => void loadFile(f)}
+      onClearBaseline={() => setBaseline(null)}
+      note={note}
+      colorOf={colorOf}
+      onClose={onClose}
+    />
+  ) : null;
+
+  const scene =
+    open && current && cls && data ? (
+      <group name="layout-lab">
+        {shown.heatmap &&
+          Object.entries(cls.territories).map(([name, t]) => (
+            <LayoutHeatmap key={name} territory={name} spots={t.heatmap} hidingPlaces={t.hidingPlaces} grid={current.report.grid} baseSemiAxes={axes} colorOf={heatColor} onDrawn={onDrawn} />
+          ))}
+        {shown.lanesOf && cls.territories[shown.lanesOf] && <FireLaneBands lanes={cls.territories[shown.lanesOf].fireLanes} />}
+        {shown.reach && <ObjectiveReach objectives={data.objectives} reach={reach} />}
+      </group>
+    ) : null;
+
+  return { panel, scene };
+}
