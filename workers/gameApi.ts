@@ -51,6 +51,7 @@ import { loadScenarioMeshes, ScenarioBuildError } from '../src/scenario/build';
 import { parseMeshFile, type MeshTriangles } from '../src/scenario/meshLoader';
 import { answerQuery, type Answer } from '../src/scenario/answer';
 import type { Scenario } from '../src/scenario/schema';
+import type { TerrainIndex } from '../src/geometry/world';
 import { parseScenario } from '../src/scenario/validate';
 
 export type { Action, GameState, PlayerId } from '../src/rules/engine';
@@ -256,13 +257,6 @@ const PHASE_NAMES: Record<string, string> = {
   endOfTurn: 'end of turn',
 };
 
-/** A unit's roster entry: a unit of its army or one of its manifestations (Magic 7.0). */
-function rosterEntry(s: GameState, id: string) {
-  const u = s.units[id];
-  const r = u ? s.players[u.owner].roster : undefined;
-  return r?.units.find((x) => x.id === id) ?? r?.manifestations?.find((x) => x.id === id);
-}
-
 /** The end-phase button in plain words ("End the end of turn" was one of them). */
 const END_PHASE_LABELS: Record<string, string> = {
   startOfTurn: 'Go on to the hero phase',
@@ -278,6 +272,13 @@ const END_PHASE_LABELS: Record<string, string> = {
 const spellName = (id: unknown) => SPELLS[String(id)]?.name ?? String(id);
 
 /** The game API (one game at a time). */
+/** A unit's roster entry: a unit of its army or one of its manifestations (Magic 7.0). */
+function rosterEntry(s: GameState, id: string) {
+  const u = s.units[id];
+  const r = u ? s.players[u.owner].roster : undefined;
+  return r?.units.find((x) => x.id === id) ?? r?.manifestations?.find((x) => x.id === id);
+}
+
 /**
  * A set-up in the first battlefield format (boxes and cylinders, `placement`): still accepted by
  * {@link GameApi.newGame}, converted to a table (`battlefieldToTable`).
@@ -422,17 +423,17 @@ export class GameApi {
       ...(input.deploy ? { deploy: input.deploy } : {}),
     });
     if (!prepared.ok) return prepared;
-    return this.start(prepared.setup, meshes);
+    return this.start(prepared.setup, meshes, prepared.terrain);
   }
 
-  private async start(setup: GameSetupV2, loaded?: Map<string, MeshTriangles>): Promise<StartResult> {
+  private async start(setup: GameSetupV2, loaded?: Map<string, MeshTriangles>, terrain?: TerrainIndex): Promise<StartResult> {
     let meshes = loaded;
     if (!meshes) {
       const m = await loadCarriedMeshes(setup.table.meshes, this.readBundled);
       if (!m.ok) return { ok: false, problems: m.problems.map((p) => `table.${p}`) };
       meshes = m.meshes;
     }
-    const o = openGame(setup, meshes);
+    const o = openGame(setup, meshes, terrain);
     if (!o.ok) return o;
     const missing = Object.values(o.game.state.units)
       .filter((u) => u.status === undefined)

@@ -12,7 +12,7 @@
  */
 import { footprintFromBase, type BaseMm } from '../geometry/footprint';
 import { DEFAULT_BASE_THICKNESS_MM, DEFAULT_COHERENCY_INCHES, mmToInches } from '../geometry/units';
-import { World, type ModelInput, type UnitInput, type WorldInput } from '../geometry/world';
+import { World, type ModelInput, type TerrainIndex, type UnitInput, type WorldInput } from '../geometry/world';
 import { scenarioToWorldInputSync, type LoadedMeshes } from '../scenario/build';
 import type { Scenario } from '../scenario/schema';
 import { DEFAULT_MODEL_HEIGHT_INCHES, type Roster } from '../rules/engine/roster';
@@ -91,8 +91,11 @@ export function gameWorldInput(table: Scenario, meshes: LoadedMeshes, rosters: R
   return { input: { ...base, units, models }, unplaced };
 }
 
-/** {@link gameWorldInput} built into a World (the terrain BVH is built here, once). */
-export function buildGameWorld(table: Scenario, meshes: LoadedMeshes, rosters: Record<PlayerId, Roster>, armies: Record<PlayerId, string>): { world: World; unplaced: ModelInput[] } {
+/**
+ * {@link gameWorldInput} built into a World (the terrain BVH is built here, once, unless `terrain`,
+ * the same table's terrain index already built, is given).
+ */
+export function buildGameWorld(table: Scenario, meshes: LoadedMeshes, rosters: Record<PlayerId, Roster>, armies: Record<PlayerId, string>, terrain?: TerrainIndex): { world: World; unplaced: ModelInput[] } {
   const { input, unplaced } = gameWorldInput(table, meshes, rosters, armies);
-  return { world: new World(input), unplaced };
+  return { world: new World(input, terrain), unplaced };
 }

@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { buildTerrainIndex, type World } from '../geometry/world';
+import { buildTerrainIndex, type TerrainIndex, type World } from '../geometry/world';
 import { footprintFromBase, type Footprint } from '../geometry/footprint';
 import { scenarioToWorldInputSync, ScenarioBuildError, type LoadedMeshes } from '../scenario/build';
 import type { Scenario, ScenarioModel, ScenarioUnit } from '../scenario/schema';
@@ -54,7 +54,8 @@ export interface PrepareGameInput {
 }
 
 /** Result of {@link prepareGame}. */
-export type PrepareResult = { ok: true; setup: GameSetupV2 } | { ok: false; problems: string[] };
+/** `terrain`: the table's terrain index, built for the set-up; give it to {@link openGame} so it is not built twice. */
+export type PrepareResult = { ok: true; setup: GameSetupV2; terrain: TerrainIndex } | { ok: false; problems: string[] };
 
 /**
  * A scenario and two armies as a game's set-up (see the module notes).
@@ -189,7 +190,7 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   };
   const check = createGameOf(setup);
   if (!check.ok) return { ok: false, problems: check.issues.map((i) => `${i.path}: ${i.message}`) };
-  return { ok: true, setup };
+  return { ok: true, setup, terrain };
 }
 
 /** `createGame` with every set-up field a saved game carries (one place for every way to start: `createGameFromSetup`). */
@@ -210,17 +211,18 @@ export interface OpenedGame {
 
 /**
  * A saved game's set-up opened: the engine's initial state (`createGame`) and a port over the
- * World built from its table with `meshes` (every `src` of the table, parsed).
+ * World built from its table with `meshes` (every `src` of the table, parsed); `terrain`: the
+ * table's terrain index when the caller has it (from {@link prepareGame}).
  * @returns the game, or every problem with its path (`table.scenario.…`, `rosters.p1.…`).
  */
-export function openGame(setup: GameSetupV2, meshes: LoadedMeshes): { ok: true; game: OpenedGame } | { ok: false; problems: string[] } {
+export function openGame(setup: GameSetupV2, meshes: LoadedMeshes, terrain?: TerrainIndex): { ok: true; game: OpenedGame } | { ok: false; problems: string[] } {
   const g = createGameOf(setup);
   if (!g.ok) return { ok: false, problems: g.issues.map((i) => `${i.path}: ${i.message}`) };
   const parsed = parseScenario(setup.table.scenario);
   if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `table.scenario.${p}`) };
   const rosters = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };
   try {
-    const { world, unplaced } = buildGameWorld(parsed.scenario, meshes, rosters, setup.armies);
+    const { world, unplaced } = buildGameWorld(parsed.scenario, meshes, rosters, setup.armies, terrain);
     const placement: Record<string, [number, number]> = {};
     for (const u of parsed.scenario.units ?? []) for (const m of u.models) placement[m.id] = [m.position[0], m.position[1]];
     return { ok: true, game: { state: g.state, world, port: gameWorldPort(world, unplaced), table: parsed.scenario, placement } };
