@@ -249,6 +249,8 @@ export function gameScenario(base: unknown, state: GameState, summary: GameSumma
 /** The page's scenario source in Play mode: start (or resume) the game, then draw it on the default battlefield. */
 export async function playScenarioSource(): Promise<ScenarioSource> {
   const [src, summary] = await Promise.all([fetchScenario(null), startGame()]);
+  // The measure and line-of-sight tools ask the game's own World (the game worker) during a game.
+  getEngine().routeQueries((q) => getGame().query(q).then((r) => (r.ok ? r : { ok: false as const, problems: r.problems })));
   const [state, saved] = await Promise.all([getGame().state(), getGame().save()]);
   // The game's own table (the one the rules engine measures), its meshes as the saved game carries them.
   const drawn = await drawableTable(saved);
@@ -308,5 +310,3 @@ export async function startBattle(input: {
   autosave(await g.save());
   return { ok: true };
 }
-  // The measure and line-of-sight tools ask the game's own World (the game worker) during a game.
-  getEngine().routeQueries((q) => getGame().query(q).then((r) => (r.ok ? r : { ok: false as const, problems: r.problems })));
