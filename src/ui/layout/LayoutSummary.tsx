@@ -35,7 +35,7 @@ export function LayoutSummary({ title, summary, grid, testId = 'layout-summary',
           <tr>
             <th scope="col">territory</th>
             <th scope="col" title="Standing spots wholly within the territory">spots</th>
-            <th scope="col" title="Share of its standing spots seen from the enemies' threat zone">exposure</th>
+            <th scope="col" title="Exposure: share of its standing spots seen from the enemies' threat zone">exposure</th>
             <th scope="col" title="Bases of the class that fit on spots nobody in the threat zone sees">hiding</th>
           </tr>
         </thead>

@@ -1,0 +1,114 @@
+/**
+ * The Layout panel (issue 19) in Chromium: the layout analysis runs in the engine worker on the
+ * default battlefield with a progress bar, can be cancelled while the page stays responsive, draws
+ * one heatmap square per standing spot of each territory, exports a PNG and the report, whose
+ * numbers equal `analyseLayout` run here in Node on the same file, and compares with a kept report.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Download, Page } from 'playwright-core';
+import { analyseLayout } from '../../src/layout/analyse';
+import { loadScenarioFile } from '../../src/scenario/loadNode';
+import { assert, assertEqual, frames, openApp, type E2ETest } from './harness';
+
+async function bytesOf(d: Download): Promise<Buffer> {
+  const path = await d.path();
+  assert(path, `download ${d.suggestedFilename()} has no file`);
+  return readFileSync(path);
+}
+
+/** Largest gap between animation frames over `ms` milliseconds (the page's thread is free when it is small). */
+async function largestFrameGap(page: Page, ms: number): Promise<number> {
+  return page.evaluate(`new Promise((resolve) => {
+    const start = performance.now();
+    let last = start;
+    let gap = 0;
+    const step = (t) => {
+      gap = Math.max(gap, t - last);
+      last = t;
+      if (t - start < ${ms}) requestAnimationFrame(step);
+      else resolve(gap);
+    };
+    requestAnimationFrame(step);
+  })`) as Promise<number>;
+}
+
+async function setClasses(page: Page, ids: string[]): Promise<void> {
+  for (const id of ['infantry', 'cavalry', 'monster']) {
+    if (ids.includes(id)) await page.check(`[data-testid=layout-class-${id}]`);
+    else await page.uncheck(`[data-testid=layout-class-${id}]`);
+  }
+}
+
+export const tests: E2ETest[] = [
+  {
+    name: 'layout: the panel analyses the default battlefield in the engine worker (progress, cancel, heatmap spots drawn, PNG and JSON export equal to analyseLayout, comparison)',
+    async run(ctx) {
+      const { page, errors } = await openApp(ctx);
+      await page.click('[data-testid=btn-layout]');
+      await page.waitForSelector('[data-testid=layout-panel][data-status=idle]');
+      assertEqual(await page.inputValue('[data-testid=layout-grid]'), '2', 'default grid');
+
+      // A slow run (cavalry on a 1" grid takes a minute or more): progress, a responsive page, Cancel.
+      await setClasses(page, ['cavalry']);
+      await page.selectOption('[data-testid=layout-grid]', '1');
+      await page.click('[data-testid=layout-run]');
+      await page.waitForSelector('[data-testid=layout-panel][data-status=running]');
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid=layout-progress]')?.getAttribute('data-progress') ?? 0) > 0.01, undefined, { timeout: 120_000 });
+      const gap = await largestFrameGap(page, 1500);
+      assert(gap < 1000, `the page froze for ${Math.round(gap)} ms during the analysis`);
+      await page.screenshot({ path: join(ctx.outputDir, 'layout-running.png') });
+      await page.click('[data-testid=layout-cancel]');
+      await page.waitForSelector('[data-testid=layout-panel][data-status=stopped]', { timeout: 30_000 });
+      const stopped = await page.textContent('[data-testid=layout-stopped]');
+      assert(stopped?.includes('cancelled'), `stopped note: ${stopped}`);
+      await page.waitForFunction(() => window.__sightline?.tools?.engine().inFlight === 0, undefined, { timeout: 30_000 });
+
+      // The app's default run: infantry on a 2" grid.
+      await setClasses(page, ['infantry']);
+      await page.selectOption('[data-testid=layout-grid]', '2');
+      await page.click('[data-testid=layout-run]');
+      await page.waitForSelector('[data-testid=layout-panel][data-status=done]', { timeout: 180_000 });
+      const spots = await page.$$eval('[data-testid=layout-summary] tbody tr[data-territory]', (rows) => rows.map((r) => Number(r.querySelector('td')?.textContent)));
+      const total = spots.reduce((a, b) => a + b, 0);
+      assert(spots.length === 2 && total > 0, `summary spots ${JSON.stringify(spots)}`);
+      await page.waitForFunction((n) => document.querySelector('[data-testid=layout-panel]')?.getAttribute('data-spots-drawn') === String(n), total, { timeout: 30_000 });
+      await page.selectOption('[data-testid=layout-lanes]', 'north');
+      await page.click('[data-testid=btn-top]');
+      await frames(page, 6);
+      await page.screenshot({ path: join(ctx.outputDir, 'layout-heatmap.png') });
+
+      // Exports: the PNG (signature) and the report (equal to analyseLayout on the same file in Node).
+      const pngDownload = page.waitForEvent('download', { timeout: 60_000 });
+      await page.click('[data-testid=layout-export-png]');
+      const png = await pngDownload;
+      assert(png.suggestedFilename().endsWith('.png'), `png name ${png.suggestedFilename()}`);
+      const pngBytes = await bytesOf(png);
+      assertEqual(pngBytes.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'PNG signature');
+      const jsonDownload = page.waitForEvent('download', { timeout: 60_000 });
+      await page.click('[data-testid=layout-export-json]');
+      const json = JSON.parse((await bytesOf(await jsonDownload)).toString('utf8'));
+      const loaded = await loadScenarioFile(join(ctx.root, 'assets/scenarios/default.json'));
+      assert(loaded.ok, 'default scenario loads in Node');
+      const direct = analyseLayout(loaded.world, { grid: 2, classes: ['infantry'], threat: 0 });
+      assertEqual(json.grid, 2, 'report grid');
+      const [mine, theirs] = [json.classes[0], direct.classes[0]];
+      for (const t of Object.keys(theirs.territories)) {
+        for (const f of ['spots', 'exposure', 'hidingCapacity', 'exposedSpots'] as const) assertEqual(mine.territories[t][f], theirs.territories[t][f], `${t}.${f}`);
+        assertEqual(JSON.stringify(mine.territories[t].heatmap), JSON.stringify(theirs.territories[t].heatmap), `${t} heatmap`);
+      }
+      assertEqual(JSON.stringify(mine.objectives), JSON.stringify(theirs.objectives), 'objective reach');
+      assertEqual(mine.asymmetry, theirs.asymmetry, 'asymmetry');
+
+      // Compare with a kept report: both cards and the differences.
+      await page.click('[data-testid=layout-keep]');
+      await page.waitForSelector('[data-testid=layout-panel][data-compare=true]');
+      await page.waitForSelector('[data-testid=layout-summary-saved]');
+      const deltas = await page.$$eval('[data-testid=layout-compare] tr[data-territory]', (rows) => rows.map((r) => r.getAttribute('data-exposure-delta')));
+      assertEqual(JSON.stringify(deltas), JSON.stringify(['0', '0']), 'same layout: no difference');
+      await page.screenshot({ path: join(ctx.outputDir, 'layout-compare.png') });
+      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+      await page.close();
+    },
+  },
+];
