@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { getGame } from '../play/game';
-import { UnitCard, type CardUnit } from './UnitCard';
+import type { CardUnit } from './UnitCard';
+import { UnitCardOverlay } from './UnitCardOverlay';
 import './army.css';
 
 /** Props of {@link GameUnitCardButton}. */
@@ -18,6 +19,7 @@ export interface GameUnitCardButtonProps {
  */
 export function GameUnitCardButton({ unitId, label = 'Unit card' }: GameUnitCardButtonProps) {
   const [card, setCard] = useState<{ unit: CardUnit; army: string } | { missing: string } | null>(null);
+  const close = useCallback(() => setCard(null), []);
   const open = async () => {
     try {
       const s = await getGame().state();
@@ -38,9 +40,7 @@ export function GameUnitCardButton({ unitId, label = 'Unit card' }: GameUnitCard
       </button>
       {card && 'missing' in card && <div className="muted" role="alert">{card.missing}</div>}
       {card && 'unit' in card && (
-        <div className="unit-card-overlay" onClick={(e) => e.target === e.currentTarget && setCard(null)}>
-          <UnitCard unit={card.unit} subtitle={card.army} onClose={() => setCard(null)} />
-        </div>
+        <UnitCardOverlay unit={card.unit} subtitle={card.army} onClose={close} />
       )}
     </>
   );

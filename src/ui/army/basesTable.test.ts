@@ -1,7 +1,7 @@
 /**
  * The new-battle dialog's bases and heights table as pure data (basesTable.ts), the recent armies
  * list (armyStore.ts) and the card's words (cardText.ts), on the real Flesh-eater Courts
- * kitchen-sink export (/work/shared/rosters, read at test time) and the bundled sample armies.
+ * kitchen-sink export (tests/fixtures/rosters) and the bundled sample armies.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { pushRecent, recentKey, type RecentArmy } from './armyStore';
 import { applyBases, basesFileText, basesRows, confirmRows, describeSource, loadBasesFile, rememberedEntries, rememberedTable, setRowBase, setRowHeight, type BasesRow } from './basesTable';
 import { weaponAbilityName } from './cardText';
 
-const FEC = '/work/shared/rosters/new-recruit/fec-001-ghb-kitchen-sink/list.ros';
+const FEC = new URL('../../../tests/fixtures/rosters/new-recruit/fec-001-ghb-kitchen-sink/list.ros', import.meta.url);
 const fecBytes = () => new Uint8Array(readFileSync(FEC));
 const row = (rows: readonly BasesRow[], id: string) => rows.find((r) => r.unitId === id)!;
 const sample = (f: string) => JSON.parse(readFileSync(new URL(`../../../assets/armies/${f}.json`, import.meta.url), 'utf8')) as RosterInput;

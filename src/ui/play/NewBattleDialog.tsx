@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineClient } from '../../client/engineClient';
 import type { BaseEntry } from '../../army/bases';
 import type { RosterInput } from '../../rules/engine/roster';
 import { recentKey, readRecentArmies, readRememberedBases, recordRecentArmy, rememberBases, type RecentArmy } from '../army/armyStore';
 import { BasesTable } from '../army/BasesTable';
 import { applyBases, basesRows, isDefault, rememberedEntries, type BasesRow } from '../army/basesTable';
-import { UnitCard } from '../army/UnitCard';
+import { UnitCardOverlay } from '../army/UnitCardOverlay';
 import '../army/army.css';
 import { getGame, sampleArmies, setPlayMode, startBattle } from './game';
 
@@ -67,6 +67,7 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
   const [busy, setBusy] = useState(false);
   const [storeReady, setStoreReady] = useState(false);
   const [card, setCard] = useState<{ side: Side; unitId: string } | null>(null);
+  const closeCard = useCallback(() => setCard(null), []);
 
   useEffect(() => {
     let live = true;
@@ -262,13 +263,11 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
         </button>
       </div>
       {card && cardUnit && (
-        <div className="unit-card-overlay">
-          <UnitCard
-            unit={cardRow ? applyBases({ ...chosen[card.side].roster, units: [cardUnit], manifestations: [] }, [cardRow]).units[0] : cardUnit}
-            subtitle={chosen[card.side].name}
-            onClose={() => setCard(null)}
-          />
-        </div>
+        <UnitCardOverlay
+          unit={cardRow ? applyBases({ ...chosen[card.side].roster, units: [cardUnit], manifestations: [] }, [cardRow]).units[0] : cardUnit}
+          subtitle={chosen[card.side].name}
+          onClose={closeCard}
+        />
       )}
     </div>
   );
