@@ -7,12 +7,12 @@ import { describe, expect, test } from 'vitest';
 import { readBundledNode } from '../../src/game/node';
 import { GameApi } from '../../workers/gameApi';
 import { actionNote } from '../../src/ui/play/notes';
-import { hotseatSetup, hotseatPlacement, sampleRosters, sampleSetUpTerrain, sampleTable } from '../../workers/gameSetup';
+import { hotseatSetup, samplePlacement, sampleRosters, sampleTable } from '../../workers/gameSetup';
 
 /** The sample battle with p2's Rat Ogors 8" in front of p1's Liberators (a charge away, not in combat). */
 function chargeSetup(seed: number) {
   const rosters = sampleRosters();
-  const pl = hotseatPlacement(rosters, sampleSetUpTerrain().terrain);
+  const pl = samplePlacement();
   ['sk-ratogors-1', 'sk-ratogors-2', 'sk-ratogors-3'].forEach((id, i) => {
     const lib = pl[`sce-liberators-${i + 1}`];
     pl[id] = [Math.round((lib[0] + i * 0.7) * 1000) / 1000, Math.round((lib[1] + 8) * 1000) / 1000];
