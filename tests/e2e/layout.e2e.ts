@@ -107,6 +107,13 @@ export const tests: E2ETest[] = [
       const deltas = await page.$$eval('[data-testid=layout-compare] tr[data-territory]', (rows) => rows.map((r) => r.getAttribute('data-exposure-delta')));
       assertEqual(JSON.stringify(deltas), JSON.stringify(['0', '0']), 'same layout: no difference');
       await page.screenshot({ path: join(ctx.outputDir, 'layout-compare.png') });
+
+      // Compare with a saved report file (the export, edited): its card and the difference.
+      const edited = { ...json, scenario: 'Edited copy', classes: [{ ...mine, territories: { ...mine.territories, north: { ...mine.territories.north, exposure: 0.5 } } }] };
+      await page.setInputFiles('[data-testid=layout-load-file]', { name: 'saved.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(edited)) });
+      await page.waitForFunction(() => document.querySelector('[data-testid=layout-summary-saved]')?.textContent?.includes('Edited copy'), undefined, { timeout: 30_000 });
+      const north = Number(await page.getAttribute('[data-testid=layout-compare] tr[data-territory=north]', 'data-exposure-delta'));
+      assert(Math.abs(north - (mine.territories.north.exposure - 0.5)) < 1e-9, `north exposure difference ${north}`);
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await page.close();
     },
