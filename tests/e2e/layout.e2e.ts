@@ -4,7 +4,7 @@
  * one heatmap square per standing spot of each territory, exports a PNG and the report, whose
  * numbers equal `analyseLayout` run here in Node on the same file, and compares with a kept report.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { analyseLayout } from '../../src/layout/analyse';
@@ -85,6 +85,15 @@ export const tests: E2ETest[] = [
       assert(png.suggestedFilename().endsWith('.png'), `png name ${png.suggestedFilename()}`);
       const pngBytes = await bytesOf(png);
       assertEqual(pngBytes.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'PNG signature');
+      const planDownload = page.waitForEvent('download', { timeout: 60_000 });
+      await page.click('[data-testid=layout-export-plan]');
+      const plan = await planDownload;
+      const planBytes = await bytesOf(plan);
+      assertEqual(planBytes.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'plan PNG signature');
+      // Two panels of 600 x 440 px (60" x 44" at 10 px an inch) and their headings: IHDR width and height.
+      assertEqual(planBytes.readUInt32BE(16), 600, 'plan width');
+      assert(planBytes.readUInt32BE(20) > 2 * 440, `plan height ${planBytes.readUInt32BE(20)}`);
+      writeFileSync(join(ctx.outputDir, 'layout-plan.png'), planBytes);
       const jsonDownload = page.waitForEvent('download', { timeout: 60_000 });
       await page.click('[data-testid=layout-export-json]');
       const json = JSON.parse((await bytesOf(await jsonDownload)).toString('utf8'));

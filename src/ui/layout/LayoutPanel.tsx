@@ -41,8 +41,10 @@ export interface LayoutPanelProps {
   onShown: (s: LayoutShown) => void;
   /** Standing spots drawn on the table now (every territory's heatmap squares). */
   drawnSpots: number;
-  /** Export the picture (PNG). */
+  /** Export the picture (PNG): the table as drawn. */
   onExportPng: () => void;
+  /** Export the plan picture (PNG): one plan per territory, as `npm run layout --png` draws it. */
+  onExportPlan: () => void;
   /** Export the report (JSON). */
   onExportJson: () => void;
   /** Keep the current report for comparison. */
@@ -202,6 +204,9 @@ export function LayoutPanel(p: LayoutPanelProps) {
           <>
             <button type="button" data-testid="layout-export-png" onClick={p.onExportPng} title="The table as drawn, with the summary under it">
               Export PNG
+            </button>
+            <button type="button" data-testid="layout-export-plan" onClick={p.onExportPlan} title="One plan per territory, north up, as npm run layout --png draws it">
+              Export plan PNG
             </button>
             <button type="button" data-testid="layout-export-json" onClick={p.onExportJson} title="The report (LAYOUT.md), to compare later">
               Export JSON

@@ -18,6 +18,7 @@ import { composeProof, downloadDataUrl } from '../proof';
 import { LayoutPanel, type LayoutShown } from './LayoutPanel';
 import { heatColor, percent, readSavedLayout, reachText, savedLayoutFile, summarise, type SavedLayout } from './layoutReport';
 import { DEFAULT_LAYOUT_OPTIONS, type LayoutRunOptions, type LayoutRunState } from './layoutRun';
+import { drawLayoutPlan } from './planPicture';
 
 /** Options of {@link useLayoutLab}. */
 export interface LayoutLabOptions {
@@ -158,6 +159,16 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
       setNote(`The picture could not be exported: ${(e as Error).message}`);
     }
   }, [bridge, cls]);
+  const exportPlan = useCallback(() => {
+    const c = currentRef.current;
+    const d = dataRef.current;
+    if (!c || !d || !cls) return;
+    try {
+      downloadDataUrl(drawLayoutPlan(d, cls, c.report.grid, c.label).toDataURL('image/png'), `sightline-layout-plan-${slug(c.label)}-${cls.id}.png`);
+    } catch (e) {
+      setNote(`The plan could not be exported: ${(e as Error).message}`);
+    }
+  }, [cls]);
   const exportJson = useCallback(() => {
     const c = currentRef.current;
     if (c) downloadText(savedLayoutFile(c), `sightline-layout-${slug(c.label)}.json`, 'application/json');
@@ -190,6 +201,7 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
       onShown={setShown}
       drawnSpots={drawnSpots}
       onExportPng={() => void exportPng()}
+      onExportPlan={exportPlan}
       onExportJson={exportJson}
       onKeep={() => current && setBaseline(current)}
       onLoadFile={(f) => void loadFile(f)}

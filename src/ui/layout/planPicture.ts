@@ -1,0 +1,116 @@
+/**
+ * The layout picture drawn in the page (a 2D canvas), as the headless `--png` picture
+ * (`src/layout/picture.ts`, which needs Node's pngjs) draws it: one panel per territory of the
+ * class, a plan of the table north up, terrain in grey (darker = taller, each triangle by its
+ * highest corner, taller ones drawn last), the territory's fire lanes as an orange wash, its
+ * outline, its standing spots coloured by the heatmap (blue = hidden, yellow to red = seen by a
+ * growing share of the threat zone), hiding places ringed green, objectives with their 3" ring.
+ * Independent of the camera. Drawing only: every number is the report's.
+ */
+import type { BattlefieldData } from '../../scene/types';
+import { heatColor, percent, type ClassLayout } from './layoutReport';
+
+/** Pixels per inch. */
+const SCALE = 10;
+const HEAD = 22;
+
+/**
+ * Draws the plan picture of one class of a report on the battlefield `data`.
+ * @returns the canvas (call `toDataURL('image/png')` for the file).
+ */
+export function drawLayoutPlan(data: BattlefieldData, cls: ClassLayout, grid: number, title: string): HTMLCanvasElement {
+  const W = Math.ceil(data.width * SCALE);
+  const H = Math.ceil(data.depth * SCALE);
+  const names = Object.keys(cls.territories);
+  const gap = 8;
+  const canvas = document.createElement('canvas');
+  canvas.width = W;
+  canvas.height = HEAD + names.length * (H + HEAD + gap);
+  const g = canvas.getContext('2d');
+  if (!g) throw new Error('no 2D canvas');
+  g.fillStyle = '#ffffff';
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  g.fillStyle = '#111';
+  g.font = '600 13px system-ui, sans-serif';
+  g.fillText(`${title} · ${cls.id}, grid ${grid}", threat ${cls.threat}" · asymmetry ${percent(cls.asymmetry)}`, 4, 15);
+  // Terrain triangles, lowest first, each by its highest corner.
+  const tris: { z: number; p: number[] }[] = [];
+  let top = 1;
+  for (const t of data.terrain) {
+    const a = t.positions;
+    for (let k = 0; k + 8 < a.length; k += 9) {
+      const z = Math.max(a[k + 2], a[k + 5], a[k + 8]);
+      tris.push({ z, p: [a[k], a[k + 1], a[k + 3], a[k + 4], a[k + 6], a[k + 7]] });
+      top = Math.max(top, z);
+    }
+  }
+  tris.sort((a, b) => a.z - b.z);
+  names.forEach((name, n) => {
+    const t = cls.territories[name];
+    const oy = HEAD + n * (H + HEAD + gap);
+    const px = (x: number) => x * SCALE;
+    const py = (y: number) => oy + HEAD + (data.depth - y) * SCALE;
+    g.fillStyle = '#111';
+    g.font = '600 12px system-ui, sans-serif';
+    g.fillText(`${name}: ${t.spots} standing spots, exposure ${percent(t.exposure)}, hiding capacity ${t.hidingCapacity}`, 4, oy + 15);
+    g.fillStyle = '#f5f5f5';
+    g.fillRect(0, oy + HEAD, W, H);
+    for (const { z, p } of tris) {
+      if (z <= 0.01) continue;
+      const v = Math.round(200 - 150 * Math.min(1, z / top));
+      g.fillStyle = `rgb(${v},${v},${v})`;
+      g.beginPath();
+      g.moveTo(px(p[0]), py(p[1]));
+      g.lineTo(px(p[2]), py(p[3]));
+      g.lineTo(px(p[4]), py(p[5]));
+      g.closePath();
+      g.fill();
+    }
+    const L = t.fireLanes;
+    let max = 0;
+    for (const s of L.share) max = Math.max(max, s);
+    for (let j = 0; j < L.ny; j++) {
+      for (let i = 0; i < L.nx; i++) {
+        const s = L.share[j * L.nx + i];
+        if (!(s > 0)) continue;
+        g.fillStyle = `rgba(255,140,0,${(0.45 * s) / Math.max(1e-9, max)})`;
+        g.fillRect(px(i * L.cellInches), py((j + 1) * L.cellInches), L.cellInches * SCALE, L.cellInches * SCALE);
+      }
+    }
+    const poly = data.territories[name] ?? [];
+    g.strokeStyle = '#000';
+    g.lineWidth = 1;
+    g.beginPath();
+    poly.forEach(([x, y], k) => (k ? g.lineTo(px(x), py(y)) : g.moveTo(px(x), py(y))));
+    g.closePath();
+    g.stroke();
+    const side = Math.max(2, grid * SCALE - 2);
+    for (const [x, y, , share] of t.heatmap) {
+      const [r, gg, b] = heatColor(share);
+      g.fillStyle = `rgba(${Math.round(r * 255)},${Math.round(gg * 255)},${Math.round(b * 255)},0.9)`;
+      g.fillRect(px(x) - side / 2, py(y) - side / 2, side, side);
+    }
+    g.strokeStyle = '#00a000';
+    g.lineWidth = 2;
+    for (const [x, y] of t.hidingPlaces) {
+      g.beginPath();
+      g.arc(px(x), py(y), side / 2 + 2, 0, 2 * Math.PI);
+      g.stroke();
+    }
+    for (const o of data.objectives) {
+      g.beginPath();
+      g.arc(px(o.x), py(o.y), (o.diameter / 2) * SCALE, 0, 2 * Math.PI);
+      g.fillStyle = '#fff';
+      g.fill();
+      g.strokeStyle = '#000';
+      g.lineWidth = 1.5;
+      g.stroke();
+      g.beginPath();
+      g.arc(px(o.x), py(o.y), (o.diameter / 2 + 3) * SCALE, 0, 2 * Math.PI);
+      g.strokeStyle = '#505050';
+      g.lineWidth = 1;
+      g.stroke();
+    }
+  });
+  return canvas;
+}
