@@ -65,17 +65,17 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
   const [deploy, setDeploy] = useState<'auto' | 'manual'>('auto');
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [storeReady, setStoreReady] = useState(false);
   const [card, setCard] = useState<{ side: Side; unitId: string } | null>(null);
   const closeCard = useCallback(() => setCard(null), []);
 
+  // What IndexedDB remembers, read once; a file read waits for it (its remembered bases).
+  const stored = useRef<Promise<void> | null>(null);
   useEffect(() => {
     let live = true;
-    void Promise.all([readRecentArmies(), readRememberedBases()]).then(([r, b]) => {
+    stored.current = Promise.all([readRecentArmies(), readRememberedBases()]).then(([r, b]) => {
       if (!live) return;
-      setRecent(r);
-      remembered.current = b;
-      setStoreReady(true);
+      setRecent((now) => (now.length ? now : r));
+      remembered.current = { ...b, ...remembered.current };
     });
     return () => {
       live = false;
@@ -87,6 +87,7 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
     setBusy(true);
     setProblems([]);
     try {
+      await stored.current;
       const r = await getGame().readArmy(bytes.slice(0), fileName, idPrefix(side), remembered.current);
       if (!r.ok) {
         setProblems(r.problems);
@@ -180,7 +181,7 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
             type="file"
             data-testid={`battle-army-file-${p}`}
             accept=".json,.ros,.rosz"
-            disabled={busy || !storeReady}
+            disabled={busy}
             onChange={(e) => {
               const f = e.target.files?.[0];
               e.target.value = '';
