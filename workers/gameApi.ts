@@ -110,7 +110,10 @@ export interface GameSummary {
   firstPlayer: PlayerId | null;
   cp: Record<PlayerId, number>;
   vp: Record<PlayerId, number>;
+  /** Each player's army name (the roster's `name`). */
   armies: Record<PlayerId, string>;
+  /** Each player's faction (the roster's `faction`). */
+  factions: Record<PlayerId, string>;
   objectives: Record<string, PlayerId | null>;
   winner: GameState['winner'];
   /** The open reactions window (Core 5.2), if any. */
@@ -739,6 +742,7 @@ export class GameApi {
       cp: { p1: s.players.p1.cp, p2: s.players.p2.cp },
       vp: { p1: s.players.p1.vp, p2: s.players.p2.vp },
       armies: { p1: s.players.p1.roster.name, p2: s.players.p2.roster.name },
+      factions: { p1: s.players.p1.roster.faction, p2: s.players.p2.roster.faction },
       objectives: { ...s.objectives },
       winner: s.winner,
       pendingAttack: pa ? { kind: pa.kind, player: pa.player, unitId: pa.unitId, targets: [...new Set(pa.assignments.map((x) => x.target))], toReact: pa.toReact, passes: pa.passes } : null,

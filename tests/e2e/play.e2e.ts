@@ -393,7 +393,7 @@ export const tests: E2ETest[] = [
       assertEqual(s.stage, 'ended', 'the sample game was played to its end');
       assert(s.winner !== null, 'the engine decided the battle');
       const shown = await text(page, '[data-testid=play-winner]');
-      const expected = s.winner === 'draw' ? 'A draw' : `${s.winner} wins`;
+      const expected = s.winner === 'draw' ? 'A draw' : `${s.armies[s.winner]} wins`;
       assert(shown.includes(expected) && shown.includes(`${s.vp.p1}–${s.vp.p2} VP`), `the winner and the VP shown: "${shown}" (engine: ${s.winner}, ${s.vp.p1}–${s.vp.p2})`);
       console.log(`        ${shown}`);
       // The game was recorded on another battlefield: the table draws that one (what the engine measured).

@@ -79,6 +79,8 @@ const fmt = (d: ExpectedDamage | undefined) => (d && d.ok ? `≈ ${d.value.toFix
 /** The Play panel. */
 export function PlayPanel(p: PlayPanelProps) {
   const s = p.summary;
+  /** A player as the page names them: their army's name, not p1/p2. */
+  const who = (pl: string | null | undefined) => (pl === 'p1' || pl === 'p2' ? s?.armies[pl] ?? pl : (pl ?? ''));
   const logRef = useRef<HTMLDivElement>(null);
   /** The new game waiting for the player's confirmation: false = armies set up, true = with deployment. */
   const [confirmNew, setConfirmNew] = useState<boolean | null>(null);
@@ -123,24 +125,24 @@ export function PlayPanel(p: PlayPanelProps) {
             </>
           ) : s.stage === 'firstTurn' ? (
             <>
-              Round <b data-testid="play-round">{s.round}</b>/{s.battleRounds} · {s.decider} chooses who goes first
+              Round <b data-testid="play-round">{s.round}</b>/{s.battleRounds} · {who(s.decider)} chooses who goes first
             </>
           ) : (
             <>
-              Round <b data-testid="play-round">{s.round}</b>/{s.battleRounds} · <b>{s.active}</b>'s turn · <b>{PHASES[s.phase ?? ''] ?? s.phase}</b>
+              Round <b data-testid="play-round">{s.round}</b>/{s.battleRounds} · <b>{who(s.active)}</b>'s turn · <b>{PHASES[s.phase ?? ''] ?? s.phase}</b>
             </>
           )}
         </div>
         <div className="play-tracker">
           <span />
           {(['p1', 'p2'] as const).map((pl) => (
-            <span key={pl} style={{ color: p.armyColorOf(pl), fontWeight: 650 }} title={s.armies[pl]}>
-              {pl} {s.toAct === pl ? '◀' : ''}
+            <span key={pl} style={{ color: p.armyColorOf(pl), fontWeight: 650 }} title={`${pl === 'p1' ? 'Player 1' : 'Player 2'}: ${s.armies[pl]}`} data-testid={`play-army-${pl}`}>
+              {s.armies[pl]} {s.toAct === pl ? '◀' : ''}
             </span>
           ))}
-          <span className="lbl">Army</span>
-          <span className="lbl">{s.armies.p1}</span>
-          <span className="lbl">{s.armies.p2}</span>
+          <span className="lbl">Faction</span>
+          <span className="lbl">{s.factions?.p1}</span>
+          <span className="lbl">{s.factions?.p2}</span>
           <span className="lbl">CP</span>
           <span data-testid="play-cp-p1">{s.cp.p1}</span>
           <span data-testid="play-cp-p2">{s.cp.p2}</span>
@@ -151,13 +153,13 @@ export function PlayPanel(p: PlayPanelProps) {
         <div className="play-objs" data-testid="play-objectives">
           {Object.entries(s.objectives).map(([o, c]) => (
             <span key={o} data-testid={`play-obj-${o}`} style={c ? { borderColor: p.armyColorOf(c), color: p.armyColorOf(c) } : undefined} title="controller (Core 32.2)">
-              {o}: {c ?? '—'}
+              {o}: {c ? s.armies[c] : '—'}
             </span>
           ))}
         </div>
         {s.stage === 'ended' && (
           <div className="play-winner" data-testid="play-winner">
-            {s.winner === 'draw' ? 'A draw' : `${s.winner} wins (${s.winner ? s.armies[s.winner as 'p1' | 'p2'] : ''})`} — {s.vp.p1}–{s.vp.p2} VP
+            {s.winner === 'draw' || !s.winner ? 'A draw' : `${s.armies[s.winner as 'p1' | 'p2']} wins`} — {s.vp.p1}–{s.vp.p2} VP
           </div>
         )}
         {s.replay && <ReplayBar index={s.replay.index} total={s.replay.total} busy={p.busy} onBack={p.onReplayBack} onStep={p.onReplayStep} onTo={p.onReplayTo} onLeave={p.onLeaveReplay} />}
@@ -174,7 +176,7 @@ export function PlayPanel(p: PlayPanelProps) {
           </div>
         ) : (
           <>
-            <h3>{s.toAct ? `${s.toAct} to act` : 'Actions'}</h3>
+            <h3>{s.toAct ? `${who(s.toAct)} to act` : 'Actions'}</h3>
             <div className="play-opts" data-testid="play-general">
               {p.general.map((e, i) => (
                 <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-g-${e.group}${e.group === 'firstTurn' ? `-${(e.action as { first: string }).first}` : ''}`} />
