@@ -1,14 +1,17 @@
 /**
- * Layout analysis bench (issue 19): `npx tsx src/cli/benchLayout.ts [SCENARIO] [--class ID]... [--sample N]`.
+ * Layout analysis bench (issue 19): `npx tsx src/cli/benchLayout.ts [SCENARIO] [--class ID]... [--sample N] [--threads N]`.
  * On the default battlefield at a 1" grid, threat 0, it prints per class:
- * - the whole analysis (`analyseLayout`, fast mode) in seconds, against the targets (one class 3 s,
+ * - the whole analysis (`analyseLayoutParallel`, fast mode, on N threads: default the machine's
+ *   cores; 1 = `analyseLayout` in this thread) in seconds, against the targets (one class 3 s,
  *   three classes 8 s);
  * - the baseline, measured in the same process: the exhaustive mode on the same spots (north's spots
  *   against south's, every pair), extrapolated from N evenly spaced north spots (default 6; each
- *   against all of south's), and the fast search on the same relation, with their ratio (target
- *   >= 50x).
+ *   against all of south's), and the fast search on the same relation in this thread alone, with
+ *   their ratio (target >= 50x).
  */
 import { analyseLayout } from '../layout/analyse';
+import { analyseLayoutParallel } from '../layout/parallel';
+import { availableParallelism } from 'node:os';
 import { classFootprint, modelClass, MODEL_CLASSES } from '../layout/classes';
 import { relateSpots, SpotSamples } from '../layout/spotVisibility';
 import { standingSpots, terrainRules } from '../layout/standingSpots';
@@ -19,10 +22,12 @@ async function main(argv: string[]): Promise<void> {
   const args = argv.filter((a) => a !== '--');
   const classes: string[] = [];
   let sample = 6;
+  let threads = availableParallelism();
   let file = 'assets/scenarios/default.json';
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--class') classes.push(args[++i]);
     else if (args[i] === '--sample') sample = Number(args[++i]);
+    else if (args[i] === '--threads') threads = Number(args[++i]);
     else file = args[i];
   }
   const ids = classes.length ? classes : MODEL_CLASSES.map((c) => c.id);
@@ -30,12 +35,12 @@ async function main(argv: string[]): Promise<void> {
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
   const world = loaded.world;
   const [nName, sName] = Object.keys(world.territories);
-  console.log(`layout bench: ${file}, grid 1", threat 0, classes ${ids.join(', ')}`);
+  console.log(`layout bench: ${file}, grid 1", threat 0, classes ${ids.join(', ')}, ${threads} thread(s) for the whole analysis`);
   let total = 0;
   for (const id of ids) {
     const cls = modelClass(id)!;
     let t = performance.now();
-    const report = analyseLayout(world, { grid: 1, classes: [id] });
+    const report = threads > 1 ? await analyseLayoutParallel(world, { grid: 1, classes: [id] }, threads) : analyseLayout(world, { grid: 1, classes: [id] });
     const whole = (performance.now() - t) / 1000;
     total += whole;
     const c = report.classes[0];
@@ -63,7 +68,7 @@ async function main(argv: string[]): Promise<void> {
       for (let c2 = 0; c2 < S.length; c2++) if (ex.seen[r * S.length + c2] !== fast.seen[row * S.length + c2]) agree = false;
     }
     console.log(
-      `  every pair ${nName} x ${sName} (${N.length} x ${S.length}): fast ${(fastMs / 1000).toFixed(2)} s (${fast.nodePairs} node pairs, ${fast.segmentTests} segment tests); ` +
+      `  every pair ${nName} x ${sName} (${N.length} x ${S.length}), one thread: fast ${(fastMs / 1000).toFixed(2)} s (${fast.nodePairs} node pairs, ${fast.segmentTests} segment tests); ` +
         `exhaustive ~${(exMs / 1000).toFixed(1)} s (extrapolated from ${pick.length} spots x ${S.length}; rows ${agree ? 'agree' : 'DISAGREE'}); ratio ${(exMs / fastMs).toFixed(1)}x (target 50x)`,
     );
   }

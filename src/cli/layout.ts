@@ -6,18 +6,20 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { analyseLayout, layoutOptionProblems, type LayoutOptions } from '../layout/analyse';
+import { analyseLayoutParallel } from '../layout/parallel';
 import { layoutPicture } from '../layout/picture';
 import { loadScenarioFile } from '../scenario/loadNode';
 
-const USAGE = 'usage: npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--png FILE] [--exhaustive]';
+const USAGE = 'usage: npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--png FILE] [--exhaustive] [--threads N]';
 
 /** Parses the arguments: the options, the file, the picture's path, and every problem found. */
-export function parseLayoutArgs(argv: string[]): { file?: string; png?: string; opts: LayoutOptions; problems: string[] } {
+export function parseLayoutArgs(argv: string[]): { file?: string; png?: string; threads?: number; opts: LayoutOptions; problems: string[] } {
   const args = argv.filter((a) => a !== '--');
   const opts: LayoutOptions = {};
   const problems: string[] = [];
   const files: string[] = [];
   let png: string | undefined;
+  let threads: number | undefined;
   const number = (flag: string, v: string | undefined): number => {
     const n = v === undefined ? NaN : Number(v);
     if (v === undefined || v.trim() === '' || !Number.isFinite(n)) problems.push(`${flag}: needs a number of inches (got ${v ?? 'nothing'})`);
@@ -35,15 +37,19 @@ export function parseLayoutArgs(argv: string[]): { file?: string; png?: string; 
       png = args[++i];
       if (png === undefined) problems.push('--png: needs a file name');
     } else if (a === '--exhaustive') opts.mode = 'exhaustive';
+    else if (a === '--threads') {
+      threads = number(a, args[++i]);
+      if (Number.isFinite(threads) && !(Number.isInteger(threads) && threads >= 1)) problems.push(`--threads: needs a whole number of threads, 1 or more (got ${threads})`);
+    }
     else if (a.startsWith('--')) problems.push(`${a}: unknown option`);
     else files.push(a);
   }
   if (files.length !== 1) problems.push(`expected one scenario file, got ${files.length}`);
-  return { file: files[0], png, opts, problems };
+  return { file: files[0], png, threads, opts, problems };
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { file, png, opts, problems } = parseLayoutArgs(argv);
+  const { file, png, threads, opts, problems } = parseLayoutArgs(argv);
   if (problems.length || !file) {
     process.stderr.write(`${problems.map((p) => `  ${p}`).join('\n')}\n${USAGE}\n`);
     return 2;
@@ -58,7 +64,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${file} cannot be analysed:\n${optionProblems.map((p) => `  ${p}`).join('\n')}\n`);
     return 2;
   }
-  const report = analyseLayout(loaded.world, opts);
+  // The spot relations on every core (worker threads; the same report as one thread's).
+  const report = threads === 1 ? analyseLayout(loaded.world, opts) : await analyseLayoutParallel(loaded.world, opts, threads);
   if (png) await writeFile(png, layoutPicture(loaded.world, report));
   process.stdout.write(`${JSON.stringify(report)}\n`);
   return 0;

@@ -124,6 +124,27 @@ const round3 = (v: number) => Math.round(v * 1000) / 1000;
  * @throws Error when {@link layoutOptionProblems} finds a problem.
  */
 export function* analyseLayoutSteps(world: World, opts: LayoutOptions = {}): Generator<LayoutProgress, LayoutReport, void> {
+  // Asks for no relation (each is searched in this thread, step by step).
+  return yield* (layoutCore(world, opts, false) as Generator<LayoutProgress, LayoutReport, void>);
+}
+
+/** A relation the analysis asks its driver for (see {@link analyseLayoutParallel}). */
+export interface RelateAsk {
+  ask: 'relate';
+  spots: SpotGrid;
+  rows: Int32Array;
+  cols: Int32Array;
+  form: 'pairs' | 'rows';
+}
+export type CoreStep = LayoutProgress | RelateAsk;
+
+/**
+ * The analysis; with `ask`, every spot relation is yielded as a {@link RelateAsk} and the driver
+ * resumes it with the relation (searched elsewhere, on several threads); without, they are
+ * searched here step by step, progress yielded between steps. Internal: drivers are
+ * {@link analyseLayoutSteps} and `analyseLayoutParallel` (`parallel.ts`, Node only).
+ */
+export function* layoutCore(world: World, opts: LayoutOptions, ask: boolean): Generator<CoreStep, LayoutReport, SpotRelation | undefined> {
   const problems = layoutOptionProblems(world, opts);
   if (problems.length) throw new Error(problems.join('; '));
   const grid = opts.grid ?? 1;
@@ -141,7 +162,7 @@ export function* analyseLayoutSteps(world: World, opts: LayoutOptions = {}): Gen
     const spots = standingSpots(rules, cls, grid);
     yield at('moves', 0.02);
     const raster = buildMoveRaster(rules, cls, moveStepFor(grid));
-    yield* classLayout(world, rules, cls, spots, raster, threat, mode, spacing, opts.laneCellInches ?? 2, report, at, t0);
+    yield* classLayout(world, rules, cls, spots, raster, threat, mode, spacing, opts.laneCellInches ?? 2, report, at, t0, ask);
   }
   return report;
 }
@@ -159,7 +180,8 @@ function* classLayout(
   report: LayoutReport,
   at: (stage: LayoutProgress['stage'], share: number) => LayoutProgress,
   t0: number,
-): Generator<LayoutProgress, void, void> {
+  ask: boolean,
+): Generator<CoreStep, void, SpotRelation | undefined> {
   const names = Object.keys(world.territories);
   // Move from each territory (its models set up wholly within it, Core 9.1.2).
   const fromTerritory = names.map((n) => moveDistances(raster, territoryCosts(raster, cls, [world.territories[n]])));
@@ -179,6 +201,15 @@ function* classLayout(
     const twin = relations.findIndex((_, j) => sameSet(inside[k], zones[j]) && sameSet(zones[k], inside[j]));
     if (twin >= 0) {
       relations.push(transpose(relations[twin]));
+      continue;
+    }
+    if (ask) {
+      const rel = (yield { ask: 'relate', spots, rows: inside[k], cols: zones[k], form: 'pairs' }) as SpotRelation;
+      relations.push(rel);
+      work.spotPairs += rel.rows * rel.cols;
+      work.nodePairs += rel.nodePairs;
+      work.segmentTests += rel.segmentTests;
+      yield at('visibility', share(k, 1));
       continue;
     }
     const it = relateSpotsSteps(samples, occ, inside[k], zones[k], { mode, form: 'pairs' });
@@ -239,6 +270,14 @@ function* classLayout(
   union.forEach((s, i) => unionIndex.set(s, i));
   const seenFrom: Uint8Array[] = [];
   for (let k = 0; k < names.length; k++) {
+    if (ask) {
+      const rel = (yield { ask: 'relate', spots, rows: union, cols: zones[k], form: 'rows' }) as SpotRelation;
+      seenFrom.push(rel.rowSeen);
+      work.spotPairs += rel.rows * rel.cols;
+      work.nodePairs += rel.nodePairs;
+      work.segmentTests += rel.segmentTests;
+      continue;
+    }
     const it = relateSpotsSteps(samples, occ, union, zones[k], { mode, form: 'rows' });
     for (;;) {
       const r = it.next();

@@ -559,49 +559,111 @@ function frontier(t: SetTree, maxSpots: number): number[] {
  * @returns (as the generator's return value) the relation, rows and columns in the sets' order.
  */
 export function* relateSpotsSteps(samples: SpotSamples, occluders: Occluder[], rowsSet: SpotSet, colsSet: SpotSet, opts: RelateOptions = {}): Generator<number, SpotRelation, void> {
+  const job = relationJob(samples, occluders, rowsSet, colsSet, opts);
+  if (job.steps === 0) return relationResult(job);
+  const st = job.st;
+  if (job.exhaustive) {
+    for (let ra = 0; ra < job.rows; ra++) {
+      for (let rb = 0; rb < job.cols; rb++) {
+        if (!st.pairs && st.rowSeen[ra]) break;
+        if (exhaustivePair(st, ra, rb, job.occ)) markSeen(st, ra, ra, rb, rb);
+      }
+      yield (ra + 1) / job.rows;
+    }
+  } else {
+    for (let k = 0; k < job.steps; k++) {
+      runRelationStep(job, k);
+      yield (k + 1) / job.steps;
+    }
+  }
+  return relationResult(job);
+}
+
+/**
+ * One relation search, cut into independent steps (fast mode: each step one group of up to 16 row
+ * spots against every column spot; exhaustive: one row spot each) so that threads can share them:
+ * each thread builds the same job (the trees and steps are deterministic), runs the steps it claims
+ * and the answers are merged with {@link mergeRelation} (steps hold disjoint rows, so merging is an
+ * OR of the rows' bits).
+ */
+export interface RelationJob {
+  rows: number;
+  cols: number;
+  /** Number of steps. */
+  steps: number;
+  exhaustive: boolean;
+  /** @internal */
+  st: SearchState;
+  /** @internal */
+  occ: Occluder[];
+  /** @internal */
+  frontier: number[];
+}
+
+/** Builds the job of {@link relateSpotsSteps} (see {@link RelationJob}). */
+export function relationJob(samples: SpotSamples, occluders: Occluder[], rowsSet: SpotSet, colsSet: SpotSet, opts: RelateOptions = {}): RelationJob {
   const pairs = (opts.form ?? 'pairs') === 'pairs';
   const rows = rowsSet.length;
   const cols = colsSet.length;
-  const out: SpotRelation = { rows, cols, seen: new Uint8Array(pairs ? rows * cols : 0), rowSeen: new Uint8Array(rows), nodePairs: 0, segmentTests: 0 };
-  if (rows === 0 || cols === 0) return out;
-  const A = setTree(samples, rowsSet, colsSet);
-  const B = setTree(samples, colsSet, rowsSet);
+  const exhaustive = opts.mode === 'exhaustive';
+  const empty = rows === 0 || cols === 0;
+  const A = empty ? null : setTree(samples, rowsSet, colsSet);
+  const B = empty ? null : setTree(samples, colsSet, rowsSet);
   const st: SearchState = {
-    A, B, cols, pairs, seen: new Uint8Array(pairs ? rows * cols : 0), rowSeen: new Uint8Array(rows), nodePairs: 0, tests: 0,
+    A: A!, B: B!, cols, pairs, seen: new Uint8Array(pairs ? rows * cols : 0), rowSeen: new Uint8Array(rows), nodePairs: 0, tests: 0,
     spots: samples.spots, semiMajor: samples.semiMajor, turn: samples.turn, sideColumns: samples.sideColumns, sideRows: samples.sideRows,
     facingA: -1, facingB: -1, ux: 1, uy: 0, limit: -2, topA: true, bottomA: true, topB: true, bottomB: true,
     plan: new Map(), planBuf: [],
   };
   // Fast mode: boxes inside stacked pieces' unions first (they change no segment's answer, and
   // close shafts neither piece closes alone).
-  const occ = opts.mode === 'exhaustive' ? occluders.slice() : [...stackedBoxes(occluders), ...occluders];
+  const occ = exhaustive ? occluders.slice() : [...stackedBoxes(occluders), ...occluders];
   for (const o of occ) {
     const bs = planBlockersOf(o);
     if (bs.length) st.plan.set(o, bs);
   }
-  if (opts.mode === 'exhaustive') {
-    for (let ra = 0; ra < rows; ra++) {
-      for (let rb = 0; rb < cols; rb++) {
-        if (!pairs && st.rowSeen[ra]) break;
-        if (exhaustivePair(st, ra, rb, occ)) markSeen(st, ra, ra, rb, rb);
-      }
-      yield (ra + 1) / rows;
+  const front = empty || exhaustive ? [] : frontier(A!, 16);
+  return { rows, cols, steps: empty ? 0 : exhaustive ? rows : front.length, exhaustive, st, occ, frontier: front };
+}
+
+/** Runs step `k` of a job (in this thread's copy of the answer). */
+export function runRelationStep(job: RelationJob, k: number): void {
+  const st = job.st;
+  if (job.exhaustive) {
+    for (let rb = 0; rb < job.cols; rb++) {
+      if (!st.pairs && st.rowSeen[k]) break;
+      if (exhaustivePair(st, k, rb, job.occ)) markSeen(st, k, k, rb, rb);
     }
-  } else {
-    const steps = frontier(A, 16);
-    for (let k = 0; k < steps.length; k++) {
-      search(st, steps[k], 0, occ, occ.length, 0);
-      yield (k + 1) / steps.length;
-    }
-  }
+  } else search(st, job.frontier[k], 0, job.occ, job.occ.length, 0);
+}
+
+/** This thread's part of the answer (by rank: transferable to another thread's job). */
+export function relationPart(job: RelationJob): { seen: Uint8Array; rowSeen: Uint8Array; nodePairs: number; segmentTests: number } {
+  return { seen: job.st.seen, rowSeen: job.st.rowSeen, nodePairs: job.st.nodePairs, segmentTests: job.st.tests };
+}
+
+/** Merges another thread's part of the same job into this one. */
+export function mergeRelation(job: RelationJob, part: { seen: Uint8Array; rowSeen: Uint8Array; nodePairs: number; segmentTests: number }): void {
+  const st = job.st;
+  for (let i = 0; i < part.seen.length; i++) st.seen[i] |= part.seen[i];
+  for (let i = 0; i < part.rowSeen.length; i++) st.rowSeen[i] |= part.rowSeen[i];
+  st.nodePairs += part.nodePairs;
+  st.tests += part.segmentTests;
+}
+
+/** The answer of a job whose steps have all run, rows and columns in the sets' order. */
+export function relationResult(job: RelationJob): SpotRelation {
+  const { rows, cols, st } = job;
+  const out: SpotRelation = { rows, cols, seen: new Uint8Array(st.pairs ? rows * cols : 0), rowSeen: new Uint8Array(rows), nodePairs: st.nodePairs, segmentTests: st.tests };
+  if (rows === 0 || cols === 0) return out;
   // Ranks back to the sets' order.
+  const A = st.A;
+  const B = st.B;
   for (let ra = 0; ra < rows; ra++) {
     const r = A.setIndexOfRank[ra];
     out.rowSeen[r] = st.rowSeen[ra];
-    if (pairs) for (let rb = 0; rb < cols; rb++) out.seen[r * cols + B.setIndexOfRank[rb]] = st.seen[ra * cols + rb];
+    if (st.pairs) for (let rb = 0; rb < cols; rb++) out.seen[r * cols + B.setIndexOfRank[rb]] = st.seen[ra * cols + rb];
   }
-  out.nodePairs = st.nodePairs;
-  out.segmentTests = st.tests;
   return out;
 }
 
