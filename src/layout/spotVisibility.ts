@@ -1,5 +1,6 @@
 import { occluderClosesShaft } from '../geometry/closure';
 import { occludersCloseShaftFusedEitherWay } from '../geometry/fusion';
+import { meshColumns } from '../geometry/meshColumns';
 import { planBlockersOf, planClosesShaft, stackedBoxes, type PlanBlocker } from '../geometry/planClosure';
 import { SCRATCH_CAPSULE, SCRATCH_SEGMENT, scratchCapsuleMayTouch, scratchSegmentHits, type Occluder } from '../geometry/occluders';
 import { DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
@@ -615,15 +616,24 @@ export function relationJob(samples: SpotSamples, occluders: Occluder[], rowsSet
     facingA: -1, facingB: -1, ux: 1, uy: 0, limit: -2, topA: true, bottomA: true, topB: true, bottomB: true,
     plan: new Map(), planBuf: [],
   };
-  // Fast mode: boxes inside stacked pieces' unions first (they change no segment's answer, and
-  // close shafts neither piece closes alone).
-  const occ = exhaustive ? occluders.slice() : [...stackedBoxes(occluders), ...occluders];
+  // Fast mode: boxes inside stacked pieces' unions and closed meshes' columns first (they change no
+  // segment's answer, and close shafts the pieces' own proofs do not).
+  const occ = exhaustive ? occluders.slice() : [...stackedBoxes(occluders), ...occluders.flatMap(columnsOf), ...occluders];
   for (const o of occ) {
     const bs = planBlockersOf(o);
     if (bs.length) st.plan.set(o, bs);
   }
   const front = empty || exhaustive ? [] : frontier(A!, 16);
   return { rows, cols, steps: empty ? 0 : exhaustive ? rows : front.length, exhaustive, st, occ, frontier: front };
+}
+
+const _columns = new WeakMap<Occluder, Occluder[]>();
+/** A closed mesh's columns (`geometry/meshColumns.ts`), computed once per mesh. */
+function columnsOf(o: Occluder): Occluder[] {
+  if (o.kind !== 'mesh') return [];
+  let c = _columns.get(o);
+  if (!c) _columns.set(o, (c = meshColumns(o)));
+  return c;
 }
 
 /** Runs step `k` of a job (in this thread's copy of the answer). */
