@@ -8,11 +8,11 @@
  */
 
 import { keywordsMatch } from '../rules/damage';
-import { commandModelCount, parseRoster, type RosterInput } from '../rules/engine/roster';
+import { commandModelCount, DEFAULT_FACTION_TERRAIN_SIZE_INCHES, parseRoster, type RosterInput } from '../rules/engine/roster';
 import { defaultBase, describeBase, lookupBase, type BaseTable, type Base } from './bases';
 import { refuse } from './errors';
 import { attr, characteristic, cleanText, list, type RNode } from './tree';
-import type { RawManifestation, RawRoster, RawUnit } from './walk';
+import { ruleDescription, type RawManifestation, type RawRoster, type RawUnit } from './walk';
 import { isWeaponProfile, mapWeapon, sameWeapon, type ArmyWeapon } from './weapons';
 
 type ArmyUnit = RosterInput['units'][number];
@@ -460,8 +460,16 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
   if (raw.pointsLimit > 0 && spent > raw.pointsLimit) warnings.push(`the army costs ${spent} points, more than its limit of ${raw.pointsLimit} (ArmyComp 1.2)`);
 
   // Faction terrain, manifestations, army-level choices, skipped selections.
+  const factionTerrain: FactionTerrain[] = [];
   for (const t of raw.factionTerrain) {
-    warnings.push(`faction terrain "${t.name}" not imported: the army format has no place for terrain features; set it up as a terrain feature of the battlefield`);
+    if (factionTerrain.length >= 5) {
+      warnings.push(`faction terrain "${t.name}" not imported: more than 5 faction terrain features`);
+      continue;
+    }
+    const abilities = factionTerrainAbilities(t.selection);
+    const [w, d, h] = DEFAULT_FACTION_TERRAIN_SIZE_INCHES;
+    factionTerrain.push({ id: newId(t.name), name: t.name, abilities, sizeInches: [w, d, h] });
+    warnings.push(`faction terrain "${t.name}": a ${w}" x ${d}" x ${h}" box by default (the roster gives no size); it is set up wholly within the army's territory (Core 10.1)`);
   }
   const manifestations: ArmyManifestation[] = [];
   for (const m of raw.manifestations) {
@@ -489,6 +497,7 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
     auxiliaries: aux.map((i) => units[i].id),
     units,
     ...(manifestations.length > 0 ? { manifestations } : {}),
+    ...(factionTerrain.length > 0 ? { factionTerrain } : {}),
   };
   const check = parseRoster(army);
   if (!check.ok) {
@@ -498,3 +507,33 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
   return { army, warnings };
 }
 
+
+/** A faction terrain feature as the army format holds it. */
+type FactionTerrain = { id: string; name: string; abilities: ('cover' | 'obscuring' | 'impassable' | 'unstable' | 'placeOfPower')[]; sizeInches: [number, number, number] };
+
+const TERRAIN_ABILITY_NAMES: Record<string, FactionTerrain['abilities'][number]> = {
+  cover: 'cover',
+  obscuring: 'obscuring',
+  impassable: 'impassable',
+  unstable: 'unstable',
+  'place of power': 'placeOfPower',
+};
+
+/**
+ * The universal terrain abilities (Terrain 1.2) a faction terrain warscroll gives, read from its
+ * rule "The following universal terrain abilities apply to this terrain feature (Terrain, 1.2):
+ * Cover, Impassable" (none found: none).
+ */
+function factionTerrainAbilities(selection: RNode): FactionTerrain['abilities'] {
+  const out = new Set<FactionTerrain['abilities'][number]>();
+  for (const r of list(selection, 'rules')) {
+    const t = cleanText(ruleDescription(r)).replace(/\*/g, '');
+    const m = /universal terrain abilities apply[^:]*\):?\s*([\s\S]*)$/i.exec(t);
+    if (!m) continue;
+    for (const name of m[1].split(/[,\n]/)) {
+      const a = TERRAIN_ABILITY_NAMES[name.trim().toLowerCase().replace(/\.$/, '')];
+      if (a) out.add(a);
+    }
+  }
+  return [...out];
+}

@@ -16,14 +16,16 @@
  *
  * @module
  */
-import { buildTerrainIndex, type TerrainIndex, type World } from '../geometry/world';
+import { buildTerrainIndex, type TerrainFeatureInput, type TerrainIndex, type World } from '../geometry/world';
+import { mmToInches, OBJECTIVE_DIAMETER_MM } from '../geometry/units';
+import { placeFactionTerrain, type PlanBox } from './factionTerrain';
 import { footprintFromBase, type Footprint } from '../geometry/footprint';
 import { scenarioToWorldInputSync, ScenarioBuildError, type LoadedMeshes } from '../scenario/build';
 import type { Scenario, ScenarioModel, ScenarioUnit } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
 import { createGameFromSetup } from '../rules/engine/worldPortGame';
 import { createGame, DEFAULT_BATTLEPLAN, PLAYERS, type GameState, type PlayerId } from '../rules/engine/state';
-import { DEFAULT_MODEL_HEIGHT_INCHES, parseRoster, type Roster } from '../rules/engine/roster';
+import { DEFAULT_FACTION_TERRAIN_SIZE_INCHES, DEFAULT_MODEL_HEIGHT_INCHES, parseRoster, type Roster } from '../rules/engine/roster';
 import type { GeometryPort } from '../rules/engine/geometryPort';
 import { gameWorldPort } from '../rules/engine/worldPort';
 import { autoDeploy } from './deploy';
@@ -137,13 +139,16 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   }
   if (problems.length || !plan) return { ok: false, problems };
 
-  // Automatic set-up of the others (Core 10.1), on the table's terrain.
+  // Faction terrain first (Core 10.1, step 1), then the units (step 2), on the table's terrain.
   let terrainInput;
   try {
     terrainInput = scenarioToWorldInputSync({ ...scenario, units: [] }, input.meshes).terrain;
   } catch (e) {
     return { ok: false, problems: e instanceof ScenarioBuildError ? e.problems.map((p) => `scenario.${p}`) : [`scenario: ${(e as Error).message}`] };
   }
+  const placedTerrain = placeArmiesFactionTerrain(scenario, terrainInput, both, armyNames, occupied, tableIds, problems);
+  if (problems.length) return { ok: false, problems };
+  if (placedTerrain.features.length) terrainInput = scenarioToWorldInputSync({ ...scenario, terrain: [...(scenario.terrain ?? []), ...placedTerrain.features], units: [] }, input.meshes).terrain;
   const terrain = buildTerrainIndex(terrainInput);
   const deployed: Record<string, [number, number]> = {};
   const manual = input.deploy === 'manual';
@@ -177,13 +182,15 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
     }
   }
   const { queries: _q, units: _u, ...rest } = scenario;
-  const table: Scenario = { ...rest, units: ordered };
+  const table: Scenario = { ...rest, terrain: [...(scenario.terrain ?? []), ...placedTerrain.features], units: ordered };
   const setup: GameSetupV2 = {
     format: 'sightline-game/2',
     seed: input.seed,
     armies: armyNames,
     territories: armyNames,
-    ...(manual ? { deployment: { beginsDeployment: 'p1' as const, setUp: placedUnits } } : { finishedDeployingFirst: 'p1' as const }),
+    ...(manual
+      ? { deployment: { beginsDeployment: 'p1' as const, setUp: placedUnits, ...(placedTerrain.features.length ? { factionTerrain: placedTerrain.byPlayer } : {}) } }
+      : { finishedDeployingFirst: 'p1' as const }),
     battleplan: { objectives: (scenario.objectives ?? []).map((o) => o.id), name: plan.name, battleRounds: plan.battleRounds, vpPerObjective: plan.vpPerObjective },
     rosters: { p1: input.armies.p1.roster, p2: input.armies.p2.roster },
     table: { scenario: table, meshes: input.carried },
@@ -191,6 +198,61 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   const check = createGameOf(setup);
   if (!check.ok) return { ok: false, problems: check.issues.map((i) => `${i.path}: ${i.message}`) };
   return { ok: true, setup, terrain };
+}
+
+/**
+ * Sets up each army's faction terrain (its roster's `factionTerrain`) on the table, as Deploy
+ * Faction Terrain would (Core 10.1: wholly within the army's territory, more than 3" from every
+ * objective and other terrain feature; `placeFactionTerrain`): a `faction` terrain feature of one
+ * box per entry. Problems (an id used elsewhere, no room) are appended to `problems`.
+ */
+function placeArmiesFactionTerrain(
+  scenario: Scenario,
+  terrainInput: readonly TerrainFeatureInput[],
+  rosters: Record<PlayerId, Roster>,
+  armies: Record<PlayerId, string>,
+  occupied: readonly Footprint[],
+  tableIds: ReadonlyMap<string, string>,
+  problems: string[],
+): { features: NonNullable<Scenario['terrain']>; byPlayer: Record<PlayerId, string[]> } {
+  const features: NonNullable<Scenario['terrain']> = [];
+  const byPlayer: Record<PlayerId, string[]> = { p1: [], p2: [] };
+  const boxes: PlanBox[] = terrainInput.map((f) => {
+    const b: PlanBox = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const p of f.pieces) {
+      for (let i = 0; i + 2 < p.positions.length; i += 3) {
+        b[0] = Math.min(b[0], p.positions[i]);
+        b[1] = Math.min(b[1], p.positions[i + 1]);
+        b[2] = Math.max(b[2], p.positions[i]);
+        b[3] = Math.max(b[3], p.positions[i + 1]);
+      }
+    }
+    return b;
+  });
+  const objectives = (scenario.objectives ?? []).map((o) => ({ x: o.position[0], y: o.position[1], radius: mmToInches(o.diameterMm ?? OBJECTIVE_DIAMETER_MM) / 2 }));
+  const rosterIds = new Set(PLAYERS.flatMap((p) => [...rosters[p].units, ...(rosters[p].manifestations ?? [])].flatMap((u) => [u.id, ...u.models.map((m) => m.id)])));
+  const territories = scenario.territories ?? {};
+  for (const p of PLAYERS) {
+    (rosters[p].factionTerrain ?? []).forEach((ft, i) => {
+      const at = `rosters.${p}.factionTerrain[${i}]`;
+      const clash = tableIds.get(ft.id) ?? (rosterIds.has(ft.id) ? 'a unit or model id of an army' : features.some((f) => f.id === ft.id) ? 'another faction terrain feature' : undefined);
+      if (clash) {
+        problems.push(`${at}.id: "${ft.id}" is also ${clash}`);
+        return;
+      }
+      const [w, d, h] = ft.sizeInches ?? DEFAULT_FACTION_TERRAIN_SIZE_INCHES;
+      const enemy = PLAYERS.filter((q) => q !== p).map((q) => territories[armies[q]]);
+      const b = placeFactionTerrain(w, d, territories[armies[p]], enemy, boxes, objectives, occupied, scenario.battlefield);
+      if (!b) {
+        problems.push(`${at}: no room to set up faction terrain "${ft.name}" (${w}" x ${d}") wholly within the ${armies[p]} territory, more than 3" from every objective and other terrain feature (Core 10.1)`);
+        return;
+      }
+      boxes.push(b);
+      byPlayer[p].push(ft.id);
+      features.push({ id: ft.id, name: ft.name, type: 'faction', abilities: [...(ft.abilities ?? [])], pieces: [{ shape: 'box', center: [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2], size: [w, d, h], rotation: 0 }] });
+    });
+  }
+  return { features, byPlayer };
 }
 
 /** `createGame` with every set-up field a saved game carries (one place for every way to start: `createGameFromSetup`). */

@@ -158,6 +158,23 @@ export const RegimentSchema = z.strictObject({
   units: z.array(Id).max(4),
 });
 
+/**
+ * A faction terrain feature of the army (Core 10.1, Deploy Faction Terrain; Terrain 1.4 `faction`):
+ * set up by the army wholly within its territory, more than 3" from every objective and other
+ * terrain feature. `sizeInches` is its footprint and height as a box ([x-extent, y-extent, height],
+ * inches; rosters carry none, so the importer gives a default and warns); `abilities` are the
+ * universal terrain abilities its warscroll gives it (Terrain 1.2).
+ */
+export const FactionTerrainSchema = z.strictObject({
+  id: Id,
+  name: z.string().min(1).max(200),
+  abilities: z.array(z.enum(['cover', 'obscuring', 'impassable', 'unstable', 'placeOfPower'])).max(5).optional(),
+  sizeInches: z.tuple([z.number().positive().max(24), z.number().positive().max(24), z.number().positive().max(24)]).optional(),
+});
+
+/** Footprint and height of a faction terrain feature whose army gives none, inches ([x, y, height]). */
+export const DEFAULT_FACTION_TERRAIN_SIZE_INCHES: [number, number, number] = [6, 4, 3];
+
 /** The roster file. */
 export const RosterSchema = z
   .strictObject({
@@ -170,6 +187,8 @@ export const RosterSchema = z
     units: z.array(UnitSchema).min(1).max(200),
     /** Manifestations the army can summon (Magic 7.0; optional, default none). */
     manifestations: z.array(ManifestationSchema).max(20).optional(),
+    /** Faction terrain features the army sets up (Core 10.1; optional, default none). */
+    factionTerrain: z.array(FactionTerrainSchema).max(5).optional(),
   })
   .superRefine((r, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
