@@ -1,8 +1,8 @@
 /**
  * Layout analysis bench (issue 19): `npx tsx src/cli/benchLayout.ts [SCENARIO] [--class ID]... [--sample N] [--threads N]`.
  * On the default battlefield at a 1" grid, threat 0, it prints per class:
- * - the whole analysis (`analyseLayoutParallel`, fast mode, on N threads: default the machine's
- *   cores; 1 = `analyseLayout` in this thread) in seconds, against the targets (one class 3 s,
+ * - the whole analysis (fast mode; `analyseLayout` in this thread, or with `--threads N`
+ *   `analyseLayoutParallel` on N threads) in seconds, against the targets (one class 3 s,
  *   three classes 8 s);
  * - the baseline, measured in the same process: the exhaustive mode on the same spots (north's spots
  *   against south's, every pair), extrapolated from N evenly spaced north spots (default 6; each
@@ -11,7 +11,6 @@
  */
 import { analyseLayout } from '../layout/analyse';
 import { analyseLayoutParallel } from '../layout/parallel';
-import { availableParallelism } from 'node:os';
 import { classFootprint, modelClass, MODEL_CLASSES } from '../layout/classes';
 import { relateSpots, SpotSamples } from '../layout/spotVisibility';
 import { standingSpots, terrainRules } from '../layout/standingSpots';
@@ -22,7 +21,7 @@ async function main(argv: string[]): Promise<void> {
   const args = argv.filter((a) => a !== '--');
   const classes: string[] = [];
   let sample = 6;
-  let threads = availableParallelism();
+  let threads = 1;
   let file = 'assets/scenarios/default.json';
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--class') classes.push(args[++i]);

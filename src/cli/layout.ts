@@ -64,8 +64,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${file} cannot be analysed:\n${optionProblems.map((p) => `  ${p}`).join('\n')}\n`);
     return 2;
   }
-  // The spot relations on every core (worker threads; the same report as one thread's).
-  const report = threads === 1 ? analyseLayout(loaded.world, opts) : await analyseLayoutParallel(loaded.world, opts, threads);
+  // --threads N > 1: the spot relations on N threads (worker threads; the same report as one
+  // thread's). One by default: on the shared 2-core machine two were slower (docs/layout.md).
+  const report = (threads ?? 1) <= 1 ? analyseLayout(loaded.world, opts) : await analyseLayoutParallel(loaded.world, opts, threads);
   if (png) await writeFile(png, layoutPicture(loaded.world, report));
   process.stdout.write(`${JSON.stringify(report)}\n`);
   return 0;
