@@ -83,6 +83,19 @@ export interface UnitSummary {
   usedRun: boolean;
   charged: boolean;
   fought: boolean;
+  /** Move characteristic (inches, Core 3.0). */
+  move: number;
+  /** This turn: made a Normal Move, Run, Retreat or Redeploy (a `move` action other than a charge). */
+  moved: boolean;
+  /** This turn: used a SHOOT ability (a `shoot` action). */
+  shot: boolean;
+  /** In combat with an enemy unit now (the engine's `inCombat` over the game's table). */
+  inCombat: boolean;
+  /** This turn's run and charge rolls, once rolled (null before). */
+  runRoll: number | null;
+  chargeRoll: number | null;
+  /** The unit's ranged weapons and their ranges (inches), distinct names. */
+  ranges: { weapon: string; range: number }[];
   pendingMove: { kind: string; maxInches: number } | null;
   effects: string[];
   /** False while the unit waits to be deployed (deployment phase), was never deployed, or is in reserve. */
@@ -701,9 +714,33 @@ export class GameApi {
     return this.lines.slice(from);
   }
 
+  /**
+   * Units that moved (a `move` action other than a charge) or shot (a `shoot` action) in the
+   * current turn: the accepted actions since the state last changed battle round, active player or
+   * stage (`states[i]` is the state after `i` actions, the log's `i`-th action led to it).
+   */
+  private turnActs(): { moved: Set<string>; shot: Set<string> } {
+    const moved = new Set<string>();
+    const shot = new Set<string>();
+    const n = this.states.length - 1;
+    const cur = this.current;
+    const acts = loggedActions(cur);
+    for (let i = n; i >= 1; i--) {
+      const before = this.states[i - 1];
+      if (before.round !== cur.round || before.active !== cur.active || before.stage !== cur.stage) break;
+      const a = acts[acts.length - (n - i) - 1];
+      if (!a) break;
+      if (a.type === 'move' && a.kind !== 'charge') moved.add(a.unitId);
+      if (a.type === 'shoot') shot.add(a.unitId);
+    }
+    return { moved, shot };
+  }
+
   /** The summary of the current state. */
   summary(): GameSummary {
     const s = this.current;
+    const { moved, shot } = this.turnActs();
+    if (this.port) this.port.sync(portView(s));
     const units: UnitSummary[] = Object.values(s.units).map((u) => {
       const ru = rosterEntry(s, u.id)!;
       return {
@@ -718,6 +755,13 @@ export class GameApi {
         usedRun: u.turn.usedRun,
         charged: u.turn.charged,
         fought: u.turn.fought,
+        move: ru.warscroll.move,
+        moved: moved.has(u.id),
+        shot: shot.has(u.id),
+        inCombat: !!this.port && u.status === undefined && u.slain.length < ru.models.length && inCombat(s, this.port, u.id),
+        runRoll: u.turn.runRoll,
+        chargeRoll: u.turn.chargeRoll,
+        ranges: ru.weapons.flatMap((w) => (w.range === 'melee' ? [] : [{ weapon: w.name, range: w.range }])),
         pendingMove: u.turn.pendingMove ? { ...u.turn.pendingMove } : null,
         effects: s.effects.filter((e) => e.unitId === u.id).map((e) => e.kind),
         deployed: u.status !== 'undeployed' && u.status !== 'reserve',
