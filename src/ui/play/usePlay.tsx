@@ -7,9 +7,15 @@
  *   shown; a rejection shows the engine's reason and rule. Accepted actions move/remove models on
  *   the table (scene data and the measuring engine are both updated), then the game is autosaved.
  * - Moves: drag a model: the whole unit is translated by the same offset and committed as the
- *   game's `move` action (Normal Move, or the declared Run / Retreat / Charge / Redeploy move). The
- *   drag flow is the move tool's state machine (`moveReduce`); the live label is the measuring
- *   engine's `movePath` answer for the dragged model; only the game worker decides legality.
+ *   game's `move` action (Normal Move, or the declared Run / Retreat / Charge / Redeploy move); or,
+ *   with "Drag moves one model", each drag places one model (a ghost) and "Move the placed models"
+ *   sends the unit's one `move` with a path per placed model. The drag flow is the move tool's
+ *   state machine (`moveReduce`); the live label is the measuring engine's `movePath` answer for
+ *   the dragged model against the allowance ("4.2 / 5\""), with move / run / charge rings; only the
+ *   game worker decides legality, and a refusal names the model, where and why.
+ * - The table tells the state: wound markers (wounds taken / health) per model of a hurt unit, a
+ *   chip per unit with in combat / moved / ran / charged / shot / fought / slain, and the selected
+ *   unit's weapon ranges with the enemy units it can shoot now (the engine's options).
  * - Pile-in: in the combat phase, dragging a unit (with no declared move pending) is its pile-in:
  *   the drop declares the Fight with `pileIn` toward the nearest enemy unit (the engine checks the
  *   3", "no further from the target" and "still in combat" rules and refuses with its reason).
@@ -26,7 +32,9 @@ import { DragController } from '../../scene/DragController';
 import { MoveGhost } from '../../scene/MoveGhost';
 import { armyColor } from '../../scene/palette';
 import { SceneLabel } from '../../scene/SceneLabel';
+import { RangeRings, type RangeRing } from '../../scene/RangeRings';
 import { SelectionRings } from '../../scene/SelectionRings';
+import { UnitStateMarkers, type UnitStateMark } from '../../scene/UnitStateMarkers';
 import type { ScenePick } from '../../scene/TableScene';
 import type { BattlefieldData, ModelView } from '../../scene/types';
 import type { Engine } from '../engine/engine';
@@ -38,6 +46,7 @@ import { AUTOSAVE_KEY, GAME_RESTART_EVENT, REPLAY_KEY, autosave, getGame, isPlay
 import { actionNote } from './notes';
 import { PanelStore } from './panelStore';
 import type { PlayNote } from './PlayPanel';
+import { MoveModeToggle } from './MoveModeToggle';
 import { PlayPanelConnected, type PlayPanelHandlers } from './PlayPanelConnected';
 
 /** The Play mode's test hook (`window.__sightline.play`). Everything it reads is what the page shows. */
@@ -54,8 +63,30 @@ export interface PlayHook {
   selectUnit(unitId: string): void;
   /** The options shown for the selected unit. */
   options(): OptionsResult | null;
-  /** Drags a model to `to` through the move flow (press, pointer, release); resolves with the note shown. */
-  drag(modelId: string, to: Point2): Promise<PlayNote | null>;
+  /**
+   * Drags a model to `to` through the move flow (press, pointer, release); resolves with the note
+   * shown. `single`: only that model moves (as with "Move one model"); default: the whole unit.
+   */
+  drag(modelId: string, to: Point2, single?: boolean): Promise<PlayNote | null>;
+  /**
+   * Presses a model and carries it to `to` without releasing (as a pointer held down); resolves
+   * with the live allowance label once the engine measured that point.
+   */
+  dragHold(modelId: string, to: Point2, single?: boolean): Promise<DragLabel>;
+  /** Releases a held drag (see `dragHold`); resolves with the note shown. */
+  dragRelease(): Promise<PlayNote | null>;
+  /** The live allowance label of the drag in progress (null: no drag / not measured yet). */
+  dragLabel(): DragLabel | null;
+  /** The game worker's (the rules engine's World) `movePath` answer for a model's path. */
+  pathCost(modelId: string, path: Point2[]): Promise<number | null>;
+  /** Sends the move of the models placed one at a time; resolves with the note (null: none placed). */
+  commitStaged(): Promise<PlayNote | null>;
+  /** The models placed one at a time, not sent yet. */
+  staged(): { unitId: string; paths: Record<string, Point2> } | null;
+  clearStaged(): void;
+  /** Whether a drag moves one model only ("Move one model") or the whole unit. */
+  moveOne(): boolean;
+  setMoveOne(on: boolean): void;
   /** The last note (accepted / refused with the engine's reason). */
   note(): PlayNote | null;
   /** The battle log shown. */
@@ -76,6 +107,21 @@ export interface PlayHook {
   /** Kills the game worker as a crash would; resolves once the new worker holds the restored game. */
   crashWorker(): Promise<void>;
 }
+
+/** The live allowance of a drag: the engine's path length (climbing counted) against the allowance. */
+export interface DragLabel {
+  modelId: string;
+  to: Point2;
+  /** The engine worker's `movePath` length (null: no legal path, e.g. blocked). */
+  value: number | null;
+  /** The move allowance (declared move, the pile-in's 3", else the unit's Move). */
+  max: number | null;
+  /** What the label shows, e.g. `4.2 / 5"`. */
+  text: string;
+}
+
+/** Inches with one decimal, no trailing `.0`. */
+const in1 = (v: number) => String(Math.round(v * 10) / 10);
 
 /** What the App gives the Play mode. */
 export interface PlayOptions {
@@ -114,7 +160,12 @@ const UNDEPLOYED_COLOR = '#b9c2cc';
 
 /** What the table draws from the summary: a new key, a new copy for the table (App re-render). */
 function sceneKey(s: GameSummary): string {
-  return JSON.stringify([s.stage, s.phase, s.active, s.units.map((u) => [u.id, u.owner, u.deployed, u.reserve, u.pendingMove?.kind ?? '', u.pendingMove?.maxInches ?? 0])]);
+  return JSON.stringify([
+    s.stage,
+    s.phase,
+    s.active,
+    s.units.map((u) => [u.id, u.owner, u.deployed, u.reserve, u.pendingMove?.kind ?? '', u.pendingMove?.maxInches ?? 0, u.damage, u.alive, u.moved, u.shot, u.usedRun, u.charged, u.fought, u.inCombat, u.runRoll, u.chargeRoll, u.slainPriority[0] ?? '']),
+  ]);
 }
 
 const same = (a: Point2, b: Point2) => Math.abs(a[0] - b[0]) < 1e-6 && Math.abs(a[1] - b[1]) < 1e-6;
@@ -181,6 +232,21 @@ export function usePlay(o: PlayOptions): Play {
   const version = useRef(0);
   const handlers = useRef<PlayPanelHandlers>(null as unknown as PlayPanelHandlers);
   const [drag, dragDispatch] = useReducer(moveReduce, MOVE_IDLE);
+  /** "Move one model": a drag moves only the model dragged (its own path), else the whole unit. */
+  const [moveOne, setMoveOneState] = useState(false);
+  const moveOneRef = useRef(moveOne);
+  moveOneRef.current = moveOne;
+  /** The drag in progress moves one model (set at its press). */
+  const dragSingle = useRef(false);
+  /** Where the last refused drop would have put the model, and what the engine said (a chip on the table). */
+  const [refusedAt, setRefusedAt] = useState<{ at: Point2; z: number; text: string } | null>(null);
+  /** Models placed one at a time, not sent yet: their unit and end points. */
+  const [staged, setStaged] = useState<{ unitId: string; paths: Record<string, Point2> } | null>(null);
+  const stagedRef = useRef(staged);
+  const setStagedBoth = useCallback((v: { unitId: string; paths: Record<string, Point2> } | null) => {
+    stagedRef.current = v;
+    setStaged(v);
+  }, []);
   const ref = useRef(o);
   ref.current = o;
   const game = active ? getGame() : null;
@@ -476,6 +542,8 @@ export function usePlay(o: PlayOptions): Play {
         setNote({ kind: 'refused', text: REPLAY_READ_ONLY, rule: 'Page: replay' });
         return;
       }
+      dragSingle.current = moveOneRef.current;
+      setRefusedAt(null);
       dragDispatch({ type: 'press', modelId: id, start: [m.footprint.x, m.footprint.y], pointer: at });
     },
     [store, replaying, setNote],
@@ -501,6 +569,103 @@ export function usePlay(o: PlayOptions): Play {
         inFlight.current = false;
       });
   }, [dragging]);
+  /** The allowance of the dragged model's unit: its declared move, the pile-in's 3", else its Move. */
+  const allowanceOf = useCallback((modelId: string): number | null => {
+    const s = summaryRef.current;
+    const m = ref.current.data?.models.find((mm) => mm.id === modelId);
+    const u = m && s ? s.units.find((x) => x.id === m.unitId) : undefined;
+    if (!u || !s) return null;
+    if (s.stage === 'deployment' || u.reserve) return null;
+    return u.pendingMove?.maxInches ?? (s.phase === 'combat' ? 3 : u.move);
+  }, []);
+  const labelOf = useCallback(
+    (d: typeof drag): DragLabel | null => {
+      const mm = currentMeasure(d);
+      if (!mm || (d.name !== 'dragging' && d.name !== 'dropping')) return null;
+      const max = allowanceOf(d.modelId);
+      const text = mm.value === null ? `✗ blocked${mm.reason ? `: ${mm.reason}` : ''}` : max === null ? `${in1(mm.value)}"` : `${in1(mm.value)} / ${in1(max)}"`;
+      return { modelId: d.modelId, to: mm.to, value: mm.value, max, text };
+    },
+    [allowanceOf],
+  );
+  const holdWaiters = useRef<{ to: Point2; resolve: (l: DragLabel) => void }[]>([]);
+  useEffect(() => {
+    const l = labelOf(drag);
+    if (!l) return;
+    const ready = holdWaiters.current.filter((w) => same(w.to, l.to));
+    holdWaiters.current = holdWaiters.current.filter((w) => !ready.includes(w));
+    for (const w of ready) w.resolve(l);
+  }, [drag, labelOf]);
+  /**
+   * Sends a unit's drop (every model's path): `deployUnit`, `setUpReserve`, the pile-in's Fight or
+   * the `move`; the note names the model a refusal is about, where it would have stood, and why.
+   */
+  const sendPaths = useCallback(
+    (unit: GameSummary['units'][number], modelId: string, paths: Record<string, [number, number][]>, single: boolean, dist: number, n: number | null): Promise<PlayNote> => {
+      const summary = summaryRef.current!;
+      const d = ref.current.data!;
+      const m = d.models.find((mm) => mm.id === modelId)!;
+      const deploy = summary.stage === 'deployment';
+      const reserve = !deploy && unit.reserve;
+      const pileIn = !deploy && !reserve && summary.phase === 'combat' && !unit.pendingMove;
+      const kind = deploy ? 'deployment' : reserve ? 'reserve' : pileIn ? 'pile-in' : (unit.pendingMove?.kind ?? 'normal');
+      const positions = Object.fromEntries(Object.entries(paths).map(([id, [p]]) => [id, p]));
+      let action: Action;
+      if (deploy) {
+        // DEPLOY (Core 10.1): every model of the unit set up where the drag put it.
+        action = { type: 'deployUnit', player: unit.owner, unitId: unit.id, positions };
+      } else if (reserve) {
+        // SET UP FROM RESERVE (Core 24.1): every model where the drag put it.
+        action = { type: 'setUpReserve', player: unit.owner, unitId: unit.id, positions };
+      } else if (pileIn) {
+        // The pile-in's target (Core 15.3) and the attacks' target: the enemy unit nearest to the
+        // unit's end positions (among those the engine offers to fight, when the unit is selected).
+        const shown = store.get().options;
+        const offered = new Set(shown?.ok && shown.unitId === unit.id ? shown.entries.filter((e) => e.group === 'pileIn' && e.available && e.target).map((e) => e.target!) : []);
+        const enemies = d.models.filter((x) => summary.units.find((u) => u.id === x.unitId)?.owner !== unit.owner && (offered.size === 0 || offered.has(x.unitId)));
+        let target: string | undefined;
+        let best = Infinity;
+        for (const e of enemies) {
+          for (const [[x, y]] of Object.values(paths)) {
+            const dist = Math.hypot(e.footprint.x - x, e.footprint.y - y);
+            if (dist < best) {
+              best = dist;
+              target = e.unitId;
+            }
+          }
+        }
+        action = { type: 'fight', player: unit.owner, unitId: unit.id, ...(target ? { target } : {}), pileIn: { ...(target ? { target } : {}), paths } };
+      } else {
+        action = { type: 'move', player: unit.owner, unitId: unit.id, kind: kind as 'normal', paths };
+      }
+      return act(action).then((r) => {
+        const verb = deploy ? ['Deployed', 'Deployment'] : reserve ? ['Set up', 'Set-up from reserve'] : pileIn ? ['Piled in', 'Pile-in'] : ['Moved', 'Move'];
+        // A refusal names the model it is about (the one the engine's reason names, else the dragged
+        // one) and where the drop would have put it.
+        const words = new Set(r.ok ? [] : (r.reason.match(/[\w.:-]+/g) ?? []));
+        const named = r.ok || words.has(modelId) ? modelId : (unit.aliveModelIds.find((id) => words.has(id)) ?? modelId);
+        const nm = d.models.find((x) => x.id === named) ?? m;
+        const [ax, ay] = paths[named]?.[0] ?? [nm.footprint.x, nm.footprint.y];
+        const who = `${unit.name} model ${unit.aliveModelIds.indexOf(named) + 1} (${named})`;
+        const one = single ? ' (one model)' : '';
+        const text = r.ok
+          ? deploy || reserve
+            ? `${verb[0]} ${unit.name}${reserve ? ' from reserve' : ''}.`
+            : single
+              ? `${verb[0]} ${Object.keys(paths).length} model(s) of ${unit.name} one at a time (${kind}).`
+              : `${verb[0]} ${unit.name} ${inches2(dist)} (${kind}).`
+          : `${verb[1]}${one} refused: ${who} at (${in1(ax)}", ${in1(ay)}"): ${r.reason}`;
+        if (!r.ok) setRefusedAt({ at: [ax, ay], z: nm.elevation + nm.height + 0.4, text: `✗ ${named}: ${r.reason}` });
+        const mn: MoveNote = { kind: r.ok ? 'moved' : 'refused', text };
+        if (n !== null) dragDispatch({ type: 'dropped', n, note: mn });
+        const pn: PlayNote = { kind: r.ok ? 'ok' : 'refused', text, rule: r.ok ? undefined : r.rule };
+        setNote(pn);
+        for (const w of dropWaiters.current.splice(0)) w(pn);
+        return pn;
+      });
+    },
+    [act, setNote, store],
+  );
   const committed = useRef(-1);
   useEffect(() => {
     const summary = summaryRef.current;
@@ -513,50 +678,39 @@ export function usePlay(o: PlayOptions): Play {
     const dx = to[0] - start[0];
     const dy = to[1] - start[1];
     const paths: Record<string, [number, number][]> = {};
-    for (const mm of d.models.filter((x) => x.unitId === m.unitId)) paths[mm.id] = [[Math.round((mm.footprint.x + dx) * 1000) / 1000, Math.round((mm.footprint.y + dy) * 1000) / 1000]];
-    const deploy = summary.stage === 'deployment';
-    const reserve = !deploy && unit.reserve;
-    const pileIn = !deploy && !reserve && summary.phase === 'combat' && !unit.pendingMove;
-    const kind = deploy ? 'deployment' : reserve ? 'reserve' : pileIn ? 'pile-in' : (unit.pendingMove?.kind ?? 'normal');
-    const positions = Object.fromEntries(Object.entries(paths).map(([id, [p]]) => [id, p]));
-    let action: Action;
-    if (deploy) {
-      // DEPLOY (Core 10.1): every model of the unit set up where the drag put it.
-      action = { type: 'deployUnit', player: unit.owner, unitId: unit.id, positions };
-    } else if (reserve) {
-      // SET UP FROM RESERVE (Core 24.1): every model where the drag put it.
-      action = { type: 'setUpReserve', player: unit.owner, unitId: unit.id, positions };
-    } else if (pileIn) {
-      // The pile-in's target (Core 15.3) and the attacks' target: the enemy unit nearest to the
-      // unit's end positions (among those the engine offers to fight, when the unit is selected).
-      const shown = store.get().options;
-      const offered = new Set(shown?.ok && shown.unitId === unit.id ? shown.entries.filter((e) => e.group === 'pileIn' && e.available && e.target).map((e) => e.target!) : []);
-      const enemies = d.models.filter((x) => summary.units.find((u) => u.id === x.unitId)?.owner !== unit.owner && (offered.size === 0 || offered.has(x.unitId)));
-      let target: string | undefined;
-      let best = Infinity;
-      for (const e of enemies) {
-        for (const [[x, y]] of Object.values(paths)) {
-          const dist = Math.hypot(e.footprint.x - x, e.footprint.y - y);
-          if (dist < best) {
-            best = dist;
-            target = e.unitId;
-          }
-        }
-      }
-      action = { type: 'fight', player: unit.owner, unitId: unit.id, ...(target ? { target } : {}), pileIn: { ...(target ? { target } : {}), paths } };
-    } else {
-      action = { type: 'move', player: unit.owner, unitId: unit.id, kind: kind as 'normal', paths };
-    }
-    void act(action).then((r) => {
-      const verb = deploy ? ['Deployed', 'Deployment'] : reserve ? ['Set up', 'Set-up from reserve'] : pileIn ? ['Piled in', 'Pile-in'] : ['Moved', 'Move'];
-      const text = r.ok ? (deploy || reserve ? `${verb[0]} ${unit.name}${reserve ? ' from reserve' : ''}.` : `${verb[0]} ${unit.name} ${inches2(Math.hypot(dx, dy))} (${kind}).`) : `${verb[1]} refused: ${r.reason}`;
-      const mn: MoveNote = { kind: r.ok ? 'moved' : 'refused', text };
-      dragDispatch({ type: 'dropped', n, note: mn });
-      const pn: PlayNote = { kind: r.ok ? 'ok' : 'refused', text, rule: r.ok ? undefined : r.rule };
+    const single = dragSingle.current;
+    for (const mm of d.models.filter((x) => x.unitId === m.unitId && (!single || x.id === modelId))) paths[mm.id] = [[Math.round((mm.footprint.x + dx) * 1000) / 1000, Math.round((mm.footprint.y + dy) * 1000) / 1000]];
+    if (single && summary.stage !== 'deployment' && !unit.reserve) {
+      // One model at a time: the model's place is kept (drawn as a ghost) until the unit's move is
+      // sent ("Move the placed models"): the engine's `move` is one action per unit with a path per model.
+      const prev = stagedRef.current?.unitId === unit.id ? stagedRef.current.paths : {};
+      const next = { ...prev, [modelId]: paths[modelId][0] };
+      setStagedBoth({ unitId: unit.id, paths: next });
+      const label = labelOf(drag);
+      const count = Object.keys(next).length;
+      const text = `Placed ${unit.name} model ${unit.aliveModelIds.indexOf(modelId) + 1} (${modelId})${label ? ` ${label.text}` : ''}: ${count} model${count === 1 ? '' : 's'} placed; drag others, then "Move the placed models".`;
+      dragDispatch({ type: 'dropped', n, note: { kind: 'moved', text } });
+      const pn: PlayNote = { kind: 'info', text };
       setNote(pn);
       for (const w of dropWaiters.current.splice(0)) w(pn);
-    });
-  }, [drag, act, setNote, store]);
+      return;
+    }
+    sendPaths(unit, modelId, paths, false, Math.hypot(dx, dy), n);
+  }, [drag, setNote, labelOf, sendPaths]);
+
+  /** Sends the move of the models placed one at a time (one `move` or pile-in for their unit). */
+  const commitStaged = useCallback(async (): Promise<PlayNote | null> => {
+    const st = stagedRef.current;
+    const unit = st ? summaryRef.current?.units.find((u) => u.id === st.unitId) : undefined;
+    if (!st || !unit) return null;
+    const first = Object.keys(st.paths)[0];
+    const paths = Object.fromEntries(Object.entries(st.paths).map(([id, p]) => [id, [p] as [number, number][]]));
+    const pn = await sendPaths(unit, first, paths, true, 0, null);
+    if (pn.kind === 'ok') setStagedBoth(null);
+    return pn;
+  }, [sendPaths, setStagedBoth]);
+  // Placed models are forgotten when the game moves on (another phase or turn) or the mode changes.
+  useEffect(() => setStagedBoth(null), [summary?.phase, summary?.active, moveOne, setStagedBoth]);
 
   // ---- Picks: target picking on the table.
   const onPick = useCallback(
@@ -587,7 +741,7 @@ export function usePlay(o: PlayOptions): Play {
               ref.current.setSelectedIds(new Set(ids));
             },
             options: () => store.get().options,
-            drag: (modelId, to) =>
+            drag: (modelId, to, single) =>
               new Promise<PlayNote | null>((resolve) => {
                 const m = ref.current.data?.models.find((mm) => mm.id === modelId);
                 if (!m) return resolve(null);
@@ -598,10 +752,41 @@ export function usePlay(o: PlayOptions): Play {
                 }
                 dropWaiters.current.push(resolve);
                 const start: Point2 = [m.footprint.x, m.footprint.y];
+                dragSingle.current = single ?? moveOneRef.current;
+                setRefusedAt(null);
                 dragDispatch({ type: 'press', modelId, start, pointer: start });
                 dragDispatch({ type: 'pointer', at: to });
                 dragDispatch({ type: 'release' });
               }),
+            dragHold: (modelId, to, single) =>
+              new Promise<DragLabel>((resolve, reject) => {
+                const m = ref.current.data?.models.find((mm) => mm.id === modelId);
+                if (!m) return reject(new Error(`no model ${modelId} on the table`));
+                holdWaiters.current.push({ to, resolve });
+                const start: Point2 = [m.footprint.x, m.footprint.y];
+                if (dragRef.current.name === 'idle' || dragRef.current.modelId !== modelId) {
+                  dragSingle.current = single ?? moveOneRef.current;
+                  setRefusedAt(null);
+                  dragDispatch({ type: 'press', modelId, start, pointer: start });
+                }
+                dragDispatch({ type: 'pointer', at: to });
+              }),
+            dragRelease: () =>
+              new Promise<PlayNote | null>((resolve) => {
+                if (dragRef.current.name !== 'dragging') return resolve(null);
+                dropWaiters.current.push(resolve);
+                dragDispatch({ type: 'release' });
+              }),
+            dragLabel: () => labelOf(dragRef.current),
+            pathCost: async (modelId, path) => {
+              const r = await getGame().query({ id: 'cost', kind: 'movePath', model: modelId, path });
+              return r.ok && typeof r.answer.value === 'number' ? r.answer.value : null;
+            },
+            commitStaged: () => commitStaged(),
+            staged: () => stagedRef.current,
+            clearStaged: () => setStagedBoth(null),
+            moveOne: () => moveOneRef.current,
+            setMoveOne: (on) => setMoveOneState(on),
             note: () => store.get().note,
             log: () => store.get().lines,
             version: () => version.current,
@@ -613,7 +798,20 @@ export function usePlay(o: PlayOptions): Play {
             crashWorker: () => getGame().simulateCrash(),
           }
         : undefined,
-    [active, act, replayMove, store, replaying, setNote],
+    [active, act, replayMove, store, replaying, setNote, labelOf, commitStaged, setStagedBoth],
+  );
+
+  // ---- The selected unit's shooting targets (the engine's available shoot options), for the table:
+  // kept as a key so the App re-renders only when the set changes.
+  const [shootTargets, setShootTargets] = useState('');
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        const op = store.get().options;
+        const key = op?.ok ? [op.unitId, ...new Set(op.entries.filter((e) => e.group === 'shoot' && e.available && e.target).map((e) => e.target!))].join('|') : '';
+        setShootTargets((prev) => (prev === key ? prev : key));
+      }),
+    [store],
   );
 
   const toggle = useCallback(() => setPlayMode(!active), [active]);
@@ -628,7 +826,55 @@ export function usePlay(o: PlayOptions): Play {
     const dm = dr ? data.models.find((m) => m.id === dr.modelId) : undefined;
     const measure = dr ? currentMeasure(dr) : null;
     const unit = dm && summary ? summary.units.find((u) => u.id === dm.unitId) : undefined;
-    const max = unit?.pendingMove?.maxInches ?? (summary?.phase === 'combat' ? 3 : undefined);
+    const allowance = dm ? allowanceOf(dm.id) : null;
+    const max = allowance ?? undefined;
+    const single = dragSingle.current;
+    const label = dr ? labelOf(dr) : null;
+    // Rings around the dragged model's start: its move, run (Move + the run roll, or + 6 before the
+    // roll) and charge (the charge roll, or 12 before the roll); in the combat phase the pile-in's 3".
+    const rings: RangeRing[] = [];
+    if (dm && unit && summary && allowance !== null) {
+      const z = dm.elevation;
+      const [x, y] = dr!.start;
+      if (summary.phase === 'combat' && !unit.pendingMove) rings.push({ x, y, z, radius: 3, color: '#ffd166', label: 'pile-in 3"', testId: 'play-ring-pilein' });
+      else {
+        rings.push({ x, y, z, radius: unit.pendingMove?.kind === 'run' ? unit.pendingMove.maxInches : unit.move, color: '#5ee0ff', label: `move ${in1(unit.pendingMove && unit.pendingMove.kind !== 'charge' ? unit.pendingMove.maxInches : unit.move)}"`, testId: 'play-ring-move' });
+        if (unit.pendingMove?.kind !== 'run') rings.push({ x, y, z, radius: unit.move + (unit.runRoll ?? 6), color: '#9b8cff', label: unit.runRoll ? `run ${in1(unit.move + unit.runRoll)}"` : `run ≤ ${in1(unit.move + 6)}"`, testId: 'play-ring-run' });
+        rings.push({ x, y, z, radius: unit.chargeRoll ?? 12, color: '#ff9f43', label: unit.chargeRoll ? `charge ${in1(unit.chargeRoll)}"` : 'charge ≤ 12"', testId: 'play-ring-charge' });
+      }
+    }
+    // The game's state on the table: wounds and slain, what each unit did this turn, in combat.
+    const marks: UnitStateMark[] = summary
+      ? summary.units
+          .filter((u) => u.deployed)
+          .map((u) => ({
+            unitId: u.id,
+            health: u.health,
+            damage: u.damage,
+            slain: u.models - u.alive,
+            woundedModel: u.slainPriority[0] ?? u.aliveModelIds[u.aliveModelIds.length - 1] ?? null,
+            flags: [
+              ...(u.inCombat ? ['in combat'] : []),
+              ...(u.moved ? [u.usedRun ? 'ran' : 'moved'] : []),
+              ...(u.charged ? ['charged'] : []),
+              ...(u.shot ? ['shot'] : []),
+              ...(u.fought ? ['fought'] : []),
+            ],
+          }))
+      : [];
+    // Weapon ranges of the selected unit (a ring per ranged weapon around each of its models: the
+    // base's edge plus the range) and the enemy units it can shoot now (the engine's options).
+    const sel = selectedUnit && summary ? summary.units.find((u) => u.id === selectedUnit) : undefined;
+    const weaponRings: RangeRing[] = [];
+    if (sel && !dr) {
+      const ranges = [...new Map(sel.ranges.map((r) => [r.range, r])).values()];
+      for (const m of data.models.filter((mm) => mm.unitId === sel.id))
+        ranges.forEach((r, i) =>
+          weaponRings.push({ x: m.footprint.x, y: m.footprint.y, z: m.elevation, radius: m.footprint.semiMajor + r.range, color: i === 0 ? '#ff6b9a' : '#ffc6d9', label: m.id === sel.aliveModelIds[0] ? `${r.weapon} ${in1(r.range)}"` : undefined, testId: `play-range-${i}` }),
+        );
+    }
+    const [tUnit, ...tIds] = shootTargets.split('|');
+    const targets = sel && tUnit === sel.id ? new Set(tIds) : new Set<string>();
     // Units waiting to be set up: undeployed ones in the deployment phase, and units in reserve
     // while they are shown (their player's movement phase, rounds 1-3).
     const waiting = new Set(summary ? summary.units.filter((u) => (summary.stage === 'deployment' ? !u.deployed : u.reserve)).map((u) => u.id) : []);
@@ -639,7 +885,7 @@ export function usePlay(o: PlayOptions): Play {
         {dr &&
           dm &&
           data.models
-            .filter((m) => m.unitId === dm.unitId)
+            .filter((m) => m.unitId === dm.unitId && (!single || m.id === dm.id))
             .map((m) => (
               <MoveGhost
                 key={m.id}
@@ -649,11 +895,32 @@ export function usePlay(o: PlayOptions): Play {
                 color={armyColor(m.army, data.armies)}
               />
             ))}
-        {dr && dm && measure && (
-          <SceneLabel position={[dr.to[0], dr.to[1], dm.elevation + dm.height + 0.6]} tone={measure.value === null ? 'bad' : 'info'}>
-            {measure.value === null ? '✗ blocked' : `${inches2(measure.value)} (the engine decides on drop)`}
+        {dr && dm && label && (
+          <SceneLabel position={[dr.to[0], dr.to[1], dm.elevation + dm.height + 0.6]} tone={label.value === null || (label.max !== null && label.value > label.max + 1e-6) ? 'bad' : 'info'} testId="play-drag-allowance">
+            {label.text}
           </SceneLabel>
         )}
+        {staged &&
+          data.models
+            .filter((m) => staged.paths[m.id] && !(dr && dr.modelId === m.id))
+            .map((m) => <MoveGhost key={`staged-${m.id}`} model={m} to={staged.paths[m.id]} legal={null} color={armyColor(m.army, data.armies)} />)}
+        {rings.length > 0 && <RangeRings rings={rings} name="move-rings" />}
+        {weaponRings.length > 0 && <RangeRings rings={weaponRings} name="weapon-ranges" />}
+        {targets.size > 0 && <SelectionRings models={data.models.filter((m) => targets.has(m.unitId))} color="#ff3b6b" gap={0.22} />}
+        {[...targets].map((t) => {
+          const m = data.models.find((mm) => mm.unitId === t);
+          return m ? (
+            <SceneLabel key={`t-${t}`} position={[m.footprint.x, m.footprint.y, m.elevation + m.height + 1.5]} tone="bad" testId={`play-target-${t}`}>
+              in range · visible
+            </SceneLabel>
+          ) : null;
+        })}
+        {!dr && refusedAt && (
+          <SceneLabel position={[refusedAt.at[0], refusedAt.at[1], refusedAt.z]} tone="bad" testId="play-refused-at">
+            {refusedAt.text}
+          </SceneLabel>
+        )}
+        <UnitStateMarkers models={data.models} marks={marks} />
       </>
     );
   }
@@ -674,6 +941,18 @@ export function usePlay(o: PlayOptions): Play {
     onDiceSettled,
   };
   const colorOf = (p: 'p1' | 'p2') => (data ? armyColor(data.units.find((u) => summary?.units.find((s) => s.id === u.id)?.owner === p)?.army ?? p, data.armies) : '#888');
-  const panel = <PlayPanelConnected store={store} handlers={handlers} selectedUnit={selectedUnit} colorP1={colorOf('p1')} colorP2={colorOf('p2')} />;
+  const panel = (
+    <>
+      <PlayPanelConnected store={store} handlers={handlers} selectedUnit={selectedUnit} colorP1={colorOf('p1')} colorP2={colorOf('p2')} />
+      <MoveModeToggle
+        one={moveOne}
+        onChange={setMoveOneState}
+        placed={staged ? Object.keys(staged.paths).length : 0}
+        unitName={staged ? (summary?.units.find((u) => u.id === staged.unitId)?.name ?? staged.unitId) : ''}
+        onCommit={() => void commitStaged()}
+        onClear={() => setStagedBoth(null)}
+      />
+    </>
+  );
   return { active, toggle, onPick, onPressModel, scene, panel, hook };
 }
