@@ -10,6 +10,10 @@ import type { SceneHandleRef } from '../scene/SceneBridge';
 import { SceneLabel } from '../scene/SceneLabel';
 import { SegmentMarker } from '../scene/SegmentMarker';
 import { SelectionRings } from '../scene/SelectionRings';
+import { KeyboardCamera } from '../scene/KeyboardCamera';
+import { RulerLayer } from '../scene/RulerLayer';
+import type { RulerState } from './tools/rulerTool';
+import { OverlapWarning } from './sandbox/OverlapWarning';
 import { TableScene, type PickModifiers, type ScenePick } from '../scene/TableScene';
 import type { BattlefieldData, CameraView, HoverTarget, ModelView } from '../scene/types';
 import { getEngine, type Engine } from './engine/engine';
@@ -366,10 +370,11 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       else if (k === 'g') toggleGrid();
       else if (k === 'r') toggleTerritories();
       else if (k === 'c') toggleCombat();
-      else if (k === 's') activate('select');
+      // W A S D and Q E move the camera (scene/KeyboardCamera.tsx); Esc goes back to select.
       else if (k === 'm') activate('measure');
       else if (k === 'l') activate('los');
-      else if (k === 'd') activate('move');
+      else if (k === 'x') activate('move');
+      else if (k === 'u') activate('ruler');
       else if (k === 'escape') escape();
     };
     window.addEventListener('keydown', onKey);
@@ -443,6 +448,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   };
 
   // ---- Ready signal and the tools' test hook.
+  const rulerState = useRef<RulerState>({ name: 'idle' });
+  const rangesShown = useRef<string[]>([]);
   const hookState = useRef({ tool, measure, los, move, combat, board, history, version, proof });
   hookState.current = { tool, measure, los, move, combat, board, history, version, proof };
   const activateRef = useRef(activate);
@@ -461,7 +468,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       },
       state: () => {
         const s = hookState.current;
-        return JSON.parse(JSON.stringify({ tool: s.tool, measure: s.measure, los: s.los, move: s.move, combat: s.combat, board: s.board })) as Record<string, unknown>;
+        return JSON.parse(JSON.stringify({ tool: s.tool, measure: s.measure, los: s.los, move: s.move, combat: s.combat, board: s.board, ruler: s.tool === 'ruler' ? rulerState.current : { name: 'idle' }, ranges: rangesShown.current })) as Record<string, unknown>;
       },
       project: (p) => bridge.current?.project(p) ?? null,
       modelTop: (id) => {
@@ -529,7 +536,10 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
 
   const selectedUnits = useMemo(() => new Set([...selectedIds].map((id) => modelsById.get(id)?.unitId).filter((u): u is string => !!u)), [selectedIds, modelsById]);
   const inCombatUnits = useMemo(() => new Set(pairs.flatMap((p) => [p.a, p.b])), [pairs]);
-  const rangeUnits = selectedUnits.size ? selectedUnits : inCombatUnits;
+  // Nothing selected: every unit's range (issue 18).
+  const allUnits = useMemo(() => new Set((data?.units ?? []).map((u) => u.id)), [data?.units]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rangeUnits = selectedUnits.size ? selectedUnits : allUnits;
+  rangesShown.current = combat.name !== 'off' ? [...rangeUnits].sort() : [];
   const rangeModels = useMemo(() => (data && combat.name !== 'off' ? data.models.filter((m) => rangeUnits.has(m.unitId)) : []), [data, combat.name, rangeUnits]);
   const tableHeight = useMemo(() => (data ? Math.max(6, ...data.terrain.map((t) => t.maxHeight), ...data.models.map((m) => m.elevation + m.height)) + 2 : 0), [data]);
   const isolated = useMemo(
@@ -640,12 +650,15 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
             )}
           </>
         )}
+        {tool === 'ruler' && <RulerLayer width={d.width} depth={d.depth} onState={(s) => (rulerState.current = s)} />}
+        <KeyboardCamera enabled={!eyeActive} />
         {tool === 'move' && <DragController active={pressing} width={d.width} depth={d.depth} onPointer={onDragPointer} onRelease={onDragRelease} />}
         {play.scene}
         {workbench.scene}
         {layout.scene}
       </TableScene>
       <InfoPanel data={d} engineStatus={engineStatus} />
+      {!play.active && <OverlapWarning models={d.models} />}
       <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} playOn={play.active} onTogglePlay={onTogglePlay} layoutOn={layoutOpen && !play.active} onToggleLayout={play.active ? undefined : toggleLayout} />
       {layout.panel}
       {play.panel}

@@ -481,7 +481,9 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === 'Escape') {
-        setArmed(null);
+        // Esc disarms the armed item; with nothing armed, it closes the palette (issue 18).
+        if (armedRef.current) setArmed(null);
+        else if (paletteRef.current) togglePalette();
         setShare(null);
       } else if (e.key.toLowerCase() === 'p' && ready) togglePalette();
     };
@@ -495,14 +497,6 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
     setDiceOpen(true);
     setDice((d) => ({ rolls: faces, seed: seed ?? d.seed + 1 }));
   }, []);
-  const rollRandom = useCallback(
-    (count: number) => {
-      const bytes = new Uint32Array(count);
-      crypto.getRandomValues(bytes);
-      roll([...bytes].map((b) => (b % 6) + 1));
-    },
-    [roll],
-  );
 
   // ---- Test hook.
   const hookState = useRef({ busy, dice, settled, version });
@@ -598,7 +592,7 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
           onClose={togglePalette}
         />
       )}
-      {diceOpen && <DicePanel rolls={dice.rolls} seed={dice.seed} settled={settled} onRoll={rollRandom} onSettled={setSettled} onClose={() => setDiceOpen(false)} />}
+      {diceOpen && <DicePanel rolls={dice.rolls} seed={dice.seed} settled={settled} onThrow={roll} onSettled={setSettled} onClose={() => setDiceOpen(false)} />}
       {dragging && (
         <div className="drop-overlay" data-testid="drop-overlay">
           Drop a scenario (.json), with its mesh files if it names any

@@ -10,10 +10,11 @@ interface ToolButton {
 }
 
 const TOOLS: ToolButton[] = [
-  { id: 'select', label: 'Select', key: 'S', title: 'Select models (S); shift-click for the unit', icon: '⬚' },
+  { id: 'select', label: 'Select', key: 'Esc', title: 'Select models (Esc); shift-click for the unit. W A S D pan the camera, Q E turn it', icon: '⬚' },
   { id: 'measure', label: 'Measure', key: 'M', title: 'Measure between two things (M)', icon: '⟷' },
+  { id: 'ruler', label: 'Ruler', key: 'U', title: 'Measure from any point of the table to any other (U)', icon: '📏' },
   { id: 'los', label: 'Line of sight', key: 'L', title: 'Can this model see that one? (L)', icon: '◉' },
-  { id: 'move', label: 'Move', key: 'D', title: 'Drag a model; Ctrl+Z / Ctrl+Y undo and redo (D)', icon: '✥' },
+  { id: 'move', label: 'Move', key: 'X', title: 'Drag a model; Ctrl+Z / Ctrl+Y undo and redo (X)', icon: '✥' },
 ];
 
 /** Props of {@link ToolPalette}. */
@@ -42,7 +43,7 @@ export function ToolPalette({ active, onActivate, combatOn, onToggleCombat }: To
         </button>
       ))}
       <span className="sep" />
-      <button type="button" data-testid="btn-combat" aria-pressed={combatOn} onClick={onToggleCombat} title='3" combat ranges of the selected units, and who is in combat (C)'>
+      <button type="button" data-testid="btn-combat" aria-pressed={combatOn} onClick={onToggleCombat} title='3" combat ranges of the selected units (every unit when none is selected), and who is in combat (C)'>
         <span className="icon" aria-hidden>
           ⚔
         </span>

@@ -5,7 +5,7 @@
  */
 
 /** The tools of the toolbar. `select` is the default (click to select, shift for the unit). */
-export type ToolId = 'select' | 'measure' | 'los' | 'move';
+export type ToolId = 'select' | 'measure' | 'los' | 'move' | 'ruler';
 
 /** What a click can pick: a model, its unit (shift), an objective or a terrain feature. */
 export type PickKind = 'model' | 'unit' | 'objective' | 'terrain';
