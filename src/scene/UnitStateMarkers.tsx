@@ -25,35 +25,33 @@ export interface UnitStateMarkersProps {
 }
 
 /**
- * The game's state on the table: a chip per model of a unit that has taken damage or lost models
- * ("wounds taken / health", `data-testid=mark-wounds-<modelId>`, the wounded model's chip red), and
- * a chip over the unit's first model with what it did this turn and whether it is in combat
- * (`mark-state-<unitId>`, with the slain count).
+ * The game's state on the table: a chip over the unit's first model with what it did this turn,
+ * whether it is in combat and its slain count (`mark-state-<unitId>`), and for a unit that has
+ * taken damage or lost models a marker per alive model, "wounds taken / health"
+ * (`mark-wounds-<modelId>`).
  */
 export function UnitStateMarkers({ models, marks }: UnitStateMarkersProps) {
   const out: ReactElement[] = [];
+  // One chip per model id (the table's list may hold a model twice for a moment while a replay
+  // brings slain models back; a repeated key would confuse the chips' DOM roots).
+  const byId = new Map(models.map((m) => [m.id, m]));
+  const unique = [...byId.values()];
   for (const k of marks) {
-    const mine = models.filter((m) => m.unitId === k.unitId);
+    const mine = unique.filter((m) => m.unitId === k.unitId);
     if (mine.length === 0) continue;
-    if (k.damage > 0 || k.slain > 0) {
-      for (const m of mine) {
-        const d = m.id === k.woundedModel ? k.damage : 0;
-        out.push(
-          <SceneLabel key={`w-${m.id}`} position={[m.footprint.x, m.footprint.y, m.elevation + m.height + 0.25]} tone={d > 0 ? 'bad' : 'muted'} testId={`mark-wounds-${m.id}`}>
-            {`${d}/${k.health}`}
-          </SceneLabel>,
-        );
-      }
-    }
+    const hurt = k.damage > 0 || k.slain > 0;
     const words = [...k.flags, ...(k.slain > 0 ? [`${k.slain} slain`] : [])];
-    if (words.length > 0) {
-      const m = mine[0];
-      out.push(
-        <SceneLabel key={`s-${k.unitId}`} position={[m.footprint.x, m.footprint.y, m.elevation + m.height + 0.9]} tone={k.flags.includes('in combat') ? 'bad' : 'info'} testId={`mark-state-${k.unitId}`}>
-          {words.join(' · ')}
-        </SceneLabel>,
-      );
-    }
+    if (!hurt && words.length === 0) continue;
+    const m = mine[0];
+    // One chip per unit (a stable DOM root while models are slain): what it did, then a marker
+    // per alive model, "wounds taken / health".
+    out.push(
+      <SceneLabel key={`s-${k.unitId}`} position={[m.footprint.x, m.footprint.y, m.elevation + m.height + 0.9]} tone={k.flags.includes('in combat') ? 'bad' : 'info'} testId={`mark-state-${k.unitId}`}>
+        <span data-wounds={hurt ? JSON.stringify(Object.fromEntries(mine.map((x) => [x.id, `${x.id === k.woundedModel ? k.damage : 0}/${k.health}`]))) : '{}'}>
+          {[...words, ...(hurt ? mine.map((x) => `${x.id === k.woundedModel ? k.damage : 0}/${k.health}`) : [])].join(' · ')}
+        </span>
+      </SceneLabel>,
+    );
   }
   return <group name="unit-state-markers">{out}</group>;
 }
