@@ -318,6 +318,11 @@ export interface GameApiOptions {
    * bundled-asset ids. Default: none (such a game cannot be opened).
    */
   readBundled?: BundledMeshReader;
+  /**
+   * Pass a reactions window automatically for a player who has no reaction the engine would accept
+   * (issue 18; see {@link GameApi.act}). Default true.
+   */
+  autoPass?: boolean;
 }
 
 /** Input of {@link GameApi.startOnTable}: a game on any table (GAME.md `start`). */
@@ -334,6 +339,9 @@ export interface TableGameInput {
   deploy?: 'auto' | 'manual';
 }
 
+/** The commands used in reaction to a declared ATTACK ability (Commands 6.0, 7.0). */
+const REACTIONS_TO_ATTACKS = ['allOutAttack', 'allOutDefence'] as const;
+
 export class GameApi {
   private setup: GameSetupV2 | null = null;
   private port: GeometryPort | null = null;
@@ -346,8 +354,12 @@ export class GameApi {
   private replayQueue: unknown[] | null = null;
   private replayIndex = 0;
   private readonly readBundled: BundledMeshReader;
+  /** `autoFlags[i]`: the action that made `states[i + 1]` was a pass with no reaction possible (an automatic pass). */
+  private autoFlags: boolean[] = [];
+  private readonly autoPass: boolean;
 
   constructor(options: GameApiOptions = {}) {
+    this.autoPass = options.autoPass ?? true;
     this.readBundled = options.readBundled ?? (async (path) => {
       throw new Error(`bundled asset "${path}" cannot be read here`);
     });
@@ -460,6 +472,7 @@ export class GameApi {
     this.opened = o.game;
     this.port = o.game.port;
     this.states = [o.game.state];
+    this.autoFlags = [];
     this.lines = [];
     this.lineCounts = [0];
     this.replayQueue = null;
@@ -539,11 +552,31 @@ export class GameApi {
     return s;
   }
 
-  /** Applies one action. Rejections are data: `{ok: false, reason, rule}`. */
+  /**
+   * Applies one action. Rejections are data: `{ok: false, reason, rule}`. After an accepted action,
+   * while a reactions window is open (an attack's, or a spell waiting for an unbind) and the player
+   * to react has no reaction the engine would accept (see {@link reactionPossible}), `pass` is
+   * applied for them (issue 18): each automatic pass is an ordinary accepted action of the log (a
+   * saved game and its replay hold it), and the result holds the lines, dice and events of the
+   * action and of its automatic passes. Undo takes them back together.
+   */
   act(action: unknown): ActResult {
     if (!this.port || this.states.length === 0) return { ok: false, reason: 'no game loaded', rule: 'Engine: no game' };
     const r = this.apply(action);
     if (!r.ok) return r;
+    if (this.autoPass) {
+      for (let i = 0; i < 8; i++) {
+        const who = this.toReact(this.current);
+        if (!who || this.reactionPossible(this.current, who)) break;
+        const p = this.apply({ type: 'pass', player: who }, true);
+        if (!p.ok) break;
+        r.events.push(...p.events);
+        r.lines.push(...p.lines);
+        r.rolls.push(...p.rolls);
+        r.steps.push(...p.steps);
+        r.summary = p.summary;
+      }
+    }
     // A new action leaves the replay (the game branches from here, or goes on after its end).
     if (this.replayQueue) {
       this.replayQueue = null;
@@ -552,13 +585,59 @@ export class GameApi {
     return r;
   }
 
-  private apply(action: unknown): ActResult {
+  /**
+   * Who may react in the open reactions window: the attack's `toReact`, or the caster's opponent
+   * while a spell waits for an unbind; null when no window is open.
+   */
+  private toReact(s: GameState): PlayerId | null {
+    if (s.stage !== 'turn') return null;
+    if (s.pendingAttack) return s.pendingAttack.toReact;
+    if (s.pendingSpell) return opponentOf(s.pendingSpell.player);
+    return null;
+  }
+
+  /**
+   * Whether `player` has a reaction the engine would accept in the open window: in an attack's
+   * window, All-out Attack or All-out Defence (the commands whose reaction is "an ATTACK ability was
+   * declared") on any of their units; while a spell waits, an Unbind by any of their units (other
+   * commands the engine accepts meanwhile, e.g. Rally in any hero phase, stay usable after it).
+   * Each candidate is tried with `reduce`: the same state gives the same answer, so a replay of the
+   * log meets the same automatic passes as the game did.
+   */
+  private reactionPossible(s: GameState, player: PlayerId): boolean {
+    const mine = Object.values(s.units).filter((u) => u.owner === player && u.slain.length < rosterEntry(s, u.id)!.models.length && u.status === undefined);
+    const ok = (a: Action) => reduce(s, a, this.port!).ok;
+    for (const u of mine) {
+      if (s.pendingSpell && ok({ type: 'unbind', player, unitId: u.id })) return true;
+      if (s.pendingAttack) for (const c of REACTIONS_TO_ATTACKS) if (ok({ type: 'command', player, command: c, unitId: u.id })) return true;
+    }
+    return false;
+  }
+
+  /** The battle-log line of an automatic pass (it replaces "p2 passes"). */
+  private autoPassLine(s: GameState, player: PlayerId): string {
+    const why = s.pendingSpell ? `no WIZARD able to unbind ${SPELLS[s.pendingSpell.spell]?.name ?? s.pendingSpell.spell}` : s.players[player].cp <= 0 ? 'no command points for a reaction' : 'no reaction it can use';
+    const then = s.pendingSpell ? 'the spell takes effect' : s.pendingAttack && s.pendingAttack.passes >= 1 ? 'the attacks are made' : `${opponentOf(player)} may react`;
+    return `${player} cannot react (${why}): passed automatically, ${then}`;
+  }
+
+  private apply(action: unknown, auto = false): ActResult {
     const before = this.current;
     const r = reduce(before, action, this.port!);
     if (!r.ok) return { ok: false, reason: r.reason, rule: r.rule };
     const seq = this.states.length - 1;
     const newLog = r.state.log.slice(before.log.length);
     const lines = describe(seq, newLog, r.events as GameEvent[], r.state);
+    // A pass with no reaction possible (applied by act, or replayed from the log) reads as such.
+    const a = action as Action;
+    const isAuto = auto || (a.type === 'pass' && this.autoPass && !this.reactionPossible(before, a.player));
+    if (isAuto) {
+      const text = this.autoPassLine(before, a.player as PlayerId);
+      for (const l of lines) if (l.kind === 'action' || (l.kind === 'event' && l.text === `${a.player} passes`)) l.text = text;
+      const seen = new Set<string>();
+      lines.splice(0, lines.length, ...lines.filter((l) => (l.text === text ? !seen.has(text) && (seen.add(text), true) : true)));
+    }
+    this.autoFlags.push(isAuto);
     this.states.push(r.state);
     this.lines.push(...lines);
     this.lineCounts.push(this.lines.length);
@@ -581,11 +660,17 @@ export class GameApi {
   undo(): { ok: true; summary: GameSummary; undone: Action } | { ok: false; reason: string } {
     const can = this.canUndo();
     if (!can.ok) return can;
-    const undone = loggedActions(this.current).at(-1)!;
-    this.states.pop();
-    this.lineCounts.pop();
-    this.lines.length = this.lineCounts[this.lineCounts.length - 1];
-    if (this.replayQueue) this.replayIndex = Math.max(0, this.replayIndex - 1);
+    // Automatic passes go back with the action that opened their window.
+    let undone: Action;
+    for (;;) {
+      undone = loggedActions(this.current).at(-1)!;
+      const wasAuto = this.autoFlags.pop() ?? false;
+      this.states.pop();
+      this.lineCounts.pop();
+      this.lines.length = this.lineCounts[this.lineCounts.length - 1];
+      if (this.replayQueue) this.replayIndex = Math.max(0, this.replayIndex - 1);
+      if (!wasAuto || this.states.length < 2) break;
+    }
     // The port is synced to the state at the start of every reduce: nothing else to restore.
     return { ok: true, summary: this.summary(), undone };
   }
@@ -604,12 +689,13 @@ export class GameApi {
     const parsed = upgradeSavedGame(json);
     if (!parsed.ok) return parsed;
     const saved = parsed.saved;
-    const keep = { setup: this.setup, port: this.port, opened: this.opened, states: this.states, lines: this.lines, lineCounts: this.lineCounts, q: this.replayQueue, qi: this.replayIndex };
+    const keep = { setup: this.setup, port: this.port, opened: this.opened, states: this.states, autoFlags: this.autoFlags, lines: this.lines, lineCounts: this.lineCounts, q: this.replayQueue, qi: this.replayIndex };
     const restore = () => {
       this.setup = keep.setup;
       this.port = keep.port;
       this.opened = keep.opened;
       this.states = keep.states;
+      this.autoFlags = keep.autoFlags;
       this.lines = keep.lines;
       this.lineCounts = keep.lineCounts;
       this.replayQueue = keep.q;
@@ -669,6 +755,7 @@ export class GameApi {
       // The states of the prefix were produced by replaying it from the set-up: drop the later ones.
       // (Actions applied before the replay started are never part of it: the replay starts at 0.)
       this.states.length = index + 1;
+      this.autoFlags.length = index;
       this.lineCounts.length = index + 1;
       this.lines.length = this.lineCounts[index];
       this.replayIndex = index;
