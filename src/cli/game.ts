@@ -18,7 +18,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ArmyImportError, importArmy } from '../army/importArmy';
 import { readBundledNode, loadScenarioMeshesNode } from '../game/node';
 import { prepareGame } from '../game/start';
 import { parseScenarioText } from '../scenario/validate';
@@ -65,7 +64,7 @@ function readJson(path: string, what: string): unknown {
   }
 }
 
-/** An army file: Sightline's army format, or a roster export read by the army importer. */
+/** An army file: Sightline's army format, or a roster export read by the army importer (`GameApi.readArmy`). */
 function readArmy(path: string, flag: string): unknown {
   let bytes: Buffer;
   try {
@@ -74,18 +73,10 @@ function readArmy(path: string, flag: string): unknown {
     const code = (e as NodeJS.ErrnoException).code;
     throw new InputError([`${flag}: ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`]);
   }
-  try {
-    const json = JSON.parse(bytes.toString('utf8')) as { units?: { warscroll?: unknown }[] };
-    if (json && typeof json === 'object' && Array.isArray(json.units) && json.units.some((u) => u && typeof u === 'object' && 'warscroll' in u)) return json;
-  } catch {
-    // not Sightline's JSON: a roster export
-  }
-  try {
-    return importArmy(new Uint8Array(bytes), path).army;
-  } catch (e) {
-    if (e instanceof ArmyImportError) throw new InputError([`${flag}: ${e.message}`]);
-    throw e;
-  }
+  // The same reading as the app's new-battle dialog (army JSON checked, or a roster export imported).
+  const r = new GameApi().readArmy(bytes, path);
+  if (!r.ok) throw new InputError(r.problems.map((p) => `${flag}: ${p}`));
+  return r.army;
 }
 
 /** Loads a saved game into a fresh API (either format). */
