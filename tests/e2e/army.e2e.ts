@@ -11,7 +11,7 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, openApp, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, frames, openApp, type E2EContext, type E2ETest, playReady as ready } from './harness';
 
 const play = <T>(page: Page, expr: string) => page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
 const text = async (page: Page, sel: string) => ((await page.textContent(sel)) ?? '').trim();
@@ -35,12 +35,6 @@ async function importFor(page: Page, file: string, done: string | (() => boolean
   await page.waitForSelector('[data-testid=battle-start]:not([disabled])');
 }
 
-async function ready(page: Page): Promise<void> {
-  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 120_000 });
-  const r = await page.evaluate(() => document.body.dataset.ready);
-  if (r !== 'true') throw new Error(`the app signalled "${r}": ${await page.evaluate(() => document.body.dataset.problems ?? '')}`);
-  await page.waitForFunction(() => !!window.__sightline?.play?.summary(), undefined, { timeout: 60_000 });
-}
 
 type Summary = { round: number; stage: string; toAct: 'p1' | 'p2' | null; armies: { p1: string; p2: string } };
 

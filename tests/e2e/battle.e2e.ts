@@ -8,18 +8,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { gunners } from '../game/tables';
-import { assert, assertEqual, frames, openApp, type E2ETest } from './harness';
+import { assert, assertEqual, frames, openApp, type E2ETest, playReady as ready } from './harness';
 import { openPalette, placeAt } from './files.e2e';
 
 const play = <T>(page: Page, expr: string) => page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
 const tools = <T>(page: Page, expr: string) => page.evaluate(`window.__sightline.tools.${expr}`) as Promise<T>;
 
-async function ready(page: Page): Promise<void> {
-  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 120_000 });
-  const r = await page.evaluate(() => document.body.dataset.ready);
-  if (r !== 'true') throw new Error(`the app signalled "${r}": ${await page.evaluate(() => document.body.dataset.problems ?? '')}`);
-  await page.waitForFunction(() => !!window.__sightline?.play?.summary(), undefined, { timeout: 60_000 });
-}
 
 /** The line-of-sight tool's verdict between two units (picked through the tools hook). */
 async function losTool(page: Page, observer: string, target: string): Promise<boolean> {

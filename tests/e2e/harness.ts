@@ -80,3 +80,11 @@ export async function openApp(ctx: E2EContext, fixture?: string): Promise<{ page
   }
   return opened;
 }
+
+/** Waits for the app's ready signal (failing on a load error) and for the Play mode's game summary. */
+export async function playReady(page: Page): Promise<void> {
+  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 120_000 });
+  const r = await page.evaluate(() => document.body.dataset.ready);
+  if (r !== 'true') throw new Error(`the app signalled "${r}": ${await page.evaluate(() => document.body.dataset.problems ?? '')}`);
+  await page.waitForFunction(() => !!window.__sightline?.play?.summary(), undefined, { timeout: 60_000 });
+}

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { engagedSetup, hotseatSetup } from '../../workers/gameSetup';
 import { GameApi } from '../../workers/gameApi';
 import { readBundledNode } from '../../src/game/node';
-import { assert, assertEqual, frames, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready } from './harness';
 
 type Summary = {
   round: number;
@@ -35,13 +35,6 @@ function play<T>(page: Page, expr: string): Promise<T> {
   return page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
 }
 
-/** Waits for the ready signal and the game summary on the page. */
-async function ready(page: Page): Promise<void> {
-  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 120_000 });
-  const r = await page.evaluate(() => document.body.dataset.ready);
-  if (r !== 'true') throw new Error(`the app signalled "${r}": ${await page.evaluate(() => document.body.dataset.problems ?? '')}`);
-  await page.waitForFunction(() => !!window.__sightline?.play?.summary(), undefined, { timeout: 60_000 });
-}
 
 async function openPlay(ctx: E2EContext) {
   const opened = await ctx.openPage();

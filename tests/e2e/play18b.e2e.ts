@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { readBundledNode } from '../../src/game/node';
 import { GameApi } from '../../workers/gameApi';
 import { engagedSetup } from '../../workers/gameSetup';
-import { assert, assertEqual, frames, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready } from './harness';
 
 interface Unit {
   id: string;
@@ -45,12 +45,6 @@ function play<T>(page: Page, expr: string): Promise<T> {
   return page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
 }
 
-async function ready(page: Page): Promise<void> {
-  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 120_000 });
-  const r = await page.evaluate(() => document.body.dataset.ready);
-  if (r !== 'true') throw new Error(`the app signalled "${r}": ${await page.evaluate(() => document.body.dataset.problems ?? '')}`);
-  await page.waitForFunction(() => !!window.__sightline?.play?.summary(), undefined, { timeout: 60_000 });
-}
 
 async function act(page: Page, a: unknown): Promise<void> {
   const r = await play<{ ok: boolean; reason?: string }>(page, `act(${JSON.stringify(a)})`);
