@@ -71,3 +71,13 @@ export function downloadDataUrl(url: string, filename: string): void {
   a.click();
   a.remove();
 }
+
+/**
+ * Triggers the browser's download of `text` as a file named `filename` (an object URL, revoked a
+ * minute later, once the download has long started). `type` defaults to JSON.
+ */
+export function downloadText(filename: string, text: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadDataUrl(url, filename);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

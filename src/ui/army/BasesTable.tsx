@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Base } from '../../army/bases';
 import { BaseSchema } from '../../rules/engine/roster';
 import { baseLabel, basesFileText, confirmRows, describeSource, isDefault, loadBasesFile, MAX_BASES_FILE_BYTES, MAX_HEIGHT_INCHES, setRowBase, setRowHeight, type BasesRow } from './basesTable';
+import { downloadText } from '../proof';
 
 /** Props of {@link BasesTable}. */
 export interface BasesTableProps {
@@ -17,18 +18,6 @@ export interface BasesTableProps {
   testId?: string;
   /** Disables every control (while the dialog is busy). Default: false. */
   disabled?: boolean;
-}
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** A positive number of millimetres a base may have (BaseSchema), else null. */
@@ -195,7 +184,7 @@ export function BasesTable({ rows, onChange, onOpenCard, armyName = 'army', test
         <button type="button" data-testid={`${testId}-confirm-all`} disabled={disabled || pending === 0} onClick={() => onChange(confirmRows(rows))}>
           Confirm all
         </button>
-        <button type="button" data-testid={`${testId}-export`} disabled={disabled} title="Download this table as a bases file (npm run import-army -- FILE --bases THIS)" onClick={() => download(`${armyName} bases.json`, basesFileText(rows))}>
+        <button type="button" data-testid={`${testId}-export`} disabled={disabled} title="Download this table as a bases file (npm run import-army -- FILE --bases THIS)" onClick={() => downloadText(`${armyName} bases.json`, basesFileText(rows))}>
           Download bases
         </button>
         <label className="bases-upload" title="Load a bases file (unit name → base and height) into this table">

@@ -29,6 +29,7 @@ import { SceneProbe, type SceneProbeRef } from './SceneProbe';
 import { clearShareHash, encodeShare, shareTokenFromHash, shareUrl } from './share';
 import { currentFiles, shareSource, startupInfo } from './startup';
 import type { SightlineFilesHook } from './testHook';
+import { downloadText } from '../proof';
 
 /** What the workbench needs from the page. */
 export interface WorkbenchHost {
@@ -84,18 +85,6 @@ interface Drop {
 }
 
 const DEFAULT_FORM: ModelForm = { baseKey: 'r32', height: '1.5', unit: '', newName: '', army: '', newArmy: '', keywords: 'INFANTRY' };
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  queueMicrotask(() => setTimeout(() => URL.revokeObjectURL(url), 60_000));
-}
 
 /** Runs the workbench. See the module comment. */
 export function useWorkbench(host: WorkbenchHost): Workbench {
@@ -246,7 +235,7 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
       run(async () => {
         const s = await engine.track(engine.client.getScenario());
         if (!s) return;
-        download(`${slug(dataRef.current?.name ?? 'battlefield')}.json`, `${JSON.stringify(s, null, 2)}\n`);
+        downloadText(`${slug(dataRef.current?.name ?? 'battlefield')}.json`, `${JSON.stringify(s, null, 2)}\n`);
         setNote({ ok: true, text: 'Saved the battlefield as a scenario file.' });
       }),
     [run, engine],

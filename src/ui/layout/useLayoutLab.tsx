@@ -14,7 +14,7 @@ import { armyColor } from '../../scene/palette';
 import type { SceneHandleRef } from '../../scene/SceneBridge';
 import type { BattlefieldData } from '../../scene/types';
 import type { Engine } from '../engine/engine';
-import { composeProof, downloadDataUrl } from '../proof';
+import { composeProof, downloadDataUrl, downloadText } from '../proof';
 import { LayoutPanel, type LayoutShown } from './LayoutPanel';
 import { heatColor, percent, readSavedLayout, reachText, savedLayoutFile, summarise, type SavedLayout } from './layoutReport';
 import { DEFAULT_LAYOUT_OPTIONS, type LayoutRunOptions, type LayoutRunState } from './layoutRun';
@@ -48,13 +48,6 @@ interface Basis {
 }
 
 const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase() || 'battlefield';
-
-/** Downloads text as a file (an object URL, revoked once the download has started). */
-function downloadText(text: string, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  downloadDataUrl(url, filename);
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 /** The Layout panel: see the file's comment. */
 export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabOptions): LayoutLab {
@@ -171,7 +164,7 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
   }, [cls]);
   const exportJson = useCallback(() => {
     const c = currentRef.current;
-    if (c) downloadText(savedLayoutFile(c), `sightline-layout-${slug(c.label)}.json`, 'application/json');
+    if (c) downloadText(`sightline-layout-${slug(c.label)}.json`, savedLayoutFile(c));
   }, []);
   const loadFile = useCallback(async (file: File) => {
     let json: unknown;

@@ -48,6 +48,7 @@ import { PanelStore } from './panelStore';
 import type { PlayNote } from './PlayPanel';
 import { MoveModeToggle } from './MoveModeToggle';
 import { PlayPanelConnected, type PlayPanelHandlers } from './PlayPanelConnected';
+import { downloadText } from '../proof';
 
 /** The Play mode's test hook (`window.__sightline.play`). Everything it reads is what the page shows. */
 export interface PlayHook {
@@ -169,17 +170,6 @@ function sceneKey(s: GameSummary): string {
 }
 
 const same = (a: Point2, b: Point2) => Math.abs(a[0] - b[0]) < 1e-6 && Math.abs(a[1] - b[1]) < 1e-6;
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** The Play mode hook. */
 export function usePlay(o: PlayOptions): Play {
@@ -471,7 +461,7 @@ export function usePlay(o: PlayOptions): Play {
   const saveFile = useCallback(async () => {
     if (!game) return;
     const saved = await game.save();
-    download(`sightline-game-r${summaryRef.current?.round ?? 0}.json`, JSON.stringify(saved, null, 1));
+    downloadText(`sightline-game-r${summaryRef.current?.round ?? 0}.json`, JSON.stringify(saved, null, 1));
   }, [game]);
 
   const loadFile = useCallback(
