@@ -24,7 +24,7 @@ import { scenarioToWorldInputSync, ScenarioBuildError, type LoadedMeshes } from 
 import type { Scenario, ScenarioModel, ScenarioUnit } from '../scenario/schema';
 import { parseScenario } from '../scenario/validate';
 import { createGameFromSetup } from '../rules/engine/worldPortGame';
-import { createGame, DEFAULT_BATTLEPLAN, PLAYERS, type GameState, type PlayerId } from '../rules/engine/state';
+import { DEFAULT_BATTLEPLAN, PLAYERS, type GameState, type PlayerId } from '../rules/engine/state';
 import { DEFAULT_FACTION_TERRAIN_SIZE_INCHES, DEFAULT_MODEL_HEIGHT_INCHES, parseRoster, type Roster } from '../rules/engine/roster';
 import type { GeometryPort } from '../rules/engine/geometryPort';
 import { gameWorldPort } from '../rules/engine/worldPort';
@@ -195,7 +195,7 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
     rosters: { p1: input.armies.p1.roster, p2: input.armies.p2.roster },
     table: { scenario: table, meshes: input.carried },
   };
-  const check = createGameOf(setup);
+  const check = createGameFromSetup(setup);
   if (!check.ok) return { ok: false, problems: check.issues.map((i) => `${i.path}: ${i.message}`) };
   return { ok: true, setup, terrain };
 }
@@ -255,11 +255,6 @@ function placeArmiesFactionTerrain(
   return { features, byPlayer };
 }
 
-/** `createGame` with every set-up field a saved game carries (one place for every way to start: `createGameFromSetup`). */
-export function createGameOf(setup: GameSetupV2): ReturnType<typeof createGame> {
-  return createGameFromSetup(setup);
-}
-
 /** An opened game: its initial state, the table's World and the rules' port over it. */
 export interface OpenedGame {
   state: GameState;
@@ -278,7 +273,7 @@ export interface OpenedGame {
  * @returns the game, or every problem with its path (`table.scenario.…`, `rosters.p1.…`).
  */
 export function openGame(setup: GameSetupV2, meshes: LoadedMeshes, terrain?: TerrainIndex): { ok: true; game: OpenedGame } | { ok: false; problems: string[] } {
-  const g = createGameOf(setup);
+  const g = createGameFromSetup(setup);
   if (!g.ok) return { ok: false, problems: g.issues.map((i) => `${i.path}: ${i.message}`) };
   const parsed = parseScenario(setup.table.scenario);
   if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `table.scenario.${p}`) };
