@@ -957,6 +957,7 @@ function queryRefs(q: ScenarioQuery): string[] {
     case 'contests':
       return [q.unit, q.model, q.objective].filter((x): x is string => x !== undefined);
     case 'movePath':
+    case 'shortestPath':
       return [q.model];
     case 'damage':
       return [];

@@ -49,6 +49,21 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
   if (Math.hypot(sx - m.footprint.x, sy - m.footprint.y) > 0.01) {
     return { ok: false, reason: `the path must start at the model's position (${m.footprint.x}, ${m.footprint.y})`, rule: 'SCENARIO movePath' };
   }
+  return walkMovePath(world, m, path, opts, true);
+}
+
+/**
+ * The move a model would spend on a piece of a path that starts anywhere (not necessarily where
+ * the model stands), with the same walk as {@link movePathCost}: the poses along it checked
+ * (battlefield, Impassable terrain, other models), climbing counted. With `endPose` false the end is
+ * not checked as the end of a move (it may be mid-climb) and no final drop is free: the cost of a
+ * stretch inside a longer path (used by the path search, {@link shortestMovePath}).
+ * @param m - the moving model (its footprint's size and facing are used, not its position).
+ * @param path - plan-view points in inches, the first one the start of the piece.
+ */
+export function walkMovePath(world: World, m: ModelState, path: readonly (readonly [number, number])[], opts: MovePathOptions, endPose: boolean): MovePathResult {
+  if (path.length === 0) return { ok: false, reason: 'the path is empty', rule: 'SCENARIO movePath' };
+  const [sx, sy] = path[0];
   const fly = opts.fly === true;
   const tall: FeatureFilter = (i) => world.terrain.features[i].maxHeightInches > IGNORABLE_TERRAIN_HEIGHT_INCHES;
   const impassable = new Set(world.terrain.features.filter((f) => f.abilities.includes('impassable')).map((f) => f.index));
@@ -149,6 +164,7 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
     px = tx;
     py = ty;
   }
+  if (!endPose) return { ok: true, inches: fly ? horizontal : cost, endElevation: z, climbedInches: fly ? 0 : climbed };
   // The end pose.
   const end = place(px, py);
   const endSurface = highestSurfaceUnder(world.terrain, end);
@@ -181,8 +197,8 @@ function ruleOf(reason: string): string {
   return m ? m[1] : 'Core 15.0';
 }
 
-/** A model (other than `self`) whose base the footprint would overlap at height z, or null. */
-function overlappingModel(world: World, self: ModelState, f: Footprint, z: number, ignore?: Set<string>): string | null {
+/** A model (other than `self` and those in `ignore`) whose base the footprint would overlap at height z, or null (A-G30). */
+export function overlappingModel(world: World, self: ModelState, f: Footprint, z: number, ignore?: Set<string>): string | null {
   for (const o of world.models.values()) {
     if (o.id === self.id || ignore?.has(o.id)) continue;
     // Bounding circles apart: no overlap (cheap reject before the exact ellipse gap).

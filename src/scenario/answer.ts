@@ -3,6 +3,7 @@ import { modelContests, unitContests, unitsInCombat } from '../geometry/combat';
 import { resolveEntity, type Entity } from '../geometry/distance';
 import { entityDistance } from '../geometry/distance';
 import { movePathCost } from '../geometry/movePath';
+import { shortestMovePath } from '../geometry/shortestMovePath';
 import { modelVisible, unitVisible, type VisibilityOptions } from '../geometry/visibility';
 import { isWhollyWithin, isWithin, type WithinObject } from '../geometry/within';
 import type { World } from '../geometry/world';
@@ -73,6 +74,17 @@ export function answerQuery(world: World, scenario: Scenario, q: ScenarioQuery, 
       const fly = q.fly ?? unit.keywords.some((k) => k.toUpperCase() === 'FLY');
       const r = movePathCost(world, q.model, q.path, { fly });
       return r.ok ? { id: q.id, value: round(r.inches), endElevation: round(r.endElevation) } : { id: q.id, value: null, reason: r.reason, rule: r.rule };
+    }
+    case 'shortestPath': {
+      // Extension (issue 18): the engine's shortest legal path to a point and its cost (movePath's count).
+      const model = world.models.get(q.model)!;
+      const unit = world.units.get(model.unitId)!;
+      const fly = q.fly ?? unit.keywords.some((k) => k.toUpperCase() === 'FLY');
+      const ignoreModels = q.ignoreUnit ? new Set(unit.modelIds.filter((id) => id !== q.model)) : undefined;
+      const r = shortestMovePath(world, q.model, q.to, { fly, ignoreModels });
+      return r.ok
+        ? { id: q.id, value: round(r.inches), path: r.path.map((p) => roundPoint(p)), endElevation: round(r.endElevation), climbedInches: round(r.climbedInches), straight: r.straight }
+        : { id: q.id, value: null, reason: r.reason, rule: r.rule };
     }
     case 'damage': {
       const r = computeDamage(q.attacker as never, q.target as never);

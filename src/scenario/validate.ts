@@ -79,6 +79,7 @@ export function parseScenario(json: unknown): ParseResult {
   );
   (s.queries ?? []).forEach((q, i) => {
     if (q.kind === 'movePath') q.path.forEach((p, j) => onTable(p, `queries[${i}].path[${j}]`));
+    if (q.kind === 'shortestPath') onTable(q.to, `queries[${i}].to`);
   });
   const ids = new Map<string, string>();
   const claim = (value: string, path: string) => {
@@ -157,6 +158,7 @@ export function parseScenario(json: unknown): ParseResult {
         ref(q.objective, `${p}.objective`, ['objective']);
         break;
       case 'movePath':
+      case 'shortestPath':
         ref(q.model, `${p}.model`, ['model']);
         break;
       case 'damage': {

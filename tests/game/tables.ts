@@ -36,6 +36,14 @@ export function windowWall(): { vertices: [number, number, number][]; triangles:
   return { vertices: v, triangles: t };
 }
 
+/** An inline mesh of one axis-aligned box `a`-`b`, inches. */
+export function boxMesh(a: [number, number, number], b: [number, number, number]): { vertices: [number, number, number][]; triangles: [number, number, number][] } {
+  const v: [number, number, number][] = [];
+  const t: [number, number, number][] = [];
+  box(v, t, a, b);
+  return { vertices: v, triangles: t };
+}
+
 /** A 1-model unit of the given army at `position`, 2" tall on a 32 mm base. */
 const one = (id: string, army: string, position: [number, number]) => ({ id, army, models: [{ id: `${id}-1`, base: { round: 32 }, height: 2, position }] });
 

@@ -1,0 +1,321 @@
+import type { Footprint } from './footprint';
+import { movePathCost, overlappingModel, walkMovePath, type MovePathOptions, type MovePathResult } from './movePath';
+import { highestSurfaceUnder, type FeatureFilter } from './standing';
+import { IGNORABLE_TERRAIN_HEIGHT_INCHES } from './units';
+import type { World } from './world';
+
+/** Options of {@link shortestMovePath}. */
+export interface ShortestMovePathOptions extends MovePathOptions {
+  /**
+   * The longest path worth finding, inches of move: the search stays inside the ellipse of points
+   * whose distances to the start and the goal add up to at most this. Default: twice the straight
+   * distance plus 6".
+   */
+  reachInches?: number;
+  /** The search raster's step, inches. Default 0.25 (coarser when the area would need more than 20,000 nodes). */
+  stepInches?: number;
+}
+
+/** Answer of {@link shortestMovePath}. */
+export type ShortestMovePathResult =
+  | {
+      ok: true;
+      /** Plan-view points in inches, from the model's position to the goal (the path the move takes). */
+      path: [number, number][];
+      /** The move this path spends, inches: {@link movePathCost} of `path` (the engine's own count). */
+      inches: number;
+      /** Where the model ends, inches above the table. */
+      endElevation: number;
+      /** Vertical inches climbed up and down along the path (counted in `inches`). */
+      climbedInches: number;
+      /** True when the path is the straight line from start to goal. */
+      straight: boolean;
+    }
+  | { ok: false; reason: string; rule: string };
+
+/** Most raster nodes a search may use. */
+const MAX_NODES = 20000;
+
+/**
+ * Neighbour offsets of the search raster: 8 king moves and 8 knight moves (16 directions), each with
+ * the cells a knight move passes between its ends (they must be passable too).
+ */
+const OFFSETS: readonly (readonly number[])[] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+  [2, 1, 1, 0, 1, 1],
+  [2, -1, 1, 0, 1, -1],
+  [-2, 1, -1, 0, -1, 1],
+  [-2, -1, -1, 0, -1, -1],
+  [1, 2, 0, 1, 1, 1],
+  [-1, 2, 0, 1, -1, 1],
+  [1, -2, 0, -1, 1, -1],
+  [-1, -2, 0, -1, -1, -1],
+];
+
+/**
+ * The shortest legal path a model can take to a goal (Core 15.0, 15.2, 15.4; INVENTORY A-G9,
+ * A-G30): around terrain and other models, climbing only where climbing is cheaper than going
+ * round, as {@link movePathCost} counts it (the move's length is the 3D length along the surfaces:
+ * climbing up and down counts, terrain 1" tall or less does not).
+ *
+ * - Open ground: when the straight line is legal and climbs nothing, it is the shortest (no path is
+ *   shorter than the straight distance), and it is returned at once. FLY (Core 15.4) moves are
+ *   always straight (only the horizontal distance counts, terrain and models are ignored).
+ * - Otherwise an A* search on a raster around the start (step 0.25" by default) over the surfaces
+ *   a moving base rests on (a node is open when the base there is on the battlefield, not over
+ *   Impassable terrain and not overlapping another model at that height), with 16 directions and
+ *   cost `ds + |dz|` at cliffs, `hypot(ds, dz)` on slopes; then the raster path is straightened
+ *   piece by piece where the straight piece is legal and costs no more (each piece walked exactly).
+ * - The answer's `inches` is always {@link movePathCost} of the returned path, the engine's own
+ *   count; the straight line is returned instead whenever it is legal and no dearer.
+ *
+ * The search is a heuristic on a raster (a gap narrower than the raster step may be missed); the
+ * path it returns is exact and legal. The goal itself must be a legal end pose (else that refusal).
+ * @param world - the table.
+ * @param modelId - the moving model (it moves from where it stands).
+ * @param goal - where its centre should end, plan-view inches.
+ * @param opts - FLY, models not counted as obstacles (e.g. the unit's own, moving with it), the search's reach and step.
+ * @returns the path and its cost, or `{ok: false, reason, rule}` (unknown model, the goal refused, no way found).
+ */
+export function shortestMovePath(world: World, modelId: string, goal: readonly [number, number], opts: ShortestMovePathOptions = {}): ShortestMovePathResult {
+  const m = world.models.get(modelId);
+  if (!m) return { ok: false, reason: `unknown model ${modelId}`, rule: 'SCENARIO movePath' };
+  const sx = m.footprint.x;
+  const sy = m.footprint.y;
+  const gx = goal[0];
+  const gy = goal[1];
+  if (!Number.isFinite(gx) || !Number.isFinite(gy)) return { ok: false, reason: 'the goal must be finite numbers', rule: 'SCENARIO movePath' };
+  const straightPath: [number, number][] = [
+    [sx, sy],
+    [gx, gy],
+  ];
+  const straight = movePathCost(world, modelId, straightPath, opts);
+  const asAnswer = (path: [number, number][], r: MovePathResult, isStraight: boolean): ShortestMovePathResult =>
+    r.ok ? { ok: true, path, inches: r.inches, endElevation: r.endElevation, climbedInches: r.climbedInches, straight: isStraight } : r;
+  if (opts.fly === true || (straight.ok && straight.climbedInches < 1e-9)) return asAnswer(straightPath, straight, true);
+  // The goal must be a legal end pose whatever the path (a one-point walk checks just that).
+  const atGoal = walkMovePath(world, m, [[gx, gy]], opts, true);
+  if (!atGoal.ok) return atGoal;
+
+  const d = Math.hypot(gx - sx, gy - sy);
+  const reach = Math.max(opts.reachInches ?? 2 * d + 6, d + 1e-6);
+  // The search box: the ellipse's bounding box (centre the foci's midpoint, half-size reach / 2), on the table.
+  const cx = (sx + gx) / 2;
+  const cy = (sy + gy) / 2;
+  const half = reach / 2;
+  const x0 = Math.max(0, cx - half);
+  const x1 = Math.min(world.widthInches, cx + half);
+  const y0 = Math.max(0, cy - half);
+  const y1 = Math.min(world.depthInches, cy + half);
+  let step = opts.stepInches ?? 0.25;
+  step = Math.max(step, Math.sqrt(((x1 - x0) * (y1 - y0)) / MAX_NODES));
+  // Nodes at (sx + i * step, sy + j * step): the start is a node.
+  const i0 = Math.ceil((x0 - sx) / step - 1e-9);
+  const i1 = Math.floor((x1 - sx) / step + 1e-9);
+  const j0 = Math.ceil((y0 - sy) / step - 1e-9);
+  const j1 = Math.floor((y1 - sy) / step + 1e-9);
+  const nx = i1 - i0 + 1;
+  const ny = j1 - j0 + 1;
+  if (nx < 1 || ny < 1) return failed(straight, reach);
+  const count = nx * ny;
+  // Per node: 0 unknown, 1 open, 2 closed; its surface z.
+  const state = new Uint8Array(count);
+  const zOf = new Float64Array(count);
+  const tall: FeatureFilter = (i) => world.terrain.features[i].maxHeightInches > IGNORABLE_TERRAIN_HEIGHT_INCHES;
+  const impassable = world.terrain.features.filter((f) => f.abilities.includes('impassable')).map((f) => f.index);
+  const onImpassable: FeatureFilter = (i) => impassable.includes(i);
+  const fp: Footprint = { ...m.footprint };
+  const xOf = (k: number) => sx + ((k % nx) + i0) * step;
+  const yOf = (k: number) => sy + (Math.floor(k / nx) + j0) * step;
+  const startK = (0 - j0) * nx + (0 - i0);
+  const open = (k: number): boolean => {
+    if (state[k] !== 0) return state[k] === 1;
+    const x = xOf(k);
+    const y = yOf(k);
+    let ok = k === startK || Math.hypot(x - sx, y - sy) + Math.hypot(x - gx, y - gy) <= reach + 1e-9;
+    if (ok) {
+      fp.x = x;
+      fp.y = y;
+      ok = world.footprintOnBattlefield(fp);
+      if (ok && impassable.length && highestSurfaceUnder(world.terrain, fp, onImpassable).featureIndex >= 0) ok = false;
+      if (ok) {
+        const z = highestSurfaceUnder(world.terrain, fp, tall).z;
+        zOf[k] = z;
+        if (k !== startK && overlappingModel(world, m, fp, z, opts.ignoreModels)) ok = false;
+      }
+    }
+    state[k] = ok ? 1 : 2;
+    return ok;
+  };
+  // The goal node: the open node nearest the goal among the four around it.
+  const gi = (gx - sx) / step;
+  const gj = (gy - sy) / step;
+  let goalK = -1;
+  let goalGap = Infinity;
+  for (const i of [Math.floor(gi), Math.ceil(gi)]) {
+    for (const j of [Math.floor(gj), Math.ceil(gj)]) {
+      if (i < i0 || i > i1 || j < j0 || j > j1) continue;
+      const k = (j - j0) * nx + (i - i0);
+      const gap = Math.hypot(sx + i * step - gx, sy + j * step - gy);
+      if (gap < goalGap && open(k)) {
+        goalGap = gap;
+        goalK = k;
+      }
+    }
+  }
+  if (goalK < 0) return failed(straight, reach);
+  open(startK);
+
+  // A* (binary heap of node indices keyed by f = g + straight distance to the goal node).
+  const g = new Float64Array(count).fill(Infinity);
+  const from = new Int32Array(count).fill(-1);
+  const done = new Uint8Array(count);
+  const heap = new Int32Array(count * 2 + 16);
+  const key = new Float64Array(count * 2 + 16);
+  let size = 0;
+  const gxN = xOf(goalK);
+  const gyN = yOf(goalK);
+  const push = (k: number, f: number) => {
+    let c = size++;
+    while (c > 0) {
+      const p = (c - 1) >> 1;
+      if (key[p] <= f) break;
+      heap[c] = heap[p];
+      key[c] = key[p];
+      c = p;
+    }
+    heap[c] = k;
+    key[c] = f;
+  };
+  const pop = (): number => {
+    const top = heap[0];
+    const lastK = heap[--size];
+    const lastF = key[size];
+    let c = 0;
+    for (;;) {
+      let child = 2 * c + 1;
+      if (child >= size) break;
+      if (child + 1 < size && key[child + 1] < key[child]) child++;
+      if (key[child] >= lastF) break;
+      heap[c] = heap[child];
+      key[c] = key[child];
+      c = child;
+    }
+    heap[c] = lastK;
+    key[c] = lastF;
+    return top;
+  };
+  g[startK] = 0;
+  push(startK, Math.hypot(gxN - sx, gyN - sy));
+  let found = false;
+  while (size > 0) {
+    const k = pop();
+    if (done[k]) continue;
+    done[k] = 1;
+    if (k === goalK) {
+      found = true;
+      break;
+    }
+    const ki = k % nx;
+    const kj = Math.floor(k / nx);
+    const zk = zOf[k];
+    for (const o of OFFSETS) {
+      const ni = ki + o[0];
+      const nj = kj + o[1];
+      if (ni < 0 || ni >= nx || nj < 0 || nj >= ny) continue;
+      const n = nj * nx + ni;
+      if (done[n] || !open(n)) continue;
+      if (o.length > 2 && (!open((kj + o[3]) * nx + ki + o[2]) || !open((kj + o[5]) * nx + ki + o[4]))) continue;
+      const ds = Math.hypot(o[0], o[1]) * step;
+      const dz = Math.abs(zOf[n] - zk);
+      const cost = g[k] + (dz <= 2 * ds ? Math.hypot(ds, dz) : ds + dz);
+      if (cost < g[n]) {
+        g[n] = cost;
+        from[n] = k;
+        push(n, cost + Math.hypot(gxN - xOf(n), gyN - yOf(n)));
+      }
+    }
+  }
+  if (!found) return failed(straight, reach);
+
+  // The raster path, start to goal, with its cumulative raster cost.
+  const nodes: number[] = [];
+  for (let k = goalK; k >= 0; k = from[k]) nodes.push(k);
+  nodes.reverse();
+  const points: [number, number][] = nodes.map((k, i) => (i === 0 ? [sx, sy] : [xOf(k), yOf(k)]));
+  const cum = nodes.map((k) => g[k]);
+  if (goalGap > 1e-9) {
+    points.push([gx, gy]);
+    cum.push(cum[cum.length - 1] + goalGap);
+  }
+  // Straighten: from each anchor, reach as far along the raster path as a legal straight piece
+  // that costs no more than the raster path between the same points.
+  const smooth: [number, number][] = [points[0]];
+  let anchor = 0;
+  while (anchor < points.length - 1) {
+    let j = anchor + 1;
+    while (j + 1 < points.length) {
+      const piece = walkMovePath(world, m, [points[anchor], points[j + 1]], opts, false);
+      if (!piece.ok || piece.inches > cum[j + 1] - cum[anchor] + 1e-6) break;
+      j++;
+    }
+    smooth.push(points[j]);
+    anchor = j;
+  }
+  tighten(world, m, smooth, opts);
+  const exact = movePathCost(world, modelId, smooth, opts);
+  if (exact.ok && (!straight.ok || exact.inches < straight.inches - 1e-9)) return asAnswer(smooth, exact, false);
+  if (straight.ok) return asAnswer(straightPath, straight, true);
+  if (exact.ok) return asAnswer(smooth, exact, false);
+  return failed(straight, reach);
+}
+
+/** Passes of {@link tighten} over the path's corners. */
+const TIGHTEN_PASSES = 4;
+/** Smallest fraction of the way to the chord a corner is moved by (halved from 1/2). */
+const TIGHTEN_MIN_FRACTION = 1 / 64;
+
+/**
+ * Pulls the path taut, in place: each corner is moved toward the midpoint of its neighbours'
+ * chord (by 1/2, 1/4, ... 1/64 of the way) when both pieces through it stay legal and cost less,
+ * walked exactly ({@link walkMovePath}). The raster puts corners on its nodes; this brings them
+ * close to where the obstacle's outline would have them.
+ */
+function tighten(world: World, m: NonNullable<ReturnType<World['models']['get']>>, path: [number, number][], opts: MovePathOptions): void {
+  const cost = (a: readonly [number, number], b: readonly [number, number]): number => {
+    const r = walkMovePath(world, m, [a, b], opts, false);
+    return r.ok ? r.inches : Infinity;
+  };
+  for (let pass = 0; pass < TIGHTEN_PASSES; pass++) {
+    let moved = false;
+    for (let i = 1; i < path.length - 1; i++) {
+      const a = path[i - 1];
+      const b = path[i + 1];
+      const v = path[i];
+      const mx = (a[0] + b[0]) / 2;
+      const my = (a[1] + b[1]) / 2;
+      const now = cost(a, v) + cost(v, b);
+      for (let t = 0.5; t >= TIGHTEN_MIN_FRACTION; t /= 2) {
+        const c: [number, number] = [v[0] + (mx - v[0]) * t, v[1] + (my - v[1]) * t];
+        if (cost(a, c) + cost(c, b) < now - 1e-9) {
+          path[i] = c;
+          moved = true;
+          break;
+        }
+      }
+    }
+    if (!moved) break;
+  }
+}
+
+function failed(straight: MovePathResult, reach: number): ShortestMovePathResult {
+  if (straight.ok) return { ok: false, reason: 'no path found', rule: 'Core 15.0' };
+  return { ok: false, reason: `${straight.reason}, and no way around was found within ${Math.round(reach * 10) / 10}"`, rule: straight.rule };
+}
