@@ -1,4 +1,5 @@
 import { solidOccluder, type Occluder, type SolidOccluder } from './occluders';
+import { planSegmentsBlocked } from './planLines';
 import { convexSolidTriangles, CYLINDER_SIDES, type ConvexSolid } from './solids';
 
 /**
@@ -250,7 +251,9 @@ function meetInHull(a: PlanBlocker, b: PlanBlocker, hn: number): boolean {
 /**
  * Does every segment from a point of box A to a point of box B (`[minX, minY, minZ, maxX, maxY,
  * maxZ]`) touch one of the blockers? Only blockers whose height range holds both boxes' are used
- * (see the module comment). `false` means "not proven".
+ * (see the module comment): first a chain of footprints (closes every path), then, when none is
+ * found, straight segments alone (`planLines.ts`: pieces apart from one another, such as a tower
+ * in front of a wall). `false` means "not proven".
  */
 export function planClosesShaft(blockers: readonly PlanBlocker[], count: number, boxA: Float64Array, boxB: Float64Array): boolean {
   const zlo = Math.min(boxA[2], boxB[2]);
@@ -342,5 +345,6 @@ export function planClosesShaft(blockers: readonly PlanBlocker[], count: number,
       _queue[tail++] = j;
     }
   }
-  return false;
+  // No chain: straight segments may still all be met by pieces apart from one another.
+  return planSegmentsBlocked(_cand, nc, ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, _hullPoly, hn);
 }
