@@ -5,7 +5,7 @@ import { LosOverlay } from '../scene/LosOverlay';
 import { MeasureOverlay } from '../scene/MeasureOverlay';
 import { MoveGhost } from '../scene/MoveGhost';
 import { ObjectiveContest } from '../scene/ObjectiveContest';
-import { armyColor } from '../scene/palette';
+import { armyColor, SELECT_COLOR } from '../scene/palette';
 import type { SceneHandleRef } from '../scene/SceneBridge';
 import { SceneLabel } from '../scene/SceneLabel';
 import { SegmentMarker } from '../scene/SegmentMarker';
@@ -14,6 +14,7 @@ import { KeyboardCamera } from '../scene/KeyboardCamera';
 import { RulerLayer } from '../scene/RulerLayer';
 import type { RulerState } from './tools/rulerTool';
 import { OverlapWarning } from './sandbox/OverlapWarning';
+import { useSceneEditor, type SceneEditor } from './sandbox/useSceneEditor';
 import { TableScene, type PickModifiers, type ScenePick } from '../scene/TableScene';
 import type { BattlefieldData, CameraView, HoverTarget, ModelView } from '../scene/types';
 import { getEngine, type Engine } from './engine/engine';
@@ -40,7 +41,7 @@ import { shownPairs, useCombatTool } from './tools/combatTool';
 import { shownLos, useLosTool, type LosResult } from './tools/losTool';
 import { useSightTable } from './tools/sightTableTool';
 import { shownMeasure, useMeasureTool } from './tools/measureTool';
-import { afterRedo, afterUndo, EMPTY_HISTORY, isPlacement, nextRedo, nextUndo, pushMove, type MoveHistory, type PlaceRecord } from './tools/moveHistory';
+import { afterRedo, afterUndo, EMPTY_HISTORY, isEdit, isPlacement, nextRedo, nextUndo, pushMove, type EditRecord, type MoveHistory, type PlaceRecord } from './tools/moveHistory';
 import { currentMeasure, useMoveTool, type MoveRecord } from './tools/moveTool';
 import type { PickTarget, Point2, Segment3, ToolId } from './tools/types';
 import { Toolbar } from './Toolbar';
@@ -203,17 +204,26 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   // ---- Undo / redo of moves (each a moveModel call in the worker) and of palette placements
   // (the scenario before / after reloaded, through the workbench).
   const restoreRef = useRef<(s: PlaceRecord['before']) => Promise<boolean>>(async () => false);
+  // The sandbox editor (made below, after the workbench): its note line shows undo / redo of edits.
+  const editorRef = useRef<SceneEditor | null>(null);
   const replay = useCallback(
-    (r: PlaceRecord, dir: 'undo' | 'redo') => {
+    (r: PlaceRecord | EditRecord, dir: 'undo' | 'redo') => {
       setApplying(true);
       restoreRef
         .current(dir === 'undo' ? r.before : r.after)
         .then((ok) => {
-          const what = r.what === 'model' ? 'model' : 'terrain feature';
-          if (!ok) return moveDispatch({ type: 'note', note: { kind: 'failed', text: `${dir === 'undo' ? 'Undo' : 'Redo'} of the placement of ${r.id} failed.` } });
+          const edit = r.kind === 'edit';
+          if (!ok) {
+            const text = `${dir === 'undo' ? 'Undo' : 'Redo'} of ${edit ? `"${r.note}"` : `the placement of ${r.id}`} failed.`;
+            editorRef.current?.setNote({ ok: false, text });
+            return moveDispatch({ type: 'note', note: { kind: 'failed', text } });
+          }
           setHistory(dir === 'undo' ? afterUndo : afterRedo);
           setSelectedIds((sel) => (sel.has(r.id) ? new Set([...sel].filter((x) => x !== r.id)) : sel));
-          moveDispatch({ type: 'note', note: { kind: dir === 'undo' ? 'undone' : 'redone', text: `${dir === 'undo' ? 'Took back' : 'Placed again'} the ${what} ${r.id}.` } });
+          const what = r.kind === 'place' ? (r.what === 'model' ? 'model' : 'terrain feature') : '';
+          const text = r.kind === 'edit' ? `${dir === 'undo' ? 'Took back' : 'Did again'}: ${r.note.replace(/\.$/, '')}.` : `${dir === 'undo' ? 'Took back' : 'Placed again'} the ${what} ${r.id}.`;
+          editorRef.current?.setNote({ ok: true, text });
+          moveDispatch({ type: 'note', note: { kind: dir === 'undo' ? 'undone' : 'redone', text } });
         })
         .catch((e: unknown) => moveDispatch({ type: 'note', note: { kind: 'failed', text: `${dir === 'undo' ? 'Undo' : 'Redo'} failed: ${(e as Error).message}` } }))
         .finally(() => setApplying(false));
@@ -223,7 +233,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const undo = useCallback(() => {
     const r = nextUndo(history);
     if (!r || applying || move.name !== 'idle') return;
-    if (isPlacement(r)) return replay(r, 'undo');
+    if (isPlacement(r) || isEdit(r)) return replay(r, 'undo');
     setApplying(true);
     engine
       .track(engine.client.moveModel(r.modelId, r.from[0], r.from[1], r.fromElevation))
@@ -240,7 +250,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const redo = useCallback(() => {
     const r = nextRedo(history);
     if (!r || applying || move.name !== 'idle') return;
-    if (isPlacement(r)) return replay(r, 'redo');
+    if (isPlacement(r) || isEdit(r)) return replay(r, 'redo');
     setApplying(true);
     engine
       .track(engine.client.moveModel(r.modelId, r.to[0], r.to[1]))
@@ -295,6 +305,16 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       const d = dataRef.current;
       if (!d || !engineLoaded) return;
       if (playPick.current(p)) return;
+      // The sandbox editor's Move is armed: the click is the new spot. The palette placing on
+      // terrain: the click places, it does not select the feature.
+      const editor = editorRef.current;
+      if (tool === 'select' && editor?.moving) return;
+      if (tool === 'select' && p.kind === 'terrain' && editor && !placingRef.current) {
+        editor.selectTerrain(p.id);
+        setSelectedIds((prev) => (prev.size ? EMPTY : prev));
+        return;
+      }
+      if (tool === 'select' && p.kind === 'model') editor?.selectTerrain(null);
       if (tool === 'measure') measureDispatch({ type: 'pick', target: toTarget(d, p, mods) });
       else if (tool === 'los') losDispatch({ type: 'pick', target: toTarget(d, p, mods) });
       else if (tool === 'select' && p.kind === 'model') {
@@ -313,7 +333,9 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const pickRef = useRef(onPick);
   pickRef.current = onPick;
   const onMissed = useCallback(() => {
-    if (tool === 'select') setSelectedIds((prev) => (prev.size ? EMPTY : prev));
+    if (tool !== 'select' || editorRef.current?.moving) return;
+    setSelectedIds((prev) => (prev.size ? EMPTY : prev));
+    editorRef.current?.selectTerrain(null);
   }, [tool]);
   const onPressModel = useCallback(
     (id: string, at: [number, number] | null) => {
@@ -352,7 +374,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   }, [tool, measure.name, los.name, move.name, measureDispatch, losDispatch, moveDispatch, activate, clearSelection]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
       const k = e.key.toLowerCase();
       if (e.ctrlKey || e.metaKey) {
         if (k === 'z' && !e.shiftKey) {
@@ -365,6 +387,11 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
         return;
       }
       if (e.altKey) return;
+      // The sandbox editor first: [ ] turn, Delete / Backspace delete, Esc cancels its Move.
+      if (editorRef.current?.onKey(e.key)) {
+        e.preventDefault();
+        return;
+      }
       if (k === 't') topDown();
       else if (k === 'v') oblique();
       else if (k === 'g') toggleGrid();
@@ -428,6 +455,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       measureDispatch({ type: 'cancel' });
       losDispatch({ type: 'cancel' });
       setSelectedIds(EMPTY);
+      editorRef.current?.selectTerrain(null);
+      editorRef.current?.setNote(null);
       setHistory(EMPTY_HISTORY);
       setData(next);
       setVersion((v) => v + 1);
@@ -438,6 +467,23 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     onPlaced: (r) => setHistory((h) => pushMove(h, r)),
   });
   restoreRef.current = workbench.restore;
+  const placingRef = useRef(false);
+  placingRef.current = workbench.placing;
+
+  // ---- The sandbox editor (src/ui/sandbox): select, move, turn and delete placed terrain and models.
+  const editor = useSceneEditor({
+    engine,
+    data,
+    enabled: tool === 'select' && !play.active && framed && engineLoaded,
+    blocked: applying || workbench.placing,
+    selectedModelIds: selectedIds,
+    setData,
+    bumpVersion: () => setVersion((v) => v + 1),
+    onEdited: (r) => setHistory((h) => pushMove(h, r)),
+    onModelGone: (id) => setSelectedIds((sel) => (sel.has(id) ? new Set([...sel].filter((x) => x !== id)) : sel)),
+    moveTool: () => activate('move'),
+  });
+  editorRef.current = editor;
 
   // ---- The Layout panel (src/ui/layout): the layout lab's analysis in the engine worker; off in Play mode.
   const [layoutOpen, setLayoutOpen] = useState(false);
@@ -450,8 +496,9 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   // ---- Ready signal and the tools' test hook.
   const rulerState = useRef<RulerState>({ name: 'idle' });
   const rangesShown = useRef<string[]>([]);
-  const hookState = useRef({ tool, measure, los, move, combat, board, history, version, proof });
-  hookState.current = { tool, measure, los, move, combat, board, history, version, proof };
+  const editState = { selected: editor.selectedTerrain, moving: editor.moving, busy: editor.busy, note: editor.note };
+  const hookState = useRef({ tool, measure, los, move, combat, board, history, version, proof, edit: editState });
+  hookState.current = { tool, measure, los, move, combat, board, history, version, proof, edit: editState };
   const activateRef = useRef(activate);
   activateRef.current = activate;
   const tools = useMemo<SightlineTools>(
@@ -468,7 +515,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       },
       state: () => {
         const s = hookState.current;
-        return JSON.parse(JSON.stringify({ tool: s.tool, measure: s.measure, los: s.los, move: s.move, combat: s.combat, board: s.board, ruler: s.tool === 'ruler' ? rulerState.current : { name: 'idle' }, ranges: rangesShown.current })) as Record<string, unknown>;
+        return JSON.parse(JSON.stringify({ tool: s.tool, measure: s.measure, los: s.los, move: s.move, combat: s.combat, board: s.board, ruler: s.tool === 'ruler' ? rulerState.current : { name: 'idle' }, ranges: rangesShown.current, edit: s.edit })) as Record<string, unknown>;
       },
       project: (p) => bridge.current?.project(p) ?? null,
       modelTop: (id) => {
@@ -524,8 +571,9 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     for (const t of picks.a) if (t.kind === 'terrain') m.set(t.id, PICK_COLORS.a);
     for (const t of picks.b) if (t.kind === 'terrain') m.set(t.id, PICK_COLORS.b);
     for (const h of blockers) if (h.kind === 'terrain') m.set(h.id, ISOLATED_COLOR);
+    if (editor.selectedTerrain) m.set(editor.selectedTerrain, SELECT_COLOR);
     return m;
-  }, [picks, blockers]);
+  }, [picks, blockers, editor.selectedTerrain]);
   const highlightObjectives = useMemo(() => new Set([...picks.a, ...picks.b].filter((t) => t.kind === 'objective').map((t) => t.id)), [picks]);
   const pickedModels = (ts: PickTarget[]) =>
     data ? ts.flatMap((t) => (t.kind === 'model' ? (modelsById.has(t.id) ? [modelsById.get(t.id)!] : []) : t.kind === 'unit' ? data.models.filter((m) => m.unitId === t.id) : [])) : [];
@@ -598,7 +646,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const d = data;
   const pressing = move.name === 'pressing' || move.name === 'dragging';
   return (
-    <div className={`app tool-${tool}${hover && !dragging ? ' hovering' : ''}${dragging ? ' dragging' : ''}${eyeActive ? ' eye-view' : ''}${workbench.placing ? ' placing' : ''}`}>
+    <div className={`app tool-${tool}${hover && !dragging ? ' hovering' : ''}${dragging ? ' dragging' : ''}${eyeActive ? ' eye-view' : ''}${workbench.placing || editor.moving ? ' placing' : ''}`}>
       <TableScene
         data={d}
         showGrid={showGrid}
@@ -655,6 +703,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
         {tool === 'move' && <DragController active={pressing} width={d.width} depth={d.depth} onPointer={onDragPointer} onRelease={onDragRelease} />}
         {play.scene}
         {workbench.scene}
+        {tool === 'select' && editor.scene}
         {layout.scene}
       </TableScene>
       <InfoPanel data={d} engineStatus={engineStatus} />
@@ -690,7 +739,12 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       )}
       {tool === 'move' && <MovePanel data={d} state={move} history={history} applying={applying} onUndo={undo} onRedo={redo} />}
       <BoardPanel data={d} board={board} status={boardShown} combat={combat} pairs={pairs} />
-      {tool === 'select' && <SelectionPanel data={d} selectedIds={selectedIds} onClear={clearSelection} />}
+      {tool === 'select' && (
+        <SelectionPanel data={d} selectedIds={selectedIds} onClear={clearSelection}>
+          {editor.modelControls}
+        </SelectionPanel>
+      )}
+      {tool === 'select' && editor.panel}
       {eyePair && losEye && <EyeBanner observer={eyePair[0].id} target={eyePair[1].id} visible={losEye.result.visible} onBack={() => losDispatch({ type: 'back' })} />}
       {dragging && pointer && <DragChip x={pointer[0]} y={pointer[1]} measure={dragMeasure} />}
       {hover && !dragging && tool === 'select' && <HoverCard data={d} target={hover.target} x={hover.x} y={hover.y} />}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { armyColor } from '../scene/palette';
 import type { BattlefieldData } from '../scene/types';
 import { GameUnitCardButton } from './army/GameUnitCardButton';
@@ -12,10 +13,12 @@ export interface SelectionPanelProps {
   selectedIds: ReadonlySet<string>;
   /** Clear the selection. */
   onClear: () => void;
+  /** Drawn at the foot of the panel (the sandbox's edit buttons for one model). Default: nothing. */
+  children?: ReactNode;
 }
 
 /** What is selected: one model in detail, or the units the selected models belong to; in Play mode each unit's card. */
-export function SelectionPanel({ data, selectedIds, onClear }: SelectionPanelProps) {
+export function SelectionPanel({ data, selectedIds, onClear, children }: SelectionPanelProps) {
   if (selectedIds.size === 0) return null;
   const models = data.models.filter((m) => selectedIds.has(m.id));
   const unitIds = [...new Set(models.map((m) => m.unitId))];
@@ -45,6 +48,7 @@ export function SelectionPanel({ data, selectedIds, onClear }: SelectionPanelPro
           {single.id} · {formatBase(single.base)} · {inches(single.height)} tall · elevation {inches(single.elevation)}
         </div>
       )}
+      {children}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 /**
- * Undo/redo stack of applied edits (Ctrl+Z / Ctrl+Y): moves made with the move tool and
- * placements from the palette. Pure data: applying an undo or a redo of a move is a `moveModel`
- * call in the engine worker, of a placement a reload of the scenario before / after it; both made
- * by the caller.
+ * Undo/redo stack of applied edits (Ctrl+Z / Ctrl+Y): moves made with the move tool, placements
+ * from the palette and the sandbox's edits of placed things (moved, turned, deleted). Pure data:
+ * applying an undo or a redo of a move is a `moveModel` call in the engine worker, of a placement
+ * or an edit a reload of the scenario before / after it; both made by the caller.
  */
 import type { Scenario } from '../../scenario/schema';
 import type { MoveRecord } from './moveTool';
@@ -18,12 +18,31 @@ export interface PlaceRecord {
   after: Scenario;
 }
 
-/** One undoable edit. */
-export type HistoryEntry = MoveRecord | PlaceRecord;
+/**
+ * A sandbox edit of a placed thing (moved, turned or deleted terrain feature or model): the
+ * engine's scenario just before and just after it, and what was done, in words.
+ */
+export interface EditRecord {
+  kind: 'edit';
+  /** Id of the terrain feature or model edited. */
+  id: string;
+  /** What was done ("Moved wall-2 to (30.0, 15.0)."). */
+  note: string;
+  before: Scenario;
+  after: Scenario;
+}
 
-/** True for a placement (else a move). */
+/** One undoable edit. */
+export type HistoryEntry = MoveRecord | PlaceRecord | EditRecord;
+
+/** True for a placement. */
 export function isPlacement(e: HistoryEntry): e is PlaceRecord {
   return (e as PlaceRecord).kind === 'place';
+}
+
+/** True for a sandbox edit. */
+export function isEdit(e: HistoryEntry): e is EditRecord {
+  return (e as EditRecord).kind === 'edit';
 }
 
 /** An immutable undo/redo stack: `done` edits (newest last) and `undone` edits (next redo last). */
