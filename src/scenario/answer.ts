@@ -72,7 +72,8 @@ export function answerQuery(world: World, scenario: Scenario, q: ScenarioQuery, 
     case 'movePath': {
       const unit = world.units.get(world.models.get(q.model)!.unitId)!;
       const fly = q.fly ?? unit.keywords.some((k) => k.toUpperCase() === 'FLY');
-      const r = movePathCost(world, q.model, q.path, { fly });
+      const ignoreModels = q.ignoreUnit ? new Set(unit.modelIds.filter((id) => id !== q.model)) : undefined;
+      const r = movePathCost(world, q.model, q.path, { fly, ignoreModels });
       return r.ok ? { id: q.id, value: round(r.inches), endElevation: round(r.endElevation) } : { id: q.id, value: null, reason: r.reason, rule: r.rule };
     }
     case 'shortestPath': {

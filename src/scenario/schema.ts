@@ -157,8 +157,11 @@ export const QuerySchema = z.discriminatedUnion('kind', [
   z.strictObject({ ...qid, kind: z.literal('within'), subject: id, object: id, distance: queryDistance }),
   z.strictObject({ ...qid, kind: z.literal('whollyWithin'), subject: id, object: id, distance: queryDistance }),
   z.strictObject({ ...qid, kind: z.literal('contests'), unit: id.optional(), model: id.optional(), objective: id }),
-  z.strictObject({ ...qid, kind: z.literal('movePath'), model: id, path: z.array(xy).min(1, 'a path needs at least its start point').max(L.pathPoints, `at most ${L.pathPoints} points`), fly: z.boolean().optional() }),
-  /** Extension (issue 18): the shortest legal path of a model to a point (`shortestMovePath`). `ignoreUnit`: the model's unit-mates are not obstacles (they move with it), default false. */
+  z.strictObject({ ...qid, kind: z.literal('movePath'), model: id, path: z.array(xy).min(1, 'a path needs at least its start point').max(L.pathPoints, `at most ${L.pathPoints} points`), fly: z.boolean().optional(), ignoreUnit: z.boolean().optional() }),
+  /**
+   * Extension (issue 18): the shortest legal path of a model to a point (`shortestMovePath`). `ignoreUnit` (here and, also an
+   * extension, on `movePath`): the model's unit-mates are not obstacles (they move with it, as the engine counts a unit's move), default false.
+   */
   z.strictObject({ ...qid, kind: z.literal('shortestPath'), model: id, to: xy, fly: z.boolean().optional(), ignoreUnit: z.boolean().optional() }),
   z.strictObject({ ...qid, kind: z.literal('damage'), attacker: z.unknown(), target: z.unknown() }),
 ]);

@@ -14,12 +14,17 @@ export interface MoveGhostProps {
   legal: boolean | null;
   /** The model's army colour. */
   color: string;
+  /**
+   * The path the move takes, plan-view inches from the start to `to` (the engine's shortest legal
+   * path, drawn as the engine counts it). Default: the straight line.
+   */
+  path?: readonly (readonly [number, number])[];
 }
 
 const PATH_COLORS = { ok: '#5ee0ff', bad: '#ff5a4f', pending: '#c9d2dc' } as const;
 
-/** A translucent copy of a dragged model at the pointer, and its straight path from the start. */
-export function MoveGhost({ model, to, elevation, legal, color }: MoveGhostProps) {
+/** A translucent copy of a dragged model at the pointer, and its path from the start (straight unless `path` is given). */
+export function MoveGhost({ model, to, elevation, legal, color, path }: MoveGhostProps) {
   const f = model.footprint;
   const z = elevation ?? model.elevation;
   const top = Math.max(model.height, model.baseThickness + 0.05);
@@ -27,10 +32,14 @@ export function MoveGhost({ model, to, elevation, legal, color }: MoveGhostProps
   return (
     <group name="move-ghost">
       <SegmentMarker
-        points={[
-          [f.x, f.y, model.elevation + 0.06],
-          [to[0], to[1], z + 0.06],
-        ]}
+        points={
+          path && path.length >= 2
+            ? path.map(([x, y], i) => [x, y, (i === path.length - 1 ? z : model.elevation) + 0.06] as [number, number, number])
+            : [
+                [f.x, f.y, model.elevation + 0.06],
+                [to[0], to[1], z + 0.06],
+              ]
+        }
         color={pathColor}
         lineWidth={2.5}
         dashed={legal === false}

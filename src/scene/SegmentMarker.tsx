@@ -7,8 +7,8 @@ type P3 = [number, number, number];
 
 /** Props of {@link SegmentMarker}. Table space (inches, z up). */
 export interface SegmentMarkerProps {
-  /** The segment's two ends. */
-  points: [P3, P3];
+  /** The segment's two ends, or a polyline's points (at least two; the markers at its first and last). */
+  points: readonly P3[];
   /** Line and marker colour. */
   color: string;
   /** Line width in pixels. Default 3. */
@@ -32,14 +32,16 @@ function markerSphere(): SphereGeometry {
 
 const none = () => null;
 
-/** A measured segment: a fat line with a ball at each end, drawn over the scene. */
+/** A measured segment (or a path: a polyline): a fat line with a ball at each end, drawn over the scene. */
 export function SegmentMarker({ points, color, lineWidth = 3, dashed = false, markerRadius = 0.14, opacity = 1, onTop = true }: SegmentMarkerProps) {
-  const [a, b] = points;
+  const a = points[0];
+  const b = points[points.length - 1];
   // drei's Line rebuilds its geometry AND disposes its material whenever the `points` array is a
   // new object; a disposed material releases its shader program, which three deletes when no other
   // material uses it (then the next frame compiles and links it again). Keep the array while the
   // ends stay where they are.
-  const ends = useMemo<[P3, P3]>(() => [a, b], [a[0], a[1], a[2], b[0], b[1], b[2]]); // eslint-disable-line react-hooks/exhaustive-deps
+  const key = points.map((p) => p.join(',')).join(';');
+  const ends = useMemo<P3[]>(() => points.map((p) => [p[0], p[1], p[2]]), [key]); // eslint-disable-line react-hooks/exhaustive-deps
   // three-stdlib's LineMaterial adds the USE_LINE_COLOR_ALPHA define in onBeforeCompile, after
   // three has keyed the program, so the same material compiled again (after drei disposed it) got
   // another key and its own program, linked anew on every drag step. Set the defines up front, in

@@ -6,8 +6,8 @@
  *   worker's), the move / run / charge rings while dragging;
  * - a refused drop names its model, the engine's reason and where;
  * - the selected unit's weapon ranges drawn; units that moved marked;
- * - wound markers (wounds taken / health) and "in combat" / "fought" after an attack in combat
- *   (the engaged set-up, uploaded as a saved game).
+ * - the state chips ("in combat", "fought", "1 slain") and the wound marker (health left / health)
+ *   on the table after an attack in combat (the engaged set-up, uploaded as a saved game).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -130,7 +130,7 @@ export const tests: E2ETest[] = [
     },
   },
   {
-    name: 'play18b: after an attack in combat the summary gives the damage, in combat and fought (the on-table markers are switched off)',
+    name: 'play18b: after an attack in combat the table shows it: in combat, fought, slain and the wound marker, as the summary says',
     async run(ctx: E2EContext) {
       const { page, errors } = await ctx.openPage();
       await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
@@ -163,6 +163,21 @@ export const tests: E2ETest[] = [
       for (const id of ogors.aliveModelIds) assert(id === wounded || ogors.damage >= 0, `${id}`);
       const libs = s.units.find((u) => u.id === 'sce-liberators')!;
       assert(libs.inCombat && libs.fought, 'the Liberators are in combat and fought');
+      // On the table (issue 18): the state chips and the wound marker, from the same summary.
+      await page.waitForSelector('[data-testid=mark-state-sk-ratogors]', { state: 'attached' });
+      const ogorChip = await text(page, '[data-testid=mark-state-sk-ratogors]');
+      assert(ogorChip.includes('in combat'), `the Rat Ogors' chip says in combat: ${ogorChip}`);
+      const slain = ogors.models - ogors.alive;
+      if (slain > 0) assert(ogorChip.includes(`${slain} slain`), `the chip counts the slain: ${ogorChip}`);
+      const libChip = await text(page, '[data-testid=mark-state-sce-liberators]');
+      assert(libChip.includes('in combat') && libChip.includes('fought'), `the Liberators' chip: ${libChip}`);
+      if (ogors.damage > 0) {
+        const w = await page.$$eval('[data-testid^=mark-wounds-]', (els) => els.map((e) => ({ id: e.getAttribute('data-testid'), damage: e.getAttribute('data-damage'), text: e.textContent })));
+        const mine = w.filter((x) => x.id!.startsWith('mark-wounds-sk-ratogors'));
+        assertEqual(mine.length, 1, `one wound marker on the Rat Ogors: ${JSON.stringify(w)}`);
+        assertEqual(mine[0].damage, String(ogors.damage), 'the marker carries the damage');
+        assertEqual(mine[0].text, `♥ ${ogors.health - ogors.damage}/${ogors.health}`, 'health left / health');
+      }
       await frames(page);
       await page.screenshot({ path: join(ctx.outputDir, 'play18b-wounds.png') });
       assertEqual(errors.join('\n'), '', 'console errors');

@@ -78,8 +78,10 @@ export interface PlayHook {
   dragRelease(): Promise<PlayNote | null>;
   /** The live allowance label of the drag in progress (null: no drag / not measured yet). */
   dragLabel(): DragLabel | null;
-  /** The game worker's (the rules engine's World) `movePath` answer for a model's path. */
+  /** The game worker's (the rules engine's World) `movePath` answer for a model's path, its unit-mates not obstacles (as the engine counts a unit's move). */
   pathCost(modelId: string, path: Point2[]): Promise<number | null>;
+  /** The game worker's `shortestPath` answer for a model to a point (its unit-mates not obstacles). */
+  route(modelId: string, to: Point2): Promise<{ value: number | null; path?: Point2[]; straight?: boolean; reason?: string }>;
   /** Sends the move of the models placed one at a time; resolves with the note (null: none placed). */
   commitStaged(): Promise<PlayNote | null>;
   /** The models placed one at a time, not sent yet. */
@@ -113,10 +115,16 @@ export interface PlayHook {
 export interface DragLabel {
   modelId: string;
   to: Point2;
-  /** The engine worker's `movePath` length (null: no legal path, e.g. blocked). */
+  /**
+   * Inches of move the drop would spend: in a move, the game worker's `shortestPath` answer (the
+   * rules engine's shortest legal path, counted as the engine counts the move); in a set-up, the
+   * straight line's `movePath`. Null: no legal path (e.g. blocked).
+   */
   value: number | null;
   /** The move allowance (declared move, the pile-in's 3", else the unit's Move). */
   max: number | null;
+  /** The path counted, start to `to` (a move's shortest path; absent in a set-up). */
+  path?: Point2[];
   /** What the label shows, e.g. `4.2 / 5"`. */
   text: string;
 }
@@ -233,7 +241,10 @@ export function usePlay(o: PlayOptions): Play {
   /** Models placed one at a time, not sent yet: their unit and end points. */
   const [staged, setStaged] = useState<{ unitId: string; paths: Record<string, Point2> } | null>(null);
   const stagedRef = useRef(staged);
+  /** The paths models placed one at a time take (the engine's shortest path measured at their drop). */
+  const stagedRoutes = useRef(new Map<string, Point2[]>());
   const setStagedBoth = useCallback((v: { unitId: string; paths: Record<string, Point2> } | null) => {
+    if (!v) stagedRoutes.current.clear();
     stagedRef.current = v;
     setStaged(v);
   }, []);
@@ -539,6 +550,13 @@ export function usePlay(o: PlayOptions): Play {
     [store, replaying, setNote],
   );
   const inFlight = useRef(false);
+  /** Whether a drag of this model is a move along a path (a move, a pile-in), not a set-up (deployment, reserve). */
+  const isRouted = useCallback((modelId: string): boolean => {
+    const s = summaryRef.current;
+    const m = ref.current.data?.models.find((mm) => mm.id === modelId);
+    const u = m && s ? s.units.find((x) => x.id === m.unitId) : undefined;
+    return !!u && !!s && s.stage !== 'deployment' && !u.reserve;
+  }, []);
   const dragging = drag.name === 'dragging' ? drag : null;
   useEffect(() => {
     if (!dragging || inFlight.current) return;
@@ -546,12 +564,19 @@ export function usePlay(o: PlayOptions): Play {
     if (dragging.measured && same(dragging.measured.to, to)) return;
     inFlight.current = true;
     const engine = ref.current.engine;
-    engine
-      .track(engine.client.query({ id: 'drag', kind: 'movePath', model: modelId, path: [start, to] }))
+    // A move (not a set-up): the rules engine's shortest legal path around terrain and models
+    // (climbing only where cheaper), its cost counted as the engine counts the move. A set-up
+    // (deployment, reserve) is measured as the straight line, for information only.
+    const routed = isRouted(modelId);
+    const ask = routed
+      ? getGame().query({ id: 'drag', kind: 'shortestPath', model: modelId, to, ignoreUnit: true })
+      : engine.track(engine.client.query({ id: 'drag', kind: 'movePath', model: modelId, path: [start, to] }));
+    ask
       .then(
         (r) => {
           const value = r.ok && typeof r.answer.value === 'number' ? r.answer.value : null;
-          dragDispatch({ type: 'measured', n, measure: { to, value, reason: r.ok ? String(r.answer.reason ?? '') : r.problems.join('; ') } });
+          const path = routed && r.ok && value !== null ? (r.answer.path as Point2[]) : undefined;
+          dragDispatch({ type: 'measured', n, measure: { to, value, reason: r.ok ? String(r.answer.reason ?? '') : r.problems.join('; '), ...(path ? { path } : {}) } });
         },
         () => dragDispatch({ type: 'measured', n, measure: { to, value: null, reason: 'the measuring engine did not answer' } }),
       )
@@ -574,7 +599,7 @@ export function usePlay(o: PlayOptions): Play {
       if (!mm || (d.name !== 'dragging' && d.name !== 'dropping')) return null;
       const max = allowanceOf(d.modelId);
       const text = mm.value === null ? `✗ blocked${mm.reason ? `: ${mm.reason}` : ''}` : max === null ? `${in1(mm.value)}"` : `${in1(mm.value)} / ${in1(max)}"`;
-      return { modelId: d.modelId, to: mm.to, value: mm.value, max, text };
+      return { modelId: d.modelId, to: mm.to, value: mm.value, max, text, ...(mm.path ? { path: mm.path } : {}) };
     },
     [allowanceOf],
   );
@@ -591,7 +616,7 @@ export function usePlay(o: PlayOptions): Play {
    * the `move`; the note names the model a refusal is about, where it would have stood, and why.
    */
   const sendPaths = useCallback(
-    (unit: GameSummary['units'][number], modelId: string, paths: Record<string, [number, number][]>, single: boolean, dist: number, n: number | null): Promise<PlayNote> => {
+    async (unit: GameSummary['units'][number], modelId: string, drops: Record<string, [number, number][]>, single: boolean, dist: number, n: number | null, known: ReadonlyMap<string, Point2[]> = new Map()): Promise<PlayNote> => {
       const summary = summaryRef.current!;
       const d = ref.current.data!;
       const m = d.models.find((mm) => mm.id === modelId)!;
@@ -599,6 +624,23 @@ export function usePlay(o: PlayOptions): Play {
       const reserve = !deploy && unit.reserve;
       const pileIn = !deploy && !reserve && summary.phase === 'combat' && !unit.pendingMove;
       const kind = deploy ? 'deployment' : reserve ? 'reserve' : pileIn ? 'pile-in' : (unit.pendingMove?.kind ?? 'normal');
+      // A move's models take the engine's shortest legal path to their drop (measured while
+      // dragging, else asked now); the straight line when there is none (the engine then says why).
+      const paths: Record<string, [number, number][]> = {};
+      for (const [id, pts] of Object.entries(drops)) {
+        const to = pts[pts.length - 1];
+        if (deploy || reserve) {
+          paths[id] = pts;
+          continue;
+        }
+        const route = known.get(id);
+        if (route && route.length >= 2 && same(route[route.length - 1], to)) {
+          paths[id] = route.slice(1);
+          continue;
+        }
+        const r = await getGame().query({ id: 'route', kind: 'shortestPath', model: id, to, ignoreUnit: true });
+        paths[id] = r.ok && r.answer.value !== null ? (r.answer.path as Point2[]).slice(1) : pts;
+      }
       const positions = Object.fromEntries(Object.entries(paths).map(([id, [p]]) => [id, p]));
       let action: Action;
       if (deploy) {
@@ -635,7 +677,8 @@ export function usePlay(o: PlayOptions): Play {
         const words = new Set(r.ok ? [] : (r.reason.match(/[\w.:-]+/g) ?? []));
         const named = r.ok || words.has(modelId) ? modelId : (unit.aliveModelIds.find((id) => words.has(id)) ?? modelId);
         const nm = d.models.find((x) => x.id === named) ?? m;
-        const [ax, ay] = paths[named]?.[0] ?? [nm.footprint.x, nm.footprint.y];
+        const end = paths[named];
+        const [ax, ay] = end?.[end.length - 1] ?? [nm.footprint.x, nm.footprint.y];
         const who = `${unit.name} model ${unit.aliveModelIds.indexOf(named) + 1} (${named})`;
         const one = single ? ' (one model)' : '';
         const text = r.ok
@@ -670,11 +713,18 @@ export function usePlay(o: PlayOptions): Play {
     const paths: Record<string, [number, number][]> = {};
     const single = dragSingle.current;
     for (const mm of d.models.filter((x) => x.unitId === m.unitId && (!single || x.id === modelId))) paths[mm.id] = [[Math.round((mm.footprint.x + dx) * 1000) / 1000, Math.round((mm.footprint.y + dy) * 1000) / 1000]];
+    // The dragged model's path as measured while dragging (the engine's shortest path to the drop).
+    const measured = currentMeasure(drag);
+    const known = new Map<string, Point2[]>();
+    if (measured?.path && same(measured.to, to)) known.set(modelId, measured.path.map((p, i, all) => (i === all.length - 1 ? paths[modelId][0] : p)));
     if (single && summary.stage !== 'deployment' && !unit.reserve) {
       // One model at a time: the model's place is kept (drawn as a ghost) until the unit's move is
       // sent ("Move the placed models"): the engine's `move` is one action per unit with a path per model.
       const prev = stagedRef.current?.unitId === unit.id ? stagedRef.current.paths : {};
       const next = { ...prev, [modelId]: paths[modelId][0] };
+      const route = known.get(modelId);
+      if (route) stagedRoutes.current.set(modelId, route);
+      else stagedRoutes.current.delete(modelId);
       setStagedBoth({ unitId: unit.id, paths: next });
       const label = labelOf(drag);
       const count = Object.keys(next).length;
@@ -685,8 +735,8 @@ export function usePlay(o: PlayOptions): Play {
       for (const w of dropWaiters.current.splice(0)) w(pn);
       return;
     }
-    sendPaths(unit, modelId, paths, false, Math.hypot(dx, dy), n);
-  }, [drag, setNote, labelOf, sendPaths]);
+    void sendPaths(unit, modelId, paths, false, Math.hypot(dx, dy), n, known);
+  }, [drag, setNote, labelOf, sendPaths, setStagedBoth]);
 
   /** Sends the move of the models placed one at a time (one `move` or pile-in for their unit). */
   const commitStaged = useCallback(async (): Promise<PlayNote | null> => {
@@ -695,7 +745,7 @@ export function usePlay(o: PlayOptions): Play {
     if (!st || !unit) return null;
     const first = Object.keys(st.paths)[0];
     const paths = Object.fromEntries(Object.entries(st.paths).map(([id, p]) => [id, [p] as [number, number][]]));
-    const pn = await sendPaths(unit, first, paths, true, 0, null);
+    const pn = await sendPaths(unit, first, paths, true, 0, null, new Map(stagedRoutes.current));
     if (pn.kind === 'ok') setStagedBoth(null);
     return pn;
   }, [sendPaths, setStagedBoth]);
@@ -769,8 +819,14 @@ export function usePlay(o: PlayOptions): Play {
               }),
             dragLabel: () => labelOf(dragRef.current),
             pathCost: async (modelId, path) => {
-              const r = await getGame().query({ id: 'cost', kind: 'movePath', model: modelId, path });
+              const r = await getGame().query({ id: 'cost', kind: 'movePath', model: modelId, path, ignoreUnit: true });
               return r.ok && typeof r.answer.value === 'number' ? r.answer.value : null;
+            },
+            route: async (modelId, to) => {
+              const r = await getGame().query({ id: 'route', kind: 'shortestPath', model: modelId, to, ignoreUnit: true });
+              if (!r.ok) return { value: null, reason: r.problems.join('; ') };
+              const a = r.answer as { value: number | null; path?: Point2[]; straight?: boolean; reason?: string };
+              return { value: a.value, path: a.path, straight: a.straight, reason: a.reason };
             },
             commitStaged: () => commitStaged(),
             staged: () => stagedRef.current,
@@ -883,6 +939,7 @@ export function usePlay(o: PlayOptions): Play {
                 to={[m.footprint.x + dr.to[0] - dr.start[0], m.footprint.y + dr.to[1] - dr.start[1]]}
                 legal={measure ? measure.value !== null && (max === undefined || measure.value <= max + 1e-6) : null}
                 color={armyColor(m.army, data.armies)}
+                path={m.id === dm.id ? measure?.path : undefined}
               />
             ))}
         {dr && dm && label && (
@@ -893,7 +950,7 @@ export function usePlay(o: PlayOptions): Play {
         {staged &&
           data.models
             .filter((m) => staged.paths[m.id] && !(dr && dr.modelId === m.id))
-            .map((m) => <MoveGhost key={`staged-${m.id}`} model={m} to={staged.paths[m.id]} legal={null} color={armyColor(m.army, data.armies)} />)}
+            .map((m) => <MoveGhost key={`staged-${m.id}`} model={m} to={staged.paths[m.id]} legal={null} color={armyColor(m.army, data.armies)} path={stagedRoutes.current.get(m.id)} />)}
         {rings.length > 0 && <RangeRings rings={rings} name="move-rings" />}
         {weaponRings.length > 0 && <RangeRings rings={weaponRings} name="weapon-ranges" />}
         {targets.size > 0 && <SelectionRings models={data.models.filter((m) => targets.has(m.unitId))} color="#ff3b6b" gap={0.22} />}
@@ -910,9 +967,7 @@ export function usePlay(o: PlayOptions): Play {
             {refusedAt.text}
           </SceneLabel>
         )}
-        {/* The state markers (UnitStateMarkers, `marks`) are not drawn yet: their drei Html chips broke a
-            later DOM removal in the combat test (removeChild); see docs/play-mode.md. */}
-        {marks.length < 0 && <UnitStateMarkers models={data.models} marks={marks} />}
+        <UnitStateMarkers models={data.models} marks={marks} />
       </>
     );
   }

@@ -23,6 +23,8 @@ export interface PathMeasure {
   reason?: string;
   /** Where the model would stand there (for drawing the ghost), inches. */
   elevation?: number;
+  /** The path the engine counted, start to `to` (the shortest legal path in Play; absent: the straight line). */
+  path?: Point2[];
 }
 
 /** A message left by the last drop, undo or redo. */
