@@ -110,6 +110,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const onTogglePlay = play.active ? play.toggle : () => setBattleDialog(true);
   const playPick = useRef(play.onPick);
   playPick.current = play.onPick;
+  const playActive = useRef(play.active);
+  playActive.current = play.active;
 
   // ---- Loading: the engine worker and the scene-data worker get the same files, in parallel.
   const started = useRef(false);
@@ -309,7 +311,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       // terrain: the click places, it does not select the feature.
       const editor = editorRef.current;
       if (tool === 'select' && editor?.moving) return;
-      if (tool === 'select' && p.kind === 'terrain' && editor && !placingRef.current) {
+      if (tool === 'select' && p.kind === 'terrain' && editor && !placingRef.current && !playActive.current) {
         editor.selectTerrain(p.id);
         setSelectedIds((prev) => (prev.size ? EMPTY : prev));
         return;

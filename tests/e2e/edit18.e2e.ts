@@ -134,8 +134,9 @@ export const tests: E2ETest[] = [
       await page.waitForFunction(() => ((window.__sightline!.tools!.state() as { edit: EditHook }).edit.moving));
       const spot = await screenOf(page, [44, 12, 0]);
       await page.mouse.move(spot[0], spot[1], { steps: 3 });
-      await page.waitForFunction(() => !!document.querySelector('[data-testid=edit-move][aria-pressed=true]'));
       await frames(page);
+      // The frame with the ghost is on screen (software rendering shows frames when drawn).
+      await page.waitForSelector('canvas[data-frame=shown]', { state: 'attached' });
       await page.screenshot({ path: join(ctx.outputDir, 'edit18-move-ghost.png') });
       note = await settle(page, () => page.mouse.click(spot[0], spot[1]), ++done);
       wall = await wallOf(page);
@@ -182,6 +183,12 @@ export const tests: E2ETest[] = [
       const boss = 's-megaboss-1';
       await tools(page, `pick({ kind: 'model', id: ${JSON.stringify(boss)} })`);
       await page.waitForSelector(`[data-testid=edit-panel][data-target="${boss}"]`);
+      // Turned with the key: its facing in the engine's scenario.
+      const facing = async () => (await files<{ units: { id: string; models: { id: string; facing?: number }[] }[] }>(page, 'scenario()')).units.find((u) => u.id === 's-megaboss')!.models[0].facing ?? 0;
+      const facing0 = await facing();
+      note = await settle(page, () => page.keyboard.press('['), ++done);
+      assertEqual(await facing(), (facing0 + 15) % 360, 'the model turned 15° left');
+      assert(note.text.startsWith(`Turned ${boss} 15° left`), `the note of the model turn: ${note.text}`);
       note = await settle(page, () => page.click('[data-testid=edit-delete]'), ++done);
       assert(note.text.startsWith(`Deleted ${boss}, the last model of`), `the note says the unit went too: ${note.text}`);
       await page.waitForFunction((n) => document.querySelector('[data-testid=model-count]')?.textContent === String(n), models0 - 1);
