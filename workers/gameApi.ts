@@ -1431,7 +1431,11 @@ export function diceSteps(seq: number, newLog: readonly LogEntry[], events: read
         const mod = Number(ev?.saveModifier ?? 0);
         const sv = rollTarget(save);
         const ok = dice.filter((d) => d !== 1 && d + mod >= sv).length;
-        out.push(step({ detail: `${n(unit)} against ${weapon}${ev ? ` (${n(String(ev.unitId))})` : ''}`, target: `${sv}+${mod ? ` (modifier ${signed(mod)})` : ''}`, successes: ok, outcome: `${plural(ok, 'save')} of ${dice.length}: ${plural(dice.length - ok, 'unsaved attack')}` }));
+        // Why a roll that meets the Save failed: the modifier (rend, Core 17.1) took it under (issue 18).
+        const lost = dice.filter((d) => d !== 1 && d >= sv && d + mod < sv);
+        const worst = lost.length ? Math.max(...lost) : 0;
+        const why = worst ? `; ${lost.length === 1 ? `the ${worst} fails` : `${lost.length} rolls of ${sv}+ fail (the best a ${worst})`}: ${worst} ${mod < 0 ? '−' : '+'} ${Math.abs(mod)} = ${worst + mod}, under ${sv}+ (modifier ${signed(mod)}, Core 17.1)` : '';
+        out.push(step({ detail: `${n(unit)} against ${weapon}${ev ? ` (${n(String(ev.unitId))})` : ''}`, target: `${sv}+${mod ? ` (modifier ${signed(mod)})` : ''}`, successes: ok, outcome: `${plural(ok, 'save')} of ${dice.length}: ${plural(dice.length - ok, 'unsaved attack')}${why}` }));
         break;
       }
       case 'ward': {

@@ -101,6 +101,8 @@ export const tests: E2ETest[] = [
 
       // The selected unit's options: Charge greyed out with the engine's reason.
       await page.evaluate(`window.__sightline.play.selectUnit('sce-judicators')`);
+      // Folded away with what the unit cannot do now: open the fold, then read the reason.
+      await page.click('[data-testid=play-options-more] > summary');
       await page.waitForSelector('[data-testid=play-o-charge-na]');
       const na = await text(page, '[data-testid=play-o-charge-na]');
       assert(na.includes('Charge is used in your charge phase') && na.includes('Core 14.3'), `charge unavailable with reason: ${na}`);

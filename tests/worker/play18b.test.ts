@@ -74,3 +74,34 @@ describe('GameApi.summary: the state the table marks', () => {
     }
   });
 });
+
+describe('dice steps in plain words (issue 18)', () => {
+  test('a save roll that meets the Save but fails through the rend says why (Core 17.1)', async () => {
+    // The Liberators (rend 1 hammers) fight the Rat Ogors in the engaged set-up, seeds 1..40; each
+    // save step's dice that meet the Save unmodified and fail modified are named with the sum.
+    let explained = 0;
+    for (let seed = 1; seed <= 40 && explained < 2; seed++) {
+      const api = await engaged(seed);
+      act(api, { type: 'chooseFirstTurn', player: 'p1', first: 'p1' });
+      for (let i = 0; i < 5; i++) act(api, { type: 'endPhase', player: 'p1' });
+      const steps = [act(api, { type: 'fight', player: 'p1', unitId: 'sce-liberators', target: 'sk-ratogors' })];
+      while (api.summary().pendingAttack) steps.push(act(api, { type: 'pass', player: api.summary().pendingAttack!.toReact }));
+      for (const st of steps.flatMap((r) => r.steps).filter((x) => x.label === 'Save rolls')) {
+        const m = /^(\d)\+ \(modifier (-\d)\)$/.exec(st.target ?? '');
+        if (!m) continue;
+        const save = Number(m[1]);
+        const mod = Number(m[2]);
+        const lost = st.dice.filter((d) => d !== 1 && d >= save && d + mod < save);
+        if (lost.length === 0) {
+          expect(st.outcome).not.toContain('under');
+          continue;
+        }
+        const worst = Math.max(...lost);
+        expect(st.outcome).toContain(`${worst} − ${-mod} = ${worst + mod}, under ${save}+ (modifier ${mod}, Core 17.1)`);
+        expect(st.successes).toBe(st.dice.filter((d) => d !== 1 && d + mod >= save).length);
+        explained++;
+      }
+    }
+    expect(explained).toBeGreaterThan(0);
+  });
+});

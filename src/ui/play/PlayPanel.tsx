@@ -74,6 +74,17 @@ function grouped(entries: OptionEntry[]): OptionEntry[] {
   return out.sort((a, b) => Number(b.available) - Number(a.available));
 }
 
+/** Plain words for the engine's effect kinds on a unit (issue 18: names, not ids). */
+export const EFFECT_WORDS: Record<string, string> = {
+  allOutAttack: 'All-out Attack (+1 to hit)',
+  allOutDefence: 'All-out Defence (+1 save)',
+  atTheDouble: 'At the Double',
+  ward: 'Ward 6+',
+  castingBonus: '+1 to cast (Place of Power)',
+  unbindAsWizard: 'may unbind (Place of Power)',
+  magicalIntervention: 'Magical Intervention',
+};
+
 const fmt = (d: ExpectedDamage | undefined) => (d && d.ok ? `≈ ${d.value.toFixed(2)} dmg, ${d.slain.toFixed(2)} slain` : undefined);
 
 /** The Play panel. */
@@ -203,7 +214,7 @@ export function PlayPanel(p: PlayPanelProps) {
               <b style={{ color: p.armyColorOf(unit.owner) }}>{unit.name}</b> · {unit.owner} · {unit.alive}/{unit.models} models
               {unit.damage > 0 && ` · ${unit.damage} damage`}
               {unit.pendingMove && ` · ${unit.pendingMove.kind} up to ${unit.pendingMove.maxInches}"`}
-              {unit.effects.length > 0 && ` · ${unit.effects.join(', ')}`}
+              {unit.effects.length > 0 && <span data-testid="play-unit-effects"> · {unit.effects.map((k) => EFFECT_WORDS[k] ?? k).join(', ')}</span>}
             </div>
             {!readOnly && <CasualtyOrder unit={unit} busy={p.busy} onAct={p.onAct} />}
             {!readOnly && (s.phase === 'shooting' || s.phase === 'combat') && (
@@ -213,12 +224,30 @@ export function PlayPanel(p: PlayPanelProps) {
                 </button>
               </div>
             )}
+            {/* What the unit can do now first; what it cannot is folded away, each with the engine's reason. */}
             <div className="play-opts" data-testid="play-options">
               {!readOnly &&
                 p.options?.ok &&
-                grouped(p.options.entries).map((e, i) => (
-                  <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target ? fmt(p.expected[e.target]) : undefined} />
-                ))}
+                (() => {
+                  const all = grouped(p.options.entries);
+                  const now = all.filter((e) => e.available);
+                  const later = all.filter((e) => !e.available);
+                  const entry = (e: OptionEntry, i: number) => <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target ? fmt(p.expected[e.target]) : undefined} />;
+                  return (
+                    <>
+                      {now.length === 0 && <div className="play-rule" data-testid="play-options-none">Nothing this unit can do now.</div>}
+                      {now.map(entry)}
+                      {later.length > 0 && (
+                        <details className="play-opts-more" data-testid="play-options-more">
+                          <summary>
+                            {later.length} not possible now (why)
+                          </summary>
+                          {later.map(entry)}
+                        </details>
+                      )}
+                    </>
+                  );
+                })()}
             </div>
           </>
         )}
