@@ -2,7 +2,8 @@ import { occluderClosesShaft } from '../geometry/closure';
 import { occludersCloseShaftFusedEitherWay } from '../geometry/fusion';
 import { meshColumns } from '../geometry/meshColumns';
 import { planBlockersOf, planClosesShaft, stackedBoxes, type PlanBlocker } from '../geometry/planClosure';
-import { SCRATCH_CAPSULE, SCRATCH_SEGMENT, scratchCapsuleMayTouch, scratchSegmentHits, type Occluder } from '../geometry/occluders';
+import { gapClearance, gapRise, joinedBlocker, joinedColumns, type JoinedColumn } from '../geometry/stackedColumns';
+import { SCRATCH_CAPSULE, SCRATCH_SEGMENT, scratchCapsuleMayTouch, scratchSegmentHits, type Occluder, type SolidOccluder } from '../geometry/occluders';
 import { DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
 import { buildSampleTree, composeSampleTrees, prismSurfaceSamples, type SampleTree } from '../geometry/volumeSamples';
 import { classFootprint, classVolumeHeight, type ModelClass } from './classes';
@@ -241,6 +242,15 @@ interface SearchState {
   /** Plan blockers of each occluder (see `geometry/planClosure.ts`), and a scratch list of them. */
   plan: Map<Occluder, PlanBlocker[]>;
   planBuf: PlanBlocker[];
+  /** Joined columns of stacked meshes by their lower mesh, with this relation's height clearance (`geometry/stackedColumns.ts`). */
+  joined: Map<Occluder, JoinedPlan[]>;
+}
+
+/** A joined column usable in this relation: its points' least height distance to the gap, and a scratch blocker. */
+interface JoinedPlan {
+  column: JoinedColumn;
+  delta: number;
+  blocker: PlanBlocker;
 }
 
 /**
@@ -416,15 +426,39 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
   }
 }
 
-/** The plan-view closure proof over the upright pieces among the occluders left. */
+/**
+ * The plan-view closure proof over the upright pieces among the occluders left, and the joined
+ * columns of stacked meshes among them (their footprints shrunk for the node pair's plan length).
+ */
 function planProof(st: SearchState, sub: Occluder[], nSub: number): boolean {
   const buf = st.planBuf;
   let n = 0;
   for (let i = 0; i < nSub; i++) {
     const bs = st.plan.get(sub[i]);
     if (bs) for (let k = 0; k < bs.length; k++) buf[n++] = bs[k];
+    const js = st.joined.size ? st.joined.get(sub[i]) : undefined;
+    if (js) {
+      for (let k = 0; k < js.length; k++) {
+        const J = js[k];
+        const c = J.column;
+        // The shafts' ends must be outside the whole footprint in plan.
+        if (rectMeets(_boxA, c) || rectMeets(_boxB, c)) continue;
+        if (joinedBlocker(c, gapRise(c, J.delta, _boxA, _boxB), planLength(_boxA, _boxB), J.blocker)) buf[n++] = J.blocker;
+      }
+    }
   }
   return n > 0 && planClosesShaft(buf, n, _boxA, _boxB);
+}
+
+function rectMeets(b: Float64Array, c: JoinedColumn): boolean {
+  return !(b[3] < c.x0 || b[0] > c.x1 || b[4] < c.y0 || b[1] > c.y1);
+}
+
+/** Longest plan distance between a point of box A and a point of box B, inches. */
+function planLength(a: Float64Array, b: Float64Array): number {
+  const dx = Math.max(b[3] - a[0], a[3] - b[0]);
+  const dy = Math.max(b[4] - a[1], a[4] - b[1]);
+  return Math.sqrt(dx * dx + dy * dy);
 }
 
 /**
@@ -614,7 +648,7 @@ export function relationJob(samples: SpotSamples, occluders: Occluder[], rowsSet
     A: A!, B: B!, cols, pairs, seen: new Uint8Array(pairs ? rows * cols : 0), rowSeen: new Uint8Array(rows), nodePairs: 0, tests: 0,
     spots: samples.spots, semiMajor: samples.semiMajor, turn: samples.turn, sideColumns: samples.sideColumns, sideRows: samples.sideRows,
     facingA: -1, facingB: -1, ux: 1, uy: 0, limit: -2, topA: true, bottomA: true, topB: true, bottomB: true,
-    plan: new Map(), planBuf: [],
+    plan: new Map(), planBuf: [], joined: new Map(),
   };
   // Fast mode: boxes inside stacked pieces' unions and closed meshes' columns first (they change no
   // segment's answer, and close shafts the pieces' own proofs do not).
@@ -623,13 +657,23 @@ export function relationJob(samples: SpotSamples, occluders: Occluder[], rowsSet
     const bs = planBlockersOf(o);
     if (bs.length) st.plan.set(o, bs);
   }
+  if (!exhaustive && !empty) {
+    for (const column of joinedColumns(occluders, columnsOf)) {
+      const delta = gapClearance(column, B!.tree.points, gapClearance(column, A!.tree.points));
+      if (!(delta > 0)) continue;
+      const blocker: PlanBlocker = { poly: new Float64Array(8), zMin: 0, zMax: 0, box: new Float64Array(4) };
+      const list = st.joined.get(column.lower) ?? [];
+      list.push({ column, delta, blocker });
+      st.joined.set(column.lower, list);
+    }
+  }
   const front = empty || exhaustive ? [] : frontier(A!, 16);
   return { rows, cols, steps: empty ? 0 : exhaustive ? rows : front.length, exhaustive, st, occ, frontier: front };
 }
 
-const _columns = new WeakMap<Occluder, Occluder[]>();
+const _columns = new WeakMap<Occluder, SolidOccluder[]>();
 /** A closed mesh's columns (`geometry/meshColumns.ts`), computed once per mesh. */
-function columnsOf(o: Occluder): Occluder[] {
+function columnsOf(o: Occluder): SolidOccluder[] {
   if (o.kind !== 'mesh') return [];
   let c = _columns.get(o);
   if (!c) _columns.set(o, (c = meshColumns(o)));
