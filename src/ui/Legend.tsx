@@ -31,7 +31,7 @@ export function Legend({ data, showHelp = true }: LegendProps) {
           </li>
         ))}
       </ul>
-      {showHelp && <div className="hint">Drag to orbit, right-drag to pan, wheel to zoom; W A S D pan, Q E turn. Click a model (shift- or double-click: its unit) or a terrain piece to select it; [ ] turn, Del deletes, Ctrl+Z undoes. Tools: Measure (M), Ruler (U), Line of sight (L), Move (X), Combat (C); Esc to cancel.</div>}
+      {showHelp && <div className="hint">Drag to orbit, right-drag to pan, wheel to zoom (or W A S D, Q E). Click a model (shift: its unit) or a terrain piece; [ ] turn it, Del deletes, Ctrl+Z undoes. Tool keys beside each tool; Esc cancels.</div>}
     </div>
   );
 }

@@ -53,6 +53,18 @@ export async function frames(page: Page, n = 3): Promise<void> {
 }
 
 /**
+ * Waits until the table's latest frame is on screen (software WebGL draws a frame in 0.15-0.3 s or
+ * more under load; the deferred presenter marks its canvas `data-frame=shown`): a few animation
+ * frames for the scene to ask for its frame, then the presenter's signal. For screenshots.
+ */
+export async function frameShown(page: Page): Promise<void> {
+  await frames(page);
+  await page.waitForSelector('canvas[data-frame=shown]:not([data-regressed])', { state: 'attached' });
+  await frames(page, 2);
+  await page.waitForSelector('canvas[data-frame=shown]:not([data-regressed])', { state: 'attached' });
+}
+
+/**
  * Opens the app and waits for its ready signal (`body[data-ready]`: the scene drawn and the engine
  * worker loaded), failing on a load error. With `fixture`, the page loads
  * `tests/e2e/fixtures/<fixture>` through its `?scenario=` parameter (served by a route on

@@ -19,7 +19,7 @@ import { writeFileSync } from 'node:fs';
 import { readBundledNode } from '../../src/game/node';
 import { GameApi } from '../../workers/gameApi';
 import { hotseatSetup } from '../../workers/gameSetup';
-import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready } from './harness';
+import { assert, assertEqual, frames, frameShown, type E2EContext, type E2ETest, playReady as ready } from './harness';
 
 type P2 = [number, number];
 interface Unit {
@@ -93,6 +93,10 @@ export const tests: E2ETest[] = [
       await click(page, '[data-testid=play-g-endPhase]');
       await click(page, '[data-testid=play-g-endPhase]');
       assert((await text(page, '[data-testid=play-phase]')).includes('Movement phase'), 'the movement phase is shown');
+      await page.click('[data-testid=play-unit-sce-judicators]');
+      await page.waitForSelector('[data-testid=play-options-more]');
+      await frameShown(page);
+      await page.screenshot({ path: join(ctx.outputDir, 'round18-movement.png') });
 
       // "Drag moves: one model".
       await page.click('[data-testid=play-move-one]');
@@ -133,7 +137,7 @@ export const tests: E2ETest[] = [
           assert(route.straight === false && label.path!.length >= 3, `the path goes round the tower: ${JSON.stringify(label.path)}`);
           const straight = await play<number | null>(page, `pathCost('${id}', ${JSON.stringify([s0.board.positions[id], goal])})`);
           assert(straight === null || straight > label.value! + 0.1, `the straight line is dearer or blocked (${straight}) than the path round (${label.value})`);
-          await frames(page);
+          await frameShown(page);
           await page.screenshot({ path: join(ctx.outputDir, 'round18-path.png') });
         }
         const placed = await play<{ kind: string; text: string }>(page, 'dragRelease()');
@@ -151,10 +155,12 @@ export const tests: E2ETest[] = [
       // Shooting: the Judicators at the first target the engine offers.
       await click(page, '[data-testid=play-g-endPhase]');
       assertEqual((await play<Summary>(page, 'summary()')).phase, 'shooting', 'the shooting phase');
-      await page.click('[data-testid=play-unit-sce-judicators]');
+      // (Selected since the movement phase: the same unit's options, now its shooting.)
       await page.waitForSelector('[data-testid^=play-o-shoot-]:not([disabled])');
       const shootId = await page.$eval('[data-testid^=play-o-shoot-]:not([disabled])', (e) => e.getAttribute('data-testid')!);
       const target = shootId.slice('play-o-shoot-'.length);
+      await frameShown(page);
+      await page.screenshot({ path: join(ctx.outputDir, 'round18-shoot.png') });
       await click(page, `[data-testid=${shootId}]`);
       // p1 reacts with All-out Attack, p2 passes; p1 has no reaction left and passes automatically.
       assertEqual((await play<Summary>(page, 'summary()')).pendingAttack?.toReact, 'p1', 'p1 reacts first');
@@ -179,7 +185,7 @@ export const tests: E2ETest[] = [
       }
       const jChip = await text(page, '[data-testid=mark-state-sce-judicators]');
       assert(jChip.includes('moved') && jChip.includes('shot'), `the Judicators' chip: ${jChip}`);
-      await frames(page);
+      await frameShown(page);
       await page.screenshot({ path: join(ctx.outputDir, 'round18-markers.png') });
 
       // The rest of the round: p1's charge, combat and end of turn, then p2's whole turn.
