@@ -1194,7 +1194,7 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
     } else {
       const [prefix, ...rest] = e.purpose.split(':');
       const rr = ROLL_RULES.find(([k]) => k === prefix) ?? ['', 'Core 26.0', prefix];
-      const who = rest.length ? ` (${rest.map((x) => (s.units[x] ? unitName(s, x) : x)).join(', ')})` : '';
+      const who = rest.length ? ` (${rest.map((x) => (s.units[x] ? unitName(s, x) : SPELLS[x] ? spellName(x) : x)).join(', ')})` : '';
       out.push({ seq, kind: 'roll', player: e.player, text: `${e.player ?? ''} rolls ${rr[2]}${who}: ${list(e.dice)}`.trim(), rule: rr[1], dice: [...e.dice] });
     }
   }

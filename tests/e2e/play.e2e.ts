@@ -21,6 +21,7 @@ type Summary = {
   stage: string;
   phase: string | null;
   vp: { p1: number; p2: number };
+  armies: { p1: string; p2: string };
   objectives: Record<string, string | null>;
   hash: string;
   actions: number;
@@ -142,7 +143,8 @@ export const tests: E2ETest[] = [
       assertEqual(s.vp.p1, 1, 'p1 VP');
       assertEqual(s.objectives['obj-sw'], 'p1', 'obj-sw controlled by p1');
       const log = await text(page, '[data-testid=play-log]');
-      assert(log.includes('p1 scores 1 VP') && log.includes('Priority roll'), 'the battle log shows scoring and the priority roll');
+      assert(log.includes(`${s.armies.p1} scores 1 VP`) && log.includes('Priority roll'), `the battle log shows scoring (by army name) and the priority roll`);
+      assert(!/(?<![\w-])p[12](?![\w-])/.test(log), 'the log names the armies, not p1 / p2');
       await page.screenshot({ path: join(ctx.outputDir, 'play-round1.png') });
       assertEqual(errors.join('\n'), '', 'console errors');
     },
@@ -324,7 +326,7 @@ export const tests: E2ETest[] = [
       const s1 = await play<Summary & { deployment: { toDeploy: string } | null }>(page, 'summary()');
       assertEqual(JSON.stringify(placed), JSON.stringify(s1.board.positions['sce-liberators-2']), 'the unit stands where the engine deployed it');
       assertEqual(s1.deployment?.toDeploy, 'p2', 'the players alternate: p2 deploys next');
-      assertEqual(await text(page, '[data-testid=play-to-deploy]'), 'p2', 'shown: p2 deploys next');
+      assertEqual(await page.getAttribute('[data-testid=play-to-deploy]', 'data-player'), 'p2', 'shown: p2 deploys next');
       // p1 may not deploy now (the engine's order).
       const vin = (await page.evaluate(`window.__sightline.tools.modelCentre('sce-vindictors-1')`)) as [number, number];
       const early = await play<{ kind: string; text: string }>(page, `drag('sce-vindictors-1', [${vin[0]}, ${vin[1] - 1}])`);

@@ -36,6 +36,7 @@ interface Summary {
   phase: string | null;
   active: string;
   vp: { p1: number; p2: number };
+  armies: { p1: string; p2: string };
   pendingAttack: { toReact: string } | null;
   board: { positions: Record<string, P2> };
   units: Unit[];
@@ -170,8 +171,8 @@ export const tests: E2ETest[] = [
       const s2 = await play<Summary>(page, 'summary()');
       assertEqual(s2.pendingAttack, null, 'the attacks are made');
       const log = await text(page, '[data-testid=play-log]');
-      assert(log.includes('p1 cannot react (no reaction it can use): passed automatically, the attacks are made'), 'the log shows the automatic pass');
-      assert(!/\bp1 passes\b/.test(log.split('All-out Attack').pop()!), 'and not "p1 passes" after All-out Attack');
+      assert(log.includes(`${s2.armies.p1} cannot react (no reaction it can use): passed automatically, the attacks are made`), 'the log shows the automatic pass, the player named by their army');
+      assert(!log.split('All-out Attack').pop()!.includes(`${s2.armies.p1} passes`), 'and not "… passes" for p1 after All-out Attack');
 
       // The markers on the table, from the same summary.
       const hit = s2.units.find((u) => u.id === target)!;

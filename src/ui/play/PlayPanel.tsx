@@ -35,7 +35,17 @@ const PHASES: Record<string, string> = {
   endOfTurn: 'End of turn',
 };
 
-function Entry({ e, busy, onAct, testid, extra }: { e: OptionEntry; busy: boolean; onAct: (a: Action) => void; testid: string; extra?: string }) {
+/**
+ * A text of the engine (log line, note, option label) with the players named by their armies:
+ * "p1" / "p2" (as a word, not inside an id such as `p1-guard`) become the army names (issue 18).
+ */
+export function armyWords(text: string, armies: { p1?: string; p2?: string } | undefined): string {
+  if (!armies) return text;
+  return text.replace(/(?<![\w-])p([12])(?![\w-])/g, (w, k: string) => (k === '1' ? armies.p1 : armies.p2) ?? w);
+}
+
+function Entry({ e: raw, busy, onAct, testid, extra, words = (t) => t }: { e: OptionEntry; busy: boolean; onAct: (a: Action) => void; testid: string; extra?: string; words?: (t: string) => string }) {
+  const e = { ...raw, label: words(raw.label), reason: raw.reason === undefined ? undefined : words(raw.reason) };
   if (!e.available) {
     return (
       <div className="na" data-testid={`${testid}-na`} title={e.reason}>
@@ -93,6 +103,7 @@ export function PlayPanel(p: PlayPanelProps) {
   /** A player as the page names them: their army's name, not p1/p2. */
   const who = (pl: string | null | undefined) => (pl === 'p1' || pl === 'p2' ? s?.armies[pl] ?? pl : (pl ?? ''));
   const logRef = useRef<HTMLDivElement>(null);
+  const words = (t: string) => armyWords(t, s?.armies);
   /** The new game waiting for the player's confirmation: false = armies set up, true = with deployment. */
   const [confirmNew, setConfirmNew] = useState<boolean | null>(null);
   useEffect(() => {
@@ -130,7 +141,7 @@ export function PlayPanel(p: PlayPanelProps) {
             <b>Battle over</b>
           ) : s.stage === 'deployment' && s.deployment ? (
             <>
-              <b>Deployment</b> ({s.deployment.step === 'terrain' ? 'faction terrain' : 'units'}) · <b data-testid="play-to-deploy">{s.deployment.toDeploy}</b> deploys next
+              <b>Deployment</b> ({s.deployment.step === 'terrain' ? 'faction terrain' : 'units'}) · <b data-testid="play-to-deploy" data-player={s.deployment.toDeploy}>{who(s.deployment.toDeploy)}</b> deploys next
               {s.deployment.regiment && ` · regiment of ${s.deployment.regiment.leader}: ${s.deployment.regiment.left.length} left`}
               <div className="play-rule">Drag a unit wholly within your territory, more than 9" from the enemy's (Core 10.1); the engine decides.</div>
             </>
@@ -176,7 +187,7 @@ export function PlayPanel(p: PlayPanelProps) {
         {s.replay && <ReplayBar index={s.replay.index} total={s.replay.total} busy={p.busy} onBack={p.onReplayBack} onStep={p.onReplayStep} onTo={p.onReplayTo} onLeave={p.onLeaveReplay} />}
         {p.note && (
           <div className={`play-note ${p.note.kind}`} data-testid="play-note" data-kind={p.note.kind}>
-            {p.note.text}
+            {words(p.note.text)}
             {p.note.rule && <span className="play-rule">({p.note.rule})</span>}
           </div>
         )}
@@ -190,7 +201,7 @@ export function PlayPanel(p: PlayPanelProps) {
             <h3>{s.toAct ? `${who(s.toAct)} to act` : 'Actions'}</h3>
             <div className="play-opts" data-testid="play-general">
               {p.general.map((e, i) => (
-                <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-g-${e.group}${e.group === 'firstTurn' ? `-${(e.action as { first: string }).first}` : ''}`} />
+                <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} words={words} testid={`play-g-${e.group}${e.group === 'firstTurn' ? `-${(e.action as { first: string }).first}` : ''}`} />
               ))}
             </div>
           </>
@@ -204,14 +215,14 @@ export function PlayPanel(p: PlayPanelProps) {
               .filter((u) => u.alive > 0 && (u.deployed || s.stage === 'deployment') && (s.toAct === null || u.owner === s.toAct))
               .map((u) => (
                 <button key={u.id} type="button" data-testid={`play-unit-${u.id}`} onClick={() => p.onSelectUnit(u.id)}>
-                  {u.owner} · {u.name} ({u.alive}/{u.models})
+                  <span style={{ color: p.armyColorOf(u.owner) }} title={who(u.owner)}>●</span> {u.name} ({u.alive}/{u.models})
                 </button>
               ))}
           </div>
         ) : (
           <>
             <div data-testid="play-unit">
-              <b style={{ color: p.armyColorOf(unit.owner) }}>{unit.name}</b> · {unit.owner} · {unit.alive}/{unit.models} models
+              <b style={{ color: p.armyColorOf(unit.owner) }}>{unit.name}</b> · {who(unit.owner)} · {unit.alive}/{unit.models} models
               {unit.damage > 0 && ` · ${unit.damage} damage`}
               {unit.pendingMove && ` · ${unit.pendingMove.kind} up to ${unit.pendingMove.maxInches}"`}
               {unit.effects.length > 0 && <span data-testid="play-unit-effects"> · {unit.effects.map((k) => EFFECT_WORDS[k] ?? k).join(', ')}</span>}
@@ -232,7 +243,7 @@ export function PlayPanel(p: PlayPanelProps) {
                   const all = grouped(p.options.entries);
                   const now = all.filter((e) => e.available);
                   const later = all.filter((e) => !e.available);
-                  const entry = (e: OptionEntry, i: number) => <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target ? fmt(p.expected[e.target]) : undefined} />;
+                  const entry = (e: OptionEntry, i: number) => <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target ? fmt(p.expected[e.target]) : undefined} />;
                   return (
                     <>
                       {now.length === 0 && <div className="play-rule" data-testid="play-options-none">Nothing this unit can do now.</div>}
@@ -256,7 +267,7 @@ export function PlayPanel(p: PlayPanelProps) {
         <div className="play-log" ref={logRef} data-testid="play-log">
           {p.lines.map((l, i) => (
             <div key={i} className={l.kind}>
-              {l.text}
+              {words(l.text)}
               {l.rule && <span className="play-rule">{l.rule}</span>}
             </div>
           ))}
