@@ -11,10 +11,9 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, openApp, type E2EContext, type E2ETest, playReady as ready } from './harness';
+import { assert, assertEqual, frames, openApp, type E2EContext, type E2ETest, playReady as ready, textOf as text } from './harness';
 
 const play = <T>(page: Page, expr: string) => page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
-const text = async (page: Page, sel: string) => ((await page.textContent(sel)) ?? '').trim();
 
 /** Copies a roster export of the shared corpus into the run's output folder (never committed). */
 function rosterFile(ctx: E2EContext, list: string): string {

@@ -52,6 +52,16 @@ export async function frames(page: Page, n = 3): Promise<void> {
   })`);
 }
 
+/** Calls the Play mode's test hook in the page: `playCall(page, "summary()")` is `window.__sightline.play.summary()`. */
+export function playCall<T>(page: Page, expr: string): Promise<T> {
+  return page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
+}
+
+/** The trimmed text of the first element matching `selector` ('' when it has none). */
+export async function textOf(page: Page, selector: string): Promise<string> {
+  return ((await page.textContent(selector)) ?? '').trim();
+}
+
 /**
  * Waits until the table's latest frame is on screen (software WebGL draws a frame in 0.15-0.3 s or
  * more under load; the deferred presenter marks its canvas `data-frame=shown`): a few animation

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { engagedSetup, hotseatSetup } from '../../workers/gameSetup';
 import { GameApi } from '../../workers/gameApi';
 import { readBundledNode } from '../../src/game/node';
-import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready } from './harness';
+import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 type Summary = {
   round: number;
@@ -32,9 +32,6 @@ type Summary = {
 type Step = { label: string; dice: number[]; target?: string; outcome: string; seq: number };
 type Line = { seq: number; kind: string; dice?: number[]; text: string };
 
-function play<T>(page: Page, expr: string): Promise<T> {
-  return page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
-}
 
 
 async function openPlay(ctx: E2EContext) {
@@ -63,7 +60,6 @@ async function diceSettled(page: Page): Promise<void> {
   );
 }
 
-const text = async (page: Page, sel: string) => ((await page.textContent(sel)) ?? '').trim();
 
 /**
  * Uploads, like a player's file, the saved game of a hot-seat set-up (`workers/gameSetup.ts`) with

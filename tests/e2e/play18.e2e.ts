@@ -11,13 +11,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready } from './harness';
+import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 const AUTOSAVE = 'sightline.play.autosave';
 
-function play<T>(page: Page, expr: string): Promise<T> {
-  return page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
-}
 
 
 async function openPlay(ctx: E2EContext) {
@@ -40,7 +37,6 @@ async function clickReload(page: Page, selector: string): Promise<void> {
   await ready(page);
 }
 
-const text = async (page: Page, sel: string) => ((await page.textContent(sel)) ?? '').trim();
 const autosaved = (page: Page) => page.evaluate((k) => localStorage.getItem(k), AUTOSAVE);
 
 /** Screen position of a model's top centre (the tools' hook). */

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { readBundledNode } from '../../src/game/node';
 import { GameApi } from '../../workers/gameApi';
 import { engagedSetup } from '../../workers/gameSetup';
-import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready } from './harness';
+import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 interface Unit {
   id: string;
@@ -41,9 +41,6 @@ interface Label {
   text: string;
 }
 
-function play<T>(page: Page, expr: string): Promise<T> {
-  return page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
-}
 
 
 async function act(page: Page, a: unknown): Promise<void> {
@@ -51,7 +48,6 @@ async function act(page: Page, a: unknown): Promise<void> {
   assert(r.ok, `action ${JSON.stringify(a)}: ${r.reason}`);
 }
 
-const text = async (page: Page, sel: string) => ((await page.textContent(sel)) ?? '').trim();
 const in1 = (v: number) => String(Math.round(v * 10) / 10);
 
 export const tests: E2ETest[] = [

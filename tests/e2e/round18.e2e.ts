@@ -19,7 +19,7 @@ import { writeFileSync } from 'node:fs';
 import { readBundledNode } from '../../src/game/node';
 import { GameApi } from '../../workers/gameApi';
 import { hotseatSetup } from '../../workers/gameSetup';
-import { assert, assertEqual, frames, frameShown, type E2EContext, type E2ETest, playReady as ready } from './harness';
+import { assert, assertEqual, frames, frameShown, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 type P2 = [number, number];
 interface Unit {
@@ -54,9 +54,6 @@ interface Route {
   reason?: string;
 }
 
-function play<T>(page: Page, expr: string): Promise<T> {
-  return page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
-}
 
 /** Clicks a Play button and waits until the page shows the next game state. */
 async function click(page: Page, selector: string): Promise<void> {
@@ -65,7 +62,6 @@ async function click(page: Page, selector: string): Promise<void> {
   await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v);
 }
 
-const text = async (page: Page, sel: string) => ((await page.textContent(sel)) ?? '').trim();
 const in1 = (v: number) => String(Math.round(v * 10) / 10);
 
 /** Where the Judicator at the east end goes: round the command tower (found with the engine, see the probe in the commit). */

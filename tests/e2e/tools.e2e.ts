@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, openApp, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, frames, openApp, type E2EContext, type E2ETest, textOf as text } from './harness';
 
 const FIXTURE = 'tools.json';
 type P3 = [number, number, number];
@@ -73,7 +73,6 @@ async function prepare(page: Page, tool: string): Promise<void> {
 
 const near = (a: number, b: number, eps = 1e-9) => Math.abs(a - b) <= eps;
 const samePoints = (a: number[][], b: number[][]) => a.length === b.length && a.every((p, i) => p.every((v, j) => near(v, b[i][j], 1e-9)));
-const text = async (page: Page, sel: string) => ((await page.textContent(sel)) ?? '').trim();
 
 export const tests: E2ETest[] = [
   {
