@@ -1,5 +1,5 @@
 import { solidOccluder, type Occluder, type SolidOccluder } from './occluders';
-import { planSegmentsBlocked } from './planLines';
+import { cornerLinesBlocked, otherLinesBlocked } from './planLines';
 import { convexSolidTriangles, CYLINDER_SIDES, type ConvexSolid } from './solids';
 
 /**
@@ -152,6 +152,7 @@ let _clipB = new Float64Array(64);
 let _cand: PlanBlocker[] = [];
 let _reach = new Int8Array(16);
 let _queue = new Int32Array(16);
+let _onSecond = new Int8Array(16);
 
 function cross(ox: number, oy: number, ax: number, ay: number, bx: number, by: number): number {
   return (ax - ox) * (by - oy) - (ay - oy) * (bx - ox);
@@ -231,21 +232,25 @@ function meetInHull(a: PlanBlocker, b: PlanBlocker, hn: number): boolean {
     _clipA = new Float64Array(need);
     _clipB = new Float64Array(need);
   }
-  let n = a.poly.length >> 1;
   _clipA.set(a.poly);
-  let src = _clipA;
-  let dst = _clipB;
-  const clipBy = (P: Float64Array, k: number): boolean => {
-    for (let i = 0; i < k && n > 0; i++) {
-      const j = i + 1 === k ? 0 : i + 1;
-      n = clipHalfPlane(src, n, P[2 * i], P[2 * i + 1], P[2 * j], P[2 * j + 1], dst);
-      const t = src;
-      src = dst;
-      dst = t;
-    }
-    return n > 0;
-  };
-  return clipBy(b.poly, b.poly.length >> 1) && clipBy(_hullPoly, hn);
+  _clipSrc = _clipA;
+  _clipDst = _clipB;
+  const n = clipBy(a.poly.length >> 1, b.poly, b.poly.length >> 1);
+  return n > 0 && clipBy(n, _hullPoly, hn) > 0;
+}
+
+let _clipSrc = _clipA;
+let _clipDst = _clipB;
+/** Clips the polygon in `_clipSrc` (`n` vertices) by each edge of the convex polygon P (`k` vertices); the result is left in `_clipSrc`. Returns its vertex count. */
+function clipBy(n: number, P: Float64Array, k: number): number {
+  for (let i = 0; i < k && n > 0; i++) {
+    const j = i + 1 === k ? 0 : i + 1;
+    n = clipHalfPlane(_clipSrc, n, P[2 * i], P[2 * i + 1], P[2 * j], P[2 * j + 1], _clipDst);
+    const t = _clipSrc;
+    _clipSrc = _clipDst;
+    _clipDst = t;
+  }
+  return n;
 }
 
 /**
@@ -267,7 +272,6 @@ export function planClosesShaft(blockers: readonly PlanBlocker[], count: number,
   for (let i = 0; i < count; i++) {
     const b = blockers[i];
     if (b.zMin > zlo || b.zMax < zhi) continue;
-    if (polyMeetsRect(b, ax0, ay0, ax1, ay1) || polyMeetsRect(b, bx0, by0, bx1, by1)) continue;
     _cand[nc++] = b;
   }
   if (nc === 0) return false;
@@ -321,6 +325,27 @@ export function planClosesShaft(blockers: readonly PlanBlocker[], count: number,
     }
   }
   if (b2p < 0) return false;
+  // Each bridge is itself a segment from A to B: one that no footprint meets closes neither way
+  // (checked first, before the footprints meeting A or B are left out: cheap and usually decisive).
+  let metFirst = false;
+  let metSecond = false;
+  for (let i = 0; i < nc && !(metFirst && metSecond); i++) {
+    const b = _cand[i];
+    const n = b.poly.length >> 1;
+    if (!metFirst) metFirst = segmentMeetsPoly(b.poly, n, C[2 * b1p], C[2 * b1p + 1], C[2 * b1q], C[2 * b1q + 1]);
+    if (!metSecond) metSecond = segmentMeetsPoly(b.poly, n, C[2 * b2p], C[2 * b2p + 1], C[2 * b2q], C[2 * b2q + 1]);
+  }
+  if (!metFirst || !metSecond) return false;
+  let kept = 0;
+  for (let i = 0; i < nc; i++) {
+    const b = _cand[i];
+    if (polyMeetsRect(b, ax0, ay0, ax1, ay1) || polyMeetsRect(b, bx0, by0, bx1, by1)) continue;
+    _cand[kept++] = b;
+  }
+  nc = kept;
+  if (nc === 0) return false;
+  // Straight segments through corners of A and B: a quick test that fails most shafts left.
+  if (!cornerLinesBlocked(_cand, nc, ax0, ay0, ax1, ay1, bx0, by0, bx1, by1)) return false;
   // Breadth-first search from the footprints meeting the first bridge to one meeting the second.
   if (_reach.length < nc) {
     _reach = new Int8Array(2 * nc);
@@ -328,23 +353,29 @@ export function planClosesShaft(blockers: readonly PlanBlocker[], count: number,
   }
   let head = 0;
   let tail = 0;
+  if (_onSecond.length < nc) _onSecond = new Int8Array(2 * nc);
+  let second = 0;
   for (let i = 0; i < nc; i++) {
     const b = _cand[i];
     const n = b.poly.length >> 1;
     const onFirst = segmentMeetsPoly(b.poly, n, C[2 * b1p], C[2 * b1p + 1], C[2 * b1q], C[2 * b1q + 1]);
     _reach[i] = onFirst ? 1 : 0;
     if (onFirst) _queue[tail++] = i;
+    const onSecond = segmentMeetsPoly(b.poly, n, C[2 * b2p], C[2 * b2p + 1], C[2 * b2q], C[2 * b2q + 1]);
+    _onSecond[i] = onSecond ? 1 : 0;
+    if (onSecond) second++;
   }
+  // Each bridge is itself a segment from A to B: one no footprint meets closes neither way.
+  if (tail === 0 || second === 0) return false;
   while (head < tail) {
     const i = _queue[head++];
-    const b = _cand[i];
-    if (segmentMeetsPoly(b.poly, b.poly.length >> 1, C[2 * b2p], C[2 * b2p + 1], C[2 * b2q], C[2 * b2q + 1])) return true;
+    if (_onSecond[i]) return true;
     for (let j = 0; j < nc; j++) {
-      if (_reach[j] || !meetInHull(b, _cand[j], hn)) continue;
+      if (_reach[j] || !meetInHull(_cand[i], _cand[j], hn)) continue;
       _reach[j] = 1;
       _queue[tail++] = j;
     }
   }
   // No chain: straight segments may still all be met by pieces apart from one another.
-  return planSegmentsBlocked(_cand, nc, ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, _hullPoly, hn);
+  return otherLinesBlocked(_cand, nc, ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, _hullPoly, hn);
 }

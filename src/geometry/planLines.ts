@@ -26,6 +26,8 @@ import type { PlanBlocker } from './planClosure';
 const MARGIN = 1e-9;
 let _vx = new Float64Array(64);
 let _vy = new Float64Array(64);
+const _cx = new Float64Array(8);
+const _cy = new Float64Array(8);
 
 /** Does the line p + s d meet the closed axis rectangle? Writes its parameter interval to `_iv`. */
 const _iv = new Float64Array(2);
@@ -75,8 +77,9 @@ function segmentEntersPoly(poly: Float64Array, px: number, py: number, qx: numbe
     const ax = poly[2 * i], ay = poly[2 * i + 1];
     const j = i + 1 === n ? 0 : i + 1;
     const ex = poly[2 * j] - ax, ey = poly[2 * j + 1] - ay;
-    const m = MARGIN * Math.sqrt(ex * ex + ey * ey);
-    // Deep inside: cross(e, x - a) > m along the segment, f(t) = f0 + t * fd.
+    // Deep inside: cross(e, x - a) > MARGIN (|ex| + |ey|) (at least MARGIN from the edge's line)
+    // along the segment, f(t) = f0 + t * fd.
+    const m = MARGIN * (Math.abs(ex) + Math.abs(ey));
     const f0 = ex * (py - ay) - ey * (px - ax) - m;
     const fd = ex * dy - ey * dx;
     if (fd === 0) {
@@ -92,7 +95,7 @@ function segmentEntersPoly(poly: Float64Array, px: number, py: number, qx: numbe
   return true;
 }
 
-/** Is the point inside the convex polygon (counter-clockwise), grown by `m`? */
+/** Is the point inside the convex polygon (counter-clockwise), grown by `m` (shrunk when negative)? */
 function pointInPoly(poly: Float64Array, n: number, x: number, y: number, m: number): boolean {
   for (let i = 0; i < n; i++) {
     const ax = poly[2 * i], ay = poly[2 * i + 1];
@@ -117,6 +120,35 @@ export function planSegmentsBlocked(
   hull: Float64Array,
   hn: number,
 ): boolean {
+  return cornerLinesBlocked(blockers, count, ax0, ay0, ax1, ay1, bx0, by0, bx1, by1) && otherLinesBlocked(blockers, count, ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, hull, hn);
+}
+
+/**
+ * The first part of {@link planSegmentsBlocked}, a necessary condition: the 16 lines through a
+ * corner of A and a corner of B (the ones that most often pass free) have their gaps blocked.
+ */
+export function cornerLinesBlocked(
+  blockers: readonly PlanBlocker[],
+  count: number,
+  ax0: number, ay0: number, ax1: number, ay1: number,
+  bx0: number, by0: number, bx1: number, by1: number,
+): boolean {
+  const cx = _cx, cy = _cy;
+  cx[0] = ax0; cy[0] = ay0; cx[1] = ax1; cy[1] = ay0; cx[2] = ax1; cy[2] = ay1; cx[3] = ax0; cy[3] = ay1;
+  cx[4] = bx0; cy[4] = by0; cx[5] = bx1; cy[5] = by0; cx[6] = bx1; cy[6] = by1; cx[7] = bx0; cy[7] = by1;
+  for (let i = 0; i < 4; i++) for (let j = 4; j < 8; j++) if (!lineGapBlocked(blockers, count, cx[i], cy[i], cx[j], cy[j], ax0, ay0, ax1, ay1, bx0, by0, bx1, by1)) return false;
+  return true;
+}
+
+/** The rest of {@link planSegmentsBlocked} once {@link cornerLinesBlocked} holds: every other line through two vertices. */
+export function otherLinesBlocked(
+  blockers: readonly PlanBlocker[],
+  count: number,
+  ax0: number, ay0: number, ax1: number, ay1: number,
+  bx0: number, by0: number, bx1: number, by1: number,
+  hull: Float64Array,
+  hn: number,
+): boolean {
   // The vertices: the rectangles' corners and the footprints' corners in the hull (within 1e-6").
   let need = 8;
   for (let k = 0; k < count; k++) need += blockers[k].poly.length >> 1;
@@ -131,43 +163,76 @@ export function planSegmentsBlocked(
   vx[n] = bx0; vy[n++] = by0; vx[n] = bx1; vy[n++] = by0; vx[n] = bx1; vy[n++] = by1; vx[n] = bx0; vy[n++] = by1;
   for (let k = 0; k < count; k++) {
     const P = blockers[k].poly;
-    for (let i = 0; i < P.length; i += 2) {
-      if (pointInPoly(hull, hn, P[i], P[i + 1], 1e-6)) {
-        vx[n] = P[i];
-        vy[n++] = P[i + 1];
+    vertices: for (let i = 0; i < P.length; i += 2) {
+      const x = P[i];
+      const y = P[i + 1];
+      if (!pointInPoly(hull, hn, x, y, 1e-6)) continue;
+      // A vertex met before, or inside another footprint (a segment through it enters that one), is no touching vertex.
+      for (let m = 8; m < n; m++) if (vx[m] === x && vy[m] === y) continue vertices;
+      for (let o = 0; o < count; o++) {
+        if (o === k) continue;
+        const B = blockers[o].box;
+        if (x <= B[0] || x >= B[2] || y <= B[1] || y >= B[3]) continue;
+        if (pointInPoly(blockers[o].poly, blockers[o].poly.length >> 1, x, y, -1e-9)) continue vertices;
       }
+      vx[n] = x;
+      vy[n++] = y;
     }
   }
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const dx = vx[j] - vx[i];
-      const dy = vy[j] - vy[i];
-      if (Math.abs(dx) + Math.abs(dy) < 1e-12) continue;
-      const px = vx[i];
-      const py = vy[i];
-      if (!lineRect(px, py, dx, dy, ax0, ay0, ax1, ay1)) continue;
-      const a0 = _iv[0], a1 = _iv[1];
-      if (!lineRect(px, py, dx, dy, bx0, by0, bx1, by1)) continue;
-      const b0 = _iv[0], b1 = _iv[1];
-      // The gap: from where the line leaves the first rectangle to where it enters the second.
-      let s0: number, s1: number;
-      if (a1 < b0) {
-        s0 = a1;
-        s1 = b0;
-      } else if (b1 < a0) {
-        s0 = b1;
-        s1 = a0;
-      } else return false; // the rectangles overlap along this line: not our case, do not prove
-      const gx0 = px + s0 * dx, gy0 = py + s0 * dy, gx1 = px + s1 * dx, gy1 = py + s1 * dy;
-      let entered = false;
-      for (let k = 0; k < count && !entered; k++) {
-        const b = blockers[k];
-        const B = b.box;
-        if (Math.max(gx0, gx1) < B[0] || Math.min(gx0, gx1) > B[2] || Math.max(gy0, gy1) < B[1] || Math.min(gy0, gy1) > B[3]) continue;
-        entered = segmentEntersPoly(b.poly, gx0, gy0, gx1, gy1);
-      }
-      if (!entered) return false;
+      if (i < 4 && j >= 4 && j < 8) continue;
+      if (!lineGapBlocked(blockers, count, vx[i], vy[i], vx[j], vy[j], ax0, ay0, ax1, ay1, bx0, by0, bx1, by1)) return false;
     }
   }
   return true;
+}
+
+/**
+ * Does the line through (px, py) and (qx, qy) either miss one of the rectangles or have its gap
+ * (from where it leaves one rectangle to where it enters the other) enter some footprint's interior?
+ * Coincident points (no line) count as blocked.
+ */
+function lineGapBlocked(
+  blockers: readonly PlanBlocker[],
+  count: number,
+  px: number, py: number, qx: number, qy: number,
+  ax0: number, ay0: number, ax1: number, ay1: number,
+  bx0: number, by0: number, bx1: number, by1: number,
+): boolean {
+  const dx = qx - px;
+  const dy = qy - py;
+  if (Math.abs(dx) + Math.abs(dy) < 1e-12) return true;
+  if (!lineRect(px, py, dx, dy, ax0, ay0, ax1, ay1)) return true;
+  const a0 = _iv[0], a1 = _iv[1];
+  if (!lineRect(px, py, dx, dy, bx0, by0, bx1, by1)) return true;
+  const b0 = _iv[0], b1 = _iv[1];
+  // The gap: from where the line leaves the first rectangle to where it enters the second.
+  let s0: number, s1: number;
+  if (a1 < b0) {
+    s0 = a1;
+    s1 = b0;
+  } else if (b1 < a0) {
+    s0 = b1;
+    s1 = a0;
+  } else return false; // the rectangles overlap along this line: not our case, do not prove
+  const gx0 = px + s0 * dx, gy0 = py + s0 * dy, gx1 = px + s1 * dx, gy1 = py + s1 * dy;
+  // The footprint that blocked the last line first (lines through nearby vertices share it).
+  if (_hint < count && gapEnters(blockers[_hint], gx0, gy0, gx1, gy1)) return true;
+  for (let k = 0; k < count; k++) {
+    if (k !== _hint && gapEnters(blockers[k], gx0, gy0, gx1, gy1)) {
+      _hint = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Index of the footprint that blocked the last blocked line (a hint only). */
+let _hint = 0;
+
+function gapEnters(b: PlanBlocker, gx0: number, gy0: number, gx1: number, gy1: number): boolean {
+  const B = b.box;
+  if (Math.max(gx0, gx1) < B[0] || Math.min(gx0, gx1) > B[2] || Math.max(gy0, gy1) < B[1] || Math.min(gy0, gy1) > B[3]) return false;
+  return segmentEntersPoly(b.poly, gx0, gy0, gx1, gy1);
 }

@@ -16,6 +16,9 @@ function tower(h0: number, gap: number, h1: number, box: boolean): MeshOccluder[
   return [meshOccluder(positionsOf(g0), 3), meshOccluder(positionsOf(g1), 3)];
 }
 
+/** A closed mesh's columns (none for other occluders). */
+const columnsOf = (o: Occluder) => (o.kind === 'mesh' ? meshColumns(o) : []);
+
 const scratch = (): PlanBlocker => ({ poly: new Float64Array(8), zMin: 0, zMax: 0, box: new Float64Array(4) });
 
 /** Does the plan segment meet the axis rectangle of a blocker? (exact slab clip) */
@@ -52,11 +55,11 @@ describe('joinedColumns: stacked closed meshes joined across their joint', () =>
     }
     // Meshes of different features, or apart in height, are not joined.
     const [b2, m2] = tower(1.97, 0.05, 1.97, true);
-    expect(joinedColumns([b2, m2], meshColumns)).toHaveLength(0);
+    expect(joinedColumns([b2, m2], columnsOf)).toHaveLength(0);
   });
   it('a level segment inside the gap is clear, and a shaft holding such ends gets no blocker', () => {
     const [base, mid] = tower(1.97, 0.0005, 1.97, true);
-    const [j] = joinedColumns([base, mid], meshColumns);
+    const [j] = joinedColumns([base, mid], columnsOf);
     const z = 1.97 + 0.00025;
     expect(segmentHitsOccluder(base, -5, 0.3, z, 5, -0.2, z) || segmentHitsOccluder(mid, -5, 0.3, z, 5, -0.2, z)).toBe(false);
     expect(gapClearance(j, Float64Array.of(-5, 0.3, z, 5, -0.2, 1))).toBe(0);
@@ -69,7 +72,7 @@ describe('joinedColumns: stacked closed meshes joined across their joint', () =>
       const h0 = 0.5 + 2 * rnd();
       const gap = rnd() < 0.5 ? 0 : 0.002 * rnd();
       const [base, mid] = tower(h0, gap, 0.5 + 2 * rnd(), trial % 2 === 0);
-      const js = joinedColumns([base, mid], meshColumns);
+      const js = joinedColumns([base, mid], columnsOf);
       for (const j of js) {
         // Heights of the ends: a few levels near the gap (delta away), as sample rows are.
         const delta = 0.001 + 0.05 * rnd();
