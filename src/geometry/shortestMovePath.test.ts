@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeWorld, rad, type ModelSpec, type TerrainSpec } from '../../tests/scenario/geomKit';
+import { footprintFromBase } from './footprint';
+import { footprintGap } from './footprintGap';
 import { movePathCost } from './movePath';
 import { shortestMovePath, type ShortestMovePathResult } from './shortestMovePath';
 
@@ -118,5 +120,35 @@ describe('shortestMovePath', () => {
     const r = ok(shortestMovePath(world([wall(4)]), 'm', [25, 20], { fly: true }));
     expect(r.straight).toBe(true);
     expect(r.inches).toBeCloseTo(10, 6);
+  });
+
+  it('keeps out of an enemy base\'s 3" (Core 14.1): round the combat range, 12.35", every point more than 3" away', () => {
+    // The enemy's 32 mm base at (20, 21): the mover's centre keeps more than 3" + 2r = 4.2598" from
+    // its centre. From (15, 20) and (25, 20) (5.099" from it): tangents of sqrt(26 - R^2) each and
+    // the arc below the disc between them.
+    const enemy = footprintFromBase({ round: 32 }, [20, 21]);
+    const rr = 3 + 2 * R;
+    const d = Math.hypot(5, 1);
+    const tangent = Math.sqrt(d * d - rr * rr);
+    const arc = (2 * Math.atan2(5, 1) - 2 * Math.acos(rr / d)) * rr;
+    const optimum = 2 * tangent + arc;
+    expect(optimum).toBeCloseTo(12.347, 2);
+    const w = world();
+    const r = ok(shortestMovePath(w, 'm', [25, 20], { keepOut: { footprints: [enemy], inches: 3 } }));
+    expect(r.straight).toBe(false);
+    expect(r.inches).toBeGreaterThanOrEqual(optimum - 1e-6);
+    expect(r.inches).toBeLessThan(optimum * 1.03);
+    // Sampled along the path, the base never comes within 3" of the enemy's.
+    for (let i = 1; i < r.path.length; i++) {
+      const [a, b] = [r.path[i - 1], r.path[i]];
+      for (let t = 0; t <= 1; t += 0.01) {
+        const f = footprintFromBase({ round: 32 }, [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]);
+        expect(footprintGap(f, enemy).gapInches).toBeGreaterThan(3);
+      }
+    }
+    // Without the keep-out: straight, 10".
+    expect(ok(shortestMovePath(w, 'm', [25, 20])).inches).toBeCloseTo(10, 6);
+    // A goal within 3" of it is refused with the rule.
+    expect(shortestMovePath(w, 'm', [21, 18], { keepOut: { footprints: [enemy], inches: 3 } })).toMatchObject({ ok: false, rule: 'Core 14.1' });
   });
 });

@@ -1,4 +1,5 @@
 import type { Footprint } from './footprint';
+import { footprintGap } from './footprintGap';
 import { movePathCost, overlappingModel, walkMovePath, type MovePathOptions, type MovePathResult } from './movePath';
 import { highestSurfaceUnder, type FeatureFilter } from './standing';
 import { IGNORABLE_TERRAIN_HEIGHT_INCHES } from './units';
@@ -14,6 +15,12 @@ export interface ShortestMovePathOptions extends MovePathOptions {
   reachInches?: number;
   /** The search raster's step, inches. Default 0.25 (coarser when the area would need more than 20,000 nodes). */
   stepInches?: number;
+  /**
+   * Bases the path must keep more than `inches` away from (plan-view gap), e.g. enemy models'
+   * bases and the combat range (Core 14.1: a Normal Move or a Run may not enter combat range).
+   * Ignored when the model starts within that distance. A goal within it is refused. Default none.
+   */
+  keepOut?: { footprints: readonly Footprint[]; inches: number };
 }
 
 /** Answer of {@link shortestMovePath}. */
@@ -96,7 +103,35 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
     [sx, sy],
     [gx, gy],
   ];
-  const straight = movePathCost(world, modelId, straightPath, opts);
+  const fp: Footprint = { ...m.footprint };
+  // Keep-out bases (e.g. the combat ranges a Normal Move may not enter), unless the model starts in one.
+  const keep = opts.keepOut && opts.fly !== true ? opts.keepOut : null;
+  const keptOut = (x: number, y: number): Footprint | null => {
+    if (!keep) return null;
+    fp.x = x;
+    fp.y = y;
+    for (const f of keep.footprints) {
+      const r = keep.inches + fp.semiMajor + f.semiMajor;
+      if ((f.x - x) * (f.x - x) + (f.y - y) * (f.y - y) > r * r) continue;
+      if (footprintGap(fp, f).gapInches <= keep.inches) return f;
+    }
+    return null;
+  };
+  const activeKeep = keep && !keptOut(sx, sy);
+  /** Whether a straight piece enters a keep-out base's distance (sampled every 0.05", as the engine checks a move). */
+  const pieceKeptOut = (a: readonly [number, number], b: readonly [number, number]): boolean => {
+    if (!activeKeep) return false;
+    const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.05));
+    for (let i = 1; i <= n; i++) if (keptOut(a[0] + ((b[0] - a[0]) * i) / n, a[1] + ((b[1] - a[1]) * i) / n)) return true;
+    return false;
+  };
+  const pathKeptOut = (path: readonly (readonly [number, number])[]): boolean => path.some((p, i) => i > 0 && pieceKeptOut(path[i - 1], p));
+  if (activeKeep) {
+    const at = keptOut(gx, gy);
+    if (at) return { ok: false, reason: `the model would end within ${keep!.inches}" of the base at (${at.x.toFixed(2)}, ${at.y.toFixed(2)})`, rule: 'Core 14.1' };
+  }
+  const straightMove = movePathCost(world, modelId, straightPath, opts);
+  const straight: MovePathResult = straightMove.ok && pathKeptOut(straightPath) ? { ok: false, reason: `the straight line passes within ${keep!.inches}" of another base`, rule: 'Core 14.1' } : straightMove;
   const asAnswer = (path: [number, number][], r: MovePathResult, isStraight: boolean): ShortestMovePathResult =>
     r.ok ? { ok: true, path, inches: r.inches, endElevation: r.endElevation, climbedInches: r.climbedInches, straight: isStraight } : r;
   if (opts.fly === true || (straight.ok && straight.climbedInches < 1e-9)) return asAnswer(straightPath, straight, true);
@@ -131,7 +166,6 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   const tall: FeatureFilter = (i) => world.terrain.features[i].maxHeightInches > IGNORABLE_TERRAIN_HEIGHT_INCHES;
   const impassable = world.terrain.features.filter((f) => f.abilities.includes('impassable')).map((f) => f.index);
   const onImpassable: FeatureFilter = (i) => impassable.includes(i);
-  const fp: Footprint = { ...m.footprint };
   const xOf = (k: number) => sx + ((k % nx) + i0) * step;
   const yOf = (k: number) => sy + (Math.floor(k / nx) + j0) * step;
   const startK = (0 - j0) * nx + (0 - i0);
@@ -143,7 +177,9 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
     if (ok) {
       fp.x = x;
       fp.y = y;
-      ok = world.footprintOnBattlefield(fp);
+      ok = world.footprintOnBattlefield(fp) && !(activeKeep && k !== startK && keptOut(x, y));
+      fp.x = x;
+      fp.y = y;
       if (ok && impassable.length && highestSurfaceUnder(world.terrain, fp, onImpassable).featureIndex >= 0) ok = false;
       if (ok) {
         const z = highestSurfaceUnder(world.terrain, fp, tall).z;
@@ -263,14 +299,15 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
     let j = anchor + 1;
     while (j + 1 < points.length) {
       const piece = walkMovePath(world, m, [points[anchor], points[j + 1]], opts, false);
-      if (!piece.ok || piece.inches > cum[j + 1] - cum[anchor] + 1e-6) break;
+      if (!piece.ok || piece.inches > cum[j + 1] - cum[anchor] + 1e-6 || pieceKeptOut(points[anchor], points[j + 1])) break;
       j++;
     }
     smooth.push(points[j]);
     anchor = j;
   }
-  tighten(world, m, smooth, opts);
-  const exact = movePathCost(world, modelId, smooth, opts);
+  tighten(world, m, smooth, opts, pieceKeptOut);
+  const exactMove = movePathCost(world, modelId, smooth, opts);
+  const exact: MovePathResult = exactMove.ok && pathKeptOut(smooth) ? { ok: false, reason: 'the path passes too close to another base', rule: 'Core 14.1' } : exactMove;
   if (exact.ok && (!straight.ok || exact.inches < straight.inches - 1e-9)) return asAnswer(smooth, exact, false);
   if (straight.ok) return asAnswer(straightPath, straight, true);
   if (exact.ok) return asAnswer(smooth, exact, false);
@@ -288,8 +325,15 @@ const TIGHTEN_MIN_FRACTION = 1 / 64;
  * walked exactly ({@link walkMovePath}). The raster puts corners on its nodes; this brings them
  * close to where the obstacle's outline would have them.
  */
-function tighten(world: World, m: NonNullable<ReturnType<World['models']['get']>>, path: [number, number][], opts: MovePathOptions): void {
+function tighten(
+  world: World,
+  m: NonNullable<ReturnType<World['models']['get']>>,
+  path: [number, number][],
+  opts: MovePathOptions,
+  refused: (a: readonly [number, number], b: readonly [number, number]) => boolean,
+): void {
   const cost = (a: readonly [number, number], b: readonly [number, number]): number => {
+    if (refused(a, b)) return Infinity;
     const r = walkMovePath(world, m, [a, b], opts, false);
     return r.ok ? r.inches : Infinity;
   };

@@ -4,6 +4,7 @@ import { resolveEntity, type Entity } from '../geometry/distance';
 import { entityDistance } from '../geometry/distance';
 import { movePathCost } from '../geometry/movePath';
 import { shortestMovePath } from '../geometry/shortestMovePath';
+import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from '../geometry/units';
 import { modelVisible, unitVisible, type VisibilityOptions } from '../geometry/visibility';
 import { isWhollyWithin, isWithin, type WithinObject } from '../geometry/within';
 import type { World } from '../geometry/world';
@@ -82,7 +83,8 @@ export function answerQuery(world: World, scenario: Scenario, q: ScenarioQuery, 
       const unit = world.units.get(model.unitId)!;
       const fly = q.fly ?? unit.keywords.some((k) => k.toUpperCase() === 'FLY');
       const ignoreModels = q.ignoreUnit ? new Set(unit.modelIds.filter((id) => id !== q.model)) : undefined;
-      const r = shortestMovePath(world, q.model, q.to, { fly, ignoreModels });
+      const keepOut = q.avoidCombat ? { footprints: [...world.models.values()].filter((o) => o.army !== model.army).map((o) => o.footprint), inches: COMBAT_RANGE_INCHES + EPSILON_INCHES } : undefined;
+      const r = shortestMovePath(world, q.model, q.to, { fly, ignoreModels, keepOut });
       return r.ok
         ? { id: q.id, value: round(r.inches), path: r.path.map((p) => roundPoint(p)), endElevation: round(r.endElevation), climbedInches: round(r.climbedInches), straight: r.straight }
         : { id: q.id, value: null, reason: r.reason, rule: r.rule };

@@ -161,8 +161,9 @@ export const QuerySchema = z.discriminatedUnion('kind', [
   /**
    * Extension (issue 18): the shortest legal path of a model to a point (`shortestMovePath`). `ignoreUnit` (here and, also an
    * extension, on `movePath`): the model's unit-mates are not obstacles (they move with it, as the engine counts a unit's move), default false.
+   * `avoidCombat`: the path keeps out of every other army's models' combat range (Core 14.1: what a Normal Move or a Run may not enter), default false.
    */
-  z.strictObject({ ...qid, kind: z.literal('shortestPath'), model: id, to: xy, fly: z.boolean().optional(), ignoreUnit: z.boolean().optional() }),
+  z.strictObject({ ...qid, kind: z.literal('shortestPath'), model: id, to: xy, fly: z.boolean().optional(), ignoreUnit: z.boolean().optional(), avoidCombat: z.boolean().optional() }),
   z.strictObject({ ...qid, kind: z.literal('damage'), attacker: z.unknown(), target: z.unknown() }),
 ]);
 

@@ -80,6 +80,10 @@ describe('the shortest path in a game', () => {
     // On top of the other gunner.
     const q = api.query({ id: 'p', kind: 'shortestPath', model: 'gunner-a-1', to: [30, 6.3] });
     expect(q).toMatchObject({ ok: true, answer: { value: null, rule: 'Core 15.0', reason: expect.stringContaining('gunner-b-1') } });
+    // avoidCombat (Core 14.1): a goal 2.24" from target-tower's base (within its combat range) is
+    // refused for a Normal Move; without it the straight 14.5" is answered.
+    expect(api.query({ id: 'c', kind: 'shortestPath', model: 'gunner-b-1', to: [30, 20.5], avoidCombat: true })).toMatchObject({ ok: true, answer: { value: null, rule: 'Core 14.1' } });
+    expect(api.query({ id: 'c', kind: 'shortestPath', model: 'gunner-b-1', to: [30, 20.5] })).toMatchObject({ ok: true, answer: { value: 14.5, straight: true } });
     // Off the table: the query itself is refused with its path.
     const off = api.query({ id: 'p', kind: 'shortestPath', model: 'gunner-a-1', to: [100, 6] });
     expect(off.ok).toBe(false);

@@ -557,6 +557,19 @@ export function usePlay(o: PlayOptions): Play {
     const u = m && s ? s.units.find((x) => x.id === m.unitId) : undefined;
     return !!u && !!s && s.stage !== 'deployment' && !u.reserve;
   }, []);
+  /**
+   * Whether the dragged model's move may not enter combat range (Core 14.1: a Normal Move or a Run;
+   * Redeploy likewise), so its path keeps out of the enemy's 3": in the movement phase, with no
+   * declared move other than a run or a redeploy pending. Charges, retreats and pile-ins may go in.
+   */
+  const avoidsCombat = useCallback((modelId: string): boolean => {
+    const s = summaryRef.current;
+    const m = ref.current.data?.models.find((mm) => mm.id === modelId);
+    const u = m && s ? s.units.find((x) => x.id === m.unitId) : undefined;
+    if (!u || !s || s.phase !== 'movement') return false;
+    const kind = u.pendingMove?.kind ?? 'normal';
+    return kind === 'normal' || kind === 'run' || kind === 'redeploy';
+  }, []);
   const dragging = drag.name === 'dragging' ? drag : null;
   useEffect(() => {
     if (!dragging || inFlight.current) return;
@@ -569,7 +582,7 @@ export function usePlay(o: PlayOptions): Play {
     // (deployment, reserve) is measured as the straight line, for information only.
     const routed = isRouted(modelId);
     const ask = routed
-      ? getGame().query({ id: 'drag', kind: 'shortestPath', model: modelId, to, ignoreUnit: true })
+      ? getGame().query({ id: 'drag', kind: 'shortestPath', model: modelId, to, ignoreUnit: true, avoidCombat: avoidsCombat(modelId) })
       : engine.track(engine.client.query({ id: 'drag', kind: 'movePath', model: modelId, path: [start, to] }));
     ask
       .then(
@@ -583,7 +596,7 @@ export function usePlay(o: PlayOptions): Play {
       .finally(() => {
         inFlight.current = false;
       });
-  }, [dragging]);
+  }, [dragging, isRouted, avoidsCombat]);
   /** The allowance of the dragged model's unit: its declared move, the pile-in's 3", else its Move. */
   const allowanceOf = useCallback((modelId: string): number | null => {
     const s = summaryRef.current;
@@ -638,7 +651,7 @@ export function usePlay(o: PlayOptions): Play {
           paths[id] = route.slice(1);
           continue;
         }
-        const r = await getGame().query({ id: 'route', kind: 'shortestPath', model: id, to, ignoreUnit: true });
+        const r = await getGame().query({ id: 'route', kind: 'shortestPath', model: id, to, ignoreUnit: true, avoidCombat: avoidsCombat(id) });
         paths[id] = r.ok && r.answer.value !== null ? (r.answer.path as Point2[]).slice(1) : pts;
       }
       const positions = Object.fromEntries(Object.entries(paths).map(([id, [p]]) => [id, p]));
@@ -697,7 +710,7 @@ export function usePlay(o: PlayOptions): Play {
         return pn;
       });
     },
-    [act, setNote, store],
+    [act, setNote, store, avoidsCombat],
   );
   const committed = useRef(-1);
   useEffect(() => {
@@ -823,7 +836,7 @@ export function usePlay(o: PlayOptions): Play {
               return r.ok && typeof r.answer.value === 'number' ? r.answer.value : null;
             },
             route: async (modelId, to) => {
-              const r = await getGame().query({ id: 'route', kind: 'shortestPath', model: modelId, to, ignoreUnit: true });
+              const r = await getGame().query({ id: 'route', kind: 'shortestPath', model: modelId, to, ignoreUnit: true, avoidCombat: avoidsCombat(modelId) });
               if (!r.ok) return { value: null, reason: r.problems.join('; ') };
               const a = r.answer as { value: number | null; path?: Point2[]; straight?: boolean; reason?: string };
               return { value: a.value, path: a.path, straight: a.straight, reason: a.reason };
