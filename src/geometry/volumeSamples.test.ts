@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSampleTree, composeSampleTrees, facingMask, filterSampleTree, pooledSampleBytes, prismSurfaceSamples, SampleArena, type SampleTree, type SurfaceSamples } from './volumeSamples';
+import { buildSampleTree, composeSampleTrees, facingMask, filterSampleTree, pooledSampleBytes, prismSurfaceSamples, SampleArena, sampleTreeLike, type SampleTree, type SurfaceSamples } from './volumeSamples';
 
 /** The points `facingMask` keeps, in order. */
 function facingPoints(s: SurfaceSamples, ux: number, uy: number, spread: number, top: boolean, bottom: boolean): Float64Array {
@@ -160,5 +160,29 @@ describe('SampleArena: trees cut from pooled chunks', () => {
     expect([...t.ownerMin]).toEqual(new Array(t.ownerMin.length).fill(0));
     expect([...t.ownerMax]).toEqual(new Array(t.ownerMax.length).fill(0));
     expect([...t.bounds]).toEqual([...want.bounds]);
+  });
+});
+
+describe('sampleTreeLike: a moved model\'s tree in the shape of another\'s', () => {
+  it('holds exactly the moved points, with tight bounds, in the template\'s shape', () => {
+    const a = model(3, 4, 0.63, 1.25);
+    const b = prismSurfaceSamples({ footprint: { x: 17.5, y: -2, semiMajor: 0.63, semiMinor: 0.63 * 0.8, facingRad: 0.3 }, zMin: 1, zMax: 2.25 }, 0.25);
+    const template = buildSampleTree(a.points, a.coveringRadiusInches);
+    const t = sampleTreeLike(template, b.points);
+    checkTree(t);
+    expect(t.start).toBe(template.start);
+    const want = buildSampleTree(b.points, b.coveringRadiusInches);
+    const keys = (x: SampleTree) => [...x.owner.keys()].map((i) => key(x, i)).sort();
+    expect(keys(t)).toEqual(keys(want));
+    // Tight: every leaf's bounds are reached by its points.
+    for (let node = 0; node < t.start.length; node++) {
+      if (t.left[node] >= 0) continue;
+      for (let k = 0; k < 3; k++) {
+        let lo = Infinity;
+        for (let i = t.start[node]; i < t.end[node]; i++) lo = Math.min(lo, t.points[3 * i + k]);
+        expect(t.bounds[6 * node + k]).toBe(lo);
+      }
+    }
+    expect(() => sampleTreeLike(template, b.points.subarray(3))).toThrow();
   });
 });

@@ -443,6 +443,54 @@ export function buildSampleTree(points: Float64Array, coveringRadiusInches: numb
 }
 
 /**
+ * A tree of the same shape as `template` over other points: `points` (`[x, y, z, ...]`) given in the
+ * order `template` was built from (its `sourceIndex` order: point k of `points` takes the place of
+ * the template's source point k), with bounds of their own. For point sets that are the template's
+ * moved (a model's samples at another spot): no sorting, O(points + nodes); the node arrays are the
+ * template's own (shared, read-only). Any grouping with exact bounds is a valid sample tree, so the
+ * search's answers do not depend on the shape.
+ * @throws when the counts differ or the template has no `sourceIndex`.
+ */
+export function sampleTreeLike(template: SampleTree, points: Float64Array): SampleTree {
+  const src = template.sourceIndex;
+  const n = points.length / 3;
+  if (!src || src.length !== n) throw new Error('sampleTreeLike: the template does not match the points');
+  const reordered = new Float64Array(points.length);
+  for (let p = 0; p < n; p++) {
+    const q = 3 * src[p];
+    reordered[3 * p] = points[q];
+    reordered[3 * p + 1] = points[q + 1];
+    reordered[3 * p + 2] = points[q + 2];
+  }
+  const m = template.start.length;
+  const bounds = new Float64Array(6 * m);
+  const { start, end, left, right } = template;
+  // Children are numbered after their parent: leaves from their points, then parents from children.
+  for (let node = m - 1; node >= 0; node--) {
+    const B = 6 * node;
+    const l = left[node];
+    if (l >= 0) {
+      const r = right[node];
+      for (let k = 0; k < 3; k++) {
+        bounds[B + k] = Math.min(bounds[6 * l + k], bounds[6 * r + k]);
+        bounds[B + 3 + k] = Math.max(bounds[6 * l + 3 + k], bounds[6 * r + 3 + k]);
+      }
+      continue;
+    }
+    bounds[B] = bounds[B + 1] = bounds[B + 2] = Infinity;
+    bounds[B + 3] = bounds[B + 4] = bounds[B + 5] = -Infinity;
+    for (let i = start[node]; i < end[node]; i++) {
+      for (let k = 0; k < 3; k++) {
+        const v = reordered[3 * i + k];
+        if (v < bounds[B + k]) bounds[B + k] = v;
+        if (v > bounds[B + 3 + k]) bounds[B + 3 + k] = v;
+      }
+    }
+  }
+  return { ...template, points: reordered, bounds };
+}
+
+/**
  * One tree over several models' sample trees without rebuilding them: top nodes split the models
  * (median of their root boxes' centres on the widest axis) and each model's own tree is copied
  * below, its points tagged with the model's index in `parts` (empty parts are skipped). Same points

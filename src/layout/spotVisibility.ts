@@ -4,7 +4,7 @@ import { planBlockersOf, planClosesShaft, stackedBoxes, type PlanBlocker } from 
 import { gapClearance, gapRise, joinedBlocker, joinedColumns, type JoinedColumn } from '../geometry/stackedColumns';
 import { SCRATCH_CAPSULE, SCRATCH_SEGMENT, scratchCapsuleMayTouch, scratchSegmentHits, type Occluder, type SolidOccluder } from '../geometry/occluders';
 import { DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
-import { buildSampleTree, composeSampleTrees, prismSurfaceSamples, type SampleTree } from '../geometry/volumeSamples';
+import { buildSampleTree, composeSampleTrees, prismSurfaceSamples, sampleTreeLike, type SampleTree } from '../geometry/volumeSamples';
 import { classFootprint, classVolumeHeight, type ModelClass } from './classes';
 import type { SpotGrid } from './standingSpots';
 
@@ -68,6 +68,8 @@ export interface SpotTree {
 /** Per-spot sample trees of one class and grid, cached by spot and cap variant. */
 export class SpotSamples {
   private readonly cache = new Map<number, SpotTree>();
+  /** Per cap variant, the tree whose shape every spot's tree takes (see `sampleTreeLike`). */
+  private readonly templates: (SampleTree | undefined)[] = [];
   /** The sample surface's semi-minor axis over the covering radius: how far a side normal turns within one covering radius (radians, as `World` widens its facing spread). */
   readonly turn: number;
   readonly semiMajor: number;
@@ -114,7 +116,13 @@ export class SpotSamples {
           kept++;
         }
       }
-      const tree = buildSampleTree(pts.subarray(0, 3 * kept), samples.coveringRadiusInches);
+      // Every spot's kept samples are the template's moved, in the same order: same tree shape.
+      const variant = (keepTop ? 2 : 0) + (keepBottom ? 1 : 0);
+      let template = this.templates[variant];
+      if (!template || template.owner.length !== kept || template.coveringRadiusInches !== samples.coveringRadiusInches) {
+        template = this.templates[variant] = buildSampleTree(pts.slice(0, 3 * kept), samples.coveringRadiusInches);
+      }
+      const tree = sampleTreeLike(template, pts.subarray(0, 3 * kept));
       const normals = new Float32Array(3 * kept);
       const src = tree.sourceIndex!;
       const pointOfSample = new Int32Array(kept);
@@ -366,6 +374,14 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
   cap[4] = (Bb[ib + 1] + Bb[ib + 4]) / 2;
   cap[5] = (Bb[ib + 2] + Bb[ib + 5]) / 2;
   cap[6] = Math.max(ra, rb);
+  // One spot against one spot: a few likely sample pairs first (most such pairs see each other),
+  // against the parent's occluders (a superset of those the shaft can touch: the same answers),
+  // before culling them.
+  const one = a0 === a1 && b0 === b1 && wholeSpots(A, na) && wholeSpots(B, nb);
+  if (one && probe(st, a0, b0, occ, nOcc)) {
+    markSeen(st, a0, a0, b0, b0);
+    return;
+  }
   const sub = (_subPool[depth] ??= []);
   let nSub = 0;
   for (let i = 0; i < nOcc; i++) if (scratchCapsuleMayTouch(occ[i])) sub[nSub++] = occ[i];
@@ -375,11 +391,6 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     // them); otherwise the first facing pair of each spot pair is the witness.
     if (wholeSpots(A, na) && wholeSpots(B, nb)) markSeen(st, a0, a1, b0, b1);
     else leafPairs(st, na, nb, sub, 0);
-    return;
-  }
-  // One spot against one spot: a few likely sample pairs first (most such pairs see each other).
-  if (a0 === a1 && b0 === b1 && wholeSpots(A, na) && wholeSpots(B, nb) && probe(st, a0, b0, sub, nSub)) {
-    markSeen(st, a0, a0, b0, b0);
     return;
   }
   const seg = SCRATCH_SEGMENT;
