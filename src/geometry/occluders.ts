@@ -54,6 +54,11 @@ export interface MeshOccluder extends OccluderBase {
   cells: MeshCells | null;
   /** Views of the BVH's node buffers (see {@link bvhNodeViews}), read by the capsule cull without allocation. */
   nodes: BvhNodeViews[];
+  /**
+   * The triangle the last segment test found crossed (-1: none yet), tried first by the next test:
+   * segments of one shaft mostly cross the same face. A hint only: it changes no answer.
+   */
+  lastHit: number;
 }
 
 /**
@@ -131,7 +136,7 @@ export function meshOccluder(positions: Float32Array, featureIndex: number): Mes
   const bvh = new MeshBVH(geometry);
   const bounds = boundsOf(positions);
   const closed = isClosedMesh(positions);
-  const o: MeshOccluder = { kind: 'mesh', bvh, geometry, closed, bounds, featureIndex, inners: [], cells: null, nodes: bvhNodeViews(bvh) };
+  const o: MeshOccluder = { kind: 'mesh', bvh, geometry, closed, bounds, featureIndex, inners: [], cells: null, nodes: bvhNodeViews(bvh), lastHit: -1 };
   if (closed) {
     const centred = innerBox(o);
     o.cells = classifyCells(o, positions);
@@ -435,6 +440,15 @@ function meshSegmentAnyHit(o: MeshOccluder): boolean {
   if (len === 0) return false;
   const pos = o.geometry.getAttribute('position').array as Float32Array;
   const index = o.geometry.index!.array;
+  // The last triangle crossed first: a triangle the segment crosses is in a leaf the walk visits,
+  // so a hit here is one the walk finds.
+  const h = o.lastHit;
+  if (h >= 0) {
+    _ta.fromArray(pos, 3 * index[3 * h]);
+    _tb.fromArray(pos, 3 * index[3 * h + 1]);
+    _tc.fromArray(pos, 3 * index[3 * h + 2]);
+    if (_ray.intersectTriangle(_ta, _tb, _tc, false, _tp) !== null && _ray.origin.distanceTo(_tp) <= len) return true;
+  }
   const g = 1e-9;
   for (let r = 0; r < o.nodes.length; r++) {
     const { f32, u16, u32 } = o.nodes[r];
@@ -455,7 +469,10 @@ function meshSegmentAnyHit(o: MeshOccluder): boolean {
         _ta.fromArray(pos, 3 * index[3 * t]);
         _tb.fromArray(pos, 3 * index[3 * t + 1]);
         _tc.fromArray(pos, 3 * index[3 * t + 2]);
-        if (_ray.intersectTriangle(_ta, _tb, _tc, false, _tp) !== null && _ray.origin.distanceTo(_tp) <= len) return true;
+        if (_ray.intersectTriangle(_ta, _tb, _tc, false, _tp) !== null && _ray.origin.distanceTo(_tp) <= len) {
+          o.lastHit = t;
+          return true;
+        }
       }
     }
   }
