@@ -1,6 +1,7 @@
 import type { Footprint } from './footprint';
 import { footprintGap } from './footprintGap';
 import { movePathCost, overlappingModel, walkMovePath, type MovePathOptions, type MovePathResult } from './movePath';
+import { edgeCost, NodeHeap, RASTER_OFFSETS } from './rasterMoves';
 import { highestSurfaceUnder, type FeatureFilter } from './standing';
 import { IGNORABLE_TERRAIN_HEIGHT_INCHES } from './units';
 import type { World } from './world';
@@ -44,29 +45,6 @@ export type ShortestMovePathResult =
 const MAX_NODES = 20000;
 
 /**
- * Neighbour offsets of the search raster: 8 king moves and 8 knight moves (16 directions), each with
- * the cells a knight move passes between its ends (they must be passable too).
- */
-const OFFSETS: readonly (readonly number[])[] = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-  [1, 1],
-  [1, -1],
-  [-1, 1],
-  [-1, -1],
-  [2, 1, 1, 0, 1, 1],
-  [2, -1, 1, 0, 1, -1],
-  [-2, 1, -1, 0, -1, 1],
-  [-2, -1, -1, 0, -1, -1],
-  [1, 2, 0, 1, 1, 1],
-  [-1, 2, 0, 1, -1, 1],
-  [1, -2, 0, -1, 1, -1],
-  [-1, -2, 0, -1, -1, -1],
-];
-
-/**
  * The shortest legal path a model can take to a goal (Core 15.0, 15.2, 15.4; INVENTORY A-G9,
  * A-G30): around terrain and other models, climbing only where climbing is cheaper than going
  * round, as {@link movePathCost} counts it (the move's length is the 3D length along the surfaces:
@@ -77,8 +55,9 @@ const OFFSETS: readonly (readonly number[])[] = [
  *   always straight (only the horizontal distance counts, terrain and models are ignored).
  * - Otherwise an A* search on a raster around the start (step 0.25" by default) over the surfaces
  *   a moving base rests on (a node is open when the base there is on the battlefield, not over
- *   Impassable terrain and not overlapping another model at that height), with 16 directions and
- *   cost `ds + |dz|` at cliffs, `hypot(ds, dz)` on slopes; then the raster path is straightened
+ *   Impassable terrain and not overlapping another model at that height), with the layout lab's 16
+ *   directions and step cost ({@link RASTER_OFFSETS}, {@link edgeCost}: `ds + |dz|` at cliffs,
+ *   `hypot(ds, dz)` on slopes); then the raster path is straightened
  *   piece by piece where the straight piece is legal and costs no more (each piece walked exactly).
  * - The answer's `inches` is always {@link movePathCost} of the returned path, the engine's own
  *   count; the straight line is returned instead whenever it is legal and no dearer.
@@ -209,50 +188,20 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   if (goalK < 0) return failed(straight, reach);
   open(startK);
 
-  // A* (binary heap of node indices keyed by f = g + straight distance to the goal node).
+  // A* (a binary heap of node indices keyed by f = g + straight distance to the goal node).
   const g = new Float64Array(count).fill(Infinity);
   const from = new Int32Array(count).fill(-1);
   const done = new Uint8Array(count);
-  const heap = new Int32Array(count * 2 + 16);
-  const key = new Float64Array(count * 2 + 16);
-  let size = 0;
+  const heap = new NodeHeap();
   const gxN = xOf(goalK);
   const gyN = yOf(goalK);
-  const push = (k: number, f: number) => {
-    let c = size++;
-    while (c > 0) {
-      const p = (c - 1) >> 1;
-      if (key[p] <= f) break;
-      heap[c] = heap[p];
-      key[c] = key[p];
-      c = p;
-    }
-    heap[c] = k;
-    key[c] = f;
-  };
-  const pop = (): number => {
-    const top = heap[0];
-    const lastK = heap[--size];
-    const lastF = key[size];
-    let c = 0;
-    for (;;) {
-      let child = 2 * c + 1;
-      if (child >= size) break;
-      if (child + 1 < size && key[child + 1] < key[child]) child++;
-      if (key[child] >= lastF) break;
-      heap[c] = heap[child];
-      key[c] = key[child];
-      c = child;
-    }
-    heap[c] = lastK;
-    key[c] = lastF;
-    return top;
-  };
+  const lens = RASTER_OFFSETS.map((o) => Math.hypot(o[0], o[1]) * step);
   g[startK] = 0;
-  push(startK, Math.hypot(gxN - sx, gyN - sy));
+  heap.push(startK, Math.hypot(gxN - sx, gyN - sy));
   let found = false;
-  while (size > 0) {
-    const k = pop();
+  while (heap.size > 0) {
+    heap.pop();
+    const k = heap.top;
     if (done[k]) continue;
     done[k] = 1;
     if (k === goalK) {
@@ -262,20 +211,25 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
     const ki = k % nx;
     const kj = Math.floor(k / nx);
     const zk = zOf[k];
-    for (const o of OFFSETS) {
+    for (let e = 0; e < RASTER_OFFSETS.length; e++) {
+      const o = RASTER_OFFSETS[e];
       const ni = ki + o[0];
       const nj = kj + o[1];
       if (ni < 0 || ni >= nx || nj < 0 || nj >= ny) continue;
       const n = nj * nx + ni;
       if (done[n] || !open(n)) continue;
-      if (o.length > 2 && (!open((kj + o[3]) * nx + ki + o[2]) || !open((kj + o[5]) * nx + ki + o[4]))) continue;
-      const ds = Math.hypot(o[0], o[1]) * step;
-      const dz = Math.abs(zOf[n] - zk);
-      const cost = g[k] + (dz <= 2 * ds ? Math.hypot(ds, dz) : ds + dz);
+      let crossedOk = true;
+      for (let c = 2; c < o.length && crossedOk; c += 2) {
+        const ci = ki + o[c];
+        const cj = kj + o[c + 1];
+        crossedOk = ci >= 0 && ci < nx && cj >= 0 && cj < ny && open(cj * nx + ci);
+      }
+      if (!crossedOk) continue;
+      const cost = g[k] + edgeCost(lens[e], zOf[n] - zk);
       if (cost < g[n]) {
         g[n] = cost;
         from[n] = k;
-        push(n, cost + Math.hypot(gxN - xOf(n), gyN - yOf(n)));
+        heap.push(n, cost + Math.hypot(gxN - xOf(n), gyN - yOf(n)));
       }
     }
   }
