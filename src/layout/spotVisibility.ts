@@ -548,6 +548,7 @@ function probe(st: SearchState, ra: number, rb: number, occ: Occluder[], nOcc: n
 
 let _keptB = new Int32Array(256);
 const _leafB = new Float64Array(6);
+const _leafA = new Float64Array(6);
 
 /**
  * Every sample pair of a small node pair whose spot pair is not yet seen, against the occluders
@@ -589,12 +590,35 @@ function leafPairs(st: SearchState, na: number, nb: number, occ: Occluder[], nOc
   const P = tA.points;
   const Q = tB.points;
   const seg = SCRATCH_SEGMENT;
-  let hint: Occluder | null = null;
+  // The kept row points' bounds (for pruning column points, below).
+  const LA = _leafA;
+  LA[0] = LA[1] = LA[2] = Infinity;
+  LA[3] = LA[4] = LA[5] = -Infinity;
   for (let i = tA.start[na]; i < tA.end[na]; i++) {
     if (!keptA(st, i)) continue;
+    for (let c = 0; c < 3; c++) {
+      const v = P[3 * i + c];
+      if (v < LA[c]) LA[c] = v;
+      if (v > LA[3 + c]) LA[3 + c] = v;
+    }
+  }
+  let hint: Occluder | null = null;
+  let prunedWith: Occluder | null = null;
+  let prunes = 0;
+  for (let i = tA.start[na]; i < tA.end[na]; i++) {
+    if (!keptA(st, i)) continue;
+    // A new blocking occluder: column points it hides from every row point are dropped (at most twice a leaf).
+    if (hint !== null && hint !== prunedWith && prunes < 2 && nk > 16) {
+      prunedWith = hint;
+      prunes++;
+      nk = pruneShadowed(st, hint, Q, kept, nk);
+      if (nk === 0) return;
+    }
     const px = P[3 * i], py = P[3 * i + 1], pz = P[3 * i + 2];
-    // The occluder that blocked the last pair may block every segment from this point to the node.
+    // The occluder that blocked the last pair may block every segment from this point to the node;
+    // so may the next one found blocking a pair of this point (each tried once per point).
     if (hint !== null && pointShadowHolds(st, hint, px, py, pz)) continue;
+    const tried: Occluder | null = hint;
     for (let k = 0; k < nk; k++) {
       const j = kept[k];
       seg[0] = px;
@@ -618,8 +642,34 @@ function leafPairs(st: SearchState, na: number, nb: number, occ: Occluder[], nOc
         markSeen(st, ra, ra, rb, rb);
         return;
       }
+      if (hint !== tried && k + 8 < nk && pointShadowHolds(st, hint!, px, py, pz)) break;
     }
   }
+}
+
+/**
+ * Drops from `kept` (the first `nk`) the column points q whose segments from every point of the row
+ * box `_leafA` the occluder blocks (the same convexity as {@link pointShadowHolds}, from q's side),
+ * and sets `_leafB` to the bounds of those left. Returns how many are left.
+ */
+function pruneShadowed(st: SearchState, o: Occluder, Q: Float64Array, kept: Int32Array, nk: number): number {
+  const LB = _leafB;
+  LB[0] = LB[1] = LB[2] = Infinity;
+  LB[3] = LB[4] = LB[5] = -Infinity;
+  let m = 0;
+  for (let k = 0; k < nk; k++) {
+    const j = kept[k];
+    const qx = Q[3 * j], qy = Q[3 * j + 1], qz = Q[3 * j + 2];
+    if (shadowHolds(st, o, qx, qy, qz, _leafA)) continue;
+    kept[m++] = j;
+    if (qx < LB[0]) LB[0] = qx;
+    if (qx > LB[3]) LB[3] = qx;
+    if (qy < LB[1]) LB[1] = qy;
+    if (qy > LB[4]) LB[4] = qy;
+    if (qz < LB[2]) LB[2] = qz;
+    if (qz > LB[5]) LB[5] = qz;
+  }
+  return m;
 }
 
 /**
@@ -630,14 +680,18 @@ function leafPairs(st: SearchState, na: number, nb: number, occ: Occluder[], nOc
  * is enough that the segments to the box's eight corners meet it (each counted as a segment test).
  */
 function pointShadowHolds(st: SearchState, o: Occluder, px: number, py: number, pz: number): boolean {
-  if (o.kind === 'solid') return cornersBlocked(st, o, px, py, pz);
-  if (o.kind === 'mesh') for (let k = 0; k < o.inners.length; k++) if (cornersBlocked(st, o.inners[k], px, py, pz)) return true;
+  return shadowHolds(st, o, px, py, pz, _leafB);
+}
+
+/** {@link pointShadowHolds} toward the box `B`. */
+function shadowHolds(st: SearchState, o: Occluder, px: number, py: number, pz: number, B: Float64Array): boolean {
+  if (o.kind === 'solid') return cornersBlocked(st, o, px, py, pz, B);
+  if (o.kind === 'mesh') for (let k = 0; k < o.inners.length; k++) if (cornersBlocked(st, o.inners[k], px, py, pz, B)) return true;
   return false;
 }
 
-function cornersBlocked(st: SearchState, o: Occluder, px: number, py: number, pz: number): boolean {
+function cornersBlocked(st: SearchState, o: Occluder, px: number, py: number, pz: number, B: Float64Array): boolean {
   const seg = SCRATCH_SEGMENT;
-  const B = _leafB;
   for (let c = 0; c < 8; c++) {
     seg[0] = px;
     seg[1] = py;
