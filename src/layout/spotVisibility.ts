@@ -68,6 +68,8 @@ export interface SpotTree {
 /** Per-spot sample trees of one class and grid, cached by spot and cap variant. */
 export class SpotSamples {
   private readonly cache = new Map<number, SpotTree>();
+  /** Composed trees of spot sets (by the set array), per the other set's highest top and lowest bottom (see `setTree`). */
+  readonly setTrees = new WeakMap<SpotSet, { otherTop: number; otherBottom: number; tree: SetTree }[]>();
   /** Per cap variant, the tree whose shape every spot's tree takes (see `sampleTreeLike`). */
   private readonly templates: (SampleTree | undefined)[] = [];
   /** The sample surface's semi-minor axis over the covering radius: how far a side normal turns within one covering radius (radians, as `World` widens its facing spread). */
@@ -158,6 +160,12 @@ interface SetTree {
   rankEnd: Int32Array;
 }
 
+/**
+ * The composed tree of a spot set toward another set. It depends on the other set only through its
+ * highest top and lowest bottom (which caps each spot keeps), so it is kept per set and those two
+ * heights (`SpotSamples.setTrees`): the analysis asks for one zone against a territory, then against
+ * the objectives' contesting spots.
+ */
 function setTree(samples: SpotSamples, set: SpotSet, other: SpotSet): SetTree {
   const s = samples.spots;
   let otherTop = -Infinity;
@@ -166,6 +174,17 @@ function setTree(samples: SpotSamples, set: SpotSet, other: SpotSet): SetTree {
     otherTop = Math.max(otherTop, s.top[j]);
     otherBottom = Math.min(otherBottom, s.z[j]);
   }
+  const cached = samples.setTrees.get(set);
+  const hit = cached?.find((c) => c.otherTop === otherTop && c.otherBottom === otherBottom);
+  if (hit) return hit.tree;
+  const tree = composeSetTree(samples, set, otherTop, otherBottom);
+  if (cached) cached.push({ otherTop, otherBottom, tree });
+  else samples.setTrees.set(set, [{ otherTop, otherBottom, tree }]);
+  return tree;
+}
+
+function composeSetTree(samples: SpotSamples, set: SpotSet, otherTop: number, otherBottom: number): SetTree {
+  const s = samples.spots;
   const parts: SampleTree[] = [];
   const partNormals: Float32Array[] = [];
   const partSamples: Int32Array[] = [];
