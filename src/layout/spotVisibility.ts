@@ -436,6 +436,7 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     if (scratchSegmentHits(o) && occluderClosesShaft(o, _boxA, _boxB)) return;
   }
   if (planProof(st, sub, nSub)) return;
+  if (one && extremesProof(st, a0, b0, sub, nSub)) return;
   const tA = A.tree;
   const tB = B.tree;
   const nA = tA.end[na] - tA.start[na];
@@ -460,6 +461,81 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     search(st, na, first, sub, nSub, depth + 1);
     search(st, na, first === l ? r : l, sub, nSub, depth + 1);
   }
+}
+
+let _extA = new Int32Array(64);
+let _extB = new Int32Array(64);
+
+/**
+ * One spot against one spot, blocked by one convex piece (a box or cylinder, or a box inside a
+ * closed mesh) among the occluders left: every segment joining the spots' kept points meets it
+ * when every segment joining their extreme points does. A kept side point lies on its column's
+ * vertical segment from the top row to the bottom row, so the kept points lie in the convex hull
+ * of the kept columns' ends and the kept cap points; for a convex solid, the points whose segment
+ * to a given point meets it form a convex set, so (as for boxes) the ends' segments settle the
+ * hulls'. Each segment counts as a segment test; the first clear one ends a piece's try.
+ */
+function extremesProof(st: SearchState, ra: number, rb: number, sub: Occluder[], nSub: number): boolean {
+  if (ra !== st.facingA || rb !== st.facingB) setFacing(st, ra, rb);
+  const nA = extremes(st, st.A, ra, true);
+  const nB = extremes(st, st.B, rb, false);
+  if (nA === 0 || nB === 0) return false;
+  for (let i = 0; i < nSub; i++) {
+    const o = sub[i];
+    if (o.kind === 'solid') {
+      if (extremesBlocked(st, o, nA, nB)) return true;
+    } else if (o.kind === 'mesh') {
+      for (let k = 0; k < o.inners.length; k++) if (extremesBlocked(st, o.inners[k], nA, nB)) return true;
+    }
+  }
+  return false;
+}
+
+/** Lists in `_extA` (row side) or `_extB` the tree points of a spot's kept column ends and kept cap points; returns how many. */
+function extremes(st: SearchState, t: SetTree, r: number, rowSide: boolean): number {
+  const sp = t.sidePoints[r];
+  const base = t.rankStart[r];
+  const n = st.sideColumns;
+  const last = (st.sideRows - 1) * n;
+  const side = st.sideRows * n;
+  if ((rowSide ? _extA : _extB).length < 2 * n + sp.length) {
+    if (rowSide) _extA = new Int32Array(2 * (2 * n + sp.length));
+    else _extB = new Int32Array(2 * (2 * n + sp.length));
+  }
+  const out = rowSide ? _extA : _extB;
+  let m = 0;
+  for (let c = 0; c < n; c++) {
+    const top = base + sp[c];
+    if (!(rowSide ? keptA(st, top) : keptB(st, top))) continue;
+    out[m++] = top;
+    out[m++] = base + sp[last + c];
+  }
+  for (let k = side; k < sp.length; k++) {
+    const p = base + sp[k];
+    if (rowSide ? keptA(st, p) : keptB(st, p)) out[m++] = p;
+  }
+  return m;
+}
+
+function extremesBlocked(st: SearchState, o: Occluder, nA: number, nB: number): boolean {
+  const P = st.A.tree.points;
+  const Q = st.B.tree.points;
+  const seg = SCRATCH_SEGMENT;
+  for (let i = 0; i < nA; i++) {
+    const p = 3 * _extA[i];
+    for (let j = 0; j < nB; j++) {
+      const q = 3 * _extB[j];
+      seg[0] = P[p];
+      seg[1] = P[p + 1];
+      seg[2] = P[p + 2];
+      seg[3] = Q[q];
+      seg[4] = Q[q + 1];
+      seg[5] = Q[q + 2];
+      st.tests++;
+      if (!scratchSegmentHits(o)) return false;
+    }
+  }
+  return true;
 }
 
 /**
