@@ -44,6 +44,8 @@ export const tests: E2ETest[] = [
       const { page, errors } = await openApp(ctx);
       await page.click('[data-testid=btn-play]');
       await page.waitForSelector('[data-testid=new-battle]');
+      await page.waitForSelector('[data-testid=battle-start]:not([disabled])');
+      await page.screenshot({ path: join(ctx.outputDir, 'army-new-battle.png') });
 
       // The kitchen-sink list: every unit and manifestation in the table, defaults marked by keyword.
       const fec = rosterFile(ctx, 'fec-001-ghb-kitchen-sink');
