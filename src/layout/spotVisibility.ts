@@ -517,13 +517,21 @@ function extremes(st: SearchState, t: SetTree, r: number, rowSide: boolean): num
   return m;
 }
 
+/** The extreme pair (row list index, column list index) last found clear: tried first by {@link extremesBlocked}. */
+let _extFirstA = 0;
+let _extFirstB = 0;
+
 function extremesBlocked(st: SearchState, o: Occluder, nA: number, nB: number): boolean {
   const P = st.A.tree.points;
   const Q = st.B.tree.points;
   const seg = SCRATCH_SEGMENT;
-  for (let i = 0; i < nA; i++) {
+  const fa = _extFirstA < nA ? _extFirstA : 0;
+  const fb = _extFirstB < nB ? _extFirstB : 0;
+  for (let ii = 0; ii < nA; ii++) {
+    const i = ii + fa < nA ? ii + fa : ii + fa - nA;
     const p = 3 * _extA[i];
-    for (let j = 0; j < nB; j++) {
+    for (let jj = 0; jj < nB; jj++) {
+      const j = jj + fb < nB ? jj + fb : jj + fb - nB;
       const q = 3 * _extB[j];
       seg[0] = P[p];
       seg[1] = P[p + 1];
@@ -532,7 +540,11 @@ function extremesBlocked(st: SearchState, o: Occluder, nA: number, nB: number): 
       seg[4] = Q[q + 1];
       seg[5] = Q[q + 2];
       st.tests++;
-      if (!scratchSegmentHits(o)) return false;
+      if (!scratchSegmentHits(o)) {
+        _extFirstA = i;
+        _extFirstB = j;
+        return false;
+      }
     }
   }
   return true;
@@ -785,9 +797,14 @@ function shadowHolds(st: SearchState, o: Occluder, px: number, py: number, pz: n
   return false;
 }
 
+/** The corner whose segment was last found clear: tried first (neighbouring points fail at the same corner). */
+let _firstCorner = 0;
+
 function cornersBlocked(st: SearchState, o: Occluder, px: number, py: number, pz: number, B: Float64Array): boolean {
   const seg = SCRATCH_SEGMENT;
-  for (let c = 0; c < 8; c++) {
+  const first = _firstCorner;
+  for (let k = 0; k < 8; k++) {
+    const c = (first + k) & 7;
     seg[0] = px;
     seg[1] = py;
     seg[2] = pz;
@@ -795,7 +812,10 @@ function cornersBlocked(st: SearchState, o: Occluder, px: number, py: number, pz
     seg[4] = c & 2 ? B[4] : B[1];
     seg[5] = c & 4 ? B[5] : B[2];
     st.tests++;
-    if (!scratchSegmentHits(o)) return false;
+    if (!scratchSegmentHits(o)) {
+      _firstCorner = c;
+      return false;
+    }
   }
   return true;
 }
@@ -959,7 +979,12 @@ export function runRelationStep(job: RelationJob, k: number): void {
       if (!st.pairs && st.rowSeen[k]) break;
       if (exhaustivePair(st, k, rb, job.occ)) markSeen(st, k, k, rb, rb);
     }
-  } else search(st, job.frontier[k], 0, job.occ, job.occ.length, 0);
+  } else {
+    // The proofs' first tries start afresh per step: work counts do not depend on which thread ran which steps.
+    _firstCorner = 0;
+    _extFirstA = _extFirstB = 0;
+    search(st, job.frontier[k], 0, job.occ, job.occ.length, 0);
+  }
 }
 
 /** This thread's part of the answer (by rank: transferable to another thread's job). */
