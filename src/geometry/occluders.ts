@@ -409,6 +409,18 @@ export function segmentHitsOccluder(o: Occluder, ax: number, ay: number, az: num
  * (V8 boxes doubles passed to functions it does not inline).
  */
 export function scratchSegmentHits(o: Occluder): boolean {
+  // A box piece (the usual blocker of point proofs): `hitAt`'s bounds check and slab test, without the dispatch.
+  if (o.kind === 'solid' && o.asPrism === null) {
+    const seg = _seg;
+    const B = o.bounds;
+    const ax = seg[0], bx = seg[3];
+    if ((ax < B[0] && bx < B[0]) || (ax > B[3] && bx > B[3])) return false;
+    const ay = seg[1], by = seg[4];
+    if ((ay < B[1] && by < B[1]) || (ay > B[4] && by > B[4])) return false;
+    const az = seg[2], bz = seg[5];
+    if ((az < B[2] && bz < B[2]) || (az > B[5] && bz > B[5])) return false;
+    return boxHitAt(o);
+  }
   // A closed mesh's inner boxes lie inside its solid: a segment through one touches the solid
   // (and, both ends being outside or on it, its surface) without a ray into the BVH. Then its
   // cells: one inside cell on the way is a touch, outside cells all the way a miss.
@@ -649,20 +661,54 @@ function boxHitAt(o: SolidOccluder): boolean {
   const sn = o.sin;
   const ox = ax - s.center[0];
   const oy = ay - s.center[1];
+  const size = s.size;
   let lo = 0;
   let hi = 1;
-  for (let k = 0; k < 3; k++) {
-    // Start and direction along the box's axis k, and the slab's extent.
-    const p0 = k === 0 ? c * ox + sn * oy : k === 1 ? -sn * ox + c * oy : az;
-    const d = k === 0 ? c * dx + sn * dy : k === 1 ? -sn * dx + c * dy : dz;
-    const min = k === 2 ? s.elevation : -s.size[k] / 2;
-    const max = k === 2 ? s.elevation + s.size[2] : s.size[k] / 2;
-    if (d === 0) {
-      if (p0 < min || p0 > max) return false;
-      continue;
-    }
+  // The three slabs unrolled (the box's x axis, its y axis, the height), each as the loop over
+  // axes computed it: start and direction along the axis, the slab's extent, entry and exit.
+  let p0 = c * ox + sn * oy;
+  let d = c * dx + sn * dy;
+  let max = size[0] / 2;
+  let min = -max;
+  if (d === 0) {
+    if (p0 < min || p0 > max) return false;
+  } else {
     let t0 = (min - p0) / d;
     let t1 = (max - p0) / d;
+    if (t0 > t1) {
+      const t = t0;
+      t0 = t1;
+      t1 = t;
+    }
+    if (t0 > lo) lo = t0;
+    if (t1 < hi) hi = t1;
+    if (lo > hi) return false;
+  }
+  p0 = -sn * ox + c * oy;
+  d = -sn * dx + c * dy;
+  max = size[1] / 2;
+  min = -max;
+  if (d === 0) {
+    if (p0 < min || p0 > max) return false;
+  } else {
+    let t0 = (min - p0) / d;
+    let t1 = (max - p0) / d;
+    if (t0 > t1) {
+      const t = t0;
+      t0 = t1;
+      t1 = t;
+    }
+    if (t0 > lo) lo = t0;
+    if (t1 < hi) hi = t1;
+    if (lo > hi) return false;
+  }
+  min = s.elevation;
+  max = s.elevation + size[2];
+  if (dz === 0) {
+    if (az < min || az > max) return false;
+  } else {
+    let t0 = (min - az) / dz;
+    let t1 = (max - az) / dz;
     if (t0 > t1) {
       const t = t0;
       t0 = t1;
