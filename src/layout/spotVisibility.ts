@@ -480,15 +480,66 @@ function extremesProof(st: SearchState, ra: number, rb: number, sub: Occluder[],
   const nA = extremes(st, st.A, ra, true);
   const nB = extremes(st, st.B, rb, false);
   if (nA === 0 || nB === 0) return false;
+  extremesBox(st.A.tree.points, _extA, nA, _extBoxA);
+  extremesBox(st.B.tree.points, _extB, nB, _extBoxB);
   for (let i = 0; i < nSub; i++) {
     const o = sub[i];
     if (o.kind === 'solid') {
-      if (extremesBlocked(st, o, nA, nB)) return true;
+      if (boxesBlocked(st, o) || extremesBlocked(st, o, nA, nB)) return true;
     } else if (o.kind === 'mesh') {
-      for (let k = 0; k < o.inners.length; k++) if (extremesBlocked(st, o.inners[k], nA, nB)) return true;
+      for (let k = 0; k < o.inners.length; k++) if (boxesBlocked(st, o.inners[k]) || extremesBlocked(st, o.inners[k], nA, nB)) return true;
     }
   }
   return false;
+}
+
+const _extBoxA = new Float64Array(6);
+const _extBoxB = new Float64Array(6);
+/** The corner pair (index of A's corner * 8 + B's) last found clear: tried first by {@link boxesBlocked}. */
+let _boxFirst = 0;
+
+/** Bounds `out` of the `n` points listed in `list` (tree point indices into `P`). */
+function extremesBox(P: Float64Array, list: Int32Array, n: number, out: Float64Array): void {
+  out[0] = out[1] = out[2] = Infinity;
+  out[3] = out[4] = out[5] = -Infinity;
+  for (let k = 0; k < n; k++) {
+    const p = 3 * list[k];
+    for (let c = 0; c < 3; c++) {
+      const v = P[p + c];
+      if (v < out[c]) out[c] = v;
+      if (v > out[3 + c]) out[3 + c] = v;
+    }
+  }
+}
+
+/**
+ * The cheap first form of the extreme-point proof: the convex piece `o` blocks every segment
+ * joining a corner of the row spot's extreme points' bounds (`_extBoxA`) to a corner of the
+ * column spot's (`_extBoxB`), so (convexity, on both sides) every segment joining the boxes, which
+ * hold every kept point. 64 segments at most (each a segment test); the first clear one ends it.
+ */
+function boxesBlocked(st: SearchState, o: Occluder): boolean {
+  const seg = SCRATCH_SEGMENT;
+  const A = _extBoxA;
+  const B = _extBoxB;
+  const first = _boxFirst;
+  for (let k = 0; k < 64; k++) {
+    const c = (first + k) & 63;
+    const ca = c >> 3;
+    const cb = c & 7;
+    seg[0] = ca & 1 ? A[3] : A[0];
+    seg[1] = ca & 2 ? A[4] : A[1];
+    seg[2] = ca & 4 ? A[5] : A[2];
+    seg[3] = cb & 1 ? B[3] : B[0];
+    seg[4] = cb & 2 ? B[4] : B[1];
+    seg[5] = cb & 4 ? B[5] : B[2];
+    st.tests++;
+    if (!scratchSegmentHits(o)) {
+      _boxFirst = c;
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Lists in `_extA` (row side) or `_extB` the tree points of a spot's kept column ends and kept cap points; returns how many. */
@@ -983,6 +1034,7 @@ export function runRelationStep(job: RelationJob, k: number): void {
     // The proofs' first tries start afresh per step: work counts do not depend on which thread ran which steps.
     _firstCorner = 0;
     _extFirstA = _extFirstB = 0;
+    _boxFirst = 0;
     search(st, job.frontier[k], 0, job.occ, job.occ.length, 0);
   }
 }
