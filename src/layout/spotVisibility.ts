@@ -993,8 +993,12 @@ export function relationJob(samples: SpotSamples, occluders: Occluder[], rowsSet
     plan: new Map(), planBuf: [], joined: new Map(),
   };
   // Fast mode: boxes inside stacked pieces' unions and closed meshes' columns first (they change no
-  // segment's answer, and close shafts the pieces' own proofs do not).
-  const occ = exhaustive ? occluders.slice() : [...stackedBoxes(occluders), ...occluders.flatMap(columnsOf), ...occluders];
+  // segment's answer, and close shafts the pieces' own proofs do not), then the boxes and cylinders,
+  // then the meshes: a pair test that misses the last blocking piece looks for the next one among
+  // the cheap tests first (cavalry relation 97.5 M -> 96.6 M tests, about 0.4 s less).
+  const occ = exhaustive
+    ? occluders.slice()
+    : [...stackedBoxes(occluders), ...occluders.flatMap(columnsOf), ...occluders.filter((o) => o.kind !== 'mesh'), ...occluders.filter((o) => o.kind === 'mesh')];
   for (const o of occ) {
     const bs = planBlockersOf(o);
     if (bs.length) st.plan.set(o, bs);
