@@ -692,9 +692,13 @@ function probe(st: SearchState, ra: number, rb: number, occ: Occluder[], nOcc: n
     seg[4] = Q[3 * qq + 1];
     seg[5] = Q[3 * qq + 2];
     st.tests++;
+    // The piece that blocked the last probe first (the same answer: blocked by any piece is blocked).
+    if (_probeHint !== null && scratchSegmentHits(_probeHint)) continue;
     let clear = true;
     for (let o = 0; o < nOcc; o++) {
-      if (scratchSegmentHits(occ[o])) {
+      const oc = occ[o];
+      if (oc !== _probeHint && scratchSegmentHits(oc)) {
+        _probeHint = oc;
         clear = false;
         break;
       }
@@ -703,6 +707,9 @@ function probe(st: SearchState, ra: number, rb: number, occ: Occluder[], nOcc: n
   }
   return false;
 }
+
+/** The piece that blocked the last probe pair (any occluder of the relation). */
+let _probeHint: Occluder | null = null;
 
 let _keptB = new Int32Array(256);
 const _leafB = new Float64Array(6);
@@ -1039,6 +1046,7 @@ export function runRelationStep(job: RelationJob, k: number): void {
     _firstCorner = 0;
     _extFirstA = _extFirstB = 0;
     _boxFirst = 0;
+    _probeHint = null;
     search(st, job.frontier[k], 0, job.occ, job.occ.length, 0);
   }
 }
