@@ -2,8 +2,8 @@
  * The "who sees whom" table of the line-of-sight tool: every pair of units from different armies
  * and whether they can see each other (Core 6.0, whole units), from the engine worker's
  * `visibilityMatrix` job (shared with its visibility helper thread, with progress, cancelled when
- * superseded). A whole-unit question is symmetric (A sees B exactly when B sees A: see the README,
- * "Visibility"), so one cell answers both directions. A job-backed tool (`jobTool.ts`):
+ * superseded). A whole-unit question is symmetric (A sees B exactly when B sees A: see docs/interpretations.md,
+ * "Unit to unit"), so one cell answers both directions. A job-backed tool (`jobTool.ts`):
  * off --open--> computing --answered--> shown, refreshed when the scenario changes.
  */
 import type { VisibilityEntry } from '../../client/engineClient';
