@@ -550,26 +550,41 @@ export function usePlay(o: PlayOptions): Play {
     [store, replaying, setNote],
   );
   const inFlight = useRef(false);
-  /** Whether a drag of this model is a move along a path (a move, a pile-in), not a set-up (deployment, reserve). */
-  const isRouted = useCallback((modelId: string): boolean => {
+  /** The game summary and the summary's unit of a model on the table (null when either is not known). */
+  const unitOfModel = useCallback((modelId: string) => {
     const s = summaryRef.current;
     const m = ref.current.data?.models.find((mm) => mm.id === modelId);
     const u = m && s ? s.units.find((x) => x.id === m.unitId) : undefined;
-    return !!u && !!s && s.stage !== 'deployment' && !u.reserve;
+    return s && u ? { s, u } : null;
   }, []);
+  /**
+   * The allowance of the dragged model's unit: its declared move, the pile-in's 3", else its Move;
+   * null for a set-up (deployment, reserve), which has none.
+   */
+  const allowanceOf = useCallback(
+    (modelId: string): number | null => {
+      const x = unitOfModel(modelId);
+      if (!x || x.s.stage === 'deployment' || x.u.reserve) return null;
+      return x.u.pendingMove?.maxInches ?? (x.s.phase === 'combat' ? 3 : x.u.move);
+    },
+    [unitOfModel],
+  );
+  /** Whether a drag of this model is a move along a path (a move, a pile-in: it has an allowance), not a set-up. */
+  const isRouted = useCallback((modelId: string): boolean => allowanceOf(modelId) !== null, [allowanceOf]);
   /**
    * Whether the dragged model's move may not enter combat range (Core 14.1: a Normal Move or a Run;
    * Redeploy likewise), so its path keeps out of the enemy's 3": in the movement phase, with no
    * declared move other than a run or a redeploy pending. Charges, retreats and pile-ins may go in.
    */
-  const avoidsCombat = useCallback((modelId: string): boolean => {
-    const s = summaryRef.current;
-    const m = ref.current.data?.models.find((mm) => mm.id === modelId);
-    const u = m && s ? s.units.find((x) => x.id === m.unitId) : undefined;
-    if (!u || !s || s.phase !== 'movement') return false;
-    const kind = u.pendingMove?.kind ?? 'normal';
-    return kind === 'normal' || kind === 'run' || kind === 'redeploy';
-  }, []);
+  const avoidsCombat = useCallback(
+    (modelId: string): boolean => {
+      const x = unitOfModel(modelId);
+      if (!x || x.s.phase !== 'movement') return false;
+      const kind = x.u.pendingMove?.kind ?? 'normal';
+      return kind === 'normal' || kind === 'run' || kind === 'redeploy';
+    },
+    [unitOfModel],
+  );
   const dragging = drag.name === 'dragging' ? drag : null;
   useEffect(() => {
     if (!dragging || inFlight.current) return;
@@ -597,15 +612,6 @@ export function usePlay(o: PlayOptions): Play {
         inFlight.current = false;
       });
   }, [dragging, isRouted, avoidsCombat]);
-  /** The allowance of the dragged model's unit: its declared move, the pile-in's 3", else its Move. */
-  const allowanceOf = useCallback((modelId: string): number | null => {
-    const s = summaryRef.current;
-    const m = ref.current.data?.models.find((mm) => mm.id === modelId);
-    const u = m && s ? s.units.find((x) => x.id === m.unitId) : undefined;
-    if (!u || !s) return null;
-    if (s.stage === 'deployment' || u.reserve) return null;
-    return u.pendingMove?.maxInches ?? (s.phase === 'combat' ? 3 : u.move);
-  }, []);
   const labelOf = useCallback(
     (d: typeof drag): DragLabel | null => {
       const mm = currentMeasure(d);
