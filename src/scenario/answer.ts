@@ -2,7 +2,7 @@ import { coherencyOf } from '../geometry/coherency';
 import { modelContests, unitContests, unitsInCombat } from '../geometry/combat';
 import { resolveEntity, type Entity } from '../geometry/distance';
 import { entityDistance } from '../geometry/distance';
-import { movePathCost } from '../geometry/movePath';
+import { movePathCost, type MovePathOptions } from '../geometry/movePath';
 import { shortestMovePath } from '../geometry/shortestMovePath';
 import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from '../geometry/units';
 import { modelVisible, unitVisible, type VisibilityOptions } from '../geometry/visibility';
@@ -71,20 +71,14 @@ export function answerQuery(world: World, scenario: Scenario, q: ScenarioQuery, 
       return { id: q.id, value };
     }
     case 'movePath': {
-      const unit = world.units.get(world.models.get(q.model)!.unitId)!;
-      const fly = q.fly ?? unit.keywords.some((k) => k.toUpperCase() === 'FLY');
-      const ignoreModels = q.ignoreUnit ? new Set(unit.modelIds.filter((id) => id !== q.model)) : undefined;
-      const r = movePathCost(world, q.model, q.path, { fly, ignoreModels });
+      const r = movePathCost(world, q.model, q.path, moveOptions(world, q));
       return r.ok ? { id: q.id, value: round(r.inches), endElevation: round(r.endElevation) } : { id: q.id, value: null, reason: r.reason, rule: r.rule };
     }
     case 'shortestPath': {
       // Extension (issue 18): the engine's shortest legal path to a point and its cost (movePath's count).
-      const model = world.models.get(q.model)!;
-      const unit = world.units.get(model.unitId)!;
-      const fly = q.fly ?? unit.keywords.some((k) => k.toUpperCase() === 'FLY');
-      const ignoreModels = q.ignoreUnit ? new Set(unit.modelIds.filter((id) => id !== q.model)) : undefined;
-      const keepOut = q.avoidCombat ? { footprints: [...world.models.values()].filter((o) => o.army !== model.army).map((o) => o.footprint), inches: COMBAT_RANGE_INCHES + EPSILON_INCHES } : undefined;
-      const r = shortestMovePath(world, q.model, q.to, { fly, ignoreModels, keepOut });
+      const army = world.models.get(q.model)!.army;
+      const keepOut = q.avoidCombat ? { footprints: [...world.models.values()].filter((o) => o.army !== army).map((o) => o.footprint), inches: COMBAT_RANGE_INCHES + EPSILON_INCHES } : undefined;
+      const r = shortestMovePath(world, q.model, q.to, { ...moveOptions(world, q), keepOut });
       return r.ok
         ? { id: q.id, value: round(r.inches), path: r.path.map((p) => roundPoint(p)), endElevation: round(r.endElevation), climbedInches: round(r.climbedInches), straight: r.straight }
         : { id: q.id, value: null, reason: r.reason, rule: r.rule };
@@ -94,6 +88,16 @@ export function answerQuery(world: World, scenario: Scenario, q: ScenarioQuery, 
       return { id: q.id, value: round(r.value), distribution: r.distribution.map((p) => Math.round(p * 1e12) / 1e12), slain: round(r.slain) };
     }
   }
+}
+
+/**
+ * The move options of a `movePath` or `shortestPath` query: FLY as the query says, else the unit's
+ * keyword (Core 15.4); with `ignoreUnit`, the model's unit-mates are not obstacles.
+ */
+function moveOptions(world: World, q: { model: string; fly?: boolean; ignoreUnit?: boolean }): MovePathOptions {
+  const unit = world.units.get(world.models.get(q.model)!.unitId)!;
+  const fly = q.fly ?? unit.keywords.some((k) => k.toUpperCase() === 'FLY');
+  return { fly, ...(q.ignoreUnit ? { ignoreModels: new Set(unit.modelIds.filter((id) => id !== q.model)) } : {}) };
 }
 
 function unitOf(world: World, id: string): string {
