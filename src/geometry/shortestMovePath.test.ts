@@ -67,6 +67,16 @@ describe('shortestMovePath', () => {
     expect(r.climbedInches).toBeCloseTo(3, 5);
   });
 
+  it('a search that finds nothing (its area cut to the straight line) answers the legal straight line over a 1.5" wall, not a refusal', () => {
+    // reachInches 0: the search ellipse shrinks to the segment itself, so the raster nodes around
+    // the goal (25, 20.1) are outside it and the search finds no way; the straight line climbs the
+    // wall and is legal: 10.0005" + 3" up and down.
+    const r = ok(shortestMovePath(world([wall(1.5)]), 'm', [25, 20.1], { reachInches: 0 }));
+    expect(r.straight).toBe(true);
+    expect(r.climbedInches).toBeCloseTo(3, 5);
+    expect(r.inches).toBeCloseTo(Math.hypot(10, 0.1) + 3, 5);
+  });
+
   it('another model in the way: round its base (10.319"), not through it', () => {
     // The blocker's 32 mm base at (20, 20): the centre keeps 2r away. Tangents from 5" away to a
     // disc of radius 2r, and the arc between them.

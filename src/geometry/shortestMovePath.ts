@@ -120,6 +120,9 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
 
   const d = Math.hypot(gx - sx, gy - sy);
   const reach = Math.max(opts.reachInches ?? 2 * d + 6, d + 1e-6);
+  /** The search found nothing better: the straight line when it is legal (it climbs), else why not. */
+  const noWayRound = (): ShortestMovePathResult =>
+    straight.ok ? asAnswer(straightPath, straight, true) : { ok: false, reason: `${straight.reason}, and no way around was found within ${Math.round(reach * 10) / 10}"`, rule: straight.rule };
   // The search box: the ellipse's bounding box (centre the foci's midpoint, half-size reach / 2), on the table.
   const cx = (sx + gx) / 2;
   const cy = (sy + gy) / 2;
@@ -137,7 +140,7 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   const j1 = Math.floor((y1 - sy) / step + 1e-9);
   const nx = i1 - i0 + 1;
   const ny = j1 - j0 + 1;
-  if (nx < 1 || ny < 1) return failed(straight, reach);
+  if (nx < 1 || ny < 1) return noWayRound();
   const count = nx * ny;
   // Per node: 0 unknown, 1 open, 2 closed; its surface z.
   const state = new Uint8Array(count);
@@ -185,7 +188,7 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
       }
     }
   }
-  if (goalK < 0) return failed(straight, reach);
+  if (goalK < 0) return noWayRound();
   open(startK);
 
   // A* (a binary heap of node indices keyed by f = g + straight distance to the goal node).
@@ -233,7 +236,7 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
       }
     }
   }
-  if (!found) return failed(straight, reach);
+  if (!found) return noWayRound();
 
   // The raster path, start to goal, with its cumulative raster cost.
   const nodes: number[] = [];
@@ -265,7 +268,7 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   if (exact.ok && (!straight.ok || exact.inches < straight.inches - 1e-9)) return asAnswer(smooth, exact, false);
   if (straight.ok) return asAnswer(straightPath, straight, true);
   if (exact.ok) return asAnswer(smooth, exact, false);
-  return failed(straight, reach);
+  return noWayRound();
 }
 
 /** Passes of {@link tighten} over the path's corners. */
@@ -313,7 +316,3 @@ function tighten(
   }
 }
 
-function failed(straight: MovePathResult, reach: number): ShortestMovePathResult {
-  if (straight.ok) return { ok: false, reason: 'no path found', rule: 'Core 15.0' };
-  return { ok: false, reason: `${straight.reason}, and no way around was found within ${Math.round(reach * 10) / 10}"`, rule: straight.rule };
-}
