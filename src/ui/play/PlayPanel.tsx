@@ -122,6 +122,15 @@ export function PlayPanel(p: PlayPanelProps) {
   // A replay is read-only: no action, undo or drag (the page refuses them too); leaving it is explicit.
   const readOnly = s.replay !== null;
   const slug = (x: string) => x.replace(/[^a-zA-Z0-9]+/g, '-');
+  // The selected unit's options: what it can do now first; what it cannot is folded away, each
+  // with the engine's reason.
+  const optionsShown = !readOnly && p.options?.ok === true;
+  const options = optionsShown && p.options?.ok ? grouped(p.options.entries) : [];
+  const optionsNow = options.filter((e) => e.available);
+  const optionsLater = options.filter((e) => !e.available);
+  const optionEntry = (e: OptionEntry, i: number) => (
+    <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target ? fmt(p.expected[e.target]) : undefined} />
+  );
   return (
     <>
       {p.steps.length > 0 && (
@@ -235,30 +244,15 @@ export function PlayPanel(p: PlayPanelProps) {
                 </button>
               </div>
             )}
-            {/* What the unit can do now first; what it cannot is folded away, each with the engine's reason. */}
             <div className="play-opts" data-testid="play-options">
-              {!readOnly &&
-                p.options?.ok &&
-                (() => {
-                  const all = grouped(p.options.entries);
-                  const now = all.filter((e) => e.available);
-                  const later = all.filter((e) => !e.available);
-                  const entry = (e: OptionEntry, i: number) => <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target ? fmt(p.expected[e.target]) : undefined} />;
-                  return (
-                    <>
-                      {now.length === 0 && <div className="play-rule" data-testid="play-options-none">Nothing this unit can do now.</div>}
-                      {now.map(entry)}
-                      {later.length > 0 && (
-                        <details className="play-opts-more" data-testid="play-options-more">
-                          <summary>
-                            {later.length} not possible now (why)
-                          </summary>
-                          {later.map(entry)}
-                        </details>
-                      )}
-                    </>
-                  );
-                })()}
+              {optionsShown && optionsNow.length === 0 && <div className="play-rule" data-testid="play-options-none">Nothing this unit can do now.</div>}
+              {optionsNow.map(optionEntry)}
+              {optionsLater.length > 0 && (
+                <details className="play-opts-more" data-testid="play-options-more">
+                  <summary>{optionsLater.length} not possible now (why)</summary>
+                  {optionsLater.map(optionEntry)}
+                </details>
+              )}
             </div>
           </>
         )}
