@@ -195,10 +195,13 @@ function* classLayout(
   const occ = world.terrain.occluders;
   const work = { spotPairs: 0, nodePairs: 0, segmentTests: 0, ms: 0 };
   const relations: SpotRelation[] = [];
+  /** Per territory, the territory whose relation its own is the transpose of (-1: none). */
+  const twins: number[] = [];
   const share = (k: number, part: number) => 0.05 + (0.8 * (k + part)) / names.length;
   for (let k = 0; k < names.length; k++) {
     // Visibility is symmetric: a pair of territories whose zones are each other's spots is searched once.
     const twin = relations.findIndex((_, j) => sameSet(inside[k], zones[j]) && sameSet(zones[k], inside[j]));
+    twins.push(twin);
     if (twin >= 0) {
       relations.push(transpose(relations[twin]));
       continue;
@@ -227,6 +230,7 @@ function* classLayout(
   }
   const territories: Record<string, TerritoryLayout> = {};
   const exposures: number[] = [];
+  const laneSets: FireLanes[] = [];
   names.forEach((name, k) => {
     const rel = relations[k];
     const S = inside[k];
@@ -243,7 +247,9 @@ function* classLayout(
       heatmap.push([spots.x[i], spots.y[i], round3(spots.z[i]), T.length ? round3(n / T.length) : 0]);
     }
     const packing = greedyPacking(spots, cls, hidden);
-    const lanes: FireLanes = fireLanes(world.widthInches, world.depthInches, laneCell, rel.seen, pick(spots.x, S), pick(spots.y, S), pick(spots.x, T), pick(spots.y, T));
+    // A transposed relation's lines are its twin's, walked alike (see fireLanes): the same lanes.
+    const lanes: FireLanes = twins[k] >= 0 ? laneSets[twins[k]] : fireLanes(world.widthInches, world.depthInches, laneCell, rel.seen, pick(spots.x, S), pick(spots.y, S), pick(spots.x, T), pick(spots.y, T));
+    laneSets.push(lanes);
     const exposure = S.length ? exposed / S.length : 0;
     exposures.push(exposure);
     territories[name] = {

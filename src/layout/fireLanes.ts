@@ -1,8 +1,9 @@
 /**
  * Fire lanes of a territory: where its enemies' lines of sight cross the table. For every spot pair
  * that sees each other (a spot of the territory, a spot of its enemies' threat zone), the plan
- * segment between their centres is walked in steps of half a cell and each cell it crosses counts
- * once; a cell's share is its count over the number of seeing pairs. A cell crossed by half of all
+ * segment between their centres is walked in steps of half a cell, from its end with the smaller x
+ * (then y), so a segment counts the same cells whichever territory it is counted for, and each cell
+ * it crosses counts once; a cell's share is its count over the number of seeing pairs. A cell crossed by half of all
  * lines of sight has share 0.5: a lane; a cell no line crosses, 0.
  */
 export interface FireLanes {
@@ -42,7 +43,14 @@ export function fireLanes(
     for (let c = 0; c < cols; c++) {
       if (!seen[r * cols + c]) continue;
       const id = lines++;
-      const ax = rowsX[r], ay = rowsY[r], bx = colsX[c], by = colsY[c];
+      let ax = rowsX[r], ay = rowsY[r], bx = colsX[c], by = colsY[c];
+      if (ax > bx || (ax === bx && ay > by)) {
+        const tx = ax, ty = ay;
+        ax = bx;
+        ay = by;
+        bx = tx;
+        by = ty;
+      }
       const len = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
       const n = Math.max(1, Math.ceil(len / half));
       for (let k = 0; k <= n; k++) {

@@ -7,15 +7,15 @@ import { meshOccluder, solidOccluder, type Occluder } from '../geometry/occluder
 import { convexSolidTriangles, type ConvexSolid } from '../geometry/solids';
 import { modelClass } from './classes';
 import type { SpotGrid } from './standingSpots';
-import { mergeRelation, relationJob, relationPart, relationResult, runRelationStep, SpotSamples, type RelateOptions, type SpotRelation, type SpotSet } from './spotVisibility';
+import { jobOfTask, relationResult, relationTask, relationWork, runRelationStep, SpotSamples, type RelateOptions, type RelationJob, type RelationTask, type SetTree, type SpotRelation, type SpotSet } from './spotVisibility';
 
 /**
- * The spot relation on several threads (Node worker threads): every thread builds the same
- * {@link RelationJob} (deterministic trees and steps), claims steps from a shared counter
- * (`Atomics.add`, so a thread that finishes early takes the next step: the steps' costs vary a
- * hundredfold), and the parts are merged by the calling thread. The answer is the one thread's
- * answer bit for bit: steps hold disjoint rows, and each step's search does not depend on which
- * other steps ran in the same thread.
+ * The spot relation on several threads (Node worker threads): the calling thread composes the
+ * relation's trees once ({@link RelationTask}) and sends a copy; every thread builds its job from it,
+ * claims steps from a shared counter (`Atomics.add`, so a thread that finishes early takes the next
+ * step: the steps' costs vary a hundredfold) and writes its steps' rows into one shared answer. The
+ * answer is the one thread's answer bit for bit: steps hold disjoint rows, and each step's search
+ * does not depend on which other steps ran in the same thread.
  */
 
 /** Terrain occluders in a form a worker thread can rebuild them from (the same builders, the same order). */
@@ -39,35 +39,99 @@ export function terrainFromWire(w: TerrainWire): Occluder[] {
   });
 }
 
-/** A relation request as a worker receives it. */
+/**
+ * A relation request as a worker receives it: the task (the trees composed once, by the calling
+ * thread) and the shared memory of the answer and of the step counters.
+ */
 export interface RelateRequest {
-  id: number;
-  spots: SpotGrid;
-  spacing: number;
-  rows: SpotSet;
-  cols: SpotSet;
-  opts: RelateOptions;
-  /** Int32Array over a SharedArrayBuffer: entry 0 the next step to claim. */
-  counter: Int32Array;
+  task: RelationTask;
+  steps: number;
+  /** The answer by rank, over SharedArrayBuffers (every thread writes its steps' rows). */
+  seen: Uint8Array;
+  rowSeen: Uint8Array;
+  /** Int32Array over a SharedArrayBuffer: entry 0 the next step to claim, entry 1 steps finished. */
+  sync: Int32Array;
+  /** BigInt64Array over a SharedArrayBuffer: node pairs and segment tests, summed over the threads. */
+  work: BigInt64Array;
 }
 
-/** Runs the steps this thread claims; returns how many it ran. */
-export function runClaimedSteps(job: ReturnType<typeof relationJob>, counter: Int32Array): number {
+/**
+ * Runs the steps this thread claims (`sync[0]`), adding each step's work to `work` and counting it
+ * finished (`sync[1]`, notified) once its rows are written; returns how many it ran.
+ */
+export function runClaimedSteps(job: RelationJob, sync: Int32Array, work: BigInt64Array): number {
   let ran = 0;
   for (;;) {
-    const k = Atomics.add(counter, 0, 1);
+    const k = Atomics.add(sync, 0, 1);
     if (k >= job.steps) return ran;
+    const before = relationWork(job);
     runRelationStep(job, k);
+    const after = relationWork(job);
+    Atomics.add(work, 0, BigInt(after.nodePairs - before.nodePairs));
+    Atomics.add(work, 1, BigInt(after.segmentTests - before.segmentTests));
+    Atomics.add(sync, 1, 1);
+    Atomics.notify(sync, 1);
     ran++;
   }
 }
 
-/** A pool of worker threads holding one terrain; {@link RelatePool.relate} shares each relation with them. */
+/** A typed array's copy over a SharedArrayBuffer (posted to a thread, it is shared, not copied). */
+function shared<T extends Float64Array | Float32Array | Int32Array>(a: T): T {
+  const C = a.constructor as { new (b: SharedArrayBuffer): T };
+  const out = new C(new SharedArrayBuffer(a.byteLength));
+  out.set(a as never);
+  return out;
+}
+
+const _sharedTrees = new WeakMap<SetTree, SetTree>();
+/** A set tree over shared memory (made once per tree: the trees are kept across relations and never written). */
+function sharedSetTree(t: SetTree): SetTree {
+  let s = _sharedTrees.get(t);
+  if (!s) {
+    const tr = t.tree;
+    s = {
+      ...t,
+      tree: { ...tr, points: shared(tr.points), bounds: shared(tr.bounds), start: shared(tr.start), end: shared(tr.end), left: shared(tr.left), right: shared(tr.right), owner: shared(tr.owner), ownerMin: shared(tr.ownerMin), ownerMax: shared(tr.ownerMax), sourceIndex: undefined },
+      rank: shared(t.rank),
+      lo: shared(t.lo),
+      hi: shared(t.hi),
+      setIndexOfRank: shared(t.setIndexOfRank),
+      normals: shared(t.normals),
+      spotOfRank: shared(t.spotOfRank),
+      rankStart: shared(t.rankStart),
+      rankEnd: shared(t.rankEnd),
+    };
+    _sharedTrees.set(t, s);
+  }
+  return s;
+}
+
+type WaitAsync = (a: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
+
+/** Resolves once `sync[1]` (steps finished) reaches `steps`. */
+async function allFinished(sync: Int32Array, steps: number): Promise<void> {
+  const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
+  for (;;) {
+    const done = Atomics.load(sync, 1);
+    if (done >= steps) return;
+    const w = waitAsync(sync, 1, done);
+    if (w.async) await w.value;
+  }
+}
+
+/**
+ * A pool of worker threads holding one terrain; {@link RelatePool.relate} shares each relation with
+ * them. The calling thread composes the trees once and sends them; every thread claims steps from a
+ * shared counter and writes its rows into the shared answer; the calling thread returns as soon as
+ * every step is finished, whether or not a worker took part (a worker still starting, or busy with
+ * an earlier request, finds nothing left to claim and skips the request).
+ */
 export class RelatePool {
   private readonly workers: Worker[] = [];
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void; left: number; parts: unknown[] }>();
   private samples: SpotSamples | null = null;
+  /** Rejects when a worker fails (an error in a step, or the thread died). */
+  private readonly failed: Promise<never>;
+  private fail: (e: unknown) => void = () => {};
 
   /**
    * @param threads worker threads besides the calling one (0: the calling thread alone).
@@ -76,27 +140,18 @@ export class RelatePool {
     private readonly occluders: Occluder[],
     threads: number,
   ) {
+    this.failed = new Promise<never>((_, reject) => (this.fail = reject));
+    this.failed.catch(() => {});
     if (threads <= 0) return;
     const wire = terrainWire(occluders);
     for (let i = 0; i < threads; i++) {
       const w = new Worker(new URL('./relateWorker.mjs', import.meta.url), { workerData: { terrain: wire } });
-      w.on('message', (m: { id: number; part?: unknown; error?: string }) => {
-        const p = this.pending.get(m.id);
-        if (!p) return;
-        if (m.error) {
-          this.pending.delete(m.id);
-          p.reject(new Error(m.error));
-          return;
-        }
-        p.parts.push(m.part);
-        if (--p.left === 0) {
-          this.pending.delete(m.id);
-          p.resolve(p.parts);
-        }
+      w.on('message', (m: { error?: string }) => {
+        if (m.error) this.fail(new Error(`layout worker thread: ${m.error}`));
       });
-      w.on('error', (e) => {
-        for (const p of this.pending.values()) p.reject(e);
-        this.pending.clear();
+      w.on('error', (e) => this.fail(e));
+      w.on('exit', (code) => {
+        if (this.workers.includes(w)) this.fail(new Error(`layout worker thread exited (code ${code})`));
       });
       this.workers.push(w);
     }
@@ -110,47 +165,46 @@ export class RelatePool {
   /** The relation of {@link relateSpots}, its steps shared with the pool's threads. */
   async relate(spots: SpotGrid, spacing: number, rows: SpotSet, cols: SpotSet, opts: RelateOptions = {}): Promise<SpotRelation> {
     if (!this.samples || this.samples.spots !== spots || this.samples.spacingInches !== spacing) this.samples = new SpotSamples(spots, modelClass(spots.classId)!, spacing);
-    const job = relationJob(this.samples, this.occluders, rows, cols, opts);
-    if (job.steps === 0 || this.workers.length === 0) {
+    const task = relationTask(this.samples, rows, cols, opts);
+    if (this.workers.length === 0) {
+      const job = jobOfTask(task, this.occluders);
       for (let k = 0; k < job.steps; k++) runRelationStep(job, k);
       return relationResult(job);
     }
-    const counter = new Int32Array(new SharedArrayBuffer(4));
-    const id = this.nextId++;
-    const parts = new Promise<unknown[]>((resolve, reject) => this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, left: this.workers.length, parts: [] }));
-    const req: RelateRequest = { id, spots, spacing, rows, cols, opts, counter };
+    const seen = new Uint8Array(new SharedArrayBuffer(task.pairs ? task.rows * task.cols : 0));
+    const rowSeen = new Uint8Array(new SharedArrayBuffer(task.rows));
+    const job = jobOfTask(task, this.occluders, { seen, rowSeen });
+    if (job.steps === 0) return relationResult(job);
+    const sync = new Int32Array(new SharedArrayBuffer(8));
+    const work = new BigInt64Array(new SharedArrayBuffer(16));
+    const req: RelateRequest = { task: { ...task, A: sharedSetTree(task.A!), B: sharedSetTree(task.B!) }, steps: job.steps, seen, rowSeen, sync, work };
     for (const w of this.workers) w.postMessage(req);
-    runClaimedSteps(job, counter);
-    for (const part of (await parts) as Parameters<typeof mergeRelation>[1][]) mergeRelation(job, part);
-    return relationResult(job);
+    runClaimedSteps(job, sync, work);
+    await Promise.race([allFinished(sync, job.steps), this.failed]);
+    const out = relationResult(job);
+    out.nodePairs = Number(Atomics.load(work, 0));
+    out.segmentTests = Number(Atomics.load(work, 1));
+    return out;
   }
 
   /** Ends the worker threads. */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
-    this.workers.length = 0;
+    const ws = this.workers.splice(0);
+    await Promise.all(ws.map((w) => w.terminate()));
   }
 }
 
-/** Worker side: answers {@link RelateRequest}s on the terrain it was started with. */
-export function serveRelations(port: { on(ev: 'message', f: (m: RelateRequest) => void): void; postMessage(m: unknown, transfer?: ArrayBuffer[]): void }, terrain: TerrainWire): void {
+/** Worker side: runs the steps of {@link RelateRequest}s it can still claim, on the terrain it was started with. */
+export function serveRelations(port: { on(ev: 'message', f: (m: RelateRequest) => void): void; postMessage(m: unknown): void }, terrain: TerrainWire): void {
   const occ = terrainFromWire(terrain);
-  let samples: SpotSamples | null = null;
-  let key = '';
   port.on('message', (m) => {
     try {
-      // Spot grids arrive as copies: keep the samples (and their per-spot trees) while the grid is the same.
-      const k = `${m.spots.classId}/${m.spots.grid}/${m.spots.count}/${m.spacing}`;
-      if (!samples || k !== key) {
-        samples = new SpotSamples(m.spots, modelClass(m.spots.classId)!, m.spacing);
-        key = k;
-      }
-      const job = relationJob(samples, occ, m.rows, m.cols, m.opts);
-      runClaimedSteps(job, m.counter);
-      const part = relationPart(job);
-      port.postMessage({ id: m.id, part }, [part.seen.buffer as ArrayBuffer, part.rowSeen.buffer as ArrayBuffer]);
+      // Every step already claimed (the calling thread was quicker): nothing to build.
+      if (Atomics.load(m.sync, 0) >= m.steps) return;
+      const job = jobOfTask(m.task, occ, { seen: m.seen, rowSeen: m.rowSeen });
+      runClaimedSteps(job, m.sync, m.work);
     } catch (e) {
-      port.postMessage({ id: m.id, error: (e as Error).stack ?? String(e) });
+      port.postMessage({ error: (e as Error).stack ?? String(e) });
     }
   });
 }

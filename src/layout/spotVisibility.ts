@@ -72,6 +72,8 @@ export class SpotSamples {
   readonly setTrees = new WeakMap<SpotSet, { otherTop: number; otherBottom: number; tree: SetTree }[]>();
   /** Per cap variant, the tree whose shape every spot's tree takes (see `sampleTreeLike`). */
   private readonly templates: (SampleTree | undefined)[] = [];
+  /** Per cap variant and elevation, the samples at (0, 0) that every spot's are moved from (see `tree`). */
+  private readonly origins = new Map<string, OriginSamples>();
   /** The sample surface's semi-minor axis over the covering radius: how far a side normal turns within one covering radius (radians, as `World` widens its facing spread). */
   readonly turn: number;
   readonly semiMajor: number;
@@ -95,52 +97,105 @@ export class SpotSamples {
     this.sideRows = Math.floor(side / cols);
   }
 
-  /** The sample tree of spot `i` with its top and bottom caps kept or not. */
+  /**
+   * The sample tree of spot `i` with its top and bottom caps kept or not. Spots at one elevation
+   * share their samples but for a plan translation (every class stands at facing 0, where
+   * `prismSurfaceSamples` computes `x + u` and `y + v`, and node bounds are minima and maxima of
+   * points): the tree is computed once at (0, 0) per elevation and cap variant, and moved by adding
+   * the spot's x and y, which gives the same numbers, bit for bit, as sampling the spot itself.
+   */
   tree(i: number, keepTop: boolean, keepBottom: boolean): SpotTree {
     const key = 4 * i + (keepTop ? 2 : 0) + (keepBottom ? 1 : 0);
     let t = this.cache.get(key);
-    if (!t) {
-      const s = this.spots;
-      const z = s.z[i];
-      const samples = prismSurfaceSamples({ footprint: classFootprint(this.cls, s.x[i], s.y[i]), zMin: z, zMax: z + classVolumeHeight(this.cls) }, this.spacingInches);
-      const n = samples.points.length / 3;
-      const N = samples.normals;
-      let kept = 0;
-      const pts = new Float64Array(samples.points.length);
-      const nrm = new Float32Array(samples.points.length);
-      for (let k = 0; k < n; k++) {
-        const nz = N[3 * k + 2];
-        if (nz > 0.5 ? keepTop : nz < -0.5 ? keepBottom : true) {
-          for (let c = 0; c < 3; c++) {
-            pts[3 * kept + c] = samples.points[3 * k + c];
-            nrm[3 * kept + c] = N[3 * k + c];
-          }
-          kept++;
-        }
-      }
-      // Every spot's kept samples are the template's moved, in the same order: same tree shape.
-      const variant = (keepTop ? 2 : 0) + (keepBottom ? 1 : 0);
-      let template = this.templates[variant];
-      if (!template || template.owner.length !== kept || template.coveringRadiusInches !== samples.coveringRadiusInches) {
-        template = this.templates[variant] = buildSampleTree(pts.slice(0, 3 * kept), samples.coveringRadiusInches);
-      }
-      const tree = sampleTreeLike(template, pts.subarray(0, 3 * kept));
-      const normals = new Float32Array(3 * kept);
+    if (t) return t;
+    const s = this.spots;
+    const x = s.x[i];
+    const y = s.y[i];
+    const variant = (keepTop ? 2 : 0) + (keepBottom ? 1 : 0);
+    const okey = `${variant}/${s.z[i]}`;
+    let o = this.origins.get(okey);
+    if (!o) this.origins.set(okey, (o = this.originSamples(s.z[i], keepTop, keepBottom)));
+    // Every spot's kept samples are the template's moved, in the same order: same tree shape. The
+    // template is the first spot's tree (rebuilt when a spot's count or covering radius differs).
+    let template = this.templates[variant];
+    if (!template || template.owner.length !== o.kept || template.coveringRadiusInches !== o.coveringRadiusInches) {
+      template = this.templates[variant] = buildSampleTree(moved(o.points, x, y), o.coveringRadiusInches);
+    }
+    if (o.template !== template) {
+      const tree = sampleTreeLike(template, o.points);
+      const normals = new Float32Array(3 * o.kept);
       const src = tree.sourceIndex!;
-      const pointOfSample = new Int32Array(kept);
-      for (let p = 0; p < kept; p++) {
-        for (let c = 0; c < 3; c++) normals[3 * p + c] = nrm[3 * src[p] + c];
+      const pointOfSample = new Int32Array(o.kept);
+      for (let p = 0; p < o.kept; p++) {
+        for (let c = 0; c < 3; c++) normals[3 * p + c] = o.normals[3 * src[p] + c];
         pointOfSample[src[p]] = p;
       }
-      t = { tree, normals, pointOfSample };
-      this.cache.set(key, t);
+      o.template = template;
+      o.tree = { tree, normals, pointOfSample };
     }
+    const at = o.tree!;
+    t = { tree: { ...at.tree, points: moved(at.tree.points, x, y), bounds: movedBounds(at.tree.bounds, x, y) }, normals: at.normals, pointOfSample: at.pointOfSample };
+    this.cache.set(key, t);
     return t;
+  }
+
+  /** The class's kept samples at (0, 0) on elevation `z` (caps as asked), with their normals. */
+  private originSamples(z: number, keepTop: boolean, keepBottom: boolean): OriginSamples {
+    const samples = prismSurfaceSamples({ footprint: classFootprint(this.cls, 0, 0), zMin: z, zMax: z + classVolumeHeight(this.cls) }, this.spacingInches);
+    const n = samples.points.length / 3;
+    const N = samples.normals;
+    let kept = 0;
+    const pts = new Float64Array(samples.points.length);
+    const nrm = new Float32Array(samples.points.length);
+    for (let k = 0; k < n; k++) {
+      const nz = N[3 * k + 2];
+      if (nz > 0.5 ? keepTop : nz < -0.5 ? keepBottom : true) {
+        for (let c = 0; c < 3; c++) {
+          pts[3 * kept + c] = samples.points[3 * k + c];
+          nrm[3 * kept + c] = N[3 * k + c];
+        }
+        kept++;
+      }
+    }
+    return { points: pts.slice(0, 3 * kept), normals: nrm.slice(0, 3 * kept), kept, coveringRadiusInches: samples.coveringRadiusInches, template: null, tree: null };
   }
 }
 
+/** A class's kept samples at (0, 0) and one elevation, and their tree in the current template's shape. */
+interface OriginSamples {
+  points: Float64Array;
+  normals: Float32Array;
+  kept: number;
+  coveringRadiusInches: number;
+  template: SampleTree | null;
+  tree: SpotTree | null;
+}
+
+/** Points `[x, y, z, ...]` moved by (dx, dy) (a copy). */
+function moved(points: Float64Array, dx: number, dy: number): Float64Array {
+  const out = new Float64Array(points);
+  for (let k = 0; k < out.length; k += 3) {
+    out[k] += dx;
+    out[k + 1] += dy;
+  }
+  return out;
+}
+
+/** Node bounds `[minX, minY, minZ, maxX, maxY, maxZ, ...]` moved by (dx, dy) (a copy). */
+function movedBounds(bounds: Float64Array, dx: number, dy: number): Float64Array {
+  const out = new Float64Array(bounds);
+  for (let k = 0; k < out.length; k += 6) {
+    out[k] += dx;
+    out[k + 1] += dy;
+    out[k + 3] += dx;
+    out[k + 4] += dy;
+  }
+  return out;
+}
+
 /** One composed tree over a set of spots, with each node's spots as a range of ranks. */
-interface SetTree {
+/** The composed sample tree of a spot set (typed arrays only: another thread can take a copy). */
+export interface SetTree {
   tree: SampleTree;
   /** Per point: rank of its spot (ranks number the spots in the tree's point order). */
   rank: Int32Array;
@@ -984,18 +1039,62 @@ export interface RelationJob {
   frontier: number[];
 }
 
+/**
+ * What a thread needs to run a relation's steps: the two composed trees and the search's constants,
+ * all typed arrays and numbers, so the thread that composed the trees can hand a copy to others
+ * (a Node worker thread, the browser's visibility helper) instead of each composing its own.
+ */
+export interface RelationTask {
+  rows: number;
+  cols: number;
+  pairs: boolean;
+  exhaustive: boolean;
+  /** Null when either set is empty (the relation has no steps). */
+  A: SetTree | null;
+  B: SetTree | null;
+  spots: SpotGrid;
+  semiMajor: number;
+  turn: number;
+  sideColumns: number;
+  sideRows: number;
+}
+
+/** The {@link RelationTask} of a relation: composes (or reuses, see `setTree`) the two sets' trees. */
+export function relationTask(samples: SpotSamples, rowsSet: SpotSet, colsSet: SpotSet, opts: RelateOptions = {}): RelationTask {
+  const empty = rowsSet.length === 0 || colsSet.length === 0;
+  return {
+    rows: rowsSet.length,
+    cols: colsSet.length,
+    pairs: (opts.form ?? 'pairs') === 'pairs',
+    exhaustive: opts.mode === 'exhaustive',
+    A: empty ? null : setTree(samples, rowsSet, colsSet),
+    B: empty ? null : setTree(samples, colsSet, rowsSet),
+    spots: samples.spots,
+    semiMajor: samples.semiMajor,
+    turn: samples.turn,
+    sideColumns: samples.sideColumns,
+    sideRows: samples.sideRows,
+  };
+}
+
 /** Builds the job of {@link relateSpotsSteps} (see {@link RelationJob}). */
 export function relationJob(samples: SpotSamples, occluders: Occluder[], rowsSet: SpotSet, colsSet: SpotSet, opts: RelateOptions = {}): RelationJob {
-  const pairs = (opts.form ?? 'pairs') === 'pairs';
-  const rows = rowsSet.length;
-  const cols = colsSet.length;
-  const exhaustive = opts.mode === 'exhaustive';
-  const empty = rows === 0 || cols === 0;
-  const A = empty ? null : setTree(samples, rowsSet, colsSet);
-  const B = empty ? null : setTree(samples, colsSet, rowsSet);
+  return jobOfTask(relationTask(samples, rowsSet, colsSet, opts), occluders);
+}
+
+/**
+ * The job of a {@link RelationTask} on this thread's occluders (the same terrain, built by the same
+ * builders in the same order, as the thread that made the task).
+ * @param answer where the answer is written (by rank: `seen` of `rows * cols` bytes in pairs form,
+ *   `rowSeen` of `rows`); threads sharing one job's steps may share these arrays (steps hold disjoint
+ *   rows, and a step reads only its own rows). Fresh arrays when absent.
+ */
+export function jobOfTask(task: RelationTask, occluders: Occluder[], answer?: { seen: Uint8Array; rowSeen: Uint8Array }): RelationJob {
+  const { rows, cols, pairs, exhaustive, A, B } = task;
+  const empty = A === null || B === null;
   const st: SearchState = {
-    A: A!, B: B!, cols, pairs, seen: new Uint8Array(pairs ? rows * cols : 0), rowSeen: new Uint8Array(rows), nodePairs: 0, tests: 0,
-    spots: samples.spots, semiMajor: samples.semiMajor, turn: samples.turn, sideColumns: samples.sideColumns, sideRows: samples.sideRows,
+    A: A!, B: B!, cols, pairs, seen: answer?.seen ?? new Uint8Array(pairs ? rows * cols : 0), rowSeen: answer?.rowSeen ?? new Uint8Array(rows), nodePairs: 0, tests: 0,
+    spots: task.spots, semiMajor: task.semiMajor, turn: task.turn, sideColumns: task.sideColumns, sideRows: task.sideRows,
     facingA: -1, facingB: -1, ux: 1, uy: 0, limit: -2, topA: true, bottomA: true, topB: true, bottomB: true,
     plan: new Map(), planBuf: [], joined: new Map(),
   };
@@ -1012,7 +1111,7 @@ export function relationJob(samples: SpotSamples, occluders: Occluder[], rowsSet
   }
   if (!exhaustive && !empty) {
     for (const column of joinedColumns(occluders, columnsOf)) {
-      const delta = gapClearance(column, B!.tree.points, gapClearance(column, A!.tree.points));
+      const delta = gapClearance(column, B.tree.points, gapClearance(column, A.tree.points));
       if (!(delta > 0)) continue;
       const blocker: PlanBlocker = { poly: new Float64Array(8), zMin: 0, zMax: 0, box: new Float64Array(4) };
       const list = st.joined.get(column.lower) ?? [];
@@ -1020,7 +1119,7 @@ export function relationJob(samples: SpotSamples, occluders: Occluder[], rowsSet
       st.joined.set(column.lower, list);
     }
   }
-  const front = empty || exhaustive ? [] : frontier(A!, 16);
+  const front = empty || exhaustive ? [] : frontier(A, 16);
   return { rows, cols, steps: empty ? 0 : exhaustive ? rows : front.length, exhaustive, st, occ, frontier: front };
 }
 
@@ -1049,6 +1148,18 @@ export function runRelationStep(job: RelationJob, k: number): void {
     _probeHint = null;
     search(st, job.frontier[k], 0, job.occ, job.occ.length, 0);
   }
+}
+
+/** The rows (ranks, first and last) whose answers step `k` of a job writes (no other step writes them). */
+export function relationStepRows(job: RelationJob, k: number): [first: number, last: number] {
+  if (job.exhaustive) return [k, k];
+  const n = job.frontier[k];
+  return [job.st.A.lo[n], job.st.A.hi[n]];
+}
+
+/** Work done so far by this thread's copy of a job: node pairs visited and segment tests. */
+export function relationWork(job: RelationJob): { nodePairs: number; segmentTests: number } {
+  return { nodePairs: job.st.nodePairs, segmentTests: job.st.tests };
 }
 
 /** This thread's part of the answer (by rank: transferable to another thread's job). */

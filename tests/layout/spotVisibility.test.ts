@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { modelVisible } from '../../src/geometry/visibility';
+import { prismSurfaceSamples } from '../../src/geometry/volumeSamples';
 import { World } from '../../src/geometry/world';
-import { classFootprint, modelClass } from '../../src/layout/classes';
+import { classFootprint, classVolumeHeight, modelClass } from '../../src/layout/classes';
 import { relateSpots, SpotSamples } from '../../src/layout/spotVisibility';
 import { standingSpots, terrainRules } from '../../src/layout/standingSpots';
 import { worldOf } from './worlds';
@@ -43,6 +44,52 @@ function halves(world: World, classId: string) {
 }
 
 describe('spot visibility (terrain only)', () => {
+  it('samples each spot exactly as World samples a model there, bit for bit (on the table and on a floor, caps kept or not)', async () => {
+    // A floor 1" high: spots on it stand at z = 1, the others at z = 0; two elevations, two classes.
+    const world = await worldOf({
+      battlefield: { width: 12, depth: 10 },
+      terrain: [{ id: 'floor', type: 'obstacle', pieces: [{ shape: 'box', center: [8.5, 5], size: [5, 6, 1] }] }],
+      territories: { north: [[0, 6], [12, 6], [12, 10], [0, 10]], south: [[0, 0], [12, 0], [12, 4], [0, 4]] },
+    });
+    for (const classId of ['infantry', 'cavalry']) {
+      const cls = modelClass(classId)!;
+      const spots = standingSpots(terrainRules(world), cls, 1);
+      const samples = new SpotSamples(spots, cls);
+      const elevations = new Set<number>();
+      for (let i = 0; i < spots.count; i++) {
+        elevations.add(spots.z[i]);
+        const direct = prismSurfaceSamples({ footprint: classFootprint(cls, spots.x[i], spots.y[i]), zMin: spots.z[i], zMax: spots.z[i] + classVolumeHeight(cls) }, 0.25);
+        for (const [keepTop, keepBottom] of [[false, false], [true, false], [true, true]] as const) {
+          const t = samples.tree(i, keepTop, keepBottom);
+          // The kept samples, in prismSurfaceSamples order (side, then top cap, then bottom cap), read through pointOfSample.
+          let k = 0;
+          for (let q = 0; q < direct.points.length / 3; q++) {
+            const nz = direct.normals[3 * q + 2];
+            if (nz > 0.5 ? !keepTop : nz < -0.5 ? !keepBottom : false) continue;
+            const p = t.pointOfSample[k++];
+            for (let c = 0; c < 3; c++) expect(t.tree.points[3 * p + c]).toBe(direct.points[3 * q + c]);
+          }
+          expect(k).toBe(t.pointOfSample.length);
+          // Node bounds are exactly the points' extremes.
+          const { bounds, start, end, points } = t.tree;
+          for (let n = 0; n < start.length; n++) {
+            for (let c = 0; c < 3; c++) {
+              let lo = Infinity;
+              let hi = -Infinity;
+              for (let j = start[n]; j < end[n]; j++) {
+                lo = Math.min(lo, points[3 * j + c]);
+                hi = Math.max(hi, points[3 * j + c]);
+              }
+              expect(bounds[6 * n + c]).toBe(lo);
+              expect(bounds[6 * n + 3 + c]).toBe(hi);
+            }
+          }
+        }
+      }
+      expect([...elevations].sort()).toEqual([0, 1]);
+    }
+  });
+
   it('fast equals exhaustive on random layouts, every spot pair', async () => {
     await fc.assert(
       fc.asyncProperty(layout, fc.constantFrom('infantry', 'cavalry'), async (pieces, classId) => {
