@@ -1157,6 +1157,32 @@ export function relationStepRows(job: RelationJob, k: number): [first: number, l
   return [job.st.A.lo[n], job.st.A.hi[n]];
 }
 
+/**
+ * The answers of rows `first..last` (ranks) of a job: `seen` (`(last - first + 1) * cols` bytes,
+ * empty in rows form) and `rowSeen` (`last - first + 1` bytes), copies. With
+ * {@link setRelationRows} another thread's steps are carried into this thread's job.
+ */
+export function relationRows(job: RelationJob, first: number, last: number): { seen: Uint8Array; rowSeen: Uint8Array } {
+  const st = job.st;
+  return { seen: st.pairs ? st.seen.slice(first * job.cols, (last + 1) * job.cols) : new Uint8Array(0), rowSeen: st.rowSeen.slice(first, last + 1) };
+}
+
+/** Writes rows from `first` on (as {@link relationRows} gave them) into a job's answer. */
+export function setRelationRows(job: RelationJob, first: number, rows: { seen: Uint8Array; rowSeen: Uint8Array }): void {
+  const st = job.st;
+  if (first < 0 || first + rows.rowSeen.length > job.rows || (st.pairs && rows.seen.length !== rows.rowSeen.length * job.cols)) {
+    throw new Error(`setRelationRows: rows ${first}..${first + rows.rowSeen.length - 1} do not fit a job of ${job.rows} x ${job.cols}`);
+  }
+  if (st.pairs) st.seen.set(rows.seen, first * job.cols);
+  st.rowSeen.set(rows.rowSeen, first);
+}
+
+/** Adds another thread's work (node pairs, segment tests) to a job's counts. */
+export function addRelationWork(job: RelationJob, work: { nodePairs: number; segmentTests: number }): void {
+  job.st.nodePairs += work.nodePairs;
+  job.st.tests += work.segmentTests;
+}
+
 /** Work done so far by this thread's copy of a job: node pairs visited and segment tests. */
 export function relationWork(job: RelationJob): { nodePairs: number; segmentTests: number } {
   return { nodePairs: job.st.nodePairs, segmentTests: job.st.tests };
