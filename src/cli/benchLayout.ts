@@ -1,15 +1,17 @@
 /**
  * Layout analysis bench (issue 19): `npx tsx src/cli/benchLayout.ts [SCENARIO] [--class ID]... [--sample N] [--threads N]`.
  * On the default battlefield at a 1" grid, threat 0, it prints per class:
- * - the whole analysis (fast mode; `analyseLayout` in this thread, or with `--threads N`
- *   `analyseLayoutParallel` on N threads) in seconds, against the targets (one class 3 s,
- *   three classes 8 s);
+ * - the whole analysis (fast mode) in seconds, against the targets (one class 3 s, three classes
+ *   8 s): on one thread (`analyseLayout`), and on N threads (`analyseLayoutParallel`, as `npm run
+ *   layout` runs it; default N: the machine's cores, at most 4), each class a run of its own (its
+ *   worker threads started for it), then the classes in one run (one pool of threads);
  * - the baseline, measured in the same process: the exhaustive mode on the same spots (north's spots
  *   against south's, every pair), extrapolated from N evenly spaced north spots (default 6; each
  *   against all of south's), and the fast search on the same relation in this thread alone, with
  *   their ratio (target >= 50x).
  */
 import { analyseLayout } from '../layout/analyse';
+import { availableParallelism } from 'node:os';
 import { analyseLayoutParallel } from '../layout/parallel';
 import { classFootprint, modelClass, MODEL_CLASSES } from '../layout/classes';
 import { relateSpots, SpotSamples } from '../layout/spotVisibility';
@@ -21,7 +23,7 @@ async function main(argv: string[]): Promise<void> {
   const args = argv.filter((a) => a !== '--');
   const classes: string[] = [];
   let sample = 6;
-  let threads = 1;
+  let threads = Math.min(4, availableParallelism());
   let file = 'assets/scenarios/default.json';
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--class') classes.push(args[++i]);
@@ -34,17 +36,26 @@ async function main(argv: string[]): Promise<void> {
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
   const world = loaded.world;
   const [nName, sName] = Object.keys(world.territories);
-  console.log(`layout bench: ${file}, grid 1", threat 0, classes ${ids.join(', ')}, ${threads} thread(s) for the whole analysis`);
+  console.log(`layout bench: ${file}, grid 1", threat 0, classes ${ids.join(', ')}; whole analysis on 1 and on ${threads} thread(s)`);
   let total = 0;
+  let totalThreads = 0;
+  const untimed = (r: Awaited<ReturnType<typeof analyseLayoutParallel>>) => JSON.stringify({ ...r, classes: r.classes.map((c) => ({ ...c, work: { ...c.work, ms: 0 } })) });
   for (const id of ids) {
     const cls = modelClass(id)!;
     let t = performance.now();
-    const report = threads > 1 ? await analyseLayoutParallel(world, { grid: 1, classes: [id] }, threads) : analyseLayout(world, { grid: 1, classes: [id] });
+    const report = analyseLayout(world, { grid: 1, classes: [id] });
     const whole = (performance.now() - t) / 1000;
     total += whole;
+    t = performance.now();
+    const reportN = threads > 1 ? await analyseLayoutParallel(world, { grid: 1, classes: [id] }, threads) : report;
+    const wholeN = threads > 1 ? (performance.now() - t) / 1000 : whole;
+    totalThreads += wholeN;
     const c = report.classes[0];
     const exp = Object.entries(c.territories).map(([k, v]) => `${k} ${v.exposure.toFixed(3)} (${v.spots} spots, hiding ${v.hidingCapacity})`).join(', ');
-    console.log(`${id}: whole analysis ${whole.toFixed(2)} s (target 3 s: ${(whole / 3).toFixed(2)}x of it); exposure ${exp}; asymmetry ${c.asymmetry.toFixed(3)}`);
+    const same = untimed(reportN) === untimed(report) ? 'same report' : 'REPORTS DIFFER';
+    console.log(
+      `${id}: whole analysis ${whole.toFixed(2)} s on one thread, ${wholeN.toFixed(2)} s on ${threads} (${same}; target 3 s: ${(wholeN / 3).toFixed(2)}x of it); exposure ${exp}; asymmetry ${c.asymmetry.toFixed(3)}`,
+    );
     // Baseline on the same relation: north's spots against south's.
     const spots = standingSpots(terrainRules(world), cls, 1);
     const f = classFootprint(cls, 0, 0);
@@ -71,7 +82,12 @@ async function main(argv: string[]): Promise<void> {
         `exhaustive ~${(exMs / 1000).toFixed(1)} s (extrapolated from ${pick.length} spots x ${S.length}; rows ${agree ? 'agree' : 'DISAGREE'}); ratio ${(exMs / fastMs).toFixed(1)}x (target 50x)`,
     );
   }
-  console.log(`all classes: ${total.toFixed(2)} s (target 8 s)`);
+  console.log(`all classes, a run each: ${total.toFixed(2)} s on one thread, ${totalThreads.toFixed(2)} s on ${threads}`);
+  if (ids.length > 1 && threads > 1) {
+    const t = performance.now();
+    await analyseLayoutParallel(world, { grid: 1, classes: ids }, threads);
+    console.log(`all classes in one run (one pool of ${threads} threads, as \`npm run layout\` with every --class): ${((performance.now() - t) / 1000).toFixed(2)} s (target 8 s)`);
+  }
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {

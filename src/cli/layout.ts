@@ -1,9 +1,11 @@
 /**
  * The layout analysis (shared/contract/LAYOUT.md):
- *   npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--png FILE] [--exhaustive]
- * prints one JSON object on stdout and exits 0; an invalid file, a scenario without two
+ *   npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--png FILE] [--exhaustive] [--threads N]
+ * prints one JSON object on stdout and exits 0 (the spot relations on the machine's cores, at most 4, unless
+ * `--threads N` says how many); an invalid file, a scenario without two
  * territories or bad options print every problem (with its JSON path or option) to stderr and exit 2.
  */
+import { availableParallelism } from 'node:os';
 import { writeFile } from 'node:fs/promises';
 import { analyseLayout, layoutOptionProblems, type LayoutOptions } from '../layout/analyse';
 import { analyseLayoutParallel } from '../layout/parallel';
@@ -64,9 +66,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${file} cannot be analysed:\n${optionProblems.map((p) => `  ${p}`).join('\n')}\n`);
     return 2;
   }
-  // --threads N > 1: the spot relations on N threads (worker threads; the same report as one
-  // thread's). One by default: on the shared 2-core machine two were slower (docs/layout.md).
-  const report = (threads ?? 1) <= 1 ? analyseLayout(loaded.world, opts) : await analyseLayoutParallel(loaded.world, opts, threads);
+  // The spot relations on N threads (worker threads; the same report as one thread's): by default
+  // the machine's cores, at most 4; --threads 1 keeps everything in this thread.
+  const n = threads ?? Math.min(4, availableParallelism());
+  const report = n <= 1 ? analyseLayout(loaded.world, opts) : await analyseLayoutParallel(loaded.world, opts, n);
   if (png) await writeFile(png, layoutPicture(loaded.world, report));
   process.stdout.write(`${JSON.stringify(report)}\n`);
   return 0;
