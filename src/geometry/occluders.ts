@@ -36,6 +36,18 @@ export interface SolidOccluder extends OccluderBase {
   asPrism: Prism | null;
   cos: number;
   sin: number;
+  /**
+   * A box's numbers as its segment test reads them: centre x, y, half sizes along its own x and y,
+   * bottom and top z, cos and sin of its turn (see {@link boxSlab}); empty for a cylinder.
+   */
+  slab: Float64Array;
+}
+
+const NO_SLAB = new Float64Array(0);
+
+/** The {@link SolidOccluder.slab} of a box: `[cx, cy, size x / 2, size y / 2, elevation, elevation + size z, cos, sin]`. */
+export function boxSlab(solid: Extract<ConvexSolid, { kind: 'box' }>, cos: number, sin: number): Float64Array {
+  return Float64Array.of(solid.center[0], solid.center[1], solid.size[0] / 2, solid.size[1] / 2, solid.elevation, solid.elevation + solid.size[2], cos, sin);
 }
 
 /** A triangulated scenery piece with its own BVH; `closed` when every edge joins exactly two triangles. */
@@ -123,10 +135,12 @@ export function solidOccluder(solid: ConvexSolid, featureIndex: number, position
       zMax: solid.elevation + solid.height,
     };
     const pb = prismBounds(asPrism);
-    return { kind: 'solid', solid, asPrism, cos: 1, sin: 0, bounds: Float64Array.from(pb), featureIndex };
+    return { kind: 'solid', solid, asPrism, cos: 1, sin: 0, slab: NO_SLAB, bounds: Float64Array.from(pb), featureIndex };
   }
   const r = (solid.rotationDeg * Math.PI) / 180;
-  return { kind: 'solid', solid, asPrism: null, cos: Math.cos(r), sin: Math.sin(r), bounds: b, featureIndex };
+  const cos = Math.cos(r);
+  const sin = Math.sin(r);
+  return { kind: 'solid', solid, asPrism: null, cos, sin, slab: boxSlab(solid, cos, sin), bounds: b, featureIndex };
 }
 
 /** Builds a mesh piece's occluder (its own BVH; closedness checked once by welding vertices). */
@@ -217,7 +231,7 @@ function cellBoxes(c: MeshCells, featureIndex: number): SolidOccluder[] {
     const min = [0, 1, 2].map((k) => c.origin[k] + lo[k] * c.size[k]);
     const max = [0, 1, 2].map((k) => c.origin[k] + (hi[k] + 1) * c.size[k]);
     const solid: ConvexSolid = { kind: 'box', center: [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2], size: [max[0] - min[0], max[1] - min[1], max[2] - min[2]], rotationDeg: 0, elevation: min[2] };
-    out.push({ kind: 'solid', solid, asPrism: null, cos: 1, sin: 0, bounds: Float64Array.from([...min, ...max]), featureIndex });
+    out.push({ kind: 'solid', solid, asPrism: null, cos: 1, sin: 0, slab: boxSlab(solid, 1, 0), bounds: Float64Array.from([...min, ...max]), featureIndex });
   }
   return out;
 }
@@ -340,7 +354,7 @@ function innerBox(o: MeshOccluder): SolidOccluder | null {
   const s = lo * 0.999;
   const solid: ConvexSolid = { kind: 'box', center: [cx, cy], size: [2 * s * ex, 2 * s * ey, 2 * s * ez], rotationDeg: 0, elevation: cz - s * ez };
   const b = Float64Array.from([cx - s * ex, cy - s * ey, cz - s * ez, cx + s * ex, cy + s * ey, cz + s * ez]);
-  return { kind: 'solid', solid, asPrism: null, cos: 1, sin: 0, bounds: b, featureIndex: o.featureIndex };
+  return { kind: 'solid', solid, asPrism: null, cos: 1, sin: 0, slab: boxSlab(solid, 1, 0), bounds: b, featureIndex: o.featureIndex };
 }
 
 function boundsOf(p: Float32Array): Float64Array {
@@ -653,22 +667,21 @@ function hitAt(o: Occluder): boolean {
  * parameter to `_hitT[0]`. Allocation-free.
  */
 function boxHitAt(o: SolidOccluder): boolean {
-  const s = o.solid as Extract<ConvexSolid, { kind: 'box' }>;
+  const b = o.slab;
   const seg = _seg;
   const ax = seg[0], ay = seg[1], az = seg[2];
   const dx = seg[3] - ax, dy = seg[4] - ay, dz = seg[5] - az;
-  const c = o.cos;
-  const sn = o.sin;
-  const ox = ax - s.center[0];
-  const oy = ay - s.center[1];
-  const size = s.size;
+  const c = b[6];
+  const sn = b[7];
+  const ox = ax - b[0];
+  const oy = ay - b[1];
   let lo = 0;
   let hi = 1;
   // The three slabs unrolled (the box's x axis, its y axis, the height), each as the loop over
   // axes computed it: start and direction along the axis, the slab's extent, entry and exit.
   let p0 = c * ox + sn * oy;
   let d = c * dx + sn * dy;
-  let max = size[0] / 2;
+  let max = b[2];
   let min = -max;
   if (d === 0) {
     if (p0 < min || p0 > max) return false;
@@ -686,7 +699,7 @@ function boxHitAt(o: SolidOccluder): boolean {
   }
   p0 = -sn * ox + c * oy;
   d = -sn * dx + c * dy;
-  max = size[1] / 2;
+  max = b[3];
   min = -max;
   if (d === 0) {
     if (p0 < min || p0 > max) return false;
@@ -702,8 +715,8 @@ function boxHitAt(o: SolidOccluder): boolean {
     if (t1 < hi) hi = t1;
     if (lo > hi) return false;
   }
-  min = s.elevation;
-  max = s.elevation + size[2];
+  min = b[4];
+  max = b[5];
   if (dz === 0) {
     if (az < min || az > max) return false;
   } else {
