@@ -30,7 +30,10 @@ import { formatPath, parseScenario } from '../src/scenario/validate';
 import { scenarioIds } from '../src/scenario/ids';
 import type { WorldInput } from '../src/geometry/world';
 import type { HelperFactory, HelperLink } from './helperLink';
-import { analyseLayoutSteps, layoutOptionProblems, type LayoutProgress, type LayoutReport } from '../src/layout/analyse';
+import { layoutCore, layoutOptionProblems, type LayoutProgress, type LayoutReport, type RelateAsk } from '../src/layout/analyse';
+import { modelClass } from '../src/layout/classes';
+import { addRelationWork, jobOfTask, relationResult, relationStepRows, relationTask, runRelationStep, setRelationRows, SpotSamples, type RelationTask, type SetTree, type SpotRelation } from '../src/layout/spotVisibility';
+import type { LayoutStepAnswer } from './visibilityHelper';
 
 /** A point `[x, y, z]` in table space, inches. */
 export type Point3 = [number, number, number];
@@ -141,13 +144,55 @@ export interface LayoutJobOptions {
 export interface LayoutJobProgress extends Progress {
   classId?: string;
   stage?: LayoutProgress['stage'];
+  /** Relation steps the visibility helper (the second thread) has run so far in this job. */
+  helperSteps?: number;
+}
+
+/** How a layout job's spot-relation steps were shared between the engine and its visibility helper. */
+export interface LayoutThreads {
+  /** Relation steps in the whole run (each one group of up to 16 spots against a threat zone). */
+  steps: number;
+  /** Of those, the steps whose answers came from the helper (0: the engine's thread did every one). */
+  helperSteps: number;
 }
 
 /** Result of {@link EngineApi.layout}: the report `analyseLayout` gives on the loaded table, or why not. */
-export type LayoutResult = { ok: true; jobId: string; report: LayoutReport } | { ok: false; problems: string[] } | JobStopped;
+export type LayoutResult = { ok: true; jobId: string; report: LayoutReport; threads: LayoutThreads } | { ok: false; problems: string[] } | JobStopped;
 
 /** Items of a layout job: its progress is reported in per mille of the run. */
 const LAYOUT_JOB_ITEMS = 1000;
+
+/**
+ * Relation steps the visibility helper holds at most in a layout job (sent, not yet answered): one
+ * it runs and one queued, so it never waits for this thread (which reads answers only between its
+ * own steps, up to ~400 ms each) and at most one queued step is left to take back at the end.
+ */
+const HELPER_LAYOUT_STEPS = 2;
+
+/** A relation task without what the helper does not need (`sourceIndex`: the search never reads it). */
+function taskWire(task: RelationTask): RelationTask {
+  const lean = (t: SetTree | null): SetTree | null => (t ? { ...t, tree: { ...t.tree, sourceIndex: undefined } } : null);
+  return { ...task, A: lean(task.A), B: lean(task.B) };
+}
+
+/** A running layout job, as its relations see it (see `EngineApi.layout`). */
+interface LayoutDrive {
+  job: RunningJob;
+  version: number;
+  world: World;
+  mode: 'fast' | 'exhaustive';
+  spacing: number;
+  /** One per spots grid (a class), so composed set trees are reused across its relations. */
+  samples: SpotSamples | null;
+  /** Returns why the job must stop (cancel, scenario changed), after yielding when it is time. */
+  checkpoint(): Promise<JobStopped | null>;
+  /** Reports the share of the whole run done (0..1), with the last stage. */
+  progress(share: number): void;
+  /** Share of the run at the start and the end of the relation being searched. */
+  span: [number, number];
+  steps: number;
+  helperSteps: number;
+}
 
 /** Options of {@link EngineApi.loadScenario}. */
 export interface LoadOptions {
@@ -293,6 +338,10 @@ export class EngineApi {
   private helperFactory: HelperFactory | undefined;
   /** The visibility helper mirroring the current world, when there is one (see {@link visibilityMatrix}). */
   private helper: { link: HelperLink; ready: boolean; load: number; sent: number } | null = null;
+  /** True while a layout relation is shared with the helper (one at a time: it holds one task). */
+  private layoutSharing = false;
+  /** Numbers the layout relations sent to the helper. */
+  private layoutTaskCounter = 0;
 
   /**
    * @param options how long jobs yield (see {@link EngineOptions}).
@@ -601,14 +650,28 @@ export class EngineApi {
   /**
    * The layout analysis (LAYOUT.md, `src/layout/analyse.ts`) of the loaded scenario's terrain,
    * objectives and territories (its units are ignored), as a cancellable job with progress: the
-   * report is `analyseLayout(world, options)`'s on the engine's World. The run is cut into
-   * {@link LAYOUT_JOB_ITEMS} items (per mille of the run, by `analyseLayoutSteps`' own progress);
-   * an item runs the analysis' steps until its share is reached (one step is one group of spots
-   * searched against a threat zone, a few ms to a few hundred), so the job yields, reports and
-   * checks for a cancel between steps like every other job. Runs in this thread only (the
-   * visibility helper is not used). Any load or edit meanwhile stops it with `scenario changed`.
+   * report is `analyseLayout(world, options)`'s on the engine's World, bit for bit (but `work.ms`).
+   *
+   * It drives `layoutCore(world, options, true)`: every spot relation the analysis asks for is cut
+   * into steps (one group of up to 16 row spots against every column spot, a few ms to ~400 ms).
+   * When the visibility helper is ready (the second core), the relation's composed trees are sent
+   * to it once (`VisibilityHelper.layoutTask`) and it is fed steps from the back, one or two at a
+   * time (`layoutSteps`), while this thread runs them from the front; the helper's rows and work
+   * counts are merged into this thread's job (`setRelationRows`, `addRelationWork`), so the report
+   * and its work counts are the single thread's. When the helper is absent, still loading, busy with
+   * another layout job, or fails (its steps are then run here, the helper is ended and the next load
+   * starts another), this thread runs every step. `threads` in the result says how many steps the
+   * helper answered.
+   *
+   * Progress is per mille of the run ({@link LAYOUT_JOB_ITEMS} as `total`) with the class, stage and
+   * the helper's steps so far; the job yields to the event loop between steps (every
+   * {@link EngineOptions.yieldEveryMs}), so a {@link cancel} stops it at this thread's next step (a
+   * helper step in flight is ignored). Any load or edit meanwhile stops it with `scenario changed`.
+   * @param options grid and threat in inches, class ids, search mode (see {@link LayoutJobOptions}).
    * @param cancelToken the job id for {@link cancel}; generated when absent.
-   * @returns `{ok: false, problems}` for bad options or a scenario with fewer than two territories.
+   * @returns `{ok: true, jobId, report, threads}`; `{ok: false, problems}` for bad options or a
+   *   scenario with fewer than two territories; `{ok: false, reason}` when stopped, with no
+   *   scenario, or for a job id in use.
    */
   async layout(options: LayoutJobOptions = {}, onProgress?: (p: LayoutJobProgress) => unknown, cancelToken?: string): Promise<LayoutResult> {
     const l = this.loaded;
@@ -622,24 +685,217 @@ export class EngineApi {
       release(onProgress);
       return { ok: false, problems };
     }
-    const steps = analyseLayoutSteps(l.world, opts);
+    const id = cancelToken ?? `job-${++this.jobCounter}`;
+    if (this.jobs.has(id)) {
+      release(onProgress);
+      return { ok: false, reason: 'job id in use' };
+    }
+    const job: RunningJob = { cancelled: this.preCancelled.delete(id) };
+    this.jobs.set(id, job);
+    const core = layoutCore(l.world, opts, true);
+    const classCount = opts.classes?.length ? opts.classes.length : 1;
+    const territoryCount = Object.keys(l.world.territories).length;
     let last: LayoutProgress | null = null;
-    let report: LayoutReport | null = null;
-    const advance = (until: number) => {
-      while (!report && (last === null || last.done < until)) {
-        const r = steps.next();
-        if (r.done) report = r.value;
-        else last = r.value;
+    let reported = -1;
+    const report = (done: number): Promise<unknown> | undefined => {
+      if (done <= reported) return undefined;
+      reported = done;
+      return notify(onProgress as ProgressCallback | undefined, { jobId: id, done, total: LAYOUT_JOB_ITEMS, classId: last?.classId, stage: last?.stage, helperSteps: d.helperSteps } as LayoutJobProgress);
+    };
+    let lastYield = now();
+    let sinceYield = 0;
+    const d: LayoutDrive = {
+      job,
+      version: this.version,
+      world: l.world,
+      mode: opts.mode ?? 'fast',
+      spacing: DEFAULT_SAMPLE_SPACING_INCHES,
+      samples: null,
+      span: [0, 0],
+      steps: 0,
+      helperSteps: 0,
+      // Per mille, never the total before the report is made (so 100% comes once, at the end).
+      progress: (share) => void report(Math.min(LAYOUT_JOB_ITEMS - 1, Math.floor(share * LAYOUT_JOB_ITEMS))),
+      checkpoint: async () => {
+        sinceYield++;
+        if (sinceYield >= this.options.yieldEveryItems || now() - lastYield >= this.options.yieldEveryMs) {
+          await yieldToEvents();
+          lastYield = now();
+          sinceYield = 0;
+        }
+        if (job.cancelled) return { ok: false, reason: 'cancelled' };
+        if (this.version !== d.version) return { ok: false, reason: 'scenario changed' };
+        return null;
+      },
+    };
+    // Where each relation's progress ends, as `layoutCore` counts it (per class: visibility from 5%
+    // to 85% in one share per territory, objectives from 86% to 98%). A territory whose relation is
+    // its twin's transpose asks nothing, so counting asks gives an end never past the true one.
+    let classIndex = -1;
+    let pairsAsks = 0;
+    let rowsAsks = 0;
+    const spanEnd = (ask: RelateAsk): number => {
+      const share = ask.form === 'pairs' ? 0.05 + (0.8 * ++pairsAsks) / territoryCount : 0.86 + (0.12 * ++rowsAsks) / territoryCount;
+      return (Math.max(0, classIndex) + Math.min(1, share)) / classCount;
+    };
+    try {
+      void report(0);
+      let answer: SpotRelation | undefined;
+      let result: LayoutReport | null = null;
+      for (;;) {
+        const stop = await d.checkpoint();
+        if (stop) return stop;
+        const r = core.next(answer);
+        answer = undefined;
+        if (r.done) {
+          result = r.value;
+          break;
+        }
+        const v = r.value;
+        if ('ask' in v) {
+          const from = Math.max(0, reported) / LAYOUT_JOB_ITEMS;
+          d.span = [from, Math.max(from, spanEnd(v))];
+          const rel = await this.layoutRelation(d, v);
+          if ('reason' in rel) return rel;
+          answer = rel;
+        } else {
+          if (v.stage === 'spots') {
+            classIndex++;
+            pairsAsks = rowsAsks = 0;
+          }
+          last = v;
+          d.progress(v.done);
+        }
+      }
+      const fin = report(LAYOUT_JOB_ITEMS);
+      // Wait (briefly) for the final report to be delivered, so a UI sees 100% before the result.
+      if (fin) await Promise.race([fin, sleep(this.options.finalProgressWaitMs)]);
+      return { ok: true, jobId: id, report: result, threads: { steps: d.steps, helperSteps: d.helperSteps } };
+    } finally {
+      core.return(undefined as never);
+      this.jobs.delete(id);
+      release(onProgress);
+    }
+  }
+
+  /**
+   * One spot relation of a layout job (see {@link layout}): its steps run here from the front and,
+   * when the helper is ready and free, in the helper from the back; the answer is this thread's job
+   * with the helper's rows merged in. Returns why the job stopped instead, when it did.
+   */
+  private async layoutRelation(d: LayoutDrive, ask: RelateAsk): Promise<SpotRelation | JobStopped> {
+    if (!d.samples || d.samples.spots !== ask.spots) d.samples = new SpotSamples(ask.spots, modelClass(ask.spots.classId)!, d.spacing);
+    const task = relationTask(d.samples, ask.rows, ask.cols, { mode: d.mode, form: ask.form });
+    const rel = jobOfTask(task, d.world.terrain.occluders);
+    const n = rel.steps;
+    d.steps += n;
+    if (n === 0) return relationResult(rel);
+    const done = new Uint8Array(n);
+    let finished = 0;
+    // Steps [front, back) are unclaimed; the helper takes them one at a time from the back.
+    let front = 0;
+    let back = n;
+    /** Steps given back by a failed helper. */
+    const returned: number[] = [];
+    /** Steps sent to the helper and not answered yet, oldest first (the oldest is the one it runs). */
+    const held: number[] = [];
+    // Set when the relation ends, however: late answers from the helper are then ignored.
+    let closed = false;
+    let wake: () => void = () => {};
+    const helper = n >= 2 && !this.layoutSharing && this.helper?.ready ? this.helper : null;
+    let sharing = helper !== null;
+    const taskId = ++this.layoutTaskCounter;
+    const fail = () => {
+      this.dropHelper(helper!);
+      sharing = false;
+    };
+    const dispatch = () => {
+      while (helper && sharing && !closed && held.length < HELPER_LAYOUT_STEPS && back - front >= 2) {
+        const k = --back;
+        held.push(k);
+        Promise.race([helper.link.api.layoutSteps(taskId, [k]), helper.link.failed]).then(
+          (answers: LayoutStepAnswer[]) => {
+            held.splice(held.indexOf(k), 1);
+            // Late answers (the relation or job ended, or an edit made them stale) are not used.
+            if (closed || this.version !== d.version) return;
+            if (!done[k]) {
+              const a = answers[0];
+              const [first, lastRow] = relationStepRows(rel, k);
+              try {
+                if (!a || a.step !== k || a.first !== first || a.rowSeen.length !== lastRow - first + 1) throw new Error(`visibility helper: step ${k} answered rows that are not its own`);
+                setRelationRows(rel, a.first, a);
+                addRelationWork(rel, a);
+              } catch {
+                fail();
+                returned.push(k);
+                wake();
+                return;
+              }
+              done[k] = 1;
+              finished++;
+              d.helperSteps++;
+            }
+            dispatch();
+            wake();
+          },
+          () => {
+            held.splice(held.indexOf(k), 1);
+            // Never benign (messages stay in order, and no step is asked after an edit): the helper
+            // is ended even when the relation is over; a live relation runs the step here.
+            fail();
+            if (closed) return;
+            if (!done[k]) returned.push(k);
+            wake();
+          },
+        );
       }
     };
-    const withStage: ProgressCallback = (p) => (typeof onProgress === 'function' ? onProgress({ ...p, classId: last?.classId, stage: last?.stage }) : undefined);
+    if (helper) {
+      this.layoutSharing = true;
+      // The helper builds the same job on its own copy of the terrain; it refuses when its world is
+      // out of step, and a different number of steps means another terrain: either ends it.
+      Promise.race([helper.link.api.layoutTask(taskId, taskWire(task), helper.sent), helper.link.failed]).then(
+        (steps) => {
+          if (steps !== n) fail();
+        },
+        () => fail(),
+      );
+    }
     try {
-      const r = await this.runJob(cancelToken, LAYOUT_JOB_ITEMS, withStage, (i) => advance(i + 1 < LAYOUT_JOB_ITEMS ? (i + 1) / LAYOUT_JOB_ITEMS : Infinity));
-      if (!r.ok) return r;
-      return report ? { ok: true, jobId: r.jobId, report } : { ok: false, problems: ['(engine): the layout analysis ended without a report'] };
+      let slowest = 0;
+      let waitedSince = -1;
+      while (finished < n) {
+        const stop = await d.checkpoint();
+        if (stop) return stop;
+        dispatch();
+        let k = -1;
+        while (k < 0 && returned.length) {
+          const r = returned.pop()!;
+          if (!done[r]) k = r;
+        }
+        if (k < 0 && front < back) k = front++;
+        // Only the helper's steps are left: take back the queued one, and the one it runs if it
+        // takes longer than this thread's slowest step (a slow or stalled helper).
+        for (let i = held.length - 1; k < 0 && i >= 0; i--) {
+          if (!done[held[i]] && (i > 0 || (waitedSince >= 0 && now() - waitedSince > slowest))) k = held[i];
+        }
+        if (k < 0) {
+          if (waitedSince < 0) waitedSince = now();
+          await Promise.race([new Promise<void>((r) => (wake = r)), sleep(this.options.yieldEveryMs)]);
+          continue;
+        }
+        waitedSince = -1;
+        const t0 = now();
+        runRelationStep(rel, k);
+        slowest = Math.max(slowest, now() - t0);
+        done[k] = 1;
+        finished++;
+        d.progress(d.span[0] + ((d.span[1] - d.span[0]) * finished) / n);
+      }
+      return relationResult(rel);
     } finally {
-      steps.return(undefined as never);
-      release(onProgress);
+      closed = true;
+      if (helper) this.layoutSharing = false;
     }
   }
 

@@ -1,11 +1,21 @@
 /**
  * The engine's layout job (`EngineApi.layout`, issue 19's app panel): the same report as
  * `analyseLayout` on the engine's own World, progress reported in order with the class and stage,
- * a cancel honoured mid-run, bad options and edits handled as the other jobs do.
+ * a cancel honoured mid-run, bad options and edits handled as the other jobs do; with the
+ * visibility helper (a Node worker thread here, a nested Web Worker in the browser) sharing the
+ * spot relations' steps: the same report, work counts included, whether the helper ran steps,
+ * was cancelled, died mid-run or was out of step.
  */
-import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, test } from 'vitest';
 import { analyseLayout, type LayoutReport } from '../../src/layout/analyse';
+import { modelClass } from '../../src/layout/classes';
+import { jobOfTask, relationResult, relationRows, relationStepRows, relationTask, runRelationStep, SpotSamples } from '../../src/layout/spotVisibility';
+import { standingSpots, terrainRules } from '../../src/layout/standingSpots';
 import { EngineApi, type LayoutJobProgress } from '../../workers/engineApi';
+import type { HelperFactory, HelperLink } from '../../workers/helperLink';
+import { nodeThreadHelper } from '../../workers/node/nodeHelper';
+import { VisibilityHelper } from '../../workers/visibilityHelper';
 import { wallMeshes, wallScenario } from './fixtures';
 
 async function loaded(options = {}): Promise<EngineApi> {
@@ -94,5 +104,229 @@ describe('EngineApi.layout', () => {
     expect(r2.ok).toBe(false);
     expect('problems' in r2 && r2.problems[0]).toMatch(/^territories:/);
     expect(await new EngineApi().layout()).toEqual({ ok: false, reason: 'no scenario loaded' });
+  });
+});
+
+const links: HelperLink[] = [];
+afterEach(() => {
+  for (const l of links.splice(0)) l.terminate();
+});
+
+/** A factory of Node-thread helpers that keeps the last link (for its stats, or to end it). */
+function helperFactory(wrap: (link: HelperLink) => HelperLink = (l) => l): { factory: HelperFactory; link: () => HelperLink } {
+  let last: HelperLink | null = null;
+  return {
+    factory: () => {
+      const link = nodeThreadHelper();
+      links.push(link);
+      last = wrap(link);
+      return last;
+    },
+    link: () => last!,
+  };
+}
+
+async function helperReady(api: EngineApi): Promise<void> {
+  for (let i = 0; i < 800 && api.stats().helper !== 'ready'; i++) await new Promise((r) => setTimeout(r, 25));
+  expect(api.stats().helper).toBe('ready');
+}
+
+/** The default battlefield with its mesh files (so the engine needs no fetch). */
+function defaultTable(): { json: unknown; meshes: Record<string, Uint8Array> } {
+  const url = new URL('../../assets/scenarios/default.json', import.meta.url);
+  const json = JSON.parse(readFileSync(url, 'utf8')) as { terrain: { pieces: { src?: string }[] }[] };
+  const meshes: Record<string, Uint8Array> = {};
+  for (const t of json.terrain) for (const p of t.pieces) if (p.src) meshes[p.src] = readFileSync(new URL(p.src, url));
+  return { json, meshes };
+}
+
+describe('EngineApi.layout with the visibility helper (both threads)', () => {
+  test('the default battlefield at 2": the helper runs steps, the report (work counts included) is analyseLayout\'s', async () => {
+    const h = helperFactory();
+    const api = new EngineApi({}, h.factory);
+    const t = defaultTable();
+    const loaded = await api.loadScenario(t.json, t.meshes);
+    expect(loaded.ok).toBe(true);
+    await helperReady(api);
+    const opts = { grid: 2, classes: ['infantry'], threat: 0 };
+    const progress: LayoutJobProgress[] = [];
+    const r = await api.layout(opts, (p) => progress.push(p), 'lay-h');
+    if (!r.ok || !('report' in r)) throw new Error(JSON.stringify(r));
+    const direct = analyseLayout(api.world!, opts);
+    expect(timeless(r.report)).toEqual(timeless(direct));
+    // One pairs relation (the other territory is its transpose) and two rows relations; the helper
+    // answered some of their steps, and ran at least those.
+    expect(r.threads.steps).toBeGreaterThan(10);
+    expect(r.threads.helperSteps).toBeGreaterThan(0);
+    expect(r.threads.helperSteps).toBeLessThan(r.threads.steps);
+    const stats = await h.link().api.stats();
+    expect(stats.layoutSteps).toBeGreaterThanOrEqual(r.threads.helperSteps);
+    console.log(`default battlefield, infantry, 2": ${r.threads.helperSteps} of ${r.threads.steps} steps by the helper (helper ${Math.round(stats.layoutMs)} ms, engine run ${r.report.classes[0].work.ms} ms)`);
+    // Progress: strictly increasing per mille to the total, the helper's steps never decreasing.
+    expect(progress[0].done).toBe(0);
+    expect(progress.at(-1)!.done).toBe(1000);
+    for (let i = 1; i < progress.length; i++) {
+      expect(progress[i].done).toBeGreaterThan(progress[i - 1].done);
+      expect(progress[i].helperSteps!).toBeGreaterThanOrEqual(progress[i - 1].helperSteps!);
+    }
+    expect(progress.at(-1)!.helperSteps).toBe(r.threads.helperSteps);
+    expect(api.stats().helper).toBe('ready');
+  }, 60_000);
+
+  test('threat 3 and two classes (pairs and rows relations, no twins): the same report as the engine alone', async () => {
+    const h = helperFactory();
+    const api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
+    expect((await api.loadScenario(wallScenario(), wallMeshes())).ok).toBe(true);
+    await helperReady(api);
+    const opts = { grid: 2, classes: ['infantry', 'cavalry'], threat: 3 };
+    const r = await api.layout(opts);
+    if (!r.ok || !('report' in r)) throw new Error(JSON.stringify(r));
+    expect(timeless(r.report)).toEqual(timeless(analyseLayout(api.world!, opts)));
+    const solo = await loaded();
+    const s = await solo.layout(opts);
+    if (!s.ok || !('report' in s)) throw new Error(JSON.stringify(s));
+    expect(s.threads).toEqual({ steps: r.threads.steps, helperSteps: 0 });
+    expect(timeless(r.report)).toEqual(timeless(s.report));
+  }, 60_000);
+
+  test('a cancel mid-run, while the helper holds steps: the job stops, the helper stays in service, the next run is right', async () => {
+    const h = helperFactory();
+    const api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
+    expect((await api.loadScenario(wallScenario(), wallMeshes())).ok).toBe(true);
+    await helperReady(api);
+    let cancelledAt: LayoutJobProgress | null = null;
+    const t0 = performance.now();
+    const r = await api.layout({ grid: 1, classes: ['cavalry', 'monster'] }, (p) => {
+      if (!cancelledAt && (p.helperSteps ?? 0) > 0) {
+        cancelledAt = p;
+        api.cancel('lay-hc');
+      }
+    }, 'lay-hc');
+    expect(r).toEqual({ ok: false, reason: 'cancelled' });
+    expect(cancelledAt!.done).toBeLessThan(500);
+    expect(performance.now() - t0).toBeLessThan(20_000);
+    expect(api.stats().runningJobs).toEqual([]);
+    expect(api.stats().helper).toBe('ready');
+    const opts = { grid: 2, classes: ['infantry'], threat: 3 };
+    const again = await api.layout(opts);
+    if (!again.ok || !('report' in again)) throw new Error(JSON.stringify(again));
+    expect(timeless(again.report)).toEqual(timeless(analyseLayout(api.world!, opts)));
+    expect(api.stats().helper).toBe('ready');
+  }, 60_000);
+
+  test('an edit mid-run while the helper holds steps: "scenario changed", the helper stays in service and in step', async () => {
+    const h = helperFactory();
+    const api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
+    expect((await api.loadScenario(wallScenario(), wallMeshes())).ok).toBe(true);
+    await helperReady(api);
+    let moved = false;
+    const r = await api.layout({ grid: 1, classes: ['cavalry'] }, (p) => {
+      if (!moved && (p.helperSteps ?? 0) > 0) {
+        moved = true;
+        expect(api.moveModel('a1', 20, 20).ok).toBe(true);
+      }
+    });
+    expect(moved).toBe(true);
+    expect(r).toEqual({ ok: false, reason: 'scenario changed' });
+    const opts = { grid: 2, classes: ['infantry'], threat: 3 };
+    const again = await api.layout(opts);
+    if (!again.ok || !('report' in again)) throw new Error(JSON.stringify(again));
+    expect(timeless(again.report)).toEqual(timeless(analyseLayout(api.world!, opts)));
+    expect(api.stats().helper).toBe('ready');
+    expect((await h.link().api.stats()).applied).toBe(2);
+  }, 60_000);
+
+  test('the helper dies mid-run: the engine runs the rest and the report is the same', async () => {
+    const h = helperFactory();
+    const api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
+    const t = defaultTable();
+    expect((await api.loadScenario(t.json, t.meshes)).ok).toBe(true);
+    await helperReady(api);
+    const opts = { grid: 2, classes: ['monster'], threat: 0 };
+    let killedAt = -1;
+    const r = await api.layout(opts, (p) => {
+      if (killedAt < 0 && (p.helperSteps ?? 0) > 0) {
+        killedAt = p.helperSteps!;
+        h.link().terminate();
+      }
+    });
+    if (!r.ok || !('report' in r)) throw new Error(JSON.stringify(r));
+    expect(killedAt).toBeGreaterThan(0);
+    expect(timeless(r.report)).toEqual(timeless(analyseLayout(api.world!, opts)));
+    // Answers that arrived before the end were kept; none after it.
+    expect(r.threads.helperSteps).toBeGreaterThanOrEqual(killedAt);
+    expect(r.threads.helperSteps).toBeLessThan(r.threads.steps);
+    expect(api.stats().helper).toBe('none');
+  }, 60_000);
+
+  test('a helper out of step (an edit it never applied) refuses the task: the engine runs every step and drops it', async () => {
+    const lossy = helperFactory((link) => ({ ...link, api: new Proxy(link.api, { get: (o, k) => (k === 'setModel' ? async () => true : Reflect.get(o, k)) }) }));
+    const api = new EngineApi({ yieldEveryItems: 1 }, lossy.factory);
+    expect((await api.loadScenario(wallScenario(), wallMeshes())).ok).toBe(true);
+    await helperReady(api);
+    expect(api.moveModel('a1', 20, 20).ok).toBe(true);
+    const opts = { grid: 2, classes: ['infantry'], threat: 3 };
+    const r = await api.layout(opts);
+    if (!r.ok || !('report' in r)) throw new Error(JSON.stringify(r));
+    expect(timeless(r.report)).toEqual(timeless(analyseLayout(api.world!, opts)));
+    expect(r.threads.helperSteps).toBe(0);
+    expect(api.stats().helper).toBe('none');
+  }, 60_000);
+});
+
+describe('VisibilityHelper.layoutTask / layoutSteps (in this thread)', () => {
+  test('its steps write the rows and work the engine\'s own job would; unknown tasks and steps are refused', async () => {
+    const api = await loaded();
+    const world = api.world!;
+    const helper = new VisibilityHelper();
+    expect(() => helper.layoutSteps(1, [0])).toThrow(/not the one held/);
+    expect(() => helper.layoutTask(1, {} as never)).toThrow(/no world loaded/);
+    // The helper builds its own World from the same input, as the engine's mirror does.
+    const json = wallScenario();
+    const engine2 = new EngineApi();
+    expect((await engine2.loadScenario(json, wallMeshes())).ok).toBe(true);
+    const { scenarioToWorldInput } = await import('../../src/scenario/build');
+    const { parseScenario } = await import('../../src/scenario/validate');
+    const { parseMeshFile } = await import('../../src/scenario/meshLoader');
+    const parsed = parseScenario(json);
+    if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+    const meshes = wallMeshes();
+    helper.load(await scenarioToWorldInput(parsed.scenario, async (src) => parseMeshFile(meshes[src], src)));
+    expect(() => helper.layoutTask(1, {} as never, 1)).toThrow(/not a layout relation task/);
+    expect(() => helper.layoutTask(1, {} as never, 2)).toThrow(/out of step/);
+
+    const cls = modelClass('infantry')!;
+    const spots = standingSpots(terrainRules(world), cls, 2);
+    const samples = new SpotSamples(spots, cls, 0.25);
+    const north = Int32Array.from({ length: spots.count }, (_, i) => i).filter((i) => spots.y[i] > 36);
+    const south = Int32Array.from({ length: spots.count }, (_, i) => i).filter((i) => spots.y[i] < 8);
+    const task = relationTask(samples, north, south, { form: 'pairs' });
+    const mine = jobOfTask(task, world.terrain.occluders);
+    expect(helper.layoutTask(7, structuredClone(task), 1)).toBe(mine.steps);
+    expect(mine.steps).toBeGreaterThan(2);
+    const odd = Array.from({ length: mine.steps }, (_, k) => k).filter((k) => k % 2 === 1);
+    const answers = helper.layoutSteps(7, odd);
+    // The same job run here alone, step by step.
+    const alone = jobOfTask(task, world.terrain.occluders);
+    for (let k = 0; k < alone.steps; k++) runRelationStep(alone, k);
+    const whole = relationResult(alone);
+    let nodePairs = 0;
+    let tests = 0;
+    for (const a of answers) {
+      const [first, last] = relationStepRows(alone, a.step);
+      expect(a.first).toBe(first);
+      const rows = relationRows(alone, first, last);
+      expect(a.seen).toEqual(rows.seen);
+      expect(a.rowSeen).toEqual(rows.rowSeen);
+      nodePairs += a.nodePairs;
+      tests += a.segmentTests;
+    }
+    expect(nodePairs).toBeGreaterThan(0);
+    expect(nodePairs).toBeLessThan(whole.nodePairs);
+    expect(tests).toBeLessThan(whole.segmentTests);
+    expect(helper.stats().layoutSteps).toBe(odd.length);
+    expect(() => helper.layoutSteps(6, [0])).toThrow(/not the one held/);
+    expect(() => helper.layoutSteps(7, [mine.steps])).toThrow(/not in \[0/);
+    expect(() => helper.layoutSteps(7, [0.5])).toThrow(/not in \[0/);
   });
 });

@@ -1,7 +1,7 @@
 import { useRef, type ChangeEvent } from 'react';
 import { LayoutComparison } from './LayoutComparison';
 import { compareReports, summarise, type SavedLayout } from './layoutReport';
-import { LAYOUT_CLASSES, LAYOUT_GRIDS, stageText, type LayoutRunOptions, type LayoutRunState } from './layoutRun';
+import { LAYOUT_CLASSES, LAYOUT_GRIDS, stageText, threadsText, type LayoutRunOptions, type LayoutRunState } from './layoutRun';
 import { LayoutSummary } from './LayoutSummary';
 import './layout.css';
 
@@ -84,7 +84,10 @@ export function LayoutPanel(p: LayoutPanelProps) {
   const classComparison = comparison && summary ? comparison.classes.find((c) => c.classId === summary.classId) : undefined;
   const territories = summary ? summary.territories.map((t) => t.territory) : [];
   return (
-    <div className="layout-panel panel" data-testid="layout-panel" data-status={run.name} data-spots-drawn={p.drawnSpots} data-compare={baseline ? 'true' : 'false'}>
+    <div className="layout-panel panel" data-testid="layout-panel" data-status={run.name} data-spots-drawn={p.drawnSpots} data-compare={baseline ? 'true' : 'false'}
+      data-steps={run.name === 'done' ? (run.threads?.steps ?? 0) : undefined}
+      data-helper-steps={run.name === 'done' ? (run.threads?.helperSteps ?? 0) : run.name === 'running' ? (run.helperSteps ?? 0) : undefined}
+    >
       <div className="tool-head">
         <span>Layout</span>
         <button type="button" onClick={p.onClose} title="Close the layout panel (the analysis is cancelled)">
@@ -141,6 +144,7 @@ export function LayoutPanel(p: LayoutPanelProps) {
           <progress max={1} value={run.progress} />
           <span>
             {Math.round(run.progress * 100)}% · {stageText(run.stage, run.classId)}
+            {(run.helperSteps ?? 0) > 0 ? ' · 2 threads' : ''}
           </span>
         </div>
       )}
@@ -152,7 +156,11 @@ export function LayoutPanel(p: LayoutPanelProps) {
           ))}
         </ul>
       )}
-      {run.name === 'done' && <p className="hint">Analysed in {(run.ms / 1000).toFixed(1)} s.</p>}
+      {run.name === 'done' && (
+        <p className="hint" data-testid="layout-done">
+          Analysed in {(run.ms / 1000).toFixed(1)} s on {threadsText(run.threads)}.
+        </p>
+      )}
       {current && summary && (
         <>
           {p.stale && <p className="hint warn">The battlefield changed since this analysis: run it again.</p>}

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { compareReports, heatColor, readSavedLayout, savedLayoutFile, signed, summarise, type LayoutReport } from './layoutReport';
+import { threadsText } from './layoutRun';
 
 function report(exposureNorth: number, hiding: number, grid = 2): LayoutReport {
   const territory = (exposure: number) => ({
@@ -62,5 +63,11 @@ describe('layout report helpers', () => {
     expect(signed(null, 'share')).toBe('–');
     expect(heatColor(0)).toEqual([40 / 255, 90 / 255, 220 / 255]);
     expect(heatColor(1)).toEqual([1, 0, 0]);
+  });
+
+  test('threadsText says how many threads a run used and what the second did', () => {
+    expect(threadsText(undefined)).toBe('1 thread');
+    expect(threadsText({ steps: 26, helperSteps: 0 })).toBe('1 thread');
+    expect(threadsText({ steps: 26, helperSteps: 8 })).toBe('2 threads (the second ran 8 of 26 line-of-sight steps)');
   });
 });

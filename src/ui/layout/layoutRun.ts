@@ -25,11 +25,23 @@ export interface LayoutRunOptions {
 /** The options a fresh panel shows. */
 export const DEFAULT_LAYOUT_OPTIONS: LayoutRunOptions = { classes: ['infantry'], threat: 0, grid: 2 };
 
+/** How the engine shared a run's line-of-sight steps with its second thread (`LayoutResult.threads`). */
+export interface LayoutRunThreads {
+  steps: number;
+  helperSteps: number;
+}
+
+/** A sentence on the threads a finished run used, e.g. `2 threads (the second ran 8 of 26 line-of-sight steps)`. */
+export function threadsText(t: LayoutRunThreads | undefined): string {
+  if (!t || t.helperSteps <= 0) return '1 thread';
+  return `2 threads (the second ran ${t.helperSteps} of ${t.steps} line-of-sight steps)`;
+}
+
 /** The state of the panel's engine job. */
 export type LayoutRunState =
   | { name: 'idle' }
-  | { name: 'running'; jobId: string; progress: number; classId?: string; stage?: string; startedAt: number }
-  | { name: 'done'; ms: number }
+  | { name: 'running'; jobId: string; progress: number; classId?: string; stage?: string; startedAt: number; helperSteps?: number }
+  | { name: 'done'; ms: number; threads?: LayoutRunThreads }
   | { name: 'stopped'; reason: string }
   | { name: 'failed'; problems: string[] };
 

@@ -83,10 +83,14 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
     const j = engine.client.layout({ grid: options.grid, classes: options.classes, threat: options.threat }, (p) => {
       const progress = p.total > 0 ? p.done / p.total : 0;
       // Re-render only when the shown percentage or the stage changes (reports come every 12 ms).
+      // (and when the second thread starts taking steps: the progress line says so).
+      const shared = (p.helperSteps ?? 0) > 0;
       setRun((r) =>
-        r.name !== 'running' || r.jobId !== p.jobId || (Math.floor(progress * 100) === Math.floor(r.progress * 100) && r.stage === p.stage && r.classId === p.classId)
+        r.name !== 'running' ||
+        r.jobId !== p.jobId ||
+        (Math.floor(progress * 100) === Math.floor(r.progress * 100) && r.stage === p.stage && r.classId === p.classId && shared === (r.helperSteps ?? 0) > 0)
           ? r
-          : { ...r, progress, stage: p.stage, classId: p.classId },
+          : { ...r, progress, stage: p.stage, classId: p.classId, helperSteps: p.helperSteps },
       );
     });
     job.current = j;
@@ -106,7 +110,7 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
             classId: r.report.classes.some((c) => c.id === s.classId) ? s.classId : r.report.classes[0].id,
             lanesOf: s.lanesOf && s.lanesOf in (r.report.classes[0]?.territories ?? {}) ? s.lanesOf : null,
           }));
-          setRun({ name: 'done', ms: performance.now() - at });
+          setRun({ name: 'done', ms: performance.now() - at, threads: r.threads });
         } else if ('problems' in r) setRun({ name: 'failed', problems: r.problems });
         else setRun({ name: 'stopped', reason: r.reason === 'scenario changed' ? 'the battlefield changed while it ran' : r.reason });
       },
