@@ -881,7 +881,9 @@ export class EngineApi {
         }
         if (k < 0) {
           if (waitedSince < 0) waitedSince = now();
-          await Promise.race([new Promise<void>((r) => (wake = r)), sleep(this.options.yieldEveryMs)]);
+          // Woken by the helper's answer (or failure); else polls, as often as this thread's
+          // slowest step lasts (a tiny relation does not wait a whole slice for a cold helper).
+          await Promise.race([new Promise<void>((r) => (wake = r)), sleep(Math.min(this.options.yieldEveryMs, Math.max(1, slowest)))]);
           continue;
         }
         waitedSince = -1;

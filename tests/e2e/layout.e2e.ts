@@ -3,6 +3,8 @@
  * default battlefield with a progress bar, can be cancelled while the page stays responsive, draws
  * one heatmap square per standing spot of each territory, exports a PNG and the report, whose
  * numbers equal `analyseLayout` run here in Node on the same file, and compares with a kept report.
+ * Both of the engine's threads take part: its visibility helper (a nested worker) runs some of the
+ * line-of-sight steps, and the panel says "2 threads".
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,6 +57,10 @@ export const tests: E2ETest[] = [
       await page.click('[data-testid=layout-run]');
       await page.waitForSelector('[data-testid=layout-panel][data-status=running]');
       await page.waitForFunction(() => Number(document.querySelector('[data-testid=layout-progress]')?.getAttribute('data-progress') ?? 0) > 0.01, undefined, { timeout: 120_000 });
+      // The visibility helper (the engine's nested worker, the second core) takes steps too.
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid=layout-panel]')?.getAttribute('data-helper-steps') ?? 0) > 0, undefined, { timeout: 120_000 });
+      const runningText = await page.textContent('[data-testid=layout-progress]');
+      assert(runningText?.includes('2 threads'), `progress line: ${runningText}`);
       const gap = await largestFrameGap(page, 1500);
       assert(gap < 1000, `the page froze for ${Math.round(gap)} ms during the analysis`);
       await page.screenshot({ path: join(ctx.outputDir, 'layout-running.png') });
@@ -69,6 +75,13 @@ export const tests: E2ETest[] = [
       await page.selectOption('[data-testid=layout-grid]', '2');
       await page.click('[data-testid=layout-run]');
       await page.waitForSelector('[data-testid=layout-panel][data-status=done]', { timeout: 180_000 });
+      // Both threads took part: the helper answered some of the run's line-of-sight steps.
+      const steps = Number(await page.getAttribute('[data-testid=layout-panel]', 'data-steps'));
+      const helperSteps = Number(await page.getAttribute('[data-testid=layout-panel]', 'data-helper-steps'));
+      assert(helperSteps > 0 && helperSteps < steps, `steps run by the helper: ${helperSteps} of ${steps}`);
+      const doneText = await page.textContent('[data-testid=layout-done]');
+      assert(doneText?.includes(`2 threads (the second ran ${helperSteps} of ${steps}`), `done line: ${doneText}`);
+      writeFileSync(join(ctx.outputDir, 'layout-threads.json'), JSON.stringify({ steps, helperSteps, doneText }));
       const spots = await page.$$eval('[data-testid=layout-summary] tbody tr[data-territory]', (rows) => rows.map((r) => Number(r.querySelector('td')?.textContent)));
       const total = spots.reduce((a, b) => a + b, 0);
       assert(spots.length === 2 && total > 0, `summary spots ${JSON.stringify(spots)}`);
