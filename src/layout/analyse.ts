@@ -142,92 +142,148 @@ export type CoreStep = LayoutProgress | RelateAsk;
  * The analysis; with `ask`, every spot relation is yielded as a {@link RelateAsk} and the driver
  * resumes it with the relation (searched elsewhere, on several threads); without, they are
  * searched here step by step, progress yielded between steps. Internal: drivers are
- * {@link analyseLayoutSteps} and `analyseLayoutParallel` (`parallel.ts`, Node only).
+ * {@link analyseLayoutSteps} and the engine's layout job; `analyseLayoutParallel` (`parallel.ts`,
+ * Node only) runs the same three parts ({@link layoutPlan}, {@link classSetup}, {@link classReport})
+ * as a pipeline over its threads.
  */
 export function* layoutCore(world: World, opts: LayoutOptions, ask: boolean): Generator<CoreStep, LayoutReport, SpotRelation | undefined> {
-  const problems = layoutOptionProblems(world, opts);
-  if (problems.length) throw new Error(problems.join('; '));
-  const grid = opts.grid ?? 1;
-  const threat = opts.threat ?? 0;
-  const mode = opts.mode ?? 'fast';
-  const spacing = opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES;
-  const classIds = opts.classes?.length ? opts.classes : [DEFAULT_CLASS_ID];
-  const rules = terrainRules(world);
-  const report: LayoutReport = { grid, mode, sampleSpacingInches: spacing, classes: [] };
-  for (let c = 0; c < classIds.length; c++) {
-    const cls = modelClass(classIds[c])!;
-    const at = (stage: LayoutProgress['stage'], share: number): LayoutProgress => ({ classId: cls.id, stage, done: (c + share) / classIds.length });
+  const plan = layoutPlan(world, opts);
+  const report: LayoutReport = { grid: plan.grid, mode: plan.mode, sampleSpacingInches: plan.spacing, classes: [] };
+  const n = plan.classes.length;
+  for (let c = 0; c < n; c++) {
+    const cls = plan.classes[c];
+    const at = (stage: LayoutProgress['stage'], share: number): LayoutProgress => ({ classId: cls.id, stage, done: (c + share) / n });
     yield at('spots', 0);
     const t0 = performance.now();
-    const spots = standingSpots(rules, cls, grid);
+    const spots = standingSpots(plan.rules, cls, plan.grid);
     yield at('moves', 0.02);
-    const raster = buildMoveRaster(rules, cls, moveStepFor(grid));
-    yield* classLayout(world, rules, cls, spots, raster, threat, mode, spacing, opts.laneCellInches ?? 2, report, at, t0, ask);
+    const setup = classSetup(world, plan, cls, spots, t0);
+    yield at('visibility', 0.05);
+    const samples = ask ? null : new SpotSamples(spots, cls, plan.spacing);
+    const relations: SpotRelation[] = [];
+    const pairsAsks = setup.asks.filter((a) => a.form === 'pairs').length;
+    for (let k = 0; k < setup.asks.length; k++) {
+      const a = setup.asks[k];
+      // Territories' relations (pairs) take the visibility stage, the objectives' (rows) the last.
+      const share = (part: number) => (a.form === 'pairs' ? 0.05 + (0.8 * (k + part)) / Math.max(1, pairsAsks) : 0.86 + (0.12 * (k - pairsAsks + part)) / Math.max(1, setup.asks.length - pairsAsks));
+      if (a.form === 'rows' && (k === 0 || setup.asks[k - 1].form === 'pairs')) yield at('objectives', 0.86);
+      if (ask) {
+        relations.push((yield a) as SpotRelation);
+        yield at(a.form === 'pairs' ? 'visibility' : 'objectives', share(1));
+        continue;
+      }
+      const it = relateSpotsSteps(samples!, world.terrain.occluders, a.rows, a.cols, { mode: plan.mode, form: a.form });
+      for (;;) {
+        const r = it.next();
+        if (r.done) {
+          relations.push(r.value);
+          break;
+        }
+        yield at(a.form === 'pairs' ? 'visibility' : 'objectives', share(r.value));
+      }
+    }
+    report.classes.push(classReport(world, plan, setup, relations));
+    yield at('report', 1);
   }
   return report;
 }
 
-function* classLayout(
-  world: World,
-  rules: TerrainRules,
-  cls: ModelClass,
-  spots: SpotGrid,
-  raster: MoveRaster,
-  threat: number,
-  mode: 'fast' | 'exhaustive',
-  spacing: number,
-  laneCell: number,
-  report: LayoutReport,
-  at: (stage: LayoutProgress['stage'], share: number) => LayoutProgress,
-  t0: number,
-  ask: boolean,
-): Generator<CoreStep, void, SpotRelation | undefined> {
+/** The run's settings, checked, and what every class shares (the terrain's standing rules). */
+export interface LayoutPlan {
+  grid: number;
+  threat: number;
+  mode: 'fast' | 'exhaustive';
+  spacing: number;
+  laneCell: number;
+  classes: ModelClass[];
+  rules: TerrainRules;
+}
+
+/**
+ * The run's settings and shared terrain rules.
+ * @throws Error when {@link layoutOptionProblems} finds a problem.
+ */
+export function layoutPlan(world: World, opts: LayoutOptions): LayoutPlan {
+  const problems = layoutOptionProblems(world, opts);
+  if (problems.length) throw new Error(problems.join('; '));
+  return {
+    grid: opts.grid ?? 1,
+    threat: opts.threat ?? 0,
+    mode: opts.mode ?? 'fast',
+    spacing: opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES,
+    laneCell: opts.laneCellInches ?? 2,
+    classes: (opts.classes?.length ? opts.classes : [DEFAULT_CLASS_ID]).map((id) => modelClass(id)!),
+    rules: terrainRules(world),
+  };
+}
+
+/**
+ * Everything a class's report needs but the spot relations: its spots, moves, territories' spots,
+ * threat zones, objectives' contesting spots, and the relations to search ({@link ClassSetup.asks}:
+ * one `pairs` relation per territory whose relation is not the transpose of an earlier one's, then
+ * one `rows` relation per territory for the objectives).
+ */
+export interface ClassSetup {
+  cls: ModelClass;
+  spots: SpotGrid;
+  raster: MoveRaster;
+  names: string[];
+  /** Per territory: move from it to every raster node. */
+  fromTerritory: Float64Array[];
+  inside: Int32Array[];
+  zones: Int32Array[];
+  /** Per territory: an earlier territory whose relation this one's is the transpose of, or -1. */
+  twins: number[];
+  contesting: Int32Array[];
+  union: Int32Array;
+  asks: RelateAsk[];
+  /** `performance.now()` when the class started (for `work.ms`). */
+  t0: number;
+}
+
+/** A class's {@link ClassSetup} on its standing spots. */
+export function classSetup(world: World, plan: LayoutPlan, cls: ModelClass, spots: SpotGrid, t0 = performance.now()): ClassSetup {
   const names = Object.keys(world.territories);
+  const raster = buildMoveRaster(plan.rules, cls, moveStepFor(plan.grid));
   // Move from each territory (its models set up wholly within it, Core 9.1.2).
   const fromTerritory = names.map((n) => moveDistances(raster, territoryCosts(raster, cls, [world.territories[n]])));
   const spotNode = Int32Array.from({ length: spots.count }, (_, i) => nodeOf(raster, spots.x[i], spots.y[i]));
   const f = classFootprint(cls, 0, 0);
   const inside = names.map((n) => select(spots, (i) => ((f.x = spots.x[i]), (f.y = spots.y[i]), footprintInsidePolygon(f, world.territories[n]))));
   // The enemies' threat zone of territory k: spots within `threat` of any other territory.
-  const zones = names.map((_, k) => select(spots, (i) => names.some((__, j) => j !== k && fromTerritory[j][spotNode[i]] <= threat + EPSILON_INCHES)));
-  yield at('visibility', 0.05);
-  const samples = new SpotSamples(spots, cls, spacing);
-  const occ = world.terrain.occluders;
+  const zones = names.map((_, k) => select(spots, (i) => names.some((__, j) => j !== k && fromTerritory[j][spotNode[i]] <= plan.threat + EPSILON_INCHES)));
+  // Visibility is symmetric: a pair of territories whose zones are each other's spots is searched once.
+  const twins = names.map((_, k) => {
+    for (let j = 0; j < k; j++) if (sameSet(inside[k], zones[j]) && sameSet(zones[k], inside[j])) return j;
+    return -1;
+  });
+  // Contesting spots of every objective (Core 32.1: the marker within the base's 3" combat range).
+  const contesting = [...world.objectives.values()].map((o) => {
+    const marker = circleFootprint(o.x, o.y, o.diameterInches / 2);
+    return select(spots, (i) => ((f.x = spots.x[i]), (f.y = spots.y[i]), footprintGap(f, marker).gapInches <= COMBAT_RANGE_INCHES + EPSILON_INCHES));
+  });
+  const union = Int32Array.from(new Set(contesting.flatMap((s) => Array.from(s)))).sort();
+  const asks: RelateAsk[] = [];
+  names.forEach((_, k) => {
+    if (twins[k] < 0) asks.push({ ask: 'relate', spots, rows: inside[k], cols: zones[k], form: 'pairs' });
+  });
+  names.forEach((_, k) => asks.push({ ask: 'relate', spots, rows: union, cols: zones[k], form: 'rows' }));
+  return { cls, spots, raster, names, fromTerritory, inside, zones, twins, contesting, union, asks, t0 };
+}
+
+/** A class's report from its setup and the answers to its asks (in their order). */
+export function classReport(world: World, plan: LayoutPlan, setup: ClassSetup, answers: SpotRelation[]): ClassLayout {
+  const { cls, spots, raster, names, fromTerritory, inside, zones, twins, contesting, union } = setup;
   const work = { spotPairs: 0, nodePairs: 0, segmentTests: 0, ms: 0 };
-  const relations: SpotRelation[] = [];
-  /** Per territory, the territory whose relation its own is the transpose of (-1: none). */
-  const twins: number[] = [];
-  const share = (k: number, part: number) => 0.05 + (0.8 * (k + part)) / names.length;
-  for (let k = 0; k < names.length; k++) {
-    // Visibility is symmetric: a pair of territories whose zones are each other's spots is searched once.
-    const twin = relations.findIndex((_, j) => sameSet(inside[k], zones[j]) && sameSet(zones[k], inside[j]));
-    twins.push(twin);
-    if (twin >= 0) {
-      relations.push(transpose(relations[twin]));
-      continue;
-    }
-    if (ask) {
-      const rel = (yield { ask: 'relate', spots, rows: inside[k], cols: zones[k], form: 'pairs' }) as SpotRelation;
-      relations.push(rel);
-      work.spotPairs += rel.rows * rel.cols;
-      work.nodePairs += rel.nodePairs;
-      work.segmentTests += rel.segmentTests;
-      yield at('visibility', share(k, 1));
-      continue;
-    }
-    const it = relateSpotsSteps(samples, occ, inside[k], zones[k], { mode, form: 'pairs' });
-    for (;;) {
-      const r = it.next();
-      if (r.done) {
-        relations.push(r.value);
-        work.spotPairs += r.value.rows * r.value.cols;
-        work.nodePairs += r.value.nodePairs;
-        work.segmentTests += r.value.segmentTests;
-        break;
-      }
-      yield at('visibility', share(k, r.value));
-    }
+  for (const r of answers) {
+    work.spotPairs += r.rows * r.cols;
+    work.nodePairs += r.nodePairs;
+    work.segmentTests += r.segmentTests;
   }
+  let next = 0;
+  const relations: SpotRelation[] = [];
+  for (let k = 0; k < names.length; k++) relations.push(twins[k] >= 0 ? transpose(relations[twins[k]]) : answers[next++]);
+  const seenFrom = names.map(() => answers[next++].rowSeen);
   const territories: Record<string, TerritoryLayout> = {};
   const exposures: number[] = [];
   const laneSets: FireLanes[] = [];
@@ -248,7 +304,7 @@ function* classLayout(
     }
     const packing = greedyPacking(spots, cls, hidden);
     // A transposed relation's lines are its twin's, walked alike (see fireLanes): the same lanes.
-    const lanes: FireLanes = twins[k] >= 0 ? laneSets[twins[k]] : fireLanes(world.widthInches, world.depthInches, laneCell, rel.seen, pick(spots.x, S), pick(spots.y, S), pick(spots.x, T), pick(spots.y, T));
+    const lanes: FireLanes = twins[k] >= 0 ? laneSets[twins[k]] : fireLanes(world.widthInches, world.depthInches, plan.laneCell, rel.seen, pick(spots.x, S), pick(spots.y, S), pick(spots.x, T), pick(spots.y, T));
     laneSets.push(lanes);
     const exposure = S.length ? exposed / S.length : 0;
     exposures.push(exposure);
@@ -263,61 +319,29 @@ function* classLayout(
       fireLanes: { cellInches: lanes.cellInches, nx: lanes.nx, ny: lanes.ny, share: Array.from(lanes.share, round3), lines: lanes.lines },
     };
   });
-  yield at('objectives', 0.86);
-  const objectives: Record<string, Record<string, ObjectiveReach>> = {};
-  const objs = [...world.objectives.values()];
-  // Contesting spots of every objective (Core 32.1: the marker within the base's 3" combat range).
-  const contesting = objs.map((o) => {
-    const marker = circleFootprint(o.x, o.y, o.diameterInches / 2);
-    return select(spots, (i) => ((f.x = spots.x[i]), (f.y = spots.y[i]), footprintGap(f, marker).gapInches <= COMBAT_RANGE_INCHES + EPSILON_INCHES));
-  });
-  const union = Int32Array.from(new Set(contesting.flatMap((s) => Array.from(s)))).sort();
   const unionIndex = new Map<number, number>();
   union.forEach((s, i) => unionIndex.set(s, i));
-  const seenFrom: Uint8Array[] = [];
-  for (let k = 0; k < names.length; k++) {
-    if (ask) {
-      const rel = (yield { ask: 'relate', spots, rows: union, cols: zones[k], form: 'rows' }) as SpotRelation;
-      seenFrom.push(rel.rowSeen);
-      work.spotPairs += rel.rows * rel.cols;
-      work.nodePairs += rel.nodePairs;
-      work.segmentTests += rel.segmentTests;
-      continue;
-    }
-    const it = relateSpotsSteps(samples, occ, union, zones[k], { mode, form: 'rows' });
-    for (;;) {
-      const r = it.next();
-      if (r.done) {
-        seenFrom.push(r.value.rowSeen);
-        work.spotPairs += r.value.rows * r.value.cols;
-        work.nodePairs += r.value.nodePairs;
-        work.segmentTests += r.value.segmentTests;
-        break;
-      }
-      yield at('objectives', 0.86 + (0.12 * (k + r.value)) / names.length);
-    }
-  }
-  objs.forEach((o, oi) => {
+  const objectives: Record<string, Record<string, ObjectiveReach>> = {};
+  [...world.objectives.values()].forEach((o, oi) => {
     const marker = circleFootprint(o.x, o.y, o.diameterInches / 2);
     const perTerritory: Record<string, ObjectiveReach> = {};
     names.forEach((name, k) => {
       const C = contesting[oi];
       let seen = 0;
       for (const s of C) seen += seenFrom[k][unionIndex.get(s)!];
-      perTerritory[name] = { reach: objectiveReach(rules, cls, raster, fromTerritory[k], marker), exposed: C.length ? seen / C.length : null, contestingSpots: C.length };
+      perTerritory[name] = { reach: objectiveReach(plan.rules, cls, raster, fromTerritory[k], marker), exposed: C.length ? seen / C.length : null, contestingSpots: C.length };
     });
     objectives[o.id] = perTerritory;
   });
-  work.ms = Math.round(performance.now() - t0);
-  report.classes.push({
+  work.ms = Math.round(performance.now() - setup.t0);
+  return {
     id: cls.id,
-    threat,
+    threat: plan.threat,
     territories,
     objectives,
     asymmetry: exposures.length ? Math.max(...exposures) - Math.min(...exposures) : 0,
     work,
-  });
-  yield at('report', 1);
+  };
 }
 
 function pick(a: Float64Array, idx: Int32Array): Float64Array {

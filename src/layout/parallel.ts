@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
 import type { World } from '../geometry/world';
-import { layoutCore, layoutOptionProblems, type LayoutOptions, type LayoutProgress, type LayoutReport } from './analyse';
+import { classReport, classSetup, layoutPlan, type ClassLayout, type ClassSetup, type LayoutOptions, type LayoutProgress, type LayoutReport } from './analyse';
+import { standingSpots } from './standingSpots';
 import { meshOccluder, solidOccluder, type Occluder } from '../geometry/occluders';
 import { convexSolidTriangles, type ConvexSolid } from '../geometry/solids';
 import { modelClass } from './classes';
@@ -56,23 +57,28 @@ export interface RelateRequest {
 }
 
 /**
- * Runs the steps this thread claims (`sync[0]`), adding each step's work to `work` and counting it
- * finished (`sync[1]`, notified) once its rows are written; returns how many it ran.
+ * Claims the next step of a shared job (`sync[0]`) and runs it, adding its work to `work` and
+ * counting it finished (`sync[1]`, notified) once its rows are written.
+ * @returns false when every step was already claimed.
  */
+export function runOneStep(job: RelationJob, sync: Int32Array, work: BigInt64Array): boolean {
+  const k = Atomics.add(sync, 0, 1);
+  if (k >= job.steps) return false;
+  const before = relationWork(job);
+  runRelationStep(job, k);
+  const after = relationWork(job);
+  Atomics.add(work, 0, BigInt(after.nodePairs - before.nodePairs));
+  Atomics.add(work, 1, BigInt(after.segmentTests - before.segmentTests));
+  Atomics.add(sync, 1, 1);
+  Atomics.notify(sync, 1);
+  return true;
+}
+
+/** Runs the steps of a shared job this thread can claim (see {@link runOneStep}); returns how many. */
 export function runClaimedSteps(job: RelationJob, sync: Int32Array, work: BigInt64Array): number {
   let ran = 0;
-  for (;;) {
-    const k = Atomics.add(sync, 0, 1);
-    if (k >= job.steps) return ran;
-    const before = relationWork(job);
-    runRelationStep(job, k);
-    const after = relationWork(job);
-    Atomics.add(work, 0, BigInt(after.nodePairs - before.nodePairs));
-    Atomics.add(work, 1, BigInt(after.segmentTests - before.segmentTests));
-    Atomics.add(sync, 1, 1);
-    Atomics.notify(sync, 1);
-    ran++;
-  }
+  while (runOneStep(job, sync, work)) ran++;
+  return ran;
 }
 
 /** A typed array's copy over a SharedArrayBuffer (posted to a thread, it is shared, not copied). */
@@ -106,6 +112,13 @@ function sharedSetTree(t: SetTree): SetTree {
   return s;
 }
 
+/** A relation started on a {@link RelatePool}: this thread's job and the shared step counters and work. */
+export interface PendingRelation {
+  job: RelationJob;
+  sync: Int32Array;
+  work: BigInt64Array;
+}
+
 type WaitAsync = (a: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
 
 /** Resolves once `sync[1]` (steps finished) reaches `steps`. */
@@ -128,7 +141,8 @@ async function allFinished(sync: Int32Array, steps: number): Promise<void> {
  */
 export class RelatePool {
   private readonly workers: Worker[] = [];
-  private samples: SpotSamples | null = null;
+  /** Sample trees per spot grid (kept while the grid is: set trees are reused across its relations). */
+  private readonly samples = new WeakMap<SpotGrid, SpotSamples>();
   /** Rejects when a worker fails (an error in a step, or the thread died). */
   private readonly failed: Promise<never>;
   private fail: (e: unknown) => void = () => {};
@@ -162,29 +176,55 @@ export class RelatePool {
     return this.workers.length + 1;
   }
 
-  /** The relation of {@link relateSpots}, its steps shared with the pool's threads. */
-  async relate(spots: SpotGrid, spacing: number, rows: SpotSet, cols: SpotSet, opts: RelateOptions = {}): Promise<SpotRelation> {
-    if (!this.samples || this.samples.spots !== spots || this.samples.spacingInches !== spacing) this.samples = new SpotSamples(spots, modelClass(spots.classId)!, spacing);
-    const task = relationTask(this.samples, rows, cols, opts);
-    if (this.workers.length === 0) {
-      const job = jobOfTask(task, this.occluders);
-      for (let k = 0; k < job.steps; k++) runRelationStep(job, k);
-      return relationResult(job);
-    }
+  /**
+   * Starts a relation: composes its trees in this thread and sends them to the pool's threads, which
+   * start on its steps once they are done with the relations sent before. This thread takes part
+   * with {@link RelatePool.claimOne}; {@link RelatePool.result} waits for the last step.
+   */
+  submit(spots: SpotGrid, spacing: number, rows: SpotSet, cols: SpotSet, opts: RelateOptions = {}): PendingRelation {
+    let samples = this.samples.get(spots);
+    if (!samples || samples.spacingInches !== spacing) this.samples.set(spots, (samples = new SpotSamples(spots, modelClass(spots.classId)!, spacing)));
+    const task = relationTask(samples, rows, cols, opts);
     const seen = new Uint8Array(new SharedArrayBuffer(task.pairs ? task.rows * task.cols : 0));
     const rowSeen = new Uint8Array(new SharedArrayBuffer(task.rows));
     const job = jobOfTask(task, this.occluders, { seen, rowSeen });
-    if (job.steps === 0) return relationResult(job);
     const sync = new Int32Array(new SharedArrayBuffer(8));
     const work = new BigInt64Array(new SharedArrayBuffer(16));
-    const req: RelateRequest = { task: { ...task, A: sharedSetTree(task.A!), B: sharedSetTree(task.B!) }, steps: job.steps, seen, rowSeen, sync, work };
-    for (const w of this.workers) w.postMessage(req);
-    runClaimedSteps(job, sync, work);
-    await Promise.race([allFinished(sync, job.steps), this.failed]);
-    const out = relationResult(job);
-    out.nodePairs = Number(Atomics.load(work, 0));
-    out.segmentTests = Number(Atomics.load(work, 1));
+    if (job.steps > 0 && this.workers.length > 0) {
+      const req: RelateRequest = { task: { ...task, A: sharedSetTree(task.A!), B: sharedSetTree(task.B!) }, steps: job.steps, seen, rowSeen, sync, work };
+      for (const w of this.workers) w.postMessage(req);
+    }
+    return { job, sync, work };
+  }
+
+  /** Runs one step of the relation in this thread, if one is left to claim (false when none is). */
+  claimOne(p: PendingRelation): boolean {
+    return runOneStep(p.job, p.sync, p.work);
+  }
+
+  /** Whether every step of the relation is finished (by any thread). */
+  finished(p: PendingRelation): boolean {
+    return Atomics.load(p.sync, 1) >= p.job.steps;
+  }
+
+  /**
+   * The relation, once every step is finished (this thread claims none: call
+   * {@link RelatePool.claimOne} first, or a relation nobody else takes waits for ever).
+   * @throws (rejects) when a worker thread failed.
+   */
+  async result(p: PendingRelation): Promise<SpotRelation> {
+    await Promise.race([allFinished(p.sync, p.job.steps), this.failed]);
+    const out = relationResult(p.job);
+    out.nodePairs = Number(Atomics.load(p.work, 0));
+    out.segmentTests = Number(Atomics.load(p.work, 1));
     return out;
+  }
+
+  /** The relation of {@link relateSpots}, its steps shared with the pool's threads. */
+  async relate(spots: SpotGrid, spacing: number, rows: SpotSet, cols: SpotSet, opts: RelateOptions = {}): Promise<SpotRelation> {
+    const p = this.submit(spots, spacing, rows, cols, opts);
+    while (this.claimOne(p));
+    return this.result(p);
   }
 
   /** Ends the worker threads. */
@@ -211,27 +251,53 @@ export function serveRelations(port: { on(ev: 'message', f: (m: RelateRequest) =
 
 /**
  * {@link analyseLayout} with the spot relations shared among `threads` threads (Node worker
- * threads besides this one; see `parallel.ts`): the same report, bit for bit. Node only.
+ * threads besides this one): the same report, bit for bit (but `work.ms`). Node only.
+ *
+ * A pipeline over the three parts of the analysis (`analyse.ts`): this thread sets every class up
+ * (standing spots, moves, zones) and submits its relations first, so the worker threads start on
+ * the first class's relations while this one sets up the next; then it takes part in the
+ * relations' steps, in order, and writes each class's report as soon as its relations are
+ * finished, while the workers go on with the next class's.
  * @param threads threads in all (default: the machine's cores, at most 4).
+ * @throws (rejects) Error when {@link layoutOptionProblems} finds a problem or a worker thread fails.
  */
 export async function analyseLayoutParallel(world: World, opts: LayoutOptions = {}, threads?: number, onProgress: (p: LayoutProgress) => void = () => {}): Promise<LayoutReport> {
   const n = Math.max(1, Math.min(4, threads ?? availableParallelism()));
-  const problems = layoutOptionProblems(world, opts);
-  if (problems.length) throw new Error(problems.join('; '));
+  const plan = layoutPlan(world, opts);
   const pool = new RelatePool(world.terrain.occluders, n - 1);
   try {
-    const it = layoutCore(world, opts, true);
-    let answer: SpotRelation | undefined;
-    for (;;) {
-      const r = it.next(answer);
-      answer = undefined;
-      if (r.done) return r.value;
-      const v = r.value;
-      if ('ask' in v) answer = await pool.relate(v.spots, opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES, v.rows, v.cols, { mode: opts.mode ?? 'fast', form: v.form });
-      else onProgress(v);
+    const m = plan.classes.length;
+    const staged: { setup: ClassSetup; pending: PendingRelation[] }[] = [];
+    for (let c = 0; c < m; c++) {
+      const cls = plan.classes[c];
+      onProgress({ classId: cls.id, stage: 'spots', done: c / m });
+      const t0 = performance.now();
+      const spots = standingSpots(plan.rules, cls, plan.grid);
+      onProgress({ classId: cls.id, stage: 'moves', done: (c + 0.02) / m });
+      const setup = classSetup(world, plan, cls, spots, t0);
+      staged.push({ setup, pending: setup.asks.map((a) => pool.submit(a.spots, plan.spacing, a.rows, a.cols, { mode: plan.mode, form: a.form })) });
     }
+    const classes: ClassLayout[] = [];
+    // Reports of the classes whose relations are all finished (all of them, waiting, with `wait`).
+    const reportReady = async (wait: boolean) => {
+      while (classes.length < m) {
+        const s = staged[classes.length];
+        if (!wait && !s.pending.every((p) => pool.finished(p))) return;
+        const answers: SpotRelation[] = [];
+        for (const p of s.pending) answers.push(await pool.result(p));
+        classes.push(classReport(world, plan, s.setup, answers));
+        onProgress({ classId: s.setup.cls.id, stage: 'report', done: classes.length / m });
+      }
+    };
+    for (let c = 0; c < m; c++) {
+      onProgress({ classId: plan.classes[c].id, stage: 'visibility', done: (c + 0.05) / m });
+      for (const p of staged[c].pending) {
+        while (pool.claimOne(p)) if (classes.length < c) await reportReady(false);
+      }
+    }
+    await reportReady(true);
+    return { grid: plan.grid, mode: plan.mode, sampleSpacingInches: plan.spacing, classes };
   } finally {
     await pool.close();
   }
 }
-
