@@ -1,13 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
 import type { World } from '../geometry/world';
 import { classReport, classSetup, layoutPlan, type ClassLayout, type ClassSetup, type LayoutOptions, type LayoutProgress, type LayoutReport } from './analyse';
-import { standingSpots } from './standingSpots';
+import { standingSpots, type SpotGrid } from './standingSpots';
 import { meshOccluder, solidOccluder, type Occluder } from '../geometry/occluders';
 import { convexSolidTriangles, type ConvexSolid } from '../geometry/solids';
 import { modelClass } from './classes';
-import type { SpotGrid } from './standingSpots';
 import { jobOfTask, relationResult, relationTask, relationWork, runRelationStep, SpotSamples, type RelateOptions, type RelationJob, type RelationTask, type SetTree, type SpotRelation, type SpotSet } from './spotVisibility';
 
 /**
