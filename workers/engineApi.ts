@@ -13,7 +13,7 @@
  * base sizes in millimetres, angles in degrees counter-clockwise seen from above.
  *
  * Long jobs ({@link EngineApi.queries}, {@link EngineApi.visibilityMatrix},
- * {@link EngineApi.combatPairs}) yield to the event loop (`setTimeout(0)`) every
+ * {@link EngineApi.combatPairs}, {@link EngineApi.layout}) yield to the event loop (`setTimeout(0)`) every
  * {@link EngineOptions.yieldEveryMs} milliseconds or {@link EngineOptions.yieldEveryItems} items,
  * so a `cancel(jobId)` message sent meanwhile is read and honoured before the next item.
  */
