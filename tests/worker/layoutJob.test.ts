@@ -202,8 +202,9 @@ describe('EngineApi.layout with the visibility helper (both threads)', () => {
         api.cancel('lay-hc');
       }
     }, 'lay-hc');
+    // Cancelled once the helper had answered a step (so while it held others), before the end.
     expect(r).toEqual({ ok: false, reason: 'cancelled' });
-    expect(cancelledAt!.done).toBeLessThan(500);
+    expect(cancelledAt!.done).toBeLessThan(1000);
     expect(performance.now() - t0).toBeLessThan(20_000);
     expect(api.stats().runningJobs).toEqual([]);
     expect(api.stats().helper).toBe('ready');
