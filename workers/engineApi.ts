@@ -728,14 +728,17 @@ export class EngineApi {
         return null;
       },
     };
-    // Where each relation's progress ends, as `layoutCore` counts it (per class: visibility from 5%
-    // to 85% in one share per territory, objectives from 86% to 98%). A territory whose relation is
-    // its twin's transpose asks nothing, so counting asks gives an end never past the true one.
+    // Where each relation's progress ends, as `layoutCore` counts it (per class: the territories'
+    // relations share 5% to 85% equally, the objectives' ones, one per territory, 86% to 98%). Two
+    // territories at threat 0 are each other's transpose (one relation); otherwise each has its own
+    // (an estimate only sets how far the bar moves during a relation: the report is never affected,
+    // and the bar never goes back).
+    const pairsPerClass = (opts.threat ?? 0) === 0 && territoryCount === 2 ? 1 : territoryCount;
     let classIndex = -1;
     let pairsAsks = 0;
     let rowsAsks = 0;
     const spanEnd = (ask: RelateAsk): number => {
-      const share = ask.form === 'pairs' ? 0.05 + (0.8 * ++pairsAsks) / territoryCount : 0.86 + (0.12 * ++rowsAsks) / territoryCount;
+      const share = ask.form === 'pairs' ? 0.05 + (0.8 * Math.min(++pairsAsks, pairsPerClass)) / pairsPerClass : 0.86 + (0.12 * ++rowsAsks) / territoryCount;
       return (Math.max(0, classIndex) + Math.min(1, share)) / classCount;
     };
     try {
