@@ -116,7 +116,7 @@ export function LayoutPanel(p: LayoutPanelProps) {
             />
             "
           </label>
-          <label title='Spacing of the standing spots. 2" takes seconds; 1" is the contract&apos;s default and takes 20-80 s a class'>
+          <label title='Spacing of the standing spots. 2" takes a second or so; 1" is the contract&apos;s default and takes a few seconds a class'>
             Grid{' '}
             <select data-testid="layout-grid" value={options.grid} onChange={(e) => p.onOptions({ ...options, grid: Number(e.target.value) })}>
               {LAYOUT_GRIDS.map((g) => (

@@ -9,7 +9,7 @@ export const LAYOUT_CLASSES = [
   { id: 'monster', label: 'Monster', hint: '100 mm round, 4.5" tall' },
 ] as const;
 
-/** Grids the panel offers, inches. 2" is the default: a run takes seconds (1" takes 20-80 s a class). */
+/** Grids the panel offers, inches. 2" is the default: a run takes a second or so (1" takes a few seconds a class). */
 export const LAYOUT_GRIDS = [1, 2, 3, 4] as const;
 
 /** What the panel asks the engine for. */
