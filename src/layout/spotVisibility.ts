@@ -1188,20 +1188,6 @@ export function relationWork(job: RelationJob): { nodePairs: number; segmentTest
   return { nodePairs: job.st.nodePairs, segmentTests: job.st.tests };
 }
 
-/** This thread's part of the answer (by rank: transferable to another thread's job). */
-export function relationPart(job: RelationJob): { seen: Uint8Array; rowSeen: Uint8Array; nodePairs: number; segmentTests: number } {
-  return { seen: job.st.seen, rowSeen: job.st.rowSeen, nodePairs: job.st.nodePairs, segmentTests: job.st.tests };
-}
-
-/** Merges another thread's part of the same job into this one. */
-export function mergeRelation(job: RelationJob, part: { seen: Uint8Array; rowSeen: Uint8Array; nodePairs: number; segmentTests: number }): void {
-  const st = job.st;
-  for (let i = 0; i < part.seen.length; i++) st.seen[i] |= part.seen[i];
-  for (let i = 0; i < part.rowSeen.length; i++) st.rowSeen[i] |= part.rowSeen[i];
-  st.nodePairs += part.nodePairs;
-  st.tests += part.segmentTests;
-}
-
 /** The answer of a job whose steps have all run, rows and columns in the sets' order. */
 export function relationResult(job: RelationJob): SpotRelation {
   const { rows, cols, st } = job;
