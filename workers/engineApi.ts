@@ -693,8 +693,6 @@ export class EngineApi {
     const job: RunningJob = { cancelled: this.preCancelled.delete(id) };
     this.jobs.set(id, job);
     const core = layoutCore(l.world, opts, true);
-    const classCount = opts.classes?.length ? opts.classes.length : 1;
-    const territoryCount = Object.keys(l.world.territories).length;
     let last: LayoutProgress | null = null;
     let reported = -1;
     const report = (done: number): Promise<unknown> | undefined => {
@@ -728,19 +726,6 @@ export class EngineApi {
         return null;
       },
     };
-    // Where each relation's progress ends, as `layoutCore` counts it (per class: the territories'
-    // relations share 5% to 85% equally, the objectives' ones, one per territory, 86% to 98%). Two
-    // territories at threat 0 are each other's transpose (one relation); otherwise each has its own
-    // (an estimate only sets how far the bar moves during a relation: the report is never affected,
-    // and the bar never goes back).
-    const pairsPerClass = (opts.threat ?? 0) === 0 && territoryCount === 2 ? 1 : territoryCount;
-    let classIndex = -1;
-    let pairsAsks = 0;
-    let rowsAsks = 0;
-    const spanEnd = (ask: RelateAsk): number => {
-      const share = ask.form === 'pairs' ? 0.05 + (0.8 * Math.min(++pairsAsks, pairsPerClass)) / pairsPerClass : 0.86 + (0.12 * ++rowsAsks) / territoryCount;
-      return (Math.max(0, classIndex) + Math.min(1, share)) / classCount;
-    };
     try {
       void report(0);
       let answer: SpotRelation | undefined;
@@ -756,16 +741,13 @@ export class EngineApi {
         }
         const v = r.value;
         if ('ask' in v) {
-          const from = Math.max(0, reported) / LAYOUT_JOB_ITEMS;
-          d.span = [from, Math.max(from, spanEnd(v))];
+          // The bar moves through the relation's own span (layoutCore's progress), never back.
+          const from = Math.max(Math.max(0, reported) / LAYOUT_JOB_ITEMS, v.progress?.[0] ?? 0);
+          d.span = [from, Math.max(from, v.progress?.[1] ?? from)];
           const rel = await this.layoutRelation(d, v);
           if ('reason' in rel) return rel;
           answer = rel;
         } else {
-          if (v.stage === 'spots') {
-            classIndex++;
-            pairsAsks = rowsAsks = 0;
-          }
           last = v;
           d.progress(v.done);
         }

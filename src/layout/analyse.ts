@@ -135,6 +135,8 @@ export interface RelateAsk {
   rows: Int32Array;
   cols: Int32Array;
   form: 'pairs' | 'rows';
+  /** The share of the whole run done (0..1) when the relation starts and when it ends, as `layoutCore` reports progress (drivers move their bar between them). */
+  progress?: [from: number, to: number];
 }
 export type CoreStep = LayoutProgress | RelateAsk;
 
@@ -168,7 +170,7 @@ export function* layoutCore(world: World, opts: LayoutOptions, ask: boolean): Ge
       const share = (part: number) => (a.form === 'pairs' ? 0.05 + (0.8 * (k + part)) / Math.max(1, pairsAsks) : 0.86 + (0.12 * (k - pairsAsks + part)) / Math.max(1, setup.asks.length - pairsAsks));
       if (a.form === 'rows' && (k === 0 || setup.asks[k - 1].form === 'pairs')) yield at('objectives', 0.86);
       if (ask) {
-        relations.push((yield a) as SpotRelation);
+        relations.push((yield { ...a, progress: [(c + share(0)) / n, (c + share(1)) / n] }) as SpotRelation);
         yield at(a.form === 'pairs' ? 'visibility' : 'objectives', share(1));
         continue;
       }

@@ -4,7 +4,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { assert, assertEqual, frames, type E2EContext, type E2ETest } from './harness';
 
 interface ScenarioFile {

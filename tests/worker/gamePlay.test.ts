@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { readBundledNode } from '../../src/game/node';
 import { GameApi } from '../../workers/gameApi';
-import { deploymentSetup, engagedSetup, hotseatSetup, placementOf } from '../../workers/gameSetup';
+import { engagedSetup, placementOf } from '../../workers/gameSetup';
 import type { Action } from '../../src/rules/engine';
 
 const LIBS = ['sce-liberators-1', 'sce-liberators-2', 'sce-liberators-3', 'sce-liberators-4', 'sce-liberators-5'];

@@ -18,11 +18,10 @@
 import { unitsInCombat, modelContests } from '../../geometry/combat';
 import { coherencyOf } from '../../geometry/coherency';
 import { distanceBetween, entityDistance, resolveEntity } from '../../geometry/distance';
-import { closestPointOnFootprint, footprintBoundaryPoint, footprintFromBase, type BaseMm, type Footprint } from '../../geometry/footprint';
+import { closestPointOnFootprint, footprintBoundaryPoint, type Footprint } from '../../geometry/footprint';
 import { footprintSegmentDistance, pointInPolygon, pointSegmentDistance, type Polygon } from '../../geometry/polygon';
 import { footprintGap } from '../../geometry/footprintGap';
 import { movePathCost } from '../../geometry/movePath';
-import { convexSolidTriangles, type ConvexSolid } from '../../geometry/solids';
 import { surfaceHeightAt } from '../../geometry/standing';
 import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from '../../geometry/units';
 import { modelVisible, unitVisible } from '../../geometry/visibility';

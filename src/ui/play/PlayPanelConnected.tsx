@@ -1,5 +1,4 @@
 import { memo, useSyncExternalStore } from 'react';
-import type { Action } from '../../client/gameClient';
 import type { PanelStore, PlayPanelHandlers } from './panelStore';
 import { PlayPanel } from './PlayPanel';
 

@@ -11,7 +11,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import type { BlockersResult } from '../../client/engineClient';
 import type { Engine } from '../engine/engine';
-import { asSegment, problemsOf, samePick, type PickTarget, type Point3, type Segment3 } from './types';
+import { asSegment, problemsOf, samePick, type PickTarget, type Segment3 } from './types';
 import { useRefreshOnEdit } from './useRefreshOnEdit';
 
 /** One thing the straight top-centre line runs into (a hit of the engine's `segmentBlockers`). */

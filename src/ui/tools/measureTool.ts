@@ -88,7 +88,6 @@ export function useMeasureTool(engine: Engine, version: number): [MeasureState, 
   useEffect(() => {
     if (!job) return;
     const { n, from, to } = job;
-    const c = engine.client;
     engine
       .track(Promise.all([engine.query({ id: 'measure-3d', kind: 'distance', from: from.id, to: to.id }), engine.query({ id: 'measure-h', kind: 'distance', from: from.id, to: to.id, horizontal: true })]))
       .then(
