@@ -685,13 +685,9 @@ export class EngineApi {
       release(onProgress);
       return { ok: false, problems };
     }
-    const id = cancelToken ?? `job-${++this.jobCounter}`;
-    if (this.jobs.has(id)) {
-      release(onProgress);
-      return { ok: false, reason: 'job id in use' };
-    }
-    const job: RunningJob = { cancelled: this.preCancelled.delete(id) };
-    this.jobs.set(id, job);
+    const started = this.startJob(cancelToken, onProgress);
+    if ('reason' in started) return started;
+    const { id, job } = started;
     const core = layoutCore(l.world, opts, true);
     let last: LayoutProgress | null = null;
     let reported = -1;
@@ -1014,6 +1010,21 @@ export class EngineApi {
   }
 
   /**
+   * Registers a job under `jobId` (or a new id): it starts cancelled when a cancel for that id came
+   * first. Refuses an id in use (releasing `onProgress`).
+   */
+  private startJob(jobId: string | undefined, onProgress: unknown): { id: string; job: RunningJob } | JobStopped {
+    const id = jobId ?? `job-${++this.jobCounter}`;
+    if (this.jobs.has(id)) {
+      release(onProgress as ProgressCallback | undefined);
+      return { ok: false, reason: 'job id in use' };
+    }
+    const job: RunningJob = { cancelled: this.preCancelled.delete(id) };
+    this.jobs.set(id, job);
+    return { id, job };
+  }
+
+  /**
    * Runs `step(0..total-1)` as a job: checks cancellation and scenario changes before each item,
    * yields per {@link EngineOptions}, reports progress at start, at each yield and at the end.
    * With `share`, the helper takes groups of items from the back of the list (up to
@@ -1029,13 +1040,9 @@ export class EngineApi {
     step: (i: number) => void,
     share?: RemoteShare,
   ): Promise<{ ok: true; jobId: string } | JobStopped> {
-    const id = jobId ?? `job-${++this.jobCounter}`;
-    if (this.jobs.has(id)) {
-      release(onProgress);
-      return { ok: false, reason: 'job id in use' };
-    }
-    const job: RunningJob = { cancelled: this.preCancelled.delete(id) };
-    this.jobs.set(id, job);
+    const started = this.startJob(jobId, onProgress);
+    if ('reason' in started) return started;
+    const { id, job } = started;
     const version = this.version;
     // Set when the job returns, however it ends: late answers from the helper are then ignored.
     let finished = false;

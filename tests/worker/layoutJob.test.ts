@@ -131,6 +131,15 @@ async function helperReady(api: EngineApi): Promise<void> {
   expect(api.stats().helper).toBe('ready');
 }
 
+/** An engine with a Node-thread helper, on the wall scenario, its helper ready (yielding after every item). */
+async function wallWithHelper() {
+  const h = helperFactory();
+  const api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
+  expect((await api.loadScenario(wallScenario(), wallMeshes())).ok).toBe(true);
+  await helperReady(api);
+  return { h, api };
+}
+
 /** The default battlefield with its mesh files (so the engine needs no fetch). */
 function defaultTable(): { json: unknown; meshes: Record<string, Uint8Array> } {
   const url = new URL('../../assets/scenarios/default.json', import.meta.url);
@@ -174,10 +183,7 @@ describe('EngineApi.layout with the visibility helper (both threads)', () => {
   }, 60_000);
 
   test('threat 3 and two classes (pairs and rows relations, no twins): the same report as the engine alone', async () => {
-    const h = helperFactory();
-    const api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
-    expect((await api.loadScenario(wallScenario(), wallMeshes())).ok).toBe(true);
-    await helperReady(api);
+    const { api } = await wallWithHelper();
     const opts = { grid: 2, classes: ['infantry', 'cavalry'], threat: 3 };
     const r = await api.layout(opts);
     if (!r.ok || !('report' in r)) throw new Error(JSON.stringify(r));
@@ -190,10 +196,7 @@ describe('EngineApi.layout with the visibility helper (both threads)', () => {
   }, 60_000);
 
   test('a cancel mid-run, while the helper holds steps: the job stops, the helper stays in service, the next run is right', async () => {
-    const h = helperFactory();
-    const api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
-    expect((await api.loadScenario(wallScenario(), wallMeshes())).ok).toBe(true);
-    await helperReady(api);
+    const { api } = await wallWithHelper();
     let cancelledAt: LayoutJobProgress | null = null;
     const t0 = performance.now();
     const r = await api.layout({ grid: 1, classes: ['cavalry', 'monster'] }, (p) => {
@@ -216,10 +219,7 @@ describe('EngineApi.layout with the visibility helper (both threads)', () => {
   }, 60_000);
 
   test('an edit mid-run while the helper holds steps: "scenario changed", the helper stays in service and in step', async () => {
-    const h = helperFactory();
-    const api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
-    expect((await api.loadScenario(wallScenario(), wallMeshes())).ok).toBe(true);
-    await helperReady(api);
+    const { h, api } = await wallWithHelper();
     let moved = false;
     const r = await api.layout({ grid: 1, classes: ['cavalry'] }, (p) => {
       if (!moved && (p.helperSteps ?? 0) > 0) {
