@@ -8,6 +8,7 @@ import { sceneToTable } from './coords';
 import { rayToTable } from './DragController';
 import { SceneLabel } from './SceneLabel';
 import { SegmentMarker } from './SegmentMarker';
+import { castFromPointer, clickDetector, frameThrottle } from './pointerOnTable';
 
 /** Props of {@link RulerLayer}. Table space (inches, z up). */
 export interface RulerLayerProps {
@@ -17,8 +18,6 @@ export interface RulerLayerProps {
   onState?: (s: RulerState) => void;
 }
 
-/** Pointer travel (px) beyond which a press is a camera drag, not a click. */
-const CLICK_SLOP = 5;
 const RULER_COLOR = '#ffe066';
 
 function pickables(root: Object3D, skip: Object3D | null): Mesh[] {
@@ -57,14 +56,9 @@ export function RulerLayer({ width, depth, onState }: RulerLayerProps) {
     const el = gl.domElement;
     const raycaster = new Raycaster();
     const ndc = new Vector2();
-    let down: { x: number; y: number } | null = null;
-    let raf = 0;
-    let last: PointerEvent | null = null;
     const hit = (e: { clientX: number; clientY: number }): Point3 | null => {
       const { camera, scene } = get();
-      const r = el.getBoundingClientRect();
-      ndc.set(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
-      raycaster.setFromCamera(ndc, camera);
+      castFromPointer(raycaster, ndc, el, camera, e);
       const hits = raycaster.intersectObjects(pickables(scene, own.current), false);
       const round = (v: number) => Math.round(v * 1000) / 1000;
       if (hits.length) {
@@ -74,29 +68,17 @@ export function RulerLayer({ width, depth, onState }: RulerLayerProps) {
       const p = rayToTable(raycaster.ray, width, depth);
       return p ? [round(p[0]), round(p[1]), 0] : null;
     };
-    const track = () => {
-      raf = 0;
-      if (last) dispatch({ type: 'hover', at: hit(last) });
-    };
-    const move = (e: PointerEvent) => {
-      last = e;
-      if (!raf) raf = requestAnimationFrame(track);
-    };
-    const press = (e: PointerEvent) => {
-      down = e.button === 0 ? { x: e.clientX, y: e.clientY } : null;
-    };
-    const release = (e: PointerEvent) => {
-      const d = down;
-      down = null;
-      if (!d || e.button !== 0 || Math.hypot(e.clientX - d.x, e.clientY - d.y) > CLICK_SLOP) return;
+    const hover = frameThrottle((e: PointerEvent) => dispatch({ type: 'hover', at: hit(e) }));
+    const move = hover.move;
+    const { press, release } = clickDetector((e: PointerEvent) => {
       const at = hit(e);
       if (at) dispatch({ type: 'click', at });
-    };
+    });
     el.addEventListener('pointermove', move);
     el.addEventListener('pointerdown', press);
     el.addEventListener('pointerup', release);
     return () => {
-      cancelAnimationFrame(raf);
+      hover.cancel();
       el.removeEventListener('pointermove', move);
       el.removeEventListener('pointerdown', press);
       el.removeEventListener('pointerup', release);

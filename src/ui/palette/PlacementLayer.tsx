@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Raycaster, Vector2, type Group, type Mesh, type Object3D } from 'three';
 import { sceneToTable } from '../../scene/coords';
 import { rayToTable } from '../../scene/DragController';
+import { castFromPointer, clickDetector, frameThrottle } from '../../scene/pointerOnTable';
 import type { Outline } from './presets';
 
 /** Props of {@link PlacementLayer}. Table space (inches, z up). */
@@ -20,8 +21,6 @@ export interface PlacementLayerProps {
   onPlace: (at: [number, number]) => void;
 }
 
-/** Pointer travel (px) beyond which a press is a camera drag, not a click. */
-const CLICK_SLOP = 5;
 
 function pickables(root: Object3D, skip: Object3D | null): Mesh[] {
   const out: Mesh[] = [];
@@ -57,15 +56,10 @@ export function PlacementLayer({ outline, rotation, color, width, depth, onPlace
     const el = gl.domElement;
     const raycaster = new Raycaster();
     const ndc = new Vector2();
-    let down: { x: number; y: number } | null = null;
-    let raf = 0;
-    let last: PointerEvent | null = null;
 
     const hit = (e: { clientX: number; clientY: number }): [number, number] | null => {
       const { camera, scene } = get();
-      const r = el.getBoundingClientRect();
-      ndc.set(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
-      raycaster.setFromCamera(ndc, camera);
+      castFromPointer(raycaster, ndc, el, camera, e);
       const hits = raycaster.intersectObjects(pickables(scene, ghost.current), false);
       if (hits.length) {
         const [x, y] = sceneToTable(hits[0].point, width, depth);
@@ -73,39 +67,29 @@ export function PlacementLayer({ outline, rotation, color, width, depth, onPlace
       }
       return rayToTable(raycaster.ray, width, depth);
     };
-    const track = () => {
-      raf = 0;
+    const hover = frameThrottle((e: PointerEvent) => {
       const g = ghost.current;
-      if (!g || !last) return;
-      const at = hit(last);
+      if (!g) return;
+      const at = hit(e);
       g.visible = at !== null;
       if (at) g.position.set(at[0], at[1], 0);
       get().invalidate();
-    };
-    const move = (e: PointerEvent) => {
-      last = e;
-      if (!raf) raf = requestAnimationFrame(track);
-    };
+    });
+    const move = hover.move;
     const leave = () => {
       if (ghost.current) ghost.current.visible = false;
       get().invalidate();
     };
-    const press = (e: PointerEvent) => {
-      down = e.button === 0 ? { x: e.clientX, y: e.clientY } : null;
-    };
-    const release = (e: PointerEvent) => {
-      const d = down;
-      down = null;
-      if (!d || e.button !== 0 || Math.hypot(e.clientX - d.x, e.clientY - d.y) > CLICK_SLOP) return;
+    const { press, release } = clickDetector((e: PointerEvent) => {
       const at = hit(e);
       if (at) cb.current(at);
-    };
+    });
     el.addEventListener('pointermove', move);
     el.addEventListener('pointerleave', leave);
     el.addEventListener('pointerdown', press);
     el.addEventListener('pointerup', release);
     return () => {
-      cancelAnimationFrame(raf);
+      hover.cancel();
       el.removeEventListener('pointermove', move);
       el.removeEventListener('pointerleave', leave);
       el.removeEventListener('pointerdown', press);

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { BufferAttribute, BufferGeometry, DoubleSide, Raycaster, Vector2, type Group, type Mesh, type Object3D } from 'three';
 import { sceneToTable } from '../../scene/coords';
 import { rayToTable } from '../../scene/DragController';
+import { castFromPointer, frameThrottle, isClick, type PressPoint } from '../../scene/pointerOnTable';
 import type { TerrainView } from '../../scene/types';
 
 /** Props of {@link FeatureMoveLayer}. Table space (inches, z up). */
@@ -23,9 +24,6 @@ export interface FeatureMoveLayerProps {
   /** A drop or a click: the new centre, inches. */
   onMove: (at: [number, number]) => void;
 }
-
-/** Pointer travel (px) beyond which a press is a drag (or a camera orbit), not a click. */
-const CLICK_SLOP = 5;
 
 function isInside(o: Object3D, ancestor: Object3D): boolean {
   for (let p: Object3D | null = o; p; p = p.parent) if (p === ancestor) return true;
@@ -70,16 +68,10 @@ export function FeatureMoveLayer({ feature, centre, armed = false, draggable = t
     const el = gl.domElement;
     const raycaster = new Raycaster();
     const ndc = new Vector2();
-    let down: { x: number; y: number } | null = null;
+    let down: PressPoint = null;
     let drag: { grab: [number, number]; x: number; y: number } | null = null;
-    let raf = 0;
-    let last: PointerEvent | null = null;
 
-    const cast = (e: { clientX: number; clientY: number }) => {
-      const r = el.getBoundingClientRect();
-      ndc.set(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
-      raycaster.setFromCamera(ndc, get().camera);
-    };
+    const cast = (e: { clientX: number; clientY: number }) => castFromPointer(raycaster, ndc, el, get().camera, e);
     const meshes = (): Mesh[] => {
       const out: Mesh[] = [];
       const skip = ghost.current;
@@ -117,14 +109,10 @@ export function FeatureMoveLayer({ feature, centre, armed = false, draggable = t
       if (at && c) g.position.set(at[0] - c[0], at[1] - c[1], 0);
       get().invalidate();
     };
-    const track = () => {
-      raf = 0;
-      if (last && (armed || drag)) show(target(last));
-    };
-    const move = (e: PointerEvent) => {
-      last = e;
-      if (!raf) raf = requestAnimationFrame(track);
-    };
+    const hover = frameThrottle((e: PointerEvent) => {
+      if (armed || drag) show(target(e));
+    });
+    const move = hover.move;
     const controls = () => get().controls as unknown as { enabled: boolean } | null;
     const press = (e: PointerEvent) => {
       if (e.button !== 0) return;
@@ -147,7 +135,8 @@ export function FeatureMoveLayer({ feature, centre, armed = false, draggable = t
       const c = controls();
       if (c) c.enabled = true;
       show(null);
-      if (e.button !== 0 || Math.hypot(e.clientX - g.x, e.clientY - g.y) <= CLICK_SLOP) return;
+      // A release where it was pressed is a click, not a move (the armed click takes it).
+      if (e.button !== 0 || isClick(g, e)) return;
       down = null;
       cast(e);
       const p = rayToTable(raycaster.ray, width, depth);
@@ -161,7 +150,7 @@ export function FeatureMoveLayer({ feature, centre, armed = false, draggable = t
     const click = (e: MouseEvent) => {
       const d = down;
       down = null;
-      if (!armed || e.button !== 0 || !d || Math.hypot(e.clientX - d.x, e.clientY - d.y) > CLICK_SLOP) return;
+      if (!armed || !isClick(d, e)) return;
       e.stopImmediatePropagation();
       const at = spot(e);
       if (at) cb.current(at);
@@ -176,7 +165,7 @@ export function FeatureMoveLayer({ feature, centre, armed = false, draggable = t
     window.addEventListener('pointerup', release);
     window.addEventListener('pointercancel', release);
     return () => {
-      cancelAnimationFrame(raf);
+      hover.cancel();
       el.removeEventListener('pointerdown', press, { capture: true });
       el.removeEventListener('click', click, { capture: true });
       el.removeEventListener('pointerleave', leave);
