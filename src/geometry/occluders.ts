@@ -628,6 +628,18 @@ function setSegment(ax: number, ay: number, az: number, bx: number, by: number, 
   _seg[4] = by;
   _seg[5] = bz;
 }
+/**
+ * Writes into {@link SCRATCH_SEGMENT} the segment from point `i` of `P` to point `j` of `Q` (flat
+ * `[x, y, z, ...]` arrays, inches): the hot loops' way to set it without passing coordinates.
+ */
+export function setScratchSegment(P: Float64Array, i: number, Q: Float64Array, j: number): void {
+  _seg[0] = P[3 * i];
+  _seg[1] = P[3 * i + 1];
+  _seg[2] = P[3 * i + 2];
+  _seg[3] = Q[3 * j];
+  _seg[4] = Q[3 * j + 1];
+  _seg[5] = Q[3 * j + 2];
+}
 const _hitT = new Float64Array(1);
 
 /** Does the segment in `_seg` touch the occluder? Writes the first parameter of contact to `_hitT[0]`. */

@@ -2,7 +2,7 @@ import { occluderClosesShaft } from '../geometry/closure';
 import { meshColumns } from '../geometry/meshColumns';
 import { planBlockersOf, planClosesShaft, stackedBoxes, type PlanBlocker } from '../geometry/planClosure';
 import { gapClearance, gapRise, joinedBlocker, joinedColumns, type JoinedColumn } from '../geometry/stackedColumns';
-import { SCRATCH_CAPSULE, SCRATCH_SEGMENT, scratchCapsuleMayTouch, scratchSegmentHits, type Occluder, type SolidOccluder } from '../geometry/occluders';
+import { SCRATCH_CAPSULE, SCRATCH_SEGMENT, scratchCapsuleMayTouch, scratchSegmentHits, setScratchSegment, type Occluder, type SolidOccluder } from '../geometry/occluders';
 import { DEFAULT_SAMPLE_SPACING_INCHES } from '../geometry/visibility';
 import { buildSampleTree, composeSampleTrees, prismSurfaceSamples, sampleTreeLike, type SampleTree } from '../geometry/volumeSamples';
 import { classFootprint, classVolumeHeight, type ModelClass } from './classes';
@@ -730,7 +730,6 @@ function probe(st: SearchState, ra: number, rb: number, occ: Occluder[], nOcc: n
   const sb = st.B.sidePoints[rb];
   const baseA = st.A.rankStart[ra];
   const baseB = st.B.rankStart[rb];
-  const seg = SCRATCH_SEGMENT;
   if (ra !== st.facingA || rb !== st.facingB) setFacing(st, ra, rb);
   const count = PROBES.length >> 2;
   for (let k = 0; k < count; k++) {
@@ -740,27 +739,28 @@ function probe(st: SearchState, ra: number, rb: number, occ: Occluder[], nOcc: n
     const qq = baseB + sb[(PROBES[4 * k + 2] ? mid : 0) * n + cb];
     // Only points the pair keeps (as the exhaustive mode tests them).
     if (!keptA(st, p) || !keptB(st, qq)) continue;
-    seg[0] = P[3 * p];
-    seg[1] = P[3 * p + 1];
-    seg[2] = P[3 * p + 2];
-    seg[3] = Q[3 * qq];
-    seg[4] = Q[3 * qq + 1];
-    seg[5] = Q[3 * qq + 2];
+    setScratchSegment(P, p, Q, qq);
     st.tests++;
     // The piece that blocked the last probe first (the same answer: blocked by any piece is blocked).
-    if (_probeHint !== null && scratchSegmentHits(_probeHint)) continue;
-    let clear = true;
-    for (let o = 0; o < nOcc; o++) {
-      const oc = occ[o];
-      if (oc !== _probeHint && scratchSegmentHits(oc)) {
-        _probeHint = oc;
-        clear = false;
-        break;
-      }
-    }
-    if (clear) return true;
+    const b = scratchBlocker(_probeHint, occ, nOcc);
+    if (b === null) return true;
+    _probeHint = b;
   }
   return false;
+}
+
+/**
+ * The piece that blocks the segment in `SCRATCH_SEGMENT`: `hint` first (segments of one leaf are
+ * mostly blocked by the piece that blocked the last), then the first `nOcc` occluders in order;
+ * null when none does (the segment is clear of them).
+ */
+function scratchBlocker(hint: Occluder | null, occ: Occluder[], nOcc: number): Occluder | null {
+  if (hint !== null && scratchSegmentHits(hint)) return hint;
+  for (let o = 0; o < nOcc; o++) {
+    const oc = occ[o];
+    if (oc !== hint && scratchSegmentHits(oc)) return oc;
+  }
+  return null;
 }
 
 /** The piece that blocked the last probe pair (any occluder of the relation). */
@@ -848,20 +848,13 @@ function leafPairs(st: SearchState, na: number, nb: number, occ: Occluder[], nOc
       seg[4] = Q[3 * j + 1];
       seg[5] = Q[3 * j + 2];
       st.tests++;
-      if (hint !== null && scratchSegmentHits(hint)) continue;
-      let blocked = false;
-      for (let o = 0; o < nOcc; o++) {
-        const oc = occ[o];
-        if (oc !== hint && scratchSegmentHits(oc)) {
-          hint = oc;
-          blocked = true;
-          break;
-        }
-      }
-      if (!blocked) {
+      const b = scratchBlocker(hint, occ, nOcc);
+      if (b === null) {
         markSeen(st, ra, ra, rb, rb);
         return;
       }
+      if (b === hint) continue;
+      hint = b;
       if (hint !== tried && k + 8 < nk && pointShadowHolds(st, hint!, px, py, pz)) break;
     }
   }
@@ -939,7 +932,6 @@ function leafPairsMixed(st: SearchState, na: number, nb: number, occ: Occluder[]
   const Q = st.B.tree.points;
   const rA = st.A.rank;
   const rB = st.B.rank;
-  const seg = SCRATCH_SEGMENT;
   const C = st.cols;
   let hint: Occluder | null = null;
   const tA = st.A.tree;
@@ -952,26 +944,11 @@ function leafPairsMixed(st: SearchState, na: number, nb: number, occ: Occluder[]
       if (st.pairs ? st.seen[ra * C + rb] : st.rowSeen[ra]) continue;
       if (ra !== st.facingA || rb !== st.facingB) setFacing(st, ra, rb);
       if (!keptA(st, i) || !keptB(st, j)) continue;
-      seg[0] = P[3 * i];
-      seg[1] = P[3 * i + 1];
-      seg[2] = P[3 * i + 2];
-      seg[3] = Q[3 * j];
-      seg[4] = Q[3 * j + 1];
-      seg[5] = Q[3 * j + 2];
+      setScratchSegment(P, i, Q, j);
       st.tests++;
-      let blocked = false;
-      if (hint !== null && scratchSegmentHits(hint)) blocked = true;
-      else {
-        for (let k = 0; k < nOcc; k++) {
-          const o = occ[k];
-          if (o !== hint && scratchSegmentHits(o)) {
-            hint = o;
-            blocked = true;
-            break;
-          }
-        }
-      }
-      if (!blocked) markSeen(st, ra, ra, rb, rb);
+      const b = scratchBlocker(hint, occ, nOcc);
+      if (b === null) markSeen(st, ra, ra, rb, rb);
+      else hint = b;
     }
   }
 }
@@ -1210,18 +1187,12 @@ function exhaustivePair(st: SearchState, ra: number, rb: number, occ: Occluder[]
   const j0 = st.B.rankStart[rb], j1 = st.B.rankEnd[rb];
   const P = st.A.tree.points;
   const Q = st.B.tree.points;
-  const seg = SCRATCH_SEGMENT;
   setFacing(st, ra, rb);
   for (let i = i0; i < i1; i++) {
     if (!keptA(st, i)) continue;
     for (let j = j0; j < j1; j++) {
       if (!keptB(st, j)) continue;
-      seg[0] = P[3 * i];
-      seg[1] = P[3 * i + 1];
-      seg[2] = P[3 * i + 2];
-      seg[3] = Q[3 * j];
-      seg[4] = Q[3 * j + 1];
-      seg[5] = Q[3 * j + 2];
+      setScratchSegment(P, i, Q, j);
       st.tests++;
       let clear = true;
       for (let k = 0; k < occ.length; k++) {
