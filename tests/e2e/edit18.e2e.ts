@@ -8,10 +8,9 @@
  */
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { assert, assertEqual, frames, openApp, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, filesCall as files, frames, openApp, screenOf, toolsCall as tools, type E2EContext, type E2ETest } from './harness';
 import { openPalette, placeAt } from './files.e2e';
 
-type P3 = [number, number, number];
 interface Piece {
   shape: string;
   center?: [number, number];
@@ -28,17 +27,6 @@ interface EditHook {
   note: { ok: boolean; text: string } | null;
 }
 
-function tools<T>(page: Page, expr: string): Promise<T> {
-  return page.evaluate(`window.__sightline.tools.${expr}`) as Promise<T>;
-}
-function files<T>(page: Page, expr: string): Promise<T> {
-  return page.evaluate(`window.__sightlineFiles.${expr}`) as Promise<T>;
-}
-async function screenOf(page: Page, p: P3): Promise<[number, number]> {
-  const px = await tools<[number, number] | null>(page, `project(${JSON.stringify(p)})`);
-  assert(px, `table point ${JSON.stringify(p)} is not on screen`);
-  return px;
-}
 const editState = async (page: Page) => (await tools<{ edit: EditHook }>(page, 'state()')).edit;
 const wallOf = async (page: Page) => (await files<ScenarioJson>(page, 'scenario()')).terrain?.find((t) => t.id === 'wall-1')?.pieces[0] ?? null;
 const historyDone = (page: Page) => tools<number>(page, 'history().done.length');

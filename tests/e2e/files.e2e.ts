@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, openApp, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, filesCall as files, frames, openApp, screenOf, toolsCall as tools, type E2EContext, type E2ETest } from './harness';
 
 type P3 = [number, number, number];
 interface ScenarioJson {
@@ -28,15 +28,7 @@ interface ScenarioJson {
   units?: { id: string; army: string; models: { id: string; position: [number, number]; elevation?: number }[] }[];
 }
 
-/** Reads `window.__sightlineFiles.<expr>`. */
-function files<T>(page: Page, expr: string): Promise<T> {
-  return page.evaluate(`window.__sightlineFiles.${expr}`) as Promise<T>;
-}
 
-/** Reads `window.__sightline.tools.<expr>`. */
-function tools<T>(page: Page, expr: string): Promise<T> {
-  return page.evaluate(`window.__sightline.tools.${expr}`) as Promise<T>;
-}
 
 /** Opens the app (default battlefield, or a fixture) and waits for the workbench's hook. */
 async function open(ctx: E2EContext, fixture?: string) {
@@ -71,12 +63,6 @@ async function autosaved(page: Page): Promise<void> {
   );
 }
 
-/** Screen position of a table point under the live camera. */
-async function screenOf(page: Page, p: P3): Promise<[number, number]> {
-  const px = await tools<[number, number] | null>(page, `project(${JSON.stringify(p)})`);
-  assert(px, `table point ${JSON.stringify(p)} is not on screen`);
-  return px;
-}
 
 /** Top-down view, palette open. */
 export async function openPalette(page: Page): Promise<void> {

@@ -57,6 +57,45 @@ export function playCall<T>(page: Page, expr: string): Promise<T> {
   return page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
 }
 
+/** Calls the tools' test hook in the page: `toolsCall(page, "state()")` is `window.__sightline.tools.state()`. */
+export function toolsCall<T>(page: Page, expr: string): Promise<T> {
+  return page.evaluate(`window.__sightline.tools.${expr}`) as Promise<T>;
+}
+
+/** Calls the workbench's test hook in the page: `window.__sightlineFiles.<expr>`. */
+export function filesCall<T>(page: Page, expr: string): Promise<T> {
+  return page.evaluate(`window.__sightlineFiles.${expr}`) as Promise<T>;
+}
+
+/** Screen position (CSS pixels) of a table point (inches) under the live camera; fails when it is off screen. */
+export async function screenOf(page: Page, p: [number, number, number]): Promise<[number, number]> {
+  const px = await toolsCall<[number, number] | null>(page, `project(${JSON.stringify(p)})`);
+  assert(px, `table point ${JSON.stringify(p)} is not on screen`);
+  return px;
+}
+
+/** Screen position of a model's top centre; fails for an unknown model or one off screen. */
+export async function modelOnScreen(page: Page, id: string): Promise<[number, number]> {
+  const top = await toolsCall<[number, number, number] | null>(page, `modelTop(${JSON.stringify(id)})`);
+  assert(top, `no model ${id}`);
+  return screenOf(page, top);
+}
+
+/** Opens the app in Play mode (`?play=1`) and waits for the game. */
+export async function openPlay(ctx: E2EContext): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
+  const opened = await ctx.openPage();
+  await opened.page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
+  await playReady(opened.page);
+  return opened;
+}
+
+/** Clicks an enabled Play button (by test id) and waits until the page shows the next game state. */
+export async function clickPlay(page: Page, testid: string): Promise<void> {
+  const v = await playCall<number>(page, 'version()');
+  await page.click(`[data-testid=${testid}]:not([disabled])`);
+  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v);
+}
+
 /** The trimmed text of the first element matching `selector` ('' when it has none). */
 export async function textOf(page: Page, selector: string): Promise<string> {
   return ((await page.textContent(selector)) ?? '').trim();

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { engagedSetup, hotseatSetup } from '../../workers/gameSetup';
 import { GameApi } from '../../workers/gameApi';
 import { readBundledNode } from '../../src/game/node';
-import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
+import { assert, assertEqual, clickPlay as click, frames, openPlay, screenOf, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 type Summary = {
   round: number;
@@ -34,19 +34,7 @@ type Line = { seq: number; kind: string; dice?: number[]; text: string };
 
 
 
-async function openPlay(ctx: E2EContext) {
-  const opened = await ctx.openPage();
-  await opened.page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
-  await ready(opened.page);
-  return opened;
-}
 
-/** Clicks a Play button and waits until the page shows the next game state. */
-async function click(page: Page, testid: string): Promise<void> {
-  const v = await play<number>(page, 'version()');
-  await page.click(`[data-testid=${testid}]:not([disabled])`);
-  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v);
-}
 
 /** Waits until every dice step of the last roll rests in the tray (faces read back from the dice). */
 async function diceSettled(page: Page): Promise<void> {
@@ -77,11 +65,6 @@ async function uploadGame(ctx: E2EContext, page: Page, setup: ReturnType<typeof 
   await ready(page);
 }
 
-async function screenOf(page: Page, p: [number, number, number]): Promise<[number, number]> {
-  const px = (await page.evaluate(`window.__sightline.tools.project(${JSON.stringify(p)})`)) as [number, number] | null;
-  assert(px, `table point ${JSON.stringify(p)} is not on screen`);
-  return px;
-}
 
 export const tests: E2ETest[] = [
   {

@@ -11,25 +11,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
+import { assert, assertEqual, clickPlay as click, frames, modelOnScreen, openPlay, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 const AUTOSAVE = 'sightline.play.autosave';
 
 
 
-async function openPlay(ctx: E2EContext) {
-  const opened = await ctx.openPage();
-  await opened.page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
-  await ready(opened.page);
-  return opened;
-}
 
-/** Clicks a Play button and waits until the page shows the next game state. */
-async function click(page: Page, testid: string): Promise<void> {
-  const v = await play<number>(page, 'version()');
-  await page.click(`[data-testid=${testid}]:not([disabled])`);
-  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v);
-}
 
 /** Clicks something that reloads the page and waits for the game on the new page. */
 async function clickReload(page: Page, selector: string): Promise<void> {
@@ -39,14 +27,6 @@ async function clickReload(page: Page, selector: string): Promise<void> {
 
 const autosaved = (page: Page) => page.evaluate((k) => localStorage.getItem(k), AUTOSAVE);
 
-/** Screen position of a model's top centre (the tools' hook). */
-async function modelOnScreen(page: Page, id: string): Promise<[number, number]> {
-  const top = (await page.evaluate(`window.__sightline.tools.modelTop(${JSON.stringify(id)})`)) as [number, number, number] | null;
-  assert(top, `no model ${id}`);
-  const px = (await page.evaluate(`window.__sightline.tools.project(${JSON.stringify(top)})`)) as [number, number] | null;
-  assert(px, `model ${id} is not on screen`);
-  return px;
-}
 
 export const tests: E2ETest[] = [
   {

@@ -7,21 +7,10 @@
  */
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { assert, assertEqual, frames, openApp, type E2ETest } from './harness';
+import { assert, assertEqual, filesCall as files, frames, openApp, screenOf, toolsCall as tools, type E2ETest } from './harness';
 
 type P3 = [number, number, number];
 
-function tools<T>(page: Page, expr: string): Promise<T> {
-  return page.evaluate(`window.__sightline.tools.${expr}`) as Promise<T>;
-}
-function files<T>(page: Page, expr: string): Promise<T> {
-  return page.evaluate(`window.__sightlineFiles.${expr}`) as Promise<T>;
-}
-async function screenOf(page: Page, p: P3): Promise<[number, number]> {
-  const px = await tools<[number, number] | null>(page, `project(${JSON.stringify(p)})`);
-  assert(px, `table point ${JSON.stringify(p)} is not on screen`);
-  return px;
-}
 interface RulerHook {
   name: string;
   from?: P3;

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, openApp, type E2EContext, type E2ETest, textOf as text } from './harness';
+import { assert, assertEqual, frames, modelOnScreen, openApp, screenOf, toolsCall as hook, type E2EContext, type E2ETest, textOf as text } from './harness';
 
 const FIXTURE = 'tools.json';
 type P3 = [number, number, number];
@@ -37,24 +37,8 @@ function fixturePath(ctx: E2EContext): string {
   return join(ctx.root, 'tests/e2e/fixtures', FIXTURE);
 }
 
-/** Reads the tools' test hook: `expr` is evaluated on `window.__sightline.tools`. */
-function hook<T>(page: Page, expr: string): Promise<T> {
-  return page.evaluate(`window.__sightline.tools.${expr}`) as Promise<T>;
-}
 
-/** Screen position of a table point (inches) under the live camera. */
-async function screenOf(page: Page, p: P3): Promise<[number, number]> {
-  const px = await hook<[number, number] | null>(page, `project(${JSON.stringify(p)})`);
-  assert(px, `table point ${JSON.stringify(p)} is not on screen`);
-  return px;
-}
 
-/** Screen position of a model's top centre. */
-async function modelOnScreen(page: Page, id: string): Promise<[number, number]> {
-  const top = await hook<P3 | null>(page, `modelTop(${JSON.stringify(id)})`);
-  assert(top, `no model ${id}`);
-  return screenOf(page, top);
-}
 
 /** A real mouse click, with shift held when `shift`. */
 async function clickAt(page: Page, [x, y]: [number, number], shift = false): Promise<void> {
