@@ -1,6 +1,6 @@
 import { occluderClosesShaft } from './closure';
 import { occludersCloseShaftFusedEitherWay } from './fusion';
-import { SCRATCH_CAPSULE, SCRATCH_SEGMENT, scratchCapsuleMayTouch, scratchSegmentHits, segmentOccluderFirstHit, type Occluder } from './occluders';
+import { SCRATCH_CAPSULE, SCRATCH_SEGMENT, scratchCapsuleMayTouch, scratchSegmentHits, segmentOccluderFirstHit, setScratchSegment, type Occluder } from './occluders';
 import { buildSampleTree, type SampleTree } from './volumeSamples';
 import type { ModelState, Toward, World } from './world';
 
@@ -72,14 +72,8 @@ function firstBlocker(
   count: number,
   hint: Occluder | null = null,
 ): Occluder | null {
-  const seg = SCRATCH_SEGMENT;
-  seg[0] = P[3 * i];
-  seg[1] = P[3 * i + 1];
-  seg[2] = P[3 * i + 2];
-  seg[3] = Q[3 * j];
-  seg[4] = Q[3 * j + 1];
-  seg[5] = Q[3 * j + 2];
-  if (seg[2] < 0 || seg[5] < 0) return TABLE;
+  setScratchSegment(P, i, Q, j);
+  if (P[3 * i + 2] < 0 || Q[3 * j + 2] < 0) return TABLE;
   if (hint !== null && hint !== skip && hint !== skip2 && scratchSegmentHits(hint)) return hint;
   for (let k = 0; k < count; k++) {
     const o = occ[k];
