@@ -1,5 +1,5 @@
 import { solidOccluder, type Occluder, type SolidOccluder } from './occluders';
-import { cornerLinesBlocked, otherLinesBlocked } from './planLines';
+import { cornerLinesBlocked, otherLinesBlocked, segmentClipsPoly } from './planLines';
 import { convexSolidTriangles, CYLINDER_SIDES, type ConvexSolid } from './solids';
 
 /**
@@ -158,31 +158,11 @@ function cross(ox: number, oy: number, ax: number, ay: number, bx: number, by: n
   return (ax - ox) * (by - oy) - (ay - oy) * (bx - ox);
 }
 
-/** Does the closed segment p-q meet the closed convex polygon (counter-clockwise)? Cyrus-Beck clip. */
+/** Does the closed segment p-q meet the closed convex polygon (counter-clockwise)? */
 function segmentMeetsPoly(poly: Float64Array, n: number, px: number, py: number, qx: number, qy: number): boolean {
-  let lo = 0;
-  let hi = 1;
-  const dx = qx - px;
-  const dy = qy - py;
-  for (let i = 0; i < n; i++) {
-    const ax = poly[2 * i], ay = poly[2 * i + 1];
-    const j = i + 1 === n ? 0 : i + 1;
-    const ex = poly[2 * j] - ax, ey = poly[2 * j + 1] - ay;
-    // Inside: cross(e, x - a) >= 0; along the segment: f(t) = f0 + t * fd.
-    const f0 = ex * (py - ay) - ey * (px - ax);
-    const fd = ex * dy - ey * dx;
-    if (fd === 0) {
-      if (f0 < 0) return false;
-      continue;
-    }
-    const t = -f0 / fd;
-    if (fd > 0) {
-      if (t > lo) lo = t;
-    } else if (t < hi) hi = t;
-    if (lo > hi) return false;
-  }
-  return true;
+  return segmentClipsPoly(poly, n, px, py, qx, qy, 0);
 }
+
 
 /** Do the closed convex polygon and the closed axis rectangle meet? Separating axes: the rectangle's and the polygon's edges. */
 function polyMeetsRect(b: PlanBlocker, x0: number, y0: number, x1: number, y1: number): boolean {

@@ -66,9 +66,15 @@ function lineRect(px: number, py: number, dx: number, dy: number, x0: number, y0
   return true;
 }
 
-/** Does the segment p-q go deeper than {@link MARGIN} into the convex polygon (counter-clockwise)? */
-function segmentEntersPoly(poly: Float64Array, px: number, py: number, qx: number, qy: number): boolean {
-  const n = poly.length >> 1;
+/**
+ * Cyrus-Beck clip of the segment p-q against a convex polygon (counter-clockwise, `n` vertices
+ * `[x, y, ...]`), inches. With `margin` 0: does the closed segment meet the closed polygon? With a
+ * margin > 0: does it go deeper than `margin` into it (a part of it at more than `margin` from
+ * every edge's line, strictly)? The two boundary rules are the plan proofs' (`planLines.ts` asks
+ * the second): what is on the boundary counts as met in the first, not entered in the second.
+ */
+export function segmentClipsPoly(poly: Float64Array, n: number, px: number, py: number, qx: number, qy: number, margin: number): boolean {
+  const strict = margin > 0;
   let lo = 0;
   let hi = 1;
   const dx = qx - px;
@@ -77,20 +83,18 @@ function segmentEntersPoly(poly: Float64Array, px: number, py: number, qx: numbe
     const ax = poly[2 * i], ay = poly[2 * i + 1];
     const j = i + 1 === n ? 0 : i + 1;
     const ex = poly[2 * j] - ax, ey = poly[2 * j + 1] - ay;
-    // Deep inside: cross(e, x - a) > MARGIN (|ex| + |ey|) (at least MARGIN from the edge's line)
-    // along the segment, f(t) = f0 + t * fd.
-    const m = MARGIN * (Math.abs(ex) + Math.abs(ey));
-    const f0 = ex * (py - ay) - ey * (px - ax) - m;
+    // Inside: cross(e, x - a) >= margin (|ex| + |ey|) (> with a margin); along the segment: f(t) = f0 + t * fd.
+    const f0 = ex * (py - ay) - ey * (px - ax) - (strict ? margin * (Math.abs(ex) + Math.abs(ey)) : 0);
     const fd = ex * dy - ey * dx;
     if (fd === 0) {
-      if (f0 <= 0) return false;
+      if (strict ? f0 <= 0 : f0 < 0) return false;
       continue;
     }
     const t = -f0 / fd;
     if (fd > 0) {
       if (t > lo) lo = t;
     } else if (t < hi) hi = t;
-    if (lo >= hi) return false;
+    if (strict ? lo >= hi : lo > hi) return false;
   }
   return true;
 }
@@ -234,5 +238,6 @@ let _hint = 0;
 function gapEnters(b: PlanBlocker, gx0: number, gy0: number, gx1: number, gy1: number): boolean {
   const B = b.box;
   if (Math.max(gx0, gx1) < B[0] || Math.min(gx0, gx1) > B[2] || Math.max(gy0, gy1) < B[1] || Math.min(gy0, gy1) > B[3]) return false;
-  return segmentEntersPoly(b.poly, gx0, gy0, gx1, gy1);
+  // Deeper than MARGIN into the footprint (its boundary does not count).
+  return segmentClipsPoly(b.poly, b.poly.length >> 1, gx0, gy0, gx1, gy1, MARGIN);
 }
