@@ -31,8 +31,7 @@ import { scenarioIds } from '../src/scenario/ids';
 import type { WorldInput } from '../src/geometry/world';
 import type { HelperFactory, HelperLink } from './helperLink';
 import { layoutCore, layoutOptionProblems, type LayoutProgress, type LayoutReport, type RelateAsk } from '../src/layout/analyse';
-import { modelClass } from '../src/layout/classes';
-import { addRelationWork, jobOfTask, relationResult, relationStepRows, relationTask, runRelationStep, setRelationRows, SpotSamples, type RelationTask, type SetTree, type SpotRelation } from '../src/layout/spotVisibility';
+import { addRelationWork, jobOfTask, relationResult, relationStepRows, relationTask, runRelationStep, setRelationRows, type SpotRelation } from '../src/layout/spotVisibility';
 import type { LayoutStepAnswer } from './visibilityHelper';
 
 /** A point `[x, y, z]` in table space, inches. */
@@ -169,21 +168,11 @@ const LAYOUT_JOB_ITEMS = 1000;
  */
 const HELPER_LAYOUT_STEPS = 2;
 
-/** A relation task without what the helper does not need (`sourceIndex`: the search never reads it). */
-function taskWire(task: RelationTask): RelationTask {
-  const lean = (t: SetTree | null): SetTree | null => (t ? { ...t, tree: { ...t.tree, sourceIndex: undefined } } : null);
-  return { ...task, A: lean(task.A), B: lean(task.B) };
-}
-
 /** A running layout job, as its relations see it (see `EngineApi.layout`). */
 interface LayoutDrive {
   job: RunningJob;
   version: number;
   world: World;
-  mode: 'fast' | 'exhaustive';
-  spacing: number;
-  /** One per spots grid (a class), so composed set trees are reused across its relations. */
-  samples: SpotSamples | null;
   /** Returns why the job must stop (cancel, scenario changed), after yielding when it is time. */
   checkpoint(): Promise<JobStopped | null>;
   /** Reports the share of the whole run done (0..1), with the last stage. */
@@ -702,9 +691,6 @@ export class EngineApi {
       job,
       version: this.version,
       world: l.world,
-      mode: opts.mode ?? 'fast',
-      spacing: DEFAULT_SAMPLE_SPACING_INCHES,
-      samples: null,
       span: [0, 0],
       steps: 0,
       helperSteps: 0,
@@ -765,8 +751,7 @@ export class EngineApi {
    * with the helper's rows merged in. Returns why the job stopped instead, when it did.
    */
   private async layoutRelation(d: LayoutDrive, ask: RelateAsk): Promise<SpotRelation | JobStopped> {
-    if (!d.samples || d.samples.spots !== ask.spots) d.samples = new SpotSamples(ask.spots, modelClass(ask.spots.classId)!, d.spacing);
-    const task = relationTask(d.samples, ask.rows, ask.cols, { mode: d.mode, form: ask.form });
+    const task = relationTask(ask.samples, ask.rows, ask.cols, { mode: ask.mode, form: ask.form });
     const rel = jobOfTask(task, d.world.terrain.occluders);
     const n = rel.steps;
     d.steps += n;
@@ -835,7 +820,7 @@ export class EngineApi {
       this.layoutSharing = true;
       // The helper builds the same job on its own copy of the terrain; it refuses when its world is
       // out of step, and a different number of steps means another terrain: either ends it.
-      Promise.race([helper.link.api.layoutTask(taskId, taskWire(task), helper.sent), helper.link.failed]).then(
+      Promise.race([helper.link.api.layoutTask(taskId, task, helper.sent), helper.link.failed]).then(
         (steps) => {
           if (steps !== n) fail();
         },

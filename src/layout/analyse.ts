@@ -131,10 +131,12 @@ export function* analyseLayoutSteps(world: World, opts: LayoutOptions = {}): Gen
 /** A relation the analysis asks its driver for (see {@link analyseLayoutParallel}). */
 export interface RelateAsk {
   ask: 'relate';
-  spots: SpotGrid;
+  /** The class's sample trees (one per class: its relations share their composed set trees). */
+  samples: SpotSamples;
   rows: Int32Array;
   cols: Int32Array;
   form: 'pairs' | 'rows';
+  mode: 'fast' | 'exhaustive';
   /** The share of the whole run done (0..1) when the relation starts and when it ends, as `layoutCore` reports progress (drivers move their bar between them). */
   progress?: [from: number, to: number];
 }
@@ -161,7 +163,6 @@ export function* layoutCore(world: World, opts: LayoutOptions, ask: boolean): Ge
     yield at('moves', 0.02);
     const setup = classSetup(world, plan, cls, spots, t0);
     yield at('visibility', 0.05);
-    const samples = ask ? null : new SpotSamples(spots, cls, plan.spacing);
     const relations: SpotRelation[] = [];
     const pairsAsks = setup.asks.filter((a) => a.form === 'pairs').length;
     for (let k = 0; k < setup.asks.length; k++) {
@@ -174,7 +175,7 @@ export function* layoutCore(world: World, opts: LayoutOptions, ask: boolean): Ge
         yield at(a.form === 'pairs' ? 'visibility' : 'objectives', share(1));
         continue;
       }
-      const it = relateSpotsSteps(samples!, world.terrain.occluders, a.rows, a.cols, { mode: plan.mode, form: a.form });
+      const it = relateSpotsSteps(a.samples, world.terrain.occluders, a.rows, a.cols, { mode: a.mode, form: a.form });
       for (;;) {
         const r = it.next();
         if (r.done) {
@@ -228,6 +229,8 @@ export function layoutPlan(world: World, opts: LayoutOptions): LayoutPlan {
 export interface ClassSetup {
   cls: ModelClass;
   spots: SpotGrid;
+  /** The spots' sample trees, at the plan's spacing (the asks carry them). */
+  samples: SpotSamples;
   raster: MoveRaster;
   names: string[];
   /** Per territory: move from it to every raster node. */
@@ -265,12 +268,13 @@ export function classSetup(world: World, plan: LayoutPlan, cls: ModelClass, spot
     return select(spots, (i) => ((f.x = spots.x[i]), (f.y = spots.y[i]), footprintGap(f, marker).gapInches <= COMBAT_RANGE_INCHES + EPSILON_INCHES));
   });
   const union = Int32Array.from(new Set(contesting.flatMap((s) => Array.from(s)))).sort();
+  const samples = new SpotSamples(spots, cls, plan.spacing);
   const asks: RelateAsk[] = [];
   names.forEach((_, k) => {
-    if (twins[k] < 0) asks.push({ ask: 'relate', spots, rows: inside[k], cols: zones[k], form: 'pairs' });
+    if (twins[k] < 0) asks.push({ ask: 'relate', samples, rows: inside[k], cols: zones[k], form: 'pairs', mode: plan.mode });
   });
-  names.forEach((_, k) => asks.push({ ask: 'relate', spots, rows: union, cols: zones[k], form: 'rows' }));
-  return { cls, spots, raster, names, fromTerritory, inside, zones, twins, contesting, union, asks, t0 };
+  names.forEach((_, k) => asks.push({ ask: 'relate', samples, rows: union, cols: zones[k], form: 'rows', mode: plan.mode }));
+  return { cls, spots, samples, raster, names, fromTerritory, inside, zones, twins, contesting, union, asks, t0 };
 }
 
 /** A class's report from its setup and the answers to its asks (in their order). */

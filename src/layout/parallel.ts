@@ -2,10 +2,9 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { World } from '../geometry/world';
 import { classReport, classSetup, layoutPlan, type ClassLayout, type ClassSetup, type LayoutOptions, type LayoutProgress, type LayoutReport } from './analyse';
-import { standingSpots, type SpotGrid } from './standingSpots';
+import { standingSpots } from './standingSpots';
 import { meshOccluder, solidOccluder, type Occluder } from '../geometry/occluders';
 import { convexSolidTriangles, type ConvexSolid } from '../geometry/solids';
-import { modelClass } from './classes';
 import { jobOfTask, relationResult, relationTask, relationWork, runRelationStep, SpotSamples, type RelateOptions, type RelationJob, type RelationTask, type SetTree, type SpotRelation, type SpotSet } from './spotVisibility';
 
 /**
@@ -72,13 +71,6 @@ export function runOneStep(job: RelationJob, sync: Int32Array, work: BigInt64Arr
   return true;
 }
 
-/** Runs the steps of a shared job this thread can claim (see {@link runOneStep}); returns how many. */
-export function runClaimedSteps(job: RelationJob, sync: Int32Array, work: BigInt64Array): number {
-  let ran = 0;
-  while (runOneStep(job, sync, work)) ran++;
-  return ran;
-}
-
 /** A typed array's copy over a SharedArrayBuffer (posted to a thread, it is shared, not copied). */
 function shared<T extends Float64Array | Float32Array | Int32Array>(a: T): T {
   const C = a.constructor as { new (b: SharedArrayBuffer): T };
@@ -95,7 +87,7 @@ function sharedSetTree(t: SetTree): SetTree {
     const tr = t.tree;
     s = {
       ...t,
-      tree: { ...tr, points: shared(tr.points), bounds: shared(tr.bounds), start: shared(tr.start), end: shared(tr.end), left: shared(tr.left), right: shared(tr.right), owner: shared(tr.owner), ownerMin: shared(tr.ownerMin), ownerMax: shared(tr.ownerMax), sourceIndex: undefined },
+      tree: { ...tr, points: shared(tr.points), bounds: shared(tr.bounds), start: shared(tr.start), end: shared(tr.end), left: shared(tr.left), right: shared(tr.right), owner: shared(tr.owner), ownerMin: shared(tr.ownerMin), ownerMax: shared(tr.ownerMax) },
       rank: shared(t.rank),
       lo: shared(t.lo),
       hi: shared(t.hi),
@@ -139,8 +131,6 @@ async function allFinished(sync: Int32Array, steps: number): Promise<void> {
  */
 export class RelatePool {
   private readonly workers: Worker[] = [];
-  /** Sample trees per spot grid (kept while the grid is: set trees are reused across its relations). */
-  private readonly samples = new WeakMap<SpotGrid, SpotSamples>();
   /** Rejects when a worker fails (an error in a step, or the thread died). */
   private readonly failed: Promise<never>;
   private fail: (e: unknown) => void = () => {};
@@ -175,13 +165,12 @@ export class RelatePool {
   }
 
   /**
-   * Starts a relation: composes its trees in this thread and sends them to the pool's threads, which
+   * Starts a relation: composes its trees in this thread (or takes those `samples` composed for an
+   * earlier relation of the same sets) and sends them to the pool's threads, which
    * start on its steps once they are done with the relations sent before. This thread takes part
    * with {@link RelatePool.claimOne}; {@link RelatePool.result} waits for the last step.
    */
-  submit(spots: SpotGrid, spacing: number, rows: SpotSet, cols: SpotSet, opts: RelateOptions = {}): PendingRelation {
-    let samples = this.samples.get(spots);
-    if (!samples || samples.spacingInches !== spacing) this.samples.set(spots, (samples = new SpotSamples(spots, modelClass(spots.classId)!, spacing)));
+  submit(samples: SpotSamples, rows: SpotSet, cols: SpotSet, opts: RelateOptions = {}): PendingRelation {
     const task = relationTask(samples, rows, cols, opts);
     const seen = new Uint8Array(new SharedArrayBuffer(task.pairs ? task.rows * task.cols : 0));
     const rowSeen = new Uint8Array(new SharedArrayBuffer(task.rows));
@@ -219,8 +208,8 @@ export class RelatePool {
   }
 
   /** The relation of {@link relateSpots}, its steps shared with the pool's threads. */
-  async relate(spots: SpotGrid, spacing: number, rows: SpotSet, cols: SpotSet, opts: RelateOptions = {}): Promise<SpotRelation> {
-    const p = this.submit(spots, spacing, rows, cols, opts);
+  async relate(samples: SpotSamples, rows: SpotSet, cols: SpotSet, opts: RelateOptions = {}): Promise<SpotRelation> {
+    const p = this.submit(samples, rows, cols, opts);
     while (this.claimOne(p));
     return this.result(p);
   }
@@ -240,7 +229,7 @@ export function serveRelations(port: { on(ev: 'message', f: (m: RelateRequest) =
       // Every step already claimed (the calling thread was quicker): nothing to build.
       if (Atomics.load(m.sync, 0) >= m.steps) return;
       const job = jobOfTask(m.task, occ, { seen: m.seen, rowSeen: m.rowSeen });
-      runClaimedSteps(job, m.sync, m.work);
+      while (runOneStep(job, m.sync, m.work));
     } catch (e) {
       port.postMessage({ error: (e as Error).stack ?? String(e) });
     }
@@ -273,7 +262,7 @@ export async function analyseLayoutParallel(world: World, opts: LayoutOptions = 
       const spots = standingSpots(plan.rules, cls, plan.grid);
       onProgress({ classId: cls.id, stage: 'moves', done: (c + 0.02) / m });
       const setup = classSetup(world, plan, cls, spots, t0);
-      staged.push({ setup, pending: setup.asks.map((a) => pool.submit(a.spots, plan.spacing, a.rows, a.cols, { mode: plan.mode, form: a.form })) });
+      staged.push({ setup, pending: setup.asks.map((a) => pool.submit(a.samples, a.rows, a.cols, { mode: a.mode, form: a.form })) });
     }
     const classes: ClassLayout[] = [];
     // Reports of the classes whose relations are all finished (all of them, waiting, with `wait`).

@@ -58,10 +58,12 @@ describe('the layout analysis on worker threads', () => {
       [L, new Int32Array(0), 'rows'],
     ];
     const pool = new RelatePool(world.terrain.occluders, 1);
+    // One class's samples for the pool's relations, as the analysis shares them (set trees reused).
+    const samples = new SpotSamples(spots, cls);
     try {
       for (const [rows, cols, form] of cases) {
         const one = relateSpots(new SpotSamples(spots, cls), world.terrain.occluders, rows, cols, { form });
-        const two = await pool.relate(spots, 0.25, rows, cols, { form });
+        const two = await pool.relate(samples, rows, cols, { form });
         expect(two).toEqual(one);
       }
     } finally {
