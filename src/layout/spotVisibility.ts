@@ -1,4 +1,5 @@
 import { occluderClosesShaft } from '../geometry/closure';
+import { boxInsideBox, boxPlanInterval, heightsMeet } from '../geometry/columnPairs';
 import { meshColumns } from '../geometry/meshColumns';
 import { planBlockersOf, planClosesShaft, stackedBoxes, type PlanBlocker } from '../geometry/planClosure';
 import { gapClearance, gapRise, joinedBlocker, joinedColumns, type JoinedColumn } from '../geometry/stackedColumns';
@@ -332,6 +333,8 @@ interface SearchState {
   /** Plan blockers of each occluder (see `geometry/planClosure.ts`), and a scratch list of them. */
   plan: Map<Occluder, PlanBlocker[]>;
   planBuf: PlanBlocker[];
+  /** Per occluder, its box pieces for {@link coverPairs} (itself, or a closed mesh's inner boxes), without those inside another piece. */
+  cover: Map<Occluder, SolidOccluder[]>;
   /** Joined columns of stacked meshes by their lower mesh, with this relation's height clearance (`geometry/stackedColumns.ts`). */
   joined: Map<Occluder, JoinedPlan[]>;
 }
@@ -492,6 +495,10 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
   }
   if (planProof(st, sub, nSub)) return;
   if (one && extremesProof(st, a0, b0, sub, nSub)) return;
+  if (one) {
+    coverPairs(st, a0, b0, sub, nSub);
+    return;
+  }
   const tA = A.tree;
   const tB = B.tree;
   const nA = tA.end[na] - tA.start[na];
@@ -515,6 +522,149 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     const first = Bb[6 * l + 5] >= Bb[6 * r + 5] ? l : r;
     search(st, na, first, sub, nSub, depth + 1);
     search(st, na, first === l ? r : l, sub, nSub, depth + 1);
+  }
+}
+
+/** Box pieces of the occluders left (boxes, closed meshes' inner boxes), for {@link coverPairs}. */
+const _pieces: SolidOccluder[] = [];
+/** Columns of a spot pair, as `(first, count, stride)` into the spot's side-point order (see {@link spotColumns}). */
+let _colsA = new Int32Array(96);
+let _colsB = new Int32Array(96);
+/** Per box piece partly covering a column pair: `lo, hi, z0, z1`. */
+let _parts = new Float64Array(64);
+const _interval = new Float64Array(2);
+
+/**
+ * Lists in `_colsA` (row side) or `_colsB` the kept columns of a spot as `(first, count, stride)`
+ * into its side-point order (`SetTree.sidePoints`): each kept side column (its rows, top first; a
+ * column's points share x and y), then each kept cap point as a column of one. Returns how many.
+ */
+function spotColumns(st: SearchState, t: SetTree, r: number, rowSide: boolean): number {
+  const sp = t.sidePoints[r];
+  const base = t.rankStart[r];
+  const n = st.sideColumns;
+  const side = st.sideRows * n;
+  const need = 3 * (n + sp.length - side);
+  if ((rowSide ? _colsA : _colsB).length < need) {
+    if (rowSide) _colsA = new Int32Array(2 * need);
+    else _colsB = new Int32Array(2 * need);
+  }
+  const out = rowSide ? _colsA : _colsB;
+  let m = 0;
+  for (let c = 0; c < n; c++) {
+    if (!(rowSide ? keptA(st, base + sp[c]) : keptB(st, base + sp[c]))) continue;
+    out[m++] = c;
+    out[m++] = st.sideRows;
+    out[m++] = n;
+  }
+  for (let k = side; k < sp.length; k++) {
+    if (!(rowSide ? keptA(st, base + sp[k]) : keptB(st, base + sp[k]))) continue;
+    out[m++] = k;
+    out[m++] = 1;
+    out[m++] = 0;
+  }
+  return m / 3;
+}
+
+/**
+ * Settles one spot against one spot (after the node proofs failed) column pair by column pair.
+ * Each kept point lies on a kept column (a side column's rows, or a cap point alone), and the
+ * segments joining two columns share their plan segment, so a box piece's plan interval along it
+ * is found once per column pair ({@link boxPlanInterval}) and each segment's verdict against that
+ * piece is then two products ({@link heightsMeet}, exact in the segment test's sense). A piece
+ * meeting the four segments joining the columns' ends meets all of them (convex sections); else
+ * every pair of heights is checked against the pieces partly covering the column pair, and a pair
+ * no box piece covers is tested against every occluder left (meshes, cylinders): the first clear
+ * one is the witness. The piece that covered the last column pair is tried first.
+ * Work: each column pair tried counts as one segment test, and so does each pair tested.
+ */
+function coverPairs(st: SearchState, ra: number, rb: number, sub: Occluder[], nSub: number): void {
+  if (ra !== st.facingA || rb !== st.facingB) setFacing(st, ra, rb);
+  const pieces = _pieces;
+  let np = 0;
+  for (let i = 0; i < nSub; i++) {
+    const list = st.cover.get(sub[i]);
+    if (list) for (let k = 0; k < list.length; k++) pieces[np++] = list[k];
+  }
+  const nA = spotColumns(st, st.A, ra, true);
+  const nB = spotColumns(st, st.B, rb, false);
+  const CA = _colsA;
+  const CB = _colsB;
+  const spA = st.A.sidePoints[ra];
+  const spB = st.B.sidePoints[rb];
+  const baseA = st.A.rankStart[ra];
+  const baseB = st.B.rankStart[rb];
+  const P = st.A.tree.points;
+  const Q = st.B.tree.points;
+  if (_parts.length < 4 * np) _parts = new Float64Array(8 * np);
+  const parts = _parts;
+  const iv = _interval;
+  let first = 0;
+  let hint: Occluder | null = null;
+  for (let a = 0; a < nA; a++) {
+    const fa = CA[3 * a], na = CA[3 * a + 1], sa = CA[3 * a + 2];
+    const ia = 3 * (baseA + spA[fa]);
+    const ax = P[ia], ay = P[ia + 1], zaTop = P[ia + 2];
+    const zaBottom = P[3 * (baseA + spA[fa + (na - 1) * sa]) + 2];
+    for (let b = 0; b < nB; b++) {
+      const fb = CB[3 * b], nb = CB[3 * b + 1], sb = CB[3 * b + 2];
+      const ib = 3 * (baseB + spB[fb]);
+      const bx = Q[ib], by = Q[ib + 1], zbTop = Q[ib + 2];
+      const zbBottom = Q[3 * (baseB + spB[fb + (nb - 1) * sb]) + 2];
+      st.tests++;
+      let nParts = 0;
+      let covered = false;
+      for (let t = 0; t < np; t++) {
+        const k = first + t < np ? first + t : first + t - np;
+        const o = pieces[k];
+        if (!boxPlanInterval(o, ax, ay, bx, by, iv)) continue;
+        const lo = iv[0], hi = iv[1], z0 = o.slab[4], z1 = o.slab[5];
+        if (heightsMeet(lo, hi, z0, z1, zaTop, zbTop) && heightsMeet(lo, hi, z0, z1, zaTop, zbBottom) && heightsMeet(lo, hi, z0, z1, zaBottom, zbTop) && heightsMeet(lo, hi, z0, z1, zaBottom, zbBottom)) {
+          covered = true;
+          first = k;
+          break;
+        }
+        parts[4 * nParts] = lo;
+        parts[4 * nParts + 1] = hi;
+        parts[4 * nParts + 2] = z0;
+        parts[4 * nParts + 3] = z1;
+        nParts++;
+      }
+      if (covered) continue;
+      // Row by row: a part meeting the segments to the column's two ends meets every segment of
+      // the row (convex sections); else pair by pair, the part that met the last pair first.
+      let m = 0;
+      for (let ka = 0; ka < na; ka++) {
+        const i = baseA + spA[fa + ka * sa];
+        const za = P[3 * i + 2];
+        let whole = false;
+        for (let t = 0; t < nParts && !whole; t++) {
+          const u = 4 * (m + t < nParts ? m + t : m + t - nParts);
+          whole = heightsMeet(parts[u], parts[u + 1], parts[u + 2], parts[u + 3], za, zbTop) && heightsMeet(parts[u], parts[u + 1], parts[u + 2], parts[u + 3], za, zbBottom);
+          if (whole) m = u >> 2;
+        }
+        if (whole) continue;
+        for (let kb = 0; kb < nb; kb++) {
+          const j = baseB + spB[fb + kb * sb];
+          const zb = Q[3 * j + 2];
+          let c = false;
+          for (let t = 0; t < nParts && !c; t++) {
+            const u = 4 * (m + t < nParts ? m + t : m + t - nParts);
+            c = heightsMeet(parts[u], parts[u + 1], parts[u + 2], parts[u + 3], za, zb);
+            if (c) m = u >> 2;
+          }
+          if (c) continue;
+          setScratchSegment(P, i, Q, j);
+          st.tests++;
+          const o = scratchBlocker(hint, sub, nSub);
+          if (o === null) {
+            markSeen(st, ra, ra, rb, rb);
+            return;
+          }
+          hint = o;
+        }
+      }
+    }
   }
 }
 
@@ -1073,7 +1223,7 @@ export function jobOfTask(task: RelationTask, occluders: Occluder[], answer?: { 
     A: A!, B: B!, cols, pairs, seen: answer?.seen ?? new Uint8Array(pairs ? rows * cols : 0), rowSeen: answer?.rowSeen ?? new Uint8Array(rows), nodePairs: 0, tests: 0,
     spots: task.spots, semiMajor: task.semiMajor, turn: task.turn, sideColumns: task.sideColumns, sideRows: task.sideRows,
     facingA: -1, facingB: -1, ux: 1, uy: 0, limit: -2, topA: true, bottomA: true, topB: true, bottomB: true,
-    plan: new Map(), planBuf: [], joined: new Map(),
+    plan: new Map(), planBuf: [], joined: new Map(), cover: new Map(),
   };
   // Fast mode: boxes inside stacked pieces' unions and closed meshes' columns first (they change no
   // segment's answer, and close shafts the pieces' own proofs do not), then the boxes and cylinders,
@@ -1086,6 +1236,7 @@ export function jobOfTask(task: RelationTask, occluders: Occluder[], answer?: { 
     const bs = planBlockersOf(o);
     if (bs.length) st.plan.set(o, bs);
   }
+  if (!exhaustive) st.cover = coverPieces(occ);
   if (!exhaustive && !empty) {
     for (const column of joinedColumns(occluders, columnsOf)) {
       const delta = gapClearance(column, B.tree.points, gapClearance(column, A.tree.points));
@@ -1107,6 +1258,28 @@ function columnsOf(o: Occluder): SolidOccluder[] {
   let c = _columns.get(o);
   if (!c) _columns.set(o, (c = meshColumns(o)));
   return c;
+}
+
+/**
+ * Each occluder's box pieces for {@link coverPairs}: a box itself, a closed mesh its inner boxes;
+ * a piece inside another piece of the list (a mesh's inner box inside its column) is left out, as
+ * the other covers whatever it covers.
+ */
+function coverPieces(occ: Occluder[]): Map<Occluder, SolidOccluder[]> {
+  const all: SolidOccluder[] = [];
+  for (const o of occ) {
+    if (o.kind === 'solid' && o.asPrism === null) all.push(o);
+    else if (o.kind === 'mesh') all.push(...o.inners);
+  }
+  // The later of two equal boxes is the one left out.
+  const inside = (x: SolidOccluder, i: number) => all.some((y, k) => k !== i && boxInsideBox(x, y) && (k < i || !boxInsideBox(y, x)));
+  const kept = new Set(all.filter((x, i) => !inside(x, i)));
+  const out = new Map<Occluder, SolidOccluder[]>();
+  for (const o of occ) {
+    const list = o.kind === 'solid' ? (kept.has(o) ? [o] : []) : o.kind === 'mesh' ? o.inners.filter((x) => kept.has(x)) : [];
+    if (list.length) out.set(o, list);
+  }
+  return out;
 }
 
 /** Runs step `k` of a job (in this thread's copy of the answer). */
