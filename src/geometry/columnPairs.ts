@@ -18,30 +18,45 @@ import type { SolidOccluder } from './occluders';
  */
 export const COVER_MARGIN_INCHES = 1e-9;
 
+/** Numbers per box piece in a pieces array (see {@link writeBoxPiece}). */
+export const PIECE_STRIDE = 12;
+
 /**
- * The plan interval of a box piece (a `SolidOccluder` with no `asPrism`) along the plan segment
- * from `(ax, ay)` to `(bx, by)` (inches): writes `[lo, hi]` (parameters within [0, 1]) to `out` and
- * returns true, or returns false when no segment joining the two vertical lines touches the box.
- * The arithmetic is the box segment test's (`scratchSegmentHits`: its plan bounds check, then its
- * two plan slabs, in the same order), so `lo` and `hi` are the very numbers that test compares a
- * segment's heights with, for any heights of its ends.
+ * Writes box piece `o` (a `SolidOccluder` with no `asPrism`) at slot `k` of a pieces array, as the
+ * box segment test reads it: its plan bounds `x0, y0, x1, y1`, then its slab numbers (centre x and
+ * y, half sizes along its own x and y, bottom and top z, cos and sin of its turn).
  */
-export function boxPlanInterval(o: SolidOccluder, ax: number, ay: number, bx: number, by: number, out: Float64Array): boolean {
-  const B = o.bounds;
-  if ((ax < B[0] && bx < B[0]) || (ax > B[3] && bx > B[3])) return false;
-  if ((ay < B[1] && by < B[1]) || (ay > B[4] && by > B[4])) return false;
-  const b = o.slab;
+export function writeBoxPiece(o: SolidOccluder, out: Float64Array, k: number): void {
+  const at = k * PIECE_STRIDE;
+  out[at] = o.bounds[0];
+  out[at + 1] = o.bounds[1];
+  out[at + 2] = o.bounds[3];
+  out[at + 3] = o.bounds[4];
+  for (let i = 0; i < 8; i++) out[at + 4 + i] = o.slab[i];
+}
+
+/**
+ * The plan interval of the box piece at offset `at` of pieces array `D` (see {@link writeBoxPiece})
+ * along the plan segment from `(ax, ay)` to `(bx, by)` (inches): writes `[lo, hi]` (parameters
+ * within [0, 1]) to `out` and returns true, or returns false when no segment joining the two
+ * vertical lines touches the box. The arithmetic is the box segment test's (`scratchSegmentHits`:
+ * its plan bounds check, then its two plan slabs, in the same order), so `lo` and `hi` are the very
+ * numbers that test compares a segment's heights with, for any heights of its ends.
+ */
+export function boxPlanInterval(D: Float64Array, at: number, ax: number, ay: number, bx: number, by: number, out: Float64Array): boolean {
+  if ((ax < D[at] && bx < D[at]) || (ax > D[at + 2] && bx > D[at + 2])) return false;
+  if ((ay < D[at + 1] && by < D[at + 1]) || (ay > D[at + 3] && by > D[at + 3])) return false;
   const dx = bx - ax;
   const dy = by - ay;
-  const c = b[6];
-  const sn = b[7];
-  const ox = ax - b[0];
-  const oy = ay - b[1];
+  const c = D[at + 10];
+  const sn = D[at + 11];
+  const ox = ax - D[at + 4];
+  const oy = ay - D[at + 5];
   let lo = 0;
   let hi = 1;
   let p0 = c * ox + sn * oy;
   let d = c * dx + sn * dy;
-  let max = b[2];
+  let max = D[at + 6];
   let min = -max;
   if (d === 0) {
     if (p0 < min || p0 > max) return false;
@@ -59,7 +74,7 @@ export function boxPlanInterval(o: SolidOccluder, ax: number, ay: number, bx: nu
   }
   p0 = -sn * ox + c * oy;
   d = -sn * dx + c * dy;
-  max = b[3];
+  max = D[at + 7];
   min = -max;
   if (d === 0) {
     if (p0 < min || p0 > max) return false;
@@ -83,7 +98,7 @@ export function boxPlanInterval(o: SolidOccluder, ax: number, ay: number, bx: nu
 /**
  * Does the segment from height `za` (at parameter 0) to `zb` (at 1) pass through the heights
  * `[z0, z1]` somewhere on the parameters `[lo, hi]`, with {@link COVER_MARGIN_INCHES} to spare?
- * With `lo` and `hi` from {@link boxPlanInterval} and the box's `z0 = slab[4]`, `z1 = slab[5]`:
+ * With `lo` and `hi` from {@link boxPlanInterval} and the box's bottom `z0` and top `z1`:
  * true only when the box segment test finds the segment touching the box.
  *
  * On a pair of columns the heights for which this holds have convex sections (for one `za`, the
@@ -114,4 +129,67 @@ export function boxInsideBox(inner: SolidOccluder, outer: SolidOccluder): boolea
     if (Math.abs(b[6] * ox + b[7] * oy) > b[2] || Math.abs(-b[7] * ox + b[6] * oy) > b[3]) return false;
   }
   return true;
+}
+
+/**
+ * Does the box piece with plan interval `[lo, hi]` and heights `[z0, z1]` meet every segment
+ * joining a point of the first column (heights `zaBottom..zaTop`) to a point of the second
+ * (`zbBottom..zbTop`)? It is enough that it meets the four segments joining their ends (see
+ * {@link heightsMeet}).
+ */
+export function columnPairCovered(lo: number, hi: number, z0: number, z1: number, zaTop: number, zaBottom: number, zbTop: number, zbBottom: number): boolean {
+  return heightsMeet(lo, hi, z0, z1, zaTop, zbTop) && heightsMeet(lo, hi, z0, z1, zaBottom, zbBottom) && heightsMeet(lo, hi, z0, z1, zaTop, zbBottom) && heightsMeet(lo, hi, z0, z1, zaBottom, zbTop);
+}
+
+/** Numbers per part in a column pair's parts array (see {@link writeCoverLines}). */
+export const LINES_STRIDE = 12;
+
+/**
+ * For a box piece with plan interval `[lo, hi]` and heights `[z0, z1]` on a column pair, the heights
+ * `zb` of the second column whose segment from height `za` of the first {@link heightsMeet} counts
+ * as meeting the piece form an interval `[L(za), U(za)]` (empty when L > U): the height at
+ * parameter t is `za + t (zb - za)`, increasing in `zb` for t > 0, so the segment rises past `z0`
+ * at `lo` or at `hi` from `L = min(l_lo(za), l_hi(za))` up, and is below `z1` at one of them up to
+ * `U = max(u_lo(za), u_hi(za))`, four lines in `za`: `l_t(za) = (z0 - (1 - t) za) / t`, `u_t(za) =
+ * (z1 - (1 - t) za) / t`. Writes at slot `k` of `out` the four lines as (intercept, slope) pairs in
+ * the order l_lo, l_hi, u_lo, u_hi, then `z0` and `z1` with the margin, then 1 or 0 for `lo = 0` and
+ * `hi = 0` (the height there is `za` whatever `zb`: a condition on `za` alone). Rounding may count
+ * a height within about 1e-14" of an end either way; both keep {@link COVER_MARGIN_INCHES}, far
+ * above it, inside the box's heights.
+ */
+export function writeCoverLines(lo: number, hi: number, z0: number, z1: number, out: Float64Array, k: number): void {
+  const Z0 = z0 + COVER_MARGIN_INCHES;
+  const Z1 = z1 - COVER_MARGIN_INCHES;
+  const at = k * LINES_STRIDE;
+  out[at] = lo > 0 ? Z0 / lo : 0;
+  out[at + 1] = lo > 0 ? -(1 - lo) / lo : 0;
+  out[at + 2] = hi > 0 ? Z0 / hi : 0;
+  out[at + 3] = hi > 0 ? -(1 - hi) / hi : 0;
+  out[at + 4] = lo > 0 ? Z1 / lo : 0;
+  out[at + 5] = lo > 0 ? -(1 - lo) / lo : 0;
+  out[at + 6] = hi > 0 ? Z1 / hi : 0;
+  out[at + 7] = hi > 0 ? -(1 - hi) / hi : 0;
+  out[at + 8] = Z0;
+  out[at + 9] = Z1;
+  out[at + 10] = lo > 0 ? 0 : 1;
+  out[at + 11] = hi > 0 ? 0 : 1;
+}
+
+/** The interval `[L, U]` of {@link writeCoverLines} (slot `k` of `lines`) at height `za`, written to `out` (inches). */
+export function coveredHeights(lines: Float64Array, k: number, za: number, out: Float64Array): void {
+  const at = k * LINES_STRIDE;
+  let a = lines[at] + lines[at + 1] * za;
+  let b = lines[at + 2] + lines[at + 3] * za;
+  let c = lines[at + 4] + lines[at + 5] * za;
+  let d = lines[at + 6] + lines[at + 7] * za;
+  if (lines[at + 10] !== 0) {
+    a = za >= lines[at + 8] ? -Infinity : Infinity;
+    c = za <= lines[at + 9] ? Infinity : -Infinity;
+  }
+  if (lines[at + 11] !== 0) {
+    b = za >= lines[at + 8] ? -Infinity : Infinity;
+    d = za <= lines[at + 9] ? Infinity : -Infinity;
+  }
+  out[0] = a < b ? a : b;
+  out[1] = c > d ? c : d;
 }

@@ -1,5 +1,5 @@
 import { occluderClosesShaft } from '../geometry/closure';
-import { boxInsideBox, boxPlanInterval, heightsMeet } from '../geometry/columnPairs';
+import { boxInsideBox, boxPlanInterval, columnPairCovered, coveredHeights, LINES_STRIDE, PIECE_STRIDE, writeBoxPiece, writeCoverLines } from '../geometry/columnPairs';
 import { meshColumns } from '../geometry/meshColumns';
 import { planBlockersOf, planClosesShaft, stackedBoxes, type PlanBlocker } from '../geometry/planClosure';
 import { gapClearance, gapRise, joinedBlocker, joinedColumns, type JoinedColumn } from '../geometry/stackedColumns';
@@ -296,13 +296,6 @@ function composeSetTree(samples: SpotSamples, set: SpotSet, otherTop: number, ot
  * of one territory, infantry at 1").
  */
 const LEAF_PAIRS = 1024;
-/**
- * The same for one spot against one spot, whose leaves list the kept points once and skip whole
- * rows by point proofs (see {@link leafPairs}): larger leaves paid there (cavalry relation on the
- * default battlefield, one process: 1024 13.7 s, 4096 10.2 s, 16384 8.8-9.1 s, 65536 10.4 s;
- * infantry 2.6-3.1 s throughout).
- */
-const LEAF_ONE = 16384;
 
 /** State of one relation search (ranks on both sides; the answer is re-indexed at the end). */
 interface SearchState {
@@ -333,8 +326,10 @@ interface SearchState {
   /** Plan blockers of each occluder (see `geometry/planClosure.ts`), and a scratch list of them. */
   plan: Map<Occluder, PlanBlocker[]>;
   planBuf: PlanBlocker[];
-  /** Per occluder, its box pieces for {@link coverPairs} (itself, or a closed mesh's inner boxes), without those inside another piece. */
-  cover: Map<Occluder, SolidOccluder[]>;
+  /** Per occluder, its box pieces for {@link coverPairs} (see {@link coverPieces}): slots in `pieces`. */
+  cover: Map<Occluder, Int32Array>;
+  /** The box pieces, {@link PIECE_STRIDE} numbers each (`geometry/columnPairs.ts`). */
+  pieces: Float64Array;
   /** Joined columns of stacked meshes by their lower mesh, with this relation's height clearance (`geometry/stackedColumns.ts`). */
   joined: Map<Occluder, JoinedPlan[]>;
 }
@@ -494,7 +489,6 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     if (scratchSegmentHits(o) && occluderClosesShaft(o, _boxA, _boxB)) return;
   }
   if (planProof(st, sub, nSub)) return;
-  if (one && extremesProof(st, a0, b0, sub, nSub)) return;
   if (one) {
     coverPairs(st, a0, b0, sub, nSub);
     return;
@@ -503,7 +497,7 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
   const tB = B.tree;
   const nA = tA.end[na] - tA.start[na];
   const nB = tB.end[nb] - tB.start[nb];
-  if (nA * nB <= (a0 === a1 && b0 === b1 ? LEAF_ONE : LEAF_PAIRS)) {
+  if (nA * nB <= LEAF_PAIRS) {
     leafPairs(st, na, nb, sub, nSub);
     return;
   }
@@ -525,13 +519,13 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
   }
 }
 
-/** Box pieces of the occluders left (boxes, closed meshes' inner boxes), for {@link coverPairs}. */
-const _pieces: SolidOccluder[] = [];
+/** Slots (in `st.pieces`) of the box pieces of the occluders left, for {@link coverPairs}. */
+let _pieces = new Int32Array(64);
 /** Columns of a spot pair, as `(first, count, stride)` into the spot's side-point order (see {@link spotColumns}). */
 let _colsA = new Int32Array(96);
 let _colsB = new Int32Array(96);
-/** Per box piece partly covering a column pair: `lo, hi, z0, z1`. */
-let _parts = new Float64Array(64);
+/** Per box piece partly covering a column pair: its covered heights' lines (see `writeCoverLines`). */
+let _parts = new Float64Array(LINES_STRIDE * 16);
 const _interval = new Float64Array(2);
 
 /**
@@ -580,12 +574,18 @@ function spotColumns(st: SearchState, t: SetTree, r: number, rowSide: boolean): 
  */
 function coverPairs(st: SearchState, ra: number, rb: number, sub: Occluder[], nSub: number): void {
   if (ra !== st.facingA || rb !== st.facingB) setFacing(st, ra, rb);
-  const pieces = _pieces;
   let np = 0;
   for (let i = 0; i < nSub; i++) {
     const list = st.cover.get(sub[i]);
-    if (list) for (let k = 0; k < list.length; k++) pieces[np++] = list[k];
+    if (!list) continue;
+    if (_pieces.length < np + list.length) {
+      const grown = new Int32Array(2 * (np + list.length));
+      grown.set(_pieces);
+      _pieces = grown;
+    }
+    for (let k = 0; k < list.length; k++) _pieces[np++] = list[k];
   }
+  if (_parts.length < LINES_STRIDE * np) _parts = new Float64Array(2 * LINES_STRIDE * np);
   const nA = spotColumns(st, st.A, ra, true);
   const nB = spotColumns(st, st.B, rb, false);
   const CA = _colsA;
@@ -596,214 +596,155 @@ function coverPairs(st: SearchState, ra: number, rb: number, sub: Occluder[], nS
   const baseB = st.B.rankStart[rb];
   const P = st.A.tree.points;
   const Q = st.B.tree.points;
-  if (_parts.length < 4 * np) _parts = new Float64Array(8 * np);
-  const parts = _parts;
-  const iv = _interval;
-  let first = 0;
-  let hint: Occluder | null = null;
+  // The column spot's kept points' bounds: a row column whose segments to the four vertical edges
+  // of that box one piece covers is covered against every column (for one row point, the points
+  // whose segment from it meets a convex piece form a convex set).
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  for (let b = 0; b < nB; b++) {
+    const fb = CB[3 * b], nb = CB[3 * b + 1], sb = CB[3 * b + 2];
+    const ib = 3 * (baseB + spB[fb]);
+    const x = Q[ib], y = Q[ib + 1], zt = Q[ib + 2];
+    const zb = Q[3 * (baseB + spB[fb + (nb - 1) * sb]) + 2];
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (zb < z0) z0 = zb;
+    if (zt > z1) z1 = zt;
+  }
   for (let a = 0; a < nA; a++) {
     const fa = CA[3 * a], na = CA[3 * a + 1], sa = CA[3 * a + 2];
     const ia = 3 * (baseA + spA[fa]);
     const ax = P[ia], ay = P[ia + 1], zaTop = P[ia + 2];
     const zaBottom = P[3 * (baseA + spA[fa + (na - 1) * sa]) + 2];
+    st.tests++;
+    if (columnBoxCovered(st.pieces, np, ax, ay, zaTop, zaBottom, x0, y0, z0, x1, y1, z1)) continue;
     for (let b = 0; b < nB; b++) {
       const fb = CB[3 * b], nb = CB[3 * b + 1], sb = CB[3 * b + 2];
       const ib = 3 * (baseB + spB[fb]);
-      const bx = Q[ib], by = Q[ib + 1], zbTop = Q[ib + 2];
       const zbBottom = Q[3 * (baseB + spB[fb + (nb - 1) * sb]) + 2];
       st.tests++;
-      let nParts = 0;
-      let covered = false;
-      for (let t = 0; t < np; t++) {
-        const k = first + t < np ? first + t : first + t - np;
-        const o = pieces[k];
-        if (!boxPlanInterval(o, ax, ay, bx, by, iv)) continue;
-        const lo = iv[0], hi = iv[1], z0 = o.slab[4], z1 = o.slab[5];
-        if (heightsMeet(lo, hi, z0, z1, zaTop, zbTop) && heightsMeet(lo, hi, z0, z1, zaTop, zbBottom) && heightsMeet(lo, hi, z0, z1, zaBottom, zbTop) && heightsMeet(lo, hi, z0, z1, zaBottom, zbBottom)) {
-          covered = true;
-          first = k;
-          break;
-        }
-        parts[4 * nParts] = lo;
-        parts[4 * nParts + 1] = hi;
-        parts[4 * nParts + 2] = z0;
-        parts[4 * nParts + 3] = z1;
-        nParts++;
-      }
-      if (covered) continue;
-      // Row by row: a part meeting the segments to the column's two ends meets every segment of
-      // the row (convex sections); else pair by pair, the part that met the last pair first.
-      let m = 0;
-      for (let ka = 0; ka < na; ka++) {
-        const i = baseA + spA[fa + ka * sa];
-        const za = P[3 * i + 2];
-        let whole = false;
-        for (let t = 0; t < nParts && !whole; t++) {
-          const u = 4 * (m + t < nParts ? m + t : m + t - nParts);
-          whole = heightsMeet(parts[u], parts[u + 1], parts[u + 2], parts[u + 3], za, zbTop) && heightsMeet(parts[u], parts[u + 1], parts[u + 2], parts[u + 3], za, zbBottom);
-          if (whole) m = u >> 2;
-        }
-        if (whole) continue;
-        for (let kb = 0; kb < nb; kb++) {
-          const j = baseB + spB[fb + kb * sb];
-          const zb = Q[3 * j + 2];
-          let c = false;
-          for (let t = 0; t < nParts && !c; t++) {
-            const u = 4 * (m + t < nParts ? m + t : m + t - nParts);
-            c = heightsMeet(parts[u], parts[u + 1], parts[u + 2], parts[u + 3], za, zb);
-            if (c) m = u >> 2;
-          }
-          if (c) continue;
-          setScratchSegment(P, i, Q, j);
-          st.tests++;
-          const o = scratchBlocker(hint, sub, nSub);
-          if (o === null) {
-            markSeen(st, ra, ra, rb, rb);
-            return;
-          }
-          hint = o;
-        }
+      const nParts = columnPairParts(st.pieces, np, ax, ay, zaTop, zaBottom, Q[ib], Q[ib + 1], Q[ib + 2], zbBottom);
+      if (nParts < 0) continue;
+      if (columnPairWitness(st, sub, nSub, nParts, fa, na, sa, fb, nb, sb, ra, rb, Q[ib + 2], zbBottom)) {
+        markSeen(st, ra, ra, rb, rb);
+        return;
       }
     }
   }
 }
 
-let _extA = new Int32Array(64);
-let _extB = new Int32Array(64);
-
 /**
- * One spot against one spot, blocked by one convex piece (a box or cylinder, or a box inside a
- * closed mesh) among the occluders left: every segment joining the spots' kept points meets it
- * when every segment joining their extreme points does. A kept side point lies on its column's
- * vertical segment from the top row to the bottom row, so the kept points lie in the convex hull
- * of the kept columns' ends and the kept cap points; for a convex solid, the points whose segment
- * to a given point meets it form a convex set, so (as for boxes) the ends' segments settle the
- * hulls'. Each segment counts as a segment test; the first clear one ends a piece's try.
+ * Does one of the box pieces listed in `_pieces` cover every segment from the column at `(ax, ay)`
+ * (heights `zaBottom..zaTop`) to the box `x0..x1, y0..y1, z0..z1`? It does when it covers the
+ * column pairs to the box's four vertical edges (for each point of the column, its eight corners;
+ * see {@link columnPairCovered}). The piece that covered the last column pair is tried first.
  */
-function extremesProof(st: SearchState, ra: number, rb: number, sub: Occluder[], nSub: number): boolean {
-  if (ra !== st.facingA || rb !== st.facingB) setFacing(st, ra, rb);
-  const nA = extremes(st, st.A, ra, true);
-  const nB = extremes(st, st.B, rb, false);
-  if (nA === 0 || nB === 0) return false;
-  extremesBox(st.A.tree.points, _extA, nA, _extBoxA);
-  extremesBox(st.B.tree.points, _extB, nB, _extBoxB);
-  for (let i = 0; i < nSub; i++) {
-    const o = sub[i];
-    if (o.kind === 'solid') {
-      if (boxesBlocked(st, o) || extremesBlocked(st, o, nA, nB)) return true;
-    } else if (o.kind === 'mesh') {
-      for (let k = 0; k < o.inners.length; k++) if (boxesBlocked(st, o.inners[k]) || extremesBlocked(st, o.inners[k], nA, nB)) return true;
+function columnBoxCovered(D: Float64Array, np: number, ax: number, ay: number, zaTop: number, zaBottom: number, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): boolean {
+  const iv = _interval;
+  const first = _firstPiece < np ? _firstPiece : 0;
+  for (let t = 0; t < np; t++) {
+    const k = first + t < np ? first + t : first + t - np;
+    const at = PIECE_STRIDE * _pieces[k];
+    let c = 0;
+    for (; c < 4; c++) {
+      if (!boxPlanInterval(D, at, ax, ay, c & 1 ? x1 : x0, c & 2 ? y1 : y0, iv)) break;
+      if (!columnPairCovered(iv[0], iv[1], D[at + 8], D[at + 9], zaTop, zaBottom, z1, z0)) break;
+    }
+    if (c === 4) {
+      _firstPiece = k;
+      return true;
     }
   }
   return false;
 }
 
-const _extBoxA = new Float64Array(6);
-const _extBoxB = new Float64Array(6);
-/** The corner pair (index of A's corner * 8 + B's) last found clear: tried first by {@link boxesBlocked}. */
-let _boxFirst = 0;
-
-/** Bounds `out` of the `n` points listed in `list` (tree point indices into `P`). */
-function extremesBox(P: Float64Array, list: Int32Array, n: number, out: Float64Array): void {
-  out[0] = out[1] = out[2] = Infinity;
-  out[3] = out[4] = out[5] = -Infinity;
-  for (let k = 0; k < n; k++) {
-    const p = 3 * list[k];
-    for (let c = 0; c < 3; c++) {
-      const v = P[p + c];
-      if (v < out[c]) out[c] = v;
-      if (v > out[3 + c]) out[3 + c] = v;
-    }
-  }
-}
+/** The slot (in `_pieces`) of the piece that covered the last column pair: tried first. */
+let _firstPiece = 0;
 
 /**
- * The cheap first form of the extreme-point proof: the convex piece `o` blocks every segment
- * joining a corner of the row spot's extreme points' bounds (`_extBoxA`) to a corner of the
- * column spot's (`_extBoxB`), so (convexity, on both sides) every segment joining the boxes, which
- * hold every kept point. 64 segments at most (each a segment test); the first clear one ends it.
+ * One column pair against the box pieces listed in `_pieces`: -1 when one piece covers it whole
+ * ({@link columnPairCovered}), else how many pieces touch its plan segment, written to `_parts`.
  */
-function boxesBlocked(st: SearchState, o: Occluder): boolean {
-  const seg = SCRATCH_SEGMENT;
-  const A = _extBoxA;
-  const B = _extBoxB;
-  const first = _boxFirst;
-  for (let k = 0; k < 64; k++) {
-    const c = (first + k) & 63;
-    const ca = c >> 3;
-    const cb = c & 7;
-    seg[0] = ca & 1 ? A[3] : A[0];
-    seg[1] = ca & 2 ? A[4] : A[1];
-    seg[2] = ca & 4 ? A[5] : A[2];
-    seg[3] = cb & 1 ? B[3] : B[0];
-    seg[4] = cb & 2 ? B[4] : B[1];
-    seg[5] = cb & 4 ? B[5] : B[2];
-    st.tests++;
-    if (!scratchSegmentHits(o)) {
-      _boxFirst = c;
-      return false;
+function columnPairParts(D: Float64Array, np: number, ax: number, ay: number, zaTop: number, zaBottom: number, bx: number, by: number, zbTop: number, zbBottom: number): number {
+  const iv = _interval;
+  const parts = _parts;
+  let nParts = 0;
+  const first = _firstPiece < np ? _firstPiece : 0;
+  for (let t = 0; t < np; t++) {
+    const k = first + t < np ? first + t : first + t - np;
+    const at = PIECE_STRIDE * _pieces[k];
+    if (!boxPlanInterval(D, at, ax, ay, bx, by, iv)) continue;
+    const lo = iv[0], hi = iv[1], z0 = D[at + 8], z1 = D[at + 9];
+    if (columnPairCovered(lo, hi, z0, z1, zaTop, zaBottom, zbTop, zbBottom)) {
+      _firstPiece = k;
+      return -1;
     }
+    writeCoverLines(lo, hi, z0, z1, parts, nParts++);
   }
-  return true;
+  return nParts;
 }
 
-/** Lists in `_extA` (row side) or `_extB` the tree points of a spot's kept column ends and kept cap points; returns how many. */
-function extremes(st: SearchState, t: SetTree, r: number, rowSide: boolean): number {
-  const sp = t.sidePoints[r];
-  const base = t.rankStart[r];
-  const n = st.sideColumns;
-  const last = (st.sideRows - 1) * n;
-  const side = st.sideRows * n;
-  if ((rowSide ? _extA : _extB).length < 2 * n + sp.length) {
-    if (rowSide) _extA = new Int32Array(2 * (2 * n + sp.length));
-    else _extB = new Int32Array(2 * (2 * n + sp.length));
-  }
-  const out = rowSide ? _extA : _extB;
-  let m = 0;
-  for (let c = 0; c < n; c++) {
-    const top = base + sp[c];
-    if (!(rowSide ? keptA(st, top) : keptB(st, top))) continue;
-    out[m++] = top;
-    out[m++] = base + sp[last + c];
-  }
-  for (let k = side; k < sp.length; k++) {
-    const p = base + sp[k];
-    if (rowSide ? keptA(st, p) : keptB(st, p)) out[m++] = p;
-  }
-  return m;
-}
+/** The occluder that blocked the last pair tested by {@link columnPairWitness}. */
+let _coverHint: Occluder | null = null;
 
-/** The extreme pair (row list index, column list index) last found clear: tried first by {@link extremesBlocked}. */
-let _extFirstA = 0;
-let _extFirstB = 0;
+/** Per part, the heights of the second column it covers from the current height of the first (`L, U`, see {@link coveredHeights}). */
+let _spans = new Float64Array(32);
 
-function extremesBlocked(st: SearchState, o: Occluder, nA: number, nB: number): boolean {
+/**
+ * The pairs of heights of a column pair that no single piece covers, row by row of the first
+ * column: each part covers an interval of the second column's heights ({@link coveredHeights});
+ * when their union holds the column's whole height the row is covered, else each point of the
+ * second column outside every interval is tested against every occluder left. True when one is
+ * clear (a witness).
+ */
+function columnPairWitness(st: SearchState, sub: Occluder[], nSub: number, nParts: number, fa: number, na: number, sa: number, fb: number, nb: number, sb: number, ra: number, rb: number, zbTop: number, zbBottom: number): boolean {
+  const parts = _parts;
+  if (_spans.length < 2 * nParts) _spans = new Float64Array(4 * nParts);
+  const spans = _spans;
+  const iv = _interval;
+  const spA = st.A.sidePoints[ra];
+  const spB = st.B.sidePoints[rb];
+  const baseA = st.A.rankStart[ra];
+  const baseB = st.B.rankStart[rb];
   const P = st.A.tree.points;
   const Q = st.B.tree.points;
-  const seg = SCRATCH_SEGMENT;
-  const fa = _extFirstA < nA ? _extFirstA : 0;
-  const fb = _extFirstB < nB ? _extFirstB : 0;
-  for (let ii = 0; ii < nA; ii++) {
-    const i = ii + fa < nA ? ii + fa : ii + fa - nA;
-    const p = 3 * _extA[i];
-    for (let jj = 0; jj < nB; jj++) {
-      const j = jj + fb < nB ? jj + fb : jj + fb - nB;
-      const q = 3 * _extB[j];
-      seg[0] = P[p];
-      seg[1] = P[p + 1];
-      seg[2] = P[p + 2];
-      seg[3] = Q[q];
-      seg[4] = Q[q + 1];
-      seg[5] = Q[q + 2];
-      st.tests++;
-      if (!scratchSegmentHits(o)) {
-        _extFirstA = i;
-        _extFirstB = j;
-        return false;
+  for (let ka = 0; ka < na; ka++) {
+    const i = baseA + spA[fa + ka * sa];
+    const za = P[3 * i + 2];
+    for (let m = 0; m < nParts; m++) {
+      coveredHeights(parts, m, za, iv);
+      spans[2 * m] = iv[0];
+      spans[2 * m + 1] = iv[1];
+    }
+    // The union from the bottom up: each round takes the highest reach of the parts starting at or below it.
+    let reach = zbBottom;
+    let whole = false;
+    for (let round = 0; round < nParts; round++) {
+      let best = -Infinity;
+      for (let m = 0; m < nParts; m++) if (spans[2 * m] <= reach && spans[2 * m + 1] > best) best = spans[2 * m + 1];
+      if (best >= zbTop) {
+        whole = true;
+        break;
       }
+      if (!(best > reach)) break;
+      reach = best;
+    }
+    if (whole) continue;
+    for (let kb = 0; kb < nb; kb++) {
+      const j = baseB + spB[fb + kb * sb];
+      const zb = Q[3 * j + 2];
+      let c = false;
+      for (let m = 0; m < nParts && !c; m++) c = spans[2 * m] <= zb && zb <= spans[2 * m + 1];
+      if (c) continue;
+      setScratchSegment(P, i, Q, j);
+      st.tests++;
+      const o = scratchBlocker(_coverHint, sub, nSub);
+      if (o === null) return true;
+      _coverHint = o;
     }
   }
-  return true;
+  return false;
 }
 
 /**
@@ -916,168 +857,13 @@ function scratchBlocker(hint: Occluder | null, occ: Occluder[], nOcc: number): O
 /** The piece that blocked the last probe pair (any occluder of the relation). */
 let _probeHint: Occluder | null = null;
 
-let _keptB = new Int32Array(256);
-const _leafB = new Float64Array(6);
-const _leafA = new Float64Array(6);
-
 /**
  * Every sample pair of a small node pair whose spot pair is not yet seen, against the occluders
- * left (the first clear one is the witness). One spot against one spot (the usual leaf): the column
- * spot's kept points are listed once, so the loops visit only the pairs the spot pair keeps, and a
- * row point whose segments to all of them the last blocking occluder blocks (a point proof, see
- * {@link pointShadowHolds}) is passed without testing them one by one.
+ * left (the first clear one is the witness; the piece that blocked the last pair is tried first).
+ * One spot against one spot is settled by {@link coverPairs} before the search gets here; these
+ * are parts of spots.
  */
 function leafPairs(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: number): void {
-  const ra = st.A.lo[na];
-  const rb = st.B.lo[nb];
-  if (ra !== st.A.hi[na] || rb !== st.B.hi[nb]) {
-    leafPairsMixed(st, na, nb, occ, nOcc);
-    return;
-  }
-  if (st.pairs ? st.seen[ra * st.cols + rb] : st.rowSeen[ra]) return;
-  if (ra !== st.facingA || rb !== st.facingB) setFacing(st, ra, rb);
-  const tA = st.A.tree;
-  const tB = st.B.tree;
-  const j0 = tB.start[nb], j1 = tB.end[nb];
-  if (_keptB.length < j1 - j0) _keptB = new Int32Array(2 * (j1 - j0));
-  const kept = _keptB;
-  let nk = 0;
-  for (let j = j0; j < j1; j++) if (keptB(st, j)) kept[nk++] = j;
-  if (nk === 0) return;
-  // The kept points' bounds (the targets of the point proofs below).
-  const Qb = tB.points;
-  const LB = _leafB;
-  LB[0] = LB[1] = LB[2] = Infinity;
-  LB[3] = LB[4] = LB[5] = -Infinity;
-  for (let k = 0; k < nk; k++) {
-    const q = 3 * kept[k];
-    for (let c = 0; c < 3; c++) {
-      const v = Qb[q + c];
-      if (v < LB[c]) LB[c] = v;
-      if (v > LB[3 + c]) LB[3 + c] = v;
-    }
-  }
-  const P = tA.points;
-  const Q = tB.points;
-  const seg = SCRATCH_SEGMENT;
-  // The kept row points' bounds (for pruning column points, below).
-  const LA = _leafA;
-  LA[0] = LA[1] = LA[2] = Infinity;
-  LA[3] = LA[4] = LA[5] = -Infinity;
-  for (let i = tA.start[na]; i < tA.end[na]; i++) {
-    if (!keptA(st, i)) continue;
-    for (let c = 0; c < 3; c++) {
-      const v = P[3 * i + c];
-      if (v < LA[c]) LA[c] = v;
-      if (v > LA[3 + c]) LA[3 + c] = v;
-    }
-  }
-  let hint: Occluder | null = null;
-  let prunedWith: Occluder | null = null;
-  let prunes = 0;
-  for (let i = tA.start[na]; i < tA.end[na]; i++) {
-    if (!keptA(st, i)) continue;
-    // A new blocking occluder: column points it hides from every row point are dropped (at most twice a leaf).
-    if (hint !== null && hint !== prunedWith && prunes < 2 && nk > 16) {
-      prunedWith = hint;
-      prunes++;
-      nk = pruneShadowed(st, hint, Q, kept, nk);
-      if (nk === 0) return;
-    }
-    const px = P[3 * i], py = P[3 * i + 1], pz = P[3 * i + 2];
-    // The occluder that blocked the last pair may block every segment from this point to the node;
-    // so may the next one found blocking a pair of this point (each tried once per point).
-    if (hint !== null && pointShadowHolds(st, hint, px, py, pz)) continue;
-    const tried: Occluder | null = hint;
-    for (let k = 0; k < nk; k++) {
-      const j = kept[k];
-      seg[0] = px;
-      seg[1] = py;
-      seg[2] = pz;
-      seg[3] = Q[3 * j];
-      seg[4] = Q[3 * j + 1];
-      seg[5] = Q[3 * j + 2];
-      st.tests++;
-      const b = scratchBlocker(hint, occ, nOcc);
-      if (b === null) {
-        markSeen(st, ra, ra, rb, rb);
-        return;
-      }
-      if (b === hint) continue;
-      hint = b;
-      if (hint !== tried && k + 8 < nk && pointShadowHolds(st, hint!, px, py, pz)) break;
-    }
-  }
-}
-
-/**
- * Drops from `kept` (the first `nk`) the column points q whose segments from every point of the row
- * box `_leafA` the occluder blocks (the same convexity as {@link pointShadowHolds}, from q's side),
- * and sets `_leafB` to the bounds of those left. Returns how many are left.
- */
-function pruneShadowed(st: SearchState, o: Occluder, Q: Float64Array, kept: Int32Array, nk: number): number {
-  const LB = _leafB;
-  LB[0] = LB[1] = LB[2] = Infinity;
-  LB[3] = LB[4] = LB[5] = -Infinity;
-  let m = 0;
-  for (let k = 0; k < nk; k++) {
-    const j = kept[k];
-    const qx = Q[3 * j], qy = Q[3 * j + 1], qz = Q[3 * j + 2];
-    if (shadowHolds(st, o, qx, qy, qz, _leafA)) continue;
-    kept[m++] = j;
-    if (qx < LB[0]) LB[0] = qx;
-    if (qx > LB[3]) LB[3] = qx;
-    if (qy < LB[1]) LB[1] = qy;
-    if (qy > LB[4]) LB[4] = qy;
-    if (qz < LB[2]) LB[2] = qz;
-    if (qz > LB[5]) LB[5] = qz;
-  }
-  return m;
-}
-
-/**
- * Does the convex occluder `o` (a box or cylinder piece; for a closed mesh, one of its inner boxes)
- * block every segment from point p to the box `_leafB`? The points q whose segment p-q meets a
- * convex solid form a convex set (for q1, q2 in it, the segment joining the points where p-q1 and
- * p-q2 meet the solid lies in the solid and cuts the triangle p q1 q2 between p and q1-q2), so it
- * is enough that the segments to the box's eight corners meet it (each counted as a segment test).
- */
-function pointShadowHolds(st: SearchState, o: Occluder, px: number, py: number, pz: number): boolean {
-  return shadowHolds(st, o, px, py, pz, _leafB);
-}
-
-/** {@link pointShadowHolds} toward the box `B`. */
-function shadowHolds(st: SearchState, o: Occluder, px: number, py: number, pz: number, B: Float64Array): boolean {
-  if (o.kind === 'solid') return cornersBlocked(st, o, px, py, pz, B);
-  if (o.kind === 'mesh') for (let k = 0; k < o.inners.length; k++) if (cornersBlocked(st, o.inners[k], px, py, pz, B)) return true;
-  return false;
-}
-
-/** The corner whose segment was last found clear: tried first (neighbouring points fail at the same corner). */
-let _firstCorner = 0;
-
-function cornersBlocked(st: SearchState, o: Occluder, px: number, py: number, pz: number, B: Float64Array): boolean {
-  const seg = SCRATCH_SEGMENT;
-  const first = _firstCorner;
-  for (let k = 0; k < 8; k++) {
-    const c = (first + k) & 7;
-    seg[0] = px;
-    seg[1] = py;
-    seg[2] = pz;
-    seg[3] = c & 1 ? B[3] : B[0];
-    seg[4] = c & 2 ? B[4] : B[1];
-    seg[5] = c & 4 ? B[5] : B[2];
-    st.tests++;
-    if (!scratchSegmentHits(o)) {
-      _firstCorner = c;
-      return false;
-    }
-  }
-  return true;
-}
-
-/** {@link leafPairs} over node pairs holding several spots. */
-function leafPairsMixed(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: number): void {
   const P = st.A.tree.points;
   const Q = st.B.tree.points;
   const rA = st.A.rank;
@@ -1223,7 +1009,7 @@ export function jobOfTask(task: RelationTask, occluders: Occluder[], answer?: { 
     A: A!, B: B!, cols, pairs, seen: answer?.seen ?? new Uint8Array(pairs ? rows * cols : 0), rowSeen: answer?.rowSeen ?? new Uint8Array(rows), nodePairs: 0, tests: 0,
     spots: task.spots, semiMajor: task.semiMajor, turn: task.turn, sideColumns: task.sideColumns, sideRows: task.sideRows,
     facingA: -1, facingB: -1, ux: 1, uy: 0, limit: -2, topA: true, bottomA: true, topB: true, bottomB: true,
-    plan: new Map(), planBuf: [], joined: new Map(), cover: new Map(),
+    plan: new Map(), planBuf: [], joined: new Map(), cover: new Map(), pieces: new Float64Array(0),
   };
   // Fast mode: boxes inside stacked pieces' unions and closed meshes' columns first (they change no
   // segment's answer, and close shafts the pieces' own proofs do not), then the boxes and cylinders,
@@ -1236,7 +1022,7 @@ export function jobOfTask(task: RelationTask, occluders: Occluder[], answer?: { 
     const bs = planBlockersOf(o);
     if (bs.length) st.plan.set(o, bs);
   }
-  if (!exhaustive) st.cover = coverPieces(occ);
+  if (!exhaustive) coverPieces(st, occ);
   if (!exhaustive && !empty) {
     for (const column of joinedColumns(occluders, columnsOf)) {
       const delta = gapClearance(column, B.tree.points, gapClearance(column, A.tree.points));
@@ -1261,11 +1047,11 @@ function columnsOf(o: Occluder): SolidOccluder[] {
 }
 
 /**
- * Each occluder's box pieces for {@link coverPairs}: a box itself, a closed mesh its inner boxes;
- * a piece inside another piece of the list (a mesh's inner box inside its column) is left out, as
- * the other covers whatever it covers.
+ * Each occluder's box pieces for {@link coverPairs} (`st.cover`, slots of `st.pieces`): a box
+ * itself, a closed mesh its inner boxes. A piece inside another (a mesh's inner box inside its
+ * column) is left out, as the other covers whatever it covers.
  */
-function coverPieces(occ: Occluder[]): Map<Occluder, SolidOccluder[]> {
+function coverPieces(st: SearchState, occ: Occluder[]): void {
   const all: SolidOccluder[] = [];
   for (const o of occ) {
     if (o.kind === 'solid' && o.asPrism === null) all.push(o);
@@ -1273,13 +1059,15 @@ function coverPieces(occ: Occluder[]): Map<Occluder, SolidOccluder[]> {
   }
   // The later of two equal boxes is the one left out.
   const inside = (x: SolidOccluder, i: number) => all.some((y, k) => k !== i && boxInsideBox(x, y) && (k < i || !boxInsideBox(y, x)));
-  const kept = new Set(all.filter((x, i) => !inside(x, i)));
-  const out = new Map<Occluder, SolidOccluder[]>();
+  const kept = all.filter((x, i) => !inside(x, i));
+  const slot = new Map(kept.map((x, k) => [x, k]));
+  st.pieces = new Float64Array(PIECE_STRIDE * kept.length);
+  kept.forEach((x, k) => writeBoxPiece(x, st.pieces, k));
   for (const o of occ) {
-    const list = o.kind === 'solid' ? (kept.has(o) ? [o] : []) : o.kind === 'mesh' ? o.inners.filter((x) => kept.has(x)) : [];
-    if (list.length) out.set(o, list);
+    const list = o.kind === 'solid' ? [o] : o.kind === 'mesh' ? o.inners : [];
+    const slots = Int32Array.from(list.filter((x) => slot.has(x)).map((x) => slot.get(x)!));
+    if (slots.length) st.cover.set(o, slots);
   }
-  return out;
 }
 
 /** Runs step `k` of a job (in this thread's copy of the answer). */
@@ -1292,10 +1080,9 @@ export function runRelationStep(job: RelationJob, k: number): void {
     }
   } else {
     // The proofs' first tries start afresh per step: work counts do not depend on which thread ran which steps.
-    _firstCorner = 0;
-    _extFirstA = _extFirstB = 0;
-    _boxFirst = 0;
     _probeHint = null;
+    _firstPiece = 0;
+    _coverHint = null;
     search(st, job.frontier[k], 0, job.occ, job.occ.length, 0);
   }
 }
