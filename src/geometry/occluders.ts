@@ -241,11 +241,13 @@ function cellBoxes(c: MeshCells, featureIndex: number): SolidOccluder[] {
  * grid of `n` cells per axis, or -1 past the grid's edge.
  */
 function cellNeighbour(c: number, d: number, n: readonly [number, number, number]): number {
-  const [nx, ny, nz] = n;
+  // Plain reads and integer division: this runs for every cell of every closed mesh, six times.
+  const nx = n[0];
+  const ny = n[1];
   const axis = d >> 1;
-  const at = axis === 0 ? c % nx : axis === 1 ? Math.floor(c / nx) % ny : Math.floor(c / (nx * ny));
+  const at = axis === 0 ? c % nx : axis === 1 ? ((c / nx) | 0) % ny : (c / (nx * ny)) | 0;
   const step = axis === 0 ? 1 : axis === 1 ? nx : nx * ny;
-  if (d & 1) return at < (axis === 0 ? nx : axis === 1 ? ny : nz) - 1 ? c + step : -1;
+  if (d & 1) return at < (axis === 0 ? nx : axis === 1 ? ny : n[2]) - 1 ? c + step : -1;
   return at > 0 ? c - step : -1;
 }
 

@@ -1,4 +1,6 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { bundledModule } from './threadModule';
 import { Worker } from 'node:worker_threads';
 import type { World } from '../geometry/world';
 import { classReport, classSetup, layoutPlan, type ClassLayout, type ClassSetup, type LayoutOptions, type LayoutProgress, type LayoutReport } from './analyse';
@@ -146,8 +148,9 @@ export class RelatePool {
     this.failed.catch(() => {});
     if (threads <= 0) return;
     const wire = terrainWire(occluders);
+    const url = relateWorkerUrl();
     for (let i = 0; i < threads; i++) {
-      const w = new Worker(new URL('./relateWorker.mjs', import.meta.url), { workerData: { terrain: wire } });
+      const w = new Worker(url, { workerData: { terrain: wire } });
       w.on('message', (m: { error?: string }) => {
         if (m.error) this.fail(new Error(`layout worker thread: ${m.error}`));
       });
@@ -219,6 +222,16 @@ export class RelatePool {
     const ws = this.workers.splice(0);
     await Promise.all(ws.map((w) => w.terminate()));
   }
+}
+
+let _workerUrl: URL | null = null;
+
+/**
+ * The module the pool's threads run: `relateThread.ts` bundled into one file (`threadModule.ts`),
+ * or `relateWorker.mjs` (tsx compiles what it imports) when it cannot be bundled. Once per process.
+ */
+function relateWorkerUrl(): URL {
+  return (_workerUrl ??= bundledModule(fileURLToPath(new URL('./relateThread.ts', import.meta.url))) ?? new URL('./relateWorker.mjs', import.meta.url));
 }
 
 /** Worker side: runs the steps of {@link RelateRequest}s it can still claim, on the terrain it was started with. */

@@ -430,8 +430,9 @@ function markSeen(st: SearchState, a0: number, a1: number, b0: number, b1: numbe
 /**
  * The shaft search over node pairs (see the visibility search in `geometry/visibility.ts`): an
  * empty shaft proves every segment of the node pair clear (every spot pair below it sees), a
- * closure proof (one occluder, or a plan-view proof over several) proves every segment blocked; otherwise the larger
- * node is split, down to small groups tested pair by pair.
+ * closure proof (one occluder, or a plan-view proof over several) proves every segment blocked;
+ * otherwise the larger node is split, down to one spot against one spot (probes, then
+ * {@link coverPairs}) or small groups tested pair by pair.
  */
 function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: number, depth: number): void {
   const A = st.A;
@@ -472,6 +473,12 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     else leafPairs(st, na, nb, sub, 0);
     return;
   }
+  // One spot against one spot: settled column pair by column pair (the node proofs below seldom
+  // close such a shaft that the cover would not settle as fast).
+  if (one) {
+    coverPairs(st, a0, b0, sub, nSub);
+    return;
+  }
   const seg = SCRATCH_SEGMENT;
   for (let k = 0; k < 6; k++) {
     _boxA[k] = Ab[ia + k];
@@ -489,10 +496,6 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
     if (scratchSegmentHits(o) && occluderClosesShaft(o, _boxA, _boxB)) return;
   }
   if (planProof(st, sub, nSub)) return;
-  if (one) {
-    coverPairs(st, a0, b0, sub, nSub);
-    return;
-  }
   const tA = A.tree;
   const tB = B.tree;
   const nA = tA.end[na] - tA.start[na];
@@ -680,13 +683,45 @@ function columnPairParts(D: Float64Array, np: number, ax: number, ay: number, za
       _firstPiece = k;
       return -1;
     }
-    writeCoverLines(lo, hi, z0, z1, parts, nParts++);
+    writeCoverLines(lo, hi, z0, z1, parts, nParts);
+    // A part whose covered heights lie above the column at both of the row's ends, or below it at
+    // both, covers none of the column pair (the lower end is concave in the row's height, the upper convex).
+    coveredHeights(parts, nParts, zaTop, iv);
+    const L0 = iv[0], U0 = iv[1];
+    coveredHeights(parts, nParts, zaBottom, iv);
+    if ((L0 > zbTop && iv[0] > zbTop) || (U0 < zbBottom && iv[1] < zbBottom)) continue;
+    nParts++;
   }
   return nParts;
 }
 
 /** The occluder that blocked the last pair tested by {@link columnPairWitness}. */
 let _coverHint: Occluder | null = null;
+
+/**
+ * Do two parts (slots 0 and 1 of `parts`, neither with an end at parameter 0) cover the heights
+ * `zbBottom..zbTop` of the second column from height `za` of the first? The intervals of
+ * {@link coveredHeights}, inline: one holds the column, or one holds its bottom, the other its top,
+ * and they meet.
+ */
+function twoPartsCover(parts: Float64Array, za: number, zbBottom: number, zbTop: number): boolean {
+  const S = LINES_STRIDE;
+  const a1 = parts[0] + parts[1] * za, b1 = parts[2] + parts[3] * za;
+  const c1 = parts[4] + parts[5] * za, d1 = parts[6] + parts[7] * za;
+  const a2 = parts[S] + parts[S + 1] * za, b2 = parts[S + 2] + parts[S + 3] * za;
+  const c2 = parts[S + 4] + parts[S + 5] * za, d2 = parts[S + 6] + parts[S + 7] * za;
+  const L1 = a1 < b1 ? a1 : b1, U1 = c1 > d1 ? c1 : d1;
+  const L2 = a2 < b2 ? a2 : b2, U2 = c2 > d2 ? c2 : d2;
+  if (L1 <= zbBottom) {
+    if (U1 >= zbTop) return true;
+    if (L2 <= U1 && U2 >= zbTop) return true;
+  }
+  if (L2 <= zbBottom) {
+    if (U2 >= zbTop) return true;
+    if (L1 <= U2 && U1 >= zbTop) return true;
+  }
+  return false;
+}
 
 /** Per part, the heights of the second column it covers from the current height of the first (`L, U`, see {@link coveredHeights}). */
 let _spans = new Float64Array(32);
@@ -709,9 +744,13 @@ function columnPairWitness(st: SearchState, sub: Occluder[], nSub: number, nPart
   const baseB = st.B.rankStart[rb];
   const P = st.A.tree.points;
   const Q = st.B.tree.points;
+  // Two parts with no end at parameter 0 (the usual case: a tower's lower and upper storeys): their
+  // intervals inline, and the union's test by cases.
+  const two = nParts === 2 && parts[10] === 0 && parts[11] === 0 && parts[LINES_STRIDE + 10] === 0 && parts[LINES_STRIDE + 11] === 0;
   for (let ka = 0; ka < na; ka++) {
     const i = baseA + spA[fa + ka * sa];
     const za = P[3 * i + 2];
+    if (two && twoPartsCover(parts, za, zbBottom, zbTop)) continue;
     for (let m = 0; m < nParts; m++) {
       coveredHeights(parts, m, za, iv);
       spans[2 * m] = iv[0];
