@@ -615,14 +615,18 @@ function coverPairs(st: SearchState, ra: number, rb: number, sub: Occluder[], nS
     if (zb < z0) z0 = zb;
     if (zt > z1) z1 = zt;
   }
-  for (let a = 0; a < nA; a++) {
+  const orderA = spreadOrder(nA);
+  const orderB = spreadOrder(nB);
+  for (let oa = 0; oa < nA; oa++) {
+    const a = orderA[oa];
     const fa = CA[3 * a], na = CA[3 * a + 1], sa = CA[3 * a + 2];
     const ia = 3 * (baseA + spA[fa]);
     const ax = P[ia], ay = P[ia + 1], zaTop = P[ia + 2];
     const zaBottom = P[3 * (baseA + spA[fa + (na - 1) * sa]) + 2];
     st.tests++;
     if (columnBoxCovered(st.pieces, np, ax, ay, zaTop, zaBottom, x0, y0, z0, x1, y1, z1)) continue;
-    for (let b = 0; b < nB; b++) {
+    for (let ob = 0; ob < nB; ob++) {
+      const b = orderB[ob];
       const fb = CB[3 * b], nb = CB[3 * b + 1], sb = CB[3 * b + 2];
       const ib = 3 * (baseB + spB[fb]);
       const zbBottom = Q[3 * (baseB + spB[fb + (nb - 1) * sb]) + 2];
@@ -660,6 +664,27 @@ function columnBoxCovered(D: Float64Array, np: number, ax: number, ay: number, z
     }
   }
   return false;
+}
+
+const _orders: Int32Array[] = [];
+/**
+ * 0..n-1 in bit-reversed order (0, n/2, n/4, 3n/4, ...): columns spread over the spot first, so a
+ * witness passing beside an obstacle on one side is met early (a spot pair that sees each other is
+ * done at its first witness).
+ */
+function spreadOrder(n: number): Int32Array {
+  let o = _orders[n];
+  if (o) return o;
+  let bits = 0;
+  while (1 << bits < n) bits++;
+  o = new Int32Array(n);
+  let m = 0;
+  for (let k = 0; k < 1 << bits; k++) {
+    let r = 0;
+    for (let b = 0; b < bits; b++) if (k & (1 << b)) r |= 1 << (bits - 1 - b);
+    if (r < n) o[m++] = r;
+  }
+  return (_orders[n] = o);
 }
 
 /** The slot (in `_pieces`) of the piece that covered the last column pair: tried first. */
