@@ -6,6 +6,8 @@ import { World } from '../../src/geometry/world';
 import { classFootprint, classVolumeHeight, modelClass } from '../../src/layout/classes';
 import { relateSpots, SpotSamples } from '../../src/layout/spotVisibility';
 import { standingSpots, terrainRules } from '../../src/layout/standingSpots';
+import { footprintInsidePolygon } from '../../src/geometry/polygon';
+import { loadScenarioFile } from '../../src/scenario/loadNode';
 import { worldOf } from './worlds';
 
 /** A random small layout: 1 to 4 boxes and cylinders of random size, height and turn on a 12 x 10 table. */
@@ -106,6 +108,30 @@ describe('spot visibility (terrain only)', () => {
       { numRuns: 200, seed: 19 },
     );
   }, 240_000);
+
+  it("fast equals exhaustive behind the default battlefield's archive tower (two stacked closed meshes, the upper with windows, and an open roof): cavalry, every pair and the rows form", async () => {
+    const loaded = await loadScenarioFile('assets/scenarios/default.json');
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    const world = loaded.world;
+    const cls = modelClass('cavalry')!;
+    const spots = standingSpots(terrainRules(world), cls, 1);
+    const f = classFootprint(cls, 0, 0);
+    const inside = (name: string) => [...Array(spots.count).keys()].filter((i) => ((f.x = spots.x[i]), (f.y = spots.y[i]), footprintInsidePolygon(f, world.territories[name])));
+    // The tower stands at (24, 31), just south of the north territory: the north spots nearest it
+    // against the 200 south spots nearest it.
+    const near = (list: number[], k: number) => Int32Array.from(list.sort((a, b) => Math.hypot(spots.x[a] - 24, spots.y[a] - 31) - Math.hypot(spots.x[b] - 24, spots.y[b] - 31)).slice(0, k));
+    const rows = near(inside('north'), 4);
+    const cols = near(inside('south'), 200);
+    const samples = new SpotSamples(spots, cls);
+    const fast = relateSpots(samples, world.terrain.occluders, rows, cols);
+    const exhaustive = relateSpots(samples, world.terrain.occluders, rows, cols, { mode: 'exhaustive' });
+    expect(fast.seen).toEqual(exhaustive.seen);
+    // Both answers occur: the tower hides some south spots from each of these, not all.
+    const seen = fast.seen.reduce((a, b) => a + b, 0);
+    expect(seen).toBeGreaterThan(100);
+    expect(seen).toBeLessThan(fast.seen.length - 100);
+    expect(relateSpots(samples, world.terrain.occluders, cols, rows, { form: 'rows' }).rowSeen).toEqual(relateSpots(samples, world.terrain.occluders, cols, rows, { form: 'rows', mode: 'exhaustive' }).rowSeen);
+  }, 60_000);
 
   it('fast equals exhaustive on random stacked and joined walls (a wall on a floor, walls meeting end to end), every spot pair', async () => {
     // Features of two pieces turned alike: a low floor with a wall standing on it, or two walls in a
