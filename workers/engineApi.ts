@@ -964,7 +964,9 @@ export class EngineApi {
         this.helperFactory = undefined;
         return;
       }
-      this.helper = { link, ready: false, load: 0, sent: 0 };
+      const fresh = (this.helper = { link, ready: false, load: 0, sent: 0 });
+      // A helper that fails (its thread dies, an error) is ended at once, not at its next use.
+      link.failed.catch(() => this.dropHelper(fresh));
     }
     const h = this.helper;
     const load = ++h.load;

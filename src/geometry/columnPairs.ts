@@ -9,7 +9,7 @@
  * somewhere on `[lo, hi]` is within the box's heights, and its height is linear in the parameter:
  * two products per segment instead of a segment test.
  */
-import type { SolidOccluder } from './occluders';
+import { boxPlanSlabs, type SolidOccluder } from './occluders';
 
 /**
  * How far inside the box's heights a segment must pass for {@link heightsMeet} to count it, inches:
@@ -39,60 +39,14 @@ export function writeBoxPiece(o: SolidOccluder, out: Float64Array, k: number): v
  * The plan interval of the box piece at offset `at` of pieces array `D` (see {@link writeBoxPiece})
  * along the plan segment from `(ax, ay)` to `(bx, by)` (inches): writes `[lo, hi]` (parameters
  * within [0, 1]) to `out` and returns true, or returns false when no segment joining the two
- * vertical lines touches the box. The arithmetic is the box segment test's (`scratchSegmentHits`:
- * its plan bounds check, then its two plan slabs, in the same order), so `lo` and `hi` are the very
- * numbers that test compares a segment's heights with, for any heights of its ends.
+ * vertical lines touches the box. The box segment test's own plan bounds check and plan slabs
+ * (`scratchSegmentHits`, `boxPlanSlabs`), so `lo` and `hi` are the very numbers that test compares
+ * a segment's heights with, for any heights of its ends.
  */
 export function boxPlanInterval(D: Float64Array, at: number, ax: number, ay: number, bx: number, by: number, out: Float64Array): boolean {
   if ((ax < D[at] && bx < D[at]) || (ax > D[at + 2] && bx > D[at + 2])) return false;
   if ((ay < D[at + 1] && by < D[at + 1]) || (ay > D[at + 3] && by > D[at + 3])) return false;
-  const dx = bx - ax;
-  const dy = by - ay;
-  const c = D[at + 10];
-  const sn = D[at + 11];
-  const ox = ax - D[at + 4];
-  const oy = ay - D[at + 5];
-  let lo = 0;
-  let hi = 1;
-  let p0 = c * ox + sn * oy;
-  let d = c * dx + sn * dy;
-  let max = D[at + 6];
-  let min = -max;
-  if (d === 0) {
-    if (p0 < min || p0 > max) return false;
-  } else {
-    let t0 = (min - p0) / d;
-    let t1 = (max - p0) / d;
-    if (t0 > t1) {
-      const t = t0;
-      t0 = t1;
-      t1 = t;
-    }
-    if (t0 > lo) lo = t0;
-    if (t1 < hi) hi = t1;
-    if (lo > hi) return false;
-  }
-  p0 = -sn * ox + c * oy;
-  d = -sn * dx + c * dy;
-  max = D[at + 7];
-  min = -max;
-  if (d === 0) {
-    if (p0 < min || p0 > max) return false;
-  } else {
-    let t0 = (min - p0) / d;
-    let t1 = (max - p0) / d;
-    if (t0 > t1) {
-      const t = t0;
-      t0 = t1;
-      t1 = t;
-    }
-    if (t0 > lo) lo = t0;
-    if (t1 < hi) hi = t1;
-    if (lo > hi) return false;
-  }
-  out[0] = lo;
-  out[1] = hi;
-  return true;
+  return boxPlanSlabs(D, at + 4, ax, ay, bx - ax, by - ay, out);
 }
 
 /**

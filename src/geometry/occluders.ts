@@ -676,26 +676,57 @@ function hitAt(o: Occluder): boolean {
   }
 }
 
+const _plan = new Float64Array(2);
+
 /**
  * Slab test of a box piece in its own frame against the segment in `_seg`; writes the entry
  * parameter to `_hitT[0]`. Allocation-free.
  */
 function boxHitAt(o: SolidOccluder): boolean {
-  const b = o.slab;
   const seg = _seg;
   const ax = seg[0], ay = seg[1], az = seg[2];
-  const dx = seg[3] - ax, dy = seg[4] - ay, dz = seg[5] - az;
-  const c = b[6];
-  const sn = b[7];
-  const ox = ax - b[0];
-  const oy = ay - b[1];
+  if (!boxPlanSlabs(o.slab, 0, ax, ay, seg[3] - ax, seg[4] - ay, _plan)) return false;
+  let lo = _plan[0];
+  let hi = _plan[1];
+  const dz = seg[5] - az;
+  const min = o.slab[4];
+  const max = o.slab[5];
+  if (dz === 0) {
+    if (az < min || az > max) return false;
+  } else {
+    let t0 = (min - az) / dz;
+    let t1 = (max - az) / dz;
+    if (t0 > t1) {
+      const t = t0;
+      t0 = t1;
+      t1 = t;
+    }
+    if (t0 > lo) lo = t0;
+    if (t1 < hi) hi = t1;
+    if (lo > hi) return false;
+  }
+  _hitT[0] = lo;
+  return true;
+}
+
+/**
+ * The plan part of the box segment test: the parameters `[lo, hi]` (within [0, 1]) where the
+ * segment from `(ax, ay)` along `(dx, dy)` (inches) runs inside the box's footprint, written to
+ * `out`; false when it never does. `b` holds the box's slab numbers from offset `at` (see
+ * {@link boxSlab}). The box's x and y slabs unrolled, each as a loop over axes would compute it:
+ * start and direction along the axis, the slab's extent, entry and exit. Shared by the segment test
+ * and the layout's column pairs (`columnPairs.ts`), which need the very same numbers.
+ */
+export function boxPlanSlabs(b: Float64Array, at: number, ax: number, ay: number, dx: number, dy: number, out: Float64Array): boolean {
+  const c = b[at + 6];
+  const sn = b[at + 7];
+  const ox = ax - b[at];
+  const oy = ay - b[at + 1];
   let lo = 0;
   let hi = 1;
-  // The three slabs unrolled (the box's x axis, its y axis, the height), each as the loop over
-  // axes computed it: start and direction along the axis, the slab's extent, entry and exit.
   let p0 = c * ox + sn * oy;
   let d = c * dx + sn * dy;
-  let max = b[2];
+  let max = b[at + 2];
   let min = -max;
   if (d === 0) {
     if (p0 < min || p0 > max) return false;
@@ -713,7 +744,7 @@ function boxHitAt(o: SolidOccluder): boolean {
   }
   p0 = -sn * ox + c * oy;
   d = -sn * dx + c * dy;
-  max = b[3];
+  max = b[at + 3];
   min = -max;
   if (d === 0) {
     if (p0 < min || p0 > max) return false;
@@ -729,23 +760,8 @@ function boxHitAt(o: SolidOccluder): boolean {
     if (t1 < hi) hi = t1;
     if (lo > hi) return false;
   }
-  min = b[4];
-  max = b[5];
-  if (dz === 0) {
-    if (az < min || az > max) return false;
-  } else {
-    let t0 = (min - az) / dz;
-    let t1 = (max - az) / dz;
-    if (t0 > t1) {
-      const t = t0;
-      t0 = t1;
-      t1 = t;
-    }
-    if (t0 > lo) lo = t0;
-    if (t1 < hi) hi = t1;
-    if (lo > hi) return false;
-  }
-  _hitT[0] = lo;
+  out[0] = lo;
+  out[1] = hi;
   return true;
 }
 

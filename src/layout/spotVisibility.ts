@@ -593,12 +593,12 @@ function coverPairs(st: SearchState, ra: number, rb: number, sub: Occluder[], nS
   const nB = spotColumns(st, st.B, rb, false);
   const CA = _colsA;
   const CB = _colsB;
-  const spA = st.A.sidePoints[ra];
-  const spB = st.B.sidePoints[rb];
-  const baseA = st.A.rankStart[ra];
-  const baseB = st.B.rankStart[rb];
-  const P = st.A.tree.points;
-  const Q = st.B.tree.points;
+  const spA = (_spA = st.A.sidePoints[ra]);
+  const spB = (_spB = st.B.sidePoints[rb]);
+  const baseA = (_baseA = st.A.rankStart[ra]);
+  const baseB = (_baseB = st.B.rankStart[rb]);
+  const P = (_P = st.A.tree.points);
+  const Q = (_Q = st.B.tree.points);
   // The column spot's kept points' bounds: a row column whose segments to the four vertical edges
   // of that box one piece covers is covered against every column (for one row point, the points
   // whose segment from it meets a convex piece form a convex set).
@@ -633,7 +633,7 @@ function coverPairs(st: SearchState, ra: number, rb: number, sub: Occluder[], nS
       st.tests++;
       const nParts = columnPairParts(st.pieces, np, ax, ay, zaTop, zaBottom, Q[ib], Q[ib + 1], Q[ib + 2], zbBottom);
       if (nParts < 0) continue;
-      if (columnPairWitness(st, sub, nSub, nParts, fa, na, sa, fb, nb, sb, ra, rb, Q[ib + 2], zbBottom)) {
+      if (columnPairWitness(st, sub, nSub, nParts, fa, na, sa, fb, nb, sb, Q[ib + 2], zbBottom)) {
         markSeen(st, ra, ra, rb, rb);
         return;
       }
@@ -720,6 +720,14 @@ function columnPairParts(D: Float64Array, np: number, ax: number, ay: number, za
   return nParts;
 }
 
+/** The spot pair {@link coverPairs} is settling: side-point orders, first tree points and tree points of the row and column spots. */
+let _spA: Int32Array = new Int32Array(0);
+let _spB: Int32Array = new Int32Array(0);
+let _baseA = 0;
+let _baseB = 0;
+let _P: Float64Array = new Float64Array(0);
+let _Q: Float64Array = new Float64Array(0);
+
 /** The occluder that blocked the last pair tested by {@link columnPairWitness}. */
 let _coverHint: Occluder | null = null;
 
@@ -758,17 +766,12 @@ let _spans = new Float64Array(32);
  * second column outside every interval is tested against every occluder left. True when one is
  * clear (a witness).
  */
-function columnPairWitness(st: SearchState, sub: Occluder[], nSub: number, nParts: number, fa: number, na: number, sa: number, fb: number, nb: number, sb: number, ra: number, rb: number, zbTop: number, zbBottom: number): boolean {
+function columnPairWitness(st: SearchState, sub: Occluder[], nSub: number, nParts: number, fa: number, na: number, sa: number, fb: number, nb: number, sb: number, zbTop: number, zbBottom: number): boolean {
   const parts = _parts;
   if (_spans.length < 2 * nParts) _spans = new Float64Array(4 * nParts);
   const spans = _spans;
   const iv = _interval;
-  const spA = st.A.sidePoints[ra];
-  const spB = st.B.sidePoints[rb];
-  const baseA = st.A.rankStart[ra];
-  const baseB = st.B.rankStart[rb];
-  const P = st.A.tree.points;
-  const Q = st.B.tree.points;
+  const spA = _spA, spB = _spB, baseA = _baseA, baseB = _baseB, P = _P, Q = _Q;
   // Two parts with no end at parameter 0 (the usual case: a tower's lower and upper storeys): their
   // intervals inline, and the union's test by cases.
   const two = nParts === 2 && parts[10] === 0 && parts[11] === 0 && parts[LINES_STRIDE + 10] === 0 && parts[LINES_STRIDE + 11] === 0;

@@ -51,8 +51,10 @@ export const tests: E2ETest[] = [
       await page.waitForSelector('[data-testid=layout-panel][data-status=idle]');
       assertEqual(await page.inputValue('[data-testid=layout-grid]'), '2', 'default grid');
 
-      // A slow run (cavalry on a 1" grid takes a minute or more): progress, a responsive page, Cancel.
-      await setClasses(page, ['cavalry']);
+      // A slow run (the three classes on a 1" grid with a 12" threat: the threat zones cover most of
+      // the table, many seconds even on two threads): progress, a responsive page, Cancel.
+      await setClasses(page, ['infantry', 'cavalry', 'monster']);
+      await page.fill('[data-testid=layout-threat]', '12');
       await page.selectOption('[data-testid=layout-grid]', '1');
       await page.click('[data-testid=layout-run]');
       await page.waitForSelector('[data-testid=layout-panel][data-status=running]');
@@ -72,6 +74,7 @@ export const tests: E2ETest[] = [
 
       // The app's default run: infantry on a 2" grid.
       await setClasses(page, ['infantry']);
+      await page.fill('[data-testid=layout-threat]', '0');
       await page.selectOption('[data-testid=layout-grid]', '2');
       await page.click('[data-testid=layout-run]');
       await page.waitForSelector('[data-testid=layout-panel][data-status=done]', { timeout: 180_000 });
