@@ -564,16 +564,21 @@ function spotColumns(st: SearchState, t: SetTree, r: number, rowSide: boolean): 
 }
 
 /**
- * Settles one spot against one spot (after the node proofs failed) column pair by column pair.
- * Each kept point lies on a kept column (a side column's rows, or a cap point alone), and the
- * segments joining two columns share their plan segment, so a box piece's plan interval along it
- * is found once per column pair ({@link boxPlanInterval}) and each segment's verdict against that
- * piece is then two products ({@link heightsMeet}, exact in the segment test's sense). A piece
- * meeting the four segments joining the columns' ends meets all of them (convex sections); else
- * every pair of heights is checked against the pieces partly covering the column pair, and a pair
- * no box piece covers is tested against every occluder left (meshes, cylinders): the first clear
- * one is the witness. The piece that covered the last column pair is tried first.
- * Work: each column pair tried counts as one segment test, and so does each pair tested.
+ * Settles one spot against one spot (once the probes failed and the occluders are culled) column
+ * pair by column pair. Each kept point lies on a kept column (a side column's rows, or a cap point
+ * alone), and the segments joining two columns share their plan segment, so a box piece's plan
+ * interval along it is found once per column pair ({@link boxPlanInterval}) and each segment's
+ * verdict against that piece is then a matter of heights ({@link heightsMeet}: counted blocked
+ * only when the box segment test finds it blocked). In turn: a row column whose segments to the
+ * four vertical edges of the column spot's kept box one piece covers is covered against every
+ * column ({@link columnBoxCovered}); a column pair one piece covers at its four end segments is
+ * covered (convex sections, {@link columnPairCovered}); else row by row the pieces' covered
+ * heights ({@link columnPairWitness}), and a pair no box piece covers is tested against every
+ * occluder left (meshes, cylinders): the first clear one is the witness, and marks the spot pair
+ * seen. Column pairs go in spread order ({@link spreadOrder}); the piece that covered the last
+ * column pair is tried first.
+ * Work: each row column and each column pair tried counts as one segment test, and so does each
+ * pair tested.
  */
 function coverPairs(st: SearchState, ra: number, rb: number, sub: Occluder[], nSub: number): void {
   if (ra !== st.facingA || rb !== st.facingB) setFacing(st, ra, rb);
