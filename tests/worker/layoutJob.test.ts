@@ -243,7 +243,7 @@ describe('EngineApi.layout with the visibility helper (both threads)', () => {
     const t = defaultTable();
     expect((await api.loadScenario(t.json, t.meshes)).ok).toBe(true);
     await helperReady(api);
-    const opts = { grid: 2, classes: ['monster'], threat: 0 };
+    const opts = { grid: 1, classes: ['monster'], threat: 0 };
     let killedAt = -1;
     const r = await api.layout(opts, (p) => {
       if (killedAt < 0 && (p.helperSteps ?? 0) > 0) {
