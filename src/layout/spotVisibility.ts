@@ -525,43 +525,50 @@ function search(st: SearchState, na: number, nb: number, occ: Occluder[], nOcc: 
 
 /** Slots (in `st.pieces`) of the box pieces of the occluders left, for {@link coverPairs}. */
 let _pieces = new Int32Array(64);
-/** Columns of a spot pair, as `(first, count, stride)` into the spot's side-point order (see {@link spotColumns}). */
-let _colsA = new Int32Array(96);
-let _colsB = new Int32Array(96);
+/** Numbers per column in {@link spotColumns}' lists. */
+const COLUMN = 7;
+/** Columns of a spot pair (see {@link spotColumns}): row spot's and column spot's. */
+let _colsA = new Float64Array(COLUMN * 32);
+let _colsB = new Float64Array(COLUMN * 32);
 /** Per box piece partly covering a column pair: its covered heights' lines (see `writeCoverLines`). */
 let _parts = new Float64Array(LINES_STRIDE * 16);
 const _interval = new Float64Array(2);
 
 /**
- * Lists in `_colsA` (row side) or `_colsB` the kept columns of a spot as `(first, count, stride)`
- * into its side-point order (`SetTree.sidePoints`): each kept side column (its rows, top first; a
+ * Lists in `_colsA` (row side) or `_colsB` the kept columns of a spot, {@link COLUMN} numbers each:
+ * its plan x and y, its top and bottom heights (inches), then `(first, count, stride)` into the
+ * spot's side-point order (`SetTree.sidePoints`). Each kept side column (its rows, top first; a
  * column's points share x and y), then each kept cap point as a column of one. Returns how many.
  */
 function spotColumns(st: SearchState, t: SetTree, r: number, rowSide: boolean): number {
   const sp = t.sidePoints[r];
   const base = t.rankStart[r];
+  const P = t.tree.points;
   const n = st.sideColumns;
   const side = st.sideRows * n;
-  const need = 3 * (n + sp.length - side);
+  const need = COLUMN * (n + sp.length - side);
   if ((rowSide ? _colsA : _colsB).length < need) {
-    if (rowSide) _colsA = new Int32Array(2 * need);
-    else _colsB = new Int32Array(2 * need);
+    if (rowSide) _colsA = new Float64Array(2 * need);
+    else _colsB = new Float64Array(2 * need);
   }
   const out = rowSide ? _colsA : _colsB;
   let m = 0;
-  for (let c = 0; c < n; c++) {
-    if (!(rowSide ? keptA(st, base + sp[c]) : keptB(st, base + sp[c]))) continue;
-    out[m++] = c;
-    out[m++] = st.sideRows;
-    out[m++] = n;
-  }
-  for (let k = side; k < sp.length; k++) {
-    if (!(rowSide ? keptA(st, base + sp[k]) : keptB(st, base + sp[k]))) continue;
-    out[m++] = k;
-    out[m++] = 1;
-    out[m++] = 0;
-  }
-  return m / 3;
+  for (let c = 0; c < n; c++) if (rowSide ? keptA(st, base + sp[c]) : keptB(st, base + sp[c])) m = putColumn(out, m, P, base, sp, c, st.sideRows, n);
+  for (let k = side; k < sp.length; k++) if (rowSide ? keptA(st, base + sp[k]) : keptB(st, base + sp[k])) m = putColumn(out, m, P, base, sp, k, 1, 0);
+  return m / COLUMN;
+}
+
+/** Writes one column of {@link spotColumns} at `out[m]`; returns the next slot. */
+function putColumn(out: Float64Array, m: number, P: Float64Array, base: number, sp: Int32Array, first: number, count: number, stride: number): number {
+  const top = 3 * (base + sp[first]);
+  out[m] = P[top];
+  out[m + 1] = P[top + 1];
+  out[m + 2] = P[top + 2];
+  out[m + 3] = P[3 * (base + sp[first + (count - 1) * stride]) + 2];
+  out[m + 4] = first;
+  out[m + 5] = count;
+  out[m + 6] = stride;
+  return m + COLUMN;
 }
 
 /**
@@ -599,47 +606,37 @@ function coverPairs(st: SearchState, ra: number, rb: number, sub: Occluder[], nS
   const nB = spotColumns(st, st.B, rb, false);
   const CA = _colsA;
   const CB = _colsB;
-  const spA = (_spA = st.A.sidePoints[ra]);
-  const spB = (_spB = st.B.sidePoints[rb]);
-  const baseA = (_baseA = st.A.rankStart[ra]);
-  const baseB = (_baseB = st.B.rankStart[rb]);
-  const P = (_P = st.A.tree.points);
-  const Q = (_Q = st.B.tree.points);
+  _spA = st.A.sidePoints[ra];
+  _spB = st.B.sidePoints[rb];
+  _baseA = st.A.rankStart[ra];
+  _baseB = st.B.rankStart[rb];
+  _P = st.A.tree.points;
+  _Q = st.B.tree.points;
   // The column spot's kept points' bounds: a row column whose segments to the four vertical edges
   // of that box one piece covers is covered against every column (for one row point, the points
   // whose segment from it meets a convex piece form a convex set).
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
-  for (let b = 0; b < nB; b++) {
-    const fb = CB[3 * b], nb = CB[3 * b + 1], sb = CB[3 * b + 2];
-    const ib = 3 * (baseB + spB[fb]);
-    const x = Q[ib], y = Q[ib + 1], zt = Q[ib + 2];
-    const zb = Q[3 * (baseB + spB[fb + (nb - 1) * sb]) + 2];
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-    if (zb < z0) z0 = zb;
-    if (zt > z1) z1 = zt;
+  for (let b = 0; b < nB * COLUMN; b += COLUMN) {
+    if (CB[b] < x0) x0 = CB[b];
+    if (CB[b] > x1) x1 = CB[b];
+    if (CB[b + 1] < y0) y0 = CB[b + 1];
+    if (CB[b + 1] > y1) y1 = CB[b + 1];
+    if (CB[b + 3] < z0) z0 = CB[b + 3];
+    if (CB[b + 2] > z1) z1 = CB[b + 2];
   }
   const orderA = spreadOrder(nA);
   const orderB = spreadOrder(nB);
   for (let oa = 0; oa < nA; oa++) {
-    const a = orderA[oa];
-    const fa = CA[3 * a], na = CA[3 * a + 1], sa = CA[3 * a + 2];
-    const ia = 3 * (baseA + spA[fa]);
-    const ax = P[ia], ay = P[ia + 1], zaTop = P[ia + 2];
-    const zaBottom = P[3 * (baseA + spA[fa + (na - 1) * sa]) + 2];
+    const a = COLUMN * orderA[oa];
+    const ax = CA[a], ay = CA[a + 1], zaTop = CA[a + 2], zaBottom = CA[a + 3];
     st.tests++;
     if (columnBoxCovered(st.pieces, np, ax, ay, zaTop, zaBottom, x0, y0, z0, x1, y1, z1)) continue;
     for (let ob = 0; ob < nB; ob++) {
-      const b = orderB[ob];
-      const fb = CB[3 * b], nb = CB[3 * b + 1], sb = CB[3 * b + 2];
-      const ib = 3 * (baseB + spB[fb]);
-      const zbBottom = Q[3 * (baseB + spB[fb + (nb - 1) * sb]) + 2];
+      const b = COLUMN * orderB[ob];
       st.tests++;
-      const nParts = columnPairParts(st.pieces, np, ax, ay, zaTop, zaBottom, Q[ib], Q[ib + 1], Q[ib + 2], zbBottom);
+      const nParts = columnPairParts(st.pieces, np, ax, ay, zaTop, zaBottom, CB[b], CB[b + 1], CB[b + 2], CB[b + 3]);
       if (nParts < 0) continue;
-      if (columnPairWitness(st, sub, nSub, nParts, fa, na, sa, fb, nb, sb, Q[ib + 2], zbBottom)) {
+      if (columnPairWitness(st, sub, nSub, nParts, CA[a + 4], CA[a + 5], CA[a + 6], CB[b + 4], CB[b + 5], CB[b + 6], CB[b + 2], CB[b + 3])) {
         markSeen(st, ra, ra, rb, rb);
         return;
       }
