@@ -1,8 +1,13 @@
-// Runs every test of the project: type check, unit/property/worker tests (vitest), then the
+// Runs every test of the project: the system set-up (tests/setup.mjs), type check, unit/property/worker tests (vitest), then the
 // browser tests (tests/e2e/run.ts) when that runner exists. Prints one closing line
 // "N passed, M failed" and exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+import { ensureTestSystem } from './setup.mjs';
+
+// First what the tests need from the system (Debian's chromium and redis-server): installed
+// where this user can, else one line saying what to install, and no test runs.
+if (ensureTestSystem(process.env) !== 0) process.exit(2);
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: false, env: process.env });
 let passed = 0;

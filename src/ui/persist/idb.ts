@@ -1,58 +1,44 @@
 /**
- * A very small promise wrapper over the plain IndexedDB API: one database, a few object stores
- * with out-of-line keys, and get / put / delete / clear / getAll. No library, no schema beyond the
- * store names. Every call opens its own transaction; a failed open (private mode, quota, blocked
- * upgrade) rejects, and callers treat persistence as best-effort.
+ * The browser's key-value persistence, over the `idb` library (Jake Archibald's promise wrapper
+ * of IndexedDB): one database, a few object stores with out-of-line string keys, and get / put /
+ * entries / replace / clear. A failed open (private mode, quota, a blocked upgrade, no IndexedDB)
+ * rejects, and callers treat persistence as best-effort.
  */
-
-/** Resolves an IDBRequest. */
-function done<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-/** Resolves when a transaction commits. */
-function committed(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-  });
-}
+import { openDB, type IDBPDatabase } from 'idb';
 
 /** One IndexedDB database with named object stores (keys are strings). */
 export class KeyValueDb {
-  private opening: Promise<IDBDatabase> | null = null;
+  private opening: Promise<IDBPDatabase> | null = null;
 
+  /**
+   * @param name the database's name
+   * @param version its schema version; raising it creates the stores missing so far
+   * @param stores the object stores' names
+   */
   constructor(
     readonly name: string,
     readonly version: number,
     readonly stores: readonly string[],
   ) {}
 
-  /** Opens the database (once), creating missing stores on upgrade. */
-  open(): Promise<IDBDatabase> {
+  /** Opens the database (once), creating missing stores on upgrade. Rejects without IndexedDB. */
+  open(): Promise<IDBPDatabase> {
     if (this.opening) return this.opening;
-    this.opening = new Promise<IDBDatabase>((resolve, reject) => {
-      if (typeof indexedDB === 'undefined') return reject(new Error('IndexedDB is not available'));
-      const req = indexedDB.open(this.name, this.version);
-      req.onupgradeneeded = () => {
-        const db = req.result;
-        for (const s of this.stores) if (!db.objectStoreNames.contains(s)) db.createObjectStore(s);
-      };
-      req.onsuccess = () => {
-        const db = req.result;
+    if (typeof indexedDB === 'undefined') return Promise.reject(new Error('IndexedDB is not available'));
+    const stores = this.stores;
+    this.opening = new Promise<IDBPDatabase>((resolve, reject) => {
+      openDB(this.name, this.version, {
+        upgrade(db) {
+          for (const s of stores) if (!db.objectStoreNames.contains(s)) db.createObjectStore(s);
+        },
+        // Another tab holds an older version open: fail rather than wait for ever.
+        blocked: () => reject(new Error('IndexedDB open blocked by another tab')),
         // Another tab upgrading the schema: step aside rather than block it.
-        db.onversionchange = () => {
-          db.close();
+        blocking: () => {
+          void this.opening?.then((db) => db.close());
           this.opening = null;
-        };
-        resolve(db);
-      };
-      req.onerror = () => reject(req.error ?? new Error('IndexedDB open failed'));
-      req.onblocked = () => reject(new Error('IndexedDB open blocked by another tab'));
+        },
+      }).then(resolve, reject);
     });
     this.opening.catch(() => {
       this.opening = null;
@@ -62,24 +48,19 @@ export class KeyValueDb {
 
   /** The value stored under `key`, or undefined. */
   async get<T>(store: string, key: string): Promise<T | undefined> {
-    const db = await this.open();
-    return (await done(db.transaction(store, 'readonly').objectStore(store).get(key))) as T | undefined;
+    return (await (await this.open()).get(store, key)) as T | undefined;
   }
 
-  /** Every `[key, value]` of a store. */
+  /** Every `[key, value]` of a store, in key order. */
   async entries<T>(store: string): Promise<[string, T][]> {
-    const db = await this.open();
-    const os = db.transaction(store, 'readonly').objectStore(store);
-    const [keys, values] = await Promise.all([done(os.getAllKeys()), done(os.getAll())]);
+    const tx = (await this.open()).transaction(store, 'readonly');
+    const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
     return keys.map((k, i) => [String(k), values[i] as T]);
   }
 
   /** Stores `value` under `key` (structured clone: ArrayBuffers are fine). */
   async put(store: string, key: string, value: unknown): Promise<void> {
-    const db = await this.open();
-    const tx = db.transaction(store, 'readwrite');
-    tx.objectStore(store).put(value, key);
-    await committed(tx);
+    await (await this.open()).put(store, value, key);
   }
 
   /**
@@ -87,20 +68,17 @@ export class KeyValueDb {
    * same transaction, so a reader never sees half of it.
    */
   async replace(store: string, values: Record<string, unknown>, extra: { store: string; key: string; value: unknown }[] = []): Promise<void> {
-    const db = await this.open();
-    const tx = db.transaction([store, ...extra.map((e) => e.store)], 'readwrite');
+    const tx = (await this.open()).transaction([store, ...extra.map((e) => e.store)], 'readwrite');
     const os = tx.objectStore(store);
-    os.clear();
-    for (const [k, v] of Object.entries(values)) os.put(v, k);
-    for (const e of extra) tx.objectStore(e.store).put(e.value, e.key);
-    await committed(tx);
+    const writes: Promise<unknown>[] = [os.clear()];
+    for (const [k, v] of Object.entries(values)) writes.push(os.put(v, k));
+    for (const e of extra) writes.push(tx.objectStore(e.store).put(e.value, e.key));
+    await Promise.all([...writes, tx.done]);
   }
 
-  /** Empties the given stores. */
+  /** Empties the given stores in one transaction. */
   async clear(...stores: string[]): Promise<void> {
-    const db = await this.open();
-    const tx = db.transaction(stores, 'readwrite');
-    for (const s of stores) tx.objectStore(s).clear();
-    await committed(tx);
+    const tx = (await this.open()).transaction(stores, 'readwrite');
+    await Promise.all([...stores.map((s) => tx.objectStore(s).clear()), tx.done]);
   }
 }
