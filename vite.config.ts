@@ -1,9 +1,61 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // Worker bundles are ES modules (comlink + three-mesh-bvh run inside them).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable, offline app (docs/offline.md): a web app manifest, and a service worker
+    // (Workbox, generated at build time) that precaches the app shell, its scripts (workers and
+    // the rapier physics, whose wasm is inlined in its script, included), styles, scenarios and
+    // icons, and caches the Kenney meshes at run time, as they are fetched. A new build waits
+    // for the player: the page shows "update available" (src/ui/UpdatePrompt.tsx).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: null,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-180.png'],
+      manifest: {
+        name: 'Sightline',
+        short_name: 'Sightline',
+        description: 'A 3D tabletop for Warhammer Age of Sigmar that measures the way the rules say.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#15191f',
+        theme_color: '#15191f',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,json,wasm,woff2,glb}'],
+        // The physics chunk (rapier's wasm inlined) is over Workbox's 2 MiB default; the whole
+        // shell is a few MB, so it is precached rather than left to the first throw.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/__/],
+        runtimeCaching: [
+          {
+            // Terrain meshes (Kenney glTF binaries): cached as the battlefields use them.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /\.(glb|gltf|bin|ktx2|jpg|jpeg|webp)$/i.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'sightline-meshes', expiration: { maxEntries: 400 } },
+          },
+          {
+            // Anything else of the page's own that the precache does not hold (files served
+            // beside the build): the network first, the cached copy offline.
+            urlPattern: ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && !url.pathname.startsWith('/__'),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'sightline-runtime', networkTimeoutSeconds: 5, expiration: { maxEntries: 200 } },
+          },
+        ],
+      },
+    }),
+  ],
   worker: { format: 'es' },
   optimizeDeps: { include: ['comlink', 'three-mesh-bvh', 'zod'] },
   server: { port: 5173 },

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
+import { UpdatePrompt } from './ui/UpdatePrompt';
 import './ui/styles.css';
 
 const root = document.getElementById('root');
@@ -8,5 +9,6 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <App />
+    <UpdatePrompt />
   </StrictMode>,
 );

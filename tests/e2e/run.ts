@@ -22,10 +22,11 @@ import { tests as layoutTests } from './layout.e2e';
 import { tests as sandbox18Tests } from './sandbox18.e2e';
 import { tests as edit18Tests } from './edit18.e2e';
 import { tests as round18Tests } from './round18.e2e';
+import { tests as offlineTests } from './offline.e2e';
 import type { E2EContext } from './harness';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
-const tests = [...appTests, ...toolTests, ...playTests, ...play18Tests, ...play18bTests, ...fileTests, ...battleTests, ...armyTests, ...layoutTests, ...sandbox18Tests, ...edit18Tests, ...round18Tests];
+const tests = [...appTests, ...toolTests, ...playTests, ...play18Tests, ...play18bTests, ...fileTests, ...battleTests, ...armyTests, ...layoutTests, ...sandbox18Tests, ...edit18Tests, ...round18Tests, ...offlineTests];
 
 // E2E_PORT and E2E_OUT_DIR let two runs share the machine (each its own server and build).
 const cfg = e2eConfig(4173);
@@ -48,7 +49,7 @@ async function main(): Promise<number> {
       outputDir,
       root,
       async openPage() {
-        const page = await b.newPage({ viewport: { width: 1280, height: 800 } });
+        const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
         const errors: string[] = [];
         const warnings: string[] = [];
         page.on('console', (msg) => {
