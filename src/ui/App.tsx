@@ -51,7 +51,7 @@ import { Toolbar } from './Toolbar';
 import { isPlayMode, playScenarioSource } from './play/game';
 import { usePlay } from './play/usePlay';
 import { NewBattleDialog } from './play/NewBattleDialog';
-import { startupSource } from './files/startup';
+import { startupInfo, startupSource } from './files/startup';
 import { StartupRecovery } from './files/StartupRecovery';
 import { useWorkbench } from './files/useWorkbench';
 import { useLayoutLab } from './layout/useLayoutLab';
@@ -135,7 +135,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     engine.setPhase('loading');
     source().then(
       (src) => {
-        setPendingDispute(disputeOf(src.json));
+        // A dispute reopens from a link, a file or `?scenario=`, not from the autosave of the last visit.
+        if (startupInfo()?.origin !== 'autosave') setPendingDispute(disputeOf(src.json));
         engine.track(engine.client.loadScenario(src.json, src.meshes)).then(
           (r) => {
             if (r.ok) {
@@ -562,8 +563,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const rulerState = useRef<RulerState>({ name: 'idle' });
   const rangesShown = useRef<string[]>([]);
   const editState = { selected: editor.selectedTerrain, moving: editor.moving, busy: editor.busy, note: editor.note };
-  const hookState = useRef({ tool, measure, los, move, combat, board, history, version, proof, edit: editState });
-  hookState.current = { tool, measure, los, move, combat, board, history, version, proof, edit: editState };
+  const hookState = useRef({ tool, measure, los, move, combat, board, history, version, proof, edit: editState, view });
+  hookState.current = { tool, measure, los, move, combat, board, history, version, proof, edit: editState, view };
   const activateRef = useRef(activate);
   activateRef.current = activate;
   const tools = useMemo<SightlineTools>(
@@ -598,6 +599,10 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       lastProof: () => {
         const p = hookState.current.proof;
         return p ? { headline: p.text.headline, details: p.text.details, bytes: p.url.length } : null;
+      },
+      camera: () => {
+        const v = hookState.current.view;
+        return v.mode === 'eye' ? { mode: 'eye', eye: v.eye, target: v.target } : { mode: v.mode };
       },
     }),
     [engine],
