@@ -284,7 +284,11 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   // still coming the view waits; without them (lookup failed) the eye falls back to the top centre.
   const losEye = los.name === 'done' && los.eye ? los : null;
   const eyeProof = losEye ? foundBlockers(losEye) : null;
-  const eyePair = useMemo(() => (losEye && data ? modelPair(data, losEye.observer, losEye.target, losEye.result.observerModel, losEye.result.targetModel) : null), [losEye, data]);
+  const eyeLine = eyeProof && eyeProof.lines.length ? eyeProof.lines[eyeProof.favourite] : null;
+  const eyePair = useMemo(
+    () => (losEye && data ? modelPair(data, losEye.observer, losEye.target, losEye.result.observerModel ?? eyeLine?.observerModel, losEye.result.targetModel ?? eyeLine?.targetModel) : null),
+    [losEye, data, eyeLine],
+  );
   const eyePose = useMemo(() => {
     if (!losEye || !eyePair) return null;
     const pose = eyeView(losEye.result, favouriteLine(eyeProof));
@@ -813,7 +817,10 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
             data={d}
             state={sightTable}
             onOpen={() => sightTableDispatch({ type: 'open' })}
-            onClose={() => sightTableDispatch({ type: 'close' })}
+            onClose={() => {
+              sightTableDispatch({ type: 'close' });
+              setSightHover(null);
+            }}
             onPick={checkUnitPair}
             onHoverPair={setSightHover}
             current={los.name !== 'idle' && los.name !== 'pointing' && los.observer.kind === 'unit' && los.target.kind === 'unit' ? [los.observer.id, los.target.id] : null}
