@@ -19,10 +19,11 @@
  */
 import { releaseProxy } from 'comlink';
 import { segmentBlockers } from '../src/geometry/segmentBlockers';
+import { blockedLines } from '../src/geometry/losProof';
 import type { Segment3 } from '../src/geometry/visibility';
 import { DEFAULT_SAMPLE_SPACING_INCHES } from '../src/geometry/visibility';
 import { World, type TerrainIndex } from '../src/geometry/world';
-import { answerQuery, visibleAnswer, type Answer } from '../src/scenario/answer';
+import { answerQuery, blockerName, visibleAnswer, type Answer } from '../src/scenario/answer';
 import { ScenarioBuildError, scenarioModelInput, scenarioToWorldInput, type MeshSource } from '../src/scenario/build';
 import { parseMeshFile } from '../src/scenario/meshLoader';
 import { ModelSchema, type Scenario, type ScenarioModel, type ScenarioQuery, type ScenarioUnit } from '../src/scenario/schema';
@@ -215,6 +216,20 @@ export interface EngineOptions {
 /** Answer of {@link EngineApi.segmentBlockers}. */
 export type BlockersResult =
   | { ok: true; hits: { kind: 'terrain' | 'model'; id: string; at: [number, number, number] }[] }
+  | { ok: false; reason: string };
+
+/** Answer of {@link EngineApi.losBlockers}: the lines tested for a dispute and what blocks them (see `geometry/losProof.ts`). */
+export type LosBlockersResult =
+  | {
+      ok: true;
+      /** `unit`: symmetric whole-unit form (neither unit blocks); `model`: the direct form. */
+      form: 'unit' | 'model';
+      lines: { segment: [[number, number, number], [number, number, number]]; observerModel: string; targetModel: string; blockers: { kind: 'terrain' | 'model'; id: string; at: [number, number, number] }[] }[];
+      /** Every terrain feature, then every model, touching a tested line (`name`: the feature's name, or the model's unit name and id). */
+      blockers: { kind: 'terrain' | 'model'; id: string; name: string; lines: number }[];
+      /** Index in `lines` of the most favourable line (the observer's-eye view looks along it). */
+      favourite: number;
+    }
   | { ok: false; reason: string };
 
 /** Where a model stands (see {@link EngineApi.modelPoses}). */
@@ -912,6 +927,29 @@ export class EngineApi {
     }
     const hits = segmentBlockers(l.world, segment as Segment3, options.observer ?? null, options.target ?? null);
     return { ok: true, hits: hits.map((h) => ({ kind: h.kind, id: h.id, at: h.at })) };
+  }
+
+  /**
+   * The proof of a blocked line of sight (Core 6.0) between two models or units (unit ids as the
+   * who-sees-whom table passes them, or model ids): the lines tested, what blocks each, every
+   * blocker once with its name (terrain first) and the most favourable line (`blockedLines`).
+   * @returns `{ok: false, reason}` with no scenario, an unknown id, or one pick standing for the other.
+   */
+  losBlockers(observer: string, target: string): LosBlockersResult {
+    const l = this.loaded;
+    if (!l) return { ok: false, reason: 'no scenario loaded' };
+    for (const [key, id] of [['observer', observer], ['target', target]] as const) {
+      if (typeof id !== 'string' || (!l.world.models.has(id) && !l.world.units.has(id))) return { ok: false, reason: `${key}: unknown model or unit "${String(id)}"` };
+    }
+    const r = blockedLines(l.world, observer, target);
+    if (!r) return { ok: false, reason: `observer "${observer}" and target "${target}" are the same models` };
+    return {
+      ok: true,
+      form: r.form,
+      lines: r.lines.map((x) => ({ segment: x.segment, observerModel: x.observerModelId, targetModel: x.targetModelId, blockers: x.blockers.map((b) => ({ kind: b.kind, id: b.id, at: b.at })) })),
+      blockers: r.blockers.map((b) => ({ kind: b.kind, id: b.id, name: blockerName(l.scenario, b), lines: b.lines })),
+      favourite: r.favourite,
+    };
   }
 
   /**

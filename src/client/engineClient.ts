@@ -29,6 +29,7 @@ import type {
   LayoutJobProgress,
   LayoutResult,
   LoadResult,
+  LosBlockersResult,
   MatrixOptions,
   MatrixResult,
   MeshFiles,
@@ -43,6 +44,7 @@ import { Tickets, WorkerSupervisor, type Attempt, type Generation, type RestoreP
 
 export type {
   BlockersResult,
+  LosBlockersResult,
   ModelPose,
   CombatPair,
   CombatResult,
@@ -294,6 +296,11 @@ export class EngineClient {
   /** What a straight segment touches, ordered along it. See `EngineApi.segmentBlockers`. */
   segmentBlockers(segment: [[number, number, number], [number, number, number]], options: { observer?: string; target?: string } = {}): Promise<BlockersResult> {
     return this.call<BlockersResult>((g) => g.remote.segmentBlockers(segment, options));
+  }
+
+  /** The lines tested for a blocked line of sight and what blocks them (model or unit ids). See `EngineApi.losBlockers`. */
+  losBlockers(observer: string, target: string): Promise<LosBlockersResult> {
+    return this.call<LosBlockersResult>((g) => g.remote.losBlockers(observer, target));
   }
 
   /** Where every model stands now. See `EngineApi.modelPoses`. */

@@ -1,6 +1,6 @@
 import { segmentOccluderFirstHit, type Occluder } from './occluders';
 import type { Segment3 } from './visibility';
-import type { World } from './world';
+import type { ModelState, World } from './world';
 
 /** One thing a segment runs into: a terrain feature or a model, and where it first touches it. */
 export interface SegmentBlocker {
@@ -22,8 +22,18 @@ export interface SegmentBlocker {
  * @param targetModelId - the target model (never its own blocker), or null for none.
  */
 export function segmentBlockers(world: World, segment: Segment3, observerModelId: string | null, targetModelId: string | null): SegmentBlocker[] {
-  const [[ax, ay, az], [bx, by, bz]] = segment;
   const observerUnit = observerModelId ? world.models.get(observerModelId)?.unitId : undefined;
+  return segmentBlockersExcept(world, segment, (m) => m.id === targetModelId || (observerUnit !== undefined && m.unitId === observerUnit));
+}
+
+/**
+ * What a straight segment touches: terrain, the table, and every model for which `transparent`
+ * is false; ordered along the segment, one entry per terrain feature or model (its first contact).
+ * The general form of {@link segmentBlockers} (the symmetric whole-unit form of Core 6.0 makes
+ * both units transparent: docs/visibility.md, step 4).
+ */
+export function segmentBlockersExcept(world: World, segment: Segment3, transparent: (m: ModelState) => boolean): SegmentBlocker[] {
+  const [[ax, ay, az], [bx, by, bz]] = segment;
   const hits = new Map<string, SegmentBlocker>();
   const at = (t: number): [number, number, number] => [ax + t * (bx - ax), ay + t * (by - ay), az + t * (bz - az)];
   const take = (kind: SegmentBlocker['kind'], id: string, t: number) => {
@@ -37,7 +47,7 @@ export function segmentBlockers(world: World, segment: Segment3, observerModelId
     if (t >= 0) take('terrain', world.terrain.features[o.featureIndex].id, t);
   }
   for (const m of world.models.values()) {
-    if (m.id === targetModelId || (observerUnit !== undefined && m.unitId === observerUnit)) continue;
+    if (transparent(m)) continue;
     for (const o of m.occluders) {
       const t = test(o);
       if (t >= 0) take('model', m.id, t);

@@ -5,6 +5,7 @@ import { entityDistance } from '../geometry/distance';
 import { movePathCost, type MovePathOptions } from '../geometry/movePath';
 import { shortestMovePath } from '../geometry/shortestMovePath';
 import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from '../geometry/units';
+import { blockedLines, type LineBlocker } from '../geometry/losProof';
 import { modelVisible, unitVisible, type VisibilityOptions } from '../geometry/visibility';
 import { isWhollyWithin, isWithin, type WithinObject } from '../geometry/within';
 import type { World } from '../geometry/world';
@@ -33,7 +34,7 @@ export function answerQuery(world: World, scenario: Scenario, q: ScenarioQuery, 
       return { id: q.id, value: round(c.distanceInches), points: [roundPoint(c.a), roundPoint(c.b)] };
     }
     case 'visible':
-      return visibleAnswer(world, q, opts);
+      return q.show ? disputeAnswer(world, scenario, q, opts) : visibleAnswer(world, q, opts);
     case 'inCombat': {
       const r = unitsInCombat(world, q.a, q.b, opts);
       const out: Answer = { id: q.id, value: r.inCombat };
@@ -124,6 +125,36 @@ export function visibleAnswer(world: World, q: { id: string; observer: string; t
     out.observerModel = r.observerModelId;
     out.targetModel = r.targetModelId;
   }
+  return out;
+}
+
+/**
+ * A blocker's name for people: a terrain feature's `name` (its id when it has none), or a model as
+ * "<unit name> · <model id>" (the line-of-sight panel's wording).
+ */
+export function blockerName(scenario: Scenario, b: Pick<LineBlocker, 'kind' | 'id'>): string {
+  if (b.kind === 'terrain') return scenario.terrain?.find((t) => t.id === b.id)?.name ?? b.id;
+  const unit = scenario.units?.find((u) => u.models.some((m) => m.id === b.id));
+  return unit ? `${unit.name ?? unit.id} · ${b.id}` : b.id;
+}
+
+/**
+ * The answer to a saved dispute (a `visible` query with `show`, extension of issue 29): the
+ * `visible` answer, plus `eye` (the observer's-eye view: `[from, to]`, the witness when visible,
+ * else the most favourable line tested) and, when not visible, `blockers`: every terrain feature
+ * then every model touching the lines tested (`geometry/losProof.ts`), each `{kind, id, name, lines}`.
+ */
+function disputeAnswer(world: World, scenario: Scenario, q: Extract<ScenarioQuery, { kind: 'visible' }>, opts: VisibilityOptions): Answer {
+  const out = visibleAnswer(world, q, opts);
+  if (out.value === true && out.witness) {
+    out.eye = out.witness;
+    return out;
+  }
+  const r = blockedLines(world, q.observer, q.target);
+  if (!r) return out;
+  out.blockers = r.blockers.map((b) => ({ kind: b.kind, id: b.id, name: blockerName(scenario, b), lines: b.lines }));
+  const f = r.lines[r.favourite];
+  out.eye = [roundPoint(f.segment[0]), roundPoint(f.segment[1])];
   return out;
 }
 

@@ -151,7 +151,12 @@ const qid = { id };
 
 export const QuerySchema = z.discriminatedUnion('kind', [
   z.strictObject({ ...qid, kind: z.literal('distance'), from: id, to: id, horizontal: z.boolean().optional() }),
-  z.strictObject({ ...qid, kind: z.literal('visible'), observer: id, target: id, mode: z.enum(['fast', 'exhaustive']).optional() }),
+  /**
+   * `show` (extension, issue 29): the query is a line-of-sight dispute; the app opens it in the
+   * line-of-sight tool, the camera at the observer's eye (`eye`) or over the table (`table`), and
+   * the adjudicator adds `eye` and, when not visible, `blockers` to its answer.
+   */
+  z.strictObject({ ...qid, kind: z.literal('visible'), observer: id, target: id, mode: z.enum(['fast', 'exhaustive']).optional(), show: z.enum(['eye', 'table']).optional() }),
   z.strictObject({ ...qid, kind: z.literal('inCombat'), a: id, b: id }),
   z.strictObject({ ...qid, kind: z.literal('coherent'), unit: id }),
   z.strictObject({ ...qid, kind: z.literal('within'), subject: id, object: id, distance: queryDistance }),

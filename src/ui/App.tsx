@@ -38,7 +38,10 @@ import { sceneDataClient } from './sceneData/sceneDataClient';
 import { SelectionPanel } from './SelectionPanel';
 import { shownBoard, useBoardStatus } from './tools/boardStatus';
 import { shownPairs, useCombatTool } from './tools/combatTool';
-import { shownLos, useLosTool, type LosResult } from './tools/losTool';
+import { favouriteLine, foundBlockers, shownLos, useLosTool, type LosResult } from './tools/losTool';
+import { eyeView } from './tools/eyeView';
+import { disputeFilename, disputeOf, disputeScenario, type DisputeQuery } from './files/dispute';
+import { encodeShare, shareUrl } from './files/share';
 import { useSightTable } from './tools/sightTableTool';
 import { shownMeasure, useMeasureTool } from './tools/measureTool';
 import { afterRedo, afterUndo, EMPTY_HISTORY, isEdit, isPlacement, nextRedo, nextUndo, pushMove, type EditRecord, type MoveHistory, type PlaceRecord } from './tools/moveHistory';
@@ -48,7 +51,7 @@ import { Toolbar } from './Toolbar';
 import { isPlayMode, playScenarioSource } from './play/game';
 import { usePlay } from './play/usePlay';
 import { NewBattleDialog } from './play/NewBattleDialog';
-import { startupSource } from './files/startup';
+import { startupInfo, startupSource } from './files/startup';
 import { StartupRecovery } from './files/StartupRecovery';
 import { useWorkbench } from './files/useWorkbench';
 import { useLayoutLab } from './layout/useLayoutLab';
@@ -100,6 +103,12 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const [applying, setApplying] = useState(false);
   const [proof, setProof] = useState<(Proof & { text: ProofText }) | null>(null);
   const [pointer, setPointer] = useState<[number, number] | null>(null);
+  // A dispute (issue 29) in the scenario just opened: reopened in the line-of-sight tool once the table is up.
+  const [pendingDispute, setPendingDispute] = useState<DisputeQuery | null>(null);
+  // The dispute link and file made by the line-of-sight panel's Share.
+  const [disputeShare, setDisputeShare] = useState<{ url: string; fileUrl: string; filename: string; warning?: string } | null>(null);
+  // The who-sees-whom cell under the pointer: its pair is ringed on the table.
+  const [sightHover, setSightHover] = useState<readonly [string, string] | null>(null);
   const bridge: SceneHandleRef = useRef(null);
   const dataRef = useRef(data);
   dataRef.current = data;
@@ -126,6 +135,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     engine.setPhase('loading');
     source().then(
       (src) => {
+        // A dispute reopens from a link, a file or `?scenario=`, not from the autosave of the last visit.
+        if (startupInfo()?.origin !== 'autosave') setPendingDispute(disputeOf(src.json));
         engine.track(engine.client.loadScenario(src.json, src.meshes)).then(
           (r) => {
             if (r.ok) {
@@ -174,7 +185,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     const pair = d ? modelPair(d, observer, target, r.observerModel, r.targetModel) : null;
     return pair ? [topCentre(pair[0]), topCentre(pair[1])] : null;
   }, []);
-  const [los, losDispatch] = useLosTool(engine, version, topLine);
+  const [los, losDispatch] = useLosTool(engine, version);
   const onMoved = useCallback(
     (r: MoveRecord) => {
       setHistory((h) => pushMove(h, r));
@@ -268,23 +279,39 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   }, [history, applying, move.name, engine, moveDispatch, placeModel, replay]);
 
   // ---- The observer's-eye view follows the line-of-sight tool's `eye` state.
+  // Issue 29: "Visible": the eye at the witness's observer end, looking along it; "Not visible": at
+  // the observer end of the most favourable line tested (tools/eyeView.ts). While the blockers are
+  // still coming the view waits; without them (lookup failed) the eye falls back to the top centre.
   const losEye = los.name === 'done' && los.eye ? los : null;
-  const eyePair = useMemo(() => (losEye && data ? modelPair(data, losEye.observer, losEye.target, losEye.result.observerModel, losEye.result.targetModel) : null), [losEye, data]);
-  const eyeActive = eyePair !== null;
+  const eyeProof = losEye ? foundBlockers(losEye) : null;
+  const eyeLine = eyeProof && eyeProof.lines.length ? eyeProof.lines[eyeProof.favourite] : null;
+  const eyePair = useMemo(
+    () => (losEye && data ? modelPair(data, losEye.observer, losEye.target, losEye.result.observerModel ?? eyeLine?.observerModel, losEye.result.targetModel ?? eyeLine?.targetModel) : null),
+    [losEye, data, eyeLine],
+  );
+  const eyePose = useMemo(() => {
+    if (!losEye || !eyePair) return null;
+    const pose = eyeView(losEye.result, favouriteLine(eyeProof));
+    if (pose) return pose;
+    if (!losEye.result.visible && losEye.blockers?.status === 'pending') return null;
+    const [o, t] = eyePair;
+    const eye = topCentre(o);
+    eye[2] += 0.02;
+    return { eye, target: [t.footprint.x, t.footprint.y, t.elevation + t.height * 0.6] as [number, number, number] };
+  }, [losEye, eyePair, eyeProof]);
+  const eyeActive = eyePose !== null;
   const tableMode = useRef<'oblique' | 'top'>('oblique');
+  const eyeKey = eyePose ? `${eyePose.eye.join(',')}>${eyePose.target.join(',')}` : '';
   useEffect(() => {
-    if (eyePair) {
-      const [o, t] = eyePair;
-      const eye = topCentre(o);
-      eye[2] += 0.02;
+    if (eyePose) {
       setView((v) => {
         if (v.mode !== 'eye') tableMode.current = v.mode;
-        return { mode: 'eye', seq: v.seq + 1, eye, target: [t.footprint.x, t.footprint.y, t.elevation + t.height * 0.6] };
+        return { mode: 'eye', seq: v.seq + 1, eye: eyePose.eye, target: eyePose.target };
       });
     } else {
       setView((v) => (v.mode === 'eye' ? { mode: tableMode.current, seq: v.seq + 1, restore: true } : v));
     }
-  }, [eyePair]);
+  }, [eyeKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // ---- Tool switching: leaving a tool ends its transient states.
   const activate = useCallback(
@@ -292,6 +319,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       setTool(id);
       if (id !== 'los') {
         losDispatch({ type: 'back' });
+        setSightHover(null);
         // The table lives in the line-of-sight panel: hidden, it must not recompute on every edit.
         sightTableDispatch({ type: 'close' });
       }
@@ -423,6 +451,12 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       details.push(`Witness: ${r.observerModel ?? 'observer'} ${point3(r.witness[0])} → ${r.targetModel ?? 'target'} ${point3(r.witness[1])}, touching no terrain and no other model.`);
     } else {
       details.push('No line from any point of the observer to any point of the target is clear.');
+      const found = foundBlockers(los);
+      if (found && found.blockers.length) {
+        const terrain = found.blockers.filter((b) => b.kind === 'terrain').map((b) => b.name);
+        const models = found.blockers.filter((b) => b.kind === 'model').map((b) => b.name);
+        details.push(`Blocked by: ${[...terrain, ...models].join(', ')} (every terrain feature, then every model, touching the ${found.lines.length} lines tested).`);
+      }
     }
     details.push(`Core 6.0 · ${d.name} · ${d.width}" × ${d.depth}" · Sightline engine · ${new Date().toISOString().replace('T', ' ').slice(0, 19)} UTC`);
     const text: ProofText = { headline: `${observer} → ${target}: ${r.visible ? 'VISIBLE' : 'NOT VISIBLE'}`, visible: r.visible, details };
@@ -435,7 +469,27 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       console.warn('Sightline: the proof could not be exported', e);
     }
   }, [los]);
-  useEffect(() => setProof(null), [los.name === 'done' ? los.n : -1]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    setProof(null);
+    setDisputeShare(null);
+  }, [los.name === 'done' ? los.n : -1]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // ---- Share a dispute (issue 29): the battlefield as it stands (a game's positions included:
+  // the engine worker follows the game) with the pair's `visible` query, as a link and a file.
+  const shareDispute = useCallback(async () => {
+    if (los.name !== 'done') return;
+    const s = await engine.track(engine.client.getScenario());
+    if (!s) return;
+    const dispute = disputeScenario(s, los.observer, los.target);
+    const url = shareUrl(await encodeShare(dispute));
+    const text = `${JSON.stringify(dispute, null, 2)}\n`;
+    const fileUrl = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const warning = url.length > 8000 ? `The link is long (${url.length} characters); some apps cut long links: send the file instead.` : undefined;
+    setDisputeShare((prev) => {
+      if (prev) URL.revokeObjectURL(prev.fileUrl);
+      return { url, fileUrl, filename: disputeFilename(los.observer.id, los.target.id), warning };
+    });
+  }, [los, engine]);
 
   // ---- Files, palette, autosave and dice (src/ui/files, src/ui/palette); off in Play mode.
   const workbench = useWorkbench({
@@ -465,6 +519,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       setView((c) => ({ mode: c.mode === 'top' ? 'top' : 'oblique', seq: c.seq + 1 }));
     },
     selectTool: () => activate('select'),
+    opened: (json) => setPendingDispute(disputeOf(json)),
     bridge,
     onPlaced: (r) => setHistory((h) => pushMove(h, r)),
   });
@@ -487,6 +542,19 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   });
   editorRef.current = editor;
 
+  // ---- A dispute from a link or file: the line-of-sight tool on its pair, once the table is up.
+  useEffect(() => {
+    if (!pendingDispute || !framed || !engineLoaded || !data) return;
+    const kindOf = (id: string): PickTarget | null =>
+      data.models.some((m) => m.id === id) ? { kind: 'model', id } : data.units.some((u) => u.id === id) ? { kind: 'unit', id } : null;
+    const observer = kindOf(pendingDispute.observer);
+    const target = kindOf(pendingDispute.target);
+    setPendingDispute(null);
+    if (!observer || !target) return;
+    activate('los');
+    losDispatch({ type: 'open', observer, target, eye: pendingDispute.eye });
+  }, [pendingDispute, framed, engineLoaded, data, activate, losDispatch]);
+
   // ---- The Layout panel (src/ui/layout): the layout lab's analysis in the engine worker; off in Play mode.
   const [layoutOpen, setLayoutOpen] = useState(false);
   const layout = useLayoutLab({ engine, data, bridge, open: layoutOpen && !play.active, onClose: () => setLayoutOpen(false) });
@@ -499,8 +567,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const rulerState = useRef<RulerState>({ name: 'idle' });
   const rangesShown = useRef<string[]>([]);
   const editState = { selected: editor.selectedTerrain, moving: editor.moving, busy: editor.busy, note: editor.note };
-  const hookState = useRef({ tool, measure, los, move, combat, board, history, version, proof, edit: editState });
-  hookState.current = { tool, measure, los, move, combat, board, history, version, proof, edit: editState };
+  const hookState = useRef({ tool, measure, los, move, combat, board, history, version, proof, edit: editState, view });
+  hookState.current = { tool, measure, los, move, combat, board, history, version, proof, edit: editState, view };
   const activateRef = useRef(activate);
   activateRef.current = activate;
   const tools = useMemo<SightlineTools>(
@@ -536,6 +604,10 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
         const p = hookState.current.proof;
         return p ? { headline: p.text.headline, details: p.text.details, bytes: p.url.length } : null;
       },
+      camera: () => {
+        const v = hookState.current.view;
+        return v.mode === 'eye' ? { mode: 'eye', eye: v.eye, target: v.target } : { mode: v.mode };
+      },
     }),
     [engine],
   );
@@ -567,7 +639,10 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     return out;
   }, [tool, measure, los]);
 
-  const blockers = tool === 'los' && los.name === 'done' && los.blockers?.status === 'found' ? los.blockers.hits : [];
+  const losProof = tool === 'los' ? foundBlockers(los) : null;
+  const blockers = losProof ? losProof.blockers : [];
+  const favourite = favouriteLine(losProof);
+  const favouriteHits = losProof && losProof.lines.length ? losProof.lines[losProof.favourite].blockers.map((h) => h.at) : [];
   const highlightTerrain = useMemo(() => {
     const m = new Map<string, string>();
     for (const t of picks.a) if (t.kind === 'terrain') m.set(t.id, PICK_COLORS.a);
@@ -581,8 +656,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     data ? ts.flatMap((t) => (t.kind === 'model' ? (modelsById.has(t.id) ? [modelsById.get(t.id)!] : []) : t.kind === 'unit' ? data.models.filter((m) => m.unitId === t.id) : [])) : [];
   const blockedLine = useMemo(() => {
     if (!data || tool !== 'los' || los.name === 'idle' || los.name === 'pointing' || los.name === 'failed' || !losShown || losShown.visible) return undefined;
-    return topLine(los.observer, los.target, losShown) ?? undefined;
-  }, [data, tool, los, losShown, topLine]);
+    return favourite ?? topLine(los.observer, los.target, losShown) ?? undefined;
+  }, [data, tool, los, losShown, topLine, favourite]);
 
   const selectedUnits = useMemo(() => new Set([...selectedIds].map((id) => modelsById.get(id)?.unitId).filter((u): u is string => !!u)), [selectedIds, modelsById]);
   const inCombatUnits = useMemo(() => new Set(pairs.flatMap((p) => [p.a, p.b])), [pairs]);
@@ -676,6 +751,12 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
         )}
         <SelectionRings models={pickedModels(picks.a)} color={PICK_COLORS.a} gap={0.12} />
         <SelectionRings models={pickedModels(picks.b)} color={PICK_COLORS.b} gap={0.12} />
+        {tool === 'los' && sightHover && (
+          <>
+            <SelectionRings models={d.models.filter((m) => m.unitId === sightHover[0])} color={PICK_COLORS.a} gap={0.3} />
+            <SelectionRings models={d.models.filter((m) => m.unitId === sightHover[1])} color={PICK_COLORS.b} gap={0.3} />
+          </>
+        )}
         {measureShown && <MeasureOverlay points={measureShown.points} horizontalPoints={measureShown.horizontalPoints} label={inches2(measureShown.distance)} stale={measure.name === 'measuring'} />}
         {losShown && (
           <>
@@ -683,7 +764,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
               visible={losShown.visible}
               witness={losShown.witness}
               blockedLine={blockedLine}
-              hits={blockers.map((h) => h.at)}
+              hits={favouriteHits}
               stale={los.name === 'checking'}
               hideLabel={eyeActive}
             />
@@ -721,7 +802,10 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
         <LosPanel
           data={d}
           state={los}
-          blockerNames={blockers.map((h) => (h.kind === 'terrain' ? pickName(d, { kind: 'terrain', id: h.id }) : pickName(d, { kind: 'model', id: h.id })))}
+          blockers={blockers}
+          linesTested={losProof?.lines.length ?? 0}
+          onShare={() => void shareDispute()}
+          share={disputeShare}
           onEye={() => losDispatch({ type: 'eye' })}
           onBack={() => losDispatch({ type: 'back' })}
           onSwap={() => losDispatch({ type: 'swap' })}
@@ -733,8 +817,12 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
             data={d}
             state={sightTable}
             onOpen={() => sightTableDispatch({ type: 'open' })}
-            onClose={() => sightTableDispatch({ type: 'close' })}
+            onClose={() => {
+              sightTableDispatch({ type: 'close' });
+              setSightHover(null);
+            }}
             onPick={checkUnitPair}
+            onHoverPair={setSightHover}
             current={los.name !== 'idle' && los.name !== 'pointing' && los.observer.kind === 'unit' && los.target.kind === 'unit' ? [los.observer.id, los.target.id] : null}
           />
         </LosPanel>
@@ -747,7 +835,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
         </SelectionPanel>
       )}
       {tool === 'select' && editor.panel}
-      {eyePair && losEye && <EyeBanner observer={eyePair[0].id} target={eyePair[1].id} visible={losEye.result.visible} onBack={() => losDispatch({ type: 'back' })} />}
+      {eyePair && losEye && eyeActive && <EyeBanner observer={eyePair[0].id} target={eyePair[1].id} visible={losEye.result.visible} onBack={() => losDispatch({ type: 'back' })} />}
       {dragging && pointer && <DragChip x={pointer[0]} y={pointer[1]} measure={dragMeasure} />}
       {hover && !dragging && tool === 'select' && <HoverCard data={d} target={hover.target} x={hover.x} y={hover.y} />}
     </div>

@@ -35,6 +35,8 @@ export interface SightlineTools {
   simulateEngineCrash(): Promise<void>;
   /** The text written on the last exported proof, or null. */
   lastProof(): { headline: string; details: string[]; bytes: number } | null;
+  /** The camera asked for now: `eye` with its eye point and look-at point (table space, inches), or the table view's mode. */
+  camera(): { mode: 'eye'; eye: [number, number, number]; target: [number, number, number] } | { mode: 'oblique' | 'top' };
 }
 
 /** What `window.__sightline` holds once the page is ready. */

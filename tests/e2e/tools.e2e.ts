@@ -131,8 +131,8 @@ export const tests: E2ETest[] = [
           assertEqual(st.result.targetModel, want.targetModel, `${c.q}: target model`);
           assert((await text(page, '[data-testid=los-witness]')).includes(want.witness![0].map((v) => v.toFixed(2)).join(', ')), `${c.q}: witness shown`);
         } else {
-          // What the line between the tops runs into comes from the engine's segmentBlockers.
-          await page.waitForSelector('[data-testid=los-blockers]:not([data-blockers=pending])');
+          // What blocks the lines tested comes from the engine's losBlockers (issue 29).
+          await page.waitForSelector('[data-testid=los-blockers][data-blockers=found]');
           assertEqual(await text(page, '[data-testid=los-label]'), 'Blocked', `${c.q}: label on the line`);
         }
         if (c.q === 'v-a1-b1') {
@@ -148,8 +148,11 @@ export const tests: E2ETest[] = [
       await page.waitForSelector('[data-testid=los-panel][data-eye=true]');
       await page.waitForSelector('[data-testid=eye-banner]');
       await frames(page);
-      // The camera stands at a1's top centre and looks at b2 (60% up its 2.4" height): b2 is dead centre.
-      const aim = await screenOf(page, [23.6, 19.5, 2.4 * 0.6]);
+      // Issue 29: the camera stands at the witness's start and looks along it: its end (on b2) is dead centre.
+      const w = expected.get('v-a1-b2')!.witness!;
+      const cam = await hook<{ mode: string; eye?: number[] }>(page, 'camera()');
+      assert(cam.mode === 'eye' && samePoints([cam.eye!, w[1]], [w[0], w[1]]), `the eye is the witness's start: ${JSON.stringify(cam)} vs ${JSON.stringify(w)}`);
+      const aim = await screenOf(page, w[1] as [number, number, number]);
       const vp = page.viewportSize()!;
       assert(Math.hypot(aim[0] - vp.width / 2, aim[1] - vp.height / 2) < 3, `the eye view looks at the target: it is at ${aim}`);
       await page.screenshot({ path: join(ctx.outputDir, 'los-eye.png') });

@@ -52,6 +52,8 @@ export interface WorkbenchHost {
   bumpVersion: () => void;
   /** A different battlefield was loaded: reset the tools, selection and undo history, draw it. */
   replaced: (data: BattlefieldData) => void;
+  /** A battlefield was opened (file, drop, share link, new), with its scenario JSON (after `replaced`). Default: nothing. */
+  opened?: (json: unknown) => void;
   /** Switches to the select tool. */
   selectTool: () => void;
   /** The main canvas's handle. */
@@ -208,6 +210,7 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
       dropRef.current = null;
       setDrop(null);
       h.replaced(keepUnchangedTerrain(dataRef.current, r.data));
+      h.opened?.(src.json);
       return true;
     },
     [],

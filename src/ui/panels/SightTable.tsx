@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { BattlefieldData } from '../../scene/types';
 import { seeEachOther, shownEntries, type SightTableState } from '../tools/sightTableTool';
 
@@ -15,6 +16,8 @@ export interface SightTableProps {
   onPick: (observerUnit: string, targetUnit: string) => void;
   /** The pair of units the line-of-sight tool is showing, either way round (its cell is marked). Default none. */
   current?: readonly [string, string] | null;
+  /** The pointer entered a cell (its pair of units: row, column) or left the table (null): the page rings the pair on the table. Default: nothing. */
+  onHoverPair?: (pair: readonly [string, string] | null) => void;
 }
 
 /**
@@ -24,7 +27,13 @@ export interface SightTableProps {
  * symmetric, so one cell serves both directions). Clicking a cell checks that pair with the
  * line-of-sight tool (witness, observer's-eye view, PNG proof).
  */
-export function SightTable({ data, state, onOpen, onClose, onPick, current = null }: SightTableProps) {
+export function SightTable({ data, state, onOpen, onClose, onPick, current = null, onHoverPair }: SightTableProps) {
+  // What the pointer is over: a cell (both units' full names and the verdict) or a header (one unit's full name).
+  const [over, setOver] = useState<string | null>(null);
+  const hoverCell = (text: string | null, pair: readonly [string, string] | null) => {
+    setOver(text);
+    onHoverPair?.(pair);
+  };
   if (state.name === 'off') {
     return (
       <div className="actions">
@@ -65,12 +74,12 @@ export function SightTable({ data, state, onOpen, onClose, onPick, current = nul
         </p>
       )}
       {entries.length > 0 && rows.length > 0 && cols.length > 0 && (
-        <table className={stale ? 'stale' : ''}>
+        <table className={stale ? 'stale' : ''} onMouseLeave={() => hoverCell(null, null)}>
           <thead>
             <tr>
               <th />
               {cols.map((c) => (
-                <th key={c.id} scope="col" title={`${c.name} (${c.army})`}>
+                <th key={c.id} scope="col" title={`${c.name} (${c.army})`} onMouseEnter={() => hoverCell(`${c.name} (${c.army})`, null)}>
                   {c.name}
                 </th>
               ))}
@@ -79,7 +88,7 @@ export function SightTable({ data, state, onOpen, onClose, onPick, current = nul
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>
-                <th scope="row" title={`${r.name} (${r.army})`}>
+                <th scope="row" title={`${r.name} (${r.army})`} onMouseEnter={() => hoverCell(`${r.name} (${r.army})`, null)}>
                   {r.name}
                 </th>
                 {cols.map((c) => {
@@ -99,6 +108,8 @@ export function SightTable({ data, state, onOpen, onClose, onPick, current = nul
                         data-visible={v === null ? 'unknown' : String(v)}
                         title={`${r.name} and ${c.name}: ${label}. Click to check the pair.`}
                         onClick={() => onPick(r.id, c.id)}
+                        onMouseEnter={() => hoverCell(`${r.name} ↔ ${c.name}: ${label}`, [r.id, c.id])}
+                        onFocus={() => hoverCell(`${r.name} ↔ ${c.name}: ${label}`, [r.id, c.id])}
                       >
                         {v === null ? '?' : v ? '●' : '✕'}
                       </button>
@@ -109,6 +120,11 @@ export function SightTable({ data, state, onOpen, onClose, onPick, current = nul
             ))}
           </tbody>
         </table>
+      )}
+      {entries.length > 0 && (
+        <p className="sight-over" data-testid="sight-over" aria-live="polite">
+          {over ?? '\u00a0'}
+        </p>
       )}
       {state.name === 'shown' && <p className="hint">● they can see each other, ✕ neither can (Core 6.0, whole units). Click a cell to see the line.</p>}
     </div>

@@ -1,28 +1,28 @@
 /**
  * Line-of-sight tool: pick an observer, then a target (a model, or its whole unit with shift); the
  * engine worker's `visible` verdict (Core 6.0) is shown with its witness segment, or, when blocked,
- * what the straight line between the two models' top centres runs into (when the engine offers it).
+ * every terrain feature and model that blocks the lines tested (the engine's `losBlockers`).
+ * A dispute opened from a link or file (`open`) checks its pair and shows the eye view when told.
  *
  *   idle --pick--> pointing(observer) --pick--> checking --answered--> done --eye--> done(eye)
  *     ^                                                                 |  <--back--
  *     +------------------------------ cancel (Esc) ---------------------+
  *   done --refresh (the scenario changed)--> checking (same pair);  done --swap--> checking (reversed)
  */
-import { useEffect, useReducer, useRef } from 'react';
-import type { BlockersResult } from '../../client/engineClient';
+import { useEffect, useReducer } from 'react';
+import type { LosBlockersResult } from '../../client/engineClient';
 import type { Engine } from '../engine/engine';
 import { asSegment, problemsOf, samePick, type PickTarget, type Segment3 } from './types';
 import { useRefreshOnEdit } from './useRefreshOnEdit';
 
-/** One thing the straight top-centre line runs into (a hit of the engine's `segmentBlockers`). */
-export type BlockerHit = Extract<BlockersResult, { ok: true }>['hits'][number];
+/** The engine's proof of a blocked pair: the lines tested, their blockers (terrain first), the most favourable line. */
+export type LosBlockers = Extract<LosBlockersResult, { ok: true }>;
 
-/** What is known about the blockers of a blocked line (`unavailable`: there is no straight line to ask about). */
-export type BlockersInfo =
-  | { status: 'pending' }
-  | { status: 'unavailable' }
-  | { status: 'found'; hits: BlockerHit[] }
-  | { status: 'failed'; reason: string };
+/** One blocker of the lines tested (`name`: the feature's name, or the model's unit and id). */
+export type LineBlockerInfo = LosBlockers['blockers'][number];
+
+/** What is known about the blockers of a blocked pair. */
+export type BlockersInfo = { status: 'pending' } | { status: 'found'; proof: LosBlockers } | { status: 'failed'; reason: string };
 
 /** The engine's verdict for a pair. */
 export interface LosResult {
@@ -37,13 +37,15 @@ export interface LosResult {
 export type LosState =
   | { name: 'idle'; n: number }
   | { name: 'pointing'; n: number; observer: PickTarget }
-  | { name: 'checking'; n: number; observer: PickTarget; target: PickTarget; previous?: LosResult }
+  | { name: 'checking'; n: number; observer: PickTarget; target: PickTarget; previous?: LosResult; openEye?: boolean }
   | { name: 'done'; n: number; observer: PickTarget; target: PickTarget; result: LosResult; blockers: BlockersInfo | null; eye: boolean }
   | { name: 'failed'; n: number; observer: PickTarget; target: PickTarget; problems: string[] };
 
 /** Events of the line-of-sight tool. */
 export type LosEvent =
   | { type: 'pick'; target: PickTarget }
+  /** A dispute from a link or file: check this pair at once, in the observer's-eye view when `eye`. */
+  | { type: 'open'; observer: PickTarget; target: PickTarget; eye: boolean }
   | { type: 'answered'; n: number; result: LosResult }
   | { type: 'blockers'; n: number; info: BlockersInfo }
   | { type: 'failed'; n: number; problems: string[] }
@@ -73,9 +75,12 @@ export function losReduce(s: LosState, e: LosEvent): LosState {
         return { name: 'checking', n: s.n + 1, observer: s.observer, target: e.target };
       }
       return { name: 'pointing', n: s.n, observer: e.target };
+    case 'open':
+      if (!pickable(e.observer) || !pickable(e.target) || samePick(e.observer, e.target)) return s;
+      return { name: 'checking', n: s.n + 1, observer: e.observer, target: e.target, openEye: e.eye };
     case 'answered':
       if (s.name !== 'checking' || e.n !== s.n) return s;
-      return { name: 'done', n: s.n, observer: s.observer, target: s.target, result: e.result, blockers: e.result.visible ? null : { status: 'pending' }, eye: false };
+      return { name: 'done', n: s.n, observer: s.observer, target: s.target, result: e.result, blockers: e.result.visible ? null : { status: 'pending' }, eye: s.openEye === true };
     case 'blockers':
       if (s.name !== 'done' || e.n !== s.n || s.result.visible) return s;
       return { ...s, blockers: e.info };
@@ -104,17 +109,23 @@ export function shownLos(s: LosState): LosResult | null {
   return null;
 }
 
+/** The blockers to show: the found ones, else none. */
+export function foundBlockers(s: LosState): LosBlockers | null {
+  return s.name === 'done' && s.blockers?.status === 'found' ? s.blockers.proof : null;
+}
+
+/** The most favourable line tested of a blocked pair (observer end first), when known. */
+export function favouriteLine(p: LosBlockers | null): Segment3 | null {
+  return p && p.lines.length ? (p.lines[p.favourite].segment as Segment3) : null;
+}
+
 /**
  * Runs the line-of-sight tool: its state, its dispatcher and the engine calls its states ask for
- * (`visible`, then, when blocked, `segmentBlockers` along `topLine`).
- * @param topLine - the straight line between the two models' top centres for a pair (drawing
- *   geometry: coordinates only), used to ask what blocks it.
+ * (`visible`, then, when blocked, `losBlockers` for the same pair: model or unit ids).
  */
-export function useLosTool(engine: Engine, version: number, topLine: (observer: PickTarget, target: PickTarget, r: LosResult) => Segment3 | null): [LosState, (e: LosEvent) => void] {
+export function useLosTool(engine: Engine, version: number): [LosState, (e: LosEvent) => void] {
   const [state, dispatch] = useReducer(losReduce, LOS_IDLE);
   useRefreshOnEdit(version, () => dispatch({ type: 'refresh' }));
-  const topLineRef = useRef(topLine);
-  topLineRef.current = topLine;
 
   const job = state.name === 'checking' ? state : null;
   useEffect(() => {
@@ -132,10 +143,8 @@ export function useLosTool(engine: Engine, version: number, topLine: (observer: 
         if (typeof a.targetModel === 'string') result.targetModel = a.targetModel;
         dispatch({ type: 'answered', n, result });
         if (result.visible) return;
-        const line = topLineRef.current(observer, target, result);
-        if (!line) return dispatch({ type: 'blockers', n, info: { status: 'unavailable' } });
-        engine.track(engine.client.segmentBlockers(line, { observer: observer.id, target: target.id })).then(
-          (b) => dispatch({ type: 'blockers', n, info: b.ok ? { status: 'found', hits: b.hits } : { status: 'failed', reason: b.reason } }),
+        engine.track(engine.client.losBlockers(observer.id, target.id)).then(
+          (b) => dispatch({ type: 'blockers', n, info: b.ok ? { status: 'found', proof: b } : { status: 'failed', reason: b.reason } }),
           (e: unknown) => dispatch({ type: 'blockers', n, info: { status: 'failed', reason: (e as Error).message } }),
         );
       },

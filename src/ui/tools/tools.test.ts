@@ -46,12 +46,23 @@ describe('line-of-sight tool machine', () => {
   it('blocked verdicts wait for blockers; eye view toggles; swap re-checks reversed', () => {
     const s = done(false);
     expect(s).toMatchObject({ name: 'done', blockers: { status: 'pending' }, eye: false });
-    const withBlockers = losReduce(s, { type: 'blockers', n: s.n, info: { status: 'unavailable' } });
-    expect(withBlockers).toMatchObject({ blockers: { status: 'unavailable' } });
+    const withBlockers = losReduce(s, { type: 'blockers', n: s.n, info: { status: 'failed', reason: 'x' } });
+    expect(withBlockers).toMatchObject({ blockers: { status: 'failed' } });
     expect(losReduce(withBlockers, { type: 'eye' })).toMatchObject({ eye: true });
     expect(losReduce(losReduce(withBlockers, { type: 'eye' }), { type: 'back' })).toMatchObject({ eye: false });
     expect(losReduce(s, { type: 'swap' })).toMatchObject({ name: 'checking', observer: b1, target: a1 });
     expect(done(true)).toMatchObject({ blockers: null });
+  });
+  it('a dispute opened from a link checks its pair at once and lands in the eye view', () => {
+    const u = { kind: 'unit' as const, id: 'u-a' };
+    const v = { kind: 'unit' as const, id: 'u-b' };
+    let s = losReduce(LOS_IDLE, { type: 'open', observer: u, target: v, eye: true });
+    expect(s).toMatchObject({ name: 'checking', observer: u, target: v, openEye: true });
+    s = losReduce(s, { type: 'answered', n: s.n, result: { visible: false } });
+    expect(s).toMatchObject({ name: 'done', eye: true, blockers: { status: 'pending' } });
+    const t = losReduce(LOS_IDLE, { type: 'open', observer: u, target: v, eye: false });
+    expect(losReduce(t, { type: 'answered', n: t.n, result: { visible: true } })).toMatchObject({ eye: false });
+    expect(losReduce(LOS_IDLE, { type: 'open', observer: u, target: u, eye: true })).toBe(LOS_IDLE);
   });
 });
 

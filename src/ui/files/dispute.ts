@@ -1,0 +1,45 @@
+/**
+ * Line-of-sight disputes you can send (issue 29): the battlefield as it stands, with one `visible`
+ * query carrying `show` (SCENARIO.md extension), as a share link or a scenario file. Opening either
+ * reopens the line-of-sight tool on the same pair, the camera at the observer's eye; `npm run
+ * adjudicate` answers the same file (the verdict, the witness or the blockers, the eye line).
+ */
+import type { Scenario } from '../../scenario/schema';
+import type { PickTarget } from '../tools/types';
+
+/** The id of the dispute's query in a shared scenario. */
+export const DISPUTE_QUERY_ID = 'dispute';
+
+/** A dispute found in a scenario: the pair (model or unit ids) and where the camera goes. */
+export interface DisputeQuery {
+  observer: string;
+  target: string;
+  eye: boolean;
+}
+
+/**
+ * The scenario of a dispute: `scenario` (the battlefield on screen, a game's positions included)
+ * with its queries replaced by the one `visible` query of the pair, `show: "eye"`.
+ */
+export function disputeScenario(scenario: Scenario, observer: PickTarget, target: PickTarget): Scenario {
+  return { ...scenario, queries: [{ id: DISPUTE_QUERY_ID, kind: 'visible', observer: observer.id, target: target.id, show: 'eye' }] };
+}
+
+/** The first `visible` query with `show` in a scenario JSON (validated or not), or null. */
+export function disputeOf(json: unknown): DisputeQuery | null {
+  const qs = (json as { queries?: unknown } | null)?.queries;
+  if (!Array.isArray(qs)) return null;
+  for (const q of qs) {
+    const v = q as { kind?: unknown; observer?: unknown; target?: unknown; show?: unknown };
+    if (v && v.kind === 'visible' && typeof v.observer === 'string' && typeof v.target === 'string' && (v.show === 'eye' || v.show === 'table')) {
+      return { observer: v.observer, target: v.target, eye: v.show === 'eye' };
+    }
+  }
+  return null;
+}
+
+/** A file name for a dispute: `sightline-dispute-<observer>-<target>.json`. */
+export function disputeFilename(observer: string, target: string): string {
+  const slug = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 40);
+  return `sightline-dispute-${slug(observer)}-${slug(target)}.json`;
+}

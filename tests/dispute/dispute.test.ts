@@ -1,0 +1,182 @@
+/**
+ * Line-of-sight disputes (issue 29, items 1-4): the blockers of a blocked pair (every terrain
+ * feature and every model touching the lines tested, terrain first), the observer's-eye view of a
+ * verdict, unit ids as the who-sees-whom table passes them, and a saved dispute answered headless.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { witnessIsClear } from '../../src/geometry/visibility';
+import { answerAll } from '../../src/scenario/answer';
+import { parseScenario } from '../../src/scenario/validate';
+import { eyeView } from '../../src/ui/tools/eyeView';
+import { EngineApi } from '../../workers/engineApi';
+
+/** The default battlefield and its bundled meshes, as the page loads them. */
+function defaultTable(): { json: { terrain: { id: string; name?: string; pieces: { src?: string }[] }[] }; meshes: Record<string, Uint8Array> } {
+  const url = new URL('../../assets/scenarios/default.json', import.meta.url);
+  const json = JSON.parse(readFileSync(url, 'utf8')) as { terrain: { id: string; name?: string; pieces: { src?: string }[] }[] };
+  const meshes: Record<string, Uint8Array> = {};
+  for (const t of json.terrain) for (const p of t.pieces) if (p.src) meshes[p.src] = readFileSync(new URL(p.src, url));
+  return { json, meshes };
+}
+
+/**
+ * A 30" x 20" table: observer o1 at (10, 10) and target t1 at (20, 10), both 1.5" tall on 32 mm
+ * bases; a 3" wall "Test Wall" across x = 15 (y 5..15); m1 (a third unit, 2" tall, 40 mm) at
+ * (12, 10); t2 (t1's unit-mate, 2" tall, 40 mm) at (18, 10); a pillar far away at (3, 3). Every
+ * line between the tops of o1 and t1 runs at z = 1.5 within 0.63" of y = 10, so through m1 and t2
+ * (radius 0.787") and the wall, and nowhere near the pillar.
+ */
+function wallTable(queries: unknown[] = []): Record<string, unknown> {
+  return {
+    name: 'dispute test',
+    battlefield: { width: 30, depth: 20 },
+    terrain: [
+      { id: 'wall', name: 'Test Wall', type: 'obstacle', pieces: [{ shape: 'box', center: [15, 10], size: [0.5, 10, 3] }] },
+      { id: 'pillar', name: 'Far Pillar', type: 'obstacle', pieces: [{ shape: 'cylinder', center: [3, 3], radius: 0.5, height: 4 }] },
+    ],
+    units: [
+      { id: 'o', army: 'north', name: 'Watchers', models: [{ id: 'o1', base: { round: 32 }, height: 1.5, position: [10, 10] }] },
+      { id: 'm', army: 'south', name: 'Bystanders', models: [{ id: 'm1', base: { round: 40 }, height: 2, position: [12, 10] }] },
+      {
+        id: 't',
+        army: 'south',
+        name: 'Targets',
+        models: [
+          { id: 't1', base: { round: 32 }, height: 1.5, position: [20, 10] },
+          { id: 't2', base: { round: 40 }, height: 2, position: [18, 10] },
+        ],
+      },
+    ],
+    queries,
+  };
+}
+
+async function loaded(json: unknown, meshes: Record<string, Uint8Array | ArrayBuffer> = {}): Promise<EngineApi> {
+  const api = new EngineApi();
+  const r = await api.loadScenario(json, meshes as never);
+  if (!r.ok) throw new Error(r.problems.join('\n'));
+  return api;
+}
+
+describe('losBlockers: the blockers that matter (item 3)', () => {
+  test('model to model: the wall first (by name), then the bystander and the target\'s unit-mate; the far pillar is not named', async () => {
+    const api = await loaded(wallTable());
+    const r = api.losBlockers('o1', 't1');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.form).toBe('model');
+    expect(r.lines).toHaveLength(16);
+    // m1 is first along every line (x = 12), yet terrain is named first.
+    expect(r.blockers.map((b) => [b.kind, b.id, b.name, b.lines])).toEqual([
+      ['terrain', 'wall', 'Test Wall', 16],
+      ['model', 'm1', 'Bystanders · m1', 16],
+      ['model', 't2', 'Targets · t2', 16],
+    ]);
+    for (const l of r.lines) expect(l.blockers.map((b) => b.id)).toEqual(['m1', 'wall', 't2']);
+  });
+
+  test('unit to unit (the ids the who-sees-whom table passes): the symmetric form, so neither unit blocks', async () => {
+    const api = await loaded(wallTable());
+    const r = api.losBlockers('o', 't');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.form).toBe('unit');
+    // Pairs: o1 with its nearest target model t2, and t1 and t2 with their nearest observer o1.
+    expect(new Set(r.lines.map((l) => `${l.observerModel}>${l.targetModel}`))).toEqual(new Set(['o1>t2', 'o1>t1']));
+    expect(r.blockers.map((b) => [b.id, b.lines])).toEqual([
+      ['wall', 32],
+      ['m1', 32],
+    ]);
+  });
+
+  test('unknown ids are refused by name; a unit id is never taken for a model id', async () => {
+    const api = await loaded(wallTable());
+    expect(api.losBlockers('nobody', 't')).toEqual({ ok: false, reason: 'observer: unknown model or unit "nobody"' });
+    expect(api.losBlockers('o', 't9')).toEqual({ ok: false, reason: 'target: unknown model or unit "t9"' });
+  });
+
+  test('the eye view of a blocked verdict is the most favourable line: its observer end, looking along it', async () => {
+    const api = await loaded(wallTable());
+    const r = api.losBlockers('o1', 't1');
+    if (!r.ok) throw new Error(r.reason);
+    const fav = r.lines[r.favourite];
+    expect(fav.blockers.length).toBe(Math.min(...r.lines.map((l) => l.blockers.length)));
+    const pose = eyeView({ visible: false }, fav.segment);
+    expect(pose).toEqual({ eye: fav.segment[0], target: fav.segment[1] });
+    // The eye is a point of o1's volume: within its base (radius 0.63") at its top (z = 1.5).
+    expect(Math.hypot(pose!.eye[0] - 10, pose!.eye[1] - 10)).toBeLessThanOrEqual(0.63 + 1e-9);
+    expect(pose!.eye[2]).toBeCloseTo(1.5, 9);
+  });
+});
+
+describe('a saved dispute answered headless (item 1)', () => {
+  test('a visible query with "show" gets blockers and the eye line; without it the answer is unchanged', async () => {
+    const parsed = parseScenario(
+      wallTable([
+        { id: 'dispute', kind: 'visible', observer: 'o1', target: 't1', show: 'eye' },
+        { id: 'plain', kind: 'visible', observer: 'o1', target: 't1' },
+      ]),
+    );
+    if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+    const api = await loaded(parsed.scenario);
+    const world = (api as unknown as { loaded: { world: never } }).loaded.world;
+    const [dispute, plain] = answerAll(world, parsed.scenario);
+    expect(plain).toEqual({ id: 'plain', value: false });
+    expect(dispute.value).toBe(false);
+    expect((dispute.blockers as { name: string }[]).map((b) => b.name)).toEqual(['Test Wall', 'Bystanders · m1', 'Targets · t2']);
+    const b = api.losBlockers('o1', 't1');
+    if (!b.ok) throw new Error(b.reason);
+    const eye = dispute.eye as number[][];
+    b.lines[b.favourite].segment.forEach((p, i) => p.forEach((c, k) => expect(eye[i][k]).toBeCloseTo(c, 6)));
+  });
+
+  test('"show" takes only eye or table', () => {
+    const r = parseScenario(wallTable([{ id: 'q', kind: 'visible', observer: 'o1', target: 't1', show: 'top' }]));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.some((p) => p.startsWith('queries[0].show'))).toBe(true);
+  });
+});
+
+describe('the default battlefield (items 2 and 4)', async () => {
+  const t = defaultTable();
+  const api = await loaded(t.json, t.meshes);
+  const m = await api.visibilityMatrix();
+  if (!m.ok) throw new Error(m.reason);
+  const world = (api as unknown as { loaded: { world: Parameters<typeof witnessIsClear>[0] } }).loaded.world;
+  const names = new Map(t.json.terrain.map((f) => [f.id, f.name ?? f.id]));
+  const hidden = m.entries.filter((e) => !e.sameArmy && !e.visible);
+  const seen = m.entries.filter((e) => !e.sameArmy && e.visible);
+
+  test('the table has both kinds of cells', () => {
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(seen.length).toBeGreaterThan(0);
+  });
+
+  test('every ✕ cell of who-sees-whom answers its blockers: every line tested is blocked, terrain named first', () => {
+    for (const e of hidden) {
+      const r = api.losBlockers(e.observer, e.target);
+      expect(r.ok, `${e.observer} -> ${e.target}`).toBe(true);
+      if (!r.ok) continue;
+      expect(r.form).toBe('unit');
+      expect(r.lines.length).toBeGreaterThanOrEqual(16);
+      for (const l of r.lines) expect(l.blockers.length, `${e.observer} -> ${e.target}: ${JSON.stringify(l.segment)}`).toBeGreaterThan(0);
+      const kinds = r.blockers.map((b) => b.kind);
+      expect(kinds).toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === 'terrain' ? -1 : 1)));
+      for (const b of r.blockers) {
+        if (b.kind === 'terrain') expect(b.name).toBe(names.get(b.id));
+        else expect(world.models.get(b.id)!.unitId === e.observer || world.models.get(b.id)!.unitId === e.target).toBe(false);
+      }
+    }
+  });
+
+  test('the eye view\'s camera point is the witness\'s start, for every visible unit pair; the witness it looks along is clear', () => {
+    for (const e of seen) {
+      expect(e.witness, `${e.observer} -> ${e.target}`).toBeDefined();
+      const pose = eyeView({ visible: true, witness: e.witness }, null);
+      expect(pose!.eye).toEqual(e.witness![0]);
+      expect(pose!.target).toEqual(e.witness![1]);
+      expect(witnessIsClear(world, e.observerModel!, e.targetModel!, [pose!.eye, pose!.target])).toBe(true);
+    }
+  });
+});
