@@ -231,7 +231,7 @@ export class BattleRoom extends Room {
       s.sessionId = client.sessionId;
       s.connected = true;
       const first = s.name === '';
-      s.name = (name ?? '').trim() || seat;
+      s.name = (name ?? '').trim() || s.name || seat;
       // The seat is now someone's: written, so a restarted server still asks for its token.
       if (first) void cfg().store.updateRecord(this.record()).catch(() => undefined);
       const seatMsg: SeatMessage = { seat, token: s.token, roomId: this.roomId };

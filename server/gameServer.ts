@@ -81,6 +81,8 @@ export async function startGameServer(options: GameServerOptions = {}): Promise<
   const transport = new WebSocketTransport({ maxPayload: MAX_MESSAGE_BYTES });
   let port = options.port ?? 2567;
   if (port === 0) port = await freePort(host);
+  // Colyseus logs a port it cannot bind and waits forever: refuse it here with a clear error.
+  await portFree(port, host);
   const server = defineServer({
     rooms: { [BATTLE_ROOM]: defineRoom(BattleRoom) },
     transport,
@@ -126,6 +128,19 @@ export async function restoreRooms(store: GameStore, presence: Presence): Promis
     }
   }
   return out;
+}
+
+/**
+ * Resolves when `port` can be bound on `host`.
+ * @throws Error naming the address when it is in use or not allowed.
+ */
+async function portFree(port: number, host: string): Promise<void> {
+  const { createServer } = await import('node:net');
+  await new Promise<void>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', (e: NodeJS.ErrnoException) => reject(new Error(`cannot listen on ${host}:${port}: ${e.code ?? e.message}`)));
+    s.listen(port, host, () => s.close(() => resolve()));
+  });
 }
 
 /** A free TCP port on `host` (asked of the OS). */

@@ -31,6 +31,9 @@ const running = await startGameServer({
   ...(int('MAX_ROOMS_PER_ADDRESS') !== undefined ? { maxRoomsPerAddress: int('MAX_ROOMS_PER_ADDRESS') } : {}),
   ...(int('ABANDONED_ROOM_SECONDS') !== undefined ? { abandonedSeconds: int('ABANDONED_ROOM_SECONDS') } : {}),
   ...(int('FINISHED_ROOM_SECONDS') !== undefined ? { finishedSeconds: int('FINISHED_ROOM_SECONDS') } : {}),
+}).catch((e: unknown) => {
+  process.stderr.write(`server: ${(e as Error).message}\n`);
+  process.exit(1);
 });
 process.stdout.write(`listening ${running.host}:${running.port}${running.restored.length ? ` (restored ${running.restored.length} rooms: ${running.restored.join(' ')})` : ''}\n`);
 

@@ -14,15 +14,8 @@ import { GameSession } from '../../src/game/session';
 import { readBundledNode } from '../../src/game/node';
 import { SEAT_RULE, type SeatMessage, type PresenceMessage } from '../../src/game/network';
 import { hotseatSetup } from '../../workers/gameSetup';
-import { roundOne } from '../worker/gameFixtures';
-import { sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, Watched, type ServerProcess } from './harness';
+import { networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, Watched, type ServerProcess } from './harness';
 import type { Action } from '../../src/rules/engine';
-
-/** p1's turn of round 1 (a move), then p2 to its movement phase, a Run (dice) and on. */
-export function networkActions(): Action[] {
-  const end = (player: 'p1' | 'p2', n: number): Action[] => Array.from({ length: n }, () => ({ type: 'endPhase', player }));
-  return [...roundOne(hotseatSetup(7)).slice(0, 9), ...end('p2', 2), { type: 'run', player: 'p2', unitId: 'sk-clanrats' }, ...end('p2', 2)];
-}
 
 let server: ServerProcess;
 beforeAll(async () => {

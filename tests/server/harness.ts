@@ -12,6 +12,8 @@ import { freePort } from '../../server/gameServer';
 import { installWebSocketGlobal } from '../../server/webSocketGlobal';
 import { hotseatSetup, SAMPLE_ARMIES } from '../../workers/gameSetup';
 import type { ResultMessage, UpdateMessage } from '../../src/game/network';
+import type { Action } from '../../src/rules/engine';
+import { roundOne } from '../worker/gameFixtures';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -31,7 +33,8 @@ const running = new Set<ServerProcess>();
 /** Starts `server/main.ts` on a free 127.0.0.1 port; resolves once it prints `listening`. */
 export async function startServer(env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
   const p = port ?? (await freePort());
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'server/main.ts')], {
+  // One process (node with tsx's loader, not the tsx wrapper, which would leave its child behind a SIGKILL).
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(p), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}, port?: numbe
       if (/^listening /m.test(out)) ok();
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => { out += d.toString(); if (process.env.SERVER_ECHO) process.stderr.write(d); });
     child.once('exit', (code) => fail(new Error(`server exited (${code}) before listening:\n${out}`)));
   });
   return sp;
@@ -132,3 +135,10 @@ export class Watched {
     return this.updates.find((u) => u.seq === seq)!;
   }
 }
+
+/** p1's turn of round 1 (a move), then p2 to its movement phase, a Run (dice) and on. */
+export function networkActions(): Action[] {
+  const end = (player: 'p1' | 'p2', n: number): Action[] => Array.from({ length: n }, () => ({ type: 'endPhase', player }));
+  return [...roundOne(hotseatSetup(7)).slice(0, 9), ...end('p2', 2), { type: 'run', player: 'p2', unitId: 'sk-clanrats' }, ...end('p2', 2)];
+}
+
