@@ -78,7 +78,10 @@ export async function startGameServer(options: GameServerOptions = {}): Promise<
     finishedSeconds: options.finishedSeconds ?? 120,
     maxSavedActions: 20000,
   });
-  const transport = new WebSocketTransport({ maxPayload: MAX_MESSAGE_BYTES });
+  // Pings every 5 s, 4 missed before a connection counts as dead (the default, 3 s and 2, drops
+  // every client of the process when one room's creation holds the event loop for a few seconds
+  // on a loaded machine: building a World and its terrain index is synchronous).
+  const transport = new WebSocketTransport({ maxPayload: MAX_MESSAGE_BYTES, pingInterval: 5000, pingMaxRetries: 4 });
   let port = options.port ?? 2567;
   if (port === 0) port = await freePort(host);
   // Colyseus logs a port it cannot bind and waits forever: refuse it here with a clear error.
