@@ -1,12 +1,12 @@
 /**
- * The game Web Worker: exposes one {@link GameApi} (the rules engine's game state over the
- * battlefield's world port) over comlink, then posts {@link GAME_READY_MESSAGE}. Construct it with
+ * The game Web Worker: exposes one {@link GameSession} (`src/game/session.ts`: the rules engine's game
+ * state over the battlefield's world port) over comlink, then posts {@link GAME_READY_MESSAGE}. Construct it with
  * `new Worker(new URL('../workers/game.worker.ts', import.meta.url), {type: 'module'})`, normally
  * through `createGameClient` (src/client/gameClient.ts). `self` is passed explicitly (see
  * engine.worker.ts).
  */
 import * as Comlink from 'comlink';
-import { GameApi } from './gameApi';
+import { GameSession } from '../src/game/session';
 import { GAME_READY_MESSAGE } from './gameProtocol';
 import { BUNDLED_MESHES } from '../src/ui/assetUrls';
 
@@ -26,5 +26,5 @@ const readBundled = async (path: string): Promise<ArrayBuffer | Uint8Array> => {
   return res.arrayBuffer();
 };
 
-Comlink.expose(new GameApi({ readBundled }), self);
+Comlink.expose(new GameSession({ readBundled }), self);
 self.postMessage(GAME_READY_MESSAGE);

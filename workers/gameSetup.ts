@@ -15,7 +15,7 @@ import skaven from '../assets/armies/skaven-clawlord.json';
 import stormcast from '../assets/armies/stormcast-liberators.json';
 import type { RosterInput } from '../src/rules/engine/roster';
 import { repoPathOf } from '../src/game/table';
-import type { TableGameInput } from './gameApi';
+import type { TableGameInput } from '../src/game/session';
 
 type Pair = [number, number];
 

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { readBundledNode } from '../game/node';
 import type { RosterInput } from '../rules/engine/roster';
 import { reduce } from '../rules/engine/reduce';
-import { GameApi, type TableGameInput } from '../../workers/gameApi';
+import { GameSession as GameApi, type TableGameInput } from '../game/session';
 import { hotseatSetup } from '../../workers/gameSetup';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

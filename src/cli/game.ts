@@ -1,6 +1,6 @@
 /**
  * `npm run --silent game -- <command>`: the headless game of `shared/contract/GAME.md`, on the same
- * engine, World and answers as the app's Play mode (`workers/gameApi.ts`).
+ * engine, World and answers as the app's Play mode (`src/game/session.ts`).
  *
  * ```
  * game start --scenario S.json --army ARMY=FILE --army ARMY=FILE [--seed N] [--battleplan ID] [--deploy auto|manual]
@@ -21,7 +21,7 @@ import { resolve } from 'node:path';
 import { readBundledNode, loadScenarioMeshesNode } from '../game/node';
 import { prepareGame } from '../game/start';
 import { parseScenarioText } from '../scenario/validate';
-import { GameApi } from '../../workers/gameApi';
+import { GameSession } from '../game/session';
 
 const USAGE = [
   'usage: npm run --silent game -- start --scenario S.json --army ARMY=FILE --army ARMY=FILE [--seed N] [--battleplan ID] [--deploy auto|manual]',
@@ -64,7 +64,7 @@ function readJson(path: string, what: string): unknown {
   }
 }
 
-/** An army file: Sightline's army format, or a roster export read by the army importer (`GameApi.readArmy`). */
+/** An army file: Sightline's army format, or a roster export read by the army importer (`GameSession.readArmy`). */
 function readArmy(path: string, flag: string): unknown {
   let bytes: Buffer;
   try {
@@ -74,14 +74,14 @@ function readArmy(path: string, flag: string): unknown {
     throw new InputError([`${flag}: ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`]);
   }
   // The same reading as the app's new-battle dialog (army JSON checked, or a roster export imported).
-  const r = new GameApi().readArmy(bytes, path);
+  const r = new GameSession().readArmy(bytes, path);
   if (!r.ok) throw new InputError(r.problems.map((p) => `${flag}: ${p}`));
   return r.army;
 }
 
 /** Loads a saved game into a fresh API (either format). */
-async function loaded(path: string): Promise<GameApi> {
-  const api = new GameApi({ readBundled: readBundledNode });
+async function loaded(path: string): Promise<GameSession> {
+  const api = new GameSession({ readBundled: readBundledNode });
   const r = await api.load(readJson(path, 'saved game'));
   if (!r.ok) throw new InputError(r.problems.map((p) => `${path}: ${p}`));
   return api;
@@ -134,7 +134,7 @@ async function start(args: string[]): Promise<unknown> {
   });
   if (!prepared.ok) throw new InputError(prepared.problems);
   // Opened once, as every later command will open it, so a saved game that would not load is never printed.
-  const api = new GameApi({ readBundled: readBundledNode });
+  const api = new GameSession({ readBundled: readBundledNode });
   const r = await api.load({ ...prepared.setup, actions: [] });
   if (!r.ok) throw new InputError(r.problems);
   return api.save();

@@ -32,14 +32,14 @@ import type {
   SavedGame,
   StartResult,
   TableGameInput,
-} from '../../workers/gameApi';
+} from '../game/session';
 import type { Scenario } from '../scenario/schema';
 import type { BaseEntry } from '../army/bases';
 import { isGameReadyMessage } from '../../workers/gameProtocol';
 import { Tickets, WorkerSupervisor, type Attempt, type Generation, type RestorePlan, type WorkerDeathCause } from './workerSupervisor';
 
-export type { ActResult, DiceStep, ExpectedDamage, GameSetupInput, GameSnapshot, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame, StartResult, TableGameInput } from '../../workers/gameApi';
-export type { Action, PlayerId } from '../../workers/gameApi';
+export type { ActResult, DiceStep, ExpectedDamage, GameSetupInput, GameSnapshot, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame, StartResult, TableGameInput } from '../game/session';
+export type { Action, PlayerId } from '../game/session';
 
 /** Answer of {@link GameClient.query}. */
 export type GameQueryResult = ReturnType<GameApi['query']>;

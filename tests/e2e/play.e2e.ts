@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { engagedSetup, hotseatSetup } from '../../workers/gameSetup';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { readBundledNode } from '../../src/game/node';
 import { assert, assertEqual, clickPlay as click, frames, openPlay, screenOf, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 

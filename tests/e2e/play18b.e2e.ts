@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { engagedSetup } from '../../workers/gameSetup';
 import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { hotseatSetup } from '../../workers/gameSetup';
 import { assert, assertEqual, frames, frameShown, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 

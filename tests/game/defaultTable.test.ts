@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readBundledNode } from '../../src/game/node';
 import type { RosterInput } from '../../src/rules/engine/roster';
 import { EngineApi } from '../../workers/engineApi';
-import { GameApi, type TableGameInput } from '../../workers/gameApi';
+import { GameApi, type TableGameInput } from '../../src/game/session';
 import { hotseatSetup } from '../../workers/gameSetup';
 
 /** Every unit of the army with a 200" rifle as its only ranged weapon: range never decides. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { importArmy } from '../../src/army/importArmy';
 import { footprintFromBase } from '../../src/geometry/footprint';
 import { readBundledNode } from '../../src/game/node';
-import { GameApi, type TableGameInput } from '../../workers/gameApi';
+import { GameApi, type TableGameInput } from '../../src/game/session';
 import { defaultBundledMeshes, sampleRosters } from '../../workers/gameSetup';
 
 const DEFAULT = JSON.parse(readFileSync(new URL('../../assets/scenarios/default.json', import.meta.url), 'utf8'));

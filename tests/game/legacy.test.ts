@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { upgradeSavedGame } from '../../src/game/savedGame';
 import { parseScenario } from '../../src/scenario/validate';
 import { replaySaved } from '../../src/rules/engine/worldPortGame';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 
 const sample = JSON.parse(readFileSync(new URL('../../assets/games/sample-game.json', import.meta.url), 'utf8'));
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { boxMesh, gunners, targets } from './tables';
 
 /**

@@ -11,7 +11,7 @@ import { footprintGap } from '../../src/geometry/footprintGap';
 import { footprintInsidePolygon, footprintPolygonDistance, type Polygon } from '../../src/geometry/polygon';
 import { coherencyOf } from '../../src/geometry/coherency';
 import { readBundledNode } from '../../src/game/node';
-import { GameApi, type TableGameInput } from '../../workers/gameApi';
+import { GameApi, type TableGameInput } from '../../src/game/session';
 import { defaultBundledMeshes, sampleRosters } from '../../workers/gameSetup';
 
 const DEFAULT = JSON.parse(readFileSync(new URL('../../assets/scenarios/default.json', import.meta.url), 'utf8'));

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { readBundledNode } from '../../src/game/node';
 import { loadScenarioFile } from '../../src/scenario/loadNode';
 import { answerQuery } from '../../src/scenario/answer';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { gunners, targets, unseenTable } from './tables';
 
 const ROOT = new URL('../..', import.meta.url).pathname;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { readBundledNode } from '../../src/game/node';
-import { GameApi, type GameState, type PlayerId } from '../../workers/gameApi';
+import { GameApi, type GameState, type PlayerId } from '../../src/game/session';
 import { engagedSetup, hotseatSetup, samplePlacement, sampleRosters, sampleTable } from '../../workers/gameSetup';
 
 async function started(setup: ReturnType<typeof hotseatSetup>, endPhases: number, autoPass = true): Promise<GameApi> {

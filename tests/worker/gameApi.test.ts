@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { replayGame } from '../../src/game/replay';
 import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { hotseatSetup } from '../../workers/gameSetup';
 import { liberatorsForward, roundOne } from './gameFixtures';
 

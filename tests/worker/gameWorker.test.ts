@@ -6,7 +6,7 @@ import '@vitest/web-worker';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createGameClient, type GameClient } from '../../src/client/gameClient';
 import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { hotseatSetup } from '../../workers/gameSetup';
 import { liberatorsForward, roundOne } from './gameFixtures';
 

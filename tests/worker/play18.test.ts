@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { actionNote } from '../../src/ui/play/notes';
 import { hotseatSetup, samplePlacement, sampleRosters, sampleTable } from '../../workers/gameSetup';
 

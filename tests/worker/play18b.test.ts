@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { readBundledNode } from '../../src/game/node';
-import { GameApi, unitInCombat } from '../../workers/gameApi';
+import { GameApi, unitInCombat } from '../../src/game/session';
 import { engagedSetup } from '../../workers/gameSetup';
 
 async function engaged(seed: number): Promise<GameApi> {

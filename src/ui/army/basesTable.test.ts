@@ -206,7 +206,7 @@ describe('unit card words', () => {
 
 describe('GameApi.readArmy with remembered bases (the game worker reads the file)', () => {
   it('a roster export is imported with the remembered bases; an army file is read as written', async () => {
-    const { GameApi } = await import('../../../workers/gameApi');
+    const { GameApi } = await import('../../game/session');
     const api = new GameApi();
     const r = api.readArmy(fecBytes(), 'list.ros', 'p2-', { 'Crypt Ghouls': { base: { shape: 'round', diameterMm: 25 }, heightInches: 1.1 } });
     expect(r.ok).toBe(true);

@@ -1,26 +1,29 @@
 /**
- * The game worker's logic (`workers/game.worker.ts` only exposes it with comlink): one game of the
- * rules engine (`src/rules/engine`, a pure `reduce`) over a `worldPort` built from the game's
- * battlefield. It touches no DOM, so it runs the same in the worker and in Node tests.
+ * One game session: the one game logic behind every way to play (issue 25). The game worker
+ * (`workers/game.worker.ts`, hot-seat), `npm run game` (`src/cli/game.ts`) and the game server
+ * (`server/battleRoom.ts`) each wrap it in a few lines. One game of the rules engine
+ * (`src/rules/engine`, a pure `reduce`) over a `worldPort` built from the game's battlefield. It
+ * touches no DOM, so it runs the same in the worker, in Node and in tests. Games on the same table
+ * in one process share its terrain index ({@link TerrainCache}).
  *
  * Conventions (as in `engineApi.ts`): rule rejections and bad input come back as DATA
  * (`{ok: false, reason, rule}` / `{ok: false, problems}`), never thrown.
  *
- * - {@link GameApi.newGame}: battlefield + two rosters + seed (+ battleplan).
- * - {@link GameApi.act}: one action through `reduce`: the summary, the events, the battle-log lines
+ * - {@link GameSession.newGame}: battlefield + two rosters + seed (+ battleplan).
+ * - {@link GameSession.act}: one action through `reduce`: the summary, the events, the battle-log lines
  *   and the dice rolled; or the engine's rejection with its rule.
- * - {@link GameApi.options}: what a unit may do now: every candidate action is tried with `reduce`
+ * - {@link GameSession.options}: what a unit may do now: every candidate action is tried with `reduce`
  *   (pure: the state is never changed by a try) and reported available, or not with the reason.
- * - {@link GameApi.undo}: takes back the last action when it rolled no dice (nothing random revealed).
- * - {@link GameApi.save} / {@link GameApi.load}: the saved-game format (`src/rules/engine/savedGame.ts`).
- * - {@link GameApi.load} with `{replay: true}` then {@link GameApi.replayStep}: step-by-step replay.
- * - {@link GameApi.replayTo} / {@link GameApi.replayBack}: jump / step back (the prefix's states).
- * - {@link GameApi.snapshot} / {@link GameApi.restore}: what a restarted worker needs (gameClient.ts).
- * - {@link GameApi.hash}: `stateHash` of the current state.
+ * - {@link GameSession.undo}: takes back the last action when it rolled no dice (nothing random revealed).
+ * - {@link GameSession.save} / {@link GameSession.load}: the saved-game format (`src/rules/engine/savedGame.ts`).
+ * - {@link GameSession.load} with `{replay: true}` then {@link GameSession.replayStep}: step-by-step replay.
+ * - {@link GameSession.replayTo} / {@link GameSession.replayBack}: jump / step back (the prefix's states).
+ * - {@link GameSession.snapshot} / {@link GameSession.restore}: what a restarted worker needs (gameClient.ts).
+ * - {@link GameSession.hash}: `stateHash` of the current state.
  * - {@link diceSteps}: the rolls of an action as the dice tray shows them (target numbers, successes).
  * - The deployment phase (Core 10.0) when the set-up has `deployment` (see {@link GameSummary.deployment}).
  */
-import { computeDamage, type DamageAttacker, type DamageTarget } from '../src/rules/damage';
+import { computeDamage, type DamageAttacker, type DamageTarget } from '../rules/damage';
 import {
   COMMANDS,
   PLAYERS,
@@ -37,24 +40,25 @@ import {
   type GeometryPort,
   type LogEntry,
   type PlayerId,
-} from '../src/rules/engine';
-import { currentPicker } from '../src/rules/engine/attacks';
-import { portView } from '../src/rules/engine/core';
-import type { BattlefieldInput } from '../src/rules/engine/battlefield';
-import { parseRoster, type RosterInput } from '../src/rules/engine/roster';
-import { importArmy } from '../src/army/importArmy';
-import type { BaseEntry } from '../src/army/bases';
-import { upgradeSavedGame, type GameSetupV2, type SavedGameV2 } from '../src/game/savedGame';
-import { openGame, prepareGame, type OpenedGame } from '../src/game/start';
-import { carryMeshes, loadCarriedMeshes, type BundledMeshReader } from '../src/game/table';
-import { loadScenarioMeshes, ScenarioBuildError } from '../src/scenario/build';
-import { parseMeshFile, type MeshTriangles } from '../src/scenario/meshLoader';
-import { answerQuery, type Answer } from '../src/scenario/answer';
-import type { Scenario } from '../src/scenario/schema';
-import type { TerrainIndex } from '../src/geometry/world';
-import { parseScenario } from '../src/scenario/validate';
+} from '../rules/engine';
+import { currentPicker } from '../rules/engine/attacks';
+import { portView } from '../rules/engine/core';
+import type { BattlefieldInput } from '../rules/engine/battlefield';
+import { parseRoster, type RosterInput } from '../rules/engine/roster';
+import { importArmy } from '../army/importArmy';
+import type { BaseEntry } from '../army/bases';
+import { upgradeSavedGame, type GameSetupV2, type SavedGameV2 } from './savedGame';
+import { openGame, prepareGame, type OpenedGame } from './start';
+import { carryMeshes, loadCarriedMeshes, type BundledMeshReader } from './table';
+import { loadScenarioMeshes, ScenarioBuildError } from '../scenario/build';
+import { parseMeshFile, type MeshTriangles } from '../scenario/meshLoader';
+import { answerQuery, type Answer } from '../scenario/answer';
+import type { Scenario } from '../scenario/schema';
+import type { TerrainIndex } from '../geometry/world';
+import { parseScenario } from '../scenario/validate';
+import { sharedTerrainCache, TerrainCache } from './terrainCache';
 
-export type { Action, GameState, PlayerId } from '../src/rules/engine';
+export type { Action, GameState, PlayerId } from '../rules/engine';
 /** A saved game (`sightline-game/2`, `src/game/savedGame.ts`). */
 export type SavedGame = SavedGameV2;
 
@@ -181,7 +185,7 @@ export interface DiceStep {
   outcome: string;
 }
 
-/** Answer of {@link GameApi.act}. */
+/** Answer of {@link GameSession.act}. */
 export type ActResult =
   | { ok: true; summary: GameSummary; events: GameEvent[]; lines: LogLine[]; rolls: number[]; steps: DiceStep[] }
   | { ok: false; reason: string; rule: string };
@@ -195,10 +199,10 @@ export interface GameSnapshot {
   replay: { actions: unknown[]; index: number } | null;
 }
 
-/** Answer of {@link GameApi.newGame} and {@link GameApi.load}. */
+/** Answer of {@link GameSession.newGame} and {@link GameSession.load}. */
 export type StartResult = { ok: true; summary: GameSummary } | { ok: false; problems: string[] };
 
-/** One candidate of {@link GameApi.options}. */
+/** One candidate of {@link GameSession.options}. */
 export interface OptionEntry {
   /** Groups entries of one ability (`shoot`, `fight`, `command:allOutAttack`, …). */
   group: string;
@@ -214,7 +218,7 @@ export interface OptionEntry {
   target?: string;
 }
 
-/** Answer of {@link GameApi.options}. */
+/** Answer of {@link GameSession.options}. */
 export type OptionsResult = { ok: true; unitId: string; player: PlayerId; entries: OptionEntry[]; general: OptionEntry[] } | { ok: false; reason: string };
 
 /** Expected damage of one unit's weapons on a target (computeDamage, before committing). */
@@ -297,7 +301,7 @@ function rosterEntry(s: GameState, id: string) {
 
 /**
  * A set-up in the first battlefield format (boxes and cylinders, `placement`): still accepted by
- * {@link GameApi.newGame}, converted to a table (`battlefieldToTable`).
+ * {@link GameSession.newGame}, converted to a table (`battlefieldToTable`).
  */
 export interface GameSetupInput {
   seed: number | string;
@@ -311,8 +315,8 @@ export interface GameSetupInput {
   deployment?: { beginsDeployment: 'p1' | 'p2'; factionTerrain?: { p1?: string[]; p2?: string[] } };
 }
 
-/** Options of {@link GameApi}. */
-export interface GameApiOptions {
+/** Options of {@link GameSession}. */
+export interface GameSessionOptions {
   /**
    * Reads a bundled asset's bytes (`assets/kenney/...`) for saved games that carry their meshes as
    * bundled-asset ids. Default: none (such a game cannot be opened).
@@ -320,12 +324,14 @@ export interface GameApiOptions {
   readBundled?: BundledMeshReader;
   /**
    * Pass a reactions window automatically for a player who has no reaction the engine would accept
-   * (issue 18; see {@link GameApi.act}). Default true.
+   * (issue 18; see {@link GameSession.act}). Default true.
    */
   autoPass?: boolean;
+  /** Where terrain indexes are shared with other games of the process. Default: {@link sharedTerrainCache}. */
+  terrainCache?: TerrainCache;
 }
 
-/** Input of {@link GameApi.startOnTable}: a game on any table (GAME.md `start`). */
+/** Input of {@link GameSession.startOnTable}: a game on any table (GAME.md `start`). */
 export interface TableGameInput {
   /** The scenario (SCENARIO.md) as parsed JSON. */
   scenario: unknown;
@@ -342,7 +348,7 @@ export interface TableGameInput {
 /** The commands used in reaction to a declared ATTACK ability (Commands 6.0, 7.0). */
 const REACTIONS_TO_ATTACKS = ['allOutAttack', 'allOutDefence'] as const;
 
-export class GameApi {
+export class GameSession {
   private setup: GameSetupV2 | null = null;
   private port: GeometryPort | null = null;
   private opened: OpenedGame | null = null;
@@ -357,9 +363,11 @@ export class GameApi {
   /** `autoFlags[i]`: the action that made `states[i + 1]` was a pass with no reaction possible (an automatic pass). */
   private autoFlags: boolean[] = [];
   private readonly autoPass: boolean;
+  private readonly terrainCache: TerrainCache;
 
-  constructor(options: GameApiOptions = {}) {
+  constructor(options: GameSessionOptions = {}) {
     this.autoPass = options.autoPass ?? true;
+    this.terrainCache = options.terrainCache ?? sharedTerrainCache;
     this.readBundled = options.readBundled ?? (async (path) => {
       throw new Error(`bundled asset "${path}" cannot be read here`);
     });
@@ -461,8 +469,11 @@ export class GameApi {
       if (!m.ok) return { ok: false, problems: m.problems.map((p) => `table.${p}`) };
       meshes = m.meshes;
     }
-    const o = openGame(setup, meshes, terrain);
+    // The table's terrain index: shared with every game of this process on the same table.
+    const key = TerrainCache.keyOf(setup.table);
+    const o = openGame(setup, meshes, this.terrainCache.get(key) ?? terrain);
     if (!o.ok) return o;
+    this.terrainCache.set(key, o.game.world.terrain);
     const missing = Object.values(o.game.state.units)
       .filter((u) => u.status === undefined)
       .flatMap((u) => rosterEntry(o.game.state, u.id)!.models)
@@ -734,7 +745,7 @@ export class GameApi {
   }
 
   /** Steps the replay one action back (see {@link replayTo}). */
-  replayBack(): ReturnType<GameApi['replayTo']> {
+  replayBack(): ReturnType<GameSession['replayTo']> {
     if (this.replayQueue && this.replayIndex === 0) return { ok: false, reason: 'the replay is at its start', rule: 'Engine: replay' };
     return this.replayTo(this.replayIndex - 1);
   }
@@ -1348,7 +1359,7 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
 }
 
 /** For tests: is the unit in combat now (the engine's answer over the game's port)? */
-export function unitInCombat(api: GameApi, unitId: string): boolean {
+export function unitInCombat(api: GameSession, unitId: string): boolean {
   const port = (api as unknown as { port: GeometryPort }).port;
   return inCombat(api.state(), port, unitId);
 }
@@ -1479,3 +1490,8 @@ export function diceSteps(seq: number, newLog: readonly LogEntry[], events: read
   }
   return out;
 }
+
+/** The session under the name the game worker's callers knew it by (`workers/gameApi.ts` before issue 25). */
+export { GameSession as GameApi };
+/** Options of {@link GameApi}. */
+export type GameApiOptions = GameSessionOptions;

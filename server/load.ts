@@ -1,0 +1,161 @@
+/**
+ * Load test of the game server (issue 25, Performance): `npx tsx server/load.ts [--rooms 100]
+ * [--seconds 30] [--ramp 25,50,100,150]`. Loopback only, bounded in rooms and time.
+ *
+ * Starts one server process (`server/main.ts`, its own port and temporary folder), then for each
+ * step creates rooms up to the step's count, each with two players and a spectator
+ * (`@colyseus/sdk`, in this process), on the sample battle. Every player acts once a second with
+ * a real game action (the first-turn choice, then `endPhase`, for the player the game waits on: accepted, an `update` to the
+ * room's three clients; the other player's `endPhase` is refused by the rules and answered with a
+ * `result` only). Latency: from the send of an accepted action to its `update` at each client.
+ * Memory: the server's resident set (`/proc/<pid>/status` VmRSS) before the rooms and after each
+ * step. Prints one JSON line per step and a summary; exits 0.
+ *
+ * @module
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client, type Room } from '@colyseus/sdk';
+import { hotseatSetup, SAMPLE_ARMIES } from '../workers/gameSetup';
+import type { UpdateMessage } from '../src/game/network';
+import { freePort } from './gameServer';
+import { installWebSocketGlobal } from './webSocketGlobal';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : def;
+};
+const MAX_ROOMS = 400;
+const seconds = Math.min(120, Math.max(5, Number(arg('seconds', '30'))));
+const steps = arg('ramp', arg('rooms', '100'))
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0)
+  .map((n) => Math.min(n, MAX_ROOMS))
+  .sort((a, b) => a - b);
+
+installWebSocketGlobal();
+const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+
+const port = await freePort();
+const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SIGHTLINE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sightline-load-')), MAX_ROOMS_PER_ADDRESS: String(MAX_ROOMS + 1), ABANDONED_ROOM_SECONDS: '60' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const hardStop = setTimeout(() => {
+  process.stderr.write('load: hard time limit reached\n');
+  server.kill('SIGKILL');
+  process.exit(1);
+}, (steps.length * (seconds + 300) + 120) * 1000);
+await new Promise<void>((ok, fail) => {
+  let out = '';
+  server.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.includes('listening')) ok();
+  });
+  server.once('exit', (c) => fail(new Error(`server exited ${c}`)));
+});
+const url = `http://127.0.0.1:${port}`;
+const base = rssKb(server.pid!);
+
+const s = hotseatSetup(7);
+const createOptions = { scenario: s.scenario, bundled: s.bundled, armies: { [SAMPLE_ARMIES.p1]: s.armies.p1.roster, [SAMPLE_ARMIES.p2]: s.armies.p2.roster } };
+
+interface LoadRoom {
+  clients: Record<'p1' | 'p2' | 'spectator', Room>;
+  toAct: 'p1' | 'p2' | null;
+  stage: string;
+  /** seq → send time (ms) of the accepted action awaited. */
+  sent: Map<number, number>;
+  /** The seq the next accepted action will have. */
+  seq: number;
+}
+const rooms: LoadRoom[] = [];
+let latencies: number[] = [];
+let accepted = 0;
+let refused = 0;
+
+async function openRoom(i: number): Promise<LoadRoom> {
+  const r = { toAct: null, stage: '', sent: new Map(), seq: 0 } as unknown as LoadRoom;
+  const listen = (c: Room) => {
+    c.onMessage('update', (u: UpdateMessage) => {
+      r.toAct = u.summary.toAct;
+      r.stage = u.summary.stage;
+      r.seq = Math.max(r.seq, u.seq);
+      const t = r.sent.get(u.seq);
+      if (t !== undefined) latencies.push(performance.now() - t);
+    });
+    c.onMessage('result', (m: { ok: boolean }) => (m.ok ? accepted++ : refused++));
+    c.onMessage('seat', () => {});
+    c.onMessage('presence', () => {});
+    c.onMessage('snapshot', () => {});
+    return c;
+  };
+  const p1 = listen(await new Client(url).create('battle', { ...createOptions, seed: i + 1, seat: 'p1' }));
+  const p2 = listen(await new Client(url).joinById(p1.roomId, { seat: 'p2' }));
+  const spectator = listen(await new Client(url).joinById(p1.roomId, { seat: 'spectator' }));
+  r.clients = { p1, p2, spectator };
+  return r;
+}
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const a = [...xs].sort((x, y) => x - y);
+  return a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))];
+};
+
+const report: Record<string, unknown>[] = [];
+for (const target of steps) {
+  const t0 = performance.now();
+  while (rooms.length < target) rooms.push(await openRoom(rooms.length));
+  const createMs = performance.now() - t0;
+  latencies = [];
+  accepted = 0;
+  refused = 0;
+  // Each player acts once a second, its start spread over the second.
+  const timers: NodeJS.Timeout[] = [];
+  rooms.forEach((r, i) => {
+    for (const p of ['p1', 'p2'] as const) {
+      const act = () => {
+        if (r.toAct === p) r.sent.set(r.seq + 1, performance.now());
+        // The first-turn choice (Core 12.0) once, then the phases (Core 13.0): real actions of the game.
+        const action = r.stage === 'firstTurn' && r.toAct === p ? { type: 'chooseFirstTurn', player: p, first: p } : { type: 'endPhase', player: p };
+        r.clients[p].send('act', { action });
+      };
+      timers.push(setTimeout(() => timers.push(setInterval(act, 1000)), ((i * 2 + (p === 'p2' ? 1 : 0)) * 1000) / (rooms.length * 2)));
+    }
+  });
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  for (const t of timers) clearInterval(t);
+  const line = {
+    rooms: rooms.length,
+    clients: rooms.length * 3,
+    seconds,
+    acceptedActions: accepted,
+    refusedActions: refused,
+    updatesTimed: latencies.length,
+    p50Ms: Math.round(pct(latencies, 50) * 10) / 10,
+    p95Ms: Math.round(pct(latencies, 95) * 10) / 10,
+    p99Ms: Math.round(pct(latencies, 99) * 10) / 10,
+    maxMs: Math.round(Math.max(...latencies) * 10) / 10,
+    serverRssMb: Math.round(rssKb(server.pid!) / 102.4) / 10,
+    serverBaseRssMb: Math.round(base / 102.4) / 10,
+    perRoomKb: Math.round((rssKb(server.pid!) - base) / rooms.length),
+    createRoomsSeconds: Math.round(createMs / 100) / 10,
+  };
+  report.push(line);
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+  // Let the rooms settle (answers in flight) before the next step.
+  await new Promise((r) => setTimeout(r, 2000));
+}
+const under = report.filter((r) => (r.p99Ms as number) <= 100).map((r) => r.rooms as number);
+process.stdout.write(`${JSON.stringify({ summary: true, loadAverage: readFileSync('/proc/loadavg', 'utf8').trim(), largestStepWithP99Within100Ms: under.length ? Math.max(...under) : 0 })}\n`);
+for (const r of rooms) for (const c of Object.values(r.clients)) c.connection.close(4000);
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+clearTimeout(hardStop);
+process.exit(0);

@@ -1,0 +1,50 @@
+/**
+ * `npm run server`: the game server (`shared/contract/NETWORK.md`).
+ *
+ * Environment: `PORT` (default 2567), `HOST` (default 127.0.0.1), `REDIS_URL` (several processes
+ * share matchmaker, presence and saved games), `SIGHTLINE_DATA_DIR` (saved games without Redis,
+ * default `.sightline-server/rooms`), `PUBLIC_ADDRESS` (`host:port` clients reach this process at),
+ * `MAX_ROOMS_PER_ADDRESS` (default 10), `ABANDONED_ROOM_SECONDS` (default 900),
+ * `FINISHED_ROOM_SECONDS` (default 120). Prints one line `listening <host>:<port>` once it serves.
+ *
+ * @module
+ */
+import { startGameServer } from './gameServer';
+
+const int = (name: string): number | undefined => {
+  const v = process.env[name];
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) {
+    process.stderr.write(`server: ${name}=${v}: expected a whole number\n`);
+    process.exit(2);
+  }
+  return n;
+};
+
+const running = await startGameServer({
+  port: int('PORT') ?? 2567,
+  host: process.env.HOST || '127.0.0.1',
+  ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+  ...(process.env.SIGHTLINE_DATA_DIR ? { dataDir: process.env.SIGHTLINE_DATA_DIR } : {}),
+  ...(process.env.PUBLIC_ADDRESS ? { publicAddress: process.env.PUBLIC_ADDRESS } : {}),
+  ...(int('MAX_ROOMS_PER_ADDRESS') !== undefined ? { maxRoomsPerAddress: int('MAX_ROOMS_PER_ADDRESS') } : {}),
+  ...(int('ABANDONED_ROOM_SECONDS') !== undefined ? { abandonedSeconds: int('ABANDONED_ROOM_SECONDS') } : {}),
+  ...(int('FINISHED_ROOM_SECONDS') !== undefined ? { finishedSeconds: int('FINISHED_ROOM_SECONDS') } : {}),
+}).catch((e: unknown) => {
+  process.stderr.write(`server: ${(e as Error).message}\n`);
+  process.exit(1);
+});
+process.stdout.write(`listening ${running.host}:${running.port}${running.restored.length ? ` (restored ${running.restored.length} rooms: ${running.restored.join(' ')})` : ''}\n`);
+
+let closing = false;
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    if (closing) return;
+    closing = true;
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * One game session for every way to play (issue 25 item 1): the same actions played through
+ * hot-seat (the game worker, through its page client), `npm run game` (a process per command, the
+ * saved game passed from one to the next) and the game server (two `@colyseus/sdk` players) give
+ * the same state hash after every action, and the same refusals.
+ */
+import '@vitest/web-worker';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createGameClient } from '../../src/client/gameClient';
+import { hotseatSetup } from '../../workers/gameSetup';
+import { networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+afterAll(() => stopAllServers());
+
+/**
+ * `npm run game -- ARGS` (the command's file run by node with tsx's loader), its JSON output. Not
+ * a synchronous spawn: the SDK clients must keep answering the server's pings meanwhile.
+ */
+async function game(args: string[], cwd: string): Promise<Record<string, unknown>> {
+  const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/game.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, INIT_CWD: cwd }, maxBuffer: 256 * 1024 * 1024 });
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+describe('the same game through the worker, npm run game and the server', () => {
+  test('same state hash after every action', async () => {
+    const actions = networkActions();
+    // Hot-seat: the game worker behind the page's client.
+    const worker = createGameClient(() => new Worker(new URL('../../workers/game.worker.ts', import.meta.url), { type: 'module' }));
+    expect((await worker.startOnTable(hotseatSetup(7))).ok).toBe(true);
+    // npm run game: started on the same scenario file and army files.
+    const dir = mkdtempSync(join(tmpdir(), 'sightline-cross-'));
+    const start = await game(['start', '--scenario', join(ROOT, 'assets/scenarios/sample-battle.json'), '--army', `south=${join(ROOT, 'assets/armies/stormcast-liberators.json')}`, '--army', `north=${join(ROOT, 'assets/armies/skaven-clawlord.json')}`, '--seed', '7'], dir);
+    let gamePath = join(dir, 'game-0.json');
+    writeFileSync(gamePath, JSON.stringify(start));
+    // The server: p1 creates the room, p2 joins.
+    const server = await startServer({ SIGHTLINE_DATA_DIR: tempDataDir() });
+    const p1 = new Watched(await sdk(server.url).create('battle', { ...sampleCreateOptions(7), seat: 'p1' }));
+    const p2 = new Watched(await sdk(server.url).joinById(p1.room.roomId, { seat: 'p2' }));
+    await p1.until((w) => w.updates.length > 0, 'the join update');
+
+    const first = ((await game(['state', gamePath], dir)) as { stateHash: string }).stateHash;
+    expect(first).toBe(await worker.hash());
+    expect(p1.updates[0].stateHash).toBe(first);
+    let accepted = 0;
+    for (const [i, action] of actions.entries()) {
+      const w = await worker.act(action);
+      const actionPath = join(dir, `action-${i}.json`);
+      writeFileSync(actionPath, JSON.stringify(action));
+      const c = (await game(['act', gamePath, actionPath], dir)) as { ok: boolean; stateHash?: string; game?: unknown; rule?: string };
+      const s = await (action.player === 'p1' ? p1 : p2).act(action);
+      expect({ cli: c.ok, server: s.ok }, `action ${i}`).toEqual({ cli: w.ok, server: w.ok });
+      if (!w.ok) {
+        expect({ cli: c.rule, server: s.ok ? '' : s.rule }).toEqual({ cli: w.rule, server: w.rule });
+        continue;
+      }
+      accepted++;
+      gamePath = join(dir, `game-${i + 1}.json`);
+      writeFileSync(gamePath, JSON.stringify(c.game));
+      const seq = s.ok ? s.seq : -1;
+      const hashes = { worker: await worker.hash(), cli: c.stateHash, server: (await p2.update(seq)).stateHash };
+      expect(hashes, `after action ${i} (${action.type})`).toEqual({ worker: hashes.worker, cli: hashes.worker, server: hashes.worker });
+    }
+    expect(accepted).toBe(actions.length);
+    // The Run rolled a die: the dice are in the game (the server's log shows it).
+    expect(p1.updates.some((u) => u.steps.some((st) => st.label === 'Run roll'))).toBe(true);
+    worker.dispose();
+    await p1.room.leave();
+    await p2.room.leave();
+  }, 300000);
+});

@@ -1,0 +1,144 @@
+/**
+ * Test harness of the game server: server processes (`tsx server/main.ts`) on free loopback ports,
+ * each waited for by its `listening` line and always killed after the test; `@colyseus/sdk`
+ * clients (Node 20: `globalThis.WebSocket` from `ws`) that collect every message they receive.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client, type Room } from '@colyseus/sdk';
+import { freePort } from '../../server/gameServer';
+import { installWebSocketGlobal } from '../../server/webSocketGlobal';
+import { hotseatSetup, SAMPLE_ARMIES } from '../../workers/gameSetup';
+import type { ResultMessage, UpdateMessage } from '../../src/game/network';
+import type { Action } from '../../src/rules/engine';
+import { roundOne } from '../worker/gameFixtures';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** A server process. */
+export interface ServerProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Everything it printed. */
+  output: () => string;
+  /** Sends a signal and waits for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const running = new Set<ServerProcess>();
+
+/** Starts `server/main.ts` on a free 127.0.0.1 port; resolves once it prints `listening`. */
+export async function startServer(env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
+  const p = port ?? (await freePort());
+  // One process (node with tsx's loader, not the tsx wrapper, which would leave its child behind a SIGKILL).
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(p), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const sp: ServerProcess = {
+    port: p,
+    url: `http://127.0.0.1:${p}`,
+    child,
+    output: () => out,
+    async stop(signal = 'SIGTERM') {
+      running.delete(sp);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+  running.add(sp);
+  await new Promise<void>((ok, fail) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (/^listening /m.test(out)) ok();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => { out += d.toString(); if (process.env.SERVER_ECHO) process.stderr.write(d); });
+    child.once('exit', (code) => fail(new Error(`server exited (${code}) before listening:\n${out}`)));
+  });
+  return sp;
+}
+
+/** Kills every server a test started and left running. */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...running].map((s) => s.stop('SIGKILL')));
+}
+
+/** A fresh temporary folder for a server's saved games. */
+export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'sightline-rooms-'));
+
+/** An SDK client of a server. */
+export function sdk(url: string): Client {
+  installWebSocketGlobal();
+  return new Client(url);
+}
+
+/** Create options of the sample battle (the hot-seat game) on the default battlefield. */
+export function sampleCreateOptions(seed = 7): Record<string, unknown> {
+  const s = hotseatSetup(seed);
+  return { scenario: s.scenario, bundled: s.bundled, armies: { [SAMPLE_ARMIES.p1]: s.armies.p1.roster, [SAMPLE_ARMIES.p2]: s.armies.p2.roster }, seed };
+}
+
+/** A room and every message it received, by type, in order. */
+export class Watched {
+  readonly updates: UpdateMessage[] = [];
+  readonly results: ResultMessage[] = [];
+  readonly other: { type: string | number; message: unknown }[] = [];
+  private waiters: (() => void)[] = [];
+
+  constructor(readonly room: Room) {
+    room.onMessage('*', (type, message) => {
+      if (type === 'update') this.updates.push(message as UpdateMessage);
+      else if (type === 'result') this.results.push(message as ResultMessage);
+      else this.other.push({ type, message });
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  /** Resolves once `ok(this)` holds (checked after every message); rejects after `ms`. */
+  until(ok: (w: Watched) => boolean, what: string, ms = 20000): Promise<void> {
+    if (ok(this)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+      const check = () => {
+        if (ok(this)) {
+          clearTimeout(timer);
+          resolve();
+        } else this.waiters.push(check);
+      };
+      this.waiters.push(check);
+    });
+  }
+
+  /** The last message of a type other than update/result. */
+  last<T>(type: string): T | undefined {
+    return this.other.filter((m) => m.type === type).at(-1)?.message as T | undefined;
+  }
+
+  /** Sends an action and waits for its result. */
+  async act(action: unknown): Promise<ResultMessage> {
+    const n = this.results.length;
+    this.room.send('act', { action });
+    await this.until((w) => w.results.length > n, `the result of ${JSON.stringify(action).slice(0, 80)}`);
+    return this.results[n];
+  }
+
+  /** The update with this seq, once received. */
+  async update(seq: number): Promise<UpdateMessage> {
+    await this.until((w) => w.updates.some((u) => u.seq === seq), `update ${seq}`);
+    return this.updates.find((u) => u.seq === seq)!;
+  }
+}
+
+/** p1's turn of round 1 (a move), then p2 to its movement phase, a Run (dice) and on. */
+export function networkActions(): Action[] {
+  const end = (player: 'p1' | 'p2', n: number): Action[] => Array.from({ length: n }, () => ({ type: 'endPhase', player }));
+  return [...roundOne(hotseatSetup(7)).slice(0, 9), ...end('p2', 2), { type: 'run', player: 'p2', unitId: 'sk-clanrats' }, ...end('p2', 2)];
+}
+
