@@ -40,7 +40,7 @@ import { shownBoard, useBoardStatus } from './tools/boardStatus';
 import { shownPairs, useCombatTool } from './tools/combatTool';
 import { favouriteLine, foundBlockers, shownLos, useLosTool, type LosResult } from './tools/losTool';
 import { eyeView } from './tools/eyeView';
-import { disputeFilename, disputeOf, disputeScenario, type DisputeQuery } from './files/dispute';
+import { atGamePositions, disputeFilename, disputeOf, disputeScenario, type DisputeQuery } from './files/dispute';
 import { encodeShare, shareUrl } from './files/share';
 import { useSightTable } from './tools/sightTableTool';
 import { shownMeasure, useMeasureTool } from './tools/measureTool';
@@ -48,7 +48,7 @@ import { afterRedo, afterUndo, EMPTY_HISTORY, isEdit, isPlacement, nextRedo, nex
 import { currentMeasure, useMoveTool, type MoveRecord } from './tools/moveTool';
 import type { PickTarget, Point2, Segment3, ToolId } from './tools/types';
 import { Toolbar } from './Toolbar';
-import { isPlayMode, playScenarioSource } from './play/game';
+import { getGame, isPlayMode, playScenarioSource } from './play/game';
 import { usePlay } from './play/usePlay';
 import { NewBattleDialog } from './play/NewBattleDialog';
 import { startupInfo, startupSource } from './files/startup';
@@ -474,13 +474,15 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     setDisputeShare(null);
   }, [los.name === 'done' ? los.n : -1]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // ---- Share a dispute (issue 29): the battlefield as it stands (a game's positions included:
-  // the engine worker follows the game) with the pair's `visible` query, as a link and a file.
+  // ---- Share a dispute (issue 29): the battlefield as it stands with the pair's `visible` query,
+  // as a link and a file. In a game, every model where the game has it now (the game's board, not
+  // the engine worker's copy, which follows the game a step later).
   const shareDispute = useCallback(async () => {
     if (los.name !== 'done') return;
     const s = await engine.track(engine.client.getScenario());
     if (!s) return;
-    const dispute = disputeScenario(s, los.observer, los.target);
+    const table = play.active ? atGamePositions(s, (await getGame().summary()).board) : s;
+    const dispute = disputeScenario(table, los.observer, los.target);
     const url = shareUrl(await encodeShare(dispute));
     const text = `${JSON.stringify(dispute, null, 2)}\n`;
     const fileUrl = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -489,7 +491,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       if (prev) URL.revokeObjectURL(prev.fileUrl);
       return { url, fileUrl, filename: disputeFilename(los.observer.id, los.target.id), warning };
     });
-  }, [los, engine]);
+  }, [los, engine, play.active]);
 
   // ---- Files, palette, autosave and dice (src/ui/files, src/ui/palette); off in Play mode.
   const workbench = useWorkbench({

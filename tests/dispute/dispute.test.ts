@@ -10,6 +10,10 @@ import { answerAll } from '../../src/scenario/answer';
 import { parseScenario } from '../../src/scenario/validate';
 import { eyeView } from '../../src/ui/tools/eyeView';
 import { EngineApi } from '../../workers/engineApi';
+import { GameApi } from '../../workers/gameApi';
+import { readBundledNode } from '../../src/game/node';
+import { atGamePositions, disputeOf, disputeScenario } from '../../src/ui/files/dispute';
+import { gunners, targets } from '../game/tables';
 
 /** The default battlefield and its bundled meshes, as the page loads them. */
 function defaultTable(): { json: { terrain: { id: string; name?: string; pieces: { src?: string }[] }[] }; meshes: Record<string, Uint8Array> } {
@@ -135,6 +139,75 @@ describe('a saved dispute answered headless (item 1)', () => {
     const r = parseScenario(wallTable([{ id: 'q', kind: 'visible', observer: 'o1', target: 't1', show: 'top' }]));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problems.some((p) => p.startsWith('queries[0].show'))).toBe(true);
+  });
+});
+
+/**
+ * 40" x 30": a wall "Long Wall" x 2-12, y 12-13, 6" tall. gunner-a (32 mm, 2" tall) at (10, 6)
+ * and target-window at (10, 24): every line between them crosses y 12-13 at x 9.37-10.63, in the
+ * wall, so not visible. After gunner-a's Normal Move to (14.8, 6) the leftmost line (from x 14.17
+ * to x 9.37) crosses y 13 at x 12.30, east of the wall's end: visible.
+ */
+function gameTable(): Record<string, unknown> {
+  return {
+    name: 'Dispute in a game',
+    battlefield: { width: 40, depth: 30 },
+    terrain: [{ id: 'long-wall', name: 'Long Wall', type: 'obstacle', pieces: [{ shape: 'box', center: [7, 12.5], size: [10, 1, 6] }] }],
+    territories: { south: [[0, 0], [40, 0], [40, 8], [0, 8]], north: [[0, 22], [40, 22], [40, 30], [0, 30]] },
+    units: [
+      { id: 'gunner-a', army: 'south', models: [{ id: 'gunner-a-1', base: { round: 32 }, height: 2, position: [10, 6] }] },
+      { id: 'gunner-b', army: 'south', models: [{ id: 'gunner-b-1', base: { round: 32 }, height: 2, position: [30, 6] }] },
+      { id: 'target-window', army: 'north', models: [{ id: 'target-window-1', base: { round: 32 }, height: 2, position: [10, 24] }] },
+      { id: 'target-tower', army: 'north', models: [{ id: 'target-tower-1', base: { round: 32 }, height: 2, position: [30, 24] }] },
+    ],
+  };
+}
+
+describe('a dispute shared in a game carries the game\'s positions (item 1)', () => {
+  test('the table drawn at the start plus the game\'s board: the moved model where the game has it, and the game\'s verdict', async () => {
+    const game = new GameApi({ readBundled: readBundledNode });
+    const r = await game.startOnTable({ scenario: gameTable(), armies: { p1: { army: 'south', roster: gunners() }, p2: { army: 'north', roster: targets() } }, seed: 3 });
+    if (!r.ok) throw new Error(r.problems.join('\n'));
+    // What the page drew when the game opened: the battlefield's starting positions.
+    const start = parseScenario(game.tableScenario());
+    if (!start.ok) throw new Error(start.problems.join('\n'));
+    const verdict = () => game.query({ id: 'v', kind: 'visible', observer: 'gunner-a-1', target: 'target-window-1' });
+    expect(verdict()).toMatchObject({ ok: true, answer: { value: false } });
+    for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'endPhase', player: 'p1' }]) expect(game.act(a).ok).toBe(true);
+    expect(game.act({ type: 'move', player: 'p1', unitId: 'gunner-a', kind: 'normal', paths: { 'gunner-a-1': [[14.8, 6]] } }).ok).toBe(true);
+    expect(verdict()).toMatchObject({ ok: true, answer: { value: true } });
+
+    const board = game.summary().board;
+    const shared = disputeScenario(atGamePositions(start.scenario, board), { kind: 'model', id: 'gunner-a-1' }, { kind: 'model', id: 'target-window-1' });
+    const at = (s: typeof shared, id: string) => s.units!.flatMap((u) => u.models).find((m) => m.id === id)?.position;
+    expect(at(start.scenario, 'gunner-a-1')).toEqual([10, 6]);
+    expect(at(shared, 'gunner-a-1')).toEqual([14.8, 6]);
+    // Every model where the game's own table has it.
+    const gameTableNow = game.tableScenario()!;
+    expect(shared.units!.map((u) => u.models.map((m) => [m.id, m.position]))).toEqual(gameTableNow.units!.map((u) => u.models.map((m) => [m.id, m.position])));
+    // Opened headless (adjudicate), the shared dispute answers what the game answers now: visible.
+    const parsed = parseScenario(JSON.parse(JSON.stringify(shared)));
+    if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+    expect(disputeOf(parsed.scenario)).toEqual({ observer: 'gunner-a-1', target: 'target-window-1', eye: true });
+    const api = await loaded(parsed.scenario);
+    const [answer] = answerAll((api as unknown as { loaded: { world: never } }).loaded.world, parsed.scenario);
+    expect(answer.value).toBe(true);
+    // The battlefield's starting positions would have said the opposite.
+    const stale = parseScenario(disputeScenario(start.scenario, { kind: 'model', id: 'gunner-a-1' }, { kind: 'model', id: 'target-window-1' }));
+    if (!stale.ok) throw new Error(stale.problems.join('\n'));
+    const staleApi = await loaded(stale.scenario);
+    expect(answerAll((staleApi as unknown as { loaded: { world: never } }).loaded.world, stale.scenario)[0].value).toBe(false);
+  });
+
+  test('slain models and models the board does not place are left out, and units left empty', () => {
+    const parsed = parseScenario(wallTable());
+    if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+    const out = atGamePositions(parsed.scenario, { positions: { o1: [11, 9], m1: [12, 10], t1: [20, 10] }, removed: ['m1'] });
+    expect(out.units!.map((u) => [u.id, u.models.map((m) => [m.id, m.position])])).toEqual([
+      ['o', [['o1', [11, 9]]]],
+      ['t', [['t1', [20, 10]]]],
+    ]);
+    expect(parsed.scenario.units![0].models[0].position).toEqual([10, 10]);
   });
 });
 

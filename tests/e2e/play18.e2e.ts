@@ -109,6 +109,26 @@ export const tests: E2ETest[] = [
       await page.waitForSelector('[data-testid=los-panel][data-eye=false]');
       await page.click('[data-testid=btn-sight-table]', { timeout: 10_000 });
       await page.waitForSelector('[data-testid=sight-table]');
+      // Issue 29 item 4: the open panel hides no model. The canvas stops at the panel's left edge
+      // and the camera re-frames there: every model of the battlefield projects inside the canvas,
+      // none under the panel's rectangle.
+      await page.waitForFunction(() => {
+        const c = document.querySelector('.table-canvas canvas')?.getBoundingClientRect();
+        const p = document.querySelector('[data-testid=los-panel]')?.getBoundingClientRect();
+        return !!c && !!p && c.right <= p.left + 0.5;
+      });
+      await frames(page);
+      const rects = (await page.evaluate(() => [document.querySelector('.table-canvas canvas')!, document.querySelector('[data-testid=los-panel]')!].map((e) => e.getBoundingClientRect().toJSON()))) as { left: number; right: number; top: number; bottom: number }[];
+      const [canvasRect, panelRect] = rects;
+      const modelIds = Object.keys((await play<{ board: { positions: Record<string, unknown> } }>(page, 'summary()')).board.positions);
+      assert(modelIds.length >= 10, `models on the battlefield: ${modelIds.length}`);
+      for (const id of modelIds) {
+        const [x, y] = await modelOnScreen(page, id);
+        const inside = (r: typeof canvasRect) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+        assert(inside(canvasRect), `${id} at (${x.toFixed(0)}, ${y.toFixed(0)}) is in the view (canvas ${JSON.stringify(canvasRect)})`);
+        assert(!inside(panelRect), `${id} at (${x.toFixed(0)}, ${y.toFixed(0)}) is not under the line-of-sight panel ${JSON.stringify(panelRect)}`);
+      }
+      await page.screenshot({ path: join(ctx.outputDir, 'play18-sight-table.png') });
       // The Play panel is still there and usable beside the tool.
       await page.click('[data-testid=play-g-firstTurn-p1]', { timeout: 10_000 });
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);

@@ -25,6 +25,37 @@ export function disputeScenario(scenario: Scenario, observer: PickTarget, target
   return { ...scenario, queries: [{ id: DISPUTE_QUERY_ID, kind: 'visible', observer: observer.id, target: target.id, show: 'eye' }] };
 }
 
+/** Where a game has every model now (the game worker's `GameSummary.board`): plan-view centres, inches, and the models off the battlefield. */
+export interface GameBoard {
+  positions: Record<string, [number, number]>;
+  removed: string[];
+}
+
+/**
+ * The battlefield on screen with a game's models where the game has them now (issue 29: "in a
+ * game, the link carries the game's positions"): every model at `board.positions` (its elevation
+ * dropped when it moved: the game measures a moved model on the ground or what it stands on),
+ * models the board does not place (slain, in reserve, not deployed) left out, and units left
+ * without models left out. The terrain is the scenario's, as drawn. Pure: `scenario` is not changed.
+ */
+export function atGamePositions(scenario: Scenario, board: GameBoard): Scenario {
+  const removed = new Set(board.removed);
+  const units = (scenario.units ?? [])
+    .map((u) => ({
+      ...u,
+      models: u.models
+        .filter((m) => !removed.has(m.id) && board.positions[m.id])
+        .map((m) => {
+          const [x, y] = board.positions[m.id];
+          if (m.position[0] === x && m.position[1] === y) return m;
+          const { elevation: _dropped, ...rest } = m;
+          return { ...rest, position: [x, y] as [number, number] };
+        }),
+    }))
+    .filter((u) => u.models.length > 0);
+  return { ...scenario, units };
+}
+
 /** The first `visible` query with `show` in a scenario JSON (validated or not), or null. */
 export function disputeOf(json: unknown): DisputeQuery | null {
   const qs = (json as { queries?: unknown } | null)?.queries;
