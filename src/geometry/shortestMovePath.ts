@@ -255,8 +255,9 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   while (anchor < points.length - 1) {
     let j = anchor + 1;
     while (j + 1 < points.length) {
-      const piece = walkMovePath(world, m, [points[anchor], points[j + 1]], opts, false);
-      if (!piece.ok || piece.inches > cum[j + 1] - cum[anchor] + 1e-6 || pieceKeptOut(points[anchor], points[j + 1])) break;
+      const allowed = cum[j + 1] - cum[anchor] + 1e-6;
+      const piece = walkMovePath(world, m, [points[anchor], points[j + 1]], opts, false, allowed);
+      if (!piece.ok || piece.inches > allowed || pieceKeptOut(points[anchor], points[j + 1])) break;
       j++;
     }
     smooth.push(points[j]);
@@ -289,10 +290,19 @@ function tighten(
   opts: MovePathOptions,
   refused: (a: readonly [number, number], b: readonly [number, number]) => boolean,
 ): void {
-  const cost = (a: readonly [number, number], b: readonly [number, number]): number => {
+  // A piece's cost, Infinity when it is illegal or (with a budget) dearer than the budget: each
+  // candidate corner only has to beat the path it would replace, so its walk stops once it cannot.
+  const known = new Map<string, number>();
+  const cost = (a: readonly [number, number], b: readonly [number, number], budget = Infinity): number => {
+    const key = `${a[0]},${a[1]},${b[0]},${b[1]}`;
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
     if (refused(a, b)) return Infinity;
-    const r = walkMovePath(world, m, [a, b], opts, false);
-    return r.ok ? r.inches : Infinity;
+    const r = walkMovePath(world, m, [a, b], opts, false, budget);
+    const inches = r.ok ? r.inches : Infinity;
+    // Only complete answers are kept (a walk stopped by its budget says only "more than that").
+    if (r.ok || r.rule !== 'SEARCH budget') known.set(key, inches);
+    return inches;
   };
   for (let pass = 0; pass < TIGHTEN_PASSES; pass++) {
     let moved = false;
@@ -305,7 +315,8 @@ function tighten(
       const now = cost(a, v) + cost(v, b);
       for (let t = 0.5; t >= TIGHTEN_MIN_FRACTION; t /= 2) {
         const c: [number, number] = [v[0] + (mx - v[0]) * t, v[1] + (my - v[1]) * t];
-        if (cost(a, c) + cost(c, b) < now - 1e-9) {
+        const first = cost(a, c, now);
+        if (first < now && first + cost(c, b, now - first) < now - 1e-9) {
           path[i] = c;
           moved = true;
           break;

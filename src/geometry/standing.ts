@@ -1,6 +1,6 @@
 import { DoubleSide, Ray, Vector3 } from 'three';
 import { INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh';
-import { footprintBounds, footprintContains, footprintPolygon, type Footprint } from './footprint';
+import { footprintBounds, footprintContains, type Footprint } from './footprint';
 import type { TerrainIndex } from './world';
 
 /** Which terrain features count as surfaces (by feature index); all of them when absent. */
@@ -49,14 +49,26 @@ export function highestSurfaceUnder(terrain: TerrainIndex, f: Footprint, include
       if (box.max.z <= best) return NOT_INTERSECTED;
       return INTERSECTED;
     },
+    // Highest boxes first: once the top surface is found, every box below it is skipped (the
+    // answer is the same maximum in any order).
+    boundsTraverseOrder: (box) => -box.max.z,
     intersectsTriangle: (tri, triIndex) => {
-      const hi = Math.max(tri.a.z, tri.b.z, tri.c.z);
+      const a = tri.a;
+      const b = tri.b;
+      const c = tri.c;
+      const hi = a.z > b.z ? (a.z > c.z ? a.z : c.z) : b.z > c.z ? b.z : c.z;
       if (hi <= best) return false;
+      // The triangle's plan bounds apart from the footprint's: nothing of it is over the footprint.
+      if ((a.x < fb[0] && b.x < fb[0] && c.x < fb[0]) || (a.x > fb[2] && b.x > fb[2] && c.x > fb[2])) return false;
+      if ((a.y < fb[1] && b.y < fb[1] && c.y < fb[1]) || (a.y > fb[3] && b.y > fb[3] && c.y > fb[3])) return false;
       const vi = index ? index.getX(triIndex * 3) : triIndex * 3;
       const feature = terrain.triangleFeature[Math.floor(vi / 3)];
       if (include && !include(feature)) return false;
-      poly ??= footprintPolygon(f, CLIP_SIDES);
-      const z = clippedMaxZ(tri.a, tri.b, tri.c, poly, f);
+      // Farther than the semi-major axis from the centre in plan: outside the ellipse, and so
+      // outside the inscribed polygon too (nothing to clip).
+      if (planDistanceSq(f.x, f.y, a, b, c) > f.semiMajor * f.semiMajor * (1 + 1e-9)) return false;
+      poly ??= clipPolygon(f);
+      const z = clippedMaxZ(a, b, c, hi, poly, f);
       if (z > best) {
         best = z;
         bestFeature = feature;
@@ -67,16 +79,80 @@ export function highestSurfaceUnder(terrain: TerrainIndex, f: Footprint, include
   return { z: best, featureIndex: bestFeature };
 }
 
+/** Squared plan-view distance from (px, py) to the segment (ax, ay)-(bx, by). */
+function segmentDistanceSq(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const ex = bx - ax;
+  const ey = by - ay;
+  const len = ex * ex + ey * ey;
+  let t = len > 0 ? ((px - ax) * ex + (py - ay) * ey) / len : 0;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const dx = ax + t * ex - px;
+  const dy = ay + t * ey - py;
+  return dx * dx + dy * dy;
+}
+
+/** Squared plan-view distance from (px, py) to triangle abc (0 inside it). */
+function planDistanceSq(px: number, py: number, a: Vector3, b: Vector3, c: Vector3): number {
+  const d1 = (b.x - a.x) * (py - a.y) - (b.y - a.y) * (px - a.x);
+  const d2 = (c.x - b.x) * (py - b.y) - (c.y - b.y) * (px - b.x);
+  const d3 = (a.x - c.x) * (py - c.y) - (a.y - c.y) * (px - c.x);
+  if ((d1 >= 0 && d2 >= 0 && d3 >= 0) || (d1 <= 0 && d2 <= 0 && d3 <= 0)) return 0;
+  return Math.min(segmentDistanceSq(px, py, a.x, a.y, b.x, b.y), segmentDistanceSq(px, py, b.x, b.y, c.x, c.y), segmentDistanceSq(px, py, c.x, c.y, a.x, a.y));
+}
+
+/** The last footprint shape's clip polygon terms (see {@link clipPolygon}). */
+let _shape = { semiMajor: NaN, semiMinor: NaN, facingRad: NaN };
+const _cu = new Float64Array(CLIP_SIDES);
+const _sv = new Float64Array(CLIP_SIDES);
+const _su = new Float64Array(CLIP_SIDES);
+const _cv = new Float64Array(CLIP_SIDES);
+const _poly: number[] = new Array<number>(2 * CLIP_SIDES).fill(0);
+
+/**
+ * `footprintPolygon(f, CLIP_SIDES)` (the inscribed 96-gon, the same numbers), in a module scratch
+ * array overwritten by the next call: the shape's terms (cosines and sines) are kept while
+ * successive footprints have the same size and facing, as along a move.
+ */
+function clipPolygon(f: Footprint): number[] {
+  if (_shape.semiMajor !== f.semiMajor || _shape.semiMinor !== f.semiMinor || _shape.facingRad !== f.facingRad) {
+    const c = Math.cos(f.facingRad);
+    const s = Math.sin(f.facingRad);
+    for (let i = 0; i < CLIP_SIDES; i++) {
+      const theta = (2 * Math.PI * i) / CLIP_SIDES;
+      const u = f.semiMajor * Math.cos(theta);
+      const v = f.semiMinor * Math.sin(theta);
+      _cu[i] = c * u;
+      _sv[i] = s * v;
+      _su[i] = s * u;
+      _cv[i] = c * v;
+    }
+    _shape = { semiMajor: f.semiMajor, semiMinor: f.semiMinor, facingRad: f.facingRad };
+  }
+  // As footprintBoundaryPoint: x + c u - s v, y + s u + c v (same order of operations).
+  for (let i = 0; i < CLIP_SIDES; i++) {
+    _poly[2 * i] = f.x + _cu[i] - _sv[i];
+    _poly[2 * i + 1] = f.y + _su[i] + _cv[i];
+  }
+  return _poly;
+}
+
 // Scratch buffers for clipping (a triangle clipped by a convex 96-gon has at most 99 vertices).
 let _bufA = new Float64Array(3 * 128);
 let _bufB = new Float64Array(3 * 128);
 
-function clippedMaxZ(a: Vector3, b: Vector3, c: Vector3, poly: number[], f: Footprint): number {
+/**
+ * The highest z of triangle abc over the footprint (its clip by the inscribed polygon `poly`, and
+ * any vertex inside the ellipse), -Infinity when none of it is over the footprint. `hi` is the
+ * triangle's highest vertex z: when that vertex is inside the footprint it is the answer, and the
+ * clipping is skipped (the clipped polygon is never higher than the triangle's highest vertex).
+ */
+function clippedMaxZ(a: Vector3, b: Vector3, c: Vector3, hi: number, poly: number[], f: Footprint): number {
   // Quick accept: a triangle vertex inside the footprint already bounds from below.
   let inPoly = -Infinity;
   if (footprintContains(f, a.x, a.y)) inPoly = Math.max(inPoly, a.z);
   if (footprintContains(f, b.x, b.y)) inPoly = Math.max(inPoly, b.z);
   if (footprintContains(f, c.x, c.y)) inPoly = Math.max(inPoly, c.z);
+  if (inPoly >= hi) return inPoly;
   let src = _bufA;
   let dst = _bufB;
   src[0] = a.x; src[1] = a.y; src[2] = a.z;
@@ -92,6 +168,9 @@ function clippedMaxZ(a: Vector3, b: Vector3, c: Vector3, poly: number[], f: Foot
     // Inside = left of the edge (the polygon is counter-clockwise).
     const ex = x1 - x0;
     const ey = y1 - y0;
+    // The whole triangle inside this edge's half-plane: the edge cuts nothing (the polygon so far
+    // is part of the triangle), so the clip would copy it unchanged.
+    if (ex * (a.y - y0) - ey * (a.x - x0) >= 0 && ex * (b.y - y0) - ey * (b.x - x0) >= 0 && ex * (c.y - y0) - ey * (c.x - x0) >= 0) continue;
     let k = 0;
     if (dst.length < 3 * (n + 2)) {
       dst = new Float64Array(3 * (n + 8));
