@@ -65,10 +65,23 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
  * stretch inside a longer path (used by the path search, {@link shortestMovePath}).
  * @param m - the moving model (its footprint's size and facing are used, not its position).
  * @param path - plan-view points in inches, the first one the start of the piece.
- * @param maxInches - the walk stops as soon as the piece costs more than this (a search's budget:
- *   the answer is then `{ok: false}` with the rule `SEARCH budget`). Default no limit.
+ * @param maxInches - the walk stops as soon as the move is sure to cost more than this (a search's
+ *   budget: the answer is then `{ok: false}` with the rule `SEARCH budget`): the cost so far plus
+ *   the plan length still to walk (each step costs at least that) is over it. With `endPose` the
+ *   final jump down may still take off up to the height the base stands at, so that height is
+ *   taken off the cost so far. Default no limit.
+ * @param stopOnClimb - the walk stops at the first climb (`{ok: false}` with the rule
+ *   `SEARCH climbs`): a search asking only whether the path is flat. Default false.
  */
-export function walkMovePath(world: World, m: ModelState, path: readonly (readonly [number, number])[], opts: MovePathOptions, endPose: boolean, maxInches = Infinity): MovePathResult {
+export function walkMovePath(
+  world: World,
+  m: ModelState,
+  path: readonly (readonly [number, number])[],
+  opts: MovePathOptions,
+  endPose: boolean,
+  maxInches = Infinity,
+  stopOnClimb = false,
+): MovePathResult {
   if (path.length === 0) return { ok: false, reason: 'the path is empty', rule: 'SCENARIO movePath' };
   const [sx, sy] = path[0];
   const fly = opts.fly === true;
@@ -96,6 +109,9 @@ export function walkMovePath(world: World, m: ModelState, path: readonly (readon
   };
 
   let horizontal = 0;
+  // The path's plan length: every step still to walk costs at least its plan length (for the budget).
+  let planLength = 0;
+  for (let k = 1; k < path.length; k++) planLength += Math.hypot(path[k][0] - path[k - 1][0], path[k][1] - path[k - 1][1]);
   let cost = 0;
   let climbed = 0;
   let lastDrop = 0;
@@ -200,7 +216,8 @@ export function walkMovePath(world: World, m: ModelState, path: readonly (readon
       stepEndY = y;
       walk(xPrev, yPrev, z, x, y, zNext, 0);
       z = zNext;
-      if (!endPose && cost > maxInches) return OVER_BUDGET;
+      if ((endPose ? cost - z : cost) + (planLength - horizontal) - 1e-9 > maxInches) return OVER_BUDGET;
+      if (stopOnClimb && climbed >= 1e-9) return CLIMBS;
     }
     px = tx;
     py = ty;
@@ -235,6 +252,8 @@ export function walkMovePath(world: World, m: ModelState, path: readonly (readon
 
 /** The answer of a walk stopped by its budget (see {@link walkMovePath}). */
 const OVER_BUDGET: MovePathResult = { ok: false, reason: 'the piece costs more than the search allows', rule: 'SEARCH budget' };
+/** The answer of a walk stopped at its first climb (see {@link walkMovePath}). */
+const CLIMBS: MovePathResult = { ok: false, reason: 'the path climbs', rule: 'SEARCH climbs' };
 
 function ruleOf(reason: string): string {
   const m = /\((Core [0-9.]+|Terrain [0-9.]+)\)/.exec(reason);

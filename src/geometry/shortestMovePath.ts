@@ -109,11 +109,24 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
     const at = keptOut(gx, gy);
     if (at) return { ok: false, reason: `the model would end within ${keep!.inches}" of the base at (${at.x.toFixed(2)}, ${at.y.toFixed(2)})`, rule: 'Core 14.1' };
   }
-  const straightMove = movePathCost(world, modelId, straightPath, opts);
-  const straight: MovePathResult = straightMove.ok && pathKeptOut(straightPath) ? { ok: false, reason: `the straight line passes within ${keep!.inches}" of another base`, rule: 'Core 14.1' } : straightMove;
+  // The straight line, as movePathCost walks it (the path starts where the model stands). First
+  // only as far as its first climb: a flat legal line is the answer; one that climbs is walked in
+  // full only when the search's path is known (then no further than that path's cost).
+  const keptOutStraight = (r: MovePathResult): MovePathResult =>
+    r.ok && pathKeptOut(straightPath) ? { ok: false, reason: `the straight line passes within ${keep!.inches}" of another base`, rule: 'Core 14.1' } : r;
+  const probe = keptOutStraight(walkMovePath(world, m, straightPath, opts, true, Infinity, opts.fly !== true));
+  let straightKnown: MovePathResult | null = probe.ok || probe.rule !== 'SEARCH climbs' ? probe : null;
+  /** The straight line's answer; with a budget, `null` when it surely costs more than that. */
+  const straightUpTo = (budget = Infinity): MovePathResult | null => {
+    if (straightKnown) return straightKnown;
+    const r = walkMovePath(world, m, straightPath, opts, true, budget);
+    if (!r.ok && r.rule === 'SEARCH budget') return null;
+    straightKnown = keptOutStraight(r);
+    return straightKnown;
+  };
   const asAnswer = (path: [number, number][], r: MovePathResult, isStraight: boolean): ShortestMovePathResult =>
     r.ok ? { ok: true, path, inches: r.inches, endElevation: r.endElevation, climbedInches: r.climbedInches, straight: isStraight } : r;
-  if (opts.fly === true || (straight.ok && straight.climbedInches < 1e-9)) return asAnswer(straightPath, straight, true);
+  if (opts.fly === true || (probe.ok && probe.climbedInches < 1e-9)) return asAnswer(straightPath, probe, true);
   // The goal must be a legal end pose whatever the path (a one-point walk checks just that).
   const atGoal = walkMovePath(world, m, [[gx, gy]], opts, true);
   if (!atGoal.ok) return atGoal;
@@ -121,8 +134,10 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   const d = Math.hypot(gx - sx, gy - sy);
   const reach = Math.max(opts.reachInches ?? 2 * d + 6, d + 1e-6);
   /** The search found nothing better: the straight line when it is legal (it climbs), else why not. */
-  const noWayRound = (): ShortestMovePathResult =>
-    straight.ok ? asAnswer(straightPath, straight, true) : { ok: false, reason: `${straight.reason}, and no way around was found within ${Math.round(reach * 10) / 10}"`, rule: straight.rule };
+  const noWayRound = (): ShortestMovePathResult => {
+    const straight = straightUpTo()!;
+    return straight.ok ? asAnswer(straightPath, straight, true) : { ok: false, reason: `${straight.reason}, and no way around was found within ${Math.round(reach * 10) / 10}"`, rule: straight.rule };
+  };
   // The search box: the ellipse's bounding box (centre the foci's midpoint, half-size reach / 2), on the table.
   const cx = (sx + gx) / 2;
   const cy = (sy + gy) / 2;
@@ -266,8 +281,10 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   tighten(world, m, smooth, opts, pieceKeptOut);
   const exactMove = movePathCost(world, modelId, smooth, opts);
   const exact: MovePathResult = exactMove.ok && pathKeptOut(smooth) ? { ok: false, reason: 'the path passes too close to another base', rule: 'Core 14.1' } : exactMove;
-  if (exact.ok && (!straight.ok || exact.inches < straight.inches - 1e-9)) return asAnswer(smooth, exact, false);
-  if (straight.ok) return asAnswer(straightPath, straight, true);
+  // The straight line is walked no further than it could still be as cheap as the path found.
+  const straight = straightUpTo(exact.ok ? exact.inches + 1e-9 : Infinity);
+  if (exact.ok && (!straight || !straight.ok || exact.inches < straight.inches - 1e-9)) return asAnswer(smooth, exact, false);
+  if (straight?.ok) return asAnswer(straightPath, straight, true);
   if (exact.ok) return asAnswer(smooth, exact, false);
   return noWayRound();
 }

@@ -48,17 +48,26 @@ export function highestSurfaceUnder(terrain: TerrainIndex, f: Footprint, include
   const j0 = Math.max(0, Math.floor((fb[1] - grid.y0) / grid.cell));
   const j1 = Math.min(grid.ny - 1, Math.floor((fb[3] - grid.y0) / grid.cell));
   const r2 = f.semiMajor * f.semiMajor * (1 + 1e-9);
+  // A triangle spanning several cells is looked at once per call (stamped with the call's number).
+  if (grid.calls === 0x7fffffff) {
+    grid.seen.fill(0);
+    grid.calls = 0;
+  }
+  const stamp = ++grid.calls;
   for (let j = j0; j <= j1; j++) {
     for (let i = i0; i <= i1; i++) {
       const c = j * grid.nx + i;
       // Each cell's triangles, highest first: once one is no higher than the best, none after it is.
       for (let k = grid.start[c], end = grid.start[c + 1]; k < end; k++) {
-        const o = grid.items[k] * TRI_STRIDE;
+        const ti = grid.items[k];
+        const o = ti * TRI_STRIDE;
         const hi = t[o + 9];
         if (hi <= best) break;
+        if (grid.seen[ti] === stamp) continue;
+        grid.seen[ti] = stamp;
         // The triangle's plan bounds apart from the footprint's: nothing of it is over the footprint.
         if (t[o + 10] > fb[2] || t[o + 11] < fb[0] || t[o + 12] > fb[3] || t[o + 13] < fb[1]) continue;
-        const feature = grid.feature[grid.items[k]];
+        const feature = grid.feature[ti];
         if (include && !include(feature)) continue;
         // Farther than the semi-major axis from the centre in plan: outside the ellipse, and so
         // outside the inscribed polygon too (nothing to clip).
@@ -95,6 +104,9 @@ interface SurfaceGrid {
   items: Int32Array;
   tri: Float64Array;
   feature: Int32Array;
+  /** Per triangle, the number of the last call that looked at it; `calls`, the calls so far. */
+  seen: Int32Array;
+  calls: number;
 }
 
 const grids = new WeakMap<TerrainIndex, SurfaceGrid>();
@@ -149,7 +161,7 @@ function surfaceGrid(terrain: TerrainIndex): SurfaceGrid {
   }
   const feature = new Int32Array(n);
   for (let t = 0; t < n; t++) feature[t] = terrain.triangleFeature[t] ?? -1;
-  const grid: SurfaceGrid = { x0, y0, cell, nx, ny, start, items, tri, feature };
+  const grid: SurfaceGrid = { x0, y0, cell, nx, ny, start, items, tri, feature, seen: new Int32Array(n), calls: 0 };
   grids.set(terrain, grid);
   return grid;
 }
