@@ -238,6 +238,10 @@ function clipPolygon(f: Footprint): number[] {
   return _poly;
 }
 
+/** Per polygon edge, the number of the last clip it may cut in (see {@link clippedMaxZ}). */
+const _cut = new Int32Array(CLIP_SIDES);
+let _cutCalls = 0;
+
 // Scratch buffers for clipping (a triangle clipped by a convex 96-gon has at most 99 vertices).
 let _bufA = new Float64Array(3 * 128);
 let _bufB = new Float64Array(3 * 128);
@@ -265,7 +269,37 @@ function clippedMaxZ(t: Float64Array, o: number, hi: number, poly: number[], f: 
   src[6] = cx; src[7] = cy; src[8] = cz;
   let n = 3;
   const m = poly.length / 2;
+  // Only the polygon's edges that leave out a corner of the triangle can cut it: in the base's own
+  // frame scaled to the unit circle the polygon is regular, and a corner at (rho, phi) is left out
+  // by the edges whose mid-angle is within acos(apothem / rho) of phi (two edges of margin each side).
+  if (_cutCalls === 0x7fffffff) {
+    _cut.fill(0);
+    _cutCalls = 0;
+  }
+  const stamp = ++_cutCalls;
+  if (m === CLIP_SIDES) {
+    const co = Math.cos(f.facingRad);
+    const si = Math.sin(f.facingRad);
+    const apothem = Math.cos(Math.PI / CLIP_SIDES);
+    const sector = (2 * Math.PI) / CLIP_SIDES;
+    for (let v = 0; v < 3; v++) {
+      const dx = t[o + 3 * v] - f.x;
+      const dy = t[o + 3 * v + 1] - f.y;
+      const u = (co * dx + si * dy) / f.semiMajor;
+      const w = (-si * dx + co * dy) / f.semiMinor;
+      const rho = Math.hypot(u, w);
+      if (rho <= apothem * (1 - 1e-9)) continue;
+      const half = Math.acos(Math.min(1, apothem / rho));
+      const phi = Math.atan2(w, u);
+      const from = Math.ceil((phi - half - sector / 2) / sector) - 2;
+      const to = Math.floor((phi + half - sector / 2) / sector) + 2;
+      for (let e = from; e <= to; e++) _cut[((e % CLIP_SIDES) + CLIP_SIDES) % CLIP_SIDES] = stamp;
+    }
+  } else {
+    _cut.fill(stamp, 0, Math.min(m, CLIP_SIDES));
+  }
   for (let e = 0; e < m && n > 0; e++) {
+    if (e < CLIP_SIDES && _cut[e] !== stamp) continue;
     const x0 = poly[2 * e];
     const y0 = poly[2 * e + 1];
     const x1 = poly[(2 * e + 2) % poly.length];
