@@ -277,7 +277,7 @@ export async function moveFigures(rounds = 7): Promise<Record<string, unknown>> 
   drag(7.1, 0);
   const dragTower: number[] = [];
   const dragOpen: number[] = [];
-  for (let k = 0; k < 3; k++) {
+  for (let k = 0; k < Math.min(3, rounds); k++) {
     dragTower.push(...drag(0, -7.1, dragCpu));
     dragOpen.push(...drag(7.1, 0));
   }
@@ -354,7 +354,7 @@ export async function startFigures(rounds = 3): Promise<Record<string, unknown>>
 
 if (process.argv[1] && /benchGame\.ts$/.test(process.argv[1])) {
   const only = process.env.BENCH_GAME_ONLY;
-  (only === 'move' ? moveFigures() : only === 'start' ? startFigures() : gameFigures().then(async (f) => ({ ...f, moves: await moveFigures(), armyStart: await startFigures() }))).then(
+  (only === 'move' ? moveFigures(Number(process.env.BENCH_GAME_ROUNDS ?? 7)) : only === 'start' ? startFigures() : gameFigures().then(async (f) => ({ ...f, moves: await moveFigures(), armyStart: await startFigures() }))).then(
     (f) => console.log(JSON.stringify(f, null, 2)),
     (e) => {
       console.error(e);

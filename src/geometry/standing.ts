@@ -1,5 +1,5 @@
 import { DoubleSide, Ray, Vector3 } from 'three';
-import { footprintContains, type Footprint } from './footprint';
+import { footprintBounds, footprintContains, type Footprint } from './footprint';
 import type { TerrainIndex } from './world';
 
 /** Which terrain features count as surfaces (by feature index); all of them when absent. */
@@ -27,7 +27,7 @@ export interface SurfaceUnder {
  * @param include - optional filter: only these features are surfaces (e.g. to ignore terrain 1" tall or less, Core 15.2).
  */
 export function highestSurfaceUnder(terrain: TerrainIndex, f: Footprint, include?: FeatureFilter): SurfaceUnder {
-  const fb = scratchBounds(f);
+  const fb = footprintBounds(f, _fb);
   // Open ground: no feature's bounds reach the footprint (cheap and exact).
   let any = false;
   for (const feat of terrain.features) {
@@ -166,19 +166,8 @@ function surfaceGrid(terrain: TerrainIndex): SurfaceGrid {
   return grid;
 }
 
-/** Plan bounds of a footprint, in a scratch array overwritten by the next call. */
+/** Plan bounds of the footprint being asked about (overwritten by the next call). */
 const _fb: [number, number, number, number] = [0, 0, 0, 0];
-function scratchBounds(f: Footprint): [number, number, number, number] {
-  const c = Math.cos(f.facingRad);
-  const s = Math.sin(f.facingRad);
-  const hx = Math.hypot(f.semiMajor * c, f.semiMinor * s);
-  const hy = Math.hypot(f.semiMajor * s, f.semiMinor * c);
-  _fb[0] = f.x - hx;
-  _fb[1] = f.y - hy;
-  _fb[2] = f.x + hx;
-  _fb[3] = f.y + hy;
-  return _fb;
-}
 
 /** Squared plan-view distance from (px, py) to the segment (ax, ay)-(bx, by). */
 function segmentDistanceSq(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
