@@ -8,15 +8,34 @@
  *   worker does), target 1.5 s;
  * - a shoot declaration (`reduce`: visibility and range checked, attacks rolled), target 20 ms median;
  * - `options` for a unit with 10 enemy units, target 100 ms.
+ *
+ * Moves near terrain (issue 28), {@link moveFigures}: 20 Clanrats (25 mm bases) in two ranks of
+ * ten north of the command tower (a 6" tall mesh, 1.9" x 2.1"), the whole unit dropped 7.1" south
+ * so that it ends round the tower, as the Play page sends it: the game's `shortestPath` query
+ * for every model (its unit-mates not obstacles, keeping out of the enemy's combat ranges), then
+ * the engine's verdict on the `move` with those paths (`reduce`, from the same state each time).
+ * Baseline in the same process and state: the same unit dropped 7.1" east across open ground
+ * (every path the straight line). Targets: the drop 150 ms median, a live drag update (one
+ * model's `shortestPath` while it is dragged across the tower) 16 ms median. Then starting a
+ * battle with a 100-model imported army (automatic set-up), target 2 s, and reading a roster
+ * export, target 1 s after the first.
  */
 import { performance } from 'node:perf_hooks';
 import { readBundledNode } from '../game/node';
 import type { RosterInput } from '../rules/engine/roster';
 import { reduce } from '../rules/engine/reduce';
 import { GameSession as GameApi, type TableGameInput } from '../game/session';
-import { hotseatSetup } from '../../workers/gameSetup';
+import { defaultBundledMeshes, hotseatSetup, sampleRosters } from '../../workers/gameSetup';
+import defaultScenario from '../../assets/scenarios/default.json';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** This process's CPU time, ms (user + system): with the machine shared, a figure that waiting for a core does not inflate. */
+const cpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
 const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 
 /** The armies: 200" rifles everywhere (so every visible pair is a candidate), and p2 with 10 units (4 cloned). */
@@ -165,8 +184,177 @@ export async function gameFigures(): Promise<Record<string, unknown>> {
   };
 }
 
+/** The clanrats' formation: two ranks of ten, 1.1" apart, north of the command tower (x 35.07-36.93, y 11.93-14.07). */
+const RANKS: [number, number][] = Array.from({ length: 20 }, (_, i) => [36 + ((i % 10) - 4.5) * 1.1, 17 + Math.floor(i / 10) * 1.1]);
+
+/**
+ * The sample battle with the Skaven Clanrats (20 models) in {@link RANKS} and Move 10 (so the
+ * whole drop is one Normal Move), two Stormcast units moved out of the way, in p2's movement phase.
+ */
+async function towerGame(): Promise<GameApi> {
+  const input = hotseatSetup(7);
+  const sc = input.scenario as { units: { id: string; models: { position: [number, number] }[] }[] };
+  for (const u of sc.units) {
+    if (u.id === 'sk-clanrats') u.models.forEach((m, i) => (m.position = RANKS[i]));
+    if (u.id === 'sce-judicators' || u.id === 'sce-prosecutors') u.models.forEach((m, i) => (m.position = [20 + 2 * i, u.id === 'sce-judicators' ? 1.5 : 4]));
+  }
+  const p2 = input.armies.p2.roster as unknown as { units: { id: string; warscroll: { move: number } }[] };
+  p2.units.find((u) => u.id === 'sk-clanrats')!.warscroll.move = 10;
+  const api = new GameApi({ readBundled: readBundledNode });
+  const r = await api.startOnTable(input);
+  if (!r.ok) throw new Error(r.problems.join('\n'));
+  for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p2' }, { type: 'endPhase', player: 'p2' }, { type: 'endPhase', player: 'p2' }]) {
+    const x = api.act(a);
+    if (!x.ok) throw new Error(x.reason);
+  }
+  return api;
+}
+
+type Route = { ok: true; answer: { value: number | null; path?: [number, number][]; straight?: boolean } } | { ok: false; problems: string[] };
+
+/**
+ * One whole-unit drop by (dx, dy), as the Play page sends it: every model's `shortestPath`, then
+ * the engine's verdict on the move (from the current state; nothing is committed). Returns its
+ * time, ms, the verdict and the paths' costs.
+ */
+function drop(api: GameApi, ids: string[], dx: number, dy: number): { ms: number; cpu: number; ok: boolean; reason?: string; inches: (number | null)[]; detours: number } {
+  const port = (api as unknown as { port: Parameters<typeof reduce>[2] }).port;
+  const c0 = cpuMs();
+  const t0 = performance.now();
+  const paths: Record<string, [number, number][]> = {};
+  const inches: (number | null)[] = [];
+  let detours = 0;
+  ids.forEach((id, i) => {
+    const to: [number, number] = [Math.round((RANKS[i][0] + dx) * 1000) / 1000, Math.round((RANKS[i][1] + dy) * 1000) / 1000];
+    const r = api.query({ id: 'route', kind: 'shortestPath', model: id, to, ignoreUnit: true, avoidCombat: true }) as Route;
+    const value = r.ok ? r.answer.value : null;
+    inches.push(value);
+    if (r.ok && r.answer.straight === false) detours++;
+    paths[id] = r.ok && value !== null ? r.answer.path!.slice(1) : [to];
+  });
+  const v = reduce(api.state(), { type: 'move', player: 'p2', unitId: 'sk-clanrats', kind: 'normal', paths }, port);
+  const ms = performance.now() - t0;
+  const cpu = cpuMs() - c0;
+  // reduce worked on the port: put it back at the state's positions.
+  api.query({ id: 'sync', kind: 'distance', from: ids[0], to: ids[1] });
+  return { ms, cpu, ok: v.ok, ...(v.ok ? {} : { reason: v.reason }), inches, detours };
+}
+
+/** Issue 28's move figures (see the module comment). */
+export async function moveFigures(rounds = 7): Promise<Record<string, unknown>> {
+  const api = await towerGame();
+  const ids = api.summary().units.find((u) => u.id === 'sk-clanrats')!.aliveModelIds;
+  const first = drop(api, ids, 0, -7.1);
+  const tower: number[] = [];
+  const open: number[] = [];
+  const towerCpu: number[] = [];
+  const openCpu: number[] = [];
+  let last = first;
+  for (let k = 0; k < rounds; k++) {
+    last = drop(api, ids, 0, -7.1);
+    tower.push(last.ms);
+    towerCpu.push(last.cpu);
+    const o = drop(api, ids, 7.1, 0);
+    open.push(o.ms);
+    openCpu.push(o.cpu);
+  }
+  if (!last.ok) throw new Error(`the drop round the tower was refused: ${last.reason}`);
+  // A live drag: model 5 (the west end of the tower's column) pulled from its place to its goal
+  // south of the tower in 24 pointer positions (some inside the tower: refused at once), each
+  // answered by one shortestPath query; the same pull east across open ground as the baseline.
+  const dragCpu: number[] = [];
+  const drag = (dx: number, dy: number, cpu?: number[]): number[] =>
+    Array.from({ length: 24 }, (_, k) => {
+      const f = (k + 1) / 24;
+      const to: [number, number] = [Math.round((RANKS[4][0] + f * dx) * 1000) / 1000, Math.round((RANKS[4][1] + f * dy) * 1000) / 1000];
+      const c0 = cpuMs();
+      const t0 = performance.now();
+      api.query({ id: 'drag', kind: 'shortestPath', model: ids[4], to, ignoreUnit: true, avoidCombat: true });
+      cpu?.push(cpuMs() - c0);
+      return performance.now() - t0;
+    });
+  drag(0, -7.1);
+  drag(7.1, 0);
+  const dragTower: number[] = [];
+  const dragOpen: number[] = [];
+  for (let k = 0; k < Math.min(3, rounds); k++) {
+    dragTower.push(...drag(0, -7.1, dragCpu));
+    dragOpen.push(...drag(7.1, 0));
+  }
+  return {
+    unitDropMs: {
+      note: '20 Clanrats dropped 7.1" south round the command tower: every shortestPath query and the engine verdict (reduce of the move)',
+      first: Number(fmt(first.ms)),
+      median: Number(fmt(median(tower))),
+      cpuMedian: Number(fmt(median(towerCpu))),
+      openGroundCpuMedian: Number(fmt(median(openCpu))),
+      detours: last.detours,
+      pathInches: last.inches,
+      verdict: last.ok ? 'accepted' : last.reason,
+      openGroundMedian: Number(fmt(median(open))),
+      ratioToOpenGround: Number(fmt(median(tower) / median(open))),
+      target: 150,
+      met: median(tower) <= 150,
+      metOnCpuTime: median(towerCpu) <= 150,
+    },
+    dragUpdateMs: {
+      note: 'one model pulled across the tower in 24 pointer positions, one shortestPath query each',
+      median: Number(fmt(median(dragTower))),
+      cpuMedian: Number(fmt(median(dragCpu))),
+      p95: Number(fmt([...dragTower].sort((a, b) => a - b)[Math.floor(dragTower.length * 0.95)])),
+      openGroundMedian: Number(fmt(median(dragOpen))),
+      ratioToOpenGround: Number(fmt(median(dragTower) / median(dragOpen))),
+      target: 16,
+      met: median(dragTower) <= 16,
+      metOnCpuTime: median(dragCpu) <= 16,
+    },
+  };
+}
+
+/** The real roster export the start and import figures use: 104 models (Nighthaunt, every unit). */
+const BIG_ROSTER = 'tests/fixtures/rosters/new-recruit/nh-001-all-units/list.ros';
+
+/**
+ * Starting a battle with a 100-model imported army (issue 28): the roster export read by the game
+ * (`readArmy`, as the page's worker does) and started on the default battlefield against the
+ * sample Skaven, every unit set up automatically (Core 10.1). Baseline in the same process: the
+ * sample battle's start (its units placed by the scenario, no automatic set-up).
+ */
+export async function startFigures(rounds = 3): Promise<Record<string, unknown>> {
+  const bytes = new Uint8Array(readFileSync(fileURLToPath(new URL(`../../${BIG_ROSTER}`, import.meta.url))));
+  const reads: number[] = [];
+  const starts: number[] = [];
+  const samples: number[] = [];
+  let models = 0;
+  for (let k = 0; k <= rounds; k++) {
+    const api = new GameApi({ readBundled: readBundledNode });
+    let t0 = performance.now();
+    const army = api.readArmy(bytes, 'list.ros');
+    reads.push(performance.now() - t0);
+    if (!army.ok) throw new Error(army.problems.join('\n'));
+    models = (army.army as unknown as { units: { models: unknown[] }[] }).units.reduce((n, u) => n + u.models.length, 0);
+    const scenario = { ...(structuredClone(defaultScenario) as object), units: [] };
+    t0 = performance.now();
+    const r = await api.startOnTable({ seed: 3, scenario, bundled: defaultBundledMeshes(), armies: { p1: { army: 'south', roster: army.army }, p2: { army: 'north', roster: sampleRosters().p2 } } });
+    starts.push(performance.now() - t0);
+    if (!r.ok) throw new Error(r.problems.join('\n'));
+    const sample = new GameApi({ readBundled: readBundledNode });
+    t0 = performance.now();
+    const s = await sample.startOnTable(hotseatSetup(3));
+    samples.push(performance.now() - t0);
+    if (!s.ok) throw new Error(s.problems.join('\n'));
+  }
+  const warm = median(starts.slice(1));
+  return {
+    roster: `${BIG_ROSTER} (${models} models), automatic set-up on the default battlefield`,
+    startMs: { first: Math.round(starts[0]), warmMedian: Math.round(warm), sampleBattleMedian: Math.round(median(samples.slice(1))), ratioToSampleBattle: Number(fmt(warm / median(samples.slice(1)))), target: 2000, met: starts[0] <= 2000 },
+    readArmyMs: { first: Math.round(reads[0]), afterFirstMedian: Math.round(median(reads.slice(1))), target: 1000, met: median(reads.slice(1)) <= 1000 },
+  };
+}
+
 if (process.argv[1] && /benchGame\.ts$/.test(process.argv[1])) {
-  gameFigures().then(
+  const only = process.env.BENCH_GAME_ONLY;
+  (only === 'move' ? moveFigures(Number(process.env.BENCH_GAME_ROUNDS ?? 7)) : only === 'start' ? startFigures() : gameFigures().then(async (f) => ({ ...f, moves: await moveFigures(), armyStart: await startFigures() }))).then(
     (f) => console.log(JSON.stringify(f, null, 2)),
     (e) => {
       console.error(e);

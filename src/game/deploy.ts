@@ -13,7 +13,7 @@
  * @module
  */
 import { footprintFromBase, type BaseMm, type Footprint } from '../geometry/footprint';
-import { footprintGap } from '../geometry/footprintGap';
+import { footprintGap, footprintsSurelyApart } from '../geometry/footprintGap';
 import { footprintInsidePolygon, footprintPolygonDistance, type Polygon } from '../geometry/polygon';
 import { highestSurfaceUnder } from '../geometry/standing';
 import type { TerrainIndex } from '../geometry/world';
@@ -91,7 +91,7 @@ export function autoDeploy(
     if (f.x - f.semiMajor < 0 || f.y - f.semiMajor < 0 || f.x + f.semiMajor > table.width || f.y + f.semiMajor > table.depth) return false;
     if (!footprintInsidePolygon(f, territory)) return false;
     for (const e of enemyTerritories) if (footprintPolygonDistance(f, e) <= ENEMY_TERRITORY_GAP_INCHES) return false;
-    for (const t of taken) if (footprintGap(f, t).gapInches < DEPLOY_GAP_INCHES - 0.002) return false;
+    for (const t of taken) if (!footprintsSurelyApart(f, t, DEPLOY_GAP_INCHES - 0.002) && footprintGap(f, t).gapInches < DEPLOY_GAP_INCHES - 0.002) return false;
     return highestSurfaceUnder(terrain, f).featureIndex === -1;
   };
 
@@ -109,7 +109,7 @@ export function autoDeploy(
         const x = a.x + col * pitch * sx - row * pitch * fx;
         const y = a.y + col * pitch * sy - row * pitch * fy;
         const f = footprintFromBase(u.models[i].base, [Math.round(x * 1000) / 1000, Math.round(y * 1000) / 1000]);
-        ok = fits(f) && trial.every((t) => footprintGap(f, t).gapInches >= DEPLOY_GAP_INCHES - 0.002);
+        ok = fits(f) && trial.every((t) => footprintsSurelyApart(f, t, DEPLOY_GAP_INCHES - 0.002) || footprintGap(f, t).gapInches >= DEPLOY_GAP_INCHES - 0.002);
         trial.push(f);
       }
       if (ok) {

@@ -216,13 +216,17 @@ export function footprintBoundaryPoint(f: Footprint, theta: number, out: [number
   return out;
 }
 
-/** Plan-view bounding box `[minX, minY, maxX, maxY]` of the footprint, exact (inches). */
-export function footprintBounds(f: Footprint): [number, number, number, number] {
+/** Plan-view bounding box `[minX, minY, maxX, maxY]` of the footprint, exact (inches), written into `out` when given. */
+export function footprintBounds(f: Footprint, out: [number, number, number, number] = [0, 0, 0, 0]): [number, number, number, number] {
   const c = Math.cos(f.facingRad);
   const s = Math.sin(f.facingRad);
   const hx = Math.hypot(f.semiMajor * c, f.semiMinor * s);
   const hy = Math.hypot(f.semiMajor * s, f.semiMinor * c);
-  return [f.x - hx, f.y - hy, f.x + hx, f.y + hy];
+  out[0] = f.x - hx;
+  out[1] = f.y - hy;
+  out[2] = f.x + hx;
+  out[3] = f.y + hy;
+  return out;
 }
 
 /**

@@ -28,6 +28,19 @@ const _c1: FootprintClosest = { x: 0, y: 0, bx: 0, by: 0, signedDistance: 0 };
 const _p: [number, number] = [0, 0];
 
 /**
+ * Whether two footprints are surely at least `inches` apart in plan (Core 1.2 gaps between bases):
+ * their bounding circles (radius the semi-major axis, which contains the ellipse) are, so the exact
+ * {@link footprintGap} is too. A cheap test before the exact gap, for the many far pairs of a
+ * set-up or a search; false says nothing (the exact gap decides).
+ */
+export function footprintsSurelyApart(f1: Footprint, f2: Footprint, inches: number): boolean {
+  const dx = f2.x - f1.x;
+  const dy = f2.y - f1.y;
+  const r = f1.semiMajor + f2.semiMajor + inches;
+  return r <= 0 || dx * dx + dy * dy >= r * r * (1 + 1e-12);
+}
+
+/**
  * Horizontal gap between the closest points of two footprints (the dh of INVENTORY 0.5), exact for
  * circles and ellipses: circle-circle and circle-ellipse are closed form (via exact point-to-ellipse
  * distance); ellipse-ellipse minimises the exact point-to-ellipse distance over the first boundary

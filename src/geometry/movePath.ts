@@ -21,6 +21,11 @@ export type MovePathResult =
 const STEP = 0.02;
 /** Subdivision depth for locating climbs (STEP / 2^10 < 0.00002"). */
 const MAX_DEPTH = 10;
+/**
+ * Largest gap, inches, between the surface and the chord of a piece of the walk (at its midpoint
+ * and quarter points) for the piece to count as one even slope (its 3D length, no subdivision).
+ */
+const EVEN_SLOPE_TOLERANCE = 1e-6;
 
 /**
  * The move a model spends following a plan-view path over the terrain (Core 15.0, 15.2, 15.2.1,
@@ -60,8 +65,23 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
  * stretch inside a longer path (used by the path search, {@link shortestMovePath}).
  * @param m - the moving model (its footprint's size and facing are used, not its position).
  * @param path - plan-view points in inches, the first one the start of the piece.
+ * @param maxInches - the walk stops as soon as the move is sure to cost more than this (a search's
+ *   budget: the answer is then `{ok: false}` with the rule `SEARCH budget`): the cost so far plus
+ *   the plan length still to walk (each step costs at least that) is over it. With `endPose` the
+ *   final jump down may still take off up to the height the base stands at, so that height is
+ *   taken off the cost so far. Default no limit.
+ * @param stopOnClimb - the walk stops at the first climb (`{ok: false}` with the rule
+ *   `SEARCH climbs`): a search asking only whether the path is flat. Default false.
  */
-export function walkMovePath(world: World, m: ModelState, path: readonly (readonly [number, number])[], opts: MovePathOptions, endPose: boolean): MovePathResult {
+export function walkMovePath(
+  world: World,
+  m: ModelState,
+  path: readonly (readonly [number, number])[],
+  opts: MovePathOptions,
+  endPose: boolean,
+  maxInches = Infinity,
+  stopOnClimb = false,
+): MovePathResult {
   if (path.length === 0) return { ok: false, reason: 'the path is empty', rule: 'SCENARIO movePath' };
   const [sx, sy] = path[0];
   const fly = opts.fly === true;
@@ -89,6 +109,9 @@ export function walkMovePath(world: World, m: ModelState, path: readonly (readon
   };
 
   let horizontal = 0;
+  // The path's plan length: every step still to walk costs at least its plan length (for the budget).
+  let planLength = 0;
+  for (let k = 1; k < path.length; k++) planLength += Math.hypot(path[k][0] - path[k - 1][0], path[k][1] - path[k - 1][1]);
   let cost = 0;
   let climbed = 0;
   let lastDrop = 0;
@@ -105,7 +128,7 @@ export function walkMovePath(world: World, m: ModelState, path: readonly (readon
     if (impassable.size && highestSurfaceUnder(world.terrain, f, onImpassable).featureIndex >= 0) {
       return `the model would cross Impassable terrain at (${x.toFixed(2)}, ${y.toFixed(2)}) (Terrain 1.2)`;
     }
-    const other = overlappingModel(world, m, f, zHere, opts.ignoreModels);
+    const other = overlappingModel(world, m, f, zHere, opts.ignoreModels, nearModels);
     if (other) return `the model would pass through model ${other} at (${x.toFixed(2)}, ${y.toFixed(2)}) (Core 15.0)`;
     return null;
   };
@@ -131,9 +154,42 @@ export function walkMovePath(world: World, m: ModelState, path: readonly (readon
     const xm = (x0 + x1) / 2;
     const ym = (y0 + y1) / 2;
     const zm = surface(xm, ym);
+    // A steep but even slope (the surface under the base rising steadily, e.g. along a battered
+    // wall): the halves, the quarters... would all have the same slope, so their 3D lengths add up
+    // to this piece's. Checked at the midpoint and the quarter points; a cliff or a bend anywhere
+    // in it is off the chord at one of them and is subdivided as before.
+    if (Math.abs(zm - (z0 + z1) / 2) <= EVEN_SLOPE_TOLERANCE && Math.abs(dz) <= 1000 * ds) {
+      const zq = surface((x0 + xm) / 2, (y0 + ym) / 2);
+      if (Math.abs(zq - (z0 + zm) / 2) <= EVEN_SLOPE_TOLERANCE) {
+        const zr = surface((xm + x1) / 2, (ym + y1) / 2);
+        if (Math.abs(zr - (zm + z1) / 2) <= EVEN_SLOPE_TOLERANCE) {
+          cost += Math.hypot(ds, dz);
+          climbed += Math.abs(dz);
+          verticalSinceDrop += Math.abs(dz);
+          return;
+        }
+      }
+    }
     walk(x0, y0, z0, xm, ym, zm, depth + 1);
     walk(xm, ym, zm, x1, y1, z1, depth + 1);
   };
+  // The models the base could meet anywhere along the path (its plan bounds grown by the two
+  // bases' reach): the only ones each pose is checked against.
+  let bx0 = sx;
+  let by0 = sy;
+  let bx1 = sx;
+  let by1 = sy;
+  for (const p of path) {
+    bx0 = Math.min(bx0, p[0]);
+    by0 = Math.min(by0, p[1]);
+    bx1 = Math.max(bx1, p[0]);
+    by1 = Math.max(by1, p[1]);
+  }
+  const nearModels: ModelState[] = [];
+  for (const o of world.models.values()) {
+    const r = reach + o.footprint.semiMajor;
+    if (o.footprint.x + r >= bx0 && o.footprint.x - r <= bx1 && o.footprint.y + r >= by0 && o.footprint.y - r <= by1) nearModels.push(o);
+  }
   const startProblem = checkPose(sx, sy, z);
   if (startProblem && !startProblem.includes('pass through')) return { ok: false, reason: startProblem, rule: ruleOf(startProblem) };
   let px = sx;
@@ -160,6 +216,8 @@ export function walkMovePath(world: World, m: ModelState, path: readonly (readon
       stepEndY = y;
       walk(xPrev, yPrev, z, x, y, zNext, 0);
       z = zNext;
+      if ((endPose ? cost - z : cost) + (planLength - horizontal) - 1e-9 > maxInches) return OVER_BUDGET;
+      if (stopOnClimb && climbed >= 1e-9) return CLIMBS;
     }
     px = tx;
     py = ty;
@@ -192,14 +250,23 @@ export function walkMovePath(world: World, m: ModelState, path: readonly (readon
   return { ok: true, inches: cost - jump, endElevation: endZ, climbedInches: climbed - jump };
 }
 
+/** The answer of a walk stopped by its budget (see {@link walkMovePath}). */
+const OVER_BUDGET: MovePathResult = { ok: false, reason: 'the piece costs more than the search allows', rule: 'SEARCH budget' };
+/** The answer of a walk stopped at its first climb (see {@link walkMovePath}). */
+const CLIMBS: MovePathResult = { ok: false, reason: 'the path climbs', rule: 'SEARCH climbs' };
+
 function ruleOf(reason: string): string {
   const m = /\((Core [0-9.]+|Terrain [0-9.]+)\)/.exec(reason);
   return m ? m[1] : 'Core 15.0';
 }
 
-/** A model (other than `self` and those in `ignore`) whose base the footprint would overlap at height z, or null (A-G30). */
-export function overlappingModel(world: World, self: ModelState, f: Footprint, z: number, ignore?: Set<string>): string | null {
-  for (const o of world.models.values()) {
+/**
+ * A model (other than `self` and those in `ignore`) whose base the footprint would overlap at
+ * height z, or null (A-G30). `among`: the models to check (default every model of the world; a
+ * caller that knows which ones are near passes those).
+ */
+export function overlappingModel(world: World, self: ModelState, f: Footprint, z: number, ignore?: Set<string>, among: Iterable<ModelState> = world.models.values()): string | null {
+  for (const o of among) {
     if (o.id === self.id || ignore?.has(o.id)) continue;
     // Bounding circles apart: no overlap (cheap reject before the exact ellipse gap).
     const dx = o.footprint.x - f.x;

@@ -84,8 +84,18 @@ export function footprintTouchesPolygon(f: Footprint, poly: Polygon): boolean {
  */
 export function footprintPolygonDistance(f: Footprint, poly: Polygon): number {
   if (footprintTouchesPolygon(f, poly)) return 0;
+  // Edges nearest the centre first; an edge no nearer to the centre than the best distance plus the
+  // semi-major axis cannot be nearer to the footprint (the ellipse is inside that circle), so its
+  // search is skipped.
+  const edges = poly.map((p, i) => {
+    const q = poly[(i + poly.length - 1) % poly.length];
+    return { i, bound: pointSegmentDistance(f.x, f.y, q[0], q[1], p[0], p[1]) - f.semiMajor };
+  });
+  edges.sort((a, b) => a.bound - b.bound);
   let best = Infinity;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+  for (const { i, bound } of edges) {
+    if (bound >= best) break;
+    const j = (i + poly.length - 1) % poly.length;
     best = Math.min(best, footprintSegmentDistance(f, poly[j][0], poly[j][1], poly[i][0], poly[i][1]));
   }
   return best;
@@ -95,6 +105,8 @@ const INV_PHI = (Math.sqrt(5) - 1) / 2;
 
 /** Distance from a segment to the filled footprint (convex in the segment parameter). */
 export function footprintSegmentDistance(f: Footprint, ax: number, ay: number, bx: number, by: number): number {
+  // A round base: the centre's distance to the segment less the radius.
+  if (Math.abs(f.semiMajor - f.semiMinor) <= 1e-12) return Math.max(0, pointSegmentDistance(f.x, f.y, ax, ay, bx, by) - f.semiMajor);
   const at = (t: number) => Math.max(0, closestPointOnFootprint(f, ax + t * (bx - ax), ay + t * (by - ay)).signedDistance);
   let lo = 0;
   let hi = 1;

@@ -109,11 +109,24 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
     const at = keptOut(gx, gy);
     if (at) return { ok: false, reason: `the model would end within ${keep!.inches}" of the base at (${at.x.toFixed(2)}, ${at.y.toFixed(2)})`, rule: 'Core 14.1' };
   }
-  const straightMove = movePathCost(world, modelId, straightPath, opts);
-  const straight: MovePathResult = straightMove.ok && pathKeptOut(straightPath) ? { ok: false, reason: `the straight line passes within ${keep!.inches}" of another base`, rule: 'Core 14.1' } : straightMove;
+  // The straight line, as movePathCost walks it (the path starts where the model stands). First
+  // only as far as its first climb: a flat legal line is the answer; one that climbs is walked in
+  // full only when the search's path is known (then no further than that path's cost).
+  const keptOutStraight = (r: MovePathResult): MovePathResult =>
+    r.ok && pathKeptOut(straightPath) ? { ok: false, reason: `the straight line passes within ${keep!.inches}" of another base`, rule: 'Core 14.1' } : r;
+  const probe = keptOutStraight(walkMovePath(world, m, straightPath, opts, true, Infinity, opts.fly !== true));
+  let straightKnown: MovePathResult | null = probe.ok || probe.rule !== 'SEARCH climbs' ? probe : null;
+  /** The straight line's answer; with a budget, `null` when it surely costs more than that. */
+  const straightUpTo = (budget = Infinity): MovePathResult | null => {
+    if (straightKnown) return straightKnown;
+    const r = walkMovePath(world, m, straightPath, opts, true, budget);
+    if (!r.ok && r.rule === 'SEARCH budget') return null;
+    straightKnown = keptOutStraight(r);
+    return straightKnown;
+  };
   const asAnswer = (path: [number, number][], r: MovePathResult, isStraight: boolean): ShortestMovePathResult =>
     r.ok ? { ok: true, path, inches: r.inches, endElevation: r.endElevation, climbedInches: r.climbedInches, straight: isStraight } : r;
-  if (opts.fly === true || (straight.ok && straight.climbedInches < 1e-9)) return asAnswer(straightPath, straight, true);
+  if (opts.fly === true || (probe.ok && probe.climbedInches < 1e-9)) return asAnswer(straightPath, probe, true);
   // The goal must be a legal end pose whatever the path (a one-point walk checks just that).
   const atGoal = walkMovePath(world, m, [[gx, gy]], opts, true);
   if (!atGoal.ok) return atGoal;
@@ -121,8 +134,10 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   const d = Math.hypot(gx - sx, gy - sy);
   const reach = Math.max(opts.reachInches ?? 2 * d + 6, d + 1e-6);
   /** The search found nothing better: the straight line when it is legal (it climbs), else why not. */
-  const noWayRound = (): ShortestMovePathResult =>
-    straight.ok ? asAnswer(straightPath, straight, true) : { ok: false, reason: `${straight.reason}, and no way around was found within ${Math.round(reach * 10) / 10}"`, rule: straight.rule };
+  const noWayRound = (): ShortestMovePathResult => {
+    const straight = straightUpTo()!;
+    return straight.ok ? asAnswer(straightPath, straight, true) : { ok: false, reason: `${straight.reason}, and no way around was found within ${Math.round(reach * 10) / 10}"`, rule: straight.rule };
+  };
   // The search box: the ellipse's bounding box (centre the foci's midpoint, half-size reach / 2), on the table.
   const cx = (sx + gx) / 2;
   const cy = (sy + gy) / 2;
@@ -255,8 +270,9 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   while (anchor < points.length - 1) {
     let j = anchor + 1;
     while (j + 1 < points.length) {
-      const piece = walkMovePath(world, m, [points[anchor], points[j + 1]], opts, false);
-      if (!piece.ok || piece.inches > cum[j + 1] - cum[anchor] + 1e-6 || pieceKeptOut(points[anchor], points[j + 1])) break;
+      const allowed = cum[j + 1] - cum[anchor] + 1e-6;
+      const piece = walkMovePath(world, m, [points[anchor], points[j + 1]], opts, false, allowed);
+      if (!piece.ok || piece.inches > allowed || pieceKeptOut(points[anchor], points[j + 1])) break;
       j++;
     }
     smooth.push(points[j]);
@@ -265,8 +281,10 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   tighten(world, m, smooth, opts, pieceKeptOut);
   const exactMove = movePathCost(world, modelId, smooth, opts);
   const exact: MovePathResult = exactMove.ok && pathKeptOut(smooth) ? { ok: false, reason: 'the path passes too close to another base', rule: 'Core 14.1' } : exactMove;
-  if (exact.ok && (!straight.ok || exact.inches < straight.inches - 1e-9)) return asAnswer(smooth, exact, false);
-  if (straight.ok) return asAnswer(straightPath, straight, true);
+  // The straight line is walked no further than it could still be as cheap as the path found.
+  const straight = straightUpTo(exact.ok ? exact.inches + 1e-9 : Infinity);
+  if (exact.ok && (!straight || !straight.ok || exact.inches < straight.inches - 1e-9)) return asAnswer(smooth, exact, false);
+  if (straight?.ok) return asAnswer(straightPath, straight, true);
   if (exact.ok) return asAnswer(smooth, exact, false);
   return noWayRound();
 }
@@ -289,10 +307,19 @@ function tighten(
   opts: MovePathOptions,
   refused: (a: readonly [number, number], b: readonly [number, number]) => boolean,
 ): void {
-  const cost = (a: readonly [number, number], b: readonly [number, number]): number => {
+  // A piece's cost, Infinity when it is illegal or (with a budget) dearer than the budget: each
+  // candidate corner only has to beat the path it would replace, so its walk stops once it cannot.
+  const known = new Map<string, number>();
+  const cost = (a: readonly [number, number], b: readonly [number, number], budget = Infinity): number => {
+    const key = `${a[0]},${a[1]},${b[0]},${b[1]}`;
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
     if (refused(a, b)) return Infinity;
-    const r = walkMovePath(world, m, [a, b], opts, false);
-    return r.ok ? r.inches : Infinity;
+    const r = walkMovePath(world, m, [a, b], opts, false, budget);
+    const inches = r.ok ? r.inches : Infinity;
+    // Only complete answers are kept (a walk stopped by its budget says only "more than that").
+    if (r.ok || r.rule !== 'SEARCH budget') known.set(key, inches);
+    return inches;
   };
   for (let pass = 0; pass < TIGHTEN_PASSES; pass++) {
     let moved = false;
@@ -305,7 +332,8 @@ function tighten(
       const now = cost(a, v) + cost(v, b);
       for (let t = 0.5; t >= TIGHTEN_MIN_FRACTION; t /= 2) {
         const c: [number, number] = [v[0] + (mx - v[0]) * t, v[1] + (my - v[1]) * t];
-        if (cost(a, c) + cost(c, b) < now - 1e-9) {
+        const first = cost(a, c, now);
+        if (first < now && first + cost(c, b, now - first) < now - 1e-9) {
           path[i] = c;
           moved = true;
           break;

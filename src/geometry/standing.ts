@@ -1,6 +1,5 @@
 import { DoubleSide, Ray, Vector3 } from 'three';
-import { INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh';
-import { footprintBounds, footprintContains, footprintPolygon, type Footprint } from './footprint';
+import { footprintBounds, footprintContains, type Footprint } from './footprint';
 import type { TerrainIndex } from './world';
 
 /** Which terrain features count as surfaces (by feature index); all of them when absent. */
@@ -28,7 +27,7 @@ export interface SurfaceUnder {
  * @param include - optional filter: only these features are surfaces (e.g. to ignore terrain 1" tall or less, Core 15.2).
  */
 export function highestSurfaceUnder(terrain: TerrainIndex, f: Footprint, include?: FeatureFilter): SurfaceUnder {
-  const fb = footprintBounds(f);
+  const fb = footprintBounds(f, _fb);
   // Open ground: no feature's bounds reach the footprint (cheap and exact).
   let any = false;
   for (const feat of terrain.features) {
@@ -39,52 +38,257 @@ export function highestSurfaceUnder(terrain: TerrainIndex, f: Footprint, include
     }
   }
   if (!any) return { z: 0, featureIndex: -1 };
+  const grid = surfaceGrid(terrain);
+  const t = grid.tri;
   let poly: number[] | null = null;
-  const index = terrain.geometry.index;
   let best = 0;
   let bestFeature = -1;
-  terrain.bvh.shapecast({
-    intersectsBounds: (box) => {
-      if (box.max.x < fb[0] || box.min.x > fb[2] || box.max.y < fb[1] || box.min.y > fb[3]) return NOT_INTERSECTED;
-      if (box.max.z <= best) return NOT_INTERSECTED;
-      return INTERSECTED;
-    },
-    intersectsTriangle: (tri, triIndex) => {
-      const hi = Math.max(tri.a.z, tri.b.z, tri.c.z);
-      if (hi <= best) return false;
-      const vi = index ? index.getX(triIndex * 3) : triIndex * 3;
-      const feature = terrain.triangleFeature[Math.floor(vi / 3)];
-      if (include && !include(feature)) return false;
-      poly ??= footprintPolygon(f, CLIP_SIDES);
-      const z = clippedMaxZ(tri.a, tri.b, tri.c, poly, f);
-      if (z > best) {
-        best = z;
-        bestFeature = feature;
+  const i0 = Math.max(0, Math.floor((fb[0] - grid.x0) / grid.cell));
+  const i1 = Math.min(grid.nx - 1, Math.floor((fb[2] - grid.x0) / grid.cell));
+  const j0 = Math.max(0, Math.floor((fb[1] - grid.y0) / grid.cell));
+  const j1 = Math.min(grid.ny - 1, Math.floor((fb[3] - grid.y0) / grid.cell));
+  const r2 = f.semiMajor * f.semiMajor * (1 + 1e-9);
+  // A triangle spanning several cells is looked at once per call (stamped with the call's number).
+  if (grid.calls === 0x7fffffff) {
+    grid.seen.fill(0);
+    grid.calls = 0;
+  }
+  const stamp = ++grid.calls;
+  for (let j = j0; j <= j1; j++) {
+    for (let i = i0; i <= i1; i++) {
+      const c = j * grid.nx + i;
+      // Each cell's triangles, highest first: once one is no higher than the best, none after it is.
+      for (let k = grid.start[c], end = grid.start[c + 1]; k < end; k++) {
+        const ti = grid.items[k];
+        const o = ti * TRI_STRIDE;
+        const hi = t[o + 9];
+        if (hi <= best) break;
+        if (grid.seen[ti] === stamp) continue;
+        grid.seen[ti] = stamp;
+        // The triangle's plan bounds apart from the footprint's: nothing of it is over the footprint.
+        if (t[o + 10] > fb[2] || t[o + 11] < fb[0] || t[o + 12] > fb[3] || t[o + 13] < fb[1]) continue;
+        const feature = grid.feature[ti];
+        if (include && !include(feature)) continue;
+        // Farther than the semi-major axis from the centre in plan: outside the ellipse, and so
+        // outside the inscribed polygon too (nothing to clip).
+        if (planDistanceSq(f.x, f.y, t, o) > r2) continue;
+        poly ??= clipPolygon(f);
+        const z = clippedMaxZ(t, o, hi, poly, f);
+        if (z > best) {
+          best = z;
+          bestFeature = feature;
+        }
       }
-      return false;
-    },
-  });
+    }
+  }
   return { z: best, featureIndex: bestFeature };
 }
+
+/** Numbers kept per triangle by {@link surfaceGrid}: 9 coordinates, the highest z, the plan bounds. */
+const TRI_STRIDE = 14;
+/** Side of a cell of {@link surfaceGrid}, inches. */
+const GRID_CELL_INCHES = 0.5;
+
+/**
+ * The terrain's triangles on a plan-view grid (built once per terrain, on first use): per cell the
+ * triangles whose plan bounds reach it, highest first; per triangle its corners, highest z and plan
+ * bounds (`tri`, {@link TRI_STRIDE} numbers each) and its feature.
+ */
+interface SurfaceGrid {
+  x0: number;
+  y0: number;
+  cell: number;
+  nx: number;
+  ny: number;
+  start: Int32Array;
+  items: Int32Array;
+  tri: Float64Array;
+  feature: Int32Array;
+  /** Per triangle, the number of the last call that looked at it; `calls`, the calls so far. */
+  seen: Int32Array;
+  calls: number;
+}
+
+const grids = new WeakMap<TerrainIndex, SurfaceGrid>();
+
+function surfaceGrid(terrain: TerrainIndex): SurfaceGrid {
+  const hit = grids.get(terrain);
+  if (hit) return hit;
+  const pos = terrain.geometry.getAttribute('position').array as ArrayLike<number>;
+  const n = Math.floor(pos.length / 9);
+  const tri = new Float64Array(n * TRI_STRIDE);
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let t = 0; t < n; t++) {
+    const o = t * TRI_STRIDE;
+    for (let k = 0; k < 9; k++) tri[o + k] = pos[9 * t + k];
+    tri[o + 9] = Math.max(tri[o + 2], tri[o + 5], tri[o + 8]);
+    tri[o + 10] = Math.min(tri[o], tri[o + 3], tri[o + 6]);
+    tri[o + 11] = Math.max(tri[o], tri[o + 3], tri[o + 6]);
+    tri[o + 12] = Math.min(tri[o + 1], tri[o + 4], tri[o + 7]);
+    tri[o + 13] = Math.max(tri[o + 1], tri[o + 4], tri[o + 7]);
+    x0 = Math.min(x0, tri[o + 10]);
+    x1 = Math.max(x1, tri[o + 11]);
+    y0 = Math.min(y0, tri[o + 12]);
+    y1 = Math.max(y1, tri[o + 13]);
+  }
+  if (!(x1 >= x0)) x0 = x1 = y0 = y1 = 0;
+  const cell = GRID_CELL_INCHES;
+  const nx = Math.max(1, Math.floor((x1 - x0) / cell) + 1);
+  const ny = Math.max(1, Math.floor((y1 - y0) / cell) + 1);
+  const lists: number[][] = Array.from({ length: nx * ny }, () => []);
+  for (let t = 0; t < n; t++) {
+    const o = t * TRI_STRIDE;
+    const i0 = Math.floor((tri[o + 10] - x0) / cell);
+    const i1 = Math.floor((tri[o + 11] - x0) / cell);
+    const j0 = Math.floor((tri[o + 12] - y0) / cell);
+    const j1 = Math.floor((tri[o + 13] - y0) / cell);
+    for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) lists[j * nx + i].push(t);
+  }
+  const start = new Int32Array(nx * ny + 1);
+  let total = 0;
+  for (let c = 0; c < lists.length; c++) {
+    start[c] = total;
+    total += lists[c].length;
+  }
+  start[lists.length] = total;
+  const items = new Int32Array(total);
+  for (let c = 0; c < lists.length; c++) {
+    const l = lists[c].sort((a, b) => tri[b * TRI_STRIDE + 9] - tri[a * TRI_STRIDE + 9]);
+    items.set(l, start[c]);
+  }
+  const feature = new Int32Array(n);
+  for (let t = 0; t < n; t++) feature[t] = terrain.triangleFeature[t] ?? -1;
+  const grid: SurfaceGrid = { x0, y0, cell, nx, ny, start, items, tri, feature, seen: new Int32Array(n), calls: 0 };
+  grids.set(terrain, grid);
+  return grid;
+}
+
+/** Plan bounds of the footprint being asked about (overwritten by the next call). */
+const _fb: [number, number, number, number] = [0, 0, 0, 0];
+
+/** Squared plan-view distance from (px, py) to the segment (ax, ay)-(bx, by). */
+function segmentDistanceSq(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const ex = bx - ax;
+  const ey = by - ay;
+  const len = ex * ex + ey * ey;
+  let t = len > 0 ? ((px - ax) * ex + (py - ay) * ey) / len : 0;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const dx = ax + t * ex - px;
+  const dy = ay + t * ey - py;
+  return dx * dx + dy * dy;
+}
+
+/** Squared plan-view distance from (px, py) to the triangle at `t[o..o+8]` (0 inside it). */
+function planDistanceSq(px: number, py: number, t: Float64Array, o: number): number {
+  const ax = t[o], ay = t[o + 1], bx = t[o + 3], by = t[o + 4], cx = t[o + 6], cy = t[o + 7];
+  const d1 = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+  const d2 = (cx - bx) * (py - by) - (cy - by) * (px - bx);
+  const d3 = (ax - cx) * (py - cy) - (ay - cy) * (px - cx);
+  if ((d1 >= 0 && d2 >= 0 && d3 >= 0) || (d1 <= 0 && d2 <= 0 && d3 <= 0)) return 0;
+  return Math.min(segmentDistanceSq(px, py, ax, ay, bx, by), segmentDistanceSq(px, py, bx, by, cx, cy), segmentDistanceSq(px, py, cx, cy, ax, ay));
+}
+
+/** The last footprint shape's clip polygon terms (see {@link clipPolygon}). */
+let _shape = { semiMajor: NaN, semiMinor: NaN, facingRad: NaN };
+const _cu = new Float64Array(CLIP_SIDES);
+const _sv = new Float64Array(CLIP_SIDES);
+const _su = new Float64Array(CLIP_SIDES);
+const _cv = new Float64Array(CLIP_SIDES);
+const _poly: number[] = new Array<number>(2 * CLIP_SIDES).fill(0);
+
+/**
+ * `footprintPolygon(f, CLIP_SIDES)` (the inscribed 96-gon, the same numbers), in a module scratch
+ * array overwritten by the next call: the shape's terms (cosines and sines) are kept while
+ * successive footprints have the same size and facing, as along a move.
+ */
+function clipPolygon(f: Footprint): number[] {
+  if (_shape.semiMajor !== f.semiMajor || _shape.semiMinor !== f.semiMinor || _shape.facingRad !== f.facingRad) {
+    const c = Math.cos(f.facingRad);
+    const s = Math.sin(f.facingRad);
+    for (let i = 0; i < CLIP_SIDES; i++) {
+      const theta = (2 * Math.PI * i) / CLIP_SIDES;
+      const u = f.semiMajor * Math.cos(theta);
+      const v = f.semiMinor * Math.sin(theta);
+      _cu[i] = c * u;
+      _sv[i] = s * v;
+      _su[i] = s * u;
+      _cv[i] = c * v;
+    }
+    _shape = { semiMajor: f.semiMajor, semiMinor: f.semiMinor, facingRad: f.facingRad };
+  }
+  // As footprintBoundaryPoint: x + c u - s v, y + s u + c v (same order of operations).
+  for (let i = 0; i < CLIP_SIDES; i++) {
+    _poly[2 * i] = f.x + _cu[i] - _sv[i];
+    _poly[2 * i + 1] = f.y + _su[i] + _cv[i];
+  }
+  return _poly;
+}
+
+/** Per polygon edge, the number of the last clip it may cut in (see {@link clippedMaxZ}). */
+const _cut = new Int32Array(CLIP_SIDES);
+let _cutCalls = 0;
 
 // Scratch buffers for clipping (a triangle clipped by a convex 96-gon has at most 99 vertices).
 let _bufA = new Float64Array(3 * 128);
 let _bufB = new Float64Array(3 * 128);
 
-function clippedMaxZ(a: Vector3, b: Vector3, c: Vector3, poly: number[], f: Footprint): number {
+/**
+ * The highest z of triangle abc over the footprint (its clip by the inscribed polygon `poly`, and
+ * any vertex inside the ellipse), -Infinity when none of it is over the footprint. `hi` is the
+ * triangle's highest vertex z: when that vertex is inside the footprint it is the answer, and the
+ * clipping is skipped (the clipped polygon is never higher than the triangle's highest vertex).
+ */
+function clippedMaxZ(t: Float64Array, o: number, hi: number, poly: number[], f: Footprint): number {
+  const ax = t[o], ay = t[o + 1], az = t[o + 2];
+  const bx = t[o + 3], by = t[o + 4], bz = t[o + 5];
+  const cx = t[o + 6], cy = t[o + 7], cz = t[o + 8];
   // Quick accept: a triangle vertex inside the footprint already bounds from below.
   let inPoly = -Infinity;
-  if (footprintContains(f, a.x, a.y)) inPoly = Math.max(inPoly, a.z);
-  if (footprintContains(f, b.x, b.y)) inPoly = Math.max(inPoly, b.z);
-  if (footprintContains(f, c.x, c.y)) inPoly = Math.max(inPoly, c.z);
+  if (footprintContains(f, ax, ay)) inPoly = Math.max(inPoly, az);
+  if (footprintContains(f, bx, by)) inPoly = Math.max(inPoly, bz);
+  if (footprintContains(f, cx, cy)) inPoly = Math.max(inPoly, cz);
+  if (inPoly >= hi) return inPoly;
   let src = _bufA;
   let dst = _bufB;
-  src[0] = a.x; src[1] = a.y; src[2] = a.z;
-  src[3] = b.x; src[4] = b.y; src[5] = b.z;
-  src[6] = c.x; src[7] = c.y; src[8] = c.z;
+  src[0] = ax; src[1] = ay; src[2] = az;
+  src[3] = bx; src[4] = by; src[5] = bz;
+  src[6] = cx; src[7] = cy; src[8] = cz;
   let n = 3;
   const m = poly.length / 2;
+  // Only the polygon's edges that leave out a corner of the triangle can cut it: in the base's own
+  // frame scaled to the unit circle the polygon is regular, and a corner at (rho, phi) is left out
+  // by the edges whose mid-angle is within acos(apothem / rho) of phi (two edges of margin each side).
+  if (_cutCalls === 0x7fffffff) {
+    _cut.fill(0);
+    _cutCalls = 0;
+  }
+  const stamp = ++_cutCalls;
+  if (m === CLIP_SIDES) {
+    const co = Math.cos(f.facingRad);
+    const si = Math.sin(f.facingRad);
+    const apothem = Math.cos(Math.PI / CLIP_SIDES);
+    const sector = (2 * Math.PI) / CLIP_SIDES;
+    for (let v = 0; v < 3; v++) {
+      const dx = t[o + 3 * v] - f.x;
+      const dy = t[o + 3 * v + 1] - f.y;
+      const u = (co * dx + si * dy) / f.semiMajor;
+      const w = (-si * dx + co * dy) / f.semiMinor;
+      const rho = Math.hypot(u, w);
+      if (rho <= apothem * (1 - 1e-9)) continue;
+      const half = Math.acos(Math.min(1, apothem / rho));
+      const phi = Math.atan2(w, u);
+      const from = Math.ceil((phi - half - sector / 2) / sector) - 2;
+      const to = Math.floor((phi + half - sector / 2) / sector) + 2;
+      for (let e = from; e <= to; e++) _cut[((e % CLIP_SIDES) + CLIP_SIDES) % CLIP_SIDES] = stamp;
+    }
+  } else {
+    _cut.fill(stamp, 0, Math.min(m, CLIP_SIDES));
+  }
   for (let e = 0; e < m && n > 0; e++) {
+    if (e < CLIP_SIDES && _cut[e] !== stamp) continue;
     const x0 = poly[2 * e];
     const y0 = poly[2 * e + 1];
     const x1 = poly[(2 * e + 2) % poly.length];
@@ -92,6 +296,9 @@ function clippedMaxZ(a: Vector3, b: Vector3, c: Vector3, poly: number[], f: Foot
     // Inside = left of the edge (the polygon is counter-clockwise).
     const ex = x1 - x0;
     const ey = y1 - y0;
+    // The whole triangle inside this edge's half-plane: the edge cuts nothing (the polygon so far
+    // is part of the triangle), so the clip would copy it unchanged.
+    if (ex * (ay - y0) - ey * (ax - x0) >= 0 && ex * (by - y0) - ey * (bx - x0) >= 0 && ex * (cy - y0) - ey * (cx - x0) >= 0) continue;
     let k = 0;
     if (dst.length < 3 * (n + 2)) {
       dst = new Float64Array(3 * (n + 8));
