@@ -16,7 +16,7 @@ import type { BattlefieldData } from '../../scene/types';
 import type { Engine } from '../engine/engine';
 import { composeProof, downloadDataUrl, downloadText } from '../proof';
 import { LayoutPanel, type LayoutShown } from './LayoutPanel';
-import { heatColor, percent, readSavedLayout, reachText, savedLayoutFile, summarise, type SavedLayout } from './layoutReport';
+import { heatColor, heatMeasures, heatValue, percent, readSavedLayout, reachText, savedLayoutFile, summarise, type SavedLayout } from './layoutReport';
 import { DEFAULT_LAYOUT_OPTIONS, type LayoutRunOptions, type LayoutRunState } from './layoutRun';
 import { drawLayoutPlan } from './planPicture';
 
@@ -56,7 +56,7 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
   const [current, setCurrent] = useState<SavedLayout | null>(null);
   const [basis, setBasis] = useState<Basis | null>(null);
   const [baseline, setBaseline] = useState<SavedLayout | null>(null);
-  const [shown, setShown] = useState<LayoutShown>({ classId: 'infantry', heatmap: true, lanesOf: null, reach: true });
+  const [shown, setShown] = useState<LayoutShown>({ classId: 'infantry', heatmap: true, lanesOf: null, reach: true, measure: 'seen' });
   const [drawn, setDrawn] = useState<Record<string, number>>({});
   const [note, setNote] = useState<string | null>(null);
   const job = useRef<EngineJob<LayoutResult> | null>(null);
@@ -136,6 +136,13 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
     for (const [o, per] of Object.entries(cls?.objectives ?? {})) out[o] = Object.fromEntries(Object.entries(per).map(([t, r]) => [t, r.reach]));
     return out;
   }, [cls]);
+  const measure = cls && heatMeasures(cls).some((m) => m.id === shown.measure) ? shown.measure : 'seen';
+  // Each territory's squares as the heatmap draws them: `[x, y, z, value of the measure]`.
+  const heat = useMemo(() => {
+    const out: Record<string, [number, number, number, number][]> = {};
+    for (const [name, t] of Object.entries(cls?.territories ?? {})) out[name] = t.heatmap.map((h) => [h[0], h[1], h[2], heatValue(h, measure)]);
+    return out;
+  }, [cls, measure]);
   const stale = !!(basis && data && (basis.terrain !== data.terrain || basis.territories !== data.territories || basis.objectives !== data.objectives));
   const drawnSpots = cls && open && shown.heatmap ? Object.keys(cls.territories).reduce((n, t) => n + (drawn[t] ?? 0), 0) : 0;
 
@@ -145,9 +152,14 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
     if (!h || !c || !cls) return;
     const s = summarise(c.report).find((x) => x.classId === cls.id)!;
     const details = [
-      ...s.territories.map((t) => `${t.territory}: ${t.spots} standing spots, exposure ${percent(t.exposure)}, hiding capacity ${t.hidingCapacity}`),
-      `Asymmetry ${percent(s.asymmetry)}.` + (s.objectives.length ? ` Objective reach: ${s.objectives.map((o) => `${o.objective} ${Object.entries(o.reach).map(([t, r]) => `${t} ${reachText(r)}`).join('/')}`).join('; ')}.` : ''),
-      `Heatmap: blue = hidden from the threat zone, yellow to red = seen by a growing share; green = hiding places. Sightline layout lab (LAYOUT.md) · ${c.createdAt?.replace('T', ' ').slice(0, 19) ?? ''} UTC`,
+      ...s.territories.map(
+        (t) =>
+          `${t.territory}: ${t.spots} standing spots, exposure ${percent(t.exposure)}` +
+          (t.targetable !== null ? `, targetable ${percent(t.targetable)}, mean seen ${percent(t.meanSeen)}, mean targetable ${percent(t.meanTargetable)}, ${s.ranges.map((r) => `within ${r}" ${percent(t.within[String(r)] ?? null)}`).join(', ')}` : '') +
+          `, hiding capacity ${t.hidingCapacity}`,
+      ),
+      `Asymmetry ${percent(s.asymmetry)}${s.asymmetryTargetable !== null ? `, targetable ${percent(s.asymmetryTargetable)}` : ''}.` + (s.objectives.length ? ` Objective reach: ${s.objectives.map((o) => `${o.objective} ${Object.entries(o.reach).map(([t, r]) => `${t} ${reachText(r)}`).join('/')}`).join('; ')}.` : ''),
+      `Heatmap (${heatMeasures(cls).find((m) => m.id === measure)?.label ?? measure}): blue = none, yellow to red = a growing share; green = hiding places. Sightline layout lab (LAYOUT.md) · ${c.createdAt?.replace('T', ' ').slice(0, 19) ?? ''} UTC`,
     ];
     try {
       const url = await composeProof(h.capturePng(), { headline: `Layout · ${c.label} · ${cls.id}, grid ${c.report.grid}", threat ${cls.threat}"`, visible: true, details }, h.canvas().clientWidth);
@@ -155,17 +167,17 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
     } catch (e) {
       setNote(`The picture could not be exported: ${(e as Error).message}`);
     }
-  }, [bridge, cls]);
+  }, [bridge, cls, measure]);
   const exportPlan = useCallback(() => {
     const c = currentRef.current;
     const d = dataRef.current;
     if (!c || !d || !cls) return;
     try {
-      downloadDataUrl(drawLayoutPlan(d, cls, c.report.grid, c.label).toDataURL('image/png'), `sightline-layout-plan-${slug(c.label)}-${cls.id}.png`);
+      downloadDataUrl(drawLayoutPlan(d, cls, c.report.grid, c.label, measure).toDataURL('image/png'), `sightline-layout-plan-${slug(c.label)}-${cls.id}.png`);
     } catch (e) {
       setNote(`The plan could not be exported: ${(e as Error).message}`);
     }
-  }, [cls]);
+  }, [cls, measure]);
   const exportJson = useCallback(() => {
     const c = currentRef.current;
     if (c) downloadText(`sightline-layout-${slug(c.label)}.json`, savedLayoutFile(c));
@@ -214,7 +226,7 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
       <group name="layout-lab">
         {shown.heatmap &&
           Object.entries(cls.territories).map(([name, t]) => (
-            <LayoutHeatmap key={name} territory={name} spots={t.heatmap} hidingPlaces={t.hidingPlaces} grid={current.report.grid} baseSemiAxes={axes} colorOf={heatColor} onDrawn={onDrawn} />
+            <LayoutHeatmap key={name} territory={name} spots={heat[name] ?? []} hidingPlaces={t.hidingPlaces} grid={current.report.grid} baseSemiAxes={axes} colorOf={heatColor} onDrawn={onDrawn} />
           ))}
         {shown.lanesOf && cls.territories[shown.lanesOf] && <FireLaneBands lanes={cls.territories[shown.lanesOf].fireLanes} />}
         {shown.reach && <ObjectiveReach objectives={data.objectives} reach={reach} />}
