@@ -247,3 +247,50 @@ describe('layout analysis: targetable by the rules (Terrain 1.2, Obscuring)', ()
     }
   });
 });
+
+describe('the proof for a spot (issue 29, item 7)', () => {
+  it('names the shooters that target it, the best witness, and the Obscuring feature that protects it from the others; agrees with the heatmap', async () => {
+    const { spotProof } = await import('../../src/layout/spotProof');
+    const { segmentHitsOccluder } = await import('../../src/geometry/occluders');
+    const world = await worldOf({
+      battlefield: { width: 20, depth: 20 },
+      territories: NORTH_SOUTH(20, 20, 4),
+      terrain: [{ id: 'block', type: 'obscuring', pieces: [{ shape: 'box', center: [10, 10], size: [1.4, 1, 0.5] }] }],
+    });
+    const report = analyseLayout(world, { grid: 1 }).classes[0];
+    const north = report.territories.north;
+    const proof = spotProof(world, 'north', 10.2, 17.9, { grid: 1 });
+    if ('problems' in proof) throw new Error(proof.problems.join('; '));
+    expect(proof.spot).toEqual([10, 18, 0]);
+    const heat = north.heatmap.find((h) => h[0] === 10 && h[1] === 18)!;
+    expect(proof.seeing / proof.threatZoneSpots).toBeCloseTo(heat[3], 3);
+    expect(proof.targeting.length / proof.threatZoneSpots).toBeCloseTo(heat[4], 3);
+    expect(proof.targeting[0][3]).toBe(heat[5]);
+    // The 0.5" block hides nothing: every shooter sees it; those straight behind the block cannot target it.
+    expect(proof.seeing).toBe(proof.threatZoneSpots);
+    expect(proof.protectors).toEqual([{ featureId: 'block', reason: 'behind', shooters: proof.seeing - proof.targeting.length }]);
+    expect(proof.protectedFrom.some(([x, y]) => x === 10 && y === 2)).toBe(true);
+    expect(proof.protectedFrom.some(([x]) => x === 14)).toBe(false);
+    expect(proof.targeting.some(([x, y]) => x === 14 && y === 2)).toBe(true);
+    // The best witness starts in the nearest targeting model's volume, ends in the spot's, and touches no terrain.
+    const best = proof.best!;
+    expect(best.gapInches).toBe(proof.targeting[0][3]);
+    const [a, b] = best.witness!;
+    expect(Math.hypot(a[0] - best.from[0], a[1] - best.from[1])).toBeLessThanOrEqual(R_INF + 0.001);
+    expect(Math.hypot(b[0] - 10, b[1] - 18)).toBeLessThanOrEqual(R_INF + 0.001);
+    for (const o of world.terrain.occluders) expect(segmentHitsOccluder(o, a[0], a[1], a[2], b[0], b[1], b[2])).toBe(false);
+
+    // Wholly on an Obscuring floor: nothing targets it, the floor protects it from every shooter.
+    const floor = await worldOf(floorTable('obscuring'));
+    const p = spotProof(floor, 'north', 8, 18, { grid: 1 });
+    if ('problems' in p) throw new Error(p.problems.join('; '));
+    expect(p.targeting).toEqual([]);
+    expect(p.best).toBeNull();
+    expect(p.protectors).toEqual([{ featureId: 'floor', reason: 'wholly on', shooters: p.threatZoneSpots }]);
+    // Bad requests are problems, not throws.
+    const bad = spotProof(floor, 'east', 8, 18);
+    expect('problems' in bad && bad.problems[0]).toMatch(/unknown territory "east"/);
+    const off = spotProof(floor, 'north', 8, 10);
+    expect('problems' in off && off.problems[0]).toMatch(/no standing spot/);
+  });
+});
