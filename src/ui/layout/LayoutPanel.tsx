@@ -2,6 +2,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { LayoutComparison } from './LayoutComparison';
 import { compareReports, heatMeasures, summarise, type HeatMeasure, type SavedLayout } from './layoutReport';
 import { LAYOUT_CLASSES, LAYOUT_GRIDS, stageText, threadsText, type LayoutRunOptions, type LayoutRunState } from './layoutRun';
+import { LayoutSpotProof, type SpotProofState } from './LayoutSpotProof';
 import { LayoutSummary } from './LayoutSummary';
 import './layout.css';
 
@@ -61,13 +62,21 @@ export interface LayoutPanelProps {
   colorOf: (territory: string) => string;
   /** Close the panel. */
   onClose: () => void;
+  /** The proof for the heatmap square clicked last, or null. Default null. */
+  proof?: SpotProofState | null;
+  /** A terrain feature's name by its id (for the proof). Default: the id. */
+  featureName?: (id: string) => string;
+  /** Close the proof. Default: nothing. */
+  onCloseProof?: () => void;
 }
 
 /**
  * The Layout panel (issue 19): pick the classes, threat distance and grid, run the layout analysis
  * in the engine worker with a progress bar and Cancel, read the summary card (exposure per
  * territory, hiding capacity, asymmetry, objective reach), choose what the table shows (heatmaps,
- * fire lanes, reach), export the picture and the report, and compare with a kept or saved report.
+ * fire lanes, reach; the heatmap coloured by any measure), click a heatmap square for its proof
+ * (who could target it, the best witness, what protects it), export the picture and the report,
+ * and compare with a kept or saved report.
  */
 export function LayoutPanel(p: LayoutPanelProps) {
   const { options, run, current, baseline, shown } = p;
@@ -233,6 +242,7 @@ export function LayoutPanel(p: LayoutPanelProps) {
             )}{' '}
             <span className="key hiding" /> hiding place · click a square for its proof
           </p>
+          {p.proof && <LayoutSpotProof state={p.proof} featureName={p.featureName} onClose={p.onCloseProof ?? (() => {})} />}
         </>
       )}
       <div className="actions">

@@ -9,6 +9,7 @@ import type { EngineJob, LayoutResult } from '../../client/engineClient';
 import { classFootprint, modelClass } from '../../layout/classes';
 import { FireLaneBands } from '../../scene/FireLaneBands';
 import { LayoutHeatmap } from '../../scene/LayoutHeatmap';
+import { SpotProofOverlay } from '../../scene/SpotProofOverlay';
 import { ObjectiveReach } from '../../scene/ObjectiveReach';
 import { armyColor } from '../../scene/palette';
 import type { SceneHandleRef } from '../../scene/SceneBridge';
@@ -16,6 +17,7 @@ import type { BattlefieldData } from '../../scene/types';
 import type { Engine } from '../engine/engine';
 import { composeProof, downloadDataUrl, downloadText } from '../proof';
 import { LayoutPanel, type LayoutShown } from './LayoutPanel';
+import type { SpotProofState } from './LayoutSpotProof';
 import { heatColor, heatMeasures, heatValue, percent, readSavedLayout, reachText, savedLayoutFile, summarise, type SavedLayout } from './layoutReport';
 import { DEFAULT_LAYOUT_OPTIONS, type LayoutRunOptions, type LayoutRunState } from './layoutRun';
 import { drawLayoutPlan } from './planPicture';
@@ -59,6 +61,8 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
   const [shown, setShown] = useState<LayoutShown>({ classId: 'infantry', heatmap: true, lanesOf: null, reach: true, measure: 'seen' });
   const [drawn, setDrawn] = useState<Record<string, number>>({});
   const [note, setNote] = useState<string | null>(null);
+  const [proof, setProof] = useState<SpotProofState | null>(null);
+  const proofAsk = useRef(0);
   const job = useRef<EngineJob<LayoutResult> | null>(null);
   const dataRef = useRef(data);
   dataRef.current = data;
@@ -122,6 +126,9 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
     );
   }, [engine, options]);
 
+  // A new report (or another class shown) forgets the proof of a spot of the old one.
+  useEffect(() => setProof(null), [current, shown.classId]);
+
   const onDrawn = useCallback((territory: string, n: number) => setDrawn((d) => (d[territory] === n ? d : { ...d, [territory]: n })), []);
   const colorOf = useCallback((t: string) => armyColor(t, dataRef.current?.armies ?? []), []);
 
@@ -143,6 +150,24 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
     for (const [name, t] of Object.entries(cls?.territories ?? {})) out[name] = t.heatmap.map((h) => [h[0], h[1], h[2], heatValue(h, measure)]);
     return out;
   }, [cls, measure]);
+  const pick = useCallback(
+    (territory: string, x: number, y: number) => {
+      const c = currentRef.current;
+      const k = c && (c.report.classes.find((q) => q.id === shown.classId) ?? c.report.classes[0]);
+      if (!c || !k) return;
+      const ask = ++proofAsk.current;
+      setProof({ name: 'loading', territory, x, y });
+      engine.client.layoutSpotProof({ grid: c.report.grid, threat: k.threat, classId: k.id }, territory, x, y).then(
+        (r) => {
+          if (ask !== proofAsk.current) return;
+          setProof(r.ok ? { name: 'ok', proof: r.proof } : { name: 'failed', territory, x, y, problems: r.problems });
+        },
+        (e: unknown) => ask === proofAsk.current && setProof({ name: 'failed', territory, x, y, problems: [(e as Error).message] }),
+      );
+    },
+    [engine, shown.classId],
+  );
+  const featureName = useCallback((id: string) => dataRef.current?.terrain.find((t) => t.id === id)?.name ?? id, []);
   const stale = !!(basis && data && (basis.terrain !== data.terrain || basis.territories !== data.territories || basis.objectives !== data.objectives));
   const drawnSpots = cls && open && shown.heatmap ? Object.keys(cls.territories).reduce((n, t) => n + (drawn[t] ?? 0), 0) : 0;
 
@@ -218,6 +243,12 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
       note={note}
       colorOf={colorOf}
       onClose={onClose}
+      proof={proof}
+      featureName={featureName}
+      onCloseProof={() => {
+        proofAsk.current++;
+        setProof(null);
+      }}
     />
   ) : null;
 
@@ -226,8 +257,11 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
       <group name="layout-lab">
         {shown.heatmap &&
           Object.entries(cls.territories).map(([name, t]) => (
-            <LayoutHeatmap key={name} territory={name} spots={heat[name] ?? []} hidingPlaces={t.hidingPlaces} grid={current.report.grid} baseSemiAxes={axes} colorOf={heatColor} onDrawn={onDrawn} />
+            <LayoutHeatmap key={name} territory={name} spots={heat[name] ?? []} hidingPlaces={t.hidingPlaces} grid={current.report.grid} baseSemiAxes={axes} colorOf={heatColor} onDrawn={onDrawn} onPick={pick} />
           ))}
+        {proof?.name === 'ok' && (
+          <SpotProofOverlay spot={proof.proof.spot} targeting={proof.proof.targeting} protectedFrom={proof.proof.protectedFrom} witness={proof.proof.best?.witness ?? null} />
+        )}
         {shown.lanesOf && cls.territories[shown.lanesOf] && <FireLaneBands lanes={cls.territories[shown.lanesOf].fireLanes} />}
         {shown.reach && <ObjectiveReach objectives={data.objectives} reach={reach} />}
       </group>
