@@ -1,5 +1,7 @@
 import { convexHull2 } from '../geometry/closure';
 import { closestPointOnFootprint, footprintBoundaryPoint, type Footprint } from '../geometry/footprint';
+import { slabTest } from '../geometry/occluders';
+import { pointSegmentDistance } from '../geometry/polygon';
 import { surfaceHeightAt } from '../geometry/standing';
 import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from '../geometry/units';
 import type { World } from '../geometry/world';
@@ -211,7 +213,8 @@ export class TargetingRules {
     // Every segment lies within R of the centre segment: none meets the bounds -> none meets the feature.
     const bb = feat.bounds;
     if (Math.max(ax, bx) + R < bb[0] || Math.min(ax, bx) - R > bb[2] || Math.max(ay, by) + R < bb[1] || Math.min(ay, by) - R > bb[3]) return false;
-    if (!segmentRangeMeetsBox(ax, ay, bx, by, R, bb)) return false;
+    // The segment against the bounds grown by R (a conservative test of the capsule).
+    if (!slabTest(bb[0] - R, bb[1] - R, -1, bb[2] + R, bb[3] + R, 1, ax, ay, 0, bx, by, 0)) return false;
     const L = Math.hypot(bx - ax, by - ay);
     if (L === 0) return false;
     // Left normal of the line of fire, and the bases' tangent point for it (axis-aligned ellipse).
@@ -272,8 +275,8 @@ export class TargetingRules {
       const s = this.iv[1];
       const vx = ax - ox + (bx - ax) * s;
       const vy = ay - oy + (by - ay) * s;
-      if (segmentPointDistance(ux, uy, vx, vy, ax, ay) <= R + COMBAT_RANGE_INCHES + 2 * EPSILON_INCHES) continue;
-      if (segmentPointDistance(ux, uy, vx, vy, bx, by) <= R + EPSILON_INCHES) continue;
+      if (pointSegmentDistance(ax, ay, ux, uy, vx, vy) <= R + COMBAT_RANGE_INCHES + 2 * EPSILON_INCHES) continue;
+      if (pointSegmentDistance(bx, by, ux, uy, vx, vy) <= R + EPSILON_INCHES) continue;
       return true;
     }
     return false;
@@ -282,43 +285,3 @@ export class TargetingRules {
 
 /** Points of a base's chord across the line of fire, as multiples of the tangent point's offset. */
 const CHORD = [1, -1, 0, 0.5, -0.5, 0.75, -0.75, 0.25, -0.25];
-
-function segmentPointDistance(ax: number, ay: number, bx: number, by: number, px: number, py: number): number {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const l2 = dx * dx + dy * dy;
-  const t = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0;
-  return Math.hypot(ax + t * dx - px, ay + t * dy - py);
-}
-
-/** Does some point within `r` of segment a-b lie in the box? (Conservative: the box grown by r against the segment, slab by slab.) */
-function segmentRangeMeetsBox(ax: number, ay: number, bx: number, by: number, r: number, b: readonly number[]): boolean {
-  let t0 = 0;
-  let t1 = 1;
-  const dx = bx - ax;
-  const dy = by - ay;
-  if (dx !== 0) {
-    let ta = (b[0] - r - ax) / dx;
-    let tb = (b[2] + r - ax) / dx;
-    if (ta > tb) {
-      const s = ta;
-      ta = tb;
-      tb = s;
-    }
-    if (ta > t0) t0 = ta;
-    if (tb < t1) t1 = tb;
-    if (t0 > t1) return false;
-  }
-  if (dy !== 0) {
-    let ta = (b[1] - r - ay) / dy;
-    let tb = (b[3] + r - ay) / dy;
-    if (ta > tb) {
-      const s = ta;
-      ta = tb;
-      tb = s;
-    }
-    if (ta > t0) t0 = ta;
-    if (tb < t1) t1 = tb;
-  }
-  return t0 <= t1;
-}
