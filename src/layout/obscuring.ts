@@ -254,8 +254,13 @@ export class TargetingRules {
 
   private beyondCombatRange(x: number, y: number): boolean {
     const s = this.shooter;
-    const d = this.round ? Math.hypot(x - s.x, y - s.y) - s.semiMajor : closestPointOnFootprint(s, x, y).signedDistance;
-    return d > COMBAT_RANGE_INCHES + EPSILON_INCHES;
+    const limit = COMBAT_RANGE_INCHES + EPSILON_INCHES;
+    const c = Math.hypot(x - s.x, y - s.y);
+    if (this.round) return c - s.semiMajor > limit;
+    // An oval's edge lies between its semi-axes from the centre: the exact distance only in between.
+    if (c - s.semiMajor > limit) return true;
+    if (c - s.semiMinor <= limit) return false;
+    return closestPointOnFootprint(s, x, y).signedDistance > limit;
   }
 
   /**
