@@ -1,4 +1,4 @@
-import type { ThreeEvent } from '@react-three/fiber';
+import { useThree, type ThreeEvent } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Color, type InstancedMesh, Matrix4, MeshBasicMaterial, PlaneGeometry, RingGeometry } from 'three';
 
@@ -65,6 +65,8 @@ export function LayoutHeatmap({ territory, spots, hidingPlaces = NO_PLACES, grid
   const rings = useRef<InstancedMesh>(null);
   const places = useRef<InstancedMesh>(null);
   const side = Math.max(0.1, grid * 0.86);
+  // The canvas draws on demand: new colours (another measure, another report) ask for a frame.
+  const invalidate = useThree((st) => st.invalidate);
   useLayoutEffect(() => {
     const sq = squares.current;
     if (sq) {
@@ -91,8 +93,9 @@ export function LayoutHeatmap({ territory, spots, hidingPlaces = NO_PLACES, grid
       pl.computeBoundingSphere();
     }
     onDrawn?.(territory, sq ? spots.length : 0);
+    invalidate();
     return () => onDrawn?.(territory, 0);
-  }, [spots, hidden, hidingPlaces, side, lift, colorOf, baseSemiAxes, territory, onDrawn]);
+  }, [spots, hidden, hidingPlaces, side, lift, colorOf, baseSemiAxes, territory, onDrawn, invalidate]);
   return (
     <group name={`layout-heatmap-${territory}`}>
       {spots.length > 0 && (

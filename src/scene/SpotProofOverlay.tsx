@@ -1,3 +1,4 @@
+import { useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { CircleGeometry, type InstancedMesh, Matrix4, MeshBasicMaterial, RingGeometry } from 'three';
 import { SegmentMarker } from './SegmentMarker';
@@ -46,6 +47,7 @@ export function SpotProofOverlay({ spot, targeting, protectedFrom, witness = nul
     },
     [dot, ring, mats],
   );
+  const invalidate = useThree((st) => st.invalidate);
   const red = useRef<InstancedMesh>(null);
   const grey = useRef<InstancedMesh>(null);
   useLayoutEffect(() => {
@@ -58,7 +60,9 @@ export function SpotProofOverlay({ spot, targeting, protectedFrom, witness = nul
       mesh.instanceMatrix.needsUpdate = true;
       mesh.computeBoundingSphere();
     }
-  }, [targeting, protectedFrom, radius]);
+    // The canvas draws on demand: the dots ask for a frame.
+    invalidate();
+  }, [targeting, protectedFrom, radius, invalidate]);
   const points = useMemo<[number, number, number][] | null>(() => (witness ? [[...witness[0]], [...witness[1]]] : null), [witness]);
   return (
     <group name="layout-spot-proof">
