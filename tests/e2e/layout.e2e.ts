@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { analyseLayout } from '../../src/layout/analyse';
 import { loadScenarioFile } from '../../src/scenario/loadNode';
-import { assert, assertEqual, frames, openApp, screenOf, type E2ETest } from './harness';
+import { PNG } from 'pngjs';
+import { assert, assertEqual, frameShown, frames, openApp, screenOf, type E2ETest } from './harness';
 
 async function bytesOf(d: Download): Promise<Buffer> {
   const path = await d.path();
@@ -154,8 +155,22 @@ export const tests: E2ETest[] = [
       assert(targeting === 0 || /Best witness: from/.test(bestText ?? ''), `best witness: ${bestText}`);
       if (targeting < seeing) assert(/Tower/.test((await page.textContent('[data-testid=layout-proof-protectors]')) ?? ''), 'a tower protects it');
       writeFileSync(join(ctx.outputDir, 'layout-proof.json'), JSON.stringify({ square, zone, seeing, targeting, bestText }));
+      // On the table: the best witness is drawn as a green line (its middle, in the screenshot).
+      const witness = JSON.parse((await page.getAttribute('[data-testid=layout-spot-proof]', 'data-witness')) ?? 'null') as [number, number, number][] | null;
       await frames(page, 6);
-      await page.screenshot({ path: join(ctx.outputDir, 'layout-proof.png') });
+      await frameShown(page);
+      const shot = PNG.sync.read(await page.screenshot({ path: join(ctx.outputDir, 'layout-proof.png') }));
+      if (witness) {
+        const [mx, my] = await screenOf(page, [(witness[0][0] + witness[1][0]) / 2, (witness[0][1] + witness[1][1]) / 2, (witness[0][2] + witness[1][2]) / 2]);
+        let green = false;
+        for (let dy = -3; dy <= 3; dy++) {
+          for (let dx = -3; dx <= 3; dx++) {
+            const k = 4 * ((Math.round(my) + dy) * shot.width + Math.round(mx) + dx);
+            if (shot.data[k + 1] > 150 && shot.data[k] < 90 && shot.data[k + 2] < 110) green = true;
+          }
+        }
+        assert(green, `the witness line is drawn at ${mx}, ${my}`);
+      }
 
       // Compare with a kept report: both cards and the differences.
       await page.click('[data-testid=layout-keep]');

@@ -69,6 +69,7 @@ export function LayoutSpotProof({ state, featureName = (id) => id, onClose }: La
       data-targeting={p.targeting.length}
       data-zone={n}
       data-protectors={p.protectors.map((x) => x.featureId).join(' ')}
+      data-witness={p.best?.witness ? JSON.stringify(p.best.witness) : undefined}
     >
       {head(p.territory, p.spot[0], p.spot[1])}
       <p>
