@@ -32,6 +32,7 @@ import { scenarioIds } from '../src/scenario/ids';
 import type { WorldInput } from '../src/geometry/world';
 import type { HelperFactory, HelperLink } from './helperLink';
 import { layoutCore, layoutOptionProblems, type LayoutProgress, type LayoutReport, type RelateAsk } from '../src/layout/analyse';
+import { spotProof, type SpotProof } from '../src/layout/spotProof';
 import { addRelationWork, jobOfTask, relationResult, relationStepRows, relationTask, runRelationStep, setRelationRows, type SpotRelation } from '../src/layout/spotVisibility';
 import type { LayoutStepAnswer } from './visibilityHelper';
 
@@ -158,6 +159,9 @@ export interface LayoutThreads {
 
 /** Result of {@link EngineApi.layout}: the report `analyseLayout` gives on the loaded table, or why not. */
 export type LayoutResult = { ok: true; jobId: string; report: LayoutReport; threads: LayoutThreads } | { ok: false; problems: string[] } | JobStopped;
+
+/** Result of {@link EngineApi.layoutSpotProof}: the proof for one standing spot, or why not. */
+export type SpotProofResult = { ok: true; proof: SpotProof } | { ok: false; problems: string[] };
 
 /** Items of a layout job: its progress is reported in per mille of the run. */
 const LAYOUT_JOB_ITEMS = 1000;
@@ -950,6 +954,23 @@ export class EngineApi {
       blockers: r.blockers.map((b) => ({ kind: b.kind, id: b.id, name: blockerName(l.scenario, b), lines: b.lines })),
       favourite: r.favourite,
     };
+  }
+
+  /**
+   * The proof for one standing spot of a layout report (issue 29, item 7; `src/layout/spotProof.ts`):
+   * which spots of the territory's enemies' threat zone could target a model of the class there
+   * (Core 6.0, Terrain 1.2), the best witness, and the Obscuring features that protect it from the
+   * others, on the loaded battlefield with the report's options. One spot against one threat zone:
+   * well under a second at a 1" grid (it builds the class's spots and moves again).
+   * @param options - the report's grid and threat (inches), the class id.
+   * @param territory - the territory's name; `x`, `y` the spot's plan centre (inches; the nearest spot within half a grid step).
+   * @returns `{ok: true, proof}` or `{ok: false, problems}` (no scenario, bad options, no spot there).
+   */
+  layoutSpotProof(options: { grid?: number; threat?: number; classId?: string; mode?: 'fast' | 'exhaustive' }, territory: string, x: number, y: number): SpotProofResult {
+    const l = this.loaded;
+    if (!l) return { ok: false, problems: ['no scenario loaded'] };
+    const r = spotProof(l.world, territory, x, y, { grid: options.grid, threat: options.threat, classId: options.classId, mode: options.mode });
+    return 'problems' in r ? { ok: false, problems: r.problems } : { ok: true, proof: r };
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
  * The layout analysis (shared/contract/LAYOUT.md):
- *   npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--png FILE] [--exhaustive] [--threads N]
+ *   npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--ranges R,R,...] [--png FILE] [--exhaustive] [--threads N]
  * prints one JSON object on stdout and exits 0 (the spot relations on the machine's cores, at most 4, unless
  * `--threads N` says how many); an invalid file, a scenario without two
  * territories or bad options print every problem (with its JSON path or option) to stderr and exit 2.
@@ -12,7 +12,7 @@ import { analyseLayoutParallel } from '../layout/parallel';
 import { layoutPicture } from '../layout/picture';
 import { loadScenarioFile } from '../scenario/loadNode';
 
-const USAGE = 'usage: npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--png FILE] [--exhaustive] [--threads N]';
+const USAGE = 'usage: npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--ranges R,R,...] [--png FILE] [--exhaustive] [--threads N]';
 
 /** Parses the arguments: the options, the file, the picture's path, and every problem found. */
 export function parseLayoutArgs(argv: string[]): { file?: string; png?: string; threads?: number; opts: LayoutOptions; problems: string[] } {
@@ -31,6 +31,11 @@ export function parseLayoutArgs(argv: string[]): { file?: string; png?: string; 
     const a = args[i];
     if (a === '--grid') opts.grid = number(a, args[++i]);
     else if (a === '--threat') opts.threat = number(a, args[++i]);
+    else if (a === '--ranges') {
+      const v = args[++i];
+      // Ranges of the graded targetable exposure (LAYOUT.md `within`), e.g. 12,18,24.
+      opts.ranges = v === undefined || v.trim() === '' ? [] : v.split(',').map((r) => number(a, r));
+    }
     else if (a === '--class') {
       const v = args[++i];
       if (v === undefined) problems.push('--class: needs a class id');

@@ -37,6 +37,7 @@ import type {
   Progress,
   QueriesResult,
   QueryResult,
+  SpotProofResult,
 } from '../../workers/engineApi';
 import { isEngineReadyMessage } from '../../workers/protocol';
 import type { Scenario } from '../scenario/schema';
@@ -63,6 +64,7 @@ export type {
   QueriesResult,
   QueryResult,
   ScenarioSummary,
+  SpotProofResult,
   VisibilityEntry,
 } from '../../workers/engineApi';
 
@@ -270,6 +272,11 @@ export class EngineClient {
    */
   layout(options: LayoutJobOptions = {}, onProgress?: (p: LayoutJobProgress) => void, jobOptions: JobOptions = {}): EngineJob<LayoutResult> {
     return this.job<LayoutResult>(jobOptions, onProgress && ((p) => onProgress(p as LayoutJobProgress)), (r, id, cb) => r.layout(options, cb, id));
+  }
+
+  /** The proof for one standing spot of a layout report (who targets it, the best witness, what protects it). See `EngineApi.layoutSpotProof`. */
+  layoutSpotProof(options: { grid?: number; threat?: number; classId?: string }, territory: string, x: number, y: number): Promise<SpotProofResult> {
+    return this.call<SpotProofResult>((g) => g.remote.layoutSpotProof(options, territory, x, y));
   }
 
   /**

@@ -7,6 +7,7 @@ import type { World } from '../geometry/world';
 import { classFootprint, DEFAULT_CLASS_ID, modelClass, type ModelClass } from './classes';
 import { fireLanes, type FireLanes } from './fireLanes';
 import { buildMoveRaster, moveDistances, moveStepFor, territoryCosts, type MoveRaster } from './moveField';
+import { TargetingRules } from './obscuring';
 import { greedyPacking } from './packing';
 import { relateSpotsSteps, SpotSamples, type SpotRelation } from './spotVisibility';
 import { movingSurfaceZ, standingElevation, standingSpots, terrainRules, type SpotGrid, type TerrainRules } from './standingSpots';
@@ -25,10 +26,20 @@ export interface LayoutOptions {
   spacingInches?: number;
   /** Cell of the fire-lane grid (default 2"). */
   laneCellInches?: number;
+  /** Ranges of the graded targetable exposure `within` (default 12, 18 and 24 inches). */
+  ranges?: number[];
 }
 
-/** One spot of a heatmap: `[x, y, z, share]`, inches, the share of the threat zone that sees it. */
-export type HeatSpot = [number, number, number, number];
+/** The ranges of `within` when none are asked for (LAYOUT.md). */
+export const DEFAULT_RANGES_INCHES: readonly number[] = [12, 18, 24];
+
+/**
+ * One spot of a heatmap: `[x, y, z, share, targetableShare, nearestTargetInches]`: its plan centre
+ * and elevation (inches), the share of the threat zone's spots that see it, the share that could
+ * target it with a shooting attack (visible and not protected by Obscuring terrain, Terrain 1.2),
+ * and the plan gap between its base and the nearest base that could (null when none can).
+ */
+export type HeatSpot = [number, number, number, number, number, number | null];
 
 /** Per territory and class. */
 export interface TerritoryLayout {
@@ -46,6 +57,20 @@ export interface TerritoryLayout {
   /** Where the bases of the hiding capacity stand, `[x, y, z]`. */
   hidingPlaces: [number, number, number][];
   fireLanes: { cellInches: number; nx: number; ny: number; share: number[]; lines: number };
+  /**
+   * Share of its standing spots where a model of the class could be picked as the target of a
+   * shooting attack by a model at some spot of the threat zone: visible (Core 6.0) and not behind
+   * or wholly on an Obscuring feature unless within 3" of the shooter (Terrain 1.2 as printed in
+   * 004). At most `exposure`.
+   */
+  targetable: number;
+  targetableSpots: number;
+  /** Mean over its spots of the share of the threat zone's spots that see the spot (0..1). */
+  meanSeen: number;
+  /** Mean over its spots of the share of the threat zone's spots that could target it (0..1). */
+  meanTargetable: number;
+  /** Per range (inches, as a key: `"12"`), the targetable share counting only threat-zone spots whose base is within that range of the spot's base (plan gap). */
+  within: Record<string, number>;
 }
 
 /** Per objective and territory. */
@@ -64,6 +89,8 @@ export interface ClassLayout {
   objectives: Record<string, Record<string, ObjectiveReach>>;
   /** Largest difference of exposure between two territories. */
   asymmetry: number;
+  /** Largest difference of `targetable` between two territories. */
+  asymmetryTargetable: number;
   /** Visibility work: spot pairs decided, node pairs and segment tests spent, milliseconds. */
   work: { spotPairs: number; nodePairs: number; segmentTests: number; ms: number };
 }
@@ -91,6 +118,8 @@ export function layoutOptionProblems(world: World, opts: LayoutOptions): string[
   if (!(grid > 0) || !Number.isFinite(grid)) problems.push(`--grid: must be a positive number of inches (got ${grid})`);
   const threat = opts.threat ?? 0;
   if (!(threat >= 0) || !Number.isFinite(threat)) problems.push(`--threat: must be 0 or more inches (got ${threat})`);
+  for (const r of opts.ranges ?? []) if (!(r > 0) || !Number.isFinite(r)) problems.push(`--ranges: each range must be a positive number of inches (got ${r})`);
+  if (opts.ranges && opts.ranges.length === 0) problems.push('--ranges: give at least one range in inches');
   for (const id of opts.classes ?? []) if (!modelClass(id)) problems.push(`--class: unknown class "${id}" (known: infantry, cavalry, monster)`);
   return problems;
 }
@@ -198,6 +227,8 @@ export interface LayoutPlan {
   mode: 'fast' | 'exhaustive';
   spacing: number;
   laneCell: number;
+  /** Ranges of `within`, inches, ascending, without repeats. */
+  ranges: number[];
   classes: ModelClass[];
   rules: TerrainRules;
 }
@@ -215,6 +246,7 @@ export function layoutPlan(world: World, opts: LayoutOptions): LayoutPlan {
     mode: opts.mode ?? 'fast',
     spacing: opts.spacingInches ?? DEFAULT_SAMPLE_SPACING_INCHES,
     laneCell: opts.laneCellInches ?? 2,
+    ranges: [...new Set(opts.ranges ?? DEFAULT_RANGES_INCHES)].sort((a, b) => a - b),
     classes: (opts.classes?.length ? opts.classes : [DEFAULT_CLASS_ID]).map((id) => modelClass(id)!),
     rules: terrainRules(world),
   };
@@ -292,7 +324,9 @@ export function classReport(world: World, plan: LayoutPlan, setup: ClassSetup, a
   const seenFrom = names.map(() => answers[next++].rowSeen);
   const territories: Record<string, TerritoryLayout> = {};
   const exposures: number[] = [];
+  const targetables: number[] = [];
   const laneSets: FireLanes[] = [];
+  const targeting = new TargetingRules(world, cls, spots);
   names.forEach((name, k) => {
     const rel = relations[k];
     const S = inside[k];
@@ -300,13 +334,24 @@ export function classReport(world: World, plan: LayoutPlan, setup: ClassSetup, a
     const heatmap: HeatSpot[] = [];
     const hidden: number[] = [];
     let exposed = 0;
+    let targetableSpots = 0;
+    let sumSeen = 0;
+    let sumTargetable = 0;
+    const withinCount = plan.ranges.map(() => 0);
     for (let r = 0; r < S.length; r++) {
-      let n = 0;
-      for (let c = 0; c < T.length; c++) n += rel.seen[r * T.length + c];
       const i = S[r];
+      const g = graded(targeting, rel.seen, r, T, i);
       if (rel.rowSeen[r]) exposed++;
       else hidden.push(i);
-      heatmap.push([spots.x[i], spots.y[i], round3(spots.z[i]), T.length ? round3(n / T.length) : 0]);
+      if (g.targeting > 0) targetableSpots++;
+      plan.ranges.forEach((range, q) => {
+        if (g.nearest <= range + EPSILON_INCHES) withinCount[q]++;
+      });
+      const seenShare = T.length ? g.seeing / T.length : 0;
+      const targetShare = T.length ? g.targeting / T.length : 0;
+      sumSeen += seenShare;
+      sumTargetable += targetShare;
+      heatmap.push([spots.x[i], spots.y[i], round3(spots.z[i]), round3(seenShare), round3(targetShare), g.targeting > 0 ? round3(g.nearest) : null]);
     }
     const packing = greedyPacking(spots, cls, hidden);
     // A transposed relation's lines are its twin's, walked alike (see fireLanes): the same lanes.
@@ -314,6 +359,8 @@ export function classReport(world: World, plan: LayoutPlan, setup: ClassSetup, a
     laneSets.push(lanes);
     const exposure = S.length ? exposed / S.length : 0;
     exposures.push(exposure);
+    const share = (n: number) => (S.length ? n / S.length : 0);
+    targetables.push(share(targetableSpots));
     territories[name] = {
       spots: S.length,
       exposure,
@@ -323,6 +370,11 @@ export function classReport(world: World, plan: LayoutPlan, setup: ClassSetup, a
       heatmap,
       hidingPlaces: packing.placed.map((i) => [spots.x[i], spots.y[i], round3(spots.z[i])]),
       fireLanes: { cellInches: lanes.cellInches, nx: lanes.nx, ny: lanes.ny, share: Array.from(lanes.share, round3), lines: lanes.lines },
+      targetable: share(targetableSpots),
+      targetableSpots,
+      meanSeen: share(sumSeen),
+      meanTargetable: share(sumTargetable),
+      within: Object.fromEntries(plan.ranges.map((range, q) => [String(range), share(withinCount[q])])),
     };
   });
   const unionIndex = new Map<number, number>();
@@ -346,8 +398,32 @@ export function classReport(world: World, plan: LayoutPlan, setup: ClassSetup, a
     territories,
     objectives,
     asymmetry: exposures.length ? Math.max(...exposures) - Math.min(...exposures) : 0,
+    asymmetryTargetable: targetables.length ? Math.max(...targetables) - Math.min(...targetables) : 0,
     work,
   };
+}
+
+/**
+ * One territory spot against its threat zone: how many zone spots see it (the relation's row), how
+ * many could target it (Terrain 1.2, {@link TargetingRules.protector}) and the plan gap to the
+ * nearest of those (Infinity when none).
+ * @param row - the spot's row in the relation `seen` (its columns are the zone `zone`).
+ * @param spot - the spot's index in the class's spots.
+ */
+export function graded(targeting: TargetingRules, seen: Uint8Array, row: number, zone: Int32Array, spot: number): { seeing: number; targeting: number; nearest: number } {
+  let seeing = 0;
+  let count = 0;
+  let nearest = Infinity;
+  const base = row * zone.length;
+  for (let c = 0; c < zone.length; c++) {
+    if (!seen[base + c]) continue;
+    seeing++;
+    if (targeting.protector(zone[c], spot) >= 0) continue;
+    count++;
+    const gap = targeting.gap(zone[c], spot);
+    if (gap < nearest) nearest = gap;
+  }
+  return { seeing, targeting: count, nearest };
 }
 
 function pick(a: Float64Array, idx: Int32Array): Float64Array {

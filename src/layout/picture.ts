@@ -7,7 +7,9 @@ import type { LayoutReport } from './analyse';
 const SCALE = 10;
 
 /**
- * The layout picture (PNG bytes): one panel per class and territory, each a plan of the table
+ * The layout picture (PNG bytes): two panels per class and territory (the spots coloured by the
+ * share of the threat zone that sees them, then by the share that could target them: Obscuring
+ * counted, LAYOUT.md `targetable`), each a plan of the table
  * (north up: y grows upward) with the terrain's footprints in grey (darker = taller, from the
  * highest surface at each pixel), the territory's outline, its fire lanes as a faint orange wash
  * (share of lines of sight crossing each cell), its spots coloured by the heatmap (blue = seen by
@@ -18,8 +20,9 @@ const SCALE = 10;
 export function layoutPicture(world: World, report: LayoutReport): Buffer {
   const W = Math.ceil(world.widthInches * SCALE);
   const H = Math.ceil(world.depthInches * SCALE);
-  const panels: { cls: string; territory: string }[] = [];
-  for (const c of report.classes) for (const t of Object.keys(c.territories)) panels.push({ cls: c.id, territory: t });
+  // Per class and territory: a panel coloured by the share that sees each spot, then one by the share that could target it.
+  const panels: { cls: string; territory: string; targetable: boolean }[] = [];
+  for (const c of report.classes) for (const t of Object.keys(c.territories)) for (const targetable of [false, true]) panels.push({ cls: c.id, territory: t, targetable });
   const gap = 8;
   const png = new PNG({ width: W, height: panels.length * (H + gap) });
   png.data.fill(255);
@@ -79,7 +82,9 @@ export function layoutPicture(world: World, report: LayoutReport): Buffer {
     }
     // Heatmap spots.
     const half = Math.max(1, Math.floor((report.grid * SCALE) / 2) - 1);
-    for (const [x, y, , share] of t.heatmap) {
+    for (const h of t.heatmap) {
+      const [x, y] = h;
+      const share = p.targetable ? h[4] : h[3];
       const [cx, cy] = toPx(x, y);
       const [r, g, b] = share === 0 ? [40, 90, 220] : [255, Math.round(230 * (1 - share)), 0];
       for (let dy = -half; dy <= half; dy++) for (let dx = -half; dx <= half; dx++) set(cx + dx, cy + dy, r, g, b, 0.9);

@@ -1,3 +1,4 @@
+import { useThree, type ThreeEvent } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Color, type InstancedMesh, Matrix4, MeshBasicMaterial, PlaneGeometry, RingGeometry } from 'three';
 
@@ -21,6 +22,8 @@ export interface LayoutHeatmapProps {
   opacity?: number;
   /** Called after the squares were drawn with how many there are (the panel shows it; tests read it). */
   onDrawn?: (territory: string, spots: number) => void;
+  /** Called with a square's spot (`[x, y]`, inches) when it is clicked; without it the squares are never picked. Default none. */
+  onPick?: (territory: string, x: number, y: number) => void;
 }
 
 const none = () => null;
@@ -34,10 +37,11 @@ const _c = new Color();
  * elevation where a model of the class stands there (a spot on a ruin's floor floats on that
  * floor), coloured by the share of the enemies' threat zone that sees it; hidden spots (seen from
  * no spot of the threat zone) also get a white ring, and the bases of the hiding capacity a green
- * outline of the class's base. Instanced: three meshes however many spots. Never picked (clicks
- * go to the table beneath).
+ * outline of the class's base. Instanced: three meshes however many spots. With `onPick` a click
+ * on a square names its spot (the layout lab's proof for a spot); otherwise never picked (clicks go
+ * to the table beneath).
  */
-export function LayoutHeatmap({ territory, spots, hidingPlaces = NO_PLACES, grid, baseSemiAxes = ROUND_32MM, colorOf, lift = 0.06, opacity = 0.8, onDrawn }: LayoutHeatmapProps) {
+export function LayoutHeatmap({ territory, spots, hidingPlaces = NO_PLACES, grid, baseSemiAxes = ROUND_32MM, colorOf, lift = 0.06, opacity = 0.8, onDrawn, onPick }: LayoutHeatmapProps) {
   const square = useMemo(() => new PlaneGeometry(1, 1), []);
   const ring = useMemo(() => new RingGeometry(0.72, 1, 24), []);
   const mats = useMemo(
@@ -61,6 +65,8 @@ export function LayoutHeatmap({ territory, spots, hidingPlaces = NO_PLACES, grid
   const rings = useRef<InstancedMesh>(null);
   const places = useRef<InstancedMesh>(null);
   const side = Math.max(0.1, grid * 0.86);
+  // The canvas draws on demand: new colours (another measure, another report) ask for a frame.
+  const invalidate = useThree((st) => st.invalidate);
   useLayoutEffect(() => {
     const sq = squares.current;
     if (sq) {
@@ -87,11 +93,30 @@ export function LayoutHeatmap({ territory, spots, hidingPlaces = NO_PLACES, grid
       pl.computeBoundingSphere();
     }
     onDrawn?.(territory, sq ? spots.length : 0);
+    invalidate();
     return () => onDrawn?.(territory, 0);
-  }, [spots, hidden, hidingPlaces, side, lift, colorOf, baseSemiAxes, territory, onDrawn]);
+  }, [spots, hidden, hidingPlaces, side, lift, colorOf, baseSemiAxes, territory, onDrawn, invalidate]);
   return (
     <group name={`layout-heatmap-${territory}`}>
-      {spots.length > 0 && <instancedMesh key={`s${spots.length}`} ref={squares} args={[square, mats.square, spots.length]} renderOrder={4} raycast={none} frustumCulled={false} />}
+      {spots.length > 0 && (
+        <instancedMesh
+          key={`s${spots.length}`}
+          ref={squares}
+          args={[square, mats.square, spots.length]}
+          renderOrder={4}
+          raycast={onPick ? undefined : none}
+          frustumCulled={false}
+          onClick={
+            onPick &&
+            ((e: ThreeEvent<MouseEvent>) => {
+              const s = e.instanceId === undefined ? undefined : spots[e.instanceId];
+              if (!s) return;
+              e.stopPropagation();
+              onPick(territory, s[0], s[1]);
+            })
+          }
+        />
+      )}
       {hidden.length > 0 && <instancedMesh key={`h${hidden.length}`} ref={rings} args={[ring, mats.hidden, hidden.length]} renderOrder={5} raycast={none} frustumCulled={false} />}
       {hidingPlaces.length > 0 && <instancedMesh key={`p${hidingPlaces.length}`} ref={places} args={[ring, mats.hiding, hidingPlaces.length]} renderOrder={5} raycast={none} frustumCulled={false} />}
     </group>

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { analyseLayout } from '../../src/layout/analyse';
 import { loadScenarioFile } from '../../src/scenario/loadNode';
-import { assert, assertEqual, frames, openApp, type E2ETest } from './harness';
+import { PNG } from 'pngjs';
+import { assert, assertEqual, frameShown, frames, openApp, screenOf, type E2ETest } from './harness';
 
 async function bytesOf(d: Download): Promise<Buffer> {
   const path = await d.path();
@@ -124,6 +125,52 @@ export const tests: E2ETest[] = [
       }
       assertEqual(JSON.stringify(mine.objectives), JSON.stringify(theirs.objectives), 'objective reach');
       assertEqual(mine.asymmetry, theirs.asymmetry, 'asymmetry');
+      // The graded measures (issue 29): in the export as analyseLayout gives them, and on the summary card.
+      for (const t of Object.keys(theirs.territories)) {
+        for (const f of ['targetable', 'targetableSpots', 'meanSeen', 'meanTargetable'] as const) assertEqual(mine.territories[t][f], theirs.territories[t][f], `${t}.${f}`);
+        assertEqual(JSON.stringify(mine.territories[t].within), JSON.stringify(theirs.territories[t].within), `${t}.within`);
+        assertEqual(Number(await page.getAttribute(`[data-testid=layout-summary] tr[data-territory=${t}]`, 'data-targetable')), theirs.territories[t].targetable, `${t} targetable on the card`);
+      }
+      assertEqual(mine.asymmetryTargetable, theirs.asymmetryTargetable, 'asymmetryTargetable');
+      // The heatmap can show any measure.
+      await page.selectOption('[data-testid=layout-measure]', 'within:24');
+      await page.waitForSelector('.layout-legend[data-measure="within:24"]');
+      await page.selectOption('[data-testid=layout-measure]', 'targetable');
+      await page.waitForSelector('.layout-legend[data-measure=targetable]');
+      await frames(page, 4);
+      // The proof for a spot: click a north square (west of the panel, clear of models) and read who targets it.
+      const models = [...loaded.world.models.values()].map((m) => [m.footprint.x, m.footprint.y]);
+      const candidates = theirs.territories.north.heatmap.filter(([x, y]) => x <= 24 && models.every(([mx, my]) => Math.hypot(mx - x, my - y) > 2.5));
+      const square = candidates.reduce((a, b) => (b[3] - b[4] > a[3] - a[4] ? b : a));
+      const [sx, sy] = await screenOf(page, [square[0], square[1], square[2] + 0.06]);
+      await page.mouse.click(sx, sy);
+      await page.waitForSelector('[data-testid=layout-spot-proof][data-status=ok]', { timeout: 60_000 });
+      const zone = Number(await page.getAttribute('[data-testid=layout-spot-proof]', 'data-zone'));
+      const targeting = Number(await page.getAttribute('[data-testid=layout-spot-proof]', 'data-targeting'));
+      const seeing = Number(await page.getAttribute('[data-testid=layout-spot-proof]', 'data-seeing'));
+      assertEqual(zone, theirs.territories.north.threatZoneSpots, 'proof: threat zone');
+      assertEqual(Math.round((1000 * targeting) / zone) / 1000, square[4], 'proof: targeting share = heatmap');
+      assertEqual(Math.round((1000 * seeing) / zone) / 1000, square[3], 'proof: seeing share = heatmap');
+      const bestText = await page.textContent('[data-testid=layout-proof-best]');
+      assert(targeting === 0 || /Best witness: from/.test(bestText ?? ''), `best witness: ${bestText}`);
+      if (targeting < seeing) assert(/Tower/.test((await page.textContent('[data-testid=layout-proof-protectors]')) ?? ''), 'a tower protects it');
+      writeFileSync(join(ctx.outputDir, 'layout-proof.json'), JSON.stringify({ square, zone, seeing, targeting, bestText }));
+      // On the table: the best witness is drawn as a green line (its middle, in the screenshot).
+      const witness = JSON.parse((await page.getAttribute('[data-testid=layout-spot-proof]', 'data-witness')) ?? 'null') as [number, number, number][] | null;
+      await frames(page, 6);
+      await frameShown(page);
+      const shot = PNG.sync.read(await page.screenshot({ path: join(ctx.outputDir, 'layout-proof.png') }));
+      if (witness) {
+        const [mx, my] = await screenOf(page, [(witness[0][0] + witness[1][0]) / 2, (witness[0][1] + witness[1][1]) / 2, (witness[0][2] + witness[1][2]) / 2]);
+        let green = false;
+        for (let dy = -3; dy <= 3; dy++) {
+          for (let dx = -3; dx <= 3; dx++) {
+            const k = 4 * ((Math.round(my) + dy) * shot.width + Math.round(mx) + dx);
+            if (shot.data[k + 1] > 150 && shot.data[k] < 90 && shot.data[k + 2] < 110) green = true;
+          }
+        }
+        assert(green, `the witness line is drawn at ${mx}, ${my}`);
+      }
 
       // Compare with a kept report: both cards and the differences.
       await page.click('[data-testid=layout-keep]');

@@ -55,5 +55,17 @@ describe('npm run layout (the command, as a child process)', () => {
     const r3 = run([join(dir, 'missing.json')]);
     expect(r3.status).toBe(2);
     expect(r3.stderr).toContain('missing.json');
+    const r4 = run([file, '--ranges', '6,-2']);
+    expect(r4.status).toBe(2);
+    expect(r4.stderr).toContain('--ranges: each range must be a positive number of inches (got -2)');
+  }, 120_000);
+
+  it('--ranges sets the ranges of within (LAYOUT.md: targetable exposure within each range)', async () => {
+    const r = run([file, '--grid', '2', '--ranges', '6,30', '--threads', '1']);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as LayoutReport;
+    const expected = untimed(analyseLayout(await worldOf(scenario), { grid: 2, ranges: [6, 30] }));
+    expect(untimed(report)).toEqual(expected);
+    expect(Object.keys(report.classes[0].territories.north.within)).toEqual(['6', '30']);
   }, 120_000);
 });

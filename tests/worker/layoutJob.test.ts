@@ -31,6 +31,23 @@ function timeless(r: LayoutReport): LayoutReport {
 }
 
 describe('EngineApi.layout', () => {
+  test('the proof for a spot (issue 29, item 7) answers from the loaded battlefield as the report counts it; bad requests are problems', async () => {
+    const api = await loaded();
+    const r = await api.layout({ grid: 2, classes: ['infantry'], threat: 0 }, undefined, 'lay-proof');
+    if (!r.ok) throw new Error(JSON.stringify(r));
+    const [name, t] = Object.entries(r.report.classes[0].territories)[0];
+    for (const h of [t.heatmap[0], t.heatmap[t.heatmap.length >> 1], t.heatmap[t.heatmap.length - 1]]) {
+      const p = api.layoutSpotProof({ grid: 2, threat: 0, classId: 'infantry' }, name, h[0], h[1]);
+      if (!p.ok) throw new Error(p.problems.join('; '));
+      expect(p.proof.spot).toEqual([h[0], h[1], h[2]]);
+      expect(Math.round((1000 * p.proof.seeing) / p.proof.threatZoneSpots) / 1000).toBe(h[3]);
+      expect(Math.round((1000 * p.proof.targeting.length) / p.proof.threatZoneSpots) / 1000).toBe(h[4]);
+      expect(p.proof.protectedFrom.length).toBe(p.proof.seeing - p.proof.targeting.length);
+    }
+    expect(api.layoutSpotProof({ grid: 2 }, 'nowhere', 1, 1)).toMatchObject({ ok: false, problems: [expect.stringMatching(/unknown territory "nowhere"/)] });
+    expect(new EngineApi().layoutSpotProof({}, name, 1, 1)).toEqual({ ok: false, problems: ['no scenario loaded'] });
+  });
+
   test('gives the report analyseLayout gives on the same table, with progress in order', async () => {
     const api = await loaded();
     const opts = { grid: 2, classes: ['infantry', 'monster'], threat: 3 };

@@ -1,4 +1,4 @@
-import { percent, reachText, signed, type ClassComparison } from './layoutReport';
+import { percent, reachText, signed, type ClassComparison, type Compared, type TerritoryComparison } from './layoutReport';
 
 /** Props of {@link LayoutComparison}. */
 export interface LayoutComparisonProps {
@@ -9,8 +9,9 @@ export interface LayoutComparisonProps {
 }
 
 /**
- * Differences between the current layout and a saved one for one class: per territory exposure
- * and hiding capacity now, saved and the change; the asymmetry; objective reach that changed.
+ * Differences between the current layout and a saved one for one class: per territory each measure
+ * (exposure, targetable, mean seen, mean targetable, targetable within each range, hiding capacity)
+ * now, saved and the change; both asymmetries; objective reach that changed.
  */
 export function LayoutComparison({ comparison, notes = [] }: LayoutComparisonProps) {
   const reach = comparison.reach.filter((r) => r.value.delta !== 0);
@@ -20,32 +21,46 @@ export function LayoutComparison({ comparison, notes = [] }: LayoutComparisonPro
         <thead>
           <tr>
             <th scope="col">territory</th>
-            <th scope="col">exposure now / saved</th>
+            <th scope="col">measure</th>
+            <th scope="col">now / saved</th>
             <th scope="col">change</th>
-            <th scope="col">hiding</th>
           </tr>
         </thead>
         <tbody>
-          {comparison.territories.map((t) => (
-            <tr key={t.territory} data-territory={t.territory} data-exposure-delta={t.exposure.delta ?? ''}>
-              <th scope="row">{t.territory}</th>
+          {comparison.territories.map((t) =>
+            measures(t, comparison.ranges).map(([id, label, v, kind], i) => (
+              <tr
+                key={`${t.territory}-${id}`}
+                data-territory={i === 0 ? t.territory : undefined}
+                data-of={t.territory}
+                data-measure={id}
+                data-delta={v.delta ?? ''}
+                data-exposure-delta={i === 0 ? (t.exposure.delta ?? '') : undefined}
+              >
+                <th scope="row">{i === 0 ? t.territory : ''}</th>
+                <td>{label}</td>
+                <td>
+                  {show(v.current, kind)} / {show(v.saved, kind)}
+                </td>
+                <td className={kind === 'share' ? tone(v.delta) : tone(v.delta === null ? null : -v.delta)}>{signed(v.delta, kind)}</td>
+              </tr>
+            )),
+          )}
+          {(
+            [
+              ['asymmetry', 'asymmetry', comparison.asymmetry],
+              ['asymmetryTargetable', 'asymmetry, targetable', comparison.asymmetryTargetable],
+            ] as const
+          ).map(([id, label, v]) => (
+            <tr key={id} data-measure={id} data-delta={v.delta ?? ''} data-asymmetry-delta={id === 'asymmetry' ? (v.delta ?? '') : undefined}>
+              <th scope="row">{label}</th>
+              <td />
               <td>
-                {percent(t.exposure.current)} / {percent(t.exposure.saved)}
+                {percent(v.current)} / {percent(v.saved)}
               </td>
-              <td className={tone(t.exposure.delta)}>{signed(t.exposure.delta, 'share')}</td>
-              <td>
-                {t.hidingCapacity.current ?? '–'} / {t.hidingCapacity.saved ?? '–'} ({signed(t.hidingCapacity.delta, 'count')})
-              </td>
+              <td className={tone(v.delta)}>{signed(v.delta, 'share')}</td>
             </tr>
           ))}
-          <tr data-asymmetry-delta={comparison.asymmetry.delta ?? ''}>
-            <th scope="row">asymmetry</th>
-            <td>
-              {percent(comparison.asymmetry.current)} / {percent(comparison.asymmetry.saved)}
-            </td>
-            <td className={tone(comparison.asymmetry.delta)}>{signed(comparison.asymmetry.delta, 'share')}</td>
-            <td />
-          </tr>
         </tbody>
       </table>
       {reach.length > 0 && (
@@ -64,6 +79,22 @@ export function LayoutComparison({ comparison, notes = [] }: LayoutComparisonPro
       ))}
     </div>
   );
+}
+
+/** A territory's measures as rows: id, label, values, kind (shares in %, counts as numbers). */
+function measures(t: TerritoryComparison, ranges: number[]): [string, string, Compared, 'share' | 'count'][] {
+  return [
+    ['exposure', 'exposure', t.exposure, 'share'],
+    ['targetable', 'targetable', t.targetable, 'share'],
+    ['meanSeen', 'mean seen', t.meanSeen, 'share'],
+    ['meanTargetable', 'mean targetable', t.meanTargetable, 'share'],
+    ...ranges.map((r): [string, string, Compared, 'share'] => [`within:${r}`, `targetable ≤${r}"`, t.within[String(r)], 'share']),
+    ['hidingCapacity', 'hiding', t.hidingCapacity, 'count'],
+  ];
+}
+
+function show(v: number | null, kind: 'share' | 'count'): string {
+  return kind === 'share' ? percent(v) : v === null ? '–' : String(v);
 }
 
 /** More exposure is worse for the territory: red; less: green. */

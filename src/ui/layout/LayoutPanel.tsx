@@ -1,7 +1,8 @@
 import { useRef, type ChangeEvent } from 'react';
 import { LayoutComparison } from './LayoutComparison';
-import { compareReports, summarise, type SavedLayout } from './layoutReport';
+import { compareReports, heatMeasures, summarise, type HeatMeasure, type SavedLayout } from './layoutReport';
 import { LAYOUT_CLASSES, LAYOUT_GRIDS, stageText, threadsText, type LayoutRunOptions, type LayoutRunState } from './layoutRun';
+import { LayoutSpotProof, type SpotProofState } from './LayoutSpotProof';
 import { LayoutSummary } from './LayoutSummary';
 import './layout.css';
 
@@ -15,6 +16,8 @@ export interface LayoutShown {
   lanesOf: string | null;
   /** Draw objective reach. */
   reach: boolean;
+  /** What the heatmap colours the spots by (seen, targetable, targetable within a range). */
+  measure: HeatMeasure;
 }
 
 /** Props of {@link LayoutPanel}. */
@@ -59,13 +62,21 @@ export interface LayoutPanelProps {
   colorOf: (territory: string) => string;
   /** Close the panel. */
   onClose: () => void;
+  /** The proof for the heatmap square clicked last, or null. Default null. */
+  proof?: SpotProofState | null;
+  /** A terrain feature's name by its id (for the proof). Default: the id. */
+  featureName?: (id: string) => string;
+  /** Close the proof. Default: nothing. */
+  onCloseProof?: () => void;
 }
 
 /**
  * The Layout panel (issue 19): pick the classes, threat distance and grid, run the layout analysis
  * in the engine worker with a progress bar and Cancel, read the summary card (exposure per
  * territory, hiding capacity, asymmetry, objective reach), choose what the table shows (heatmaps,
- * fire lanes, reach), export the picture and the report, and compare with a kept or saved report.
+ * fire lanes, reach; the heatmap coloured by any measure), click a heatmap square for its proof
+ * (who could target it, the best witness, what protects it), export the picture and the report,
+ * and compare with a kept or saved report.
  */
 export function LayoutPanel(p: LayoutPanelProps) {
   const { options, run, current, baseline, shown } = p;
@@ -83,6 +94,9 @@ export function LayoutPanel(p: LayoutPanelProps) {
   const comparison = current && baseline ? compareReports(current.report, baseline.report) : null;
   const classComparison = comparison && summary ? comparison.classes.find((c) => c.classId === summary.classId) : undefined;
   const territories = summary ? summary.territories.map((t) => t.territory) : [];
+  const shownClass = current && summary ? current.report.classes.find((c) => c.id === summary.classId) : undefined;
+  const measures = shownClass ? heatMeasures(shownClass) : [];
+  const measure = measures.some((m) => m.id === shown.measure) ? shown.measure : 'seen';
   return (
     <div className="layout-panel panel" data-testid="layout-panel" data-status={run.name} data-spots-drawn={p.drawnSpots} data-compare={baseline ? 'true' : 'false'}
       data-steps={run.name === 'done' ? (run.threads?.steps ?? 0) : undefined}
@@ -187,6 +201,16 @@ export function LayoutPanel(p: LayoutPanelProps) {
                 ({p.drawnSpots} spots)
               </span>
             </label>
+            <label title="What the squares' colour shows: the share of the threat zone that sees the spot, the share that could target it, or whether a shooter within the range could">
+              Colour by{' '}
+              <select data-testid="layout-measure" value={measure} onChange={(e) => p.onShown({ ...shown, measure: e.target.value as HeatMeasure })}>
+                {measures.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.label}
+                  </option>
+                ))}
+              </select>
+            </label>
             <label>
               <input type="checkbox" checked={shown.reach} onChange={(e) => p.onShown({ ...shown, reach: e.target.checked })} /> Objective reach
             </label>
@@ -202,9 +226,23 @@ export function LayoutPanel(p: LayoutPanelProps) {
               </select>
             </label>
           </div>
-          <p className="layout-legend">
-            <span className="key hidden" /> hidden <span className="key low" /> seen by few <span className="key high" /> seen by all <span className="key hiding" /> hiding place
+          <p className="layout-legend" data-measure={measure}>
+            {measure === 'seen' ? (
+              <>
+                <span className="key hidden" /> hidden <span className="key low" /> seen by few <span className="key high" /> seen by all
+              </>
+            ) : measure === 'targetable' ? (
+              <>
+                <span className="key hidden" /> cannot be targeted <span className="key low" /> targetable by few <span className="key high" /> by all
+              </>
+            ) : (
+              <>
+                <span className="key hidden" /> not targetable from within {measure.slice('within:'.length)}" <span className="key high" /> targetable
+              </>
+            )}{' '}
+            <span className="key hiding" /> hiding place · click a square for its proof
           </p>
+          {p.proof && <LayoutSpotProof state={p.proof} featureName={p.featureName} onClose={p.onCloseProof ?? (() => {})} />}
         </>
       )}
       <div className="actions">

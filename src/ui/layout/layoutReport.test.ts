@@ -1,18 +1,21 @@
 import { describe, expect, test } from 'vitest';
-import { compareReports, heatColor, readSavedLayout, savedLayoutFile, signed, summarise, type LayoutReport } from './layoutReport';
+import type { HeatSpot } from '../../layout/analyse';
+import { compareReports, heatColor, heatMeasures, heatValue, readSavedLayout, savedLayoutFile, signed, summarise, type LayoutReport } from './layoutReport';
 import { threadsText } from './layoutRun';
 
 function report(exposureNorth: number, hiding: number, grid = 2): LayoutReport {
   const territory = (exposure: number) => ({
     spots: 100, exposure, hidingCapacity: hiding, exposedSpots: Math.round(exposure * 100), threatZoneSpots: 100,
-    heatmap: [[2, 2, 0, 0.5] as [number, number, number, number]], hidingPlaces: [], fireLanes: { cellInches: 2, nx: 1, ny: 1, share: [0], lines: 0 },
+    heatmap: [[2, 2, 0, 0.5, 0.25, 13] as HeatSpot], hidingPlaces: [], fireLanes: { cellInches: 2, nx: 1, ny: 1, share: [0], lines: 0 },
+    targetable: exposure / 2, targetableSpots: Math.round(exposure * 50), meanSeen: exposure / 2, meanTargetable: exposure / 4,
+    within: { '12': 0, '18': exposure / 4, '24': exposure / 2 },
   });
   return {
     grid, mode: 'fast', sampleSpacingInches: 0.25,
     classes: [{
       id: 'infantry', threat: 0, territories: { north: territory(exposureNorth), south: territory(0.5) },
       objectives: { c: { north: { reach: 6, exposed: 1, contestingSpots: 10 }, south: { reach: null, exposed: 1, contestingSpots: 10 } } },
-      asymmetry: Math.abs(exposureNorth - 0.5), work: { spotPairs: 0, nodePairs: 0, segmentTests: 0, ms: 1 },
+      asymmetry: Math.abs(exposureNorth - 0.5), asymmetryTargetable: Math.abs(exposureNorth - 0.5) / 2, work: { spotPairs: 0, nodePairs: 0, segmentTests: 0, ms: 1 },
     }],
   };
 }
@@ -23,6 +26,39 @@ describe('layout report helpers', () => {
     expect(s.territories.map((t) => [t.territory, t.exposure, t.hidingCapacity])).toEqual([['north', 0.75, 3], ['south', 0.5, 3]]);
     expect(s.asymmetry).toBe(0.25);
     expect(s.objectives).toEqual([{ objective: 'c', reach: { north: 6, south: null }, exposed: { north: 1, south: 1 } }]);
+  });
+
+  test('summarise and compareReports carry the graded measures (targetable, means, within, asymmetryTargetable)', () => {
+    const [s] = summarise(report(0.8, 3));
+    const north = s.territories[0];
+    expect([north.targetable, north.meanSeen, north.meanTargetable]).toEqual([0.4, 0.4, 0.2]);
+    expect(north.within).toEqual({ '12': 0, '18': 0.2, '24': 0.4 });
+    expect(s.ranges).toEqual([12, 18, 24]);
+    expect(s.asymmetryTargetable).toBeCloseTo(0.15, 12);
+    const c = compareReports(report(0.8, 3), report(0.6, 3)).classes[0];
+    const n = c.territories.find((t) => t.territory === 'north')!;
+    expect(n.targetable.delta).toBeCloseTo(0.1, 12);
+    expect(n.meanTargetable.delta).toBeCloseTo(0.05, 12);
+    expect(n.within['24'].delta).toBeCloseTo(0.1, 12);
+    expect(n.within['12'].delta).toBe(0);
+    expect(c.asymmetryTargetable.delta).toBeCloseTo(0.1, 12);
+    // A report saved before these measures: they compare as unknown.
+    const old = report(0.6, 3);
+    for (const t of Object.values(old.classes[0].territories) as unknown as Record<string, unknown>[]) for (const k of ['targetable', 'meanSeen', 'meanTargetable', 'within']) delete t[k];
+    const o = compareReports(report(0.8, 3), old).classes[0].territories[0];
+    expect(o.targetable).toEqual({ current: 0.4, saved: null, delta: null });
+    expect(o.within['18']).toEqual({ current: 0.2, saved: null, delta: null });
+  });
+
+  test('the heatmap shows any measure', () => {
+    const h: HeatSpot = [2, 2, 0, 0.5, 0.25, 13];
+    expect(heatValue(h, 'seen')).toBe(0.5);
+    expect(heatValue(h, 'targetable')).toBe(0.25);
+    expect(heatValue(h, 'within:12')).toBe(0);
+    expect(heatValue(h, 'within:18')).toBe(1);
+    expect(heatValue([2, 2, 0, 0.5, 0, null], 'within:24')).toBe(0);
+    expect(heatValue([2, 2, 0, 0.5], 'targetable')).toBe(0.5);
+    expect(heatMeasures(report(0.8, 3).classes[0]).map((m) => m.id)).toEqual(['seen', 'targetable', 'within:12', 'within:18', 'within:24']);
   });
 
   test('compareReports gives current minus saved, and notes another grid or a missing class', () => {

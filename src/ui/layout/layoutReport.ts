@@ -3,7 +3,7 @@
  * (LAYOUT.md), the comparison of two reports, the heatmap's colours, and reading a saved report
  * file. No React, no DOM: tested in `layoutReport.test.ts`.
  */
-import type { ClassLayout, LayoutReport } from '../../layout/analyse';
+import type { ClassLayout, HeatSpot, LayoutReport } from '../../layout/analyse';
 
 export type { ClassLayout, LayoutReport, TerritoryLayout } from '../../layout/analyse';
 
@@ -24,6 +24,14 @@ export interface TerritoryRow {
   /** Share of the territory's standing spots seen from the enemies' threat zone (0..1). */
   exposure: number;
   hidingCapacity: number;
+  /** Share of its spots that some threat-zone spot could target with a shooting attack (Obscuring, Terrain 1.2); null in a report made before these measures. */
+  targetable: number | null;
+  /** Mean share of the threat zone that sees a spot; null when the report has none. */
+  meanSeen: number | null;
+  /** Mean share of the threat zone that could target a spot; null when the report has none. */
+  meanTargetable: number | null;
+  /** Targetable share counting only shooters within each range (inches as keys). */
+  within: Record<string, number>;
 }
 
 /** One objective's reach from each territory (inches, null when unreachable). */
@@ -40,6 +48,10 @@ export interface ClassSummary {
   territories: TerritoryRow[];
   objectives: ReachRow[];
   asymmetry: number;
+  /** Largest difference of `targetable` between two territories; null when the report has none. */
+  asymmetryTargetable: number | null;
+  /** The ranges of `within` in the report, inches, ascending. */
+  ranges: number[];
 }
 
 /** The summary of every class of a report, in the report's order. */
@@ -51,14 +63,64 @@ function classSummary(c: ClassLayout): ClassSummary {
   return {
     classId: c.id,
     threat: c.threat,
-    territories: Object.entries(c.territories).map(([territory, t]) => ({ territory, spots: t.spots, exposure: t.exposure, hidingCapacity: t.hidingCapacity })),
+    territories: Object.entries(c.territories).map(([territory, t]) => ({
+      territory,
+      spots: t.spots,
+      exposure: t.exposure,
+      hidingCapacity: t.hidingCapacity,
+      targetable: t.targetable ?? null,
+      meanSeen: t.meanSeen ?? null,
+      meanTargetable: t.meanTargetable ?? null,
+      within: t.within ?? {},
+    })),
     objectives: Object.entries(c.objectives).map(([objective, per]) => ({
       objective,
       reach: Object.fromEntries(Object.entries(per).map(([t, r]) => [t, r.reach])),
       exposed: Object.fromEntries(Object.entries(per).map(([t, r]) => [t, r.exposed])),
     })),
     asymmetry: c.asymmetry,
+    asymmetryTargetable: c.asymmetryTargetable ?? null,
+    ranges: reportRanges(c),
   };
+}
+
+/** The ranges of a class's `within` (inches, ascending): those of its first territory. */
+export function reportRanges(c: ClassLayout): number[] {
+  const t = Object.values(c.territories)[0];
+  return Object.keys(t?.within ?? {})
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * What the heatmap colours a spot by: `seen` (the share of the threat zone that sees it, Core 6.0),
+ * `targetable` (the share that could target it, Terrain 1.2), or `within:R` (1 when some spot of
+ * the threat zone within R inches could target it, else 0).
+ */
+export type HeatMeasure = 'seen' | 'targetable' | `within:${number}`;
+
+/** The measures a class's heatmap can show, with their labels. */
+export function heatMeasures(c: ClassLayout): { id: HeatMeasure; label: string }[] {
+  const out: { id: HeatMeasure; label: string }[] = [{ id: 'seen', label: 'seen by (line of sight)' }];
+  if (!hasGraded(c)) return out;
+  out.push({ id: 'targetable', label: 'targetable by (Obscuring counted)' });
+  for (const r of reportRanges(c)) out.push({ id: `within:${r}`, label: `targetable from within ${r}"` });
+  return out;
+}
+
+/** Does the class's report carry the graded measures (reports made before them do not)? */
+export function hasGraded(c: ClassLayout): boolean {
+  const t = Object.values(c.territories)[0];
+  return !!t && typeof t.targetable === 'number';
+}
+
+/** A spot's value for the heatmap's measure, 0..1 (see {@link HeatMeasure}). */
+export function heatValue(h: readonly number[] | HeatSpot, measure: HeatMeasure): number {
+  if (measure === 'seen' || h.length < 6) return h[3] as number;
+  if (measure === 'targetable') return h[4] as number;
+  const range = Number(measure.slice('within:'.length));
+  const nearest = h[5];
+  return nearest !== null && nearest !== undefined && (nearest as number) <= range + 0.001 ? 1 : 0;
 }
 
 /** A number of the comparison: the current value, the saved one, and current minus saved (null when either is missing). */
@@ -74,6 +136,11 @@ export interface TerritoryComparison {
   exposure: Compared;
   hidingCapacity: Compared;
   spots: Compared;
+  targetable: Compared;
+  meanSeen: Compared;
+  meanTargetable: Compared;
+  /** Per range of either report (inches as keys). */
+  within: Record<string, Compared>;
 }
 
 /** One class compared (matched by class id). */
@@ -81,6 +148,9 @@ export interface ClassComparison {
   classId: string;
   territories: TerritoryComparison[];
   asymmetry: Compared;
+  asymmetryTargetable: Compared;
+  /** Ranges of `within` in either report, inches, ascending. */
+  ranges: number[];
   /** Objective reach, per objective and territory. */
   reach: { objective: string; territory: string; value: Compared }[];
 }
@@ -100,7 +170,8 @@ function compared(current: number | null | undefined, saved: number | null | und
 
 /**
  * Compares two reports class by class (by id) and territory by territory (by name): exposure,
- * hiding capacity, standing spots, asymmetry and objective reach, current minus saved. Classes in
+ * targetable, mean seen and targetable, within each range, hiding capacity, standing spots, both
+ * asymmetries and objective reach, current minus saved (null where a report lacks a measure). Classes in
  * only one of them, and a different grid or threat, are listed in `notes`.
  */
 export function compareReports(current: LayoutReport, saved: LayoutReport): LayoutComparison {
@@ -115,16 +186,26 @@ export function compareReports(current: LayoutReport, saved: LayoutReport): Layo
     }
     if (c.threat !== s.threat) notes.push(`${c.id}: threat ${c.threat}" now, ${s.threat}" saved.`);
     const names = [...new Set([...Object.keys(c.territories), ...Object.keys(s.territories)])];
+    const ranges = [...new Set([...reportRanges(c), ...reportRanges(s)])].sort((x, y) => x - y);
     const territories = names.map((n) => {
       const a = c.territories[n];
       const b = s.territories[n];
-      return { territory: n, exposure: compared(a?.exposure, b?.exposure), hidingCapacity: compared(a?.hidingCapacity, b?.hidingCapacity), spots: compared(a?.spots, b?.spots) };
+      return {
+        territory: n,
+        exposure: compared(a?.exposure, b?.exposure),
+        hidingCapacity: compared(a?.hidingCapacity, b?.hidingCapacity),
+        spots: compared(a?.spots, b?.spots),
+        targetable: compared(a?.targetable, b?.targetable),
+        meanSeen: compared(a?.meanSeen, b?.meanSeen),
+        meanTargetable: compared(a?.meanTargetable, b?.meanTargetable),
+        within: Object.fromEntries(ranges.map((r) => [String(r), compared(a?.within?.[String(r)], b?.within?.[String(r)])])),
+      };
     });
     const reach: ClassComparison['reach'] = [];
     for (const o of [...new Set([...Object.keys(c.objectives), ...Object.keys(s.objectives)])]) {
       for (const t of names) reach.push({ objective: o, territory: t, value: compared(c.objectives[o]?.[t]?.reach, s.objectives[o]?.[t]?.reach) });
     }
-    classes.push({ classId: c.id, territories, asymmetry: compared(c.asymmetry, s.asymmetry), reach });
+    classes.push({ classId: c.id, territories, asymmetry: compared(c.asymmetry, s.asymmetry), asymmetryTargetable: compared(c.asymmetryTargetable, s.asymmetryTargetable), ranges, reach });
   }
   for (const s of saved.classes) if (!current.classes.some((c) => c.id === s.id)) notes.push(`${s.id}: only in the saved report.`);
   return { classes, notes };

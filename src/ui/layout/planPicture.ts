@@ -3,12 +3,12 @@
  * (`src/layout/picture.ts`, which needs Node's pngjs) draws it: one panel per territory of the
  * class, a plan of the table north up, terrain in grey (darker = taller, each triangle by its
  * highest corner, taller ones drawn last), the territory's fire lanes as an orange wash, its
- * outline, its standing spots coloured by the heatmap (blue = hidden, yellow to red = seen by a
- * growing share of the threat zone), hiding places ringed green, objectives with their 3" ring.
+ * outline, its standing spots coloured by the heatmap's measure (seen, targetable, or targetable
+ * within a range: blue = none, yellow to red = a growing share of the threat zone), hiding places ringed green, objectives with their 3" ring.
  * Independent of the camera. Drawing only: every number is the report's.
  */
 import type { BattlefieldData } from '../../scene/types';
-import { heatColor, percent, type ClassLayout } from './layoutReport';
+import { heatColor, heatMeasures, heatValue, percent, reportRanges, type ClassLayout, type HeatMeasure } from './layoutReport';
 
 /** Pixels per inch. */
 const SCALE = 10;
@@ -18,7 +18,7 @@ const HEAD = 22;
  * Draws the plan picture of one class of a report on the battlefield `data`.
  * @returns the canvas (call `toDataURL('image/png')` for the file).
  */
-export function drawLayoutPlan(data: BattlefieldData, cls: ClassLayout, grid: number, title: string): HTMLCanvasElement {
+export function drawLayoutPlan(data: BattlefieldData, cls: ClassLayout, grid: number, title: string, measure: HeatMeasure = 'seen'): HTMLCanvasElement {
   const W = Math.ceil(data.width * SCALE);
   const H = Math.ceil(data.depth * SCALE);
   const names = Object.keys(cls.territories);
@@ -32,7 +32,9 @@ export function drawLayoutPlan(data: BattlefieldData, cls: ClassLayout, grid: nu
   g.fillRect(0, 0, canvas.width, canvas.height);
   g.fillStyle = '#111';
   g.font = '600 13px system-ui, sans-serif';
-  g.fillText(`${title} · ${cls.id}, grid ${grid}", threat ${cls.threat}" · asymmetry ${percent(cls.asymmetry)}`, 4, 15);
+  const graded = typeof cls.asymmetryTargetable === 'number';
+  const label = heatMeasures(cls).find((m) => m.id === measure)?.label ?? 'seen by (line of sight)';
+  g.fillText(`${title} · ${cls.id}, grid ${grid}", threat ${cls.threat}" · asymmetry ${percent(cls.asymmetry)}${graded ? `, targetable ${percent(cls.asymmetryTargetable)}` : ''} · spots: ${label}`, 4, 15);
   // Terrain triangles, lowest first, each by its highest corner.
   const tris: { z: number; p: number[] }[] = [];
   let top = 1;
@@ -52,7 +54,8 @@ export function drawLayoutPlan(data: BattlefieldData, cls: ClassLayout, grid: nu
     const py = (y: number) => oy + HEAD + (data.depth - y) * SCALE;
     g.fillStyle = '#111';
     g.font = '600 12px system-ui, sans-serif';
-    g.fillText(`${name}: ${t.spots} standing spots, exposure ${percent(t.exposure)}, hiding capacity ${t.hidingCapacity}`, 4, oy + 15);
+    const grades = graded ? `, targetable ${percent(t.targetable)}, mean seen ${percent(t.meanSeen)} / targetable ${percent(t.meanTargetable)}, ${reportRanges(cls).map((r) => `≤${r}" ${percent(t.within[String(r)])}`).join(' ')}` : '';
+    g.fillText(`${name}: ${t.spots} spots, exposure ${percent(t.exposure)}${grades}, hiding ${t.hidingCapacity}`, 4, oy + 15);
     g.fillStyle = '#f5f5f5';
     g.fillRect(0, oy + HEAD, W, H);
     for (const { z, p } of tris) {
@@ -85,8 +88,9 @@ export function drawLayoutPlan(data: BattlefieldData, cls: ClassLayout, grid: nu
     g.closePath();
     g.stroke();
     const side = Math.max(2, grid * SCALE - 2);
-    for (const [x, y, , share] of t.heatmap) {
-      const [r, gg, b] = heatColor(share);
+    for (const h of t.heatmap) {
+      const [x, y] = h;
+      const [r, gg, b] = heatColor(heatValue(h, measure));
       g.fillStyle = `rgba(${Math.round(r * 255)},${Math.round(gg * 255)},${Math.round(b * 255)},0.9)`;
       g.fillRect(px(x) - side / 2, py(y) - side / 2, side, side);
     }

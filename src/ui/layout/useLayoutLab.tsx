@@ -9,6 +9,7 @@ import type { EngineJob, LayoutResult } from '../../client/engineClient';
 import { classFootprint, modelClass } from '../../layout/classes';
 import { FireLaneBands } from '../../scene/FireLaneBands';
 import { LayoutHeatmap } from '../../scene/LayoutHeatmap';
+import { SpotProofOverlay } from '../../scene/SpotProofOverlay';
 import { ObjectiveReach } from '../../scene/ObjectiveReach';
 import { armyColor } from '../../scene/palette';
 import type { SceneHandleRef } from '../../scene/SceneBridge';
@@ -16,7 +17,8 @@ import type { BattlefieldData } from '../../scene/types';
 import type { Engine } from '../engine/engine';
 import { composeProof, downloadDataUrl, downloadText } from '../proof';
 import { LayoutPanel, type LayoutShown } from './LayoutPanel';
-import { heatColor, percent, readSavedLayout, reachText, savedLayoutFile, summarise, type SavedLayout } from './layoutReport';
+import type { SpotProofState } from './LayoutSpotProof';
+import { heatColor, heatMeasures, heatValue, percent, readSavedLayout, reachText, savedLayoutFile, summarise, type SavedLayout } from './layoutReport';
 import { DEFAULT_LAYOUT_OPTIONS, type LayoutRunOptions, type LayoutRunState } from './layoutRun';
 import { drawLayoutPlan } from './planPicture';
 
@@ -56,9 +58,11 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
   const [current, setCurrent] = useState<SavedLayout | null>(null);
   const [basis, setBasis] = useState<Basis | null>(null);
   const [baseline, setBaseline] = useState<SavedLayout | null>(null);
-  const [shown, setShown] = useState<LayoutShown>({ classId: 'infantry', heatmap: true, lanesOf: null, reach: true });
+  const [shown, setShown] = useState<LayoutShown>({ classId: 'infantry', heatmap: true, lanesOf: null, reach: true, measure: 'seen' });
   const [drawn, setDrawn] = useState<Record<string, number>>({});
   const [note, setNote] = useState<string | null>(null);
+  const [proof, setProof] = useState<SpotProofState | null>(null);
+  const proofAsk = useRef(0);
   const job = useRef<EngineJob<LayoutResult> | null>(null);
   const dataRef = useRef(data);
   dataRef.current = data;
@@ -122,6 +126,9 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
     );
   }, [engine, options]);
 
+  // A new report (or another class shown) forgets the proof of a spot of the old one.
+  useEffect(() => setProof(null), [current, shown.classId]);
+
   const onDrawn = useCallback((territory: string, n: number) => setDrawn((d) => (d[territory] === n ? d : { ...d, [territory]: n })), []);
   const colorOf = useCallback((t: string) => armyColor(t, dataRef.current?.armies ?? []), []);
 
@@ -136,6 +143,31 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
     for (const [o, per] of Object.entries(cls?.objectives ?? {})) out[o] = Object.fromEntries(Object.entries(per).map(([t, r]) => [t, r.reach]));
     return out;
   }, [cls]);
+  const measure = cls && heatMeasures(cls).some((m) => m.id === shown.measure) ? shown.measure : 'seen';
+  // Each territory's squares as the heatmap draws them: `[x, y, z, value of the measure]`.
+  const heat = useMemo(() => {
+    const out: Record<string, [number, number, number, number][]> = {};
+    for (const [name, t] of Object.entries(cls?.territories ?? {})) out[name] = t.heatmap.map((h) => [h[0], h[1], h[2], heatValue(h, measure)]);
+    return out;
+  }, [cls, measure]);
+  const pick = useCallback(
+    (territory: string, x: number, y: number) => {
+      const c = currentRef.current;
+      const k = c && (c.report.classes.find((q) => q.id === shown.classId) ?? c.report.classes[0]);
+      if (!c || !k) return;
+      const ask = ++proofAsk.current;
+      setProof({ name: 'loading', territory, x, y });
+      engine.client.layoutSpotProof({ grid: c.report.grid, threat: k.threat, classId: k.id }, territory, x, y).then(
+        (r) => {
+          if (ask !== proofAsk.current) return;
+          setProof(r.ok ? { name: 'ok', proof: r.proof } : { name: 'failed', territory, x, y, problems: r.problems });
+        },
+        (e: unknown) => ask === proofAsk.current && setProof({ name: 'failed', territory, x, y, problems: [(e as Error).message] }),
+      );
+    },
+    [engine, shown.classId],
+  );
+  const featureName = useCallback((id: string) => dataRef.current?.terrain.find((t) => t.id === id)?.name ?? id, []);
   const stale = !!(basis && data && (basis.terrain !== data.terrain || basis.territories !== data.territories || basis.objectives !== data.objectives));
   const drawnSpots = cls && open && shown.heatmap ? Object.keys(cls.territories).reduce((n, t) => n + (drawn[t] ?? 0), 0) : 0;
 
@@ -145,9 +177,14 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
     if (!h || !c || !cls) return;
     const s = summarise(c.report).find((x) => x.classId === cls.id)!;
     const details = [
-      ...s.territories.map((t) => `${t.territory}: ${t.spots} standing spots, exposure ${percent(t.exposure)}, hiding capacity ${t.hidingCapacity}`),
-      `Asymmetry ${percent(s.asymmetry)}.` + (s.objectives.length ? ` Objective reach: ${s.objectives.map((o) => `${o.objective} ${Object.entries(o.reach).map(([t, r]) => `${t} ${reachText(r)}`).join('/')}`).join('; ')}.` : ''),
-      `Heatmap: blue = hidden from the threat zone, yellow to red = seen by a growing share; green = hiding places. Sightline layout lab (LAYOUT.md) · ${c.createdAt?.replace('T', ' ').slice(0, 19) ?? ''} UTC`,
+      ...s.territories.map(
+        (t) =>
+          `${t.territory}: ${t.spots} standing spots, exposure ${percent(t.exposure)}` +
+          (t.targetable !== null ? `, targetable ${percent(t.targetable)}, mean seen ${percent(t.meanSeen)}, mean targetable ${percent(t.meanTargetable)}, ${s.ranges.map((r) => `within ${r}" ${percent(t.within[String(r)] ?? null)}`).join(', ')}` : '') +
+          `, hiding capacity ${t.hidingCapacity}`,
+      ),
+      `Asymmetry ${percent(s.asymmetry)}${s.asymmetryTargetable !== null ? `, targetable ${percent(s.asymmetryTargetable)}` : ''}.` + (s.objectives.length ? ` Objective reach: ${s.objectives.map((o) => `${o.objective} ${Object.entries(o.reach).map(([t, r]) => `${t} ${reachText(r)}`).join('/')}`).join('; ')}.` : ''),
+      `Heatmap (${heatMeasures(cls).find((m) => m.id === measure)?.label ?? measure}): blue = none, yellow to red = a growing share; green = hiding places. Sightline layout lab (LAYOUT.md) · ${c.createdAt?.replace('T', ' ').slice(0, 19) ?? ''} UTC`,
     ];
     try {
       const url = await composeProof(h.capturePng(), { headline: `Layout · ${c.label} · ${cls.id}, grid ${c.report.grid}", threat ${cls.threat}"`, visible: true, details }, h.canvas().clientWidth);
@@ -155,17 +192,17 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
     } catch (e) {
       setNote(`The picture could not be exported: ${(e as Error).message}`);
     }
-  }, [bridge, cls]);
+  }, [bridge, cls, measure]);
   const exportPlan = useCallback(() => {
     const c = currentRef.current;
     const d = dataRef.current;
     if (!c || !d || !cls) return;
     try {
-      downloadDataUrl(drawLayoutPlan(d, cls, c.report.grid, c.label).toDataURL('image/png'), `sightline-layout-plan-${slug(c.label)}-${cls.id}.png`);
+      downloadDataUrl(drawLayoutPlan(d, cls, c.report.grid, c.label, measure).toDataURL('image/png'), `sightline-layout-plan-${slug(c.label)}-${cls.id}.png`);
     } catch (e) {
       setNote(`The plan could not be exported: ${(e as Error).message}`);
     }
-  }, [cls]);
+  }, [cls, measure]);
   const exportJson = useCallback(() => {
     const c = currentRef.current;
     if (c) downloadText(`sightline-layout-${slug(c.label)}.json`, savedLayoutFile(c));
@@ -206,6 +243,12 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
       note={note}
       colorOf={colorOf}
       onClose={onClose}
+      proof={proof}
+      featureName={featureName}
+      onCloseProof={() => {
+        proofAsk.current++;
+        setProof(null);
+      }}
     />
   ) : null;
 
@@ -214,8 +257,11 @@ export function useLayoutLab({ engine, data, bridge, open, onClose }: LayoutLabO
       <group name="layout-lab">
         {shown.heatmap &&
           Object.entries(cls.territories).map(([name, t]) => (
-            <LayoutHeatmap key={name} territory={name} spots={t.heatmap} hidingPlaces={t.hidingPlaces} grid={current.report.grid} baseSemiAxes={axes} colorOf={heatColor} onDrawn={onDrawn} />
+            <LayoutHeatmap key={name} territory={name} spots={heat[name] ?? []} hidingPlaces={t.hidingPlaces} grid={current.report.grid} baseSemiAxes={axes} colorOf={heatColor} onDrawn={onDrawn} onPick={pick} />
           ))}
+        {proof?.name === 'ok' && (
+          <SpotProofOverlay spot={proof.proof.spot} targeting={proof.proof.targeting} protectedFrom={proof.proof.protectedFrom} witness={proof.proof.best?.witness ?? null} />
+        )}
         {shown.lanesOf && cls.territories[shown.lanesOf] && <FireLaneBands lanes={cls.territories[shown.lanesOf].fireLanes} />}
         {shown.reach && <ObjectiveReach objectives={data.objectives} reach={reach} />}
       </group>
