@@ -10,7 +10,7 @@
 import { parseRoster, type RosterInput, type RosterUnit } from '../rules/engine/roster';
 import { PATHS, RANKS, RULE } from './data';
 import { fieldedPoints, hasKeyword, type Refusal, type Ruled } from './roster';
-import type { Campaign, CampaignUnit } from './schema';
+import { saveNullAsDash, type Campaign, type CampaignUnit } from './schema';
 
 /** Path abilities the engine's spell and prayer tables already play (magic.ts): the unit knows them. */
 const ENGINE_SPELLS: Readonly<Record<string, string>> = { 'Mystic Shield': 'mysticShield' };
@@ -90,7 +90,7 @@ export function drawArmy(c: Campaign, o: DrawArmyOptions = {}): Ruled<RosterInpu
     general: general.id,
     regiments: kept,
     auxiliaries,
-    units,
+    units: units.map((u) => saveNullAsDash(u) as RosterInput['units'][number]),
     campaign: { name: c.name, warlord: c.warlord, lores: { spells: [...c.lores.spells], prayers: [...c.lores.prayers], manifestations: [...c.lores.manifestations] } },
   };
   const check = parseRoster(army, 'army');

@@ -283,6 +283,15 @@ describe('the campaign file', () => {
     const back = parseCampaign(JSON.parse(JSON.stringify(c)));
     expect(back.ok && back.campaign).toEqual(c);
   });
+  it('a unit with no save ("-") survives saving, loading and drawing the army', () => {
+    const army = testArmy();
+    army.units.find((u) => u.id === 'ballista')!.warscroll.save = '-';
+    const c = ok(start({ units: ['ballista'] }, army));
+    const back = parseCampaign(JSON.parse(JSON.stringify(c)));
+    expect(back.ok).toBe(true);
+    const drawn = ok(drawArmy(back.ok ? back.campaign : c));
+    expect(drawn.units.find((u) => u.id === 'ballista')!.warscroll.save).toBe('-');
+  });
   it('names every problem with its path', () => {
     const c = JSON.parse(JSON.stringify(ok(start()))) as Record<string, unknown> & { units: Record<string, unknown>[] };
     c.glory = -5;

@@ -11,6 +11,12 @@ import { PATH_IDS, QUEST_IDS, RANKS, rankFor, RESULTS } from './data';
 
 const Id = z.string().min(1).max(100);
 
+/** A normalised unit writes "no save" as `null`; the army format reads it as "-". */
+export function saveNullAsDash(v: unknown): unknown {
+  const w = (v as { warscroll?: { save?: unknown } } | null)?.warscroll;
+  return w && w.save === null ? { ...(v as object), warscroll: { ...w, save: '-' } } : v;
+}
+
 /** A unit of the Order of Battle. `points` is its battle-profile points (a reinforced unit fields twice that, ArmyComp 3.3). */
 export const CampaignUnitSchema = z.strictObject({
   id: Id,
@@ -25,8 +31,8 @@ export const CampaignUnitSchema = z.strictObject({
   abilities: z.array(z.string().min(1).max(100)).max(4),
   /** Ranks gained whose ability is not chosen yet, oldest first. */
   pendingRanks: z.array(z.enum(RANKS)).max(4),
-  /** The unit in Sightline's army format (docs/rules-engine.md). */
-  unit: UnitSchema,
+  /** The unit in Sightline's army format (docs/rules-engine.md); a save of `null` (none, as normalised) reads as "-". */
+  unit: z.preprocess(saveNullAsDash, UnitSchema),
 });
 
 /** One roll of the aftermath: its dice and why it was made. */
