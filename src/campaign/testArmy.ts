@@ -18,8 +18,8 @@ const unit = (s: Spec) => ({
   models: Array.from({ length: s.models ?? 1 }, (_, i) => ({ id: `${s.id}-m${i + 1}`, base: { shape: 'round' as const, diameterMm: 40 } })),
 });
 
-/** The test army: `knight` (HERO, 140), `arcanum` (WIZARD HERO, 140), `relictor` (PRIEST HERO, 120), `gardus` (UNIQUE HERO, 160), `drake` (HERO, 390), `pair` (2-model HERO, 100), `liberators` (5 models, 90), `sequitors` (5, 120), `prosecutors` (3, 150), `ballista` (1 model, 80). */
-export function testArmy(faction = 'Stormcast Eternals'): RosterInput {
+/** The test army (ids prefixed with `prefix` when given): `knight` (HERO, 140), `arcanum` (WIZARD HERO, 140), `relictor` (PRIEST HERO, 120), `gardus` (UNIQUE HERO, 160), `drake` (HERO, 390), `pair` (2-model HERO, 100), `liberators` (5 models, 90), `sequitors` (5, 120), `prosecutors` (3, 150), `ballista` (1 model, 80). */
+export function testArmy(faction = 'Stormcast Eternals', prefix = ''): RosterInput {
   const units = [
     unit({ id: 'knight', name: 'Knight-Questor', points: 140, keywords: ['HERO', 'INFANTRY', 'ORDER'] }),
     unit({ id: 'arcanum', name: 'Lord-Arcanum', points: 140, keywords: ['HERO', 'WIZARD', 'INFANTRY'] }),
@@ -32,6 +32,21 @@ export function testArmy(faction = 'Stormcast Eternals'): RosterInput {
     unit({ id: 'prosecutors', name: 'Prosecutors', points: 150, keywords: ['INFANTRY', 'FLY'], models: 3, health: 3 }),
     unit({ id: 'ballista', name: 'Celestar Ballista', points: 80, keywords: ['WAR MACHINE'] }),
   ];
+  if (prefix) {
+    const p = (id: string) => `${prefix}${id}`;
+    for (const u of units) {
+      u.id = p(u.id);
+      for (const m of u.models) m.id = p(m.id);
+    }
+    return {
+      name: `Test host ${prefix}`,
+      faction,
+      general: p('knight'),
+      regiments: [{ leader: p('knight'), units: ['liberators', 'sequitors', 'prosecutors', 'ballista'].map(p) }, ...['arcanum', 'relictor', 'gardus', 'drake'].map((h) => ({ leader: p(h), units: [] }))],
+      auxiliaries: [p('pair')],
+      units,
+    } as RosterInput;
+  }
   return {
     name: 'Test host',
     faction,
