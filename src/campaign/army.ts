@@ -16,6 +16,50 @@ import { saveNullAsDash, type Campaign, type CampaignUnit } from './schema';
 const ENGINE_SPELLS: Readonly<Record<string, string>> = { 'Mystic Shield': 'mysticShield' };
 const ENGINE_PRAYERS: Readonly<Record<string, string>> = { Resurrection: 'resurrection' };
 
+/** WARD (n+) given by a Path ability (Core 18.1: only the best ward applies). */
+const WARD_ABILITIES: Readonly<Record<string, number>> = {
+  'Warrior Without Equal': 4,
+  'Destined for Greatness': 4,
+  'Divine Blessing': 6,
+  'Uncanny Survivability': 6,
+  'Warriors of Renown': 5,
+};
+
+/** Adds `n` to a characteristic such as 3, "3" or "D6" (Core 26.0): "D6" + 1 = "D6+1". */
+function plus(v: number | string, n: number): number | string {
+  if (typeof v === 'number') return v + n;
+  if (/^\d+$/.test(v)) return Number(v) + n;
+  const m = /^(.*?)([+-]\d+)?$/.exec(v) as RegExpExecArray;
+  const bonus = Number(m[2] ?? 0) + n;
+  return bonus === 0 ? m[1] : `${m[1]}${bonus > 0 ? '+' : ''}${bonus}`;
+}
+
+/**
+ * The passive Path abilities that change a warscroll's characteristics, keywords or ward, applied
+ * to the drawn unit so the engine plays them (docs/campaign.md lists the others): WARD (n+) (the
+ * best one applies, Core 18.1), Hardy Constitution (+2 Health), Master-crafted Weapons and Honed
+ * Gear (+1 Rend, melee), Weapon Masters (+1 Attacks, melee), Unparalleled Duellist (STRIKE-FIRST).
+ */
+export function applyPassivePathAbilities(unit: RosterUnit, abilities: readonly string[]): RosterUnit {
+  const has = (n: string) => abilities.includes(n);
+  const wards = abilities.filter((n) => WARD_ABILITIES[n]).map((n) => WARD_ABILITIES[n]);
+  const ward = Math.min(unit.warscroll.ward ?? 7, ...wards);
+  const rendUp = (has('Master-crafted Weapons') ? 1 : 0) + (has('Honed Gear') ? 1 : 0);
+  const attacksUp = has('Weapon Masters') ? 1 : 0;
+  return {
+    ...unit,
+    warscroll: {
+      ...unit.warscroll,
+      ...(ward <= 6 ? { ward } : {}),
+      health: unit.warscroll.health + (has('Hardy Constitution') ? 2 : 0),
+      keywords: has('Unparalleled Duellist') && !unit.warscroll.keywords.includes('STRIKE-FIRST') ? [...unit.warscroll.keywords, 'STRIKE-FIRST'] : unit.warscroll.keywords,
+    },
+    weapons: unit.weapons.map((w) =>
+      w.range !== 'melee' ? w : { ...w, ...(rendUp ? { rend: plus(w.rend === '-' ? 0 : w.rend, rendUp) } : {}), ...(attacksUp ? { attacks: plus(w.attacks, attacksUp) } : {}) },
+    ),
+  };
+}
+
 /** Options of {@link drawArmy}. */
 export interface DrawArmyOptions {
   /** Order of Battle ids; absent = every unit. */
@@ -26,7 +70,7 @@ export interface DrawArmyOptions {
 
 /** The army-format unit of an Order of Battle entry: fielded points, rank abilities and enhancements. */
 function armyUnit(c: Campaign, u: CampaignUnit): RosterUnit {
-  const unit = structuredClone(u.unit);
+  const unit = applyPassivePathAbilities(structuredClone(u.unit), u.abilities);
   const enh = c.enhancements.filter((e) => e.unit === u.id).map((e) => e.name);
   const abilityText = u.abilities.map((name, i) => {
     const rank = RANKS[i];

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseRoster, type RosterUnit } from '../rules/engine/roster';
-import { drawArmy } from './army';
+import { applyPassivePathAbilities, drawArmy } from './army';
 import { gloryEarned, runAftermath, type AftermathChoices, type BattleOutcome } from './aftermath';
 import { PATHS, PATH_IDS, QUEST_IDS, rankFor, ranksCrossed, RANKS } from './data';
 import { gloriousVictory } from './outcome';
@@ -347,5 +347,23 @@ describe('campaign army (Path to Glory Battles › 1)', () => {
     const r = ok(after(c, { units: { liberators: 'survived' } }, { reinforce: ['liberators'] }));
     const l = ok(drawArmy(r.campaign)).units.find((u) => u.id === 'liberators')!;
     expect([l.points, l.models.length]).toEqual([180, 10]);
+  });
+});
+
+describe('passive Path abilities on the drawn army', () => {
+  it('WARD (best applies), +2 Health, +1 Rend and +1 Attacks on melee weapons, STRIKE-FIRST', () => {
+    const u = armyUnit('knight');
+    const w = applyPassivePathAbilities({ ...u, warscroll: { ...u.warscroll, ward: 5 }, weapons: [...u.weapons, { ...u.weapons[0], name: 'Bow', range: 18, attacks: 'D6' }] }, ['Berserker', 'Martial Expertise', 'Master-crafted Weapons', 'Warrior Without Equal']);
+    expect(w.warscroll.ward).toBe(4);
+    expect(w.weapons.map((x) => [x.name, x.rend, x.attacks])).toEqual([['Blade', 2, 3], ['Bow', 1, 'D6']]);
+    expect(applyPassivePathAbilities(u, ['Divine Blessing']).warscroll.ward).toBe(6);
+    expect(applyPassivePathAbilities({ ...u, warscroll: { ...u.warscroll, ward: 5 } }, ['Divine Blessing']).warscroll.ward).toBe(5);
+    const l = applyPassivePathAbilities({ ...u, weapons: [{ ...u.weapons[0], attacks: 'D3+1', rend: '-' as unknown as number }] }, ['Hardy Constitution', 'Weapon Masters', 'Honed Gear', 'Unparalleled Duellist']);
+    expect([l.warscroll.health, l.weapons[0].attacks, l.weapons[0].rend, l.warscroll.keywords.includes('STRIKE-FIRST')]).toEqual([7, 'D3+2', 1, true]);
+  });
+  it('Mystic Shield and Resurrection become the engine\'s spell and prayer for the unit', () => {
+    let c = ok(start({ warlord: 'arcanum', path: 'mage', units: [] }));
+    c = { ...c, units: c.units.map((u) => ({ ...u, renown: 15, rank: 'Elite' as const, abilities: ['Dedicated Practitioner', 'Mystic Shield'], pendingRanks: [] })) };
+    expect(ok(drawArmy(c)).units[0].warscroll.spells).toEqual(['mysticShield']);
   });
 });
