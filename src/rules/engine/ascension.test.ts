@@ -144,3 +144,47 @@ describe('twists, first turn, Glorious Victory, withdrawing', () => {
     expect(!refused.ok && refused.rule).toBe('Ascension › Path to Glory Battles › Withdrawing from Battle');
   });
 });
+
+describe('Wreck and Ruin: Raise the Alarm (T-60); The Ambush: no movement phase in the ambusher\'s first turn (T-61)', () => {
+  const port = tablePort({ inCombat: new Set(), contests: {} });
+  const inMovement = (script: number[], twist?: PlayerId) => {
+    const r = createGame({ seed: 2, rosters: { p1: sampleRoster('p1'), p2: sampleRoster('p2') }, finishedDeployingFirst: 'p1', reserves: { p2: ['p2-knights'] }, battleplan: { objectives: [], name: 'wreck-and-ruin', vpPerObjective: 0, ascension: setupOf('wreck-and-ruin', { p1: 'raider', p2: 'defender' }) }, diceScript: script });
+    if (!r.ok) throw new Error('bad game');
+    const s: GameState = { ...r.state, stage: 'turn', active: 'p2', phase: 'movement' };
+    if (twist) s.ascension!.twists.push({ round: 1, roller: twist, underdog: true, roll: 1, name: 'Uncertain Reinforcements' });
+    return s;
+  };
+  const at = (y: number) => Object.fromEntries([0, 1, 2, 3, 4].map((i) => [`p2-knights-m${i + 1}`, [10 + 2 * i, y] as [number, number]]));
+  const setUp = (s: GameState, y: number) => reduce(s, { type: 'setUpReserve', player: 'p2', unitId: 'p2-knights', positions: at(y) }, port);
+  it('an arrival roll of 4 sets the unit up wholly within 6" of the edge', () => {
+    const r = setUp(inMovement([4]), 5.3); // 5.3 + 0.63 = 5.93 ≤ 6
+    expect(r.ok && r.state.units['p2-knights'].status).toBe(undefined);
+    expect(r.ok && r.events.find((e) => e.type === 'arrivalRoll')).toMatchObject({ roll: 4, modifier: 0, arrives: true });
+  });
+  it('a 3 leaves it in reserve and it cannot try again this phase; a raider underdog\'s Uncertain Reinforcements turns a 4 into 3', () => {
+    const r = setUp(inMovement([3]), 2);
+    expect(r.ok && r.state.units['p2-knights'].status).toBe('reserve');
+    const again = r.ok ? setUp(r.state, 2) : r;
+    expect(!again.ok && again.reason).toMatch(/already made its arrival roll/);
+    const w = setUp(inMovement([4], 'p1'), 2);
+    expect(w.ok && w.events.find((e) => e.type === 'arrivalRoll')).toMatchObject({ roll: 4, modifier: -1, arrives: false });
+    const d = setUp(inMovement([3], 'p2'), 2);
+    expect(d.ok && d.events.find((e) => e.type === 'arrivalRoll')).toMatchObject({ roll: 3, modifier: 1, arrives: true });
+  });
+  it('more than 6" from every edge is refused before any roll', () => {
+    const r = setUp(inMovement([6]), 5.5); // 5.5 + 0.63 = 6.13
+    expect(!r.ok && r.rule).toBe('Ascension › Wreck and Ruin › Reinforcements');
+  });
+  it('the ambusher\'s first turn goes from the hero phase to the shooting phase', () => {
+    const r = createGame({ seed: 2, rosters: { p1: sampleRoster('p1'), p2: sampleRoster('p2') }, finishedDeployingFirst: 'p2', battleplan: { objectives: [], name: 'the-ambush', vpPerObjective: 0, ascension: setupOf('the-ambush', { p1: 'trespasser', p2: 'ambusher' }, { escapeEdge: 'y0' }) } });
+    if (!r.ok) throw new Error('bad game');
+    let s = r.state;
+    for (const a of [{ type: 'chooseFirstTurn', player: 'p2', first: 'p2' }, { type: 'endPhase', player: 'p2' }, { type: 'endPhase', player: 'p2' }] as const) {
+      const x = reduce(s, a, port);
+      if (!x.ok) throw new Error(x.reason);
+      s = x.state;
+    }
+    expect([s.active, s.phase]).toEqual(['p2', 'shooting']);
+  });
+});
+

@@ -11,7 +11,7 @@
  * @module
  */
 import { z } from 'zod';
-import { aliveModels, inCombat, isAlive, onBattlefield, reject, rollLogged, type Ctx } from './core';
+import { aliveModels, inCombat, isAlive, onBattlefield, reject, rollLogged, rosterUnit, type Ctx } from './core';
 import { opponentOf, PLAYERS, type GameState, type PlayerId } from './state';
 
 /** The battleplan ids (CAMPAIGN.md). */
@@ -141,6 +141,8 @@ export interface AscensionState {
   /** Units each player had at the start (withdrawing counts half of them). */
   startingUnits: Record<PlayerId, string[]>;
   withdrawn: PlayerId | null;
+  /** Raise the Alarm attempts that failed, `round:unit` (the ability is used once per phase). */
+  alarms?: string[];
   /** Glorious Victory (Ascension › Path to Glory Battles), set when the battle ends. */
   result: Record<PlayerId, 'major-victory' | 'minor-victory' | 'draw' | 'minor-defeat' | 'major-defeat'> | null;
 }
@@ -341,4 +343,35 @@ export function withdraw(c: Ctx, player: PlayerId): void {
   c.s.winner = opponentOf(player);
   ascensionBattleEnded(c);
   c.events.push({ type: 'battleEnded', winner: c.s.winner, vp: { p1: c.s.players.p1.vp, p2: c.s.players.p2.vp } });
+}
+
+/**
+ * Raise the Alarm (Wreck and Ruin › Reinforcements; Your Movement Phase, CORE): the unit must be
+ * set up wholly within 6" of the battlefield edge (every model within 6" of an edge, centres plus
+ * base radii) and not in combat (checked after the set-up); the arrival roll is a dice, +1 this
+ * round if the defender is the underdog and Uncertain Reinforcements was rolled, -1 if the raider
+ * is (T-60). On 4+ the unit is set up (returns true); otherwise it stays in reserve (false; the
+ * roll is recorded and the unit cannot try again this phase).
+ */
+export function raiseTheAlarm(c: Ctx, unitId: string, positions: Readonly<Record<string, readonly [number, number]>>): boolean {
+  const s = c.s;
+  const setup = s.battleplan.ascension as AscensionSetup;
+  const st = s.ascension as AscensionState;
+  const rule = 'Ascension › Wreck and Ruin › Reinforcements';
+  const { width: W, depth: D } = setup.table;
+  for (const m of rosterUnit(s, unitId).models) {
+    const p = positions[m.id];
+    if (!p) continue;
+    const edge = Math.min(p[0], W - p[0], p[1], D - p[1]) + baseRadiusInches(m.base, true);
+    if (edge > 6 + EPS) reject(`model "${m.id}" would not be wholly within 6" of the battlefield edge (${edge.toFixed(2)}")`, rule);
+  }
+  const key = `${s.round}:${unitId}`;
+  if ((st.alarms ?? []).includes(key)) reject(`"${unitId}" already made its arrival roll this phase`, rule);
+  const twist = st.twists.find((x) => x.round === s.round && x.name === 'Uncertain Reinforcements');
+  const mod = twist ? (setup.roles[twist.roller] === 'raider' ? -1 : 1) : 0;
+  const [d] = rollLogged(c, 1, 6, `raiseTheAlarm:${unitId}`, s.units[unitId].owner);
+  const arrives = d + mod >= 4;
+  c.events.push({ type: 'arrivalRoll', unitId, roll: d, modifier: mod, arrives });
+  if (!arrives) st.alarms = [...(st.alarms ?? []), key];
+  return arrives;
 }

@@ -369,6 +369,11 @@ function endPhase(c: Ctx, a: Extract<Action, { type: 'endPhase' }>): void {
     return;
   }
   s.phase = PHASES[PHASES.indexOf(phase) + 1];
+  // The Ambush (T-61): there is no movement phase in the ambusher's first turn.
+  if (s.phase === 'movement' && s.round === 1 && s.turnInRound === 0 && s.battleplan.ascension?.id === 'the-ambush' && s.battleplan.ascension.roles[s.active as PlayerId] === 'ambusher') {
+    c.events.push({ type: 'phaseSkipped', phase: 'movement', rule: 'Ascension › The Ambush › First Turn' });
+    s.phase = 'shooting';
+  }
   if (s.phase === 'combat') s.combat = { picker: s.active as PlayerId, fought: [], strikeFirst: null };
   c.events.push({ type: 'phaseStarted', phase: s.phase });
 }
