@@ -188,3 +188,26 @@ describe('Wreck and Ruin: Raise the Alarm (T-60); The Ambush: no movement phase 
   });
 });
 
+describe('Retreat without mortal damage: Steel Discipline, Tactical Withdrawal', () => {
+  const port = tablePort({ inCombat: new Set(['p1-warriors|p2-warriors']), contests: {} });
+  const make = (abilities: string[], twist: boolean) => {
+    const p1 = sampleRoster('p1');
+    p1.units[1].campaign = { unitId: 'p1-warriors', renown: 5, rank: 'Aspiring', path: 'defender', abilities, enhancements: [] };
+    const r = createGame({ seed: 2, rosters: { p1, p2: sampleRoster('p2') }, finishedDeployingFirst: 'p1', battleplan: { objectives: [], name: 'the-decisive-battle', vpPerObjective: 0, ascension: setupOf('the-decisive-battle', { p1: 'raider', p2: 'defender' }) }, diceScript: [6] });
+    if (!r.ok) throw new Error('bad game');
+    const s: GameState = { ...r.state, stage: 'turn', active: 'p1', phase: 'movement' };
+    if (twist) s.ascension!.twists.push({ round: 1, roller: 'p1', underdog: true, roll: 2, name: 'Tactical Withdrawal' });
+    return reduce(s, { type: 'retreat', player: 'p1', unitId: 'p1-warriors' }, port);
+  };
+  it('a Retreat normally costs D3 mortal damage (a scripted 6 → 3)', () => {
+    const r = make(['Hardened Resolve'], false);
+    expect(r.ok && r.events.find((e) => e.type === 'retreat')).toMatchObject({ mortal: 3 });
+  });
+  it('with Steel Discipline, or the underdog\'s Tactical Withdrawal this round, none is inflicted and nothing is rolled', () => {
+    for (const r of [make(['Steel Discipline'], false), make([], true)]) {
+      expect(r.ok && r.events.find((e) => e.type === 'retreat')).toMatchObject({ mortal: 0 });
+      expect(r.ok && r.state.log.filter((e) => e.kind === 'roll').length).toBe(0);
+    }
+  });
+});
+

@@ -375,3 +375,16 @@ export function raiseTheAlarm(c: Ctx, unitId: string, positions: Readonly<Record
   if (!arrives) st.alarms = [...(st.alarms ?? []), key];
   return arrives;
 }
+
+/**
+ * Why a unit's Retreat inflicts no mortal damage, or null (Core 14.1 otherwise): it has the Path
+ * of the Defender's Steel Discipline (its campaign abilities), or the Tactical Withdrawal twist
+ * (The Decisive Battle) was rolled this battle round by its army as the underdog.
+ */
+export function retreatWithoutDamage(s: GameState, unitId: string): string | null {
+  const u = s.units[unitId];
+  const ru = s.players[u.owner].roster.units.find((x) => x.id === unitId);
+  if (ru?.campaign?.abilities.includes('Steel Discipline')) return 'Ascension › Path of the Defender › Steel Discipline';
+  if (s.ascension?.twists.some((t) => t.round === s.round && t.roller === u.owner && t.name === 'Tactical Withdrawal')) return 'Ascension › The Decisive Battle › Tactical Withdrawal';
+  return null;
+}
