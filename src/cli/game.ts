@@ -167,6 +167,8 @@ async function main(argv: string[]): Promise<unknown> {
         stateHash: api.hash(),
         ended: s.stage === 'ended',
         winner: s.stage === 'ended' ? (s.winner ?? 'draw') : null,
+        // Path to Glory battleplans: Glorious Victory per player when the battle has ended (CAMPAIGN.md), and the twists rolled.
+        ...(s.ascension ? { result: s.ascension.result, twists: s.ascension.twists } : {}),
         // Extensions: the stage (deployment, firstTurn, turn, ended) and who is expected to act.
         stage: s.stage,
         toAct: api.summary().toAct,

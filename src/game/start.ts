@@ -29,6 +29,8 @@ import { DEFAULT_FACTION_TERRAIN_SIZE_INCHES, DEFAULT_MODEL_HEIGHT_INCHES, parse
 import type { GeometryPort } from '../rules/engine/geometryPort';
 import { gameWorldPort } from '../rules/engine/worldPort';
 import { autoDeploy } from './deploy';
+import { ascensionSetup, type AscensionPlacement } from './ascensionSetup';
+import { ASCENSION, ASCENSION_IDS, type AscensionId } from '../rules/engine/ascension';
 import { buildGameWorld, rosterBaseMm } from './gameWorld';
 import type { GameSetupV2 } from './savedGame';
 import type { MeshRef } from './table';
@@ -36,6 +38,8 @@ import type { MeshRef } from './table';
 /** The battleplans this project implements (`--battleplan ID`); the first is the default. */
 export const BATTLEPLANS: Record<string, { name: string; battleRounds: number; vpPerObjective: number }> = {
   'take-and-hold': { name: DEFAULT_BATTLEPLAN.name, battleRounds: DEFAULT_BATTLEPLAN.battleRounds, vpPerObjective: DEFAULT_BATTLEPLAN.vpPerObjective },
+  // Path to Glory: Ascension (ascension.ts); 5 battle rounds (INVENTORY §3.3 D6), their own scoring.
+  ...Object.fromEntries(ASCENSION_IDS.map((id) => [id, { name: ASCENSION[id].name, battleRounds: 5, vpPerObjective: 0 }])),
 };
 
 /** Input of {@link prepareGame}. */
@@ -68,7 +72,7 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   const problems: string[] = [];
   const parsed = parseScenario(input.scenario);
   if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `scenario.${p}`) };
-  const scenario = parsed.scenario;
+  let scenario = parsed.scenario;
   const territories = scenario.territories ?? {};
   const armyNames = { p1: input.armies.p1.army, p2: input.armies.p2.army };
   for (const p of PLAYERS) {
@@ -86,6 +90,13 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   }
   if (problems.length) return { ok: false, problems };
   const both = rosters as Record<PlayerId, Roster>;
+  // A Path to Glory battleplan: roles, its objectives on this table, deployment, reserves (ascensionSetup.ts).
+  let ptg: AscensionPlacement | null = null;
+  if ((ASCENSION_IDS as readonly string[]).includes(planId)) {
+    ptg = ascensionSetup({ id: planId as AscensionId, table: scenario.battlefield, territories: { p1: territories[armyNames.p1], p2: territories[armyNames.p2] }, rosters: both, seed: input.seed });
+    scenario = { ...scenario, objectives: ptg.objectives };
+  }
+  const reserved = (p: PlayerId, id: string) => ptg?.reserves[p]?.includes(id) ?? false;
 
   // Ids: the game's units and models must not clash with the table's terrain and objectives.
   const tableIds = new Map<string, string>();
@@ -146,7 +157,8 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   } catch (e) {
     return { ok: false, problems: e instanceof ScenarioBuildError ? e.problems.map((p) => `scenario.${p}`) : [`scenario: ${(e as Error).message}`] };
   }
-  const placedTerrain = placeArmiesFactionTerrain(scenario, terrainInput, both, armyNames, occupied, tableIds, problems);
+  const ftRosters = ptg ? (Object.fromEntries(PLAYERS.map((p) => [p, ptg.noFactionTerrain.includes(p) ? { ...both[p], factionTerrain: [] } : both[p]])) as Record<PlayerId, Roster>) : both;
+  const placedTerrain = placeArmiesFactionTerrain(scenario, terrainInput, ftRosters, armyNames, occupied, tableIds, problems);
   if (problems.length) return { ok: false, problems };
   if (placedTerrain.features.length) terrainInput = scenarioToWorldInputSync({ ...scenario, terrain: [...(scenario.terrain ?? []), ...placedTerrain.features], units: [] }, input.meshes).terrain;
   const terrain = buildTerrainIndex(terrainInput);
@@ -156,6 +168,7 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
     const enemy = PLAYERS.filter((q) => q !== p).map((q) => territories[armyNames[q]]);
     // One unit at a time, so in manual mode a unit with no room is simply shown off the table.
     for (const u of toDeploy[p]) {
+      if (reserved(p, u.id)) continue;
       const r = autoDeploy(terrain, territories[armyNames[p]], enemy, [u], occupied, scenario.battlefield);
       if (!r.ok) {
         if (!manual) problems.push(`armies.${p}: ${r.reason}`);
@@ -189,9 +202,10 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
     armies: armyNames,
     territories: armyNames,
     ...(manual
-      ? { deployment: { beginsDeployment: 'p1' as const, setUp: placedUnits, ...(placedTerrain.features.length ? { factionTerrain: placedTerrain.byPlayer } : {}) } }
-      : { finishedDeployingFirst: 'p1' as const }),
-    battleplan: { objectives: (scenario.objectives ?? []).map((o) => o.id), name: plan.name, battleRounds: plan.battleRounds, vpPerObjective: plan.vpPerObjective },
+      ? { deployment: { beginsDeployment: ptg?.beginsDeployment ?? ('p1' as const), setUp: placedUnits, ...(placedTerrain.features.length ? { factionTerrain: placedTerrain.byPlayer } : {}) } }
+      : { finishedDeployingFirst: ptg?.beginsDeployment ?? ('p1' as const) }),
+    ...(ptg && Object.keys(ptg.reserves).length ? { reserves: ptg.reserves } : {}),
+    battleplan: { objectives: (scenario.objectives ?? []).map((o) => o.id), name: plan.name, battleRounds: plan.battleRounds, vpPerObjective: plan.vpPerObjective, ...(ptg ? { ascension: ptg.setup } : {}) },
     rosters: { p1: input.armies.p1.roster, p2: input.armies.p2.roster },
     table: { scenario: table, meshes: input.carried },
   };

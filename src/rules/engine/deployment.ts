@@ -18,7 +18,8 @@
  * @module
  */
 
-import { reject, requireTurn, rosterUnit, syncPort, type Ctx } from './core';
+import { inCombat, reject, requireTurn, rosterUnit, syncPort, type Ctx } from './core';
+import { raiseTheAlarm } from './ascension';
 import { opponentOf, type Action, type DeploymentState, type PlayerId } from './state';
 
 /** "More than X"" = not within X" (Core 2.1.1); the geometry's tolerance. */
@@ -243,9 +244,12 @@ export function setUpReserve(c: Ctx, a: Extract<Action, { type: 'setUpReserve' }
   if (s.phase !== 'movement' || a.player !== s.active) reject('units are set up from reserve in your movement phase', rule);
   const u = Object.prototype.hasOwnProperty.call(s.units, a.unitId) ? s.units[a.unitId] : undefined;
   if (!u || u.owner !== a.player || u.status !== 'reserve') reject(`"${a.unitId}" is not a friendly unit in reserve`, rule);
+  // Wreck and Ruin: the defender's reinforcements arrive with Raise the Alarm (ascension.ts).
+  if (s.battleplan.ascension?.id === 'wreck-and-ruin' && !raiseTheAlarm(c, a.unitId, a.positions)) return;
   delete u.status;
   setUpUnit(c, a.unitId, a.positions);
   u.turn = { ...u.turn, setUp: true };
+  if (s.battleplan.ascension?.id === 'wreck-and-ruin' && inCombat(s, c.port, a.unitId)) reject('a unit raising the alarm is set up not in combat', 'Ascension › Wreck and Ruin › Reinforcements');
   c.events.push({ type: 'reserveSetUp', player: a.player, unitId: a.unitId });
 }
 

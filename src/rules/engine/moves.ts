@@ -8,6 +8,7 @@
  * @module
  */
 
+import { retreatWithoutDamage } from './ascension';
 import type { Point2 } from './geometryPort';
 import {
   aliveModels,
@@ -188,8 +189,13 @@ export function retreat(c: Ctx, a: Extract<Action, { type: 'retreat' }>): void {
   if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
   useCore(c, a.unitId);
   u.turn.usedRetreat = true;
-  const [d3] = rollLogged(c, 1, 3, `retreat:${a.unitId}`, a.player);
-  c.events.push({ type: 'retreat', unitId: a.unitId, mortal: d3 });
-  mortalDamage(c, a.unitId, d3, `retreat:${a.unitId}`);
+  // Path to Glory: Steel Discipline (Path of the Defender) and the Tactical Withdrawal twist: no mortal damage (ascension.ts).
+  const spared = retreatWithoutDamage(s, a.unitId);
+  if (spared) c.events.push({ type: 'retreat', unitId: a.unitId, mortal: 0, rule: spared });
+  else {
+    const [d3] = rollLogged(c, 1, 3, `retreat:${a.unitId}`, a.player);
+    c.events.push({ type: 'retreat', unitId: a.unitId, mortal: d3 });
+    mortalDamage(c, a.unitId, d3, `retreat:${a.unitId}`);
+  }
   u.turn.pendingMove = { kind: 'retreat', maxInches: rosterUnit(s, a.unitId).warscroll.move };
 }

@@ -130,9 +130,33 @@ export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Po
   };
   const key = (s: GameState, what: string) => `${s.round}:${s.turnInRound}:${s.phase}:${what}`;
 
+  /** Core 32.1: a unit contesting two or more objectives contests the first of them (picked before control is determined). */
+  function contestChoices(s: GameState): Action[] {
+    const out: Action[] = [];
+    for (const u of Object.values(s.units)) {
+      if (u.manifestation !== undefined || u.status !== undefined || !isAlive(s, u.id)) continue;
+      const set = s.battleplan.objectives.filter((o) => port.contests(u.id, o));
+      if (set.length > 1 && !set.includes(s.contestChoices[u.id] ?? '')) out.push({ type: 'chooseContestedObjective', player: u.owner, unitId: u.id, objectiveId: set[0] });
+    }
+    return out;
+  }
+
   function candidates(s: GameState): Action[] {
     if (s.stage === 'deployment' && s.deployment) return deployCandidates(s);
-    if (s.stage === 'firstTurn') return [{ type: 'chooseFirstTurn', player: s.decider, first: s.decider }];
+    if ((s.stage === 'firstTurn' || s.phase === 'endOfTurn') && !s.pendingAttack && !s.pendingSpell && !s.pendingRally && !s.pendingPrayer) {
+      const picks = contestChoices(s);
+      if (picks.length) return picks;
+    }
+    if (s.stage === 'firstTurn') {
+      // The decider takes the first turn; battleplans that fix the first turn or its chooser (Ascension) accept one of the others.
+      const other = opponentOf(s.decider);
+      return [
+        { type: 'chooseFirstTurn', player: s.decider, first: s.decider },
+        { type: 'chooseFirstTurn', player: s.decider, first: other },
+        { type: 'chooseFirstTurn', player: other, first: other },
+        { type: 'chooseFirstTurn', player: other, first: s.decider },
+      ];
+    }
     if (s.pendingRally) return [{ type: 'spendRally', player: s.units[s.pendingRally.unitId].owner, heal: s.pendingRally.points, returnModels: 0 }];
     if (s.pendingSpell) return [{ type: 'pass', player: opponentOf(s.pendingSpell.player) }];
     if (s.pendingAttack) {

@@ -58,6 +58,7 @@ import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, pow
 import { deployRegiment, deployTerrain, deployUnit, destroyReserves, endDeployment, setUpReserve } from './deployment';
 import { scoreTactic, tacticalGambit } from './tactics';
 import { underspent } from './roster';
+import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, withdraw } from './ascension';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -132,6 +133,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('deployUnit'), player: Player, unitId: z.string(), positions: Positions }),
   z.strictObject({ type: z.literal('setUpReserve'), player: Player, unitId: z.string(), positions: Positions }),
   z.strictObject({ type: z.literal('endDeployment'), player: Player }),
+  z.strictObject({ type: z.literal('withdraw'), player: Player }),
   z.strictObject({ type: z.literal('unbind'), player: Player, unitId: z.string() }),
   z.strictObject({ type: z.literal('activatePlaceOfPower'), player: Player, unitId: z.string() }),
   z.strictObject({ type: z.literal('tacticalGambit'), player: Player, tactic: z.string(), unitId: z.string().optional(), terrainId: z.string().optional() }),
@@ -259,7 +261,17 @@ function startTurn(c: Ctx, active: PlayerId, turnInRound: 0 | 1): void {
 function chooseFirstTurn(c: Ctx, a: Extract<Action, { type: 'chooseFirstTurn' }>): void {
   const s = c.s;
   if (s.stage !== 'firstTurn') reject('the first turn of this battle round has already been chosen', 'Core 12.0');
-  if (a.player !== s.decider) reject(`${s.decider} decides who takes the first turn this battle round`, 'Core 12.0');
+  const asc = s.battleplan.ascension;
+  const rule = asc && s.round === 1 ? ASCENSION[asc.id].firstTurn : 'default';
+  const roleOf = (r: string) => (asc?.roles.p1 === r ? 'p1' : 'p2') as PlayerId;
+  if (rule.startsWith('chooser:')) {
+    // Wreck and Ruin, The Ritual: "the raider / attacker chooses who takes the first turn".
+    if (a.player !== roleOf(rule.slice(8))) reject(`the ${rule.slice(8)} (${roleOf(rule.slice(8))}) chooses who takes the first turn`, `Ascension › ${ASCENSION[asc!.id].name} › First Turn`);
+  } else if (rule !== 'default') {
+    // The Ambush: "the ambusher takes the first turn of the battle".
+    if (a.first !== roleOf(rule)) reject(`the ${rule} (${roleOf(rule)}) takes the first turn of the battle`, `Ascension › ${ASCENSION[asc!.id].name} › First Turn`);
+    if (a.player !== s.decider && a.player !== roleOf(rule)) reject(`${s.decider} decides who takes the first turn this battle round`, 'Core 12.0');
+  } else if (a.player !== s.decider) reject(`${s.decider} decides who takes the first turn this battle round`, 'Core 12.0');
   s.firstPlayer = a.first;
   s.firstChosenAfterGoingSecond = s.previousFirstPlayer !== null && a.first === a.player && s.previousFirstPlayer !== a.player;
   c.events.push({ type: 'firstTurnChosen', round: s.round, by: a.player, first: a.first });
@@ -280,7 +292,8 @@ function chooseFirstTurn(c: Ctx, a: Extract<Action, { type: 'chooseFirstTurn' }>
     s.players[p].cp += gain;
     c.events.push({ type: 'cpGained', player: p, gain, cp: s.players[p].cp });
   }
-  // Step 4: Start of Battle Round abilities: none implemented.
+  // Step 4: Start of Battle Round abilities: the Path to Glory twist (Ascension › Twists).
+  if (s.battleplan.ascension && s.ascension) ascensionStartOfRound(c);
   s.stage = 'turn';
   startTurn(c, a.first, 0);
 }
@@ -292,10 +305,13 @@ function endOfTurn(c: Ctx): void {
   // (battle tactic completion with it, A-R3).
   determineControl(c, 'endOfTurn');
   scoreTactic(c);
-  const held = s.battleplan.objectives.filter((o) => s.objectives[o] === active).length;
-  const vp = held * s.battleplan.vpPerObjective;
-  s.players[active].vp += vp;
-  c.events.push({ type: 'vpScored', player: active, vp, total: s.players[active].vp, objectivesHeld: held });
+  if (s.battleplan.ascension && s.ascension) ascensionEndOfTurn(c);
+  else {
+    const held = s.battleplan.objectives.filter((o) => s.objectives[o] === active).length;
+    const vp = held * s.battleplan.vpPerObjective;
+    s.players[active].vp += vp;
+    c.events.push({ type: 'vpScored', player: active, vp, total: s.players[active].vp, objectivesHeld: held });
+  }
   c.events.push({ type: 'turnEnded', round: s.round, active });
   if (s.turnInRound === 0) {
     startTurn(c, opponentOf(active), 1);
@@ -311,6 +327,7 @@ function endOfTurn(c: Ctx): void {
     s.stage = 'ended';
     const { p1, p2 } = s.players;
     s.winner = p1.vp > p2.vp ? 'p1' : p2.vp > p1.vp ? 'p2' : 'draw';
+    if (s.battleplan.ascension && s.ascension) ascensionBattleEnded(c);
     c.events.push({ type: 'battleEnded', winner: s.winner, vp: { p1: p1.vp, p2: p2.vp } });
     return;
   }
@@ -352,6 +369,11 @@ function endPhase(c: Ctx, a: Extract<Action, { type: 'endPhase' }>): void {
     return;
   }
   s.phase = PHASES[PHASES.indexOf(phase) + 1];
+  // The Ambush (T-61): there is no movement phase in the ambusher's first turn.
+  if (s.phase === 'movement' && s.round === 1 && s.turnInRound === 0 && s.battleplan.ascension?.id === 'the-ambush' && s.battleplan.ascension.roles[s.active as PlayerId] === 'ambusher') {
+    c.events.push({ type: 'phaseSkipped', phase: 'movement', rule: 'Ascension › The Ambush › First Turn' });
+    s.phase = 'shooting';
+  }
   if (s.phase === 'combat') s.combat = { picker: s.active as PlayerId, fought: [], strikeFirst: null };
   c.events.push({ type: 'phaseStarted', phase: s.phase });
 }
@@ -767,6 +789,9 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         break;
       case 'endDeployment':
         endDeployment(c, a);
+        break;
+      case 'withdraw':
+        withdraw(c, a.player);
         break;
       case 'chant':
         chant(c, a);

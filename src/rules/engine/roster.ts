@@ -136,6 +136,21 @@ export const UnitSchema = z.strictObject({
   weapons: z.array(WeaponSchema).max(50),
   models: z.array(ModelSchema).min(1).max(200),
   points: z.number().int().min(0).max(100000).optional(),
+  /**
+   * Path to Glory (Ascension, docs/campaign.md): the unit's Order of Battle entry when the army was
+   * drawn from a campaign (`campaign army`): its campaign id, renown, rank, Path, the rank abilities
+   * chosen (names as printed) and its enhancements. Absent outside campaigns.
+   */
+  campaign: z
+    .strictObject({
+      unitId: Id,
+      renown: z.number().int().min(0).max(10000),
+      rank: z.enum(['Aspiring', 'Elite', 'Mighty', 'Legendary']).nullable(),
+      path: z.enum(['warrior', 'leader', 'mage', 'devout', 'defender', 'attacker']).nullable(),
+      abilities: z.array(z.string().min(1).max(100)).max(4),
+      enhancements: z.array(z.string().min(1).max(200)).max(10),
+    })
+    .optional(),
 });
 
 /**
@@ -189,6 +204,14 @@ export const RosterSchema = z
     manifestations: z.array(ManifestationSchema).max(20).optional(),
     /** Faction terrain features the army sets up (Core 10.1; optional, default none). */
     factionTerrain: z.array(FactionTerrainSchema).max(5).optional(),
+    /** Path to Glory: the campaign the army was drawn from and its lores (Ascension › Path to Glory Battles › 1; docs/campaign.md). */
+    campaign: z
+      .strictObject({
+        name: z.string().min(1).max(200),
+        warlord: Id,
+        lores: z.strictObject({ spells: z.array(z.string()).max(6), prayers: z.array(z.string()).max(6), manifestations: z.array(z.string()).max(6) }),
+      })
+      .optional(),
   })
   .superRefine((r, ctx) => {
     const issue = (path: (string | number)[], message: string) =>

@@ -14,6 +14,7 @@
  */
 
 import { z } from 'zod';
+import { AscensionSetupSchema } from './ascension';
 
 /** A battleplan as a saved game carries it (both formats). */
 export const SavedBattleplanSchema = z.strictObject({
@@ -22,6 +23,8 @@ export const SavedBattleplanSchema = z.strictObject({
   vpPerObjective: z.number().int().optional(),
   name: z.string().optional(),
   terrainFeatures: z.array(z.string()).optional(),
+  /** A Path to Glory battleplan (Ascension; `ascension.ts`). */
+  ascension: AscensionSetupSchema.optional(),
 });
 
 /** Strict schema of a saved game (rosters and actions are validated by the engine itself). */

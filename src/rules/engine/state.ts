@@ -7,6 +7,7 @@
 
 import { createDice, type DiceState } from '../dice';
 import { parseRoster, type Roster, type RosterIssue } from './roster';
+import { initialAscensionState, type AscensionSetup, type AscensionState } from './ascension';
 
 /** The two players. */
 export type PlayerId = 'p1' | 'p2';
@@ -52,6 +53,8 @@ export interface Battleplan {
   readonly terrainFeatures?: readonly string[];
   /** VP the active player scores at the end of their turn per objective they control (Core 31.0 step 3). */
   readonly vpPerObjective: number;
+  /** A Path to Glory battleplan (Ascension; `ascension.ts`): its roles, table and landmarks. Its scoring replaces `vpPerObjective`. */
+  readonly ascension?: AscensionSetup;
 }
 
 /** A lasting effect of a command, spell or ability, removed at the end of the phase or turn. */
@@ -198,9 +201,10 @@ export interface UnitState {
   /**
    * Absent: the unit is on the battlefield (or destroyed). `undeployed`: not deployed yet, or never
    * deployed (Core 10.0); `unsummoned`: a manifestation not on the battlefield (Magic 7.0);
-   * `reserve`: placed in reserve before the battle (Core 24.1, `GameSetup.reserves`).
+   * `reserve`: placed in reserve before the battle (Core 24.1, `GameSetup.reserves`); `removed`:
+   * removed from play without being destroyed (Ascension › The Ambush, Escape to Safety).
    */
-  status?: 'undeployed' | 'unsummoned' | 'reserve';
+  status?: 'undeployed' | 'unsummoned' | 'reserve' | 'removed';
   /** A manifestation (Magic 7.0): not a unit except for the listed purposes. */
   manifestation?: { readonly banishment: number; summoner: string | null };
   /** Reset at the start of each turn. */
@@ -297,6 +301,8 @@ export interface GameState {
   magic: MagicState;
   tactics: TacticsState;
   winner: PlayerId | 'draw' | null;
+  /** A Path to Glory battleplan's record (twists, escapes, burned objectives, withdrawal, Glorious Victory `result`); absent otherwise. */
+  ascension?: AscensionState;
   log: LogEntry[];
 }
 
@@ -388,7 +394,9 @@ export type Action =
   | { readonly type: 'endDeployment'; readonly player: PlayerId }
   | { readonly type: 'unbind'; readonly player: PlayerId; readonly unitId: string }
   | { readonly type: 'activatePlaceOfPower'; readonly player: PlayerId; readonly unitId: string }
-  | { readonly type: 'tacticalGambit'; readonly player: PlayerId; readonly tactic: string; readonly unitId?: string; readonly terrainId?: string };
+  | { readonly type: 'tacticalGambit'; readonly player: PlayerId; readonly tactic: string; readonly unitId?: string; readonly terrainId?: string }
+  /** Withdraw from a Path to Glory battle (Ascension › Withdrawing from Battle). */
+  | { readonly type: 'withdraw'; readonly player: PlayerId };
 
 /** Options of {@link createGame}. */
 export interface GameSetup {
@@ -604,6 +612,7 @@ export function createGame(setup: GameSetup): CreateGameResult {
     winner: null,
     log: [],
   };
+  if (bp.ascension) state.ascension = initialAscensionState(state);
   return { ok: true, state };
 }
 

@@ -1,0 +1,93 @@
+/**
+ * A battle's outcome for one player, read from a finished game's state (`campaign aftermath
+ * --game`): the result (Ascension › Glorious Victory), the Order of Battle units that took part
+ * and whether each was destroyed, whether the general was slain, and the quest points the game can
+ * see in its log. Pure: works on the engine's {@link GameState}.
+ *
+ * @module
+ */
+import { rosterPoints } from '../rules/engine/roster';
+import type { GameState, PlayerId } from '../rules/engine/state';
+import type { BattleResult } from './data';
+import type { BattleOutcome } from './aftermath';
+import type { Refusal, Ruled } from './roster';
+import type { Campaign } from './schema';
+
+/**
+ * Glorious Victory (Ascension › Path to Glory Battles): a lead of 5 or more victory points is a
+ * major victory, 1-4 a minor one, a tie a draw; for the trailing player, the matching defeat.
+ * Worked example T-53: 14 vs 9 → major, 14 vs 10 → minor.
+ */
+export function gloriousVictory(vp: number, opponentVp: number): BattleResult {
+  const lead = vp - opponentVp;
+  if (lead >= 5) return 'major-victory';
+  if (lead >= 1) return 'minor-victory';
+  if (lead === 0) return 'draw';
+  return lead <= -5 ? 'major-defeat' : 'minor-defeat';
+}
+
+/** The result a game state reports for `player`: its `result` when the battleplan set one (a withdrawal), else by victory points. */
+export function resultFor(s: GameState, player: PlayerId): BattleResult {
+  const r = (s as GameState & { result?: { p1: BattleResult; p2: BattleResult } | null }).result;
+  if (r) return r[player];
+  const other = player === 'p1' ? 'p2' : 'p1';
+  return gloriousVictory(s.players[player].vp, s.players[other].vp);
+}
+
+/**
+ * Quest points the game's log shows for the player's quest: Master Magical Lore, 1 per casting
+ * roll of 8+ for a WIZARD (the 2D6 as logged, `cast:` rolls); Learn Ancient Scriptures, 1 each time
+ * a PRIEST banked a chanting roll of 4+ as ritual points (`chant:` roll then `answerPrayer bank`).
+ * Others (clues, Wild uses) are not in the log: 0.
+ */
+export function questPointsInLog(s: GameState, player: PlayerId, quest: Campaign['quest']): number {
+  if (!quest) return 0;
+  let n = 0;
+  let lastChant = 0;
+  for (const e of s.log) {
+    if (e.kind === 'roll' && e.player === player) {
+      const sum = e.dice.reduce((a, b) => a + b, 0);
+      if (quest.id === 'master-magical-lore' && e.purpose.startsWith('cast:') && sum >= 8) n++;
+      if (e.purpose.startsWith('chant:')) lastChant = sum;
+    } else if (e.kind === 'action' && e.action.type === 'answerPrayer' && e.action.player === player) {
+      if (quest.id === 'learn-ancient-scriptures' && e.action.choice === 'bank' && lastChant >= 4) n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * The outcome of a finished game for `player`, for the campaign's aftermath. Units that took part
+ * are the player's army units whose `campaign.unitId` is on the Order of Battle (summoned
+ * manifestations and units from elsewhere are ignored); a unit is destroyed when every model is
+ * slain. The general is slain when its unit is destroyed. Points limit: the army's `pointsLimit`,
+ * else its points. Refused: a game that has not ended.
+ */
+export function outcomeFromGame(s: GameState, player: PlayerId, c: Campaign): Ruled<BattleOutcome> {
+  const refusals: Refusal[] = [];
+  if (s.stage !== 'ended') refusals.push({ rule: 'Ascension › The Aftermath Sequence', message: `the game has not ended (round ${s.round}, stage ${s.stage}): the aftermath comes after the battle` });
+  const roster = s.players[player].roster;
+  const units: Record<string, 'survived' | 'destroyed'> = {};
+  for (const u of roster.units) {
+    const id = u.campaign?.unitId;
+    if (id === undefined || !c.units.some((x) => x.id === id)) continue;
+    const st = s.units[u.id];
+    units[id] = st && st.slain.length >= u.models.length ? 'destroyed' : 'survived';
+  }
+  if (Object.keys(units).length === 0) refusals.push({ rule: 'CAMPAIGN.md › army', message: `${player}'s army has no unit of the campaign "${c.name}" (draw it with \`campaign army\`)` });
+  if (refusals.length) return { ok: false, refusals };
+  const gen = s.units[roster.general];
+  const genUnit = roster.units.find((u) => u.id === roster.general);
+  return {
+    ok: true,
+    value: {
+      pointsLimit: roster.pointsLimit ?? rosterPoints(roster) ?? 0,
+      result: resultFor(s, player),
+      generalSlain: !!gen && !!genUnit && gen.slain.length >= genUnit.models.length,
+      units,
+      questPoints: questPointsInLog(s, player, c.quest),
+      championSlew: false,
+      battleplan: s.battleplan.name,
+    },
+  };
+}

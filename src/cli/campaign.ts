@@ -1,0 +1,257 @@
+/**
+ * `npm run --silent campaign -- <command>`: Path to Glory campaigns (shared/contract/CAMPAIGN.md),
+ * a thin wrapper over `src/campaign`.
+ *
+ * ```
+ * campaign new --army FILE --warlord UNIT_ID --path PATH [--units ID,ID,...] [--quest QUEST [--quest-unit UNIT_ID]] [--name NAME]
+ *              [--enhancement NAME@UNIT_ID]... [--spell NAME]... [--prayer NAME]... [--manifestation NAME]...
+ * campaign army CAMPAIGN.json [--units ID,ID,...] [--points-limit N]
+ * campaign aftermath CAMPAIGN.json (--game GAME.json --player p1|p2 | --outcome OUTCOME.json) --seed N
+ *          [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID]]
+ *          [--add FILE#UNIT_ID] [--reinforce UNIT_ID] [--retire UNIT_ID]... [--quest-points N] [--champion-slew]
+ * campaign rank CAMPAIGN.json UNIT_ID ABILITY [--path PATH]
+ * campaign show CAMPAIGN.json
+ * ```
+ *
+ * Output: one JSON value on stdout, exit 0. A rule refusing a step: one line per problem on stderr
+ * naming the rule, exit 2, nothing on stdout. Unreadable or invalid files: every problem with its
+ * path, exit 2.
+ *
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { runAftermath, type BattleOutcome } from '../campaign/aftermath';
+import { drawArmy } from '../campaign/army';
+import { readArmyBytes } from '../campaign/armyFile';
+import { PATH_IDS, QUEST_IDS, type PathId, type QuestId } from '../campaign/data';
+import { outcomeFromGame } from '../campaign/outcome';
+import { chooseRankAbility, newCampaign, orderOfBattlePoints, type Refusal } from '../campaign/roster';
+import { parseCampaign, type Campaign } from '../campaign/schema';
+import { readBundledNode } from '../game/node';
+import { replayGame } from '../game/replay';
+import { parseRoster, type RosterUnit } from '../rules/engine/roster';
+
+const USAGE = [
+  'usage: npm run --silent campaign -- new --army FILE --warlord UNIT_ID --path PATH [--units ID,ID,...] [--quest QUEST [--quest-unit UNIT_ID]] [--name NAME]',
+  '       npm run --silent campaign -- army CAMPAIGN.json [--units ID,ID,...] [--points-limit N]',
+  '       npm run --silent campaign -- aftermath CAMPAIGN.json (--game GAME.json --player p1|p2 | --outcome OUTCOME.json) --seed N [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID]] [--add FILE#UNIT_ID] [--reinforce UNIT_ID] [--retire UNIT_ID]...',
+  '       npm run --silent campaign -- rank CAMPAIGN.json UNIT_ID ABILITY [--path PATH]',
+  '       npm run --silent campaign -- show CAMPAIGN.json',
+].join('\n');
+
+/** Bad input or a refused step: every line on stderr, exit 2. */
+class Exit2 extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
+const refuse = (rs: readonly Refusal[]): never => {
+  throw new Exit2(rs.map((r) => `${r.rule}: ${r.message}`));
+};
+
+/** Paths are relative to where the command was typed (INIT_CWD under npm). */
+const at = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
+
+function readBytes(path: string, what: string): Uint8Array {
+  try {
+    return readFileSync(at(path));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Exit2([`${what} ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message}`]);
+  }
+}
+function readJson(path: string, what: string): unknown {
+  const text = new TextDecoder().decode(readBytes(path, what));
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Exit2([`${what} ${path}: not valid JSON: ${(e as Error).message}`]);
+  }
+}
+function readCampaign(path: string): Campaign {
+  const r = parseCampaign(readJson(path, 'campaign'));
+  if (!r.ok) throw new Exit2(r.problems.map((p) => `${path}: ${p}`));
+  return r.campaign;
+}
+function readArmy(path: string, flag: string) {
+  const r = readArmyBytes(readBytes(path, flag), path);
+  if (!r.ok) throw new Exit2(r.problems.map((p) => `${flag} ${p}`));
+  return r.army;
+}
+
+/** Parses `--flag value` pairs and boolean flags; repeatable flags collect arrays. */
+function flags(args: string[], spec: { value: string[]; repeat?: string[]; bool?: string[] }): { opts: Record<string, string[]>; bools: Set<string>; positional: string[] } {
+  const opts: Record<string, string[]> = {};
+  const bools = new Set<string>();
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (spec.bool?.includes(a)) bools.add(a);
+    else if (spec.value.includes(a) || spec.repeat?.includes(a)) {
+      const v = args[++i];
+      if (v === undefined) throw new Exit2([`${a} needs a value`, USAGE]);
+      if (opts[a] && !spec.repeat?.includes(a)) throw new Exit2([`${a} given twice`]);
+      (opts[a] ??= []).push(v);
+    } else if (a.startsWith('--')) throw new Exit2([`unknown argument ${a}`, USAGE]);
+    else positional.push(a);
+  }
+  return { opts, bools, positional };
+}
+const one = (o: Record<string, string[]>, k: string) => o[k]?.[0];
+const list = (v: string | undefined) => (v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean));
+function path(v: string | undefined): PathId | undefined {
+  if (v !== undefined && !(PATH_IDS as readonly string[]).includes(v)) throw new Exit2([`--path ${v}: expected one of ${PATH_IDS.join(', ')}`]);
+  return v as PathId | undefined;
+}
+function quest(v: string | undefined): QuestId | undefined {
+  if (v !== undefined && !(QUEST_IDS as readonly string[]).includes(v)) throw new Exit2([`--quest ${v}: expected one of ${QUEST_IDS.join(', ')}`]);
+  return v as QuestId | undefined;
+}
+function int(v: string | undefined, what: string): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new Exit2([`${what} ${v}: expected a whole number`]);
+  return Number(v);
+}
+
+function cmdNew(args: string[]): unknown {
+  const { opts, positional } = flags(args, { value: ['--army', '--warlord', '--path', '--units', '--quest', '--quest-unit', '--name'], repeat: ['--enhancement', '--spell', '--prayer', '--manifestation'] });
+  if (positional.length) throw new Exit2([`unexpected ${positional[0]}`, USAGE]);
+  const armyPath = one(opts, '--army');
+  const warlord = one(opts, '--warlord');
+  const p = path(one(opts, '--path'));
+  const missing = [!armyPath && '--army', !warlord && '--warlord', !p && '--path'].filter(Boolean);
+  if (missing.length) throw new Exit2([`missing ${missing.join(', ')}`, USAGE]);
+  const army = readArmy(armyPath as string, '--army');
+  const enhancements = (opts['--enhancement'] ?? []).map((e) => {
+    const k = e.lastIndexOf('@');
+    if (k <= 0 || k === e.length - 1) throw new Exit2([`--enhancement ${e}: expected NAME@UNIT_ID`]);
+    return { name: e.slice(0, k), unit: e.slice(k + 1) };
+  });
+  const q = quest(one(opts, '--quest'));
+  const r = newCampaign(army, {
+    warlord: warlord as string,
+    path: p as PathId,
+    ...(opts['--units'] ? { units: list(one(opts, '--units')) } : {}),
+    ...(q ? { quest: q } : {}),
+    ...(one(opts, '--quest-unit') ? { questUnit: one(opts, '--quest-unit') } : {}),
+    ...(one(opts, '--name') ? { name: one(opts, '--name') } : {}),
+    enhancements,
+    lores: { spells: opts['--spell'] ?? [], prayers: opts['--prayer'] ?? [], manifestations: opts['--manifestation'] ?? [] },
+  });
+  return r.ok ? r.value : refuse(r.refusals);
+}
+
+function cmdArmy(args: string[]): unknown {
+  const { opts, positional } = flags(args, { value: ['--units', '--points-limit'] });
+  if (positional.length !== 1) throw new Exit2([USAGE]);
+  const c = readCampaign(positional[0]);
+  const limit = int(one(opts, '--points-limit'), '--points-limit');
+  const r = drawArmy(c, { ...(opts['--units'] ? { units: list(one(opts, '--units')) } : {}), ...(limit !== undefined ? { pointsLimit: limit } : {}) });
+  return r.ok ? r.value : refuse(r.refusals);
+}
+
+async function cmdAftermath(args: string[]): Promise<unknown> {
+  const { opts, bools, positional } = flags(args, {
+    value: ['--game', '--player', '--outcome', '--seed', '--favoured', '--quest', '--quest-unit', '--quest-points'],
+    repeat: ['--add', '--reinforce', '--retire'],
+    bool: ['--give-up-quest', '--champion-slew'],
+  });
+  if (positional.length !== 1) throw new Exit2([USAGE]);
+  const c = readCampaign(positional[0]);
+  const seedText = one(opts, '--seed');
+  if (seedText === undefined) throw new Exit2(['--seed: missing (the aftermath\'s dice are seeded)', USAGE]);
+  const seed = /^-?\d+$/.test(seedText) && Number.isSafeInteger(Number(seedText)) ? Number(seedText) : seedText;
+  const gamePath = one(opts, '--game');
+  const outcomePath = one(opts, '--outcome');
+  if (!!gamePath === !!outcomePath) throw new Exit2(['give either --game GAME.json --player p1|p2 or --outcome OUTCOME.json', USAGE]);
+  let outcome: BattleOutcome;
+  if (gamePath) {
+    const player = one(opts, '--player');
+    if (player !== 'p1' && player !== 'p2') throw new Exit2([`--player: expected p1 or p2, got ${player ?? 'nothing'}`]);
+    let state;
+    try {
+      state = (await replayGame(readJson(gamePath, 'saved game'), readBundledNode)).state;
+    } catch (e) {
+      throw new Exit2([`${gamePath}: ${(e as Error).message}`]);
+    }
+    const r = outcomeFromGame(state, player, c);
+    if (!r.ok) refuse(r.refusals);
+    outcome = (r as { value: BattleOutcome }).value;
+  } else {
+    outcome = readJson(outcomePath as string, 'outcome') as BattleOutcome;
+    if (typeof outcome !== 'object' || outcome === null || Array.isArray(outcome)) throw new Exit2([`${outcomePath}: expected an object`]);
+  }
+  const extraQp = int(one(opts, '--quest-points'), '--quest-points');
+  if (extraQp !== undefined) outcome = { ...outcome, questPoints: (outcome.questPoints ?? 0) + extraQp };
+  if (bools.has('--champion-slew')) outcome = { ...outcome, championSlew: true };
+  const add: RosterUnit[] = (opts['--add'] ?? []).map((spec) => {
+    const k = spec.lastIndexOf('#');
+    if (k <= 0 || k === spec.length - 1) throw new Exit2([`--add ${spec}: expected FILE#UNIT_ID`]);
+    const army = parseRoster(readArmy(spec.slice(0, k), '--add'));
+    if (!army.ok) throw new Exit2(army.issues.map((i) => `--add ${spec}: ${i.path}: ${i.message}`));
+    const u = army.roster.units.find((x) => x.id === spec.slice(k + 1));
+    if (!u) throw new Exit2([`--add ${spec}: no unit "${spec.slice(k + 1)}" in ${spec.slice(0, k)} (units: ${army.roster.units.map((x) => x.id).join(', ')})`]);
+    return u;
+  });
+  const q = quest(one(opts, '--quest'));
+  const r = runAftermath(c, outcome, {
+    seed,
+    ...(one(opts, '--favoured') ? { favoured: one(opts, '--favoured') } : {}),
+    giveUpQuest: bools.has('--give-up-quest'),
+    ...(q ? { newQuest: { id: q, ...(one(opts, '--quest-unit') ? { unit: one(opts, '--quest-unit') } : {}) } } : {}),
+    add,
+    reinforce: opts['--reinforce'] ?? [],
+    retire: opts['--retire'] ?? [],
+  });
+  return r.ok ? r.value : refuse(r.refusals);
+}
+
+function cmdRank(args: string[]): unknown {
+  const { opts, positional } = flags(args, { value: ['--path'] });
+  if (positional.length !== 3) throw new Exit2([USAGE]);
+  const c = readCampaign(positional[0]);
+  const r = chooseRankAbility(c, positional[1], positional[2], path(one(opts, '--path')));
+  return r.ok ? r.value : refuse(r.refusals);
+}
+
+function cmdShow(args: string[]): unknown {
+  if (args.length !== 1) throw new Exit2([USAGE]);
+  const c = readCampaign(args[0]);
+  return {
+    campaign: c,
+    points: orderOfBattlePoints(c),
+    toChoose: c.units.filter((u) => u.pendingRanks.length).map((u) => ({ unit: u.id, ranks: u.pendingRanks, path: u.path })),
+  };
+}
+
+async function main(argv: string[]): Promise<unknown> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case 'new':
+      return cmdNew(rest);
+    case 'army':
+      return cmdArmy(rest);
+    case 'aftermath':
+      return cmdAftermath(rest);
+    case 'rank':
+      return cmdRank(rest);
+    case 'show':
+      return cmdShow(rest);
+    default:
+      throw new Exit2([cmd ? `unknown command ${cmd}` : 'no command given', USAGE]);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (out) => process.stdout.write(`${JSON.stringify(out)}\n`),
+  (e) => {
+    if (e instanceof Exit2) {
+      process.stderr.write(`${e.lines.join('\n')}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`campaign: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,390 @@
+/**
+ * The six battleplans of Path to Glory: Ascension (`shared/rules/004`, INVENTORY §2.17, G23):
+ * their roles, objectives (placed on any table: {@link layoutObjectives}), deployment and first
+ * turn, victory points, twist tables, Glorious Victory and withdrawing. The reducer calls
+ * {@link ascensionStartOfRound}, {@link ascensionEndOfTurn} and {@link ascensionBattleEnded} when
+ * `state.battleplan.ascension` is set; everything else of the engine is unchanged.
+ *
+ * Geometry comes from the port (`landmarkDistance('centre')`, control) and from model centres and
+ * base sizes (corners, edges: the table's size is part of the battleplan's data).
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { aliveModels, inCombat, isAlive, onBattlefield, reject, rollLogged, rosterUnit, type Ctx } from './core';
+import { opponentOf, PLAYERS, type GameState, type PlayerId } from './state';
+
+/** The battleplan ids (CAMPAIGN.md). */
+export const ASCENSION_IDS = ['the-ruined-settlement', 'relics-of-myth', 'the-decisive-battle', 'the-ambush', 'wreck-and-ruin', 'the-ritual'] as const;
+/** A battleplan id. */
+export type AscensionId = (typeof ASCENSION_IDS)[number];
+
+/** A victory point rule (A-R28: shared rules are one parameterised rule). */
+export type ScoringRule = 'takeAndHold' | 'stakeAClaim' | 'oursForTheTaking' | 'claimTheirSkulls' | 'holdTheCentre' | 'takeTheFlanks' | 'escapeToSafety' | 'burnItDown' | 'powerGrows' | 'iconoclasts';
+
+/** A twist: the faces it covers, its name and text. */
+export interface Twist {
+  readonly faces: readonly [number, number];
+  readonly name: string;
+  readonly text: string;
+}
+
+/** A battleplan of the battlepack. */
+export interface AscensionDef {
+  readonly id: AscensionId;
+  readonly name: string;
+  /** The two roles: `[first, second]`; the player whose general has fewer renown picks. */
+  readonly roles: readonly [string, string];
+  /** The role that begins deployment (Deployment): `picker` = the player who assigned the roles. */
+  readonly beginsDeployment: string;
+  /** Who takes the first turn: `default` (Core 12.0), a role that takes it, or `chooser:ROLE`. */
+  readonly firstTurn: 'default' | string;
+  /** Roles that cannot set up faction terrain in the deployment phase; `all` = nobody can. */
+  readonly noFactionTerrain: readonly string[];
+  readonly scoring: readonly ScoringRule[];
+  /** The twist table: its die (D3, or D6 for Wreck and Ruin: INVENTORY §3.3 D8) and entries. */
+  readonly twistDie: 3 | 6;
+  readonly twists: readonly Twist[];
+  /** Number of objectives on its map. */
+  readonly objectives: number;
+  /** Campaign reward, as text. */
+  readonly reward?: string;
+}
+
+const t = (lo: number, hi: number, name: string, text: string): Twist => ({ faces: [lo, hi], name, text });
+const AT_ALL_COSTS = 'The underdog can pick a friendly unit. Add 3 to that unit\'s control score until the start of the next battle round.';
+
+/** The six battleplans (Ascension › Battleplan: …). */
+export const ASCENSION: Readonly<Record<AscensionId, AscensionDef>> = {
+  'the-ruined-settlement': {
+    id: 'the-ruined-settlement', name: 'The Ruined Settlement', roles: ['north', 'south'], beginsDeployment: 'picker', firstTurn: 'default', noFactionTerrain: ['all'],
+    scoring: ['takeAndHold'], objectives: 5, twistDie: 3,
+    twists: [
+      t(1, 1, 'Under Dust and Rubble', 'The underdog can pick 1 objective. That objective cannot be controlled this battle round.'),
+      t(2, 2, 'Wild Fire', "The underdog can pick up to D3 terrain features: they gain 'Obscuring' until the start of the next battle round; roll a dice for each unit with any of them within its combat range: on a 4+, D3 mortal damage."),
+      t(3, 3, 'Lead the Attack', 'The underdog can pick 1 friendly unit and add 1 to the Attacks characteristic of its melee weapons until the start of the next battle round.'),
+    ],
+  },
+  'relics-of-myth': {
+    id: 'relics-of-myth', name: 'Relics of Myth', roles: ['north', 'south'], beginsDeployment: 'picker', firstTurn: 'default', noFactionTerrain: [],
+    scoring: ['stakeAClaim', 'oursForTheTaking'], objectives: 3, twistDie: 3,
+    reward: 'The winner rolls a dice and adds their victory points: on 15+, 1 artefact of power to an eligible HERO on their Order of Battle.',
+    twists: [
+      t(1, 1, "Fool's Gold", 'The underdog can pick 1 objective and remove it from play.'),
+      t(2, 2, 'An Eye For Riches', AT_ALL_COSTS),
+      t(3, 3, 'Spied Treasure', 'If possible, the underdog can place 1 new objective in neutral territory, more than 9" from all other objectives and more than 3" from all units.'),
+    ],
+  },
+  'the-decisive-battle': {
+    id: 'the-decisive-battle', name: 'The Decisive Battle', roles: ['raider', 'defender'], beginsDeployment: 'defender', firstTurn: 'default', noFactionTerrain: ['raider'],
+    scoring: ['claimTheirSkulls', 'holdTheCentre', 'takeTheFlanks'], objectives: 0, twistDie: 3,
+    twists: [
+      t(1, 1, 'Steeled Resolve', 'The underdog can pick a friendly unit. Subtract 1 from wound rolls for attacks that target that unit this battle round.'),
+      t(2, 2, 'Tactical Withdrawal', "Until the end of the battle round, each time a unit in the underdog's army uses the 'Retreat' ability, no mortal damage is inflicted on it."),
+      t(3, 3, 'Line-breakers', 'The underdog can pick a friendly unit: re-roll charge rolls for it and it has STRIKE-FIRST if it charged in the same turn, until the end of the battle round.'),
+    ],
+  },
+  'the-ambush': {
+    id: 'the-ambush', name: 'The Ambush', roles: ['trespasser', 'ambusher'], beginsDeployment: 'ambusher', firstTurn: 'ambusher', noFactionTerrain: ['ambusher'],
+    scoring: ['claimTheirSkulls', 'escapeToSafety'], objectives: 0, twistDie: 3,
+    twists: [
+      t(1, 1, 'Hold the Line', "This battle round, each time a unit in the underdog's army uses the 'Rally' command, no command points are spent."),
+      t(2, 2, 'Defensive Formation', 'The underdog can pick a friendly unit. Add 1 to save rolls for that unit this battle round.'),
+      t(3, 3, 'Storm the Enemy', 'The underdog can pick a friendly unit. Until the end of the battle round, that unit has STRIKE-FIRST.'),
+    ],
+  },
+  'wreck-and-ruin': {
+    id: 'wreck-and-ruin', name: 'Wreck and Ruin', roles: ['raider', 'defender'], beginsDeployment: 'defender', firstTurn: 'chooser:raider', noFactionTerrain: ['raider'],
+    scoring: ['takeAndHold', 'burnItDown'], objectives: 5, twistDie: 6,
+    twists: [
+      t(1, 3, 'Uncertain Reinforcements', 'If the raider is the underdog, subtract 1 from arrival rolls this battle round. If the defender is the underdog, add 1 to arrival rolls this battle round.'),
+      t(4, 6, 'At All Costs', AT_ALL_COSTS),
+    ],
+  },
+  'the-ritual': {
+    id: 'the-ritual', name: 'The Ritual', roles: ['attacker', 'ritualist'], beginsDeployment: 'ritualist', firstTurn: 'chooser:attacker', noFactionTerrain: ['attacker'],
+    scoring: ['powerGrows', 'iconoclasts'], objectives: 4, twistDie: 3,
+    twists: [
+      t(1, 1, 'At All Costs', AT_ALL_COSTS),
+      t(2, 2, 'The Earth Trembles', 'The underdog can pick an enemy unit. That unit has STRIKE-LAST this battle round.'),
+      t(3, 3, 'Eruption of Power', 'The underdog can pick 1 objective and roll a dice for each unit contesting it. On a 4+, inflict D3 mortal damage on that unit.'),
+    ],
+  },
+};
+
+const XY = z.tuple([z.number().finite(), z.number().finite()]);
+/** Strict schema of {@link AscensionSetup} (saved games carry it in their battleplan). */
+export const AscensionSetupSchema = z.strictObject({
+  id: z.enum(ASCENSION_IDS),
+  roles: z.strictObject({ p1: z.string(), p2: z.string() }),
+  table: z.strictObject({ width: z.number().positive(), depth: z.number().positive() }),
+  neutralCorners: z.array(XY).max(4),
+  escapeEdge: z.enum(['x0', 'xW', 'y0', 'yD']).optional(),
+  sites: z.array(z.string()).optional(),
+  altar: z.string().optional(),
+});
+/**
+ * The battleplan data a game carries (`state.battleplan.ascension`): each player's role, the
+ * table's plan size (inches), the corners in neutral territory (Take the Flanks), the Escape Route
+ * edge (The Ambush), the sites of power and the altar (The Ritual).
+ */
+export type AscensionSetup = z.infer<typeof AscensionSetupSchema>;
+
+/** What the battleplan recorded during the game (`state.ascension`). */
+export interface AscensionState {
+  /** Twists rolled, one per battle round. */
+  twists: { round: number; roller: PlayerId; underdog: boolean; roll: number; name: string }[];
+  /** Units whose destruction was scored (Claim their Skulls), and units that escaped. */
+  scoredDestroyed: string[];
+  escaped: string[];
+  burned: string[];
+  /** Units each player had at the start (withdrawing counts half of them). */
+  startingUnits: Record<PlayerId, string[]>;
+  withdrawn: PlayerId | null;
+  /** Raise the Alarm attempts that failed, `round:unit` (the ability is used once per phase). */
+  alarms?: string[];
+  /** Glorious Victory (Ascension › Path to Glory Battles), set when the battle ends. */
+  result: Record<PlayerId, 'major-victory' | 'minor-victory' | 'draw' | 'minor-defeat' | 'major-defeat'> | null;
+}
+
+/** A fresh {@link AscensionState} for the game's rosters. */
+export function initialAscensionState(s: GameState): AscensionState {
+  const starting = { p1: [] as string[], p2: [] as string[] };
+  for (const u of Object.values(s.units)) if (u.manifestation === undefined) starting[u.owner].push(u.id);
+  return { twists: [], scoredDestroyed: [], escaped: [], burned: [], startingUnits: starting, withdrawn: null, result: null };
+}
+
+/** Plan-view radius of a model's base, inches: `far` the largest (wholly within), else the smallest (within). */
+function baseRadiusInches(base: { shape: string; diameterMm?: number; lengthMm?: number; widthMm?: number }, far: boolean): number {
+  const mm = base.shape === 'round' ? (base.diameterMm ?? 0) : far ? Math.max(base.lengthMm ?? 0, base.widthMm ?? 0) : Math.min(base.lengthMm ?? 0, base.widthMm ?? 0);
+  return mm / 2 / 25.4;
+}
+
+const EPS = 1e-6;
+
+/** Is every living model of the unit wholly within `inches` of the point (Core 2.1.1; A-R19)? */
+export function unitWhollyWithinPoint(c: Ctx, unitId: string, p: readonly [number, number], inches: number): boolean {
+  const ms = aliveModels(c.s, unitId);
+  if (!ms.length) return false;
+  return ms.every((m) => {
+    const at = c.port.modelPosition(m.id);
+    return at !== null && Math.hypot(at[0] - p[0], at[1] - p[1]) + baseRadiusInches(m.base, true) <= inches + EPS;
+  });
+}
+
+/** Is any living model of the unit within `inches` of the table edge (G23 Escape to Safety)? */
+export function unitWithinEdge(c: Ctx, unitId: string, edge: 'x0' | 'xW' | 'y0' | 'yD', table: { width: number; depth: number }, inches: number): boolean {
+  return aliveModels(c.s, unitId).some((m) => {
+    const at = c.port.modelPosition(m.id);
+    if (!at) return false;
+    const d = edge === 'x0' ? at[0] : edge === 'xW' ? table.width - at[0] : edge === 'y0' ? at[1] : table.depth - at[1];
+    return d - baseRadiusInches(m.base, false) <= inches + EPS;
+  });
+}
+
+const unitsOf = (c: Ctx, p: PlayerId) => Object.values(c.s.units).filter((u) => u.owner === p && u.manifestation === undefined && onBattlefield(c, u.id)).map((u) => u.id);
+
+/** Objectives the player's units contest (Core 32.1), among those still in play. */
+function contestedBy(c: Ctx, p: PlayerId, objectives: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const u of unitsOf(c, p)) for (const o of objectives) if (c.port.contests(u, o)) out.add(o);
+  return out;
+}
+
+/** Roll a D3 logged for a scoring rule. */
+const d3 = (c: Ctx, why: string, p: PlayerId) => rollLogged(c, 1, 3, why, p)[0];
+
+/**
+ * Victory points at the end of a turn (each battleplan's Victory Points), for the active player
+ * and, for rules scored at the end of each turn (Escape to Safety, Claim their Skulls), both.
+ * Events `vpScored` name each rule.
+ */
+export function ascensionEndOfTurn(c: Ctx): void {
+  const s = c.s;
+  const setup = s.battleplan.ascension as AscensionSetup;
+  const st = s.ascension as AscensionState;
+  const def = ASCENSION[setup.id];
+  const active = s.active as PlayerId;
+  const role = (p: PlayerId) => setup.roles[p];
+  const score = (p: PlayerId, vp: number, rule: string, detail: Record<string, unknown> = {}) => {
+    if (vp <= 0) return;
+    s.players[p].vp += vp;
+    c.events.push({ type: 'vpScored', player: p, vp, total: s.players[p].vp, rule, ...detail });
+  };
+  const objectives = s.battleplan.objectives.filter((o) => !st.burned.includes(o));
+  const enemyContests = contestedBy(c, opponentOf(active), objectives);
+  for (const rule of def.scoring) {
+    if (rule === 'takeAndHold') {
+      const held = objectives.filter((o) => s.objectives[o] === active);
+      score(active, held.length, 'Take and Hold', { objectives: held });
+    } else if (rule === 'stakeAClaim') {
+      const held = objectives.filter((o) => s.objectives[o] === active && enemyContests.has(o));
+      score(active, held.length, 'Stake a Claim', { objectives: held });
+    } else if (rule === 'oursForTheTaking') {
+      const held = objectives.filter((o) => s.objectives[o] === active && !enemyContests.has(o));
+      score(active, 2 * held.length, 'Ours For the Taking', { objectives: held });
+    } else if (rule === 'claimTheirSkulls') {
+      // A-R16 approximation: a unit destroyed since the last check scores for its opponent.
+      for (const u of Object.values(s.units)) {
+        if (u.manifestation !== undefined || isAlive(s, u.id) || st.scoredDestroyed.includes(u.id) || st.escaped.includes(u.id)) continue;
+        st.scoredDestroyed.push(u.id);
+        const cost = s.players[u.owner].roster.units.find((x) => x.id === u.id)?.points ?? 0;
+        score(opponentOf(u.owner), claimTheirSkullsVp(cost), 'Claim their Skulls', { unitId: u.id, points: cost });
+      }
+    } else if (rule === 'holdTheCentre') {
+      const near = (p: PlayerId) => unitsOf(c, p).some((u) => c.port.landmarkDistance(u, 'centre') <= 6 + EPS);
+      if (near(active) && !near(opponentOf(active))) score(active, 1, 'Hold the Centre');
+    } else if (rule === 'takeTheFlanks') {
+      const held = setup.neutralCorners.filter((k) => unitsOf(c, active).some((u) => unitWhollyWithinPoint(c, u, k, 12)) && !unitsOf(c, opponentOf(active)).some((u) => unitWhollyWithinPoint(c, u, k, 12)));
+      score(active, held.length, 'Take the Flanks', { corners: held });
+    } else if (rule === 'escapeToSafety' && setup.escapeEdge) {
+      // At the end of each turn; the trespasser escapes every unit it can (Sightline's choice, docs/campaign.md).
+      const tres = PLAYERS.find((p) => role(p) === 'trespasser') as PlayerId;
+      for (const u of unitsOf(c, tres)) {
+        if (!unitWithinEdge(c, u, setup.escapeEdge, setup.table, 3) || inCombat(s, c.port, u)) continue;
+        st.escaped.push(u);
+        s.units[u].status = 'removed';
+        score(tres, d3(c, `escapeToSafety:${u}`, tres), 'Escape to Safety', { unitId: u });
+      }
+    } else if (rule === 'burnItDown' && role(active) === 'raider') {
+      // After Take and Hold; the raider burns the first objective it controls (Sightline's choice).
+      const o = objectives.find((x) => s.objectives[x] === active);
+      if (o !== undefined) {
+        st.burned.push(o);
+        s.objectives[o] = null;
+        score(active, d3(c, `burnItDown:${o}`, active), 'Burn It Down', { objectiveId: o });
+      }
+    } else if (rule === 'powerGrows' && role(active) === 'ritualist') {
+      const sites = (setup.sites ?? []).filter((o) => objectives.includes(o) && s.objectives[o] === active);
+      score(active, sites.length, 'Power Grows (sites of power)', { objectives: sites });
+      if (setup.altar && objectives.includes(setup.altar) && s.objectives[setup.altar] === active) score(active, d3(c, 'powerGrows:altar', active), 'Power Grows (altar)', { objectiveId: setup.altar });
+    } else if (rule === 'iconoclasts' && role(active) === 'attacker') {
+      const mine = contestedBy(c, active, objectives);
+      const contestedOnly = objectives.filter((o) => mine.has(o) && s.objectives[o] !== active);
+      score(active, contestedOnly.length, 'Iconoclasts (contested)', { objectives: contestedOnly });
+      for (const o of objectives.filter((x) => s.objectives[x] === active)) score(active, d3(c, `iconoclasts:${o}`, active), 'Iconoclasts (controlled)', { objectiveId: o });
+    }
+  }
+}
+
+/** Claim their Skulls: 1 VP for every 100 points the destroyed unit costs (390 → 3; Ascension, T-52). */
+export function claimTheirSkullsVp(points: number): number {
+  return Math.floor(points / 100);
+}
+
+/**
+ * The twist at the start of each battle round (Ascension › Path to Glory Battles › Twists): the
+ * underdog rolls; with none, the players roll off (re-rolling ties) and the winner rolls as though
+ * they were the underdog. Recorded in `state.ascension.twists` and as an event.
+ */
+export function ascensionStartOfRound(c: Ctx): void {
+  const s = c.s;
+  const setup = s.battleplan.ascension as AscensionSetup;
+  const st = s.ascension as AscensionState;
+  const def = ASCENSION[setup.id];
+  let roller = s.underdog;
+  const underdog = roller !== null;
+  while (roller === null) {
+    const [a] = rollLogged(c, 1, 6, 'twist-rolloff', 'p1');
+    const [b] = rollLogged(c, 1, 6, 'twist-rolloff', 'p2');
+    roller = a > b ? 'p1' : b > a ? 'p2' : null;
+  }
+  const [roll] = rollLogged(c, 1, def.twistDie, 'twist', roller);
+  const twist = def.twists.find((x) => roll >= x.faces[0] && roll <= x.faces[1]) as Twist;
+  st.twists.push({ round: s.round, roller, underdog, roll, name: twist.name });
+  c.events.push({ type: 'twist', round: s.round, roller, underdog, roll, name: twist.name, text: twist.text });
+}
+
+/** Glorious Victory: a lead of 5+ is a major victory, 1-4 minor, a tie a draw (T-53). */
+export function gloriousResult(vp: Record<PlayerId, number>, withdrawn: PlayerId | null): NonNullable<AscensionState['result']> {
+  if (withdrawn) return { [withdrawn]: 'major-defeat', [opponentOf(withdrawn)]: 'major-victory' } as NonNullable<AscensionState['result']>;
+  const of = (p: PlayerId) => {
+    const lead = vp[p] - vp[opponentOf(p)];
+    return lead >= 5 ? 'major-victory' : lead >= 1 ? 'minor-victory' : lead === 0 ? 'draw' : lead <= -5 ? 'major-defeat' : 'minor-defeat';
+  };
+  return { p1: of('p1'), p2: of('p2') } as NonNullable<AscensionState['result']>;
+}
+
+/** Sets the result when the battle ends (Glorious Victory). */
+export function ascensionBattleEnded(c: Ctx): void {
+  const s = c.s;
+  const st = s.ascension as AscensionState;
+  st.result = gloriousResult({ p1: s.players.p1.vp, p2: s.players.p2.vp }, st.withdrawn);
+  c.events.push({ type: 'gloriousVictory', result: st.result });
+}
+
+/**
+ * Can the player withdraw (Ascension › Withdrawing from Battle): at the start of their hero
+ * phase, when at least half of the units of their starting army have been destroyed (T-54: 4 of
+ * 7 yes, 3 of 7 no). Units that escaped are not destroyed.
+ */
+export function canWithdraw(s: GameState, player: PlayerId): { ok: true } | { ok: false; reason: string } {
+  const st = s.ascension;
+  if (!st) return { ok: false, reason: 'only Path to Glory battleplans allow withdrawing' };
+  if (s.stage !== 'turn' || s.active !== player || s.phase !== 'hero') return { ok: false, reason: 'a player withdraws at the start of their hero phase' };
+  const start = st.startingUnits[player];
+  const destroyed = start.filter((id) => !isAlive(s, id) && !st.escaped.includes(id)).length;
+  if (destroyed * 2 < start.length) return { ok: false, reason: `${destroyed} of ${start.length} starting units destroyed: at least half must be` };
+  return { ok: true };
+}
+
+/**
+ * Withdraw (`{"type": "withdraw", "player"}`): the player's units are removed from play (not
+ * destroyed) and the opponent wins a major victory; nothing is left for the opponent to achieve
+ * in Sightline's games (quests are counted in the aftermath), so the battle ends at once.
+ */
+export function withdraw(c: Ctx, player: PlayerId): void {
+  const ok = canWithdraw(c.s, player);
+  if (!ok.ok) reject(ok.reason, 'Ascension › Path to Glory Battles › Withdrawing from Battle');
+  const st = c.s.ascension as AscensionState;
+  st.withdrawn = player;
+  c.events.push({ type: 'withdrew', player });
+  c.s.stage = 'ended';
+  c.s.winner = opponentOf(player);
+  ascensionBattleEnded(c);
+  c.events.push({ type: 'battleEnded', winner: c.s.winner, vp: { p1: c.s.players.p1.vp, p2: c.s.players.p2.vp } });
+}
+
+/**
+ * Raise the Alarm (Wreck and Ruin › Reinforcements; Your Movement Phase, CORE): the unit must be
+ * set up wholly within 6" of the battlefield edge (every model within 6" of an edge, centres plus
+ * base radii) and not in combat (checked after the set-up); the arrival roll is a dice, +1 this
+ * round if the defender is the underdog and Uncertain Reinforcements was rolled, -1 if the raider
+ * is (T-60). On 4+ the unit is set up (returns true); otherwise it stays in reserve (false; the
+ * roll is recorded and the unit cannot try again this phase).
+ */
+export function raiseTheAlarm(c: Ctx, unitId: string, positions: Readonly<Record<string, readonly [number, number]>>): boolean {
+  const s = c.s;
+  const setup = s.battleplan.ascension as AscensionSetup;
+  const st = s.ascension as AscensionState;
+  const rule = 'Ascension › Wreck and Ruin › Reinforcements';
+  const { width: W, depth: D } = setup.table;
+  for (const m of rosterUnit(s, unitId).models) {
+    const p = positions[m.id];
+    if (!p) continue;
+    const edge = Math.min(p[0], W - p[0], p[1], D - p[1]) + baseRadiusInches(m.base, true);
+    if (edge > 6 + EPS) reject(`model "${m.id}" would not be wholly within 6" of the battlefield edge (${edge.toFixed(2)}")`, rule);
+  }
+  const key = `${s.round}:${unitId}`;
+  if ((st.alarms ?? []).includes(key)) reject(`"${unitId}" already made its arrival roll this phase`, rule);
+  const twist = st.twists.find((x) => x.round === s.round && x.name === 'Uncertain Reinforcements');
+  const mod = twist ? (setup.roles[twist.roller] === 'raider' ? -1 : 1) : 0;
+  const [d] = rollLogged(c, 1, 6, `raiseTheAlarm:${unitId}`, s.units[unitId].owner);
+  const arrives = d + mod >= 4;
+  c.events.push({ type: 'arrivalRoll', unitId, roll: d, modifier: mod, arrives });
+  if (!arrives) st.alarms = [...(st.alarms ?? []), key];
+  return arrives;
+}
+
+/**
+ * Why a unit's Retreat inflicts no mortal damage, or null (Core 14.1 otherwise): it has the Path
+ * of the Defender's Steel Discipline (its campaign abilities), or the Tactical Withdrawal twist
+ * (The Decisive Battle) was rolled this battle round by its army as the underdog.
+ */
+export function retreatWithoutDamage(s: GameState, unitId: string): string | null {
+  const u = s.units[unitId];
+  const ru = s.players[u.owner].roster.units.find((x) => x.id === unitId);
+  if (ru?.campaign?.abilities.includes('Steel Discipline')) return 'Ascension › Path of the Defender › Steel Discipline';
+  if (s.ascension?.twists.some((t) => t.round === s.round && t.roller === u.owner && t.name === 'Tactical Withdrawal')) return 'Ascension › The Decisive Battle › Tactical Withdrawal';
+  return null;
+}
