@@ -10,7 +10,7 @@ import { answerAll } from '../../src/scenario/answer';
 import { parseScenario } from '../../src/scenario/validate';
 import { eyeView } from '../../src/ui/tools/eyeView';
 import { EngineApi } from '../../workers/engineApi';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { readBundledNode } from '../../src/game/node';
 import { atGamePositions, disputeOf, disputeScenario } from '../../src/ui/files/dispute';
 import { gunners, targets } from '../game/tables';
