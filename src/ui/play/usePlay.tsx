@@ -164,6 +164,8 @@ export interface Play {
   panel: ReactNode;
   /** The test hook. */
   hook: PlayHook | undefined;
+  /** The game's army names by the table's army id (for the legend); undefined outside Play. */
+  armyNames?: Record<string, string>;
 }
 
 /** The note shown when something would change the game during a replay. */
@@ -367,7 +369,18 @@ export function usePlay(o: PlayOptions): Play {
     const unit = selectedRef.current;
     void (async () => {
       const g = await game.generalOptions();
-      if (live()) setGeneral(g);
+      // A spell waiting for an unbind (Magic 4.0): each WIZARD of the player who may unbind (or a
+      // HERO allowed to by a Place of Power) is offered beside "does not unbind", with no need to
+      // select it first (issue 28).
+      const unbinds: OptionEntry[] = [];
+      const spell = s.pendingSpell;
+      if (spell) {
+        for (const u of s.units.filter((x) => x.owner !== spell.player && x.alive > 0 && x.deployed && (x.keywords.includes('WIZARD') || x.effects.includes('unbindAsWizard')))) {
+          const o = await game.options(u.id);
+          if (o.ok) for (const e of o.entries) if (e.group === 'unbind' && e.available) unbinds.push({ ...e, label: `Unbind with ${u.name}` });
+        }
+      }
+      if (live()) setGeneral([...unbinds, ...g]);
       if (!unit) {
         if (live()) {
           setOptions(null);
@@ -1069,5 +1082,10 @@ export function usePlay(o: PlayOptions): Play {
       />
     </>
   );
-  return { active, toggle, onPick, onPressModel, scene, panel, hook };
+  const armyNames: Record<string, string> = {};
+  if (data && summary) for (const u of data.units) {
+    const owner = summary.units.find((x) => x.id === u.id)?.owner;
+    if (owner) armyNames[u.army] = summary.armies[owner];
+  }
+  return { active, toggle, onPick, onPressModel, scene, panel, hook, armyNames };
 }
