@@ -122,6 +122,12 @@ export const EFFECT_WORDS: Record<string, string> = {
   magicalIntervention: 'Magical Intervention',
 };
 
+/**
+ * How long a note stays on screen, ms (issue 28: a note stayed up for ten minutes): a refusal 30 s,
+ * any other note 10 s; the next note replaces it, × closes it. The battle log keeps what happened.
+ */
+export const NOTE_SHOWN_MS = { refused: 30_000, other: 10_000 } as const;
+
 const fmt = (d: ExpectedDamage | undefined) => (d && d.ok ? `≈ ${d.value.toFixed(2)} dmg, ${d.slain.toFixed(2)} slain` : undefined);
 
 /** The Play panel. */
@@ -133,6 +139,14 @@ export function PlayPanel(p: PlayPanelProps) {
   const words = (t: string) => armyWords(t, s?.armies);
   /** The new game waiting for the player's confirmation: false = armies set up, true = with deployment. */
   const [confirmNew, setConfirmNew] = useState<boolean | null>(null);
+  /** The note shown is over (its time passed, or closed with ×). */
+  const [noteGone, setNoteGone] = useState<PanelState['note']>(null);
+  useEffect(() => {
+    if (!p.note) return;
+    const note = p.note;
+    const t = setTimeout(() => setNoteGone(note), note.kind === 'refused' ? NOTE_SHOWN_MS.refused : NOTE_SHOWN_MS.other);
+    return () => clearTimeout(t);
+  }, [p.note]);
   useEffect(() => {
     const el = logRef.current;
     if (el) el.scrollTop = el.scrollHeight;
@@ -221,10 +235,13 @@ export function PlayPanel(p: PlayPanelProps) {
           </div>
         )}
         {s.replay && <ReplayBar index={s.replay.index} total={s.replay.total} busy={p.busy} onBack={p.onReplayBack} onStep={p.onReplayStep} onTo={p.onReplayTo} onLeave={p.onLeaveReplay} />}
-        {p.note && (
+        {p.note && p.note !== noteGone && (
           <div className={`play-note ${p.note.kind}`} data-testid="play-note" data-kind={p.note.kind}>
             {words(p.note.text)}
             {p.note.rule && <span className="play-rule">({p.note.rule})</span>}
+            <button type="button" className="play-note-close" data-testid="play-note-close" title="Close this note (the battle log keeps what happened)" aria-label="Close the note" onClick={() => setNoteGone(p.note)}>
+              ×
+            </button>
           </div>
         )}
 

@@ -753,10 +753,11 @@ export function usePlay(o: PlayOptions): Play {
     const unit = summary.units.find((u) => u.id === m.unitId)!;
     const single = dragSingle.current;
     // Too far for certain (Core 15.0): refused at once by the page, nothing sent.
-    const far = tooFarAtDrop(drag, allowanceOf(modelId));
+    const kind = summary.stage === 'deployment' || unit.reserve ? 'set-up' : summary.phase === 'combat' && !unit.pendingMove ? 'pile-in' : (unit.pendingMove?.kind ?? 'normal');
+    const far = tooFarAtDrop(drag, allowanceOf(modelId), kind);
     if (far) {
       const who = `${unit.name} model ${unit.aliveModelIds.indexOf(modelId) + 1} (${modelId})`;
-      const text = `${single ? 'Move (one model)' : 'Move'} refused: ${who} at (${in1(to[0])}", ${in1(to[1])}"): ${far.reason}`;
+      const text = `${kind === 'pile-in' ? 'Pile-in' : 'Move'}${single ? ' (one model)' : ''} refused: ${who} at (${in1(to[0])}", ${in1(to[1])}"): ${far.reason}`;
       setRefusedAt({ at: to, z: m.elevation + m.height + 0.4, text: `✗ ${unit.name}: too far (${far.measured ? '' : '≥ '}${in1(far.inches)} / ${in1(far.max)}")` });
       dragDispatch({ type: 'dropped', n, note: { kind: 'refused', text } });
       const pn: PlayNote = { kind: 'refused', text, rule: far.rule };
