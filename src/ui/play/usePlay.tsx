@@ -9,8 +9,9 @@
  * - Moves: drag a model: the whole unit is translated by the same offset and committed as the
  *   game's `move` action (Normal Move, or the declared Run / Retreat / Charge / Redeploy move); or,
  *   with "Drag moves one model", each drag places one model (a ghost) and "Move the placed models"
- *   sends the unit's one `move` with a path per placed model. The drag flow is the move tool's
- *   state machine (`moveReduce`); the live label is the measuring engine's `movePath` answer for
+ *   sends the unit's one `move` with a path per placed model. The drag flow is the Play move tool's
+ *   state machine (`./tools/moveTool.ts`: put back or Esc cancels, a too-far drop is refused at
+ *   once, the label's straight-line lower bound until the engine answers); the live label is the measuring engine's `movePath` answer for
  *   the dragged model against the allowance ("4.2 / 5\""), with move / run / charge rings; only the
  *   game worker decides legality, and a refusal names the model, where and why.
  * - The table tells the state: wound markers (wounds taken / health) per model of a hurt unit, a
