@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MoveState } from '../../tools/moveTool';
+import { MOVE_RULES } from '../../../rules/engine/moveRules';
 import { CANCELLED_TEXT, dropPoints, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, tooFarAtDrop, type PlayDragEvent } from './moveTool';
 
 const run = (events: PlayDragEvent[], s: MoveState = MOVE_IDLE) => events.reduce(playDragReduce, s);
@@ -51,8 +52,12 @@ describe('Play move tool: the live label and the drop (issue 28, item 8)', () =>
   it('a drop too far is refused at once (Core 15.0): by the straight line, or by the engine\'s measured path', () => {
     const far = run([{ type: 'release' }], carried([16, 18]));
     expect(tooFarAtDrop(far, 5, 'normal')).toEqual({ inches: 10, measured: false, max: 5, reason: 'it would move at least 10.00" (the straight line) but this move allows 5"', rule: 'Core 14.1' });
-    expect(tooFarAtDrop(far, 3, 'pile-in')?.rule).toBe('Core 15.3');
+    expect(tooFarAtDrop(far, 3, 'pileIn')?.rule).toBe('Core 15.3');
     expect(tooFarAtDrop(far, 8, 'charge')?.rule).toBe('Core 14.3');
+    // The engine's own table (src/rules/engine/moveRules.ts): the same rule the engine cites.
+    for (const [kind, rule] of Object.entries(MOVE_RULES)) expect(tooFarAtDrop(far, 1, kind)?.rule).toBe(rule);
+    expect(tooFarAtDrop(far, 1, 'powerThrough')?.rule).toBe('Commands 8.0');
+    expect(tooFarAtDrop(far, 1, 'set-up')?.rule).toBe('Core 15.0');
     const near = carried([13, 14]);
     const measured = run([{ type: 'measured', n: near.n, measure: { to: [13, 14], value: 6.4 } }, { type: 'release' }], near);
     expect(tooFarAtDrop(measured, 6)).toMatchObject({ inches: 6.4, measured: true, reason: 'it would move 6.40" but this move allows 6"' });

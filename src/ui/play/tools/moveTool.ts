@@ -24,6 +24,7 @@
 import { useEffect } from 'react';
 import { currentMeasure, DRAG_THRESHOLD, moveReduce, type MoveEvent, type MoveState } from '../../tools/moveTool';
 import type { Point2 } from '../../tools/types';
+import { moveRule } from '../../../rules/engine/moveRules';
 
 export { currentMeasure, DRAG_THRESHOLD, MOVE_IDLE } from '../../tools/moveTool';
 export type { MoveState as PlayDragState, PathMeasure } from '../../tools/moveTool';
@@ -122,27 +123,20 @@ export interface TooFar {
   max: number;
   /** The reason, e.g. `it would move at least 7.30" but this move allows 5"`. */
   reason: string;
-  /** The rule of the move's allowance (as the engine names it: {@link MOVE_RULES}). */
+  /** The rule of the move's allowance (the engine's own table: `moveRule` in `src/rules/engine/moveRules.ts`). */
   rule: string;
 }
-
-/**
- * The rule each kind of move's allowance comes from, as the rules engine cites it when a model
- * would move farther (`src/rules/engine/moves.ts`): Normal Move, Run and Retreat Core 14.1, Charge
- * Core 14.3, Redeploy Commands 3.0, pile-in Core 15.3; anything else Core 15.0.
- */
-export const MOVE_RULES: Record<string, string> = { normal: 'Core 14.1', run: 'Core 14.1', retreat: 'Core 14.1', charge: 'Core 14.3', redeploy: 'Commands 3.0', 'pile-in': 'Core 15.3' };
 
 /**
  * The verdict the page can give at once on a drop (dropping state): too far when the straight line
  * from start to drop (every model of a whole-unit drag moves by the same offset), or the engine's
  * shortest path measured for that point, is longer than the allowance (Core 15.0: no part of the
  * base may move farther than the maximum). Null: the game worker decides.
- * @param kind The move's kind (`normal`, `run`, `charge`, `pile-in`…): the rule cited ({@link MOVE_RULES}).
+ * @param kind The move's kind as the engine names it (`normal`, `run`, `charge`, `pileIn`…): the rule cited is the engine's (`moveRule`).
  */
 export function tooFarAtDrop(s: MoveState, max: number | null, kind = ''): TooFar | null {
   if (s.name !== 'dropping' || max === null) return null;
-  const rule = MOVE_RULES[kind] ?? 'Core 15.0';
+  const rule = moveRule(kind);
   const m = currentMeasure(s);
   if (m && m.value !== null && m.value > max + EPS) return { inches: m.value, measured: true, max, reason: `it would move ${m.value.toFixed(2)}" but this move allows ${in1(max)}"`, rule };
   const straight = straightInches(s.start, s.to);
