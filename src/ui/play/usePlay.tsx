@@ -44,6 +44,7 @@ import { sceneDataClient } from '../sceneData/sceneDataClient';
 import type { MoveNote } from '../tools/moveTool';
 import { CANCELLED_TEXT, currentMeasure, DRAG_THRESHOLD, dropPoints, in1, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, tooFarAtDrop, useEscapeCancels } from './tools/moveTool';
 import type { Point2 } from '../tools/types';
+import { unbindOffers } from './unbindOffers';
 import { AUTOSAVE_KEY, GAME_RESTART_EVENT, REPLAY_KEY, autosave, getGame, isPlayMode, keepPrevious, newGame, previousGame, resumePrevious, scenarioModel, setPlayMode, startInfo } from './game';
 import { actionNote } from './notes';
 import { PanelStore } from './panelStore';
@@ -373,14 +374,7 @@ export function usePlay(o: PlayOptions): Play {
       // A spell waiting for an unbind (Magic 4.0): each WIZARD of the player who may unbind (or a
       // HERO allowed to by a Place of Power) is offered beside "does not unbind", with no need to
       // select it first (issue 28).
-      const unbinds: OptionEntry[] = [];
-      const spell = s.pendingSpell;
-      if (spell) {
-        for (const u of s.units.filter((x) => x.owner !== spell.player && x.alive > 0 && x.deployed && (x.keywords.includes('WIZARD') || x.effects.includes('unbindAsWizard')))) {
-          const o = await game.options(u.id);
-          if (o.ok) for (const e of o.entries) if (e.group === 'unbind' && e.available) unbinds.push({ ...e, label: `Unbind with ${u.name}` });
-        }
-      }
+      const unbinds = await unbindOffers(s, (id) => game.options(id));
       if (live()) setGeneral([...unbinds, ...g]);
       if (!unit) {
         if (live()) {
@@ -754,11 +748,11 @@ export function usePlay(o: PlayOptions): Play {
     const unit = summary.units.find((u) => u.id === m.unitId)!;
     const single = dragSingle.current;
     // Too far for certain (Core 15.0): refused at once by the page, nothing sent.
-    const kind = summary.stage === 'deployment' || unit.reserve ? 'set-up' : summary.phase === 'combat' && !unit.pendingMove ? 'pile-in' : (unit.pendingMove?.kind ?? 'normal');
+    const kind = summary.stage === 'deployment' || unit.reserve ? 'set-up' : summary.phase === 'combat' && !unit.pendingMove ? 'pileIn' : (unit.pendingMove?.kind ?? 'normal');
     const far = tooFarAtDrop(drag, allowanceOf(modelId), kind);
     if (far) {
       const who = `${unit.name} model ${unit.aliveModelIds.indexOf(modelId) + 1} (${modelId})`;
-      const text = `${kind === 'pile-in' ? 'Pile-in' : 'Move'}${single ? ' (one model)' : ''} refused: ${who} at (${in1(to[0])}", ${in1(to[1])}"): ${far.reason}`;
+      const text = `${kind === 'pileIn' ? 'Pile-in' : 'Move'}${single ? ' (one model)' : ''} refused: ${who} at (${in1(to[0])}", ${in1(to[1])}"): ${far.reason}`;
       setRefusedAt({ at: to, z: m.elevation + m.height + 0.4, text: `✗ ${unit.name}: too far (${far.measured ? '' : '≥ '}${in1(far.inches)} / ${in1(far.max)}")` });
       dragDispatch({ type: 'dropped', n, note: { kind: 'refused', text } });
       const pn: PlayNote = { kind: 'refused', text, rule: far.rule };
