@@ -50,7 +50,7 @@ export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, o
         <>
           <span className="sep" />
           {playOn ? (
-            <button type="button" data-testid="btn-play" data-play="on" onClick={onTogglePlay} title="Leave Play for the table tools (the page reloads; the game in progress is autosaved)">
+            <button type="button" data-testid="btn-play" data-play="on" onClick={onTogglePlay} title="Leave Play for the table tools, without reloading the page (the game in progress is autosaved: the address with ?play=1 resumes it)">
               Leave Play
             </button>
           ) : (
