@@ -2,10 +2,25 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/**
+ * react-three-fiber 9 makes a `THREE.Clock` for every canvas, and three r183+ warns once per Clock
+ * made ("THREE.Clock: This module has been deprecated", issue 28: logged 18 times). The same clock
+ * is made from the Clock prototype with the constructor's fields (autoStart true, times 0, not
+ * running) without calling the constructor: no warning, the same methods r3f calls.
+ */
+const quietR3fClock = {
+  name: 'quiet-r3f-clock',
+  transform(code: string, id: string) {
+    if (!/@react-three[\\/]fiber[\\/]dist[\\/]events-/.test(id) || !/new THREE(?:__namespace)?\.Clock\(\)/.test(code)) return null;
+    return code.replace(/new (THREE(?:__namespace)?)\.Clock\(\)/g, 'Object.assign(Object.create($1.Clock.prototype), { autoStart: true, startTime: 0, oldTime: 0, elapsedTime: 0, running: false })');
+  },
+};
+
 // Worker bundles are ES modules (comlink + three-mesh-bvh run inside them).
 export default defineConfig({
   plugins: [
     react(),
+    quietR3fClock,
     // The installable, offline app (docs/offline.md): a web app manifest, and a service worker
     // (Workbox, generated at build time) that precaches the app shell, its scripts (workers and
     // the rapier physics, whose wasm is inlined in its script, included), styles, scenarios and
@@ -57,7 +72,7 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  optimizeDeps: { include: ['comlink', 'three-mesh-bvh', 'zod'] },
+  optimizeDeps: { include: ['comlink', 'three-mesh-bvh', 'zod'], rolldownOptions: { plugins: [quietR3fClock] } },
   server: { port: 5173 },
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './ui/App';
+import { Root } from './ui/Root';
 import { UpdatePrompt } from './ui/UpdatePrompt';
 import './ui/styles.css';
 
@@ -8,7 +8,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <Root />
     <UpdatePrompt />
   </StrictMode>,
 );

@@ -133,6 +133,10 @@ describe('bad files', () => {
   it('an Age of Sigmar 3rd edition roster is named', () => {
     expect(refusal(ROS.replace('gameSystemName="Age of Sigmar 4.0"', 'gameSystemName="Age of Sigmar 3.0"'))).toMatch(/an Age of Sigmar 3rd edition roster \(gameSystemName "Age of Sigmar 3\.0"\)/);
     expect(refusal(JSON_TEXT.replace('"gameSystemName":"Age of Sigmar 4.0"', '"gameSystemName":"Age of Sigmar 3.0"'))).toMatch(/3rd edition/);
+    // The 3rd edition's game system has no number in its name (issue 28: "an Age of Sigmar an unknown edition roster").
+    const third = refusal(ROS.replace('gameSystemName="Age of Sigmar 4.0"', 'gameSystemName="Warhammer Age of Sigmar"').replace(/gameSystemId="[^"]*"/, 'gameSystemId="e51d-b1a3-75fc-dc33"'));
+    expect(third).toMatch(/an Age of Sigmar 3rd edition roster \(gameSystemName "Warhammer Age of Sigmar", gameSystemId "e51d-b1a3-75fc-dc33"\); Sightline plays Age of Sigmar 4\.0/);
+    expect(third).not.toMatch(/unknown/);
   });
 
   it('a Warhammer 40,000 roster is named', () => {

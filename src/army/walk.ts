@@ -78,7 +78,8 @@ export interface RawRoster {
 }
 
 /**
- * The AoS 4.0 check of the roster's game system: `gameSystemName` must name Age of Sigmar 4.x.
+ * The AoS 4.0 check of the roster's game system: `gameSystemName` must name Age of Sigmar 4.x. An
+ * Age of Sigmar system named with no edition number ("Warhammer Age of Sigmar") is the 3rd edition's.
  * @throws ArmyImportError naming the other system (Age of Sigmar 3rd edition, Warhammer 40,000, ...).
  */
 export function checkGameSystem(root: RNode, where: string): void {
@@ -87,8 +88,10 @@ export function checkGameSystem(root: RNode, where: string): void {
   if (/age of sigmar/i.test(name)) {
     const v = /(\d+)(?:\.\d+)?/.exec(name.replace(/age of sigmar/i, ''));
     if (v && v[1] === '4') return;
-    const edition = v ? (v[1] === '3' ? '3rd edition' : v[1] === '2' ? '2nd edition' : v[1] === '1' ? '1st edition' : `edition ${v[1]}`) : 'an unknown edition';
-    refuse(`${where}: an Age of Sigmar ${edition} roster (gameSystemName "${name}"); Sightline plays Age of Sigmar 4.0`);
+    // No edition number: the older game system ("Warhammer Age of Sigmar", id e51d-b1a3-75fc-dc33),
+    // the 3rd edition's; 4.0 exports always name "Age of Sigmar 4.0" (issue 28).
+    const edition = v ? (v[1] === '3' ? '3rd edition' : v[1] === '2' ? '2nd edition' : v[1] === '1' ? '1st edition' : `edition ${v[1]}`) : '3rd edition';
+    refuse(`${where}: an Age of Sigmar ${edition} roster (gameSystemName "${name}"${v ? '' : `, gameSystemId "${attr(root, 'gameSystemId') ?? ''}"`}); Sightline plays Age of Sigmar 4.0 (export the list again from a 4th-edition roster)`);
   }
   if (/40,?000|40k/i.test(name)) refuse(`${where}: a Warhammer 40,000 roster (gameSystemName "${name}"), not Age of Sigmar 4.0`);
   refuse(`${where}: a roster for another game system ("${name}"), not Age of Sigmar 4.0`);

@@ -1,6 +1,7 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useRef } from 'react';
 import { Vector3, type Group } from 'three';
+import { stackChips, type ChipBox } from './chipStack';
 import type { ModelView } from './types';
 
 /** What {@link UnitStateMarkers} draws for one unit (from the game summary). */
@@ -80,7 +81,8 @@ export function markerChips(models: readonly ModelView[], marks: readonly UnitSt
  *
  * The chips are plain DOM in one layer over the canvas, made and removed by this component alone
  * (no React portal per chip) and moved each frame to the camera's projection of their anchor: a
- * chip that disappears while a model is slain can never confuse another tree's DOM.
+ * chip that disappears while a model is slain can never confuse another tree's DOM. Chips that would
+ * overlap on screen are stacked upwards (`stackChips`), so each stays legible.
  */
 export function UnitStateMarkers({ models, marks }: UnitStateMarkersProps) {
   const gl = useThree((s) => s.gl);
@@ -141,12 +143,22 @@ export function UnitStateMarkers({ models, marks }: UnitStateMarkersProps) {
   useFrame(() => {
     const g = frame.current;
     if (!g) return;
+    // Project every chip, then stack those that would overlap (issue 28: chips stay legible).
+    const on: { el: HTMLDivElement; box: ChipBox }[] = [];
     for (const s of shown.current.values()) {
       v.copy(s.at).applyMatrix4(g.matrixWorld).project(camera);
       const visible = v.z > -1 && v.z < 1;
       s.el.style.display = visible ? '' : 'none';
-      if (visible) s.el.style.transform = `translate(${((v.x + 1) / 2) * size.width}px, ${((1 - v.y) / 2) * size.height}px) translate(-50%, -100%)`;
+      if (visible) on.push({ el: s.el, box: { x: ((v.x + 1) / 2) * size.width, y: ((1 - v.y) / 2) * size.height, w: 0, h: 0 } });
     }
+    for (const c of on) {
+      c.box.w = c.el.offsetWidth;
+      c.box.h = c.el.offsetHeight;
+    }
+    const ys = stackChips(on.map((c) => c.box));
+    on.forEach((c, i) => {
+      c.el.style.transform = `translate(${c.box.x}px, ${ys[i]}px) translate(-50%, -100%)`;
+    });
   });
 
   return <group ref={frame} name="unit-state-markers" />;

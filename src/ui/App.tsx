@@ -791,7 +791,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
         {tool === 'select' && editor.scene}
         {layout.scene}
       </TableScene>
-      <InfoPanel data={d} engineStatus={engineStatus} />
+      <InfoPanel data={d} engineStatus={engineStatus} armyNames={play.armyNames} isolatedCount={isolated.length} isolatedColor={ISOLATED_COLOR} />
       {!play.active && <OverlapWarning models={d.models} />}
       <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} playOn={play.active} onTogglePlay={onTogglePlay} layoutOn={layoutOpen && !play.active} onToggleLayout={play.active ? undefined : toggleLayout} />
       {layout.panel}

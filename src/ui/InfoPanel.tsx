@@ -9,10 +9,16 @@ export interface InfoPanelProps {
   data: BattlefieldData;
   /** The engine worker's status, shown as a pill beside the brand. Default: not shown. */
   engineStatus?: EngineStatus;
+  /** Army display names by scenario army id (see {@link Legend}). Default: none. */
+  armyNames?: Record<string, string>;
+  /** Models ringed as out of coherency now (see {@link Legend}). Default 0. */
+  isolatedCount?: number;
+  /** Colour of that ring. Default: the Legend's. */
+  isolatedColor?: string;
 }
 
 /** Title card: the app, the scenario's name, what is on the table and the colour key. */
-export function InfoPanel({ data, engineStatus }: InfoPanelProps) {
+export function InfoPanel({ data, engineStatus, armyNames, isolatedCount, isolatedColor }: InfoPanelProps) {
   return (
     <div className="info panel">
       <div className="brand-row">
@@ -24,7 +30,7 @@ export function InfoPanel({ data, engineStatus }: InfoPanelProps) {
         {data.width}" × {data.depth}" · <span data-testid="terrain-count">{data.terrain.length}</span> terrain ·{' '}
         <span data-testid="model-count">{data.models.length}</span> models · {data.objectives.length} objectives
       </div>
-      <Legend data={data} />
+      <Legend data={data} armyNames={armyNames} isolatedCount={isolatedCount} isolatedColor={isolatedColor} />
     </div>
   );
 }

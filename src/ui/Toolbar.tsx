@@ -49,9 +49,15 @@ export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, o
       {onTogglePlay && (
         <>
           <span className="sep" />
-          <button type="button" data-testid="btn-play" aria-pressed={playOn === true} onClick={onTogglePlay} title="Play a hot-seat battle (the rules engine adjudicates)">
-            Play
-          </button>
+          {playOn ? (
+            <button type="button" data-testid="btn-play" data-play="on" onClick={onTogglePlay} title="Leave Play for the table tools, without reloading the page (the game in progress is autosaved: the address with ?play=1 resumes it)">
+              Leave Play
+            </button>
+          ) : (
+            <button type="button" data-testid="btn-play" data-play="off" onClick={onTogglePlay} title="Play a hot-seat battle (the rules engine adjudicates)">
+              Play
+            </button>
+          )}
         </>
       )}
     </div>

@@ -9,6 +9,7 @@ export type { GeometryPort, PortCoherency, PortMoveResult, PortView, Point2 } fr
 export { BattlefieldSchema, type Battlefield, type BattlefieldInput } from './battlefield';
 export { SavedGameSchema, type SavedGame } from './savedGame';
 export { PRAYERS, SPELLS, powerLevel, priestLevel, type PrayerDef, type SpellDef } from './magic';
+export { MOVE_RULES, moveRule, type MoveKind } from './moveRules';
 export { DEPLOY_GAP_INCHES, TERRAIN_GAP_INCHES } from './deployment';
 export { TACTICS, TACTIC_VP } from './tactics';
 export { playScripted, scriptedPolicy, type Policy, type PolicyOptions } from './policy';

@@ -26,6 +26,7 @@ import {
   type Ctx,
 } from './core';
 import type { Action } from './state';
+import { MOVE_RULES as RULE, type MoveKind } from './moveRules';
 
 /** Tolerance on distances, inches. */
 const EPS = 1e-6;
@@ -33,17 +34,6 @@ const EPS = 1e-6;
 const CHARGE_REACH = 0.5 + 0.001;
 
 type Paths = Readonly<Record<string, readonly (readonly [number, number])[]>>;
-type MoveKind = 'normal' | 'run' | 'retreat' | 'charge' | 'redeploy' | 'pileIn' | 'powerThrough';
-
-const RULE: Record<MoveKind, string> = {
-  normal: 'Core 14.1',
-  run: 'Core 14.1',
-  retreat: 'Core 14.1',
-  charge: 'Core 14.3',
-  redeploy: 'Commands 3.0',
-  pileIn: 'Core 15.3',
-  powerThrough: 'Commands 8.0',
-};
 
 /**
  * Check a move of `unitId` along `paths` and commit it to the working state (positions, port).

@@ -30,9 +30,13 @@ export interface RecentArmy {
   readonly usedAt: number;
 }
 
-/** The key of a recent army: one entry per army name, faction and file name. */
-export function recentKey(a: Pick<RecentArmy, 'name' | 'faction' | 'fileName'>): string {
-  return `${a.name}\u0000${a.faction}\u0000${a.fileName}`;
+/**
+ * The key of a recent army: one entry per army (name and faction), whatever the file's name or
+ * format (issue 28: a .ros, .rosz and .json export of one list were listed three times); the file
+ * used last is the one kept.
+ */
+export function recentKey(a: Pick<RecentArmy, 'name' | 'faction'>): string {
+  return `${a.name}\u0000${a.faction}`;
 }
 
 /**
@@ -77,7 +81,8 @@ export async function rememberBases(entries: Record<string, BaseEntry>): Promise
 export async function readRecentArmies(): Promise<RecentArmy[]> {
   try {
     const list = (await db.entries<unknown>(RECENT)).map(([, v]) => v).filter(isRecent);
-    return list.sort((a, b) => b.usedAt - a.usedAt).slice(0, MAX_RECENT_ARMIES);
+    // Newest first, one per army (entries kept before the key was the army alone may repeat one).
+    return list.sort((a, b) => b.usedAt - a.usedAt).filter((a, i, all) => all.findIndex((x) => recentKey(x) === recentKey(a)) === i).slice(0, MAX_RECENT_ARMIES);
   } catch (e) {
     console.warn('Sightline: recent armies could not be read', e);
     return [];

@@ -177,15 +177,17 @@ describe("Sightline's army format", () => {
 
 describe('recently used armies', () => {
   const a = (name: string, usedAt: number, fileName = 'list.ros'): RecentArmy => ({ name, faction: 'Flesh-eater Courts', fileName, bytes: new ArrayBuffer(1), usedAt });
-  it('newest first, one entry per name, faction and file, at most 5', () => {
+  it('newest first, one entry per army (name and faction) whatever its file or format, at most 5', () => {
     let list: RecentArmy[] = [];
     for (let i = 1; i <= 6; i++) list = pushRecent(list, a(`army ${i}`, i));
     expect(list.map((x) => x.name)).toEqual(['army 6', 'army 5', 'army 4', 'army 3', 'army 2']);
     list = pushRecent(list, a('army 4', 7));
     expect(list.map((x) => x.name)).toEqual(['army 4', 'army 6', 'army 5', 'army 3', 'army 2']);
-    list = pushRecent(list, a('army 4', 8, 'other.json'));
-    expect(list.map((x) => `${x.name} ${x.fileName}`)).toEqual(['army 4 other.json', 'army 4 list.ros', 'army 6 list.ros', 'army 5 list.ros', 'army 3 list.ros']);
-    expect(recentKey(a('x', 1))).not.toBe(recentKey(a('x', 1, 'y.ros')));
+    // The same list exported as .json (issue 28: it was listed once per file format): one entry, the file used last.
+    list = pushRecent(list, a('army 4', 8, 'list.json'));
+    expect(list.map((x) => `${x.name} ${x.fileName}`)).toEqual(['army 4 list.json', 'army 6 list.ros', 'army 5 list.ros', 'army 3 list.ros', 'army 2 list.ros']);
+    expect(recentKey(a('x', 1))).toBe(recentKey(a('x', 1, 'x.rosz')));
+    expect(recentKey(a('x', 1))).not.toBe(recentKey({ name: 'x', faction: 'Kruleboyz' }));
   });
 });
 

@@ -44,6 +44,14 @@ function sampleSide(i: number): SideArmy {
 }
 
 /**
+ * An importer's warning as a player in the page reads it: the command line's advice "(give them
+ * with --bases)" becomes where the page sets them, the bases and heights table (issue 28).
+ */
+export function browserWarning(w: string): string {
+  return w.replace(/\(give them with --bases\)/g, '(set them in "Bases and heights" below)');
+}
+
+/**
  * Before a battle (the Play button in the sandbox): the battlefield open now, which army each
  * player brings and which of the battlefield's armies (its territories) each plays, and whether
  * armies are set up automatically or in the deployment phase (Core 10.0). An army is a sample, a
@@ -151,7 +159,7 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
     const defaults = a.rows.filter((r) => isDefault(r.baseFrom) || isDefault(r.heightFrom)).length;
     const recentHere = recent.some((x) => `recent:${recentKey(x)}` === a.key);
     return (
-      <fieldset className="battle-side" data-testid={`battle-${p}`}>
+      <fieldset key={p} className="battle-side" data-testid={`battle-${p}`}>
         <legend>{label}</legend>
         <label>
           Army{' '}
@@ -200,7 +208,7 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
             </summary>
             <ul>
               {a.warnings.map((w, i) => (
-                <li key={i}>{w}</li>
+                <li key={i}>{browserWarning(w)}</li>
               ))}
             </ul>
           </details>

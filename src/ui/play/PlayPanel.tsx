@@ -44,6 +44,33 @@ export function armyWords(text: string, armies: { p1?: string; p2?: string } | u
   return text.replace(/(?<![\w-])p([12])(?![\w-])/g, (w, k: string) => (k === '1' ? armies.p1 : armies.p2) ?? w);
 }
 
+/** The battle tactics' names as the rules write them (BattleTactics 2.0), by the engine's tactic id. */
+export const TACTIC_NAMES: Record<string, string> = {
+  doNotWaver: 'Do Not Waver',
+  slayTheEntourage: 'Slay the Entourage',
+  attackOnTwoFronts: 'Attack on Two Fronts',
+  takeTheirLand: 'Take Their Land',
+  seizeTheCentre: 'Seize the Centre',
+  takeTheFlanks: 'Take the Flanks',
+};
+
+/**
+ * A player-level option as the panel shows it: a battle tactic is named from its action (issue 28:
+ * three tactics were all labelled "Attack on Two Fronts"), Slay the Entourage with the enemy
+ * general's name; every other entry as the engine labels it.
+ */
+export function generalEntry(e: OptionEntry, unitName: (id: string) => string): OptionEntry {
+  const a = e.action as { type?: string; tactic?: string; unitId?: string };
+  if (a.type !== 'tacticalGambit' || !a.tactic || !TACTIC_NAMES[a.tactic]) return e;
+  return { ...e, label: `Battle tactic: ${TACTIC_NAMES[a.tactic]}${a.unitId ? ` (${unitName(a.unitId)})` : ''}` };
+}
+
+/** The test id of a player-level option: its group, plus what tells entries of one group apart. */
+function generalTestId(e: OptionEntry): string {
+  const a = e.action as { first?: string; tactic?: string; unitId?: string };
+  return `play-g-${e.group}${e.group === 'firstTurn' ? `-${a.first}` : e.group === 'tactic' && a.tactic ? `-${a.tactic}` : e.group === 'unbind' && a.unitId ? `-${a.unitId}` : ''}`;
+}
+
 function Entry({ e: raw, busy, onAct, testid, extra, words = (t) => t }: { e: OptionEntry; busy: boolean; onAct: (a: Action) => void; testid: string; extra?: string; words?: (t: string) => string }) {
   const e = { ...raw, label: words(raw.label), reason: raw.reason === undefined ? undefined : words(raw.reason) };
   if (!e.available) {
@@ -95,6 +122,12 @@ export const EFFECT_WORDS: Record<string, string> = {
   magicalIntervention: 'Magical Intervention',
 };
 
+/**
+ * How long a note stays on screen, ms (issue 28: a note stayed up for ten minutes): a refusal 30 s,
+ * any other note 10 s; the next note replaces it, × closes it. The battle log keeps what happened.
+ */
+export const NOTE_SHOWN_MS = { refused: 30_000, other: 10_000 } as const;
+
 const fmt = (d: ExpectedDamage | undefined) => (d && d.ok ? `≈ ${d.value.toFixed(2)} dmg, ${d.slain.toFixed(2)} slain` : undefined);
 
 /** The Play panel. */
@@ -106,6 +139,14 @@ export function PlayPanel(p: PlayPanelProps) {
   const words = (t: string) => armyWords(t, s?.armies);
   /** The new game waiting for the player's confirmation: false = armies set up, true = with deployment. */
   const [confirmNew, setConfirmNew] = useState<boolean | null>(null);
+  /** The note shown is over (its time passed, or closed with ×). */
+  const [noteGone, setNoteGone] = useState<PanelState['note']>(null);
+  useEffect(() => {
+    if (!p.note) return;
+    const note = p.note;
+    const t = setTimeout(() => setNoteGone(note), note.kind === 'refused' ? NOTE_SHOWN_MS.refused : NOTE_SHOWN_MS.other);
+    return () => clearTimeout(t);
+  }, [p.note]);
   useEffect(() => {
     const el = logRef.current;
     if (el) el.scrollTop = el.scrollHeight;
@@ -194,10 +235,13 @@ export function PlayPanel(p: PlayPanelProps) {
           </div>
         )}
         {s.replay && <ReplayBar index={s.replay.index} total={s.replay.total} busy={p.busy} onBack={p.onReplayBack} onStep={p.onReplayStep} onTo={p.onReplayTo} onLeave={p.onLeaveReplay} />}
-        {p.note && (
+        {p.note && p.note !== noteGone && (
           <div className={`play-note ${p.note.kind}`} data-testid="play-note" data-kind={p.note.kind}>
             {words(p.note.text)}
             {p.note.rule && <span className="play-rule">({p.note.rule})</span>}
+            <button type="button" className="play-note-close" data-testid="play-note-close" title="Close this note (the battle log keeps what happened)" aria-label="Close the note" onClick={() => setNoteGone(p.note)}>
+              ×
+            </button>
           </div>
         )}
 
@@ -210,7 +254,7 @@ export function PlayPanel(p: PlayPanelProps) {
             <h3>{s.toAct ? `${who(s.toAct)} to act` : 'Actions'}</h3>
             <div className="play-opts" data-testid="play-general">
               {p.general.map((e, i) => (
-                <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} words={words} testid={`play-g-${e.group}${e.group === 'firstTurn' ? `-${(e.action as { first: string }).first}` : ''}`} />
+                <Entry key={i} e={generalEntry(e, (id) => s.units.find((u) => u.id === id)?.name ?? id)} busy={p.busy} onAct={p.onAct} words={words} testid={generalTestId(e)} />
               ))}
             </div>
           </>

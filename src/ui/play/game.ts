@@ -116,12 +116,28 @@ export function isPlayMode(search: string = typeof window === 'undefined' ? '' :
   return v !== null && v !== '0' && v !== 'false';
 }
 
-/** Switches Play mode on or off (a reload: the table shows the game's armies, or the scenario). */
+/** Window event dispatched when Play mode is left in place (the page's root remounts the App on the table view: see `Root.tsx`). */
+export const PLAY_MODE_EVENT = 'sightline-play-mode';
+
+/**
+ * Switches Play mode on or off. On: a reload into `?play=1` (the table shows the game's armies).
+ * Off: no reload; the address loses `?play` (history entry replaced) and {@link PLAY_MODE_EVENT}
+ * asks the page's root to remount the App on the table view, in place (the game in progress stays
+ * autosaved in localStorage and is resumed by Play). The ready signal (`body[data-ready]`) is
+ * cleared until the table view has loaded again.
+ */
 export function setPlayMode(on: boolean): void {
   const url = new URL(window.location.href);
-  if (on) url.searchParams.set('play', '1');
-  else url.searchParams.delete('play');
-  window.location.assign(url.href);
+  if (on) {
+    url.searchParams.set('play', '1');
+    window.location.assign(url.href);
+    return;
+  }
+  url.searchParams.delete('play');
+  history.replaceState(history.state, '', url.href);
+  delete document.body.dataset.ready;
+  delete document.body.dataset.problems;
+  window.dispatchEvent(new Event(PLAY_MODE_EVENT));
 }
 
 /** Window event dispatched after the game worker was restarted and the game restored (`detail`: {@link GameRestartEvent}). */

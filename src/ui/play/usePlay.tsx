@@ -9,8 +9,9 @@
  * - Moves: drag a model: the whole unit is translated by the same offset and committed as the
  *   game's `move` action (Normal Move, or the declared Run / Retreat / Charge / Redeploy move); or,
  *   with "Drag moves one model", each drag places one model (a ghost) and "Move the placed models"
- *   sends the unit's one `move` with a path per placed model. The drag flow is the move tool's
- *   state machine (`moveReduce`); the live label is the measuring engine's `movePath` answer for
+ *   sends the unit's one `move` with a path per placed model. The drag flow is the Play move tool's
+ *   state machine (`./tools/moveTool.ts`: put back or Esc cancels, a too-far drop is refused at
+ *   once, the label's straight-line lower bound until the engine answers); the live label is the measuring engine's `movePath` answer for
  *   the dragged model against the allowance ("4.2 / 5\""), with move / run / charge rings; only the
  *   game worker decides legality, and a refusal names the model, where and why.
  * - The table tells the state: wound markers (wounds taken / health) per model of a hurt unit, a
@@ -40,8 +41,10 @@ import type { BattlefieldData, ModelView } from '../../scene/types';
 import type { Engine } from '../engine/engine';
 import { inches2 } from '../format';
 import { sceneDataClient } from '../sceneData/sceneDataClient';
-import { currentMeasure, MOVE_IDLE, moveReduce, type MoveNote } from '../tools/moveTool';
+import type { MoveNote } from '../tools/moveTool';
+import { CANCELLED_TEXT, currentMeasure, DRAG_THRESHOLD, dropPoints, in1, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, tooFarAtDrop, useEscapeCancels } from './tools/moveTool';
 import type { Point2 } from '../tools/types';
+import { unbindOffers } from './unbindOffers';
 import { AUTOSAVE_KEY, GAME_RESTART_EVENT, REPLAY_KEY, autosave, getGame, isPlayMode, keepPrevious, newGame, previousGame, resumePrevious, scenarioModel, setPlayMode, startInfo } from './game';
 import { actionNote } from './notes';
 import { PanelStore } from './panelStore';
@@ -125,12 +128,16 @@ export interface DragLabel {
   max: number | null;
   /** The path counted, start to `to` (a move's shortest path; absent in a set-up). */
   path?: Point2[];
-  /** What the label shows, e.g. `4.2 / 5"`. */
+  /**
+   * Whether `value` is the engine's answer for `to`; false: the straight line, a lower bound shown
+   * as "≥" (before the engine answered, or when the straight line alone is too far).
+   */
+  measured: boolean;
+  /** Longer than the allowance, or blocked: the label is red. */
+  bad: boolean;
+  /** What the label shows, e.g. `4.2 / 5"`, `≥ 7.3 / 5" — too far`. */
   text: string;
 }
-
-/** Inches with one decimal, no trailing `.0`. */
-const in1 = (v: number) => String(Math.round(v * 10) / 10);
 
 /** What the App gives the Play mode. */
 export interface PlayOptions {
@@ -159,6 +166,8 @@ export interface Play {
   panel: ReactNode;
   /** The test hook. */
   hook: PlayHook | undefined;
+  /** The game's army names by the table's army id (for the legend); undefined outside Play. */
+  armyNames?: Record<string, string>;
 }
 
 /** The note shown when something would change the game during a replay. */
@@ -229,7 +238,7 @@ export function usePlay(o: PlayOptions): Play {
   /** Bumps each time the page shows a new game state (the test hook's `version()`). */
   const version = useRef(0);
   const handlers = useRef<PlayPanelHandlers>(null as unknown as PlayPanelHandlers);
-  const [drag, dragDispatch] = useReducer(moveReduce, MOVE_IDLE);
+  const [drag, dragDispatch] = useReducer(playDragReduce, MOVE_IDLE);
   /** "Move one model": a drag moves only the model dragged (its own path), else the whole unit. */
   const [moveOne, setMoveOneState] = useState(false);
   const moveOneRef = useRef(moveOne);
@@ -323,6 +332,8 @@ export function usePlay(o: PlayOptions): Play {
   const afterChange = useCallback(
     async (s: GameSummary) => {
       setSummary(s);
+      // A refusal's label on the table belongs to its moment: the next game state clears it.
+      setRefusedAt(null);
       await applyBoard(s);
       // A replay is not the player's game: the autosave keeps the game in progress.
       if (game && s.replay === null && !replaying()) autosave(await game.save());
@@ -360,7 +371,11 @@ export function usePlay(o: PlayOptions): Play {
     const unit = selectedRef.current;
     void (async () => {
       const g = await game.generalOptions();
-      if (live()) setGeneral(g);
+      // A spell waiting for an unbind (Magic 4.0): each WIZARD of the player who may unbind (or a
+      // HERO allowed to by a Place of Power) is offered beside "does not unbind", with no need to
+      // select it first (issue 28).
+      const unbinds = await unbindOffers(s, (id) => game.options(id));
+      if (live()) setGeneral([...unbinds, ...g]);
       if (!unit) {
         if (live()) {
           setOptions(null);
@@ -380,6 +395,8 @@ export function usePlay(o: PlayOptions): Play {
     })();
   };
   useEffect(() => refreshOptions.current(), [selectedUnit]);
+  // Another unit selected: the last refusal's label on the table is over.
+  useEffect(() => setRefusedAt(null), [selectedUnit]);
 
   // ---- Actions.
   const act = useCallback(
@@ -589,7 +606,9 @@ export function usePlay(o: PlayOptions): Play {
   useEffect(() => {
     if (!dragging || inFlight.current) return;
     const { n, modelId, start, to } = dragging;
-    if (dragging.measured && same(dragging.measured.to, to)) return;
+    // Measured already, or too far for certain (the straight line is longer than the allowance):
+    // the engine is not asked (the label shows the straight line, and the worker stays free for the drop).
+    if (!needsMeasure(dragging, allowanceOf(modelId))) return;
     inFlight.current = true;
     const engine = ref.current.engine;
     // A move (not a set-up): the rules engine's shortest legal path around terrain and models
@@ -611,21 +630,21 @@ export function usePlay(o: PlayOptions): Play {
       .finally(() => {
         inFlight.current = false;
       });
-  }, [dragging, isRouted, avoidsCombat]);
+  }, [dragging, isRouted, avoidsCombat, allowanceOf]);
+  /** The live label of a drag: the engine's move for the pointer's point, else the straight line (≥). */
   const labelOf = useCallback(
     (d: typeof drag): DragLabel | null => {
-      const mm = currentMeasure(d);
-      if (!mm || (d.name !== 'dragging' && d.name !== 'dropping')) return null;
-      const max = allowanceOf(d.modelId);
-      const text = mm.value === null ? `✗ blocked${mm.reason ? `: ${mm.reason}` : ''}` : max === null ? `${in1(mm.value)}"` : `${in1(mm.value)} / ${in1(max)}"`;
-      return { modelId: d.modelId, to: mm.to, value: mm.value, max, text, ...(mm.path ? { path: mm.path } : {}) };
+      if (d.name !== 'dragging' && d.name !== 'dropping') return null;
+      const l = playDragLabel(d, allowanceOf(d.modelId));
+      return l && { modelId: d.modelId, to: l.to, value: l.value, max: l.max, measured: l.measured, bad: l.bad, text: l.text, ...(l.path ? { path: l.path } : {}) };
     },
     [allowanceOf],
   );
   const holdWaiters = useRef<{ to: Point2; resolve: (l: DragLabel) => void }[]>([]);
   useEffect(() => {
     const l = labelOf(drag);
-    if (!l) return;
+    // A held drag's label is final once the engine measured its point, or when it needs no measure (too far).
+    if (!l || (!l.measured && needsMeasure(drag, l.max))) return;
     const ready = holdWaiters.current.filter((w) => same(w.to, l.to));
     holdWaiters.current = holdWaiters.current.filter((w) => !ready.includes(w));
     for (const w of ready) w.resolve(l);
@@ -707,7 +726,7 @@ export function usePlay(o: PlayOptions): Play {
               ? `${verb[0]} ${Object.keys(paths).length} model(s) of ${unit.name} one at a time (${kind}).`
               : `${verb[0]} ${unit.name} ${inches2(dist)} (${kind}).`
           : `${verb[1]}${one} refused: ${who} at (${in1(ax)}", ${in1(ay)}"): ${r.reason}`;
-        if (!r.ok) setRefusedAt({ at: [ax, ay], z: nm.elevation + nm.height + 0.4, text: `✗ ${named}: ${r.reason}` });
+        if (!r.ok) setRefusedAt({ at: [ax, ay], z: nm.elevation + nm.height + 0.4, text: `✗ ${unit.name} model ${unit.aliveModelIds.indexOf(named) + 1}: ${r.reason}` });
         const mn: MoveNote = { kind: r.ok ? 'moved' : 'refused', text };
         if (n !== null) dragDispatch({ type: 'dropped', n, note: mn });
         const pn: PlayNote = { kind: r.ok ? 'ok' : 'refused', text, rule: r.ok ? undefined : r.rule };
@@ -727,11 +746,25 @@ export function usePlay(o: PlayOptions): Play {
     const { n, modelId, start, to } = drag;
     const m = d.models.find((mm) => mm.id === modelId)!;
     const unit = summary.units.find((u) => u.id === m.unitId)!;
+    const single = dragSingle.current;
+    // Too far for certain (Core 15.0): refused at once by the page, nothing sent.
+    const kind = summary.stage === 'deployment' || unit.reserve ? 'set-up' : summary.phase === 'combat' && !unit.pendingMove ? 'pileIn' : (unit.pendingMove?.kind ?? 'normal');
+    const far = tooFarAtDrop(drag, allowanceOf(modelId), kind);
+    if (far) {
+      const who = `${unit.name} model ${unit.aliveModelIds.indexOf(modelId) + 1} (${modelId})`;
+      const text = `${kind === 'pileIn' ? 'Pile-in' : 'Move'}${single ? ' (one model)' : ''} refused: ${who} at (${in1(to[0])}", ${in1(to[1])}"): ${far.reason}`;
+      setRefusedAt({ at: to, z: m.elevation + m.height + 0.4, text: `✗ ${unit.name}: too far (${far.measured ? '' : '≥ '}${in1(far.inches)} / ${in1(far.max)}")` });
+      dragDispatch({ type: 'dropped', n, note: { kind: 'refused', text } });
+      const pn: PlayNote = { kind: 'refused', text, rule: far.rule };
+      setNote(pn);
+      for (const w of dropWaiters.current.splice(0)) w(pn);
+      return;
+    }
     const dx = to[0] - start[0];
     const dy = to[1] - start[1];
-    const paths: Record<string, [number, number][]> = {};
-    const single = dragSingle.current;
-    for (const mm of d.models.filter((x) => x.unitId === m.unitId && (!single || x.id === modelId))) paths[mm.id] = [[Math.round((mm.footprint.x + dx) * 1000) / 1000, Math.round((mm.footprint.y + dy) * 1000) / 1000]];
+    const movers = d.models.filter((x) => x.unitId === m.unitId && (!single || x.id === modelId));
+    const points = dropPoints(movers.map((x) => ({ id: x.id, x: x.footprint.x, y: x.footprint.y })), start, to);
+    const paths: Record<string, [number, number][]> = Object.fromEntries(Object.entries(points).map(([id, p]) => [id, [p]]));
     // The dragged model's path as measured while dragging (the engine's shortest path to the drop).
     const measured = currentMeasure(drag);
     const known = new Map<string, Point2[]>();
@@ -755,7 +788,31 @@ export function usePlay(o: PlayOptions): Play {
       return;
     }
     void sendPaths(unit, modelId, paths, false, Math.hypot(dx, dy), n, known);
-  }, [drag, setNote, labelOf, sendPaths, setStagedBoth]);
+  }, [drag, setNote, labelOf, sendPaths, setStagedBoth, allowanceOf]);
+
+  // A drag put back where it started, or Esc: nothing sent, no move spent; the note says so.
+  const cancelledShown = useRef(-1);
+  useEffect(() => {
+    if (drag.name !== 'idle' || !drag.last || cancelledShown.current === drag.n) return;
+    if (drag.last.text !== CANCELLED_TEXT && drag.last.text !== PUT_BACK_TEXT) return;
+    cancelledShown.current = drag.n;
+    const pn: PlayNote = { kind: 'info', text: drag.last.text };
+    setNote(pn);
+    for (const w of dropWaiters.current.splice(0)) w(pn);
+  }, [drag, setNote]);
+  const escape = useCallback(() => dragDispatch({ type: 'escape' }), []);
+  useEscapeCancels(drag.name === 'pressing' || drag.name === 'dragging', escape);
+
+  // A unit picked up is the selected unit (issue 28: dragging a unit selects it, its options shown).
+  const selectedOnDrag = useRef(-1);
+  useEffect(() => {
+    if (drag.name !== 'dragging' || selectedOnDrag.current === drag.n) return;
+    selectedOnDrag.current = drag.n;
+    const d = ref.current.data;
+    const unitId = d?.models.find((mm) => mm.id === drag.modelId)?.unitId;
+    if (!d || !unitId || selectedRef.current === unitId) return;
+    ref.current.setSelectedIds(new Set(d.models.filter((mm) => mm.unitId === unitId).map((mm) => mm.id)));
+  }, [drag]);
 
   /** Sends the move of the models placed one at a time (one `move` or pile-in for their unit). */
   const commitStaged = useCallback(async (): Promise<PlayNote | null> => {
@@ -809,8 +866,10 @@ export function usePlay(o: PlayOptions): Play {
                   setNote(note);
                   return resolve(note);
                 }
-                dropWaiters.current.push(resolve);
                 const start: Point2 = [m.footprint.x, m.footprint.y];
+                // No farther than a click: nothing is dragged, nothing sent.
+                if (Math.hypot(to[0] - start[0], to[1] - start[1]) < DRAG_THRESHOLD) return resolve(null);
+                dropWaiters.current.push(resolve);
                 dragSingle.current = single ?? moveOneRef.current;
                 setRefusedAt(null);
                 dragDispatch({ type: 'press', modelId, start, pointer: start });
@@ -892,7 +951,6 @@ export function usePlay(o: PlayOptions): Play {
     const measure = dr ? currentMeasure(dr) : null;
     const unit = dm && summary ? summary.units.find((u) => u.id === dm.unitId) : undefined;
     const allowance = dm ? allowanceOf(dm.id) : null;
-    const max = allowance ?? undefined;
     const single = dragSingle.current;
     const label = dr ? labelOf(dr) : null;
     // Rings around the dragged model's start: its move, run (Move + the run roll, or + 6 before the
@@ -956,13 +1014,13 @@ export function usePlay(o: PlayOptions): Play {
                 key={m.id}
                 model={m}
                 to={[m.footprint.x + dr.to[0] - dr.start[0], m.footprint.y + dr.to[1] - dr.start[1]]}
-                legal={measure ? measure.value !== null && (max === undefined || measure.value <= max + 1e-6) : null}
+                legal={label ? (label.bad ? false : label.measured ? true : null) : null}
                 color={armyColor(m.army, data.armies)}
                 path={m.id === dm.id ? measure?.path : undefined}
               />
             ))}
         {dr && dm && label && (
-          <SceneLabel position={[dr.to[0], dr.to[1], dm.elevation + dm.height + 0.6]} tone={label.value === null || (label.max !== null && label.value > label.max + 1e-6) ? 'bad' : 'info'} testId="play-drag-allowance">
+          <SceneLabel position={[dr.to[0], dr.to[1], dm.elevation + dm.height + 0.6]} tone={label.bad ? 'bad' : 'info'} testId="play-drag-allowance" inView>
             {label.text}
           </SceneLabel>
         )}
@@ -982,7 +1040,7 @@ export function usePlay(o: PlayOptions): Play {
           ) : null;
         })}
         {!dr && refusedAt && (
-          <SceneLabel position={[refusedAt.at[0], refusedAt.at[1], refusedAt.z]} tone="bad" testId="play-refused-at">
+          <SceneLabel position={[refusedAt.at[0], refusedAt.at[1], refusedAt.z]} tone="bad" testId="play-refused-at" inView>
             {refusedAt.text}
           </SceneLabel>
         )}
@@ -1020,5 +1078,10 @@ export function usePlay(o: PlayOptions): Play {
       />
     </>
   );
-  return { active, toggle, onPick, onPressModel, scene, panel, hook };
+  const armyNames: Record<string, string> = {};
+  if (data && summary) for (const u of data.units) {
+    const owner = summary.units.find((x) => x.id === u.id)?.owner;
+    if (owner) armyNames[u.army] = summary.armies[owner];
+  }
+  return { active, toggle, onPick, onPressModel, scene, panel, hook, armyNames };
 }

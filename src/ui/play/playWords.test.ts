@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { OptionEntry } from '../../client/gameClient';
+import { browserWarning } from './NewBattleDialog';
+import { generalEntry } from './PlayPanel';
+
+const tactic = (tactic: string, unitId?: string): OptionEntry =>
+  ({ group: 'tactic', label: 'Battle tactic: Attack on Two Fronts', rule: 'BattleTactics 2.0', available: true, action: { type: 'tacticalGambit', player: 'p1', tactic, ...(unitId ? { unitId } : {}) } }) as unknown as OptionEntry;
+
+describe('Play panel words (issue 28, item 11)', () => {
+  it('each battle tactic is named from its action, Slay the Entourage with the general\'s name', () => {
+    const names = (id: string) => (id === 'sk-clawlord' ? 'Clawlord' : id);
+    const labels = ['attackOnTwoFronts', 'takeTheirLand', 'seizeTheCentre', 'takeTheFlanks', 'doNotWaver'].map((t) => generalEntry(tactic(t), names).label);
+    expect(labels).toEqual(['Battle tactic: Attack on Two Fronts', 'Battle tactic: Take Their Land', 'Battle tactic: Seize the Centre', 'Battle tactic: Take the Flanks', 'Battle tactic: Do Not Waver']);
+    expect(generalEntry(tactic('slayTheEntourage', 'sk-clawlord'), names).label).toBe('Battle tactic: Slay the Entourage (Clawlord)');
+    const end = { ...tactic('x'), group: 'endPhase', label: 'End the hero phase', action: { type: 'endPhase', player: 'p1' } } as unknown as OptionEntry;
+    expect(generalEntry(end, names)).toBe(end);
+  });
+  it('an importer warning for the command line points a browser user at the bases table', () => {
+    const w = 'unit "Gutrippaz" (gutrippaz): base 32 mm round and height 1.25" are defaults for INFANTRY (give them with --bases)';
+    expect(browserWarning(w)).toBe('unit "Gutrippaz" (gutrippaz): base 32 mm round and height 1.25" are defaults for INFANTRY (set them in "Bases and heights" below)');
+    expect(browserWarning('abilities kept as text')).toBe('abilities kept as text');
+  });
+});
