@@ -3,7 +3,7 @@ import { Quaternion } from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { faceCorrection, faceUp } from '../physics/dieFaces';
 import { diceKind } from './diceKinds';
-import { predictRest, RestClock, STEP_SECONDS } from './restPrediction';
+import { MAX_STEPS, predictRest, RestClock, STEP_SECONDS } from './restPrediction';
 import { DIE_INCHES, RIM_INCHES, tableRim, throwStarts, traySlots } from './throwLayout';
 
 /** A box as a non-indexed triangle soup (12 triangles), as terrain arrives (`TerrainView.positions`). */
@@ -61,7 +61,7 @@ describe('dice on the battlefield', () => {
         world.step(events);
       } while (!clock.step(bodies));
       expect(clock.steps).toBe(predicted.steps);
-      expect(predicted.steps).toBeLessThan(480); // came to rest, not cut off
+      expect(predicted.steps).toBeLessThan(MAX_STEPS); // came to rest, not cut off
       bodies.forEach((b, i) => {
         const q = b.rotation();
         expect(Array.from(predicted.rotations.slice(i * 4, i * 4 + 4))).toEqual([q.x, q.y, q.z, q.w].map(Math.fround));

@@ -14,11 +14,11 @@ import type * as Rapier from '@dimforge/rapier3d-compat';
 export const STEP_SECONDS = 1 / 60;
 /** Steps in a row with every die still before the throw counts as at rest. */
 export const REST_STEPS = 12;
-/** Longest throw, steps (8 s): after it, the dice are taken as they lie. */
-export const MAX_STEPS = 480;
+/** Longest throw, steps (6 s): after it, the dice are taken as they lie (a die cocked on another). */
+export const MAX_STEPS = 360;
 /** A die is still below these speeds: inches²/s² and rad²/s². */
 const LIN2 = 0.04;
-const ANG2 = 0.03;
+const ANG2 = 0.2;
 
 /** Whether a body is (nearly) still: asleep, or slower than the rest thresholds. */
 export function isStill(b: Rapier.RigidBody): boolean {
