@@ -128,6 +128,7 @@ export const TableScene = memo(function TableScene({
 
   return (
     <Canvas
+      className="table-canvas"
       frameloop="demand"
       shadows="percentage"
       dpr={profile.dpr}

@@ -21,7 +21,7 @@ function liveWorld(width: number, depth: number, seed: number, count: number) {
   const world = new RAPIER.World({ x: 0, y: -200, z: 0 });
   const table = world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
   world.createCollider(RAPIER.ColliderDesc.cuboid(width / 2, 0.5, depth / 2).setTranslation(0, -0.5, 0), table);
-  for (const [x, z, hx, hz] of tableRim(width, depth)) world.createCollider(RAPIER.ColliderDesc.cuboid(hx, RIM_INCHES / 2, hz).setTranslation(x, RIM_INCHES / 2, z), table);
+  for (const [x, y, hx, hy] of tableRim(width, depth)) world.createCollider(RAPIER.ColliderDesc.cuboid(hx, RIM_INCHES / 2, hy).setTranslation(x - width / 2, RIM_INCHES / 2, depth / 2 - y), table);
   // The tower in table space, turned into scene space (x - w/2, z, d/2 - y).
   const soup = boxSoup(24, 6, 30, 10, 5);
   const v = new Float32Array(soup.length);

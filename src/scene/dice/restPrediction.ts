@@ -56,11 +56,13 @@ export interface RestPrediction {
 
 /**
  * Restores the world `snapshot` and steps it ({@link STEP_SECONDS} each) until the dice `handles`
- * rest ({@link RestClock}). Throws when a handle is not a rigid body of the snapshot.
+ * rest ({@link RestClock}); `gravity` (world y, units/s², negative down), when given, is set on the
+ * restored world as the live world has it. Throws when a handle is not a rigid body of the snapshot.
  */
-export function predictRest(R: typeof Rapier, snapshot: Uint8Array, handles: readonly number[]): RestPrediction {
+export function predictRest(R: typeof Rapier, snapshot: Uint8Array, handles: readonly number[], gravity?: number): RestPrediction {
   const world = R.World.restoreSnapshot(snapshot);
   try {
+    if (gravity !== undefined) world.gravity = { x: 0, y: gravity, z: 0 };
     const bodies = handles.map((h) => {
       const b = world.getRigidBody(h);
       if (!b) throw new Error(`predictRest: no rigid body ${h} in the snapshot`);

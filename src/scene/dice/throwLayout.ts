@@ -17,16 +17,16 @@ export const DIE_INCHES = 0.7;
 export const RIM_INCHES = 4;
 
 /**
- * The rim round the table (scene space, y up, the table centre at the origin): four walls just
- * outside its edges, each `[x, z, halfX, halfZ]` (half a wall's thickness is 0.5").
+ * The rim round the table (table space): four walls just outside its edges, each
+ * `[x, y, halfX, halfY]` (a wall is 1" thick and {@link RIM_INCHES} tall, standing on z = 0).
  */
 export function tableRim(width: number, depth: number): [number, number, number, number][] {
   const t = 0.5;
   return [
-    [0, -depth / 2 - t, width / 2 + 2 * t, t],
-    [0, depth / 2 + t, width / 2 + 2 * t, t],
-    [-width / 2 - t, 0, t, depth / 2],
-    [width / 2 + t, 0, t, depth / 2],
+    [width / 2, -t, width / 2 + 2 * t, t],
+    [width / 2, depth + t, width / 2 + 2 * t, t],
+    [-t, depth / 2, t, depth / 2],
+    [width + t, depth / 2, t, depth / 2],
   ];
 }
 
