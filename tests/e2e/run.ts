@@ -1,7 +1,7 @@
 /**
  * End-to-end runner: builds the app (`npx vite build`), serves `dist/` with
  * `npx vite preview --port 4173 --strictPort`, drives Debian's Chromium through playwright-core
- * and runs the tests of `app.e2e.ts`, `tools.e2e.ts`, `play.e2e.ts`, `play18.e2e.ts`, `play18b.e2e.ts`, `files.e2e.ts`, `battle.e2e.ts`, `army.e2e.ts`, `layout.e2e.ts`, `sandbox18.e2e.ts`, `edit18.e2e.ts` and `round18.e2e.ts`. `E2E_ONLY=<substring>` runs only the tests whose name contains it. Prints `N passed, M failed` last; exits 1 on any failure.
+ * and runs the tests of `app.e2e.ts`, `tools.e2e.ts`, `play.e2e.ts`, `play18.e2e.ts`, `play18b.e2e.ts`, `files.e2e.ts`, `battle.e2e.ts`, `army.e2e.ts`, `layout.e2e.ts`, `sandbox18.e2e.ts`, `edit18.e2e.ts`, `round18.e2e.ts` and `dice27.e2e.ts`. `E2E_ONLY=<substring>` runs only the tests whose name contains it. Prints `N passed, M failed` last; exits 1 on any failure.
  *
  *   npx tsx tests/e2e/run.ts            # build + test
  *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/run.ts   # reuse an existing dist/
@@ -22,10 +22,11 @@ import { tests as layoutTests } from './layout.e2e';
 import { tests as sandbox18Tests } from './sandbox18.e2e';
 import { tests as edit18Tests } from './edit18.e2e';
 import { tests as round18Tests } from './round18.e2e';
+import { tests as dice27Tests } from './dice27.e2e';
 import type { E2EContext } from './harness';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
-const tests = [...appTests, ...toolTests, ...playTests, ...play18Tests, ...play18bTests, ...fileTests, ...battleTests, ...armyTests, ...layoutTests, ...sandbox18Tests, ...edit18Tests, ...round18Tests];
+const tests = [...appTests, ...toolTests, ...playTests, ...play18Tests, ...play18bTests, ...fileTests, ...battleTests, ...armyTests, ...layoutTests, ...sandbox18Tests, ...edit18Tests, ...round18Tests, ...dice27Tests];
 
 // E2E_PORT and E2E_OUT_DIR let two runs share the machine (each its own server and build).
 const cfg = e2eConfig(4173);
