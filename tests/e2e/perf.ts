@@ -36,6 +36,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
+import { stats } from './stats';
 
 const cfg = e2eConfig(4174);
 const { root, outputDir, baseUrl } = cfg;
@@ -91,13 +92,6 @@ function bigScenario(n: number): Scenario {
   }
   return s;
 }
-
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : 0);
-  const r = (v: number) => Math.round(v * 100) / 100;
-  return { median: r(q(0.5)), p95: r(q(0.95)), max: r(s[s.length - 1] ?? 0), n: s.length };
-};
 
 /** Evaluates `window.__sightline.tools.<expr>` / `window.__sightlineFiles.<expr>`. */
 const tools = <T>(page: Page, expr: string) => page.evaluate(`window.__sightline.tools.${expr}`) as Promise<T>;
