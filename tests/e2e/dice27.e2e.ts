@@ -3,9 +3,9 @@
  *
  * - a shooting attack in Play (the Judicators at the Clanrats) throws its dice onto the table; the
  *   faces read back from the drawn dice (their meshes' world orientation, `window.__sightlineDice`)
- *   equal the engine's rolls, group by group, for 3 seeds; the tray on the south edge shows them
- *   (read back from its drawn dice); a real mouse drag while they roll is measured and answered by
- *   the engine; the third seed is thrown "tray only" (no throw: straight into the tray);
+ *   equal the engine's rolls, group by group, for 3 seeds (one test each); the tray on the south
+ *   edge shows them (read back from its drawn dice); with the first seed a real mouse drag while
+ *   they roll is measured and answered by the engine; the third seed is "tray only" (no throw);
  * - the dice panel is docked beside the table by default (no point of the table's edge and no
  *   model under it), closes with ×, comes back, floats and is moved by its title bar.
  */
@@ -63,78 +63,90 @@ function tableEdge(width: number, depth: number): [number, number, number][] {
   return pts;
 }
 
+/**
+ * Seed `seed`'s shooting attack (the Judicators at the Clanrats) in the page: thrown onto the table
+ * (or, `trayOnly`, straight into the tray); with `drag`, a model is dragged with the real mouse while
+ * the dice roll. Checks the faces read back from the thrown dice, the tray's dice, the page's dice
+ * hook and the panel's text against the engine's rolls.
+ */
+async function shootingThrow(ctx: E2EContext, seed: number, { drag = false, trayOnly = false } = {}): Promise<void> {
+  const { page, errors } = await openPlay(ctx);
+  await uploadShootingGame(ctx, page, seed);
+  await dice<void>(page, `setMode(${JSON.stringify(trayOnly ? 'tray' : 'throw')})`);
+  assertEqual((await play<{ phase: string }>(page, 'summary()')).phase, 'shooting', `seed ${seed}: the shooting phase`);
+  await page.evaluate(`window.__sightline.play.selectUnit('sce-judicators')`);
+  await page.waitForSelector('[data-testid=play-o-shoot-sk-clanrats]:not([disabled])');
+  await clickPlay(page, 'play-o-shoot-sk-clanrats');
+  await clickPlay(page, 'play-g-pass');
+  const before = await dice<{ rolling: number | null; rows: number[] }>(page, 'state()');
+  await clickPlay(page, 'play-g-pass');
+  const d = await play<{ throwId: number; steps: Step[] }>(page, 'dice()');
+  assert(d.steps.length >= 2 && d.steps[0].label === 'Hit rolls', `seed ${seed}: the attack's dice steps: ${d.steps.map((s) => s.label).join(', ')}`);
+  const engine = JSON.stringify(d.steps.map((s) => s.dice));
+  const log = await play<{ seq: number; kind: string; dice?: number[] }[]>(page, 'log()');
+  const lastSeq = Math.max(...log.map((l) => l.seq));
+  assertEqual(engine, JSON.stringify(log.filter((l) => l.seq === lastSeq && l.kind === 'roll').map((l) => l.dice ?? [])), `seed ${seed}: the steps are the engine log's rolls`);
+
+  if (!trayOnly) {
+    // The throw is on the table (with `drag`, a model dragged with the real mouse meanwhile).
+    await page.waitForFunction((b) => { const s = window.__sightlineDice!.state(); return s.rolling !== null && s.rolling !== b; }, before.rolling, { timeout: 30_000 });
+    const seq = (await dice<{ rolling: number }>(page, 'state()')).rolling;
+    if (drag) {
+      const from = (await toolsCall<[number, number]>(page, `modelCentre('sce-liberators-1')`))!;
+      const rollingAtPress = (await dice<{ rolling: number | null }>(page, 'state()')).rolling;
+      const restedAtPress = (await dice<Rest | null>(page, 'lastThrown()'))?.seq === seq;
+      await page.mouse.move(...(await screenOf(page, [from[0], from[1], 1.2])));
+      await page.mouse.down();
+      const to = await screenOf(page, [from[0], from[1] + 2, 0]);
+      await page.mouse.move(to[0], to[1], { steps: 8 });
+      await page.waitForSelector('[data-testid=play-drag-allowance]', { timeout: 30_000 });
+      const label = (await page.textContent('[data-testid=play-drag-allowance]'))?.trim();
+      const onTableAtRelease = (await dice<{ rolling: number | null }>(page, 'state()')).rolling === seq;
+      await page.mouse.up();
+      await page.waitForSelector('[data-testid=play-note]', { timeout: 30_000 });
+      const note = (await page.textContent('[data-testid=play-note]'))?.trim();
+      console.log(`        seed ${seed}: drag while the dice rolled (pressed before they rested; ${onTableAtRelease ? 'still on the table' : 'in the tray'} at the release): label "${label}", the engine: "${note}"`);
+      assert(rollingAtPress === seq && !restedAtPress, `seed ${seed}: the drag began while the dice were rolling`);
+      assert(/\d \/ 5"/.test(label ?? '') && /refused|Moved/.test(note ?? ''), `the drag was measured and answered: ${label} / ${note}`);
+    }
+    // The dice rest on the faces the engine rolled, read back from the drawn dice.
+    await page.waitForFunction((s) => window.__sightlineDice!.lastThrown()?.seq === s, seq, { timeout: 120_000 });
+    const rest = await dice<Rest>(page, 'lastThrown()');
+    assertEqual(JSON.stringify(rest.faces), engine, `seed ${seed}: the faces read back from the dice on the table`);
+    console.log(`        seed ${seed}: ${d.steps.map((s) => `${s.label} ${s.dice.join('')}`).join(' · ')}; rested after ${rest.steps} steps, ${rest.late} die turned late`);
+    if (drag) {
+      await frameShown(page);
+      await page.screenshot({ path: join(ctx.outputDir, 'dice27-thrown.png') });
+    }
+  }
+  // The tray on the table's edge shows them (newest row first).
+  await page.waitForFunction((b) => { const t = window.__sightlineDice!.tray(); return t.length > 0 && !b.includes(t[0].seq) && window.__sightlineDice!.state().rolling === null; }, before.rows, { timeout: 60_000 });
+  const tray = await dice<{ seq: number; faces: number[][] }[]>(page, 'tray()');
+  assertEqual(JSON.stringify(tray[0].faces), engine, `seed ${seed}: the faces read back from the tray's dice`);
+  // The page's dice hook (each step's faces read back) and the panel's text say the same.
+  await page.waitForFunction(() => { const x = window.__sightline!.play!.dice(); return x.shown.length > 0 && x.shown.every((s) => s !== null); }, undefined, { timeout: 30_000 });
+  assertEqual(JSON.stringify((await play<{ shown: number[][] }>(page, 'dice()')).shown), engine, `seed ${seed}: dice().shown`);
+  const step0 = (await page.textContent('[data-testid=play-step-0]')) ?? '';
+  assert(step0.includes('Hit rolls') && step0.includes(d.steps[0].dice.join('')), `seed ${seed}: the numbers readable as text: ${step0}`);
+  await frameShown(page);
+  await page.screenshot({ path: join(ctx.outputDir, `dice27-${trayOnly ? 'tray-only' : 'tray'}-${seed}.png`) });
+  await dice<void>(page, `setMode('throw')`);
+  assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
+  await page.close();
+}
+
 export const tests: E2ETest[] = [
   {
-    name: 'dice27: a shooting attack throws its dice onto the table; faces read back = engine rolls (3 seeds); the tray shows them; a drag while they roll works',
-    async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
-      const seeds = [5, 11, 23];
-      for (const seed of seeds) {
-        const trayOnly = seed === seeds[seeds.length - 1];
-        await uploadShootingGame(ctx, page, seed);
-        await dice<void>(page, `setMode(${JSON.stringify(trayOnly ? 'tray' : 'throw')})`);
-        assertEqual((await play<{ phase: string }>(page, 'summary()')).phase, 'shooting', `seed ${seed}: the shooting phase`);
-        await page.evaluate(`window.__sightline.play.selectUnit('sce-judicators')`);
-        await page.waitForSelector('[data-testid=play-o-shoot-sk-clanrats]:not([disabled])');
-        await clickPlay(page, 'play-o-shoot-sk-clanrats');
-        await clickPlay(page, 'play-g-pass');
-        const before = await dice<{ rolling: number | null; rows: number[] }>(page, 'state()');
-        await clickPlay(page, 'play-g-pass');
-        const d = await play<{ throwId: number; steps: Step[] }>(page, 'dice()');
-        assert(d.steps.length >= 2 && d.steps[0].label === 'Hit rolls', `seed ${seed}: the attack's dice steps: ${d.steps.map((s) => s.label).join(', ')}`);
-        const engine = JSON.stringify(d.steps.map((s) => s.dice));
-        const log = await play<{ seq: number; kind: string; dice?: number[] }[]>(page, 'log()');
-        const lastSeq = Math.max(...log.map((l) => l.seq));
-        assertEqual(engine, JSON.stringify(log.filter((l) => l.seq === lastSeq && l.kind === 'roll').map((l) => l.dice ?? [])), `seed ${seed}: the steps are the engine log's rolls`);
-
-        if (!trayOnly) {
-          // The throw is on the table (the first one: a model dragged with the real mouse meanwhile).
-          await page.waitForFunction((b) => { const s = window.__sightlineDice!.state(); return s.rolling !== null && s.rolling !== b; }, before.rolling, { timeout: 30_000 });
-          const seq = (await dice<{ rolling: number }>(page, 'state()')).rolling;
-          if (seed === seeds[0]) {
-            const from = (await toolsCall<[number, number]>(page, `modelCentre('sce-liberators-1')`))!;
-            const rollingAtPress = (await dice<{ rolling: number | null }>(page, 'state()')).rolling;
-            const restedAtPress = (await dice<Rest | null>(page, 'lastThrown()'))?.seq === seq;
-            await page.mouse.move(...(await screenOf(page, [from[0], from[1], 1.2])));
-            await page.mouse.down();
-            const to = await screenOf(page, [from[0], from[1] + 2, 0]);
-            await page.mouse.move(to[0], to[1], { steps: 8 });
-            await page.waitForSelector('[data-testid=play-drag-allowance]', { timeout: 30_000 });
-            const label = (await page.textContent('[data-testid=play-drag-allowance]'))?.trim();
-            const onTableAtRelease = (await dice<{ rolling: number | null }>(page, 'state()')).rolling === seq;
-            await page.mouse.up();
-            await page.waitForSelector('[data-testid=play-note]', { timeout: 30_000 });
-            const note = (await page.textContent('[data-testid=play-note]'))?.trim();
-            console.log(`        seed ${seed}: drag while the dice rolled (pressed before they rested; ${onTableAtRelease ? 'still on the table' : 'in the tray'} at the release): label "${label}", the engine: "${note}"`);
-            assert(rollingAtPress === seq && !restedAtPress, `seed ${seed}: the drag began while the dice were rolling`);
-            assert(/\d \/ 5"/.test(label ?? '') && /refused|Moved/.test(note ?? ''), `the drag was measured and answered: ${label} / ${note}`);
-          }
-          // The dice rest on the faces the engine rolled, read back from the drawn dice.
-          await page.waitForFunction((s) => window.__sightlineDice!.lastThrown()?.seq === s, seq, { timeout: 120_000 });
-          const rest = await dice<Rest>(page, 'lastThrown()');
-          assertEqual(JSON.stringify(rest.faces), engine, `seed ${seed}: the faces read back from the dice on the table`);
-          console.log(`        seed ${seed}: ${d.steps.map((s) => `${s.label} ${s.dice.join('')}`).join(' · ')}; rested after ${rest.steps} steps, ${rest.late} die turned late`);
-          if (seed === seeds[0]) {
-            await frameShown(page);
-            await page.screenshot({ path: join(ctx.outputDir, 'dice27-thrown.png') });
-          }
-        }
-        // The tray on the table's edge shows them (newest row first).
-        await page.waitForFunction((b) => { const t = window.__sightlineDice!.tray(); return t.length > 0 && !b.includes(t[0].seq) && window.__sightlineDice!.state().rolling === null; }, before.rows, { timeout: 60_000 });
-        const tray = await dice<{ seq: number; faces: number[][] }[]>(page, 'tray()');
-        assertEqual(JSON.stringify(tray[0].faces), engine, `seed ${seed}: the faces read back from the tray's dice`);
-        // The page's dice hook (each step's faces read back) and the panel's text say the same.
-        await page.waitForFunction(() => { const x = window.__sightline!.play!.dice(); return x.shown.length > 0 && x.shown.every((s) => s !== null); }, undefined, { timeout: 30_000 });
-        assertEqual(JSON.stringify((await play<{ shown: number[][] }>(page, 'dice()')).shown), engine, `seed ${seed}: dice().shown`);
-        const step0 = (await page.textContent('[data-testid=play-step-0]')) ?? '';
-        assert(step0.includes('Hit rolls') && step0.includes(d.steps[0].dice.join('')), `seed ${seed}: the numbers readable as text: ${step0}`);
-      }
-      await frameShown(page);
-      await page.screenshot({ path: join(ctx.outputDir, 'dice27-tray.png') });
-      await dice<void>(page, `setMode('throw')`);
-      assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
-      await page.close();
-    },
+    name: 'dice27: a shooting attack throws its dice onto the table; faces read back = engine rolls; the tray shows them; a drag while they roll works (seed 5)',
+    run: (ctx) => shootingThrow(ctx, 5, { drag: true }),
+  },
+  {
+    name: 'dice27: a shooting attack thrown onto the table; faces read back = engine rolls; the tray shows them (seed 11)',
+    run: (ctx) => shootingThrow(ctx, 11),
+  },
+  {
+    name: 'dice27: tray only (no throw): a shooting attack\'s dice go straight into the tray, faces = engine rolls (seed 23)',
+    run: (ctx) => shootingThrow(ctx, 23, { trayOnly: true }),
   },
   {
     name: 'dice28: the Play dice panel is docked beside the table (never over its edge or a model), closes with ×, floats and moves',

@@ -17,12 +17,12 @@
  *   E2E_SKIP_BUILD=1 E2E_OUT_DIR=/tmp/dist-dice E2E_PORT=4331 npx tsx tests/e2e/diceBench.ts
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
-import { stats } from './stats';
+import { runBench, stats, writeSummary } from './stats';
 
 const cfg = e2eConfig(4175);
 const DICE = Number(process.env.DICE_BENCH_DICE ?? 40);
@@ -102,19 +102,11 @@ async function main(): Promise<void> {
       pageErrors: errors,
       machine: { loadBefore, loadAfter: load() },
     };
-    const text = JSON.stringify(summary, null, 2);
-    writeFileSync(join(cfg.outputDir, 'dice-bench.json'), text);
-    console.log(text);
+    writeSummary(cfg.outputDir, 'dice-bench.json', summary);
   } finally {
     await browser?.close().catch(() => undefined);
     stopServer(server);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -15,35 +15,38 @@ export interface DiceKind {
   pips: string;
 }
 
-const KINDS: Record<string, { color: string; pips: string }> = {
-  hit: { color: '#f3ead8', pips: '#1d1a16' },
-  attacks: { color: '#f3ead8', pips: '#1d1a16' },
-  wound: { color: '#c8372d', pips: '#fff6ea' },
-  save: { color: '#2f6fc9', pips: '#ffffff' },
-  ward: { color: '#2aa39a', pips: '#ffffff' },
-  damage: { color: '#f0902e', pips: '#1d1a16' },
-  charge: { color: '#8a55d6', pips: '#ffffff' },
-  'charge-reroll': { color: '#8a55d6', pips: '#ffffff' },
-  run: { color: '#5ec4e8', pips: '#1d1a16' },
-  redeploy: { color: '#5ec4e8', pips: '#1d1a16' },
-  cast: { color: '#2f9e5b', pips: '#ffffff' },
-  miscast: { color: '#2f9e5b', pips: '#ffffff' },
-  spell: { color: '#2f9e5b', pips: '#ffffff' },
-  unbind: { color: '#1f6b3e', pips: '#ffffff' },
-  chant: { color: '#e8c33a', pips: '#1d1a16' },
-  placeOfPower: { color: '#e8c33a', pips: '#1d1a16' },
-  'placeOfPower-mortal': { color: '#e8c33a', pips: '#1d1a16' },
-  rally: { color: '#d9d24a', pips: '#1d1a16' },
-  retreat: { color: '#7d7f86', pips: '#ffffff' },
-  priority: { color: '#9aa3ad', pips: '#1d1a16' },
+const DARK = '#1d1a16';
+const LIGHT = '#ffffff';
+/** Colour and pips per roll purpose: [body, pips]. */
+const COLORS: Record<string, [string, string]> = {
+  hit: ['#f3ead8', DARK],
+  attacks: ['#f3ead8', DARK],
+  wound: ['#c8372d', '#fff6ea'],
+  save: ['#2f6fc9', LIGHT],
+  ward: ['#2aa39a', LIGHT],
+  damage: ['#f0902e', DARK],
+  charge: ['#8a55d6', LIGHT],
+  'charge-reroll': ['#8a55d6', LIGHT],
+  run: ['#5ec4e8', DARK],
+  redeploy: ['#5ec4e8', DARK],
+  cast: ['#2f9e5b', LIGHT],
+  miscast: ['#2f9e5b', LIGHT],
+  spell: ['#2f9e5b', LIGHT],
+  unbind: ['#1f6b3e', LIGHT],
+  chant: ['#e8c33a', DARK],
+  placeOfPower: ['#e8c33a', DARK],
+  'placeOfPower-mortal': ['#e8c33a', DARK],
+  rally: ['#d9d24a', DARK],
+  retreat: ['#7d7f86', LIGHT],
+  priority: ['#9aa3ad', DARK],
 };
-const OTHER = { color: '#cfd4da', pips: '#1d1a16' };
+const OTHER: [string, string] = ['#cfd4da', DARK];
 
 /** The kind of a roll from its engine purpose (`hit:sce-judicators:Boomstrike Crossbow` → hit). */
 export function diceKind(purpose: string): DiceKind {
   const key = purpose.split(':')[0];
-  const k = KINDS[key];
-  return k ? { key, ...k } : { key: 'other', ...OTHER };
+  const [color, pips] = COLORS[key] ?? OTHER;
+  return { key: COLORS[key] ? key : 'other', color, pips };
 }
 
 /** One group of dice of a throw: the dice of one roll, in one colour. */

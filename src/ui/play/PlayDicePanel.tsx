@@ -3,13 +3,13 @@
  * roll, its dice in the colour they are thrown in, what a die needs, the outcome), the choice
  * "tray only (no throw)", a button (and the K key) that skips a throw, and where the panel sits.
  *
- * By default it is docked as a strip on the left of the window and the table is framed beside it
+ * By default it is docked as a strip on the left of the window (under the page's info panel) and the table is framed beside it
  * (the canvas is narrowed, the camera re-frames), so the panel never covers the table or its edge;
  * it can float (drag its title bar anywhere) or be closed (×; the "Dice" button brings it back).
  * Where it sits is kept in the browser. The dice themselves are thrown onto the battlefield
  * (`src/scene/dice`); the faces read back from them are on each step (`data-shown`).
  */
-import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import type { DiceStep } from '../../client/gameClient';
 import { diceKind } from '../../scene/dice/diceKinds';
 import { tableDice } from '../../scene/dice/tableDiceStore';
@@ -45,6 +45,21 @@ function loadPlace(): Place {
   return { dock: 'left', x: 80, y: 80 };
 }
 
+/** Bottom of the page's info panel (`.info`, top left), CSS pixels, followed as it resizes; 0 without one. */
+function useInfoBottom(): number {
+  const [bottom, setBottom] = useState(0);
+  useEffect(() => {
+    const info = document.querySelector('.app .info');
+    if (!info) return;
+    const read = () => setBottom(Math.round(info.getBoundingClientRect().bottom));
+    read();
+    const ro = new ResizeObserver(read);
+    ro.observe(info);
+    return () => ro.disconnect();
+  }, []);
+  return bottom;
+}
+
 /** The dice panel of the Play mode (see the module comment). */
 export function PlayDicePanel({ steps, throwId }: PlayDicePanelProps) {
   const [place, setPlaceState] = useState<Place>(loadPlace);
@@ -62,6 +77,7 @@ export function PlayDicePanel({ steps, throwId }: PlayDicePanelProps) {
   useEffect(() => tableDice.onSettled((id, faces) => setShown({ id, faces })), []);
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const infoBottom = useInfoBottom();
 
   const onHeadDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (place.dock !== 'float' || (e.target as HTMLElement).closest('button')) return;
@@ -94,7 +110,7 @@ export function PlayDicePanel({ steps, throwId }: PlayDicePanelProps) {
       className="play-dice-panel panel"
       data-testid="play-dice-panel"
       data-dock={place.dock}
-      style={place.dock === 'float' ? { left: place.x, top: place.y } : undefined}
+      style={place.dock === 'float' ? { left: place.x, top: place.y } : ({ '--dice-top': `${infoBottom + 10}px` } as CSSProperties)}
       role="region"
       aria-label="Dice"
     >
