@@ -63,14 +63,17 @@ const HALF = DIE_INCHES / 2;
  * coloured by what they roll for. Before the dice are shown the world is snapshotted and played to
  * rest in the dice worker (`restPrediction.ts`); each die's mesh is turned inside its body (a
  * symmetry of the cube) so that the engine's face comes up. The world steps only while the dice
- * move (it asks for frames only then; at rest the dice sleep and the world pauses), and the dice
+ * move (in fixed 1/60 s steps following the wall clock from the moment they are let go; it asks for
+ * frames only then; at rest the dice sleep and the world pauses), and the dice
  * never take pointer events, so clicks and drags on the table go on while they roll.
  */
 export function TableDiceThrow(props: TableDiceThrowProps) {
   const [phase, setPhase] = useState<Phase>('predicting');
   return (
     <Suspense fallback={null}>
-      <Physics gravity={[0, -DICE_GRAVITY, 0]} timeStep={STEP_SECONDS} interpolate={false} paused={phase !== 'rolling'} colliders={false}>
+      {/* Stepped in its own animation-frame loop (mounted only for the throw): a render-on-demand
+          canvas may not have drawn for a while, and the first step must not catch up on that time. */}
+      <Physics gravity={[0, -DICE_GRAVITY, 0]} timeStep={STEP_SECONDS} interpolate={false} paused={phase !== 'rolling'} colliders={false} updateLoop="independent">
         <TableColliders width={props.width} depth={props.depth} terrain={props.terrain} />
         <ThrowBodies {...props} phase={phase} setPhase={setPhase} />
       </Physics>
@@ -137,6 +140,7 @@ function ThrowBodies({ request, width, depth, onRest, onFail, phase, setPhase }:
     for (const b of bs) b.sleep();
     phaseRef.current = 'rest';
     setPhase('rest');
+    invalidate();
   });
 
   // At rest: the drawn dice take their bodies' last pose, and their faces are read back.
