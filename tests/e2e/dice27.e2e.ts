@@ -9,7 +9,6 @@
  * - the dice panel is docked beside the table by default (no point of the table's edge and no
  *   model under it), closes with ×, comes back, floats and is moved by its title bar.
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { hotseatSetup, samplePlacement, sampleRosters, sampleTable } from '../../workers/gameSetup';
@@ -20,6 +19,9 @@ import { assert, assertEqual, clickPlay, frames, frameShown, openPlay, playCall 
 type Step = { label: string; purpose: string; dice: number[] };
 type Rest = { seq: number; id: number; faces: number[][]; late: number; steps: number };
 type Rect = { left: number; top: number; right: number; bottom: number };
+
+/** The Play mode's autosave key (`AUTOSAVE_KEY` of `src/ui/play/game.ts`, a browser module). */
+const AUTOSAVE_KEY = 'sightline.play.autosave';
 
 const dice = <T>(page: Page, expr: string) => page.evaluate(`window.__sightlineDice.${expr}`) as Promise<T>;
 
@@ -33,16 +35,21 @@ function shootingSetup(seed: number) {
   return { ...hotseatSetup(seed), scenario: sampleTable(pl, sampleRosters()) };
 }
 
-/** Uploads, as a player's file, the saved game of `shootingSetup(seed)` in p1's shooting phase. */
-async function uploadShootingGame(ctx: E2EContext, page: Page, seed: number): Promise<void> {
+/**
+ * Opens Play on the saved game of `shootingSetup(seed)` in p1's shooting phase: the game is the
+ * page's autosave when it loads (as after a visit), so Play resumes it with one page load.
+ */
+async function openShootingGame(ctx: E2EContext, seed: number): Promise<{ page: Page; errors: string[] }> {
   const api = new GameApi({ readBundled: readBundledNode });
   const started = await api.startOnTable(shootingSetup(seed));
   assert(started.ok, `the set-up starts: ${started.ok ? '' : started.problems.join('; ')}`);
   const actions = [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 3 }, () => ({ type: 'endPhase', player: 'p1' }))];
-  const path = join(ctx.outputDir, `dice27-shooting-${seed}.json`);
-  writeFileSync(path, JSON.stringify({ ...api.save(), actions }));
-  await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', path)]);
+  const { page, errors } = await ctx.openPage();
+  await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [AUTOSAVE_KEY, JSON.stringify({ ...api.save(), actions })] as const);
+  await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
   await playReady(page);
+  assertEqual(await play<string>(page, 'started().kind'), 'resumed', `seed ${seed}: Play resumed the saved game`);
+  return { page, errors };
 }
 
 const rectOf = (page: Page, sel: string) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; }) as Promise<Rect>;
@@ -70,8 +77,7 @@ function tableEdge(width: number, depth: number): [number, number, number][] {
  * hook and the panel's text against the engine's rolls.
  */
 async function shootingThrow(ctx: E2EContext, seed: number, { drag = false, trayOnly = false } = {}): Promise<void> {
-  const { page, errors } = await openPlay(ctx);
-  await uploadShootingGame(ctx, page, seed);
+  const { page, errors } = await openShootingGame(ctx, seed);
   await dice<void>(page, `setMode(${JSON.stringify(trayOnly ? 'tray' : 'throw')})`);
   assertEqual((await play<{ phase: string }>(page, 'summary()')).phase, 'shooting', `seed ${seed}: the shooting phase`);
   await page.evaluate(`window.__sightline.play.selectUnit('sce-judicators')`);
@@ -103,7 +109,8 @@ async function shootingThrow(ctx: E2EContext, seed: number, { drag = false, tray
       const label = (await page.textContent('[data-testid=play-drag-allowance]'))?.trim();
       const onTableAtRelease = (await dice<{ rolling: number | null }>(page, 'state()')).rolling === seq;
       await page.mouse.up();
-      await page.waitForSelector('[data-testid=play-note]', { timeout: 30_000 });
+      // The engine's answer to the drop (in the shooting phase: refused, with the rule).
+      await page.waitForFunction(() => /refused|Moved/.test(document.querySelector('[data-testid=play-note]')?.textContent ?? ''), undefined, { timeout: 30_000 });
       const note = (await page.textContent('[data-testid=play-note]'))?.trim();
       console.log(`        seed ${seed}: drag while the dice rolled (pressed before they rested; ${onTableAtRelease ? 'still on the table' : 'in the tray'} at the release): label "${label}", the engine: "${note}"`);
       assert(rollingAtPress === seq && !restedAtPress, `seed ${seed}: the drag began while the dice were rolling`);

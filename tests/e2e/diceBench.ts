@@ -3,11 +3,14 @@
  * (`window.__sightlineDice.throw`, as a roll in Play or the dice roller throws them), in headless
  * Chromium with SwiftShader (software WebGL: absolute times are pessimistic next to a GPU).
  *
- * - `rolling`: the main-thread time of each frame drawn while the dice roll (from the first
- *   requestAnimationFrame callback of the frame to a message posted from it: the physics steps,
- *   React, the render and the page's other frame work), from the throw until the dice rest;
- * - `idle`: the same, for the same scene with the dice at rest in the tray, a frame drawn every
- *   animation frame (the camera turned by 0°, so the frame is the same picture);
+ * - `rolling`: the main-thread time of each animation frame while the dice roll (from the frame's
+ *   start, its requestAnimationFrame timestamp, to a message posted from it: the physics steps,
+ *   React, the render and the page's other frame work), from the moment the dice are let go until
+ *   they rest;
+ * - `idle`: the same, for the same scene with the dice at rest in the tray, a redraw asked for
+ *   every animation frame (the camera turned by 0°, so the frame is the same picture);
+ * - `framesDrawn`: how many of those frames the scene was drawn in (with SwiftShader the table's
+ *   frames are drawn off screen and frames asked for meanwhile are merged, `DeferredPresent`);
  * - median and p95 of each in ms, and their ratios (rolling / idle) from the same page;
  * - the throw: dice, physics steps until rest, dice turned late (0 expected).
  *
@@ -41,8 +44,9 @@ async function settled(page: Page, seq: number): Promise<void> {
 }
 
 /**
- * Main-thread time of every animation frame (first rAF callback in line to a message posted from
- * it), and whether the scene was drawn in it; `orbit`: turn the camera by 0° each frame (a redraw
+ * Main-thread time of every animation frame (from the frame's start, the rAF timestamp, to a
+ * message posted from its callback: every rAF callback, the render, style and layout of the frame),
+ * and whether the scene was drawn in it; `orbit`: turn the camera by 0° each frame (a redraw
  * of the same picture); stops when `until()` (page expression) holds, or after `max` frames.
  */
 function frameTimes(page: Page, opts: { orbit: boolean; until: string; max: number }): Promise<{ busy: number; drawn: boolean }[]> {
@@ -57,10 +61,11 @@ function frameTimes(page: Page, opts: { orbit: boolean; until: string; max: numb
       out.push({ busy: performance.now() - start, drawn: r !== renders });
       renders = r;
     };
-    const frame = () => {
+    const frame = (t) => {
       if (n++ >= ${opts.max} || (${opts.until})) return setTimeout(() => resolve(out), 50);
       requestAnimationFrame(frame);
-      start = performance.now();
+      // The frame's start (the same for every callback of the frame, whichever runs first).
+      start = t;
       if (${opts.orbit}) files.orbit(0);
       ch.port2.postMessage(0);
     };
@@ -85,13 +90,18 @@ async function main(): Promise<void> {
     const loadBefore = load();
     // Warm-up: rapier's wasm, the dice materials and shaders; its dice then lie in the tray.
     await settled(page, await throwDice(page, 1));
-    const idle = (await frameTimes(page, { orbit: true, until: 'false', max: IDLE_FRAMES })).filter((f) => f.drawn).map((f) => f.busy);
+    const idleFrames = await frameTimes(page, { orbit: true, until: 'false', max: IDLE_FRAMES });
     const seq = await throwDice(page, 2);
-    const rolling = (await frameTimes(page, { orbit: false, until: `window.__sightlineDice.lastThrown()?.seq === ${seq}`, max: 3000 })).filter((f) => f.drawn).map((f) => f.busy);
+    // From the moment the dice are let go (their rest predicted) until they rest.
+    await page.waitForFunction((s) => { const st = window.__sightlineDice!.state(); return st.rolling === s && st.phase !== 'predicting'; }, seq, { timeout: 120_000, polling: 'raf' });
+    const rollingFrames = await frameTimes(page, { orbit: false, until: `window.__sightlineDice.lastThrown()?.seq === ${seq}`, max: 3000 });
+    const idle = idleFrames.map((f) => f.busy);
+    const rolling = rollingFrames.map((f) => f.busy);
     const rest = (await page.evaluate('window.__sightlineDice.lastThrown()')) as { steps: number; late: number; faces: number[][] };
     await settled(page, seq);
     await page.screenshot({ path: join(cfg.outputDir, 'dice-bench.png') });
     const s = { idle: stats(idle), rolling: stats(rolling) };
+    const drawn = { idle: idleFrames.filter((f) => f.drawn).length, rolling: rollingFrames.filter((f) => f.drawn).length };
     const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : null);
     const summary = {
       renderer: 'headless Chromium, SwiftShader (software WebGL), 1280 x 800',
@@ -99,6 +109,7 @@ async function main(): Promise<void> {
       dice: DICE,
       throw: { physicsSteps: rest.steps, diceTurnedLate: rest.late, facesAsAsked: JSON.stringify(rest.faces.flat()) === JSON.stringify(Array.from({ length: DICE }, (_, i) => (i % 6) + 1)) },
       mainThreadMsPerFrame: { rolling: s.rolling, idle: s.idle, ratioMedian: ratio(s.rolling.median, s.idle.median), ratioP95: ratio(s.rolling.p95, s.idle.p95) },
+      framesDrawn: drawn,
       pageErrors: errors,
       machine: { loadBefore, loadAfter: load() },
     };

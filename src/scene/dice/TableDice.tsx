@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExtern
 import type { TerrainView } from '../types';
 import { DiceShelf, type ShelfRow } from './DiceShelf';
 import { tableDice, type TableDiceRequest } from './tableDiceStore';
-import type { ThrowRest } from './TableDiceThrow';
+import type { ThrowPhase, ThrowRest } from './TableDiceThrow';
 import { TRAY_ROWS } from './throwLayout';
 
 /** Props of {@link TableDice}. Table space (inches, z up): a child of the table scene. */
@@ -19,8 +19,11 @@ export interface TableDiceProps {
 
 /** The dice test hook (`window.__sightlineDice`): what the table shows, read back from the drawn dice. */
 export interface TableDiceHook {
-  /** The throw rolling now (its sequence number) or null, the tray's rows (newest first) and the mode. */
-  state(): { rolling: number | null; rows: number[]; mode: 'throw' | 'tray' };
+  /**
+   * The throw on the table now (its sequence number) or null, where it is (its rest being
+   * predicted, rolling, at rest), the tray's rows (newest first) and the mode.
+   */
+  state(): { rolling: number | null; phase: ThrowPhase | null; rows: number[]; mode: 'throw' | 'tray' };
   /** The last throw that came to rest on the table: faces read back from its drawn dice, per group. */
   lastThrown(): ({ seq: number; id: number } & ThrowRest) | null;
   /** The tray's rows: each throw's faces read back from the drawn dice, per group (newest first). */
@@ -60,6 +63,8 @@ export function TableDice({ width, depth, terrain, readMs = 1200 }: TableDicePro
   const reported = useRef(new Set<number>());
   const info = useRef<{ lastThrown: ({ seq: number; id: number } & ThrowRest) | null; tray: { seq: number; id: number; faces: number[][] }[] }>({ lastThrown: null, tray: [] });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const phase = useRef<ThrowPhase | null>(null);
+  const onPhase = useCallback((p: ThrowPhase) => void (phase.current = p), []);
 
   const toTray = useCallback((r: Rolling) => {
     setRows((old) => [r, ...old.filter((x) => x.seq !== r.seq)].slice(0, TRAY_ROWS));
@@ -74,6 +79,7 @@ export function TableDice({ width, depth, terrain, readMs = 1200 }: TableDicePro
     timer.current = null;
     const r = rollingRef.current;
     if (r) toTray(r);
+    phase.current = null;
     setRolling(null);
   }, [toTray]);
 
@@ -132,7 +138,7 @@ export function TableDice({ width, depth, terrain, readMs = 1200 }: TableDicePro
   hookState.current = { rolling, rows, mode: s.mode };
   useEffect(() => {
     const hook: TableDiceHook = {
-      state: () => ({ rolling: hookState.current.rolling?.seq ?? null, rows: hookState.current.rows.map((r) => r.seq), mode: hookState.current.mode }),
+      state: () => ({ rolling: hookState.current.rolling?.seq ?? null, phase: hookState.current.rolling ? phase.current : null, rows: hookState.current.rows.map((r) => r.seq), mode: hookState.current.mode }),
       lastThrown: () => info.current.lastThrown,
       tray: () => info.current.tray,
       throw: (request) => {
@@ -152,7 +158,7 @@ export function TableDice({ width, depth, terrain, readMs = 1200 }: TableDicePro
     <group name="table-dice">
       {rolling && (
         <Suspense fallback={null}>
-          <TableDiceThrow key={rolling.seq} request={rolling} width={width} depth={depth} terrain={terrain} onRest={onRest} onFail={onFail} />
+          <TableDiceThrow key={rolling.seq} request={rolling} width={width} depth={depth} terrain={terrain} onRest={onRest} onFail={onFail} onPhase={onPhase} />
         </Suspense>
       )}
       {rows.length > 0 && <DiceShelf rows={rows} width={width} onShown={onShown} />}

@@ -39,9 +39,13 @@ export interface TableDiceThrowProps {
   onRest: (rest: ThrowRest) => void;
   /** Called when the throw cannot be played (physics failed); its dice belong in the tray. */
   onFail: (reason: string) => void;
+  /** Called as the throw goes from predicting its rest to rolling, then to rest (optional). */
+  onPhase?: (phase: ThrowPhase) => void;
 }
 
-type Phase = 'predicting' | 'rolling' | 'rest';
+/** Where a throw is: its rest being predicted (dice hidden), rolling, or at rest. */
+export type ThrowPhase = 'predicting' | 'rolling' | 'rest';
+type Phase = ThrowPhase;
 
 interface Die {
   face: number;
@@ -69,6 +73,8 @@ const HALF = DIE_INCHES / 2;
  */
 export function TableDiceThrow(props: TableDiceThrowProps) {
   const [phase, setPhase] = useState<Phase>('predicting');
+  const onPhase = props.onPhase;
+  useEffect(() => onPhase?.(phase), [phase, onPhase]);
   return (
     <Suspense fallback={null}>
       {/* Stepped in its own animation-frame loop (mounted only for the throw): a render-on-demand
