@@ -158,10 +158,8 @@ export const tests: E2ETest[] = [
   {
     name: 'dice28: the Play dice panel is docked beside the table (never over its edge or a model), closes with ×, floats and moves',
     async run(ctx) {
+      // A fresh browser context: no place kept for the panel, the default applies.
       const { page, errors } = await openPlay(ctx);
-      await page.evaluate(`localStorage.removeItem('sightline.dicePanel')`);
-      await page.reload();
-      await playReady(page);
       await page.waitForSelector('[data-testid=play-dice-panel][data-dock=left]');
       await frames(page);
       const size = (hotseatSetup().scenario as { battlefield: { width: number; depth: number } }).battlefield;

@@ -55,12 +55,9 @@ function frameTimes(page: Page, opts: { orbit: boolean; until: string; max: numb
     files.renderTimes();
     const out = [];
     const ch = new MessageChannel();
-    let start = 0, renders = 0, n = 0;
-    ch.port1.onmessage = () => {
-      const r = files.renderTimes().length;
-      out.push({ busy: performance.now() - start, drawn: r !== renders });
-      renders = r;
-    };
+    let start = 0, n = 0;
+    // renderTimes() hands over (and clears) the renders since its last call.
+    ch.port1.onmessage = () => out.push({ busy: performance.now() - start, drawn: files.renderTimes().length > 0 });
     const frame = (t) => {
       if (n++ >= ${opts.max} || (${opts.until})) return setTimeout(() => resolve(out), 50);
       requestAnimationFrame(frame);
@@ -69,7 +66,6 @@ function frameTimes(page: Page, opts: { orbit: boolean; until: string; max: numb
       if (${opts.orbit}) files.orbit(0);
       ch.port2.postMessage(0);
     };
-    renders = files.renderTimes().length;
     requestAnimationFrame(frame);
   })`) as Promise<{ busy: number; drawn: boolean }[]>;
 }
