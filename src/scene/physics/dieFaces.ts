@@ -67,28 +67,22 @@ export const PIPS: Record<number, [number, number][]> = {
   6: [[0.27, 0.23], [0.73, 0.23], [0.27, 0.5], [0.73, 0.5], [0.27, 0.77], [0.73, 0.77]],
 };
 
-const materials = new Map<string, MeshStandardMaterial[]>();
+let materials: MeshStandardMaterial[] | null = null;
 
-/**
- * The six face materials in BoxGeometry order (built once per page and colour): `color` the die's
- * body, `pips` its pips (the 1 is red on light dice). Default: an ivory die with black pips.
- */
-export function dieMaterials(color = '#f3ead8', pips = '#1d1a16'): MeshStandardMaterial[] {
-  const key = `${color}|${pips}`;
-  const cached = materials.get(key);
-  if (cached) return cached;
-  const light = pips === '#1d1a16';
-  const made = FACE_ORDER.map((n) => {
+/** The six face materials in BoxGeometry order (built once per page). */
+export function dieMaterials(): MeshStandardMaterial[] {
+  if (materials) return materials;
+  materials = FACE_ORDER.map((n) => {
     const size = 128;
     const c = document.createElement('canvas');
     c.width = c.height = size;
     const g = c.getContext('2d')!;
-    g.fillStyle = color;
+    g.fillStyle = '#f3ead8';
     g.fillRect(0, 0, size, size);
     g.strokeStyle = 'rgba(0,0,0,0.18)';
     g.lineWidth = 6;
     g.strokeRect(3, 3, size - 6, size - 6);
-    g.fillStyle = n === 1 && light && color === '#f3ead8' ? '#b3261e' : pips;
+    g.fillStyle = n === 1 ? '#b3261e' : '#1d1a16';
     for (const [x, y] of PIPS[n]) {
       g.beginPath();
       g.arc(x * size, y * size, n === 1 ? 17 : 11.5, 0, Math.PI * 2);
@@ -99,6 +93,5 @@ export function dieMaterials(color = '#f3ead8', pips = '#1d1a16'): MeshStandardM
     tex.anisotropy = 4;
     return new MeshStandardMaterial({ map: tex, roughness: 0.45, metalness: 0 });
   });
-  materials.set(key, made);
-  return made;
+  return materials;
 }
