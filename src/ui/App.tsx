@@ -16,6 +16,7 @@ import type { RulerState } from './tools/rulerTool';
 import { OverlapWarning } from './sandbox/OverlapWarning';
 import { useSceneEditor, type SceneEditor } from './sandbox/useSceneEditor';
 import { TableScene, type PickModifiers, type ScenePick } from '../scene/TableScene';
+import { TableDice } from '../scene/dice/TableDice';
 import type { BattlefieldData, CameraView, HoverTarget, ModelView } from '../scene/types';
 import { getEngine, type Engine } from './engine/engine';
 import { useEngineStatus } from './engine/useEngineStatus';
@@ -790,6 +791,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
         {workbench.scene}
         {tool === 'select' && editor.scene}
         {layout.scene}
+        <TableDice width={d.width} depth={d.depth} terrain={d.terrain} />
       </TableScene>
       <InfoPanel data={d} engineStatus={engineStatus} armyNames={play.armyNames} isolatedCount={isolated.length} isolatedColor={ISOLATED_COLOR} />
       {!play.active && <OverlapWarning models={d.models} />}

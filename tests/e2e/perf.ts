@@ -31,11 +31,12 @@
  * The tools are measured only with 60 or more extra models (they use those units).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
+import { runBench, stats, writeSummary } from './stats';
 
 const cfg = e2eConfig(4174);
 const { root, outputDir, baseUrl } = cfg;
@@ -91,13 +92,6 @@ function bigScenario(n: number): Scenario {
   }
   return s;
 }
-
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : 0);
-  const r = (v: number) => Math.round(v * 100) / 100;
-  return { median: r(q(0.5)), p95: r(q(0.95)), max: r(s[s.length - 1] ?? 0), n: s.length };
-};
 
 /** Evaluates `window.__sightline.tools.<expr>` / `window.__sightlineFiles.<expr>`. */
 const tools = <T>(page: Page, expr: string) => page.evaluate(`window.__sightline.tools.${expr}`) as Promise<T>;
@@ -349,9 +343,7 @@ async function main(): Promise<void> {
       drawCalls: info,
     };
     if (EXTRA_MODELS < 60 || ORBIT_ONLY) {
-      const text = JSON.stringify({ ...orbitSummary, goals: { frameMs: `${frameMs} ms per frame (goal ${GOALS.frameMs}): ${verdict(frameMs <= GOALS.frameMs)}`, drawCalls: `${info.calls} (goal ${GOALS.drawCalls}): ${verdict(info.calls <= GOALS.drawCalls)}` }, machine: { loadBefore, loadAfter: load() } }, null, 2);
-      writeFileSync(join(outputDir, 'perf.json'), `${text}\n`);
-      console.log(text);
+      writeSummary(outputDir, 'perf.json', { ...orbitSummary, goals: { frameMs: `${frameMs} ms per frame (goal ${GOALS.frameMs}): ${verdict(frameMs <= GOALS.frameMs)}`, drawCalls: `${info.calls} (goal ${GOALS.drawCalls}): ${verdict(info.calls <= GOALS.drawCalls)}` }, machine: { loadBefore, loadAfter: load() } });
       return;
     }
 
@@ -439,19 +431,11 @@ async function main(): Promise<void> {
       },
       machine: { loadBefore, loadAfter: load() },
     };
-    const text = JSON.stringify(summary, null, 2);
-    writeFileSync(join(outputDir, 'perf.json'), `${text}\n`);
-    console.log(text);
+    writeSummary(outputDir, 'perf.json', summary);
   } finally {
     await browser?.close().catch(() => undefined);
     stopServer(server);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench(main);

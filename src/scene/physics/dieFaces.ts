@@ -57,7 +57,8 @@ export function faceCorrection(bodyRest: Quaternion, want: number, out = new Qua
   return out.setFromUnitVectors(faceNormal(want, _n).clone(), axis);
 }
 
-const PIPS: Record<number, [number, number][]> = {
+/** Pip centres of each face, in face units (0..1). */
+export const PIPS: Record<number, [number, number][]> = {
   1: [[0.5, 0.5]],
   2: [[0.27, 0.27], [0.73, 0.73]],
   3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],

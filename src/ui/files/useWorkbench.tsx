@@ -30,6 +30,7 @@ import { clearShareHash, encodeShare, shareTokenFromHash, shareUrl } from './sha
 import { currentFiles, shareSource, startupInfo } from './startup';
 import type { SightlineFilesHook } from './testHook';
 import { downloadText } from '../proof';
+import { tableDice } from '../../scene/dice/tableDiceStore';
 
 /** What the workbench needs from the page. */
 export interface WorkbenchHost {
@@ -484,10 +485,15 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
   }, [ready, togglePalette]);
 
   // ---- Dice.
+  const diceSeed = useRef(1);
   const roll = useCallback((faces: number[], seed?: number) => {
+    const next = seed ?? diceSeed.current + 1;
+    diceSeed.current = next;
     setSettled(null);
     setDiceOpen(true);
-    setDice((d) => ({ rolls: faces, seed: seed ?? d.seed + 1 }));
+    setDice({ rolls: faces, seed: next });
+    // The roll is thrown onto the battlefield too (src/scene/dice), as a player would throw it.
+    tableDice.throw({ id: next, seed: next, groups: [{ label: 'Dice roller', purpose: 'roller', faces }] });
   }, []);
 
   // ---- Test hook.

@@ -3,14 +3,14 @@
  * selected unit's abilities and commands (available ones as buttons, the others greyed out with the
  * engine's reason and rule), the player-level actions (end phase, reactions, first turn, tactics),
  * the expected damage of each attack before committing, the dice of the last roll (thrown in the 3D
- * tray, step by step: see {@link PlayDice}), the battle log, and the history controls (undo, save,
+ * battlefield and listed as text: see {@link PlayDicePanel}), the battle log, and the history controls (undo, save,
  * load, replay with step back / step / jump, new game). Every value shown is the game worker's.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Action, ExpectedDamage, OptionEntry } from '../../client/gameClient';
 import type { PanelState, PlayPanelHandlers } from './panelStore';
 import { CasualtyOrder } from './CasualtyOrder';
-import { PlayDice } from './PlayDice';
+import { PlayDicePanel } from './PlayDicePanel';
 import './play.css';
 
 export type { PlayNote } from './panelStore';
@@ -174,14 +174,7 @@ export function PlayPanel(p: PlayPanelProps) {
   );
   return (
     <>
-      {p.steps.length > 0 && (
-        <div className="play-dice-panel panel" data-testid="play-dice-panel">
-          <div className="play-head">
-            <span>Dice · the engine's rolls</span>
-          </div>
-          <PlayDice steps={p.steps} throwId={p.throwId} onSettled={p.onDiceSettled} />
-        </div>
-      )}
+      <PlayDicePanel steps={p.steps} throwId={p.throwId} />
       <div className="play-panel panel" data-testid="play-panel" data-version={s.actions} data-hash={s.hash}>
         <div className="play-head" data-testid="play-head">
           <span>Play · {s.battleplan}</span>

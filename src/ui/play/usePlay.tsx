@@ -51,6 +51,7 @@ import { PanelStore } from './panelStore';
 import type { PlayNote } from './PlayPanel';
 import { MoveModeToggle } from './MoveModeToggle';
 import { PlayPanelConnected, type PlayPanelHandlers } from './PlayPanelConnected';
+import { throwPlayDice, usePlayDiceSettled } from './playTableDice';
 import { downloadText } from '../proof';
 
 /** The Play mode's test hook (`window.__sightline.play`). Everything it reads is what the page shows. */
@@ -228,6 +229,7 @@ export function usePlay(o: PlayOptions): Play {
       diceShown.current = { throwId: id, shown: st.map(() => null) };
       store.set('steps', st);
       store.set('throwId', id);
+      throwPlayDice(id, st);
     },
     [store],
   );
@@ -235,6 +237,7 @@ export function usePlay(o: PlayOptions): Play {
     if (diceShown.current.throwId !== id) return;
     diceShown.current.shown[index] = shown;
   }, []);
+  usePlayDiceSettled(onDiceSettled);
   /** Bumps each time the page shows a new game state (the test hook's `version()`). */
   const version = useRef(0);
   const handlers = useRef<PlayPanelHandlers>(null as unknown as PlayPanelHandlers);

@@ -1,0 +1,98 @@
+/**
+ * The dice thrown onto the battlefield, as a small store the scene's {@link TableDice} reads:
+ * whoever rolls (the Play mode with the engine's dice, the dice roller) calls
+ * {@link TableDiceStore.throw}; the faces read back from the drawn dice come back through
+ * {@link TableDiceStore.onSettled}. The player's choice "throw onto the table" or "tray only" is
+ * kept in the browser (`localStorage`).
+ */
+import type { DiceGroup } from './diceKinds';
+
+/** How the dice arrive: thrown onto the battlefield, or straight into the tray. */
+export type TableDiceMode = 'throw' | 'tray';
+
+/** A throw asked for. */
+export interface TableDiceRequest {
+  /** The caller's id of the throw (Play: its throw id), given back with the faces. */
+  id: number;
+  /** The groups: one per roll (hit, wound, save…), in order. */
+  groups: DiceGroup[];
+  /** Seed of the motion (same seed, same throw on every client). */
+  seed: number;
+}
+
+/** The store's state (a new object after each change). */
+export interface TableDiceState {
+  /** The last throw asked for (null: none yet), with a sequence number that changes every time. */
+  request: (TableDiceRequest & { seq: number }) | null;
+  mode: TableDiceMode;
+  /** Bumps when the player skips the throw in progress (the K key or the panel's button). */
+  skip: number;
+}
+
+const MODE_KEY = 'sightline.diceMode';
+type Settled = (id: number, faces: number[][]) => void;
+
+/** The store (one per page: {@link tableDice}). */
+export class TableDiceStore {
+  private state: TableDiceState;
+  private readonly listeners = new Set<() => void>();
+  private readonly settledListeners = new Set<Settled>();
+  private seq = 0;
+
+  constructor() {
+    let mode: TableDiceMode = 'throw';
+    try {
+      if (typeof localStorage !== 'undefined' && localStorage.getItem(MODE_KEY) === 'tray') mode = 'tray';
+    } catch {
+      // No storage (private mode): the default.
+    }
+    this.state = { request: null, mode, skip: 0 };
+  }
+
+  readonly get = (): TableDiceState => this.state;
+
+  readonly subscribe = (l: () => void): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+
+  private set(next: Partial<TableDiceState>): void {
+    this.state = { ...this.state, ...next };
+    for (const l of this.listeners) l();
+  }
+
+  /** Throws these dice (a throw still rolling goes straight to the tray). A throw with no die is ignored. */
+  throw(request: TableDiceRequest): void {
+    if (request.groups.every((g) => g.faces.length === 0)) return;
+    this.set({ request: { ...request, seq: ++this.seq } });
+  }
+
+  /** Throw onto the table, or tray only (kept for the next visit). */
+  setMode(mode: TableDiceMode): void {
+    try {
+      localStorage.setItem(MODE_KEY, mode);
+    } catch {
+      // Not kept: the choice holds for this page.
+    }
+    this.set({ mode });
+  }
+
+  /** Ends the throw in progress: its dice go to the tray at once. */
+  skipThrow(): void {
+    this.set({ skip: this.state.skip + 1 });
+  }
+
+  /** Called with the faces read back from the drawn dice of throw `id`, per group. */
+  onSettled(l: Settled): () => void {
+    this.settledListeners.add(l);
+    return () => this.settledListeners.delete(l);
+  }
+
+  /** The scene reports the faces read back from the drawn dice of throw `id`. */
+  settled(id: number, faces: number[][]): void {
+    for (const l of this.settledListeners) l(id, faces);
+  }
+}
+
+/** The page's dice on the battlefield. */
+export const tableDice = new TableDiceStore();
