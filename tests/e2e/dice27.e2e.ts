@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { hotseatSetup, samplePlacement, sampleRosters, sampleTable } from '../../workers/gameSetup';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { readBundledNode } from '../../src/game/node';
 import { assert, assertEqual, clickPlay, frames, frameShown, openPlay, playCall as play, playReady, screenOf, toolsCall, type E2EContext, type E2ETest } from './harness';
 

@@ -18,7 +18,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { defaultBundledMeshes, sampleRosters, sampleTable } from '../../workers/gameSetup';
 import { assert, assertEqual, clickPlay, frameShown, frames, openApp, playCall as play, playReady, screenOf, textOf as text, type E2ETest } from './harness';
 

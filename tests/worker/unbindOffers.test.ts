@@ -9,7 +9,7 @@
 import { describe, expect, test } from 'vitest';
 import { readBundledNode } from '../../src/game/node';
 import { unbindOffers } from '../../src/ui/play/unbindOffers';
-import { GameApi } from '../../workers/gameApi';
+import { GameApi } from '../../src/game/session';
 import { hotseatSetup, samplePlacement, sampleRosters, sampleTable } from '../../workers/gameSetup';
 
 type Pair = [number, number];
