@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeWorld } from '../../../tests/scenario/geomKit';
-import { damageSequence, portView, type Ctx } from './core';
+import { damageSequence, portView, type Ctx, type GameEvent } from './core';
 import { worldPort } from './worldPort';
-import { createGame, type GameEvent } from './state';
+import { createGame } from './state';
 import { sampleRoster } from './testkit';
 import type { RosterInput } from './roster';
 
