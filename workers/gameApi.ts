@@ -38,7 +38,7 @@ import {
   type LogEntry,
   type PlayerId,
 } from '../src/rules/engine';
-import { currentPicker } from '../src/rules/engine/attacks';
+import { currentPicker, profileChoices } from '../src/rules/engine/attacks';
 import { portView } from '../src/rules/engine/core';
 import type { BattlefieldInput } from '../src/rules/engine/battlefield';
 import { parseRoster, type RosterInput } from '../src/rules/engine/roster';
@@ -212,6 +212,9 @@ export interface OptionEntry {
   /** True for moves: made by dragging (probed with an empty move). */
   drag?: boolean;
   target?: string;
+  /** An alternative weapon profile this entry picks (`Weapon: Profile`), and its expected damage on `target`. */
+  profile?: string;
+  expectedDamage?: number;
 }
 
 /** Answer of {@link GameApi.options}. */
@@ -955,6 +958,15 @@ export class GameApi {
       for (const e of enemies) probe('shoot', `Shoot → ${name(e.id)}`, 'Core 16.0', { type: 'shoot', player: p, unitId, target: e.id }, { target: e.id });
     }
     for (const e of enemies) probe('fight', `Fight → ${name(e.id)}`, 'Core 19.0', { type: 'fight', player: p, unitId, target: e.id }, { target: e.id });
+    // Alternative weapon profiles (issue 28): one entry per profile and target, with its expected damage.
+    for (const kind of ['shoot', 'fight'] as const) {
+      for (const e of enemies) {
+        for (const c of profileChoices(s, unitId, e.id, kind)) {
+          const label = `${kind === 'shoot' ? 'Shoot' : 'Fight'} → ${name(e.id)} with ${c.profile} (expected damage ${c.expectedDamage.toFixed(1)}${c.isDefault ? ', the default' : ''})`;
+          probe(`${kind}Profile`, label, kind === 'shoot' ? 'Core 16.0' : 'Core 19.0', { type: kind, player: p, unitId, target: e.id, weaponTargets: { [c.profile]: e.id } }, { target: e.id, profile: c.profile, expectedDamage: c.expectedDamage });
+        }
+      }
+    }
     if (u.turn.charged) probe('fight', 'Fight (pile in only)', 'Core 19.0', { type: 'fight', player: p, unitId });
     if (s.phase === 'combat') {
       // Pile-in moves are made by dragging the unit (the drop declares the Fight with its pile-in).
@@ -1083,6 +1095,9 @@ export class GameApi {
         return { ok: false, reason: `${w.name}: ${(e as Error).message}` };
       }
     }
+    // Alternative profiles (issue 28): only the one the declaration picks by default counts.
+    const notPicked = new Set(profileChoices(s, unitId, targetId, k).filter((c) => !c.isDefault).map((c) => c.profile));
+    weapons.splice(0, weapons.length, ...weapons.filter((w) => !notPicked.has(w.weapon)));
     if (weapons.length === 0) return { ok: false, reason: `"${aru.name}" has no ${k === 'shoot' ? 'ranged' : 'melee'} weapons` };
     return {
       ok: true,
