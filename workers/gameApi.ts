@@ -39,7 +39,7 @@ import {
   type PlayerId,
 } from '../src/rules/engine';
 import { currentPicker, profileChoices } from '../src/rules/engine/attacks';
-import { portView } from '../src/rules/engine/core';
+import { knownMove, portView } from '../src/rules/engine/core';
 import type { BattlefieldInput } from '../src/rules/engine/battlefield';
 import { parseRoster, type RosterInput } from '../src/rules/engine/roster';
 import { importArmy } from '../src/army/importArmy';
@@ -84,7 +84,10 @@ export interface UnitSummary {
   charged: boolean;
   fought: boolean;
   /** Move characteristic (inches, Core 3.0). */
+  /** Move, inches: fixed, this turn's roll of a random Move, or its least value before it is rolled. */
   move: number;
+  /** A random Move as printed (`2D6`), Core 26.0. */
+  moveRandom?: string;
   /** This turn: made a Normal Move, Run, Retreat or Redeploy (a `move` action other than a charge). */
   moved: boolean;
   /** This turn: used a SHOOT ability (a `shoot` action). */
@@ -230,6 +233,7 @@ const ACTION_RULES: Record<string, string> = {
   endPhase: 'Core 13.0',
   chooseContestedObjective: 'Core 32.1',
   run: 'Core 14.1',
+  rollMove: 'Core 26.0',
   charge: 'Core 14.3',
   spendRally: 'Commands 2.0',
   allocateDamage: 'Core 18.4',
@@ -247,6 +251,7 @@ const MOVE_RULES: Record<string, string> = { normal: 'Core 14.1', run: 'Core 14.
 const ROLL_RULES: [string, string, string][] = [
   ['priority', 'Core 12.0', 'priority roll'],
   ['run', 'Core 14.1', 'run roll'],
+  ['move', 'Core 26.0', 'Move'],
   ['charge-reroll', 'Commands 5.0', 'charge re-roll'],
   ['charge', 'Core 14.3', 'charge roll'],
   ['rally', 'Commands 2.0', 'rally dice'],
@@ -845,7 +850,8 @@ export class GameApi {
         usedRun: u.turn.usedRun,
         charged: u.turn.charged,
         fought: u.turn.fought,
-        move: ru.warscroll.move,
+        move: knownMove(s, u.id),
+        ...(typeof ru.warscroll.move === 'string' ? { moveRandom: ru.warscroll.move } : {}),
         moved: moved.has(u.id),
         shot: shot.has(u.id),
         inCombat: !!this.port && u.status === undefined && u.slain.length < ru.models.length && inCombat(s, this.port, u.id),
@@ -942,7 +948,12 @@ export class GameApi {
       return { ok: true, unitId, player: p, entries, general: this.general() };
     }
     const pending = u.turn.pendingMove;
-    probe('move', 'Normal Move (drag the unit)', 'Core 14.1', { type: 'move', player: p, unitId, kind: 'normal', paths: {} }, { drag: true });
+    // A random Move (Core 26.0) is rolled when the unit is picked to move; then the allowance is known.
+    const randomMove = ru.warscroll.move;
+    if (typeof randomMove === 'string') {
+      if (u.turn.moveRoll === undefined) probe('rollMove', `Pick to move: roll its Move (${randomMove}")`, 'Core 26.0', { type: 'rollMove', player: p, unitId });
+    }
+    probe('move', typeof randomMove === 'string' && u.turn.moveRoll !== undefined ? `Normal Move, up to ${u.turn.moveRoll}" (drag the unit)` : 'Normal Move (drag the unit)', 'Core 14.1', { type: 'move', player: p, unitId, kind: 'normal', paths: {} }, { drag: true });
     if (pending) {
       entries.push({ group: 'move', label: `Make the ${pending.kind} move, up to ${pending.maxInches}" (drag the unit)`, rule: MOVE_RULES[pending.kind], action: { type: 'move', player: p, unitId, kind: pending.kind, paths: {} }, available: true, drag: true });
     }
@@ -1145,6 +1156,8 @@ function actionText(s: GameState, a: Action): string {
       return `${n(a.unitId)} contests ${a.objectiveId}`;
     case 'run':
       return `${n(a.unitId)} ${a.atTheDouble ? 'runs At the Double' : 'runs'}`;
+    case 'rollMove':
+      return `${n(a.unitId)} is picked to move`;
     case 'charge':
       return `${n(a.unitId)} declares a charge`;
     case 'command':
@@ -1252,6 +1265,9 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
       }
       case 'run':
         ln(`${n(ev.unitId)} may move up to ${ev.maxInches}"`, 'Core 14.1');
+        break;
+      case 'moveRolled':
+        ln(`${n(ev.unitId)}'s Move (${ev.characteristic}") this turn: ${ev.moveInches}"`, 'Core 26.0');
         break;
       case 'chargeRoll':
         ln(`${n(ev.unitId)} charge roll ${ev.roll}"`, 'Core 14.3');

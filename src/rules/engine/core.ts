@@ -63,6 +63,36 @@ export function rollValue(c: Ctx, v: number | string, purpose: string, player: P
   return rollLogged(c, ch.dice, ch.sides, purpose, player).reduce((a, b) => a + b, 0) + ch.bonus;
 }
 
+/**
+ * The unit's Move characteristic for a MOVE ability now, inches (Core 26.0: a random Move "is
+ * generated each time" the unit needs it, so once per turn, when the unit is picked to move): a
+ * fixed Move as printed; a random one is rolled the first time this turn (purpose
+ * `move:<unit>`, event `moveRolled`) and the same roll is used for the rest of the turn.
+ */
+export function unitMove(c: Ctx, unitId: string, player: PlayerId | null): number {
+  const m = rosterUnit(c.s, unitId).warscroll.move;
+  if (typeof m === 'number') return m;
+  const u = c.s.units[unitId];
+  if (u.turn.moveRoll !== undefined) return u.turn.moveRoll;
+  const v = rollValue(c, m, `move:${unitId}`, player);
+  u.turn.moveRoll = v;
+  c.events.push({ type: 'moveRolled', unitId, characteristic: m, moveInches: v });
+  return v;
+}
+
+/**
+ * The Move a unit is sure to have now, inches, without rolling: a fixed Move, this turn's roll of
+ * a random one, or else the random Move's least value (every die a 1, plus the bonus).
+ */
+export function knownMove(s: GameState, unitId: string): number {
+  const m = rosterUnit(s, unitId).warscroll.move;
+  if (typeof m === 'number') return m;
+  const rolled = s.units[unitId].turn.moveRoll;
+  if (rolled !== undefined) return rolled;
+  const ch = toCharacteristic(m);
+  return ch.kind === 'fixed' ? ch.value : ch.dice + ch.bonus;
+}
+
 /** The roster entry of a unit. */
 export function rosterUnit(s: GameState, unitId: string): RosterUnit {
   const u = s.units[unitId];
