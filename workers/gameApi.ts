@@ -40,6 +40,7 @@ import {
 } from '../src/rules/engine';
 import { currentPicker, profileChoices } from '../src/rules/engine/attacks';
 import { knownMove, portView } from '../src/rules/engine/core';
+import { playerDictionary, playerWords, type TableNames } from '../src/game/playerWords';
 import type { BattlefieldInput } from '../src/rules/engine/battlefield';
 import { parseRoster, type RosterInput } from '../src/rules/engine/roster';
 import { importArmy } from '../src/army/importArmy';
@@ -632,10 +633,12 @@ export class GameApi {
   private apply(action: unknown, auto = false): ActResult {
     const before = this.current;
     const r = reduce(before, action, this.port!);
-    if (!r.ok) return { ok: false, reason: r.reason, rule: r.rule };
+    if (!r.ok) return { ok: false, reason: this.words(r.reason), rule: r.rule };
     const seq = this.states.length - 1;
     const newLog = r.state.log.slice(before.log.length);
-    const lines = describe(seq, newLog, r.events as GameEvent[], r.state);
+    // Names, not ids, in every line a player reads (issue 28).
+    const dict = this.dictionary(r.state);
+    const lines = describe(seq, newLog, r.events as GameEvent[], r.state).map((l) => ({ ...l, text: playerWords(l.text, dict) }));
     // A pass with no reaction possible (applied by act, or replayed from the log) reads as such.
     const a = action as Action;
     const isAuto = auto || (a.type === 'pass' && this.autoPass && !this.reactionPossible(before, a.player));
@@ -938,14 +941,14 @@ export class GameApi {
         probe('deploy', 'Deploy the unit (drag it within your territory)', 'Core 10.1', { type: 'deployUnit', player: p, unitId, positions }, { drag: true });
         probe('deployHere', 'Deploy the unit where it is shown', 'Core 10.1', { type: 'deployUnit', player: p, unitId, positions });
       } else entries.push({ group: 'deploy', label: 'Deployed', rule: 'Core 10.1', action: { type: 'endDeployment', player: p }, available: false, reason: 'this unit has been deployed', rejectedBy: 'Core 10.1' });
-      return { ok: true, unitId, player: p, entries, general: this.general() };
+      return this.optionsInWords({ ok: true as const, unitId, player: p, entries, general: this.general() });
     }
     if (u.status === 'reserve') {
       // SET UP FROM RESERVE (Core 24.1): drag the unit in, in your movement phase of rounds 1-3.
       const here = this.board(s).positions;
       const positions = Object.fromEntries(ru.models.map((m) => [m.id, here[m.id] ?? [...this.placement[m.id]]]));
       probe('reserve', 'Set up from reserve (drag the unit onto the battlefield)', 'Core 24.1', { type: 'setUpReserve', player: p, unitId, positions }, { drag: true });
-      return { ok: true, unitId, player: p, entries, general: this.general() };
+      return this.optionsInWords({ ok: true as const, unitId, player: p, entries, general: this.general() });
     }
     const pending = u.turn.pendingMove;
     // A random Move (Core 26.0) is rolled when the unit is picked to move; then the allowance is known.
@@ -995,7 +998,7 @@ export class GameApi {
     }
     if (s.pendingSpell) probe('unbind', 'Unbind', 'Magic 4.0', { type: 'unbind', player: p, unitId });
     probe('placeOfPower', 'Activate Place of Power', 'Terrain 1.2', { type: 'activatePlaceOfPower', player: p, unitId });
-    return { ok: true, unitId, player: p, entries, general: this.general() };
+    return this.optionsInWords({ ok: true as const, unitId, player: p, entries, general: this.general() });
   }
 
   /** Player-level actions of the player expected to act now. */
@@ -1058,7 +1061,25 @@ export class GameApi {
   /** Options of the general (player-level) actions only. */
   generalOptions(): OptionEntry[] {
     if (!this.port || this.states.length === 0) return [];
-    return this.general();
+    return this.optionsInWords({ ok: true as const, unitId: "", player: "p1" as const, entries: [], general: this.general() }).general;
+  }
+
+  /** The id → words dictionary of a state of this game (units, models, spells, commands, tactics, terrain). */
+  private dictionary(s: GameState = this.current): Map<string, string> {
+    const t = this.setup?.table?.scenario as TableNames | undefined;
+    return playerDictionary(s, { terrain: t?.terrain ?? [], objectives: t?.objectives ?? [] });
+  }
+
+  /** A text a player reads, with names instead of ids (issue 28). */
+  private words(text: string): string {
+    return playerWords(text, this.dictionary());
+  }
+
+  /** Options with names instead of ids in their labels and refusals (issue 28). */
+  private optionsInWords<T extends { entries: OptionEntry[]; general: OptionEntry[] }>(r: T): T {
+    const d = this.dictionary();
+    const fix = (e: OptionEntry): OptionEntry => ({ ...e, label: playerWords(e.label, d), ...(e.reason !== undefined ? { reason: playerWords(e.reason, d) } : {}) });
+    return { ...r, entries: r.entries.map(fix), general: r.general.map(fix) };
   }
 
   /**
