@@ -34,10 +34,28 @@ export const TACTIC_NAMES: Record<string, string> = {
   takeTheFlanks: 'Take the Flanks',
 };
 
-/** Phase names (Core 13.0) for the engine's phase keys. */
+/** Phase names (Core 13.0), and the engine's action and move kinds in words, for refusals that name them. */
 const PHASE_WORDS: Record<string, string> = {
   startOfTurn: 'start of the turn',
   endOfTurn: 'end of the turn',
+  chooseFirstTurn: 'choose who takes the first turn',
+  endPhase: 'end the phase',
+  chooseContestedObjective: 'choose the objective it contests',
+  rollMove: 'pick to move',
+  spendRally: 'spend rally points',
+  allocateDamage: 'allocate damage',
+  setSlainPriority: 'pick slain models',
+  activatePlaceOfPower: 'Activate Place of Power',
+  tacticalGambit: 'Tactical Gambit',
+  deployTerrain: 'Deploy Faction Terrain',
+  deployRegiment: 'Deploy Regiment',
+  deployUnit: 'Deploy Unit',
+  endDeployment: 'finish deploying',
+  answerPrayer: 'answer the prayer',
+  setUpReserve: 'set up from reserve',
+  pileIn: 'pile-in',
+  weaponTargets: 'weapon targets',
+  pendingMove: 'the declared move',
 };
 
 /** The table's named things: terrain features and objectives (a scenario's `terrain` / `objectives`). */
