@@ -197,10 +197,14 @@ describe('mapping details', () => {
     expect(lib.models.filter((m) => m.weapons?.includes('Warhammer')).length).toBe(4);
   });
 
-  it('random Move is imported as its average, with a warning (Hell Pit Abomination D6+5")', () => {
+  it('a random Move stays random (Core 26.0: generated each time it is needed): Hell Pit Abomination D6+5", no average, no warning', () => {
     const { army, warnings } = load('skv-001-all-units', 'json');
-    expect(army.units.find((u) => u.name === 'Hell Pit Abomination')!.warscroll.move).toBe(8.5);
-    expect(warnings.some((w) => w.includes('Hell Pit Abomination') && w.includes('random'))).toBe(true);
+    expect(army.units.find((u) => u.name === 'Hell Pit Abomination')!.warscroll.move).toBe('D6+5');
+    expect(warnings.some((w) => w.includes('Hell Pit Abomination') && w.includes('random'))).toBe(false);
+    // The three formats agree, and the army is valid for the engine (parseRoster) with the random Move kept.
+    for (const f of ['ros', 'rosz'] as const) expect(load('skv-001-all-units', f).army.units.find((u) => u.name === 'Hell Pit Abomination')!.warscroll.move).toBe('D6+5');
+    const parsed = parseRoster(army);
+    expect(parsed.ok && parsed.roster.units.find((u) => u.name === 'Hell Pit Abomination')!.warscroll.move).toBe('D6+5');
   });
 
   it('faction terrain is not a unit and is warned about', () => {

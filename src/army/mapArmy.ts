@@ -224,12 +224,10 @@ function chooseBase(name: string, keywords: string[], opts: MapArmyOptions, warn
 function mapUnit(u: RawUnit, id: string, opts: MapArmyOptions, warnings: string[], where: string): ArmyUnit {
   const at = `${where}: unit "${u.name}" (${u.path})`;
   const label = `${u.name}" (${id})`;
-  let move = parseInches(characteristic(u.profile, 'Move'));
+  let move: number | string | undefined = parseInches(characteristic(u.profile, 'Move'));
   const dice = /^(\d?)D([36])(?: ?\+ ?(\d+))?(?:"|''|”)?$/i.exec(cleanText(characteristic(u.profile, 'Move') ?? ''));
-  if (move === undefined && dice) {
-    move = (Number(dice[1] || 1) * (Number(dice[2]) + 1)) / 2 + Number(dice[3] ?? 0);
-    warnings.push(`unit "${label}: Move ${cleanText(characteristic(u.profile, 'Move') ?? '')} is random; imported as its average, ${move}"`);
-  }
+  // A random Move stays random (Core 26.0): the engine rolls it when the unit is picked to move.
+  if (move === undefined && dice) move = `${dice[1] || ''}D${dice[2]}${dice[3] ? `+${dice[3]}` : ''}`;
   const health = parseWhole(characteristic(u.profile, 'Health'));
   const save = parseSave(characteristic(u.profile, 'Save'));
   const controlText = characteristic(u.profile, 'Control');

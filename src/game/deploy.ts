@@ -4,8 +4,11 @@
  * and more than 9" from enemy territory), standing on the table clear of terrain and of every
  * other model, each unit in coherency.
  *
- * Each unit is a block of rows of up to 5 models, bases 0.3" apart edge to edge (Core 15.1:
- * within 1/2" of a neighbour), its front row facing the enemy territory. Blocks are tried at
+ * Each unit is a block of ranks of up to 5 models facing the enemy territory ({@link formation}):
+ * the ranks are staggered by half a file, so every model is 0.3" edge to edge from the models
+ * beside it in its rank and from the two nearest in the next rank (Core 15.1: within 1/2" of one
+ * other model, of two in units of 7 or more), for any unit size and base; every block is checked
+ * with the geometry's coherency before it is set up. Blocks are tried at
  * anchor points on a 0.5" grid of the territory, the front-most rows first and, within a row,
  * from the middle of the territory outwards, so armies start facing each other across the table,
  * as players deploy. A unit that fits nowhere is reported with its id.
@@ -16,6 +19,7 @@ import { footprintFromBase, type BaseMm, type Footprint } from '../geometry/foot
 import { footprintGap, footprintsSurelyApart } from '../geometry/footprintGap';
 import { footprintInsidePolygon, footprintPolygonDistance, type Polygon } from '../geometry/polygon';
 import { highestSurfaceUnder } from '../geometry/standing';
+import { coherencyOf } from '../geometry/coherency';
 import type { TerrainIndex } from '../geometry/world';
 
 /** Edge-to-edge gap between the bases of a deployed block, inches (inside the 1/2" coherency range, Core 15.1). */
@@ -24,6 +28,10 @@ export const DEPLOY_GAP_INCHES = 0.3;
 export const ENEMY_TERRITORY_GAP_INCHES = 9;
 /** Spacing of the anchor grid, inches. */
 const ANCHOR_STEP = 0.5;
+/** The coherency range a deployed block is checked against, inches (Core 15.1: 1/2"). */
+const COHERENCY_RANGE_INCHES = 0.5;
+/** Most models in a rank of a deployed block. */
+const RANK_MODELS = 5;
 
 /** A unit to deploy: its id and its models' ids and bases (mm). */
 export interface DeployUnit {
@@ -31,8 +39,12 @@ export interface DeployUnit {
   models: { id: string; base: BaseMm }[];
 }
 
-/** Result of {@link autoDeploy}: model id → plan-view centre, or the units that found no room. */
-export type DeployResult = { ok: true; positions: Record<string, [number, number]> } | { ok: false; unitId: string; reason: string };
+/**
+ * Result of {@link autoDeploy}: model id → plan-view centre, and the facing of every model set up
+ * (degrees counter-clockwise from +x: towards the enemy territory, so an oval's long axis points
+ * at the enemy as cavalry stand); or the unit that found no room.
+ */
+export type DeployResult = { ok: true; positions: Record<string, [number, number]>; facingDeg: number } | { ok: false; unitId: string; reason: string };
 
 /**
  * Sets up `units` wholly within `territory`, more than 9" from every polygon of `enemyTerritories`,
@@ -67,6 +79,7 @@ export function autoDeploy(
   if (!Number.isFinite(fx) || (fx === 0 && fy === 0)) [fx, fy] = [0, 1];
   const sx = -fy;
   const sy = fx;
+  const facingDeg = Math.round(((Math.atan2(fy, fx) * 180) / Math.PI) * 1e6) / 1e6;
   // Anchor points inside the territory, front-most first, then from the middle outwards.
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const [x, y] of territory) {
@@ -96,23 +109,19 @@ export function autoDeploy(
   };
 
   for (const u of units) {
-    const bases = u.models.map((m) => footprintFromBase(m.base, [0, 0]));
-    const pitch = Math.max(...bases.map((b) => 2 * b.semiMajor)) + DEPLOY_GAP_INCHES;
-    const perRow = Math.min(5, u.models.length);
+    const offsets = formation(u.models.map((m) => m.base), [sx, sy], [fx, fy], facingDeg);
     let placed: Footprint[] | null = null;
     for (const a of anchors) {
       const trial: Footprint[] = [];
       let ok = true;
       for (let i = 0; i < u.models.length && ok; i++) {
-        const col = (i % perRow) - (perRow - 1) / 2;
-        const row = Math.floor(i / perRow);
-        const x = a.x + col * pitch * sx - row * pitch * fx;
-        const y = a.y + col * pitch * sy - row * pitch * fy;
-        const f = footprintFromBase(u.models[i].base, [Math.round(x * 1000) / 1000, Math.round(y * 1000) / 1000]);
+        const x = a.x + offsets[i][0];
+        const y = a.y + offsets[i][1];
+        const f = footprintFromBase(u.models[i].base, [Math.round(x * 1000) / 1000, Math.round(y * 1000) / 1000], facingDeg);
         ok = fits(f) && trial.every((t) => footprintsSurelyApart(f, t, DEPLOY_GAP_INCHES - 0.002) || footprintGap(f, t).gapInches >= DEPLOY_GAP_INCHES - 0.002);
         trial.push(f);
       }
-      if (ok) {
+      if (ok && coherencyOf(trial, COHERENCY_RANGE_INCHES).coherent) {
         placed = trial;
         break;
       }
@@ -121,5 +130,85 @@ export function autoDeploy(
     placed.forEach((f, i) => (positions[u.models[i].id] = [f.x, f.y]));
     taken.push(...placed);
   }
-  return { ok: true, positions };
+  return { ok: true, positions, facingDeg };
+}
+
+/** Smallest t in [0, hi] with `ok(t)` (ok is monotonic: false then true), to 1e-4". */
+function smallest(ok: (t: number) => boolean, hi: number): number {
+  let lo = 0;
+  while (!ok(hi)) hi *= 2;
+  for (let k = 0; k < 40 && hi - lo > 1e-4; k++) {
+    const mid = (lo + hi) / 2;
+    if (ok(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/** File and rank spacings by base, facing and directions (exact ellipse gaps are slow for ovals). */
+const SPACINGS = new Map<string, { file: number; rank: number }>();
+
+/** File and rank spacing of a block of `big` bases (see {@link formation}), inches. */
+function spacingOf(big: Footprint, side: readonly [number, number], front: readonly [number, number]): { file: number; rank: number } {
+  const want = DEPLOY_GAP_INCHES + 0.001;
+  const at = (dx: number, dy: number) => ({ ...big, x: dx, y: dy });
+  const clear = (dx: number, dy: number) => footprintGap(at(0, 0), at(dx, dy)).gapInches >= want;
+  // File spacing along a rank; rank spacing towards the back (both diagonal neighbours at least
+  // 0.3" apart, and the same file two ranks back no closer).
+  const file = smallest((t) => clear(t * side[0], t * side[1]), 2 * big.semiMajor + 1);
+  const rank = smallest(
+    (t) =>
+      clear((file / 2) * side[0] - t * front[0], (file / 2) * side[1] - t * front[1]) &&
+      clear((-file / 2) * side[0] - t * front[0], (-file / 2) * side[1] - t * front[1]) &&
+      clear(-2 * t * front[0], -2 * t * front[1]),
+    2 * big.semiMajor + 1,
+  );
+  return { file, rank };
+}
+
+/**
+ * The block a unit is set up in (Core 10.1, 15.1): each model's offset, inches, from the block's
+ * anchor (the middle of its front rank). `side` is the unit vector along a rank, `front` the unit
+ * vector towards the enemy (ranks go back from the anchor).
+ *
+ * Ranks: ⌈n / 5⌉ of them, each of ⌈n / ranks⌉ models but the last (so two ranks of a 7-model unit
+ * are 4 and 3, never 5 and 2). Every other rank is shifted by half a file and the ranks are as
+ * close as the bases allow, so a model is 0.3" edge to edge from the models beside it and from
+ * the two nearest of the next rank; a short last rank sits between models of the rank before it.
+ * Then in a unit of 7 or more every model has two others within 1/2" (a rank's end model: its
+ * neighbour in the rank and one in the next rank). Spacing is measured with the exact ellipse gap
+ * between the unit's largest bases (in plan, facing 0), so ovals and any size work the same way;
+ * smaller bases of a mixed unit are further apart (the caller checks coherency). The models face
+ * `front` (`facingDeg`), so a rank is symmetric about each model's axes and both diagonal
+ * neighbours of a model are equally far.
+ * @param bases - the models' bases (mm), in the unit's order.
+ * @param facingDeg - the models' facing, degrees (the direction of `front`).
+ */
+export function formation(bases: readonly BaseMm[], side: readonly [number, number], front: readonly [number, number], facingDeg = (Math.atan2(front[1], front[0]) * 180) / Math.PI): [number, number][] {
+  const n = bases.length;
+  if (n === 0) return [];
+  const fps = bases.map((b) => footprintFromBase(b, [0, 0], facingDeg));
+  const big = fps.reduce((a, b) => (b.semiMajor > a.semiMajor || (b.semiMajor === a.semiMajor && b.semiMinor > a.semiMinor) ? b : a));
+  const key = `${big.semiMajor}|${big.semiMinor}|${big.facingRad}|${side.join(',')}|${front.join(',')}`;
+  let spacing = SPACINGS.get(key);
+  if (!spacing) {
+    spacing = spacingOf(big, side, front);
+    SPACINGS.set(key, spacing);
+  }
+  const { file, rank } = spacing;
+  const ranks = Math.ceil(n / RANK_MODELS);
+  const wide = Math.ceil(n / ranks);
+  const out: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    const r = Math.floor(i / wide);
+    const c = i % wide;
+    const inRank = Math.min(wide, n - r * wide);
+    // Full ranks: even at files 0..wide-1, odd shifted by half a file. A short last rank sits in
+    // the gaps of the rank before it (odd: c + 1/2, even: c + 1, the rank before being odd).
+    const col = inRank === wide || ranks === 1 ? c + (r % 2) / 2 : r % 2 === 1 ? c + 0.5 : c + 1;
+    const along = (col - (wide - 1) / 2 - (ranks > 1 ? 0.25 : 0)) * file;
+    const back = r * rank;
+    out.push([along * side[0] - back * front[0], along * side[1] - back * front[1]]);
+  }
+  return out;
 }

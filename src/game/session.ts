@@ -41,8 +41,9 @@ import {
   type LogEntry,
   type PlayerId,
 } from '../rules/engine';
-import { currentPicker } from '../rules/engine/attacks';
-import { portView } from '../rules/engine/core';
+import { currentPicker, profileChoices } from '../rules/engine/attacks';
+import { knownMove, portView } from '../rules/engine/core';
+import { playerDictionary, playerWords, type TableNames } from './playerWords';
 import type { BattlefieldInput } from '../rules/engine/battlefield';
 import { parseRoster, type RosterInput } from '../rules/engine/roster';
 import { importArmy } from '../army/importArmy';
@@ -88,7 +89,10 @@ export interface UnitSummary {
   charged: boolean;
   fought: boolean;
   /** Move characteristic (inches, Core 3.0). */
+  /** Move, inches: fixed, this turn's roll of a random Move, or its least value before it is rolled. */
   move: number;
+  /** A random Move as printed (`2D6`), Core 26.0. */
+  moveRandom?: string;
   /** This turn: made a Normal Move, Run, Retreat or Redeploy (a `move` action other than a charge). */
   moved: boolean;
   /** This turn: used a SHOOT ability (a `shoot` action). */
@@ -216,6 +220,9 @@ export interface OptionEntry {
   /** True for moves: made by dragging (probed with an empty move). */
   drag?: boolean;
   target?: string;
+  /** An alternative weapon profile this entry picks (`Weapon: Profile`), and its expected damage on `target`. */
+  profile?: string;
+  expectedDamage?: number;
 }
 
 /** Answer of {@link GameSession.options}. */
@@ -231,6 +238,7 @@ const ACTION_RULES: Record<string, string> = {
   endPhase: 'Core 13.0',
   chooseContestedObjective: 'Core 32.1',
   run: 'Core 14.1',
+  rollMove: 'Core 26.0',
   charge: 'Core 14.3',
   spendRally: 'Commands 2.0',
   allocateDamage: 'Core 18.4',
@@ -248,6 +256,7 @@ const MOVE_RULES: Record<string, string> = { normal: 'Core 14.1', run: 'Core 14.
 const ROLL_RULES: [string, string, string][] = [
   ['priority', 'Core 12.0', 'priority roll'],
   ['run', 'Core 14.1', 'run roll'],
+  ['move', 'Core 26.0', 'Move'],
   ['charge-reroll', 'Commands 5.0', 'charge re-roll'],
   ['charge', 'Core 14.3', 'charge roll'],
   ['rally', 'Commands 2.0', 'rally dice'],
@@ -635,10 +644,12 @@ export class GameSession {
   private apply(action: unknown, auto = false): ActResult {
     const before = this.current;
     const r = reduce(before, action, this.port!);
-    if (!r.ok) return { ok: false, reason: r.reason, rule: r.rule };
+    if (!r.ok) return { ok: false, reason: this.words(r.reason), rule: r.rule };
     const seq = this.states.length - 1;
     const newLog = r.state.log.slice(before.log.length);
-    const lines = describe(seq, newLog, r.events as GameEvent[], r.state);
+    // Names, not ids, in every line a player reads (issue 28).
+    const dict = this.dictionary(r.state);
+    const lines = describe(seq, newLog, r.events as GameEvent[], r.state).map((l) => ({ ...l, text: playerWords(l.text, dict) }));
     // A pass with no reaction possible (applied by act, or replayed from the log) reads as such.
     const a = action as Action;
     const isAuto = auto || (a.type === 'pass' && this.autoPass && !this.reactionPossible(before, a.player));
@@ -853,7 +864,8 @@ export class GameSession {
         usedRun: u.turn.usedRun,
         charged: u.turn.charged,
         fought: u.turn.fought,
-        move: ru.warscroll.move,
+        move: knownMove(s, u.id),
+        ...(typeof ru.warscroll.move === 'string' ? { moveRandom: ru.warscroll.move } : {}),
         moved: moved.has(u.id),
         shot: shot.has(u.id),
         inCombat: !!this.port && u.status === undefined && u.slain.length < ru.models.length && inCombat(s, this.port, u.id),
@@ -940,17 +952,22 @@ export class GameSession {
         probe('deploy', 'Deploy the unit (drag it within your territory)', 'Core 10.1', { type: 'deployUnit', player: p, unitId, positions }, { drag: true });
         probe('deployHere', 'Deploy the unit where it is shown', 'Core 10.1', { type: 'deployUnit', player: p, unitId, positions });
       } else entries.push({ group: 'deploy', label: 'Deployed', rule: 'Core 10.1', action: { type: 'endDeployment', player: p }, available: false, reason: 'this unit has been deployed', rejectedBy: 'Core 10.1' });
-      return { ok: true, unitId, player: p, entries, general: this.general() };
+      return this.optionsInWords({ ok: true as const, unitId, player: p, entries, general: this.general() });
     }
     if (u.status === 'reserve') {
       // SET UP FROM RESERVE (Core 24.1): drag the unit in, in your movement phase of rounds 1-3.
       const here = this.board(s).positions;
       const positions = Object.fromEntries(ru.models.map((m) => [m.id, here[m.id] ?? [...this.placement[m.id]]]));
       probe('reserve', 'Set up from reserve (drag the unit onto the battlefield)', 'Core 24.1', { type: 'setUpReserve', player: p, unitId, positions }, { drag: true });
-      return { ok: true, unitId, player: p, entries, general: this.general() };
+      return this.optionsInWords({ ok: true as const, unitId, player: p, entries, general: this.general() });
     }
     const pending = u.turn.pendingMove;
-    probe('move', 'Normal Move (drag the unit)', 'Core 14.1', { type: 'move', player: p, unitId, kind: 'normal', paths: {} }, { drag: true });
+    // A random Move (Core 26.0) is rolled when the unit is picked to move; then the allowance is known.
+    const randomMove = ru.warscroll.move;
+    if (typeof randomMove === 'string') {
+      if (u.turn.moveRoll === undefined) probe('rollMove', `Pick to move: roll its Move (${randomMove}")`, 'Core 26.0', { type: 'rollMove', player: p, unitId });
+    }
+    probe('move', typeof randomMove === 'string' && u.turn.moveRoll !== undefined ? `Normal Move, up to ${u.turn.moveRoll}" (drag the unit)` : 'Normal Move (drag the unit)', 'Core 14.1', { type: 'move', player: p, unitId, kind: 'normal', paths: {} }, { drag: true });
     if (pending) {
       entries.push({ group: 'move', label: `Make the ${pending.kind} move, up to ${pending.maxInches}" (drag the unit)`, rule: MOVE_RULES[pending.kind], action: { type: 'move', player: p, unitId, kind: pending.kind, paths: {} }, available: true, drag: true });
     }
@@ -966,6 +983,15 @@ export class GameSession {
       for (const e of enemies) probe('shoot', `Shoot → ${name(e.id)}`, 'Core 16.0', { type: 'shoot', player: p, unitId, target: e.id }, { target: e.id });
     }
     for (const e of enemies) probe('fight', `Fight → ${name(e.id)}`, 'Core 19.0', { type: 'fight', player: p, unitId, target: e.id }, { target: e.id });
+    // Alternative weapon profiles (issue 28): one entry per profile and target, with its expected damage.
+    for (const kind of ['shoot', 'fight'] as const) {
+      for (const e of enemies) {
+        for (const c of profileChoices(s, unitId, e.id, kind)) {
+          const label = `${kind === 'shoot' ? 'Shoot' : 'Fight'} → ${name(e.id)} with ${c.profile} (expected damage ${c.expectedDamage.toFixed(1)}${c.isDefault ? ', the default' : ''})`;
+          probe(`${kind}Profile`, label, kind === 'shoot' ? 'Core 16.0' : 'Core 19.0', { type: kind, player: p, unitId, target: e.id, weaponTargets: { [c.profile]: e.id } }, { target: e.id, profile: c.profile, expectedDamage: c.expectedDamage });
+        }
+      }
+    }
     if (u.turn.charged) probe('fight', 'Fight (pile in only)', 'Core 19.0', { type: 'fight', player: p, unitId });
     if (s.phase === 'combat') {
       // Pile-in moves are made by dragging the unit (the drop declares the Fight with its pile-in).
@@ -983,7 +1009,7 @@ export class GameSession {
     }
     if (s.pendingSpell) probe('unbind', 'Unbind', 'Magic 4.0', { type: 'unbind', player: p, unitId });
     probe('placeOfPower', 'Activate Place of Power', 'Terrain 1.2', { type: 'activatePlaceOfPower', player: p, unitId });
-    return { ok: true, unitId, player: p, entries, general: this.general() };
+    return this.optionsInWords({ ok: true as const, unitId, player: p, entries, general: this.general() });
   }
 
   /** Player-level actions of the player expected to act now. */
@@ -1046,7 +1072,25 @@ export class GameSession {
   /** Options of the general (player-level) actions only. */
   generalOptions(): OptionEntry[] {
     if (!this.port || this.states.length === 0) return [];
-    return this.general();
+    return this.optionsInWords({ ok: true as const, unitId: "", player: "p1" as const, entries: [], general: this.general() }).general;
+  }
+
+  /** The id → words dictionary of a state of this game (units, models, spells, commands, tactics, terrain). */
+  private dictionary(s: GameState = this.current): Map<string, string> {
+    const t = this.setup?.table?.scenario as TableNames | undefined;
+    return playerDictionary(s, { terrain: t?.terrain ?? [], objectives: t?.objectives ?? [] });
+  }
+
+  /** A text a player reads, with names instead of ids (issue 28). */
+  private words(text: string): string {
+    return playerWords(text, this.dictionary());
+  }
+
+  /** Options with names instead of ids in their labels and refusals (issue 28). */
+  private optionsInWords<T extends { entries: OptionEntry[]; general: OptionEntry[] }>(r: T): T {
+    const d = this.dictionary();
+    const fix = (e: OptionEntry): OptionEntry => ({ ...e, label: playerWords(e.label, d), ...(e.reason !== undefined ? { reason: playerWords(e.reason, d) } : {}) });
+    return { ...r, entries: r.entries.map(fix), general: r.general.map(fix) };
   }
 
   /**
@@ -1094,6 +1138,9 @@ export class GameSession {
         return { ok: false, reason: `${w.name}: ${(e as Error).message}` };
       }
     }
+    // Alternative profiles (issue 28): only the one the declaration picks by default counts.
+    const notPicked = new Set(profileChoices(s, unitId, targetId, k).filter((c) => !c.isDefault).map((c) => c.profile));
+    weapons.splice(0, weapons.length, ...weapons.filter((w) => !notPicked.has(w.weapon)));
     if (weapons.length === 0) return { ok: false, reason: `"${aru.name}" has no ${k === 'shoot' ? 'ranged' : 'melee'} weapons` };
     return {
       ok: true,
@@ -1141,6 +1188,8 @@ function actionText(s: GameState, a: Action): string {
       return `${n(a.unitId)} contests ${a.objectiveId}`;
     case 'run':
       return `${n(a.unitId)} ${a.atTheDouble ? 'runs At the Double' : 'runs'}`;
+    case 'rollMove':
+      return `${n(a.unitId)} is picked to move`;
     case 'charge':
       return `${n(a.unitId)} declares a charge`;
     case 'command':
@@ -1248,6 +1297,9 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
       }
       case 'run':
         ln(`${n(ev.unitId)} may move up to ${ev.maxInches}"`, 'Core 14.1');
+        break;
+      case 'moveRolled':
+        ln(`${n(ev.unitId)}'s Move (${ev.characteristic}") this turn: ${ev.moveInches}"`, 'Core 26.0');
         break;
       case 'chargeRoll':
         ln(`${n(ev.unitId)} charge roll ${ev.roll}"`, 'Core 14.3');

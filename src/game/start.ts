@@ -163,6 +163,7 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   if (placedTerrain.features.length) terrainInput = scenarioToWorldInputSync({ ...scenario, terrain: [...(scenario.terrain ?? []), ...placedTerrain.features], units: [] }, input.meshes).terrain;
   const terrain = buildTerrainIndex(terrainInput);
   const deployed: Record<string, [number, number]> = {};
+  const deployedFacing: Record<string, number> = {};
   const manual = input.deploy === 'manual';
   for (const p of PLAYERS) {
     const enemy = PLAYERS.filter((q) => q !== p).map((q) => territories[armyNames[q]]);
@@ -175,7 +176,8 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
         continue;
       }
       Object.assign(deployed, r.positions);
-      for (const m of u.models) occupied.push(footprintFromBase(m.base, r.positions[m.id]));
+      for (const m of u.models) deployedFacing[m.id] = r.facingDeg;
+      for (const m of u.models) occupied.push(footprintFromBase(m.base, r.positions[m.id], r.facingDeg));
     }
   }
   if (problems.length) return { ok: false, problems };
@@ -189,7 +191,7 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
       else {
         const models = u.models
           .filter((m) => deployed[m.id])
-          .map((m): ScenarioModel => ({ id: m.id, base: rosterBaseMm(m.base), height: m.heightInches ?? DEFAULT_MODEL_HEIGHT_INCHES, position: deployed[m.id] }));
+          .map((m): ScenarioModel => ({ id: m.id, base: rosterBaseMm(m.base), height: m.heightInches ?? DEFAULT_MODEL_HEIGHT_INCHES, position: deployed[m.id], ...(deployedFacing[m.id] ? { facing: deployedFacing[m.id] } : {}) }));
         if (models.length) ordered.push({ id: u.id, army: armyNames[p], keywords: [...u.warscroll.keywords], models });
       }
     }

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { capHitWoundModifier, effectiveRend, finalSaveModifier, type DamageAttacker, type DamageTarget } from '../damage';
+import { capHitWoundModifier, computeDamage, effectiveRend, finalSaveModifier, type DamageAttacker, type DamageTarget } from '../damage';
 import {
   aliveModels,
   damageSequence,
@@ -26,6 +26,7 @@ import {
   rosterUnit,
   unitHasKeyword,
   useCore,
+  wardOf,
   type Ctx,
 } from './core';
 import { makeMove } from './moves';
@@ -73,6 +74,130 @@ function attackingModels(c: Ctx, unitId: string, w: RosterWeapon, target: string
     );
 }
 
+/**
+ * The weapon a profile belongs to: `"Man-skewer Crossbow"` for `"Man-skewer Crossbow: Aimed
+ * Shot"`, or null for a name without `Weapon: Profile`. Profiles of one weapon are alternatives
+ * (docs/interpretations.md): one is picked for all the attacks of a declaration, never both.
+ */
+export function profileWeapon(name: string): string | null {
+  const m = /^(.+?)\s*:\s*(\S.*)$/.exec(name);
+  return m ? m[1] : null;
+}
+
+/**
+ * The alternative profiles among `weapons` (see {@link profileWeapon}): weapon name → its profiles,
+ * only for weapons with two or more profiles of the same kind (ranged or melee) in the list.
+ */
+export function alternativeProfiles(weapons: readonly RosterWeapon[]): Map<string, RosterWeapon[]> {
+  const groups = new Map<string, RosterWeapon[]>();
+  for (const w of weapons) {
+    const g = profileWeapon(w.name);
+    if (g === null) continue;
+    const key = `${w.range === 'melee' ? 'melee' : 'ranged'}|${g}`;
+    groups.set(key, [...(groups.get(key) ?? []), w]);
+  }
+  const out = new Map<string, RosterWeapon[]>();
+  for (const [key, ws] of groups) if (ws.length >= 2) out.set(key.slice(key.indexOf('|') + 1), ws);
+  return out;
+}
+
+/**
+ * Expected damage (exact, `computeDamage`) of `w` used by `models` models of `unitId` on `target`,
+ * as the unit stands now (charged, All-out Attack / All-out Defence, the target's ward, save,
+ * health, models left and keywords). 0 when no model can attack. Used to pick a default profile.
+ */
+export function expectedProfileDamage(s: GameState, unitId: string, w: RosterWeapon, target: string, models: number): number {
+  if (models <= 0) return 0;
+  const tru = rosterUnit(s, target);
+  const ward = wardOf(s, target);
+  const left = tru.models.length - s.units[target].slain.length;
+  if (left <= 0) return 0;
+  try {
+    return computeDamage(
+      {
+        models,
+        weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: w.rend, damage: w.damage, abilities: w.abilities },
+        charged: s.units[unitId].turn.charged,
+        ...(hasEffect(s, 'allOutAttack', unitId) ? { modifiers: { hit: 1 } } : {}),
+      },
+      {
+        save: tru.warscroll.save ?? '-',
+        ...(ward !== null ? { ward } : {}),
+        health: tru.warscroll.health,
+        models: left,
+        keywords: [...tru.warscroll.keywords],
+        charged: s.units[target].turn.charged,
+        ...(hasEffect(s, 'allOutDefence', target) ? { modifiers: { save: 1 } } : {}),
+      },
+    ).value;
+  } catch {
+    return 0;
+  }
+}
+
+/** One alternative profile a Shoot or Fight declaration may pick (see {@link profileChoices}). */
+export interface ProfileChoice {
+  /** The weapon: the name before the colon. */
+  readonly weapon: string;
+  /** The profile's full weapon name (the key of the action's `weaponTargets`). */
+  readonly profile: string;
+  /** Expected damage on the target with the unit's alive models armed with it ({@link expectedProfileDamage}). */
+  readonly expectedDamage: number;
+  /** True for the engine's default pick (the larger expected damage; range and visibility aside). */
+  readonly isDefault: boolean;
+}
+
+/**
+ * The alternative profiles of `unitId`'s weapons of one kind against `target`, each with its
+ * expected damage, so a player can pick one (issue 28). Counts every alive model armed with the
+ * profile (range and visibility are checked when the declaration is made).
+ */
+export function profileChoices(s: GameState, unitId: string, target: string, kind: 'shoot' | 'fight'): ProfileChoice[] {
+  const ru = rosterUnit(s, unitId);
+  const alive = ru.models.filter((m) => !s.units[unitId].slain.includes(m.id));
+  const ws = ru.weapons.filter((w) => (w.range === 'melee') === (kind === 'fight'));
+  const out: ProfileChoice[] = [];
+  for (const [weapon, profiles] of alternativeProfiles(ws)) {
+    const values = profiles.map((w) => expectedProfileDamage(s, unitId, w, target, alive.filter((m) => !m.weapons || m.weapons.includes(w.name)).length));
+    const best = values.findIndex((v) => v >= Math.max(...values) - 1e-9);
+    profiles.forEach((w, i) => out.push({ weapon, profile: w.name, expectedDamage: values[i], isDefault: i === best }));
+  }
+  return out;
+}
+
+/**
+ * Keeps one profile of each weapon with alternative profiles (issue 28; the warscroll's "pick one
+ * of the following weapon profiles for all the attacks"): the profile named in `weaponTargets`, or
+ * by default the one with the larger expected damage on its target ({@link expectedProfileDamage},
+ * models that can attack now; ties: the first listed). Naming two profiles of one weapon is
+ * refused (Core 16.0). `models(w, t)`: the models of the unit able to attack `t` with `w`.
+ */
+function pickProfiles(
+  c: Ctx,
+  unitId: string,
+  ws: readonly RosterWeapon[],
+  target: string | undefined,
+  weaponTargets: Readonly<Record<string, string>> | undefined,
+  models: (w: RosterWeapon, t: string) => number,
+): RosterWeapon[] {
+  const drop = new Set<string>();
+  for (const [weapon, profiles] of alternativeProfiles(ws)) {
+    const named = profiles.filter((w) => weaponTargets !== undefined && Object.prototype.hasOwnProperty.call(weaponTargets, w.name));
+    if (named.length > 1) reject(`"${named[0].name}" and "${named[1].name}" are profiles of one weapon, ${weapon}: pick one for all its attacks`, 'Core 16.0');
+    let keep = named[0];
+    if (!keep && target !== undefined) {
+      let best = -1;
+      for (const w of profiles) {
+        const v = expectedProfileDamage(c.s, unitId, w, target, models(w, target));
+        if (v > best + 1e-9) [keep, best] = [w, v];
+      }
+    }
+    keep ??= profiles[0];
+    for (const w of profiles) if (w !== keep) drop.add(w.name);
+  }
+  return ws.filter((w) => !drop.has(w.name));
+}
+
 /** A weapon of the declaration that makes no attacks (Core 16.0), and why. */
 export interface SkippedWeapon {
   readonly weapon: string;
@@ -99,10 +224,12 @@ function planAttacks(
   weaponTargets: Readonly<Record<string, string>> | undefined,
   problem: (w: RosterWeapon, target: string) => { reason: string; rule: string } | null,
 ): { list: AttackAssignment[]; skipped: SkippedWeapon[] } {
-  const ws = rosterUnit(c.s, unitId).weapons.filter((w) => (w.range === 'melee') === melee);
+  const all = rosterUnit(c.s, unitId).weapons.filter((w) => (w.range === 'melee') === melee);
   for (const name of Object.keys(weaponTargets ?? {})) {
-    if (!ws.some((w) => w.name === name)) reject(`unit "${unitId}" has no ${melee ? 'melee' : 'ranged'} weapon "${name}"`, 'Core 16.0');
+    if (!all.some((w) => w.name === name)) reject(`unit "${unitId}" has no ${melee ? 'melee' : 'ranged'} weapon "${name}"`, 'Core 16.0');
   }
+  // One profile of each weapon with alternative profiles (the others make no attacks).
+  const ws = pickProfiles(c, unitId, all, target, weaponTargets, (w, t) => (problem(w, t) === null ? attackingModels(c, unitId, w, t).length : 0));
   const list: AttackAssignment[] = [];
   const skipped: SkippedWeapon[] = [];
   for (const w of ws) {
@@ -181,7 +308,8 @@ export function coveringFire(c: Ctx, player: PlayerId, unitId: string, target: s
   } else if (closest.length > 1) {
     reject(`several enemy units are equally close (${closest.join(', ')}): pick one with "target"`, rule);
   }
-  const list = ranged.filter((w) => shootingTargetProblem(c, unitId, w, pick, false) === null).map((w) => ({ weapon: w.name, target: pick }));
+  const usable = ranged.filter((w) => shootingTargetProblem(c, unitId, w, pick, false) === null);
+  const list = pickProfiles(c, unitId, usable, pick, undefined, (w, t) => attackingModels(c, unitId, w, t).length).map((w) => ({ weapon: w.name, target: pick }));
   pay();
   c.s.pendingAttack = { kind: 'shoot', player, unitId, assignments: list, toReact: c.s.active as PlayerId, passes: 0, coveringFire: true };
   c.events.push({ type: 'attackDeclared', kind: 'shoot', unitId, assignments: list, reactionsFirst: c.s.active, coveringFire: true });

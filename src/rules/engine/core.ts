@@ -63,6 +63,36 @@ export function rollValue(c: Ctx, v: number | string, purpose: string, player: P
   return rollLogged(c, ch.dice, ch.sides, purpose, player).reduce((a, b) => a + b, 0) + ch.bonus;
 }
 
+/**
+ * The unit's Move characteristic for a MOVE ability now, inches (Core 26.0: a random Move "is
+ * generated each time" the unit needs it, so once per turn, when the unit is picked to move): a
+ * fixed Move as printed; a random one is rolled the first time this turn (purpose
+ * `move:<unit>`, event `moveRolled`) and the same roll is used for the rest of the turn.
+ */
+export function unitMove(c: Ctx, unitId: string, player: PlayerId | null): number {
+  const m = rosterUnit(c.s, unitId).warscroll.move;
+  if (typeof m === 'number') return m;
+  const u = c.s.units[unitId];
+  if (u.turn.moveRoll !== undefined) return u.turn.moveRoll;
+  const v = rollValue(c, m, `move:${unitId}`, player);
+  u.turn.moveRoll = v;
+  c.events.push({ type: 'moveRolled', unitId, characteristic: m, moveInches: v });
+  return v;
+}
+
+/**
+ * The Move a unit is sure to have now, inches, without rolling: a fixed Move, this turn's roll of
+ * a random one, or else the random Move's least value (every die a 1, plus the bonus).
+ */
+export function knownMove(s: GameState, unitId: string): number {
+  const m = rosterUnit(s, unitId).warscroll.move;
+  if (typeof m === 'number') return m;
+  const rolled = s.units[unitId].turn.moveRoll;
+  if (rolled !== undefined) return rolled;
+  const ch = toCharacteristic(m);
+  return ch.kind === 'fixed' ? ch.value : ch.dice + ch.bonus;
+}
+
 /** The roster entry of a unit. */
 export function rosterUnit(s: GameState, unitId: string): RosterUnit {
   const u = s.units[unitId];
@@ -235,13 +265,16 @@ function slay(c: Ctx, unitId: string, modelId: string, why: 'damage' | 'coherenc
 
 /**
  * The model the commander picks as slain (Core 18.3): the first model of the unit's recorded
- * `slainPriority` still alive; otherwise (engine default) the last model in roster order whose
- * removal leaves the rest one coherent group, or the last model if none does.
+ * `slainPriority` still alive; otherwise (engine default) the next model of `plan` (see
+ * {@link planSlain}) still alive; otherwise the last model in roster order whose removal leaves the
+ * rest one coherent group, or the last model if none does.
  */
-function pickSlain(c: Ctx, unitId: string): string {
+function pickSlain(c: Ctx, unitId: string, plan: readonly string[] = []): string {
   const alive = aliveModels(c.s, unitId).map((m) => m.id);
   const pref = c.s.units[unitId].slainPriority.find((id) => alive.includes(id));
   if (pref !== undefined) return pref;
+  const planned = plan.find((id) => alive.includes(id));
+  if (planned !== undefined) return planned;
   for (let i = alive.length - 1; i >= 0; i--) {
     const rest = alive.filter((_, j) => j !== i);
     if (rest.length <= 1 || c.port.coherentSubset(unitId, rest)) return alive[i];
@@ -249,8 +282,81 @@ function pickSlain(c: Ctx, unitId: string): string {
   return alive[alive.length - 1];
 }
 
+/** Most coherency questions {@link planSlain} asks in its first search (each removal keeps the unit coherent). */
+const SLAIN_PLAN_BUDGET = 200;
+
 /**
- * After a slain model is removed the unit must be one coherent group (Core 18.3): remove the
+ * The engine's default choice of the `kills` models one damage pool slays (Core 18.3), so the
+ * unit left is one coherent group where some choice can make it one (docs/interpretations.md:
+ * the check of Core 18.3 is made once the pool's slain models are removed):
+ *
+ * 1. an order of removals after each of which the rest is one coherent group, found by a
+ *    depth-first search that tries the models from the end of the roster order first (so where
+ *    the one-at-a-time choice works, it is the same choice) and backs up from dead ends;
+ * 2. otherwise the survivors are grown as one compact group: from a seed model (in roster order),
+ *    the nearest model to the group (of equally near ones, the one touching most of it) is added
+ *    until `alive - kills` are kept; the first seed whose
+ *    group is coherent gives the choice (ten Stormvermin in two ranks of five, 7 damage: 3 are
+ *    left side by side, where slaying one at a time from either end breaks the ranks).
+ *
+ * Null when the commander recorded a priority, when every model is slain, or when neither search
+ * finds a coherent unit; then models are picked one at a time ({@link pickSlain}).
+ */
+function planSlain(c: Ctx, unitId: string, kills: number): string[] | null {
+  const alive = aliveModels(c.s, unitId).map((m) => m.id);
+  if (kills <= 0 || kills >= alive.length) return null;
+  if (c.s.units[unitId].slainPriority.some((id) => alive.includes(id))) return null;
+  let asked = 0;
+  const dead = new Set<string>();
+  const order: string[] = [];
+  const search = (rest: string[]): boolean => {
+    if (order.length === kills) return true;
+    const key = [...order].sort().join('|');
+    if (dead.has(key)) return false;
+    for (let i = rest.length - 1; i >= 0; i--) {
+      if (asked >= SLAIN_PLAN_BUDGET) return false;
+      const next = rest.filter((_, j) => j !== i);
+      asked++;
+      if (next.length > 1 && !c.port.coherentSubset(unitId, next)) continue;
+      order.push(rest[i]);
+      if (search(next)) return true;
+      order.pop();
+    }
+    dead.add(key);
+    return false;
+  };
+  if (search(alive)) return order;
+  const keep = alive.length - kills;
+  const at = new Map(alive.map((id) => [id, c.port.modelPosition(id)]));
+  if ([...at.values()].some((p) => p === null)) return null;
+  const gap = (a: string, b: string) => {
+    const p = at.get(a)!;
+    const q = at.get(b)!;
+    return Math.hypot(p[0] - q[0], p[1] - q[1]);
+  };
+  for (const seed of alive) {
+    const group = [seed];
+    const left = alive.filter((id) => id !== seed);
+    while (group.length < keep) {
+      // The nearest model; among equally near ones (within 0.05"), the one touching most of the group.
+      let best = 0;
+      let bestD = Infinity;
+      let bestTouch = 0;
+      left.forEach((id, i) => {
+        const ds = group.map((g) => gap(g, id));
+        const d = Math.min(...ds);
+        const touch = ds.filter((x) => x <= d + 0.05).length;
+        if (d < bestD - 0.05 || (d <= bestD + 0.05 && touch > bestTouch)) [best, bestD, bestTouch] = [i, d, touch];
+      });
+      group.push(...left.splice(best, 1));
+    }
+    if (group.length <= 1 || c.port.coherentSubset(unitId, group)) return alive.filter((id) => !group.includes(id)).reverse();
+  }
+  return null;
+}
+
+/**
+ * After the slain models are removed the unit must be one coherent group (Core 18.3): remove the
  * fewest models possible (searched exactly for up to 3 extra models, then one at a time from the
  * end of the roster order); those count as slain (A-R11).
  */
@@ -272,23 +378,30 @@ function restoreCoherency(c: Ctx, unitId: string, slain: string[]): void {
 
 /**
  * Allocate damage points to a unit (Core 18.2-18.4): one at a time; each time the allocated
- * count reaches Health a model is slain (picked as in {@link pickSlain}, then coherency restored)
- * and the count resets; points left after the last model have no effect.
+ * count reaches Health a model is slain (picked as in {@link pickSlain}; the engine's default
+ * choice planned for the whole pool by {@link planSlain}) and the count resets; points left after
+ * the last model have no effect. Then the unit is made one coherent group (Core 18.3).
  */
 export function allocatePoints(c: Ctx, unitId: string, points: number): { slain: string[]; allocated: number } {
   const u = c.s.units[unitId];
   const health = rosterUnit(c.s, unitId).warscroll.health;
   const slain: string[] = [];
   let allocated = 0;
+  // How many models these points slay (Core 18.2), so the default choice can keep the unit
+  // coherent after each removal where some choice can (Core 18.3).
+  const kills = Math.floor((u.damage + points) / health);
+  const plan = planSlain(c, unitId, kills) ?? [];
   for (let i = 0; i < points && isAlive(c.s, unitId); i++) {
     allocated++;
     u.damage += 1;
     if (u.damage >= health) {
       u.damage = 0;
-      slay(c, unitId, pickSlain(c, unitId), 'damage', slain);
-      if (isAlive(c.s, unitId)) restoreCoherency(c, unitId, slain);
+      slay(c, unitId, pickSlain(c, unitId, plan), 'damage', slain);
     }
   }
+  // Core 18.3, once the pool's slain models are removed (docs/interpretations.md): one coherent
+  // group, else the fewest more models are removed.
+  if (slain.length > 0 && isAlive(c.s, unitId)) restoreCoherency(c, unitId, slain);
   if (!isAlive(c.s, unitId)) u.damage = 0;
   return { slain, allocated };
 }

@@ -242,7 +242,9 @@ export function activatePlaceOfPower(c: Ctx, a: Extract<Action, { type: 'activat
     mortalDamage(c, a.unitId, d3, `placeOfPower:${a.unitId}`);
     return;
   }
-  const wizardOrPriest = powerLevel(s, a.unitId) > 0 || unitHasKeyword(s, a.unitId, 'PRIEST');
+  // "If that HERO is a WIZARD or PRIEST" (Terrain 1.2): any power level, `PRIEST (1)` and
+  // `PRIEST (2)` as much as a bare `PRIEST` (Magic 1.1), so the levels are compared, not the words.
+  const wizardOrPriest = powerLevel(s, a.unitId) > 0 || priestLevel(s, a.unitId) > 0;
   s.effects.push(
     wizardOrPriest
       ? { kind: 'castingBonus', unitId: a.unitId, value: 1, until: 'endOfTurn' }

@@ -19,9 +19,9 @@ import {
   reject,
   requireTurn,
   rollLogged,
-  rosterUnit,
   syncPort,
   unitHasKeyword,
+  unitMove,
   useCore,
   type Ctx,
 } from './core';
@@ -157,7 +157,7 @@ export function moveAction(c: Ctx, a: Extract<Action, { type: 'move' }>): void {
     if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
     if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat and cannot make a Normal Move`, rule);
     useCore(c, a.unitId);
-    makeMove(c, a.unitId, a.paths, 'normal', rosterUnit(s, a.unitId).warscroll.move);
+    makeMove(c, a.unitId, a.paths, 'normal', unitMove(c, a.unitId, a.player));
     return;
   }
   const pending = u.turn.pendingMove;
@@ -187,5 +187,5 @@ export function retreat(c: Ctx, a: Extract<Action, { type: 'retreat' }>): void {
     c.events.push({ type: 'retreat', unitId: a.unitId, mortal: d3 });
     mortalDamage(c, a.unitId, d3, `retreat:${a.unitId}`);
   }
-  u.turn.pendingMove = { kind: 'retreat', maxInches: rosterUnit(s, a.unitId).warscroll.move };
+  u.turn.pendingMove = { kind: 'retreat', maxInches: unitMove(c, a.unitId, a.player) };
 }

@@ -10,7 +10,7 @@
  */
 
 import type { GeometryPort, Point2 } from './geometryPort';
-import { isAlive } from './core';
+import { isAlive, knownMove } from './core';
 import { reduce, type ReduceResult } from './reduce';
 import { opponentOf, type Action, type GameState, type PlayerId } from './state';
 
@@ -186,7 +186,7 @@ export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Po
           if (!fresh(u)) continue;
           const e = nearestEnemies(s, u)[0];
           if (!e) continue;
-          const move = roster(s, u).warscroll.move;
+          const move = knownMove(s, u);
           const gap = port.distance(u, e);
           for (const d of [Math.min(move, gap - 3.8), Math.min(move, gap - 3.8) / 2]) {
             const paths = shiftPaths(s, u, e, d);

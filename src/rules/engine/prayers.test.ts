@@ -175,3 +175,29 @@ function nextOwnHeroPhase(s: GameState): GameState {
   }
   return s;
 }
+
+describe('Activate Place of Power for priests of any level (Terrain 1.2, Magic 1.1)', () => {
+  // Terrain 1.2: "On a 2+: • If that HERO is a WIZARD or PRIEST, add 1 to casting rolls or chanting
+  // rolls for that HERO this turn. • If that HERO is not a WIZARD or PRIEST, they can use the
+  // 'Unbind' or 'Banish Manifestation' ability this turn as if they had WIZARD (1)."
+  // A `PRIEST (1)` or `PRIEST (2)` hero is a PRIEST (Magic 1.1: "PRIEST (X)"), as a bare `PRIEST` is.
+  for (const keyword of ['PRIEST', 'PRIEST (1)', 'PRIEST (2)']) {
+    it(`a ${keyword} hero gets +1 to its chanting roll (chanting 4 + 1 = 5), not Unbind as WIZARD (1)`, () => {
+      const r1 = roster('p1') as RosterInput & { units: { id: string; warscroll: { keywords: string[] } }[] };
+      r1.units.find((u) => u.id === 'p1-priest')!.warscroll.keywords = ['HERO', 'INFANTRY', keyword];
+      const t = { ...tables(), nearPlaceOfPower: new Set(['p1-priest']) };
+      // Dice: the Place of Power roll 4, then the chanting roll 4.
+      const g = createGame({ seed: 8, rosters: { p1: r1, p2: roster('p2') }, finishedDeployingFirst: 'p1', battleplan: { objectives: ['o1'] }, diceScript: [4, 4] });
+      if (!g.ok) throw new Error(JSON.stringify(g.issues));
+      const r = run(g.state, [
+        { type: 'chooseFirstTurn', player: 'p1', first: 'p1' },
+        { type: 'activatePlaceOfPower', player: 'p1', unitId: 'p1-priest' },
+        { type: 'endPhase', player: 'p1' },
+        chant('p1', 'summon:p1-icon'),
+      ], t);
+      expect(r.events.find((e) => e.type === 'placeOfPower')).toMatchObject({ roll: 4, effect: 'castingBonus' });
+      expect(r.s.effects.some((e) => e.kind === 'unbindAsWizard')).toBe(false);
+      expect(r.s.pendingPrayer).toMatchObject({ priestId: 'p1-priest', unmodified: 4, roll: 5 });
+    });
+  }
+});

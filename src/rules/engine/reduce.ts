@@ -48,6 +48,7 @@ import {
   rollLogged,
   rosterUnit,
   syncPort,
+  unitMove,
   useCore,
   type Ctx,
   type GameEvent,
@@ -83,6 +84,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('endPhase'), player: Player }),
   z.strictObject({ type: z.literal('chooseContestedObjective'), player: Player, unitId: z.string(), objectiveId: z.string() }),
   z.strictObject({ type: z.literal('run'), player: Player, unitId: z.string(), atTheDouble: z.boolean().optional() }),
+  z.strictObject({ type: z.literal('rollMove'), player: Player, unitId: z.string() }),
   z.strictObject({ type: z.literal('charge'), player: Player, unitId: z.string() }),
   z.strictObject({
     type: z.literal('command'),
@@ -399,6 +401,23 @@ function chooseContestedObjective(c: Ctx, a: Extract<Action, { type: 'chooseCont
 // Declared MOVE abilities (rolls only; the move itself is checked by the geometry layer)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * `rollMove` (Core 26.0): pick a unit with a random Move to move, in your movement phase: its Move
+ * is rolled now and shown, and every MOVE ability of the unit this turn uses that roll. Not a
+ * MOVE ability itself (nothing moves; Normal Move, Run or Retreat follow).
+ */
+function rollMove(c: Ctx, a: Extract<Action, { type: 'rollMove' }>): void {
+  requireTurn(c);
+  const s = c.s;
+  const rule = 'Core 26.0';
+  if (s.phase !== 'movement' || a.player !== s.active) reject('a unit is picked to move in your movement phase', rule);
+  const u = friendlyUnit(c, a.player, a.unitId, rule);
+  const m = rosterUnit(s, a.unitId).warscroll.move;
+  if (typeof m === 'number') reject(`its Move is ${m}", not random: nothing to roll`, rule);
+  if (u.turn.moveRoll !== undefined) reject(`its Move was already rolled this turn (${u.turn.moveRoll}")`, rule);
+  unitMove(c, a.unitId, a.player);
+}
+
 function run(c: Ctx, a: Extract<Action, { type: 'run' }>): void {
   requireTurn(c);
   const s = c.s;
@@ -407,7 +426,7 @@ function run(c: Ctx, a: Extract<Action, { type: 'run' }>): void {
   if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat and cannot Run`, 'Core 14.1');
   if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
   useCore(c, a.unitId);
-  const move = rosterUnit(s, a.unitId).warscroll.move;
+  const move = unitMove(c, a.unitId, a.player);
   u.turn.usedRun = true;
   if (a.atTheDouble === true) {
     payCommand(c, a.player, 'atTheDouble', a.unitId);
@@ -500,7 +519,7 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       const [d3] = rollLogged(c, 1, 3, `powerThrough:${a.unitId}`, a.player);
       mortalDamage(c, a.target, d3, `powerThrough:${a.unitId}`);
       const allowed = enemyUnits(c, a.player).filter((e) => c.port.unitsInCombat(a.unitId, e));
-      u.turn.pendingMove = { kind: 'powerThrough', maxInches: rosterUnit(s, a.unitId).warscroll.move, allowed };
+      u.turn.pendingMove = { kind: 'powerThrough', maxInches: unitMove(c, a.unitId, a.player), allowed };
       c.events.push({ type: 'powerThrough', unitId: a.unitId, target: a.target, mortal: d3, maxInches: u.turn.pendingMove.maxInches, allowed });
       return;
     }
@@ -731,6 +750,9 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         break;
       case 'run':
         run(c, a);
+        break;
+      case 'rollMove':
+        rollMove(c, a);
         break;
       case 'charge':
         charge(c, a);

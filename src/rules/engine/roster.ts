@@ -9,6 +9,7 @@
 
 import { z } from 'zod';
 import { DamageWeaponSchema, keywordsMatch, zodIssues } from '../damage';
+import { parseCharacteristic } from '../characteristics';
 
 /** A validation problem: JSON path and message. */
 export interface RosterIssue {
@@ -63,8 +64,18 @@ const CommandModelProportion = z.string().regex(/^[1-9]\d{0,2}(\/[1-9]\d{0,2})?$
 
 /** Warscroll characteristics (Core 3.0, 26.0). */
 export const WarscrollSchema = z.strictObject({
-  /** Move in inches. */
-  move: z.number().min(0).max(100),
+  /**
+   * Move in inches, or a random Move written as a dice expression (Core 26.0: `"2D6"`, `"D6+5"`,
+   * a trailing `"` allowed), rolled when the unit is picked to move (`rollMove`, or the first MOVE
+   * ability that needs it this turn).
+   */
+  move: z.union([
+    z.number().min(0).max(100),
+    z
+      .string()
+      .transform((v) => v.replace(/["”\s]|''/g, '').toUpperCase())
+      .refine((v) => { const p = parseCharacteristic(v); return p.ok && p.value.kind === 'random'; }, { error: 'a random Move is a dice expression like "2D6" or "D6+5"' }),
+  ]),
   /** Health of each model. */
   health: z.number().int().min(1).max(1000),
   /** Save "4+" / 4, or "-" for none (normalised to a number or null). */

@@ -212,6 +212,8 @@ export interface UnitState {
     usedRun: boolean;
     usedRetreat: boolean;
     runRoll: number | null;
+    /** A random Move rolled this turn (Core 26.0; absent: not rolled, or the Move is fixed). */
+    moveRoll?: number;
     chargeRoll: number | null;
     /** D6 distance of a Redeploy this turn (A-R5: one roll per unit). */
     redeployRoll: number | null;
@@ -312,6 +314,8 @@ export type Action =
   | { readonly type: 'endPhase'; readonly player: PlayerId }
   | { readonly type: 'chooseContestedObjective'; readonly player: PlayerId; readonly unitId: string; readonly objectiveId: string }
   | { readonly type: 'run'; readonly player: PlayerId; readonly unitId: string; readonly atTheDouble?: boolean }
+  /** Pick a unit with a random Move to move: its Move is rolled now (Core 26.0), in your movement phase. */
+  | { readonly type: 'rollMove'; readonly player: PlayerId; readonly unitId: string }
   | { readonly type: 'charge'; readonly player: PlayerId; readonly unitId: string }
   | {
       readonly type: 'command';

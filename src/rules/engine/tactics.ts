@@ -58,7 +58,7 @@ export function tacticalGambit(c: Ctx, a: Extract<Action, { type: 'tacticalGambi
     // "Pick a terrain feature wholly or partially within enemy territory and wholly outside friendly territory."
     const t = territories(c);
     const f = a.terrainId;
-    if (f === undefined || !c.port.terrainFeatures().includes(f)) reject('Take Their Land: pick a terrain feature of the battlefield (terrainId)', 'BattleTactics 3.0');
+    if (f === undefined || !c.port.terrainFeatures().includes(f)) reject('Take Their Land: pick a terrain feature of the battlefield', 'BattleTactics 3.0');
     if (!c.port.withinTerritory(f, t[opponentOf(a.player)], 0)) reject(`"${f}" is not wholly or partially within enemy territory`, 'BattleTactics 3.0');
     if (c.port.withinTerritory(f, t[a.player], 0)) reject(`"${f}" is not wholly outside friendly territory`, 'BattleTactics 3.0');
     terrainId = f;

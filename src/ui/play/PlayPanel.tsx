@@ -170,7 +170,7 @@ export function PlayPanel(p: PlayPanelProps) {
   const optionsNow = options.filter((e) => e.available);
   const optionsLater = options.filter((e) => !e.available);
   const optionEntry = (e: OptionEntry, i: number) => (
-    <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target ? fmt(p.expected[e.target]) : undefined} />
+    <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target && e.profile === undefined ? fmt(p.expected[e.target]) : undefined} />
   );
   return (
     <>

@@ -1,0 +1,110 @@
+/**
+ * Words a player reads (issue 28, item 10): every log line, option label and refusal names units,
+ * models, spells, prayers, commands, battle tactics and terrain as the rules and the roster do,
+ * never by the engine's ids ("swampcalla-shaman-with-pot-grot", "forwardToVictory", "arcaneBolt",
+ * "sk-clawlord", a terrain id). The engine keeps its ids (they are its data and its refusals'
+ * contract); {@link playerWords} rewrites a finished text for people.
+ *
+ * @module
+ */
+import { PRAYERS, SPELLS } from '../rules/engine/magic';
+import { COMMANDS, type GameState } from '../rules/engine/state';
+
+/** Command names as the rules write them (Commands 2.0-8.0). */
+export const COMMAND_NAMES: Record<keyof typeof COMMANDS, string> = {
+  rally: 'Rally',
+  magicalIntervention: 'Magical Intervention',
+  redeploy: 'Redeploy',
+  atTheDouble: 'At the Double',
+  forwardToVictory: 'Forward to Victory',
+  allOutAttack: 'All-out Attack',
+  allOutDefence: 'All-out Defence',
+  coveringFire: 'Covering Fire',
+  counterCharge: 'Counter-charge',
+  powerThrough: 'Power Through',
+};
+
+/** Battle tactic names as the battle tactic cards write them (BattleTactics 3.0). */
+export const TACTIC_NAMES: Record<string, string> = {
+  doNotWaver: 'Do Not Waver',
+  slayTheEntourage: 'Slay the Entourage',
+  attackOnTwoFronts: 'Attack on Two Fronts',
+  takeTheirLand: 'Take Their Land',
+  seizeTheCentre: 'Seize the Centre',
+  takeTheFlanks: 'Take the Flanks',
+};
+
+/** Phase names (Core 13.0), and the engine's action and move kinds in words, for refusals that name them. */
+const PHASE_WORDS: Record<string, string> = {
+  startOfTurn: 'start of the turn',
+  endOfTurn: 'end of the turn',
+  chooseFirstTurn: 'choose who takes the first turn',
+  endPhase: 'end the phase',
+  chooseContestedObjective: 'choose the objective it contests',
+  rollMove: 'pick to move',
+  spendRally: 'spend rally points',
+  allocateDamage: 'allocate damage',
+  setSlainPriority: 'pick slain models',
+  activatePlaceOfPower: 'Activate Place of Power',
+  tacticalGambit: 'Tactical Gambit',
+  deployTerrain: 'Deploy Faction Terrain',
+  deployRegiment: 'Deploy Regiment',
+  deployUnit: 'Deploy Unit',
+  endDeployment: 'finish deploying',
+  answerPrayer: 'answer the prayer',
+  setUpReserve: 'set up from reserve',
+  pileIn: 'pile-in',
+  weaponTargets: 'weapon targets',
+  pendingMove: 'the declared move',
+};
+
+/** The table's named things: terrain features and objectives (a scenario's `terrain` / `objectives`). */
+export interface TableNames {
+  terrain?: readonly { id: string; name?: string }[];
+  objectives?: readonly { id: string; name?: string }[];
+}
+
+/** A terrain feature without a name: its id in words ("command-tower" → "command tower"). */
+const idWords = (id: string) => id.replace(/[-_]+/g, ' ').trim();
+
+/**
+ * The id → words dictionary of a game: units and manifestations (roster names), models
+ * ("Clanrats (model 3)"), faction terrain and the table's terrain (their names), spells and
+ * prayers (with `summon:<id>`), commands, battle tactics (with `slayTheEntourage:<unit>`).
+ */
+export function playerDictionary(s: GameState, table: TableNames = {}): Map<string, string> {
+  const d = new Map<string, string>();
+  for (const p of ['p1', 'p2'] as const) {
+    const r = s.players[p].roster;
+    for (const u of [...r.units, ...(r.manifestations ?? [])]) {
+      d.set(u.id, u.name);
+      u.models.forEach((m, i) => d.set(m.id, u.models.length > 1 ? `${u.name} (model ${i + 1})` : u.name));
+      d.set(`slayTheEntourage:${u.id}`, `${TACTIC_NAMES.slayTheEntourage} (${u.name})`);
+      d.set(`summon:${u.id}`, `Summon ${u.name}`);
+    }
+    for (const t of r.factionTerrain ?? []) d.set(t.id, t.name);
+  }
+  for (const t of table.terrain ?? []) if (!d.has(t.id)) d.set(t.id, t.name ?? idWords(t.id));
+  for (const o of table.objectives ?? []) if (o.name && !d.has(o.id)) d.set(o.id, o.name);
+  for (const [k, v] of Object.entries(SPELLS)) d.set(k, v.name);
+  for (const [k, v] of Object.entries(PRAYERS)) d.set(k, v.name);
+  for (const [k, v] of Object.entries(COMMAND_NAMES)) if (/[A-Z]/.test(k)) d.set(k, v);
+  for (const [k, v] of Object.entries(TACTIC_NAMES)) d.set(k, v);
+  for (const [k, v] of Object.entries(PHASE_WORDS)) d.set(k, v);
+  return d;
+}
+
+/** An id-like token: letters, digits and `_ . : / -`, starting and ending with a letter or digit. */
+const TOKEN = /[A-Za-z0-9_](?:[A-Za-z0-9_.:/-]*[A-Za-z0-9_])?/g;
+
+/**
+ * `text` with every id of the game in words (see {@link playerDictionary}): `unit "x"` and `"x"`
+ * become the name (no quotes), bare ids their words; other text is unchanged.
+ * @param dictionary - from {@link playerDictionary} (build it once per state).
+ */
+export function playerWords(text: string, dictionary: ReadonlyMap<string, string>): string {
+  return text
+    .replace(/\bunits? "([^"]+)"/g, (all, id: string) => dictionary.get(id) ?? all)
+    .replace(/"([^"]+)"/g, (all, id: string) => dictionary.get(id) ?? all)
+    .replace(TOKEN, (t) => dictionary.get(t) ?? t);
+}
