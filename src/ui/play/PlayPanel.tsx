@@ -12,6 +12,7 @@ import type { PanelState, PlayPanelHandlers } from './panelStore';
 import { CasualtyOrder } from './CasualtyOrder';
 import { PlayDicePanel } from './PlayDicePanel';
 import './play.css';
+import { TACTIC_NAMES } from '../../game/playerWords';
 
 export type { PlayNote } from './panelStore';
 
@@ -44,15 +45,6 @@ export function armyWords(text: string, armies: { p1?: string; p2?: string } | u
   return text.replace(/(?<![\w-])p([12])(?![\w-])/g, (w, k: string) => (k === '1' ? armies.p1 : armies.p2) ?? w);
 }
 
-/** The battle tactics' names as the rules write them (BattleTactics 2.0), by the engine's tactic id. */
-export const TACTIC_NAMES: Record<string, string> = {
-  doNotWaver: 'Do Not Waver',
-  slayTheEntourage: 'Slay the Entourage',
-  attackOnTwoFronts: 'Attack on Two Fronts',
-  takeTheirLand: 'Take Their Land',
-  seizeTheCentre: 'Seize the Centre',
-  takeTheFlanks: 'Take the Flanks',
-};
 
 /**
  * A player-level option as the panel shows it: a battle tactic is named from its action (issue 28:
