@@ -8,9 +8,14 @@
  * - the baseline, measured in the same process: the exhaustive mode on the same spots (north's spots
  *   against south's, every pair), extrapolated from N evenly spaced north spots (default 6; each
  *   against all of south's), and the fast search on the same relation in this thread alone, with
- *   their ratio (target >= 50x).
+ *   their ratio (target >= 50x);
+ * - what the rules' graded measures (issue 29: `targetable`, `meanTargetable`, `within`) cost: the
+ *   targeting pass (Obscuring, Terrain 1.2: a {@link TargetingRules} for the class and every seeing
+ *   pair of north's spots against south's through {@link graded}) timed on the same relation, and
+ *   its share of the fast relation's time, in the same process.
  */
-import { analyseLayout } from '../layout/analyse';
+import { analyseLayout, graded } from '../layout/analyse';
+import { TargetingRules } from '../layout/obscuring';
 import { availableParallelism } from 'node:os';
 import { analyseLayoutParallel } from '../layout/parallel';
 import { classFootprint, modelClass, MODEL_CLASSES } from '../layout/classes';
@@ -67,6 +72,12 @@ async function main(argv: string[]): Promise<void> {
     t = performance.now();
     const fast = relateSpots(samples, world.terrain.occluders, N, S);
     const fastMs = performance.now() - t;
+    // The graded pass over the same relation (north's spots as targets, south's as shooters).
+    t = performance.now();
+    const targeting = new TargetingRules(world, cls, spots);
+    let targetablePairs = 0;
+    for (let r = 0; r < N.length; r++) targetablePairs += graded(targeting, fast.seen, r, S, N[r]).targeting;
+    const gradedMs = performance.now() - t;
     const pick = Int32Array.from({ length: Math.min(sample, N.length) }, (_, k) => N[Math.floor(((k + 0.5) * N.length) / Math.min(sample, N.length))]);
     t = performance.now();
     const ex = relateSpots(samples, world.terrain.occluders, pick, S, { mode: 'exhaustive' });
@@ -80,6 +91,9 @@ async function main(argv: string[]): Promise<void> {
     console.log(
       `  every pair ${nName} x ${sName} (${N.length} x ${S.length}), one thread: fast ${(fastMs / 1000).toFixed(2)} s (${fast.nodePairs} node pairs, ${fast.segmentTests} segment tests); ` +
         `exhaustive ~${(exMs / 1000).toFixed(1)} s (extrapolated from ${pick.length} spots x ${S.length}; rows ${agree ? 'agree' : 'DISAGREE'}); ratio ${(exMs / fastMs).toFixed(1)}x (target 50x)`,
+    );
+    console.log(
+      `  the rules' graded measures on that relation (Obscuring, Terrain 1.2): ${gradedMs.toFixed(0)} ms for ${targetablePairs} targetable pairs, ${((100 * gradedMs) / fastMs).toFixed(1)}% of the relation's time`,
     );
   }
   console.log(`all classes, a run each: ${total.toFixed(2)} s on one thread, ${totalThreads.toFixed(2)} s on ${threads}`);
