@@ -75,7 +75,10 @@ export async function openPalette(page: Page): Promise<void> {
 /** Clicks a table point with the armed palette item and waits for the outcome (placed or refused). */
 export async function placeAt(page: Page, p: P3): Promise<{ ok: boolean; text: string; version: number }> {
   const v = await files<number>(page, 'version()');
-  const before = (await page.textContent('[data-testid=place-last]').catch(() => null)) ?? '';
+  // Read without waiting: before the first placement there is no note yet (textContent would wait
+  // for the element until its timeout).
+  const lastNote = () => page.evaluate(() => document.querySelector('[data-testid=place-last]')?.textContent ?? null);
+  const before = (await lastNote()) ?? '';
   const [x, y] = await screenOf(page, p);
   await page.mouse.move(x, y);
   await page.mouse.click(x, y);
@@ -92,7 +95,7 @@ export async function placeAt(page: Page, p: P3): Promise<{ ok: boolean; text: s
       { timeout: 60_000 },
     )
     .catch(async (e: Error) => {
-      const last = (await page.textContent('[data-testid=place-last]').catch(() => null)) ?? '(none)';
+      const last = (await lastNote()) ?? '(none)';
       throw new Error(`placing at ${JSON.stringify(p)} (pixel ${x}, ${y}): no outcome (${e.message.split('\n')[0]}); last note: ${last}; version ${await files<number>(page, 'version()')} (was ${v})`);
     });
   const last = page.locator('[data-testid=place-last]');

@@ -1,7 +1,7 @@
 /**
  * End-to-end runner: builds the app (`npx vite build`), serves `dist/` with
  * `npx vite preview --port 4173 --strictPort`, drives Debian's Chromium through playwright-core
- * and runs the tests of every `*.e2e.ts` file imported below. `E2E_ONLY=<substring>` runs only the tests whose name contains it. Prints `N passed, M failed` last; exits 1 on any failure.
+ * and runs the tests of every `*.e2e.ts` file imported below. `E2E_ONLY=<substring>[|<substring>...]` runs only the tests whose name contains one of them. Prints `N passed, M failed` last; exits 1 on any failure.
  *
  *   npx tsx tests/e2e/run.ts            # build + test
  *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/run.ts   # reuse an existing dist/
@@ -87,7 +87,7 @@ async function main(): Promise<number> {
       },
     };
     const only = process.env.E2E_ONLY;
-    for (const t of only ? tests.filter((x) => x.name.includes(only)) : tests) {
+    for (const t of only ? tests.filter((x) => only.split('|').some((o) => x.name.includes(o))) : tests) {
       const started = Date.now();
       try {
         await t.run(ctx);
