@@ -121,7 +121,10 @@ export const tests: E2ETest[] = [
       const rolls = await page.$$eval('[data-testid=campaign-rolls] li', (ls) => ls.map((l) => l.textContent ?? ''));
       assertEqual(rolls.length, want.value.aftermath.rolls.length, 'every roll is shown');
       want.value.aftermath.rolls.forEach((r, i) => assert(rolls[i].includes(r.why) && rolls[i].includes(r.dice.join(', ')), `roll ${i}: ${rolls[i]} shows ${r.dice} — ${r.why}`));
-      const line = await text(page, '[data-testid=campaign-renown-line-sequitors]');
+      // Two lines for the Sequitors: the D3 for taking part, then the favoured warriors' D6.
+      const lines = await page.$$eval('[data-testid=campaign-renown-line-sequitors]', (ls) => ls.map((l) => l.textContent ?? ''));
+      assertEqual(lines.length, 2, `the Sequitors' renown lines (${lines.join(' | ')})`);
+      const line = lines[1];
       assert(line.includes(`→ ${seq.renown}`) && line.includes('new rank: Aspiring'), `the Sequitors reach ${seq.renown} renown and the Aspiring rank: ${line}`);
       await page.click('[data-testid=campaign-next]');
       await page.waitForSelector('[data-testid=campaign-oob-step]');
