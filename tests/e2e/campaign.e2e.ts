@@ -68,6 +68,7 @@ export const tests: E2ETest[] = [
       assertEqual(await page.getAttribute('[data-testid=campaign-oob-knight-questor]', 'data-rank'), 'Aspiring', 'and the Aspiring rank');
       assertEqual(await text(page, '[data-testid=campaign-abilities-knight-questor]'), 'Berserker', 'its first ability');
       assertEqual(await text(page, '[data-testid=campaign-oob-points]'), '320', 'the Order of Battle\'s points');
+      await page.screenshot({ path: join(ctx.outputDir, 'campaign-new.png') });
 
       // 2. A Path to Glory battle: The Decisive Battle, seed 7, against the Skaven sample.
       await page.click('[data-testid=campaign-start-battle]');
@@ -126,6 +127,7 @@ export const tests: E2ETest[] = [
       assertEqual(lines.length, 2, `the Sequitors' renown lines (${lines.join(' | ')})`);
       const line = lines[1];
       assert(line.includes(`→ ${seq.renown}`) && line.includes('new rank: Aspiring'), `the Sequitors reach ${seq.renown} renown and the Aspiring rank: ${line}`);
+      await page.screenshot({ path: join(ctx.outputDir, 'campaign-renown.png') });
       await page.click('[data-testid=campaign-next]');
       await page.waitForSelector('[data-testid=campaign-oob-step]');
       await page.click('[data-testid=campaign-apply]');
@@ -135,6 +137,7 @@ export const tests: E2ETest[] = [
       const paths = await page.$$eval('[data-testid=campaign-rank-path-sequitors] option', (os) => os.map((o) => (o as HTMLOptionElement).value));
       assertEqual(paths.join(','), 'defender,attacker', 'the Paths of non-HERO units');
       await page.selectOption('[data-testid=campaign-rank-path-sequitors]', 'attacker');
+      await page.screenshot({ path: join(ctx.outputDir, 'campaign-rank.png') });
       const ability = await page.getAttribute('[data-testid=campaign-ability-sequitors] >> nth=0', 'data-ability');
       await page.click('[data-testid=campaign-ability-sequitors] >> nth=0');
       await page.waitForFunction(() => !document.querySelector('[data-testid=campaign-rank-sequitors]'));
@@ -155,6 +158,7 @@ export const tests: E2ETest[] = [
       const parsed = parseCampaign(JSON.parse(readFileSync(file, 'utf8')));
       assert(parsed.ok, `the saved file is a valid campaign: ${parsed.ok ? '' : parsed.problems.join('; ')}`);
       assertEqual(JSON.stringify(parsed.campaign), JSON.stringify(after.campaign), 'the file holds the campaign');
+      await page.screenshot({ path: join(ctx.outputDir, 'campaign-history.png') });
       await page.reload({ waitUntil: 'domcontentloaded' });
       await playReady(page);
       await openCampaign(page);

@@ -34,7 +34,7 @@ function Rolls({ out }: { out: AftermathOutput }) {
     <ul className="campaign-rolls" data-testid="campaign-rolls">
       {out.aftermath.rolls.map((r, i) => (
         <li key={i}>
-          🎲 <b>{r.dice.join(', ')}</b> — {r.why}
+          rolled <b>{r.dice.join(', ')}</b> — {r.why}
         </li>
       ))}
     </ul>

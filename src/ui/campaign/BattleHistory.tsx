@@ -34,7 +34,7 @@ export function BattleHistory({ campaign: c }: BattleHistoryProps) {
               {b.orderOfBattle.retired.length > 0 && <li>retired {b.orderOfBattle.retired.join(', ')}</li>}
               {b.rolls.map((r, i) => (
                 <li key={`roll-${i}`} className="muted">
-                  🎲 {r.dice.join(', ')} — {r.why}
+                  rolled {r.dice.join(', ')} — {r.why}
                 </li>
               ))}
             </ul>

@@ -112,7 +112,7 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
           </button>
           {roll && (
             <span data-testid="campaign-battleplan-roll">
-              🎲 {roll.join(', ')} → {battleplanName(battleplan)}
+              rolled {roll.join(', ')} → {battleplanName(battleplan)}
             </span>
           )}
           <span>or pick</span>
