@@ -5,6 +5,7 @@ import type { Refusal } from '../../campaign/roster';
 import type { Campaign } from '../../campaign/schema';
 import { parseRoster, type RosterInput } from '../../rules/engine/roster';
 import type { CampaignBattle } from './campaignStore';
+import { ArmyPicker, type PickedArmy } from './ArmyPicker';
 import { GameOutcome } from './GameOutcome';
 import { OrderOfBattle } from './OrderOfBattle';
 import { OutcomeForm } from './OutcomeForm';
@@ -14,7 +15,7 @@ import { Refusals } from './Refusals';
 export interface AftermathWizardProps {
   /** The campaign now (before the aftermath; after it is applied, the new one). */
   campaign: Campaign;
-  /** The army the campaign was made from: its units may be added (null: none offered). */
+  /** The army the campaign was made from: its units may be added (null: only from an army file picked in the step). */
   army: RosterInput | null;
   /** The campaign's battle in progress (null: the outcome is entered by hand). */
   battle: CampaignBattle | null;
@@ -65,10 +66,13 @@ export function AftermathWizard({ campaign, army, battle, inPlay, onApply, onCho
   const [retire, setRetire] = useState<ReadonlySet<string>>(new Set());
   const [run, setRun] = useState<AftermathOutput | null>(null);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
+  // Units to add: the army the campaign was made from, or another army file picked here.
+  const [other, setOther] = useState<PickedArmy | null>(null);
+  const from = other?.roster ?? army;
   const armyUnits = useMemo(() => {
-    const r = army ? parseRoster(army, 'army') : null;
+    const r = from ? parseRoster(from, 'army') : null;
     return r?.ok ? r.roster.units : [];
-  }, [army]);
+  }, [from]);
 
   const choices = (upTo: number): AftermathChoices => ({
     seed,
@@ -235,6 +239,7 @@ export function AftermathWizard({ campaign, army, battle, inPlay, onApply, onCho
       {step === 4 && run && (
         <div data-testid="campaign-oob-step">
           <h4>Order of Battle (glory available: {run.campaign.glory})</h4>
+          <ArmyPicker value={other} onChange={(a) => (setOther(a), setAdd(''))} testId="campaign-add-army" samples={false} />
           {armyUnits.length > 0 && (
             <label>
               Add a unit (its points in glory){' '}
@@ -280,7 +285,7 @@ export function AftermathWizard({ campaign, army, battle, inPlay, onApply, onCho
       {step === 5 && (
         <div data-testid="campaign-ranks-step">
           {pending.length ? <p>Choose the ability of each rank gained:</p> : <p data-testid="campaign-ranks-done">Every rank has its ability. The aftermath is recorded in the history of battles.</p>}
-          <OrderOfBattle campaign={{ ...campaign, units: pending }} onChoose={onChoose} />
+          <OrderOfBattle campaign={{ ...campaign, units: pending }} onChoose={onChoose} showTotal={false} />
         </div>
       )}
       <Refusals items={refusals} />

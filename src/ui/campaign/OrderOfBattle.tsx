@@ -8,6 +8,8 @@ export interface OrderOfBattleProps {
   campaign: Campaign;
   /** Chooses a pending rank's ability (absent: the choices are not offered). */
   onChoose?: (unitId: string, ability: string, path?: PathId) => void;
+  /** Shows the total points line. Default true. */
+  showTotal?: boolean;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface OrderOfBattleProps {
  * Path, abilities and enhancements; the warlord marked; a rank whose ability is still to choose
  * offers its two abilities.
  */
-export function OrderOfBattle({ campaign: c, onChoose }: OrderOfBattleProps) {
+export function OrderOfBattle({ campaign: c, onChoose, showTotal = true }: OrderOfBattleProps) {
   return (
     <table className="campaign-oob" data-testid="campaign-oob">
       <thead>
@@ -54,13 +56,15 @@ export function OrderOfBattle({ campaign: c, onChoose }: OrderOfBattleProps) {
           </tr>
         ))}
       </tbody>
-      <tfoot>
-        <tr>
-          <td>Total</td>
-          <td data-testid="campaign-oob-points">{orderOfBattlePoints(c)}</td>
-          <td colSpan={3} />
-        </tr>
-      </tfoot>
+      {showTotal && (
+        <tfoot>
+          <tr>
+            <td>Total</td>
+            <td data-testid="campaign-oob-points">{orderOfBattlePoints(c)}</td>
+            <td colSpan={3} />
+          </tr>
+        </tfoot>
+      )}
     </table>
   );
 }
