@@ -11,11 +11,13 @@
  *   found in Node with the same `runAftermath`: the same rolls and renown on the page), then the
  *   rank's ability chosen (a Path first); the file saved, and the campaign kept after a reload.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { gloryEarned, runAftermath, type BattleOutcome } from '../../src/campaign/aftermath';
 import type { BattleResult } from '../../src/campaign/data';
+import { readArmyBytes } from '../../src/campaign/armyFile';
+import { chooseRankAbility, newCampaign } from '../../src/campaign/roster';
 import { parseCampaign, type Campaign } from '../../src/campaign/schema';
 import { assert, assertEqual, openApp, playCall as play, playReady, textOf as text, type E2ETest } from './harness';
 
@@ -164,6 +166,64 @@ export const tests: E2ETest[] = [
       await openCampaign(page);
       await page.waitForSelector('[data-testid=campaign-overview]');
       assertEqual(Number(await text(page, '[data-testid=campaign-glory]')), after.campaign.glory, 'the campaign is kept between visits');
+      assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
+      await page.close();
+    },
+  },
+  {
+    name: 'campaign: a campaign file opened (a bad one refused with its paths), a real-table battle entered by hand, glory by the table, a refused reinforcement named by its rule, a unit added from an army file',
+    async run(ctx) {
+      // The campaign of tests/campaign/cli.test.ts, made in Node from the same export.
+      const army = readArmyBytes(readFileSync(join(ctx.root, ROSTER)), 'list.json');
+      assert(army.ok, 'the export is read');
+      const made = newCampaign(army.army, { warlord: 'knight-questor', path: 'warrior', units: ['liberators', 'sequitors'], name: 'Hammers' });
+      assert(made.ok, 'the campaign is made');
+      const ranked = chooseRankAbility(made.value, 'knight-questor', 'Well of Strength');
+      assert(ranked.ok, 'its first ability');
+      const file = join(ctx.outputDir, 'hammers-campaign.json');
+      writeFileSync(file, JSON.stringify(ranked.value));
+      const bad = join(ctx.outputDir, 'bad-campaign.json');
+      writeFileSync(bad, JSON.stringify({ ...ranked.value, glory: -1 }));
+
+      const { page, errors } = await openApp(ctx);
+      await openCampaign(page);
+      await page.setInputFiles('[data-testid=campaign-open-file]', bad);
+      await page.waitForSelector('[data-testid=campaign-refusals]');
+      assertEqual(await text(page, '[data-testid=campaign-refusals]'), 'bad-campaign.json: glory: glory points are never negative', 'the bad file\'s problem, with its path');
+      await page.setInputFiles('[data-testid=campaign-open-file]', file);
+      await page.waitForSelector('[data-testid=campaign-overview]');
+      assertEqual(await text(page, '[data-testid=campaign-title]'), 'Hammers', 'the campaign opened');
+      assertEqual(await text(page, '[data-testid=campaign-abilities-knight-questor]'), 'Well of Strength', 'its warlord\'s ability');
+
+      // A battle on a real table: 1500 points, a major victory, the Sequitors destroyed.
+      await page.click('[data-testid=campaign-outcome-entry]');
+      await page.fill('[data-testid=campaign-outcome-points]', '1500');
+      await page.selectOption('[data-testid=campaign-outcome-result]', 'major-victory');
+      await page.selectOption('[data-testid=campaign-outcome-unit-sequitors]', 'destroyed');
+      await page.click('[data-testid=campaign-outcome-ok]');
+      // 1251-1750 column: fought 60, major victory 30, general not slain 10.
+      assertEqual(await text(page, '[data-testid=campaign-glory-earned]'), '100', 'the glory of the table');
+      await page.click('[data-testid=campaign-next]');
+      await page.selectOption('[data-testid=campaign-favoured]', 'liberators');
+      await page.fill('[data-testid=campaign-aftermath-seed]', '7');
+      await page.click('[data-testid=campaign-roll-renown]');
+      await page.waitForSelector('[data-testid=campaign-quest-step]');
+      await page.click('[data-testid=campaign-next]');
+      await page.waitForSelector('[data-testid=campaign-oob-step]');
+      await page.setInputFiles('[data-testid=campaign-add-army-file]', join(ctx.root, ROSTER));
+      await page.waitForSelector('[data-testid=campaign-add] option[value=vindictors]', { state: 'attached', timeout: 30_000 });
+      await page.selectOption('[data-testid=campaign-add]', 'vindictors');
+      await page.selectOption('[data-testid=campaign-reinforce]', 'liberators');
+      await page.click('[data-testid=campaign-apply]');
+      await page.waitForSelector('[data-testid=campaign-refusals]');
+      assertEqual(await text(page, '[data-testid=campaign-refusals]'), 'Ascension › Manage Your Order of Battle: reinforcing "liberators" costs 90 glory points; you have 10', 'the reinforcement is refused with its rule');
+      await page.selectOption('[data-testid=campaign-reinforce]', '');
+      await page.click('[data-testid=campaign-apply]');
+      await page.waitForSelector('[data-testid=campaign-ranks-step]');
+      const after = (await slot(page))!.campaign;
+      assertEqual(after.glory, 10, '100 glory earned, 90 spent on the Vindictors');
+      assertEqual(after.units.map((u) => u.id).join(','), 'knight-questor,liberators,sequitors,vindictors', 'the Vindictors join the Order of Battle');
+      assertEqual(after.battles[0].result, 'major-victory', 'the battle in the history');
       assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
       await page.close();
     },

@@ -40,7 +40,7 @@ export function OutcomeForm({ campaign: c, onOutcome }: OutcomeFormProps) {
   return (
     <div className="campaign-outcome-form" data-testid="campaign-outcome-form">
       <label>
-        Points limit <input type="number" min={0} value={pointsLimit} onChange={(e) => setPointsLimit(Math.trunc(Number(e.target.value)) || 0)} />
+        Points limit <input type="number" min={0} data-testid="campaign-outcome-points" value={pointsLimit} onChange={(e) => setPointsLimit(Math.trunc(Number(e.target.value)) || 0)} />
       </label>
       <label>
         Battleplan{' '}
@@ -64,7 +64,7 @@ export function OutcomeForm({ campaign: c, onOutcome }: OutcomeFormProps) {
         </select>
       </label>
       <label>
-        <input type="checkbox" checked={generalSlain} onChange={(e) => setGeneralSlain(e.target.checked)} /> the general was slain
+        <input type="checkbox" data-testid="campaign-outcome-general-slain" checked={generalSlain} onChange={(e) => setGeneralSlain(e.target.checked)} /> the general was slain
       </label>
       <table className="campaign-oob">
         <tbody>
