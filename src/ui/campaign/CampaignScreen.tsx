@@ -121,7 +121,7 @@ export function CampaignScreen({ engine, inPlay = false, onClose }: CampaignScre
           <span>
             Glory <b data-testid="campaign-glory">{c.glory}</b>
           </span>
-          <span>{c.battles.length} battles</span>
+          <span>{c.battles.length} {c.battles.length === 1 ? 'battle' : 'battles'} fought</span>
         </div>
         {battle ? (
           <div className="campaign-in-progress" data-testid="campaign-battle-in-progress">
