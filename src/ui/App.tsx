@@ -52,6 +52,7 @@ import { Toolbar } from './Toolbar';
 import { getGame, isPlayMode, playScenarioSource } from './play/game';
 import { usePlay } from './play/usePlay';
 import { NewBattleDialog } from './play/NewBattleDialog';
+import { CampaignScreen } from './campaign/CampaignScreen';
 import { startupInfo, startupSource } from './files/startup';
 import { StartupRecovery } from './files/StartupRecovery';
 import { useWorkbench } from './files/useWorkbench';
@@ -117,6 +118,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const play = usePlay({ engine, data, setData, bumpVersion: () => setVersion((v) => v + 1), selectedIds, setSelectedIds, engineLoaded });
   // Before a battle: the armies and set-up for the battlefield open now (Play in the sandbox).
   const [battleDialog, setBattleDialog] = useState(false);
+  // The Path to Glory campaign screen (src/ui/campaign), over the table in both views.
+  const [campaignOpen, setCampaignOpen] = useState(false);
   const onTogglePlay = play.active ? play.toggle : () => setBattleDialog(true);
   const playPick = useRef(play.onPick);
   playPick.current = play.onPick;
@@ -795,10 +798,11 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       </TableScene>
       <InfoPanel data={d} engineStatus={engineStatus} armyNames={play.armyNames} isolatedCount={isolated.length} isolatedColor={ISOLATED_COLOR} />
       {!play.active && <OverlapWarning models={d.models} />}
-      <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} playOn={play.active} onTogglePlay={onTogglePlay} layoutOn={layoutOpen && !play.active} onToggleLayout={play.active ? undefined : toggleLayout} />
+      <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} playOn={play.active} onTogglePlay={onTogglePlay} layoutOn={layoutOpen && !play.active} onToggleLayout={play.active ? undefined : toggleLayout} campaignOn={campaignOpen} onToggleCampaign={() => setCampaignOpen((o) => !o)} />
       {layout.panel}
       {play.panel}
       {battleDialog && !play.active && <NewBattleDialog engine={engine.client} onClose={() => setBattleDialog(false)} />}
+      {campaignOpen && <CampaignScreen engine={engine.client} inPlay={play.active} onClose={() => setCampaignOpen(false)} />}
       {workbench.panels}
       <ToolPalette active={tool} onActivate={activate} combatOn={combat.name !== 'off'} onToggleCombat={toggleCombat} />
       {tool === 'measure' && <MeasurePanel data={d} state={measure} onClear={() => measureDispatch({ type: 'cancel' })} />}

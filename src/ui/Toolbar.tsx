@@ -22,10 +22,14 @@ export interface ToolbarProps {
   layoutOn?: boolean;
   /** Open or close the Layout panel; without it there is no Layout button. */
   onToggleLayout?: () => void;
+  /** Whether the Path to Glory campaign screen is open (src/ui/campaign). Default false. */
+  campaignOn?: boolean;
+  /** Open or close the campaign screen; without it there is no Campaign button. */
+  onToggleCampaign?: () => void;
 }
 
 /** View controls: camera presets and overlay toggles (keyboard: T, V, G, R). */
-export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, onToggleTerritories, onTopDown, onOblique, playOn, onTogglePlay, layoutOn, onToggleLayout }: ToolbarProps) {
+export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, onToggleTerritories, onTopDown, onOblique, playOn, onTogglePlay, layoutOn, onToggleLayout, campaignOn, onToggleCampaign }: ToolbarProps) {
   return (
     <div className="toolbar panel" role="toolbar" aria-label="View">
       <button type="button" data-testid="btn-top" aria-pressed={cameraMode === 'top'} onClick={onTopDown} title="Top-down view (T)">
@@ -44,6 +48,11 @@ export function Toolbar({ showGrid, showTerritories, cameraMode, onToggleGrid, o
       {onToggleLayout && (
         <button type="button" data-testid="btn-layout" aria-pressed={layoutOn === true} onClick={onToggleLayout} title="Layout lab: exposure heatmaps, hiding places, fire lanes and objective reach of each territory">
           Layout
+        </button>
+      )}
+      {onToggleCampaign && (
+        <button type="button" data-testid="btn-campaign" aria-pressed={campaignOn === true} onClick={onToggleCampaign} title="Path to Glory: the campaign's Order of Battle, its battles and their aftermath">
+          Campaign
         </button>
       )}
       {onTogglePlay && (

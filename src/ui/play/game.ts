@@ -309,6 +309,8 @@ export async function startBattle(input: {
   armies: Record<'p1' | 'p2', { army: string; roster: unknown }>;
   deploy: 'auto' | 'manual';
   seed?: number;
+  /** A battleplan id (`src/game/start.ts` BATTLEPLANS; a Path to Glory battle from the campaign screen). Default Take and Hold. */
+  battleplan?: string;
 }): Promise<{ ok: true } | { ok: false; problems: string[] }> {
   const bundled: Record<string, string> = {};
   const meshFiles: Record<string, ArrayBuffer | ArrayBufferView> = {};
@@ -318,7 +320,7 @@ export async function startBattle(input: {
     else if (input.meshes[src]) meshFiles[src] = input.meshes[src];
   }
   const g = getGame();
-  const r = await g.startOnTable({ scenario: input.scenario, meshFiles, bundled, armies: input.armies, deploy: input.deploy, seed: input.seed ?? Math.floor(Math.random() * 1e9) });
+  const r = await g.startOnTable({ scenario: input.scenario, meshFiles, bundled, armies: input.armies, deploy: input.deploy, seed: input.seed ?? Math.floor(Math.random() * 1e9), ...(input.battleplan ? { battleplan: input.battleplan } : {}) });
   if (!r.ok) return r;
   startKind = 'new';
   // The game in progress (if any) stays recoverable: "Resume previous game" in the Play panel.

@@ -1,0 +1,41 @@
+/**
+ * The campaign file as the screen opens it (`readCampaignText`) and names it: a real campaign made
+ * from the test army parses back to itself; bad JSON and a bad campaign list every problem with the
+ * file's name and the JSON path (CAMPAIGN.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { chooseRankAbility, newCampaign } from '../../campaign/roster';
+import { testArmy } from '../../campaign/testArmy';
+import { campaignFilename, readCampaignText } from './campaignStore';
+
+const made = newCampaign(testArmy(), { warlord: 'knight', path: 'warrior', units: ['liberators'], name: 'Hammers of Sigmar!' });
+if (!made.ok) throw new Error('test campaign');
+const ranked = chooseRankAbility(made.value, 'knight', 'Berserker');
+if (!ranked.ok) throw new Error('test campaign rank');
+const c = ranked.value;
+
+describe('readCampaignText', () => {
+  it('reads a saved campaign back to the same campaign', () => {
+    const r = readCampaignText(JSON.stringify(c, null, 2), 'hammers.json');
+    expect(r).toEqual({ ok: true, campaign: c });
+  });
+  it('bad JSON: the file and the parser\'s message', () => {
+    const r = readCampaignText('{"format": ', 'broken.json');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.problems[0]).toMatch(/^broken\.json: not valid JSON: /);
+  });
+  it('a bad campaign: every problem with its path', () => {
+    const bad = { ...c, glory: -5, units: c.units.map((u) => (u.id === 'knight' ? { ...u, rank: 'Elite' } : u)) };
+    const r = readCampaignText(JSON.stringify(bad), 'bad.json');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.problems).toEqual([
+      'bad.json: glory: glory points are never negative',
+      'bad.json: units.0.rank: 5 renown points give the rank Aspiring, not Elite (Ascension › The Aftermath Sequence › 2 › Paths)',
+      'bad.json: units.0.abilities: a unit of rank Elite has 2 rank abilities chosen or pending, not 1',
+    ]);
+    expect(readCampaignText('{"format": "sightline-game/2"}', 'g.json')).toEqual({ ok: false, problems: ['g.json: format: expected "sightline-campaign/1", got "sightline-game/2"'] });
+  });
+  it('names the file after the campaign', () => {
+    expect(campaignFilename(c)).toBe('hammers-of-sigmar-campaign.json');
+  });
+});
