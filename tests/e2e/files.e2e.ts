@@ -561,7 +561,12 @@ export const tests: E2ETest[] = [
       await files<void>(page, 'rollDice([3, 1, 6, 5, 2, 4], 11)');
       await page.waitForSelector('[data-testid=dice-tray][data-status=settled]', { timeout: 60_000 });
       await frames(page, 3);
-      await page.waitForSelector('[data-testid=dice-tray] canvas:not([data-frame=drawing])', { state: 'attached' });
+      // The tray's WebGL canvas (not its shown-frame sibling, which never carries data-frame) has
+      // its last frame on screen: a deferred canvas says `shown`; a direct one has no attribute.
+      await page.waitForFunction(() => {
+        const c = document.querySelector('[data-testid=dice-tray] canvas[data-deferred]');
+        return !c || c.getAttribute('data-frame') === 'shown';
+      });
       const tray = await shownPng(page, '[data-testid=dice-tray]');
       console.log(`        ${await matchBaseline(ctx, page, 'dice-tray', tray)}`);
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
