@@ -185,13 +185,13 @@ export async function gameFigures(): Promise<Record<string, unknown>> {
 }
 
 /** The clanrats' formation: two ranks of ten, 1.1" apart, north of the command tower (x 35.07-36.93, y 11.93-14.07). */
-const RANKS: [number, number][] = Array.from({ length: 20 }, (_, i) => [36 + ((i % 10) - 4.5) * 1.1, 17 + Math.floor(i / 10) * 1.1]);
+export const RANKS: [number, number][] = Array.from({ length: 20 }, (_, i) => [36 + ((i % 10) - 4.5) * 1.1, 17 + Math.floor(i / 10) * 1.1]);
 
 /**
  * The sample battle with the Skaven Clanrats (20 models) in {@link RANKS} and Move 10 (so the
  * whole drop is one Normal Move), two Stormcast units moved out of the way, in p2's movement phase.
  */
-async function towerGame(): Promise<GameApi> {
+export async function towerGame(): Promise<GameApi> {
   const input = hotseatSetup(7);
   const sc = input.scenario as { units: { id: string; models: { position: [number, number] }[] }[] };
   for (const u of sc.units) {
@@ -217,7 +217,7 @@ type Route = { ok: true; answer: { value: number | null; path?: [number, number]
  * the engine's verdict on the move (from the current state; nothing is committed). Returns its
  * time, ms, the verdict and the paths' costs.
  */
-function drop(api: GameApi, ids: string[], dx: number, dy: number): { ms: number; cpu: number; ok: boolean; reason?: string; inches: (number | null)[]; detours: number } {
+export function drop(api: GameApi, ids: string[], dx: number, dy: number): { ms: number; cpu: number; ok: boolean; reason?: string; inches: (number | null)[]; detours: number } {
   const port = (api as unknown as { port: Parameters<typeof reduce>[2] }).port;
   const c0 = cpuMs();
   const t0 = performance.now();
