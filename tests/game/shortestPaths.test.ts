@@ -6,9 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RANKS, towerGame } from '../../src/cli/benchGame';
+import type { GameQueryAnswer } from '../../src/game/session';
+import type { Answer } from '../../src/scenario/answer';
 
 const DROP: [number, number] = [0, -7.1];
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
+/** The answer of a query result (its problems thrown: the case needs every answer). */
+function answerOf(r: GameQueryAnswer): Answer {
+  if (!r.ok) throw new Error(r.problems.join('\n'));
+  return r.answer;
+}
 
 describe('shortestPaths: a whole unit dropped round the command tower', () => {
   it('answers every model as its own shortestPath query does, and the engine accepts the move', async () => {
@@ -30,14 +37,14 @@ describe('shortestPaths: a whole unit dropped round the command tower', () => {
     }
     // Every path at least the straight 7.1" (no path is shorter than the straight line); the four
     // models in the tower's column (x 35.45 and 36.55, both ranks) go round it, the others straight.
-    const detours = ids.map((id, i) => (batch.answers[id] as { answer: { straight: boolean } }).answer.straight === false && i).filter((i) => i !== false);
+    const detours = ids.map((id, i) => answerOf(batch.answers[id]).straight === false && i).filter((i) => i !== false);
     expect(detours).toEqual([4, 5, 14, 15]);
     inches.forEach((v, i) => (detours.includes(i) ? expect(v).toBeGreaterThan(7.1 + 0.05) : expect(v).toBe(7.1)));
     // Same paths as before issue 28's work or shorter (docs/performance.md: 7.376369" and 7.482345").
     expect(Math.max(inches[4], inches[5])).toBeLessThanOrEqual(7.376369 + 1e-6);
     expect(Math.max(inches[14], inches[15])).toBeLessThanOrEqual(7.482345 + 1e-6);
     // The engine's verdict on the move made of these paths (Core 15.0: Move 10" here).
-    const paths = Object.fromEntries(ids.map((id) => [id, ((batch.answers[id] as { answer: { path: [number, number][] } }).answer.path).slice(1)]));
+    const paths = Object.fromEntries(ids.map((id) => [id, (answerOf(batch.answers[id]).path as [number, number][]).slice(1)]));
     const moved = api.act({ type: 'move', player: 'p2', unitId: 'sk-clanrats', kind: 'normal', paths });
     if (!moved.ok) throw new Error(moved.reason);
     for (const id of ids) expect(moved.summary.board.positions[id]).toEqual(goals[id]);
