@@ -2,7 +2,7 @@ import type { Footprint } from './footprint';
 import { footprintGap } from './footprintGap';
 import { highestSurfaceUnder, supportAt, type FeatureFilter } from './standing';
 import { IGNORABLE_TERRAIN_HEIGHT_INCHES } from './units';
-import type { ModelState, World } from './world';
+import type { ModelState, TerrainIndex, World } from './world';
 
 /** Options of {@link movePathCost}. */
 export interface MovePathOptions {
@@ -85,17 +85,14 @@ export function walkMovePath(
   if (path.length === 0) return { ok: false, reason: 'the path is empty', rule: 'SCENARIO movePath' };
   const [sx, sy] = path[0];
   const fly = opts.fly === true;
-  const tall: FeatureFilter = (i) => world.terrain.features[i].maxHeightInches > IGNORABLE_TERRAIN_HEIGHT_INCHES;
-  const impassable = new Set(world.terrain.features.filter((f) => f.abilities.includes('impassable')).map((f) => f.index));
-  const onImpassable: FeatureFilter = (i) => impassable.has(i);
+  const { tall, impassable, onImpassable, tallBounds } = terrainKinds(world.terrain);
   const fp: Footprint = { ...m.footprint };
   const place = (x: number, y: number) => {
     fp.x = x;
     fp.y = y;
     return fp;
   };
-  // Open ground is the common case: skip the BVH query where no tall feature's bounds reach.
-  const tallBounds = world.terrain.features.filter((f) => tall(f.index)).map((f) => f.bounds);
+  // Open ground is the common case: skip the surface query where no tall feature's bounds reach.
   const reach = m.footprint.semiMajor;
   const surface = (x: number, y: number) => {
     let near = false;
@@ -128,7 +125,7 @@ export function walkMovePath(
     if (impassable.size && highestSurfaceUnder(world.terrain, f, onImpassable).featureIndex >= 0) {
       return `the model would cross Impassable terrain at (${x.toFixed(2)}, ${y.toFixed(2)}) (Terrain 1.2)`;
     }
-    const other = overlappingModel(world, m, f, zHere, opts.ignoreModels, nearModels);
+    const other = overlappingModel(world, m, f, zHere, undefined, nearModels);
     if (other) return `the model would pass through model ${other} at (${x.toFixed(2)}, ${y.toFixed(2)}) (Core 15.0)`;
     return null;
   };
@@ -185,8 +182,10 @@ export function walkMovePath(
     bx1 = Math.max(bx1, p[0]);
     by1 = Math.max(by1, p[1]);
   }
+  // (The model itself and the models it ignores are left out here, as overlappingModel would skip them.)
   const nearModels: ModelState[] = [];
   for (const o of world.models.values()) {
+    if (o.id === m.id || opts.ignoreModels?.has(o.id)) continue;
     const r = reach + o.footprint.semiMajor;
     if (o.footprint.x + r >= bx0 && o.footprint.x - r <= bx1 && o.footprint.y + r >= by0 && o.footprint.y - r <= by1) nearModels.push(o);
   }
@@ -248,6 +247,29 @@ export function walkMovePath(
   // more walking is climbing down, and its vertical distance counts (Core 15.2).
   const jump = lastDrop > 0 && verticalSinceDrop < 1e-6 && horizontal - horizontalAtDrop <= STEP + 1e-9 ? lastDrop : 0;
   return { ok: true, inches: cost - jump, endElevation: endZ, climbedInches: climbed - jump };
+}
+
+/** What a walk asks of the terrain's features, built once per terrain (its features never change). */
+interface TerrainKinds {
+  /** Features taller than 1" (the others are moved over as if they were not there, Core 15.2). */
+  tall: FeatureFilter;
+  /** Indexes of the Impassable features (Terrain 1.2). */
+  impassable: Set<number>;
+  onImpassable: FeatureFilter;
+  /** Plan bounds of the tall features (`[x0, y0, z0, x1, y1, z1]`). */
+  tallBounds: readonly (readonly number[])[];
+}
+
+const kindsOf = new WeakMap<TerrainIndex, TerrainKinds>();
+
+function terrainKinds(terrain: TerrainIndex): TerrainKinds {
+  let k = kindsOf.get(terrain);
+  if (k) return k;
+  const tall: FeatureFilter = (i) => terrain.features[i].maxHeightInches > IGNORABLE_TERRAIN_HEIGHT_INCHES;
+  const impassable = new Set(terrain.features.filter((f) => f.abilities.includes('impassable')).map((f) => f.index));
+  k = { tall, impassable, onImpassable: (i) => impassable.has(i), tallBounds: terrain.features.filter((f) => tall(f.index)).map((f) => f.bounds) };
+  kindsOf.set(terrain, k);
+  return k;
 }
 
 /** The answer of a walk stopped by its budget (see {@link walkMovePath}). */
