@@ -22,6 +22,12 @@ const STEP = 0.02;
 /** Subdivision depth for locating climbs (STEP / 2^10 < 0.00002"). */
 const MAX_DEPTH = 10;
 /**
+ * What a jump still to come may save below the plan length of the steps it is made in, inches (a
+ * drop at the finest sub-step counted as its slope, not `ds + |dz|`: at most its plan length
+ * STEP / 2^MAX_DEPTH), with room for rounding: the slack of the budget bound with `endPose`.
+ */
+const JUMP_SLACK = STEP / 2 ** MAX_DEPTH + 1e-6;
+/**
  * Largest gap, inches, between the surface and the chord of a piece of the walk (at its midpoint
  * and quarter points) for the piece to count as one even slope (its 3D length, no subdivision).
  */
@@ -67,9 +73,12 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
  * @param path - plan-view points in inches, the first one the start of the piece.
  * @param maxInches - the walk stops as soon as the move is sure to cost more than this (a search's
  *   budget: the answer is then `{ok: false}` with the rule `SEARCH budget`): the cost so far plus
- *   the plan length still to walk (each step costs at least that) is over it. With `endPose` the
- *   final jump down may still take off up to the height the base stands at, so that height is
- *   taken off the cost so far. Default no limit.
+ *   the plan length still to walk (each step costs at least that) is over it. With `endPose` a
+ *   final jump down is free (Core 15.2.1): one still to come is paid by the walk that makes it
+ *   (its drop counted, then taken off: no less than its plan length, to within a finest
+ *   sub-step), so only a drop just made, with nothing climbed since and the path's end within a
+ *   step of where it landed (it may turn out to be the final jump), is taken off the cost so far.
+ *   Default no limit.
  * @param stopOnClimb - the walk stops at the first climb (`{ok: false}` with the rule
  *   `SEARCH climbs`): a search asking only whether the path is flat. Default false.
  */
@@ -189,6 +198,9 @@ export function walkMovePath(
     const r = reach + o.footprint.semiMajor;
     if (o.footprint.x + r >= bx0 && o.footprint.x - r <= bx1 && o.footprint.y + r >= by0 && o.footprint.y - r <= by1) nearModels.push(o);
   }
+  // A drop just made may be the final jump (free, Core 15.2.1): nothing climbed since, and the
+  // path ends within a step of where it landed (as the end's test below).
+  const jumpCredit = () => (lastDrop > 0 && verticalSinceDrop < 1e-6 && planLength - horizontalAtDrop <= STEP + 1e-6 ? lastDrop : 0);
   const startProblem = checkPose(sx, sy, z);
   if (startProblem && !startProblem.includes('pass through')) return { ok: false, reason: startProblem, rule: ruleOf(startProblem) };
   let px = sx;
@@ -215,7 +227,7 @@ export function walkMovePath(
       stepEndY = y;
       walk(xPrev, yPrev, z, x, y, zNext, 0);
       z = zNext;
-      if ((endPose ? cost - z : cost) + (planLength - horizontal) - 1e-9 > maxInches) return OVER_BUDGET;
+      if ((endPose ? cost - jumpCredit() - JUMP_SLACK : cost) + (planLength - horizontal) - 1e-9 > maxInches) return OVER_BUDGET;
       if (stopOnClimb && climbed >= 1e-9) return CLIMBS;
     }
     px = tx;
