@@ -9,25 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { towerGame } from '../../src/cli/benchGame';
 import { highestSurfaceUnder, scanSurfaceUnder } from '../../src/geometry/standing';
 import type { TerrainIndex } from '../../src/geometry/world';
-
-/** mulberry32: a seeded generator in [0, 1). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../src/rules/dice';
 
 describe('highestSurfaceUnder on the default battlefield: the hull shortcut changes no answer', () => {
   it('6,000 bases round the features: the same height and feature as the exact scan', async () => {
     const api = await towerGame();
     const terrain = (api as unknown as { opened: { world: { terrain: TerrainIndex } } }).opened.world.terrain;
     const tall = (i: number) => terrain.features[i].maxHeightInches > 1;
-    const next = rng(28);
+    const next = mulberry32(28);
     const mm = 1 / 25.4 / 2;
     const shapes = [
       { semiMajor: 25 * mm, semiMinor: 25 * mm },
