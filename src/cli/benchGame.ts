@@ -196,6 +196,18 @@ export const RANKS: [number, number][] = Array.from({ length: 20 }, (_, i) => [3
  * whole drop is one Normal Move), two Stormcast units moved out of the way, in p2's movement phase.
  */
 export async function towerGame(): Promise<GameApi> {
+  const api = new GameApi({ readBundled: readBundledNode });
+  const r = await api.startOnTable(towerSetup());
+  if (!r.ok) throw new Error(r.problems.join('\n'));
+  for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p2' }, { type: 'endPhase', player: 'p2' }, { type: 'endPhase', player: 'p2' }]) {
+    const x = api.act(a);
+    if (!x.ok) throw new Error(x.reason);
+  }
+  return api;
+}
+
+/** The set-up of {@link towerGame} (before the first-turn choice): the sample battle (seed 7) with the Clanrats in {@link RANKS}, Move 10. */
+export function towerSetup(): TableGameInput {
   const input = hotseatSetup(7);
   const sc = input.scenario as { units: { id: string; models: { position: [number, number] }[] }[] };
   for (const u of sc.units) {
@@ -204,14 +216,7 @@ export async function towerGame(): Promise<GameApi> {
   }
   const p2 = input.armies.p2.roster as unknown as { units: { id: string; warscroll: { move: number } }[] };
   p2.units.find((u) => u.id === 'sk-clanrats')!.warscroll.move = 10;
-  const api = new GameApi({ readBundled: readBundledNode });
-  const r = await api.startOnTable(input);
-  if (!r.ok) throw new Error(r.problems.join('\n'));
-  for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p2' }, { type: 'endPhase', player: 'p2' }, { type: 'endPhase', player: 'p2' }]) {
-    const x = api.act(a);
-    if (!x.ok) throw new Error(x.reason);
-  }
-  return api;
+  return input;
 }
 
 type Route = { ok: true; answer: { value: number | null; path?: [number, number][]; straight?: boolean } } | { ok: false; problems: string[] };
