@@ -44,8 +44,9 @@ export const tests: E2ETest[] = [
       writeFileSync(file, JSON.stringify({ ...api.save(), actions: [] }));
       await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
       await ready(page);
-      // p2 (the Skaven) takes the first turn; its hero phase, then its movement phase.
+      // p2 (the Skaven) takes the first turn; two phases ended (as the bench's towerGame), then its movement phase.
       await click(page, '[data-testid=play-g-firstTurn-p2]');
+      await click(page, '[data-testid=play-g-endPhase]');
       await click(page, '[data-testid=play-g-endPhase]');
       const s0 = await play<Summary>(page, 'summary()');
       assertEqual(`${s0.active} ${s0.phase}`, 'p2 movement', "p2's movement phase");
