@@ -9,11 +9,10 @@
  */
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { readBundledNode } from '../../src/game/node';
 import { GameApi } from '../../src/game/session';
 import { towerSetup } from '../../src/cli/benchGame';
-import { assert, assertEqual, frameShown, type E2EContext, type E2ETest, playReady as ready, playCall as play } from './harness';
+import { assert, assertEqual, clickPlay, frameShown, type E2EContext, type E2ETest, playReady as ready, playCall as play } from './harness';
 
 type P2 = [number, number];
 interface Summary {
@@ -21,13 +20,6 @@ interface Summary {
   active: string;
   board: { positions: Record<string, P2> };
   units: { id: string; aliveModelIds: string[] }[];
-}
-
-/** Clicks a Play button and waits until the page shows the next game state. */
-async function click(page: Page, selector: string): Promise<void> {
-  const v = await play<number>(page, 'version()');
-  await page.click(`${selector}:not([disabled])`);
-  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v);
 }
 
 export const tests: E2ETest[] = [
@@ -45,9 +37,9 @@ export const tests: E2ETest[] = [
       await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
       await ready(page);
       // p2 (the Skaven) takes the first turn; two phases ended (as the bench's towerGame), then its movement phase.
-      await click(page, '[data-testid=play-g-firstTurn-p2]');
-      await click(page, '[data-testid=play-g-endPhase]');
-      await click(page, '[data-testid=play-g-endPhase]');
+      await clickPlay(page, 'play-g-firstTurn-p2');
+      await clickPlay(page, 'play-g-endPhase');
+      await clickPlay(page, 'play-g-endPhase');
       const s0 = await play<Summary>(page, 'summary()');
       assertEqual(`${s0.active} ${s0.phase}`, 'p2 movement', "p2's movement phase");
       const ids = s0.units.find((u) => u.id === 'sk-clanrats')!.aliveModelIds;
