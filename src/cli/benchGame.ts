@@ -11,11 +11,12 @@
  *
  * Moves near terrain (issue 28), {@link moveFigures}: 20 Clanrats (25 mm bases) in two ranks of
  * ten north of the command tower (a 6" tall mesh, 1.9" x 2.1"), the whole unit dropped 7.1" south
- * so that it ends round the tower, as the Play page sends it: the game's `shortestPath` query
- * for every model (its unit-mates not obstacles, keeping out of the enemy's combat ranges), then
- * the engine's verdict on the `move` with those paths (`reduce`, from the same state each time).
- * Baseline in the same process and state: the same unit dropped 7.1" east across open ground
- * (every path the straight line). Targets: the drop 150 ms median, a live drag update (one
+ * so that it ends round the tower, as the Play page sends it: every model's shortest path in one
+ * `shortestPaths` call (its unit-mates not obstacles, keeping out of the enemy's combat ranges),
+ * then the engine's verdict on the `move` with those paths (`reduce`, from the same state each
+ * time). Baselines in the same process and state: the old per-model path (one `shortestPath`
+ * query per model, the table validated with each, {@link DropMode}), and the same unit dropped
+ * 7.1" east across open ground (every path the straight line). Targets: the drop 150 ms median, a live drag update (one
  * model's `shortestPath` while it is dragged across the tower) 16 ms median. Then starting a
  * battle with a 100-model imported army (automatic set-up), target 2 s, and reading a roster
  * export, target 1 s after the first.
@@ -25,6 +26,9 @@ import { readBundledNode } from '../game/node';
 import type { RosterInput } from '../rules/engine/roster';
 import { reduce } from '../rules/engine/reduce';
 import { GameSession as GameApi, type TableGameInput } from '../game/session';
+import { answerQuery } from '../scenario/answer';
+import { parseScenario } from '../scenario/validate';
+import { portView } from '../rules/engine/core';
 import { defaultBundledMeshes, hotseatSetup, sampleRosters } from '../../workers/gameSetup';
 import defaultScenario from '../../assets/scenarios/default.json';
 import { readFileSync } from 'node:fs';
@@ -185,23 +189,15 @@ export async function gameFigures(): Promise<Record<string, unknown>> {
 }
 
 /** The clanrats' formation: two ranks of ten, 1.1" apart, north of the command tower (x 35.07-36.93, y 11.93-14.07). */
-const RANKS: [number, number][] = Array.from({ length: 20 }, (_, i) => [36 + ((i % 10) - 4.5) * 1.1, 17 + Math.floor(i / 10) * 1.1]);
+export const RANKS: [number, number][] = Array.from({ length: 20 }, (_, i) => [36 + ((i % 10) - 4.5) * 1.1, 17 + Math.floor(i / 10) * 1.1]);
 
 /**
  * The sample battle with the Skaven Clanrats (20 models) in {@link RANKS} and Move 10 (so the
  * whole drop is one Normal Move), two Stormcast units moved out of the way, in p2's movement phase.
  */
-async function towerGame(): Promise<GameApi> {
-  const input = hotseatSetup(7);
-  const sc = input.scenario as { units: { id: string; models: { position: [number, number] }[] }[] };
-  for (const u of sc.units) {
-    if (u.id === 'sk-clanrats') u.models.forEach((m, i) => (m.position = RANKS[i]));
-    if (u.id === 'sce-judicators' || u.id === 'sce-prosecutors') u.models.forEach((m, i) => (m.position = [20 + 2 * i, u.id === 'sce-judicators' ? 1.5 : 4]));
-  }
-  const p2 = input.armies.p2.roster as unknown as { units: { id: string; warscroll: { move: number } }[] };
-  p2.units.find((u) => u.id === 'sk-clanrats')!.warscroll.move = 10;
+export async function towerGame(): Promise<GameApi> {
   const api = new GameApi({ readBundled: readBundledNode });
-  const r = await api.startOnTable(input);
+  const r = await api.startOnTable(towerSetup());
   if (!r.ok) throw new Error(r.problems.join('\n'));
   for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p2' }, { type: 'endPhase', player: 'p2' }, { type: 'endPhase', player: 'p2' }]) {
     const x = api.act(a);
@@ -210,28 +206,68 @@ async function towerGame(): Promise<GameApi> {
   return api;
 }
 
+/** The set-up of {@link towerGame} (before the first-turn choice): the sample battle (seed 7) with the Clanrats in {@link RANKS}, Move 10. */
+export function towerSetup(): TableGameInput {
+  const input = hotseatSetup(7);
+  const sc = input.scenario as { units: { id: string; models: { position: [number, number] }[] }[] };
+  for (const u of sc.units) {
+    if (u.id === 'sk-clanrats') u.models.forEach((m, i) => (m.position = RANKS[i]));
+    if (u.id === 'sce-judicators' || u.id === 'sce-prosecutors') u.models.forEach((m, i) => (m.position = [20 + 2 * i, u.id === 'sce-judicators' ? 1.5 : 4]));
+  }
+  const p2 = input.armies.p2.roster as unknown as { units: { id: string; warscroll: { move: number } }[] };
+  p2.units.find((u) => u.id === 'sk-clanrats')!.warscroll.move = 10;
+  return input;
+}
+
 type Route = { ok: true; answer: { value: number | null; path?: [number, number][]; straight?: boolean } } | { ok: false; problems: string[] };
 
 /**
- * One whole-unit drop by (dx, dy), as the Play page sends it: every model's `shortestPath`, then
- * the engine's verdict on the move (from the current state; nothing is committed). Returns its
- * time, ms, the verdict and the paths' costs.
+ * How a drop asks for its paths: `batch`, the whole unit in one `shortestPaths` call (the Play page
+ * since issue 28's batch); `perModel`, one `shortestPath` query per model as the page asked before
+ * it, each query validating the whole table again as the session's `query` did before then
+ * (commit 4cd0c2f: `parseScenario` of the table scenario with the query, then `answerQuery`).
  */
-function drop(api: GameApi, ids: string[], dx: number, dy: number): { ms: number; cpu: number; ok: boolean; reason?: string; inches: (number | null)[]; detours: number } {
+export type DropMode = 'batch' | 'perModel';
+
+/** The session's `query` before issue 28's batch: the table scenario built and validated with every query. */
+function queryValidatingTable(api: GameApi, q: unknown): Route {
+  const opened = (api as unknown as { opened: { world: Parameters<typeof answerQuery>[0] } }).opened;
+  const port = (api as unknown as { port: { sync: (v: ReturnType<typeof portView>) => void } }).port;
+  port.sync(portView(api.state()));
+  const v = parseScenario({ ...api.tableScenario()!, queries: [q] });
+  if (!v.ok) return v;
+  return { ok: true, answer: answerQuery(opened.world, v.scenario, v.scenario.queries![0]) as Route extends { answer: infer A } ? A : never };
+}
+
+/**
+ * One whole-unit drop by (dx, dy), as the Play page sends it: every model's shortest path (in one
+ * batch, or one query per model), then the engine's verdict on the move (from the current state;
+ * nothing is committed). Returns its time, ms, the verdict and the paths' costs.
+ */
+export function drop(api: GameApi, ids: string[], dx: number, dy: number, mode: DropMode = 'batch'): { ms: number; cpu: number; ok: boolean; reason?: string; inches: (number | null)[]; detours: number } {
   const port = (api as unknown as { port: Parameters<typeof reduce>[2] }).port;
   const c0 = cpuMs();
   const t0 = performance.now();
+  const goals: Record<string, [number, number]> = {};
+  ids.forEach((id, i) => (goals[id] = [Math.round((RANKS[i][0] + dx) * 1000) / 1000, Math.round((RANKS[i][1] + dy) * 1000) / 1000]));
+  let routes: Record<string, Route>;
+  if (mode === 'batch') {
+    const b = api.shortestPaths(goals, { ignoreUnit: true, avoidCombat: true });
+    if (!b.ok) throw new Error(b.problems.join('\n'));
+    routes = b.answers as Record<string, Route>;
+  } else {
+    routes = Object.fromEntries(ids.map((id) => [id, queryValidatingTable(api, { id: 'route', kind: 'shortestPath', model: id, to: goals[id], ignoreUnit: true, avoidCombat: true })]));
+  }
   const paths: Record<string, [number, number][]> = {};
   const inches: (number | null)[] = [];
   let detours = 0;
-  ids.forEach((id, i) => {
-    const to: [number, number] = [Math.round((RANKS[i][0] + dx) * 1000) / 1000, Math.round((RANKS[i][1] + dy) * 1000) / 1000];
-    const r = api.query({ id: 'route', kind: 'shortestPath', model: id, to, ignoreUnit: true, avoidCombat: true }) as Route;
+  for (const id of ids) {
+    const r = routes[id];
     const value = r.ok ? r.answer.value : null;
     inches.push(value);
     if (r.ok && r.answer.straight === false) detours++;
-    paths[id] = r.ok && value !== null ? r.answer.path!.slice(1) : [to];
-  });
+    paths[id] = r.ok && value !== null ? r.answer.path!.slice(1) : [goals[id]];
+  }
   const v = reduce(api.state(), { type: 'move', player: 'p2', unitId: 'sk-clanrats', kind: 'normal', paths }, port);
   const ms = performance.now() - t0;
   const cpu = cpuMs() - c0;
@@ -245,20 +281,28 @@ export async function moveFigures(rounds = 7): Promise<Record<string, unknown>> 
   const api = await towerGame();
   const ids = api.summary().units.find((u) => u.id === 'sk-clanrats')!.aliveModelIds;
   const first = drop(api, ids, 0, -7.1);
+  drop(api, ids, 0, -7.1, 'perModel');
   const tower: number[] = [];
-  const open: number[] = [];
   const towerCpu: number[] = [];
+  const perModel: number[] = [];
+  const perModelCpu: number[] = [];
+  const open: number[] = [];
   const openCpu: number[] = [];
   let last = first;
+  let lastPerModel = first;
   for (let k = 0; k < rounds; k++) {
     last = drop(api, ids, 0, -7.1);
     tower.push(last.ms);
     towerCpu.push(last.cpu);
+    lastPerModel = drop(api, ids, 0, -7.1, 'perModel');
+    perModel.push(lastPerModel.ms);
+    perModelCpu.push(lastPerModel.cpu);
     const o = drop(api, ids, 7.1, 0);
     open.push(o.ms);
     openCpu.push(o.cpu);
   }
   if (!last.ok) throw new Error(`the drop round the tower was refused: ${last.reason}`);
+  if (JSON.stringify(last.inches) !== JSON.stringify(lastPerModel.inches)) throw new Error(`the batch's paths differ from the per-model queries': ${last.inches} vs ${lastPerModel.inches}`);
   // A live drag: model 5 (the west end of the tower's column) pulled from its place to its goal
   // south of the tower in 24 pointer positions (some inside the tower: refused at once), each
   // answered by one shortestPath query; the same pull east across open ground as the baseline.
@@ -283,16 +327,18 @@ export async function moveFigures(rounds = 7): Promise<Record<string, unknown>> 
   }
   return {
     unitDropMs: {
-      note: '20 Clanrats dropped 7.1" south round the command tower: every shortestPath query and the engine verdict (reduce of the move)',
+      note: '20 Clanrats dropped 7.1" south round the command tower: every model\'s path in one shortestPaths call, then the engine verdict (reduce of the move); baseline: the old per-model path (one shortestPath query per model, the table validated with each), same process and state',
       first: Number(fmt(first.ms)),
       median: Number(fmt(median(tower))),
       cpuMedian: Number(fmt(median(towerCpu))),
+      perModelMedian: Number(fmt(median(perModel))),
+      perModelCpuMedian: Number(fmt(median(perModelCpu))),
+      ratioToPerModel: Number(fmt(median(perModel) / median(tower))),
+      openGroundMedian: Number(fmt(median(open))),
       openGroundCpuMedian: Number(fmt(median(openCpu))),
       detours: last.detours,
       pathInches: last.inches,
       verdict: last.ok ? 'accepted' : last.reason,
-      openGroundMedian: Number(fmt(median(open))),
-      ratioToOpenGround: Number(fmt(median(tower) / median(open))),
       target: 150,
       met: median(tower) <= 150,
       metOnCpuTime: median(towerCpu) <= 150,

@@ -30,6 +30,8 @@ import type {
   OptionEntry,
   OptionsResult,
   SavedGame,
+  ShortestPathsOptions,
+  ShortestPathsResult,
   StartResult,
   TableGameInput,
 } from '../game/session';
@@ -38,7 +40,7 @@ import type { BaseEntry } from '../army/bases';
 import { isGameReadyMessage } from '../../workers/gameProtocol';
 import { Tickets, WorkerSupervisor, type Attempt, type Generation, type RestorePlan, type WorkerDeathCause } from './workerSupervisor';
 
-export type { ActResult, DiceStep, ExpectedDamage, GameSetupInput, GameSnapshot, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame, StartResult, TableGameInput } from '../game/session';
+export type { ActResult, DiceStep, ExpectedDamage, GameSetupInput, GameSnapshot, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame, ShortestPathsOptions, ShortestPathsResult, StartResult, TableGameInput } from '../game/session';
 export type { Action, PlayerId } from '../game/session';
 
 /** Answer of {@link GameClient.query}. */
@@ -154,6 +156,13 @@ export class GameClient {
   /** A scenario query answered on the game's own World at the current positions (the tools during a game). */
   query(q: unknown): Promise<GameQueryResult> {
     return this.call<GameQueryResult>((g) => g.remote.query(q) as Promise<GameQueryResult>);
+  }
+  /**
+   * The shortest legal paths of several models at once (a whole unit's drop, issue 28): one round
+   * trip; per model id what `query` answers for its `shortestPath` query.
+   */
+  shortestPaths(goals: Record<string, readonly [number, number]>, options?: ShortestPathsOptions): Promise<ShortestPathsResult> {
+    return this.call<ShortestPathsResult>((g) => g.remote.shortestPaths(goals, options) as Promise<ShortestPathsResult>);
   }
   /** Whether the worker holds a game. */
   hasGame(): Promise<boolean> {

@@ -56,7 +56,7 @@ import { parseMeshFile, type MeshTriangles } from '../scenario/meshLoader';
 import { answerQuery, type Answer } from '../scenario/answer';
 import type { Scenario } from '../scenario/schema';
 import type { TerrainIndex } from '../geometry/world';
-import { parseScenario } from '../scenario/validate';
+import { parseQueries, parseScenario, type ParseResult } from '../scenario/validate';
 import { sharedTerrainCache, TerrainCache } from './terrainCache';
 
 export type { Action, GameState, PlayerId } from '../rules/engine';
@@ -354,6 +354,22 @@ export interface TableGameInput {
   deploy?: 'auto' | 'manual';
 }
 
+/** Answer of {@link GameSession.query}: the adjudicator's answer (SCENARIO.md), or the query's problems. */
+export type GameQueryAnswer = { ok: true; answer: Answer } | { ok: false; problems: string[] };
+
+/** Options of {@link GameSession.shortestPaths}: those of the `shortestPath` query (SCENARIO.md extension). */
+export interface ShortestPathsOptions {
+  /** The model's unit-mates are not obstacles (they move with it). */
+  ignoreUnit?: boolean;
+  /** Keep out of every other army's models' combat range (Core 14.1: a Normal Move or a Run). */
+  avoidCombat?: boolean;
+  /** Move as FLY (Core 15.4); default the unit's keyword. */
+  fly?: boolean;
+}
+
+/** Answer of {@link GameSession.shortestPaths}: per model id, its `shortestPath` query's answer. */
+export type ShortestPathsResult = { ok: true; answers: Record<string, GameQueryAnswer> } | { ok: false; problems: string[] };
+
 /** The commands used in reaction to a declared ATTACK ability (Commands 6.0, 7.0). */
 const REACTIONS_TO_ATTACKS = ['allOutAttack', 'allOutDefence'] as const;
 
@@ -368,6 +384,11 @@ export class GameSession {
   private lines: LogLine[] = [];
   private replayQueue: unknown[] | null = null;
   private replayIndex = 0;
+  /**
+   * The game's table (SCENARIO.md) validated at the positions of one state (issue 28): kept while
+   * that state is the current one of that game, so queries validate only themselves.
+   */
+  private checkedTable: { state: GameState; opened: OpenedGame; table: ParseResult } | null = null;
   private readonly readBundled: BundledMeshReader;
   /** `autoFlags[i]`: the action that made `states[i + 1]` was a pass with no reaction possible (an automatic pass). */
   private autoFlags: boolean[] = [];
@@ -544,21 +565,64 @@ export class GameSession {
 
   /**
    * Answers a scenario query (SCENARIO.md: distance, visible, inCombat, coherent, within,
-   * whollyWithin, contests, movePath, damage) on the game's own World at the current positions:
-   * the measuring tools during a game, so they can never disagree with the rules.
+   * whollyWithin, contests, movePath, shortestPath, damage) on the game's own World at the current
+   * positions: the measuring tools during a game, so they can never disagree with the rules.
+   * The table is validated once per state (see {@link checkedTable}); the query is validated
+   * against it. Problems (a bad query, a model not on the game's table) are data, never thrown.
    */
-  query(q: unknown): { ok: true; answer: Answer } | { ok: false; problems: string[] } {
+  query(q: unknown): GameQueryAnswer {
     if (!this.opened) return { ok: false, problems: ['no game loaded'] };
     this.port!.sync(portView(this.current));
-    const t = this.tableScenario()!;
-    const v = parseScenario({ ...t, queries: [q] });
+    return this.answerOne(q);
+  }
+
+  /**
+   * The shortest legal paths of several models at once (issue 28: a whole unit dropped in the Play
+   * mode): one call, one sync of the World and one validated table for all of them, each model's
+   * path searched on the same World (its terrain's surface grid shared). Core 15.0-15.4 as the
+   * `shortestPath` query (SCENARIO.md extension, `src/geometry/shortestMovePath.ts`).
+   * @param goals - model id → where its centre should end (plan view, inches).
+   * @param options - as the `shortestPath` query's: `ignoreUnit` (the model's unit-mates are not
+   *   obstacles), `avoidCombat` (keep out of the other armies' combat ranges, Core 14.1), `fly`.
+   * @returns per model id, exactly what `query({id: modelId, kind: 'shortestPath', model: modelId,
+   *   to, ...options})` answers (a path and its cost, or `value: null` and why, or the query's
+   *   problems); `{ok: false, problems}` only when there is no game or `goals` is not an object.
+   */
+  shortestPaths(goals: Record<string, readonly [number, number]>, options: ShortestPathsOptions = {}): ShortestPathsResult {
+    if (!this.opened) return { ok: false, problems: ['no game loaded'] };
+    if (typeof goals !== 'object' || goals === null || Array.isArray(goals)) return { ok: false, problems: ['goals: expected an object of model id → [x, y]'] };
+    const extra: ShortestPathsOptions = {};
+    if (options && typeof options === 'object') {
+      for (const k of ['fly', 'ignoreUnit', 'avoidCombat'] as const) if (options[k] !== undefined) extra[k] = options[k];
+    }
+    this.port!.sync(portView(this.current));
+    const answers: Record<string, GameQueryAnswer> = {};
+    for (const [model, to] of Object.entries(goals)) answers[model] = this.answerOne({ id: model, kind: 'shortestPath', model, to, ...extra });
+    return { ok: true, answers };
+  }
+
+  /** Validates one query against the table at the current state's positions and answers it (the World already synced). */
+  private answerOne(q: unknown): GameQueryAnswer {
+    const t = this.validTable();
+    if (!t.ok) return t;
+    const v = parseQueries(t.scenario, [q]);
     if (!v.ok) return v;
     try {
-      return { ok: true, answer: answerQuery(this.opened.world, v.scenario, v.scenario.queries![0]) };
+      return { ok: true, answer: answerQuery(this.opened!.world, t.scenario, v.queries[0]) };
     } catch (e) {
       // A model shown but not on the game's table (a unit waiting to be deployed) is not measured.
       return { ok: false, problems: [`${(e as Error).message}`] };
     }
+  }
+
+  /** The game's table at the current positions, validated (SCENARIO.md) once per state. */
+  private validTable(): ParseResult {
+    const state = this.current;
+    const c = this.checkedTable;
+    if (c && c.state === state && c.opened === this.opened) return c.table;
+    const table = parseScenario(this.tableScenario()!);
+    this.checkedTable = { state, opened: this.opened!, table };
+    return table;
   }
 
   /** Whether a game is loaded. */

@@ -216,12 +216,25 @@ export function footprintBoundaryPoint(f: Footprint, theta: number, out: [number
   return out;
 }
 
+/** The last footprint shape's plan half-extents (see {@link footprintBounds}). */
+const _halfExtents = { semiMajor: NaN, semiMinor: NaN, facingRad: NaN, hx: 0, hy: 0 };
+
 /** Plan-view bounding box `[minX, minY, maxX, maxY]` of the footprint, exact (inches), written into `out` when given. */
 export function footprintBounds(f: Footprint, out: [number, number, number, number] = [0, 0, 0, 0]): [number, number, number, number] {
-  const c = Math.cos(f.facingRad);
-  const s = Math.sin(f.facingRad);
-  const hx = Math.hypot(f.semiMajor * c, f.semiMinor * s);
-  const hy = Math.hypot(f.semiMajor * s, f.semiMinor * c);
+  // The half-extents depend on the shape only: kept while successive footprints have the same
+  // size and facing (as along a move), the same numbers as computing them again.
+  const h = _halfExtents;
+  if (h.semiMajor !== f.semiMajor || h.semiMinor !== f.semiMinor || h.facingRad !== f.facingRad) {
+    const c = Math.cos(f.facingRad);
+    const s = Math.sin(f.facingRad);
+    h.hx = Math.hypot(f.semiMajor * c, f.semiMinor * s);
+    h.hy = Math.hypot(f.semiMajor * s, f.semiMinor * c);
+    h.semiMajor = f.semiMajor;
+    h.semiMinor = f.semiMinor;
+    h.facingRad = f.facingRad;
+  }
+  const hx = h.hx;
+  const hy = h.hy;
   out[0] = f.x - hx;
   out[1] = f.y - hy;
   out[2] = f.x + hx;

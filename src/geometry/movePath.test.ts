@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeWorld, rad, type ModelSpec, type TerrainSpec } from '../../tests/scenario/geomKit';
-import { movePathCost, type MovePathResult } from './movePath';
+import { movePathCost, walkMovePath, type MovePathResult } from './movePath';
 
 /**
  * Moving along a plan-view path over terrain (Core 15.0, 15.2, 15.2.1, 15.4; INVENTORY G7, G8,
@@ -147,5 +147,42 @@ describe('movePath: paths that cannot be made (null with a reason)', () => {
   it('an unknown model and an empty path', () => {
     expect(movePathCost(world(), 'ghost', [[15, 20]]).ok).toBe(false);
     expect(movePathCost(world(), 'm', []).ok).toBe(false);
+  });
+});
+
+describe('walkMovePath with a budget (the path search, issue 28): stops only when the move surely costs more', () => {
+  // The 2" wall of the cost cases (x 19.5-20.5) and the 3" block the mover starts on (x, y 18-22).
+  const wall: TerrainSpec = { id: 'wall', type: 'area', boxes: [{ center: [20, 20], size: [1, 10, 2] }] };
+  const block: TerrainSpec = { id: 'block', type: 'area', boxes: [{ center: [20, 20], size: [4, 4, 3] }] };
+  const onBlock = () => makeWorld({ terrain: [block], units: [{ id: 'u', army: 'n', models: [{ ...mover, pos: [20, 20] }] }] });
+  const walkIn = (w: ReturnType<typeof world>, path: [number, number][], budget: number) => walkMovePath(w, w.models.get('m')!, path, {}, true, budget);
+
+  it('over the wall ending with the free jump (8.134921"): within a budget of its cost, refused just under it', () => {
+    const end = 20.5 + R + 0.005;
+    const w = world([wall]);
+    const exact = ok(walkIn(w, [[15, 20], [end, 20]], Infinity)).inches;
+    expect(exact).toBeCloseTo(8.134921, 6);
+    // The walk has paid 2" up and 2" down when it lands; the drop is the final jump, taken off.
+    expect(ok(walkIn(w, [[15, 20], [end, 20]], exact + 1e-6)).inches).toBe(exact);
+    expect(walkIn(w, [[15, 20], [end, 20]], exact - 0.01)).toMatchObject({ ok: false, rule: 'SEARCH budget' });
+  });
+
+  it('T-49 walking off the 3" block and stopping where the base lands (2 + r + 0.005): within its cost', () => {
+    const end = 22 + R + 0.005;
+    const w = onBlock();
+    expect(ok(walkIn(w, [[20, 20], [end, 20]], end - 20 + 1e-6)).inches).toBeCloseTo(end - 20, 6);
+    expect(walkIn(w, [[20, 20], [end, 20]], end - 20 - 0.01)).toMatchObject({ ok: false, rule: 'SEARCH budget' });
+  });
+
+  it('walking off the block and on to x = 25 (5 + 3 = 8): the way down is climbing, so a budget of 7.9 refuses it', () => {
+    const w = onBlock();
+    expect(ok(walkIn(w, [[20, 20], [25, 20]], 8 + 1e-6)).inches).toBeCloseTo(8, 6);
+    expect(walkIn(w, [[20, 20], [25, 20]], 7.9)).toMatchObject({ ok: false, rule: 'SEARCH budget' });
+  });
+
+  it('over the 2" wall and on (14"): a budget of 13 is refused as soon as the climb makes it sure', () => {
+    const w = world([wall]);
+    expect(walkIn(w, [[15, 20], [25, 20]], 13)).toMatchObject({ ok: false, rule: 'SEARCH budget' });
+    expect(ok(walkIn(w, [[15, 20], [25, 20]], 14 + 1e-6)).inches).toBeCloseTo(14, 6);
   });
 });

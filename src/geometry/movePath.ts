@@ -2,7 +2,7 @@ import type { Footprint } from './footprint';
 import { footprintGap } from './footprintGap';
 import { highestSurfaceUnder, supportAt, type FeatureFilter } from './standing';
 import { IGNORABLE_TERRAIN_HEIGHT_INCHES } from './units';
-import type { ModelState, World } from './world';
+import type { ModelState, TerrainIndex, World } from './world';
 
 /** Options of {@link movePathCost}. */
 export interface MovePathOptions {
@@ -21,6 +21,12 @@ export type MovePathResult =
 const STEP = 0.02;
 /** Subdivision depth for locating climbs (STEP / 2^10 < 0.00002"). */
 const MAX_DEPTH = 10;
+/**
+ * What a jump still to come may save below the plan length of the steps it is made in, inches (a
+ * drop at the finest sub-step counted as its slope, not `ds + |dz|`: at most its plan length
+ * STEP / 2^MAX_DEPTH), with room for rounding: the slack of the budget bound with `endPose`.
+ */
+const JUMP_SLACK = STEP / 2 ** MAX_DEPTH + 1e-6;
 /**
  * Largest gap, inches, between the surface and the chord of a piece of the walk (at its midpoint
  * and quarter points) for the piece to count as one even slope (its 3D length, no subdivision).
@@ -67,9 +73,12 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
  * @param path - plan-view points in inches, the first one the start of the piece.
  * @param maxInches - the walk stops as soon as the move is sure to cost more than this (a search's
  *   budget: the answer is then `{ok: false}` with the rule `SEARCH budget`): the cost so far plus
- *   the plan length still to walk (each step costs at least that) is over it. With `endPose` the
- *   final jump down may still take off up to the height the base stands at, so that height is
- *   taken off the cost so far. Default no limit.
+ *   the plan length still to walk (each step costs at least that) is over it. With `endPose` a
+ *   final jump down is free (Core 15.2.1): one still to come is paid by the walk that makes it
+ *   (its drop counted, then taken off: no less than its plan length, to within a finest
+ *   sub-step), so only a drop just made, with nothing climbed since and the path's end within a
+ *   step of where it landed (it may turn out to be the final jump), is taken off the cost so far.
+ *   Default no limit.
  * @param stopOnClimb - the walk stops at the first climb (`{ok: false}` with the rule
  *   `SEARCH climbs`): a search asking only whether the path is flat. Default false.
  */
@@ -85,17 +94,14 @@ export function walkMovePath(
   if (path.length === 0) return { ok: false, reason: 'the path is empty', rule: 'SCENARIO movePath' };
   const [sx, sy] = path[0];
   const fly = opts.fly === true;
-  const tall: FeatureFilter = (i) => world.terrain.features[i].maxHeightInches > IGNORABLE_TERRAIN_HEIGHT_INCHES;
-  const impassable = new Set(world.terrain.features.filter((f) => f.abilities.includes('impassable')).map((f) => f.index));
-  const onImpassable: FeatureFilter = (i) => impassable.has(i);
+  const { tall, impassable, onImpassable, tallBounds } = terrainKinds(world.terrain);
   const fp: Footprint = { ...m.footprint };
   const place = (x: number, y: number) => {
     fp.x = x;
     fp.y = y;
     return fp;
   };
-  // Open ground is the common case: skip the BVH query where no tall feature's bounds reach.
-  const tallBounds = world.terrain.features.filter((f) => tall(f.index)).map((f) => f.bounds);
+  // Open ground is the common case: skip the surface query where no tall feature's bounds reach.
   const reach = m.footprint.semiMajor;
   const surface = (x: number, y: number) => {
     let near = false;
@@ -128,7 +134,7 @@ export function walkMovePath(
     if (impassable.size && highestSurfaceUnder(world.terrain, f, onImpassable).featureIndex >= 0) {
       return `the model would cross Impassable terrain at (${x.toFixed(2)}, ${y.toFixed(2)}) (Terrain 1.2)`;
     }
-    const other = overlappingModel(world, m, f, zHere, opts.ignoreModels, nearModels);
+    const other = overlappingModel(world, m, f, zHere, undefined, nearModels);
     if (other) return `the model would pass through model ${other} at (${x.toFixed(2)}, ${y.toFixed(2)}) (Core 15.0)`;
     return null;
   };
@@ -185,11 +191,16 @@ export function walkMovePath(
     bx1 = Math.max(bx1, p[0]);
     by1 = Math.max(by1, p[1]);
   }
+  // (The model itself and the models it ignores are left out here, as overlappingModel would skip them.)
   const nearModels: ModelState[] = [];
   for (const o of world.models.values()) {
+    if (o.id === m.id || opts.ignoreModels?.has(o.id)) continue;
     const r = reach + o.footprint.semiMajor;
     if (o.footprint.x + r >= bx0 && o.footprint.x - r <= bx1 && o.footprint.y + r >= by0 && o.footprint.y - r <= by1) nearModels.push(o);
   }
+  // A drop just made may be the final jump (free, Core 15.2.1): nothing climbed since, and the
+  // path ends within a step of where it landed (as the end's test below).
+  const jumpCredit = () => (lastDrop > 0 && verticalSinceDrop < 1e-6 && planLength - horizontalAtDrop <= STEP + 1e-6 ? lastDrop : 0);
   const startProblem = checkPose(sx, sy, z);
   if (startProblem && !startProblem.includes('pass through')) return { ok: false, reason: startProblem, rule: ruleOf(startProblem) };
   let px = sx;
@@ -216,7 +227,7 @@ export function walkMovePath(
       stepEndY = y;
       walk(xPrev, yPrev, z, x, y, zNext, 0);
       z = zNext;
-      if ((endPose ? cost - z : cost) + (planLength - horizontal) - 1e-9 > maxInches) return OVER_BUDGET;
+      if ((endPose ? cost - jumpCredit() - JUMP_SLACK : cost) + (planLength - horizontal) - 1e-9 > maxInches) return OVER_BUDGET;
       if (stopOnClimb && climbed >= 1e-9) return CLIMBS;
     }
     px = tx;
@@ -248,6 +259,29 @@ export function walkMovePath(
   // more walking is climbing down, and its vertical distance counts (Core 15.2).
   const jump = lastDrop > 0 && verticalSinceDrop < 1e-6 && horizontal - horizontalAtDrop <= STEP + 1e-9 ? lastDrop : 0;
   return { ok: true, inches: cost - jump, endElevation: endZ, climbedInches: climbed - jump };
+}
+
+/** What a walk asks of the terrain's features, built once per terrain (its features never change). */
+interface TerrainKinds {
+  /** Features taller than 1" (the others are moved over as if they were not there, Core 15.2). */
+  tall: FeatureFilter;
+  /** Indexes of the Impassable features (Terrain 1.2). */
+  impassable: Set<number>;
+  onImpassable: FeatureFilter;
+  /** Plan bounds of the tall features (`[x0, y0, z0, x1, y1, z1]`). */
+  tallBounds: readonly (readonly number[])[];
+}
+
+const kindsOf = new WeakMap<TerrainIndex, TerrainKinds>();
+
+function terrainKinds(terrain: TerrainIndex): TerrainKinds {
+  let k = kindsOf.get(terrain);
+  if (k) return k;
+  const tall: FeatureFilter = (i) => terrain.features[i].maxHeightInches > IGNORABLE_TERRAIN_HEIGHT_INCHES;
+  const impassable = new Set(terrain.features.filter((f) => f.abilities.includes('impassable')).map((f) => f.index));
+  k = { tall, impassable, onImpassable: (i) => impassable.has(i), tallBounds: terrain.features.filter((f) => tall(f.index)).map((f) => f.bounds) };
+  kindsOf.set(terrain, k);
+  return k;
 }
 
 /** The answer of a walk stopped by its budget (see {@link walkMovePath}). */

@@ -4,7 +4,7 @@ import { movePathCost, overlappingModel, walkMovePath, type MovePathOptions, typ
 import { edgeCost, NodeHeap, RASTER_OFFSETS } from './rasterMoves';
 import { highestSurfaceUnder, type FeatureFilter } from './standing';
 import { IGNORABLE_TERRAIN_HEIGHT_INCHES } from './units';
-import type { World } from './world';
+import type { ModelState, World } from './world';
 
 /** Options of {@link shortestMovePath}. */
 export interface ShortestMovePathOptions extends MovePathOptions {
@@ -85,11 +85,23 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   const fp: Footprint = { ...m.footprint };
   // Keep-out bases (e.g. the combat ranges a Normal Move may not enter), unless the model starts in one.
   const keep = opts.keepOut && opts.fly !== true ? opts.keepOut : null;
+  // Only the keep-out bases that can reach the search's box matter: every point the search tests
+  // (raster nodes, pieces between them, the straight line) lies in the box of the ellipse of reach
+  // round the start and the goal (see below), so a base farther from that box than its reach is
+  // never within `keep.inches` of the moving base (the same answers as testing all of them).
+  const dGoal = Math.hypot(gx - sx, gy - sy);
+  const halfBox = Math.max(opts.reachInches ?? 2 * dGoal + 6, dGoal + 1e-6) / 2 + 1e-6;
+  const keepNear = keep ? keep.footprints.filter((f) => {
+    const r = keep.inches + fp.semiMajor + f.semiMajor + 1e-6;
+    const ex = Math.max(0, Math.abs(f.x - (sx + gx) / 2) - halfBox);
+    const ey = Math.max(0, Math.abs(f.y - (sy + gy) / 2) - halfBox);
+    return ex * ex + ey * ey <= r * r;
+  }) : [];
   const keptOut = (x: number, y: number): Footprint | null => {
     if (!keep) return null;
     fp.x = x;
     fp.y = y;
-    for (const f of keep.footprints) {
+    for (const f of keepNear) {
       const r = keep.inches + fp.semiMajor + f.semiMajor;
       if ((f.x - x) * (f.x - x) + (f.y - y) * (f.y - y) > r * r) continue;
       if (footprintGap(fp, f).gapInches <= keep.inches) return f;
@@ -166,6 +178,16 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   const xOf = (k: number) => sx + ((k % nx) + i0) * step;
   const yOf = (k: number) => sy + (Math.floor(k / nx) + j0) * step;
   const startK = (0 - j0) * nx + (0 - i0);
+  // The models a base at a node could overlap: those whose bounding circle reaches the nodes' box
+  // (less the moving model and the models it ignores, which overlappingModel would skip).
+  const modelsNear: ModelState[] = [];
+  for (const o of world.models.values()) {
+    if (o.id === m.id || opts.ignoreModels?.has(o.id)) continue;
+    const r = o.footprint.semiMajor + fp.semiMajor + 1e-6;
+    const ex = Math.max(0, x0 - o.footprint.x, o.footprint.x - x1);
+    const ey = Math.max(0, y0 - o.footprint.y, o.footprint.y - y1);
+    if (ex * ex + ey * ey <= r * r) modelsNear.push(o);
+  }
   const open = (k: number): boolean => {
     if (state[k] !== 0) return state[k] === 1;
     const x = xOf(k);
@@ -181,7 +203,7 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
       if (ok) {
         const z = highestSurfaceUnder(world.terrain, fp, tall).z;
         zOf[k] = z;
-        if (k !== startK && overlappingModel(world, m, fp, z, opts.ignoreModels)) ok = false;
+        if (k !== startK && overlappingModel(world, m, fp, z, undefined, modelsNear)) ok = false;
       }
     }
     state[k] = ok ? 1 : 2;

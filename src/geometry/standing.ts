@@ -28,17 +28,32 @@ export interface SurfaceUnder {
  */
 export function highestSurfaceUnder(terrain: TerrainIndex, f: Footprint, include?: FeatureFilter): SurfaceUnder {
   const fb = footprintBounds(f, _fb);
-  // Open ground: no feature's bounds reach the footprint (cheap and exact).
-  let any = false;
+  const r2 = f.semiMajor * f.semiMajor * (1 + 1e-9);
+  // Open ground (no feature's bounds reach the footprint), or near features but clear of them
+  // (each one's plan hull farther than the semi-major axis from the centre, so each of its
+  // triangles would be skipped by the scan as outside the ellipse): the table, exactly as the scan
+  // would answer. The margin only sends borderline cases to the scan.
+  let grid: SurfaceGrid | null = null;
   for (const feat of terrain.features) {
     const b = feat.bounds;
     if (b[3] >= fb[0] && b[0] <= fb[2] && b[4] >= fb[1] && b[1] <= fb[3] && (!include || include(feat.index))) {
-      any = true;
-      break;
+      grid ??= surfaceGrid(terrain);
+      if (hullDistanceSq(grid.hulls[feat.index], f.x, f.y) <= r2 * (1 + 1e-6) + 1e-12) return scanSurfaceUnder(terrain, f, include);
     }
   }
-  if (!any) return { z: 0, featureIndex: -1 };
+  return { z: 0, featureIndex: -1 };
+}
+
+/**
+ * The exact scan of {@link highestSurfaceUnder} without its shortcuts for open ground and for
+ * footprints clear of every feature's plan hull: every triangle of the grid cells under the
+ * footprint's bounds, highest first, clipped to the footprint. The same answer (the reference of
+ * the shortcuts' tests).
+ */
+export function scanSurfaceUnder(terrain: TerrainIndex, f: Footprint, include?: FeatureFilter): SurfaceUnder {
+  const fb = footprintBounds(f, _fb);
   const grid = surfaceGrid(terrain);
+  const r2 = f.semiMajor * f.semiMajor * (1 + 1e-9);
   const t = grid.tri;
   let poly: number[] | null = null;
   let best = 0;
@@ -47,7 +62,6 @@ export function highestSurfaceUnder(terrain: TerrainIndex, f: Footprint, include
   const i1 = Math.min(grid.nx - 1, Math.floor((fb[2] - grid.x0) / grid.cell));
   const j0 = Math.max(0, Math.floor((fb[1] - grid.y0) / grid.cell));
   const j1 = Math.min(grid.ny - 1, Math.floor((fb[3] - grid.y0) / grid.cell));
-  const r2 = f.semiMajor * f.semiMajor * (1 + 1e-9);
   // A triangle spanning several cells is looked at once per call (stamped with the call's number).
   if (grid.calls === 0x7fffffff) {
     grid.seen.fill(0);
@@ -107,6 +121,8 @@ interface SurfaceGrid {
   /** Per triangle, the number of the last call that looked at it; `calls`, the calls so far. */
   seen: Int32Array;
   calls: number;
+  /** Per feature index, the convex hull of its triangles in plan (`[x0, y0, x1, y1, ...]`, counter-clockwise), null without triangles. */
+  hulls: (Float64Array | null)[];
 }
 
 const grids = new WeakMap<TerrainIndex, SurfaceGrid>();
@@ -161,9 +177,69 @@ function surfaceGrid(terrain: TerrainIndex): SurfaceGrid {
   }
   const feature = new Int32Array(n);
   for (let t = 0; t < n; t++) feature[t] = terrain.triangleFeature[t] ?? -1;
-  const grid: SurfaceGrid = { x0, y0, cell, nx, ny, start, items, tri, feature, seen: new Int32Array(n), calls: 0 };
+  const corners: number[][] = terrain.features.map(() => []);
+  for (let t = 0; t < n; t++) {
+    const list = corners[feature[t]];
+    if (!list) continue;
+    const o = t * TRI_STRIDE;
+    list.push(tri[o], tri[o + 1], tri[o + 3], tri[o + 4], tri[o + 6], tri[o + 7]);
+  }
+  const hulls = corners.map((c) => (c.length ? planHull(c) : null));
+  const grid: SurfaceGrid = { x0, y0, cell, nx, ny, start, items, tri, feature, seen: new Int32Array(n), calls: 0, hulls };
   grids.set(terrain, grid);
   return grid;
+}
+
+/**
+ * The convex hull of plan points (Andrew's monotone chain), counter-clockwise, as flat
+ * `[x0, y0, x1, y1, ...]`; collinear points dropped.
+ * @param xy - flat `[x, y, x, y, ...]`, at least one point.
+ */
+export function planHull(xy: readonly number[]): Float64Array {
+  const idx = Array.from({ length: xy.length / 2 }, (_, i) => i).sort((a, b) => xy[2 * a] - xy[2 * b] || xy[2 * a + 1] - xy[2 * b + 1]);
+  const cross = (o: number, a: number, b: number) => (xy[2 * a] - xy[2 * o]) * (xy[2 * b + 1] - xy[2 * o + 1]) - (xy[2 * a + 1] - xy[2 * o + 1]) * (xy[2 * b] - xy[2 * o]);
+  const lower: number[] = [];
+  for (const i of idx) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], i) <= 0) lower.pop();
+    lower.push(i);
+  }
+  const upper: number[] = [];
+  for (let k = idx.length - 1; k >= 0; k--) {
+    const i = idx[k];
+    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], i) <= 0) upper.pop();
+    upper.push(i);
+  }
+  const ring = idx.length < 2 ? idx : [...lower.slice(0, -1), ...upper.slice(0, -1)];
+  const out = new Float64Array(2 * Math.max(1, ring.length));
+  (ring.length ? ring : [idx[0]]).forEach((i, k) => {
+    out[2 * k] = xy[2 * i];
+    out[2 * k + 1] = xy[2 * i + 1];
+  });
+  return out;
+}
+
+/**
+ * Squared plan distance from (px, py) to a convex polygon from {@link planHull} (0 inside it);
+ * Infinity for no polygon.
+ */
+export function hullDistanceSq(hull: Float64Array | null, px: number, py: number): number {
+  if (!hull) return Infinity;
+  const n = hull.length / 2;
+  if (n === 1) return (hull[0] - px) * (hull[0] - px) + (hull[1] - py) * (hull[1] - py);
+  let inside = n >= 3;
+  let best = Infinity;
+  for (let i = 0; i < n; i++) {
+    const ax = hull[2 * i];
+    const ay = hull[2 * i + 1];
+    const j = i + 1 === n ? 0 : i + 1;
+    const bx = hull[2 * j];
+    const by = hull[2 * j + 1];
+    // Counter-clockwise: inside is left of every edge.
+    if ((bx - ax) * (py - ay) - (by - ay) * (px - ax) < 0) inside = false;
+    const d = segmentDistanceSq(px, py, ax, ay, bx, by);
+    if (d < best) best = d;
+  }
+  return inside ? 0 : best;
 }
 
 /** Plan bounds of the footprint being asked about (overwritten by the next call). */
@@ -282,7 +358,13 @@ function clippedMaxZ(t: Float64Array, o: number, hi: number, poly: number[], f: 
       const phi = Math.atan2(w, u);
       const from = Math.ceil((phi - half - sector / 2) / sector) - 2;
       const to = Math.floor((phi + half - sector / 2) / sector) + 2;
-      for (let e = from; e <= to; e++) _cut[((e % CLIP_SIDES) + CLIP_SIDES) % CLIP_SIDES] = stamp;
+      // The edges from..to round the polygon (every edge when they go all the way round).
+      const count = Math.min(to - from + 1, CLIP_SIDES);
+      let e = ((from % CLIP_SIDES) + CLIP_SIDES) % CLIP_SIDES;
+      for (let k = 0; k < count; k++) {
+        _cut[e] = stamp;
+        if (++e === CLIP_SIDES) e = 0;
+      }
     }
   } else {
     _cut.fill(stamp, 0, Math.min(m, CLIP_SIDES));

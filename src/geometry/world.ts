@@ -240,6 +240,9 @@ export function featureOfVertex(index: TerrainIndex, vertexIndex: number): numbe
   return index.triangleFeature[Math.floor(vertexIndex / 3)] ?? -1;
 }
 
+/** Scratch bounds of {@link World.footprintOnBattlefield} (overwritten by every call). */
+const _onBattlefieldBounds: [number, number, number, number] = [0, 0, 0, 0];
+
 /**
  * The battlefield as geometry: terrain (static), objectives, territories, units and models
  * (mutable one model at a time, without touching the terrain BVH).
@@ -464,7 +467,7 @@ export class World {
 
   /** Plan-view check that a footprint lies inside the battlefield (Core 15.0: no model may leave it). */
   footprintOnBattlefield(f: Footprint): boolean {
-    const b = footprintBounds(f);
+    const b = footprintBounds(f, _onBattlefieldBounds);
     const e = 1e-9;
     return b[0] >= -e && b[1] >= -e && b[2] <= this.widthInches + e && b[3] <= this.depthInches + e;
   }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DamageAttackerSchema, DamageTargetSchema } from '../rules/damage';
-import { ScenarioSchema, TABLE_MARGIN_INCHES, type Scenario } from './schema';
+import { ScenarioSchema, TABLE_MARGIN_INCHES, type Scenario, type ScenarioQuery } from './schema';
 
 /** Result of {@link parseScenario}: the scenario, or every problem found, each led by its JSON path. */
 export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; problems: string[] };
@@ -48,12 +48,8 @@ export function parseScenario(json: unknown): ParseResult {
   const s = r.data;
   const problems: string[] = [];
   // Positions within a margin around the battlefield (SCENARIO_LIMITS): nothing far off the table.
-  const W = s.battlefield.width;
-  const D = s.battlefield.depth;
   const M = TABLE_MARGIN_INCHES;
-  const onTable = (p: readonly number[], path: string) => {
-    if (p[0] < -M || p[0] > W + M || p[1] < -M || p[1] > D + M) problems.push(`${path}: [${p[0]}, ${p[1]}] is more than ${M}" outside the ${W}" x ${D}" battlefield`);
-  };
+  const onTable = onTableCheck(s, problems);
   const zOk = (z: number | undefined, path: string) => {
     if (z !== undefined && (z < -M || z > 100)) problems.push(`${path}: ${z} is outside -${M}" to 100"`);
   };
@@ -77,17 +73,14 @@ export function parseScenario(json: unknown): ParseResult {
       zOk(m.elevation, `units[${i}].models[${j}].elevation`);
     }),
   );
-  (s.queries ?? []).forEach((q, i) => {
-    if (q.kind === 'movePath') q.path.forEach((p, j) => onTable(p, `queries[${i}].path[${j}]`));
-    if (q.kind === 'shortestPath') onTable(q.to, `queries[${i}].to`);
-  });
+  queryPointProblems(s.queries ?? [], onTable);
   const ids = new Map<string, string>();
   const claim = (value: string, path: string) => {
     const prev = ids.get(value);
     if (prev) problems.push(`${path}: duplicate id "${value}" (first used at ${prev})`);
     else ids.set(value, path);
   };
-  const kinds = new Map<string, 'terrain' | 'objective' | 'unit' | 'model'>();
+  const kinds = new Map<string, IdKind>();
   (s.terrain ?? []).forEach((t, i) => {
     claim(t.id, `terrain[${i}].id`);
     kinds.set(t.id, 'terrain');
@@ -113,8 +106,84 @@ export function parseScenario(json: unknown): ParseResult {
       kinds.set(m.id, 'model');
     });
   });
-  const territories = s.territories ?? {};
-  const ref = (value: string, path: string, allowed: ('terrain' | 'objective' | 'unit' | 'model')[], territory = false) => {
+  problems.push(...queryRefProblems(s.queries ?? [], kinds, s.territories ?? {}));
+  if (problems.length) return { ok: false, problems: dedupe(problems) };
+  return { ok: true, scenario: s };
+}
+
+/** What a scenario's id names (see {@link parseQueries}). */
+type IdKind = 'terrain' | 'objective' | 'unit' | 'model';
+
+/** Result of {@link parseQueries}: the queries, or every problem found, each led by its JSON path (`queries[i]...`). */
+export type ParseQueriesResult = { ok: true; queries: ScenarioQuery[] } | { ok: false; problems: string[] };
+
+/** The ids of validated scenarios and what each names (a scenario object is not changed once validated). */
+const idKindsOf = new WeakMap<Scenario, Map<string, IdKind>>();
+
+function idKinds(s: Scenario): Map<string, IdKind> {
+  let kinds = idKindsOf.get(s);
+  if (kinds) return kinds;
+  kinds = new Map();
+  for (const t of s.terrain ?? []) kinds.set(t.id, 'terrain');
+  for (const o of s.objectives ?? []) kinds.set(o.id, 'objective');
+  for (const u of s.units ?? []) {
+    kinds.set(u.id, 'unit');
+    for (const m of u.models) kinds.set(m.id, 'model');
+  }
+  idKindsOf.set(s, kinds);
+  return kinds;
+}
+
+/**
+ * Validates queries (SCENARIO.md `queries`) against a scenario that {@link parseScenario} already
+ * accepted, without validating the scenario again: the same checks and the same problems as
+ * `parseScenario({...scenario, queries})` gives for them (the query schema, points within the
+ * table's margin, ids known and of the right kind, no duplicate query id). Used by a game session
+ * to answer many queries on one table (issue 28). Never throws for bad input.
+ * @param scenario - a scenario returned by {@link parseScenario} (not changed since).
+ * @param queries - the queries, as parsed JSON (an array).
+ */
+export function parseQueries(scenario: Scenario, queries: unknown): ParseQueriesResult {
+  const r = ScenarioSchema.shape.queries.safeParse(queries);
+  if (!r.success) {
+    const problems: string[] = [];
+    flatten(r.error.issues, ['queries'], problems);
+    return { ok: false, problems: dedupe(problems) };
+  }
+  const qs = r.data ?? [];
+  const problems: string[] = [];
+  queryPointProblems(qs, onTableCheck(scenario, problems));
+  problems.push(...queryRefProblems(qs, idKinds(scenario), scenario.territories ?? {}));
+  return problems.length ? { ok: false, problems: dedupe(problems) } : { ok: true, queries: qs };
+}
+
+/** A check that a plan point is within the margin round the scenario's battlefield (SCENARIO_LIMITS), pushing a problem to `problems` when not. */
+function onTableCheck(s: Pick<Scenario, 'battlefield'>, problems: string[]): (p: readonly number[], path: string) => void {
+  const W = s.battlefield.width;
+  const D = s.battlefield.depth;
+  const M = TABLE_MARGIN_INCHES;
+  return (p, path) => {
+    if (p[0] < -M || p[0] > W + M || p[1] < -M || p[1] > D + M) problems.push(`${path}: [${p[0]}, ${p[1]}] is more than ${M}" outside the ${W}" x ${D}" battlefield`);
+  };
+}
+
+/** Problems with the points of queries (within the table's margin, SCENARIO_LIMITS), reported through `onTable`. */
+function queryPointProblems(queries: readonly ScenarioQuery[], onTable: (p: readonly number[], path: string) => void): void {
+  queries.forEach((q, i) => {
+    if (q.kind === 'movePath') q.path.forEach((p, j) => onTable(p, `queries[${i}].path[${j}]`));
+    if (q.kind === 'shortestPath') onTable(q.to, `queries[${i}].to`);
+  });
+}
+
+/**
+ * Problems with the references of queries (unknown ids, ids of the wrong kind, duplicate query
+ * ids, bad damage profiles), each led by its JSON path `queries[i]...`.
+ * @param kinds - every id of the scenario and what it names.
+ * @param territories - the scenario's territories (for `territory:<army>` objects).
+ */
+function queryRefProblems(queries: readonly ScenarioQuery[], kinds: ReadonlyMap<string, IdKind>, territories: Readonly<Record<string, unknown>>): string[] {
+  const problems: string[] = [];
+  const ref = (value: string, path: string, allowed: IdKind[], territory = false) => {
     if (territory && value.startsWith('territory:')) {
       const army = value.slice('territory:'.length);
       if (!(army in territories)) problems.push(`${path}: no territory for army "${army}" (known: ${Object.keys(territories).join(', ') || 'none'})`);
@@ -124,9 +193,9 @@ export function parseScenario(json: unknown): ParseResult {
     if (!k) problems.push(`${path}: unknown id "${value}"`);
     else if (!allowed.includes(k)) problems.push(`${path}: "${value}" is a ${k}; expected ${allowed.join(' or ')}`);
   };
-  const all: ('terrain' | 'objective' | 'unit' | 'model')[] = ['terrain', 'objective', 'unit', 'model'];
+  const all: IdKind[] = ['terrain', 'objective', 'unit', 'model'];
   const qids = new Set<string>();
-  (s.queries ?? []).forEach((q, i) => {
+  queries.forEach((q, i) => {
     const p = `queries[${i}]`;
     if (qids.has(q.id)) problems.push(`${p}.id: duplicate query id "${q.id}"`);
     qids.add(q.id);
@@ -170,8 +239,7 @@ export function parseScenario(json: unknown): ParseResult {
       }
     }
   });
-  if (problems.length) return { ok: false, problems: dedupe(problems) };
-  return { ok: true, scenario: s };
+  return problems;
 }
 
 function dedupe(xs: string[]): string[] {

@@ -28,6 +28,7 @@ import { tests as realArmyTests } from './realArmy.e2e';
 import { tests as leavePlayTests } from './leavePlay.e2e';
 import { tests as dice27Tests } from './dice27.e2e';
 import { tests as campaignTests } from './campaign.e2e';
+import { tests as drop28Tests } from './drop28.e2e';
 import type { E2EContext } from './harness';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
@@ -50,6 +51,7 @@ const tests = [
   ...leavePlayTests,
   ...dice27Tests,
   ...campaignTests,
+  ...drop28Tests,
 ];
 
 // E2E_PORT and E2E_OUT_DIR let two runs share the machine (each its own server and build).

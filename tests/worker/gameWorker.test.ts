@@ -54,4 +54,20 @@ describe('game worker (comlink)', () => {
     const step = await c2.replayStep();
     expect(step).toMatchObject({ ok: true, index: 1, total: saved.actions.length });
   });
+
+  test('shortestPaths (issue 28): a whole unit in one call, each model answered as its own shortestPath query', async () => {
+    const c = client();
+    await c.startOnTable(hotseatSetup(7));
+    for (const a of roundOne().slice(0, 3)) expect((await c.act(a)).ok).toBe(true);
+    const s = await c.summary();
+    const unit = s!.units.find((u) => u.id === 'sce-liberators')!;
+    // Every Liberator 2" north (away from the enemy: a legal Normal Move).
+    const goals = Object.fromEntries(unit.aliveModelIds.map((id) => [id, [s!.board.positions[id][0], s!.board.positions[id][1] + 2] as [number, number]]));
+    const batch = await c.shortestPaths(goals, { ignoreUnit: true, avoidCombat: true });
+    if (!batch.ok) throw new Error(batch.problems.join('\n'));
+    for (const id of unit.aliveModelIds) {
+      expect(batch.answers[id]).toEqual(await c.query({ id, kind: 'shortestPath', model: id, to: goals[id], ignoreUnit: true, avoidCombat: true }));
+      expect(batch.answers[id]).toMatchObject({ ok: true, answer: { value: 2, straight: true } });
+    }
+  });
 });

@@ -667,20 +667,27 @@ export function usePlay(o: PlayOptions): Play {
       const kind = deploy ? 'deployment' : reserve ? 'reserve' : pileIn ? 'pile-in' : (unit.pendingMove?.kind ?? 'normal');
       // A move's models take the engine's shortest legal path to their drop (measured while
       // dragging, else asked now); the straight line when there is none (the engine then says why).
+      // The models not measured yet are asked in one call (issue 28: one worker round trip and one
+      // validated table for the whole unit); a unit's models share their move's kind (avoidCombat).
       const paths: Record<string, [number, number][]> = {};
+      const ask: Record<string, Point2> = {};
       for (const [id, pts] of Object.entries(drops)) {
         const to = pts[pts.length - 1];
-        if (deploy || reserve) {
-          paths[id] = pts;
-          continue;
-        }
         const route = known.get(id);
-        if (route && route.length >= 2 && same(route[route.length - 1], to)) {
-          paths[id] = route.slice(1);
-          continue;
+        if (deploy || reserve) paths[id] = pts;
+        else if (route && route.length >= 2 && same(route[route.length - 1], to)) paths[id] = route.slice(1);
+        else {
+          ask[id] = to;
+          paths[id] = pts; // the straight line unless the engine finds a path (kept in the drop's order)
         }
-        const r = await getGame().query({ id: 'route', kind: 'shortestPath', model: id, to, ignoreUnit: true, avoidCombat: avoidsCombat(id) });
-        paths[id] = r.ok && r.answer.value !== null ? (r.answer.path as Point2[]).slice(1) : pts;
+      }
+      const asked = Object.keys(ask);
+      if (asked.length > 0) {
+        const r = await getGame().shortestPaths(ask, { ignoreUnit: true, avoidCombat: avoidsCombat(asked[0]) });
+        for (const id of asked) {
+          const a = r.ok ? r.answers[id] : undefined;
+          paths[id] = a?.ok && a.answer.value !== null ? (a.answer.path as Point2[]).slice(1) : drops[id];
+        }
       }
       const positions = Object.fromEntries(Object.entries(paths).map(([id, [p]]) => [id, p]));
       let action: Action;
