@@ -2,7 +2,7 @@
  * A battle's outcome for one player, read from a finished game's state (`campaign aftermath
  * --game`): the result (Ascension › Glorious Victory), the Order of Battle units that took part
  * and whether each was destroyed, whether the general was slain, and the quest points the game can
- * see in its log. Pure: works on the engine's {@link GameState}.
+ * see in its log, and whether the Rising Champion slew an enemy HERO or MONSTER. Pure: works on the engine's {@link GameState}.
  *
  * @module
  */
@@ -57,6 +57,25 @@ export function questPointsInLog(s: GameState, player: PlayerId, quest: Campaign
 }
 
 /**
+ * Rise of a Champion (Ascension › Quests): was an enemy HERO or MONSTER slain by the Rising
+ * Champion? Read from the game's record of destroyed units and who destroyed them
+ * (`state.ascension.destroyed`, A-R16: the unit that inflicted the final damage): a unit of the
+ * other army with the HERO or MONSTER keyword destroyed by the player's army unit whose campaign
+ * id is the quest's unit. False for any other quest, or a game without that record.
+ */
+export function championSlewInGame(s: GameState, player: PlayerId, quest: Campaign['quest']): boolean {
+  if (!quest || quest.id !== 'rise-of-a-champion' || quest.unit === null) return false;
+  const champion = s.players[player].roster.units.find((u) => u.campaign?.unitId === quest.unit)?.id;
+  if (champion === undefined) return false;
+  const other = player === 'p1' ? 'p2' : 'p1';
+  return (s.ascension?.destroyed ?? []).some((d) => {
+    if (d.by !== champion) return false;
+    const victim = s.players[other].roster.units.find((u) => u.id === d.unitId);
+    return victim !== undefined && victim.warscroll.keywords.some((k) => k === 'HERO' || k === 'MONSTER');
+  });
+}
+
+/**
  * The outcome of a finished game for `player`, for the campaign's aftermath. Units that took part
  * are the player's army units whose `campaign.unitId` is on the Order of Battle (summoned
  * manifestations and units from elsewhere are ignored); a unit is destroyed when every model is
@@ -86,7 +105,7 @@ export function outcomeFromGame(s: GameState, player: PlayerId, c: Campaign): Ru
       generalSlain: !!gen && !!genUnit && gen.slain.length >= genUnit.models.length,
       units,
       questPoints: questPointsInLog(s, player, c.quest),
-      championSlew: false,
+      championSlew: championSlewInGame(s, player, c.quest),
       battleplan: s.battleplan.name,
     },
   };

@@ -134,6 +134,11 @@ export type AscensionSetup = z.infer<typeof AscensionSetupSchema>;
 export interface AscensionState {
   /** Twists rolled, one per battle round. */
   twists: { round: number; roller: PlayerId; underdog: boolean; roll: number; name: string }[];
+  /**
+   * Units destroyed, in order, with the unit that inflicted the damage that destroyed them (A-R16;
+   * null: self-inflicted, a rule, or damage entered by hand). Absent in games saved before it was kept.
+   */
+  destroyed?: { unitId: string; by: string | null; round: number }[];
   /** Units whose destruction was scored (Claim their Skulls), and units that escaped. */
   scoredDestroyed: string[];
   escaped: string[];
@@ -224,12 +229,16 @@ export function ascensionEndOfTurn(c: Ctx): void {
       const held = objectives.filter((o) => s.objectives[o] === active && !enemyContests.has(o));
       score(active, 2 * held.length, 'Ours For the Taking', { objectives: held });
     } else if (rule === 'claimTheirSkulls') {
-      // A-R16 approximation: a unit destroyed since the last check scores for its opponent.
-      for (const u of Object.values(s.units)) {
+      // A-R16: each enemy unit destroyed by one of the player's units since the last check scores
+      // for that player (the unit that inflicted the final damage, `destroyed[].by`); a unit
+      // destroyed by its own army, by a rule or by damage entered by hand scores for nobody.
+      for (const d of st.destroyed ?? []) {
+        const u = s.units[d.unitId];
         if (u.manifestation !== undefined || isAlive(s, u.id) || st.scoredDestroyed.includes(u.id) || st.escaped.includes(u.id)) continue;
         st.scoredDestroyed.push(u.id);
+        if (d.by === null || s.units[d.by]?.owner === u.owner) continue;
         const cost = s.players[u.owner].roster.units.find((x) => x.id === u.id)?.points ?? 0;
-        score(opponentOf(u.owner), claimTheirSkullsVp(cost), 'Claim their Skulls', { unitId: u.id, points: cost });
+        score(opponentOf(u.owner), claimTheirSkullsVp(cost), 'Claim their Skulls', { unitId: u.id, points: cost, by: d.by });
       }
     } else if (rule === 'holdTheCentre') {
       const near = (p: PlayerId) => unitsOf(c, p).some((u) => c.port.landmarkDistance(u, 'centre') <= 6 + EPS);
