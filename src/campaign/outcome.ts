@@ -48,7 +48,8 @@ export function questPointsInLog(s: GameState, player: PlayerId, quest: Campaign
     if (e.kind === 'roll' && e.player === player) {
       const sum = e.dice.reduce((a, b) => a + b, 0);
       if (quest.id === 'master-magical-lore' && e.purpose.startsWith('cast:') && sum >= 8) n++;
-      if (e.purpose.startsWith('chant:')) lastChant = sum;
+      // Master of Ceremonies rolls 2 dice and picks the higher as the chanting roll.
+      if (e.purpose.startsWith('chant:')) lastChant = e.dice.length > 1 ? Math.max(...e.dice) : sum;
     } else if (e.kind === 'action' && e.action.type === 'answerPrayer' && e.action.player === player) {
       if (quest.id === 'learn-ancient-scriptures' && e.action.choice === 'bank' && lastChant >= 4) n++;
     }

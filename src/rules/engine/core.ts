@@ -11,6 +11,7 @@ import { toCharacteristic } from '../characteristics';
 import type { GeometryPort, PortView } from './geometryPort';
 import { COMMANDS, type CommandName, type GameState, type PlayerId, type UnitState } from './state';
 import type { RosterUnit, RosterWeapon } from './roster';
+import { pathWards } from './pathAbilities';
 
 /** Something that happened, for the UI and the tests (plain JSON). */
 export interface GameEvent {
@@ -185,9 +186,12 @@ export function useCore(c: Ctx, unitId: string): void {
   c.s.phaseCoreUnits.push(unitId);
 }
 
-/** Check and pay for a command (Commands 1.2). */
-export function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitId: string): void {
-  const { cost } = COMMANDS[command];
+/**
+ * Check and pay for a command (Commands 1.2). `free`: the rule that lets it be used without
+ * spending command points (Tactical Acumen, Hold the Line); the other limits still apply.
+ */
+export function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitId: string, free?: string): void {
+  const cost = free === undefined ? COMMANDS[command].cost : 0;
   const p = c.s.players[player];
   if (c.s.phaseCommands.byArmy[player].includes(command)) {
     reject(`${player} already used ${command} this phase (each command once per army per phase)`, 'Commands 1.2');
@@ -199,7 +203,7 @@ export function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitI
   p.cp -= cost;
   c.s.phaseCommands.byArmy[player].push(command);
   c.s.phaseCommands.units.push(unitId);
-  c.events.push({ type: 'commandUsed', player, command, unitId, cost, cpLeft: p.cp });
+  c.events.push({ type: 'commandUsed', player, command, unitId, cost, cpLeft: p.cp, ...(free !== undefined ? { free } : {}) });
 }
 
 /**
@@ -253,11 +257,16 @@ export function poolReduction(s: GameState, unitId: string, points: number): { a
   return { amount: 0, rule: '' };
 }
 
-/** The lowest ward value that applies to the unit (Core 18.1), or null. */
-export function wardOf(s: GameState, unitId: string): number | null {
+/**
+ * The lowest ward value that applies to the unit (Core 18.1), or null: its warscroll's, effects'
+ * (Mystic Shield, Eldritch Ward) and the Path abilities' conditional wards (Frenzy; Hallowed
+ * Champion when `port` is given: pathAbilities.ts).
+ */
+export function wardOf(s: GameState, unitId: string, port?: GeometryPort): number | null {
   const values: number[] = [];
   const w = rosterUnit(s, unitId).warscroll.ward;
   if (w !== undefined) values.push(w);
+  if (s.players.p1.roster.units.some((u) => u.campaign) || s.players.p2.roster.units.some((u) => u.campaign)) values.push(...pathWards(s, unitId, port));
   for (const e of s.effects) if (e.kind === 'ward' && e.unitId === unitId && e.value !== undefined) values.push(e.value);
   return values.length ? Math.min(...values) : null;
 }
@@ -461,7 +470,7 @@ export function damageSequence(c: Ctx, unitId: string, pool: number, source: str
   const u = c.s.units[unitId];
   if (!isAlive(c.s, unitId) || pool <= 0) return { slain: [], allocated: 0 };
   const by = damageAttribution(c.s, source, unitId);
-  const ward = wardOf(c.s, unitId);
+  const ward = wardOf(c.s, unitId, c.port);
   let points = pool;
   let wardDice: number[] = [];
   if (ward !== null) {

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { afterCastingRoll, afterSpellCast, chantingDie, pathCastingBonus } from './pathAbilities';
 import {
   enemyUnit,
   friendlyUnit,
@@ -160,8 +161,10 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   s.magic.spellsThisTurn[a.player].push(a.spell);
   if (manifestation) s.magic.summoned.push(manifestation.id);
   const dice = rollLogged(c, 2, 6, `cast:${a.unitId}:${a.spell}`, a.player);
-  const bonus = s.effects.filter((e) => e.kind === 'castingBonus' && e.unitId === a.unitId).reduce((x, e) => x + (e.value ?? 0), 0);
+  // Place of Power; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
+  const bonus = s.effects.filter((e) => e.kind === 'castingBonus' && e.unitId === a.unitId).reduce((x, e) => x + (e.value ?? 0), 0) + pathCastingBonus(s, a.unitId);
   const roll = Math.max(1, dice[0] + dice[1] + bonus + mod);
+  afterCastingRoll(c, a.unitId, roll);
   if (dice[0] === 1 && dice[1] === 1) {
     s.magic.miscast.push(a.unitId);
     c.events.push({ type: 'miscast', unitId: a.unitId, spell: a.spell, dice });
@@ -183,6 +186,7 @@ function resolveSpell(c: Ctx): void {
   c.s.pendingSpell = null;
   const def = SPELLS[p.spell];
   c.events.push({ type: 'spellCast', unitId: p.casterId, spell: p.spell, target: p.targetId });
+  afterSpellCast(c, p.casterId);
   if (p.spell.startsWith('summon:')) {
     const m = (c.s.players[p.player].roster.manifestations ?? []).find((x) => x.id === p.targetId)!;
     placeManifestation(c, m.id, p.casterId, m.summonRange, p.positions, 'Magic 7.0', false);
@@ -291,7 +295,8 @@ export function chant(c: Ctx, a: Extract<Action, { type: 'chant' }>): void {
   s.magic.prayersThisTurn[a.player].push(a.prayer);
   if (def?.oncePerBattle) s.oncePerBattle.push(`${a.unitId}|${a.prayer}`);
   if (summon) s.magic.summoned.push(a.prayer.slice('summon:'.length));
-  const [d] = rollLogged(c, 1, 6, `chant:${a.unitId}:${a.prayer}`, a.player);
+  // Master of Ceremonies (Ascension › Path of the Devout): 2 dice, the higher is the roll.
+  const d = chantingDie(c, a.unitId, `chant:${a.unitId}:${a.prayer}`, a.player);
   const bonus = s.effects.filter((e) => e.kind === 'castingBonus' && e.unitId === a.unitId).reduce((x, e) => x + (e.value ?? 0), 0);
   const roll = Math.max(1, d + bonus + mod);
   if (d === 1) {
