@@ -10,6 +10,7 @@ import { createGame, type Action, type GameState, type PlayerId } from './state'
 import { reduce, type GameEvent } from './reduce';
 import { sampleRoster, tablePort, type PortTables } from './testkit';
 import { championSlewInGame } from '../../campaign/outcome';
+import * as core from './core';
 
 type Campaign = NonNullable<RosterInput['units'][number]['campaign']>;
 const camp = (unitId: string, abilities: string[], path: Campaign['path'] = 'warrior'): Campaign => ({ unitId, renown: 30, rank: 'Mighty', path, abilities, enhancements: [] });
@@ -172,5 +173,158 @@ describe('charge: Berserker re-roll, Battle Fury', () => {
     expect(reduce(ran({}), { type: 'charge', player: 'p1', unitId: 'p1-knights' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Core 14.3' });
     const r = apply(ran({ 'p1-knights': ['Battle Fury'] }), [{ type: 'charge', player: 'p1', unitId: 'p1-knights' }], t);
     expect(r.s.units['p1-knights'].turn.chargeRoll).toBe(8);
+  });
+});
+
+describe('control scores (Core 32.2) and end-of-turn abilities', () => {
+  const controlAt = (events: GameEvent[], when: string) => events.find((e) => e.type === 'control' && e.when === when);
+  // Five Vindictors each side (control 1 × 5 = 5) contest o1, which p2 controls.
+  const onO1 = (extra: Record<string, string[]> = {}): PortTables => ({ inCombat: new Set(), contests: { 'p1-knights': ['o1'], 'p2-knights': ['o1'], ...extra } });
+  const turn = (abilities: Record<string, string[]>, t: PortTables, script: number[] = []) => {
+    const s = plain(abilities, script, () => {}, ['o1']);
+    s.objectives.o1 = 'p2';
+    return apply(s, [...start, ...end('p1', 7)], t);
+  };
+  it('Mighty Conquerors: "+3 ... while it is contesting an objective controlled by your opponent": 8 v 5 takes o1', () => {
+    expect(controlAt(turn({}, onO1()).events, 'endOfTurn')).toMatchObject({ scores: { p1: 5, p2: 5 }, controller: 'p2' });
+    // Determined first at the start of battle round 1 (A-R1): 8 v 5, p1 takes it; at the end of the turn p1 controls it: 5 v 5, kept.
+    const r = turn({ 'p1-knights': ['Mighty Conquerors'] }, onO1());
+    expect(controlAt(r.events, 'startOfBattleRound1')).toMatchObject({ scores: { p1: 8, p2: 5 }, controller: 'p1' });
+    expect(controlAt(r.events, 'endOfTurn')).toMatchObject({ scores: { p1: 5, p2: 5 }, controller: 'p1' });
+  });
+  it('Mighty Custodians: "+3 ... while it is contesting an objective you control": only for the controller', () => {
+    expect(controlAt(turn({ 'p2-knights': ['Mighty Custodians'] }, onO1()).events, 'endOfTurn')).toMatchObject({ scores: { p1: 5, p2: 8 } });
+    expect(controlAt(turn({ 'p1-knights': ['Mighty Custodians'] }, onO1()).events, 'endOfTurn')).toMatchObject({ scores: { p1: 5, p2: 5 } });
+  });
+  it('Inspiring Leader: "+3 to the control scores of other friendly units while they are contesting the same objective as this HERO"', () => {
+    // Hero 2 + knights 5 + 3 = 10; the HERO itself gains nothing.
+    expect(controlAt(turn({ 'p1-hero': ['Inspiring Leader'] }, onO1({ 'p1-hero': ['o1'] })).events, 'endOfTurn')).toMatchObject({ scores: { p1: 10, p2: 5 } });
+  });
+  it('Powerful Presence (End of Any Turn): a HERO contesting an objective you do not control adds D3 (face 5 → 3) this turn', () => {
+    // p1: hero 2 + knights 5; p2: knights 5 + warriors 10 + the standard bearer 1 = 16, p2 keeps o1.
+    const r = turn({ 'p1-hero': ['Powerful Presence'] }, onO1({ 'p1-hero': ['o1'], 'p2-warriors': ['o1'] }), [5]);
+    expect(r.events.find((e) => e.type === 'pathAbility')).toMatchObject({ ability: 'Powerful Presence', value: 3, objectiveId: 'o1' });
+    expect(controlAt(r.events, 'endOfTurn')).toMatchObject({ scores: { p1: 10, p2: 16 }, controller: 'p2' });
+    // The bonus ends with the turn.
+    expect(r.s.effects).toEqual([]);
+  });
+  it('Conserved Strength / Hardened Resolve (End of Any Turn): Heal (1)', () => {
+    const s = plain({ 'p1-hero': ['Conserved Strength'], 'p1-knights': ['Hardened Resolve'] });
+    s.units['p1-hero'].damage = 3;
+    s.units['p1-knights'].damage = 1;
+    const r = apply(s, [...start, ...end('p1', 7)], { inCombat: new Set(), contests: {} });
+    expect([r.s.units['p1-hero'].damage, r.s.units['p1-knights'].damage]).toEqual([2, 0]);
+  });
+  it('Masterful Commander (Start of the Battle Round): on a 4+ 1 command point; on a 3 none', () => {
+    const cp = (face: number) => apply(plain({ 'p1-hero': ['Masterful Commander'] }, [face]), start, { inCombat: new Set(), contests: {} }).s.players.p1.cp;
+    const base = apply(plain({}), start, { inCombat: new Set(), contests: {} }).s.players.p1.cp;
+    expect([cp(4), cp(3)]).toEqual([base + 1, base]);
+  });
+});
+
+describe('fight order and ward: Defender of the Realm, Indomitable Defenders, Frenzy', () => {
+  // p2 takes the first turn: in its combat phase p2 picks first unless a p1 unit has STRIKE-FIRST (Core 19.0).
+  const p2Combat = (abilities: Record<string, string[]>, t: PortTables, objectives: string[] = [], control: PlayerId | null = null) => {
+    const s = plain(abilities, [], () => {}, objectives);
+    for (const o of objectives) s.objectives[o] = control;
+    return apply(s, [{ type: 'chooseFirstTurn', player: 'p1', first: 'p2' }, ...end('p2', 5)], t).s;
+  };
+  const t = (territory: boolean, contests: Record<string, string[]> = {}): PortTables => ({ inCombat: new Set(['p1-hero|p2-hero']), contests, territories: territory ? { 'p1-hero|t1': { distance: 0, wholly: true } } : {} });
+  const p2Fights = (s: GameState, tab: PortTables) => reduce(s, { type: 'fight', player: 'p2', unitId: 'p2-hero', target: 'p1-hero' }, tablePort(tab));
+  it('Defender of the Realm: STRIKE-FIRST "while they are wholly within friendly territory"', () => {
+    expect(p2Fights(p2Combat({ 'p1-hero': ['Defender of the Realm'] }, t(true)), t(true))).toMatchObject({ ok: false, rule: 'Core 13.1' });
+    expect(p2Fights(p2Combat({ 'p1-hero': ['Defender of the Realm'] }, t(false)), t(false)).ok).toBe(true);
+  });
+  it('Indomitable Defenders: STRIKE-FIRST while contesting an objective you control (out of its territory)', () => {
+    // Both heroes contest o1 (2 v 2): its controller does not change.
+    const tab = t(false, { 'p1-hero': ['o1'], 'p2-hero': ['o1'] });
+    expect(p2Fights(p2Combat({ 'p1-hero': ['Indomitable Defenders'] }, tab, ['o1'], 'p1'), tab)).toMatchObject({ ok: false, rule: 'Core 13.1' });
+    expect(p2Fights(p2Combat({ 'p1-hero': ['Indomitable Defenders'] }, tab, ['o1'], 'p2'), tab).ok).toBe(true);
+  });
+  it('Frenzy: WARD (5+) "if it used a FIGHT ability in the same phase"', () => {
+    const tab = t(false);
+    // p2's hero fights p1's (4 hits, 4 wounds, 4 failed saves, 8 damage); p1's hero fights back with Frenzy: 8 ward rolls at 5+.
+    const s = p2Combat({ 'p1-hero': ['Frenzy'], 'p2-hero': [] }, tab);
+    s.diceScript = [1, 1, 1, 1];
+    const after = apply(s, [{ type: 'fight', player: 'p2', unitId: 'p2-hero', target: 'p1-hero' }, { type: 'pass', player: 'p2' }, { type: 'pass', player: 'p1' }], tab);
+    expect(after.events.find((e) => e.type === 'damageResolved')).toBeUndefined(); // four 1s: no hits
+    after.s.diceScript = [4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 5, 5, 1, 1, 1, 1, 1, 1];
+    const p1 = apply(after.s, [{ type: 'fight', player: 'p1', unitId: 'p1-hero', target: 'p2-hero' }, { type: 'pass', player: 'p2' }, { type: 'pass', player: 'p1' }], tab);
+    expect(p1.events.find((e) => e.type === 'damageResolved')).toMatchObject({ unitId: 'p2-hero', ward: null });
+    // Only now has p1-hero fought this phase: an attack on it would face WARD (5+).
+    const { wardOf } = core;
+    expect(wardOf(p1.s, 'p1-hero')).toBe(5);
+    expect(wardOf(after.s, 'p1-hero')).toBe(null);
+  });
+});
+
+describe('casting and chanting (Magic 2.0, 3.0)', () => {
+  const wizard = (r: Record<PlayerId, RosterInput>) => {
+    const h = r.p1.units[0];
+    h.warscroll.keywords.push('WIZARD', 'PRIEST');
+    h.warscroll.spells = ['arcaneBolt'];
+    h.warscroll.prayers = ['resurrection'];
+  };
+  const t: PortTables = { inCombat: new Set(), contests: {}, distances: { 'p1-hero|p2-hero': 10 } };
+  const castBolt = (abilities: string[], script: number[]) =>
+    apply(plain({ 'p1-hero': abilities }, script, wizard), [...start, ...end('p1', 1), { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'arcaneBolt', target: 'p2-hero' }], t);
+  it('Dedicated Practitioner: "Add 1 to casting rolls for this WIZARD": 3 + 3 + 1 = 7 reaches Arcane Bolt\'s 7', () => {
+    expect(castBolt([], [3, 3]).events.find((e) => e.type === 'spellFailed')).toMatchObject({ roll: 6 });
+    expect(castBolt(['Dedicated Practitioner'], [3, 3]).events.find((e) => e.type === 'spellCastRoll')).toMatchObject({ roll: 7, modifier: 1 });
+  });
+  it('Eldritch Ward: a casting roll of 10+ gives WARD (5+) until the start of your next turn (kept through the enemy turn)', () => {
+    const r = castBolt(['Eldritch Ward'], [5, 5]);
+    expect(r.s.effects).toContainEqual({ kind: 'ward', unitId: 'p1-hero', value: 5, until: 'startOfYourTurn' });
+    expect(castBolt(['Eldritch Ward'], [5, 4]).s.effects).toEqual([]);
+    // p2 passes on the Unbind; the rest of p1's turn, then p2's turn: still warded; gone at p1's next turn.
+    let s = apply(r.s, [{ type: 'pass', player: 'p2' }, ...end('p1', 6)], t).s;
+    expect(s.active).toBe('p2');
+    expect(core.wardOf(s, 'p1-hero')).toBe(5);
+    s = apply(s, end('p2', 7), t).s;
+    s = apply(s, [{ type: 'chooseFirstTurn', player: s.decider, first: 'p1' }], t).s;
+    expect(core.wardOf(s, 'p1-hero')).toBe(null);
+  });
+  it('Magical Might: "Reaction: this WIZARD successfully cast a SPELL: Heal (D3)" (face 6 → 3)', () => {
+    const s = castBolt(['Magical Might'], [4, 4]).s;
+    s.units['p1-hero'].damage = 4;
+    // The reaction comes before the spell's effect (Core 5.2): Heal (D3) from face 6 = 3, then Arcane Bolt's D3 from face 2 = 1.
+    s.diceScript = [6, 2];
+    const r = apply(s, [{ type: 'pass', player: 'p2' }], t);
+    expect(r.events.find((e) => e.type === 'healed')).toMatchObject({ unitId: 'p1-hero', amount: 3, healed: 3 });
+    expect(r.s.units['p1-hero'].damage).toBe(1);
+  });
+  it('Master of Ceremonies: "roll 2 dice and pick 1 to be the roll": 2 and 5 → a chanting roll of 5', () => {
+    const r = apply(plain({ 'p1-hero': ['Master of Ceremonies'] }, [2, 5], wizard), [...start, ...end('p1', 1), { type: 'chant', player: 'p1', unitId: 'p1-hero', prayer: 'resurrection' }], t);
+    expect(r.s.pendingPrayer).toMatchObject({ unmodified: 5, roll: 5 });
+  });
+});
+
+describe('rally, Redeploy, abilities used in the combat phase', () => {
+  it('Rousing Orator: "+1 to rally rolls for friendly units while they are wholly within 12" of this HERO": seven 3s give 7 rally points', () => {
+    const t = (d: number): PortTables => ({ inCombat: new Set(), contests: {}, distances: { 'p1-warriors|p1-hero': d } });
+    const rally = (d: number) => apply(plain({ 'p1-hero': ['Rousing Orator'] }, [3, 3, 3, 3, 3, 3, 3]), [...start, ...end('p1', 1), { type: 'command', player: 'p1', command: 'rally', unitId: 'p1-warriors' }], t(d)).s.pendingRally;
+    expect(rally(12)).toEqual({ unitId: 'p1-warriors', points: 7 });
+    expect(rally(12.5)).toBe(null);
+  });
+  it('Tactical Acumen: in the enemy movement phase a unit wholly within 12" Redeploys without spending command points; once per battle', () => {
+    const t: PortTables = { inCombat: new Set(), contests: {}, distances: { 'p1-knights|p1-hero': 8, 'p1-warriors|p1-hero': 13 } };
+    const s = apply(plain({ 'p1-hero': ['Tactical Acumen'] }, [6, 4]), [{ type: 'chooseFirstTurn', player: 'p1', first: 'p2' }, ...end('p2', 2)], t).s;
+    expect(reduce(s, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Tactical Acumen', target: 'p1-warriors' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Ascension › Path of the Leader › Tactical Acumen' });
+    const cp = s.players.p1.cp;
+    const r = apply(s, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Tactical Acumen', target: 'p1-knights' }, { type: 'command', player: 'p1', command: 'redeploy', unitId: 'p1-knights' }], t);
+    expect(r.events.find((e) => e.type === 'commandUsed')).toMatchObject({ command: 'redeploy', cost: 0, free: 'Ascension › Path of the Leader › Tactical Acumen' });
+    expect(r.s.players.p1.cp).toBe(cp);
+    expect(reduce(r.s, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Tactical Acumen', target: 'p1-hero' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Core 28.2' });
+  });
+  it('Well of Strength: "Once Per Battle, Any Combat Phase: Heal (D6) this HERO"; Full-on Attack: +1 to hit this phase, once per battle', () => {
+    const s0 = plain({ 'p1-hero': ['Well of Strength'], 'p1-knights': ['Full-on Attack'] }, [4]);
+    s0.units['p1-hero'].damage = 4;
+    const t: PortTables = { inCombat: new Set(), contests: {} };
+    expect(reduce(apply(s0, start, t).s, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Well of Strength' }, tablePort(t))).toMatchObject({ ok: false });
+    const r = apply(s0, [...start, ...end('p1', 5), { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Well of Strength' }, { type: 'useAbility', player: 'p1', unitId: 'p1-knights', ability: 'Full-on Attack' }], t);
+    expect(r.s.units['p1-hero'].damage).toBe(0);
+    expect(r.s.effects).toContainEqual({ kind: 'hitBonus', unitId: 'p1-knights', value: 1, until: 'endOfPhase' });
+    expect(reduce(r.s, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Well of Strength' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Core 28.2' });
+    expect(apply(r.s, end('p1', 1), t).s.effects).toEqual([]);
   });
 });
