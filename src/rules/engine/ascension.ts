@@ -11,7 +11,7 @@
  * @module
  */
 import { z } from 'zod';
-import { aliveModels, inCombat, isAlive, onBattlefield, reject, rollLogged, rosterUnit, type Ctx } from './core';
+import { aliveModels, inCombat, isAlive, mortalDamage, onBattlefield, reject, rollLogged, rosterUnit, type Ctx } from './core';
 import { opponentOf, PLAYERS, type GameState, type PlayerId } from './state';
 
 /** The battleplan ids (CAMPAIGN.md). */
@@ -132,8 +132,13 @@ export type AscensionSetup = z.infer<typeof AscensionSetupSchema>;
 
 /** What the battleplan recorded during the game (`state.ascension`). */
 export interface AscensionState {
-  /** Twists rolled, one per battle round. */
-  twists: { round: number; roller: PlayerId; underdog: boolean; roll: number; name: string }[];
+  /**
+   * Twists rolled, one per battle round; `pick`: what the underdog picked for it (`twistPick`: a
+   * unit or an objective), absent until then.
+   */
+  twists: { round: number; roller: PlayerId; underdog: boolean; roll: number; name: string; pick?: { unitId?: string; objectiveId?: string } }[];
+  /** Objectives removed from play by a twist (Fool's Gold); absent = none. */
+  outOfPlay?: string[];
   /**
    * Units destroyed, in order, with the unit that inflicted the damage that destroyed them (A-R16;
    * null: self-inflicted, a rule, or damage entered by hand). Absent in games saved before it was kept.
@@ -216,7 +221,9 @@ export function ascensionEndOfTurn(c: Ctx): void {
     s.players[p].vp += vp;
     c.events.push({ type: 'vpScored', player: p, vp, total: s.players[p].vp, rule, ...detail });
   };
-  const objectives = s.battleplan.objectives.filter((o) => !st.burned.includes(o));
+  // Burned and removed objectives are out of play; Under Dust and Rubble's cannot be controlled this round (A-R27: nobody's).
+  const suspended = suspendedObjectives(s);
+  const objectives = s.battleplan.objectives.filter((o) => !st.burned.includes(o) && !(st.outOfPlay ?? []).includes(o) && !suspended.includes(o));
   const enemyContests = contestedBy(c, opponentOf(active), objectives);
   for (const rule of def.scoring) {
     if (rule === 'takeAndHold') {
@@ -396,4 +403,119 @@ export function retreatWithoutDamage(s: GameState, unitId: string): string | nul
   if (ru?.campaign?.abilities.includes('Steel Discipline')) return 'Ascension › Path of the Defender › Steel Discipline';
   if (s.ascension?.twists.some((t) => t.round === s.round && t.roller === u.owner && t.name === 'Tactical Withdrawal')) return 'Ascension › The Decisive Battle › Tactical Withdrawal';
   return null;
+}
+
+/** What each twist lets the underdog pick (Ascension › each battleplan's Twist table); absent: nothing to pick. */
+export const TWIST_PICKS: Readonly<Record<string, 'friendlyUnit' | 'enemyUnit' | 'objective'>> = {
+  'Under Dust and Rubble': 'objective',
+  'Lead the Attack': 'friendlyUnit',
+  "Fool's Gold": 'objective',
+  'An Eye For Riches': 'friendlyUnit',
+  'At All Costs': 'friendlyUnit',
+  'Steeled Resolve': 'friendlyUnit',
+  'Line-breakers': 'friendlyUnit',
+  'Defensive Formation': 'friendlyUnit',
+  'Storm the Enemy': 'friendlyUnit',
+  'The Earth Trembles': 'enemyUnit',
+  'Eruption of Power': 'objective',
+};
+
+/** The twist of the current battle round if it is `name`, else null. */
+export function currentTwist(s: GameState, name: string): AscensionState['twists'][number] | null {
+  return s.ascension?.twists.find((t) => t.round === s.round && t.name === name) ?? null;
+}
+
+/** Is `unitId` the unit picked for the twist `name` this battle round? */
+export function twistPicked(s: GameState, name: string, unitId: string): boolean {
+  return currentTwist(s, name)?.pick?.unitId === unitId;
+}
+
+/** Objectives that cannot be controlled this battle round (Under Dust and Rubble, A-R27). */
+export function suspendedObjectives(s: GameState): string[] {
+  const o = currentTwist(s, 'Under Dust and Rubble')?.pick?.objectiveId;
+  return o === undefined ? [] : [o];
+}
+
+/**
+ * Twist modifiers for an attack by `attacker` on `target` this battle round: Lead the Attack (+1
+ * Attacks, melee weapons, "until the start of the next battle round"), Steeled Resolve (−1 to
+ * wound rolls for attacks that target the unit), Defensive Formation (+1 to save rolls).
+ */
+export function twistAttackModifiers(s: GameState, attacker: string, target: string): { attacks: number; wound: number; save: number } {
+  if (!s.ascension) return { attacks: 0, wound: 0, save: 0 };
+  return {
+    attacks: twistPicked(s, 'Lead the Attack', attacker) ? 1 : 0,
+    wound: twistPicked(s, 'Steeled Resolve', target) ? -1 : 0,
+    save: twistPicked(s, 'Defensive Formation', target) ? 1 : 0,
+  };
+}
+
+/**
+ * STRIKE-FIRST / STRIKE-LAST from a twist this battle round: Storm the Enemy (STRIKE-FIRST),
+ * Line-breakers (STRIKE-FIRST "if it charged in the same turn"), The Earth Trembles (STRIKE-LAST).
+ */
+export function twistStrike(s: GameState, unitId: string): { first: boolean; last: boolean } {
+  if (!s.ascension) return { first: false, last: false };
+  return {
+    first: twistPicked(s, 'Storm the Enemy', unitId) || (twistPicked(s, 'Line-breakers', unitId) && s.units[unitId].turn.charged),
+    last: twistPicked(s, 'The Earth Trembles', unitId),
+  };
+}
+
+/** Control score bonus from a twist: At All Costs / An Eye For Riches (+3 "until the start of the next battle round"). */
+export function twistControlBonus(s: GameState, unitId: string): number {
+  return s.ascension && (twistPicked(s, 'At All Costs', unitId) || twistPicked(s, 'An Eye For Riches', unitId)) ? 3 : 0;
+}
+
+/** Hold the Line (The Ambush): the underdog's Rally spends no command points this battle round; the rule, or null. */
+export function rallyFree(s: GameState, player: PlayerId): string | null {
+  const t = currentTwist(s, 'Hold the Line');
+  return t && t.roller === player ? 'Ascension › The Ambush › Hold the Line' : null;
+}
+
+/**
+ * `twistPick` (Ascension › Path to Glory Battles › Twists): the player who rolled the twist this
+ * battle round picks what it names: a friendly unit (Lead the Attack, At All Costs, An Eye For
+ * Riches, Steeled Resolve, Line-breakers, Defensive Formation, Storm the Enemy), an enemy unit (The
+ * Earth Trembles) or an objective (Under Dust and Rubble, Fool's Gold: removed from play, Eruption
+ * of Power: a dice for each unit contesting it, 4+ → D3 mortal damage, nobody's kill). Once, at the
+ * start of the battle round: in the start-of-turn phase of its first turn. Refused with the
+ * twist's rule otherwise. (Wild Fire and Spied Treasure are not played: docs/campaign.md.)
+ */
+export function twistPick(c: Ctx, a: { player: PlayerId; unitId?: string; objectiveId?: string }): void {
+  const s = c.s;
+  const st = s.ascension;
+  const t = st?.twists.find((x) => x.round === s.round);
+  const def = s.battleplan.ascension ? ASCENSION[s.battleplan.ascension.id] : undefined;
+  const rule = t && def ? `Ascension › ${def.name} › ${t.name}` : 'Ascension › Path to Glory Battles › Twists';
+  if (!t || !st) reject('no twist was rolled this battle round', rule);
+  const kind = TWIST_PICKS[t.name];
+  if (kind === undefined) reject(`${t.name} has nothing to pick`, rule);
+  if (a.player !== t.roller) reject(`${t.roller} rolled the twist and picks for it`, rule);
+  if (t.pick) reject(`${t.name} was already picked this battle round`, rule);
+  if (s.stage !== 'turn' || s.turnInRound !== 0 || s.phase !== 'startOfTurn') reject('the twist is picked at the start of the battle round (the start of its first turn)', rule);
+  if (kind === 'objective') {
+    if (a.objectiveId === undefined || a.unitId !== undefined) reject(`${t.name} picks an objective ("objectiveId")`, rule);
+    const inPlay = s.battleplan.objectives.filter((o) => !st.burned.includes(o) && !(st.outOfPlay ?? []).includes(o));
+    if (!inPlay.includes(a.objectiveId)) reject(`"${a.objectiveId}" is not an objective in play`, rule);
+    t.pick = { objectiveId: a.objectiveId };
+    c.events.push({ type: 'twistPicked', name: t.name, player: a.player, objectiveId: a.objectiveId });
+    if (t.name === "Fool's Gold") {
+      st.outOfPlay = [...(st.outOfPlay ?? []), a.objectiveId];
+      s.objectives[a.objectiveId] = null;
+    } else if (t.name === 'Eruption of Power') {
+      for (const u of Object.values(s.units)) {
+        if (u.manifestation !== undefined || !onBattlefield(c, u.id) || !c.port.contests(u.id, a.objectiveId)) continue;
+        const [d] = rollLogged(c, 1, 6, `eruptionOfPower:${u.id}`, a.player);
+        if (d >= 4) mortalDamage(c, u.id, rollLogged(c, 1, 3, `eruptionOfPower:${u.id}:mortal`, a.player)[0], `twist:${t.name}`);
+      }
+    }
+    return;
+  }
+  if (a.unitId === undefined || a.objectiveId !== undefined) reject(`${t.name} picks ${kind === 'enemyUnit' ? 'an enemy' : 'a friendly'} unit ("unitId")`, rule);
+  const u = Object.prototype.hasOwnProperty.call(s.units, a.unitId) ? s.units[a.unitId] : undefined;
+  if (!u || u.manifestation !== undefined || !onBattlefield(c, a.unitId)) reject(`"${a.unitId}" is not a unit on the battlefield`, rule);
+  if ((u.owner === a.player) !== (kind === 'friendlyUnit')) reject(`${t.name} picks ${kind === 'enemyUnit' ? 'an enemy' : 'a friendly'} unit`, rule);
+  t.pick = { unitId: a.unitId };
+  c.events.push({ type: 'twistPicked', name: t.name, player: a.player, unitId: a.unitId });
 }

@@ -30,6 +30,7 @@ import {
   type Ctx,
 } from './core';
 import { makeMove } from './moves';
+import { twistAttackModifiers, twistStrike } from './ascension';
 import { pathDamageBonus, pathHitModifiers, pathSaveModifier, pathStrikeFirst } from './pathAbilities';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
@@ -46,8 +47,9 @@ const has = (w: RosterWeapon, ability: string) => (w.abilities ?? []).includes(a
  */
 function strikeKeyword(c: Ctx, unitId: string): 'first' | 'last' | null {
   const s = c.s;
-  const f = unitHasKeyword(s, unitId, 'STRIKE-FIRST') || pathStrikeFirst(c, unitId) !== null;
-  const l = unitHasKeyword(s, unitId, 'STRIKE-LAST');
+  const twist = twistStrike(s, unitId);
+  const f = unitHasKeyword(s, unitId, 'STRIKE-FIRST') || pathStrikeFirst(c, unitId) !== null || twist.first;
+  const l = unitHasKeyword(s, unitId, 'STRIKE-LAST') || twist.last;
   return f === l ? null : f ? 'first' : 'last';
 }
 
@@ -471,7 +473,10 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     for (const m of pathHitModifiers(s, unitId, kind)) hitMods.push(m.value);
     const hitMod = capHitWoundModifier(hitMods.reduce((x, y) => x + y, 0));
     // All-out Defence +1; Master-crafted Armour +1 (Path of the Warrior); capped with Rend (Core 17.1).
-    const saveMods = (hasEffect(s, 'allOutDefence', target) ? 1 : 0) + pathSaveModifier(s, target);
+    // Defensive Formation (Ascension twist) +1; Lead the Attack +1 Attacks (melee); Steeled Resolve -1 to wound.
+    const twist = twistAttackModifiers(s, unitId, target);
+    const saveMods = (hasEffect(s, 'allOutDefence', target) ? 1 : 0) + pathSaveModifier(s, target) + twist.save;
+    const woundMod = capHitWoundModifier(twist.wound);
     for (const as of list.filter((x) => x.target === target)) {
       const w = ru.weapons.find((x) => x.name === as.weapon) as RosterWeapon;
       const models = attackingModels(c, unitId, w, target);
@@ -480,7 +485,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       // (Core 20.0: "not affected by friendly abilities that affect weapon characteristics").
       const champion = has(w, 'companion') ? new Set<string>() : new Set(ru.models.filter((m) => m.champion === true).map((m) => m.id));
       let attacks = 0;
-      for (const m of models) attacks += rollValue(c, w.attacks, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0);
+      const leadTheAttack = w.range === 'melee' && !has(w, 'companion') ? twist.attacks : 0;
+      for (const m of models) attacks += rollValue(c, w.attacks, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0) + leadTheAttack;
       const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: w.rend, damage: w.damage, abilities: w.abilities }, charged };
       const dTgt: DamageTarget = { save: tru.warscroll.save ?? '-', health: tru.warscroll.health, keywords: tru.warscroll.keywords, charged: tState.turn.charged };
       const rend = effectiveRend(dAtt, dTgt);
@@ -505,7 +511,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
         else toWound++;
       }
       const woundDice = toWound > 0 ? rollLogged(c, toWound, 6, `wound:${unitId}:${w.name}`, player) : [];
-      const wounds = woundDice.filter((d) => d !== 1 && d >= wound).length + autoWounds;
+      const wounds = woundDice.filter((d) => d !== 1 && d + woundMod >= wound).length + autoWounds;
       const save = tru.warscroll.save;
       let unsaved = wounds;
       let saveDice: number[] = [];
@@ -524,6 +530,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
         models: models.length,
         attacks,
         hitModifier: hitMod,
+        ...(woundMod !== 0 ? { woundModifier: woundMod } : {}),
         saveModifier: saveMod,
         hits,
         wounds: woundDice,

@@ -328,3 +328,102 @@ describe('rally, Redeploy, abilities used in the combat phase', () => {
     expect(apply(r.s, end('p1', 1), t).s.effects).toEqual([]);
   });
 });
+
+describe('twists picked by the underdog (Ascension › Twists; twistPick)', () => {
+  /** Round 1 with no underdog: roll-off 6 v 1 → p1 rolls the twist with `face` (D3: ⌈face/2⌉; Wreck and Ruin D6). */
+  const twist = (id: AscensionId, roles: Record<PlayerId, string>, face: number, rest: number[] = [], first: PlayerId = 'p1', objectives: string[] = []) =>
+    apply(game({ id, roles, script: [6, 1, face, ...rest], objectives }), [{ type: 'chooseFirstTurn', player: 'p1', first }], { inCombat: new Set(), contests: {} }).s;
+  const pick = (s: GameState, a: Omit<Extract<Action, { type: 'twistPick' }>, 'type'>, t: PortTables = { inCombat: new Set(), contests: {} }) => reduce(s, { type: 'twistPick', ...a }, tablePort(t));
+
+  it('the roller picks once, at the start of the battle round, what the twist names; refusals name the twist', () => {
+    const s = twist('the-ambush', { p1: 'trespasser', p2: 'ambusher' }, 6, [], 'p2'); // 3: Storm the Enemy
+    expect(s.ascension?.twists[0].name).toBe('Storm the Enemy');
+    const rule = 'Ascension › The Ambush › Storm the Enemy';
+    expect(pick(s, { player: 'p2', unitId: 'p2-hero' })).toMatchObject({ ok: false, rule });
+    expect(pick(s, { player: 'p1', unitId: 'p2-hero' })).toMatchObject({ ok: false, rule, reason: 'Storm the Enemy picks a friendly unit' });
+    const r = pick(s, { player: 'p1', unitId: 'p1-hero' });
+    expect(r.ok && r.state.ascension?.twists[0].pick).toEqual({ unitId: 'p1-hero' });
+    expect(r.ok && pick(r.state, { player: 'p1', unitId: 'p1-knights' })).toMatchObject({ ok: false, rule });
+    const later = apply(s, end('p2', 1), { inCombat: new Set(), contests: {} }).s;
+    expect(pick(later, { player: 'p1', unitId: 'p1-hero' })).toMatchObject({ ok: false, rule });
+  });
+
+  it('Storm the Enemy: "that unit has STRIKE-FIRST" until the end of the battle round: p2 cannot fight first in its own turn', () => {
+    const t: PortTables = { inCombat: new Set(['p1-hero|p2-hero']), contests: {} };
+    const s = apply(twist('the-ambush', { p1: 'trespasser', p2: 'ambusher' }, 6, [], 'p2'), [{ type: 'twistPick', player: 'p1', unitId: 'p1-hero' }, ...end('p2', 4)], t).s;
+    expect(s.phase).toBe('combat');
+    expect(reduce(s, { type: 'fight', player: 'p2', unitId: 'p2-hero', target: 'p1-hero' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Core 13.1' });
+    expect(reduce(s, { type: 'fight', player: 'p1', unitId: 'p1-hero', target: 'p2-hero' }, tablePort(t)).ok).toBe(true);
+  });
+
+  it('The Earth Trembles: the picked enemy unit has STRIKE-LAST: it fights after p2\'s unit that has not', () => {
+    const t: PortTables = { inCombat: new Set(['p1-hero|p2-hero', 'p1-knights|p2-knights']), contests: {} };
+    const s = apply(twist('the-ritual', { p1: 'attacker', p2: 'ritualist' }, 3, [], 'p2'), [{ type: 'twistPick', player: 'p1', unitId: 'p2-hero' }, ...end('p2', 5)], t).s;
+    expect(reduce(s, { type: 'fight', player: 'p2', unitId: 'p2-hero', target: 'p1-hero' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Core 19.0' });
+    expect(reduce(s, { type: 'fight', player: 'p2', unitId: 'p2-knights', target: 'p1-knights' }, tablePort(t)).ok).toBe(true);
+  });
+
+  it('Lead the Attack +1 Attacks (melee), Defensive Formation +1 save, Steeled Resolve −1 to wound', () => {
+    const t: PortTables = { inCombat: new Set(['p1-hero|p2-hero']), contests: {} };
+    const fightHeroes = (s: GameState, dice: number[], phases = 5) => {
+      s.diceScript = dice;
+      return attacks(apply(s, [...end('p1', phases), ...fight('p1-hero', 'p2-hero')], t).events)[0];
+    };
+    // Lead the Attack (The Ruined Settlement, face 6 → 3): the Sword makes 5 attacks.
+    const lead = apply(twist('the-ruined-settlement', { p1: 'north', p2: 'south' }, 6), [{ type: 'twistPick', player: 'p1', unitId: 'p1-hero' }], t).s;
+    expect(fightHeroes(lead, [1, 1, 1, 1, 1])).toMatchObject({ attacks: 5 });
+    // Defensive Formation (The Ambush, face 3 → 2), here hand-built on the target p2-hero (the
+    // underdog's own unit in play): a save roll of 3 with Rend 1 and +1 saves. The ambusher's first turn has no movement phase.
+    const df = twist('the-ambush', { p1: 'ambusher', p2: 'trespasser' }, 3);
+    expect(df.ascension?.twists[0]).toMatchObject({ name: 'Defensive Formation', roller: 'p1' });
+    df.ascension!.twists[0].pick = { unitId: 'p2-hero' };
+    expect(fightHeroes(df, [6, 6, 6, 6, 6, 6, 6, 6, 3, 3, 3, 3], 4)).toMatchObject({ saveModifier: 0, damage: 0 });
+    // Steeled Resolve (The Decisive Battle, face 2 → 1) on the target: wound rolls of 3 fail.
+    const sr = twist('the-decisive-battle', { p1: 'raider', p2: 'defender' }, 2);
+    sr.ascension!.twists[0].pick = { unitId: 'p2-hero' };
+    expect(fightHeroes(sr, [6, 6, 6, 6, 3, 3, 3, 4, 1])).toMatchObject({ woundModifier: -1, wounds: [3, 3, 3, 4], damage: 2 });
+  });
+
+  it('Under Dust and Rubble: the objective "cannot be controlled this battle round" (A-R27: it scores for nobody; control is not determined)', () => {
+    const t: PortTables = { inCombat: new Set(), contests: { 'p1-knights': ['o1'], 'p1-warriors': ['o2'] } };
+    const s = twist('the-ruined-settlement', { p1: 'north', p2: 'south' }, 1, [], 'p1', ['o1', 'o2']);
+    s.objectives = { o1: 'p1', o2: 'p1' };
+    const r = apply(s, [{ type: 'twistPick', player: 'p1', objectiveId: 'o1' }, ...end('p1', 7)], t);
+    expect(r.events.find((e) => e.type === 'vpScored')).toMatchObject({ rule: 'Take and Hold', vp: 1, objectives: ['o2'] });
+    expect(r.events.find((e) => e.type === 'control' && e.objectiveId === 'o1' && e.when === 'endOfTurn')).toMatchObject({ suspended: 'Ascension › The Ruined Settlement › Under Dust and Rubble' });
+  });
+
+  it("Fool's Gold: the objective is removed from play; At All Costs: +3 control score", () => {
+    const fg = apply(twist('relics-of-myth', { p1: 'north', p2: 'south' }, 1, [], 'p1', ['o1', 'o2']), [{ type: 'twistPick', player: 'p1', objectiveId: 'o2' }], { inCombat: new Set(), contests: {} }).s;
+    expect([fg.ascension?.outOfPlay, fg.objectives.o2]).toEqual([['o2'], null]);
+    // At All Costs (Wreck and Ruin D6, face 4): p1's knights (5 + 3) against p2's knights (5) on o1.
+    const t: PortTables = { inCombat: new Set(), contests: { 'p1-knights': ['o1'], 'p2-knights': ['o1'] } };
+    const aac = apply(twist('wreck-and-ruin', { p1: 'raider', p2: 'defender' }, 4, [], 'p1', ['o1']), [{ type: 'twistPick', player: 'p1', unitId: 'p1-knights' }, ...end('p1', 7)], t);
+    expect(aac.events.find((e) => e.type === 'control' && e.when === 'endOfTurn')).toMatchObject({ scores: { p1: 8, p2: 5 }, controller: 'p1' });
+  });
+
+  it('Eruption of Power: a dice for each unit contesting the objective; 4+ → D3 mortal damage (nobody\'s kill)', () => {
+    const t: PortTables = { inCombat: new Set(), contests: { 'p1-knights': ['o1'], 'p2-hero': ['o1'] } };
+    const s = twist('the-ritual', { p1: 'attacker', p2: 'ritualist' }, 6, [3, 4, 6], 'p1', ['o1']);
+    const r = apply(s, [{ type: 'twistPick', player: 'p1', objectiveId: 'o1' }], t);
+    // p2-hero (roster order: p1 units first, then p2's): p1-knights rolls 3 (nothing), p2-hero 4 → D3 from 6 = 3.
+    expect(r.events.filter((e) => e.type === 'mortalDamage')).toEqual([{ type: 'mortalDamage', unitId: 'p2-hero', amount: 3, source: 'twist:Eruption of Power' }]);
+    expect(r.events.find((e) => e.type === 'damageResolved')).toMatchObject({ by: null });
+  });
+
+  it('Hold the Line: the underdog\'s Rally spends no command points this battle round', () => {
+    const s = twist('the-ambush', { p1: 'ambusher', p2: 'trespasser' }, 1, [1, 1, 1, 1, 1, 1, 1]);
+    const cp = s.players.p1.cp;
+    const r = apply(s, [...end('p1', 1), { type: 'command', player: 'p1', command: 'rally', unitId: 'p1-warriors' }], { inCombat: new Set(), contests: {} });
+    expect(r.events.find((e) => e.type === 'commandUsed')).toMatchObject({ cost: 0, free: 'Ascension › The Ambush › Hold the Line' });
+    expect(r.s.players.p1.cp).toBe(cp);
+  });
+
+  it('Line-breakers: re-roll the picked unit\'s charge roll; STRIKE-FIRST if it charged this turn', () => {
+    const t: PortTables = { inCombat: new Set(), contests: {} };
+    const s = apply(twist('the-decisive-battle', { p1: 'raider', p2: 'defender' }, 6, [1, 1, 5, 5]), [{ type: 'twistPick', player: 'p1', unitId: 'p1-knights' }, ...end('p1', 4), { type: 'charge', player: 'p1', unitId: 'p1-knights' }], t).s;
+    const r = apply(s, [{ type: 'useAbility', player: 'p1', unitId: 'p1-knights', ability: 'Line-breakers' }], t);
+    expect(r.s.units['p1-knights'].turn.chargeRoll).toBe(10);
+    expect(reduce(s, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Line-breakers' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Ascension › The Decisive Battle › Line-breakers' });
+  });
+});

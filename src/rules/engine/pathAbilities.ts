@@ -13,6 +13,7 @@
  * @module
  */
 import { hasPathAbility, isAlive, onBattlefield, pathAbilities, reject, requireTurn, rollLogged, rollValue, friendlyUnit, unitHasKeyword, type Ctx } from './core';
+import { twistPicked } from './ascension';
 import { opponentOf, PLAYERS, type Action, type GameState, type PlayerId } from './state';
 
 const W = 'Ascension › Path of the Warrior';
@@ -258,10 +259,11 @@ export const USABLE_PATH_ABILITIES = ['Berserker', 'Well of Strength', 'Full-on 
 export function useAbility(c: Ctx, a: Extract<Action, { type: 'useAbility' }>): void {
   requireTurn(c);
   const s = c.s;
-  const path = { Berserker: W, 'Well of Strength': W, 'Full-on Attack': A, 'Tactical Acumen': L }[a.ability];
+  const path = { Berserker: W, 'Line-breakers': 'Ascension › The Decisive Battle', 'Well of Strength': W, 'Full-on Attack': A, 'Tactical Acumen': L }[a.ability];
   const rule = `${path} › ${a.ability}`;
   const u = friendlyUnit(c, a.player, a.unitId, rule);
-  if (!hasPathAbility(s, a.unitId, a.ability)) reject(`unit "${a.unitId}" does not have ${a.ability}`, rule);
+  // Line-breakers is the Decisive Battle's twist: the unit the underdog picked this battle round.
+  if (a.ability === 'Line-breakers' ? !twistPicked(s, 'Line-breakers', a.unitId) : !hasPathAbility(s, a.unitId, a.ability)) reject(`unit "${a.unitId}" does not have ${a.ability}`, rule);
   const once = `${a.unitId}|${a.ability}`;
   const oncePerBattle = () => {
     if (s.oncePerBattle.includes(once)) reject(`${a.ability} was already used this battle (Once Per Battle)`, 'Core 28.2');
@@ -269,7 +271,8 @@ export function useAbility(c: Ctx, a: Extract<Action, { type: 'useAbility' }>): 
   };
   if (a.target !== undefined && a.ability !== 'Tactical Acumen') reject(`${a.ability} has no target to pick`, rule);
   switch (a.ability) {
-    case 'Berserker': {
+    case 'Berserker':
+    case 'Line-breakers': {
       if (s.phase !== 'charge' || u.turn.chargeRoll === null || u.turn.pendingMove?.kind !== 'charge') reject(`re-roll a charge roll after it is made and before the charge move`, rule);
       const byFtV = s.phaseCommands.byArmy[a.player].includes('forwardToVictory') && s.phaseCommands.units.includes(a.unitId);
       if (u.turn.chargeRerolled || byFtV) reject('this charge roll was already re-rolled: a dice cannot be re-rolled more than once', 'Core 2.2');

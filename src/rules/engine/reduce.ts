@@ -60,7 +60,7 @@ import { deployRegiment, deployTerrain, deployUnit, destroyReserves, endDeployme
 import { scoreTactic, tacticalGambit } from './tactics';
 import { underspent } from './roster';
 import { chargesAfterRun, freeRedeploy, pathControlBonus, pathEndOfTurn, pathRallyBonus, pathStartOfRound, useAbility } from './pathAbilities';
-import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, withdraw } from './ascension';
+import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, rallyFree, suspendedObjectives, twistControlBonus, twistPick, withdraw } from './ascension';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -137,7 +137,8 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('setUpReserve'), player: Player, unitId: z.string(), positions: Positions }),
   z.strictObject({ type: z.literal('endDeployment'), player: Player }),
   z.strictObject({ type: z.literal('withdraw'), player: Player }),
-  z.strictObject({ type: z.literal('useAbility'), player: Player, unitId: z.string(), ability: z.enum(['Berserker', 'Well of Strength', 'Full-on Attack', 'Tactical Acumen']), target: z.string().optional() }),
+  z.strictObject({ type: z.literal('useAbility'), player: Player, unitId: z.string(), ability: z.enum(['Berserker', 'Line-breakers', 'Well of Strength', 'Full-on Attack', 'Tactical Acumen']), target: z.string().optional() }),
+  z.strictObject({ type: z.literal('twistPick'), player: Player, unitId: z.string().optional(), objectiveId: z.string().optional() }),
   z.strictObject({ type: z.literal('unbind'), player: Player, unitId: z.string() }),
   z.strictObject({ type: z.literal('activatePlaceOfPower'), player: Player, unitId: z.string() }),
   z.strictObject({ type: z.literal('tacticalGambit'), player: Player, tactic: z.string(), unitId: z.string().optional(), terrainId: z.string().optional() }),
@@ -181,9 +182,12 @@ function controlScore(c: Ctx, unitId: string, objectiveId: string, terrain = fal
   const base = contesting * ru.warscroll.control;
   const bearer = alive.some((m) => m.standardBearer === true);
   const score = bearer ? Math.max(1, base + 1) : base;
-  return terrain || ru.campaign === undefined && others.every((id) => rosterUnit(c.s, id).campaign === undefined) && !c.s.effects.some((e) => e.kind === 'controlBonus')
-    ? score
-    : score + pathControlBonus(c, unitId, objectiveId, others).value;
+  if (terrain) return score;
+  // At All Costs / An Eye For Riches (Ascension twists): +3 this battle round.
+  const twist = twistControlBonus(c.s, unitId);
+  return ru.campaign === undefined && others.every((id) => rosterUnit(c.s, id).campaign === undefined) && !c.s.effects.some((e) => e.kind === 'controlBonus')
+    ? score + twist
+    : score + twist + pathControlBonus(c, unitId, objectiveId, others).value;
 }
 
 /** Terrain features whose control is determined now (Core 32.3): the battleplan's, plus a Take Their Land pick. */
@@ -229,7 +233,13 @@ function determineControl(c: Ctx, when: string): void {
       if (fs.length > 0) contestedT[pickOne(u, fs, s.terrainContestChoices, 'Core 32.3', 'terrain feature')].push({ player: u.owner, unitId: u.id });
     }
   }
+  const suspended = suspendedObjectives(s);
   for (const o of objectives) {
+    // Under Dust and Rubble (Ascension › The Ruined Settlement): "cannot be controlled this battle round" (A-R27).
+    if (suspended.includes(o)) {
+      c.events.push({ type: 'control', objectiveId: o, when, scores: { p1: 0, p2: 0 }, controller: s.objectives[o], changed: false, suspended: 'Ascension › The Ruined Settlement › Under Dust and Rubble' });
+      continue;
+    }
     const score: Record<PlayerId, number> = { p1: 0, p2: 0 };
     for (const { player, unitId } of contested[o]) score[player] += controlScore(c, unitId, o, false, contested[o].map((x) => x.unitId));
     const before = s.objectives[o];
@@ -539,7 +549,8 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
     case 'rally': {
       if (s.phase !== 'hero') reject('Rally is used in any hero phase', rule);
       if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
-      payCommand(c, a.player, 'rally', a.unitId);
+      // Hold the Line (Ascension › The Ambush twist): no command points are spent.
+      payCommand(c, a.player, 'rally', a.unitId, rallyFree(s, a.player) ?? undefined);
       const musician = aliveModels(s, a.unitId).some((m) => m.musician === true);
       const dice = rollLogged(c, musician ? 7 : 6, 6, `rally:${a.unitId}`, a.player);
       // Rousing Orator (Ascension › Path of the Leader): +1 to the rally rolls.
@@ -834,6 +845,9 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         break;
       case 'useAbility':
         useAbility(c, a);
+        break;
+      case 'twistPick':
+        twistPick(c, a);
         break;
       case 'chant':
         chant(c, a);
