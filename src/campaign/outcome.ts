@@ -108,6 +108,7 @@ export function outcomeFromGame(s: GameState, player: PlayerId, c: Campaign): Ru
       questPoints: questPointsInLog(s, player, c.quest),
       championSlew: championSlewInGame(s, player, c.quest),
       battleplan: s.battleplan.name,
+      victoryPoints: s.players[player].vp,
     },
   };
 }
