@@ -122,7 +122,11 @@ export const AscensionSetupSchema = z.strictObject({
   escapeEdge: z.enum(['x0', 'xW', 'y0', 'yD']).optional(),
   sites: z.array(z.string()).optional(),
   altar: z.string().optional(),
+  /** The Ritual › Nature of the Ritual: the ritualist's pick (absent: none is performed). */
+  ritual: z.enum(['blessings', 'primal-force', 'cursed', 'darkness']).optional(),
 });
+/** A ritual of The Ritual's Nature of the Ritual. */
+export type RitualId = 'blessings' | 'primal-force' | 'cursed' | 'darkness';
 /**
  * The battleplan data a game carries (`state.battleplan.ascension`): each player's role, the
  * table's plan size (inches), the corners in neutral territory (Take the Flanks), the Escape Route
@@ -220,6 +224,7 @@ export function ascensionEndOfTurn(c: Ctx): void {
     if (vp <= 0) return;
     s.players[p].vp += vp;
     c.events.push({ type: 'vpScored', player: p, vp, total: s.players[p].vp, rule, ...detail });
+    if (setup.ritual && role(p) === 'ritualist') ritualOnVictoryPoints(c, p, vp, setup.ritual);
   };
   // Burned and removed objectives are out of play; Under Dust and Rubble's cannot be controlled this round (A-R27: nobody's).
   const suspended = suspendedObjectives(s);
@@ -441,11 +446,16 @@ export function suspendedObjectives(s: GameState): string[] {
  * Attacks, melee weapons, "until the start of the next battle round"), Steeled Resolve (−1 to
  * wound rolls for attacks that target the unit), Defensive Formation (+1 to save rolls).
  */
-export function twistAttackModifiers(s: GameState, attacker: string, target: string): { attacks: number; wound: number; save: number } {
+export function twistAttackModifiers(s: GameState, attacker: string, target: string, kind: 'shoot' | 'fight' = 'fight'): { attacks: number; wound: number; save: number } {
   if (!s.ascension) return { attacks: 0, wound: 0, save: 0 };
+  // The Ritual › Ritual of Darkness: "While the ritualist has 8 or more victory points, they can
+  // add 1 to wound rolls for combat attacks made by friendly units."
+  const setup = s.battleplan.ascension;
+  const owner = s.units[attacker].owner;
+  const darkness = kind === 'fight' && setup?.ritual === 'darkness' && setup.roles[owner] === 'ritualist' && s.players[owner].vp >= 8 ? 1 : 0;
   return {
     attacks: twistPicked(s, 'Lead the Attack', attacker) ? 1 : 0,
-    wound: twistPicked(s, 'Steeled Resolve', target) ? -1 : 0,
+    wound: (twistPicked(s, 'Steeled Resolve', target) ? -1 : 0) + darkness,
     save: twistPicked(s, 'Defensive Formation', target) ? 1 : 0,
   };
 }
@@ -457,7 +467,7 @@ export function twistAttackModifiers(s: GameState, attacker: string, target: str
 export function twistStrike(s: GameState, unitId: string): { first: boolean; last: boolean } {
   if (!s.ascension) return { first: false, last: false };
   return {
-    first: twistPicked(s, 'Storm the Enemy', unitId) || (twistPicked(s, 'Line-breakers', unitId) && s.units[unitId].turn.charged),
+    first: twistPicked(s, 'Storm the Enemy', unitId) || (twistPicked(s, 'Line-breakers', unitId) && s.units[unitId].turn.charged) || s.units[unitId].turn.primalForce === true,
     last: twistPicked(s, 'The Earth Trembles', unitId),
   };
 }
@@ -518,4 +528,45 @@ export function twistPick(c: Ctx, a: { player: PlayerId; unitId?: string; object
   if ((u.owner === a.player) !== (kind === 'friendlyUnit')) reject(`${t.name} picks ${kind === 'enemyUnit' ? 'an enemy' : 'a friendly'} unit`, rule);
   t.pick = { unitId: a.unitId };
   c.events.push({ type: 'twistPicked', name: t.name, player: a.player, unitId: a.unitId });
+}
+
+/**
+ * The Ritual › Nature of the Ritual, for each victory point the ritualist scores (A-R17: once per
+ * point): Ritual of Blessings ("pick a friendly unit contesting an objective to Heal (D3)": the
+ * most damaged one, roster order on ties; none damaged, none picked) and Cursed Ritual ("pick an
+ * enemy unit contesting an objective and roll a dice. On a 4+, inflict D3 mortal damage": the
+ * first such unit in roster order; nobody's kill, A-R16).
+ */
+function ritualOnVictoryPoints(c: Ctx, p: PlayerId, vp: number, ritual: RitualId): void {
+  const s = c.s;
+  const contesting = (side: PlayerId) => Object.values(s.units).filter((u) => u.owner === side && u.manifestation === undefined && onBattlefield(c, u.id) && s.battleplan.objectives.some((o) => c.port.contests(u.id, o)));
+  for (let i = 0; i < vp; i++) {
+    if (ritual === 'blessings') {
+      const hurt = contesting(p).filter((u) => u.damage > 0).sort((a, b) => b.damage - a.damage)[0];
+      if (!hurt) return;
+      const [d] = rollLogged(c, 1, 3, `ritualOfBlessings:${hurt.id}`, p);
+      const healed = Math.min(d, hurt.damage);
+      hurt.damage -= healed;
+      c.events.push({ type: 'healed', unitId: hurt.id, amount: d, healed, damage: hurt.damage, rule: 'Ascension › The Ritual › Ritual of Blessings' });
+    } else if (ritual === 'cursed') {
+      const target = contesting(opponentOf(p))[0];
+      if (!target) return;
+      const [d] = rollLogged(c, 1, 6, `cursedRitual:${target.id}`, p);
+      if (d >= 4) mortalDamage(c, target.id, rollLogged(c, 1, 3, `cursedRitual:${target.id}:mortal`, p)[0], 'ritual:Cursed Ritual');
+    }
+  }
+}
+
+/**
+ * The Ritual › Ritual of Primal Force: "Each time the ritualist makes an unmodified charge roll
+ * equal to the number of victory points they have, the charging unit has STRIKE-FIRST this turn"
+ * (T-59: 7 VP, a roll of 7). Called with each charge roll (and re-roll) of the unit.
+ */
+export function ritualOfPrimalForce(c: Ctx, unitId: string, roll: number): void {
+  const s = c.s;
+  const setup = s.battleplan.ascension;
+  const owner = s.units[unitId].owner;
+  if (setup?.ritual !== 'primal-force' || setup.roles[owner] !== 'ritualist' || roll !== s.players[owner].vp) return;
+  s.units[unitId].turn.primalForce = true;
+  c.events.push({ type: 'ritual', ritual: 'Ritual of Primal Force', unitId, roll, rule: 'Ascension › The Ritual › Ritual of Primal Force' });
 }

@@ -474,7 +474,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     const hitMod = capHitWoundModifier(hitMods.reduce((x, y) => x + y, 0));
     // All-out Defence +1; Master-crafted Armour +1 (Path of the Warrior); capped with Rend (Core 17.1).
     // Defensive Formation (Ascension twist) +1; Lead the Attack +1 Attacks (melee); Steeled Resolve -1 to wound.
-    const twist = twistAttackModifiers(s, unitId, target);
+    const twist = twistAttackModifiers(s, unitId, target, kind);
     const saveMods = (hasEffect(s, 'allOutDefence', target) ? 1 : 0) + pathSaveModifier(s, target) + twist.save;
     const woundMod = capHitWoundModifier(twist.wound);
     for (const as of list.filter((x) => x.target === target)) {

@@ -427,3 +427,53 @@ describe('twists picked by the underdog (Ascension › Twists; twistPick)', () =
     expect(reduce(s, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Line-breakers' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Ascension › The Decisive Battle › Line-breakers' });
   });
 });
+
+describe('The Ritual › Nature of the Ritual (T-59)', () => {
+  const ritual = (r: 'blessings' | 'primal-force' | 'cursed' | 'darkness', script: number[], objectives = ['site-1', 'altar']) => {
+    const setup: AscensionSetup = { id: 'the-ritual', roles: { p1: 'ritualist', p2: 'attacker' }, table: { width: 60, depth: 44 }, neutralCorners: [], sites: ['site-1'], altar: 'altar', ritual: r };
+    const g = createGame({ seed: 5, rosters: rosters(), finishedDeployingFirst: 'p1', battleplan: { objectives, name: 'the-ritual', vpPerObjective: 0, ascension: setup }, diceScript: [6, 1, 1, ...script] });
+    if (!g.ok) throw new Error(JSON.stringify(g.issues));
+    return g.state;
+  };
+  // The attacker (p2) chooses who takes the first turn (The Ritual › First Turn): p1.
+  const rstart: Action = { type: 'chooseFirstTurn', player: 'p2', first: 'p1' };
+  it('Ritual of Primal Force: an unmodified charge roll equal to the ritualist\'s VP (7) gives STRIKE-FIRST this turn; 8 does not', () => {
+    const t: PortTables = { inCombat: new Set(), contests: {} };
+    const charge = (dice: number[]) => {
+      const s = apply(ritual('primal-force', dice), [rstart, ...end('p1', 4)], t).s;
+      s.players.p1.vp = 7;
+      return apply(s, [{ type: 'charge', player: 'p1', unitId: 'p1-knights' }], t);
+    };
+    const r = charge([3, 4]);
+    expect(r.s.units['p1-knights'].turn.primalForce).toBe(true);
+    expect(r.events.find((e) => e.type === 'ritual')).toMatchObject({ ritual: 'Ritual of Primal Force', roll: 7 });
+    expect(charge([4, 4]).s.units['p1-knights'].turn.primalForce).toBeUndefined();
+  });
+  it('Ritual of Darkness: at 8+ VP the ritualist adds 1 to wound rolls for combat attacks; at 7 it does not', () => {
+    const t: PortTables = { inCombat: new Set(['p1-hero|p2-hero']), contests: {} };
+    const woundsOf = (vp: number) => {
+      const s = apply(ritual('darkness', [6, 6, 6, 6, 2, 2, 2, 2, 6, 6, 6, 6]), [rstart, ...end('p1', 5)], t).s;
+      s.players.p1.vp = vp;
+      return attacks(apply(s, fight('p1-hero', 'p2-hero'), t).events)[0];
+    };
+    expect(woundsOf(8)).toMatchObject({ woundModifier: 1, wounds: [2, 2, 2, 2], saves: [6, 6, 6, 6] });
+    expect(woundsOf(7)).toMatchObject({ wounds: [2, 2, 2, 2], saves: [] });
+  });
+  it('Ritual of Blessings: each VP the ritualist scores heals D3 on its most damaged unit contesting an objective (A-R17)', () => {
+    const t: PortTables = { inCombat: new Set(), contests: { 'p1-hero': ['site-1'] } };
+    const s = ritual('blessings', [6]);
+    s.units['p1-hero'].damage = 4;
+    // End of p1's turn: p1 controls site-1 (1 VP, Power Grows) → one Heal (D3) from face 6 = 3.
+    const r = apply(s, [rstart, ...end('p1', 7)], t);
+    expect(r.events.find((e) => e.type === 'vpScored')).toMatchObject({ rule: 'Power Grows (sites of power)', vp: 1 });
+    expect(r.events.find((e) => e.type === 'healed')).toMatchObject({ unitId: 'p1-hero', healed: 3, rule: 'Ascension › The Ritual › Ritual of Blessings' });
+    expect(r.s.units['p1-hero'].damage).toBe(1);
+  });
+  it('Cursed Ritual: each VP: an enemy unit contesting an objective rolls, 4+ → D3 mortal damage (nobody\'s kill)', () => {
+    const t: PortTables = { inCombat: new Set(), contests: { 'p1-hero': ['site-1'], 'p2-knights': ['altar'] } };
+    // Control at the start: p1 site-1, p2 altar. End of p1's turn: 1 VP → p2-knights roll 5 → D3 from 4 = 2.
+    const r = apply(ritual('cursed', [5, 4]), [rstart, ...end('p1', 7)], t);
+    expect(r.events.find((e) => e.type === 'mortalDamage')).toMatchObject({ unitId: 'p2-knights', amount: 2, source: 'ritual:Cursed Ritual' });
+    expect(r.events.find((e) => e.type === 'damageResolved')).toMatchObject({ by: null });
+  });
+});

@@ -13,7 +13,7 @@
  * @module
  */
 import { hasPathAbility, isAlive, onBattlefield, pathAbilities, reject, requireTurn, rollLogged, rollValue, friendlyUnit, unitHasKeyword, type Ctx } from './core';
-import { twistPicked } from './ascension';
+import { ritualOfPrimalForce, twistPicked } from './ascension';
 import { opponentOf, PLAYERS, type Action, type GameState, type PlayerId } from './state';
 
 const W = 'Ascension › Path of the Warrior';
@@ -282,6 +282,7 @@ export function useAbility(c: Ctx, a: Extract<Action, { type: 'useAbility' }>): 
       u.turn.chargeRerolled = true;
       u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
       c.events.push({ type: 'chargeReroll', unitId: a.unitId, before, dice, roll: u.turn.chargeRoll, rule });
+      ritualOfPrimalForce(c, a.unitId, u.turn.chargeRoll);
       return;
     }
     case 'Well of Strength': {

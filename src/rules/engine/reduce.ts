@@ -60,7 +60,7 @@ import { deployRegiment, deployTerrain, deployUnit, destroyReserves, endDeployme
 import { scoreTactic, tacticalGambit } from './tactics';
 import { underspent } from './roster';
 import { chargesAfterRun, freeRedeploy, pathControlBonus, pathEndOfTurn, pathRallyBonus, pathStartOfRound, useAbility } from './pathAbilities';
-import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, rallyFree, suspendedObjectives, twistControlBonus, twistPick, withdraw } from './ascension';
+import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, rallyFree, ritualOfPrimalForce, suspendedObjectives, twistControlBonus, twistPick, withdraw } from './ascension';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -485,6 +485,7 @@ function declareCharge(c: Ctx, player: PlayerId, unitId: string, pay: () => void
   u.turn.chargeRoll = dice[0] + dice[1];
   u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
   c.events.push({ type: 'chargeRoll', unitId, dice, roll: u.turn.chargeRoll });
+  ritualOfPrimalForce(c, unitId, u.turn.chargeRoll);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -589,6 +590,7 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       // pending move is what the page, the options and the policy read: keep them the same).
       u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
       c.events.push({ type: 'chargeReroll', unitId: a.unitId, before, dice, roll: u.turn.chargeRoll });
+      ritualOfPrimalForce(c, a.unitId, u.turn.chargeRoll);
       return;
     }
     case 'allOutAttack': {

@@ -230,6 +230,8 @@ export interface UnitState {
     setUp?: boolean;
     /** The charge roll was re-rolled by a Path ability (Berserker; Core 2.2: not again). */
     chargeRerolled?: boolean;
+    /** STRIKE-FIRST this turn from The Ritual's Ritual of Primal Force. */
+    primalForce?: boolean;
   };
 }
 
