@@ -440,8 +440,8 @@ export function allocatePoints(c: Ctx, unitId: string, points: number): { slain:
   return { slain, allocated };
 }
 
-/** Damage sources whose damage is inflicted by the unit named after the colon (attacks, spells, Power Through). */
-const ATTRIBUTED_SOURCES = ['shoot', 'fight', 'spell', 'powerThrough'];
+/** Damage sources whose damage is inflicted by the unit named after the colon (attacks, spells, prayers, Power Through). */
+const ATTRIBUTED_SOURCES = ['shoot', 'fight', 'spell', 'prayer', 'powerThrough'];
 
 /**
  * The unit that inflicts the damage of `source` on `targetId` (A-R16: the unit whose ability

@@ -6,8 +6,9 @@
  * @module
  */
 
-import { afterCastingRoll, afterSpellCast, chantingDie, pathCastingBonus } from './pathAbilities';
+import { afterCastingRoll, afterSpellCast, chantingDie, heal, pathCastingBonus } from './pathAbilities';
 import {
+  aliveModels,
   enemyUnit,
   friendlyUnit,
   isAlive,
@@ -42,6 +43,8 @@ export const SPELLS: Record<string, SpellDef> = {
   mysticShield: { name: 'Mystic Shield', castingValue: 6, target: 'friendly', range: 12, wholly: true },
   /** A generic damage spell for sample armies: D3 mortal damage on a visible enemy unit within 18". */
   arcaneBolt: { name: 'Arcane Bolt (generic)', castingValue: 7, target: 'enemy', range: 18, wholly: false },
+  /** Ascension › Path of the Mage › Legendary: a visible enemy unit within 15"; a dice per model, each 4+ → 1 mortal damage (T-65). */
+  eldritchCataclysm: { name: 'Eldritch Cataclysm', castingValue: 8, target: 'enemy', range: 15, wholly: false },
 };
 
 /** Power level of a WIZARD (N) (Magic 1.1), 0 when not a wizard. `WIZARD` alone = 1. */
@@ -193,6 +196,12 @@ function resolveSpell(c: Ctx): void {
     c.events.push({ type: 'manifestationSummoned', unitId: m.id, summoner: p.casterId });
   } else if (p.spell === 'mysticShield') {
     c.s.effects.push({ kind: 'ward', unitId: p.targetId, value: 6, until: 'endOfTurn' });
+  } else if (p.spell === 'eldritchCataclysm') {
+    // T-65: one dice for each model in the target unit, each 4+ → 1 mortal damage, pooled, then the ward step.
+    const n = aliveModels(c.s, p.targetId).length;
+    const dice = rollLogged(c, n, 6, `spell:${p.casterId}:${p.spell}`, p.player);
+    const mortal = dice.filter((d) => d >= 4).length;
+    if (mortal > 0) mortalDamage(c, p.targetId, mortal, `spell:${p.casterId}`);
   } else if (p.spell === 'arcaneBolt') {
     const [d3] = rollLogged(c, 1, 3, `spell:${p.casterId}:${p.spell}`, p.player);
     mortalDamage(c, p.targetId, d3, `spell:${p.casterId}`);
@@ -267,6 +276,10 @@ export interface PrayerDef {
 /** Prayers known by id (`warscroll.prayers`). Resurrection: the Magic 3.0 example prayer. */
 export const PRAYERS: Record<string, PrayerDef> = {
   resurrection: { name: 'Resurrection', chantingValue: 7, oncePerBattle: true },
+  /** Ascension › Path of the Devout › Legendary: 1 mortal damage on each enemy unit on the battlefield (D3 each if the chanting roll was 9+; T-66). */
+  ritualOfDeath: { name: 'Ritual of Death', chantingValue: 6, oncePerBattle: false },
+  /** Ascension › Path of the Devout › Legendary: Heal (1) each friendly unit on the battlefield (Heal (D3) each if the chanting roll was 9+; T-66). */
+  ritualOfLife: { name: 'Ritual of Life', chantingValue: 8, oncePerBattle: false },
 };
 
 /**
@@ -360,6 +373,18 @@ export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }
     if (!c.port.whollyWithin(t, p.priestId, 3)) reject(`"${t}" must be set up wholly within 3" of "${p.priestId}"`, rule);
     u.turn = { ...u.turn, setUp: true };
     c.events.push({ type: 'resurrected', unitId: t, priest: p.priestId });
+  } else if (p.prayer === 'ritualOfDeath' || p.prayer === 'ritualOfLife') {
+    // T-66: "the chanting roll" includes the ritual points added (A-R12): 5 + 4 = 9 → the 9+ effect.
+    if (a.target !== undefined || a.positions !== undefined) reject(`"${p.prayer}" picks no target`, rule);
+    const strong = total >= 9;
+    const death = p.prayer === 'ritualOfDeath';
+    const units = Object.values(s.units).filter((u) => (death ? u.owner !== a.player : u.owner === a.player) && u.manifestation === undefined && onBattlefield(c, u.id)).map((u) => u.id);
+    for (const id of units) {
+      if (!isAlive(s, id)) continue;
+      const n = strong ? rollLogged(c, 1, 3, `prayer:${p.priestId}:${p.prayer}:${id}`, a.player)[0] : 1;
+      if (death) mortalDamage(c, id, n, `prayer:${p.priestId}`);
+      else heal(c, id, n, 'Ascension › Path of the Devout › Ritual of Life');
+    }
   }
   s.ritualPoints[p.priestId] = 0;
   s.pendingPrayer = null;

@@ -477,3 +477,45 @@ describe('The Ritual › Nature of the Ritual (T-59)', () => {
     expect(r.events.find((e) => e.type === 'damageResolved')).toMatchObject({ by: null });
   });
 });
+
+describe('Path spells and prayers (Path of the Mage / Devout › Legendary)', () => {
+  const caster = (r: Record<PlayerId, RosterInput>) => {
+    const h = r.p1.units[0];
+    h.warscroll.keywords.push('WIZARD', 'PRIEST');
+    h.warscroll.spells = ['eldritchCataclysm'];
+    h.warscroll.prayers = ['ritualOfDeath', 'ritualOfLife'];
+  };
+  const t: PortTables = { inCombat: new Set(), contests: {}, distances: { 'p1-hero|p2-warriors': 15 } };
+  it('T-65 Eldritch Cataclysm: 10 Liberators within 15": 10 dice, each 4+ → 1 mortal damage, pooled (4 → 2 models of Health 2)', () => {
+    const s = apply(plain({}, [4, 4, 1, 2, 3, 4, 5, 6, 4, 2, 3, 3], caster), [...start, ...end('p1', 1), { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'eldritchCataclysm', target: 'p2-warriors' }, { type: 'pass', player: 'p2' }], t);
+    expect(s.events.find((e) => e.type === 'mortalDamage')).toMatchObject({ unitId: 'p2-warriors', amount: 4, source: 'spell:p1-hero' });
+    expect(s.s.units['p2-warriors'].slain).toHaveLength(2);
+    const far = { ...t, distances: { 'p1-hero|p2-warriors': 15.1 } };
+    expect(reduce(apply(plain({}, [], caster), [...start, ...end('p1', 1)], far).s, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'eldritchCataclysm', target: 'p2-warriors' }, tablePort(far))).toMatchObject({ ok: false, rule: 'Magic 2.0' });
+  });
+  it('T-66 Ritual of Death: a chanting roll of 5 + 4 ritual points = 9 → D3 mortal damage on each enemy unit (6 → 3 each); 5 + 1 = 6 → 1 each', () => {
+    const chant = (points: number, script: number[]) => {
+      const s = apply(plain({}, script, caster), [...start, ...end('p1', 1)], t).s;
+      s.ritualPoints['p1-hero'] = points;
+      return apply(s, [{ type: 'chant', player: 'p1', unitId: 'p1-hero', prayer: 'ritualOfDeath' }, { type: 'answerPrayer', player: 'p1', choice: 'answer' }], t);
+    };
+    const strong = chant(4, [5, 6, 6, 6]);
+    expect(strong.events.filter((e) => e.type === 'mortalDamage').map((e) => [e.unitId, e.amount])).toEqual([['p2-hero', 3], ['p2-warriors', 3], ['p2-knights', 3]]);
+    expect(strong.events.find((e) => e.type === 'damageResolved')).toMatchObject({ by: 'p1-hero' });
+    const weak = chant(1, [5]);
+    expect(weak.events.filter((e) => e.type === 'mortalDamage').map((e) => e.amount)).toEqual([1, 1, 1]);
+  });
+  it('T-66 Ritual of Life (chanting value 8): 9+ → Heal (D3) each friendly unit; 8 → Heal (1)', () => {
+    const chant = (points: number, script: number[]) => {
+      const s = apply(plain({}, script, caster), [...start, ...end('p1', 1)], t).s;
+      s.ritualPoints['p1-hero'] = points;
+      s.units['p1-hero'].damage = 4;
+      s.units['p1-knights'].damage = 1;
+      return apply(s, [{ type: 'chant', player: 'p1', unitId: 'p1-hero', prayer: 'ritualOfLife' }, { type: 'answerPrayer', player: 'p1', choice: 'answer' }], t).s;
+    };
+    const strong = chant(4, [5, 6, 6, 6]);
+    expect([strong.units['p1-hero'].damage, strong.units['p1-knights'].damage]).toEqual([1, 0]);
+    const weak = chant(3, [5]);
+    expect([weak.units['p1-hero'].damage, weak.units['p1-knights'].damage]).toEqual([3, 0]);
+  });
+});
