@@ -476,7 +476,9 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     // Defensive Formation (Ascension twist) +1; Lead the Attack +1 Attacks (melee); Steeled Resolve -1 to wound.
     const twist = twistAttackModifiers(s, unitId, target, kind);
     const saveMods = (hasEffect(s, 'allOutDefence', target) ? 1 : 0) + pathSaveModifier(s, target) + twist.save;
-    const woundMod = capHitWoundModifier(twist.wound);
+    // Righteous Conviction (Path of the Devout): +1 to wound rolls for combat attacks.
+    const conviction = kind === 'fight' && hasEffect(s, 'woundBonus', unitId) ? 1 : 0;
+    const woundMod = capHitWoundModifier(twist.wound + conviction);
     for (const as of list.filter((x) => x.target === target)) {
       const w = ru.weapons.find((x) => x.name === as.weapon) as RosterWeapon;
       const models = attackingModels(c, unitId, w, target);

@@ -280,6 +280,8 @@ export const PRAYERS: Record<string, PrayerDef> = {
   ritualOfDeath: { name: 'Ritual of Death', chantingValue: 6, oncePerBattle: false },
   /** Ascension › Path of the Devout › Legendary: Heal (1) each friendly unit on the battlefield (Heal (D3) each if the chanting roll was 9+; T-66). */
   ritualOfLife: { name: 'Ritual of Life', chantingValue: 8, oncePerBattle: false },
+  /** Ascension › Path of the Devout › Elite: a visible friendly unit wholly within 12": +1 to wound rolls for its combat attacks until the start of your next turn. */
+  righteousConviction: { name: 'Righteous Conviction', chantingValue: 4, oncePerBattle: false },
 };
 
 /**
@@ -373,6 +375,13 @@ export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }
     if (!c.port.whollyWithin(t, p.priestId, 3)) reject(`"${t}" must be set up wholly within 3" of "${p.priestId}"`, rule);
     u.turn = { ...u.turn, setUp: true };
     c.events.push({ type: 'resurrected', unitId: t, priest: p.priestId });
+  } else if (p.prayer === 'righteousConviction') {
+    const t = a.target;
+    if (t === undefined || a.positions !== undefined) reject('Righteous Conviction: pick a visible friendly unit wholly within 12" (target)', rule);
+    friendlyUnit(c, a.player, t, rule);
+    if (!c.port.visible(p.priestId, t)) reject(`"${t}" is not visible to "${p.priestId}"`, rule);
+    if (t !== p.priestId && !c.port.whollyWithin(t, p.priestId, 12)) reject(`"${t}" is not wholly within 12" of "${p.priestId}"`, rule);
+    s.effects.push({ kind: 'woundBonus', unitId: t, value: 1, until: 'startOfYourTurn' });
   } else if (p.prayer === 'ritualOfDeath' || p.prayer === 'ritualOfLife') {
     // T-66: "the chanting roll" includes the ritual points added (A-R12): 5 + 4 = 9 → the 9+ effect.
     if (a.target !== undefined || a.positions !== undefined) reject(`"${p.prayer}" picks no target`, rule);

@@ -519,3 +519,21 @@ describe('Path spells and prayers (Path of the Mage / Devout › Legendary)', ()
     expect([weak.units['p1-hero'].damage, weak.units['p1-knights'].damage]).toEqual([3, 0]);
   });
 });
+
+describe('Righteous Conviction (Path of the Devout › Elite, chanting value 4)', () => {
+  it('a friendly unit wholly within 12": +1 to wound rolls for its combat attacks until the start of your next turn', () => {
+    const priest = (r: Record<PlayerId, RosterInput>) => {
+      r.p1.units[0].warscroll.keywords.push('PRIEST');
+      r.p1.units[0].warscroll.prayers = ['righteousConviction'];
+    };
+    const t: PortTables = { inCombat: new Set(['p1-hero|p2-hero']), contests: {}, distances: { 'p1-knights|p1-hero': 12, 'p1-warriors|p1-hero': 12.2 } };
+    const s = apply(plain({}, [4], priest), [...start, ...end('p1', 1), { type: 'chant', player: 'p1', unitId: 'p1-hero', prayer: 'righteousConviction' }], t).s;
+    expect(reduce(s, { type: 'answerPrayer', player: 'p1', choice: 'answer', target: 'p1-warriors' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Magic 3.0' });
+    const r = apply(s, [{ type: 'answerPrayer', player: 'p1', choice: 'answer', target: 'p1-hero' }], t).s;
+    expect(r.effects).toContainEqual({ kind: 'woundBonus', unitId: 'p1-hero', value: 1, until: 'startOfYourTurn' });
+    // Sword wounds on 3+: wound rolls of 2 succeed with +1.
+    r.diceScript = [6, 6, 6, 6, 2, 2, 2, 2, 6, 6, 6, 6];
+    const f = apply(r, [...end('p1', 4), ...fight('p1-hero', 'p2-hero')], t);
+    expect(attacks(f.events)[0]).toMatchObject({ woundModifier: 1, saves: [6, 6, 6, 6] });
+  });
+});

@@ -65,9 +65,10 @@ export interface Effect {
    * `magicalIntervention`: the WIZARD/PRIEST may use one SPELL or PRAYER in the enemy hero phase
    * with -1 to the roll (Commands 2.0), removed when it does. Path to Glory (pathAbilities.ts):
    * `hitBonus` +`value` to hit rolls (Full-on Attack); `freeRedeploy` Redeploy without command
-   * points (Tactical Acumen); `controlBonus` +`value` to the control score (Powerful Presence).
+   * points (Tactical Acumen); `controlBonus` +`value` to the control score (Powerful Presence);
+   * `woundBonus` +`value` to wound rolls for the unit's combat attacks (Righteous Conviction).
    */
-  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus';
+  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus';
   readonly unitId: string;
   /** `startOfYourTurn`: kept until the start of the next turn of the unit's army (Eldritch Ward). */
   readonly until: 'endOfPhase' | 'endOfTurn' | 'startOfYourTurn';
