@@ -25,8 +25,27 @@ export interface BattleOutcome {
   readonly questPoints?: number;
   /** Rise of a Champion: an enemy HERO or MONSTER was slain by the Rising Champion. */
   readonly championSlew?: boolean;
-  /** The battleplan played (recorded). */
+  /** The battleplan played (recorded): its id or name; Relics of Myth's campaign reward reads it. */
   readonly battleplan?: string | null;
+  /** The player's victory points at the end of the battle (Relics of Myth's campaign reward). */
+  readonly victoryPoints?: number;
+}
+
+/** Relics of Myth's campaign reward, as printed (Ascension › Battleplan: Relics of Myth › Campaign Reward). */
+export const RELICS_REWARD = 'Relics of Myth: 1 artefact of power to an eligible HERO on your Order of Battle';
+
+/**
+ * Relics of Myth's campaign reward (Ascension › Relics of Myth › Campaign Reward; T-58): "The
+ * winner rolls a dice and adds their victory points: on 15+, 1 artefact of power to an eligible
+ * HERO on their Order of Battle." Null when the battle was not Relics of Myth, the player did not
+ * win (a major or minor victory) or the victory points are unknown.
+ */
+export function relicsReward(o: BattleOutcome, roll: () => number): { battleplan: string; roll: number; victoryPoints: number; total: number; earned: boolean; reward: string | null } | null {
+  const relics = o.battleplan === 'relics-of-myth' || o.battleplan === 'Relics of Myth';
+  if (!relics || (o.result !== 'major-victory' && o.result !== 'minor-victory') || o.victoryPoints === undefined) return null;
+  const d = roll();
+  const total = d + o.victoryPoints;
+  return { battleplan: 'relics-of-myth', roll: d, victoryPoints: o.victoryPoints, total, earned: total >= 15, reward: total >= 15 ? RELICS_REWARD : null };
 }
 
 /** The player's choices for the aftermath. */
@@ -75,6 +94,7 @@ export function outcomeProblems(c: Campaign, o: BattleOutcome): Refusal[] {
   if (!RESULTS.includes(o.result)) r(`result: expected one of ${RESULTS.join(', ')}, got ${JSON.stringify(o.result)}`);
   if (typeof o.generalSlain !== 'boolean') r('generalSlain: expected true or false');
   if (o.questPoints !== undefined && (!Number.isInteger(o.questPoints) || o.questPoints < 0)) r('questPoints: expected a whole number >= 0');
+  if (o.victoryPoints !== undefined && (!Number.isInteger(o.victoryPoints) || o.victoryPoints < 0)) r('victoryPoints: expected a whole number >= 0');
   if (typeof o.units !== 'object' || o.units === null) r('units: expected {"unit-id": "survived" | "destroyed"}');
   else
     for (const [id, v] of Object.entries(o.units)) {
@@ -199,6 +219,10 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
     }
   }
 
+  // The battleplan's campaign reward (Relics of Myth), after the quests.
+  const campaignReward = relicsReward(o, () => dice.roll(1, 6, 'campaign reward: Relics of Myth, the winner rolls a dice and adds their victory points (15+: an artefact of power)')[0]);
+  if (campaignReward?.earned) pendingRewards.push(RELICS_REWARD);
+
   // 4. Manage your Order of Battle.
   let spent = 0;
   let added: string | null = null;
@@ -256,6 +280,7 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
     renown: record.renown,
     quest: questRecord,
     orderOfBattle: { added, reinforced, retired },
+    ...(campaignReward ? { campaignReward } : {}),
     rolls: dice.rolls.map((r) => ({ why: r.why, dice: [...r.dice] })),
   };
   const next = {

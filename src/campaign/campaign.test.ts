@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoster, type RosterUnit } from '../rules/engine/roster';
 import { applyPassivePathAbilities, drawArmy } from './army';
-import { gloryEarned, runAftermath, type AftermathChoices, type BattleOutcome } from './aftermath';
+import { gloryEarned, RELICS_REWARD, runAftermath, type AftermathChoices, type BattleOutcome } from './aftermath';
 import { PATHS, PATH_IDS, QUEST_IDS, rankFor, ranksCrossed, RANKS } from './data';
 import { gloriousVictory } from './outcome';
 import { chooseRankAbility, newCampaign, orderOfBattlePoints, type NewCampaignOptions } from './roster';
@@ -232,6 +232,22 @@ describe('quests (Roster › 4, Aftermath › 3)', () => {
     expect(r.campaign.quest).toEqual({ id: 'search-for-the-artefact', points: 0, unit: null });
   });
   it('six quest ids', () => expect(QUEST_IDS.length).toBe(6));
+});
+
+describe('Relics of Myth campaign reward (T-58)', () => {
+  it('"The winner rolls a dice and adds their victory points: on 15+, 1 artefact of power": 11 VP + 4 = 15 earns it, + 3 = 14 does not; no roll for the loser', () => {
+    const c = ok(start());
+    // Renown dice first (a D3 for each of the two survivors, from faces 1), then the reward's dice.
+    const won = ok(after(c, { battleplan: 'Relics of Myth', victoryPoints: 11 }, { diceScript: [1, 1, 4] }));
+    expect(won.aftermath.campaignReward).toEqual({ battleplan: 'relics-of-myth', roll: 4, victoryPoints: 11, total: 15, earned: true, reward: RELICS_REWARD });
+    expect(won.campaign.pendingRewards).toEqual([RELICS_REWARD]);
+    const short = ok(after(c, { battleplan: 'relics-of-myth', victoryPoints: 11 }, { diceScript: [1, 1, 3] }));
+    expect(short.aftermath.campaignReward).toMatchObject({ total: 14, earned: false, reward: null });
+    expect(short.campaign.pendingRewards).toBeUndefined();
+    const lost = ok(after(c, { battleplan: 'Relics of Myth', victoryPoints: 11, result: 'minor-defeat' }));
+    expect(lost.aftermath.campaignReward).toBeUndefined();
+    expect(lost.aftermath.rolls.some((r) => r.why.startsWith('campaign reward'))).toBe(false);
+  });
 });
 
 describe('the Order of Battle (Aftermath › 4)', () => {

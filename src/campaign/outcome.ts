@@ -2,7 +2,7 @@
  * A battle's outcome for one player, read from a finished game's state (`campaign aftermath
  * --game`): the result (Ascension › Glorious Victory), the Order of Battle units that took part
  * and whether each was destroyed, whether the general was slain, and the quest points the game can
- * see in its log. Pure: works on the engine's {@link GameState}.
+ * see in its log, and whether the Rising Champion slew an enemy HERO or MONSTER. Pure: works on the engine's {@link GameState}.
  *
  * @module
  */
@@ -48,12 +48,32 @@ export function questPointsInLog(s: GameState, player: PlayerId, quest: Campaign
     if (e.kind === 'roll' && e.player === player) {
       const sum = e.dice.reduce((a, b) => a + b, 0);
       if (quest.id === 'master-magical-lore' && e.purpose.startsWith('cast:') && sum >= 8) n++;
-      if (e.purpose.startsWith('chant:')) lastChant = sum;
+      // Master of Ceremonies rolls 2 dice and picks the higher as the chanting roll.
+      if (e.purpose.startsWith('chant:')) lastChant = e.dice.length > 1 ? Math.max(...e.dice) : sum;
     } else if (e.kind === 'action' && e.action.type === 'answerPrayer' && e.action.player === player) {
       if (quest.id === 'learn-ancient-scriptures' && e.action.choice === 'bank' && lastChant >= 4) n++;
     }
   }
   return n;
+}
+
+/**
+ * Rise of a Champion (Ascension › Quests): was an enemy HERO or MONSTER slain by the Rising
+ * Champion? Read from the game's record of destroyed units and who destroyed them
+ * (`state.ascension.destroyed`, A-R16: the unit that inflicted the final damage): a unit of the
+ * other army with the HERO or MONSTER keyword destroyed by the player's army unit whose campaign
+ * id is the quest's unit. False for any other quest, or a game without that record.
+ */
+export function championSlewInGame(s: GameState, player: PlayerId, quest: Campaign['quest']): boolean {
+  if (!quest || quest.id !== 'rise-of-a-champion' || quest.unit === null) return false;
+  const champion = s.players[player].roster.units.find((u) => u.campaign?.unitId === quest.unit)?.id;
+  if (champion === undefined) return false;
+  const other = player === 'p1' ? 'p2' : 'p1';
+  return (s.ascension?.destroyed ?? []).some((d) => {
+    if (d.by !== champion) return false;
+    const victim = s.players[other].roster.units.find((u) => u.id === d.unitId);
+    return victim !== undefined && victim.warscroll.keywords.some((k) => k === 'HERO' || k === 'MONSTER');
+  });
 }
 
 /**
@@ -86,8 +106,9 @@ export function outcomeFromGame(s: GameState, player: PlayerId, c: Campaign): Ru
       generalSlain: !!gen && !!genUnit && gen.slain.length >= genUnit.models.length,
       units,
       questPoints: questPointsInLog(s, player, c.quest),
-      championSlew: false,
+      championSlew: championSlewInGame(s, player, c.quest),
       battleplan: s.battleplan.name,
+      victoryPoints: s.players[player].vp,
     },
   };
 }

@@ -73,6 +73,10 @@ export const AftermathRecordSchema = z.strictObject({
     })
     .nullable(),
   orderOfBattle: z.strictObject({ added: Id.nullable(), reinforced: Id.nullable(), retired: z.array(Id) }),
+  /** The battleplan's campaign reward (Relics of Myth: the winner's dice + victory points, 15+ → an artefact of power); absent when none applies. */
+  campaignReward: z
+    .strictObject({ battleplan: z.string(), roll: z.number().int(), victoryPoints: z.number().int().min(0), total: z.number().int(), earned: z.boolean(), reward: z.string().nullable() })
+    .optional(),
   rolls: z.array(RollSchema),
 });
 

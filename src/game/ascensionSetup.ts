@@ -8,7 +8,7 @@
  * @module
  */
 import { createDice, rollD6 } from '../rules/dice';
-import { ASCENSION, type AscensionId, type AscensionSetup } from '../rules/engine/ascension';
+import { ASCENSION, type AscensionId, type AscensionSetup, type RitualId } from '../rules/engine/ascension';
 import type { Roster } from '../rules/engine/roster';
 import type { PlayerId } from '../rules/engine/state';
 
@@ -46,6 +46,8 @@ export interface AscensionSetupInput {
   readonly territories: Readonly<Record<PlayerId, readonly Pt[]>>;
   readonly rosters: Readonly<Record<PlayerId, Roster>>;
   readonly seed: number | string;
+  /** The Ritual: the ritualist's pick of the Nature of the Ritual (default: Ritual of Blessings). */
+  readonly ritual?: RitualId;
 }
 
 /** Output of {@link ascensionSetup}. */
@@ -158,7 +160,7 @@ export function ascensionSetup(i: AscensionSetupInput): AscensionPlacement {
   }
   const noFactionTerrain = def.noFactionTerrain.includes('all') ? (['p1', 'p2'] as PlayerId[]) : def.noFactionTerrain.map(playerOf);
   return {
-    setup: { id: i.id, roles, table: { width: W, depth: D }, neutralCorners, ...(escapeEdge ? { escapeEdge } : {}), ...(sites ? { sites, altar } : {}) },
+    setup: { id: i.id, roles, table: { width: W, depth: D }, neutralCorners, ...(escapeEdge ? { escapeEdge } : {}), ...(sites ? { sites, altar, ritual: i.ritual ?? 'blessings' } : {}) },
     objectives,
     picker,
     rollOff,

@@ -15,7 +15,7 @@ import { parseCampaign, type Campaign } from '../../src/campaign/schema';
 import { testArmy } from '../../src/campaign/testArmy';
 import { readBundledNode } from '../../src/game/node';
 import { replayGame } from '../../src/game/replay';
-import { ASCENSION, ASCENSION_IDS, gloriousResult } from '../../src/rules/engine/ascension';
+import { ASCENSION, ASCENSION_IDS, gloriousResult, TWIST_PICKS } from '../../src/rules/engine/ascension';
 import { parseRoster, type RosterUnit } from '../../src/rules/engine/roster';
 import { playBattle } from './play';
 
@@ -43,6 +43,8 @@ describe('the six battleplans, each played to its end by the scripted policy', (
       // One twist per battle round, from the battleplan's table.
       expect(s.ascension!.twists.map((t) => t.round)).toEqual([1, 2, 3, 4, 5]);
       for (const t of s.ascension!.twists) expect(def.twists.map((x) => x.name)).toContain(t.name);
+      // The scripted policy makes the underdog's pick for every twist that names one (units: its general first).
+      for (const t of s.ascension!.twists) if (TWIST_PICKS[t.name] !== undefined) expect(t.pick, `${t.name} in round ${t.round}`).toBeDefined();
       // Glorious Victory from the final victory points.
       expect(s.ascension!.result).toEqual(gloriousResult({ p1: s.players.p1.vp, p2: s.players.p2.vp }, null));
       if (id === 'wreck-and-ruin') {

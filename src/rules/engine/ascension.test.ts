@@ -48,6 +48,10 @@ describe('victory points on hand-built positions', () => {
     expect([claimTheirSkullsVp(390), claimTheirSkullsVp(99), claimTheirSkullsVp(100)]).toEqual([3, 0, 1]);
     const s = game('the-decisive-battle', { p1: 'raider', p2: 'defender' }, []);
     s.units['p2-hero'].slain = ['p2-hero-m1'];
+    // A-R16: only a unit destroyed by an enemy unit scores (the engine records who destroyed it).
+    s.ascension!.destroyed = [{ unitId: 'p2-hero', by: null, round: 1 }];
+    expect(vpBy(endOfTurn(s, 'p1', { landmarks: {} }).events)).toEqual([]);
+    s.ascension!.destroyed = [{ unitId: 'p2-hero', by: 'p1-knights', round: 1 }];
     const r = endOfTurn(s, 'p1', { landmarks: {} });
     expect(vpBy(r.events)).toEqual([['Claim their Skulls', 3]]);
     expect(vpBy(endOfTurn(r.s, 'p2').events)).toEqual([]);

@@ -11,7 +11,7 @@
  * @module
  */
 import { z } from 'zod';
-import { aliveModels, inCombat, isAlive, onBattlefield, reject, rollLogged, rosterUnit, type Ctx } from './core';
+import { aliveModels, inCombat, isAlive, mortalDamage, onBattlefield, reject, rollLogged, rosterUnit, type Ctx } from './core';
 import { opponentOf, PLAYERS, type GameState, type PlayerId } from './state';
 
 /** The battleplan ids (CAMPAIGN.md). */
@@ -122,7 +122,11 @@ export const AscensionSetupSchema = z.strictObject({
   escapeEdge: z.enum(['x0', 'xW', 'y0', 'yD']).optional(),
   sites: z.array(z.string()).optional(),
   altar: z.string().optional(),
+  /** The Ritual › Nature of the Ritual: the ritualist's pick (absent: none is performed). */
+  ritual: z.enum(['blessings', 'primal-force', 'cursed', 'darkness']).optional(),
 });
+/** A ritual of The Ritual's Nature of the Ritual. */
+export type RitualId = 'blessings' | 'primal-force' | 'cursed' | 'darkness';
 /**
  * The battleplan data a game carries (`state.battleplan.ascension`): each player's role, the
  * table's plan size (inches), the corners in neutral territory (Take the Flanks), the Escape Route
@@ -132,8 +136,18 @@ export type AscensionSetup = z.infer<typeof AscensionSetupSchema>;
 
 /** What the battleplan recorded during the game (`state.ascension`). */
 export interface AscensionState {
-  /** Twists rolled, one per battle round. */
-  twists: { round: number; roller: PlayerId; underdog: boolean; roll: number; name: string }[];
+  /**
+   * Twists rolled, one per battle round; `pick`: what the underdog picked for it (`twistPick`: a
+   * unit or an objective), absent until then.
+   */
+  twists: { round: number; roller: PlayerId; underdog: boolean; roll: number; name: string; pick?: { unitId?: string; objectiveId?: string } }[];
+  /** Objectives removed from play by a twist (Fool's Gold); absent = none. */
+  outOfPlay?: string[];
+  /**
+   * Units destroyed, in order, with the unit that inflicted the damage that destroyed them (A-R16;
+   * null: self-inflicted, a rule, or damage entered by hand). Absent in games saved before it was kept.
+   */
+  destroyed?: { unitId: string; by: string | null; round: number }[];
   /** Units whose destruction was scored (Claim their Skulls), and units that escaped. */
   scoredDestroyed: string[];
   escaped: string[];
@@ -210,8 +224,11 @@ export function ascensionEndOfTurn(c: Ctx): void {
     if (vp <= 0) return;
     s.players[p].vp += vp;
     c.events.push({ type: 'vpScored', player: p, vp, total: s.players[p].vp, rule, ...detail });
+    if (setup.ritual && role(p) === 'ritualist') ritualOnVictoryPoints(c, p, vp, setup.ritual);
   };
-  const objectives = s.battleplan.objectives.filter((o) => !st.burned.includes(o));
+  // Burned and removed objectives are out of play; Under Dust and Rubble's cannot be controlled this round (A-R27: nobody's).
+  const suspended = suspendedObjectives(s);
+  const objectives = s.battleplan.objectives.filter((o) => !st.burned.includes(o) && !(st.outOfPlay ?? []).includes(o) && !suspended.includes(o));
   const enemyContests = contestedBy(c, opponentOf(active), objectives);
   for (const rule of def.scoring) {
     if (rule === 'takeAndHold') {
@@ -224,12 +241,16 @@ export function ascensionEndOfTurn(c: Ctx): void {
       const held = objectives.filter((o) => s.objectives[o] === active && !enemyContests.has(o));
       score(active, 2 * held.length, 'Ours For the Taking', { objectives: held });
     } else if (rule === 'claimTheirSkulls') {
-      // A-R16 approximation: a unit destroyed since the last check scores for its opponent.
-      for (const u of Object.values(s.units)) {
+      // A-R16: each enemy unit destroyed by one of the player's units since the last check scores
+      // for that player (the unit that inflicted the final damage, `destroyed[].by`); a unit
+      // destroyed by its own army, by a rule or by damage entered by hand scores for nobody.
+      for (const d of st.destroyed ?? []) {
+        const u = s.units[d.unitId];
         if (u.manifestation !== undefined || isAlive(s, u.id) || st.scoredDestroyed.includes(u.id) || st.escaped.includes(u.id)) continue;
         st.scoredDestroyed.push(u.id);
+        if (d.by === null || s.units[d.by]?.owner === u.owner) continue;
         const cost = s.players[u.owner].roster.units.find((x) => x.id === u.id)?.points ?? 0;
-        score(opponentOf(u.owner), claimTheirSkullsVp(cost), 'Claim their Skulls', { unitId: u.id, points: cost });
+        score(opponentOf(u.owner), claimTheirSkullsVp(cost), 'Claim their Skulls', { unitId: u.id, points: cost, by: d.by });
       }
     } else if (rule === 'holdTheCentre') {
       const near = (p: PlayerId) => unitsOf(c, p).some((u) => c.port.landmarkDistance(u, 'centre') <= 6 + EPS);
@@ -387,4 +408,165 @@ export function retreatWithoutDamage(s: GameState, unitId: string): string | nul
   if (ru?.campaign?.abilities.includes('Steel Discipline')) return 'Ascension › Path of the Defender › Steel Discipline';
   if (s.ascension?.twists.some((t) => t.round === s.round && t.roller === u.owner && t.name === 'Tactical Withdrawal')) return 'Ascension › The Decisive Battle › Tactical Withdrawal';
   return null;
+}
+
+/** What each twist lets the underdog pick (Ascension › each battleplan's Twist table); absent: nothing to pick. */
+export const TWIST_PICKS: Readonly<Record<string, 'friendlyUnit' | 'enemyUnit' | 'objective'>> = {
+  'Under Dust and Rubble': 'objective',
+  'Lead the Attack': 'friendlyUnit',
+  "Fool's Gold": 'objective',
+  'An Eye For Riches': 'friendlyUnit',
+  'At All Costs': 'friendlyUnit',
+  'Steeled Resolve': 'friendlyUnit',
+  'Line-breakers': 'friendlyUnit',
+  'Defensive Formation': 'friendlyUnit',
+  'Storm the Enemy': 'friendlyUnit',
+  'The Earth Trembles': 'enemyUnit',
+  'Eruption of Power': 'objective',
+};
+
+/** The twist of the current battle round if it is `name`, else null. */
+export function currentTwist(s: GameState, name: string): AscensionState['twists'][number] | null {
+  return s.ascension?.twists.find((t) => t.round === s.round && t.name === name) ?? null;
+}
+
+/** Is `unitId` the unit picked for the twist `name` this battle round? */
+export function twistPicked(s: GameState, name: string, unitId: string): boolean {
+  return currentTwist(s, name)?.pick?.unitId === unitId;
+}
+
+/** Objectives that cannot be controlled this battle round (Under Dust and Rubble, A-R27). */
+export function suspendedObjectives(s: GameState): string[] {
+  const o = currentTwist(s, 'Under Dust and Rubble')?.pick?.objectiveId;
+  return o === undefined ? [] : [o];
+}
+
+/**
+ * Twist modifiers for an attack by `attacker` on `target` this battle round: Lead the Attack (+1
+ * Attacks, melee weapons, "until the start of the next battle round"), Steeled Resolve (−1 to
+ * wound rolls for attacks that target the unit), Defensive Formation (+1 to save rolls).
+ */
+export function twistAttackModifiers(s: GameState, attacker: string, target: string, kind: 'shoot' | 'fight' = 'fight'): { attacks: number; wound: number; save: number } {
+  if (!s.ascension) return { attacks: 0, wound: 0, save: 0 };
+  // The Ritual › Ritual of Darkness: "While the ritualist has 8 or more victory points, they can
+  // add 1 to wound rolls for combat attacks made by friendly units."
+  const setup = s.battleplan.ascension;
+  const owner = s.units[attacker].owner;
+  const darkness = kind === 'fight' && setup?.ritual === 'darkness' && setup.roles[owner] === 'ritualist' && s.players[owner].vp >= 8 ? 1 : 0;
+  return {
+    attacks: twistPicked(s, 'Lead the Attack', attacker) ? 1 : 0,
+    wound: (twistPicked(s, 'Steeled Resolve', target) ? -1 : 0) + darkness,
+    save: twistPicked(s, 'Defensive Formation', target) ? 1 : 0,
+  };
+}
+
+/**
+ * STRIKE-FIRST / STRIKE-LAST from a twist this battle round: Storm the Enemy (STRIKE-FIRST),
+ * Line-breakers (STRIKE-FIRST "if it charged in the same turn"), The Earth Trembles (STRIKE-LAST).
+ */
+export function twistStrike(s: GameState, unitId: string): { first: boolean; last: boolean } {
+  if (!s.ascension) return { first: false, last: false };
+  return {
+    first: twistPicked(s, 'Storm the Enemy', unitId) || (twistPicked(s, 'Line-breakers', unitId) && s.units[unitId].turn.charged) || s.units[unitId].turn.primalForce === true,
+    last: twistPicked(s, 'The Earth Trembles', unitId),
+  };
+}
+
+/** Control score bonus from a twist: At All Costs / An Eye For Riches (+3 "until the start of the next battle round"). */
+export function twistControlBonus(s: GameState, unitId: string): number {
+  return s.ascension && (twistPicked(s, 'At All Costs', unitId) || twistPicked(s, 'An Eye For Riches', unitId)) ? 3 : 0;
+}
+
+/** Hold the Line (The Ambush): the underdog's Rally spends no command points this battle round; the rule, or null. */
+export function rallyFree(s: GameState, player: PlayerId): string | null {
+  const t = currentTwist(s, 'Hold the Line');
+  return t && t.roller === player ? 'Ascension › The Ambush › Hold the Line' : null;
+}
+
+/**
+ * `twistPick` (Ascension › Path to Glory Battles › Twists): the player who rolled the twist this
+ * battle round picks what it names: a friendly unit (Lead the Attack, At All Costs, An Eye For
+ * Riches, Steeled Resolve, Line-breakers, Defensive Formation, Storm the Enemy), an enemy unit (The
+ * Earth Trembles) or an objective (Under Dust and Rubble, Fool's Gold: removed from play, Eruption
+ * of Power: a dice for each unit contesting it, 4+ → D3 mortal damage, nobody's kill). Once, at the
+ * start of the battle round: in the start-of-turn phase of its first turn. Refused with the
+ * twist's rule otherwise. (Wild Fire and Spied Treasure are not played: docs/campaign.md.)
+ */
+export function twistPick(c: Ctx, a: { player: PlayerId; unitId?: string; objectiveId?: string }): void {
+  const s = c.s;
+  const st = s.ascension;
+  const t = st?.twists.find((x) => x.round === s.round);
+  const def = s.battleplan.ascension ? ASCENSION[s.battleplan.ascension.id] : undefined;
+  const rule = t && def ? `Ascension › ${def.name} › ${t.name}` : 'Ascension › Path to Glory Battles › Twists';
+  if (!t || !st) reject('no twist was rolled this battle round', rule);
+  const kind = TWIST_PICKS[t.name];
+  if (kind === undefined) reject(`${t.name} has nothing to pick`, rule);
+  if (a.player !== t.roller) reject(`${t.roller} rolled the twist and picks for it`, rule);
+  if (t.pick) reject(`${t.name} was already picked this battle round`, rule);
+  if (s.stage !== 'turn' || s.turnInRound !== 0 || s.phase !== 'startOfTurn') reject('the twist is picked at the start of the battle round (the start of its first turn)', rule);
+  if (kind === 'objective') {
+    if (a.objectiveId === undefined || a.unitId !== undefined) reject(`${t.name} picks an objective ("objectiveId")`, rule);
+    const inPlay = s.battleplan.objectives.filter((o) => !st.burned.includes(o) && !(st.outOfPlay ?? []).includes(o));
+    if (!inPlay.includes(a.objectiveId)) reject(`"${a.objectiveId}" is not an objective in play`, rule);
+    t.pick = { objectiveId: a.objectiveId };
+    c.events.push({ type: 'twistPicked', name: t.name, player: a.player, objectiveId: a.objectiveId });
+    if (t.name === "Fool's Gold") {
+      st.outOfPlay = [...(st.outOfPlay ?? []), a.objectiveId];
+      s.objectives[a.objectiveId] = null;
+    } else if (t.name === 'Eruption of Power') {
+      for (const u of Object.values(s.units)) {
+        if (u.manifestation !== undefined || !onBattlefield(c, u.id) || !c.port.contests(u.id, a.objectiveId)) continue;
+        const [d] = rollLogged(c, 1, 6, `eruptionOfPower:${u.id}`, a.player);
+        if (d >= 4) mortalDamage(c, u.id, rollLogged(c, 1, 3, `eruptionOfPower:${u.id}:mortal`, a.player)[0], `twist:${t.name}`);
+      }
+    }
+    return;
+  }
+  if (a.unitId === undefined || a.objectiveId !== undefined) reject(`${t.name} picks ${kind === 'enemyUnit' ? 'an enemy' : 'a friendly'} unit ("unitId")`, rule);
+  const u = Object.prototype.hasOwnProperty.call(s.units, a.unitId) ? s.units[a.unitId] : undefined;
+  if (!u || u.manifestation !== undefined || !onBattlefield(c, a.unitId)) reject(`"${a.unitId}" is not a unit on the battlefield`, rule);
+  if ((u.owner === a.player) !== (kind === 'friendlyUnit')) reject(`${t.name} picks ${kind === 'enemyUnit' ? 'an enemy' : 'a friendly'} unit`, rule);
+  t.pick = { unitId: a.unitId };
+  c.events.push({ type: 'twistPicked', name: t.name, player: a.player, unitId: a.unitId });
+}
+
+/**
+ * The Ritual › Nature of the Ritual, for each victory point the ritualist scores (A-R17: once per
+ * point): Ritual of Blessings ("pick a friendly unit contesting an objective to Heal (D3)": the
+ * most damaged one, roster order on ties; none damaged, none picked) and Cursed Ritual ("pick an
+ * enemy unit contesting an objective and roll a dice. On a 4+, inflict D3 mortal damage": the
+ * first such unit in roster order; nobody's kill, A-R16).
+ */
+function ritualOnVictoryPoints(c: Ctx, p: PlayerId, vp: number, ritual: RitualId): void {
+  const s = c.s;
+  const contesting = (side: PlayerId) => Object.values(s.units).filter((u) => u.owner === side && u.manifestation === undefined && onBattlefield(c, u.id) && s.battleplan.objectives.some((o) => c.port.contests(u.id, o)));
+  for (let i = 0; i < vp; i++) {
+    if (ritual === 'blessings') {
+      const hurt = contesting(p).filter((u) => u.damage > 0).sort((a, b) => b.damage - a.damage)[0];
+      if (!hurt) return;
+      const [d] = rollLogged(c, 1, 3, `ritualOfBlessings:${hurt.id}`, p);
+      const healed = Math.min(d, hurt.damage);
+      hurt.damage -= healed;
+      c.events.push({ type: 'healed', unitId: hurt.id, amount: d, healed, damage: hurt.damage, rule: 'Ascension › The Ritual › Ritual of Blessings' });
+    } else if (ritual === 'cursed') {
+      const target = contesting(opponentOf(p))[0];
+      if (!target) return;
+      const [d] = rollLogged(c, 1, 6, `cursedRitual:${target.id}`, p);
+      if (d >= 4) mortalDamage(c, target.id, rollLogged(c, 1, 3, `cursedRitual:${target.id}:mortal`, p)[0], 'ritual:Cursed Ritual');
+    }
+  }
+}
+
+/**
+ * The Ritual › Ritual of Primal Force: "Each time the ritualist makes an unmodified charge roll
+ * equal to the number of victory points they have, the charging unit has STRIKE-FIRST this turn"
+ * (T-59: 7 VP, a roll of 7). Called with each charge roll (and re-roll) of the unit.
+ */
+export function ritualOfPrimalForce(c: Ctx, unitId: string, roll: number): void {
+  const s = c.s;
+  const setup = s.battleplan.ascension;
+  const owner = s.units[unitId].owner;
+  if (setup?.ritual !== 'primal-force' || setup.roles[owner] !== 'ritualist' || roll !== s.players[owner].vp) return;
+  s.units[unitId].turn.primalForce = true;
+  c.events.push({ type: 'ritual', ritual: 'Ritual of Primal Force', unitId, roll, rule: 'Ascension › The Ritual › Ritual of Primal Force' });
 }

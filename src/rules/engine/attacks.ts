@@ -30,6 +30,8 @@ import {
   type Ctx,
 } from './core';
 import { makeMove } from './moves';
+import { twistAttackModifiers, twistStrike } from './ascension';
+import { pathDamageBonus, pathHitModifiers, pathSaveModifier, pathStrikeFirst } from './pathAbilities';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 
@@ -38,10 +40,16 @@ function rollTarget(v: number | string): number {
 }
 const has = (w: RosterWeapon, ability: string) => (w.abilities ?? []).includes(ability);
 
-/** STRIKE-FIRST / STRIKE-LAST of a unit (both = neither, Core 19.0). */
-function strikeKeyword(s: GameState, unitId: string): 'first' | 'last' | null {
-  const f = unitHasKeyword(s, unitId, 'STRIKE-FIRST');
-  const l = unitHasKeyword(s, unitId, 'STRIKE-LAST');
+/**
+ * STRIKE-FIRST / STRIKE-LAST of a unit (both = neither, Core 19.0): its keywords, and the Path
+ * abilities that give STRIKE-FIRST under a condition (Defender of the Realm, Indomitable
+ * Defenders: pathAbilities.ts).
+ */
+function strikeKeyword(c: Ctx, unitId: string): 'first' | 'last' | null {
+  const s = c.s;
+  const twist = twistStrike(s, unitId);
+  const f = unitHasKeyword(s, unitId, 'STRIKE-FIRST') || pathStrikeFirst(c, unitId) !== null || twist.first;
+  const l = unitHasKeyword(s, unitId, 'STRIKE-LAST') || twist.last;
   return f === l ? null : f ? 'first' : 'last';
 }
 
@@ -327,8 +335,8 @@ export function fightCandidates(c: Ctx, player: PlayerId): string[] {
   let mine = all.filter((id) => s.units[id].owner === player);
   if (firstLeft.length > 0) mine = mine.filter((id) => firstLeft.includes(id));
   // STRIKE-LAST: not while a unit in combat without STRIKE-LAST has not fought.
-  const nonLastLeft = all.some((id) => strikeKeyword(s, id) !== 'last' && inCombat(s, c.port, id));
-  if (nonLastLeft) mine = mine.filter((id) => strikeKeyword(s, id) !== 'last');
+  const nonLastLeft = all.some((id) => strikeKeyword(c, id) !== 'last' && inCombat(s, c.port, id));
+  if (nonLastLeft) mine = mine.filter((id) => strikeKeyword(c, id) !== 'last');
   return mine;
 }
 
@@ -350,7 +358,7 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
   if (s.combat === null) s.combat = { picker: s.active as PlayerId, fought: [], strikeFirst: null };
   const order = s.combat;
   if (order.strikeFirst === null) {
-    order.strikeFirst = Object.keys(s.units).filter((id) => onBattlefield(c, id) && strikeKeyword(s, id) === 'first' && inCombat(s, c.port, id));
+    order.strikeFirst = Object.keys(s.units).filter((id) => onBattlefield(c, id) && strikeKeyword(c, id) === 'first' && inCombat(s, c.port, id));
   }
   if (order.fought.includes(a.unitId)) reject(`unit "${a.unitId}" already used a FIGHT ability this phase`, 'Core 5.3');
   if (!inCombat(s, c.port, a.unitId) && !u.turn.charged) reject(`unit "${a.unitId}" is not in combat and did not charge this turn`, 'Core 14.4');
@@ -461,8 +469,16 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     if (kind === 'shoot' && guardedHero(c, target)) hitMods.push(-1);
     // Covering Fire (Commands 4.0): "You must subtract 1 from the hit rolls".
     if (coveringFire) hitMods.push(-1);
+    // Path to Glory (pathAbilities.ts): Martial Expertise, Full-on Attack (+1, within the cap).
+    for (const m of pathHitModifiers(s, unitId, kind)) hitMods.push(m.value);
     const hitMod = capHitWoundModifier(hitMods.reduce((x, y) => x + y, 0));
-    const saveMods = hasEffect(s, 'allOutDefence', target) ? 1 : 0;
+    // All-out Defence +1; Master-crafted Armour +1 (Path of the Warrior); capped with Rend (Core 17.1).
+    // Defensive Formation (Ascension twist) +1; Lead the Attack +1 Attacks (melee); Steeled Resolve -1 to wound.
+    const twist = twistAttackModifiers(s, unitId, target, kind);
+    const saveMods = (hasEffect(s, 'allOutDefence', target) ? 1 : 0) + pathSaveModifier(s, target) + twist.save;
+    // Righteous Conviction (Path of the Devout): +1 to wound rolls for combat attacks.
+    const conviction = kind === 'fight' && hasEffect(s, 'woundBonus', unitId) ? 1 : 0;
+    const woundMod = capHitWoundModifier(twist.wound + conviction);
     for (const as of list.filter((x) => x.target === target)) {
       const w = ru.weapons.find((x) => x.name === as.weapon) as RosterWeapon;
       const models = attackingModels(c, unitId, w, target);
@@ -471,7 +487,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       // (Core 20.0: "not affected by friendly abilities that affect weapon characteristics").
       const champion = has(w, 'companion') ? new Set<string>() : new Set(ru.models.filter((m) => m.champion === true).map((m) => m.id));
       let attacks = 0;
-      for (const m of models) attacks += rollValue(c, w.attacks, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0);
+      const leadTheAttack = w.range === 'melee' && !has(w, 'companion') ? twist.attacks : 0;
+      for (const m of models) attacks += rollValue(c, w.attacks, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0) + leadTheAttack;
       const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: w.rend, damage: w.damage, abilities: w.abilities }, charged };
       const dTgt: DamageTarget = { save: tru.warscroll.save ?? '-', health: tru.warscroll.health, keywords: tru.warscroll.keywords, charged: tState.turn.charged };
       const rend = effectiveRend(dAtt, dTgt);
@@ -479,7 +496,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       const hit = rollTarget(w.hit);
       const wound = rollTarget(w.wound);
       const crit = (w.abilities ?? []).find((x) => x === 'crit-mortal' || x === 'crit-auto-wound' || x === 'crit-2-hits');
-      const chargeBonus = charged && has(w, 'charge-damage') ? 1 : 0;
+      // Charge (+1 Damage) weapons; Monster Killers (Path of the Attacker): +1 Damage, melee, against a MONSTER.
+      const chargeBonus = (charged && has(w, 'charge-damage') ? 1 : 0) + pathDamageBonus(s, unitId, w.range === 'melee', target);
       const damageOf = (why: string) => rollValue(c, w.damage, `damage:${unitId}:${w.name}${why}`, player) + chargeBonus;
       const hits = rollLogged(c, attacks, 6, `hit:${unitId}:${w.name}`, player);
       let toWound = 0;
@@ -495,7 +513,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
         else toWound++;
       }
       const woundDice = toWound > 0 ? rollLogged(c, toWound, 6, `wound:${unitId}:${w.name}`, player) : [];
-      const wounds = woundDice.filter((d) => d !== 1 && d >= wound).length + autoWounds;
+      const wounds = woundDice.filter((d) => d !== 1 && d + woundMod >= wound).length + autoWounds;
       const save = tru.warscroll.save;
       let unsaved = wounds;
       let saveDice: number[] = [];
@@ -514,6 +532,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
         models: models.length,
         attacks,
         hitModifier: hitMod,
+        ...(woundMod !== 0 ? { woundModifier: woundMod } : {}),
         saveModifier: saveMod,
         hits,
         wounds: woundDice,

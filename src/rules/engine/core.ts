@@ -11,6 +11,7 @@ import { toCharacteristic } from '../characteristics';
 import type { GeometryPort, PortView } from './geometryPort';
 import { COMMANDS, type CommandName, type GameState, type PlayerId, type UnitState } from './state';
 import type { RosterUnit, RosterWeapon } from './roster';
+import { pathWards } from './pathAbilities';
 
 /** Something that happened, for the UI and the tests (plain JSON). */
 export interface GameEvent {
@@ -185,9 +186,12 @@ export function useCore(c: Ctx, unitId: string): void {
   c.s.phaseCoreUnits.push(unitId);
 }
 
-/** Check and pay for a command (Commands 1.2). */
-export function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitId: string): void {
-  const { cost } = COMMANDS[command];
+/**
+ * Check and pay for a command (Commands 1.2). `free`: the rule that lets it be used without
+ * spending command points (Tactical Acumen, Hold the Line); the other limits still apply.
+ */
+export function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitId: string, free?: string): void {
+  const cost = free === undefined ? COMMANDS[command].cost : 0;
   const p = c.s.players[player];
   if (c.s.phaseCommands.byArmy[player].includes(command)) {
     reject(`${player} already used ${command} this phase (each command once per army per phase)`, 'Commands 1.2');
@@ -199,7 +203,7 @@ export function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitI
   p.cp -= cost;
   c.s.phaseCommands.byArmy[player].push(command);
   c.s.phaseCommands.units.push(unitId);
-  c.events.push({ type: 'commandUsed', player, command, unitId, cost, cpLeft: p.cp });
+  c.events.push({ type: 'commandUsed', player, command, unitId, cost, cpLeft: p.cp, ...(free !== undefined ? { free } : {}) });
 }
 
 /**
@@ -228,11 +232,41 @@ export function modelWeapons(ru: RosterUnit, modelId: string): RosterWeapon[] {
   return ru.weapons.filter((w) => m.weapons!.includes(w.name));
 }
 
-/** The lowest ward value that applies to the unit (Core 18.1), or null. */
-export function wardOf(s: GameState, unitId: string): number | null {
+/**
+ * The Path to Glory rank abilities of a unit (Ascension › Paths): its roster entry's
+ * `campaign.abilities` (a unit drawn from an Order of Battle), else none. Names as printed.
+ */
+export function pathAbilities(s: GameState, unitId: string): readonly string[] {
+  const u = s.units[unitId];
+  if (!u || u.manifestation !== undefined) return [];
+  return s.players[u.owner].roster.units.find((x) => x.id === unitId)?.campaign?.abilities ?? [];
+}
+
+/** Does the unit have the Path ability `name` (as printed)? */
+export function hasPathAbility(s: GameState, unitId: string, name: string): boolean {
+  return pathAbilities(s, unitId).includes(name);
+}
+
+/**
+ * Damage points removed from a unit's damage pool before allocation: Battle-Scarred Veterans
+ * (Ascension › Path of the Defender › Mighty: "Before allocating damage points to this unit,
+ * remove 1 damage point in its damage pool"), after the ward rolls (Core 18.1 comes before 18.2).
+ */
+export function poolReduction(s: GameState, unitId: string, points: number): { amount: number; rule: string } {
+  if (points > 0 && hasPathAbility(s, unitId, 'Battle-Scarred Veterans')) return { amount: 1, rule: 'Ascension › Path of the Defender › Battle-Scarred Veterans' };
+  return { amount: 0, rule: '' };
+}
+
+/**
+ * The lowest ward value that applies to the unit (Core 18.1), or null: its warscroll's, effects'
+ * (Mystic Shield, Eldritch Ward) and the Path abilities' conditional wards (Frenzy; Hallowed
+ * Champion when `port` is given: pathAbilities.ts).
+ */
+export function wardOf(s: GameState, unitId: string, port?: GeometryPort): number | null {
   const values: number[] = [];
   const w = rosterUnit(s, unitId).warscroll.ward;
   if (w !== undefined) values.push(w);
+  if (s.players.p1.roster.units.some((u) => u.campaign) || s.players.p2.roster.units.some((u) => u.campaign)) values.push(...pathWards(s, unitId, port));
   for (const e of s.effects) if (e.kind === 'ward' && e.unitId === unitId && e.value !== undefined) values.push(e.value);
   return values.length ? Math.min(...values) : null;
 }
@@ -406,24 +440,53 @@ export function allocatePoints(c: Ctx, unitId: string, points: number): { slain:
   return { slain, allocated };
 }
 
+/** Damage sources whose damage is inflicted by the unit named after the colon (attacks, spells, prayers, Power Through). */
+const ATTRIBUTED_SOURCES = ['shoot', 'fight', 'spell', 'prayer', 'powerThrough'];
+
+/**
+ * The unit that inflicts the damage of `source` on `targetId` (A-R16: the unit whose ability
+ * (attack, spell, mortal damage ability) allocated the damage), or null: self-inflicted damage
+ * (Retreat, miscast, Place of Power), damage from a rule (a twist, reserves) and damage from a
+ * unit of the target's own army are nobody's kill.
+ */
+export function damageAttribution(s: GameState, source: string, targetId: string): string | null {
+  const i = source.indexOf(':');
+  if (i < 0 || !ATTRIBUTED_SOURCES.includes(source.slice(0, i))) return null;
+  const by = source.slice(i + 1);
+  const u = Object.prototype.hasOwnProperty.call(s.units, by) ? s.units[by] : undefined;
+  if (!u || u.owner === s.units[targetId].owner) return null;
+  return by;
+}
+
 /**
  * The damage sequence for one unit's damage pool (Core 18.0): ward rolls for every point (Core
- * 18.1), then allocation. Emits `damageResolved` and `unitDestroyed`.
+ * 18.1), Path to Glory abilities that change the pool before allocation (Battle-Scarred Veterans),
+ * then allocation. Emits `damageResolved` and `unitDestroyed`, both with `by`: the unit that
+ * inflicted the damage ({@link damageAttribution}, A-R16), or null. In a Path to Glory battle the
+ * destroyed units are recorded with `by` in `state.ascension.destroyed` (Claim their Skulls, Rise
+ * of a Champion).
  */
 export function damageSequence(c: Ctx, unitId: string, pool: number, source: string): { slain: string[]; allocated: number } {
   const u = c.s.units[unitId];
   if (!isAlive(c.s, unitId) || pool <= 0) return { slain: [], allocated: 0 };
-  const ward = wardOf(c.s, unitId);
+  const by = damageAttribution(c.s, source, unitId);
+  const ward = wardOf(c.s, unitId, c.port);
   let points = pool;
   let wardDice: number[] = [];
   if (ward !== null) {
     wardDice = rollLogged(c, pool, 6, `ward:${unitId}`, u.owner);
     points -= wardDice.filter((d) => d >= ward).length;
   }
+  const removed = poolReduction(c.s, unitId, points);
+  if (removed.amount > 0) {
+    points -= removed.amount;
+    c.events.push({ type: 'damagePoolReduced', unitId, removed: removed.amount, rule: removed.rule });
+  }
   const r = allocatePoints(c, unitId, points);
-  c.events.push({ type: 'damageResolved', unitId, source, pool, ward, wardDice, allocated: r.allocated, slain: r.slain, damage: u.damage });
+  c.events.push({ type: 'damageResolved', unitId, source, by, pool, ward, wardDice, allocated: r.allocated, slain: r.slain, damage: u.damage });
   if (!isAlive(c.s, unitId)) {
-    c.events.push({ type: 'unitDestroyed', unitId, source });
+    c.events.push({ type: 'unitDestroyed', unitId, source, by });
+    if (c.s.ascension && u.manifestation === undefined) (c.s.ascension.destroyed ??= []).push({ unitId, by, round: c.s.round });
     const t = c.s.tactics.current;
     // Do Not Waver counts units; a manifestation is not a unit (Magic 7.0).
     if (t && u.owner === t.player && u.manifestation === undefined) t.destroyedFriendly = true;

@@ -6,7 +6,9 @@
  * @module
  */
 
+import { afterCastingRoll, afterSpellCast, chantingDie, heal, pathCastingBonus } from './pathAbilities';
 import {
+  aliveModels,
   enemyUnit,
   friendlyUnit,
   isAlive,
@@ -41,6 +43,8 @@ export const SPELLS: Record<string, SpellDef> = {
   mysticShield: { name: 'Mystic Shield', castingValue: 6, target: 'friendly', range: 12, wholly: true },
   /** A generic damage spell for sample armies: D3 mortal damage on a visible enemy unit within 18". */
   arcaneBolt: { name: 'Arcane Bolt (generic)', castingValue: 7, target: 'enemy', range: 18, wholly: false },
+  /** Ascension › Path of the Mage › Legendary: a visible enemy unit within 15"; a dice per model, each 4+ → 1 mortal damage (T-65). */
+  eldritchCataclysm: { name: 'Eldritch Cataclysm', castingValue: 8, target: 'enemy', range: 15, wholly: false },
 };
 
 /** Power level of a WIZARD (N) (Magic 1.1), 0 when not a wizard. `WIZARD` alone = 1. */
@@ -160,8 +164,10 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   s.magic.spellsThisTurn[a.player].push(a.spell);
   if (manifestation) s.magic.summoned.push(manifestation.id);
   const dice = rollLogged(c, 2, 6, `cast:${a.unitId}:${a.spell}`, a.player);
-  const bonus = s.effects.filter((e) => e.kind === 'castingBonus' && e.unitId === a.unitId).reduce((x, e) => x + (e.value ?? 0), 0);
+  // Place of Power; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
+  const bonus = s.effects.filter((e) => e.kind === 'castingBonus' && e.unitId === a.unitId).reduce((x, e) => x + (e.value ?? 0), 0) + pathCastingBonus(s, a.unitId);
   const roll = Math.max(1, dice[0] + dice[1] + bonus + mod);
+  afterCastingRoll(c, a.unitId, roll);
   if (dice[0] === 1 && dice[1] === 1) {
     s.magic.miscast.push(a.unitId);
     c.events.push({ type: 'miscast', unitId: a.unitId, spell: a.spell, dice });
@@ -183,12 +189,19 @@ function resolveSpell(c: Ctx): void {
   c.s.pendingSpell = null;
   const def = SPELLS[p.spell];
   c.events.push({ type: 'spellCast', unitId: p.casterId, spell: p.spell, target: p.targetId });
+  afterSpellCast(c, p.casterId);
   if (p.spell.startsWith('summon:')) {
     const m = (c.s.players[p.player].roster.manifestations ?? []).find((x) => x.id === p.targetId)!;
     placeManifestation(c, m.id, p.casterId, m.summonRange, p.positions, 'Magic 7.0', false);
     c.events.push({ type: 'manifestationSummoned', unitId: m.id, summoner: p.casterId });
   } else if (p.spell === 'mysticShield') {
     c.s.effects.push({ kind: 'ward', unitId: p.targetId, value: 6, until: 'endOfTurn' });
+  } else if (p.spell === 'eldritchCataclysm') {
+    // T-65: one dice for each model in the target unit, each 4+ → 1 mortal damage, pooled, then the ward step.
+    const n = aliveModels(c.s, p.targetId).length;
+    const dice = rollLogged(c, n, 6, `spell:${p.casterId}:${p.spell}`, p.player);
+    const mortal = dice.filter((d) => d >= 4).length;
+    if (mortal > 0) mortalDamage(c, p.targetId, mortal, `spell:${p.casterId}`);
   } else if (p.spell === 'arcaneBolt') {
     const [d3] = rollLogged(c, 1, 3, `spell:${p.casterId}:${p.spell}`, p.player);
     mortalDamage(c, p.targetId, d3, `spell:${p.casterId}`);
@@ -263,6 +276,12 @@ export interface PrayerDef {
 /** Prayers known by id (`warscroll.prayers`). Resurrection: the Magic 3.0 example prayer. */
 export const PRAYERS: Record<string, PrayerDef> = {
   resurrection: { name: 'Resurrection', chantingValue: 7, oncePerBattle: true },
+  /** Ascension › Path of the Devout › Legendary: 1 mortal damage on each enemy unit on the battlefield (D3 each if the chanting roll was 9+; T-66). */
+  ritualOfDeath: { name: 'Ritual of Death', chantingValue: 6, oncePerBattle: false },
+  /** Ascension › Path of the Devout › Legendary: Heal (1) each friendly unit on the battlefield (Heal (D3) each if the chanting roll was 9+; T-66). */
+  ritualOfLife: { name: 'Ritual of Life', chantingValue: 8, oncePerBattle: false },
+  /** Ascension › Path of the Devout › Elite: a visible friendly unit wholly within 12": +1 to wound rolls for its combat attacks until the start of your next turn. */
+  righteousConviction: { name: 'Righteous Conviction', chantingValue: 4, oncePerBattle: false },
 };
 
 /**
@@ -291,7 +310,8 @@ export function chant(c: Ctx, a: Extract<Action, { type: 'chant' }>): void {
   s.magic.prayersThisTurn[a.player].push(a.prayer);
   if (def?.oncePerBattle) s.oncePerBattle.push(`${a.unitId}|${a.prayer}`);
   if (summon) s.magic.summoned.push(a.prayer.slice('summon:'.length));
-  const [d] = rollLogged(c, 1, 6, `chant:${a.unitId}:${a.prayer}`, a.player);
+  // Master of Ceremonies (Ascension › Path of the Devout): 2 dice, the higher is the roll.
+  const d = chantingDie(c, a.unitId, `chant:${a.unitId}:${a.prayer}`, a.player);
   const bonus = s.effects.filter((e) => e.kind === 'castingBonus' && e.unitId === a.unitId).reduce((x, e) => x + (e.value ?? 0), 0);
   const roll = Math.max(1, d + bonus + mod);
   if (d === 1) {
@@ -355,6 +375,25 @@ export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }
     if (!c.port.whollyWithin(t, p.priestId, 3)) reject(`"${t}" must be set up wholly within 3" of "${p.priestId}"`, rule);
     u.turn = { ...u.turn, setUp: true };
     c.events.push({ type: 'resurrected', unitId: t, priest: p.priestId });
+  } else if (p.prayer === 'righteousConviction') {
+    const t = a.target;
+    if (t === undefined || a.positions !== undefined) reject('Righteous Conviction: pick a visible friendly unit wholly within 12" (target)', rule);
+    friendlyUnit(c, a.player, t, rule);
+    if (!c.port.visible(p.priestId, t)) reject(`"${t}" is not visible to "${p.priestId}"`, rule);
+    if (t !== p.priestId && !c.port.whollyWithin(t, p.priestId, 12)) reject(`"${t}" is not wholly within 12" of "${p.priestId}"`, rule);
+    s.effects.push({ kind: 'woundBonus', unitId: t, value: 1, until: 'startOfYourTurn' });
+  } else if (p.prayer === 'ritualOfDeath' || p.prayer === 'ritualOfLife') {
+    // T-66: "the chanting roll" includes the ritual points added (A-R12): 5 + 4 = 9 → the 9+ effect.
+    if (a.target !== undefined || a.positions !== undefined) reject(`"${p.prayer}" picks no target`, rule);
+    const strong = total >= 9;
+    const death = p.prayer === 'ritualOfDeath';
+    const units = Object.values(s.units).filter((u) => (death ? u.owner !== a.player : u.owner === a.player) && u.manifestation === undefined && onBattlefield(c, u.id)).map((u) => u.id);
+    for (const id of units) {
+      if (!isAlive(s, id)) continue;
+      const n = strong ? rollLogged(c, 1, 3, `prayer:${p.priestId}:${p.prayer}:${id}`, a.player)[0] : 1;
+      if (death) mortalDamage(c, id, n, `prayer:${p.priestId}`);
+      else heal(c, id, n, 'Ascension › Path of the Devout › Ritual of Life');
+    }
   }
   s.ritualPoints[p.priestId] = 0;
   s.pendingPrayer = null;

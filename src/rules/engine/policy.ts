@@ -12,6 +12,7 @@
 import type { GeometryPort, Point2 } from './geometryPort';
 import { isAlive, knownMove } from './core';
 import { reduce, type ReduceResult } from './reduce';
+import { TWIST_PICKS } from './ascension';
 import { opponentOf, type Action, type GameState, type PlayerId } from './state';
 
 /** A stateful policy: call {@link Policy.next} with the current state. */
@@ -141,6 +142,27 @@ export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Po
     return out;
   }
 
+  /**
+   * The underdog's pick for this round's twist (Ascension › Twists), its default: a friendly unit
+   * → its general, else its first unit; an enemy unit → the enemy general, else the first enemy
+   * unit; an objective → those the opponent controls first, then the others, in battleplan order.
+   */
+  function twistCandidates(s: GameState): Action[] {
+    const t = s.ascension?.twists.find((x) => x.round === s.round);
+    const kind = t ? TWIST_PICKS[t.name] : undefined;
+    if (!t || t.pick || kind === undefined || s.turnInRound !== 0) return [];
+    const p = t.roller;
+    if (kind === 'objective') {
+      const os = s.battleplan.objectives;
+      const theirs = os.filter((o) => s.objectives[o] === opponentOf(p));
+      return [...theirs, ...os.filter((o) => !theirs.includes(o))].map((o) => ({ type: 'twistPick', player: p, objectiveId: o }) as Action);
+    }
+    const side = kind === 'friendlyUnit' ? p : opponentOf(p);
+    const general = s.players[side].roster.general;
+    const ids = units(s, side).filter((u) => s.units[u].manifestation === undefined);
+    return [...ids.filter((u) => u === general), ...ids.filter((u) => u !== general)].map((u) => ({ type: 'twistPick', player: p, unitId: u }) as Action);
+  }
+
   function candidates(s: GameState): Action[] {
     if (s.stage === 'deployment' && s.deployment) return deployCandidates(s);
     if ((s.stage === 'firstTurn' || s.phase === 'endOfTurn') && !s.pendingAttack && !s.pendingSpell && !s.pendingRally && !s.pendingPrayer) {
@@ -172,6 +194,9 @@ export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Po
     const out: Action[] = [];
     const fresh = (u: string) => !s.phaseCoreUnits.includes(u) && !failed.has(key(s, u));
     switch (s.phase) {
+      case 'startOfTurn':
+        out.push(...twistCandidates(s));
+        break;
       case 'hero':
         for (const u of units(s, me)) {
           for (const spell of roster(s, u).warscroll.spells ?? []) {

@@ -59,7 +59,8 @@ import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, pow
 import { deployRegiment, deployTerrain, deployUnit, destroyReserves, endDeployment, setUpReserve } from './deployment';
 import { scoreTactic, tacticalGambit } from './tactics';
 import { underspent } from './roster';
-import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, withdraw } from './ascension';
+import { chargesAfterRun, freeRedeploy, pathControlBonus, pathEndOfTurn, pathRallyBonus, pathStartOfRound, useAbility } from './pathAbilities';
+import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, rallyFree, ritualOfPrimalForce, suspendedObjectives, twistControlBonus, twistPick, withdraw } from './ascension';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -136,6 +137,8 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('setUpReserve'), player: Player, unitId: z.string(), positions: Positions }),
   z.strictObject({ type: z.literal('endDeployment'), player: Player }),
   z.strictObject({ type: z.literal('withdraw'), player: Player }),
+  z.strictObject({ type: z.literal('useAbility'), player: Player, unitId: z.string(), ability: z.enum(['Berserker', 'Line-breakers', 'Well of Strength', 'Full-on Attack', 'Tactical Acumen']), target: z.string().optional() }),
+  z.strictObject({ type: z.literal('twistPick'), player: Player, unitId: z.string().optional(), objectiveId: z.string().optional() }),
   z.strictObject({ type: z.literal('unbind'), player: Player, unitId: z.string() }),
   z.strictObject({ type: z.literal('activatePlaceOfPower'), player: Player, unitId: z.string() }),
   z.strictObject({ type: z.literal('tacticalGambit'), player: Player, tactic: z.string(), unitId: z.string().optional(), terrainId: z.string().optional() }),
@@ -162,8 +165,12 @@ function resetPhase(s: GameState): void {
 // Objective control (Core 32.1-32.2) and scoring (Core 31.0)
 // ---------------------------------------------------------------------------------------------
 
-/** Control score of a unit on an objective or terrain feature (Core 32.2 step 1; Standard Bearer CmdModels 3.0). */
-function controlScore(c: Ctx, unitId: string, objectiveId: string, terrain = false): number {
+/**
+ * Control score of a unit on an objective or terrain feature (Core 32.2 step 1; Standard Bearer
+ * CmdModels 3.0); on an objective, plus the Path abilities' bonuses ({@link pathControlBonus};
+ * `others`: the units contesting the same objective).
+ */
+function controlScore(c: Ctx, unitId: string, objectiveId: string, terrain = false, others: readonly string[] = []): number {
   const ru = rosterUnit(c.s, unitId);
   const alive = aliveModels(c.s, unitId);
   const aliveIds = new Set(alive.map((m) => m.id));
@@ -174,7 +181,13 @@ function controlScore(c: Ctx, unitId: string, objectiveId: string, terrain = fal
       : alive.length;
   const base = contesting * ru.warscroll.control;
   const bearer = alive.some((m) => m.standardBearer === true);
-  return bearer ? Math.max(1, base + 1) : base;
+  const score = bearer ? Math.max(1, base + 1) : base;
+  if (terrain) return score;
+  // At All Costs / An Eye For Riches (Ascension twists): +3 this battle round.
+  const twist = twistControlBonus(c.s, unitId);
+  return ru.campaign === undefined && others.every((id) => rosterUnit(c.s, id).campaign === undefined) && !c.s.effects.some((e) => e.kind === 'controlBonus')
+    ? score + twist
+    : score + twist + pathControlBonus(c, unitId, objectiveId, others).value;
 }
 
 /** Terrain features whose control is determined now (Core 32.3): the battleplan's, plus a Take Their Land pick. */
@@ -220,9 +233,15 @@ function determineControl(c: Ctx, when: string): void {
       if (fs.length > 0) contestedT[pickOne(u, fs, s.terrainContestChoices, 'Core 32.3', 'terrain feature')].push({ player: u.owner, unitId: u.id });
     }
   }
+  const suspended = suspendedObjectives(s);
   for (const o of objectives) {
+    // Under Dust and Rubble (Ascension › The Ruined Settlement): "cannot be controlled this battle round" (A-R27).
+    if (suspended.includes(o)) {
+      c.events.push({ type: 'control', objectiveId: o, when, scores: { p1: 0, p2: 0 }, controller: s.objectives[o], changed: false, suspended: 'Ascension › The Ruined Settlement › Under Dust and Rubble' });
+      continue;
+    }
     const score: Record<PlayerId, number> = { p1: 0, p2: 0 };
-    for (const { player, unitId } of contested[o]) score[player] += controlScore(c, unitId, o);
+    for (const { player, unitId } of contested[o]) score[player] += controlScore(c, unitId, o, false, contested[o].map((x) => x.unitId));
     const before = s.objectives[o];
     let after = before;
     if (score.p1 > score.p2) after = 'p1';
@@ -254,7 +273,8 @@ function startTurn(c: Ctx, active: PlayerId, turnInRound: 0 | 1): void {
   s.phase = 'startOfTurn';
   resetTurnFlags(s);
   resetPhase(s);
-  s.effects = [];
+  // Effects end with the turn, except those lasting until the start of the owner's next turn.
+  s.effects = s.effects.filter((e) => e.until === 'startOfYourTurn' && s.units[e.unitId]?.owner !== active);
   s.tactics.current = null;
   c.events.push({ type: 'turnStarted', round: s.round, active, turnInRound });
   c.events.push({ type: 'phaseStarted', phase: 'startOfTurn' });
@@ -296,6 +316,7 @@ function chooseFirstTurn(c: Ctx, a: Extract<Action, { type: 'chooseFirstTurn' }>
   }
   // Step 4: Start of Battle Round abilities: the Path to Glory twist (Ascension › Twists).
   if (s.battleplan.ascension && s.ascension) ascensionStartOfRound(c);
+  pathStartOfRound(c);
   s.stage = 'turn';
   startTurn(c, a.first, 0);
 }
@@ -303,8 +324,9 @@ function chooseFirstTurn(c: Ctx, a: Extract<Action, { type: 'chooseFirstTurn' }>
 function endOfTurn(c: Ctx): void {
   const s = c.s;
   const active = s.active as PlayerId;
-  // Step 1: End of Turn abilities: none implemented. Step 2: control. Step 3: scoring
-  // (battle tactic completion with it, A-R3).
+  // Step 1: End of Turn abilities: the Path abilities' (pathAbilities.ts). Step 2: control.
+  // Step 3: scoring (battle tactic completion with it, A-R3).
+  pathEndOfTurn(c);
   determineControl(c, 'endOfTurn');
   scoreTactic(c);
   if (s.battleplan.ascension && s.ascension) ascensionEndOfTurn(c);
@@ -321,7 +343,7 @@ function endOfTurn(c: Ctx): void {
   }
   // End of battle round (Core 33.0): abilities (none), then CP reset (Commands 1.1).
   for (const p of PLAYERS) s.players[p].cp = 0;
-  s.effects = [];
+  s.effects = s.effects.filter((e) => e.until === 'startOfYourTurn');
   c.events.push({ type: 'roundEnded', round: s.round });
   s.active = null;
   s.phase = null;
@@ -454,7 +476,8 @@ function charge(c: Ctx, a: Extract<Action, { type: 'charge' }>): void {
 function declareCharge(c: Ctx, player: PlayerId, unitId: string, pay: () => void): void {
   const s = c.s;
   const u = s.units[unitId];
-  if (u.turn.usedRun || u.turn.usedRetreat) reject(`unit "${unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.3');
+  // Battle Fury (Ascension › Path of the Attacker): it can charge after a RUN ability.
+  if ((u.turn.usedRun && !chargesAfterRun(s, unitId)) || u.turn.usedRetreat) reject(`unit "${unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.3');
   if (inCombat(s, c.port, unitId)) reject(`unit "${unitId}" is in combat and cannot Charge`, 'Core 14.3');
   useCore(c, unitId);
   pay();
@@ -462,6 +485,7 @@ function declareCharge(c: Ctx, player: PlayerId, unitId: string, pay: () => void
   u.turn.chargeRoll = dice[0] + dice[1];
   u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
   c.events.push({ type: 'chargeRoll', unitId, dice, roll: u.turn.chargeRoll });
+  ritualOfPrimalForce(c, unitId, u.turn.chargeRoll);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -526,11 +550,14 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
     case 'rally': {
       if (s.phase !== 'hero') reject('Rally is used in any hero phase', rule);
       if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
-      payCommand(c, a.player, 'rally', a.unitId);
+      // Hold the Line (Ascension › The Ambush twist): no command points are spent.
+      payCommand(c, a.player, 'rally', a.unitId, rallyFree(s, a.player) ?? undefined);
       const musician = aliveModels(s, a.unitId).some((m) => m.musician === true);
       const dice = rollLogged(c, musician ? 7 : 6, 6, `rally:${a.unitId}`, a.player);
-      const points = dice.filter((d) => d >= 4).length;
-      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician });
+      // Rousing Orator (Ascension › Path of the Leader): +1 to the rally rolls.
+      const bonus = pathRallyBonus(c, a.unitId);
+      const points = dice.filter((d) => d + bonus >= 4).length;
+      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician, ...(bonus ? { modifier: bonus } : {}) });
       if (points > 0) s.pendingRally = { unitId: a.unitId, points };
       return;
     }
@@ -538,7 +565,9 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       if (s.phase !== 'movement' || isActive) reject('Redeploy is used in the enemy movement phase', rule);
       if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
       if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
-      payCommand(c, a.player, 'redeploy', a.unitId);
+      // Tactical Acumen (Ascension › Path of the Leader): this Redeploy spends no command points.
+      if (freeRedeploy(c, a.unitId)) payCommand(c, a.player, 'redeploy', a.unitId, 'Ascension › Path of the Leader › Tactical Acumen');
+      else payCommand(c, a.player, 'redeploy', a.unitId);
       const [roll] = rollLogged(c, 1, 6, `redeploy:${a.unitId}`, a.player);
       u.turn.redeployRoll = roll;
       u.turn.pendingMove = { kind: 'redeploy', maxInches: roll };
@@ -561,6 +590,7 @@ function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       // pending move is what the page, the options and the policy read: keep them the same).
       u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
       c.events.push({ type: 'chargeReroll', unitId: a.unitId, before, dice, roll: u.turn.chargeRoll });
+      ritualOfPrimalForce(c, a.unitId, u.turn.chargeRoll);
       return;
     }
     case 'allOutAttack': {
@@ -814,6 +844,12 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         break;
       case 'withdraw':
         withdraw(c, a.player);
+        break;
+      case 'useAbility':
+        useAbility(c, a);
+        break;
+      case 'twistPick':
+        twistPick(c, a);
         break;
       case 'chant':
         chant(c, a);

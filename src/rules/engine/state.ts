@@ -63,11 +63,15 @@ export interface Effect {
    * `ward`: WARD (`value`+) (Mystic Shield, Magic 2.0); `castingBonus`: +`value` to casting rolls
    * (Place of Power); `unbindAsWizard`: the HERO can Unbind as if WIZARD (1) (Place of Power);
    * `magicalIntervention`: the WIZARD/PRIEST may use one SPELL or PRAYER in the enemy hero phase
-   * with -1 to the roll (Commands 2.0), removed when it does.
+   * with -1 to the roll (Commands 2.0), removed when it does. Path to Glory (pathAbilities.ts):
+   * `hitBonus` +`value` to hit rolls (Full-on Attack); `freeRedeploy` Redeploy without command
+   * points (Tactical Acumen); `controlBonus` +`value` to the control score (Powerful Presence);
+   * `woundBonus` +`value` to wound rolls for the unit's combat attacks (Righteous Conviction).
    */
-  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention';
+  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus';
   readonly unitId: string;
-  readonly until: 'endOfPhase' | 'endOfTurn';
+  /** `startOfYourTurn`: kept until the start of the next turn of the unit's army (Eldritch Ward). */
+  readonly until: 'endOfPhase' | 'endOfTurn' | 'startOfYourTurn';
   readonly value?: number;
 }
 
@@ -225,6 +229,10 @@ export interface UnitState {
     pendingMove: PendingMove | null;
     /** Set up on the battlefield this turn outside the deployment phase (Core 24.0; Take the Flanks). */
     setUp?: boolean;
+    /** The charge roll was re-rolled by a Path ability (Berserker; Core 2.2: not again). */
+    chargeRerolled?: boolean;
+    /** STRIKE-FIRST this turn from The Ritual's Ritual of Primal Force. */
+    primalForce?: boolean;
   };
 }
 
@@ -399,6 +407,10 @@ export type Action =
   | { readonly type: 'unbind'; readonly player: PlayerId; readonly unitId: string }
   | { readonly type: 'activatePlaceOfPower'; readonly player: PlayerId; readonly unitId: string }
   | { readonly type: 'tacticalGambit'; readonly player: PlayerId; readonly tactic: string; readonly unitId?: string; readonly terrainId?: string }
+  /** Use a Path to Glory ability (pathAbilities.ts `useAbility`): Berserker, Well of Strength, Full-on Attack, Tactical Acumen (`target`). */
+  | { readonly type: 'useAbility'; readonly player: PlayerId; readonly unitId: string; readonly ability: 'Berserker' | 'Line-breakers' | 'Well of Strength' | 'Full-on Attack' | 'Tactical Acumen'; readonly target?: string }
+  /** The underdog's pick for this battle round's twist (Ascension › Twists; `ascension.ts` twistPick): a unit or an objective. */
+  | { readonly type: 'twistPick'; readonly player: PlayerId; readonly unitId?: string; readonly objectiveId?: string }
   /** Withdraw from a Path to Glory battle (Ascension › Withdrawing from Battle). */
   | { readonly type: 'withdraw'; readonly player: PlayerId };
 
