@@ -23,6 +23,7 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { BATTLE_ROOM, SEAT_RULE, type AnswerMessage, type AskMethod, type PresenceMessage, type ResultMessage, type Seat, type SeatMessage, type UpdateMessage } from '../game/network';
+import type { Answer } from '../scenario/answer';
 import type { ActResult, DiceStep, ExpectedDamage, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame } from '../game/session';
 
 /** Messages a second the client sends at most (the server allows 20). */
@@ -60,6 +61,9 @@ export interface SeatKeys {
   /** The SDK's reconnection token (`room.reconnectionToken`), for a reload within 60 s. */
   reconnectionToken?: string;
 }
+
+/** A scenario query's answer (as the engine worker's). */
+export type QueryAnswer = { ok: true; answer: Answer } | { ok: false; problems: string[] };
 
 type Pending<T> = { resolve: (v: T) => void; timer: ReturnType<typeof setTimeout> };
 
@@ -317,6 +321,40 @@ export class OnlineGame {
       ANSWER_TIMEOUT_MS,
       'snapshot',
     );
+  }
+  /**
+   * A scenario query (the measuring tools, a drag's path) answered by `answerQueries`: the page's
+   * engine worker, whose table is at the game's positions (the page moves its models with every
+   * update). Without one the query is refused with a problem.
+   */
+  query(q: unknown): Promise<QueryAnswer> {
+    return this.answerQueries ? this.answerQueries(q) : Promise.resolve({ ok: false, problems: ['no measuring engine for the online game'] });
+  }
+  /** Where {@link query} is answered (set by the page). */
+  answerQueries: ((q: unknown) => Promise<QueryAnswer>) | null = null;
+  /** Undo is not offered online: an action the other player saw stays. */
+  async undo(): Promise<{ ok: false; reason: string }> {
+    return { ok: false, reason: 'an online game has no undo (the other player saw the action)' };
+  }
+  /** Loading a file is not offered online (the server holds the game). */
+  async load(_json?: unknown, _options?: { replay?: boolean }): Promise<{ ok: false; problems: string[] }> {
+    return { ok: false, problems: ['an online game cannot load a file: the game server holds the game (start a new online game from the saved file instead)'] };
+  }
+  /** No step-by-step replay online. */
+  async replayStep(): Promise<{ ok: false; reason: string; rule: string }> {
+    return { ok: false, reason: 'no replay in an online game', rule: ONLINE_RULE };
+  }
+  /** No step-by-step replay online. */
+  async replayBack(): Promise<{ ok: false; reason: string; rule: string }> {
+    return this.replayStep();
+  }
+  /** No step-by-step replay online. */
+  async replayTo(_index?: number): Promise<{ ok: false; reason: string; rule: string }> {
+    return this.replayStep();
+  }
+  /** There is no worker to crash: a drop of the connection instead ({@link simulateDrop}). */
+  async simulateCrash(): Promise<void> {
+    this.simulateDrop();
   }
   /** Leaves the room for good (consented: a player's seat is freed at once, its token takes it back). */
   async leave(): Promise<void> {
