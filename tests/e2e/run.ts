@@ -27,6 +27,7 @@ import { tests as disputeTests } from './dispute.e2e';
 import { tests as realArmyTests } from './realArmy.e2e';
 import { tests as leavePlayTests } from './leavePlay.e2e';
 import { tests as dice27Tests } from './dice27.e2e';
+import { tests as onlineTests } from './online.e2e';
 import type { E2EContext } from './harness';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
@@ -48,6 +49,7 @@ const tests = [
   ...realArmyTests,
   ...leavePlayTests,
   ...dice27Tests,
+  ...onlineTests,
 ];
 
 // E2E_PORT and E2E_OUT_DIR let two runs share the machine (each its own server and build).
