@@ -13,11 +13,11 @@ import type { Page } from 'playwright-core';
 import { startServer, stopAllServers, tempDataDir } from '../server/harness';
 import { assert, assertEqual, clickPlay as click, playCall as play, playReady as ready, textOf as text, type E2EContext, type E2ETest } from './harness';
 
-type Summary = { actions: number; hash: string; stage: string; phase: string | null; active: string | null; toAct: string | null; board: { positions: Record<string, [number, number]>; removed: string[] } };
+type Summary = { units: { id: string; aliveModelIds: string[] }[]; actions: number; hash: string; stage: string; phase: string | null; active: string | null; toAct: string | null; board: { positions: Record<string, [number, number]>; removed: string[] } };
 type Online = { seat: string; status: string; presence: { p1: { connected: boolean }; p2: { connected: boolean }; spectators: number } | null; links: { opponent: string; spectator: string } };
 
 const summaryOf = (page: Page) => play<Summary>(page, 'summary()');
-const logOf = (page: Page) => play<{ text: string }[]>(page, 'log()').then((l) => l.map((x) => x.text));
+const logOf = (page: Page) => play<{ text: string }[]>(page, "log()").then((l) => l.map((x) => x.text).join("\n"));
 
 /** Waits until the page shows the game after `actions` accepted actions. */
 async function shows(page: Page, actions: number): Promise<void> {
@@ -72,12 +72,14 @@ export const tests: E2ETest[] = [
         assert((await text(p2.page, '[data-testid=play-phase]')).includes('Movement phase'), 'p2 sees the movement phase');
         assert((await text(p2.page, '[data-testid=play-waiting]')).includes('Waiting for'), 'p2 is told it waits for p1');
 
-        // p1 drags its first unit 3" forward (toward p2's territory): p2 sees the models there.
-        const lib = Object.keys(s1.board.positions).filter((id) => id.startsWith('sce-liberators-'));
+        // p1 moves its Liberators 1" back (a Normal Move): p2 sees the move played and the models there.
+        const lib = s1.units.find((u) => u.id === 'sce-liberators')?.aliveModelIds ?? [];
         assert(lib.length > 0, 'the Liberators are on the table');
         const [x, y] = s1.board.positions[lib[0]];
-        const moved = await play<{ kind: string; text: string }>(p1.page, `drag(${JSON.stringify(lib[0])}, [${x}, ${y + 3}])`);
-        assertEqual(moved.kind, 'ok', `p1's move is accepted: ${moved.text}`);
+        // (each model 1" straight back: on the default battlefield a wall stands right in front of them)
+        const paths = Object.fromEntries(lib.map((id) => [id, [[s1.board.positions[id][0], s1.board.positions[id][1] - 1]]]));
+        const moved = await play<{ ok: boolean; reason?: string }>(p1.page, `act(${JSON.stringify({ type: 'move', player: 'p1', unitId: 'sce-liberators', kind: 'normal', paths })})`);
+        assert(moved.ok, `p1's move is accepted: ${moved.reason}`);
         const s2 = await summaryOf(p1.page);
         await shows(p2.page, s2.actions);
         await p2.page.waitForFunction((h) => window.__sightline!.play!.summary()!.hash === h && window.__sightline!.play!.version() > 0, s2.hash);
