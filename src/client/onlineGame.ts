@@ -21,8 +21,8 @@
  *
  * @module
  */
-import { Client, type Room } from '@colyseus/sdk';
-import { BATTLE_ROOM, SEAT_RULE, type AnswerMessage, type AskMethod, type PresenceMessage, type ResultMessage, type Seat, type SeatMessage, type UpdateMessage } from '../game/network';
+import { Client, CloseCode, type Room } from '@colyseus/sdk';
+import { BATTLE_ROOM, RECONNECT_SECONDS, SEAT_RULE, type AnswerMessage, type AskMethod, type PresenceMessage, type ResultMessage, type Seat, type SeatMessage, type UpdateMessage } from '../game/network';
 import type { Answer } from '../scenario/answer';
 import type { ActResult, DiceStep, ExpectedDamage, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame } from '../game/session';
 
@@ -32,6 +32,9 @@ export const SEND_PER_SECOND = 12;
 export const CONNECT_TIMEOUT_MS = 10_000;
 /** How long an `ask` or `act` waits for its answer, ms. */
 export const ANSWER_TIMEOUT_MS = 30_000;
+
+/** How often a dropped client also tries to rejoin with its seat token (a restarted server), ms. */
+export const REJOIN_EVERY_MS = 3000;
 
 /** The rule named when the page refuses something an online game cannot do. */
 export const ONLINE_RULE = 'Network: online';
@@ -113,27 +116,47 @@ export class OnlineGame {
   /** Serialises update handling (a resync awaits the log). */
   private chain: Promise<void> = Promise.resolve();
 
+  private room!: Room;
+  /** A rejoin after a restart of the server is being tried. */
+  private rejoining = false;
+  private rejoinTimer: ReturnType<typeof setTimeout> | null = null;
+  private left = false;
+
   private constructor(
-    private room: Room,
+    room: Room,
     seat: Seat,
+    private readonly server: string,
   ) {
     this.roomId = room.roomId;
     this.seat = seat;
+    let ready!: () => void;
+    this.firstUpdate = new Promise<void>((r) => (ready = r));
+    this.firstReady = ready;
+    this.attach(room);
+  }
+
+  private readonly firstReady: () => void;
+
+  /** Listens to `room` (the first one, or the one a rejoin after a server restart got). */
+  private attach(room: Room): void {
+    this.room = room;
     // A drop reconnects whenever it happens (the SDK waits 5 s after a join by default), for the
     // 60 s the server holds the seat.
     room.reconnection.minUptime = 0;
     room.reconnection.maxRetries = 30;
     room.reconnection.maxDelay = 3000;
-    let ready!: () => void;
-    this.firstUpdate = new Promise<void>((r) => (ready = r));
+    const mine = () => room === this.room;
     room.onMessage('seat', (m: SeatMessage) => {
-      this.token = m.token;
+      if (!mine()) return;
+      this.token = m.token ?? this.token;
       this.emitKeys();
     });
     room.onMessage('update', (u: UpdateMessage) => {
-      this.chain = this.chain.then(() => this.onUpdate(u)).finally(ready);
+      if (!mine()) return;
+      this.chain = this.chain.then(() => this.onUpdate(u)).finally(this.firstReady);
     });
     room.onMessage('result', (r: ResultMessage) => {
+      if (!mine()) return;
       const p = this.results.shift();
       if (!p) return;
       clearTimeout(p.timer);
@@ -147,22 +170,82 @@ export class OnlineGame {
       p.resolve(a);
     });
     room.onMessage('presence', (p: PresenceMessage) => {
+      if (!mine()) return;
       this.presence = p;
       for (const l of this.presenceListeners) l(p);
     });
     room.onMessage('snapshot', () => undefined);
-    room.onDrop(() => this.setStatus({ kind: 'reconnecting' }));
+    room.onDrop(() => {
+      if (!mine()) return;
+      this.setStatus({ kind: 'reconnecting' });
+      this.scheduleRejoin();
+    });
     room.onReconnect(() => {
+      if (!mine()) return;
+      this.cancelRejoin();
       this.setStatus({ kind: 'connected' });
       this.emitKeys();
     });
     room.onLeave((code, reason) => {
-      this.setStatus({ kind: 'closed', code, reason: reason ?? '' });
+      if (!mine()) return;
       for (const p of this.results.splice(0)) {
         clearTimeout(p.timer);
         p.resolve({ ok: false, reason: `the connection to the game server closed (${code})`, rule: ONLINE_RULE });
       }
+      // Not left by this page: the server may have restarted (its rooms restored): rejoin.
+      if (!this.left && code !== CloseCode.CONSENTED && code !== CloseCode.WITH_ERROR) {
+        this.setStatus({ kind: 'reconnecting' });
+        this.scheduleRejoin(0);
+        return;
+      }
+      this.setStatus({ kind: 'closed', code, reason: reason ?? '' });
     });
+  }
+
+  /**
+   * After a drop the SDK tries its reconnection token; a restarted server does not know it (the
+   * seat reservations lived in the old process) but restores the room, where the seat's token
+   * takes the seat back. So while the drop lasts, every {@link REJOIN_EVERY_MS} the client also
+   * tries `joinById` with its seat token (a spectator: as a spectator), and adopts the first room
+   * that answers; it gives up after {@link RECONNECT_SECONDS} + 30 s.
+   */
+  private scheduleRejoin(delayMs = REJOIN_EVERY_MS, since = Date.now()): void {
+    if (this.rejoinTimer || this.left) return;
+    this.rejoinTimer = setTimeout(() => {
+      this.rejoinTimer = null;
+      if (this.status.kind === 'connected' || this.rejoining || this.left) return;
+      if (Date.now() - since > (RECONNECT_SECONDS + 30) * 1000) {
+        this.setStatus({ kind: 'closed', code: CloseCode.FAILED_TO_RECONNECT, reason: 'the game server could not be reached again' });
+        return;
+      }
+      this.rejoining = true;
+      const client = new Client(endpointOf(this.server));
+      const options = { seat: this.seat, ...(this.token ? { token: this.token } : {}) };
+      timeout(client.joinById(this.roomId, options), CONNECT_TIMEOUT_MS, 'rejoin')
+        .then(
+          (room) => {
+            if (this.status.kind === 'connected' || this.left) {
+              void room.leave(true);
+              return;
+            }
+            const old = this.room;
+            old.reconnection.enabled = false;
+            this.attach(room);
+            void old.leave(false).catch(() => undefined);
+            this.setStatus({ kind: 'connected' });
+            this.emitKeys();
+          },
+          () => this.scheduleRejoin(REJOIN_EVERY_MS, since),
+        )
+        .finally(() => {
+          this.rejoining = false;
+        });
+    }, delayMs);
+  }
+
+  private cancelRejoin(): void {
+    if (this.rejoinTimer) clearTimeout(this.rejoinTimer);
+    this.rejoinTimer = null;
   }
 
   /**
@@ -174,7 +257,7 @@ export class OnlineGame {
   static async create(server: string, options: Record<string, unknown>, seat: Seat = 'p1', name?: string): Promise<OnlineGame> {
     const client = new Client(endpointOf(server));
     const room = await timeout(client.create(BATTLE_ROOM, { ...options, seat, ...(name ? { name } : {}) }), CONNECT_TIMEOUT_MS, `the game server at ${server}`);
-    const g = new OnlineGame(room, seat);
+    const g = new OnlineGame(room, seat, server);
     await timeout(g.firstUpdate, CONNECT_TIMEOUT_MS, 'the first update');
     return g;
   }
@@ -196,7 +279,7 @@ export class OnlineGame {
       }
     }
     room ??= await timeout(client.joinById(roomId, { seat, ...(keys.token ? { token: keys.token } : {}), ...(name ? { name } : {}) }), CONNECT_TIMEOUT_MS, `the game server at ${server}`);
-    const g = new OnlineGame(room, seat);
+    const g = new OnlineGame(room, seat, server);
     g.token ??= keys.token;
     await timeout(g.firstUpdate, CONNECT_TIMEOUT_MS, 'the first update');
     g.emitKeys();
@@ -358,6 +441,8 @@ export class OnlineGame {
   }
   /** Leaves the room for good (consented: a player's seat is freed at once, its token takes it back). */
   async leave(): Promise<void> {
+    this.left = true;
+    this.cancelRejoin();
     if (this.status.kind !== 'closed') await this.room.leave(true).catch(() => undefined);
   }
   /** Drops the connection as a network failure would (tests): the SDK then reconnects by itself. */
@@ -427,6 +512,7 @@ export class OnlineGame {
   }
 
   private setStatus(s: OnlineStatus): void {
+    if (s.kind === this.status.kind && s.kind !== 'closed') return;
     this.status = s;
     for (const l of this.statusListeners) l(s);
   }

@@ -124,4 +124,36 @@ describe('OnlineGame (the page side of network play)', () => {
     expect(await p2c.log()).toEqual(local.log());
     for (const g of [p1, p2c, spec]) await g.leave();
   }, 90000);
+
+  test('a restarted server: both players rejoin their seats by themselves and play on', async () => {
+    const dir = tempDataDir();
+    const first = await startServer({ SIGHTLINE_DATA_DIR: dir });
+    const ws = `ws://127.0.0.1:${first.port}`;
+    const p1 = await OnlineGame.create(ws, sampleCreateOptions(7), 'p1', 'Ann');
+    const p2 = await OnlineGame.join(ws, p1.roomId, 'p2', {}, 'Bob');
+    const local = new GameSession({ readBundled: readBundledNode });
+    expect((await local.startOnTable(hotseatSetup(7))).ok).toBe(true);
+    const actions = networkActions();
+    for (const a of actions.slice(0, 4)) {
+      expect((await (a.player === 'p1' ? p1 : p2).act(a)).ok).toBe(true);
+      local.act(a);
+    }
+    const statuses: OnlineStatus['kind'][] = [];
+    p2.onStatus((s) => statuses.push(s.kind));
+    await first.stop('SIGKILL');
+    await until(() => p1.connection.kind === 'reconnecting' && p2.connection.kind === 'reconnecting', 'both reconnecting');
+    const second = await startServer({ SIGHTLINE_DATA_DIR: dir }, first.port);
+    await until(() => p1.connection.kind === 'connected' && p2.connection.kind === 'connected', 'both back in their seats');
+    expect(statuses).toEqual(['reconnecting', 'connected']);
+    expect(await p1.hash()).toBe(local.hash());
+    expect(await p2.hash()).toBe(local.hash());
+    const a = actions[4];
+    const r = await (a.player === 'p1' ? p1 : p2).act(a);
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    local.act(a);
+    await until(() => p1.connection.kind === 'connected', 'p1');
+    expect(r.ok && r.summary.hash).toBe(local.hash());
+    for (const g of [p1, p2]) await g.leave();
+    await second.stop();
+  }, 120000);
 });
