@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GameSession } from '../../src/game/session';
 import { readBundledNode } from '../../src/game/node';
 import { SEAT_RULE } from '../../src/game/network';
-import { OnlineGame, type OnlineStatus, type OnlineUpdate } from '../../src/client/onlineGame';
+import { CONNECT_TIMEOUT_MS, OnlineGame, type OnlineStatus, type OnlineUpdate } from '../../src/client/onlineGame';
+import { freePort } from '../../server/gameServer';
 import { hotseatSetup } from '../../workers/gameSetup';
 import { installWebSocketGlobal } from '../../server/webSocketGlobal';
 import { networkActions, sampleCreateOptions, startServer, stopAllServers, tempDataDir, type ServerProcess } from './harness';
@@ -124,6 +125,15 @@ describe('OnlineGame (the page side of network play)', () => {
     expect(await p2c.log()).toEqual(local.log());
     for (const g of [p1, p2c, spec]) await g.leave();
   }, 90000);
+
+  test('no server at the address: create and join fail at once with an error, never hang', async () => {
+    const dead = `ws://127.0.0.1:${await freePort()}`;
+    const t0 = Date.now();
+    await expect(OnlineGame.create(dead, sampleCreateOptions(7))).rejects.toThrow();
+    await expect(OnlineGame.join(dead, 'nope', 'p2')).rejects.toThrow();
+    // Well within the 10 s connect limit (a refused connection answers at once).
+    expect(Date.now() - t0).toBeLessThan(CONNECT_TIMEOUT_MS);
+  });
 
   test('a restarted server: both players rejoin their seats by themselves and play on', async () => {
     const dir = tempDataDir();
