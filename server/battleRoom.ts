@@ -28,6 +28,7 @@ import { GameSession, type GameSummary } from '../src/game/session';
 import { repoPathOf } from '../src/game/table';
 import {
   ActMessageSchema,
+  AskMessageSchema,
   JoinOptionsSchema,
   RECONNECT_SECONDS,
   SavedCreateSchema,
@@ -36,6 +37,8 @@ import {
   zodProblems,
   MAX_MESSAGES_PER_SECOND,
   type ActMessage,
+  type AnswerMessage,
+  type AskMessage,
   type PresenceMessage,
   type ResultMessage,
   type Seat,
@@ -123,6 +126,7 @@ export class BattleRoom extends Room {
   override messages = {
     act: validate(ActMessageSchema, (client: Client, message: ActMessage) => this.onAct(client, message)),
     snapshot: (client: Client) => this.onSnapshot(client),
+    ask: validate(AskMessageSchema, (client: Client, message: AskMessage) => this.onAsk(client, message)),
   };
 
   /**
@@ -335,6 +339,26 @@ export class BattleRoom extends Room {
   private onSnapshot(client: Client): void {
     const { seed: _seed, ...saved } = this.session.save();
     client.send('snapshot', saved);
+  }
+
+  /** Extension `ask`: a read-only question to the session (see `ASK_METHODS`); the state goes without its seed and dice. */
+  private onAsk(client: Client, m: AskMessage): void {
+    let answer: AnswerMessage;
+    try {
+      const [a, b, c] = m.args;
+      const s = this.session;
+      const value =
+        m.method === 'options' ? s.options(String(a))
+        : m.method === 'generalOptions' ? s.generalOptions()
+        : m.method === 'expectedDamage' ? s.expectedDamage(String(a), String(b), c === 'shoot' || c === 'fight' ? c : undefined)
+        : m.method === 'log' ? s.log(typeof a === 'number' ? a : 0)
+        : m.method === 'summary' ? s.summary()
+        : { ...s.state(), seed: '', dice: null };
+      answer = { id: m.id, ok: true, value };
+    } catch (e) {
+      answer = { id: m.id, ok: false, error: (e as Error).message };
+    }
+    client.send('answer', answer);
   }
 
   private update(events: UpdateMessage['events'], lines: UpdateMessage['lines'], steps: UpdateMessage['steps'], actions: unknown[], summary?: GameSummary): UpdateMessage {

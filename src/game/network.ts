@@ -95,3 +95,22 @@ export interface PresenceMessage {
 export function zodProblems(error: z.ZodError, prefix = ''): string[] {
   return error.issues.map((i) => `${[prefix, ...i.path.map(String)].filter(Boolean).join('.') || '(root)'}: ${i.message}`);
 }
+
+/**
+ * Extension, client → server `ask`: a read-only question to the room's game session, answered to
+ * the sender only with `answer` `{id, ok: true, value}` (or `{id, ok: false, error}`). The Play
+ * panel of an online game asks these as the hot-seat panel asks its game worker: what a unit may
+ * do now (`options`, each candidate tried with the engine's reduce), the player-level actions
+ * (`generalOptions`), expected damage, the battle log, and the engine state without its dice
+ * (`state`: `seed` and `dice` blanked, so nothing predicts a roll).
+ */
+export const ASK_METHODS = ['options', 'generalOptions', 'expectedDamage', 'log', 'state', 'summary'] as const;
+export type AskMethod = (typeof ASK_METHODS)[number];
+export const AskMessageSchema = z.strictObject({
+  id: z.number().int().nonnegative(),
+  method: z.enum(ASK_METHODS),
+  args: z.array(z.union([z.string().max(200), z.number()])).max(4).default([]),
+});
+export type AskMessage = z.infer<typeof AskMessageSchema>;
+/** Extension, server → the asker `answer`. */
+export type AnswerMessage = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };

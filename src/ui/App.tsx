@@ -49,7 +49,7 @@ import { afterRedo, afterUndo, EMPTY_HISTORY, isEdit, isPlacement, nextRedo, nex
 import { currentMeasure, useMoveTool, type MoveRecord } from './tools/moveTool';
 import type { PickTarget, Point2, Segment3, ToolId } from './tools/types';
 import { Toolbar } from './Toolbar';
-import { getGame, isPlayMode, playScenarioSource } from './play/game';
+import { isPlayMode, playGame, playScenarioSource } from './play/game';
 import { usePlay } from './play/usePlay';
 import { NewBattleDialog } from './play/NewBattleDialog';
 import { CampaignScreen } from './campaign/CampaignScreen';
@@ -485,7 +485,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     if (los.name !== 'done') return;
     const s = await engine.track(engine.client.getScenario());
     if (!s) return;
-    const table = play.active ? atGamePositions(s, (await getGame().summary()).board) : s;
+    const game = play.active ? playGame() : null;
+    const table = game ? atGamePositions(s, (await game.summary()).board) : s;
     const dispute = disputeScenario(table, los.observer, los.target);
     const url = shareUrl(await encodeShare(dispute));
     const text = `${JSON.stringify(dispute, null, 2)}\n`;

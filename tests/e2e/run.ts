@@ -29,6 +29,7 @@ import { tests as leavePlayTests } from './leavePlay.e2e';
 import { tests as dice27Tests } from './dice27.e2e';
 import { tests as campaignTests } from './campaign.e2e';
 import { tests as drop28Tests } from './drop28.e2e';
+import { tests as onlineTests } from './online.e2e';
 import type { E2EContext } from './harness';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
@@ -52,6 +53,7 @@ const tests = [
   ...dice27Tests,
   ...campaignTests,
   ...drop28Tests,
+  ...onlineTests,
 ];
 
 // E2E_PORT and E2E_OUT_DIR let two runs share the machine (each its own server and build).

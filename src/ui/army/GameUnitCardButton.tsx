@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { getGame } from '../play/game';
+import { playGame } from '../play/game';
 import type { CardUnit } from './UnitCard';
 import { UnitCardOverlay } from './UnitCardOverlay';
 import './army.css';
@@ -22,7 +22,9 @@ export function GameUnitCardButton({ unitId, label = 'Unit card' }: GameUnitCard
   const close = useCallback(() => setCard(null), []);
   const open = async () => {
     try {
-      const s = await getGame().state();
+      const g = playGame();
+      if (!g) return setCard({ missing: 'the online game is not connected yet' });
+      const s = await g.state();
       for (const p of ['p1', 'p2'] as const) {
         const roster = s.players[p].roster;
         const u = [...roster.units, ...(roster.manifestations ?? [])].find((x) => x.id === unitId);

@@ -8,6 +8,7 @@ import { applyBases, basesRows, isDefault, rememberedEntries, type BasesRow } fr
 import { UnitCardOverlay } from '../army/UnitCardOverlay';
 import '../army/army.css';
 import { getGame, sampleArmies, setPlayMode, startBattle } from './game';
+import { createOnline, linkFor, onlineCreateOptions, serverAddress } from './online';
 
 /** Props of {@link NewBattleDialog}. */
 export interface NewBattleDialogProps {
@@ -152,6 +153,28 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
     setPlayMode(true);
   };
 
+  /**
+   * Play online (issue 25 item 3): the same battle created as a room on the game server, this page
+   * p1; the page then opens the room's p1 link, whose Play panel gives the opponent's and the
+   * spectators' links. A server that cannot be reached, or refuses the battle, is said here.
+   */
+  const startOnline = async () => {
+    if (!scenario) return;
+    setBusy(true);
+    setProblems([]);
+    const roster = (s: Side) => applyBases(chosen[s].roster, chosen[s].rows);
+    const server = serverAddress();
+    try {
+      if (territory.p1 === territory.p2) throw new Error('Each army needs its own territory (Core 9.1.2): pick two different ones.');
+      const options = onlineCreateOptions({ scenario, armies: { p1: { army: territory.p1, roster: roster('p1') }, p2: { army: territory.p2, roster: roster('p2') } }, deploy });
+      const { roomId } = await createOnline(server, options);
+      window.location.assign(linkFor(roomId, 'p1', server));
+    } catch (e) {
+      setProblems((e as Error).message.split('\n'));
+      setBusy(false);
+    }
+  };
+
   const side = (p: Side, label: string) => {
     const a = chosen[p];
     const models = a.roster.units.reduce((n, u) => n + u.models.length, 0);
@@ -266,6 +289,15 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
       <div className="battle-actions">
         <button type="button" data-testid="battle-start" disabled={busy || !scenario || territories.length < 2} onClick={() => void start()}>
           {busy ? 'Working…' : 'Start the battle'}
+        </button>
+        <button
+          type="button"
+          data-testid="battle-online"
+          disabled={busy || !scenario || territories.length < 2}
+          onClick={() => void startOnline()}
+          title={`Create this battle on the game server (${serverAddress()}): you play Player 1, and get a link for your opponent and one for spectators`}
+        >
+          Play online
         </button>
         <button type="button" data-testid="battle-cancel" onClick={onClose} disabled={busy}>
           Cancel

@@ -11,6 +11,7 @@ import type { Action, ExpectedDamage, OptionEntry } from '../../client/gameClien
 import type { PanelState, PlayPanelHandlers } from './panelStore';
 import { CasualtyOrder } from './CasualtyOrder';
 import { PlayDicePanel } from './PlayDicePanel';
+import { OnlineBar } from './OnlineBar';
 import './play.css';
 import { TACTIC_NAMES } from '../../game/playerWords';
 
@@ -154,10 +155,14 @@ export function PlayPanel(p: PlayPanelProps) {
   const unit = p.selectedUnit ? s.units.find((u) => u.id === p.selectedUnit) : undefined;
   // A replay is read-only: no action, undo or drag (the page refuses them too); leaving it is explicit.
   const readOnly = s.replay !== null;
+  // Online: a spectator acts on nothing; a player acts for its own seat only (the page and the
+  // server refuse the rest), and the game's history is the server's (no undo, load or new game here).
+  const spectator = p.online?.seat === 'spectator';
+  const waitingFor = p.online && !spectator && s.toAct !== null && s.toAct !== p.online.seat ? s.toAct : null;
   const slug = (x: string) => x.replace(/[^a-zA-Z0-9]+/g, '-');
   // The selected unit's options: what it can do now first; what it cannot is folded away, each
   // with the engine's reason.
-  const optionsShown = !readOnly && p.options?.ok === true;
+  const optionsShown = !readOnly && !spectator && p.options?.ok === true;
   const options = optionsShown && p.options?.ok ? grouped(p.options.entries) : [];
   const optionsNow = options.filter((e) => e.available);
   const optionsLater = options.filter((e) => !e.available);
@@ -171,6 +176,7 @@ export function PlayPanel(p: PlayPanelProps) {
         <div className="play-head" data-testid="play-head">
           <span>Play · {s.battleplan}</span>
         </div>
+        {p.online && <OnlineBar online={p.online} armies={s.armies} armyColorOf={p.armyColorOf} />}
         <div className="play-phase" data-testid="play-phase">
           {s.stage === 'ended' ? (
             <b>Battle over</b>
@@ -234,6 +240,12 @@ export function PlayPanel(p: PlayPanelProps) {
           <div className="play-rule" data-testid="play-read-only">
             A replay only shows what happened: nothing here changes a game. Your game in progress is kept; "Leave replay" goes back to it.
           </div>
+        ) : spectator ? (
+          <div className="play-rule" data-testid="play-spectating">
+            You are watching: you see every move, roll and the battle log as they happen, and may measure and check line of sight; you cannot act.
+          </div>
+        ) : waitingFor ? (
+          <h3 data-testid="play-waiting">Waiting for {who(waitingFor)} to act…</h3>
         ) : (
           <>
             <h3>{s.toAct ? `${who(s.toAct)} to act` : 'Actions'}</h3>
@@ -265,8 +277,8 @@ export function PlayPanel(p: PlayPanelProps) {
               {unit.pendingMove && ` · ${unit.pendingMove.kind} up to ${unit.pendingMove.maxInches}"`}
               {unit.effects.length > 0 && <span data-testid="play-unit-effects"> · {unit.effects.map((k) => EFFECT_WORDS[k] ?? k).join(', ')}</span>}
             </div>
-            {!readOnly && <CasualtyOrder unit={unit} busy={p.busy} onAct={p.onAct} />}
-            {!readOnly && (s.phase === 'shooting' || s.phase === 'combat') && (
+            {!readOnly && !spectator && <CasualtyOrder unit={unit} busy={p.busy} onAct={p.onAct} />}
+            {!readOnly && !spectator && (s.phase === 'shooting' || s.phase === 'combat') && (
               <div style={{ margin: '3px 0' }}>
                 <button type="button" data-testid="play-target" aria-pressed={p.targeting !== null} onClick={() => p.onTarget(p.targeting ? null : s.phase === 'shooting' ? 'shoot' : 'fight')}>
                   {p.targeting ? 'Click an enemy model on the table… (cancel)' : 'Pick the target on the table'}
@@ -298,7 +310,7 @@ export function PlayPanel(p: PlayPanelProps) {
 
         <h3>History</h3>
         <div className="play-hist">
-          {!readOnly && (
+          {!readOnly && !p.online && (
             <button type="button" data-testid="play-undo" disabled={p.busy || !s.undo.ok} title={s.undo.ok ? 'Undo the last action' : s.undo.reason} onClick={p.onUndo}>
               Undo
             </button>
@@ -306,6 +318,8 @@ export function PlayPanel(p: PlayPanelProps) {
           <button type="button" data-testid="play-save" onClick={p.onSave}>
             Save…
           </button>
+          {!p.online && (
+            <>
           <label>
             Load…
             <input type="file" accept=".json,application/json" data-testid="play-load" onChange={(e) => readFile(e.target, (t) => p.onLoad(t, false))} />
@@ -325,8 +339,11 @@ export function PlayPanel(p: PlayPanelProps) {
               Resume previous game
             </button>
           )}
+            </>
+          )}
         </div>
-        {!readOnly && !s.undo.ok && <div className="play-rule">Undo: {s.undo.reason}</div>}
+        {!readOnly && !p.online && !s.undo.ok && <div className="play-rule">Undo: {s.undo.reason}</div>}
+        {p.online && <div className="play-rule">An online game is kept by the game server: Save… downloads it as it stands (without its dice seed).</div>}
         <details className="play-info" data-testid="play-info">
           <summary>Game info</summary>
           <div>

@@ -13,6 +13,8 @@ import { DEFAULT_MODEL_HEIGHT_INCHES } from '../../rules/engine/roster';
 import { base64ToPositions } from '../../game/table';
 import { defaultUpAxis } from '../../scenario/meshLoader';
 import type { Scenario } from '../../scenario/schema';
+import type { OnlineGame } from '../../client/onlineGame';
+import { connectOnline, onlineGame, onlineLink, type OnlineLink } from './online';
 
 /**
  * A saved game's table as the page draws it: bundled meshes fetched (by their bundled path), and
@@ -150,6 +152,18 @@ export function getGame(): GameClient {
   return client;
 }
 
+/** The game the Play mode talks to: the game worker (hot-seat) or the game server (online). */
+export type PlayGame = GameClient | OnlineGame;
+
+/**
+ * The page's game connection: the online game when the page's address names one (null until it
+ * is connected), else the game worker's client. The Play mode asks it everything; only the seat
+ * tells them apart (hot-seat acts for both players, an online page for its seat only).
+ */
+export function playGame(): PlayGame | null {
+  return onlineLink() ? onlineGame() : getGame();
+}
+
 /** Writes the autosave. */
 export function autosave(saved: SavedGame): void {
   try {
@@ -160,7 +174,7 @@ export function autosave(saved: SavedGame): void {
 }
 
 /** What the start-up did: resumed the autosave, opened a replay, or started a new game. */
-export type StartKind = 'resumed' | 'replay' | 'new';
+export type StartKind = 'resumed' | 'replay' | 'new' | 'online';
 let startKind: StartKind = 'new';
 let startProblems: string[] = [];
 /** How the game was started on this page load (and why an autosave was not resumed). */
@@ -264,6 +278,8 @@ export function gameScenario(base: unknown, state: GameState, summary: GameSumma
 
 /** The page's scenario source in Play mode: start (or resume) the game, then draw it on the default battlefield. */
 export async function playScenarioSource(): Promise<ScenarioSource> {
+  const link = onlineLink();
+  if (link) return onlineScenarioSource(link);
   const [src, summary] = await Promise.all([fetchScenario(null), startGame()]);
   // The measure and line-of-sight tools ask the game's own World (the game worker) during a game.
   getEngine().routeQueries((q) => getGame().query(q).then((r) => (r.ok ? r : { ok: false as const, problems: r.problems })));
@@ -277,6 +293,28 @@ export async function playScenarioSource(): Promise<ScenarioSource> {
     heights[m.id] = m.height;
   }
   return { ...src, meshes: drawn.meshes, json: gameScenario({ ...drawn.json, units: [] }, state, summary, placement, heights), label: 'Play', fallbackName: 'Play' };
+}
+
+/**
+ * The scenario source of an online game: joins the room the address names, then draws the game's
+ * table (as the server's saved game carries it) with every model where the server's game has it.
+ * The measuring tools stay on the page's engine worker, which holds that table at the game's
+ * positions (moved with every update), so measure and line of sight work for every client,
+ * spectators included.
+ */
+async function onlineScenarioSource(link: OnlineLink): Promise<ScenarioSource> {
+  const [src, g] = await Promise.all([fetchScenario(null), connectOnline(link)]);
+  g.answerQueries = (q) => getEngine().client.query(q);
+  const [state, saved, summary] = await Promise.all([g.state(), g.save(), g.summary()]);
+  startKind = 'online';
+  const drawn = await drawableTable(saved);
+  const placement: Record<string, [number, number]> = {};
+  const heights: Record<string, number> = {};
+  for (const u of drawn.json.units ?? []) for (const m of u.models) {
+    placement[m.id] = [m.position[0], m.position[1]];
+    heights[m.id] = m.height;
+  }
+  return { ...src, meshes: drawn.meshes, json: gameScenario({ ...drawn.json, units: [] }, state, summary, placement, heights), label: 'Play online', fallbackName: 'Play online' };
 }
 
 /** An army chosen for a new battle: a sample army or a file read by the game worker. */

@@ -7,6 +7,22 @@
 import type { SetStateAction } from 'react';
 import type { Action, DiceStep, ExpectedDamage, GameSummary, LogLine, OptionEntry, OptionsResult } from '../../client/gameClient';
 import type { PreviousGame } from './game';
+import type { PresenceMessage, Seat } from '../../game/network';
+
+/** What the Play panel shows of an online game. */
+export interface OnlineView {
+  roomId: string;
+  /** This page's seat. */
+  seat: Seat;
+  /** Who is connected (the server's last presence message; null before the first). */
+  presence: PresenceMessage | null;
+  /** The connection: joined, reconnecting after a drop, or closed (with why). */
+  status: 'connected' | 'reconnecting' | 'closed';
+  /** Why the connection closed (status `closed`). */
+  closedWhy?: string;
+  /** The links to share: the opponent's seat (p2's when this page is p1, and so on) and the spectators'. */
+  links: { opponent: string; spectator: string };
+}
 
 /** A message of the Play mode. */
 export interface PlayNote {
@@ -39,6 +55,8 @@ export interface PanelState {
   targeting: 'shoot' | 'fight' | null;
   /** The game a new game (or a loaded file) replaced, kept to be resumed (null: none). */
   previous: PreviousGame | null;
+  /** The online game (null: hot-seat). */
+  online: OnlineView | null;
 }
 
 /** What the Play panel's buttons do (the handler half of its props). */
@@ -67,7 +85,7 @@ export interface PlayPanelHandlers {
 
 /** A small external store of {@link PanelState}. */
 export class PanelStore {
-  private state: PanelState = { summary: null, lines: [], note: null, options: null, general: [], expected: {}, steps: [], throwId: 0, busy: false, targeting: null, previous: null };
+  private state: PanelState = { summary: null, lines: [], note: null, options: null, general: [], expected: {}, steps: [], throwId: 0, busy: false, targeting: null, previous: null, online: null };
   private readonly listeners = new Set<() => void>();
 
   /** The current state (a new object after every change). */

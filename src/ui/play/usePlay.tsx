@@ -31,6 +31,9 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dis
 import type { ActResult, Action, DiceStep, ExpectedDamage, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame } from '../../client/gameClient';
 import { DragController } from '../../scene/DragController';
 import { MoveGhost } from '../../scene/MoveGhost';
+import { MovePlayback } from '../../scene/MovePlayback';
+import { useOnline } from './useOnline';
+import type { OnlineView } from './panelStore';
 import { armyColor } from '../../scene/palette';
 import { SceneLabel } from '../../scene/SceneLabel';
 import { RangeRings, type RangeRing } from '../../scene/RangeRings';
@@ -45,7 +48,7 @@ import type { MoveNote } from '../tools/moveTool';
 import { CANCELLED_TEXT, currentMeasure, DRAG_THRESHOLD, dropPoints, in1, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, tooFarAtDrop, useEscapeCancels } from './tools/moveTool';
 import type { Point2 } from '../tools/types';
 import { unbindOffers } from './unbindOffers';
-import { AUTOSAVE_KEY, GAME_RESTART_EVENT, REPLAY_KEY, autosave, getGame, isPlayMode, keepPrevious, newGame, previousGame, resumePrevious, scenarioModel, setPlayMode, startInfo } from './game';
+import { AUTOSAVE_KEY, GAME_RESTART_EVENT, REPLAY_KEY, autosave, isPlayMode, playGame, keepPrevious, newGame, previousGame, resumePrevious, scenarioModel, setPlayMode, startInfo } from './game';
 import { actionNote } from './notes';
 import { PanelStore } from './panelStore';
 import type { PlayNote } from './PlayPanel';
@@ -113,6 +116,10 @@ export interface PlayHook {
   replayTo(index: number): Promise<boolean>;
   /** Kills the game worker as a crash would; resolves once the new worker holds the restored game. */
   crashWorker(): Promise<void>;
+  /** The online game as the panel shows it (seat, who is connected, connection, links); null in hot-seat. */
+  online(): OnlineView | null;
+  /** Online: drops the connection as a network failure would (the page then reconnects by itself). */
+  dropConnection(): void;
 }
 
 /** The live allowance of a drag: the engine's path length (climbing counted) against the allowance. */
@@ -262,7 +269,10 @@ export function usePlay(o: PlayOptions): Play {
   }, []);
   const ref = useRef(o);
   ref.current = o;
-  const game = active ? getGame() : null;
+  /** The game connection: the game worker (hot-seat) or the game server (online; null until joined). */
+  const game = active ? playGame() : null;
+  /** The online game, if any: its seat decides what this page may do. */
+  const online = game && 'seat' in game ? game : null;
   /** A replay is on screen (opened from a file): nothing may change the game or its autosave. */
   const replaying = useCallback(() => summaryRef.current?.replay != null || startInfo().kind === 'replay', []);
 
@@ -286,7 +296,7 @@ export function usePlay(o: PlayOptions): Play {
     // Models back on the battlefield (a replay stepped back before they were slain).
     const back = [...offTable.current.keys()].filter((id) => s.board.positions[id] && !data!.models.some((m) => m.id === id));
     if (back.length) {
-      const state: GameState = await getGame().state();
+      const state: GameState = await playGame()!.state();
       const returned: { view: ModelView; unit: BattlefieldData['units'][number] }[] = [];
       for (const id of back) {
         const kept = offTable.current.get(id)!;
@@ -339,10 +349,10 @@ export function usePlay(o: PlayOptions): Play {
       setRefusedAt(null);
       await applyBoard(s);
       // A replay is not the player's game: the autosave keeps the game in progress.
-      if (game && s.replay === null && !replaying()) autosave(await game.save());
+      if (game && !online && s.replay === null && !replaying()) autosave(await game.save());
       version.current++;
     },
-    [applyBoard, game, replaying],
+    [applyBoard, game, online, replaying],
   );
 
   // ---- Start: the game is already loaded by the scenario source; read it once the table is up.
@@ -361,6 +371,9 @@ export function usePlay(o: PlayOptions): Play {
     })();
   }, [game, o.engineLoaded, o.data, setLines, setSummary, applyBoard, store]);
 
+  // ---- Online (issue 25 item 3): the other player's actions, presence, connection, seat checks.
+  const { playback, endPlayback, seatRefusal } = useOnline({ online, store, summaryRef, models: () => ref.current.data?.models, setLines, showDice, setNote, afterChange });
+
   // ---- Options for the selected unit and the player-level actions, refreshed on every change of
   // the game (from `setSummary`) and of the selection. A later refresh drops an earlier one's answers.
   const selectedRef = useRef(selectedUnit);
@@ -368,7 +381,8 @@ export function usePlay(o: PlayOptions): Play {
   const optionsSeq = useRef(0);
   refreshOptions.current = () => {
     const s = summaryRef.current;
-    if (!game || !s) return;
+    // A spectator acts on nothing: no options asked of the server.
+    if (!game || !s || online?.seat === 'spectator') return;
     const seq = ++optionsSeq.current;
     const live = () => seq === optionsSeq.current;
     const unit = selectedRef.current;
@@ -563,11 +577,16 @@ export function usePlay(o: PlayOptions): Play {
         setNote({ kind: 'refused', text: REPLAY_READ_ONLY, rule: 'Page: replay' });
         return;
       }
+      const seatNote = seatRefusal(id);
+      if (seatNote) {
+        setNote(seatNote);
+        return;
+      }
       dragSingle.current = moveOneRef.current;
       setRefusedAt(null);
       dragDispatch({ type: 'press', modelId: id, start: [m.footprint.x, m.footprint.y], pointer: at });
     },
-    [store, replaying, setNote],
+    [store, replaying, setNote, seatRefusal],
   );
   const inFlight = useRef(false);
   /** The game summary and the summary's unit of a model on the table (null when either is not known). */
@@ -619,7 +638,7 @@ export function usePlay(o: PlayOptions): Play {
     // (deployment, reserve) is measured as the straight line, for information only.
     const routed = isRouted(modelId);
     const ask = routed
-      ? getGame().query({ id: 'drag', kind: 'shortestPath', model: modelId, to, ignoreUnit: true, avoidCombat: avoidsCombat(modelId) })
+      ? playGame()!.query({ id: 'drag', kind: 'shortestPath', model: modelId, to, ignoreUnit: true, avoidCombat: avoidsCombat(modelId) })
       : engine.track(engine.client.query({ id: 'drag', kind: 'movePath', model: modelId, path: [start, to] }));
     ask
       .then(
@@ -682,11 +701,19 @@ export function usePlay(o: PlayOptions): Play {
         }
       }
       const asked = Object.keys(ask);
-      if (asked.length > 0) {
-        const r = await getGame().shortestPaths(ask, { ignoreUnit: true, avoidCombat: avoidsCombat(asked[0]) });
+      const g = playGame()!;
+      if (asked.length > 0 && 'shortestPaths' in g) {
+        // Hot-seat: the game worker answers the whole unit in one call.
+        const r = await g.shortestPaths(ask, { ignoreUnit: true, avoidCombat: avoidsCombat(asked[0]) });
         for (const id of asked) {
           const a = r.ok ? r.answers[id] : undefined;
           paths[id] = a?.ok && a.answer.value !== null ? (a.answer.path as Point2[]).slice(1) : drops[id];
+        }
+      } else {
+        // Online: the page's measuring engine, model by model.
+        for (const id of asked) {
+          const r = await g.query({ id: 'route', kind: 'shortestPath', model: id, to: ask[id], ignoreUnit: true, avoidCombat: avoidsCombat(id) });
+          paths[id] = r.ok && r.answer.value !== null ? (r.answer.path as Point2[]).slice(1) : drops[id];
         }
       }
       const positions = Object.fromEntries(Object.entries(paths).map(([id, [p]]) => [id, p]));
@@ -860,8 +887,8 @@ export function usePlay(o: PlayOptions): Play {
         ? {
             summary: () => summaryRef.current,
             act: (a) => act(a),
-            hash: () => getGame().hash(),
-            save: () => getGame().save(),
+            hash: () => playGame()!.hash(),
+            save: () => playGame()!.save(),
             selectUnit: (unitId) => {
               const ids = ref.current.data?.units.find((u) => u.id === unitId)?.modelIds ?? [];
               ref.current.setSelectedIds(new Set(ids));
@@ -875,6 +902,11 @@ export function usePlay(o: PlayOptions): Play {
                   const note: PlayNote = { kind: 'refused', text: REPLAY_READ_ONLY, rule: 'Page: replay' };
                   setNote(note);
                   return resolve(note);
+                }
+                const seatNote = seatRefusal(modelId);
+                if (seatNote) {
+                  setNote(seatNote);
+                  return resolve(seatNote);
                 }
                 const start: Point2 = [m.footprint.x, m.footprint.y];
                 // No farther than a click: nothing is dragged, nothing sent.
@@ -907,11 +939,11 @@ export function usePlay(o: PlayOptions): Play {
               }),
             dragLabel: () => labelOf(dragRef.current),
             pathCost: async (modelId, path) => {
-              const r = await getGame().query({ id: 'cost', kind: 'movePath', model: modelId, path, ignoreUnit: true });
+              const r = await playGame()!.query({ id: 'cost', kind: 'movePath', model: modelId, path, ignoreUnit: true });
               return r.ok && typeof r.answer.value === 'number' ? r.answer.value : null;
             },
             route: async (modelId, to) => {
-              const r = await getGame().query({ id: 'route', kind: 'shortestPath', model: modelId, to, ignoreUnit: true, avoidCombat: avoidsCombat(modelId) });
+              const r = await playGame()!.query({ id: 'route', kind: 'shortestPath', model: modelId, to, ignoreUnit: true, avoidCombat: avoidsCombat(modelId) });
               if (!r.ok) return { value: null, reason: r.problems.join('; ') };
               const a = r.answer as { value: number | null; path?: Point2[]; straight?: boolean; reason?: string };
               return { value: a.value, path: a.path, straight: a.straight, reason: a.reason };
@@ -929,10 +961,15 @@ export function usePlay(o: PlayOptions): Play {
             replayStep: () => replayMove('next'),
             replayBack: () => replayMove('back'),
             replayTo: (index) => replayMove(index),
-            crashWorker: () => getGame().simulateCrash(),
+            crashWorker: () => playGame()!.simulateCrash(),
+            online: () => store.get().online,
+            dropConnection: () => {
+              const g = playGame();
+              if (g && 'simulateDrop' in g) g.simulateDrop();
+            },
           }
         : undefined,
-    [active, act, replayMove, store, replaying, setNote, labelOf, commitStaged, setStagedBoth],
+    [active, act, replayMove, store, replaying, setNote, labelOf, commitStaged, setStagedBoth, seatRefusal],
   );
 
   // ---- The selected unit's shooting targets (the engine's available shoot options), for the table:
@@ -1055,6 +1092,15 @@ export function usePlay(o: PlayOptions): Play {
           </SceneLabel>
         )}
         <UnitStateMarkers models={data.models} marks={marks} />
+        {playback && (
+          <MovePlayback
+            key={playback.n}
+            models={data.models.filter((m) => playback.paths[m.id])}
+            paths={playback.paths}
+            colorOf={(m) => armyColor(m.army, data.armies)}
+            onDone={() => endPlayback(playback.n)}
+          />
+        )}
       </>
     );
   }
