@@ -466,6 +466,7 @@ export class GameSession {
       seed: input.seed,
       ...(input.battleplan ? { battleplan: input.battleplan } : {}),
       ...(input.deploy ? { deploy: input.deploy } : {}),
+      terrainCache: this.terrainCache,
     });
     if (!prepared.ok) return prepared;
     return this.start(prepared.setup, meshes, prepared.terrain);
@@ -478,11 +479,12 @@ export class GameSession {
       if (!m.ok) return { ok: false, problems: m.problems.map((p) => `table.${p}`) };
       meshes = m.meshes;
     }
-    // The table's terrain index: shared with every game of this process on the same table.
-    const key = TerrainCache.keyOf(setup.table);
-    const o = openGame(setup, meshes, this.terrainCache.get(key) ?? terrain);
+    // The table's terrain index: shared with every game of this process on the same table
+    // (`prepareGame` has looked it up in the same cache when it gives one).
+    const key = terrain ? null : TerrainCache.keyOf(setup.table);
+    const o = openGame(setup, meshes, terrain ?? this.terrainCache.get(key!));
     if (!o.ok) return o;
-    this.terrainCache.set(key, o.game.world.terrain);
+    if (key !== null) this.terrainCache.set(key, o.game.world.terrain);
     const missing = Object.values(o.game.state.units)
       .filter((u) => u.status === undefined)
       .flatMap((u) => rosterEntry(o.game.state, u.id)!.models)

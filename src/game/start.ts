@@ -5,7 +5,7 @@
  * - {@link prepareGame}: a scenario + two armies → the saved game's set-up. Units of an army whose
  *   id is a unit id of the scenario start where the scenario puts them (the scenario gives bases,
  *   heights and positions; the army gives the warscroll, weapons and rules; model ids match). The
- *   army's other units are set up by {@link autoDeploy} in its territory (`deploy: 'auto'`) or in
+ *   army's other units are set up by a {@link Deployment} (`autoDeploy`) in its territory (`deploy: 'auto'`) or in
  *   the deployment phase (`'manual'`, Core 10.0; where they would be set up automatically is only
  *   where they are first shown). Scenario units of the chosen armies that no roster names, units
  *   of other armies and the scenario's queries are not part of the game.
@@ -28,7 +28,8 @@ import { DEFAULT_BATTLEPLAN, PLAYERS, type GameState, type PlayerId } from '../r
 import { DEFAULT_FACTION_TERRAIN_SIZE_INCHES, DEFAULT_MODEL_HEIGHT_INCHES, parseRoster, type Roster } from '../rules/engine/roster';
 import type { GeometryPort } from '../rules/engine/geometryPort';
 import { gameWorldPort } from '../rules/engine/worldPort';
-import { autoDeploy } from './deploy';
+import { Deployment } from './deploy';
+import { TerrainCache } from './terrainCache';
 import { ascensionSetup, type AscensionPlacement } from './ascensionSetup';
 import { ASCENSION, ASCENSION_IDS, type AscensionId } from '../rules/engine/ascension';
 import { buildGameWorld, rosterBaseMm } from './gameWorld';
@@ -57,6 +58,8 @@ export interface PrepareGameInput {
   battleplan?: string;
   /** `auto` (default): set the army's other units up now; `manual`: in the deployment phase. */
   deploy?: 'auto' | 'manual';
+  /** Where the table's terrain index is looked up and kept (shared by the games of a process); default: built for this game. */
+  terrainCache?: TerrainCache;
 }
 
 /** Result of {@link prepareGame}. */
@@ -161,16 +164,26 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   const placedTerrain = placeArmiesFactionTerrain(scenario, terrainInput, ftRosters, armyNames, occupied, tableIds, problems);
   if (problems.length) return { ok: false, problems };
   if (placedTerrain.features.length) terrainInput = scenarioToWorldInputSync({ ...scenario, terrain: [...(scenario.terrain ?? []), ...placedTerrain.features], units: [] }, input.meshes).terrain;
-  const terrain = buildTerrainIndex(terrainInput);
+  const { queries: _q, units: _u, ...rest } = scenario;
+  const tableTerrain = [...(scenario.terrain ?? []), ...placedTerrain.features];
+  // The table's terrain index: shared with every game of the process on the same table.
+  const terrainKey = TerrainCache.keyOf({ scenario: { ...rest, terrain: tableTerrain }, meshes: input.carried });
+  let terrain = input.terrainCache?.get(terrainKey);
+  if (!terrain) {
+    terrain = buildTerrainIndex(terrainInput);
+    input.terrainCache?.set(terrainKey, terrain);
+  }
   const deployed: Record<string, [number, number]> = {};
   const deployedFacing: Record<string, number> = {};
   const manual = input.deploy === 'manual';
   for (const p of PLAYERS) {
     const enemy = PLAYERS.filter((q) => q !== p).map((q) => territories[armyNames[q]]);
+    // One Deployment per army (its anchors and open-ground tests kept), clear of every unit set up before it.
+    const deployment = new Deployment(terrain, territories[armyNames[p]], enemy, occupied, scenario.battlefield);
     // One unit at a time, so in manual mode a unit with no room is simply shown off the table.
     for (const u of toDeploy[p]) {
       if (reserved(p, u.id)) continue;
-      const r = autoDeploy(terrain, territories[armyNames[p]], enemy, [u], occupied, scenario.battlefield);
+      const r = deployment.place(u);
       if (!r.ok) {
         if (!manual) problems.push(`armies.${p}: ${r.reason}`);
         continue;
@@ -196,8 +209,7 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
       }
     }
   }
-  const { queries: _q, units: _u, ...rest } = scenario;
-  const table: Scenario = { ...rest, terrain: [...(scenario.terrain ?? []), ...placedTerrain.features], units: ordered };
+  const table: Scenario = { ...rest, terrain: tableTerrain, units: ordered };
   const setup: GameSetupV2 = {
     format: 'sightline-game/2',
     seed: input.seed,
