@@ -50,7 +50,7 @@ import { importArmy } from '../army/importArmy';
 import type { BaseEntry } from '../army/bases';
 import { upgradeSavedGame, type GameSetupV2, type SavedGameV2 } from './savedGame';
 import { openGame, prepareGame, type OpenedGame } from './start';
-import { carryMeshes, loadCarriedMeshes, type BundledMeshReader } from './table';
+import { carryMeshes, loadBundledMesh, loadCarriedMeshes, type BundledMeshReader } from './table';
 import { loadScenarioMeshes, ScenarioBuildError } from '../scenario/build';
 import { parseMeshFile, type MeshTriangles } from '../scenario/meshLoader';
 import { answerQuery, type Answer } from '../scenario/answer';
@@ -452,7 +452,7 @@ export class GameSession {
         const bytes = files[src];
         if (bytes) return parseMeshFile(bytes, src);
         const bundled = input.bundled?.[src];
-        if (bundled) return parseMeshFile(await this.readBundled(bundled), bundled);
+        if (bundled) return loadBundledMesh(bundled, this.readBundled);
         throw new Error(`mesh file "${src}" was not supplied`);
       });
     } catch (e) {
@@ -469,10 +469,10 @@ export class GameSession {
       terrainCache: this.terrainCache,
     });
     if (!prepared.ok) return prepared;
-    return this.start(prepared.setup, meshes, prepared.terrain);
+    return this.start(prepared.setup, meshes, prepared.terrain, prepared.state);
   }
 
-  private async start(setup: GameSetupV2, loaded?: Map<string, MeshTriangles>, terrain?: TerrainIndex): Promise<StartResult> {
+  private async start(setup: GameSetupV2, loaded?: Map<string, MeshTriangles>, terrain?: TerrainIndex, initial?: GameState): Promise<StartResult> {
     let meshes = loaded;
     if (!meshes) {
       const m = await loadCarriedMeshes(setup.table.meshes, this.readBundled);
@@ -482,7 +482,7 @@ export class GameSession {
     // The table's terrain index: shared with every game of this process on the same table
     // (`prepareGame` has looked it up in the same cache when it gives one).
     const key = terrain ? null : TerrainCache.keyOf(setup.table);
-    const o = openGame(setup, meshes, terrain ?? this.terrainCache.get(key!));
+    const o = openGame(setup, meshes, terrain ?? this.terrainCache.get(key!), initial);
     if (!o.ok) return o;
     if (key !== null) this.terrainCache.set(key, o.game.world.terrain);
     const missing = Object.values(o.game.state.units)

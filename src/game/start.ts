@@ -63,8 +63,12 @@ export interface PrepareGameInput {
 }
 
 /** Result of {@link prepareGame}. */
-/** `terrain`: the table's terrain index, built for the set-up; give it to {@link openGame} so it is not built twice. */
-export type PrepareResult = { ok: true; setup: GameSetupV2; terrain: TerrainIndex } | { ok: false; problems: string[] };
+/**
+ * `terrain`: the table's terrain index, built for the set-up (or found in the cache); `state`: the
+ * set-up's initial state (`createGameFromSetup`, already checked here). Give both to
+ * {@link openGame} so neither is made twice.
+ */
+export type PrepareResult = { ok: true; setup: GameSetupV2; terrain: TerrainIndex; state: GameState } | { ok: false; problems: string[] };
 
 /**
  * A scenario and two armies as a game's set-up (see the module notes).
@@ -178,11 +182,13 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   const manual = input.deploy === 'manual';
   for (const p of PLAYERS) {
     const enemy = PLAYERS.filter((q) => q !== p).map((q) => territories[armyNames[q]]);
-    // One Deployment per army (its anchors and open-ground tests kept), clear of every unit set up before it.
-    const deployment = new Deployment(terrain, territories[armyNames[p]], enemy, occupied, scenario.battlefield);
+    // One Deployment per army (its anchors and open-ground tests kept), clear of every unit set
+    // up before it; made when the army has a unit to set up.
+    let deployment: Deployment | null = null;
     // One unit at a time, so in manual mode a unit with no room is simply shown off the table.
     for (const u of toDeploy[p]) {
       if (reserved(p, u.id)) continue;
+      deployment ??= new Deployment(terrain, territories[armyNames[p]], enemy, occupied, scenario.battlefield);
       const r = deployment.place(u);
       if (!r.ok) {
         if (!manual) problems.push(`armies.${p}: ${r.reason}`);
@@ -225,7 +231,7 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   };
   const check = createGameFromSetup(setup);
   if (!check.ok) return { ok: false, problems: check.issues.map((i) => `${i.path}: ${i.message}`) };
-  return { ok: true, setup, terrain };
+  return { ok: true, setup, terrain, state: check.state };
 }
 
 /**
@@ -297,11 +303,13 @@ export interface OpenedGame {
 /**
  * A saved game's set-up opened: the engine's initial state (`createGame`) and a port over the
  * World built from its table with `meshes` (every `src` of the table, parsed); `terrain`: the
- * table's terrain index when the caller has it (from {@link prepareGame}).
+ * table's terrain index when the caller has it (from {@link prepareGame}); `initial`: the
+ * set-up's initial state when {@link prepareGame} has just made it from this very set-up (not
+ * made again).
  * @returns the game, or every problem with its path (`table.scenario.…`, `rosters.p1.…`).
  */
-export function openGame(setup: GameSetupV2, meshes: LoadedMeshes, terrain?: TerrainIndex): { ok: true; game: OpenedGame } | { ok: false; problems: string[] } {
-  const g = createGameFromSetup(setup);
+export function openGame(setup: GameSetupV2, meshes: LoadedMeshes, terrain?: TerrainIndex, initial?: GameState): { ok: true; game: OpenedGame } | { ok: false; problems: string[] } {
+  const g = initial ? { ok: true as const, state: initial } : createGameFromSetup(setup);
   if (!g.ok) return { ok: false, problems: g.issues.map((i) => `${i.path}: ${i.message}`) };
   const parsed = parseScenario(setup.table.scenario);
   if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `table.scenario.${p}`) };
