@@ -41,7 +41,9 @@ installWebSocketGlobal();
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+// `--profile DIR`: the server writes a CPU profile there when it stops (node --cpu-prof).
+const profileDir = arg('profile', '');
+const server = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : []), '--import', 'tsx', join(ROOT, 'server/main.ts')], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SIGHTLINE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sightline-load-')), MAX_ROOMS_PER_ADDRESS: String(MAX_ROOMS + 1), ABANDONED_ROOM_SECONDS: '60' },
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -78,6 +80,8 @@ const rooms: LoadRoom[] = [];
 let latencies: number[] = [];
 let accepted = 0;
 let refused = 0;
+/** Refusals by reason (the first 60 characters), per step. */
+const refusals = new Map<string, number>();
 
 async function openRoom(i: number): Promise<LoadRoom> {
   const r = { toAct: null, stage: '', sent: new Map(), seq: 0 } as unknown as LoadRoom;
@@ -89,7 +93,14 @@ async function openRoom(i: number): Promise<LoadRoom> {
       const t = r.sent.get(u.seq);
       if (t !== undefined) latencies.push(performance.now() - t);
     });
-    c.onMessage('result', (m: { ok: boolean }) => (m.ok ? accepted++ : refused++));
+    c.onMessage('result', (m: { ok: boolean; reason?: string }) => {
+      if (m.ok) accepted++;
+      else {
+        refused++;
+        const why = (m.reason ?? '').slice(0, 60);
+        refusals.set(why, (refusals.get(why) ?? 0) + 1);
+      }
+    });
     c.onMessage('seat', () => {});
     c.onMessage('presence', () => {});
     c.onMessage('snapshot', () => {});
@@ -116,6 +127,7 @@ for (const target of steps) {
   latencies = [];
   accepted = 0;
   refused = 0;
+  refusals.clear();
   // Each player acts once a second, its start spread over the second.
   const timers: NodeJS.Timeout[] = [];
   rooms.forEach((r, i) => {
@@ -137,6 +149,7 @@ for (const target of steps) {
     seconds,
     acceptedActions: accepted,
     refusedActions: refused,
+    refusedBy: Object.fromEntries([...refusals].sort((a, b) => b[1] - a[1]).slice(0, 3)),
     updatesTimed: latencies.length,
     p50Ms: Math.round(pct(latencies, 50) * 10) / 10,
     p95Ms: Math.round(pct(latencies, 95) * 10) / 10,

@@ -884,8 +884,10 @@ export class GameSession {
     });
     const { positions, removed } = this.board(s);
     const pa = s.pendingAttack;
+    // Whose pick it is in the combat phase (asked of the engine once: it measures who is in combat).
+    const combatPicker = s.phase === 'combat' ? this.picker(s) : null;
     const toAct: PlayerId | null =
-      s.stage === 'ended' ? null : s.stage === 'deployment' && s.deployment ? s.deployment.toDeploy : s.stage === 'firstTurn' ? s.decider : s.pendingRally ? s.units[s.pendingRally.unitId].owner : pa ? pa.toReact : s.pendingSpell ? opponentOf(s.pendingSpell.player) : s.phase === 'combat' && s.combat ? this.picker(s) ?? s.active : s.active;
+      s.stage === 'ended' ? null : s.stage === 'deployment' && s.deployment ? s.deployment.toDeploy : s.stage === 'firstTurn' ? s.decider : s.pendingRally ? s.units[s.pendingRally.unitId].owner : pa ? pa.toReact : s.pendingSpell ? opponentOf(s.pendingSpell.player) : s.phase === 'combat' && s.combat ? combatPicker ?? s.active : s.active;
     return {
       round: s.round,
       battleRounds: s.battleplan.battleRounds,
@@ -904,7 +906,7 @@ export class GameSession {
       pendingAttack: pa ? { kind: pa.kind, player: pa.player, unitId: pa.unitId, targets: [...new Set(pa.assignments.map((x) => x.target))], toReact: pa.toReact, passes: pa.passes } : null,
       pendingSpell: s.pendingSpell ? { ...s.pendingSpell } : null,
       pendingRally: s.pendingRally ? { ...s.pendingRally, player: s.units[s.pendingRally.unitId].owner } : null,
-      combatPicker: s.phase === 'combat' ? this.picker(s) : null,
+      combatPicker,
       deployment:
         s.stage === 'deployment' && s.deployment
           ? { step: s.deployment.step, toDeploy: s.deployment.toDeploy, regiment: s.deployment.regiment ? structuredClone(s.deployment.regiment) : null, done: { ...s.deployment.done }, finishedFirst: s.deployment.finishedFirst, territories: s.territories ? { ...s.territories } : null }
