@@ -7,7 +7,9 @@
  * (`@colyseus/sdk`, in this process), on the sample battle. Every player acts once a second with
  * a real game action (the first-turn choice, then `endPhase`, for the player the game waits on: accepted, an `update` to the
  * room's three clients; the other player's `endPhase` is refused by the rules and answered with a
- * `result` only). Latency: from the send of an accepted action to its `update` at each client.
+ * `result` only). A room whose battle has ended (5 battle rounds, about 75 s) is left and replaced
+ * by a new one, created while the others play. Latency: from the send of an accepted action to its
+ * `update` at each client. `--profile DIR`: the server writes a CPU profile there.
  * Memory: the server's resident set (`/proc/<pid>/status` VmRSS) before the rooms and after each
  * step. Prints one JSON line per step and a summary; exits 0.
  *
@@ -38,6 +40,11 @@ const steps = arg('ramp', arg('rooms', '100'))
   .sort((a, b) => a - b);
 
 installWebSocketGlobal();
+/** CPU time of a process so far (user + system), seconds (`/proc/<pid>/stat`, clock ticks of 1/100 s). */
+const cpuSeconds = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 const port = await freePort();
@@ -113,6 +120,23 @@ async function openRoom(i: number): Promise<LoadRoom> {
   return r;
 }
 
+/** Rooms whose battle ended and were replaced (in this step), and those being replaced now. */
+let renewed = 0;
+const renewing = new Set<number>();
+let created = 0;
+async function renew(i: number): Promise<void> {
+  if (renewing.has(i)) return;
+  renewing.add(i);
+  const old = rooms[i];
+  try {
+    rooms[i] = await openRoom(created++);
+    renewed++;
+    for (const c of Object.values(old.clients)) void c.leave(true);
+  } finally {
+    renewing.delete(i);
+  }
+}
+
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
   const a = [...xs].sort((x, y) => x - y);
@@ -122,17 +146,26 @@ const pct = (xs: number[], p: number) => {
 const report: Record<string, unknown>[] = [];
 for (const target of steps) {
   const t0 = performance.now();
-  while (rooms.length < target) rooms.push(await openRoom(rooms.length));
+  while (rooms.length < target) rooms.push(await openRoom(created++));
   const createMs = performance.now() - t0;
   latencies = [];
+  const cpu0 = { server: cpuSeconds(server.pid!), load: process.cpuUsage(), at: performance.now() };
   accepted = 0;
   refused = 0;
   refusals.clear();
+  renewed = 0;
   // Each player acts once a second, its start spread over the second.
   const timers: NodeJS.Timeout[] = [];
-  rooms.forEach((r, i) => {
+  rooms.forEach((_, i) => {
     for (const p of ['p1', 'p2'] as const) {
       const act = () => {
+        const r = rooms[i];
+        if (r.stage === 'ended') {
+          // The battle is over (5 battle rounds, about 75 s of play): the room is left and a new
+          // one takes its place, created while the others play (as rooms come and go).
+          if (p === 'p1') void renew(i);
+          return;
+        }
         if (r.toAct === p) r.sent.set(r.seq + 1, performance.now());
         // The first-turn choice (Core 12.0) once, then the phases (Core 13.0): real actions of the game.
         const action = r.stage === 'firstTurn' && r.toAct === p ? { type: 'chooseFirstTurn', player: p, first: p } : { type: 'endPhase', player: p };
@@ -143,12 +176,19 @@ for (const target of steps) {
   });
   await new Promise((r) => setTimeout(r, seconds * 1000));
   for (const t of timers) clearInterval(t);
+  const wallS = (performance.now() - cpu0.at) / 1000;
+  const loadCpu = process.cpuUsage(cpu0.load);
   const line = {
+    // Share of one core each process used during the step (the machine's other work not counted).
+    serverCpuPercent: Math.round(((cpuSeconds(server.pid!) - cpu0.server) / wallS) * 100),
+    loadClientsCpuPercent: Math.round(((loadCpu.user + loadCpu.system) / 1e6 / wallS) * 100),
+    loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     rooms: rooms.length,
     clients: rooms.length * 3,
     seconds,
     acceptedActions: accepted,
     refusedActions: refused,
+    battlesEndedAndReplaced: renewed,
     refusedBy: Object.fromEntries([...refusals].sort((a, b) => b[1] - a[1]).slice(0, 3)),
     updatesTimed: latencies.length,
     p50Ms: Math.round(pct(latencies, 50) * 10) / 10,
