@@ -309,7 +309,8 @@ export class BattleRoom extends Room {
       client.send('result', { ok: false, reason: why, rule: SEAT_RULE } satisfies ResultMessage);
       return;
     }
-    const before = this.session.summary().actions;
+    // The actions logged so far (not a whole summary: that is built once, by act).
+    const before = loggedActions(this.session.state()).length;
     const r = this.session.act(action);
     if (!r.ok) {
       client.send('result', { ok: false, reason: r.reason, rule: r.rule } satisfies ResultMessage);

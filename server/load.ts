@@ -7,7 +7,9 @@
  * (`@colyseus/sdk`, in this process), on the sample battle. Every player acts once a second with
  * a real game action (the first-turn choice, then `endPhase`, for the player the game waits on: accepted, an `update` to the
  * room's three clients; the other player's `endPhase` is refused by the rules and answered with a
- * `result` only). Latency: from the send of an accepted action to its `update` at each client.
+ * `result` only). A room whose battle has ended (5 battle rounds, about 75 s) is left and replaced
+ * by a new one, created while the others play. Latency: from the send of an accepted action to its
+ * `update` at each client. `--profile DIR`: the server writes a CPU profile there.
  * Memory: the server's resident set (`/proc/<pid>/status` VmRSS) before the rooms and after each
  * step. Prints one JSON line per step and a summary; exits 0.
  *
@@ -38,10 +40,17 @@ const steps = arg('ramp', arg('rooms', '100'))
   .sort((a, b) => a - b);
 
 installWebSocketGlobal();
+/** CPU time of a process so far (user + system), seconds (`/proc/<pid>/stat`, clock ticks of 1/100 s). */
+const cpuSeconds = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+// `--profile DIR`: the server writes a CPU profile there when it stops (node --cpu-prof).
+const profileDir = arg('profile', '');
+const server = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : []), '--import', 'tsx', join(ROOT, 'server/main.ts')], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SIGHTLINE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sightline-load-')), MAX_ROOMS_PER_ADDRESS: String(MAX_ROOMS + 1), ABANDONED_ROOM_SECONDS: '60' },
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -78,6 +87,8 @@ const rooms: LoadRoom[] = [];
 let latencies: number[] = [];
 let accepted = 0;
 let refused = 0;
+/** Refusals by reason (the first 60 characters), per step. */
+const refusals = new Map<string, number>();
 
 async function openRoom(i: number): Promise<LoadRoom> {
   const r = { toAct: null, stage: '', sent: new Map(), seq: 0 } as unknown as LoadRoom;
@@ -89,7 +100,14 @@ async function openRoom(i: number): Promise<LoadRoom> {
       const t = r.sent.get(u.seq);
       if (t !== undefined) latencies.push(performance.now() - t);
     });
-    c.onMessage('result', (m: { ok: boolean }) => (m.ok ? accepted++ : refused++));
+    c.onMessage('result', (m: { ok: boolean; reason?: string }) => {
+      if (m.ok) accepted++;
+      else {
+        refused++;
+        const why = (m.reason ?? '').slice(0, 60);
+        refusals.set(why, (refusals.get(why) ?? 0) + 1);
+      }
+    });
     c.onMessage('seat', () => {});
     c.onMessage('presence', () => {});
     c.onMessage('snapshot', () => {});
@@ -102,6 +120,27 @@ async function openRoom(i: number): Promise<LoadRoom> {
   return r;
 }
 
+/** Rooms whose battle ended and were replaced (in this step), and those being replaced now. */
+let renewed = 0;
+const renewing = new Set<number>();
+let created = 0;
+let stopping = false;
+async function renew(i: number): Promise<void> {
+  if (renewing.has(i)) return;
+  renewing.add(i);
+  const old = rooms[i];
+  try {
+    rooms[i] = await openRoom(created++);
+    renewed++;
+    for (const c of Object.values(old.clients)) void c.leave(true);
+  } catch (e) {
+    // The server is stopping (the last step is over), or refused: the old room stays ended.
+    if (!stopping) process.stderr.write(`load: room ${i} not replaced: ${(e as Error).message}\n`);
+  } finally {
+    renewing.delete(i);
+  }
+}
+
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
   const a = [...xs].sort((x, y) => x - y);
@@ -111,16 +150,26 @@ const pct = (xs: number[], p: number) => {
 const report: Record<string, unknown>[] = [];
 for (const target of steps) {
   const t0 = performance.now();
-  while (rooms.length < target) rooms.push(await openRoom(rooms.length));
+  while (rooms.length < target) rooms.push(await openRoom(created++));
   const createMs = performance.now() - t0;
   latencies = [];
+  const cpu0 = { server: cpuSeconds(server.pid!), load: process.cpuUsage(), at: performance.now() };
   accepted = 0;
   refused = 0;
+  refusals.clear();
+  renewed = 0;
   // Each player acts once a second, its start spread over the second.
   const timers: NodeJS.Timeout[] = [];
-  rooms.forEach((r, i) => {
+  rooms.forEach((_, i) => {
     for (const p of ['p1', 'p2'] as const) {
       const act = () => {
+        const r = rooms[i];
+        if (r.stage === 'ended') {
+          // The battle is over (5 battle rounds, about 75 s of play): the room is left and a new
+          // one takes its place, created while the others play (as rooms come and go).
+          if (p === 'p1') void renew(i);
+          return;
+        }
         if (r.toAct === p) r.sent.set(r.seq + 1, performance.now());
         // The first-turn choice (Core 12.0) once, then the phases (Core 13.0): real actions of the game.
         const action = r.stage === 'firstTurn' && r.toAct === p ? { type: 'chooseFirstTurn', player: p, first: p } : { type: 'endPhase', player: p };
@@ -131,12 +180,20 @@ for (const target of steps) {
   });
   await new Promise((r) => setTimeout(r, seconds * 1000));
   for (const t of timers) clearInterval(t);
+  const wallS = (performance.now() - cpu0.at) / 1000;
+  const loadCpu = process.cpuUsage(cpu0.load);
   const line = {
+    // Share of one core each process used during the step (the machine's other work not counted).
+    serverCpuPercent: Math.round(((cpuSeconds(server.pid!) - cpu0.server) / wallS) * 100),
+    loadClientsCpuPercent: Math.round(((loadCpu.user + loadCpu.system) / 1e6 / wallS) * 100),
+    loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     rooms: rooms.length,
     clients: rooms.length * 3,
     seconds,
     acceptedActions: accepted,
     refusedActions: refused,
+    battlesEndedAndReplaced: renewed,
+    refusedBy: Object.fromEntries([...refusals].sort((a, b) => b[1] - a[1]).slice(0, 3)),
     updatesTimed: latencies.length,
     p50Ms: Math.round(pct(latencies, 50) * 10) / 10,
     p95Ms: Math.round(pct(latencies, 95) * 10) / 10,
@@ -152,6 +209,7 @@ for (const target of steps) {
   // Let the rooms settle (answers in flight) before the next step.
   await new Promise((r) => setTimeout(r, 2000));
 }
+stopping = true;
 const under = report.filter((r) => (r.p99Ms as number) <= 100).map((r) => r.rooms as number);
 process.stdout.write(`${JSON.stringify({ summary: true, loadAverage: readFileSync('/proc/loadavg', 'utf8').trim(), largestStepWithP99Within100Ms: under.length ? Math.max(...under) : 0 })}\n`);
 for (const r of rooms) for (const c of Object.values(r.clients)) c.connection.close(4000);

@@ -16,8 +16,8 @@
  * @module
  */
 import { footprintFromBase, type BaseMm, type Footprint } from '../geometry/footprint';
-import { footprintGap, footprintsSurelyApart } from '../geometry/footprintGap';
-import { footprintInsidePolygon, footprintPolygonDistance, type Polygon } from '../geometry/polygon';
+import { footprintGapAtLeast } from '../geometry/footprintGap';
+import { footprintInsidePolygon, footprintPolygonDistance, pointInPolygon, pointPolygonEdgeDistance, type Polygon } from '../geometry/polygon';
 import { highestSurfaceUnder } from '../geometry/standing';
 import { coherencyOf } from '../geometry/coherency';
 import type { TerrainIndex } from '../geometry/world';
@@ -49,7 +49,7 @@ export type DeployResult = { ok: true; positions: Record<string, [number, number
 /**
  * Sets up `units` wholly within `territory`, more than 9" from every polygon of `enemyTerritories`,
  * on the table surface (no terrain above any part of a base), clear of `occupied` footprints and of
- * each other (see the module notes).
+ * each other (see the module notes). One {@link Deployment}, its units placed in order.
  * @param terrain - the table's terrain index.
  * @param territory - the army's territory (plan polygon, inches).
  * @param enemyTerritories - the other armies' territories.
@@ -65,72 +65,167 @@ export function autoDeploy(
   occupied: readonly Footprint[],
   table: { width: number; depth: number },
 ): DeployResult {
-  const taken: Footprint[] = [...occupied];
+  const d = new Deployment(terrain, territory, enemyTerritories, occupied, table);
   const positions: Record<string, [number, number]> = {};
-  // Front: from this territory's centroid towards the enemies'.
-  const centroid = (poly: Polygon) => poly.reduce((a, p) => [a[0] + p[0] / poly.length, a[1] + p[1] / poly.length], [0, 0]);
-  const own = centroid(territory);
-  const enemy = enemyTerritories.length ? enemyTerritories.map(centroid).reduce((a, p) => [a[0] + p[0] / enemyTerritories.length, a[1] + p[1] / enemyTerritories.length], [0, 0]) : [table.width / 2, table.depth / 2];
-  let fx = enemy[0] - own[0];
-  let fy = enemy[1] - own[1];
-  const fl = Math.hypot(fx, fy) || 1;
-  fx /= fl;
-  fy /= fl;
-  if (!Number.isFinite(fx) || (fx === 0 && fy === 0)) [fx, fy] = [0, 1];
-  const sx = -fy;
-  const sy = fx;
-  const facingDeg = Math.round(((Math.atan2(fy, fx) * 180) / Math.PI) * 1e6) / 1e6;
-  // Anchor points inside the territory, front-most first, then from the middle outwards.
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const [x, y] of territory) {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  }
-  minX = Math.max(minX, 0);
-  minY = Math.max(minY, 0);
-  maxX = Math.min(maxX, table.width);
-  maxY = Math.min(maxY, table.depth);
-  const anchors: { x: number; y: number; front: number; side: number }[] = [];
-  for (let x = Math.ceil(minX / ANCHOR_STEP) * ANCHOR_STEP; x <= maxX; x += ANCHOR_STEP) {
-    for (let y = Math.ceil(minY / ANCHOR_STEP) * ANCHOR_STEP; y <= maxY; y += ANCHOR_STEP) {
-      anchors.push({ x, y, front: Math.round((x * fx + y * fy) / ANCHOR_STEP), side: Math.abs((x - own[0]) * sx + (y - own[1]) * sy) });
-    }
-  }
-  anchors.sort((a, b) => b.front - a.front || a.side - b.side || a.x - b.x || a.y - b.y);
-
-  const fits = (f: Footprint): boolean => {
-    if (f.x - f.semiMajor < 0 || f.y - f.semiMajor < 0 || f.x + f.semiMajor > table.width || f.y + f.semiMajor > table.depth) return false;
-    if (!footprintInsidePolygon(f, territory)) return false;
-    for (const e of enemyTerritories) if (footprintPolygonDistance(f, e) <= ENEMY_TERRITORY_GAP_INCHES) return false;
-    for (const t of taken) if (!footprintsSurelyApart(f, t, DEPLOY_GAP_INCHES - 0.002) && footprintGap(f, t).gapInches < DEPLOY_GAP_INCHES - 0.002) return false;
-    return highestSurfaceUnder(terrain, f).featureIndex === -1;
-  };
-
   for (const u of units) {
-    const offsets = formation(u.models.map((m) => m.base), [sx, sy], [fx, fy], facingDeg);
+    const r = d.place(u);
+    if (!r.ok) return r;
+    Object.assign(positions, r.positions);
+  }
+  return { ok: true, positions, facingDeg: d.facingDeg };
+}
+
+/**
+ * Margin, inches, by which a cheap bound must clear a threshold before it decides a test without
+ * the exact measure (the exact distances agree with their bounds to far better than this).
+ */
+const BOUND_MARGIN = 1e-7;
+/** The gap two deployed bases keep, inches, less the tolerance of the exact gap. */
+const MIN_GAP = DEPLOY_GAP_INCHES - 0.002;
+
+/**
+ * One army's automatic set-up (see the module notes and {@link autoDeploy}): units placed one at
+ * a time with {@link place}, each clear of the footprints given at creation and of the units
+ * placed before it. What does not depend on the units placed (the anchor points, and whether a
+ * base at a point is within the territory, more than 9" from enemy territory and on open ground)
+ * is worked out once and kept, so an army of many units costs about one pass over the anchors
+ * per unit; each test is decided by cheap bounds (bounding and inscribed circles) where they are
+ * conclusive and by the exact ellipse measure otherwise, so the set-up is the same as testing
+ * every base exactly.
+ */
+export class Deployment {
+  /** The models' facing, degrees counter-clockwise from +x (towards the enemy territory). */
+  readonly facingDeg: number;
+  private readonly taken: Footprint[];
+  /** Unit vectors along a rank (`side`) and towards the enemy (`front`). */
+  private readonly side: [number, number];
+  private readonly front: [number, number];
+  private readonly anchors: { x: number; y: number }[];
+  /** Whether a base (semi-axes, facing, centre) passes the tests that do not depend on other models. */
+  private readonly standing = new Map<string, boolean>();
+
+  /**
+   * @param terrain - the table's terrain index.
+   * @param territory - the army's territory (plan polygon, inches).
+   * @param enemyTerritories - the other armies' territories.
+   * @param occupied - footprints already on the table (copied: later changes are not seen).
+   * @param table - battlefield width and depth, inches.
+   */
+  constructor(
+    private readonly terrain: TerrainIndex,
+    private readonly territory: Polygon,
+    private readonly enemyTerritories: readonly Polygon[],
+    occupied: readonly Footprint[],
+    private readonly table: { width: number; depth: number },
+  ) {
+    this.taken = [...occupied];
+    // Front: from this territory's centroid towards the enemies'.
+    const centroid = (poly: Polygon) => poly.reduce((a, p) => [a[0] + p[0] / poly.length, a[1] + p[1] / poly.length], [0, 0]);
+    const own = centroid(territory);
+    const enemy = enemyTerritories.length ? enemyTerritories.map(centroid).reduce((a, p) => [a[0] + p[0] / enemyTerritories.length, a[1] + p[1] / enemyTerritories.length], [0, 0]) : [table.width / 2, table.depth / 2];
+    let fx = enemy[0] - own[0];
+    let fy = enemy[1] - own[1];
+    const fl = Math.hypot(fx, fy) || 1;
+    fx /= fl;
+    fy /= fl;
+    if (!Number.isFinite(fx) || (fx === 0 && fy === 0)) [fx, fy] = [0, 1];
+    const sx = -fy;
+    const sy = fx;
+    this.side = [sx, sy];
+    this.front = [fx, fy];
+    this.facingDeg = Math.round(((Math.atan2(fy, fx) * 180) / Math.PI) * 1e6) / 1e6;
+    // Anchor points inside the territory, front-most first, then from the middle outwards.
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const [x, y] of territory) {
+      minX = Math.min(minX, x);
+      minY = Math.min(minY, y);
+      maxX = Math.max(maxX, x);
+      maxY = Math.max(maxY, y);
+    }
+    minX = Math.max(minX, 0);
+    minY = Math.max(minY, 0);
+    maxX = Math.min(maxX, table.width);
+    maxY = Math.min(maxY, table.depth);
+    const anchors: { x: number; y: number; front: number; side: number }[] = [];
+    for (let x = Math.ceil(minX / ANCHOR_STEP) * ANCHOR_STEP; x <= maxX; x += ANCHOR_STEP) {
+      for (let y = Math.ceil(minY / ANCHOR_STEP) * ANCHOR_STEP; y <= maxY; y += ANCHOR_STEP) {
+        anchors.push({ x, y, front: Math.round((x * fx + y * fy) / ANCHOR_STEP), side: Math.abs((x - own[0]) * sx + (y - own[1]) * sy) });
+      }
+    }
+    anchors.sort((a, b) => b.front - a.front || a.side - b.side || a.x - b.x || a.y - b.y);
+    this.anchors = anchors;
+  }
+
+  /**
+   * Sets up one unit at the first anchor (front-most, then from the middle outwards) where every
+   * model fits and the unit is coherent (Core 10.1, 15.1); its models then count as taken.
+   * @returns each model's centre and the facing, or the unit that found no room.
+   */
+  place(u: DeployUnit): DeployResult {
+    const offsets = formation(u.models.map((m) => m.base), this.side, this.front, this.facingDeg);
     let placed: Footprint[] | null = null;
-    for (const a of anchors) {
-      const trial: Footprint[] = [];
+    const trial: Footprint[] = [];
+    for (const a of this.anchors) {
+      trial.length = 0;
       let ok = true;
       for (let i = 0; i < u.models.length && ok; i++) {
         const x = a.x + offsets[i][0];
         const y = a.y + offsets[i][1];
-        const f = footprintFromBase(u.models[i].base, [Math.round(x * 1000) / 1000, Math.round(y * 1000) / 1000], facingDeg);
-        ok = fits(f) && trial.every((t) => footprintsSurelyApart(f, t, DEPLOY_GAP_INCHES - 0.002) || footprintGap(f, t).gapInches >= DEPLOY_GAP_INCHES - 0.002);
+        const f = footprintFromBase(u.models[i].base, [Math.round(x * 1000) / 1000, Math.round(y * 1000) / 1000], this.facingDeg);
+        ok = this.onTable(f) && clearOf(f, this.taken) && clearOf(f, trial) && this.stands(f);
         trial.push(f);
       }
       if (ok && coherencyOf(trial, COHERENCY_RANGE_INCHES).coherent) {
-        placed = trial;
+        placed = [...trial];
         break;
       }
     }
     if (!placed) return { ok: false, unitId: u.id, reason: `no room to set up unit "${u.id}" wholly within its territory, more than 9" from enemy territory and clear of terrain and other models (Core 10.1)` };
+    const positions: Record<string, [number, number]> = {};
     placed.forEach((f, i) => (positions[u.models[i].id] = [f.x, f.y]));
-    taken.push(...placed);
+    this.taken.push(...placed);
+    return { ok: true, positions, facingDeg: this.facingDeg };
   }
-  return { ok: true, positions, facingDeg };
+
+  /** Within the table's edges (the bounding circle). */
+  private onTable(f: Footprint): boolean {
+    return !(f.x - f.semiMajor < 0 || f.y - f.semiMajor < 0 || f.x + f.semiMajor > this.table.width || f.y + f.semiMajor > this.table.depth);
+  }
+
+  /** Wholly within the territory, more than 9" from enemy territory, on open ground (kept per base and point). */
+  private stands(f: Footprint): boolean {
+    const key = `${f.semiMajor}|${f.semiMinor}|${f.facingRad}|${f.x}|${f.y}`;
+    let v = this.standing.get(key);
+    if (v === undefined) {
+      v = whollyWithin(f, this.territory) && this.enemyTerritories.every((e) => fartherThan(f, e, ENEMY_TERRITORY_GAP_INCHES)) && highestSurfaceUnder(this.terrain, f).featureIndex === -1;
+      this.standing.set(key, v);
+    }
+    return v;
+  }
+}
+
+/** At least {@link MIN_GAP} from every footprint of `others` (Core 1.2 gaps between bases). */
+function clearOf(f: Footprint, others: readonly Footprint[]): boolean {
+  for (const t of others) if (!footprintGapAtLeast(f, t, MIN_GAP)) return false;
+  return true;
+}
+
+/** `footprintInsidePolygon`, decided first by the centre's distance to the border against the semi-axes. */
+function whollyWithin(f: Footprint, poly: Polygon): boolean {
+  if (!pointInPolygon(poly, f.x, f.y)) return false;
+  const edge = pointPolygonEdgeDistance(poly, f.x, f.y);
+  if (edge >= f.semiMajor + BOUND_MARGIN) return true;
+  if (edge < f.semiMinor - BOUND_MARGIN) return false;
+  return footprintInsidePolygon(f, poly);
+}
+
+/** `footprintPolygonDistance(f, poly) > inches`, decided first by the centre's distance less the semi-axes. */
+function fartherThan(f: Footprint, poly: Polygon, inches: number): boolean {
+  if (pointInPolygon(poly, f.x, f.y)) return false;
+  const edge = pointPolygonEdgeDistance(poly, f.x, f.y);
+  if (edge - f.semiMajor > inches + BOUND_MARGIN) return true;
+  if (edge - f.semiMinor < inches - BOUND_MARGIN) return false;
+  return footprintPolygonDistance(f, poly) > inches;
 }
 
 /** Smallest t in [0, hi] with `ok(t)` (ok is monotonic: false then true), to 1e-4". */
@@ -152,7 +247,7 @@ const SPACINGS = new Map<string, { file: number; rank: number }>();
 function spacingOf(big: Footprint, side: readonly [number, number], front: readonly [number, number]): { file: number; rank: number } {
   const want = DEPLOY_GAP_INCHES + 0.001;
   const at = (dx: number, dy: number) => ({ ...big, x: dx, y: dy });
-  const clear = (dx: number, dy: number) => footprintGap(at(0, 0), at(dx, dy)).gapInches >= want;
+  const clear = (dx: number, dy: number) => footprintGapAtLeast(at(0, 0), at(dx, dy), want);
   // File spacing along a rank; rank spacing towards the back (both diagonal neighbours at least
   // 0.3" apart, and the same file two ranks back no closer).
   const file = smallest((t) => clear(t * side[0], t * side[1]), 2 * big.semiMajor + 1);

@@ -50,7 +50,7 @@ import { importArmy } from '../army/importArmy';
 import type { BaseEntry } from '../army/bases';
 import { upgradeSavedGame, type GameSetupV2, type SavedGameV2 } from './savedGame';
 import { openGame, prepareGame, type OpenedGame } from './start';
-import { carryMeshes, loadCarriedMeshes, type BundledMeshReader } from './table';
+import { carryMeshes, loadBundledMesh, loadCarriedMeshes, type BundledMeshReader } from './table';
 import { loadScenarioMeshes, ScenarioBuildError } from '../scenario/build';
 import { parseMeshFile, type MeshTriangles } from '../scenario/meshLoader';
 import { answerQuery, type Answer } from '../scenario/answer';
@@ -473,7 +473,7 @@ export class GameSession {
         const bytes = files[src];
         if (bytes) return parseMeshFile(bytes, src);
         const bundled = input.bundled?.[src];
-        if (bundled) return parseMeshFile(await this.readBundled(bundled), bundled);
+        if (bundled) return loadBundledMesh(bundled, this.readBundled);
         throw new Error(`mesh file "${src}" was not supplied`);
       });
     } catch (e) {
@@ -487,23 +487,25 @@ export class GameSession {
       seed: input.seed,
       ...(input.battleplan ? { battleplan: input.battleplan } : {}),
       ...(input.deploy ? { deploy: input.deploy } : {}),
+      terrainCache: this.terrainCache,
     });
     if (!prepared.ok) return prepared;
-    return this.start(prepared.setup, meshes, prepared.terrain);
+    return this.start(prepared.setup, meshes, prepared.terrain, prepared.state);
   }
 
-  private async start(setup: GameSetupV2, loaded?: Map<string, MeshTriangles>, terrain?: TerrainIndex): Promise<StartResult> {
+  private async start(setup: GameSetupV2, loaded?: Map<string, MeshTriangles>, terrain?: TerrainIndex, initial?: GameState): Promise<StartResult> {
     let meshes = loaded;
     if (!meshes) {
       const m = await loadCarriedMeshes(setup.table.meshes, this.readBundled);
       if (!m.ok) return { ok: false, problems: m.problems.map((p) => `table.${p}`) };
       meshes = m.meshes;
     }
-    // The table's terrain index: shared with every game of this process on the same table.
-    const key = TerrainCache.keyOf(setup.table);
-    const o = openGame(setup, meshes, this.terrainCache.get(key) ?? terrain);
+    // The table's terrain index: shared with every game of this process on the same table
+    // (`prepareGame` has looked it up in the same cache when it gives one).
+    const key = terrain ? null : TerrainCache.keyOf(setup.table);
+    const o = openGame(setup, meshes, terrain ?? this.terrainCache.get(key!), initial);
     if (!o.ok) return o;
-    this.terrainCache.set(key, o.game.world.terrain);
+    if (key !== null) this.terrainCache.set(key, o.game.world.terrain);
     const missing = Object.values(o.game.state.units)
       .filter((u) => u.status === undefined)
       .flatMap((u) => rosterEntry(o.game.state, u.id)!.models)
@@ -946,8 +948,10 @@ export class GameSession {
     });
     const { positions, removed } = this.board(s);
     const pa = s.pendingAttack;
+    // Whose pick it is in the combat phase (asked of the engine once: it measures who is in combat).
+    const combatPicker = s.phase === 'combat' ? this.picker(s) : null;
     const toAct: PlayerId | null =
-      s.stage === 'ended' ? null : s.stage === 'deployment' && s.deployment ? s.deployment.toDeploy : s.stage === 'firstTurn' ? s.decider : s.pendingRally ? s.units[s.pendingRally.unitId].owner : pa ? pa.toReact : s.pendingSpell ? opponentOf(s.pendingSpell.player) : s.phase === 'combat' && s.combat ? this.picker(s) ?? s.active : s.active;
+      s.stage === 'ended' ? null : s.stage === 'deployment' && s.deployment ? s.deployment.toDeploy : s.stage === 'firstTurn' ? s.decider : s.pendingRally ? s.units[s.pendingRally.unitId].owner : pa ? pa.toReact : s.pendingSpell ? opponentOf(s.pendingSpell.player) : s.phase === 'combat' && s.combat ? combatPicker ?? s.active : s.active;
     return {
       round: s.round,
       battleRounds: s.battleplan.battleRounds,
@@ -966,7 +970,7 @@ export class GameSession {
       pendingAttack: pa ? { kind: pa.kind, player: pa.player, unitId: pa.unitId, targets: [...new Set(pa.assignments.map((x) => x.target))], toReact: pa.toReact, passes: pa.passes } : null,
       pendingSpell: s.pendingSpell ? { ...s.pendingSpell } : null,
       pendingRally: s.pendingRally ? { ...s.pendingRally, player: s.units[s.pendingRally.unitId].owner } : null,
-      combatPicker: s.phase === 'combat' ? this.picker(s) : null,
+      combatPicker,
       deployment:
         s.stage === 'deployment' && s.deployment
           ? { step: s.deployment.step, toDeploy: s.deployment.toDeploy, regiment: s.deployment.regiment ? structuredClone(s.deployment.regiment) : null, done: { ...s.deployment.done }, finishedFirst: s.deployment.finishedFirst, territories: s.territories ? { ...s.territories } : null }

@@ -5,7 +5,7 @@
  * - {@link prepareGame}: a scenario + two armies → the saved game's set-up. Units of an army whose
  *   id is a unit id of the scenario start where the scenario puts them (the scenario gives bases,
  *   heights and positions; the army gives the warscroll, weapons and rules; model ids match). The
- *   army's other units are set up by {@link autoDeploy} in its territory (`deploy: 'auto'`) or in
+ *   army's other units are set up by a {@link Deployment} (`autoDeploy`) in its territory (`deploy: 'auto'`) or in
  *   the deployment phase (`'manual'`, Core 10.0; where they would be set up automatically is only
  *   where they are first shown). Scenario units of the chosen armies that no roster names, units
  *   of other armies and the scenario's queries are not part of the game.
@@ -28,7 +28,8 @@ import { DEFAULT_BATTLEPLAN, PLAYERS, type GameState, type PlayerId } from '../r
 import { DEFAULT_FACTION_TERRAIN_SIZE_INCHES, DEFAULT_MODEL_HEIGHT_INCHES, parseRoster, type Roster } from '../rules/engine/roster';
 import type { GeometryPort } from '../rules/engine/geometryPort';
 import { gameWorldPort } from '../rules/engine/worldPort';
-import { autoDeploy } from './deploy';
+import { Deployment } from './deploy';
+import { TerrainCache } from './terrainCache';
 import { ascensionSetup, type AscensionPlacement } from './ascensionSetup';
 import { ASCENSION, ASCENSION_IDS, type AscensionId } from '../rules/engine/ascension';
 import { buildGameWorld, rosterBaseMm } from './gameWorld';
@@ -57,11 +58,17 @@ export interface PrepareGameInput {
   battleplan?: string;
   /** `auto` (default): set the army's other units up now; `manual`: in the deployment phase. */
   deploy?: 'auto' | 'manual';
+  /** Where the table's terrain index is looked up and kept (shared by the games of a process); default: built for this game. */
+  terrainCache?: TerrainCache;
 }
 
 /** Result of {@link prepareGame}. */
-/** `terrain`: the table's terrain index, built for the set-up; give it to {@link openGame} so it is not built twice. */
-export type PrepareResult = { ok: true; setup: GameSetupV2; terrain: TerrainIndex } | { ok: false; problems: string[] };
+/**
+ * `terrain`: the table's terrain index, built for the set-up (or found in the cache); `state`: the
+ * set-up's initial state (`createGameFromSetup`, already checked here). Give both to
+ * {@link openGame} so neither is made twice.
+ */
+export type PrepareResult = { ok: true; setup: GameSetupV2; terrain: TerrainIndex; state: GameState } | { ok: false; problems: string[] };
 
 /**
  * A scenario and two armies as a game's set-up (see the module notes).
@@ -161,16 +168,28 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   const placedTerrain = placeArmiesFactionTerrain(scenario, terrainInput, ftRosters, armyNames, occupied, tableIds, problems);
   if (problems.length) return { ok: false, problems };
   if (placedTerrain.features.length) terrainInput = scenarioToWorldInputSync({ ...scenario, terrain: [...(scenario.terrain ?? []), ...placedTerrain.features], units: [] }, input.meshes).terrain;
-  const terrain = buildTerrainIndex(terrainInput);
+  const { queries: _q, units: _u, ...rest } = scenario;
+  const tableTerrain = [...(scenario.terrain ?? []), ...placedTerrain.features];
+  // The table's terrain index: shared with every game of the process on the same table.
+  const terrainKey = TerrainCache.keyOf({ scenario: { ...rest, terrain: tableTerrain }, meshes: input.carried });
+  let terrain = input.terrainCache?.get(terrainKey);
+  if (!terrain) {
+    terrain = buildTerrainIndex(terrainInput);
+    input.terrainCache?.set(terrainKey, terrain);
+  }
   const deployed: Record<string, [number, number]> = {};
   const deployedFacing: Record<string, number> = {};
   const manual = input.deploy === 'manual';
   for (const p of PLAYERS) {
     const enemy = PLAYERS.filter((q) => q !== p).map((q) => territories[armyNames[q]]);
+    // One Deployment per army (its anchors and open-ground tests kept), clear of every unit set
+    // up before it; made when the army has a unit to set up.
+    let deployment: Deployment | null = null;
     // One unit at a time, so in manual mode a unit with no room is simply shown off the table.
     for (const u of toDeploy[p]) {
       if (reserved(p, u.id)) continue;
-      const r = autoDeploy(terrain, territories[armyNames[p]], enemy, [u], occupied, scenario.battlefield);
+      deployment ??= new Deployment(terrain, territories[armyNames[p]], enemy, occupied, scenario.battlefield);
+      const r = deployment.place(u);
       if (!r.ok) {
         if (!manual) problems.push(`armies.${p}: ${r.reason}`);
         continue;
@@ -196,8 +215,7 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
       }
     }
   }
-  const { queries: _q, units: _u, ...rest } = scenario;
-  const table: Scenario = { ...rest, terrain: [...(scenario.terrain ?? []), ...placedTerrain.features], units: ordered };
+  const table: Scenario = { ...rest, terrain: tableTerrain, units: ordered };
   const setup: GameSetupV2 = {
     format: 'sightline-game/2',
     seed: input.seed,
@@ -213,7 +231,7 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   };
   const check = createGameFromSetup(setup);
   if (!check.ok) return { ok: false, problems: check.issues.map((i) => `${i.path}: ${i.message}`) };
-  return { ok: true, setup, terrain };
+  return { ok: true, setup, terrain, state: check.state };
 }
 
 /**
@@ -285,11 +303,13 @@ export interface OpenedGame {
 /**
  * A saved game's set-up opened: the engine's initial state (`createGame`) and a port over the
  * World built from its table with `meshes` (every `src` of the table, parsed); `terrain`: the
- * table's terrain index when the caller has it (from {@link prepareGame}).
+ * table's terrain index when the caller has it (from {@link prepareGame}); `initial`: the
+ * set-up's initial state when {@link prepareGame} has just made it from this very set-up (not
+ * made again).
  * @returns the game, or every problem with its path (`table.scenario.…`, `rosters.p1.…`).
  */
-export function openGame(setup: GameSetupV2, meshes: LoadedMeshes, terrain?: TerrainIndex): { ok: true; game: OpenedGame } | { ok: false; problems: string[] } {
-  const g = createGameFromSetup(setup);
+export function openGame(setup: GameSetupV2, meshes: LoadedMeshes, terrain?: TerrainIndex, initial?: GameState): { ok: true; game: OpenedGame } | { ok: false; problems: string[] } {
+  const g = initial ? { ok: true as const, state: initial } : createGameFromSetup(setup);
   if (!g.ok) return { ok: false, problems: g.issues.map((i) => `${i.path}: ${i.message}`) };
   const parsed = parseScenario(setup.table.scenario);
   if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `table.scenario.${p}`) };

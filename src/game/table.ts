@@ -79,6 +79,23 @@ export function base64ToPositions(text: string): Float32Array {
 const bundledCache = new Map<string, Promise<MeshTriangles>>();
 
 /**
+ * A bundled asset's triangles (`parseMeshFile` of its bytes), read and parsed once per process
+ * and shared by every game (read-only: the World takes placed copies).
+ * @param path - the asset's repository path (`assets/kenney/...`).
+ * @param readBundled - reads the asset's bytes.
+ * @throws Error (rejects) when it cannot be read or parsed; a later call tries again.
+ */
+export function loadBundledMesh(path: string, readBundled: BundledMeshReader): Promise<MeshTriangles> {
+  let pending = bundledCache.get(path);
+  if (!pending) {
+    pending = readBundled(path).then((bytes) => parseMeshFile(bytes, path));
+    bundledCache.set(path, pending);
+    pending.catch(() => bundledCache.delete(path));
+  }
+  return pending;
+}
+
+/**
  * The triangles of every carried mesh, keyed by the `src` the scenario names (ready for
  * `scenarioToWorldInputSync`).
  * @param meshes - `src` → {@link MeshRef}.
@@ -95,15 +112,7 @@ export async function loadCarriedMeshes(
     const at = `meshes[${JSON.stringify(src)}]`;
     try {
       if ('positions' in ref) out.set(src, { positions: base64ToPositions(ref.positions) });
-      else {
-        let pending = bundledCache.get(ref.bundled);
-        if (!pending) {
-          pending = readBundled(ref.bundled).then((bytes) => parseMeshFile(bytes, ref.bundled));
-          bundledCache.set(ref.bundled, pending);
-          pending.catch(() => bundledCache.delete(ref.bundled));
-        }
-        out.set(src, await pending);
-      }
+      else out.set(src, await loadBundledMesh(ref.bundled, readBundled));
     } catch (e) {
       problems.push(`${at}: ${(e as Error).message}`);
     }

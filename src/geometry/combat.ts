@@ -1,4 +1,4 @@
-import { footprintGap } from './footprintGap';
+import { footprintGap, footprintsSurelyApart } from './footprintGap';
 import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from './units';
 import { modelVisible, type Segment3, type VisibilityOptions } from './visibility';
 import type { ObjectiveInput, World } from './world';
@@ -28,8 +28,20 @@ export interface InCombatResult {
  * within each other's combat range and visible to each other. Interpretation (INVENTORY A-G6,
  * `pairwise_or`): some model pair (x in a, y in b) has a plan-view gap of 3" or less and x sees y
  * or y sees x. Units of the same army are never in combat with each other.
+ *
+ * Without `opts`, the answer is kept in the World's memo until a model moves (`World.memoize`):
+ * the engine and the game's summary ask it for every pair of units after every action. A pair of
+ * bases whose bounding circles are more than 3" apart is never measured exactly.
  */
 export function unitsInCombat(world: World, a: string, b: string, opts: VisibilityOptions = {}): InCombatResult {
+  if (Object.keys(opts).length > 0) return unitsInCombatNow(world, a, b, opts);
+  return world.memoize(`unitsInCombat|${a}|${b}`, () => unitsInCombatNow(world, a, b, opts));
+}
+
+/** Slightly more than the combat range: a pair surely this far apart is out of it (the test is `<=`). */
+const SURELY_OUT_OF_COMBAT_INCHES = COMBAT_RANGE_INCHES + EPSILON_INCHES + 1e-9;
+
+function unitsInCombatNow(world: World, a: string, b: string, opts: VisibilityOptions): InCombatResult {
   const ua = world.units.get(a);
   const ub = world.units.get(b);
   if (!ua || !ub) return { inCombat: false, reason: 'unknown unit' };
@@ -37,6 +49,7 @@ export function unitsInCombat(world: World, a: string, b: string, opts: Visibili
   const pairs: [string, string, number][] = [];
   for (const x of world.unitModels(a)) {
     for (const y of world.unitModels(b)) {
+      if (footprintsSurelyApart(x.footprint, y.footprint, SURELY_OUT_OF_COMBAT_INCHES)) continue;
       const g = footprintGap(x.footprint, y.footprint).gapInches;
       if (g <= COMBAT_RANGE_INCHES + EPSILON_INCHES) pairs.push([x.id, y.id, g]);
     }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { footprintFromBase, type Footprint } from './footprint';
-import { footprintGap } from './footprintGap';
+import { footprintGap, footprintGapAtLeast } from './footprintGap';
 
 /**
  * Plan-view gaps between bases, every expected value worked by hand. 1" = 25.4 mm, so a round
@@ -199,5 +199,46 @@ describe('footprintGap: properties against a brute-force reference', () => {
       }),
       { numRuns: 60, seed: 20240917 },
     );
+  });
+});
+
+describe('footprintGapAtLeast: the exact answer, decided by bounds where they are conclusive', () => {
+  const base = fc.oneof(
+    fc.constantFrom(25, 32, 40, 60, 100).map((d) => ({ round: d }) as const),
+    fc.constantFrom<[number, number]>([60, 35], [75, 42], [90, 52], [120, 92]).map((o) => ({ oval: o }) as const),
+  );
+
+  it('agrees with footprintGap(...).gapInches >= inches for any bases, facings and distances, also at the threshold', () => {
+    let nearThreshold = 0;
+    fc.assert(
+      fc.property(base, base, fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0, max: 6, noNaN: true }), fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0, max: 3, noNaN: true }), (b1, b2, f1deg, f2deg, d, dir, inches) => {
+        const t = (dir * Math.PI) / 180;
+        const f1 = footprintFromBase(b1, [10, 10], f1deg);
+        const f2 = footprintFromBase(b2, [10 + d * Math.cos(t), 10 + d * Math.sin(t)], f2deg);
+        const gap = footprintGap(f1, f2).gapInches;
+        expect(footprintGapAtLeast(f1, f2, inches)).toBe(gap >= inches);
+        // Thresholds just either side of the exact gap (where only the exact measure can decide).
+        if (gap > 1e-3) {
+          nearThreshold++;
+          expect(footprintGapAtLeast(f1, f2, gap - 1e-6)).toBe(true);
+          expect(footprintGapAtLeast(f1, f2, gap + 1e-6)).toBe(false);
+        }
+      }),
+      { numRuns: 800, seed: 20261127 },
+    );
+    expect(nearThreshold).toBeGreaterThan(40);
+  });
+
+  it('known answers: two 60x35 ovals side by side along their short axes, 0.3" apart; 32 mm rounds 1" apart', () => {
+    const a = oval(0, 0, 90);
+    const b = oval(2 * B35 + 0.3, 0, 90);
+    expect(footprintGapAtLeast(a, b, 0.3 - 1e-6)).toBe(true);
+    expect(footprintGapAtLeast(a, b, 0.3 + 1e-6)).toBe(false);
+    const r1 = round(32, 0, 0);
+    const r2 = round(32, 32 / MM + 1, 0);
+    expect(footprintGapAtLeast(r1, r2, 1 - 1e-9)).toBe(true);
+    expect(footprintGapAtLeast(r1, r2, 1 + 1e-9)).toBe(false);
+    expect(footprintGapAtLeast(r1, r1, 0)).toBe(true);
+    expect(footprintGapAtLeast(r1, r1, 0.01)).toBe(false);
   });
 });

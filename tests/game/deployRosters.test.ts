@@ -18,7 +18,9 @@ import { footprintFromBase, type BaseMm } from '../../src/geometry/footprint';
 import { footprintGap } from '../../src/geometry/footprintGap';
 import { footprintInsidePolygon, footprintPolygonDistance, type Polygon } from '../../src/geometry/polygon';
 import { buildTerrainIndex } from '../../src/geometry/world';
-import { autoDeploy, formation } from '../../src/game/deploy';
+import { autoDeploy, Deployment, formation } from '../../src/game/deploy';
+import { highestSurfaceUnder } from '../../src/geometry/standing';
+import type { TerrainIndex } from '../../src/geometry/world';
 import { rosterBaseMm } from '../../src/game/gameWorld';
 import { loadScenarioMeshesNode } from '../../src/game/node';
 import { scenarioToWorldInputSync } from '../../src/scenario/build';
@@ -99,5 +101,82 @@ describe('automatic set-up keeps every unit coherent (Core 10.1, 15.1)', () => {
     const ys = seven.map((p) => Math.round(p[1] * 1000) / 1000);
     expect(ys.filter((y) => y === 0)).toHaveLength(4);
     expect(ys.filter((y) => y < 0)).toHaveLength(3);
+  });
+});
+
+/**
+ * The plain first fit the Deployment must reproduce (its cheap bounds only skip exact measures):
+ * anchors on a 0.5" grid, front-most first, then nearest the middle of the territory, then x, y;
+ * at each, the unit's formation tested base by base with the exact measures only.
+ */
+function firstFitExact(terrain: TerrainIndex, own: Polygon, enemy: Polygon, units: { id: string; models: { id: string; base: BaseMm }[] }[], table: { width: number; depth: number }): Record<string, [number, number]> {
+  const centroid = (poly: Polygon) => poly.reduce((a, p) => [a[0] + p[0] / poly.length, a[1] + p[1] / poly.length], [0, 0]);
+  const [ox, oy] = centroid(own);
+  const [ex, ey] = centroid(enemy);
+  const l = Math.hypot(ex - ox, ey - oy);
+  const front: [number, number] = [(ex - ox) / l, (ey - oy) / l];
+  const side: [number, number] = [-front[1], front[0]];
+  const facing = Math.round(((Math.atan2(front[1], front[0]) * 180) / Math.PI) * 1e6) / 1e6;
+  const xs = own.map((p) => p[0]);
+  const ys = own.map((p) => p[1]);
+  const anchors: { x: number; y: number; f: number; s: number }[] = [];
+  for (let x = Math.ceil(Math.max(0, Math.min(...xs)) / 0.5) * 0.5; x <= Math.min(table.width, Math.max(...xs)); x += 0.5) {
+    for (let y = Math.ceil(Math.max(0, Math.min(...ys)) / 0.5) * 0.5; y <= Math.min(table.depth, Math.max(...ys)); y += 0.5) {
+      anchors.push({ x, y, f: Math.round((x * front[0] + y * front[1]) / 0.5), s: Math.abs((x - ox) * side[0] + (y - oy) * side[1]) });
+    }
+  }
+  anchors.sort((a, b) => b.f - a.f || a.s - b.s || a.x - b.x || a.y - b.y);
+  const taken: Fp[] = [];
+  const out: Record<string, [number, number]> = {};
+  for (const u of units) {
+    const offsets = formation(u.models.map((m) => m.base), side, front, facing);
+    for (const a of anchors) {
+      const trial: Fp[] = [];
+      const fits = u.models.every((m, i) => {
+        const f = footprintFromBase(m.base, [Math.round((a.x + offsets[i][0]) * 1000) / 1000, Math.round((a.y + offsets[i][1]) * 1000) / 1000], facing);
+        const ok =
+          f.x - f.semiMajor >= 0 && f.y - f.semiMajor >= 0 && f.x + f.semiMajor <= table.width && f.y + f.semiMajor <= table.depth &&
+          footprintInsidePolygon(f, own) && footprintPolygonDistance(f, enemy) > 9 &&
+          [...taken, ...trial].every((t) => !near(f, t, 0.298) || footprintGap(f, t).gapInches >= 0.298) &&
+          highestSurfaceUnder(terrain, f).featureIndex === -1;
+        trial.push(f);
+        return ok;
+      });
+      if (fits && coherencyOf(trial, 0.5).coherent) {
+        trial.forEach((f, i) => (out[u.models[i].id] = [f.x, f.y]));
+        taken.push(...trial);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+describe('a Deployment reproduces the exact first fit (its bounds decide nothing the exact measures would not)', () => {
+  it('every unit of the 104-model Nighthaunt list and the Lumineth list (round and oval bases) set up one after another in the south territory: the same positions', { timeout: 240_000 }, async () => {
+    const parsed = parseScenario(JSON.parse(readFileSync(SCENARIO_PATH, 'utf8')));
+    if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+    const sc = parsed.scenario;
+    const loaded = await loadScenarioMeshesNode(sc, SCENARIO_PATH);
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    const terrain = buildTerrainIndex(scenarioToWorldInputSync({ ...sc, units: [] }, loaded.meshes).terrain);
+    const south = sc.territories!.south as Polygon;
+    const north = sc.territories!.north as Polygon;
+    let ovals = 0;
+    for (const list of ['nh-001-all-units', 'lrl-001-all-units']) {
+      const { army } = importArmy(new Uint8Array(readFileSync(`${ROSTERS}${list}/list.ros`)), `${list}/list.ros`);
+      const units = (army.units as { id: string; models: { id: string; base: Parameters<typeof rosterBaseMm>[0] }[] }[]).map((u) => ({ id: u.id, models: u.models.map((m) => ({ id: m.id, base: rosterBaseMm(m.base) })) }));
+      ovals += units.flatMap((u) => u.models).filter((m) => 'oval' in m.base).length;
+      const deployment = new Deployment(terrain, south, [north], [], sc.battlefield);
+      const got: Record<string, [number, number]> = {};
+      for (const u of units) {
+        const r = deployment.place(u);
+        if (!r.ok) throw new Error(`${list}: ${r.reason}`);
+        Object.assign(got, r.positions);
+      }
+      expect(got, list).toEqual(firstFitExact(terrain, south, north, units, sc.battlefield));
+      expect(Object.keys(got).length).toBe(units.reduce((n, u) => n + u.models.length, 0));
+    }
+    expect(ovals).toBeGreaterThan(5);
   });
 });

@@ -65,9 +65,40 @@ export async function startServer(env: Record<string, string> = {}, port?: numbe
   return sp;
 }
 
-/** Kills every server a test started and left running. */
+/** Kills every server a test started and left running, then every redis-server. */
 export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((s) => s.stop('SIGKILL')));
+  await Promise.all(
+    [...redisServers].map(async (r) => {
+      redisServers.delete(r);
+      if (r.exitCode !== null || r.signalCode !== null) return;
+      const gone = new Promise((ok) => r.once('exit', ok));
+      r.kill('SIGKILL');
+      await gone;
+    }),
+  );
+}
+
+const redisServers = new Set<ChildProcess>();
+
+/**
+ * Starts a `redis-server` (`/usr/bin/redis-server`) on a free 127.0.0.1 port, in memory only (no
+ * snapshot, no append-only file); resolves with its URL once it accepts connections. Killed by
+ * {@link stopAllServers}.
+ */
+export async function startRedis(): Promise<string> {
+  const port = await freePort();
+  const redis = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  redisServers.add(redis);
+  let out = '';
+  await new Promise<void>((ok, fail) => {
+    redis.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('Ready to accept connections')) ok();
+    });
+    redis.once('exit', (code) => fail(new Error(`redis-server exited (${code}): ${out}`)));
+  });
+  return `redis://127.0.0.1:${port}`;
 }
 
 /** A fresh temporary folder for a server's saved games. */

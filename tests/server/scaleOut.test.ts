@@ -4,34 +4,10 @@
  * room created through the first is joined through the second, by a player and a spectator, and
  * played: every client sees the same stateHash after each action.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, test } from 'vitest';
-import { freePort } from '../../server/gameServer';
-import { networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, Watched } from './harness';
+import { networkActions, sampleCreateOptions, sdk, startRedis, startServer, stopAllServers, Watched } from './harness';
 
-let redis: ChildProcess | null = null;
-afterAll(async () => {
-  await stopAllServers();
-  if (redis && redis.exitCode === null) {
-    const gone = new Promise((r) => redis!.once('exit', r));
-    redis.kill('SIGKILL');
-    await gone;
-  }
-});
-
-async function startRedis(): Promise<string> {
-  const port = await freePort();
-  redis = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  await new Promise<void>((ok, fail) => {
-    redis!.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Ready to accept connections')) ok();
-    });
-    redis!.once('exit', (code) => fail(new Error(`redis-server exited (${code}): ${out}`)));
-  });
-  return `redis://127.0.0.1:${port}`;
-}
+afterAll(() => stopAllServers());
 
 describe('two server processes sharing Redis', () => {
   test('a room created through one process is joined and played through the other', async () => {
