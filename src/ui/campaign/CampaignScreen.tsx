@@ -95,7 +95,8 @@ export function CampaignScreen({ engine, inPlay = false, onClose }: CampaignScre
           onCancel={() => setView('overview')}
           onStarted={async (battle) => {
             await setSlot({ ...(slot as CampaignSlot), battle });
-            setPlayMode(true);
+            // An online battle: the form opens the room's link (a new page in Play).
+            if (!battle.online) setPlayMode(true);
           }}
         />
       );

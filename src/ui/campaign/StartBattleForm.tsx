@@ -6,6 +6,7 @@ import type { Campaign } from '../../campaign/schema';
 import type { EngineClient } from '../../client/engineClient';
 import { ASCENSION_IDS } from '../../rules/engine/ascension';
 import { startBattle } from '../play/game';
+import { createOnline, linkFor, onlineCreateOptions, serverAddress } from '../play/online';
 import { ArmyPicker, sampleArmy, type PickedArmy } from './ArmyPicker';
 import type { CampaignBattle } from './campaignStore';
 import { Refusals } from './Refusals';
@@ -25,7 +26,9 @@ export interface StartBattleFormProps {
  * now: the units drawn from the Order of Battle (`drawArmy`, as `campaign army`: the warlord as
  * general, rank abilities and enhancements) within the points limit, the opponent's army (a sample
  * or an army file), the battleplan rolled on the table (a D6, seeded) or picked, the territory
- * the campaign's army plays; then hot-seat Play (the game set up automatically).
+ * the campaign's army plays; then hot-seat Play (the game set up automatically), or *Play online*:
+ * the same battle created as a room on the game server (the campaign's army p1, this page), the
+ * battle recorded with its room, and the room's p1 link opened (as the New battle dialog does).
  */
 export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: StartBattleFormProps) {
   const scenario = engine.snapshot;
@@ -47,17 +50,27 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
     setRoll(r.roll.dice);
   };
 
+  /** The campaign's army drawn for the battle, or null (the refusals shown). */
+  const draw = () => {
+    const drawn = drawArmy(c, { units: c.units.filter((u) => units.has(u.id)).map((u) => u.id), pointsLimit });
+    if (!drawn.ok) {
+      setProblems([...drawn.refusals]);
+      return null;
+    }
+    return drawn.value;
+  };
+
   const start = async () => {
     if (!scenario || !opponent) return;
-    const drawn = drawArmy(c, { units: c.units.filter((u) => units.has(u.id)).map((u) => u.id), pointsLimit });
-    if (!drawn.ok) return setProblems([...drawn.refusals]);
+    const drawn = draw();
+    if (!drawn) return;
     const other = territories.find((t) => t !== territory) ?? '';
     setBusy(true);
     setProblems([]);
     const r = await startBattle({
       scenario,
       meshes: engine.meshFiles,
-      armies: { p1: { army: territory, roster: drawn.value }, p2: { army: other, roster: opponent.roster } },
+      armies: { p1: { army: territory, roster: drawn }, p2: { army: other, roster: opponent.roster } },
       deploy: 'auto',
       seed,
       battleplan,
@@ -68,6 +81,30 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
       return;
     }
     await onStarted({ battleplan, roll, pointsLimit, opponent: opponent.name, player: 'p1', seed, startedAt: Date.now() });
+  };
+
+  /**
+   * Play online: the battle created as a room on the game server (its seed the server's own, as in
+   * the New battle dialog), recorded with the room, then the room's p1 link opened. A server that
+   * cannot be reached, or refuses the battle, is said here.
+   */
+  const startOnline = async () => {
+    if (!scenario || !opponent) return;
+    const drawn = draw();
+    if (!drawn) return;
+    const other = territories.find((t) => t !== territory) ?? '';
+    setBusy(true);
+    setProblems([]);
+    const server = serverAddress();
+    try {
+      const options = campaignOnlineOptions({ scenario, territory, other, army: drawn, opponent: opponent.roster, battleplan });
+      const { roomId } = await createOnline(server, options);
+      await onStarted({ battleplan, roll, pointsLimit, opponent: opponent.name, player: 'p1', seed, startedAt: Date.now(), online: { roomId, server, seat: 'p1' } });
+      window.location.assign(linkFor(roomId, 'p1', server));
+    } catch (e) {
+      setProblems((e as Error).message.split('\n'));
+      setBusy(false);
+    }
   };
 
   return (
@@ -141,10 +178,33 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
         <button type="button" data-testid="campaign-battle-start" disabled={busy || !opponent || territories.length < 2} onClick={() => void start()}>
           {busy ? 'Starting…' : 'Start the battle (hot-seat)'}
         </button>
+        <button
+          type="button"
+          data-testid="campaign-battle-online"
+          title="Create the battle on the game server: this page plays your army (p1) and gives the opponent's link"
+          disabled={busy || !opponent || territories.length < 2}
+          onClick={() => void startOnline()}
+        >
+          Play online
+        </button>
         <button type="button" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
       </div>
     </div>
   );
+}
+
+/**
+ * The create options of the room of an online Path to Glory battle (`onlineCreateOptions`): the
+ * campaign's drawn army in its territory (p1), the opponent in the other, the battleplan, the game
+ * set up automatically.
+ */
+export function campaignOnlineOptions(input: { scenario: unknown; territory: string; other: string; army: unknown; opponent: unknown; battleplan: string }): Record<string, unknown> {
+  return onlineCreateOptions({
+    scenario: input.scenario,
+    armies: { p1: { army: input.territory, roster: input.army }, p2: { army: input.other, roster: input.opponent } },
+    deploy: 'auto',
+    battleplan: input.battleplan,
+  });
 }

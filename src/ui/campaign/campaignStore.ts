@@ -28,6 +28,20 @@ export interface CampaignBattle {
   readonly seed: number;
   /** `Date.now()` when it started. */
   readonly startedAt: number;
+  /**
+   * The online room the battle is played in (Play online from the campaign screen); absent for a
+   * hot-seat battle (and in campaigns kept before online play).
+   */
+  readonly online?: CampaignOnlineBattle;
+}
+
+/** Where an online campaign battle is played: its room on the game server and the campaign's seat. */
+export interface CampaignOnlineBattle {
+  readonly roomId: string;
+  /** The game server, `ws://host:port`. */
+  readonly server: string;
+  /** The seat the campaign's army plays (p1: the page that created the room). */
+  readonly seat: 'p1' | 'p2';
 }
 
 /** What is kept: the campaign, the army it came from, the battle in progress. */

@@ -137,13 +137,20 @@ export async function createOnline(server: string, options: Record<string, unkno
  * The create options of a room (NETWORK.md) for the battle the New battle dialog describes: the
  * battlefield open now, each army keyed by the scenario army (territory) it plays (p1's first),
  * the set-up. Kenney pieces travel as bundled asset ids (the server reads its own copy); a
- * battlefield with other mesh files cannot be played online yet (the server names them).
+ * battlefield with other mesh files cannot be played online yet (the server names them). A
+ * `battleplan` (an Ascension battleplan id: a Path to Glory battle started from the campaign
+ * screen) is passed on to the server, which plays it.
  */
-export function onlineCreateOptions(input: { scenario: unknown; armies: Record<'p1' | 'p2', { army: string; roster: unknown }>; deploy: 'auto' | 'manual' }): Record<string, unknown> {
+export function onlineCreateOptions(input: {
+  scenario: unknown;
+  armies: Record<'p1' | 'p2', { army: string; roster: unknown }>;
+  deploy: 'auto' | 'manual';
+  battleplan?: string;
+}): Record<string, unknown> {
   const bundled: Record<string, string> = {};
   for (const src of meshSources(input.scenario)) {
     const path = resolveRelative(src, DEFAULT_SCENARIO_PATH);
     if (BUNDLED_MESHES.has(path)) bundled[src] = path;
   }
-  return { scenario: input.scenario, bundled, armies: { [input.armies.p1.army]: input.armies.p1.roster, [input.armies.p2.army]: input.armies.p2.roster }, deploy: input.deploy };
+  return { scenario: input.scenario, bundled, armies: { [input.armies.p1.army]: input.armies.p1.roster, [input.armies.p2.army]: input.armies.p2.roster }, deploy: input.deploy, ...(input.battleplan ? { battleplan: input.battleplan } : {}) };
 }
