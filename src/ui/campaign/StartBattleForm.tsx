@@ -6,9 +6,10 @@ import type { Campaign } from '../../campaign/schema';
 import type { EngineClient } from '../../client/engineClient';
 import { ASCENSION_IDS } from '../../rules/engine/ascension';
 import { startBattle } from '../play/game';
-import { createOnline, linkFor, onlineCreateOptions, serverAddress } from '../play/online';
+import { createOnline, linkFor, serverAddress } from '../play/online';
 import { ArmyPicker, sampleArmy, type PickedArmy } from './ArmyPicker';
 import type { CampaignBattle } from './campaignStore';
+import { campaignOnlineOptions } from './onlineBattle';
 import { Refusals } from './Refusals';
 
 /** Props of {@link StartBattleForm}. */
@@ -193,18 +194,4 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
       </div>
     </div>
   );
-}
-
-/**
- * The create options of the room of an online Path to Glory battle (`onlineCreateOptions`): the
- * campaign's drawn army in its territory (p1), the opponent in the other, the battleplan, the game
- * set up automatically.
- */
-export function campaignOnlineOptions(input: { scenario: unknown; territory: string; other: string; army: unknown; opponent: unknown; battleplan: string }): Record<string, unknown> {
-  return onlineCreateOptions({
-    scenario: input.scenario,
-    armies: { p1: { army: input.territory, roster: input.army }, p2: { army: input.other, roster: input.opponent } },
-    deploy: 'auto',
-    battleplan: input.battleplan,
-  });
 }
