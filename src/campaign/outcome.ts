@@ -38,10 +38,12 @@ export function resultFor(s: GameState, player: PlayerId): BattleResult {
  * Quest points the game's log shows for the player's quest: Master Magical Lore, 1 per casting
  * roll of 8+ for a WIZARD (the 2D6 as logged, `cast:` rolls); Learn Ancient Scriptures, 1 each time
  * a PRIEST banked a chanting roll of 4+ as ritual points (`chant:` roll then `answerPrayer bank`).
- * Others (clues, Wild uses) are not in the log: 0.
+ * Search for the Artefact: the clues the game counted (`state.ascension.clues`, see
+ * {@link cluesFoundInGame}). Wild uses (Harness Manifestation) are not in the log: 0.
  */
 export function questPointsInLog(s: GameState, player: PlayerId, quest: Campaign['quest']): number {
   if (!quest) return 0;
+  if (quest.id === 'search-for-the-artefact') return cluesFoundInGame(s, player) ?? 0;
   let n = 0;
   let lastChant = 0;
   for (const e of s.log) {
@@ -55,6 +57,17 @@ export function questPointsInLog(s: GameState, player: PlayerId, quest: Campaign
     }
   }
   return n;
+}
+
+/**
+ * Search for the Artefact (Ascension › Quests): the clues `player` found in the game, counted by
+ * the engine at the end of each of their turns (`state.ascension.clues`, ascension.ts
+ * `searchForTheArtefact`) when the battleplan carried their quest. Null when the game did not know
+ * the player searched (no Path to Glory battleplan, or their quest was not given to it).
+ */
+export function cluesFoundInGame(s: GameState, player: PlayerId): number | null {
+  if (s.battleplan.ascension?.quests?.[player] !== 'search-for-the-artefact') return null;
+  return s.ascension?.clues?.[player] ?? null;
 }
 
 /**

@@ -48,6 +48,8 @@ export interface AscensionSetupInput {
   readonly seed: number | string;
   /** The Ritual: the ritualist's pick of the Nature of the Ritual (default: Ritual of Blessings). */
   readonly ritual?: RitualId;
+  /** Each player's Path to Glory quest id (Ascension › Quests), carried in the setup for the game to see (Search for the Artefact). */
+  readonly quests?: Readonly<Partial<Record<PlayerId, string>>>;
 }
 
 /** Output of {@link ascensionSetup}. */
@@ -160,7 +162,7 @@ export function ascensionSetup(i: AscensionSetupInput): AscensionPlacement {
   }
   const noFactionTerrain = def.noFactionTerrain.includes('all') ? (['p1', 'p2'] as PlayerId[]) : def.noFactionTerrain.map(playerOf);
   return {
-    setup: { id: i.id, roles, table: { width: W, depth: D }, neutralCorners, ...(escapeEdge ? { escapeEdge } : {}), ...(sites ? { sites, altar, ritual: i.ritual ?? 'blessings' } : {}) },
+    setup: { id: i.id, roles, table: { width: W, depth: D }, neutralCorners, ...(escapeEdge ? { escapeEdge } : {}), ...(sites ? { sites, altar, ritual: i.ritual ?? 'blessings' } : {}), ...questsOf(i.quests) },
     objectives,
     picker,
     rollOff,
@@ -168,6 +170,15 @@ export function ascensionSetup(i: AscensionSetupInput): AscensionPlacement {
     reserves,
     noFactionTerrain,
   };
+}
+
+/** The setup's `quests` when any player has one (absent otherwise: games without quests are unchanged). */
+function questsOf(q: AscensionSetupInput['quests']): Pick<AscensionSetup, 'quests'> {
+  if (!q) return {};
+  const quests: { p1?: string; p2?: string } = {};
+  if (q.p1) quests.p1 = q.p1;
+  if (q.p2) quests.p2 = q.p2;
+  return Object.keys(quests).length ? { quests } : {};
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -215,3 +215,54 @@ describe('Retreat without mortal damage: Steel Discipline, Tactical Withdrawal',
   });
 });
 
+
+describe('Search for the Artefact (Ascension › Quests) on hand-built positions', () => {
+  // "At the end of each of your turns, you can pick a friendly HERO that is not within friendly
+  // territory, is not in combat and is within 1" of a terrain feature. If you do so, roll a dice.
+  // On a 4+, that HERO finds a clue and you gain 1 quest point."
+  const QUEST = { quests: { p1: 'search-for-the-artefact' } };
+  const searching = (dice: number[]) => {
+    const s = game('the-ruined-settlement', { p1: 'north', p2: 'south' }, ['o1'], QUEST, dice);
+    s.territories = { p1: 'north', p2: 'south' };
+    return s;
+  };
+  const table = (over: Partial<PortTables> = {}): Partial<PortTables> => ({ terrain: ['ruin'], distances: { 'p1-hero|ruin': 0.5 }, territories: { 'p1-hero|north': { distance: 10, wholly: false } }, ...over });
+  const searches = (s: GameState) => s.log.filter((e) => e.kind === 'roll' && e.purpose.startsWith('searchForTheArtefact'));
+
+  it('a HERO outside friendly territory, not in combat, 0.5" from a terrain feature rolls a 4: finds a clue, 1 quest point (roll logged with the rule)', () => {
+    const { s, events } = endOfTurn(searching([4]), 'p1', table());
+    expect(s.ascension?.clues).toEqual({ p1: 1, p2: 0 });
+    expect(searches(s)).toMatchObject([{ kind: 'roll', player: 'p1', purpose: 'searchForTheArtefact:p1-hero', dice: [4] }]);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'clueSearch', unitId: 'p1-hero', roll: 4, found: true, clues: 1, rule: 'Ascension › Quests › Search for the Artefact' }));
+  });
+  it('a roll of 3 finds no clue', () => {
+    const { s } = endOfTurn(searching([3]), 'p1', table());
+    expect(s.ascension?.clues).toEqual({ p1: 0, p2: 0 });
+    expect(searches(s)).toHaveLength(1);
+  });
+  it('no search: within friendly territory, in combat, more than 1" from every terrain feature, or in the opponent\'s turn', () => {
+    const cases: [Partial<PortTables>, PlayerId][] = [
+      [table({ territories: { 'p1-hero|north': { distance: 0, wholly: false } } }), 'p1'],
+      [table({ inCombat: new Set(['p1-hero|p2-warriors']) }), 'p1'],
+      [table({ distances: { 'p1-hero|ruin': 1.5 } }), 'p1'],
+      [table(), 'p2'],
+    ];
+    for (const [t, active] of cases) {
+      const { s } = endOfTurn(searching([6]), active, t);
+      expect(s.ascension?.clues).toEqual({ p1: 0, p2: 0 });
+      expect(searches(s)).toHaveLength(0);
+    }
+  });
+  it('only a HERO searches: the warriors next to the terrain do not', () => {
+    const { s } = endOfTurn(searching([6]), 'p1', table({ distances: { 'p1-hero|ruin': 5, 'p1-warriors|ruin': 0 } }));
+    expect(searches(s)).toHaveLength(0);
+  });
+  it('a game without a quest has no clue count and rolls nothing (plays as before)', () => {
+    const s = game('the-ruined-settlement', { p1: 'north', p2: 'south' }, ['o1'], {}, [6]);
+    s.territories = { p1: 'north', p2: 'south' };
+    expect(s.ascension).not.toHaveProperty('clues');
+    const r = endOfTurn(s, 'p1', table());
+    expect(searches(r.s)).toHaveLength(0);
+    expect(r.s.ascension).not.toHaveProperty('clues');
+  });
+});

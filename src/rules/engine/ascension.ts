@@ -11,7 +11,7 @@
  * @module
  */
 import { z } from 'zod';
-import { aliveModels, inCombat, isAlive, mortalDamage, onBattlefield, reject, rollLogged, rosterUnit, type Ctx } from './core';
+import { aliveModels, inCombat, isAlive, mortalDamage, onBattlefield, reject, rollLogged, rosterUnit, unitHasKeyword, type Ctx } from './core';
 import { opponentOf, PLAYERS, type GameState, type PlayerId } from './state';
 
 /** The battleplan ids (CAMPAIGN.md). */
@@ -124,7 +124,14 @@ export const AscensionSetupSchema = z.strictObject({
   altar: z.string().optional(),
   /** The Ritual › Nature of the Ritual: the ritualist's pick (absent: none is performed). */
   ritual: z.enum(['blessings', 'primal-force', 'cursed', 'darkness']).optional(),
+  /**
+   * Each player's Path to Glory quest (Ascension › Quests; the campaign's quest ids), absent = not
+   * known. Only `search-for-the-artefact` changes the battle ({@link searchForTheArtefact}).
+   */
+  quests: z.strictObject({ p1: z.string().optional(), p2: z.string().optional() }).optional(),
 });
+/** The quest whose search is made in the game (Ascension › Quests › Search for the Artefact). */
+export const SEARCH_FOR_THE_ARTEFACT = 'search-for-the-artefact';
 /** A ritual of The Ritual's Nature of the Ritual. */
 export type RitualId = 'blessings' | 'primal-force' | 'cursed' | 'darkness';
 /**
@@ -157,6 +164,11 @@ export interface AscensionState {
   withdrawn: PlayerId | null;
   /** Raise the Alarm attempts that failed, `round:unit` (the ability is used once per phase). */
   alarms?: string[];
+  /**
+   * Search for the Artefact (Ascension › Quests): clues found (quest points gained) per player.
+   * Present only when a player's quest is Search for the Artefact (`setup.quests`).
+   */
+  clues?: Record<PlayerId, number>;
   /** Glorious Victory (Ascension › Path to Glory Battles), set when the battle ends. */
   result: Record<PlayerId, 'major-victory' | 'minor-victory' | 'draw' | 'minor-defeat' | 'major-defeat'> | null;
 }
@@ -165,7 +177,51 @@ export interface AscensionState {
 export function initialAscensionState(s: GameState): AscensionState {
   const starting = { p1: [] as string[], p2: [] as string[] };
   for (const u of Object.values(s.units)) if (u.manifestation === undefined) starting[u.owner].push(u.id);
-  return { twists: [], scoredDestroyed: [], escaped: [], burned: [], startingUnits: starting, withdrawn: null, result: null };
+  const quests = s.battleplan.ascension?.quests;
+  const searching = quests !== undefined && PLAYERS.some((p) => quests[p] === SEARCH_FOR_THE_ARTEFACT);
+  return { twists: [], scoredDestroyed: [], escaped: [], burned: [], startingUnits: starting, withdrawn: null, ...(searching ? { clues: { p1: 0, p2: 0 } } : {}), result: null };
+}
+
+/**
+ * The HEROes of `player` that may search (Ascension › Quests › Search for the Artefact): "a friendly
+ * HERO that is not within friendly territory, is not in combat and is within 1" of a terrain
+ * feature". Within friendly territory = any part of the unit inside its army's territory (Core
+ * 9.1.2; `withinTerritory(…, 0)`); a game without territories has no eligible HERO (the rule
+ * cannot be checked). Within 1" of a terrain feature: the port's closest distance (Core 2.1).
+ */
+export function artefactSearchers(c: Ctx, player: PlayerId): string[] {
+  const territory = c.s.territories?.[player];
+  if (territory === undefined) return [];
+  const features = c.port.terrainFeatures();
+  return unitsOf(c, player).filter(
+    (u) =>
+      unitHasKeyword(c.s, u, 'HERO') &&
+      !c.port.withinTerritory(u, territory, 0) &&
+      !inCombat(c.s, c.port, u) &&
+      features.some((f) => c.port.distance(u, f) <= 1 + EPS),
+  );
+}
+
+/**
+ * Search for the Artefact (Ascension › Quests): "At the end of each of your turns, you can pick a
+ * friendly HERO that is not within friendly territory, is not in combat and is within 1" of a
+ * terrain feature. If you do so, roll a dice. On a 4+, that HERO finds a clue and you gain 1 quest
+ * point." Runs at the end of the active player's turn when their quest is Search for the Artefact.
+ * Sightline's pick (docs/campaign.md): the player always searches when a HERO is eligible (the
+ * search costs nothing), with the first eligible HERO in roster order (which HERO does not change
+ * the roll). The dice is rolled from the state's PRNG and logged (`searchForTheArtefact:UNIT`).
+ */
+export function searchForTheArtefact(c: Ctx): void {
+  const s = c.s;
+  const active = s.active as PlayerId;
+  const st = s.ascension as AscensionState;
+  if (s.battleplan.ascension?.quests?.[active] !== SEARCH_FOR_THE_ARTEFACT || !st.clues) return;
+  const hero = artefactSearchers(c, active)[0];
+  if (hero === undefined) return;
+  const [roll] = rollLogged(c, 1, 6, `searchForTheArtefact:${hero}`, active);
+  const found = roll >= 4;
+  if (found) st.clues[active] += 1;
+  c.events.push({ type: 'clueSearch', player: active, unitId: hero, roll, found, clues: st.clues[active], rule: 'Ascension › Quests › Search for the Artefact' });
 }
 
 /** Plan-view radius of a model's base, inches: `far` the largest (wholly within), else the smallest (within). */
@@ -230,6 +286,7 @@ export function ascensionEndOfTurn(c: Ctx): void {
   const suspended = suspendedObjectives(s);
   const objectives = s.battleplan.objectives.filter((o) => !st.burned.includes(o) && !(st.outOfPlay ?? []).includes(o) && !suspended.includes(o));
   const enemyContests = contestedBy(c, opponentOf(active), objectives);
+  searchForTheArtefact(c);
   for (const rule of def.scoring) {
     if (rule === 'takeAndHold') {
       const held = objectives.filter((o) => s.objectives[o] === active);
