@@ -61,13 +61,23 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
     return drawn.value;
   };
 
-  const start = async () => {
-    if (!scenario || !opponent) return;
+  /**
+   * What both starts need first: the campaign's army drawn (refusals shown) and the opponent's
+   * territory; null when either start cannot go on. Marks the form busy.
+   */
+  const begin = () => {
+    if (!scenario || !opponent) return null;
     const drawn = draw();
-    if (!drawn) return;
-    const other = territories.find((t) => t !== territory) ?? '';
+    if (!drawn) return null;
     setBusy(true);
     setProblems([]);
+    return { scenario, opponent, drawn, other: territories.find((t) => t !== territory) ?? '' };
+  };
+
+  const start = async () => {
+    const b = begin();
+    if (!b) return;
+    const { scenario, opponent, drawn, other } = b;
     const r = await startBattle({
       scenario,
       meshes: engine.meshFiles,
@@ -90,12 +100,9 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
    * cannot be reached, or refuses the battle, is said here.
    */
   const startOnline = async () => {
-    if (!scenario || !opponent) return;
-    const drawn = draw();
-    if (!drawn) return;
-    const other = territories.find((t) => t !== territory) ?? '';
-    setBusy(true);
-    setProblems([]);
+    const b = begin();
+    if (!b) return;
+    const { scenario, opponent, drawn, other } = b;
     const server = serverAddress();
     try {
       const options = campaignOnlineOptions({ scenario, territory, other, army: drawn, opponent: opponent.roster, battleplan });
