@@ -8,10 +8,8 @@
  * note is printed (information, not asserted: the machine is shared).
  */
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
-import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../src/game/session';
 import { towerSetup } from '../../src/cli/benchGame';
+import { uploadGame } from './savedGame';
 import { assert, assertEqual, clickPlay, frameShown, type E2EContext, type E2ETest, playReady as ready, playCall as play } from './harness';
 
 type P2 = [number, number];
@@ -29,13 +27,7 @@ export const tests: E2ETest[] = [
       const { page, errors } = await ctx.openPage();
       await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
       await ready(page);
-      const api = new GameApi({ readBundled: readBundledNode });
-      const started = await api.startOnTable(towerSetup());
-      assert(started.ok, 'the tower set-up starts');
-      const file = join(ctx.outputDir, 'drop28-start.json');
-      writeFileSync(file, JSON.stringify({ ...api.save(), actions: [] }));
-      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
-      await ready(page);
+      await uploadGame(ctx, page, towerSetup(), [], 'drop28-start.json');
       // p2 (the Skaven) takes the first turn; two phases ended (as the bench's towerGame), then its movement phase.
       await clickPlay(page, 'play-g-firstTurn-p2');
       await clickPlay(page, 'play-g-endPhase');

@@ -12,9 +12,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { engagedSetup, hotseatSetup } from '../../workers/gameSetup';
-import { GameApi } from '../../src/game/session';
-import { readBundledNode } from '../../src/game/node';
-import { assert, assertEqual, clickPlay as click, frames, openPlay, screenOf, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
+import { uploadGame } from './savedGame';
+import { assert, assertEqual, clickPlay as click, frames, openPlay, screenOf, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 type Summary = {
   round: number;
@@ -46,23 +45,6 @@ async function diceSettled(page: Page): Promise<void> {
     undefined,
     { timeout: 120_000 },
   );
-}
-
-
-/**
- * Uploads, like a player's file, the saved game of a hot-seat set-up (`workers/gameSetup.ts`) with
- * these actions (and `extra` set-up fields such as `reserves`), and waits for the page to be ready.
- */
-async function uploadGame(ctx: E2EContext, page: Page, setup: ReturnType<typeof hotseatSetup>, actions: unknown[], file: string, extra: Record<string, unknown> = {}): Promise<void> {
-  // The saved game exactly as the engine writes it (set-up, table with its meshes carried), then edited.
-  const api = new GameApi({ readBundled: readBundledNode });
-  const started = await api.startOnTable(setup);
-  assert(started.ok, `the set-up starts: ${started.ok ? '' : started.problems.join('; ')}`);
-  const saved = { ...api.save(), ...extra, actions };
-  const path = join(ctx.outputDir, file);
-  writeFileSync(path, JSON.stringify(saved));
-  await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', path)]);
-  await ready(page);
 }
 
 

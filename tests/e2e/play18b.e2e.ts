@@ -9,12 +9,10 @@
  * - the state chips ("in combat", "fought", "1 slain") and the wound marker (health left / health)
  *   on the table after an attack in combat (the engaged set-up, uploaded as a saved game).
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../src/game/session';
 import { engagedSetup } from '../../workers/gameSetup';
+import { uploadGame } from './savedGame';
 import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 interface Unit {
@@ -132,14 +130,7 @@ export const tests: E2ETest[] = [
       await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
       await ready(page);
       // The engaged set-up in p1's combat phase, uploaded as a player's saved game.
-      const api = new GameApi({ readBundled: readBundledNode });
-      const started = await api.startOnTable(engagedSetup(7));
-      assert(started.ok, 'the engaged set-up starts');
-      const saved = { ...api.save(), actions: [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 5 }, () => ({ type: 'endPhase', player: 'p1' }))] };
-      const file = join(ctx.outputDir, 'play18b-combat.json');
-      writeFileSync(file, JSON.stringify(saved));
-      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
-      await ready(page);
+      await uploadGame(ctx, page, engagedSetup(7), [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 5 }, () => ({ type: 'endPhase', player: 'p1' }))], 'play18b-combat.json');
       assertEqual((await play<Summary>(page, 'summary()')).phase, 'combat', 'the combat phase');
       await page.click('[data-testid=btn-top]');
       await frames(page);

@@ -15,10 +15,8 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { writeFileSync } from 'node:fs';
-import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../src/game/session';
 import { hotseatSetup } from '../../workers/gameSetup';
+import { uploadGame } from './savedGame';
 import { assert, assertEqual, frames, frameShown, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 type P2 = [number, number];
@@ -75,13 +73,7 @@ export const tests: E2ETest[] = [
       await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
       await ready(page);
       // The sample battle with seed 7, as a player's saved game (no actions yet).
-      const api = new GameApi({ readBundled: readBundledNode });
-      const started = await api.startOnTable(hotseatSetup(7));
-      assert(started.ok, 'the sample set-up starts');
-      const file = join(ctx.outputDir, 'round18-start.json');
-      writeFileSync(file, JSON.stringify({ ...api.save(), actions: [] }));
-      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
-      await ready(page);
+      await uploadGame(ctx, page, hotseatSetup(7), [], 'round18-start.json');
       await page.click('[data-testid=btn-top]');
       await frames(page);
 

@@ -43,16 +43,20 @@ function closest(fps: Fp[]): number {
   return best;
 }
 
+/** The default battlefield with its meshes: the scenario, its terrain index and the two territories. */
+async function defaultTable() {
+  const parsed = parseScenario(JSON.parse(readFileSync(SCENARIO_PATH, 'utf8')));
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+  const sc = parsed.scenario;
+  const loaded = await loadScenarioMeshesNode(sc, SCENARIO_PATH);
+  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  const terrain = buildTerrainIndex(scenarioToWorldInputSync({ ...sc, units: [] }, loaded.meshes).terrain);
+  return { sc, terrain, south: sc.territories!.south as Polygon, north: sc.territories!.north as Polygon };
+}
+
 describe('automatic set-up keeps every unit coherent (Core 10.1, 15.1)', () => {
   it('every unit of every real roster, set up alone in the south territory of the default battlefield, is coherent, wholly within, more than 9" from the north', { timeout: 240_000 }, async () => {
-    const parsed = parseScenario(JSON.parse(readFileSync(SCENARIO_PATH, 'utf8')));
-    if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-    const sc = parsed.scenario;
-    const loaded = await loadScenarioMeshesNode(sc, SCENARIO_PATH);
-    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
-    const terrain = buildTerrainIndex(scenarioToWorldInputSync({ ...sc, units: [] }, loaded.meshes).terrain);
-    const south = sc.territories!.south as Polygon;
-    const north = sc.territories!.north as Polygon;
+    const { sc, terrain, south, north } = await defaultTable();
     const sizes = new Map<number, number>();
     let units = 0;
     for (const list of readdirSync(ROSTERS).sort()) {
@@ -154,14 +158,7 @@ function firstFitExact(terrain: TerrainIndex, own: Polygon, enemy: Polygon, unit
 
 describe('a Deployment reproduces the exact first fit (its bounds decide nothing the exact measures would not)', () => {
   it('every unit of the 104-model Nighthaunt list and the Lumineth list (round and oval bases) set up one after another in the south territory: the same positions', { timeout: 240_000 }, async () => {
-    const parsed = parseScenario(JSON.parse(readFileSync(SCENARIO_PATH, 'utf8')));
-    if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-    const sc = parsed.scenario;
-    const loaded = await loadScenarioMeshesNode(sc, SCENARIO_PATH);
-    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
-    const terrain = buildTerrainIndex(scenarioToWorldInputSync({ ...sc, units: [] }, loaded.meshes).terrain);
-    const south = sc.territories!.south as Polygon;
-    const north = sc.territories!.north as Polygon;
+    const { sc, terrain, south, north } = await defaultTable();
     let ovals = 0;
     for (const list of ['nh-001-all-units', 'lrl-001-all-units']) {
       const { army } = importArmy(new Uint8Array(readFileSync(`${ROSTERS}${list}/list.ros`)), `${list}/list.ros`);

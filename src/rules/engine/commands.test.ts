@@ -46,6 +46,18 @@ const cmd = (player: 'p1' | 'p2', command: string, unitId: string, target?: stri
   ({ type: 'command', player, command, unitId, ...(target ? { target } : {}) }) as Action;
 const rej = (s: GameState, a: Action, t = tables()) => reduce(s, a, tablePort(t));
 
+const MM_PER_INCH = 25.4;
+/** The first `n` (default all) models of a unit in a row along x from (x, y), 0.3" between bases (inches). */
+function row(r: Roster, unitId: string, x: number, y: number, n?: number): Record<string, [number, number]> {
+  const u = r.units.find((v) => v.id === unitId)!;
+  const out: Record<string, [number, number]> = {};
+  u.models.slice(0, n).forEach((m, i) => {
+    const d = m.base.shape === 'round' ? m.base.diameterMm / MM_PER_INCH : m.base.lengthMm / MM_PER_INCH;
+    out[m.id] = [x + i * (d + 0.3), y];
+  });
+  return out;
+}
+
 describe('Magical Intervention (Commands 2.0)', () => {
   it('enemy hero phase, a WIZARD or PRIEST, 1 CP: one SPELL as if it were your hero phase, -1 to the casting roll', () => {
     let s = game(1, [4, 3]); // p1's hero phase
@@ -211,16 +223,6 @@ describe('Power Through (Commands 8.0)', () => {
 
 describe('Power Through move over the real worldPort (Commands 8.0)', () => {
   it('T-41 Power Through: may pass through and end in the combat range of units in combat with it at the start, not of others', () => {
-    const MM = 25.4;
-    const row = (r: Roster, unitId: string, x: number, y: number, n?: number) => {
-      const u = r.units.find((v) => v.id === unitId)!;
-      const out: Record<string, [number, number]> = {};
-      u.models.slice(0, n).forEach((m, i) => {
-        const d = m.base.shape === 'round' ? m.base.diameterMm / MM : m.base.lengthMm / MM;
-        out[m.id] = [x + i * (d + 0.3), y];
-      });
-      return out;
-    };
     const g = createGame({ seed: 2, rosters: { p1: SCE, p2: SK }, finishedDeployingFirst: 'p1', battleplan: { objectives: [] }, diceScript: [1] });
     if (!g.ok) throw new Error('roster');
     const ro = { p1: g.state.players.p1.roster, p2: g.state.players.p2.roster };
@@ -255,16 +257,6 @@ describe('Rally: returned models are set up by Core 22.0 (Commands 2.0), over th
   // this turn. The new models can only be set up in combat with an enemy unit if their unit is
   // already in combat with that enemy unit." — "Returned models must be set up in coherency with
   // the models in their unit that were not returned as part of that ability."
-  const MM = 25.4;
-  const row = (r: Roster, unitId: string, x: number, y: number, n?: number) => {
-    const u = r.units.find((v) => v.id === unitId)!;
-    const out: Record<string, [number, number]> = {};
-    u.models.slice(0, n).forEach((m, i) => {
-      const d = m.base.shape === 'round' ? m.base.diameterMm / MM : m.base.lengthMm / MM;
-      out[m.id] = [x + i * (d + 0.3), y];
-    });
-    return out;
-  };
   /**
    * p1's hero phase: the liberators stood in a row (x 10, 11.56, 13.12, 14.68, 16.24 at y 10; 0.3"
    * gaps); models 5 then 4 were slain (4 damage points, Health 2). `edit` changes the positions
