@@ -6,7 +6,7 @@
  * @module
  */
 
-import { afterCastingRoll, afterSpellCast, chantingDie, heal, pathCastingBonus } from './pathAbilities';
+import { afterCastingRoll, afterSpellCast, arcaneFamiliar, chantingDie, heal, pathCastingBonus } from './pathAbilities';
 import {
   aliveModels,
   enemyUnit,
@@ -163,10 +163,13 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   s.magic.unitSpells.push(`${a.unitId}|${a.spell}`);
   s.magic.spellsThisTurn[a.player].push(a.spell);
   if (manifestation) s.magic.summoned.push(manifestation.id);
-  const dice = rollLogged(c, 2, 6, `cast:${a.unitId}:${a.spell}`, a.player);
+  const purpose = `cast:${a.unitId}:${a.spell}`;
   // Place of Power; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
   const bonus = s.effects.filter((e) => e.kind === 'castingBonus' && e.unitId === a.unitId).reduce((x, e) => x + (e.value ?? 0), 0) + pathCastingBonus(s, a.unitId);
-  const roll = Math.max(1, dice[0] + dice[1] + bonus + mod);
+  const total = (d: readonly number[]) => Math.max(1, d[0] + d[1] + bonus + mod);
+  // Arcane Familiar (Path of the Mage): the lowest die re-rolled when the roll would fail or miscast.
+  const dice = arcaneFamiliar(c, a.unitId, rollLogged(c, 2, 6, purpose, a.player), (d) => (d[0] === 1 && d[1] === 1) || total(d) < castingValue, purpose, a.player);
+  const roll = total(dice);
   afterCastingRoll(c, a.unitId, roll);
   if (dice[0] === 1 && dice[1] === 1) {
     s.magic.miscast.push(a.unitId);

@@ -293,6 +293,28 @@ describe('casting and chanting (Magic 2.0, 3.0)', () => {
     expect(r.events.find((e) => e.type === 'healed')).toMatchObject({ unitId: 'p1-hero', amount: 3, healed: 3 });
     expect(r.s.units['p1-hero'].damage).toBe(1);
   });
+  it('Arcane Familiar: "Reaction: You declared a SPELL for this WIZARD ... Re-roll 1 of the dice in the casting roll": 2 + 3 fails Arcane Bolt (7); the 2 re-rolled to 6 → 9', () => {
+    expect(castBolt([], [2, 3, 6]).events.find((e) => e.type === 'spellFailed')).toMatchObject({ dice: [2, 3], roll: 5 });
+    const r = castBolt(['Arcane Familiar'], [2, 3, 6]);
+    expect(r.events.find((e) => e.type === 'pathAbility')).toMatchObject({ ability: 'Arcane Familiar', before: [2, 3], rerolled: 0, dice: [6, 3] });
+    expect(r.events.find((e) => e.type === 'spellCastRoll')).toMatchObject({ dice: [6, 3], roll: 9 });
+    // A roll that already reaches the casting value is kept (no re-roll, no die spent).
+    const kept = castBolt(['Arcane Familiar'], [4, 3, 1]);
+    expect(kept.events.filter((e) => e.type === 'pathAbility')).toEqual([]);
+    expect(kept.s.diceScript).toEqual([1]);
+    // The re-rolled die is not re-rolled again (Core 2.2): 3 + 1 = 4 fails.
+    expect(castBolt(['Arcane Familiar'], [2, 3, 1]).events.find((e) => e.type === 'spellFailed')).toMatchObject({ dice: [1, 3], roll: 4 });
+  });
+  it('Arcane Familiar turns a double 1 (miscast, Magic 2.0) into 5 + 1: the spell fails, no mortal damage; once per phase', () => {
+    const without = castBolt([], [1, 1, 5]);
+    expect(without.events.find((e) => e.type === 'miscast')).toBeTruthy();
+    expect(without.s.units['p1-hero'].damage).toBe(3);
+    const r = castBolt(['Arcane Familiar'], [1, 1, 5]);
+    expect(r.events.find((e) => e.type === 'miscast')).toBeUndefined();
+    expect(r.events.find((e) => e.type === 'spellFailed')).toMatchObject({ dice: [5, 1], roll: 6 });
+    expect(r.s.units['p1-hero'].damage).toBe(0);
+    expect(r.s.oncePerBattle).toEqual(['p1-hero|Arcane Familiar|1:0:hero']);
+  });
   it('Master of Ceremonies: "roll 2 dice and pick 1 to be the roll": 2 and 5 → a chanting roll of 5', () => {
     const r = apply(plain({ 'p1-hero': ['Master of Ceremonies'] }, [2, 5], wizard), [...start, ...end('p1', 1), { type: 'chant', player: 'p1', unitId: 'p1-hero', prayer: 'resurrection' }], t);
     expect(r.s.pendingPrayer).toMatchObject({ unmodified: 5, roll: 5 });

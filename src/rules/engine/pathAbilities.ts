@@ -156,6 +156,28 @@ export function afterCastingRoll(c: Ctx, unitId: string, roll: number): void {
 }
 
 /**
+ * Arcane Familiar (Ascension › Path of the Mage › Mighty: "Once Per Phase, Reaction: You declared
+ * a SPELL for this WIZARD ... Effect: Re-roll 1 of the dice in the casting roll"). The engine uses
+ * it by itself when it helps (docs/interpretations.md), as it does Magical Might: when the casting
+ * roll `dice` would fail (`fails(dice)`: short of the casting value, or a miscast double 1), the
+ * lowest die is re-rolled, once per phase for this WIZARD. A die is re-rolled at most once (Core
+ * 2.2: the one re-roll of this casting roll). Re-rolling the lowest die never turns a failed roll
+ * into a miscast (the kept die is not a 1 unless both were). Returns the dice of the casting roll
+ * (unchanged when the ability is not used).
+ */
+export function arcaneFamiliar(c: Ctx, casterId: string, dice: readonly number[], fails: (dice: readonly number[]) => boolean, purpose: string, player: PlayerId): number[] {
+  const s = c.s;
+  const key = `${casterId}|Arcane Familiar|${s.round}:${s.turnInRound}:${s.phase}`;
+  if (!hasPathAbility(s, casterId, 'Arcane Familiar') || s.oncePerBattle.includes(key) || !fails(dice)) return [...dice];
+  s.oncePerBattle.push(key);
+  const index = dice[0] <= dice[1] ? 0 : 1;
+  const [d] = rollLogged(c, 1, 6, `${purpose}:reroll`, player);
+  const after = dice.map((x, i) => (i === index ? d : x));
+  c.events.push({ type: 'pathAbility', unitId: casterId, ability: 'Arcane Familiar', before: [...dice], rerolled: index, dice: after, rule: `${M} › Arcane Familiar` });
+  return after;
+}
+
+/**
  * After a SPELL was successfully cast (resolved): Magical Might ("Once Per Phase, Reaction: this
  * WIZARD successfully cast a SPELL: Heal (D3) this WIZARD"), used whenever the WIZARD has damage.
  */
