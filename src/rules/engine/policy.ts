@@ -13,6 +13,7 @@ import type { GeometryPort, Point2 } from './geometryPort';
 import { isAlive, knownMove } from './core';
 import { reduce, type ReduceResult } from './reduce';
 import { TWIST_PICKS } from './ascension';
+import { SPELLS } from './magic';
 import { opponentOf, type Action, type GameState, type PlayerId } from './state';
 
 /** A stateful policy: call {@link Policy.next} with the current state. */
@@ -201,6 +202,9 @@ export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Po
         for (const u of units(s, me)) {
           for (const spell of roster(s, u).warscroll.spells ?? []) {
             if (failed.has(key(s, `${u}:${spell}`))) continue;
+            // Arcane Conduit picks no target; Sunder the Earth's point is not chosen by this policy.
+            if (SPELLS[spell]?.target === 'none') out.push({ type: 'cast', player: me, unitId: u, spell });
+            if (SPELLS[spell]?.target === 'none' || SPELLS[spell]?.target === 'point') continue;
             const target = spell === 'mysticShield' ? u : nearestEnemies(s, u)[0];
             if (target) out.push({ type: 'cast', player: me, unitId: u, spell, target });
           }

@@ -41,6 +41,8 @@ export interface PortTables {
   terrainContests?: Record<string, string[]>;
   /** Terrain feature ids of the battlefield (absent: none). */
   terrain?: string[];
+  /** `"unit|x,y"` → the line from the point to the unit (Sunder the Earth; absent: on the battlefield, 100", nothing crossed). */
+  lines?: Record<string, { distance: number; crossed: string[]; onBattlefield?: boolean }>;
 }
 
 /** A {@link GeometryPort} answering from mutable tables. */
@@ -77,6 +79,10 @@ export function tablePort(t: PortTables): GeometryPort {
     terrainContestingModels: (unitId, terrainId) =>
       (t.terrainContests?.[unitId] ?? []).includes(terrainId) ? Array.from({ length: 40 }, (_, i) => [`${unitId}-m${i + 1}`, `${unitId}-${i + 1}`]).flat() : [],
     terrainFeatures: () => t.terrain ?? [],
+    lineToUnit: (unitId, point) => {
+      const l = t.lines?.[`${unitId}|${point[0]},${point[1]}`];
+      return { onBattlefield: l?.onBattlefield ?? true, distanceInches: l?.distance ?? 100, crossed: l?.crossed ?? [] };
+    },
   };
   if (t.contestingModels) {
     const cm = t.contestingModels;
