@@ -135,7 +135,7 @@ export function drawArmy(c: Campaign, o: DrawArmyOptions = {}): Ruled<RosterInpu
     regiments: kept,
     auxiliaries,
     units: units.map((u) => saveNullAsDash(u) as RosterInput['units'][number]),
-    campaign: { name: c.name, warlord: c.warlord, lores: { spells: [...c.lores.spells], prayers: [...c.lores.prayers], manifestations: [...c.lores.manifestations] }, ...(c.quest ? { quest: c.quest.id } : {}) },
+    campaign: { name: c.name, warlord: c.warlord, lores: { spells: [...c.lores.spells], prayers: [...c.lores.prayers], manifestations: [...c.lores.manifestations] }, ...(c.quest ? { quest: c.quest.id } : {}), ...(c.quest?.wild !== undefined ? { wild: c.quest.wild } : {}) },
   };
   const check = parseRoster(army, 'army');
   if (!check.ok) return { ok: false, refusals: check.issues.map((i) => ({ rule: 'docs/rules-engine.md', message: `${i.path}: ${i.message}` })) };

@@ -26,6 +26,7 @@ import {
 } from './core';
 import { opponentOf, type Action, type GameState, type PlayerId } from './state';
 import { setUpUnit } from './deployment';
+import { harnessManifestation } from './harnessManifestation';
 import type { RosterManifestation } from './roster';
 
 /** A spell the engine can resolve. */
@@ -242,6 +243,7 @@ function resolveSpell(c: Ctx): void {
     const m = (c.s.players[p.player].roster.manifestations ?? []).find((x) => x.id === target)!;
     placeManifestation(c, m.id, p.casterId, m.summonRange, p.positions, 'Magic 7.0', false);
     c.events.push({ type: 'manifestationSummoned', unitId: m.id, summoner: p.casterId });
+    harnessManifestation(c, p.player, p.casterId, m.id);
   } else if (p.spell === 'mysticShield') {
     c.s.effects.push({ kind: 'ward', unitId: target, value: 6, until: 'endOfTurn' });
   } else if (p.spell === 'eldritchCataclysm') {
@@ -422,6 +424,7 @@ export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }
     if (a.target !== undefined && a.target !== m.id) reject(`the prayer summons "${m.id}"`, 'Magic 7.0');
     placeManifestation(c, m.id, p.priestId, m.summonRange, a.positions, 'Magic 7.0', false);
     c.events.push({ type: 'manifestationSummoned', unitId: m.id, summoner: p.priestId });
+    harnessManifestation(c, p.player, p.priestId, m.id);
   } else if (p.prayer === 'resurrection') {
     const t = a.target;
     if (t === undefined || !Object.prototype.hasOwnProperty.call(s.units, t)) reject('Resurrection: pick a slain friendly INFANTRY HERO (target)', rule);

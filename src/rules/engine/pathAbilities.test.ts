@@ -9,7 +9,8 @@ import type { RosterInput } from './roster';
 import { createGame, type Action, type GameState, type PlayerId } from './state';
 import { reduce, type GameEvent } from './reduce';
 import { sampleRoster, tablePort, type PortTables } from './testkit';
-import { championSlewInGame } from '../../campaign/outcome';
+import { scriptedPolicy } from './policy';
+import { championSlewInGame, questPointsInLog } from '../../campaign/outcome';
 import * as core from './core';
 
 type Campaign = NonNullable<RosterInput['units'][number]['campaign']>;
@@ -298,6 +299,9 @@ describe('casting and chanting (Magic 2.0, 3.0)', () => {
     const r = castBolt(['Arcane Familiar'], [2, 3, 6]);
     expect(r.events.find((e) => e.type === 'pathAbility')).toMatchObject({ ability: 'Arcane Familiar', before: [2, 3], rerolled: 0, dice: [6, 3] });
     expect(r.events.find((e) => e.type === 'spellCastRoll')).toMatchObject({ dice: [6, 3], roll: 9 });
+    // Master Magical Lore counts the casting roll after the re-roll: 6 + 3 = 9 is 8+ (1 quest point); 2 + 3 is not.
+    const lore = { id: 'master-magical-lore' as const, points: 0, unit: null };
+    expect([questPointsInLog(r.s, 'p1', lore), questPointsInLog(castBolt([], [2, 3, 6]).s, 'p1', lore)]).toEqual([1, 0]);
     // A roll that already reaches the casting value is kept (no re-roll, no die spent).
     const kept = castBolt(['Arcane Familiar'], [4, 3, 1]);
     expect(kept.events.filter((e) => e.type === 'pathAbility')).toEqual([]);
@@ -638,6 +642,13 @@ describe('Deployment Phase abilities (Core 10.0 step 3): Focused Meditation, Hun
     expect(reduce(apply(s, start, t).s, quarry, tablePort(t))).toMatchObject({ ok: false, rule });
     expect(reduce(apply(s, [quarry], t).s, { ...quarry, target: 'p2-knights' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Core 28.2' });
     expect(reduce(plain({}), quarry, tablePort(t))).toMatchObject({ ok: false, rule });
+  });
+  it('the scripted policy uses Hunter\'s Eye on the enemy general before choosing the first turn, then goes on', () => {
+    const policy = scriptedPolicy(tablePort(t));
+    const first = policy.next(plain({ 'p1-knights': ["Hunter's Eye"] }));
+    expect(first.action).toEqual(quarry);
+    expect(policy.next(first.result.state).action).toMatchObject({ type: 'chooseFirstTurn' });
+    expect(policy.next(plain({})).action).toMatchObject({ type: 'chooseFirstTurn' });
   });
 });
 

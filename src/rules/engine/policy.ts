@@ -10,7 +10,7 @@
  */
 
 import type { GeometryPort, Point2 } from './geometryPort';
-import { isAlive, knownMove } from './core';
+import { hasPathAbility, isAlive, knownMove } from './core';
 import { reduce, type ReduceResult } from './reduce';
 import { TWIST_PICKS } from './ascension';
 import { SPELLS } from './magic';
@@ -171,9 +171,23 @@ export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Po
       if (picks.length) return picks;
     }
     if (s.stage === 'firstTurn') {
+      // Deployment Phase abilities (Core 10.0 step 3): Hunter's Eye on the enemy general (else the first enemy unit).
+      const hunters: Action[] = [];
+      if (s.round === 1) {
+        for (const p of [s.decider, opponentOf(s.decider)]) {
+          for (const u of units(s, p)) {
+            if (!hasPathAbility(s, u, "Hunter's Eye") || s.oncePerBattle.includes(`${u}|Hunter's Eye`) || failed.has(key(s, u))) continue;
+            const enemy = opponentOf(p);
+            const general = s.players[enemy].roster.general;
+            const target = units(s, enemy).includes(general) ? general : units(s, enemy)[0];
+            if (target) hunters.push({ type: 'useAbility', player: p, unitId: u, ability: "Hunter's Eye", target });
+          }
+        }
+      }
       // The decider takes the first turn; battleplans that fix the first turn or its chooser (Ascension) accept one of the others.
       const other = opponentOf(s.decider);
       return [
+        ...hunters,
         { type: 'chooseFirstTurn', player: s.decider, first: s.decider },
         { type: 'chooseFirstTurn', player: s.decider, first: other },
         { type: 'chooseFirstTurn', player: other, first: other },
