@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AscensionSetup } from './ascension';
 import { createGame, type Action, type GameState } from './state';
-import { runActions, sampleRoster, tablePort, type PortTables } from './testkit';
+import { runActions, sampleManifestations, sampleRoster, tablePort, type PortTables } from './testkit';
 import type { RosterInput } from './roster';
 import { questPointsInLog, wildQuestPointsInGame } from '../../campaign/outcome';
 
@@ -22,10 +22,7 @@ function roster(p: 'p1' | 'p2'): RosterInput {
   r.regiments.push({ leader: `${p}-wizard`, units: [] }, { leader: `${p}-priest`, units: [] });
   return {
     ...r,
-    manifestations: [
-      { id: `${p}-orb`, name: 'Orb', kind: 'endlessSpell', banishment: 7, summonValue: 6, summonRange: 12, warscroll: { move: 8, health: 6, save: '-', control: 20, keywords: ['MANIFESTATION', 'ENDLESS SPELL'] }, weapons: [], models: [{ id: `${p}-orb-m1`, base: { shape: 'round', diameterMm: 60 } }] },
-      { id: `${p}-icon`, name: 'Icon', kind: 'invocation', banishment: 8, summonValue: 6, summonRange: 6, warscroll: { move: 0, health: 8, save: '-', control: 0, keywords: ['MANIFESTATION', 'INVOCATION'] }, weapons: [], models: [{ id: `${p}-icon-m1`, base: { shape: 'round', diameterMm: 60 } }] },
-    ],
+    manifestations: sampleManifestations(p),
   } as RosterInput;
 }
 const t: PortTables = { inCombat: new Set(), contests: {}, distances: { 'p1-orb|p1-wizard': 11, 'p1-icon|p1-priest': 5, 'p2-wizard|p1-wizard': 40 } };
