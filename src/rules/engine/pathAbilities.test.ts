@@ -594,6 +594,16 @@ describe('Arcane Conduit and Sunder the Earth (Path of the Mage › Elite / Lege
     expect(r.s.units['p2-warriors'].slain).toHaveLength(1);
     expect(r.s.units['p1-knights']).toMatchObject({ damage: 1 });
   });
+  it('the scripted policy casts Arcane Conduit with no target and Sunder the Earth at a model of the nearest enemy unit', () => {
+    // The table port puts every model at (0, 0): the point is (0, 0), 10" from the WIZARD here.
+    const tab: PortTables = { ...t, lines: { 'p1-hero|0,0': { distance: 10, crossed: ['p2-hero'] } } };
+    const policy = scriptedPolicy(tablePort(tab));
+    const conduit = policy.next(hero([2, 1]));
+    expect(conduit.action).toEqual({ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'arcaneConduit' });
+    const s = hero([]);
+    s.players.p1.roster.units[0].warscroll.spells = ['sunderTheEarth'];
+    expect(policy.next(s).action).toEqual({ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'sunderTheEarth', point: [0, 0] });
+  });
   it('Sunder the Earth: the point must be given, on the battlefield and within 18" (18.01" refused)', () => {
     const cast = (point?: [number, number]) => reduce(hero([]), { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'sunderTheEarth', ...(point ? { point } : {}) }, tablePort(t));
     expect(cast()).toMatchObject({ ok: false, rule: 'Magic 2.0', reason: expect.stringContaining('pick a point') });

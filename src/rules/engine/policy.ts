@@ -10,7 +10,7 @@
  */
 
 import type { GeometryPort, Point2 } from './geometryPort';
-import { hasPathAbility, isAlive, knownMove } from './core';
+import { aliveModels, hasPathAbility, isAlive, knownMove } from './core';
 import { reduce, type ReduceResult } from './reduce';
 import { TWIST_PICKS } from './ascension';
 import { SPELLS } from './magic';
@@ -216,9 +216,15 @@ export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Po
         for (const u of units(s, me)) {
           for (const spell of roster(s, u).warscroll.spells ?? []) {
             if (failed.has(key(s, `${u}:${spell}`))) continue;
-            // Arcane Conduit picks no target; Sunder the Earth's point is not chosen by this policy.
-            if (SPELLS[spell]?.target === 'none') out.push({ type: 'cast', player: me, unitId: u, spell });
-            if (SPELLS[spell]?.target === 'none' || SPELLS[spell]?.target === 'point') continue;
+            // Arcane Conduit picks no target; Sunder the Earth's point: the centre of a model of the nearest enemy unit (the line then crosses it).
+            const kind = SPELLS[spell]?.target;
+            if (kind === 'none') out.push({ type: 'cast', player: me, unitId: u, spell });
+            if (kind === 'point') {
+              const e = nearestEnemies(s, u)[0];
+              const at = e === undefined ? null : aliveModels(s, e).map((m) => port.modelPosition(m.id)).find((x) => x !== null);
+              if (at) out.push({ type: 'cast', player: me, unitId: u, spell, point: [at[0], at[1]] });
+            }
+            if (kind === 'none' || kind === 'point') continue;
             const target = spell === 'mysticShield' ? u : nearestEnemies(s, u)[0];
             if (target) out.push({ type: 'cast', player: me, unitId: u, spell, target });
           }
