@@ -10,7 +10,7 @@
 import type { RosterUnit } from '../rules/engine/roster';
 import { GLORY_TABLE, gloryBracket, QUESTS, rankFor, ranksCrossed, RESULTS, RULE, type BattleResult, type QuestId, type Rank } from './data';
 import { CampaignDice } from './dice';
-import { hasKeyword, orderOfBattleUnit, questProblems, type Refusal, type Ruled } from './roster';
+import { hasKeyword, orderOfBattleUnit, questProblems, wildProblems, withWild, type Refusal, type Ruled } from './roster';
 import { CampaignSchema, issueLines, type AftermathRecord, type Campaign, type CampaignUnit } from './schema';
 
 /** What happened in the battle, for one player (CAMPAIGN.md `--outcome`). */
@@ -58,7 +58,7 @@ export interface AftermathChoices {
   readonly favoured?: string;
   readonly giveUpQuest?: boolean;
   /** A new quest (when the log is empty after completing or giving up, or was empty). */
-  readonly newQuest?: { readonly id: QuestId; readonly unit?: string };
+  readonly newQuest?: { readonly id: QuestId; readonly unit?: string; readonly wild?: string };
   /** Units to add (at most 1 per aftermath), from any army file. */
   readonly add?: readonly RosterUnit[];
   /** Units to reinforce (at most 1 per aftermath; may be the unit just added, by its id). */
@@ -175,6 +175,8 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
 
   // 3. Complete quests.
   let quest = c0.quest ? { ...c0.quest } : null;
+  // Harness Manifestation adds its 'Wild' spell or prayer to the manifestation lore.
+  let lores = c0.lores;
   let questRecord: AftermathRecord['quest'] = null;
   const pendingRewards = [...(c0.pendingRewards ?? [])];
   if (quest && ch.giveUpQuest) {
@@ -213,9 +215,12 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
     if (quest) refusals.push({ rule: RULE.completeQuests, message: `a new quest can be picked only when the quest log is empty (complete or give up "${quest.id}" first: --give-up-quest)` });
     else if (!(ch.newQuest.id in QUESTS)) refusals.push({ rule: RULE.quest, message: `unknown quest "${ch.newQuest.id}"` });
     else {
-      const qp = questProblems(units, ch.newQuest.id, ch.newQuest.unit);
+      const qp = [...questProblems(units, ch.newQuest.id, ch.newQuest.unit), ...wildProblems(ch.newQuest.id, ch.newQuest.wild)];
       refusals.push(...qp);
-      if (!qp.length) quest = { id: ch.newQuest.id, points: 0, unit: ch.newQuest.unit ?? null };
+      if (!qp.length) {
+        quest = { id: ch.newQuest.id, points: 0, unit: ch.newQuest.unit ?? null, ...(ch.newQuest.wild !== undefined ? { wild: ch.newQuest.wild } : {}) };
+        lores = { ...lores, manifestations: withWild(lores.manifestations, ch.newQuest.wild) };
+      }
     }
   }
 
@@ -288,6 +293,7 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
     glory: gloryNow,
     units,
     quest,
+    lores,
     enhancements,
     ...(pendingRewards.length ? { pendingRewards } : {}),
     battles: [...c0.battles, aftermath],

@@ -13,7 +13,7 @@ import { fieldedPoints, hasKeyword, type Refusal, type Ruled } from './roster';
 import { saveNullAsDash, type Campaign, type CampaignUnit } from './schema';
 
 /** Path abilities the engine's spell and prayer tables already play (magic.ts): the unit knows them. */
-const ENGINE_SPELLS: Readonly<Record<string, string>> = { 'Mystic Shield': 'mysticShield', 'Eldritch Cataclysm': 'eldritchCataclysm' };
+const ENGINE_SPELLS: Readonly<Record<string, string>> = { 'Mystic Shield': 'mysticShield', 'Eldritch Cataclysm': 'eldritchCataclysm', 'Arcane Conduit': 'arcaneConduit', 'Sunder the Earth': 'sunderTheEarth' };
 const ENGINE_PRAYERS: Readonly<Record<string, string>> = { Resurrection: 'resurrection', 'Ritual of Death': 'ritualOfDeath', 'Ritual of Life': 'ritualOfLife', 'Righteous Conviction': 'righteousConviction' };
 
 /** WARD (n+) given by a Path ability (Core 18.1: only the best ward applies). */
@@ -135,7 +135,7 @@ export function drawArmy(c: Campaign, o: DrawArmyOptions = {}): Ruled<RosterInpu
     regiments: kept,
     auxiliaries,
     units: units.map((u) => saveNullAsDash(u) as RosterInput['units'][number]),
-    campaign: { name: c.name, warlord: c.warlord, lores: { spells: [...c.lores.spells], prayers: [...c.lores.prayers], manifestations: [...c.lores.manifestations] }, ...(c.quest ? { quest: c.quest.id } : {}) },
+    campaign: { name: c.name, warlord: c.warlord, lores: { spells: [...c.lores.spells], prayers: [...c.lores.prayers], manifestations: [...c.lores.manifestations] }, ...(c.quest ? { quest: c.quest.id } : {}), ...(c.quest?.wild !== undefined ? { wild: c.quest.wild } : {}) },
   };
   const check = parseRoster(army, 'army');
   if (!check.ok) return { ok: false, refusals: check.issues.map((i) => ({ rule: 'docs/rules-engine.md', message: `${i.path}: ${i.message}` })) };

@@ -38,18 +38,33 @@ export function resultFor(s: GameState, player: PlayerId): BattleResult {
  * Quest points the game's log shows for the player's quest: Master Magical Lore, 1 per casting
  * roll of 8+ for a WIZARD (the 2D6 as logged, `cast:` rolls); Learn Ancient Scriptures, 1 each time
  * a PRIEST banked a chanting roll of 4+ as ritual points (`chant:` roll then `answerPrayer bank`).
- * Search for the Artefact: the clues the game counted (`state.ascension.clues`, see
- * {@link cluesFoundInGame}). Wild uses (Harness Manifestation) are not in the log: 0.
+ * A casting die re-rolled by Arcane Familiar (`cast:…:reroll`) replaces the lowest die of the roll
+ * before it. Search for the Artefact: the clues the game counted (`state.ascension.clues`, see
+ * {@link cluesFoundInGame}). Harness Manifestation: the quest points of the 'Wild' uses the game
+ * counted (`state.ascension.wildQuestPoints`, see {@link wildQuestPointsInGame}); 0 when the game
+ * did not carry the 'Wild' entry.
  */
 export function questPointsInLog(s: GameState, player: PlayerId, quest: Campaign['quest']): number {
   if (!quest) return 0;
   if (quest.id === 'search-for-the-artefact') return cluesFoundInGame(s, player) ?? 0;
+  if (quest.id === 'harness-manifestation') return wildQuestPointsInGame(s, player) ?? 0;
   let n = 0;
   let lastChant = 0;
+  let lastCast: number[] = [];
   for (const e of s.log) {
     if (e.kind === 'roll' && e.player === player) {
       const sum = e.dice.reduce((a, b) => a + b, 0);
-      if (quest.id === 'master-magical-lore' && e.purpose.startsWith('cast:') && sum >= 8) n++;
+      if (quest.id === 'master-magical-lore' && e.purpose.startsWith('cast:')) {
+        if (e.purpose.endsWith(':reroll')) {
+          // Arcane Familiar: the lowest die re-rolled; the casting roll is the new pair.
+          const before = lastCast.reduce((a, b) => a + b, 0);
+          const after = before - Math.min(...lastCast) + e.dice[0];
+          n += (after >= 8 ? 1 : 0) - (before >= 8 ? 1 : 0);
+        } else {
+          lastCast = [...e.dice];
+          if (sum >= 8) n++;
+        }
+      }
       // Master of Ceremonies rolls 2 dice and picks the higher as the chanting roll.
       if (e.purpose.startsWith('chant:')) lastChant = e.dice.length > 1 ? Math.max(...e.dice) : sum;
     } else if (e.kind === 'action' && e.action.type === 'answerPrayer' && e.action.player === player) {
@@ -68,6 +83,17 @@ export function questPointsInLog(s: GameState, player: PlayerId, quest: Campaign
 export function cluesFoundInGame(s: GameState, player: PlayerId): number | null {
   if (s.battleplan.ascension?.quests?.[player] !== 'search-for-the-artefact') return null;
   return s.ascension?.clues?.[player] ?? null;
+}
+
+/**
+ * Harness Manifestation (Ascension › Quests): the quest points `player` gained from uses of their
+ * 'Wild' spell or prayer, counted by the engine (`state.ascension.wildQuestPoints`,
+ * `harnessManifestation.ts`) when the battleplan carried the 'Wild' entry. Null otherwise (the
+ * points are then entered by hand, `--quest-points`).
+ */
+export function wildQuestPointsInGame(s: GameState, player: PlayerId): number | null {
+  if (s.battleplan.ascension?.wild?.[player] === undefined) return null;
+  return s.ascension?.wildQuestPoints?.[player] ?? null;
 }
 
 /**

@@ -89,11 +89,31 @@ export interface NewCampaignOptions {
   readonly quest?: QuestId;
   /** The Glory Seekers or the Rising Champion. */
   readonly questUnit?: string;
+  /** Harness Manifestation: the manifestation-lore spell or prayer marked 'Wild' (added to the manifestation lore). */
+  readonly wild?: string;
   readonly name?: string;
   /** Starting enhancements (Ascension › Roster › 3): name and the unit that has it. */
   readonly enhancements?: readonly { name: string; unit: string }[];
   /** Starting lores (6 entries at most each). */
   readonly lores?: { readonly spells?: readonly string[]; readonly prayers?: readonly string[]; readonly manifestations?: readonly string[] };
+}
+
+/**
+ * Checks the 'Wild' entry of a quest (Ascension › Quests › Harness Manifestation: "pick 1 spell or
+ * prayer from a manifestation lore available to your army's faction"): only with that quest, a
+ * name of 1-200 characters. Which lores the faction has is not known here: the name is kept as given.
+ */
+export function wildProblems(quest: QuestId | undefined, wild: string | undefined): Refusal[] {
+  if (wild === undefined) return [];
+  const rule = `${RULE.quest} (Harness Manifestation)`;
+  if (quest !== 'harness-manifestation') return [{ rule, message: `--wild "${wild}" needs --quest harness-manifestation` }];
+  if (wild.trim().length === 0 || wild.length > 200) return [{ rule, message: '--wild: the name of a manifestation-lore spell or prayer (1-200 characters)' }];
+  return [];
+}
+
+/** The manifestation lore with the 'Wild' entry added ("add it to your own manifestation lore"), unless already there. */
+export function withWild(lore: readonly string[], wild: string | undefined): string[] {
+  return wild === undefined || lore.includes(wild) ? [...lore] : [...lore, wild];
 }
 
 /** Checks a quest and its unit against an Order of Battle (Ascension › Roster › 4, Quests). */
@@ -145,9 +165,10 @@ export function newCampaign(army: unknown, o: NewCampaignOptions): Ruled<Campaig
     if (!(o.quest in QUESTS)) refusals.push({ rule: RULE.quest, message: `unknown quest "${o.quest}"` });
     else refusals.push(...questProblems(units, o.quest, o.questUnit));
   } else if (o.questUnit !== undefined) refusals.push({ rule: RULE.quest, message: '--quest-unit needs --quest' });
+  refusals.push(...wildProblems(o.quest, o.wild));
   const enhancements = o.enhancements ?? [];
   refusals.push(...enhancementProblems(units, [], enhancements));
-  const lores = { spells: [...(o.lores?.spells ?? [])], prayers: [...(o.lores?.prayers ?? [])], manifestations: [...(o.lores?.manifestations ?? [])] };
+  const lores = { spells: [...(o.lores?.spells ?? [])], prayers: [...(o.lores?.prayers ?? [])], manifestations: withWild(o.lores?.manifestations ?? [], o.wild) };
   for (const [k, v] of Object.entries(lores)) if (v.length > 6) refusals.push({ rule: RULE.lores, message: `the ${k} lore holds ${v.length} entries: no more than 6` });
   if (refusals.length) return { ok: false, refusals };
   const campaign = {
@@ -157,7 +178,7 @@ export function newCampaign(army: unknown, o: NewCampaignOptions): Ruled<Campaig
     glory: 0,
     warlord: o.warlord,
     units,
-    quest: o.quest !== undefined ? { id: o.quest, points: 0, unit: o.questUnit ?? null } : null,
+    quest: o.quest !== undefined ? { id: o.quest, points: 0, unit: o.questUnit ?? null, ...(o.wild !== undefined ? { wild: o.wild } : {}) } : null,
     enhancements: enhancements.map((e) => ({ name: e.name, unit: e.unit })),
     lores,
     battles: [],

@@ -92,7 +92,12 @@ export const CampaignSchema = z
     glory: z.number().int().min(0, { error: 'glory points are never negative' }),
     warlord: Id,
     units: z.array(CampaignUnitSchema).min(1).max(200),
-    quest: z.strictObject({ id: z.enum(QUEST_IDS), points: z.number().int().min(0), unit: Id.nullable() }).nullable(),
+    /**
+     * The quest log (Ascension › Quests). `wild` (extension, Harness Manifestation only): the
+     * manifestation-lore spell or prayer marked 'Wild', by its name (a roster manifestation's id or
+     * name, or "Summon " + its name); the game counts its quest points when it is carried.
+     */
+    quest: z.strictObject({ id: z.enum(QUEST_IDS), points: z.number().int().min(0), unit: Id.nullable(), wild: z.string().min(1).max(200).optional() }).nullable(),
     enhancements: z.array(z.strictObject({ name: z.string().min(1).max(200), unit: Id })).max(50),
     lores: z.strictObject({ spells: Lore, prayers: Lore, manifestations: Lore }),
     /** Rewards earned (quests, battleplans) still to be given: an artefact, a spell, a heroic trait (extension). */
@@ -122,6 +127,7 @@ export const CampaignSchema = z
       seen.add(e.name);
     });
     if (c.quest?.unit != null && !ids.has(c.quest.unit)) issue(['quest', 'unit'], `no unit "${c.quest.unit}" on the Order of Battle`);
+    if (c.quest?.wild !== undefined && c.quest.id !== 'harness-manifestation') issue(['quest', 'wild'], `only Harness Manifestation marks a spell or prayer 'Wild' (the quest is "${c.quest.id}")`);
   });
 
 /** A campaign file (validated). */

@@ -3,11 +3,11 @@
  * a thin wrapper over `src/campaign`.
  *
  * ```
- * campaign new --army FILE --warlord UNIT_ID --path PATH [--units ID,ID,...] [--quest QUEST [--quest-unit UNIT_ID]] [--name NAME]
+ * campaign new --army FILE --warlord UNIT_ID --path PATH [--units ID,ID,...] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--name NAME]
  *              [--enhancement NAME@UNIT_ID]... [--spell NAME]... [--prayer NAME]... [--manifestation NAME]...
  * campaign army CAMPAIGN.json [--units ID,ID,...] [--points-limit N]
  * campaign aftermath CAMPAIGN.json (--game GAME.json --player p1|p2 | --outcome OUTCOME.json) --seed N
- *          [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID]]
+ *          [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]]
  *          [--add FILE#UNIT_ID] [--reinforce UNIT_ID] [--retire UNIT_ID]... [--quest-points N] [--champion-slew]
  * campaign rank CAMPAIGN.json UNIT_ID ABILITY [--path PATH]
  * campaign show CAMPAIGN.json
@@ -33,9 +33,9 @@ import { replayGame } from '../game/replay';
 import { parseRoster, type RosterUnit } from '../rules/engine/roster';
 
 const USAGE = [
-  'usage: npm run --silent campaign -- new --army FILE --warlord UNIT_ID --path PATH [--units ID,ID,...] [--quest QUEST [--quest-unit UNIT_ID]] [--name NAME]',
+  'usage: npm run --silent campaign -- new --army FILE --warlord UNIT_ID --path PATH [--units ID,ID,...] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--name NAME]',
   '       npm run --silent campaign -- army CAMPAIGN.json [--units ID,ID,...] [--points-limit N]',
-  '       npm run --silent campaign -- aftermath CAMPAIGN.json (--game GAME.json --player p1|p2 | --outcome OUTCOME.json) --seed N [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID]] [--add FILE#UNIT_ID] [--reinforce UNIT_ID] [--retire UNIT_ID]...',
+  '       npm run --silent campaign -- aftermath CAMPAIGN.json (--game GAME.json --player p1|p2 | --outcome OUTCOME.json) --seed N [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--add FILE#UNIT_ID] [--reinforce UNIT_ID] [--retire UNIT_ID]...',
   '       npm run --silent campaign -- rank CAMPAIGN.json UNIT_ID ABILITY [--path PATH]',
   '       npm run --silent campaign -- show CAMPAIGN.json',
 ].join('\n');
@@ -115,7 +115,7 @@ function int(v: string | undefined, what: string): number | undefined {
 }
 
 function cmdNew(args: string[]): unknown {
-  const { opts, positional } = flags(args, { value: ['--army', '--warlord', '--path', '--units', '--quest', '--quest-unit', '--name'], repeat: ['--enhancement', '--spell', '--prayer', '--manifestation'] });
+  const { opts, positional } = flags(args, { value: ['--army', '--warlord', '--path', '--units', '--quest', '--quest-unit', '--wild', '--name'], repeat: ['--enhancement', '--spell', '--prayer', '--manifestation'] });
   if (positional.length) throw new Exit2([`unexpected ${positional[0]}`, USAGE]);
   const armyPath = one(opts, '--army');
   const warlord = one(opts, '--warlord');
@@ -135,6 +135,7 @@ function cmdNew(args: string[]): unknown {
     ...(opts['--units'] ? { units: list(one(opts, '--units')) } : {}),
     ...(q ? { quest: q } : {}),
     ...(one(opts, '--quest-unit') ? { questUnit: one(opts, '--quest-unit') } : {}),
+    ...(one(opts, '--wild') !== undefined ? { wild: one(opts, '--wild') } : {}),
     ...(one(opts, '--name') ? { name: one(opts, '--name') } : {}),
     enhancements,
     lores: { spells: opts['--spell'] ?? [], prayers: opts['--prayer'] ?? [], manifestations: opts['--manifestation'] ?? [] },
@@ -153,7 +154,7 @@ function cmdArmy(args: string[]): unknown {
 
 async function cmdAftermath(args: string[]): Promise<unknown> {
   const { opts, bools, positional } = flags(args, {
-    value: ['--game', '--player', '--outcome', '--seed', '--favoured', '--quest', '--quest-unit', '--quest-points'],
+    value: ['--game', '--player', '--outcome', '--seed', '--favoured', '--quest', '--quest-unit', '--wild', '--quest-points'],
     repeat: ['--add', '--reinforce', '--retire'],
     bool: ['--give-up-quest', '--champion-slew'],
   });
@@ -199,7 +200,7 @@ async function cmdAftermath(args: string[]): Promise<unknown> {
     seed,
     ...(one(opts, '--favoured') ? { favoured: one(opts, '--favoured') } : {}),
     giveUpQuest: bools.has('--give-up-quest'),
-    ...(q ? { newQuest: { id: q, ...(one(opts, '--quest-unit') ? { unit: one(opts, '--quest-unit') } : {}) } } : {}),
+    ...(q ? { newQuest: { id: q, ...(one(opts, '--quest-unit') ? { unit: one(opts, '--quest-unit') } : {}), ...(one(opts, '--wild') !== undefined ? { wild: one(opts, '--wild') } : {}) } } : {}),
     add,
     reinforce: opts['--reinforce'] ?? [],
     retire: opts['--retire'] ?? [],

@@ -9,6 +9,7 @@
  */
 import { createDice, rollD6 } from '../rules/dice';
 import { ASCENSION, type AscensionId, type AscensionSetup, type RitualId } from '../rules/engine/ascension';
+import { HARNESS_MANIFESTATION } from '../rules/engine/harnessManifestation';
 import type { Roster } from '../rules/engine/roster';
 import type { PlayerId } from '../rules/engine/state';
 
@@ -50,6 +51,8 @@ export interface AscensionSetupInput {
   readonly ritual?: RitualId;
   /** Each player's Path to Glory quest id (Ascension › Quests), carried in the setup for the game to see (Search for the Artefact). */
   readonly quests?: Readonly<Partial<Record<PlayerId, string>>>;
+  /** Each player's 'Wild' spell or prayer (Harness Manifestation), carried with the quests. */
+  readonly wild?: Readonly<Partial<Record<PlayerId, string>>>;
 }
 
 /** Output of {@link ascensionSetup}. */
@@ -162,7 +165,7 @@ export function ascensionSetup(i: AscensionSetupInput): AscensionPlacement {
   }
   const noFactionTerrain = def.noFactionTerrain.includes('all') ? (['p1', 'p2'] as PlayerId[]) : def.noFactionTerrain.map(playerOf);
   return {
-    setup: { id: i.id, roles, table: { width: W, depth: D }, neutralCorners, ...(escapeEdge ? { escapeEdge } : {}), ...(sites ? { sites, altar, ritual: i.ritual ?? 'blessings' } : {}), ...questsOf(i.quests) },
+    setup: { id: i.id, roles, table: { width: W, depth: D }, neutralCorners, ...(escapeEdge ? { escapeEdge } : {}), ...(sites ? { sites, altar, ritual: i.ritual ?? 'blessings' } : {}), ...questsOf(i.quests), ...wildOf(i.quests, i.wild) },
     objectives,
     picker,
     rollOff,
@@ -179,6 +182,15 @@ function questsOf(q: AscensionSetupInput['quests']): Pick<AscensionSetup, 'quest
   if (q.p1) quests.p1 = q.p1;
   if (q.p2) quests.p2 = q.p2;
   return Object.keys(quests).length ? { quests } : {};
+}
+
+/** The setup's `wild` names, for the players whose quest is Harness Manifestation (absent otherwise). */
+function wildOf(q: AscensionSetupInput['quests'], w: AscensionSetupInput['wild']): Pick<AscensionSetup, 'wild'> {
+  if (!q || !w) return {};
+  const wild: { p1?: string; p2?: string } = {};
+  if (q.p1 === HARNESS_MANIFESTATION && w.p1) wild.p1 = w.p1;
+  if (q.p2 === HARNESS_MANIFESTATION && w.p2) wild.p2 = w.p2;
+  return Object.keys(wild).length ? { wild } : {};
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

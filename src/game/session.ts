@@ -139,7 +139,7 @@ export interface GameSummary {
   winner: GameState['winner'];
   /** The open reactions window (Core 5.2), if any. */
   pendingAttack: { kind: 'shoot' | 'fight'; player: PlayerId; unitId: string; targets: string[]; toReact: PlayerId; passes: number } | null;
-  pendingSpell: { player: PlayerId; casterId: string; spell: string; targetId: string; castingRoll: number } | null;
+  pendingSpell: { player: PlayerId; casterId: string; spell: string; targetId?: string; point?: readonly [number, number]; castingRoll: number } | null;
   pendingRally: { unitId: string; points: number; player: PlayerId } | null;
   /** Whose pick it is to fight (combat phase). */
   combatPicker: PlayerId | null;
@@ -1071,6 +1071,9 @@ export class GameSession {
     for (const spell of ru.warscroll.spells ?? []) {
       const def = SPELLS[spell];
       if (!def) continue;
+      // A spell with no target (Arcane Conduit) is one option; a point (Sunder the Earth) is picked on the table, not offered here.
+      if (def.target === 'none') probe(`cast:${spell}`, `Cast ${def.name}`, 'Magic 2.0', { type: 'cast', player: p, unitId, spell });
+      if (def.target !== 'friendly' && def.target !== 'enemy') continue;
       for (const t of def.target === 'friendly' ? friends : enemies) {
         probe(`cast:${spell}`, `Cast ${def.name} → ${name(t.id)}`, 'Magic 2.0', { type: 'cast', player: p, unitId, spell, target: t.id }, { target: t.id });
       }
@@ -1279,7 +1282,7 @@ function actionText(s: GameState, a: Action): string {
     case 'setSlainPriority':
       return `${a.player} sets which models of ${n(a.unitId)} are slain first`;
     case 'cast':
-      return `${n(a.unitId)} attempts to cast ${SPELLS[a.spell]?.name ?? a.spell} on ${n(a.target)}`;
+      return `${n(a.unitId)} attempts to cast ${SPELLS[a.spell]?.name ?? a.spell}${a.target !== undefined ? ` on ${n(a.target)}` : a.point ? ` at (${a.point[0]}, ${a.point[1]})` : ''}`;
     case 'unbind':
       return `${n(a.unitId)} attempts to unbind`;
     case 'activatePlaceOfPower':
@@ -1442,7 +1445,7 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         ln(`The cast failed: ${n(ev.unitId)} miscasts ${spellName(ev.spell)} (a double 1)`, 'Magic 2.0');
         break;
       case 'spellCast':
-        ln(`${spellName(ev.spell)} is cast: it takes effect on ${n(ev.target)}`, 'Magic 2.0');
+        ln(`${spellName(ev.spell)} is cast${ev.target !== undefined ? `: it takes effect on ${n(ev.target)}` : ''}`, 'Magic 2.0');
         break;
       case 'unbindRoll':
         ln(`${n(ev.unitId)} unbinding roll ${ev.roll} vs ${ev.castingRoll}: ${ev.unbound ? 'unbound' : 'failed'}`, 'Magic 4.0');

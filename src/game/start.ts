@@ -100,7 +100,7 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   // A Path to Glory battleplan: roles, its objectives on this table, deployment, reserves (ascensionSetup.ts).
   let ptg: AscensionPlacement | null = null;
   if ((ASCENSION_IDS as readonly string[]).includes(planId)) {
-    ptg = ascensionSetup({ id: planId as AscensionId, table: scenario.battlefield, territories: { p1: territories[armyNames.p1], p2: territories[armyNames.p2] }, rosters: both, seed: input.seed, quests: { p1: both.p1.campaign?.quest, p2: both.p2.campaign?.quest } });
+    ptg = ascensionSetup({ id: planId as AscensionId, table: scenario.battlefield, territories: { p1: territories[armyNames.p1], p2: territories[armyNames.p2] }, rosters: both, seed: input.seed, quests: { p1: both.p1.campaign?.quest, p2: both.p2.campaign?.quest }, wild: { p1: both.p1.campaign?.wild, p2: both.p2.campaign?.wild } });
     scenario = { ...scenario, objectives: ptg.objectives };
   }
   const reserved = (p: PlayerId, id: string) => ptg?.reserves[p]?.includes(id) ?? false;

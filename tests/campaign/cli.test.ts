@@ -65,6 +65,18 @@ describe('npm run campaign', () => {
     expect(JSON.parse(show.stdout).points).toBe(110 + 90 + 120 + 120 + 90);
   }, 240_000);
 
+  it('new --quest harness-manifestation --wild NAME: the Wild entry in the quest and the manifestation lore; --wild alone is refused', () => {
+    const n = run(['new', '--army', ROSTER, '--warlord', 'knight-questor', '--path', 'warrior', '--units', 'liberators', '--quest', 'harness-manifestation', '--wild', 'Summon Everblaze Comet']);
+    expect(n.status, n.stderr).toBe(0);
+    const c = JSON.parse(n.stdout);
+    expect(c.quest).toEqual({ id: 'harness-manifestation', points: 0, unit: null, wild: 'Summon Everblaze Comet' });
+    expect(c.lores.manifestations).toEqual(['Summon Everblaze Comet']);
+    const bad = run(['new', '--army', ROSTER, '--warlord', 'knight-questor', '--path', 'warrior', '--units', 'liberators', '--wild', 'Summon Everblaze Comet']);
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/--wild "Summon Everblaze Comet" needs --quest harness-manifestation/);
+  });
+
   it('refusals: exit 2, one line per problem naming the rule, nothing on stdout', () => {
     const u = run(['new', '--army', ROSTER, '--warlord', 'gardus-steel-soul', '--path', 'warrior', '--units', 'liberators']);
     expect([u.status, u.stdout]).toEqual([2, '']);

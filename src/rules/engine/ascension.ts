@@ -129,6 +129,8 @@ export const AscensionSetupSchema = z.strictObject({
    * known. Only `search-for-the-artefact` changes the battle ({@link searchForTheArtefact}).
    */
   quests: z.strictObject({ p1: z.string().optional(), p2: z.string().optional() }).optional(),
+  /** Harness Manifestation: each player's manifestation-lore spell or prayer marked 'Wild' (harnessManifestation.ts). */
+  wild: z.strictObject({ p1: z.string().optional(), p2: z.string().optional() }).optional(),
 });
 /** The quest whose search is made in the game (Ascension › Quests › Search for the Artefact). */
 export const SEARCH_FOR_THE_ARTEFACT = 'search-for-the-artefact';
@@ -169,6 +171,11 @@ export interface AscensionState {
    * Present only when a player's quest is Search for the Artefact (`setup.quests`).
    */
   clues?: Record<PlayerId, number>;
+  /**
+   * Harness Manifestation (Ascension › Quests): quest points gained from the 'Wild' spell or prayer
+   * per player (harnessManifestation.ts). Present only when the setup names a 'Wild' entry (`setup.wild`).
+   */
+  wildQuestPoints?: Record<PlayerId, number>;
   /** Glorious Victory (Ascension › Path to Glory Battles), set when the battle ends. */
   result: Record<PlayerId, 'major-victory' | 'minor-victory' | 'draw' | 'minor-defeat' | 'major-defeat'> | null;
 }
@@ -179,7 +186,9 @@ export function initialAscensionState(s: GameState): AscensionState {
   for (const u of Object.values(s.units)) if (u.manifestation === undefined) starting[u.owner].push(u.id);
   const quests = s.battleplan.ascension?.quests;
   const searching = quests !== undefined && PLAYERS.some((p) => quests[p] === SEARCH_FOR_THE_ARTEFACT);
-  return { twists: [], scoredDestroyed: [], escaped: [], burned: [], startingUnits: starting, withdrawn: null, ...(searching ? { clues: { p1: 0, p2: 0 } } : {}), result: null };
+  const wild = s.battleplan.ascension?.wild;
+  const harnessing = wild !== undefined && PLAYERS.some((p) => wild[p] !== undefined);
+  return { twists: [], scoredDestroyed: [], escaped: [], burned: [], startingUnits: starting, withdrawn: null, ...(searching ? { clues: { p1: 0, p2: 0 } } : {}), ...(harnessing ? { wildQuestPoints: { p1: 0, p2: 0 } } : {}), result: null };
 }
 
 /**

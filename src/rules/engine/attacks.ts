@@ -31,7 +31,7 @@ import {
 } from './core';
 import { makeMove } from './moves';
 import { twistAttackModifiers, twistStrike } from './ascension';
-import { pathDamageBonus, pathHitModifiers, pathSaveModifier, pathStrikeFirst } from './pathAbilities';
+import { pathDamageBonus, pathHitModifiers, pathSaveModifier, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 
@@ -478,7 +478,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     const saveMods = (hasEffect(s, 'allOutDefence', target) ? 1 : 0) + pathSaveModifier(s, target) + twist.save;
     // Righteous Conviction (Path of the Devout): +1 to wound rolls for combat attacks.
     const conviction = kind === 'fight' && hasEffect(s, 'woundBonus', unitId) ? 1 : 0;
-    const woundMod = capHitWoundModifier(twist.wound + conviction);
+    // Hunter's Eye (Path of the Attacker): +1 to wound rolls for attacks on its QUARRY.
+    const woundMod = capHitWoundModifier(twist.wound + conviction + pathWoundBonus(s, unitId, target));
     for (const as of list.filter((x) => x.target === target)) {
       const w = ru.weapons.find((x) => x.name === as.weapon) as RosterWeapon;
       const models = attackingModels(c, unitId, w, target);

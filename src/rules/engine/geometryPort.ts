@@ -44,6 +44,16 @@ export interface PortView {
   readonly removed: readonly string[];
 }
 
+/** Answer of {@link GeometryPort.lineToUnit}. */
+export interface PortLine {
+  /** Is the point on the battlefield (inside the table's plan rectangle)? */
+  readonly onBattlefield: boolean;
+  /** Plan distance from the point to the closest point of the unit's bases, inches (Infinity: the unit has no model on the battlefield). */
+  readonly distanceInches: number;
+  /** Ids of the other units (not `unitId`) whose models' bases the line meets, in the battlefield's unit order. */
+  readonly crossed: readonly string[];
+}
+
 /** Questions the engine asks the battlefield. Ids are the roster's unit / model / objective ids. */
 export interface GeometryPort {
   /** Are units `a` and `b` (of opposing armies) in combat with each other (Core 7.0)? */
@@ -132,4 +142,10 @@ export interface GeometryPort {
    * without it never offers the Terrain 1.6 charge end.
    */
   whollyOnTerrain?(unitId: string): readonly string[];
+  /**
+   * The line "between that point and the closest point on this WIZARD's base" (Sunder the Earth,
+   * Ascension › Path of the Mage; INVENTORY A-G26: plan view; a unit is crossed when the segment
+   * meets any of its models' footprints; `unitId`'s own unit is never listed).
+   */
+  lineToUnit(unitId: string, point: Point2): PortLine;
 }

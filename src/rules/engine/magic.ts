@@ -6,7 +6,7 @@
  * @module
  */
 
-import { afterCastingRoll, afterSpellCast, chantingDie, heal, pathCastingBonus } from './pathAbilities';
+import { afterCastingRoll, afterSpellCast, arcaneFamiliar, chantingDie, heal, pathCastingBonus } from './pathAbilities';
 import {
   aliveModels,
   enemyUnit,
@@ -26,14 +26,19 @@ import {
 } from './core';
 import { opponentOf, type Action, type GameState, type PlayerId } from './state';
 import { setUpUnit } from './deployment';
+import { harnessManifestation } from './harnessManifestation';
 import type { RosterManifestation } from './roster';
 
 /** A spell the engine can resolve. */
 export interface SpellDef {
   readonly name: string;
   readonly castingValue: number;
-  /** Who may be picked: a visible friendly unit wholly within `range`, or a visible enemy unit within `range`. */
-  readonly target: 'friendly' | 'enemy';
+  /**
+   * Who may be picked: a visible friendly unit wholly within `range`, a visible enemy unit within
+   * `range`, nothing (`none`: the spell picks no target), or a point on the battlefield within
+   * `range` of the caster (`point`).
+   */
+  readonly target: 'friendly' | 'enemy' | 'none' | 'point';
   readonly range: number;
   readonly wholly: boolean;
 }
@@ -45,7 +50,29 @@ export const SPELLS: Record<string, SpellDef> = {
   arcaneBolt: { name: 'Arcane Bolt (generic)', castingValue: 7, target: 'enemy', range: 18, wholly: false },
   /** Ascension › Path of the Mage › Legendary: a visible enemy unit within 15"; a dice per model, each 4+ → 1 mortal damage (T-65). */
   eldritchCataclysm: { name: 'Eldritch Cataclysm', castingValue: 8, target: 'enemy', range: 15, wholly: false },
+  /** Ascension › Path of the Mage › Elite: no target; until the end of the phase, +1 to casting rolls for friendly units. */
+  arcaneConduit: { name: 'Arcane Conduit', castingValue: 3, target: 'none', range: 0, wholly: false },
+  /** Ascension › Path of the Mage › Legendary: a point within 18"; D3 mortal damage on each unit the line from it to the WIZARD's base crosses (T-64). */
+  sunderTheEarth: { name: 'Sunder the Earth', castingValue: 8, target: 'point', range: 18, wholly: false },
 };
+
+/**
+ * Declare step of a spell that picks a point (Sunder the Earth: "Pick a point on the battlefield
+ * within 18" of this WIZARD"): the point must be given, on the battlefield, and within `range` of
+ * the closest point of the caster's bases (the port's `lineToUnit`).
+ */
+function pointTarget(c: Ctx, casterId: string, point: readonly [number, number] | undefined, range: number, rule: string): void {
+  if (point === undefined) reject('pick a point on the battlefield ("point": [x, y] in inches)', rule);
+  const line = c.port.lineToUnit(casterId, point);
+  if (!line.onBattlefield) reject(`the point (${point[0]}, ${point[1]}) is not on the battlefield`, rule);
+  if (line.distanceInches > range + 0.001) reject(`the point (${point[0]}, ${point[1]}) is not within ${range}" of "${casterId}" (${line.distanceInches.toFixed(2)}")`, rule);
+}
+
+/** Casting roll bonus from effects on the caster (Place of Power) and on its army (Arcane Conduit, Path of the Mage). */
+function castingEffects(s: GameState, unitId: string): number {
+  const owner = s.units[unitId].owner;
+  return s.effects.filter((e) => (e.kind === 'castingBonus' && e.unitId === unitId) || (e.kind === 'armyCastingBonus' && s.units[e.unitId]?.owner === owner)).reduce((x, e) => x + (e.value ?? 0), 0);
+}
 
 /** Power level of a WIZARD (N) (Magic 1.1), 0 when not a wizard. `WIZARD` alone = 1. */
 export function powerLevel(s: GameState, unitId: string): number {
@@ -152,21 +179,34 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     placeManifestation(c, manifestation.id, a.unitId, manifestation.summonRange, a.positions, 'Magic 7.0', true);
   } else if (def) {
     if (a.positions !== undefined) reject(`"${a.spell}" sets nothing up`, rule);
-    if (def.target === 'friendly') friendlyUnit(c, a.player, a.target, rule);
-    else enemyUnit(c, a.player, a.target, rule);
-    if (!c.port.visible(a.unitId, a.target)) reject(`"${a.target}" is not visible to "${a.unitId}"`, rule);
-    const inRange = def.wholly ? c.port.whollyWithin(a.target, a.unitId, def.range) : c.port.distance(a.unitId, a.target) <= def.range + 0.001;
-    if (!inRange) reject(`"${a.target}" is not ${def.wholly ? 'wholly ' : ''}within ${def.range}" of "${a.unitId}"`, rule);
+    if (def.target !== 'point' && a.point !== undefined) reject(`"${a.spell}" picks no point`, rule);
+    if (def.target === 'none') {
+      if (a.target !== undefined) reject(`"${a.spell}" picks no target`, rule);
+    } else if (def.target === 'point') {
+      if (a.target !== undefined) reject(`"${a.spell}" picks a point, not a unit (give "point")`, rule);
+      pointTarget(c, a.unitId, a.point, def.range, rule);
+    } else {
+      const t = a.target;
+      if (t === undefined) reject(`"${a.spell}" needs a target unit ("target")`, rule);
+      if (def.target === 'friendly') friendlyUnit(c, a.player, t, rule);
+      else enemyUnit(c, a.player, t, rule);
+      if (!c.port.visible(a.unitId, t)) reject(`"${t}" is not visible to "${a.unitId}"`, rule);
+      const inRange = def.wholly ? c.port.whollyWithin(t, a.unitId, def.range) : c.port.distance(a.unitId, t) <= def.range + 0.001;
+      if (!inRange) reject(`"${t}" is not ${def.wholly ? 'wholly ' : ''}within ${def.range}" of "${a.unitId}"`, rule);
+    }
   }
   const mod = heroPhaseUse(c, a.player, a.unitId, 'spells', rule);
   s.magic.used[a.unitId] = (s.magic.used[a.unitId] ?? 0) + 1;
   s.magic.unitSpells.push(`${a.unitId}|${a.spell}`);
   s.magic.spellsThisTurn[a.player].push(a.spell);
   if (manifestation) s.magic.summoned.push(manifestation.id);
-  const dice = rollLogged(c, 2, 6, `cast:${a.unitId}:${a.spell}`, a.player);
-  // Place of Power; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
-  const bonus = s.effects.filter((e) => e.kind === 'castingBonus' && e.unitId === a.unitId).reduce((x, e) => x + (e.value ?? 0), 0) + pathCastingBonus(s, a.unitId);
-  const roll = Math.max(1, dice[0] + dice[1] + bonus + mod);
+  const purpose = `cast:${a.unitId}:${a.spell}`;
+  // Place of Power, Arcane Conduit; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
+  const bonus = castingEffects(s, a.unitId) + pathCastingBonus(s, a.unitId);
+  const total = (d: readonly number[]) => Math.max(1, d[0] + d[1] + bonus + mod);
+  // Arcane Familiar (Path of the Mage): the lowest die re-rolled when the roll would fail or miscast.
+  const dice = arcaneFamiliar(c, a.unitId, rollLogged(c, 2, 6, purpose, a.player), (d) => (d[0] === 1 && d[1] === 1) || total(d) < castingValue, purpose, a.player);
+  const roll = total(dice);
   afterCastingRoll(c, a.unitId, roll);
   if (dice[0] === 1 && dice[1] === 1) {
     s.magic.miscast.push(a.unitId);
@@ -180,7 +220,15 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     return;
   }
   c.events.push({ type: 'spellCastRoll', unitId: a.unitId, spell: a.spell, dice, roll, modifier: bonus + mod });
-  s.pendingSpell = { player: a.player, casterId: a.unitId, spell: a.spell, targetId: a.target, castingRoll: roll, ...(a.positions ? { positions: a.positions } : {}) };
+  s.pendingSpell = {
+    player: a.player,
+    casterId: a.unitId,
+    spell: a.spell,
+    ...(a.target !== undefined ? { targetId: a.target } : {}),
+    ...(a.point !== undefined ? { point: [a.point[0], a.point[1]] as const } : {}),
+    castingRoll: roll,
+    ...(a.positions ? { positions: a.positions } : {}),
+  };
 }
 
 function resolveSpell(c: Ctx): void {
@@ -188,23 +236,38 @@ function resolveSpell(c: Ctx): void {
   if (!p) return;
   c.s.pendingSpell = null;
   const def = SPELLS[p.spell];
-  c.events.push({ type: 'spellCast', unitId: p.casterId, spell: p.spell, target: p.targetId });
+  c.events.push({ type: 'spellCast', unitId: p.casterId, spell: p.spell, ...(p.targetId !== undefined ? { target: p.targetId } : {}), ...(p.point ? { point: p.point } : {}) });
+  const target = p.targetId ?? '';
   afterSpellCast(c, p.casterId);
   if (p.spell.startsWith('summon:')) {
-    const m = (c.s.players[p.player].roster.manifestations ?? []).find((x) => x.id === p.targetId)!;
+    const m = (c.s.players[p.player].roster.manifestations ?? []).find((x) => x.id === target)!;
     placeManifestation(c, m.id, p.casterId, m.summonRange, p.positions, 'Magic 7.0', false);
     c.events.push({ type: 'manifestationSummoned', unitId: m.id, summoner: p.casterId });
+    harnessManifestation(c, p.player, p.casterId, m.id);
   } else if (p.spell === 'mysticShield') {
-    c.s.effects.push({ kind: 'ward', unitId: p.targetId, value: 6, until: 'endOfTurn' });
+    c.s.effects.push({ kind: 'ward', unitId: target, value: 6, until: 'endOfTurn' });
   } else if (p.spell === 'eldritchCataclysm') {
     // T-65: one dice for each model in the target unit, each 4+ → 1 mortal damage, pooled, then the ward step.
-    const n = aliveModels(c.s, p.targetId).length;
+    const n = aliveModels(c.s, target).length;
     const dice = rollLogged(c, n, 6, `spell:${p.casterId}:${p.spell}`, p.player);
     const mortal = dice.filter((d) => d >= 4).length;
-    if (mortal > 0) mortalDamage(c, p.targetId, mortal, `spell:${p.casterId}`);
+    if (mortal > 0) mortalDamage(c, target, mortal, `spell:${p.casterId}`);
+  } else if (p.spell === 'arcaneConduit') {
+    // Path of the Mage › Elite: "Until the end of the phase, add 1 to casting rolls for friendly units."
+    c.s.effects.push({ kind: 'armyCastingBonus', unitId: p.casterId, value: 1, until: 'endOfPhase' });
+  } else if (p.spell === 'sunderTheEarth' && p.point) {
+    // T-64 / A-G26: every unit the line from the point to the WIZARD's base crosses, the WIZARD's
+    // own unit excluded; "roll for each": a D3 per unit, in roster order; the caster's kills (A-R16).
+    const crossed = new Set(c.port.lineToUnit(p.casterId, p.point).crossed);
+    c.events.push({ type: 'pathAbility', unitId: p.casterId, ability: 'Sunder the Earth', point: p.point, crossed: Object.keys(c.s.units).filter((id) => crossed.has(id)), rule: 'Ascension › Path of the Mage › Sunder the Earth' });
+    for (const id of Object.keys(c.s.units)) {
+      if (!crossed.has(id) || id === p.casterId || !isAlive(c.s, id) || !onBattlefield(c, id)) continue;
+      const [d3] = rollLogged(c, 1, 3, `spell:${p.casterId}:${p.spell}:${id}`, p.player);
+      mortalDamage(c, id, d3, `spell:${p.casterId}`);
+    }
   } else if (p.spell === 'arcaneBolt') {
     const [d3] = rollLogged(c, 1, 3, `spell:${p.casterId}:${p.spell}`, p.player);
-    mortalDamage(c, p.targetId, d3, `spell:${p.casterId}`);
+    mortalDamage(c, target, d3, `spell:${p.casterId}`);
   }
   void def;
 }
@@ -361,6 +424,7 @@ export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }
     if (a.target !== undefined && a.target !== m.id) reject(`the prayer summons "${m.id}"`, 'Magic 7.0');
     placeManifestation(c, m.id, p.priestId, m.summonRange, a.positions, 'Magic 7.0', false);
     c.events.push({ type: 'manifestationSummoned', unitId: m.id, summoner: p.priestId });
+    harnessManifestation(c, p.player, p.priestId, m.id);
   } else if (p.prayer === 'resurrection') {
     const t = a.target;
     if (t === undefined || !Object.prototype.hasOwnProperty.call(s.units, t)) reject('Resurrection: pick a slain friendly INFANTRY HERO (target)', rule);

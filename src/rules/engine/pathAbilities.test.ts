@@ -9,7 +9,8 @@ import type { RosterInput } from './roster';
 import { createGame, type Action, type GameState, type PlayerId } from './state';
 import { reduce, type GameEvent } from './reduce';
 import { sampleRoster, tablePort, type PortTables } from './testkit';
-import { championSlewInGame } from '../../campaign/outcome';
+import { scriptedPolicy } from './policy';
+import { championSlewInGame, questPointsInLog } from '../../campaign/outcome';
 import * as core from './core';
 
 type Campaign = NonNullable<RosterInput['units'][number]['campaign']>;
@@ -293,6 +294,31 @@ describe('casting and chanting (Magic 2.0, 3.0)', () => {
     expect(r.events.find((e) => e.type === 'healed')).toMatchObject({ unitId: 'p1-hero', amount: 3, healed: 3 });
     expect(r.s.units['p1-hero'].damage).toBe(1);
   });
+  it('Arcane Familiar: "Reaction: You declared a SPELL for this WIZARD ... Re-roll 1 of the dice in the casting roll": 2 + 3 fails Arcane Bolt (7); the 2 re-rolled to 6 → 9', () => {
+    expect(castBolt([], [2, 3, 6]).events.find((e) => e.type === 'spellFailed')).toMatchObject({ dice: [2, 3], roll: 5 });
+    const r = castBolt(['Arcane Familiar'], [2, 3, 6]);
+    expect(r.events.find((e) => e.type === 'pathAbility')).toMatchObject({ ability: 'Arcane Familiar', before: [2, 3], rerolled: 0, dice: [6, 3] });
+    expect(r.events.find((e) => e.type === 'spellCastRoll')).toMatchObject({ dice: [6, 3], roll: 9 });
+    // Master Magical Lore counts the casting roll after the re-roll: 6 + 3 = 9 is 8+ (1 quest point); 2 + 3 is not.
+    const lore = { id: 'master-magical-lore' as const, points: 0, unit: null };
+    expect([questPointsInLog(r.s, 'p1', lore), questPointsInLog(castBolt([], [2, 3, 6]).s, 'p1', lore)]).toEqual([1, 0]);
+    // A roll that already reaches the casting value is kept (no re-roll, no die spent).
+    const kept = castBolt(['Arcane Familiar'], [4, 3, 1]);
+    expect(kept.events.filter((e) => e.type === 'pathAbility')).toEqual([]);
+    expect(kept.s.diceScript).toEqual([1]);
+    // The re-rolled die is not re-rolled again (Core 2.2): 3 + 1 = 4 fails.
+    expect(castBolt(['Arcane Familiar'], [2, 3, 1]).events.find((e) => e.type === 'spellFailed')).toMatchObject({ dice: [1, 3], roll: 4 });
+  });
+  it('Arcane Familiar turns a double 1 (miscast, Magic 2.0) into 5 + 1: the spell fails, no mortal damage; once per phase', () => {
+    const without = castBolt([], [1, 1, 5]);
+    expect(without.events.find((e) => e.type === 'miscast')).toBeTruthy();
+    expect(without.s.units['p1-hero'].damage).toBe(3);
+    const r = castBolt(['Arcane Familiar'], [1, 1, 5]);
+    expect(r.events.find((e) => e.type === 'miscast')).toBeUndefined();
+    expect(r.events.find((e) => e.type === 'spellFailed')).toMatchObject({ dice: [5, 1], roll: 6 });
+    expect(r.s.units['p1-hero'].damage).toBe(0);
+    expect(r.s.oncePerBattle).toEqual(['p1-hero|Arcane Familiar|1:0:hero']);
+  });
   it('Master of Ceremonies: "roll 2 dice and pick 1 to be the roll": 2 and 5 → a chanting roll of 5', () => {
     const r = apply(plain({ 'p1-hero': ['Master of Ceremonies'] }, [2, 5], wizard), [...start, ...end('p1', 1), { type: 'chant', player: 'p1', unitId: 'p1-hero', prayer: 'resurrection' }], t);
     expect(r.s.pendingPrayer).toMatchObject({ unmodified: 5, roll: 5 });
@@ -517,6 +543,122 @@ describe('Path spells and prayers (Path of the Mage / Devout › Legendary)', ()
     expect([strong.units['p1-hero'].damage, strong.units['p1-knights'].damage]).toEqual([1, 0]);
     const weak = chant(3, [5]);
     expect([weak.units['p1-hero'].damage, weak.units['p1-knights'].damage]).toEqual([3, 0]);
+  });
+});
+
+describe('Arcane Conduit and Sunder the Earth (Path of the Mage › Elite / Legendary)', () => {
+  const wizards = (r: Record<PlayerId, RosterInput>) => {
+    r.p1.units[0].warscroll.keywords.push('WIZARD');
+    r.p1.units[0].warscroll.spells = ['arcaneConduit', 'sunderTheEarth'];
+    r.p1.units[2].warscroll.keywords.push('WIZARD');
+    r.p1.units[2].warscroll.spells = ['arcaneBolt'];
+  };
+  const t: PortTables = {
+    inCombat: new Set(),
+    contests: {},
+    distances: { 'p1-knights|p2-hero': 10 },
+    lines: {
+      'p1-hero|20,10': { distance: 18, crossed: ['p1-hero', 'p1-knights', 'p2-warriors'] },
+      'p1-hero|30,10': { distance: 18.01, crossed: [] },
+      'p1-hero|-1,10': { distance: 5, crossed: [], onBattlefield: false },
+    },
+  };
+  const hero = (script: number[]) => apply(plain({}, script, wizards), [...start, ...end('p1', 1)], t).s;
+  const bolt: Action = { type: 'cast', player: 'p1', unitId: 'p1-knights', spell: 'arcaneBolt', target: 'p2-hero' };
+
+  it('Arcane Conduit (CV 3, no target): "Until the end of the phase, add 1 to casting rolls for friendly units": 3 + 3 + 1 = 7 casts Arcane Bolt (7)', () => {
+    expect(apply(hero([3, 3]), [bolt], t).events.find((e) => e.type === 'spellFailed')).toMatchObject({ roll: 6 });
+    const conduit = apply(hero([2, 1, 3, 3]), [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'arcaneConduit' }, { type: 'pass', player: 'p2' }], t);
+    expect(conduit.events.find((e) => e.type === 'spellCast')).toEqual({ type: 'spellCast', unitId: 'p1-hero', spell: 'arcaneConduit' });
+    expect(conduit.s.effects).toEqual([{ kind: 'armyCastingBonus', unitId: 'p1-hero', value: 1, until: 'endOfPhase' }]);
+    const r = apply(conduit.s, [bolt], t);
+    expect(r.events.find((e) => e.type === 'spellCastRoll')).toMatchObject({ unitId: 'p1-knights', roll: 7, modifier: 1 });
+    // Until the end of the phase only.
+    expect(apply(r.s, [{ type: 'pass', player: 'p2' }, ...end('p1', 1)], t).s.effects).toEqual([]);
+  });
+  it('Arcane Conduit picks no target; a unit spell still needs one (Magic 2.0)', () => {
+    expect(reduce(hero([]), { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'arcaneConduit', target: 'p1-hero' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Magic 2.0' });
+    expect(reduce(hero([]), { type: 'cast', player: 'p1', unitId: 'p1-knights', spell: 'arcaneBolt' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Magic 2.0', reason: expect.stringContaining('needs a target') });
+  });
+  it('T-64 Sunder the Earth (CV 8): a point 18" away; D3 mortal damage on each unit the line crosses, friend and foe (roll for each), not the WIZARD\'s unit', () => {
+    // Casting roll 4 + 4 = 8; then a D3 per crossed unit in roster order: p1-knights (face 6 → 3), p2-warriors (face 3 → 2).
+    const r = apply(hero([4, 4, 6, 3]), [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'sunderTheEarth', point: [20, 10] }, { type: 'pass', player: 'p2' }], t);
+    expect(r.events.filter((e) => e.type === 'mortalDamage').map((e) => [e.unitId, e.amount, e.source])).toEqual([
+      ['p1-knights', 3, 'spell:p1-hero'],
+      ['p2-warriors', 2, 'spell:p1-hero'],
+    ]);
+    // The enemy unit's damage is the caster's kill (A-R16); damage on a friendly unit is nobody's.
+    expect(r.events.filter((e) => e.type === 'damageResolved').map((e) => [e.unitId, e.by])).toEqual([['p1-knights', null], ['p2-warriors', 'p1-hero']]);
+    expect(r.s.units['p1-hero'].damage).toBe(0);
+    // 2 damage on Health 2 Liberators: 1 slain; 3 on Health 2 Vindictors: 1 slain, 1 damage left.
+    expect(r.s.units['p2-warriors'].slain).toHaveLength(1);
+    expect(r.s.units['p1-knights']).toMatchObject({ damage: 1 });
+  });
+  it('the scripted policy casts Arcane Conduit with no target and Sunder the Earth at a model of the nearest enemy unit', () => {
+    // The table port puts every model at (0, 0): the point is (0, 0), 10" from the WIZARD here.
+    const tab: PortTables = { ...t, lines: { 'p1-hero|0,0': { distance: 10, crossed: ['p2-hero'] } } };
+    const policy = scriptedPolicy(tablePort(tab));
+    const conduit = policy.next(hero([2, 1]));
+    expect(conduit.action).toEqual({ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'arcaneConduit' });
+    const s = hero([]);
+    s.players.p1.roster.units[0].warscroll.spells = ['sunderTheEarth'];
+    expect(policy.next(s).action).toEqual({ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'sunderTheEarth', point: [0, 0] });
+  });
+  it('Sunder the Earth: the point must be given, on the battlefield and within 18" (18.01" refused)', () => {
+    const cast = (point?: [number, number]) => reduce(hero([]), { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'sunderTheEarth', ...(point ? { point } : {}) }, tablePort(t));
+    expect(cast()).toMatchObject({ ok: false, rule: 'Magic 2.0', reason: expect.stringContaining('pick a point') });
+    expect(cast([30, 10])).toMatchObject({ ok: false, rule: 'Magic 2.0', reason: expect.stringContaining('within 18"') });
+    expect(cast([-1, 10])).toMatchObject({ ok: false, rule: 'Magic 2.0', reason: expect.stringContaining('not on the battlefield') });
+    expect(reduce(hero([]), { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'sunderTheEarth', target: 'p2-hero', point: [20, 10] }, tablePort(t))).toMatchObject({ ok: false, rule: 'Magic 2.0' });
+  });
+});
+
+describe('Deployment Phase abilities (Core 10.0 step 3): Focused Meditation, Hunter\'s Eye', () => {
+  const priest = (r: Record<PlayerId, RosterInput>) => r.p1.units[0].warscroll.keywords.push('PRIEST');
+  it('Focused Meditation: "This PRIEST gains D3 ritual points" at the end of deployment (face 5 → 3); nothing rolled without it', () => {
+    const t: PortTables = { inCombat: new Set(), contests: {} };
+    const r = apply(plain({ 'p1-hero': ['Focused Meditation'] }, [5], priest), start, t);
+    expect(r.s.ritualPoints['p1-hero']).toBe(3);
+    expect(r.events[0]).toMatchObject({ type: 'pathAbility', ability: 'Focused Meditation', value: 3, ritualPoints: 3 });
+    expect(r.s.log.find((e) => e.kind === 'roll')).toMatchObject({ purpose: 'focusedMeditation:p1-hero', dice: [3] });
+    const none = apply(plain({}, [5], priest), start, t);
+    expect(none.s.ritualPoints['p1-hero']).toBeUndefined();
+    expect(none.s.diceScript).toEqual([5]);
+    // Only once: the next battle round's first-turn choice rolls nothing for it.
+    expect(r.s.log.filter((e) => e.kind === 'roll' && e.purpose.startsWith('focusedMeditation')).length).toBe(1);
+  });
+
+  const t: PortTables = { inCombat: new Set(['p1-knights|p2-hero']), contests: {} };
+  const quarry: Action = { type: 'useAbility', player: 'p1', unitId: 'p1-knights', ability: "Hunter's Eye", target: 'p2-hero' };
+  // 5 Vindictors × 2 Spear attacks (hit 3+, wound 3+): 10 hits of 4; wound rolls of 2 fail unmodified, succeed with +1; saves of 1.
+  const dice = [...Array(10).fill(4), ...Array(10).fill(2), ...Array(10).fill(1)];
+  it('Hunter\'s Eye: "That unit gains the QUARRY keyword. Add 1 to wound rolls for attacks made by this unit that target the QUARRY unit"', () => {
+    const without = apply(plain({}, dice), [...start, ...end('p1', 5), ...fight('p1-knights', 'p2-hero')], t);
+    expect(attacks(without.events)[0]).toMatchObject({ weapon: 'Spear', wounds: Array(10).fill(2), saves: [], damage: 0 });
+    const s = apply(plain({ 'p1-knights': ["Hunter's Eye"] }, dice), [quarry], t).s;
+    expect(s.effects).toEqual([{ kind: 'quarry', unitId: 'p1-knights', targetId: 'p2-hero', until: 'endOfBattle' }]);
+    const r = apply(s, [...start, ...end('p1', 5), ...fight('p1-knights', 'p2-hero')], t);
+    expect(attacks(r.events)[0]).toMatchObject({ weapon: 'Spear', woundModifier: 1, wounds: Array(10).fill(2), saves: Array(10).fill(1), damage: 10 });
+    // Kept through the battle: still there after the first battle round.
+    const later = apply(r.s, [...end('p1', 2), ...end('p2', 7)], { inCombat: new Set(), contests: {} }).s;
+    expect(later.round).toBe(2);
+    expect(later.effects).toContainEqual({ kind: 'quarry', unitId: 'p1-knights', targetId: 'p2-hero', until: 'endOfBattle' });
+  });
+  it('Hunter\'s Eye: an enemy unit, in the deployment phase only, once per battle (Core 28.2)', () => {
+    const s = plain({ 'p1-knights': ["Hunter's Eye"] });
+    const rule = "Ascension › Path of the Attacker › Hunter's Eye";
+    expect(reduce(s, { ...quarry, target: 'p1-hero' }, tablePort(t))).toMatchObject({ ok: false, rule });
+    expect(reduce(s, { ...quarry, target: undefined } as Action, tablePort(t))).toMatchObject({ ok: false, rule });
+    expect(reduce(apply(s, start, t).s, quarry, tablePort(t))).toMatchObject({ ok: false, rule });
+    expect(reduce(apply(s, [quarry], t).s, { ...quarry, target: 'p2-knights' }, tablePort(t))).toMatchObject({ ok: false, rule: 'Core 28.2' });
+    expect(reduce(plain({}), quarry, tablePort(t))).toMatchObject({ ok: false, rule });
+  });
+  it('the scripted policy uses Hunter\'s Eye on the enemy general before choosing the first turn, then goes on', () => {
+    const policy = scriptedPolicy(tablePort(t));
+    const first = policy.next(plain({ 'p1-knights': ["Hunter's Eye"] }));
+    expect(first.action).toEqual(quarry);
+    expect(policy.next(first.result.state).action).toMatchObject({ type: 'chooseFirstTurn' });
+    expect(policy.next(plain({})).action).toMatchObject({ type: 'chooseFirstTurn' });
   });
 });
 

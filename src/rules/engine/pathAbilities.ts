@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { hasPathAbility, isAlive, onBattlefield, pathAbilities, reject, requireTurn, rollLogged, rollValue, friendlyUnit, unitHasKeyword, type Ctx } from './core';
+import { enemyUnit, hasPathAbility, isAlive, onBattlefield, pathAbilities, reject, requireTurn, rollLogged, rollValue, friendlyUnit, unitHasKeyword, type Ctx } from './core';
 import { ritualOfPrimalForce, twistPicked } from './ascension';
 import { opponentOf, PLAYERS, type Action, type GameState, type PlayerId } from './state';
 
@@ -156,6 +156,28 @@ export function afterCastingRoll(c: Ctx, unitId: string, roll: number): void {
 }
 
 /**
+ * Arcane Familiar (Ascension › Path of the Mage › Mighty: "Once Per Phase, Reaction: You declared
+ * a SPELL for this WIZARD ... Effect: Re-roll 1 of the dice in the casting roll"). The engine uses
+ * it by itself when it helps (docs/interpretations.md), as it does Magical Might: when the casting
+ * roll `dice` would fail (`fails(dice)`: short of the casting value, or a miscast double 1), the
+ * lowest die is re-rolled, once per phase for this WIZARD. A die is re-rolled at most once (Core
+ * 2.2: the one re-roll of this casting roll). Re-rolling the lowest die never turns a failed roll
+ * into a miscast (the kept die is not a 1 unless both were). Returns the dice of the casting roll
+ * (unchanged when the ability is not used).
+ */
+export function arcaneFamiliar(c: Ctx, casterId: string, dice: readonly number[], fails: (dice: readonly number[]) => boolean, purpose: string, player: PlayerId): number[] {
+  const s = c.s;
+  const key = `${casterId}|Arcane Familiar|${s.round}:${s.turnInRound}:${s.phase}`;
+  if (!hasPathAbility(s, casterId, 'Arcane Familiar') || s.oncePerBattle.includes(key) || !fails(dice)) return [...dice];
+  s.oncePerBattle.push(key);
+  const index = dice[0] <= dice[1] ? 0 : 1;
+  const [d] = rollLogged(c, 1, 6, `${purpose}:reroll`, player);
+  const after = dice.map((x, i) => (i === index ? d : x));
+  c.events.push({ type: 'pathAbility', unitId: casterId, ability: 'Arcane Familiar', before: [...dice], rerolled: index, dice: after, rule: `${M} › Arcane Familiar` });
+  return after;
+}
+
+/**
  * After a SPELL was successfully cast (resolved): Magical Might ("Once Per Phase, Reaction: this
  * WIZARD successfully cast a SPELL: Heal (D3) this WIZARD"), used whenever the WIZARD has damage.
  */
@@ -242,7 +264,44 @@ export function pathStartOfRound(c: Ctx): void {
 }
 
 /** Path abilities a player uses with `useAbility`, with their rule. */
-export const USABLE_PATH_ABILITIES = ['Berserker', 'Well of Strength', 'Full-on Attack', 'Tactical Acumen'] as const;
+export const USABLE_PATH_ABILITIES = ['Berserker', 'Well of Strength', 'Full-on Attack', 'Tactical Acumen', "Hunter's Eye"] as const;
+
+/**
+ * Is the game in step 3 of the deployment phase (Core 10.0: "Use Deployment Phase Abilities",
+ * after both armies are deployed, before the first battle round)? With a deployment phase the
+ * engine is then waiting for the first battle round's first-turn choice; without one (the
+ * battlefield deployed the armies) the same moment is the start of the game.
+ */
+export function deploymentAbilitiesStep(s: GameState): boolean {
+  return s.stage === 'firstTurn' && s.round === 1;
+}
+
+/**
+ * Wound roll modifier from Path abilities for an attack by `unitId` on `target` (added to the
+ * others and capped at ±1, Core 17.1): Hunter's Eye ("Add 1 to wound rolls for attacks made by
+ * this unit that target the QUARRY unit": the unit it picked, `quarry` effect).
+ */
+export function pathWoundBonus(s: GameState, unitId: string, target: string): number {
+  return s.effects.some((e) => e.kind === 'quarry' && e.unitId === unitId && e.targetId === target) ? 1 : 0;
+}
+
+/**
+ * Deployment Phase abilities the engine uses by itself, in step 3 of the deployment phase (Core
+ * 10.0), when the first battle round's first turn is chosen: Focused Meditation (Path of the
+ * Devout › Aspiring: "This PRIEST gains D3 ritual points"), for every unit with it on the
+ * battlefield, in roster order (the players' order of Core 10.0 step 3 changes nothing: the rolls
+ * are independent). Nothing happens in a game without such a unit.
+ */
+export function pathDeploymentStep(c: Ctx): void {
+  const s = c.s;
+  for (const id of campaignUnits(s)) {
+    if (!onBattlefield(c, id) || !hasPathAbility(s, id, 'Focused Meditation')) continue;
+    const owner = s.units[id].owner;
+    const [d3] = rollLogged(c, 1, 3, `focusedMeditation:${id}`, owner);
+    s.ritualPoints[id] = (s.ritualPoints[id] ?? 0) + d3;
+    c.events.push({ type: 'pathAbility', unitId: id, ability: 'Focused Meditation', value: d3, ritualPoints: s.ritualPoints[id], rule: `${DV} › Focused Meditation` });
+  }
+}
 
 /**
  * `useAbility` (a Path ability the player uses, Ascension › Paths):
@@ -254,12 +313,17 @@ export const USABLE_PATH_ABILITIES = ['Berserker', 'Well of Strength', 'Full-on 
  *   this unit this phase.
  * - **Tactical Acumen** (Once Per Battle, Enemy Movement Phase): `target`, a friendly unit wholly
  *   within 12" of this unit, can use Redeploy this phase without spending command points.
+ * - **Hunter's Eye** (Once Per Battle, Deployment Phase): `target`, an enemy unit, gains QUARRY:
+ *   +1 to wound rolls for attacks made by this unit that target it, for the rest of the battle;
+ *   used in step 3 of the deployment phase (Core 10.0), before the first battle round's first
+ *   turn is chosen ({@link deploymentAbilitiesStep}).
  * Refused with the ability's rule when the unit does not have it, at the wrong time, or used up.
  */
 export function useAbility(c: Ctx, a: Extract<Action, { type: 'useAbility' }>): void {
-  requireTurn(c);
   const s = c.s;
-  const path = { Berserker: W, 'Line-breakers': 'Ascension › The Decisive Battle', 'Well of Strength': W, 'Full-on Attack': A, 'Tactical Acumen': L }[a.ability];
+  // Hunter's Eye is a Deployment Phase ability (Core 10.0 step 3); the others are used in a turn.
+  if (a.ability !== "Hunter's Eye" || !deploymentAbilitiesStep(s)) requireTurn(c);
+  const path = { Berserker: W, 'Line-breakers': 'Ascension › The Decisive Battle', 'Well of Strength': W, 'Full-on Attack': A, 'Tactical Acumen': L, "Hunter's Eye": A }[a.ability];
   const rule = `${path} › ${a.ability}`;
   const u = friendlyUnit(c, a.player, a.unitId, rule);
   // Line-breakers is the Decisive Battle's twist: the unit the underdog picked this battle round.
@@ -269,7 +333,7 @@ export function useAbility(c: Ctx, a: Extract<Action, { type: 'useAbility' }>): 
     if (s.oncePerBattle.includes(once)) reject(`${a.ability} was already used this battle (Once Per Battle)`, 'Core 28.2');
     s.oncePerBattle.push(once);
   };
-  if (a.target !== undefined && a.ability !== 'Tactical Acumen') reject(`${a.ability} has no target to pick`, rule);
+  if (a.target !== undefined && a.ability !== 'Tactical Acumen' && a.ability !== "Hunter's Eye") reject(`${a.ability} has no target to pick`, rule);
   switch (a.ability) {
     case 'Berserker':
     case 'Line-breakers': {
@@ -306,6 +370,15 @@ export function useAbility(c: Ctx, a: Extract<Action, { type: 'useAbility' }>): 
       if (a.target !== a.unitId && !c.port.whollyWithin(a.target, a.unitId, 12)) reject(`"${a.target}" is not wholly within 12" of "${a.unitId}"`, rule);
       oncePerBattle();
       s.effects.push({ kind: 'freeRedeploy', unitId: a.target, until: 'endOfPhase' });
+      c.events.push({ type: 'pathAbility', unitId: a.unitId, ability: a.ability, target: a.target, rule });
+      return;
+    }
+    case "Hunter's Eye": {
+      if (!deploymentAbilitiesStep(s)) reject("Hunter's Eye is used in the deployment phase (after both armies are deployed, before the first battle round)", rule);
+      if (a.target === undefined) reject('pick the enemy unit that gains QUARRY ("target")', rule);
+      enemyUnit(c, a.player, a.target, rule);
+      oncePerBattle();
+      s.effects.push({ kind: 'quarry', unitId: a.unitId, targetId: a.target, until: 'endOfBattle' });
       c.events.push({ type: 'pathAbility', unitId: a.unitId, ability: a.ability, target: a.target, rule });
       return;
     }

@@ -10,9 +10,10 @@
  */
 
 import type { GeometryPort, Point2 } from './geometryPort';
-import { isAlive, knownMove } from './core';
+import { aliveModels, hasPathAbility, isAlive, knownMove } from './core';
 import { reduce, type ReduceResult } from './reduce';
 import { TWIST_PICKS } from './ascension';
+import { SPELLS } from './magic';
 import { opponentOf, type Action, type GameState, type PlayerId } from './state';
 
 /** A stateful policy: call {@link Policy.next} with the current state. */
@@ -170,9 +171,23 @@ export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Po
       if (picks.length) return picks;
     }
     if (s.stage === 'firstTurn') {
+      // Deployment Phase abilities (Core 10.0 step 3): Hunter's Eye on the enemy general (else the first enemy unit).
+      const hunters: Action[] = [];
+      if (s.round === 1) {
+        for (const p of [s.decider, opponentOf(s.decider)]) {
+          for (const u of units(s, p)) {
+            if (!hasPathAbility(s, u, "Hunter's Eye") || s.oncePerBattle.includes(`${u}|Hunter's Eye`) || failed.has(key(s, u))) continue;
+            const enemy = opponentOf(p);
+            const general = s.players[enemy].roster.general;
+            const target = units(s, enemy).includes(general) ? general : units(s, enemy)[0];
+            if (target) hunters.push({ type: 'useAbility', player: p, unitId: u, ability: "Hunter's Eye", target });
+          }
+        }
+      }
       // The decider takes the first turn; battleplans that fix the first turn or its chooser (Ascension) accept one of the others.
       const other = opponentOf(s.decider);
       return [
+        ...hunters,
         { type: 'chooseFirstTurn', player: s.decider, first: s.decider },
         { type: 'chooseFirstTurn', player: s.decider, first: other },
         { type: 'chooseFirstTurn', player: other, first: other },
@@ -201,6 +216,15 @@ export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Po
         for (const u of units(s, me)) {
           for (const spell of roster(s, u).warscroll.spells ?? []) {
             if (failed.has(key(s, `${u}:${spell}`))) continue;
+            // Arcane Conduit picks no target; Sunder the Earth's point: the centre of a model of the nearest enemy unit (the line then crosses it).
+            const kind = SPELLS[spell]?.target;
+            if (kind === 'none') out.push({ type: 'cast', player: me, unitId: u, spell });
+            if (kind === 'point') {
+              const e = nearestEnemies(s, u)[0];
+              const at = e === undefined ? null : aliveModels(s, e).map((m) => port.modelPosition(m.id)).find((x) => x !== null);
+              if (at) out.push({ type: 'cast', player: me, unitId: u, spell, point: [at[0], at[1]] });
+            }
+            if (kind === 'none' || kind === 'point') continue;
             const target = spell === 'mysticShield' ? u : nearestEnemies(s, u)[0];
             if (target) out.push({ type: 'cast', player: me, unitId: u, spell, target });
           }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, type Action, type GameState } from './state';
 import { reduce } from './reduce';
-import { sampleRoster, tablePort, type PortTables } from './testkit';
+import { sampleManifestations, sampleRoster, tablePort, type PortTables } from './testkit';
 import { runActions } from './testkit';
 import type { RosterInput } from './roster';
 
@@ -16,10 +16,7 @@ function roster(p: 'p1' | 'p2'): RosterInput {
   r.regiments.push({ leader: `${p}-priest`, units: [] }, { leader: `${p}-wizard`, units: [] });
   return {
     ...r,
-    manifestations: [
-      { id: `${p}-orb`, name: 'Orb', kind: 'endlessSpell', banishment: 7, summonValue: 6, summonRange: 12, warscroll: { move: 8, health: 6, save: '-', control: 20, keywords: ['MANIFESTATION', 'ENDLESS SPELL'] }, weapons: [], models: [{ id: `${p}-orb-m1`, base: { shape: 'round', diameterMm: 60 } }] },
-      { id: `${p}-icon`, name: 'Icon', kind: 'invocation', banishment: 8, summonValue: 6, summonRange: 6, warscroll: { move: 0, health: 8, save: '-', control: 0, keywords: ['MANIFESTATION', 'INVOCATION'] }, weapons: [], models: [{ id: `${p}-icon-m1`, base: { shape: 'round', diameterMm: 60 } }] },
-    ],
+    manifestations: sampleManifestations(p),
   } as RosterInput;
 }
 function tables(): PortTables {

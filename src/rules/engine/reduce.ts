@@ -59,7 +59,7 @@ import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, pow
 import { deployRegiment, deployTerrain, deployUnit, destroyReserves, endDeployment, setUpReserve } from './deployment';
 import { scoreTactic, tacticalGambit } from './tactics';
 import { underspent } from './roster';
-import { chargesAfterRun, freeRedeploy, pathControlBonus, pathEndOfTurn, pathRallyBonus, pathStartOfRound, useAbility } from './pathAbilities';
+import { chargesAfterRun, freeRedeploy, pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathRallyBonus, pathStartOfRound, useAbility } from './pathAbilities';
 import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, rallyFree, ritualOfPrimalForce, suspendedObjectives, twistControlBonus, twistPick, withdraw } from './ascension';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
@@ -121,7 +121,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('pass'), player: Player }),
   z.strictObject({ type: z.literal('setSlainPriority'), player: Player, unitId: z.string(), modelIds: z.array(z.string()).max(200) }),
-  z.strictObject({ type: z.literal('cast'), player: Player, unitId: z.string(), spell: z.string(), target: z.string(), positions: Positions.optional() }),
+  z.strictObject({ type: z.literal('cast'), player: Player, unitId: z.string(), spell: z.string(), target: z.string().optional(), point: z.tuple([Coord, Coord]).optional(), positions: Positions.optional() }),
   z.strictObject({ type: z.literal('chant'), player: Player, unitId: z.string(), prayer: z.string() }),
   z.strictObject({
     type: z.literal('answerPrayer'),
@@ -137,7 +137,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('setUpReserve'), player: Player, unitId: z.string(), positions: Positions }),
   z.strictObject({ type: z.literal('endDeployment'), player: Player }),
   z.strictObject({ type: z.literal('withdraw'), player: Player }),
-  z.strictObject({ type: z.literal('useAbility'), player: Player, unitId: z.string(), ability: z.enum(['Berserker', 'Line-breakers', 'Well of Strength', 'Full-on Attack', 'Tactical Acumen']), target: z.string().optional() }),
+  z.strictObject({ type: z.literal('useAbility'), player: Player, unitId: z.string(), ability: z.enum(['Berserker', 'Line-breakers', 'Well of Strength', 'Full-on Attack', 'Tactical Acumen', "Hunter's Eye"]), target: z.string().optional() }),
   z.strictObject({ type: z.literal('twistPick'), player: Player, unitId: z.string().optional(), objectiveId: z.string().optional() }),
   z.strictObject({ type: z.literal('unbind'), player: Player, unitId: z.string() }),
   z.strictObject({ type: z.literal('activatePlaceOfPower'), player: Player, unitId: z.string() }),
@@ -274,7 +274,7 @@ function startTurn(c: Ctx, active: PlayerId, turnInRound: 0 | 1): void {
   resetTurnFlags(s);
   resetPhase(s);
   // Effects end with the turn, except those lasting until the start of the owner's next turn.
-  s.effects = s.effects.filter((e) => e.until === 'startOfYourTurn' && s.units[e.unitId]?.owner !== active);
+  s.effects = s.effects.filter((e) => e.until === 'endOfBattle' || (e.until === 'startOfYourTurn' && s.units[e.unitId]?.owner !== active));
   s.tactics.current = null;
   c.events.push({ type: 'turnStarted', round: s.round, active, turnInRound });
   c.events.push({ type: 'phaseStarted', phase: 'startOfTurn' });
@@ -283,6 +283,8 @@ function startTurn(c: Ctx, active: PlayerId, turnInRound: 0 | 1): void {
 function chooseFirstTurn(c: Ctx, a: Extract<Action, { type: 'chooseFirstTurn' }>): void {
   const s = c.s;
   if (s.stage !== 'firstTurn') reject('the first turn of this battle round has already been chosen', 'Core 12.0');
+  // Deployment phase step 3 (Core 10.0): Deployment Phase abilities the engine uses by itself (Focused Meditation).
+  if (s.round === 1) pathDeploymentStep(c);
   const asc = s.battleplan.ascension;
   const rule = asc && s.round === 1 ? ASCENSION[asc.id].firstTurn : 'default';
   const roleOf = (r: string) => (asc?.roles.p1 === r ? 'p1' : 'p2') as PlayerId;
@@ -343,7 +345,7 @@ function endOfTurn(c: Ctx): void {
   }
   // End of battle round (Core 33.0): abilities (none), then CP reset (Commands 1.1).
   for (const p of PLAYERS) s.players[p].cp = 0;
-  s.effects = s.effects.filter((e) => e.until === 'startOfYourTurn');
+  s.effects = s.effects.filter((e) => e.until === 'startOfYourTurn' || e.until === 'endOfBattle');
   c.events.push({ type: 'roundEnded', round: s.round });
   s.active = null;
   s.phase = null;

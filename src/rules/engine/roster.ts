@@ -223,6 +223,8 @@ export const RosterSchema = z
         lores: z.strictObject({ spells: z.array(z.string()).max(6), prayers: z.array(z.string()).max(6), manifestations: z.array(z.string()).max(6) }),
         /** The campaign's quest when the army was drawn (Ascension › Quests): a Path to Glory battleplan carries it (Search for the Artefact). */
         quest: z.string().max(100).optional(),
+        /** Harness Manifestation: the manifestation-lore spell or prayer marked 'Wild' (a Path to Glory battleplan carries it). */
+        wild: z.string().min(1).max(200).optional(),
       })
       .optional(),
   })

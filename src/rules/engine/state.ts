@@ -66,13 +66,18 @@ export interface Effect {
    * with -1 to the roll (Commands 2.0), removed when it does. Path to Glory (pathAbilities.ts):
    * `hitBonus` +`value` to hit rolls (Full-on Attack); `freeRedeploy` Redeploy without command
    * points (Tactical Acumen); `controlBonus` +`value` to the control score (Powerful Presence);
-   * `woundBonus` +`value` to wound rolls for the unit's combat attacks (Righteous Conviction).
+   * `woundBonus` +`value` to wound rolls for the unit's combat attacks (Righteous Conviction);
+   * `armyCastingBonus` +`value` to casting rolls for every unit of `unitId`'s army (Arcane
+   * Conduit, `unitId` the caster); `quarry` +1 to wound rolls for attacks made by `unitId` that
+   * target `targetId` (Hunter's Eye).
    */
-  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus';
+  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus' | 'armyCastingBonus' | 'quarry';
   readonly unitId: string;
-  /** `startOfYourTurn`: kept until the start of the next turn of the unit's army (Eldritch Ward). */
-  readonly until: 'endOfPhase' | 'endOfTurn' | 'startOfYourTurn';
+  /** `startOfYourTurn`: kept until the start of the next turn of the unit's army (Eldritch Ward); `endOfBattle`: kept for the rest of the battle (Hunter's Eye). */
+  readonly until: 'endOfPhase' | 'endOfTurn' | 'startOfYourTurn' | 'endOfBattle';
   readonly value?: number;
+  /** The other unit of an effect between two units (`quarry`: the QUARRY unit). */
+  readonly targetId?: string;
 }
 
 /** A declared move whose distance is known, waiting for its `move` action (same phase). */
@@ -138,7 +143,10 @@ export interface PendingSpell {
   readonly player: PlayerId;
   readonly casterId: string;
   readonly spell: string;
-  readonly targetId: string;
+  /** The unit picked (absent: a spell with no unit target). */
+  readonly targetId?: string;
+  /** The point picked (Sunder the Earth), plan view, inches. */
+  readonly point?: readonly [number, number];
   readonly castingRoll: number;
   /** A summoning spell (Magic 7.0): where the manifestation's models are set up. */
   readonly positions?: Readonly<Record<string, readonly [number, number]>>;
@@ -377,8 +385,10 @@ export type Action =
       readonly player: PlayerId;
       readonly unitId: string;
       readonly spell: string;
-      /** A unit for unit spells; the manifestation id for a summoning spell. */
-      readonly target: string;
+      /** A unit for unit spells; the manifestation id for a summoning spell; absent for a spell with no target (Arcane Conduit) or a point (Sunder the Earth). */
+      readonly target?: string;
+      /** A point on the battlefield (plan view, inches) for a spell that picks one (Sunder the Earth). */
+      readonly point?: readonly [number, number];
       /** Summoning: where each model of the manifestation is set up. */
       readonly positions?: Readonly<Record<string, readonly [number, number]>>;
     }
@@ -407,8 +417,8 @@ export type Action =
   | { readonly type: 'unbind'; readonly player: PlayerId; readonly unitId: string }
   | { readonly type: 'activatePlaceOfPower'; readonly player: PlayerId; readonly unitId: string }
   | { readonly type: 'tacticalGambit'; readonly player: PlayerId; readonly tactic: string; readonly unitId?: string; readonly terrainId?: string }
-  /** Use a Path to Glory ability (pathAbilities.ts `useAbility`): Berserker, Well of Strength, Full-on Attack, Tactical Acumen (`target`). */
-  | { readonly type: 'useAbility'; readonly player: PlayerId; readonly unitId: string; readonly ability: 'Berserker' | 'Line-breakers' | 'Well of Strength' | 'Full-on Attack' | 'Tactical Acumen'; readonly target?: string }
+  /** Use a Path to Glory ability (pathAbilities.ts `useAbility`): Berserker, Well of Strength, Full-on Attack, Tactical Acumen (`target`), Hunter's Eye (`target`, deployment phase). */
+  | { readonly type: 'useAbility'; readonly player: PlayerId; readonly unitId: string; readonly ability: 'Berserker' | 'Line-breakers' | 'Well of Strength' | 'Full-on Attack' | 'Tactical Acumen' | "Hunter's Eye"; readonly target?: string }
   /** The underdog's pick for this battle round's twist (Ascension › Twists; `ascension.ts` twistPick): a unit or an objective. */
   | { readonly type: 'twistPick'; readonly player: PlayerId; readonly unitId?: string; readonly objectiveId?: string }
   /** Withdraw from a Path to Glory battle (Ascension › Withdrawing from Battle). */

@@ -41,6 +41,8 @@ export interface PortTables {
   terrainContests?: Record<string, string[]>;
   /** Terrain feature ids of the battlefield (absent: none). */
   terrain?: string[];
+  /** `"unit|x,y"` → the line from the point to the unit (Sunder the Earth; absent: on the battlefield, 100", nothing crossed). */
+  lines?: Record<string, { distance: number; crossed: string[]; onBattlefield?: boolean }>;
 }
 
 /** A {@link GeometryPort} answering from mutable tables. */
@@ -77,6 +79,10 @@ export function tablePort(t: PortTables): GeometryPort {
     terrainContestingModels: (unitId, terrainId) =>
       (t.terrainContests?.[unitId] ?? []).includes(terrainId) ? Array.from({ length: 40 }, (_, i) => [`${unitId}-m${i + 1}`, `${unitId}-${i + 1}`]).flat() : [],
     terrainFeatures: () => t.terrain ?? [],
+    lineToUnit: (unitId, point) => {
+      const l = t.lines?.[`${unitId}|${point[0]},${point[1]}`];
+      return { onBattlefield: l?.onBattlefield ?? true, distanceInches: l?.distance ?? 100, crossed: l?.crossed ?? [] };
+    },
   };
   if (t.contestingModels) {
     const cm = t.contestingModels;
@@ -133,6 +139,18 @@ export function sampleRoster(p: string): RosterInput {
       },
     ],
   };
+}
+
+/**
+ * Two manifestations for player `p`'s roster (Magic 7.0): an endless spell `<p>-orb` (summoning
+ * value 6, range 12", banishment 7) and an invocation `<p>-icon` (summoning value 6, range 6",
+ * banishment 8), each a single model on a 60 mm base.
+ */
+export function sampleManifestations(p: string): NonNullable<RosterInput['manifestations']> {
+  return [
+    { id: `${p}-orb`, name: 'Orb', kind: 'endlessSpell', banishment: 7, summonValue: 6, summonRange: 12, warscroll: { move: 8, health: 6, save: '-', control: 20, keywords: ['MANIFESTATION', 'ENDLESS SPELL'] }, weapons: [], models: [{ id: `${p}-orb-m1`, base: { shape: 'round', diameterMm: 60 } }] },
+    { id: `${p}-icon`, name: 'Icon', kind: 'invocation', banishment: 8, summonValue: 6, summonRange: 6, warscroll: { move: 0, health: 8, save: '-', control: 0, keywords: ['MANIFESTATION', 'INVOCATION'] }, weapons: [], models: [{ id: `${p}-icon-m1`, base: { shape: 'round', diameterMm: 60 } }] },
+  ];
 }
 
 /** Events of a run of actions, as `reduce` reports them. */

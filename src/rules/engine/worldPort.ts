@@ -21,6 +21,7 @@ import { distanceBetween, entityDistance, resolveEntity } from '../../geometry/d
 import { closestPointOnFootprint, footprintBoundaryPoint, type Footprint } from '../../geometry/footprint';
 import { footprintSegmentDistance, pointInPolygon, pointSegmentDistance, type Polygon } from '../../geometry/polygon';
 import { footprintGap } from '../../geometry/footprintGap';
+import { lineToBase } from '../../geometry/lineToBase';
 import { movePathCost } from '../../geometry/movePath';
 import { surfaceHeightAt } from '../../geometry/standing';
 import { COMBAT_RANGE_INCHES, EPSILON_INCHES } from '../../geometry/units';
@@ -422,6 +423,16 @@ export function worldPort(world: World): GeometryPort {
     },
     terrainFeatures: () => world.terrain.features.map((f) => f.id),
     whollyOnTerrain: (unitId) => world.terrain.features.filter((f) => whollyOn(unitId, f)).map((f) => f.id),
+    lineToUnit: (unitId, point) => {
+      const e = EPSILON_INCHES;
+      const onBattlefield = point[0] >= -e && point[1] >= -e && point[0] <= world.widthInches + e && point[1] <= world.depthInches + e;
+      const own = world.unitModels(unitId);
+      if (own.length === 0) return { onBattlefield, distanceInches: Infinity, crossed: [] };
+      const others = [...world.models.values()].filter((m) => m.unitId !== unitId);
+      const r = lineToBase(point, own.map((m) => m.footprint), others.map((m) => m.footprint));
+      const hit = new Set(r.crossed.map((i) => others[i].unitId));
+      return { onBattlefield, distanceInches: r.distanceInches, crossed: [...world.units.keys()].filter((u) => hit.has(u)) };
+    },
   };
 }
 
