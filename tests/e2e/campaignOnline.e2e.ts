@@ -95,6 +95,8 @@ export const tests: E2ETest[] = [
         assertEqual(link.searchParams.get('seat'), 'p2', 'the page opens the room\'s link for the campaign army\'s seat, p2');
         link.searchParams.set('seat', 'p1');
         const them = await ctx.openPage();
+        // (the opponent's table is never looked at: a small window keeps its software-drawn frames cheap)
+        await them.page.setViewportSize({ width: 480, height: 360 });
         await Promise.all([ready(page), them.page.goto(link.href, { waitUntil: 'domcontentloaded' }).then(() => ready(them.page))]);
         const mine = await play<Online>(page, 'online()');
         assertEqual(mine.seat, 'p2', 'the page plays the campaign army\'s seat, p2');
