@@ -4,7 +4,7 @@ import { resultFor } from '../../campaign/outcome';
 import type { BattleResult } from '../../campaign/data';
 import { campaignGame } from './campaignGame';
 import { requestCampaignAftermath } from './campaignNav';
-import { readCampaignSlot, type CampaignBattle } from './campaignStore';
+import { playsCampaignBattle, readCampaignSlot, type CampaignBattle } from './campaignStore';
 
 /** Props of {@link CampaignBattleEnded}. */
 export interface CampaignBattleEndedProps {
@@ -33,15 +33,6 @@ const RESULT_WORDS: Record<BattleResult, string> = {
 };
 
 /**
- * Whether the game this page plays is the campaign's battle in progress as the campaign store
- * records it: an online battle's room and seat, or (hot-seat) a game played on this page.
- */
-function sameBattle(battle: CampaignBattle, roomId: string | null, seat: string | null): boolean {
-  if (battle.online) return roomId === battle.online.roomId && seat === battle.online.seat;
-  return roomId === null;
-}
-
-/**
  * Play's prompt when the game that ended is the Path to Glory campaign's battle in progress (the
  * battle's last round, or a withdrawal): the campaign, the battleplan and the Glorious Victory
  * result for the campaign's player (`state.ascension.result`, Ascension › Path to Glory Battles),
@@ -56,7 +47,7 @@ export function CampaignBattleEnded({ roomId, seat, actions }: CampaignBattleEnd
     void (async () => {
       const slot = await readCampaignSlot();
       const battle = slot?.battle;
-      if (!slot || !battle || !sameBattle(battle, roomId, seat)) return;
+      if (!slot || !battle || !playsCampaignBattle(battle, roomId, seat)) return;
       const read = await campaignGame(slot.campaign, battle, true).catch(() => null);
       if (!live || read?.status !== 'read' || read.state.stage !== 'ended') return;
       const s = read.state;
