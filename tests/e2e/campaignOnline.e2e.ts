@@ -18,6 +18,7 @@ import { newCampaign } from '../../src/campaign/roster';
 import { OnlineGame } from '../../src/client/onlineGame';
 import { installWebSocketGlobal } from '../../server/webSocketGlobal';
 import { hotseatSetup } from '../../workers/gameSetup';
+import { freePort } from '../../server/gameServer';
 import { startServer, stopAllServers, tempDataDir } from '../server/harness';
 import { assert, assertEqual, playCall as play, playReady as ready, textOf as text, type E2ETest } from './harness';
 
@@ -67,23 +68,24 @@ export const tests: E2ETest[] = [
       const file = join(ctx.outputDir, 'online-hammers-campaign.json');
       writeFileSync(file, JSON.stringify(campaign));
 
-      const t0 = Date.now();
-      const lap = (w: string) => console.log(`    ${w}: ${Date.now() - t0} ms`);
-      const server = await startServer({ SIGHTLINE_DATA_DIR: tempDataDir() });
+      // The game server starts while the page loads (its port chosen first, for the page's ?server=).
+      const port = await freePort();
+      const ws = `ws://127.0.0.1:${port}`;
       try {
-        const ws = `ws://127.0.0.1:${server.port}`;
-        lap('server');
         const me = await ctx.openPage();
         const page = me.page;
-        await page.goto(`${ctx.baseUrl}?server=${encodeURIComponent(ws)}`, { waitUntil: 'domcontentloaded' });
-        await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 120_000 });
+        // (a smaller window than the other tests': fewer pixels for the software-drawn table to fill)
+        await page.setViewportSize({ width: 900, height: 640 });
+        await Promise.all([
+          startServer({ SIGHTLINE_DATA_DIR: tempDataDir() }, port),
+          page.goto(`${ctx.baseUrl}?server=${encodeURIComponent(ws)}`, { waitUntil: 'domcontentloaded' }).then(() => page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 120_000 })),
+        ]);
         await page.click('[data-testid=btn-campaign]');
         await page.waitForFunction(() => window.__sightlineCampaign?.slot() !== undefined);
         await page.setInputFiles('[data-testid=campaign-open-file]', file);
         await page.waitForSelector('[data-testid=campaign-overview]');
 
         // The battle: The Decisive Battle, the campaign's army player 2 in the south, Play online.
-        lap('campaign open');
         await page.click('[data-testid=campaign-start-battle]');
         await page.waitForSelector('[data-testid=campaign-battle-form]');
         await page.selectOption('[data-testid=campaign-battleplan]', 'the-decisive-battle');
@@ -103,7 +105,6 @@ export const tests: E2ETest[] = [
         assertEqual(mine.links.opponent, link.href, 'the link the page gives the opponent is the one opened');
         assertEqual((await play<Online>(them.page, 'online()')).seat, 'p1', 'the link seats the opponent as p1');
         const pageOf = { p1: them.page, p2: page };
-        lap('both pages');
 
         // Five battle rounds, every phase ended by the page of the player to act.
         let s = await play<Summary>(page, 'summary()');
@@ -117,7 +118,6 @@ export const tests: E2ETest[] = [
           assert(!('refused' in r), `${JSON.stringify(r)}`);
           s = r as Summary;
         }
-        lap(`ended (${s.actions} actions)`);
         assertEqual(s.stage, 'ended', 'the battle has ended');
         assertEqual(s.round, 5, 'after its fifth battle round');
 
@@ -138,7 +138,6 @@ export const tests: E2ETest[] = [
         assert(prompt.includes('Online Hammers') && prompt.includes(`${state.players.p2.vp}–${state.players.p1.vp} VP`), `the prompt names the campaign and p2's victory points first: ${prompt}`);
         await page.screenshot({ path: join(ctx.outputDir, 'campaign-online-ended.png') });
 
-        lap('prompt');
         // Go to the aftermath: the campaign screen opens on it and reads the finished game from the server.
         await page.click('[data-testid=campaign-ended-aftermath]');
         await page.waitForSelector('[data-testid=campaign-game-outcome][data-stage=ended]', { timeout: 30_000 });
@@ -149,7 +148,6 @@ export const tests: E2ETest[] = [
         const glory = gloryEarned(want.value.pointsLimit, want.value.result, want.value.generalSlain);
         assertEqual(Number(await text(page, '[data-testid=campaign-glory-earned]')), glory.total, `the glory of a ${want.value.result}`);
         await page.screenshot({ path: join(ctx.outputDir, 'campaign-online-aftermath.png') });
-        lap('aftermath');
         for (const e of [...me.errors, ...them.errors]) assert(false, e);
         for (const pg of [page, them.page]) await pg.close();
       } finally {
