@@ -26,9 +26,14 @@ export function gloriousVictory(vp: number, opponentVp: number): BattleResult {
   return lead <= -5 ? 'major-defeat' : 'minor-defeat';
 }
 
-/** The result a game state reports for `player`: its `result` when the battleplan set one (a withdrawal), else by victory points. */
+/**
+ * The result a game state reports for `player`: the Path to Glory battleplan's Glorious Victory
+ * `state.ascension.result` when the battle set one (at its end, a withdrawal included: Ascension ›
+ * Path to Glory Battles › Withdrawing from Battle, the withdrawing player's major defeat whatever
+ * the victory points), else by victory points ({@link gloriousVictory}).
+ */
 export function resultFor(s: GameState, player: PlayerId): BattleResult {
-  const r = (s as GameState & { result?: { p1: BattleResult; p2: BattleResult } | null }).result;
+  const r = s.ascension?.result;
   if (r) return r[player];
   const other = player === 'p1' ? 'p2' : 'p1';
   return gloriousVictory(s.players[player].vp, s.players[other].vp);

@@ -53,6 +53,7 @@ import { isPlayMode, playGame, playScenarioSource } from './play/game';
 import { usePlay } from './play/usePlay';
 import { NewBattleDialog } from './play/NewBattleDialog';
 import { CampaignScreen } from './campaign/CampaignScreen';
+import { onCampaignAftermath } from './campaign/campaignNav';
 import { startupInfo, startupSource } from './files/startup';
 import { StartupRecovery } from './files/StartupRecovery';
 import { useWorkbench } from './files/useWorkbench';
@@ -120,6 +121,16 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const [battleDialog, setBattleDialog] = useState(false);
   // The Path to Glory campaign screen (src/ui/campaign), over the table in both views.
   const [campaignOpen, setCampaignOpen] = useState(false);
+  // The view it opens on: Play's end prompt of a campaign battle opens it on the aftermath (a new key remounts it).
+  const [campaignView, setCampaignView] = useState<{ view: 'overview' | 'aftermath'; key: number }>({ view: 'overview', key: 0 });
+  useEffect(
+    () =>
+      onCampaignAftermath(() => {
+        setCampaignView((v) => ({ view: 'aftermath', key: v.key + 1 }));
+        setCampaignOpen(true);
+      }),
+    [],
+  );
   const onTogglePlay = play.active ? play.toggle : () => setBattleDialog(true);
   const playPick = useRef(play.onPick);
   playPick.current = play.onPick;
@@ -799,11 +810,11 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       </TableScene>
       <InfoPanel data={d} engineStatus={engineStatus} armyNames={play.armyNames} isolatedCount={isolated.length} isolatedColor={ISOLATED_COLOR} />
       {!play.active && <OverlapWarning models={d.models} />}
-      <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} playOn={play.active} onTogglePlay={onTogglePlay} layoutOn={layoutOpen && !play.active} onToggleLayout={play.active ? undefined : toggleLayout} campaignOn={campaignOpen} onToggleCampaign={() => setCampaignOpen((o) => !o)} />
+      <Toolbar showGrid={showGrid} showTerritories={showTerritories} cameraMode={view.mode} onToggleGrid={toggleGrid} onToggleTerritories={toggleTerritories} onTopDown={topDown} onOblique={oblique} playOn={play.active} onTogglePlay={onTogglePlay} layoutOn={layoutOpen && !play.active} onToggleLayout={play.active ? undefined : toggleLayout} campaignOn={campaignOpen} onToggleCampaign={() => (setCampaignView((v) => ({ view: 'overview', key: v.key + 1 })), setCampaignOpen((o) => !o))} />
       {layout.panel}
       {play.panel}
       {battleDialog && !play.active && <NewBattleDialog engine={engine.client} onClose={() => setBattleDialog(false)} />}
-      {campaignOpen && <CampaignScreen engine={engine.client} inPlay={play.active} onClose={() => setCampaignOpen(false)} />}
+      {campaignOpen && <CampaignScreen key={campaignView.key} engine={engine.client} inPlay={play.active} initialView={campaignView.view} onClose={() => setCampaignOpen(false)} />}
       {workbench.panels}
       <ToolPalette active={tool} onActivate={activate} combatOn={combat.name !== 'off'} onToggleCombat={toggleCombat} />
       {tool === 'measure' && <MeasurePanel data={d} state={measure} onClear={() => measureDispatch({ type: 'cancel' })} />}

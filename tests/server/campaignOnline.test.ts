@@ -1,7 +1,8 @@
 /**
  * An online Path to Glory battle (issue 26 item 5) through a real game server: the room created
  * with the campaign screen's create options (`campaignOnlineOptions`: the drawn campaign army, the
- * opponent, the battleplan) plays that battleplan (`state.ascension`), the campaign's army p1; the
+ * opponent, the battleplan) plays that battleplan (`state.ascension`), the campaign's army p1 (or
+ * p2, the room created in that seat); the
  * aftermath reads the game as a spectator (`OnlineGame.join(…, 'spectator').state()`).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -47,6 +48,25 @@ describe('online Path to Glory battle', () => {
       }
     } finally {
       await p1.leave();
+    }
+  }, 60000);
+
+  test('the campaign army as p2: the room created in seat p2, the opponent p1 in the other territory', async () => {
+    const s = hotseatSetup(7);
+    const c = ok(newCampaign(s.armies.p1.roster, { warlord: 'sce-lord', path: 'warrior', units: ['sce-lord', 'sce-liberators'], name: 'Second seat' }));
+    const army = ok(drawArmy(c, { pointsLimit: 1000 }));
+    const ws = `ws://127.0.0.1:${server.port}`;
+    const options = campaignOnlineOptions({ scenario: s.scenario, territory: 'south', other: 'north', army, opponent: s.armies.p2.roster, battleplan: 'relics-of-myth', seat: 'p2' });
+    const p2 = await OnlineGame.create(ws, options, 'p2');
+    try {
+      expect(p2.seat).toBe('p2');
+      const state = await p2.state();
+      expect(state.battleplan.ascension?.id).toBe('relics-of-myth');
+      expect(state.players.p2.roster.campaign?.name).toBe('Second seat');
+      expect(state.players.p2.roster.units.map((u) => u.id)).toEqual(['sce-lord', 'sce-liberators']);
+      expect(state.players.p1.roster.campaign).toBeUndefined();
+    } finally {
+      await p2.leave();
     }
   }, 60000);
 });

@@ -22,6 +22,8 @@ export interface CampaignScreenProps {
   engine: EngineClient;
   /** Whether the page is in Play mode (a battle is started from the table view, not from Play). Default false. */
   inPlay?: boolean;
+  /** The view the screen opens on: the overview, or the aftermath of the battle in progress (Play's end prompt). Default `overview`. */
+  initialView?: 'overview' | 'aftermath';
   onClose: () => void;
 }
 
@@ -45,9 +47,9 @@ declare global {
  * lores and the history of battles; open and save the campaign file; start a Path to Glory battle
  * (hot-seat Play); the aftermath step by step. The campaign is kept in the browser between visits.
  */
-export function CampaignScreen({ engine, inPlay = false, onClose }: CampaignScreenProps) {
+export function CampaignScreen({ engine, inPlay = false, initialView = 'overview', onClose }: CampaignScreenProps) {
   const { slot, setSlot } = useCampaignSlot();
-  const [view, setView] = useState<View>('overview');
+  const [view, setView] = useState<View>(initialView);
   const [problems, setProblems] = useState<(Refusal | string)[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const slotRef = useRef(slot);
@@ -126,7 +128,7 @@ export function CampaignScreen({ engine, inPlay = false, onClose }: CampaignScre
         </div>
         {battle ? (
           <div className="campaign-in-progress" data-testid="campaign-battle-in-progress">
-            Battle in progress: {battleplanName(battle.battleplan)} against {battle.opponent}, {battle.pointsLimit} points.{' '}
+            Battle in progress: {battleplanName(battle.battleplan)} against {battle.opponent}, {battle.pointsLimit} points, your army {battle.player === 'p1' ? 'player 1' : 'player 2'}{battle.online ? ' (online)' : ''}.{' '}
             {!inPlay && (
               <button type="button" onClick={() => setPlayMode(true)}>
                 Go to the battle

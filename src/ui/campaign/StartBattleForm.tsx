@@ -9,7 +9,7 @@ import { startBattle } from '../play/game';
 import { createOnline, linkFor, serverAddress } from '../play/online';
 import { ArmyPicker, sampleArmy, type PickedArmy } from './ArmyPicker';
 import type { CampaignBattle } from './campaignStore';
-import { campaignOnlineOptions } from './onlineBattle';
+import { campaignBattleArmies, campaignOnlineOptions } from './onlineBattle';
 import { Refusals } from './Refusals';
 
 /** Props of {@link StartBattleForm}. */
@@ -27,9 +27,11 @@ export interface StartBattleFormProps {
  * now: the units drawn from the Order of Battle (`drawArmy`, as `campaign army`: the warlord as
  * general, rank abilities and enhancements) within the points limit, the opponent's army (a sample
  * or an army file), the battleplan rolled on the table (a D6, seeded) or picked, the territory
- * the campaign's army plays; then hot-seat Play (the game set up automatically), or *Play online*:
- * the same battle created as a room on the game server (the campaign's army p1, this page), the
- * battle recorded with its room, and the room's p1 link opened (as the New battle dialog does).
+ * and the player (p1 or p2) the campaign's army plays; then hot-seat Play (the game set up
+ * automatically), or *Play online*: the same battle created as a room on the game server (the
+ * campaign's army in its seat, this page), the battle recorded with its room and seat, and the
+ * room's link for that seat opened (as the New battle dialog does). Who picks the roles and who
+ * deploys first follow the battleplan (`ascensionSetup`), not the seat.
  */
 export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: StartBattleFormProps) {
   const scenario = engine.snapshot;
@@ -41,6 +43,8 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
   const [battleplan, setBattleplan] = useState<string>(ASCENSION_IDS[0]);
   const [roll, setRoll] = useState<number[] | null>(null);
   const [territory, setTerritory] = useState(territories.includes('south') ? 'south' : (territories[0] ?? ''));
+  // The player the campaign's army plays (p1 by default); roles and who deploys first follow the battleplan.
+  const [seat, setSeat] = useState<'p1' | 'p2'>('p1');
   const [problems, setProblems] = useState<(Refusal | string)[]>([]);
   const [busy, setBusy] = useState(false);
   const total = c.units.filter((u) => units.has(u.id)).reduce((t, u) => t + fieldedPoints(u), 0);
@@ -71,17 +75,18 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
     if (!drawn) return null;
     setBusy(true);
     setProblems([]);
-    return { scenario, opponent, drawn, other: territories.find((t) => t !== territory) ?? '' };
+    const other = territories.find((t) => t !== territory) ?? '';
+    return { scenario, opponent, armies: { territory, other, army: drawn, opponent: opponent.roster, seat } };
   };
 
   const start = async () => {
     const b = begin();
     if (!b) return;
-    const { scenario, opponent, drawn, other } = b;
+    const { scenario, opponent, armies } = b;
     const r = await startBattle({
       scenario,
       meshes: engine.meshFiles,
-      armies: { p1: { army: territory, roster: drawn }, p2: { army: other, roster: opponent.roster } },
+      armies: campaignBattleArmies(armies),
       deploy: 'auto',
       seed,
       battleplan,
@@ -91,7 +96,7 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
       setBusy(false);
       return;
     }
-    await onStarted({ battleplan, roll, pointsLimit, opponent: opponent.name, player: 'p1', seed, startedAt: Date.now() });
+    await onStarted({ battleplan, roll, pointsLimit, opponent: opponent.name, player: seat, seed, startedAt: Date.now() });
   };
 
   /**
@@ -102,13 +107,13 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
   const startOnline = async () => {
     const b = begin();
     if (!b) return;
-    const { scenario, opponent, drawn, other } = b;
+    const { scenario, opponent, armies } = b;
     const server = serverAddress();
     try {
-      const options = campaignOnlineOptions({ scenario, territory, other, army: drawn, opponent: opponent.roster, battleplan });
-      const { roomId } = await createOnline(server, options);
-      await onStarted({ battleplan, roll, pointsLimit, opponent: opponent.name, player: 'p1', seed, startedAt: Date.now(), online: { roomId, server, seat: 'p1' } });
-      window.location.assign(linkFor(roomId, 'p1', server));
+      const options = campaignOnlineOptions({ scenario, ...armies, battleplan });
+      const { roomId } = await createOnline(server, options, seat);
+      await onStarted({ battleplan, roll, pointsLimit, opponent: opponent.name, player: seat, seed, startedAt: Date.now(), online: { roomId, server, seat } });
+      window.location.assign(linkFor(roomId, seat, server));
     } catch (e) {
       setProblems((e as Error).message.split('\n'));
       setBusy(false);
@@ -135,7 +140,14 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
           ))}
         </div>
         <label>
-          plays{' '}
+          plays as{' '}
+          <select data-testid="campaign-seat" value={seat} onChange={(e) => setSeat(e.target.value as 'p1' | 'p2')} title="Who picks the roles and who deploys first follow the battleplan, not the seat">
+            <option value="p1">player 1</option>
+            <option value="p2">player 2</option>
+          </select>
+        </label>{' '}
+        <label>
+          in{' '}
           <select data-testid="campaign-territory" value={territory} onChange={(e) => setTerritory(e.target.value)}>
             {territories.map((t) => (
               <option key={t} value={t}>
@@ -189,7 +201,7 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
         <button
           type="button"
           data-testid="campaign-battle-online"
-          title="Create the battle on the game server: this page plays your army (p1) and gives the opponent's link"
+          title="Create the battle on the game server: this page plays your army (in the seat chosen) and gives the opponent's link"
           disabled={busy || !opponent || territories.length < 2}
           onClick={() => void startOnline()}
         >

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseRankAbility, newCampaign } from '../../campaign/roster';
 import { testArmy } from '../../campaign/testArmy';
-import { campaignFilename, readCampaignText } from './campaignStore';
+import { campaignFilename, playsCampaignBattle, readCampaignText, type CampaignBattle } from './campaignStore';
 
 const made = newCampaign(testArmy(), { warlord: 'knight', path: 'warrior', units: ['liberators'], name: 'Hammers of Sigmar!' });
 if (!made.ok) throw new Error('test campaign');
@@ -37,5 +37,21 @@ describe('readCampaignText', () => {
   });
   it('names the file after the campaign', () => {
     expect(campaignFilename(c)).toBe('hammers-of-sigmar-campaign.json');
+  });
+});
+
+describe('playsCampaignBattle (Play\'s end prompt: is this game the campaign\'s battle?)', () => {
+  const hotseat: CampaignBattle = { battleplan: 'the-ambush', roll: null, pointsLimit: 1000, opponent: 'Skaven', player: 'p2', seed: 7, startedAt: 1 };
+  const online: CampaignBattle = { ...hotseat, online: { roomId: 'r1', server: 'ws://127.0.0.1:2567', seat: 'p2' } };
+  it('a hot-seat battle: only a hot-seat game', () => {
+    expect(playsCampaignBattle(hotseat, null, null)).toBe(true);
+    expect(playsCampaignBattle(hotseat, 'r1', 'p2')).toBe(false);
+  });
+  it('an online battle: its room from the campaign\'s seat only (not the opponent\'s seat, a spectator, another room or hot-seat)', () => {
+    expect(playsCampaignBattle(online, 'r1', 'p2')).toBe(true);
+    expect(playsCampaignBattle(online, 'r1', 'p1')).toBe(false);
+    expect(playsCampaignBattle(online, 'r1', 'spectator')).toBe(false);
+    expect(playsCampaignBattle(online, 'r2', 'p2')).toBe(false);
+    expect(playsCampaignBattle(online, null, null)).toBe(false);
   });
 });

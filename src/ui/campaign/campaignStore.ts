@@ -44,6 +44,16 @@ export interface CampaignOnlineBattle {
   readonly seat: 'p1' | 'p2';
 }
 
+/**
+ * Whether a game Play shows may be the campaign's battle in progress: an online battle in its
+ * room from the campaign's seat (`roomId`, `seat` of the page's online game), a hot-seat battle
+ * only in a hot-seat game (`roomId` null). The game itself is then checked (its army's campaign).
+ */
+export function playsCampaignBattle(battle: CampaignBattle, roomId: string | null, seat: string | null): boolean {
+  if (battle.online) return roomId === battle.online.roomId && seat === battle.online.seat;
+  return roomId === null;
+}
+
 /** What is kept: the campaign, the army it came from, the battle in progress. */
 export interface CampaignSlot {
   readonly campaign: Campaign;

@@ -12,6 +12,7 @@ import type { PanelState, PlayPanelHandlers } from './panelStore';
 import { CasualtyOrder } from './CasualtyOrder';
 import { PlayDicePanel } from './PlayDicePanel';
 import { OnlineBar } from './OnlineBar';
+import { CampaignBattleEnded } from '../campaign/CampaignBattleEnded';
 import './play.css';
 import { TACTIC_NAMES } from '../../game/playerWords';
 
@@ -225,6 +226,7 @@ export function PlayPanel(p: PlayPanelProps) {
             {s.winner === 'draw' || !s.winner ? 'A draw' : `${s.armies[s.winner as 'p1' | 'p2']} wins`} — {s.vp.p1}–{s.vp.p2} VP
           </div>
         )}
+        {s.stage === 'ended' && !readOnly && <CampaignBattleEnded roomId={p.online?.roomId ?? null} seat={p.online?.seat ?? null} actions={s.actions} />}
         {s.replay && <ReplayBar index={s.replay.index} total={s.replay.total} busy={p.busy} onBack={p.onReplayBack} onStep={p.onReplayStep} onTo={p.onReplayTo} onLeave={p.onLeaveReplay} />}
         {p.note && p.note !== noteGone && (
           <div className={`play-note ${p.note.kind}`} data-testid="play-note" data-kind={p.note.kind}>

@@ -114,21 +114,22 @@ export async function connectOnline(link: OnlineLink): Promise<OnlineGame> {
 }
 
 /**
- * Creates a room on the game server (the New battle dialog's *Play online*), as p1, and keeps p1's
- * keys; the connection is then left (consented: the seat is freed and its token takes it back when
- * the page opens the room's p1 link).
+ * Creates a room on the game server (the New battle dialog's *Play online*), in `seat` (p1 unless
+ * said: a Path to Glory battle's campaign army may play p2), and keeps that seat's keys; the
+ * connection is then left (consented: the seat is freed and its token takes it back when the page
+ * opens the room's link for that seat).
  * @throws with a message naming the server when it cannot be reached or refuses the battle (every
  *   problem with its path).
  */
-export async function createOnline(server: string, options: Record<string, unknown>): Promise<{ roomId: string }> {
+export async function createOnline(server: string, options: Record<string, unknown>, seat: 'p1' | 'p2' = 'p1'): Promise<{ roomId: string }> {
   let g: OnlineGame;
   try {
-    g = await OnlineGame.create(server, options, 'p1');
+    g = await OnlineGame.create(server, options, seat);
   } catch (e) {
     const m = (e as Error).message;
     throw new Error(/fetch|ECONNREFUSED|network|no answer/i.test(m) ? `The game server at ${server} cannot be reached (${m}). Start it with "npm run server" (npm run dev starts it too), or give its address as ?server=ws://host:port.` : m);
   }
-  keepSeatKeys(g.roomId, { seat: 'p1', ...(g.token ? { token: g.token } : {}) });
+  keepSeatKeys(g.roomId, { seat, ...(g.token ? { token: g.token } : {}) });
   await g.leave();
   return { roomId: g.roomId };
 }

@@ -1,6 +1,7 @@
 /**
  * The Play mode's online part (issue 25 item 3), a small hook of `usePlay`: the other player's
- * accepted actions shown as they arrive (their moves and pile-ins played along their paths, then
+ * accepted actions shown as they arrive (their moves and pile-ins played along their paths, their
+ * units deployed or set up from reserve glided to their positions, then
  * the board; their log lines; their dice thrown), who is connected and the connection's state in
  * the panel's store, and the seat check of a drag (a spectator moves nothing, a player only its own
  * army). In hot-seat (`online` null) it does nothing and allows every drag.
@@ -13,6 +14,7 @@ import type { ModelView } from '../../scene/types';
 import type { Point2 } from '../tools/types';
 import { actionNote } from './notes';
 import { linkFor, onlineLink } from './online';
+import { playbackPaths } from './playbackPaths';
 import type { OnlineView, PanelStore, PlayNote } from './panelStore';
 
 /** What {@link useOnline} needs of the Play mode. */
@@ -38,13 +40,9 @@ export function useOnline({ online, store, summaryRef, models, setLines, showDic
   /** Another player's move being played on the table, and what resolves when it ends. */
   const [playback, setPlayback] = useState<{ n: number; paths: Record<string, Point2[]>; done: () => void } | null>(null);
   const playbackN = useRef(0);
-  /** Plays the moves (and pile-ins) of accepted actions on the table; resolves when they reached their ends. */
+  /** Plays the moves, pile-ins and set-ups (deployment, reserves) of accepted actions on the table; resolves when they reached their ends. */
   const playMoves = useCallback((actions: unknown[]): Promise<void> => {
-    const paths: Record<string, Point2[]> = {};
-    for (const a of actions as { type?: string; paths?: Record<string, Point2[]>; pileIn?: { paths?: Record<string, Point2[]> } }[]) {
-      const p = a.type === 'move' ? a.paths : a.type === 'fight' ? a.pileIn?.paths : undefined;
-      for (const [id, path] of Object.entries(p ?? {})) if (Array.isArray(path) && path.length) paths[id] = path;
-    }
+    const paths = playbackPaths(actions);
     if (Object.keys(paths).length === 0) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const n = ++playbackN.current;
