@@ -198,7 +198,7 @@ export function AftermathWizard({ campaign, army, battle, inPlay, onApply, onCho
           {c0.quest && (
             <>
               <label>
-                Quest points found by hand (Wild uses; clues the game did not count) <input type="number" min={0} value={extraQp} onChange={(e) => setExtraQp(Math.max(0, Math.trunc(Number(e.target.value)) || 0))} />
+                Quest points the game did not count (added by hand) <input type="number" min={0} value={extraQp} onChange={(e) => setExtraQp(Math.max(0, Math.trunc(Number(e.target.value)) || 0))} />
               </label>
               <label>
                 <input type="checkbox" data-testid="campaign-give-up" checked={giveUp} onChange={(e) => setGiveUp(e.target.checked)} /> give up the quest
