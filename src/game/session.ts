@@ -58,6 +58,7 @@ import type { Scenario } from '../scenario/schema';
 import type { TerrainIndex } from '../geometry/world';
 import { parseQueries, parseScenario, type ParseResult } from '../scenario/validate';
 import { sharedTerrainCache, TerrainCache } from './terrainCache';
+import { ascensionGeneralOptions, ascensionSummary, ascensionUnitOptions, type AscensionSummary } from './ascensionOptions';
 
 export type { Action, GameState, PlayerId } from '../rules/engine';
 /** A saved game (`sightline-game/2`, `src/game/savedGame.ts`). */
@@ -159,6 +160,8 @@ export interface GameSummary {
   units: UnitSummary[];
   /** Where every model on the battlefield stands now (plan view, inches) and the slain ones. */
   board: { positions: Record<string, [number, number]>; removed: string[] };
+  /** A Path to Glory battle (Ascension): the battleplan, this round's twist, the Glorious Victory; absent otherwise. */
+  ascension?: AscensionSummary;
 }
 
 /**
@@ -947,6 +950,7 @@ export class GameSession {
       };
     });
     const { positions, removed } = this.board(s);
+    const asc = ascensionSummary(s);
     const pa = s.pendingAttack;
     // Whose pick it is in the combat phase (asked of the engine once: it measures who is in combat).
     const combatPicker = s.phase === 'combat' ? this.picker(s) : null;
@@ -982,6 +986,7 @@ export class GameSession {
       replay: this.replayQueue ? { index: this.replayIndex, total: this.replayQueue.length } : null,
       units,
       board: { positions, removed },
+      ...(asc ? { ascension: asc } : {}),
     };
   }
 
@@ -1011,6 +1016,7 @@ export class GameSession {
     const probe = (group: string, label: string, rule: string, action: Action, extra: Partial<OptionEntry> = {}) => {
       const r = reduce(s, action, this.port!);
       entries.push({ group, label, rule, action, available: r.ok, ...(r.ok ? {} : { reason: r.reason, rejectedBy: r.rule }), ...extra });
+      return r;
     };
     if (s.stage === 'deployment') {
       // DEPLOY (Core 10.1): drag the unit where it is set up, or deploy it where it is shown.
@@ -1020,6 +1026,8 @@ export class GameSession {
         probe('deploy', 'Deploy the unit (drag it within your territory)', 'Core 10.1', { type: 'deployUnit', player: p, unitId, positions }, { drag: true });
         probe('deployHere', 'Deploy the unit where it is shown', 'Core 10.1', { type: 'deployUnit', player: p, unitId, positions });
       } else entries.push({ group: 'deploy', label: 'Deployed', rule: 'Core 10.1', action: { type: 'endDeployment', player: p }, available: false, reason: 'this unit has been deployed', rejectedBy: 'Core 10.1' });
+      // Hunter's Eye is a Deployment Phase ability (Ascension › Path of the Hunter).
+      ascensionUnitOptions(s, this.port, unitId, probe);
       return this.optionsInWords({ ok: true as const, unitId, player: p, entries, general: this.general() });
     }
     if (u.status === 'reserve') {
@@ -1080,6 +1088,7 @@ export class GameSession {
     }
     if (s.pendingSpell) probe('unbind', 'Unbind', 'Magic 4.0', { type: 'unbind', player: p, unitId });
     probe('placeOfPower', 'Activate Place of Power', 'Terrain 1.2', { type: 'activatePlaceOfPower', player: p, unitId });
+    ascensionUnitOptions(s, this.port, unitId, probe);
     return this.optionsInWords({ ok: true as const, unitId, player: p, entries, general: this.general() });
   }
 
@@ -1090,6 +1099,7 @@ export class GameSession {
     const probe = (group: string, label: string, rule: string, action: Action, extra: Partial<OptionEntry> = {}) => {
       const r = reduce(s, action, this.port!);
       out.push({ group, label, rule, action, available: r.ok, ...(r.ok ? {} : { reason: r.reason, rejectedBy: r.rule }), ...extra });
+      return r;
     };
     if (s.stage === 'ended') return out;
     if (s.stage === 'deployment' && s.deployment) {
@@ -1128,6 +1138,12 @@ export class GameSession {
       return out;
     }
     const a = s.active as PlayerId;
+    // A Path to Glory battle's twist pick and withdrawing: offered only when the engine takes them.
+    ascensionGeneralOptions(s, (group, label, rule, action, extra) => {
+      const r = reduce(s, action, this.port!);
+      if (r.ok) out.push({ group, label, rule, action, available: true, ...extra });
+      return r;
+    });
     probe('endPhase', END_PHASE_LABELS[s.phase ?? ''] ?? `End the ${PHASE_NAMES[s.phase ?? ''] ?? s.phase}`, 'Core 13.0', { type: 'endPhase', player: a });
     if (s.phase === 'startOfTurn') {
       for (const t of TACTICS) {

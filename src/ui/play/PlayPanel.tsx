@@ -6,6 +6,7 @@
  * battlefield and listed as text: see {@link PlayDicePanel}), the battle log, and the history controls (undo, save,
  * load, replay with step back / step / jump, new game). Every value shown is the game worker's.
  */
+import { TwistBanner } from './TwistBanner';
 import { useEffect, useRef, useState } from 'react';
 import type { Action, ExpectedDamage, OptionEntry } from '../../client/gameClient';
 import type { PanelState, PlayPanelHandlers } from './panelStore';
@@ -197,6 +198,7 @@ export function PlayPanel(p: PlayPanelProps) {
             </>
           )}
         </div>
+        {s.ascension && s.stage !== 'ended' && <TwistBanner ascension={s.ascension} who={who} />}
         <div className="play-tracker">
           <span />
           {(['p1', 'p2'] as const).map((pl) => (
