@@ -45,7 +45,7 @@ import type { Engine } from '../engine/engine';
 import { inches2 } from '../format';
 import { sceneDataClient } from '../sceneData/sceneDataClient';
 import type { MoveNote } from '../tools/moveTool';
-import { CANCELLED_TEXT, currentMeasure, DRAG_THRESHOLD, dropPoints, in1, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, tooFarAtDrop, useEscapeCancels } from './tools/moveTool';
+import { CANCELLED_TEXT, currentMeasure, DRAG_THRESHOLD, dropPoints, in1, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, tooFarAtDrop, useEscapeCancels } from './tools/moveMeasure';
 import type { Point2 } from '../tools/types';
 import { unbindOffers } from './unbindOffers';
 import { AUTOSAVE_KEY, GAME_RESTART_EVENT, REPLAY_KEY, autosave, isPlayMode, playGame, keepPrevious, newGame, previousGame, resumePrevious, scenarioModel, setPlayMode, startInfo } from './game';
