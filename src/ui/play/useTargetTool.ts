@@ -1,7 +1,7 @@
 /**
  * Runs the Play target tool (`./tools/targetTool.ts`): its state is the panel's `targeting` (the
  * panel shows it and starts or cancels the picking), a pick on the table goes through the tool, and
- * Esc cancels the picking.
+ * Esc cancels the picking (and keeps the selection).
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { Action } from '../../client/gameClient';
@@ -54,14 +54,17 @@ export function useTargetTool({ active, store, models, act }: TargetToolInput): 
     [active, store, send],
   );
   const accepted = useCallback(() => void send({ type: 'accepted' }), [send]);
-  // Esc while picking cancels it.
+  // Esc while picking cancels the picking, and only that (one Esc, one step back): taken in the
+  // capture phase so the page's own Esc (which clears the selection) does not see it.
   useEffect(() => {
     if (!active) return;
     const on = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && store.get().targeting) send({ type: 'cancel' });
+      if (e.key !== 'Escape' || !store.get().targeting) return;
+      e.stopPropagation();
+      send({ type: 'cancel' });
     };
-    window.addEventListener('keydown', on);
-    return () => window.removeEventListener('keydown', on);
+    window.addEventListener('keydown', on, true);
+    return () => window.removeEventListener('keydown', on, true);
   }, [active, store, send]);
   return { onTarget, onPick, accepted };
 }
