@@ -11,7 +11,7 @@ import { inches2 } from '../format';
 import type { Point2 } from '../tools/types';
 import type { PlayGame } from './game';
 import type { PlayNote } from './panelStore';
-import { in1, samePoint } from './tools/moveMeasure';
+import { avoidsCombat, in1, samePoint } from './tools/moveMeasure';
 import type { MoveToolEffect, RefusedMark } from './tools/moveTool';
 
 type Unit = GameSummary['units'][number];
@@ -61,7 +61,7 @@ export async function sendMove(fx: SendEffect, { summary, models, options, game,
   const reserve = !deploy && unit.reserve;
   const pileIn = !deploy && !reserve && summary.phase === 'combat' && !unit.pendingMove;
   const kind = deploy ? 'deployment' : reserve ? 'reserve' : pileIn ? 'pile-in' : (unit.pendingMove?.kind ?? 'normal');
-  const avoidCombat = summary.phase === 'movement' && ['normal', 'run', 'redeploy'].includes(unit.pendingMove?.kind ?? 'normal');
+  const avoidCombat = avoidsCombat(summary.phase, unit.pendingMove?.kind);
   // A move's models take the engine's shortest legal path to their drop (measured while dragging,
   // else asked now); the straight line when there is none (the engine then says why). The models
   // not measured yet are asked in one call (issue 28: one worker round trip and one validated

@@ -9,7 +9,7 @@ import type { Point2 } from '../tools/types';
 import { playGame, startInfo } from './game';
 import type { PlayNote } from './panelStore';
 import type { DragLabel, PlayHook, PlayOptions } from './playTypes';
-import { DRAG_THRESHOLD } from './tools/moveMeasure';
+import { avoidsCombat, DRAG_THRESHOLD } from './tools/moveMeasure';
 import { REPLAY_READ_ONLY } from './usePlayActions';
 import type { PlayDice } from './usePlayDice';
 import type { PlayMoveTool } from './usePlayMoveTool';
@@ -36,12 +36,11 @@ export function usePlayHook({ active, app, play, dice, move, act, replayMove, re
   return useMemo<PlayHook | undefined>(() => {
     if (!active) return undefined;
     const modelAt = (modelId: string) => app.current.data?.models.find((mm) => mm.id === modelId);
-    const avoidsCombat = (modelId: string) => {
+    const keepsOutOfCombat = (modelId: string) => {
       const s = summaryRef.current;
       const m = modelAt(modelId);
       const u = m && s ? s.units.find((x) => x.id === m.unitId) : undefined;
-      const kind = u?.pendingMove?.kind ?? 'normal';
-      return !!u && s!.phase === 'movement' && (kind === 'normal' || kind === 'run' || kind === 'redeploy');
+      return !!u && avoidsCombat(s!.phase, u.pendingMove?.kind);
     };
     return {
       summary: () => summaryRef.current,
@@ -95,7 +94,7 @@ export function usePlayHook({ active, app, play, dice, move, act, replayMove, re
         return r.ok && typeof r.answer.value === 'number' ? r.answer.value : null;
       },
       route: async (modelId, to) => {
-        const r = await playGame()!.query({ id: 'route', kind: 'shortestPath', model: modelId, to, ignoreUnit: true, avoidCombat: avoidsCombat(modelId) });
+        const r = await playGame()!.query({ id: 'route', kind: 'shortestPath', model: modelId, to, ignoreUnit: true, avoidCombat: keepsOutOfCombat(modelId) });
         if (!r.ok) return { value: null, reason: r.problems.join('; ') };
         const a = r.answer as { value: number | null; path?: Point2[]; straight?: boolean; reason?: string };
         return { value: a.value, path: a.path, straight: a.straight, reason: a.reason };

@@ -13,7 +13,7 @@ import { playGame } from './game';
 import type { PlayNote } from './panelStore';
 import type { DragLabel, PlayOptions } from './playTypes';
 import { sendMove } from './sendMove';
-import { needsMeasure, playDragLabel, samePoint, useEscapeCancels, type PlayDragState } from './tools/moveMeasure';
+import { avoidsCombat, needsMeasure, playDragLabel, samePoint, useEscapeCancels, type PlayDragState } from './tools/moveMeasure';
 import { MOVE_TOOL_IDLE, moveToolStep, type MoveFacts, type MoveToolEffect, type MoveToolEvent, type MoveToolState } from './tools/moveTool';
 import type { PlayState } from './usePlayStore';
 
@@ -73,8 +73,7 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
         // The declared move, the pile-in's 3" (Core 15.3), else Move; a set-up (Core 10.1, 24.1) has none.
         allowance: setUp ? null : (u.pendingMove?.maxInches ?? (s.phase === 'combat' ? 3 : u.move)),
         kind: setUp ? 'set-up' : s.phase === 'combat' && !u.pendingMove ? 'pileIn' : pending,
-        // Core 14.1: a Normal Move or a Run (Redeploy likewise) may not enter combat range; charges, retreats and pile-ins may.
-        avoidCombat: s.phase === 'movement' && (pending === 'normal' || pending === 'run' || pending === 'redeploy'),
+        avoidCombat: avoidsCombat(s.phase, u.pendingMove?.kind),
         topZ: m.elevation + m.height,
         unitModels: data.models.filter((x) => x.unitId === m.unitId).map((x) => ({ id: x.id, x: x.footprint.x, y: x.footprint.y })),
       };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MoveState } from '../../tools/moveTool';
 import { MOVE_RULES } from '../../../rules/engine/moveRules';
-import { CANCELLED_TEXT, dropPoints, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, tooFarAtDrop, type PlayDragEvent } from './moveMeasure';
+import { avoidsCombat, CANCELLED_TEXT, dropPoints, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, tooFarAtDrop, type PlayDragEvent } from './moveMeasure';
 
 const run = (events: PlayDragEvent[], s: MoveState = MOVE_IDLE) => events.reduce(playDragReduce, s);
 /** A Clanrat at (10, 10) picked up at its centre and carried to `to`. */
@@ -67,5 +67,13 @@ describe('Play move tool: the live label and the drop (issue 28, item 8)', () =>
   });
   it('a whole-unit drop moves every model by the drag\'s offset', () => {
     expect(dropPoints([{ id: 'a', x: 1, y: 2 }, { id: 'b', x: 2.5, y: 2 }], [1, 2], [4.1, 0])).toEqual({ a: [4.1, 0], b: [5.6, 0] });
+  });
+});
+
+describe('Play move tool: which moves keep out of combat range (Core 14.1)', () => {
+  it('a Normal Move, a Run and a Redeploy in the movement phase; not a charge, a retreat or a pile-in', () => {
+    expect([undefined, 'normal', 'run', 'redeploy', 'charge', 'retreat'].map((k) => avoidsCombat('movement', k))).toEqual([true, true, true, true, false, false]);
+    expect(avoidsCombat('combat', undefined)).toBe(false);
+    expect(avoidsCombat('charge', 'charge')).toBe(false);
   });
 });

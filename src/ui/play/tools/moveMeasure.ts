@@ -42,6 +42,17 @@ export type PlayDragEvent = MoveEvent | { type: 'escape' };
 /** Whether two table points are the same (within 1e-6", the page's rounding). */
 export const samePoint = (a: Point2, b: Point2): boolean => Math.abs(a[0] - b[0]) < 1e-6 && Math.abs(a[1] - b[1]) < 1e-6;
 
+/**
+ * Whether a move may not enter combat range, so its path keeps out of the enemy's 3" (Core 14.1: a
+ * Normal Move or a Run; Redeploy likewise): in the movement phase, with no declared move other than
+ * a run or a redeploy pending. Charges, retreats and pile-ins may go in.
+ * @param pendingKind The unit's declared move (`pendingMove.kind`), undefined: none (a Normal Move).
+ */
+export function avoidsCombat(phase: string | null, pendingKind: string | undefined): boolean {
+  const kind = pendingKind ?? 'normal';
+  return phase === 'movement' && (kind === 'normal' || kind === 'run' || kind === 'redeploy');
+}
+
 /** Plan-view straight-line distance, inches. */
 export function straightInches(a: Point2, b: Point2): number {
   return Math.hypot(b[0] - a[0], b[1] - a[1]);
