@@ -263,6 +263,45 @@ export const tests: E2ETest[] = [
     },
   },
   {
+    name: 'play: target picking on the table (the target tool): Esc cancels; a click on an enemy model the unit may fight declares the Fight',
+    async run(ctx) {
+      const { page, errors } = await openPlay(ctx);
+      // p1's combat phase, the Liberators in combat with the Rat Ogors (as the pile-in test).
+      await uploadGame(ctx, page, engagedSetup(7), [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 5 }, () => ({ type: 'endPhase', player: 'p1' }))], 'play-target-game.json');
+      await page.click('[data-testid=btn-top]');
+      await frames(page);
+      await page.evaluate(`window.__sightline.play.selectUnit('sce-liberators')`);
+      await page.waitForFunction(() => {
+        const o = window.__sightline!.play!.options();
+        return !!o && o.ok && o.unitId === 'sce-liberators' && o.entries.some((e) => e.group === 'fight' && e.target === 'sk-ratogors' && e.available);
+      });
+      // Start picking, then Esc: the picking ends, nothing sent.
+      await page.click('[data-testid=play-target][aria-pressed=false]');
+      await page.waitForSelector('[data-testid=play-target][aria-pressed=true]');
+      const before = await play<number>(page, 'version()');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=play-target][aria-pressed=false]', { timeout: 10_000 }).catch(() => {
+        throw new Error('Esc did not end the target picking');
+      });
+      assertEqual(await play<number>(page, 'version()'), before, 'Esc sent nothing');
+      // Pick again and click a Rat Ogor on the table: the option "Fight → Rat Ogors" is taken.
+      await page.click('[data-testid=play-target][aria-pressed=false]');
+      await page.waitForSelector('[data-testid=play-target][aria-pressed=true]');
+      const ogor = (await page.evaluate(`window.__sightline.tools.modelCentre('sk-ratogors-1')`)) as [number, number];
+      await page.mouse.click(...(await screenOf(page, [ogor[0], ogor[1], 1.5])));
+      await page.waitForFunction((v) => window.__sightline!.play!.version() > v, before);
+      const s = await play<Summary>(page, 'summary()');
+      assertEqual(s.pendingAttack?.unitId, 'sce-liberators', 'the Fight was declared by the pick (reactions window open)');
+      const last = (await play<{ type: string; target?: string }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
+      assertEqual(JSON.stringify([last.type, last.target]), JSON.stringify(['fight', 'sk-ratogors']), 'the action sent is the option picked');
+      // Accepted: the picking is over.
+      await page.waitForSelector('[data-testid=play-target][aria-pressed=false]', { timeout: 10_000 }).catch(() => {
+        throw new Error('the accepted pick did not end the target picking');
+      });
+      assertEqual(errors.join('\n'), '', 'console errors');
+    },
+  },
+  {
     name: 'play: deployment phase — units placed by dragging within friendly territory, engine checks, players alternate',
     async run(ctx) {
       const { page, errors } = await openPlay(ctx);

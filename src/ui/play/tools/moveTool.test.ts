@@ -1,71 +1,162 @@
 import { describe, expect, it } from 'vitest';
-import type { MoveState } from '../../tools/moveTool';
-import { MOVE_RULES } from '../../../rules/engine/moveRules';
-import { CANCELLED_TEXT, dropPoints, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, tooFarAtDrop, type PlayDragEvent } from './moveTool';
+import { CANCELLED_TEXT, PUT_BACK_TEXT } from './moveMeasure';
+import { MOVE_TOOL_IDLE, moveToolStep, type MoveFacts, type MoveModelFacts, type MoveToolEffect, type MoveToolEvent, type MoveToolState } from './moveTool';
 
-const run = (events: PlayDragEvent[], s: MoveState = MOVE_IDLE) => events.reduce(playDragReduce, s);
-/** A Clanrat at (10, 10) picked up at its centre and carried to `to`. */
-const carried = (to: [number, number]) => run([{ type: 'press', modelId: 'c1', start: [10, 10], pointer: [10, 10] }, { type: 'pointer', at: to }]);
+/** Three Clanrats 1.5" apart at y = 10 (c1 at x = 10), Move 5", a Normal Move in the movement phase. */
+const CLANRATS: MoveModelFacts = {
+  unitId: 'u-clanrats',
+  unitName: 'Clanrats',
+  aliveModelIds: ['c1', 'c2', 'c3'],
+  allowance: 5,
+  kind: 'normal',
+  avoidCombat: true,
+  topZ: 1.2,
+  unitModels: [
+    { id: 'c1', x: 10, y: 10 },
+    { id: 'c2', x: 11.5, y: 10 },
+    { id: 'c3', x: 13, y: 10 },
+  ],
+};
+const facts =
+  (f: MoveModelFacts = CLANRATS): MoveFacts =>
+  (id) =>
+    f.aliveModelIds.includes(id) ? f : null;
 
-describe('Play move tool: cancel (issue 28, item 7)', () => {
-  it('a drop where the drag started is no move: idle, put back, nothing to send', () => {
-    const s = run([{ type: 'pointer', at: [10.02, 10] }, { type: 'release' }], carried([13, 10]));
-    expect(s).toMatchObject({ name: 'idle', last: { text: PUT_BACK_TEXT } });
+/** Runs events from `s`; returns the last state and every effect in order. */
+function run(events: MoveToolEvent[], s: MoveToolState = MOVE_TOOL_IDLE, f: MoveFacts = facts()): { state: MoveToolState; effects: MoveToolEffect[] } {
+  const effects: MoveToolEffect[] = [];
+  for (const e of events) {
+    const step = moveToolStep(s, e, f);
+    s = step.state;
+    effects.push(...step.effects);
+  }
+  return { state: s, effects };
+}
+const press = (modelId = 'c1', single?: boolean): MoveToolEvent => ({ type: 'press', modelId, start: [10, 10], pointer: [10, 10], ...(single === undefined ? {} : { single }) });
+const to = (x: number, y: number): MoveToolEvent => ({ type: 'pointer', at: [x, y] });
+
+describe('Play move tool: press, drag, drop (whole unit)', () => {
+  it('press → pointer past 0.05" → dragging: the unit is selected and the engine asked its shortest path (a move keeps out of combat)', () => {
+    const r = run([press(), to(13, 14)]);
+    expect(r.state.drag).toMatchObject({ name: 'dragging', modelId: 'c1', start: [10, 10], to: [13, 14] });
+    expect(r.effects).toEqual([
+      { type: 'select', unitId: 'u-clanrats' },
+      { type: 'measure', n: 1, modelId: 'c1', start: [10, 10], to: [13, 14], routed: true, avoidCombat: true },
+    ]);
   });
-  it('a drop 0.04" from the start (under the 0.05" drag threshold) is put back; 0.06" is a drop', () => {
-    expect(run([{ type: 'pointer', at: [10.04, 10] }, { type: 'release' }], carried([12, 10])).name).toBe('idle');
-    expect(run([{ type: 'pointer', at: [10.06, 10] }, { type: 'release' }], carried([12, 10]))).toMatchObject({ name: 'dropping', to: [10.06, 10] });
+  it('a press and a pointer within 0.05" is still a press; its release is a click: idle, no effect', () => {
+    const r = run([press(), to(10.03, 10), { type: 'release' }]);
+    expect(r.state.drag.name).toBe('idle');
+    expect(r.effects).toEqual([]);
   });
-  it('Esc during a drag cancels it; during a press it ends the press; once dropped it does nothing', () => {
-    expect(run([{ type: 'escape' }], carried([13, 10]))).toMatchObject({ name: 'idle', last: { text: CANCELLED_TEXT } });
-    expect(run([{ type: 'press', modelId: 'c1', start: [10, 10], pointer: [10, 10] }, { type: 'escape' }]).name).toBe('idle');
-    const dropping = run([{ type: 'release' }], carried([13, 10]));
-    expect(playDragReduce(dropping, { type: 'escape' })).toBe(dropping);
-    // A later release (the pointer let go after Esc) does nothing either.
-    expect(run([{ type: 'escape' }, { type: 'release' }], carried([13, 10])).name).toBe('idle');
+  it('one question at a time: a point answered for an older pointer is asked again; a point measured is not', () => {
+    const r = run([press(), to(12, 10), to(13, 10)]);
+    const n = r.state.drag.n;
+    // The answer for (12, 10) arrives while the pointer is at (13, 10): the tool asks (13, 10).
+    const stale = run([{ type: 'measured', n, measure: { to: [12, 10], value: 2 } }], r.state);
+    expect(stale.effects).toEqual([{ type: 'measure', n, modelId: 'c1', start: [10, 10], to: [13, 10], routed: true, avoidCombat: true }]);
+    const fresh = run([{ type: 'measured', n, measure: { to: [13, 10], value: 3 } }], stale.state);
+    expect(fresh.effects).toEqual([]);
+  });
+  it('a point farther than the allowance in a straight line is never asked (10" straight, Move 5")', () => {
+    expect(run([press(), to(16, 18)]).effects.filter((e) => e.type === 'measure')).toEqual([]);
+  });
+  it('release within the allowance: the unit\'s drop sent, every model moved by the drag\'s offset, the measured path kept', () => {
+    const r = run([press(), to(13, 14)]);
+    const n = r.state.drag.n;
+    const d = run([{ type: 'measured', n, measure: { to: [13, 14], value: 5, path: [[10, 10], [12, 11], [13, 14]] } }, { type: 'release' }], r.state);
+    expect(d.state.drag.name).toBe('dropping');
+    expect(d.effects).toEqual([
+      {
+        type: 'send',
+        n,
+        unitId: 'u-clanrats',
+        modelId: 'c1',
+        kind: 'normal',
+        drops: { c1: [[13, 14]], c2: [[14.5, 14]], c3: [[16, 14]] },
+        single: false,
+        distInches: 5,
+        known: { c1: [[10, 10], [12, 11], [13, 14]] },
+      },
+    ]);
+    // The game accepted it: idle, the note shown.
+    const ok = run([{ type: 'sent', n, note: { kind: 'ok', text: 'Moved Clanrats 5" (normal).' }, refused: null }], d.state);
+    expect(ok.state.drag).toMatchObject({ name: 'idle', last: { kind: 'moved' } });
+    expect(ok.effects).toEqual([{ type: 'note', note: { kind: 'ok', text: 'Moved Clanrats 5" (normal).' } }]);
+  });
+  it('a refused commit returns to idle with the refusal, its chip on the table until the next press', () => {
+    const d = run([press(), to(13, 14), { type: 'release' }]);
+    const n = d.state.drag.n;
+    const refused = { at: [13, 14] as [number, number], z: 1.6, text: '✗ Clanrats model 1: blocked' };
+    const r = run([{ type: 'sent', n, note: { kind: 'refused', text: 'Move refused: …', rule: 'Core 14.1' }, refused }], d.state);
+    expect(r.state.drag).toMatchObject({ name: 'idle', last: { kind: 'refused', text: 'Move refused: …' } });
+    expect(r.state.refused).toEqual(refused);
+    expect(r.effects).toEqual([{ type: 'note', note: { kind: 'refused', text: 'Move refused: …', rule: 'Core 14.1' } }]);
+    expect(run([press()], r.state).state.refused).toBeNull();
+    expect(run([{ type: 'clearRefused' }], r.state).state.refused).toBeNull();
+  });
+  it('a drop too far for certain is refused at once (Core 14.1 for a Normal Move): nothing sent, the chip where it would stand', () => {
+    const r = run([press(), to(16, 18), { type: 'release' }]);
+    expect(r.state.drag).toMatchObject({ name: 'idle' });
+    expect(r.state.refused).toEqual({ at: [16, 18], z: 1.6, text: '✗ Clanrats: too far (≥ 10 / 5")' });
+    expect(r.effects).toEqual([
+      { type: 'select', unitId: 'u-clanrats' },
+      { type: 'note', note: { kind: 'refused', text: 'Move refused: Clanrats model 1 (c1) at (16", 18"): it would move at least 10.00" (the straight line) but this move allows 5"', rule: 'Core 14.1' } },
+    ]);
   });
 });
 
-describe('Play move tool: the live label and the drop (issue 28, item 8)', () => {
-  it('before the engine answers, the label is the straight line as a lower bound; then the engine\'s value', () => {
-    // (10, 10) → (13, 14): 5" straight.
-    const s = carried([13, 14]);
-    expect(playDragLabel(s, 6)).toMatchObject({ value: 5, measured: false, bad: false, text: '≥ 5 / 6"' });
-    expect(needsMeasure(s, 6)).toBe(true);
-    const m = playDragReduce(s, { type: 'measured', n: s.n, measure: { to: [13, 14], value: 5.6, path: [[10, 10], [11, 13], [13, 14]] } });
-    expect(playDragLabel(m, 6)).toMatchObject({ value: 5.6, measured: true, bad: false, text: '5.6 / 6"' });
-    expect(needsMeasure(m, 6)).toBe(false);
-    // The engine's path round terrain longer than the allowance: red, with the allowance.
-    const long = playDragReduce(s, { type: 'measured', n: s.n, measure: { to: [13, 14], value: 6.4 } });
-    expect(playDragLabel(long, 6)).toMatchObject({ bad: true, text: '6.4 / 6" — too far' });
+describe('Play move tool: cancel', () => {
+  it('Esc during a drag: idle, cancelled note, nothing sent; a later release does nothing', () => {
+    const r = run([press(), to(13, 14), { type: 'escape' }, { type: 'release' }]);
+    expect(r.state.drag.name).toBe('idle');
+    expect(r.effects.filter((e) => e.type !== 'select' && e.type !== 'measure')).toEqual([{ type: 'note', note: { kind: 'info', text: CANCELLED_TEXT } }]);
   });
-  it('a point whose straight line is longer than the allowance is red at once and never sent to the engine', () => {
-    // (10, 10) → (16, 18): 10" straight, Move 5.
-    const s = carried([16, 18]);
-    expect(playDragLabel(s, 5)).toMatchObject({ value: 10, measured: false, bad: true, text: '≥ 10 / 5" — too far' });
-    expect(needsMeasure(s, 5)).toBe(false);
+  it('Esc during a press ends it silently; carried back to the start and released: put back, nothing sent', () => {
+    expect(run([press(), { type: 'escape' }])).toMatchObject({ state: { drag: { name: 'idle' } }, effects: [] });
+    const back = run([press(), to(13, 14), to(10.01, 10), { type: 'release' }]);
+    expect(back.state.drag.name).toBe('idle');
+    expect(back.effects.at(-1)).toEqual({ type: 'note', note: { kind: 'info', text: PUT_BACK_TEXT } });
+    expect(back.effects.some((e) => e.type === 'send')).toBe(false);
   });
-  it('a set-up has no allowance: the straight line, never red', () => {
-    expect(playDragLabel(carried([16, 18]), null)).toMatchObject({ text: '10"', bad: false });
-    expect(needsMeasure(carried([16, 18]), null)).toBe(true);
+});
+
+describe('Play move tool: one model at a time', () => {
+  it('with "Move one model", each drop places the model (staged), then commitStaged sends the unit\'s one move', () => {
+    const on = run([{ type: 'setOneModel', on: true }]).state;
+    const first = run([press('c1'), to(12, 10), { type: 'release' }], on);
+    expect(first.state.staged).toEqual({ unitId: 'u-clanrats', paths: { c1: [12, 10] }, routes: {} });
+    expect(first.effects.at(-1)).toEqual({ type: 'note', note: { kind: 'info', text: 'Placed Clanrats model 1 (c1) ≥ 2 / 5": 1 model placed; drag others, then "Move the placed models".' } });
+    // c3 at (13, 10) pressed at its centre and carried 3" up.
+    const second = run([{ type: 'press', modelId: 'c3', start: [13, 10], pointer: [13, 10] }, to(13, 13)], first.state);
+    const n = second.state.drag.n;
+    const measured = run([{ type: 'measured', n, measure: { to: [13, 13], value: 3, path: [[13, 10], [13, 13]] } }, { type: 'release' }], second.state);
+    expect(measured.state.staged).toEqual({ unitId: 'u-clanrats', paths: { c1: [12, 10], c3: [13, 13] }, routes: { c3: [[13, 10], [13, 13]] } });
+    const commit = run([{ type: 'commitStaged' }], measured.state);
+    expect(commit.effects).toEqual([
+      { type: 'send', n: null, unitId: 'u-clanrats', modelId: 'c1', kind: 'normal', drops: { c1: [[12, 10]], c3: [[13, 13]] }, single: true, distInches: 0, known: { c3: [[13, 10], [13, 13]] } },
+    ]);
+    // Accepted: the placed models are gone; refused: they stay, to be moved again.
+    expect(run([{ type: 'sent', n: null, note: { kind: 'ok', text: 'ok' }, refused: null }], measured.state).state.staged).toBeNull();
+    expect(run([{ type: 'sent', n: null, note: { kind: 'refused', text: 'no' }, refused: null }], measured.state).state.staged).toEqual(measured.state.staged);
   });
-  it('a drop too far is refused at once (Core 15.0): by the straight line, or by the engine\'s measured path', () => {
-    const far = run([{ type: 'release' }], carried([16, 18]));
-    expect(tooFarAtDrop(far, 5, 'normal')).toEqual({ inches: 10, measured: false, max: 5, reason: 'it would move at least 10.00" (the straight line) but this move allows 5"', rule: 'Core 14.1' });
-    expect(tooFarAtDrop(far, 3, 'pileIn')?.rule).toBe('Core 15.3');
-    expect(tooFarAtDrop(far, 8, 'charge')?.rule).toBe('Core 14.3');
-    // The engine's own table (src/rules/engine/moveRules.ts): the same rule the engine cites.
-    for (const [kind, rule] of Object.entries(MOVE_RULES)) expect(tooFarAtDrop(far, 1, kind)?.rule).toBe(rule);
-    expect(tooFarAtDrop(far, 1, 'powerThrough')?.rule).toBe('Commands 8.0');
-    expect(tooFarAtDrop(far, 1, 'set-up')?.rule).toBe('Core 15.0');
-    const near = carried([13, 14]);
-    const measured = run([{ type: 'measured', n: near.n, measure: { to: [13, 14], value: 6.4 } }, { type: 'release' }], near);
-    expect(tooFarAtDrop(measured, 6)).toMatchObject({ inches: 6.4, measured: true, reason: 'it would move 6.40" but this move allows 6"' });
-    // Within the allowance and not measured yet: the game worker decides.
-    expect(tooFarAtDrop(run([{ type: 'release' }], near), 6)).toBeNull();
-    expect(tooFarAtDrop(far, null)).toBeNull();
+  it('the press may say single; a set-up (no allowance) of one model is sent at once, not staged', () => {
+    const setUp: MoveModelFacts = { ...CLANRATS, allowance: null, kind: 'set-up' };
+    const r = run([press('c1', true), to(20, 5), { type: 'release' }], MOVE_TOOL_IDLE, facts(setUp));
+    expect(r.state.staged).toBeNull();
+    expect(r.effects.at(-1)).toMatchObject({ type: 'send', kind: 'set-up', drops: { c1: [[20, 5]] }, single: false });
   });
-  it('a whole-unit drop moves every model by the drag\'s offset', () => {
-    expect(dropPoints([{ id: 'a', x: 1, y: 2 }, { id: 'b', x: 2.5, y: 2 }], [1, 2], [4.1, 0])).toEqual({ a: [4.1, 0], b: [5.6, 0] });
+  it('turning "Move one model" off forgets the placed models; nothing placed: commitStaged sends nothing', () => {
+    const on = run([{ type: 'setOneModel', on: true }, press('c1'), to(12, 10), { type: 'release' }]).state;
+    expect(run([{ type: 'setOneModel', on: false }], on).state.staged).toBeNull();
+    expect(run([{ type: 'commitStaged' }]).effects).toEqual([]);
+  });
+});
+
+describe('Play move tool: carry (a drag made by a program)', () => {
+  it('press, carry and release in one step: the drop only (no live measure, no selection)', () => {
+    const r = run([{ type: 'carry', modelId: 'c1', start: [10, 10], to: [13, 14] }]);
+    expect(r.state.drag.name).toBe('dropping');
+    expect(r.effects.map((e) => e.type)).toEqual(['send']);
   });
 });

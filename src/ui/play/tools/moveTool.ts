@@ -1,166 +1,241 @@
 /**
- * The Play mode's move tool (issue 28, items 7-8): dragging a unit (or one model) over the table
- * as a small state machine, tldraw-style, on top of the table tools' drag machine
- * (`src/ui/tools/moveTool.ts`, `moveReduce`):
+ * The Play mode's move tool as a small state machine, in the manner of tldraw's tools (a `StateNode`
+ * with child states and event handlers): `moveToolStep(state, event, facts) -> { state, effects }`,
+ * pure; the effects are data that `usePlayMoveTool` carries out (ask the engine for a path, select
+ * the unit, send the move, show the note) and answers with events (`measured`, `sent`).
  *
- *   idle --press on a model--> pointing --pointer moves > 0.05"--> dragging --release--> dropping
- *     ^          | release (a click)            | Esc                | release where it     | dropped
- *     |          |                              |                    | started: cancelled   | (sent, or
- *     +----------+------------------------------+--------------------+----------------------+ refused at once)
+ *   idle --press--> pressing --pointer > 0.05"--> dragging --release--> dropping --sent--> idle
+ *    ^                 | release (a click)          | Esc, or released    | too far (Core 15.0): refused at once
+ *    |                 | Esc                        | where it started    | one model placed ("Move one model")
+ *    +-----------------+----------------------------+---------------------+--> idle, with the drop's note
  *
- * - A drop where the drag started (the model carried back within {@link DRAG_THRESHOLD}) and Esc
- *   during a press or a drag cancel it: nothing is sent, so no move is spent (Core 14.1: a unit
- *   that did not move has not used its move).
- * - The live label always shows the move: the engine's answer for the pointer's point once it is
- *   in; meanwhile, and whenever the straight line alone is longer than the allowance (no path can
- *   be shorter than the straight line: the engine is not asked), the straight line as a lower
- *   bound, "≥ 7.3 / 5"". Too far: red, with the allowance.
- * - A drop that is too far for certain (the straight line, or the engine's shortest path measured
- *   for that very point, longer than the allowance: Core 15.0) is refused at once by the page,
- *   with the distance and the allowance, without asking the game worker.
+ * Beside the drag (`drag`, the table drag machine `moveReduce` with the Play rules of
+ * `playDragReduce`), the tool keeps what a drag leaves behind:
+ * - `staged`: the models placed one at a time (with "Move one model"), sent as the unit's one
+ *   `move` by `commitStaged` (the engine's `move` is one action per unit, a path per model);
+ * - `refused`: the chip on the table where a refused drop would have put the model, with why
+ *   (cleared by the next press, game state or selection: `clearRefused`).
  *
- * Pure functions and one tiny hook (Esc); `usePlay` runs the engine calls.
+ * What the tool must know of the dragged model (its unit, allowance, move kind) is read from the
+ * summary and the table when each event arrives (`facts`), so the step stays pure and testable.
  */
-import { useEffect } from 'react';
-import { currentMeasure, DRAG_THRESHOLD, moveReduce, type MoveEvent, type MoveState } from '../../tools/moveTool';
+import type { PathMeasure } from '../../tools/moveTool';
 import type { Point2 } from '../../tools/types';
-import { moveRule } from '../../../rules/engine/moveRules';
+import type { PlayNote } from '../panelStore';
+import { CANCELLED_TEXT, currentMeasure, dropPoints, in1, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, samePoint, tooFarAtDrop, type PlayDragState } from './moveMeasure';
 
-export { currentMeasure, DRAG_THRESHOLD, MOVE_IDLE } from '../../tools/moveTool';
-export type { MoveState as PlayDragState, PathMeasure } from '../../tools/moveTool';
-
-/** Tolerance on distances against an allowance, inches (the engine's). */
-const EPS = 1e-6;
-
-/** The note a drag left: kept on the idle state as `last`. */
-export const CANCELLED_TEXT = 'Move cancelled: the unit stays where it was (no move spent).';
-export const PUT_BACK_TEXT = 'Put back where it started: no move made (no move spent).';
-
-/** Events of the Play move tool: the table drag's, and Esc. */
-export type PlayDragEvent = MoveEvent | { type: 'escape' };
-
-/** Plan-view straight-line distance, inches. */
-export function straightInches(a: Point2, b: Point2): number {
-  return Math.hypot(b[0] - a[0], b[1] - a[1]);
+/** What the move tool needs to know of a model on the table (from the game summary and the table). */
+export interface MoveModelFacts {
+  unitId: string;
+  unitName: string;
+  /** The unit's alive models in order: a model is named by its place ("model 3"). */
+  aliveModelIds: readonly string[];
+  /** The move's allowance, inches: the declared move, the pile-in's 3", else Move; null: a set-up (none). */
+  allowance: number | null;
+  /** The move's kind as the engine names it (`normal`, `run`, `charge`, `pileIn`…), or `set-up` (deployment, reserve). */
+  kind: string;
+  /** The move may not end or pass within the enemy's combat range (Core 14.1: Normal Move, Run, Redeploy). */
+  avoidCombat: boolean;
+  /** The top of the model (its elevation + height), inches: where a refusal's chip floats. */
+  topZ: number;
+  /** The unit's models on the table: their centres, inches. */
+  unitModels: readonly { id: string; x: number; y: number }[];
 }
 
-/**
- * The Play move tool's transitions (pure): the table drag's (`moveReduce`), with
- * - `release` in a drag whose point is back within {@link DRAG_THRESHOLD} of its start: idle, cancelled
- *   (a drop where it started is no move);
- * - `escape` during a press or a drag: idle, cancelled. Once dropped (the move is sent) Esc does nothing.
- */
-export function playDragReduce(s: MoveState, e: PlayDragEvent): MoveState {
-  if (e.type === 'escape') {
-    if (s.name === 'pressing') return { name: 'idle', n: s.n };
-    if (s.name === 'dragging') return { name: 'idle', n: s.n, last: { kind: 'refused', text: CANCELLED_TEXT } };
-    return s;
-  }
-  if (e.type === 'release' && s.name === 'dragging' && straightInches(s.start, s.to) < DRAG_THRESHOLD) {
-    return { name: 'idle', n: s.n, last: { kind: 'refused', text: PUT_BACK_TEXT } };
-  }
-  return moveReduce(s, e);
+/** The facts of a model (null: not on the table or not in the game). */
+export type MoveFacts = (modelId: string) => MoveModelFacts | null;
+
+/** Models placed one at a time, not sent yet. */
+export interface StagedMove {
+  unitId: string;
+  /** Where each placed model ends, inches. */
+  paths: Record<string, Point2>;
+  /** The engine's shortest path to each placed model's end, measured while dragging (start to end). */
+  routes: Record<string, Point2[]>;
 }
 
-/** What the live label of a drag shows. */
-export interface PlayDragLabel {
-  /** Where the dragged model would stand, inches. */
-  to: Point2;
-  /** Inches the label shows: the engine's (`measured`) or the straight line's (a lower bound); null: no legal path. */
-  value: number | null;
-  /** Whether `value` is the engine's answer for `to` (else the straight line, shown as "≥"). */
-  measured: boolean;
-  /** The allowance (null: a set-up, none). */
-  max: number | null;
-  /** The move is longer than the allowance, or cannot be made: the label is red. */
-  bad: boolean;
-  /** The engine's path to `to` (when measured in a move). */
-  path?: Point2[];
-  /** Why not (no legal path). */
-  reason?: string;
-  /** The text, e.g. `4.2 / 5"`, `≥ 7.3 / 5" — too far`, `✗ blocked: …`. */
+/** Where a refused drop would have put the model, and why (a chip on the table). */
+export interface RefusedMark {
+  at: Point2;
+  /** Height of the chip, inches. */
+  z: number;
   text: string;
 }
 
-/** Inches with one decimal, no trailing `.0`. */
-export const in1 = (v: number) => String(Math.round(v * 10) / 10);
+/** The move tool's state. */
+export interface MoveToolState {
+  /** The drag: idle, pressing, dragging, dropping (`n` numbers the drags). */
+  drag: PlayDragState;
+  /** "Move one model" is on: a drag moves only the model dragged. Default false: the whole unit. */
+  oneModel: boolean;
+  /** The drag in progress moves one model (`oneModel` at its press, unless the press said). */
+  single: boolean;
+  staged: StagedMove | null;
+  refused: RefusedMark | null;
+}
+
+/** The initial state: no drag, whole units, nothing placed or refused. */
+export const MOVE_TOOL_IDLE: MoveToolState = { drag: MOVE_IDLE, oneModel: false, single: false, staged: null, refused: null };
+
+/** Events of the move tool. Points are table inches. */
+export type MoveToolEvent =
+  /** The pointer pressed a model (`start`: the model's centre). `single` overrides "Move one model". */
+  | { type: 'press'; modelId: string; start: Point2; pointer: Point2; single?: boolean }
+  | { type: 'pointer'; at: Point2 }
+  | { type: 'release' }
+  | { type: 'escape' }
+  /** Press, carry to `to` and release at once (a drag made by a program, e.g. the test hook): no live measure, no selection. */
+  | { type: 'carry'; modelId: string; start: Point2; to: Point2; single?: boolean }
+  /** The engine's answer for the path of drag `n`. */
+  | { type: 'measured'; n: number; measure: PathMeasure }
+  /** A `send` effect was answered (`n` null: the placed models' commit). */
+  | { type: 'sent'; n: number | null; note: PlayNote; refused: RefusedMark | null }
+  | { type: 'commitStaged' }
+  | { type: 'clearStaged' }
+  | { type: 'setOneModel'; on: boolean }
+  /** The chip of the last refusal belongs to its moment: a new game state or selection clears it. */
+  | { type: 'clearRefused' };
+
+/** What the tool asks to be done (by `usePlayMoveTool`). */
+export type MoveToolEffect =
+  /** Ask the path to `to`: a move's shortest legal path from the game (`routed`), else a set-up's straight line from the measuring engine. */
+  | { type: 'measure'; n: number; modelId: string; start: Point2; to: Point2; routed: boolean; avoidCombat: boolean }
+  /** The unit picked up becomes the selected unit (issue 28). */
+  | { type: 'select'; unitId: string }
+  /**
+   * Send the unit's drop: every model's drop point (`drops`, a one-point path each); `known`: the
+   * paths measured already (the rest are asked in one call). Answered by a `sent` event.
+   */
+  | { type: 'send'; n: number | null; unitId: string; modelId: string; kind: string; drops: Record<string, Point2[]>; single: boolean; distInches: number; known: Record<string, Point2[]> }
+  /** The drop's outcome: shown as the Play note, and the answer of whoever waits on the drop. */
+  | { type: 'note'; note: PlayNote };
+
+/** One step of the tool. */
+export interface MoveToolStep {
+  state: MoveToolState;
+  effects: MoveToolEffect[];
+}
+
+const none = (state: MoveToolState): MoveToolStep => ({ state, effects: [] });
+
+/** The model's name in notes: `Clanrats model 3 (c3)`. */
+function who(f: MoveModelFacts, modelId: string): string {
+  return `${f.unitName} model ${f.aliveModelIds.indexOf(modelId) + 1} (${modelId})`;
+}
+
+/** The path question of a drag, when the engine must be asked (not measured yet, not too far for certain). */
+function measureOf(drag: PlayDragState, facts: MoveFacts): MoveToolEffect[] {
+  if (drag.name !== 'dragging') return [];
+  const f = facts(drag.modelId);
+  const allowance = f?.allowance ?? null;
+  if (!needsMeasure(drag, allowance)) return [];
+  return [{ type: 'measure', n: drag.n, modelId: drag.modelId, start: drag.start, to: drag.to, routed: allowance !== null, avoidCombat: f?.avoidCombat ?? false }];
+}
 
 /**
- * The live label of a drag (dragging or dropping), or null when there is no drag.
- * @param max The allowance, inches (null: a set-up).
+ * The drop (state `dropping`): refused at once when too far for certain (Core 15.0); with one model
+ * at a time (not a set-up), the model is placed (staged); else the unit's move is sent.
  */
-export function playDragLabel(s: MoveState, max: number | null): PlayDragLabel | null {
-  if (s.name !== 'dragging' && s.name !== 'dropping') return null;
-  const m = currentMeasure(s);
-  const straight = straightInches(s.start, s.to);
-  if (m) {
-    if (m.value === null) return { to: s.to, value: null, measured: true, max, bad: true, ...(m.reason ? { reason: m.reason } : {}), text: `✗ blocked${m.reason ? `: ${m.reason}` : ''}` };
-    const bad = max !== null && m.value > max + EPS;
-    const text = max === null ? `${in1(m.value)}"` : `${in1(m.value)} / ${in1(max)}"${bad ? ' — too far' : ''}`;
-    return { to: s.to, value: m.value, measured: true, max, bad, ...(m.path ? { path: m.path } : {}), text };
+function drop(s: MoveToolState, facts: MoveFacts): MoveToolStep {
+  const d = s.drag;
+  if (d.name !== 'dropping') return none(s);
+  const f = facts(d.modelId);
+  if (!f) return none({ ...s, drag: { name: 'idle', n: d.n } });
+  const single = s.single;
+  const far = tooFarAtDrop(d, f.allowance, f.kind);
+  if (far) {
+    const text = `${f.kind === 'pileIn' ? 'Pile-in' : 'Move'}${single ? ' (one model)' : ''} refused: ${who(f, d.modelId)} at (${in1(d.to[0])}", ${in1(d.to[1])}"): ${far.reason}`;
+    const refused: RefusedMark = { at: d.to, z: f.topZ + 0.4, text: `✗ ${f.unitName}: too far (${far.measured ? '' : '≥ '}${in1(far.inches)} / ${in1(far.max)}")` };
+    return { state: { ...s, drag: { name: 'idle', n: d.n, last: { kind: 'refused', text } }, refused }, effects: [{ type: 'note', note: { kind: 'refused', text, rule: far.rule } }] };
   }
-  const bad = max !== null && straight > max + EPS;
-  const text = max === null ? `${in1(straight)}"` : `≥ ${in1(straight)} / ${in1(max)}"${bad ? ' — too far' : ''}`;
-  return { to: s.to, value: straight, measured: false, max, bad, text };
+  const movers = f.unitModels.filter((m) => !single || m.id === d.modelId);
+  const points = dropPoints(movers, d.start, d.to);
+  const drops: Record<string, Point2[]> = Object.fromEntries(Object.entries(points).map(([id, p]) => [id, [p]]));
+  // The dragged model's path as measured while dragging (the engine's shortest path to the drop).
+  const measured = currentMeasure(d);
+  const known: Record<string, Point2[]> = {};
+  if (measured?.path && samePoint(measured.to, d.to)) known[d.modelId] = measured.path.map((p, i, all) => (i === all.length - 1 ? points[d.modelId] : p));
+  if (single && f.kind !== 'set-up') {
+    // One model at a time: its place is kept (drawn as a ghost) until the unit's move is sent.
+    const prev = s.staged?.unitId === f.unitId ? s.staged : { unitId: f.unitId, paths: {}, routes: {} };
+    const routes = { ...prev.routes };
+    if (known[d.modelId]) routes[d.modelId] = known[d.modelId];
+    else delete routes[d.modelId];
+    const staged: StagedMove = { unitId: f.unitId, paths: { ...prev.paths, [d.modelId]: points[d.modelId] }, routes };
+    const label = playDragLabel(d, f.allowance);
+    const count = Object.keys(staged.paths).length;
+    const text = `Placed ${who(f, d.modelId)}${label ? ` ${label.text}` : ''}: ${count} model${count === 1 ? '' : 's'} placed; drag others, then "Move the placed models".`;
+    return { state: { ...s, drag: { name: 'idle', n: d.n, last: { kind: 'moved', text } }, staged }, effects: [{ type: 'note', note: { kind: 'info', text } }] };
+  }
+  const distInches = Math.hypot(d.to[0] - d.start[0], d.to[1] - d.start[1]);
+  return { state: s, effects: [{ type: 'send', n: d.n, unitId: f.unitId, modelId: d.modelId, kind: f.kind, drops, single: false, distInches, known }] };
 }
 
 /**
- * Whether the engine needs asking for the path to the drag's point: not when the straight line
- * alone is longer than the allowance (every path is at least as long: the move is too far).
+ * The move tool's transitions (pure). See the module comment for the states; `facts` answers what
+ * the tool must know of a model at this moment.
  */
-export function needsMeasure(s: MoveState, max: number | null): boolean {
-  if (s.name !== 'dragging' && s.name !== 'dropping') return false;
-  if (s.measured && Math.abs(s.measured.to[0] - s.to[0]) < 1e-9 && Math.abs(s.measured.to[1] - s.to[1]) < 1e-9) return false;
-  return max === null || straightInches(s.start, s.to) <= max + EPS;
+export function moveToolStep(s: MoveToolState, e: MoveToolEvent, facts: MoveFacts): MoveToolStep {
+  switch (e.type) {
+    case 'press': {
+      if (s.drag.name !== 'idle') return none(s);
+      const drag = playDragReduce(s.drag, { type: 'press', modelId: e.modelId, start: e.start, pointer: e.pointer });
+      return none({ ...s, drag, single: e.single ?? s.oneModel, refused: null });
+    }
+    case 'pointer': {
+      const drag = playDragReduce(s.drag, e);
+      if (drag === s.drag) return none(s);
+      const effects: MoveToolEffect[] = [];
+      const unitId = drag.name === 'dragging' && s.drag.name === 'pressing' ? facts(drag.modelId)?.unitId : undefined;
+      if (unitId) effects.push({ type: 'select', unitId });
+      effects.push(...measureOf(drag, facts));
+      return { state: { ...s, drag }, effects };
+    }
+    case 'release': {
+      const drag = playDragReduce(s.drag, e);
+      if (drag.name === 'dropping') return drop({ ...s, drag }, facts);
+      // Carried back to where it started: no move made.
+      if (s.drag.name === 'dragging' && drag.name === 'idle') return { state: { ...s, drag }, effects: [{ type: 'note', note: { kind: 'info', text: PUT_BACK_TEXT } }] };
+      return none({ ...s, drag });
+    }
+    case 'escape': {
+      const drag = playDragReduce(s.drag, e);
+      if (s.drag.name === 'dragging' && drag.name === 'idle') return { state: { ...s, drag }, effects: [{ type: 'note', note: { kind: 'info', text: CANCELLED_TEXT } }] };
+      return none({ ...s, drag });
+    }
+    case 'carry': {
+      if (s.drag.name !== 'idle') return none(s);
+      let step = moveToolStep(s, { type: 'press', modelId: e.modelId, start: e.start, pointer: e.start, single: e.single }, facts);
+      const effects: MoveToolEffect[] = [];
+      for (const next of [{ type: 'pointer', at: e.to }, { type: 'release' }] as const) {
+        step = moveToolStep(step.state, next, facts);
+        effects.push(...step.effects.filter((x) => x.type !== 'measure' && x.type !== 'select'));
+      }
+      return { state: step.state, effects };
+    }
+    case 'measured': {
+      const drag = playDragReduce(s.drag, e);
+      // One question at a time, latest wins: the pointer moved on meanwhile, ask again.
+      return { state: drag === s.drag ? s : { ...s, drag }, effects: measureOf(drag, facts) };
+    }
+    case 'sent': {
+      const drag = e.n === null ? s.drag : playDragReduce(s.drag, { type: 'dropped', n: e.n, note: { kind: e.note.kind === 'ok' ? 'moved' : 'refused', text: e.note.text } });
+      const staged = e.n === null && e.note.kind === 'ok' ? null : s.staged;
+      return { state: { ...s, drag, staged, refused: e.refused ?? s.refused }, effects: [{ type: 'note', note: e.note }] };
+    }
+    case 'commitStaged': {
+      const st = s.staged;
+      const first = st ? Object.keys(st.paths)[0] : undefined;
+      const f = first ? facts(first) : null;
+      if (!st || !first || !f) return none(s);
+      const drops = Object.fromEntries(Object.entries(st.paths).map(([id, p]) => [id, [p]]));
+      return { state: s, effects: [{ type: 'send', n: null, unitId: st.unitId, modelId: first, kind: f.kind, drops, single: true, distInches: 0, known: st.routes }] };
+    }
+    case 'clearStaged':
+      return none(s.staged ? { ...s, staged: null } : s);
+    case 'setOneModel':
+      return none(e.on === s.oneModel ? s : { ...s, oneModel: e.on, staged: null });
+    case 'clearRefused':
+      return none(s.refused ? { ...s, refused: null } : s);
+  }
 }
-
-/** A drop refused by the page before anything is sent: too far for certain (Core 15.0). */
-export interface TooFar {
-  /** Inches at least (the straight line) or exactly (the engine's measured path). */
-  inches: number;
-  /** Whether `inches` is the engine's path (else the straight line's lower bound). */
-  measured: boolean;
-  max: number;
-  /** The reason, e.g. `it would move at least 7.30" but this move allows 5"`. */
-  reason: string;
-  /** The rule of the move's allowance (the engine's own table: `moveRule` in `src/rules/engine/moveRules.ts`). */
-  rule: string;
-}
-
-/**
- * The verdict the page can give at once on a drop (dropping state): too far when the straight line
- * from start to drop (every model of a whole-unit drag moves by the same offset), or the engine's
- * shortest path measured for that point, is longer than the allowance (Core 15.0: no part of the
- * base may move farther than the maximum). Null: the game worker decides.
- * @param kind The move's kind as the engine names it (`normal`, `run`, `charge`, `pileIn`…): the rule cited is the engine's (`moveRule`).
- */
-export function tooFarAtDrop(s: MoveState, max: number | null, kind = ''): TooFar | null {
-  if (s.name !== 'dropping' || max === null) return null;
-  const rule = moveRule(kind);
-  const m = currentMeasure(s);
-  if (m && m.value !== null && m.value > max + EPS) return { inches: m.value, measured: true, max, reason: `it would move ${m.value.toFixed(2)}" but this move allows ${in1(max)}"`, rule };
-  const straight = straightInches(s.start, s.to);
-  if (straight > max + EPS) return { inches: straight, measured: false, max, reason: `it would move at least ${straight.toFixed(2)}" (the straight line) but this move allows ${in1(max)}"`, rule };
-  return null;
-}
-
-/** Where a whole-unit drag (or a one-model drag) puts each model: its centre moved by the drag's offset (3 decimals). */
-export function dropPoints(models: readonly { id: string; x: number; y: number }[], start: Point2, to: Point2): Record<string, Point2> {
-  const dx = to[0] - start[0];
-  const dy = to[1] - start[1];
-  const r3 = (v: number) => Math.round(v * 1000) / 1000;
-  return Object.fromEntries(models.map((m) => [m.id, [r3(m.x + dx), r3(m.y + dy)] as Point2]));
-}
-
-/** Esc while `active` (a press or a drag) calls `cancel` (the drag is dropped where it started). */
-export function useEscapeCancels(active: boolean, cancel: () => void): void {
-  useEffect(() => {
-    if (!active) return;
-    const on = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') cancel();
-    };
-    window.addEventListener('keydown', on);
-    return () => window.removeEventListener('keydown', on);
-  }, [active, cancel]);
-}
-

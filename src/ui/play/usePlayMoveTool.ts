@@ -1,0 +1,205 @@
+/**
+ * Runs the Play move tool (`./tools/moveTool.ts`): holds its state, feeds it events (the pointer's,
+ * Esc, the engine's answers, a new game state or selection) and carries out its effects: the live
+ * path question (one at a time, latest wins: the game's shortest legal path for a move, the
+ * measuring engine's straight line for a set-up), the selection of the unit picked up, the drop
+ * sent through the game (`sendMove`), the note. It also answers the test hook's waits (a drop's
+ * note, a held drag's label).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
+import type { Action, ActResult } from '../../client/gameClient';
+import type { Point2 } from '../tools/types';
+import { playGame } from './game';
+import type { PlayNote } from './panelStore';
+import type { DragLabel, PlayOptions } from './playTypes';
+import { sendMove } from './sendMove';
+import { avoidsCombat, needsMeasure, playDragLabel, samePoint, useEscapeCancels, type PlayDragState } from './tools/moveMeasure';
+import { MOVE_TOOL_IDLE, moveToolStep, type MoveFacts, type MoveToolEffect, type MoveToolEvent, type MoveToolState } from './tools/moveTool';
+import type { PlayState } from './usePlayStore';
+
+/** What {@link usePlayMoveTool} needs. */
+export interface PlayMoveToolInput {
+  /** The App's current options (the table's models, the engine, the selection). */
+  app: MutableRefObject<PlayOptions>;
+  play: PlayState;
+  /** Takes an action through the page (the drop's move). */
+  act: (action: Action) => Promise<ActResult>;
+  /** The selected unit (another one clears the refusal's chip). */
+  selectedUnit: string | null;
+}
+
+/** The running move tool. */
+export interface PlayMoveTool {
+  /** The tool's state (re-rendered on every change). */
+  state: MoveToolState;
+  /** The state now (between renders). */
+  stateRef: MutableRefObject<MoveToolState>;
+  /** Feeds the tool an event; returns the effects it carried out. */
+  send: (e: MoveToolEvent) => MoveToolEffect[];
+  /** The live label of a drag state (null: no drag). */
+  labelOf: (d: PlayDragState) => DragLabel | null;
+  /** The allowance of a model's move, inches (null: a set-up, or not in the game). */
+  allowanceOf: (modelId: string) => number | null;
+  /** Resolves with the next drop's note (the test hook's drag). */
+  waitDrop: () => Promise<PlayNote | null>;
+  /** Resolves with the held drag's label once it is final for point `to`. */
+  waitLabel: (to: Point2) => Promise<DragLabel>;
+  /** Sends the models placed one at a time; resolves with the note (null: none placed). */
+  commitStaged: () => Promise<PlayNote | null>;
+}
+
+/** The Play move tool, running (see the module comment). */
+export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolInput): PlayMoveTool {
+  const { store, summaryRef, setNote } = play;
+  const [state, setState] = useState(MOVE_TOOL_IDLE);
+  const stateRef = useRef(state);
+  const io = useRef({ act, selectedUnit });
+  io.current = { act, selectedUnit };
+
+  /** What the tool must know of a model now: its unit, allowance and move kind (from the summary). */
+  const facts = useCallback<MoveFacts>(
+    (modelId) => {
+      const s = summaryRef.current;
+      const data = app.current.data;
+      const m = data?.models.find((mm) => mm.id === modelId);
+      const u = m && s ? s.units.find((x) => x.id === m.unitId) : undefined;
+      if (!s || !m || !u || !data) return null;
+      const setUp = s.stage === 'deployment' || u.reserve;
+      const pending = u.pendingMove?.kind ?? 'normal';
+      return {
+        unitId: u.id,
+        unitName: u.name,
+        aliveModelIds: u.aliveModelIds,
+        // The declared move, the pile-in's 3" (Core 15.3), else Move; a set-up (Core 10.1, 24.1) has none.
+        allowance: setUp ? null : (u.pendingMove?.maxInches ?? (s.phase === 'combat' ? 3 : u.move)),
+        kind: setUp ? 'set-up' : s.phase === 'combat' && !u.pendingMove ? 'pileIn' : pending,
+        avoidCombat: avoidsCombat(s.phase, u.pendingMove?.kind),
+        topZ: m.elevation + m.height,
+        unitModels: data.models.filter((x) => x.unitId === m.unitId).map((x) => ({ id: x.id, x: x.footprint.x, y: x.footprint.y })),
+      };
+    },
+    [app, summaryRef],
+  );
+  const allowanceOf = useCallback((modelId: string) => facts(modelId)?.allowance ?? null, [facts]);
+
+  const dropWaiters = useRef<((n: PlayNote | null) => void)[]>([]);
+  const inFlight = useRef(false);
+  const sendRef = useRef<(e: MoveToolEvent) => MoveToolEffect[]>(() => []);
+
+  const run = useCallback(
+    (fx: MoveToolEffect) => {
+      const send = sendRef.current;
+      switch (fx.type) {
+        case 'measure': {
+          if (inFlight.current) return; // asked again with the answer (latest wins)
+          inFlight.current = true;
+          const { n, modelId, start, to, routed } = fx;
+          const engine = app.current.engine;
+          // A move: the rules engine's shortest legal path around terrain and models (climbing only
+          // where cheaper), counted as the engine counts the move. A set-up: the straight line, for information.
+          const ask = routed
+            ? playGame()!.query({ id: 'drag', kind: 'shortestPath', model: modelId, to, ignoreUnit: true, avoidCombat: fx.avoidCombat })
+            : engine.track(engine.client.query({ id: 'drag', kind: 'movePath', model: modelId, path: [start, to] }));
+          ask.then(
+            (r) => {
+              inFlight.current = false;
+              const value = r.ok && typeof r.answer.value === 'number' ? r.answer.value : null;
+              const path = routed && r.ok && value !== null ? (r.answer.path as Point2[]) : undefined;
+              send({ type: 'measured', n, measure: { to, value, reason: r.ok ? String(r.answer.reason ?? '') : r.problems.join('; '), ...(path ? { path } : {}) } });
+            },
+            () => {
+              inFlight.current = false;
+              send({ type: 'measured', n, measure: { to, value: null, reason: 'the measuring engine did not answer' } });
+            },
+          );
+          return;
+        }
+        case 'select': {
+          const d = app.current.data;
+          if (!d || io.current.selectedUnit === fx.unitId) return;
+          app.current.setSelectedIds(new Set(d.models.filter((mm) => mm.unitId === fx.unitId).map((mm) => mm.id)));
+          return;
+        }
+        case 'send': {
+          const summary = summaryRef.current;
+          const models = app.current.data?.models;
+          const game = playGame();
+          if (!summary || !models || !game) return;
+          sendMove(fx, { summary, models, options: store.get().options, game, act: io.current.act }).then(
+            (r) => send({ type: 'sent', n: fx.n, ...r }),
+            (e: unknown) => send({ type: 'sent', n: fx.n, note: { kind: 'refused', text: `The move could not be sent: ${(e as Error).message}` }, refused: null }),
+          );
+          return;
+        }
+        case 'note':
+          setNote(fx.note);
+          for (const w of dropWaiters.current.splice(0)) w(fx.note);
+          return;
+      }
+    },
+    [app, summaryRef, store, setNote],
+  );
+
+  const send = useCallback(
+    (e: MoveToolEvent): MoveToolEffect[] => {
+      const step = moveToolStep(stateRef.current, e, facts);
+      if (step.state !== stateRef.current) {
+        stateRef.current = step.state;
+        setState(step.state);
+      }
+      for (const fx of step.effects) run(fx);
+      return step.effects;
+    },
+    [facts, run],
+  );
+  sendRef.current = send;
+
+  const labelOf = useCallback(
+    (d: PlayDragState): DragLabel | null => {
+      if (d.name !== 'dragging' && d.name !== 'dropping') return null;
+      const l = playDragLabel(d, allowanceOf(d.modelId));
+      return l && { modelId: d.modelId, to: l.to, value: l.value, max: l.max, measured: l.measured, bad: l.bad, text: l.text, ...(l.path ? { path: l.path } : {}) };
+    },
+    [allowanceOf],
+  );
+
+  // A held drag's label is final once the engine measured its point, or when it needs no measure (too far).
+  const holdWaiters = useRef<{ to: Point2; resolve: (l: DragLabel) => void }[]>([]);
+  useEffect(() => {
+    const l = labelOf(state.drag);
+    if (!l || (!l.measured && needsMeasure(state.drag, l.max))) return;
+    const ready = holdWaiters.current.filter((w) => samePoint(w.to, l.to));
+    holdWaiters.current = holdWaiters.current.filter((w) => !ready.includes(w));
+    for (const w of ready) w.resolve(l);
+  }, [state.drag, labelOf]);
+
+  // A new game state: the refusal's chip belongs to its moment; another phase or turn forgets the placed models.
+  useEffect(() => {
+    let last = store.get().summary;
+    return store.subscribe(() => {
+      const s = store.get().summary;
+      if (s === last) return;
+      const turn = !last || !s || last.phase !== s.phase || last.active !== s.active;
+      last = s;
+      sendRef.current({ type: 'clearRefused' });
+      if (turn) sendRef.current({ type: 'clearStaged' });
+    });
+  }, [store]);
+  // Another unit selected: the last refusal's chip is over.
+  useEffect(() => void sendRef.current({ type: 'clearRefused' }), [selectedUnit]);
+  const escape = useCallback(() => void send({ type: 'escape' }), [send]);
+  useEscapeCancels(state.drag.name === 'pressing' || state.drag.name === 'dragging', escape);
+
+  const waitDrop = useCallback(() => new Promise<PlayNote | null>((resolve) => dropWaiters.current.push(resolve)), []);
+  const waitLabel = useCallback((to: Point2) => new Promise<DragLabel>((resolve) => holdWaiters.current.push({ to, resolve })), []);
+  const commitStaged = useCallback((): Promise<PlayNote | null> => {
+    if (!stateRef.current.staged) return Promise.resolve(null);
+    const p = waitDrop();
+    if (!send({ type: 'commitStaged' }).some((fx) => fx.type === 'send')) {
+      dropWaiters.current.pop()?.(null);
+    }
+    return p;
+  }, [send, waitDrop]);
+
+  return useMemo(() => ({ state, stateRef, send, labelOf, allowanceOf, waitDrop, waitLabel, commitStaged }), [state, send, labelOf, allowanceOf, waitDrop, waitLabel, commitStaged]);
+}
