@@ -104,7 +104,7 @@ describe('a Path to Glory battle in the session: twist, picks, Path abilities, S
     for (const e of sunder) {
       const firstModel = s.players.p2.roster.units.find((u) => u.id === e.target)!.models[0].id;
       const [x, y] = board[firstModel];
-      expect((e.action as { point: [number, number] }).point).toEqual([Math.round(x * 100) / 100, Math.round(y * 100) / 100]);
+      expect((e.action as unknown as { point: [number, number] }).point).toEqual([Math.round(x * 100) / 100, Math.round(y * 100) / 100]);
       // The engine's verdict: the territories are 20" apart (y 12 and y 32), so every point is more than 18" from the WIZARD.
       expect(e.available).toBe(false);
       expect(`${e.reason} (${e.rejectedBy})`).toMatch(/18"/);
