@@ -8,7 +8,6 @@
  */
 import type { Campaign } from '../../campaign/schema';
 import type { GameState } from '../../rules/engine/state';
-import { OnlineGame } from '../../client/onlineGame';
 import { AUTOSAVE_KEY, getGame } from '../play/game';
 import { linkFor, onlineGame } from '../play/online';
 import type { CampaignBattle } from './campaignStore';
@@ -27,6 +26,7 @@ async function onlineCampaignGame(c: Campaign, battle: CampaignBattle, online: N
   try {
     if (page && page.roomId === online.roomId) s = await page.state();
     else {
+      const { OnlineGame } = await import('../../client/onlineGame');
       const g = await OnlineGame.join(online.server, online.roomId, 'spectator');
       try {
         s = await g.state();

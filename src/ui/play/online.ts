@@ -7,7 +7,10 @@
  * `VITE_SIGHTLINE_SERVER`, else the page's host on port 2567 (`ws://<page host>:2567`, where
  * `npm run dev` starts it).
  */
-import { OnlineGame, type SeatKeys } from '../../client/onlineGame';
+import type { OnlineGame, SeatKeys } from '../../client/onlineGame';
+
+/** The network client (`@colyseus/sdk`) is loaded when an online game is first opened, not with the page. */
+const onlineClient = () => import('../../client/onlineGame').then((m) => m.OnlineGame);
 import type { Seat } from '../../game/network';
 import { DEFAULT_SCENARIO_PATH } from '../../../workers/gameSetup';
 import { BUNDLED_MESHES, resolveRelative } from '../assetUrls';
@@ -104,7 +107,7 @@ export async function connectOnline(link: OnlineLink): Promise<OnlineGame> {
   if (online) return online;
   let g: OnlineGame;
   try {
-    g = await OnlineGame.join(link.server, link.roomId, link.seat, readSeatKeys(link.roomId, link.seat));
+    g = await (await onlineClient()).join(link.server, link.roomId, link.seat, readSeatKeys(link.roomId, link.seat));
   } catch (e) {
     throw new Error(`Could not join the online game ${link.roomId} as ${link.seat} on the game server ${link.server}: ${(e as Error).message}`);
   }
@@ -124,7 +127,7 @@ export async function connectOnline(link: OnlineLink): Promise<OnlineGame> {
 export async function createOnline(server: string, options: Record<string, unknown>, seat: 'p1' | 'p2' = 'p1'): Promise<{ roomId: string }> {
   let g: OnlineGame;
   try {
-    g = await OnlineGame.create(server, options, seat);
+    g = await (await onlineClient()).create(server, options, seat);
   } catch (e) {
     const m = (e as Error).message;
     throw new Error(/fetch|ECONNREFUSED|network|no answer/i.test(m) ? `The game server at ${server} cannot be reached (${m}). Start it with "npm run server" (npm run dev starts it too), or give its address as ?server=ws://host:port.` : m);
