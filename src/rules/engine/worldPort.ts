@@ -17,7 +17,7 @@
 
 import { unitsInCombat, modelContests } from '../../geometry/combat';
 import { coherencyOf } from '../../geometry/coherency';
-import { distanceBetween, entityDistance, resolveEntity } from '../../geometry/distance';
+import { distanceBetween, entityDistance, objectiveDisk, resolveEntity, type Entity } from '../../geometry/distance';
 import { closestPointOnFootprint, footprintBoundaryPoint, type Footprint } from '../../geometry/footprint';
 import { footprintSegmentDistance, pointInPolygon, pointSegmentDistance, type Polygon } from '../../geometry/polygon';
 import { footprintGap } from '../../geometry/footprintGap';
@@ -242,6 +242,9 @@ export function worldPort(world: World): GeometryPort {
     }
   };
 
+  /** Ids of the objectives this port added to the World from the engine's view (not the battlefield's own). */
+  const addedObjectives = new Set<string>();
+
   return {
     unitsInCombat: (a, b) => unitsInCombat(world, a, b).inCombat,
     distance: (a, b) => distanceBetween(world, a, b).distanceInches,
@@ -278,6 +281,19 @@ export function worldPort(world: World): GeometryPort {
     onBattlefield: (unitId) => world.unitModels(unitId).length > 0,
 
     sync: (view: PortView) => {
+      // Objectives added during the battle (Spied Treasure): learned, and dropped when the view no longer has them.
+      const want = new Map((view.addedObjectives ?? []).map((o) => [o.id, o]));
+      for (const id of addedObjectives) {
+        if (!want.has(id)) {
+          world.objectives.delete(id);
+          addedObjectives.delete(id);
+        }
+      }
+      for (const o of want.values()) {
+        if (world.objectives.has(o.id) && !addedObjectives.has(o.id)) continue;
+        world.objectives.set(o.id, { id: o.id, x: o.at[0], y: o.at[1], diameterInches: o.diameterInches });
+        addedObjectives.add(o.id);
+      }
       const removed = new Set(view.removed);
       for (const [id, init] of initial) {
         const cur = world.models.get(id);
@@ -360,12 +376,12 @@ export function worldPort(world: World): GeometryPort {
       if (!s || !o) return false;
       return isWhollyWithin(s, { kind: 'entity', entity: o }, inches);
     },
-    terrainProtection: (targetUnit, attackerUnit) => world.memoize(`terrainProtection|${targetUnit}|${attackerUnit}`, () => {
+    terrainProtection: (targetUnit, attackerUnit, extraObscuring = []) => world.memoize(`terrainProtection|${targetUnit}|${attackerUnit}${extraObscuring.length ? `|${extraObscuring.join(',')}` : ''}`, () => {
       let cover = false;
       let obscuring = false;
       for (const f of world.terrain.features) {
         const c = f.abilities.includes('cover');
-        const o = f.abilities.includes('obscuring');
+        const o = f.abilities.includes('obscuring') || extraObscuring.includes(f.id);
         if ((!c || cover) && (!o || obscuring)) continue;
         if (whollyOn(targetUnit, f) || behind(targetUnit, f, attackerUnit)) {
           cover ||= c;
@@ -422,6 +438,21 @@ export function worldPort(world: World): GeometryPort {
     },
     terrainFeatures: () => world.terrain.features.map((f) => f.id),
     whollyOnTerrain: (unitId) => world.terrain.features.filter((f) => whollyOn(unitId, f)).map((f) => f.id),
+    markerSite: (at, diameterInches) => {
+      const r = diameterInches / 2;
+      const marker: Entity = { kind: 'objective', id: '', disk: objectiveDisk(at[0], at[1], diameterInches) };
+      return {
+        distanceInches: (id) => {
+          const e = resolveEntity(world, id);
+          return e ? entityDistance(e, marker).distanceInches : Infinity;
+        },
+        inTerritory: (territory) => {
+          const poly = world.territories[territory];
+          return !!poly && poly.length >= 3 && isWithin(marker, { kind: 'territory', polygon: poly }, 0);
+        },
+        onBattlefield: at[0] - r >= -EPSILON_INCHES && at[1] - r >= -EPSILON_INCHES && at[0] + r <= world.widthInches + EPSILON_INCHES && at[1] + r <= world.depthInches + EPSILON_INCHES,
+      };
+    },
   };
 }
 
