@@ -157,8 +157,12 @@ export interface GameSummary {
   /** Step-by-step replay in progress: next action index and total. */
   replay: { index: number; total: number } | null;
   units: UnitSummary[];
-  /** Where every model on the battlefield stands now (plan view, inches) and the slain ones. */
-  board: { positions: Record<string, [number, number]>; removed: string[] };
+  /**
+   * Where every model on the battlefield stands now (plan view, inches) and the slain ones; the
+   * objectives placed during the battle (Spied Treasure: centre and marker diameter, inches),
+   * which the table does not have.
+   */
+  board: { positions: Record<string, [number, number]>; removed: string[]; addedObjectives: { id: string; x: number; y: number; diameter: number }[] };
 }
 
 /**
@@ -546,7 +550,8 @@ export class GameSession {
     const positions: Record<string, [number, number]> = {};
     for (const [id, p] of Object.entries(this.placement)) if (!gone.has(id)) positions[id] = s.positions[id] ? [...s.positions[id]] : [p[0], p[1]];
     for (const [id, p] of Object.entries(s.positions)) if (!gone.has(id) && !positions[id]) positions[id] = [...p];
-    return { positions, removed };
+    const addedObjectives = (s.ascension?.addedObjectives ?? []).map((o) => ({ id: o.id, x: o.at[0], y: o.at[1], diameter: o.diameterInches }));
+    return { positions, removed, addedObjectives };
   }
 
   /**
@@ -562,6 +567,9 @@ export class GameSession {
       .map((u) => ({ ...u, models: u.models.filter((m) => positions[m.id]).map((m) => ({ ...m, position: positions[m.id], ...(s.positions[m.id] ? { elevation: undefined } : {}) })) }))
       .filter((u) => u.models.length > 0);
     for (const u of t.units) for (const m of u.models) if (m.elevation === undefined) delete m.elevation;
+    // Objectives placed during the battle (Spied Treasure): 40 mm markers.
+    const added = s.ascension?.addedObjectives ?? [];
+    if (added.length) t.objectives = [...(t.objectives ?? []), ...added.map((o) => ({ id: o.id, position: [o.at[0], o.at[1]] as [number, number], diameterMm: Math.round(o.diameterInches * 25.4 * 1000) / 1000 }))];
     return t;
   }
 
@@ -946,7 +954,7 @@ export class GameSession {
         slainPriority: u.slainPriority.filter((id) => !u.slain.includes(id)),
       };
     });
-    const { positions, removed } = this.board(s);
+    const { positions, removed, addedObjectives } = this.board(s);
     const pa = s.pendingAttack;
     // Whose pick it is in the combat phase (asked of the engine once: it measures who is in combat).
     const combatPicker = s.phase === 'combat' ? this.picker(s) : null;
@@ -981,7 +989,7 @@ export class GameSession {
       undo: this.canUndo(),
       replay: this.replayQueue ? { index: this.replayIndex, total: this.replayQueue.length } : null,
       units,
-      board: { positions, removed },
+      board: { positions, removed, addedObjectives },
     };
   }
 

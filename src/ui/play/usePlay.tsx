@@ -289,6 +289,8 @@ export function usePlay(o: PlayOptions): Play {
   // ---- Board sync: the table shows where the game says every model stands.
   /** Models taken off the table (slain), kept to put back when a replay steps back before it. */
   const offTable = useRef(new Map<string, { view: ModelView; unit: BattlefieldData['units'][number] }>());
+  /** Ids of the objectives drawn because the game placed them (Spied Treasure), not the table's own. */
+  const addedShown = useRef(new Set<string>());
   const applyBoard = useCallback(async (s: GameSummary) => {
     const { engine, setData } = ref.current;
     let data = ref.current.data;
@@ -330,8 +332,16 @@ export function usePlay(o: PlayOptions): Play {
       if (unit) offTable.current.set(m.id, { view: m, unit });
       await engine.track(engine.client.removeModel(m.id));
     }
+    // Objectives placed during the battle (Spied Treasure) join the table's markers; a replay stepped back before one drops it.
+    const added = s.board.addedObjectives ?? [];
+    const drawnAdded = data.objectives.filter((o) => addedShown.current.has(o.id));
+    const objectivesChanged = added.some((o) => !data!.objectives.some((x) => x.id === o.id)) || drawnAdded.some((o) => !added.some((x) => x.id === o.id));
+    if (objectivesChanged) {
+      addedShown.current = new Set(added.map((o) => o.id));
+      setData((d) => (d ? { ...d, objectives: [...d.objectives.filter((o) => !drawnAdded.some((x) => x.id === o.id)), ...added.map((o) => ({ ...o }))] } : d));
+    }
     const byId = new Map(placed.filter((v): v is NonNullable<typeof v> => !!v).map((v) => [v.id, v]));
-    if (byId.size || gone.length || back.length) {
+    if (byId.size || gone.length || back.length || objectivesChanged) {
       setData((d) => {
         if (!d) return d;
         const models = d.models.filter((m) => !removed.has(m.id)).map((m) => byId.get(m.id) ?? m);
@@ -366,7 +376,8 @@ export function usePlay(o: PlayOptions): Play {
       store.set('previous', previousGame());
       setSummary(s);
       // Units drawn but off the table by the game (in reserve) leave the table, kept to come back.
-      if (s.board.removed.some((id) => ref.current.data?.models.some((m) => m.id === id))) await applyBoard(s);
+      // So do the objectives the game placed (a loaded game that played Spied Treasure).
+      if (s.board.removed.some((id) => ref.current.data?.models.some((m) => m.id === id)) || (s.board.addedObjectives ?? []).length > 0) await applyBoard(s);
       version.current++;
     })();
   }, [game, o.engineLoaded, o.data, setLines, setSummary, applyBoard, store]);
