@@ -278,6 +278,7 @@ const ROLL_RULES: [string, string, string][] = [
   ['placeOfPower-mortal', 'Terrain 1.2', 'Place of Power mortal D3'],
   ['placeOfPower', 'Terrain 1.2', 'Place of Power roll'],
   ['retreat', 'Core 14.1', 'retreat mortal D3'],
+  ['wildFire', 'Ascension › The Ruined Settlement › Wild Fire', 'Wild Fire'],
 ];
 
 const PHASE_NAMES: Record<string, string> = {
@@ -1421,6 +1422,16 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
       }
       case 'mortalDamage':
         ln(`${n(ev.unitId)} suffers ${ev.amount} mortal damage`, 'Core 17.2');
+        break;
+      // Path to Glory twists (Ascension › Twists): the roll, the underdog's pick, a new objective (Spied Treasure).
+      case 'twist':
+        ln(`Twist (${ev.roller}${ev.underdog ? ', the underdog' : ''}): ${ev.name}${ev.features !== undefined ? ` (up to ${ev.features} terrain features)` : ''}`, 'Ascension › Twists');
+        break;
+      case 'twistPicked':
+        ln(`${ev.player} picks for ${ev.name}: ${ev.featureIds ? (ev.featureIds as string[]).join(', ') : ev.at ? `a new objective at (${(ev.at as number[]).join(', ')})` : ev.unitId ? n(ev.unitId) : String(ev.objectiveId)}`, 'Ascension › Twists');
+        break;
+      case 'objectiveAdded':
+        ln(`New objective ${ev.objectiveId} at (${(ev.at as number[]).join(', ')})`, String(ev.rule));
         break;
       case 'unitDestroyed':
         ln(`${n(ev.unitId)} is destroyed`, 'Core 18.4');

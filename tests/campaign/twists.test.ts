@@ -4,6 +4,10 @@
  * table scenario the tools measure), `game state`'s twists, and a saved game that replays to the
  * same hash. Seeds found by playing the first round of each battleplan (docs/campaign.md).
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GameSession } from '../../src/game/session';
 import { readBundledNode } from '../../src/game/node';
@@ -14,6 +18,7 @@ import { stateHash } from '../../src/rules/engine/hash';
 import { openGame, prepareGame } from '../../src/game/start';
 import { PTG_TABLE } from './play';
 
+const ROOT = new URL('../..', import.meta.url).pathname;
 const armies = () => ({ p1: { army: 'south', roster: sampleRoster('p1') }, p2: { army: 'north', roster: sampleRoster('p2') } });
 
 /** A session on the test table; the scripted policy (on its own copy of the game) plays until the round-1 twist is picked. */
@@ -57,6 +62,15 @@ describe('Spied Treasure and Wild Fire in a session on the Path to Glory test ta
     expect((await again.load(saved)).ok).toBe(true);
     expect(again.hash()).toBe(session.hash());
     expect(again.summary().board.addedObjectives).toEqual(summary.board.addedObjectives);
+    // `game state` on the saved game: the twist with its pick, and the objective placed.
+    const dir = mkdtempSync(join(tmpdir(), 'twists-'));
+    writeFileSync(join(dir, 'game.json'), JSON.stringify(saved));
+    const cli = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli/game.ts'), 'state', join(dir, 'game.json')], { encoding: 'utf8' });
+    expect(cli.status, cli.stderr).toBe(0);
+    const out = JSON.parse(cli.stdout) as Record<string, unknown>;
+    expect(out.stateHash).toBe(session.hash());
+    expect(out.twists).toEqual([{ round: 1, roller: 'p2', underdog: false, roll: 3, name: 'Spied Treasure', pick: { at: [9, 31], objectiveId: 'spied-treasure-r1' } }]);
+    expect(out.addedObjectives).toEqual([{ id: 'spied-treasure-r1', at: [9, 31], diameterInches: 40 / 25.4, round: 1 }]);
   }, 120_000);
 
   it('Wild Fire (The Ruined Settlement, seed 5): the D3 rolled with the twist, the policy\'s feature and the dice for the units near it', async () => {
