@@ -41,6 +41,7 @@ import { SelectionRings } from '../../scene/SelectionRings';
 import { UnitStateMarkers, type UnitStateMark } from '../../scene/UnitStateMarkers';
 import type { ScenePick } from '../../scene/TableScene';
 import type { BattlefieldData, ModelView } from '../../scene/types';
+import { withAddedObjectives } from './addedObjectives';
 import type { Engine } from '../engine/engine';
 import { inches2 } from '../format';
 import { sceneDataClient } from '../sceneData/sceneDataClient';
@@ -333,12 +334,11 @@ export function usePlay(o: PlayOptions): Play {
       await engine.track(engine.client.removeModel(m.id));
     }
     // Objectives placed during the battle (Spied Treasure) join the table's markers; a replay stepped back before one drops it.
-    const added = s.board.addedObjectives ?? [];
-    const drawnAdded = data.objectives.filter((o) => addedShown.current.has(o.id));
-    const objectivesChanged = added.some((o) => !data!.objectives.some((x) => x.id === o.id)) || drawnAdded.some((o) => !added.some((x) => x.id === o.id));
-    if (objectivesChanged) {
-      addedShown.current = new Set(added.map((o) => o.id));
-      setData((d) => (d ? { ...d, objectives: [...d.objectives.filter((o) => !drawnAdded.some((x) => x.id === o.id)), ...added.map((o) => ({ ...o }))] } : d));
+    const markers = withAddedObjectives(data.objectives, s.board.addedObjectives ?? [], addedShown.current);
+    const objectivesChanged = markers !== null;
+    if (markers) {
+      addedShown.current = markers.shown;
+      setData((d) => (d ? { ...d, objectives: markers.objectives } : d));
     }
     const byId = new Map(placed.filter((v): v is NonNullable<typeof v> => !!v).map((v) => [v.id, v]));
     if (byId.size || gone.length || back.length || objectivesChanged) {
