@@ -9,6 +9,8 @@ describe('withAddedObjectives: the Play screen draws the objectives Spied Treasu
     expect(r).toEqual({ objectives: [...table, treasure], shown: new Set(['spied-treasure-r1']) });
     expect(withAddedObjectives(r!.objectives, [treasure], r!.shown)).toBeNull();
     expect(withAddedObjectives(table, [], new Set())).toBeNull();
+    // A table that already carries it (the game's table scenario) draws it once.
+    expect(withAddedObjectives([...table, treasure], [treasure], new Set())).toBeNull();
   });
   it('drops it again when a replay steps back before the placing; the table\'s markers stay', () => {
     const r = withAddedObjectives([...table, treasure], [], new Set(['spied-treasure-r1']));

@@ -15,8 +15,9 @@ import type { ObjectiveView } from '../../scene/types';
  *   when nothing changes. A replay stepped back before a placing drops its marker again.
  */
 export function withAddedObjectives(drawn: readonly ObjectiveView[], added: readonly ObjectiveView[], shown: ReadonlySet<string>): { objectives: ObjectiveView[]; shown: Set<string> } | null {
-  const fromGame = drawn.filter((o) => shown.has(o.id));
-  const same = fromGame.length === added.length && added.every((o) => fromGame.some((x) => x.id === o.id && x.x === o.x && x.y === o.y && x.diameter === o.diameter));
-  if (same) return null;
-  return { objectives: [...drawn.filter((o) => !shown.has(o.id)), ...added.map((o) => ({ ...o }))], shown: new Set(added.map((o) => o.id)) };
+  const ids = new Set(added.map((o) => o.id));
+  // The table's own markers (a table that already carries the game's marker counts it once).
+  const next = [...drawn.filter((o) => !shown.has(o.id) && !ids.has(o.id)), ...added.map((o) => ({ ...o }))];
+  const same = next.length === drawn.length && next.every((o, i) => o.id === drawn[i].id && o.x === drawn[i].x && o.y === drawn[i].y && o.diameter === drawn[i].diameter);
+  return same ? null : { objectives: next, shown: ids };
 }
