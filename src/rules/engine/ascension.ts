@@ -527,12 +527,21 @@ export function twistObscuring(s: GameState): string[] {
 export function unitsNearFeatures(s: GameState, port: GeometryPort, featureIds: readonly string[]): string[] {
   return Object.values(s.units)
     .filter((u) => {
-      if (u.manifestation !== undefined || u.status !== undefined || !isAlive(s, u.id) || (port.onBattlefield && !port.onBattlefield(u.id))) return false;
+      if (!unitOnBattlefield(s, port, u.id)) return false;
       const alive = new Set(aliveModels(s, u.id).map((m) => m.id));
       return featureIds.some((f) => port.terrainContestingModels(u.id, f).some((m) => alive.has(m)));
     })
     .map((u) => u.id);
 }
+
+/** A unit (not a manifestation, Magic 7.0) with a model on the battlefield (not in reserve, not undeployed). */
+function unitOnBattlefield(s: GameState, port: GeometryPort, unitId: string): boolean {
+  const u = s.units[unitId];
+  return u.manifestation === undefined && u.status === undefined && isAlive(s, unitId) && (port.onBattlefield ? port.onBattlefield(unitId) : true);
+}
+
+/** "Within" / "more than" tolerance of the geometry (0.001", docs/interpretations.md): "more than 9"" is the complement of "within 9"". */
+const EPSILON_INCHES = 0.001;
 
 /** The diameter of a new objective marker (Spied Treasure): 40 mm (Core 32.0, INVENTORY G17), in inches. */
 export const NEW_OBJECTIVE_DIAMETER_INCHES = 40 / 25.4;
@@ -557,12 +566,12 @@ export function spiedTreasureProblem(s: GameState, port: GeometryPort, at: Point
   for (const o of s.battleplan.objectives) {
     if (st?.burned.includes(o) || st?.outOfPlay?.includes(o)) continue;
     const d = site.distanceInches(o);
-    if (d <= 9 + EPS) return `an objective at ${where} would be ${d.toFixed(2)}" from objective "${o}": it must be more than 9"`;
+    if (d <= 9 + EPSILON_INCHES) return `an objective at ${where} would be ${d.toFixed(2)}" from objective "${o}": it must be more than 9"`;
   }
   for (const u of Object.values(s.units)) {
-    if (u.manifestation !== undefined || u.status !== undefined || !isAlive(s, u.id) || (port.onBattlefield && !port.onBattlefield(u.id))) continue;
+    if (!unitOnBattlefield(s, port, u.id)) continue;
     const d = site.distanceInches(u.id);
-    if (d <= 3 + EPS) return `an objective at ${where} would be ${d.toFixed(2)}" from unit "${u.id}": it must be more than 3"`;
+    if (d <= 3 + EPSILON_INCHES) return `an objective at ${where} would be ${d.toFixed(2)}" from unit "${u.id}": it must be more than 3"`;
   }
   return null;
 }
