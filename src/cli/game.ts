@@ -22,6 +22,7 @@ import { readBundledNode, loadScenarioMeshesNode } from '../game/node';
 import { prepareGame } from '../game/start';
 import { parseScenarioText } from '../scenario/validate';
 import { GameSession } from '../game/session';
+import { twistObscuring } from '../rules/engine/ascension';
 
 const USAGE = [
   'usage: npm run --silent game -- start --scenario S.json --army ARMY=FILE --army ARMY=FILE [--seed N] [--battleplan ID] [--deploy auto|manual]',
@@ -169,6 +170,9 @@ async function main(argv: string[]): Promise<unknown> {
         winner: s.stage === 'ended' ? (s.winner ?? 'draw') : null,
         // Path to Glory battleplans: Glorious Victory per player when the battle has ended (CAMPAIGN.md), and the twists rolled.
         ...(s.ascension ? { result: s.ascension.result, twists: s.ascension.twists } : {}),
+        // Wild Fire's features Obscuring this round, and the objectives Spied Treasure placed (docs/campaign.md).
+        ...(twistObscuring(s).length ? { obscuring: twistObscuring(s) } : {}),
+        ...(s.ascension?.addedObjectives?.length ? { addedObjectives: s.ascension.addedObjectives } : {}),
         // Extensions: the stage (deployment, firstTurn, turn, ended) and who is expected to act.
         stage: s.stage,
         toAct: api.summary().toAct,

@@ -12,7 +12,7 @@
  * when the unit has them, with the engine's reason when they cannot be used now. Outside a Path to
  * Glory battle (`state.ascension` absent) and for units without Path abilities, nothing is added.
  */
-import { ASCENSION, TWIST_PICKS, type AscensionId } from '../rules/engine/ascension';
+import { ASCENSION, spiedTreasureSite, TWIST_PICKS, wildFireSuggestion, type AscensionId } from '../rules/engine/ascension';
 import { hasPathAbility, isAlive } from '../rules/engine/core';
 import { SPELLS, type Action, type GameState, type GeometryPort, type PlayerId } from '../rules/engine';
 
@@ -31,6 +31,8 @@ export interface TwistSummary {
   roller: PlayerId;
   underdog: boolean;
   roll: number;
+  /** Wild Fire: the D3 rolled with the twist, the most terrain features the roller can pick; absent otherwise. */
+  features?: number;
   /** What the roller picks (a friendly unit, an enemy unit, an objective, ...); null: nothing to pick. */
   picks: string | null;
   /** What was picked, in ids (a unit, an objective, terrain features, a point); null: not yet (or nothing to pick). */
@@ -57,7 +59,9 @@ export function ascensionSummary(s: GameState): AscensionSummary | null {
   const pick = t?.pick as { unitId?: string; objectiveId?: string; featureIds?: readonly string[]; at?: readonly [number, number] } | undefined;
   const pickText = !pick
     ? null
-    : pick.unitId ?? pick.objectiveId ?? (pick.featureIds ? pick.featureIds.join(', ') : pick.at ? `(${pick.at[0].toFixed(1)}", ${pick.at[1].toFixed(1)}")` : null);
+    : pick.at
+      ? `${pick.objectiveId ?? 'a new objective'} at (${pick.at[0].toFixed(1)}", ${pick.at[1].toFixed(1)}")`
+      : pick.unitId ?? pick.objectiveId ?? (pick.featureIds ? pick.featureIds.join(', ') : null);
   return {
     battleplan: id,
     twist: t && {
@@ -67,6 +71,7 @@ export function ascensionSummary(s: GameState): AscensionSummary | null {
       roller: t.roller,
       underdog: t.underdog,
       roll: t.roll,
+      ...(t.features !== undefined ? { features: t.features } : {}),
       picks: twistPickKind(t.name),
       pick: pickText,
     },
@@ -75,17 +80,19 @@ export function ascensionSummary(s: GameState): AscensionSummary | null {
   };
 }
 
-/** What a twist asks its roller to pick: `friendlyUnit`, `enemyUnit`, `objective`, or null for nothing. */
+/** What a twist asks its roller to pick: `friendlyUnit`, `enemyUnit`, `objective`, `terrainFeatures` (Wild Fire), `point` (Spied Treasure), or null for nothing. */
 export function twistPickKind(name: string): string | null {
   return (TWIST_PICKS as Readonly<Record<string, string>>)[name] ?? null;
 }
 
 /**
- * The battleplan's player-level options now: the twist's pick for its roller (one option per unit
- * or objective the engine accepts) and withdrawing for the active player in its hero phase, only
- * when the engine allows them.
+ * The battleplan's player-level options now, only those the engine accepts: the twist's pick for
+ * its roller (one option per unit or objective; Wild Fire: each terrain feature alone, and the
+ * features that burn more enemy than friendly units up to the D3 rolled, `wildFireSuggestion`;
+ * Spied Treasure: the first legal point nearest the roller's models, `spiedTreasureSite`) and
+ * withdrawing for the active player in its hero phase. `port` answers the battlefield's questions.
  */
-export function ascensionGeneralOptions(s: GameState, probe: Probe): void {
+export function ascensionGeneralOptions(s: GameState, port: GeometryPort, probe: Probe): void {
   const st = s.ascension;
   if (!st || s.stage !== 'turn') return;
   const t = st.twists.find((x) => x.round === s.round);
@@ -97,6 +104,13 @@ export function ascensionGeneralOptions(s: GameState, probe: Probe): void {
     } else if (kind === 'friendlyUnit' || kind === 'enemyUnit') {
       const owner = kind === 'friendlyUnit' ? t.roller : t.roller === 'p1' ? 'p2' : 'p1';
       for (const u of Object.values(s.units)) if (u.owner === owner && isAlive(s, u.id)) probe('twist', label(u.id), TWISTS_RULE, { type: 'twistPick', player: t.roller, unitId: u.id });
+    } else if (kind === 'terrainFeatures') {
+      const suggested = wildFireSuggestion(s, port, t.roller, t.features ?? 0);
+      if (suggested.length > 1) probe('twist', label(`${suggested.join(', ')} (the features that burn more enemy units)`), TWISTS_RULE, { type: 'twistPick', player: t.roller, featureIds: suggested });
+      for (const f of port.terrainFeatures()) probe('twist', label(f), TWISTS_RULE, { type: 'twistPick', player: t.roller, featureIds: [f] });
+    } else if (kind === 'point') {
+      const at = spiedTreasureSite(s, port, t.roller);
+      if (at) probe('twist', label(`a new objective at (${at[0].toFixed(1)}", ${at[1].toFixed(1)}")`), TWISTS_RULE, { type: 'twistPick', player: t.roller, at });
     }
   }
   if (s.phase === 'hero' && s.active) probe('withdraw', `${s.active}: withdraw from battle (the opponent wins a major victory)`, 'Ascension › Withdrawing from Battle', { type: 'withdraw', player: s.active });

@@ -158,8 +158,12 @@ export interface GameSummary {
   /** Step-by-step replay in progress: next action index and total. */
   replay: { index: number; total: number } | null;
   units: UnitSummary[];
-  /** Where every model on the battlefield stands now (plan view, inches) and the slain ones. */
-  board: { positions: Record<string, [number, number]>; removed: string[] };
+  /**
+   * Where every model on the battlefield stands now (plan view, inches) and the slain ones; the
+   * objectives placed during the battle (Spied Treasure: centre and marker diameter, inches),
+   * which the table does not have.
+   */
+  board: { positions: Record<string, [number, number]>; removed: string[]; addedObjectives: { id: string; x: number; y: number; diameter: number }[] };
   /** A Path to Glory battle (Ascension): the battleplan, this round's twist, the Glorious Victory; absent otherwise. */
   ascension?: AscensionSummary;
 }
@@ -277,6 +281,7 @@ const ROLL_RULES: [string, string, string][] = [
   ['placeOfPower-mortal', 'Terrain 1.2', 'Place of Power mortal D3'],
   ['placeOfPower', 'Terrain 1.2', 'Place of Power roll'],
   ['retreat', 'Core 14.1', 'retreat mortal D3'],
+  ['wildFire', 'Ascension › The Ruined Settlement › Wild Fire', 'Wild Fire'],
 ];
 
 const PHASE_NAMES: Record<string, string> = {
@@ -549,7 +554,8 @@ export class GameSession {
     const positions: Record<string, [number, number]> = {};
     for (const [id, p] of Object.entries(this.placement)) if (!gone.has(id)) positions[id] = s.positions[id] ? [...s.positions[id]] : [p[0], p[1]];
     for (const [id, p] of Object.entries(s.positions)) if (!gone.has(id) && !positions[id]) positions[id] = [...p];
-    return { positions, removed };
+    const addedObjectives = (s.ascension?.addedObjectives ?? []).map((o) => ({ id: o.id, x: o.at[0], y: o.at[1], diameter: o.diameterInches }));
+    return { positions, removed, addedObjectives };
   }
 
   /**
@@ -565,6 +571,9 @@ export class GameSession {
       .map((u) => ({ ...u, models: u.models.filter((m) => positions[m.id]).map((m) => ({ ...m, position: positions[m.id], ...(s.positions[m.id] ? { elevation: undefined } : {}) })) }))
       .filter((u) => u.models.length > 0);
     for (const u of t.units) for (const m of u.models) if (m.elevation === undefined) delete m.elevation;
+    // Objectives placed during the battle (Spied Treasure): 40 mm markers.
+    const added = s.ascension?.addedObjectives ?? [];
+    if (added.length) t.objectives = [...(t.objectives ?? []), ...added.map((o) => ({ id: o.id, position: [o.at[0], o.at[1]] as [number, number], diameterMm: Math.round(o.diameterInches * 25.4 * 1000) / 1000 }))];
     return t;
   }
 
@@ -949,7 +958,7 @@ export class GameSession {
         slainPriority: u.slainPriority.filter((id) => !u.slain.includes(id)),
       };
     });
-    const { positions, removed } = this.board(s);
+    const { positions, removed, addedObjectives } = this.board(s);
     const asc = ascensionSummary(s);
     const pa = s.pendingAttack;
     // Whose pick it is in the combat phase (asked of the engine once: it measures who is in combat).
@@ -985,7 +994,7 @@ export class GameSession {
       undo: this.canUndo(),
       replay: this.replayQueue ? { index: this.replayIndex, total: this.replayQueue.length } : null,
       units,
-      board: { positions, removed },
+      board: { positions, removed, addedObjectives },
       ...(asc ? { ascension: asc } : {}),
     };
   }
@@ -1139,7 +1148,7 @@ export class GameSession {
     }
     const a = s.active as PlayerId;
     // A Path to Glory battle's twist pick and withdrawing: offered only when the engine takes them.
-    ascensionGeneralOptions(s, (group, label, rule, action, extra) => {
+    ascensionGeneralOptions(s, this.port!, (group, label, rule, action, extra) => {
       const r = reduce(s, action, this.port!);
       if (r.ok) out.push({ group, label, rule, action, available: true, ...extra });
       return r;
@@ -1432,6 +1441,16 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
       }
       case 'mortalDamage':
         ln(`${n(ev.unitId)} suffers ${ev.amount} mortal damage`, 'Core 17.2');
+        break;
+      // Path to Glory twists (Ascension › Twists): the roll, the underdog's pick, a new objective (Spied Treasure).
+      case 'twist':
+        ln(`Twist (${ev.roller}${ev.underdog ? ', the underdog' : ''}): ${ev.name}${ev.features !== undefined ? ` (up to ${ev.features} terrain features)` : ''}`, 'Ascension › Twists');
+        break;
+      case 'twistPicked':
+        ln(`${ev.player} picks for ${ev.name}: ${ev.featureIds ? (ev.featureIds as string[]).join(', ') : ev.at ? `a new objective at (${(ev.at as number[]).join(', ')})` : ev.unitId ? n(ev.unitId) : String(ev.objectiveId)}`, 'Ascension › Twists');
+        break;
+      case 'objectiveAdded':
+        ln(`New objective ${ev.objectiveId} at (${(ev.at as number[]).join(', ')})`, String(ev.rule));
         break;
       case 'unitDestroyed':
         ln(`${n(ev.unitId)} is destroyed`, 'Core 18.4');

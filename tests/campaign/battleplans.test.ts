@@ -38,7 +38,8 @@ describe('the six battleplans, each played to its end by the scripted policy', (
       const asc = s.battleplan.ascension!;
       expect(s.stage).toBe('ended');
       expect(s.round).toBe(5);
-      expect(s.battleplan.objectives.length).toBe(def.objectives);
+      // The map's objectives, and any Spied Treasure placed (Relics of Myth).
+      expect(s.battleplan.objectives.length).toBe(def.objectives + (s.ascension!.addedObjectives?.length ?? 0));
       expect(new Set(Object.values(asc.roles))).toEqual(new Set(def.roles));
       // One twist per battle round, from the battleplan's table.
       expect(s.ascension!.twists.map((t) => t.round)).toEqual([1, 2, 3, 4, 5]);

@@ -11,6 +11,30 @@ import { testArmy } from '../../src/campaign/testArmy';
 import { ASCENSION, TWIST_PICKS } from '../../src/rules/engine/ascension';
 import type { RosterInput } from '../../src/rules/engine/roster';
 import { PTG_TABLE } from '../campaign/play';
+import { openGame, prepareGame } from '../../src/game/start';
+import { playScripted } from '../../src/rules/engine/policy';
+import { sampleRoster } from '../../src/rules/engine/testkit';
+import { spiedTreasureSite, wildFireSuggestion } from '../../src/rules/engine/ascension';
+
+const sampleArmies = () => ({ p1: { army: 'south', roster: sampleRoster('p1') }, p2: { army: 'north', roster: sampleRoster('p2') } });
+
+/** A session on the Path to Glory test table, played by the scripted policy (on its own copy) until the round-1 twist is rolled, not yet picked. */
+async function untilTwistRolled(battleplan: string, seed: number) {
+  const session = new GameSession();
+  const r = await session.startOnTable({ scenario: structuredClone(PTG_TABLE), armies: sampleArmies(), seed, battleplan });
+  if (!r.ok) throw new Error(r.problems.join('\n'));
+  const prepared = prepareGame({ scenario: structuredClone(PTG_TABLE), meshes: new Map(), carried: {}, armies: sampleArmies(), seed, battleplan });
+  if (!prepared.ok) throw new Error(prepared.problems.join('\n'));
+  const opened = openGame(prepared.setup, new Map(), prepared.terrain);
+  if (!opened.ok) throw new Error(opened.problems.join('\n'));
+  let state = opened.game.state;
+  for (let i = 0; i < 10 && !(state.ascension?.twists.length ?? 0); i++) {
+    const next = playScripted(state, opened.game.port, 1);
+    state = next.state;
+    expect(session.act(next.actions[0]).ok).toBe(true);
+  }
+  return { session, port: opened.game.port };
+}
 
 /** The test army with the knight a Berserker (Path of the Warrior) and the Lord-Arcanum knowing Sunder the Earth. */
 function pathArmy(): RosterInput {
@@ -110,5 +134,37 @@ describe('a Path to Glory battle in the session: twist, picks, Path abilities, S
       expect(`${e.reason} (${e.rejectedBy})`).toMatch(/18"/);
     }
     expect(g.generalOptions().some((e) => e.group === 'withdraw')).toBe(false);
+  });
+
+  it('Spied Treasure (Relics of Myth, seed 1): its roller is offered the first legal point (spiedTreasureSite), and the pick places the objective', async () => {
+    const { session, port } = await untilTwistRolled('relics-of-myth', 1);
+    const s = session.state();
+    const t = s.ascension!.twists[0];
+    expect(t).toMatchObject({ name: 'Spied Treasure', roller: 'p2' });
+    expect(session.summary().ascension!.twist).toMatchObject({ picks: 'point', pick: null });
+    const at = spiedTreasureSite(s, port, 'p2')!;
+    expect(at).toEqual([9, 31]);
+    const picks = session.generalOptions().filter((e) => e.group === 'twist');
+    expect(picks.map((e) => e.action)).toEqual([{ type: 'twistPick', player: 'p2', at }]);
+    expect(picks[0].label).toContain('(9.0", 31.0")');
+    expect(session.act(picks[0].action).ok).toBe(true);
+    expect(session.summary().ascension!.twist!.pick).toBe('spied-treasure-r1 at (9.0", 31.0")');
+    expect(session.summary().objectives).toHaveProperty('spied-treasure-r1', null);
+  });
+
+  it('Wild Fire (The Ruined Settlement, seed 5): each terrain feature alone, and the burning pick when it has more than one; every option accepted by the engine', async () => {
+    const { session, port } = await untilTwistRolled('the-ruined-settlement', 5);
+    const s = session.state();
+    const t = s.ascension!.twists[0];
+    expect(t).toMatchObject({ name: 'Wild Fire', features: 2 });
+    expect(session.summary().ascension!.twist).toMatchObject({ picks: 'terrainFeatures', features: 2, pick: null });
+    const picks = session.generalOptions().filter((e) => e.group === 'twist');
+    const suggested = wildFireSuggestion(s, port, t.roller, 2);
+    const expected = [...(suggested.length > 1 ? [suggested] : []), ...['ruin-w', 'ruin-e', 'ruin-c', 'ruin-sw', 'ruin-ne'].map((f) => [f])];
+    expect(picks.map((e) => (e.action as unknown as { featureIds: string[] }).featureIds)).toEqual(expected);
+    expect(picks.every((e) => e.available)).toBe(true);
+    const ruinW = picks.find((e) => (e.action as unknown as { featureIds: string[] }).featureIds.join() === 'ruin-w')!;
+    expect(session.act(ruinW.action).ok).toBe(true);
+    expect(session.summary().ascension!.twist!.pick).toBe('ruin-w');
   });
 });

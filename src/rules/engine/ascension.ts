@@ -11,7 +11,8 @@
  * @module
  */
 import { z } from 'zod';
-import { aliveModels, inCombat, isAlive, mortalDamage, onBattlefield, reject, rollLogged, rosterUnit, unitHasKeyword, type Ctx } from './core';
+import { aliveModels, inCombat, isAlive, mortalDamage, onBattlefield, reject, rollLogged, rosterUnit, syncPort, unitHasKeyword, type Ctx } from './core';
+import type { GeometryPort, Point2 } from './geometryPort';
 import { opponentOf, PLAYERS, type GameState, type PlayerId } from './state';
 
 /** The battleplan ids (CAMPAIGN.md). */
@@ -147,9 +148,16 @@ export type AscensionSetup = z.infer<typeof AscensionSetupSchema>;
 export interface AscensionState {
   /**
    * Twists rolled, one per battle round; `pick`: what the underdog picked for it (`twistPick`: a
-   * unit or an objective), absent until then.
+   * unit, an objective, Wild Fire's terrain features, or Spied Treasure's point `at` and the id
+   * of the objective placed there), absent until then. `features`: Wild Fire's D3, the most
+   * terrain features the underdog can pick (absent for the other twists).
    */
-  twists: { round: number; roller: PlayerId; underdog: boolean; roll: number; name: string; pick?: { unitId?: string; objectiveId?: string } }[];
+  twists: { round: number; roller: PlayerId; underdog: boolean; roll: number; name: string; features?: number; pick?: { unitId?: string; objectiveId?: string; featureIds?: string[]; at?: [number, number] } }[];
+  /**
+   * Objectives placed during the battle (Spied Treasure), with their centre (inches), marker
+   * diameter and round; their ids are in `battleplan.objectives` from then on. Absent = none.
+   */
+  addedObjectives?: { id: string; at: [number, number]; diameterInches: number; round: number }[];
   /** Objectives removed from play by a twist (Fool's Gold); absent = none. */
   outOfPlay?: string[];
   /**
@@ -378,8 +386,10 @@ export function ascensionStartOfRound(c: Ctx): void {
   }
   const [roll] = rollLogged(c, 1, def.twistDie, 'twist', roller);
   const twist = def.twists.find((x) => roll >= x.faces[0] && roll <= x.faces[1]) as Twist;
-  st.twists.push({ round: s.round, roller, underdog, roll, name: twist.name });
-  c.events.push({ type: 'twist', round: s.round, roller, underdog, roll, name: twist.name, text: twist.text });
+  // Wild Fire: "The underdog can pick up to D3 terrain features": the D3 is rolled with the twist.
+  const features = twist.name === 'Wild Fire' ? rollLogged(c, 1, 3, 'wildFire:features', roller)[0] : undefined;
+  st.twists.push({ round: s.round, roller, underdog, roll, name: twist.name, ...(features !== undefined ? { features } : {}) });
+  c.events.push({ type: 'twist', round: s.round, roller, underdog, roll, name: twist.name, text: twist.text, ...(features !== undefined ? { features } : {}) });
 }
 
 /** Glorious Victory: a lead of 5+ is a major victory, 1-4 minor, a tie a draw (T-53). */
@@ -476,8 +486,12 @@ export function retreatWithoutDamage(s: GameState, unitId: string): string | nul
   return null;
 }
 
-/** What each twist lets the underdog pick (Ascension › each battleplan's Twist table); absent: nothing to pick. */
-export const TWIST_PICKS: Readonly<Record<string, 'friendlyUnit' | 'enemyUnit' | 'objective'>> = {
+/**
+ * What each twist lets the underdog pick (Ascension › each battleplan's Twist table); absent:
+ * nothing to pick. `terrainFeatures`: up to the twist's D3 features (Wild Fire); `point`: where a
+ * new objective is placed (Spied Treasure).
+ */
+export const TWIST_PICKS: Readonly<Record<string, 'friendlyUnit' | 'enemyUnit' | 'objective' | 'terrainFeatures' | 'point'>> = {
   'Under Dust and Rubble': 'objective',
   'Lead the Attack': 'friendlyUnit',
   "Fool's Gold": 'objective',
@@ -489,6 +503,8 @@ export const TWIST_PICKS: Readonly<Record<string, 'friendlyUnit' | 'enemyUnit' |
   'Storm the Enemy': 'friendlyUnit',
   'The Earth Trembles': 'enemyUnit',
   'Eruption of Power': 'objective',
+  'Wild Fire': 'terrainFeatures',
+  'Spied Treasure': 'point',
 };
 
 /** The twist of the current battle round if it is `name`, else null. */
@@ -499,6 +515,123 @@ export function currentTwist(s: GameState, name: string): AscensionState['twists
 /** Is `unitId` the unit picked for the twist `name` this battle round? */
 export function twistPicked(s: GameState, name: string, unitId: string): boolean {
   return currentTwist(s, name)?.pick?.unitId === unitId;
+}
+
+/**
+ * Terrain features that have the Obscuring terrain ability this battle round besides their own
+ * abilities: those picked for Wild Fire (The Ruined Settlement: "Those terrain features gain the
+ * 'Obscuring' terrain ability until the start of the next battle round"). Passed to the port's
+ * `terrainProtection`, which never changes the battlefield.
+ */
+export function twistObscuring(s: GameState): string[] {
+  return currentTwist(s, 'Wild Fire')?.pick?.featureIds ?? [];
+}
+
+/**
+ * The units that have any of the terrain features within their combat range (Wild Fire; Core
+ * 7.0, A-G17b: a living model within 3" horizontally of the feature's footprint, the port's
+ * `terrainContestingModels`), in roster order: units on the battlefield, manifestations excluded
+ * (they are not units, Magic 7.0).
+ */
+export function unitsNearFeatures(s: GameState, port: GeometryPort, featureIds: readonly string[]): string[] {
+  return Object.values(s.units)
+    .filter((u) => {
+      if (!unitOnBattlefield(s, port, u.id)) return false;
+      const alive = new Set(aliveModels(s, u.id).map((m) => m.id));
+      return featureIds.some((f) => port.terrainContestingModels(u.id, f).some((m) => alive.has(m)));
+    })
+    .map((u) => u.id);
+}
+
+/**
+ * Wild Fire's pick that burns the enemy (Ascension › The Ruined Settlement › Wild Fire): the
+ * terrain features with more enemy than friendly units of `player` within combat range
+ * ({@link unitsNearFeatures}), most enemy units first (ties in the battlefield's feature order), at
+ * most `max` (the D3 rolled). Empty when no feature burns more enemy units than friendly ones.
+ */
+export function wildFireSuggestion(s: GameState, port: GeometryPort, player: PlayerId, max: number): string[] {
+  const score = (f: string) => unitsNearFeatures(s, port, [f]).reduce((n, u) => n + (s.units[u].owner === player ? -1 : 1), 0);
+  return port
+    .terrainFeatures()
+    .map((f, i) => ({ f, i, n: score(f) }))
+    .filter((x) => x.n > 0)
+    .sort((a, b) => b.n - a.n || a.i - b.i)
+    .slice(0, max)
+    .map((x) => x.f);
+}
+
+/** A unit (not a manifestation, Magic 7.0) with a model on the battlefield (not in reserve, not undeployed). */
+function unitOnBattlefield(s: GameState, port: GeometryPort, unitId: string): boolean {
+  const u = s.units[unitId];
+  return u.manifestation === undefined && u.status === undefined && isAlive(s, unitId) && (port.onBattlefield ? port.onBattlefield(unitId) : true);
+}
+
+/** "Within" / "more than" tolerance of the geometry (0.001", docs/interpretations.md): "more than 9"" is the complement of "within 9"". */
+const EPSILON_INCHES = 0.001;
+
+/** The diameter of a new objective marker (Spied Treasure): 40 mm (Core 32.0, INVENTORY G17), in inches. */
+export const NEW_OBJECTIVE_DIAMETER_INCHES = 40 / 25.4;
+
+/**
+ * Why a new objective cannot be placed centred at `at` (inches) for Spied Treasure (Ascension ›
+ * Relics of Myth: "in neutral territory, more than 9" from all other objectives and more than 3"
+ * from all units"), or null when it can. A-R21: the whole 40 mm marker must be in neutral
+ * territory (no part of it within either player's territory, Core 9.1.2, and all of it on the
+ * battlefield); the 9" and 3" are closest distances (Core 2.1: from the marker's edge, to the
+ * other markers' edges and the units' bases) and must be more than 9" / 3". Objectives removed
+ * from play (Fool's Gold, burned) are no longer objectives; manifestations are not units.
+ */
+export function spiedTreasureProblem(s: GameState, port: GeometryPort, at: Point2): string | null {
+  if (!port.markerSite) return 'this battlefield cannot measure a new objective marker';
+  if (!s.territories) return 'the game has no territories: neutral territory is unknown';
+  const site = port.markerSite(at, NEW_OBJECTIVE_DIAMETER_INCHES);
+  const where = `(${at[0]}, ${at[1]})`;
+  if (!site.onBattlefield) return `an objective at ${where} would not be wholly on the battlefield`;
+  for (const p of PLAYERS) if (site.inTerritory(s.territories[p])) return `an objective at ${where} would be within ${p}'s territory, not in neutral territory`;
+  const st = s.ascension;
+  for (const o of s.battleplan.objectives) {
+    if (st?.burned.includes(o) || st?.outOfPlay?.includes(o)) continue;
+    const d = site.distanceInches(o);
+    if (d <= 9 + EPSILON_INCHES) return `an objective at ${where} would be ${d.toFixed(2)}" from objective "${o}": it must be more than 9"`;
+  }
+  for (const u of Object.values(s.units)) {
+    if (!unitOnBattlefield(s, port, u.id)) continue;
+    const d = site.distanceInches(u.id);
+    if (d <= 3 + EPSILON_INCHES) return `an objective at ${where} would be ${d.toFixed(2)}" from unit "${u.id}": it must be more than 3"`;
+  }
+  return null;
+}
+
+/**
+ * The scripted policy's point for Spied Treasure, or null when no legal point is found ("if
+ * possible": the twist then does nothing). A deterministic search: the points of a 1" grid over
+ * the table (x, y whole inches), nearest first to the centroid of `player`'s models on the
+ * battlefield (so the underdog can reach it; the table's centre when it has none), ties by y
+ * then x; the first point {@link spiedTreasureProblem} accepts.
+ */
+export function spiedTreasureSite(s: GameState, port: GeometryPort, player: PlayerId): [number, number] | null {
+  if (!port.markerSite || !s.territories) return null;
+  const table = s.battleplan.ascension?.table;
+  if (!table) return null;
+  let sx = 0;
+  let sy = 0;
+  let n = 0;
+  for (const u of Object.values(s.units)) {
+    if (u.owner !== player || u.manifestation !== undefined || u.status !== undefined) continue;
+    for (const m of aliveModels(s, u.id)) {
+      const at = port.modelPosition(m.id);
+      if (!at) continue;
+      sx += at[0];
+      sy += at[1];
+      n++;
+    }
+  }
+  const from: Point2 = n > 0 ? [sx / n, sy / n] : [table.width / 2, table.depth / 2];
+  const grid: [number, number][] = [];
+  for (let y = 1; y < table.depth; y++) for (let x = 1; x < table.width; x++) grid.push([x, y]);
+  const d = (p: Point2) => Math.hypot(p[0] - from[0], p[1] - from[1]);
+  grid.sort((a, b) => d(a) - d(b) || a[1] - b[1] || a[0] - b[0]);
+  return grid.find((p) => spiedTreasureProblem(s, port, p) === null) ?? null;
 }
 
 /** Objectives that cannot be controlled this battle round (Under Dust and Rubble, A-R27). */
@@ -553,12 +686,16 @@ export function rallyFree(s: GameState, player: PlayerId): string | null {
  * `twistPick` (Ascension › Path to Glory Battles › Twists): the player who rolled the twist this
  * battle round picks what it names: a friendly unit (Lead the Attack, At All Costs, An Eye For
  * Riches, Steeled Resolve, Line-breakers, Defensive Formation, Storm the Enemy), an enemy unit (The
- * Earth Trembles) or an objective (Under Dust and Rubble, Fool's Gold: removed from play, Eruption
- * of Power: a dice for each unit contesting it, 4+ → D3 mortal damage, nobody's kill). Once, at the
- * start of the battle round: in the start-of-turn phase of its first turn. Refused with the
- * twist's rule otherwise. (Wild Fire and Spied Treasure are not played: docs/campaign.md.)
+ * Earth Trembles), an objective (Under Dust and Rubble, Fool's Gold: removed from play, Eruption
+ * of Power: a dice for each unit contesting it, 4+ → D3 mortal damage, nobody's kill), terrain
+ * features (Wild Fire: `featureIds`, 1 to the twist's D3 different features of the battlefield;
+ * they are Obscuring this battle round, {@link twistObscuring}, and each unit with one of them
+ * within its combat range rolls a dice, 4+ → D3 mortal damage, nobody's kill) or a point (Spied
+ * Treasure: `at`, inches; a new objective is placed there, {@link placeSpiedTreasure}). Once, at
+ * the start of the battle round: in the start-of-turn phase of its first turn. Refused with the
+ * twist's rule otherwise.
  */
-export function twistPick(c: Ctx, a: { player: PlayerId; unitId?: string; objectiveId?: string }): void {
+export function twistPick(c: Ctx, a: { player: PlayerId; unitId?: string; objectiveId?: string; featureIds?: readonly string[]; at?: readonly [number, number] }): void {
   const s = c.s;
   const st = s.ascension;
   const t = st?.twists.find((x) => x.round === s.round);
@@ -570,30 +707,87 @@ export function twistPick(c: Ctx, a: { player: PlayerId; unitId?: string; object
   if (a.player !== t.roller) reject(`${t.roller} rolled the twist and picks for it`, rule);
   if (t.pick) reject(`${t.name} was already picked this battle round`, rule);
   if (s.stage !== 'turn' || s.turnInRound !== 0 || s.phase !== 'startOfTurn') reject('the twist is picked at the start of the battle round (the start of its first turn)', rule);
+  const given = (['unitId', 'objectiveId', 'featureIds', 'at'] as const).filter((k) => a[k] !== undefined);
+  const field = kind === 'objective' ? 'objectiveId' : kind === 'terrainFeatures' ? 'featureIds' : kind === 'point' ? 'at' : 'unitId';
+  if (given.length !== 1 || given[0] !== field) {
+    const what = kind === 'objective' ? 'an objective' : kind === 'terrainFeatures' ? `up to ${t.features ?? 0} terrain features` : kind === 'point' ? 'a point for the new objective' : kind === 'enemyUnit' ? 'an enemy unit' : 'a friendly unit';
+    reject(`${t.name} picks ${what} ("${field}")`, rule);
+  }
+  if (kind === 'terrainFeatures') {
+    const ids = a.featureIds as readonly string[];
+    const known = c.port.terrainFeatures();
+    const limit = t.features ?? 0;
+    if (ids.length === 0) reject(`${t.name} picks at least 1 terrain feature (or none is picked)`, rule);
+    if (ids.length > limit) reject(`${t.name} picks up to D3 terrain features: the D3 rolled ${limit}, ${ids.length} picked`, rule);
+    for (const [i, f] of ids.entries()) {
+      if (!known.includes(f)) reject(`"${f}" is not a terrain feature of the battlefield`, rule);
+      if (ids.indexOf(f) !== i) reject(`"${f}" is picked twice`, rule);
+    }
+    t.pick = { featureIds: [...ids] };
+    c.events.push({ type: 'twistPicked', name: t.name, player: a.player, featureIds: [...ids] });
+    // "roll a dice for each unit that has any of those terrain features within its combat range. On a 4+, inflict D3 mortal damage on that unit."
+    for (const u of unitsNearFeatures(s, c.port, ids)) {
+      const [d] = rollLogged(c, 1, 6, `wildFire:${u}`, a.player);
+      if (d >= 4) mortalDamage(c, u, rollLogged(c, 1, 3, `wildFire:${u}:mortal`, a.player)[0], `twist:${t.name}`);
+    }
+    return;
+  }
+  if (kind === 'point') {
+    placeSpiedTreasure(c, a.player, a.at as readonly [number, number], rule);
+    return;
+  }
   if (kind === 'objective') {
-    if (a.objectiveId === undefined || a.unitId !== undefined) reject(`${t.name} picks an objective ("objectiveId")`, rule);
+    const objectiveId = a.objectiveId as string;
     const inPlay = s.battleplan.objectives.filter((o) => !st.burned.includes(o) && !(st.outOfPlay ?? []).includes(o));
-    if (!inPlay.includes(a.objectiveId)) reject(`"${a.objectiveId}" is not an objective in play`, rule);
-    t.pick = { objectiveId: a.objectiveId };
-    c.events.push({ type: 'twistPicked', name: t.name, player: a.player, objectiveId: a.objectiveId });
+    if (!inPlay.includes(objectiveId)) reject(`"${objectiveId}" is not an objective in play`, rule);
+    t.pick = { objectiveId: objectiveId };
+    c.events.push({ type: 'twistPicked', name: t.name, player: a.player, objectiveId: objectiveId });
     if (t.name === "Fool's Gold") {
-      st.outOfPlay = [...(st.outOfPlay ?? []), a.objectiveId];
-      s.objectives[a.objectiveId] = null;
+      st.outOfPlay = [...(st.outOfPlay ?? []), objectiveId];
+      s.objectives[objectiveId] = null;
     } else if (t.name === 'Eruption of Power') {
       for (const u of Object.values(s.units)) {
-        if (u.manifestation !== undefined || !onBattlefield(c, u.id) || !c.port.contests(u.id, a.objectiveId)) continue;
+        if (u.manifestation !== undefined || !onBattlefield(c, u.id) || !c.port.contests(u.id, objectiveId)) continue;
         const [d] = rollLogged(c, 1, 6, `eruptionOfPower:${u.id}`, a.player);
         if (d >= 4) mortalDamage(c, u.id, rollLogged(c, 1, 3, `eruptionOfPower:${u.id}:mortal`, a.player)[0], `twist:${t.name}`);
       }
     }
     return;
   }
-  if (a.unitId === undefined || a.objectiveId !== undefined) reject(`${t.name} picks ${kind === 'enemyUnit' ? 'an enemy' : 'a friendly'} unit ("unitId")`, rule);
-  const u = Object.prototype.hasOwnProperty.call(s.units, a.unitId) ? s.units[a.unitId] : undefined;
-  if (!u || u.manifestation !== undefined || !onBattlefield(c, a.unitId)) reject(`"${a.unitId}" is not a unit on the battlefield`, rule);
+  const unitId = a.unitId as string;
+  const u = Object.prototype.hasOwnProperty.call(s.units, unitId) ? s.units[unitId] : undefined;
+  if (!u || u.manifestation !== undefined || !onBattlefield(c, unitId)) reject(`"${unitId}" is not a unit on the battlefield`, rule);
   if ((u.owner === a.player) !== (kind === 'friendlyUnit')) reject(`${t.name} picks ${kind === 'enemyUnit' ? 'an enemy' : 'a friendly'} unit`, rule);
-  t.pick = { unitId: a.unitId };
-  c.events.push({ type: 'twistPicked', name: t.name, player: a.player, unitId: a.unitId });
+  t.pick = { unitId };
+  c.events.push({ type: 'twistPicked', name: t.name, player: a.player, unitId });
+}
+
+/**
+ * Spied Treasure (Relics of Myth): "If possible, the underdog can place 1 new objective in neutral
+ * territory, more than 9" from all other objectives and more than 3" from all units." Refused
+ * with the rule unless {@link spiedTreasureProblem} finds none. The new objective (`spied-treasure-rN`,
+ * a 40 mm marker) joins `battleplan.objectives`, uncontrolled, and is recorded in
+ * `state.ascension.addedObjectives`, which the port learns with every sync: from then on it is
+ * contested, controlled and scored like the others for the rest of the battle.
+ */
+function placeSpiedTreasure(c: Ctx, player: PlayerId, at: readonly [number, number], rule: string): void {
+  const s = c.s;
+  const st = s.ascension as AscensionState;
+  const t = currentTwist(s, 'Spied Treasure') as AscensionState['twists'][number];
+  const problem = spiedTreasureProblem(s, c.port, at);
+  if (problem !== null) reject(problem, rule);
+  const taken = new Set([...s.battleplan.objectives, ...Object.keys(s.units), ...c.port.terrainFeatures(), ...PLAYERS.flatMap((p) => s.players[p].roster.units.flatMap((u) => u.models.map((m) => m.id)))]);
+  let id = `spied-treasure-r${s.round}`;
+  for (let k = 2; taken.has(id); k++) id = `spied-treasure-r${s.round}-${k}`;
+  const point: [number, number] = [at[0], at[1]];
+  t.pick = { at: point, objectiveId: id };
+  st.addedObjectives = [...(st.addedObjectives ?? []), { id, at: point, diameterInches: NEW_OBJECTIVE_DIAMETER_INCHES, round: s.round }];
+  // The one change to the battleplan during play: the objective is an objective of the battle from now on.
+  (s as { battleplan: GameState['battleplan'] }).battleplan = { ...s.battleplan, objectives: [...s.battleplan.objectives, id] };
+  s.objectives[id] = null;
+  c.events.push({ type: 'twistPicked', name: t.name, player, objectiveId: id, at: point });
+  c.events.push({ type: 'objectiveAdded', objectiveId: id, at: point, diameterInches: NEW_OBJECTIVE_DIAMETER_INCHES, rule });
+  syncPort(c);
 }
 
 /**

@@ -30,7 +30,7 @@ import {
   type Ctx,
 } from './core';
 import { makeMove } from './moves';
-import { twistAttackModifiers, twistStrike } from './ascension';
+import { twistAttackModifiers, twistObscuring, twistStrike } from './ascension';
 import { pathDamageBonus, pathHitModifiers, pathSaveModifier, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
@@ -261,7 +261,8 @@ function shootingTargetProblem(c: Ctx, unitId: string, w: RosterWeapon, target: 
   const s = c.s;
   if (engaged && !has(w, 'shoot-in-combat')) return { reason: `unit "${unitId}" is in combat: "${w.name}" cannot shoot (no Shoot in Combat)`, rule: 'Core 16.0' };
   if (engaged && !c.port.unitsInCombat(unitId, target)) return { reason: `unit "${unitId}" is in combat and can only target units it is in combat with`, rule: 'Core 16.0' };
-  const prot = c.port.terrainProtection(target, unitId);
+  // Wild Fire (Ascension twist): the picked terrain features are Obscuring this battle round.
+  const prot = c.port.terrainProtection(target, unitId, twistObscuring(s));
   const near = c.port.withinCombatRange(unitId, target);
   if (prot.obscuring && !unitHasKeyword(s, target, 'FLY') && !near) return { reason: `"${target}" is behind or wholly on Obscuring terrain`, rule: 'Terrain 1.2' };
   if (unitHasKeyword(s, target, 'INFANTRY') && guardedHero(c, target) && c.port.distance(unitId, target) > 12 + 0.001) {

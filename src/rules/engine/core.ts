@@ -209,7 +209,7 @@ export function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitI
 /**
  * The engine's view of positions and removed models, for {@link GeometryPort.sync}: slain models,
  * and every model of a unit that is not deployed (Core 10.0) or a manifestation not summoned
- * (Magic 7.0).
+ * (Magic 7.0); and the objectives placed during the battle (Spied Treasure), when any.
  */
 export function portView(s: GameState): PortView {
   const removed: string[] = [];
@@ -217,7 +217,9 @@ export function portView(s: GameState): PortView {
     if (u.status !== undefined) removed.push(...rosterUnit(s, u.id).models.map((m) => m.id));
     else removed.push(...u.slain);
   }
-  return { positions: s.positions, removed };
+  // Objectives placed during the battle (Spied Treasure): only in games that placed one.
+  const added = s.ascension?.addedObjectives;
+  return added?.length ? { positions: s.positions, removed, addedObjectives: added } : { positions: s.positions, removed };
 }
 
 /** Push the working state's positions and slain models to the port. */

@@ -42,6 +42,12 @@ export interface PortView {
    * (a model with no set-up position and no entry in `positions` is not on the battlefield).
    */
   readonly removed: readonly string[];
+  /**
+   * Objective markers added during the battle (Ascension › Relics of Myth › Spied Treasure), absent
+   * when none: the port answers for them as for the battlefield's own objectives from then on. A
+   * marker the port learned from an earlier view and missing from this one is taken off again.
+   */
+  readonly addedObjectives?: readonly { readonly id: string; readonly at: Point2; readonly diameterInches: number }[];
 }
 
 /** Answer of {@link GeometryPort.lineToUnit}. */
@@ -110,9 +116,11 @@ export interface GeometryPort {
   /**
    * Terrain 1.1/1.2 for an attack by `attackerUnit` on `targetUnit`: the abilities of the terrain
    * features the target is behind or wholly on (`cover`, `obscuring`). FLY and "charged" are the
-   * engine's business.
+   * engine's business. `extraObscuring`: ids of terrain features that have the Obscuring ability
+   * for now besides their own abilities (Ascension › The Ruined Settlement › Wild Fire: "Those
+   * terrain features gain the 'Obscuring' terrain ability"); absent = none.
    */
-  terrainProtection(targetUnit: string, attackerUnit: string): { readonly cover: boolean; readonly obscuring: boolean };
+  terrainProtection(targetUnit: string, attackerUnit: string, extraObscuring?: readonly string[]): { readonly cover: boolean; readonly obscuring: boolean };
   /** Is any model of the unit within `inches` of a Place of Power feature (Terrain 1.2)? */
   nearPlaceOfPower(unitId: string, inches: number): boolean;
 
@@ -148,4 +156,21 @@ export interface GeometryPort {
    * meets any of its models' footprints; `unitId`'s own unit is never listed).
    */
   lineToUnit(unitId: string, point: Point2): PortLine;
+  /**
+   * Optional (Ascension › Relics of Myth › Spied Treasure): a new objective marker, a disk of
+   * `diameterInches` lying on the battlefield centred at `at`, measured before it is placed:
+   * `distanceInches(id)` is the closest distance (Core 2.1, A-G1) from the marker to a unit, model
+   * or objective (Infinity for an unknown id or a unit with no model on the battlefield);
+   * `inTerritory(territory)` whether any part of the marker is within the territory polygon of
+   * that key (Core 9.1.2; false for an unknown key); `onBattlefield` whether the whole marker lies
+   * on the battlefield. A port without it cannot place a new objective.
+   */
+  markerSite?(at: Point2, diameterInches: number): PortMarkerSite;
+}
+
+/** Answer of {@link GeometryPort.markerSite}. */
+export interface PortMarkerSite {
+  distanceInches(id: string): number;
+  inTerritory(territory: string): boolean;
+  readonly onBattlefield: boolean;
 }

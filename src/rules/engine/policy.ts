@@ -12,7 +12,7 @@
 import type { GeometryPort, Point2 } from './geometryPort';
 import { aliveModels, hasPathAbility, isAlive, knownMove } from './core';
 import { reduce, type ReduceResult } from './reduce';
-import { TWIST_PICKS } from './ascension';
+import { spiedTreasureSite, TWIST_PICKS, unitsNearFeatures, wildFireSuggestion } from './ascension';
 import { SPELLS } from './magic';
 import { opponentOf, type Action, type GameState, type PlayerId } from './state';
 
@@ -146,13 +146,33 @@ export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Po
   /**
    * The underdog's pick for this round's twist (Ascension › Twists), its default: a friendly unit
    * → its general, else its first unit; an enemy unit → the enemy general, else the first enemy
-   * unit; an objective → those the opponent controls first, then the others, in battleplan order.
+   * unit; an objective → those the opponent controls first, then the others, in battleplan order;
+   * Wild Fire → the terrain features with more enemy than friendly units within combat range (the
+   * mortal damage falls on the enemy), most enemy units first, up to the D3; with none such, the
+   * one feature nearest its own units that has none of them within combat range (Obscuring to hide
+   * behind, nobody of its own burned); else no pick;
+   * Spied Treasure → `spiedTreasureSite` (none: no pick, "if possible").
    */
   function twistCandidates(s: GameState): Action[] {
     const t = s.ascension?.twists.find((x) => x.round === s.round);
     const kind = t ? TWIST_PICKS[t.name] : undefined;
     if (!t || t.pick || kind === undefined || s.turnInRound !== 0) return [];
     const p = t.roller;
+    if (kind === 'terrainFeatures') {
+      // Wild Fire: the features that burn more enemy units than friendly ones, most first, up to the D3.
+      const lit = wildFireSuggestion(s, port, p, t.features ?? 0);
+      if (lit.length) return [{ type: 'twistPick', player: p, featureIds: lit }];
+      // None burns the enemy more: the feature nearest the underdog's units that burns none of them (Obscuring cover to hide behind).
+      const mine = units(s, p).filter((u) => s.units[u].manifestation === undefined);
+      const near = (f: string) => Math.min(...mine.map((u) => port.distance(u, f)));
+      const safe = port.terrainFeatures().filter((f) => !unitsNearFeatures(s, port, [f]).some((u) => s.units[u].owner === p));
+      const shelter = safe.length && t.features ? safe.reduce((a, b) => (near(b) < near(a) ? b : a)) : null;
+      return shelter !== null ? [{ type: 'twistPick', player: p, featureIds: [shelter] }] : [];
+    }
+    if (kind === 'point') {
+      const at = spiedTreasureSite(s, port, p);
+      return at ? [{ type: 'twistPick', player: p, at }] : [];
+    }
     if (kind === 'objective') {
       const os = s.battleplan.objectives;
       const theirs = os.filter((o) => s.objectives[o] === opponentOf(p));

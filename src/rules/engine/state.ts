@@ -419,8 +419,12 @@ export type Action =
   | { readonly type: 'tacticalGambit'; readonly player: PlayerId; readonly tactic: string; readonly unitId?: string; readonly terrainId?: string }
   /** Use a Path to Glory ability (pathAbilities.ts `useAbility`): Berserker, Well of Strength, Full-on Attack, Tactical Acumen (`target`), Hunter's Eye (`target`, deployment phase). */
   | { readonly type: 'useAbility'; readonly player: PlayerId; readonly unitId: string; readonly ability: 'Berserker' | 'Line-breakers' | 'Well of Strength' | 'Full-on Attack' | 'Tactical Acumen' | "Hunter's Eye"; readonly target?: string }
-  /** The underdog's pick for this battle round's twist (Ascension › Twists; `ascension.ts` twistPick): a unit or an objective. */
-  | { readonly type: 'twistPick'; readonly player: PlayerId; readonly unitId?: string; readonly objectiveId?: string }
+  /**
+   * The underdog's pick for this battle round's twist (Ascension › Twists; `ascension.ts` twistPick):
+   * a unit, an objective, terrain features (Wild Fire: `featureIds`) or a point in inches where a
+   * new objective is placed (Spied Treasure: `at`).
+   */
+  | { readonly type: 'twistPick'; readonly player: PlayerId; readonly unitId?: string; readonly objectiveId?: string; readonly featureIds?: readonly string[]; readonly at?: readonly [number, number] }
   /** Withdraw from a Path to Glory battle (Ascension › Withdrawing from Battle). */
   | { readonly type: 'withdraw'; readonly player: PlayerId };
 

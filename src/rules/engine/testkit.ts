@@ -29,6 +29,11 @@ export interface PortTables {
   hidden?: Set<string>;
   /** Terrain protection of `"target|attacker"` (absent: none). */
   protection?: Record<string, { cover: boolean; obscuring: boolean }>;
+  /**
+   * `"target|attacker"` → terrain feature ids the target is behind or wholly on (Terrain 1.1):
+   * Obscuring when one of them is among `terrainProtection`'s `extraObscuring` (Wild Fire).
+   */
+  behindOrOn?: Record<string, string[]>;
   /** Units within 3" of a Place of Power. */
   nearPlaceOfPower?: Set<string>;
   /** Unordered pairs `"a|b"` within combat range regardless of visibility (absent: the `inCombat` pairs). */
@@ -70,7 +75,11 @@ export function tablePort(t: PortTables): GeometryPort {
     overlapping: () => null,
     // "Wholly within" answers from the distance table: the listed distance must be within `inches`.
     whollyWithin: (a, b, inches) => (t.distances?.[`${a}|${b}`] ?? t.distances?.[`${b}|${a}`] ?? 100) <= inches + 1e-9,
-    terrainProtection: (target, attacker) => t.protection?.[`${target}|${attacker}`] ?? { cover: false, obscuring: false },
+    terrainProtection: (target, attacker, extraObscuring = []) => {
+      const p = t.protection?.[`${target}|${attacker}`] ?? { cover: false, obscuring: false };
+      const lit = (t.behindOrOn?.[`${target}|${attacker}`] ?? []).some((f) => extraObscuring.includes(f));
+      return lit ? { ...p, obscuring: true } : p;
+    },
     nearPlaceOfPower: (u) => t.nearPlaceOfPower?.has(u) ?? false,
     withinTerritory: (id, terr, inches) => (t.territories?.[`${u(id)}|${terr}`]?.distance ?? 100) <= inches + 1e-9,
     whollyWithinTerritory: (id, terr) => t.territories?.[`${u(id)}|${terr}`]?.wholly ?? false,

@@ -17,7 +17,7 @@
 
 import { unitsInCombat, modelContests } from '../../geometry/combat';
 import { coherencyOf } from '../../geometry/coherency';
-import { distanceBetween, entityDistance, resolveEntity } from '../../geometry/distance';
+import { distanceBetween, entityDistance, objectiveDisk, resolveEntity, type Entity } from '../../geometry/distance';
 import { closestPointOnFootprint, footprintBoundaryPoint, type Footprint } from '../../geometry/footprint';
 import { footprintSegmentDistance, pointInPolygon, pointSegmentDistance, type Polygon } from '../../geometry/polygon';
 import { footprintGap } from '../../geometry/footprintGap';
@@ -243,6 +243,9 @@ export function worldPort(world: World): GeometryPort {
     }
   };
 
+  /** Ids of the objectives this port added to the World from the engine's view (not the battlefield's own). */
+  const addedObjectives = new Set<string>();
+
   return {
     unitsInCombat: (a, b) => unitsInCombat(world, a, b).inCombat,
     distance: (a, b) => distanceBetween(world, a, b).distanceInches,
@@ -279,6 +282,19 @@ export function worldPort(world: World): GeometryPort {
     onBattlefield: (unitId) => world.unitModels(unitId).length > 0,
 
     sync: (view: PortView) => {
+      // Objectives added during the battle (Spied Treasure): learned, and dropped when the view no longer has them.
+      const want = new Map((view.addedObjectives ?? []).map((o) => [o.id, o]));
+      for (const id of addedObjectives) {
+        if (!want.has(id)) {
+          world.objectives.delete(id);
+          addedObjectives.delete(id);
+        }
+      }
+      for (const o of want.values()) {
+        if (world.objectives.has(o.id) && !addedObjectives.has(o.id)) continue;
+        world.objectives.set(o.id, { id: o.id, x: o.at[0], y: o.at[1], diameterInches: o.diameterInches });
+        addedObjectives.add(o.id);
+      }
       const removed = new Set(view.removed);
       for (const [id, init] of initial) {
         const cur = world.models.get(id);
@@ -361,12 +377,12 @@ export function worldPort(world: World): GeometryPort {
       if (!s || !o) return false;
       return isWhollyWithin(s, { kind: 'entity', entity: o }, inches);
     },
-    terrainProtection: (targetUnit, attackerUnit) => world.memoize(`terrainProtection|${targetUnit}|${attackerUnit}`, () => {
+    terrainProtection: (targetUnit, attackerUnit, extraObscuring = []) => world.memoize(`terrainProtection|${targetUnit}|${attackerUnit}${extraObscuring.length ? `|${extraObscuring.join(',')}` : ''}`, () => {
       let cover = false;
       let obscuring = false;
       for (const f of world.terrain.features) {
         const c = f.abilities.includes('cover');
-        const o = f.abilities.includes('obscuring');
+        const o = f.abilities.includes('obscuring') || extraObscuring.includes(f.id);
         if ((!c || cover) && (!o || obscuring)) continue;
         if (whollyOn(targetUnit, f) || behind(targetUnit, f, attackerUnit)) {
           cover ||= c;
@@ -416,9 +432,18 @@ export function worldPort(world: World): GeometryPort {
       const f = featureById.get(terrainId);
       if (!f) return [];
       const te = { kind: 'terrain' as const, id: terrainId, feature: f };
+      const [x0, y0, , x1, y1] = f.bounds;
       return world
         .unitModels(unitId)
-        .filter((m) => entityDistance({ kind: 'model', id: m.id, model: m }, te, true).distanceInches <= CR)
+        .filter((m) => {
+          // The plan gap between the base's box and the feature's bounds is a lower bound of the
+          // horizontal distance: a model farther than that is out of range without the exact query.
+          const fp = m.footprint;
+          const gapX = Math.max(x0 - (fp.x + fp.semiMajor), fp.x - fp.semiMajor - x1, 0);
+          const gapY = Math.max(y0 - (fp.y + fp.semiMajor), fp.y - fp.semiMajor - y1, 0);
+          if (Math.hypot(gapX, gapY) > CR + EPSILON_INCHES) return false;
+          return entityDistance({ kind: 'model', id: m.id, model: m }, te, true).distanceInches <= CR;
+        })
         .map((m) => m.id);
     },
     terrainFeatures: () => world.terrain.features.map((f) => f.id),
@@ -432,6 +457,21 @@ export function worldPort(world: World): GeometryPort {
       const r = lineToBase(point, own.map((m) => m.footprint), others.map((m) => m.footprint));
       const hit = new Set(r.crossed.map((i) => others[i].unitId));
       return { onBattlefield, distanceInches: r.distanceInches, crossed: [...world.units.keys()].filter((u) => hit.has(u)) };
+    },
+    markerSite: (at, diameterInches) => {
+      const r = diameterInches / 2;
+      const marker: Entity = { kind: 'objective', id: '', disk: objectiveDisk(at[0], at[1], diameterInches) };
+      return {
+        distanceInches: (id) => {
+          const e = resolveEntity(world, id);
+          return e ? entityDistance(e, marker).distanceInches : Infinity;
+        },
+        inTerritory: (territory) => {
+          const poly = world.territories[territory];
+          return !!poly && poly.length >= 3 && isWithin(marker, { kind: 'territory', polygon: poly }, 0);
+        },
+        onBattlefield: at[0] - r >= -EPSILON_INCHES && at[1] - r >= -EPSILON_INCHES && at[0] + r <= world.widthInches + EPSILON_INCHES && at[1] + r <= world.depthInches + EPSILON_INCHES,
+      };
     },
   };
 }

@@ -8,7 +8,7 @@ export interface TwistBannerProps {
   who: (player: string) => string;
 }
 
-const PICKS: Record<string, string> = { friendlyUnit: 'a friendly unit', enemyUnit: 'an enemy unit', objective: 'an objective' };
+const PICKS: Record<string, string> = { friendlyUnit: 'a friendly unit', enemyUnit: 'an enemy unit', objective: 'an objective', terrainFeatures: 'terrain features', point: 'where a new objective goes' };
 
 /**
  * This battle round's twist in a Path to Glory battle (Ascension › Path to Glory Battles ›
@@ -19,7 +19,8 @@ const PICKS: Record<string, string> = { friendlyUnit: 'a friendly unit', enemyUn
 export function TwistBanner({ ascension, who }: TwistBannerProps) {
   const t = ascension.twist;
   if (!t) return null;
-  const pickNote = t.pick ? `picked: ${t.pick}` : t.picks ? `${who(t.roller)} picks ${PICKS[t.picks] ?? t.picks} at the start of the battle round` : null;
+  const what = t.picks === 'terrainFeatures' && t.features !== undefined ? `up to ${t.features} terrain feature${t.features === 1 ? '' : 's'}` : t.picks ? PICKS[t.picks] ?? t.picks : null;
+  const pickNote = t.pick ? `picked: ${t.pick}` : what ? `${who(t.roller)} picks ${what} at the start of the battle round` : null;
   return (
     <div className="play-twist" data-testid="play-twist" data-twist={t.name} data-roller={t.roller} title={t.text}>
       <b>Twist: {t.name}</b> ({who(t.roller)} rolled {t.roll}

@@ -1,7 +1,8 @@
 /**
  * The Play mode's board sync: the table shows where the game says every model stands. Moved models
  * are placed in the scene data and moved in the measuring engine; slain models leave both (kept, to
- * come back when a replay steps back before they were slain).
+ * come back when a replay steps back before they were slain). Objectives the game placed during the
+ * battle (Spied Treasure) join the table's markers, and leave again when a replay steps back before.
  */
 import { useCallback, useRef, type MutableRefObject } from 'react';
 import type { GameState, GameSummary } from '../../client/gameClient';
@@ -9,6 +10,7 @@ import type { BattlefieldData, ModelView } from '../../scene/types';
 import { sceneDataClient } from '../sceneData/sceneDataClient';
 import { samePoint } from './tools/moveMeasure';
 import { playGame, scenarioModel } from './game';
+import { withAddedObjectives } from './addedObjectives';
 import type { PlayOptions } from './playTypes';
 
 /**
@@ -19,6 +21,8 @@ import type { PlayOptions } from './playTypes';
 export function useBoardSync(app: MutableRefObject<PlayOptions>): (s: GameSummary) => Promise<void> {
   /** Models taken off the table (slain), kept to put back when a replay steps back before it. */
   const offTable = useRef(new Map<string, { view: ModelView; unit: BattlefieldData['units'][number] }>());
+  /** Ids of the objectives drawn because the game placed them (Spied Treasure), not the table's own. */
+  const addedShown = useRef(new Set<string>());
   return useCallback(
     async (s: GameSummary) => {
       const { engine, setData } = app.current;
@@ -61,8 +65,14 @@ export function useBoardSync(app: MutableRefObject<PlayOptions>): (s: GameSummar
         if (unit) offTable.current.set(m.id, { view: m, unit });
         await engine.track(engine.client.removeModel(m.id));
       }
+      // Objectives placed during the battle (Spied Treasure) join the table's markers; a replay stepped back before one drops it.
+      const markers = withAddedObjectives(data.objectives, s.board.addedObjectives ?? [], addedShown.current);
+      if (markers) {
+        addedShown.current = markers.shown;
+        setData((d) => (d ? { ...d, objectives: markers.objectives } : d));
+      }
       const byId = new Map(placed.filter((v): v is NonNullable<typeof v> => !!v).map((v) => [v.id, v]));
-      if (byId.size || gone.length || back.length) {
+      if (byId.size || gone.length || back.length || markers) {
         setData((d) => {
           if (!d) return d;
           const models = d.models.filter((m) => !removed.has(m.id)).map((m) => byId.get(m.id) ?? m);

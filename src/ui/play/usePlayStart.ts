@@ -35,7 +35,8 @@ export function usePlayStart({ game, app, engineLoaded, hasData, play, applyBoar
       store.set('previous', previousGame());
       setSummary(s);
       // Units drawn but off the table by the game (in reserve) leave the table, kept to come back.
-      if (s.board.removed.some((id) => app.current.data?.models.some((m) => m.id === id))) await applyBoard(s);
+      // So do the objectives the game placed (a loaded game that played Spied Treasure).
+      if (s.board.removed.some((id) => app.current.data?.models.some((m) => m.id === id)) || (s.board.addedObjectives ?? []).length > 0) await applyBoard(s);
       version.current++;
     })();
   }, [game, engineLoaded, hasData, setLines, setSummary, applyBoard, store, app, version]);
