@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createGame, type Action, type GameState } from './state';
 import { reduce, type GameEvent } from './reduce';
-import { tablePort, type PortTables } from './testkit';
+import { runActions, tablePort, type PortTables } from './testkit';
 import type { RosterInput } from './roster';
 
 const army = (f: string) => JSON.parse(readFileSync(new URL(`../../../assets/armies/${f}`, import.meta.url), 'utf8')) as RosterInput;
@@ -14,15 +14,10 @@ function game(diceScript: number[] = [], seed = 3): GameState {
   if (!r.ok) throw new Error(JSON.stringify(r.issues));
   return r.state;
 }
+/** The actions through `reduce` on the hand-built port (testkit's `runActions`), the state as `state`. */
 function apply(s: GameState, actions: Action[], t: PortTables): { state: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  for (const a of actions) {
-    const r = reduce(s, a, tablePort(t));
-    if (!r.ok) throw new Error(`rejected ${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
-    s = r.state;
-    events.push(...r.events);
-  }
-  return { state: s, events };
+  const r = runActions(s, actions, tablePort(t));
+  return { state: r.s, events: r.events };
 }
 const toCombat: Action[] = [
   { type: 'chooseFirstTurn', player: 'p1', first: 'p1' },

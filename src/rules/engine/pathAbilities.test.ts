@@ -8,7 +8,7 @@ import type { AscensionId, AscensionSetup } from './ascension';
 import type { RosterInput } from './roster';
 import { createGame, type Action, type GameState, type PlayerId } from './state';
 import { reduce, type GameEvent } from './reduce';
-import { sampleRoster, tablePort, type PortTables } from './testkit';
+import { runActions, sampleRoster, tablePort, type PortTables } from './testkit';
 import { scriptedPolicy } from './policy';
 import { championSlewInGame, questPointsInLog } from '../../campaign/outcome';
 import * as core from './core';
@@ -43,16 +43,8 @@ function game(o: { id?: AscensionId; roles?: Record<PlayerId, string>; abilities
   return r.state;
 }
 
-function apply(s: GameState, actions: Action[], t: PortTables): { s: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  for (const a of actions) {
-    const r = reduce(s, a, tablePort(t));
-    if (!r.ok) throw new Error(`rejected ${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
-    s = r.state;
-    events.push(...r.events);
-  }
-  return { s, events };
-}
+/** The actions through `reduce` on the hand-built port (testkit's `runActions`). */
+const apply = (s: GameState, actions: Action[], t: PortTables) => runActions(s, actions, tablePort(t));
 const end = (p: PlayerId, n: number): Action[] => Array.from({ length: n }, () => ({ type: 'endPhase', player: p }) as Action);
 /** Round 1, p1 first; the twist roll-off (no underdog) takes 3 dice: 6, 1 (p1 rolls), then the twist face. */
 const start: Action[] = [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }];

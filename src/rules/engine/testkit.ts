@@ -11,7 +11,7 @@
 import type { GeometryPort, PortCoherency, PortMoveResult } from './geometryPort';
 import type { RosterInput } from './roster';
 import type { Action, GameState } from './state';
-import { reduce } from './reduce';
+import { reduce, type GameEvent } from './reduce';
 
 /** Tables of a {@link tablePort}. */
 export interface PortTables {
@@ -162,20 +162,17 @@ export function sampleManifestations(p: string): NonNullable<RosterInput['manife
   ];
 }
 
-/** Events of a run of actions, as `reduce` reports them. */
-export type Events = { type: string; [k: string]: unknown }[];
-
 /**
  * Applies `actions` in order through `reduce` with `port`; throws (naming the action, reason and
  * rule) on the first rejection, since tests script only legal actions here.
  */
-export function runActions(s: GameState, actions: Action[], port: GeometryPort): { s: GameState; events: Events } {
-  const events: Events = [];
+export function runActions(s: GameState, actions: Action[], port: GeometryPort): { s: GameState; events: GameEvent[] } {
+  const events: GameEvent[] = [];
   for (const a of actions) {
     const r = reduce(s, a, port);
     if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
     s = r.state;
-    events.push(...(r.events as Events));
+    events.push(...r.events);
   }
   return { s, events };
 }

@@ -18,9 +18,9 @@ import { portView } from './core';
 import type { GeometryPort } from './geometryPort';
 import { stateHash } from './hash';
 import { scriptedPolicy } from './policy';
-import { reduce, type GameEvent } from './reduce';
+import { reduce } from './reduce';
 import { createGame, type Action, type GameState, type PlayerId } from './state';
-import { sampleRoster, tablePort, type PortTables } from './testkit';
+import { runActions, sampleRoster, tablePort, type PortTables } from './testkit';
 import { worldPort } from './worldPort';
 
 /** A Path to Glory game of `id` at the first-turn choice; the dice script starts with the twist roll-off. */
@@ -31,16 +31,6 @@ function game(id: AscensionId, objectives: string[], script: number[], table = {
   return r.state;
 }
 
-function apply(s: GameState, actions: Action[], port: GeometryPort): { s: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  for (const a of actions) {
-    const r = reduce(s, a, port);
-    if (!r.ok) throw new Error(`rejected ${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
-    s = r.state;
-    events.push(...r.events);
-  }
-  return { s, events };
-}
 /** The dice rolled, in order: purpose and faces (`state.log`). */
 const rolls = (s: GameState) => s.log.flatMap((e) => (e.kind === 'roll' ? [[e.purpose, e.dice] as [string, number[]]] : []));
 const start: Action = { type: 'chooseFirstTurn', player: 'p1', first: 'p1' };
@@ -50,7 +40,7 @@ describe('Wild Fire (The Ruined Settlement twist 2)', () => {
   const rule = 'Ascension › The Ruined Settlement › Wild Fire';
   /** Round 1: roll-off 6 v 1 → p1 rolls the D3 twist (face 3 → 2: Wild Fire), then "up to D3" features from `face`. */
   const wildFire = (face: number, rest: number[] = [], t: PortTables = { inCombat: new Set(), contests: {}, terrain: ['ruin', 'tower', 'wall'] }) =>
-    apply(game('the-ruined-settlement', [], [6, 1, 3, face, ...rest]), [start], tablePort(t)).s;
+    runActions(game('the-ruined-settlement', [], [6, 1, 3, face, ...rest]), [start], tablePort(t)).s;
   const pick = (s: GameState, a: Record<string, unknown>, t: PortTables) => reduce(s, { type: 'twistPick', player: 'p1', ...a } as Action, tablePort(t));
 
   it('"up to D3 terrain features": the D3 is rolled with the twist (face 5 → 3) and recorded with it', () => {
@@ -79,7 +69,7 @@ describe('Wild Fire (The Ruined Settlement twist 2)', () => {
     // Within 3" of the ruin: p1-knights and p2-hero; p2-warriors only near the tower (not picked).
     const t: PortTables = { inCombat: new Set(), contests: {}, terrain: ['ruin', 'tower'], terrainContests: { 'p1-knights': ['ruin'], 'p2-hero': ['ruin'], 'p2-warriors': ['tower'] } };
     // Roster order: p1-knights rolls 3 (nothing), p2-hero rolls 4 → D3 from 6 = 3 mortal damage.
-    const r = apply(wildFire(1, [3, 4, 6], t), [{ type: 'twistPick', player: 'p1', featureIds: ['ruin'] }], tablePort(t));
+    const r = runActions(wildFire(1, [3, 4, 6], t), [{ type: 'twistPick', player: 'p1', featureIds: ['ruin'] }], tablePort(t));
     expect(rolls(r.s).slice(4)).toEqual([['wildFire:p1-knights', [3]], ['wildFire:p2-hero', [4]], ['wildFire:p2-hero:mortal', [3]]]);
     expect(r.events.filter((e) => e.type === 'mortalDamage')).toEqual([{ type: 'mortalDamage', unitId: 'p2-hero', amount: 3, source: 'twist:Wild Fire' }]);
     expect(r.events.find((e) => e.type === 'damageResolved')).toMatchObject({ unitId: 'p2-hero', by: null });
@@ -90,12 +80,12 @@ describe('Wild Fire (The Ruined Settlement twist 2)', () => {
     // p1-knights' Boltstorm (10") at p2-hero 8" away, behind the ruin (not an Obscuring feature of the battlefield).
     const t: PortTables = { inCombat: new Set(), contests: {}, terrain: ['ruin', 'tower'], distances: { 'p1-knights|p2-hero': 8 }, behindOrOn: { 'p2-hero|p1-knights': ['ruin'] } };
     const shoot: Action = { type: 'shoot', player: 'p1', unitId: 'p1-knights', target: 'p2-hero' };
-    const toShooting = (s: GameState) => apply(s, end('p1', 3), tablePort(t)).s;
+    const toShooting = (s: GameState) => runActions(s, end('p1', 3), tablePort(t)).s;
     const unlit = toShooting(wildFire(1, [], t));
     expect(reduce(unlit, shoot, tablePort(t)).ok).toBe(true);
-    const litTower = toShooting(apply(wildFire(1, [], t), [{ type: 'twistPick', player: 'p1', featureIds: ['tower'] }], tablePort(t)).s);
+    const litTower = toShooting(runActions(wildFire(1, [], t), [{ type: 'twistPick', player: 'p1', featureIds: ['tower'] }], tablePort(t)).s);
     expect(reduce(litTower, shoot, tablePort(t)).ok).toBe(true);
-    const lit = toShooting(apply(wildFire(1, [], t), [{ type: 'twistPick', player: 'p1', featureIds: ['ruin'] }], tablePort(t)).s);
+    const lit = toShooting(runActions(wildFire(1, [], t), [{ type: 'twistPick', player: 'p1', featureIds: ['ruin'] }], tablePort(t)).s);
     expect(twistObscuring(lit)).toEqual(['ruin']);
     expect(reduce(lit, shoot, tablePort(t))).toMatchObject({ ok: false, rule: 'Terrain 1.2', reason: '"p2-hero" is behind or wholly on Obscuring terrain' });
     // "until the start of the next battle round": the record is this round's twist.
@@ -146,7 +136,7 @@ describe('Spied Treasure (Relics of Myth twist 3) on the real geometry', () => {
   const objectives = [{ id: 'o1', pos: [30, 22] as [number, number] }, { id: 'o2', pos: [4, 22] as [number, number] }, { id: 'o3', pos: [56, 22] as [number, number] }];
   const world = () => makeWorld({ territories, objectives, units });
   /** Round 1, p1 rolls the twist: face 5 → D3 3, Spied Treasure. */
-  const treasure = (port: GeometryPort, rest: number[] = []) => apply(game('relics-of-myth', ['o1', 'o2', 'o3'], [6, 1, 5, ...rest]), [start], port).s;
+  const treasure = (port: GeometryPort, rest: number[] = []) => runActions(game('relics-of-myth', ['o1', 'o2', 'o3'], [6, 1, 5, ...rest]), [start], port).s;
   const pick = (s: GameState, at: [number, number], port: GeometryPort) => reduce(s, { type: 'twistPick', player: 'p1', at }, port);
 
   it('"in neutral territory": the whole marker outside both territories (A-R21): 12.5 reaches into p1\'s (12.5 - 0.787 < 12), 12.8 does not', () => {
@@ -175,7 +165,7 @@ describe('Spied Treasure (Relics of Myth twist 3) on the real geometry', () => {
 
   it('the new objective is an objective for the rest of the battle: contested, controlled and scored (Ours For the Taking: 2 VP); replays to the same hash', () => {
     const port = worldPort(world());
-    const placed = apply(treasure(port), [{ type: 'twistPick', player: 'p1', at: [20, 16] }], port);
+    const placed = runActions(treasure(port), [{ type: 'twistPick', player: 'p1', at: [20, 16] }], port);
     const id = 'spied-treasure-r1';
     expect(placed.events.find((e) => e.type === 'objectiveAdded')).toMatchObject({ objectiveId: id, at: [20, 16], rule });
     expect(placed.s.ascension?.twists[0].pick).toEqual({ at: [20, 16], objectiveId: id });
@@ -187,12 +177,12 @@ describe('Spied Treasure (Relics of Myth twist 3) on the real geometry', () => {
     // The hero stands 2" from the marker's centre (2 - 0.63 - 0.787 = 0.58" ≤ 3: contesting) at the end of p1's turn.
     const s = structuredClone(placed.s);
     s.positions = { ...s.positions, 'p1-hero-m1': [20, 18] };
-    const r = apply(s, end('p1', 7), port);
+    const r = runActions(s, end('p1', 7), port);
     expect(r.events.find((e) => e.type === 'control' && e.objectiveId === id && e.when === 'endOfTurn')).toMatchObject({ controller: 'p1', scores: { p1: 2, p2: 0 } });
     expect(r.events.find((e) => e.type === 'vpScored')).toMatchObject({ rule: 'Ours For the Taking', vp: 2, objectives: [id] });
     // A replay on a fresh World (a saved game loaded) reaches the same state, and its port learns the marker from the state.
     const fresh = worldPort(world());
-    const again = apply(treasure(fresh), [{ type: 'twistPick', player: 'p1', at: [20, 16] }], fresh).s;
+    const again = runActions(treasure(fresh), [{ type: 'twistPick', player: 'p1', at: [20, 16] }], fresh).s;
     expect(stateHash(again)).toBe(stateHash(placed.s));
     expect(fresh.contests('p1-hero', id)).toBe(false);
     fresh.sync({ ...portView(s) });
