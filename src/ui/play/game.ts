@@ -284,7 +284,14 @@ export async function playScenarioSource(): Promise<ScenarioSource> {
   // The measure and line-of-sight tools ask the game's own World (the game worker) during a game.
   getEngine().routeQueries((q) => getGame().query(q).then((r) => (r.ok ? r : { ok: false as const, problems: r.problems })));
   const [state, saved] = await Promise.all([getGame().state(), getGame().save()]);
-  // The game's own table (the one the rules engine measures), its meshes as the saved game carries them.
+  return { ...src, ...(await gameTable(saved, state, summary)), label: 'Play', fallbackName: 'Play' };
+}
+
+/**
+ * The game's own table (the one the rules engine measures), its meshes as the saved game carries
+ * them, with every model where the game has it (plan position and height from the drawn table).
+ */
+async function gameTable(saved: SavedGame, state: GameState, summary: GameSummary): Promise<Pick<ScenarioSource, 'meshes' | 'json'>> {
   const drawn = await drawableTable(saved);
   const placement: Record<string, [number, number]> = {};
   const heights: Record<string, number> = {};
@@ -292,7 +299,7 @@ export async function playScenarioSource(): Promise<ScenarioSource> {
     placement[m.id] = [m.position[0], m.position[1]];
     heights[m.id] = m.height;
   }
-  return { ...src, meshes: drawn.meshes, json: gameScenario({ ...drawn.json, units: [] }, state, summary, placement, heights), label: 'Play', fallbackName: 'Play' };
+  return { meshes: drawn.meshes, json: gameScenario({ ...drawn.json, units: [] }, state, summary, placement, heights) };
 }
 
 /**
@@ -307,14 +314,7 @@ async function onlineScenarioSource(link: OnlineLink): Promise<ScenarioSource> {
   g.answerQueries = (q) => getEngine().client.query(q);
   const [state, saved, summary] = await Promise.all([g.state(), g.save(), g.summary()]);
   startKind = 'online';
-  const drawn = await drawableTable(saved);
-  const placement: Record<string, [number, number]> = {};
-  const heights: Record<string, number> = {};
-  for (const u of drawn.json.units ?? []) for (const m of u.models) {
-    placement[m.id] = [m.position[0], m.position[1]];
-    heights[m.id] = m.height;
-  }
-  return { ...src, meshes: drawn.meshes, json: gameScenario({ ...drawn.json, units: [] }, state, summary, placement, heights), label: 'Play online', fallbackName: 'Play online' };
+  return { ...src, ...(await gameTable(saved, state, summary)), label: 'Play online', fallbackName: 'Play online' };
 }
 
 /** An army chosen for a new battle: a sample army or a file read by the game worker. */
