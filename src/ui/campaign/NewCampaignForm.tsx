@@ -52,7 +52,9 @@ export function NewCampaignForm({ onCreate, onCancel }: NewCampaignFormProps) {
     setRefusals([]);
   };
   const w = candidates.find((c) => c.id === warlord);
-  const total = units.filter((u) => picked.has(u.id) || u.id === warlord).reduce((t, u) => t + (u.points ?? 0), 0);
+  /** The starting units: those ticked, and the warlord (always in). */
+  const starting = units.filter((u) => picked.has(u.id) || u.id === warlord);
+  const total = starting.reduce((t, u) => t + (u.points ?? 0), 0);
   const pickWarlord = (id: string) => {
     setWarlord(id);
     const c = candidates.find((x) => x.id === id);
@@ -168,13 +170,11 @@ export function NewCampaignForm({ onCreate, onCancel }: NewCampaignFormProps) {
                 <input placeholder="enhancement" value={e.name} onChange={(ev) => setEnh(enh.map((x, k) => (k === i ? { ...x, name: ev.target.value } : x)))} />
                 on{' '}
                 <select value={e.unit} onChange={(ev) => setEnh(enh.map((x, k) => (k === i ? { ...x, unit: ev.target.value } : x)))}>
-                  {units
-                    .filter((u) => picked.has(u.id) || u.id === warlord)
-                    .map((u) => (
-                      <option key={u.id} value={u.id}>
-                        {u.name}
-                      </option>
-                    ))}
+                  {starting.map((u) => (
+                    <option key={u.id} value={u.id}>
+                      {u.name}
+                    </option>
+                  ))}
                 </select>
                 <button type="button" onClick={() => setEnh(enh.filter((_, k) => k !== i))}>
                   ×
@@ -209,13 +209,11 @@ export function NewCampaignForm({ onCreate, onCancel }: NewCampaignFormProps) {
                 {QUESTS[quest].unit === 'hero' ? 'Rising Champion' : 'Glory Seekers'}{' '}
                 <select data-testid="campaign-quest-unit" value={questUnit} onChange={(e) => setQuestUnit(e.target.value)}>
                   <option value="">—</option>
-                  {units
-                    .filter((u) => picked.has(u.id) || u.id === warlord)
-                    .map((u) => (
-                      <option key={u.id} value={u.id}>
-                        {u.name}
-                      </option>
-                    ))}
+                  {starting.map((u) => (
+                    <option key={u.id} value={u.id}>
+                      {u.name}
+                    </option>
+                  ))}
                 </select>
               </label>
             )}
