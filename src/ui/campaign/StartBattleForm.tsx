@@ -1,3 +1,4 @@
+import { TerritorySelect } from '../play/TerritorySelect';
 import { useMemo, useState } from 'react';
 import { drawArmy } from '../../campaign/army';
 import { BATTLEPLAN_RULE, battleplanName, rollBattleplan } from '../../campaign/battle';
@@ -148,13 +149,7 @@ export function StartBattleForm({ campaign: c, engine, onStarted, onCancel }: St
         </label>{' '}
         <label>
           in{' '}
-          <select data-testid="campaign-territory" value={territory} onChange={(e) => setTerritory(e.target.value)}>
-            {territories.map((t) => (
-              <option key={t} value={t}>
-                the {t} territory
-              </option>
-            ))}
-          </select>
+          <TerritorySelect territories={territories} value={territory} onChange={setTerritory} testId="campaign-territory" />
         </label>
       </fieldset>
       <fieldset>

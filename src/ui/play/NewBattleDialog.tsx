@@ -1,3 +1,4 @@
+import { TerritorySelect } from './TerritorySelect';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineClient } from '../../client/engineClient';
 import type { BaseEntry } from '../../army/bases';
@@ -244,13 +245,7 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
         </details>
         <label>
           plays{' '}
-          <select data-testid={`battle-territory-${p}`} value={territory[p]} onChange={(e) => setTerritory({ ...territory, [p]: e.target.value })} disabled={busy}>
-            {territories.map((t) => (
-              <option key={t} value={t}>
-                the {t} territory
-              </option>
-            ))}
-          </select>
+          <TerritorySelect territories={territories} value={territory[p]} onChange={(t) => setTerritory({ ...territory, [p]: t })} testId={`battle-territory-${p}`} disabled={busy} />
         </label>
       </fieldset>
     );
