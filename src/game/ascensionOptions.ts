@@ -12,8 +12,8 @@
  * when the unit has them, with the engine's reason when they cannot be used now. Outside a Path to
  * Glory battle (`state.ascension` absent) and for units without Path abilities, nothing is added.
  */
-import { ASCENSION, spiedTreasureSite, TWIST_PICKS, wildFireSuggestion, type AscensionId } from '../rules/engine/ascension';
-import { hasPathAbility, isAlive } from '../rules/engine/core';
+import { ASCENSION, spiedTreasureSite, TWIST_PICKS, twistPicked, wildFireSuggestion, type AscensionId } from '../rules/engine/ascension';
+import { hasPathAbility, isAlive, rosterUnit } from '../rules/engine/core';
 import { SPELLS, type Action, type GameState, type GeometryPort, type PlayerId } from '../rules/engine';
 
 /** Tries an action and records it as an option (the session's probe): group, label, rule, action, extra fields. */
@@ -132,8 +132,8 @@ export function ascensionUnitOptions(s: GameState, port: GeometryPort, unitId: s
   if (!u) return;
   const p = u.owner;
   const enemies = Object.values(s.units).filter((e) => e.owner !== p && isAlive(s, e.id) && e.status === undefined);
-  const name = (id: string) => s.players[s.units[id].owner].roster.units.find((x) => x.id === id)?.name ?? id;
-  const lineBreaker = s.ascension?.twists.some((t) => t.round === s.round && t.name === 'Line-breakers' && t.pick?.unitId === unitId) ?? false;
+  const name = (id: string) => rosterUnit(s, id).name;
+  const lineBreaker = twistPicked(s, 'Line-breakers', unitId);
   for (const ability of UNTARGETED) {
     if (ability === 'Line-breakers' ? !lineBreaker : !hasPathAbility(s, unitId, ability)) continue;
     probe(`ability:${ability}`, `Use ${ability}`, ability === 'Line-breakers' ? TWISTS_RULE : 'Ascension › Paths', { type: 'useAbility', player: p, unitId, ability });
@@ -142,12 +142,13 @@ export function ascensionUnitOptions(s: GameState, port: GeometryPort, unitId: s
     if (!hasPathAbility(s, unitId, ability)) continue;
     for (const e of enemies) probe(`ability:${ability}`, `Use ${ability} → ${name(e.id)}`, 'Ascension › Paths', { type: 'useAbility', player: p, unitId, ability, target: e.id }, { target: e.id });
   }
-  const ru = s.players[p].roster.units.find((x) => x.id === unitId);
-  for (const spell of ru?.warscroll.spells ?? []) {
+  for (const spell of rosterUnit(s, unitId).warscroll.spells ?? []) {
     const def = SPELLS[spell];
     if (!def || def.target !== 'point') continue;
     for (const e of enemies) {
-      const model = s.players[e.owner].roster.units.find((x) => x.id === e.id)?.models.find((m) => !e.slain.includes(m.id));
+      // The line is drawn through a unit's model (manifestations are not units here, Magic 7.0).
+      if (e.manifestation !== undefined) continue;
+      const model = rosterUnit(s, e.id).models.find((m) => !e.slain.includes(m.id));
       const at = model ? port.modelPosition(model.id) : null;
       if (!at) continue;
       const point: [number, number] = [Math.round(at[0] * 100) / 100, Math.round(at[1] * 100) / 100];
