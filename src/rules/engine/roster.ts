@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { DamageWeaponSchema, keywordsMatch, zodIssues } from '../damage';
 import { parseCharacteristic } from '../characteristics';
+import { AbilitiesSchema } from '../abilities/schema';
 
 /** A validation problem: JSON path and message. */
 export interface RosterIssue {
@@ -107,6 +108,8 @@ export const WarscrollSchema = z.strictObject({
     .array(z.strictObject({ name: z.string().min(1).max(200), text: z.string().max(4000) }))
     .max(100)
     .optional(),
+  /** The warscroll's own abilities and those given to it (enhancements, regiment abilities), as data (ABILITIES.md). */
+  abilities: AbilitiesSchema.optional(),
 });
 
 /**
@@ -215,6 +218,8 @@ export const RosterSchema = z
     manifestations: z.array(ManifestationSchema).max(20).optional(),
     /** Faction terrain features the army sets up (Core 10.1; optional, default none). */
     factionTerrain: z.array(FactionTerrainSchema).max(5).optional(),
+    /** The army's own abilities used by the player (battle traits, lores, formations; ABILITIES.md, Core 28.2). */
+    abilities: AbilitiesSchema.optional(),
     /** Path to Glory: the campaign the army was drawn from and its lores (Ascension › Path to Glory Battles › 1; docs/campaign.md). */
     campaign: z
       .strictObject({

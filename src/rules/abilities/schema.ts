@@ -1,0 +1,148 @@
+/**
+ * An army's own rules as data (`../shared/contract/ABILITIES.md`): every ability of a roster
+ * (warscroll abilities, battle traits, regiment abilities, enhancements, spell, prayer and
+ * manifestation lores) is an {@link Ability}: a timing (Core 5.0-5.2, 28.2), an optional Declare,
+ * an Effect and keywords, plus `resolves`, the effects the engine applies itself (the effect
+ * vocabulary, {@link AbilityEffect}), or `null` when the text must be resolved by hand.
+ *
+ * This module is the one shape the importer (`src/army/`), the engine (`src/rules/engine/`), the
+ * game session and the Play panel share. Pure zod; no three, no React.
+ *
+ * @module
+ */
+
+import { z } from 'zod';
+
+/** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
+export const AbilitySourceSchema = z.enum([
+  'core', 'warscroll', 'battleTrait', 'regiment', 'formation', 'enhancement', 'spell', 'prayer', 'manifestation', 'campaign', 'other',
+]);
+export type AbilitySource = z.infer<typeof AbilitySourceSchema>;
+
+/** The window an ability is used in (Core 5.1): a phase, a start/end of a turn or round, deployment, passive, reaction. */
+export const TimingWhenSchema = z.enum([
+  'hero', 'movement', 'shooting', 'charge', 'combat', 'startOfTurn', 'endOfTurn', 'startOfRound', 'endOfRound', 'deployment', 'passive', 'reaction', 'any',
+]);
+export type TimingWhen = z.infer<typeof TimingWhenSchema>;
+
+/** A once-per limit (Core 28.2): per phase, turn, battle round or battle; `army` for the "(Army)" form. */
+export const AbilityLimitSchema = z.strictObject({
+  per: z.enum(['phase', 'turn', 'round', 'battle']),
+  army: z.boolean().optional(),
+});
+export type AbilityLimit = z.infer<typeof AbilityLimitSchema>;
+
+/**
+ * A parsed timing. `text` is the roster's `Timing` as printed; `when`/`whose` the window
+ * (`whose`: the phase or turn of the ability's player, the opponent's, or either); `reaction`
+ * the trigger text of a `Reaction: ...` timing; `limit` its once-per prefix. `parsed: false`
+ * (a timing the importer could not read; a warning names it) leaves the ability usable by hand
+ * at any time.
+ */
+export const AbilityTimingSchema = z.strictObject({
+  text: z.string().max(400),
+  when: TimingWhenSchema,
+  whose: z.enum(['your', 'enemy', 'any']),
+  reaction: z.string().max(400).optional(),
+  limit: AbilityLimitSchema.optional(),
+  parsed: z.boolean().optional(),
+});
+export type AbilityTiming = z.infer<typeof AbilityTimingSchema>;
+
+const DiceOrNumber = z.union([z.number().int().min(0).max(100), z.string().regex(/^(\d*D[36](\s*[+-]\s*\d+)?|\d+)$/i, { error: 'a dice expression like "D3", "2D6", "D6+1" or a number' })]);
+
+/** Who an effect applies to: `"self"` (the ability's unit), the Declare's picks (`"targets"`), or unit ids / KEYWORDS. */
+export const EffectTargetSchema = z.union([z.enum(['self', 'targets', 'friendly', 'enemy']), z.array(z.string().min(1).max(100)).max(50)]);
+
+/** How long a persisting effect lasts (Core 28.1). Absent: instant (or a passive, for as long as its `while` holds). */
+export const EffectDurationSchema = z.enum(['phase', 'turn', 'round', 'battle', 'nextTurnStart']);
+
+/** A condition (ABILITIES.md "Conditions"): all of the given fields must hold. */
+export const AbilityConditionSchema = z.strictObject({
+  /** Within / wholly within this many inches (Core 1.0, 1.1) of `of`. */
+  within: z.number().positive().max(100).optional(),
+  of: z.string().min(1).max(100).optional(),
+  wholly: z.boolean().optional(),
+  inCombat: z.boolean().optional(),
+  charged: z.boolean().optional(),
+  territory: z.enum(['own', 'enemy', 'neutral']).optional(),
+  keyword: z.string().min(1).max(100).optional(),
+  unit: z.enum(['self', 'target']).optional(),
+  roll: z.string().regex(/^[2-6]\+$/).optional(),
+});
+export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
+
+const EffectCommon = {
+  targets: EffectTargetSchema.optional(),
+  duration: EffectDurationSchema.optional(),
+  while: AbilityConditionSchema.optional(),
+  if: AbilityConditionSchema.optional(),
+};
+
+/** The effect vocabulary (ABILITIES.md "The effect vocabulary"), each with its targets, duration and conditions. */
+export const AbilityEffectSchema = z.union([
+  z.strictObject({
+    ...EffectCommon,
+    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'control', 'cast', 'chant', 'unbind', 'banish']),
+    by: z.number().int().min(-10).max(10),
+    attacks: z.enum(['melee', 'ranged', 'all']).optional(),
+    against: z.array(z.string().min(1).max(100)).max(20).optional(),
+  }),
+  z.strictObject({ ...EffectCommon, set: z.enum(['damage', 'attacks', 'rend', 'save', 'move', 'control']), to: z.number().int().min(0).max(100), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
+  z.strictObject({ ...EffectCommon, ward: z.number().int().min(2).max(6) }),
+  z.strictObject({ ...EffectCommon, reroll: z.enum(['hit', 'wound', 'save', 'charge', 'run', 'cast', 'chant', 'any']), which: z.enum(['ones', 'failed', 'any']), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
+  z.strictObject({ ...EffectCommon, mortal: DiceOrNumber, on: z.string().regex(/^[2-6]\+$/).optional(), each: z.enum(['unit', 'model']).optional() }),
+  z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),
+  z.strictObject({ ...EffectCommon, returnModels: DiceOrNumber }),
+  z.strictObject({ ...EffectCommon, move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any']), inches: DiceOrNumber }),
+  z.strictObject({ ...EffectCommon, setUp: z.enum(['reserve', 'battlefield']), within: z.number().positive().max(100).optional(), farther: z.number().positive().max(100).optional() }),
+  z.strictObject({ ...EffectCommon, strike: z.enum(['first', 'last']) }),
+  z.strictObject({ ...EffectCommon, keyword: z.string().min(1).max(100), add: z.boolean() }),
+  z.strictObject({ ...EffectCommon, mayShootInCombat: z.literal(true) }),
+  z.strictObject({ ...EffectCommon, mayChargeAfter: z.enum(['run', 'retreat']) }),
+  z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
+  z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
+  z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
+]);
+export type AbilityEffect = z.infer<typeof AbilityEffectSchema>;
+
+/** What the Declare asks the player to pick (checked on the real table when the ability is used). */
+export const AbilityPickSchema = z.strictObject({
+  kind: z.enum(['friendlyUnit', 'enemyUnit', 'anyUnit', 'point', 'terrain', 'choice']),
+  /** How many (default 1). */
+  count: z.number().int().min(1).max(20).optional(),
+  /** Within / wholly within this many inches of the ability's unit (Core 1.0, 1.1). */
+  within: z.number().positive().max(100).optional(),
+  wholly: z.boolean().optional(),
+  visible: z.boolean().optional(),
+  keyword: z.string().min(1).max(100).optional(),
+  notKeyword: z.string().min(1).max(100).optional(),
+  inCombat: z.boolean().optional(),
+  choices: z.array(z.string().min(1).max(200)).max(20).optional(),
+});
+export type AbilityPick = z.infer<typeof AbilityPickSchema>;
+
+/** One ability of an army (ABILITIES.md "Import"). */
+export const AbilitySchema = z.strictObject({
+  /** Stable id, unique in the army. */
+  id: z.string().min(1).max(200),
+  name: z.string().min(1).max(200),
+  source: AbilitySourceSchema,
+  timing: AbilityTimingSchema,
+  declare: z.string().max(4000).nullable(),
+  effect: z.string().max(4000),
+  keywords: z.array(z.string().min(1).max(100)).max(20),
+  castingValue: z.number().int().min(1).max(20).optional(),
+  chantingValue: z.number().int().min(1).max(20).optional(),
+  usedBy: z.string().max(400).optional(),
+  /** Command points it costs (a COMMAND, Core 6.0). */
+  cost: z.number().int().min(0).max(10).optional(),
+  /** The Declare's picks the engine checks (present only when understood). */
+  picks: z.array(AbilityPickSchema).max(5).optional(),
+  /** The effects the engine applies itself, only when the whole Effect (and Declare) was understood; `null`: by hand. */
+  resolves: z.array(AbilityEffectSchema).max(20).nullable(),
+});
+export type Ability = z.infer<typeof AbilitySchema>;
+
+/** A roster's abilities, on a unit or on the army. */
+export const AbilitiesSchema = z.array(AbilitySchema).max(300);
