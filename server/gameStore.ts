@@ -16,33 +16,46 @@ import { join } from 'node:path';
 import type { Presence } from '@colyseus/core';
 import type { GameSetupV2 } from '../src/game/savedGame';
 
-/** What is written when a room is created. */
-export interface RoomRecord {
+/** A room's record without its set-up: who holds the seats and its clean-up clock. */
+export interface RoomMeta {
   roomId: string;
-  /** The saved game's set-up (the saved game without `actions`). */
-  setup: GameSetupV2;
   /** The secret of each player seat (see `SeatMessage`). */
   tokens: { p1: string; p2: string };
   names: { p1: string; p2: string };
   /** Milliseconds since the epoch. */
   createdAt: number;
+  /** Both seats have had a player (else the room expires after `unpairedSeconds` once empty). */
+  paired?: boolean;
+  /** Since when nobody is connected or awaited (ms since the epoch; absent: someone is there). Survives a restart: the clean-up clock does not start again. */
+  emptySince?: number;
 }
 
-/** A room as read back: its record and every accepted action in order. */
-export interface StoredRoom extends RoomRecord {
+/** What is written when a room is created: its meta and set-up (the saved game without `actions`). */
+export interface RoomRecord extends RoomMeta {
+  setup: GameSetupV2;
+}
+
+/** A room as read back: its record as text (parsed by whoever restores it: a large one in a worker) and every accepted action in order. */
+export interface StoredRoomText {
+  recordText: string;
   actions: unknown[];
+}
+
+/** A record's JSON from its meta and its set-up's JSON (never parsed again here: a set-up may be megabytes). */
+export function recordJson(meta: RoomMeta, setupJson: string): string {
+  return `${JSON.stringify(meta).slice(0, -1)},"setup":${setupJson}}`;
 }
 
 /** The storage of rooms' saved games. */
 export interface GameStore {
   /** Writes a new room's record (no actions yet, or `actions` when created from a saved game). */
-  create(record: RoomRecord, actions: unknown[]): Promise<void>;
+  create(meta: RoomMeta, setupJson: string, actions: unknown[]): Promise<void>;
   /** Rewrites a room's record (its actions stay). */
-  updateRecord(record: RoomRecord): Promise<void>;
+  updateRecord(meta: RoomMeta, setupJson: string): Promise<void>;
   /** Appends accepted actions; `from` is the index of the first (the count written before). */
   append(roomId: string, from: number, actions: unknown[]): Promise<void>;
   /** The room, or null when it is not stored. */
-  load(roomId: string): Promise<StoredRoom | null>;
+  loadText(roomId: string): Promise<StoredRoomText | null>;
   /** Ids of every stored room. */
   list(): Promise<string[]>;
   /** Forgets a room. */
@@ -72,23 +85,23 @@ export class FileGameStore implements GameStore {
     return next;
   }
 
-  async create(record: RoomRecord, actions: unknown[]): Promise<void> {
-    const id = checkId(record.roomId);
+  async create(meta: RoomMeta, setupJson: string, actions: unknown[]): Promise<void> {
+    const id = checkId(meta.roomId);
     await mkdir(this.dir, { recursive: true });
     return this.chain(id, async () => {
       await writeFile(join(this.dir, `${id}.actions.jsonl`), actions.map((a) => `${JSON.stringify(a)}\n`).join(''));
       // The record last, through a rename: a room is listed only once both files are whole.
       const tmp = join(this.dir, `${id}.json.tmp`);
-      await writeFile(tmp, JSON.stringify(record));
+      await writeFile(tmp, recordJson(meta, setupJson));
       await rename(tmp, join(this.dir, `${id}.json`));
     });
   }
 
-  updateRecord(record: RoomRecord): Promise<void> {
-    const id = checkId(record.roomId);
+  updateRecord(meta: RoomMeta, setupJson: string): Promise<void> {
+    const id = checkId(meta.roomId);
     return this.chain(id, async () => {
       const tmp = join(this.dir, `${id}.json.tmp`);
-      await writeFile(tmp, JSON.stringify(record));
+      await writeFile(tmp, recordJson(meta, setupJson));
       await rename(tmp, join(this.dir, `${id}.json`));
     });
   }
@@ -98,12 +111,12 @@ export class FileGameStore implements GameStore {
     return this.chain(id, () => appendFile(join(this.dir, `${id}.actions.jsonl`), actions.map((a) => `${JSON.stringify(a)}\n`).join('')));
   }
 
-  async load(roomId: string): Promise<StoredRoom | null> {
+  async loadText(roomId: string): Promise<StoredRoomText | null> {
     const id = checkId(roomId);
     await this.chains.get(id);
-    let record: RoomRecord;
+    let recordText: string;
     try {
-      record = JSON.parse(await readFile(join(this.dir, `${id}.json`), 'utf8')) as RoomRecord;
+      recordText = await readFile(join(this.dir, `${id}.json`), 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
@@ -119,7 +132,7 @@ export class FileGameStore implements GameStore {
         break;
       }
     }
-    return { ...record, actions };
+    return { recordText, actions };
   }
 
   async list(): Promise<string[]> {
@@ -143,14 +156,14 @@ const actionsKey = (roomId: string) => `sightline:actions:${roomId}`;
 export class PresenceGameStore implements GameStore {
   constructor(private readonly presence: Presence) {}
 
-  async create(record: RoomRecord, actions: unknown[]): Promise<void> {
-    const id = checkId(record.roomId);
+  async create(meta: RoomMeta, setupJson: string, actions: unknown[]): Promise<void> {
+    const id = checkId(meta.roomId);
     await this.append(id, 0, actions);
-    await this.presence.hset(ROOMS_KEY, id, JSON.stringify(record));
+    await this.presence.hset(ROOMS_KEY, id, recordJson(meta, setupJson));
   }
 
-  async updateRecord(record: RoomRecord): Promise<void> {
-    await this.presence.hset(ROOMS_KEY, checkId(record.roomId), JSON.stringify(record));
+  async updateRecord(meta: RoomMeta, setupJson: string): Promise<void> {
+    await this.presence.hset(ROOMS_KEY, checkId(meta.roomId), recordJson(meta, setupJson));
   }
 
   async append(roomId: string, from: number, actions: unknown[]): Promise<void> {
@@ -159,14 +172,14 @@ export class PresenceGameStore implements GameStore {
     await Promise.all(actions.map((a, i) => this.presence.hset(key, String(from + i), JSON.stringify(a))));
   }
 
-  async load(roomId: string): Promise<StoredRoom | null> {
+  async loadText(roomId: string): Promise<StoredRoomText | null> {
     const id = checkId(roomId);
     const text = await this.presence.hget(ROOMS_KEY, id);
     if (!text) return null;
     const all = (await this.presence.hgetall(actionsKey(id))) ?? {};
     const actions: unknown[] = [];
     for (let i = 0; all[String(i)] !== undefined; i++) actions.push(JSON.parse(all[String(i)]));
-    return { ...(JSON.parse(text) as RoomRecord), actions };
+    return { recordText: text, actions };
   }
 
   async list(): Promise<string[]> {
