@@ -173,6 +173,8 @@ class Restorer {
   private readonly running = new Map<string, Promise<boolean>>();
   private stopped = false;
   private listed: Promise<void> | null = null;
+  /** Restores a join is waiting for: the background ones wait for them. */
+  private asked = 0;
 
   constructor(
     private readonly store: GameStore,
@@ -222,7 +224,11 @@ class Restorer {
     const running = this.running.get(roomId);
     if (running) return running.then(() => undefined);
     if (!this.pending?.has(roomId)) return null;
-    return this.one(roomId).then(() => undefined);
+    this.asked++;
+    return this.one(roomId).then(
+      () => void this.asked--,
+      () => void this.asked--,
+    );
   }
 
   /** Restores every stored room, one per turn of the event loop; resolves with those restored here. */
@@ -232,6 +238,7 @@ class Restorer {
     for (const roomId of [...(this.pending ?? [])]) {
       if (this.stopped) break;
       await new Promise((r) => setImmediate(r));
+      while (this.asked > 0 && !this.stopped) await new Promise((r) => setTimeout(r, 20));
       if (await this.one(roomId)) out.push(roomId);
     }
     return out;

@@ -28,7 +28,7 @@ class TableWorker {
   dead: Error | null = null;
 
   constructor() {
-    this.worker = new Worker(new URL('./tableWorker.ts', import.meta.url));
+    this.worker = new Worker(new URL('./tableWorker.mjs', import.meta.url));
     this.worker.unref();
     this.worker.on('message', (r: TableReply) => {
       const p = this.pending.get(r.rid);
