@@ -51,7 +51,7 @@ import {
   type UpdateMessage,
 } from '../src/game/network';
 import { AskQueue, MAX_QUEUED_PER_CLIENT, WorkBucket, type AskBudget } from './askQueue';
-import type { GameStore, RoomMeta } from './gameStore';
+import type { GameStore, RoomMeta, SetupJson } from './gameStore';
 import { openRoomGame, restoreRoomGame, type RoomGame, type TableLimits } from './roomGame';
 import type { TablePool, WorkerOpened } from './tablePool';
 
@@ -173,8 +173,8 @@ export class BattleRoom extends Room {
   override autoDispose = false;
 
   private game!: RoomGame;
-  /** The set-up as JSON (the store's record is rewritten with it). */
-  private setupJson = '';
+  /** The set-up as JSON (the store's record is rewritten with it; a heavy table's as bytes). */
+  private setupJson: SetupJson = '';
   private seats!: Record<PlayerSeat, SeatState>;
   private readonly seatOf = new Map<string, Seat>();
   private createdAt = 0;

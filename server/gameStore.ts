@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Presence } from '@colyseus/core';
 import type { GameSetupV2 } from '../src/game/savedGame';
@@ -41,17 +41,37 @@ export interface StoredRoomText {
   actions: unknown[];
 }
 
+/**
+ * A set-up's JSON: text, or its UTF-8 bytes (a heavy table's, made in a worker and written as they
+ * are: never decoded or copied on the event loop).
+ */
+export type SetupJson = string | Uint8Array;
+
 /** A record's JSON from its meta and its set-up's JSON (never parsed again here: a set-up may be megabytes). */
-export function recordJson(meta: RoomMeta, setupJson: string): string {
-  return `${JSON.stringify(meta).slice(0, -1)},"setup":${setupJson}}`;
+export function recordJson(meta: RoomMeta, setupJson: SetupJson): string {
+  const setup = typeof setupJson === 'string' ? setupJson : Buffer.from(setupJson.buffer, setupJson.byteOffset, setupJson.byteLength).toString('utf8');
+  return `${JSON.stringify(meta).slice(0, -1)},"setup":${setup}}`;
+}
+
+/** Writes a record to `path`: the meta, then the set-up's bytes as they are (no copy of them). */
+async function writeRecord(path: string, meta: RoomMeta, setupJson: SetupJson): Promise<void> {
+  if (typeof setupJson === 'string') return writeFile(path, recordJson(meta, setupJson));
+  const f = await open(path, 'w');
+  try {
+    await f.write(`${JSON.stringify(meta).slice(0, -1)},"setup":`);
+    await f.write(setupJson);
+    await f.write('}');
+  } finally {
+    await f.close();
+  }
 }
 
 /** The storage of rooms' saved games. */
 export interface GameStore {
   /** Writes a new room's record (no actions yet, or `actions` when created from a saved game). */
-  create(meta: RoomMeta, setupJson: string, actions: unknown[]): Promise<void>;
+  create(meta: RoomMeta, setupJson: SetupJson, actions: unknown[]): Promise<void>;
   /** Rewrites a room's record (its actions stay). */
-  updateRecord(meta: RoomMeta, setupJson: string): Promise<void>;
+  updateRecord(meta: RoomMeta, setupJson: SetupJson): Promise<void>;
   /** Appends accepted actions; `from` is the index of the first (the count written before). */
   append(roomId: string, from: number, actions: unknown[]): Promise<void>;
   /** The room, or null when it is not stored. */
@@ -85,23 +105,23 @@ export class FileGameStore implements GameStore {
     return next;
   }
 
-  async create(meta: RoomMeta, setupJson: string, actions: unknown[]): Promise<void> {
+  async create(meta: RoomMeta, setupJson: SetupJson, actions: unknown[]): Promise<void> {
     const id = checkId(meta.roomId);
     await mkdir(this.dir, { recursive: true });
     return this.chain(id, async () => {
       await writeFile(join(this.dir, `${id}.actions.jsonl`), actions.map((a) => `${JSON.stringify(a)}\n`).join(''));
       // The record last, through a rename: a room is listed only once both files are whole.
       const tmp = join(this.dir, `${id}.json.tmp`);
-      await writeFile(tmp, recordJson(meta, setupJson));
+      await writeRecord(tmp, meta, setupJson);
       await rename(tmp, join(this.dir, `${id}.json`));
     });
   }
 
-  updateRecord(meta: RoomMeta, setupJson: string): Promise<void> {
+  updateRecord(meta: RoomMeta, setupJson: SetupJson): Promise<void> {
     const id = checkId(meta.roomId);
     return this.chain(id, async () => {
       const tmp = join(this.dir, `${id}.json.tmp`);
-      await writeFile(tmp, recordJson(meta, setupJson));
+      await writeRecord(tmp, meta, setupJson);
       await rename(tmp, join(this.dir, `${id}.json`));
     });
   }
@@ -156,13 +176,13 @@ const actionsKey = (roomId: string) => `sightline:actions:${roomId}`;
 export class PresenceGameStore implements GameStore {
   constructor(private readonly presence: Presence) {}
 
-  async create(meta: RoomMeta, setupJson: string, actions: unknown[]): Promise<void> {
+  async create(meta: RoomMeta, setupJson: SetupJson, actions: unknown[]): Promise<void> {
     const id = checkId(meta.roomId);
     await this.append(id, 0, actions);
     await this.presence.hset(ROOMS_KEY, id, recordJson(meta, setupJson));
   }
 
-  async updateRecord(meta: RoomMeta, setupJson: string): Promise<void> {
+  async updateRecord(meta: RoomMeta, setupJson: SetupJson): Promise<void> {
     await this.presence.hset(ROOMS_KEY, checkId(meta.roomId), recordJson(meta, setupJson));
   }
 

@@ -98,7 +98,7 @@ export class WorkerRoomGame implements RoomGame {
 export interface WorkerOpened {
   ok: true;
   game: WorkerRoomGame;
-  setupJson: string;
+  setupJson: Uint8Array;
   actions: unknown[];
   /** The join options the create carried (its creator's seat). */
   join: { seat?: unknown; name?: unknown; token?: unknown };
@@ -133,16 +133,16 @@ export class TablePool {
     const copy = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
     const r = (await w.call({ op: 'open', id, body: copy, limits }, [copy.buffer as ArrayBuffer])) as
       | Refusal
-      | { ok: true; summary: GameSummary; triangles: number; setupJson: string; actions: unknown[]; join: WorkerOpened['join'] };
+      | { ok: true; summary: GameSummary; triangles: number; setupJson: Uint8Array; actions: unknown[]; join: WorkerOpened['join'] };
     if (!r.ok) return r;
     return { ok: true, game: new WorkerRoomGame(w, id, r.summary, r.triangles), setupJson: r.setupJson, actions: r.actions, join: r.join };
   }
 
   /** Restores a stored room's game from its record's text and its actions, in a worker. */
-  async restore(recordText: string, actions: unknown[]): Promise<{ game: WorkerRoomGame; meta: Record<string, unknown>; setupJson: string }> {
+  async restore(recordText: string, actions: unknown[]): Promise<{ game: WorkerRoomGame; meta: Record<string, unknown>; setupJson: Uint8Array }> {
     const w = this.pick();
     const id = randomBytes(9).toString('base64url');
-    const r = (await w.call({ op: 'restore', id, recordText, actions })) as { summary: GameSummary; triangles: number; meta: Record<string, unknown>; setupJson: string };
+    const r = (await w.call({ op: 'restore', id, recordText, actions })) as { summary: GameSummary; triangles: number; meta: Record<string, unknown>; setupJson: Uint8Array };
     return { game: new WorkerRoomGame(w, id, r.summary, r.triangles), meta: r.meta, setupJson: r.setupJson };
   }
 

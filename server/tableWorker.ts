@@ -24,6 +24,10 @@ export type TableRequest =
 export type TableReply = { rid: number; ok: true; value: unknown } | { rid: number; ok: false; error: string };
 
 const games = new Map<string, LocalRoomGame>();
+/** A set-up's JSON as UTF-8 bytes, handed over (not copied) with the reply. */
+function bytes(json: string): Uint8Array {
+  return new TextEncoder().encode(json);
+}
 
 function game(id: string): LocalRoomGame {
   const g = games.get(id);
@@ -45,14 +49,14 @@ async function handle(m: TableRequest): Promise<unknown> {
       const r = await openRoomGame(o, m.limits);
       if (!r.ok) return r;
       games.set(m.id, r.game);
-      return { ok: true, summary: r.game.summary(), triangles: r.game.triangles, setupJson: r.setupJson, actions: r.actions, join: { seat: o.seat, name: o.name, token: o.token } };
+      return { ok: true, summary: r.game.summary(), triangles: r.game.triangles, setupJson: bytes(r.setupJson), actions: r.actions, join: { seat: o.seat, name: o.name, token: o.token } };
     }
     case 'restore': {
       const record = JSON.parse(m.recordText) as { setup: unknown };
       const g = await restoreRoomGame(record.setup, m.actions);
       games.set(m.id, g);
       const { setup, ...meta } = record;
-      return { summary: g.summary(), triangles: g.triangles, meta, setupJson: JSON.stringify(setup) };
+      return { summary: g.summary(), triangles: g.triangles, meta, setupJson: bytes(JSON.stringify(setup)) };
     }
     case 'act':
       return game(m.id).actNow(m.action);
@@ -68,7 +72,11 @@ async function handle(m: TableRequest): Promise<unknown> {
 
 parentPort?.on('message', (m: TableRequest) => {
   handle(m).then(
-    (value) => parentPort!.postMessage({ rid: m.rid, ok: true, value } satisfies TableReply),
+    (value) => {
+      const setup = (value as { setupJson?: unknown } | null)?.setupJson;
+      const list = setup instanceof Uint8Array ? [setup.buffer as ArrayBuffer] : [];
+      parentPort!.postMessage({ rid: m.rid, ok: true, value } satisfies TableReply, list);
+    },
     (e: unknown) => parentPort!.postMessage({ rid: m.rid, ok: false, error: (e as Error)?.message ?? String(e) } satisfies TableReply),
   );
 });
