@@ -197,7 +197,8 @@ export class OnlineGame {
     room.onDrop(() => {
       if (!mine()) return;
       this.failPending(UNREACHABLE_REASON);
-      this.setStatus({ kind: 'reconnecting' });
+      // Once a try failed to reach the server it stays unreachable until a connection is back.
+      this.setStatus({ kind: 'reconnecting', unreachable: this.status.kind === 'reconnecting' && !!this.status.unreachable });
       this.scheduleRejoin();
     });
     room.onReconnect(() => {
