@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Client } from '@colyseus/sdk';
 import { clientAddress, parseTrustedProxies } from '../../server/clientAddress';
+import { freePort } from '../../server/gameServer';
+import { OnlineGame, serverRefusal } from '../../src/client/onlineGame';
 import { sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir } from './harness';
 
 afterAll(() => stopAllServers());
@@ -88,6 +90,12 @@ describe('per-address room cap', () => {
     expect(other.roomId).toBeTruthy();
     await from(s.url, '127.0.0.2').create('battle', { ...sampleCreateOptions(6), seat: 'p1' });
     await expect(from(s.url, '127.0.0.2').create('battle', { ...sampleCreateOptions(7), seat: 'p1' })).rejects.toThrow(/this address \(127\.0\.0\.2\) already has 2 open rooms/);
+    // The page tells a refusal (the server's reason) from a server it cannot reach.
+    const refused = await OnlineGame.create(s.url, sampleCreateOptions(8)).catch((e: unknown) => e);
+    expect(serverRefusal(refused)).toMatch(/this address \(127\.0\.0\.1\) already has 2 open rooms/);
+    const unreachable = await OnlineGame.create(`http://127.0.0.1:${await freePort()}`, sampleCreateOptions(8)).catch((e: unknown) => e);
+    expect(unreachable).toBeInstanceOf(Error);
+    expect(serverRefusal(unreachable)).toBeNull();
   }, 120000);
 
   test('behind a trusted proxy the forwarded address is the client', async () => {
