@@ -14,6 +14,8 @@
  * - `diceSteps.ts`: the rolls of an action as the dice tray shows them ({@link diceSteps}).
  * - `expectedDamage.ts`: expected damage of an attack before committing ({@link ExpectedDamage}).
  * - `roster.ts`: a unit's roster entry and name in a state.
+ * - `autoPass.ts`: automatic passes (who may react, and whether they can).
+ * - `gameTable.ts`: the table at a state's positions, queries on it; `armyFile.ts`: reading an army file.
  *
  * Conventions (as in `engineApi.ts`): rule rejections and bad input come back as DATA
  * (`{ok: false, reason, rule}` / `{ok: false, problems}`), never thrown.

@@ -22,7 +22,7 @@
  * - {@link diceSteps}: the rolls of an action as the dice tray shows them (target numbers, successes).
  * - The deployment phase (Core 10.0) when the set-up has `deployment` (see {@link GameSummary.deployment}).
  */
-import { loggedActions, opponentOf, reduce, stateHash, inCombat, type Action, type GameEvent, type GameState, type GeometryPort, type PlayerId } from '../../rules/engine';
+import { loggedActions, reduce, stateHash, inCombat, type Action, type GameEvent, type GameState, type GeometryPort, type PlayerId } from '../../rules/engine';
 import { portView } from '../../rules/engine/core';
 import { playerDictionary, playerWords, type TableNames } from '../playerWords';
 import type { BaseEntry } from '../../army/bases';
@@ -36,6 +36,7 @@ import type { TerrainIndex } from '../../geometry/world';
 import { parseScenario, type ParseResult } from '../../scenario/validate';
 import { sharedTerrainCache, TerrainCache } from '../terrainCache';
 import { readArmyFile, type ArmyFileResult } from './armyFile';
+import { reactionPossible, toReact } from './autoPass';
 import { autoPassLine, describe, type LogLine } from './battleLog';
 import { diceSteps, type DiceStep } from './diceSteps';
 import { expectedDamageOf, type ExpectedDamage } from './expectedDamage';
@@ -44,9 +45,6 @@ import { generalOptionsOf, unitOptions, type OptionEntry, type OptionsResult } f
 import { rosterEntry } from './roster';
 import { boardOf, summarize, turnActs, type GameSummary } from './summary';
 import type { ActResult, GameQueryAnswer, GameSessionOptions, GameSetupInput, GameSnapshot, ShortestPathsOptions, ShortestPathsResult, StartResult, TableGameInput } from './types';
-
-/** The commands used in reaction to a declared ATTACK ability (Commands 6.0, 7.0). */
-const REACTIONS_TO_ATTACKS = ['allOutAttack', 'allOutDefence'] as const;
 
 /** The game API (one game at a time). */
 export class GameSession {
@@ -265,7 +263,7 @@ export class GameSession {
   /**
    * Applies one action. Rejections are data: `{ok: false, reason, rule}`. After an accepted action,
    * while a reactions window is open (an attack's, or a spell waiting for an unbind) and the player
-   * to react has no reaction the engine would accept (see {@link reactionPossible}), `pass` is
+   * to react has no reaction the engine would accept (see `reactionPossible`, `autoPass.ts`), `pass` is
    * applied for them (issue 18): each automatic pass is an ordinary accepted action of the log (a
    * saved game and its replay hold it), and the result holds the lines, dice and events of the
    * action and of its automatic passes. Undo takes them back together.
@@ -276,8 +274,8 @@ export class GameSession {
     if (!r.ok) return r;
     if (this.autoPass) {
       for (let i = 0; i < 8; i++) {
-        const who = this.toReact(this.current);
-        if (!who || this.reactionPossible(this.current, who)) break;
+        const who = toReact(this.current);
+        if (!who || reactionPossible(this.current, who, this.port)) break;
         const p = this.apply({ type: 'pass', player: who }, true);
         if (!p.ok) break;
         r.events.push(...p.events);
@@ -295,35 +293,6 @@ export class GameSession {
     return r;
   }
 
-  /**
-   * Who may react in the open reactions window: the attack's `toReact`, or the caster's opponent
-   * while a spell waits for an unbind; null when no window is open.
-   */
-  private toReact(s: GameState): PlayerId | null {
-    if (s.stage !== 'turn') return null;
-    if (s.pendingAttack) return s.pendingAttack.toReact;
-    if (s.pendingSpell) return opponentOf(s.pendingSpell.player);
-    return null;
-  }
-
-  /**
-   * Whether `player` has a reaction the engine would accept in the open window: in an attack's
-   * window, All-out Attack or All-out Defence (the commands whose reaction is "an ATTACK ability was
-   * declared") on any of their units; while a spell waits, an Unbind by any of their units (other
-   * commands the engine accepts meanwhile, e.g. Rally in any hero phase, stay usable after it).
-   * Each candidate is tried with `reduce`: the same state gives the same answer, so a replay of the
-   * log meets the same automatic passes as the game did.
-   */
-  private reactionPossible(s: GameState, player: PlayerId): boolean {
-    const mine = Object.values(s.units).filter((u) => u.owner === player && u.slain.length < rosterEntry(s, u.id)!.models.length && u.status === undefined);
-    const ok = (a: Action) => reduce(s, a, this.port!).ok;
-    for (const u of mine) {
-      if (s.pendingSpell && ok({ type: 'unbind', player, unitId: u.id })) return true;
-      if (s.pendingAttack) for (const c of REACTIONS_TO_ATTACKS) if (ok({ type: 'command', player, command: c, unitId: u.id })) return true;
-    }
-    return false;
-  }
-
   private apply(action: unknown, auto = false): ActResult {
     const before = this.current;
     const r = reduce(before, action, this.port!);
@@ -335,7 +304,7 @@ export class GameSession {
     const lines = describe(seq, newLog, r.events as GameEvent[], r.state).map((l) => ({ ...l, text: playerWords(l.text, dict) }));
     // A pass with no reaction possible (applied by act, or replayed from the log) reads as such.
     const a = action as Action;
-    const isAuto = auto || (a.type === 'pass' && this.autoPass && !this.reactionPossible(before, a.player));
+    const isAuto = auto || (a.type === 'pass' && this.autoPass && !reactionPossible(before, a.player, this.port!));
     if (isAuto) {
       const text = autoPassLine(before, a.player as PlayerId);
       for (const l of lines) if (l.kind === 'action' || (l.kind === 'event' && l.text === `${a.player} passes`)) l.text = text;
