@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importArmy } from '../../src/army/importArmy';
 import { readArmyBytes } from '../../src/campaign/armyFile';
@@ -15,6 +16,7 @@ import { gameMain, InputError } from '../../src/cli/gameCommands';
 import { openGame, prepareGame } from '../../src/game/start';
 import { playScripted, stateHash } from '../../src/rules/engine';
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ROSTER = new URL('../fixtures/rosters/new-recruit/sce-001-minimal/list.ros', import.meta.url);
 const box = (id: string, x: number, y: number, w: number, d: number, h: number) => ({ id, type: 'obstacle', pieces: [{ shape: 'box', center: [x, y], size: [w, d, h], rotation: 0 }] });
 /** 60" x 44", a 3"-tall block in the south territory (x 20-26, y 3-7) and one in the middle. */
@@ -70,6 +72,17 @@ describe("an army file that is import-army's own output", () => {
     const c = readArmyBytes(readFileSync(join(dir, 'south.json')), 'south.json');
     expect(c).toEqual({ ok: true, army: out.army, warnings: out.warnings });
   });
+
+  it('campaign new --army takes it too (the Flesh-eater Courts list, 19 units)', () => {
+    const fec = new URL('../fixtures/rosters/new-recruit/fec-001-ghb-kitchen-sink/list.ros', import.meta.url);
+    const r = importArmy(new Uint8Array(readFileSync(fec)), 'list.ros');
+    const path = file('fec.json', { army: r.army, warnings: r.warnings });
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/campaign.ts'), 'new', '--army', path, '--warlord', 'crypt-haunter-courtier', '--path', 'warrior', '--units', 'crypt-ghouls', '--name', 'Court'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(cli.status, cli.stderr).toBe(0);
+    const c = JSON.parse(cli.stdout);
+    expect(c).toMatchObject({ name: 'Court', faction: 'Flesh-eater Courts', warlord: 'crypt-haunter-courtier' });
+    expect(c.units.map((u: { id: string }) => u.id)).toEqual(['crypt-haunter-courtier', 'crypt-ghouls']);
+  }, 130_000);
 
   it('a broken army inside the output is refused with the path inside it', async () => {
     const out = importOutput() as { army: { units: { warscroll: { health: unknown } }[] }; warnings: string[] };
@@ -182,7 +195,7 @@ describe('game play --policy scripted', () => {
 
   it('the command line: exit 2, the problem on stderr, nothing on stdout', () => {
     const g = join(dir, 'keep.json');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/game.ts', 'play', g, '--policy', 'random'], { encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/game.ts'), 'play', g, '--policy', 'random'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('--policy random: unknown policy');
