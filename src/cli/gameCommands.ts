@@ -126,13 +126,13 @@ async function play(args: string[]): Promise<{ out: unknown; note: string }> {
     } else if (a === '--to') {
       const v = value();
       if (v !== 'end') throw new InputError([`--to ${v}: expected end (or give --rounds N)`]);
-      if (to !== undefined) throw new InputError(['--to and --rounds: give one of them']);
+      if (to !== undefined) throw new InputError(['--to, --rounds: give one of them, once']);
       to = 'end';
     } else if (a === '--rounds') {
       const v = value();
       const n = Number(v);
       if (!/^\d+$/.test(v) || n < 1 || n > MAX_ROUNDS) throw new InputError([`--rounds ${v}: expected a whole number of battle rounds from 1 to ${MAX_ROUNDS}`]);
-      if (to !== undefined) throw new InputError(['--to and --rounds: give one of them']);
+      if (to !== undefined) throw new InputError(['--to, --rounds: give one of them, once']);
       to = { rounds: n };
     } else if (a === '--out') out = value();
     else if (a.startsWith('--')) throw new InputError([`unknown argument ${a}`, USAGE]);
