@@ -191,6 +191,9 @@ const DURATIONS: [RegExp, NonNullable<Duration>][] = [
   [/until the start of your next turn/i, 'nextTurnStart'],
 ];
 
+/** "this turn" as a duration, only where the shape allows it (a permission for the turn). */
+const THIS_TURN: [RegExp, NonNullable<Duration>] = [/this turn/i, 'turn'];
+
 /** Pull a leading or trailing duration phrase off a clause. */
 function takeDuration(c: string): { rest: string; duration?: Duration } {
   for (const [re, d] of DURATIONS) {
@@ -206,10 +209,21 @@ function takeDuration(c: string): { rest: string; duration?: Duration } {
 function takeCondition(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
   let m = / (while|if) (?:it is|they are) (wholly )?within (\d+)" of this unit$/i.exec(c);
   if (m) return { rest: c.slice(0, m.index), cond: { within: Number(m[3]), of: 'self', ...(m[2] ? { wholly: true } : {}) }, kind: m[1].toLowerCase() as 'while' | 'if' };
+  m = / while (?:it is|they are) (wholly )?within this unit's combat range$/i.exec(c);
+  if (m) return { rest: c.slice(0, m.index), cond: { within: 3, of: 'self', ...(m[1] ? { wholly: true } : {}) }, kind: 'while' };
   m = / if it charged (?:in the same turn|this turn)$/i.exec(c);
   if (m) return { rest: c.slice(0, m.index), cond: { charged: true }, kind: 'if' };
   m = / while (?:it is|they are) in combat$/i.exec(c);
   if (m) return { rest: c.slice(0, m.index), cond: { inCombat: true }, kind: 'while' };
+  return { rest: c };
+}
+
+/** A leading condition on this unit ("If this unit is in combat, ...", "While this unit is in combat, ...", "If this unit charged this turn, ..."). */
+function takeLeadingCondition(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
+  let m = /^(if|while) this unit is in combat, /i.exec(c);
+  if (m) return { rest: c.slice(m[0].length), cond: { inCombat: true, unit: 'self' }, kind: m[1].toLowerCase() as 'while' | 'if' };
+  m = /^if this unit charged (?:this|in the same) turn, /i.exec(c);
+  if (m) return { rest: c.slice(m[0].length), cond: { charged: true, unit: 'self' }, kind: 'if' };
   return { rest: c };
 }
 
@@ -232,10 +246,12 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
   if ((m = new RegExp(`^you can return (\\d+|D3|D6) slain models? to ${SUBJ}$`, 'i').exec(t))) return { body: { returnModels: dice(m[1]) }, subj: readSubject(m[2], ctx) };
   if ((m = new RegExp(`^remove ${SUBJ} from the battlefield and set (?:it|them) up again on the battlefield more than (\\d+)" from all enemy units$`, 'i').exec(t)))
     return { body: { setUp: 'battlefield', farther: Number(m[2]) }, subj: readSubject(m[1], ctx) };
-  if ((m = new RegExp(`^${SUBJ} can use charge abilities(?: this turn)? even if (?:it|they) used a (run|retreat) ability in the same turn$`, 'i').exec(t)))
-    return { body: { mayChargeAfter: m[2].toLowerCase() }, subj: readSubject(m[1], ctx) };
+  if ((m = new RegExp(`^${SUBJ} can use charge abilities( this turn)? even if (?:it|they) used a (run|retreat) ability in the same turn$`, 'i').exec(t)))
+    return { body: { mayChargeAfter: m[3].toLowerCase(), ...(m[2] ? { duration: THIS_TURN[1] } : {}) }, subj: readSubject(m[1], ctx) };
   if ((m = new RegExp(`^${SUBJ} can use an? (run|retreat) ability and still use charge abilities later in the turn$`, 'i').exec(t)))
     return { body: { mayChargeAfter: m[2].toLowerCase() }, subj: readSubject(m[1], ctx) };
+  // "This unit can make a pile-in move": a 3" pile-in (Core 15.0, 'Pile-in' moves up to 3").
+  if ((m = new RegExp(`^${SUBJ} can make a pile-in move$`, 'i').exec(t))) return { body: { move: 'pileIn', inches: 3 }, subj: readSubject(m[1], ctx) };
   // Re-rolls.
   if ((m = /^you can re-roll (hit|wound|save|charge|run|casting|chanting) rolls( of 1)? for (.+)$/i.exec(t))) {
     const { subj, scope } = rollSubject(m[3], ROLL_KIND[m[1].toLowerCase()], ctx);
@@ -299,27 +315,36 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   let c = raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, '');
   const d1 = takeDuration(c);
   c = d1.rest;
-  const cond = takeCondition(c);
-  c = cond.rest;
+  const lead = takeLeadingCondition(c);
+  c = lead.rest;
+  const cond0 = takeCondition(c);
+  c = cond0.rest;
+  if (lead.cond && cond0.cond) fail(raw);
+  const cond = lead.cond ? lead : cond0;
   const d2 = d1.duration ? { rest: c } : takeDuration(c);
   c = d2.rest;
   const duration = d1.duration ?? d2.duration ?? outerDuration;
-  const { body, subj } = readBody(c, ctx);
+  const { body: read, subj } = readBody(c, ctx);
+  const { duration: bodyDuration, ...body } = read as { duration?: Duration } & Record<string, unknown>;
+  if (bodyDuration) {
+    if (duration !== undefined && duration !== bodyDuration) fail(raw);
+  }
+  const finalDuration = bodyDuration ?? duration;
   let condition = cond.cond;
   if (condition && subj.targets === 'friendly' && condition.within !== undefined) condition = { ...condition, unit: 'target' };
-  else if (condition && condition.within === undefined) condition = { ...condition, unit: subj.targets === 'self' ? 'self' : 'target' };
+  else if (condition && condition.within === undefined && condition.unit === undefined) condition = { ...condition, unit: subj.targets === 'self' ? 'self' : 'target' };
   if (condition && condition.within !== undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
   const aura = subj.cond;
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
   const merged = merge(condition, aura);
   // Persisting modifiers need a duration unless the ability is passive (Core 28.1, 5.4).
-  const instant = 'heal' in body || 'mortal' in body || 'returnModels' in body || 'setUp' in body;
-  if (!ctx.passive && !instant && duration === undefined) fail(raw);
-  if (ctx.passive && duration !== undefined) fail(raw);
-  if (instant && duration !== undefined) fail(raw);
+  const instant = 'heal' in body || 'mortal' in body || 'returnModels' in body || 'setUp' in body || 'move' in body;
+  if (!ctx.passive && !instant && finalDuration === undefined) fail(raw);
+  if (ctx.passive && finalDuration !== undefined) fail(raw);
+  if (instant && finalDuration !== undefined) fail(raw);
   const isWhile = ctx.passive || cond.kind === 'while' || subj.targets === 'friendly';
   const effect: Record<string, unknown> = { ...body, targets: subj.targets };
-  if (duration) effect.duration = duration;
+  if (finalDuration) effect.duration = finalDuration;
   if (merged) effect[isWhile ? 'while' : 'if'] = merged;
   if (gate) {
     if ('mortal' in body) effect.on = gate;
