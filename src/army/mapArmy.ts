@@ -501,8 +501,7 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
     if (c.picks.length === 0) continue;
     if (choiceProfiles(c.selection).length > 0) continue;
     if (c.kind === 'Manifestation Lore' && raw.manifestations.length > 0) continue;
-    if (/battle tactic/i.test(c.kind) || /configuration|allow legends/i.test(c.kind)) continue;
-    warnings.push(`${c.kind}: ${c.picks.join(', ')} not imported: no ability profile in the roster`);
+    warnings.push(`${c.kind}: ${c.picks.join(', ')} not imported: ${/battle tactic/i.test(c.kind) ? 'battle tactics are not played by the engine' : 'no ability profile in the roster'}`);
   }
   for (const s of raw.skipped) warnings.push(`selection "${s.name}" (${s.path}) of type unit has no Unit or Manifestation profile; not imported`);
 
