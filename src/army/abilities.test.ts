@@ -87,6 +87,14 @@ describe('Kruleboyz (kb-001-all-units)', () => {
     expect(ability(unitNamed(r, 'Murknob with Belcha-banna').warscroll.abilities, 'Power of Kragnos').resolves)
       .toEqual([{ ward: 6, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, unit: 'target', keyword: 'KRULEBOYZ' } }]);
   });
+  it('with an id prefix, two imports of the same list share no ability id', () => {
+    const p2 = importArmy(new Uint8Array(readFileSync(join(ROSTERS, 'kb-001-all-units', 'list.json'))), 'kb', { idPrefix: 'p2-' });
+    const a = abilityRows(r.army).map((x) => x.ability.id);
+    const b = abilityRows(p2.army).map((x) => x.ability.id);
+    expect(b.length).toBe(a.length);
+    expect(b.filter((id) => a.includes(id))).toEqual([]);
+    expect(ability(p2.army.abilities, 'Venom-encrusted Weapons').id).toBe('p2-army:venom-encrusted-weapons');
+  });
   it('faction terrain abilities are the army\'s, used through the terrain feature', () => {
     const up = (r.army.abilities ?? []).filter((a) => a.name === 'Up We Go!');
     expect(up.length).toBe(2); // two Skaregob Totems

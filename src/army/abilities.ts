@@ -219,6 +219,8 @@ export function loreCopies(p: RNode, lore: string, loreKind: string, units: read
  * The army-level abilities: battle traits, formations and other army choices on the army (used by
  * the player, Core 28.2); lore spells and prayers on the units that know them ({@link loreCopies});
  * faction terrain abilities on the army (used by the player through the terrain feature).
+ * @param armyOwner The id part of the army's own abilities (`army`, or `p2-army` with an id prefix,
+ *   so two imported armies never share an ability id).
  * @returns the army's abilities and, per unit id, the lore abilities it knows.
  */
 export function armyLevelAbilities(
@@ -226,6 +228,7 @@ export function armyLevelAbilities(
   units: readonly LoreUnit[],
   terrain: readonly { id: string; name: string; selection: RNode }[],
   ctx: AbilityContext,
+  armyOwner = 'army',
 ): { army: Ability[]; perUnit: Map<string, Ability[]> } {
   const army: Ability[] = [];
   const perUnit = new Map<string, Ability[]>();
@@ -247,13 +250,13 @@ export function armyLevelAbilities(
         const typeName = attr(profile, 'typeName') ?? '';
         const need = /\(Prayer\)/.test(typeName) ? 'PRIEST' : 'WIZARD';
         ctx.warnings.push(`${c.kind} "${lore}": no ${need} in the army can use "${name}"; it is kept on the army, by hand`);
-        const a = readAbility(profile, /manifestation/i.test(c.kind) ? 'manifestation' : need === 'PRIEST' ? 'prayer' : 'spell', 'army', `${c.kind} "${lore}"`, `a ${need} of the army (${lore})`, ctx);
+        const a = readAbility(profile, /manifestation/i.test(c.kind) ? 'manifestation' : need === 'PRIEST' ? 'prayer' : 'spell', armyOwner, `${c.kind} "${lore}"`, `a ${need} of the army (${lore})`, ctx);
         const { picks: _p, ...rest } = a;
         void _p;
         army.push({ ...rest, resolves: null });
         continue;
       }
-      army.push(readAbility(profile, src, 'army', `${c.kind}`, 'the player (Core 28.2)', ctx));
+      army.push(readAbility(profile, src, armyOwner, `${c.kind}`, 'the player (Core 28.2)', ctx));
     }
   }
   for (const t of terrain) {

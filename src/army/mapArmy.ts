@@ -490,6 +490,7 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
     units.map((u) => ({ id: u.id, name: u.name, keywords: u.warscroll.keywords })),
     terrainSelections,
     abilityCtx,
+    `${prefix}army`,
   );
   for (let i = 0; i < units.length; i++) {
     const extra = perUnit.get(units[i].id);
