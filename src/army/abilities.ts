@@ -75,6 +75,8 @@ export interface AbilityContext {
   /** Keywords of the army (for keyword runs in rules text). */
   readonly known: readonly string[];
   readonly warnings: string[];
+  /** Parses already made in this import (the same text on several units parses once). */
+  readonly parsed?: Map<string, ReturnType<typeof parseEffect>>;
 }
 
 /**
@@ -105,7 +107,12 @@ export function readAbility(p: RNode, source: AbilitySource, owner: string, wher
   const chantingValue = whole(value(p, 'Chanting Value'));
   const cost = whole(value(p, 'Cost'));
   const profileUsedBy = value(p, 'Used By');
-  const parsed = timing.parsed === false ? { resolves: null } : parseEffect({ declare, effect, timing, knownKeywords: ctx.known });
+  const key = `${kind}\u0000${timingText}\u0000${declare ?? ''}\u0000${effect}`;
+  let parsed = timing.parsed === false ? { resolves: null } : ctx.parsed?.get(key);
+  if (!parsed) {
+    parsed = parseEffect({ declare, effect, timing, knownKeywords: ctx.known });
+    ctx.parsed?.set(key, parsed);
+  }
   return {
     id: ctx.ids.next(owner, name),
     name,

@@ -50,7 +50,26 @@ export interface ParsedEffect {
 type Target = AbilityEffect['targets'];
 type Duration = AbilityEffect['duration'];
 
-class NotUnderstood extends Error {}
+const rxCache = new Map<string, RegExp>();
+/** A case-insensitive RegExp of `source`, compiled once (the parser runs for every ability of a roster). */
+function rx(source: string): RegExp {
+  let r = rxCache.get(source);
+  if (!r) {
+    r = new RegExp(source, 'i');
+    rxCache.set(source, r);
+  }
+  return r;
+}
+
+/** A part of the text not understood; thrown often while trying shapes, so it records no stack. */
+class NotUnderstood extends Error {
+  constructor(part: string) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(part);
+    Error.stackTraceLimit = limit;
+  }
+}
 function fail(part: string): never {
   throw new NotUnderstood(part);
 }
@@ -197,9 +216,9 @@ const THIS_TURN: [RegExp, NonNullable<Duration>] = [/this turn/i, 'turn'];
 /** Pull a leading or trailing duration phrase off a clause. */
 function takeDuration(c: string): { rest: string; duration?: Duration } {
   for (const [re, d] of DURATIONS) {
-    const lead = new RegExp(`^${re.source},? `, 'i').exec(c);
+    const lead = rx(`^${re.source},? `).exec(c);
     if (lead) return { rest: c.slice(lead[0].length), duration: d };
-    const trail = new RegExp(` ${re.source}$`, 'i').exec(c);
+    const trail = rx(` ${re.source}$`).exec(c);
     if (trail) return { rest: c.slice(0, trail.index), duration: d };
   }
   return { rest: c };
@@ -238,20 +257,20 @@ function merge(a: AbilityCondition | undefined, b: AbilityCondition | undefined)
 function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: { targets: Target; cond?: AbilityCondition } } {
   let m: RegExpExecArray | null;
   const t = c.trim();
-  if ((m = new RegExp(`^heal \\(([^)]+)\\) ${SUBJ}$`, 'i').exec(t))) return { body: { heal: dice(m[1]) }, subj: readSubject(m[2], ctx) };
-  if ((m = new RegExp(`^inflict (\\d*D?[36]?(?:\\+\\d+)?|\\d+) mortal damage on ${SUBJ}$`, 'i').exec(t))) return { body: { mortal: dice(m[1]) }, subj: readSubject(m[2], ctx) };
-  if ((m = new RegExp(`^${SUBJ} (?:has|have) ward \\(([2-6])\\+\\)$`, 'i').exec(t))) return { body: { ward: Number(m[2]) }, subj: readSubject(m[1], ctx) };
-  if ((m = new RegExp(`^${SUBJ} (?:has|have) strike-(first|last)$`, 'i').exec(t))) return { body: { strike: m[2].toLowerCase() }, subj: readSubject(m[1], ctx) };
-  if ((m = new RegExp(`^${SUBJ} (?:has|have) the ([\\w' -]+?) keyword$`, 'i').exec(t))) return { body: { keyword: m[2].toUpperCase(), add: true }, subj: readSubject(m[1], ctx) };
-  if ((m = new RegExp(`^you can return (\\d+|D3|D6) slain models? to ${SUBJ}$`, 'i').exec(t))) return { body: { returnModels: dice(m[1]) }, subj: readSubject(m[2], ctx) };
-  if ((m = new RegExp(`^remove ${SUBJ} from the battlefield and set (?:it|them) up again on the battlefield more than (\\d+)" from all enemy units$`, 'i').exec(t)))
+  if ((m = rx(`^heal \\(([^)]+)\\) ${SUBJ}$`).exec(t))) return { body: { heal: dice(m[1]) }, subj: readSubject(m[2], ctx) };
+  if ((m = rx(`^inflict (\\d*D?[36]?(?:\\+\\d+)?|\\d+) mortal damage on ${SUBJ}$`).exec(t))) return { body: { mortal: dice(m[1]) }, subj: readSubject(m[2], ctx) };
+  if ((m = rx(`^${SUBJ} (?:has|have) ward \\(([2-6])\\+\\)$`).exec(t))) return { body: { ward: Number(m[2]) }, subj: readSubject(m[1], ctx) };
+  if ((m = rx(`^${SUBJ} (?:has|have) strike-(first|last)$`).exec(t))) return { body: { strike: m[2].toLowerCase() }, subj: readSubject(m[1], ctx) };
+  if ((m = rx(`^${SUBJ} (?:has|have) the ([\\w' -]+?) keyword$`).exec(t))) return { body: { keyword: m[2].toUpperCase(), add: true }, subj: readSubject(m[1], ctx) };
+  if ((m = rx(`^you can return (\\d+|D3|D6) slain models? to ${SUBJ}$`).exec(t))) return { body: { returnModels: dice(m[1]) }, subj: readSubject(m[2], ctx) };
+  if ((m = rx(`^remove ${SUBJ} from the battlefield and set (?:it|them) up again on the battlefield more than (\\d+)" from all enemy units$`).exec(t)))
     return { body: { setUp: 'battlefield', farther: Number(m[2]) }, subj: readSubject(m[1], ctx) };
-  if ((m = new RegExp(`^${SUBJ} can use charge abilities( this turn)? even if (?:it|they) used a (run|retreat) ability in the same turn$`, 'i').exec(t)))
+  if ((m = rx(`^${SUBJ} can use charge abilities( this turn)? even if (?:it|they) used a (run|retreat) ability in the same turn$`).exec(t)))
     return { body: { mayChargeAfter: m[3].toLowerCase(), ...(m[2] ? { duration: THIS_TURN[1] } : {}) }, subj: readSubject(m[1], ctx) };
-  if ((m = new RegExp(`^${SUBJ} can use an? (run|retreat) ability and still use charge abilities later in the turn$`, 'i').exec(t)))
+  if ((m = rx(`^${SUBJ} can use an? (run|retreat) ability and still use charge abilities later in the turn$`).exec(t)))
     return { body: { mayChargeAfter: m[2].toLowerCase() }, subj: readSubject(m[1], ctx) };
   // "This unit can make a pile-in move": a 3" pile-in (Core 15.0, 'Pile-in' moves up to 3").
-  if ((m = new RegExp(`^${SUBJ} can make a pile-in move$`, 'i').exec(t))) return { body: { move: 'pileIn', inches: 3 }, subj: readSubject(m[1], ctx) };
+  if ((m = rx(`^${SUBJ} can make a pile-in move$`).exec(t))) return { body: { move: 'pileIn', inches: 3 }, subj: readSubject(m[1], ctx) };
   // Re-rolls.
   if ((m = /^you can re-roll (hit|wound|save|charge|run|casting|chanting) rolls( of 1)? for (.+)$/i.exec(t))) {
     const { subj, scope } = rollSubject(m[3], ROLL_KIND[m[1].toLowerCase()], ctx);
@@ -266,18 +285,18 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
     return { body: { modify: what, by, ...(scope !== undefined ? { attacks: scope } : {}) }, subj };
   }
   // Weapon characteristics.
-  if ((m = new RegExp(`^(add|subtract) (\\d+) (?:to|from) the (attacks|damage|rend) characteristics? of ${POSS} (melee |ranged )?weapons$`, 'i').exec(t))) {
+  if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) the (attacks|damage|rend) characteristics? of ${POSS} (melee |ranged )?weapons$`).exec(t))) {
     const by = Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1);
     return { body: { modify: m[3].toLowerCase(), by, attacks: scopeOf(m[5]) }, subj: readSubject(m[4], ctx) };
   }
   // Control score and Move.
-  if ((m = new RegExp(`^(add|subtract) (\\d+) (?:to|from) ${POSS} control score$`, 'i').exec(t))) {
+  if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) ${POSS} control score$`).exec(t))) {
     return { body: { modify: 'control', by: Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1) }, subj: readSubject(m[3], ctx) };
   }
-  if ((m = new RegExp(`^(add|subtract) (\\d+) (?:to|from) the control scores of (friendly [\\w' -]+)$`, 'i').exec(t))) {
+  if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) the control scores of (friendly [\\w' -]+)$`).exec(t))) {
     return { body: { modify: 'control', by: Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1) }, subj: readSubject(m[3], ctx) };
   }
-  if ((m = new RegExp(`^(add|subtract) (\\d+)" (?:to|from) ${POSS} move characteristic$`, 'i').exec(t))) {
+  if ((m = rx(`^(add|subtract) (\\d+)" (?:to|from) ${POSS} move characteristic$`).exec(t))) {
     return { body: { modify: 'move', by: Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1) }, subj: readSubject(m[3], ctx) };
   }
   fail(c);
@@ -291,15 +310,15 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
 function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Target; cond?: AbilityCondition }; scope?: 'melee' | 'ranged' | 'all' } {
   const attackRoll = what === 'hit' || what === 'wound';
   let m: RegExpExecArray | null;
-  if ((m = new RegExp(`^${POSS} (combat |shooting |melee |ranged )?attacks$`, 'i').exec(s))) {
+  if ((m = rx(`^${POSS} (combat |shooting |melee |ranged )?attacks$`).exec(s))) {
     if (!attackRoll) fail(s);
     return { subj: readSubject(m[1], ctx), scope: scopeOf(m[2]) };
   }
-  if ((m = new RegExp(`^(combat |shooting )?attacks made by ${SUBJ}$`, 'i').exec(s))) {
+  if ((m = rx(`^(combat |shooting )?attacks made by ${SUBJ}$`).exec(s))) {
     if (!attackRoll) fail(s);
     return { subj: readSubject(m[2], ctx), scope: scopeOf(m[1]) };
   }
-  if ((m = new RegExp(`^attacks that target ${SUBJ}$`, 'i').exec(s))) {
+  if ((m = rx(`^attacks that target ${SUBJ}$`).exec(s))) {
     if (what !== 'save') fail(s);
     return { subj: readSubject(m[1], ctx) };
   }

@@ -37,28 +37,47 @@ export function normalKeyword(k: string): string {
  *   phrase is then not understood; callers fall back to "by hand").
  */
 export function splitKeywords(phrase: string, known: Iterable<string>): string[] | null {
-  const set = new Set<string>();
-  for (const k of known) set.add(normalKeyword(k));
-  for (const k of CORE_KEYWORDS) set.add(k);
+  const set = knownSet(known);
   const words = normalKeyword(phrase).split(' ').filter((w) => w !== '');
   if (words.length === 0) return null;
   const out: string[] = [];
   let i = 0;
   while (i < words.length) {
-    let found = '';
-    for (let j = words.length; j > i; j--) {
-      const cand = words.slice(i, j).join(' ');
-      const hit = [...set].find((k) => keywordsMatch(k, cand));
-      if (hit) {
-        found = hit;
-        i = j;
-        break;
-      }
+    let found: string | undefined;
+    for (let j = words.length; j > i && found === undefined; j--) {
+      found = lookup(set, words.slice(i, j).join(' '));
+      if (found !== undefined) i = j;
     }
-    if (found === '') return null;
+    if (found === undefined) return null;
     if (!out.includes(found)) out.push(found);
   }
   return out;
+}
+
+const knownCache = new Map<string, Set<string>>();
+
+/** The known keywords (normalised, core ones added), cached by content. */
+function knownSet(known: Iterable<string>): Set<string> {
+  const list = [...known];
+  const key = list.join('|');
+  let set = knownCache.get(key);
+  if (!set) {
+    set = new Set([...list.map(normalKeyword), ...CORE_KEYWORDS]);
+    if (knownCache.size > 50) knownCache.clear();
+    knownCache.set(key, set);
+  }
+  return set;
+}
+
+/** The known keyword a printed word run names: itself, or its singular ("HEROES" → "HERO") or plural; as `keywordsMatch` compares. */
+function lookup(set: Set<string>, cand: string): string | undefined {
+  const forms = [cand, `${cand}S`, `${cand}ES`];
+  if (cand.endsWith('S')) forms.push(cand.slice(0, -1));
+  if (cand.endsWith('ES')) forms.push(cand.slice(0, -2));
+  if (cand.endsWith('IES')) forms.push(`${cand.slice(0, -3)}Y`);
+  if (cand.endsWith('Y')) forms.push(`${cand.slice(0, -1)}IES`);
+  for (const f of forms) if (set.has(f) && keywordsMatch(f, cand)) return f;
+  return undefined;
 }
 
 /** The keyword spec of keywords (joined with ", "). */
