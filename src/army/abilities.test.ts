@@ -85,7 +85,7 @@ describe('Kruleboyz (kb-001-all-units)', () => {
   });
   it('an aura on its unit: Power of Kragnos gives friendly Kruleboyz units Ward (6+) wholly within 12"', () => {
     expect(ability(unitNamed(r, 'Murknob with Belcha-banna').warscroll.abilities, 'Power of Kragnos').resolves)
-      .toEqual([{ ward: 6, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, unit: 'target', keyword: 'KRULEBOYZ' } }]);
+      .toEqual([{ ward: 6, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, keyword: 'KRULEBOYZ' } }]);
   });
   it('with an id prefix, two imports of the same list share no ability id', () => {
     const p2 = importArmy(new Uint8Array(readFileSync(join(ROSTERS, 'kb-001-all-units', 'list.json'))), 'kb', { idPrefix: 'p2-' });

@@ -107,7 +107,7 @@ describe('roll modifiers', () => {
   });
   it('an aura: Consecrated Revulsion (dok), +1 save for friendly Daughters of Khaine Infantry wholly within 12"', () => {
     expect(parse('Add 1 to save rolls for friendly **^^Daughters of Khaine Infantry^^** units while they are wholly within 12" of this unit.', { keywords: ['DAUGHTERS OF KHAINE', 'INFANTRY'] }).resolves)
-      .toEqual([{ modify: 'save', by: 1, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, unit: 'target', keyword: 'DAUGHTERS OF KHAINE, INFANTRY' } }]);
+      .toEqual([{ modify: 'save', by: 1, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, keyword: 'DAUGHTERS OF KHAINE INFANTRY' } }]);
   });
   it('twin: Musicians, Play! (fec) needs a believed Delusion and measures from any FEC Hero: by hand', () => {
     expect(parse('While you believe this Delusion, subtract 1 from hit rolls for shooting attacks that target friendly Flesh-eater Courts units while they are wholly within 12" of a friendly Flesh-eater Courts Hero.', { keywords: FEC }).resolves).toBeNull();
@@ -139,7 +139,7 @@ describe('characteristics', () => {
   });
   it('Lord of the Hammerhands (sce): +3 control for friendly Warrior Chamber units wholly within 12"; twin Stalwart Defenders (contesting an objective): by hand', () => {
     expect(parse('Add 3 to the control scores of friendly Warrior Chamber units while they are wholly within 12" of this unit.', { keywords: SCE }).resolves)
-      .toEqual([{ modify: 'control', by: 3, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, unit: 'target', keyword: 'WARRIOR CHAMBER' } }]);
+      .toEqual([{ modify: 'control', by: 3, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, keyword: 'WARRIOR CHAMBER' } }]);
     expect(parse("Add 3 to this unit's control score while it is contesting an objective wholly within friendly territory.").resolves).toBeNull();
   });
   it('twin: Behemoth Brawler (sob) -1 Attacks of enemy Monsters in combat with this unit: by hand', () => {
@@ -150,11 +150,11 @@ describe('characteristics', () => {
 describe('ward, strike order, keywords, permissions', () => {
   it('Power of Kragnos (kb): friendly Kruleboyz units have Ward (6+) while wholly within 12" (an aura)', () => {
     expect(parse('Friendly **^^Kruleboyz^^** units have **^^Ward (6+)^^** while they are wholly within 12" of this unit.', { keywords: KB }).resolves)
-      .toEqual([{ ward: 6, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, unit: 'target', keyword: 'KRULEBOYZ' } }]);
+      .toEqual([{ ward: 6, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, keyword: 'KRULEBOYZ' } }]);
   });
   it('Drawn to War (nh): wholly within this unit\'s combat range is wholly within 3"', () => {
     expect(parse('Friendly Nighthaunt Infantry Heroes have Ward (4+) while they are wholly within this unit\'s combat range.', { keywords: NH }).resolves)
-      .toEqual([{ ward: 4, targets: 'friendly', while: { within: 3, of: 'self', wholly: true, unit: 'target', keyword: 'NIGHTHAUNT, INFANTRY, HERO' } }]);
+      .toEqual([{ ward: 4, targets: 'friendly', while: { within: 3, of: 'self', wholly: true, keyword: 'NIGHTHAUNT INFANTRY HERO' } }]);
   });
   it('twin: a ward for "both this unit and those Heroes" while any are within its combat range (lrl): by hand', () => {
     expect(parse("While any friendly Scinari Heroes are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).", { keywords: ['SCINARI', 'HERO'] }).resolves).toBeNull();
@@ -193,6 +193,12 @@ describe('moves and set-up', () => {
   it('Shadow Leap (skv): set up again more than 9" from all enemy units', () => {
     expect(parse('Remove this unit from the battlefield and set it up again on the battlefield more than 9" from all enemy units.', { timing: 'Once Per Turn (Army), Your Movement Phase' }).resolves)
       .toEqual([{ setUp: 'battlefield', farther: 9, targets: 'self' }]);
+  });
+  it('Transporting Vortex (lrl): a friendly unit "wholly within 12" of this unit and not in combat" (inCombat: false)', () => {
+    expect(parse('Remove the target from the battlefield and set it up again on the battlefield more than 9" from all enemy units.', { timing: 'Your Hero Phase', declare: 'Pick a visible friendly Lumineth Realm\u2011lords unit wholly within 12" of this unit and not in combat to be the target, then make a casting roll of 2D6.', keywords: ['LUMINETH REALM-LORDS'] })).toEqual({
+      resolves: [{ setUp: 'battlefield', farther: 9, targets: 'targets' }],
+      picks: [{ kind: 'friendlyUnit', visible: true, inCombat: false, within: 12, wholly: true, keyword: 'LUMINETH REALM-LORDS' }],
+    });
   });
   it('twins: To Our Liege (fec) "if this unit is not in combat ... wholly within 12" of a friendly FEC Hero"; Sneaky Sneakin\' (kb) with its dirty trick roll: by hand', () => {
     expect(parse('If this unit is not in combat, remove it from the battlefield and set it up again wholly within 12" of a friendly Flesh-eater Courts Hero and more than 9" from all enemy units.', { timing: 'Once Per Turn (Army), Your Movement Phase', keywords: FEC }).resolves).toBeNull();
@@ -242,8 +248,8 @@ describe('keyword runs', () => {
     expect(splitKeywords('Flesh-eater Courts Infantry', FEC)).toEqual(['FLESH-EATER COURTS', 'INFANTRY']);
     expect(splitKeywords('Heroes', [])).toEqual(['HERO']);
     expect(splitKeywords('Stormvermin', SKV)).toBeNull();
-    expect(keywordSpecMatches(['KRULEBOYZ', 'INFANTRY', 'DESTRUCTION'], 'KRULEBOYZ, INFANTRY')).toBe(true);
-    expect(keywordSpecMatches(['KRULEBOYZ', 'MONSTER'], 'KRULEBOYZ, INFANTRY')).toBe(false);
+    expect(keywordSpecMatches(['KRULEBOYZ', 'INFANTRY', 'DESTRUCTION'], 'KRULEBOYZ INFANTRY')).toBe(true);
+    expect(keywordSpecMatches(['KRULEBOYZ', 'MONSTER'], 'KRULEBOYZ INFANTRY')).toBe(false);
     expect(keywordSpecMatches(['WIZARD (2)', 'KRULEBOYZ'], 'WIZARD')).toBe(true);
   });
 });

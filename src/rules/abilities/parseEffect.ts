@@ -136,6 +136,8 @@ function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
       pick.visible = true;
     }],
     [/ (?:that (?:is|are) |and (?:is|are) )?within this unit's combat range$/i, () => { pick.within = 3; }],
+    [/ (?:that (?:is|are) |and (?:is|are) |and )?not in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = false; }],
+    [/ (?:that (?:is|are) |and (?:is|are) )in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = true; }],
     [/ on the battlefield$/i, () => undefined],
   ];
   let progress = true;
@@ -144,7 +146,8 @@ function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
     for (const [re, apply] of tails) {
       const x = re.exec(body);
       if (x) {
-        if ((re.source.includes('within') || re.source.includes('combat')) && pick.within !== undefined) fail(d);
+        const setsWithin = re.source.includes('within') || re.source.includes('combat with');
+        if (setsWithin && pick.within !== undefined) fail(d);
         apply(x);
         body = body.slice(0, x.index);
         progress = true;
@@ -178,7 +181,8 @@ function readSubject(s: string, ctx: Ctx): { targets: Target; cond?: AbilityCond
     const kw = readUnitPhrase(f[1], ctx.known);
     if (kw.notKeyword) fail(s);
     if (!/s$/i.test(f[1])) fail(s);
-    return { targets: 'friendly', ...(kw.keyword ? { cond: { keyword: kw.keyword, unit: 'target' } } : {}) };
+    // The keyword is on each affected unit: a condition without `unit` (ABILITIES.md conditions; `unit: "target"` is the opposing unit).
+    return { targets: 'friendly', ...(kw.keyword ? { cond: { keyword: kw.keyword } } : {}) };
   }
   fail(s);
 }
@@ -349,9 +353,10 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
     if (duration !== undefined && duration !== bodyDuration) fail(raw);
   }
   const finalDuration = bodyDuration ?? duration;
+  // A trailing condition ("if it charged", "while they are within ...") is on each affected unit
+  // (no `unit`); a leading "If this unit ..." on the ability's unit (`unit: "self"`).
   let condition = cond.cond;
-  if (condition && subj.targets === 'friendly' && condition.within !== undefined) condition = { ...condition, unit: 'target' };
-  else if (condition && condition.within === undefined && condition.unit === undefined) condition = { ...condition, unit: subj.targets === 'self' ? 'self' : 'target' };
+  if (condition && condition.within === undefined && condition.unit === undefined && subj.targets === 'self') condition = { ...condition, unit: 'self' };
   if (condition && condition.within !== undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
   const aura = subj.cond;
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read

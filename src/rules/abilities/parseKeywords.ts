@@ -2,9 +2,11 @@
  * Keyword phrases of rules text ("friendly **Kruleboyz Infantry** units", "non-**Hero**") read into
  * the keyword specs of abilities (ABILITIES.md picks and conditions). Pure.
  *
- * A **keyword spec** is one keyword ("HERO") or several the unit must all have, joined with
- * ", " ("KRULEBOYZ, INFANTRY": a KRULEBOYZ INFANTRY unit has both keywords, as the rules read a
- * run of keywords). {@link keywordSpecMatches} is the one check of a spec against a unit.
+ * A **keyword phrase** is one keyword ("HERO") or several the unit must all have, written as the
+ * rules write them, upper case and space-separated ("KRULEBOYZ INFANTRY": a unit with both
+ * keywords; "FLESH-EATER COURTS INFANTRY"), the engine's convention (`hasKeywordPhrase`):
+ * {@link keywordSpecMatches} reads it the same way (consecutive runs of words that are each one of
+ * the unit's keywords).
  *
  * @module
  */
@@ -80,20 +82,33 @@ function lookup(set: Set<string>, cand: string): string | undefined {
   return undefined;
 }
 
-/** The keyword spec of keywords (joined with ", "). */
+/** The keyword phrase of keywords (space-separated, as the rules write a run of keywords). */
 export function keywordSpec(keywords: string[]): string {
-  return keywords.join(', ');
+  return keywords.join(' ');
 }
 
 /**
- * Does a unit with `unitKeywords` have every keyword of `spec` ("KRULEBOYZ, INFANTRY")? Keywords
- * compare as the rules read them: case-insensitive, `WIZARD (1)` is a WIZARD, singular/plural.
+ * Does a unit with `unitKeywords` have the keyword phrase `spec` ("KRULEBOYZ INFANTRY")? The
+ * phrase is one of its keywords, or its words split into consecutive runs that are each one of them
+ * ("WAR MACHINE" stays one keyword). Keywords compare as the rules read them: case-insensitive,
+ * `WIZARD (1)` is a WIZARD, singular = plural.
  */
 export function keywordSpecMatches(unitKeywords: readonly string[], spec: string): boolean {
   const have = unitKeywords.map(normalKeyword);
-  return spec
-    .split(',')
-    .map((s) => normalKeyword(s))
-    .filter((s) => s !== '')
-    .every((k) => have.some((h) => keywordsMatch(h, k)));
+  const words = normalKeyword(spec).split(' ').filter((w) => w !== '');
+  if (words.length === 0) return true;
+  const memo = new Map<number, boolean>();
+  const from = (i: number): boolean => {
+    if (i === words.length) return true;
+    const m = memo.get(i);
+    if (m !== undefined) return m;
+    let ok = false;
+    for (let j = i + 1; j <= words.length && !ok; j++) {
+      const run = words.slice(i, j).join(' ');
+      if (have.some((h) => keywordsMatch(h, run))) ok = from(j);
+    }
+    memo.set(i, ok);
+    return ok;
+  };
+  return from(0);
 }
