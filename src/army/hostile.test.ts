@@ -176,7 +176,7 @@ describe('mutated real files', () => {
 
 describe('CLI (npm run import-army)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'army-'));
-  const run = (...args: string[]) => spawnSync('npx', ['tsx', 'src/cli/importArmy.ts', ...args], { cwd: join(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 });
+  const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/importArmy.ts', ...args], { cwd: join(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 });
 
   it('a good roster: exit 0, {army, warnings} on stdout', () => {
     const r = run(join(LIST, 'list.rosz'));
