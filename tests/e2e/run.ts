@@ -95,6 +95,10 @@ async function main(): Promise<number> {
       root,
       async openPage() {
         const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+        // Playwright's 30 s default for clicks and waits is a hang watchdog here, not a speed bound:
+        // with two lanes, vitest and other work beside them, software WebGL can hold a page's main
+        // thread that long on a loaded machine. Explicit timeouts in the tests are kept.
+        page.setDefaultTimeout(120_000);
         const errors: string[] = [];
         const warnings: string[] = [];
         page.on('console', (msg) => {
