@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { keywordsMatch } from '../rules/damage';
 import { rosterPoints } from '../rules/engine/roster';
 import type { GameState, PlayerId } from '../rules/engine/state';
 import type { BattleResult } from './data';
@@ -116,7 +117,7 @@ export function championSlewInGame(s: GameState, player: PlayerId, quest: Campai
   return (s.ascension?.destroyed ?? []).some((d) => {
     if (d.by !== champion) return false;
     const victim = s.players[other].roster.units.find((u) => u.id === d.unitId);
-    return victim !== undefined && victim.warscroll.keywords.some((k) => k === 'HERO' || k === 'MONSTER');
+    return victim !== undefined && victim.warscroll.keywords.some((k) => keywordsMatch(k, 'HERO') || keywordsMatch(k, 'MONSTER'));
   });
 }
 
