@@ -29,7 +29,21 @@ export interface BattleOutcome {
   readonly battleplan?: string | null;
   /** The player's victory points at the end of the battle (Relics of Myth's campaign reward). */
   readonly victoryPoints?: number;
+  /**
+   * The game's identity (read from a game: its seed and the hash of its state when read,
+   * `stateHash`). Recorded with the aftermath; a second aftermath of the same game is refused.
+   */
+  readonly game?: GameIdentity;
 }
+
+/** A played game's identity: the seed of its dice and the hash of its state (docs/campaign.md). */
+export interface GameIdentity {
+  readonly seed: string;
+  readonly stateHash: string;
+}
+
+/** Rule cited when a game's aftermath is run twice (Ascension › The Aftermath Sequence: one per battle). */
+export const ONE_AFTERMATH_RULE = 'Ascension › The Aftermath Sequence';
 
 /** Relics of Myth's campaign reward, as printed (Ascension › Battleplan: Relics of Myth › Campaign Reward). */
 export const RELICS_REWARD = 'Relics of Myth: 1 artefact of power to an eligible HERO on your Order of Battle';
@@ -95,6 +109,17 @@ export function outcomeProblems(c: Campaign, o: BattleOutcome): Refusal[] {
   if (typeof o.generalSlain !== 'boolean') r('generalSlain: expected true or false');
   if (o.questPoints !== undefined && (!Number.isInteger(o.questPoints) || o.questPoints < 0)) r('questPoints: expected a whole number >= 0');
   if (o.victoryPoints !== undefined && (!Number.isInteger(o.victoryPoints) || o.victoryPoints < 0)) r('victoryPoints: expected a whole number >= 0');
+  if (o.game !== undefined) {
+    if (typeof o.game !== 'object' || o.game === null || typeof o.game.seed !== 'string' || typeof o.game.stateHash !== 'string') r('game: expected {"seed": "...", "stateHash": "..."}');
+    else {
+      const seen = c.battles.find((b) => b.game?.seed === o.game?.seed && b.game?.stateHash === o.game?.stateHash);
+      if (seen)
+        out.push({
+          rule: ONE_AFTERMATH_RULE,
+          message: `this game (seed ${o.game.seed}, state hash ${o.game.stateHash}) is already counted: battle ${seen.battle} of the campaign was its aftermath (one aftermath per battle)`,
+        });
+    }
+  }
   if (typeof o.units !== 'object' || o.units === null) r('units: expected {"unit-id": "survived" | "destroyed"}');
   else
     for (const [id, v] of Object.entries(o.units)) {
@@ -281,6 +306,7 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
     result: o.result,
     generalSlain: o.generalSlain,
     battleplan: o.battleplan ?? null,
+    ...(o.game ? { game: { seed: o.game.seed, stateHash: o.game.stateHash } } : {}),
     glory: { ...glory, spent },
     renown: record.renown,
     quest: questRecord,

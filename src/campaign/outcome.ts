@@ -7,6 +7,7 @@
  * @module
  */
 import { keywordsMatch } from '../rules/damage';
+import { stateHash } from '../rules/engine/hash';
 import { rosterPoints } from '../rules/engine/roster';
 import type { GameState, PlayerId } from '../rules/engine/state';
 import type { BattleResult } from './data';
@@ -126,7 +127,8 @@ export function championSlewInGame(s: GameState, player: PlayerId, quest: Campai
  * are the player's army units whose `campaign.unitId` is on the Order of Battle (summoned
  * manifestations and units from elsewhere are ignored); a unit is destroyed when every model is
  * slain. The general is slain when its unit is destroyed. Points limit: the army's `pointsLimit`,
- * else its points. Refused: a game that has not ended.
+ * else its points. `game`: the game's identity (its seed and state hash), so the campaign refuses a
+ * second aftermath of it. Refused: a game that has not ended.
  */
 export function outcomeFromGame(s: GameState, player: PlayerId, c: Campaign): Ruled<BattleOutcome> {
   const refusals: Refusal[] = [];
@@ -154,6 +156,7 @@ export function outcomeFromGame(s: GameState, player: PlayerId, c: Campaign): Ru
       championSlew: championSlewInGame(s, player, c.quest),
       battleplan: s.battleplan.name,
       victoryPoints: s.players[player].vp,
+      game: { seed: s.seed, stateHash: stateHash(s) },
     },
   };
 }

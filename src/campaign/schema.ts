@@ -46,6 +46,8 @@ export const AftermathRecordSchema = z.strictObject({
   result: z.enum(RESULTS),
   generalSlain: z.boolean(),
   battleplan: z.string().nullable().optional(),
+  /** The game the aftermath was read from (extension): its seed and state hash; absent for an outcome entered by hand. */
+  game: z.strictObject({ seed: z.string().max(200), stateHash: z.string().max(100) }).optional(),
   glory: z.strictObject({
     fought: z.number().int(),
     victory: z.number().int(),
