@@ -19,6 +19,7 @@ import { gloryEarned, runAftermath, type BattleOutcome } from '../../src/campaig
 import type { BattleResult } from '../../src/campaign/data';
 import { readArmyBytes } from '../../src/campaign/armyFile';
 import { chooseRankAbility, newCampaign } from '../../src/campaign/roster';
+import { testArmy } from '../../src/campaign/testArmy';
 import { parseCampaign, type Campaign } from '../../src/campaign/schema';
 import { assert, assertEqual, openApp, playCall as play, playReady, textOf as text, type E2ETest } from './harness';
 
@@ -222,6 +223,63 @@ export const tests: E2ETest[] = [
       assertEqual(after.glory, 10, '100 glory earned, 90 spent on the Vindictors');
       assertEqual(after.units.map((u) => u.id).join(','), 'knight-questor,liberators,sequitors,vindictors', 'the Vindictors join the Order of Battle');
       assertEqual(after.battles[0].result, 'major-victory', 'the battle in the history');
+      assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
+      await page.close();
+    },
+  },
+  {
+    name: 'campaign file: opening one over a campaign with unsaved progress asks first (keep, save then replace, replace)',
+    async run(ctx) {
+      // Two campaign files made in Node: "Hammers" with the warlord's first ability still to choose, and "Anvils".
+      const make = (name: string) => {
+        const r = newCampaign(testArmy(), { warlord: 'knight', path: 'warrior', units: ['liberators'], name });
+        assert(r.ok, `${name} is made`);
+        return r.value;
+      };
+      const hammers = make('Hammers');
+      const anvils = make('Anvils');
+      const fileOf = (c: Campaign) => {
+        const f = join(ctx.outputDir, `${c.name.toLowerCase()}-replace-campaign.json`);
+        writeFileSync(f, JSON.stringify(c));
+        return f;
+      };
+      const { page, errors } = await openApp(ctx);
+      await openCampaign(page);
+      // Nothing kept yet: the file opens at once.
+      await page.setInputFiles('[data-testid=campaign-open-file]', fileOf(hammers));
+      await page.waitForSelector('[data-testid=campaign-title]:has-text("Hammers")');
+      // Opened and unchanged: another file replaces it at once too (nothing would be lost).
+      await page.setInputFiles('[data-testid=campaign-open-file]', fileOf(anvils));
+      await page.waitForSelector('[data-testid=campaign-title]:has-text("Anvils")');
+      // Progress: the warlord's first ability chosen (not saved to a file).
+      await page.click('[data-testid=campaign-ability-knight][data-ability="Berserker"]');
+      await page.waitForSelector('[data-testid=campaign-abilities-knight]:has-text("Berserker")');
+      await page.setInputFiles('[data-testid=campaign-open-file]', fileOf(hammers));
+      await page.waitForSelector('[data-testid=campaign-replace]');
+      const asked = await text(page, '[data-testid=campaign-replace]');
+      assert(asked.includes('Replace Anvils with Hammers') && asked.includes('"Anvils" has changes not saved to a file'), `the prompt names both and what would be lost: ${asked}`);
+      // Keep: nothing changes.
+      await page.click('[data-testid=campaign-replace-cancel]');
+      await page.waitForSelector('[data-testid=campaign-overview]');
+      assertEqual((await slot(page))!.campaign.name, 'Anvils', 'kept');
+      assertEqual((await slot(page))!.campaign.units[0].abilities.join(','), 'Berserker', 'with its progress');
+      // Save it, then replace: the file downloaded is the campaign with its progress.
+      await page.setInputFiles('[data-testid=campaign-open-file]', fileOf(hammers));
+      await page.waitForSelector('[data-testid=campaign-replace]');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=campaign-replace-save]')]);
+      const saved = join(ctx.outputDir, 'anvils-saved-campaign.json');
+      await download.saveAs(saved);
+      const back = parseCampaign(JSON.parse(readFileSync(saved, 'utf8')));
+      assert(back.ok && back.campaign.name === 'Anvils' && back.campaign.units[0].abilities[0] === 'Berserker', 'the saved file is Anvils with Berserker');
+      await page.waitForSelector('[data-testid=campaign-title]:has-text("Hammers")');
+      // Replace without saving.
+      await page.click('[data-testid=campaign-ability-knight][data-ability="Well of Strength"]');
+      await page.waitForSelector('[data-testid=campaign-abilities-knight]:has-text("Well of Strength")');
+      await page.setInputFiles('[data-testid=campaign-open-file]', fileOf(anvils));
+      await page.waitForSelector('[data-testid=campaign-replace]');
+      await page.click('[data-testid=campaign-replace-yes]');
+      await page.waitForSelector('[data-testid=campaign-title]:has-text("Anvils")');
+      assertEqual((await slot(page))!.campaign.units[0].abilities.length, 0, 'the file as it was');
       assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
       await page.close();
     },
