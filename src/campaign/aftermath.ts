@@ -230,7 +230,8 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
         reward = `${gs.id} earned ${gs.unique ? 0 : d3 + 3} renown points`;
       } else {
         reward = def.reward + (quest.unit ? ` (${quest.unit})` : '');
-        pendingRewards.push(`${def.name}: ${reward}`);
+        // Harness Manifestation's reward gives itself: the quest (and its 'Wild' mark) is cleared.
+        if (quest.id !== 'harness-manifestation') pendingRewards.push(`${def.name}: ${reward}`);
       }
     }
     questRecord = { id: quest.id, points: quest.points, completed, reward };

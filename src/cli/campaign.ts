@@ -10,7 +10,9 @@
  *          [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]]
  *          [--add FILE#UNIT_ID] [--reinforce UNIT_ID] [--retire UNIT_ID]... [--quest-points N] [--champion-slew]
  * campaign rank CAMPAIGN.json UNIT_ID ABILITY [--path PATH]
+ * campaign reward CAMPAIGN.json N --name NAME [--unit UNIT_ID] [--replace NAME]
  * campaign show CAMPAIGN.json
+ * campaign --help
  * ```
  *
  * Output: one JSON value on stdout, exit 0. A rule refusing a step: one line per problem on stderr
@@ -27,6 +29,7 @@ import { readArmyBytes } from '../campaign/armyFile';
 import { PATH_IDS, QUEST_IDS, type PathId, type QuestId } from '../campaign/data';
 import { outcomeFromGame } from '../campaign/outcome';
 import { chooseRankAbility, newCampaign, orderOfBattlePoints, type Refusal } from '../campaign/roster';
+import { giveReward, pendingRewards } from '../campaign/rewards';
 import { parseCampaign, type Campaign } from '../campaign/schema';
 import { readBundledNode } from '../game/node';
 import { replayGame } from '../game/replay';
@@ -37,7 +40,25 @@ const USAGE = [
   '       npm run --silent campaign -- army CAMPAIGN.json [--units ID,ID,...] [--points-limit N]',
   '       npm run --silent campaign -- aftermath CAMPAIGN.json (--game GAME.json --player p1|p2 | --outcome OUTCOME.json) --seed N [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--add FILE#UNIT_ID] [--reinforce UNIT_ID] [--retire UNIT_ID]...',
   '       npm run --silent campaign -- rank CAMPAIGN.json UNIT_ID ABILITY [--path PATH]',
+  '       npm run --silent campaign -- reward CAMPAIGN.json N --name NAME [--unit UNIT_ID] [--replace NAME]',
   '       npm run --silent campaign -- show CAMPAIGN.json',
+  '       npm run --silent campaign -- --help',
+].join('\n');
+
+/** `--help`: what each command does (CAMPAIGN.md; docs/campaign.md). */
+const HELP = [
+  'Path to Glory: Ascension campaigns (shared/contract/CAMPAIGN.md). Every command prints JSON on stdout;',
+  'a step the rules refuse exits 2 with one line per problem naming the rule.',
+  '',
+  USAGE,
+  '',
+  '  new        a campaign from an army file: the warlord, its Path, the starting units (1000 points at most)',
+  '  army       the army for a battle, drawn from the Order of Battle',
+  '  aftermath  the aftermath sequence after a battle (from a saved game, or an outcome entered by hand)',
+  '  rank       the ability of a unit\'s oldest rank still to choose',
+  '  reward     give the N-th reward still to give (`show` lists them): an artefact of power or a heroic trait',
+  '             to a unit (--unit), a spell or prayer to its lore (--replace one when the lore holds 6)',
+  '  show       the campaign, its points, the ranks and rewards still to choose',
 ].join('\n');
 
 /** Bad input or a refused step: every line on stderr, exit 2. */
@@ -216,6 +237,19 @@ function cmdRank(args: string[]): unknown {
   return r.ok ? r.value : refuse(r.refusals);
 }
 
+function cmdReward(args: string[]): unknown {
+  const { opts, positional } = flags(args, { value: ['--name', '--unit', '--replace'] });
+  if (positional.length !== 2) throw new Exit2([USAGE]);
+  const c = readCampaign(positional[0]);
+  const n = int(positional[1], 'N');
+  const name = one(opts, '--name');
+  if (name === undefined) throw new Exit2(['--name: missing (the artefact, heroic trait, spell or prayer given)', USAGE]);
+  const unit = one(opts, '--unit');
+  const replace = one(opts, '--replace');
+  const r = giveReward(c, n as number, { name, ...(unit !== undefined ? { unit } : {}), ...(replace !== undefined ? { replace } : {}) });
+  return r.ok ? r.value : refuse(r.refusals);
+}
+
 function cmdShow(args: string[]): unknown {
   if (args.length !== 1) throw new Exit2([USAGE]);
   const c = readCampaign(args[0]);
@@ -223,10 +257,13 @@ function cmdShow(args: string[]): unknown {
     campaign: c,
     points: orderOfBattlePoints(c),
     toChoose: c.units.filter((u) => u.pendingRanks.length).map((u) => ({ unit: u.id, ranks: u.pendingRanks, path: u.path })),
+    // Extension: the rewards still to give, numbered for `reward`.
+    rewards: pendingRewards(c),
   };
 }
 
 async function main(argv: string[]): Promise<unknown> {
+  if (argv.includes('--help') || argv.includes('-h')) return HELP;
   const [cmd, ...rest] = argv;
   switch (cmd) {
     case 'new':
@@ -237,15 +274,22 @@ async function main(argv: string[]): Promise<unknown> {
       return cmdAftermath(rest);
     case 'rank':
       return cmdRank(rest);
+    case 'reward':
+      return cmdReward(rest);
     case 'show':
       return cmdShow(rest);
+    case '--help':
+    case '-h':
+    case 'help':
+      return HELP;
     default:
       throw new Exit2([cmd ? `unknown command ${cmd}` : 'no command given', USAGE]);
   }
 }
 
 main(process.argv.slice(2)).then(
-  (out) => process.stdout.write(`${JSON.stringify(out)}\n`),
+  // --help prints its text; every other command one JSON value.
+  (out) => process.stdout.write(typeof out === 'string' ? `${out}\n` : `${JSON.stringify(out)}\n`),
   (e) => {
     if (e instanceof Exit2) {
       process.stderr.write(`${e.lines.join('\n')}\n`);

@@ -15,7 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { gloryEarned, runAftermath, type BattleOutcome } from '../../src/campaign/aftermath';
+import { gloryEarned, RELICS_REWARD, runAftermath, type BattleOutcome } from '../../src/campaign/aftermath';
 import type { BattleResult } from '../../src/campaign/data';
 import { readArmyBytes } from '../../src/campaign/armyFile';
 import { chooseRankAbility, newCampaign } from '../../src/campaign/roster';
@@ -280,6 +280,43 @@ export const tests: E2ETest[] = [
       await page.click('[data-testid=campaign-replace-yes]');
       await page.waitForSelector('[data-testid=campaign-title]:has-text("Anvils")');
       assertEqual((await slot(page))!.campaign.units[0].abilities.length, 0, 'the file as it was');
+      assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
+      await page.close();
+    },
+  },
+  {
+    name: 'campaign rewards: an artefact of power (Search for the Artefact) given to a HERO from the quest log; a refusal names the rule',
+    async run(ctx) {
+      const made = newCampaign(testArmy(), { warlord: 'knight', path: 'warrior', units: ['liberators', 'gardus', 'arcanum'], name: 'Seekers', quest: 'search-for-the-artefact' });
+      assert(made.ok, 'the campaign is made');
+      const first = chooseRankAbility(made.value, 'knight', 'Berserker');
+      assert(first.ok, 'its first ability');
+      const done = runAftermath(first.value, { pointsLimit: 1000, result: 'minor-victory', generalSlain: false, units: { knight: 'survived' }, questPoints: 3 }, { seed: 1 });
+      assert(done.ok, 'the quest completes');
+      const c = { ...done.value.campaign, pendingRewards: [...(done.value.campaign.pendingRewards ?? []), RELICS_REWARD] };
+      const file = join(ctx.outputDir, 'seekers-campaign.json');
+      writeFileSync(file, JSON.stringify(c));
+      const { page, errors } = await openApp(ctx);
+      await openCampaign(page);
+      await page.setInputFiles('[data-testid=campaign-open-file]', file);
+      await page.waitForSelector('[data-testid=campaign-reward-1][data-kind=artefact]');
+      // The units offered: the HEROES that are not UNIQUE (Gardus is not offered).
+      const offered = await page.$$eval('[data-testid=campaign-reward-unit-1] option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+      assertEqual(offered.join(','), 'knight,arcanum', 'the eligible HEROES');
+      await page.click('[data-testid=campaign-reward-give-1]');
+      await page.waitForSelector('[data-testid=campaign-refusals]');
+      assert((await text(page, '[data-testid=campaign-refusals]')).includes('name the artefact of power given'), 'a reward without a name is refused');
+      await page.fill('[data-testid=campaign-reward-name-1]', 'Quicksilver Draught');
+      await page.selectOption('[data-testid=campaign-reward-unit-1]', 'knight');
+      await page.click('[data-testid=campaign-reward-give-1]');
+      await page.waitForSelector('[data-testid=campaign-enhancement-knight]:has-text("Quicksilver Draught")');
+      // Relics of Myth's artefact is now reward 1: the knight has an artefact, so only the Lord-Arcanum is offered.
+      await page.waitForSelector('[data-testid=campaign-reward-1][data-kind=artefact]');
+      const now = await page.$$eval('[data-testid=campaign-reward-unit-1] option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+      assertEqual(now.join(','), 'arcanum', 'one artefact per HERO');
+      const kept = (await slot(page))!.campaign;
+      assertEqual(JSON.stringify(kept.enhancements), JSON.stringify([{ name: 'Quicksilver Draught', unit: 'knight', type: 'artefact' }]), 'the enhancement on the Order of Battle');
+      assertEqual(JSON.stringify(kept.pendingRewards), JSON.stringify([RELICS_REWARD]), 'one reward left to give');
       assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
       await page.close();
     },

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { battleplanName } from '../../campaign/battle';
 import type { PathId, QuestId } from '../../campaign/data';
+import { giveReward, type GiveReward } from '../../campaign/rewards';
 import { chooseRankAbility, questProblems, type Refusal } from '../../campaign/roster';
 import type { Campaign } from '../../campaign/schema';
 import type { EngineClient } from '../../client/engineClient';
@@ -68,6 +69,14 @@ export function CampaignScreen({ engine, inPlay = false, initialView = 'overview
     const cur = slotRef.current;
     if (!cur) return;
     const r = chooseRankAbility(cur.campaign, unitId, ability, path);
+    if (!r.ok) return setProblems([...r.refusals]);
+    setProblems([]);
+    void setSlot({ ...cur, campaign: r.value });
+  };
+  const give = (n: number, g: GiveReward) => {
+    const cur = slotRef.current;
+    if (!cur) return;
+    const r = giveReward(cur.campaign, n, g);
     if (!r.ok) return setProblems([...r.refusals]);
     setProblems([]);
     void setSlot({ ...cur, campaign: r.value });
@@ -178,7 +187,7 @@ export function CampaignScreen({ engine, inPlay = false, initialView = 'overview
         <h4>Order of Battle</h4>
         <OrderOfBattle campaign={c} onChoose={choose} />
         <h4>Quest log</h4>
-        <QuestLog campaign={c} onPick={pickQuest} />
+        <QuestLog campaign={c} onPick={pickQuest} onGive={give} />
         <h4>Lores</h4>
         <div className="campaign-lores-shown" data-testid="campaign-lores">
           {(['spells', 'prayers', 'manifestations'] as const).map((k) => (
