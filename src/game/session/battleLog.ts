@@ -146,6 +146,8 @@ function actionText(s: GameState, a: Action): string {
       return `${a.player} deploys ${n(a.unitId)}`;
     case 'endDeployment':
       return `${a.player} finishes deploying`;
+    case 'twistPick':
+      return a.unitId === undefined && a.objectiveId === undefined && a.featureIds === undefined && a.at === undefined ? `${a.player} picks nothing for the twist` : `${a.player} picks for the twist`;
     default: {
       // Actions added to the engine after this list was written: their type and unit.
       const x = a as { type: string; player: string; unitId?: string };
@@ -272,6 +274,9 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         break;
       case 'twistPicked':
         ln(`${ev.player} picks for ${ev.name}: ${ev.featureIds ? (ev.featureIds as string[]).join(', ') : ev.at ? `a new objective at (${(ev.at as number[]).join(', ')})` : ev.unitId ? n(ev.unitId) : String(ev.objectiveId)}`, 'Ascension › Twists');
+        break;
+      case 'twistDeclined':
+        ln(`${ev.player} picks nothing for ${ev.name}`, 'Ascension › Twists');
         break;
       case 'objectiveAdded':
         ln(`New objective ${ev.objectiveId} at (${(ev.at as number[]).join(', ')})`, String(ev.rule));
