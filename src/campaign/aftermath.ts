@@ -237,19 +237,6 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
     questRecord = { id: quest.id, points: quest.points, completed, reward };
     if (completed) quest = null; // the quest log is cleared (Ascension › Completing Quests)
   }
-  if (ch.newQuest) {
-    if (quest) refusals.push({ rule: RULE.completeQuests, message: `a new quest can be picked only when the quest log is empty (complete or give up "${quest.id}" first: --give-up-quest)` });
-    else if (!(ch.newQuest.id in QUESTS)) refusals.push({ rule: RULE.quest, message: `unknown quest "${ch.newQuest.id}"` });
-    else {
-      const qp = [...questProblems(units, ch.newQuest.id, ch.newQuest.unit), ...wildProblems(ch.newQuest.id, ch.newQuest.wild)];
-      refusals.push(...qp);
-      if (!qp.length) {
-        quest = { id: ch.newQuest.id, points: 0, unit: ch.newQuest.unit ?? null, ...(ch.newQuest.wild !== undefined ? { wild: ch.newQuest.wild } : {}) };
-        lores = { ...lores, manifestations: withWild(lores.manifestations, ch.newQuest.wild) };
-      }
-    }
-  }
-
   // The battleplan's campaign reward (Relics of Myth), after the quests.
   const campaignReward = relicsReward(o, () => dice.roll(1, 6, 'campaign reward: Relics of Myth, the winner rolls a dice and adds their victory points (15+: an artefact of power)')[0]);
   if (campaignReward?.earned) pendingRewards.push(RELICS_REWARD);
@@ -262,8 +249,8 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
   if (adds.length > 1) refusals.push({ rule: RULE.orderOfBattle, message: `only 1 new unit can be added per aftermath sequence (${adds.length} given)` });
   else if (adds.length === 1) {
     const u = freshIds({ ...c0, units }, adds[0]);
-    if (u.points === undefined) refusals.push({ rule: RULE.orderOfBattle, message: `unit "${u.id}" has no points value: its cost in glory points is unknown` });
-    else if (u.points > gloryNow) refusals.push({ rule: RULE.orderOfBattle, message: `adding "${u.id}" costs ${u.points} glory points; you have ${gloryNow}` });
+    if (u.points === undefined) refusals.push({ rule: RULE.orderOfBattle, message: `${u.name} has no points value: its cost in glory points is unknown` });
+    else if (u.points > gloryNow) refusals.push({ rule: RULE.orderOfBattle, message: `adding ${u.name} costs ${u.points} glory points; you have ${gloryNow}` });
     else {
       gloryNow -= u.points;
       spent += u.points;
@@ -277,9 +264,9 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
     const id = reinf[0] === adds[0]?.id && added !== null ? added : reinf[0];
     const u = byId(id);
     if (!u) refusals.push({ rule: RULE.orderOfBattle, message: `no unit "${id}" on the Order of Battle to reinforce` });
-    else if (u.reinforced) refusals.push({ rule: RULE.reinforced, message: `"${id}" is already reinforced (a unit is reinforced once: twice its minimum size)` });
-    else if (u.unit.models.length < 2) refusals.push({ rule: RULE.reinforced, message: `"${id}" has a single model: a unit with a minimum size of 1 cannot be reinforced` });
-    else if (u.points > gloryNow) refusals.push({ rule: RULE.orderOfBattle, message: `reinforcing "${id}" costs ${u.points} glory points; you have ${gloryNow}` });
+    else if (u.reinforced) refusals.push({ rule: RULE.reinforced, message: `${u.name} is already reinforced (a unit is reinforced once: twice its minimum size)` });
+    else if (u.unit.models.length < 2) refusals.push({ rule: RULE.reinforced, message: `${u.name} has a single model: a unit with a minimum size of 1 cannot be reinforced` });
+    else if (u.points > gloryNow) refusals.push({ rule: RULE.orderOfBattle, message: `reinforcing ${u.name} costs ${u.points} glory points; you have ${gloryNow}` });
     else {
       gloryNow -= u.points;
       spent += u.points;
@@ -297,6 +284,23 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
       retired.push(id);
     }
   }
+  // A new quest (Aftermath › 3) is picked once the Order of Battle is settled, so it can name the unit added in step 4.
+  if (ch.newQuest) {
+    if (quest) refusals.push({ rule: RULE.completeQuests, message: `a new quest can be picked only when the quest log is empty (complete or give up "${quest.id}" first: --give-up-quest)` });
+    else if (!(ch.newQuest.id in QUESTS)) refusals.push({ rule: RULE.quest, message: `unknown quest "${ch.newQuest.id}"` });
+    else {
+      // The unit may be the one added in this aftermath, named by its id in the army file (it may have been given a fresh one).
+      const named = ch.newQuest.unit;
+      const questUnit = named !== undefined && !units.some((u) => u.id === named) && named === adds[0]?.id && added !== null ? added : named;
+      const qp = [...questProblems(units, ch.newQuest.id, questUnit), ...wildProblems(ch.newQuest.id, ch.newQuest.wild)];
+      refusals.push(...qp);
+      if (!qp.length) {
+        quest = { id: ch.newQuest.id, points: 0, unit: questUnit ?? null, ...(ch.newQuest.wild !== undefined ? { wild: ch.newQuest.wild } : {}) };
+        lores = { ...lores, manifestations: withWild(lores.manifestations, ch.newQuest.wild) };
+      }
+    }
+  }
+
   if (refusals.length) return { ok: false, refusals };
 
   const enhancements = c0.enhancements.filter((e) => units.some((u) => u.id === e.unit));

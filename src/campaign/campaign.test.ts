@@ -174,8 +174,9 @@ describe('renown (Aftermath › 2)', () => {
   it('a unit\'s first rank asks for its Path, checked against its keywords', () => {
     const r = ok(after(ok(start()), { units: { liberators: 'survived' } }, { favoured: 'liberators', diceScript: [6, 6] }));
     expect(r.campaign.units.find((u) => u.id === 'liberators')!.renown).toBe(9);
-    expect(refused(chooseRankAbility(r.campaign, 'liberators', 'Battle Fury'))).toMatch(/needs --path/);
-    expect(refused(chooseRankAbility(r.campaign, 'liberators', 'Berserker', 'warrior'))).toMatch(/is not a HERO/);
+    // Issue 37 item 8: only the Paths a non-HERO may walk are named.
+    expect(refused(chooseRankAbility(r.campaign, 'liberators', 'Battle Fury'))).toBe('Ascension › The Aftermath Sequence › 2 › Paths: Liberators has no Path yet: its first rank needs --path (defender, attacker)');
+    expect(refused(chooseRankAbility(r.campaign, 'liberators', 'Berserker', 'warrior'))).toBe('Ascension › The Aftermath Sequence › 2 › Paths (Path of the Warrior): Liberators is not a HERO: the warrior Path is for HEROES (Liberators may walk: defender, attacker)');
     expect(ok(chooseRankAbility(r.campaign, 'liberators', 'battle fury', 'attacker')).units.find((u) => u.id === 'liberators')!.path).toBe('attacker');
   });
   it('the favoured warriors are never the warlord, and took part', () => {
@@ -385,3 +386,21 @@ describe('passive Path abilities on the drawn army', () => {
     expect(ok(drawArmy(c)).units[0].warscroll.spells).toEqual(['mysticShield']);
   });
 });
+
+describe('issue 37 item 8: words and the unit added in the same aftermath', () => {
+  it('a new quest can name the unit added in the same aftermath (by its id in the army file, or its fresh id)', () => {
+    const c = { ...ok(start()), glory: 400 };
+    const a = ok(after(c, {}, { add: [armyUnit('prosecutors')], newQuest: { id: 'seek-glory-in-battle', unit: 'prosecutors' } }));
+    expect(a.campaign.quest).toEqual({ id: 'seek-glory-in-battle', points: 0, unit: 'prosecutors' });
+    // A second Liberators gets the fresh id liberators-2; "liberators" still names the unit already there.
+    const b = ok(after(c, {}, { add: [armyUnit('liberators')], newQuest: { id: 'seek-glory-in-battle', unit: 'liberators-2' } }));
+    expect(b.campaign.quest?.unit).toBe('liberators-2');
+    expect(ok(after(c, {}, { add: [armyUnit('liberators')], newQuest: { id: 'seek-glory-in-battle', unit: 'liberators' } })).campaign.quest?.unit).toBe('liberators');
+  });
+  it('Order of Battle refusals name units by their names, not their ids', () => {
+    const c = ok(start());
+    const r = after(c, {}, { add: [armyUnit('liberators')], reinforce: ['sequitors'] });
+    expect(refused(r)).toBe('Ascension › Manage Your Order of Battle: adding Liberators costs 90 glory points; you have 45\nAscension › Manage Your Order of Battle: reinforcing Sequitors costs 120 glory points; you have 45');
+  });
+});
+

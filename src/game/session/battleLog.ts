@@ -196,7 +196,12 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         }
         break;
       case 'vpScored':
-        ln(`${ev.player} scores ${ev.vp} VP for ${ev.objectivesHeld} objective(s) (total ${ev.total})`, 'Core 31.0');
+        // A battleplan's own scoring (Path to Glory) names its rule and what scored: objectives or a unit destroyed.
+        if (ev.objectivesHeld !== undefined) ln(`${ev.player} scores ${ev.vp} VP for ${ev.objectivesHeld} objective(s) (total ${ev.total})`, 'Core 31.0');
+        else {
+          const what = Array.isArray(ev.objectives) ? ` for ${(ev.objectives as string[]).length ? (ev.objectives as string[]).join(', ') : 'no objective'}` : typeof ev.unitId === 'string' ? ` for ${n(ev.unitId)} destroyed` : '';
+          ln(`${ev.player} scores ${ev.vp} VP${what} (total ${ev.total})`, typeof ev.rule === 'string' ? ev.rule : 'Core 31.0');
+        }
         break;
       case 'underdog':
         if (ev.underdog) ln(`Underdog: ${ev.underdog}`, 'Core 12.0');

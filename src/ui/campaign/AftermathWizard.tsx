@@ -200,12 +200,14 @@ export function AftermathWizard({ campaign, army, battle, inPlay, onApply, onCho
               <label>
                 Quest points the game did not count (added by hand) <input type="number" min={0} value={extraQp} onChange={(e) => setExtraQp(Math.max(0, Math.trunc(Number(e.target.value)) || 0))} />
               </label>
-              <label>
-                <input type="checkbox" data-testid="campaign-give-up" checked={giveUp} onChange={(e) => setGiveUp(e.target.checked)} /> give up the quest
-              </label>
+              <div className="campaign-row">
+                <label>
+                  <input type="checkbox" data-testid="campaign-give-up" checked={giveUp} onChange={(e) => setGiveUp(e.target.checked)} /> give up the quest
+                </label>
+              </div>
             </>
           )}
-          <label>
+          <label className="campaign-row">
             New quest (when the log is empty){' '}
             <select value={newQuest} onChange={(e) => setNewQuest(e.target.value as QuestId | '')}>
               <option value="">—</option>
