@@ -78,6 +78,23 @@ export interface AftermathChoices {
   /** Units to reinforce (at most 1 per aftermath; may be the unit just added, by its id). */
   readonly reinforce?: readonly string[];
   readonly retire?: readonly string[];
+  /**
+   * The starting spells or prayers of the first WIZARD or PRIEST added (Ascension › Path to Glory
+   * Roster › 3 › Adding your Starting Spells / Prayers): 1 spell (WIZARD) or 1 prayer (PRIEST) and 1
+   * from a manifestation lore, added to the campaign's lores. Refused unless the unit added is the
+   * Order of Battle's first WIZARD (spell) or PRIEST (prayer).
+   */
+  readonly startingLores?: { readonly spell?: string; readonly prayer?: string; readonly manifestation?: string };
+}
+
+/**
+ * Whether the unit added makes the Order of Battle's first WIZARD / PRIEST (its starting spells or
+ * prayers are then to pick): none of `before` has the keyword and `added` has it.
+ */
+export function firstCaster(before: readonly CampaignUnit[], added: CampaignUnit | RosterUnit | undefined): { wizard: boolean; priest: boolean } {
+  const unitOf = (u: CampaignUnit | RosterUnit): RosterUnit => ('unit' in u ? u.unit : u);
+  const first = (k: string) => !!added && hasKeyword(unitOf(added), k) && !before.some((u) => hasKeyword(u.unit, k));
+  return { wizard: first('WIZARD'), priest: first('PRIEST') };
 }
 
 /** Output of {@link runAftermath}: the new campaign and the record appended to its `battles`. */
@@ -283,6 +300,22 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
       units = units.filter((u) => u.id !== id);
       retired.push(id);
     }
+  }
+  // The first WIZARD / PRIEST added brings its starting spells / prayers (Roster › 3).
+  const sl = ch.startingLores;
+  if (sl && (sl.spell || sl.prayer || sl.manifestation)) {
+    const first = firstCaster(c0.units, added !== null ? byId(added) : undefined);
+    const rule = RULE.lores;
+    if (sl.spell && !first.wizard) refusals.push({ rule, message: `a starting spell is picked when the first WIZARD is added to the Order of Battle (${added !== null ? `${byId(added)?.name} is not, or not the first` : 'no unit added'})` });
+    if (sl.prayer && !first.priest) refusals.push({ rule, message: `a starting prayer is picked when the first PRIEST is added to the Order of Battle (${added !== null ? `${byId(added)?.name} is not, or not the first` : 'no unit added'})` });
+    if (sl.manifestation && !first.wizard && !first.priest) refusals.push({ rule, message: 'a starting manifestation spell or prayer comes with the first WIZARD or PRIEST added' });
+    const addTo = (lore: readonly string[], name: string | undefined, what: string) => {
+      if (!name) return [...lore];
+      if (lore.some((x) => x.toLowerCase() === name.toLowerCase())) return [...lore];
+      if (lore.length >= 6) refusals.push({ rule, message: `your ${what} lore holds 6 already` });
+      return [...lore, name];
+    };
+    lores = { spells: addTo(lores.spells, sl.spell, 'spell'), prayers: addTo(lores.prayers, sl.prayer, 'prayer'), manifestations: addTo(lores.manifestations, sl.manifestation, 'manifestation') };
   }
   // A new quest (Aftermath › 3) is picked once the Order of Battle is settled, so it can name the unit added in step 4.
   if (ch.newQuest) {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoster, type RosterUnit } from '../rules/engine/roster';
 import { applyPassivePathAbilities, drawArmy } from './army';
-import { gloryEarned, RELICS_REWARD, runAftermath, type AftermathChoices, type BattleOutcome } from './aftermath';
+import { firstCaster, gloryEarned, RELICS_REWARD, runAftermath, type AftermathChoices, type BattleOutcome } from './aftermath';
 import { PATHS, PATH_IDS, QUEST_IDS, rankFor, ranksCrossed, RANKS } from './data';
 import { gloriousVictory } from './outcome';
 import { chooseRankAbility, newCampaign, orderOfBattlePoints, type NewCampaignOptions } from './roster';
@@ -404,3 +404,15 @@ describe('issue 37 item 8: words and the unit added in the same aftermath', () =
   });
 });
 
+
+describe('issue 37 item 6: the first WIZARD added brings its starting spells (Roster › 3 › Lores)', () => {
+  it('the Lord-Arcanum added to an Order of Battle with no WIZARD: 1 spell and 1 manifestation to the lores; not for a PRIEST, nor a second WIZARD', () => {
+    const c = { ...ok(start({ units: ['liberators', 'sequitors'] })), glory: 400 };
+    expect(firstCaster(c.units, armyUnit('arcanum'))).toEqual({ wizard: true, priest: false });
+    const a = ok(after(c, {}, { add: [armyUnit('arcanum')], startingLores: { spell: 'Azyrite Halo', manifestation: 'Celestian Vortex' } }));
+    expect(a.campaign.lores).toEqual({ spells: ['Azyrite Halo'], prayers: [], manifestations: ['Celestian Vortex'] });
+    expect(refused(after(c, {}, { add: [armyUnit('relictor')], startingLores: { spell: 'Azyrite Halo' } }))).toBe('Ascension › Path to Glory Roster › 3 › Lores: a starting spell is picked when the first WIZARD is added to the Order of Battle (Knight-Relictor is not, or not the first)');
+    expect(ok(after(c, {}, { add: [armyUnit('relictor')], startingLores: { prayer: 'Divine Light', manifestation: 'Everblaze Comet' } })).campaign.lores.prayers).toEqual(['Divine Light']);
+    expect(firstCaster(a.campaign.units, armyUnit('arcanum')).wizard).toBe(false);
+  });
+});

@@ -23,7 +23,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { runAftermath, type BattleOutcome } from '../campaign/aftermath';
+import { firstCaster, runAftermath, type BattleOutcome } from '../campaign/aftermath';
 import { drawArmy } from '../campaign/army';
 import { readArmyBytes } from '../campaign/armyFile';
 import { PATH_IDS, QUEST_IDS, type PathId, type QuestId } from '../campaign/data';
@@ -38,7 +38,7 @@ import { parseRoster, type RosterUnit } from '../rules/engine/roster';
 const USAGE = [
   'usage: npm run --silent campaign -- new --army FILE --warlord UNIT_ID --path PATH [--units ID,ID,...] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--name NAME]',
   '       npm run --silent campaign -- army CAMPAIGN.json [--units ID,ID,...] [--points-limit N]',
-  '       npm run --silent campaign -- aftermath CAMPAIGN.json (--game GAME.json --player p1|p2 | --outcome OUTCOME.json) --seed N [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--add FILE#UNIT_ID] [--reinforce UNIT_ID] [--retire UNIT_ID]...',
+  '       npm run --silent campaign -- aftermath CAMPAIGN.json (--game GAME.json --player p1|p2 | --outcome OUTCOME.json) --seed N [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--add FILE#UNIT_ID [--spell NAME] [--prayer NAME] [--manifestation NAME]] [--reinforce UNIT_ID] [--retire UNIT_ID]...',
   '       npm run --silent campaign -- rank CAMPAIGN.json UNIT_ID ABILITY [--path PATH]',
   '       npm run --silent campaign -- reward CAMPAIGN.json N --name NAME [--unit UNIT_ID] [--replace NAME]',
   '       npm run --silent campaign -- show CAMPAIGN.json',
@@ -175,7 +175,7 @@ function cmdArmy(args: string[]): unknown {
 
 async function cmdAftermath(args: string[]): Promise<unknown> {
   const { opts, bools, positional } = flags(args, {
-    value: ['--game', '--player', '--outcome', '--seed', '--favoured', '--quest', '--quest-unit', '--wild', '--quest-points'],
+    value: ['--game', '--player', '--outcome', '--seed', '--favoured', '--quest', '--quest-unit', '--wild', '--quest-points', '--spell', '--prayer', '--manifestation'],
     repeat: ['--add', '--reinforce', '--retire'],
     bool: ['--give-up-quest', '--champion-slew'],
   });
@@ -225,8 +225,14 @@ async function cmdAftermath(args: string[]): Promise<unknown> {
     add,
     reinforce: opts['--reinforce'] ?? [],
     retire: opts['--retire'] ?? [],
+    startingLores: { ...(one(opts, '--spell') ? { spell: one(opts, '--spell') } : {}), ...(one(opts, '--prayer') ? { prayer: one(opts, '--prayer') } : {}), ...(one(opts, '--manifestation') ? { manifestation: one(opts, '--manifestation') } : {}) },
   });
-  return r.ok ? r.value : refuse(r.refusals);
+  if (!r.ok) return refuse(r.refusals);
+  // The first WIZARD / PRIEST added: its starting spells / prayers still to pick are said (Roster › 3).
+  const added = r.value.aftermath.orderOfBattle.added;
+  const first = firstCaster(c.units, added ? r.value.campaign.units.find((u) => u.id === added) : undefined);
+  const toPick = [...(first.wizard && !one(opts, '--spell') ? ['--spell'] : []), ...(first.priest && !one(opts, '--prayer') ? ['--prayer'] : []), ...((first.wizard || first.priest) && !one(opts, '--manifestation') ? ['--manifestation'] : [])];
+  return toPick.length ? { ...r.value, startingLores: { unit: added, toPick, rule: 'Ascension › Path to Glory Roster › 3 › Lores', note: 'the first WIZARD or PRIEST added: pick its starting spell or prayer and a manifestation (run the aftermath again with these options)' } } : r.value;
 }
 
 function cmdRank(args: string[]): unknown {
