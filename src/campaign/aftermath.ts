@@ -29,7 +29,21 @@ export interface BattleOutcome {
   readonly battleplan?: string | null;
   /** The player's victory points at the end of the battle (Relics of Myth's campaign reward). */
   readonly victoryPoints?: number;
+  /**
+   * The game's identity (read from a game: its seed and the hash of its state when read,
+   * `stateHash`). Recorded with the aftermath; a second aftermath of the same game is refused.
+   */
+  readonly game?: GameIdentity;
 }
+
+/** A played game's identity: the seed of its dice and the hash of its state (docs/campaign.md). */
+export interface GameIdentity {
+  readonly seed: string;
+  readonly stateHash: string;
+}
+
+/** Rule cited when a game's aftermath is run twice (Ascension › The Aftermath Sequence: one per battle). */
+export const ONE_AFTERMATH_RULE = 'Ascension › The Aftermath Sequence';
 
 /** Relics of Myth's campaign reward, as printed (Ascension › Battleplan: Relics of Myth › Campaign Reward). */
 export const RELICS_REWARD = 'Relics of Myth: 1 artefact of power to an eligible HERO on your Order of Battle';
@@ -64,6 +78,23 @@ export interface AftermathChoices {
   /** Units to reinforce (at most 1 per aftermath; may be the unit just added, by its id). */
   readonly reinforce?: readonly string[];
   readonly retire?: readonly string[];
+  /**
+   * The starting spells or prayers of the first WIZARD or PRIEST added (Ascension › Path to Glory
+   * Roster › 3 › Adding your Starting Spells / Prayers): 1 spell (WIZARD) or 1 prayer (PRIEST) and 1
+   * from a manifestation lore, added to the campaign's lores. Refused unless the unit added is the
+   * Order of Battle's first WIZARD (spell) or PRIEST (prayer).
+   */
+  readonly startingLores?: { readonly spell?: string; readonly prayer?: string; readonly manifestation?: string };
+}
+
+/**
+ * Whether the unit added makes the Order of Battle's first WIZARD / PRIEST (its starting spells or
+ * prayers are then to pick): none of `before` has the keyword and `added` has it.
+ */
+export function firstCaster(before: readonly CampaignUnit[], added: CampaignUnit | RosterUnit | undefined): { wizard: boolean; priest: boolean } {
+  const unitOf = (u: CampaignUnit | RosterUnit): RosterUnit => ('unit' in u ? u.unit : u);
+  const first = (k: string) => !!added && hasKeyword(unitOf(added), k) && !before.some((u) => hasKeyword(u.unit, k));
+  return { wizard: first('WIZARD'), priest: first('PRIEST') };
 }
 
 /** Output of {@link runAftermath}: the new campaign and the record appended to its `battles`. */
@@ -95,6 +126,17 @@ export function outcomeProblems(c: Campaign, o: BattleOutcome): Refusal[] {
   if (typeof o.generalSlain !== 'boolean') r('generalSlain: expected true or false');
   if (o.questPoints !== undefined && (!Number.isInteger(o.questPoints) || o.questPoints < 0)) r('questPoints: expected a whole number >= 0');
   if (o.victoryPoints !== undefined && (!Number.isInteger(o.victoryPoints) || o.victoryPoints < 0)) r('victoryPoints: expected a whole number >= 0');
+  if (o.game !== undefined) {
+    if (typeof o.game !== 'object' || o.game === null || typeof o.game.seed !== 'string' || typeof o.game.stateHash !== 'string') r('game: expected {"seed": "...", "stateHash": "..."}');
+    else {
+      const seen = c.battles.find((b) => b.game?.seed === o.game?.seed && b.game?.stateHash === o.game?.stateHash);
+      if (seen)
+        out.push({
+          rule: ONE_AFTERMATH_RULE,
+          message: `this game (seed ${o.game.seed}, state hash ${o.game.stateHash}) is already counted: battle ${seen.battle} of the campaign was its aftermath (one aftermath per battle)`,
+        });
+    }
+  }
   if (typeof o.units !== 'object' || o.units === null) r('units: expected {"unit-id": "survived" | "destroyed"}');
   else
     for (const [id, v] of Object.entries(o.units)) {
@@ -205,25 +247,13 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
         reward = `${gs.id} earned ${gs.unique ? 0 : d3 + 3} renown points`;
       } else {
         reward = def.reward + (quest.unit ? ` (${quest.unit})` : '');
-        pendingRewards.push(`${def.name}: ${reward}`);
+        // Harness Manifestation's reward gives itself: the quest (and its 'Wild' mark) is cleared.
+        if (quest.id !== 'harness-manifestation') pendingRewards.push(`${def.name}: ${reward}`);
       }
     }
     questRecord = { id: quest.id, points: quest.points, completed, reward };
     if (completed) quest = null; // the quest log is cleared (Ascension › Completing Quests)
   }
-  if (ch.newQuest) {
-    if (quest) refusals.push({ rule: RULE.completeQuests, message: `a new quest can be picked only when the quest log is empty (complete or give up "${quest.id}" first: --give-up-quest)` });
-    else if (!(ch.newQuest.id in QUESTS)) refusals.push({ rule: RULE.quest, message: `unknown quest "${ch.newQuest.id}"` });
-    else {
-      const qp = [...questProblems(units, ch.newQuest.id, ch.newQuest.unit), ...wildProblems(ch.newQuest.id, ch.newQuest.wild)];
-      refusals.push(...qp);
-      if (!qp.length) {
-        quest = { id: ch.newQuest.id, points: 0, unit: ch.newQuest.unit ?? null, ...(ch.newQuest.wild !== undefined ? { wild: ch.newQuest.wild } : {}) };
-        lores = { ...lores, manifestations: withWild(lores.manifestations, ch.newQuest.wild) };
-      }
-    }
-  }
-
   // The battleplan's campaign reward (Relics of Myth), after the quests.
   const campaignReward = relicsReward(o, () => dice.roll(1, 6, 'campaign reward: Relics of Myth, the winner rolls a dice and adds their victory points (15+: an artefact of power)')[0]);
   if (campaignReward?.earned) pendingRewards.push(RELICS_REWARD);
@@ -236,8 +266,8 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
   if (adds.length > 1) refusals.push({ rule: RULE.orderOfBattle, message: `only 1 new unit can be added per aftermath sequence (${adds.length} given)` });
   else if (adds.length === 1) {
     const u = freshIds({ ...c0, units }, adds[0]);
-    if (u.points === undefined) refusals.push({ rule: RULE.orderOfBattle, message: `unit "${u.id}" has no points value: its cost in glory points is unknown` });
-    else if (u.points > gloryNow) refusals.push({ rule: RULE.orderOfBattle, message: `adding "${u.id}" costs ${u.points} glory points; you have ${gloryNow}` });
+    if (u.points === undefined) refusals.push({ rule: RULE.orderOfBattle, message: `${u.name} has no points value: its cost in glory points is unknown` });
+    else if (u.points > gloryNow) refusals.push({ rule: RULE.orderOfBattle, message: `adding ${u.name} costs ${u.points} glory points; you have ${gloryNow}` });
     else {
       gloryNow -= u.points;
       spent += u.points;
@@ -251,9 +281,9 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
     const id = reinf[0] === adds[0]?.id && added !== null ? added : reinf[0];
     const u = byId(id);
     if (!u) refusals.push({ rule: RULE.orderOfBattle, message: `no unit "${id}" on the Order of Battle to reinforce` });
-    else if (u.reinforced) refusals.push({ rule: RULE.reinforced, message: `"${id}" is already reinforced (a unit is reinforced once: twice its minimum size)` });
-    else if (u.unit.models.length < 2) refusals.push({ rule: RULE.reinforced, message: `"${id}" has a single model: a unit with a minimum size of 1 cannot be reinforced` });
-    else if (u.points > gloryNow) refusals.push({ rule: RULE.orderOfBattle, message: `reinforcing "${id}" costs ${u.points} glory points; you have ${gloryNow}` });
+    else if (u.reinforced) refusals.push({ rule: RULE.reinforced, message: `${u.name} is already reinforced (a unit is reinforced once: twice its minimum size)` });
+    else if (u.unit.models.length < 2) refusals.push({ rule: RULE.reinforced, message: `${u.name} has a single model: a unit with a minimum size of 1 cannot be reinforced` });
+    else if (u.points > gloryNow) refusals.push({ rule: RULE.orderOfBattle, message: `reinforcing ${u.name} costs ${u.points} glory points; you have ${gloryNow}` });
     else {
       gloryNow -= u.points;
       spent += u.points;
@@ -271,6 +301,39 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
       retired.push(id);
     }
   }
+  // The first WIZARD / PRIEST added brings its starting spells / prayers (Roster › 3).
+  const sl = ch.startingLores;
+  if (sl && (sl.spell || sl.prayer || sl.manifestation)) {
+    const first = firstCaster(c0.units, added !== null ? byId(added) : undefined);
+    const rule = RULE.lores;
+    if (sl.spell && !first.wizard) refusals.push({ rule, message: `a starting spell is picked when the first WIZARD is added to the Order of Battle (${added !== null ? `${byId(added)?.name} is not, or not the first` : 'no unit added'})` });
+    if (sl.prayer && !first.priest) refusals.push({ rule, message: `a starting prayer is picked when the first PRIEST is added to the Order of Battle (${added !== null ? `${byId(added)?.name} is not, or not the first` : 'no unit added'})` });
+    if (sl.manifestation && !first.wizard && !first.priest) refusals.push({ rule, message: 'a starting manifestation spell or prayer comes with the first WIZARD or PRIEST added' });
+    const addTo = (lore: readonly string[], name: string | undefined, what: string) => {
+      if (!name) return [...lore];
+      if (lore.some((x) => x.toLowerCase() === name.toLowerCase())) return [...lore];
+      if (lore.length >= 6) refusals.push({ rule, message: `your ${what} lore holds 6 already` });
+      return [...lore, name];
+    };
+    lores = { spells: addTo(lores.spells, sl.spell, 'spell'), prayers: addTo(lores.prayers, sl.prayer, 'prayer'), manifestations: addTo(lores.manifestations, sl.manifestation, 'manifestation') };
+  }
+  // A new quest (Aftermath › 3) is picked once the Order of Battle is settled, so it can name the unit added in step 4.
+  if (ch.newQuest) {
+    if (quest) refusals.push({ rule: RULE.completeQuests, message: `a new quest can be picked only when the quest log is empty (complete or give up "${quest.id}" first: --give-up-quest)` });
+    else if (!(ch.newQuest.id in QUESTS)) refusals.push({ rule: RULE.quest, message: `unknown quest "${ch.newQuest.id}"` });
+    else {
+      // The unit may be the one added in this aftermath, named by its id in the army file (it may have been given a fresh one).
+      const named = ch.newQuest.unit;
+      const questUnit = named !== undefined && !units.some((u) => u.id === named) && named === adds[0]?.id && added !== null ? added : named;
+      const qp = [...questProblems(units, ch.newQuest.id, questUnit), ...wildProblems(ch.newQuest.id, ch.newQuest.wild)];
+      refusals.push(...qp);
+      if (!qp.length) {
+        quest = { id: ch.newQuest.id, points: 0, unit: questUnit ?? null, ...(ch.newQuest.wild !== undefined ? { wild: ch.newQuest.wild } : {}) };
+        lores = { ...lores, manifestations: withWild(lores.manifestations, ch.newQuest.wild) };
+      }
+    }
+  }
+
   if (refusals.length) return { ok: false, refusals };
 
   const enhancements = c0.enhancements.filter((e) => units.some((u) => u.id === e.unit));
@@ -281,6 +344,7 @@ export function runAftermath(c0: Campaign, o: BattleOutcome, ch: AftermathChoice
     result: o.result,
     generalSlain: o.generalSlain,
     battleplan: o.battleplan ?? null,
+    ...(o.game ? { game: { seed: o.game.seed, stateHash: o.game.stateHash } } : {}),
     glory: { ...glory, spent },
     renown: record.renown,
     quest: questRecord,

@@ -6,6 +6,8 @@
  *
  * @module
  */
+import { keywordsMatch } from '../rules/damage';
+import { stateHash } from '../rules/engine/hash';
 import { rosterPoints } from '../rules/engine/roster';
 import type { GameState, PlayerId } from '../rules/engine/state';
 import type { BattleResult } from './data';
@@ -116,7 +118,7 @@ export function championSlewInGame(s: GameState, player: PlayerId, quest: Campai
   return (s.ascension?.destroyed ?? []).some((d) => {
     if (d.by !== champion) return false;
     const victim = s.players[other].roster.units.find((u) => u.id === d.unitId);
-    return victim !== undefined && victim.warscroll.keywords.some((k) => k === 'HERO' || k === 'MONSTER');
+    return victim !== undefined && victim.warscroll.keywords.some((k) => keywordsMatch(k, 'HERO') || keywordsMatch(k, 'MONSTER'));
   });
 }
 
@@ -125,7 +127,8 @@ export function championSlewInGame(s: GameState, player: PlayerId, quest: Campai
  * are the player's army units whose `campaign.unitId` is on the Order of Battle (summoned
  * manifestations and units from elsewhere are ignored); a unit is destroyed when every model is
  * slain. The general is slain when its unit is destroyed. Points limit: the army's `pointsLimit`,
- * else its points. Refused: a game that has not ended.
+ * else its points. `game`: the game's identity (its seed and state hash), so the campaign refuses a
+ * second aftermath of it. Refused: a game that has not ended.
  */
 export function outcomeFromGame(s: GameState, player: PlayerId, c: Campaign): Ruled<BattleOutcome> {
   const refusals: Refusal[] = [];
@@ -153,6 +156,7 @@ export function outcomeFromGame(s: GameState, player: PlayerId, c: Campaign): Ru
       championSlew: championSlewInGame(s, player, c.quest),
       battleplan: s.battleplan.name,
       victoryPoints: s.players[player].vp,
+      game: { seed: s.seed, stateHash: stateHash(s) },
     },
   };
 }

@@ -7,7 +7,7 @@
  */
 import { keywordsMatch } from '../rules/damage';
 import { parseRoster, type Roster, type RosterUnit } from '../rules/engine/roster';
-import { findPathAbility, PATHS, QUESTS, RULE, type PathId, type QuestId } from './data';
+import { findPathAbility, PATH_IDS, PATHS, QUESTS, RULE, type PathId, type QuestId } from './data';
 import { CampaignSchema, issueLines, type Campaign, type CampaignUnit } from './schema';
 
 /** A step a rule refuses: the rule (`Ascension › …`) and what is wrong. */
@@ -45,9 +45,9 @@ export function pathProblems(u: RosterUnit, path: PathId): Refusal[] {
   const req = PATHS[path].requires;
   const hero = hasKeyword(u, 'HERO');
   const rule = `${RULE.paths} (${PATHS[path].name})`;
-  if (req.hero && !hero) return [{ rule, message: `"${u.id}" is not a HERO: the ${path} Path is for HEROES` }];
-  if (!req.hero && hero) return [{ rule, message: `"${u.id}" is a HERO: the ${path} Path is for non-HERO units` }];
-  if (req.keyword && !hasKeyword(u, req.keyword)) return [{ rule, message: `"${u.id}" is not a ${req.keyword}: the ${path} Path is for ${req.keyword} HEROES only` }];
+  if (req.hero && !hero) return [{ rule, message: `${u.name} is not a HERO: the ${path} Path is for HEROES` }];
+  if (!req.hero && hero) return [{ rule, message: `${u.name} is a HERO: the ${path} Path is for non-HERO units` }];
+  if (req.keyword && !hasKeyword(u, req.keyword)) return [{ rule, message: `${u.name} is not a ${req.keyword}: the ${path} Path is for ${req.keyword} HEROES only` }];
   return [];
 }
 
@@ -216,9 +216,11 @@ export function chooseRankAbility(c: Campaign, unitId: string, ability: string, 
   if (path !== undefined && !(path in PATHS)) return { ok: false, refusals: [{ rule: RULE.paths, message: `unknown Path "${path}" (${Object.keys(PATHS).join(', ')})` }] };
   if (u.path !== null && path !== undefined && path !== u.path) return { ok: false, refusals: [{ rule: RULE.paths, message: `"${unitId}" already walks the ${u.path} Path; its Path is chosen once, at its first rank` }] };
   const p = u.path ?? path;
-  if (p === undefined) return { ok: false, refusals: [{ rule: RULE.paths, message: `"${unitId}" has no Path yet: its first rank needs --path (${Object.keys(PATHS).join(', ')})` }] };
+  // Only the Paths this unit's keywords allow are named (a non-HERO is never offered the HERO Paths).
+  const allowed = PATH_IDS.filter((x) => pathProblems(u.unit, x).length === 0);
+  if (p === undefined) return { ok: false, refusals: [{ rule: RULE.paths, message: `${u.name} has no Path yet: its first rank needs --path (${allowed.join(', ')})` }] };
   const pp = pathProblems(u.unit, p);
-  if (pp.length) return { ok: false, refusals: pp };
+  if (pp.length) return { ok: false, refusals: pp.map((r) => ({ ...r, message: `${r.message} (${u.name} may walk: ${allowed.join(', ')})` })) };
   const found = findPathAbility(p, ability);
   const offered = PATHS[p].ranks[rank].map((x) => x.name);
   if (!found || found.rank !== rank) return { ok: false, refusals: [{ rule: `${RULE.paths} (${PATHS[p].name}, ${rank})`, message: `"${ability}" is not one of the ${rank} abilities of the ${PATHS[p].name}: ${offered.join(' or ')}` }] };

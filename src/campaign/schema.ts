@@ -46,6 +46,8 @@ export const AftermathRecordSchema = z.strictObject({
   result: z.enum(RESULTS),
   generalSlain: z.boolean(),
   battleplan: z.string().nullable().optional(),
+  /** The game the aftermath was read from (extension): its seed and state hash; absent for an outcome entered by hand. */
+  game: z.strictObject({ seed: z.string().max(200), stateHash: z.string().max(100) }).optional(),
   glory: z.strictObject({
     fought: z.number().int(),
     victory: z.number().int(),
@@ -98,7 +100,8 @@ export const CampaignSchema = z
      * name, or "Summon " + its name); the game counts its quest points when it is carried.
      */
     quest: z.strictObject({ id: z.enum(QUEST_IDS), points: z.number().int().min(0), unit: Id.nullable(), wild: z.string().min(1).max(200).optional() }).nullable(),
-    enhancements: z.array(z.strictObject({ name: z.string().min(1).max(200), unit: Id })).max(50),
+    /** `type` (extension, optional): what an enhancement given as a reward is (`artefact`, `heroic-trait`), so a unit never has 2 of a type (ArmyComp 4.1). */
+    enhancements: z.array(z.strictObject({ name: z.string().min(1).max(200), unit: Id, type: z.enum(['artefact', 'heroic-trait']).optional() })).max(50),
     lores: z.strictObject({ spells: Lore, prayers: Lore, manifestations: Lore }),
     /** Rewards earned (quests, battleplans) still to be given: an artefact, a spell, a heroic trait (extension). */
     pendingRewards: z.array(z.string()).max(50).optional(),

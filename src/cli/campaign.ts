@@ -10,7 +10,9 @@
  *          [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]]
  *          [--add FILE#UNIT_ID] [--reinforce UNIT_ID] [--retire UNIT_ID]... [--quest-points N] [--champion-slew]
  * campaign rank CAMPAIGN.json UNIT_ID ABILITY [--path PATH]
+ * campaign reward CAMPAIGN.json N --name NAME [--unit UNIT_ID] [--replace NAME]
  * campaign show CAMPAIGN.json
+ * campaign --help
  * ```
  *
  * Output: one JSON value on stdout, exit 0. A rule refusing a step: one line per problem on stderr
@@ -21,12 +23,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { runAftermath, type BattleOutcome } from '../campaign/aftermath';
+import { firstCaster, runAftermath, type BattleOutcome } from '../campaign/aftermath';
 import { drawArmy } from '../campaign/army';
 import { readArmyBytes } from '../campaign/armyFile';
 import { PATH_IDS, QUEST_IDS, type PathId, type QuestId } from '../campaign/data';
 import { outcomeFromGame } from '../campaign/outcome';
 import { chooseRankAbility, newCampaign, orderOfBattlePoints, type Refusal } from '../campaign/roster';
+import { giveReward, pendingRewards } from '../campaign/rewards';
 import { parseCampaign, type Campaign } from '../campaign/schema';
 import { readBundledNode } from '../game/node';
 import { replayGame } from '../game/replay';
@@ -35,9 +38,27 @@ import { parseRoster, type RosterUnit } from '../rules/engine/roster';
 const USAGE = [
   'usage: npm run --silent campaign -- new --army FILE --warlord UNIT_ID --path PATH [--units ID,ID,...] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--name NAME]',
   '       npm run --silent campaign -- army CAMPAIGN.json [--units ID,ID,...] [--points-limit N]',
-  '       npm run --silent campaign -- aftermath CAMPAIGN.json (--game GAME.json --player p1|p2 | --outcome OUTCOME.json) --seed N [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--add FILE#UNIT_ID] [--reinforce UNIT_ID] [--retire UNIT_ID]...',
+  '       npm run --silent campaign -- aftermath CAMPAIGN.json (--game GAME.json --player p1|p2 | --outcome OUTCOME.json) --seed N [--favoured UNIT_ID] [--give-up-quest] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--add FILE#UNIT_ID [--spell NAME] [--prayer NAME] [--manifestation NAME]] [--reinforce UNIT_ID] [--retire UNIT_ID]...',
   '       npm run --silent campaign -- rank CAMPAIGN.json UNIT_ID ABILITY [--path PATH]',
+  '       npm run --silent campaign -- reward CAMPAIGN.json N --name NAME [--unit UNIT_ID] [--replace NAME]',
   '       npm run --silent campaign -- show CAMPAIGN.json',
+  '       npm run --silent campaign -- --help',
+].join('\n');
+
+/** `--help`: what each command does (CAMPAIGN.md; docs/campaign.md). */
+const HELP = [
+  'Path to Glory: Ascension campaigns (shared/contract/CAMPAIGN.md). Every command prints JSON on stdout;',
+  'a step the rules refuse exits 2 with one line per problem naming the rule.',
+  '',
+  USAGE,
+  '',
+  '  new        a campaign from an army file: the warlord, its Path, the starting units (1000 points at most)',
+  '  army       the army for a battle, drawn from the Order of Battle',
+  '  aftermath  the aftermath sequence after a battle (from a saved game, or an outcome entered by hand)',
+  '  rank       the ability of a unit\'s oldest rank still to choose',
+  '  reward     give the N-th reward still to give (`show` lists them): an artefact of power or a heroic trait',
+  '             to a unit (--unit), a spell or prayer to its lore (--replace one when the lore holds 6)',
+  '  show       the campaign, its points, the ranks and rewards still to choose',
 ].join('\n');
 
 /** Bad input or a refused step: every line on stderr, exit 2. */
@@ -154,7 +175,7 @@ function cmdArmy(args: string[]): unknown {
 
 async function cmdAftermath(args: string[]): Promise<unknown> {
   const { opts, bools, positional } = flags(args, {
-    value: ['--game', '--player', '--outcome', '--seed', '--favoured', '--quest', '--quest-unit', '--wild', '--quest-points'],
+    value: ['--game', '--player', '--outcome', '--seed', '--favoured', '--quest', '--quest-unit', '--wild', '--quest-points', '--spell', '--prayer', '--manifestation'],
     repeat: ['--add', '--reinforce', '--retire'],
     bool: ['--give-up-quest', '--champion-slew'],
   });
@@ -204,8 +225,14 @@ async function cmdAftermath(args: string[]): Promise<unknown> {
     add,
     reinforce: opts['--reinforce'] ?? [],
     retire: opts['--retire'] ?? [],
+    startingLores: { ...(one(opts, '--spell') ? { spell: one(opts, '--spell') } : {}), ...(one(opts, '--prayer') ? { prayer: one(opts, '--prayer') } : {}), ...(one(opts, '--manifestation') ? { manifestation: one(opts, '--manifestation') } : {}) },
   });
-  return r.ok ? r.value : refuse(r.refusals);
+  if (!r.ok) return refuse(r.refusals);
+  // The first WIZARD / PRIEST added: its starting spells / prayers still to pick are said (Roster › 3).
+  const added = r.value.aftermath.orderOfBattle.added;
+  const first = firstCaster(c.units, added ? r.value.campaign.units.find((u) => u.id === added) : undefined);
+  const toPick = [...(first.wizard && !one(opts, '--spell') ? ['--spell'] : []), ...(first.priest && !one(opts, '--prayer') ? ['--prayer'] : []), ...((first.wizard || first.priest) && !one(opts, '--manifestation') ? ['--manifestation'] : [])];
+  return toPick.length ? { ...r.value, startingLores: { unit: added, toPick, rule: 'Ascension › Path to Glory Roster › 3 › Lores', note: 'the first WIZARD or PRIEST added: pick its starting spell or prayer and a manifestation (run the aftermath again with these options)' } } : r.value;
 }
 
 function cmdRank(args: string[]): unknown {
@@ -216,6 +243,19 @@ function cmdRank(args: string[]): unknown {
   return r.ok ? r.value : refuse(r.refusals);
 }
 
+function cmdReward(args: string[]): unknown {
+  const { opts, positional } = flags(args, { value: ['--name', '--unit', '--replace'] });
+  if (positional.length !== 2) throw new Exit2([USAGE]);
+  const c = readCampaign(positional[0]);
+  const n = int(positional[1], 'N');
+  const name = one(opts, '--name');
+  if (name === undefined) throw new Exit2(['--name: missing (the artefact, heroic trait, spell or prayer given)', USAGE]);
+  const unit = one(opts, '--unit');
+  const replace = one(opts, '--replace');
+  const r = giveReward(c, n as number, { name, ...(unit !== undefined ? { unit } : {}), ...(replace !== undefined ? { replace } : {}) });
+  return r.ok ? r.value : refuse(r.refusals);
+}
+
 function cmdShow(args: string[]): unknown {
   if (args.length !== 1) throw new Exit2([USAGE]);
   const c = readCampaign(args[0]);
@@ -223,10 +263,13 @@ function cmdShow(args: string[]): unknown {
     campaign: c,
     points: orderOfBattlePoints(c),
     toChoose: c.units.filter((u) => u.pendingRanks.length).map((u) => ({ unit: u.id, ranks: u.pendingRanks, path: u.path })),
+    // Extension: the rewards still to give, numbered for `reward`.
+    rewards: pendingRewards(c),
   };
 }
 
 async function main(argv: string[]): Promise<unknown> {
+  if (argv.includes('--help') || argv.includes('-h')) return HELP;
   const [cmd, ...rest] = argv;
   switch (cmd) {
     case 'new':
@@ -237,15 +280,22 @@ async function main(argv: string[]): Promise<unknown> {
       return cmdAftermath(rest);
     case 'rank':
       return cmdRank(rest);
+    case 'reward':
+      return cmdReward(rest);
     case 'show':
       return cmdShow(rest);
+    case '--help':
+    case '-h':
+    case 'help':
+      return HELP;
     default:
       throw new Exit2([cmd ? `unknown command ${cmd}` : 'no command given', USAGE]);
   }
 }
 
 main(process.argv.slice(2)).then(
-  (out) => process.stdout.write(`${JSON.stringify(out)}\n`),
+  // --help prints its text; every other command one JSON value.
+  (out) => process.stdout.write(typeof out === 'string' ? `${out}\n` : `${JSON.stringify(out)}\n`),
   (e) => {
     if (e instanceof Exit2) {
       process.stderr.write(`${e.lines.join('\n')}\n`);

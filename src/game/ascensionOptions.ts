@@ -12,7 +12,7 @@
  * when the unit has them, with the engine's reason when they cannot be used now. Outside a Path to
  * Glory battle (`state.ascension` absent) and for units without Path abilities, nothing is added.
  */
-import { ASCENSION, spiedTreasureSite, TWIST_PICKS, twistPicked, wildFireSuggestion, type AscensionId } from '../rules/engine/ascension';
+import { ASCENSION, spiedTreasureSite, TWIST_PICKS, twistPicked, twistPickOwed, wildFireSuggestion, type AscensionId } from '../rules/engine/ascension';
 import { hasPathAbility, isAlive, rosterUnit } from '../rules/engine/core';
 import { SPELLS, type Action, type GameState, type GeometryPort, type PlayerId } from '../rules/engine';
 
@@ -37,6 +37,10 @@ export interface TwistSummary {
   picks: string | null;
   /** What was picked, in ids (a unit, an objective, terrain features, a point); null: not yet (or nothing to pick). */
   pick: string | null;
+  /** The pick is still owed now (the start of the battle round, not yet picked nor declined): the roller answers before the phase ends. */
+  owed: boolean;
+  /** The roller picked nothing. */
+  declined: boolean;
 }
 
 /** A Path to Glory battle as the Play panel shows it: the battleplan's id, the round's twist and, at the end, the Glorious Victory. */
@@ -74,6 +78,8 @@ export function ascensionSummary(s: GameState): AscensionSummary | null {
       ...(t.features !== undefined ? { features: t.features } : {}),
       picks: twistPickKind(t.name),
       pick: pickText,
+      owed: twistPickOwed(s) !== null,
+      declined: t.declined === true,
     },
     result: st.result,
     withdrawn: st.withdrawn,
@@ -89,14 +95,14 @@ export function twistPickKind(name: string): string | null {
  * The battleplan's player-level options now, only those the engine accepts: the twist's pick for
  * its roller (one option per unit or objective; Wild Fire: each terrain feature alone, and the
  * features that burn more enemy than friendly units up to the D3 rolled, `wildFireSuggestion`;
- * Spied Treasure: the first legal point nearest the roller's models, `spiedTreasureSite`) and
- * withdrawing for the active player in its hero phase. `port` answers the battlefield's questions.
+ * Spied Treasure: the first legal point nearest the roller's models, `spiedTreasureSite`; and
+ * picking nothing, since the roller "can pick") and withdrawing for the active player in its hero phase. `port` answers the battlefield's questions.
  */
 export function ascensionGeneralOptions(s: GameState, port: GeometryPort, probe: Probe): void {
   const st = s.ascension;
   if (!st || s.stage !== 'turn') return;
   const t = st.twists.find((x) => x.round === s.round);
-  if (t && !t.pick && s.turnInRound === 0 && s.phase === 'startOfTurn') {
+  if (t && !t.pick && !t.declined && s.turnInRound === 0 && s.phase === 'startOfTurn') {
     const kind = twistPickKind(t.name);
     const label = (what: string) => `${t.roller}: ${t.name} → ${what}`;
     if (kind === 'objective') {
@@ -112,6 +118,8 @@ export function ascensionGeneralOptions(s: GameState, port: GeometryPort, probe:
       const at = spiedTreasureSite(s, port, t.roller);
       if (at) probe('twist', label(`a new objective at (${at[0].toFixed(1)}", ${at[1].toFixed(1)}")`), TWISTS_RULE, { type: 'twistPick', player: t.roller, at });
     }
+    // "The underdog can pick": picking nothing answers the twist too (issue 37 item 2).
+    if (kind !== null) probe('twist', label('pick nothing'), TWISTS_RULE, { type: 'twistPick', player: t.roller });
   }
   if (s.phase === 'hero' && s.active) probe('withdraw', `${s.active}: withdraw from battle (the opponent wins a major victory)`, 'Ascension › Withdrawing from Battle', { type: 'withdraw', player: s.active });
 }

@@ -754,6 +754,11 @@ describe('damage: validation', () => {
     expect(keywordsMatch('Monster', 'MONSTERS')).toBe(true);
     expect(keywordsMatch('CAVALRY', 'CAVALRIES')).toBe(true);
     expect(keywordsMatch('HERO', 'INFANTRY')).toBe(false);
+    // Magic 1.1: the power level in brackets is not part of the keyword.
+    expect(keywordsMatch('WIZARD (1)', 'WIZARD')).toBe(true);
+    expect(keywordsMatch('PRIEST', 'priest (2)')).toBe(true);
+    expect(keywordsMatch('WIZARDS', 'WIZARD (3)')).toBe(true);
+    expect(keywordsMatch('WARD (5+)', 'WARD (4+)')).toBe(false);
   });
 
   it('computeDamage throws a DamageInputError listing the issues', () => {

@@ -67,14 +67,19 @@ type ParsedAbility =
   | { kind: 'anti-keyword'; keyword: string }
   | { kind: 'none'; name: 'companion' | 'shoot-in-combat' };
 
-/** Canonical keyword: upper case, single spaces. */
+/**
+ * Canonical keyword: upper case, single spaces, without a power level's value: `WIZARD (1)` and
+ * `PRIEST (2)` are a WIZARD and a PRIEST (Magic 1.1: "a power level, shown in brackets after the
+ * keyword, e.g. WIZARD (2)"). Only a bare number in brackets is dropped: `WARD (5+)` keeps its value.
+ */
 function normaliseKeyword(k: string): string {
-  return k.trim().replace(/\s+/g, ' ').toUpperCase();
+  return k.trim().replace(/\s+/g, ' ').replace(/ ?\(\d+\)$/, '').toUpperCase();
 }
 
 /**
  * Whether two keywords are the same for rules purposes: case-insensitive, and the singular
- * and plural forms are synonymous (Core 5.1), e.g. HERO = HEROES, MONSTER = MONSTERS.
+ * and plural forms are synonymous (Core 5.1), e.g. HERO = HEROES, MONSTER = MONSTERS; a power
+ * level's value is not part of the keyword (`WIZARD (3)` = `WIZARD`, Magic 1.1).
  */
 export function keywordsMatch(a: string, b: string): boolean {
   const x = normaliseKeyword(a);

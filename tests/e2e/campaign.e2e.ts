@@ -15,10 +15,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { gloryEarned, runAftermath, type BattleOutcome } from '../../src/campaign/aftermath';
+import { gloryEarned, RELICS_REWARD, runAftermath, type BattleOutcome } from '../../src/campaign/aftermath';
 import type { BattleResult } from '../../src/campaign/data';
 import { readArmyBytes } from '../../src/campaign/armyFile';
 import { chooseRankAbility, newCampaign } from '../../src/campaign/roster';
+import { testArmy } from '../../src/campaign/testArmy';
 import { parseCampaign, type Campaign } from '../../src/campaign/schema';
 import { assert, assertEqual, openApp, playCall as play, playReady, textOf as text, type E2ETest } from './harness';
 
@@ -214,7 +215,7 @@ export const tests: E2ETest[] = [
       await page.selectOption('[data-testid=campaign-reinforce]', 'liberators');
       await page.click('[data-testid=campaign-apply]');
       await page.waitForSelector('[data-testid=campaign-refusals]');
-      assertEqual(await text(page, '[data-testid=campaign-refusals]'), 'Ascension › Manage Your Order of Battle: reinforcing "liberators" costs 90 glory points; you have 10', 'the reinforcement is refused with its rule');
+      assertEqual(await text(page, '[data-testid=campaign-refusals]'), 'Ascension › Manage Your Order of Battle: reinforcing Liberators costs 90 glory points; you have 10', 'the reinforcement is refused with its rule');
       await page.selectOption('[data-testid=campaign-reinforce]', '');
       await page.click('[data-testid=campaign-apply]');
       await page.waitForSelector('[data-testid=campaign-ranks-step]');
@@ -222,6 +223,100 @@ export const tests: E2ETest[] = [
       assertEqual(after.glory, 10, '100 glory earned, 90 spent on the Vindictors');
       assertEqual(after.units.map((u) => u.id).join(','), 'knight-questor,liberators,sequitors,vindictors', 'the Vindictors join the Order of Battle');
       assertEqual(after.battles[0].result, 'major-victory', 'the battle in the history');
+      assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
+      await page.close();
+    },
+  },
+  {
+    name: 'campaign file: opening one over a campaign with unsaved progress asks first (keep, save then replace, replace)',
+    async run(ctx) {
+      // Two campaign files made in Node: "Hammers" with the warlord's first ability still to choose, and "Anvils".
+      const make = (name: string) => {
+        const r = newCampaign(testArmy(), { warlord: 'knight', path: 'warrior', units: ['liberators'], name });
+        assert(r.ok, `${name} is made`);
+        return r.value;
+      };
+      const hammers = make('Hammers');
+      const anvils = make('Anvils');
+      const fileOf = (c: Campaign) => {
+        const f = join(ctx.outputDir, `${c.name.toLowerCase()}-replace-campaign.json`);
+        writeFileSync(f, JSON.stringify(c));
+        return f;
+      };
+      const { page, errors } = await openApp(ctx);
+      await openCampaign(page);
+      // Nothing kept yet: the file opens at once.
+      await page.setInputFiles('[data-testid=campaign-open-file]', fileOf(hammers));
+      await page.waitForSelector('[data-testid=campaign-title]:has-text("Hammers")');
+      // Opened and unchanged: another file replaces it at once too (nothing would be lost).
+      await page.setInputFiles('[data-testid=campaign-open-file]', fileOf(anvils));
+      await page.waitForSelector('[data-testid=campaign-title]:has-text("Anvils")');
+      // Progress: the warlord's first ability chosen (not saved to a file).
+      await page.click('[data-testid=campaign-ability-knight][data-ability="Berserker"]');
+      await page.waitForSelector('[data-testid=campaign-abilities-knight]:has-text("Berserker")');
+      await page.setInputFiles('[data-testid=campaign-open-file]', fileOf(hammers));
+      await page.waitForSelector('[data-testid=campaign-replace]');
+      const asked = await text(page, '[data-testid=campaign-replace]');
+      assert(asked.includes('Replace Anvils with Hammers') && asked.includes('"Anvils" has changes not saved to a file'), `the prompt names both and what would be lost: ${asked}`);
+      // Keep: nothing changes.
+      await page.click('[data-testid=campaign-replace-cancel]');
+      await page.waitForSelector('[data-testid=campaign-overview]');
+      assertEqual((await slot(page))!.campaign.name, 'Anvils', 'kept');
+      assertEqual((await slot(page))!.campaign.units[0].abilities.join(','), 'Berserker', 'with its progress');
+      // Save it, then replace: the file downloaded is the campaign with its progress.
+      await page.setInputFiles('[data-testid=campaign-open-file]', fileOf(hammers));
+      await page.waitForSelector('[data-testid=campaign-replace]');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=campaign-replace-save]')]);
+      const saved = join(ctx.outputDir, 'anvils-saved-campaign.json');
+      await download.saveAs(saved);
+      const back = parseCampaign(JSON.parse(readFileSync(saved, 'utf8')));
+      assert(back.ok && back.campaign.name === 'Anvils' && back.campaign.units[0].abilities[0] === 'Berserker', 'the saved file is Anvils with Berserker');
+      await page.waitForSelector('[data-testid=campaign-title]:has-text("Hammers")');
+      // Replace without saving.
+      await page.click('[data-testid=campaign-ability-knight][data-ability="Well of Strength"]');
+      await page.waitForSelector('[data-testid=campaign-abilities-knight]:has-text("Well of Strength")');
+      await page.setInputFiles('[data-testid=campaign-open-file]', fileOf(anvils));
+      await page.waitForSelector('[data-testid=campaign-replace]');
+      await page.click('[data-testid=campaign-replace-yes]');
+      await page.waitForSelector('[data-testid=campaign-title]:has-text("Anvils")');
+      assertEqual((await slot(page))!.campaign.units[0].abilities.length, 0, 'the file as it was');
+      assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
+      await page.close();
+    },
+  },
+  {
+    name: 'campaign rewards: an artefact of power (Search for the Artefact) given to a HERO from the quest log; a refusal names the rule',
+    async run(ctx) {
+      const made = newCampaign(testArmy(), { warlord: 'knight', path: 'warrior', units: ['liberators', 'gardus', 'arcanum'], name: 'Seekers', quest: 'search-for-the-artefact' });
+      assert(made.ok, 'the campaign is made');
+      const first = chooseRankAbility(made.value, 'knight', 'Berserker');
+      assert(first.ok, 'its first ability');
+      const done = runAftermath(first.value, { pointsLimit: 1000, result: 'minor-victory', generalSlain: false, units: { knight: 'survived' }, questPoints: 3 }, { seed: 1 });
+      assert(done.ok, 'the quest completes');
+      const c = { ...done.value.campaign, pendingRewards: [...(done.value.campaign.pendingRewards ?? []), RELICS_REWARD] };
+      const file = join(ctx.outputDir, 'seekers-campaign.json');
+      writeFileSync(file, JSON.stringify(c));
+      const { page, errors } = await openApp(ctx);
+      await openCampaign(page);
+      await page.setInputFiles('[data-testid=campaign-open-file]', file);
+      await page.waitForSelector('[data-testid=campaign-reward-1][data-kind=artefact]');
+      // The units offered: the HEROES that are not UNIQUE (Gardus is not offered).
+      const offered = await page.$$eval('[data-testid=campaign-reward-unit-1] option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+      assertEqual(offered.join(','), 'knight,arcanum', 'the eligible HEROES');
+      await page.click('[data-testid=campaign-reward-give-1]');
+      await page.waitForSelector('[data-testid=campaign-refusals]');
+      assert((await text(page, '[data-testid=campaign-refusals]')).includes('name the artefact of power given'), 'a reward without a name is refused');
+      await page.fill('[data-testid=campaign-reward-name-1]', 'Quicksilver Draught');
+      await page.selectOption('[data-testid=campaign-reward-unit-1]', 'knight');
+      await page.click('[data-testid=campaign-reward-give-1]');
+      await page.waitForSelector('[data-testid=campaign-enhancement-knight]:has-text("Quicksilver Draught")');
+      // Relics of Myth's artefact is now reward 1: the knight has an artefact, so only the Lord-Arcanum is offered.
+      await page.waitForSelector('[data-testid=campaign-reward-1][data-kind=artefact]');
+      const now = await page.$$eval('[data-testid=campaign-reward-unit-1] option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+      assertEqual(now.join(','), 'arcanum', 'one artefact per HERO');
+      const kept = (await slot(page))!.campaign;
+      assertEqual(JSON.stringify(kept.enhancements), JSON.stringify([{ name: 'Quicksilver Draught', unit: 'knight', type: 'artefact' }]), 'the enhancement on the Order of Battle');
+      assertEqual(JSON.stringify(kept.pendingRewards), JSON.stringify([RELICS_REWARD]), 'one reward left to give');
       assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
       await page.close();
     },

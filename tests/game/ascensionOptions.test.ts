@@ -75,7 +75,10 @@ describe('a Path to Glory battle in the session: twist, picks, Path abilities, S
       expect(summary.twist).toMatchObject({ round: 1, name: rolled.name, roller: rolled.roller, roll: rolled.roll, underdog: rolled.underdog, pick: null });
       expect(summary.twist!.text).toBe(ASCENSION['the-decisive-battle'].twists.find((t) => t.name === rolled.name)!.text);
       const kind = TWIST_PICKS[rolled.name];
-      const picks = g.generalOptions().filter((e) => e.group === 'twist');
+      const offered = g.generalOptions().filter((e) => e.group === 'twist');
+      // The last option picks nothing ("The underdog can pick", issue 37 item 2).
+      const picks = kind === undefined ? offered : offered.slice(0, -1);
+      if (kind !== undefined) expect(offered.at(-1)).toMatchObject({ label: `${rolled.roller}: ${rolled.name} → pick nothing`, action: { type: 'twistPick', player: rolled.roller } });
       if (kind === undefined) {
         expect(picks).toEqual([]);
         expect(summary.twist!.picks).toBeNull();
@@ -145,7 +148,7 @@ describe('a Path to Glory battle in the session: twist, picks, Path abilities, S
     const at = spiedTreasureSite(s, port, 'p2')!;
     expect(at).toEqual([9, 31]);
     const picks = session.generalOptions().filter((e) => e.group === 'twist');
-    expect(picks.map((e) => e.action)).toEqual([{ type: 'twistPick', player: 'p2', at }]);
+    expect(picks.map((e) => e.action)).toEqual([{ type: 'twistPick', player: 'p2', at }, { type: 'twistPick', player: 'p2' }]);
     expect(picks[0].label).toContain('(9.0", 31.0")');
     expect(session.act(picks[0].action).ok).toBe(true);
     expect(session.summary().ascension!.twist!.pick).toBe('spied-treasure-r1 at (9.0", 31.0")');
@@ -158,7 +161,7 @@ describe('a Path to Glory battle in the session: twist, picks, Path abilities, S
     const t = s.ascension!.twists[0];
     expect(t).toMatchObject({ name: 'Wild Fire', features: 2 });
     expect(session.summary().ascension!.twist).toMatchObject({ picks: 'terrainFeatures', features: 2, pick: null });
-    const picks = session.generalOptions().filter((e) => e.group === 'twist');
+    const picks = session.generalOptions().filter((e) => e.group === 'twist').slice(0, -1); // the last: pick nothing
     const suggested = wildFireSuggestion(s, port, t.roller, 2);
     const expected = [...(suggested.length > 1 ? [suggested] : []), ...['ruin-w', 'ruin-e', 'ruin-c', 'ruin-sw', 'ruin-ne'].map((f) => [f])];
     expect(picks.map((e) => (e.action as unknown as { featureIds: string[] }).featureIds)).toEqual(expected);

@@ -146,6 +146,8 @@ function actionText(s: GameState, a: Action): string {
       return `${a.player} deploys ${n(a.unitId)}`;
     case 'endDeployment':
       return `${a.player} finishes deploying`;
+    case 'twistPick':
+      return a.unitId === undefined && a.objectiveId === undefined && a.featureIds === undefined && a.at === undefined ? `${a.player} picks nothing for the twist` : `${a.player} picks for the twist`;
     default: {
       // Actions added to the engine after this list was written: their type and unit.
       const x = a as { type: string; player: string; unitId?: string };
@@ -194,7 +196,12 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         }
         break;
       case 'vpScored':
-        ln(`${ev.player} scores ${ev.vp} VP for ${ev.objectivesHeld} objective(s) (total ${ev.total})`, 'Core 31.0');
+        // A battleplan's own scoring (Path to Glory) names its rule and what scored: objectives or a unit destroyed.
+        if (ev.objectivesHeld !== undefined) ln(`${ev.player} scores ${ev.vp} VP for ${ev.objectivesHeld} objective(s) (total ${ev.total})`, 'Core 31.0');
+        else {
+          const what = Array.isArray(ev.objectives) ? ` for ${(ev.objectives as string[]).length ? (ev.objectives as string[]).join(', ') : 'no objective'}` : typeof ev.unitId === 'string' ? ` for ${n(ev.unitId)} destroyed` : '';
+          ln(`${ev.player} scores ${ev.vp} VP${what} (total ${ev.total})`, typeof ev.rule === 'string' ? ev.rule : 'Core 31.0');
+        }
         break;
       case 'underdog':
         if (ev.underdog) ln(`Underdog: ${ev.underdog}`, 'Core 12.0');
@@ -272,6 +279,9 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         break;
       case 'twistPicked':
         ln(`${ev.player} picks for ${ev.name}: ${ev.featureIds ? (ev.featureIds as string[]).join(', ') : ev.at ? `a new objective at (${(ev.at as number[]).join(', ')})` : ev.unitId ? n(ev.unitId) : String(ev.objectiveId)}`, 'Ascension › Twists');
+        break;
+      case 'twistDeclined':
+        ln(`${ev.player} picks nothing for ${ev.name}`, 'Ascension › Twists');
         break;
       case 'objectiveAdded':
         ln(`New objective ${ev.objectiveId} at (${(ev.at as number[]).join(', ')})`, String(ev.rule));

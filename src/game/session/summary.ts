@@ -199,7 +199,7 @@ export function summarize(s: GameState, port: GeometryPort | null, c: SummaryCon
   // Whose pick it is in the combat phase (asked of the engine once: it measures who is in combat).
   const combatPicker = s.phase === 'combat' ? fightPicker(s, port!) : null;
   const toAct: PlayerId | null =
-    s.stage === 'ended' ? null : s.stage === 'deployment' && s.deployment ? s.deployment.toDeploy : s.stage === 'firstTurn' ? s.decider : s.pendingRally ? s.units[s.pendingRally.unitId].owner : pa ? pa.toReact : s.pendingSpell ? opponentOf(s.pendingSpell.player) : s.phase === 'combat' && s.combat ? combatPicker ?? s.active : s.active;
+    s.stage === 'ended' ? null : s.stage === 'deployment' && s.deployment ? s.deployment.toDeploy : s.stage === 'firstTurn' ? s.decider : s.pendingRally ? s.units[s.pendingRally.unitId].owner : pa ? pa.toReact : s.pendingSpell ? opponentOf(s.pendingSpell.player) : asc?.twist?.owed && asc.twist.roller !== s.active ? asc.twist.roller : s.phase === 'combat' && s.combat ? combatPicker ?? s.active : s.active;
   return {
     round: s.round,
     battleRounds: s.battleplan.battleRounds,

@@ -150,9 +150,10 @@ export interface AscensionState {
    * Twists rolled, one per battle round; `pick`: what the underdog picked for it (`twistPick`: a
    * unit, an objective, Wild Fire's terrain features, or Spied Treasure's point `at` and the id
    * of the objective placed there), absent until then. `features`: Wild Fire's D3, the most
-   * terrain features the underdog can pick (absent for the other twists).
+   * terrain features the underdog can pick (absent for the other twists). `declined`: the roller
+   * picked nothing ("can pick": a `twistPick` naming nothing); absent otherwise.
    */
-  twists: { round: number; roller: PlayerId; underdog: boolean; roll: number; name: string; features?: number; pick?: { unitId?: string; objectiveId?: string; featureIds?: string[]; at?: [number, number] } }[];
+  twists: { round: number; roller: PlayerId; underdog: boolean; roll: number; name: string; features?: number; pick?: { unitId?: string; objectiveId?: string; featureIds?: string[]; at?: [number, number] }; declined?: true }[];
   /**
    * Objectives placed during the battle (Spied Treasure), with their centre (inches), marker
    * diameter and round; their ids are in `battleplan.objectives` from then on. Absent = none.
@@ -683,6 +684,28 @@ export function rallyFree(s: GameState, player: PlayerId): string | null {
 }
 
 /**
+ * The twist pick still owed this battle round (issue 37 item 2): the round's twist names something
+ * to pick, its roller has neither picked nor declined, and the start-of-turn phase of the round's
+ * first turn (the only time it is picked) is on. When the roller is not the active player the
+ * phase cannot end until the roller answers (`endPhase` is refused with this), so the pick is
+ * never lost; the active roller ending the phase picks nothing. Null when nothing is owed.
+ */
+export function twistPickOwed(s: GameState): { player: PlayerId; name: string; reason: string; rule: string } | null {
+  const t = s.ascension?.twists.find((x) => x.round === s.round);
+  if (!t || t.pick || t.declined || TWIST_PICKS[t.name] === undefined) return null;
+  if (s.stage !== 'turn' || s.turnInRound !== 0 || s.phase !== 'startOfTurn') return null;
+  const def = s.battleplan.ascension ? ASCENSION[s.battleplan.ascension.id] : undefined;
+  const kind = TWIST_PICKS[t.name];
+  const what = kind === 'objective' ? 'an objective' : kind === 'terrainFeatures' ? 'terrain features' : kind === 'point' ? 'a point for a new objective' : kind === 'enemyUnit' ? 'an enemy unit' : 'a friendly unit';
+  return {
+    player: t.roller,
+    name: t.name,
+    reason: `${t.roller} rolled ${t.name} and picks ${what} for it first (or picks nothing)`,
+    rule: def ? `Ascension › ${def.name} › ${t.name}` : 'Ascension › Path to Glory Battles › Twists',
+  };
+}
+
+/**
  * `twistPick` (Ascension › Path to Glory Battles › Twists): the player who rolled the twist this
  * battle round picks what it names: a friendly unit (Lead the Attack, At All Costs, An Eye For
  * Riches, Steeled Resolve, Line-breakers, Defensive Formation, Storm the Enemy), an enemy unit (The
@@ -692,8 +715,8 @@ export function rallyFree(s: GameState, player: PlayerId): string | null {
  * they are Obscuring this battle round, {@link twistObscuring}, and each unit with one of them
  * within its combat range rolls a dice, 4+ → D3 mortal damage, nobody's kill) or a point (Spied
  * Treasure: `at`, inches; a new objective is placed there, {@link placeSpiedTreasure}). Once, at
- * the start of the battle round: in the start-of-turn phase of its first turn. Refused with the
- * twist's rule otherwise.
+ * the start of the battle round: in the start-of-turn phase of its first turn; a pick naming nothing
+ * declines it ("can pick"; event `twistDeclined`). Refused with the twist's rule otherwise.
  */
 export function twistPick(c: Ctx, a: { player: PlayerId; unitId?: string; objectiveId?: string; featureIds?: readonly string[]; at?: readonly [number, number] }): void {
   const s = c.s;
@@ -705,9 +728,15 @@ export function twistPick(c: Ctx, a: { player: PlayerId; unitId?: string; object
   const kind = TWIST_PICKS[t.name];
   if (kind === undefined) reject(`${t.name} has nothing to pick`, rule);
   if (a.player !== t.roller) reject(`${t.roller} rolled the twist and picks for it`, rule);
-  if (t.pick) reject(`${t.name} was already picked this battle round`, rule);
+  if (t.pick || t.declined) reject(`${t.name} was already ${t.pick ? 'picked' : 'declined'} this battle round`, rule);
   if (s.stage !== 'turn' || s.turnInRound !== 0 || s.phase !== 'startOfTurn') reject('the twist is picked at the start of the battle round (the start of its first turn)', rule);
   const given = (['unitId', 'objectiveId', 'featureIds', 'at'] as const).filter((k) => a[k] !== undefined);
+  // "The underdog can pick": a pick naming nothing declines it (and lets the phase end).
+  if (given.length === 0) {
+    t.declined = true;
+    c.events.push({ type: 'twistDeclined', name: t.name, player: a.player });
+    return;
+  }
   const field = kind === 'objective' ? 'objectiveId' : kind === 'terrainFeatures' ? 'featureIds' : kind === 'point' ? 'at' : 'unitId';
   if (given.length !== 1 || given[0] !== field) {
     const what = kind === 'objective' ? 'an objective' : kind === 'terrainFeatures' ? `up to ${t.features ?? 0} terrain features` : kind === 'point' ? 'a point for the new objective' : kind === 'enemyUnit' ? 'an enemy unit' : 'a friendly unit';

@@ -362,8 +362,14 @@ describe('twists picked by the underdog (Ascension › Twists; twistPick)', () =
     const r = pick(s, { player: 'p1', unitId: 'p1-hero' });
     expect(r.ok && r.state.ascension?.twists[0].pick).toEqual({ unitId: 'p1-hero' });
     expect(r.ok && pick(r.state, { player: 'p1', unitId: 'p1-knights' })).toMatchObject({ ok: false, rule });
-    const later = apply(s, end('p2', 1), { inCombat: new Set(), contests: {} }).s;
-    expect(pick(later, { player: 'p1', unitId: 'p1-hero' })).toMatchObject({ ok: false, rule });
+    // Issue 37 item 2: p2, the active player, cannot end the start-of-turn phase while p1's pick is owed;
+    // p1 picking nothing lets it end, and the pick is then closed.
+    const t0: PortTables = { inCombat: new Set(), contests: {} };
+    expect(reduce(s, end('p2', 1)[0], tablePort(t0))).toMatchObject({ ok: false, rule, reason: 'p1 rolled Storm the Enemy and picks a friendly unit for it first (or picks nothing)' });
+    const later = apply(s, [{ type: 'twistPick', player: 'p1' }, ...end('p2', 1)], t0);
+    expect(later.events.find((e) => e.type === 'twistDeclined')).toMatchObject({ name: 'Storm the Enemy', player: 'p1' });
+    expect(later.s.ascension?.twists[0]).toMatchObject({ declined: true });
+    expect(pick(later.s, { player: 'p1', unitId: 'p1-hero' })).toMatchObject({ ok: false, rule });
   });
 
   it('Storm the Enemy: "that unit has STRIKE-FIRST" until the end of the battle round: p2 cannot fight first in its own turn', () => {

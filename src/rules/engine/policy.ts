@@ -156,7 +156,12 @@ export function scriptedPolicy(port: GeometryPort, opts: PolicyOptions = {}): Po
   function twistCandidates(s: GameState): Action[] {
     const t = s.ascension?.twists.find((x) => x.round === s.round);
     const kind = t ? TWIST_PICKS[t.name] : undefined;
-    if (!t || t.pick || kind === undefined || s.turnInRound !== 0) return [];
+    if (!t || t.pick || t.declined || kind === undefined || s.turnInRound !== 0) return [];
+    // Nothing it would pick is legal: it picks nothing (the active player's phase cannot end while another roller's pick is owed).
+    return [...twistPicks(s, t, kind), ...(t.roller !== s.active ? [{ type: 'twistPick', player: t.roller } as Action] : [])];
+  }
+
+  function twistPicks(s: GameState, t: NonNullable<GameState['ascension']>['twists'][number], kind: string): Action[] {
     const p = t.roller;
     if (kind === 'terrainFeatures') {
       // Wild Fire: the features that burn more enemy units than friendly ones, most first, up to the D3.

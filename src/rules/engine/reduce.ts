@@ -60,7 +60,7 @@ import { deployRegiment, deployTerrain, deployUnit, destroyReserves, endDeployme
 import { scoreTactic, tacticalGambit } from './tactics';
 import { underspent } from './roster';
 import { chargesAfterRun, freeRedeploy, pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathRallyBonus, pathStartOfRound, useAbility } from './pathAbilities';
-import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, rallyFree, ritualOfPrimalForce, suspendedObjectives, twistControlBonus, twistPick, withdraw } from './ascension';
+import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, rallyFree, ritualOfPrimalForce, suspendedObjectives, twistControlBonus, twistPick, twistPickOwed, withdraw } from './ascension';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -383,6 +383,10 @@ function endPhase(c: Ctx, a: Extract<Action, { type: 'endPhase' }>): void {
   requireTurn(c);
   const s = c.s;
   if (a.player !== s.active) reject(`only the active player (${s.active}) ends the phase`, 'Core 13.0');
+  // Ascension › Twists: a roller who is not the active player picks (or declines) before the
+  // start-of-turn phase ends; the active roller ending it picks nothing (issue 37 item 2).
+  const owed = twistPickOwed(s);
+  if (owed && owed.player !== s.active) reject(owed.reason, owed.rule);
   const phase = s.phase as (typeof PHASES)[number];
   if (phase === 'combat') {
     // Core 13.1: each unit in combat must use a FIGHT ability if it is able to.

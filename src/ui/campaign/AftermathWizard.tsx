@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { gloryEarned, runAftermath, type AftermathChoices, type AftermathOutput, type BattleOutcome } from '../../campaign/aftermath';
+import { firstCaster, gloryEarned, runAftermath, type AftermathChoices, type AftermathOutput, type BattleOutcome } from '../../campaign/aftermath';
 import { GLORY_TABLE, gloryBracket, QUEST_IDS, QUESTS, type PathId, type QuestId } from '../../campaign/data';
 import type { Refusal } from '../../campaign/roster';
 import type { Campaign } from '../../campaign/schema';
@@ -62,6 +62,8 @@ export function AftermathWizard({ campaign, army, battle, inPlay, onApply, onCho
   const [newQuest, setNewQuest] = useState<QuestId | ''>('');
   const [newQuestUnit, setNewQuestUnit] = useState('');
   const [add, setAdd] = useState('');
+  // The first WIZARD / PRIEST added: its starting spell / prayer and manifestation (Roster › 3 › Lores).
+  const [lore, setLore] = useState({ spell: '', prayer: '', manifestation: '' });
   const [reinforce, setReinforce] = useState('');
   const [retire, setRetire] = useState<ReadonlySet<string>>(new Set());
   const [run, setRun] = useState<AftermathOutput | null>(null);
@@ -78,7 +80,7 @@ export function AftermathWizard({ campaign, army, battle, inPlay, onApply, onCho
     seed,
     ...(favoured ? { favoured } : {}),
     ...(upTo >= 3 ? { giveUpQuest: giveUp, ...(newQuest ? { newQuest: { id: newQuest, ...(newQuestUnit ? { unit: newQuestUnit } : {}) } } : {}) } : {}),
-    ...(upTo >= 4 ? { add: armyUnits.filter((u) => u.id === add), reinforce: reinforce ? [reinforce] : [], retire: [...retire] } : {}),
+    ...(upTo >= 4 ? { add: armyUnits.filter((u) => u.id === add), reinforce: reinforce ? [reinforce] : [], retire: [...retire], startingLores: { ...(lore.spell ? { spell: lore.spell } : {}), ...(lore.prayer ? { prayer: lore.prayer } : {}), ...(lore.manifestation ? { manifestation: lore.manifestation } : {}) } } : {}),
   });
   const withQp = (o: BattleOutcome): BattleOutcome => ({ ...o, questPoints: (o.questPoints ?? 0) + extraQp });
   /** Runs the aftermath with the choices up to `upTo`; moves to `next` when nothing is refused. */
@@ -200,12 +202,14 @@ export function AftermathWizard({ campaign, army, battle, inPlay, onApply, onCho
               <label>
                 Quest points the game did not count (added by hand) <input type="number" min={0} value={extraQp} onChange={(e) => setExtraQp(Math.max(0, Math.trunc(Number(e.target.value)) || 0))} />
               </label>
-              <label>
-                <input type="checkbox" data-testid="campaign-give-up" checked={giveUp} onChange={(e) => setGiveUp(e.target.checked)} /> give up the quest
-              </label>
+              <div className="campaign-row">
+                <label>
+                  <input type="checkbox" data-testid="campaign-give-up" checked={giveUp} onChange={(e) => setGiveUp(e.target.checked)} /> give up the quest
+                </label>
+              </div>
             </>
           )}
-          <label>
+          <label className="campaign-row">
             New quest (when the log is empty){' '}
             <select value={newQuest} onChange={(e) => setNewQuest(e.target.value as QuestId | '')}>
               <option value="">—</option>
@@ -253,6 +257,23 @@ export function AftermathWizard({ campaign, army, battle, inPlay, onApply, onCho
               </select>
             </label>
           )}
+          {(() => {
+            const first = firstCaster(c0.units, armyUnits.find((u) => u.id === add));
+            if (!first.wizard && !first.priest) return null;
+            const input = (k: 'spell' | 'prayer' | 'manifestation', label: string) => (
+              <label>
+                {label} <input data-testid={`campaign-starting-${k}`} value={lore[k]} onChange={(e) => setLore({ ...lore, [k]: e.target.value })} />
+              </label>
+            );
+            return (
+              <div className="campaign-row" data-testid="campaign-starting-lores">
+                The first {first.wizard ? 'WIZARD' : 'PRIEST'} on your Order of Battle: pick its starting {first.wizard ? 'spell' : 'prayer'} and a manifestation (Ascension › Path to Glory Roster › 3 › Lores).
+                {first.wizard && input('spell', 'Spell')}
+                {first.priest && input('prayer', 'Prayer')}
+                {input('manifestation', 'Manifestation')}
+              </div>
+            );
+          })()}
           <label>
             {' '}
             Reinforce{' '}

@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { battleplanName } from '../../campaign/battle';
 import type { PathId, QuestId } from '../../campaign/data';
+import { giveReward, type GiveReward } from '../../campaign/rewards';
 import { chooseRankAbility, questProblems, type Refusal } from '../../campaign/roster';
 import type { Campaign } from '../../campaign/schema';
 import type { EngineClient } from '../../client/engineClient';
 import { setPlayMode } from '../play/game';
 import { AftermathWizard } from './AftermathWizard';
 import { BattleHistory } from './BattleHistory';
-import { downloadCampaign, readCampaignText, type CampaignSlot } from './campaignStore';
+import { downloadCampaign, readCampaignText, unsavedProgress, type CampaignSlot } from './campaignStore';
 import { NewCampaignForm } from './NewCampaignForm';
 import { OrderOfBattle } from './OrderOfBattle';
 import { QuestLog } from './QuestLog';
+import { ReplaceCampaignPrompt } from './ReplaceCampaignPrompt';
 import { Refusals } from './Refusals';
 import { StartBattleForm } from './StartBattleForm';
 import { useCampaignSlot } from './useCampaignSlot';
@@ -71,6 +73,14 @@ export function CampaignScreen({ engine, inPlay = false, initialView = 'overview
     setProblems([]);
     void setSlot({ ...cur, campaign: r.value });
   };
+  const give = (n: number, g: GiveReward) => {
+    const cur = slotRef.current;
+    if (!cur) return;
+    const r = giveReward(cur.campaign, n, g);
+    if (!r.ok) return setProblems([...r.refusals]);
+    setProblems([]);
+    void setSlot({ ...cur, campaign: r.value });
+  };
   const pickQuest = (quest: QuestId, unit: string | undefined) => {
     if (!c) return;
     const p = questProblems(c.units, quest, unit);
@@ -78,17 +88,40 @@ export function CampaignScreen({ engine, inPlay = false, initialView = 'overview
     setProblems([]);
     update({ ...c, quest: { id: quest, points: 0, unit: unit ?? null } });
   };
+  // A campaign that would replace the kept one with unsaved progress: asked first (issue 37 item 4).
+  const [replacing, setReplacing] = useState<{ slot: CampaignSlot; from: string; lose: string[] } | null>(null);
+  const replace = (next: CampaignSlot, from: string) => {
+    const lose = unsavedProgress(slotRef.current);
+    if (lose.length && slotRef.current) return setReplacing({ slot: next, from, lose });
+    setView('overview');
+    void setSlot(next);
+  };
+  const save = (cur: CampaignSlot) => {
+    downloadCampaign(cur.campaign);
+    return setSlot({ ...cur, savedJson: JSON.stringify(cur.campaign) });
+  };
   const open = async (f: File) => {
     const r = readCampaignText(await f.text(), f.name);
     if (!r.ok) return setProblems(r.problems);
     setProblems([]);
-    setView('overview');
-    await setSlot({ campaign: r.campaign, army: null, battle: null });
+    replace({ campaign: r.campaign, army: null, battle: null, savedJson: JSON.stringify(r.campaign) }, f.name);
   };
 
   const body = () => {
     if (slot === undefined) return <p className="muted">Reading the campaign kept in this browser…</p>;
-    if (!c || view === 'new') return <NewCampaignForm onCreate={(nc, army) => (setView('overview'), void setSlot({ campaign: nc, army, battle: null }))} onCancel={c ? () => setView('overview') : undefined} />;
+    if (replacing && slot)
+      return (
+        <ReplaceCampaignPrompt
+          current={slot.campaign}
+          next={replacing.slot.campaign}
+          from={replacing.from}
+          lose={replacing.lose}
+          onSaveThenReplace={() => void save(slot).then(() => (setReplacing(null), setView('overview'), setSlot(replacing.slot)))}
+          onReplace={() => (setReplacing(null), setView('overview'), void setSlot(replacing.slot))}
+          onCancel={() => setReplacing(null)}
+        />
+      );
+    if (!c || view === 'new') return <NewCampaignForm onCreate={(nc, army) => replace({ campaign: nc, army, battle: null }, 'a new campaign')} onCancel={c ? () => setView('overview') : undefined} />;
     if (view === 'battle')
       return (
         <StartBattleForm
@@ -154,7 +187,7 @@ export function CampaignScreen({ engine, inPlay = false, initialView = 'overview
         <h4>Order of Battle</h4>
         <OrderOfBattle campaign={c} onChoose={choose} />
         <h4>Quest log</h4>
-        <QuestLog campaign={c} onPick={pickQuest} />
+        <QuestLog campaign={c} onPick={pickQuest} onGive={give} />
         <h4>Lores</h4>
         <div className="campaign-lores-shown" data-testid="campaign-lores">
           {(['spells', 'prayers', 'manifestations'] as const).map((k) => (
@@ -192,7 +225,7 @@ export function CampaignScreen({ engine, inPlay = false, initialView = 'overview
               if (f) void open(f);
             }}
           />
-          <button type="button" data-testid="campaign-save" disabled={!c} onClick={() => c && downloadCampaign(c)}>
+          <button type="button" data-testid="campaign-save" disabled={!slot} onClick={() => slot && void save(slot)}>
             Save
           </button>
           <button type="button" data-testid="campaign-close" onClick={onClose} aria-label="Close">

@@ -40,7 +40,7 @@ export function OrderOfBattle({ campaign: c, onChoose, showTotal = true }: Order
               {c.enhancements
                 .filter((e) => e.unit === u.id)
                 .map((e) => (
-                  <div key={e.name} className="muted">
+                  <div key={e.name} className="muted" data-testid={`campaign-enhancement-${u.id}`}>
                     ✦ {e.name}
                   </div>
                 ))}

@@ -1,20 +1,24 @@
 import { useState } from 'react';
 import { QUEST_IDS, QUESTS, type QuestId } from '../../campaign/data';
+import { pendingRewards, type GiveReward as Give } from '../../campaign/rewards';
 import type { Campaign } from '../../campaign/schema';
+import { GiveReward } from './GiveReward';
 
 /** Props of {@link QuestLog}. */
 export interface QuestLogProps {
   campaign: Campaign;
   /** Picks a quest when the log is empty (absent: not offered). */
   onPick?: (quest: QuestId, unit: string | undefined) => void;
+  /** Gives a reward still to give (absent: listed only). */
+  onGive?: (n: number, g: Give) => void;
 }
 
 /**
  * The quest log (Ascension › Path to Glory Roster › 4, Aftermath › 3): the quest, its unit and its
- * progress (quest points out of those that complete it), the rewards still to give; a new quest
- * when the log is empty. Giving a quest up is a step of the aftermath.
+ * progress (quest points out of those that complete it), the rewards still to give (each given
+ * here, `GiveReward`); a new quest when the log is empty. Giving a quest up is a step of the aftermath.
  */
-export function QuestLog({ campaign: c, onPick }: QuestLogProps) {
+export function QuestLog({ campaign: c, onPick, onGive }: QuestLogProps) {
   const [quest, setQuest] = useState<QuestId>('search-for-the-artefact');
   const [unit, setUnit] = useState('');
   const q = c.quest;
@@ -33,12 +37,10 @@ export function QuestLog({ campaign: c, onPick }: QuestLogProps) {
         <div>No quest in the log.</div>
       )}
       {(c.pendingRewards ?? []).length > 0 && (
-        <div>
+        <div data-testid="campaign-rewards">
           Rewards to give:
           <ul>
-            {(c.pendingRewards ?? []).map((r, i) => (
-              <li key={i}>{r}</li>
-            ))}
+            {pendingRewards(c).map((r) => (onGive ? <GiveReward key={`${r.n}:${r.text}`} campaign={c} reward={r} onGive={onGive} /> : <li key={r.n}>{r.text}</li>))}
           </ul>
         </div>
       )}

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseRankAbility, newCampaign } from '../../campaign/roster';
 import { testArmy } from '../../campaign/testArmy';
-import { campaignFilename, playsCampaignBattle, readCampaignText, type CampaignBattle } from './campaignStore';
+import { campaignFilename, playsCampaignBattle, readCampaignText, unsavedProgress, type CampaignBattle } from './campaignStore';
 
 const made = newCampaign(testArmy(), { warlord: 'knight', path: 'warrior', units: ['liberators'], name: 'Hammers of Sigmar!' });
 if (!made.ok) throw new Error('test campaign');
@@ -53,5 +53,19 @@ describe('playsCampaignBattle (Play\'s end prompt: is this game the campaign\'s 
     expect(playsCampaignBattle(online, 'r1', 'spectator')).toBe(false);
     expect(playsCampaignBattle(online, 'r2', 'p2')).toBe(false);
     expect(playsCampaignBattle(online, null, null)).toBe(false);
+  });
+});
+
+describe('unsavedProgress (issue 37 item 4: opening a campaign file asks before losing progress)', () => {
+  it('nothing to lose: no campaign, or the campaign as saved / opened', () => {
+    expect(unsavedProgress(null)).toEqual([]);
+    expect(unsavedProgress({ campaign: c, army: null, battle: null, savedJson: JSON.stringify(c) })).toEqual([]);
+  });
+  it('a campaign never saved, one changed since it was saved, and a battle in progress are said', () => {
+    expect(unsavedProgress({ campaign: c, army: null, battle: null })).toEqual(['"Hammers of Sigmar!" was never saved to a file (0 battles, 0 glory)']);
+    const later = { ...c, glory: 45 };
+    expect(unsavedProgress({ campaign: later, army: null, battle: null, savedJson: JSON.stringify(c) })).toEqual(['"Hammers of Sigmar!" has changes not saved to a file (0 battles, 45 glory)']);
+    const battle: CampaignBattle = { battleplan: 'the-ritual', roll: null, pointsLimit: 1000, opponent: 'Skaven', player: 'p1', seed: 3, startedAt: 0 };
+    expect(unsavedProgress({ campaign: c, army: null, battle, savedJson: JSON.stringify(c) })).toEqual(['its battle in progress (The Ritual against Skaven) is kept only in this browser']);
   });
 });

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { battleplanName } from '../../campaign/battle';
 import { parseCampaign, type Campaign } from '../../campaign/schema';
 import type { RosterInput } from '../../rules/engine/roster';
 import { KeyValueDb } from '../persist/idb';
@@ -60,6 +61,26 @@ export interface CampaignSlot {
   /** The army the campaign was made from (Sightline's army format), null when opened from a file. */
   readonly army: RosterInput | null;
   readonly battle: CampaignBattle | null;
+  /**
+   * The campaign as last saved to a file or opened from one (its JSON), so the page knows whether
+   * progress would be lost by replacing it; absent: never saved (and in slots kept before it).
+   */
+  readonly savedJson?: string;
+}
+
+/**
+ * What replacing the kept campaign would lose (issue 37 item 4): its changes since it was last
+ * saved to a file or opened from one (a campaign never saved is all unsaved), and the battle in
+ * progress (never in the file). Empty when nothing would be lost.
+ */
+export function unsavedProgress(slot: CampaignSlot | null | undefined): string[] {
+  if (!slot) return [];
+  const out: string[] = [];
+  const c = slot.campaign;
+  if (slot.savedJson === undefined) out.push(`"${c.name}" was never saved to a file (${c.battles.length} ${c.battles.length === 1 ? 'battle' : 'battles'}, ${c.glory} glory)`);
+  else if (slot.savedJson !== JSON.stringify(c)) out.push(`"${c.name}" has changes not saved to a file (${c.battles.length} ${c.battles.length === 1 ? 'battle' : 'battles'}, ${c.glory} glory)`);
+  if (slot.battle) out.push(`its battle in progress (${battleplanName(slot.battle.battleplan)} against ${slot.battle.opponent}) is kept only in this browser`);
+  return out;
 }
 
 const db = new KeyValueDb('sightline-campaign', 1, ['current']);
@@ -71,7 +92,7 @@ export async function readCampaignSlot(): Promise<CampaignSlot | null> {
     const v = await db.get<CampaignSlot>('current', KEY);
     if (!v) return null;
     const r = parseCampaign(v.campaign);
-    return r.ok ? { campaign: r.campaign, army: v.army ?? null, battle: v.battle ?? null } : null;
+    return r.ok ? { campaign: r.campaign, army: v.army ?? null, battle: v.battle ?? null, ...(typeof v.savedJson === 'string' ? { savedJson: v.savedJson } : {}) } : null;
   } catch {
     return null;
   }

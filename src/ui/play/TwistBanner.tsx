@@ -20,7 +20,7 @@ export function TwistBanner({ ascension, who }: TwistBannerProps) {
   const t = ascension.twist;
   if (!t) return null;
   const what = t.picks === 'terrainFeatures' && t.features !== undefined ? `up to ${t.features} terrain feature${t.features === 1 ? '' : 's'}` : t.picks ? PICKS[t.picks] ?? t.picks : null;
-  const pickNote = t.pick ? `picked: ${t.pick}` : what ? `${who(t.roller)} picks ${what} at the start of the battle round` : null;
+  const pickNote = t.pick ? `picked: ${t.pick}` : t.declined ? `${who(t.roller)} picked nothing` : !what ? null : t.owed ? `${who(t.roller)} picks ${what} now, before the start of the battle round ends` : 'nothing was picked';
   return (
     <div className="play-twist" data-testid="play-twist" data-twist={t.name} data-roller={t.roller} title={t.text}>
       <b>Twist: {t.name}</b> ({who(t.roller)} rolled {t.roll}
