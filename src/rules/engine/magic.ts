@@ -6,7 +6,8 @@
  * @module
  */
 
-import { afterCastingRoll, afterSpellCast, arcaneFamiliar, chantingDie, heal, pathCastingBonus } from './pathAbilities';
+import { afterCastingRoll, afterSpellCast, arcaneFamiliar, chantingDie, heal } from './pathAbilities';
+import { modified } from '../abilities/passives';
 import {
   aliveModels,
   enemyUnit,
@@ -202,7 +203,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   if (manifestation) s.magic.summoned.push(manifestation.id);
   const purpose = `cast:${a.unitId}:${a.spell}`;
   // Place of Power, Arcane Conduit; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
-  const bonus = castingEffects(s, a.unitId) + pathCastingBonus(s, a.unitId);
+  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast').add;
   const total = (d: readonly number[]) => Math.max(1, d[0] + d[1] + bonus + mod);
   // Arcane Familiar (Path of the Mage): the lowest die re-rolled when the roll would fail or miscast.
   const dice = arcaneFamiliar(c, a.unitId, rollLogged(c, 2, 6, purpose, a.player), (d) => (d[0] === 1 && d[1] === 1) || total(d) < castingValue, purpose, a.player);

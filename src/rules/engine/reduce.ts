@@ -47,19 +47,23 @@ import {
   requireTurn,
   rollLogged,
   rosterUnit,
-  syncPort,
   unitMove,
   useCore,
   type Ctx,
   type GameEvent,
 } from './core';
 import { moveAction, retreat } from './moves';
+import { returnModels } from './returning';
 import { coveringFire, currentPicker, fight, passReaction, reacted, shoot } from './attacks';
 import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, powerLevel, priestLevel, unbind } from './magic';
 import { deployRegiment, deployTerrain, deployUnit, destroyReserves, endDeployment, setUpReserve } from './deployment';
 import { scoreTactic, tacticalGambit } from './tactics';
 import { underspent } from './roster';
-import { chargesAfterRun, freeRedeploy, pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathRallyBonus, pathStartOfRound, useAbility } from './pathAbilities';
+import { AbilityEffectSchema } from '../abilities/schema';
+import { expireEffects } from '../abilities/record';
+import { PATH_USE_ABILITIES, abilityOf, resolveByHand, useArmyAbility } from './abilityUse';
+import { modified, permission } from '../abilities/passives';
+import { freeRedeploy, pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathRallyBonus, pathStartOfRound, useAbility } from './pathAbilities';
 import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, rallyFree, ritualOfPrimalForce, suspendedObjectives, twistControlBonus, twistPick, withdraw } from './ascension';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
@@ -100,7 +104,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
     type: z.literal('move'),
     player: Player,
     unitId: z.string(),
-    kind: z.enum(['normal', 'run', 'retreat', 'charge', 'redeploy', 'powerThrough']),
+    kind: z.enum(['normal', 'run', 'retreat', 'charge', 'redeploy', 'powerThrough', 'ability']),
     paths: Paths,
   }),
   z.strictObject({ type: z.literal('retreat'), player: Player, unitId: z.string() }),
@@ -137,7 +141,18 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('setUpReserve'), player: Player, unitId: z.string(), positions: Positions }),
   z.strictObject({ type: z.literal('endDeployment'), player: Player }),
   z.strictObject({ type: z.literal('withdraw'), player: Player }),
-  z.strictObject({ type: z.literal('useAbility'), player: Player, unitId: z.string(), ability: z.enum(['Berserker', 'Line-breakers', 'Well of Strength', 'Full-on Attack', 'Tactical Acumen', "Hunter's Eye"]), target: z.string().optional() }),
+  z.strictObject({
+    type: z.literal('useAbility'),
+    player: Player,
+    unitId: z.string().optional(),
+    ability: z.string().min(1).max(200),
+    target: z.string().optional(),
+    targets: z.array(z.string()).max(20).optional(),
+    point: z.tuple([Coord, Coord]).optional(),
+    choice: z.string().max(200).optional(),
+    positions: Positions.optional(),
+  }),
+  z.strictObject({ type: z.literal('resolveByHand'), player: Player, ability: z.string().min(1).max(200), effects: z.array(AbilityEffectSchema).min(1).max(20), positions: Positions.optional() }),
   z.strictObject({
     type: z.literal('twistPick'),
     player: Player,
@@ -160,6 +175,8 @@ function resetPhase(s: GameState): void {
   s.phaseCommands = { byArmy: { p1: [], p2: [] }, units: [] };
   s.phaseCoreUnits = [];
   s.effects = s.effects.filter((e) => e.until !== 'endOfPhase');
+  // Core 28.1: the abilities' effects that last the phase end; abilities waiting for resolveByHand lapse.
+  expireEffects(s, 'phaseEnd');
   for (const u of Object.values(s.units)) u.turn.pendingMove = null;
   s.magic.used = {};
   s.magic.unbinds = {};
@@ -186,7 +203,9 @@ function controlScore(c: Ctx, unitId: string, objectiveId: string, terrain = fal
     : c.port.contestingModels
       ? c.port.contestingModels(unitId, objectiveId).filter((id) => aliveIds.has(id)).length
       : alive.length;
-  const base = contesting * ru.warscroll.control;
+  // The abilities' Control modifiers (abilities/passives.ts; Core 27.0: set, then add), per model.
+  const cm = modified(c.s, c.port, unitId, 'control');
+  const base = contesting * Math.max(0, (cm.set ?? ru.warscroll.control) + cm.add);
   const bearer = alive.some((m) => m.standardBearer === true);
   const score = bearer ? Math.max(1, base + 1) : base;
   if (terrain) return score;
@@ -282,6 +301,7 @@ function startTurn(c: Ctx, active: PlayerId, turnInRound: 0 | 1): void {
   resetPhase(s);
   // Effects end with the turn, except those lasting until the start of the owner's next turn.
   s.effects = s.effects.filter((e) => e.until === 'endOfBattle' || (e.until === 'startOfYourTurn' && s.units[e.unitId]?.owner !== active));
+  expireEffects(s, 'turnStart', active);
   s.tactics.current = null;
   c.events.push({ type: 'turnStarted', round: s.round, active, turnInRound });
   c.events.push({ type: 'phaseStarted', phase: 'startOfTurn' });
@@ -353,6 +373,7 @@ function endOfTurn(c: Ctx): void {
   // End of battle round (Core 33.0): abilities (none), then CP reset (Commands 1.1).
   for (const p of PLAYERS) s.players[p].cp = 0;
   s.effects = s.effects.filter((e) => e.until === 'startOfYourTurn' || e.until === 'endOfBattle');
+  expireEffects(s, 'roundEnd');
   c.events.push({ type: 'roundEnded', round: s.round });
   s.active = null;
   s.phase = null;
@@ -467,9 +488,12 @@ function run(c: Ctx, a: Extract<Action, { type: 'run' }>): void {
     c.events.push({ type: 'run', unitId: a.unitId, roll: null, maxInches: move + 6 });
   } else {
     const [roll] = rollLogged(c, 1, 6, `run:${a.unitId}`, a.player);
-    u.turn.runRoll = roll;
-    u.turn.pendingMove = { kind: 'run', maxInches: move + roll };
-    c.events.push({ type: 'run', unitId: a.unitId, roll, maxInches: move + roll });
+    // The abilities' run roll modifiers (abilities/passives.ts; Core 27.0: set, then add; at least 0).
+    const mod = modified(s, c.port, a.unitId, 'run');
+    const runRoll = Math.max(0, (mod.set ?? roll) + mod.add);
+    u.turn.runRoll = runRoll;
+    u.turn.pendingMove = { kind: 'run', maxInches: move + runRoll };
+    c.events.push({ type: 'run', unitId: a.unitId, roll, maxInches: move + runRoll, ...(mod.rules.length > 0 ? { modifiedRoll: runRoll, abilities: mod.rules } : {}) });
   }
 }
 
@@ -485,15 +509,21 @@ function charge(c: Ctx, a: Extract<Action, { type: 'charge' }>): void {
 function declareCharge(c: Ctx, player: PlayerId, unitId: string, pay: () => void): void {
   const s = c.s;
   const u = s.units[unitId];
-  // Battle Fury (Ascension › Path of the Attacker): it can charge after a RUN ability.
-  if ((u.turn.usedRun && !chargesAfterRun(s, unitId)) || u.turn.usedRetreat) reject(`unit "${unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.3');
+  // Core 29.0: an ability that lets the unit charge after a RUN / RETREAT ability (Battle Fury,
+  // Path of the Attacker; `mayChargeAfter` effects) overrides the restriction; named in the event.
+  const afterRun = u.turn.usedRun ? permission(s, c.port, unitId, 'chargeAfterRun') : null;
+  const afterRetreat = u.turn.usedRetreat ? permission(s, c.port, unitId, 'chargeAfterRetreat') : null;
+  if ((u.turn.usedRun && afterRun === null) || (u.turn.usedRetreat && afterRetreat === null)) reject(`unit "${unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.3');
   if (inCombat(s, c.port, unitId)) reject(`unit "${unitId}" is in combat and cannot Charge`, 'Core 14.3');
   useCore(c, unitId);
   pay();
   const dice = rollLogged(c, 2, 6, `charge:${unitId}`, player);
-  u.turn.chargeRoll = dice[0] + dice[1];
+  // The abilities' charge roll modifiers (abilities/passives.ts; Core 27.0: set, then add; at least 0).
+  const mod = modified(s, c.port, unitId, 'charge');
+  u.turn.chargeRoll = Math.max(0, (mod.set ?? dice[0] + dice[1]) + mod.add);
   u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
-  c.events.push({ type: 'chargeRoll', unitId, dice, roll: u.turn.chargeRoll });
+  const granted = [afterRun, afterRetreat, ...mod.rules].filter((x): x is string => x !== null);
+  c.events.push({ type: 'chargeRoll', unitId, dice, roll: u.turn.chargeRoll, ...(granted.length > 0 ? { abilities: granted } : {}) });
   ritualOfPrimalForce(c, unitId, u.turn.chargeRoll);
 }
 
@@ -663,50 +693,6 @@ function spendRally(c: Ctx, a: Extract<Action, { type: 'spendRally' }>): void {
   c.events.push({ type: 'rallied', unitId: u.id, healed, returned, lost: pending.points - cost, ...(returned.length > 0 ? { positions: Object.fromEntries(returned.map((id) => [id, c.port.modelPosition(id)])) } : {}) });
 }
 
-/**
- * Return slain models to a unit (Core 22.0) and check the set-up through the port: each returned
- * model's pose (a zero-length `movePathCost`, as any set-up, Core 24.0) and no overlap (Core
- * 15.0); each returned model in coherency with the models that were not returned
- * (`coherentSubset(notReturned + it)`) and the unit one coherent group; and no enemy unit in
- * combat with the unit that was not already (the returned models are the only ones that changed).
- * `positions` absent: the models stand where they were removed (their last position).
- */
-function returnModels(c: Ctx, unitId: string, returned: readonly string[], positions: Readonly<Record<string, readonly [number, number]>> | undefined): void {
-  const s = c.s;
-  const u = s.units[unitId];
-  const rule = 'Core 22.0';
-  const stayed = aliveModels(s, unitId).map((m) => m.id);
-  const enemies = enemyUnits(c, u.owner);
-  const before = new Set(enemies.filter((e) => c.port.unitsInCombat(unitId, e)));
-  u.slain = u.slain.filter((id) => !returned.includes(id));
-  if (positions !== undefined) {
-    const next = { ...s.positions };
-    for (const id of returned) next[id] = [positions[id][0], positions[id][1]];
-    s.positions = next;
-  }
-  syncPort(c);
-  const where = (id: string) => (positions ? `at (${positions[id][0]}, ${positions[id][1]})` : 'where it was removed');
-  for (const id of returned) {
-    const pos = c.port.modelPosition(id);
-    if (pos === null) reject(`model "${id}" has no position to return to: give "positions"`, rule);
-    const r = c.port.movePathCost(id, [pos], { fly: false, ignoreModels: [...stayed, ...returned] });
-    if (!r.ok) reject(`model "${id}" cannot be set up ${where(id)}: ${r.reason}`, rule);
-  }
-  const over = c.port.overlapping(unitId);
-  if (over !== null) reject(`model "${over}" would be set up on or overlapping another model`, rule);
-  for (const id of returned) {
-    if (!c.port.coherentSubset(unitId, [...stayed, id])) {
-      reject(`returned model "${id}" ${where(id)} is not in coherency with the models of "${unitId}" that were not returned`, rule);
-    }
-  }
-  const coh = c.port.coherent(unitId);
-  if (!coh.coherent) reject(`unit "${unitId}" would not be a single coherent group (${(coh.breaking ?? []).join(', ')})`, rule);
-  const newCombat = enemies.find((e) => !before.has(e) && c.port.unitsInCombat(unitId, e));
-  if (newCombat !== undefined) {
-    reject(`returned models would be set up in combat with "${newCombat}", which their unit is not already in combat with`, rule);
-  }
-}
-
 function allocateDamage(c: Ctx, a: Extract<Action, { type: 'allocateDamage' }>): void {
   requireTurn(c);
   const u = friendlyUnit(c, a.player, a.unitId, 'Core 18.4');
@@ -732,7 +718,7 @@ function setSlainPriority(c: Ctx, a: Extract<Action, { type: 'setSlainPriority' 
 // ---------------------------------------------------------------------------------------------
 
 /** Actions accepted while a reactions window (attack) or an Unbind window (spell) is open. */
-const WINDOW_ACTIONS = new Set(['pass', 'command', 'unbind', 'setSlainPriority']);
+const WINDOW_ACTIONS = new Set(['pass', 'command', 'unbind', 'setSlainPriority', 'useAbility', 'resolveByHand']);
 
 /**
  * The reducer's private copy of a state: a deep clone of everything it may change, sharing the
@@ -855,7 +841,13 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         withdraw(c, a.player);
         break;
       case 'useAbility':
-        useAbility(c, a);
+        // The Path to Glory abilities played by pathAbilities.ts keep their own checks; every other
+        // ability (a unit's, the army's) goes through the one mechanism (abilityUse.ts).
+        if (PATH_USE_ABILITIES.includes(a.ability) && a.unitId !== undefined && abilityOf(c, a.player, a.unitId, a.ability) === null) useAbility(c, { ...a, unitId: a.unitId });
+        else useArmyAbility(c, a);
+        break;
+      case 'resolveByHand':
+        resolveByHand(c, a);
         break;
       case 'twistPick':
         twistPick(c, a);
