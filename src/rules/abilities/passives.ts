@@ -56,6 +56,29 @@ function rosterKeywords(s: GameState, id: string): readonly string[] {
   return ru?.warscroll.keywords ?? [];
 }
 
+/**
+ * Does a unit with `keywords` have the keyword phrase `phrase` (Core 5.1, singular = plural)? A
+ * phrase of several keywords ("KRULEBOYZ INFANTRY": a unit with both) matches when it is one of
+ * the unit's keywords, or when its words split into consecutive runs that are each one
+ * ("WAR MACHINE" stays one keyword).
+ */
+export function hasKeywordPhrase(keywords: readonly string[], phrase: string): boolean {
+  if (keywords.some((k) => keywordsMatch(k, phrase))) return true;
+  const words = phrase.trim().split(/\s+/);
+  if (words.length < 2) return false;
+  const memo = new Map<number, boolean>();
+  const from = (i: number): boolean => {
+    if (i === words.length) return true;
+    const m = memo.get(i);
+    if (m !== undefined) return m;
+    let ok = false;
+    for (let j = i + 1; j <= words.length && !ok; j++) if (keywords.some((k) => keywordsMatch(k, words.slice(i, j).join(' ')))) ok = from(j);
+    memo.set(i, ok);
+    return ok;
+  };
+  return from(0);
+}
+
 /** Alive, deployed / summoned and on the battlefield (Core 28.0: an ability's unit must be). */
 export function present(s: GameState, port: GeometryPort | undefined, id: string): boolean {
   const u = Object.prototype.hasOwnProperty.call(s.units, id) ? s.units[id] : undefined;
@@ -73,8 +96,9 @@ function inCombatNow(s: GameState, port: GeometryPort, id: string): boolean {
 
 /** Does the unit have the keyword now (its warscroll, or a `keyword` effect adding it)? */
 export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: string, keyword: string): boolean {
-  if (rosterKeywords(s, id).some((k) => keywordsMatch(k, keyword))) return true;
-  return effectsOn(s, port, id).some((a) => 'keyword' in a.effect && a.effect.add && keywordsMatch(a.effect.keyword, keyword));
+  if (hasKeywordPhrase(rosterKeywords(s, id), keyword)) return true;
+  const added = effectsOn(s, port, id).flatMap((a) => ('keyword' in a.effect && a.effect.add ? [a.effect.keyword] : []));
+  return added.length > 0 && hasKeywordPhrase([...rosterKeywords(s, id), ...added], keyword);
 }
 
 /**
@@ -112,7 +136,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   }
   if (cond.keyword !== undefined) {
     const who = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-    if (who === null || !rosterKeywords(s, who).some((k) => keywordsMatch(k, cond.keyword!))) return false;
+    if (who === null || !hasKeywordPhrase(rosterKeywords(s, who), cond.keyword)) return false;
   }
   return true;
 }
@@ -127,7 +151,7 @@ export function targetUnits(s: GameState, effect: AbilityEffect, player: PlayerI
   for (const x of t) {
     if (Object.prototype.hasOwnProperty.call(s.units, x)) out.push(x);
     // A KEYWORD: the ability's army's units with it.
-    else for (const u of Object.values(s.units)) if (u.owner === player && u.manifestation === undefined && rosterKeywords(s, u.id).some((k) => keywordsMatch(k, x))) out.push(u.id);
+    else for (const u of Object.values(s.units)) if (u.owner === player && u.manifestation === undefined && hasKeywordPhrase(rosterKeywords(s, u.id), x)) out.push(u.id);
   }
   return [...new Set(out)];
 }
@@ -137,7 +161,7 @@ function againstMatches(s: GameState, effect: AbilityEffect, ctx: EffectContext)
   if (!('against' in effect) || effect.against === undefined) return true;
   const o = ctx.opposing;
   if (o === undefined) return false;
-  return effect.against.some((x) => x === o || rosterKeywords(s, o).some((k) => keywordsMatch(k, x)));
+  return effect.against.some((x) => x === o || hasKeywordPhrase(rosterKeywords(s, o), x));
 }
 
 function weaponMatches(effect: AbilityEffect, ctx: EffectContext): boolean {

@@ -156,6 +156,9 @@ export interface PendingSpell {
   readonly castingRoll: number;
   /** A summoning spell (Magic 7.0): where the manifestation's models are set up. */
   readonly positions?: Readonly<Record<string, readonly [number, number]>>;
+  /** A spell of the army's lores as data (ABILITIES.md): its ability id and the Declare's picks, resolved by `abilityUse.ts`. */
+  readonly ability?: string;
+  readonly targets?: readonly string[];
 }
 
 /** Combat-phase fight order (Core 13.1, 19.0). */
