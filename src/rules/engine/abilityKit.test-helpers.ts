@@ -86,7 +86,7 @@ function models(unit: string, n: number) {
   return Array.from({ length: n }, (_, i) => ({ id: `${unit}-m${i + 1}`, base: { shape: 'round' as const, diameterMm: 32 } }));
 }
 
-/** A roster for `p`: `<p>-hero` (HERO WIZARD, KRULEBOYZ INFANTRY), `<p>-boyz` (5 KRULEBOYZ INFANTRY), `<p>-gits` (3 INFANTRY). */
+/** A roster for `p`: `<p>-hero` (HERO WIZARD (2), KRULEBOYZ INFANTRY), `<p>-boyz` (5 KRULEBOYZ INFANTRY), `<p>-gits` (3 INFANTRY). */
 export function roster(p: 'p1' | 'p2', heroAbilities: Ability[] = [], boyzAbilities: Ability[] = [], army: Ability[] = []): RosterInput {
   return {
     name: `${p} army`,
@@ -98,7 +98,7 @@ export function roster(p: 'p1' | 'p2', heroAbilities: Ability[] = [], boyzAbilit
       {
         id: `${p}-hero`,
         name: 'Swampcalla Shaman',
-        warscroll: { move: 5, health: 5, save: '5+', control: 2, keywords: ['HERO', 'WIZARD (1)', 'KRULEBOYZ', 'INFANTRY'], ...(heroAbilities.length ? { abilities: heroAbilities } : {}) },
+        warscroll: { move: 5, health: 5, save: '5+', control: 2, keywords: ['HERO', 'WIZARD (2)', 'KRULEBOYZ', 'INFANTRY'], ...(heroAbilities.length ? { abilities: heroAbilities } : {}) },
         weapons: [{ name: 'Staff', range: 'melee', attacks: 3, hit: '4+', wound: '3+', rend: 1, damage: 'D3' }],
         models: models(`${p}-hero`, 1),
       },
