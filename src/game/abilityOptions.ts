@@ -51,7 +51,7 @@ const isPrayer = (a: Ability) => a.chantingValue !== undefined || a.source === '
 const listed = (w: { reason: string } | null) => w === null || w.reason.endsWith('reacts or passes first');
 
 /** Entries for one ability used by `user` (null: the player), one per pickable unit. */
-function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, out: AbilityOption[]): void {
+function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, out: AbilityOption[], memo: Map<string, boolean>): void {
   const s = c.s;
   const base = { group: `ability:${a.id}`, rule: abilityRule(a), ability: info(a) };
   const label = `${a.name} (${a.timing.text})`;
@@ -70,7 +70,7 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
   let any = false;
   let why = '';
   for (const t of candidates) {
-    const p = pickProblem(c, player, user, unitPick, t);
+    const p = pickProblem(c, player, user, unitPick, t, memo);
     if (p === null) {
       any = true;
       out.push({ ...base, label: `${label} → ${t}`, action: action([t]), available: true, target: t });
@@ -80,7 +80,7 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
 }
 
 /** Lore spells and prayers a WIZARD / PRIEST may cast or chant now (hero phase; Magic 2.0, 3.0), one entry per pickable target. */
-function magicEntries(c: Ctx, player: PlayerId, unitId: string, a: Ability, out: AbilityOption[]): void {
+function magicEntries(c: Ctx, player: PlayerId, unitId: string, a: Ability, out: AbilityOption[], memo: Map<string, boolean>): void {
   const s = c.s;
   const spell = isSpell(a);
   if (spell ? powerLevel(s, unitId) === 0 : priestLevel(s, unitId) <= 0) return;
@@ -105,7 +105,7 @@ function magicEntries(c: Ctx, player: PlayerId, unitId: string, a: Ability, out:
   }
   for (const t of Object.keys(s.units)) {
     if (s.units[t].manifestation !== undefined || !onBattlefield(c, t)) continue;
-    if (pickProblem(c, player, unitId, pick, t) === null) out.push({ ...base, label: `${label} → ${t}`, action: mk(t), available: true, target: t });
+    if (pickProblem(c, player, unitId, pick, t, memo) === null) out.push({ ...base, label: `${label} → ${t}`, action: mk(t), available: true, target: t });
   }
 }
 
@@ -119,17 +119,18 @@ export function unitAbilityOptions(s: GameState, port: GeometryPort, unitId: str
   if (u === undefined) return [];
   const c: Ctx = { s, port, events: [] };
   const out: AbilityOption[] = [];
+  const memo = new Map<string, boolean>();
   const player = u.owner;
   for (const a of unitAbilities(s, unitId)) {
     if (a.timing.when === 'passive') continue;
     if (isSpell(a) || isPrayer(a)) {
-      magicEntries(c, player, unitId, a, out);
+      magicEntries(c, player, unitId, a, out, memo);
       continue;
     }
     if (!listed(windowProblem(s, a, player, unitId))) continue;
-    entriesFor(c, player, unitId, a, out);
+    entriesFor(c, player, unitId, a, out, memo);
   }
-  for (const a of armyAbilities(s, player)) if (isSpell(a) || isPrayer(a)) magicEntries(c, player, unitId, a, out);
+  for (const a of armyAbilities(s, player)) if (isSpell(a) || isPrayer(a)) magicEntries(c, player, unitId, a, out, memo);
   return out;
 }
 
@@ -140,11 +141,12 @@ export function unitAbilityOptions(s: GameState, port: GeometryPort, unitId: str
 export function generalAbilityOptions(s: GameState, port: GeometryPort): AbilityOption[] {
   const c: Ctx = { s, port, events: [] };
   const out: AbilityOption[] = [];
+  const memo = new Map<string, boolean>();
   for (const player of ['p1', 'p2'] as const) {
     for (const a of armyAbilities(s, player)) {
       if (a.timing.when === 'passive' || isSpell(a) || isPrayer(a)) continue;
       if (!listed(windowProblem(s, a, player, null))) continue;
-      entriesFor(c, player, null, a, out);
+      entriesFor(c, player, null, a, out, memo);
     }
   }
   return out;

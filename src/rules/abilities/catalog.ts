@@ -64,12 +64,18 @@ export function armyAbilities(s: GameState, player: PlayerId): Ability[] {
   return (s.players[player].roster.abilities as Ability[] | undefined) ?? [];
 }
 
-/** Does any unit of the game, or either army, have abilities as data? (Games without skip the passive queries.) */
+const rosterHas = new WeakMap<object, boolean>();
+
+/** Does any unit of the game, or either army, have abilities as data? (Games without skip the passive queries; cached per roster.) */
 export function gameHasAbilities(s: GameState): boolean {
   for (const p of ['p1', 'p2'] as const) {
     const r = s.players[p].roster;
-    if ((r.abilities?.length ?? 0) > 0) return true;
-    for (const u of r.units) if ((u.warscroll.abilities?.length ?? 0) > 0 || (u.campaign?.abilities ?? []).some((n) => CAMPAIGN_ABILITIES[n] !== undefined)) return true;
+    let has = rosterHas.get(r);
+    if (has === undefined) {
+      has = (r.abilities?.length ?? 0) > 0 || r.units.some((u) => (u.warscroll.abilities?.length ?? 0) > 0 || (u.campaign?.abilities ?? []).some((n) => CAMPAIGN_ABILITIES[n] !== undefined));
+      rosterHas.set(r, has);
+    }
+    if (has) return true;
   }
   return (s.abilities?.active.length ?? 0) > 0;
 }

@@ -97,6 +97,10 @@ function inCombatNow(s: GameState, port: GeometryPort, id: string): boolean {
 /** Does the unit have the keyword now (its warscroll, or a `keyword` effect adding it)? */
 export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: string, keyword: string): boolean {
   if (hasKeywordPhrase(rosterKeywords(s, id), keyword)) return true;
+  // Only when some ability adds a keyword at all (most games: none) are the effects on the unit asked.
+  const adds = (e: AbilityEffect) => 'keyword' in e && 'add' in e && e.add;
+  const any = (s.abilities?.active ?? []).some((e) => adds(e.effect)) || (['p1', 'p2'] as const).some((p) => rosterPassives(s, p).some((x) => x.ability.resolves!.some(adds)));
+  if (!any) return false;
   const added = effectsOn(s, port, id).flatMap((a) => ('keyword' in a.effect && a.effect.add ? [a.effect.keyword] : []));
   return added.length > 0 && hasKeywordPhrase([...rosterKeywords(s, id), ...added], keyword);
 }
@@ -169,18 +173,40 @@ function weaponMatches(effect: AbilityEffect, ctx: EffectContext): boolean {
   return w === 'all' || ctx.weapon === undefined || w === ctx.weapon;
 }
 
+/** The passive abilities of a roster as data (rosters never change in a game: cached per roster object). */
+const passiveIndex = new WeakMap<object, { ability: Ability; user: string | null }[]>();
+
+function rosterPassives(s: GameState, p: PlayerId): { ability: Ability; user: string | null }[] {
+  const roster = s.players[p].roster;
+  const hit = passiveIndex.get(roster);
+  if (hit) return hit;
+  const out: { ability: Ability; user: string | null }[] = [];
+  for (const a of armyAbilities(s, p)) if (a.timing.when === 'passive' && a.resolves !== null) out.push({ ability: a, user: null });
+  for (const ru of roster.units) {
+    if (!Object.prototype.hasOwnProperty.call(s.units, ru.id)) continue;
+    for (const a of unitAbilities(s, ru.id)) if (a.timing.when === 'passive' && a.resolves !== null) out.push({ ability: a, user: ru.id });
+  }
+  passiveIndex.set(roster, out);
+  return out;
+}
+
 /** Passive abilities that can apply now: each unit's on the battlefield, and each army's. */
 function passiveSources(s: GameState, port: GeometryPort | undefined): { ability: Ability; player: PlayerId; user: string | null }[] {
   const out: { ability: Ability; player: PlayerId; user: string | null }[] = [];
   for (const p of ['p1', 'p2'] as const) {
-    for (const a of armyAbilities(s, p)) if (a.timing.when === 'passive' && a.resolves !== null) out.push({ ability: a, player: p, user: null });
-    for (const ru of s.players[p].roster.units) {
-      if (!Object.prototype.hasOwnProperty.call(s.units, ru.id)) continue;
-      const abs = unitAbilities(s, ru.id).filter((a) => a.timing.when === 'passive' && a.resolves !== null);
-      if (abs.length > 0 && present(s, port, ru.id)) for (const a of abs) out.push({ ability: a, player: p, user: ru.id });
-    }
+    for (const x of rosterPassives(s, p)) if (x.user === null || present(s, port, x.user)) out.push({ ...x, player: p });
   }
   return out;
+}
+
+/** Does an effect's `targets` include `unitId` (as {@link targetUnits} would list it), without listing them all? */
+function targetsInclude(s: GameState, effect: AbilityEffect, player: PlayerId, user: string | null, unitId: string): boolean {
+  const t = effect.targets ?? 'self';
+  const u = s.units[unitId];
+  if (t === 'self') return user === unitId;
+  if (t === 'targets') return false;
+  if (t === 'friendly' || t === 'enemy') return u.manifestation === undefined && (u.owner === player) === (t === 'friendly');
+  return t.includes(unitId) || (u.owner === player && u.manifestation === undefined && t.some((x) => !Object.prototype.hasOwnProperty.call(s.units, x) && hasKeywordPhrase(rosterKeywords(s, unitId), x)));
 }
 
 /**
@@ -202,7 +228,7 @@ export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: 
     src.ability.resolves!.forEach((effect, i) => {
       const key = `${src.ability.name}#${i}`;
       if (seen.has(key)) return; // Core 5.3: the same passive ability once.
-      if (!targetUnits(s, effect, src.player, src.user).includes(unitId)) return;
+      if (!targetsInclude(s, effect, src.player, src.user, unitId)) return;
       if (effect.while !== undefined && !conditionHolds(s, port, effect.while, unitId, src.user, ctx)) return;
       if (effect.if !== undefined && !conditionHolds(s, port, effect.if, unitId, src.user, ctx)) return;
       seen.add(key);
@@ -229,10 +255,15 @@ export interface Modified {
  * effects takes precedence (Core 29.0: "the effect of the most recently used ability takes precedence").
  */
 export function modified(s: GameState, port: GeometryPort | undefined, unitId: string, what: string, ctx: EffectContext = {}): Modified {
+  return modifiedFrom(s, effectsOn(s, port, unitId, ctx), what, ctx);
+}
+
+/** {@link modified} over effects already listed with {@link effectsOn} (one listing for several characteristics). */
+export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what: string, ctx: EffectContext = {}): Modified {
   let add = 0;
   let set: number | undefined;
   const rules: string[] = [];
-  for (const a of effectsOn(s, port, unitId, ctx)) {
+  for (const a of list) {
     const e = a.effect;
     if ('modify' in e && e.modify === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
       add += e.by;
@@ -254,9 +285,14 @@ export function abilityWard(s: GameState, port: GeometryPort | undefined, unitId
 
 /** The re-roll an ability gives the unit's `roll` now (the widest: any > failed > ones), or null. */
 export function abilityReroll(s: GameState, port: GeometryPort | undefined, unitId: string, roll: string, ctx: EffectContext = {}): { which: 'ones' | 'failed' | 'any'; rule: string } | null {
+  return rerollFrom(effectsOn(s, port, unitId, ctx), roll, ctx);
+}
+
+/** {@link abilityReroll} over effects already listed with {@link effectsOn}. */
+export function rerollFrom(list: readonly AppliedEffect[], roll: string, ctx: EffectContext = {}): { which: 'ones' | 'failed' | 'any'; rule: string } | null {
   const rank = { ones: 1, failed: 2, any: 3 } as const;
   let best: { which: 'ones' | 'failed' | 'any'; rule: string } | null = null;
-  for (const a of effectsOn(s, port, unitId, ctx)) {
+  for (const a of list) {
     const e = a.effect;
     if ('reroll' in e && (e.reroll === roll || e.reroll === 'any') && weaponMatches(e, ctx) && (best === null || rank[e.which] > rank[best.which])) best = { which: e.which, rule: a.rule };
   }

@@ -126,8 +126,12 @@ export function describePick(p: AbilityPick): string {
   return `${who}${kw} unit${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}`;
 }
 
-/** Why unit `t` cannot be picked for `p`, or null (measured through the port). */
-export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: AbilityPick, t: string): string | null {
+/**
+ * Why unit `t` cannot be picked for `p`, or null (measured through the port: the closest distance
+ * first, then wholly within only for a unit that close). `memo`: answers of the same measurement
+ * already made (the options ask many abilities about the same units).
+ */
+export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: AbilityPick, t: string, memo?: Map<string, boolean>): string | null {
   const s = c.s;
   const owner = s.units[t].owner;
   if (p.kind === 'friendlyUnit' && owner !== player) return `"${t}" is not a friendly unit`;
@@ -138,7 +142,13 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
   if (p.within !== undefined || p.visible) {
     if (user === null) return `the ability has no unit to measure "${t}" from`;
     if (p.within !== undefined && t !== user) {
-      const ok = p.wholly ? c.port.whollyWithin(t, user, p.within) : c.port.distance(user, t) <= p.within + 1e-6;
+      const key = `${user}|${t}|${p.within}|${p.wholly === true}`;
+      let ok = memo?.get(key);
+      if (ok === undefined) {
+        // Wholly within needs within first: the cheap closest distance rules most units out.
+        ok = c.port.distance(user, t) <= p.within + 1e-6 && (!p.wholly || c.port.whollyWithin(t, user, p.within));
+        memo?.set(key, ok);
+      }
       if (!ok) return `"${t}" is not ${p.wholly ? 'wholly ' : ''}within ${p.within}" of "${user}" (${c.port.distance(user, t).toFixed(2)}")`;
     }
     if (p.visible && t !== user && !c.port.visible(user, t)) return `"${t}" is not visible to "${user}"`;

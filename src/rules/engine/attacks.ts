@@ -32,7 +32,7 @@ import {
 import { makeMove } from './moves';
 import { twistAttackModifiers, twistObscuring, twistStrike } from './ascension';
 import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
-import { abilityReroll, abilityStrike, modified, permission, type EffectContext } from '../abilities/passives';
+import { abilityStrike, effectsOn, modifiedFrom, permission, rerollFrom, type EffectContext } from '../abilities/passives';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 
@@ -479,18 +479,21 @@ function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon
   const s = c.s;
   const ctx: EffectContext = { opposing: target, weapon: w.range === 'melee' ? 'melee' : 'ranged' };
   const tctx: EffectContext = { opposing: unitId, weapon: ctx.weapon };
-  const get = (id: string, what: string, x: EffectContext) => modified(s, c.port, id, what, x);
+  // One listing of the effects on each side (Core 5.4: their conditions checked now), read for every characteristic.
+  const mine = effectsOn(s, c.port, unitId, ctx);
+  const theirs = effectsOn(s, c.port, target, tctx);
+  const none = { add: 0, rules: [] as string[] };
+  if (mine.length === 0 && theirs.length === 0) return { hit: 0, wound: 0, save: 0, attacks: 0, damage: 0, rend: 0, rerollHit: null, rerollWound: null, rerollSave: null, rules: [] };
   const companion = has(w, 'companion');
-  const hit = get(unitId, 'hit', ctx);
-  const wound = get(unitId, 'wound', ctx);
-  const save = get(target, 'save', tctx);
-  const attacks = companion ? { add: 0, rules: [] } : get(unitId, 'attacks', ctx);
-  const damage = companion ? { add: 0, rules: [] } : get(unitId, 'damage', ctx);
-  const rend = companion ? { add: 0, rules: [] } : get(unitId, 'rend', ctx);
-  const rr = (id: string, what: string, x: EffectContext) => abilityReroll(s, c.port, id, what, x);
-  const rh = rr(unitId, 'hit', ctx);
-  const rw = rr(unitId, 'wound', ctx);
-  const rs = rr(target, 'save', tctx);
+  const hit = modifiedFrom(s, mine, 'hit', ctx);
+  const wound = modifiedFrom(s, mine, 'wound', ctx);
+  const save = modifiedFrom(s, theirs, 'save', tctx);
+  const attacks = companion ? none : modifiedFrom(s, mine, 'attacks', ctx);
+  const damage = companion ? none : modifiedFrom(s, mine, 'damage', ctx);
+  const rend = companion ? none : modifiedFrom(s, mine, 'rend', ctx);
+  const rh = rerollFrom(mine, 'hit', ctx);
+  const rw = rerollFrom(mine, 'wound', ctx);
+  const rs = rerollFrom(theirs, 'save', tctx);
   const rules = [...new Set([...hit.rules, ...wound.rules, ...save.rules, ...attacks.rules, ...damage.rules, ...rend.rules, ...[rh, rw, rs].flatMap((x) => (x ? [x.rule] : []))])];
   return {
     hit: hit.add,
