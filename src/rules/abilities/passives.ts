@@ -123,11 +123,14 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
       if (!ok) return false;
     }
   }
+  // `unit` names whose state `inCombat` / `charged` / `fought` / `keyword` are checked (absent: the affected unit).
+  const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined) && subject === null) return false;
   if (cond.inCombat !== undefined) {
-    if (port === undefined || inCombatNow(s, port, affected) !== cond.inCombat) return false;
+    if (port === undefined || inCombatNow(s, port, subject!) !== cond.inCombat) return false;
   }
-  if (cond.charged !== undefined && s.units[affected].turn.charged !== cond.charged) return false;
-  if (cond.fought !== undefined && (s.phase === 'combat' && (s.combat?.fought ?? []).includes(affected)) !== cond.fought) return false;
+  if (cond.charged !== undefined && s.units[subject!].turn.charged !== cond.charged) return false;
+  if (cond.fought !== undefined && (s.phase === 'combat' && (s.combat?.fought ?? []).includes(subject!)) !== cond.fought) return false;
   if (cond.territory !== undefined) {
     const owner = s.units[affected].owner;
     const t = s.territories;
@@ -139,8 +142,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
     if (!ok) return false;
   }
   if (cond.keyword !== undefined) {
-    const who = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-    if (who === null || !hasKeywordPhrase(rosterKeywords(s, who), cond.keyword)) return false;
+    if (subject === null || !hasKeywordPhrase(rosterKeywords(s, subject), cond.keyword)) return false;
   }
   return true;
 }
