@@ -10,6 +10,7 @@ import { ascensionGeneralOptions, ascensionUnitOptions } from '../ascensionOptio
 import { COMMAND_LABELS, MOVE_RULES, PHASE_NAMES, commandLabel } from './battleLog';
 import { rosterEntry, unitName } from './roster';
 import { boardOf } from './summary';
+import { generalAbilityOptions, unitAbilityOptions } from '../abilityOptions';
 
 /** One candidate of {@link GameSession.options}. */
 export interface OptionEntry {
@@ -73,6 +74,7 @@ export function unitOptions(s: GameState, port: GeometryPort, placement: Record<
     } else entries.push({ group: 'deploy', label: 'Deployed', rule: 'Core 10.1', action: { type: 'endDeployment', player: p }, available: false, reason: 'this unit has been deployed', rejectedBy: 'Core 10.1' });
     // Hunter's Eye is a Deployment Phase ability (Ascension › Path of the Hunter).
     ascensionUnitOptions(s, port, unitId, probe);
+    entries.push(...unitAbilityOptions(s, port, unitId)); // the army's abilities (ABILITIES.md)
     return { ok: true as const, unitId, player: p, entries, general: generalOptionsOf(s, port) };
   }
   if (u.status === 'reserve') {
@@ -134,12 +136,14 @@ export function unitOptions(s: GameState, port: GeometryPort, placement: Record<
   if (s.pendingSpell) probe('unbind', 'Unbind', 'Magic 4.0', { type: 'unbind', player: p, unitId });
   probe('placeOfPower', 'Activate Place of Power', 'Terrain 1.2', { type: 'activatePlaceOfPower', player: p, unitId });
   ascensionUnitOptions(s, port, unitId, probe);
+  entries.push(...unitAbilityOptions(s, port, unitId)); // the army's abilities (ABILITIES.md)
   return { ok: true as const, unitId, player: p, entries, general: generalOptionsOf(s, port) };
 }
 
 /** Player-level actions of the player expected to act now. */
 export function generalOptionsOf(s: GameState, port: GeometryPort): OptionEntry[] {
-  const out: OptionEntry[] = [];
+  // The abilities used by the players (battle traits and others, ABILITIES.md), whose window is open.
+  const out: OptionEntry[] = [...generalAbilityOptions(s, port)];
   const probe = (group: string, label: string, rule: string, action: Action, extra: Partial<OptionEntry> = {}) => {
     const r = reduce(s, action, port);
     out.push({ group, label, rule, action, available: r.ok, ...(r.ok ? {} : { reason: r.reason, rejectedBy: r.rule }), ...extra });

@@ -65,6 +65,8 @@ export const AbilityConditionSchema = z.strictObject({
   wholly: z.boolean().optional(),
   inCombat: z.boolean().optional(),
   charged: z.boolean().optional(),
+  /** Used a FIGHT ability in this combat phase (an extension: Frenzy's "if it used a FIGHT ability in the same phase"). */
+  fought: z.boolean().optional(),
   territory: z.enum(['own', 'enemy', 'neutral']).optional(),
   keyword: z.string().min(1).max(100).optional(),
   unit: z.enum(['self', 'target']).optional(),

@@ -31,7 +31,8 @@ import {
 } from './core';
 import { makeMove } from './moves';
 import { twistAttackModifiers, twistObscuring, twistStrike } from './ascension';
-import { pathDamageBonus, pathHitModifiers, pathSaveModifier, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
+import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
+import { abilityStrike, effectsOn, modifiedFrom, permission, rerollFrom, type EffectContext } from '../abilities/passives';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 
@@ -48,8 +49,10 @@ const has = (w: RosterWeapon, ability: string) => (w.abilities ?? []).includes(a
 function strikeKeyword(c: Ctx, unitId: string): 'first' | 'last' | null {
   const s = c.s;
   const twist = twistStrike(s, unitId);
-  const f = unitHasKeyword(s, unitId, 'STRIKE-FIRST') || pathStrikeFirst(c, unitId) !== null || twist.first;
-  const l = unitHasKeyword(s, unitId, 'STRIKE-LAST') || twist.last;
+  // Abilities' STRIKE-FIRST / STRIKE-LAST (effects `strike`, keywords added; abilities/passives.ts).
+  const ab = abilityStrike(s, c.port, unitId);
+  const f = unitHasKeyword(s, unitId, 'STRIKE-FIRST') || pathStrikeFirst(c, unitId) !== null || twist.first || ab.first;
+  const l = unitHasKeyword(s, unitId, 'STRIKE-LAST') || twist.last || ab.last;
   return f === l ? null : f ? 'first' : 'last';
 }
 
@@ -259,7 +262,7 @@ function planAttacks(
  */
 function shootingTargetProblem(c: Ctx, unitId: string, w: RosterWeapon, target: string, engaged: boolean): { reason: string; rule: string } | null {
   const s = c.s;
-  if (engaged && !has(w, 'shoot-in-combat')) return { reason: `unit "${unitId}" is in combat: "${w.name}" cannot shoot (no Shoot in Combat)`, rule: 'Core 16.0' };
+  if (engaged && !has(w, 'shoot-in-combat') && permission(s, c.port, unitId, 'mayShootInCombat') === null) return { reason: `unit "${unitId}" is in combat: "${w.name}" cannot shoot (no Shoot in Combat)`, rule: 'Core 16.0' };
   if (engaged && !c.port.unitsInCombat(unitId, target)) return { reason: `unit "${unitId}" is in combat and can only target units it is in combat with`, rule: 'Core 16.0' };
   // Wild Fire (Ascension twist): the picked terrain features are Obscuring this battle round.
   const prot = c.port.terrainProtection(target, unitId, twistObscuring(s));
@@ -449,6 +452,82 @@ function hasEffect(s: GameState, kind: string, unitId: string): boolean {
   return s.effects.some((e) => e.kind === kind && e.unitId === unitId);
 }
 
+/** The abilities in force for one weapon's attacks (abilities/passives.ts): the attacker's and the target's effects. */
+interface WeaponAbilities {
+  hit: number;
+  wound: number;
+  save: number;
+  attacks: number;
+  damage: number;
+  rend: number;
+  setAttacks?: number;
+  setDamage?: number;
+  setRend?: number;
+  rerollHit: 'ones' | 'failed' | 'any' | null;
+  rerollWound: 'ones' | 'failed' | 'any' | null;
+  rerollSave: 'ones' | 'failed' | 'any' | null;
+  rules: string[];
+}
+
+/**
+ * The abilities' modifiers for the attacks of `w` by `unitId` on `target` (Core 17.1: hit and wound
+ * modifiers are capped with the others by the caller; the save modifier with Rend). Companion
+ * weapons are "not affected by friendly abilities that affect weapon characteristics" (Core 20.0):
+ * no Attacks, Damage or Rend change for them.
+ */
+function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon): WeaponAbilities {
+  const s = c.s;
+  const ctx: EffectContext = { opposing: target, weapon: w.range === 'melee' ? 'melee' : 'ranged' };
+  const tctx: EffectContext = { opposing: unitId, weapon: ctx.weapon };
+  // One listing of the effects on each side (Core 5.4: their conditions checked now), read for every characteristic.
+  const mine = effectsOn(s, c.port, unitId, ctx);
+  const theirs = effectsOn(s, c.port, target, tctx);
+  const none = { add: 0, rules: [] as string[] };
+  if (mine.length === 0 && theirs.length === 0) return { hit: 0, wound: 0, save: 0, attacks: 0, damage: 0, rend: 0, rerollHit: null, rerollWound: null, rerollSave: null, rules: [] };
+  const companion = has(w, 'companion');
+  const hit = modifiedFrom(s, mine, 'hit', ctx);
+  const wound = modifiedFrom(s, mine, 'wound', ctx);
+  const save = modifiedFrom(s, theirs, 'save', tctx);
+  const attacks = companion ? none : modifiedFrom(s, mine, 'attacks', ctx);
+  const damage = companion ? none : modifiedFrom(s, mine, 'damage', ctx);
+  const rend = companion ? none : modifiedFrom(s, mine, 'rend', ctx);
+  const rh = rerollFrom(mine, 'hit', ctx);
+  const rw = rerollFrom(mine, 'wound', ctx);
+  const rs = rerollFrom(theirs, 'save', tctx);
+  const rules = [...new Set([...hit.rules, ...wound.rules, ...save.rules, ...attacks.rules, ...damage.rules, ...rend.rules, ...[rh, rw, rs].flatMap((x) => (x ? [x.rule] : []))])];
+  return {
+    hit: hit.add,
+    wound: wound.add,
+    save: save.add,
+    attacks: attacks.add,
+    damage: damage.add,
+    rend: rend.add,
+    ...('set' in attacks && attacks.set !== undefined ? { setAttacks: attacks.set } : {}),
+    ...('set' in damage && damage.set !== undefined ? { setDamage: damage.set } : {}),
+    ...('set' in rend && rend.set !== undefined ? { setRend: rend.set } : {}),
+    rerollHit: rh?.which ?? null,
+    rerollWound: rw?.which ?? null,
+    rerollSave: rs?.which ?? null,
+    rules,
+  };
+}
+
+/**
+ * Re-roll the dice an ability lets the player re-roll (Core 2.2: a re-roll happens before
+ * modifiers, a dice is re-rolled at most once): `ones` the unmodified 1s; `failed` and `any` the
+ * dice that fail (`success` false; the engine re-rolls for the player only the dice that fail,
+ * docs/interpretations.md). The re-rolls are logged (purpose `<purpose>:reroll`).
+ */
+function rerolled(c: Ctx, dice: number[], which: 'ones' | 'failed' | 'any' | null, success: (d: number) => boolean, purpose: string, player: PlayerId): number[] {
+  if (which === null || dice.length === 0) return dice;
+  const idx = dice.flatMap((d, i) => ((which === 'ones' ? d === 1 : !success(d)) ? [i] : []));
+  if (idx.length === 0) return dice;
+  const again = rollLogged(c, idx.length, 6, `${purpose}:reroll`, player);
+  const out = [...dice];
+  idx.forEach((i, k) => (out[i] = again[k]));
+  return out;
+}
+
 /** Resolve the attacks of an ATTACK ability (Core 17.0-17.3), then the damage sequence per target (Core 18.0). */
 export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId, unitId: string, list: readonly AttackAssignment[], coveringFire = false): void {
   const s = c.s;
@@ -470,17 +549,17 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     if (kind === 'shoot' && guardedHero(c, target)) hitMods.push(-1);
     // Covering Fire (Commands 4.0): "You must subtract 1 from the hit rolls".
     if (coveringFire) hitMods.push(-1);
-    // Path to Glory (pathAbilities.ts): Martial Expertise, Full-on Attack (+1, within the cap).
-    for (const m of pathHitModifiers(s, unitId, kind)) hitMods.push(m.value);
-    const hitMod = capHitWoundModifier(hitMods.reduce((x, y) => x + y, 0));
-    // All-out Defence +1; Master-crafted Armour +1 (Path of the Warrior); capped with Rend (Core 17.1).
+    // Path to Glory (pathAbilities.ts): Full-on Attack (+1, within the cap); the abilities' modifiers are added per weapon below.
+    for (const m of pathHitModifiers(s, unitId)) hitMods.push(m.value);
+    const hitSum = hitMods.reduce((x, y) => x + y, 0);
+    // All-out Defence +1; the abilities' save modifiers (per weapon, below); capped with Rend (Core 17.1).
     // Defensive Formation (Ascension twist) +1; Lead the Attack +1 Attacks (melee); Steeled Resolve -1 to wound.
     const twist = twistAttackModifiers(s, unitId, target, kind);
-    const saveMods = (hasEffect(s, 'allOutDefence', target) ? 1 : 0) + pathSaveModifier(s, target) + twist.save;
+    const saveMods = (hasEffect(s, 'allOutDefence', target) ? 1 : 0) + twist.save;
     // Righteous Conviction (Path of the Devout): +1 to wound rolls for combat attacks.
     const conviction = kind === 'fight' && hasEffect(s, 'woundBonus', unitId) ? 1 : 0;
     // Hunter's Eye (Path of the Attacker): +1 to wound rolls for attacks on its QUARRY.
-    const woundMod = capHitWoundModifier(twist.wound + conviction + pathWoundBonus(s, unitId, target));
+    const woundSum = twist.wound + conviction + pathWoundBonus(s, unitId, target);
     for (const as of list.filter((x) => x.target === target)) {
       const w = ru.weapons.find((x) => x.name === as.weapon) as RosterWeapon;
       const models = attackingModels(c, unitId, w, target);
@@ -488,20 +567,25 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       // CHAMPION (CmdModels 1.0): +1 Attacks for weapons used by champions; not for Companion weapons
       // (Core 20.0: "not affected by friendly abilities that affect weapon characteristics").
       const champion = has(w, 'companion') ? new Set<string>() : new Set(ru.models.filter((m) => m.champion === true).map((m) => m.id));
+      // The abilities in force for this weapon (abilities/passives.ts): modifiers, set characteristics (Core 27.0: set, then add), re-rolls.
+      const ab = weaponAbilities(c, unitId, target, w);
+      const hitMod = capHitWoundModifier(hitSum + ab.hit);
+      const woundMod = capHitWoundModifier(woundSum + ab.wound);
       let attacks = 0;
       const leadTheAttack = w.range === 'melee' && !has(w, 'companion') ? twist.attacks : 0;
-      for (const m of models) attacks += rollValue(c, w.attacks, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0) + leadTheAttack;
-      const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: w.rend, damage: w.damage, abilities: w.abilities }, charged };
+      const attacksCh = ab.setAttacks ?? w.attacks;
+      for (const m of models) attacks += Math.max(0, rollValue(c, attacksCh, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0) + leadTheAttack + ab.attacks);
+      const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: ab.setRend ?? w.rend, damage: w.damage, abilities: w.abilities }, charged };
       const dTgt: DamageTarget = { save: tru.warscroll.save ?? '-', health: tru.warscroll.health, keywords: tru.warscroll.keywords, charged: tState.turn.charged };
-      const rend = effectiveRend(dAtt, dTgt);
-      const saveMod = finalSaveModifier(saveMods, rend);
+      const rend = Math.max(0, effectiveRend(dAtt, dTgt) + ab.rend);
+      const saveMod = finalSaveModifier(saveMods + ab.save, rend);
       const hit = rollTarget(w.hit);
       const wound = rollTarget(w.wound);
       const crit = (w.abilities ?? []).find((x) => x === 'crit-mortal' || x === 'crit-auto-wound' || x === 'crit-2-hits');
-      // Charge (+1 Damage) weapons; Monster Killers (Path of the Attacker): +1 Damage, melee, against a MONSTER.
-      const chargeBonus = (charged && has(w, 'charge-damage') ? 1 : 0) + pathDamageBonus(s, unitId, w.range === 'melee', target);
-      const damageOf = (why: string) => rollValue(c, w.damage, `damage:${unitId}:${w.name}${why}`, player) + chargeBonus;
-      const hits = rollLogged(c, attacks, 6, `hit:${unitId}:${w.name}`, player);
+      // Charge (+1 Damage) weapons; the abilities' Damage modifiers (Monster Killers, Path of the Attacker: +1, melee, against a MONSTER).
+      const chargeBonus = (charged && has(w, 'charge-damage') ? 1 : 0) + ab.damage;
+      const damageOf = (why: string) => Math.max(0, rollValue(c, ab.setDamage ?? w.damage, `damage:${unitId}:${w.name}${why}`, player) + chargeBonus);
+      const hits = rerolled(c, rollLogged(c, attacks, 6, `hit:${unitId}:${w.name}`, player), ab.rerollHit, (d) => d !== 1 && (d === 6 || d + hitMod >= hit), `hit:${unitId}:${w.name}`, player);
       let toWound = 0;
       let autoWounds = 0;
       let mortal = 0;
@@ -514,13 +598,13 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
         else if (critical && crit === 'crit-2-hits') toWound += 2;
         else toWound++;
       }
-      const woundDice = toWound > 0 ? rollLogged(c, toWound, 6, `wound:${unitId}:${w.name}`, player) : [];
+      const woundDice = toWound > 0 ? rerolled(c, rollLogged(c, toWound, 6, `wound:${unitId}:${w.name}`, player), ab.rerollWound, (d) => d !== 1 && d + woundMod >= wound, `wound:${unitId}:${w.name}`, player) : [];
       const wounds = woundDice.filter((d) => d !== 1 && d + woundMod >= wound).length + autoWounds;
       const save = tru.warscroll.save;
       let unsaved = wounds;
       let saveDice: number[] = [];
       if (save !== null && wounds > 0) {
-        saveDice = rollLogged(c, wounds, 6, `save:${target}:${w.name}`, defender);
+        saveDice = rerolled(c, rollLogged(c, wounds, 6, `save:${target}:${w.name}`, defender), ab.rerollSave, (d) => d !== 1 && d + saveMod >= save, `save:${target}:${w.name}`, defender);
         unsaved = saveDice.filter((d) => d === 1 || d + saveMod < save).length;
       }
       let damage = 0;
@@ -535,6 +619,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
         attacks,
         hitModifier: hitMod,
         ...(woundMod !== 0 ? { woundModifier: woundMod } : {}),
+        ...(ab.rules.length > 0 ? { abilities: ab.rules } : {}),
         saveModifier: saveMod,
         hits,
         wounds: woundDice,

@@ -11,7 +11,7 @@ import { toCharacteristic } from '../characteristics';
 import type { GeometryPort, PortView } from './geometryPort';
 import { COMMANDS, type CommandName, type GameState, type PlayerId, type UnitState } from './state';
 import type { RosterUnit, RosterWeapon } from './roster';
-import { pathWards } from './pathAbilities';
+import { abilityWard, modified } from '../abilities/passives';
 
 /** Something that happened, for the UI and the tests (plain JSON). */
 export interface GameEvent {
@@ -71,6 +71,13 @@ export function rollValue(c: Ctx, v: number | string, purpose: string, player: P
  * `move:<unit>`, event `moveRolled`) and the same roll is used for the rest of the turn.
  */
 export function unitMove(c: Ctx, unitId: string, player: PlayerId | null): number {
+  // The abilities' Move modifiers (Core 27.0: set, then add; abilities/passives.ts), measured now.
+  const mod = modified(c.s, c.port, unitId, 'move');
+  return mod.set !== undefined ? Math.max(0, mod.set + mod.add) : Math.max(0, printedMove(c, unitId, player) + mod.add);
+}
+
+/** The printed (or rolled, Core 26.0) Move characteristic, inches. */
+function printedMove(c: Ctx, unitId: string, player: PlayerId | null): number {
   const m = rosterUnit(c.s, unitId).warscroll.move;
   if (typeof m === 'number') return m;
   const u = c.s.units[unitId];
@@ -261,14 +268,16 @@ export function poolReduction(s: GameState, unitId: string, points: number): { a
 
 /**
  * The lowest ward value that applies to the unit (Core 18.1), or null: its warscroll's, effects'
- * (Mystic Shield, Eldritch Ward) and the Path abilities' conditional wards (Frenzy; Hallowed
- * Champion when `port` is given: pathAbilities.ts).
+ * (Mystic Shield, Eldritch Ward), and the abilities' in force (`abilities/passives.ts`: passives
+ * such as the Path abilities Frenzy and Hallowed Champion, auras measured through `port`, and the
+ * persisting effects of abilities used; without `port` the conditions that need the table do not hold).
  */
 export function wardOf(s: GameState, unitId: string, port?: GeometryPort): number | null {
   const values: number[] = [];
   const w = rosterUnit(s, unitId).warscroll.ward;
   if (w !== undefined) values.push(w);
-  if (s.players.p1.roster.units.some((u) => u.campaign) || s.players.p2.roster.units.some((u) => u.campaign)) values.push(...pathWards(s, unitId, port));
+  const fromAbilities = abilityWard(s, port, unitId);
+  if (fromAbilities !== null) values.push(fromAbilities);
   for (const e of s.effects) if (e.kind === 'ward' && e.unitId === unitId && e.value !== undefined) values.push(e.value);
   return values.length ? Math.min(...values) : null;
 }
@@ -443,7 +452,7 @@ export function allocatePoints(c: Ctx, unitId: string, points: number): { slain:
 }
 
 /** Damage sources whose damage is inflicted by the unit named after the colon (attacks, spells, prayers, Power Through). */
-const ATTRIBUTED_SOURCES = ['shoot', 'fight', 'spell', 'prayer', 'powerThrough'];
+const ATTRIBUTED_SOURCES = ['shoot', 'fight', 'spell', 'prayer', 'powerThrough', 'ability'];
 
 /**
  * The unit that inflicts the damage of `source` on `targetId` (A-R16: the unit whose ability

@@ -6,7 +6,12 @@
  * @module
  */
 
-import { afterCastingRoll, afterSpellCast, arcaneFamiliar, chantingDie, heal, pathCastingBonus } from './pathAbilities';
+import { afterCastingRoll, afterSpellCast, arcaneFamiliar, chantingDie, heal } from './pathAbilities';
+import { modified } from '../abilities/passives';
+import { armyAbilities, unitAbilities } from '../abilities/catalog';
+import { limitProblem, recordUse } from '../abilities/record';
+import type { Ability } from '../abilities/schema';
+import { checkPicks, resolveAbility } from './abilityUse';
 import {
   aliveModels,
   enemyUnit,
@@ -151,6 +156,16 @@ function heroPhaseUse(c: Ctx, player: PlayerId, unitId: string, what: string, ru
   return -1;
 }
 
+/**
+ * A spell or prayer of the army's lores, or of the unit's own abilities, as data (ABILITIES.md:
+ * source `spell` / `prayer`, or a casting / chanting value): the unit's first, then the army's
+ * (a lore's spells are known by every WIZARD of the army, Magic 6.0; its prayers by every PRIEST).
+ */
+export function loreAbility(s: GameState, player: PlayerId, unitId: string, id: string, kind: 'spell' | 'prayer'): Ability | undefined {
+  const fits = (x: Ability) => x.id === id && (kind === 'spell' ? x.castingValue !== undefined || x.source === 'spell' : x.chantingValue !== undefined || x.source === 'prayer');
+  return unitAbilities(s, unitId).find(fits) ?? armyAbilities(s, player).find(fits);
+}
+
 /** `cast` (Magic 2.0): casting roll 2D6; miscast on a double 1; enemy may Unbind if the roll reaches the CV. */
 export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   requireTurn(c);
@@ -162,17 +177,29 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   const summon = a.spell.startsWith('summon:');
   const def = Object.prototype.hasOwnProperty.call(SPELLS, a.spell) ? SPELLS[a.spell] : undefined;
   const known = rosterUnit(s, a.unitId).warscroll.spells ?? [];
+  // A spell of the army's lores or of the unit's warscroll, as data (ABILITIES.md): cast with the same rules, then resolved like any ability.
+  const lore = !summon && !def ? loreAbility(s, a.player, a.unitId, a.spell, 'spell') : undefined;
   let castingValue = def?.castingValue ?? 0;
   let manifestation: RosterManifestation | null = null;
   if (summon) {
     manifestation = summonable(c, a.player, a.spell, 'endlessSpell', 'Magic 7.0');
     if (a.target !== manifestation.id) reject(`the target of "${a.spell}" is the manifestation "${manifestation.id}"`, 'Magic 7.0');
     castingValue = manifestation.summonValue;
+  } else if (lore) {
+    castingValue = lore.castingValue ?? 0;
   } else if (!def || !known.includes(a.spell)) reject(`unit "${a.unitId}" does not know the spell "${a.spell}"`, 'Magic 6.0');
   if (s.magic.miscast.includes(a.unitId)) reject(`unit "${a.unitId}" miscast this phase`, rule);
   if ((s.magic.used[a.unitId] ?? 0) >= abilityLimit(s, a.unitId)) reject(`unit "${a.unitId}" already used ${abilityLimit(s, a.unitId)} SPELL/PRAYER/BANISH ability(ies) this phase (power level)`, 'Magic 1.1');
   if (s.magic.unitSpells.includes(`${a.unitId}|${a.spell}`)) reject(`unit "${a.unitId}" already used "${a.spell}" this phase`, 'Core 5.3');
-  if (s.magic.spellsThisTurn[a.player].includes(a.spell)) reject(`another friendly WIZARD already cast "${a.spell}" this turn`, 'Magic 5.0');
+  const unlimited = lore?.keywords.some((k) => /UNLIMITED/i.test(k)) ?? false;
+  if (!unlimited && s.magic.spellsThisTurn[a.player].includes(a.spell)) reject(`another friendly WIZARD already cast "${a.spell}" this turn`, 'Magic 5.0');
+  let lorePicks: string[] = [];
+  if (lore) {
+    const lim = limitProblem(s, a.player, a.unitId, lore, lore.timing.limit);
+    if (lim !== null) reject(lim, 'Core 28.2');
+    if (a.positions !== undefined) reject(`"${lore.name}" sets nothing up`, rule);
+    lorePicks = checkPicks(c, a.player, a.unitId, lore, a.target !== undefined ? [a.target] : [], a.point);
+  }
   // Target (picked in the Declare step); a summoning spell checks the set-up now (Magic 7.0).
   if (manifestation) {
     if (a.positions === undefined) reject(`give the positions of every model of "${manifestation.id}"`, 'Core 24.0');
@@ -196,13 +223,17 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     }
   }
   const mod = heroPhaseUse(c, a.player, a.unitId, 'spells', rule);
+  if (lore) {
+    recordUse(s, { player: a.player, unitId: a.unitId, ability: lore.id, name: lore.name, core: false });
+    c.events.push({ type: 'abilityUsed', player: a.player, unitId: a.unitId, ability: lore.id, name: lore.name, source: lore.source, timing: lore.timing.text, declare: lore.declare, effect: lore.effect, targets: lorePicks, castingValue });
+  }
   s.magic.used[a.unitId] = (s.magic.used[a.unitId] ?? 0) + 1;
   s.magic.unitSpells.push(`${a.unitId}|${a.spell}`);
   s.magic.spellsThisTurn[a.player].push(a.spell);
   if (manifestation) s.magic.summoned.push(manifestation.id);
   const purpose = `cast:${a.unitId}:${a.spell}`;
   // Place of Power, Arcane Conduit; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
-  const bonus = castingEffects(s, a.unitId) + pathCastingBonus(s, a.unitId);
+  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast').add;
   const total = (d: readonly number[]) => Math.max(1, d[0] + d[1] + bonus + mod);
   // Arcane Familiar (Path of the Mage): the lowest die re-rolled when the roll would fail or miscast.
   const dice = arcaneFamiliar(c, a.unitId, rollLogged(c, 2, 6, purpose, a.player), (d) => (d[0] === 1 && d[1] === 1) || total(d) < castingValue, purpose, a.player);
@@ -228,6 +259,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     ...(a.point !== undefined ? { point: [a.point[0], a.point[1]] as const } : {}),
     castingRoll: roll,
     ...(a.positions ? { positions: a.positions } : {}),
+    ...(lore ? { ability: lore.id, targets: lorePicks } : {}),
   };
 }
 
@@ -239,6 +271,11 @@ function resolveSpell(c: Ctx): void {
   c.events.push({ type: 'spellCast', unitId: p.casterId, spell: p.spell, ...(p.targetId !== undefined ? { target: p.targetId } : {}), ...(p.point ? { point: p.point } : {}) });
   const target = p.targetId ?? '';
   afterSpellCast(c, p.casterId);
+  if (p.ability !== undefined) {
+    const lore = loreAbility(c.s, p.player, p.casterId, p.ability, 'spell');
+    if (lore) resolveAbility(c, p.player, p.casterId, lore, p.targets ?? [], { point: p.point });
+    return;
+  }
   if (p.spell.startsWith('summon:')) {
     const m = (c.s.players[p.player].roster.manifestations ?? []).find((x) => x.id === target)!;
     placeManifestation(c, m.id, p.casterId, m.summonRange, p.positions, 'Magic 7.0', false);
@@ -362,7 +399,11 @@ export function chant(c: Ctx, a: Extract<Action, { type: 'chant' }>): void {
   const summon = a.prayer.startsWith('summon:');
   const def = Object.prototype.hasOwnProperty.call(PRAYERS, a.prayer) ? PRAYERS[a.prayer] : undefined;
   if (summon) summonable(c, a.player, a.prayer, 'invocation', 'Magic 7.0');
-  else if (!def || !(rosterUnit(s, a.unitId).warscroll.prayers ?? []).includes(a.prayer)) reject(`unit "${a.unitId}" does not know the prayer "${a.prayer}"`, 'Magic 6.0');
+  else if (!def && loreAbility(s, a.player, a.unitId, a.prayer, 'prayer') !== undefined) {
+    const lore = loreAbility(s, a.player, a.unitId, a.prayer, 'prayer')!;
+    const lim = limitProblem(s, a.player, a.unitId, lore, lore.timing.limit);
+    if (lim !== null) reject(lim, 'Core 28.2');
+  } else if (!def || !(rosterUnit(s, a.unitId).warscroll.prayers ?? []).includes(a.prayer)) reject(`unit "${a.unitId}" does not know the prayer "${a.prayer}"`, 'Magic 6.0');
   if (def?.oncePerBattle && s.oncePerBattle.includes(`${a.unitId}|${a.prayer}`)) reject(`"${a.prayer}" is Once Per Battle and "${a.unitId}" already used it`, 'Core 28.2');
   if ((s.magic.used[a.unitId] ?? 0) >= abilityLimit(s, a.unitId)) reject(`unit "${a.unitId}" already used ${abilityLimit(s, a.unitId)} SPELL/PRAYER/BANISH ability(ies) this phase (power level)`, 'Magic 1.1');
   if (s.magic.unitSpells.includes(`${a.unitId}|${a.prayer}`)) reject(`unit "${a.unitId}" already used "${a.prayer}" this phase`, 'Core 5.3');
@@ -372,6 +413,11 @@ export function chant(c: Ctx, a: Extract<Action, { type: 'chant' }>): void {
   s.magic.unitSpells.push(`${a.unitId}|${a.prayer}`);
   s.magic.prayersThisTurn[a.player].push(a.prayer);
   if (def?.oncePerBattle) s.oncePerBattle.push(`${a.unitId}|${a.prayer}`);
+  const lorePrayer = !summon && !def ? loreAbility(s, a.player, a.unitId, a.prayer, 'prayer') : undefined;
+  if (lorePrayer) {
+    recordUse(s, { player: a.player, unitId: a.unitId, ability: lorePrayer.id, name: lorePrayer.name, core: false });
+    c.events.push({ type: 'abilityUsed', player: a.player, unitId: a.unitId, ability: lorePrayer.id, name: lorePrayer.name, source: lorePrayer.source, timing: lorePrayer.timing.text, declare: lorePrayer.declare, effect: lorePrayer.effect, targets: [], chantingValue: lorePrayer.chantingValue });
+  }
   if (summon) s.magic.summoned.push(a.prayer.slice('summon:'.length));
   // Master of Ceremonies (Ascension › Path of the Devout): 2 dice, the higher is the roll.
   const d = chantingDie(c, a.unitId, `chant:${a.unitId}:${a.prayer}`, a.player);
@@ -411,12 +457,23 @@ export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }
     return;
   }
   const summon = p.prayer.startsWith('summon:');
-  const value = summon ? (s.players[p.player].roster.manifestations ?? []).find((m) => m.id === p.prayer.slice(7))!.summonValue : PRAYERS[p.prayer].chantingValue;
+  const lore = !summon && !Object.prototype.hasOwnProperty.call(PRAYERS, p.prayer) ? loreAbility(s, p.player, p.priestId, p.prayer, 'prayer') : undefined;
+  const value = summon ? (s.players[p.player].roster.manifestations ?? []).find((m) => m.id === p.prayer.slice(7))!.summonValue : lore ? (lore.chantingValue ?? 0) : PRAYERS[p.prayer].chantingValue;
   const total = p.roll + points;
   if (total < value) {
     if (a.target !== undefined || a.positions !== undefined) reject(`the prayer is not answered (${p.roll} + ${points} < ${value}): no effect to resolve`, rule);
     s.pendingPrayer = null;
     c.events.push({ type: 'prayerNotAnswered', unitId: p.priestId, prayer: p.prayer, total, chantingValue: value, ritualPoints: points });
+    return;
+  }
+  if (lore) {
+    // A prayer of the army's lores as data: its Declare's picks (`target`) checked now, then resolved like any ability.
+    if (a.positions !== undefined) reject(`"${lore.name}" sets nothing up`, rule);
+    const picked = checkPicks(c, a.player, p.priestId, lore, a.target !== undefined ? [a.target] : []);
+    s.ritualPoints[p.priestId] = 0;
+    s.pendingPrayer = null;
+    c.events.push({ type: 'prayerAnswered', unitId: p.priestId, prayer: p.prayer, total, chantingValue: value });
+    resolveAbility(c, p.player, p.priestId, lore, picked);
     return;
   }
   if (summon) {

@@ -149,7 +149,7 @@ export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, m
 export function moveAction(c: Ctx, a: Extract<Action, { type: 'move' }>): void {
   requireTurn(c);
   const s = c.s;
-  const rule = RULE[a.kind];
+  const rule = a.kind === 'ability' ? 'Core 15.0' : RULE[a.kind];
   const u = friendlyUnit(c, a.player, a.unitId, rule);
   const isActive = a.player === s.active;
   if (a.kind === 'normal') {
@@ -161,6 +161,13 @@ export function moveAction(c: Ctx, a: Extract<Action, { type: 'move' }>): void {
     return;
   }
   const pending = u.turn.pendingMove;
+  if (a.kind === 'ability') {
+    // An extra move an ability granted (abilityUse.ts), checked as the kind of move it is.
+    if (pending === null || pending.kind !== 'ability') reject(`unit "${a.unitId}" has no move granted by an ability this phase`, 'Core 15.0');
+    makeMove(c, a.unitId, a.paths, pending.as ?? 'normal', pending.maxInches);
+    u.turn.pendingMove = null;
+    return;
+  }
   if (pending === null || pending.kind !== a.kind) {
     reject(`unit "${a.unitId}" has not declared a ${a.kind} this phase (declare it first)`, rule);
   }

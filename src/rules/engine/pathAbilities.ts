@@ -4,7 +4,9 @@
  * roster entry's `campaign.abilities` names it (a unit drawn from an Order of Battle: `campaign
  * army`); the engine reads the names as printed. Passive abilities that only change a warscroll
  * (WARD, Health, Rend, Attacks, STRIKE-FIRST) are applied when the army is drawn
- * (`src/campaign/army.ts`); this module holds the ones the engine must play at a moment of the
+ * (`src/campaign/army.ts`); those whose text is in the effect vocabulary (Martial Expertise,
+ * Master-crafted Armour, Monster Killers, Dedicated Practitioner, Battle Fury, Frenzy, Hallowed
+ * Champion) are data played like any passive ability (`abilities/catalog.ts`); this module holds the ones the engine must play at a moment of the
  * game: hit, save and damage modifiers, conditional STRIKE-FIRST and WARD, control scores, the
  * charge re-roll, casting and rally bonuses, Redeploy without command points, healing at the end
  * of the turn, command points at the start of the battle round, and the abilities a player uses
@@ -12,9 +14,9 @@
  *
  * @module
  */
-import { enemyUnit, hasPathAbility, isAlive, onBattlefield, pathAbilities, reject, requireTurn, rollLogged, rollValue, friendlyUnit, unitHasKeyword, type Ctx } from './core';
+import { enemyUnit, hasPathAbility, isAlive, onBattlefield, pathAbilities, reject, requireTurn, rollLogged, rollValue, friendlyUnit, type Ctx } from './core';
 import { ritualOfPrimalForce, twistPicked } from './ascension';
-import { opponentOf, PLAYERS, type Action, type GameState, type PlayerId } from './state';
+import { opponentOf, PLAYERS, type GameState, type PlayerId } from './state';
 
 const W = 'Ascension › Path of the Warrior';
 const L = 'Ascension › Path of the Leader';
@@ -44,29 +46,13 @@ export function heal(c: Ctx, unitId: string, n: number, rule: string): number {
 
 /**
  * Hit roll modifiers from Path abilities for attacks made by `unitId` (added to the others and
- * capped at ±1, Core 17.1): Martial Expertise (+1, combat attacks: "Add 1 to hit rolls for this
- * HERO's combat attacks"), Full-on Attack (+1 this phase after it is used).
+ * capped at ±1, Core 17.1): Full-on Attack (+1 this phase after it is used). The passive ones
+ * (Martial Expertise) are data (`abilities/catalog.ts`), applied with every passive ability.
  */
-export function pathHitModifiers(s: GameState, unitId: string, kind: 'shoot' | 'fight'): { value: number; rule: string }[] {
+export function pathHitModifiers(s: GameState, unitId: string): { value: number; rule: string }[] {
   const out: { value: number; rule: string }[] = [];
-  if (kind === 'fight' && hasPathAbility(s, unitId, 'Martial Expertise')) out.push({ value: 1, rule: `${W} › Martial Expertise` });
   if (s.effects.some((e) => e.kind === 'hitBonus' && e.unitId === unitId)) out.push({ value: 1, rule: `${A} › Full-on Attack` });
   return out;
-}
-
-/** Save roll modifier from Path abilities (capped with the others, Core 17.1): Master-crafted Armour (+1). */
-export function pathSaveModifier(s: GameState, unitId: string): number {
-  return hasPathAbility(s, unitId, 'Master-crafted Armour') ? 1 : 0;
-}
-
-/** Damage characteristic bonus: Monster Killers (+1 for melee weapons, attacks that target a MONSTER). */
-export function pathDamageBonus(s: GameState, unitId: string, melee: boolean, target: string): number {
-  return melee && hasPathAbility(s, unitId, 'Monster Killers') && unitHasKeyword(s, target, 'MONSTER') ? 1 : 0;
-}
-
-/** Battle Fury: "This unit can use CHARGE abilities even if it used a RUN ability in the same turn." */
-export function chargesAfterRun(s: GameState, unitId: string): boolean {
-  return hasPathAbility(s, unitId, 'Battle Fury');
 }
 
 /** Does the unit contest an objective its army controls (Core 32.1-32.2)? */
@@ -95,25 +81,6 @@ export function pathStrikeFirst(c: Ctx, unitId: string): string | null {
 }
 
 /**
- * Conditional WARD values from Path abilities (Core 18.1: the best applies): Frenzy (5+ "if it
- * used a FIGHT ability in the same phase"), Hallowed Champion (6+ for friendly units "while they
- * are wholly within 12" of this PRIEST", the PRIEST included). `port` absent: Hallowed Champion is
- * not checked (an estimate without geometry).
- */
-export function pathWards(s: GameState, unitId: string, port?: Ctx['port']): number[] {
-  const out: number[] = [];
-  if (hasPathAbility(s, unitId, 'Frenzy') && s.phase === 'combat' && (s.combat?.fought ?? []).includes(unitId)) out.push(5);
-  if (port) {
-    const owner = s.units[unitId].owner;
-    for (const p of campaignUnits(s)) {
-      if (s.units[p].owner !== owner || !hasPathAbility(s, p, 'Hallowed Champion') || !isAlive(s, p) || s.units[p].status !== undefined) continue;
-      if (p === unitId || port.whollyWithin(unitId, p, 12)) out.push(6);
-    }
-  }
-  return out;
-}
-
-/**
  * Control score bonus from Path abilities for `unitId` contesting `objectiveId` (Core 32.2 step 1;
  * control as it stood before this determination): Mighty Custodians (+3 "while it is contesting
  * an objective you control"), Mighty Conquerors (+3 "... an objective controlled by your
@@ -137,11 +104,6 @@ export function pathControlBonus(c: Ctx, unitId: string, objectiveId: string, co
   }
   for (const e of s.effects) if (e.kind === 'controlBonus' && e.unitId === unitId) add(e.value ?? 0, `${W} › Powerful Presence`);
   return { value, rules };
-}
-
-/** Casting roll bonus from Path abilities: Dedicated Practitioner ("Add 1 to casting rolls for this WIZARD"). */
-export function pathCastingBonus(s: GameState, unitId: string): number {
-  return hasPathAbility(s, unitId, 'Dedicated Practitioner') ? 1 : 0;
 }
 
 /**
@@ -319,11 +281,11 @@ export function pathDeploymentStep(c: Ctx): void {
  *   turn is chosen ({@link deploymentAbilitiesStep}).
  * Refused with the ability's rule when the unit does not have it, at the wrong time, or used up.
  */
-export function useAbility(c: Ctx, a: Extract<Action, { type: 'useAbility' }>): void {
+export function useAbility(c: Ctx, a: { readonly player: PlayerId; readonly unitId: string; readonly ability: string; readonly target?: string }): void {
   const s = c.s;
   // Hunter's Eye is a Deployment Phase ability (Core 10.0 step 3); the others are used in a turn.
   if (a.ability !== "Hunter's Eye" || !deploymentAbilitiesStep(s)) requireTurn(c);
-  const path = { Berserker: W, 'Line-breakers': 'Ascension › The Decisive Battle', 'Well of Strength': W, 'Full-on Attack': A, 'Tactical Acumen': L, "Hunter's Eye": A }[a.ability];
+  const path = ({ Berserker: W, 'Line-breakers': 'Ascension › The Decisive Battle', 'Well of Strength': W, 'Full-on Attack': A, 'Tactical Acumen': L, "Hunter's Eye": A } as Record<string, string>)[a.ability] ?? 'Ascension › Paths';
   const rule = `${path} › ${a.ability}`;
   const u = friendlyUnit(c, a.player, a.unitId, rule);
   // Line-breakers is the Decisive Battle's twist: the unit the underdog picked this battle round.

@@ -9,7 +9,8 @@
  * - Positions are asked through the injected {@link GeometryPort}; the port is synced to the
  *   state's positions at the start of every call and to the returned (or kept) state at the end.
  *
- * Moves: `moves.ts`; attacks and fight order: `attacks.ts`; magic: `magic.ts`; battle tactics:
+ * Moves: `moves.ts`; declared rolls, commands, rally points: `commands.ts`; army abilities:
+ * `abilityUse.ts`; attacks and fight order: `attacks.ts`; magic: `magic.ts`; battle tactics:
  * `tactics.ts`; shared helpers and the damage sequence: `core.ts`.
  *
  * @module
@@ -18,7 +19,6 @@
 import { z } from 'zod';
 import type { GeometryPort } from './geometryPort';
 import {
-  COMMANDS,
   PHASES,
   PLAYERS,
   freshMagic,
@@ -31,36 +31,31 @@ import {
 } from './state';
 import {
   Reject,
-  afterDestroyed,
   aliveModels,
-  allocatePoints,
-  enemyUnit,
-  enemyUnits,
   friendlyUnit,
-  mortalDamage,
   inCombat,
-  isAlive,
   onBattlefield,
-  payCommand,
   portView,
   reject,
   requireTurn,
   rollLogged,
   rosterUnit,
-  syncPort,
-  unitMove,
-  useCore,
   type Ctx,
   type GameEvent,
 } from './core';
 import { moveAction, retreat } from './moves';
-import { coveringFire, currentPicker, fight, passReaction, reacted, shoot } from './attacks';
-import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, powerLevel, priestLevel, unbind } from './magic';
+import { allocateDamage, charge, command, rollMove, run, setSlainPriority, spendRally } from './commands';
+import { currentPicker, fight, passReaction, shoot } from './attacks';
+import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, unbind } from './magic';
 import { deployRegiment, deployTerrain, deployUnit, destroyReserves, endDeployment, setUpReserve } from './deployment';
 import { scoreTactic, tacticalGambit } from './tactics';
 import { underspent } from './roster';
-import { chargesAfterRun, freeRedeploy, pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathRallyBonus, pathStartOfRound, useAbility } from './pathAbilities';
-import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, rallyFree, ritualOfPrimalForce, suspendedObjectives, twistControlBonus, twistPick, twistPickOwed, withdraw } from './ascension';
+import { AbilityEffectSchema } from '../abilities/schema';
+import { expireEffects } from '../abilities/record';
+import { PATH_USE_ABILITIES, abilityOf, resolveByHand, useArmyAbility } from './abilityUse';
+import { modified } from '../abilities/passives';
+import { pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathStartOfRound, useAbility } from './pathAbilities';
+import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, suspendedObjectives, twistControlBonus, twistPick, twistPickOwed, withdraw } from './ascension';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -100,7 +95,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
     type: z.literal('move'),
     player: Player,
     unitId: z.string(),
-    kind: z.enum(['normal', 'run', 'retreat', 'charge', 'redeploy', 'powerThrough']),
+    kind: z.enum(['normal', 'run', 'retreat', 'charge', 'redeploy', 'powerThrough', 'ability']),
     paths: Paths,
   }),
   z.strictObject({ type: z.literal('retreat'), player: Player, unitId: z.string() }),
@@ -137,7 +132,18 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('setUpReserve'), player: Player, unitId: z.string(), positions: Positions }),
   z.strictObject({ type: z.literal('endDeployment'), player: Player }),
   z.strictObject({ type: z.literal('withdraw'), player: Player }),
-  z.strictObject({ type: z.literal('useAbility'), player: Player, unitId: z.string(), ability: z.enum(['Berserker', 'Line-breakers', 'Well of Strength', 'Full-on Attack', 'Tactical Acumen', "Hunter's Eye"]), target: z.string().optional() }),
+  z.strictObject({
+    type: z.literal('useAbility'),
+    player: Player,
+    unitId: z.string().optional(),
+    ability: z.string().min(1).max(200),
+    target: z.string().optional(),
+    targets: z.array(z.string()).max(20).optional(),
+    point: z.tuple([Coord, Coord]).optional(),
+    choice: z.string().max(200).optional(),
+    positions: Positions.optional(),
+  }),
+  z.strictObject({ type: z.literal('resolveByHand'), player: Player, ability: z.string().min(1).max(200), effects: z.array(AbilityEffectSchema).min(1).max(20), positions: Positions.optional() }),
   z.strictObject({
     type: z.literal('twistPick'),
     player: Player,
@@ -160,6 +166,8 @@ function resetPhase(s: GameState): void {
   s.phaseCommands = { byArmy: { p1: [], p2: [] }, units: [] };
   s.phaseCoreUnits = [];
   s.effects = s.effects.filter((e) => e.until !== 'endOfPhase');
+  // Core 28.1: the abilities' effects that last the phase end; abilities waiting for resolveByHand lapse.
+  expireEffects(s, 'phaseEnd');
   for (const u of Object.values(s.units)) u.turn.pendingMove = null;
   s.magic.used = {};
   s.magic.unbinds = {};
@@ -186,7 +194,9 @@ function controlScore(c: Ctx, unitId: string, objectiveId: string, terrain = fal
     : c.port.contestingModels
       ? c.port.contestingModels(unitId, objectiveId).filter((id) => aliveIds.has(id)).length
       : alive.length;
-  const base = contesting * ru.warscroll.control;
+  // The abilities' Control modifiers (abilities/passives.ts; Core 27.0: set, then add), per model.
+  const cm = modified(c.s, c.port, unitId, 'control');
+  const base = contesting * Math.max(0, (cm.set ?? ru.warscroll.control) + cm.add);
   const bearer = alive.some((m) => m.standardBearer === true);
   const score = bearer ? Math.max(1, base + 1) : base;
   if (terrain) return score;
@@ -282,6 +292,7 @@ function startTurn(c: Ctx, active: PlayerId, turnInRound: 0 | 1): void {
   resetPhase(s);
   // Effects end with the turn, except those lasting until the start of the owner's next turn.
   s.effects = s.effects.filter((e) => e.until === 'endOfBattle' || (e.until === 'startOfYourTurn' && s.units[e.unitId]?.owner !== active));
+  expireEffects(s, 'turnStart', active);
   s.tactics.current = null;
   c.events.push({ type: 'turnStarted', round: s.round, active, turnInRound });
   c.events.push({ type: 'phaseStarted', phase: 'startOfTurn' });
@@ -353,6 +364,7 @@ function endOfTurn(c: Ctx): void {
   // End of battle round (Core 33.0): abilities (none), then CP reset (Commands 1.1).
   for (const p of PLAYERS) s.players[p].cp = 0;
   s.effects = s.effects.filter((e) => e.until === 'startOfYourTurn' || e.until === 'endOfBattle');
+  expireEffects(s, 'roundEnd');
   c.events.push({ type: 'roundEnded', round: s.round });
   s.active = null;
   s.phase = null;
@@ -433,310 +445,11 @@ function chooseContestedObjective(c: Ctx, a: Extract<Action, { type: 'chooseCont
 }
 
 // ---------------------------------------------------------------------------------------------
-// Declared MOVE abilities (rolls only; the move itself is checked by the geometry layer)
-// ---------------------------------------------------------------------------------------------
-
-/**
- * `rollMove` (Core 26.0): pick a unit with a random Move to move, in your movement phase: its Move
- * is rolled now and shown, and every MOVE ability of the unit this turn uses that roll. Not a
- * MOVE ability itself (nothing moves; Normal Move, Run or Retreat follow).
- */
-function rollMove(c: Ctx, a: Extract<Action, { type: 'rollMove' }>): void {
-  requireTurn(c);
-  const s = c.s;
-  const rule = 'Core 26.0';
-  if (s.phase !== 'movement' || a.player !== s.active) reject('a unit is picked to move in your movement phase', rule);
-  const u = friendlyUnit(c, a.player, a.unitId, rule);
-  const m = rosterUnit(s, a.unitId).warscroll.move;
-  if (typeof m === 'number') reject(`its Move is ${m}", not random: nothing to roll`, rule);
-  if (u.turn.moveRoll !== undefined) reject(`its Move was already rolled this turn (${u.turn.moveRoll}")`, rule);
-  unitMove(c, a.unitId, a.player);
-}
-
-function run(c: Ctx, a: Extract<Action, { type: 'run' }>): void {
-  requireTurn(c);
-  const s = c.s;
-  if (s.phase !== 'movement' || a.player !== s.active) reject('Run is used in your movement phase', 'Core 14.1');
-  const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.1');
-  if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat and cannot Run`, 'Core 14.1');
-  if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
-  useCore(c, a.unitId);
-  const move = unitMove(c, a.unitId, a.player);
-  u.turn.usedRun = true;
-  if (a.atTheDouble === true) {
-    payCommand(c, a.player, 'atTheDouble', a.unitId);
-    s.effects.push({ kind: 'atTheDouble', unitId: a.unitId, until: 'endOfPhase' });
-    u.turn.runRoll = null;
-    u.turn.pendingMove = { kind: 'run', maxInches: move + 6 };
-    c.events.push({ type: 'run', unitId: a.unitId, roll: null, maxInches: move + 6 });
-  } else {
-    const [roll] = rollLogged(c, 1, 6, `run:${a.unitId}`, a.player);
-    u.turn.runRoll = roll;
-    u.turn.pendingMove = { kind: 'run', maxInches: move + roll };
-    c.events.push({ type: 'run', unitId: a.unitId, roll, maxInches: move + roll });
-  }
-}
-
-function charge(c: Ctx, a: Extract<Action, { type: 'charge' }>): void {
-  requireTurn(c);
-  const s = c.s;
-  if (s.phase !== 'charge' || a.player !== s.active) reject('Charge is used in your charge phase', 'Core 14.3');
-  friendlyUnit(c, a.player, a.unitId, 'Core 14.3');
-  declareCharge(c, a.player, a.unitId, () => {});
-}
-
-/** The CHARGE declaration (Core 14.3): checks, CORE use, then `pay` (Counter-charge), 2D6 charge roll. */
-function declareCharge(c: Ctx, player: PlayerId, unitId: string, pay: () => void): void {
-  const s = c.s;
-  const u = s.units[unitId];
-  // Battle Fury (Ascension › Path of the Attacker): it can charge after a RUN ability.
-  if ((u.turn.usedRun && !chargesAfterRun(s, unitId)) || u.turn.usedRetreat) reject(`unit "${unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.3');
-  if (inCombat(s, c.port, unitId)) reject(`unit "${unitId}" is in combat and cannot Charge`, 'Core 14.3');
-  useCore(c, unitId);
-  pay();
-  const dice = rollLogged(c, 2, 6, `charge:${unitId}`, player);
-  u.turn.chargeRoll = dice[0] + dice[1];
-  u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
-  c.events.push({ type: 'chargeRoll', unitId, dice, roll: u.turn.chargeRoll });
-  ritualOfPrimalForce(c, unitId, u.turn.chargeRoll);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Commands (Commands 2.0-8.0)
-// ---------------------------------------------------------------------------------------------
-
-function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
-  requireTurn(c);
-  const s = c.s;
-  const rule = COMMANDS[a.command].rule;
-  const u = friendlyUnit(c, a.player, a.unitId, rule);
-  const isActive = a.player === s.active;
-  if (s.pendingAttack !== null && a.command !== 'allOutAttack' && a.command !== 'allOutDefence') {
-    reject('a reactions window is open: react or pass', 'Core 5.2');
-  }
-  if (a.target !== undefined && a.command !== 'coveringFire' && a.command !== 'powerThrough') reject(`${a.command} has no target to pick`, rule);
-  switch (a.command) {
-    case 'magicalIntervention': {
-      // Commands 2.0: Enemy Hero Phase; a friendly WIZARD or PRIEST; one SPELL or PRAYER as if it
-      // were your hero phase, -1 to that casting / chanting roll (magic.ts consumes the effect).
-      if (s.phase !== 'hero' || isActive) reject('Magical Intervention is used in the enemy hero phase', rule);
-      if (powerLevel(s, a.unitId) <= 0 && priestLevel(s, a.unitId) <= 0) reject(`unit "${a.unitId}" is not a WIZARD or PRIEST`, rule);
-      payCommand(c, a.player, 'magicalIntervention', a.unitId);
-      s.effects.push({ kind: 'magicalIntervention', unitId: a.unitId, until: 'endOfPhase' });
-      return;
-    }
-    case 'coveringFire': {
-      if (s.phase !== 'shooting' || isActive) reject('Covering Fire is used in the enemy shooting phase', rule);
-      if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
-      // 001 wording (INVENTORY §3.2 COVERINGFIRE_NO_RUN, newer): not a unit that used a RUN ability this turn.
-      if (u.turn.usedRun) reject(`unit "${a.unitId}" used a RUN ability this turn`, rule);
-      coveringFire(c, a.player, a.unitId, a.target, () => payCommand(c, a.player, 'coveringFire', a.unitId));
-      return;
-    }
-    case 'counterCharge': {
-      // Commands 5.0: Enemy Charge Phase, 2 CP, a friendly unit not in combat uses a CHARGE
-      // ability as if it were your charge phase: declared here (charge roll), moved with `move`.
-      if (s.phase !== 'charge' || isActive) reject('Counter-charge is used in the enemy charge phase', rule);
-      if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
-      declareCharge(c, a.player, a.unitId, () => payCommand(c, a.player, 'counterCharge', a.unitId));
-      return;
-    }
-    case 'powerThrough': {
-      // Commands 8.0: End of Any Turn; a friendly unit that charged this turn; an enemy unit in
-      // combat with it with a lower Health characteristic; D3 mortal damage, then a move up to Move.
-      if (s.phase !== 'endOfTurn') reject('Power Through is used at the end of any turn', rule);
-      if (!u.turn.charged) reject(`unit "${a.unitId}" did not charge this turn`, rule);
-      if (a.target === undefined) reject('pick an enemy unit in combat with it as the target', rule);
-      enemyUnit(c, a.player, a.target, rule);
-      if (!c.port.unitsInCombat(a.unitId, a.target)) reject(`"${a.target}" is not in combat with "${a.unitId}"`, rule);
-      const hUser = rosterUnit(s, a.unitId).warscroll.health;
-      const hTarget = rosterUnit(s, a.target).warscroll.health;
-      if (!(hTarget < hUser)) reject(`the target's Health (${hTarget}) must be lower than the unit's (${hUser})`, rule);
-      payCommand(c, a.player, 'powerThrough', a.unitId);
-      const [d3] = rollLogged(c, 1, 3, `powerThrough:${a.unitId}`, a.player);
-      mortalDamage(c, a.target, d3, `powerThrough:${a.unitId}`);
-      const allowed = enemyUnits(c, a.player).filter((e) => c.port.unitsInCombat(a.unitId, e));
-      u.turn.pendingMove = { kind: 'powerThrough', maxInches: unitMove(c, a.unitId, a.player), allowed };
-      c.events.push({ type: 'powerThrough', unitId: a.unitId, target: a.target, mortal: d3, maxInches: u.turn.pendingMove.maxInches, allowed });
-      return;
-    }
-    case 'rally': {
-      if (s.phase !== 'hero') reject('Rally is used in any hero phase', rule);
-      if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
-      // Hold the Line (Ascension › The Ambush twist): no command points are spent.
-      payCommand(c, a.player, 'rally', a.unitId, rallyFree(s, a.player) ?? undefined);
-      const musician = aliveModels(s, a.unitId).some((m) => m.musician === true);
-      const dice = rollLogged(c, musician ? 7 : 6, 6, `rally:${a.unitId}`, a.player);
-      // Rousing Orator (Ascension › Path of the Leader): +1 to the rally rolls.
-      const bonus = pathRallyBonus(c, a.unitId);
-      const points = dice.filter((d) => d + bonus >= 4).length;
-      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician, ...(bonus ? { modifier: bonus } : {}) });
-      if (points > 0) s.pendingRally = { unitId: a.unitId, points };
-      return;
-    }
-    case 'redeploy': {
-      if (s.phase !== 'movement' || isActive) reject('Redeploy is used in the enemy movement phase', rule);
-      if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
-      if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
-      // Tactical Acumen (Ascension › Path of the Leader): this Redeploy spends no command points.
-      if (freeRedeploy(c, a.unitId)) payCommand(c, a.player, 'redeploy', a.unitId, 'Ascension › Path of the Leader › Tactical Acumen');
-      else payCommand(c, a.player, 'redeploy', a.unitId);
-      const [roll] = rollLogged(c, 1, 6, `redeploy:${a.unitId}`, a.player);
-      u.turn.redeployRoll = roll;
-      u.turn.pendingMove = { kind: 'redeploy', maxInches: roll };
-      u.turn.usedRun = true; // Redeploy has the RUN keyword (INVENTORY I-1).
-      c.events.push({ type: 'redeploy', unitId: a.unitId, roll, maxInches: roll });
-      return;
-    }
-    case 'forwardToVictory': {
-      if (s.phase !== 'charge' || u.turn.chargeRoll === null) {
-        reject(`unit "${a.unitId}" has not declared a CHARGE ability this phase`, rule);
-      }
-      // Commands 5.0 "Reaction: You declared a CHARGE ability" — "You can re-roll the charge roll":
-      // the charge roll is re-rolled before the charge move; once the move is made it is too late.
-      if (u.turn.pendingMove?.kind !== 'charge') reject(`unit "${a.unitId}" has already made its charge move`, rule);
-      payCommand(c, a.player, 'forwardToVictory', a.unitId);
-      const dice = rollLogged(c, 2, 6, `charge-reroll:${a.unitId}`, a.player);
-      const before = u.turn.chargeRoll;
-      u.turn.chargeRoll = dice[0] + dice[1];
-      // The declared charge move is made with the new roll (the move checks `chargeRoll`; the
-      // pending move is what the page, the options and the policy read: keep them the same).
-      u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
-      c.events.push({ type: 'chargeReroll', unitId: a.unitId, before, dice, roll: u.turn.chargeRoll });
-      ritualOfPrimalForce(c, a.unitId, u.turn.chargeRoll);
-      return;
-    }
-    case 'allOutAttack': {
-      const p = s.pendingAttack;
-      if (!p || p.player !== a.player || p.unitId !== a.unitId) {
-        reject(`All-out Attack reacts to an ATTACK ability declared by "${a.unitId}" (Reaction: You declared an ATTACK ability)`, rule);
-      }
-      if (p.toReact !== a.player) reject(`${p.toReact} reacts or passes first`, 'Core 5.2');
-      payCommand(c, a.player, 'allOutAttack', a.unitId);
-      s.effects.push({ kind: 'allOutAttack', unitId: a.unitId, until: 'endOfPhase' });
-      reacted(c, a.player);
-      return;
-    }
-    case 'allOutDefence': {
-      const p = s.pendingAttack;
-      if (!p || p.player === a.player || !p.assignments.some((x) => x.target === a.unitId)) {
-        reject(`All-out Defence reacts to an enemy ATTACK ability that targets "${a.unitId}"`, rule);
-      }
-      if (p.toReact !== a.player) reject(`${p.toReact} reacts or passes first`, 'Core 5.2');
-      payCommand(c, a.player, 'allOutDefence', a.unitId);
-      s.effects.push({ kind: 'allOutDefence', unitId: a.unitId, until: 'endOfPhase' });
-      reacted(c, a.player);
-      return;
-    }
-  }
-}
-
-/**
- * `spendRally` (Commands 2.0): Heal (1) per point, Health points per returned model; the returned
- * models are set up by Core 22.0 — "in coherency with the models in their unit that were not
- * returned", and "only ... in combat with an enemy unit if their unit is already in combat with
- * it". The player gives `positions` (which slain models return, and where); without them (saved
- * games from before) the most recently slain models return where they were removed, and that
- * set-up is checked the same way.
- */
-function spendRally(c: Ctx, a: Extract<Action, { type: 'spendRally' }>): void {
-  const s = c.s;
-  const pending = s.pendingRally;
-  if (pending === null) reject('there are no rally points to spend', 'Commands 2.0');
-  const u = s.units[pending.unitId];
-  if (u.owner !== a.player) reject(`the rally points belong to ${u.owner}`, 'Commands 2.0');
-  const health = rosterUnit(s, u.id).warscroll.health;
-  const cost = a.heal + a.returnModels * health;
-  if (cost > pending.points) {
-    reject(`spending ${a.heal} + ${a.returnModels}×${health} = ${cost} rally points, only ${pending.points} rolled`, 'Commands 2.0');
-  }
-  if (a.returnModels > u.slain.length) reject(`unit "${u.id}" has only ${u.slain.length} slain models`, 'Commands 2.0');
-  let returned: string[];
-  if (a.positions !== undefined) {
-    const ids = Object.keys(a.positions);
-    for (const id of ids) if (!u.slain.includes(id)) reject(`"${id}" is not a slain model of unit "${u.id}"`, 'Core 22.0');
-    if (ids.length !== a.returnModels) reject(`give a position for each of the ${a.returnModels} returned models (${ids.length} given)`, 'Core 22.0');
-    returned = u.slain.filter((id) => ids.includes(id));
-  } else {
-    returned = u.slain.slice(u.slain.length - a.returnModels);
-  }
-  if (returned.length > 0) returnModels(c, u.id, returned, a.positions);
-  const healed = Math.min(a.heal, u.damage);
-  u.damage -= healed;
-  s.pendingRally = null;
-  c.events.push({ type: 'rallied', unitId: u.id, healed, returned, lost: pending.points - cost, ...(returned.length > 0 ? { positions: Object.fromEntries(returned.map((id) => [id, c.port.modelPosition(id)])) } : {}) });
-}
-
-/**
- * Return slain models to a unit (Core 22.0) and check the set-up through the port: each returned
- * model's pose (a zero-length `movePathCost`, as any set-up, Core 24.0) and no overlap (Core
- * 15.0); each returned model in coherency with the models that were not returned
- * (`coherentSubset(notReturned + it)`) and the unit one coherent group; and no enemy unit in
- * combat with the unit that was not already (the returned models are the only ones that changed).
- * `positions` absent: the models stand where they were removed (their last position).
- */
-function returnModels(c: Ctx, unitId: string, returned: readonly string[], positions: Readonly<Record<string, readonly [number, number]>> | undefined): void {
-  const s = c.s;
-  const u = s.units[unitId];
-  const rule = 'Core 22.0';
-  const stayed = aliveModels(s, unitId).map((m) => m.id);
-  const enemies = enemyUnits(c, u.owner);
-  const before = new Set(enemies.filter((e) => c.port.unitsInCombat(unitId, e)));
-  u.slain = u.slain.filter((id) => !returned.includes(id));
-  if (positions !== undefined) {
-    const next = { ...s.positions };
-    for (const id of returned) next[id] = [positions[id][0], positions[id][1]];
-    s.positions = next;
-  }
-  syncPort(c);
-  const where = (id: string) => (positions ? `at (${positions[id][0]}, ${positions[id][1]})` : 'where it was removed');
-  for (const id of returned) {
-    const pos = c.port.modelPosition(id);
-    if (pos === null) reject(`model "${id}" has no position to return to: give "positions"`, rule);
-    const r = c.port.movePathCost(id, [pos], { fly: false, ignoreModels: [...stayed, ...returned] });
-    if (!r.ok) reject(`model "${id}" cannot be set up ${where(id)}: ${r.reason}`, rule);
-  }
-  const over = c.port.overlapping(unitId);
-  if (over !== null) reject(`model "${over}" would be set up on or overlapping another model`, rule);
-  for (const id of returned) {
-    if (!c.port.coherentSubset(unitId, [...stayed, id])) {
-      reject(`returned model "${id}" ${where(id)} is not in coherency with the models of "${unitId}" that were not returned`, rule);
-    }
-  }
-  const coh = c.port.coherent(unitId);
-  if (!coh.coherent) reject(`unit "${unitId}" would not be a single coherent group (${(coh.breaking ?? []).join(', ')})`, rule);
-  const newCombat = enemies.find((e) => !before.has(e) && c.port.unitsInCombat(unitId, e));
-  if (newCombat !== undefined) {
-    reject(`returned models would be set up in combat with "${newCombat}", which their unit is not already in combat with`, rule);
-  }
-}
-
-function allocateDamage(c: Ctx, a: Extract<Action, { type: 'allocateDamage' }>): void {
-  requireTurn(c);
-  const u = friendlyUnit(c, a.player, a.unitId, 'Core 18.4');
-  const r = allocatePoints(c, u.id, a.points);
-  c.events.push({ type: 'damageAllocated', unitId: u.id, points: a.points, slain: r.slain, damage: u.damage });
-  if (!isAlive(c.s, u.id)) {
-    c.events.push({ type: 'unitDestroyed', unitId: u.id });
-    afterDestroyed(c, u.id);
-  }
-}
-
-function setSlainPriority(c: Ctx, a: Extract<Action, { type: 'setSlainPriority' }>): void {
-  const u = friendlyUnit(c, a.player, a.unitId, 'Core 18.3');
-  const alive = aliveModels(c.s, u.id).map((m) => m.id);
-  for (const id of a.modelIds) if (!alive.includes(id)) reject(`"${id}" is not a model of "${u.id}" on the battlefield`, 'Core 18.3');
-  if (new Set(a.modelIds).size !== a.modelIds.length) reject('each model once', 'Core 18.3');
-  u.slainPriority = [...a.modelIds];
-  c.events.push({ type: 'slainPriority', unitId: u.id, modelIds: u.slainPriority });
-}
-
-// ---------------------------------------------------------------------------------------------
 // Entry point
 // ---------------------------------------------------------------------------------------------
 
 /** Actions accepted while a reactions window (attack) or an Unbind window (spell) is open. */
-const WINDOW_ACTIONS = new Set(['pass', 'command', 'unbind', 'setSlainPriority']);
+const WINDOW_ACTIONS = new Set(['pass', 'command', 'unbind', 'setSlainPriority', 'useAbility', 'resolveByHand']);
 
 /**
  * The reducer's private copy of a state: a deep clone of everything it may change, sharing the
@@ -859,7 +572,13 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         withdraw(c, a.player);
         break;
       case 'useAbility':
-        useAbility(c, a);
+        // The Path to Glory abilities played by pathAbilities.ts keep their own checks; every other
+        // ability (a unit's, the army's) goes through the one mechanism (abilityUse.ts).
+        if (PATH_USE_ABILITIES.includes(a.ability) && a.unitId !== undefined && abilityOf(c, a.player, a.unitId, a.ability) === null) useAbility(c, { ...a, unitId: a.unitId });
+        else useArmyAbility(c, a);
+        break;
+      case 'resolveByHand':
+        resolveByHand(c, a);
         break;
       case 'twistPick':
         twistPick(c, a);

@@ -8,6 +8,8 @@
 import { createDice, type DiceState } from '../dice';
 import { parseRoster, type Roster, type RosterIssue } from './roster';
 import { initialAscensionState, type AscensionSetup, type AscensionState } from './ascension';
+import type { AbilityState } from '../abilities/record';
+import type { AbilityEffect } from '../abilities/schema';
 
 /** The two players. */
 export type PlayerId = 'p1' | 'p2';
@@ -82,8 +84,12 @@ export interface Effect {
 
 /** A declared move whose distance is known, waiting for its `move` action (same phase). */
 export interface PendingMove {
-  readonly kind: 'run' | 'retreat' | 'charge' | 'redeploy' | 'powerThrough';
+  /** `ability`: an extra move an ability grants (`abilityUse.ts`), made with `{type: 'move', kind: 'ability'}`. */
+  readonly kind: 'run' | 'retreat' | 'charge' | 'redeploy' | 'powerThrough' | 'ability';
   readonly maxInches: number;
+  /** An ability's move: the kind of move it is checked as (Core 14.1, 14.3, 15.3), and the ability named in the log. */
+  readonly as?: 'normal' | 'retreat' | 'charge' | 'pileIn';
+  readonly ability?: string;
   /** Power Through (Commands 8.0): enemy units in combat with the unit at the start of the move. */
   readonly allowed?: readonly string[];
 }
@@ -150,6 +156,9 @@ export interface PendingSpell {
   readonly castingRoll: number;
   /** A summoning spell (Magic 7.0): where the manifestation's models are set up. */
   readonly positions?: Readonly<Record<string, readonly [number, number]>>;
+  /** A spell of the army's lores as data (ABILITIES.md): its ability id and the Declare's picks, resolved by `abilityUse.ts`. */
+  readonly ability?: string;
+  readonly targets?: readonly string[];
 }
 
 /** Combat-phase fight order (Core 13.1, 19.0). */
@@ -321,6 +330,11 @@ export interface GameState {
   winner: PlayerId | 'draw' | null;
   /** A Path to Glory battleplan's record (twists, escapes, burned objectives, withdrawal, Glorious Victory `result`); absent otherwise. */
   ascension?: AscensionState;
+  /**
+   * The army abilities in play (`abilities/record.ts`): uses (once-per limits, Rules of One),
+   * persisting effects, abilities waiting for `resolveByHand`. Absent until an ability is used.
+   */
+  abilities?: AbilityState;
   log: LogEntry[];
 }
 
@@ -358,7 +372,7 @@ export type Action =
       readonly type: 'move';
       readonly player: PlayerId;
       readonly unitId: string;
-      readonly kind: 'normal' | 'run' | 'retreat' | 'charge' | 'redeploy' | 'powerThrough';
+      readonly kind: 'normal' | 'run' | 'retreat' | 'charge' | 'redeploy' | 'powerThrough' | 'ability';
       readonly paths: Readonly<Record<string, readonly (readonly [number, number])[]>>;
     }
   | { readonly type: 'retreat'; readonly player: PlayerId; readonly unitId: string }
@@ -417,8 +431,27 @@ export type Action =
   | { readonly type: 'unbind'; readonly player: PlayerId; readonly unitId: string }
   | { readonly type: 'activatePlaceOfPower'; readonly player: PlayerId; readonly unitId: string }
   | { readonly type: 'tacticalGambit'; readonly player: PlayerId; readonly tactic: string; readonly unitId?: string; readonly terrainId?: string }
-  /** Use a Path to Glory ability (pathAbilities.ts `useAbility`): Berserker, Well of Strength, Full-on Attack, Tactical Acumen (`target`), Hunter's Eye (`target`, deployment phase). */
-  | { readonly type: 'useAbility'; readonly player: PlayerId; readonly unitId: string; readonly ability: 'Berserker' | 'Line-breakers' | 'Well of Strength' | 'Full-on Attack' | 'Tactical Acumen' | "Hunter's Eye"; readonly target?: string }
+  /**
+   * Declare an ability (ABILITIES.md, `abilityUse.ts`): `ability` is its id on unit `unitId` (or on
+   * the army, used by the player: `unitId` absent); the Path to Glory abilities by name (Berserker,
+   * Well of Strength, Full-on Attack, Tactical Acumen `target`, Hunter's Eye `target`,
+   * Line-breakers: pathAbilities.ts). `targets`: the Declare's picks (`target`: one, the older
+   * form); `point`: a point picked, inches; `choice`: a choice picked; `positions` (an extension):
+   * where returned or set-up models go.
+   */
+  | {
+      readonly type: 'useAbility';
+      readonly player: PlayerId;
+      readonly unitId?: string;
+      readonly ability: string;
+      readonly target?: string;
+      readonly targets?: readonly string[];
+      readonly point?: readonly [number, number];
+      readonly choice?: string;
+      readonly positions?: Readonly<Record<string, readonly [number, number]>>;
+    }
+  /** Apply, from the effect vocabulary, the Effect of an ability declared and left to the player (ABILITIES.md). */
+  | { readonly type: 'resolveByHand'; readonly player: PlayerId; readonly ability: string; readonly effects: readonly AbilityEffect[]; readonly positions?: Readonly<Record<string, readonly [number, number]>> }
   /**
    * The underdog's pick for this battle round's twist (Ascension › Twists; `ascension.ts` twistPick):
    * a unit, an objective, terrain features (Wild Fire: `featureIds`) or a point in inches where a

@@ -1,0 +1,153 @@
+/**
+ * The army abilities a unit, or a player, may use now (ABILITIES.md "Play"): every ability whose
+ * timing window is open (Core 5.1, 5.2; a reaction while its trigger waits), each as
+ * `{action: {type: 'useAbility', ...}, available: true}` or `available: false` with the engine's
+ * reason and rule (already used, Core 28.2 naming the limit; the Rules of One, Core 5.3; not on the
+ * battlefield, Core 28.0; no unit that the Declare can pick; command points). One entry per unit
+ * the Declare can pick (measured through the geometry port like the action will be). Spells and
+ * prayers of the army's lores are offered as `cast` / `chant` actions. Passive abilities are never
+ * offered (Core 5.4: they apply by themselves).
+ *
+ * The checks are the engine's own (`abilityUse.ts`), asked without reducing (no clone of the game
+ * per candidate): cheap enough for the options of every unit at each step (bench `npm run bench`).
+ *
+ * @module
+ */
+
+import type { Ability } from '../rules/abilities/schema';
+import { armyAbilities, unitAbilities, abilityRule } from '../rules/abilities/catalog';
+import { limitProblem } from '../rules/abilities/record';
+import { windowProblem } from '../rules/abilities/timing';
+import { describePick, pickProblem, useProblem } from '../rules/engine/abilityUse';
+import { onBattlefield, type Ctx } from '../rules/engine/core';
+import { powerLevel, priestLevel } from '../rules/engine/magic';
+import type { Action, GameState, PlayerId } from '../rules/engine/state';
+import type { GeometryPort } from '../rules/engine/geometryPort';
+
+/** One ability option (the session's `OptionEntry` shape, group `ability:<id>`). */
+export interface AbilityOption {
+  group: string;
+  label: string;
+  /** The ability's rule (its name and source, or a Path to Glory section). */
+  rule: string;
+  action: Action;
+  available: boolean;
+  reason?: string;
+  /** The rule refusing it, when not available. */
+  rejectedBy?: string;
+  target?: string;
+  /** The ability as printed, for the Play panel: timing, Declare, Effect, and whether the engine resolves it. */
+  ability: { id: string; name: string; source: string; timing: string; declare: string | null; effect: string; auto: boolean };
+}
+
+function info(a: Ability): AbilityOption['ability'] {
+  return { id: a.id, name: a.name, source: a.source, timing: a.timing.text, declare: a.declare, effect: a.effect, auto: a.resolves !== null };
+}
+
+const isSpell = (a: Ability) => a.castingValue !== undefined || a.source === 'spell';
+const isPrayer = (a: Ability) => a.chantingValue !== undefined || a.source === 'prayer';
+
+/** A window problem that still lists the ability: it is open, but the other player reacts first. */
+const listed = (w: { reason: string } | null) => w === null || w.reason.endsWith('reacts or passes first');
+
+/** Entries for one ability used by `user` (null: the player), one per pickable unit. */
+function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, out: AbilityOption[], memo: Map<string, boolean>): void {
+  const s = c.s;
+  const base = { group: `ability:${a.id}`, rule: abilityRule(a), ability: info(a) };
+  const label = `${a.name} (${a.timing.text})`;
+  const action = (targets?: string[]): Action => ({ type: 'useAbility', player, ...(user !== null ? { unitId: user } : {}), ability: a.id, ...(targets ? { targets } : {}) });
+  const problem = useProblem(c, player, user, a);
+  if (problem !== null) {
+    out.push({ ...base, label, action: action(), available: false, reason: problem.reason, rejectedBy: problem.rule });
+    return;
+  }
+  const unitPick = a.picks?.find((p) => p.kind === 'friendlyUnit' || p.kind === 'enemyUnit' || p.kind === 'anyUnit');
+  if (unitPick === undefined) {
+    out.push({ ...base, label, action: action(), available: true });
+    return;
+  }
+  const candidates = Object.keys(s.units).filter((id) => s.units[id].manifestation === undefined && onBattlefield(c, id));
+  let any = false;
+  let why = '';
+  for (const t of candidates) {
+    const p = pickProblem(c, player, user, unitPick, t, memo);
+    if (p === null) {
+      any = true;
+      out.push({ ...base, label: `${label} → ${t}`, action: action([t]), available: true, target: t });
+    } else if (why === '') why = p;
+  }
+  if (!any) out.push({ ...base, label, action: action(), available: false, reason: `no unit can be picked: ${describePick(unitPick)}${why ? ` (${why})` : ''}`, rejectedBy: `${a.name}: Declare` });
+}
+
+/** Lore spells and prayers a WIZARD / PRIEST may cast or chant now (hero phase; Magic 2.0, 3.0), one entry per pickable target. */
+function magicEntries(c: Ctx, player: PlayerId, unitId: string, a: Ability, out: AbilityOption[], memo: Map<string, boolean>): void {
+  const s = c.s;
+  const spell = isSpell(a);
+  if (spell ? powerLevel(s, unitId) === 0 : priestLevel(s, unitId) <= 0) return;
+  if (s.stage !== 'turn' || s.phase !== 'hero' || s.pendingAttack !== null || s.pendingSpell !== null) return;
+  const base = { group: `ability:${a.id}`, rule: spell ? 'Magic 2.0' : 'Magic 3.0', ability: info(a) };
+  const label = `${spell ? 'Cast' : 'Chant'} ${a.name} (${spell ? `casting value ${a.castingValue}` : `chanting value ${a.chantingValue}`})`;
+  const mk = (target?: string): Action => (spell ? { type: 'cast', player, unitId, spell: a.id, ...(target ? { target } : {}) } : { type: 'chant', player, unitId, prayer: a.id });
+  const lim = limitProblem(s, player, unitId, a, a.timing.limit);
+  if (s.active !== player && !s.effects.some((e) => e.kind === 'magicalIntervention' && e.unitId === unitId)) return;
+  if (lim !== null) {
+    out.push({ ...base, label, action: mk(), available: false, reason: lim, rejectedBy: 'Core 28.2' });
+    return;
+  }
+  if (s.magic.unitSpells.includes(`${unitId}|${a.id}`)) {
+    out.push({ ...base, label, action: mk(), available: false, reason: `unit "${unitId}" already used ${a.name} this phase`, rejectedBy: 'Core 5.3' });
+    return;
+  }
+  const pick = spell ? a.picks?.find((p) => p.kind !== 'point' && p.kind !== 'choice' && p.kind !== 'terrain') : undefined;
+  if (pick === undefined) {
+    out.push({ ...base, label, action: mk(), available: true });
+    return;
+  }
+  for (const t of Object.keys(s.units)) {
+    if (s.units[t].manifestation !== undefined || !onBattlefield(c, t)) continue;
+    if (pickProblem(c, player, unitId, pick, t, memo) === null) out.push({ ...base, label: `${label} → ${t}`, action: mk(t), available: true, target: t });
+  }
+}
+
+/**
+ * The abilities unit `unitId` may use now (its warscroll's, enhancements', Path to Glory ones, and
+ * the army's lore spells and prayers if it is a WIZARD / PRIEST), by its owner. Empty for a unit
+ * with no abilities as data.
+ */
+export function unitAbilityOptions(s: GameState, port: GeometryPort, unitId: string): AbilityOption[] {
+  const u = Object.prototype.hasOwnProperty.call(s.units, unitId) ? s.units[unitId] : undefined;
+  if (u === undefined) return [];
+  const c: Ctx = { s, port, events: [] };
+  const out: AbilityOption[] = [];
+  const memo = new Map<string, boolean>();
+  const player = u.owner;
+  for (const a of unitAbilities(s, unitId)) {
+    if (a.timing.when === 'passive') continue;
+    if (isSpell(a) || isPrayer(a)) {
+      magicEntries(c, player, unitId, a, out, memo);
+      continue;
+    }
+    if (!listed(windowProblem(s, a, player, unitId))) continue;
+    entriesFor(c, player, unitId, a, out, memo);
+  }
+  for (const a of armyAbilities(s, player)) if (isSpell(a) || isPrayer(a)) magicEntries(c, player, unitId, a, out, memo);
+  return out;
+}
+
+/**
+ * The abilities the players may use now that are not tied to one unit (Core 28.2: "used by you,
+ * the player"): the army's battle traits and the like, for each player whose window is open.
+ */
+export function generalAbilityOptions(s: GameState, port: GeometryPort): AbilityOption[] {
+  const c: Ctx = { s, port, events: [] };
+  const out: AbilityOption[] = [];
+  const memo = new Map<string, boolean>();
+  for (const player of ['p1', 'p2'] as const) {
+    for (const a of armyAbilities(s, player)) {
+      if (a.timing.when === 'passive' || isSpell(a) || isPrayer(a)) continue;
+      if (!listed(windowProblem(s, a, player, null))) continue;
+      entriesFor(c, player, null, a, out, memo);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,329 @@
+/**
+ * What applies to a unit now (Core 5.4, 28.1, 29.0, 30.0): the effects of passive abilities whose
+ * conditions hold, and the persisting effects of abilities used earlier, measured on the real table
+ * through the engine's geometry port whenever they matter (an attack, a charge, a move, a control
+ * check, a casting roll). Auras are passives with a `within` condition: "friendly units have WARD
+ * (5+) while they are wholly within 6" of this unit" applies to each friendly unit whose every base
+ * is within 6" of the ability's unit (`port.whollyWithin`, Core 1.1), measured when the ward roll is made.
+ *
+ * - Core 5.4: "The effects of passive abilities always apply if the conditions of the ability are
+ *   met". An effect whose condition cannot be checked here (a `roll` in a `while`, a `within`
+ *   without a table) does not apply: never part of an effect with a condition dropped.
+ * - Core 5.3: "A unit cannot be affected by the same passive ability more than once at the same
+ *   time": one effect per ability name and effect index on each unit.
+ * - Core 28.1: persisting effects "count as the effects of passive abilities for their duration".
+ * - Core 30.0 / 29.0: the order of effects: other effects in the order they were used, then
+ *   passives (applied more recently), the opponent's before the active player's; of contradictory
+ *   `set` effects the most recent takes precedence.
+ *
+ * No import of the reducer (`engine/core.ts` asks this module for wards): only the state, the
+ * roster and the port's questions.
+ *
+ * @module
+ */
+
+import { keywordsMatch } from '../damage';
+import type { GeometryPort } from '../engine/geometryPort';
+import type { GameState, PlayerId } from '../engine/state';
+import { unitAbilities, armyAbilities, abilityRule, gameHasAbilities } from './catalog';
+import type { Ability, AbilityCondition, AbilityEffect } from './schema';
+
+/** One effect that applies to a unit now, with where it comes from. */
+export interface AppliedEffect {
+  readonly effect: AbilityEffect;
+  readonly ability: string;
+  readonly name: string;
+  /** The rule cited in the log (a campaign ability's section, or the ability's name and source). */
+  readonly rule: string;
+  readonly player: PlayerId;
+  /** Core 29.0/30.0 order: higher = applied more recently. */
+  readonly order: number;
+  readonly passive: boolean;
+}
+
+/** The context an effect is checked in: the unit affected and, in an attack, the other unit. */
+export interface EffectContext {
+  /** The unit attacked by / attacking the affected unit (conditions `of: "target"`, `unit: "target"`, `against`). */
+  readonly opposing?: string;
+  /** The attack's weapon range, for `attacks: "melee" | "ranged"`. */
+  readonly weapon?: 'melee' | 'ranged';
+}
+
+function rosterKeywords(s: GameState, id: string): readonly string[] {
+  const u = s.units[id];
+  const r = s.players[u.owner].roster;
+  const ru = r.units.find((x) => x.id === id) ?? r.manifestations?.find((x) => x.id === id);
+  return ru?.warscroll.keywords ?? [];
+}
+
+/**
+ * Does a unit with `keywords` have the keyword phrase `phrase` (Core 5.1, singular = plural)? A
+ * phrase of several keywords ("KRULEBOYZ INFANTRY": a unit with both) matches when it is one of
+ * the unit's keywords, or when its words split into consecutive runs that are each one
+ * ("WAR MACHINE" stays one keyword).
+ */
+export function hasKeywordPhrase(keywords: readonly string[], phrase: string): boolean {
+  if (keywords.some((k) => keywordsMatch(k, phrase))) return true;
+  const words = phrase.trim().split(/\s+/);
+  if (words.length < 2) return false;
+  const memo = new Map<number, boolean>();
+  const from = (i: number): boolean => {
+    if (i === words.length) return true;
+    const m = memo.get(i);
+    if (m !== undefined) return m;
+    let ok = false;
+    for (let j = i + 1; j <= words.length && !ok; j++) if (keywords.some((k) => keywordsMatch(k, words.slice(i, j).join(' ')))) ok = from(j);
+    memo.set(i, ok);
+    return ok;
+  };
+  return from(0);
+}
+
+/** Alive, deployed / summoned and on the battlefield (Core 28.0: an ability's unit must be). */
+export function present(s: GameState, port: GeometryPort | undefined, id: string): boolean {
+  const u = Object.prototype.hasOwnProperty.call(s.units, id) ? s.units[id] : undefined;
+  if (u === undefined || u.status !== undefined) return false;
+  const r = s.players[u.owner].roster;
+  const ru = r.units.find((x) => x.id === id) ?? r.manifestations?.find((x) => x.id === id);
+  if (ru === undefined || ru.models.every((m) => u.slain.includes(m.id))) return false;
+  return port?.onBattlefield ? port.onBattlefield(id) : true;
+}
+
+function inCombatNow(s: GameState, port: GeometryPort, id: string): boolean {
+  const owner = s.units[id].owner;
+  return Object.values(s.units).some((e) => e.owner !== owner && present(s, port, e.id) && port.unitsInCombat(id, e.id));
+}
+
+/** Does the unit have the keyword now (its warscroll, or a `keyword` effect adding it)? */
+export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: string, keyword: string): boolean {
+  if (hasKeywordPhrase(rosterKeywords(s, id), keyword)) return true;
+  // Only when some ability adds a keyword at all (most games: none) are the effects on the unit asked.
+  const adds = (e: AbilityEffect) => 'keyword' in e && 'add' in e && e.add;
+  const any = (s.abilities?.active ?? []).some((e) => adds(e.effect)) || (['p1', 'p2'] as const).some((p) => rosterPassives(s, p).some((x) => x.ability.resolves!.some(adds)));
+  if (!any) return false;
+  const added = effectsOn(s, port, id).flatMap((a) => ('keyword' in a.effect && a.effect.add ? [a.effect.keyword] : []));
+  return added.length > 0 && hasKeywordPhrase([...rosterKeywords(s, id), ...added], keyword);
+}
+
+/**
+ * Does a condition hold for `affected` (ABILITIES.md "Conditions")? `user`: the ability's unit
+ * (null for the player's abilities). `within`/`wholly` measure `affected` against `of` (`self`:
+ * the ability's unit; `target`: the opposing unit; else a unit id) through the port (a unit is
+ * wholly within any distance of itself); `keyword` is checked on `unit` (`self`, `target`, or the
+ * affected unit). `roll` cannot be checked without dice: false (`if` conditions with a roll are
+ * rolled by the engine when the ability resolves, `engine/abilityUse.ts`).
+ */
+export function conditionHolds(s: GameState, port: GeometryPort | undefined, cond: AbilityCondition, affected: string, user: string | null, ctx: EffectContext = {}): boolean {
+  if (cond.roll !== undefined) return false;
+  if (cond.within !== undefined) {
+    const ref = cond.of === undefined || cond.of === 'self' ? user : cond.of === 'target' ? (ctx.opposing ?? null) : cond.of;
+    if (ref === null || port === undefined || !present(s, port, ref)) return false;
+    if (ref !== affected) {
+      const ok = cond.wholly === true ? port.whollyWithin(affected, ref, cond.within) : port.distance(affected, ref) <= cond.within + 1e-6;
+      if (!ok) return false;
+    }
+  }
+  // `unit` names whose state `inCombat` / `charged` / `fought` / `keyword` are checked (absent: the affected unit).
+  const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined) && subject === null) return false;
+  if (cond.inCombat !== undefined) {
+    if (port === undefined || inCombatNow(s, port, subject!) !== cond.inCombat) return false;
+  }
+  if (cond.charged !== undefined && s.units[subject!].turn.charged !== cond.charged) return false;
+  if (cond.fought !== undefined && (s.phase === 'combat' && (s.combat?.fought ?? []).includes(subject!)) !== cond.fought) return false;
+  if (cond.territory !== undefined) {
+    const owner = s.units[affected].owner;
+    const t = s.territories;
+    if (t === null || port === undefined) return false;
+    const own = t[owner];
+    const enemy = t[owner === 'p1' ? 'p2' : 'p1'];
+    const ok =
+      cond.territory === 'own' ? port.whollyWithinTerritory(affected, own) : cond.territory === 'enemy' ? port.whollyWithinTerritory(affected, enemy) : !port.withinTerritory(affected, own, 0) && !port.withinTerritory(affected, enemy, 0);
+    if (!ok) return false;
+  }
+  if (cond.keyword !== undefined) {
+    if (subject === null || !hasKeywordPhrase(rosterKeywords(s, subject), cond.keyword)) return false;
+  }
+  return true;
+}
+
+/** The units an effect's `targets` names, for an ability of `player` used by `user`. */
+export function targetUnits(s: GameState, effect: AbilityEffect, player: PlayerId, user: string | null, picked: readonly string[] = []): string[] {
+  const t = effect.targets ?? 'self';
+  if (t === 'self') return user === null ? [] : [user];
+  if (t === 'targets') return [...picked];
+  if (t === 'friendly' || t === 'enemy') return Object.values(s.units).filter((u) => (u.owner === player) === (t === 'friendly') && u.manifestation === undefined).map((u) => u.id);
+  const out: string[] = [];
+  for (const x of t) {
+    if (Object.prototype.hasOwnProperty.call(s.units, x)) out.push(x);
+    // A KEYWORD: the ability's army's units with it.
+    else for (const u of Object.values(s.units)) if (u.owner === player && u.manifestation === undefined && hasKeywordPhrase(rosterKeywords(s, u.id), x)) out.push(u.id);
+  }
+  return [...new Set(out)];
+}
+
+/** Does `against` (unit ids or KEYWORDS) match the opposing unit? Absent: any. */
+function againstMatches(s: GameState, effect: AbilityEffect, ctx: EffectContext): boolean {
+  if (!('against' in effect) || effect.against === undefined) return true;
+  const o = ctx.opposing;
+  if (o === undefined) return false;
+  return effect.against.some((x) => x === o || hasKeywordPhrase(rosterKeywords(s, o), x));
+}
+
+function weaponMatches(effect: AbilityEffect, ctx: EffectContext): boolean {
+  const w = 'attacks' in effect && typeof effect.attacks === 'string' ? effect.attacks : 'all';
+  return w === 'all' || ctx.weapon === undefined || w === ctx.weapon;
+}
+
+/** The passive abilities of a roster as data (rosters never change in a game: cached per roster object). */
+const passiveIndex = new WeakMap<object, { ability: Ability; user: string | null }[]>();
+
+function rosterPassives(s: GameState, p: PlayerId): { ability: Ability; user: string | null }[] {
+  const roster = s.players[p].roster;
+  const hit = passiveIndex.get(roster);
+  if (hit) return hit;
+  const out: { ability: Ability; user: string | null }[] = [];
+  for (const a of armyAbilities(s, p)) if (a.timing.when === 'passive' && a.resolves !== null) out.push({ ability: a, user: null });
+  for (const ru of roster.units) {
+    if (!Object.prototype.hasOwnProperty.call(s.units, ru.id)) continue;
+    for (const a of unitAbilities(s, ru.id)) if (a.timing.when === 'passive' && a.resolves !== null) out.push({ ability: a, user: ru.id });
+  }
+  passiveIndex.set(roster, out);
+  return out;
+}
+
+/** Passive abilities that can apply now: each unit's on the battlefield, and each army's. */
+function passiveSources(s: GameState, port: GeometryPort | undefined): { ability: Ability; player: PlayerId; user: string | null }[] {
+  const out: { ability: Ability; player: PlayerId; user: string | null }[] = [];
+  for (const p of ['p1', 'p2'] as const) {
+    for (const x of rosterPassives(s, p)) if (x.user === null || present(s, port, x.user)) out.push({ ...x, player: p });
+  }
+  return out;
+}
+
+/** Does an effect's `targets` include `unitId` (as {@link targetUnits} would list it), without listing them all? */
+function targetsInclude(s: GameState, effect: AbilityEffect, player: PlayerId, user: string | null, unitId: string): boolean {
+  const t = effect.targets ?? 'self';
+  const u = s.units[unitId];
+  if (t === 'self') return user === unitId;
+  if (t === 'targets') return false;
+  if (t === 'friendly' || t === 'enemy') return u.manifestation === undefined && (u.owner === player) === (t === 'friendly');
+  return t.includes(unitId) || (u.owner === player && u.manifestation === undefined && t.some((x) => !Object.prototype.hasOwnProperty.call(s.units, x) && hasKeywordPhrase(rosterKeywords(s, unitId), x)));
+}
+
+/**
+ * Every effect that applies to `unitId` now, in the order of effects (Core 30.0: the earliest
+ * first; persisting effects by the order they were used, then the opponent's passives, then the
+ * active player's). The `while` (and, for passives, `if`) conditions are checked now, with `ctx`.
+ */
+export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: string, ctx: EffectContext = {}): AppliedEffect[] {
+  if (!gameHasAbilities(s)) return [];
+  const out: AppliedEffect[] = [];
+  for (const e of s.abilities?.active ?? []) {
+    if (!e.units.includes(unitId)) continue;
+    if (e.effect.while !== undefined && !conditionHolds(s, port, e.effect.while, unitId, e.unitId, ctx)) continue;
+    out.push({ effect: e.effect, ability: e.ability, name: e.name, rule: e.name, player: e.player, order: e.order, passive: false });
+  }
+  const seen = new Set<string>();
+  const base = 1e6;
+  for (const src of passiveSources(s, port)) {
+    src.ability.resolves!.forEach((effect, i) => {
+      const key = `${src.ability.name}#${i}`;
+      if (seen.has(key)) return; // Core 5.3: the same passive ability once.
+      if (!targetsInclude(s, effect, src.player, src.user, unitId)) return;
+      if (effect.while !== undefined && !conditionHolds(s, port, effect.while, unitId, src.user, ctx)) return;
+      if (effect.if !== undefined && !conditionHolds(s, port, effect.if, unitId, src.user, ctx)) return;
+      seen.add(key);
+      const order = base + (src.player === s.active ? 2e5 : 1e5) + out.length;
+      out.push({ effect, ability: src.ability.id, name: src.ability.name, rule: abilityRule(src.ability), player: src.player, order, passive: true });
+    });
+  }
+  return out.sort((a, b) => a.order - b.order);
+}
+
+/** A characteristic or roll as modified by the effects (Core 27.0 order: set, then add). */
+export interface Modified {
+  /** The sum of the `modify` effects. */
+  readonly add: number;
+  /** The value of the most recent `set` effect (Core 29.0, 30.0), if any. */
+  readonly set?: number;
+  /** The rules that contributed, for the log. */
+  readonly rules: readonly string[];
+}
+
+/**
+ * The `modify` / `set` effects on `what` for the unit now (`ctx.weapon` filters `attacks`,
+ * `ctx.opposing` checks `against`). Of several `set` effects, the most recent in the order of
+ * effects takes precedence (Core 29.0: "the effect of the most recently used ability takes precedence").
+ */
+export function modified(s: GameState, port: GeometryPort | undefined, unitId: string, what: string, ctx: EffectContext = {}): Modified {
+  return modifiedFrom(s, effectsOn(s, port, unitId, ctx), what, ctx);
+}
+
+/** {@link modified} over effects already listed with {@link effectsOn} (one listing for several characteristics). */
+export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what: string, ctx: EffectContext = {}): Modified {
+  let add = 0;
+  let set: number | undefined;
+  const rules: string[] = [];
+  for (const a of list) {
+    const e = a.effect;
+    if ('modify' in e && e.modify === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
+      add += e.by;
+      rules.push(a.rule);
+    } else if ('set' in e && e.set === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
+      set = e.to;
+      rules.push(a.rule);
+    }
+  }
+  return set === undefined ? { add, rules } : { add, set, rules };
+}
+
+/** The best WARD from abilities (Core 18.1), or null. */
+export function abilityWard(s: GameState, port: GeometryPort | undefined, unitId: string): number | null {
+  let best: number | null = null;
+  for (const a of effectsOn(s, port, unitId)) if ('ward' in a.effect && (best === null || a.effect.ward < best)) best = a.effect.ward;
+  return best;
+}
+
+/** The re-roll an ability gives the unit's `roll` now (the widest: any > failed > ones), or null. */
+export function abilityReroll(s: GameState, port: GeometryPort | undefined, unitId: string, roll: string, ctx: EffectContext = {}): { which: 'ones' | 'failed' | 'any'; rule: string } | null {
+  return rerollFrom(effectsOn(s, port, unitId, ctx), roll, ctx);
+}
+
+/** {@link abilityReroll} over effects already listed with {@link effectsOn}. */
+export function rerollFrom(list: readonly AppliedEffect[], roll: string, ctx: EffectContext = {}): { which: 'ones' | 'failed' | 'any'; rule: string } | null {
+  const rank = { ones: 1, failed: 2, any: 3 } as const;
+  let best: { which: 'ones' | 'failed' | 'any'; rule: string } | null = null;
+  for (const a of list) {
+    const e = a.effect;
+    if ('reroll' in e && (e.reroll === roll || e.reroll === 'any') && weaponMatches(e, ctx) && (best === null || rank[e.which] > rank[best.which])) best = { which: e.which, rule: a.rule };
+  }
+  return best;
+}
+
+/** The permission an ability gives (Core 29.0: it "specifically overrides the restriction"), as the rule granting it, or null. */
+export function permission(s: GameState, port: GeometryPort | undefined, unitId: string, kind: 'mayShootInCombat' | 'chargeAfterRun' | 'chargeAfterRetreat'): string | null {
+  for (const a of effectsOn(s, port, unitId)) {
+    const e = a.effect;
+    if (kind === 'mayShootInCombat' && 'mayShootInCombat' in e) return a.rule;
+    if (kind === 'chargeAfterRun' && 'mayChargeAfter' in e && e.mayChargeAfter === 'run') return a.rule;
+    if (kind === 'chargeAfterRetreat' && 'mayChargeAfter' in e && e.mayChargeAfter === 'retreat') return a.rule;
+  }
+  return null;
+}
+
+/** STRIKE-FIRST / STRIKE-LAST from abilities now (Core 19.0), with the rules. */
+export function abilityStrike(s: GameState, port: GeometryPort | undefined, unitId: string): { first: boolean; last: boolean } {
+  let first = false;
+  let last = false;
+  for (const a of effectsOn(s, port, unitId)) {
+    if ('strike' in a.effect) {
+      if (a.effect.strike === 'first') first = true;
+      else last = true;
+    } else if ('keyword' in a.effect && a.effect.add) {
+      if (keywordsMatch(a.effect.keyword, 'STRIKE-FIRST')) first = true;
+      if (keywordsMatch(a.effect.keyword, 'STRIKE-LAST')) last = true;
+    }
+  }
+  return { first, last };
+}

@@ -1,0 +1,384 @@
+/**
+ * Using an army's abilities (Core 5.0-5.3, 28.0-28.2; `../shared/contract/ABILITIES.md` "Play"):
+ * the `useAbility` action declares an ability of a unit (its warscroll's, an enhancement's, a Path
+ * to Glory ability's) or of the player (the army's battle traits and others), and `resolveByHand`
+ * applies what the player reads in an Effect the engine does not understand. Spells and prayers of
+ * the army's lores come here from `magic.ts` once cast / answered ({@link resolveAbility}).
+ *
+ * Core 5.2 "Using Abilities": 1. Declare the ability (the Declare's picks are checked on the real
+ * table through the geometry port: within / wholly within / visible, like every distance of the
+ * engine); 2. reactions (an ability with a `Reaction` timing is used while the declaration it
+ * reacts to waits: an attack, a spell; `abilities/timing.ts`); 3. resolve the Effect: the engine
+ * applies `resolves` (rolling its seeded dice) or the ability waits for `resolveByHand` until the
+ * end of its phase.
+ *
+ * Refusals are data, with the rule: the wrong phase or player (Core 5.2), already used (Core 28.2,
+ * naming the limit), the Rules of One (Core 5.3), not on the battlefield (Core 28.0), a pick out
+ * of range, not visible or of the wrong keyword (the ability's Declare).
+ *
+ * @module
+ */
+
+import type { Ability, AbilityEffect, AbilityPick } from '../abilities/schema';
+import { findAbility, abilityRule } from '../abilities/catalog';
+import { abilityState, limitProblem, limitText, recordUse, rulesOfOneProblem, stampOf, type ActiveEffect } from '../abilities/record';
+import { currentTrigger, windowProblem } from '../abilities/timing';
+import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
+import { inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
+import { heal } from './pathAbilities';
+import { reacted } from './attacks';
+import { returnModels } from './returning';
+import { setUpUnit } from './deployment';
+import type { Action, PlayerId } from './state';
+
+/** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
+export const PATH_USE_ABILITIES: readonly string[] = ['Berserker', 'Line-breakers', 'Well of Strength', 'Full-on Attack', 'Tactical Acumen', "Hunter's Eye"];
+
+type UseAction = Extract<Action, { type: 'useAbility' }>;
+type Positions = Readonly<Record<string, readonly [number, number]>>;
+
+/** The ability an action names, with the unit using it (null: the player, Core 28.2). */
+export function abilityOf(c: Ctx, player: PlayerId, unitId: string | undefined, id: string): { ability: Ability; user: string | null } | null {
+  if (unitId !== undefined) {
+    const own = Object.prototype.hasOwnProperty.call(c.s.units, unitId) ? findAbility(c.s, c.s.units[unitId].owner, unitId, id) : undefined;
+    if (own) return { ability: own, user: unitId };
+  }
+  const army = findAbility(c.s, player, null, id);
+  return army ? { ability: army, user: null } : null;
+}
+
+/**
+ * Every check of a declaration but the picks, in the order the options show them: the unit (Core
+ * 28.0), the timing window (Core 5.2), the once-per limit (Core 28.2), the Rules of One (Core 5.3),
+ * the command points of a command. Returns null, or the refusal.
+ */
+export function useProblem(c: Ctx, player: PlayerId, user: string | null, ability: Ability): { reason: string; rule: string } | null {
+  const s = c.s;
+  if (user !== null) {
+    const u = s.units[user];
+    if (u.owner !== player) return { reason: `unit "${user}" is not ${player}'s`, rule: 'Core 28.2' };
+    if (!onBattlefield(c, user)) return { reason: `unit "${user}" is not on the battlefield: units using an ability must be`, rule: 'Core 28.0' };
+  }
+  if (ability.source === 'spell' || ability.source === 'prayer' || ability.castingValue !== undefined || ability.chantingValue !== undefined) {
+    return ability.chantingValue !== undefined || ability.source === 'prayer'
+      ? { reason: `${ability.name} is a PRAYER: chant it ({"type": "chant", "prayer": "${ability.id}"})`, rule: 'Magic 3.0' }
+      : { reason: `${ability.name} is a SPELL: cast it ({"type": "cast", "spell": "${ability.id}"})`, rule: 'Magic 2.0' };
+  }
+  const w = windowProblem(s, ability, player, user);
+  if (w !== null) return w;
+  const lim = limitProblem(s, player, user, ability, ability.timing.limit);
+  if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
+  const one = rulesOfOneProblem(s, user, ability, ability.keywords.some((k) => k.toUpperCase() === 'CORE'));
+  if (one !== null) return { reason: one, rule: 'Core 5.3' };
+  const cost = ability.cost ?? 0;
+  if (cost > s.players[player].cp) return { reason: `${ability.name} costs ${cost} CP and ${player} has ${s.players[player].cp}`, rule: 'Commands 1.2' };
+  return null;
+}
+
+/**
+ * Check the Declare's picks on the real table (`ability.picks`): `targets` are matched to the unit
+ * picks in order (each takes `count`, default 1; Core 28.0: "each unit you pick must be a
+ * different unit"), `point` to a point pick, `choice` to a choice. A pick `within` / `wholly`
+ * within N" of the ability's unit is measured through the port (`distance`, `whollyWithin`; a point
+ * with `lineToUnit`), `visible` with `visible`, `keyword` / `notKeyword` on the picked unit,
+ * `inCombat`. Without `picks` (a Declare the importer did not read) any units on the battlefield may
+ * be named: they bound what `resolveByHand` may affect. Returns the picked unit ids.
+ */
+export function checkPicks(c: Ctx, player: PlayerId, user: string | null, ability: Ability, targets: readonly string[], point?: readonly [number, number], choice?: string): string[] {
+  const rule = `${ability.name}: Declare`;
+  if (new Set(targets).size !== targets.length) reject('each unit picked must be a different unit', 'Core 28.0');
+  for (const t of targets) {
+    if (!Object.prototype.hasOwnProperty.call(c.s.units, t)) reject(`unknown unit "${t}"`, rule);
+    if (!onBattlefield(c, t)) reject(`unit "${t}" is not on the battlefield: units picked as part of an ability must be`, 'Core 28.0');
+  }
+  const picks = ability.picks;
+  if (picks === undefined) {
+    if (point !== undefined) checkPoint(c, user, point, undefined, rule);
+    return [...targets];
+  }
+  let i = 0;
+  for (const p of picks) {
+    if (p.kind === 'point') {
+      if (point === undefined) reject(`${ability.name}: pick a point ("point": [x, y], inches)`, rule);
+      checkPoint(c, user, point, p.within, rule);
+      continue;
+    }
+    if (p.kind === 'choice') {
+      if (choice === undefined || (p.choices !== undefined && !p.choices.includes(choice))) reject(`${ability.name}: pick one of ${(p.choices ?? []).map((x) => `"${x}"`).join(', ')} ("choice")`, rule);
+      continue;
+    }
+    if (p.kind === 'terrain') continue;
+    const n = p.count ?? 1;
+    const mine = targets.slice(i, i + n);
+    if (mine.length === 0) reject(`${ability.name}: pick ${describePick(p)} ("targets")`, rule);
+    for (const t of mine) checkUnitPick(c, player, user, p, t, rule);
+    i += mine.length;
+  }
+  if (i < targets.length) reject(`${ability.name} picks ${i} unit(s); ${targets.length} given`, rule);
+  return [...targets];
+}
+
+/** A pick as words: "an enemy unit within 12" visible to this unit". */
+export function describePick(p: AbilityPick): string {
+  const who = p.kind === 'friendlyUnit' ? 'a friendly' : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
+  const kw = p.keyword ? ` ${p.keyword}` : '';
+  const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"` : '';
+  return `${who}${kw} unit${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}`;
+}
+
+/**
+ * Why unit `t` cannot be picked for `p`, or null (measured through the port: the closest distance
+ * first, then wholly within only for a unit that close). `memo`: answers of the same measurement
+ * already made (the options ask many abilities about the same units).
+ */
+export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: AbilityPick, t: string, memo?: Map<string, boolean>): string | null {
+  const s = c.s;
+  const owner = s.units[t].owner;
+  if (p.kind === 'friendlyUnit' && owner !== player) return `"${t}" is not a friendly unit`;
+  if (p.kind === 'enemyUnit' && owner === player) return `"${t}" is not an enemy unit`;
+  if (p.keyword !== undefined && !hasKeywordNow(s, c.port, t, p.keyword)) return `"${t}" is not ${p.keyword}`;
+  if (p.notKeyword !== undefined && hasKeywordNow(s, c.port, t, p.notKeyword)) return `"${t}" is ${p.notKeyword}`;
+  if (p.inCombat !== undefined && inCombat(s, c.port, t) !== p.inCombat) return `"${t}" is ${p.inCombat ? 'not ' : ''}in combat`;
+  if (p.within !== undefined || p.visible) {
+    if (user === null) return `the ability has no unit to measure "${t}" from`;
+    if (p.within !== undefined && t !== user) {
+      const key = `${user}|${t}|${p.within}|${p.wholly === true}`;
+      let ok = memo?.get(key);
+      if (ok === undefined) {
+        // Wholly within needs within first: the cheap closest distance rules most units out.
+        ok = c.port.distance(user, t) <= p.within + 1e-6 && (!p.wholly || c.port.whollyWithin(t, user, p.within));
+        memo?.set(key, ok);
+      }
+      if (!ok) return `"${t}" is not ${p.wholly ? 'wholly ' : ''}within ${p.within}" of "${user}" (${c.port.distance(user, t).toFixed(2)}")`;
+    }
+    if (p.visible && t !== user && !c.port.visible(user, t)) return `"${t}" is not visible to "${user}"`;
+  }
+  return null;
+}
+
+function checkUnitPick(c: Ctx, player: PlayerId, user: string | null, p: AbilityPick, t: string, rule: string): void {
+  const why = pickProblem(c, player, user, p, t);
+  if (why !== null) reject(`${why}: pick ${describePick(p)}`, rule);
+}
+
+function checkPoint(c: Ctx, user: string | null, point: readonly [number, number], within: number | undefined, rule: string): void {
+  if (user === null) {
+    if (within !== undefined) reject('the ability has no unit to measure the point from', rule);
+    return;
+  }
+  const line = c.port.lineToUnit(user, point);
+  if (!line.onBattlefield) reject(`the point (${point[0]}, ${point[1]}) is not on the battlefield`, rule);
+  if (within !== undefined && line.distanceInches > within + 0.001) reject(`the point (${point[0]}, ${point[1]}) is not within ${within}" of "${user}" (${line.distanceInches.toFixed(2)}")`, rule);
+}
+
+/**
+ * `useAbility` (ABILITIES.md): declare an ability of unit `unitId` (or of the player), check it and
+ * its picks, record the use, then resolve it ({@link resolveAbility}). A reaction used in an
+ * attack's reactions window passes the turn to react to the other player (Core 5.2).
+ */
+export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Positions }): void {
+  const s = c.s;
+  const found = abilityOf(c, a.player, a.unitId, a.ability);
+  if (found === null) reject(`${a.unitId !== undefined ? `unit "${a.unitId}"` : a.player} has no ability "${a.ability}"`, 'Core 28.2');
+  const { ability, user } = found;
+  if (a.unitId !== undefined && user === null && !Object.prototype.hasOwnProperty.call(s.units, a.unitId)) reject(`unknown unit "${a.unitId}"`, 'Core 28.2');
+  const problem = useProblem(c, a.player, user, ability);
+  if (problem !== null) reject(problem.reason, problem.rule);
+  const targets = [...(a.targets ?? []), ...(a.target !== undefined ? [a.target] : [])];
+  const picked = checkPicks(c, a.player, user, ability, targets, a.point, a.choice);
+  const trigger = currentTrigger(s);
+  const cost = ability.cost ?? 0;
+  if (cost > 0) s.players[a.player].cp -= cost;
+  recordUse(s, { player: a.player, unitId: user, ability: ability.id, name: ability.name, core: ability.keywords.some((k) => k.toUpperCase() === 'CORE') });
+  c.events.push({
+    type: 'abilityUsed',
+    player: a.player,
+    unitId: user,
+    ability: ability.id,
+    name: ability.name,
+    source: ability.source,
+    timing: ability.timing.text,
+    ...(ability.timing.limit ? { limit: limitText(ability.timing.limit) } : {}),
+    declare: ability.declare,
+    effect: ability.effect,
+    targets: picked,
+    ...(a.point ? { point: a.point } : {}),
+    ...(a.choice !== undefined ? { choice: a.choice } : {}),
+    ...(cost > 0 ? { cost, cpLeft: s.players[a.player].cp } : {}),
+    ...(trigger !== null && ability.timing.when === 'reaction' ? { reactsTo: trigger.name } : {}),
+  });
+  resolveAbility(c, a.player, user, ability, picked, { point: a.point, choice: a.choice, positions: a.positions });
+  if (ability.timing.when === 'reaction' && s.pendingAttack !== null) reacted(c, a.player);
+}
+
+/**
+ * Step 3 of Core 5.2: apply the ability's `resolves` (the engine understood its whole text), or
+ * leave it waiting for `resolveByHand` until the end of the phase.
+ */
+export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ability: Ability, picked: readonly string[], extra: { point?: readonly [number, number]; choice?: string; positions?: Positions } = {}): void {
+  const st = abilityState(c.s);
+  const order = st.order++;
+  if (ability.resolves === null) {
+    st.awaiting.push({ player, unitId: user, ability: ability.id, name: ability.name, targets: [...(user !== null ? [user] : []), ...picked.filter((t) => t !== user)], ...(extra.point ? { point: [extra.point[0], extra.point[1]] as const } : {}), ...(extra.choice !== undefined ? { choice: extra.choice } : {}), at: stampOf(c.s) });
+    c.events.push({ type: 'abilityAwaitsByHand', player, unitId: user, ability: ability.id, name: ability.name, effect: ability.effect });
+    return;
+  }
+  for (const e of ability.resolves) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions);
+}
+
+/** Effects that persist (Core 28.1) rather than happen once. */
+function persists(e: AbilityEffect): boolean {
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e;
+}
+
+/**
+ * Apply one effect (ABILITIES.md "The effect vocabulary") to its target units: each `if` condition
+ * is checked (a `roll` rolled) for one unit before the next (Core 28.0: "roll and resolve the
+ * effect for one unit before moving on to the next"); a unit whose condition fails is not affected
+ * (event `abilityEffectSkipped`). Modifiers and permissions persist for their duration (default:
+ * the phase; Core 28.1); mortal damage, healing, returned models, moves, set-ups and points happen now.
+ */
+export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: string, name: string, rule: string, e: AbilityEffect, picked: readonly string[], order: number, byHand: boolean, positions?: Positions): void {
+  const s = c.s;
+  const all = targetUnits(s, e, player, user, picked);
+  const units: string[] = [];
+  const rolls: Record<string, number[]> = {};
+  const purpose = `ability:${user ?? player}:${id}`;
+  for (const t of all) {
+    if (!present(s, c.port, t) && !('returnModels' in e) && !('setUp' in e)) continue;
+    const cond = e.if;
+    if (cond !== undefined) {
+      if (cond.roll !== undefined) {
+        const [d] = rollLogged(c, 1, 6, `${purpose}:if`, player);
+        rolls[t] = [d];
+        if (d < Number(cond.roll[0])) {
+          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${d}, needed ${cond.roll}` });
+          continue;
+        }
+      }
+      if (!conditionHolds(s, c.port, { ...cond, roll: undefined }, t, user)) {
+        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: 'its condition does not hold' });
+        continue;
+      }
+    }
+    units.push(t);
+  }
+  const base = { type: 'abilityEffect', player, unitId: user, ability: id, name, rule, effect: e, units, ...(byHand ? { byHand: true } : {}) };
+  if (persists(e)) {
+    if (units.length === 0 && e.targets !== 'friendly' && e.targets !== 'enemy') {
+      c.events.push({ ...base, applied: false });
+      return;
+    }
+    const entry: ActiveEffect = { ability: id, name, player, unitId: user, effect: { ...e, if: undefined, duration: e.duration ?? 'phase' }, units, order, at: stampOf(s) };
+    abilityState(s).active.push(entry);
+    c.events.push({ ...base, duration: entry.effect.duration, ...(Object.keys(rolls).length ? { rolls } : {}) });
+    return;
+  }
+  c.events.push({ ...base, ...(Object.keys(rolls).length ? { rolls } : {}) });
+  if ('cp' in e) {
+    s.players[player].cp = Math.max(0, s.players[player].cp + e.cp);
+    c.events.push({ type: 'cpGained', player, gain: e.cp, cp: s.players[player].cp, ability: name });
+    return;
+  }
+  if ('vp' in e) {
+    s.players[player].vp = Math.max(0, s.players[player].vp + e.vp);
+    c.events.push({ type: 'vpScored', player, vp: e.vp, total: s.players[player].vp, ability: name });
+    return;
+  }
+  if ('note' in e) return;
+  for (const t of units) {
+    if ('mortal' in e) {
+      const each = e.each === 'model' ? rosterUnit(s, t).models.filter((m) => !s.units[t].slain.includes(m.id)).length : 1;
+      let amount = 0;
+      const dice: number[] = [];
+      for (let k = 0; k < each; k++) {
+        if (e.on !== undefined) {
+          const [d] = rollLogged(c, 1, 6, `${purpose}:on:${t}`, player);
+          dice.push(d);
+          if (d < Number(e.on[0])) continue;
+        }
+        amount += rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
+      }
+      c.events.push({ type: 'abilityMortal', ability: id, unitId: t, ...(dice.length ? { dice } : {}), amount });
+      if (amount > 0) mortalDamage(c, t, amount, `ability:${user ?? ''}`);
+    } else if ('heal' in e) {
+      heal(c, t, rollValue(c, e.heal, `${purpose}:heal:${t}`, player), rule);
+    } else if ('returnModels' in e) {
+      const n = Math.min(rollValue(c, e.returnModels, `${purpose}:return:${t}`, player), s.units[t].slain.length);
+      if (n <= 0) continue;
+      const given = positions ? Object.keys(positions).filter((m) => s.units[t].slain.includes(m)) : [];
+      const back = given.length > 0 ? given.slice(0, n) : s.units[t].slain.slice(s.units[t].slain.length - n);
+      returnModels(c, t, back, given.length > 0 ? positions : undefined);
+      c.events.push({ type: 'modelsReturned', unitId: t, returned: back, ability: name });
+    } else if ('move' in e) {
+      const inches = rollValue(c, e.inches, `${purpose}:move:${t}`, player);
+      const as = e.move === 'any' || e.move === 'normal' ? 'normal' : e.move;
+      s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name };
+      c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });
+    } else if ('setUp' in e) {
+      setUpByAbility(c, player, user, t, e, positions, name);
+    }
+  }
+}
+
+/** `setUp` effects: to reserve (off the battlefield, Core 24.1), or on the battlefield at `positions`, with the distances checked. */
+function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string, e: Extract<AbilityEffect, { setUp: string }>, positions: Positions | undefined, name: string): void {
+  const s = c.s;
+  const u = s.units[t];
+  const rule = `${name}: set-up`;
+  if (e.setUp === 'reserve') {
+    u.status = 'reserve';
+    const ids = new Set(rosterUnit(s, t).models.map((m) => m.id));
+    s.positions = Object.fromEntries(Object.entries(s.positions).filter(([k]) => !ids.has(k)));
+    syncPort(c);
+    c.events.push({ type: 'removedToReserve', unitId: t, ability: name });
+    return;
+  }
+  if (positions === undefined) reject(`${name} sets up "${t}": give "positions" for its models`, 'Core 24.0');
+  const mine = Object.fromEntries(Object.entries(positions).filter(([k]) => rosterUnit(s, t).models.some((m) => m.id === k)));
+  delete u.status;
+  setUpUnit(c, t, mine);
+  if (e.within !== undefined && user !== null && t !== user && !c.port.whollyWithin(t, user, e.within)) reject(`"${t}" must be set up wholly within ${e.within}" of "${user}"`, rule);
+  if (e.farther !== undefined) {
+    for (const en of Object.values(s.units)) {
+      if (en.owner === player || !onBattlefield(c, en.id)) continue;
+      if (c.port.distance(t, en.id) <= e.farther + 1e-6) reject(`"${t}" must be set up more than ${e.farther}" from every enemy unit ("${en.id}" is ${c.port.distance(t, en.id).toFixed(2)}")`, rule);
+    }
+  }
+  u.turn = { ...u.turn, setUp: true };
+  c.events.push({ type: 'setUpByAbility', unitId: t, ability: name });
+}
+
+/**
+ * `resolveByHand` (ABILITIES.md): the player applies, from the effect vocabulary, what they read
+ * in the Effect of an ability they declared and the engine left to them. Refused when no such
+ * ability waits (never declared, already resolved, or its window closed: abilities lapse at the
+ * end of their phase), or when an effect reaches a unit outside the ability's declared targets
+ * (the ability's unit and the Declare's picks). Logged "by hand" with the ability quoted.
+ */
+export function resolveByHand(c: Ctx, a: Extract<Action, { type: 'resolveByHand' }> & { readonly positions?: Positions }): void {
+  const s = c.s;
+  const st = abilityState(s);
+  let i = -1;
+  for (let k = st.awaiting.length - 1; k >= 0; k--) if (st.awaiting[k].player === a.player && st.awaiting[k].ability === a.ability) {
+    i = k;
+    break;
+  }
+  if (i < 0) reject(`no ability "${a.ability}" of ${a.player} waits to be resolved by hand (declare it with useAbility; its window closes at the end of its phase)`, 'Core 5.2');
+  const w = st.awaiting[i];
+  const picked = w.targets.filter((t) => t !== w.unitId);
+  for (const e of a.effects) {
+    const t = e.targets ?? 'self';
+    if (t === 'friendly' || t === 'enemy') reject(`a by-hand effect names its units ("self", "targets" or ids among ${w.targets.join(', ') || 'none'})`, 'Core 5.2');
+    const units = targetUnits(s, e, a.player, w.unitId, picked);
+    const outside = units.filter((u) => !w.targets.includes(u));
+    if (outside.length > 0) reject(`${outside.join(', ')} ${outside.length > 1 ? 'are' : 'is'} outside the declared targets of ${w.name} (${w.targets.join(', ') || 'none'})`, 'Core 5.2');
+    if ('cp' in e || 'vp' in e || 'note' in e) continue;
+    if (units.length === 0) reject(`${JSON.stringify(e)} affects no unit`, 'Core 5.2');
+  }
+  st.awaiting.splice(i, 1);
+  const ability = findAbility(s, a.player, w.unitId, w.ability);
+  const order = st.order++;
+  c.events.push({ type: 'abilityResolvedByHand', player: a.player, unitId: w.unitId, ability: w.ability, name: w.name, effect: ability?.effect ?? '', declare: ability?.declare ?? null, effects: a.effects, byHand: true });
+  for (const e of a.effects) applyEffect(c, a.player, w.unitId, w.ability, w.name, ability ? abilityRule(ability) : w.name, e, picked, order, true, a.positions);
+}
