@@ -11,6 +11,7 @@ import { COMMAND_LABELS, MOVE_RULES, PHASE_NAMES, commandLabel } from './battleL
 import { rosterEntry, unitName } from './roster';
 import { boardOf } from './summary';
 import { generalAbilityOptions, unitAbilityOptions } from '../abilityOptions';
+import { byHandOptions, type ByHandInfo } from '../byHandOptions';
 
 /** One candidate of {@link GameSession.options}. */
 export interface OptionEntry {
@@ -29,6 +30,10 @@ export interface OptionEntry {
   /** An alternative weapon profile this entry picks (`Weapon: Profile`), and its expected damage on `target`. */
   profile?: string;
   expectedDamage?: number;
+  /** An army ability's text as printed (ABILITIES.md): timing, Declare, Effect, and whether the engine resolves it (`auto`). */
+  ability?: { id: string; name: string; source: string; timing: string; declare: string | null; effect: string; auto: boolean };
+  /** An ability declared and waiting for its player's `resolveByHand` (`byHandOptions.ts`): its text and the units it may affect. */
+  byHand?: ByHandInfo;
 }
 
 /** Answer of {@link GameSession.options}. */
@@ -143,7 +148,7 @@ export function unitOptions(s: GameState, port: GeometryPort, placement: Record<
 /** Player-level actions of the player expected to act now. */
 export function generalOptionsOf(s: GameState, port: GeometryPort): OptionEntry[] {
   // The abilities used by the players (battle traits and others, ABILITIES.md), whose window is open.
-  const out: OptionEntry[] = [...generalAbilityOptions(s, port)];
+  const out: OptionEntry[] = [...byHandOptions(s), ...generalAbilityOptions(s, port)];
   const probe = (group: string, label: string, rule: string, action: Action, extra: Partial<OptionEntry> = {}) => {
     const r = reduce(s, action, port);
     out.push({ group, label, rule, action, available: r.ok, ...(r.ok ? {} : { reason: r.reason, rejectedBy: r.rule }), ...extra });
