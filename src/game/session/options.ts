@@ -12,6 +12,7 @@ import { rosterEntry, unitName } from './roster';
 import { boardOf } from './summary';
 import { generalAbilityOptions, unitAbilityOptions } from '../abilityOptions';
 import { byHandOptions, type ByHandInfo } from '../byHandOptions';
+import { withStepPassives, type StepPassive } from '../stepPassives';
 
 /** One candidate of {@link GameSession.options}. */
 export interface OptionEntry {
@@ -34,6 +35,8 @@ export interface OptionEntry {
   ability?: { id: string; name: string; source: string; timing: string; declare: string | null; effect: string; auto: boolean };
   /** An ability declared and waiting for its player's `resolveByHand` (`byHandOptions.ts`): its text and the units it may affect. */
   byHand?: ByHandInfo;
+  /** An attack, charge or move option: the passives of the unit (and target) that could matter at this step (`stepPassives.ts`). */
+  passives?: StepPassive[];
 }
 
 /** Answer of {@link GameSession.options}. */
@@ -142,7 +145,7 @@ export function unitOptions(s: GameState, port: GeometryPort, placement: Record<
   probe('placeOfPower', 'Activate Place of Power', 'Terrain 1.2', { type: 'activatePlaceOfPower', player: p, unitId });
   ascensionUnitOptions(s, port, unitId, probe);
   entries.push(...unitAbilityOptions(s, port, unitId)); // the army's abilities (ABILITIES.md)
-  return { ok: true as const, unitId, player: p, entries, general: generalOptionsOf(s, port) };
+  return { ok: true as const, unitId, player: p, entries: withStepPassives(s, unitId, entries), general: generalOptionsOf(s, port) };
 }
 
 /** Player-level actions of the player expected to act now. */

@@ -9,6 +9,7 @@
 import { TwistBanner } from './TwistBanner';
 import { AbilityText } from './abilities/AbilityText';
 import { ByHandEntry } from './abilities/ByHandEntry';
+import { StepPassives } from './abilities/StepPassives';
 import { useEffect, useRef, useState } from 'react';
 import type { Action, ExpectedDamage, OptionEntry } from '../../client/gameClient';
 import type { PanelState, PlayPanelHandlers } from './panelStore';
@@ -95,7 +96,9 @@ function Entry({ e: raw, busy, onAct, testid, extra, words = (t) => t }: { e: Op
     </button>
   );
   // An army ability: its timing, Declare and Effect under the button (ABILITIES.md "Play").
-  return e.ability ? <div className="play-ability">{button}<AbilityText ability={e.ability} /></div> : button;
+  if (e.ability) return <div className="play-ability">{button}<AbilityText ability={e.ability} /></div>;
+  // An attack, charge or move: the passives that could matter at this step (ABILITIES.md, Core 5.4).
+  return e.passives ? <div className="play-ability">{button}<StepPassives passives={e.passives} /></div> : button;
 }
 
 /** Groups a unit's entries: the available ones, or (none available) the first reason. */
