@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KB, ability, gameAtHero, roster, tablePortAt, timing } from '../rules/engine/abilityKit.test-helpers';
-import { stepOfGroup, stepPassives, withStepPassives } from './stepPassives';
+import { stepOfGroup, stepPassives, withStepPassives, type StepPassive } from './stepPassives';
 
 // Real passive texts of kb-001-all-units (Kruleboyz).
 const venom = ability({ name: 'Venom-encrusted Weapons', timing: timing('Passive', 'passive', 'any'), effect: "If an unmodified hit roll for an attack made with this unit's weapons is 6, that attack scores 2 hits on the target instead of 1.", resolves: null });
@@ -25,7 +25,8 @@ describe('stepPassives: the passives that could matter at an attack, charge or m
 
   it('options get passives only on attack, charge and move steps', () => {
     expect([stepOfGroup('shoot'), stepOfGroup('fightProfile'), stepOfGroup('charge'), stepOfGroup('retreat'), stepOfGroup('command:rally'), stepOfGroup('ability:x')]).toEqual(['attack', 'attack', 'charge', 'move', null, null]);
-    const out = withStepPassives(s, 'p1-boyz', [{ group: 'fight', target: 'p2-gits' }, { group: 'command:rally' }, { group: 'charge' }]);
+    const entries: { group: string; target?: string; passives?: StepPassive[] }[] = [{ group: 'fight', target: 'p2-gits' }, { group: 'command:rally' }, { group: 'charge' }];
+    const out = withStepPassives(s, 'p1-boyz', entries);
     expect(out[0].passives?.map((p) => p.name)).toEqual(['Venom-encrusted Weapons']);
     expect(out[1].passives).toBeUndefined();
     expect(out[2].passives).toBeUndefined();
