@@ -11,6 +11,8 @@ import { COMMAND_LABELS, MOVE_RULES, PHASE_NAMES, commandLabel } from './battleL
 import { rosterEntry, unitName } from './roster';
 import { boardOf } from './summary';
 import { generalAbilityOptions, unitAbilityOptions } from '../abilityOptions';
+import { byHandOptions, type ByHandInfo } from '../byHandOptions';
+import { withStepPassives, type StepPassive } from '../stepPassives';
 
 /** One candidate of {@link GameSession.options}. */
 export interface OptionEntry {
@@ -29,6 +31,12 @@ export interface OptionEntry {
   /** An alternative weapon profile this entry picks (`Weapon: Profile`), and its expected damage on `target`. */
   profile?: string;
   expectedDamage?: number;
+  /** An army ability's text as printed (ABILITIES.md): timing, Declare, Effect, and whether the engine resolves it (`auto`). */
+  ability?: { id: string; name: string; source: string; timing: string; declare: string | null; effect: string; auto: boolean };
+  /** An ability declared and waiting for its player's `resolveByHand` (`byHandOptions.ts`): its text and the units it may affect. */
+  byHand?: ByHandInfo;
+  /** An attack, charge or move option: the passives of the unit (and target) that could matter at this step (`stepPassives.ts`). */
+  passives?: StepPassive[];
 }
 
 /** Answer of {@link GameSession.options}. */
@@ -137,13 +145,13 @@ export function unitOptions(s: GameState, port: GeometryPort, placement: Record<
   probe('placeOfPower', 'Activate Place of Power', 'Terrain 1.2', { type: 'activatePlaceOfPower', player: p, unitId });
   ascensionUnitOptions(s, port, unitId, probe);
   entries.push(...unitAbilityOptions(s, port, unitId)); // the army's abilities (ABILITIES.md)
-  return { ok: true as const, unitId, player: p, entries, general: generalOptionsOf(s, port) };
+  return { ok: true as const, unitId, player: p, entries: withStepPassives(s, unitId, entries), general: generalOptionsOf(s, port) };
 }
 
 /** Player-level actions of the player expected to act now. */
 export function generalOptionsOf(s: GameState, port: GeometryPort): OptionEntry[] {
   // The abilities used by the players (battle traits and others, ABILITIES.md), whose window is open.
-  const out: OptionEntry[] = [...generalAbilityOptions(s, port)];
+  const out: OptionEntry[] = [...byHandOptions(s), ...generalAbilityOptions(s, port)];
   const probe = (group: string, label: string, rule: string, action: Action, extra: Partial<OptionEntry> = {}) => {
     const r = reduce(s, action, port);
     out.push({ group, label, rule, action, available: r.ok, ...(r.ok ? {} : { reason: r.reason, rejectedBy: r.rule }), ...extra });

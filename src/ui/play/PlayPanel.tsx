@@ -7,6 +7,9 @@
  * load, replay with step back / step / jump, new game). Every value shown is the game worker's.
  */
 import { TwistBanner } from './TwistBanner';
+import { AbilityText } from './abilities/AbilityText';
+import { ByHandEntry } from './abilities/ByHandEntry';
+import { StepPassives } from './abilities/StepPassives';
 import { useEffect, useRef, useState } from 'react';
 import type { Action, ExpectedDamage, OptionEntry } from '../../client/gameClient';
 import type { PanelState, PlayPanelHandlers } from './panelStore';
@@ -84,13 +87,18 @@ function Entry({ e: raw, busy, onAct, testid, extra, words = (t) => t }: { e: Op
       </div>
     );
   }
-  return (
+  if (e.byHand) return <ByHandEntry entry={{ ...e, byHand: e.byHand }} busy={busy} onAct={onAct} testid={testid} />;
+  const button = (
     <button type="button" data-testid={testid} disabled={busy} onClick={() => onAct(e.action)}>
       {e.label}
       {extra && <span className="play-exp">{extra}</span>}
       <span className="play-rule">{e.rule}</span>
     </button>
   );
+  // An army ability: its timing, Declare and Effect under the button (ABILITIES.md "Play").
+  if (e.ability) return <div className="play-ability">{button}<AbilityText ability={e.ability} /></div>;
+  // An attack, charge or move: the passives that could matter at this step (ABILITIES.md, Core 5.4).
+  return e.passives ? <div className="play-ability">{button}<StepPassives passives={e.passives} /></div> : button;
 }
 
 /** Groups a unit's entries: the available ones, or (none available) the first reason. */

@@ -1,0 +1,130 @@
+/**
+ * The by-hand dialog's form, pure (no React): the effect kinds of the vocabulary
+ * (`../shared/contract/ABILITIES.md` "The effect vocabulary") with the fields each needs, an
+ * effect built from the fields a player filled in (checked with the engine's own schema,
+ * {@link AbilityEffectSchema}, so the dialog never sends what the engine would not read), and an
+ * effect in a player's words for the dialog's list.
+ *
+ * @module
+ */
+
+import { AbilityEffectSchema, type AbilityEffect } from '../../../rules/abilities/schema';
+
+/** A field of an effect kind: a pick from `choices`, a whole number, a dice expression ("D3", "2D6", "D6+1" or a number), text, or a roll ("4+"). */
+export interface EffectField {
+  key: string;
+  label: string;
+  type: 'choice' | 'number' | 'dice' | 'text' | 'roll';
+  choices?: readonly string[];
+  /** Optional fields may be left empty. */
+  optional?: boolean;
+  /** The value the form starts with. */
+  initial: string;
+}
+
+/** An effect kind: its key in the vocabulary, a player's label, its fields, and whether it names units. */
+export interface EffectKind {
+  key: string;
+  label: string;
+  fields: readonly EffectField[];
+  /** CP, VP and notes belong to the player, not to units. */
+  units: boolean;
+}
+
+const ROLLS = ['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'control', 'cast', 'chant', 'unbind', 'banish'] as const;
+const ATTACKS = { key: 'attacks', label: 'attacks', type: 'choice', choices: ['all', 'melee', 'ranged'], initial: 'all' } as const;
+
+/** Every kind of the vocabulary, in the order the dialog lists them. */
+export const EFFECT_KINDS: readonly EffectKind[] = [
+  { key: 'modify', label: 'Add to / subtract from a roll or characteristic', units: true, fields: [{ key: 'modify', label: 'roll', type: 'choice', choices: ROLLS, initial: 'hit' }, { key: 'by', label: 'by', type: 'number', initial: '1' }, ATTACKS] },
+  { key: 'set', label: 'Set a characteristic', units: true, fields: [{ key: 'set', label: 'characteristic', type: 'choice', choices: ['damage', 'attacks', 'rend', 'save', 'move', 'control'], initial: 'damage' }, { key: 'to', label: 'to', type: 'number', initial: '2' }, ATTACKS] },
+  { key: 'ward', label: 'Ward', units: true, fields: [{ key: 'ward', label: 'WARD (n+)', type: 'number', initial: '5' }] },
+  { key: 'reroll', label: 'Re-roll', units: true, fields: [{ key: 'reroll', label: 'roll', type: 'choice', choices: ['hit', 'wound', 'save', 'charge', 'run', 'cast', 'chant', 'any'], initial: 'hit' }, { key: 'which', label: 'which', type: 'choice', choices: ['ones', 'failed', 'any'], initial: 'ones' }, ATTACKS] },
+  { key: 'mortal', label: 'Mortal damage', units: true, fields: [{ key: 'mortal', label: 'amount', type: 'dice', initial: 'D3' }, { key: 'on', label: 'on a roll of', type: 'roll', optional: true, initial: '' }] },
+  { key: 'heal', label: 'Heal', units: true, fields: [{ key: 'heal', label: 'amount', type: 'dice', initial: 'D3' }] },
+  { key: 'returnModels', label: 'Return slain models', units: true, fields: [{ key: 'returnModels', label: 'models', type: 'dice', initial: '1' }] },
+  { key: 'move', label: 'An extra move', units: true, fields: [{ key: 'move', label: 'as a', type: 'choice', choices: ['normal', 'pileIn', 'retreat', 'charge', 'any'], initial: 'normal' }, { key: 'inches', label: 'inches', type: 'dice', initial: '3' }] },
+  { key: 'strike', label: 'Strike first / last', units: true, fields: [{ key: 'strike', label: 'strike', type: 'choice', choices: ['first', 'last'], initial: 'first' }] },
+  { key: 'keyword', label: 'Gain a keyword', units: true, fields: [{ key: 'keyword', label: 'keyword', type: 'text', initial: 'FLY' }] },
+  { key: 'mayShootInCombat', label: 'May shoot while in combat', units: true, fields: [] },
+  { key: 'mayChargeAfter', label: 'May charge after', units: true, fields: [{ key: 'mayChargeAfter', label: 'after a', type: 'choice', choices: ['run', 'retreat'], initial: 'run' }] },
+  { key: 'cp', label: 'Command points', units: false, fields: [{ key: 'cp', label: 'CP', type: 'number', initial: '1' }] },
+  { key: 'vp', label: 'Victory points', units: false, fields: [{ key: 'vp', label: 'VP', type: 'number', initial: '1' }] },
+  { key: 'note', label: 'A note in the log (anything else)', units: false, fields: [{ key: 'note', label: 'what happens', type: 'text', initial: '' }] },
+];
+
+/** How long an effect lasts (Core 28.1), as the dialog offers it; `''` = at once (no duration). */
+export const DURATIONS: readonly { key: '' | 'phase' | 'turn' | 'round' | 'battle' | 'nextTurnStart'; label: string }[] = [
+  { key: '', label: 'at once' },
+  { key: 'phase', label: 'until the end of the phase' },
+  { key: 'turn', label: 'until the end of the turn' },
+  { key: 'round', label: 'until the end of the battle round' },
+  { key: 'nextTurnStart', label: 'until the start of your next turn' },
+  { key: 'battle', label: 'for the rest of the battle' },
+];
+
+/**
+ * Builds one effect from the form: `kind` (an {@link EFFECT_KINDS} key), its field values (text as
+ * typed), the unit ids ticked (ignored for CP, VP and notes) and a duration key. Returns the
+ * effect, or an error naming the field. Numbers are whole; an empty optional field is left out.
+ */
+export function buildEffect(kind: string, values: Readonly<Record<string, string>>, units: readonly string[], duration: string): { ok: true; effect: AbilityEffect } | { ok: false; error: string } {
+  const k = EFFECT_KINDS.find((x) => x.key === kind);
+  if (!k) return { ok: false, error: `unknown effect "${kind}"` };
+  const out: Record<string, unknown> = {};
+  for (const f of k.fields) {
+    const raw = (values[f.key] ?? f.initial).trim();
+    if (raw === '') {
+      if (f.optional) continue;
+      return { ok: false, error: `${k.label}: fill in "${f.label}"` };
+    }
+    if (f.type === 'number') {
+      if (!/^[+-]?\d+$/.test(raw)) return { ok: false, error: `${k.label}: "${f.label}" must be a whole number, not "${raw}"` };
+      out[f.key] = Number(raw);
+    } else if (f.type === 'dice') {
+      out[f.key] = /^\d+$/.test(raw) ? Number(raw) : raw.toUpperCase().replace(/\s+/g, '');
+    } else if (f.type === 'text' && f.key === 'keyword') {
+      out[f.key] = raw.toUpperCase();
+    } else out[f.key] = raw;
+  }
+  if (k.key === 'keyword') out.add = true;
+  if (k.key === 'mayShootInCombat') out.mayShootInCombat = true;
+  if (out.attacks === 'all' && k.key !== 'modify') delete out.attacks;
+  if (k.units) {
+    if (units.length === 0) return { ok: false, error: `${k.label}: tick the unit(s) it applies to` };
+    out.targets = [...units];
+  }
+  if (duration !== '') out.duration = duration;
+  const parsed = AbilityEffectSchema.safeParse(out);
+  if (!parsed.success) {
+    const i = parsed.error.issues[0];
+    return { ok: false, error: `${k.label}: ${i.path.length ? `"${i.path.join('.')}" ` : ''}${i.message}` };
+  }
+  return { ok: true, effect: parsed.data };
+}
+
+/** An effect in a player's words, naming units through `nameOf` ("+1 to hit rolls (melee) for Gutrippaz until the end of the phase"). */
+export function describeEffect(e: AbilityEffect, nameOf: (id: string) => string): string {
+  const r = e as Record<string, unknown>;
+  const who = Array.isArray(e.targets) ? ` for ${e.targets.map(nameOf).join(', ')}` : e.targets ? ` for ${e.targets}` : '';
+  const dur = e.duration ? ` ${DURATIONS.find((d) => d.key === e.duration)?.label ?? e.duration}` : '';
+  const att = typeof r.attacks === 'string' && r.attacks !== 'all' ? ` (${r.attacks})` : '';
+  let what: string;
+  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by} to ${e.modify}${att}`;
+  else if ('set' in e) what = `${e.set} set to ${e.to}${att}`;
+  else if ('ward' in e) what = `WARD (${e.ward}+)`;
+  else if ('reroll' in e) what = `re-roll ${e.which === 'any' ? '' : `${e.which} `}${e.reroll} rolls${att}`;
+  else if ('mortal' in e) what = `${e.on ? `on a ${e.on}, ` : ''}${e.mortal} mortal damage`;
+  else if ('heal' in e) what = `heal ${e.heal}`;
+  else if ('returnModels' in e) what = `return ${e.returnModels} slain model(s)`.replace('1 slain model(s)', '1 slain model');
+  else if ('move' in e) what = `an extra ${e.move === 'pileIn' ? 'pile-in' : e.move} move of ${e.inches}"`;
+  else if ('strike' in e) what = `strike ${e.strike}`;
+  else if ('keyword' in e) what = `gains ${e.keyword}`;
+  else if ('mayShootInCombat' in e) what = 'may shoot while in combat';
+  else if ('mayChargeAfter' in e) what = `may charge after a ${e.mayChargeAfter}`;
+  else if ('cp' in e) what = `${e.cp >= 0 ? '+' : ''}${e.cp} CP`;
+  else if ('vp' in e) what = `${e.vp >= 0 ? '+' : ''}${e.vp} VP`;
+  else if ('setUp' in e) what = `set up ${e.setUp === 'reserve' ? 'in reserve' : 'on the battlefield'}`;
+  else what = `note: ${e.note}`;
+  return `${what}${who}${dur}`;
+}
