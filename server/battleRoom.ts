@@ -26,6 +26,7 @@ import { loggedActions } from '../src/rules/engine';
 import { readBundledNode } from '../src/game/node';
 import { GameSession, type GameSummary } from '../src/game/session';
 import { repoPathOf } from '../src/game/table';
+import { bundledAssetPath, isBundledSrc } from '../src/scenario/bundled';
 import {
   ActMessageSchema,
   AskMessageSchema,
@@ -92,8 +93,15 @@ function cfg(): BattleRoomConfig {
 
 const token = () => randomBytes(12).toString('base64url');
 
-/** Where a bundled mesh `src` of a scenario lies in this checkout (`../kenney/x.glb` as the bundled scenarios name it). */
+/** Where a bundled mesh `src` of a scenario lies in this checkout (`bundled:kenney/x.glb`, or `../kenney/x.glb` as the bundled scenarios name it). */
 function bundledPath(src: string): string | null {
+  if (isBundledSrc(src)) {
+    try {
+      return bundledAssetPath(src);
+    } catch {
+      return null;
+    }
+  }
   const path = src.startsWith('assets/') ? repoPathOf(src, '') : repoPathOf(src, 'assets/scenarios/scenario.json');
   return path.startsWith('assets/') ? path : null;
 }

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { World } from '../geometry/world';
 import { buildWorld, ScenarioBuildError } from './build';
+import { meshFileOf } from './bundledNode';
 import { loadMeshFileNode } from './meshLoaderNode';
 import type { Scenario } from './schema';
 import { parseScenarioText } from './validate';
@@ -11,7 +12,8 @@ export type LoadResult = { ok: true; scenario: Scenario; world: World } | { ok: 
 
 /**
  * Reads, validates and builds a scenario file in Node: mesh `src` paths are resolved relative to
- * the scenario file. Never throws for bad input; problems come back as data.
+ * the scenario file, `bundled:` names to Sightline's own assets (`bundledNode.ts`: the file answers
+ * wherever it lies). Never throws for bad input; problems come back as data.
  */
 export async function loadScenarioFile(path: string): Promise<LoadResult> {
   let text: string;
@@ -24,7 +26,7 @@ export async function loadScenarioFile(path: string): Promise<LoadResult> {
   if (!parsed.ok) return parsed;
   const base = dirname(resolve(path));
   try {
-    const world = await buildWorld(parsed.scenario, (src) => loadMeshFileNode(isAbsolute(src) ? src : resolve(base, src)));
+    const world = await buildWorld(parsed.scenario, (src) => loadMeshFileNode(meshFileOf(src, base)));
     return { ok: true, scenario: parsed.scenario, world };
   } catch (e) {
     if (e instanceof ScenarioBuildError) return { ok: false, problems: e.problems };

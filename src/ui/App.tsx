@@ -43,6 +43,7 @@ import { favouriteLine, foundBlockers, shownLos, useLosTool, type LosResult } fr
 import { eyeView } from './tools/eyeView';
 import { atGamePositions, disputeFilename, disputeOf, disputeScenario, type DisputeQuery } from './files/dispute';
 import { encodeShare, shareUrl } from './files/share';
+import { portableScenario } from './files/meshes';
 import { useSightTable } from './tools/sightTableTool';
 import { shownMeasure, useMeasureTool } from './tools/measureTool';
 import { afterRedo, afterUndo, EMPTY_HISTORY, isEdit, isPlacement, nextRedo, nextUndo, pushMove, type EditRecord, type MoveHistory, type PlaceRecord } from './tools/moveHistory';
@@ -498,7 +499,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     if (!s) return;
     const game = play.active ? playGame() : null;
     const table = game ? atGamePositions(s, (await game.summary()).board) : s;
-    const dispute = disputeScenario(table, los.observer, los.target);
+    const dispute = portableScenario(disputeScenario(table, los.observer, los.target));
     const url = shareUrl(await encodeShare(dispute));
     const text = `${JSON.stringify(dispute, null, 2)}\n`;
     const fileUrl = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
