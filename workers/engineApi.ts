@@ -29,6 +29,7 @@ import { parseMeshFile } from '../src/scenario/meshLoader';
 import { ModelSchema, type Scenario, type ScenarioModel, type ScenarioQuery, type ScenarioUnit } from '../src/scenario/schema';
 import { formatPath, parseScenario } from '../src/scenario/validate';
 import { scenarioIds } from '../src/scenario/ids';
+import { insideTerrainReason, modelsInsideTerrain } from '../src/scenario/insideTerrain';
 import type { WorldInput } from '../src/geometry/world';
 import type { HelperFactory, HelperLink } from './helperLink';
 import { layoutCore, layoutOptionProblems, type LayoutProgress, type LayoutReport, type RelateAsk } from '../src/layout/analyse';
@@ -397,6 +398,9 @@ export class EngineApi {
       input = await scenarioToWorldInput(scenario, this.meshSource(meshes ?? {}, options.baseUrl));
       if (ticket !== this.loadTicket) return { ok: false, problems: ['(engine): superseded by a later loadScenario call'] };
       world = new World(input);
+      // A model standing inside terrain is refused, naming both (issue 39; src/scenario/insideTerrain.ts).
+      const inside = modelsInsideTerrain(world, scenario);
+      if (inside.problems.length) return { ok: false, problems: inside.problems };
       // Every model's samples and sample tree now, not in the first visibility job.
       world.prepareVisibility(DEFAULT_SAMPLE_SPACING_INCHES);
       this.terrainBuilds++;
@@ -440,6 +444,11 @@ export class EngineApi {
       return { ok: false, reason: `${id}: at (${x}, ${y}) its base would leave the ${l.scenario.battlefield.width}" x ${l.scenario.battlefield.depth}" battlefield` };
     }
     l.world.setModel(input);
+    const inside = moved.elevation === undefined ? null : insideTerrainReason(l.world, l.scenario, id);
+    if (inside) {
+      l.world.setModel(scenarioModelInput(found.unit.id, found.model));
+      return { ok: false, reason: inside };
+    }
     this.mirror((h) => h.setModel(input));
     found.unit.models[found.index] = moved;
     this.version++;
@@ -468,6 +477,11 @@ export class EngineApi {
       return { ok: false, reason: `${m.id}: at (${m.position[0]}, ${m.position[1]}) its base would leave the battlefield` };
     }
     l.world.setModel(input);
+    const inside = m.elevation === undefined ? null : insideTerrainReason(l.world, l.scenario, m.id);
+    if (inside) {
+      l.world.removeModel(m.id);
+      return { ok: false, reason: inside };
+    }
     this.mirror((h) => h.setModel(input));
     unit.models.push(m);
     this.version++;
