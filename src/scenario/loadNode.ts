@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { World } from '../geometry/world';
 import { buildWorld, ScenarioBuildError } from './build';
 import { meshFileOf } from './bundledNode';
 import { modelsInsideTerrain } from './insideTerrain';
 import { loadMeshFileNode } from './meshLoaderNode';
-import type { Scenario } from './schema';
+import { SCENARIO_LIMITS, type Scenario } from './schema';
 import { parseScenarioText } from './validate';
 
 /** A loaded scenario, or every problem found (each led by its JSON path). */
@@ -28,6 +28,8 @@ export interface LoadFileOptions {
 export async function loadScenarioFile(path: string, options: LoadFileOptions = {}): Promise<LoadResult> {
   let text: string;
   try {
+    const size = (await stat(path)).size;
+    if (size > SCENARIO_LIMITS.fileBytes) return { ok: false, problems: [`(file): ${path} is ${size} bytes, more than the ${SCENARIO_LIMITS.fileBytes / 1024 / 1024} MB a scenario file may have`] };
     text = await readFile(path, 'utf8');
   } catch (e) {
     return { ok: false, problems: [`(file): cannot read ${path}: ${(e as Error).message}`] };
