@@ -24,6 +24,7 @@ import { tests as edit18Tests } from './edit18.e2e';
 import { tests as round18Tests } from './round18.e2e';
 import { tests as offlineTests } from './offline.e2e';
 import { tests as disputeTests } from './dispute.e2e';
+import { tests as dispute39Tests } from './dispute39.e2e';
 import { tests as realArmyTests } from './realArmy.e2e';
 import { tests as leavePlayTests } from './leavePlay.e2e';
 import { tests as dice27Tests } from './dice27.e2e';
@@ -50,6 +51,7 @@ const tests = [
   ...round18Tests,
   ...offlineTests,
   ...disputeTests,
+  ...dispute39Tests,
   ...realArmyTests,
   ...leavePlayTests,
   ...dice27Tests,

@@ -531,6 +531,13 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
         (controls as unknown as { update?: () => void } | null)?.update?.();
         invalidate();
       },
+      ruleVolumes: () => {
+        const get = probe.current;
+        if (!get) return null;
+        const ids = (name: string) => ((get().scene.getObjectByName(name)?.userData.modelIds as string[] | undefined) ?? []).slice().sort();
+        if (!get().scene.getObjectByName('rule-volumes')) return null;
+        return { plain: ids('rule-volumes-plain'), blocking: ids('rule-volumes-blocking') };
+      },
       renderTimes: () => {
         const get = probe.current;
         if (get && !timing.current.wrapped) {
