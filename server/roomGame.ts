@@ -17,6 +17,7 @@ import { loggedActions } from '../src/rules/engine';
 import { readBundledNode } from '../src/game/node';
 import { GameSession, type GameSummary } from '../src/game/session';
 import { repoPathOf } from '../src/game/table';
+import { bundledAssetPath, isBundledSrc } from '../src/scenario/bundled';
 import { SavedCreateSchema, TableCreateSchema, zodProblems, type AskMethod, type UpdateMessage } from '../src/game/network';
 
 /** An action's outcome as the room sends it: accepted (with what goes into its `update`) or refused. */
@@ -71,8 +72,15 @@ export interface OpenedGame {
   actions: unknown[];
 }
 
-/** Where a bundled mesh `src` of a scenario lies in this checkout (`../kenney/x.glb` as the bundled scenarios name it). */
+/** Where a bundled mesh `src` of a scenario lies in this checkout (`bundled:kenney/x.glb`, or `../kenney/x.glb` as the bundled scenarios name it). */
 function bundledPath(src: string): string | null {
+  if (isBundledSrc(src)) {
+    try {
+      return bundledAssetPath(src);
+    } catch {
+      return null;
+    }
+  }
   const path = src.startsWith('assets/') ? repoPathOf(src, '') : repoPathOf(src, 'assets/scenarios/scenario.json');
   return path.startsWith('assets/') ? path : null;
 }

@@ -20,6 +20,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${files[0]} is not a valid scenario:\n${loaded.problems.map((p) => `  ${p}`).join('\n')}\n`);
     return 2;
   }
+  for (const w of loaded.warnings) process.stderr.write(`warning: ${w}\n`);
   const answers = answerAll(loaded.world, loaded.scenario, { mode: exhaustive ? 'exhaustive' : 'fast' });
   process.stdout.write(`${JSON.stringify({ answers })}\n`);
   return 0;

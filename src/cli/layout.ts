@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${problems.map((p) => `  ${p}`).join('\n')}\n${USAGE}\n`);
     return 2;
   }
-  const loaded = await loadScenarioFile(file);
+  const loaded = await loadScenarioFile(file, { checkModels: false });
   if (!loaded.ok) {
     process.stderr.write(`${file} is not a valid scenario:\n${loaded.problems.map((p) => `  ${p}`).join('\n')}\n`);
     return 2;

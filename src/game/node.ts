@@ -6,10 +6,11 @@
  * @module
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadScenarioMeshes, ScenarioBuildError } from '../scenario/build';
 import { loadMeshFileNode } from '../scenario/meshLoaderNode';
+import { meshFileOf } from '../scenario/bundledNode';
 import type { MeshTriangles } from '../scenario/meshLoader';
 import type { Scenario } from '../scenario/schema';
 import { carryMeshes, type MeshRef } from './table';
@@ -43,7 +44,7 @@ export async function loadScenarioMeshesNode(
   scenarioPath: string,
 ): Promise<{ ok: true; meshes: Map<string, MeshTriangles>; carried: Record<string, MeshRef> } | { ok: false; problems: string[] }> {
   const base = dirname(resolve(scenarioPath));
-  const full = (src: string) => (isAbsolute(src) ? src : resolve(base, src));
+  const full = (src: string) => meshFileOf(src, base);
   try {
     const meshes = await loadScenarioMeshes(scenario, (src) => loadMeshFileNode(full(src)));
     return { ok: true, meshes, carried: carryMeshes(meshes, (src) => bundledIdOf(full(src))) };

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -642,12 +642,15 @@ describe('loadMeshFileNode errors name the path', () => {
 });
 
 describe('module hygiene', () => {
-  it('meshLoader.ts imports nothing from Node (runs in a browser worker)', () => {
-    const src = readFileSync(LOADER_SRC, 'utf8');
-    const imports = [...src.matchAll(/^\s*import[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]);
-    expect(imports.length).toBeGreaterThan(0);
-    for (const spec of imports) expect(spec === 'three' || spec.startsWith('three/examples/jsm/'), spec).toBe(true);
-    expect(src).not.toMatch(/\b(require\(|process\.|document\.|new Image\b|fetch\()/);
+  it('meshLoader.ts and its parts import nothing from Node (run in a browser worker)', () => {
+    const parts = ['meshTypes.ts', 'meshSceneGraph.ts', 'meshGltf.ts', 'meshPlacement.ts'];
+    for (const file of [LOADER_SRC, ...parts.map((f) => join(dirname(LOADER_SRC), f))]) {
+      const src = readFileSync(file, 'utf8');
+      const imports = [...src.matchAll(/^\s*import[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]);
+      if (file === LOADER_SRC) expect(imports.length).toBeGreaterThan(0);
+      for (const spec of imports) expect(spec === 'three' || spec.startsWith('three/examples/jsm/') || parts.includes(`${spec.replace(/^\.\//, '')}.ts`), `${file}: ${spec}`).toBe(true);
+      expect(src).not.toMatch(/\b(require\(|process\.|document\.|new Image\b|fetch\()/);
+    }
   });
 
   it('chooses the format from the extension', () => {

@@ -12,6 +12,12 @@ import { z } from 'zod';
  * it) in `validate.ts`, once the battlefield is known.
  */
 export const SCENARIO_LIMITS = {
+  /**
+   * Bytes of a scenario's JSON text: a file opened in the page or the CLI, and what a share link
+   * may inflate to (checked while inflating, before any parsing: issue 39). The default battlefield
+   * is 15 KB; meshes this large travel as mesh files, not inline.
+   */
+  fileBytes: 16 * 1024 * 1024,
   /** Battlefield width and depth, inches. */
   tableInches: 200,
   /** Any coordinate, inches (a first bound; `validate.ts` then bounds it by the table). */

@@ -17,19 +17,21 @@ export interface LosOverlayProps {
   stale?: boolean;
   /** Hide the text chip (e.g. in the observer's-eye view). Default false. */
   hideLabel?: boolean;
+  /** Radius of the witness's end balls, inches: small in the eye view, so the target end does not hide the target's head (issue 39). Default 0.14. */
+  witnessMarkerRadius?: number;
 }
 
 /** Colours of the line-of-sight verdicts. */
 export const LOS_COLORS = { visible: '#3ddc84', blocked: '#ff5a4f' } as const;
 
 /** A line-of-sight verdict: the green witness when visible, the red straight line and its blockers when not. */
-export function LosOverlay({ visible, witness, blockedLine, hits = [], stale = false, hideLabel = false }: LosOverlayProps) {
+export function LosOverlay({ visible, witness, blockedLine, hits = [], stale = false, hideLabel = false, witnessMarkerRadius = 0.14 }: LosOverlayProps) {
   const opacity = stale ? 0.45 : 1;
   const seg = visible ? witness : blockedLine;
   const mid: P3 | null = seg ? [(seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2, (seg[0][2] + seg[1][2]) / 2 + 0.45] : null;
   return (
     <group name="line-of-sight">
-      {visible && witness && <SegmentMarker points={witness} color={LOS_COLORS.visible} lineWidth={3.5} opacity={opacity} />}
+      {visible && witness && <SegmentMarker points={witness} color={LOS_COLORS.visible} lineWidth={3.5} markerRadius={witnessMarkerRadius} opacity={opacity} />}
       {!visible && blockedLine && <SegmentMarker points={blockedLine} color={LOS_COLORS.blocked} lineWidth={2.5} dashed markerRadius={0.1} opacity={0.85 * opacity} />}
       {!visible &&
         hits.map((p, i) => (

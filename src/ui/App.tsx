@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CombatRanges } from '../scene/CombatRanges';
 import { DragController } from '../scene/DragController';
 import { LosOverlay } from '../scene/LosOverlay';
+import { RuleVolumes } from '../scene/RuleVolumes';
 import { MeasureOverlay } from '../scene/MeasureOverlay';
 import { MoveGhost } from '../scene/MoveGhost';
 import { ObjectiveContest } from '../scene/ObjectiveContest';
@@ -44,6 +45,7 @@ import { favouriteLine, foundBlockers, shownLos, useLosTool, type LosResult } fr
 import { eyeView } from './tools/eyeView';
 import { atGamePositions, disputeFilename, disputeOf, disputeScenario, type DisputeQuery } from './files/dispute';
 import { encodeShare, shareUrl } from './files/share';
+import { portableScenario } from './files/meshes';
 import { useSightTable } from './tools/sightTableTool';
 import { shownMeasure, useMeasureTool } from './tools/measureTool';
 import { afterRedo, afterUndo, EMPTY_HISTORY, isEdit, isPlacement, nextRedo, nextUndo, pushMove, type EditRecord, type MoveHistory, type PlaceRecord } from './tools/moveHistory';
@@ -316,8 +318,19 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     return { eye, target: [t.footprint.x, t.footprint.y, t.elevation + t.height * 0.6] as [number, number, number] };
   }, [losEye, eyePair, eyeProof]);
   const eyeActive = eyePose !== null;
+  // Issue 39: the banner says "Observer's eye" only once that view is drawn (a few frames after the
+  // camera was asked to move), not while the table view is still on screen.
+  const [eyeDrawn, setEyeDrawn] = useState('');
   const tableMode = useRef<'oblique' | 'top'>('oblique');
   const eyeKey = eyePose ? `${eyePose.eye.join(',')}>${eyePose.target.join(',')}` : '';
+  useEffect(() => {
+    if (!eyeKey) return setEyeDrawn('');
+    let frame = 0;
+    let left = 3;
+    const tick = () => (--left > 0 ? (frame = requestAnimationFrame(tick)) : setEyeDrawn(eyeKey));
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [eyeKey]);
   useEffect(() => {
     if (eyePose) {
       setView((v) => {
@@ -499,7 +512,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     if (!s) return;
     const game = play.active ? playGame() : null;
     const table = game ? atGamePositions(s, (await game.summary()).board) : s;
-    const dispute = disputeScenario(table, los.observer, los.target);
+    const dispute = portableScenario(disputeScenario(table, los.observer, los.target));
     const url = shareUrl(await encodeShare(dispute));
     const text = `${JSON.stringify(dispute, null, 2)}\n`;
     const fileUrl = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -673,6 +686,14 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const highlightObjectives = useMemo(() => new Set([...picks.a, ...picks.b].filter((t) => t.kind === 'objective').map((t) => t.id)), [picks]);
   const pickedModels = (ts: PickTarget[]) =>
     data ? ts.flatMap((t) => (t.kind === 'model' ? (modelsById.has(t.id) ? [modelsById.get(t.id)!] : []) : t.kind === 'unit' ? data.models.filter((m) => m.unitId === t.id) : [])) : [];
+  // Issue 39: the volumes the verdict uses (Core 1.0/6.0), drawn with every verdict shown (so the eye
+  // view and the proof PNG, a capture of the view, show them): the pair's models and every blocking
+  // model, the blockers highlighted. The witness's ends lie on these volumes.
+  const blockingModels = useMemo(() => new Set(blockers.filter((h) => h.kind === 'model').map((h) => h.id)), [blockers]);
+  const volumeModels = useMemo(
+    () => (losShown ? [...new Map([...pickedModels(picks.a), ...pickedModels(picks.b), ...[...blockingModels].flatMap((id) => (modelsById.has(id) ? [modelsById.get(id)!] : []))].map((m) => [m.id, m])).values()] : []),
+    [losShown, picks, blockingModels, modelsById], // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const blockedLine = useMemo(() => {
     if (!data || tool !== 'los' || los.name === 'idle' || los.name === 'pointing' || los.name === 'failed' || !losShown || losShown.visible) return undefined;
     return favourite ?? topLine(los.observer, los.target, losShown) ?? undefined;
@@ -787,8 +808,10 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
               hits={favouriteHits}
               stale={los.name === 'checking'}
               hideLabel={eyeActive}
+              witnessMarkerRadius={eyeActive ? 0.035 : undefined}
             />
             <SelectionRings models={blockers.filter((h) => h.kind === 'model').flatMap((h) => (modelsById.has(h.id) ? [modelsById.get(h.id)!] : []))} color={ISOLATED_COLOR} gap={0.26} />
+            <RuleVolumes models={volumeModels} blocking={blockingModels} />
           </>
         )}
         {dragging && dragModel && (
@@ -857,7 +880,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
         </SelectionPanel>
       )}
       {tool === 'select' && editor.panel}
-      {eyePair && losEye && eyeActive && <EyeBanner observer={eyePair[0].id} target={eyePair[1].id} visible={losEye.result.visible} onBack={() => losDispatch({ type: 'back' })} />}
+      {eyePair && losEye && eyeActive && eyeDrawn === eyeKey && <EyeBanner observer={eyePair[0].id} target={eyePair[1].id} visible={losEye.result.visible} onBack={() => losDispatch({ type: 'back' })} />}
       {dragging && pointer && <DragChip x={pointer[0]} y={pointer[1]} measure={dragMeasure} />}
       {hover && !dragging && tool === 'select' && <HoverCard data={d} target={hover.target} x={hover.x} y={hover.y} />}
     </div>

@@ -6,6 +6,7 @@
  * validated or measured here (the engine worker does that).
  */
 import defaultScenarioUrl from '../../assets/scenarios/default.json?url';
+import { bundledAssetPath, isBundledSrc } from '../scenario/bundled';
 import { BUNDLED_MESHES, normalizePath, resolveRelative } from './assetUrls';
 
 /** Repository path of the default scenario (mesh `src` paths are relative to it). */
@@ -66,12 +67,24 @@ async function fetchBytes(url: string, what: string): Promise<ArrayBuffer> {
 }
 
 /**
- * Resolves a mesh `src` of a scenario served at `scenarioUrl`: a file bundled with the app whose
+ * Resolves a mesh `src` of a scenario served at `scenarioUrl`: `bundled:<path>` (Sightline's own
+ * asset, wherever the scenario lies; throws when no such asset is bundled), a file bundled with the app whose
  * repository path matches (the scenario URL's path taken as a repository path), else the URL
  * relative to the scenario.
  */
 export function meshUrl(src: string, scenarioUrl: URL, scenarioRepoPath: string | null): string {
   if (/^(https?|data|blob):/i.test(src)) return src;
+  if (isBundledSrc(src)) {
+    let asset: string | null = null;
+    try {
+      asset = bundledAssetPath(src);
+    } catch {
+      /* a malformed name: not bundled */
+    }
+    const url = asset ? BUNDLED_MESHES.get(asset) : undefined;
+    if (url) return url;
+    throw new Error(`${src}: no such mesh is bundled with this version of Sightline`);
+  }
   if (scenarioRepoPath) {
     const bundled = BUNDLED_MESHES.get(resolveRelative(src, scenarioRepoPath));
     if (bundled) return bundled;

@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { bundledSrcOf, legacyBundledAsset, renameMeshSources } from '../../src/scenario/bundled';
 import { assert, assertEqual, filesCall as files, frames, openApp, screenOf, toolsCall as tools, type E2EContext, type E2ETest } from './harness';
 
 type P3 = [number, number, number];
@@ -450,7 +451,12 @@ export const tests: E2ETest[] = [
       await other.page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 120_000 });
       assertEqual(await other.page.evaluate(() => document.body.dataset.ready), 'true', 'the shared battlefield loads');
       await other.page.waitForFunction(() => !!window.__sightlineFiles);
-      assert(sameJson(await files<ScenarioJson>(other.page, 'scenario()'), original), 'the link carries the scenario exactly');
+      // Issue 39: the link names the bundled meshes `bundled:<path>` (location-independent); all else is exact.
+      const portable = renameMeshSources(original, (src) => {
+        const asset = legacyBundledAsset(src);
+        return asset ? bundledSrcOf(asset) : null;
+      });
+      assert(sameJson(await files<ScenarioJson>(other.page, 'scenario()'), portable), 'the link carries the scenario exactly (bundled meshes named bundled:...)');
       await other.page.waitForFunction(() => window.location.hash === '');
       assert(other.errors.length === 0, `console errors:\n${other.errors.join('\n')}`);
       await other.page.close();

@@ -28,6 +28,7 @@ import { tests as edit18Tests } from './edit18.e2e';
 import { tests as round18Tests } from './round18.e2e';
 import { tests as offlineTests } from './offline.e2e';
 import { tests as disputeTests } from './dispute.e2e';
+import { tests as dispute39Tests } from './dispute39.e2e';
 import { tests as realArmyTests } from './realArmy.e2e';
 import { tests as leavePlayTests } from './leavePlay.e2e';
 import { tests as dice27Tests } from './dice27.e2e';
@@ -63,6 +64,7 @@ const suites: { file: string; tests: E2ETest[] }[] = [
   { file: 'round18', tests: round18Tests },
   { file: 'edit18', tests: edit18Tests },
   { file: 'dispute', tests: disputeTests },
+  { file: 'dispute39', tests: dispute39Tests },
   { file: 'army', tests: armyTests },
   { file: 'offline', tests: offlineTests },
   { file: 'battle', tests: battleTests },

@@ -5,6 +5,7 @@
  * measurement queries (`queries.ts`), visibility (`visibility.ts`) and layout (`layout.ts`) build
  * on it, each a subclass adding one concern.
  */
+import { insideTerrainReason, modelsInsideTerrain } from '../../src/scenario/insideTerrain';
 import { DEFAULT_SAMPLE_SPACING_INCHES } from '../../src/geometry/visibility';
 import { World, type TerrainIndex, type WorldInput } from '../../src/geometry/world';
 import { ScenarioBuildError, scenarioModelInput, scenarioToWorldInput, type MeshSource } from '../../src/scenario/build';
@@ -89,6 +90,9 @@ export class EngineCore {
       input = await scenarioToWorldInput(scenario, this.meshSource(meshes ?? {}, options.baseUrl));
       if (ticket !== this.loadTicket) return { ok: false, problems: ['(engine): superseded by a later loadScenario call'] };
       world = new World(input);
+      // A model standing inside terrain is refused, naming both (issue 39; src/scenario/insideTerrain.ts).
+      const inside = modelsInsideTerrain(world, scenario);
+      if (inside.problems.length) return { ok: false, problems: inside.problems };
       // Every model's samples and sample tree now, not in the first visibility job.
       world.prepareVisibility(DEFAULT_SAMPLE_SPACING_INCHES);
       this.terrainBuilds++;
@@ -132,6 +136,11 @@ export class EngineCore {
       return { ok: false, reason: `${id}: at (${x}, ${y}) its base would leave the ${l.scenario.battlefield.width}" x ${l.scenario.battlefield.depth}" battlefield` };
     }
     l.world.setModel(input);
+    const inside = moved.elevation === undefined ? null : insideTerrainReason(l.world, l.scenario, id);
+    if (inside) {
+      l.world.setModel(scenarioModelInput(found.unit.id, found.model));
+      return { ok: false, reason: inside };
+    }
     this.mirror((h) => h.setModel(input));
     found.unit.models[found.index] = moved;
     this.version++;
@@ -160,6 +169,11 @@ export class EngineCore {
       return { ok: false, reason: `${m.id}: at (${m.position[0]}, ${m.position[1]}) its base would leave the battlefield` };
     }
     l.world.setModel(input);
+    const inside = m.elevation === undefined ? null : insideTerrainReason(l.world, l.scenario, m.id);
+    if (inside) {
+      l.world.removeModel(m.id);
+      return { ok: false, reason: inside };
+    }
     this.mirror((h) => h.setModel(input));
     unit.models.push(m);
     this.version++;

@@ -3,7 +3,8 @@ import { startupInfo } from './startup';
 
 /**
  * Shown under the load error: when the failing battlefield came from the autosave or a share
- * link, a way out (forget the autosave / open the default battlefield) instead of a dead end.
+ * link, a way out instead of a dead end: forget the autosave; or leave the link, which reopens the
+ * user's own (autosaved) battlefield, else the default one (issue 39: the label says so).
  */
 export function StartupRecovery() {
   const origin = startupInfo()?.origin;
@@ -15,7 +16,7 @@ export function StartupRecovery() {
   return (
     <div className="recovery">
       <button type="button" data-testid="btn-recover" onClick={() => void fresh()}>
-        {origin === 'autosave' ? 'Forget the autosaved battlefield and start again' : 'Open the default battlefield instead'}
+        {origin === 'autosave' ? 'Forget the autosaved battlefield and start again' : 'Leave the link and open your own battlefield (or the default one)'}
       </button>
     </div>
   );

@@ -2,9 +2,10 @@
  * Mesh files of a scenario opened from disk, a share link or the autosave: every `src` a scenario
  * names is looked up, in order, among the files the user picked or dropped with it (by file name),
  * the bytes already held for the current battlefield, and the Kenney pieces bundled with the app
- * (`src` relative to `assets/scenarios/`, as the default scenario writes them, e.g.
- * `../kenney/castle/vault-gate.glb`). What is found nowhere is reported with its JSON path.
+ * (`bundled:kenney/castle/vault-gate.glb`, see `src/scenario/bundled.ts`; or, in older files,
+ * relative to `assets/scenarios/` as the default scenario names them, `../kenney/castle/vault-gate.glb`). What is found nowhere is reported with its JSON path.
  */
+import { bundledAssetPath, bundledSrcOf, isBundledSrc, renameMeshSources } from '../../scenario/bundled';
 import { BUNDLED_MESHES, normalizePath, resolveRelative } from '../assetUrls';
 import { DEFAULT_SCENARIO_PATH, type MeshBytes } from '../scenarioSource';
 
@@ -48,11 +49,45 @@ const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1).toLowerCase();
  */
 export function bundledMeshUrl(src: string): string | null {
   if (/^(https?|data|blob):/i.test(src)) return null;
-  const direct = BUNDLED_MESHES.get(resolveRelative(src, DEFAULT_SCENARIO_PATH)) ?? BUNDLED_MESHES.get(normalizePath(src));
-  if (direct) return direct;
+  const direct = bundledAssetOf(src);
+  if (direct) return BUNDLED_MESHES.get(direct)!;
+  if (isBundledSrc(src)) return null;
   const name = baseName(src);
   const same = [...BUNDLED_MESHES.entries()].filter(([k]) => baseName(k) === name);
   return same.length === 1 ? same[0][1] : null;
+}
+
+/**
+ * The repository path of the bundled mesh a `src` names by path: `bundled:<path>` (issue 39), else
+ * relative to the default scenario's folder (older files), else as a repository path. Null when
+ * none (a malformed `bundled:` name included). Unlike {@link bundledMeshUrl}, never by file name alone.
+ */
+export function bundledAssetOf(src: string): string | null {
+  if (isBundledSrc(src)) {
+    let asset: string | null;
+    try {
+      asset = bundledAssetPath(src);
+    } catch {
+      return null;
+    }
+    return asset && BUNDLED_MESHES.has(asset) ? asset : null;
+  }
+  if (/^[a-z]+:/i.test(src)) return null;
+  for (const p of [resolveRelative(src, DEFAULT_SCENARIO_PATH), normalizePath(src)]) if (BUNDLED_MESHES.has(p)) return p;
+  return null;
+}
+
+/**
+ * A scenario JSON as the app writes it to a file or a link (Save, Share, a dispute): every mesh it
+ * names by a path to a bundled mesh renamed `bundled:<path>`, so the file answers wherever it lands
+ * (the page, `npm run adjudicate`, `npm run layout`, the server). Meshes of the user's own keep their `src`.
+ */
+export function portableScenario<T>(scenario: T): T {
+  return renameMeshSources(scenario, (src) => {
+    if (isBundledSrc(src)) return null;
+    const asset = bundledAssetOf(src);
+    return asset ? bundledSrcOf(asset) : null;
+  });
 }
 
 const fetched = new Map<string, Promise<ArrayBuffer>>();

@@ -3,6 +3,7 @@
  * (`.glb`, `.gltf`, `.bin`, `.stl`, `.obj`, matched to `src` by file name). I/O and JSON parsing
  * only: the engine validates the scenario.
  */
+import { SCENARIO_LIMITS } from '../../scenario/schema';
 
 /** A scenario read from disk, not yet validated. */
 export interface PickedScenario {
@@ -34,6 +35,7 @@ export async function readPickedFiles(files: readonly File[]): Promise<PickedSce
   const file = jsons[0];
   const ignored = files.filter((f) => f !== file && !MESH_EXT.test(f.name));
   if (ignored.length) throw new PickError(ignored.map((f) => `(file): ${f.name} is neither a scenario (.json) nor a mesh file (.glb, .gltf, .bin, .stl, .obj)`));
+  if (file.size > SCENARIO_LIMITS.fileBytes) throw new PickError([`(file): ${file.name} is ${file.size} bytes, more than the ${SCENARIO_LIMITS.fileBytes / 1024 / 1024} MB a scenario file may have`]);
   let text: string;
   try {
     text = await file.text();

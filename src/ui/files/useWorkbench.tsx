@@ -22,7 +22,7 @@ import type { ToolId } from '../tools/types';
 import type { Scenario } from '../../scenario/schema';
 import { keepUnchangedTerrain, loadBattlefield } from './battlefield';
 import { FilesBar, type AutosaveState } from './FilesBar';
-import { bundledMeshUrl, meshRefs, resolveMeshes } from './meshes';
+import { bundledMeshUrl, meshRefs, portableScenario, resolveMeshes } from './meshes';
 import { ProblemsDialog } from './ProblemsDialog';
 import { PickError, readPickedFiles } from './readFiles';
 import { SceneProbe, type SceneProbeRef } from './SceneProbe';
@@ -239,7 +239,7 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
       run(async () => {
         const s = await engine.track(engine.client.getScenario());
         if (!s) return;
-        downloadText(`${slug(dataRef.current?.name ?? 'battlefield')}.json`, `${JSON.stringify(s, null, 2)}\n`);
+        downloadText(`${slug(dataRef.current?.name ?? 'battlefield')}.json`, `${JSON.stringify(portableScenario(s), null, 2)}\n`);
         setNote({ ok: true, text: 'Saved the battlefield as a scenario file.' });
       }),
     [run, engine],
@@ -250,7 +250,7 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
       run(async () => {
         const s = await engine.track(engine.client.getScenario());
         if (!s) return;
-        const url = shareUrl(await encodeShare(s));
+        const url = shareUrl(await encodeShare(portableScenario(s)));
         const foreign = [...new Set(meshRefs(s).map((r) => r.src))].filter((src) => !bundledMeshUrl(src));
         const warnings: string[] = [];
         if (foreign.length) warnings.push(`This layout uses mesh files that are not bundled with Sightline (${foreign.join(', ')}); the link cannot carry them, so it will not open elsewhere.`);
@@ -530,6 +530,13 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
         camera.lookAt(target.x, target.y, target.z);
         (controls as unknown as { update?: () => void } | null)?.update?.();
         invalidate();
+      },
+      ruleVolumes: () => {
+        const get = probe.current;
+        if (!get) return null;
+        const ids = (name: string) => ((get().scene.getObjectByName(name)?.userData.modelIds as string[] | undefined) ?? []).slice().sort();
+        if (!get().scene.getObjectByName('rule-volumes')) return null;
+        return { plain: ids('rule-volumes-plain'), blocking: ids('rule-volumes-blocking') };
       },
       renderTimes: () => {
         const get = probe.current;

@@ -1,4 +1,4 @@
-import { percent, reachText, signed, type ClassComparison, type Compared, type TerritoryComparison } from './layoutReport';
+import { percent, reachText, shownDelta, signed, type ClassComparison, type Compared, type TerritoryComparison } from './layoutReport';
 
 /** Props of {@link LayoutComparison}. */
 export interface LayoutComparisonProps {
@@ -42,7 +42,7 @@ export function LayoutComparison({ comparison, notes = [] }: LayoutComparisonPro
                 <td>
                   {show(v.current, kind)} / {show(v.saved, kind)}
                 </td>
-                <td className={kind === 'share' ? tone(v.delta) : tone(v.delta === null ? null : -v.delta)}>{signed(v.delta, kind)}</td>
+                <td className={kind === 'share' ? tone(shownDelta(v, kind)) : tone(v.delta === null ? null : -(shownDelta(v, kind) ?? 0))}>{signed(shownDelta(v, kind), kind)}</td>
               </tr>
             )),
           )}
@@ -58,7 +58,7 @@ export function LayoutComparison({ comparison, notes = [] }: LayoutComparisonPro
               <td>
                 {percent(v.current)} / {percent(v.saved)}
               </td>
-              <td className={tone(v.delta)}>{signed(v.delta, 'share')}</td>
+              <td className={tone(shownDelta(v, 'share'))}>{signed(shownDelta(v, 'share'), 'share')}</td>
             </tr>
           ))}
         </tbody>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { SpotProof } from '../../layout/spotProof';
 import { percent } from './layoutReport';
 
@@ -28,6 +29,12 @@ const where = (x: number, y: number) => `(${Math.round(x * 10) / 10}, ${Math.rou
  * it but are kept from targeting it, the green line is the witness.
  */
 export function LayoutSpotProof({ state, featureName = (id) => id, onClose }: LayoutSpotProofProps) {
+  // Issue 39: the proof opens where it can be read (the panel scrolls to it), each time it changes.
+  const root = useRef<HTMLDivElement>(null);
+  const key = state.name === 'ok' ? `${state.proof.territory}:${state.proof.spot.join(',')}` : `${state.name}:${state.territory}:${state.x},${state.y}`;
+  useEffect(() => {
+    root.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [key, state.name]);
   const head = (territory: string, x: number, y: number) => (
     <div className="tool-head">
       <span>
@@ -40,7 +47,7 @@ export function LayoutSpotProof({ state, featureName = (id) => id, onClose }: La
   );
   if (state.name === 'loading') {
     return (
-      <div className="layout-spot-proof" data-testid="layout-spot-proof" data-status="loading">
+      <div ref={root} className="layout-spot-proof" data-testid="layout-spot-proof" data-status="loading">
         {head(state.territory, state.x, state.y)}
         <p className="hint">Checking every spot of the threat zone…</p>
       </div>
@@ -48,7 +55,7 @@ export function LayoutSpotProof({ state, featureName = (id) => id, onClose }: La
   }
   if (state.name === 'failed') {
     return (
-      <div className="layout-spot-proof" data-testid="layout-spot-proof" data-status="failed">
+      <div ref={root} className="layout-spot-proof" data-testid="layout-spot-proof" data-status="failed">
         {head(state.territory, state.x, state.y)}
         <ul className="problems" role="alert">
           {state.problems.map((p) => (
@@ -62,6 +69,7 @@ export function LayoutSpotProof({ state, featureName = (id) => id, onClose }: La
   const n = p.threatZoneSpots;
   return (
     <div
+      ref={root}
       className="layout-spot-proof"
       data-testid="layout-spot-proof"
       data-status="ok"

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { HeatSpot } from '../../layout/analyse';
-import { compareReports, heatColor, heatMeasures, heatValue, readSavedLayout, savedLayoutFile, signed, summarise, type LayoutReport } from './layoutReport';
+import { compareReports, heatColor, heatMeasures, heatValue, percent, readSavedLayout, savedLayoutFile, shownDelta, signed, summarise, type LayoutReport } from './layoutReport';
 import { threadsText } from './layoutRun';
 
 function report(exposureNorth: number, hiding: number, grid = 2): LayoutReport {
@@ -90,6 +90,19 @@ describe('layout report helpers', () => {
       expect(bad.problems).toContain('classes[0].territories.north.spots: expected a number');
     }
     expect(readSavedLayout([1], 'a.json').ok).toBe(false);
+  });
+
+  test('the change shown is the difference of the values shown (issue 39: no "43% / 43% −1%")', () => {
+    const a = { current: 0.426, saved: 0.434, delta: 0.426 - 0.434 };
+    expect([percent(a.current), percent(a.saved)]).toEqual(['43%', '43%']);
+    expect(signed(a.delta, 'share')).toBe('−1%');
+    expect(signed(shownDelta(a, 'share'), 'share')).toBe('±0%');
+    const b = { current: 0.994, saved: 0.986, delta: 0.008 };
+    expect(signed(shownDelta(b, 'share'), 'share')).toBe('±0%');
+    const c = { current: 0.445, saved: 0.434, delta: 0.011 };
+    expect(`${percent(c.current)} / ${percent(c.saved)} ${signed(shownDelta(c, 'share'), 'share')}`).toBe('45% / 43% +2%');
+    expect(signed(shownDelta({ current: 9.44, saved: 9.46, delta: -0.02 }, 'inches'), 'inches')).toBe('−0.1"');
+    expect(shownDelta({ current: null, saved: 0.5, delta: null }, 'share')).toBeNull();
   });
 
   test('signed differences and heat colours', () => {

@@ -225,6 +225,18 @@ export function signed(delta: number | null, kind: 'share' | 'count' | 'inches')
   return `${v > 0 ? '+' : '−'}${Math.abs(v)}${unit}`;
 }
 
+/**
+ * The change shown beside two shown values (issue 39): the difference of the values as they are
+ * shown (shares in whole percent, inches to 0.1, counts whole), so "43% / 43%" reads "±0%", never
+ * "−1%"; null when either is unknown.
+ */
+export function shownDelta(v: Compared, kind: 'share' | 'count' | 'inches'): number | null {
+  if (v.current === null || v.saved === null) return null;
+  const r = (x: number) => (kind === 'share' ? Math.round(x * 100) / 100 : kind === 'inches' ? Math.round(x * 10) / 10 : Math.round(x));
+  const d = r(v.current) - r(v.saved);
+  return Math.abs(d) < 1e-9 ? 0 : d;
+}
+
 /** Inches with one decimal, or `unreachable`. */
 export function reachText(r: number | null): string {
   return r === null ? 'unreachable' : `${Math.round(r * 10) / 10}"`;

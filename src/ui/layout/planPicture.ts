@@ -13,6 +13,25 @@ import { heatColor, heatMeasures, heatValue, percent, reportRanges, type ClassLa
 /** Pixels per inch. */
 const SCALE = 10;
 const HEAD = 22;
+/** Caption line height, px. */
+const LINE = 16;
+const TITLE_FONT = '600 13px system-ui, sans-serif';
+const CAPTION_FONT = '600 12px system-ui, sans-serif';
+
+/** `text` broken into lines no wider than `maxWidth` px in the context's font (at spaces; a word wider than that stays whole). */
+export function wrapText(g: { measureText(t: string): { width: number } }, text: string, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && g.measureText(next).width > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
 
 /**
  * Draws the plan picture of one class of a report on the battlefield `data`.
@@ -25,16 +44,33 @@ export function drawLayoutPlan(data: BattlefieldData, cls: ClassLayout, grid: nu
   const gap = 8;
   const canvas = document.createElement('canvas');
   canvas.width = W;
-  canvas.height = HEAD + names.length * (H + HEAD + gap);
   const g = canvas.getContext('2d');
   if (!g) throw new Error('no 2D canvas');
+  // Captions wrap at the picture's width (issue 39: never cut at its edge).
+  const graded = typeof cls.asymmetryTargetable === 'number';
+  const label = heatMeasures(cls).find((m) => m.id === measure)?.label ?? 'seen by (line of sight)';
+  g.font = TITLE_FONT;
+  const titleLines = wrapText(g, `${title} · ${cls.id}, grid ${grid}", threat ${cls.threat}" · asymmetry ${percent(cls.asymmetry)}${graded ? `, targetable ${percent(cls.asymmetryTargetable)}` : ''} · spots: ${label}`, W - 8);
+  g.font = CAPTION_FONT;
+  const captions = names.map((name) => {
+    const t = cls.territories[name];
+    const grades = graded ? `, targetable ${percent(t.targetable)}, mean seen ${percent(t.meanSeen)} / targetable ${percent(t.meanTargetable)}, ${reportRanges(cls).map((r) => `≤${r}" ${percent(t.within[String(r)])}`).join(' ')}` : '';
+    return wrapText(g, `${name}: ${t.spots} spots, exposure ${percent(t.exposure)}${grades}, hiding ${t.hidingCapacity}`, W - 8);
+  });
+  const titleHead = Math.max(HEAD, titleLines.length * LINE + 7);
+  const heads = captions.map((c) => Math.max(HEAD, c.length * LINE + 7));
+  const tops: number[] = [];
+  let y = titleHead;
+  for (const h of heads) {
+    tops.push(y);
+    y += h + H + gap;
+  }
+  canvas.height = y;
   g.fillStyle = '#ffffff';
   g.fillRect(0, 0, canvas.width, canvas.height);
   g.fillStyle = '#111';
-  g.font = '600 13px system-ui, sans-serif';
-  const graded = typeof cls.asymmetryTargetable === 'number';
-  const label = heatMeasures(cls).find((m) => m.id === measure)?.label ?? 'seen by (line of sight)';
-  g.fillText(`${title} · ${cls.id}, grid ${grid}", threat ${cls.threat}" · asymmetry ${percent(cls.asymmetry)}${graded ? `, targetable ${percent(cls.asymmetryTargetable)}` : ''} · spots: ${label}`, 4, 15);
+  g.font = TITLE_FONT;
+  titleLines.forEach((line, i) => g.fillText(line, 4, 15 + i * LINE));
   // Terrain triangles, lowest first, each by its highest corner.
   const tris: { z: number; p: number[] }[] = [];
   let top = 1;
@@ -49,13 +85,12 @@ export function drawLayoutPlan(data: BattlefieldData, cls: ClassLayout, grid: nu
   tris.sort((a, b) => a.z - b.z);
   names.forEach((name, n) => {
     const t = cls.territories[name];
-    const oy = HEAD + n * (H + HEAD + gap);
+    const oy = tops[n] + heads[n] - HEAD;
     const px = (x: number) => x * SCALE;
     const py = (y: number) => oy + HEAD + (data.depth - y) * SCALE;
     g.fillStyle = '#111';
-    g.font = '600 12px system-ui, sans-serif';
-    const grades = graded ? `, targetable ${percent(t.targetable)}, mean seen ${percent(t.meanSeen)} / targetable ${percent(t.meanTargetable)}, ${reportRanges(cls).map((r) => `≤${r}" ${percent(t.within[String(r)])}`).join(' ')}` : '';
-    g.fillText(`${name}: ${t.spots} spots, exposure ${percent(t.exposure)}${grades}, hiding ${t.hidingCapacity}`, 4, oy + 15);
+    g.font = CAPTION_FONT;
+    captions[n].forEach((line, i) => g.fillText(line, 4, tops[n] + 15 + i * LINE));
     g.fillStyle = '#f5f5f5';
     g.fillRect(0, oy + HEAD, W, H);
     for (const { z, p } of tris) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../scenario/schema';
 import { ScenarioSchema } from '../../scenario/schema';
-import { deleteFeature, deleteModel, featureCentre, moveFeature, rotateFeature, rotateModel } from './sceneEdits';
+import { deleteFeature, deleteModel, deleteModels, featureCentre, moveFeature, rotateFeature, rotateModel } from './sceneEdits';
 
 /** A 44" x 30" table: a wall (box), trees (a cylinder and two meshes), an inline mesh, two units. */
 function scenario(): Scenario {
@@ -145,5 +145,18 @@ describe('deleteFeature / deleteModel / rotateModel', () => {
     const r = ok(rotateModel(scenario(), 'b1', 15));
     expect(r.scenario.units![1].models[0].facing).toBe(5);
     expect(r.note).toBe('Turned b1 15° left (facing 5.0°).');
+  });
+});
+
+describe('deleteModels (a whole unit selected, issue 39)', () => {
+  it('removes every selected model; the unit left without models goes, with the queries naming it', () => {
+    const r = deleteModels(scenario(), ['a1', 'a2']);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.scenario.units?.map((u) => u.id)).toEqual(['b']);
+    expect(r.scenario.queries).toEqual([]);
+    expect(r.note).toBe('Deleted 2 models (a1, a2); Liberators is gone.');
+    expect(ScenarioSchema.safeParse(r.scenario).success).toBe(true);
+    expect(deleteModels(scenario(), ['a1', 'zz'])).toEqual({ ok: false, problem: 'There is no model zz.' });
   });
 });

@@ -202,6 +202,22 @@ export function deleteModel(s: Scenario, id: string): EditOutcome {
   return { ok: true, scenario: { ...s, units, ...queriesWithout(s, gone) }, note };
 }
 
+/**
+ * The scenario without the models `ids` (a whole unit selected, issue 39): each deleted as
+ * {@link deleteModel} does (a unit left without models goes too). Refused for an unknown id.
+ */
+export function deleteModels(s: Scenario, ids: readonly string[]): EditOutcome {
+  let cur = s;
+  for (const id of ids) {
+    const r = deleteModel(cur, id);
+    if (!r.ok) return r;
+    cur = r.scenario;
+  }
+  const gone = (s.units ?? []).filter((u) => !(cur.units ?? []).some((v) => v.id === u.id)).map((u) => u.name ?? u.id);
+  const shown = ids.length > 4 ? `${ids.slice(0, 4).join(', ')} and ${ids.length - 4} more` : ids.join(', ');
+  return { ok: true, scenario: cur, note: `Deleted ${ids.length} models (${shown})${gone.length ? `; ${gone.join(', ')} ${gone.length === 1 ? 'is' : 'are'} gone` : ''}.` };
+}
+
 /** The scenario with model `id` turned `degrees` (its `facing`). Refused for an unknown id. */
 export function rotateModel(s: Scenario, id: string, degrees: number): EditOutcome {
   const found = findModel(s, id);

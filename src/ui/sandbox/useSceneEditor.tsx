@@ -15,7 +15,7 @@ import type { EditRecord } from '../tools/moveHistory';
 import { applyScenarioEdit, removeModelFromTable, type ApplyOutcome, type EditCheck } from './applyEdit';
 import { EditPanel, type EditNote, type EditTarget } from './EditPanel';
 import { FeatureMoveLayer } from './FeatureMoveLayer';
-import { deleteFeature, deleteModel, featureCentre, moveFeature, rotateFeature, rotateModel, ROTATE_STEP, type EditOutcome } from './sceneEdits';
+import { deleteFeature, deleteModel, deleteModels, featureCentre, moveFeature, rotateFeature, rotateModel, ROTATE_STEP, type EditOutcome } from './sceneEdits';
 import './sandbox.css';
 
 /** What the editor needs from the page. */
@@ -78,6 +78,18 @@ export function useSceneEditor(host: SceneEditorHost): SceneEditor {
 
   const feature = enabled && selected ? (data?.terrain.find((t) => t.id === selected) ?? null) : null;
   const model = enabled && !feature && selectedModelIds.size === 1 ? (data?.models.find((m) => selectedModelIds.has(m.id)) ?? null) : null;
+  // Several models selected (a whole unit, issue 39): Delete (the key or the button) removes them all.
+  const many = useMemo(
+    () => (enabled && !feature && selectedModelIds.size > 1 ? (data?.models ?? []).filter((m) => selectedModelIds.has(m.id)).map((m) => m.id) : []),
+    [enabled, feature, selectedModelIds, data],
+  );
+  // A note is about the model it was written for: selecting another model starts afresh (issue 39).
+  const noteFor = useRef<string | null>(null);
+  useEffect(() => {
+    const id = model?.id ?? (many.length ? many.join(',') : null);
+    if (id !== null && noteFor.current !== null && id !== noteFor.current) setNote(null);
+    if (id !== null) noteFor.current = id;
+  }, [model?.id, many]);
   // The centre of the selected feature, from the engine's scenario (the one a move moves).
   const centre = useMemo(() => {
     const f = feature && engine.client.snapshot?.terrain?.find((t) => t.id === feature.id);
@@ -164,6 +176,11 @@ export function useSceneEditor(host: SceneEditorHost): SceneEditor {
       void edit(id, (s) => deleteModel(s, id), () => removeModelFromTable(hostRef.current.engine, id), () => hostRef.current.onModelGone(id));
     }
   }, [feature, model, edit, withCheck]);
+  const removeMany = useCallback(() => {
+    if (many.length < 2) return;
+    const ids = many;
+    void edit(`${ids.length} models`, (s) => deleteModels(s, ids), withCheck({ kind: 'none' }), () => ids.forEach((id) => hostRef.current.onModelGone(id)));
+  }, [many, edit, withCheck]);
   const onMove = useCallback(() => {
     if (feature) setMoving((m) => !m);
     else if (model) hostRef.current.moveTool();
@@ -178,6 +195,10 @@ export function useSceneEditor(host: SceneEditorHost): SceneEditor {
         else return false;
         return true;
       }
+      if (!feature && !model && many.length > 1 && (key === 'Delete' || key === 'Backspace')) {
+        removeMany();
+        return true;
+      }
       if (!feature && !model) return false;
       if (key === '[' || key === ']') {
         rotate(key === '[' ? ROTATE_STEP : -ROTATE_STEP);
@@ -189,7 +210,7 @@ export function useSceneEditor(host: SceneEditorHost): SceneEditor {
       }
       return false;
     },
-    [enabled, moving, selected, feature, model, rotate, remove],
+    [enabled, moving, selected, feature, model, many, rotate, remove, removeMany],
   );
 
   const target: EditTarget | null = feature
@@ -201,6 +222,19 @@ export function useSceneEditor(host: SceneEditorHost): SceneEditor {
   ) : null;
   const modelControls = model ? (
     <EditPanel target={{ kind: 'model', id: model.id, name: model.id }} busy={isBusy} note={note} embedded onMove={onMove} onRotate={rotate} onDelete={remove} />
+  ) : many.length > 1 ? (
+    <div className="edit-embedded" data-testid="edit-panel" data-target={many.join(',')}>
+      <div className="edit-buttons">
+        <button type="button" className="danger" data-testid="edit-delete" disabled={isBusy} onClick={removeMany} title="Delete the selected models (Del)">
+          ✕ Delete {many.length} models
+        </button>
+      </div>
+      {note && (
+        <div className={`edit-note ${note.ok ? 'ok' : 'bad'}`} data-testid="edit-note" data-ok={String(note.ok)} role="status">
+          {note.text}
+        </div>
+      )}
+    </div>
   ) : null;
   const scene =
     feature && data ? <FeatureMoveLayer feature={feature} centre={centre} armed={moving} draggable={!isBusy} width={data.width} depth={data.depth} onMove={moveTo} /> : null;
