@@ -857,7 +857,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       {tool === 'select' && editor.panel}
       {eyePair && losEye && eyeActive && <EyeBanner observer={eyePair[0].id} target={eyePair[1].id} visible={losEye.result.visible} onBack={() => losDispatch({ type: 'back' })} />}
       {dragging && pointer && <DragChip x={pointer[0]} y={pointer[1]} measure={dragMeasure} />}
-      {hover && !dragging && tool === 'select' && <HoverCard data={d} target={hover.target} x={hover.x} y={hover.y} />}
+      {hover && !dragging && tool === 'select' && <HoverCard data={d} target={hover.target} x={hover.x} y={hover.y} armyNames={play.armyNames} />}
     </div>
   );
 }

@@ -32,6 +32,7 @@ import { tests as drop28Tests } from './drop28.e2e';
 import { tests as onlineTests } from './online.e2e';
 import { tests as campaignOnlineTests } from './campaignOnline.e2e';
 import { tests as twistsTests } from './twists.e2e';
+import { tests as flow35Tests } from './flow35.e2e';
 import type { E2EContext } from './harness';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
@@ -58,6 +59,7 @@ const tests = [
   ...onlineTests,
   ...campaignOnlineTests,
   ...twistsTests,
+  ...flow35Tests,
 ];
 
 // E2E_PORT and E2E_OUT_DIR let two runs share the machine (each its own server and build).

@@ -17,7 +17,12 @@ describe('Play panel words (issue 28, item 11)', () => {
   });
   it('an importer warning for the command line points a browser user at the bases table', () => {
     const w = 'unit "Gutrippaz" (gutrippaz): base 32 mm round and height 1.25" are defaults for INFANTRY (give them with --bases)';
-    expect(browserWarning(w)).toBe('unit "Gutrippaz" (gutrippaz): base 32 mm round and height 1.25" are defaults for INFANTRY (set them in "Bases and heights" below)');
+    expect(browserWarning(w)).toBe('unit "Gutrippaz": base 32 mm round and height 1.25" are defaults for INFANTRY (set them in "Bases and heights" below)');
+    // Issue 35: names, never ids, and no engine plurals.
+    expect(browserWarning('unit "Breaka-boss on Mirebrute Troggoth" (breaka-boss-on-mirebrute-troggoth): height 2" is the default for MONSTER (give "heightInches" with --bases)')).toBe(
+      'unit "Breaka-boss on Mirebrute Troggoth": height 2" is the default for MONSTER (set it in "Bases and heights" below)',
+    );
+    expect(browserWarning('unit "Rats: the roster has 1 standard bearer model(s) where the warscroll gives 2 model(s)')).toBe('unit "Rats: the roster has 1 standard bearer model where the warscroll gives 2 models');
     expect(browserWarning('abilities kept as text')).toBe('abilities kept as text');
   });
 });
