@@ -154,14 +154,15 @@ export function pageDictionary(units: readonly NamedUnit[], removed: readonly st
  * player cannot look up: "(Core 15.2, A-G28)" → "(Core 15.2)", "(A-G9)" → "".
  */
 export function withoutInternalRefs(text: string): string {
+  if (!/\bA-G\d|\bINVENTORY\b/.test(text)) return text;
   return text
     .replace(/\s*\bINVENTORY\b(?:\s+[A-Z]-?[A-Z]?\d+\b)?/g, '')
     .replace(/(?:\s*(?:,|\band\b)\s*)?\bA-G\d+\b/g, '')
     .replace(/\(\s*(?:,|and\b)\s*/g, '(')
     .replace(/\s*\(\s*\)/g, '')
-    .replace(/\s*,\s*\)/g, ")")
+    .replace(/\s*,\s*\)/g, ')')
     .replace(/^\s*,\s*/, '')
-    .replace(/[ \t]{2,}/g, ' ');
+    .replace(/(\S)[ \t]{2,}/g, '$1 ');
 }
 
 /** An id-like token: letters, digits and `_ . : / -`, starting and ending with a letter or digit. */

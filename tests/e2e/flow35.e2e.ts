@@ -106,7 +106,7 @@ export const tests: E2ETest[] = [
       const steps: string[] = [];
       for (let guard = 0; guard < 40; guard++) {
         s = await play<Summary>(page, 'summary()');
-        if (s.round >= 2 || s.stage !== 'battle') break;
+        if (s.round >= 2 || s.stage !== 'turn') break;
         const step = `${s.active} ${s.phase}`;
         steps.push(`${step}${s.pendingAttack ? ' (attack)' : ''}${s.pendingSpell ? ' (spell)' : ''}`);
         await scan(step);
