@@ -9,11 +9,19 @@
  * ended to battle round 2). At every step every text the page shows (text, tooltips, labels,
  * panels: `idScan.ts`) is scanned for the game's ids and the engine's words; the battle log has
  * no line twice for one action.
+ *
+ * `flow35: whole unit` (item 2): the bench's 20 Clanrats north of the command tower (Move 10),
+ * dragged as a unit 9.85" south: the dragged model's straight line is within its Move, but the
+ * models of the tower's column must go round it, farther than 10". Before the drop the label
+ * shows the worst model's figure and names it, and its ghost (with the others too far) is red;
+ * the drop is refused at once with that same figure. Then a 3" move, and Ctrl+Z takes it back (item 5).
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { towerSetup } from '../../src/cli/benchGame';
 import { idsShown, shownTexts } from './idScan';
+import { uploadGame } from './savedGame';
 import { assert, assertEqual, frames, modelOnScreen, openApp, playCall as play, playReady, type E2EContext, type E2ETest } from './harness';
 
 type P2 = [number, number];
@@ -164,7 +172,7 @@ export const tests: E2ETest[] = [
           for (const u of mine) {
             await play(page, `selectUnit(${JSON.stringify(u.id)})`);
             await page.waitForFunction((id) => (window.__sightline!.play!.options() as { unitId?: string } | null)?.unitId === id, u.id, { timeout: 60_000 }).catch(() => undefined);
-            const b = await page.$('[data-testid^=play-o-shoot-]:not([disabled])');
+            const b = await page.$('button[data-testid^=play-o-shoot-]:not([disabled])');
             if (!b) continue;
             await click(page, `[data-testid=${await b.getAttribute('data-testid')}]`);
             shot = true;
@@ -186,6 +194,49 @@ export const tests: E2ETest[] = [
       assertEqual(twice.map((l) => l.text).join(' | '), '', 'log lines said twice for one action');
       const tactics = log.filter((l) => /attempts/.test(l.text) && /battle tactic|Seize|Flanks|Land|Fronts|Entourage|Waver/.test(l.text));
       assert(tactics.length === 1, `one log line for the battle tactic attempted: ${tactics.map((l) => l.text).join(' | ')}`);
+      assertEqual(errors.join('\n'), '', 'console errors');
+    },
+  },
+  {
+    name: 'flow35: whole unit: a drag whose column must go round the tower shows the worst model\'s figure and red ghosts before the drop, and the drop gets the same verdict',
+    async run(ctx) {
+      const { page, errors } = await ctx.openPage();
+      await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
+      await playReady(page);
+      await uploadGame(ctx, page, towerSetup(), [], 'flow35-tower.json');
+      await click(page, '[data-testid=play-g-firstTurn-p2]');
+      await click(page, '[data-testid=play-g-endPhase]');
+      await click(page, '[data-testid=play-g-endPhase]');
+      const s0 = await play<Summary>(page, 'summary()');
+      assertEqual(`${s0.active} ${s0.phase}`, 'p2 movement', "p2's movement phase");
+      const ids = s0.units.find((u) => u.id === 'sk-clanrats')!.aliveModelIds;
+      const first = ids[0];
+      const [x, y] = s0.board.positions[first];
+      const to: P2 = [x, Math.round((y - 9.85) * 1000) / 1000];
+      const label = await play<{ value: number | null; max: number; bad: boolean; measured: boolean; badModels?: string[]; text: string }>(page, `dragHold('${first}', ${JSON.stringify(to)}, false)`);
+      assert(label.measured && label.bad && label.value !== null && label.value > 10, `the unit's verdict before the drop: too far (${JSON.stringify(label)})`);
+      const worst = label.badModels ?? [];
+      assert(worst.length > 0 && !worst.includes(first), `the models too far are others than the one dragged: ${worst.join(', ')}`);
+      assert(/^[\d.]+ \/ 10" — too far \(Clanrats \(model \d+\)\)$/.test(label.text), `the label shows the worst figure and names its model: ${label.text}`);
+      await page.waitForFunction((t) => document.querySelector('[data-testid=play-drag-allowance]')?.textContent?.trim() === t, label.text, { timeout: 30_000 });
+      await page.screenshot({ path: join(ctx.outputDir, 'flow35-whole-unit.png') });
+      const v = await play<number>(page, 'version()');
+      const note = await play<{ kind: string; text: string } | null>(page, 'dragRelease()');
+      assert(note?.kind === 'refused' && note.text.includes(`it would move ${label.value!.toFixed(2)}" but this move allows 10"`) && /Clanrats \(model \d+\)/.test(note.text), `the same verdict at the drop: ${note?.text}`);
+      assertEqual(await play<number>(page, 'version()'), v, 'nothing sent to the game');
+
+      // Item 5: Ctrl+Z in Play undoes the game's last action (a move rolls no dice).
+      const ok = await play<{ kind: string; text: string } | null>(page, `drag('${first}', [${x}, ${Math.round((y - 3) * 1000) / 1000}], false)`);
+      assertEqual(ok?.kind, 'ok', `a 3" move: ${ok?.text}`);
+      const moved = await play<Summary>(page, 'summary()');
+      assert(Math.abs(moved.board.positions[first][1] - (y - 3)) < 2e-3, 'moved 3" south');
+      const v2 = await play<number>(page, 'version()');
+      await page.mouse.move(640, 400);
+      await page.keyboard.press('Control+z');
+      await page.waitForFunction((n) => window.__sightline!.play!.version() > n, v2, { timeout: 60_000 });
+      const back = await play<Summary>(page, 'summary()');
+      assert(Math.abs(back.board.positions[first][1] - y) < 1e-6, `Ctrl+Z put the Clanrats back: ${back.board.positions[first]}`);
+      assert(((await play<{ text: string } | null>(page, 'note()'))?.text ?? '').startsWith('Undid: '), 'the note says what was undone');
       assertEqual(errors.join('\n'), '', 'console errors');
     },
   },

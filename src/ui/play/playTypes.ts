@@ -129,6 +129,8 @@ export interface Play {
   panel: ReactNode;
   /** The test hook. */
   hook: PlayHook | undefined;
+  /** Undoes the game's last action (Ctrl+Z in Play, as the panel's Undo); undefined outside Play. */
+  undo?: () => void;
   /** The game's army names by the table's army id (for the legend); undefined outside Play. */
   armyNames?: Record<string, string>;
 }

@@ -188,15 +188,21 @@ export function dropPoints(models: readonly { id: string; x: number; y: number }
   return Object.fromEntries(models.map((m) => [m.id, [r3(m.x + dx), r3(m.y + dy)] as Point2]));
 }
 
-/** Esc while `active` (a press or a drag) calls `cancel` (the drag is dropped where it started). */
+/**
+ * Esc while `active` (a press or a drag) calls `cancel` (the drag is dropped where it started), and
+ * only that (issue 35: it also cleared the selection): taken in the capture phase so the page's own
+ * Esc (which clears the selection) does not see it.
+ */
 export function useEscapeCancels(active: boolean, cancel: () => void): void {
   useEffect(() => {
     if (!active) return;
     const on = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') cancel();
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      cancel();
     };
-    window.addEventListener('keydown', on);
-    return () => window.removeEventListener('keydown', on);
+    window.addEventListener('keydown', on, true);
+    return () => window.removeEventListener('keydown', on, true);
   }, [active, cancel]);
 }
 
