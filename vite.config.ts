@@ -16,6 +16,14 @@ const quietR3fClock = {
   },
 };
 
+/**
+ * Tests beside the code that are not quick unit tests (they start a process, or run for tens of
+ * seconds): they run with the integration tests, not in `npm test`'s quick loop.
+ */
+const UNIT_EXCLUDED = [
+  'src/army/hostile.test.ts', // runs the import-army CLI (npx tsx)
+];
+
 // Worker bundles are ES modules (comlink + three-mesh-bvh run inside them).
 export default defineConfig({
   plugins: [
@@ -75,9 +83,28 @@ export default defineConfig({
   optimizeDeps: { include: ['comlink', 'three-mesh-bvh', 'zod', '@react-three/rapier', '@dimforge/rapier3d-compat'], rolldownOptions: { plugins: [quietR3fClock] } },
   server: { port: 5173 },
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Hang watchdogs, not speed bounds: generous, so that a loaded machine (two workers here, the
+    // browser tests beside them, other work on the machine) never fails a test that is only slow.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    // Two workers on this 2-core machine (vitest's default there is one): the heavy files run side
+    // by side, and the quick unit files fill in (docs/performance.md, "The test run").
+    maxWorkers: 2,
+    projects: [
+      {
+        // The quick loop (`npm test`): the unit and property tests beside the code (src/), pure
+        // functions of their inputs: no browser, no server, no process or worker started. They
+        // share one module graph per worker thread (isolation off: no file changes a global it
+        // does not restore), so three, zod and the engine load once, not once per file.
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: UNIT_EXCLUDED, pool: 'threads', isolate: false },
+      },
+      {
+        // Everything else: workers, servers, CLI processes, the whole-table and file-format tests
+        // (tests/), each file in its own process as before.
+        extends: true,
+        test: { name: 'integration', include: ['tests/**/*.test.ts', ...UNIT_EXCLUDED], exclude: ['tests/e2e/**', 'node_modules/**'] },
+      },
+    ],
   },
 });

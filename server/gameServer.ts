@@ -8,8 +8,9 @@
  *   matchmaker; a room lives in the process that created it, clients reach it through that
  *   process's `publicAddress`) and saved games in Redis ({@link PresenceGameStore}).
  *
- * On start every stored room that no process runs is restored with its id (a lock in the presence
- * keeps two processes from restoring the same room).
+ * After the start every stored room that no process runs is restored with its id, in the
+ * background (a join for one restores it first; a lock in the presence keeps two processes from
+ * restoring the same room). Client addresses, large creates: `httpFront.ts`.
  *
  * @module
  */
@@ -20,9 +21,13 @@ import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { BATTLE_ROOM, MAX_MESSAGE_BYTES } from '../src/game/network';
 import { REPO_ROOT } from '../src/game/node';
-import { BattleRoom, configureBattleRooms, markShuttingDown, restoreOptions } from './battleRoom';
+import { BattleRoom, checkAddressCap, configureBattleRooms, markShuttingDown, prepareTable, restoreOptions } from './battleRoom';
+import { DEFAULT_ASK_BUDGETS } from './askQueue';
 import { FileGameStore, PresenceGameStore, type GameStore } from './gameStore';
 import { installWebSocketGlobal } from './webSocketGlobal';
+import { parseTrustedProxies } from './clientAddress';
+import { installHttpFront } from './httpFront';
+import { TablePool } from './tablePool';
 
 /** Options of {@link startGameServer} (each has an environment variable in `server/main.ts`). */
 export interface GameServerOptions {
@@ -40,8 +45,25 @@ export interface GameServerOptions {
   maxRoomsPerAddress?: number;
   /** An empty room's lifetime (seconds). Default 900 (15 minutes). */
   abandonedSeconds?: number;
+  /** An empty room's lifetime when no second player ever sat in it (seconds). Default 300 (5 minutes). */
+  unpairedSeconds?: number;
+  /**
+   * Proxies whose `X-Forwarded-For` / `X-Real-IP` name the client (addresses and CIDR subnets,
+   * comma-separated: `TRUSTED_PROXIES`). Default none: a client is its socket's peer address.
+   */
+  trustedProxies?: string;
   /** An empty finished battle's lifetime (seconds). Default 120. */
   finishedSeconds?: number;
+  /** Most triangles one table may carry (`MAX_TABLE_TRIANGLES`). Default 200 000. */
+  maxTableTriangles?: number;
+  /** Most triangles the process's live tables may carry together (`MAX_PROCESS_TRIANGLES`). Default 1 000 000. */
+  maxProcessTriangles?: number;
+  /** Worker threads that build and play heavy tables (`TABLE_WORKERS`). Default 2. */
+  tableWorkers?: number;
+  /** A create request larger than this (bytes) is built in a worker. Default 256 KiB. */
+  heavyBodyBytes?: number;
+  /** Largest create request read (bytes). Default 48 MB. */
+  maxCreateBytes?: number;
   /** Restore stored rooms on start. Default true. */
   restore?: boolean;
 }
@@ -52,8 +74,8 @@ export interface RunningGameServer {
   port: number;
   host: string;
   store: GameStore;
-  /** Rooms restored on start. */
-  restored: string[];
+  /** Resolves with the rooms restored in the background after the start (a join for one of them restores it first). */
+  restored: Promise<string[]>;
   /** Stops listening and closes its rooms (they stay stored, for the next start). */
   close(): Promise<void>;
 }
@@ -68,6 +90,8 @@ export const DEFAULT_DATA_DIR = join(REPO_ROOT, '.sightline-server', 'rooms');
 export async function startGameServer(options: GameServerOptions = {}): Promise<RunningGameServer> {
   installWebSocketGlobal();
   const host = options.host ?? '127.0.0.1';
+  const trusted = parseTrustedProxies(options.trustedProxies);
+  const pool = new TablePool(options.tableWorkers ?? 2);
   const presence: Presence = options.redisUrl ? new RedisPresence(options.redisUrl) : new LocalPresence();
   const driver = options.redisUrl ? new RedisDriver(options.redisUrl) : undefined;
   const store: GameStore = options.redisUrl ? new PresenceGameStore(presence) : new FileGameStore(options.dataDir ?? DEFAULT_DATA_DIR);
@@ -75,8 +99,14 @@ export async function startGameServer(options: GameServerOptions = {}): Promise<
     store,
     maxRoomsPerAddress: options.maxRoomsPerAddress ?? 10,
     abandonedSeconds: options.abandonedSeconds ?? 900,
+    unpairedSeconds: options.unpairedSeconds ?? 300,
     finishedSeconds: options.finishedSeconds ?? 120,
     maxSavedActions: 20000,
+    maxTableTriangles: options.maxTableTriangles ?? 200_000,
+    maxProcessTriangles: options.maxProcessTriangles ?? 1_000_000,
+    pool,
+    heavyRecordChars: options.heavyBodyBytes ?? 256 * 1024,
+    askBudgets: DEFAULT_ASK_BUDGETS,
   });
   // Pings every 5 s, 4 missed before a connection counts as dead (the default, 3 s and 2, drops
   // every client of the process when one room's creation holds the event loop for a few seconds
@@ -94,10 +124,24 @@ export async function startGameServer(options: GameServerOptions = {}): Promise<
     publicAddress: options.publicAddress ?? `${host}:${port}`,
     greet: false,
     gracefullyShutdown: false,
+    // A restored room, and a table built in this process's pool, are created here (not on the
+    // process with the fewest rooms): they exist only here.
+    selectProcessIdToCreateRoom: async (roomName: string, clientOptions: Record<string, unknown>) =>
+      clientOptions && ('restore' in clientOptions || '__prepared' in clientOptions) ? matchMaker.processId : fewestRooms(),
   });
   server.onBeforeShutdown(() => markShuttingDown());
   await server.listen(port, host);
-  const restored = options.restore === false ? [] : await restoreRooms(store, presence);
+  const restorer = new Restorer(store, presence);
+  installHttpFront(transport.server!, {
+    trusted,
+    roomName: BATTLE_ROOM,
+    heavyBodyBytes: options.heavyBodyBytes ?? 256 * 1024,
+    maxBodyBytes: options.maxCreateBytes ?? 48_000_000,
+    checkAddress: checkAddressCap,
+    prepare: prepareTable,
+    restoring: (roomId) => restorer.waitFor(roomId),
+  });
+  const restored = options.restore === false ? Promise.resolve([]) : restorer.all();
   return {
     server,
     port,
@@ -106,31 +150,103 @@ export async function startGameServer(options: GameServerOptions = {}): Promise<
     restored,
     async close() {
       markShuttingDown();
+      restorer.stop();
       await server.gracefullyShutdown(false);
+      await pool.close();
     },
   };
 }
 
-/** Re-creates every stored room no process runs (its id, seats and actions). */
-export async function restoreRooms(store: GameStore, presence: Presence): Promise<string[]> {
-  const out: string[] = [];
-  for (const roomId of await store.list()) {
-    if ((await matchMaker.query({ roomId })).length > 0) continue;
+/** Colyseus's own choice: the process with the fewest rooms. */
+async function fewestRooms(): Promise<string> {
+  const all = await matchMaker.stats.fetchAll();
+  return all.sort((a, b) => a.roomCount - b.roomCount)[0]?.processId ?? matchMaker.processId;
+}
+
+/**
+ * Restores the stored rooms no process runs (issue 36 item 2): in the background after the server
+ * listens, one room at a time with the event loop free between them (so a restart serves at once),
+ * and any room a client asks for (`joinById`) ahead of the others.
+ */
+class Restorer {
+  private pending: Set<string> | null = null;
+  private readonly running = new Map<string, Promise<boolean>>();
+  private stopped = false;
+  private listed: Promise<void> | null = null;
+  /** Restores a join is waiting for: the background ones wait for them. */
+  private asked = 0;
+
+  constructor(
+    private readonly store: GameStore,
+    private readonly presence: Presence,
+  ) {}
+
+  private list(): Promise<void> {
+    this.listed ??= this.store.list().then((ids) => {
+      this.pending = new Set(ids);
+    });
+    return this.listed;
+  }
+
+  /** Restores one room (once); true when this process restored it. */
+  private one(roomId: string): Promise<boolean> {
+    let p = this.running.get(roomId);
+    if (!p) {
+      p = this.restore(roomId);
+      this.running.set(roomId, p);
+      void p.finally(() => this.pending?.delete(roomId));
+    }
+    return p;
+  }
+
+  private async restore(roomId: string): Promise<boolean> {
+    if (this.stopped) return false;
+    if ((await matchMaker.query({ roomId })).length > 0) return false;
     // One process restores a room: the first to take its lock (kept 60 s).
     const lock = `sightline:restoring:${roomId}`;
-    if ((await presence.incr(lock)) !== 1) continue;
-    presence.expire(lock, 60);
+    if ((await this.presence.incr(lock)) !== 1) return false;
+    this.presence.expire(lock, 60);
     try {
       await matchMaker.createRoom(BATTLE_ROOM, restoreOptions(roomId));
-      out.push(roomId);
+      return true;
     } catch (e) {
       process.stderr.write(`server: room ${roomId} not restored: ${(e as Error).message}\n`);
+      return false;
     } finally {
       // Restored (now listed by the driver) or not restorable: the lock is not needed any more.
-      presence.del(lock);
+      this.presence.del(lock);
     }
   }
-  return out;
+
+  /** A join for `roomId` waits for this (null: nothing to wait for). */
+  waitFor(roomId: string): Promise<void> | null {
+    if (!this.pending) return this.list().then(() => this.waitFor(roomId) ?? undefined);
+    const running = this.running.get(roomId);
+    if (running) return running.then(() => undefined);
+    if (!this.pending?.has(roomId)) return null;
+    this.asked++;
+    return this.one(roomId).then(
+      () => void this.asked--,
+      () => void this.asked--,
+    );
+  }
+
+  /** Restores every stored room, one per turn of the event loop; resolves with those restored here. */
+  async all(): Promise<string[]> {
+    await this.list();
+    const out: string[] = [];
+    for (const roomId of [...(this.pending ?? [])]) {
+      if (this.stopped) break;
+      await new Promise((r) => setImmediate(r));
+      while (this.asked > 0 && !this.stopped) await new Promise((r) => setTimeout(r, 20));
+      if (await this.one(roomId)) out.push(roomId);
+    }
+    return out;
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
 }
 
 /**

@@ -11,38 +11,71 @@
  *
  * @module
  */
-import { appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Presence } from '@colyseus/core';
 import type { GameSetupV2 } from '../src/game/savedGame';
 
-/** What is written when a room is created. */
-export interface RoomRecord {
+/** A room's record without its set-up: who holds the seats and its clean-up clock. */
+export interface RoomMeta {
   roomId: string;
-  /** The saved game's set-up (the saved game without `actions`). */
-  setup: GameSetupV2;
   /** The secret of each player seat (see `SeatMessage`). */
   tokens: { p1: string; p2: string };
   names: { p1: string; p2: string };
   /** Milliseconds since the epoch. */
   createdAt: number;
+  /** Both seats have had a player (else the room expires after `unpairedSeconds` once empty). */
+  paired?: boolean;
+  /** Since when nobody is connected or awaited (ms since the epoch; absent: someone is there). Survives a restart: the clean-up clock does not start again. */
+  emptySince?: number;
 }
 
-/** A room as read back: its record and every accepted action in order. */
-export interface StoredRoom extends RoomRecord {
+/** What is written when a room is created: its meta and set-up (the saved game without `actions`). */
+export interface RoomRecord extends RoomMeta {
+  setup: GameSetupV2;
+}
+
+/** A room as read back: its record as text (parsed by whoever restores it: a large one in a worker) and every accepted action in order. */
+export interface StoredRoomText {
+  recordText: string;
   actions: unknown[];
+}
+
+/**
+ * A set-up's JSON: text, or its UTF-8 bytes (a heavy table's, made in a worker and written as they
+ * are: never decoded or copied on the event loop).
+ */
+export type SetupJson = string | Uint8Array;
+
+/** A record's JSON from its meta and its set-up's JSON (never parsed again here: a set-up may be megabytes). */
+export function recordJson(meta: RoomMeta, setupJson: SetupJson): string {
+  const setup = typeof setupJson === 'string' ? setupJson : Buffer.from(setupJson.buffer, setupJson.byteOffset, setupJson.byteLength).toString('utf8');
+  return `${JSON.stringify(meta).slice(0, -1)},"setup":${setup}}`;
+}
+
+/** Writes a record to `path`: the meta, then the set-up's bytes as they are (no copy of them). */
+async function writeRecord(path: string, meta: RoomMeta, setupJson: SetupJson): Promise<void> {
+  if (typeof setupJson === 'string') return writeFile(path, recordJson(meta, setupJson));
+  const f = await open(path, 'w');
+  try {
+    await f.write(`${JSON.stringify(meta).slice(0, -1)},"setup":`);
+    await f.write(setupJson);
+    await f.write('}');
+  } finally {
+    await f.close();
+  }
 }
 
 /** The storage of rooms' saved games. */
 export interface GameStore {
   /** Writes a new room's record (no actions yet, or `actions` when created from a saved game). */
-  create(record: RoomRecord, actions: unknown[]): Promise<void>;
+  create(meta: RoomMeta, setupJson: SetupJson, actions: unknown[]): Promise<void>;
   /** Rewrites a room's record (its actions stay). */
-  updateRecord(record: RoomRecord): Promise<void>;
+  updateRecord(meta: RoomMeta, setupJson: SetupJson): Promise<void>;
   /** Appends accepted actions; `from` is the index of the first (the count written before). */
   append(roomId: string, from: number, actions: unknown[]): Promise<void>;
   /** The room, or null when it is not stored. */
-  load(roomId: string): Promise<StoredRoom | null>;
+  loadText(roomId: string): Promise<StoredRoomText | null>;
   /** Ids of every stored room. */
   list(): Promise<string[]>;
   /** Forgets a room. */
@@ -72,23 +105,23 @@ export class FileGameStore implements GameStore {
     return next;
   }
 
-  async create(record: RoomRecord, actions: unknown[]): Promise<void> {
-    const id = checkId(record.roomId);
+  async create(meta: RoomMeta, setupJson: SetupJson, actions: unknown[]): Promise<void> {
+    const id = checkId(meta.roomId);
     await mkdir(this.dir, { recursive: true });
     return this.chain(id, async () => {
       await writeFile(join(this.dir, `${id}.actions.jsonl`), actions.map((a) => `${JSON.stringify(a)}\n`).join(''));
       // The record last, through a rename: a room is listed only once both files are whole.
       const tmp = join(this.dir, `${id}.json.tmp`);
-      await writeFile(tmp, JSON.stringify(record));
+      await writeRecord(tmp, meta, setupJson);
       await rename(tmp, join(this.dir, `${id}.json`));
     });
   }
 
-  updateRecord(record: RoomRecord): Promise<void> {
-    const id = checkId(record.roomId);
+  updateRecord(meta: RoomMeta, setupJson: SetupJson): Promise<void> {
+    const id = checkId(meta.roomId);
     return this.chain(id, async () => {
       const tmp = join(this.dir, `${id}.json.tmp`);
-      await writeFile(tmp, JSON.stringify(record));
+      await writeRecord(tmp, meta, setupJson);
       await rename(tmp, join(this.dir, `${id}.json`));
     });
   }
@@ -98,12 +131,12 @@ export class FileGameStore implements GameStore {
     return this.chain(id, () => appendFile(join(this.dir, `${id}.actions.jsonl`), actions.map((a) => `${JSON.stringify(a)}\n`).join('')));
   }
 
-  async load(roomId: string): Promise<StoredRoom | null> {
+  async loadText(roomId: string): Promise<StoredRoomText | null> {
     const id = checkId(roomId);
     await this.chains.get(id);
-    let record: RoomRecord;
+    let recordText: string;
     try {
-      record = JSON.parse(await readFile(join(this.dir, `${id}.json`), 'utf8')) as RoomRecord;
+      recordText = await readFile(join(this.dir, `${id}.json`), 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
@@ -119,7 +152,7 @@ export class FileGameStore implements GameStore {
         break;
       }
     }
-    return { ...record, actions };
+    return { recordText, actions };
   }
 
   async list(): Promise<string[]> {
@@ -143,14 +176,14 @@ const actionsKey = (roomId: string) => `sightline:actions:${roomId}`;
 export class PresenceGameStore implements GameStore {
   constructor(private readonly presence: Presence) {}
 
-  async create(record: RoomRecord, actions: unknown[]): Promise<void> {
-    const id = checkId(record.roomId);
+  async create(meta: RoomMeta, setupJson: SetupJson, actions: unknown[]): Promise<void> {
+    const id = checkId(meta.roomId);
     await this.append(id, 0, actions);
-    await this.presence.hset(ROOMS_KEY, id, JSON.stringify(record));
+    await this.presence.hset(ROOMS_KEY, id, recordJson(meta, setupJson));
   }
 
-  async updateRecord(record: RoomRecord): Promise<void> {
-    await this.presence.hset(ROOMS_KEY, checkId(record.roomId), JSON.stringify(record));
+  async updateRecord(meta: RoomMeta, setupJson: SetupJson): Promise<void> {
+    await this.presence.hset(ROOMS_KEY, checkId(meta.roomId), recordJson(meta, setupJson));
   }
 
   async append(roomId: string, from: number, actions: unknown[]): Promise<void> {
@@ -159,14 +192,14 @@ export class PresenceGameStore implements GameStore {
     await Promise.all(actions.map((a, i) => this.presence.hset(key, String(from + i), JSON.stringify(a))));
   }
 
-  async load(roomId: string): Promise<StoredRoom | null> {
+  async loadText(roomId: string): Promise<StoredRoomText | null> {
     const id = checkId(roomId);
     const text = await this.presence.hget(ROOMS_KEY, id);
     if (!text) return null;
     const all = (await this.presence.hgetall(actionsKey(id))) ?? {};
     const actions: unknown[] = [];
     for (let i = 0; all[String(i)] !== undefined; i++) actions.push(JSON.parse(all[String(i)]));
-    return { ...(JSON.parse(text) as RoomRecord), actions };
+    return { recordText: text, actions };
   }
 
   async list(): Promise<string[]> {

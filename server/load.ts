@@ -1,8 +1,14 @@
 /**
- * Load test of the game server (issue 25, Performance): `npx tsx server/load.ts [--rooms 100]
- * [--seconds 30] [--ramp 25,50,100,150]`. Loopback only, bounded in rooms and time.
+ * Load test of the game server (issue 25, Performance; issue 36 item 5): `npx tsx server/load.ts
+ * [--rooms 100] [--seconds 30] [--ramp 25,50,100,150] [--processes 2]`. Loopback only, bounded in
+ * rooms and time.
  *
- * Starts one server process (`server/main.ts`, its own port and temporary folder), then for each
+ * Starts one server process (`server/main.ts`, its own port and temporary folder), or with
+ * `--processes 2` a `redis-server` of its own (free loopback port, in memory) and two server
+ * processes sharing it (`REDIS_URL`, each its `PUBLIC_ADDRESS`: the scale-out set-up), rooms
+ * created through each in turn (the matchmaker puts each on the process with fewer rooms). Every
+ * step reports each server process's own CPU (share of one core, from `/proc/<pid>/stat`), the
+ * load clients' CPU and the machine's load average (other work on the machine shows there). Then for each
  * step creates rooms up to the step's count, each with two players and a spectator
  * (`@colyseus/sdk`, in this process), on the sample battle. Every player acts once a second with
  * a real game action (the first-turn choice, then `endPhase`, for the player the game waits on: accepted, an `update` to the
@@ -39,6 +45,7 @@ const steps = arg('ramp', arg('rooms', '100'))
   .map((n) => Math.min(n, MAX_ROOMS))
   .sort((a, b) => a - b);
 
+const processes = Math.min(2, Math.max(1, Number(arg('processes', '1')) || 1));
 installWebSocketGlobal();
 /** CPU time of a process so far (user + system), seconds (`/proc/<pid>/stat`, clock ticks of 1/100 s). */
 const cpuSeconds = (pid: number) => {
@@ -47,29 +54,68 @@ const cpuSeconds = (pid: number) => {
 };
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
-const port = await freePort();
 // `--profile DIR`: the server writes a CPU profile there when it stops (node --cpu-prof).
 const profileDir = arg('profile', '');
-const server = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : []), '--import', 'tsx', join(ROOT, 'server/main.ts')], {
-  cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SIGHTLINE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sightline-load-')), MAX_ROOMS_PER_ADDRESS: String(MAX_ROOMS + 1), ABANDONED_ROOM_SECONDS: '60' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+/** `--processes 2`: a redis-server of this run's own. */
+let redis: ReturnType<typeof spawn> | null = null;
+let redisUrl = '';
+if (processes > 1) {
+  const rport = await freePort();
+  redis = spawn('/usr/bin/redis-server', ['--port', String(rport), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  await new Promise<void>((ok, fail) => {
+    let out = '';
+    redis!.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('Ready to accept connections')) ok();
+    });
+    redis!.once('exit', (c) => fail(new Error(`redis-server exited ${c}`)));
+  });
+  redisUrl = `redis://127.0.0.1:${rport}`;
+}
+interface ServerProc {
+  child: ReturnType<typeof spawn>;
+  url: string;
+  base: number;
+}
+async function startOne(): Promise<ServerProc> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : []), '--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SIGHTLINE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sightline-load-')),
+      MAX_ROOMS_PER_ADDRESS: String(MAX_ROOMS + 1),
+      ABANDONED_ROOM_SECONDS: '60',
+      ...(redisUrl ? { REDIS_URL: redisUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}` } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ok, fail) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('listening')) ok();
+    });
+    child.once('exit', (c) => fail(new Error(`server exited ${c}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}`, base: rssKb(child.pid!) };
+}
+const servers: ServerProc[] = [];
+for (let i = 0; i < processes; i++) servers.push(await startOne());
+const stopAll = () => {
+  for (const sv of servers) sv.child.kill('SIGKILL');
+  redis?.kill('SIGKILL');
+};
 const hardStop = setTimeout(() => {
   process.stderr.write('load: hard time limit reached\n');
-  server.kill('SIGKILL');
+  stopAll();
   process.exit(1);
 }, (steps.length * (seconds + 300) + 120) * 1000);
-await new Promise<void>((ok, fail) => {
-  let out = '';
-  server.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-    if (out.includes('listening')) ok();
-  });
-  server.once('exit', (c) => fail(new Error(`server exited ${c}`)));
-});
-const url = `http://127.0.0.1:${port}`;
-const base = rssKb(server.pid!);
+const base = servers.reduce((a, sv) => a + sv.base, 0);
+const cpuAll = () => servers.map((sv) => cpuSeconds(sv.child.pid!));
+const rssAll = () => servers.reduce((a, sv) => a + rssKb(sv.child.pid!), 0);
 
 const s = hotseatSetup(7);
 const createOptions = { scenario: s.scenario, bundled: s.bundled, armies: { [SAMPLE_ARMIES.p1]: s.armies.p1.roster, [SAMPLE_ARMIES.p2]: s.armies.p2.roster } };
@@ -113,8 +159,11 @@ async function openRoom(i: number): Promise<LoadRoom> {
     c.onMessage('snapshot', () => {});
     return c;
   };
+  // Through each process in turn (scale-out: a room is joined through the other process too).
+  const url = servers[i % servers.length].url;
+  const other = servers[(i + 1) % servers.length].url;
   const p1 = listen(await new Client(url).create('battle', { ...createOptions, seed: i + 1, seat: 'p1' }));
-  const p2 = listen(await new Client(url).joinById(p1.roomId, { seat: 'p2' }));
+  const p2 = listen(await new Client(other).joinById(p1.roomId, { seat: 'p2' }));
   const spectator = listen(await new Client(url).joinById(p1.roomId, { seat: 'spectator' }));
   r.clients = { p1, p2, spectator };
   return r;
@@ -153,7 +202,7 @@ for (const target of steps) {
   while (rooms.length < target) rooms.push(await openRoom(created++));
   const createMs = performance.now() - t0;
   latencies = [];
-  const cpu0 = { server: cpuSeconds(server.pid!), load: process.cpuUsage(), at: performance.now() };
+  const cpu0 = { servers: cpuAll(), load: process.cpuUsage(), at: performance.now() };
   accepted = 0;
   refused = 0;
   refusals.clear();
@@ -184,7 +233,8 @@ for (const target of steps) {
   const loadCpu = process.cpuUsage(cpu0.load);
   const line = {
     // Share of one core each process used during the step (the machine's other work not counted).
-    serverCpuPercent: Math.round(((cpuSeconds(server.pid!) - cpu0.server) / wallS) * 100),
+    serverCpuPercent: cpuAll().map((c, k) => Math.round(((c - cpu0.servers[k]) / wallS) * 100)),
+    processes,
     loadClientsCpuPercent: Math.round(((loadCpu.user + loadCpu.system) / 1e6 / wallS) * 100),
     loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     rooms: rooms.length,
@@ -199,9 +249,9 @@ for (const target of steps) {
     p95Ms: Math.round(pct(latencies, 95) * 10) / 10,
     p99Ms: Math.round(pct(latencies, 99) * 10) / 10,
     maxMs: Math.round(Math.max(...latencies) * 10) / 10,
-    serverRssMb: Math.round(rssKb(server.pid!) / 102.4) / 10,
+    serverRssMb: Math.round(rssAll() / 102.4) / 10,
     serverBaseRssMb: Math.round(base / 102.4) / 10,
-    perRoomKb: Math.round((rssKb(server.pid!) - base) / rooms.length),
+    perRoomKb: Math.round((rssAll() - base) / rooms.length),
     createRoomsSeconds: Math.round(createMs / 100) / 10,
   };
   report.push(line);
@@ -213,7 +263,8 @@ stopping = true;
 const under = report.filter((r) => (r.p99Ms as number) <= 100).map((r) => r.rooms as number);
 process.stdout.write(`${JSON.stringify({ summary: true, loadAverage: readFileSync('/proc/loadavg', 'utf8').trim(), largestStepWithP99Within100Ms: under.length ? Math.max(...under) : 0 })}\n`);
 for (const r of rooms) for (const c of Object.values(r.clients)) c.connection.close(4000);
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
+for (const sv of servers) sv.child.kill('SIGTERM');
+await Promise.all(servers.map((sv) => new Promise((r) => (sv.child.exitCode !== null ? r(null) : sv.child.once('exit', r)))));
+redis?.kill('SIGKILL');
 clearTimeout(hardStop);
 process.exit(0);

@@ -5,7 +5,10 @@
  * share matchmaker, presence and saved games), `SIGHTLINE_DATA_DIR` (saved games without Redis,
  * default `.sightline-server/rooms`), `PUBLIC_ADDRESS` (`host:port` clients reach this process at),
  * `MAX_ROOMS_PER_ADDRESS` (default 10), `ABANDONED_ROOM_SECONDS` (default 900),
- * `FINISHED_ROOM_SECONDS` (default 120). Prints one line `listening <host>:<port>` once it serves.
+ * `FINISHED_ROOM_SECONDS` (default 120), `UNPAIRED_ROOM_SECONDS` (an empty room no second player
+ * ever joined, default 300), `TRUSTED_PROXIES` (proxies whose `X-Forwarded-For` is believed:
+ * addresses and CIDR subnets, comma-separated; default none), `MAX_TABLE_TRIANGLES` (200000),
+ * `MAX_PROCESS_TRIANGLES` (1000000), `TABLE_WORKERS` (worker threads for heavy tables, 2). Prints one line `listening <host>:<port>` once it serves.
  *
  * @module
  */
@@ -31,11 +34,20 @@ const running = await startGameServer({
   ...(int('MAX_ROOMS_PER_ADDRESS') !== undefined ? { maxRoomsPerAddress: int('MAX_ROOMS_PER_ADDRESS') } : {}),
   ...(int('ABANDONED_ROOM_SECONDS') !== undefined ? { abandonedSeconds: int('ABANDONED_ROOM_SECONDS') } : {}),
   ...(int('FINISHED_ROOM_SECONDS') !== undefined ? { finishedSeconds: int('FINISHED_ROOM_SECONDS') } : {}),
+  ...(int('UNPAIRED_ROOM_SECONDS') !== undefined ? { unpairedSeconds: int('UNPAIRED_ROOM_SECONDS') } : {}),
+  ...(process.env.TRUSTED_PROXIES ? { trustedProxies: process.env.TRUSTED_PROXIES } : {}),
+  ...(int('MAX_TABLE_TRIANGLES') !== undefined ? { maxTableTriangles: int('MAX_TABLE_TRIANGLES') } : {}),
+  ...(int('MAX_PROCESS_TRIANGLES') !== undefined ? { maxProcessTriangles: int('MAX_PROCESS_TRIANGLES') } : {}),
+  ...(int('TABLE_WORKERS') ? { tableWorkers: int('TABLE_WORKERS') } : {}),
 }).catch((e: unknown) => {
   process.stderr.write(`server: ${(e as Error).message}\n`);
   process.exit(1);
 });
-process.stdout.write(`listening ${running.host}:${running.port}${running.restored.length ? ` (restored ${running.restored.length} rooms: ${running.restored.join(' ')})` : ''}\n`);
+process.stdout.write(`listening ${running.host}:${running.port}\n`);
+// Stored rooms come back in the background (a join for one restores it first).
+void running.restored.then((ids) => {
+  if (ids.length) process.stdout.write(`restored ${ids.length} rooms: ${ids.join(' ')}\n`);
+});
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,10 +2,12 @@
 // the browser tests (tests/e2e/run.ts) when that runner exists. Prints one closing line "N passed, M failed" and exits
 // non-zero when anything failed.
 //
-// vitest runs one worker on this 2-core machine (its default), so the browser tests (their build, then headless Chromium)
-// run beside it, not after it: the run's wall time is about the longer of the two instead of their sum
-// (docs/performance.md, "The test run"). SIGHTLINE_SERIAL=1 runs them one after the other, as before.
-import { spawn, spawnSync } from 'node:child_process';
+// The three run side by side, not one after the other (docs/performance.md, "The test run"): the type check and the
+// browser tests' build use the cores while vitest starts, vitest runs two workers (vite.config.ts) and the browser
+// tests two lanes (tests/e2e/run.ts), so both cores stay busy to the end and the run's wall time is about its CPU time
+// over two. The type check's and the browser tests' reports are printed after vitest's. SIGHTLINE_SERIAL=1 runs them
+// one after the other, as before.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync } from 'node:fs';
 import { ensureTestSystem } from './setup.mjs';
 
@@ -51,20 +53,31 @@ function countE2e(e2e) {
   if (e2e.status !== 0 && !(m && Number(m[2]) > 0)) failed++;
 }
 
-const tsc = spawnSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { stdio: 'inherit', env: process.env });
-if (tsc.status !== 0) { console.error('type check failed'); failed++; } else passed++;
+function countTsc(tsc) {
+  process.stdout.write(tsc.out ?? '');
+  process.stderr.write(tsc.err ?? '');
+  if (tsc.status !== 0) { console.error('type check failed'); failed++; } else passed++;
+}
 
 mkdirSync('coverage', { recursive: true });
+const tscArgs = ['tsc', '--noEmit', '-p', 'tsconfig.json'];
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=coverage/vitest.json'];
+const started = Date.now();
 if (serial) {
+  countTsc(await start('npx', tscArgs, false));
   countVitest((await start('npx', vitestArgs, false)).status);
   if (withE2e) countE2e(await start('npx', ['tsx', 'tests/e2e/run.ts'], true));
 } else {
-  if (withE2e) console.log('browser tests: running beside vitest; their report follows vitest\'s');
-  const [vt, e2e] = await Promise.all([start('npx', vitestArgs, false), withE2e ? start('npx', ['tsx', 'tests/e2e/run.ts'], true) : null]);
+  console.log(`type check${withE2e ? ' and browser tests' : ''}: running beside vitest; ${withE2e ? 'their reports follow' : 'its report follows'} vitest's`);
+  const [tsc, vt, e2e] = await Promise.all([
+    start('npx', tscArgs, true),
+    start('npx', vitestArgs, false),
+    withE2e ? start('npx', ['tsx', 'tests/e2e/run.ts'], true) : null,
+  ]);
+  countTsc(tsc);
   countVitest(vt.status);
   if (e2e) countE2e(e2e);
 }
-
+console.log(`tests: ${((Date.now() - started) / 1000).toFixed(0)} s after the set-up`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -14,6 +14,7 @@ import { refuse } from './errors';
 import { attr, characteristic, cleanText, list, type RNode } from './tree';
 import { ruleDescription, type RawManifestation, type RawRoster, type RawUnit } from './walk';
 import { isWeaponProfile, mapWeapon, sameWeapon, type ArmyWeapon } from './weapons';
+import { AbilityIds, armyLevelAbilities, CORE_ABILITY_NAMES, choiceProfiles, selectionAbilities, type AbilityContext } from './abilities';
 
 type ArmyUnit = RosterInput['units'][number];
 type ArmyModel = ArmyUnit['models'][number];
@@ -37,8 +38,6 @@ export interface ImportResult {
   readonly warnings: string[];
 }
 
-/** Ability profiles the engine applies itself (core rules), so they are not warned about. */
-const CORE_ABILITIES = new Set(['Ward Save', 'Fly', 'Guarded Hero', 'Champion', 'Musician', 'Standard Bearer']);
 
 /** Upper-case categories are keywords; others ("Regimental Option", "Legends") are BattleScribe bookkeeping. */
 function isKeyword(c: string): boolean {
@@ -147,7 +146,7 @@ function abilityTexts(sel: RNode): { name: string; text: string }[] {
       const t = attr(p, 'typeName') ?? '';
       if (!t.startsWith('Ability')) continue;
       const name = cleanText(attr(p, 'name') ?? '');
-      if (CORE_ABILITIES.has(name) || seen.has(name)) continue;
+      if (CORE_ABILITY_NAMES.has(name) || seen.has(name)) continue;
       seen.add(name);
       const parts = list(p, 'characteristics')
         .map((c) => [attr(c, 'name') ?? '', cleanText(typeof c.$text === 'string' ? c.$text : c.$text === undefined ? '' : String(c.$text))] as const)
@@ -221,7 +220,7 @@ function chooseBase(name: string, keywords: string[], opts: MapArmyOptions, warn
  * Map one warscroll unit. Throws (ArmyImportError) when a characteristic of its `Unit` profile
  * cannot be read; other problems are warnings.
  */
-function mapUnit(u: RawUnit, id: string, opts: MapArmyOptions, warnings: string[], where: string): ArmyUnit {
+function mapUnit(u: RawUnit, id: string, opts: MapArmyOptions, warnings: string[], where: string, ctx: AbilityContext): ArmyUnit {
   const at = `${where}: unit "${u.name}" (${u.path})`;
   const label = `${u.name}" (${id})`;
   let move: number | string | undefined = parseInches(characteristic(u.profile, 'Move'));
@@ -284,7 +283,7 @@ function mapUnit(u: RawUnit, id: string, opts: MapArmyOptions, warnings: string[
     else warnings.push(`unit "${label}: the roster has ${have} ${k === 'standardBearer' ? 'standard bearer' : k} model(s) where the warscroll's ${p} gives ${want} for ${models.length} models; the proportion is not enforced`);
   }
   const abilitiesText = [...abilityTexts(u.selection), ...failed].slice(0, 100);
-  if (abilitiesText.length > failed.length) warnings.push(`unit "${label}: abilities kept as text, not applied by the engine: ${abilitiesText.slice(0, abilitiesText.length - failed.length).map((a) => a.name).join(', ')}`);
+  const abilities = selectionAbilities(u.selection, id, `unit "${label}`, ctx);
   if (weapons.length === 0) warnings.push(`unit "${label}: no weapon profile in the roster`);
   return {
     id,
@@ -299,6 +298,7 @@ function mapUnit(u: RawUnit, id: string, opts: MapArmyOptions, warnings: string[
       keywords: keywords.slice(0, 100),
       ...(Object.keys(cm).length > 0 ? { commandModels: cm } : {}),
       ...(abilitiesText.length > 0 ? { abilitiesText } : {}),
+      ...(abilities.length > 0 ? { abilities } : {}),
     },
     weapons,
     models,
@@ -306,7 +306,7 @@ function mapUnit(u: RawUnit, id: string, opts: MapArmyOptions, warnings: string[
 }
 
 /** Map a manifestation (Magic 7.0), or explain in a warning why it cannot be. */
-function mapManifestation(m: RawManifestation, id: string, opts: MapArmyOptions, warnings: string[]): ArmyManifestation | undefined {
+function mapManifestation(m: RawManifestation, id: string, opts: MapArmyOptions, warnings: string[], ctx: AbilityContext): ArmyManifestation | undefined {
   const skip = (why: string) => {
     warnings.push(`manifestation "${m.name}" (${m.lore}) not imported: ${why}`);
     return undefined;
@@ -332,7 +332,7 @@ function mapManifestation(m: RawManifestation, id: string, opts: MapArmyOptions,
   const { weapons } = unitWeapons([group], `${m.name}" (${id})`, warnings);
   const { base, height } = chooseBase(m.name, keywords.includes('MANIFESTATION') ? keywords : [...keywords, 'MANIFESTATION'], opts, warnings, 'manifestation', id);
   const abilitiesText = abilityTexts(m.selection);
-  if (abilitiesText.length > 0) warnings.push(`manifestation "${m.name}": abilities kept as text, not applied by the engine: ${abilitiesText.map((a) => a.name).join(', ')}`);
+  const abilities = selectionAbilities(m.selection, id, `manifestation "${m.name}" (${id})`, ctx);
   return {
     id,
     name: m.name.slice(0, 200),
@@ -348,6 +348,7 @@ function mapManifestation(m: RawManifestation, id: string, opts: MapArmyOptions,
       ...(ward !== undefined ? { ward } : {}),
       keywords,
       ...(abilitiesText.length > 0 ? { abilitiesText } : {}),
+      ...(abilities.length > 0 ? { abilities } : {}),
     },
     weapons,
     models: Array.from({ length: parts }, (_, i) => ({ id: `${id}.${i + 1}`, base, heightInches: height })),
@@ -378,7 +379,10 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
     usedIds.add(id);
     return id;
   };
-  const units = raw.units.map((u) => mapUnit(u, newId(u.name), opts, warnings, where));
+  // Keywords of the army, to read keyword runs in rules text ("Kruleboyz Infantry").
+  const known = [...new Set([raw.faction.toUpperCase(), ...[...raw.units, ...raw.factionTerrain].flatMap((u) => u.categories.filter(isKeyword)), ...raw.manifestations.flatMap((m) => m.categories.filter(isKeyword))])];
+  const abilityCtx: AbilityContext = { ids: new AbilityIds(), known, warnings, parsed: new Map() };
+  const units = raw.units.map((u) => mapUnit(u, newId(u.name), opts, warnings, where, abilityCtx));
   const isHero = (i: number) => units[i].warscroll.keywords.some((k) => keywordsMatch(k, 'HERO'));
   const isWarmaster = (i: number) => units[i].warscroll.keywords.some((k) => keywordsMatch(k, 'WARMASTER'));
 
@@ -459,6 +463,7 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
 
   // Faction terrain, manifestations, army-level choices, skipped selections.
   const factionTerrain: FactionTerrain[] = [];
+  const terrainSelections: { id: string; name: string; selection: RNode }[] = [];
   for (const t of raw.factionTerrain) {
     if (factionTerrain.length >= 5) {
       warnings.push(`faction terrain "${t.name}" not imported: more than 5 faction terrain features`);
@@ -466,7 +471,9 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
     }
     const abilities = factionTerrainAbilities(t.selection);
     const [w, d, h] = DEFAULT_FACTION_TERRAIN_SIZE_INCHES;
-    factionTerrain.push({ id: newId(t.name), name: t.name, abilities, sizeInches: [w, d, h] });
+    const tid = newId(t.name);
+    factionTerrain.push({ id: tid, name: t.name, abilities, sizeInches: [w, d, h] });
+    terrainSelections.push({ id: tid, name: t.name, selection: t.selection });
     warnings.push(`faction terrain "${t.name}": a ${w}" x ${d}" x ${h}" box by default (the roster gives no size); it is set up wholly within the army's territory (Core 10.1)`);
   }
   const manifestations: ArmyManifestation[] = [];
@@ -475,14 +482,27 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
       warnings.push(`manifestation "${m.name}" not imported: more than 20 manifestations`);
       continue;
     }
-    const x = mapManifestation(m, newId(m.name), opts, warnings);
+    const x = mapManifestation(m, newId(m.name), opts, warnings, abilityCtx);
     if (x) manifestations.push(x);
   }
+  const { army: armyAbilities, perUnit } = armyLevelAbilities(
+    raw.choices,
+    units.map((u) => ({ id: u.id, name: u.name, keywords: u.warscroll.keywords })),
+    terrainSelections,
+    abilityCtx,
+    `${prefix}army`,
+  );
+  for (let i = 0; i < units.length; i++) {
+    const extra = perUnit.get(units[i].id);
+    if (!extra) continue;
+    const own = units[i].warscroll.abilities ?? [];
+    units[i] = { ...units[i], warscroll: { ...units[i].warscroll, abilities: [...own, ...extra].slice(0, 300) } };
+  }
   for (const c of raw.choices) {
-    if (c.kind === 'Manifestation Lore' && raw.manifestations.length > 0) continue;
     if (c.picks.length === 0) continue;
-    const spells = c.profiles.length > 0 ? ` (${c.profiles.join(', ')})` : '';
-    warnings.push(`${c.kind}: ${c.picks.join(', ')}${spells} not imported: the engine does not apply it`);
+    if (choiceProfiles(c.selection).length > 0) continue;
+    if (c.kind === 'Manifestation Lore' && raw.manifestations.length > 0) continue;
+    warnings.push(`${c.kind}: ${c.picks.join(', ')} not imported: ${/battle tactic/i.test(c.kind) ? 'battle tactics are not played by the engine' : 'no ability profile in the roster'}`);
   }
   for (const s of raw.skipped) warnings.push(`selection "${s.name}" (${s.path}) of type unit has no Unit or Manifestation profile; not imported`);
 
@@ -496,6 +516,7 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
     units,
     ...(manifestations.length > 0 ? { manifestations } : {}),
     ...(factionTerrain.length > 0 ? { factionTerrain } : {}),
+    ...(armyAbilities.length > 0 ? { abilities: armyAbilities } : {}),
   };
   const check = parseRoster(army);
   if (!check.ok) {

@@ -58,6 +58,8 @@ export interface RawChoice {
   readonly picks: string[];
   /** Names of the profiles under it (spells, prayers). */
   readonly profiles: string[];
+  /** The top-level selection itself (its ability profiles are the army's, ABILITIES.md). */
+  readonly selection: RNode;
 }
 
 /** The walked roster. */
@@ -203,7 +205,7 @@ function collectChoice(s: RNode, out: RawRoster, path: string): void {
     }
   };
   visit(s, attr(s, 'name') ?? '', 0);
-  out.choices.push({ kind: attr(s, 'name') ?? '', picks, profiles: profiles.filter((p) => !/^summon /i.test(p)) });
+  out.choices.push({ kind: attr(s, 'name') ?? '', picks, profiles: profiles.filter((p) => !/^summon /i.test(p)), selection: s });
 }
 
 /** The text of a rule description (`rules/rule/description`), cleaned by the caller. */

@@ -1,10 +1,13 @@
 /**
- * `npm run --silent import-army -- FILE [--bases BASES.json] [--id-prefix P]`: import an army
- * from a New Recruit / BattleScribe roster (`.ros`, `.rosz`, New Recruit `.json`; told by
- * content). Public contract: /work/shared/contract/ARMY.md; mapping: docs/army-import.md.
+ * `npm run --silent import-army -- FILE [--bases BASES.json] [--id-prefix P] [--abilities]`: import
+ * an army from a New Recruit / BattleScribe roster (`.ros`, `.rosz`, New Recruit `.json`; told by
+ * content). Public contract: /work/shared/contract/ARMY.md and ABILITIES.md; mapping:
+ * docs/army-import.md, docs/abilities.md.
  *
- * Output on stdout, exit 0: `{"army": <army>, "warnings": [...]}`. Bad input: exit 2, one line
- * on stderr naming what is wrong and where, nothing on stdout. Usage errors: exit 2 as well.
+ * Output on stdout, exit 0: `{"army": <army>, "warnings": [...]}`. With `--abilities`, instead,
+ * one line per ability (`holder | name | parsed timing | auto: <effects>` or `by hand`), then the
+ * counts and the share the engine resolves. Bad input: exit 2, one line on stderr naming what is
+ * wrong and where, nothing on stdout. Usage errors: exit 2 as well.
  *
  * @module
  */
@@ -12,8 +15,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { ArmyImportError, importArmy, MAX_ROSTER_FILE_BYTES } from '../army/importArmy';
 import { parseBasesFile, type BaseTable } from '../army/bases';
+import { abilityLine, abilityRows, countAbilities, countsLine } from '../army/abilityReport';
 
-const USAGE = 'usage: npm run --silent import-army -- FILE [--bases BASES.json] [--id-prefix PREFIX]';
+const USAGE = 'usage: npm run --silent import-army -- FILE [--bases BASES.json] [--id-prefix PREFIX] [--abilities]';
 
 function fail(message: string): never {
   process.stderr.write(`import-army: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
@@ -41,9 +45,11 @@ function main(argv: string[]): void {
   let file: string | undefined;
   let basesPath: string | undefined;
   let idPrefix: string | undefined;
+  let listAbilities = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--bases' || a === '--id-prefix') {
+    if (a === '--abilities') listAbilities = true;
+    else if (a === '--bases' || a === '--id-prefix') {
       const v = argv[++i];
       if (v === undefined) fail(`${a} needs a value; ${USAGE}`);
       if (a === '--bases') basesPath = v;
@@ -61,6 +67,13 @@ function main(argv: string[]): void {
   if (basesPath !== undefined) bases = parseBasesFile(readBounded(basesPath, 'bases file', 1024 * 1024).toString('utf8'), basesPath);
   const bytes = readBounded(file, 'roster', MAX_ROSTER_FILE_BYTES);
   const result = importArmy(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), file, { ...(bases ? { bases } : {}), ...(idPrefix !== undefined ? { idPrefix } : {}) });
+  if (listAbilities) {
+    const rows = abilityRows(result.army);
+    const lines = rows.map(abilityLine);
+    const unparsed = rows.filter((r) => r.ability.timing.parsed === false).map((r) => `timing not parsed: ${r.holder} | ${r.ability.name} | "${r.ability.timing.text}"`);
+    process.stdout.write(`${[...lines, ...unparsed, countsLine(countAbilities(rows))].join('\n')}\n`);
+    return;
+  }
   process.stdout.write(`${JSON.stringify({ army: result.army, warnings: result.warnings })}\n`);
 }
 

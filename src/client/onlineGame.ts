@@ -22,7 +22,7 @@
  * @module
  */
 import { Client, CloseCode, type Room } from '@colyseus/sdk';
-import { BATTLE_ROOM, RECONNECT_SECONDS, SEAT_RULE, type AnswerMessage, type AskMethod, type PresenceMessage, type ResultMessage, type Seat, type SeatMessage, type UpdateMessage } from '../game/network';
+import { BATTLE_ROOM, SEAT_REPLACED_CODE, SEAT_RULE, type AnswerMessage, type AskMethod, type PresenceMessage, type ResultMessage, type Seat, type SeatMessage, type UpdateMessage } from '../game/network';
 import type { Answer } from '../scenario/answer';
 import type { ActResult, DiceStep, ExpectedDamage, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame } from '../game/session';
 
@@ -35,12 +35,31 @@ export const ANSWER_TIMEOUT_MS = 30_000;
 
 /** How often a dropped client also tries to rejoin with its seat token (a restarted server), ms. */
 export const REJOIN_EVERY_MS = 3000;
+/** After this long without the server (the 60 s a seat is held, and 30 s), rejoins are tried every {@link REJOIN_SLOW_MS}. */
+export const RECONNECT_GIVE_UP_MS = 90_000;
+/** After {@link RECONNECT_GIVE_UP_MS} without the server, the rejoin is tried this often (ms). */
+export const REJOIN_SLOW_MS = 10_000;
+/** What an action or question gets at once while the server is not connected. */
+export const UNREACHABLE_REASON = 'the game server is unreachable: reconnecting…';
 
 /** The rule named when the page refuses something an online game cannot do. */
 export const ONLINE_RULE = 'Network: online';
 
-/** Where a connection stands: joined, reconnecting after a drop, or gone for good. */
-export type OnlineStatus = { kind: 'connected' } | { kind: 'reconnecting' } | { kind: 'closed'; code: number; reason: string };
+/**
+ * Where a connection stands: joined; reconnecting after a drop (`unreachable`: a try to reach the
+ * server failed, so it is down or out of reach); or gone for good (this page left, or another tab
+ * took the seat: `code` {@link SEAT_REPLACED_CODE}).
+ */
+export type OnlineStatus = { kind: 'connected' } | { kind: 'reconnecting'; unreachable?: boolean } | { kind: 'closed'; code: number; reason: string };
+
+/**
+ * A create or join the server refused (a `MatchMakeError` with an HTTP status): its reason, as the
+ * server gave it. Null for anything else (the server could not be reached, a timeout).
+ */
+export function serverRefusal(e: unknown): string | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && code >= 400 && code < 600 ? ((e as Error).message ?? String(e)) : null;
+}
 
 /** An accepted action seen by this client that it did not send (or a resync). */
 export interface OnlineUpdate {
@@ -177,7 +196,9 @@ export class OnlineGame {
     room.onMessage('snapshot', () => undefined);
     room.onDrop(() => {
       if (!mine()) return;
-      this.setStatus({ kind: 'reconnecting' });
+      this.failPending(UNREACHABLE_REASON);
+      // Once a try failed to reach the server it stays unreachable until a connection is back.
+      this.setStatus({ kind: 'reconnecting', unreachable: this.status.kind === 'reconnecting' && !!this.status.unreachable });
       this.scheduleRejoin();
     });
     room.onReconnect(() => {
@@ -188,43 +209,41 @@ export class OnlineGame {
     });
     room.onLeave((code, reason) => {
       if (!mine()) return;
-      for (const p of this.results.splice(0)) {
-        clearTimeout(p.timer);
-        p.resolve({ ok: false, reason: `the connection to the game server closed (${code})`, rule: ONLINE_RULE });
-      }
-      // Not left by this page: the server may have restarted (its rooms restored): rejoin.
-      if (!this.left && code !== CloseCode.CONSENTED && code !== CloseCode.WITH_ERROR) {
-        this.setStatus({ kind: 'reconnecting' });
+      this.failPending(code === SEAT_REPLACED_CODE ? 'this seat was opened in another tab or device' : `the connection to the game server closed (${code})`);
+      // Not left by this page, nor taken over by another tab: the server may have restarted (its rooms restored): rejoin.
+      if (!this.left && code !== CloseCode.CONSENTED && code !== CloseCode.WITH_ERROR && code !== SEAT_REPLACED_CODE) {
+        this.setStatus({ kind: 'reconnecting', unreachable: this.status.kind === 'reconnecting' && !!this.status.unreachable });
         this.scheduleRejoin(0);
         return;
       }
-      this.setStatus({ kind: 'closed', code, reason: reason ?? '' });
+      this.cancelRejoin();
+      this.setStatus({ kind: 'closed', code, reason: code === SEAT_REPLACED_CODE ? 'this seat was opened in another tab or device' : (reason ?? '') });
     });
   }
 
   /**
    * After a drop the SDK tries its reconnection token; a restarted server does not know it (the
    * seat reservations lived in the old process) but restores the room, where the seat's token
-   * takes the seat back. So while the drop lasts, every {@link REJOIN_EVERY_MS} the client also
-   * tries `joinById` with its seat token (a spectator: as a spectator), and adopts the first room
-   * that answers; it gives up after {@link RECONNECT_SECONDS} + 30 s.
+   * takes the seat back. So while the drop lasts the client also tries `joinById` with its seat
+   * token (a spectator: as a spectator) every {@link REJOIN_EVERY_MS} (after
+   * {@link RECONNECT_GIVE_UP_MS}: every {@link REJOIN_SLOW_MS}), and adopts the first room that
+   * answers: it never gives up (the page recovers whenever the server comes back). A try that
+   * cannot reach the server marks the status `unreachable`; one the server refuses for good
+   * (the room is gone) closes it.
    */
   private scheduleRejoin(delayMs = REJOIN_EVERY_MS, since = Date.now()): void {
     if (this.rejoinTimer || this.left) return;
     this.rejoinTimer = setTimeout(() => {
       this.rejoinTimer = null;
-      if (this.status.kind === 'connected' || this.rejoining || this.left) return;
-      if (Date.now() - since > (RECONNECT_SECONDS + 30) * 1000) {
-        this.setStatus({ kind: 'closed', code: CloseCode.FAILED_TO_RECONNECT, reason: 'the game server could not be reached again' });
-        return;
-      }
+      if (this.status.kind !== 'reconnecting' || this.rejoining || this.left) return;
       this.rejoining = true;
       const client = new Client(endpointOf(this.server));
       const options = { seat: this.seat, ...(this.token ? { token: this.token } : {}) };
+      const next = Date.now() - since > RECONNECT_GIVE_UP_MS ? REJOIN_SLOW_MS : REJOIN_EVERY_MS;
       timeout(client.joinById(this.roomId, options), CONNECT_TIMEOUT_MS, 'rejoin')
         .then(
           (room) => {
-            if (this.status.kind === 'connected' || this.left) {
+            if (this.status.kind !== 'reconnecting' || this.left) {
               void room.leave(true);
               return;
             }
@@ -235,7 +254,17 @@ export class OnlineGame {
             this.setStatus({ kind: 'connected' });
             this.emitKeys();
           },
-          () => this.scheduleRejoin(REJOIN_EVERY_MS, since),
+          (e: unknown) => {
+            const refusal = serverRefusal(e);
+            const code = (e as { code?: unknown }).code;
+            // The room is gone (404/"not found"), or the seat is someone else's: no use trying again.
+            if (refusal && (code === 404 || /not found|no rooms found/i.test(refusal) || /belongs to/.test(refusal))) {
+              this.setStatus({ kind: 'closed', code: CloseCode.FAILED_TO_RECONNECT, reason: refusal });
+              return;
+            }
+            if (this.status.kind === 'reconnecting' && !this.status.unreachable && !refusal) this.setStatus({ kind: 'reconnecting', unreachable: true });
+            this.scheduleRejoin(next, since);
+          },
         )
         .finally(() => {
           this.rejoining = false;
@@ -342,7 +371,8 @@ export class OnlineGame {
     const player = (action as { player?: unknown } | null)?.player;
     if (this.seat === 'spectator') return { ok: false, reason: 'a spectator cannot act', rule: SEAT_RULE };
     if (player !== this.seat) return { ok: false, reason: `you hold seat ${this.seat}, the action is ${JSON.stringify(player)}'s`, rule: SEAT_RULE };
-    if (this.status.kind === 'closed') return { ok: false, reason: 'the connection to the game server is closed', rule: ONLINE_RULE };
+    if (this.status.kind === 'closed') return { ok: false, reason: `the connection to the game server is closed${this.status.reason ? `: ${this.status.reason}` : ''}`, rule: ONLINE_RULE };
+    if (this.status.kind === 'reconnecting') return { ok: false, reason: UNREACHABLE_REASON, rule: ONLINE_RULE };
     const result = await new Promise<ResultMessage>((resolve) => {
       const timer = setTimeout(() => {
         const i = this.results.findIndex((p) => p.resolve === resolve);
@@ -474,6 +504,8 @@ export class OnlineGame {
   }
 
   private ask(method: AskMethod, args: (string | number)[]): Promise<unknown> {
+    // Not connected: refused at once (never 30 s of waiting for a server that is not there).
+    if (this.status.kind !== 'connected') return Promise.reject(new Error(`${method}: ${this.status.kind === 'closed' ? 'the connection to the game server is closed' : UNREACHABLE_REASON}`));
     const id = ++this.askId;
     return new Promise<AnswerMessage>((resolve) => {
       const timer = setTimeout(() => {
@@ -511,8 +543,24 @@ export class OnlineGame {
     }
   }
 
+  /** Answers every action and question in flight at once: the connection they went out on is gone. */
+  private failPending(why: string): void {
+    for (const p of this.results.splice(0)) {
+      clearTimeout(p.timer);
+      p.resolve({ ok: false, reason: why, rule: ONLINE_RULE });
+    }
+    for (const [id, p] of this.answers) {
+      clearTimeout(p.timer);
+      p.resolve({ id, ok: false, error: why });
+    }
+    this.answers.clear();
+    // Queued sends would go out on the next connection: dropped (their callers were answered).
+    this.queue.length = 0;
+  }
+
   private setStatus(s: OnlineStatus): void {
-    if (s.kind === this.status.kind && s.kind !== 'closed') return;
+    if (s.kind === this.status.kind && s.kind === 'connected') return;
+    if (s.kind === 'reconnecting' && this.status.kind === 'reconnecting' && !!s.unreachable === !!this.status.unreachable) return;
     this.status = s;
     for (const l of this.statusListeners) l(s);
   }

@@ -19,6 +19,13 @@ export const MAX_MESSAGE_BYTES = 256 * 1024;
 export const MAX_MESSAGES_PER_SECOND = 20;
 /** How long a dropped player's seat is held for its reconnection (seconds). */
 export const RECONNECT_SECONDS = 60;
+/**
+ * Close code of a player's connection whose seat was taken back by a join with the seat's token
+ * (the same player in another tab, or the tab reopened): that connection does not try to come back.
+ */
+export const SEAT_REPLACED_CODE = 4409;
+/** The rule named when a question is refused because its client asked more than its share of work. */
+export const RATE_RULE = 'Network: rate';
 /** Longest player name (characters). */
 export const MAX_NAME_CHARS = 40;
 

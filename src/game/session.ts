@@ -42,6 +42,8 @@ export type { OptionEntry, OptionsResult } from './session/options';
 export { describe, type LogLine } from './session/battleLog';
 export { diceSteps, type DiceStep } from './session/diceSteps';
 export type { ExpectedDamage } from './session/expectedDamage';
+export type { PlayOptions, PlayOutcome, PlayStop } from './session/play';
+export type { ModelView, UnitPlace, UnitView } from './session/unitViews';
 
 /** The session under the name the game worker's callers knew it by (`workers/gameApi.ts` before issue 25). */
 export { GameSession as GameApi };

@@ -35,6 +35,7 @@ import { ToolPalette } from './panels/ToolPalette';
 import { composeProof, downloadDataUrl, type ProofText } from './proof';
 import { publishError, publishReady, type SightlineTools } from './readySignal';
 import { ScenarioFetchError, type ScenarioSource } from './scenarioSource';
+import { OnlineJoinRefused } from './play/OnlineJoinRefused';
 import { sceneDataClient } from './sceneData/sceneDataClient';
 import { SelectionPanel } from './SelectionPanel';
 import { shownBoard, useBoardStatus } from './tools/boardStatus';
@@ -732,6 +733,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
           ))}
         </ul>
         <StartupRecovery />
+        <OnlineJoinRefused />
       </div>
     );
   }

@@ -13,7 +13,7 @@ import { parseRoster } from '../../src/rules/engine/roster';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ROSTER = join(ROOT, 'tests/fixtures/rosters/new-recruit/sce-002-units-a/list.json');
-const run = (args: string[]) => spawnSync('npx', ['tsx', 'src/cli/campaign.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/campaign.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
 
 describe('npm run campaign', () => {
   const dir = mkdtempSync(join(tmpdir(), 'campaign-cli-'));

@@ -65,7 +65,7 @@ describe('Spied Treasure and Wild Fire in a session on the Path to Glory test ta
     // `game state` on the saved game: the twist with its pick, and the objective placed.
     const dir = mkdtempSync(join(tmpdir(), 'twists-'));
     writeFileSync(join(dir, 'game.json'), JSON.stringify(saved));
-    const cli = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli/game.ts'), 'state', join(dir, 'game.json')], { encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/game.ts'), 'state', join(dir, 'game.json')], { encoding: 'utf8' });
     expect(cli.status, cli.stderr).toBe(0);
     const out = JSON.parse(cli.stdout) as Record<string, unknown>;
     expect(out.stateHash).toBe(session.hash());

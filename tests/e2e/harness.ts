@@ -25,6 +25,13 @@ export interface E2ETest {
   run: (ctx: E2EContext) => Promise<void>;
 }
 
+/**
+ * How long a page may take to boot (its ready signal, the Play mode's first summary) before the
+ * test fails: a hang watchdog, generous because a boot costs 8-9 s of CPU in software WebGL and the
+ * browser tests run in two lanes beside vitest (docs/performance.md, "The test run").
+ */
+export const BOOT_WATCHDOG_MS = 300_000;
+
 /** Throws with `message` unless `cond` holds. */
 export function assert(cond: unknown, message: string): asserts cond {
   if (!cond) throw new Error(message);
@@ -133,7 +140,7 @@ export async function openApp(ctx: E2EContext, fixture?: string): Promise<{ page
     );
   }
   await page.goto(fixture ? `${ctx.baseUrl}?scenario=/__e2e__/${encodeURIComponent(fixture)}` : ctx.baseUrl, { waitUntil: 'domcontentloaded' });
-  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 120_000 });
+  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: BOOT_WATCHDOG_MS });
   const ready = await page.evaluate(() => document.body.dataset.ready);
   if (ready !== 'true') {
     const problems = await page.evaluate(() => document.body.dataset.problems ?? '');
@@ -144,8 +151,8 @@ export async function openApp(ctx: E2EContext, fixture?: string): Promise<{ page
 
 /** Waits for the app's ready signal (failing on a load error) and for the Play mode's game summary. */
 export async function playReady(page: Page): Promise<void> {
-  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 120_000 });
+  await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: BOOT_WATCHDOG_MS });
   const r = await page.evaluate(() => document.body.dataset.ready);
   if (r !== 'true') throw new Error(`the app signalled "${r}": ${await page.evaluate(() => document.body.dataset.problems ?? '')}`);
-  await page.waitForFunction(() => !!window.__sightline?.play?.summary(), undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => !!window.__sightline?.play?.summary(), undefined, { timeout: BOOT_WATCHDOG_MS });
 }

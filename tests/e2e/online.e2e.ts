@@ -13,6 +13,7 @@
 import type { Page } from 'playwright-core';
 import { startServer, stopAllServers, tempDataDir } from '../server/harness';
 import { freePort } from '../../server/gameServer';
+import { faultTests } from './onlineFaults';
 import { assert, assertEqual, clickPlay as click, playCall as play, playReady as ready, textOf as text, type E2EContext, type E2ETest } from './harness';
 
 type Summary = { units: { id: string; aliveModelIds: string[] }[]; actions: number; hash: string; stage: string; phase: string | null; active: string | null; toAct: string | null; board: { positions: Record<string, [number, number]>; removed: string[] } };
@@ -158,4 +159,6 @@ export const tests: E2ETest[] = [
       }
     },
   },
+  // Issue 36: the online page in faults.
+  ...faultTests,
 ];

@@ -1,11 +1,15 @@
 /**
  * End-to-end runner: builds the app (`npx vite build`), serves `dist/` with
  * `npx vite preview --port 4173 --strictPort`, drives Debian's Chromium through playwright-core
- * and runs the tests of every `*.e2e.ts` file imported below. `E2E_ONLY=<substring>[|<substring>...]` runs only the tests whose name contains one of them. Prints `N passed, M failed` last; exits 1 on any failure.
+ * and runs the tests of every `*.e2e.ts` file imported below, E2E_LANES (default 2) suites at a
+ * time in one browser. `E2E_ONLY=<substring>[|<substring>...]` runs only the tests whose name
+ * contains one of them. Each passing test's line shows its wall time (and, with E2E_LANES=1, the
+ * CPU seconds it cost). Prints `N passed, M failed` last; exits 1 on any failure.
  *
  *   npx tsx tests/e2e/run.ts            # build + test
  *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/run.ts   # reuse an existing dist/
  *   E2E_PORT=4273 E2E_OUT_DIR=/tmp/dist2 npx tsx tests/e2e/run.ts   # a second run beside another
+ *   E2E_LANES=1 npx tsx tests/e2e/run.ts   # one test at a time, each with its CPU seconds
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -33,34 +37,43 @@ import { tests as onlineTests } from './online.e2e';
 import { tests as campaignOnlineTests } from './campaignOnline.e2e';
 import { tests as twistsTests } from './twists.e2e';
 import { tests as flow35Tests } from './flow35.e2e';
-import type { E2EContext } from './harness';
+import type { E2EContext, E2ETest } from './harness';
+import { treeCpuSeconds } from './cpu';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
-const tests = [
-  ...appTests,
-  ...toolTests,
-  ...playTests,
-  ...play18Tests,
-  ...play18bTests,
-  ...fileTests,
-  ...battleTests,
-  ...armyTests,
-  ...layoutTests,
-  ...sandbox18Tests,
-  ...edit18Tests,
-  ...round18Tests,
-  ...offlineTests,
-  ...disputeTests,
-  ...realArmyTests,
-  ...leavePlayTests,
-  ...dice27Tests,
-  ...campaignTests,
-  ...drop28Tests,
-  ...onlineTests,
-  ...campaignOnlineTests,
-  ...twistsTests,
-  ...flow35Tests,
+/**
+ * The suites (one per file), run one after the other within a suite, and suites side by side in
+ * E2E_LANES lanes (default 2: each test has its own browser context, so pages never share
+ * storage). A lane takes the next suite in this order, the longest first (docs/performance.md,
+ * "The test run"), so no long suite is left for the end. The online suites share one lane: each
+ * ends with `stopAllServers`, which stops every game server this process started.
+ */
+const suites: { file: string; tests: E2ETest[] }[] = [
+  { file: 'online + campaignOnline', tests: [...onlineTests, ...campaignOnlineTests] },
+  { file: 'files', tests: fileTests },
+  { file: 'play', tests: playTests },
+  { file: 'tools', tests: toolTests },
+  { file: 'campaign', tests: campaignTests },
+  { file: 'dice27', tests: dice27Tests },
+  { file: 'play18', tests: play18Tests },
+  { file: 'play18b', tests: play18bTests },
+  { file: 'sandbox18', tests: sandbox18Tests },
+  { file: 'layout', tests: layoutTests },
+  { file: 'app', tests: appTests },
+  { file: 'realArmy', tests: realArmyTests },
+  { file: 'round18', tests: round18Tests },
+  { file: 'edit18', tests: edit18Tests },
+  { file: 'dispute', tests: disputeTests },
+  { file: 'army', tests: armyTests },
+  { file: 'offline', tests: offlineTests },
+  { file: 'battle', tests: battleTests },
+  { file: 'twists', tests: twistsTests },
+  { file: 'drop28', tests: drop28Tests },
+  { file: 'leavePlay', tests: leavePlayTests },
+  { file: 'flow35', tests: flow35Tests },
 ];
+const tests = suites.flatMap((s) => s.tests);
+const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);
 
 // E2E_PORT and E2E_OUT_DIR let two runs share the machine (each its own server and build).
 const cfg = e2eConfig(4173);
@@ -84,6 +97,10 @@ async function main(): Promise<number> {
       root,
       async openPage() {
         const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+        // Playwright's 30 s default for clicks and waits is a hang watchdog here, not a speed bound:
+        // with two lanes, vitest and other work beside them, software WebGL can hold a page's main
+        // thread that long on a loaded machine. Explicit timeouts in the tests are kept.
+        page.setDefaultTimeout(120_000);
         const errors: string[] = [];
         const warnings: string[] = [];
         page.on('console', (msg) => {
@@ -99,17 +116,30 @@ async function main(): Promise<number> {
       },
     };
     const only = process.env.E2E_ONLY;
-    for (const t of only ? tests.filter((x) => only.split('|').some((o) => x.name.includes(o))) : tests) {
+    const picked = (t: E2ETest) => !only || only.split('|').some((o) => t.name.includes(o));
+    const queue = suites.map((x) => x.tests.filter(picked)).filter((x) => x.length > 0);
+    // With one lane, each test's CPU seconds (this process tree's) are its own; with more they are not.
+    const runTest = async (t: E2ETest) => {
       const started = Date.now();
+      const cpu0 = lanes === 1 ? treeCpuSeconds() : null;
       try {
         await t.run(ctx);
         passed++;
-        console.log(`  ok    ${t.name} (${Date.now() - started} ms)`);
+        const cpu1 = cpu0 === null ? null : treeCpuSeconds();
+        console.log(`  ok    ${t.name} (${Date.now() - started} ms${cpu0 !== null && cpu1 !== null ? `, CPU ${(cpu1 - cpu0).toFixed(1)} s` : ''})`);
       } catch (e) {
         failed++;
         console.log(`  FAIL  ${t.name}\n        ${(e as Error).message.replace(/\n/g, '\n        ')}`);
       }
-    }
+    };
+    const lane = async () => {
+      for (let suite = queue.shift(); suite; suite = queue.shift()) for (const t of suite) await runTest(t);
+    };
+    const cpuStart = treeCpuSeconds();
+    const wallStart = Date.now();
+    await Promise.all(Array.from({ length: lanes }, lane));
+    const cpuEnd = treeCpuSeconds();
+    if (cpuStart !== null && cpuEnd !== null) console.log(`browser tests: ${((Date.now() - wallStart) / 1000).toFixed(0)} s wall, CPU ${(cpuEnd - cpuStart).toFixed(0)} s, ${lanes} lane${lanes > 1 ? 's' : ''}`);
   } catch (e) {
     failed += Math.max(1, tests.length - passed - failed);
     console.log(`  FAIL  setup: ${(e as Error).message}`);

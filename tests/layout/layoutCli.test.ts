@@ -9,7 +9,7 @@ import { worldOf } from './worlds';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** `npm run --silent layout -- ...` as LAYOUT.md runs it (the same script). */
-const run = (args: string[]) => spawnSync('npx', ['tsx', 'src/cli/layout.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/layout.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
 const untimed = (r: LayoutReport) => ({ ...r, classes: r.classes.map((c) => ({ ...c, work: { ...c.work, ms: 0 } })) });
 
 /** A wall across the middle of a 24 x 16 table, two territories. */

@@ -111,7 +111,7 @@ describe('malformed scenario files are rejected with their JSON path', () => {
 });
 
 describe('the adjudicator as a child process (npx tsx src/cli/adjudicate.ts file)', () => {
-  const run = (file: string) => spawnSync('npx', ['tsx', 'src/cli/adjudicate.ts', file], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const run = (file: string) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/adjudicate.ts', file], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
 
   it('a bad file: exit 2, stderr names the JSON path, stdout empty', () => {
     const r = run('tests/fixtures/malformed/negative-base.json');

@@ -104,10 +104,10 @@ export async function startRedis(): Promise<string> {
 /** A fresh temporary folder for a server's saved games. */
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'sightline-rooms-'));
 
-/** An SDK client of a server. */
-export function sdk(url: string): Client {
+/** An SDK client of a server (`options`: the SDK's, e.g. extra HTTP `headers`). */
+export function sdk(url: string, options?: ConstructorParameters<typeof Client>[1]): Client {
   installWebSocketGlobal();
-  return new Client(url);
+  return new Client(url, options);
 }
 
 /** Create options of the sample battle (the hot-seat game) on the default battlefield. */

@@ -41,7 +41,8 @@ async function killAndRestore(env: Record<string, string>, restartEnv: Record<st
   await a.stop('SIGKILL');
 
   const b = await startServer(restartEnv, a.port);
-  expect(b.output()).toContain(`restored 1 rooms: ${roomId}`);
+  // Restored in the background after the server listens (issue 36).
+  await until(() => b.output().includes(`restored 1 rooms: ${roomId}`), 'the restore');
   await expect(sdk(b.url).joinById(roomId, { seat: 'p1' })).rejects.toThrow(/belongs to Ann/);
   const q1 = new Watched(await sdk(b.url).joinById(roomId, { seat: 'p1', token: tokens.p1 }));
   const q2 = new Watched(await sdk(b.url).joinById(roomId, { seat: 'p2', token: tokens.p2 }));
@@ -73,8 +74,11 @@ describe('server restart', () => {
     const dir = tempDataDir();
     const s = await startServer({ SIGHTLINE_DATA_DIR: dir, ABANDONED_ROOM_SECONDS: '2' });
     const p1 = await sdk(s.url).create('battle', { ...sampleCreateOptions(3), seat: 'p1' });
+    // Both players joined: the abandoned time applies (a room nobody joined: UNPAIRED_ROOM_SECONDS).
+    const p2 = await sdk(s.url).joinById(p1.roomId, { seat: 'p2' });
     const file = join(dir, `${p1.roomId}.json`);
     await until(() => existsSync(file), 'the saved game');
+    await p2.leave();
     const left = Date.now();
     await p1.leave();
     await until(() => !existsSync(file), 'the saved game deleted');

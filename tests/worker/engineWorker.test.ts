@@ -219,9 +219,18 @@ describe('engine client', () => {
 describe('crash recovery', () => {
   test('killing the worker mid-query: the watchdog restarts it, restores the moved scenario and answers', async () => {
     const restarts: RestartEvent[] = [];
-    const c = await loadedClient({ watchdogMs: 300, onRestart: (e) => restarts.push(e) });
+    // The watchdog is short only for the call the dead worker never answers; the set-up and the
+    // restored worker's answers get the generous default (a loaded machine is slow, not hung).
+    const generous = 60_000;
+    const c = await loadedClient({
+      onRestart: (e) => {
+        restarts.push(e);
+        c.watchdogMs = generous;
+      },
+    });
     expect(await c.moveModel('b1', 35, 32)).toEqual({ ok: true });
     const dead = c.worker;
+    c.watchdogMs = 300;
     const pending = c.query(VISIBLE_A1_B1);
     dead.terminate(); // behind the client's back: the call is never answered
     const r = await pending;
@@ -295,7 +304,11 @@ describe('crash recovery', () => {
   test('a worker that never answers is replaced by the watchdog', async () => {
     const hung = new HungWorker();
     let made = 0;
-    const c = client({ watchdogMs: 150 }, () => (made++ === 0 ? (hung as unknown as Worker) : newWorker()));
+    const c: EngineClient = client({ watchdogMs: 150 }, () => {
+      if (made++ === 0) return hung as unknown as Worker;
+      c.watchdogMs = 60_000; // the real worker's answers: slow on a loaded machine, never hung
+      return newWorker();
+    });
     const r = await c.loadScenario(wallScenario(), wallMeshes());
     expect(r.ok).toBe(true);
     expect(hung.terminated).toBe(true);

@@ -46,12 +46,21 @@ async function played(c: GameClient, n: number): Promise<void> {
 describe('game worker restart', () => {
   test('terminated behind the client’s back: the next call restarts it and the game is restored (same hash, same log)', async () => {
     const restarts: GameRestartEvent[] = [];
-    const c = client({ watchdogMs: 400, onRestart: (e) => restarts.push(e) });
+    // The watchdog is short only for the call the dead worker never answers; the set-up and the
+    // restored game get the generous default (a loaded machine is slow, not hung).
+    const generous = 60_000;
+    const c: GameClient = client({
+      onRestart: (e) => {
+        restarts.push(e);
+        c.watchdogMs = generous;
+      },
+    });
     await played(c, 4);
     const hash = await c.hash();
     const log = await c.log();
     const old = c.worker;
     old.terminate(); // no goodbye: the call below goes unanswered until the watchdog
+    c.watchdogMs = 400;
     expect(await c.hash()).toBe(hash);
     expect(c.worker).not.toBe(old);
     expect(c.restarts).toBe(1);
@@ -92,7 +101,11 @@ describe('game worker restart', () => {
 
   test('a worker that never starts is replaced (start-up watchdog); a dead retry rejects with GameWorkerDiedError', async () => {
     let made = 0;
-    const c = client({ startupWatchdogMs: 200 }, () => (made++ === 0 ? (new HungWorker(false) as unknown as Worker) : newWorker()));
+    const c: GameClient = client({ startupWatchdogMs: 200 }, () => {
+      if (made++ === 0) return new HungWorker(false) as unknown as Worker;
+      c.startupWatchdogMs = 60_000; // a cold real worker may take a while to load its modules
+      return newWorker();
+    });
     expect((await c.startOnTable(hotseatSetup(7))).ok).toBe(true);
     expect(c.restarts).toBe(1);
 

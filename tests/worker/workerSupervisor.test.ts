@@ -65,14 +65,21 @@ afterEach(() => {
   for (const s of sups.splice(0)) s.dispose();
 });
 
-/** `specs[i]` makes the i-th worker (made when the supervisor asks for it); later ones are healthy. */
+/**
+ * `specs[i]` makes the i-th worker (made when the supervisor asks for it); later ones are healthy.
+ * The short `limits` hold while a worker meant to hang or never start is current; once a healthy
+ * one is made they become generous (the supervisor reads them at every arm), so a loaded machine
+ * never turns a slow healthy answer into a restart.
+ */
 function supervisor(specs: FakeOptions[], limits = { watchdogMs: 100, startupWatchdogMs: 1000 }, state: { snap: string | null; restored: string[] } = { snap: null, restored: [] }) {
   let n = 0;
   const made: FakeWorker[] = [];
   const sup = new WorkerSupervisor<Api>({
     label: 'test',
     factory: () => {
-      const w = new FakeWorker(specs[n++]);
+      const spec = specs[n++];
+      if (!spec?.hang && spec?.start !== false) Object.assign(limits, { watchdogMs: 60_000, startupWatchdogMs: 60_000 });
+      const w = new FakeWorker(spec);
       made.push(w);
       return w as unknown as Worker;
     },

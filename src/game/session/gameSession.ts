@@ -22,7 +22,7 @@
  * - {@link diceSteps}: the rolls of an action as the dice tray shows them (target numbers, successes).
  * - The deployment phase (Core 10.0) when the set-up has `deployment` (see {@link GameSummary.deployment}).
  */
-import { loggedActions, reduce, stateHash, inCombat, type Action, type GameEvent, type GameState, type GeometryPort, type PlayerId } from '../../rules/engine';
+import { loggedActions, reduce, scriptedPolicy, stateHash, inCombat, type Action, type GameEvent, type GameState, type GeometryPort, type PlayerId, type ReduceResult } from '../../rules/engine';
 import { portView } from '../../rules/engine/core';
 import { playerDictionary, playerWords, type TableNames } from '../playerWords';
 import type { BaseEntry } from '../../army/bases';
@@ -42,7 +42,9 @@ import { diceSteps, type DiceStep } from './diceSteps';
 import { expectedDamageOf, type ExpectedDamage } from './expectedDamage';
 import { answerOnTable, tableAt } from './gameTable';
 import { generalOptionsOf, unitOptions, type OptionEntry, type OptionsResult } from './options';
+import { playPolicy, type PlayOptions, type PlayOutcome } from './play';
 import { rosterEntry } from './roster';
+import { unitViews, type UnitView } from './unitViews';
 import { boardOf, summarize, turnActs, type GameSummary } from './summary';
 import type { ActResult, GameQueryAnswer, GameSessionOptions, GameSetupInput, GameSnapshot, ShortestPathsOptions, ShortestPathsResult, StartResult, TableGameInput } from './types';
 
@@ -249,6 +251,39 @@ export class GameSession {
     return table;
   }
 
+  /**
+   * Plays the engine's scripted policy (`scriptedPolicy`, set-up positions as its deployment
+   * placement) for `options.players` from the current state (GAME.md `play`): until the battle
+   * ends, `options.to.rounds` battle rounds have ended, or a player it does not play must act.
+   * Every action is an ordinary accepted action of the log (no automatic pass is added: the
+   * policy passes itself), so the game is the one `playScripted` plays from the same state.
+   * @returns how many actions were played, why it stopped, the last action and its events, or
+   *   `{ok: false}` when no game is loaded.
+   */
+  playScripted(options: PlayOptions): ({ ok: true; summary: GameSummary } & PlayOutcome) | { ok: false; reason: string; rule: string } {
+    if (!this.port || !this.opened || this.states.length === 0) return { ok: false, reason: 'no game loaded', rule: 'Engine: no game' };
+    const policy = scriptedPolicy(this.port, { placement: this.placement });
+    const out = playPolicy(this.current, policy, options, (action, result) => {
+      this.apply(action, false, { ok: true, state: result.state, events: result.events });
+      return this.current;
+    });
+    if (out.played && this.replayQueue) {
+      this.replayQueue = null;
+      this.replayIndex = 0;
+    }
+    return { ok: true, summary: this.summary(), ...out };
+  }
+
+  /**
+   * Every unit with its models where they stand now (GAME.md `state`'s `units`): position in
+   * inches (base centre and the height it stands at), damage, Health left and status.
+   */
+  unitViews(): UnitView[] {
+    if (!this.port || !this.opened) return [];
+    this.port.sync(portView(this.current));
+    return unitViews(this.current, this.opened.world);
+  }
+
   /** Whether a game is loaded. */
   hasGame(): boolean {
     return this.states.length > 0;
@@ -293,9 +328,10 @@ export class GameSession {
     return r;
   }
 
-  private apply(action: unknown, auto = false): ActResult {
+  /** Applies one action (`done`: its `reduce` result from the current state, already computed by the caller). */
+  private apply(action: unknown, auto = false, done?: ReduceResult): ActResult {
     const before = this.current;
-    const r = reduce(before, action, this.port!);
+    const r = done ?? reduce(before, action, this.port!);
     if (!r.ok) return { ok: false, reason: this.words(r.reason), rule: r.rule };
     const seq = this.states.length - 1;
     const newLog = r.state.log.slice(before.log.length);

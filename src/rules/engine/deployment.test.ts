@@ -219,7 +219,7 @@ describe('deployment over the real worldPort (territories, 9", set-up poses)', (
     expect(reduce(g.state, dep(libs(10.3)), port).ok).toBe(true);
   });
 
-  it('the scripted policy plays the deployment phase; the recorded game replays to the same hash', { timeout: 60_000 }, () => {
+  it('the scripted policy plays the deployment phase; the recorded game replays to the same hash', { timeout: 180_000 }, () => {
     const saved = recordScripted(5, { p1: SCE, p2: SK }, true);
     const kinds = saved.actions.map((a) => (a as Action).type);
     expect(kinds.slice(0, 3)).toContain('deployRegiment');

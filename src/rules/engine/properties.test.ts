@@ -160,7 +160,7 @@ function play(seed: number, randomActions: unknown[], t: PortTables): GameState 
 }
 
 describe('engine properties', () => {
-  it('every action is accepted or rejected with a reason; rejections leave the state untouched; CP never negative', { timeout: 60_000 }, () => {
+  it('every action is accepted or rejected with a reason; rejections leave the state untouched; CP never negative', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1000 }), fc.array(action, { minLength: 50, maxLength: 250 }), (seed, actions) => {
         // Knights in combat in half the games (then both must fight every combat phase, Core 13.1).
@@ -180,7 +180,7 @@ describe('engine properties', () => {
     expect(deployed).toBeGreaterThan(0);
   });
 
-  it('replaying the log from the same seed reproduces the same state hash', { timeout: 60_000 }, () => {
+  it('replaying the log from the same seed reproduces the same state hash', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1000 }), fc.array(action, { maxLength: 200 }), (seed, actions) => {
         const t = staticTables();

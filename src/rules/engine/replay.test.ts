@@ -29,7 +29,7 @@ describe('saved games and sample armies', () => {
     expect(!r.ok && r.issues.some((i) => i.path === 'units[2].models[0].weapons[0]')).toBe(true);
   });
 
-  it('replaying assets/games/sample-game.json twice gives the same state hash, and the game was played to the end', { timeout: 60_000 }, () => {
+  it('replaying assets/games/sample-game.json twice gives the same state hash, and the game was played to the end', { timeout: 180_000 }, () => {
     const saved = json('assets/games/sample-game.json');
     expect(SavedGameSchema.safeParse(saved).success).toBe(true);
     const a = replaySaved(saved);

@@ -1,5 +1,6 @@
 import type { RosterInput } from '../../rules/engine/roster';
 import { weaponAbilityName } from './cardText';
+import { UnitAbilityList } from '../play/abilities/UnitAbilityList';
 
 /** A unit as the card reads it: an army file's unit (army format, as written or normalised). */
 export type CardUnit = Pick<RosterInput['units'][number], 'name' | 'weapons' | 'models' | 'points'> & {
@@ -74,6 +75,8 @@ export function UnitCard({ unit, onClose, subtitle }: UnitCardProps) {
         </tbody>
       </table>
     );
+  // Texts not imported as abilities (e.g. a weapon profile that could not be read).
+  const textOnly = (w.abilitiesText ?? []).filter((t) => !(w.abilities ?? []).some((a) => a.name === t.name));
   const m = unit.models[0];
   const base = m.base.shape === 'round' ? `${m.base.diameterMm} mm round` : `${m.base.lengthMm} × ${m.base.widthMm} mm ${m.base.shape}`;
   return (
@@ -105,10 +108,11 @@ export function UnitCard({ unit, onClose, subtitle }: UnitCardProps) {
       {weaponTable('Ranged weapons', ranged)}
       {weaponTable('Melee weapons', melee)}
       {unit.weapons.length === 0 && <p className="muted">No weapon profile.</p>}
-      {(w.abilitiesText ?? []).length > 0 && (
+      {(w.abilities ?? []).length > 0 && <UnitAbilityList abilities={w.abilities ?? []} />}
+      {textOnly.length > 0 && (
         <div className="unit-card-abilities" data-testid="unit-card-abilities">
           <h4>Abilities (text only: the engine does not apply them)</h4>
-          {(w.abilitiesText ?? []).map((a, i) => (
+          {textOnly.map((a, i) => (
             <details key={i}>
               <summary>{a.name}</summary>
               <p>{a.text}</p>

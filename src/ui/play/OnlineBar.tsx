@@ -24,18 +24,21 @@ async function copy(text: string): Promise<boolean> {
 /**
  * The online game's bar at the top of the Play panel: this page's seat, who is connected (from the
  * server's presence: each player's name and whether it is connected, the number of spectators),
- * the connection state ("Reconnecting…" while the connection is being restored), and the two links
+ * the connection state ("Reconnecting…" while the connection is being restored; "unreachable" once a
+ * try to reach the server failed, when who is connected is shown as unknown), and the two links
  * to share (the opponent's seat and the spectators'), each with a copy button.
  */
 export function OnlineBar({ online, armies, armyColorOf }: OnlineBarProps) {
   const [copied, setCopied] = useState<string | null>(null);
+  // Who is connected is known only while this page is: otherwise the last word is stale (issue 36).
+  const live = online.status === 'connected';
   const pr = online.presence;
   const seatName = online.seat === 'spectator' ? 'a spectator' : `${armies[online.seat]} (${online.seat === 'p1' ? 'player 1' : 'player 2'})`;
   const player = (p: 'p1' | 'p2') => {
     const s = pr?.[p];
-    const state = !s ? '…' : s.connected ? 'connected' : s.held ? 'reconnecting…' : s.name ? 'away' : 'not joined yet';
+    const state = !live ? 'unknown' : !s ? '…' : s.connected ? 'connected' : s.held ? 'reconnecting…' : s.name ? 'away' : 'not joined yet';
     return (
-      <span key={p} data-testid={`online-presence-${p}`} data-connected={String(!!s?.connected)} style={{ color: armyColorOf(p) }}>
+      <span key={p} data-testid={`online-presence-${p}`} data-connected={String(live && !!s?.connected)} style={{ color: armyColorOf(p) }}>
         ● {s?.name && s.name !== p ? `${s.name} · ` : ''}
         {armies[p]}: <i>{state}</i>
       </span>
@@ -54,9 +57,9 @@ export function OnlineBar({ online, armies, armyColorOf }: OnlineBarProps) {
       <div>
         Online · you are <b data-testid="online-seat">{seatName}</b>
         {online.status === 'reconnecting' && (
-          <span className="online-reconnecting" data-testid="online-reconnecting" role="status">
+          <span className="online-reconnecting" data-testid="online-reconnecting" data-unreachable={String(!!online.unreachable)} role="status">
             {' '}
-            · Reconnecting…
+            · {online.unreachable ? 'The game server is unreachable: reconnecting… (actions are off until it is back)' : 'Reconnecting…'}
           </span>
         )}
         {online.status === 'closed' && (
@@ -69,7 +72,7 @@ export function OnlineBar({ online, armies, armyColorOf }: OnlineBarProps) {
       <div className="online-presence">
         {player('p1')}
         {player('p2')}
-        <span data-testid="online-spectators">{pr ? `${pr.spectators} watching` : ''}</span>
+        <span data-testid="online-spectators">{pr && live ? `${pr.spectators} watching` : ''}</span>
       </div>
       {online.seat !== 'spectator' && (
         <details className="online-links" open={!pr?.[online.seat === 'p1' ? 'p2' : 'p1'].held && !pr?.[online.seat === 'p1' ? 'p2' : 'p1'].name}>

@@ -160,6 +160,8 @@ export function PlayPanel(p: PlayPanelProps) {
   // Online: a spectator acts on nothing; a player acts for its own seat only (the page and the
   // server refuse the rest), and the game's history is the server's (no undo, load or new game here).
   const spectator = p.online?.seat === 'spectator';
+  // Online and not connected (the server is unreachable, or the connection closed): nothing is sent (issue 36).
+  const busy = p.busy || (!!p.online && p.online.status !== 'connected');
   const waitingFor = p.online && !spectator && s.toAct !== null && s.toAct !== p.online.seat ? s.toAct : null;
   const slug = (x: string) => x.replace(/[^a-zA-Z0-9]+/g, '-');
   // The selected unit's options: what it can do now first; what it cannot is folded away, each
@@ -169,7 +171,7 @@ export function PlayPanel(p: PlayPanelProps) {
   const optionsNow = options.filter((e) => e.available);
   const optionsLater = options.filter((e) => !e.available);
   const optionEntry = (e: OptionEntry, i: number) => (
-    <Entry key={i} e={e} busy={p.busy} onAct={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target && e.profile === undefined ? fmt(p.expected[e.target]) : undefined} />
+    <Entry key={i} e={e} busy={busy} onAct={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target && e.profile === undefined ? fmt(p.expected[e.target]) : undefined} />
   );
   return (
     <>
@@ -255,7 +257,7 @@ export function PlayPanel(p: PlayPanelProps) {
             <h3>{s.toAct ? `${who(s.toAct)} to act` : 'Actions'}</h3>
             <div className="play-opts" data-testid="play-general">
               {p.general.map((e, i) => (
-                <Entry key={i} e={generalEntry(e, (id) => s.units.find((u) => u.id === id)?.name ?? id)} busy={p.busy} onAct={p.onAct} words={words} testid={generalTestId(e)} />
+                <Entry key={i} e={generalEntry(e, (id) => s.units.find((u) => u.id === id)?.name ?? id)} busy={busy} onAct={p.onAct} words={words} testid={generalTestId(e)} />
               ))}
             </div>
           </>
@@ -281,7 +283,7 @@ export function PlayPanel(p: PlayPanelProps) {
               {unit.pendingMove && ` · ${unit.pendingMove.kind} up to ${unit.pendingMove.maxInches}"`}
               {unit.effects.length > 0 && <span data-testid="play-unit-effects"> · {unit.effects.map((k) => EFFECT_WORDS[k] ?? k).join(', ')}</span>}
             </div>
-            {!readOnly && !spectator && <CasualtyOrder unit={unit} busy={p.busy} onAct={p.onAct} />}
+            {!readOnly && !spectator && <CasualtyOrder unit={unit} busy={busy} onAct={p.onAct} />}
             {!readOnly && !spectator && (s.phase === 'shooting' || s.phase === 'combat') && (
               <div style={{ margin: '3px 0' }}>
                 <button type="button" data-testid="play-target" aria-pressed={p.targeting !== null} onClick={() => p.onTarget(p.targeting ? null : s.phase === 'shooting' ? 'shoot' : 'fight')}>

@@ -10,7 +10,8 @@
 import type { OnlineGame, SeatKeys } from '../../client/onlineGame';
 
 /** The network client (`@colyseus/sdk`) is loaded when an online game is first opened, not with the page. */
-const onlineClient = () => import('../../client/onlineGame').then((m) => m.OnlineGame);
+const onlineModule = () => import('../../client/onlineGame');
+const onlineClient = () => onlineModule().then((m) => m.OnlineGame);
 import type { Seat } from '../../game/network';
 import { DEFAULT_SCENARIO_PATH } from '../../../workers/gameSetup';
 import { BUNDLED_MESHES, resolveRelative } from '../assetUrls';
@@ -93,6 +94,21 @@ export function keepSeatKeys(roomId: string, k: SeatKeys): void {
 
 let online: OnlineGame | null = null;
 
+/** The seat the page's link names was refused because someone holds it (issue 36 item 4). */
+export interface SeatRefusal {
+  link: OnlineLink;
+  /** The server's reason. */
+  reason: string;
+  /** The same room's spectators' link. */
+  watch: string;
+}
+let seatRefused: SeatRefusal | null = null;
+
+/** Why the page could not take the seat its link names (null: it did, or failed for another reason). */
+export function seatRefusal(): SeatRefusal | null {
+  return seatRefused;
+}
+
 /** The page's online game (null: hot-seat, or not connected yet). */
 export function onlineGame(): OnlineGame | null {
   return online;
@@ -109,7 +125,10 @@ export async function connectOnline(link: OnlineLink): Promise<OnlineGame> {
   try {
     g = await (await onlineClient()).join(link.server, link.roomId, link.seat, readSeatKeys(link.roomId, link.seat));
   } catch (e) {
-    throw new Error(`Could not join the online game ${link.roomId} as ${link.seat} on the game server ${link.server}: ${(e as Error).message}`);
+    const m = (e as Error).message;
+    // Someone else holds the seat: the page offers to watch instead (OnlineJoinRefused).
+    if (link.seat !== 'spectator' && /Network: seat: seat p[12] (is taken|belongs to)/.test(m)) seatRefused = { link, reason: m, watch: linkFor(link.roomId, 'spectator', link.server) };
+    throw new Error(`Could not join the online game ${link.roomId} as ${link.seat} on the game server ${link.server}: ${m}`);
   }
   g.onKeys((k) => keepSeatKeys(link.roomId, k));
   online = g;
@@ -130,7 +149,9 @@ export async function createOnline(server: string, options: Record<string, unkno
     g = await (await onlineClient()).create(server, options, seat);
   } catch (e) {
     const m = (e as Error).message;
-    throw new Error(/fetch|ECONNREFUSED|network|no answer/i.test(m) ? `The game server at ${server} cannot be reached (${m}). Start it with "npm run server" (npm run dev starts it too), or give its address as ?server=ws://host:port.` : m);
+    // The server answered and refused (its reason: a cap, a problem of the battle): shown as it is.
+    const refused = (await onlineModule()).serverRefusal(e);
+    throw new Error(refused !== null ? `The game server refused the battle: ${refused}` : `The game server at ${server} cannot be reached (${m}). Start it with "npm run server" (npm run dev starts it too), or give its address as ?server=ws://host:port.`);
   }
   keepSeatKeys(g.roomId, { seat, ...(g.token ? { token: g.token } : {}) });
   await g.leave();

@@ -18,6 +18,8 @@ export interface OnlineView {
   presence: PresenceMessage | null;
   /** The connection: joined, reconnecting after a drop, or closed (with why). */
   status: 'connected' | 'reconnecting' | 'closed';
+  /** Reconnecting, and a try to reach the game server failed (it is down or out of reach). */
+  unreachable?: boolean;
   /** Why the connection closed (status `closed`). */
   closedWhy?: string;
   /** The links to share: the opponent's seat (p2's when this page is p1, and so on) and the spectators'. */

@@ -72,6 +72,7 @@ export function useOnline({ online, store, summaryRef, models, setLines, showDic
         seat: online.seat,
         presence: online.who,
         status: c.kind,
+        ...(c.kind === 'reconnecting' && c.unreachable ? { unreachable: true } : {}),
         ...(c.kind === 'closed' ? { closedWhy: c.reason || `code ${c.code}` } : {}),
         links: { opponent: linkFor(online.roomId, other, server), spectator: linkFor(online.roomId, 'spectator', server) },
       };
@@ -107,6 +108,8 @@ export function useOnline({ online, store, summaryRef, models, setLines, showDic
   const seatRefusal = useCallback(
     (modelId: string): PlayNote | null => {
       if (!online) return null;
+      if (online.connection.kind !== 'connected')
+        return { kind: 'refused', text: online.connection.kind === 'closed' ? 'The connection to the game server is closed: reload the page to rejoin.' : 'The game server is unreachable: nothing can be moved until the connection is back.', rule: 'Network: online' };
       if (online.seat === 'spectator') return { kind: 'refused', text: 'You are watching this game: a spectator cannot move anything (measure and line of sight still work).', rule: SEAT_RULE };
       const x = summaryRef.current;
       const m = models()?.find((mm) => mm.id === modelId);

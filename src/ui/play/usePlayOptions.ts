@@ -56,7 +56,10 @@ export function usePlayOptions({ game, online, store, selectedUnit }: PlayOption
         for (const e of opts.entries) if (e.group === kind && e.target && e.available) exp[e.target] = await game.expectedDamage(unit, e.target, kind);
       }
       if (live()) store.set('expected', exp);
-    })();
+    })().catch((e: unknown) => {
+      // An online game whose server is unreachable refuses questions at once: the options wait for the next summary.
+      if (live()) console.warn('Sightline: the options could not be asked', (e as Error).message);
+    });
   }, [game, online, store]);
   // Every new summary (an action, an undo, a replay step, the other player's action).
   useEffect(() => {

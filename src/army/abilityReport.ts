@@ -1,0 +1,106 @@
+/**
+ * The abilities of an imported army as rows and counts (ABILITIES.md "Import": `import-army
+ * --abilities`, and the measures of issue 34): who holds each ability, its parsed timing, and
+ * whether the engine resolves it (`auto: <effects>`) or the player does (`by hand`). Pure; used by
+ * the CLI, the measures report and the unit card.
+ *
+ * @module
+ */
+
+import { describeTiming } from '../rules/abilities/parseTiming';
+import type { Ability, AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
+
+/** The part of an army this needs (an imported army, `RosterInput`). */
+export interface ArmyWithAbilities {
+  readonly abilities?: readonly Ability[];
+  readonly units: readonly { id: string; name: string; warscroll: { abilities?: readonly Ability[] } }[];
+  readonly manifestations?: readonly { id: string; name: string; warscroll: { abilities?: readonly Ability[] } }[];
+}
+
+/** One ability and who holds it. */
+export interface AbilityRow {
+  /** Unit / manifestation id, or "army". */
+  readonly holderId: string;
+  /** Unit / manifestation name, or "(army)". */
+  readonly holder: string;
+  readonly ability: Ability;
+}
+
+/** Every ability of the army: the army's first, then each unit's, then each manifestation's. */
+export function abilityRows(army: ArmyWithAbilities): AbilityRow[] {
+  return [
+    ...(army.abilities ?? []).map((ability) => ({ holderId: 'army', holder: '(army)', ability })),
+    ...army.units.flatMap((u) => (u.warscroll.abilities ?? []).map((ability) => ({ holderId: u.id, holder: u.name, ability }))),
+    ...(army.manifestations ?? []).flatMap((m) => (m.warscroll.abilities ?? []).map((ability) => ({ holderId: m.id, holder: m.name, ability }))),
+  ];
+}
+
+function describeCondition(c: AbilityCondition): string {
+  const parts: string[] = [];
+  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${c.of ?? 'self'}`);
+  if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
+  if (c.charged) parts.push('charged this turn');
+  if (c.territory) parts.push(`in ${c.territory} territory`);
+  if (c.keyword) parts.push(`${c.unit ?? 'unit'} is ${c.keyword}`);
+  if (c.roll) parts.push(`roll ${c.roll}`);
+  return parts.join(', ');
+}
+
+/** One effect in a few words: `ward 6+ → friendly while wholly within 12" of self, target is KRULEBOYZ`. */
+export function describeEffect(e: AbilityEffect): string {
+  let what: string;
+  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by} ${e.modify}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}`;
+  else if ('set' in e) what = `set ${e.set} ${e.to}`;
+  else if ('ward' in e) what = `ward ${e.ward}+`;
+  else if ('reroll' in e) what = `re-roll ${e.reroll}${e.which === 'ones' ? ' 1s' : e.which === 'failed' ? ' failed' : ''}`;
+  else if ('mortal' in e) what = `${e.mortal} mortal${e.on ? ` on ${e.on}` : ''}${e.each === 'model' ? ' per model' : ''}`;
+  else if ('heal' in e) what = `heal ${e.heal}`;
+  else if ('returnModels' in e) what = `return ${e.returnModels} models`;
+  else if ('move' in e) what = `move ${e.inches}" (${e.move})`;
+  else if ('setUp' in e) what = `set up on the ${e.setUp}${e.within !== undefined ? ` within ${e.within}"` : ''}${e.farther !== undefined ? ` more than ${e.farther}" from enemies` : ''}`;
+  else if ('strike' in e) what = `strike-${e.strike}`;
+  else if ('keyword' in e) what = `${e.add ? '+' : '-'}${e.keyword}`;
+  else if ('mayShootInCombat' in e) what = 'may shoot in combat';
+  else if ('mayChargeAfter' in e) what = `may charge after ${e.mayChargeAfter}`;
+  else if ('cp' in e) what = `${e.cp} CP`;
+  else if ('vp' in e) what = `${e.vp} VP`;
+  else what = `note: ${e.note}`;
+  const tgt = Array.isArray(e.targets) ? e.targets.join('+') : (e.targets ?? 'self');
+  const extra = [e.duration ? `for ${e.duration}` : '', e.while ? `while ${describeCondition(e.while)}` : '', e.if ? `if ${describeCondition(e.if)}` : ''].filter((x) => x !== '');
+  return `${what} → ${tgt}${extra.length > 0 ? ` ${extra.join(' ')}` : ''}`;
+}
+
+/** `auto: <effects>` or `by hand`. */
+export function describeResolution(a: Ability): string {
+  return a.resolves === null ? 'by hand' : `auto: ${a.resolves.map(describeEffect).join('; ')}`;
+}
+
+/** One line of `import-army --abilities`: holder, name, parsed timing, resolution. */
+export function abilityLine(r: AbilityRow): string {
+  return `${r.holder} | ${r.ability.name} | ${describeTiming(r.ability.timing)} | ${describeResolution(r.ability)}`;
+}
+
+/** Counts of an army's abilities. */
+export interface AbilityCounts {
+  readonly abilities: number;
+  /** With a parsed timing. */
+  readonly timed: number;
+  /** Resolved by the engine (`resolves` not null). */
+  readonly auto: number;
+  readonly byHand: number;
+  /** The share resolved by the engine, 0..1 (0 for none). */
+  readonly autoShare: number;
+}
+
+/** Count the rows. */
+export function countAbilities(rows: readonly AbilityRow[]): AbilityCounts {
+  const abilities = rows.length;
+  const timed = rows.filter((r) => r.ability.timing.parsed !== false).length;
+  const auto = rows.filter((r) => r.ability.resolves !== null).length;
+  return { abilities, timed, auto, byHand: abilities - auto, autoShare: abilities === 0 ? 0 : auto / abilities };
+}
+
+/** The summary line printed after the rows. */
+export function countsLine(c: AbilityCounts): string {
+  return `${c.abilities} abilities: ${c.timed} with a parsed timing (${c.abilities - c.timed} not), ${c.auto} resolved by the engine, ${c.byHand} by hand; auto share ${(100 * c.autoShare).toFixed(1)}%`;
+}

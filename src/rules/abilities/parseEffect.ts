@@ -1,0 +1,475 @@
+/**
+ * The effect-text parser (ABILITIES.md "The effect vocabulary"): an ability's Declare and Effect
+ * read into the Declare's picks and the effects the engine applies itself, **only when the whole
+ * text was understood**. Every sentence of the Effect must match one recognised shape and every
+ * clause of the Declare one recognised pick; any word left over (a condition, a range, a target
+ * restriction, a rule the vocabulary cannot say) makes the result `resolves: null`, and the
+ * ability is resolved by hand. Zero misapplied matters more than coverage. Pure; no three.
+ *
+ * Recognised shapes (docs/abilities.md lists them with the real texts they were built from):
+ * - Declare: none; "Pick a/an/up to N [visible] friendly|enemy [non-K] [K...] unit|Hero|Monster|
+ *   Wizard|Priest [wholly within N" of this unit | in combat with this unit | within this unit's
+ *   combat range] to be the target(s)"; a lore's "Pick a friendly K Wizard to cast this spell, ..."
+ *   (the caster is the unit using it, checked by the importer) and "... then make a casting /
+ *   chanting roll of 2D6 / D6" (the core rules of casting, Magic 6.0).
+ * - Effect: Heal (X); inflict X mortal damage; "Roll a dice. On a N+, inflict X mortal damage";
+ *   "Roll a dice for each model in the target unit. For each N+, inflict 1 mortal damage";
+ *   add/subtract N to hit, wound, save, charge, run, casting, chanting, unbinding, banishment
+ *   rolls; to the Attacks / Damage / Rend of melee / ranged / all weapons; to control scores, to
+ *   Move; re-rolls (any or of 1); Ward (N+); Strike-first/-last; a keyword; a charge after a run
+ *   or retreat; return N slain models; "remove ... and set it up again on the battlefield more
+ *   than N" from all enemy units"; each for this unit, the Declare's targets or friendly K units
+ *   (auras), with "for the rest of the turn / phase / battle", "until the start of your next
+ *   turn", "while they are (wholly) within N" of this unit", "if it charged in the same turn",
+ *   "while it is in combat".
+ *
+ * @module
+ */
+
+import { plainRulesText } from './parseTiming';
+import { keywordSpec, splitKeywords } from './parseKeywords';
+import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
+
+/** What {@link parseEffect} needs. */
+export interface EffectInput {
+  readonly declare: string | null;
+  readonly effect: string;
+  readonly timing: AbilityTiming;
+  /** Keywords of the army (units' keywords, faction), to read keyword runs ("Kruleboyz Infantry"). */
+  readonly knownKeywords: Iterable<string>;
+}
+
+/** The parse: `resolves` (null: by hand), the Declare's `picks` when understood, and why not. */
+export interface ParsedEffect {
+  readonly resolves: AbilityEffect[] | null;
+  readonly picks?: AbilityPick[];
+  /** The first part of the text not understood (for the report and tests); absent when understood. */
+  readonly unparsed?: string;
+}
+
+type Target = AbilityEffect['targets'];
+type Duration = AbilityEffect['duration'];
+
+const rxCache = new Map<string, RegExp>();
+/** A case-insensitive RegExp of `source`, compiled once (the parser runs for every ability of a roster). */
+function rx(source: string): RegExp {
+  let r = rxCache.get(source);
+  if (!r) {
+    r = new RegExp(source, 'i');
+    rxCache.set(source, r);
+  }
+  return r;
+}
+
+/** A part of the text not understood; thrown often while trying shapes, so it records no stack. */
+class NotUnderstood extends Error {
+  constructor(part: string) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(part);
+    Error.stackTraceLimit = limit;
+  }
+}
+function fail(part: string): never {
+  throw new NotUnderstood(part);
+}
+
+/**
+ * The caster clause of a lore spell or prayer: "Pick a friendly Kruleboyz Wizard to cast this
+ * spell, ..." → `{ keywords: "Kruleboyz", kind: "WIZARD" }` (keywords as printed, maybe '').
+ * `null` when the Declare has no such clause.
+ */
+export function casterClause(declare: string | null): { keywords: string; kind: 'WIZARD' | 'PRIEST' } | null {
+  const d = plainRulesText(declare ?? '');
+  const m = /^(?:if [^,]+, )?pick a friendly ((?:[\w'-]+ )*?)(wizard|priest) ?to (?:cast this spell|chant this prayer)/i.exec(d);
+  return m ? { keywords: m[1].trim(), kind: m[2].toUpperCase() as 'WIZARD' | 'PRIEST' } : null;
+}
+
+const NOUN_KEYWORD: Record<string, string | undefined> = {
+  unit: undefined, units: undefined, hero: 'HERO', heroes: 'HERO', monster: 'MONSTER', monsters: 'MONSTER',
+  wizard: 'WIZARD', wizards: 'WIZARD', priest: 'PRIEST', priests: 'PRIEST',
+};
+
+/** A keyword run plus noun ("Kruleboyz Infantry unit", "non-Hero Nighthaunt Infantry") → spec parts. */
+function readUnitPhrase(phrase: string, known: Iterable<string>): { keyword?: string; notKeyword?: string } {
+  const m = /^(?:non-([\w'-]+) )?((?:[\w'-]+ )*?)(units?|heroes|hero|monsters?|wizards?|priests?)$/i.exec(phrase.trim());
+  if (!m) fail(phrase);
+  if (/\bor\b|\band\b/i.test(m[2])) fail(phrase);
+  const kws: string[] = [];
+  if (m[2].trim() !== '') {
+    const k = splitKeywords(m[2].trim(), known);
+    if (!k) fail(phrase);
+    kws.push(...k);
+  }
+  const noun = NOUN_KEYWORD[m[3].toLowerCase()];
+  if (noun && !kws.includes(noun)) kws.push(noun);
+  let notKeyword: string | undefined;
+  if (m[1]) {
+    const n = splitKeywords(m[1], known);
+    if (!n || n.length !== 1) fail(phrase);
+    notKeyword = n[0];
+  }
+  return { ...(kws.length > 0 ? { keyword: keywordSpec(kws) } : {}), ...(notKeyword ? { notKeyword } : {}) };
+}
+
+/** The Declare (caster clause and casting/chanting roll already removed) → picks. */
+function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
+  const s = d.replace(/\.$/, '').trim();
+  if (s === '') return [];
+  // "to be the target" is sometimes left out ("pick a visible friendly Kruleboyz unit wholly within 12" of them, then ...").
+  const m = /^pick (a|an|1|up to (\d+)) (visible )?(friendly|enemy) (.+?)(?: to be the (targets?))?$/i.exec(s);
+  if (!m) fail(d);
+  const count = m[2] ? Number(m[2]) : 1;
+  if (((m[6] ?? 'target').toLowerCase() === 'targets') !== (m[2] !== undefined) || count < 1) fail(d);
+  const kind = m[4].toLowerCase() === 'friendly' ? 'friendlyUnit' : 'enemyUnit';
+  let body = m[5];
+  const pick: { -readonly [K in keyof AbilityPick]: AbilityPick[K] } = { kind };
+  if (count > 1) pick.count = count;
+  if (m[3]) pick.visible = true;
+  // Tail clauses after the noun.
+  const tails: [RegExp, (x: RegExpExecArray) => void][] = [
+    [/ (?:that (?:is|are) |and (?:is|are) )?(wholly )?within (\d+)" of this unit$/i, (x) => { pick.within = Number(x[2]); if (x[1]) pick.wholly = true; }],
+    [/ (?:that (?:is|are) |and (?:is|are) )?in combat with (?:this unit|it)$/i, () => {
+      if (kind !== 'enemyUnit') fail(d);
+      // In combat with this unit (Core 13.0): within its 3" combat range and visible to it.
+      pick.within = 3;
+      pick.visible = true;
+    }],
+    [/ (?:that (?:is|are) |and (?:is|are) )?within this unit's combat range$/i, () => { pick.within = 3; }],
+    [/ (?:that (?:is|are) |and (?:is|are) |and )?not in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = false; }],
+    [/ (?:that (?:is|are) |and (?:is|are) )in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = true; }],
+    [/ on the battlefield$/i, () => undefined],
+  ];
+  let progress = true;
+  while (progress) {
+    progress = false;
+    for (const [re, apply] of tails) {
+      const x = re.exec(body);
+      if (x) {
+        const setsWithin = re.source.includes('within') || re.source.includes('combat with');
+        if (setsWithin && pick.within !== undefined) fail(d);
+        apply(x);
+        body = body.slice(0, x.index);
+        progress = true;
+      }
+    }
+  }
+  const kw = readUnitPhrase(body, known);
+  if (kw.keyword) pick.keyword = kw.keyword;
+  if (kw.notKeyword) pick.notKeyword = kw.notKeyword;
+  return [pick];
+}
+
+// ---- Effect clauses ---------------------------------------------------------------------
+
+interface Ctx {
+  readonly passive: boolean;
+  readonly hasTargets: boolean;
+  readonly known: Iterable<string>;
+}
+
+/** A subject phrase → target and the aura condition its keyword run needs. */
+function readSubject(s: string, ctx: Ctx): { targets: Target; cond?: AbilityCondition } {
+  const t = s.trim().toLowerCase();
+  if (t === 'this unit') return { targets: 'self' };
+  if (['the target', 'the targets', 'each target', 'that unit', 'that friendly unit', 'the target unit', 'that enemy unit'].includes(t)) {
+    if (!ctx.hasTargets) fail(s);
+    return { targets: 'targets' };
+  }
+  const f = /^friendly (.+)$/i.exec(s.trim());
+  if (f) {
+    const kw = readUnitPhrase(f[1], ctx.known);
+    if (kw.notKeyword) fail(s);
+    if (!/s$/i.test(f[1])) fail(s);
+    // The keyword is on each affected unit: a condition without `unit` (ABILITIES.md conditions; `unit: "target"` is the opposing unit).
+    return { targets: 'friendly', ...(kw.keyword ? { cond: { keyword: kw.keyword } } : {}) };
+  }
+  fail(s);
+}
+
+const SUBJ = `(this unit|the targets?|each target|that unit|that friendly unit|that enemy unit|the target unit|friendly [\\w' -]+?)`;
+const POSS = `(this unit|the targets?|each target|that unit|that friendly unit|the target unit)'s?`;
+
+const ROLL_KIND: Record<string, 'hit' | 'wound' | 'save' | 'charge' | 'run' | 'cast' | 'chant' | 'unbind' | 'banish'> = {
+  hit: 'hit', wound: 'wound', save: 'save', charge: 'charge', run: 'run', casting: 'cast', chanting: 'chant', unbinding: 'unbind', banishment: 'banish',
+};
+
+function scopeOf(word: string | undefined): 'melee' | 'ranged' | 'all' {
+  const w = (word ?? '').trim().toLowerCase();
+  return w === 'combat' || w === 'melee' ? 'melee' : w === 'shooting' || w === 'ranged' ? 'ranged' : 'all';
+}
+
+function dice(x: string): number | string {
+  const t = x.trim().toUpperCase().replace(/\s+/g, '');
+  if (/^\d+$/.test(t)) return Number(t);
+  if (/^\d*D[36]([+-]\d+)?$/.test(t)) return t;
+  fail(x);
+}
+
+const DURATIONS: [RegExp, NonNullable<Duration>][] = [
+  [/for the rest of the turn/i, 'turn'],
+  [/for the rest of the phase/i, 'phase'],
+  [/for the rest of the battle round/i, 'round'],
+  [/for the rest of the battle/i, 'battle'],
+  [/until the start of your next turn/i, 'nextTurnStart'],
+];
+
+/** "this turn" as a duration, only where the shape allows it (a permission for the turn). */
+const THIS_TURN: [RegExp, NonNullable<Duration>] = [/this turn/i, 'turn'];
+
+/** Pull a leading or trailing duration phrase off a clause. */
+function takeDuration(c: string): { rest: string; duration?: Duration } {
+  for (const [re, d] of DURATIONS) {
+    const lead = rx(`^${re.source},? `).exec(c);
+    if (lead) return { rest: c.slice(lead[0].length), duration: d };
+    const trail = rx(` ${re.source}$`).exec(c);
+    if (trail) return { rest: c.slice(0, trail.index), duration: d };
+  }
+  return { rest: c };
+}
+
+/** Pull a trailing condition ("while they are wholly within 12" of this unit", "if it charged in the same turn"). */
+function takeCondition(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
+  let m = / (while|if) (?:it is|they are) (wholly )?within (\d+)" of this unit$/i.exec(c);
+  if (m) return { rest: c.slice(0, m.index), cond: { within: Number(m[3]), of: 'self', ...(m[2] ? { wholly: true } : {}) }, kind: m[1].toLowerCase() as 'while' | 'if' };
+  m = / while (?:it is|they are) (wholly )?within this unit's combat range$/i.exec(c);
+  if (m) return { rest: c.slice(0, m.index), cond: { within: 3, of: 'self', ...(m[1] ? { wholly: true } : {}) }, kind: 'while' };
+  m = / if it charged (?:in the same turn|this turn)$/i.exec(c);
+  if (m) return { rest: c.slice(0, m.index), cond: { charged: true }, kind: 'if' };
+  m = / while (?:it is|they are) in combat$/i.exec(c);
+  if (m) return { rest: c.slice(0, m.index), cond: { inCombat: true }, kind: 'while' };
+  return { rest: c };
+}
+
+/** A leading condition on this unit ("If this unit is in combat, ...", "While this unit is in combat, ...", "If this unit charged this turn, ..."). */
+function takeLeadingCondition(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
+  let m = /^(if|while) this unit is in combat, /i.exec(c);
+  if (m) return { rest: c.slice(m[0].length), cond: { inCombat: true, unit: 'self' }, kind: m[1].toLowerCase() as 'while' | 'if' };
+  m = /^if this unit charged (?:this|in the same) turn, /i.exec(c);
+  if (m) return { rest: c.slice(m[0].length), cond: { charged: true, unit: 'self' }, kind: 'if' };
+  return { rest: c };
+}
+
+function merge(a: AbilityCondition | undefined, b: AbilityCondition | undefined): AbilityCondition | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  for (const k of Object.keys(b) as (keyof AbilityCondition)[]) if (k in a && a[k] !== b[k]) fail('two conditions on the same field');
+  return { ...a, ...b };
+}
+
+/** One clause (no leading/trailing duration or condition left to it) → effect body. */
+function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: { targets: Target; cond?: AbilityCondition } } {
+  let m: RegExpExecArray | null;
+  const t = c.trim();
+  if ((m = rx(`^heal \\(([^)]+)\\) ${SUBJ}$`).exec(t))) return { body: { heal: dice(m[1]) }, subj: readSubject(m[2], ctx) };
+  if ((m = rx(`^inflict (\\d*D?[36]?(?:\\+\\d+)?|\\d+) mortal damage on ${SUBJ}$`).exec(t))) return { body: { mortal: dice(m[1]) }, subj: readSubject(m[2], ctx) };
+  if ((m = rx(`^${SUBJ} (?:has|have) ward \\(([2-6])\\+\\)$`).exec(t))) return { body: { ward: Number(m[2]) }, subj: readSubject(m[1], ctx) };
+  if ((m = rx(`^${SUBJ} (?:has|have) strike-(first|last)$`).exec(t))) return { body: { strike: m[2].toLowerCase() }, subj: readSubject(m[1], ctx) };
+  if ((m = rx(`^${SUBJ} (?:has|have) the ([\\w' -]+?) keyword$`).exec(t))) return { body: { keyword: m[2].toUpperCase(), add: true }, subj: readSubject(m[1], ctx) };
+  if ((m = rx(`^you can return (\\d+|D3|D6) slain models? to ${SUBJ}$`).exec(t))) return { body: { returnModels: dice(m[1]) }, subj: readSubject(m[2], ctx) };
+  if ((m = rx(`^remove ${SUBJ} from the battlefield and set (?:it|them) up again on the battlefield more than (\\d+)" from all enemy units$`).exec(t)))
+    return { body: { setUp: 'battlefield', farther: Number(m[2]) }, subj: readSubject(m[1], ctx) };
+  if ((m = rx(`^${SUBJ} can use charge abilities( this turn)? even if (?:it|they) used a (run|retreat) ability in the same turn$`).exec(t)))
+    return { body: { mayChargeAfter: m[3].toLowerCase(), ...(m[2] ? { duration: THIS_TURN[1] } : {}) }, subj: readSubject(m[1], ctx) };
+  if ((m = rx(`^${SUBJ} can use an? (run|retreat) ability and still use charge abilities later in the turn$`).exec(t)))
+    return { body: { mayChargeAfter: m[2].toLowerCase() }, subj: readSubject(m[1], ctx) };
+  // "This unit can make a pile-in move": a 3" pile-in (Core 15.0, 'Pile-in' moves up to 3").
+  if ((m = rx(`^${SUBJ} can make a pile-in move$`).exec(t))) return { body: { move: 'pileIn', inches: 3 }, subj: readSubject(m[1], ctx) };
+  // Re-rolls.
+  if ((m = /^you can re-roll (hit|wound|save|charge|run|casting|chanting) rolls( of 1)? for (.+)$/i.exec(t))) {
+    const { subj, scope } = rollSubject(m[3], ROLL_KIND[m[1].toLowerCase()], ctx);
+    const kind = m[1].toLowerCase() === 'casting' ? 'cast' : m[1].toLowerCase() === 'chanting' ? 'chant' : m[1].toLowerCase();
+    return { body: { reroll: kind, which: m[2] ? 'ones' : 'any', ...(scope !== undefined ? { attacks: scope } : {}) }, subj };
+  }
+  // Roll modifiers.
+  if ((m = /^(add|subtract) (\d+) (?:to|from) (hit|wound|save|charge|run|casting|chanting|unbinding|banishment) rolls for (.+)$/i.exec(t))) {
+    const by = Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1);
+    const what = ROLL_KIND[m[3].toLowerCase()];
+    const { subj, scope } = rollSubject(m[4], what, ctx);
+    return { body: { modify: what, by, ...(scope !== undefined ? { attacks: scope } : {}) }, subj };
+  }
+  // Weapon characteristics.
+  if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) the (attacks|damage|rend) characteristics? of ${POSS} (melee |ranged )?weapons$`).exec(t))) {
+    const by = Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1);
+    return { body: { modify: m[3].toLowerCase(), by, attacks: scopeOf(m[5]) }, subj: readSubject(m[4], ctx) };
+  }
+  // Control score and Move.
+  if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) ${POSS} control score$`).exec(t))) {
+    return { body: { modify: 'control', by: Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1) }, subj: readSubject(m[3], ctx) };
+  }
+  if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) the control scores of (friendly [\\w' -]+)$`).exec(t))) {
+    return { body: { modify: 'control', by: Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1) }, subj: readSubject(m[3], ctx) };
+  }
+  if ((m = rx(`^(add|subtract) (\\d+)" (?:to|from) ${POSS} move characteristic$`).exec(t))) {
+    return { body: { modify: 'move', by: Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1) }, subj: readSubject(m[3], ctx) };
+  }
+  fail(c);
+}
+
+/**
+ * The "for ..." part of a roll modifier or re-roll: whose roll it is.
+ * "this unit" / "this unit's [combat|shooting] attacks" / "attacks made by this unit" / "the target" /
+ * "friendly K units"; "attacks that target S" only for save rolls (the save roll is S's own).
+ */
+function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Target; cond?: AbilityCondition }; scope?: 'melee' | 'ranged' | 'all' } {
+  const attackRoll = what === 'hit' || what === 'wound';
+  let m: RegExpExecArray | null;
+  if ((m = rx(`^${POSS} (combat |shooting |melee |ranged )?attacks$`).exec(s))) {
+    if (!attackRoll) fail(s);
+    return { subj: readSubject(m[1], ctx), scope: scopeOf(m[2]) };
+  }
+  if ((m = rx(`^(combat |shooting )?attacks made by ${SUBJ}$`).exec(s))) {
+    if (!attackRoll) fail(s);
+    return { subj: readSubject(m[2], ctx), scope: scopeOf(m[1]) };
+  }
+  if ((m = rx(`^attacks that target ${SUBJ}$`).exec(s))) {
+    if (what !== 'save') fail(s);
+    return { subj: readSubject(m[1], ctx) };
+  }
+  if (attackRoll) {
+    // "Add 1 to hit rolls for this unit" reads as all of its attacks; for friendly K units too.
+    return { subj: readSubject(s, ctx), scope: 'all' };
+  }
+  return { subj: readSubject(s, ctx) };
+}
+
+/** One clause with its duration and condition → one effect. */
+function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDuration: Duration): AbilityEffect {
+  let c = raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, '');
+  const d1 = takeDuration(c);
+  c = d1.rest;
+  const lead = takeLeadingCondition(c);
+  c = lead.rest;
+  const cond0 = takeCondition(c);
+  c = cond0.rest;
+  if (lead.cond && cond0.cond) fail(raw);
+  const cond = lead.cond ? lead : cond0;
+  const d2 = d1.duration ? { rest: c } : takeDuration(c);
+  c = d2.rest;
+  const duration = d1.duration ?? d2.duration ?? outerDuration;
+  const { body: read, subj } = readBody(c, ctx);
+  const { duration: bodyDuration, ...body } = read as { duration?: Duration } & Record<string, unknown>;
+  if (bodyDuration) {
+    if (duration !== undefined && duration !== bodyDuration) fail(raw);
+  }
+  const finalDuration = bodyDuration ?? duration;
+  // A trailing condition ("if it charged", "while they are within ...") is on each affected unit
+  // (no `unit`); a leading "If this unit ..." on the ability's unit (`unit: "self"`).
+  let condition = cond.cond;
+  if (condition && condition.within === undefined && condition.unit === undefined && subj.targets === 'self') condition = { ...condition, unit: 'self' };
+  if (condition && condition.within !== undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
+  const aura = subj.cond;
+  if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
+  const merged = merge(condition, aura);
+  // Persisting modifiers need a duration unless the ability is passive (Core 28.1, 5.4).
+  const instant = 'heal' in body || 'mortal' in body || 'returnModels' in body || 'setUp' in body || 'move' in body;
+  if (!ctx.passive && !instant && finalDuration === undefined) fail(raw);
+  if (ctx.passive && finalDuration !== undefined) fail(raw);
+  if (instant && finalDuration !== undefined) fail(raw);
+  const isWhile = ctx.passive || cond.kind === 'while' || subj.targets === 'friendly';
+  const effect: Record<string, unknown> = { ...body, targets: subj.targets };
+  if (finalDuration) effect.duration = finalDuration;
+  if (merged) effect[isWhile ? 'while' : 'if'] = merged;
+  if (gate) {
+    if ('mortal' in body) effect.on = gate;
+    else {
+      if (effect.if) fail(raw);
+      effect.if = { roll: gate };
+    }
+  }
+  return effect as AbilityEffect;
+}
+
+/** Sentences of an Effect: split on full stops and bullets; a lead-in ending in ':' kept for its duration. */
+function sentences(effect: string): string[] {
+  return plainRulesText(effect.replace(/\s*[•\u2022]\s*/g, ' \u2022 '))
+    .split(/(?<=[.:])\s+|\s*\u2022\s*/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/**
+ * Parse an ability's Declare and Effect.
+ * @returns `resolves` with the effects (each with its targets, duration and conditions) and the
+ *   Declare's `picks` when the whole text was understood; otherwise `resolves: null` and
+ *   `unparsed`, the first part not understood. Never throws.
+ */
+export function parseEffect(input: EffectInput): ParsedEffect {
+  const known = [...input.knownKeywords];
+  try {
+    // Declare: the caster clause of a lore (checked by the importer) and the casting roll (Magic 6.0) are the core's.
+    let d = plainRulesText(input.declare ?? '').replace(/\bpicka\b/gi, 'pick a');
+    const caster = /^pick a friendly (?:[\w'-]+ )*?(?:wizard|priest) ?to (?:cast this spell|chant this prayer),? (?:then )?/i.exec(d);
+    // The caster is the unit using the spell (Core 28.2): "of them" / "the caster" is "this unit".
+    if (caster) d = d.slice(caster[0].length).replace(/ of them\b/gi, ' of this unit');
+    d = d.replace(/\bthe (caster|chanter)\b/gi, 'this unit');
+    d = d.replace(/,? (?:then )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
+    const picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known);
+    const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known };
+    const ss = sentences(input.effect.replace(/\bthe (caster|chanter)\b/gi, 'this unit'));
+    if (ss.length === 0) fail('(no effect)');
+    const out: AbilityEffect[] = [];
+    let outer: Duration;
+    for (let i = 0; i < ss.length; i++) {
+      const s = ss[i].replace(/\.$/, '');
+      // "Until the start of your next turn:" followed by bullets.
+      const lead = /^(until the start of your next turn|for the rest of the (?:turn|phase|battle round|battle)):$/i.exec(s);
+      if (lead) {
+        outer = takeDuration(`${lead[1]}, x`).duration;
+        continue;
+      }
+      // "Roll a dice for each model in the target unit. For each N+, inflict 1 mortal damage on the target."
+      if (/^roll a dice for each model in the target unit$/i.test(s)) {
+        const n = /^for each ([2-6])\+?, inflict 1 mortal damage on the target\.?$/i.exec(ss[i + 1] ?? '');
+        if (!n || !ctx.hasTargets) fail(ss[i + 1] ?? s);
+        out.push({ mortal: 1, on: `${n[1]}+`, each: 'model', targets: 'targets' });
+        i++;
+        continue;
+      }
+      // "Roll a dice. On a N+, <clause>." (one clause; the roll is made once).
+      if (/^roll a dice$/i.test(s)) {
+        const n = /^on a ([2-6])\+, (.+?)\.?$/i.exec(ss[i + 1] ?? '');
+        if (!n) fail(ss[i + 1] ?? s);
+        out.push(readClause(n[2], ctx, `${n[1]}+`, outer));
+        i++;
+        continue;
+      }
+      // Two effects joined by "and", each a whole clause ("... and this unit has Strike-last").
+      const parts = splitAnd(s, ctx, outer);
+      out.push(...parts);
+    }
+    if (out.length === 0) fail(input.effect);
+    return { resolves: out, ...(picks.length > 0 ? { picks } : {}) };
+  } catch (e) {
+    if (e instanceof NotUnderstood) return { resolves: null, unparsed: e.message.slice(0, 300) };
+    throw e;
+  }
+}
+
+/** A sentence as one clause, or as two clauses joined by " and " (", and") when both read whole. */
+function splitAnd(s: string, ctx: Ctx, outer: Duration): AbilityEffect[] {
+  try {
+    return [readClause(s, ctx, undefined, outer)];
+  } catch (e) {
+    if (!(e instanceof NotUnderstood)) throw e;
+    // A shared leading duration ("For the rest of the turn, the targets have Ward (5+) and this unit has Strike-last").
+    const lead = takeDuration(s);
+    const body = lead.duration && lead.rest !== s ? lead.rest : s;
+    const dur = lead.duration && lead.rest !== s ? lead.duration : outer;
+    const idx = [...body.matchAll(/,? and (?=[a-z])/gi)].map((x) => [x.index ?? 0, x[0].length] as const);
+    for (const [at, len] of idx) {
+      try {
+        const a = readClause(body.slice(0, at), ctx, undefined, dur);
+        const b = readClause(body.slice(at + len), ctx, undefined, dur);
+        // A condition or duration written once at the end may belong to both halves: only split
+        // when both halves carry the same ones, so none is dropped from either.
+        const frame = (x: AbilityEffect) => JSON.stringify([x.duration, x.while, x.if]);
+        if (frame(a) !== frame(b)) fail(s);
+        return [a, b];
+      } catch (e2) {
+        if (!(e2 instanceof NotUnderstood)) throw e2;
+      }
+    }
+    throw e;
+  }
+}
