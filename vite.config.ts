@@ -80,7 +80,7 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  optimizeDeps: { include: ['comlink', 'three-mesh-bvh', 'zod'], rolldownOptions: { plugins: [quietR3fClock] } },
+  optimizeDeps: { include: ['comlink', 'three-mesh-bvh', 'zod', '@react-three/rapier', '@dimforge/rapier3d-compat'], rolldownOptions: { plugins: [quietR3fClock] } },
   server: { port: 5173 },
   test: {
     // Hang watchdogs, not speed bounds: generous, so that a loaded machine (two workers here, the

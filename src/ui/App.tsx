@@ -424,6 +424,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const toggleCombat = useCallback(() => combatDispatch({ type: 'toggle' }), [combatDispatch]);
 
   // ---- Keyboard.
+  const playUndo = useRef(play.undo);
+  playUndo.current = play.undo;
   const escape = useCallback(() => {
     if (tool === 'measure' && measure.name !== 'idle') measureDispatch({ type: 'cancel' });
     else if (tool === 'los' && los.name !== 'idle') losDispatch({ type: 'cancel' });
@@ -438,7 +440,9 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       if (e.ctrlKey || e.metaKey) {
         if (k === 'z' && !e.shiftKey) {
           e.preventDefault();
-          undo();
+          // In Play, the game's undo (the panel's Undo button; the README's Ctrl+Z).
+          if (playUndo.current) playUndo.current();
+          else undo();
         } else if (k === 'y' || (k === 'z' && e.shiftKey)) {
           e.preventDefault();
           redo();
@@ -875,14 +879,14 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       {tool === 'move' && <MovePanel data={d} state={move} history={history} applying={applying} onUndo={undo} onRedo={redo} />}
       <BoardPanel data={d} board={board} status={boardShown} combat={combat} pairs={pairs} />
       {tool === 'select' && (
-        <SelectionPanel data={d} selectedIds={selectedIds} onClear={clearSelection}>
+        <SelectionPanel data={d} selectedIds={selectedIds} onClear={clearSelection} armyNames={play.armyNames}>
           {editor.modelControls}
         </SelectionPanel>
       )}
       {tool === 'select' && editor.panel}
       {eyePair && losEye && eyeActive && eyeDrawn === eyeKey && <EyeBanner observer={eyePair[0].id} target={eyePair[1].id} visible={losEye.result.visible} onBack={() => losDispatch({ type: 'back' })} />}
       {dragging && pointer && <DragChip x={pointer[0]} y={pointer[1]} measure={dragMeasure} />}
-      {hover && !dragging && tool === 'select' && <HoverCard data={d} target={hover.target} x={hover.x} y={hover.y} />}
+      {hover && !dragging && tool === 'select' && <HoverCard data={d} target={hover.target} x={hover.x} y={hover.y} armyNames={play.armyNames} />}
     </div>
   );
 }

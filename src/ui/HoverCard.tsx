@@ -1,6 +1,7 @@
 import type { BattlefieldData, HoverTarget } from '../scene/types';
 import { TERRAIN_LABELS } from '../scene/palette';
 import { formatBase, inches, titleCase } from './format';
+import { modelLabel } from './names';
 
 /** Props of {@link HoverCard}. */
 export interface HoverCardProps {
@@ -12,10 +13,12 @@ export interface HoverCardProps {
   x: number;
   /** Pointer position, client pixels. */
   y: number;
+  /** The armies' names by the table's army id (Play: the game's armies); else the army id in title case. */
+  armyNames?: Record<string, string>;
 }
 
 /** A small card beside the pointer: a model's unit, base, height and elevation, or a terrain feature / objective. */
-export function HoverCard({ data, target, x, y }: HoverCardProps) {
+export function HoverCard({ data, target, x, y, armyNames }: HoverCardProps) {
   let title = '';
   let rows: [string, string][] = [];
   if (target.kind === 'model') {
@@ -24,8 +27,8 @@ export function HoverCard({ data, target, x, y }: HoverCardProps) {
     const u = data.units.find((uu) => uu.id === m.unitId);
     title = u?.name ?? m.unitId;
     rows = [
-      ['Model', m.id],
-      ['Army', titleCase(m.army)],
+      ['Model', modelLabel(data, m)],
+      ['Army', armyNames?.[m.army] ?? titleCase(m.army)],
       ['Base', formatBase(m.base)],
       ['Height', inches(m.height)],
       ['Elevation', `${inches(m.elevation)}${m.standingOn ? ` (on ${m.standingOn})` : m.elevationResolved ? ' (table)' : ''}`],

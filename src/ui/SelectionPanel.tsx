@@ -3,6 +3,7 @@ import { armyColor } from '../scene/palette';
 import type { BattlefieldData } from '../scene/types';
 import { GameUnitCardButton } from './army/GameUnitCardButton';
 import { formatBase, inches, titleCase } from './format';
+import { modelLabel } from './names';
 import { isPlayMode } from './play/game';
 
 /** Props of {@link SelectionPanel}. */
@@ -15,10 +16,12 @@ export interface SelectionPanelProps {
   onClear: () => void;
   /** Drawn at the foot of the panel (the sandbox's edit buttons for one model). Default: nothing. */
   children?: ReactNode;
+  /** The armies' names by the table's army id (Play: the game's armies); else the army id in title case. */
+  armyNames?: Record<string, string>;
 }
 
 /** What is selected: one model in detail, or the units the selected models belong to; in Play mode each unit's card. */
-export function SelectionPanel({ data, selectedIds, onClear, children }: SelectionPanelProps) {
+export function SelectionPanel({ data, selectedIds, onClear, children, armyNames }: SelectionPanelProps) {
   if (selectedIds.size === 0) return null;
   const models = data.models.filter((m) => selectedIds.has(m.id));
   const unitIds = [...new Set(models.map((m) => m.unitId))];
@@ -37,7 +40,7 @@ export function SelectionPanel({ data, selectedIds, onClear, children }: Selecti
         return (
           <div key={u.id} className="selection-unit">
             <i style={{ background: armyColor(u.army, data.armies) }} />
-            <b>{u.name}</b> <span className="muted">{titleCase(u.army)} · {n}/{u.modelIds.length} models</span>
+            <b>{u.name}</b> <span className="muted">{armyNames?.[u.army] ?? titleCase(u.army)} · {n}/{u.modelIds.length} models</span>
             {u.keywords.length > 0 && <div className="keywords">{u.keywords.join(' · ')}</div>}
             {isPlayMode() && <GameUnitCardButton unitId={u.id} />}
           </div>
@@ -45,7 +48,7 @@ export function SelectionPanel({ data, selectedIds, onClear, children }: Selecti
       })}
       {single && (
         <div className="muted">
-          {single.id} · {formatBase(single.base)} · {inches(single.height)} tall · elevation {inches(single.elevation)}
+          {modelLabel(data, single)} · {formatBase(single.base)} · {inches(single.height)} tall · elevation {inches(single.elevation)}
         </div>
       )}
       {children}

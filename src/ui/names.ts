@@ -1,14 +1,23 @@
 /** Human names for picked things, and table-space helpers for drawing them (coordinates only). */
+import { modelWords } from '../game/playerWords';
 import type { BattlefieldData, ModelView } from '../scene/types';
 import type { PickTarget, Point3 } from './tools/types';
 
-/** "Liberators", "Liberators · n-liberators-3", "Objective obj-centre", "Archive Tower". */
+/**
+ * A model as a player names it (issue 35: names, never ids): "Liberators (model 3)", or the
+ * unit's name for a unit of one model; the id only for a model of no unit.
+ */
+export function modelLabel(data: BattlefieldData, m: Pick<ModelView, 'id' | 'unitId'>): string {
+  const u = data.units.find((uu) => uu.id === m.unitId);
+  return u ? modelWords(u, m.id, u.modelIds) : m.id;
+}
+
+/** "Liberators (unit)", "Liberators (model 3)", "Objective obj-centre", "Archive Tower". */
 export function pickName(data: BattlefieldData, t: PickTarget): string {
   switch (t.kind) {
     case 'model': {
       const m = data.models.find((mm) => mm.id === t.id);
-      const u = m ? data.units.find((uu) => uu.id === m.unitId) : undefined;
-      return u ? `${u.name} · ${t.id}` : t.id;
+      return m ? modelLabel(data, m) : t.id;
     }
     case 'unit': {
       const u = data.units.find((uu) => uu.id === t.id);

@@ -125,7 +125,7 @@ export const tests: E2ETest[] = [
       await card.waitFor({ state: 'visible', timeout: 10_000 });
       const text = (await card.textContent()) ?? '';
       assert(text.includes(unit.name!), `hover card names the unit "${unit.name}": ${text}`);
-      assert(text.includes(m.id) && /Base/.test(text) && /Height/.test(text) && /Elevation/.test(text), `hover card shows model, base, height, elevation: ${text}`);
+      assert(/Model/.test(text) && !text.includes(m.id) && /Base/.test(text) && /Height/.test(text) && /Elevation/.test(text), `hover card shows the model by name (issue 35: not its id), base, height, elevation: ${text}`);
 
       await page.mouse.click(px, py);
       const panel = page.locator('[data-testid=selection-panel]');

@@ -89,7 +89,7 @@ export const tests: E2ETest[] = [
       await page.screenshot({ path: join(ctx.outputDir, 'play18b-drag.png') });
       const placed = await play<{ kind: string; text: string }>(page, 'dragRelease()');
       assertEqual(placed?.kind, 'info', `the first model is placed: ${placed?.text}`);
-      assert(placed!.text.includes('(sce-liberators-1)') && placed!.text.includes(label.text), `the note names the model and its allowance: ${placed!.text}`);
+      assert(placed!.text.includes('Liberators (model 1)') && placed!.text.includes(label.text), `the note names the model and its allowance: ${placed!.text}`);
       // A second model placed; the unit's move is sent with the button (one move action, two paths).
       const [x2, y2] = s0.board.positions['sce-liberators-2'];
       const placed2 = await play<{ kind: string; text: string }>(page, `drag('sce-liberators-2', [${x2}, ${y2 + 0.5}])`);
@@ -113,9 +113,9 @@ export const tests: E2ETest[] = [
       await play(page, `drag('sce-judicators-3', [${x3}, ${y3 + 1}], true)`);
       const refused = await play<{ kind: string; text: string }>(page, 'commitStaged()');
       assertEqual(refused?.kind, 'refused', `the move is refused: ${refused?.text}`);
-      assert(/model \d \(sce-judicators-\d\) at \([\d.]+", [\d.]+"\): /.test(refused!.text), `the refusal names its model and where: ${refused!.text}`);
-      const m = /\((sce-judicators-\d)\) at/.exec(refused!.text)!;
-      if (refused!.text.includes('sce-judicators-3')) assert(refused!.text.includes(`at (${in1(x3)}", ${in1(y3 + 1)}")`), `where: ${refused!.text}`);
+      assert(/Judicators \(model \d\) at \([\d.]+", [\d.]+"\): /.test(refused!.text), `the refusal names its model (issue 35: by name, not id) and where: ${refused!.text}`);
+      const m = /\(model (\d)\) at/.exec(refused!.text)!;
+      if (refused!.text.includes('(model 3)')) assert(refused!.text.includes(`at (${in1(x3)}", ${in1(y3 + 1)}")`), `where: ${refused!.text}`);
       console.log(`        ${refused!.text} [${m[1]}]`);
       await page.waitForSelector('[data-testid=play-refused-at]', { state: 'attached' });
       const shown = await text(page, '[data-testid=play-note]');

@@ -105,7 +105,7 @@ export const tests: E2ETest[] = [
       await page.click('[data-testid=play-move-placed]');
       await page.waitForSelector('[data-testid=play-note][data-kind=refused]');
       const refused = await text(page, '[data-testid=play-note]');
-      assert(/Judicators model \d \(sce-judicators-\d\) at \([\d.]+", [\d.]+"\): /.test(refused) && refused.includes('Core 15.1'), `the refusal names its model, where, and the rule: ${refused}`);
+      assert(/Judicators \(model \d\) at \([\d.]+", [\d.]+"\): /.test(refused) && refused.includes('Core 15.1'), `the refusal names its model, where, and the rule: ${refused}`);
       await page.waitForSelector('[data-testid=play-refused-at]', { state: 'attached' });
       await play(page, 'clearStaged()');
 
@@ -130,7 +130,7 @@ export const tests: E2ETest[] = [
           await page.screenshot({ path: join(ctx.outputDir, 'round18-path.png') });
         }
         const placed = await play<{ kind: string; text: string }>(page, 'dragRelease()');
-        assert(placed?.kind === 'info' && placed.text.includes(`(${id})`), `${id} placed: ${placed?.text}`);
+        assert(placed?.kind === 'info' && placed.text.includes(`Judicators (model ${id.split('-').pop()})`), `${id} placed: ${placed?.text}`);
       }
       await click(page, '[data-testid=play-move-placed]');
       const moved = await play<{ kind: string; text: string }>(page, 'note()');

@@ -59,7 +59,7 @@ describe('GameApi', () => {
     expect(s.round).toBe(2);
     expect(s.stage).toBe('firstTurn');
     const text = api.log().map((l) => l.text);
-    expect(text).toContain('p1 scores 1 VP for 1 objective(s) (total 1)');
+    expect(text).toContain('p1 scores 1 VP for 1 objective (total 1)');
     expect(api.log().some((l) => l.kind === 'roll' && l.rule === 'Core 12.0')).toBe(true); // priority roll
   });
 

@@ -97,6 +97,9 @@ export function commandLabel(c: string): string {
   return COMMAND_LABELS[c as keyof typeof COMMANDS] ?? c;
 }
 
+/** `n` things, the plural when not one (issue 35: no engine "(s)"): "1 model", "3 models". */
+const count = (n: unknown, thing: string) => `${n} ${thing}${Number(n) === 1 ? '' : 's'}`;
+
 function actionText(s: GameState, a: Action): string {
   const n = (id: string) => unitName(s, id);
   switch (a.type) {
@@ -115,11 +118,11 @@ function actionText(s: GameState, a: Action): string {
     case 'command':
       return `${a.player} uses ${commandLabel(a.command)} on ${n(a.unitId)}`;
     case 'spendRally':
-      return `${a.player} spends rally points: heal ${a.heal}, return ${a.returnModels} model(s)`;
+      return `${a.player} spends rally points: heal ${a.heal}, return ${count(a.returnModels, 'model')}`;
     case 'allocateDamage':
-      return `${a.points} damage point(s) allocated to ${n(a.unitId)}`;
+      return `${count(a.points, 'damage point')} allocated to ${n(a.unitId)}`;
     case 'move':
-      return `${n(a.unitId)} makes a ${a.kind} move (${Object.keys(a.paths).length} model(s))`;
+      return `${n(a.unitId)} makes a ${a.kind} move (${count(Object.keys(a.paths).length, 'model')})`;
     case 'retreat':
       return `${n(a.unitId)} retreats`;
     case 'shoot':
@@ -170,6 +173,8 @@ const list = (d: readonly number[]) => `[${d.join(' ')}]`;
 export function describe(seq: number, newLog: readonly LogEntry[], events: readonly GameEvent[], s: GameState): LogLine[] {
   const out: LogLine[] = [];
   const n = (id: unknown) => unitName(s, String(id));
+  // The action's own line says it once (issue 35: "attempts the battle tactic X" then "attempts X", "passes" twice).
+  const acted = new Set(newLog.flatMap((e) => (e.kind === 'action' ? [e.action.type] : [])));
   for (const e of newLog) {
     if (e.kind === 'action') {
       out.push({ seq, kind: 'action', player: e.action.player, text: actionText(s, e.action), rule: actionRule(e.action) });
@@ -197,7 +202,7 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         break;
       case 'vpScored':
         // A battleplan's own scoring (Path to Glory) names its rule and what scored: objectives or a unit destroyed.
-        if (ev.objectivesHeld !== undefined) ln(`${ev.player} scores ${ev.vp} VP for ${ev.objectivesHeld} objective(s) (total ${ev.total})`, 'Core 31.0');
+        if (ev.objectivesHeld !== undefined) ln(`${ev.player} scores ${ev.vp} VP for ${count(ev.objectivesHeld, 'objective')} (total ${ev.total})`, 'Core 31.0');
         else {
           const what = Array.isArray(ev.objectives) ? ` for ${(ev.objectives as string[]).length ? (ev.objectives as string[]).join(', ') : 'no objective'}` : typeof ev.unitId === 'string' ? ` for ${n(ev.unitId)} destroyed` : '';
           ln(`${ev.player} scores ${ev.vp} VP${what} (total ${ev.total})`, typeof ev.rule === 'string' ? ev.rule : 'Core 31.0');
@@ -249,7 +254,7 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         break;
       }
       case 'passed':
-        ln(`${ev.player} passes`, 'Core 5.2');
+        if (!acted.has('pass')) ln(`${ev.player} passes`, 'Core 5.2');
         break;
       case 'attacksResolved': {
         const hits = ev.hits as number[];
@@ -257,7 +262,7 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         const saves = ev.saves as number[];
         const hm = Number(ev.hitModifier);
         const sm = Number(ev.saveModifier);
-        ln(`${n(ev.unitId)} · ${ev.weapon} → ${n(ev.target)}: ${ev.attacks} attacks from ${ev.models} model(s)`, 'Core 17.0');
+        ln(`${n(ev.unitId)} · ${ev.weapon} → ${n(ev.target)}: ${ev.attacks} attacks from ${count(ev.models, 'model')}`, 'Core 17.0');
         ln(`  1. Hit rolls ${list(hits)}${hm ? ` (modifier ${hm > 0 ? '+' : ''}${hm})` : ''}`, 'Core 17.0 / 17.1');
         ln(`  2. Wound rolls ${list(wounds)}`, 'Core 17.0');
         ln(`  3. Save rolls ${list(saves)}${sm ? ` (modifier ${sm > 0 ? '+' : ''}${sm})` : ''}`, 'Core 17.0 / 17.1');
@@ -267,7 +272,7 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
       case 'damageResolved': {
         const wd = ev.wardDice as number[] | undefined;
         const slain = ev.slain as string[];
-        ln(`${n(ev.unitId)}: damage pool ${ev.pool}${ev.ward ? `, ward ${ev.ward}+ ${list(wd ?? [])}` : ''}, ${ev.allocated} allocated, ${slain.length} model(s) slain`, 'Core 18.0–18.4');
+        ln(`${n(ev.unitId)}: damage pool ${ev.pool}${ev.ward ? `, ward ${ev.ward}+ ${list(wd ?? [])}` : ''}, ${ev.allocated} allocated, ${count(slain.length, 'model')} slain`, 'Core 18.0–18.4');
         break;
       }
       case 'mortalDamage':
@@ -293,10 +298,10 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         ln(`${ev.modelId} removed to keep ${n(ev.unitId)} coherent`, 'Core 15.1');
         break;
       case 'rallyRolls':
-        ln(`${n(ev.unitId)}: ${ev.points} rally point(s)`, 'Commands 2.0');
+        ln(`${n(ev.unitId)}: ${count(ev.points, 'rally point')}`, 'Commands 2.0');
         break;
       case 'rallied':
-        ln(`${n(ev.unitId)} healed ${ev.healed}, ${(ev.returned as string[]).length} model(s) returned`, 'Commands 2.0');
+        ln(`${n(ev.unitId)} healed ${ev.healed}, ${count((ev.returned as string[]).length, 'model')} returned`, 'Commands 2.0');
         break;
       case 'redeploy':
         ln(`${n(ev.unitId)} may redeploy up to ${ev.maxInches}"`, 'Commands 3.0');
@@ -320,7 +325,7 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         ln(`${n(ev.unitId)} unbinding roll ${ev.roll} vs ${ev.castingRoll}: ${ev.unbound ? 'unbound' : 'failed'}`, 'Magic 4.0');
         break;
       case 'tacticPicked':
-        ln(`${ev.player} attempts ${ev.tactic}`, 'BattleTactics 2.0');
+        if (!acted.has('tacticalGambit')) ln(`${ev.player} attempts the battle tactic ${ev.tactic}`, 'BattleTactics 2.0');
         break;
       case 'tacticResult':
         ln(`${ev.player}: ${ev.tactic} ${ev.completed ? `completed (+${ev.vp} VP)` : 'not completed'}`, 'BattleTactics 1.0');
@@ -338,7 +343,7 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         ln(`${ev.player} sets up faction terrain ${ev.terrainId}`, 'Core 10.1');
         break;
       case 'deploymentFinished':
-        ln(`${ev.player} has finished deploying${ev.first ? ' first' : ''}${(ev.undeployed as string[] | undefined)?.length ? ` (${(ev.undeployed as string[]).length} unit(s) stay off the battlefield)` : ''}`, 'Core 10.0');
+        ln(`${ev.player} has finished deploying${ev.first ? ' first' : ''}${(ev.undeployed as string[] | undefined)?.length ? ` (${count((ev.undeployed as string[]).length, 'unit')} stay off the battlefield)` : ''}`, 'Core 10.0');
         break;
       case 'deploymentEnded':
         ln(`The deployment phase ends: ${ev.decider} decides who takes the first turn`, 'Core 12.0');

@@ -78,7 +78,7 @@ export function BasesTable({ rows, onChange, onOpenCard, armyName = 'army', test
       const matched = rows.length - r.rows.filter((x, i) => x === rows[i]).length;
       onChange(r.rows);
       setDrafts({});
-      setMessage({ kind: 'note', text: `${file.name}: ${matched} unit(s) set${r.unused.length ? `; not in this army: ${r.unused.join(', ')}` : ''}` });
+      setMessage({ kind: 'note', text: `${file.name}: ${matched} unit${matched === 1 ? '' : 's'} set${r.unused.length ? `; not in this army: ${r.unused.join(', ')}` : ''}` });
     } catch (e) {
       setMessage({ kind: 'error', text: (e as Error).message });
     }
@@ -179,7 +179,7 @@ export function BasesTable({ rows, onChange, onOpenCard, armyName = 'army', test
       </table>
       <div className="bases-actions">
         <span className="muted" data-testid={`${testId}-pending`}>
-          {pending === 0 ? 'every base and height confirmed' : `${pending} unit(s) with default values`}
+          {pending === 0 ? 'every base and height confirmed' : `${pending} unit${pending === 1 ? '' : 's'} with default values`}
         </span>
         <button type="button" data-testid={`${testId}-confirm-all`} disabled={disabled || pending === 0} onClick={() => onChange(confirmRows(rows))}>
           Confirm all

@@ -1,4 +1,5 @@
 import type { Action, GameSummary } from '../../client/gameClient';
+import { modelNumber, modelWords } from '../../game/playerWords';
 
 /** Props of {@link CasualtyOrder}. */
 export interface CasualtyOrderProps {
@@ -10,10 +11,6 @@ export interface CasualtyOrderProps {
   onAct: (a: Action) => void;
 }
 
-/** A model's short name within its unit (`sce-liberators-3` → `3`). */
-function shortName(unitId: string, modelId: string): string {
-  return modelId.startsWith(`${unitId}-`) ? modelId.slice(unitId.length + 1) : modelId;
-}
 
 /**
  * The commander's choice of slain models (Core 18.3): one button per alive model; pressing one
@@ -32,6 +29,7 @@ export function CasualtyOrder({ unit, busy, onAct }: CasualtyOrderProps) {
       </span>
       {unit.aliveModelIds.map((id) => {
         const place = unit.slainPriority.indexOf(id);
+        const name = modelWords(unit, id, unit.aliveModelIds, unit.models);
         return (
           <button
             key={id}
@@ -39,10 +37,10 @@ export function CasualtyOrder({ unit, busy, onAct }: CasualtyOrderProps) {
             data-testid={`play-slain-${id}`}
             aria-pressed={place >= 0}
             disabled={busy}
-            title={place >= 0 ? `${id}: number ${place + 1} to be slain` : `Slay ${id} first`}
+            title={place >= 0 ? `${name}: number ${place + 1} to be slain` : `Slay ${name} first`}
             onClick={() => set([id, ...unit.slainPriority.filter((x) => x !== id)])}
           >
-            {shortName(unit.id, id)}
+            {modelNumber(unit.id, id, unit.aliveModelIds)}
             {place >= 0 && <sup>{place + 1}</sup>}
           </button>
         );

@@ -50,7 +50,13 @@ function sampleSide(i: number): SideArmy {
  * with --bases)" becomes where the page sets them, the bases and heights table (issue 28).
  */
 export function browserWarning(w: string): string {
-  return w.replace(/\(give them with --bases\)/g, '(set them in "Bases and heights" below)');
+  return w
+    .replace(/\(give them with --bases\)/g, '(set them in "Bases and heights" below)')
+    .replace(/\(give "heightInches" with --bases\)/g, '(set it in "Bases and heights" below)')
+    // Issue 35: names, never ids: `unit "Gutrippaz" (gutrippaz):` names the unit once.
+    .replace(/("[^"]+") \([a-z0-9]+(?:[-.][a-z0-9]+)*\)/g, '$1')
+    .replace(/\b(1 (?:[a-z]+ )*)model\(s\)/g, '$1model')
+    .replace(/model\(s\)/g, 'models');
 }
 
 /**

@@ -57,6 +57,17 @@ function shootTargetsKey(store: PanelStore): string {
   return op?.ok ? [op.unitId, ...new Set(op.entries.filter((e) => e.group === 'shoot' && e.available && e.target).map((e) => e.target!))].join('|') : '';
 }
 
+/**
+ * A ghost's colour while dragging: red (false) when its own move is too long or impossible (a whole
+ * unit measured: `badModels`, issue 35), else as the label says (true: measured and within the
+ * allowance; null: not measured yet).
+ */
+function ghostLegal(label: DragLabel | null, modelId: string): boolean | null {
+  if (!label) return null;
+  if (label.badModels) return label.badModels.includes(modelId) ? false : label.measured ? true : null;
+  return label.bad ? false : label.measured ? true : null;
+}
+
 /** The Play mode's scene children (see the module comment). */
 export function PlayScene({ data, summary, store, selectedUnit, move, label, allowance, onPointer, onRelease, playback, onPlaybackDone }: PlaySceneProps) {
   // Re-rendered only when the set of targets changes (a string key), not on every panel change.
@@ -130,7 +141,7 @@ export function PlayScene({ data, summary, store, selectedUnit, move, label, all
               key={m.id}
               model={m}
               to={[m.footprint.x + dr.to[0] - dr.start[0], m.footprint.y + dr.to[1] - dr.start[1]]}
-              legal={label ? (label.bad ? false : label.measured ? true : null) : null}
+              legal={ghostLegal(label, m.id)}
               color={armyColor(m.army, data.armies)}
               path={m.id === dm.id ? measure?.path : undefined}
             />

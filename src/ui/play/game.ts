@@ -9,11 +9,11 @@ import { DEFAULT_SCENARIO_PATH, deploymentSetup, hotseatSetup, sampleRosters } f
 import { fetchScenario, meshSources, type MeshBytes, type ScenarioSource } from '../scenarioSource';
 import { BUNDLED_MESHES, resolveRelative } from '../assetUrls';
 import { getEngine } from '../engine/engine';
-import { DEFAULT_MODEL_HEIGHT_INCHES } from '../../rules/engine/roster';
 import { base64ToPositions } from '../../game/table';
 import { defaultUpAxis } from '../../scenario/meshLoader';
 import type { Scenario } from '../../scenario/schema';
 import type { OnlineGame } from '../../client/onlineGame';
+import { drawnModels, gameScenario } from './gameScenario';
 import { connectOnline, onlineGame, onlineLink, type OnlineLink } from './online';
 
 /**
@@ -224,57 +224,7 @@ export async function newGame(seed: number = Math.floor(Math.random() * 1e9), op
   return r.summary;
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'army';
-
-/** The scenario army id of a player's army. */
-export function armyId(state: GameState, p: 'p1' | 'p2'): string {
-  return `${p}-${slug(state.players[p].roster.faction ?? state.players[p].roster.name)}`;
-}
-
-type RosterModel = GameState['players']['p1']['roster']['units'][number]['models'][number];
-
-function modelObject(m: RosterModel, position: [number, number], height?: number) {
-  return {
-    id: m.id,
-    base: m.base.shape === 'round' ? { round: m.base.diameterMm } : { oval: [m.base.lengthMm, m.base.widthMm] },
-    height: height ?? m.heightInches ?? DEFAULT_MODEL_HEIGHT_INCHES, // the table's height, else the army's
-    position,
-  };
-}
-
-/** The scenario-file model object of a roster model standing at `position` (null if unknown). */
-export function scenarioModel(state: GameState, modelId: string, position: [number, number]): unknown {
-  for (const p of ['p1', 'p2'] as const) {
-    for (const u of state.players[p].roster.units) {
-      const m = u.models.find((x) => x.id === modelId);
-      if (m) return modelObject(m, position);
-    }
-  }
-  return null;
-}
-
-/**
- * The default battlefield file with the game's units where they stand now. Units in reserve
- * (Core 24.1) are included at their set-up position (`placement`) although they are off the
- * table: the page takes them off at its first board sync and keeps them to bring back when their
- * player may set them up (see `applyBoard` in usePlay).
- */
-export function gameScenario(base: unknown, state: GameState, summary: GameSummary, placement: Record<string, [number, number]> = {}, heights: Record<string, number> = {}): unknown {
-  const json = structuredClone(base) as Record<string, unknown>;
-  const units: unknown[] = [];
-  for (const p of ['p1', 'p2'] as const) {
-    for (const u of state.players[p].roster.units) {
-      const inReserve = state.units[u.id]?.status === 'reserve';
-      const at = (id: string) => summary.board.positions[id] ?? (inReserve ? placement[id] : undefined);
-      const models = u.models.filter((m) => at(m.id)).map((m) => modelObject(m, at(m.id)!, heights[m.id]));
-      if (models.length) units.push({ id: u.id, army: armyId(state, p), name: u.name, keywords: u.warscroll.keywords, ...(u.warscroll.coherencyRange ? { coherencyRange: u.warscroll.coherencyRange } : {}), models });
-    }
-  }
-  json.units = units;
-  delete json.queries;
-  json.name = `${String(json.name ?? 'Battle')} — ${state.players.p1.roster.name} vs ${state.players.p2.roster.name}`;
-  return json;
-}
+export { armyId, gameScenario, scenarioModel } from './gameScenario';
 
 /** The page's scenario source in Play mode: start (or resume) the game, then draw it on the default battlefield. */
 export async function playScenarioSource(): Promise<ScenarioSource> {
@@ -293,13 +243,7 @@ export async function playScenarioSource(): Promise<ScenarioSource> {
  */
 async function gameTable(saved: SavedGame, state: GameState, summary: GameSummary): Promise<Pick<ScenarioSource, 'meshes' | 'json'>> {
   const drawn = await drawableTable(saved);
-  const placement: Record<string, [number, number]> = {};
-  const heights: Record<string, number> = {};
-  for (const u of drawn.json.units ?? []) for (const m of u.models) {
-    placement[m.id] = [m.position[0], m.position[1]];
-    heights[m.id] = m.height;
-  }
-  return { meshes: drawn.meshes, json: gameScenario({ ...drawn.json, units: [] }, state, summary, placement, heights) };
+  return { meshes: drawn.meshes, json: gameScenario({ ...drawn.json, units: [] }, state, summary, drawnModels(drawn.json)) };
 }
 
 /**

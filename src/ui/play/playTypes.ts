@@ -96,6 +96,8 @@ export interface DragLabel {
   measured: boolean;
   /** Longer than the allowance, or blocked: the label is red. */
   bad: boolean;
+  /** A whole unit measured (issue 35): the models whose own move is too long or impossible (their ghosts are red). */
+  badModels?: string[];
   /** What the label shows, e.g. `4.2 / 5"`, `≥ 7.3 / 5" — too far`. */
   text: string;
 }
@@ -127,6 +129,8 @@ export interface Play {
   panel: ReactNode;
   /** The test hook. */
   hook: PlayHook | undefined;
+  /** Undoes the game's last action (Ctrl+Z in Play, as the panel's Undo); undefined outside Play. */
+  undo?: () => void;
   /** The game's army names by the table's army id (for the legend); undefined outside Play. */
   armyNames?: Record<string, string>;
 }

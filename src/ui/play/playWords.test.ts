@@ -17,7 +17,28 @@ describe('Play panel words (issue 28, item 11)', () => {
   });
   it('an importer warning for the command line points a browser user at the bases table', () => {
     const w = 'unit "Gutrippaz" (gutrippaz): base 32 mm round and height 1.25" are defaults for INFANTRY (give them with --bases)';
-    expect(browserWarning(w)).toBe('unit "Gutrippaz" (gutrippaz): base 32 mm round and height 1.25" are defaults for INFANTRY (set them in "Bases and heights" below)');
+    expect(browserWarning(w)).toBe('unit "Gutrippaz": base 32 mm round and height 1.25" are defaults for INFANTRY (set them in "Bases and heights" below)');
+    // Issue 35: names, never ids, and no engine plurals.
+    expect(browserWarning('unit "Breaka-boss on Mirebrute Troggoth" (breaka-boss-on-mirebrute-troggoth): height 2" is the default for MONSTER (give "heightInches" with --bases)')).toBe(
+      'unit "Breaka-boss on Mirebrute Troggoth": height 2" is the default for MONSTER (set it in "Bases and heights" below)',
+    );
+    expect(browserWarning('unit "Rats: the roster has 1 standard bearer model(s) where the warscroll gives 2 model(s)')).toBe('unit "Rats: the roster has 1 standard bearer model where the warscroll gives 2 models');
     expect(browserWarning('abilities kept as text')).toBe('abilities kept as text');
+  });
+});
+
+describe('page words (issue 35, item 1: names, never ids)', () => {
+  it('drops the rules inventory\'s internal references, keeping the rule a player can look up', async () => {
+    const { withoutInternalRefs } = await import('../../game/playerWords');
+    expect(withoutInternalRefs('its base would not rest on a surface (Core 15.2, A-G28)')).toBe('its base would not rest on a surface (Core 15.2)');
+    expect(withoutInternalRefs('(A-G1, Core 2.1)')).toBe('(Core 2.1)');
+    expect(withoutInternalRefs('  1. Hit rolls 3, 4')).toBe('  1. Hit rolls 3, 4');
+  });
+  it('names units and models (alive and slain) from the summary, the p2- prefix included', async () => {
+    const { pageDictionary, playerWords } = await import('../../game/playerWords');
+    const d = pageDictionary([{ id: 'gutrippaz', name: 'Gutrippaz', models: 20, aliveModelIds: ['gutrippaz.2', 'gutrippaz.3'] }, { id: 'p2-king-brodd', name: 'King Brodd', models: 1, aliveModelIds: ['p2-king-brodd.1'] }], ['gutrippaz.1']);
+    expect(playerWords('model p2-king-brodd.1 would pass through gutrippaz.1 and "gutrippaz.3" of unit "gutrippaz" (arcaneBolt)', d)).toBe(
+      'King Brodd would pass through Gutrippaz (model 1) and Gutrippaz (model 3) of Gutrippaz (Arcane Bolt (generic))',
+    );
   });
 });

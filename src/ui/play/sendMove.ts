@@ -5,6 +5,7 @@
  * page's `act`, and answered as the drop's note (a refusal names the model, where and why) and,
  * when refused, the chip on the table.
  */
+import { modelWords } from '../../game/playerWords';
 import type { Action, ActResult, GameSummary, OptionsResult } from '../../client/gameClient';
 import type { ModelView } from '../../scene/types';
 import { inches2 } from '../format';
@@ -117,6 +118,9 @@ export async function sendMove(fx: SendEffect, { summary, models, options, game,
   return moveOutcome(r, { unit, kind, modelId: fx.modelId, model: m, models, paths, single: fx.single, distInches: fx.distInches, set: deploy ? 'deploy' : reserve ? 'reserve' : pileIn ? 'pileIn' : 'move' });
 }
 
+/** `n` things, the plural when not one: "1 model", "3 models". */
+const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
+
 /** The note of a sent drop (and the chip of a refusal): see {@link sendMove}. */
 function moveOutcome(
   r: ActResult,
@@ -132,15 +136,15 @@ function moveOutcome(
   const nm = o.models.find((x) => x.id === named) ?? o.model;
   const end = o.paths[named];
   const [ax, ay] = end?.[end.length - 1] ?? [nm.footprint.x, nm.footprint.y];
-  const who = `${unit.name} model ${unit.aliveModelIds.indexOf(named) + 1} (${named})`;
+  const who = modelWords(unit, named, unit.aliveModelIds, unit.models);
   const one = single ? ' (one model)' : '';
   const text = r.ok
     ? setUp
       ? `${verb[0]} ${unit.name}${o.set === 'reserve' ? ' from reserve' : ''}.`
       : single
-        ? `${verb[0]} ${Object.keys(o.paths).length} model(s) of ${unit.name} one at a time (${kind}).`
+        ? `${verb[0]} ${count(Object.keys(o.paths).length, 'model')} of ${unit.name} one at a time (${kind}).`
         : `${verb[0]} ${unit.name} ${inches2(o.distInches)} (${kind}).`
     : `${verb[1]}${one} refused: ${who} at (${in1(ax)}", ${in1(ay)}"): ${r.reason}`;
   if (r.ok) return { note: { kind: 'ok', text }, refused: null };
-  return { note: { kind: 'refused', text, rule: r.rule }, refused: { at: [ax, ay], z: nm.elevation + nm.height + 0.4, text: `✗ ${unit.name} model ${unit.aliveModelIds.indexOf(named) + 1}: ${r.reason}` } };
+  return { note: { kind: 'refused', text, rule: r.rule }, refused: { at: [ax, ay], z: nm.elevation + nm.height + 0.4, text: `✗ ${who}: ${r.reason}` } };
 }

@@ -36,7 +36,7 @@ export function useBoardSync(app: MutableRefObject<PlayOptions>): (s: GameSummar
         for (const id of back) {
           const kept = offTable.current.get(id)!;
           offTable.current.delete(id);
-          const model = scenarioModel(state, id, s.board.positions[id]);
+          const model = scenarioModel(state, id, s.board.positions[id], (kept.view.footprint.facingRad * 180) / Math.PI);
           if (model) await engine.track(engine.client.addModel(kept.unit.id, model));
           const [x, y] = s.board.positions[id];
           returned.push({ view: (await sceneDataClient().place(id, x, y)) ?? kept.view, unit: kept.unit });

@@ -167,5 +167,5 @@ export function usePlay(o: PlayOptions): Play {
       const owner = summary.units.find((x) => x.id === u.id)?.owner;
       if (owner) armyNames[u.army] = summary.armies[owner];
     }
-  return { active, toggle, onPick: target.onPick, onPressModel, scene, panel, hook, armyNames };
+  return { active, toggle, onPick: target.onPick, onPressModel, scene, panel, hook, armyNames, ...(active ? { undo: () => void undo() } : {}) };
 }

@@ -4,7 +4,7 @@
  * summary, board, autosave). A replay is read-only: acting or undoing in one is refused by the page.
  */
 import { useCallback } from 'react';
-import type { ActResult, DiceStep, GameSummary } from '../../client/gameClient';
+import type { ActResult, DiceStep, GameSummary, LogLine } from '../../client/gameClient';
 import type { OnlineGame } from '../../client/onlineGame';
 import { autosave, type PlayGame } from './game';
 import { actionNote } from './notes';
@@ -12,6 +12,13 @@ import type { PlayState } from './usePlayStore';
 
 /** The note shown when something would change the game during a replay. */
 export const REPLAY_READ_ONLY = 'This is a replay: it is read-only. Leave the replay to go back to your game.';
+
+/** The undone action in the battle log's words: its first line (issue 35: "Undid: tacticalGambit" named the engine's action type). */
+function undoneLine(lines: readonly LogLine[]): string {
+  const last = lines.at(-1)?.seq;
+  const line = lines.find((l) => l.seq === last && l.kind === 'action') ?? lines.find((l) => l.seq === last);
+  return line ? line.text : 'the last action';
+}
 
 /** What {@link usePlayActions} needs. */
 export interface PlayActionsInput {
@@ -42,7 +49,7 @@ export interface PlayActions {
 
 /** The Play mode's actions (see the module comment). */
 export function usePlayActions({ game, online, play, showDice, applyBoard, replaying, onAccepted }: PlayActionsInput): PlayActions {
-  const { setSummary, setLines, setNote, setBusy, version } = play;
+  const { store, setSummary, setLines, setNote, setBusy, version } = play;
   const afterChange = useCallback(
     async (s: GameSummary) => {
       setSummary(s);
@@ -90,18 +97,19 @@ export function usePlayActions({ game, online, play, showDice, applyBoard, repla
     }
     setBusy(true);
     try {
+      const before = store.get().lines;
       const r = await game.undo();
       if (!r.ok) {
         setNote({ kind: 'refused', text: `Cannot undo: ${r.reason}` });
         return;
       }
       setLines(await game.log());
-      setNote({ kind: 'info', text: `Undid: ${r.undone.type}` });
+      setNote({ kind: 'info', text: `Undid: ${undoneLine(before)}` });
       await afterChange(r.summary);
     } finally {
       setBusy(false);
     }
-  }, [game, afterChange, replaying, setBusy, setLines, setNote]);
+  }, [game, afterChange, replaying, store, setBusy, setLines, setNote]);
 
   const replayMove = useCallback(
     async (to: 'next' | 'back' | number): Promise<boolean> => {

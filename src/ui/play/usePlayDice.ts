@@ -2,6 +2,7 @@
  * The Play mode's dice: every action that rolled shows its dice steps (the engine's values) thrown
  * in the 3D tray; the faces the tray's dice came to rest on are kept per throw (the test hook's `dice()`).
  */
+import { pageWords } from './playWords';
 import { useCallback, useRef, type MutableRefObject } from 'react';
 import type { DiceStep } from '../../client/gameClient';
 import type { PanelStore } from './panelStore';
@@ -25,7 +26,8 @@ export function usePlayDice(store: PanelStore): PlayDice {
       if (st.length === 0) return;
       const id = store.get().throwId + 1;
       diceShown.current = { throwId: id, shown: st.map(() => null) };
-      store.set('steps', st);
+      const words = pageWords(store.get().summary);
+      store.set('steps', st.map((x) => ({ ...x, label: words(x.label), detail: words(x.detail), outcome: words(x.outcome) })));
       store.set('throwId', id);
       throwPlayDice(id, st);
     },

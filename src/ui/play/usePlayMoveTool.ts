@@ -8,14 +8,58 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import type { Action, ActResult } from '../../client/gameClient';
+import type { PathMeasure } from '../tools/moveTool';
 import type { Point2 } from '../tools/types';
 import { playGame } from './game';
 import type { PlayNote } from './panelStore';
 import type { DragLabel, PlayOptions } from './playTypes';
 import { sendMove } from './sendMove';
+import { pageWords } from './playWords';
 import { avoidsCombat, needsMeasure, playDragLabel, samePoint, useEscapeCancels, type PlayDragState } from './tools/moveMeasure';
 import { MOVE_TOOL_IDLE, moveToolStep, type MoveFacts, type MoveToolEffect, type MoveToolEvent, type MoveToolState } from './tools/moveTool';
 import type { PlayState } from './usePlayStore';
+
+/**
+ * A whole unit's drag measured (issue 35, item 2): every model's shortest legal path to its own
+ * drop point in one `shortestPaths` call; a model the search found no way for is checked on its
+ * straight line (`movePath`, as the engine checks a drop), so the label never says "blocked" for
+ * a move the engine would accept. The measure's `value` is the worst model's (the longest path, or
+ * null when one model cannot move there), `worst` names it, `models` holds every answer (its path
+ * is sent at the drop).
+ */
+export async function measureUnit(
+  game: Extract<NonNullable<ReturnType<typeof playGame>>, { shortestPaths: unknown }>,
+  modelId: string,
+  to: Point2,
+  drops: Record<string, Point2>,
+  avoidCombat: boolean,
+  models: readonly { id: string; footprint: { x: number; y: number } }[],
+): Promise<PathMeasure> {
+  const r = await game.shortestPaths(drops, { ignoreUnit: true, avoidCombat });
+  if (!r.ok) return { to, value: null, reason: r.problems.join('; ') };
+  const answers: NonNullable<PathMeasure['models']> = {};
+  for (const [id, a] of Object.entries(r.answers)) {
+    const v = a.ok && typeof a.answer.value === 'number' ? a.answer.value : null;
+    if (!a.ok) answers[id] = { value: null, reason: a.problems.join('; ') };
+    else answers[id] = v === null ? { value: null, reason: String(a.answer.reason ?? 'no legal path') } : { value: v, path: a.answer.path as Point2[] };
+  }
+  // No way round found: the straight line, as the engine checks the drop.
+  for (const [id, a] of Object.entries(answers)) {
+    if (a.value !== null) continue;
+    const m = models.find((x) => x.id === id);
+    if (!m) continue;
+    const straight: Point2[] = [[m.footprint.x, m.footprint.y], drops[id]];
+    const q = await game.query({ id: 'straight', kind: 'movePath', model: id, path: straight, ignoreUnit: true });
+    if (q.ok && typeof q.answer.value === 'number') answers[id] = { value: q.answer.value, path: straight };
+  }
+  let worst = modelId;
+  for (const [id, a] of Object.entries(answers)) {
+    const w = answers[worst];
+    if (!w || (w.value !== null && (a.value === null || a.value > w.value + 1e-9))) worst = id;
+  }
+  const w = answers[worst];
+  return { to, value: w?.value ?? null, ...(w?.reason ? { reason: w.reason } : {}), ...(answers[modelId]?.path ? { path: answers[modelId].path } : {}), models: answers, worst };
+}
 
 /** What {@link usePlayMoveTool} needs. */
 export interface PlayMoveToolInput {
@@ -95,6 +139,21 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
           inFlight.current = true;
           const { n, modelId, start, to, routed } = fx;
           const engine = app.current.engine;
+          const game = playGame();
+          if (routed && fx.drops && game && 'shortestPaths' in game) {
+            // A whole unit: every model's path in one call; the worst speaks for the unit.
+            measureUnit(game, modelId, to, fx.drops, fx.avoidCombat, app.current.data?.models ?? []).then(
+              (measure) => {
+                inFlight.current = false;
+                send({ type: 'measured', n, measure });
+              },
+              (e: unknown) => {
+                inFlight.current = false;
+                send({ type: 'measured', n, measure: { to, value: null, reason: `the game did not answer (${(e as Error).message})` } });
+              },
+            );
+            return;
+          }
           // A move: the rules engine's shortest legal path around terrain and models (climbing only
           // where cheaper), counted as the engine counts the move. A set-up: the straight line, for information.
           const ask = routed
@@ -158,9 +217,9 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
     (d: PlayDragState): DragLabel | null => {
       if (d.name !== 'dragging' && d.name !== 'dropping') return null;
       const l = playDragLabel(d, allowanceOf(d.modelId));
-      return l && { modelId: d.modelId, to: l.to, value: l.value, max: l.max, measured: l.measured, bad: l.bad, text: l.text, ...(l.path ? { path: l.path } : {}) };
+      return l && { modelId: d.modelId, to: l.to, value: l.value, max: l.max, measured: l.measured, bad: l.bad, text: pageWords(summaryRef.current)(l.text), ...(l.path ? { path: l.path } : {}), ...(l.badModels ? { badModels: l.badModels } : {}) };
     },
-    [allowanceOf],
+    [allowanceOf, summaryRef],
   );
 
   // A held drag's label is final once the engine measured its point, or when it needs no measure (too far).

@@ -8,6 +8,7 @@
 import { useCallback, useMemo, useRef, useState, type MutableRefObject, type SetStateAction } from 'react';
 import type { GameSummary, LogLine } from '../../client/gameClient';
 import { PanelStore, type PlayNote } from './panelStore';
+import { pageWords } from './playWords';
 
 /** What the table draws from the summary: a new key, a new copy for the table (App re-render). */
 export function sceneKey(s: GameSummary): string {
@@ -56,7 +57,8 @@ export function usePlayStore(): PlayState {
     [store],
   );
   const setLines = useCallback((v: SetStateAction<LogLine[]>) => store.set('lines', v), [store]);
-  const setNote = useCallback((v: PlayNote | null) => store.set('note', v), [store]);
+  // Every note in words (issue 35: names, never ids), whoever composed it.
+  const setNote = useCallback((v: PlayNote | null) => store.set('note', v && { ...v, text: pageWords(summaryRef.current)(v.text) }), [store]);
   const setBusy = useCallback((v: boolean) => store.set('busy', v), [store]);
   return useMemo(() => ({ store, summaryRef, summary, setSummary, setLines, setNote, setBusy, version }), [store, summary, setSummary, setLines, setNote, setBusy]);
 }

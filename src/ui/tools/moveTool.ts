@@ -25,6 +25,13 @@ export interface PathMeasure {
   elevation?: number;
   /** The path the engine counted, start to `to` (the shortest legal path in Play; absent: the straight line). */
   path?: Point2[];
+  /**
+   * A whole unit's drag (Play, issue 35): every model's answer at its own drop point (the drag's
+   * offset); `value` and `reason` are then the worst model's (the longest path, or none).
+   */
+  models?: Record<string, { value: number | null; reason?: string; path?: Point2[] }>;
+  /** The model whose figure `value` is (the worst of the unit's), when `models` is given. */
+  worst?: string;
 }
 
 /** A message left by the last drop, undo or redo. */

@@ -92,12 +92,25 @@ export interface PlayDragLabel {
   path?: Point2[];
   /** Why not (no legal path). */
   reason?: string;
+  /** A whole unit's drag: the models whose own move is too long or impossible (their ghosts are red). */
+  badModels?: string[];
   /** The text, e.g. `4.2 / 5"`, `≥ 7.3 / 5" — too far`, `✗ blocked: …`. */
   text: string;
 }
 
 /** Inches with one decimal, no trailing `.0`. */
 export const in1 = (v: number) => String(Math.round(v * 10) / 10);
+
+/**
+ * Inches against an allowance: one decimal, but two when one would hide which side of the
+ * allowance the figure is on (issue 35: "5 / 5" — too far" at 5.04"): `inNear(5.04, 5)` = `5.04`.
+ */
+export function inNear(v: number, max: number | null): string {
+  if (max === null) return in1(v);
+  const one = Math.round(v * 10) / 10;
+  const over = v > max + EPS;
+  return (over && one <= max) || (!over && one > max) ? (Math.ceil(v * 100) / 100).toFixed(2).replace(/0$/, '') : in1(v);
+}
 
 /**
  * The live label of a drag (dragging or dropping), or null when there is no drag.
@@ -108,13 +121,17 @@ export function playDragLabel(s: MoveState, max: number | null): PlayDragLabel |
   const m = currentMeasure(s);
   const straight = straightInches(s.start, s.to);
   if (m) {
-    if (m.value === null) return { to: s.to, value: null, measured: true, max, bad: true, ...(m.reason ? { reason: m.reason } : {}), text: `✗ blocked${m.reason ? `: ${m.reason}` : ''}` };
+    // A whole unit's drag: the worst model speaks for the unit, named when it is not the one dragged.
+    const other = m.worst && m.worst !== s.modelId ? m.worst : undefined;
+    const badModels = m.models ? Object.entries(m.models).filter(([, a]) => a.value === null || (max !== null && a.value > max + EPS)).map(([id]) => id) : undefined;
+    const path = m.models?.[s.modelId]?.path ?? m.path;
+    if (m.value === null) return { to: s.to, value: null, measured: true, max, bad: true, ...(m.reason ? { reason: m.reason } : {}), ...(badModels ? { badModels } : {}), text: `✗ blocked${other ? ` (${other})` : ''}${m.reason ? `: ${m.reason}` : ''}` };
     const bad = max !== null && m.value > max + EPS;
-    const text = max === null ? `${in1(m.value)}"` : `${in1(m.value)} / ${in1(max)}"${bad ? ' — too far' : ''}`;
-    return { to: s.to, value: m.value, measured: true, max, bad, ...(m.path ? { path: m.path } : {}), text };
+    const text = max === null ? `${in1(m.value)}"` : `${inNear(m.value, max)} / ${in1(max)}"${bad ? ` — too far${other ? ` (${other})` : ''}` : ''}`;
+    return { to: s.to, value: m.value, measured: true, max, bad, ...(path ? { path } : {}), ...(badModels ? { badModels } : {}), text };
   }
   const bad = max !== null && straight > max + EPS;
-  const text = max === null ? `${in1(straight)}"` : `≥ ${in1(straight)} / ${in1(max)}"${bad ? ' — too far' : ''}`;
+  const text = max === null ? `${in1(straight)}"` : `≥ ${inNear(straight, max)} / ${in1(max)}"${bad ? ' — too far' : ''}`;
   return { to: s.to, value: straight, measured: false, max, bad, text };
 }
 
@@ -130,8 +147,10 @@ export function needsMeasure(s: MoveState, max: number | null): boolean {
 
 /** A drop refused by the page before anything is sent: too far for certain (Core 15.0). */
 export interface TooFar {
-  /** Inches at least (the straight line) or exactly (the engine's measured path). */
-  inches: number;
+  /** Inches at least (the straight line) or exactly (the engine's measured path); null: no legal path. */
+  inches: number | null;
+  /** The model it is about (a whole unit's worst), when not the one dragged. */
+  modelId?: string;
   /** Whether `inches` is the engine's path (else the straight line's lower bound). */
   measured: boolean;
   max: number;
@@ -152,7 +171,10 @@ export function tooFarAtDrop(s: MoveState, max: number | null, kind = ''): TooFa
   if (s.name !== 'dropping' || max === null) return null;
   const rule = moveRule(kind);
   const m = currentMeasure(s);
-  if (m && m.value !== null && m.value > max + EPS) return { inches: m.value, measured: true, max, reason: `it would move ${m.value.toFixed(2)}" but this move allows ${in1(max)}"`, rule };
+  const who = m?.worst && m.worst !== s.modelId ? { modelId: m.worst } : {};
+  if (m && m.value !== null && m.value > max + EPS) return { inches: m.value, measured: true, max, reason: `it would move ${m.value.toFixed(2)}" but this move allows ${in1(max)}"`, rule, ...who };
+  // No legal path for this very point (the label said so): the same verdict at the drop (issue 35).
+  if (m && m.value === null) return { inches: null, measured: true, max, reason: m.reason ? `no legal path: ${m.reason}` : 'no legal path', rule, ...who };
   const straight = straightInches(s.start, s.to);
   if (straight > max + EPS) return { inches: straight, measured: false, max, reason: `it would move at least ${straight.toFixed(2)}" (the straight line) but this move allows ${in1(max)}"`, rule };
   return null;
@@ -166,15 +188,21 @@ export function dropPoints(models: readonly { id: string; x: number; y: number }
   return Object.fromEntries(models.map((m) => [m.id, [r3(m.x + dx), r3(m.y + dy)] as Point2]));
 }
 
-/** Esc while `active` (a press or a drag) calls `cancel` (the drag is dropped where it started). */
+/**
+ * Esc while `active` (a press or a drag) calls `cancel` (the drag is dropped where it started), and
+ * only that (issue 35: it also cleared the selection): taken in the capture phase so the page's own
+ * Esc (which clears the selection) does not see it.
+ */
 export function useEscapeCancels(active: boolean, cancel: () => void): void {
   useEffect(() => {
     if (!active) return;
     const on = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') cancel();
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      cancel();
     };
-    window.addEventListener('keydown', on);
-    return () => window.removeEventListener('keydown', on);
+    window.addEventListener('keydown', on, true);
+    return () => window.removeEventListener('keydown', on, true);
   }, [active, cancel]);
 }
 

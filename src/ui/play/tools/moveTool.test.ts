@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANCELLED_TEXT, PUT_BACK_TEXT } from './moveMeasure';
+import { CANCELLED_TEXT, inNear, playDragLabel, PUT_BACK_TEXT } from './moveMeasure';
 import { MOVE_TOOL_IDLE, moveToolStep, type MoveFacts, type MoveModelFacts, type MoveToolEffect, type MoveToolEvent, type MoveToolState } from './moveTool';
 
 /** Three Clanrats 1.5" apart at y = 10 (c1 at x = 10), Move 5", a Normal Move in the movement phase. */
@@ -36,12 +36,12 @@ const press = (modelId = 'c1', single?: boolean): MoveToolEvent => ({ type: 'pre
 const to = (x: number, y: number): MoveToolEvent => ({ type: 'pointer', at: [x, y] });
 
 describe('Play move tool: press, drag, drop (whole unit)', () => {
-  it('press → pointer past 0.05" → dragging: the unit is selected and the engine asked its shortest path (a move keeps out of combat)', () => {
+  it('press → pointer past 0.05" → dragging: the unit is selected and the engine asked every model\'s shortest path at its own drop point (a move keeps out of combat)', () => {
     const r = run([press(), to(13, 14)]);
     expect(r.state.drag).toMatchObject({ name: 'dragging', modelId: 'c1', start: [10, 10], to: [13, 14] });
     expect(r.effects).toEqual([
       { type: 'select', unitId: 'u-clanrats' },
-      { type: 'measure', n: 1, modelId: 'c1', start: [10, 10], to: [13, 14], routed: true, avoidCombat: true },
+      { type: 'measure', n: 1, modelId: 'c1', start: [10, 10], to: [13, 14], routed: true, avoidCombat: true, drops: { c1: [13, 14], c2: [14.5, 14], c3: [16, 14] } },
     ]);
   });
   it('a press and a pointer within 0.05" is still a press; its release is a click: idle, no effect', () => {
@@ -54,7 +54,7 @@ describe('Play move tool: press, drag, drop (whole unit)', () => {
     const n = r.state.drag.n;
     // The answer for (12, 10) arrives while the pointer is at (13, 10): the tool asks (13, 10).
     const stale = run([{ type: 'measured', n, measure: { to: [12, 10], value: 2 } }], r.state);
-    expect(stale.effects).toEqual([{ type: 'measure', n, modelId: 'c1', start: [10, 10], to: [13, 10], routed: true, avoidCombat: true }]);
+    expect(stale.effects).toEqual([{ type: 'measure', n, modelId: 'c1', start: [10, 10], to: [13, 10], routed: true, avoidCombat: true, drops: { c1: [13, 10], c2: [14.5, 10], c3: [16, 10] } }]);
     const fresh = run([{ type: 'measured', n, measure: { to: [13, 10], value: 3 } }], stale.state);
     expect(fresh.effects).toEqual([]);
   });
@@ -98,11 +98,55 @@ describe('Play move tool: press, drag, drop (whole unit)', () => {
   it('a drop too far for certain is refused at once (Core 14.1 for a Normal Move): nothing sent, the chip where it would stand', () => {
     const r = run([press(), to(16, 18), { type: 'release' }]);
     expect(r.state.drag).toMatchObject({ name: 'idle' });
-    expect(r.state.refused).toEqual({ at: [16, 18], z: 1.6, text: '✗ Clanrats: too far (≥ 10 / 5")' });
+    expect(r.state.refused).toEqual({ at: [16, 18], z: 1.6, text: '✗ Clanrats (model 1): too far (≥ 10 / 5")' });
     expect(r.effects).toEqual([
       { type: 'select', unitId: 'u-clanrats' },
-      { type: 'note', note: { kind: 'refused', text: 'Move refused: Clanrats model 1 (c1) at (16", 18"): it would move at least 10.00" (the straight line) but this move allows 5"', rule: 'Core 14.1' } },
+      { type: 'note', note: { kind: 'refused', text: 'Move refused: Clanrats (model 1) at (16", 18"): it would move at least 10.00" (the straight line) but this move allows 5"', rule: 'Core 14.1' } },
     ]);
+  });
+});
+
+describe('Play move tool: the whole unit\'s verdict while dragging (issue 35, item 2)', () => {
+  // The drag of c1 by (3, 0): c1 and c2 move 3", c3 must go round something: 5.45" (Move 5").
+  const worst = (): MoveToolState => {
+    const r = run([press(), to(13, 10)]);
+    const n = r.state.drag.n;
+    const models = { c1: { value: 3, path: [[10, 10], [13, 10]] as [number, number][] }, c2: { value: 3, path: [[11.5, 10], [14.5, 10]] as [number, number][] }, c3: { value: 5.45, path: [[13, 10], [14, 12], [16, 10]] as [number, number][] } };
+    return run([{ type: 'measured', n, measure: { to: [13, 10], value: 5.45, path: models.c1.path, models, worst: 'c3' } }], r.state).state;
+  };
+  it('the label shows the worst model\'s figure, names it, and marks its ghost red before the drop', () => {
+    const label = playDragLabel(worst().drag, 5);
+    expect(label).toMatchObject({ value: 5.45, measured: true, bad: true, badModels: ['c3'], text: '5.5 / 5" — too far (c3)', path: [[10, 10], [13, 10]] });
+  });
+  it('the drop gets the same verdict at once: refused, naming the worst model where it would stand', () => {
+    const d = run([{ type: 'release' }], worst());
+    expect(d.effects).toEqual([{ type: 'note', note: { kind: 'refused', text: 'Move refused: Clanrats (model 3) at (16", 10"): it would move 5.45" but this move allows 5"', rule: 'Core 14.1' } }]);
+    expect(d.state.refused).toEqual({ at: [16, 10], z: 1.6, text: '✗ Clanrats (model 3): too far (5.5 / 5")' });
+  });
+  it('no legal path for one model: the label says blocked and the drop is refused at once with the reason', () => {
+    const r = run([press(), to(13, 10)]);
+    const n = r.state.drag.n;
+    const models = { c1: { value: 3, path: [[10, 10], [13, 10]] as [number, number][] }, c2: { value: 3 }, c3: { value: null, reason: 'no way around was found' } };
+    const s = run([{ type: 'measured', n, measure: { to: [13, 10], value: null, reason: 'no way around was found', models, worst: 'c3' } }], r.state).state;
+    expect(playDragLabel(s.drag, 5)).toMatchObject({ bad: true, badModels: ['c3'], text: '✗ blocked (c3): no way around was found' });
+    const d = run([{ type: 'release' }], s);
+    expect(d.effects).toEqual([{ type: 'note', note: { kind: 'refused', text: 'Move refused: Clanrats (model 3) at (16", 10"): no legal path: no way around was found', rule: 'Core 14.1' } }]);
+  });
+  it('within the allowance: every model\'s measured path is sent with the drop (nothing asked again)', () => {
+    const r = run([press(), to(12, 10)]);
+    const n = r.state.drag.n;
+    const models = { c1: { value: 2, path: [[10, 10], [12, 10]] as [number, number][] }, c2: { value: 2, path: [[11.5, 10], [13.5, 10]] as [number, number][] }, c3: { value: 4.9, path: [[13, 10], [14, 11], [15, 10]] as [number, number][] } };
+    const s = run([{ type: 'measured', n, measure: { to: [12, 10], value: 4.9, path: models.c1.path, models, worst: 'c3' } }], r.state).state;
+    expect(playDragLabel(s.drag, 5)).toMatchObject({ bad: false, badModels: [], text: '4.9 / 5"' });
+    const d = run([{ type: 'release' }], s);
+    expect(d.effects[0]).toMatchObject({ type: 'send', known: { c1: models.c1.path, c2: models.c2.path, c3: models.c3.path } });
+  });
+  it('decimals near the limit: 5.04" against 5" reads 5.04, never "5 / 5" — too far"', () => {
+    expect(inNear(5.04, 5)).toBe('5.04');
+    expect(inNear(5.001, 5)).toBe('5.01');
+    expect(inNear(4.96, 5)).toBe('5');
+    expect(inNear(4.2, 5)).toBe('4.2');
+    expect(inNear(5.45, 5)).toBe('5.5');
   });
 });
 
@@ -126,7 +170,7 @@ describe('Play move tool: one model at a time', () => {
     const on = run([{ type: 'setOneModel', on: true }]).state;
     const first = run([press('c1'), to(12, 10), { type: 'release' }], on);
     expect(first.state.staged).toEqual({ unitId: 'u-clanrats', paths: { c1: [12, 10] }, routes: {} });
-    expect(first.effects.at(-1)).toEqual({ type: 'note', note: { kind: 'info', text: 'Placed Clanrats model 1 (c1) ≥ 2 / 5": 1 model placed; drag others, then "Move the placed models".' } });
+    expect(first.effects.at(-1)).toEqual({ type: 'note', note: { kind: 'info', text: 'Placed Clanrats (model 1) ≥ 2 / 5": 1 model placed; drag others, then "Move the placed models".' } });
     // c3 at (13, 10) pressed at its centre and carried 3" up.
     const second = run([{ type: 'press', modelId: 'c3', start: [13, 10], pointer: [13, 10] }, to(13, 13)], first.state);
     const n = second.state.drag.n;

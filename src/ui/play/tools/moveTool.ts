@@ -19,10 +19,11 @@
  * What the tool must know of the dragged model (its unit, allowance, move kind) is read from the
  * summary and the table when each event arrives (`facts`), so the step stays pure and testable.
  */
+import { modelNumber, modelWords } from '../../../game/playerWords';
 import type { PathMeasure } from '../../tools/moveTool';
 import type { Point2 } from '../../tools/types';
 import type { PlayNote } from '../panelStore';
-import { CANCELLED_TEXT, currentMeasure, dropPoints, in1, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, samePoint, tooFarAtDrop, type PlayDragState } from './moveMeasure';
+import { CANCELLED_TEXT, currentMeasure, dropPoints, in1, inNear, MOVE_IDLE, needsMeasure, playDragLabel, playDragReduce, PUT_BACK_TEXT, samePoint, tooFarAtDrop, type PlayDragState } from './moveMeasure';
 
 /** What the move tool needs to know of a model on the table (from the game summary and the table). */
 export interface MoveModelFacts {
@@ -99,7 +100,7 @@ export type MoveToolEvent =
 /** What the tool asks to be done (by `usePlayMoveTool`). */
 export type MoveToolEffect =
   /** Ask the path to `to`: a move's shortest legal path from the game (`routed`), else a set-up's straight line from the measuring engine. */
-  | { type: 'measure'; n: number; modelId: string; start: Point2; to: Point2; routed: boolean; avoidCombat: boolean }
+  | { type: 'measure'; n: number; modelId: string; start: Point2; to: Point2; routed: boolean; avoidCombat: boolean; drops?: Record<string, Point2> }
   /** The unit picked up becomes the selected unit (issue 28). */
   | { type: 'select'; unitId: string }
   /**
@@ -118,18 +119,21 @@ export interface MoveToolStep {
 
 const none = (state: MoveToolState): MoveToolStep => ({ state, effects: [] });
 
-/** The model's name in notes: `Clanrats model 3 (c3)`. */
+/** The model's name in notes: `Clanrats (model 3)`, the unit's name for a unit of one model (issue 35: names, never ids). */
 function who(f: MoveModelFacts, modelId: string): string {
-  return `${f.unitName} model ${f.aliveModelIds.indexOf(modelId) + 1} (${modelId})`;
+  return modelWords({ id: f.unitId, name: f.unitName }, modelId, f.aliveModelIds, Math.max(f.aliveModelIds.length, modelNumber(f.unitId, modelId, f.aliveModelIds)));
 }
 
 /** The path question of a drag, when the engine must be asked (not measured yet, not too far for certain). */
-function measureOf(drag: PlayDragState, facts: MoveFacts): MoveToolEffect[] {
+function measureOf(drag: PlayDragState, facts: MoveFacts, single: boolean): MoveToolEffect[] {
   if (drag.name !== 'dragging') return [];
   const f = facts(drag.modelId);
   const allowance = f?.allowance ?? null;
   if (!needsMeasure(drag, allowance)) return [];
-  return [{ type: 'measure', n: drag.n, modelId: drag.modelId, start: drag.start, to: drag.to, routed: allowance !== null, avoidCombat: f?.avoidCombat ?? false }];
+  // A whole unit's move: every model asked at its own drop point, so the label shows the unit's
+  // verdict (the worst model), the same the drop gets (issue 35, item 2).
+  const whole = !single && allowance !== null && !!f && f.unitModels.length > 1;
+  return [{ type: 'measure', n: drag.n, modelId: drag.modelId, start: drag.start, to: drag.to, routed: allowance !== null, avoidCombat: f?.avoidCombat ?? false, ...(whole ? { drops: dropPoints(f.unitModels, drag.start, drag.to) } : {}) }];
 }
 
 /**
@@ -144,8 +148,10 @@ function drop(s: MoveToolState, facts: MoveFacts): MoveToolStep {
   const single = s.single;
   const far = tooFarAtDrop(d, f.allowance, f.kind);
   if (far) {
-    const text = `${f.kind === 'pileIn' ? 'Pile-in' : 'Move'}${single ? ' (one model)' : ''} refused: ${who(f, d.modelId)} at (${in1(d.to[0])}", ${in1(d.to[1])}"): ${far.reason}`;
-    const refused: RefusedMark = { at: d.to, z: f.topZ + 0.4, text: `✗ ${f.unitName}: too far (${far.measured ? '' : '≥ '}${in1(far.inches)} / ${in1(far.max)}")` };
+    const named = far.modelId && f.unitModels.some((m) => m.id === far.modelId) ? far.modelId : d.modelId;
+    const at = named === d.modelId ? d.to : (dropPoints(f.unitModels, d.start, d.to)[named] ?? d.to);
+    const text = `${f.kind === 'pileIn' ? 'Pile-in' : 'Move'}${single ? ' (one model)' : ''} refused: ${who(f, named)} at (${in1(at[0])}", ${in1(at[1])}"): ${far.reason}`;
+    const refused: RefusedMark = { at, z: f.topZ + 0.4, text: far.inches === null ? `✗ ${who(f, named)}: no legal path` : `✗ ${who(f, named)}: too far (${far.measured ? '' : '≥ '}${inNear(far.inches, far.max)} / ${in1(far.max)}")` };
     return { state: { ...s, drag: { name: 'idle', n: d.n, last: { kind: 'refused', text } }, refused }, effects: [{ type: 'note', note: { kind: 'refused', text, rule: far.rule } }] };
   }
   const movers = f.unitModels.filter((m) => !single || m.id === d.modelId);
@@ -155,6 +161,10 @@ function drop(s: MoveToolState, facts: MoveFacts): MoveToolStep {
   const measured = currentMeasure(d);
   const known: Record<string, Point2[]> = {};
   if (measured?.path && samePoint(measured.to, d.to)) known[d.modelId] = measured.path.map((p, i, all) => (i === all.length - 1 ? points[d.modelId] : p));
+  // A whole unit measured while dragging: every model's path as measured (the verdict shown is the one sent).
+  if (measured?.models && samePoint(measured.to, d.to) && !single) {
+    for (const [id, a] of Object.entries(measured.models)) if (a.path && a.path.length >= 2 && points[id]) known[id] = a.path.map((p, i, all) => (i === all.length - 1 ? points[id] : p));
+  }
   if (single && f.kind !== 'set-up') {
     // One model at a time: its place is kept (drawn as a ghost) until the unit's move is sent.
     const prev = s.staged?.unitId === f.unitId ? s.staged : { unitId: f.unitId, paths: {}, routes: {} };
@@ -188,7 +198,7 @@ export function moveToolStep(s: MoveToolState, e: MoveToolEvent, facts: MoveFact
       const effects: MoveToolEffect[] = [];
       const unitId = drag.name === 'dragging' && s.drag.name === 'pressing' ? facts(drag.modelId)?.unitId : undefined;
       if (unitId) effects.push({ type: 'select', unitId });
-      effects.push(...measureOf(drag, facts));
+      effects.push(...measureOf(drag, facts, s.single));
       return { state: { ...s, drag }, effects };
     }
     case 'release': {
@@ -216,7 +226,7 @@ export function moveToolStep(s: MoveToolState, e: MoveToolEvent, facts: MoveFact
     case 'measured': {
       const drag = playDragReduce(s.drag, e);
       // One question at a time, latest wins: the pointer moved on meanwhile, ask again.
-      return { state: drag === s.drag ? s : { ...s, drag }, effects: measureOf(drag, facts) };
+      return { state: drag === s.drag ? s : { ...s, drag }, effects: measureOf(drag, facts, s.single) };
     }
     case 'sent': {
       const drag = e.n === null ? s.drag : playDragReduce(s.drag, { type: 'dropped', n: e.n, note: { kind: e.note.kind === 'ok' ? 'moved' : 'refused', text: e.note.text } });
