@@ -28,6 +28,7 @@ interface Summary {
   stage: string;
   decider: 'p1' | 'p2';
   toAct: 'p1' | 'p2' | null;
+  active: 'p1' | 'p2' | null;
   battleplan: string;
   vp: { p1: number; p2: number };
 }
@@ -40,7 +41,7 @@ async function shows(page: Page, actions: number): Promise<void> {
 
 /**
  * In the page: plays `seat`'s actions while it is to act (the first-turn choice: itself first;
- * otherwise the end of each phase) through the Play hook; returns the last summary, or the
+ * a twist pick it owes: none; otherwise the end of each phase) through the Play hook; returns the last summary, or the
  * refusal. A string, not a function, for the page: tsx's name-keeping helpers do not exist there.
  */
 const playSeat = `async (seat) => {
@@ -49,7 +50,8 @@ const playSeat = `async (seat) => {
   for (let i = 0; i < 40 && s.stage !== 'ended'; i++) {
     const actor = s.stage === 'firstTurn' ? s.decider : s.toAct;
     if (actor !== seat) break;
-    const a = s.stage === 'firstTurn' ? { type: 'chooseFirstTurn', player: seat, first: seat } : { type: 'endPhase', player: seat };
+    // A twist roller who is not the active player owes its pick before the phase can end (issue 37): it picks nothing.
+    const a = s.stage === 'firstTurn' ? { type: 'chooseFirstTurn', player: seat, first: seat } : s.active && s.active !== seat ? { type: 'twistPick', player: seat } : { type: 'endPhase', player: seat };
     const r = await h.act(a);
     if (!r.ok) return { refused: a, round: s.round, reason: r.reason };
     s = r.summary;
