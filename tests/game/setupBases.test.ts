@@ -123,6 +123,7 @@ describe('automatic set-up of every fixture roster: no two bases overlap (issue 
   }
   it('the Sons of Behemat list (seven Mega-Gargants on 120 x 92 mm ovals) and most rosters are set up, not refused', () => {
     expect(refused.filter((r) => r.startsWith('sob-'))).toEqual([]);
-    expect(refused.length).toBeLessThanOrEqual(LISTS.length / 2);
+    // "All units" lists larger than a territory are refused with a reason; most rosters as imported are set up.
+    expect(refused.filter((r) => r.endsWith('as imported')).length, refused.join('; ')).toBeLessThanOrEqual(LISTS.length / 2);
   });
 });
