@@ -35,7 +35,7 @@ export interface TwistSummary {
   features?: number;
   /** What the roller picks (a friendly unit, an enemy unit, an objective, ...); null: nothing to pick. */
   picks: string | null;
-  /** What was picked, in ids (a unit, an objective, terrain features, a point); null: not yet (or nothing to pick). */
+  /** What was picked, in words (a unit by its roster name, an objective, terrain features by their names, a point in inches; see {@link ascensionSummary}'s `name`); null: not yet (or nothing to pick). */
   pick: string | null;
   /** The pick is still owed now (the start of the battle round, not yet picked nor declined): the roller answers before the phase ends. */
   owed: boolean;
@@ -53,8 +53,12 @@ export interface AscensionSummary {
   withdrawn: PlayerId | null;
 }
 
-/** The summary of a Path to Glory battle; null outside one. */
-export function ascensionSummary(s: GameState): AscensionSummary | null {
+/**
+ * The summary of a Path to Glory battle; null outside one. `name` gives a unit, objective or
+ * terrain feature's id in words for the twist's pick (the session's dictionary: roster names, the
+ * table's names; issue 37 item 8); by default the ids themselves.
+ */
+export function ascensionSummary(s: GameState, name: (id: string) => string = (id) => id): AscensionSummary | null {
   const st = s.ascension;
   const id = s.battleplan.ascension?.id as AscensionId | undefined;
   if (!st || !id) return null;
@@ -64,8 +68,14 @@ export function ascensionSummary(s: GameState): AscensionSummary | null {
   const pickText = !pick
     ? null
     : pick.at
-      ? `${pick.objectiveId ?? 'a new objective'} at (${pick.at[0].toFixed(1)}", ${pick.at[1].toFixed(1)}")`
-      : pick.unitId ?? pick.objectiveId ?? (pick.featureIds ? pick.featureIds.join(', ') : null);
+      ? `${pick.objectiveId ? name(pick.objectiveId) : 'a new objective'} at (${pick.at[0].toFixed(1)}", ${pick.at[1].toFixed(1)}")`
+      : pick.unitId
+        ? name(pick.unitId)
+        : pick.objectiveId
+          ? name(pick.objectiveId)
+          : pick.featureIds
+            ? pick.featureIds.map(name).join(', ')
+            : null;
   return {
     battleplan: id,
     twist: t && {

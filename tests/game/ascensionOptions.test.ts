@@ -95,7 +95,10 @@ describe('a Path to Glory battle in the session: twist, picks, Path abilities, S
       const taken = g.act(picks[0].action);
       expect(taken.ok).toBe(true);
       const chosen = picks[0].action as { unitId?: string; objectiveId?: string };
-      expect(g.summary().ascension!.twist!.pick).toBe(chosen.unitId ?? chosen.objectiveId);
+      // The pick in words (issue 37 item 8): a unit by its roster name; the table's objectives have no names (their ids).
+      const rosterName = chosen.unitId && [...s.players.p1.roster.units, ...s.players.p2.roster.units].find((u) => u.id === chosen.unitId)!.name;
+      expect(g.summary().ascension!.twist!.pick).toBe(rosterName || chosen.objectiveId);
+      if (chosen.unitId) expect(rosterName).not.toBe(chosen.unitId);
       // Picked once: no more options for it (Ascension › Twists).
       expect(g.generalOptions().filter((e) => e.group === 'twist')).toEqual([]);
     }
@@ -168,6 +171,7 @@ describe('a Path to Glory battle in the session: twist, picks, Path abilities, S
     expect(picks.every((e) => e.available)).toBe(true);
     const ruinW = picks.find((e) => (e.action as unknown as { featureIds: string[] }).featureIds.join() === 'ruin-w')!;
     expect(session.act(ruinW.action).ok).toBe(true);
-    expect(session.summary().ascension!.twist!.pick).toBe('ruin-w');
+    // The feature in words as the page's option labels name it (the test table's ruins have no name: "ruin w").
+    expect(session.summary().ascension!.twist!.pick).toBe('ruin w');
   });
 });

@@ -520,6 +520,8 @@ export class GameSession {
       actions: this.states.length - 1,
       undo: this.canUndo(),
       replay: this.replayQueue ? { index: this.replayIndex, total: this.replayQueue.length } : null,
+      // The twist's pick in words (issue 37 item 8), the dictionary built only when asked.
+      names: (id) => this.dictionary(s).get(id) ?? id,
     });
   }
 

@@ -113,6 +113,8 @@ export interface SummaryContext {
   actions: number;
   undo: GameSummary['undo'];
   replay: GameSummary['replay'];
+  /** An id (unit, objective, terrain feature) in words, for the twist's pick (the session's dictionary); absent: ids as they are. */
+  names?: (id: string) => string;
 }
 
 /**
@@ -194,7 +196,7 @@ export function summarize(s: GameState, port: GeometryPort | null, c: SummaryCon
     };
   });
   const { positions, removed, addedObjectives } = c.board;
-  const asc = ascensionSummary(s);
+  const asc = ascensionSummary(s, c.names);
   const pa = s.pendingAttack;
   // Whose pick it is in the combat phase (asked of the engine once: it measures who is in combat).
   const combatPicker = s.phase === 'combat' ? fightPicker(s, port!) : null;
