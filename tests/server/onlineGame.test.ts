@@ -154,7 +154,8 @@ describe('OnlineGame (the page side of network play)', () => {
     await until(() => p1.connection.kind === 'reconnecting' && p2.connection.kind === 'reconnecting', 'both reconnecting');
     const second = await startServer({ SIGHTLINE_DATA_DIR: dir }, first.port);
     await until(() => p1.connection.kind === 'connected' && p2.connection.kind === 'connected', 'both back in their seats');
-    expect(statuses).toEqual(['reconnecting', 'connected']);
+    // Reconnecting (marked unreachable once a try fails, when the restart is slow), then connected.
+    expect(statuses.filter((k, i) => k !== statuses[i - 1])).toEqual(['reconnecting', 'connected']);
     expect(await p1.hash()).toBe(local.hash());
     expect(await p2.hash()).toBe(local.hash());
     const a = actions[4];
