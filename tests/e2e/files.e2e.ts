@@ -363,7 +363,12 @@ export const tests: E2ETest[] = [
       const saved = join(ctx.outputDir, 'saved-scenario.json');
       await file.saveAs(saved);
       const savedJson = JSON.parse(readFileSync(saved, 'utf8')) as ScenarioJson;
-      assert(sameJson(savedJson, edited), 'the saved file is the engine\'s scenario');
+      // Issue 39: the saved file names the bundled meshes `bundled:<path>` (it answers wherever it lands); all else is exact.
+      const portable = renameMeshSources(edited, (src) => {
+        const asset = legacyBundledAsset(src);
+        return asset ? bundledSrcOf(asset) : null;
+      });
+      assert(sameJson(savedJson, portable), 'the saved file is the engine\'s scenario (bundled meshes named bundled:...)');
 
       // New: back to the default battlefield (after a confirmation).
       let v = await files<number>(page, 'version()');

@@ -37,9 +37,24 @@ export const CAMPAIGN_ABILITIES: Readonly<Record<string, Ability>> = {
   'Hallowed Champion': passive('Hallowed Champion', `${DV} › Hallowed Champion`, 'Friendly units have WARD (6+) while they are wholly within 12" of this PRIEST.', [{ ward: 6, targets: 'friendly', while: { within: 12, of: 'self', wholly: true } }]),
 };
 
-/** The rule to cite for an ability: a campaign ability's section, else "<source>: <name>". */
+/** Where an ability comes from, in a player's words (never the data's camelCase key). */
+export const ABILITY_SOURCE_WORDS: Readonly<Record<Ability['source'], string>> = {
+  core: 'core rules',
+  warscroll: 'warscroll',
+  battleTrait: 'battle trait',
+  regiment: 'regiment ability',
+  formation: 'battle formation',
+  enhancement: 'enhancement',
+  spell: 'spell',
+  prayer: 'prayer',
+  manifestation: 'manifestation',
+  campaign: 'Path to Glory',
+  other: 'ability',
+};
+
+/** The rule to cite for an ability: a campaign ability's section, else "<name> (<source in words>)", e.g. "Sneaky Sneakin' (battle trait)". */
 export function abilityRule(a: Ability): string {
-  return a.source === 'campaign' && a.usedBy !== undefined ? a.usedBy : `${a.name} (${a.source})`;
+  return a.source === 'campaign' && a.usedBy !== undefined ? a.usedBy : `${a.name} (${ABILITY_SOURCE_WORDS[a.source]})`;
 }
 
 /** The roster entry of a unit (a unit or a manifestation), or undefined. */
