@@ -112,7 +112,7 @@ describe('per-address room cap', () => {
 describe('room expiry', () => {
   test('a room no second player joined expires after UNPAIRED_ROOM_SECONDS from when it emptied, and a restart does not restart its clock', async () => {
     const dir = tempDataDir();
-    const env = { SIGHTLINE_DATA_DIR: dir, UNPAIRED_ROOM_SECONDS: '4', ABANDONED_ROOM_SECONDS: '600' };
+    const env = { SIGHTLINE_DATA_DIR: dir, UNPAIRED_ROOM_SECONDS: '12', ABANDONED_ROOM_SECONDS: '600' };
     const a = await startServer(env);
     const alone = await sdk(a.url).create('battle', { ...sampleCreateOptions(1), seat: 'p1', name: 'Ann' });
     const paired = await sdk(a.url).create('battle', { ...sampleCreateOptions(2), seat: 'p1', name: 'Cy' });
@@ -126,12 +126,13 @@ describe('room expiry', () => {
     await until(() => /"emptySince":\d+/.test(readFileSync(aloneFile, 'utf8')), 'the clock written');
     await new Promise((r) => setTimeout(r, 1000));
     await a.stop('SIGKILL');
-    // Down past the unpaired room's 4 s: restored, it is closed at once (not 4 s after the restart).
-    await new Promise((r) => setTimeout(r, Math.max(0, emptied + 4500 - Date.now())));
+    // Down past the unpaired room's 12 s: restored, it is closed as soon as it is restored, not 12 s
+    // after the restart (12 s, not 4: a loaded test run's background restore took over 3.5 s).
+    await new Promise((r) => setTimeout(r, Math.max(0, emptied + 12500 - Date.now())));
     const b = await startServer(env, a.port);
     const restarted = Date.now();
     await until(() => !existsSync(aloneFile), 'the unpaired room forgotten', 20000);
-    expect(Date.now() - restarted).toBeLessThan(3500);
+    expect(Date.now() - restarted).toBeLessThan(10_000);
     // The room both players joined keeps its 600 s.
     expect(existsSync(pairedFile)).toBe(true);
     const spectator = await sdk(b.url).joinById(paired.roomId, { seat: 'spectator' });
