@@ -26,7 +26,7 @@ import { casterClause, parseEffect } from '../rules/abilities/parseEffect';
 import { keywordSpecMatches, splitKeywords } from '../rules/abilities/parseKeywords';
 import { parseTiming } from '../rules/abilities/parseTiming';
 import type { Ability, AbilitySource } from '../rules/abilities/schema';
-import { attr, characteristic, cleanText, list, type RNode } from './tree';
+import { attr, characteristic, cleanText, list, slugBody, type RNode } from './tree';
 
 /** Ability profiles the engine applies itself as core rules (keywords, command models), not repeated. */
 export const CORE_ABILITY_NAMES = new Set(['Ward Save', 'Fly', 'Guarded Hero', 'Champion', 'Musician', 'Standard Bearer']);
@@ -45,13 +45,7 @@ export class AbilityIds {
 }
 
 function slugName(s: string): string {
-  const t = s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+  const t = slugBody(s);
   return t === '' ? 'ability' : t;
 }
 

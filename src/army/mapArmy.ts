@@ -11,7 +11,7 @@ import { keywordsMatch } from '../rules/damage';
 import { commandModelCount, DEFAULT_FACTION_TERRAIN_SIZE_INCHES, parseRoster, type RosterInput } from '../rules/engine/roster';
 import { defaultBase, describeBase, lookupBase, type BaseTable, type Base } from './bases';
 import { refuse } from './errors';
-import { attr, characteristic, cleanText, list, type RNode } from './tree';
+import { attr, characteristic, cleanText, list, slugBody, type RNode } from './tree';
 import { ruleDescription, type RawManifestation, type RawRoster, type RawUnit } from './walk';
 import { isWeaponProfile, mapWeapon, sameWeapon, type ArmyWeapon } from './weapons';
 import { AbilityIds, armyLevelAbilities, CORE_ABILITY_NAMES, choiceProfiles, selectionAbilities, type AbilityContext } from './abilities';
@@ -45,14 +45,7 @@ function isKeyword(c: string): boolean {
 }
 
 function slug(s: string): string {
-  const t = s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
+  const t = slugBody(s).replace(/-+$/, '');
   return t === '' ? 'unit' : t;
 }
 

@@ -70,3 +70,14 @@ export function cleanText(s: string): string {
     .replace(/ *\n */g, '\n')
     .trim();
 }
+
+/** A name as an id part: accents dropped, lower case, runs of other characters as one "-", no "-" at either end, at most 60 characters (may end in "-" after the cut). */
+export function slugBody(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
