@@ -23,22 +23,10 @@ import { onBattlefield, type Ctx } from '../rules/engine/core';
 import { powerLevel, priestLevel } from '../rules/engine/magic';
 import type { Action, GameState, PlayerId } from '../rules/engine/state';
 import type { GeometryPort } from '../rules/engine/geometryPort';
+import type { OptionEntry } from './session/options';
 
-/** One ability option (the session's `OptionEntry` shape, group `ability:<id>`). */
-export interface AbilityOption {
-  group: string;
-  label: string;
-  /** The ability's rule (its name and source, or a Path to Glory section). */
-  rule: string;
-  action: Action;
-  available: boolean;
-  reason?: string;
-  /** The rule refusing it, when not available. */
-  rejectedBy?: string;
-  target?: string;
-  /** The ability as printed, for the Play panel: timing, Declare, Effect, and whether the engine resolves it. */
-  ability: { id: string; name: string; source: string; timing: string; declare: string | null; effect: string; auto: boolean };
-}
+/** One ability option: the session's `OptionEntry` (group `ability:<id>`, rule: the ability's name and source or a Path to Glory section) with the ability as printed. */
+export type AbilityOption = OptionEntry & { ability: NonNullable<OptionEntry['ability']> };
 
 function info(a: Ability): AbilityOption['ability'] {
   return { id: a.id, name: a.name, source: a.source, timing: a.timing.text, declare: a.declare, effect: a.effect, auto: a.resolves !== null };
