@@ -41,6 +41,7 @@ function describeCondition(c: AbilityCondition): string {
   if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
   if (c.charged) parts.push('charged this turn');
   if (c.damaged !== undefined) parts.push(`${c.damaged} or more damage points`);
+  if (c.castRoll !== undefined) parts.push(`casting/chanting roll ${c.castRoll}+`);
   if (c.territory) parts.push(`in ${c.territory} territory`);
   if (c.keyword) parts.push(`${c.unit ?? 'unit'} is ${c.keyword}`);
   if (c.roll) parts.push(`roll ${c.roll}`);
@@ -60,6 +61,8 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('move' in e) what = `move ${e.inches}" (${e.move})`;
   else if ('setUp' in e) what = `set up on the ${e.setUp}${e.within !== undefined ? ` within ${e.within}"` : ''}${e.farther !== undefined ? ` more than ${e.farther}" from enemies` : ''}`;
   else if ('strike' in e) what = `strike-${e.strike}`;
+  else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` (${e.weapon})` : ''}`;
+  else if ('critOn' in e) what = `crit on ${e.critOn}+${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` (${e.weapon})` : ''}`;
   else if ('keyword' in e) what = `${e.add ? '+' : '-'}${e.keyword}`;
   else if ('mayShootInCombat' in e) what = 'may shoot in combat';
   else if ('mayChargeAfter' in e) what = `may charge after ${e.mayChargeAfter}`;

@@ -101,9 +101,8 @@ describe('roll modifiers', () => {
     expect(parse('Until the start of your next turn, add 1 to save rolls for attacks that target that friendly unit', { timing: 'Your Hero Phase', declare: 'Pick a friendly Kruleboyz Wizard to cast this spell, pick a visible friendly Kruleboyz unit wholly within 12" of them, then make a casting roll of 2D6.', keywords: KB }).resolves)
       .toEqual([{ modify: 'save', by: 1, targets: 'targets', duration: 'nextTurnStart' }]);
   });
-  it('twin: Dead \'Ard (ij) subtracts from the wound rolls of attacks that target this unit (no such effect): by hand', () => {
-    expect(parse('Subtract 1 from wound rolls for attacks that target this unit.').resolves).toBeNull();
-    expect(parse('Subtract 1 from hit rolls for shooting attacks that target this unit.').resolves).toBeNull();
+  it('Dead \'Ard (ij): the wound rolls of attacks that target this unit, read since session 35 as an `incoming` modifier (parseEffectShapes.test.ts)', () => {
+    expect(parse('Subtract 1 from wound rolls for attacks that target this unit.').resolves).toEqual([{ modify: 'wound', by: -1, attacks: 'all', incoming: true, targets: 'self' }]);
   });
   it('an aura: Consecrated Revulsion (dok), +1 save for friendly Daughters of Khaine Infantry wholly within 12"', () => {
     expect(parse('Add 1 to save rolls for friendly **^^Daughters of Khaine Infantry^^** units while they are wholly within 12" of this unit.', { keywords: ['DAUGHTERS OF KHAINE', 'INFANTRY'] }).resolves)

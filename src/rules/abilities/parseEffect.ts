@@ -164,6 +164,8 @@ function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
 
 interface Ctx {
   readonly passive: boolean;
+  /** The Declare makes a casting or chanting roll (Magic 6.0): "if the casting / chanting roll was N+" can be read. */
+  readonly castRoll?: boolean;
   readonly hasTargets: boolean;
   readonly known: Iterable<string>;
 }
@@ -247,6 +249,9 @@ function takeLeadingCondition(c: string): { rest: string; cond?: AbilityConditio
   if (m) return { rest: c.slice(m[0].length), cond: { inCombat: true, unit: 'self' }, kind: m[1].toLowerCase() as 'while' | 'if' };
   m = /^if this unit charged (?:this|in the same) turn, /i.exec(c);
   if (m) return { rest: c.slice(m[0].length), cond: { charged: true, unit: 'self' }, kind: 'if' };
+  // "If the chanting roll was 8+, ..." (the roll of this spell or prayer; an `if`, checked when it resolves).
+  m = /^if the (?:casting|chanting) roll was (\d+)\+, /i.exec(c);
+  if (m) return { rest: c.slice(m[0].length), cond: { castRoll: Number(m[1]) }, kind: 'if' };
   // "Battle Damaged": "While this unit has 10 or more damage points, ..."; "While this unit is damaged, ...".
   m = /^while this unit has (\d+) or more damage points, /i.exec(c);
   if (m) return { rest: c.slice(m[0].length), cond: { damaged: Number(m[1]), unit: 'self' }, kind: 'while' };
@@ -282,7 +287,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
   if ((m = rx(`^${SUBJ} can make a pile-in move$`).exec(t))) return { body: { move: 'pileIn', inches: 3 }, subj: readSubject(m[1], ctx) };
   // Re-rolls.
   if ((m = /^you can re-roll (hit|wound|save|charge|run|casting|chanting) rolls( of 1)? for (.+)$/i.exec(t))) {
-    const { subj, scope } = rollSubject(m[3], ROLL_KIND[m[1].toLowerCase()], ctx);
+    const { subj, scope, incoming } = rollSubject(m[3], ROLL_KIND[m[1].toLowerCase()], ctx);
+    if (incoming) fail(t); // a re-roll of the opponent's attack rolls: not in the vocabulary
     const kind = m[1].toLowerCase() === 'casting' ? 'cast' : m[1].toLowerCase() === 'chanting' ? 'chant' : m[1].toLowerCase();
     return { body: { reroll: kind, which: m[2] ? 'ones' : 'any', ...(scope !== undefined ? { attacks: scope } : {}) }, subj };
   }
@@ -290,8 +296,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
   if ((m = /^(add|subtract) (\d+) (?:to|from) (hit|wound|save|charge|run|casting|chanting|unbinding|banishment) rolls for (.+)$/i.exec(t))) {
     const by = Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1);
     const what = ROLL_KIND[m[3].toLowerCase()];
-    const { subj, scope } = rollSubject(m[4], what, ctx);
-    return { body: { modify: what, by, ...(scope !== undefined ? { attacks: scope } : {}) }, subj };
+    const { subj, scope, incoming } = rollSubject(m[4], what, ctx);
+    return { body: { modify: what, by, ...(scope !== undefined ? { attacks: scope } : {}), ...(incoming ? { incoming: true } : {}) }, subj };
   }
   // Weapon characteristics.
   if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) the (attacks|damage|rend) characteristics? of ${POSS} (melee |ranged )?weapons$`).exec(t))) {
@@ -318,8 +324,35 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
     const by = Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1);
     return { body: { modify: m[3].toLowerCase(), by, weapon: weaponName(m[4]), ...(m[5] ? { against: againstOf(m[5], ctx) } : {}) }, subj: { targets: 'self' } };
   }
+  // Weapon abilities gained (Core 20.0) and critical hits on 5+ (Core 17.0): extensions of the vocabulary.
+  const WEAPON_ABILITY = `(crit \\((?:mortal|auto-wound|2 hits)\\)|charge \\(\\+1 damage\\)|anti-[\\w'-]+ \\(\\+1 rend\\))`;
+  if ((m = rx(`^${POSS} (melee |ranged )?weapons (?:have|has) ${WEAPON_ABILITY}$`).exec(t))) {
+    return { body: { weaponAbility: weaponAbilityOf(m[3], ctx), attacks: scopeOf(m[2]) }, subj: readSubject(m[1], ctx) };
+  }
+  if ((m = rx(`^this unit's (.+?) (?:have|has) ${WEAPON_ABILITY}$`).exec(t))) {
+    return { body: { weaponAbility: weaponAbilityOf(m[2], ctx), weapon: weaponName(m[1]) }, subj: { targets: 'self' } };
+  }
+  if ((m = rx(`^${POSS} (combat |shooting |melee |ranged )?attacks score critical hits on (?:an )?unmodified hit rolls? of ([2-5])\\+$`).exec(t))) {
+    return { body: { critOn: Number(m[3]), attacks: scopeOf(m[2]) }, subj: readSubject(m[1], ctx) };
+  }
   if ((m = rx(`^this unit has a control characteristic of (\\d+)$`).exec(t))) return { body: { set: 'control', to: Number(m[1]) }, subj: { targets: 'self' } };
   fail(c);
+}
+
+/** "Crit (Mortal)", "Charge (+1 Damage)", "Anti-Hero (+1 Rend)" → the damage query's spelling (`crit-mortal`, `anti-HERO`). */
+function weaponAbilityOf(x: string, ctx: Ctx): string {
+  const t = x.trim().toLowerCase();
+  if (t === 'crit (mortal)') return 'crit-mortal';
+  if (t === 'crit (auto-wound)') return 'crit-auto-wound';
+  if (t === 'crit (2 hits)') return 'crit-2-hits';
+  if (t === 'charge (+1 damage)') return 'charge-damage';
+  const m = /^anti-([\w'-]+) \(\+1 rend\)$/.exec(t);
+  if (m && m[1] === 'charge') return 'anti-charge';
+  if (m) {
+    const k = splitKeywords(m[1], ctx.known);
+    if (k && k.length === 1) return `anti-${k[0]}`;
+  }
+  fail(x);
 }
 
 /** A weapon's name as printed ("Fortcrusha Flail"); "melee weapons" and the like are not a name. */
@@ -343,7 +376,7 @@ function againstOf(x: string, ctx: Ctx): string[] {
  * "this unit" / "this unit's [combat|shooting] attacks" / "attacks made by this unit" / "the target" /
  * "friendly K units"; "attacks that target S" only for save rolls (the save roll is S's own).
  */
-function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Target; cond?: AbilityCondition }; scope?: 'melee' | 'ranged' | 'all' } {
+function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Target; cond?: AbilityCondition }; scope?: 'melee' | 'ranged' | 'all'; incoming?: true } {
   const attackRoll = what === 'hit' || what === 'wound';
   let m: RegExpExecArray | null;
   if ((m = rx(`^${POSS} (combat |shooting |melee |ranged )?attacks$`).exec(s))) {
@@ -355,8 +388,14 @@ function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Targ
     return { subj: readSubject(m[2], ctx), scope: scopeOf(m[1]) };
   }
   if ((m = rx(`^attacks that target ${SUBJ}$`).exec(s))) {
-    if (what !== 'save') fail(s);
-    return { subj: readSubject(m[1], ctx) };
+    if (what === 'save') return { subj: readSubject(m[1], ctx) };
+    if (!attackRoll) fail(s);
+    // "Subtract 1 from hit rolls for attacks that target this unit": the opposing unit's rolls (an extension, `incoming`).
+    return { subj: readSubject(m[1], ctx), scope: 'all', incoming: true };
+  }
+  if ((m = rx(`^(combat |shooting |melee |ranged )attacks that target ${SUBJ}$`).exec(s))) {
+    if (!attackRoll) fail(s);
+    return { subj: readSubject(m[2], ctx), scope: scopeOf(m[1]), incoming: true };
   }
   if (attackRoll) {
     // "Add 1 to hit rolls for this unit" reads as all of its attacks; for friendly K units too.
@@ -388,7 +427,8 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   // A trailing condition ("if it charged", "while they are within ...") is on each affected unit
   // (no `unit`); a leading "If this unit ..." on the ability's unit (`unit: "self"`).
   let condition = cond.cond;
-  if (condition && condition.within === undefined && condition.unit === undefined && subj.targets === 'self') condition = { ...condition, unit: 'self' };
+  if (condition?.castRoll !== undefined && (ctx.passive || !ctx.castRoll)) fail(raw); // no casting / chanting roll to read
+  if (condition && condition.castRoll === undefined && condition.within === undefined && condition.unit === undefined && subj.targets === 'self') condition = { ...condition, unit: 'self' };
   if (condition && condition.within !== undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
   const aura = subj.cond;
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
@@ -437,7 +477,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     d = d.replace(/\bthe (caster|chanter)\b/gi, 'this unit');
     d = d.replace(/,? (?:then )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
     const picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known);
-    const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known };
+    const castRoll = /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(input.declare ?? ''));
+    const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
     const ss = sentences(input.effect.replace(/\bthe (caster|chanter)\b/gi, 'this unit'));
     if (ss.length === 0) fail('(no effect)');
     const out: AbilityEffect[] = [];

@@ -68,3 +68,72 @@ describe('Battle Damaged: a named weapon\'s characteristic while this unit has N
     expect(parse('Add 1 to the Rend characteristic of this unit\'s melee weapons while it is wholly within 12" of any friendly Nobles or Abhorrants.').resolves).toBeNull();
   });
 });
+
+const SKV = ['SKAVEN', 'CHAOS', 'INFANTRY', 'HERO', 'PRIEST (1)', 'WIZARD (1)', 'MONSTER'];
+const DOK = ['DAUGHTERS OF KHAINE', 'ORDER', 'INFANTRY', 'HERO', 'PRIEST (1)', 'WIZARD (1)'];
+const SKV_PRAYER = 'Pick a friendly Skaven Priest to chant this prayer, pick a visible friendly Skaven Infantry unit wholly within 13" of them to be the target, then make a chanting roll of D6.';
+const SKV_PICK = [{ kind: 'friendlyUnit', visible: true, within: 13, wholly: true, keyword: 'SKAVEN INFANTRY' }];
+
+describe('modifiers to the rolls of attacks that target a unit (incoming)', () => {
+  it('"Subtract 1 from hit rolls for shooting attacks that target this unit." (Enshrouding Fumes, skv)', () => {
+    expect(parse('Subtract 1 from hit rolls for shooting attacks that target this unit.').resolves).toEqual([{ modify: 'hit', by: -1, attacks: 'ranged', incoming: true, targets: 'self' }]);
+  });
+  it('"For the rest of the phase, add 1 to hit rolls for combat attacks that target that enemy unit." (a picked enemy, sce)', () => {
+    expect(parse('For the rest of the phase, add 1 to hit rolls for combat attacks that target that enemy unit.', { timing: 'Your Combat Phase', declare: 'Pick an enemy unit in combat with this unit to be the target.' }).resolves).toEqual([
+      { modify: 'hit', by: 1, attacks: 'melee', incoming: true, targets: 'targets', duration: 'phase' },
+    ]);
+  });
+  it('"For the rest of the turn, add 1 to hit rolls for this unit\'s attacks and subtract 1 from hit rolls for attacks that target this unit."', () => {
+    expect(parse("For the rest of the turn, add 1 to hit rolls for this unit's attacks and subtract 1 from hit rolls for attacks that target this unit.", { timing: 'Your Hero Phase' }).resolves).toEqual([
+      { modify: 'hit', by: 1, attacks: 'all', targets: 'self', duration: 'turn' },
+      { modify: 'hit', by: -1, attacks: 'all', incoming: true, targets: 'self', duration: 'turn' },
+    ]);
+  });
+  it('twins: "While you believe this Delusion, ..." (fec), "... that target an enemy unit that has 10 or more models" (skv): by hand', () => {
+    expect(parse('While you believe this Delusion, subtract 1 from hit rolls for shooting attacks that target friendly Flesh-eater Courts units while they are wholly within 12" of a friendly Flesh-eater Courts Hero.', { keywords: ['FLESH-EATER COURTS', 'HERO'] }).resolves).toBeNull();
+    expect(parse("Add 1 to hit rolls for this unit's shooting attacks that target an enemy unit that has 10 or more models.", { keywords: SKV }).resolves).toBeNull();
+  });
+  it('twin: "add 1 to hit rolls and wound rolls for this unit\'s combat attacks that target that enemy unit" (You Call Dat A Punch?, ij: a reaction\'s enemy, no pick): by hand', () => {
+    expect(parse("For the rest of the turn, add 1 to hit rolls and wound rolls for this unit's combat attacks that target that enemy unit.", { timing: 'Once Per Turn (Army), Reaction: Opponent declared an Attack ability that targeted this unit' }).resolves).toBeNull();
+  });
+});
+
+describe('"if the chanting / casting roll was N+" (castRoll), weapon abilities gained, critical hits on 5+', () => {
+  it('Rabid-tough (skv): -1 to wound rolls for attacks that target that unit; +1 save if the chanting roll was 8+', () => {
+    expect(parse('Subtract 1 from wound rolls for attacks that target that unit until the start of your next turn. In addition, if the chanting roll was 8+, add 1 to save rolls for the target until the start of your next turn', { timing: 'Your Hero Phase', declare: SKV_PRAYER, keywords: SKV })).toEqual({
+      resolves: [
+        { modify: 'wound', by: -1, attacks: 'all', incoming: true, targets: 'targets', duration: 'nextTurnStart' },
+        { modify: 'save', by: 1, targets: 'targets', duration: 'nextTurnStart', if: { castRoll: 8 } },
+      ],
+      picks: SKV_PICK,
+    });
+  });
+  it('Filth-crust (skv): +1 to wound for combat attacks; melee weapons have Crit (Mortal) if the chanting roll was 8+', () => {
+    expect(parse("Add 1 to wound rolls for the target's combat attacks until the start of your next turn. In addition, if the chanting roll was 8+, the target's melee weapons have Crit (Mortal) until the start of your next turn.", { timing: 'Your Hero Phase', declare: SKV_PRAYER, keywords: SKV }).resolves).toEqual([
+      { modify: 'wound', by: 1, attacks: 'melee', targets: 'targets', duration: 'nextTurnStart' },
+      { weaponAbility: 'crit-mortal', attacks: 'melee', targets: 'targets', duration: 'nextTurnStart', if: { castRoll: 8 } },
+    ]);
+  });
+  it('Catechism of Murder (dok): Crit (Auto-wound), and critical hits on unmodified 5+ if the chanting roll was 7+', () => {
+    const declare = 'Pick a friendly Daughters of Khaine Priest to chant this prayer, pick a visible friendly Daughters of Khaine unit wholly within 12" of them to be the target, then make a chanting roll of D6.';
+    expect(parse("The target's melee weapons have Crit (Auto-wound) until the start of your next turn. In addition, if the chanting roll was 7+, the target's combat attacks score critical hits on unmodified hit rolls of 5+ until the start of your next turn.", { timing: 'Your Hero Phase', declare, keywords: DOK }).resolves).toEqual([
+      { weaponAbility: 'crit-auto-wound', attacks: 'melee', targets: 'targets', duration: 'nextTurnStart' },
+      { critOn: 5, attacks: 'melee', targets: 'targets', duration: 'nextTurnStart', if: { castRoll: 7 } },
+    ]);
+  });
+  it('Mindrazor (dok): "The target\'s melee weapons have Charge (+1 Damage) until the start of your next turn."', () => {
+    const declare = 'Pick a friendly Daughters of Khaine Wizard to cast this spell, pick a visible friendly Daughters of Khaine unit wholly within 12" of them to be the target, then make a casting roll of 2D6.';
+    expect(parse("The target's melee weapons have Charge (+1 Damage) until the start of your next turn.", { timing: 'Your Hero Phase', declare, keywords: DOK }).resolves).toEqual([{ weaponAbility: 'charge-damage', attacks: 'melee', targets: 'targets', duration: 'nextTurnStart' }]);
+  });
+  it('twins: Healing Storm ("... instead", sce), Fixin\' Beat ("instead", ij), Bless Weapons ("this ability affects all ...", sce): by hand', () => {
+    const declare = 'Pick a friendly Stormcast Eternals Priest to chant this prayer, pick a visible friendly Stormcast Eternals unit wholly within 12" of them to be the target, then make a chanting roll of D6.';
+    expect(parse('Heal (D3) the target. If the chanting roll was 8+, Heal (D3) each visible friendly Stormcast Eternals unit wholly within 12" of the chanter instead.', { timing: 'Your Hero Phase', declare, keywords: SCE }).resolves).toBeNull();
+    expect(parse('Add 1 to the Attacks characteristic of the target\'s melee weapons until the start of your next turn. If the chanting roll was 12+, this ability affects all visible friendly Stormcast Eternals units wholly within 12" of the chanter.', { timing: 'Your Hero Phase', declare, keywords: SCE }).resolves).toBeNull();
+  });
+  it('twin: "if the chanting roll was 8+" in an ability that makes no chanting roll (no Declare): by hand', () => {
+    expect(parse("If the chanting roll was 8+, the target's melee weapons have Crit (Mortal) for the rest of the turn.", { timing: 'Your Hero Phase' }).resolves).toBeNull();
+  });
+  it('twin: a named weapon of the target ("the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit", kb): by hand', () => {
+    expect(parse('For the rest of the battle, the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit.', { timing: 'Deployment Phase', declare: 'Pick a friendly Hobgrot Slittaz unit within this unit\'s combat range to be the target.', keywords: ['KRULEBOYZ', 'HOBGROT SLITTAZ'] }).resolves).toBeNull();
+  });
+});

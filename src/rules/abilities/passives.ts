@@ -49,6 +49,8 @@ export interface EffectContext {
   readonly weapon?: 'melee' | 'ranged';
   /** The attack's weapon name, for an effect on a named `weapon` (absent: such effects do not apply). */
   readonly weaponName?: string;
+  /** Read the `incoming` effects (on the rolls of attacks that target the affected unit) instead of its own. */
+  readonly incoming?: boolean;
 }
 
 function rosterKeywords(s: GameState, id: string): readonly string[] {
@@ -116,7 +118,7 @@ export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: 
  * rolled by the engine when the ability resolves, `engine/abilityUse.ts`).
  */
 export function conditionHolds(s: GameState, port: GeometryPort | undefined, cond: AbilityCondition, affected: string, user: string | null, ctx: EffectContext = {}): boolean {
-  if (cond.roll !== undefined) return false;
+  if (cond.roll !== undefined || cond.castRoll !== undefined) return false;
   if (cond.within !== undefined) {
     const ref = cond.of === undefined || cond.of === 'self' ? user : cond.of === 'target' ? (ctx.opposing ?? null) : cond.of;
     if (ref === null || port === undefined || !present(s, port, ref)) return false;
@@ -273,6 +275,7 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
   const rules: string[] = [];
   for (const a of list) {
     const e = a.effect;
+    if ('modify' in e && (e.incoming === true) !== (ctx.incoming === true)) continue;
     if ('modify' in e && e.modify === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
       add += e.by;
       rules.push(a.rule);
@@ -282,6 +285,28 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
     }
   }
   return set === undefined ? { add, rules } : { add, set, rules };
+}
+
+/**
+ * The weapon abilities (Core 20.0) the effects give a weapon (`weaponAbility`, filtered by `attacks` /
+ * `weapon` like modifiers) and the lowest unmodified hit roll that scores a critical hit (`critOn`,
+ * else 6, Core 17.0), with the rules that contributed.
+ */
+export function weaponGrantsFrom(list: readonly AppliedEffect[], ctx: EffectContext = {}): { abilities: string[]; critOn: number; rules: string[] } {
+  const abilities: string[] = [];
+  let critOn = 6;
+  const rules: string[] = [];
+  for (const a of list) {
+    const e = a.effect;
+    if ('weaponAbility' in e && weaponMatches(e, ctx)) {
+      abilities.push(e.weaponAbility);
+      rules.push(a.rule);
+    } else if ('critOn' in e && weaponMatches(e, ctx)) {
+      critOn = Math.min(critOn, e.critOn);
+      rules.push(a.rule);
+    }
+  }
+  return { abilities, critOn, rules };
 }
 
 /** The best WARD from abilities (Core 18.1), or null. */

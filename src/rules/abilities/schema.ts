@@ -72,6 +72,12 @@ export const AbilityConditionSchema = z.strictObject({
    * damage points", the "Battle Damaged" abilities; "while this unit is damaged" is 1, Core 18.0).
    */
   damaged: z.number().int().min(1).max(100).optional(),
+  /**
+   * The casting roll (a spell) or chanting roll (a prayer, ritual points added, Magic 5.0) this use
+   * of the ability was made with is this or more (an extension: "If the chanting roll was 8+, ...").
+   * Only in an `if`: checked when the spell or prayer resolves; never true otherwise.
+   */
+  castRoll: z.number().int().min(2).max(30).optional(),
   territory: z.enum(['own', 'enemy', 'neutral']).optional(),
   keyword: z.string().min(1).max(100).optional(),
   unit: z.enum(['self', 'target']).optional(),
@@ -102,6 +108,12 @@ export const AbilityEffectSchema = z.union([
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),
     weapon: WeaponName.optional(),
+    /**
+     * An extension: the effect is on the rolls of attacks that **target** the affected unit ("Subtract 1
+     * from hit rolls for shooting attacks that target this unit"), made by the opposing unit; only
+     * `hit` and `wound`. `attacks` is then the attacking weapon's range, `against` the attacking unit.
+     */
+    incoming: z.literal(true).optional(),
   }),
   z.strictObject({
     ...EffectCommon,
@@ -112,6 +124,14 @@ export const AbilityEffectSchema = z.union([
     weapon: WeaponName.optional(),
   }),
   z.strictObject({ ...EffectCommon, ward: z.number().int().min(2).max(6) }),
+  /**
+   * Extensions (docs/abilities.md): a weapon ability (Core 20.0) the unit's weapons gain ("the target's
+   * melee weapons have Crit (Mortal)"), in the damage query's spelling (`crit-mortal`, `crit-auto-wound`,
+   * `crit-2-hits`, `charge-damage`, `anti-charge`, `anti-<KEYWORD>`); and critical hits scored on
+   * unmodified hit rolls of `critOn`+ instead of 6 ("score critical hits on unmodified hit rolls of 5+", Core 17.0).
+   */
+  z.strictObject({ ...EffectCommon, weaponAbility: z.string().regex(/^(crit-mortal|crit-auto-wound|crit-2-hits|charge-damage|anti-charge|anti-[A-Z][A-Z' -]*)$/), attacks: z.enum(['melee', 'ranged', 'all']).optional(), weapon: WeaponName.optional() }),
+  z.strictObject({ ...EffectCommon, critOn: z.number().int().min(2).max(5), attacks: z.enum(['melee', 'ranged', 'all']).optional(), weapon: WeaponName.optional() }),
   z.strictObject({ ...EffectCommon, reroll: z.enum(['hit', 'wound', 'save', 'charge', 'run', 'cast', 'chant', 'any']), which: z.enum(['ones', 'failed', 'any']), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
   z.strictObject({ ...EffectCommon, mortal: DiceOrNumber, on: z.string().regex(/^[2-6]\+$/).optional(), each: z.enum(['unit', 'model']).optional() }),
   z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),

@@ -215,7 +215,7 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
  * Step 3 of Core 5.2: apply the ability's `resolves` (the engine understood its whole text), or
  * leave it waiting for `resolveByHand` until the end of the phase.
  */
-export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ability: Ability, picked: readonly string[], extra: { point?: readonly [number, number]; choice?: string; positions?: Positions } = {}): void {
+export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ability: Ability, picked: readonly string[], extra: { point?: readonly [number, number]; choice?: string; positions?: Positions; castRoll?: number } = {}): void {
   const st = abilityState(c.s);
   const order = st.order++;
   if (ability.resolves === null) {
@@ -223,12 +223,12 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
     c.events.push({ type: 'abilityAwaitsByHand', player, unitId: user, ability: ability.id, name: ability.name, effect: ability.effect });
     return;
   }
-  for (const e of ability.resolves) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions);
+  for (const e of ability.resolves) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions, extra.castRoll);
 }
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e;
 }
 
 /**
@@ -238,7 +238,7 @@ function persists(e: AbilityEffect): boolean {
  * (event `abilityEffectSkipped`). Modifiers and permissions persist for their duration (default:
  * the phase; Core 28.1); mortal damage, healing, returned models, moves, set-ups and points happen now.
  */
-export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: string, name: string, rule: string, e: AbilityEffect, picked: readonly string[], order: number, byHand: boolean, positions?: Positions): void {
+export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: string, name: string, rule: string, e: AbilityEffect, picked: readonly string[], order: number, byHand: boolean, positions?: Positions, castRoll?: number): void {
   const s = c.s;
   const all = targetUnits(s, e, player, user, picked);
   const units: string[] = [];
@@ -256,7 +256,12 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
           continue;
         }
       }
-      if (!conditionHolds(s, c.port, { ...cond, roll: undefined }, t, user)) {
+      // "If the chanting roll was 8+": the roll the spell or prayer was cast / chanted with (magic.ts).
+      if (cond.castRoll !== undefined && (castRoll === undefined || castRoll < cond.castRoll)) {
+        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: castRoll === undefined ? 'no casting or chanting roll was made' : `the roll was ${castRoll}, needed ${cond.castRoll}+` });
+        continue;
+      }
+      if (!conditionHolds(s, c.port, { ...cond, roll: undefined, castRoll: undefined }, t, user)) {
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: 'its condition does not hold' });
         continue;
       }

@@ -1,7 +1,8 @@
 /**
  * The effect vocabulary's extensions of session 35 (docs/abilities.md) applied in play: named
- * weapons and the "damaged" condition (Battle Damaged), ... Each with a known answer from scripted
- * dice on the real table of the ability kit.
+ * weapons and the "damaged" condition (Battle Damaged), modifiers to the rolls of attacks that target
+ * a unit (`incoming`), weapon abilities gained and critical hits on 5+. Each with a known answer from
+ * scripted dice on the real table of the ability kit.
  */
 
 import { describe, expect, it } from 'vitest';
@@ -38,5 +39,36 @@ describe('named weapons and the damaged condition (Battle Damaged)', () => {
     expect(fight(s0)?.attacks).toBe(3);
     expect(modified(s0, port, 'p1-hero', 'attacks').add).toBe(0);
     expect(modified(s0, port, 'p1-hero', 'attacks', { weaponName: 'wicked hacka' }).add).toBe(2);
+  });
+});
+
+describe('incoming modifiers, weapon abilities gained, critical hits on 5+', () => {
+  const port = tablePortAt({ 'p1-hero': [30, 15], 'p2-boyz': [31.5, 15] });
+  function fight(s: GameState, dice: number[]) {
+    const f = play({ ...toPhase(s, port, 'combat'), diceScript: dice } as GameState, port, [{ type: 'fight', player: 'p1', unitId: 'p1-hero', target: 'p2-boyz' }, { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' }]);
+    return f.events.find((e) => e.type === 'attacksResolved') as unknown as { hitModifier: number; hits: number[]; wounds: number[]; mortal: number; abilities?: string[] };
+  }
+  it('"Subtract 1 from hit rolls for attacks that target this unit" on the target: the attacker\'s hit modifier is -1; a shooting-only one does not change a combat attack', () => {
+    const fumes = passive('Fumes', [{ modify: 'hit', by: -1, attacks: 'all', incoming: true, targets: 'self' }]);
+    const shootingOnly = passive('Shooting fumes', [{ modify: 'hit', by: -1, attacks: 'ranged', incoming: true, targets: 'self' }]);
+    expect(fight(gameAtHero(roster('p1'), roster('p2', [], [fumes]), port), [4, 4, 4])).toMatchObject({ hitModifier: -1, abilities: ['Fumes (warscroll)'] });
+    expect(fight(gameAtHero(roster('p1'), roster('p2', [], [shootingOnly]), port), [4, 4, 4]).hitModifier).toBe(0);
+    // An incoming modifier is not the unit's own: its own attacks are not changed.
+    const mine = gameAtHero(roster('p1', [fumes]), roster('p2'), port);
+    expect(modified(mine, port, 'p1-hero', 'hit').add).toBe(0);
+  });
+  it('Crit (Mortal) gained and critical hits on 5+: an unmodified 5 is a critical hit that inflicts mortal damage (no wound roll)', () => {
+    const crit = passive('Crit', [{ weaponAbility: 'crit-mortal', attacks: 'melee', targets: 'self' }, { critOn: 5, attacks: 'melee', targets: 'self' }]);
+    // Staff: 3 attacks, hit 4+; hits 5, 2, 2. Without the ability the 5 is an ordinary hit and is rolled to wound.
+    const plain = fight(gameAtHero(roster('p1'), roster('p2'), port), [5, 2, 2, 4, 1]);
+    expect(plain).toMatchObject({ hits: [5, 2, 2], mortal: 0 });
+    expect(plain.wounds.length).toBe(1);
+    const r = fight(gameAtHero(roster('p1', [crit]), roster('p2'), port), [5, 2, 2, 2]);
+    expect(r.wounds).toEqual([]);
+    expect(r.mortal).toBeGreaterThan(0);
+    expect(r.abilities).toEqual(['Crit (warscroll)']);
+    // Only melee: a ranged-only grant does not change it.
+    const ranged = passive('Ranged crit', [{ critOn: 5, attacks: 'ranged', targets: 'self' }]);
+    expect(fight(gameAtHero(roster('p1', [ranged]), roster('p2'), port), [5, 2, 2, 4, 1]).wounds.length).toBe(1);
   });
 });

@@ -32,7 +32,7 @@ import {
 import { makeMove } from './moves';
 import { twistAttackModifiers, twistObscuring, twistStrike } from './ascension';
 import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
-import { abilityStrike, effectsOn, modifiedFrom, permission, rerollFrom, type EffectContext } from '../abilities/passives';
+import { abilityStrike, effectsOn, modifiedFrom, permission, rerollFrom, weaponGrantsFrom, type EffectContext } from '../abilities/passives';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 
@@ -466,6 +466,9 @@ interface WeaponAbilities {
   rerollHit: 'ones' | 'failed' | 'any' | null;
   rerollWound: 'ones' | 'failed' | 'any' | null;
   rerollSave: 'ones' | 'failed' | 'any' | null;
+  /** Weapon abilities the effects give this weapon (Core 20.0), and the lowest unmodified hit roll that is a critical hit (Core 17.0). */
+  grants: string[];
+  critOn: number;
   rules: string[];
 }
 
@@ -483,10 +486,13 @@ function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon
   const mine = effectsOn(s, c.port, unitId, ctx);
   const theirs = effectsOn(s, c.port, target, tctx);
   const none = { add: 0, rules: [] as string[] };
-  if (mine.length === 0 && theirs.length === 0) return { hit: 0, wound: 0, save: 0, attacks: 0, damage: 0, rend: 0, rerollHit: null, rerollWound: null, rerollSave: null, rules: [] };
+  if (mine.length === 0 && theirs.length === 0) return { hit: 0, wound: 0, save: 0, attacks: 0, damage: 0, rend: 0, rerollHit: null, rerollWound: null, rerollSave: null, grants: [], critOn: 6, rules: [] };
   const companion = has(w, 'companion');
-  const hit = modifiedFrom(s, mine, 'hit', ctx);
-  const wound = modifiedFrom(s, mine, 'wound', ctx);
+  // The attacker's own hit / wound modifiers, plus those on "attacks that target" the target (`incoming`).
+  const own = { hit: modifiedFrom(s, mine, 'hit', ctx), wound: modifiedFrom(s, mine, 'wound', ctx) };
+  const inc = { hit: modifiedFrom(s, theirs, 'hit', { ...tctx, incoming: true }), wound: modifiedFrom(s, theirs, 'wound', { ...tctx, incoming: true }) };
+  const hit = { add: own.hit.add + inc.hit.add, rules: [...own.hit.rules, ...inc.hit.rules] };
+  const wound = { add: own.wound.add + inc.wound.add, rules: [...own.wound.rules, ...inc.wound.rules] };
   const save = modifiedFrom(s, theirs, 'save', tctx);
   // Core 20.0 Companion: "Unless otherwise specified": an effect naming this weapon (Battle Damaged:
   // "the Attacks characteristic of its Stardrake's Cavernous Jaws is 4") specifies it.
@@ -494,10 +500,12 @@ function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon
   const attacks = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'attacks', ctx);
   const damage = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'damage', ctx);
   const rend = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'rend', ctx);
+  // Weapon abilities gained and critical hits on 5+ change the attack sequence: not for a Companion weapon unless named (Core 20.0).
+  const grants = weaponGrantsFrom(weaponChars, ctx);
   const rh = rerollFrom(mine, 'hit', ctx);
   const rw = rerollFrom(mine, 'wound', ctx);
   const rs = rerollFrom(theirs, 'save', tctx);
-  const rules = [...new Set([...hit.rules, ...wound.rules, ...save.rules, ...attacks.rules, ...damage.rules, ...rend.rules, ...[rh, rw, rs].flatMap((x) => (x ? [x.rule] : []))])];
+  const rules = [...new Set([...hit.rules, ...wound.rules, ...save.rules, ...attacks.rules, ...damage.rules, ...rend.rules, ...grants.rules, ...[rh, rw, rs].flatMap((x) => (x ? [x.rule] : []))])];
   return {
     hit: hit.add,
     wound: wound.add,
@@ -511,6 +519,8 @@ function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon
     rerollHit: rh?.which ?? null,
     rerollWound: rw?.which ?? null,
     rerollSave: rs?.which ?? null,
+    grants: grants.abilities,
+    critOn: grants.critOn,
     rules,
   };
 }
@@ -578,22 +588,26 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       const leadTheAttack = w.range === 'melee' && !has(w, 'companion') ? twist.attacks : 0;
       const attacksCh = ab.setAttacks ?? w.attacks;
       for (const m of models) attacks += Math.max(0, rollValue(c, attacksCh, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0) + leadTheAttack + ab.attacks);
-      const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: ab.setRend ?? w.rend, damage: w.damage, abilities: w.abilities }, charged };
+      // The weapon's abilities and those the effects give it (Core 20.0); of several crit abilities the one
+      // an ability gave is used (the player used that ability for it; docs/interpretations.md).
+      const wAbilities = [...ab.grants, ...(w.abilities ?? [])];
+      const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: ab.setRend ?? w.rend, damage: w.damage, abilities: wAbilities }, charged };
       const dTgt: DamageTarget = { save: tru.warscroll.save ?? '-', health: tru.warscroll.health, keywords: tru.warscroll.keywords, charged: tState.turn.charged };
       const rend = Math.max(0, effectiveRend(dAtt, dTgt) + ab.rend);
       const saveMod = finalSaveModifier(saveMods + ab.save, rend);
       const hit = rollTarget(w.hit);
       const wound = rollTarget(w.wound);
-      const crit = (w.abilities ?? []).find((x) => x === 'crit-mortal' || x === 'crit-auto-wound' || x === 'crit-2-hits');
+      const crit = wAbilities.find((x) => x === 'crit-mortal' || x === 'crit-auto-wound' || x === 'crit-2-hits');
       // Charge (+1 Damage) weapons; the abilities' Damage modifiers (Monster Killers, Path of the Attacker: +1, melee, against a MONSTER).
-      const chargeBonus = (charged && has(w, 'charge-damage') ? 1 : 0) + ab.damage;
+      const chargeBonus = (charged && wAbilities.includes('charge-damage') ? 1 : 0) + ab.damage;
       const damageOf = (why: string) => Math.max(0, rollValue(c, ab.setDamage ?? w.damage, `damage:${unitId}:${w.name}${why}`, player) + chargeBonus);
-      const hits = rerolled(c, rollLogged(c, attacks, 6, `hit:${unitId}:${w.name}`, player), ab.rerollHit, (d) => d !== 1 && (d === 6 || d + hitMod >= hit), `hit:${unitId}:${w.name}`, player);
+      const hits = rerolled(c, rollLogged(c, attacks, 6, `hit:${unitId}:${w.name}`, player), ab.rerollHit, (d) => d !== 1 && (d >= ab.critOn || d + hitMod >= hit), `hit:${unitId}:${w.name}`, player);
       let toWound = 0;
       let autoWounds = 0;
       let mortal = 0;
       for (const d of hits) {
-        const critical = d === 6;
+        // Core 17.0: an unmodified 6 is a critical hit (or `critOn`+, an ability's "critical hits on unmodified hit rolls of 5+").
+        const critical = d >= ab.critOn;
         const success = d !== 1 && (critical || d + hitMod >= hit);
         if (!success) continue;
         if (critical && crit === 'crit-mortal') mortal += damageOf(':mortal');

@@ -273,7 +273,7 @@ function resolveSpell(c: Ctx): void {
   afterSpellCast(c, p.casterId);
   if (p.ability !== undefined) {
     const lore = loreAbility(c.s, p.player, p.casterId, p.ability, 'spell');
-    if (lore) resolveAbility(c, p.player, p.casterId, lore, p.targets ?? [], { point: p.point });
+    if (lore) resolveAbility(c, p.player, p.casterId, lore, p.targets ?? [], { point: p.point, castRoll: p.castingRoll });
     return;
   }
   if (p.spell.startsWith('summon:')) {
@@ -473,7 +473,7 @@ export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }
     s.ritualPoints[p.priestId] = 0;
     s.pendingPrayer = null;
     c.events.push({ type: 'prayerAnswered', unitId: p.priestId, prayer: p.prayer, total, chantingValue: value });
-    resolveAbility(c, p.player, p.priestId, lore, picked);
+    resolveAbility(c, p.player, p.priestId, lore, picked, { castRoll: total });
     return;
   }
   if (summon) {

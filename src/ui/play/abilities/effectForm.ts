@@ -125,6 +125,8 @@ export function describeEffect(e: AbilityEffect, nameOf: (id: string) => string)
   else if ('cp' in e) what = `${e.cp >= 0 ? '+' : ''}${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp >= 0 ? '+' : ''}${e.vp} VP`;
   else if ('setUp' in e) what = `set up ${e.setUp === 'reserve' ? 'in reserve' : 'on the battlefield'}`;
+  else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;
+  else if ('critOn' in e) what = `critical hits on ${e.critOn}+${att}`;
   else what = `note: ${e.note}`;
   return `${what}${who}${dur}`;
 }
