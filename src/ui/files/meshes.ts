@@ -5,8 +5,8 @@
  * (`bundled:kenney/castle/vault-gate.glb`, see `src/scenario/bundled.ts`; or, in older files,
  * relative to `assets/scenarios/` as the default scenario names them, `../kenney/castle/vault-gate.glb`). What is found nowhere is reported with its JSON path.
  */
-import { bundledAssetPath, bundledSrcOf, isBundledSrc, renameMeshSources } from '../../scenario/bundled';
-import { BUNDLED_MESHES, normalizePath, resolveRelative } from '../assetUrls';
+import { bundledAssetPath, bundledSrcOf, foldPath, isBundledSrc, renameMeshSources, resolveRelative } from '../../scenario/bundled';
+import { BUNDLED_MESHES } from '../assetUrls';
 import { DEFAULT_SCENARIO_PATH, meshSources, type MeshBytes } from '../scenarioSource';
 
 /** A mesh reference in a scenario: its JSON path (`terrain[2].pieces[0].src`) and `src`. */
@@ -73,7 +73,7 @@ export function bundledAssetOf(src: string): string | null {
     return asset && BUNDLED_MESHES.has(asset) ? asset : null;
   }
   if (/^[a-z]+:/i.test(src)) return null;
-  for (const p of [resolveRelative(src, DEFAULT_SCENARIO_PATH), normalizePath(src)]) if (BUNDLED_MESHES.has(p)) return p;
+  for (const p of [resolveRelative(src, DEFAULT_SCENARIO_PATH), foldPath(src)]) if (BUNDLED_MESHES.has(p)) return p;
   return null;
 }
 
