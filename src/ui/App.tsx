@@ -515,7 +515,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     const s = await engine.track(engine.client.getScenario());
     if (!s) return;
     const game = play.active ? playGame() : null;
-    const table = game ? atGamePositions(s, (await game.summary()).board) : s;
+    const table = game ? atGamePositions(s, (await game.summary()).board, play.armyNames) : s;
     const dispute = portableScenario(disputeScenario(table, los.observer, los.target));
     const url = shareUrl(await encodeShare(dispute));
     const text = `${JSON.stringify(dispute, null, 2)}\n`;
@@ -525,7 +525,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       if (prev) URL.revokeObjectURL(prev.fileUrl);
       return { url, fileUrl, filename: disputeFilename(los.observer.id, los.target.id), warning };
     });
-  }, [los, engine, play.active]);
+  }, [los, engine, play.active, play.armyNames]);
 
   // ---- Files, palette, autosave and dice (src/ui/files, src/ui/palette); off in Play mode.
   const workbench = useWorkbench({
