@@ -79,7 +79,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('mortal' in e) what = `${e.on ? `on a ${e.on}, ` : ''}${e.mortal} mortal damage${e.each === 'model' ? ' for each model' : ''}`;
   else if ('heal' in e) what = `heal ${e.heal}`;
   else if ('returnModels' in e) what = `return ${e.returnModels} slain ${e.returnModels === 1 ? 'model' : 'models'}`;
-  else if ('move' in e) what = `an extra ${e.move === 'pileIn' ? 'pile-in' : e.move === 'any' ? '' : `${e.move} `}move of ${typeof e.inches === 'number' ? `${e.inches}"` : e.inches}`;
+  else if ('move' in e) what = `an extra ${e.move === 'pileIn' ? 'pile-in ' : e.move === 'any' ? '' : `${e.move} `}move of ${typeof e.inches === 'number' ? `${e.inches}"` : e.inches}`;
   else if ('setUp' in e) what = `set up ${e.setUp === 'reserve' ? 'in reserve' : `on the battlefield${e.within !== undefined ? ` within ${e.within}"` : ''}${e.farther !== undefined ? ` more than ${e.farther}" from enemy units` : ''}`}`;
   else if ('strike' in e) what = `strikes ${e.strike}`;
   else if ('keyword' in e) what = `${e.add ? 'gains' : 'loses'} ${e.keyword}`;

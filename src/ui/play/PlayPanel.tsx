@@ -80,12 +80,13 @@ function Entry({ e: raw, busy, onAct, testid, extra, words = (t) => t }: { e: Op
     );
   }
   if (e.drag) {
-    return (
+    const drag = (
       <div className="na" data-testid={testid} style={{ color: '#8be3b2' }}>
         <b>{e.label}</b>
         <span className="play-rule">({e.rule})</span>
       </div>
     );
+    return e.passives ? <div className="play-ability">{drag}<StepPassives passives={e.passives} /></div> : drag;
   }
   if (e.byHand) return <ByHandEntry entry={{ ...e, byHand: e.byHand }} busy={busy} onAct={onAct} testid={testid} />;
   const button = (
