@@ -60,7 +60,9 @@ async function clickAndWait(page: Page, selector: string): Promise<void> {
 
 /** Selects a unit through the panel's list (as a player picks it) and waits for its options. */
 async function selectUnit(page: Page, unitId: string): Promise<Options> {
-  await page.click(`[data-testid="play-unit-${unitId}"]`);
+  // The panel lists the units while none is selected; with one selected, the page's selection hook (as a click on its model).
+  if (await page.$(`[data-testid="play-unit-${unitId}"]`)) await page.click(`[data-testid="play-unit-${unitId}"]`);
+  else await page.evaluate(`window.__sightline.play.selectUnit(${JSON.stringify(unitId)})`);
   await page.waitForFunction(`window.__sightline.play.options()?.unitId === ${JSON.stringify(unitId)}`);
   return play<Options>(page, 'options()');
 }
@@ -137,19 +139,25 @@ export const tests: E2ETest[] = [
         await page.click(`[data-testid="${venomId}"] summary`);
         const venomText = await text(page, `[data-testid="${venomId}"] [data-testid=play-ability-text]`);
         assert(venomText.includes('Declare: Pick a friendly Kruleboyz unit wholly within 12" of this unit to be the target.') && venomText.includes('Effect: That unit has the Sludgeraker Venom keyword for the rest of the turn.') && venomText.includes('auto'), `Declare, Effect and "auto": ${venomText}`);
-        // The target picked on the table: the pick button, then a click on a model of a unit the Declare can pick
-        // (a unit of several models if there is one, else the first).
-        const target = targets.find((t) => s0.units.find((u) => u.id === t)!.aliveModelIds.length > 1) ?? targets[0];
+        // The target picked on the table: the pick button, then a click on a model of a unit the Declare can pick:
+        // the model standing farthest from any other unit's model (a big monster beside a model covers it on screen).
+        const unitOf = new Map(s0.units.flatMap((u) => u.aliveModelIds.map((m) => [m, u.id] as const)));
+        const centres = (await page.evaluate(`${JSON.stringify([...unitOf.keys()])}.map((id) => [id, window.__sightline.tools.modelCentre(id)])`)) as [string, [number, number] | null][];
+        const clearance = (m: string, c: [number, number]) => Math.min(...centres.filter(([o, oc]) => oc && unitOf.get(o) !== unitOf.get(m)).map(([, oc]) => Math.hypot(oc![0] - c[0], oc![1] - c[1])));
+        const [model] = centres.filter(([m, c]) => c && targets.includes(unitOf.get(m)!)).map(([m, c]) => [m, clearance(m, c!)] as const).sort((a, b) => b[1] - a[1])[0];
+        const target = unitOf.get(model)!;
         await page.click(`[data-testid="${venomId}-pick"][aria-pressed=false]`);
         await page.waitForSelector(`[data-testid="${venomId}-pick"][aria-pressed=true]`);
-        const model = s0.units.find((u) => u.id === target)!.aliveModelIds[0];
         const at = await modelOnScreen(page, model);
         const n1 = (await summaryOf(page)).actions;
         await page.mouse.click(at[0], at[1]);
         await shows(page, n1 + 1);
         const venomAction = (await play<{ type: string; unitId?: string; ability?: string; targets?: string[] }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
         assertEqual(JSON.stringify(venomAction), JSON.stringify({ type: 'useAbility', player: 'p1', unitId: SNATCHABOSS, ability: VENOM, targets: [target] }), 'the click on the table declared Sludgeraker Venom on that unit');
-        await page.waitForSelector(`[data-testid="${venomId}"][data-state=used] [data-testid=ability-used]`);
+        // Marked used: on the unit's line, and on the ability (folded among what the unit cannot do now, with the rule).
+        await page.waitForSelector('[data-testid=play-unit-abilities-used]');
+        assert((await text(page, '[data-testid=play-unit]')).includes('used this turn: Sludgeraker Venom'), "the unit's line marks Sludgeraker Venom used");
+        await page.waitForSelector(`[data-testid="${venomId}"][data-state=used] [data-testid=ability-used]`, { state: 'attached' });
         const usedWhy = await text(page, `[data-testid="${venomId}-na"]`);
         assert(usedWhy.includes('already used Sludgeraker Venom this phase') && usedWhy.includes('Core 5.3'), `marked used, with the rule: ${usedWhy}`);
 
@@ -171,7 +179,7 @@ export const tests: E2ETest[] = [
         await page.click('[data-testid=play-byhand-add]');
         assertEqual(await text(page, '[data-testid=play-byhand-list] li'), `+1 to save rolls for ${nameOf(SHAMAN)} until the end of the turn ×`, 'the effect picked, in words');
         await clickAndWait(page, '[data-testid=play-byhand-apply]:not([disabled])');
-        await page.waitForSelector(`[data-testid="${elixirsId}"][data-state=used]`);
+        await page.waitForSelector(`[data-testid="${elixirsId}"][data-state=used]`, { state: "attached" });
         await page.screenshot({ path: join(ctx.outputDir, 'abilities34-p1.png') });
 
         // The opponent's page: the same game; both in the log in players' words; the units marked.
@@ -196,8 +204,7 @@ export const tests: E2ETest[] = [
         }
 
         // Item 5, the unit card: every ability of the Snatchaboss, each with its timing and auto / by hand.
-        const modelAt = await modelOnScreen(p2.page, s1.units.find((u) => u.id === SNATCHABOSS)!.aliveModelIds[0]);
-        await p2.page.mouse.click(modelAt[0], modelAt[1]);
+        await p2.page.evaluate(`window.__sightline.play.selectUnit(${JSON.stringify(SNATCHABOSS)})`);
         await p2.page.click(`[data-testid="unit-card-open-${SNATCHABOSS}"]`);
         await p2.page.waitForSelector('[data-testid=unit-card-abilities]');
         const rows = await p2.page.$$eval('[data-testid=unit-card-ability]', (es) => es.map((e) => ({ auto: e.getAttribute('data-auto'), line: e.querySelector('summary')?.textContent ?? '' })));
