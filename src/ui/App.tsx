@@ -235,7 +235,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   });
 
   // ---- Proof export and dispute share of the line-of-sight panel (app/useLosShare.ts).
-  const losShare = useLosShare(engine, los, bridge, dataRef, play.active);
+  const losShare = useLosShare(engine, los, bridge, dataRef, play.active, play.armyNames);
 
   // ---- Files, palette, autosave and dice (src/ui/files, src/ui/palette); off in Play mode.
   const workbench = useWorkbench({

@@ -5,9 +5,10 @@
  * they stand now (slain models left out), or, for a game on another battlefield, that battlefield.
  */
 import { createGameClient, type GameClient, type GameRestartEvent, type GameState, type GameSummary, type SavedGame } from '../../client/gameClient';
-import { DEFAULT_SCENARIO_PATH, deploymentSetup, hotseatSetup, sampleRosters } from '../../../workers/gameSetup';
-import { fetchScenario, meshSources, type MeshBytes, type ScenarioSource } from '../scenarioSource';
-import { BUNDLED_MESHES, resolveRelative } from '../assetUrls';
+import { deploymentSetup, hotseatSetup, sampleRosters } from '../../../workers/gameSetup';
+import { fetchScenario, type MeshBytes, type ScenarioSource } from '../scenarioSource';
+import { BUNDLED_MESHES } from '../assetUrls';
+import { gameMeshes } from '../files/meshes';
 import { getEngine } from '../engine/engine';
 import { base64ToPositions } from '../../game/table';
 import { defaultUpAxis } from '../../scenario/meshLoader';
@@ -297,8 +298,9 @@ export function sampleArmies(): ChosenArmy[] {
  * Starts a battle on the battlefield open now (the engine's current scenario and its mesh files)
  * with two armies, each playing one of the scenario's armies (a territory key): the game worker
  * checks everything (GAME.md `start`); on success the game is autosaved, to be resumed by the Play
- * page. Kenney pieces (`../kenney/...` as the default scenario and the palette name them) are
- * carried as bundled assets; other meshes by their bytes.
+ * page. Kenney pieces (`bundled:kenney/...` as saved files name them, or `../kenney/...` as the
+ * default scenario and the palette do) are carried as bundled assets; other meshes by their bytes
+ * (`gameMeshes`).
  * @returns the problems (each with its path) when the game cannot start; the sandbox stays.
  */
 export async function startBattle(input: {
@@ -310,13 +312,7 @@ export async function startBattle(input: {
   /** A battleplan id (`src/game/start.ts` BATTLEPLANS; a Path to Glory battle from the campaign screen). Default Take and Hold. */
   battleplan?: string;
 }): Promise<{ ok: true } | { ok: false; problems: string[] }> {
-  const bundled: Record<string, string> = {};
-  const meshFiles: Record<string, ArrayBuffer | ArrayBufferView> = {};
-  for (const src of meshSources(input.scenario)) {
-    const path = resolveRelative(src, DEFAULT_SCENARIO_PATH);
-    if (BUNDLED_MESHES.has(path)) bundled[src] = path;
-    else if (input.meshes[src]) meshFiles[src] = input.meshes[src];
-  }
+  const { bundled, meshFiles } = gameMeshes(input.scenario, input.meshes);
   const g = getGame();
   const r = await g.startOnTable({ scenario: input.scenario, meshFiles, bundled, armies: input.armies, deploy: input.deploy, seed: input.seed ?? Math.floor(Math.random() * 1e9), ...(input.battleplan ? { battleplan: input.battleplan } : {}) });
   if (!r.ok) return r;
