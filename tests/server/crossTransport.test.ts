@@ -20,7 +20,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { gameMain } from '../../src/cli/gameCommands';
 import { createGameClient } from '../../src/client/gameClient';
 import { hotseatSetup } from '../../workers/gameSetup';
-import { networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
+import { leaveRoom, networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 afterAll(() => stopAllServers());
@@ -82,7 +82,7 @@ describe('the same game through the worker, npm run game and the server', () => 
     // The Run rolled a die: the dice are in the game (the server's log shows it).
     expect(p1.updates.some((u) => u.steps.some((st) => st.label === 'Run roll'))).toBe(true);
     worker.dispose();
-    await p1.room.leave();
-    await p2.room.leave();
+    await leaveRoom(p1.room);
+    await leaveRoom(p2.room);
   }, 300000);
 });
