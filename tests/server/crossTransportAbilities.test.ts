@@ -3,9 +3,11 @@
  * the same game's hash through the worker, the CLI and the server". The hot-seat sample battle with
  * abilities on p1's Lord-Celestant (`abilityGame.ts`) that together resolve all 16 kinds of effect of
  * the vocabulary (ABILITIES.md; Core 5.2 step 3), and one resolved by hand (`resolveByHand`), played
- * through the game worker, `npm run game -- act` (a process per action) and the game server (two
- * SDK players): every action is accepted by all three, which give the same state hash after it.
- * Small on purpose (10 actions); the long mixed game is `crossTransport.test.ts`, whose helpers it uses.
+ * through the game worker, `npm run game -- act` and the game server (two SDK players): every action
+ * is accepted by all three, which give the same state hash after it. Small on purpose (10 actions);
+ * the long mixed game is `crossTransport.test.ts`, whose helpers it uses. As there, `start` runs as a
+ * process and `state`/`act` call the same `gameMain` in this process (saved game and action read
+ * from their files, the answer passed through JSON): ~0.2 CPU-s a command instead of ~2.3.
  */
 import '@vitest/web-worker';
 import { execFile } from 'node:child_process';
@@ -14,6 +16,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { gameMain } from '../../src/cli/gameCommands';
 import { createGameClient } from '../../src/client/gameClient';
 import { sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
 import { abilityGameActions, abilityGameSetup } from './abilityGame';
@@ -28,6 +31,11 @@ const KINDS = ['modify', 'set', 'ward', 'reroll', 'mortal', 'heal', 'returnModel
 async function game(args: string[], cwd: string): Promise<Record<string, unknown>> {
   const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/game.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, INIT_CWD: cwd }, maxBuffer: 256 * 1024 * 1024 });
   return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+/** The same command through `gameMain` in this process (paths absolute), its answer as the process prints it. */
+async function gameHere(args: string[]): Promise<Record<string, unknown>> {
+  return JSON.parse(JSON.stringify((await gameMain(args)).out)) as Record<string, unknown>;
 }
 
 describe('every kind of ability effect through the worker, npm run game and the server', () => {
@@ -49,7 +57,7 @@ describe('every kind of ability effect through the worker, npm run game and the 
     const p2 = new Watched(await sdk(server.url).joinById(p1.room.roomId, { seat: 'p2' }));
     await p1.until((w) => w.updates.length > 0, 'the join update');
 
-    const first = ((await game(['state', gamePath], dir)) as { stateHash: string }).stateHash;
+    const first = ((await gameHere(['state', gamePath])) as { stateHash: string }).stateHash;
     expect(first).toBe(await worker.hash());
     expect(p1.updates[0].stateHash).toBe(first);
     const kinds = new Set<string>();
@@ -59,7 +67,7 @@ describe('every kind of ability effect through the worker, npm run game and the 
       expect(w.ok ? '' : `${w.reason} (${w.rule})`, `worker, action ${i} (${action.type})`).toBe('');
       const actionPath = join(dir, `action-${i}.json`);
       writeFileSync(actionPath, JSON.stringify(action));
-      const c = (await game(['act', gamePath, actionPath], dir)) as { ok: boolean; stateHash: string; game: unknown; events: { type: string; effect?: Record<string, unknown>; byHand?: boolean }[] };
+      const c = (await gameHere(['act', gamePath, actionPath])) as { ok: boolean; stateHash: string; game: unknown; events: { type: string; effect?: Record<string, unknown>; byHand?: boolean }[] };
       const s = await (action.player === 'p1' ? p1 : p2).act(action);
       expect({ cli: c.ok, server: s.ok }, `action ${i}`).toEqual({ cli: true, server: true });
       for (const e of c.events) {
