@@ -57,6 +57,8 @@ interface Probe {
   summaries: { t: number; actions: number }[];
   wsSent: { t: number; bytes: number }[];
   wsRecv: { t: number; bytes: number }[];
+  /** The main thread's long tasks (50 ms or more). */
+  long: { start: number; end: number }[];
 }
 
 /**
@@ -67,7 +69,8 @@ interface Probe {
 const INIT = `(() => {
   window.__sightlinePerfOn = true;
   const abs = (t) => performance.timeOrigin + t;
-  const p = window.__probe = { moves: [], ups: [], labels: [], notes: [], summaries: [], wsSent: [], wsRecv: [] };
+  const p = window.__probe = { moves: [], ups: [], labels: [], notes: [], summaries: [], wsSent: [], wsRecv: [], long: [] };
+  try { new PerformanceObserver((l) => { for (const e of l.getEntries()) p.long.push({ start: abs(e.startTime), end: abs(e.startTime + e.duration) }); }).observe({ type: 'longtask', buffered: true }); } catch {}
   addEventListener('pointermove', (e) => p.moves.push(abs(e.timeStamp)), true);
   addEventListener('pointerup', (e) => p.ups.push(abs(e.timeStamp)), true);
   const afterFrame = (rec) => requestAnimationFrame(() => { const ch = new MessageChannel(); ch.port1.onmessage = () => (rec.shown = abs(performance.now())); ch.port2.postMessage(0); });
@@ -137,18 +140,24 @@ function unionMs(xs: Span[]): number {
  * the page's worker calls that ended in the window; `roundTripMs` those calls' time less the
  * engine's; `pageMs` the rest (pointer handling, React, rendering, waiting for an earlier question).
  */
-function split(t0: number, t1: number, spans: Span[], worker: WSpan[]) {
+function split(t0: number, t1: number, spans: Span[], worker: WSpan[], long: { start: number; end: number }[] = []) {
   const calls = spans.filter((s) => s.end > t0 && s.end <= t1 + 0.5 && s.start >= t0 - 60_000);
   const inCalls = worker.filter((w) => w.end > t0 && w.start < t1 + 0.5 && w.name !== 'takeTimings');
   const engine = unionMs(inCalls.map((w) => ({ ...w, start: Math.max(w.start, t0), end: Math.min(w.end, t1) })));
   const callMs = unionMs(calls.map((c) => ({ ...c, start: Math.max(c.start, t0) })));
   const r = (v: number) => Math.round(v);
+  const by: Record<string, number> = {};
+  for (const w of inCalls) by[`${w.worker}.${w.name}`] = r((by[`${w.worker}.${w.name}`] ?? 0) + Math.min(w.end, t1) - Math.max(w.start, t0));
+  const busy = unionMs(long.filter((x) => x.end > t0 && x.start < t1).map((x) => ({ name: 'long', start: Math.max(x.start, t0), end: Math.min(x.end, t1) })));
   return {
     totalMs: r(t1 - t0),
     engineMs: r(engine),
     roundTripMs: r(Math.max(0, callMs - engine)),
     pageMs: r(Math.max(0, t1 - t0 - Math.max(callMs, engine))),
+    /** The main thread's long tasks (>= 50 ms) in the window, ms: page work, wherever it fell. */
+    mainLongTasksMs: r(busy),
     calls: [...new Set(calls.map((c) => c.name))].join(' '),
+    workerCalls: by,
   };
 }
 
@@ -206,9 +215,15 @@ async function mouseDrag(page: Page, id: string, dx: number, dy: number, steps: 
     await page.waitForFunction((n) => window.__probe.moves.length >= n + 2, before);
     const last = (await probe(page)).moves.at(-1)!;
     // The label showing the engine's figure for this point (not the straight line's "≥" bound).
-    await page.waitForFunction((t) => window.__probe.labels.some((l) => l.t > t && !l.text.startsWith('≥') && l.shown), last, { timeout: WAIT });
-    const l = (await probe(page)).labels.find((m) => m.t > last && !m.text.startsWith('≥'))!;
-    labels.push(split(last, l.t, await takeSpans(page), await takeWorker(page)));
+    const ok = await page.waitForFunction((t) => window.__probe.labels.some((l) => l.t > t && !l.text.startsWith('≥') && l.shown), last, { timeout: 30_000 }).then(() => true, () => false);
+    if (!ok) {
+      await page.screenshot({ path: join(outputDir, 'play-bench-no-label.png') }).catch(() => undefined);
+      texts.push(`no measured label within 30 s: ${(await probe(page)).labels.slice(-3).map((m) => m.text).join(' | ')}`);
+      continue;
+    }
+    const pr = await probe(page);
+    const l = pr.labels.find((m) => m.t > last && !m.text.startsWith('≥'))!;
+    labels.push(split(last, l.t, await takeSpans(page), await takeWorker(page), pr.long));
     shown.push(l.shown! - last);
     texts.push(l.text);
   }
@@ -220,7 +235,7 @@ async function mouseDrag(page: Page, id: string, dx: number, dy: number, steps: 
   const p = await probe(page);
   const up = p.ups.at(-1)!;
   const note = p.notes[notes];
-  const drop = { ...split(up, note.t, await takeSpans(page), await takeWorker(page)), note: note.text.slice(0, 160) };
+  const drop = { ...split(up, note.t, await takeSpans(page), await takeWorker(page), p.long), note: note.text.slice(0, 160) };
   return {
     label: {
       commitMs: q(labels.map((l) => l.totalMs)),
@@ -228,6 +243,11 @@ async function mouseDrag(page: Page, id: string, dx: number, dy: number, steps: 
       engineMs: q(labels.map((l) => l.engineMs)),
       roundTripMs: q(labels.map((l) => l.roundTripMs)),
       pageMs: q(labels.map((l) => l.pageMs)),
+      mainLongTasksMs: q(labels.map((l) => l.mainLongTasksMs)),
+      workerCalls: labels.reduce<Record<string, number>>((m, l) => {
+        for (const [k, v] of Object.entries(l.workerCalls)) m[k] = (m[k] ?? 0) + v;
+        return m;
+      }, {}),
       lastText: texts.at(-1),
     },
     drop,
@@ -271,7 +291,7 @@ async function main(): Promise<void> {
       const tShown = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
       const nav = (await page.evaluate('performance.timeOrigin')) as number;
       const spans = await takeSpans(page);
-      const s = split(t0, tShown, spans, await takeWorker(page));
+      const s = split(t0, tShown, spans, await takeWorker(page), (await probe(page)).long);
       const models = ((await play<{ units: { aliveModelIds: string[] }[] }>(page, 'summary()')).units).reduce((n, u) => n + u.aliveModelIds.length, 0);
       out.start = {
         army: 'kb-001-all-units (p1) v Skaven sample (p2)',
@@ -291,10 +311,27 @@ async function main(): Promise<void> {
         if (`${sum.active} ${sum.phase}` !== 'p1 movement') throw new Error(`expected p1's movement phase, got ${sum.active} ${sum.phase}`);
         const unit = sum.units.filter((u) => u.owner === 'p1').sort((a, b) => b.aliveModelIds.length - a.aliveModelIds.length)[0];
         const first = unit.aliveModelIds[0];
-        const [, y] = sum.board.positions[first];
+        // A direction in which every model of the unit has a legal move there (the game's own path
+        // search; 3" or 2" in one of eight directions), so the drop is sent and accepted.
+        let dir: P2 | null = null;
+        const dirs = [[0, 1], [0, -1], [1, 0], [-1, 0], [0.7, 0.7], [-0.7, 0.7], [0.7, -0.7], [-0.7, -0.7]];
+        for (const len of [3, 2]) {
+          for (const [ux, uy] of dirs) {
+            const d: P2 = [ux * len, uy * len];
+            let fine = true;
+            for (const m of unit.aliveModelIds) {
+              const [mx, my] = sum.board.positions[m];
+              const r = await play<{ value: number | null }>(page, `route(${JSON.stringify(m)}, [${mx + d[0]}, ${my + d[1]}])`);
+              if (r.value === null || r.value > len * 1.5) { fine = false; break; }
+            }
+            if (fine) { dir = d; break; }
+          }
+          if (dir) break;
+        }
+        dir ??= [0, sum.board.positions[first][1] < 22 ? 3 : -3];
         await page.click('[data-testid=btn-top]').catch(() => undefined);
         await settle(page);
-        const r = await mouseDrag(page, first, 0, y < 22 ? 3 : -3, 12);
+        const r = await mouseDrag(page, first, dir[0], dir[1], 12);
         out.drag = { unit: `${unit.name} (${unit.aliveModelIds.length} models)`, ...r };
         console.error(`drag: ${JSON.stringify(out.drag)}`);
       }
