@@ -8,6 +8,7 @@
 import * as Comlink from 'comlink';
 import { GameSession } from '../src/game/session';
 import { GAME_READY_MESSAGE } from './gameProtocol';
+import { gameHost } from './gameHost';
 import { timedApi } from './timedApi';
 import { BUNDLED_MESHES } from '../src/ui/assetUrls';
 
@@ -28,5 +29,5 @@ const readBundled = async (path: string): Promise<ArrayBuffer | Uint8Array> => {
 };
 
 // Every call timed in the worker for the Play probe (`timedApi.ts`: two clock reads a call).
-Comlink.expose(timedApi(new GameSession({ readBundled })), self);
+Comlink.expose(timedApi(gameHost(new GameSession({ readBundled }))), self);
 self.postMessage(GAME_READY_MESSAGE);

@@ -40,7 +40,8 @@ import type { BaseEntry } from '../army/bases';
 import { isGameReadyMessage } from '../../workers/gameProtocol';
 import { registerTimingSource, traced } from './perfTrace';
 import type { TimedApi } from '../../workers/timedApi';
-import { Tickets, WorkerSupervisor, type Attempt, type Generation, type RestorePlan, type WorkerDeathCause } from './workerSupervisor';
+import type { GameChangeMethod, GameHostApi, SnapshotDelta } from '../../workers/gameHost';
+import { Tickets, WorkerSupervisor, type Attempt, type RestorePlan, type WorkerDeathCause } from './workerSupervisor';
 
 export type { ActResult, DiceStep, ExpectedDamage, GameSetupInput, GameSnapshot, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame, ShortestPathsOptions, ShortestPathsResult, StartResult, TableGameInput } from '../game/session';
 export type { Action, PlayerId } from '../game/session';
@@ -99,6 +100,8 @@ export class GameClient {
   startupWatchdogMs: number;
   private readonly sup: WorkerSupervisor<GameApi>;
   private snap: GameSnapshot | null = null;
+  /** The saved game's set-up last sent by the worker (the snapshot's bulk, sent once per game). */
+  private setup: SnapshotDelta['setup'] | null = null;
   private readonly tickets = new Tickets();
 
   constructor(
@@ -143,11 +146,11 @@ export class GameClient {
 
   /** Starts a new game (battlefield + two rosters + seed). */
   newGame(input: GameSetupInput): Promise<StartResult> {
-    return this.change<StartResult>('newGame', (r) => r.newGame(input));
+    return this.change<StartResult>('newGame', input);
   }
   /** Starts a game on any table (scenario + mesh files + two armies; GAME.md `start`). */
   startOnTable(input: TableGameInput): Promise<StartResult> {
-    return this.change<StartResult>('startOnTable', (r) => r.startOnTable(input));
+    return this.change<StartResult>('startOnTable', input);
   }
   /** Reads an army file (army format or roster export) in the worker; `rememberedBases`: the bases the player set before (unit name → base). */
   readArmy(bytes: ArrayBuffer, fileName: string, idPrefix?: string, rememberedBases?: Record<string, BaseEntry>): Promise<ReturnType<GameApi['readArmy']>> {
@@ -174,7 +177,7 @@ export class GameClient {
   }
   /** Applies one action: the new summary, events, log lines, dice and dice steps; or the engine's rejection. */
   act(action: unknown): Promise<ActResult> {
-    return this.change<ActResult>('act', (r) => r.act(action));
+    return this.change<ActResult>('act', action);
   }
   /** What a unit may do now (each candidate tried with reduce), and the player-level actions. */
   options(unitId: string): Promise<OptionsResult> {
@@ -190,7 +193,7 @@ export class GameClient {
   }
   /** Takes back the last action when it rolled no dice. */
   undo(): Promise<ReturnType<GameApi['undo']>> {
-    return this.change<ReturnType<GameApi['undo']>>('undo', (r) => r.undo());
+    return this.change<ReturnType<GameApi['undo']>>('undo');
   }
   /** The whole game in the saved-game format. */
   save(): Promise<SavedGame> {
@@ -198,19 +201,19 @@ export class GameClient {
   }
   /** Loads a saved game (all actions, or paused at the start with `replay: true`). */
   load(json: unknown, options: { replay?: boolean } = {}): Promise<StartResult> {
-    return this.change<StartResult>('load', (r) => r.load(json, options));
+    return this.change<StartResult>('load', json, options);
   }
   /** Next action of a replay. */
   replayStep(): Promise<ReplayStepResult> {
-    return this.change<ReplayStepResult>('replayStep', (r) => r.replayStep());
+    return this.change<ReplayStepResult>('replayStep');
   }
   /** Moves the replay to step `index` (forwards or backwards). */
   replayTo(index: number): Promise<ReplayToResult> {
-    return this.change<ReplayToResult>('replayTo', (r) => r.replayTo(index));
+    return this.change<ReplayToResult>('replayTo', index);
   }
   /** Steps the replay one action back. */
   replayBack(): Promise<ReplayToResult> {
-    return this.change<ReplayToResult>('replayBack', (r) => r.replayBack());
+    return this.change<ReplayToResult>('replayBack');
   }
   /** State hash of the current state. */
   hash(): Promise<string> {
@@ -262,20 +265,21 @@ export class GameClient {
     return traced(`game.${name}`, () => this.sup.call(attempt));
   }
 
-  /** A call that may change the game: on success, the worker's snapshot becomes the client's. */
-  private change<T extends { ok: boolean }>(name: string, run: (r: Comlink.Remote<GameApi>) => unknown): Promise<T> {
+  /**
+   * A call that may change the game, answered with the game's snapshot in the same message
+   * (`workers/gameHost.ts`: one round trip, the set-up sent only when new): on success the
+   * snapshot becomes the client's; a late answer never wins over a newer one (see {@link Tickets}),
+   * but a set-up is always kept (answers arrive in the worker's order, so the last set-up sent is
+   * the worker's).
+   */
+  private change<T extends { ok: boolean }>(name: GameChangeMethod, ...args: unknown[]): Promise<T> {
     return this.call(name, async (g) => {
-      const r = (await run(g.remote)) as T;
-      if (r.ok) await this.refreshSnapshot(g);
-      return r;
+      const isNewest = this.tickets.take();
+      const { result, snapshot } = await (g.remote as unknown as Comlink.Remote<GameHostApi>).changeAndSnapshot(name, args);
+      if (snapshot?.setup) this.setup = snapshot.setup;
+      if (snapshot && this.setup && isNewest()) this.snap = { saved: { ...this.setup, actions: snapshot.actions } as GameSnapshot['saved'], replay: snapshot.replay };
+      return result as T;
     });
-  }
-
-  /** Takes the worker's snapshot as the client's; a late answer never wins over a newer one (see {@link Tickets}). */
-  private async refreshSnapshot(g: Generation<GameApi>): Promise<void> {
-    const isNewest = this.tickets.take();
-    const snap = await g.remote.snapshot();
-    if (snap && isNewest()) this.snap = snap;
   }
 }
 

@@ -364,9 +364,11 @@ async function main(): Promise<void> {
 
     if (ONLY.includes('online')) {
       const gs = await startServer({ SIGHTLINE_DATA_DIR: tempDataDir() });
+      const pages: Page[] = [];
       try {
         const ws = `ws://127.0.0.1:${gs.port}`;
         const p1 = await openPage(browser);
+        pages.push(p1);
         await p1.goto(`${baseUrl}?server=${encodeURIComponent(ws)}`, { waitUntil: 'domcontentloaded' });
         await p1.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: WAIT });
         await p1.click('[data-testid=btn-play]');
@@ -375,6 +377,7 @@ async function main(): Promise<void> {
         await ready(p1);
         const links = await play<{ links: { opponent: string } }>(p1, 'online()');
         const p2 = await openPage(browser);
+        pages.push(p2);
         await p2.goto(links.links.opponent, { waitUntil: 'domcontentloaded' });
         await ready(p2);
         await p1.waitForSelector('[data-testid=online-presence-p2][data-connected=true]', { timeout: WAIT });
@@ -416,6 +419,11 @@ async function main(): Promise<void> {
         console.error(`online: ${JSON.stringify(out.online)}`);
         await p1.close();
         await p2.close();
+      } catch (e) {
+        // The online part's failure is reported, the other figures kept.
+        out.online = { error: (e as Error).message.split('\n')[0] };
+        console.error(`online: ${(e as Error).message}`);
+        for (const [i, pg] of pages.entries()) await pg.screenshot({ path: join(outputDir, `play-bench-online-p${i + 1}.png`) }).catch(() => undefined);
       } finally {
         await stopAllServers();
       }
