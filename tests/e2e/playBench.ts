@@ -254,6 +254,30 @@ async function mouseDrag(page: Page, id: string, dx: number, dy: number, steps: 
   };
 }
 
+/**
+ * A move of `lens` inches (the first that works) in one of eight directions in which every model
+ * of the unit has a legal path (the game's own path search), or null.
+ */
+async function freeMove(page: Page, positions: Record<string, P2>, models: string[], lens: number[]): Promise<P2 | null> {
+  const dirs = [[0, 1], [0, -1], [1, 0], [-1, 0], [0.7, 0.7], [-0.7, 0.7], [0.7, -0.7], [-0.7, -0.7]];
+  for (const len of lens) {
+    for (const [ux, uy] of dirs) {
+      const d: P2 = [ux * len, uy * len];
+      let fine = true;
+      for (const m of models) {
+        const [mx, my] = positions[m];
+        const r = await play<{ value: number | null }>(page, `route(${JSON.stringify(m)}, [${mx + d[0]}, ${my + d[1]}])`);
+        if (r.value === null || r.value > len * 1.5) {
+          fine = false;
+          break;
+        }
+      }
+      if (fine) return d;
+    }
+  }
+  return null;
+}
+
 async function main(): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
   let server: ChildProcess | null = null;
@@ -311,23 +335,7 @@ async function main(): Promise<void> {
         if (`${sum.active} ${sum.phase}` !== 'p1 movement') throw new Error(`expected p1's movement phase, got ${sum.active} ${sum.phase}`);
         const unit = sum.units.filter((u) => u.owner === 'p1').sort((a, b) => b.aliveModelIds.length - a.aliveModelIds.length)[0];
         const first = unit.aliveModelIds[0];
-        // A direction in which every model of the unit has a legal move there (the game's own path
-        // search; 3" or 2" in one of eight directions), so the drop is sent and accepted.
-        let dir: P2 | null = null;
-        const dirs = [[0, 1], [0, -1], [1, 0], [-1, 0], [0.7, 0.7], [-0.7, 0.7], [0.7, -0.7], [-0.7, -0.7]];
-        for (const len of [3, 2]) {
-          for (const [ux, uy] of dirs) {
-            const d: P2 = [ux * len, uy * len];
-            let fine = true;
-            for (const m of unit.aliveModelIds) {
-              const [mx, my] = sum.board.positions[m];
-              const r = await play<{ value: number | null }>(page, `route(${JSON.stringify(m)}, [${mx + d[0]}, ${my + d[1]}])`);
-              if (r.value === null || r.value > len * 1.5) { fine = false; break; }
-            }
-            if (fine) { dir = d; break; }
-          }
-          if (dir) break;
-        }
+        let dir = await freeMove(page, sum.board.positions, unit.aliveModelIds, [3, 2]);
         dir ??= [0, sum.board.positions[first][1] < 22 ? 3 : -3];
         await page.click('[data-testid=btn-top]').catch(() => undefined);
         await settle(page);
@@ -384,14 +392,27 @@ async function main(): Promise<void> {
         await click(p1, 'play-g-firstTurn-p1');
         await click(p1, 'play-g-endPhase');
         await click(p1, 'play-g-endPhase');
-        const s1 = await play<{ actions: number; units: { id: string; aliveModelIds: string[] }[] }>(p1, 'summary()');
+        const s1 = await play<{ actions: number; units: { id: string; owner: string; aliveModelIds: string[] }[]; board: { positions: Record<string, P2> } }>(p1, 'summary()');
         await p2.waitForFunction((n) => (window.__sightline?.play?.summary()?.actions ?? -1) >= n, s1.actions, { timeout: WAIT });
-        const lib = s1.units.find((u) => u.id === 'sce-liberators')!.aliveModelIds[0];
         await p1.click('[data-testid=btn-top]').catch(() => undefined);
         await p2.click('[data-testid=btn-top]').catch(() => undefined);
         await settle(p1);
         await settle(p2);
-        const drag = await mouseDrag(p1, lib, 0, -1, 4);
+        // p1's largest unit whose models stand clear of the panels (the canvas's middle) with a free 1" move.
+        let lib = '';
+        let dir: P2 | null = null;
+        for (const u of s1.units.filter((x) => x.owner === 'p1').sort((a, b) => b.aliveModelIds.length - a.aliveModelIds.length)) {
+          const at = await screenOf(p1, await toolsCall<[number, number, number]>(p1, `modelTop(${JSON.stringify(u.aliveModelIds[0])})`)).catch(() => null);
+          if (!at || at[0] < 340 || at[0] > 860 || at[1] < 120 || at[1] > 760) continue;
+          dir = await freeMove(p1, s1.board.positions, u.aliveModelIds, [1]);
+          if (dir) {
+            lib = u.aliveModelIds[0];
+            out.onlineUnit = `${u.id} (${u.aliveModelIds.length} models)`;
+            break;
+          }
+        }
+        if (!dir) throw new Error("no unit of p1's clear of the panels with a free 1\" move");
+        const drag = await mouseDrag(p1, lib, dir[0], dir[1], 4);
         await p2.waitForFunction((n) => (window.__sightline?.play?.summary()?.actions ?? -1) > n, s1.actions, { timeout: WAIT });
         await settle(p2);
         const a = await probe(p1);
@@ -406,7 +427,7 @@ async function main(): Promise<void> {
         const p1Worker = await takeWorker(p1);
         const p2Worker = await takeWorker(p2);
         out.online = {
-          move: 'Liberators 1" back (5 models), p1 → p2',
+          move: `${out.onlineUnit} 1", p1 → p2`,
           totalMs: Math.round(seen.t - up),
           p1BeforeSendMs: sent ? Math.round(sent.t - up) : null,
           p1: sent ? split(up, sent.t, p1Spans, p1Worker) : null,
