@@ -296,6 +296,8 @@ for (const target of steps) {
     loadAverageAtStart: loadAtStart,
     loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     rooms: rooms.length,
+    // Rooms by the process serving them (the port p1's connection reached): the scale-out spread.
+    roomsByProcess: servers.map((sv) => rooms.filter((r) => new URL(r.clients.p1.connection.url ?? 'ws://x:0').port === new URL(sv.url).port).length),
     clients: rooms.length * 3,
     seconds,
     sentActions,

@@ -47,11 +47,11 @@ import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './ser
  * The suites (one per file), run one after the other within a suite, and suites side by side in
  * E2E_LANES lanes (default 2: each test has its own browser context, so pages never share
  * storage). A lane takes the next suite in this order, the longest first (docs/performance.md,
- * "The test run"), so no long suite is left for the end. The online suites share one lane: each
- * ends with `stopAllServers`, which stops every game server this process started.
+ * "The test run"), so no long suite is left for the end. The online suites share one lane (abilities34 too: it plays online): online
+ * and campaignOnline end with `stopAllServers`, which stops every game server this process started.
  */
 const suites: { file: string; tests: E2ETest[] }[] = [
-  { file: 'online + campaignOnline', tests: [...onlineTests, ...campaignOnlineTests] },
+  { file: 'online + campaignOnline + abilities34', tests: [...onlineTests, ...campaignOnlineTests, ...abilities34Tests] },
   { file: 'files', tests: fileTests },
   { file: 'play', tests: playTests },
   { file: 'tools', tests: toolTests },
@@ -74,7 +74,6 @@ const suites: { file: string; tests: E2ETest[] }[] = [
   { file: 'drop28', tests: drop28Tests },
   { file: 'leavePlay', tests: leavePlayTests },
   { file: 'flow35', tests: flow35Tests },
-  { file: 'abilities34', tests: abilities34Tests },
 ];
 const tests = suites.flatMap((s) => s.tests);
 const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);
