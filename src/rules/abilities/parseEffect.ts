@@ -22,6 +22,11 @@
  *   (auras), with "for the rest of the turn / phase / battle", "until the start of your next
  *   turn", "while they are (wholly) within N" of this unit", "if it charged in the same turn",
  *   "while it is in combat".
+ * - Session 35 (extensions, docs/abilities.md): a named weapon's characteristic ("the Attacks
+ *   characteristic of its X is 4") with "while this unit has N or more damage points" / "is damaged";
+ *   hit / wound modifiers for "attacks that target" a unit (`incoming`); "if the chanting / casting
+ *   roll was N+" (`castRoll`); weapons that "have Crit (...)" / "Charge (+1 Damage)" / "Anti-X (+1
+ *   Rend)" (`weaponAbility`); "score critical hits on unmodified hit rolls of 5+" (`critOn`).
  *
  * @module
  */
