@@ -1,12 +1,13 @@
 /**
  * The effect vocabulary's extensions of session 35 (docs/abilities.md) applied in play: named
  * weapons and the "damaged" condition (Battle Damaged), modifiers to the rolls of attacks that target
- * a unit (`incoming`), weapon abilities gained and critical hits on 5+. Each with a known answer from
+ * a unit (`incoming`), weapon abilities gained, critical hits on 5+ and "if the casting roll was N+"
+ * (`castRoll`). Each with a known answer from
  * scripted dice on the real table of the ability kit.
  */
 
 import { describe, expect, it } from 'vitest';
-import { ability, gameAtHero, play, roster, tablePortAt, timing, toPhase } from './abilityKit.test-helpers';
+import { KB, ability, gameAtHero, play, roster, tablePortAt, timing, toPhase } from './abilityKit.test-helpers';
 import { modified } from '../abilities/passives';
 import type { AbilityEffect } from '../abilities/schema';
 import type { GameState } from './state';
@@ -70,5 +71,24 @@ describe('incoming modifiers, weapon abilities gained, critical hits on 5+', () 
     // Only melee: a ranged-only grant does not change it.
     const ranged = passive('Ranged crit', [{ critOn: 5, attacks: 'ranged', targets: 'self' }]);
     expect(fight(gameAtHero(roster('p1', [ranged]), roster('p2'), port), [5, 2, 2, 4, 1]).wounds.length).toBe(1);
+  });
+});
+
+describe('"if the casting roll was N+" (castRoll): checked with the roll the spell was cast with', () => {
+  const port = tablePortAt({ 'p2-hero': [30, 20], 'p2-boyz': [20, 15] });
+  // Choking Mist's shape (CV 7) with a second clause "In addition, if the casting roll was 10+, subtract 1 from hit rolls for the target's attacks ...".
+  const mist = { ...KB.chokingMist, resolves: [...KB.chokingMist.resolves!, { modify: 'hit', by: -1, attacks: 'all', targets: 'targets', duration: 'nextTurnStart', if: { castRoll: 10 } } as AbilityEffect] };
+  const cast = (dice: number[]) =>
+    play(gameAtHero(roster('p1', [], [], [mist]), roster('p2'), port, dice), port, [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'choking-mist', target: 'p2-boyz' }, { type: 'pass', player: 'p2' }]);
+  it('cast with 4+4 = 8: the first clause applies, the 10+ clause is skipped (logged with the roll)', () => {
+    const r = cast([4, 4]);
+    expect(modified(r.s, port, 'p2-boyz', 'attacks').add).toBe(-1);
+    expect(modified(r.s, port, 'p2-boyz', 'hit').add).toBe(0);
+    expect(r.events.find((e) => e.type === 'abilityEffectSkipped')).toMatchObject({ unitId: 'p2-boyz', why: 'the roll was 8, needed 10+' });
+  });
+  it('cast with 5+5 = 10: both clauses apply', () => {
+    const r = cast([5, 5]);
+    expect(modified(r.s, port, 'p2-boyz', 'attacks').add).toBe(-1);
+    expect(modified(r.s, port, 'p2-boyz', 'hit').add).toBe(-1);
   });
 });
