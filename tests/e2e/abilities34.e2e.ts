@@ -51,10 +51,12 @@ async function shows(page: Page, actions: number): Promise<void> {
   await page.waitForFunction((n) => (window.__sightline?.play?.summary()?.actions ?? -1) >= n, actions, { timeout: 120_000 });
 }
 
-/** Clicks `selector` and waits until the page shows one more accepted action. */
+/** Clicks `selector`, confirms it when the online page asks (issue 35 item 4), and waits until the page shows one more accepted action. */
 async function clickAndWait(page: Page, selector: string): Promise<void> {
   const n = (await summaryOf(page)).actions;
   await page.click(selector);
+  await page.waitForFunction((k) => (window.__sightline?.play?.summary()?.actions ?? -1) > k || !!document.querySelector('[data-testid=play-confirm-act-ok]'), n, { timeout: 120_000 });
+  if (await page.$('[data-testid=play-confirm-act-ok]')) await page.click('[data-testid=play-confirm-act-ok]');
   await shows(page, n + 1);
 }
 
