@@ -212,9 +212,9 @@ export const tests: E2ETest[] = [
         const rows = await p2.page.$$eval('[data-testid=unit-card-ability]', (es) => es.map((e) => ({ auto: e.getAttribute('data-auto'), line: e.querySelector('summary')?.textContent ?? '' })));
         assertEqual(JSON.stringify(rows.map((r) => r.line.split(' · ')[0])), JSON.stringify(battle.snatchaboss), `every ability of the Snatchaboss on its card: ${rows.map((r) => r.line).join(' | ')}`);
         const venomRow = rows.find((r) => r.line.startsWith('Sludgeraker Venom'));
-        assert(venomRow && venomRow.auto === 'auto' && venomRow.line.includes('your hero phase') && venomRow.line.includes('auto'), `Sludgeraker Venom: its timing, auto: ${venomRow?.line}`);
+        assert(venomRow && venomRow.auto === 'auto' && venomRow.line.includes('your hero phase') && venomRow.line.includes('auto') && venomRow.line.includes('used this turn'), `Sludgeraker Venom: its timing, auto, used this turn: ${venomRow?.line}`);
         const festering = rows.find((r) => r.line.startsWith('Festering Wounds'));
-        assert(festering && festering.auto === 'by hand' && festering.line.includes('once per turn (army), end of any turn') && festering.line.includes('by hand'), `Festering Wounds: its timing, by hand: ${festering?.line}`);
+        assert(festering && festering.auto === 'by hand' && festering.line.includes('once per turn (army), end of any turn') && festering.line.includes('by hand') && !festering.line.includes('used'), `Festering Wounds: its timing, by hand: ${festering?.line}`);
         assert(rows.some((r) => r.line.startsWith('Battle Damaged') && r.line.includes('passive')), 'Battle Damaged: passive');
 
         // Item 5, passives beside the step they affect: the Marshcrawla Sloggoth's move in p1's movement phase.
