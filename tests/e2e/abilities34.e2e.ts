@@ -146,11 +146,21 @@ export const tests: E2ETest[] = [
         const unitOf = new Map(s0.units.flatMap((u) => u.aliveModelIds.map((m) => [m, u.id] as const)));
         const centres = (await page.evaluate(`${JSON.stringify([...unitOf.keys()])}.map((id) => [id, window.__sightline.tools.modelCentre(id)])`)) as [string, [number, number] | null][];
         const clearance = (m: string, c: [number, number]) => Math.min(...centres.filter(([o, oc]) => oc && unitOf.get(o) !== unitOf.get(m)).map(([, oc]) => Math.hypot(oc![0] - c[0], oc![1] - c[1])));
-        const [model] = centres.filter(([m, c]) => c && targets.includes(unitOf.get(m)!)).map(([m, c]) => [m, clearance(m, c!)] as const).sort((a, b) => b[1] - a[1])[0];
+        // (and whose point on screen is the table's, not a panel or the tool dock over it)
+        const ranked = centres.filter(([m, c]) => c && targets.includes(unitOf.get(m)!)).map(([m, c]) => [m, clearance(m, c!)] as const).sort((a, b) => b[1] - a[1]);
+        let pickedModel: { model: string; at: [number, number] } | null = null;
+        for (const [m] of ranked) {
+          const px = await modelOnScreen(page, m).catch(() => null);
+          if (px && (await page.evaluate(`document.elementFromPoint(${px[0]}, ${px[1]})?.tagName === 'CANVAS'`))) {
+            pickedModel = { model: m, at: px };
+            break;
+          }
+        }
+        assert(pickedModel, 'a model of a unit Sludgeraker Venom can pick is in view');
+        const { model, at } = pickedModel;
         const target = unitOf.get(model)!;
         await page.click(`[data-testid="${venomId}-pick"][aria-pressed=false]`);
         await page.waitForSelector(`[data-testid="${venomId}-pick"][aria-pressed=true]`);
-        const at = await modelOnScreen(page, model);
         const n1 = (await summaryOf(page)).actions;
         await page.mouse.click(at[0], at[1]);
         await shows(page, n1 + 1);
