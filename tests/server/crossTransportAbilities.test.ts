@@ -3,19 +3,18 @@
  * the same game's hash through the worker, the CLI and the server". The hot-seat sample battle with
  * abilities on p1's Lord-Celestant (`abilityGame.ts`) that together resolve all 16 kinds of effect of
  * the vocabulary (ABILITIES.md; Core 5.2 step 3), and one resolved by hand (`resolveByHand`), played
- * through the game worker, `npm run game -- act` (a process per action) and the game server (two
+ * through the game worker, `npm run game` (`start` as a process, then `state` and `act` through the
+ * same `gameMain` in this process, as `crossTransport.test.ts` does) and the game server (two
  * SDK players): every action is accepted by all three, which give the same state hash after it.
  * Small on purpose (10 actions); the long mixed game is `crossTransport.test.ts`, whose helpers it uses.
  */
 import '@vitest/web-worker';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createGameClient } from '../../src/client/gameClient';
-import { sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
+import { gameCli, gameHere, leaveRoom, sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
 import { abilityGameActions, abilityGameSetup } from './abilityGame';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -24,11 +23,7 @@ afterAll(() => stopAllServers());
 /** The effect vocabulary's kinds, by the key that names each (schema.ts `AbilityEffectSchema`). */
 const KINDS = ['modify', 'set', 'ward', 'reroll', 'mortal', 'heal', 'returnModels', 'move', 'setUp', 'strike', 'keyword', 'mayShootInCombat', 'mayChargeAfter', 'cp', 'vp', 'note'];
 
-/** `npm run game -- ARGS` (node with tsx's loader, asynchronously: the SDK clients keep answering pings), its JSON output. */
-async function game(args: string[], cwd: string): Promise<Record<string, unknown>> {
-  const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/game.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, INIT_CWD: cwd }, maxBuffer: 256 * 1024 * 1024 });
-  return JSON.parse(r.stdout) as Record<string, unknown>;
-}
+const game = gameCli;
 
 describe('every kind of ability effect through the worker, npm run game and the server', () => {
   test('all accepted, the same state hash after every action; each kind resolved through game act', async () => {
@@ -49,7 +44,7 @@ describe('every kind of ability effect through the worker, npm run game and the 
     const p2 = new Watched(await sdk(server.url).joinById(p1.room.roomId, { seat: 'p2' }));
     await p1.until((w) => w.updates.length > 0, 'the join update');
 
-    const first = ((await game(['state', gamePath], dir)) as { stateHash: string }).stateHash;
+    const first = ((await gameHere(['state', gamePath])) as { stateHash: string }).stateHash;
     expect(first).toBe(await worker.hash());
     expect(p1.updates[0].stateHash).toBe(first);
     const kinds = new Set<string>();
@@ -59,7 +54,7 @@ describe('every kind of ability effect through the worker, npm run game and the 
       expect(w.ok ? '' : `${w.reason} (${w.rule})`, `worker, action ${i} (${action.type})`).toBe('');
       const actionPath = join(dir, `action-${i}.json`);
       writeFileSync(actionPath, JSON.stringify(action));
-      const c = (await game(['act', gamePath, actionPath], dir)) as { ok: boolean; stateHash: string; game: unknown; events: { type: string; effect?: Record<string, unknown>; byHand?: boolean }[] };
+      const c = (await gameHere(['act', gamePath, actionPath])) as { ok: boolean; stateHash: string; game: unknown; events: { type: string; effect?: Record<string, unknown>; byHand?: boolean }[] };
       const s = await (action.player === 'p1' ? p1 : p2).act(action);
       expect({ cli: c.ok, server: s.ok }, `action ${i}`).toEqual({ cli: true, server: true });
       for (const e of c.events) {
@@ -76,7 +71,7 @@ describe('every kind of ability effect through the worker, npm run game and the 
     expect([...kinds].sort()).toEqual([...KINDS].sort());
     expect(byHand).toBe(1); // the Arcane Ritual's cp, entered by hand
     worker.dispose();
-    await p1.room.leave();
-    await p2.room.leave();
+    await leaveRoom(p1.room);
+    await leaveRoom(p2.room);
   }, 300000);
 });
