@@ -7,10 +7,10 @@
  * load, replay with step back / step / jump, new game). Every value shown is the game worker's.
  */
 import { TwistBanner } from './TwistBanner';
-import { AbilityText } from './abilities/AbilityText';
+import { AbilityEntry } from './abilities/AbilityEntry';
 import { ByHandEntry } from './abilities/ByHandEntry';
 import { StepPassives } from './abilities/StepPassives';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Action, ExpectedDamage, OptionEntry } from '../../client/gameClient';
 import type { PanelState, PlayPanelHandlers } from './panelStore';
 import { CasualtyOrder } from './CasualtyOrder';
@@ -82,12 +82,13 @@ function Entry({ e: raw, busy, onAct, onActNow = onAct, testid, extra, words = (
     );
   }
   if (e.drag) {
-    return (
+    const drag = (
       <div className="na" data-testid={testid} style={{ color: '#8be3b2' }}>
         <b>{e.label}</b>
         <span className="play-rule">({e.rule})</span>
       </div>
     );
+    return e.passives ? <div className="play-ability">{drag}<StepPassives passives={e.passives} /></div> : drag;
   }
   // Its dialog is the confirmation: it acts at once.
   if (e.byHand) return <ByHandEntry entry={{ ...e, byHand: e.byHand }} busy={busy} onAct={onActNow} testid={testid} />;
@@ -98,8 +99,6 @@ function Entry({ e: raw, busy, onAct, onActNow = onAct, testid, extra, words = (
       <span className="play-rule">{e.rule}</span>
     </button>
   );
-  // An army ability: its timing, Declare and Effect under the button (ABILITIES.md "Play").
-  if (e.ability) return <div className="play-ability">{button}<AbilityText ability={e.ability} /></div>;
   // An attack, charge or move: the passives that could matter at this step (ABILITIES.md, Core 5.4).
   return e.passives ? <div className="play-ability">{button}<StepPassives passives={e.passives} /></div> : button;
 }
@@ -185,6 +184,13 @@ export function PlayPanel(p: PlayPanelProps) {
   const optionsLater = options.filter((e) => !e.available);
   // Online (no undo): a button asks once before it acts (issue 35 item 4); hot-seat acts at once.
   const actFor = (label: string) => (p.online ? (a: Action) => setPending({ action: a, label: words(label) }) : p.onAct);
+  // An army ability's entries (one per unit its Declare can pick) shown once, as one AbilityEntry (issue 34).
+  const withAbilities = (list: OptionEntry[], plain: (e: OptionEntry, i: number) => ReactNode, base: string) =>
+    list.map((e, i) =>
+      !e.ability ? plain(e, i) : list.findIndex((x) => x.group === e.group) !== i ? null : (
+        <AbilityEntry key={`${base}-${e.group}`} entries={list.filter((x) => x.group === e.group).map((x) => ({ ...x, label: words(x.label), reason: x.reason === undefined ? undefined : words(x.reason) }))} busy={busy} onAct={actFor(e.label)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />
+      ),
+    );
   const optionEntry = (e: OptionEntry, i: number) => (
     <Entry key={i} e={e} busy={busy} onAct={actFor(e.label)} onActNow={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target && e.profile === undefined ? fmt(p.expected[e.target]) : undefined} />
   );
@@ -278,10 +284,10 @@ export function PlayPanel(p: PlayPanelProps) {
           <>
             <h3>{s.toAct ? `${who(s.toAct)} to act` : 'Actions'}</h3>
             <div className="play-opts" data-testid="play-general">
-              {p.general.map((e, i) => {
+              {withAbilities(p.general, (e, i) => {
                 const shown = generalEntry(e, (id) => s.units.find((u) => u.id === id)?.name ?? id);
                 return <Entry key={i} e={shown} busy={busy} onAct={actFor(shown.label)} onActNow={p.onAct} words={words} testid={generalTestId(e)} />;
-              })}
+              }, 'play-g')}
             </div>
           </>
         )}
@@ -305,22 +311,23 @@ export function PlayPanel(p: PlayPanelProps) {
               {unit.damage > 0 && ` · ${unit.damage} damage`}
               {unit.pendingMove && ` · ${unit.pendingMove.kind} up to ${unit.pendingMove.maxInches}"`}
               {unit.effects.length > 0 && <span data-testid="play-unit-effects"> · {unit.effects.map((k) => EFFECT_WORDS[k] ?? k).join(', ')}</span>}
+              {unit.abilitiesUsed && <span data-testid="play-unit-abilities-used"> · used this turn: {unit.abilitiesUsed.join(', ')}</span>}
             </div>
             {!readOnly && !spectator && <CasualtyOrder unit={unit} busy={busy} onAct={p.onAct} />}
             {!readOnly && !spectator && (s.phase === 'shooting' || s.phase === 'combat') && (
               <div style={{ margin: '3px 0' }}>
-                <button type="button" data-testid="play-target" aria-pressed={p.targeting !== null} onClick={() => p.onTarget(p.targeting ? null : s.phase === 'shooting' ? 'shoot' : 'fight')}>
-                  {p.targeting ? 'Click an enemy model on the table… (cancel)' : 'Pick the target on the table'}
+                <button type="button" data-testid="play-target" aria-pressed={p.targeting === 'shoot' || p.targeting === 'fight'} onClick={() => p.onTarget(p.targeting ? null : s.phase === 'shooting' ? 'shoot' : 'fight')}>
+                  {p.targeting === 'shoot' || p.targeting === 'fight' ? 'Click an enemy model on the table… (cancel)' : 'Pick the target on the table'}
                 </button>
               </div>
             )}
             <div className="play-opts" data-testid="play-options">
               {optionsShown && optionsNow.length === 0 && <div className="play-rule" data-testid="play-options-none">Nothing this unit can do now.</div>}
-              {optionsNow.map(optionEntry)}
+              {withAbilities(optionsNow, optionEntry, 'play-o')}
               {optionsLater.length > 0 && (
                 <details className="play-opts-more" data-testid="play-options-more">
                   <summary>{optionsLater.length} not possible now (why)</summary>
-                  {optionsLater.map(optionEntry)}
+                  {withAbilities(optionsLater, optionEntry, 'play-o')}
                 </details>
               )}
             </div>
