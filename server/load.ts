@@ -1,23 +1,31 @@
 /**
  * Load test of the game server (issue 25, Performance; issue 36 item 5): `npx tsx server/load.ts
- * [--rooms 100] [--seconds 30] [--ramp 25,50,100,150] [--processes 2]`. Loopback only, bounded in
- * rooms and time.
+ * [--rooms 100] [--seconds 30] [--ramp 25,50,100,150] [--processes 2] [--until-p99 100]`.
+ * Loopback only, bounded in rooms (400) and time (5-120 s a step, a hard limit for the run).
  *
  * Starts one server process (`server/main.ts`, its own port and temporary folder), or with
  * `--processes 2` a `redis-server` of its own (free loopback port, in memory) and two server
  * processes sharing it (`REDIS_URL`, each its `PUBLIC_ADDRESS`: the scale-out set-up), rooms
- * created through each in turn (the matchmaker puts each on the process with fewer rooms). Every
- * step reports each server process's own CPU (share of one core, from `/proc/<pid>/stat`), the
- * load clients' CPU and the machine's load average (other work on the machine shows there). Then for each
- * step creates rooms up to the step's count, each with two players and a spectator
- * (`@colyseus/sdk`, in this process), on the sample battle. Every player acts once a second with
- * a real game action (the first-turn choice, then `endPhase`, for the player the game waits on: accepted, an `update` to the
- * room's three clients; the other player's `endPhase` is refused by the rules and answered with a
- * `result` only). A room whose battle has ended (5 battle rounds, about 75 s) is left and replaced
- * by a new one, created while the others play. Latency: from the send of an accepted action to its
- * `update` at each client. `--profile DIR`: the server writes a CPU profile there.
- * Memory: the server's resident set (`/proc/<pid>/status` VmRSS) before the rooms and after each
- * step. Prints one JSON line per step and a summary; exits 0.
+ * created through each in turn (the matchmaker puts each on the process with fewer rooms) and
+ * joined (p2) through the other. For each step it creates rooms up to the step's count, each with
+ * two players and a spectator (`@colyseus/sdk`, in this process), on the sample battle.
+ *
+ * Each player's clock ticks once a second; on its tick the player the game waits on plays a real
+ * game action (the first-turn choice, Core 12.0, then `endPhase`, Core 13.0) when the room's last
+ * action has been answered to all three clients; the other player's tick is idle (`idleTicks`).
+ * About one accepted action a second per room, each an `update` to three clients. The room's
+ * state is the newest `update` any of its clients has seen (an older one read later is ignored:
+ * the three connections' messages interleave in this process). Every action must be accepted: a
+ * refusal (counted by reason, `refusedBy`) or an action unanswered for 10 s (`lostActions`) means
+ * the load clients acted on a stale state, and the run exits 1. A room whose battle has ended
+ * (5 battle rounds) is left and replaced by a new one, created while the others play.
+ *
+ * Reports per step (one JSON line): latency from the send of an action to its update at each
+ * client (p50/p95/p99/max), each server process's own CPU (share of one core, `/proc/<pid>/stat`)
+ * and per accepted action, the load clients' CPU (`process.cpuUsage`), the machine's load average
+ * at the step's start and end, the servers' resident set (`/proc/<pid>/status`). `--until-p99 MS`:
+ * the ramp stops after the first step whose p99 is over MS. `--profile DIR`: the server writes a
+ * CPU profile there. The last line is a summary (`largestStepWithP99Within100Ms`, `ok`).
  *
  * @module
  */
@@ -45,6 +53,7 @@ const steps = arg('ramp', arg('rooms', '100'))
   .map((n) => Math.min(n, MAX_ROOMS))
   .sort((a, b) => a - b);
 
+const untilP99 = Number(arg('until-p99', '0')) || 0;
 const processes = Math.min(2, Math.max(1, Number(arg('processes', '1')) || 1));
 installWebSocketGlobal();
 /** CPU time of a process so far (user + system), seconds (`/proc/<pid>/stat`, clock ticks of 1/100 s). */
@@ -275,14 +284,20 @@ for (const target of steps) {
   for (const t of timers) clearInterval(t);
   const wallS = (performance.now() - cpu0.at) / 1000;
   const loadCpu = process.cpuUsage(cpu0.load);
+  const serverCpu = cpuAll().map((c, k) => c - cpu0.servers[k]);
   const line = {
     // Share of one core each process used during the step (the machine's other work not counted).
-    serverCpuPercent: cpuAll().map((c, k) => Math.round(((c - cpu0.servers[k]) / wallS) * 100)),
+    serverCpuPercent: serverCpu.map((c) => Math.round((c / wallS) * 100)),
+    // The servers' CPU per accepted action (its pings, presence and timers included): the figure the
+    // machine's load does not change (the latencies it does).
+    serverCpuMsPerAction: accepted ? Math.round((serverCpu.reduce((a, c) => a + c, 0) / accepted) * 10000) / 10 : NaN,
     processes,
     loadClientsCpuPercent: Math.round(((loadCpu.user + loadCpu.system) / 1e6 / wallS) * 100),
     loadAverageAtStart: loadAtStart,
     loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     rooms: rooms.length,
+    // Rooms by the process serving them (the port p1's connection reached): the scale-out spread.
+    roomsByProcess: servers.map((sv) => rooms.filter((r) => new URL(r.clients.p1.connection.url ?? 'ws://x:0').port === new URL(sv.url).port).length),
     clients: rooms.length * 3,
     seconds,
     sentActions,
@@ -304,6 +319,8 @@ for (const target of steps) {
   };
   report.push(line);
   process.stdout.write(`${JSON.stringify(line)}\n`);
+  // `--until-p99 MS`: the ramp stops at the first step past it (the rooms one process holds are then known).
+  if (untilP99 > 0 && (line.p99Ms as number) > untilP99) break;
   // Let the rooms settle (answers in flight) before the next step.
   await new Promise((r) => setTimeout(r, 2000));
 }

@@ -79,6 +79,12 @@ export const tests: E2ETest[] = [
       for (const id of ids) {
         const at = await modelOnScreen(page, id);
         assert(inside(canvas, at) && !inside(panel, at) && !(dice && inside(dice, at)), `model ${id} at ${at} is drawn in the table's canvas, under no panel`);
+        // Nothing of the page over it (the tool palette, the info panel, a chip): a press there reaches the table.
+        const over = await page.evaluate(([x, y]) => {
+          const e = document.elementFromPoint(x, y);
+          return e && !e.closest('.table-canvas') ? `${e.tagName.toLowerCase()}.${e.className} ${e.closest('[data-testid]')?.getAttribute('data-testid') ?? ''}` : null;
+        }, at);
+        assertEqual(over, null, `what covers model ${id} at ${at.map(Math.round)}`);
         if (!east || at[0] > east.at[0]) east = { id, at };
       }
       console.log(`        canvas ${Math.round(canvas.x)}-${Math.round(canvas.x + canvas.width)} px, Play panel from ${Math.round(panel.x)} px; the easternmost model at x ${Math.round(east!.at[0])} px`);
@@ -154,10 +160,11 @@ export const tests: E2ETest[] = [
       const runner = s1.units.find((u) => u.owner === 'p1' && u.aliveModelIds.length > 0)!;
       const ran = await play<{ ok: boolean; reason?: string }>(page, `act({ type: 'run', player: 'p1', unitId: '${runner.id}' })`);
       assert(ran.ok, `the run is accepted: ${ran.reason}`);
+      // Thrown, come to rest and gone to the tray (a reload mid-throw would abort the physics' loading).
       await page.waitForFunction(() => {
         const d = window.__sightlineDice?.state();
-        return !!d && (d.rolling !== null || d.rows.length > 0);
-      }, undefined, { timeout: 120_000 });
+        return !!d && d.rolling === null && d.rows.length > 0;
+      }, undefined, { timeout: 180_000 });
 
       // The camera view: top-down, kept over a reload.
       await page.click('[data-testid=btn-top]');
@@ -182,6 +189,10 @@ export const tests: E2ETest[] = [
       await page.waitForSelector('[data-testid=new-battle]');
       const offer = (await page.textContent('[data-testid=battle-resume-box]')) ?? '';
       assert(offer.includes(`${s0.actions} actions`) && offer.includes(' vs '), `Play offers the game in progress, its armies and actions: ${offer}`);
+      // Both armies' bases and heights tables open: the dialog is taller than the window.
+      for (const d of await page.$$('.new-battle details.battle-bases:not([open]) > summary')) await d.click();
+      const tall = await page.evaluate(() => document.querySelector('[data-testid=new-battle]')!.scrollHeight);
+      assert(tall > 1000 - 80, `the dialog's content is taller than the window: ${tall} px`);
       const start = (await boxOf(page, '[data-testid=battle-start]'))!;
       assert(start.y >= 0 && start.y + start.height <= 1000, `Start the battle is within the 1000 px window: ${JSON.stringify(start)}`);
       const top = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid'), [start.x + start.width / 2, start.y + start.height / 2]);

@@ -491,7 +491,7 @@ interface WeaponAbilities {
  */
 function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon): WeaponAbilities {
   const s = c.s;
-  const ctx: EffectContext = { opposing: target, weapon: w.range === 'melee' ? 'melee' : 'ranged' };
+  const ctx: EffectContext = { opposing: target, weapon: w.range === 'melee' ? 'melee' : 'ranged', weaponName: w.name };
   const tctx: EffectContext = { opposing: unitId, weapon: ctx.weapon };
   // One listing of the effects on each side (Core 5.4: their conditions checked now), read for every characteristic.
   const mine = effectsOn(s, c.port, unitId, ctx);
@@ -502,9 +502,12 @@ function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon
   const hit = modifiedFrom(s, mine, 'hit', ctx);
   const wound = modifiedFrom(s, mine, 'wound', ctx);
   const save = modifiedFrom(s, theirs, 'save', tctx);
-  const attacks = companion ? none : modifiedFrom(s, mine, 'attacks', ctx);
-  const damage = companion ? none : modifiedFrom(s, mine, 'damage', ctx);
-  const rend = companion ? none : modifiedFrom(s, mine, 'rend', ctx);
+  // Core 20.0 Companion: "Unless otherwise specified": an effect naming this weapon (Battle Damaged:
+  // "the Attacks characteristic of its Stardrake's Cavernous Jaws is 4") specifies it.
+  const weaponChars = companion ? mine.filter((a) => 'weapon' in a.effect && a.effect.weapon !== undefined) : mine;
+  const attacks = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'attacks', ctx);
+  const damage = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'damage', ctx);
+  const rend = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'rend', ctx);
   const rh = rerollFrom(mine, 'hit', ctx);
   const rw = rerollFrom(mine, 'wound', ctx);
   const rs = rerollFrom(theirs, 'save', tctx);
