@@ -226,6 +226,8 @@ async function mouseDrag(page: Page, id: string, dx: number, dy: number, steps: 
     labels.push(split(last, l.t, await takeSpans(page), await takeWorker(page), pr.long));
     shown.push(l.shown! - last);
     texts.push(l.text);
+    // A look at the ghosts mid-drag (PLAY_BENCH_SHOT=1): their paths and the label.
+    if (process.env.PLAY_BENCH_SHOT && k === Math.ceil(steps / 2)) await page.screenshot({ path: join(outputDir, `play-bench-drag-${id}.png`) });
   }
   await takeSpans(page);
   await takeWorker(page);
