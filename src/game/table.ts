@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { parseMeshFile, type MeshTriangles } from '../scenario/meshLoader';
+import { resolveRelative } from '../scenario/bundled';
 import type { LoadedMeshes } from '../scenario/build';
 
 /** How a saved game carries one mesh file (see the module notes). */
@@ -29,18 +30,10 @@ export type BundledMeshReader = (path: string) => Promise<ArrayBuffer | ArrayBuf
 /**
  * The repository path of a mesh `src` named by a scenario at repository path `from` (POSIX
  * folding of `.` and `..`, never above the root): `repoPathOf('../kenney/x.glb',
- * 'assets/scenarios/default.json')` is `assets/kenney/x.glb`.
+ * 'assets/scenarios/default.json')` is `assets/kenney/x.glb`. The same function as
+ * `resolveRelative` (src/scenario/bundled.ts), under the name the game code uses.
  */
-export function repoPathOf(src: string, from: string): string {
-  const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '';
-  const out: string[] = [];
-  for (const seg of (src.startsWith('/') ? src : `${dir}/${src}`).split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
-  }
-  return out.join('/');
-}
+export const repoPathOf: (src: string, from: string) => string = resolveRelative;
 
 /** Float32 triangles → base64 (little-endian), for {@link MeshRef} `positions`. */
 export function positionsToBase64(positions: Float32Array): string {

@@ -62,8 +62,20 @@ export function legacyBundledAsset(src: string): string | null {
   if (isBundledSrc(src) || /^[a-z]+:/i.test(src) || src.startsWith('/')) return null;
   const asRepoPath = foldPath(src);
   if (asRepoPath.startsWith(BUNDLED_ROOT) && !src.startsWith('.')) return asRepoPath;
-  const p = foldPath(`${LEGACY_SCENARIO_DIR}/${src}`);
+  const p = resolveRelative(src, `${LEGACY_SCENARIO_DIR}/scenario.json`);
   return p.startsWith(BUNDLED_ROOT) && p !== LEGACY_SCENARIO_DIR ? p : null;
+}
+
+/**
+ * The repository path of a mesh `src` named by a scenario at repository path `from`: relative to
+ * its folder (an absolute `src` from the root), folded by {@link foldPath}:
+ * `resolveRelative('../kenney/x.glb', 'assets/scenarios/default.json')` is `assets/kenney/x.glb`.
+ * The one path resolution of the page, the game and the server.
+ */
+export function resolveRelative(src: string, from: string): string {
+  if (src.startsWith('/')) return foldPath(src);
+  const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '';
+  return foldPath(`${dir}/${src}`);
 }
 
 /** POSIX folding of `.` and `..` segments, never above the root; no leading slash. */

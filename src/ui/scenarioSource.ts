@@ -6,8 +6,8 @@
  * validated or measured here (the engine worker does that).
  */
 import defaultScenarioUrl from '../../assets/scenarios/default.json?url';
-import { bundledAssetPath, isBundledSrc } from '../scenario/bundled';
-import { BUNDLED_MESHES, normalizePath, resolveRelative } from './assetUrls';
+import { bundledAssetPath, foldPath, isBundledSrc, resolveRelative } from '../scenario/bundled';
+import { BUNDLED_MESHES } from './assetUrls';
 
 /** Repository path of the default scenario (mesh `src` paths are relative to it). */
 export const DEFAULT_SCENARIO_PATH = 'assets/scenarios/default.json';
@@ -89,7 +89,7 @@ export function meshUrl(src: string, scenarioUrl: URL, scenarioRepoPath: string 
     const bundled = BUNDLED_MESHES.get(resolveRelative(src, scenarioRepoPath));
     if (bundled) return bundled;
   }
-  const viaUrl = BUNDLED_MESHES.get(normalizePath(new URL(src, scenarioUrl).pathname.replace(/^\/+/, '')));
+  const viaUrl = BUNDLED_MESHES.get(foldPath(new URL(src, scenarioUrl).pathname.replace(/^\/+/, '')));
   return viaUrl ?? new URL(src, scenarioUrl).href;
 }
 

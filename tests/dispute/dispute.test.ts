@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { witnessIsClear } from '../../src/geometry/visibility';
 import { answerAll } from '../../src/scenario/answer';
 import { parseScenario } from '../../src/scenario/validate';
+import type { Scenario } from '../../src/scenario/schema';
 import { eyeView } from '../../src/ui/tools/eyeView';
 import { EngineApi } from '../../workers/engineApi';
 import { GameApi } from '../../src/game/session';
@@ -208,6 +209,22 @@ describe('a dispute shared in a game carries the game\'s positions (item 1)', ()
       ['t', [['t1', [20, 10]]]],
     ]);
     expect(parsed.scenario.units![0].models[0].position).toEqual([10, 10]);
+  });
+
+  test("a game's link names the armies, not the page's ids (issue 39: no \"P1-Stormcast-Eternals / P2-Skaven\"); armies of one name are told apart", () => {
+    const parsed = parseScenario(wallTable());
+    if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+    const ids = { north: 'p1-stormcast-eternals', south: 'p2-skaven' } as Record<string, string>;
+    const game: Scenario = { ...parsed.scenario, units: parsed.scenario.units!.map((u) => ({ ...u, army: ids[u.army] })) };
+    const board = { positions: { o1: [10, 10], m1: [12, 10], t1: [20, 10], t2: [18, 10] } as Record<string, [number, number]>, removed: [] };
+    const armiesOf = (s: Scenario) => s.units!.map((u) => [u.id, u.army]);
+    const out = atGamePositions(game, board, { 'p1-stormcast-eternals': 'Stormcast Eternals', 'p2-skaven': 'Skaven' });
+    expect(armiesOf(out)).toEqual([['o', 'Stormcast Eternals'], ['m', 'Skaven'], ['t', 'Skaven']]);
+    expect(parseScenario(JSON.parse(JSON.stringify(disputeScenario(out, { kind: 'model', id: 'o1' }, { kind: 'model', id: 't1' })))).ok).toBe(true);
+    const mirror = atGamePositions({ ...game, units: game.units!.map((u) => ({ ...u, army: u.army.replace('stormcast-eternals', 'skaven') })) }, board, { 'p1-skaven': 'Skaven', 'p2-skaven': 'Skaven' });
+    expect(armiesOf(mirror)).toEqual([['o', 'Skaven (player 1)'], ['m', 'Skaven (player 2)'], ['t', 'Skaven (player 2)']]);
+    // Without names (the sandbox), the ids stay.
+    expect(armiesOf(atGamePositions(game, board))).toEqual(armiesOf(game));
   });
 });
 

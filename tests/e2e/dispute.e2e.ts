@@ -11,14 +11,29 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, openApp, toolsCall as tools, type E2ETest } from './harness';
+import { assert, assertEqual, openApp, toolsCall as tools, type E2EContext, type E2ETest } from './harness';
 import { openPalette, placeAt } from './files.e2e';
 
 type Camera = { mode: string; eye?: number[]; target?: number[] };
 type LosHook = { los: { name: string; eye: boolean; result: { visible: boolean; witness?: unknown }; blockers?: { status: string; proof?: { favourite: number; lines: { segment: number[][] }[] } } } };
 
+/**
+ * The page both dispute tests start from: `fixtures/tools.json` with a wall placed with the palette
+ * (turned 90°) between Charlie's c1 and Alpha's a2, the palette disarmed.
+ */
+export async function openWithWall(ctx: E2EContext): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await openApp(ctx, 'tools.json');
+  await openPalette(page);
+  await page.click('[data-testid=place-wall]');
+  await page.fill('[data-testid=place-rotation]', '90');
+  const wall = await placeAt(page, [13.6, 12.5, 0]);
+  assert(wall.ok, `the wall is placed: ${wall.text}`);
+  await page.keyboard.press('Escape');
+  return { page, errors };
+}
+
 /** Waits for the line-of-sight panel's verdict and, when blocked, its blockers. */
-async function verdictShown(page: Page): Promise<void> {
+export async function verdictShown(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid=los-panel][data-status=done]', { timeout: 60_000 });
   if ((await page.getAttribute('[data-testid=los-verdict]', 'data-visible')) === 'false') {
     await page.waitForSelector('[data-testid=los-blockers][data-blockers=found]', { timeout: 60_000 });
@@ -26,7 +41,7 @@ async function verdictShown(page: Page): Promise<void> {
 }
 
 /** The blockers named on the panel, in order, with their kinds. */
-async function blockersShown(page: Page): Promise<string[]> {
+export async function blockersShown(page: Page): Promise<string[]> {
   return page.$$eval('[data-testid=los-blocker]', (els) => els.map((e) => `${e.getAttribute('data-kind')}:${e.textContent}`));
 }
 
@@ -53,13 +68,7 @@ export const tests: E2ETest[] = [
   {
     name: 'dispute: a "Not visible" dispute on a table built with the palette, shared, opens in a new page with the same verdict, blockers and eye view; who-sees-whom ✕ cells name their blockers; no panel covers the palette',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx, 'tools.json');
-      await openPalette(page);
-      await page.click('[data-testid=place-wall]');
-      await page.fill('[data-testid=place-rotation]', '90');
-      const wall = await placeAt(page, [13.6, 12.5, 0]);
-      assert(wall.ok, `the wall is placed: ${wall.text}`);
-      await page.keyboard.press('Escape');
+      const { page, errors } = await openWithWall(ctx);
 
       // Who sees whom: the wall hides Charlie from Alpha; the ✕ cell (unit ids) names its blockers.
       await tools(page, "activate('los')");

@@ -6,10 +6,8 @@
  */
 import { deflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, openApp, toolsCall as tools, type E2ETest } from './harness';
-import { openPalette, placeAt } from './files.e2e';
-
-const files = <T>(page: Page, expr: string) => page.evaluate(`window.__sightlineFiles.${expr}`) as Promise<T>;
+import { assert, assertEqual, filesCall as files, openApp, toolsCall as tools, type E2ETest } from './harness';
+import { blockersShown, openWithWall, verdictShown } from './dispute.e2e';
 
 async function autosaved(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -27,20 +25,13 @@ export const tests: E2ETest[] = [
   {
     name: 'dispute39: the eye view of a "Not visible" pair outlines the volumes the rules use, the blocking model highlighted',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx, 'tools.json');
-      await openPalette(page);
-      await page.click('[data-testid=place-wall]');
-      await page.fill('[data-testid=place-rotation]', '90');
-      const wall = await placeAt(page, [13.6, 12.5, 0]);
-      assert(wall.ok, `the wall is placed: ${wall.text}`);
-      await page.keyboard.press('Escape');
+      const { page, errors } = await openWithWall(ctx);
       await tools(page, "activate('los')");
       await tools(page, "pick({ kind: 'model', id: 'c1' })");
       await tools(page, "pick({ kind: 'model', id: 'a2' })");
-      await page.waitForSelector('[data-testid=los-panel][data-status=done]', { timeout: 60_000 });
+      await verdictShown(page);
       assertEqual(await page.getAttribute('[data-testid=los-verdict]', 'data-visible'), 'false', 'c1 does not see a2');
-      await page.waitForSelector('[data-testid=los-blockers][data-blockers=found]', { timeout: 60_000 });
-      const blockers = await page.$$eval('[data-testid=los-blocker]', (els) => els.map((e) => `${e.getAttribute('data-kind')}:${e.textContent}`));
+      const blockers = await blockersShown(page);
       assert(blockers.includes('model:Alpha Guard · a1'), `a1 is in the way: ${blockers.join(', ')}`);
       await page.click('[data-testid=btn-eye]');
       await page.waitForSelector('[data-testid=eye-banner]', { timeout: 30_000 });

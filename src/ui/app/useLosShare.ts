@@ -37,9 +37,10 @@ export interface LosShare {
  * the witness or the blockers, and the table written under it, downloaded as a PNG. Share (issue
  * 29): the battlefield as it stands with the pair's `visible` query, as a link and a file; in a
  * game, every model where the game has it now (the game's board, not the engine worker's copy,
- * which follows the game a step later). Both are forgotten with each new check.
+ * which follows the game a step later), its armies named as Play names them (`armyNames`, by drawn
+ * army id). Both are forgotten with each new check.
  */
-export function useLosShare(engine: Engine, los: LosState, bridge: SceneHandleRef, dataRef: MutableRefObject<BattlefieldData | null>, playActive: boolean): LosShare {
+export function useLosShare(engine: Engine, los: LosState, bridge: SceneHandleRef, dataRef: MutableRefObject<BattlefieldData | null>, playActive: boolean, armyNames?: Record<string, string>): LosShare {
   const [proof, setProof] = useState<(Proof & { text: ProofText }) | null>(null);
   const [share, setShare] = useState<DisputeShare | null>(null);
   const exportProof = useCallback(async () => {
@@ -82,7 +83,7 @@ export function useLosShare(engine: Engine, los: LosState, bridge: SceneHandleRe
     const s = await engine.track(engine.client.getScenario());
     if (!s) return;
     const game = playActive ? playGame() : null;
-    const table = game ? atGamePositions(s, (await game.summary()).board) : s;
+    const table = game ? atGamePositions(s, (await game.summary()).board, armyNames) : s;
     const dispute = portableScenario(disputeScenario(table, los.observer, los.target));
     const url = shareUrl(await encodeShare(dispute));
     const text = `${JSON.stringify(dispute, null, 2)}\n`;
@@ -92,6 +93,6 @@ export function useLosShare(engine: Engine, los: LosState, bridge: SceneHandleRe
       if (prev) URL.revokeObjectURL(prev.fileUrl);
       return { url, fileUrl, filename: disputeFilename(los.observer.id, los.target.id), warning };
     });
-  }, [los, engine, playActive]);
+  }, [los, engine, playActive, armyNames]);
   return { proof, share, exportProof, shareDispute };
 }

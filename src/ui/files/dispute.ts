@@ -37,12 +37,27 @@ export interface GameBoard {
  * dropped when it moved: the game measures a moved model on the ground or what it stands on),
  * models the board does not place (slain, in reserve, not deployed) left out, and units left
  * without models left out. The terrain is the scenario's, as drawn. Pure: `scenario` is not changed.
+ * @param armyNames - the game's army names by the drawn army id (`p1-stormcast-eternals` →
+ *   "Stormcast Eternals", Play's `armyNames`): each unit's `army` becomes its army's name, so the
+ *   link reopens naming the armies, not the page's internal ids (issue 39). Two armies of the same
+ *   name are told apart by their player ("Skaven (player 1)"). Default: the ids kept.
  */
-export function atGamePositions(scenario: Scenario, board: GameBoard): Scenario {
+export function atGamePositions(scenario: Scenario, board: GameBoard, armyNames: Readonly<Record<string, string>> = {}): Scenario {
   const removed = new Set(board.removed);
+  const ids = [...new Set((scenario.units ?? []).map((u) => u.army))];
+  const named = (id: string) => armyNames[id]?.trim() || id;
+  const armyOf = new Map(
+    ids.map((id) => {
+      const name = named(id);
+      const clash = ids.some((o) => o !== id && named(o) === name);
+      const player = /^p([12])-/.exec(id)?.[1];
+      return [id, clash ? `${name} (${player ? `player ${player}` : id})` : name];
+    }),
+  );
   const units = (scenario.units ?? [])
     .map((u) => ({
       ...u,
+      army: armyOf.get(u.army) ?? u.army,
       models: u.models
         .filter((m) => !removed.has(m.id) && board.positions[m.id])
         .map((m) => {

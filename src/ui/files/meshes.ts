@@ -5,9 +5,9 @@
  * (`bundled:kenney/castle/vault-gate.glb`, see `src/scenario/bundled.ts`; or, in older files,
  * relative to `assets/scenarios/` as the default scenario names them, `../kenney/castle/vault-gate.glb`). What is found nowhere is reported with its JSON path.
  */
-import { bundledAssetPath, bundledSrcOf, isBundledSrc, renameMeshSources } from '../../scenario/bundled';
-import { BUNDLED_MESHES, normalizePath, resolveRelative } from '../assetUrls';
-import { DEFAULT_SCENARIO_PATH, type MeshBytes } from '../scenarioSource';
+import { bundledAssetPath, bundledSrcOf, foldPath, isBundledSrc, renameMeshSources, resolveRelative } from '../../scenario/bundled';
+import { BUNDLED_MESHES } from '../assetUrls';
+import { DEFAULT_SCENARIO_PATH, meshSources, type MeshBytes } from '../scenarioSource';
 
 /** A mesh reference in a scenario: its JSON path (`terrain[2].pieces[0].src`) and `src`. */
 export interface MeshRef {
@@ -73,7 +73,7 @@ export function bundledAssetOf(src: string): string | null {
     return asset && BUNDLED_MESHES.has(asset) ? asset : null;
   }
   if (/^[a-z]+:/i.test(src)) return null;
-  for (const p of [resolveRelative(src, DEFAULT_SCENARIO_PATH), normalizePath(src)]) if (BUNDLED_MESHES.has(p)) return p;
+  for (const p of [resolveRelative(src, DEFAULT_SCENARIO_PATH), foldPath(src)]) if (BUNDLED_MESHES.has(p)) return p;
   return null;
 }
 
@@ -88,6 +88,24 @@ export function portableScenario<T>(scenario: T): T {
     const asset = bundledAssetOf(src);
     return asset ? bundledSrcOf(asset) : null;
   });
+}
+
+/**
+ * How a game carries each mesh of the table it starts on (GAME.md `start`, NETWORK.md create
+ * options): a mesh shipped with Sightline by its bundled asset path (`src` → `assets/kenney/...`,
+ * whether the table names it `bundled:kenney/...`, as saved files do since issue 39, or
+ * `../kenney/...`, as the default scenario and the palette do), any other by its bytes from
+ * `meshes` (keyed by `src`; a `src` with neither is left out, for the game to name as missing).
+ */
+export function gameMeshes(scenario: unknown, meshes: Readonly<Record<string, ArrayBuffer | ArrayBufferView>> = {}): { bundled: Record<string, string>; meshFiles: Record<string, ArrayBuffer | ArrayBufferView> } {
+  const bundled: Record<string, string> = {};
+  const meshFiles: Record<string, ArrayBuffer | ArrayBufferView> = {};
+  for (const src of meshSources(scenario)) {
+    const asset = bundledAssetOf(src);
+    if (asset) bundled[src] = asset;
+    else if (meshes[src]) meshFiles[src] = meshes[src];
+  }
+  return { bundled, meshFiles };
 }
 
 const fetched = new Map<string, Promise<ArrayBuffer>>();

@@ -5,15 +5,17 @@
  * they stand now (slain models left out), or, for a game on another battlefield, that battlefield.
  */
 import { createGameClient, type GameClient, type GameRestartEvent, type GameState, type GameSummary, type SavedGame } from '../../client/gameClient';
-import { DEFAULT_SCENARIO_PATH, deploymentSetup, hotseatSetup, sampleRosters } from '../../../workers/gameSetup';
-import { fetchScenario, meshSources, type MeshBytes, type ScenarioSource } from '../scenarioSource';
-import { BUNDLED_MESHES, resolveRelative } from '../assetUrls';
+import { deploymentSetup, hotseatSetup, sampleRosters } from '../../../workers/gameSetup';
+import { fetchScenario, type MeshBytes, type ScenarioSource } from '../scenarioSource';
+import { BUNDLED_MESHES } from '../assetUrls';
+import { gameMeshes } from '../files/meshes';
 import { getEngine } from '../engine/engine';
 import { base64ToPositions } from '../../game/table';
 import { defaultUpAxis } from '../../scenario/meshLoader';
 import type { Scenario } from '../../scenario/schema';
 import type { OnlineGame } from '../../client/onlineGame';
 import { drawnModels, gameScenario } from './gameScenario';
+import { tableDice } from '../../scene/dice/tableDiceStore';
 import { connectOnline, onlineGame, onlineLink, type OnlineLink } from './online';
 
 /**
@@ -85,10 +87,10 @@ export function keepPrevious(): boolean {
   }
 }
 
-/** The previous game kept by {@link keepPrevious} (null: none, or not a saved game). */
-export function previousGame(): PreviousGame | null {
+/** What the page tells of the saved game kept under localStorage `key` (null: none, or not a saved game). */
+function keptGame(key: string): PreviousGame | null {
   try {
-    const text = localStorage.getItem(PREVIOUS_KEY);
+    const text = localStorage.getItem(key);
     if (!text) return null;
     const g = JSON.parse(text) as { actions?: unknown[]; rosters?: { p1?: { name?: string }; p2?: { name?: string } } };
     if (!Array.isArray(g.actions)) return null;
@@ -96,6 +98,19 @@ export function previousGame(): PreviousGame | null {
   } catch {
     return null;
   }
+}
+
+/** The previous game kept by {@link keepPrevious} (null: none, or not a saved game). */
+export function previousGame(): PreviousGame | null {
+  return keptGame(PREVIOUS_KEY);
+}
+
+/**
+ * The game in progress, autosaved (null: none): Play resumes it (issue 35 item 5: after Leave
+ * Play, Play offers resuming it, not only a new battle).
+ */
+export function gameInProgress(): PreviousGame | null {
+  return keptGame(AUTOSAVE_KEY);
 }
 
 /**
@@ -137,6 +152,8 @@ export function setPlayMode(on: boolean): void {
   }
   url.searchParams.delete('play');
   history.replaceState(history.state, '', url.href);
+  // The game's dice stay with the game (issue 35 item 5): the sandbox table starts without them.
+  tableDice.clear();
   delete document.body.dataset.ready;
   delete document.body.dataset.problems;
   window.dispatchEvent(new Event(PLAY_MODE_EVENT));
@@ -281,8 +298,9 @@ export function sampleArmies(): ChosenArmy[] {
  * Starts a battle on the battlefield open now (the engine's current scenario and its mesh files)
  * with two armies, each playing one of the scenario's armies (a territory key): the game worker
  * checks everything (GAME.md `start`); on success the game is autosaved, to be resumed by the Play
- * page. Kenney pieces (`../kenney/...` as the default scenario and the palette name them) are
- * carried as bundled assets; other meshes by their bytes.
+ * page. Kenney pieces (`bundled:kenney/...` as saved files name them, or `../kenney/...` as the
+ * default scenario and the palette do) are carried as bundled assets; other meshes by their bytes
+ * (`gameMeshes`).
  * @returns the problems (each with its path) when the game cannot start; the sandbox stays.
  */
 export async function startBattle(input: {
@@ -294,13 +312,7 @@ export async function startBattle(input: {
   /** A battleplan id (`src/game/start.ts` BATTLEPLANS; a Path to Glory battle from the campaign screen). Default Take and Hold. */
   battleplan?: string;
 }): Promise<{ ok: true } | { ok: false; problems: string[] }> {
-  const bundled: Record<string, string> = {};
-  const meshFiles: Record<string, ArrayBuffer | ArrayBufferView> = {};
-  for (const src of meshSources(input.scenario)) {
-    const path = resolveRelative(src, DEFAULT_SCENARIO_PATH);
-    if (BUNDLED_MESHES.has(path)) bundled[src] = path;
-    else if (input.meshes[src]) meshFiles[src] = input.meshes[src];
-  }
+  const { bundled, meshFiles } = gameMeshes(input.scenario, input.meshes);
   const g = getGame();
   const r = await g.startOnTable({ scenario: input.scenario, meshFiles, bundled, armies: input.armies, deploy: input.deploy, seed: input.seed ?? Math.floor(Math.random() * 1e9), ...(input.battleplan ? { battleplan: input.battleplan } : {}) });
   if (!r.ok) return r;

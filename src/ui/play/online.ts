@@ -13,9 +13,7 @@ import type { OnlineGame, SeatKeys } from '../../client/onlineGame';
 const onlineModule = () => import('../../client/onlineGame');
 const onlineClient = () => onlineModule().then((m) => m.OnlineGame);
 import type { Seat } from '../../game/network';
-import { DEFAULT_SCENARIO_PATH } from '../../../workers/gameSetup';
-import { BUNDLED_MESHES, resolveRelative } from '../assetUrls';
-import { meshSources } from '../scenarioSource';
+import { gameMeshes } from '../files/meshes';
 
 /** The port `npm run server` listens on by default. */
 export const DEFAULT_SERVER_PORT = 2567;
@@ -172,10 +170,6 @@ export function onlineCreateOptions(input: {
   deploy: 'auto' | 'manual';
   battleplan?: string;
 }): Record<string, unknown> {
-  const bundled: Record<string, string> = {};
-  for (const src of meshSources(input.scenario)) {
-    const path = resolveRelative(src, DEFAULT_SCENARIO_PATH);
-    if (BUNDLED_MESHES.has(path)) bundled[src] = path;
-  }
+  const { bundled } = gameMeshes(input.scenario);
   return { scenario: input.scenario, bundled, armies: { [input.armies.p1.army]: input.armies.p1.roster, [input.armies.p2.army]: input.armies.p2.roster }, deploy: input.deploy, ...(input.battleplan ? { battleplan: input.battleplan } : {}) };
 }
