@@ -93,6 +93,21 @@ async function loaded(path: string): Promise<GameSession> {
   return api;
 }
 
+/**
+ * Walks a command's arguments in order: `on(a, value)` for each, where `value()` takes the next
+ * argument as `a`'s value (an InputError "`a` needs a value" with the usage when there is none).
+ */
+function eachArgument(args: readonly string[], on: (a: string, value: () => string) => void): void {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    on(a, () => {
+      const v = args[++i];
+      if (v === undefined) throw new InputError([`${a} needs a value`, USAGE]);
+      return v;
+    });
+  }
+}
+
 /** Most battle rounds `--rounds` takes (a battle has five: Core 12.0; more is a typo). */
 const MAX_ROUNDS = 100;
 
@@ -109,13 +124,7 @@ async function play(args: string[]): Promise<{ out: unknown; note: string }> {
   let players: PlayerId[] = ['p1', 'p2'];
   let to: PlayOptions['to'] | undefined;
   let out: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined) throw new InputError([`${a} needs a value`, USAGE]);
-      return v;
-    };
+  eachArgument(args, (a, value) => {
     if (a === '--policy') {
       policy = value();
       if (policy !== 'scripted') throw new InputError([`--policy ${policy}: unknown policy (the project has one: scripted)`]);
@@ -138,7 +147,7 @@ async function play(args: string[]): Promise<{ out: unknown; note: string }> {
     else if (a.startsWith('--')) throw new InputError([`unknown argument ${a}`, USAGE]);
     else if (gamePath === undefined) gamePath = a;
     else throw new InputError([`more than one saved game given (${gamePath}, ${a})`, USAGE]);
-  }
+  });
   if (gamePath === undefined) throw new InputError(['GAME.json: missing', USAGE]);
   if (policy === undefined) throw new InputError(['--policy: missing (the project has one: scripted)', USAGE]);
   const target = out ?? gamePath;
@@ -185,13 +194,7 @@ async function start(args: string[]): Promise<unknown> {
   let seed: number | string = 1;
   let battleplan: string | undefined;
   let deploy: 'auto' | 'manual' = 'auto';
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined) throw new InputError([`${a} needs a value`, USAGE]);
-      return v;
-    };
+  eachArgument(args, (a, value) => {
     if (a === '--scenario') scenarioPath = value();
     else if (a === '--army') {
       const v = value();
@@ -207,7 +210,7 @@ async function start(args: string[]): Promise<unknown> {
       if (v !== 'auto' && v !== 'manual') throw new InputError([`--deploy ${v}: expected auto or manual`]);
       deploy = v;
     } else throw new InputError([`unknown argument ${a}`, USAGE]);
-  }
+  });
   if (!scenarioPath) throw new InputError(['--scenario: missing', USAGE]);
   if (armies.length !== 2) throw new InputError([`--army: expected exactly two, got ${armies.length}`, USAGE]);
   const parsed = parseScenarioText(readText(scenarioPath, '--scenario'));

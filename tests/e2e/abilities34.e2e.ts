@@ -51,10 +51,12 @@ async function shows(page: Page, actions: number): Promise<void> {
   await page.waitForFunction((n) => (window.__sightline?.play?.summary()?.actions ?? -1) >= n, actions, { timeout: 120_000 });
 }
 
-/** Clicks `selector` and waits until the page shows one more accepted action. */
+/** Clicks `selector`, confirms it when the online page asks (issue 35 item 4), and waits until the page shows one more accepted action. */
 async function clickAndWait(page: Page, selector: string): Promise<void> {
   const n = (await summaryOf(page)).actions;
   await page.click(selector);
+  await page.waitForFunction((k) => (window.__sightline?.play?.summary()?.actions ?? -1) > k || !!document.querySelector('[data-testid=play-confirm-act-ok]'), n, { timeout: 120_000 });
+  if (await page.$('[data-testid=play-confirm-act-ok]')) await page.click('[data-testid=play-confirm-act-ok]');
   await shows(page, n + 1);
 }
 
@@ -144,11 +146,21 @@ export const tests: E2ETest[] = [
         const unitOf = new Map(s0.units.flatMap((u) => u.aliveModelIds.map((m) => [m, u.id] as const)));
         const centres = (await page.evaluate(`${JSON.stringify([...unitOf.keys()])}.map((id) => [id, window.__sightline.tools.modelCentre(id)])`)) as [string, [number, number] | null][];
         const clearance = (m: string, c: [number, number]) => Math.min(...centres.filter(([o, oc]) => oc && unitOf.get(o) !== unitOf.get(m)).map(([, oc]) => Math.hypot(oc![0] - c[0], oc![1] - c[1])));
-        const [model] = centres.filter(([m, c]) => c && targets.includes(unitOf.get(m)!)).map(([m, c]) => [m, clearance(m, c!)] as const).sort((a, b) => b[1] - a[1])[0];
+        // (and whose point on screen is the table's, not a panel or the tool dock over it)
+        const ranked = centres.filter(([m, c]) => c && targets.includes(unitOf.get(m)!)).map(([m, c]) => [m, clearance(m, c!)] as const).sort((a, b) => b[1] - a[1]);
+        let pickedModel: { model: string; at: [number, number] } | null = null;
+        for (const [m] of ranked) {
+          const px = await modelOnScreen(page, m).catch(() => null);
+          if (px && (await page.evaluate(`document.elementFromPoint(${px[0]}, ${px[1]})?.tagName === 'CANVAS'`))) {
+            pickedModel = { model: m, at: px };
+            break;
+          }
+        }
+        assert(pickedModel, 'a model of a unit Sludgeraker Venom can pick is in view');
+        const { model, at } = pickedModel;
         const target = unitOf.get(model)!;
         await page.click(`[data-testid="${venomId}-pick"][aria-pressed=false]`);
         await page.waitForSelector(`[data-testid="${venomId}-pick"][aria-pressed=true]`);
-        const at = await modelOnScreen(page, model);
         const n1 = (await summaryOf(page)).actions;
         await page.mouse.click(at[0], at[1]);
         await shows(page, n1 + 1);
@@ -210,9 +222,9 @@ export const tests: E2ETest[] = [
         const rows = await p2.page.$$eval('[data-testid=unit-card-ability]', (es) => es.map((e) => ({ auto: e.getAttribute('data-auto'), line: e.querySelector('summary')?.textContent ?? '' })));
         assertEqual(JSON.stringify(rows.map((r) => r.line.split(' · ')[0])), JSON.stringify(battle.snatchaboss), `every ability of the Snatchaboss on its card: ${rows.map((r) => r.line).join(' | ')}`);
         const venomRow = rows.find((r) => r.line.startsWith('Sludgeraker Venom'));
-        assert(venomRow && venomRow.auto === 'auto' && venomRow.line.includes('your hero phase') && venomRow.line.includes('auto'), `Sludgeraker Venom: its timing, auto: ${venomRow?.line}`);
+        assert(venomRow && venomRow.auto === 'auto' && venomRow.line.includes('your hero phase') && venomRow.line.includes('auto') && venomRow.line.includes('used this turn'), `Sludgeraker Venom: its timing, auto, used this turn: ${venomRow?.line}`);
         const festering = rows.find((r) => r.line.startsWith('Festering Wounds'));
-        assert(festering && festering.auto === 'by hand' && festering.line.includes('once per turn (army), end of any turn') && festering.line.includes('by hand'), `Festering Wounds: its timing, by hand: ${festering?.line}`);
+        assert(festering && festering.auto === 'by hand' && festering.line.includes('once per turn (army), end of any turn') && festering.line.includes('by hand') && !festering.line.includes('used'), `Festering Wounds: its timing, by hand: ${festering?.line}`);
         assert(rows.some((r) => r.line.startsWith('Battle Damaged') && r.line.includes('passive')), 'Battle Damaged: passive');
 
         // Item 5, passives beside the step they affect: the Marshcrawla Sloggoth's move in p1's movement phase.

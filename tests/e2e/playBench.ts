@@ -226,6 +226,8 @@ async function mouseDrag(page: Page, id: string, dx: number, dy: number, steps: 
     labels.push(split(last, l.t, await takeSpans(page), await takeWorker(page), pr.long));
     shown.push(l.shown! - last);
     texts.push(l.text);
+    // A look at the ghosts mid-drag (PLAY_BENCH_SHOT=1): their paths and the label.
+    if (process.env.PLAY_BENCH_SHOT && k === Math.ceil(steps / 2)) await page.screenshot({ path: join(outputDir, `play-bench-drag-${id}.png`) });
   }
   await takeSpans(page);
   await takeWorker(page);
@@ -418,22 +420,27 @@ async function main(): Promise<void> {
         const a = await probe(p1);
         const b = await probe(p2);
         const up = a.ups.at(-1)!;
+        // p2 shows the move when its note says what p1 did and the glide starts (useOnline: the
+        // summary itself lands after the glide, `glideDoneMs`).
         const seen = b.summaries.find((x) => x.t > up && x.actions > s1.actions)!;
+        const noted = b.notes.find((x) => x.t > up) ?? seen;
         const sent = a.wsSent.find((x) => x.t >= up);
         const recv = sent ? b.wsRecv.filter((x) => x.t >= sent.t) : [];
-        const lastRecv = recv.filter((x) => x.t <= seen.t).at(-1);
+        const lastRecv = recv.filter((x) => x.t <= noted.t).at(-1);
         const p1Spans = await takeSpans(p1);
         const p2Spans = await takeSpans(p2);
         const p1Worker = await takeWorker(p1);
         const p2Worker = await takeWorker(p2);
         out.online = {
           move: `${out.onlineUnit} 1", p1 → p2`,
-          totalMs: Math.round(seen.t - up),
+          totalMs: Math.round(noted.t - up),
+          glideDoneMs: Math.round(seen.t - up),
+          p2Note: noted.t === seen.t ? null : (noted as { text: string }).text.slice(0, 120),
           p1BeforeSendMs: sent ? Math.round(sent.t - up) : null,
           p1: sent ? split(up, sent.t, p1Spans, p1Worker) : null,
           serverAndNetworkMs: sent && lastRecv ? Math.round(lastRecv.t - sent.t) : null,
-          p2AfterReceiveMs: lastRecv ? Math.round(seen.t - lastRecv.t) : null,
-          p2: lastRecv ? split(lastRecv.t, seen.t, p2Spans, p2Worker) : null,
+          p2AfterReceiveMs: lastRecv ? Math.round(noted.t - lastRecv.t) : null,
+          p2: lastRecv ? split(lastRecv.t, noted.t, p2Spans, p2Worker) : null,
           p1Label: drag.label,
           p1Drop: drag.drop,
         };

@@ -148,7 +148,20 @@ export const tests: E2ETest[] = [
       await page.waitForSelector('[data-testid^=play-o-shoot-]:not([disabled])');
       const shootId = await page.$eval('[data-testid^=play-o-shoot-]:not([disabled])', (e) => e.getAttribute('data-testid')!);
       const target = shootId.slice('play-o-shoot-'.length);
+      // Issue 35: a target says "in range · visible" in its state chip, stacked with the others (a label of its own covered them).
+      await page.waitForFunction((t) => (document.querySelector(`[data-testid=mark-state-${t}]`)?.textContent ?? '').includes('in range · visible'), target);
       await frameShown(page);
+      const chips = await page.$$eval('[data-testid^=mark-], [data-testid=play-drag-allowance]', (es) =>
+        es.filter((e) => (e as HTMLElement).style.display !== 'none').map((e) => {
+          const r = e.getBoundingClientRect();
+          return { t: e.textContent ?? '', l: r.left, tp: r.top, r: r.right, b: r.bottom };
+        }),
+      );
+      for (let i = 0; i < chips.length; i++)
+        for (let j = i + 1; j < chips.length; j++) {
+          const [a, b] = [chips[i], chips[j]];
+          assert(!(a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.tp < b.b - 0.5 && b.tp < a.b - 0.5), `chips "${a.t}" and "${b.t}" overlap`);
+        }
       await page.screenshot({ path: join(ctx.outputDir, 'round18-shoot.png') });
       await click(page, `[data-testid=${shootId}]`);
       // p1 reacts with All-out Attack, p2 passes; p1 has no reaction left and passes automatically.

@@ -11,33 +11,19 @@
  * ~40 s for the 17 commands); in this process ~0.2 s (docs/performance.md, "The test run").
  */
 import '@vitest/web-worker';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { gameMain } from '../../src/cli/gameCommands';
 import { createGameClient } from '../../src/client/gameClient';
 import { hotseatSetup } from '../../workers/gameSetup';
-import { leaveRoom, networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
+import { gameCli, gameHere, leaveRoom, networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 afterAll(() => stopAllServers());
 
-/**
- * `npm run game -- ARGS` (the command's file run by node with tsx's loader), its JSON output. Not
- * a synchronous spawn: the SDK clients must keep answering the server's pings meanwhile.
- */
-async function game(args: string[], cwd: string): Promise<Record<string, unknown>> {
-  const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/game.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, INIT_CWD: cwd }, maxBuffer: 256 * 1024 * 1024 });
-  return JSON.parse(r.stdout) as Record<string, unknown>;
-}
+const game = gameCli;
 
-/** The same command through `gameMain` in this process (paths absolute), its answer as the process prints it. */
-async function gameHere(args: string[]): Promise<Record<string, unknown>> {
-  return JSON.parse(JSON.stringify((await gameMain(args)).out)) as Record<string, unknown>;
-}
 
 describe('the same game through the worker, npm run game and the server', () => {
   test('same state hash after every action', async () => {

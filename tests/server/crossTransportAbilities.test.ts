@@ -5,20 +5,18 @@
  * the vocabulary (ABILITIES.md; Core 5.2 step 3), and one resolved by hand (`resolveByHand`), played
  * through the game worker, `npm run game -- act` and the game server (two SDK players): every action
  * is accepted by all three, which give the same state hash after it. Small on purpose (10 actions);
- * the long mixed game is `crossTransport.test.ts`, whose helpers it uses. As there, `start` runs as a
- * process and `state`/`act` call the same `gameMain` in this process (saved game and action read
- * from their files, the answer passed through JSON): ~0.2 CPU-s a command instead of ~2.3.
+ * the long mixed game is `crossTransport.test.ts`, whose helpers (`harness.ts`) it uses. As there,
+ * `start` runs as a process and `state`/`act` call the same `gameMain` in this process (saved game
+ * and action read from their files, the answer passed through JSON): ~0.2 CPU-s a command instead
+ * of ~2.3.
  */
 import '@vitest/web-worker';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { gameMain } from '../../src/cli/gameCommands';
 import { createGameClient } from '../../src/client/gameClient';
-import { sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
+import { gameCli, gameHere, leaveRoom, sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
 import { abilityGameActions, abilityGameSetup } from './abilityGame';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -27,16 +25,7 @@ afterAll(() => stopAllServers());
 /** The effect vocabulary's kinds, by the key that names each (schema.ts `AbilityEffectSchema`). */
 const KINDS = ['modify', 'set', 'ward', 'reroll', 'mortal', 'heal', 'returnModels', 'move', 'setUp', 'strike', 'keyword', 'mayShootInCombat', 'mayChargeAfter', 'cp', 'vp', 'note'];
 
-/** `npm run game -- ARGS` (node with tsx's loader, asynchronously: the SDK clients keep answering pings), its JSON output. */
-async function game(args: string[], cwd: string): Promise<Record<string, unknown>> {
-  const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/game.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, INIT_CWD: cwd }, maxBuffer: 256 * 1024 * 1024 });
-  return JSON.parse(r.stdout) as Record<string, unknown>;
-}
-
-/** The same command through `gameMain` in this process (paths absolute), its answer as the process prints it. */
-async function gameHere(args: string[]): Promise<Record<string, unknown>> {
-  return JSON.parse(JSON.stringify((await gameMain(args)).out)) as Record<string, unknown>;
-}
+const game = gameCli;
 
 describe('every kind of ability effect through the worker, npm run game and the server', () => {
   test('all accepted, the same state hash after every action; each kind resolved through game act', async () => {
@@ -84,7 +73,7 @@ describe('every kind of ability effect through the worker, npm run game and the 
     expect([...kinds].sort()).toEqual([...KINDS].sort());
     expect(byHand).toBe(1); // the Arcane Ritual's cp, entered by hand
     worker.dispose();
-    await p1.room.leave();
-    await p2.room.leave();
+    await leaveRoom(p1.room);
+    await leaveRoom(p2.room);
   }, 300000);
 });

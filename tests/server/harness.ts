@@ -3,12 +3,14 @@
  * each waited for by its `listening` line and always killed after the test; `@colyseus/sdk`
  * clients (Node 20: `globalThis.WebSocket` from `ws`) that collect every message they receive.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
 import { freePort } from '../../server/gameServer';
+import { gameMain } from '../../src/cli/gameCommands';
 import { installWebSocketGlobal } from '../../server/webSocketGlobal';
 import { hotseatSetup, SAMPLE_ARMIES } from '../../workers/gameSetup';
 import type { ResultMessage, UpdateMessage } from '../../src/game/network';
@@ -176,3 +178,21 @@ export function networkActions(): Action[] {
   return [...roundOne(hotseatSetup(7)).slice(0, 9), ...end('p2', 2), { type: 'run', player: 'p2', unitId: 'sk-clanrats' }, ...end('p2', 2)];
 }
 
+/**
+ * `npm run game -- ARGS` (the command's file run by node with tsx's loader, from `cwd` as INIT_CWD),
+ * its JSON output. Not a synchronous spawn: the SDK clients must keep answering the server's pings
+ * meanwhile. Used by the cross-transport tests.
+ */
+export async function gameCli(args: string[], cwd: string): Promise<Record<string, unknown>> {
+  const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/game.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, INIT_CWD: cwd }, maxBuffer: 256 * 1024 * 1024 });
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+/**
+ * The same `npm run game` command through `gameMain` in this process (paths absolute), its answer
+ * as the process prints it (through JSON): the cross-transport tests' `state` and `act` (a process
+ * per command costs ~2.3 CPU-seconds).
+ */
+export async function gameHere(args: string[]): Promise<Record<string, unknown>> {
+  return JSON.parse(JSON.stringify((await gameMain(args)).out)) as Record<string, unknown>;
+}

@@ -12,6 +12,7 @@ import type { Ability } from '../abilities/schema';
 import { worldPort } from './worldPort';
 import { createGame, type Action, type GameState } from './state';
 import { reduce } from './reduce';
+import { runActions } from './testkit';
 import type { GeometryPort } from './geometryPort';
 import type { GameEvent } from './core';
 import type { RosterInput } from './roster';
@@ -163,14 +164,7 @@ export function gameAtHero(p1: RosterInput, p2: RosterInput, port: GeometryPort,
 
 /** Apply actions that must be accepted. */
 export function play(s: GameState, port: GeometryPort, actions: Action[]): { s: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  for (const a of actions) {
-    const r = reduce(s, a, port);
-    if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.reason} (${r.rule})`);
-    s = r.state;
-    events.push(...r.events);
-  }
-  return { s, events };
+  return runActions(s, actions, port);
 }
 
 /** Apply one action that must be refused; returns the refusal. */

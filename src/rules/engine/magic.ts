@@ -7,7 +7,7 @@
  */
 
 import { afterCastingRoll, afterSpellCast, arcaneFamiliar, chantingDie, heal } from './pathAbilities';
-import { modified } from '../abilities/passives';
+import { abilityReroll, modified } from '../abilities/passives';
 import { armyAbilities, unitAbilities } from '../abilities/catalog';
 import { limitProblem, recordUse } from '../abilities/record';
 import type { Ability } from '../abilities/schema';
@@ -235,8 +235,12 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   // Place of Power, Arcane Conduit; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
   const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast').add;
   const total = (d: readonly number[]) => Math.max(1, d[0] + d[1] + bonus + mod);
-  // Arcane Familiar (Path of the Mage): the lowest die re-rolled when the roll would fail or miscast.
-  const dice = arcaneFamiliar(c, a.unitId, rollLogged(c, 2, 6, purpose, a.player), (d) => (d[0] === 1 && d[1] === 1) || total(d) < castingValue, purpose, a.player);
+  const castFails = (d: readonly number[]) => (d[0] === 1 && d[1] === 1) || total(d) < castingValue;
+  const first = rollLogged(c, 2, 6, purpose, a.player);
+  // A re-roll of casting rolls from an army ability (Core 2.2), else Arcane Familiar (Path of the
+  // Mage): the lowest die re-rolled when the roll would fail or miscast. Never a die twice.
+  const byAbility = abilityRerolledDice(c, a.unitId, 'cast', first, castFails, purpose, a.player);
+  const dice = byAbility ?? arcaneFamiliar(c, a.unitId, first, castFails, purpose, a.player);
   const roll = total(dice);
   afterCastingRoll(c, a.unitId, roll);
   if (dice[0] === 1 && dice[1] === 1) {
@@ -420,8 +424,13 @@ export function chant(c: Ctx, a: Extract<Action, { type: 'chant' }>): void {
   }
   if (summon) s.magic.summoned.push(a.prayer.slice('summon:'.length));
   // Master of Ceremonies (Ascension › Path of the Devout): 2 dice, the higher is the roll.
-  const d = chantingDie(c, a.unitId, `chant:${a.unitId}:${a.prayer}`, a.player);
   const bonus = s.effects.filter((e) => e.kind === 'castingBonus' && e.unitId === a.unitId).reduce((x, e) => x + (e.value ?? 0), 0);
+  const chanted = chantingDie(c, a.unitId, `chant:${a.unitId}:${a.prayer}`, a.player);
+  // A re-roll of chanting rolls from an army ability (Core 2.2): a roll of 1 fails the prayer, and
+  // a roll that with the ritual points cannot reach the chanting value is not answered (Magic 3.0).
+  const value = summon ? undefined : def ? def.chantingValue : lorePrayer?.chantingValue;
+  const chantFails = ([x]: readonly number[]) => x === 1 || (value !== undefined && Math.max(1, x + bonus + mod) + (s.ritualPoints[a.unitId] ?? 0) < value);
+  const d = (abilityRerolledDice(c, a.unitId, 'chant', [chanted], chantFails, `chant:${a.unitId}:${a.prayer}`, a.player) ?? [chanted])[0];
   const roll = Math.max(1, d + bonus + mod);
   if (d === 1) {
     const [d3] = rollLogged(c, 1, 3, `ritual-loss:${a.unitId}`, a.player);
@@ -551,4 +560,25 @@ export function banish(c: Ctx, a: Extract<Action, { type: 'banish' }>): void {
   const banished = roll >= t.manifestation.banishment;
   c.events.push({ type: 'banishmentRoll', unitId: a.unitId, target: a.target, dice, bonus, roll, banishment: t.manifestation.banishment, banished });
   if (banished) removeManifestation(c, a.target, 'banished');
+}
+
+/**
+ * A re-roll an army ability gives `unitId`'s casting or chanting roll now (`reroll: "cast" |
+ * "chant"`, ABILITIES.md; Core 2.2: "roll some or all of the dice again ... You cannot re-roll a
+ * dice more than once, and re-rolls happen before modifiers"): made for the player only when the
+ * roll fails (`fails`, on the unmodified dice with the roll's modifiers as the caller applies them):
+ * `ones` re-rolls the dice showing 1, `failed` and `any` every die of the roll. Logged
+ * (`<purpose>:reroll`) with an event `abilityReroll` naming the ability's rule. Returns the dice
+ * after the re-roll, or null when no die was re-rolled.
+ */
+function abilityRerolledDice(c: Ctx, unitId: string, roll: 'cast' | 'chant', dice: readonly number[], fails: (dice: readonly number[]) => boolean, purpose: string, player: PlayerId): number[] | null {
+  const r = abilityReroll(c.s, c.port, unitId, roll);
+  if (r === null || !fails(dice)) return null;
+  const idx = dice.map((d, i) => (r.which === 'ones' ? (d === 1 ? i : -1) : i)).filter((i) => i >= 0);
+  if (idx.length === 0) return null;
+  const again = rollLogged(c, idx.length, 6, `${purpose}:reroll`, player);
+  const after = [...dice];
+  idx.forEach((i, k) => (after[i] = again[k]));
+  c.events.push({ type: 'abilityReroll', unitId, roll, which: r.which, before: [...dice], dice: after, rule: r.rule });
+  return after;
 }

@@ -18,7 +18,7 @@ export interface GameUnitCardButtonProps {
  * included). A unit the game does not know (a scenario unit in the sandbox) shows why instead.
  */
 export function GameUnitCardButton({ unitId, label = 'Unit card' }: GameUnitCardButtonProps) {
-  const [card, setCard] = useState<{ unit: CardUnit; army: string } | { missing: string } | null>(null);
+  const [card, setCard] = useState<{ unit: CardUnit; army: string; used: string[] } | { missing: string } | null>(null);
   const close = useCallback(() => setCard(null), []);
   const open = async () => {
     try {
@@ -28,7 +28,10 @@ export function GameUnitCardButton({ unitId, label = 'Unit card' }: GameUnitCard
       for (const p of ['p1', 'p2'] as const) {
         const roster = s.players[p].roster;
         const u = [...roster.units, ...(roster.manifestations ?? [])].find((x) => x.id === unitId);
-        if (u) return setCard({ unit: u as CardUnit, army: `${roster.name} (${p})` });
+        // The abilities it used this turn (Core 28.2's record), marked on its list.
+        const turn = s.stage === 'turn' ? s.turnInRound : -1;
+        const used = (s.abilities?.used ?? []).filter((x) => x.unitId === unitId && x.at.round === s.round && x.at.turn === turn).map((x) => x.name);
+        if (u) return setCard({ unit: u as CardUnit, army: `${roster.name} (${p})`, used });
       }
       setCard({ missing: `"${unitId}" is not a unit of the game's armies` });
     } catch (e) {
@@ -42,7 +45,7 @@ export function GameUnitCardButton({ unitId, label = 'Unit card' }: GameUnitCard
       </button>
       {card && 'missing' in card && <div className="muted" role="alert">{card.missing}</div>}
       {card && 'unit' in card && (
-        <UnitCardOverlay unit={card.unit} subtitle={card.army} onClose={close} />
+        <UnitCardOverlay unit={card.unit} subtitle={card.army} onClose={close} usedAbilities={card.used} />
       )}
     </>
   );

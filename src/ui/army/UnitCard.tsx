@@ -19,6 +19,8 @@ export interface UnitCardProps {
   onClose?: () => void;
   /** A line under the name (e.g. the army); none by default. */
   subtitle?: string;
+  /** In a game: the names of the abilities the unit used this turn, marked on its list (default none). */
+  usedAbilities?: readonly string[];
 }
 
 /** "4+" for 4 or "4+", "-" for none. */
@@ -33,7 +35,7 @@ function rollTarget(v: string | number | null | undefined): string {
  * abilities, Core 20.0), the warscroll's abilities the engine keeps as text, the keywords, and the
  * unit's models with their bases and heights.
  */
-export function UnitCard({ unit, onClose, subtitle }: UnitCardProps) {
+export function UnitCard({ unit, onClose, subtitle, usedAbilities }: UnitCardProps) {
   const w = unit.warscroll;
   const chars: [string, string][] = [
     ['Move', `${w.move}"`],
@@ -108,7 +110,7 @@ export function UnitCard({ unit, onClose, subtitle }: UnitCardProps) {
       {weaponTable('Ranged weapons', ranged)}
       {weaponTable('Melee weapons', melee)}
       {unit.weapons.length === 0 && <p className="muted">No weapon profile.</p>}
-      {(w.abilities ?? []).length > 0 && <UnitAbilityList abilities={w.abilities ?? []} />}
+      {(w.abilities ?? []).length > 0 && <UnitAbilityList abilities={w.abilities ?? []} used={usedAbilities} />}
       {textOnly.length > 0 && (
         <div className="unit-card-abilities" data-testid="unit-card-abilities">
           <h4>Abilities (text only: the engine does not apply them)</h4>

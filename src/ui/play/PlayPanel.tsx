@@ -188,7 +188,7 @@ export function PlayPanel(p: PlayPanelProps) {
   const withAbilities = (list: OptionEntry[], plain: (e: OptionEntry, i: number) => ReactNode, base: string) =>
     list.map((e, i) =>
       !e.ability ? plain(e, i) : list.findIndex((x) => x.group === e.group) !== i ? null : (
-        <AbilityEntry key={`${base}-${e.group}`} entries={list.filter((x) => x.group === e.group).map((x) => ({ ...x, label: words(x.label), reason: x.reason === undefined ? undefined : words(x.reason) }))} busy={busy} onAct={actFor(e.label)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />
+        <AbilityEntry key={`${base}-${e.group}`} entries={list.filter((x) => x.group === e.group).map((x) => ({ ...x, label: words(x.label), reason: x.reason === undefined ? undefined : words(x.reason) }))} busy={busy} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />
       ),
     );
   const optionEntry = (e: OptionEntry, i: number) => (

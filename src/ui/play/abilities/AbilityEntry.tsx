@@ -18,8 +18,8 @@ export interface AbilityEntryProps {
   entries: readonly OptionEntry[];
   /** A request is in flight: buttons disabled (required). */
   busy: boolean;
-  /** Takes an option's action (required). */
-  onAct: (a: Action) => void;
+  /** Takes an option's action, with its label in the player's words (for the online page's confirmation) (required). */
+  onAct: (a: Action, label: string) => void;
   /** The group being picked on the table now (null: none). */
   targeting: TargetGroup | null;
   /** Starts (group) or cancels (null) the picking on the table. */
@@ -55,7 +55,7 @@ export function AbilityEntry({ entries, busy, onAct, targeting, onTarget, testid
           <span className="play-rule">({first.rejectedBy})</span>
         </div>
       ) : targeted.length === 0 ? (
-        <button type="button" data-testid={`${testid}-use`} disabled={busy} onClick={() => onAct(now[0].action)}>
+        <button type="button" data-testid={`${testid}-use`} disabled={busy} onClick={() => onAct(now[0].action, now[0].label)}>
           {first.label}
           <span className="play-rule">{first.rule}</span>
         </button>
@@ -68,7 +68,7 @@ export function AbilityEntry({ entries, busy, onAct, targeting, onTarget, testid
           <details className="play-ability-targets" data-testid={`${testid}-targets`}>
             <summary>or pick one of {targeted.length} {targeted.length === 1 ? 'unit' : 'units'} from a list</summary>
             {targeted.map((e) => (
-              <button key={e.target} type="button" data-testid={`${testid}-t-${e.target}`} disabled={busy} onClick={() => onAct(e.action)}>
+              <button key={e.target} type="button" data-testid={`${testid}-t-${e.target}`} disabled={busy} onClick={() => onAct(e.action, e.label)}>
                 {split(e.label)[1] || e.label}
               </button>
             ))}
