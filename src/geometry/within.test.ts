@@ -181,3 +181,36 @@ describe('wholly within 6" of an objective (3D, A-G1)', () => {
     expect(isWithin(ent(world, 'b'), obj(world, 'o'), 6)).toBe(false);
   });
 });
+
+describe('wholly within another unit (3D base solids, Core 2.1.1): the bounds and the sampling agree', () => {
+  // Two bases of equal height standing on the table: the farthest point of the subject from the
+  // object is on the subject's far rim, in plan view, so the distance is exact in plan.
+  // Round 32 mm subject, round 32 mm object, centres d apart: farthest = d + r - r = d.
+  // Round 32 mm subject, 60x35 oval object with its long axis towards it: farthest = d + r - a
+  // (the upper bound d + r - b is larger, so the sampling decides near the limit).
+  const X = 12;
+  const pair = (d: number, object: ModelSpec['base']) =>
+    makeWorld({
+      units: [
+        { id: 's', army: 'n', models: [m32('s1', 30 + d, 22)] },
+        { id: 'o', army: 'n', models: [{ id: 'o1', base: object, facing: 0, pos: [30, 22], height: 1.2 }] },
+      ],
+    });
+  it('round to round: wholly within 12" at d = 11.99 (the bound decides), not at d = 12.01 (the sampling decides)', () => {
+    const near = pair(X - 0.01, { round: 32 });
+    const far = pair(X + 0.01, { round: 32 });
+    expect(isWhollyWithin(ent(near, 's'), obj(near, 'o'), X)).toBe(true);
+    expect(isWhollyWithin(ent(far, 's'), obj(far, 'o'), X)).toBe(false);
+  });
+  it('round to an oval end-on: wholly within at d + r - a = 11.99, not at 12.01 (both decided by sampling)', () => {
+    const near = pair(X - 0.01 - R32 + A60, { oval: [60, 35] });
+    const far = pair(X + 0.01 - R32 + A60, { oval: [60, 35] });
+    expect(isWhollyWithin(ent(near, 's'), obj(near, 'o'), X)).toBe(true);
+    expect(isWhollyWithin(ent(far, 's'), obj(far, 'o'), X)).toBe(false);
+  });
+  it('a base whose centre is beyond the limit is not wholly within (d - r = 12.5)', () => {
+    const w = pair(X + 0.5 + R32, { round: 32 });
+    expect(isWhollyWithin(ent(w, 's'), obj(w, 'o'), X)).toBe(false);
+    expect(isWithin(ent(w, 's'), obj(w, 'o'), X)).toBe(true);
+  });
+});

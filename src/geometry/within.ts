@@ -26,7 +26,9 @@ export function isWithin(subject: Entity, object: WithinObject, distanceInches: 
  * `distanceInches` of the object. Territories with distance 0: the footprint lies inside the
  * polygon (exact). Otherwise the farthest point of each base solid is found: the top and bottom
  * rims densely (720 points, then golden-section refinement of the worst) plus an interior grid
- * (the farthest point from a non-convex object can lie inside the base).
+ * (the farthest point from a non-convex object can lie inside the base). Against bases (units,
+ * models, objectives) two bounds settle most bases first with the same answer (see
+ * `farthestUpperBound`; docs/performance.md, issue 34).
  */
 export function isWhollyWithin(subject: Entity, object: WithinObject, distanceInches: number): boolean {
   const prisms = subjectPrisms(subject);
@@ -35,7 +37,34 @@ export function isWhollyWithin(subject: Entity, object: WithinObject, distanceIn
     return prisms.every((p) => footprintInsidePolygon(p.footprint, object.polygon));
   }
   const dist = pointDistanceTo(object);
-  return prisms.every((p) => farthestDistance(p, dist) <= distanceInches + EPSILON_INCHES);
+  const objectPrisms = object.kind === 'entity' && object.entity.kind !== 'terrain' ? entityPrisms(object.entity) : null;
+  const limit = distanceInches + EPSILON_INCHES;
+  return prisms.every((p) => {
+    // Bounds that settle most bases without sampling, with the answer the sampling gives: an upper
+    // bound of the farthest distance within the limit is within; the base's centre (a point the
+    // sampling measures) beyond the limit is not.
+    if (objectPrisms && farthestUpperBound(p, objectPrisms) <= limit) return true;
+    if (dist(p.footprint.x, p.footprint.y, p.zMin) > limit) return false;
+    return farthestDistance(p, dist) <= limit;
+  });
+}
+
+/**
+ * An upper bound of the largest distance from any point of prism `p` to the nearest of the object's
+ * prisms `qs` (inches, 3D as {@link pointDistanceTo} measures): every point of `p` lies within its
+ * `semiMajor` of its centre, and the disc of radius `semiMinor` about an object base's centre lies
+ * inside that base (bases are filled ellipses), so the plan-view distance to that base is at most
+ * the centres' distance + `p.semiMajor` − `q.semiMinor`; vertically at most the larger overhang
+ * of `p`'s height range beyond `q`'s.
+ */
+function farthestUpperBound(p: Prism, qs: readonly Prism[]): number {
+  let best = Infinity;
+  for (const q of qs) {
+    const dh = Math.max(0, Math.hypot(p.footprint.x - q.footprint.x, p.footprint.y - q.footprint.y) + p.footprint.semiMajor - q.footprint.semiMinor);
+    const dz = Math.max(0, q.zMin - p.zMin, p.zMax - q.zMax);
+    best = Math.min(best, Math.hypot(dh, dz));
+  }
+  return best;
 }
 
 function subjectPrisms(e: Entity): Prism[] {

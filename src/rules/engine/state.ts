@@ -7,7 +7,7 @@
 
 import { createDice, type DiceState } from '../dice';
 import { parseRoster, type Roster, type RosterIssue } from './roster';
-import { initialAscensionState, type AscensionSetup, type AscensionState } from './ascension';
+import { initialAscensionState, type AscensionSetup, type AscensionState } from './ascensionData';
 import type { AbilityState } from '../abilities/record';
 import type { AbilityEffect } from '../abilities/schema';
 
