@@ -74,6 +74,64 @@ const shownChange = (t: string) => {
 
 export const tests: E2ETest[] = [
   {
+    name: "dispute39: small things: Delete removes a whole selected unit (key and button); a model's note is not shown for the next; a who-sees-whom cell stays under the pointer when clicked",
+    async run(ctx) {
+      const { page, errors } = await openApp(ctx, 'tools.json');
+      const count = async (n: number) => page.waitForFunction((k) => document.querySelector('[data-testid=model-count]')?.textContent === String(k), n, { timeout: 60_000 });
+      const models0 = Number(await page.textContent('[data-testid=model-count]'));
+      // A whole unit selected: the panel offers Delete; the key removes both models; undo brings them back.
+      await tools(page, "pick({ kind: 'unit', id: 'alpha' })");
+      await page.waitForSelector('[data-testid=edit-panel][data-target="a1,a2"]');
+      assertEqual(((await page.textContent('[data-testid=selection-panel] .selection-head')) ?? '').replace('×', '').trim(), '2 models selected', 'the whole unit is selected');
+      assertEqual(((await page.textContent('[data-testid=edit-delete]')) ?? '').trim(), '✕ Delete 2 models', 'the panel has a Delete button for the unit');
+      await page.keyboard.press('Delete');
+      await count(models0 - 2);
+      await page.keyboard.press('Control+z');
+      await count(models0);
+      // The button does the same.
+      await tools(page, "pick({ kind: 'unit', id: 'alpha' })");
+      await page.waitForSelector('[data-testid=edit-panel][data-target="a1,a2"]');
+      await page.click('[data-testid=edit-delete]');
+      await count(models0 - 2);
+      await page.keyboard.press('Control+z');
+      await count(models0);
+
+      // A note written for one model (b2 turned) is not shown in the next model's panel.
+      await tools(page, "pick({ kind: 'model', id: 'b2' })");
+      await page.waitForSelector('[data-testid=edit-panel][data-target="b2"]');
+      await page.keyboard.press('[');
+      await page.waitForSelector('[data-testid=edit-panel][data-target="b2"] [data-testid=edit-note]', { timeout: 60_000 });
+      await tools(page, "pick({ kind: 'model', id: 'b1' })");
+      await page.waitForSelector('[data-testid=edit-panel][data-target="b1"]');
+      assertEqual(await page.$('[data-testid=edit-panel] [data-testid=edit-note]'), null, "b2's note is not in b1's panel");
+      await page.keyboard.press('Escape');
+
+      // Who sees whom: the cell clicked stays under the pointer (the verdict comes below the table).
+      await tools(page, "activate('los')");
+      await page.click('[data-testid=btn-sight-table]');
+      await page.waitForSelector('[data-testid=sight-table][data-status=shown]', { timeout: 60_000 });
+      const cell = page.locator('[data-testid=sight-cell][data-a=alpha][data-b=charlie]');
+      const before = (await cell.boundingBox())!;
+      const [x, y] = [before.x + before.width / 2, before.y + before.height / 2];
+      await page.mouse.move(x, y);
+      const over = await page.textContent('[data-testid=sight-over]');
+      assert(over?.startsWith('Alpha Guard ↔ Charlie Skirmishers'), `the hovered cell names the pair: ${over}`);
+      await page.mouse.click(x, y);
+      await page.waitForSelector('[data-testid=los-panel][data-status=done]', { timeout: 60_000 });
+      await frames(page, 2);
+      const after = (await cell.boundingBox())!;
+      assertEqual(JSON.stringify([after.x, after.y]), JSON.stringify([before.x, before.y]), 'the cell did not move');
+      const under = await page.evaluate(([px, py]) => {
+        const el = document.elementFromPoint(px, py);
+        return el?.closest('[data-testid=sight-cell]')?.getAttribute('data-a') + '/' + el?.closest('[data-testid=sight-cell]')?.getAttribute('data-b');
+      }, [x, y] as const);
+      assertEqual(under, 'alpha/charlie', 'the pointer is still on the cell it clicked');
+      assertEqual(await page.textContent('[data-testid=sight-over]'), over, 'its hover line is unchanged');
+      assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
+      await page.close();
+    },
+  },
+  {
     name: 'dispute39: with the Layout panel open (and comparing) the table is framed beside it: every model clickable; the proof scrolled to; the card uncut; the change from the shown values; the plan caption inside the picture',
     async run(ctx) {
       const { page, errors } = await openApp(ctx);
@@ -166,6 +224,10 @@ export const tests: E2ETest[] = [
       assert(checked >= 6, `share rows checked: ${checked}`);
       await frames(page, 4);
       await page.screenshot({ path: join(ctx.outputDir, 'dispute39-layout-compare.png') });
+      const cutComparing = await page.$$eval('[data-testid=layout-summary] th, [data-testid=layout-summary] td, [data-testid=layout-summary-saved] th, [data-testid=layout-summary-saved] td', (cells) =>
+        cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent),
+      );
+      assertEqual(cutComparing.join(' | '), '', 'comparing, no header or number of either card is cut');
       const cb = await panelBoxes(page, panels);
       assert(!overlap(cb['board-panel'], cb['files-bar']) && !overlap(cb['board-panel'], cb['layout-panel']), `comparing, the card is still beside: ${JSON.stringify(cb)}`);
       await page.click('[data-testid=btn-top]');
