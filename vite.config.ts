@@ -24,6 +24,23 @@ const UNIT_EXCLUDED = [
   'src/army/hostile.test.ts', // runs the import-army CLI (npx tsx)
 ];
 
+/**
+ * Tests under `tests/` that are pure functions of their inputs like the unit tests (no process,
+ * worker thread, server, timer or temporary file; no global changed): they share one module graph
+ * per worker thread (project `shared`), so three, zod, the engine and the bundled tables load once
+ * per thread instead of once per file (docs/performance.md, "The test run"). A new file under
+ * `tests/` runs isolated (project `integration`) unless it is listed here.
+ */
+const SHARED_MODULE_TESTS = [
+  'tests/campaign/{battle,battleplans,clues,outcomeSide,paths,withdrawal,wordsScan}.test.ts',
+  'tests/dispute/dispute.test.ts',
+  'tests/game/{abilityLog,ascensionOptions,bundledBattle,defaultTable,deployRosters,factionTerrain,legacy,playerWords,rosterAbilities,setupBases,shortestPath,shortestPaths,start,surfaceShortcut,takeTheirLand,terrainCache}.test.ts',
+  'tests/layout/{fireLanes,layoutKnownAnswers,objectiveReachRaster,spotVisibility,targetable}.test.ts',
+  'tests/scenario/{adjudicatorFastPath,fuzz,kenney,modelMesh}.test.ts',
+  'tests/visibility/fastVsExhaustive.test.ts',
+  'tests/worker/{autoPass18,gameApi,gamePlay,play18,play18b,unbindOffers}.test.ts',
+];
+
 // Worker bundles are ES modules (comlink + three-mesh-bvh run inside them).
 export default defineConfig({
   plugins: [
@@ -100,10 +117,15 @@ export default defineConfig({
         test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: UNIT_EXCLUDED, pool: 'threads', isolate: false },
       },
       {
-        // Everything else: workers, servers, CLI processes, the whole-table and file-format tests
-        // (tests/), each file in its own process as before.
+        // The pure tests of tests/ (whole-table games, layouts, scenario files, property tests):
+        // as the unit project, one module graph per worker thread.
         extends: true,
-        test: { name: 'integration', include: ['tests/**/*.test.ts', ...UNIT_EXCLUDED], exclude: ['tests/e2e/**', 'node_modules/**'] },
+        test: { name: 'shared', include: SHARED_MODULE_TESTS, pool: 'threads', isolate: false },
+      },
+      {
+        // Everything else: workers, servers, CLI processes, each file in its own process as before.
+        extends: true,
+        test: { name: 'integration', include: ['tests/**/*.test.ts', ...UNIT_EXCLUDED], exclude: ['tests/e2e/**', 'node_modules/**', ...SHARED_MODULE_TESTS] },
       },
     ],
   },

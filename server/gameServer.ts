@@ -10,7 +10,8 @@
  *
  * After the start every stored room that no process runs is restored with its id, in the
  * background (a join for one restores it first; a lock in the presence keeps two processes from
- * restoring the same room). Client addresses, large creates: `httpFront.ts`.
+ * restoring the same room); before it listens, a restarted process warms up on one stored room
+ * ({@link warmUp}). Client addresses, large creates: `httpFront.ts`.
  *
  * @module
  */
@@ -28,6 +29,7 @@ import { installWebSocketGlobal } from './webSocketGlobal';
 import { parseTrustedProxies } from './clientAddress';
 import { installHttpFront } from './httpFront';
 import { TablePool } from './tablePool';
+import { restoreRoomGame } from './roomGame';
 
 /** Options of {@link startGameServer} (each has an environment variable in `server/main.ts`). */
 export interface GameServerOptions {
@@ -66,6 +68,14 @@ export interface GameServerOptions {
   maxCreateBytes?: number;
   /** Restore stored rooms on start. Default true. */
   restore?: boolean;
+  /**
+   * Pause between two background restores, ms (`RESTORE_PAUSE_MS`). Default 0 (one room per turn of
+   * the event loop). A pause leaves the live rooms more of the CPU while a restart restores many
+   * rooms; a room a client asks for is restored at once whatever the pause.
+   */
+  restorePauseMs?: number;
+  /** Where the restorer reports (one line each): a room restored on demand, the background's end. Default none. */
+  log?: (line: string) => void;
 }
 
 /** A running game server. */
@@ -130,8 +140,10 @@ export async function startGameServer(options: GameServerOptions = {}): Promise<
       clientOptions && ('restore' in clientOptions || '__prepared' in clientOptions) ? matchMaker.processId : fewestRooms(),
   });
   server.onBeforeShutdown(() => markShuttingDown());
+  const log = options.log ?? (() => undefined);
+  if (options.restore !== false) await warmUp(store, options.heavyBodyBytes ?? 256 * 1024, log);
   await server.listen(port, host);
-  const restorer = new Restorer(store, presence);
+  const restorer = new Restorer(store, presence, options.restorePauseMs ?? 0, log);
   installHttpFront(transport.server!, {
     trusted,
     roomName: BATTLE_ROOM,
@@ -157,6 +169,30 @@ export async function startGameServer(options: GameServerOptions = {}): Promise<
   };
 }
 
+/**
+ * Before a restarted server listens: loads one stored light room's game and drops it, so the
+ * process's one-time costs (the bundled meshes parsed and indexed, the engine's code compiled:
+ * about 0.9 s of CPU against 20-40 ms for each room after it) are paid before the first join,
+ * not by it. Nothing happens without stored rooms (a fresh start is not delayed); a room that does
+ * not load is left to the restorer (which reports it).
+ */
+async function warmUp(store: GameStore, heavyRecordChars: number, log: (line: string) => void): Promise<void> {
+  const t0 = performance.now();
+  const ids = await store.list().catch(() => [] as string[]);
+  for (const id of ids.slice(0, 5)) {
+    const stored = await store.loadText(id).catch(() => null);
+    if (!stored || stored.recordText.length > heavyRecordChars) continue;
+    try {
+      const { setup } = JSON.parse(stored.recordText) as { setup: unknown };
+      (await restoreRoomGame(setup, [])).close();
+      log(`restore: warmed up on ${id} in ${Math.round(performance.now() - t0)} ms`);
+      return;
+    } catch {
+      // not loadable here: the restorer reports it
+    }
+  }
+}
+
 /** Colyseus's own choice: the process with the fewest rooms. */
 async function fewestRooms(): Promise<string> {
   const all = await matchMaker.stats.fetchAll();
@@ -165,8 +201,11 @@ async function fewestRooms(): Promise<string> {
 
 /**
  * Restores the stored rooms no process runs (issue 36 item 2): in the background after the server
- * listens, one room at a time with the event loop free between them (so a restart serves at once),
- * and any room a client asks for (`joinById`) ahead of the others.
+ * listens, one room at a time with the event loop free between them (and `pauseMs` more), so a
+ * restart serves at once; any room a client asks for (`joinById`) is restored ahead of the others
+ * (the background waits while one is). Reports through `log`:
+ * `restore: <roomId> on demand in <ms> ms, <k> of <n> restored in the background before it` and
+ * `restore: background done at <epoch ms>, <n> rooms in <ms> ms`.
  */
 class Restorer {
   private pending: Set<string> | null = null;
@@ -175,15 +214,21 @@ class Restorer {
   private listed: Promise<void> | null = null;
   /** Restores a join is waiting for: the background ones wait for them. */
   private asked = 0;
+  /** Stored rooms found at the start, and those the background has restored so far. */
+  private total = 0;
+  private backgroundDone = 0;
 
   constructor(
     private readonly store: GameStore,
     private readonly presence: Presence,
+    private readonly pauseMs: number,
+    private readonly log: (line: string) => void,
   ) {}
 
   private list(): Promise<void> {
     this.listed ??= this.store.list().then((ids) => {
       this.pending = new Set(ids);
+      this.total = ids.length;
     });
     return this.listed;
   }
@@ -225,22 +270,28 @@ class Restorer {
     if (running) return running.then(() => undefined);
     if (!this.pending?.has(roomId)) return null;
     this.asked++;
-    return this.one(roomId).then(
-      () => void this.asked--,
-      () => void this.asked--,
-    );
+    const t0 = performance.now();
+    const before = this.backgroundDone;
+    const done = () => {
+      this.asked--;
+      this.log(`restore: ${roomId} on demand in ${Math.round(performance.now() - t0)} ms, ${before} of ${this.total} restored in the background before it`);
+    };
+    return this.one(roomId).then(done, done);
   }
 
   /** Restores every stored room, one per turn of the event loop; resolves with those restored here. */
   async all(): Promise<string[]> {
+    const t0 = performance.now();
     await this.list();
     const out: string[] = [];
     for (const roomId of [...(this.pending ?? [])]) {
       if (this.stopped) break;
-      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => (this.pauseMs > 0 ? setTimeout(r, this.pauseMs) : setImmediate(r)));
       while (this.asked > 0 && !this.stopped) await new Promise((r) => setTimeout(r, 20));
       if (await this.one(roomId)) out.push(roomId);
+      this.backgroundDone++;
     }
+    if (this.total) this.log(`restore: background done at ${Date.now()}, ${out.length} rooms in ${Math.round(performance.now() - t0)} ms`);
     return out;
   }
 

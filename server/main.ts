@@ -8,7 +8,9 @@
  * `FINISHED_ROOM_SECONDS` (default 120), `UNPAIRED_ROOM_SECONDS` (an empty room no second player
  * ever joined, default 300), `TRUSTED_PROXIES` (proxies whose `X-Forwarded-For` is believed:
  * addresses and CIDR subnets, comma-separated; default none), `MAX_TABLE_TRIANGLES` (200000),
- * `MAX_PROCESS_TRIANGLES` (1000000), `TABLE_WORKERS` (worker threads for heavy tables, 2). Prints one line `listening <host>:<port>` once it serves.
+ * `MAX_PROCESS_TRIANGLES` (1000000), `TABLE_WORKERS` (worker threads for heavy tables, 2),
+ * `RESTORE_PAUSE_MS` (pause between two background restores after a restart, 0). Prints one line
+ * `listening <host>:<port>` once it serves, then the restorer's lines (`restore: …`, `restored <n> rooms: <ids>`).
  *
  * @module
  */
@@ -39,6 +41,8 @@ const running = await startGameServer({
   ...(int('MAX_TABLE_TRIANGLES') !== undefined ? { maxTableTriangles: int('MAX_TABLE_TRIANGLES') } : {}),
   ...(int('MAX_PROCESS_TRIANGLES') !== undefined ? { maxProcessTriangles: int('MAX_PROCESS_TRIANGLES') } : {}),
   ...(int('TABLE_WORKERS') ? { tableWorkers: int('TABLE_WORKERS') } : {}),
+  ...(int('RESTORE_PAUSE_MS') !== undefined ? { restorePauseMs: int('RESTORE_PAUSE_MS') } : {}),
+  log: (line) => void process.stdout.write(`${line}\n`),
 }).catch((e: unknown) => {
   process.stderr.write(`server: ${(e as Error).message}\n`);
   process.exit(1);

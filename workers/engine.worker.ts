@@ -12,7 +12,8 @@ import * as Comlink from 'comlink';
 import { EngineApi } from './engineApi';
 import { webWorkerHelper } from './helperLink';
 import { ENGINE_READY_MESSAGE } from './protocol';
+import { timedApi } from './timedApi';
 
 // A nested worker (the visibility helper) shares whole-table visibility jobs: both cores.
-Comlink.expose(new EngineApi({}, webWorkerHelper), self);
+Comlink.expose(timedApi(new EngineApi({}, webWorkerHelper)), self);
 self.postMessage(ENGINE_READY_MESSAGE);

@@ -8,6 +8,8 @@
 import * as Comlink from 'comlink';
 import { GameSession } from '../src/game/session';
 import { GAME_READY_MESSAGE } from './gameProtocol';
+import { gameHost } from './gameHost';
+import { timedApi } from './timedApi';
 import { BUNDLED_MESHES } from '../src/ui/assetUrls';
 
 // Bundled meshes (a saved game carries them by id) are fetched from where vite serves them; a
@@ -26,5 +28,6 @@ const readBundled = async (path: string): Promise<ArrayBuffer | Uint8Array> => {
   return res.arrayBuffer();
 };
 
-Comlink.expose(new GameSession({ readBundled }), self);
+// Every call timed in the worker for the Play probe (`timedApi.ts`: two clock reads a call).
+Comlink.expose(timedApi(gameHost(new GameSession({ readBundled }))), self);
 self.postMessage(GAME_READY_MESSAGE);

@@ -160,7 +160,7 @@ describe('every fixture roster', () => {
 
 describe('import-army --abilities', () => {
   it('prints one line per ability (holder, name, parsed timing, auto/by hand), then the counts', () => {
-    const run = spawnSync('npx', ['tsx', 'src/cli/importArmy.ts', join(ROSTERS, 'kb-001-all-units', 'list.json'), '--abilities'], { cwd: join(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/importArmy.ts', join(ROSTERS, 'kb-001-all-units', 'list.json'), '--abilities'], { cwd: join(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n');
     const rows = abilityRows(load('kb-001-all-units').army);

@@ -25,7 +25,7 @@
 import { casterClause, parseEffect } from '../rules/abilities/parseEffect';
 import { keywordSpecMatches, splitKeywords } from '../rules/abilities/parseKeywords';
 import { parseTiming } from '../rules/abilities/parseTiming';
-import type { Ability, AbilitySource } from '../rules/abilities/schema';
+import type { Ability, AbilityEffect, AbilitySource } from '../rules/abilities/schema';
 import { attr, characteristic, cleanText, list, slugBody, type RNode } from './tree';
 
 /** Ability profiles the engine applies itself as core rules (keywords, command models), not repeated. */
@@ -71,6 +71,31 @@ export interface AbilityContext {
   readonly warnings: string[];
   /** Parses already made in this import (the same text on several units parses once). */
   readonly parsed?: Map<string, ReturnType<typeof parseEffect>>;
+  /** The weapons of the unit whose abilities are read (absent: not a unit; an effect on a named weapon is then by hand). */
+  readonly weapons?: readonly { readonly name: string }[];
+}
+
+/**
+ * Effects on a named weapon ("the Attacks characteristic of its Fortcrusha Flail is 4") are kept only
+ * when the holder has a weapon of that name, written as the roster's weapon is (an effect on a weapon
+ * it has not would never apply: a condition dropped). A Companion weapon named so is affected: Core
+ * 20.0's Companion holds "unless otherwise specified", and naming the weapon specifies it
+ * (docs/interpretations.md).
+ */
+function checkNamedWeapons(resolves: AbilityEffect[] | null, weapons: AbilityContext['weapons']): AbilityEffect[] | null {
+  if (resolves === null || !resolves.some((e) => 'weapon' in e && e.weapon !== undefined)) return resolves;
+  const out: AbilityEffect[] = [];
+  for (const e of resolves) {
+    if (!('weapon' in e) || e.weapon === undefined) {
+      out.push(e);
+      continue;
+    }
+    const want = e.weapon.toLowerCase();
+    const w = (weapons ?? []).find((x) => x.name.toLowerCase() === want);
+    if (!w) return null;
+    out.push({ ...e, weapon: w.name });
+  }
+  return out;
 }
 
 /**
@@ -120,7 +145,7 @@ export function readAbility(p: RNode, source: AbilitySource, owner: string, wher
     usedBy: (profileUsedBy !== '' && profileUsedBy !== '-' ? profileUsedBy : usedBy).slice(0, 400),
     ...(cost !== undefined ? { cost } : {}),
     ...(parsed.picks ? { picks: parsed.picks } : {}),
-    resolves: parsed.resolves,
+    resolves: checkNamedWeapons(parsed.resolves, ctx.weapons),
   };
 }
 

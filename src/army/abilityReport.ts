@@ -40,6 +40,7 @@ function describeCondition(c: AbilityCondition): string {
   if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${c.of ?? 'self'}`);
   if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
   if (c.charged) parts.push('charged this turn');
+  if (c.damaged !== undefined) parts.push(`${c.damaged} or more damage points`);
   if (c.territory) parts.push(`in ${c.territory} territory`);
   if (c.keyword) parts.push(`${c.unit ?? 'unit'} is ${c.keyword}`);
   if (c.roll) parts.push(`roll ${c.roll}`);
@@ -49,8 +50,8 @@ function describeCondition(c: AbilityCondition): string {
 /** One effect in a few words: `ward 6+ → friendly while wholly within 12" of self, target is KRULEBOYZ`. */
 export function describeEffect(e: AbilityEffect): string {
   let what: string;
-  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by} ${e.modify}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}`;
-  else if ('set' in e) what = `set ${e.set} ${e.to}`;
+  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by} ${e.modify}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}`;
+  else if ('set' in e) what = `set ${e.set} ${e.to}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}`;
   else if ('ward' in e) what = `ward ${e.ward}+`;
   else if ('reroll' in e) what = `re-roll ${e.reroll}${e.which === 'ones' ? ' 1s' : e.which === 'failed' ? ' failed' : ''}`;
   else if ('mortal' in e) what = `${e.mortal} mortal${e.on ? ` on ${e.on}` : ''}${e.each === 'model' ? ' per model' : ''}`;

@@ -276,7 +276,7 @@ function mapUnit(u: RawUnit, id: string, opts: MapArmyOptions, warnings: string[
     else warnings.push(`unit "${label}: the roster has ${have} ${k === 'standardBearer' ? 'standard bearer' : k} model(s) where the warscroll's ${p} gives ${want} for ${models.length} models; the proportion is not enforced`);
   }
   const abilitiesText = [...abilityTexts(u.selection), ...failed].slice(0, 100);
-  const abilities = selectionAbilities(u.selection, id, `unit "${label}`, ctx);
+  const abilities = selectionAbilities(u.selection, id, `unit "${label}`, { ...ctx, weapons });
   if (weapons.length === 0) warnings.push(`unit "${label}: no weapon profile in the roster`);
   return {
     id,

@@ -16,6 +16,8 @@
  *   {@link EngineClient.configure}), then retries every call that was in flight, once. A call whose
  *   retry also dies rejects with {@link EngineWorkerDiedError}.
  */
+import { registerTimingSource, traced } from './perfTrace';
+import type { TimedApi } from '../../workers/timedApi';
 import * as Comlink from 'comlink';
 import type {
   BlockersResult,
@@ -190,6 +192,8 @@ export class EngineClient {
       awaitStart: false,
       restore: (cause) => this.restorePlan(cause),
     });
+    // The Play probe's worker timings (`workers/timedApi.ts`).
+    registerTimingSource('engine', () => (this.sup.current.remote as unknown as Comlink.Remote<TimedApi>).takeTimings());
   }
 
   /** How many times a dead worker was replaced. */
@@ -359,7 +363,7 @@ export class EngineClient {
 
   /** See {@link WorkerSupervisor.call}. */
   private call<T>(attempt: Attempt<EngineApi, T>): Promise<T> {
-    return this.sup.call(attempt);
+    return traced('engine.call', () => this.sup.call(attempt));
   }
 
   /** An edit: on success, the worker's scenario becomes the client's snapshot. */

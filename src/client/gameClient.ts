@@ -38,7 +38,10 @@ import type {
 import type { Scenario } from '../scenario/schema';
 import type { BaseEntry } from '../army/bases';
 import { isGameReadyMessage } from '../../workers/gameProtocol';
-import { Tickets, WorkerSupervisor, type Attempt, type Generation, type RestorePlan, type WorkerDeathCause } from './workerSupervisor';
+import { registerTimingSource, traced } from './perfTrace';
+import type { TimedApi } from '../../workers/timedApi';
+import type { GameChangeMethod, GameHostApi, SnapshotDelta } from '../../workers/gameHost';
+import { Tickets, WorkerSupervisor, type Attempt, type RestorePlan, type WorkerDeathCause } from './workerSupervisor';
 
 export type { ActResult, DiceStep, ExpectedDamage, GameSetupInput, GameSnapshot, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame, ShortestPathsOptions, ShortestPathsResult, StartResult, TableGameInput } from '../game/session';
 export type { Action, PlayerId } from '../game/session';
@@ -97,6 +100,8 @@ export class GameClient {
   startupWatchdogMs: number;
   private readonly sup: WorkerSupervisor<GameApi>;
   private snap: GameSnapshot | null = null;
+  /** The saved game's set-up last sent by the worker (the snapshot's bulk, sent once per game). */
+  private setup: SnapshotDelta['setup'] | null = null;
   private readonly tickets = new Tickets();
 
   constructor(
@@ -114,6 +119,8 @@ export class GameClient {
       awaitStart: true,
       restore: (cause) => this.restorePlan(cause),
     });
+    // The Play probe's worker timings (`workers/timedApi.ts`): the current worker's, after a restart too.
+    registerTimingSource('game', () => (this.sup.current.remote as unknown as Comlink.Remote<TimedApi>).takeTimings());
   }
 
   /** The current worker (tests: `client.worker.terminate()` kills it behind the client's back). */
@@ -139,90 +146,90 @@ export class GameClient {
 
   /** Starts a new game (battlefield + two rosters + seed). */
   newGame(input: GameSetupInput): Promise<StartResult> {
-    return this.change<StartResult>((r) => r.newGame(input));
+    return this.change<StartResult>('newGame', input);
   }
   /** Starts a game on any table (scenario + mesh files + two armies; GAME.md `start`). */
   startOnTable(input: TableGameInput): Promise<StartResult> {
-    return this.change<StartResult>((r) => r.startOnTable(input));
+    return this.change<StartResult>('startOnTable', input);
   }
   /** Reads an army file (army format or roster export) in the worker; `rememberedBases`: the bases the player set before (unit name → base). */
   readArmy(bytes: ArrayBuffer, fileName: string, idPrefix?: string, rememberedBases?: Record<string, BaseEntry>): Promise<ReturnType<GameApi['readArmy']>> {
-    return this.call((g) => g.remote.readArmy(bytes, fileName, idPrefix, rememberedBases) as Promise<ReturnType<GameApi['readArmy']>>);
+    return this.call('readArmy', (g) => g.remote.readArmy(bytes, fileName, idPrefix, rememberedBases) as Promise<ReturnType<GameApi['readArmy']>>);
   }
   /** The game's table with every model where the game has it now (SCENARIO.md), or null. */
   tableScenario(): Promise<Scenario | null> {
-    return this.call((g) => g.remote.tableScenario());
+    return this.call('tableScenario', (g) => g.remote.tableScenario());
   }
   /** A scenario query answered on the game's own World at the current positions (the tools during a game). */
   query(q: unknown): Promise<GameQueryResult> {
-    return this.call<GameQueryResult>((g) => g.remote.query(q) as Promise<GameQueryResult>);
+    return this.call<GameQueryResult>('query', (g) => g.remote.query(q) as Promise<GameQueryResult>);
   }
   /**
    * The shortest legal paths of several models at once (a whole unit's drop, issue 28): one round
    * trip; per model id what `query` answers for its `shortestPath` query.
    */
   shortestPaths(goals: Record<string, readonly [number, number]>, options?: ShortestPathsOptions): Promise<ShortestPathsResult> {
-    return this.call<ShortestPathsResult>((g) => g.remote.shortestPaths(goals, options) as Promise<ShortestPathsResult>);
+    return this.call<ShortestPathsResult>('shortestPaths', (g) => g.remote.shortestPaths(goals, options) as Promise<ShortestPathsResult>);
   }
   /** Whether the worker holds a game. */
   hasGame(): Promise<boolean> {
-    return this.call((g) => g.remote.hasGame());
+    return this.call('hasGame', (g) => g.remote.hasGame());
   }
   /** Applies one action: the new summary, events, log lines, dice and dice steps; or the engine's rejection. */
   act(action: unknown): Promise<ActResult> {
-    return this.change<ActResult>((r) => r.act(action));
+    return this.change<ActResult>('act', action);
   }
   /** What a unit may do now (each candidate tried with reduce), and the player-level actions. */
   options(unitId: string): Promise<OptionsResult> {
-    return this.call<OptionsResult>((g) => g.remote.options(unitId));
+    return this.call<OptionsResult>('options', (g) => g.remote.options(unitId));
   }
   /** The player-level actions (end phase, pass, first turn, battle tactics). */
   generalOptions(): Promise<OptionEntry[]> {
-    return this.call((g) => g.remote.generalOptions());
+    return this.call('generalOptions', (g) => g.remote.generalOptions());
   }
   /** Expected damage (computeDamage) of a unit's weapons on a target. */
   expectedDamage(unitId: string, targetId: string, kind?: 'shoot' | 'fight'): Promise<ExpectedDamage> {
-    return this.call<ExpectedDamage>((g) => g.remote.expectedDamage(unitId, targetId, kind));
+    return this.call<ExpectedDamage>('expectedDamage', (g) => g.remote.expectedDamage(unitId, targetId, kind));
   }
   /** Takes back the last action when it rolled no dice. */
   undo(): Promise<ReturnType<GameApi['undo']>> {
-    return this.change<ReturnType<GameApi['undo']>>((r) => r.undo());
+    return this.change<ReturnType<GameApi['undo']>>('undo');
   }
   /** The whole game in the saved-game format. */
   save(): Promise<SavedGame> {
-    return this.call((g) => g.remote.save());
+    return this.call('save', (g) => g.remote.save());
   }
   /** Loads a saved game (all actions, or paused at the start with `replay: true`). */
   load(json: unknown, options: { replay?: boolean } = {}): Promise<StartResult> {
-    return this.change<StartResult>((r) => r.load(json, options));
+    return this.change<StartResult>('load', json, options);
   }
   /** Next action of a replay. */
   replayStep(): Promise<ReplayStepResult> {
-    return this.change<ReplayStepResult>((r) => r.replayStep());
+    return this.change<ReplayStepResult>('replayStep');
   }
   /** Moves the replay to step `index` (forwards or backwards). */
   replayTo(index: number): Promise<ReplayToResult> {
-    return this.change<ReplayToResult>((r) => r.replayTo(index));
+    return this.change<ReplayToResult>('replayTo', index);
   }
   /** Steps the replay one action back. */
   replayBack(): Promise<ReplayToResult> {
-    return this.change<ReplayToResult>((r) => r.replayBack());
+    return this.change<ReplayToResult>('replayBack');
   }
   /** State hash of the current state. */
   hash(): Promise<string> {
-    return this.call((g) => g.remote.hash());
+    return this.call('hash', (g) => g.remote.hash());
   }
   /** The current summary. */
   summary(): Promise<GameSummary> {
-    return this.call((g) => g.remote.summary());
+    return this.call('summary', (g) => g.remote.summary());
   }
   /** The full engine state. */
   state(): Promise<GameState> {
-    return this.call((g) => g.remote.state());
+    return this.call('state', (g) => g.remote.state());
   }
   /** The battle log from line `from`. */
   log(from = 0): Promise<LogLine[]> {
-    return this.call((g) => g.remote.log(from));
+    return this.call('log', (g) => g.remote.log(from));
   }
 
   /**
@@ -254,24 +261,25 @@ export class GameClient {
   }
 
   /** Runs `attempt` on the current worker; if it dies, recovers and runs it once more (see {@link WorkerSupervisor.call}). */
-  private call<T>(attempt: Attempt<GameApi, T>): Promise<T> {
-    return this.sup.call(attempt);
+  private call<T>(name: string, attempt: Attempt<GameApi, T>): Promise<T> {
+    return traced(`game.${name}`, () => this.sup.call(attempt));
   }
 
-  /** A call that may change the game: on success, the worker's snapshot becomes the client's. */
-  private change<T extends { ok: boolean }>(run: (r: Comlink.Remote<GameApi>) => unknown): Promise<T> {
-    return this.call(async (g) => {
-      const r = (await run(g.remote)) as T;
-      if (r.ok) await this.refreshSnapshot(g);
-      return r;
+  /**
+   * A call that may change the game, answered with the game's snapshot in the same message
+   * (`workers/gameHost.ts`: one round trip, the set-up sent only when new): on success the
+   * snapshot becomes the client's; a late answer never wins over a newer one (see {@link Tickets}),
+   * but a set-up is always kept (answers arrive in the worker's order, so the last set-up sent is
+   * the worker's).
+   */
+  private change<T extends { ok: boolean }>(name: GameChangeMethod, ...args: unknown[]): Promise<T> {
+    return this.call(name, async (g) => {
+      const isNewest = this.tickets.take();
+      const { result, snapshot } = await (g.remote as unknown as Comlink.Remote<GameHostApi>).changeAndSnapshot(name, args);
+      if (snapshot?.setup) this.setup = snapshot.setup;
+      if (snapshot && this.setup && isNewest()) this.snap = { saved: { ...this.setup, actions: snapshot.actions } as GameSnapshot['saved'], replay: snapshot.replay };
+      return result as T;
     });
-  }
-
-  /** Takes the worker's snapshot as the client's; a late answer never wins over a newer one (see {@link Tickets}). */
-  private async refreshSnapshot(g: Generation<GameApi>): Promise<void> {
-    const isNewest = this.tickets.take();
-    const snap = await g.remote.snapshot();
-    if (snap && isNewest()) this.snap = snap;
   }
 }
 

@@ -44,6 +44,47 @@ export const UNREACHABLE_REASON = 'the game server is unreachable: reconnectingâ
 
 /** The rule named when the page refuses something an online game cannot do. */
 export const ONLINE_RULE = 'Network: online';
+/** Longest wait for the server to confirm a leave, ms ({@link leaveRoom}). */
+export const LEAVE_TIMEOUT_MS = 3000;
+
+/**
+ * Leaves a room, bounded: `@colyseus/sdk` 0.18's `room.leave()` waits for the room's `onLeave`,
+ * which never comes when the connection is already closed (the server closed the room, or was
+ * killed, or the SDK is between reconnection tries). The SDK's reconnection is turned off; a
+ * closed connection resolves at once, an open one when the server confirms or after `ms`, when
+ * the connection is closed from this side.
+ * @returns the close code the server gave, or null (already closed, or not confirmed in time).
+ */
+export function leaveRoom(room: Room, consented = true, ms = LEAVE_TIMEOUT_MS): Promise<number | null> {
+  room.reconnection.enabled = false;
+  const close = () => {
+    try {
+      room.connection?.close();
+    } catch {
+      // never connected: nothing to close
+    }
+  };
+  if (!room.connection?.isOpen) {
+    close();
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      close();
+      resolve(null);
+    }, ms);
+    room.leave(consented).then(
+      (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
+    );
+  });
+}
 
 /**
  * Where a connection stands: joined; reconnecting after a drop (`unreachable`: a try to reach the
@@ -244,13 +285,13 @@ export class OnlineGame {
         .then(
           (room) => {
             if (this.status.kind !== 'reconnecting' || this.left) {
-              void room.leave(true);
+              void leaveRoom(room, true);
               return;
             }
             const old = this.room;
             old.reconnection.enabled = false;
             this.attach(room);
-            void old.leave(false).catch(() => undefined);
+            void leaveRoom(old, false);
             this.setStatus({ kind: 'connected' });
             this.emitKeys();
           },
@@ -473,7 +514,7 @@ export class OnlineGame {
   async leave(): Promise<void> {
     this.left = true;
     this.cancelRejoin();
-    if (this.status.kind !== 'closed') await this.room.leave(true).catch(() => undefined);
+    if (this.status.kind !== 'closed') await leaveRoom(this.room, true);
   }
   /** Drops the connection as a network failure would (tests): the SDK then reconnects by itself. */
   simulateDrop(): void {

@@ -16,8 +16,8 @@ describe('abilityOptions: the abilities whose window is open (ABILITIES.md "Play
     expect(sludge.every((e) => e.available && e.action.type === 'useAbility')).toBe(true);
     expect(o.some((e) => e.ability.name === 'Power of Kragnos')).toBe(false);
     expect(o.find((e) => e.ability.name === 'Foul Elixirs')?.ability.auto).toBe(false); // resolved by hand
-    // Choking Mist: "a visible enemy unit within 12"": none is.
-    expect(o.filter((e) => e.action.type === 'cast')).toEqual([]);
+    // Choking Mist: "a visible enemy unit within 12"": none is, so it is listed, not available, with the Declare's reason.
+    expect(o.filter((e) => e.action.type === 'cast')).toEqual([expect.objectContaining({ available: false, rejectedBy: 'Choking Mist: Declare', reason: expect.stringContaining('no unit can be picked') })]);
     // Every available entry is accepted by the engine.
     for (const e of o.filter((x) => x.available)) expect(reduce(s0, e.action, port).ok).toBe(true);
   });

@@ -68,16 +68,21 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
 }
 
 /** Lore spells and prayers a WIZARD / PRIEST may cast or chant now (hero phase; Magic 2.0, 3.0), one entry per pickable target. */
-function magicEntries(c: Ctx, player: PlayerId, unitId: string, a: Ability, out: AbilityOption[], memo: Map<string, boolean>): void {
+function magicEntries(c: Ctx, player: PlayerId, unitId: string, a: Ability, out: AbilityOption[], memo: Map<string, boolean>, own: boolean): void {
   const s = c.s;
   const spell = isSpell(a);
-  if (spell ? powerLevel(s, unitId) === 0 : priestLevel(s, unitId) <= 0) return;
   if (s.stage !== 'turn' || s.phase !== 'hero' || s.pendingAttack !== null || s.pendingSpell !== null) return;
+  if (s.active !== player && !s.effects.some((e) => e.kind === 'magicalIntervention' && e.unitId === unitId)) return;
   const base = { group: `ability:${a.id}`, rule: spell ? 'Magic 2.0' : 'Magic 3.0', ability: info(a) };
   const label = `${spell ? 'Cast' : 'Chant'} ${a.name} (${spell ? `casting value ${a.castingValue}` : `chanting value ${a.chantingValue}`})`;
   const mk = (target?: string): Action => (spell ? { type: 'cast', player, unitId, spell: a.id, ...(target ? { target } : {}) } : { type: 'chant', player, unitId, prayer: a.id });
+  if (spell ? powerLevel(s, unitId) === 0 : priestLevel(s, unitId) <= 0) {
+    // The unit's own spell or prayer (a warscroll's, or one it gains by a passive the engine does not
+    // apply, e.g. "it has Wizard (1)"): listed, not available; the army's lores only on their casters.
+    if (own) out.push({ ...base, label, action: mk(), available: false, reason: `"${unitId}" is not a ${spell ? 'WIZARD' : 'PRIEST'} now: only a ${spell ? 'WIZARD casts spells' : 'PRIEST chants prayers'}`, rejectedBy: base.rule });
+    return;
+  }
   const lim = limitProblem(s, player, unitId, a, a.timing.limit);
-  if (s.active !== player && !s.effects.some((e) => e.kind === 'magicalIntervention' && e.unitId === unitId)) return;
   if (lim !== null) {
     out.push({ ...base, label, action: mk(), available: false, reason: lim, rejectedBy: 'Core 28.2' });
     return;
@@ -91,10 +96,32 @@ function magicEntries(c: Ctx, player: PlayerId, unitId: string, a: Ability, out:
     out.push({ ...base, label, action: mk(), available: true });
     return;
   }
+  let any = false;
+  let why = '';
   for (const t of Object.keys(s.units)) {
     if (s.units[t].manifestation !== undefined || !onBattlefield(c, t)) continue;
-    if (pickProblem(c, player, unitId, pick, t, memo) === null) out.push({ ...base, label: `${label} → ${t}`, action: mk(t), available: true, target: t });
+    const p = pickProblem(c, player, unitId, pick, t, memo);
+    if (p === null) {
+      any = true;
+      out.push({ ...base, label: `${label} → ${t}`, action: mk(t), available: true, target: t });
+    } else if (why === '') why = p;
   }
+  // Its window is open but nothing can be picked: listed, not available, with the Declare's reason.
+  if (!any) out.push({ ...base, label, action: mk(), available: false, reason: `no unit can be picked: ${describePick(pick)}${why ? ` (${why})` : ''}`, rejectedBy: `${a.name}: Declare` });
+}
+
+/**
+ * A lore spell or prayer of the army that none of its units can use (ArmyComp 4.2: WIZARDS know
+ * the spells, PRIESTS the prayers; the importer leaves such a lore on the army, by hand): listed
+ * in its window, not available, naming Magic 2.0 / 3.0. Null while a unit of the player can.
+ */
+function unusableLoreEntry(s: GameState, player: PlayerId, a: Ability): AbilityOption | null {
+  const spell = isSpell(a);
+  const able = Object.values(s.units).some((u) => u.owner === player && u.manifestation === undefined && (spell ? powerLevel(s, u.id) > 0 : priestLevel(s, u.id) > 0));
+  if (able || s.stage !== 'turn' || s.phase !== 'hero' || s.active !== player) return null;
+  const rule = spell ? 'Magic 2.0' : 'Magic 3.0';
+  const action: Action = { type: 'useAbility', player, ability: a.id };
+  return { group: `ability:${a.id}`, rule, ability: info(a), label: `${spell ? 'Cast' : 'Chant'} ${a.name}`, action, available: false, reason: `no unit of ${player}'s army is a ${spell ? 'WIZARD' : 'PRIEST'} to ${spell ? 'cast' : 'chant'} it`, rejectedBy: rule };
 }
 
 /**
@@ -112,19 +139,21 @@ export function unitAbilityOptions(s: GameState, port: GeometryPort, unitId: str
   for (const a of unitAbilities(s, unitId)) {
     if (a.timing.when === 'passive') continue;
     if (isSpell(a) || isPrayer(a)) {
-      magicEntries(c, player, unitId, a, out, memo);
+      magicEntries(c, player, unitId, a, out, memo, true);
       continue;
     }
     if (!listed(windowProblem(s, a, player, unitId))) continue;
     entriesFor(c, player, unitId, a, out, memo);
   }
-  for (const a of armyAbilities(s, player)) if (isSpell(a) || isPrayer(a)) magicEntries(c, player, unitId, a, out, memo);
+  for (const a of armyAbilities(s, player)) if (isSpell(a) || isPrayer(a)) magicEntries(c, player, unitId, a, out, memo, false);
   return out;
 }
 
 /**
  * The abilities the players may use now that are not tied to one unit (Core 28.2: "used by you,
- * the player"): the army's battle traits and the like, for each player whose window is open.
+ * the player"): the army's battle traits and the like, for each player whose window is open; and
+ * in the player's hero phase, the army's lore spells and prayers none of its units can use (not
+ * available, Magic 2.0 / 3.0).
  */
 export function generalAbilityOptions(s: GameState, port: GeometryPort): AbilityOption[] {
   const c: Ctx = { s, port, events: [] };
@@ -132,10 +161,31 @@ export function generalAbilityOptions(s: GameState, port: GeometryPort): Ability
   const memo = new Map<string, boolean>();
   for (const player of ['p1', 'p2'] as const) {
     for (const a of armyAbilities(s, player)) {
-      if (a.timing.when === 'passive' || isSpell(a) || isPrayer(a)) continue;
+      if (isSpell(a) || isPrayer(a)) {
+        const e = unusableLoreEntry(s, player, a);
+        if (e !== null) out.push(e);
+        continue;
+      }
+      if (a.timing.when === 'passive') continue;
       if (!listed(windowProblem(s, a, player, null))) continue;
       entriesFor(c, player, null, a, out, memo);
     }
   }
   return out;
+}
+
+/**
+ * Can `player` use a reaction ability of their army now (Core 5.2 step 2: a declaration waits and
+ * its trigger matches)? True when one of their units' or their army's `Reaction:` abilities has an
+ * available entry ({@link unitAbilityOptions}, {@link generalAbilityOptions}); the session's
+ * automatic pass (`autoPass.ts`) never passes for a player who could react.
+ */
+export function abilityReactionPossible(s: GameState, port: GeometryPort, player: PlayerId): boolean {
+  const open = (a: Ability, unitId: string | null) => a.timing.when === 'reaction' && windowProblem(s, a, player, unitId) === null;
+  for (const u of Object.values(s.units)) {
+    if (u.owner !== player || !unitAbilities(s, u.id).some((a) => open(a, u.id))) continue;
+    if (unitAbilityOptions(s, port, u.id).some((e) => e.available)) return true;
+  }
+  if (!armyAbilities(s, player).some((a) => open(a, null))) return false;
+  return generalAbilityOptions(s, port).some((e) => e.available && e.action.player === player);
 }

@@ -1,5 +1,6 @@
 import { unitBaseGeometry, unitFigureGeometry } from './geometries';
 import { SegmentMarker } from './SegmentMarker';
+import { StraightPath } from './StraightPath';
 import type { ModelView } from './types';
 
 /** Props of {@link MoveGhost}. Table space (inches, z up). */
@@ -31,20 +32,25 @@ export function MoveGhost({ model, to, elevation, legal, color, path }: MoveGhos
   const pathColor = legal === null ? PATH_COLORS.pending : legal ? PATH_COLORS.ok : PATH_COLORS.bad;
   return (
     <group name="move-ghost">
-      <SegmentMarker
-        points={
-          path && path.length >= 2
-            ? path.map(([x, y], i) => [x, y, (i === path.length - 1 ? z : model.elevation) + 0.06] as [number, number, number])
-            : [
-                [f.x, f.y, model.elevation + 0.06],
-                [to[0], to[1], z + 0.06],
-              ]
-        }
-        color={pathColor}
-        lineWidth={2.5}
-        dashed={legal === false}
-        markerRadius={0.09}
-      />
+      {path && path.length > 2 ? (
+        <SegmentMarker
+          points={path.map(([x, y], i) => [x, y, (i === path.length - 1 ? z : model.elevation) + 0.06] as [number, number, number])}
+          color={pathColor}
+          lineWidth={2.5}
+          dashed={legal === false}
+          markerRadius={0.09}
+        />
+      ) : (
+        // A straight path (the ghosts of a whole unit): moved, not rebuilt, at each drag step.
+        <StraightPath
+          from={path && path.length === 2 ? [path[0][0], path[0][1], model.elevation + 0.06] : [f.x, f.y, model.elevation + 0.06]}
+          to={path && path.length === 2 ? [path[1][0], path[1][1], z + 0.06] : [to[0], to[1], z + 0.06]}
+          color={pathColor}
+          lineWidth={2.5}
+          dashed={legal === false}
+          markerRadius={0.09}
+        />
+      )}
       <group position={[to[0], to[1], z]} rotation={[0, 0, f.facingRad]}>
         <mesh geometry={unitBaseGeometry()} scale={[f.semiMajor, f.semiMinor, model.baseThickness]} raycast={() => null} renderOrder={8}>
           <meshStandardMaterial color={legal === false ? PATH_COLORS.bad : color} transparent opacity={0.55} depthWrite={false} />

@@ -53,7 +53,8 @@ export function markerChips(models: readonly ModelView[], marks: readonly UnitSt
         key: `s-${k.unitId}`,
         at: [m.footprint.x, m.footprint.y, m.elevation + m.height + 0.9],
         text: words.join(' · '),
-        tone: k.flags.includes('in combat') ? 'bad' : 'info',
+        // In combat, or a target of the selected unit ("in range · visible"): red.
+        tone: k.flags.some((f) => f === 'in combat' || f.startsWith('in range')) ? 'bad' : 'info',
         testId: `mark-state-${k.unitId}`,
         data: { unit: k.unitId, slain: String(k.slain) },
       });

@@ -37,6 +37,7 @@ import { SightTable } from './panels/SightTable';
 import { ToolPalette } from './panels/ToolPalette';
 import { isPlayMode, playScenarioSource } from './play/game';
 import { NewBattleDialog } from './play/NewBattleDialog';
+import { keptPlayCamera, useKeepPlayCamera } from './play/playCamera';
 import { usePlay } from './play/usePlay';
 import { OverlapWarning } from './sandbox/OverlapWarning';
 import { useSceneEditor, type SceneEditor } from './sandbox/useSceneEditor';
@@ -85,7 +86,8 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
   const [tool, setTool] = useState<ToolId>('select');
   const [showGrid, setShowGrid] = useState(false);
   const [showTerritories, setShowTerritories] = useState(true);
-  const [view, setView] = useState<CameraView>({ mode: 'oblique', seq: 0 });
+  // Play opens in the table view it was left in (a reload keeps it: play/playCamera.ts).
+  const [view, setView] = useState<CameraView>(() => ({ mode: isPlayMode() ? keptPlayCamera() : 'oblique', seq: 0 }));
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(EMPTY);
   const [hover, setHover] = useState<{ target: HoverTarget; x: number; y: number } | null>(null);
   const [history, setHistory] = useState<MoveHistory>(EMPTY_HISTORY);
@@ -111,6 +113,7 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
       }),
     [],
   );
+  useKeepPlayCamera(play.active, view);
   const onTogglePlay = play.active ? play.toggle : () => setBattleDialog(true);
 
   // ---- Redrawing a model after an edit (pose from the scene-data worker; the engine decided the move).

@@ -58,7 +58,7 @@ describe('the same game\'s aftermath twice is refused', () => {
     const dir = mkdtempSync(join(tmpdir(), 'aftermath-once-'));
     const file = (name: string, v: unknown) => (writeFileSync(join(dir, name), JSON.stringify(v)), join(dir, name));
     const game = file('game.json', saved);
-    const run = (c: string) => spawnSync('npx', ['tsx', 'src/cli/campaign.ts', 'aftermath', c, '--game', game, '--player', 'p1', '--seed', '7'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    const run = (c: string) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/campaign.ts', 'aftermath', c, '--game', game, '--player', 'p1', '--seed', '7'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
     const r1 = run(file('c0.json', a));
     expect(r1.status, r1.stderr).toBe(0);
     const c1 = JSON.parse(r1.stdout).campaign;

@@ -93,7 +93,7 @@ describe('a twist pick owed blocks ending the start-of-turn phase', () => {
     const dir = mkdtempSync(join(tmpdir(), 'twist-owed-'));
     const game = join(dir, 'game.json');
     writeFileSync(game, JSON.stringify(session.save()));
-    const run = (args: string[]) => spawnSync('npx', ['tsx', 'src/cli/game.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/game.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
     const endPhase = join(dir, 'end.json');
     writeFileSync(endPhase, JSON.stringify({ type: 'endPhase', player: 'p2' }));
     const refused = run(['act', game, endPhase]);

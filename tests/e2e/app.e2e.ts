@@ -1,10 +1,11 @@
 /**
  * End-to-end checks of the built app in real Chromium (software WebGL). NOT a vitest file: run
- * with `npx tsx tests/e2e/run.ts`, which builds, serves and drives the browser.
+ * with `npx tsx tests/e2e/run.ts`, which builds, serves and drives the browser. The three tests
+ * view the same default battlefield: they share one booted page (harness `keptPage`), in order.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, assertEqual, frames, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, frames, keptPage, type E2EContext, type E2ETest } from './harness';
 
 interface ScenarioFile {
   name?: string;
@@ -17,8 +18,15 @@ function readScenario(root: string): ScenarioFile {
   return JSON.parse(readFileSync(join(root, 'assets/scenarios/default.json'), 'utf8')) as ScenarioFile;
 }
 
-/** Loads the app and waits for its ready signal (`body[data-ready]`), failing on a load error. */
-async function openReady(ctx: E2EContext) {
+/**
+ * The default battlefield's page, booted once for this file's tests (harness `keptPage`): the app
+ * loaded and its ready signal (`body[data-ready]`) waited for, failing on a load error.
+ */
+function openReady(ctx: E2EContext) {
+  return keptPage(ctx, 'app: default battlefield', () => bootReady(ctx));
+}
+
+async function bootReady(ctx: E2EContext) {
   const opened = await ctx.openPage();
   const { page } = opened;
   await page.goto(ctx.baseUrl, { waitUntil: 'domcontentloaded' });
@@ -71,7 +79,6 @@ export const tests: E2ETest[] = [
       })()`);
       assertEqual(helper, 'ready', "the engine's visibility helper");
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
     },
   },
   {
@@ -99,7 +106,6 @@ export const tests: E2ETest[] = [
       const after = await size();
       assertEqual(JSON.stringify(after), JSON.stringify({ w: full.w, h: full.h, regressed: false }), 'canvas size and flag once the camera is still');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
     },
   },
   {
@@ -140,7 +146,6 @@ export const tests: E2ETest[] = [
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached', timeout: 10_000 });
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
     },
   },
 ];

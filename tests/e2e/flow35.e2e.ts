@@ -20,6 +20,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { towerSetup } from '../../src/cli/benchGame';
+import { tests as flow35bTests } from './flow35b.e2e';
 import { idsShown, shownTexts } from './idScan';
 import { uploadGame } from './savedGame';
 import { assert, assertEqual, frames, modelOnScreen, openApp, playCall as play, playReady, type E2EContext, type E2ETest } from './harness';
@@ -240,4 +241,6 @@ export const tests: E2ETest[] = [
       assertEqual(errors.join('\n'), '', 'console errors');
     },
   },
+  // Items 4 and 5 (flow35b.e2e.ts), in this suite.
+  ...flow35bTests,
 ];

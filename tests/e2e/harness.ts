@@ -1,6 +1,8 @@
 /**
- * A tiny end-to-end harness (no test framework): tests are plain async functions that get a
- * fresh browser page on the built app and throw on failure. Used by `run.ts`.
+ * A tiny end-to-end harness (no test framework): tests are plain async functions that open browser
+ * pages on the built app (`ctx.openPage`, `openApp`, `openPlay`: a fresh page each; `keptPage`: one
+ * booted page shared by the tests of a file that only read it) and throw on failure. Used by
+ * `run.ts`, which closes every page a test left open when the test ends.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +18,39 @@ export interface E2EContext {
   /** Repository root. */
   root: string;
   /** Opens a new page (1280 x 800) that records console errors, page errors and failed requests. */
-  openPage: () => Promise<{ page: Page; errors: string[]; warnings: string[] }>;
+  openPage: () => Promise<OpenedPage>;
+  /**
+   * Booted pages kept for the next tests of the same suite (see {@link keptPage}); the runner closes
+   * them when the suite ends. Absent where a runner keeps no pages: each test then boots its own.
+   */
+  kept?: Map<string, Promise<OpenedPage>>;
+}
+
+/** A page and what it recorded: console and page errors, failed requests (`errors`), console warnings. */
+export interface OpenedPage {
+  page: Page;
+  errors: string[];
+  warnings: string[];
+}
+
+/**
+ * One booted page shared by the tests of a suite that ask for the same `key` (they run one after
+ * another in one lane, in the file's order): the first asks `open()` to boot it, the next get the
+ * same page as the previous test left it (its `errors` and `warnings` accumulate). A boot costs 8-9
+ * CPU-seconds in software WebGL (docs/performance.md, "The test run"), so tests that only read or
+ * view the same battlefield share one. A test that leaves the page unusable closes it: the next
+ * boots a new one. Without `ctx.kept` (a runner that keeps nothing) it is `open()`.
+ */
+export async function keptPage(ctx: E2EContext, key: string, open: () => Promise<OpenedPage>): Promise<OpenedPage> {
+  if (!ctx.kept) return open();
+  const held = ctx.kept.get(key);
+  if (held) {
+    const o = await held.catch(() => null);
+    if (o && !o.page.isClosed()) return o;
+  }
+  const booting = open();
+  ctx.kept.set(key, booting);
+  return booting;
 }
 
 /** One end-to-end test. */

@@ -141,8 +141,18 @@ export const tests: E2ETest[] = [
       // The proof for a spot: click a north square (west of the panel, clear of models) and read who targets it.
       const models = [...loaded.world.models.values()].map((m) => [m.footprint.x, m.footprint.y]);
       const candidates = theirs.territories.north.heatmap.filter(([x, y]) => x <= 24 && models.every(([mx, my]) => Math.hypot(mx - x, my - y) > 2.5));
-      const square = candidates.reduce((a, b) => (b[3] - b[4] > a[3] - a[4] ? b : a));
-      const [sx, sy] = await screenOf(page, [square[0], square[1], square[2] + 0.06]);
+      // The most protected square the pointer can reach: none of the page's panels over it (the
+      // table is framed beside the Layout panel, issue 35; the info panel and the tools stay over its west).
+      candidates.sort((a, b) => b[3] - b[4] - (a[3] - a[4]));
+      let square = candidates[0];
+      let [sx, sy] = await screenOf(page, [square[0], square[1], square[2] + 0.06]);
+      for (const c of candidates) {
+        const at = await screenOf(page, [c[0], c[1], c[2] + 0.06]);
+        if (await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('.table-canvas'), at)) {
+          [square, sx, sy] = [c, at[0], at[1]];
+          break;
+        }
+      }
       await page.mouse.click(sx, sy);
       await page.waitForSelector('[data-testid=layout-spot-proof][data-status=ok]', { timeout: 60_000 });
       const zone = Number(await page.getAttribute('[data-testid=layout-spot-proof]', 'data-zone'));

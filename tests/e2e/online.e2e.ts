@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { startServer, stopAllServers, tempDataDir } from '../server/harness';
 import { freePort } from '../../server/gameServer';
 import { faultTests } from './onlineFaults';
-import { assert, assertEqual, clickPlay as click, playCall as play, playReady as ready, textOf as text, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, playCall as play, playReady as ready, textOf as text, type E2EContext, type E2ETest } from './harness';
 
 type Summary = { units: { id: string; aliveModelIds: string[] }[]; actions: number; hash: string; stage: string; phase: string | null; active: string | null; toAct: string | null; board: { positions: Record<string, [number, number]>; removed: string[] } };
 type Online = { seat: string; status: string; presence: { p1: { connected: boolean }; p2: { connected: boolean }; spectators: number } | null; links: { opponent: string; spectator: string } };
@@ -33,6 +33,20 @@ async function openLink(ctx: E2EContext, url: string): Promise<{ page: Page; err
   await opened.page.goto(url, { waitUntil: 'domcontentloaded' });
   await ready(opened.page);
   return opened;
+}
+
+/**
+ * Clicks a Play panel button online: it asks once (no undo online, issue 35 item 4), nothing is
+ * sent until "Do it"; then waits for the page to show the game after it.
+ */
+async function click(page: Page, testid: string): Promise<void> {
+  const v = await play<number>(page, 'version()');
+  const before = await play<number>(page, 'summary().actions');
+  await page.click(`[data-testid=${testid}]:not([disabled])`);
+  await page.waitForSelector('[data-testid=play-confirm-act]');
+  assertEqual(await play<number>(page, 'summary().actions'), before, 'nothing is sent before the confirmation');
+  await page.click('[data-testid=play-confirm-act-ok]');
+  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v);
 }
 
 const samePositions = (a: Summary, b: Summary) => JSON.stringify(a.board) === JSON.stringify(b.board);
@@ -123,6 +137,7 @@ export const tests: E2ETest[] = [
         assert(!!centre && Math.abs(centre[0] - s2.board.positions[lib[0]][0]) < 1e-6 && Math.abs(centre[1] - s2.board.positions[lib[0]][1]) < 1e-6, `the spectator's table draws the moved model at the game's position: ${JSON.stringify(centre)}`);
         assertEqual(await logOf(spec.page), await logOf(p1.page), 'the spectator has the same log');
         assert((await text(spec.page, '[data-testid=play-spectating]')).includes('cannot act'), 'the spectator is told it cannot act');
+        assertEqual(await spec.page.$$eval('[data-testid=play-move-mode]', (e) => e.length), 0, 'no "Drag moves the unit / one model" for a spectator (issue 35)');
         const specDrag = await play<{ rule?: string }>(spec.page, `drag(${JSON.stringify(lib[0])}, [${x}, ${y + 5}])`);
         assertEqual(specDrag.rule, 'Network: seat', 'a spectator\'s drag is refused');
         await p1.page.waitForFunction(() => (window.__sightline!.play!.online()?.presence?.spectators ?? 0) === 1);

@@ -13,7 +13,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { tests as appTests } from './app.e2e';
 import { tests as toolTests } from './tools.e2e';
 import { tests as playTests } from './play.e2e';
@@ -38,7 +38,8 @@ import { tests as onlineTests } from './online.e2e';
 import { tests as campaignOnlineTests } from './campaignOnline.e2e';
 import { tests as twistsTests } from './twists.e2e';
 import { tests as flow35Tests } from './flow35.e2e';
-import type { E2EContext, E2ETest } from './harness';
+import { tests as abilities34Tests } from './abilities34.e2e';
+import type { E2EContext, E2ETest, OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
@@ -46,11 +47,11 @@ import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './ser
  * The suites (one per file), run one after the other within a suite, and suites side by side in
  * E2E_LANES lanes (default 2: each test has its own browser context, so pages never share
  * storage). A lane takes the next suite in this order, the longest first (docs/performance.md,
- * "The test run"), so no long suite is left for the end. The online suites share one lane: each
- * ends with `stopAllServers`, which stops every game server this process started.
+ * "The test run"), so no long suite is left for the end. The online suites share one lane (abilities34 too: it plays online): online
+ * and campaignOnline end with `stopAllServers`, which stops every game server this process started.
  */
 const suites: { file: string; tests: E2ETest[] }[] = [
-  { file: 'online + campaignOnline', tests: [...onlineTests, ...campaignOnlineTests] },
+  { file: 'online + campaignOnline + abilities34', tests: [...onlineTests, ...campaignOnlineTests, ...abilities34Tests] },
   { file: 'files', tests: fileTests },
   { file: 'play', tests: playTests },
   { file: 'tools', tests: toolTests },
@@ -121,11 +122,23 @@ async function main(): Promise<number> {
     const picked = (t: E2ETest) => !only || only.split('|').some((o) => t.name.includes(o));
     const queue = suites.map((x) => x.tests.filter(picked)).filter((x) => x.length > 0);
     // With one lane, each test's CPU seconds (this process tree's) are its own; with more they are not.
-    const runTest = async (t: E2ETest) => {
+    // Each test gets the suite's kept pages (harness keptPage) and has every other page it opened
+    // closed when it ends (a page left open keeps its workers and GPU memory to the end of the run).
+    const runTest = async (t: E2ETest, kept: Map<string, Promise<OpenedPage>>) => {
       const started = Date.now();
       const cpu0 = lanes === 1 ? treeCpuSeconds() : null;
+      const opened: Page[] = [];
+      const testCtx: E2EContext = {
+        ...ctx,
+        kept,
+        async openPage() {
+          const o = await ctx.openPage();
+          opened.push(o.page);
+          return o;
+        },
+      };
       try {
-        await t.run(ctx);
+        await t.run(testCtx);
         passed++;
         const cpu1 = cpu0 === null ? null : treeCpuSeconds();
         console.log(`  ok    ${t.name} (${Date.now() - started} ms${cpu0 !== null && cpu1 !== null ? `, CPU ${(cpu1 - cpu0).toFixed(1)} s` : ''})`);
@@ -133,9 +146,19 @@ async function main(): Promise<number> {
         failed++;
         console.log(`  FAIL  ${t.name}\n        ${(e as Error).message.replace(/\n/g, '\n        ')}`);
       }
+      const keptPages = new Set<Page>();
+      for (const k of kept.values()) {
+        const o = await k.catch(() => null);
+        if (o) keptPages.add(o.page);
+      }
+      for (const p of opened) if (!keptPages.has(p)) await p.close().catch(() => undefined);
     };
     const lane = async () => {
-      for (let suite = queue.shift(); suite; suite = queue.shift()) for (const t of suite) await runTest(t);
+      for (let suite = queue.shift(); suite; suite = queue.shift()) {
+        const kept = new Map<string, Promise<OpenedPage>>();
+        for (const t of suite) await runTest(t, kept);
+        for (const k of kept.values()) await (await k.catch(() => null))?.page.close().catch(() => undefined);
+      }
     };
     const cpuStart = treeCpuSeconds();
     const wallStart = Date.now();

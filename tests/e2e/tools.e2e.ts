@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, modelOnScreen, openApp, screenOf, toolsCall as hook, type E2EContext, type E2ETest, textOf as text } from './harness';
+import { assert, assertEqual, frames, keptPage, modelOnScreen, openApp, screenOf, toolsCall as hook, type E2EContext, type E2ETest, textOf as text } from './harness';
 
 const FIXTURE = 'tools.json';
 type P3 = [number, number, number];
@@ -49,7 +49,8 @@ async function clickAt(page: Page, [x, y]: [number, number], shift = false): Pro
 
 /** Top-down view, a tool activated by its button, frames drawn. */
 async function prepare(page: Page, tool: string): Promise<void> {
-  await page.click('[data-testid=btn-top]');
+  // The top-down view (a toggle: the page may be the previous test's, already top-down).
+  if ((await page.getAttribute('[data-testid=btn-top]', 'aria-pressed')) !== 'true') await page.click('[data-testid=btn-top]');
   await page.click(`[data-testid=tool-${tool}]`);
   await page.waitForSelector(`[data-testid=tool-${tool}][aria-pressed=true]`);
   await frames(page);
@@ -63,7 +64,7 @@ export const tests: E2ETest[] = [
     name: 'measure tool: model, unit, objective and terrain distances equal the adjudicator (3D and horizontal, 2 decimals)',
     async run(ctx) {
       const expected = adjudicate(ctx.root, fixturePath(ctx));
-      const { page, errors } = await openApp(ctx, FIXTURE);
+      const { page, errors } = await keptPage(ctx, FIXTURE, () => openApp(ctx, FIXTURE));
       await prepare(page, 'measure');
       // [first click, second click, query id, kinds picked]
       const cases: { a: () => Promise<[number, number]>; aShift?: boolean; b: () => Promise<[number, number]>; bShift?: boolean; q: string; kinds: [string, string] }[] = [
@@ -96,14 +97,14 @@ export const tests: E2ETest[] = [
       await frames(page);
       await page.screenshot({ path: join(ctx.outputDir, 'measure.png') });
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
     },
   },
   {
     name: "line-of-sight tool: verdicts and witnesses equal the adjudicator; observer's-eye view and back; PNG proof download",
     async run(ctx) {
       const expected = adjudicate(ctx.root, fixturePath(ctx));
-      const { page, errors } = await openApp(ctx, FIXTURE);
+      // The measure test's page (harness keptPage): both only read the fixture's battlefield.
+      const { page, errors } = await keptPage(ctx, FIXTURE, () => openApp(ctx, FIXTURE));
       await prepare(page, 'los');
       const cases: { o: string; t: string; unit?: boolean; q: string }[] = [
         { o: 'a1', t: 'b1', q: 'v-a1-b1' },

@@ -14,7 +14,7 @@ import { GameSession } from '../../src/game/session';
 import { readBundledNode } from '../../src/game/node';
 import { SEAT_RULE, type SeatMessage, type PresenceMessage } from '../../src/game/network';
 import { hotseatSetup } from '../../workers/gameSetup';
-import { networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, Watched, type ServerProcess } from './harness';
+import { leaveRoom, networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, type ServerProcess, Watched } from './harness';
 import type { Action } from '../../src/rules/engine';
 
 let server: ServerProcess;
@@ -120,7 +120,7 @@ describe('battle room', () => {
     const p1b = new Watched(await sdk(server.url).joinById(roomId, { seat: 'p1', token: p1token }));
     await p1b.until((w) => w.updates.length > 0, 'p1 back');
     expect(p1b.updates[0].stateHash).toBe(local.hash());
-    for (const w of [p1b, p2b, spec]) await w.room.leave();
+    for (const w of [p1b, p2b, spec]) await leaveRoom(w.room);
   }, 180000);
 
   test('invalid create options fail with every problem and its path; the per-address cap holds', async () => {
@@ -136,6 +136,6 @@ describe('battle room', () => {
     const rooms: Room[] = [];
     for (let i = 0; i < 2; i++) rooms.push(await sdk(server.url).create('battle', { ...sampleCreateOptions(i), seat: 'p1' }));
     await expect(sdk(server.url).create('battle', { ...sampleCreateOptions(9), seat: 'p1' })).rejects.toThrow(/already has 3 open rooms \(at most 3\)/);
-    for (const r of rooms) await r.leave();
+    for (const r of rooms) await leaveRoom(r);
   }, 120000);
 });

@@ -1,8 +1,14 @@
 /**
  * One game session for every way to play (issue 25 item 1): the same actions played through
- * hot-seat (the game worker, through its page client), `npm run game` (a process per command, the
- * saved game passed from one to the next) and the game server (two `@colyseus/sdk` players) give
- * the same state hash after every action, and the same refusals.
+ * hot-seat (the game worker, through its page client), `npm run game` (the saved game passed from
+ * one command to the next as files) and the game server (two `@colyseus/sdk` players) give the same
+ * state hash after every action, and the same refusals.
+ *
+ * `npm run game`'s `start` runs as a process (the command's file, its stdout read as JSON); the
+ * `state` and `act` commands after it call the same `gameMain` in this process, each reading the
+ * saved game and the action from their files as the process does and its answer passed through
+ * JSON. A process per command cost ~2.3 CPU-seconds each (node, tsx, the engine loaded again:
+ * ~40 s for the 17 commands); in this process ~0.2 s (docs/performance.md, "The test run").
  */
 import '@vitest/web-worker';
 import { execFile } from 'node:child_process';
@@ -11,9 +17,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { gameMain } from '../../src/cli/gameCommands';
 import { createGameClient } from '../../src/client/gameClient';
 import { hotseatSetup } from '../../workers/gameSetup';
-import { networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
+import { leaveRoom, networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 afterAll(() => stopAllServers());
@@ -25,6 +32,11 @@ afterAll(() => stopAllServers());
 async function game(args: string[], cwd: string): Promise<Record<string, unknown>> {
   const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/game.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, INIT_CWD: cwd }, maxBuffer: 256 * 1024 * 1024 });
   return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+/** The same command through `gameMain` in this process (paths absolute), its answer as the process prints it. */
+async function gameHere(args: string[]): Promise<Record<string, unknown>> {
+  return JSON.parse(JSON.stringify((await gameMain(args)).out)) as Record<string, unknown>;
 }
 
 describe('the same game through the worker, npm run game and the server', () => {
@@ -44,7 +56,7 @@ describe('the same game through the worker, npm run game and the server', () => 
     const p2 = new Watched(await sdk(server.url).joinById(p1.room.roomId, { seat: 'p2' }));
     await p1.until((w) => w.updates.length > 0, 'the join update');
 
-    const first = ((await game(['state', gamePath], dir)) as { stateHash: string }).stateHash;
+    const first = ((await gameHere(['state', gamePath])) as { stateHash: string }).stateHash;
     expect(first).toBe(await worker.hash());
     expect(p1.updates[0].stateHash).toBe(first);
     let accepted = 0;
@@ -52,7 +64,7 @@ describe('the same game through the worker, npm run game and the server', () => 
       const w = await worker.act(action);
       const actionPath = join(dir, `action-${i}.json`);
       writeFileSync(actionPath, JSON.stringify(action));
-      const c = (await game(['act', gamePath, actionPath], dir)) as { ok: boolean; stateHash?: string; game?: unknown; rule?: string };
+      const c = (await gameHere(['act', gamePath, actionPath])) as { ok: boolean; stateHash?: string; game?: unknown; rule?: string };
       const s = await (action.player === 'p1' ? p1 : p2).act(action);
       expect({ cli: c.ok, server: s.ok }, `action ${i}`).toEqual({ cli: w.ok, server: w.ok });
       if (!w.ok) {
@@ -70,7 +82,7 @@ describe('the same game through the worker, npm run game and the server', () => 
     // The Run rolled a die: the dice are in the game (the server's log shows it).
     expect(p1.updates.some((u) => u.steps.some((st) => st.label === 'Run roll'))).toBe(true);
     worker.dispose();
-    await p1.room.leave();
-    await p2.room.leave();
+    await leaveRoom(p1.room);
+    await leaveRoom(p2.room);
   }, 300000);
 });

@@ -15,6 +15,9 @@ import type { ResultMessage, UpdateMessage } from '../../src/game/network';
 import type { Action } from '../../src/rules/engine';
 import { roundOne } from '../worker/gameFixtures';
 
+/** Leaves a room, bounded (the SDK's `leave()` never resolves on a room the server closed): see `leaveRoom`. */
+export { leaveRoom } from '../../src/client/onlineGame';
+
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /** A server process. */

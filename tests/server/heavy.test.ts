@@ -9,8 +9,8 @@
  *   room keeps answering. A table over MAX_TABLE_TRIANGLES is refused with that reason.
  * - A spectator asking 18 questions a second (under the 20 a second flood limit) does not delay
  *   the players' updates.
- * - A restart with 20 saved rooms serves a join as fast as a restart with one (rooms restored in
- *   the background, a joined room first), from the start of the process.
+ *
+ * The restart with 20 saved rooms: `restart.test.ts`.
  */
 import { request } from 'node:http';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -193,51 +193,4 @@ describe('heavy rooms', () => {
     expect(answers.length).toBeGreaterThan(10);
     withinBound(baseline, during);
   }, 180000);
-
-  test('a restart with 20 saved rooms serves a join as fast as a restart with one', async () => {
-    /** Saves `n` rooms (a server killed with them), restarts it and times a join of the last room from the start of the process. */
-    const restartJoin = async (n: number) => {
-      const dir = tempDataDir();
-      const env = { SIGHTLINE_DATA_DIR: dir, MAX_ROOMS_PER_ADDRESS: '40' };
-      const a = await startServer(env);
-      const ids: string[] = [];
-      for (let i = 0; i < n; i++) {
-        const r = await sdk(a.url).create('battle', { ...sampleCreateOptions(i + 1), seat: 'p1', name: `P${i}` });
-        ids.push(r.roomId);
-        r.reconnection.enabled = false;
-      }
-      await a.stop('SIGKILL');
-      const t0 = performance.now();
-      const b = await startServer(env, a.port);
-      const listeningMs = performance.now() - t0;
-      // The last room (restored on demand, ahead of the others still waiting).
-      const watcher = await sdk(b.url).joinById(ids[n - 1], { seat: 'spectator' });
-      const joinMs = performance.now() - t0;
-      expect(watcher.roomId).toBe(ids[n - 1]);
-      // A new room is served too.
-      const fresh = await sdk(b.url).create('battle', { ...sampleCreateOptions(99), seat: 'p1' });
-      const createMs = performance.now() - t0 - joinMs;
-      const t1 = performance.now();
-      await new Promise<void>((ok) => {
-        const poll = setInterval(() => {
-          if (new RegExp(`^restored ${n} rooms`, 'm').test(b.output())) {
-            clearInterval(poll);
-            ok();
-          }
-        }, 50);
-      });
-      const restoredAllMs = joinMs + createMs + (performance.now() - t1);
-      watcher.reconnection.enabled = false;
-      fresh.reconnection.enabled = false;
-      await b.stop('SIGKILL');
-      return { rooms: n, listeningMs: Math.round(listeningMs), joinMs: Math.round(joinMs), createMs: Math.round(createMs), restoredAllMs: Math.round(restoredAllMs) };
-    };
-    const one = await restartJoin(1);
-    const twenty = await restartJoin(20);
-    console.log(JSON.stringify({ one, twenty, ratio: +(twenty.joinMs / one.joinMs).toFixed(2), loadAverage: (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim() }));
-    // Every room came back, the 19 others after the join (in the background).
-    expect(twenty.restoredAllMs).toBeGreaterThan(twenty.joinMs);
-    // The 19 other rooms cost the join at most one more room's restore, not 19 of them.
-    expect(twenty.joinMs).toBeLessThan(2 * one.joinMs);
-  }, 300000);
 });

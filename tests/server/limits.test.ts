@@ -14,7 +14,7 @@ import type { Client } from '@colyseus/sdk';
 import { clientAddress, parseTrustedProxies } from '../../server/clientAddress';
 import { freePort } from '../../server/gameServer';
 import { OnlineGame, serverRefusal } from '../../src/client/onlineGame';
-import { sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir } from './harness';
+import { leaveRoom, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir } from './harness';
 
 afterAll(() => stopAllServers());
 
@@ -120,7 +120,7 @@ describe('room expiry', () => {
     const aloneFile = join(dir, `${alone.roomId}.json`);
     const pairedFile = join(dir, `${paired.roomId}.json`);
     await until(() => existsSync(aloneFile) && existsSync(pairedFile), 'the saved games');
-    await Promise.all([alone.leave(), paired.leave(), p2.leave()]);
+    await Promise.all([leaveRoom(alone), leaveRoom(paired), leaveRoom(p2)]);
     const emptied = Date.now();
     // The moment each room emptied is written with it.
     await until(() => /"emptySince":\d+/.test(readFileSync(aloneFile, 'utf8')), 'the clock written');
@@ -137,6 +137,6 @@ describe('room expiry', () => {
     expect(existsSync(pairedFile)).toBe(true);
     const spectator = await sdk(b.url).joinById(paired.roomId, { seat: 'spectator' });
     expect(spectator.roomId).toBe(paired.roomId);
-    await spectator.leave();
+    await leaveRoom(spectator);
   }, 120000);
 });

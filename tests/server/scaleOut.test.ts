@@ -5,7 +5,7 @@
  * played: every client sees the same stateHash after each action.
  */
 import { afterAll, describe, expect, test } from 'vitest';
-import { networkActions, sampleCreateOptions, sdk, startRedis, startServer, stopAllServers, Watched } from './harness';
+import { leaveRoom, networkActions, sampleCreateOptions, sdk, startRedis, startServer, stopAllServers, Watched } from './harness';
 
 afterAll(() => stopAllServers());
 
@@ -26,6 +26,6 @@ describe('two server processes sharing Redis', () => {
       expect(new Set(hashes).size, `seq ${r.seq}`).toBe(1);
     }
     expect(p2.updates.at(-1)!.seq).toBeGreaterThanOrEqual(10);
-    for (const w of [p1, p2, spec]) await w.room.leave();
+    for (const w of [p1, p2, spec]) await leaveRoom(w.room);
   }, 180000);
 });

@@ -6,6 +6,7 @@
  */
 import { COMMANDS, SPELLS, opponentOf, type Action, type GameEvent, type GameState, type LogEntry, type PlayerId } from '../../rules/engine';
 import { unitName } from './roster';
+import { abilityActionLine, abilityEventLine } from './abilityLog';
 
 /** A line of the battle log: an action, a roll or an outcome, with the rule it applies. */
 export interface LogLine {
@@ -177,7 +178,8 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
   const acted = new Set(newLog.flatMap((e) => (e.kind === 'action' ? [e.action.type] : [])));
   for (const e of newLog) {
     if (e.kind === 'action') {
-      out.push({ seq, kind: 'action', player: e.action.player, text: actionText(s, e.action), rule: actionRule(e.action) });
+      const ab = abilityActionLine(s, e.action); // an army ability (ABILITIES.md "Play")
+      out.push({ seq, kind: 'action', player: e.action.player, text: ab?.text ?? actionText(s, e.action), rule: ab?.rule ?? actionRule(e.action) });
     } else {
       const [prefix, ...rest] = e.purpose.split(':');
       const rr = ROLL_RULES.find(([k]) => k === prefix) ?? ['', 'Core 26.0', prefix];
@@ -348,8 +350,11 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
       case 'deploymentEnded':
         ln(`The deployment phase ends: ${ev.decider} decides who takes the first turn`, 'Core 12.0');
         break;
-      default:
+      default: {
+        const ab = abilityEventLine(s, ev); // an army ability's declare, by-hand, effects (ABILITIES.md "Play")
+        if (ab) ln(ab.text, ab.rule);
         break;
+      }
     }
   }
   return out;

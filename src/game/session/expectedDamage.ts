@@ -3,7 +3,7 @@
  * distribution of Core 17.0-18.1): what the Play panel shows beside an attack.
  */
 import { computeDamage, type DamageAttacker, type DamageTarget } from '../../rules/damage';
-import type { GameState } from '../../rules/engine';
+import type { GameState, GeometryPort } from '../../rules/engine';
 import { profileChoices } from '../../rules/engine/attacks';
 import { rosterEntry } from './roster';
 
@@ -17,7 +17,7 @@ export type ExpectedDamage =
  * (shooting phase: ranged; otherwise melee) on `targetId`, with the models alive now. Range and
  * visibility are the engine's to check on commit; Champion +1 attack and Cover are not included.
  */
-export function expectedDamageOf(s: GameState, unitId: string, targetId: string, kind?: 'shoot' | 'fight'): ExpectedDamage {
+export function expectedDamageOf(s: GameState, unitId: string, targetId: string, kind?: 'shoot' | 'fight', port?: GeometryPort): ExpectedDamage {
   const a = s.units[unitId];
   const t = s.units[targetId];
   if (!a || !t) return { ok: false, reason: 'unknown unit' };
@@ -56,7 +56,8 @@ export function expectedDamageOf(s: GameState, unitId: string, targetId: string,
     }
   }
   // Alternative profiles (issue 28): only the one the declaration picks by default counts.
-  const notPicked = new Set(profileChoices(s, unitId, targetId, k).filter((c) => !c.isDefault).map((c) => c.profile));
+  // With the game's port, the profile a plain declaration fires: the one its models in range can use best (issue 35).
+  const notPicked = new Set(profileChoices(s, unitId, targetId, k, port).filter((c) => !c.isDefault).map((c) => c.profile));
   weapons.splice(0, weapons.length, ...weapons.filter((w) => !notPicked.has(w.weapon)));
   if (weapons.length === 0) return { ok: false, reason: `"${aru.name}" has no ${k === 'shoot' ? 'ranged' : 'melee'} weapons` };
   return {

@@ -567,7 +567,8 @@ export class GameSession {
    */
   expectedDamage(unitId: string, targetId: string, kind?: 'shoot' | 'fight'): ExpectedDamage {
     if (this.states.length === 0) return { ok: false, reason: 'no game loaded' };
-    return expectedDamageOf(this.current, unitId, targetId, kind);
+    if (this.port) this.port.sync(portView(this.current));
+    return expectedDamageOf(this.current, unitId, targetId, kind, this.port ?? undefined);
   }
 }
 

@@ -117,7 +117,7 @@ export function unitOptions(s: GameState, port: GeometryPort, placement: Record<
   // Alternative weapon profiles (issue 28): one entry per profile and target, with its expected damage.
   for (const kind of ['shoot', 'fight'] as const) {
     for (const e of enemies) {
-      for (const c of profileChoices(s, unitId, e.id, kind)) {
+      for (const c of profileChoices(s, unitId, e.id, kind, port)) {
         const label = `${kind === 'shoot' ? 'Shoot' : 'Fight'} → ${name(e.id)} with ${c.profile} (expected damage ${c.expectedDamage.toFixed(1)}${c.isDefault ? ', the default' : ''})`;
         probe(`${kind}Profile`, label, kind === 'shoot' ? 'Core 16.0' : 'Core 19.0', { type: kind, player: p, unitId, target: e.id, weaponTargets: { [c.profile]: e.id } }, { target: e.id, profile: c.profile, expectedDamage: c.expectedDamage });
       }
@@ -206,6 +206,20 @@ export function generalOptionsOf(s: GameState, port: GeometryPort): OptionEntry[
       if (t === 'slayTheEntourage') {
         const enemy = s.players[opponentOf(a)].roster;
         probe('tactic', `Battle tactic: Slay the Entourage (${enemy.general})`, 'BattleTactics 2.0', { type: 'tacticalGambit', player: a, tactic: t, unitId: enemy.general });
+      } else if (t === 'takeTheirLand') {
+        // Issue 35: a terrain feature to pick (BattleTactics 3.0): one option per feature the engine
+        // accepts; none accepted: one option, not available, with the engine's reason for the first.
+        const tries = port.terrainFeatures().map((f) => ({ f, r: reduce(s, { type: 'tacticalGambit', player: a, tactic: t, terrainId: f }, port) }));
+        const ok = tries.filter((x) => x.r.ok);
+        for (const { f } of ok) out.push({ group: 'tactic', label: `Battle tactic: Take Their Land (${f})`, rule: 'BattleTactics 2.0', action: { type: 'tacticalGambit', player: a, tactic: t, terrainId: f }, available: true });
+        if (ok.length === 0) {
+          const fails = tries.flatMap((x) => (x.r.ok ? [] : [x.r]));
+          const other = fails.find((r) => r.rule !== 'BattleTactics 3.0');
+          const why = other
+            ? { reason: other.reason, rejectedBy: other.rule }
+            : { reason: 'no terrain feature is wholly or partially within enemy territory and wholly outside friendly territory', rejectedBy: 'BattleTactics 3.0' };
+          out.push({ group: 'tactic', label: 'Battle tactic: Take Their Land', rule: 'BattleTactics 2.0', action: { type: 'tacticalGambit', player: a, tactic: t }, available: false, ...why });
+        }
       } else probe('tactic', `Battle tactic: ${t === 'doNotWaver' ? 'Do Not Waver' : 'Attack on Two Fronts'}`, 'BattleTactics 2.0', { type: 'tacticalGambit', player: a, tactic: t });
     }
   }

@@ -52,6 +52,8 @@ export interface UnitSummary {
    * first, in this order; after them (or when empty) the engine's default order applies.
    */
   slainPriority: string[];
+  /** The army abilities this unit used this turn, by name (ABILITIES.md: "marks each as used"); absent when none. */
+  abilitiesUsed?: string[];
 }
 
 /** What the page needs after every change. */
@@ -161,6 +163,13 @@ export function turnActs(states: readonly GameState[]): { moved: Set<string>; sh
   return { moved, shot };
 }
 
+/** `{abilitiesUsed}`: the names of the army abilities `unitId` used in this turn (Core 28.2's record), or nothing. */
+function usedThisTurn(s: GameState, unitId: string): { abilitiesUsed?: string[] } {
+  const now = s.stage === 'turn' ? s.turnInRound : -1;
+  const names = (s.abilities?.used ?? []).filter((x) => x.unitId === unitId && x.at.round === s.round && x.at.turn === now).map((x) => x.name);
+  return names.length > 0 ? { abilitiesUsed: [...new Set(names)] } : {};
+}
+
 /** The summary of state `s` (the current state of a game), with what the session knows beside it. */
 export function summarize(s: GameState, port: GeometryPort | null, c: SummaryContext): GameSummary {
   const { moved, shot } = c;
@@ -193,6 +202,7 @@ export function summarize(s: GameState, port: GeometryPort | null, c: SummaryCon
       reserve: u.status === 'reserve',
       aliveModelIds: ru.models.map((m) => m.id).filter((id) => !u.slain.includes(id)),
       slainPriority: u.slainPriority.filter((id) => !u.slain.includes(id)),
+      ...usedThisTurn(s, u.id),
     };
   });
   const { positions, removed, addedObjectives } = c.board;

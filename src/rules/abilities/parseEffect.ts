@@ -247,6 +247,11 @@ function takeLeadingCondition(c: string): { rest: string; cond?: AbilityConditio
   if (m) return { rest: c.slice(m[0].length), cond: { inCombat: true, unit: 'self' }, kind: m[1].toLowerCase() as 'while' | 'if' };
   m = /^if this unit charged (?:this|in the same) turn, /i.exec(c);
   if (m) return { rest: c.slice(m[0].length), cond: { charged: true, unit: 'self' }, kind: 'if' };
+  // "Battle Damaged": "While this unit has 10 or more damage points, ..."; "While this unit is damaged, ...".
+  m = /^while this unit has (\d+) or more damage points, /i.exec(c);
+  if (m) return { rest: c.slice(m[0].length), cond: { damaged: Number(m[1]), unit: 'self' }, kind: 'while' };
+  m = /^while this unit is damaged, /i.exec(c);
+  if (m) return { rest: c.slice(m[0].length), cond: { damaged: 1, unit: 'self' }, kind: 'while' };
   return { rest: c };
 }
 
@@ -303,7 +308,34 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
   if ((m = rx(`^(add|subtract) (\\d+)" (?:to|from) ${POSS} move characteristic$`).exec(t))) {
     return { body: { modify: 'move', by: Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1) }, subj: readSubject(m[3], ctx) };
   }
+  // Named weapons of this unit ("the Attacks characteristic of its Fortcrusha Flail is 4", "Add 1 to
+  // the Rend characteristic of this unit's Dawnrider Lances and Blades"): the importer keeps them only
+  // when the unit has a weapon of that name (src/army/abilities.ts).
+  if ((m = rx(`^the (attacks|damage|rend) characteristic of (?:its |this unit's )?(.+?) is (\\d+)(?: for attacks that target (.+))?$`).exec(t))) {
+    return { body: { set: m[1].toLowerCase(), to: Number(m[3]), weapon: weaponName(m[2]), ...(m[4] ? { against: againstOf(m[4], ctx) } : {}) }, subj: { targets: 'self' } };
+  }
+  if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) the (attacks|damage|rend) characteristic of (?:its|this unit's) (.+?)(?: for attacks that target (.+))?$`).exec(t))) {
+    const by = Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1);
+    return { body: { modify: m[3].toLowerCase(), by, weapon: weaponName(m[4]), ...(m[5] ? { against: againstOf(m[5], ctx) } : {}) }, subj: { targets: 'self' } };
+  }
+  if ((m = rx(`^this unit has a control characteristic of (\\d+)$`).exec(t))) return { body: { set: 'control', to: Number(m[1]) }, subj: { targets: 'self' } };
   fail(c);
+}
+
+/** A weapon's name as printed ("Fortcrusha Flail"); "melee weapons" and the like are not a name. */
+function weaponName(x: string): string {
+  const n = x.trim();
+  if (n === '' || /\bweapons?$|^(?:melee|ranged|combat|shooting)\b|\b(?:each|for|if|while|that|which)\b/i.test(n)) fail(x);
+  return n;
+}
+
+/** "Monsters", "a Monster", "an enemy Hero" → the keyword of `against` (one keyword phrase; "or", "that has ..." are not read). */
+function againstOf(x: string, ctx: Ctx): string[] {
+  const phrase = x.trim().replace(/^(?:an? )?(?:enemy )?/i, '');
+  if (/^units?$/i.test(phrase)) fail(x);
+  const kw = readUnitPhrase(phrase, ctx.known);
+  if (!kw.keyword || kw.notKeyword) fail(x);
+  return [kw.keyword];
 }
 
 /**
@@ -454,13 +486,18 @@ function splitAnd(s: string, ctx: Ctx, outer: Duration): AbilityEffect[] {
     if (!(e instanceof NotUnderstood)) throw e;
     // A shared leading duration ("For the rest of the turn, the targets have Ward (5+) and this unit has Strike-last").
     const lead = takeDuration(s);
-    const body = lead.duration && lead.rest !== s ? lead.rest : s;
+    let body = lead.duration && lead.rest !== s ? lead.rest : s;
     const dur = lead.duration && lead.rest !== s ? lead.duration : outer;
+    // A shared leading condition ("While this unit has 10 or more damage points, X is 4 and this unit
+    // has a Control characteristic of 10"): written once, it is on both halves.
+    const cond = takeLeadingCondition(body);
+    const prefix = cond.cond ? body.slice(0, body.length - cond.rest.length) : '';
+    body = cond.rest;
     const idx = [...body.matchAll(/,? and (?=[a-z])/gi)].map((x) => [x.index ?? 0, x[0].length] as const);
     for (const [at, len] of idx) {
       try {
-        const a = readClause(body.slice(0, at), ctx, undefined, dur);
-        const b = readClause(body.slice(at + len), ctx, undefined, dur);
+        const a = readClause(prefix + body.slice(0, at), ctx, undefined, dur);
+        const b = readClause(prefix + body.slice(at + len), ctx, undefined, dur);
         // A condition or duration written once at the end may belong to both halves: only split
         // when both halves carry the same ones, so none is dropped from either.
         const frame = (x: AbilityEffect) => JSON.stringify([x.duration, x.while, x.if]);

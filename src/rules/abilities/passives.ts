@@ -47,6 +47,8 @@ export interface EffectContext {
   readonly opposing?: string;
   /** The attack's weapon range, for `attacks: "melee" | "ranged"`. */
   readonly weapon?: 'melee' | 'ranged';
+  /** The attack's weapon name, for an effect on a named `weapon` (absent: such effects do not apply). */
+  readonly weaponName?: string;
 }
 
 function rosterKeywords(s: GameState, id: string): readonly string[] {
@@ -125,7 +127,9 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   }
   // `unit` names whose state `inCombat` / `charged` / `fought` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined) && subject === null) return false;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined) && subject === null) return false;
+  // "While this unit has N or more damage points": the damage points allocated to it now (Core 18.0; slain models' points are gone).
+  if (cond.damaged !== undefined && (s.units[subject!]?.damage ?? 0) < cond.damaged) return false;
   if (cond.inCombat !== undefined) {
     if (port === undefined || inCombatNow(s, port, subject!) !== cond.inCombat) return false;
   }
@@ -170,7 +174,9 @@ function againstMatches(s: GameState, effect: AbilityEffect, ctx: EffectContext)
   return effect.against.some((x) => x === o || hasKeywordPhrase(rosterKeywords(s, o), x));
 }
 
+/** Do the effect's `attacks` (melee / ranged) and named `weapon` fit the attack of `ctx`? */
 function weaponMatches(effect: AbilityEffect, ctx: EffectContext): boolean {
+  if ('weapon' in effect && effect.weapon !== undefined && (ctx.weaponName === undefined || effect.weapon.toLowerCase() !== ctx.weaponName.toLowerCase())) return false;
   const w = 'attacks' in effect && typeof effect.attacks === 'string' ? effect.attacks : 'all';
   return w === 'all' || ctx.weapon === undefined || w === ctx.weapon;
 }

@@ -67,12 +67,24 @@ export const AbilityConditionSchema = z.strictObject({
   charged: z.boolean().optional(),
   /** Used a FIGHT ability in this combat phase (an extension: Frenzy's "if it used a FIGHT ability in the same phase"). */
   fought: z.boolean().optional(),
+  /**
+   * Has this many damage points or more allocated to it now (an extension: "while this unit has 10 or more
+   * damage points", the "Battle Damaged" abilities; "while this unit is damaged" is 1, Core 18.0).
+   */
+  damaged: z.number().int().min(1).max(100).optional(),
   territory: z.enum(['own', 'enemy', 'neutral']).optional(),
   keyword: z.string().min(1).max(100).optional(),
   unit: z.enum(['self', 'target']).optional(),
   roll: z.string().regex(/^[2-6]\+$/).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
+
+/**
+ * A named weapon of the ability's unit (an extension: "the Attacks characteristic of its Fortcrusha Flail",
+ * "this unit's Thunderaxes"): the effect applies only to attacks made with the weapon of that name. The
+ * importer keeps it only when the unit has a weapon of that name (`src/army/abilities.ts`).
+ */
+const WeaponName = z.string().min(1).max(200);
 
 const EffectCommon = {
   targets: EffectTargetSchema.optional(),
@@ -89,8 +101,16 @@ export const AbilityEffectSchema = z.union([
     by: z.number().int().min(-10).max(10),
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),
+    weapon: WeaponName.optional(),
   }),
-  z.strictObject({ ...EffectCommon, set: z.enum(['damage', 'attacks', 'rend', 'save', 'move', 'control']), to: z.number().int().min(0).max(100), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
+  z.strictObject({
+    ...EffectCommon,
+    set: z.enum(['damage', 'attacks', 'rend', 'save', 'move', 'control']),
+    to: z.number().int().min(0).max(100),
+    attacks: z.enum(['melee', 'ranged', 'all']).optional(),
+    against: z.array(z.string().min(1).max(100)).max(20).optional(),
+    weapon: WeaponName.optional(),
+  }),
   z.strictObject({ ...EffectCommon, ward: z.number().int().min(2).max(6) }),
   z.strictObject({ ...EffectCommon, reroll: z.enum(['hit', 'wound', 'save', 'charge', 'run', 'cast', 'chant', 'any']), which: z.enum(['ones', 'failed', 'any']), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
   z.strictObject({ ...EffectCommon, mortal: DiceOrNumber, on: z.string().regex(/^[2-6]\+$/).optional(), each: z.enum(['unit', 'model']).optional() }),

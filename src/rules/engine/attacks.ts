@@ -35,6 +35,7 @@ import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbiliti
 import { abilityStrike, effectsOn, modifiedFrom, permission, rerollFrom, type EffectContext } from '../abilities/passives';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
+import type { GeometryPort } from './geometryPort';
 
 function rollTarget(v: number | string): number {
   return typeof v === 'number' ? v : Number(/\d+/.exec(v)?.[0] ?? 7);
@@ -152,26 +153,39 @@ export interface ProfileChoice {
   readonly weapon: string;
   /** The profile's full weapon name (the key of the action's `weaponTargets`). */
   readonly profile: string;
-  /** Expected damage on the target with the unit's alive models armed with it ({@link expectedProfileDamage}). */
+  /** Expected damage on the target with the unit's models armed with it ({@link expectedProfileDamage}): with a port, those able to attack the target now; without, every alive one. */
   readonly expectedDamage: number;
-  /** True for the engine's default pick (the larger expected damage; range and visibility aside). */
+  /** True for the engine's default pick: the declaration without a profile named picks this one ({@link pickProfiles}). */
   readonly isDefault: boolean;
 }
 
 /**
  * The alternative profiles of `unitId`'s weapons of one kind against `target`, each with its
- * expected damage, so a player can pick one (issue 28). Counts every alive model armed with the
- * profile (range and visibility are checked when the declaration is made).
+ * expected damage, so a player can pick one (issue 28). With the game's `port`, a profile counts
+ * the models that can attack the target with it now (within its Range and visible, Core 16.0;
+ * shooting in combat, Core 20.0), exactly as a declaration without a profile named picks its
+ * default (issue 35: the default advertised is the one a plain Shoot fires); without a port, every
+ * alive model armed with it (range and visibility aside).
  */
-export function profileChoices(s: GameState, unitId: string, target: string, kind: 'shoot' | 'fight'): ProfileChoice[] {
+export function profileChoices(s: GameState, unitId: string, target: string, kind: 'shoot' | 'fight', port?: GeometryPort): ProfileChoice[] {
   const ru = rosterUnit(s, unitId);
   const alive = ru.models.filter((m) => !s.units[unitId].slain.includes(m.id));
   const ws = ru.weapons.filter((w) => (w.range === 'melee') === (kind === 'fight'));
+  const c: Ctx | null = port ? { s, port, events: [] } : null;
+  const engaged = c !== null && kind === 'shoot' && inCombat(s, c.port, unitId);
+  // The count pickProfiles uses for a declaration (shoot: a weapon with a target problem makes no attacks).
+  const armed = (w: RosterWeapon) =>
+    !c ? alive.filter((m) => !m.weapons || m.weapons.includes(w.name)).length : kind === 'shoot' && shootingTargetProblem(c, unitId, w, target, engaged) !== null ? 0 : attackingModels(c, unitId, w, target).length;
   const out: ProfileChoice[] = [];
   for (const [weapon, profiles] of alternativeProfiles(ws)) {
-    const values = profiles.map((w) => expectedProfileDamage(s, unitId, w, target, alive.filter((m) => !m.weapons || m.weapons.includes(w.name)).length));
-    const best = values.findIndex((v) => v >= Math.max(...values) - 1e-9);
-    profiles.forEach((w, i) => out.push({ weapon, profile: w.name, expectedDamage: values[i], isDefault: i === best }));
+    const values = profiles.map((w) => expectedProfileDamage(s, unitId, w, target, armed(w)));
+    // As pickProfiles: the first with the largest expected damage.
+    let best = -1;
+    let at = 0;
+    values.forEach((v, i) => {
+      if (v > best + 1e-9) [best, at] = [v, i];
+    });
+    profiles.forEach((w, i) => out.push({ weapon, profile: w.name, expectedDamage: values[i], isDefault: i === at }));
   }
   return out;
 }
@@ -477,7 +491,7 @@ interface WeaponAbilities {
  */
 function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon): WeaponAbilities {
   const s = c.s;
-  const ctx: EffectContext = { opposing: target, weapon: w.range === 'melee' ? 'melee' : 'ranged' };
+  const ctx: EffectContext = { opposing: target, weapon: w.range === 'melee' ? 'melee' : 'ranged', weaponName: w.name };
   const tctx: EffectContext = { opposing: unitId, weapon: ctx.weapon };
   // One listing of the effects on each side (Core 5.4: their conditions checked now), read for every characteristic.
   const mine = effectsOn(s, c.port, unitId, ctx);
@@ -488,9 +502,12 @@ function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon
   const hit = modifiedFrom(s, mine, 'hit', ctx);
   const wound = modifiedFrom(s, mine, 'wound', ctx);
   const save = modifiedFrom(s, theirs, 'save', tctx);
-  const attacks = companion ? none : modifiedFrom(s, mine, 'attacks', ctx);
-  const damage = companion ? none : modifiedFrom(s, mine, 'damage', ctx);
-  const rend = companion ? none : modifiedFrom(s, mine, 'rend', ctx);
+  // Core 20.0 Companion: "Unless otherwise specified": an effect naming this weapon (Battle Damaged:
+  // "the Attacks characteristic of its Stardrake's Cavernous Jaws is 4") specifies it.
+  const weaponChars = companion ? mine.filter((a) => 'weapon' in a.effect && a.effect.weapon !== undefined) : mine;
+  const attacks = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'attacks', ctx);
+  const damage = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'damage', ctx);
+  const rend = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'rend', ctx);
   const rh = rerollFrom(mine, 'hit', ctx);
   const rw = rerollFrom(mine, 'wound', ctx);
   const rs = rerollFrom(theirs, 'save', tctx);

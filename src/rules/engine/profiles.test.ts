@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, type Action, type GameState } from './state';
 import { reduce, type GameEvent } from './reduce';
-import { expectedProfileDamage, profileWeapon } from './attacks';
+import { expectedProfileDamage, profileChoices, profileWeapon } from './attacks';
+import { expectedDamageOf } from '../../game/session/expectedDamage';
 import { sampleRoster, tablePort, type PortTables } from './testkit';
 import type { RosterInput } from './roster';
 
@@ -90,5 +91,23 @@ describe('alternative weapon profiles: one per declaration (Core 16.0, the Man-s
     expect(r.weapons).toEqual([AIMED]);
     const both = shoot(game(), 10, { weaponTargets: { [AIMED]: 'p2-warriors', [HASTY]: 'p2-warriors' } });
     expect(both).toMatchObject({ ok: false, rule: 'Core 16.0', reason: expect.stringMatching(/profiles of one weapon, Man-skewer Crossbow: pick one/) });
+  });
+
+  it('issue 35: the default a Shoot option advertises is the one a plain Shoot fires: Hasty Shot at 10", Aimed Shot at 15" (Hasty out of range), with the expected damage of the models in range', () => {
+    const s = game();
+    const near = profileChoices(s, 'boltboyz', 'p2-warriors', 'shoot', tablePort(tables(10)));
+    expect(near.find((c) => c.isDefault)?.profile).toBe(HASTY);
+    expect(near.find((c) => c.profile === HASTY)?.expectedDamage).toBeCloseTo((3 * 224) / 216, 9);
+    const far = profileChoices(s, 'boltboyz', 'p2-warriors', 'shoot', tablePort(tables(15)));
+    expect(far.find((c) => c.isDefault)?.profile).toBe(AIMED);
+    // Out of its 12" Range, no model can fire Hasty Shot: 0 expected; Aimed Shot 3 × 10/12.
+    expect(far.find((c) => c.profile === HASTY)?.expectedDamage).toBe(0);
+    expect(far.find((c) => c.profile === AIMED)?.expectedDamage).toBeCloseTo(30 / 12, 9);
+    // The plain Shoot's "≈" counts the profile the declaration fires (every alive model armed with it).
+    const plain = expectedDamageOf(s, 'boltboyz', 'p2-warriors', 'shoot', tablePort(tables(15)));
+    expect(plain.ok && plain.weapons.map((w) => w.weapon)).toEqual([AIMED]);
+    expect(plain.ok && plain.value).toBeCloseTo(30 / 12, 9);
+    const r = shoot(game(), 15);
+    expect(r.ok && r.weapons).toEqual([far.find((c) => c.isDefault)?.profile]);
   });
 });

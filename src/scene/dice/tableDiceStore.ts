@@ -67,6 +67,14 @@ export class TableDiceStore {
     this.set({ request: { ...request, seq: ++this.seq } });
   }
 
+  /**
+   * Forgets the last throw (Leave Play: the game's dice do not follow the page onto the sandbox
+   * table, whose dice remount and would throw the last request again). The mode is kept.
+   */
+  clear(): void {
+    if (this.state.request) this.set({ request: null });
+  }
+
   /** Throw onto the table, or tray only (kept for the next visit). */
   setMode(mode: TableDiceMode): void {
     try {

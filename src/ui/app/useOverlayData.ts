@@ -57,11 +57,16 @@ export function useOverlayData({ data, tool, measure, los, combat, board, select
   const blockers = useMemo(() => (losProof ? losProof.blockers : []), [losProof]);
   const favourite = favouriteLine(losProof);
   const favouriteHits = losProof && losProof.lines.length ? losProof.lines[losProof.favourite].blockers.map((h) => h.at) : [];
-  // Issue 39: where the drawn (most favourable) line meets each blocking model's volume.
-  const contacts = useMemo(
-    () => (losProof && losProof.lines.length ? losProof.lines[losProof.favourite].blockers.flatMap((h) => (h.kind === 'model' ? [{ id: h.id, at: h.at, exit: h.exit ?? h.at }] : [])) : []),
-    [losProof],
-  );
+  // Issue 39: where a tested line meets each blocking model's volume: the drawn (most favourable)
+  // line's contact, else the first tested line's that touches the model.
+  const contacts = useMemo(() => {
+    if (!losProof || !losProof.lines.length) return [];
+    const out = new Map<string, { id: string; at: [number, number, number]; exit: [number, number, number] }>();
+    for (const l of [losProof.lines[losProof.favourite], ...losProof.lines]) {
+      for (const h of l.blockers) if (h.kind === 'model' && !out.has(h.id)) out.set(h.id, { id: h.id, at: h.at, exit: h.exit ?? h.at });
+    }
+    return [...out.values()];
+  }, [losProof]);
   const highlightTerrain = useMemo(() => {
     const m = new Map<string, string>();
     for (const t of picks.a) if (t.kind === 'terrain') m.set(t.id, PICK_COLORS.a);

@@ -38,7 +38,7 @@ export function ToolPalette({ active, onActivate, combatOn, onToggleCombat }: To
           <span className="icon" aria-hidden>
             {t.icon}
           </span>
-          {t.label}
+          <span className="label">{t.label}</span>
           <kbd>{t.key}</kbd>
         </button>
       ))}
@@ -47,7 +47,7 @@ export function ToolPalette({ active, onActivate, combatOn, onToggleCombat }: To
         <span className="icon" aria-hidden>
           ⚔
         </span>
-        Combat 3"
+        <span className="label">Combat 3"</span>
         <kbd>C</kbd>
       </button>
     </div>

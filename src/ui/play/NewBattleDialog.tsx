@@ -8,7 +8,7 @@ import { BasesTable } from '../army/BasesTable';
 import { applyBases, basesRows, isDefault, rememberedEntries, type BasesRow } from '../army/basesTable';
 import { UnitCardOverlay } from '../army/UnitCardOverlay';
 import '../army/army.css';
-import { getGame, sampleArmies, setPlayMode, startBattle } from './game';
+import { gameInProgress, getGame, sampleArmies, setPlayMode, startBattle } from './game';
 import { createOnline, linkFor, onlineCreateOptions, serverAddress } from './online';
 
 /** Props of {@link NewBattleDialog}. */
@@ -83,6 +83,8 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
   const [busy, setBusy] = useState(false);
   const [card, setCard] = useState<{ side: Side; unitId: string } | null>(null);
   const closeCard = useCallback(() => setCard(null), []);
+  // The game left with Leave Play (autosaved): Play resumes it (issue 35 item 5).
+  const inProgress = useMemo(() => gameInProgress(), []);
 
   // What IndexedDB remembers, read once; a file read waits for it (its remembered bases).
   const stored = useRef<Promise<void> | null>(null);
@@ -262,6 +264,16 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
 
   return (
     <div className="panel new-battle wide" role="dialog" aria-label="New battle" data-testid="new-battle">
+      {inProgress && (
+        <div className="battle-resume" data-testid="battle-resume-box">
+          <span>
+            Game in progress: <b>{inProgress.armies}</b>, {count(inProgress.actions, 'action')} played.
+          </span>
+          <button type="button" data-testid="battle-resume" disabled={busy} onClick={() => setPlayMode(true)} title="Back to the game you left (it is kept in this browser)">
+            Resume the game
+          </button>
+        </div>
+      )}
       <h2>New battle on {scenario?.name ?? 'this battlefield'}</h2>
       {territories.length < 2 ? (
         <p data-testid="battle-no-territories">This battlefield has {territories.length === 0 ? 'no territories' : 'one territory'}: a battle needs one for each army (Core 9.1.2). Add them to the scenario file.</p>

@@ -7,13 +7,14 @@
  * load, replay with step back / step / jump, new game). Every value shown is the game worker's.
  */
 import { TwistBanner } from './TwistBanner';
-import { AbilityText } from './abilities/AbilityText';
+import { AbilityEntry } from './abilities/AbilityEntry';
 import { ByHandEntry } from './abilities/ByHandEntry';
 import { StepPassives } from './abilities/StepPassives';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Action, ExpectedDamage, OptionEntry } from '../../client/gameClient';
 import type { PanelState, PlayPanelHandlers } from './panelStore';
 import { CasualtyOrder } from './CasualtyOrder';
+import { ConfirmAction, type PendingAction } from './ConfirmAction';
 import { PlayDicePanel } from './PlayDicePanel';
 import { OnlineBar } from './OnlineBar';
 import { CampaignBattleEnded } from '../campaign/CampaignBattleEnded';
@@ -58,18 +59,19 @@ export function armyWords(text: string, armies: { p1?: string; p2?: string } | u
  * general's name; every other entry as the engine labels it.
  */
 export function generalEntry(e: OptionEntry, unitName: (id: string) => string): OptionEntry {
-  const a = e.action as { type?: string; tactic?: string; unitId?: string };
-  if (a.type !== 'tacticalGambit' || !a.tactic || !TACTIC_NAMES[a.tactic]) return e;
+  const a = e.action as { type?: string; tactic?: string; unitId?: string; terrainId?: string };
+  // Take Their Land names its terrain feature: the game's label (in words) already says which.
+  if (a.type !== 'tacticalGambit' || !a.tactic || !TACTIC_NAMES[a.tactic] || a.terrainId) return e;
   return { ...e, label: `Battle tactic: ${TACTIC_NAMES[a.tactic]}${a.unitId ? ` (${unitName(a.unitId)})` : ''}` };
 }
 
 /** The test id of a player-level option: its group, plus what tells entries of one group apart. */
 function generalTestId(e: OptionEntry): string {
-  const a = e.action as { first?: string; tactic?: string; unitId?: string };
-  return `play-g-${e.group}${e.group === 'firstTurn' ? `-${a.first}` : e.group === 'tactic' && a.tactic ? `-${a.tactic}` : e.group === 'unbind' && a.unitId ? `-${a.unitId}` : ''}`;
+  const a = e.action as { first?: string; tactic?: string; unitId?: string; terrainId?: string };
+  return `play-g-${e.group}${e.group === 'firstTurn' ? `-${a.first}` : e.group === 'tactic' && a.tactic ? `-${a.tactic}${a.terrainId ? `-${a.terrainId}` : ''}` : e.group === 'unbind' && a.unitId ? `-${a.unitId}` : ''}`;
 }
 
-function Entry({ e: raw, busy, onAct, testid, extra, words = (t) => t }: { e: OptionEntry; busy: boolean; onAct: (a: Action) => void; testid: string; extra?: string; words?: (t: string) => string }) {
+function Entry({ e: raw, busy, onAct, onActNow = onAct, testid, extra, words = (t) => t }: { e: OptionEntry; busy: boolean; onAct: (a: Action) => void; onActNow?: (a: Action) => void; testid: string; extra?: string; words?: (t: string) => string }) {
   const e = { ...raw, label: words(raw.label), reason: raw.reason === undefined ? undefined : words(raw.reason) };
   if (!e.available) {
     return (
@@ -80,14 +82,16 @@ function Entry({ e: raw, busy, onAct, testid, extra, words = (t) => t }: { e: Op
     );
   }
   if (e.drag) {
-    return (
+    const drag = (
       <div className="na" data-testid={testid} style={{ color: '#8be3b2' }}>
         <b>{e.label}</b>
         <span className="play-rule">({e.rule})</span>
       </div>
     );
+    return e.passives ? <div className="play-ability">{drag}<StepPassives passives={e.passives} /></div> : drag;
   }
-  if (e.byHand) return <ByHandEntry entry={{ ...e, byHand: e.byHand }} busy={busy} onAct={onAct} testid={testid} />;
+  // Its dialog is the confirmation: it acts at once.
+  if (e.byHand) return <ByHandEntry entry={{ ...e, byHand: e.byHand }} busy={busy} onAct={onActNow} testid={testid} />;
   const button = (
     <button type="button" data-testid={testid} disabled={busy} onClick={() => onAct(e.action)}>
       {e.label}
@@ -95,8 +99,6 @@ function Entry({ e: raw, busy, onAct, testid, extra, words = (t) => t }: { e: Op
       <span className="play-rule">{e.rule}</span>
     </button>
   );
-  // An army ability: its timing, Declare and Effect under the button (ABILITIES.md "Play").
-  if (e.ability) return <div className="play-ability">{button}<AbilityText ability={e.ability} /></div>;
   // An attack, charge or move: the passives that could matter at this step (ABILITIES.md, Core 5.4).
   return e.passives ? <div className="play-ability">{button}<StepPassives passives={e.passives} /></div> : button;
 }
@@ -144,6 +146,8 @@ export function PlayPanel(p: PlayPanelProps) {
   const [confirmNew, setConfirmNew] = useState<boolean | null>(null);
   /** The note shown is over (its time passed, or closed with ×). */
   const [noteGone, setNoteGone] = useState<PanelState['note']>(null);
+  /** Online, the action a button asked for, waiting for the player's "Do it" (no undo there). */
+  const [pending, setPending] = useState<PendingAction | null>(null);
   useEffect(() => {
     if (!p.note) return;
     const note = p.note;
@@ -178,8 +182,17 @@ export function PlayPanel(p: PlayPanelProps) {
   const options = optionsShown && p.options?.ok ? grouped(p.options.entries) : [];
   const optionsNow = options.filter((e) => e.available);
   const optionsLater = options.filter((e) => !e.available);
+  // Online (no undo): a button asks once before it acts (issue 35 item 4); hot-seat acts at once.
+  const actFor = (label: string) => (p.online ? (a: Action) => setPending({ action: a, label: words(label) }) : p.onAct);
+  // An army ability's entries (one per unit its Declare can pick) shown once, as one AbilityEntry (issue 34).
+  const withAbilities = (list: OptionEntry[], plain: (e: OptionEntry, i: number) => ReactNode, base: string) =>
+    list.map((e, i) =>
+      !e.ability ? plain(e, i) : list.findIndex((x) => x.group === e.group) !== i ? null : (
+        <AbilityEntry key={`${base}-${e.group}`} entries={list.filter((x) => x.group === e.group).map((x) => ({ ...x, label: words(x.label), reason: x.reason === undefined ? undefined : words(x.reason) }))} busy={busy} onAct={actFor(e.label)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />
+      ),
+    );
   const optionEntry = (e: OptionEntry, i: number) => (
-    <Entry key={i} e={e} busy={busy} onAct={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target && e.profile === undefined ? fmt(p.expected[e.target]) : undefined} />
+    <Entry key={i} e={e} busy={busy} onAct={actFor(e.label)} onActNow={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target && e.profile === undefined ? fmt(p.expected[e.target]) : undefined} />
   );
   return (
     <>
@@ -240,8 +253,15 @@ export function PlayPanel(p: PlayPanelProps) {
         )}
         {s.stage === 'ended' && !readOnly && <CampaignBattleEnded roomId={p.online?.roomId ?? null} seat={p.online?.seat ?? null} actions={s.actions} />}
         {s.replay && <ReplayBar index={s.replay.index} total={s.replay.total} busy={p.busy} onBack={p.onReplayBack} onStep={p.onReplayStep} onTo={p.onReplayTo} onLeave={p.onLeaveReplay} />}
-        {p.note && p.note !== noteGone && (
-          <div className={`play-note ${p.note.kind}`} data-testid="play-note" data-kind={p.note.kind}>
+        {/* A note over (time passed, or ×) keeps its space, hidden, until the next note replaces it:
+            the buttons under it never move under the pointer (issue 35 item 4). */}
+        {p.note && (
+          <div
+            className={`play-note ${p.note.kind}${p.note === noteGone ? ' gone' : ''}`}
+            data-testid={p.note === noteGone ? 'play-note-space' : 'play-note'}
+            data-kind={p.note.kind}
+            aria-hidden={p.note === noteGone || undefined}
+          >
             {words(p.note.text)}
             {p.note.rule && <span className="play-rule">({p.note.rule})</span>}
             <button type="button" className="play-note-close" data-testid="play-note-close" title="Close this note (the battle log keeps what happened)" aria-label="Close the note" onClick={() => setNoteGone(p.note)}>
@@ -264,9 +284,10 @@ export function PlayPanel(p: PlayPanelProps) {
           <>
             <h3>{s.toAct ? `${who(s.toAct)} to act` : 'Actions'}</h3>
             <div className="play-opts" data-testid="play-general">
-              {p.general.map((e, i) => (
-                <Entry key={i} e={generalEntry(e, (id) => s.units.find((u) => u.id === id)?.name ?? id)} busy={busy} onAct={p.onAct} words={words} testid={generalTestId(e)} />
-              ))}
+              {withAbilities(p.general, (e, i) => {
+                const shown = generalEntry(e, (id) => s.units.find((u) => u.id === id)?.name ?? id);
+                return <Entry key={i} e={shown} busy={busy} onAct={actFor(shown.label)} onActNow={p.onAct} words={words} testid={generalTestId(e)} />;
+              }, 'play-g')}
             </div>
           </>
         )}
@@ -290,22 +311,23 @@ export function PlayPanel(p: PlayPanelProps) {
               {unit.damage > 0 && ` · ${unit.damage} damage`}
               {unit.pendingMove && ` · ${unit.pendingMove.kind} up to ${unit.pendingMove.maxInches}"`}
               {unit.effects.length > 0 && <span data-testid="play-unit-effects"> · {unit.effects.map((k) => EFFECT_WORDS[k] ?? k).join(', ')}</span>}
+              {unit.abilitiesUsed && <span data-testid="play-unit-abilities-used"> · used this turn: {unit.abilitiesUsed.join(', ')}</span>}
             </div>
             {!readOnly && !spectator && <CasualtyOrder unit={unit} busy={busy} onAct={p.onAct} />}
             {!readOnly && !spectator && (s.phase === 'shooting' || s.phase === 'combat') && (
               <div style={{ margin: '3px 0' }}>
-                <button type="button" data-testid="play-target" aria-pressed={p.targeting !== null} onClick={() => p.onTarget(p.targeting ? null : s.phase === 'shooting' ? 'shoot' : 'fight')}>
-                  {p.targeting ? 'Click an enemy model on the table… (cancel)' : 'Pick the target on the table'}
+                <button type="button" data-testid="play-target" aria-pressed={p.targeting === 'shoot' || p.targeting === 'fight'} onClick={() => p.onTarget(p.targeting ? null : s.phase === 'shooting' ? 'shoot' : 'fight')}>
+                  {p.targeting === 'shoot' || p.targeting === 'fight' ? 'Click an enemy model on the table… (cancel)' : 'Pick the target on the table'}
                 </button>
               </div>
             )}
             <div className="play-opts" data-testid="play-options">
               {optionsShown && optionsNow.length === 0 && <div className="play-rule" data-testid="play-options-none">Nothing this unit can do now.</div>}
-              {optionsNow.map(optionEntry)}
+              {withAbilities(optionsNow, optionEntry, 'play-o')}
               {optionsLater.length > 0 && (
                 <details className="play-opts-more" data-testid="play-options-more">
                   <summary>{optionsLater.length} not possible now (why)</summary>
-                  {optionsLater.map(optionEntry)}
+                  {withAbilities(optionsLater, optionEntry, 'play-o')}
                 </details>
               )}
             </div>
@@ -366,6 +388,16 @@ export function PlayPanel(p: PlayPanelProps) {
           <div className="play-rule">The same game gives the same hash: compare it with another copy of the game (a saved file, the other player's screen).</div>
         </details>
       </div>
+      {pending && !busy && (
+        <ConfirmAction
+          pending={pending}
+          onCancel={() => setPending(null)}
+          onConfirm={() => {
+            setPending(null);
+            p.onAct(pending.action);
+          }}
+        />
+      )}
       {confirmNew !== null && (
         <div className="play-confirm panel" role="dialog" aria-modal="true" aria-labelledby="play-confirm-title" data-testid="play-confirm-new" data-deployment={String(confirmNew)}>
           <b id="play-confirm-title">Start a new game{confirmNew ? ' with deployment' : ''}?</b>

@@ -24,6 +24,8 @@ import type { MoveToolState } from './tools/moveTool';
 
 /** Ring colour of units not deployed yet (deployment phase) and of units waiting in reserve. */
 const UNDEPLOYED_COLOR = '#b9c2cc';
+/** The chip's words on a unit the selected unit can shoot now (in range and visible, the engine's options). */
+export const TARGET_WORDS = 'in range · visible';
 
 /** Props of {@link PlayScene}. */
 export interface PlaySceneProps {
@@ -93,7 +95,12 @@ export function PlayScene({ data, summary, store, selectedUnit, move, label, all
       rings.push({ x, y, z, radius: unit.chargeRoll ?? 12, color: '#ff9f43', label: unit.chargeRoll ? `charge ${in1(unit.chargeRoll)}"` : 'charge ≤ 12"', testId: 'play-ring-charge' });
     }
   }
-  // The game's state on the table: wounds and slain, what each unit did this turn, in combat.
+  // The selected unit's targets in range and visible (the engine's options).
+  const [tUnit, ...tIds] = shootTargets.split('|');
+  const selTargets = selectedUnit && tUnit === selectedUnit ? new Set(tIds) : new Set<string>();
+  // The game's state on the table: wounds and slain, what each unit did this turn, in combat; a
+  // target of the selected unit says so in its chip, stacked with the others (issue 35: the
+  // "in range · visible" labels covered the chips).
   const marks: UnitStateMark[] = summary
     ? summary.units
         .filter((u) => u.deployed)
@@ -109,6 +116,7 @@ export function PlayScene({ data, summary, store, selectedUnit, move, label, all
             ...(u.charged ? ['charged'] : []),
             ...(u.shot ? ['shot'] : []),
             ...(u.fought ? ['fought'] : []),
+            ...(selTargets.has(u.id) ? [TARGET_WORDS] : []),
           ],
         }))
     : [];
@@ -123,8 +131,7 @@ export function PlayScene({ data, summary, store, selectedUnit, move, label, all
         weaponRings.push({ x: m.footprint.x, y: m.footprint.y, z: m.elevation, radius: m.footprint.semiMajor + r.range, color: i === 0 ? '#ff6b9a' : '#ffc6d9', label: m.id === sel.aliveModelIds[0] ? `${r.weapon} ${in1(r.range)}"` : undefined, testId: `play-range-${i}` }),
       );
   }
-  const [tUnit, ...tIds] = shootTargets.split('|');
-  const targets = sel && tUnit === sel.id ? new Set(tIds) : new Set<string>();
+  const targets = sel ? selTargets : new Set<string>();
   // Units waiting to be set up: undeployed ones in the deployment phase, and units in reserve
   // while they are shown (their player's movement phase, rounds 1-3).
   const waiting = new Set(summary ? summary.units.filter((u) => (summary.stage === 'deployment' ? !u.deployed : u.reserve)).map((u) => u.id) : []);
@@ -158,14 +165,6 @@ export function PlayScene({ data, summary, store, selectedUnit, move, label, all
       {rings.length > 0 && <RangeRings rings={rings} name="move-rings" />}
       {weaponRings.length > 0 && <RangeRings rings={weaponRings} name="weapon-ranges" />}
       {targets.size > 0 && <SelectionRings models={data.models.filter((m) => targets.has(m.unitId))} color="#ff3b6b" gap={0.22} />}
-      {[...targets].map((t) => {
-        const m = data.models.find((mm) => mm.unitId === t);
-        return m ? (
-          <SceneLabel key={`t-${t}`} position={[m.footprint.x, m.footprint.y, m.elevation + m.height + 1.5]} tone="bad" testId={`play-target-${t}`}>
-            in range · visible
-          </SceneLabel>
-        ) : null;
-      })}
       {!dr && refusedAt && (
         <SceneLabel position={[refusedAt.at[0], refusedAt.at[1], refusedAt.z]} tone="bad" testId="play-refused-at" inView>
           {refusedAt.text}

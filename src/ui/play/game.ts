@@ -15,6 +15,7 @@ import { defaultUpAxis } from '../../scenario/meshLoader';
 import type { Scenario } from '../../scenario/schema';
 import type { OnlineGame } from '../../client/onlineGame';
 import { drawnModels, gameScenario } from './gameScenario';
+import { tableDice } from '../../scene/dice/tableDiceStore';
 import { connectOnline, onlineGame, onlineLink, type OnlineLink } from './online';
 
 /**
@@ -86,10 +87,10 @@ export function keepPrevious(): boolean {
   }
 }
 
-/** The previous game kept by {@link keepPrevious} (null: none, or not a saved game). */
-export function previousGame(): PreviousGame | null {
+/** What the page tells of the saved game kept under localStorage `key` (null: none, or not a saved game). */
+function keptGame(key: string): PreviousGame | null {
   try {
-    const text = localStorage.getItem(PREVIOUS_KEY);
+    const text = localStorage.getItem(key);
     if (!text) return null;
     const g = JSON.parse(text) as { actions?: unknown[]; rosters?: { p1?: { name?: string }; p2?: { name?: string } } };
     if (!Array.isArray(g.actions)) return null;
@@ -97,6 +98,19 @@ export function previousGame(): PreviousGame | null {
   } catch {
     return null;
   }
+}
+
+/** The previous game kept by {@link keepPrevious} (null: none, or not a saved game). */
+export function previousGame(): PreviousGame | null {
+  return keptGame(PREVIOUS_KEY);
+}
+
+/**
+ * The game in progress, autosaved (null: none): Play resumes it (issue 35 item 5: after Leave
+ * Play, Play offers resuming it, not only a new battle).
+ */
+export function gameInProgress(): PreviousGame | null {
+  return keptGame(AUTOSAVE_KEY);
 }
 
 /**
@@ -138,6 +152,8 @@ export function setPlayMode(on: boolean): void {
   }
   url.searchParams.delete('play');
   history.replaceState(history.state, '', url.href);
+  // The game's dice stay with the game (issue 35 item 5): the sandbox table starts without them.
+  tableDice.clear();
   delete document.body.dataset.ready;
   delete document.body.dataset.problems;
   window.dispatchEvent(new Event(PLAY_MODE_EVENT));

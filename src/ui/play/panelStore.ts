@@ -7,6 +7,7 @@
 import type { SetStateAction } from 'react';
 import type { Action, DiceStep, ExpectedDamage, GameSummary, LogLine, OptionEntry, OptionsResult } from '../../client/gameClient';
 import type { PreviousGame } from './game';
+import type { TargetGroup } from './tools/targetTool';
 import type { PresenceMessage, Seat } from '../../game/network';
 
 /** What the Play panel shows of an online game. */
@@ -53,8 +54,8 @@ export interface PanelState {
   throwId: number;
   /** A call is running in the game worker. */
   busy: boolean;
-  /** Target picking on the table in progress. */
-  targeting: 'shoot' | 'fight' | null;
+  /** Target picking on the table in progress: the option group being picked (`shoot`, `fight`, `ability:<id>`). */
+  targeting: TargetGroup | null;
   /** The game a new game (or a loaded file) replaced, kept to be resumed (null: none). */
   previous: PreviousGame | null;
   /** The online game (null: hot-seat). */
@@ -64,7 +65,7 @@ export interface PanelState {
 /** What the Play panel's buttons do (the handler half of its props). */
 export interface PlayPanelHandlers {
   onAct: (a: Action) => void;
-  onTarget: (t: 'shoot' | 'fight' | null) => void;
+  onTarget: (t: TargetGroup | null) => void;
   onUndo: () => void;
   onSave: () => void;
   onLoad: (text: string, replay: boolean) => void;

@@ -15,6 +15,10 @@ describe('Play panel words (issue 28, item 11)', () => {
     const end = { ...tactic('x'), group: 'endPhase', label: 'End the hero phase', action: { type: 'endPhase', player: 'p1' } } as unknown as OptionEntry;
     expect(generalEntry(end, names)).toBe(end);
   });
+  it('issue 35: Take Their Land with its terrain feature keeps the game\'s label, which names the feature', () => {
+    const land = { ...tactic('takeTheirLand'), label: 'Battle tactic: Take Their Land (Sanctum Grove (north))', action: { type: 'tacticalGambit', player: 'p1', tactic: 'takeTheirLand', terrainId: 'grove-north' } } as unknown as OptionEntry;
+    expect(generalEntry(land, (id) => id).label).toBe('Battle tactic: Take Their Land (Sanctum Grove (north))');
+  });
   it('an importer warning for the command line points a browser user at the bases table', () => {
     const w = 'unit "Gutrippaz" (gutrippaz): base 32 mm round and height 1.25" are defaults for INFANTRY (give them with --bases)';
     expect(browserWarning(w)).toBe('unit "Gutrippaz": base 32 mm round and height 1.25" are defaults for INFANTRY (set them in "Bases and heights" below)');

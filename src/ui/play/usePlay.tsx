@@ -53,6 +53,7 @@ import { usePlayOptions } from './usePlayOptions';
 import { usePlayStart } from './usePlayStart';
 import { usePlayStore } from './usePlayStore';
 import { useTargetTool } from './useTargetTool';
+import { turnRefusal } from './turnRefusal';
 
 export type { DragLabel, Play, PlayHook, PlayOptions } from './playTypes';
 export { REPLAY_READ_ONLY } from './usePlayActions';
@@ -100,11 +101,12 @@ export function usePlay(o: PlayOptions): Play {
     (id: string, at: [number, number] | null) => {
       const m = app.current.data?.models.find((mm) => mm.id === id);
       if (!m || !at || store.get().busy) return;
-      const refusal = replaying() ? { kind: 'refused' as const, text: REPLAY_READ_ONLY, rule: 'Page: replay' } : seatRefusal(id);
-      if (refusal) return setNote(refusal);
-      send({ type: 'press', modelId: id, start: [m.footprint.x, m.footprint.y], pointer: at });
+      // May not move it (a replay, another seat's model, not its player's turn): said when the press
+      // becomes a drag, at once; a plain click (to look, or to pick a target) says nothing (issue 35).
+      const refusal = replaying() ? { kind: 'refused' as const, text: REPLAY_READ_ONLY, rule: 'Page: replay' } : (seatRefusal(id) ?? turnRefusal(summaryRef.current, m.unitId));
+      send({ type: 'press', modelId: id, start: [m.footprint.x, m.footprint.y], pointer: at, ...(refusal ? { blocked: refusal } : {}) });
     },
-    [store, replaying, setNote, seatRefusal, send],
+    [store, replaying, seatRefusal, send, summaryRef],
   );
   const onPointer = useCallback((at: [number, number]) => void send({ type: 'pointer', at }), [send]);
   const onRelease = useCallback(() => void send({ type: 'release' }), [send]);
@@ -151,6 +153,8 @@ export function usePlay(o: PlayOptions): Play {
   const panel = (
     <>
       <PlayPanelConnected store={store} handlers={handlers} selectedUnit={selectedUnit} colorP1={colorOf('p1')} colorP2={colorOf('p2')} />
+      {/* A spectator moves nothing: no "Drag moves the unit / one model" (issue 35 item 5). */}
+      {online?.seat !== 'spectator' && (
       <MoveModeToggle
         one={move.state.oneModel}
         onChange={(on) => void send({ type: 'setOneModel', on })}
@@ -159,6 +163,7 @@ export function usePlay(o: PlayOptions): Play {
         onCommit={() => void move.commitStaged()}
         onClear={() => void send({ type: 'clearStaged' })}
       />
+      )}
     </>
   );
   const armyNames: Record<string, string> = {};

@@ -43,15 +43,17 @@ export async function measureUnit(
     if (!a.ok) answers[id] = { value: null, reason: a.problems.join('; ') };
     else answers[id] = v === null ? { value: null, reason: String(a.answer.reason ?? 'no legal path') } : { value: v, path: a.answer.path as Point2[] };
   }
-  // No way round found: the straight line, as the engine checks the drop.
-  for (const [id, a] of Object.entries(answers)) {
-    if (a.value !== null) continue;
-    const m = models.find((x) => x.id === id);
-    if (!m) continue;
-    const straight: Point2[] = [[m.footprint.x, m.footprint.y], drops[id]];
-    const q = await game.query({ id: 'straight', kind: 'movePath', model: id, path: straight, ignoreUnit: true });
-    if (q.ok && typeof q.answer.value === 'number') answers[id] = { value: q.answer.value, path: straight };
-  }
+  // No way round found: the straight line, as the engine checks the drop (every such model asked
+  // at once: the round trips overlap instead of following one another, issue 35 item 6).
+  await Promise.all(
+    Object.entries(answers).map(async ([id, a]) => {
+      const m = a.value === null ? models.find((x) => x.id === id) : undefined;
+      if (!m) return;
+      const straight: Point2[] = [[m.footprint.x, m.footprint.y], drops[id]];
+      const q = await game.query({ id: 'straight', kind: 'movePath', model: id, path: straight, ignoreUnit: true });
+      if (q.ok && typeof q.answer.value === 'number') answers[id] = { value: q.answer.value, path: straight };
+    }),
+  );
   let worst = modelId;
   for (const [id, a] of Object.entries(answers)) {
     const w = answers[worst];

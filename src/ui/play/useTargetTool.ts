@@ -49,7 +49,7 @@ export function useTargetTool({ active, store, models, act }: TargetToolInput): 
     (p: ScenePick): boolean => {
       if (!active || p.kind !== 'model' || !store.get().targeting) return false;
       const m = io.current.models()?.find((mm) => mm.id === p.id);
-      return m ? send({ type: 'pick', unitId: m.unitId, options: store.get().options }) : false;
+      return m ? send({ type: 'pick', unitId: m.unitId, options: store.get().options, general: store.get().general }) : false;
     },
     [active, store, send],
   );

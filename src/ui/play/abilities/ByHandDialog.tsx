@@ -10,7 +10,8 @@
 import { useState } from 'react';
 import type { Action, OptionEntry } from '../../../client/gameClient';
 import type { AbilityEffect } from '../../../rules/abilities/schema';
-import { buildEffect, describeEffect, DURATIONS, EFFECT_KINDS } from './effectForm';
+import { effectWords } from '../../../game/abilityWords';
+import { buildEffect, DURATIONS, EFFECT_KINDS } from './effectForm';
 import './abilities.css';
 
 /** Props of {@link ByHandDialog}. */
@@ -58,7 +59,7 @@ export function ByHandDialog({ entry, busy = false, onAct, onClose }: ByHandDial
       <ol className="play-byhand-list" data-testid="play-byhand-list">
         {effects.map((e, i) => (
           <li key={i}>
-            {describeEffect(e, nameOf)}{' '}
+            {effectWords(e, nameOf)}{' '}
             <button type="button" aria-label="Remove" onClick={() => setEffects(effects.filter((_, j) => j !== i))}>×</button>
           </li>
         ))}

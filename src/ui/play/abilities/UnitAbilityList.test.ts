@@ -33,7 +33,8 @@ describe('UnitAbilityList', () => {
     expect(row('Choking Mist')).toContain('>auto<');
     expect(row('Pot-grot')).toContain('passive');
     expect(html).toContain('casting value 7');
-    expect(html).toContain('-1 attacks → targets for nextTurnStart');
+    expect(html).toContain('the target until the start of your next turn');
+    expect(html).not.toMatch(/nextTurnStart|→ targets/);
   });
   it('renders nothing for a unit without abilities', () => {
     expect(renderToStaticMarkup(createElement(UnitAbilityList, { abilities: [] }))).toBe('');

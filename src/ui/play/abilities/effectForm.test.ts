@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AbilityEffectSchema } from '../../../rules/abilities/schema';
-import { buildEffect, describeEffect, EFFECT_KINDS } from './effectForm';
+import { effectWords } from '../../../game/abilityWords';
+import { buildEffect, EFFECT_KINDS } from './effectForm';
 
 describe('effectForm: the by-hand dialog builds effects of the vocabulary (ABILITIES.md)', () => {
   const names: Record<string, string> = { 'p1-boyz': 'Gutrippaz', 'p1-hero': 'Swampcalla Shaman' };
@@ -18,13 +19,13 @@ describe('effectForm: the by-hand dialog builds effects of the vocabulary (ABILI
   it('Foul Elixirs on a 2+: +1 to save rolls for the target for the rest of the turn', () => {
     const r = buildEffect('modify', { modify: 'save', by: '1' }, ['p1-boyz'], 'turn');
     expect(r).toEqual({ ok: true, effect: { modify: 'save', by: 1, attacks: 'all', targets: ['p1-boyz'], duration: 'turn' } });
-    if (r.ok) expect(describeEffect(r.effect, nameOf)).toBe('+1 to save for Gutrippaz until the end of the turn');
+    if (r.ok) expect(effectWords(r.effect, nameOf)).toBe('+1 to save rolls for Gutrippaz until the end of the turn');
   });
 
   it('Foul Elixirs on a 1: D3 mortal damage on the target, at once', () => {
     const r = buildEffect('mortal', { mortal: 'd3' }, ['p1-boyz'], '');
     expect(r).toEqual({ ok: true, effect: { mortal: 'D3', targets: ['p1-boyz'] } });
-    if (r.ok) expect(describeEffect(r.effect, nameOf)).toBe('D3 mortal damage for Gutrippaz');
+    if (r.ok) expect(effectWords(r.effect, nameOf)).toBe('D3 mortal damage on Gutrippaz');
   });
 
   it('CP, VP and notes name no unit; keywords are upper case', () => {

@@ -2,13 +2,14 @@
  * The by-hand dialog's form, pure (no React): the effect kinds of the vocabulary
  * (`../shared/contract/ABILITIES.md` "The effect vocabulary") with the fields each needs, an
  * effect built from the fields a player filled in (checked with the engine's own schema,
- * {@link AbilityEffectSchema}, so the dialog never sends what the engine would not read), and an
- * effect in a player's words for the dialog's list.
+ * {@link AbilityEffectSchema}, so the dialog never sends what the engine would not read). The
+ * dialog's list shows each effect with `effectWords` (`src/game/abilityWords.ts`).
  *
  * @module
  */
 
 import { AbilityEffectSchema, type AbilityEffect } from '../../../rules/abilities/schema';
+import { DURATION_WORDS } from '../../../game/abilityWords';
 
 /** A field of an effect kind: a pick from `choices`, a whole number, a dice expression ("D3", "2D6", "D6+1" or a number), text, or a roll ("4+"). */
 export interface EffectField {
@@ -53,15 +54,8 @@ export const EFFECT_KINDS: readonly EffectKind[] = [
   { key: 'note', label: 'A note in the log (anything else)', units: false, fields: [{ key: 'note', label: 'what happens', type: 'text', initial: '' }] },
 ];
 
-/** How long an effect lasts (Core 28.1), as the dialog offers it; `''` = at once (no duration). */
-export const DURATIONS: readonly { key: '' | 'phase' | 'turn' | 'round' | 'battle' | 'nextTurnStart'; label: string }[] = [
-  { key: '', label: 'at once' },
-  { key: 'phase', label: 'until the end of the phase' },
-  { key: 'turn', label: 'until the end of the turn' },
-  { key: 'round', label: 'until the end of the battle round' },
-  { key: 'nextTurnStart', label: 'until the start of your next turn' },
-  { key: 'battle', label: 'for the rest of the battle' },
-];
+/** How long an effect lasts (Core 28.1), as the dialog offers it (the words of `src/game/abilityWords.ts`); `''` = at once (no duration). */
+export const DURATIONS: readonly { key: '' | 'phase' | 'turn' | 'round' | 'battle' | 'nextTurnStart'; label: string }[] = (['', 'phase', 'turn', 'round', 'nextTurnStart', 'battle'] as const).map((key) => ({ key, label: DURATION_WORDS[key] }));
 
 /**
  * Builds one effect from the form: `kind` (an {@link EFFECT_KINDS} key), its field values (text as
@@ -101,30 +95,4 @@ export function buildEffect(kind: string, values: Readonly<Record<string, string
     return { ok: false, error: `${k.label}: ${i.path.length ? `"${i.path.join('.')}" ` : ''}${i.message}` };
   }
   return { ok: true, effect: parsed.data };
-}
-
-/** An effect in a player's words, naming units through `nameOf` ("+1 to hit rolls (melee) for Gutrippaz until the end of the phase"). */
-export function describeEffect(e: AbilityEffect, nameOf: (id: string) => string): string {
-  const r = e as Record<string, unknown>;
-  const who = Array.isArray(e.targets) ? ` for ${e.targets.map(nameOf).join(', ')}` : e.targets ? ` for ${e.targets}` : '';
-  const dur = e.duration ? ` ${DURATIONS.find((d) => d.key === e.duration)?.label ?? e.duration}` : '';
-  const att = typeof r.attacks === 'string' && r.attacks !== 'all' ? ` (${r.attacks})` : '';
-  let what: string;
-  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by} to ${e.modify}${att}`;
-  else if ('set' in e) what = `${e.set} set to ${e.to}${att}`;
-  else if ('ward' in e) what = `WARD (${e.ward}+)`;
-  else if ('reroll' in e) what = `re-roll ${e.which === 'any' ? '' : `${e.which} `}${e.reroll} rolls${att}`;
-  else if ('mortal' in e) what = `${e.on ? `on a ${e.on}, ` : ''}${e.mortal} mortal damage`;
-  else if ('heal' in e) what = `heal ${e.heal}`;
-  else if ('returnModels' in e) what = `return ${e.returnModels} slain model(s)`.replace('1 slain model(s)', '1 slain model');
-  else if ('move' in e) what = `an extra ${e.move === 'pileIn' ? 'pile-in' : e.move} move of ${e.inches}"`;
-  else if ('strike' in e) what = `strike ${e.strike}`;
-  else if ('keyword' in e) what = `gains ${e.keyword}`;
-  else if ('mayShootInCombat' in e) what = 'may shoot while in combat';
-  else if ('mayChargeAfter' in e) what = `may charge after a ${e.mayChargeAfter}`;
-  else if ('cp' in e) what = `${e.cp >= 0 ? '+' : ''}${e.cp} CP`;
-  else if ('vp' in e) what = `${e.vp >= 0 ? '+' : ''}${e.vp} VP`;
-  else if ('setUp' in e) what = `set up ${e.setUp === 'reserve' ? 'in reserve' : 'on the battlefield'}`;
-  else what = `note: ${e.note}`;
-  return `${what}${who}${dur}`;
 }

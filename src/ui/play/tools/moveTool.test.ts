@@ -204,3 +204,28 @@ describe('Play move tool: carry (a drag made by a program)', () => {
     expect(r.effects.map((e) => e.type)).toEqual(['send']);
   });
 });
+
+describe('Play move tool: a press on a model it may not move (issue 35 item 5)', () => {
+  const why = { kind: 'refused' as const, text: "It is Skaven's turn to act: Clanrats (Stormcast) cannot move now." };
+  const blockedPress: MoveToolEvent = { type: 'press', modelId: 'c1', start: [10, 10], pointer: [10, 10], blocked: why };
+  it('a plain click (press, release) says nothing and selects nothing', () => {
+    const r = run([blockedPress, to(10.03, 10), { type: 'release' }]);
+    expect(r.state.drag.name).toBe('idle');
+    expect(r.state.blocked).toBeNull();
+    expect(r.effects).toEqual([]);
+  });
+  it('the press becoming a drag (past 0.05") says why at once: nothing is dragged, measured or selected', () => {
+    const r = run([blockedPress, to(10.5, 10)]);
+    expect(r.state.drag.name).toBe('idle');
+    expect(r.effects).toEqual([{ type: 'note', note: why }]);
+    // The pointer goes on moving and is released: nothing more.
+    const after = run([to(12, 10), { type: 'release' }], r.state);
+    expect(after.effects).toEqual([]);
+    expect(after.state.drag.name).toBe('idle');
+  });
+  it('Esc during the press: idle, no note; the next press of a model it may move drags as usual', () => {
+    const r = run([blockedPress, { type: 'escape' }, press(), to(13, 14)]);
+    expect(r.state.drag).toMatchObject({ name: 'dragging', modelId: 'c1' });
+    expect(r.effects[0]).toEqual({ type: 'select', unitId: 'u-clanrats' });
+  });
+});

@@ -73,6 +73,11 @@ export interface MoveToolState {
   single: boolean;
   staged: StagedMove | null;
   refused: RefusedMark | null;
+  /**
+   * The press in progress may not move its model (not this page's seat, not its player's turn):
+   * why, said as soon as the press becomes a drag; a plain click says nothing (issue 35 item 5).
+   */
+  blocked?: PlayNote | null;
 }
 
 /** The initial state: no drag, whole units, nothing placed or refused. */
@@ -81,7 +86,7 @@ export const MOVE_TOOL_IDLE: MoveToolState = { drag: MOVE_IDLE, oneModel: false,
 /** Events of the move tool. Points are table inches. */
 export type MoveToolEvent =
   /** The pointer pressed a model (`start`: the model's centre). `single` overrides "Move one model". */
-  | { type: 'press'; modelId: string; start: Point2; pointer: Point2; single?: boolean }
+  | { type: 'press'; modelId: string; start: Point2; pointer: Point2; single?: boolean; blocked?: PlayNote }
   | { type: 'pointer'; at: Point2 }
   | { type: 'release' }
   | { type: 'escape' }
@@ -190,11 +195,13 @@ export function moveToolStep(s: MoveToolState, e: MoveToolEvent, facts: MoveFact
     case 'press': {
       if (s.drag.name !== 'idle') return none(s);
       const drag = playDragReduce(s.drag, { type: 'press', modelId: e.modelId, start: e.start, pointer: e.pointer });
-      return none({ ...s, drag, single: e.single ?? s.oneModel, refused: null });
+      return none({ ...s, drag, single: e.single ?? s.oneModel, refused: null, blocked: e.blocked ?? null });
     }
     case 'pointer': {
       const drag = playDragReduce(s.drag, e);
       if (drag === s.drag) return none(s);
+      // A press that may not move its model became a drag: why, at once; nothing is dragged.
+      if (s.blocked && drag.name === 'dragging') return { state: { ...s, drag: { name: 'idle', n: drag.n }, blocked: null }, effects: [{ type: 'note', note: s.blocked }] };
       const effects: MoveToolEffect[] = [];
       const unitId = drag.name === 'dragging' && s.drag.name === 'pressing' ? facts(drag.modelId)?.unitId : undefined;
       if (unitId) effects.push({ type: 'select', unitId });
@@ -202,6 +209,8 @@ export function moveToolStep(s: MoveToolState, e: MoveToolEvent, facts: MoveFact
       return { state: { ...s, drag }, effects };
     }
     case 'release': {
+      // A plain click on a model it may not move: no refusal (nothing was dragged).
+      if (s.blocked) return none({ ...s, drag: { name: 'idle', n: s.drag.n }, blocked: null });
       const drag = playDragReduce(s.drag, e);
       if (drag.name === 'dropping') return drop({ ...s, drag }, facts);
       // Carried back to where it started: no move made.
@@ -209,6 +218,7 @@ export function moveToolStep(s: MoveToolState, e: MoveToolEvent, facts: MoveFact
       return none({ ...s, drag });
     }
     case 'escape': {
+      if (s.blocked) return none({ ...s, drag: { name: 'idle', n: s.drag.n }, blocked: null });
       const drag = playDragReduce(s.drag, e);
       if (s.drag.name === 'dragging' && drag.name === 'idle') return { state: { ...s, drag }, effects: [{ type: 'note', note: { kind: 'info', text: CANCELLED_TEXT } }] };
       return none({ ...s, drag });

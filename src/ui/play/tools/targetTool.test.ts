@@ -41,4 +41,15 @@ describe('Play target tool', () => {
     expect(run([{ type: 'pick', unitId: 'rats', options: OPTIONS }])).toMatchObject({ state: null, used: [false], acts: [] });
     expect(run([{ type: 'start', group: 'fight' }, { type: 'cancel' }, { type: 'pick', unitId: 'rats', options: OPTIONS }])).toMatchObject({ state: null, used: [true, true, false], acts: [] });
   });
+  it("an ability's Declare pick (ability:<id>): the unit's or the player's option naming the clicked unit", () => {
+    const venom = (target: string): OptionEntry => ({ group: 'ability:boss:venom', label: `Venom → ${target}`, rule: 'Venom (warscroll)', action: { type: 'useAbility', player: 'p1', unitId: 'boss', ability: 'boss:venom', targets: [target] } as OptionEntry['action'], available: true, target });
+    const army = (target: string): OptionEntry => ({ group: 'ability:army:sneaky', label: `Sneaky → ${target}`, rule: 'Sneaky (battle trait)', action: { type: 'useAbility', player: 'p1', ability: 'army:sneaky', targets: [target] } as OptionEntry['action'], available: true, target });
+    const options: OptionsResult = { ...OPTIONS, entries: [...OPTIONS.entries, venom('archers')] };
+    expect(run([{ type: 'start', group: 'ability:boss:venom' }, { type: 'pick', unitId: 'archers', options }]).acts).toEqual([venom('archers').action]);
+    // An army ability: from the player-level options, with or without a unit selected.
+    expect(run([{ type: 'pick', unitId: 'archers', options: null, general: [army('archers')] }], 'ability:army:sneaky').acts).toEqual([army('archers').action]);
+    // A unit the Declare cannot pick (not offered) falls through; a shot's group never reads the player-level options.
+    expect(run([{ type: 'pick', unitId: 'rats', options, general: [army('archers')] }], 'ability:boss:venom')).toMatchObject({ used: [false], acts: [] });
+    expect(run([{ type: 'pick', unitId: 'archers', options: null, general: [{ ...army('archers'), group: 'shoot' }] }], 'shoot')).toMatchObject({ used: [false], acts: [] });
+  });
 });

@@ -1,0 +1,100 @@
+/**
+ * An army ability's effects in a player's words (ABILITIES.md "The effect vocabulary"), for every
+ * text a player reads: the battle log ("by hand", the effects applied), the by-hand dialog's list,
+ * the unit card. Units are named through `nameOf` (never ids); the vocabulary's own words
+ * (`self`, `targets`, `nextTurnStart`, `pileIn`) become the rules' ("this unit", "the target",
+ * "until the start of your next turn", "pile-in"). The `import-army --abilities` report keeps its
+ * terse form (`src/army/abilityReport.ts`).
+ *
+ * @module
+ */
+
+import type { AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
+
+/** How long an effect lasts (Core 28.1), in words; `''` = at once. */
+export const DURATION_WORDS: Readonly<Record<string, string>> = {
+  '': 'at once',
+  phase: 'until the end of the phase',
+  turn: 'until the end of the turn',
+  round: 'until the end of the battle round',
+  nextTurnStart: 'until the start of your next turn',
+  battle: 'for the rest of the battle',
+};
+
+/** What a `modify` / `reroll` / `set` names, in the rules' words (Core 17.0, 3.0, Magic 2.0-4.0). */
+const ROLL_WORDS: Readonly<Record<string, string>> = {
+  hit: 'hit rolls',
+  wound: 'wound rolls',
+  save: 'save rolls',
+  attacks: 'the Attacks characteristic',
+  damage: 'the Damage characteristic',
+  rend: 'the Rend characteristic',
+  move: 'the Move characteristic',
+  run: 'run rolls',
+  charge: 'charge rolls',
+  control: 'the Control characteristic',
+  cast: 'casting rolls',
+  chant: 'chanting rolls',
+  unbind: 'unbinding rolls',
+  banish: 'banishment rolls',
+  any: 'any roll',
+};
+
+/** How a unit reference of an effect or condition reads: a vocabulary word or a unit id. */
+function unitWords(ref: string, nameOf: (id: string) => string): string {
+  if (ref === 'self') return 'this unit';
+  if (ref === 'targets' || ref === 'target') return 'the target';
+  if (ref === 'friendly') return 'friendly units';
+  if (ref === 'enemy') return 'enemy units';
+  return nameOf(ref);
+}
+
+/** A condition (`while` / `if`) in words: `wholly within 12" of this unit, KRULEBOYZ`. */
+export function conditionWords(c: AbilityCondition, nameOf: (id: string) => string = (id) => id): string {
+  const parts: string[] = [];
+  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${unitWords(c.of ?? 'self', nameOf)}`);
+  if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
+  if (c.charged) parts.push('it charged this turn');
+  if (c.fought) parts.push('it fought this phase');
+  if (c.territory) parts.push(c.territory === 'own' ? 'in its own territory' : c.territory === 'enemy' ? 'in enemy territory' : 'in neither territory');
+  if (c.keyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is ${c.keyword}`);
+  if (c.roll) parts.push(`on a ${c.roll}`);
+  return parts.join(', ');
+}
+
+/**
+ * One effect in a player's words: `+1 to save rolls for Gutrippaz until the end of the turn`.
+ * `units`: the units it was applied to (the battle log's resolved list), named instead of the
+ * effect's own `targets`; `[]` names none (CP, VP, a note). Conditions follow: `while …`, `if …`.
+ */
+export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (id) => id, units?: readonly string[]): string {
+  const r = e as Record<string, unknown>;
+  const att = typeof r.attacks === 'string' && r.attacks !== 'all' ? ` (${r.attacks} attacks)` : '';
+  const sign = (n: number) => `${n >= 0 ? '+' : ''}${n}`;
+  let what: string;
+  if ('modify' in e) what = `${sign(e.by)} to ${ROLL_WORDS[e.modify] ?? e.modify}${att}`;
+  else if ('set' in e) what = `${ROLL_WORDS[e.set] ?? e.set} set to ${e.to}${att}`;
+  else if ('ward' in e) what = `WARD (${e.ward}+)`;
+  else if ('reroll' in e) what = `re-roll ${e.which === 'ones' ? 'unmodified 1s on ' : e.which === 'failed' ? 'failed ' : ''}${ROLL_WORDS[e.reroll] ?? e.reroll}${att}`;
+  else if ('mortal' in e) what = `${e.on ? `on a ${e.on}, ` : ''}${e.mortal} mortal damage${e.each === 'model' ? ' for each model' : ''}`;
+  else if ('heal' in e) what = `heal ${e.heal}`;
+  else if ('returnModels' in e) what = `return ${e.returnModels} slain ${e.returnModels === 1 ? 'model' : 'models'}`;
+  else if ('move' in e) what = `an extra ${e.move === 'pileIn' ? 'pile-in ' : e.move === 'any' ? '' : `${e.move} `}move of ${typeof e.inches === 'number' ? `${e.inches}"` : e.inches}`;
+  else if ('setUp' in e) what = `set up ${e.setUp === 'reserve' ? 'in reserve' : `on the battlefield${e.within !== undefined ? ` within ${e.within}"` : ''}${e.farther !== undefined ? ` more than ${e.farther}" from enemy units` : ''}`}`;
+  else if ('strike' in e) what = `strikes ${e.strike}`;
+  else if ('keyword' in e) what = `${e.add ? 'gains' : 'loses'} ${e.keyword}`;
+  else if ('mayShootInCombat' in e) what = 'may shoot while in combat';
+  else if ('mayChargeAfter' in e) what = `may charge after a ${e.mayChargeAfter}`;
+  else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
+  else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
+  else what = `note: ${e.note}`;
+  const named = units ? units.map(nameOf) : Array.isArray(e.targets) ? e.targets.map(nameOf) : e.targets ? [unitWords(e.targets, nameOf)] : [];
+  const playerWide = 'cp' in e || 'vp' in e || 'note' in e;
+  const dur = e.duration ? ` ${DURATION_WORDS[e.duration] ?? e.duration}` : '';
+  const cond = `${e.while ? ` while ${conditionWords(e.while, nameOf)}` : ''}${e.if ? ` if ${conditionWords(e.if, nameOf)}` : ''}`;
+  // What a unit gains reads with the unit first ("Gutrippaz gains FLY"); the rest with it after.
+  const subject = 'keyword' in e || 'strike' in e || 'mayShootInCombat' in e || 'mayChargeAfter' in e;
+  if (subject && named.length > 0) return `${named.join(', ')} ${what}${dur}${cond}`;
+  const who = named.length > 0 && !playerWide ? ` ${'mortal' in e ? 'on' : 'for'} ${named.join(', ')}` : '';
+  return `${what}${who}${dur}${cond}`;
+}

@@ -1,0 +1,242 @@
+/**
+ * Issue 34, "Browser" test and item 5 (an army's own rules in the Play panel), online: the real
+ * Kruleboyz export of tests/fixtures/rosters (`kb-001-all-units/list.ros`) against the Skaven
+ * sample, p1 taking the first turn, in a room of a real game server started by the test (on
+ * 127.0.0.1, a free port, a temporary SIGHTLINE_DATA_DIR); p1 and p2 on two pages.
+ *
+ * - p1's hero phase: the Play panel shows the army's abilities (the player's, and the selected
+ *   unit's) with their timing, Declare and Effect text, auto or by hand;
+ * - Sludgeraker Venom (Snatchaboss on Sludgeraker Beast: "Pick a friendly Kruleboyz unit wholly
+ *   within 12" of this unit") used with its target picked ON THE TABLE: the pick button, then a
+ *   click on a model of the target unit in the 3D view;
+ * - Foul Elixirs (Swampcalla Shaman: resolved by hand) used, then resolved through the by-hand
+ *   dialog: +1 to save rolls for the shaman until the end of the turn;
+ * - both marked used on p1's panel; p2's page shows both in the battle log in players' words (the
+ *   Effect of the by-hand one quoted, each effect), and the units' "used this turn";
+ * - item 5: the unit card lists every ability of the unit with its timing and auto / by hand; in
+ *   the movement phase, the passive that could matter (Marshcrawla Sloggoth's On da March) is
+ *   shown beside its move;
+ * - no id or engine word on either page (idScan), no console error.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { readBundledNode } from '../../src/game/node';
+import { GameApi } from '../../src/game/session';
+import type { SeatMessage } from '../../src/game/network';
+import { defaultBundledMeshes, sampleRosters, sampleTable } from '../../workers/gameSetup';
+import { sdk, startServer, tempDataDir } from '../server/harness';
+import { assert, assertEqual, frames, modelOnScreen, playCall as play, playReady as ready, textOf as text, type E2EContext, type E2ETest } from './harness';
+import { idsShown, shownTexts } from './idScan';
+
+const LIST = 'tests/fixtures/rosters/new-recruit/kb-001-all-units';
+const SNATCHABOSS = 'snatchaboss-on-sludgeraker-beast';
+const VENOM = `${SNATCHABOSS}:sludgeraker-venom`;
+const SHAMAN = 'swampcalla-shaman-with-pot-grot';
+const ELIXIRS = `${SHAMAN}:foul-elixirs`;
+const SLOGGOTH = 'marshcrawla-sloggoth';
+
+type Unit = { id: string; name: string; owner: string; aliveModelIds: string[]; abilitiesUsed?: string[] };
+type Summary = { actions: number; phase: string | null; active: string | null; hash: string; units: Unit[]; armies: { p1: string; p2: string }; board: { removed: string[] } };
+type Entry = { group: string; label: string; available: boolean; target?: string; action: { type: string; targets?: string[] } };
+type Options = { ok: boolean; unitId: string; entries: Entry[] };
+type Online = { seat: string; links: { opponent: string } };
+
+const summaryOf = (page: Page) => play<Summary>(page, 'summary()');
+/** The test id of an ability group's entry (the Play panel's slug of `ability:<id>`). */
+const abilityTestId = (base: 'play-o' | 'play-g', abilityId: string) => `${base}-${`ability:${abilityId}`.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+
+/** Waits until the page shows the game after `actions` accepted actions. */
+async function shows(page: Page, actions: number): Promise<void> {
+  await page.waitForFunction((n) => (window.__sightline?.play?.summary()?.actions ?? -1) >= n, actions, { timeout: 120_000 });
+}
+
+/** Clicks `selector` and waits until the page shows one more accepted action. */
+async function clickAndWait(page: Page, selector: string): Promise<void> {
+  const n = (await summaryOf(page)).actions;
+  await page.click(selector);
+  await shows(page, n + 1);
+}
+
+/** Selects a unit through the panel's list (as a player picks it) and waits for its options. */
+async function selectUnit(page: Page, unitId: string): Promise<Options> {
+  // The panel lists the units while none is selected; with one selected, the page's selection hook (as a click on its model).
+  if (await page.$(`[data-testid="play-unit-${unitId}"]`)) await page.click(`[data-testid="play-unit-${unitId}"]`);
+  else await page.evaluate(`window.__sightline.play.selectUnit(${JSON.stringify(unitId)})`);
+  await page.waitForFunction(`window.__sightline.play.options()?.unitId === ${JSON.stringify(unitId)}`);
+  return play<Options>(page, 'options()');
+}
+
+/** The texts the page shows that name an id or an engine word (idScan), with the game's ids. */
+async function idsOn(page: Page): Promise<string[]> {
+  const s = await summaryOf(page);
+  const ids = new Set<string>([...s.units.flatMap((u) => [u.id, ...u.aliveModelIds]), ...s.board.removed, VENOM, ELIXIRS]);
+  return idsShown(await shownTexts(page), ids);
+}
+
+/** The battle made in Node (the game worker's API) and saved: Kruleboyz (p1) v the Skaven sample, p1 first. */
+async function savedBattle(ctx: E2EContext): Promise<{ saved: Record<string, unknown>; snatchaboss: string[] }> {
+  const api = new GameApi({ readBundled: readBundledNode });
+  const kb = api.readArmy(readFileSync(join(ctx.root, LIST, 'list.ros')), 'list.ros');
+  assert(kb.ok, 'the Kruleboyz export is read');
+  const started = await api.startOnTable({ seed: 7, scenario: sampleTable({}), bundled: defaultBundledMeshes(), armies: { p1: { army: 'south', roster: kb.army }, p2: { army: 'north', roster: sampleRosters().p2 } } });
+  assert(started.ok, `the battle starts: ${started.ok ? '' : started.problems.join('; ')}`);
+  const decider = (api.summary() as unknown as { decider: 'p1' | 'p2' }).decider;
+  assert(api.act({ type: 'chooseFirstTurn', player: decider, first: 'p1' }).ok, 'p1 takes the first turn');
+  const abilities = kb.army.units.find((u) => u.id === SNATCHABOSS)?.warscroll.abilities ?? [];
+  return { saved: api.save() as unknown as Record<string, unknown>, snatchaboss: abilities.map((a) => a.name) };
+}
+
+export const tests: E2ETest[] = [
+  {
+    name: 'abilities34: a real Kruleboyz list online: hero-phase abilities with Declare and Effect; Sludgeraker Venom targeted on the table; Foul Elixirs by hand; the opponent sees both, marked used; unit card and step passives',
+    async run(ctx) {
+      const server = await startServer({ SIGHTLINE_DATA_DIR: tempDataDir() });
+      try {
+        const ws = `ws://127.0.0.1:${server.port}`;
+        // The room, created with the SDK from the saved battle (p1's seat taken then left, as the New battle dialog does).
+        const battle = await savedBattle(ctx);
+        const room = await sdk(server.url).create('battle', { savedGame: battle.saved, seat: 'p1', name: 'Ann' });
+        const token = await new Promise<string>((ok) => room.onMessage('seat', (m: SeatMessage) => ok(m.token!)));
+        room.onMessage('*', () => undefined);
+        await Promise.race([room.leave(true), new Promise((r) => setTimeout(r, 3000))]);
+
+        // p1's page holds the seat's token (as Play online leaves it); p2 opens the opponent's link.
+        const p1 = await ctx.openPage();
+        await p1.page.addInitScript(([k, t]) => localStorage.setItem(k, t), [`sightline.online.${room.roomId}.p1`, token] as const);
+        await p1.page.goto(`${ctx.baseUrl}?play=1&online=${room.roomId}&seat=p1&server=${encodeURIComponent(ws)}`, { waitUntil: 'domcontentloaded' });
+        await ready(p1.page);
+        const online = await play<Online>(p1.page, 'online()');
+        assertEqual(online.seat, 'p1', 'p1 holds its seat');
+        const p2 = await ctx.openPage();
+        await p2.page.goto(online.links.opponent, { waitUntil: 'domcontentloaded' });
+        await ready(p2.page);
+        assertEqual((await play<Online>(p2.page, 'online()')).seat, 'p2', 'the link seats p2');
+        const page = p1.page;
+
+        // p1's hero phase.
+        await clickAndWait(page, '[data-testid=play-g-endPhase]:not([disabled])');
+        const s0 = await summaryOf(page);
+        assertEqual(s0.phase, 'hero', "p1's hero phase");
+        const nameOf = (id: string) => s0.units.find((u) => u.id === id)!.name;
+
+        // The player's abilities (battle traits): each with its timing, Declare and Effect.
+        const venomWeapons = abilityTestId('play-g', 'army:venom-encrusted-weapons');
+        await page.waitForSelector(`[data-testid="${venomWeapons}"]`);
+        const general = await page.$$eval('[data-testid=play-general] .play-ability', (es) => es.map((e) => e.getAttribute('data-ability-name')));
+        assert(general.includes('Venom-encrusted Weapons') && general.includes("Sneaky Sneakin'"), `the army's hero-phase abilities are offered: ${general.join(', ')}`);
+        await page.click(`[data-testid="${venomWeapons}"] summary`);
+        const vwText = await text(page, `[data-testid="${venomWeapons}"] [data-testid=play-ability-text]`);
+        assert(vwText.includes('Once Per Turn (Army), Any Hero Phase') && vwText.includes('Effect:') && /by hand/.test(vwText), `its timing, Effect and "by hand": ${vwText}`);
+
+        // Sludgeraker Venom: the Snatchaboss selected; its ability with Declare and Effect, "auto".
+        await page.click('[data-testid=btn-top]');
+        await frames(page);
+        const o1 = await selectUnit(page, SNATCHABOSS);
+        const venomId = abilityTestId('play-o', VENOM);
+        const targets = o1.entries.filter((e) => e.group === `ability:${VENOM}` && e.available).map((e) => e.target!);
+        assert(targets.length > 0, 'Sludgeraker Venom can pick a unit');
+        await page.click(`[data-testid="${venomId}"] summary`);
+        const venomText = await text(page, `[data-testid="${venomId}"] [data-testid=play-ability-text]`);
+        assert(venomText.includes('Declare: Pick a friendly Kruleboyz unit wholly within 12" of this unit to be the target.') && venomText.includes('Effect: That unit has the Sludgeraker Venom keyword for the rest of the turn.') && venomText.includes('auto'), `Declare, Effect and "auto": ${venomText}`);
+        // The target picked on the table: the pick button, then a click on a model of a unit the Declare can pick:
+        // the model standing farthest from any other unit's model (a big monster beside a model covers it on screen).
+        const unitOf = new Map(s0.units.flatMap((u) => u.aliveModelIds.map((m) => [m, u.id] as const)));
+        const centres = (await page.evaluate(`${JSON.stringify([...unitOf.keys()])}.map((id) => [id, window.__sightline.tools.modelCentre(id)])`)) as [string, [number, number] | null][];
+        const clearance = (m: string, c: [number, number]) => Math.min(...centres.filter(([o, oc]) => oc && unitOf.get(o) !== unitOf.get(m)).map(([, oc]) => Math.hypot(oc![0] - c[0], oc![1] - c[1])));
+        const [model] = centres.filter(([m, c]) => c && targets.includes(unitOf.get(m)!)).map(([m, c]) => [m, clearance(m, c!)] as const).sort((a, b) => b[1] - a[1])[0];
+        const target = unitOf.get(model)!;
+        await page.click(`[data-testid="${venomId}-pick"][aria-pressed=false]`);
+        await page.waitForSelector(`[data-testid="${venomId}-pick"][aria-pressed=true]`);
+        const at = await modelOnScreen(page, model);
+        const n1 = (await summaryOf(page)).actions;
+        await page.mouse.click(at[0], at[1]);
+        await shows(page, n1 + 1);
+        const venomAction = (await play<{ type: string; unitId?: string; ability?: string; targets?: string[] }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
+        assertEqual(JSON.stringify(venomAction), JSON.stringify({ type: 'useAbility', player: 'p1', unitId: SNATCHABOSS, ability: VENOM, targets: [target] }), 'the click on the table declared Sludgeraker Venom on that unit');
+        // Marked used: on the unit's line, and on the ability (folded among what the unit cannot do now, with the rule).
+        await page.waitForSelector('[data-testid=play-unit-abilities-used]');
+        assert((await text(page, '[data-testid=play-unit]')).includes('used this turn: Sludgeraker Venom'), "the unit's line marks Sludgeraker Venom used");
+        await page.waitForSelector(`[data-testid="${venomId}"][data-state=used] [data-testid=ability-used]`, { state: 'attached' });
+        const usedWhy = await text(page, `[data-testid="${venomId}-na"]`);
+        assert(usedWhy.includes('already used Sludgeraker Venom this phase') && usedWhy.includes('Core 5.3'), `marked used, with the rule: ${usedWhy}`);
+
+        // Foul Elixirs: used (by hand), then resolved through the by-hand dialog.
+        await selectUnit(page, SHAMAN);
+        const elixirsId = abilityTestId('play-o', ELIXIRS);
+        await page.click(`[data-testid="${elixirsId}"] summary`);
+        const elixirsText = await text(page, `[data-testid="${elixirsId}"] [data-testid=play-ability-text]`);
+        assert(elixirsText.includes('Effect: Roll a dice. On a 2+, add 1 to save rolls') && elixirsText.includes('by hand'), `Foul Elixirs' Effect and "by hand": ${elixirsText}`);
+        await clickAndWait(page, `[data-testid="${elixirsId}-use"]:not([disabled])`);
+        await page.click('[data-testid^="play-g-byHand"]:not([disabled])');
+        await page.waitForSelector('[data-testid=play-byhand]');
+        assert((await text(page, '[data-testid=play-byhand-effect]')).includes('On a 1, inflict D3 mortal damage on the target.'), 'the dialog quotes the Effect');
+        await page.selectOption('[data-testid=play-byhand-kind]', 'modify');
+        await page.selectOption('[data-testid=play-byhand-f-modify]', 'save');
+        await page.fill('[data-testid=play-byhand-f-by]', '1');
+        await page.selectOption('[data-testid=play-byhand-duration]', 'turn');
+        assert(await page.isChecked('[data-testid=play-byhand-unit-self]'), 'the shaman is ticked');
+        await page.click('[data-testid=play-byhand-add]');
+        assertEqual(await text(page, '[data-testid=play-byhand-list] li'), `+1 to save rolls for ${nameOf(SHAMAN)} until the end of the turn ×`, 'the effect picked, in words');
+        await clickAndWait(page, '[data-testid=play-byhand-apply]:not([disabled])');
+        await page.waitForSelector(`[data-testid="${elixirsId}"][data-state=used]`, { state: "attached" });
+        await page.screenshot({ path: join(ctx.outputDir, 'abilities34-p1.png') });
+
+        // The opponent's page: the same game; both in the log in players' words; the units marked.
+        const s1 = await summaryOf(page);
+        await shows(p2.page, s1.actions);
+        assertEqual((await summaryOf(p2.page)).hash, s1.hash, 'p2 sees the same game');
+        const army = s1.armies.p1;
+        const log2 = await text(p2.page, '[data-testid=play-log]');
+        for (const line of [
+          `${nameOf(SNATCHABOSS)} uses Sludgeraker Venom (Your Hero Phase) on ${nameOf(target)}`,
+          `Sludgeraker Venom: ${nameOf(target)} gains SLUDGERAKER VENOM until the end of the turn`,
+          `${nameOf(SHAMAN)} uses Foul Elixirs (Once Per Turn (Army), Your Hero Phase)`,
+          `${army} resolves Foul Elixirs by hand (1 effect)`,
+          'By hand: Foul Elixirs “Roll a dice. On a 2+, add 1 to save rolls for the target for the rest of the turn. On a 1, inflict D3 mortal damage on the target.”',
+          `Foul Elixirs (by hand): +1 to save rolls for ${nameOf(SHAMAN)} until the end of the turn`,
+        ])
+          assert(log2.includes(line), `p2's log shows "${line}":\n${log2.slice(-1200)}`);
+        for (const [id, ability] of [[SNATCHABOSS, 'Sludgeraker Venom'], [SHAMAN, 'Foul Elixirs']] as const) {
+          await p2.page.evaluate(`window.__sightline.play.selectUnit(${JSON.stringify(id)})`);
+          await p2.page.waitForSelector('[data-testid=play-unit-abilities-used]');
+          assert((await text(p2.page, '[data-testid=play-unit]')).includes(`used this turn: ${ability}`), `p2 sees ${ability} marked used on ${nameOf(id)}`);
+        }
+
+        // Item 5, the unit card: every ability of the Snatchaboss, each with its timing and auto / by hand.
+        await p2.page.evaluate(`window.__sightline.play.selectUnit(${JSON.stringify(SNATCHABOSS)})`);
+        await p2.page.click(`[data-testid="unit-card-open-${SNATCHABOSS}"]`);
+        await p2.page.waitForSelector('[data-testid=unit-card-abilities]');
+        const rows = await p2.page.$$eval('[data-testid=unit-card-ability]', (es) => es.map((e) => ({ auto: e.getAttribute('data-auto'), line: e.querySelector('summary')?.textContent ?? '' })));
+        assertEqual(JSON.stringify(rows.map((r) => r.line.split(' · ')[0])), JSON.stringify(battle.snatchaboss), `every ability of the Snatchaboss on its card: ${rows.map((r) => r.line).join(' | ')}`);
+        const venomRow = rows.find((r) => r.line.startsWith('Sludgeraker Venom'));
+        assert(venomRow && venomRow.auto === 'auto' && venomRow.line.includes('your hero phase') && venomRow.line.includes('auto'), `Sludgeraker Venom: its timing, auto: ${venomRow?.line}`);
+        const festering = rows.find((r) => r.line.startsWith('Festering Wounds'));
+        assert(festering && festering.auto === 'by hand' && festering.line.includes('once per turn (army), end of any turn') && festering.line.includes('by hand'), `Festering Wounds: its timing, by hand: ${festering?.line}`);
+        assert(rows.some((r) => r.line.startsWith('Battle Damaged') && r.line.includes('passive')), 'Battle Damaged: passive');
+
+        // Item 5, passives beside the step they affect: the Marshcrawla Sloggoth's move in p1's movement phase.
+        await clickAndWait(page, '[data-testid=play-g-endPhase]:not([disabled])');
+        assertEqual((await summaryOf(page)).phase, 'movement', "p1's movement phase");
+        await selectUnit(page, SLOGGOTH);
+        await page.waitForSelector('[data-testid=play-options] [data-testid=play-step-passives]');
+        const passives = await page.$$eval('[data-testid=play-options] .play-ability', (es) => es.map((e) => e.textContent ?? ''));
+        assert(passives.some((p) => p.includes('Normal Move') && p.includes(`${nameOf(SLOGGOTH)}: On da March — apply by hand`)), `On da March beside the Normal Move: ${passives.join(' | ')}`);
+        assert(passives.some((p) => p.includes('Run (D6)') && p.includes('On da March')), 'and beside the Run');
+
+        // Names, never ids, on both pages; no console error.
+        for (const [who, pg] of [['p1', page], ['p2', p2.page]] as const) {
+          const bad = await idsOn(pg);
+          assertEqual(bad.join('\n'), '', `ids or engine words on ${who}'s page`);
+        }
+        await p2.page.screenshot({ path: join(ctx.outputDir, 'abilities34-p2.png') });
+        for (const e of [...p1.errors, ...p2.errors]) assert(false, e);
+        await page.close();
+        await p2.page.close();
+      } finally {
+        // This test's server only (the online suites may run beside it in the other lane).
+        await server.stop('SIGKILL');
+      }
+    },
+  },
+];
