@@ -263,7 +263,10 @@ export const tests: E2ETest[] = [
       await tools(page, "activate('los')");
       await tools(page, "pick({ kind: 'model', id: 'c1' })");
       await tools(page, "pick({ kind: 'model', id: 'a2' })");
-      await verdictShown(page);
+      await verdictShown(page).catch(async (e: Error) => {
+        await page.screenshot({ path: join(ctx.outputDir, 'dispute39-eye-failed.png') });
+        throw new Error(`${e.message.split('\n')[0]}; page errors: ${errors.join('; ')}; los: ${JSON.stringify(await tools(page, 'state()').then((st) => (st as { los: unknown }).los))}`);
+      });
       assertEqual(await page.getAttribute('[data-testid=los-verdict]', 'data-visible'), 'false', 'c1 does not see a2');
       const blockers = await blockersShown(page);
       assert(blockers.includes('model:Alpha Guard · a1'), `a1 is in the way: ${blockers.join(', ')}`);
