@@ -3,9 +3,17 @@
  * units, what blocks each, every blocker named once (terrain first), and the most favourable line
  * (the one the observer's-eye view looks along). See docs/visibility.md, "The blockers that matter".
  */
+import { segmentOccluderFirstHit } from './occluders';
 import { segmentBlockersExcept, type SegmentBlocker } from './segmentBlockers';
 import type { Segment3 } from './visibility';
 import type { ModelState, World } from './world';
+
+/**
+ * What a tested line touches: a {@link SegmentBlocker} (its first contact `at`, `t`) and, for a
+ * model, where the line leaves its volume (`exit`, `tExit`: its last contact; equal to `at` when it
+ * only grazes the rim), so a picture can show the part of the volume the line meets (issue 39).
+ */
+export type LineContact = SegmentBlocker & { exit?: [number, number, number]; tExit?: number };
 
 /** One line tested: from a point of an observing model to a point of a target model, with what it touches. */
 export interface TestedLine {
@@ -13,8 +21,27 @@ export interface TestedLine {
   segment: Segment3;
   observerModelId: string;
   targetModelId: string;
-  /** What the line touches, ordered along it (Core 6.0 blockers of the pair; see {@link blockedLines}). */
-  blockers: SegmentBlocker[];
+  /** What the line touches, ordered along it (Core 6.0 blockers of the pair; see {@link blockedLines}); models with their exit. */
+  blockers: LineContact[];
+}
+
+/**
+ * The blockers of `segment` with, for each model, its last contact: the first contact of the
+ * reversed segment with the model's volume (the same exact test as the first contact).
+ */
+function contactsOf(world: World, segment: Segment3, transparent: (m: ModelState) => boolean): LineContact[] {
+  const [[ax, ay, az], [bx, by, bz]] = segment;
+  return segmentBlockersExcept(world, segment, transparent).map((b) => {
+    const m = b.kind === 'model' ? world.models.get(b.id) : undefined;
+    if (!m) return b;
+    let back = -1;
+    for (const o of m.occluders) {
+      const t = segmentOccluderFirstHit(o, bx, by, bz, ax, ay, az);
+      if (t >= 0 && (back < 0 || t < back)) back = t;
+    }
+    const tExit = back < 0 ? b.t : Math.max(b.t, 1 - back);
+    return { ...b, exit: [ax + tExit * (bx - ax), ay + tExit * (by - ay), az + tExit * (bz - az)], tExit };
+  });
 }
 
 /** One blocker of the tested lines. */
@@ -128,7 +155,7 @@ export function blockedLines(world: World, observerId: string, targetId: string)
     for (const p of viewPoints(o, t)) {
       for (const q of viewPoints(t, o)) {
         const segment: Segment3 = [p, q];
-        lines.push({ segment, observerModelId: o.id, targetModelId: t.id, blockers: segmentBlockersExcept(world, segment, transparent) });
+        lines.push({ segment, observerModelId: o.id, targetModelId: t.id, blockers: contactsOf(world, segment, transparent) });
       }
     }
   }

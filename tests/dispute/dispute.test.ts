@@ -81,6 +81,39 @@ describe('losBlockers: the blockers that matter (item 3)', () => {
     for (const l of r.lines) expect(l.blockers.map((b) => b.id)).toEqual(['m1', 'wall', 't2']);
   });
 
+  test('each model a line meets comes with where the line leaves its volume (issue 39: the picture highlights only that part)', async () => {
+    const api = await loaded(wallTable());
+    const r = api.losBlockers('o1', 't1');
+    if (!r.ok) throw new Error(r.reason);
+    for (const l of r.lines) {
+      const [[ax, ay, az], [bx, by, bz]] = l.segment;
+      for (const b of l.blockers) {
+        if (b.kind === 'terrain') {
+          expect(b.exit).toBeUndefined();
+          continue;
+        }
+        // m1 (40 mm: radius 0.787", 2" tall, centre (12, 10)) and t2 (40 mm, 2" tall, (18, 10)): every
+        // line runs level at z = 1.5 below their tops, so it enters and leaves through the side wall,
+        // on the rim, further along the line, and on the line.
+        const c = b.id === 'm1' ? [12, 10] : [18, 10];
+        const exit = b.exit!;
+        for (const p of [b.at, exit]) {
+          expect(Math.hypot(p[0] - c[0], p[1] - c[1])).toBeGreaterThan(20 / 25.4 - 0.02);
+          expect(Math.hypot(p[0] - c[0], p[1] - c[1])).toBeLessThanOrEqual(20 / 25.4 + 1e-6);
+          const t = (p[0] - ax) / (bx - ax);
+          expect(p[1]).toBeCloseTo(ay + t * (by - ay), 6);
+          expect(p[2]).toBeCloseTo(az + t * (bz - az), 6);
+        }
+        // The chord in plan: 2 √(r² − d²), d the centre's distance from the line (the occluder's rim is a polygon: 0.05").
+        const [dx, dy] = [bx - ax, by - ay];
+        const d = Math.abs(dx * (c[1] - ay) - dy * (c[0] - ax)) / Math.hypot(dx, dy);
+        const chord = 2 * Math.sqrt((20 / 25.4) ** 2 - d * d);
+        expect(exit[0]).toBeGreaterThan(b.at[0]);
+        expect(Math.abs(Math.hypot(exit[0] - b.at[0], exit[1] - b.at[1]) - chord)).toBeLessThan(0.05);
+      }
+    }
+  });
+
   test('unit to unit (the ids the who-sees-whom table passes): the symmetric form, so neither unit blocks', async () => {
     const api = await loaded(wallTable());
     const r = api.losBlockers('o', 't');

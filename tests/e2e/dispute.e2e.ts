@@ -29,6 +29,9 @@ export async function openWithWall(ctx: E2EContext): Promise<{ page: Page; error
   const wall = await placeAt(page, [13.6, 12.5, 0]);
   assert(wall.ok, `the wall is placed: ${wall.text}`);
   await page.keyboard.press('Escape');
+  // The placement applied everywhere (the engine's copy included) before any tool reads the table:
+  // a late edit would start a line-of-sight check afresh.
+  await page.waitForFunction(() => !window.__sightlineFiles!.busy() && window.__sightline?.tools?.engine().inFlight === 0, undefined, { timeout: 60_000 });
   return { page, errors };
 }
 

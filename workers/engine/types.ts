@@ -174,7 +174,8 @@ export type LosBlockersResult =
       ok: true;
       /** `unit`: symmetric whole-unit form (neither unit blocks); `model`: the direct form. */
       form: 'unit' | 'model';
-      lines: { segment: [[number, number, number], [number, number, number]]; observerModel: string; targetModel: string; blockers: { kind: 'terrain' | 'model'; id: string; at: [number, number, number] }[] }[];
+      /** Each line tested with what it touches, in order: `at` the first contact, and for a model `exit` where the line leaves its volume (issue 39). */
+      lines: { segment: [[number, number, number], [number, number, number]]; observerModel: string; targetModel: string; blockers: { kind: 'terrain' | 'model'; id: string; at: [number, number, number]; exit?: [number, number, number] }[] }[];
       /** Every terrain feature, then every model, touching a tested line (`name`: the feature's name, or the model's unit name and id). */
       blockers: { kind: 'terrain' | 'model'; id: string; name: string; lines: number }[];
       /** Index in `lines` of the most favourable line (the observer's-eye view looks along it). */

@@ -152,7 +152,7 @@ export class EngineVisibility extends EngineQueries {
     return {
       ok: true,
       form: r.form,
-      lines: r.lines.map((x) => ({ segment: x.segment, observerModel: x.observerModelId, targetModel: x.targetModelId, blockers: x.blockers.map((b) => ({ kind: b.kind, id: b.id, at: b.at })) })),
+      lines: r.lines.map((x) => ({ segment: x.segment, observerModel: x.observerModelId, targetModel: x.targetModelId, blockers: x.blockers.map((b) => ({ kind: b.kind, id: b.id, at: b.at, ...(b.exit ? { exit: b.exit } : {}) })) })),
       blockers: r.blockers.map((b) => ({ kind: b.kind, id: b.id, name: blockerName(l.scenario, b), lines: b.lines })),
       favourite: r.favourite,
     };

@@ -65,7 +65,7 @@ export function TableOverlays({ data: d, overlays: o, tool, measure, los, combat
             witnessMarkerRadius={eyeActive ? 0.035 : undefined}
           />
           <SelectionRings models={o.blockers.filter((h) => h.kind === 'model').flatMap((h) => (o.modelsById.has(h.id) ? [o.modelsById.get(h.id)!] : []))} color={ISOLATED_COLOR} gap={0.26} />
-          <RuleVolumes models={o.volumeModels} blocking={o.blockingModels} />
+          <RuleVolumes models={o.volumeModels} contacts={o.contacts} />
         </>
       )}
     </>

@@ -57,6 +57,16 @@ export function useOverlayData({ data, tool, measure, los, combat, board, select
   const blockers = useMemo(() => (losProof ? losProof.blockers : []), [losProof]);
   const favourite = favouriteLine(losProof);
   const favouriteHits = losProof && losProof.lines.length ? losProof.lines[losProof.favourite].blockers.map((h) => h.at) : [];
+  // Issue 39: where a tested line meets each blocking model's volume: the drawn (most favourable)
+  // line's contact, else the first tested line's that touches the model.
+  const contacts = useMemo(() => {
+    if (!losProof || !losProof.lines.length) return [];
+    const out = new Map<string, { id: string; at: [number, number, number]; exit: [number, number, number] }>();
+    for (const l of [losProof.lines[losProof.favourite], ...losProof.lines]) {
+      for (const h of l.blockers) if (h.kind === 'model' && !out.has(h.id)) out.set(h.id, { id: h.id, at: h.at, exit: h.exit ?? h.at });
+    }
+    return [...out.values()];
+  }, [losProof]);
   const highlightTerrain = useMemo(() => {
     const m = new Map<string, string>();
     for (const t of picks.a) if (t.kind === 'terrain') m.set(t.id, PICK_COLORS.a);
@@ -73,7 +83,8 @@ export function useOverlayData({ data, tool, measure, los, combat, board, select
   );
   // Issue 39: the volumes the verdict uses (Core 1.0/6.0), drawn with every verdict shown (so the eye
   // view and the proof PNG, a capture of the view, show them): the pair's models and every blocking
-  // model, the blockers highlighted. The witness's ends lie on these volumes.
+  // model, each blocker highlighted only where the drawn line meets it (`contacts`). The witness's
+  // ends lie on these volumes.
   const blockingModels = useMemo(() => new Set(blockers.filter((h) => h.kind === 'model').map((h) => h.id)), [blockers]);
   const volumeModels = useMemo(
     () => (losShown ? [...new Map([...pickedModels(picks.a), ...pickedModels(picks.b), ...[...blockingModels].flatMap((id) => (modelsById.has(id) ? [modelsById.get(id)!] : []))].map((m) => [m.id, m])).values()] : []),
@@ -122,6 +133,7 @@ export function useOverlayData({ data, tool, measure, los, combat, board, select
     losProof,
     blockers,
     favouriteHits,
+    contacts,
     highlightTerrain,
     highlightObjectives,
     pickedModels,

@@ -29,8 +29,8 @@ export interface SightlineFilesHook {
   orbit(degrees: number): void;
   /** Wraps the main renderer's `render` to time it; returns the durations (ms) since the last call and restarts. */
   renderTimes(): number[];
-  /** The model volumes the line-of-sight overlay draws now (issue 39, `RuleVolumes`), by model id, read from the live scene; null when none is drawn. */
-  ruleVolumes(): { plain: string[]; blocking: string[] } | null;
+  /** The model volumes the line-of-sight overlay draws now (issue 39, `RuleVolumes`), by model id, read from the live scene: `blocking` the models whose contact with the drawn line is highlighted, `share` each one's highlighted and whole surface (square inches); null when none is drawn. */
+  ruleVolumes(): { plain: string[]; blocking: string[]; share: { id: string; highlighted: number; whole: number }[] } | null;
   /** A PNG data URL of the main canvas (drawn now). */
   capture(): string | null;
 }

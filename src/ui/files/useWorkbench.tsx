@@ -536,7 +536,8 @@ export function useWorkbench(host: WorkbenchHost): Workbench {
         if (!get) return null;
         const ids = (name: string) => ((get().scene.getObjectByName(name)?.userData.modelIds as string[] | undefined) ?? []).slice().sort();
         if (!get().scene.getObjectByName('rule-volumes')) return null;
-        return { plain: ids('rule-volumes-plain'), blocking: ids('rule-volumes-blocking') };
+        const share = (get().scene.getObjectByName('rule-volumes-blocking')?.userData.share as { id: string; highlighted: number; whole: number }[] | undefined) ?? [];
+        return { plain: ids('rule-volumes-plain'), blocking: ids('rule-volumes-blocking'), share };
       },
       renderTimes: () => {
         const get = probe.current;
