@@ -78,7 +78,7 @@ export const tests: E2ETest[] = [
         const page = me.page;
         // (a smaller window than the other tests': fewer pixels for the software-drawn table to fill)
         await page.setViewportSize({ width: 900, height: 640 });
-        await Promise.all([
+        const [srv] = await Promise.all([
           startServer({ SIGHTLINE_DATA_DIR: tempDataDir() }, port),
           page.goto(`${ctx.baseUrl}?server=${encodeURIComponent(ws)}`, { waitUntil: 'domcontentloaded' }).then(() => page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 120_000 })),
         ]);
@@ -101,7 +101,10 @@ export const tests: E2ETest[] = [
         const them = await ctx.openPage();
         // (the opponent's table is never looked at: a small window keeps its software-drawn frames cheap)
         await them.page.setViewportSize({ width: 480, height: 360 });
-        await Promise.all([ready(page), them.page.goto(link.href, { waitUntil: 'domcontentloaded' }).then(() => ready(them.page))]);
+        await Promise.all([ready(page), them.page.goto(link.href, { waitUntil: 'domcontentloaded' }).then(() => ready(them.page))]).catch((e) => {
+          console.log(`        the game server said: ${srv.output().slice(-3000)}`);
+          throw e;
+        });
         const mine = await play<Online>(page, 'online()');
         assertEqual(mine.seat, 'p2', 'the page plays the campaign army\'s seat, p2');
         assertEqual(mine.links.opponent, link.href, 'the link the page gives the opponent is the one opened');

@@ -94,8 +94,11 @@ export const tests: E2ETest[] = [
       const legend = await text(page, '[data-testid=legend] ul');
       assert(!/North|South/.test(legend) && legend.includes(name), `the legend lists the game's armies: ${legend}`);
       const tactics = await page.$$eval('[data-testid^=play-g-tactic-]', (bs) => bs.map((b) => b.textContent ?? ''));
-      assertEqual(tactics.length, 6, `six battle tactics (${tactics.join(' | ')})`);
-      assertEqual(new Set(tactics).size, 6, 'each named differently');
+      // Six battle tactic cards, Take Their Land once per terrain feature it may name (issue 35).
+      const cards = new Set(tactics.map((t) => t.replace(/^Battle tactic: /, '').replace(/ \(.*$/, '').replace(/BattleTactics.*$/, '')));
+      assertEqual(cards.size, 6, `six battle tactics (${tactics.join(' | ')})`);
+      assert(tactics.filter((t) => t.includes('Take Their Land (')).length >= 1, `Take Their Land names its terrain feature (${tactics.join(' | ')})`);
+      assertEqual(new Set(tactics).size, tactics.length, 'each named differently');
       assert(tactics.some((t) => t.includes('Take the Flanks')) && tactics.some((t) => t.includes('Seize the Centre')), `named as the rules name them: ${tactics.join(' | ')}`);
       await page.click('[data-testid=btn-top]');
       await frames(page);
