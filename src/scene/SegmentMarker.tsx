@@ -1,5 +1,6 @@
 import { Line } from '@react-three/drei';
-import { useLayoutEffect, useMemo, useRef, type ComponentRef } from 'react';
+import { useMemo } from 'react';
+import { useSharedLineDefines } from './useSharedLineDefines';
 import { SphereGeometry } from 'three';
 
 /** A table-space point `[x, y, z]`, inches. */
@@ -42,17 +43,8 @@ export function SegmentMarker({ points, color, lineWidth = 3, dashed = false, ma
   // ends stay where they are.
   const key = points.map((p) => p.join(',')).join(';');
   const ends = useMemo<P3[]>(() => points.map((p) => [p[0], p[1], p[2]]), [key]); // eslint-disable-line react-hooks/exhaustive-deps
-  // three-stdlib's LineMaterial adds the USE_LINE_COLOR_ALPHA define in onBeforeCompile, after
-  // three has keyed the program, so the same material compiled again (after drei disposed it) got
-  // another key and its own program, linked anew on every drag step. Set the defines up front, in
-  // one order (after drei's own effect set or removed USE_DASH), so every line shares the programs
-  // ShaderWarmup made.
-  const line = useRef<ComponentRef<typeof Line>>(null);
-  useLayoutEffect(() => {
-    const material = line.current?.material;
-    if (!material) return;
-    material.defines = dashed ? { USE_LINE_COLOR_ALPHA: '1', USE_DASH: '' } : { USE_LINE_COLOR_ALPHA: '1' };
-  }, [dashed]);
+  // One shader program for every line (useSharedLineDefines).
+  const line = useSharedLineDefines(dashed);
   return (
     <group renderOrder={onTop ? 20 : 0}>
       <Line

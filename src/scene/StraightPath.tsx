@@ -1,5 +1,5 @@
 import { Line } from '@react-three/drei';
-import { useLayoutEffect, useRef, type ComponentRef } from 'react';
+import { useSharedLineDefines } from './useSharedLineDefines';
 import { Quaternion, SphereGeometry, Vector3 } from 'three';
 
 type P3 = [number, number, number];
@@ -40,13 +40,8 @@ export function StraightPath({ from, to, color, lineWidth, dashed, markerRadius 
   _d.set(to[0] - from[0], to[1] - from[1], to[2] - from[2]);
   const length = Math.max(_d.length(), 1e-6);
   _q.setFromUnitVectors(X_AXIS, _d.multiplyScalar(1 / length));
-  const line = useRef<ComponentRef<typeof Line>>(null);
-  // The same defines, in the same order, as SegmentMarker's lines: one shared shader program.
-  useLayoutEffect(() => {
-    const material = line.current?.material;
-    if (!material) return;
-    material.defines = dashed ? { USE_LINE_COLOR_ALPHA: '1', USE_DASH: '' } : { USE_LINE_COLOR_ALPHA: '1' };
-  }, [dashed]);
+  // One shader program for every line (useSharedLineDefines).
+  const line = useSharedLineDefines(dashed);
   return (
     <group renderOrder={20}>
       <group position={from} quaternion={[_q.x, _q.y, _q.z, _q.w]} scale={[length, 1, 1]}>
