@@ -51,37 +51,78 @@ export function casterClause(declare: string | null): { keywords: string; kind: 
 
 const NOUN_KEYWORD: Record<string, string | undefined> = {
   unit: undefined, units: undefined, hero: 'HERO', heroes: 'HERO', monster: 'MONSTER', monsters: 'MONSTER',
-  wizard: 'WIZARD', wizards: 'WIZARD', priest: 'PRIEST', priests: 'PRIEST',
+  wizard: 'WIZARD', wizards: 'WIZARD', priest: 'PRIEST', priests: 'PRIEST', 'war machine': 'WAR MACHINE', 'war machines': 'WAR MACHINE',
 };
 
-/** A keyword run plus noun ("Kruleboyz Infantry unit", "non-Hero Nighthaunt Infantry") → spec parts. */
-export function readUnitPhrase(phrase: string, known: Iterable<string>): { keyword?: string; notKeyword?: string } {
-  const m = /^(?:non-([\w'-]+) )?((?:[\w'-]+ )*?)(units?|heroes|hero|monsters?|wizards?|priests?)$/i.exec(phrase.trim());
+/** What a keyword run plus noun names: all of `keyword`, none of `notKeyword`, at least one of `anyKeyword`. */
+export interface UnitPhrase {
+  readonly keyword?: string;
+  readonly notKeyword?: string;
+  /** Only with `alternatives`: "Infantry or Cavalry unit" → ["INFANTRY", "CAVALRY"]. */
+  readonly anyKeyword?: string[];
+}
+
+/**
+ * A keyword run plus noun ("Kruleboyz Infantry unit", "non-Hero Nighthaunt Infantry") → spec parts.
+ * With `alternatives` (a Declare's pick), one "A or B" is read too: the keyword just before "or"
+ * and the keyword run or noun after it are alternatives ("Flesh-eater Courts Infantry or Cavalry
+ * unit": FLESH-EATER COURTS and one of INFANTRY, CAVALRY; "Hero or Monster"; "Wizard or Priest").
+ */
+export function readUnitPhrase(phrase: string, known: Iterable<string>, alternatives = false): UnitPhrase {
+  const m = /^(?:non-([\w'-]+) )?((?:[\w'-]+ )*?)(units?|heroes|hero|monsters?|wizards?|priests?|war machines?)$/i.exec(phrase.trim());
   if (!m) fail(phrase);
-  if (/\bor\b|\band\b/i.test(m[2])) fail(phrase);
+  let run = m[2].trim();
+  let nounKw = NOUN_KEYWORD[m[3].toLowerCase()];
+  let anyKeyword: string[] | undefined;
+  if (/\bor\b/i.test(run) || /\bor$/i.test(run)) {
+    if (!alternatives) fail(phrase);
+    const parts = run.split(/ or(?: |$)/i);
+    if (parts.length !== 2 || /\bor\b|\band\b/i.test(parts[0] + ' ' + parts[1])) fail(phrase);
+    const left = splitKeywords(parts[0], known);
+    if (!left) fail(phrase);
+    let right: string[] | null;
+    if (parts[1].trim() === '') {
+      // "Hero or Monster", "Wizard or Priest": the noun is the second alternative.
+      if (!nounKw) fail(phrase);
+      right = [nounKw];
+      nounKw = undefined;
+    } else right = splitKeywords(parts[1], known);
+    if (!right || right.length !== 1) fail(phrase);
+    anyKeyword = [left[left.length - 1], right[0]];
+    if (anyKeyword[0] === anyKeyword[1]) fail(phrase);
+    run = left.slice(0, -1).join(' ');
+  } else if (/\band\b/i.test(run)) fail(phrase);
   const kws: string[] = [];
-  if (m[2].trim() !== '') {
-    const k = splitKeywords(m[2].trim(), known);
+  if (run !== '') {
+    const k = splitKeywords(run, known);
     if (!k) fail(phrase);
     kws.push(...k);
   }
-  const noun = NOUN_KEYWORD[m[3].toLowerCase()];
-  if (noun && !kws.includes(noun)) kws.push(noun);
+  if (nounKw && !kws.includes(nounKw)) kws.push(nounKw);
   let notKeyword: string | undefined;
   if (m[1]) {
     const n = splitKeywords(m[1], known);
     if (!n || n.length !== 1) fail(phrase);
     notKeyword = n[0];
   }
-  return { ...(kws.length > 0 ? { keyword: keywordSpec(kws) } : {}), ...(notKeyword ? { notKeyword } : {}) };
+  return { ...(kws.length > 0 ? { keyword: keywordSpec(kws) } : {}), ...(notKeyword ? { notKeyword } : {}), ...(anyKeyword ? { anyKeyword } : {}) };
 }
 
 /** The Declare (caster clause and casting/chanting roll already removed) → picks. */
 export function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
   const s = d.replace(/\.$/, '').trim();
   if (s === '') return [];
+  // "Pick the closest visible enemy unit to this unit that has not been picked to be the target of
+  // this ability this turn to be the target. If 2 or more visible enemy units are tied to be the
+  // closest, you can pick which is the target." (Lightning Blast): the closest of the units that fit.
+  const c = /^pick the closest (visible )?(friendly|enemy) unit to this unit( that has not been picked to be the target of this ability this turn)? to be the target(?:\. if 2 or more (visible )?(friendly|enemy) units are tied to be the closest, you can pick which is the target)?$/i.exec(s);
+  if (c) {
+    // The tie sentence, when present, must speak of the same units.
+    if (c[5] !== undefined && (c[5].toLowerCase() !== c[2].toLowerCase() || (c[4] === undefined) !== (c[1] === undefined))) fail(d);
+    return [{ kind: c[2].toLowerCase() === 'friendly' ? 'friendlyUnit' : 'enemyUnit', closest: true, ...(c[1] ? { visible: true } : {}), ...(c[3] ? { notPickedThisTurn: true } : {}) }];
+  }
   // "to be the target" is sometimes left out ("pick a visible friendly Kruleboyz unit wholly within 12" of them, then ...").
-  const m = /^pick (a|an|1|up to (\d+)) (visible )?(friendly|enemy) (.+?)(?: to be the (targets?))?$/i.exec(s);
+  const m = /^pick (a|an|1|another|up to (\d+)) (visible )?(friendly|enemy) (.+?)(?: to be the (targets?))?$/i.exec(s);
   if (!m) fail(d);
   const count = m[2] ? Number(m[2]) : 1;
   if (((m[6] ?? 'target').toLowerCase() === 'targets') !== (m[2] !== undefined) || count < 1) fail(d);
@@ -90,6 +131,11 @@ export function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
   const pick: { -readonly [K in keyof AbilityPick]: AbilityPick[K] } = { kind };
   if (count > 1) pick.count = count;
   if (m[3]) pick.visible = true;
+  // "Pick another friendly unit": not the ability's unit (an enemy unit never is).
+  if (m[1].toLowerCase() === 'another') {
+    if (kind !== 'friendlyUnit') fail(d);
+    pick.notSelf = true;
+  }
   // Tail clauses after the noun.
   const tails: [RegExp, (x: RegExpExecArray) => void][] = [
     [/ (?:that (?:is|are) |and (?:is|are) )?(wholly )?within (\d+)" of this unit$/i, (x) => { pick.within = Number(x[2]); if (x[1]) pick.wholly = true; }],
@@ -118,9 +164,10 @@ export function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
       }
     }
   }
-  const kw = readUnitPhrase(body, known);
+  const kw = readUnitPhrase(body, known, true);
   if (kw.keyword) pick.keyword = kw.keyword;
   if (kw.notKeyword) pick.notKeyword = kw.notKeyword;
+  if (kw.anyKeyword) pick.anyKeyword = kw.anyKeyword;
   return [pick];
 }
 
@@ -135,7 +182,26 @@ export function takeCondition(c: string): { rest: string; cond?: AbilityConditio
   if (m) return { rest: c.slice(0, m.index), cond: { charged: true }, kind: 'if' };
   m = / while (?:it is|they are) in combat$/i.exec(c);
   if (m) return { rest: c.slice(0, m.index), cond: { inCombat: true }, kind: 'while' };
+  // The unit attacked (session 36): "... Thunderaxes if the target unit has 10 or more models",
+  // "... Celestial Greatswords for attacks that target an enemy unit that has 5 or more models",
+  // "... this unit's shooting attacks that target an enemy unit that has 10 or more models".
+  // Only on this unit's own attacks in a passive without picks (checked by the caller: {@link targetConditionFits}).
+  m = / (?:if the target unit has|(?:for attacks )?that target an enemy unit that has) (\d+) or more models$/i.exec(c);
+  if (m) return { rest: c.slice(0, m.index), cond: { models: Number(m[1]), unit: 'target' }, kind: 'while' };
   return { rest: c };
+}
+
+/**
+ * May a condition on the unit attacked (`unit: "target"`, from {@link takeCondition}) stand on this
+ * effect? Only on this unit's own attack characteristics or rolls (hit, wound, Attacks, Damage, Rend,
+ * weapon abilities gained, critical hits), in a passive ability with no Declare ("the target unit" of
+ * an ability with picks is its pick, not the unit attacked).
+ */
+export function targetConditionFits(body: Record<string, unknown>, targets: unknown, passive: boolean, hasPicks: boolean): boolean {
+  if (!passive || hasPicks || targets !== 'self' || body.incoming === true) return false;
+  if (typeof body.modify === 'string') return ['hit', 'wound', 'attacks', 'damage', 'rend'].includes(body.modify);
+  if (typeof body.set === 'string') return ['attacks', 'damage', 'rend'].includes(body.set);
+  return 'weaponAbility' in body || 'critOn' in body;
 }
 
 /** A leading condition on this unit ("If this unit is in combat, ...", "While this unit is in combat, ...", "If this unit charged this turn, ..."). */
@@ -175,9 +241,9 @@ export function mergeConditions(a: AbilityCondition | undefined, b: AbilityCondi
 export function readDeclareText(declare: string | null, known: Iterable<string>): { picks: AbilityPick[]; castRoll: boolean } {
   let d = plainRulesText(declare ?? '').replace(/\bpicka\b/gi, 'pick a');
   const caster = /^pick a friendly (?:[\w'-]+ )*?(?:wizard|priest) ?to (?:cast this spell|chant this prayer),? (?:then )?/i.exec(d);
-  if (caster) d = d.slice(caster[0].length).replace(/ of them\b/gi, ' of this unit');
+  if (caster) d = d.slice(caster[0].length).replace(/ (of|to) them\b/gi, ' $1 this unit');
   d = d.replace(/\bthe (caster|chanter)\b/gi, 'this unit');
-  d = d.replace(/,? (?:then )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
+  d = d.replace(/(?:,|\.)? (?:then,? )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
   const picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known);
   const castRoll = /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(declare ?? ''));
   return { picks, castRoll };

@@ -215,9 +215,8 @@ describe('moves and set-up', () => {
 });
 
 describe('Declares the picks cannot say fall back whole', () => {
+  // "Infantry or Cavalry" and "another" are read since session 36 (parseDeclare.test.ts).
   it.each([
-    ['"Infantry or Cavalry" (Deranged Transformation, fec)', 'Pick a friendly Flesh-eater Courts Wizard to cast this spell, pick a visible friendly Flesh-eater Courts Infantry or Cavalry unit wholly within 12" of them to be the target, then make a casting roll of 2D6.'],
-    ['"another" (Kruleboyz)', 'Pick another friendly Kruleboyz unit wholly within 9" of this unit to be the target.'],
     ['"that was not set up this turn" (Elemental Push, lrl)', 'Pick a visible friendly Kruleboyz unit wholly within 12" of this unit that was not set up this turn to be the target.'],
     ['"each" (Like Snapping Hounds, fec)', 'Pick each friendly **^^Serfs^^** unit in combat to be the targets.'],
     ['a dirty trick roll (Venom-encrusted Weapons, kb)', 'Pick a friendly **^^Kruleboyz Infantry^^** unit to be the target, then make a dirty trick roll.'],

@@ -83,6 +83,15 @@ export function hasKeywordPhrase(keywords: readonly string[], phrase: string): b
   return from(0);
 }
 
+/** The unit's models not slain. */
+function modelsLeft(s: GameState, id: string): number {
+  const u = s.units[id];
+  if (u === undefined) return 0;
+  const r = s.players[u.owner].roster;
+  const ru = r.units.find((x) => x.id === id) ?? r.manifestations?.find((x) => x.id === id);
+  return ru === undefined ? 0 : ru.models.filter((m) => !u.slain.includes(m.id)).length;
+}
+
 /** Alive, deployed / summoned and on the battlefield (Core 28.0: an ability's unit must be). */
 export function present(s: GameState, port: GeometryPort | undefined, id: string): boolean {
   const u = Object.prototype.hasOwnProperty.call(s.units, id) ? s.units[id] : undefined;
@@ -127,9 +136,11 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
       if (!ok) return false;
     }
   }
-  // `unit` names whose state `inCombat` / `charged` / `fought` / `keyword` are checked (absent: the affected unit).
+  // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined) && subject === null) return false;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined) && subject === null) return false;
+  // "If the target unit has 10 or more models": its models not slain, now.
+  if (cond.models !== undefined && modelsLeft(s, subject!) < cond.models) return false;
   // "While this unit has N or more damage points": the damage points allocated to it now (Core 18.0; slain models' points are gone).
   if (cond.damaged !== undefined && (s.units[subject!]?.damage ?? 0) < cond.damaged) return false;
   if (cond.inCombat !== undefined) {

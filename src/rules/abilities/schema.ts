@@ -78,6 +78,12 @@ export const AbilityConditionSchema = z.strictObject({
    * Only in an `if`: checked when the spell or prayer resolves; never true otherwise.
    */
   castRoll: z.number().int().min(2).max(30).optional(),
+  /**
+   * Has this many models or more now (slain models not counted). An extension (session 36): "if the
+   * target unit has 10 or more models", "attacks that target an enemy unit that has 5 or more models"
+   * (with `unit: "target"`, the unit attacked).
+   */
+  models: z.number().int().min(1).max(100).optional(),
   territory: z.enum(['own', 'enemy', 'neutral']).optional(),
   keyword: z.string().min(1).max(100).optional(),
   unit: z.enum(['self', 'target']).optional(),
@@ -159,6 +165,24 @@ export const AbilityPickSchema = z.strictObject({
   visible: z.boolean().optional(),
   keyword: z.string().min(1).max(100).optional(),
   notKeyword: z.string().min(1).max(100).optional(),
+  /**
+   * Extension (session 36): the picked unit has at least one of these keywords ("an enemy Infantry or
+   * Cavalry unit", "a visible enemy Wizard or Priest"), besides all of `keyword`.
+   */
+  anyKeyword: z.array(z.string().min(1).max(100)).min(2).max(5).optional(),
+  /** Extension (session 36): "another friendly unit": not the ability's unit itself. */
+  notSelf: z.boolean().optional(),
+  /**
+   * Extension (session 36): "the closest visible enemy unit to them": no other unit that fits the rest
+   * of the pick is closer to the ability's unit (Core 1.0, closest points; units tied to be the closest
+   * may each be picked).
+   */
+  closest: z.boolean().optional(),
+  /**
+   * Extension (session 36): "that has not been picked to be the target of this ability this turn": no
+   * earlier use of an ability of the same name by the same player this turn picked the unit.
+   */
+  notPickedThisTurn: z.boolean().optional(),
   inCombat: z.boolean().optional(),
   choices: z.array(z.string().min(1).max(200)).max(20).optional(),
 });
