@@ -206,10 +206,32 @@ export function targetConditionFits(body: Record<string, unknown>, targets: unkn
 
 /** A leading condition on this unit ("If this unit is in combat, ...", "While this unit is in combat, ...", "If this unit charged this turn, ..."). */
 export function takeLeadingCondition(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
-  let m = /^(if|while) this unit is in combat, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { inCombat: true, unit: 'self' }, kind: m[1].toLowerCase() as 'while' | 'if' };
-  m = /^if this unit charged (?:this|in the same) turn, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { charged: true, unit: 'self' }, kind: 'if' };
+  const r = takeLeadingConditionRaw(c);
+  // After a condition on this unit, "it" at the head of the clause is this unit ("If this unit is not
+  // in combat, remove it from the battlefield ...", "While this unit is contesting ..., it has Strike-first").
+  if (r.cond?.unit === 'self') return { ...r, rest: r.rest.replace(/^(remove )?it\b/i, (_, v: string | undefined) => `${v ?? ''}this unit`) };
+  return r;
+}
+
+/** A leading condition on this unit, read into a condition (on the unit itself: `unit: "self"`). */
+function selfState(phrase: string): AbilityCondition | null {
+  const t = phrase.toLowerCase();
+  if (t === 'is in combat') return { inCombat: true, unit: 'self' };
+  if (t === 'is not in combat') return { inCombat: false, unit: 'self' };
+  if (t === 'charged this turn' || t === 'charged in the same turn') return { charged: true, unit: 'self' };
+  if (t === 'did not charge this turn') return { charged: false, unit: 'self' };
+  // Session 36: objectives (Core 32.1, 32.2).
+  if (t === 'is contesting an objective') return { contesting: 'any', unit: 'self' };
+  if (t === 'is contesting an objective you control' || t === 'is contesting an objective that you control') return { contesting: 'controlled', unit: 'self' };
+  if (t === 'is contesting an objective you do not control' || t === 'is contesting an objective that you do not control') return { contesting: 'notControlled', unit: 'self' };
+  return null;
+}
+
+function takeLeadingConditionRaw(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
+  let m = /^(if|while) this unit ((?:is|did|charged)[\w ]*?), /i.exec(c);
+  const own = m ? selfState(m[2]) : null;
+  // "While this unit charged ..." is no English; "if" for a past charge, either for a state.
+  if (m && own && !(own.charged !== undefined && m[1].toLowerCase() === 'while')) return { rest: c.slice(m[0].length), cond: own, kind: m[1].toLowerCase() as 'while' | 'if' };
   // "If the chanting roll was 8+, ..." (the roll of this spell or prayer; an `if`, checked when it resolves).
   m = /^if the (?:casting|chanting) roll was (\d+)\+, /i.exec(c);
   if (m) return { rest: c.slice(m[0].length), cond: { castRoll: Number(m[1]) }, kind: 'if' };
@@ -238,13 +260,41 @@ export function mergeConditions(a: AbilityCondition | undefined, b: AbilityCondi
  * @returns the picks (empty: no Declare) and whether the Declare makes a casting or chanting roll.
  * @throws NotUnderstood when a clause is not read.
  */
-export function readDeclareText(declare: string | null, known: Iterable<string>): { picks: AbilityPick[]; castRoll: boolean } {
+export function readDeclareText(declare: string | null, known: Iterable<string>, timing?: { when: string }): { picks: AbilityPick[]; castRoll: boolean } {
   let d = plainRulesText(declare ?? '').replace(/\bpicka\b/gi, 'pick a');
+  // "If this unit charged this phase / is contesting an objective you control / is not in combat, pick ..."
+  // (session 36): a condition on the ability's unit, checked when it is declared (`unitIf` of the pick).
+  // "This phase" is this turn's charge only in a charge phase (the only phase with charge moves).
+  let unitIf: AbilityCondition | undefined;
+  const lead = /^if this unit ([\w ]+?), (pick .*)$/is.exec(d);
+  if (lead) {
+    const phrase = timing?.when === 'charge' ? lead[1].replace(/^charged this phase$/i, 'charged this turn') : lead[1];
+    const cond = selfState(phrase);
+    if (cond === null) fail(d);
+    unitIf = cond;
+    d = lead[2].replace(/ (of|with) it\b/gi, ' $1 this unit');
+  }
   const caster = /^pick a friendly (?:[\w'-]+ )*?(?:wizard|priest) ?to (?:cast this spell|chant this prayer),? (?:then )?/i.exec(d);
   if (caster) d = d.slice(caster[0].length).replace(/ (of|to) them\b/gi, ' $1 this unit');
   d = d.replace(/\bthe (caster|chanter)\b/gi, 'this unit');
   d = d.replace(/(?:,|\.)? (?:then,? )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
   const picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known);
+  if (unitIf !== undefined) {
+    if (picks.length !== 1) fail(d);
+    picks[0] = { ...picks[0], unitIf };
+  }
   const castRoll = /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(declare ?? ''));
   return { picks, castRoll };
+}
+
+/**
+ * "If this unit charged this turn, add 3 to the control scores of friendly Nighthaunt units while they
+ * are wholly within 12" of this unit" (session 36): a condition on this unit (`own`, `unit: "self"`)
+ * before an aura's `within` condition (`aura`, on each affected unit), in a passive: the aura's
+ * condition with `also: own`. Undefined (not read) for any other pair.
+ */
+export function auraWithOwnCondition(own: AbilityCondition, aura: AbilityCondition, passive: boolean): AbilityCondition | undefined {
+  if (!passive || own.unit !== 'self' || own.castRoll !== undefined || own.also !== undefined) return undefined;
+  if (aura.within === undefined || aura.unit !== undefined || aura.also !== undefined) return undefined;
+  return { ...aura, also: own };
 }

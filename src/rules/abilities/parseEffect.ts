@@ -33,7 +33,7 @@
 
 import { plainRulesText } from './parseTiming';
 import { splitKeywords } from './parseKeywords';
-import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits } from './parseDeclare';
+import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
 
 export { casterClause } from './parseDeclare';
@@ -274,11 +274,15 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   c = lead.rest;
   const cond0 = takeCondition(c);
   c = cond0.rest;
-  if (lead.cond && cond0.cond) fail(raw);
-  const cond = lead.cond ? lead : cond0;
+  // A condition on this unit before an aura of a passive (session 36): both hold, each on its own unit (`also`).
+  const both = lead.cond && cond0.cond ? auraWithOwnCondition(lead.cond, cond0.cond, ctx.passive) : undefined;
+  if (lead.cond && cond0.cond && both === undefined) fail(raw);
+  const cond = both ? { cond: both, kind: 'while' as const } : lead.cond ? lead : cond0;
   const d2 = d1.duration ? { rest: c } : takeDuration(c);
   c = d2.rest;
-  const duration = d1.duration ?? d2.duration ?? outerDuration;
+  let duration = d1.duration ?? d2.duration ?? outerDuration;
+  // "If this unit charged this turn, for the rest of the turn, ..." in a passive: the charge lasts the turn, so does the effect.
+  if (ctx.passive && duration === 'turn' && cond.cond?.also?.charged === true && d1.duration === undefined) duration = undefined;
   const { body: read, subj } = readBody(c, ctx);
   const { duration: bodyDuration, ...body } = read as { duration?: Duration } & Record<string, unknown>;
   if (bodyDuration) {
@@ -331,7 +335,7 @@ function sentences(effect: string): string[] {
 export function parseEffect(input: EffectInput): ParsedEffect {
   const known = [...input.knownKeywords];
   try {
-    const { picks, castRoll } = readDeclareText(input.declare, known);
+    const { picks, castRoll } = readDeclareText(input.declare, known, input.timing);
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
     const ss = sentences(input.effect.replace(/\bthe (caster|chanter)\b/gi, 'this unit'));
     if (ss.length === 0) fail('(no effect)');

@@ -136,9 +136,9 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
       if (!ok) return false;
     }
   }
-  // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `keyword` are checked (absent: the affected unit).
+  // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined) && subject === null) return false;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined) && subject === null) return false;
   // "If the target unit has 10 or more models": its models not slain, now.
   if (cond.models !== undefined && modelsLeft(s, subject!) < cond.models) return false;
   // "While this unit has N or more damage points": the damage points allocated to it now (Core 18.0; slain models' points are gone).
@@ -158,9 +158,18 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
       cond.territory === 'own' ? port.whollyWithinTerritory(affected, own) : cond.territory === 'enemy' ? port.whollyWithinTerritory(affected, enemy) : !port.withinTerritory(affected, own, 0) && !port.withinTerritory(affected, enemy, 0);
     if (!ok) return false;
   }
+  // "Contesting an objective (you control / do not control)" (Core 32.1, 32.2): any objective the port knows of the state.
+  if (cond.contesting !== undefined) {
+    if (subject === null || port === undefined) return false;
+    const owner = s.units[subject].owner;
+    const ok = Object.keys(s.objectives).some((o) => (cond.contesting === 'any' || (s.objectives[o] === owner) === (cond.contesting === 'controlled')) && port.contests(subject, o));
+    if (!ok) return false;
+  }
   if (cond.keyword !== undefined) {
     if (subject === null || !hasKeywordPhrase(rosterKeywords(s, subject), cond.keyword)) return false;
   }
+  // A second condition with its own `unit` (an aura whose ability's unit must meet one of its own).
+  if (cond.also !== undefined && !conditionHolds(s, port, cond.also, affected, user, ctx)) return false;
   return true;
 }
 

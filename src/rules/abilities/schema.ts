@@ -58,7 +58,7 @@ export const EffectTargetSchema = z.union([z.enum(['self', 'targets', 'friendly'
 export const EffectDurationSchema = z.enum(['phase', 'turn', 'round', 'battle', 'nextTurnStart']);
 
 /** A condition (ABILITIES.md "Conditions"): all of the given fields must hold. */
-export const AbilityConditionSchema = z.strictObject({
+const conditionFields = {
   /** Within / wholly within this many inches (Core 1.0, 1.1) of `of`. */
   within: z.number().positive().max(100).optional(),
   of: z.string().min(1).max(100).optional(),
@@ -88,6 +88,22 @@ export const AbilityConditionSchema = z.strictObject({
   keyword: z.string().min(1).max(100).optional(),
   unit: z.enum(['self', 'target']).optional(),
   roll: z.string().regex(/^[2-6]\+$/).optional(),
+  /**
+   * Contesting an objective (Core 32.1) now: any, one its player controls, or one its player does not
+   * control (Core 32.2). An extension (session 36): "If this unit is contesting an objective you control".
+   */
+  contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
+};
+const BaseConditionSchema = z.strictObject(conditionFields);
+export const AbilityConditionSchema = z.strictObject({
+  ...conditionFields,
+  /**
+   * A second condition that must hold too, with its own `unit` (an extension, session 36): an aura whose
+   * ability's unit must meet a condition of its own, "If this unit charged this turn, add 3 to the
+   * control scores of friendly Nighthaunt units while they are wholly within 12" of this unit" is
+   * `{within: 12, of: "self", wholly: true, keyword: "NIGHTHAUNT", also: {charged: true, unit: "self"}}`.
+   */
+  also: BaseConditionSchema.optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
@@ -185,6 +201,12 @@ export const AbilityPickSchema = z.strictObject({
   notPickedThisTurn: z.boolean().optional(),
   inCombat: z.boolean().optional(),
   choices: z.array(z.string().min(1).max(200)).max(20).optional(),
+  /**
+   * Extension (session 36): a condition on the ability's unit the Declare puts before the pick ("If
+   * this unit charged this phase, pick an enemy unit within 1" of it", "If this unit is contesting an
+   * objective you control, pick ..."): checked when the ability is declared; unmet, nothing can be picked.
+   */
+  unitIf: AbilityConditionSchema.optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 

@@ -6,7 +6,10 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { ability, gameAtHero, play, refused, roster, tablePortAt, timing } from './abilityKit.test-helpers';
+import { DEFAULT_PLACEMENT, ability, gameAtHero, play, refused, roster, tablePortAt, timing, type Placement } from './abilityKit.test-helpers';
+import { makeWorld } from '../../../tests/scenario/geomKit';
+import { worldPort } from './worldPort';
+import type { GameState } from './state';
 import { parseEffect } from '../abilities/parseEffect';
 import { modified } from '../abilities/passives';
 import type { Ability } from '../abilities/schema';
@@ -104,5 +107,64 @@ describe('"Add 1 to hit rolls for this unit\'s shooting attacks that target an e
     // With one of the 10 slain, 9 are left: no longer.
     const slain = { ...s10, units: { ...s10.units, 'p2-boyz': { ...s10.units['p2-boyz'], slain: ['p2-boyz-m10'] } } };
     expect(modified(slain, port, 'p1-hero', 'hit', { opposing: 'p2-boyz', weapon: 'ranged' }).add).toBe(0);
+  });
+});
+
+/** The kit's table with objective "o1" (40 mm) at `at`. */
+function tableWithObjective(place: Placement, at: [number, number]) {
+  const counts: Record<string, number> = { hero: 1, boyz: 5, gits: 3 };
+  const units = Object.entries({ ...DEFAULT_PLACEMENT, ...place }).map(([id, p]) => ({
+    id,
+    army: id.slice(0, 2),
+    models: Array.from({ length: counts[id.split('-')[1]] }, (_, i) => ({ id: `${id}-m${i + 1}`, base: { round: 32 }, pos: [p[0], p[1] + i * 1.3] as [number, number], height: 1.2 })),
+  }));
+  return worldPort(makeWorld({ units, objectives: [{ id: 'o1', pos: at }] }));
+}
+
+describe('"If this unit is contesting an objective you control, pick ..." (Empower, sce; unitIf): the ability\'s unit, on the real table', () => {
+  const empower = read({
+    id: 'empower',
+    name: 'Empower',
+    timing: hero,
+    declare: 'If this unit is contesting an objective you control, pick a visible friendly non-Hero Kruleboyz Infantry unit within 12" of this unit to be the target.',
+    effect: "Add 1 to wound rolls for the target's combat attacks for the rest of the turn.",
+  });
+  const use = { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'empower', targets: ['p1-boyz'] } as const;
+  const withObjective = (s: GameState, controller: 'p1' | 'p2' | null): GameState => ({ ...s, objectives: { o1: controller } });
+  it('the shaman 2" from an objective p1 controls (Core 32.1: within 3"): the Gutrippaz get +1 to wound', () => {
+    const port = tableWithObjective({ 'p1-hero': [10, 20], 'p1-boyz': [14, 15] }, [12, 20]);
+    const s = withObjective(gameAtHero(roster('p1', [empower]), roster('p2'), port), 'p1');
+    const r = play(s, port, [use]);
+    expect(modified(r.s, port, 'p1-boyz', 'wound', { weapon: 'melee' }).add).toBe(1);
+  });
+  it('the same objective controlled by p2 or by nobody, or the shaman 6" from it: refused with the Declare\'s condition', () => {
+    const near = tableWithObjective({ 'p1-hero': [10, 20], 'p1-boyz': [14, 15] }, [12, 20]);
+    for (const controller of ['p2', null] as const) {
+      const s = withObjective(gameAtHero(roster('p1', [empower]), roster('p2'), near), controller);
+      expect(refused(s, near, use)).toEqual({ reason: '"p1-hero" does not meet the Declare\'s condition (contesting an objective its player controls): pick a friendly KRULEBOYZ INFANTRY unit within 12" visible to this unit that is not HERO', rule: 'Empower: Declare' });
+    }
+    const far = tableWithObjective({ 'p1-hero': [10, 20], 'p1-boyz': [14, 15] }, [16, 26]);
+    expect(refused(withObjective(gameAtHero(roster('p1', [empower]), roster('p2'), far), 'p1'), far, use).reason).toMatch(/^"p1-hero" does not meet the Declare's condition/);
+  });
+});
+
+describe('"If this unit charged this turn, add 3 to the control scores of friendly Kruleboyz units while they are wholly within 12" of this unit" (Curse of Loyalty\'s shape, nh; also)', () => {
+  const curse = ability({
+    name: 'Curse of Loyalty',
+    timing: timing('Passive', 'passive', 'any'),
+    effect: '(see parser)',
+    resolves: parseEffect({ declare: null, effect: 'If this unit charged this turn, add 3 to the control scores of friendly Kruleboyz units while they are wholly within 12" of this unit.', timing: timing('Passive', 'passive', 'any'), knownKeywords: KNOWN }).resolves,
+  });
+  const port = tablePortAt({ 'p1-hero': [10, 20], 'p1-boyz': [14, 15] });
+  const s = gameAtHero(roster('p1', [curse]), roster('p2'), port);
+  const charged = (g: GameState, id: string): GameState => ({ ...g, units: { ...g.units, [id]: { ...g.units[id], turn: { ...g.units[id].turn, charged: true } } } });
+  it('the ability\'s unit charged: +3 for the Gutrippaz wholly within 12"; not charged: 0; the Gutrippaz charging instead: 0 (the charge is the ability\'s unit\'s)', () => {
+    expect(modified(charged(s, 'p1-hero'), port, 'p1-boyz', 'control').add).toBe(3);
+    expect(modified(s, port, 'p1-boyz', 'control').add).toBe(0);
+    expect(modified(charged(s, 'p1-boyz'), port, 'p1-boyz', 'control').add).toBe(0);
+  });
+  it('charged, but the Gutrippaz 13" away are not wholly within 12": 0', () => {
+    const far = tablePortAt({ 'p1-hero': [10, 20], 'p1-boyz': [23, 20] });
+    expect(modified(charged(gameAtHero(roster('p1', [curse]), roster('p2'), far), 'p1-hero'), far, 'p1-boyz', 'control').add).toBe(0);
   });
 });

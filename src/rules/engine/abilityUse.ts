@@ -20,6 +20,7 @@
  */
 
 import type { Ability, AbilityEffect, AbilityPick } from '../abilities/schema';
+import { describeCondition } from '../abilities/describe';
 import { findAbility, abilityRule } from '../abilities/catalog';
 import { abilityState, limitProblem, limitText, pickedThisTurn, recordUse, rulesOfOneProblem, stampOf, type ActiveEffect } from '../abilities/record';
 import { currentTrigger, windowProblem } from '../abilities/timing';
@@ -144,6 +145,11 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
   const owner = s.units[t].owner;
   if (p.kind === 'friendlyUnit' && owner !== player) return `"${t}" is not a friendly unit`;
   if (p.kind === 'enemyUnit' && owner === player) return `"${t}" is not an enemy unit`;
+  if (p.unitIf !== undefined) {
+    // The Declare's "If this unit ..., pick ...": on the ability's unit, now.
+    if (user === null) return 'the ability has no unit for the condition of its Declare';
+    if (!conditionHolds(s, c.port, p.unitIf, user, user)) return `"${user}" does not meet the Declare's condition (${describeCondition(p.unitIf)})`;
+  }
   if (p.notSelf && t === user) return `"${t}" is the unit using the ability: pick another unit`;
   if (p.keyword !== undefined && !hasKeywordNow(s, c.port, t, p.keyword)) return `"${t}" is not ${p.keyword}`;
   if (p.anyKeyword !== undefined && !p.anyKeyword.some((k) => hasKeywordNow(s, c.port, t, k))) return `"${t}" is not ${p.anyKeyword.join(' or ')}`;
