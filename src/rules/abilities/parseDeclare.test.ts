@@ -174,3 +174,17 @@ describe('a condition on this unit before an aura (also): "If this unit charged 
     expect(parse(null, 'If this unit is in combat, for the rest of the turn, friendly Stormcast Eternals units have Ward (5+) while they are wholly within 12" of this unit.', SCE, 'Passive').resolves).toBeNull();
   });
 });
+
+describe('"While this unit is wholly within 12" of a friendly Mega-Gargant, ..." (ofFriendly)', () => {
+  const SOB = ['SONS OF BEHEMAT', 'MEGA-GARGANT', 'GARGANT', 'MONSTER'];
+  it('Keep Up! (sob Mancrusher Gargant): the permission while near a friendly MEGA-GARGANT', () => {
+    expect(parse(null, 'While this unit is wholly within 12" of a friendly Mega-Gargant, this unit can use Charge abilities even if it used a Run ability in the same turn.', SOB, 'Passive').resolves).toEqual([
+      { mayChargeAfter: 'run', targets: 'self', while: { within: 12, wholly: true, ofFriendly: ['MEGA-GARGANT'], unit: 'self' } },
+    ]);
+  });
+  it('twins: a warscroll name (Wicked Wardens, dok), a keyword not of the army (Royal Approval, fec: "Nobles"), on an aura: by hand', () => {
+    expect(parse(null, "While this unit is wholly within 12\" of a friendly Hag Queen on Cauldron of Blood, this unit's melee weapons have Anti-charge (+1 Rend).", ['DAUGHTERS OF KHAINE'], 'Passive').resolves).toBeNull();
+    expect(parse(null, 'Add 1 to the Rend characteristic of this unit\'s melee weapons while it is wholly within 12" of any friendly Nobles or Abhorrants.', [...FEC, 'ABHORRANT'], 'Passive').resolves).toBeNull();
+    expect(parse(null, 'While this unit is wholly within 12" of a friendly Mega-Gargant, friendly Gargant units have Ward (6+) while they are wholly within 12" of this unit.', SOB, 'Passive').resolves).toBeNull();
+  });
+});

@@ -128,7 +128,21 @@ export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: 
  */
 export function conditionHolds(s: GameState, port: GeometryPort | undefined, cond: AbilityCondition, affected: string, user: string | null, ctx: EffectContext = {}): boolean {
   if (cond.roll !== undefined || cond.castRoll !== undefined) return false;
-  if (cond.within !== undefined) {
+  if (cond.within !== undefined && cond.ofFriendly !== undefined) {
+    // "Wholly within 12" of a friendly Mega-Gargant": any other unit of the affected unit's army with one of the keywords.
+    if (port === undefined) return false;
+    const owner = s.units[affected].owner;
+    const near = Object.values(s.units).some(
+      (u) =>
+        u.owner === owner &&
+        u.id !== affected &&
+        u.manifestation === undefined &&
+        present(s, port, u.id) &&
+        cond.ofFriendly!.some((k) => hasKeywordPhrase(rosterKeywords(s, u.id), k)) &&
+        (cond.wholly === true ? port.whollyWithin(affected, u.id, cond.within!) : port.distance(affected, u.id) <= cond.within! + 1e-6),
+    );
+    if (!near) return false;
+  } else if (cond.within !== undefined) {
     const ref = cond.of === undefined || cond.of === 'self' ? user : cond.of === 'target' ? (ctx.opposing ?? null) : cond.of;
     if (ref === null || port === undefined || !present(s, port, ref)) return false;
     if (ref !== affected) {

@@ -62,6 +62,12 @@ const conditionFields = {
   /** Within / wholly within this many inches (Core 1.0, 1.1) of `of`. */
   within: z.number().positive().max(100).optional(),
   of: z.string().min(1).max(100).optional(),
+  /**
+   * Instead of `of` (an extension, session 36): within / wholly within `within` inches of any friendly
+   * unit (of the ability's army, other than the affected unit) with one of these keyword phrases: "While
+   * this unit is wholly within 12" of a friendly Mega-Gargant, ...".
+   */
+  ofFriendly: z.array(z.string().min(1).max(100)).min(1).max(5).optional(),
   wholly: z.boolean().optional(),
   inCombat: z.boolean().optional(),
   charged: z.boolean().optional(),

@@ -174,10 +174,18 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
     if (user === null) return `the ability has no unit to measure "${t}" from`;
     const d = c.port.distance(user, t);
     const rest: AbilityPick = { ...p, closest: false };
+    // Only units closer than `t` are asked whether they fit (visibility is the costly part), each once per memo.
+    const key = `closest|${user}|${ability?.name ?? ''}|${JSON.stringify(rest)}|`;
     for (const e of Object.keys(s.units)) {
       if (e === t || e === user || s.units[e].manifestation !== undefined || !onBattlefield(c, e)) continue;
       const de = c.port.distance(user, e);
-      if (de < d - 1e-6 && pickProblem(c, player, user, rest, e, memo, ability) === null) return `"${t}" is not the closest: "${e}" is closer to "${user}" (${de.toFixed(2)}" against ${d.toFixed(2)}")`;
+      if (de >= d - 1e-6) continue;
+      let fits = memo?.get(key + e);
+      if (fits === undefined) {
+        fits = pickProblem(c, player, user, rest, e, memo, ability) === null;
+        memo?.set(key + e, fits);
+      }
+      if (fits) return `"${t}" is not the closest: "${e}" is closer to "${user}" (${de.toFixed(2)}" against ${d.toFixed(2)}")`;
     }
   }
   return null;
