@@ -99,6 +99,8 @@ const conditionFields = {
    * control (Core 32.2). An extension (session 36): "If this unit is contesting an objective you control".
    */
   contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
+  /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
+  setUp: z.boolean().optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -213,6 +215,11 @@ export const AbilityPickSchema = z.strictObject({
    * objective you control, pick ..."): checked when the ability is declared; unmet, nothing can be picked.
    */
   unitIf: AbilityConditionSchema.optional(),
+  /**
+   * Extension (session 36): a condition on the picked unit's own state ("an enemy unit that charged this
+   * turn", "a friendly Ironjawz unit that was not set up this turn"): checked when the ability is declared.
+   */
+  cond: AbilityConditionSchema.optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 
