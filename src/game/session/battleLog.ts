@@ -46,6 +46,7 @@ export const ROLL_RULES: [string, string, string][] = [
   ['run', 'Core 14.1', 'run roll'],
   ['move', 'Core 26.0', 'Move'],
   ['charge-reroll', 'Commands 5.0', 'charge re-roll'],
+  ['run-reroll', 'Core 2.2', 'run re-roll'],
   ['charge', 'Core 14.3', 'charge roll'],
   ['rally', 'Commands 2.0', 'rally dice'],
   ['redeploy', 'Commands 3.0', 'redeploy roll'],
@@ -239,7 +240,10 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         ln(`${n(ev.unitId)} charge roll ${ev.roll}"`, 'Core 14.3');
         break;
       case 'chargeReroll':
-        ln(`${n(ev.unitId)} charge re-rolled: ${ev.before}" → ${ev.roll}"`, 'Commands 5.0');
+        ln(`${n(ev.unitId)} charge re-rolled${ev.name ? ` (${ev.name})` : ''}: ${ev.before}" → ${ev.roll}"`, typeof ev.rule === 'string' ? ev.rule : 'Commands 5.0');
+        break;
+      case 'runReroll':
+        ln(`${n(ev.unitId)} run re-rolled (${ev.name}): ${ev.before} → ${ev.roll}, may move up to ${ev.maxInches}"`, String(ev.rule));
         break;
       case 'moved':
         ln(`${n(ev.unitId)} moved (${ev.kind}, max ${ev.maxInches}")`, MOVE_RULES[String(ev.kind)] ?? 'Core 15.0');
