@@ -39,11 +39,14 @@ const isPrayer = (a: Ability) => a.chantingValue !== undefined || a.source === '
 /** A window problem that still lists the ability: it is open, but the other player reacts first. */
 const listed = (w: { reason: string } | null) => w === null || w.reason.endsWith('reacts or passes first');
 
-/** Entries for one ability used by `user` (null: the player), one per pickable unit. */
-function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, out: AbilityOption[], memo: Map<string, boolean>): void {
+/**
+ * Entries for one ability used by `user` (null: the player), one per pickable unit. `holder` tells
+ * apart abilities of the same name the player has twice (two faction terrain features' "Up We Go!").
+ */
+function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, out: AbilityOption[], memo: Map<string, boolean>, holder?: string): void {
   const s = c.s;
   const base = { group: `ability:${a.id}`, rule: abilityRule(a), ability: info(a) };
-  const label = `${a.name} (${a.timing.text})`;
+  const label = `${a.name} (${a.timing.text}${holder !== undefined ? `, ${holder}` : ''})`;
   const action = (targets?: string[]): Action => ({ type: 'useAbility', player, ...(user !== null ? { unitId: user } : {}), ability: a.id, ...(targets ? { targets } : {}) });
   const problem = useProblem(c, player, user, a);
   if (problem !== null) {
@@ -196,6 +199,18 @@ export function unitAbilityOptions(s: GameState, port: GeometryPort, unitId: str
 }
 
 /**
+ * Who holds an army ability, to tell apart two of the same name: the faction terrain feature it comes
+ * through (`usedBy`: 'the player, through the faction terrain feature "Skaregob Totem"
+ * (skaregob-totem-2)' → "Skaregob Totem (skaregob-totem-2)"), else the holder part of its id.
+ */
+function holderOf(a: Ability): string {
+  const m = /terrain feature "([^"]+)" \(([^)]+)\)/.exec(a.usedBy ?? '');
+  if (m) return `${m[1]} (${m[2]})`;
+  const i = a.id.lastIndexOf(':');
+  return i > 0 ? a.id.slice(0, i) : a.id;
+}
+
+/**
  * The abilities the players may use now that are not tied to one unit (Core 28.2: "used by you,
  * the player"): the army's battle traits and the like, for each player whose window is open; and
  * in the player's hero phase, the army's lore spells and prayers none of its units can use (not
@@ -206,7 +221,9 @@ export function generalAbilityOptions(s: GameState, port: GeometryPort): Ability
   const out: AbilityOption[] = [];
   const memo = new Map<string, boolean>();
   for (const player of ['p1', 'p2'] as const) {
-    for (const a of armyAbilities(s, player)) {
+    const army = armyAbilities(s, player);
+    const twice = new Set(army.filter((a, i) => army.findIndex((b) => b.name === a.name) !== i).map((a) => a.name));
+    for (const a of army) {
       if (isSpell(a) || isPrayer(a)) {
         const e = unusableLoreEntry(s, player, a);
         if (e !== null) out.push(e);
@@ -214,7 +231,7 @@ export function generalAbilityOptions(s: GameState, port: GeometryPort): Ability
       }
       if (a.timing.when === 'passive') continue;
       if (!listed(windowProblem(s, a, player, null))) continue;
-      entriesFor(c, player, null, a, out, memo);
+      entriesFor(c, player, null, a, out, memo, twice.has(a.name) ? holderOf(a) : undefined);
     }
   }
   return out;
