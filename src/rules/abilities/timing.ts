@@ -115,7 +115,12 @@ export function windowProblem(s: GameState, ability: Ability, player: PlayerId, 
     if (t === null && ds.length === 0) return closed('a reaction is used when its trigger is declared, and nothing is waiting for reactions');
     const text = ability.timing.reaction ?? '';
     // A declaration resolved at once (a command, a charge, an army ability): no order of reacting.
-    if (ds.some((d) => reactionMatches(text, d, player, unitId))) return null;
+    if (ds.some((d) => reactionMatches(text, d, player, unitId))) {
+      // The declaration's own step first (the engine takes nothing else meanwhile).
+      if (s.pendingRally !== null) return { reason: 'the rally points are spent first', rule: 'Commands 2.0' };
+      if (s.pendingPrayer !== null) return { reason: 'the chanting roll is answered first', rule: 'Magic 3.0' };
+      return null;
+    }
     if (t === null) return closed(`its trigger ("${text}") is not the last declaration (${ds.map((d) => `${d.name} by ${d.player}`).join(', ')})`);
     if (!reactionMatches(text, t, player, unitId)) return closed(`its trigger ("${text}") is not the declaration waiting (${t.name} by ${t.player})`);
     const next = reactingPlayer(s);

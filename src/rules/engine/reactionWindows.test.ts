@@ -85,6 +85,16 @@ describe('reactions to commands (Commands 1.0: commands are abilities, Core 5.2)
     expect(offered(unitAbilityOptions(s, port, 'p1-hero'), 'If I Cannot Rule, None Shall Rule!')).toEqual([]);
     expect(play(s, port, [{ type: 'useAbility', player: 'p2', unitId: 'p2-hero', ability: 'If I Cannot Rule, None Shall Rule!' }]).events.find((e) => e.type === 'abilityUsed')).toMatchObject({ player: 'p2' });
   });
+
+  it('a rally with rally points: the reaction waits for the points to be spent (Commands 2.0), then is offered', () => {
+    const s0 = gameAtHero(roster('p1'), roster('p2', [cannotRule]), port, [6, 1, 1, 1, 1, 1]);
+    const s = play(s0, port, [{ type: 'command', player: 'p1', command: 'rally', unitId: 'p1-boyz' }]).s;
+    expect(s.pendingRally).toMatchObject({ points: 1 });
+    expect(offered(unitAbilityOptions(s, port, 'p2-hero'), 'If I Cannot Rule, None Shall Rule!')).toEqual([]);
+    expect(windowProblem(s, cannotRule, 'p2', 'p2-hero')).toMatchObject({ rule: 'Commands 2.0' });
+    const spent = play(s, port, [{ type: 'spendRally', player: 'p1', heal: 1, returnModels: 0 }]).s;
+    expect(offered(unitAbilityOptions(spent, port, 'p2-hero'), 'If I Cannot Rule, None Shall Rule!')).toEqual([['p2', true]]);
+  });
 });
 
 describe('reactions to a charge (Core 14.3)', () => {

@@ -7,7 +7,8 @@
  * it ("You declared the 'Redeploy' command ...", "This unit was picked as the target of a non-Core
  * ability", "You declared a Charge ability ...") are offered to the player they belong to, often the
  * opponent, until play moves on: the window stays open through reactions used (`useAbility` of a
- * `Reaction:` ability), `resolveByHand`, `pass` and `rerollRoll`; any other action closes it. A
+ * `Reaction:` ability), `resolveByHand`, `pass`, `rerollRoll` and the steps that finish the
+ * declaration (`spendRally`, `answerPrayer`; reactions wait for them); any other action closes it. A
  * reaction that would change the declared effect ("that ability has no effect on this unit") is
  * resolved by hand after it (docs/interpretations.md).
  *
@@ -100,7 +101,8 @@ function usedAbility(s: GameState, a: Extract<Action, { type: 'useAbility' }>) {
 
 /** Is the action a reaction, or a step that keeps the open window (not a declaration of its own)? */
 function keepsWindow(s: GameState, a: Action): boolean {
-  if (a.type === 'resolveByHand' || a.type === 'pass' || a.type === 'rerollRoll' || a.type === 'setSlainPriority') return true;
+  // The steps that finish the declaration's own effect (spending the rally points, answering the prayer) keep it too.
+  if (a.type === 'resolveByHand' || a.type === 'pass' || a.type === 'rerollRoll' || a.type === 'setSlainPriority' || a.type === 'spendRally' || a.type === 'answerPrayer') return true;
   return a.type === 'useAbility' && usedAbility(s, a).ability?.timing.when === 'reaction';
 }
 
