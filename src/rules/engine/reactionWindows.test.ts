@@ -110,6 +110,22 @@ describe('reactions to a charge (Core 14.3)', () => {
   });
 });
 
+describe('reactions to a Rampage (an army ability with the RAMPAGE keyword)', () => {
+  /** kb-001, Kruleboyz Monsta-killaz: "A Tough Grot to Swallow". */
+  const toughGrot = reaction('A Tough Grot to Swallow', 'Opponent declared a **^^Rampage^^** ability for an enemy **^^Monster^^** within 6" of this unit', "Roll a dice. On a 2+, that Rampage ability has no effect. On a 1, remove this unit's Klutcha-grot from the battlefield.");
+  /** skv-001, "Seething Blight" (Once Per Turn (Army), Your Hero Phase; RAMPAGE), its effect shortened. */
+  const seethingBlight = ability({ name: 'Seething Blight', timing: timing('Once Per Turn (Army), Your Hero Phase', 'hero', 'your', { per: 'turn', army: true }), keywords: ['RAMPAGE'], effect: 'Roll a dice for each enemy unit within 3" of this unit.' });
+
+  it('offered to p2 after p1 uses a RAMPAGE ability; not after a non-Rampage ability (Hex)', () => {
+    const s0 = gameAtHero(roster('p1', [seethingBlight, hex]), roster('p2', [], [toughGrot]), port);
+    const hexed = play(s0, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Hex', targets: ['p2-boyz'] }]).s;
+    expect(offered(unitAbilityOptions(hexed, port, 'p2-boyz'), 'A Tough Grot to Swallow')).toEqual([]);
+    const s = play(s0, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Seething Blight' }]).s;
+    expect(s.abilities?.declared).toMatchObject([{ name: 'Seething Blight', keywords: ['RAMPAGE'] }]);
+    expect(offered(unitAbilityOptions(s, port, 'p2-boyz'), 'A Tough Grot to Swallow')).toEqual([['p2', true]]);
+  });
+});
+
 describe('trigger texts (reactionMatches)', () => {
   const t = (player: 'p1' | 'p2', name: string, keywords: string[]): Trigger => ({ player, unitId: 'x', name, keywords, targets: [] });
   const infected = 'Opponent declared a command, **^^Spell^^** ability or **^^Prayer^^** ability for an **^^Infected^^** unit';
