@@ -26,6 +26,7 @@ const ACTION_RULES: Record<string, string> = {
   run: 'Core 14.1',
   rollMove: 'Core 26.0',
   charge: 'Core 14.3',
+  rerollRoll: 'Core 2.2',
   spendRally: 'Commands 2.0',
   allocateDamage: 'Core 18.4',
   retreat: 'Core 14.1',
@@ -117,6 +118,8 @@ function actionText(s: GameState, a: Action): string {
       return `${n(a.unitId)} is picked to move`;
     case 'charge':
       return `${n(a.unitId)} declares a charge`;
+    case 'rerollRoll':
+      return `${a.player} re-rolls ${n(a.unitId)}'s ${a.roll} roll${a.dice ? ` (${a.dice.length === 1 ? '1 die' : `${a.dice.length} dice`})` : ''}`;
     case 'command':
       return `${a.player} uses ${commandLabel(a.command)} on ${n(a.unitId)}`;
     case 'spendRally':

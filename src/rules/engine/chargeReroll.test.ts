@@ -159,3 +159,17 @@ describe('run rolls re-rolled by an ability (Core 2.2, 14.1)', () => {
     expect(refused(play(atMovement([rerollCharges], [1, 5]), port, [run]).s, port, rerollRun)).toMatchObject({ rule: 'Core 2.2' });
   });
 });
+
+describe('the battle log of a re-roll (players\' words)', () => {
+  it('the action and its event in words, with the ability and the rule', async () => {
+    const { describe: logLines } = await import('../../game/session/battleLog');
+    const s = play(atCharge([], [rerollCharges], [6, 1, 4]), port, [charge]).s;
+    const r = play(s, port, [{ ...reroll, dice: [1] }]);
+    const lines = logLines(1, r.s.log.slice(s.log.length), r.events, r.s);
+    expect(lines.map((l) => [l.text, l.rule])).toEqual([
+      ["p1 re-rolls Gutrippaz's charge roll (1 die)", 'Core 2.2'],
+      ['p1 rolls charge re-roll (Gutrippaz): [4]', 'Commands 5.0'],
+      ['Gutrippaz charge re-rolled (Ride for Vengeance): 7" → 10"', 'Ride for Vengeance (warscroll)'],
+    ]);
+  });
+});
