@@ -238,6 +238,7 @@ export function PlayPanel(p: PlayPanelProps) {
           <span className="lbl">VP</span>
           <b data-testid="play-vp-p1">{s.vp.p1}</b>
           <b data-testid="play-vp-p2">{s.vp.p2}</b>
+          {s.armyAbilitiesUsed && (['lbl', 'p1', 'p2'] as const).map((k) => (k === 'lbl' ? <span key={k} className="lbl">Army used</span> : <span key={k} data-testid={`play-army-used-${k}`}>{s.armyAbilitiesUsed?.[k]?.join(', ') ?? ''}</span>))}
         </div>
         <div className="play-objs" data-testid="play-objectives">
           {Object.entries(s.objectives).map(([o, c]) => (
