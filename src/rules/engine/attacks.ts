@@ -18,6 +18,7 @@ import {
   inCombat,
   isAlive,
   modelWeapons,
+  mortalDamage,
   onBattlefield,
   reject,
   requireTurn,
@@ -32,7 +33,7 @@ import {
 import { makeMove } from './moves';
 import { twistAttackModifiers, twistObscuring, twistStrike } from './ascension';
 import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
-import { abilityStrike, effectsOn, modifiedFrom, permission, rerollFrom, weaponGrantsFrom, type EffectContext } from '../abilities/passives';
+import { abilityStrike, effectsOn, modifiedFrom, permission, rerollFrom, weaponGrantsFrom, type AppliedEffect, type EffectContext } from '../abilities/passives';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -297,7 +298,10 @@ export function shoot(c: Ctx, a: Extract<Action, { type: 'shoot' }>): void {
   const s = c.s;
   if (s.phase !== 'shooting' || a.player !== s.active) reject('Shoot is used in your shooting phase', 'Core 14.2');
   const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.2');
-  if (u.turn.usedRun || u.turn.usedRetreat) reject(`unit "${a.unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.2');
+  // Core 29.0: an ability that lets the unit shoot after a RUN / RETREAT ability (`mayShootAfter`) overrides the restriction.
+  const afterRun = u.turn.usedRun ? permission(s, c.port, a.unitId, 'shootAfterRun') : null;
+  const afterRetreat = u.turn.usedRetreat ? permission(s, c.port, a.unitId, 'shootAfterRetreat') : null;
+  if ((u.turn.usedRun && afterRun === null) || (u.turn.usedRetreat && afterRetreat === null)) reject(`unit "${a.unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.2');
   const engaged = inCombat(s, c.port, a.unitId);
   if (!rosterUnit(s, a.unitId).weapons.some((w) => w.range !== 'melee')) reject(`unit "${a.unitId}" has no ranged weapons`, 'Core 16.0');
   // Core 16.0, per weapon: a weapon whose target is not within its Range / not visible (or, in
@@ -305,7 +309,7 @@ export function shoot(c: Ctx, a: Extract<Action, { type: 'shoot' }>): void {
   const { list, skipped } = planAttacks(c, a.player, a.unitId, false, a.target, a.weaponTargets, (w, t) => shootingTargetProblem(c, a.unitId, w, t, engaged));
   if (list.length === 0) reject(skipped.map((x) => x.reason).join('; '), skipped[0]?.rule ?? 'Core 16.0');
   useCore(c, a.unitId);
-  openWindow(c, 'shoot', a.player, a.unitId, list, skipped);
+  openWindow(c, 'shoot', a.player, a.unitId, list, skipped, [afterRun, afterRetreat].filter((x): x is string => x !== null));
 }
 
 /**
@@ -435,9 +439,9 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
  * Open the reactions window of a declared ATTACK ability. `skipped`: the weapons that make no
  * attacks (Core 16.0), reported in the `attackDeclared` event (absent when none).
  */
-function openWindow(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId, unitId: string, list: AttackAssignment[], skipped: readonly SkippedWeapon[] = []): void {
+function openWindow(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId, unitId: string, list: AttackAssignment[], skipped: readonly SkippedWeapon[] = [], abilities: readonly string[] = []): void {
   c.s.pendingAttack = { kind, player, unitId, assignments: list, toReact: c.s.active as PlayerId, passes: 0 };
-  c.events.push({ type: 'attackDeclared', kind, unitId, assignments: list, reactionsFirst: c.s.active, ...(skipped.length > 0 ? { skipped } : {}) });
+  c.events.push({ type: 'attackDeclared', kind, unitId, assignments: list, reactionsFirst: c.s.active, ...(skipped.length > 0 ? { skipped } : {}), ...(abilities.length > 0 ? { abilities } : {}) });
 }
 
 /** A reaction was used in the open window (Core 5.2): the other player may react next. */
@@ -483,7 +487,62 @@ interface WeaponAbilities {
   /** Weapon abilities the effects give this weapon (Core 20.0), and the lowest unmodified hit roll that is a critical hit (Core 17.0). */
   grants: string[];
   critOn: number;
+  /** Session 36: the target's "attacks that target it fail on an unmodified hit (wound) roll of 1-N" (0: none). */
+  failHit: number;
+  failWound: number;
+  /** Session 36: mortal damage for each unmodified hit / save roll of a value (`mortalPerRoll`), after the ATTACK ability. */
+  rollMortals: RollMortal[];
   rules: string[];
+}
+
+/** One `mortalPerRoll` effect in force for an attack: which dice it counts and who suffers. */
+interface RollMortal {
+  readonly roll: 'save' | 'hit';
+  readonly unmodified: number;
+  readonly per: number;
+  /** The unit that suffers the mortal damage. */
+  readonly victim: string;
+  /** The unit credited with the damage (the saving unit; none for a persisting spell's hit rolls). */
+  readonly by: string;
+  readonly ability: string;
+  readonly rule: string;
+}
+
+/** The range of the attack matches an effect's `attacks` (absent / `all`: any). */
+function rangeMatches(e: { attacks?: 'melee' | 'ranged' | 'all' }, weapon: 'melee' | 'ranged'): boolean {
+  return e.attacks === undefined || e.attacks === 'all' || e.attacks === weapon;
+}
+
+/**
+ * Session 36 effects that change the dice of the attack sequence (Core 17.0): `failUnmodified` on the
+ * target ("if the unmodified hit roll for an attack that targets this unit is 1-4, the attack fails and
+ * the attack sequence ends"; the highest of several applies) and `mortalPerRoll` on either side (the
+ * target's unmodified save rolls, the attacker's unmodified hit rolls).
+ */
+function rollEffects(mine: readonly AppliedEffect[], theirs: readonly AppliedEffect[], weapon: 'melee' | 'ranged', unitId: string, target: string): { failHit: number; failWound: number; rollMortals: RollMortal[]; rules: string[] } {
+  let failHit = 0;
+  let failWound = 0;
+  const rollMortals: RollMortal[] = [];
+  const rules: string[] = [];
+  for (const a of theirs) {
+    const e = a.effect;
+    if ('failUnmodified' in e) {
+      failHit = Math.max(failHit, e.upTo);
+      if (e.failUnmodified === 'hitWound') failWound = Math.max(failWound, e.upTo);
+      rules.push(a.rule);
+    } else if ('mortalPerRoll' in e && e.roll === 'save' && rangeMatches(e, weapon)) {
+      rollMortals.push({ roll: 'save', unmodified: e.unmodified, per: e.mortalPerRoll, victim: e.to === 'attacker' ? unitId : target, by: e.to === 'attacker' ? target : '', ability: a.ability, rule: a.rule });
+      rules.push(a.rule);
+    }
+  }
+  for (const a of mine) {
+    const e = a.effect;
+    if ('mortalPerRoll' in e && e.roll === 'hit' && e.to === 'self' && rangeMatches(e, weapon)) {
+      rollMortals.push({ roll: 'hit', unmodified: e.unmodified, per: e.mortalPerRoll, victim: unitId, by: '', ability: a.ability, rule: a.rule });
+      rules.push(a.rule);
+    }
+  }
+  return { failHit, failWound, rollMortals, rules };
 }
 
 /**
@@ -500,7 +559,7 @@ function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon
   const mine = effectsOn(s, c.port, unitId, ctx);
   const theirs = effectsOn(s, c.port, target, tctx);
   const none = { add: 0, rules: [] as string[] };
-  if (mine.length === 0 && theirs.length === 0) return { hit: 0, wound: 0, save: 0, attacks: 0, damage: 0, rend: 0, rerollHit: null, rerollWound: null, rerollSave: null, grants: [], critOn: 6, rules: [] };
+  if (mine.length === 0 && theirs.length === 0) return { hit: 0, wound: 0, save: 0, attacks: 0, damage: 0, rend: 0, rerollHit: null, rerollWound: null, rerollSave: null, grants: [], critOn: 6, failHit: 0, failWound: 0, rollMortals: [], rules: [] };
   const companion = has(w, 'companion');
   // The attacker's own hit / wound modifiers, plus those on "attacks that target" the target (`incoming`).
   const own = { hit: modifiedFrom(s, mine, 'hit', ctx), wound: modifiedFrom(s, mine, 'wound', ctx) };
@@ -519,7 +578,8 @@ function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon
   const rh = rerollFrom(mine, 'hit', ctx);
   const rw = rerollFrom(mine, 'wound', ctx);
   const rs = rerollFrom(theirs, 'save', tctx);
-  const rules = [...new Set([...hit.rules, ...wound.rules, ...save.rules, ...attacks.rules, ...damage.rules, ...rend.rules, ...grants.rules, ...[rh, rw, rs].flatMap((x) => (x ? [x.rule] : []))])];
+  const dice = rollEffects(mine, theirs, ctx.weapon as 'melee' | 'ranged', unitId, target);
+  const rules = [...new Set([...hit.rules, ...wound.rules, ...save.rules, ...attacks.rules, ...damage.rules, ...rend.rules, ...grants.rules, ...[rh, rw, rs].flatMap((x) => (x ? [x.rule] : [])), ...dice.rules])];
   return {
     hit: hit.add,
     wound: wound.add,
@@ -535,6 +595,9 @@ function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon
     rerollSave: rs?.which ?? null,
     grants: grants.abilities,
     critOn: grants.critOn,
+    failHit: dice.failHit,
+    failWound: dice.failWound,
+    rollMortals: dice.rollMortals,
     rules,
   };
 }
@@ -563,6 +626,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   const targets = [...new Set(list.map((x) => x.target))];
   const charged = s.units[unitId].turn.charged;
   const pools: Record<string, number> = {};
+  // `mortalPerRoll` (session 36): mortal damage "after the Fight ability has been resolved", per victim and ability.
+  const afterwards = new Map<string, { victim: string; by: string; ability: string; amount: number }>();
   for (const target of targets) {
     if (!isAlive(s, target)) continue;
     const tru = rosterUnit(s, target);
@@ -615,28 +680,37 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       // Charge (+1 Damage) weapons; the abilities' Damage modifiers (Monster Killers, Path of the Attacker: +1, melee, against a MONSTER).
       const chargeBonus = (charged && wAbilities.includes('charge-damage') ? 1 : 0) + ab.damage;
       const damageOf = (why: string) => Math.max(0, rollValue(c, ab.setDamage ?? w.damage, `damage:${unitId}:${w.name}${why}`, player) + chargeBonus);
-      const hits = rerolled(c, rollLogged(c, attacks, 6, `hit:${unitId}:${w.name}`, player), ab.rerollHit, (d) => d !== 1 && (d >= ab.critOn || d + hitMod >= hit), `hit:${unitId}:${w.name}`, player);
+      // `failUnmodified` (session 36): an unmodified hit roll of 1-N fails whatever the modifiers, critical or not.
+      const hitSucceeds = (d: number) => d !== 1 && d > ab.failHit && (d >= ab.critOn || d + hitMod >= hit);
+      const hits = rerolled(c, rollLogged(c, attacks, 6, `hit:${unitId}:${w.name}`, player), ab.rerollHit, hitSucceeds, `hit:${unitId}:${w.name}`, player);
       let toWound = 0;
       let autoWounds = 0;
       let mortal = 0;
       for (const d of hits) {
         // Core 17.0: an unmodified 6 is a critical hit (or `critOn`+, an ability's "critical hits on unmodified hit rolls of 5+").
         const critical = d >= ab.critOn;
-        const success = d !== 1 && (critical || d + hitMod >= hit);
-        if (!success) continue;
+        if (!hitSucceeds(d)) continue;
         if (critical && crit === 'crit-mortal') mortal += damageOf(':mortal');
         else if (critical && crit === 'crit-auto-wound') autoWounds++;
         else if (critical && crit === 'crit-2-hits') toWound += 2;
         else toWound++;
       }
-      const woundDice = toWound > 0 ? rerolled(c, rollLogged(c, toWound, 6, `wound:${unitId}:${w.name}`, player), ab.rerollWound, (d) => d !== 1 && d + woundMod >= wound, `wound:${unitId}:${w.name}`, player) : [];
-      const wounds = woundDice.filter((d) => d !== 1 && d + woundMod >= wound).length + autoWounds;
+      const woundSucceeds = (d: number) => d !== 1 && d > ab.failWound && d + woundMod >= wound;
+      const woundDice = toWound > 0 ? rerolled(c, rollLogged(c, toWound, 6, `wound:${unitId}:${w.name}`, player), ab.rerollWound, woundSucceeds, `wound:${unitId}:${w.name}`, player) : [];
+      const wounds = woundDice.filter(woundSucceeds).length + autoWounds;
       const save = tru.warscroll.save;
       let unsaved = wounds;
       let saveDice: number[] = [];
       if (save !== null && wounds > 0) {
         saveDice = rerolled(c, rollLogged(c, wounds, 6, `save:${target}:${w.name}`, defender), ab.rerollSave, (d) => d !== 1 && d + saveMod >= save, `save:${target}:${w.name}`, defender);
         unsaved = saveDice.filter((d) => d === 1 || d + saveMod < save).length;
+      }
+      for (const rm of ab.rollMortals) {
+        const count = (rm.roll === 'save' ? saveDice : hits).filter((d) => d === rm.unmodified).length;
+        if (count === 0) continue;
+        const key = `${rm.victim}|${rm.ability}`;
+        const prev = afterwards.get(key) ?? { victim: rm.victim, by: rm.by, ability: rm.ability, amount: 0 };
+        afterwards.set(key, { ...prev, amount: prev.amount + count * rm.per });
       }
       let damage = 0;
       for (let i = 0; i < unsaved; i++) damage += damageOf('');
@@ -663,4 +737,10 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   }
   // Every attack is resolved before the damage sequence (Core 17.0), one target at a time (Core 18.0).
   for (const target of targets) if (pools[target] !== undefined) damageSequence(c, target, pools[target], `${kind}:${unitId}`);
+  // Then the abilities' mortal damage for unmodified rolls ("after the Fight ability has been resolved", Core 17.2: mortal damage, ward rolls allowed).
+  for (const x of afterwards.values()) {
+    if (!isAlive(s, x.victim)) continue;
+    c.events.push({ type: 'abilityMortal', ability: x.ability, unitId: x.victim, amount: x.amount });
+    mortalDamage(c, x.victim, x.amount, `ability:${x.by}`);
+  }
 }
