@@ -26,6 +26,7 @@ const ROLL_WORDS: Readonly<Record<string, string>> = {
   hit: 'hit rolls',
   wound: 'wound rolls',
   save: 'save rolls',
+  chargeDice: 'the number of dice of charge rolls',
   attacks: 'the Attacks characteristic',
   damage: 'the Damage characteristic',
   rend: 'the Rend characteristic',

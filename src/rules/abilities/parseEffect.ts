@@ -179,6 +179,12 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
     const kind = m[1].toLowerCase() === 'casting' ? 'cast' : m[1].toLowerCase() === 'chanting' ? 'chant' : m[1].toLowerCase();
     return { body: { reroll: kind, which: m[2] ? 'ones' : 'any', ...(scope !== undefined ? { attacks: scope } : {}) }, subj };
   }
+  // Session 36: the number of dice of charge rolls (Core 14.3: 2D6), with the bound every such text states.
+  if ((m = /^(add|subtract) 1 (?:to|from) the number of dice rolled when making charge rolls for (.+), to a (maximum|minimum) of (\d)$/i.exec(t))) {
+    const add = m[1].toLowerCase() === 'add';
+    if (add ? m[3].toLowerCase() !== 'maximum' || m[4] !== '3' : m[3].toLowerCase() !== 'minimum' || m[4] !== '1') fail(t);
+    return { body: { modify: 'chargeDice', by: add ? 1 : -1 }, subj: readSubject(m[2], ctx) };
+  }
   // Roll modifiers.
   if ((m = /^(add|subtract) (\d+) (?:to|from) (hit|wound|save|charge|run|casting|chanting|unbinding|banishment) rolls for (.+)$/i.exec(t))) {
     const by = Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1);
@@ -306,6 +312,9 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   let lead0 = /^while they are ((?:wholly )?within \d+" of this unit), (friendly .+)$/i.exec(c);
   if (lead0) c = `${lead0[2]} while they are ${lead0[1]}`;
   else if ((lead0 = /^while (friendly [\w' -]+? units) are ((?:wholly )?within \d+" of this unit), they (.+)$/i.exec(c))) c = `${lead0[1]} ${lead0[3]} while they are ${lead0[2]}`;
+  // The bound of a number of dice (", to a maximum of 3") is read with the body, after the conditions before it.
+  const bound = /, to a (?:maximum|minimum) of \d+$/i.exec(c);
+  if (bound) c = c.slice(0, bound.index);
   const d1 = takeDuration(c);
   c = d1.rest;
   const lead = takeLeadingCondition(c);
@@ -321,7 +330,7 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   let duration = d1.duration ?? d2.duration ?? outerDuration;
   // "If this unit charged this turn, for the rest of the turn, ..." in a passive: the charge lasts the turn, so does the effect.
   if (ctx.passive && duration === 'turn' && cond.cond?.also?.charged === true && d1.duration === undefined) duration = undefined;
-  const { body: read, more, subj } = readBody(c, ctx);
+  const { body: read, more, subj } = readBody(bound ? c + bound[0] : c, ctx);
   return [read, ...(more ?? [])].map((b) => frameEffect(raw, ctx, gate, b, subj, cond, duration));
 }
 

@@ -10,7 +10,7 @@ import { parseEffect } from './parseEffect';
 import { parseTiming } from './parseTiming';
 import { AbilityEffectSchema } from './schema';
 
-const KW = ['STORMCAST ETERNALS', 'SKAVEN', 'ESHIN', 'KRULEBOYZ', 'LUMINETH REALM-LORDS', 'HURAKAN', 'FLESH-EATER COURTS', 'INFANTRY', 'HERO', 'MONSTER', 'WIZARD (1)'];
+const KW = ['DESTRUCTION', 'STORMCAST ETERNALS', 'SKAVEN', 'ESHIN', 'KRULEBOYZ', 'LUMINETH REALM-LORDS', 'HURAKAN', 'FLESH-EATER COURTS', 'INFANTRY', 'HERO', 'MONSTER', 'WIZARD (1)'];
 
 function parse(effect: string, opts: { declare?: string; timing?: string } = {}) {
   const r = parseEffect({ declare: opts.declare ?? null, effect, timing: parseTiming(opts.timing, opts.timing === undefined), knownKeywords: KW });
@@ -101,5 +101,26 @@ describe('Shoot and Charge after a Run or Retreat (mayShootAfter, mayChargeAfter
     expect(parse('While this unit is wholly within 12" of a friendly Mega-Gargant, this unit can use Charge abilities even if it used a Run ability in the same turn.').resolves).toBeNull();
     expect(parse('While friendly Eshin units are wholly within 13" of this unit and not in combat, they can use Shoot and/or Charge abilities even if they used a Run ability in the same turn.').resolves).toBeNull();
     expect(parse('This unit can use Shoot abilities even if it used a Run ability in the same turn.', { timing: 'Your Hero Phase' }).resolves).toBeNull();
+  });
+});
+
+describe('the number of dice of charge rolls (modify chargeDice)', () => {
+  it('"Until the start of your next turn, subtract 1 from the number of dice rolled when making charge rolls for the target, to a minimum of 1." (sce-002 Starfall)', () => {
+    const r = parse('Until the start of your next turn, subtract 1 from the number of dice rolled when making charge rolls for the target, to a minimum of 1.', {
+      timing: 'Your Hero Phase',
+      declare: 'Pick a visible enemy unit within 18" of this unit to be the target.',
+    });
+    expect(r.resolves).toEqual([{ modify: 'chargeDice', by: -1, targets: 'targets', duration: 'nextTurnStart' }]);
+  });
+  it('"For the rest of the turn, add 1 to the number of dice rolled when making charge rolls for friendly Destruction units while they are wholly within 12" of this unit, to a maximum of 3." (ij-001 The End of Empires: the aura\'s condition before the bound)', () => {
+    expect(parse('For the rest of the turn, add 1 to the number of dice rolled when making charge rolls for friendly Destruction units while they are wholly within 12" of this unit, to a maximum of 3.', { timing: 'Your Charge Phase' }).resolves).toEqual([
+      { modify: 'chargeDice', by: 1, targets: 'friendly', duration: 'turn', while: { within: 12, of: 'self', wholly: true, keyword: 'DESTRUCTION' } },
+    ]);
+  });
+  it('fall-back twins: another bound than the one the engine keeps (a maximum of 4, a minimum of 2), no bound, 2 dice at once', () => {
+    expect(parse('Add 1 to the number of dice rolled when making charge rolls for this unit, to a maximum of 4.').resolves).toBeNull();
+    expect(parse('Subtract 1 from the number of dice rolled when making charge rolls for this unit, to a minimum of 2.').resolves).toBeNull();
+    expect(parse('Add 1 to the number of dice rolled when making charge rolls for this unit.').resolves).toBeNull();
+    expect(parse('Add 2 to the number of dice rolled when making charge rolls for this unit, to a maximum of 3.').resolves).toBeNull();
   });
 });

@@ -125,7 +125,8 @@ const EffectCommon = {
 export const AbilityEffectSchema = z.union([
   z.strictObject({
     ...EffectCommon,
-    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'control', 'cast', 'chant', 'unbind', 'banish']),
+    /** `chargeDice` (an extension, session 36): the number of dice of the charge roll, kept within 1-3 (engine/chargeDice.ts). */
+    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish']),
     by: z.number().int().min(-10).max(10),
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),

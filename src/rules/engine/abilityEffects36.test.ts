@@ -95,3 +95,25 @@ describe('mayShootAfter: Shoot after a Run (Vanguard Chamber)', () => {
     expect(refused(toPhase(plainRan, port, 'shooting'), port, { type: 'shoot', player: 'p1', unitId: 'p1-boyz', target: 'p2-boyz' }).rule).toBe('Core 14.2');
   });
 });
+
+describe('chargeDice: the number of dice of the charge roll (Core 14.3: 2D6)', () => {
+  const port = tablePortAt({ 'p1-hero': [30, 15], 'p2-boyz': [38, 15] });
+  const charge = (p1: Ability[], dice: number[]) => {
+    const s = toPhase(gameAtHero(roster('p1', p1), roster('p2'), port), port, 'charge');
+    return play({ ...s, diceScript: dice } as GameState, port, [{ type: 'charge', player: 'p1', unitId: 'p1-hero' }]).events.find((e) => e.type === 'chargeRoll');
+  };
+  it('"Add 1 to the number of dice rolled when making charge rolls for this unit, to a maximum of 3." (sce-002 On Wings of Brilliance): dice 3 4 5 → 12; without it 3 4 → 7', () => {
+    const wings = fromText('On Wings of Brilliance', undefined, 'Add 1 to the number of dice rolled when making charge rolls for this unit, to a maximum of 3.');
+    expect(charge([wings], [3, 4, 5])).toMatchObject({ dice: [3, 4, 5], roll: 12, abilities: ['On Wings of Brilliance (warscroll)'] });
+    expect(charge([], [3, 4, 5])).toMatchObject({ dice: [3, 4], roll: 7 });
+    // Two such abilities still roll at most 3 dice ("to a maximum of 3").
+    const more = ability({ name: 'More', timing: timing('Passive', 'passive', 'any'), effect: 'More', resolves: [{ modify: 'chargeDice', by: 1, targets: 'self' }] });
+    expect(charge([wings, more], [3, 4, 5, 6])).toMatchObject({ dice: [3, 4, 5], roll: 12 });
+  });
+  it('"subtract 1 from the number of dice ... to a minimum of 1" (sce-002 Starfall\'s effect on its target): one dice, 5 → 5', () => {
+    const less = ability({ name: 'Starfall', timing: timing('Passive', 'passive', 'any'), effect: 'Starfall', resolves: [{ modify: 'chargeDice', by: -1, targets: 'self' }] });
+    expect(charge([less], [5, 6])).toMatchObject({ dice: [5], roll: 5 });
+    const twice = ability({ name: 'Again', timing: timing('Passive', 'passive', 'any'), effect: 'Again', resolves: [{ modify: 'chargeDice', by: -1, targets: 'self' }] });
+    expect(charge([less, twice], [5, 6])).toMatchObject({ dice: [5], roll: 5 });
+  });
+});
