@@ -368,12 +368,14 @@ export function rerollFrom(list: readonly AppliedEffect[], roll: string, ctx: Ef
 }
 
 /** The permission an ability gives (Core 29.0: it "specifically overrides the restriction"), as the rule granting it, or null. */
-export function permission(s: GameState, port: GeometryPort | undefined, unitId: string, kind: 'mayShootInCombat' | 'chargeAfterRun' | 'chargeAfterRetreat'): string | null {
+export function permission(s: GameState, port: GeometryPort | undefined, unitId: string, kind: 'mayShootInCombat' | 'chargeAfterRun' | 'chargeAfterRetreat' | 'shootAfterRun' | 'shootAfterRetreat'): string | null {
   for (const a of effectsOn(s, port, unitId)) {
     const e = a.effect;
     if (kind === 'mayShootInCombat' && 'mayShootInCombat' in e) return a.rule;
     if (kind === 'chargeAfterRun' && 'mayChargeAfter' in e && e.mayChargeAfter === 'run') return a.rule;
     if (kind === 'chargeAfterRetreat' && 'mayChargeAfter' in e && e.mayChargeAfter === 'retreat') return a.rule;
+    if (kind === 'shootAfterRun' && 'mayShootAfter' in e && e.mayShootAfter === 'run') return a.rule;
+    if (kind === 'shootAfterRetreat' && 'mayShootAfter' in e && e.mayShootAfter === 'retreat') return a.rule;
   }
   return null;
 }
