@@ -62,7 +62,7 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
   let any = false;
   let why = '';
   for (const t of candidates) {
-    const p = pickProblem(c, player, user, unitPick, t, memo);
+    const p = pickProblem(c, player, user, unitPick, t, memo, a);
     if (p === null) {
       any = true;
       out.push({ ...base, label: `${label} → ${t}`, action: action([t]), available: true, target: t });
@@ -104,7 +104,7 @@ function magicEntries(c: Ctx, player: PlayerId, unitId: string, a: Ability, out:
   let why = '';
   for (const t of Object.keys(s.units)) {
     if (s.units[t].manifestation !== undefined || !onBattlefield(c, t)) continue;
-    const p = pickProblem(c, player, unitId, pick, t, memo);
+    const p = pickProblem(c, player, unitId, pick, t, memo, a);
     if (p === null) {
       any = true;
       out.push({ ...base, label: `${label} → ${t}`, action: mk(t), available: true, target: t });
