@@ -1,8 +1,10 @@
 /**
  * A tiny end-to-end harness (no test framework): tests are plain async functions that open browser
  * pages on the built app (`ctx.openPage`, `openApp`, `openPlay`: a fresh page each; `keptPage`: one
- * booted page shared by the tests of a file that only read it) and throw on failure. Used by
- * `run.ts`, which closes every page a test left open when the test ends.
+ * booted page shared by the tests of a file that only read it or reset it through the app;
+ * `pageToLoadInto`: a Play page shared by the tests of a lane whose first step reloads it into
+ * another game) and throw on failure. Used by `run.ts`, which closes every page a test left open
+ * when the test ends, except the kept ones.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,6 +72,8 @@ const LOAD_INTO = 'lane: a Play page to load a game into';
  * Offers a test's own Play page, at the test's end, to the lane's next {@link pageToLoadInto}
  * (which wipes its storage before handing it on): kept when the lane holds no such page, else left
  * to the runner, which closes it. The page must be in Play mode, and the test must not close it.
+ * Never offer a page with an init script (`addInitScript`: it runs again on every load, e.g. writing
+ * its game over the next test's autosave) or a route of its own.
  */
 export async function offerToLoadInto(ctx: E2EContext, opened: OpenedPage): Promise<void> {
   const kept = ctx.laneKept ?? ctx.kept;
