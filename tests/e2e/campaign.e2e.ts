@@ -88,7 +88,8 @@ export const tests: E2ETest[] = [
       await page.waitForSelector('[data-testid=campaign-battle-form]');
       await page.selectOption('[data-testid=campaign-battleplan]', 'the-decisive-battle');
       await page.fill('[data-testid=campaign-battle-seed]', '7');
-      await Promise.all([page.waitForEvent('load', { timeout: 120_000 }), page.click('[data-testid=campaign-battle-start]')]);
+      // Play opens in place (no reload): the address gains ?play=1 when the battle has started.
+      await Promise.all([page.waitForFunction(() => new URLSearchParams(location.search).get('play') === '1', undefined, { timeout: 120_000 }), page.click('[data-testid=campaign-battle-start]')]);
       await playReady(page);
       let s = await play<Summary>(page, 'summary()');
       assertEqual(s.battleplan, 'The Decisive Battle', 'Play starts the battleplan picked');

@@ -39,6 +39,7 @@ import { tests as onlineTests } from './online.e2e';
 import { tests as campaignOnlineTests } from './campaignOnline.e2e';
 import { tests as twistsTests } from './twists.e2e';
 import { tests as flow35Tests } from './flow35.e2e';
+import { tests as flow36Tests } from './flow36.e2e';
 import { tests as abilities34Tests } from './abilities34.e2e';
 import type { E2EContext, E2ETest, OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
@@ -76,6 +77,7 @@ const suites: { file: string; tests: E2ETest[] }[] = [
   { file: 'drop28', tests: drop28Tests },
   { file: 'leavePlay', tests: leavePlayTests },
   { file: 'flow35', tests: flow35Tests },
+  { file: 'flow36', tests: flow36Tests },
 ];
 const tests = suites.flatMap((s) => s.tests);
 const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);
