@@ -41,7 +41,7 @@ import { tests as twistsTests } from './twists.e2e';
 import { tests as flow35Tests } from './flow35.e2e';
 import { tests as flow36Tests } from './flow36.e2e';
 import { tests as abilities34Tests } from './abilities34.e2e';
-import type { E2EContext, E2ETest, OpenedPage } from './harness';
+import { trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
@@ -105,6 +105,7 @@ async function main(): Promise<number> {
       root,
       async openPage() {
         const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+        trackRequests(page); // for a kept page's hand-over (harness requestsSettled)
         // Playwright's 30 s default for clicks and waits is a hang watchdog here, not a speed bound:
         // with two lanes, vitest and other work beside them, software WebGL can hold a page's main
         // thread that long on a loaded machine. Explicit timeouts in the tests are kept.
