@@ -8,7 +8,8 @@
  */
 
 import { describeTiming } from '../rules/abilities/parseTiming';
-import type { Ability, AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
+import { describeCondition } from '../rules/abilities/describe';
+import type { Ability, AbilityEffect } from '../rules/abilities/schema';
 
 /** The part of an army this needs (an imported army, `RosterInput`). */
 export interface ArmyWithAbilities {
@@ -33,19 +34,6 @@ export function abilityRows(army: ArmyWithAbilities): AbilityRow[] {
     ...army.units.flatMap((u) => (u.warscroll.abilities ?? []).map((ability) => ({ holderId: u.id, holder: u.name, ability }))),
     ...(army.manifestations ?? []).flatMap((m) => (m.warscroll.abilities ?? []).map((ability) => ({ holderId: m.id, holder: m.name, ability }))),
   ];
-}
-
-function describeCondition(c: AbilityCondition): string {
-  const parts: string[] = [];
-  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${c.of ?? 'self'}`);
-  if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
-  if (c.charged) parts.push('charged this turn');
-  if (c.damaged !== undefined) parts.push(`${c.damaged} or more damage points`);
-  if (c.castRoll !== undefined) parts.push(`casting/chanting roll ${c.castRoll}+`);
-  if (c.territory) parts.push(`in ${c.territory} territory`);
-  if (c.keyword) parts.push(`${c.unit ?? 'unit'} is ${c.keyword}`);
-  if (c.roll) parts.push(`roll ${c.roll}`);
-  return parts.join(', ');
 }
 
 /** One effect in a few words: `ward 6+ → friendly while wholly within 12" of self, target is KRULEBOYZ`. */

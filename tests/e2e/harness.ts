@@ -24,6 +24,12 @@ export interface E2EContext {
    * them when the suite ends. Absent where a runner keeps no pages: each test then boots its own.
    */
   kept?: Map<string, Promise<OpenedPage>>;
+  /**
+   * Booted pages kept for the next tests of every suite the same lane runs (see
+   * {@link pageToLoadInto}); the runner closes them when the lane ends. Absent where a runner keeps
+   * nothing.
+   */
+  laneKept?: Map<string, Promise<OpenedPage>>;
 }
 
 /** A page and what it recorded: console and page errors, failed requests (`errors`), console warnings. */
@@ -42,15 +48,61 @@ export interface OpenedPage {
  * boots a new one. Without `ctx.kept` (a runner that keeps nothing) it is `open()`.
  */
 export async function keptPage(ctx: E2EContext, key: string, open: () => Promise<OpenedPage>): Promise<OpenedPage> {
-  if (!ctx.kept) return open();
-  const held = ctx.kept.get(key);
+  return (await keptIn(ctx.kept, key, open)).opened;
+}
+
+/** The page kept under `key` in `kept` (reused: true), or a new one booted by `open()` and kept there. */
+async function keptIn(kept: Map<string, Promise<OpenedPage>> | undefined, key: string, open: () => Promise<OpenedPage>): Promise<{ opened: OpenedPage; reused: boolean }> {
+  if (!kept) return { opened: await open(), reused: false };
+  const held = kept.get(key);
   if (held) {
     const o = await held.catch(() => null);
-    if (o && !o.page.isClosed()) return o;
+    if (o && !o.page.isClosed()) return { opened: o, reused: true };
   }
   const booting = open();
-  ctx.kept.set(key, booting);
-  return booting;
+  kept.set(key, booting);
+  return { opened: await booting, reused: false };
+}
+
+const LOAD_INTO = 'lane: a Play page to load a game into';
+
+/**
+ * Offers a test's own Play page, at the test's end, to the lane's next {@link pageToLoadInto}
+ * (which wipes its storage before handing it on): kept when the lane holds no such page, else left
+ * to the runner, which closes it. The page must be in Play mode, and the test must not close it.
+ */
+export async function offerToLoadInto(ctx: E2EContext, opened: OpenedPage): Promise<void> {
+  const kept = ctx.laneKept ?? ctx.kept;
+  if (!kept || opened.page.isClosed()) return;
+  const held = await kept.get(LOAD_INTO)?.catch(() => null);
+  if (held && !held.page.isClosed()) return;
+  kept.set(LOAD_INTO, Promise.resolve(opened));
+}
+
+/**
+ * A Play page (`?play=1`, ready) for a test whose FIRST step reloads the page into another game: a
+ * saved game uploaded (`uploadGame`), a replay, a new game. Such a test only needs the Play panel's
+ * file inputs and buttons; the reload then gives it a new document, so the page the previous such
+ * test of the same lane left (any suite: `ctx.laneKept`) serves as well as a fresh one and saves a
+ * boot (8-9.5 CPU-s in software WebGL; docs/performance.md, "The test run"). On reuse the page's
+ * browser storage is wiped first (localStorage and sessionStorage: the previous test's autosave,
+ * previous game, replay, camera and panel places), so the reload lands as in a fresh browser, and
+ * its recorded errors and warnings are cleared (the previous test has checked its own). One
+ * difference from a fresh page remains: the "previous game" the reload keeps is none instead of a
+ * default new game. Do not call it from a test that reads the game before it reloads, nor close the
+ * page it returns.
+ */
+export async function pageToLoadInto(ctx: E2EContext): Promise<OpenedPage> {
+  const { opened, reused } = await keptIn(ctx.laneKept ?? ctx.kept, LOAD_INTO, () => openPlay(ctx));
+  if (reused) {
+    await opened.page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    opened.errors.length = 0;
+    opened.warnings.length = 0;
+  }
+  return opened;
 }
 
 /** One end-to-end test. */

@@ -32,8 +32,11 @@
  */
 
 import { plainRulesText } from './parseTiming';
-import { keywordSpec, splitKeywords } from './parseKeywords';
+import { splitKeywords } from './parseKeywords';
+import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
+
+export { casterClause } from './parseDeclare';
 
 /** What {@link parseEffect} needs. */
 export interface EffectInput {
@@ -54,116 +57,6 @@ export interface ParsedEffect {
 
 type Target = AbilityEffect['targets'];
 type Duration = AbilityEffect['duration'];
-
-const rxCache = new Map<string, RegExp>();
-/** A case-insensitive RegExp of `source`, compiled once (the parser runs for every ability of a roster). */
-function rx(source: string): RegExp {
-  let r = rxCache.get(source);
-  if (!r) {
-    r = new RegExp(source, 'i');
-    rxCache.set(source, r);
-  }
-  return r;
-}
-
-/** A part of the text not understood; thrown often while trying shapes, so it records no stack. */
-class NotUnderstood extends Error {
-  constructor(part: string) {
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    super(part);
-    Error.stackTraceLimit = limit;
-  }
-}
-function fail(part: string): never {
-  throw new NotUnderstood(part);
-}
-
-/**
- * The caster clause of a lore spell or prayer: "Pick a friendly Kruleboyz Wizard to cast this
- * spell, ..." → `{ keywords: "Kruleboyz", kind: "WIZARD" }` (keywords as printed, maybe '').
- * `null` when the Declare has no such clause.
- */
-export function casterClause(declare: string | null): { keywords: string; kind: 'WIZARD' | 'PRIEST' } | null {
-  const d = plainRulesText(declare ?? '');
-  const m = /^(?:if [^,]+, )?pick a friendly ((?:[\w'-]+ )*?)(wizard|priest) ?to (?:cast this spell|chant this prayer)/i.exec(d);
-  return m ? { keywords: m[1].trim(), kind: m[2].toUpperCase() as 'WIZARD' | 'PRIEST' } : null;
-}
-
-const NOUN_KEYWORD: Record<string, string | undefined> = {
-  unit: undefined, units: undefined, hero: 'HERO', heroes: 'HERO', monster: 'MONSTER', monsters: 'MONSTER',
-  wizard: 'WIZARD', wizards: 'WIZARD', priest: 'PRIEST', priests: 'PRIEST',
-};
-
-/** A keyword run plus noun ("Kruleboyz Infantry unit", "non-Hero Nighthaunt Infantry") → spec parts. */
-function readUnitPhrase(phrase: string, known: Iterable<string>): { keyword?: string; notKeyword?: string } {
-  const m = /^(?:non-([\w'-]+) )?((?:[\w'-]+ )*?)(units?|heroes|hero|monsters?|wizards?|priests?)$/i.exec(phrase.trim());
-  if (!m) fail(phrase);
-  if (/\bor\b|\band\b/i.test(m[2])) fail(phrase);
-  const kws: string[] = [];
-  if (m[2].trim() !== '') {
-    const k = splitKeywords(m[2].trim(), known);
-    if (!k) fail(phrase);
-    kws.push(...k);
-  }
-  const noun = NOUN_KEYWORD[m[3].toLowerCase()];
-  if (noun && !kws.includes(noun)) kws.push(noun);
-  let notKeyword: string | undefined;
-  if (m[1]) {
-    const n = splitKeywords(m[1], known);
-    if (!n || n.length !== 1) fail(phrase);
-    notKeyword = n[0];
-  }
-  return { ...(kws.length > 0 ? { keyword: keywordSpec(kws) } : {}), ...(notKeyword ? { notKeyword } : {}) };
-}
-
-/** The Declare (caster clause and casting/chanting roll already removed) → picks. */
-function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
-  const s = d.replace(/\.$/, '').trim();
-  if (s === '') return [];
-  // "to be the target" is sometimes left out ("pick a visible friendly Kruleboyz unit wholly within 12" of them, then ...").
-  const m = /^pick (a|an|1|up to (\d+)) (visible )?(friendly|enemy) (.+?)(?: to be the (targets?))?$/i.exec(s);
-  if (!m) fail(d);
-  const count = m[2] ? Number(m[2]) : 1;
-  if (((m[6] ?? 'target').toLowerCase() === 'targets') !== (m[2] !== undefined) || count < 1) fail(d);
-  const kind = m[4].toLowerCase() === 'friendly' ? 'friendlyUnit' : 'enemyUnit';
-  let body = m[5];
-  const pick: { -readonly [K in keyof AbilityPick]: AbilityPick[K] } = { kind };
-  if (count > 1) pick.count = count;
-  if (m[3]) pick.visible = true;
-  // Tail clauses after the noun.
-  const tails: [RegExp, (x: RegExpExecArray) => void][] = [
-    [/ (?:that (?:is|are) |and (?:is|are) )?(wholly )?within (\d+)" of this unit$/i, (x) => { pick.within = Number(x[2]); if (x[1]) pick.wholly = true; }],
-    [/ (?:that (?:is|are) |and (?:is|are) )?in combat with (?:this unit|it)$/i, () => {
-      if (kind !== 'enemyUnit') fail(d);
-      // In combat with this unit (Core 13.0): within its 3" combat range and visible to it.
-      pick.within = 3;
-      pick.visible = true;
-    }],
-    [/ (?:that (?:is|are) |and (?:is|are) )?within this unit's combat range$/i, () => { pick.within = 3; }],
-    [/ (?:that (?:is|are) |and (?:is|are) |and )?not in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = false; }],
-    [/ (?:that (?:is|are) |and (?:is|are) )in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = true; }],
-    [/ on the battlefield$/i, () => undefined],
-  ];
-  let progress = true;
-  while (progress) {
-    progress = false;
-    for (const [re, apply] of tails) {
-      const x = re.exec(body);
-      if (x) {
-        const setsWithin = re.source.includes('within') || re.source.includes('combat with');
-        if (setsWithin && pick.within !== undefined) fail(d);
-        apply(x);
-        body = body.slice(0, x.index);
-        progress = true;
-      }
-    }
-  }
-  const kw = readUnitPhrase(body, known);
-  if (kw.keyword) pick.keyword = kw.keyword;
-  if (kw.notKeyword) pick.notKeyword = kw.notKeyword;
-  return [pick];
-}
 
 // ---- Effect clauses ---------------------------------------------------------------------
 
@@ -233,43 +126,6 @@ function takeDuration(c: string): { rest: string; duration?: Duration } {
     if (trail) return { rest: c.slice(0, trail.index), duration: d };
   }
   return { rest: c };
-}
-
-/** Pull a trailing condition ("while they are wholly within 12" of this unit", "if it charged in the same turn"). */
-function takeCondition(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
-  let m = / (while|if) (?:it is|they are) (wholly )?within (\d+)" of this unit$/i.exec(c);
-  if (m) return { rest: c.slice(0, m.index), cond: { within: Number(m[3]), of: 'self', ...(m[2] ? { wholly: true } : {}) }, kind: m[1].toLowerCase() as 'while' | 'if' };
-  m = / while (?:it is|they are) (wholly )?within this unit's combat range$/i.exec(c);
-  if (m) return { rest: c.slice(0, m.index), cond: { within: 3, of: 'self', ...(m[1] ? { wholly: true } : {}) }, kind: 'while' };
-  m = / if it charged (?:in the same turn|this turn)$/i.exec(c);
-  if (m) return { rest: c.slice(0, m.index), cond: { charged: true }, kind: 'if' };
-  m = / while (?:it is|they are) in combat$/i.exec(c);
-  if (m) return { rest: c.slice(0, m.index), cond: { inCombat: true }, kind: 'while' };
-  return { rest: c };
-}
-
-/** A leading condition on this unit ("If this unit is in combat, ...", "While this unit is in combat, ...", "If this unit charged this turn, ..."). */
-function takeLeadingCondition(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
-  let m = /^(if|while) this unit is in combat, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { inCombat: true, unit: 'self' }, kind: m[1].toLowerCase() as 'while' | 'if' };
-  m = /^if this unit charged (?:this|in the same) turn, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { charged: true, unit: 'self' }, kind: 'if' };
-  // "If the chanting roll was 8+, ..." (the roll of this spell or prayer; an `if`, checked when it resolves).
-  m = /^if the (?:casting|chanting) roll was (\d+)\+, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { castRoll: Number(m[1]) }, kind: 'if' };
-  // "Battle Damaged": "While this unit has 10 or more damage points, ..."; "While this unit is damaged, ...".
-  m = /^while this unit has (\d+) or more damage points, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { damaged: Number(m[1]), unit: 'self' }, kind: 'while' };
-  m = /^while this unit is damaged, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { damaged: 1, unit: 'self' }, kind: 'while' };
-  return { rest: c };
-}
-
-function merge(a: AbilityCondition | undefined, b: AbilityCondition | undefined): AbilityCondition | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  for (const k of Object.keys(b) as (keyof AbilityCondition)[]) if (k in a && a[k] !== b[k]) fail('two conditions on the same field');
-  return { ...a, ...b };
 }
 
 /** One clause (no leading/trailing duration or condition left to it) → effect body. */
@@ -414,15 +270,19 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   let c = raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, '');
   const d1 = takeDuration(c);
   c = d1.rest;
-  const lead = takeLeadingCondition(c);
+  const lead = takeLeadingCondition(c, ctx.known);
   c = lead.rest;
   const cond0 = takeCondition(c);
   c = cond0.rest;
-  if (lead.cond && cond0.cond) fail(raw);
-  const cond = lead.cond ? lead : cond0;
+  // A condition on this unit before an aura of a passive (session 36): both hold, each on its own unit (`also`).
+  const both = lead.cond && cond0.cond ? auraWithOwnCondition(lead.cond, cond0.cond, ctx.passive) : undefined;
+  if (lead.cond && cond0.cond && both === undefined) fail(raw);
+  const cond = both ? { cond: both, kind: 'while' as const } : lead.cond ? lead : cond0;
   const d2 = d1.duration ? { rest: c } : takeDuration(c);
   c = d2.rest;
-  const duration = d1.duration ?? d2.duration ?? outerDuration;
+  let duration = d1.duration ?? d2.duration ?? outerDuration;
+  // "If this unit charged this turn, for the rest of the turn, ..." in a passive: the charge lasts the turn, so does the effect.
+  if (ctx.passive && duration === 'turn' && cond.cond?.also?.charged === true && d1.duration === undefined) duration = undefined;
   const { body: read, subj } = readBody(c, ctx);
   const { duration: bodyDuration, ...body } = read as { duration?: Duration } & Record<string, unknown>;
   if (bodyDuration) {
@@ -434,7 +294,9 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   let condition = cond.cond;
   if (condition?.castRoll !== undefined && (ctx.passive || !ctx.castRoll)) fail(raw); // no casting / chanting roll to read
   if (condition && condition.castRoll === undefined && condition.within === undefined && condition.unit === undefined && subj.targets === 'self') condition = { ...condition, unit: 'self' };
-  if (condition && condition.within !== undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
+  if (condition && condition.within !== undefined && condition.ofFriendly === undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
+  if (condition?.ofFriendly !== undefined && subj.targets !== 'self') fail(raw); // "within N" of a friendly K" only of this unit itself (session 36)
+  if (condition?.unit === 'target' && !targetConditionFits(body, subj.targets, ctx.passive, ctx.hasTargets)) fail(raw); // the unit attacked: session 36
   const aura = subj.cond;
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
   const merged = merge(condition, aura);
@@ -474,15 +336,7 @@ function sentences(effect: string): string[] {
 export function parseEffect(input: EffectInput): ParsedEffect {
   const known = [...input.knownKeywords];
   try {
-    // Declare: the caster clause of a lore (checked by the importer) and the casting roll (Magic 6.0) are the core's.
-    let d = plainRulesText(input.declare ?? '').replace(/\bpicka\b/gi, 'pick a');
-    const caster = /^pick a friendly (?:[\w'-]+ )*?(?:wizard|priest) ?to (?:cast this spell|chant this prayer),? (?:then )?/i.exec(d);
-    // The caster is the unit using the spell (Core 28.2): "of them" / "the caster" is "this unit".
-    if (caster) d = d.slice(caster[0].length).replace(/ of them\b/gi, ' of this unit');
-    d = d.replace(/\bthe (caster|chanter)\b/gi, 'this unit');
-    d = d.replace(/,? (?:then )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
-    const picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known);
-    const castRoll = /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(input.declare ?? ''));
+    const { picks, castRoll } = readDeclareText(input.declare, known, input.timing);
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
     const ss = sentences(input.effect.replace(/\bthe (caster|chanter)\b/gi, 'this unit'));
     if (ss.length === 0) fail('(no effect)');
@@ -536,7 +390,7 @@ function splitAnd(s: string, ctx: Ctx, outer: Duration): AbilityEffect[] {
     const dur = lead.duration && lead.rest !== s ? lead.duration : outer;
     // A shared leading condition ("While this unit has 10 or more damage points, X is 4 and this unit
     // has a Control characteristic of 10"): written once, it is on both halves.
-    const cond = takeLeadingCondition(body);
+    const cond = takeLeadingCondition(body, ctx.known);
     const prefix = cond.cond ? body.slice(0, body.length - cond.rest.length) : '';
     body = cond.rest;
     const idx = [...body.matchAll(/,? and (?=[a-z])/gi)].map((x) => [x.index ?? 0, x[0].length] as const);
