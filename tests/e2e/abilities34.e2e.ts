@@ -19,7 +19,7 @@
  * - item 2 (session 36): a reaction offered to the OPPONENT: the Clawlord of p2's Skaven is given the
  *   real "If I Cannot Rule, None Shall Rule!" of nh-001 (Reaction: Opponent declared a command for a
  *   unit within 12" of this unit); p1 rallies the shaman (a command); p2's page shows the reaction on
- *   the Clawlord's options, p2 uses it, both logs show it;
+ *   the Clawlord's options, p2 uses it, both logs show it; p2 resolves it by hand while p1 is to act;
  * - no id or engine word on either page (idScan), no console error.
  *
  * The battle's set-up (the export read, the battle against the Skaven sample) is `rosterSetup.ts`.
@@ -259,6 +259,17 @@ export const tests: E2ETest[] = [
         await shows(page, reacted.actions);
         const reactLine = `${s0.units.find((u) => u.id === CLAWLORD)!.name} uses If I Cannot Rule, None Shall Rule!`;
         for (const [who, pg] of [['p1', page], ['p2', p2.page]] as const) assert((await text(pg, '[data-testid=play-log]')).includes(reactLine), `${who}'s log shows "${reactLine}"`);
+        // Resolved by hand on p2's page while p1 is to act (the by-hand entry stays on the waiting page): no effect this time.
+        await p2.page.waitForSelector('[data-testid=play-waiting]');
+        await p2.page.click('[data-testid^="play-g-byHand"]:not([disabled])');
+        await p2.page.waitForSelector('[data-testid=play-byhand]');
+        assert((await text(p2.page, '[data-testid=play-byhand-effect]')).includes('unless your opponent spends 1 additional command point'), 'the dialog quotes the reaction\'s Effect');
+        const nBy = (await summaryOf(p2.page)).actions;
+        await p2.page.click('[data-testid=play-byhand-apply]:not([disabled])');
+        await shows(p2.page, nBy + 1);
+        await shows(page, nBy + 1);
+        const byLine = `${s0.armies.p2} resolves If I Cannot Rule, None Shall Rule! by hand (no effect this time)`;
+        assert((await text(page, '[data-testid=play-log]')).includes(byLine), `p1's log shows "${byLine}"`);
 
         // Item 5, passives beside the step they affect: the Marshcrawla Sloggoth's move in p1's movement phase.
         await clickAndWait(page, '[data-testid=play-g-endPhase]:not([disabled])');

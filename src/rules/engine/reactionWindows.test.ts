@@ -53,6 +53,10 @@ describe('"This unit was picked as the target of a non-Core ability" (Ruination 
     expect(used.events.some((e) => e.type === 'abilityAwaitsByHand')).toBe(true);
     // Once Per Turn (Army): offered, not available, after its use; the window stays open through the reaction.
     expect(offered(unitAbilityOptions(used.s, port, 'p2-boyz'), 'Ruination Chamber')).toEqual([['p2', false]]);
+    // Resolved by hand by p2 in p1's turn; the resistance roll failed: no effect this time (an empty list, the dialog's "it does nothing this time").
+    const done = play(used.s, port, [{ type: 'resolveByHand', player: 'p2', ability: 'Ruination Chamber', effects: [] }]);
+    expect(done.events.find((e) => e.type === 'abilityResolvedByHand')).toMatchObject({ player: 'p2', name: 'Ruination Chamber', effects: [] });
+    expect(done.s.abilities?.awaiting).toEqual([]);
   });
 
   it('a unit that was not picked cannot react; the window closes when play moves on (the next phase)', () => {

@@ -146,7 +146,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
     choice: z.string().max(200).optional(),
     positions: Positions.optional(),
   }),
-  z.strictObject({ type: z.literal('resolveByHand'), player: Player, ability: z.string().min(1).max(200), effects: z.array(AbilityEffectSchema).min(1).max(20), positions: Positions.optional() }),
+  z.strictObject({ type: z.literal('resolveByHand'), player: Player, ability: z.string().min(1).max(200), effects: z.array(AbilityEffectSchema).max(20), positions: Positions.optional() }),
   z.strictObject({
     type: z.literal('twistPick'),
     player: Player,

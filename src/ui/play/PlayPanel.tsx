@@ -282,7 +282,13 @@ export function PlayPanel(p: PlayPanelProps) {
             You are watching: you see every move, roll and the battle log as they happen, and may measure and check line of sight; you cannot act.
           </div>
         ) : waitingFor ? (
-          <h3 data-testid="play-waiting">Waiting for {who(waitingFor)} to act…</h3>
+          <>
+            <h3 data-testid="play-waiting">Waiting for {who(waitingFor)} to act…</h3>
+            {/* Issue 34: this seat's reactions and its abilities waiting to be resolved by hand stay usable while the other player acts. */}
+            <div className="play-opts" data-testid="play-general">
+              {withAbilities(p.general.filter((e) => (e.ability || e.byHand) && e.action.player === p.online?.seat), (e, i) => <Entry key={i} e={e} busy={busy} onAct={actFor(e.label)} onActNow={p.onAct} words={words} testid={generalTestId(e)} />, 'play-g')}
+            </div>
+          </>
         ) : (
           <>
             <h3>{s.toAct ? `${who(s.toAct)} to act` : 'Actions'}</h3>
