@@ -8,7 +8,8 @@
  */
 
 import { describeTiming } from '../rules/abilities/parseTiming';
-import type { Ability, AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
+import { describeCondition } from '../rules/abilities/describe';
+import type { Ability, AbilityEffect } from '../rules/abilities/schema';
 
 /** The part of an army this needs (an imported army, `RosterInput`). */
 export interface ArmyWithAbilities {
@@ -35,19 +36,6 @@ export function abilityRows(army: ArmyWithAbilities): AbilityRow[] {
   ];
 }
 
-function describeCondition(c: AbilityCondition): string {
-  const parts: string[] = [];
-  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${c.of ?? 'self'}`);
-  if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
-  if (c.charged) parts.push('charged this turn');
-  if (c.damaged !== undefined) parts.push(`${c.damaged} or more damage points`);
-  if (c.castRoll !== undefined) parts.push(`casting/chanting roll ${c.castRoll}+`);
-  if (c.territory) parts.push(`in ${c.territory} territory`);
-  if (c.keyword) parts.push(`${c.unit ?? 'unit'} is ${c.keyword}`);
-  if (c.roll) parts.push(`roll ${c.roll}`);
-  return parts.join(', ');
-}
-
 /** One effect in a few words: `ward 6+ → friendly while wholly within 12" of self, target is KRULEBOYZ`. */
 export function describeEffect(e: AbilityEffect): string {
   let what: string;
@@ -66,6 +54,9 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('keyword' in e) what = `${e.add ? '+' : '-'}${e.keyword}`;
   else if ('mayShootInCombat' in e) what = 'may shoot in combat';
   else if ('mayChargeAfter' in e) what = `may charge after ${e.mayChargeAfter}`;
+  else if ('mayShootAfter' in e) what = `may shoot after ${e.mayShootAfter}`;
+  else if ('mortalPerRoll' in e) what = `${e.mortalPerRoll} mortal on ${e.to} per unmodified ${e.roll} ${e.unmodified}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}`;
+  else if ('failUnmodified' in e) what = `incoming ${e.failUnmodified} fails on 1-${e.upTo}`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else what = `note: ${e.note}`;

@@ -32,8 +32,11 @@
  */
 
 import { plainRulesText } from './parseTiming';
-import { keywordSpec, splitKeywords } from './parseKeywords';
+import { splitKeywords } from './parseKeywords';
+import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
+
+export { casterClause } from './parseDeclare';
 
 /** What {@link parseEffect} needs. */
 export interface EffectInput {
@@ -54,116 +57,6 @@ export interface ParsedEffect {
 
 type Target = AbilityEffect['targets'];
 type Duration = AbilityEffect['duration'];
-
-const rxCache = new Map<string, RegExp>();
-/** A case-insensitive RegExp of `source`, compiled once (the parser runs for every ability of a roster). */
-function rx(source: string): RegExp {
-  let r = rxCache.get(source);
-  if (!r) {
-    r = new RegExp(source, 'i');
-    rxCache.set(source, r);
-  }
-  return r;
-}
-
-/** A part of the text not understood; thrown often while trying shapes, so it records no stack. */
-class NotUnderstood extends Error {
-  constructor(part: string) {
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    super(part);
-    Error.stackTraceLimit = limit;
-  }
-}
-function fail(part: string): never {
-  throw new NotUnderstood(part);
-}
-
-/**
- * The caster clause of a lore spell or prayer: "Pick a friendly Kruleboyz Wizard to cast this
- * spell, ..." → `{ keywords: "Kruleboyz", kind: "WIZARD" }` (keywords as printed, maybe '').
- * `null` when the Declare has no such clause.
- */
-export function casterClause(declare: string | null): { keywords: string; kind: 'WIZARD' | 'PRIEST' } | null {
-  const d = plainRulesText(declare ?? '');
-  const m = /^(?:if [^,]+, )?pick a friendly ((?:[\w'-]+ )*?)(wizard|priest) ?to (?:cast this spell|chant this prayer)/i.exec(d);
-  return m ? { keywords: m[1].trim(), kind: m[2].toUpperCase() as 'WIZARD' | 'PRIEST' } : null;
-}
-
-const NOUN_KEYWORD: Record<string, string | undefined> = {
-  unit: undefined, units: undefined, hero: 'HERO', heroes: 'HERO', monster: 'MONSTER', monsters: 'MONSTER',
-  wizard: 'WIZARD', wizards: 'WIZARD', priest: 'PRIEST', priests: 'PRIEST',
-};
-
-/** A keyword run plus noun ("Kruleboyz Infantry unit", "non-Hero Nighthaunt Infantry") → spec parts. */
-function readUnitPhrase(phrase: string, known: Iterable<string>): { keyword?: string; notKeyword?: string } {
-  const m = /^(?:non-([\w'-]+) )?((?:[\w'-]+ )*?)(units?|heroes|hero|monsters?|wizards?|priests?)$/i.exec(phrase.trim());
-  if (!m) fail(phrase);
-  if (/\bor\b|\band\b/i.test(m[2])) fail(phrase);
-  const kws: string[] = [];
-  if (m[2].trim() !== '') {
-    const k = splitKeywords(m[2].trim(), known);
-    if (!k) fail(phrase);
-    kws.push(...k);
-  }
-  const noun = NOUN_KEYWORD[m[3].toLowerCase()];
-  if (noun && !kws.includes(noun)) kws.push(noun);
-  let notKeyword: string | undefined;
-  if (m[1]) {
-    const n = splitKeywords(m[1], known);
-    if (!n || n.length !== 1) fail(phrase);
-    notKeyword = n[0];
-  }
-  return { ...(kws.length > 0 ? { keyword: keywordSpec(kws) } : {}), ...(notKeyword ? { notKeyword } : {}) };
-}
-
-/** The Declare (caster clause and casting/chanting roll already removed) → picks. */
-function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
-  const s = d.replace(/\.$/, '').trim();
-  if (s === '') return [];
-  // "to be the target" is sometimes left out ("pick a visible friendly Kruleboyz unit wholly within 12" of them, then ...").
-  const m = /^pick (a|an|1|up to (\d+)) (visible )?(friendly|enemy) (.+?)(?: to be the (targets?))?$/i.exec(s);
-  if (!m) fail(d);
-  const count = m[2] ? Number(m[2]) : 1;
-  if (((m[6] ?? 'target').toLowerCase() === 'targets') !== (m[2] !== undefined) || count < 1) fail(d);
-  const kind = m[4].toLowerCase() === 'friendly' ? 'friendlyUnit' : 'enemyUnit';
-  let body = m[5];
-  const pick: { -readonly [K in keyof AbilityPick]: AbilityPick[K] } = { kind };
-  if (count > 1) pick.count = count;
-  if (m[3]) pick.visible = true;
-  // Tail clauses after the noun.
-  const tails: [RegExp, (x: RegExpExecArray) => void][] = [
-    [/ (?:that (?:is|are) |and (?:is|are) )?(wholly )?within (\d+)" of this unit$/i, (x) => { pick.within = Number(x[2]); if (x[1]) pick.wholly = true; }],
-    [/ (?:that (?:is|are) |and (?:is|are) )?in combat with (?:this unit|it)$/i, () => {
-      if (kind !== 'enemyUnit') fail(d);
-      // In combat with this unit (Core 13.0): within its 3" combat range and visible to it.
-      pick.within = 3;
-      pick.visible = true;
-    }],
-    [/ (?:that (?:is|are) |and (?:is|are) )?within this unit's combat range$/i, () => { pick.within = 3; }],
-    [/ (?:that (?:is|are) |and (?:is|are) |and )?not in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = false; }],
-    [/ (?:that (?:is|are) |and (?:is|are) )in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = true; }],
-    [/ on the battlefield$/i, () => undefined],
-  ];
-  let progress = true;
-  while (progress) {
-    progress = false;
-    for (const [re, apply] of tails) {
-      const x = re.exec(body);
-      if (x) {
-        const setsWithin = re.source.includes('within') || re.source.includes('combat with');
-        if (setsWithin && pick.within !== undefined) fail(d);
-        apply(x);
-        body = body.slice(0, x.index);
-        progress = true;
-      }
-    }
-  }
-  const kw = readUnitPhrase(body, known);
-  if (kw.keyword) pick.keyword = kw.keyword;
-  if (kw.notKeyword) pick.notKeyword = kw.notKeyword;
-  return [pick];
-}
 
 // ---- Effect clauses ---------------------------------------------------------------------
 
@@ -235,45 +128,8 @@ function takeDuration(c: string): { rest: string; duration?: Duration } {
   return { rest: c };
 }
 
-/** Pull a trailing condition ("while they are wholly within 12" of this unit", "if it charged in the same turn"). */
-function takeCondition(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
-  let m = / (while|if) (?:it is|they are) (wholly )?within (\d+)" of this unit$/i.exec(c);
-  if (m) return { rest: c.slice(0, m.index), cond: { within: Number(m[3]), of: 'self', ...(m[2] ? { wholly: true } : {}) }, kind: m[1].toLowerCase() as 'while' | 'if' };
-  m = / while (?:it is|they are) (wholly )?within this unit's combat range$/i.exec(c);
-  if (m) return { rest: c.slice(0, m.index), cond: { within: 3, of: 'self', ...(m[1] ? { wholly: true } : {}) }, kind: 'while' };
-  m = / if it charged (?:in the same turn|this turn)$/i.exec(c);
-  if (m) return { rest: c.slice(0, m.index), cond: { charged: true }, kind: 'if' };
-  m = / while (?:it is|they are) in combat$/i.exec(c);
-  if (m) return { rest: c.slice(0, m.index), cond: { inCombat: true }, kind: 'while' };
-  return { rest: c };
-}
-
-/** A leading condition on this unit ("If this unit is in combat, ...", "While this unit is in combat, ...", "If this unit charged this turn, ..."). */
-function takeLeadingCondition(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
-  let m = /^(if|while) this unit is in combat, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { inCombat: true, unit: 'self' }, kind: m[1].toLowerCase() as 'while' | 'if' };
-  m = /^if this unit charged (?:this|in the same) turn, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { charged: true, unit: 'self' }, kind: 'if' };
-  // "If the chanting roll was 8+, ..." (the roll of this spell or prayer; an `if`, checked when it resolves).
-  m = /^if the (?:casting|chanting) roll was (\d+)\+, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { castRoll: Number(m[1]) }, kind: 'if' };
-  // "Battle Damaged": "While this unit has 10 or more damage points, ..."; "While this unit is damaged, ...".
-  m = /^while this unit has (\d+) or more damage points, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { damaged: Number(m[1]), unit: 'self' }, kind: 'while' };
-  m = /^while this unit is damaged, /i.exec(c);
-  if (m) return { rest: c.slice(m[0].length), cond: { damaged: 1, unit: 'self' }, kind: 'while' };
-  return { rest: c };
-}
-
-function merge(a: AbilityCondition | undefined, b: AbilityCondition | undefined): AbilityCondition | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  for (const k of Object.keys(b) as (keyof AbilityCondition)[]) if (k in a && a[k] !== b[k]) fail('two conditions on the same field');
-  return { ...a, ...b };
-}
-
 /** One clause (no leading/trailing duration or condition left to it) → effect body. */
-function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: { targets: Target; cond?: AbilityCondition } } {
+function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: Record<string, unknown>[]; subj: { targets: Target; cond?: AbilityCondition } } {
   let m: RegExpExecArray | null;
   const t = c.trim();
   if ((m = rx(`^heal \\(([^)]+)\\) ${SUBJ}$`).exec(t))) return { body: { heal: dice(m[1]) }, subj: readSubject(m[2], ctx) };
@@ -284,10 +140,36 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
   if ((m = rx(`^you can return (\\d+|D3|D6) slain models? to ${SUBJ}$`).exec(t))) return { body: { returnModels: dice(m[1]) }, subj: readSubject(m[2], ctx) };
   if ((m = rx(`^remove ${SUBJ} from the battlefield and set (?:it|them) up again on the battlefield more than (\\d+)" from all enemy units$`).exec(t)))
     return { body: { setUp: 'battlefield', farther: Number(m[2]) }, subj: readSubject(m[1], ctx) };
-  if ((m = rx(`^${SUBJ} can use charge abilities( this turn)? even if (?:it|they) used a (run|retreat) ability in the same turn$`).exec(t)))
-    return { body: { mayChargeAfter: m[3].toLowerCase(), ...(m[2] ? { duration: THIS_TURN[1] } : {}) }, subj: readSubject(m[1], ctx) };
-  if ((m = rx(`^${SUBJ} can use an? (run|retreat) ability and still use charge abilities later in the turn$`).exec(t)))
-    return { body: { mayChargeAfter: m[2].toLowerCase() }, subj: readSubject(m[1], ctx) };
+  // Permissions after a RUN / RETREAT (Core 14.2, 14.3 overridden, Core 29.0): "can use Shoot and/or Charge
+  // abilities even if it used a Run or Retreat ability in the same turn" is one effect per pair (session 36: Shoot).
+  if ((m = rx(`^${SUBJ} can use (shoot and/or charge|shoot|charge) abilities( this turn)? even if (?:it|they) used an? (run|retreat)(?: or (retreat))? ability in the same turn$`).exec(t))) {
+    const bodies = permissionBodies(m[2], [m[4], m[5]], m[3] ? { duration: THIS_TURN[1] } : {});
+    return { body: bodies[0], more: bodies.slice(1), subj: readSubject(m[1], ctx) };
+  }
+  if ((m = rx(`^${SUBJ} can use an? (run|retreat) ability and still use (shoot and/or charge|shoot|charge) abilities later in the turn$`).exec(t))) {
+    const bodies = permissionBodies(m[3], [m[2]], {});
+    return { body: bodies[0], more: bodies.slice(1), subj: readSubject(m[1], ctx) };
+  }
+  // Session 36: "Each time you make an unmodified save roll of 6 for a combat attack that targets this unit,
+  // inflict 1 mortal damage on the attacking unit after the Fight ability has been resolved."
+  if ((m = rx(`^each time you make an unmodified save roll of ([1-6]) for an? (combat |shooting )?attack that targets ${SUBJ}, inflict (\\d+) mortal damage on the attacking unit(?: after the (fight|shoot) ability has been resolved)?$`).exec(t))) {
+    const scope = scopeOf(m[2]);
+    if (m[5] && (m[5].toLowerCase() === 'fight') !== (scope === 'melee') && scope !== 'all') fail(t);
+    if (m[5] && scope === 'all') fail(t); // "after the Fight ability" of any attack: not one moment
+    return { body: { mortalPerRoll: Number(m[4]), roll: 'save', unmodified: Number(m[1]), to: 'attacker', ...(scope !== 'all' ? { attacks: scope } : {}) }, subj: readSubject(m[3], ctx) };
+  }
+  // "For each unmodified hit roll of 1 for a combat attack made by the target, inflict 1 mortal damage on the target after the Fight ability has been resolved."
+  if ((m = rx(`^for each unmodified hit roll of ([1-6]) for an? (combat |shooting )attack made by ${SUBJ}, inflict (\\d+) mortal damage on ${SUBJ} after the (fight|shoot) ability has been resolved$`).exec(t))) {
+    const scope = scopeOf(m[2]);
+    const who = readSubject(m[3], ctx);
+    const victim = readSubject(m[5], ctx);
+    if (who.targets !== victim.targets || who.targets === 'friendly' || (m[6].toLowerCase() === 'fight') !== (scope === 'melee')) fail(t);
+    return { body: { mortalPerRoll: Number(m[4]), roll: 'hit', unmodified: Number(m[1]), to: 'self', attacks: scope }, subj: who };
+  }
+  // "If the unmodified hit roll [or unmodified wound roll] for an attack that targets this unit is 1-4, the attack fails and the attack sequence ends."
+  if ((m = rx(`^if the unmodified hit roll( or unmodified wound roll)? for an attack that targets ${SUBJ} is 1-([1-5]), the attack fails and the attack sequence ends$`).exec(t))) {
+    return { body: { failUnmodified: m[1] ? 'hitWound' : 'hit', upTo: Number(m[3]) }, subj: readSubject(m[2], ctx) };
+  }
   // "This unit can make a pile-in move": a 3" pile-in (Core 15.0, 'Pile-in' moves up to 3").
   if ((m = rx(`^${SUBJ} can make a pile-in move$`).exec(t))) return { body: { move: 'pileIn', inches: 3 }, subj: readSubject(m[1], ctx) };
   // Re-rolls.
@@ -296,6 +178,12 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
     if (incoming) fail(t); // a re-roll of the opponent's attack rolls: not in the vocabulary
     const kind = m[1].toLowerCase() === 'casting' ? 'cast' : m[1].toLowerCase() === 'chanting' ? 'chant' : m[1].toLowerCase();
     return { body: { reroll: kind, which: m[2] ? 'ones' : 'any', ...(scope !== undefined ? { attacks: scope } : {}) }, subj };
+  }
+  // Session 36: the number of dice of charge rolls (Core 14.3: 2D6), with the bound every such text states.
+  if ((m = /^(add|subtract) 1 (?:to|from) the number of dice rolled when making charge rolls for (.+), to a (maximum|minimum) of (\d)$/i.exec(t))) {
+    const add = m[1].toLowerCase() === 'add';
+    if (add ? m[3].toLowerCase() !== 'maximum' || m[4] !== '3' : m[3].toLowerCase() !== 'minimum' || m[4] !== '1') fail(t);
+    return { body: { modify: 'chargeDice', by: add ? 1 : -1 }, subj: readSubject(m[2], ctx) };
   }
   // Roll modifiers.
   if ((m = /^(add|subtract) (\d+) (?:to|from) (hit|wound|save|charge|run|casting|chanting|unbinding|banishment) rolls for (.+)$/i.exec(t))) {
@@ -342,6 +230,13 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
   }
   if ((m = rx(`^this unit has a control characteristic of (\\d+)$`).exec(t))) return { body: { set: 'control', to: Number(m[1]) }, subj: { targets: 'self' } };
   fail(c);
+}
+
+/** "Shoot and/or Charge" × "Run" [or "Retreat"] → one permission body per pair (`mayShootAfter` / `mayChargeAfter`). */
+function permissionBodies(what: string, after: (string | undefined)[], extra: Record<string, unknown>): Record<string, unknown>[] {
+  const kinds = what.toLowerCase() === 'shoot and/or charge' ? ['mayShootAfter', 'mayChargeAfter'] : what.toLowerCase() === 'shoot' ? ['mayShootAfter'] : ['mayChargeAfter'];
+  const moves = after.filter((x): x is string => x !== undefined).map((x) => x.toLowerCase());
+  return kinds.flatMap((k) => moves.map((mv) => ({ [k]: mv, ...extra })));
 }
 
 /** "Crit (Mortal)", "Charge (+1 Damage)", "Anti-Hero (+1 Rend)" → the damage query's spelling (`crit-mortal`, `anti-HERO`). */
@@ -409,21 +304,38 @@ function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Targ
   return { subj: readSubject(s, ctx) };
 }
 
-/** One clause with its duration and condition → one effect. */
-function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDuration: Duration): AbilityEffect {
+/** One clause with its duration and condition → its effects (one, or one per permission of "Shoot and/or Charge"). */
+function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDuration: Duration): AbilityEffect[] {
   let c = raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, '');
+  // An aura's condition written first ("While they are wholly within 12" of this unit, friendly K units ...",
+  // "While friendly K units are wholly within 13" of this unit, they ...") reads as the same condition written last.
+  let lead0 = /^while they are ((?:wholly )?within \d+" of this unit), (friendly .+)$/i.exec(c);
+  if (lead0) c = `${lead0[2]} while they are ${lead0[1]}`;
+  else if ((lead0 = /^while (friendly [\w' -]+? units) are ((?:wholly )?within \d+" of this unit), they (.+)$/i.exec(c))) c = `${lead0[1]} ${lead0[3]} while they are ${lead0[2]}`;
+  // The bound of a number of dice (", to a maximum of 3") is read with the body, after the conditions before it.
+  const bound = /, to a (?:maximum|minimum) of \d+$/i.exec(c);
+  if (bound) c = c.slice(0, bound.index);
   const d1 = takeDuration(c);
   c = d1.rest;
-  const lead = takeLeadingCondition(c);
+  const lead = takeLeadingCondition(c, ctx.known);
   c = lead.rest;
   const cond0 = takeCondition(c);
   c = cond0.rest;
-  if (lead.cond && cond0.cond) fail(raw);
-  const cond = lead.cond ? lead : cond0;
+  // A condition on this unit before an aura of a passive (session 36): both hold, each on its own unit (`also`).
+  const both = lead.cond && cond0.cond ? auraWithOwnCondition(lead.cond, cond0.cond, ctx.passive) : undefined;
+  if (lead.cond && cond0.cond && both === undefined) fail(raw);
+  const cond = both ? { cond: both, kind: 'while' as const } : lead.cond ? lead : cond0;
   const d2 = d1.duration ? { rest: c } : takeDuration(c);
   c = d2.rest;
-  const duration = d1.duration ?? d2.duration ?? outerDuration;
-  const { body: read, subj } = readBody(c, ctx);
+  let duration = d1.duration ?? d2.duration ?? outerDuration;
+  // "If this unit charged this turn, for the rest of the turn, ..." in a passive: the charge lasts the turn, so does the effect.
+  if (ctx.passive && duration === 'turn' && cond.cond?.also?.charged === true && d1.duration === undefined) duration = undefined;
+  const { body: read, more, subj } = readBody(bound ? c + bound[0] : c, ctx);
+  return [read, ...(more ?? [])].map((b) => frameEffect(raw, ctx, gate, b, subj, cond, duration));
+}
+
+/** One body read from a clause, with the clause's duration and condition checked and attached → one effect. */
+function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Record<string, unknown>, subj: { targets: Target; cond?: AbilityCondition }, cond: { cond?: AbilityCondition; kind?: 'while' | 'if' }, duration: Duration): AbilityEffect {
   const { duration: bodyDuration, ...body } = read as { duration?: Duration } & Record<string, unknown>;
   if (bodyDuration) {
     if (duration !== undefined && duration !== bodyDuration) fail(raw);
@@ -434,7 +346,9 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   let condition = cond.cond;
   if (condition?.castRoll !== undefined && (ctx.passive || !ctx.castRoll)) fail(raw); // no casting / chanting roll to read
   if (condition && condition.castRoll === undefined && condition.within === undefined && condition.unit === undefined && subj.targets === 'self') condition = { ...condition, unit: 'self' };
-  if (condition && condition.within !== undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
+  if (condition && condition.within !== undefined && condition.ofFriendly === undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
+  if (condition?.ofFriendly !== undefined && subj.targets !== 'self') fail(raw); // "within N" of a friendly K" only of this unit itself (session 36)
+  if (condition?.unit === 'target' && !targetConditionFits(body, subj.targets, ctx.passive, ctx.hasTargets)) fail(raw); // the unit attacked: session 36
   const aura = subj.cond;
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
   const merged = merge(condition, aura);
@@ -474,15 +388,7 @@ function sentences(effect: string): string[] {
 export function parseEffect(input: EffectInput): ParsedEffect {
   const known = [...input.knownKeywords];
   try {
-    // Declare: the caster clause of a lore (checked by the importer) and the casting roll (Magic 6.0) are the core's.
-    let d = plainRulesText(input.declare ?? '').replace(/\bpicka\b/gi, 'pick a');
-    const caster = /^pick a friendly (?:[\w'-]+ )*?(?:wizard|priest) ?to (?:cast this spell|chant this prayer),? (?:then )?/i.exec(d);
-    // The caster is the unit using the spell (Core 28.2): "of them" / "the caster" is "this unit".
-    if (caster) d = d.slice(caster[0].length).replace(/ of them\b/gi, ' of this unit');
-    d = d.replace(/\bthe (caster|chanter)\b/gi, 'this unit');
-    d = d.replace(/,? (?:then )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
-    const picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known);
-    const castRoll = /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(input.declare ?? ''));
+    const { picks, castRoll } = readDeclareText(input.declare, known, input.timing);
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
     const ss = sentences(input.effect.replace(/\bthe (caster|chanter)\b/gi, 'this unit'));
     if (ss.length === 0) fail('(no effect)');
@@ -508,7 +414,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       if (/^roll a dice$/i.test(s)) {
         const n = /^on a ([2-6])\+, (.+?)\.?$/i.exec(ss[i + 1] ?? '');
         if (!n) fail(ss[i + 1] ?? s);
-        out.push(readClause(n[2], ctx, `${n[1]}+`, outer));
+        out.push(...readClause(n[2], ctx, `${n[1]}+`, outer));
         i++;
         continue;
       }
@@ -527,7 +433,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
 /** A sentence as one clause, or as two clauses joined by " and " (", and") when both read whole. */
 function splitAnd(s: string, ctx: Ctx, outer: Duration): AbilityEffect[] {
   try {
-    return [readClause(s, ctx, undefined, outer)];
+    return readClause(s, ctx, undefined, outer);
   } catch (e) {
     if (!(e instanceof NotUnderstood)) throw e;
     // A shared leading duration ("For the rest of the turn, the targets have Ward (5+) and this unit has Strike-last").
@@ -536,7 +442,7 @@ function splitAnd(s: string, ctx: Ctx, outer: Duration): AbilityEffect[] {
     const dur = lead.duration && lead.rest !== s ? lead.duration : outer;
     // A shared leading condition ("While this unit has 10 or more damage points, X is 4 and this unit
     // has a Control characteristic of 10"): written once, it is on both halves.
-    const cond = takeLeadingCondition(body);
+    const cond = takeLeadingCondition(body, ctx.known);
     const prefix = cond.cond ? body.slice(0, body.length - cond.rest.length) : '';
     body = cond.rest;
     const idx = [...body.matchAll(/,? and (?=[a-z])/gi)].map((x) => [x.index ?? 0, x[0].length] as const);
@@ -547,8 +453,8 @@ function splitAnd(s: string, ctx: Ctx, outer: Duration): AbilityEffect[] {
         // A condition or duration written once at the end may belong to both halves: only split
         // when both halves carry the same ones, so none is dropped from either.
         const frame = (x: AbilityEffect) => JSON.stringify([x.duration, x.while, x.if]);
-        if (frame(a) !== frame(b)) fail(s);
-        return [a, b];
+        if (frame(a[0]) !== frame(b[0])) fail(s);
+        return [...a, ...b];
       } catch (e2) {
         if (!(e2 instanceof NotUnderstood)) throw e2;
       }

@@ -83,6 +83,15 @@ export function hasKeywordPhrase(keywords: readonly string[], phrase: string): b
   return from(0);
 }
 
+/** The unit's models not slain. */
+function modelsLeft(s: GameState, id: string): number {
+  const u = s.units[id];
+  if (u === undefined) return 0;
+  const r = s.players[u.owner].roster;
+  const ru = r.units.find((x) => x.id === id) ?? r.manifestations?.find((x) => x.id === id);
+  return ru === undefined ? 0 : ru.models.filter((m) => !u.slain.includes(m.id)).length;
+}
+
 /** Alive, deployed / summoned and on the battlefield (Core 28.0: an ability's unit must be). */
 export function present(s: GameState, port: GeometryPort | undefined, id: string): boolean {
   const u = Object.prototype.hasOwnProperty.call(s.units, id) ? s.units[id] : undefined;
@@ -119,7 +128,21 @@ export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: 
  */
 export function conditionHolds(s: GameState, port: GeometryPort | undefined, cond: AbilityCondition, affected: string, user: string | null, ctx: EffectContext = {}): boolean {
   if (cond.roll !== undefined || cond.castRoll !== undefined) return false;
-  if (cond.within !== undefined) {
+  if (cond.within !== undefined && cond.ofFriendly !== undefined) {
+    // "Wholly within 12" of a friendly Mega-Gargant": any other unit of the affected unit's army with one of the keywords.
+    if (port === undefined) return false;
+    const owner = s.units[affected].owner;
+    const near = Object.values(s.units).some(
+      (u) =>
+        u.owner === owner &&
+        u.id !== affected &&
+        u.manifestation === undefined &&
+        present(s, port, u.id) &&
+        cond.ofFriendly!.some((k) => hasKeywordPhrase(rosterKeywords(s, u.id), k)) &&
+        (cond.wholly === true ? port.whollyWithin(affected, u.id, cond.within!) : port.distance(affected, u.id) <= cond.within! + 1e-6),
+    );
+    if (!near) return false;
+  } else if (cond.within !== undefined) {
     const ref = cond.of === undefined || cond.of === 'self' ? user : cond.of === 'target' ? (ctx.opposing ?? null) : cond.of;
     if (ref === null || port === undefined || !present(s, port, ref)) return false;
     if (ref !== affected) {
@@ -127,15 +150,18 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
       if (!ok) return false;
     }
   }
-  // `unit` names whose state `inCombat` / `charged` / `fought` / `keyword` are checked (absent: the affected unit).
+  // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined) && subject === null) return false;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined) && subject === null) return false;
+  // "If the target unit has 10 or more models": its models not slain, now.
+  if (cond.models !== undefined && modelsLeft(s, subject!) < cond.models) return false;
   // "While this unit has N or more damage points": the damage points allocated to it now (Core 18.0; slain models' points are gone).
   if (cond.damaged !== undefined && (s.units[subject!]?.damage ?? 0) < cond.damaged) return false;
   if (cond.inCombat !== undefined) {
     if (port === undefined || inCombatNow(s, port, subject!) !== cond.inCombat) return false;
   }
   if (cond.charged !== undefined && s.units[subject!].turn.charged !== cond.charged) return false;
+  if (cond.setUp !== undefined && (s.units[subject!].turn.setUp === true) !== cond.setUp) return false;
   if (cond.fought !== undefined && (s.phase === 'combat' && (s.combat?.fought ?? []).includes(subject!)) !== cond.fought) return false;
   if (cond.territory !== undefined) {
     const owner = s.units[affected].owner;
@@ -147,9 +173,18 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
       cond.territory === 'own' ? port.whollyWithinTerritory(affected, own) : cond.territory === 'enemy' ? port.whollyWithinTerritory(affected, enemy) : !port.withinTerritory(affected, own, 0) && !port.withinTerritory(affected, enemy, 0);
     if (!ok) return false;
   }
+  // "Contesting an objective (you control / do not control)" (Core 32.1, 32.2): any objective the port knows of the state.
+  if (cond.contesting !== undefined) {
+    if (subject === null || port === undefined) return false;
+    const owner = s.units[subject].owner;
+    const ok = Object.keys(s.objectives).some((o) => (cond.contesting === 'any' || (s.objectives[o] === owner) === (cond.contesting === 'controlled')) && port.contests(subject, o));
+    if (!ok) return false;
+  }
   if (cond.keyword !== undefined) {
     if (subject === null || !hasKeywordPhrase(rosterKeywords(s, subject), cond.keyword)) return false;
   }
+  // A second condition with its own `unit` (an aura whose ability's unit must meet one of its own).
+  if (cond.also !== undefined && !conditionHolds(s, port, cond.also, affected, user, ctx)) return false;
   return true;
 }
 
@@ -333,12 +368,14 @@ export function rerollFrom(list: readonly AppliedEffect[], roll: string, ctx: Ef
 }
 
 /** The permission an ability gives (Core 29.0: it "specifically overrides the restriction"), as the rule granting it, or null. */
-export function permission(s: GameState, port: GeometryPort | undefined, unitId: string, kind: 'mayShootInCombat' | 'chargeAfterRun' | 'chargeAfterRetreat'): string | null {
+export function permission(s: GameState, port: GeometryPort | undefined, unitId: string, kind: 'mayShootInCombat' | 'chargeAfterRun' | 'chargeAfterRetreat' | 'shootAfterRun' | 'shootAfterRetreat'): string | null {
   for (const a of effectsOn(s, port, unitId)) {
     const e = a.effect;
     if (kind === 'mayShootInCombat' && 'mayShootInCombat' in e) return a.rule;
     if (kind === 'chargeAfterRun' && 'mayChargeAfter' in e && e.mayChargeAfter === 'run') return a.rule;
     if (kind === 'chargeAfterRetreat' && 'mayChargeAfter' in e && e.mayChargeAfter === 'retreat') return a.rule;
+    if (kind === 'shootAfterRun' && 'mayShootAfter' in e && e.mayShootAfter === 'run') return a.rule;
+    if (kind === 'shootAfterRetreat' && 'mayShootAfter' in e && e.mayShootAfter === 'retreat') return a.rule;
   }
   return null;
 }

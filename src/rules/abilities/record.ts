@@ -29,6 +29,11 @@ export interface AbilityUse {
   readonly name: string;
   /** A CORE ability (Core 5.3: 1 per unit per phase). */
   readonly core: boolean;
+  /**
+   * The units its Declare picked, kept only for an ability whose pick must not repeat a unit picked
+   * earlier in the turn (`AbilityPick.notPickedThisTurn`; absent otherwise, so other games keep their hash).
+   */
+  readonly targets?: readonly string[];
   readonly at: Stamp;
 }
 
@@ -69,6 +74,14 @@ export interface AbilityState {
   awaiting: AwaitingAbility[];
   /** Number of abilities used so far (the next `order`). */
   order: number;
+  /**
+   * The last declaration the engine resolved at once (a command, Run, Retreat, Charge, prayer, army
+   * ability) whose reactions are offered now (`engine/reactionWindows.ts`, Core 5.2), then the
+   * commands used as reactions to it (Forward to Victory, All-out Attack: reactions can be reacted
+   * to, INVENTORY A-R4); absent when play moved on. `seq`: the declaring action's index among the
+   * log's actions.
+   */
+  declared?: { seq: number; player: PlayerId; unitId: string | null; name: string; keywords: readonly string[]; targets: readonly string[]; at: Stamp }[];
 }
 
 /** The game's ability record, created on first use. */
@@ -140,6 +153,15 @@ export function rulesOfOneProblem(s: GameState, unitId: string | null, ability: 
   if (used.some((u) => u.name === ability.name)) return `unit "${unitId}" already used ${ability.name} this phase (the same ability once per phase)`;
   if (core && (used.some((u) => u.core) || s.phaseCoreUnits.includes(unitId))) return `unit "${unitId}" already used a CORE ability this phase`;
   return null;
+}
+
+/**
+ * Was `unitId` picked this turn by a use of an ability named `name` by `player` (the uses that kept
+ * their targets: `AbilityUse.targets`)? "that has not been picked to be the target of this ability this turn".
+ */
+export function pickedThisTurn(s: GameState, player: PlayerId, name: string, unitId: string): boolean {
+  const now = stampOf(s);
+  return (s.abilities?.used ?? []).some((u) => u.player === player && u.name === name && sameWindow(u.at, now, 'turn') && (u.targets ?? []).includes(unitId));
 }
 
 /** Record a use (after every check passed). */

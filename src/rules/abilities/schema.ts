@@ -58,10 +58,16 @@ export const EffectTargetSchema = z.union([z.enum(['self', 'targets', 'friendly'
 export const EffectDurationSchema = z.enum(['phase', 'turn', 'round', 'battle', 'nextTurnStart']);
 
 /** A condition (ABILITIES.md "Conditions"): all of the given fields must hold. */
-export const AbilityConditionSchema = z.strictObject({
+const conditionFields = {
   /** Within / wholly within this many inches (Core 1.0, 1.1) of `of`. */
   within: z.number().positive().max(100).optional(),
   of: z.string().min(1).max(100).optional(),
+  /**
+   * Instead of `of` (an extension, session 36): within / wholly within `within` inches of any friendly
+   * unit (of the ability's army, other than the affected unit) with one of these keyword phrases: "While
+   * this unit is wholly within 12" of a friendly Mega-Gargant, ...".
+   */
+  ofFriendly: z.array(z.string().min(1).max(100)).min(1).max(5).optional(),
   wholly: z.boolean().optional(),
   inCombat: z.boolean().optional(),
   charged: z.boolean().optional(),
@@ -78,10 +84,34 @@ export const AbilityConditionSchema = z.strictObject({
    * Only in an `if`: checked when the spell or prayer resolves; never true otherwise.
    */
   castRoll: z.number().int().min(2).max(30).optional(),
+  /**
+   * Has this many models or more now (slain models not counted). An extension (session 36): "if the
+   * target unit has 10 or more models", "attacks that target an enemy unit that has 5 or more models"
+   * (with `unit: "target"`, the unit attacked).
+   */
+  models: z.number().int().min(1).max(100).optional(),
   territory: z.enum(['own', 'enemy', 'neutral']).optional(),
   keyword: z.string().min(1).max(100).optional(),
   unit: z.enum(['self', 'target']).optional(),
   roll: z.string().regex(/^[2-6]\+$/).optional(),
+  /**
+   * Contesting an objective (Core 32.1) now: any, one its player controls, or one its player does not
+   * control (Core 32.2). An extension (session 36): "If this unit is contesting an objective you control".
+   */
+  contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
+  /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
+  setUp: z.boolean().optional(),
+};
+const BaseConditionSchema = z.strictObject(conditionFields);
+export const AbilityConditionSchema = z.strictObject({
+  ...conditionFields,
+  /**
+   * A second condition that must hold too, with its own `unit` (an extension, session 36): an aura whose
+   * ability's unit must meet a condition of its own, "If this unit charged this turn, add 3 to the
+   * control scores of friendly Nighthaunt units while they are wholly within 12" of this unit" is
+   * `{within: 12, of: "self", wholly: true, keyword: "NIGHTHAUNT", also: {charged: true, unit: "self"}}`.
+   */
+  also: BaseConditionSchema.optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
@@ -103,7 +133,8 @@ const EffectCommon = {
 export const AbilityEffectSchema = z.union([
   z.strictObject({
     ...EffectCommon,
-    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'control', 'cast', 'chant', 'unbind', 'banish']),
+    /** `chargeDice` (an extension, session 36): the number of dice of the charge roll, kept within 1-3 (engine/chargeDice.ts). */
+    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish']),
     by: z.number().int().min(-10).max(10),
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),
@@ -142,6 +173,31 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, keyword: z.string().min(1).max(100), add: z.boolean() }),
   z.strictObject({ ...EffectCommon, mayShootInCombat: z.literal(true) }),
   z.strictObject({ ...EffectCommon, mayChargeAfter: z.enum(['run', 'retreat']) }),
+  /**
+   * Extensions of session 36 (docs/abilities.md "Effect shapes added in session 36"):
+   * - `mayShootAfter`: the unit can use SHOOT abilities even if it used a RUN / RETREAT ability in the
+   *   same turn (Core 14.2's restriction overridden, Core 29.0), like `mayChargeAfter` for CHARGE.
+   * - `mortalPerRoll`: for each unmodified `roll` of `unmodified` in an attack, `mortalPerRoll` mortal
+   *   damage (Core 17.2) after the ATTACK ability has been resolved. `roll: "save"`: the affected unit's
+   *   save rolls for attacks that target it, the damage `to` the attacking unit ("Each time you make an
+   *   unmodified save roll of 6 for a combat attack that targets this unit, inflict 1 mortal damage on
+   *   the attacking unit"); `roll: "hit"`: the hit rolls of the affected unit's own attacks, `to` itself
+   *   ("for each unmodified hit roll of 1 for a combat attack made by the target, inflict 1 mortal damage
+   *   on the target"). `attacks`: the attacks' weapon range.
+   * - `failUnmodified`: attacks that target the affected unit fail (the attack sequence ends) when
+   *   their unmodified hit roll (`hit`) or hit or wound roll (`hitWound`) is `upTo` or less ("if the
+   *   unmodified hit roll for an attack that targets this unit is 1-4, the attack fails").
+   */
+  z.strictObject({ ...EffectCommon, mayShootAfter: z.enum(['run', 'retreat']) }),
+  z.strictObject({
+    ...EffectCommon,
+    mortalPerRoll: z.number().int().min(1).max(10),
+    roll: z.enum(['save', 'hit']),
+    unmodified: z.number().int().min(1).max(6),
+    to: z.enum(['attacker', 'self']),
+    attacks: z.enum(['melee', 'ranged', 'all']).optional(),
+  }),
+  z.strictObject({ ...EffectCommon, failUnmodified: z.enum(['hit', 'hitWound']), upTo: z.number().int().min(1).max(5) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
@@ -159,8 +215,37 @@ export const AbilityPickSchema = z.strictObject({
   visible: z.boolean().optional(),
   keyword: z.string().min(1).max(100).optional(),
   notKeyword: z.string().min(1).max(100).optional(),
+  /**
+   * Extension (session 36): the picked unit has at least one of these keywords ("an enemy Infantry or
+   * Cavalry unit", "a visible enemy Wizard or Priest"), besides all of `keyword`.
+   */
+  anyKeyword: z.array(z.string().min(1).max(100)).min(2).max(5).optional(),
+  /** Extension (session 36): "another friendly unit": not the ability's unit itself. */
+  notSelf: z.boolean().optional(),
+  /**
+   * Extension (session 36): "the closest visible enemy unit to them": no other unit that fits the rest
+   * of the pick is closer to the ability's unit (Core 1.0, closest points; units tied to be the closest
+   * may each be picked).
+   */
+  closest: z.boolean().optional(),
+  /**
+   * Extension (session 36): "that has not been picked to be the target of this ability this turn": no
+   * earlier use of an ability of the same name by the same player this turn picked the unit.
+   */
+  notPickedThisTurn: z.boolean().optional(),
   inCombat: z.boolean().optional(),
   choices: z.array(z.string().min(1).max(200)).max(20).optional(),
+  /**
+   * Extension (session 36): a condition on the ability's unit the Declare puts before the pick ("If
+   * this unit charged this phase, pick an enemy unit within 1" of it", "If this unit is contesting an
+   * objective you control, pick ..."): checked when the ability is declared; unmet, nothing can be picked.
+   */
+  unitIf: AbilityConditionSchema.optional(),
+  /**
+   * Extension (session 36): a condition on the picked unit's own state ("an enemy unit that charged this
+   * turn", "a friendly Ironjawz unit that was not set up this turn"): checked when the ability is declared.
+   */
+  cond: AbilityConditionSchema.optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 

@@ -20,8 +20,9 @@
  */
 
 import type { Ability, AbilityEffect, AbilityPick } from '../abilities/schema';
+import { describeCondition } from '../abilities/describe';
 import { findAbility, abilityRule } from '../abilities/catalog';
-import { abilityState, limitProblem, limitText, recordUse, rulesOfOneProblem, stampOf, type ActiveEffect } from '../abilities/record';
+import { abilityState, limitProblem, limitText, pickedThisTurn, recordUse, rulesOfOneProblem, stampOf, type ActiveEffect } from '../abilities/record';
 import { currentTrigger, windowProblem } from '../abilities/timing';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
 import { inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
@@ -111,7 +112,7 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
     const n = p.count ?? 1;
     const mine = targets.slice(i, i + n);
     if (mine.length === 0) reject(`${ability.name}: pick ${describePick(p)} ("targets")`, rule);
-    for (const t of mine) checkUnitPick(c, player, user, p, t, rule);
+    for (const t of mine) checkUnitPick(c, player, user, p, t, rule, ability);
     i += mine.length;
   }
   if (i < targets.length) reject(`${ability.name} picks ${i} unit(s); ${targets.length} given`, rule);
@@ -120,24 +121,41 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
 
 /** A pick as words: "an enemy unit within 12" visible to this unit". */
 export function describePick(p: AbilityPick): string {
-  const who = p.kind === 'friendlyUnit' ? 'a friendly' : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
-  const kw = p.keyword ? ` ${p.keyword}` : '';
+  const who = p.closest ? `the closest${p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : ''}` : p.kind === 'friendlyUnit' ? (p.notSelf ? 'another friendly' : 'a friendly') : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
+  const kw = `${p.keyword ? ` ${p.keyword}` : ''}${p.anyKeyword ? ` ${p.anyKeyword.join(' or ')}` : ''}`;
   const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"` : '';
-  return `${who}${kw} unit${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}`;
+  return `${who}${kw} unit${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}`;
+}
+
+/** What a use records of its picks: the targets, only when a pick must not repeat them this turn (`notPickedThisTurn`). */
+export function pickRecord(ability: Ability, picked: readonly string[]): { targets?: readonly string[] } {
+  return ability.picks?.some((p) => p.notPickedThisTurn) ? { targets: [...picked] } : {};
 }
 
 /**
  * Why unit `t` cannot be picked for `p`, or null (measured through the port: the closest distance
  * first, then wholly within only for a unit that close). `memo`: answers of the same measurement
- * already made (the options ask many abilities about the same units).
+ * already made (the options ask many abilities about the same units). `ability`: the ability whose
+ * pick it is, for `notPickedThisTurn` (without it, a unit picked earlier this turn is not refused).
+ * `closest`: no other unit on the battlefield (manifestations aside, as the options list picks) that
+ * fits the rest of the pick is closer to the ability's unit (Core 1.0; units tied may each be picked).
  */
-export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: AbilityPick, t: string, memo?: Map<string, boolean>): string | null {
+export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: AbilityPick, t: string, memo?: Map<string, boolean>, ability?: Ability): string | null {
   const s = c.s;
   const owner = s.units[t].owner;
   if (p.kind === 'friendlyUnit' && owner !== player) return `"${t}" is not a friendly unit`;
   if (p.kind === 'enemyUnit' && owner === player) return `"${t}" is not an enemy unit`;
+  if (p.unitIf !== undefined) {
+    // The Declare's "If this unit ..., pick ...": on the ability's unit, now.
+    if (user === null) return 'the ability has no unit for the condition of its Declare';
+    if (!conditionHolds(s, c.port, p.unitIf, user, user)) return `"${user}" does not meet the Declare's condition (${describeCondition(p.unitIf)})`;
+  }
+  if (p.notSelf && t === user) return `"${t}" is the unit using the ability: pick another unit`;
+  if (p.cond !== undefined && !conditionHolds(s, c.port, p.cond, t, user)) return `"${t}" is not a unit ${describeCondition(p.cond)}`;
   if (p.keyword !== undefined && !hasKeywordNow(s, c.port, t, p.keyword)) return `"${t}" is not ${p.keyword}`;
+  if (p.anyKeyword !== undefined && !p.anyKeyword.some((k) => hasKeywordNow(s, c.port, t, k))) return `"${t}" is not ${p.anyKeyword.join(' or ')}`;
   if (p.notKeyword !== undefined && hasKeywordNow(s, c.port, t, p.notKeyword)) return `"${t}" is ${p.notKeyword}`;
+  if (p.notPickedThisTurn && ability !== undefined && pickedThisTurn(s, player, ability.name, t)) return `"${t}" was already picked to be the target of ${ability.name} this turn`;
   if (p.inCombat !== undefined && inCombat(s, c.port, t) !== p.inCombat) return `"${t}" is ${p.inCombat ? 'not ' : ''}in combat`;
   if (p.within !== undefined || p.visible) {
     if (user === null) return `the ability has no unit to measure "${t}" from`;
@@ -153,11 +171,29 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
     }
     if (p.visible && t !== user && !c.port.visible(user, t)) return `"${t}" is not visible to "${user}"`;
   }
+  if (p.closest) {
+    if (user === null) return `the ability has no unit to measure "${t}" from`;
+    const d = c.port.distance(user, t);
+    const rest: AbilityPick = { ...p, closest: false };
+    // Only units closer than `t` are asked whether they fit (visibility is the costly part), each once per memo.
+    const key = `closest|${user}|${ability?.name ?? ''}|${JSON.stringify(rest)}|`;
+    for (const e of Object.keys(s.units)) {
+      if (e === t || e === user || s.units[e].manifestation !== undefined || !onBattlefield(c, e)) continue;
+      const de = c.port.distance(user, e);
+      if (de >= d - 1e-6) continue;
+      let fits = memo?.get(key + e);
+      if (fits === undefined) {
+        fits = pickProblem(c, player, user, rest, e, memo, ability) === null;
+        memo?.set(key + e, fits);
+      }
+      if (fits) return `"${t}" is not the closest: "${e}" is closer to "${user}" (${de.toFixed(2)}" against ${d.toFixed(2)}")`;
+    }
+  }
   return null;
 }
 
-function checkUnitPick(c: Ctx, player: PlayerId, user: string | null, p: AbilityPick, t: string, rule: string): void {
-  const why = pickProblem(c, player, user, p, t);
+function checkUnitPick(c: Ctx, player: PlayerId, user: string | null, p: AbilityPick, t: string, rule: string, ability: Ability): void {
+  const why = pickProblem(c, player, user, p, t, undefined, ability);
   if (why !== null) reject(`${why}: pick ${describePick(p)}`, rule);
 }
 
@@ -189,7 +225,7 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
   const trigger = currentTrigger(s);
   const cost = ability.cost ?? 0;
   if (cost > 0) s.players[a.player].cp -= cost;
-  recordUse(s, { player: a.player, unitId: user, ability: ability.id, name: ability.name, core: ability.keywords.some((k) => k.toUpperCase() === 'CORE') });
+  recordUse(s, { player: a.player, unitId: user, ability: ability.id, name: ability.name, core: ability.keywords.some((k) => k.toUpperCase() === 'CORE'), ...pickRecord(ability, picked) });
   c.events.push({
     type: 'abilityUsed',
     player: a.player,
@@ -228,7 +264,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e;
 }
 
 /**

@@ -11,7 +11,7 @@ import { abilityReroll, modified } from '../abilities/passives';
 import { armyAbilities, unitAbilities } from '../abilities/catalog';
 import { limitProblem, recordUse } from '../abilities/record';
 import type { Ability } from '../abilities/schema';
-import { checkPicks, resolveAbility } from './abilityUse';
+import { checkPicks, pickRecord, resolveAbility } from './abilityUse';
 import {
   aliveModels,
   enemyUnit,
@@ -224,7 +224,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   }
   const mod = heroPhaseUse(c, a.player, a.unitId, 'spells', rule);
   if (lore) {
-    recordUse(s, { player: a.player, unitId: a.unitId, ability: lore.id, name: lore.name, core: false });
+    recordUse(s, { player: a.player, unitId: a.unitId, ability: lore.id, name: lore.name, core: false, ...pickRecord(lore, lorePicks) });
     c.events.push({ type: 'abilityUsed', player: a.player, unitId: a.unitId, ability: lore.id, name: lore.name, source: lore.source, timing: lore.timing.text, declare: lore.declare, effect: lore.effect, targets: lorePicks, castingValue });
   }
   s.magic.used[a.unitId] = (s.magic.used[a.unitId] ?? 0) + 1;

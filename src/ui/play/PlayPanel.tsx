@@ -240,6 +240,7 @@ export function PlayPanel(p: PlayPanelProps) {
           <span className="lbl">VP</span>
           <b data-testid="play-vp-p1">{s.vp.p1}</b>
           <b data-testid="play-vp-p2">{s.vp.p2}</b>
+          {s.armyAbilitiesUsed && (['lbl', 'p1', 'p2'] as const).map((k) => (k === 'lbl' ? <span key={k} className="lbl">Army used</span> : <span key={k} data-testid={`play-army-used-${k}`}>{s.armyAbilitiesUsed?.[k]?.join(', ') ?? ''}</span>))}
         </div>
         <div className="play-objs" data-testid="play-objectives">
           {Object.entries(s.objectives).map(([o, c]) => (
@@ -281,7 +282,13 @@ export function PlayPanel(p: PlayPanelProps) {
             You are watching: you see every move, roll and the battle log as they happen, and may measure and check line of sight; you cannot act.
           </div>
         ) : waitingFor ? (
-          <h3 data-testid="play-waiting">Waiting for {who(waitingFor)} to act…</h3>
+          <>
+            <h3 data-testid="play-waiting">Waiting for {who(waitingFor)} to act…</h3>
+            {/* Issue 34: this seat's reactions and its abilities waiting to be resolved by hand stay usable while the other player acts. */}
+            <div className="play-opts" data-testid="play-general">
+              {withAbilities(p.general.filter((e) => (e.ability || e.byHand) && e.action.player === p.online?.seat), (e, i) => <Entry key={i} e={e} busy={busy} onAct={actFor(e.label)} onActNow={p.onAct} words={words} testid={generalTestId(e)} />, 'play-g')}
+            </div>
+          </>
         ) : (
           <>
             <h3>{s.toAct ? `${who(s.toAct)} to act` : 'Actions'}</h3>
