@@ -18,7 +18,7 @@
  */
 import type { Answer } from '../src/scenario/answer';
 import { visibleAnswer } from '../src/scenario/answer';
-import { sameTerrain, World, type ModelInput, type WorldInput } from '../src/geometry/world';
+import { terrainFor, World, type ModelInput, type WorldInput } from '../src/geometry/world';
 import { DEFAULT_SAMPLE_SPACING_INCHES } from '../src/geometry/visibility';
 import { jobOfTask, relationRows, relationStepRows, relationWork, runRelationStep, type RelationJob, type RelationTask } from '../src/layout/spotVisibility';
 
@@ -72,9 +72,8 @@ export class VisibilityHelper {
     const prev = this.world;
     prev?.dropVisibilityCaches();
     this.layout = null;
-    // The same table with other models: the terrain index is reused (see `sameTerrain`).
-    const reuse = prev && prev.widthInches === input.widthInches && prev.depthInches === input.depthInches && sameTerrain(input.terrain, prev.terrain) ? prev.terrain : undefined;
-    this.world = new World(input, reuse);
+    // The same table with other models: the terrain index is reused (see `terrainFor`).
+    this.world = new World(input, terrainFor(input, prev).index);
     this.world.prepareVisibility(DEFAULT_SAMPLE_SPACING_INCHES);
     this.applied++;
     return true;

@@ -54,6 +54,9 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('keyword' in e) what = `${e.add ? '+' : '-'}${e.keyword}`;
   else if ('mayShootInCombat' in e) what = 'may shoot in combat';
   else if ('mayChargeAfter' in e) what = `may charge after ${e.mayChargeAfter}`;
+  else if ('mayShootAfter' in e) what = `may shoot after ${e.mayShootAfter}`;
+  else if ('mortalPerRoll' in e) what = `${e.mortalPerRoll} mortal on ${e.to} per unmodified ${e.roll} ${e.unmodified}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}`;
+  else if ('failUnmodified' in e) what = `incoming ${e.failUnmodified} fails on 1-${e.upTo}`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else what = `note: ${e.note}`;

@@ -28,8 +28,11 @@ import type { ActResult, DiceStep, ExpectedDamage, GameState, GameSummary, LogLi
 
 /** Messages a second the client sends at most (the server allows 20). */
 export const SEND_PER_SECOND = 12;
-/** How long a create or join may take before it is given up, ms. */
-export const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * How long a create or join may take before it is given up, ms (a server that is down refuses at
+ * once; a busy one building a table can take over 10 s: issue 36, a loaded machine).
+ */
+export const CONNECT_TIMEOUT_MS = 30_000;
 /** How long an `ask` or `act` waits for its answer, ms. */
 export const ANSWER_TIMEOUT_MS = 30_000;
 
@@ -137,16 +140,26 @@ export function endpointOf(server: string): string {
   return server.replace(/^ws(s?):\/\//, 'http$1://').replace(/\/+$/, '');
 }
 
-/** Rejects `p` after `ms` with `what` timed out. */
-function timeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+/**
+ * Rejects `p` after `ms` with `what` timed out; `late` gets what `p` resolves with after that (a
+ * room joined too late is left, so it holds no seat nobody uses).
+ */
+function timeout<T>(p: Promise<T>, ms: number, what: string, late?: (v: T) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`${what}: no answer within ${Math.round(ms / 1000)} s`)), ms);
+    let over = false;
+    const t = setTimeout(() => {
+      over = true;
+      reject(new Error(`${what}: no answer within ${Math.round(ms / 1000)} s`));
+    }, ms);
     p.then(
-      (v) => (clearTimeout(t), resolve(v)),
+      (v) => (over ? late?.(v) : (clearTimeout(t), resolve(v))),
       (e: unknown) => (clearTimeout(t), reject(e)),
     );
   });
 }
+
+/** Leaves a room joined after its caller gave up ({@link timeout}'s `late`). */
+const leaveLate = (room: Room) => void leaveRoom(room, true);
 
 /** One seat's connection to a battle room. Create it with {@link OnlineGame.create} or {@link OnlineGame.join}. */
 export class OnlineGame {
@@ -257,6 +270,13 @@ export class OnlineGame {
     room.onLeave((code, reason) => {
       this.trace(`leave ${code} ${reason ?? ''}${mine() ? '' : ' (old room)'}`, room);
       if (!mine()) return;
+      // This page's own rejoin took the seat over (the SDK had got the old connection back at the
+      // server meanwhile): the rejoin adopts its room.
+      if (code === SEAT_REPLACED_CODE && this.rejoining && !this.left) {
+        this.failPending('the connection to the game server changed while this was on its way: look at the game, then try again');
+        this.setStatus({ kind: 'reconnecting', unreachable: false });
+        return;
+      }
       this.failPending(code === SEAT_REPLACED_CODE ? 'this seat was opened in another tab or device' : `the connection to the game server closed (${code})`);
       // Not left by this page, nor taken over by another tab: the server may have restarted (its rooms restored): rejoin.
       if (!this.left && code !== CloseCode.CONSENTED && code !== CloseCode.WITH_ERROR && code !== SEAT_REPLACED_CODE) {
@@ -289,16 +309,20 @@ export class OnlineGame {
       const client = new Client(endpointOf(this.server));
       const options = { seat: this.seat, ...(this.token ? { token: this.token } : {}) };
       const next = Date.now() - since > RECONNECT_GIVE_UP_MS ? REJOIN_SLOW_MS : REJOIN_EVERY_MS;
-      timeout(client.joinById(this.roomId, options), CONNECT_TIMEOUT_MS, 'rejoin')
+      timeout(client.joinById(this.roomId, options), CONNECT_TIMEOUT_MS, 'rejoin', leaveLate)
         .then(
           (room) => {
             this.trace(`rejoin: joined ${room.sessionId} while ${this.status.kind}`);
-            if (this.status.kind !== 'reconnecting' || this.left) {
+            if (this.status.kind === 'closed' || this.left) {
               void leaveRoom(room, true);
               return;
             }
+            // The seat is this room's now, even when the SDK got the old connection back meanwhile:
+            // the server gave the seat to this join and closed the old session (one seat, one
+            // connection). What was sent on the old one and not answered is refused, visibly.
             const old = this.room;
             old.reconnection.enabled = false;
+            this.failPending('the connection to the game server changed while this was on its way: look at the game, then try again');
             this.attach(room);
             void leaveRoom(old, false);
             this.setStatus({ kind: 'connected' });
@@ -336,7 +360,7 @@ export class OnlineGame {
    */
   static async create(server: string, options: Record<string, unknown>, seat: Seat = 'p1', name?: string): Promise<OnlineGame> {
     const client = new Client(endpointOf(server));
-    const room = await timeout(client.create(BATTLE_ROOM, { ...options, seat, ...(name ? { name } : {}) }), CONNECT_TIMEOUT_MS, `the game server at ${server}`);
+    const room = await timeout(client.create(BATTLE_ROOM, { ...options, seat, ...(name ? { name } : {}) }), CONNECT_TIMEOUT_MS, `the game server at ${server}`, leaveLate);
     const g = new OnlineGame(room, seat, server);
     await timeout(g.firstUpdate, CONNECT_TIMEOUT_MS, 'the first update');
     return g;
@@ -353,12 +377,12 @@ export class OnlineGame {
     let room: Room | null = null;
     if (keys.reconnectionToken && seat !== 'spectator') {
       try {
-        room = await timeout(client.reconnect(keys.reconnectionToken), CONNECT_TIMEOUT_MS, `the game server at ${server}`);
+        room = await timeout(client.reconnect(keys.reconnectionToken), CONNECT_TIMEOUT_MS, `the game server at ${server}`, leaveLate);
       } catch {
         room = null; // the reservation is gone (more than 60 s, or a restarted server): join with the token
       }
     }
-    room ??= await timeout(client.joinById(roomId, { seat, ...(keys.token ? { token: keys.token } : {}), ...(name ? { name } : {}) }), CONNECT_TIMEOUT_MS, `the game server at ${server}`);
+    room ??= await timeout(client.joinById(roomId, { seat, ...(keys.token ? { token: keys.token } : {}), ...(name ? { name } : {}) }), CONNECT_TIMEOUT_MS, `the game server at ${server}`, leaveLate);
     const g = new OnlineGame(room, seat, server);
     g.token ??= keys.token;
     await timeout(g.firstUpdate, CONNECT_TIMEOUT_MS, 'the first update');
@@ -632,8 +656,9 @@ export class OnlineGame {
     for (const l of this.statusListeners) l(s);
   }
 
-  /** One line of the connection's story on the console (debug level: hidden unless asked for; the browser tests print it on failure). */
+  /** One line of the connection's story on the console (debug level), when `globalThis.SIGHTLINE_NET_TRACE` is true (the online browser test sets it and prints the story on failure). */
   private trace(what: string, room: Room | undefined = this.room): void {
+    if ((globalThis as { SIGHTLINE_NET_TRACE?: unknown }).SIGHTLINE_NET_TRACE !== true) return;
     console.debug(`[Sightline online ${this.seat} ${room?.sessionId ?? '-'}] ${what}`);
   }
 

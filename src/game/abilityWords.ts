@@ -26,6 +26,7 @@ const ROLL_WORDS: Readonly<Record<string, string>> = {
   hit: 'hit rolls',
   wound: 'wound rolls',
   save: 'save rolls',
+  chargeDice: 'the number of dice of charge rolls',
   attacks: 'the Attacks characteristic',
   damage: 'the Damage characteristic',
   rend: 'the Rend characteristic',
@@ -85,6 +86,9 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('keyword' in e) what = `${e.add ? 'gains' : 'loses'} ${e.keyword}`;
   else if ('mayShootInCombat' in e) what = 'may shoot while in combat';
   else if ('mayChargeAfter' in e) what = `may charge after a ${e.mayChargeAfter}`;
+  else if ('mayShootAfter' in e) what = `may shoot after a ${e.mayShootAfter}`;
+  else if ('mortalPerRoll' in e) what = `${e.mortalPerRoll} mortal damage on ${e.to === 'attacker' ? 'the attacking unit' : 'itself'} for each unmodified ${e.roll} roll of ${e.unmodified}${att}`;
+  else if ('failUnmodified' in e) what = `attacks that target it fail on an unmodified ${e.failUnmodified === 'hit' ? 'hit roll' : 'hit or wound roll'} of 1-${e.upTo}`;
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;
@@ -95,7 +99,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   const dur = e.duration ? ` ${DURATION_WORDS[e.duration] ?? e.duration}` : '';
   const cond = `${e.while ? ` while ${conditionWords(e.while, nameOf)}` : ''}${e.if ? ` if ${conditionWords(e.if, nameOf)}` : ''}`;
   // What a unit gains reads with the unit first ("Gutrippaz gains FLY"); the rest with it after.
-  const subject = 'keyword' in e || 'strike' in e || 'mayShootInCombat' in e || 'mayChargeAfter' in e;
+  const subject = 'keyword' in e || 'strike' in e || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e;
   if (subject && named.length > 0) return `${named.join(', ')} ${what}${dur}${cond}`;
   const who = named.length > 0 && !playerWide ? ` ${'mortal' in e ? 'on' : 'for'} ${named.join(', ')}` : '';
   return `${what}${who}${dur}${cond}`;

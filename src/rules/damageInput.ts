@@ -280,7 +280,28 @@ export interface DamageOptions {
   readonly critAlwaysHits?: boolean;
   /** A-R8: −Rend is summed with the save modifiers before the +1 cap. Default `true`. */
   readonly rendInSaveCap?: boolean;
+  /**
+   * The army's abilities in force for this attack (issue 34; the engine reads them in
+   * `engine/attackAbilities.ts`), so the expected damage is the one the engine plays. All optional:
+   * - `critOn`: unmodified hit rolls of this or more are critical hits (Core 17.0; default 6);
+   * - `failHitUpTo` / `failWoundUpTo`: an unmodified hit / wound roll of this or less fails whatever
+   *   the modifiers (an ability on the target; default 0: none beyond the unmodified 1);
+   * - `reroll`: re-rolls (Core 2.2) of the hit and wound rolls (the attacker's) and save rolls (the
+   *   target's): `ones` re-rolls the 1s, `failed` / `any` every dice that fails (as the engine does);
+   * - `attacksAdd`, `damageAdd`, `rendAdd`: added to the Attacks per model, Damage (after the roll,
+   *   with Charge (+1 Damage), Core 27.0) and Rend (after Anti-X), each at least 0 as the engine does.
+   */
+  readonly critOn?: number;
+  readonly failHitUpTo?: number;
+  readonly failWoundUpTo?: number;
+  readonly reroll?: { readonly hit?: RerollKind; readonly wound?: RerollKind; readonly save?: RerollKind };
+  readonly attacksAdd?: number;
+  readonly damageAdd?: number;
+  readonly rendAdd?: number;
 }
+
+/** Which dice a re-roll re-rolls (Core 2.2): the 1s, or every dice that fails. */
+export type RerollKind = 'ones' | 'failed' | 'any' | null;
 
 /** The answer of a damage query. */
 export interface DamageResult {

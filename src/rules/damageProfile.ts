@@ -19,6 +19,7 @@ import {
   type DamageOptions,
   type DamageTarget,
   type ParsedAbility,
+  type RerollKind,
 } from './damageInput';
 
 function sumModifiers(m: number | readonly number[] | undefined): number {
@@ -135,40 +136,62 @@ export function attackProfile(
 
   const hitModifier = capHitWoundModifier(sumModifiers(attacker.modifiers?.hit));
   const woundModifier = capHitWoundModifier(sumModifiers(attacker.modifiers?.wound));
-  const rend = effectiveRend(attacker, target);
+  const rend = Math.max(0, effectiveRend(attacker, target) + (options.rendAdd ?? 0));
   const saveModifier = finalSaveModifier(sumModifiers(target.modifiers?.save), rend, rendInSaveCap);
+  const critOn = options.critOn ?? 6;
+  const failHit = options.failHitUpTo ?? 0;
+  const failWound = options.failWoundUpTo ?? 0;
 
   // Count faces of one D6 (a roll can't be modified below 1, Core 27.0; irrelevant as every
-  // target value is at least 2).
+  // target value is at least 2). An unmodified 1 always fails; so does 1-N with `failHitUpTo` N.
   const modified = (r: number, m: number) => Math.max(1, r + m);
   let hitFaces = 0;
-  for (let r = 2; r <= 5; r++) if (modified(r, hitModifier) >= hit) hitFaces++;
-  const critFaces = critAlwaysHits || modified(6, hitModifier) >= hit ? 1 : 0;
+  let critFaces = 0;
+  for (let r = 2; r <= 6; r++) {
+    if (r <= failHit) continue;
+    if (r >= critOn) {
+      if (critAlwaysHits || modified(r, hitModifier) >= hit) critFaces++;
+    } else if (modified(r, hitModifier) >= hit) hitFaces++;
+  }
   let woundFaces = 0;
-  for (let r = 2; r <= 6; r++) if (modified(r, woundModifier) >= wound) woundFaces++;
+  for (let r = 2; r <= 6; r++) if (r > failWound && modified(r, woundModifier) >= wound) woundFaces++;
   let savedFaces = 0;
   if (save !== 'none') for (let r = 2; r <= 6; r++) if (modified(r, saveModifier) >= save) savedFaces++;
+  // Re-rolls (Core 2.2): a re-rolled dice is a new roll with the same odds, so a success's
+  // probability p becomes p · (1 + P(the dice is re-rolled)).
+  const again = (kind: RerollKind | undefined, pSuccess: number) => (kind === 'ones' ? 1 / 6 : kind === 'failed' || kind === 'any' ? 1 - pSuccess : 0);
+  const hitAgain = 1 + again(options.reroll?.hit, (hitFaces + critFaces) / 6);
+  const woundAgain = 1 + again(options.reroll?.wound, woundFaces / 6);
+  const saveAgain = save === 'none' ? 1 : 1 + again(options.reroll?.save, savedFaces / 6);
 
   const parsed = (w.abilities ?? []).map(parseAbility).filter((p): p is ParsedAbility => typeof p !== 'string');
   const critAbilities = parsed.flatMap((p) => (p.kind === 'crit' ? [p.name] : []));
   const chargeBonus = attacker.charged === true && parsed.some((p) => p.kind === 'charge-damage') ? 1 : 0;
-  const baseDamage = characteristicDistribution(parseCharacteristicOk(w.damage));
-  const damage = chargeBonus === 0 ? baseDamage : [0, ...baseDamage];
+  const damage = shifted(characteristicDistribution(parseCharacteristicOk(w.damage)), chargeBonus + (options.damageAdd ?? 0));
 
   return {
     hitModifier,
     woundModifier,
     saveModifier,
     rend,
-    pHit: hitFaces / 6,
-    pCrit: critFaces / 6,
-    pWound: woundFaces / 6,
-    pUnsaved: (6 - savedFaces) / 6,
+    pHit: (hitFaces / 6) * hitAgain,
+    pCrit: (critFaces / 6) * hitAgain,
+    pWound: (woundFaces / 6) * woundAgain,
+    pUnsaved: 1 - (savedFaces / 6) * saveAgain,
     pWardFails: ward === undefined ? 1 : (ward - 1) / 6,
     damage,
-    attacksPerModel: characteristicDistribution(parseCharacteristicOk(w.attacks)),
+    attacksPerModel: shifted(characteristicDistribution(parseCharacteristicOk(w.attacks)), options.attacksAdd ?? 0),
     critAbilities,
   };
+}
+
+/** A distribution over whole values (index = value) with `by` added to every value, those below 0 counted as 0 (Core 27.0). */
+function shifted(dist: readonly number[], by: number): number[] {
+  if (by === 0) return [...dist];
+  if (by > 0) return [...new Array<number>(by).fill(0), ...dist];
+  const out = dist.slice(-by);
+  out[0] = (out[0] ?? 0) + dist.slice(0, -by).reduce((a, b) => a + b, 0);
+  return out.length > 0 ? out : [1];
 }
 
 function parseCharacteristicOk(v: number | string): Characteristic {

@@ -10,7 +10,7 @@
 import { footprintFromBase } from '../geometry/footprint';
 import { DEFAULT_COHERENCY_INCHES } from '../geometry/units';
 import { highestSurfaceUnder } from '../geometry/standing';
-import { sameTerrain, World } from '../geometry/world';
+import { terrainFor, World } from '../geometry/world';
 import { scenarioModelInput, scenarioToWorldInput } from '../scenario/build';
 import { parseMeshFile } from '../scenario/meshLoader';
 import { ModelSchema, type Scenario } from '../scenario/schema';
@@ -41,7 +41,8 @@ export interface BuiltBattlefield {
  * @param meshes - mesh files keyed by `src`.
  * @param fallbackName - display name when the scenario has none.
  * @param previous - the world built last: when the new scenario stands on the very same terrain
- *   (`sameTerrain`: the sandbox table becoming a game's), its terrain index is reused, not built again.
+ *   (the sandbox table becoming a game's), its terrain index is reused, not built again; unchanged
+ *   features are kept when the table gained some (`terrainFor`).
  * @throws ScenarioLoadError listing every problem (invalid file, mesh that would not load).
  */
 export async function buildBattlefield(json: unknown, meshes: MeshFileBytes, fallbackName = 'Untitled battlefield', previous?: World): Promise<BuiltBattlefield> {
@@ -59,8 +60,7 @@ export async function buildBattlefield(json: unknown, meshes: MeshFileBytes, fal
     const problems = (e as { problems?: string[] }).problems;
     throw new ScenarioLoadError(problems ?? [(e as Error).message]);
   }
-  const reuse = previous && previous.widthInches === input.widthInches && previous.depthInches === input.depthInches && sameTerrain(input.terrain, previous.terrain) ? previous.terrain : undefined;
-  const world = new World(input, reuse);
+  const world = new World(input, terrainFor(input, previous).index);
 
   const terrain: TerrainView[] = input.terrain.map((t, i) => {
     let total = 0;

@@ -22,6 +22,7 @@ interface Unit {
   id: string;
   owner: 'p1' | 'p2';
   aliveModelIds: string[];
+  usedRun: boolean;
 }
 interface Summary {
   stage: string;
@@ -182,9 +183,23 @@ export const tests: E2ETest[] = [
       }
       assertEqual(s.phase, 'movement', 'the movement phase');
       const mover = s.active!;
-      const runner = s.units.find((u) => u.owner === mover && u.aliveModelIds.length > 0)!;
+      const runner = s.units.find((u) => u.owner === mover && u.aliveModelIds.length > 0 && !u.usedRun)!;
       const ran = await play<{ ok: boolean; reason?: string }>(page, `act({ type: 'run', player: '${mover}', unitId: '${runner.id}' })`);
       assert(ran.ok, `the run is accepted: ${ran.reason}`);
+      // The Run's move: the unit dragged 1" (east, or west if east is refused).
+      const model = runner.aliveModelIds[0];
+      const at = (await play<{ board: { positions: Record<string, [number, number]> } }>(page, 'summary()')).board.positions[model];
+      let moved = false;
+      const notes: string[] = [];
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const note = await play<{ kind: string; text: string } | null>(page, `drag(${JSON.stringify(model)}, [${at[0] + dx}, ${at[1] + dy}])`);
+        notes.push(`${note?.kind}: ${note?.text}`);
+        if (note && note.kind !== 'refused') {
+          moved = true;
+          break;
+        }
+      }
+      assert(moved, `the unit made its Run move: ${notes.join(' | ')}`);
       const chip = `[data-testid=mark-state-${runner.id}]`;
       await page.waitForFunction((c) => (document.querySelector(c)?.textContent ?? '').includes('ran'), chip, { timeout: 120_000 });
       // Every phase of the turn ended: the opponent's turn begins.

@@ -1,8 +1,10 @@
 /**
  * A tiny end-to-end harness (no test framework): tests are plain async functions that open browser
  * pages on the built app (`ctx.openPage`, `openApp`, `openPlay`: a fresh page each; `keptPage`: one
- * booted page shared by the tests of a file that only read it) and throw on failure. Used by
- * `run.ts`, which closes every page a test left open when the test ends.
+ * booted page shared by the tests of a file that only read it or reset it through the app;
+ * `pageToLoadInto`: a Play page shared by the tests of a lane whose first step reloads it into
+ * another game) and throw on failure. Used by `run.ts`, which closes every page a test left open
+ * when the test ends, except the kept ones.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,10 +68,49 @@ async function keptIn(kept: Map<string, Promise<OpenedPage>> | undefined, key: s
 
 const LOAD_INTO = 'lane: a Play page to load a game into';
 
+/** Requests each tracked page has in flight, and who waits for none. */
+const inFlight = new WeakMap<Page, { n: number; idle: (() => void)[] }>();
+
+/**
+ * Counts the page's requests in flight from now on (the runner calls it for every page it opens),
+ * for {@link requestsSettled}.
+ */
+export function trackRequests(page: Page): void {
+  if (inFlight.has(page)) return;
+  const t = { n: 0, idle: [] as (() => void)[] };
+  inFlight.set(page, t);
+  page.on('request', () => t.n++);
+  const done = () => {
+    t.n = Math.max(0, t.n - 1);
+    if (t.n === 0) t.idle.splice(0).forEach((f) => f());
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Resolves when the page has no request in flight (at once for an untracked page), or after
+ * `watchdogMs`: a page reloaded while it still fetches (a chunk the last test's dice asked for)
+ * aborts the fetch, which the page's error list records as a failed request.
+ */
+export function requestsSettled(page: Page, watchdogMs = 120_000): Promise<void> {
+  const t = inFlight.get(page);
+  if (!t || t.n === 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, watchdogMs);
+    t.idle.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /**
  * Offers a test's own Play page, at the test's end, to the lane's next {@link pageToLoadInto}
  * (which wipes its storage before handing it on): kept when the lane holds no such page, else left
  * to the runner, which closes it. The page must be in Play mode, and the test must not close it.
+ * Never offer a page with an init script (`addInitScript`: it runs again on every load, e.g. writing
+ * its game over the next test's autosave) or a route of its own.
  */
 export async function offerToLoadInto(ctx: E2EContext, opened: OpenedPage): Promise<void> {
   const kept = ctx.laneKept ?? ctx.kept;
@@ -95,6 +136,8 @@ export async function offerToLoadInto(ctx: E2EContext, opened: OpenedPage): Prom
 export async function pageToLoadInto(ctx: E2EContext): Promise<OpenedPage> {
   const { opened, reused } = await keptIn(ctx.laneKept ?? ctx.kept, LOAD_INTO, () => openPlay(ctx));
   if (reused) {
+    // Whatever the last test's page still fetches ends first: the coming reload would abort it.
+    await requestsSettled(opened.page);
     await opened.page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();

@@ -28,9 +28,9 @@ async function shows(page: Page, actions: number): Promise<void> {
 }
 
 /** Opens `url` in a new page and waits for the online game on it. */
-async function openLink(ctx: E2EContext, url: string, watch?: (page: Page, who: string) => void): Promise<{ page: Page; errors: string[] }> {
+async function openLink(ctx: E2EContext, url: string, watch?: (page: Page, who: string) => Promise<void>): Promise<{ page: Page; errors: string[] }> {
   const opened = await ctx.openPage();
-  watch?.(opened.page, new URL(url).searchParams.get('seat') ?? '?');
+  await watch?.(opened.page, new URL(url).searchParams.get('seat') ?? '?');
   await opened.page.goto(url, { waitUntil: 'domcontentloaded' });
   await ready(opened.page);
   return opened;
@@ -73,17 +73,20 @@ const samePositions = (a: Summary, b: Summary) => JSON.stringify(a.board) === JS
  * What the test and its pages did, in order (the connection's story: `[Sightline online …]` debug
  * lines and the SDK's reconnection lines), printed with a failure: a timeout names no step.
  */
-function storyOf(): { step: (what: string) => void; watch: (page: Page, who: string) => void; told: (e: unknown, server?: string) => Error } {
+function storyOf(): { step: (what: string) => void; watch: (page: Page, who: string) => Promise<void>; told: (e: unknown, server?: string) => Error } {
   const t0 = Date.now();
   const lines: string[] = [];
   const at = () => `${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s`;
   return {
     step: (what) => void lines.push(`${at()} step: ${what}`),
-    watch: (page, who) =>
+    watch: async (page, who) => {
+      // The page's OnlineGame tells its story at console.debug when asked to.
+      await page.addInitScript('globalThis.SIGHTLINE_NET_TRACE = true');
       page.on('console', (m) => {
         const text = m.text();
         if (text.includes('[Sightline online') || text.includes('Sightline:') || text.includes('Colyseus')) lines.push(`${at()} ${who}: ${text}`);
-      }),
+      });
+    },
     told: (e, server) => new Error(`${(e as Error).message}\n${lines.slice(-150).join('\n')}${server ? `\ngame server:\n${server.split('\n').slice(-60).join('\n')}` : ''}`),
   };
 }
@@ -100,7 +103,7 @@ export const tests: E2ETest[] = [
         const ws = `ws://127.0.0.1:${server.port}`;
         // p1: the table, Play, the New battle dialog, Play online.
         const p1 = await ctx.openPage();
-        story.watch(p1.page, 'p1');
+        await story.watch(p1.page, 'p1');
         opened.push(['p1', p1.page]);
         await p1.page.goto(`${ctx.baseUrl}?server=${encodeURIComponent(ws)}`, { waitUntil: 'domcontentloaded' });
         await p1.page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 120_000 });

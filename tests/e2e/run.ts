@@ -41,14 +41,15 @@ import { tests as twistsTests } from './twists.e2e';
 import { tests as flow35Tests } from './flow35.e2e';
 import { tests as flow36Tests } from './flow36.e2e';
 import { tests as abilities34Tests } from './abilities34.e2e';
-import type { E2EContext, E2ETest, OpenedPage } from './harness';
+import { trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
 /**
  * The suites (one per file), run one after the other within a suite, and suites side by side in
- * E2E_LANES lanes (default 2: each test has its own browser context, so pages never share
- * storage). A lane takes the next suite in this order, the longest first (docs/performance.md,
+ * E2E_LANES lanes (default 2: each page has its own browser context, so pages never share
+ * storage; a page is shared only where a test asks for a kept one: harness keptPage within a suite,
+ * pageToLoadInto within a lane). A lane takes the next suite in this order, the longest first (docs/performance.md,
  * "The test run"), so no long suite is left for the end. The online suites share one lane (abilities34 too: it plays online): online
  * and campaignOnline end with `stopAllServers`, which stops every game server this process started.
  */
@@ -104,6 +105,7 @@ async function main(): Promise<number> {
       root,
       async openPage() {
         const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+        trackRequests(page); // for a kept page's hand-over (harness requestsSettled)
         // Playwright's 30 s default for clicks and waits is a hang watchdog here, not a speed bound:
         // with two lanes, vitest and other work beside them, software WebGL can hold a page's main
         // thread that long on a loaded machine. Explicit timeouts in the tests are kept.

@@ -10,7 +10,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RANKS, towerGame } from '../../src/cli/benchGame';
+import { RANKS, towerGame, towerSetup } from '../../src/cli/benchGame';
+import { readBundledNode } from '../../src/game/node';
+import { GameSession } from '../../src/game/session';
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 /** The unit's drop points when the drag moved it by (dx, dy), as the page computes them (`dropPoints`). */
@@ -63,5 +65,30 @@ describe('the whole unit live label round the command tower (issue 35)', () => {
     // Both sides were seen.
     expect(seen.blocked).toBeGreaterThan(0);
     expect(seen.accepted).toBeGreaterThan(0);
+  });
+
+  it('a goal within a visible enemy combat range stays blocked with orStraight, as the engine refuses it', async () => {
+    // One Clanrat at (33.5, 15.2) north of the tower, a Judicator at (36, 11.25) south of it.
+    const input = towerSetup();
+    const sc = input.scenario as { units: { id: string; models: { position: [number, number] }[] }[] };
+    for (const u of sc.units) {
+      if (u.id === 'sk-clanrats') u.models.forEach((m, i) => (m.position = i === 0 ? [33.5, 15.2] : [28 + (i % 10) * 1.1, 21 + Math.floor(i / 10) * 1.1]));
+      if (u.id === 'sce-judicators') u.models.forEach((m, i) => (m.position = i === 0 ? [36, 11.25] : [20 + 2 * i, 1.5]));
+    }
+    const api = new GameSession({ readBundled: readBundledNode });
+    const r = await api.startOnTable(input);
+    if (!r.ok) throw new Error(r.problems.join('\n'));
+    for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p2' }, { type: 'endPhase', player: 'p2' }, { type: 'endPhase', player: 'p2' }]) {
+      const x = api.act(a);
+      if (!x.ok) throw new Error(x.reason);
+    }
+    const id = api.summary().units.find((u) => u.id === 'sk-clanrats')!.aliveModelIds[0];
+    // (37.5, 15.2): the base's gap to the Judicator's is under 3" (hypot(1.5, 3.95) less both radii).
+    const to: [number, number] = [37.5, 15.2];
+    const label = api.shortestPaths({ [id]: to }, { ignoreUnit: true, avoidCombat: true, orStraight: { kind: 'normal' } });
+    if (!label.ok) throw new Error(label.problems.join('; '));
+    expect(label.answers[id]).toMatchObject({ ok: true, answer: { value: null, rule: 'Core 14.1' } });
+    const moved = api.act({ type: 'move', player: 'p2', unitId: 'sk-clanrats', kind: 'normal', paths: { [id]: [to] } });
+    expect(moved.ok).toBe(false);
   });
 });

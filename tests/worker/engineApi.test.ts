@@ -152,6 +152,26 @@ describe('incremental edits', () => {
     expect(api.stats().terrainIndexId).not.toBe(id0);
   });
 
+  test('a table that gained a feature keeps every other feature\'s BVH and occluders, and answers as a fresh engine does', async () => {
+    const api = await loaded();
+    const before = api.world!.terrain;
+    const grown = wallScenario() as Scenario & { terrain: unknown[] };
+    grown.terrain.push({ id: 'crate', type: 'obstacle', pieces: [{ shape: 'box', center: [45, 30], size: [2, 2, 2] }] });
+    expect((await api.loadScenario(grown, wallMeshes())).ok).toBe(true);
+    const after = api.world!.terrain;
+    expect(after).not.toBe(before);
+    expect(api.stats().terrainIndexBuilds).toBe(2);
+    expect(after.features.length).toBe(4);
+    for (let i = 0; i < 3; i++) {
+      expect(after.features[i]).toBe(before.features[i]);
+      expect(after.features[i].bvh).toBe(before.features[i].bvh);
+    }
+    expect(after.occluders.filter((o) => o.featureIndex < 3)).toEqual(before.occluders);
+    expect(after.occluders.some((o) => o.featureIndex === 3)).toBe(true);
+    const qs = ALL_KINDS;
+    expect(qs.map((q) => answerOf(api, q))).toEqual(await answerDirectly(grown, qs));
+  });
+
   test('a load of the same table with other models answers as a fresh engine does (the reused terrain index measures the same)', async () => {
     const api = await loaded();
     const other = wallScenario() as Scenario;

@@ -2,9 +2,11 @@
  * Expected damage of one unit's weapons on a target before committing (`computeDamage`, the exact
  * distribution of Core 17.0-18.1): what the Play panel shows beside an attack.
  */
-import { computeDamage, type DamageAttacker, type DamageTarget } from '../../rules/damage';
+import { computeDamage, type DamageAttacker, type DamageOptions, type DamageTarget } from '../../rules/damage';
 import type { GameState, GeometryPort } from '../../rules/engine';
 import { profileChoices } from '../../rules/engine/attacks';
+import { weaponAbilities } from '../../rules/engine/attackAbilities';
+import { wardOf } from '../../rules/engine/core';
 import { rosterEntry } from './roster';
 
 /** Expected damage of one unit's weapons on a target (computeDamage, before committing). */
@@ -28,28 +30,44 @@ export function expectedDamageOf(s: GameState, unitId: string, targetId: string,
   const aliveT = tru.models.length - t.slain.length;
   if (aliveA.length === 0 || aliveT === 0) return { ok: false, reason: 'a unit has been destroyed' };
   const hasEffect = (kindE: string, id: string) => s.effects.some((e) => e.kind === kindE && e.unitId === id);
-  const ward = Math.min(tru.warscroll.ward ?? 7, ...s.effects.filter((e) => e.kind === 'ward' && e.unitId === targetId).map((e) => e.value ?? 7));
-  const target: DamageTarget = {
-    save: tru.warscroll.save ?? '-',
-    ...(ward <= 6 ? { ward } : {}),
-    health: tru.warscroll.health,
-    models: aliveT,
-    keywords: [...tru.warscroll.keywords],
-    charged: t.turn.charged,
-    ...(hasEffect('allOutDefence', targetId) ? { modifiers: { save: 1 } } : {}),
-  };
+  // The ward the damage sequence will use (warscroll, abilities, commands; engine/core.ts wardOf).
+  const ward = wardOf(s, targetId, port);
   const weapons: { weapon: string; models: number; value: number; slain: number }[] = [];
+  const abilityRules = new Set<string>();
   for (const w of aru.weapons.filter((x) => (k === 'shoot' ? x.range !== 'melee' : x.range === 'melee'))) {
     const models = aliveA.filter((m) => !m.weapons || m.weapons.includes(w.name)).length;
     if (models === 0) continue;
+    // The abilities in force for this weapon on this target, read as the engine's attack sequence reads them
+    // (engine/attackAbilities.ts): modifiers, set characteristics, re-rolls, weapon abilities gained,
+    // critical hits on N+, attacks that fail on an unmodified 1-N.
+    const ab = weaponAbilities(s, port, unitId, targetId, w);
+    for (const r of ab.rules) abilityRules.add(r);
+    const target: DamageTarget = {
+      save: tru.warscroll.save ?? '-',
+      ...(ward !== null ? { ward } : {}),
+      health: tru.warscroll.health,
+      models: aliveT,
+      keywords: [...tru.warscroll.keywords],
+      charged: t.turn.charged,
+      modifiers: { save: [hasEffect('allOutDefence', targetId) ? 1 : 0, ab.save] },
+    };
     const attacker: DamageAttacker = {
       models,
-      weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: w.rend, damage: w.damage, abilities: w.abilities },
+      weapon: { attacks: ab.setAttacks ?? w.attacks, hit: w.hit, wound: w.wound, rend: ab.setRend ?? w.rend, damage: ab.setDamage ?? w.damage, abilities: [...new Set([...ab.grants, ...(w.abilities ?? [])])] },
       charged: a.turn.charged,
-      ...(hasEffect('allOutAttack', unitId) ? { modifiers: { hit: 1 } } : {}),
+      modifiers: { hit: [hasEffect('allOutAttack', unitId) ? 1 : 0, ab.hit], wound: [ab.wound] },
+    };
+    const options: DamageOptions = {
+      critOn: ab.critOn,
+      failHitUpTo: ab.failHit,
+      failWoundUpTo: ab.failWound,
+      reroll: { hit: ab.rerollHit, wound: ab.rerollWound, save: ab.rerollSave },
+      attacksAdd: ab.attacks,
+      damageAdd: ab.damage,
+      rendAdd: ab.rend,
     };
     try {
-      const r = computeDamage(attacker, target);
+      const r = computeDamage(attacker, target, options);
       weapons.push({ weapon: w.name, models, value: r.value, slain: r.slain });
     } catch (e) {
       return { ok: false, reason: `${w.name}: ${(e as Error).message}` };
@@ -66,6 +84,9 @@ export function expectedDamageOf(s: GameState, unitId: string, targetId: string,
     weapons,
     value: weapons.reduce((x, y) => x + y.value, 0),
     slain: Math.min(aliveT, weapons.reduce((x, y) => x + y.slain, 0)),
-    notes: ['per weapon, all alive models armed with it; not counted: Champion +1 Attack, Cover, Guarded Hero, range/visibility (checked on commit)'],
+    notes: [
+      'per weapon, all alive models armed with it; not counted: Champion +1 Attack, Cover, Guarded Hero, range/visibility (checked on commit)',
+      ...(abilityRules.size > 0 ? [`abilities counted: ${[...abilityRules].join(', ')}`] : []),
+    ],
   };
 }

@@ -248,6 +248,9 @@ export class GameSession {
     // Where the engine starts the model's path (the World synced to the current state).
     const pos = this.port!.modelPosition(model);
     if (!pos) return searched;
+    // A goal the search refused for the combat range (Core 14.1: the move may not end there) is
+    // refused by the engine whatever the path (its end check counts every enemy, seen or not).
+    if (searched.ok && searched.answer.rule === 'Core 14.1' && /would end within/.test(String(searched.answer.reason))) return searched;
     const path: [number, number][] = [[pos[0], pos[1]], [to[0], to[1]]];
     const q = this.answerOne({ id: model, kind: 'movePath', model, path, ...(extra.fly !== undefined ? { fly: extra.fly } : {}), ...(extra.ignoreUnit ? { ignoreUnit: true } : {}) });
     if (!q.ok || typeof q.answer.value !== 'number') return searched;

@@ -96,7 +96,8 @@ export interface ShortestPathsOptions {
    * same verdict, because a drop sends the straight line of such a model): the line's `movePath`
    * cost (Core 15.0-15.2) and, for a Normal Move, a Run or a Redeploy, the engine's own check that
    * it enters no enemy combat range on the way (`pathEntersCombatRange`, Core 14.1; enemies not
-   * visible do not count for a Normal Move or a Run, as the engine has it). Such an answer has
+   * visible do not count for a Normal Move or a Run, as the engine has it); a goal the search
+   * refused for ending within an enemy's combat range stays refused. Such an answer has
    * `straight: true` and `fallback: 'straight'`; a line the engine would refuse keeps the search's
    * `value: null` and its reason. Default: none (every answer is the search's).
    */

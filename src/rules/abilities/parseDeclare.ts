@@ -149,6 +149,9 @@ export function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
     [/ (?:that (?:is|are) |and (?:is|are) |and )?not in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = false; }],
     [/ (?:that (?:is|are) |and (?:is|are) )in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = true; }],
     [/ on the battlefield$/i, () => undefined],
+    // Session 36: the picked unit's own state (`cond`).
+    [/ (?:that|and that|and) charged this turn$/i, () => { if (pick.cond?.charged !== undefined) fail(d); pick.cond = { ...pick.cond, charged: true }; }],
+    [/ (?:that|and that|and) (?:was|were) not set up this turn$/i, () => { if (pick.cond?.setUp !== undefined) fail(d); pick.cond = { ...pick.cond, setUp: false }; }],
   ];
   let progress = true;
   while (progress) {

@@ -129,7 +129,7 @@ function takeDuration(c: string): { rest: string; duration?: Duration } {
 }
 
 /** One clause (no leading/trailing duration or condition left to it) → effect body. */
-function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: { targets: Target; cond?: AbilityCondition } } {
+function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: Record<string, unknown>[]; subj: { targets: Target; cond?: AbilityCondition } } {
   let m: RegExpExecArray | null;
   const t = c.trim();
   if ((m = rx(`^heal \\(([^)]+)\\) ${SUBJ}$`).exec(t))) return { body: { heal: dice(m[1]) }, subj: readSubject(m[2], ctx) };
@@ -140,10 +140,36 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
   if ((m = rx(`^you can return (\\d+|D3|D6) slain models? to ${SUBJ}$`).exec(t))) return { body: { returnModels: dice(m[1]) }, subj: readSubject(m[2], ctx) };
   if ((m = rx(`^remove ${SUBJ} from the battlefield and set (?:it|them) up again on the battlefield more than (\\d+)" from all enemy units$`).exec(t)))
     return { body: { setUp: 'battlefield', farther: Number(m[2]) }, subj: readSubject(m[1], ctx) };
-  if ((m = rx(`^${SUBJ} can use charge abilities( this turn)? even if (?:it|they) used a (run|retreat) ability in the same turn$`).exec(t)))
-    return { body: { mayChargeAfter: m[3].toLowerCase(), ...(m[2] ? { duration: THIS_TURN[1] } : {}) }, subj: readSubject(m[1], ctx) };
-  if ((m = rx(`^${SUBJ} can use an? (run|retreat) ability and still use charge abilities later in the turn$`).exec(t)))
-    return { body: { mayChargeAfter: m[2].toLowerCase() }, subj: readSubject(m[1], ctx) };
+  // Permissions after a RUN / RETREAT (Core 14.2, 14.3 overridden, Core 29.0): "can use Shoot and/or Charge
+  // abilities even if it used a Run or Retreat ability in the same turn" is one effect per pair (session 36: Shoot).
+  if ((m = rx(`^${SUBJ} can use (shoot and/or charge|shoot|charge) abilities( this turn)? even if (?:it|they) used an? (run|retreat)(?: or (retreat))? ability in the same turn$`).exec(t))) {
+    const bodies = permissionBodies(m[2], [m[4], m[5]], m[3] ? { duration: THIS_TURN[1] } : {});
+    return { body: bodies[0], more: bodies.slice(1), subj: readSubject(m[1], ctx) };
+  }
+  if ((m = rx(`^${SUBJ} can use an? (run|retreat) ability and still use (shoot and/or charge|shoot|charge) abilities later in the turn$`).exec(t))) {
+    const bodies = permissionBodies(m[3], [m[2]], {});
+    return { body: bodies[0], more: bodies.slice(1), subj: readSubject(m[1], ctx) };
+  }
+  // Session 36: "Each time you make an unmodified save roll of 6 for a combat attack that targets this unit,
+  // inflict 1 mortal damage on the attacking unit after the Fight ability has been resolved."
+  if ((m = rx(`^each time you make an unmodified save roll of ([1-6]) for an? (combat |shooting )?attack that targets ${SUBJ}, inflict (\\d+) mortal damage on the attacking unit(?: after the (fight|shoot) ability has been resolved)?$`).exec(t))) {
+    const scope = scopeOf(m[2]);
+    if (m[5] && (m[5].toLowerCase() === 'fight') !== (scope === 'melee') && scope !== 'all') fail(t);
+    if (m[5] && scope === 'all') fail(t); // "after the Fight ability" of any attack: not one moment
+    return { body: { mortalPerRoll: Number(m[4]), roll: 'save', unmodified: Number(m[1]), to: 'attacker', ...(scope !== 'all' ? { attacks: scope } : {}) }, subj: readSubject(m[3], ctx) };
+  }
+  // "For each unmodified hit roll of 1 for a combat attack made by the target, inflict 1 mortal damage on the target after the Fight ability has been resolved."
+  if ((m = rx(`^for each unmodified hit roll of ([1-6]) for an? (combat |shooting )attack made by ${SUBJ}, inflict (\\d+) mortal damage on ${SUBJ} after the (fight|shoot) ability has been resolved$`).exec(t))) {
+    const scope = scopeOf(m[2]);
+    const who = readSubject(m[3], ctx);
+    const victim = readSubject(m[5], ctx);
+    if (who.targets !== victim.targets || who.targets === 'friendly' || (m[6].toLowerCase() === 'fight') !== (scope === 'melee')) fail(t);
+    return { body: { mortalPerRoll: Number(m[4]), roll: 'hit', unmodified: Number(m[1]), to: 'self', attacks: scope }, subj: who };
+  }
+  // "If the unmodified hit roll [or unmodified wound roll] for an attack that targets this unit is 1-4, the attack fails and the attack sequence ends."
+  if ((m = rx(`^if the unmodified hit roll( or unmodified wound roll)? for an attack that targets ${SUBJ} is 1-([1-5]), the attack fails and the attack sequence ends$`).exec(t))) {
+    return { body: { failUnmodified: m[1] ? 'hitWound' : 'hit', upTo: Number(m[3]) }, subj: readSubject(m[2], ctx) };
+  }
   // "This unit can make a pile-in move": a 3" pile-in (Core 15.0, 'Pile-in' moves up to 3").
   if ((m = rx(`^${SUBJ} can make a pile-in move$`).exec(t))) return { body: { move: 'pileIn', inches: 3 }, subj: readSubject(m[1], ctx) };
   // Re-rolls.
@@ -152,6 +178,12 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
     if (incoming) fail(t); // a re-roll of the opponent's attack rolls: not in the vocabulary
     const kind = m[1].toLowerCase() === 'casting' ? 'cast' : m[1].toLowerCase() === 'chanting' ? 'chant' : m[1].toLowerCase();
     return { body: { reroll: kind, which: m[2] ? 'ones' : 'any', ...(scope !== undefined ? { attacks: scope } : {}) }, subj };
+  }
+  // Session 36: the number of dice of charge rolls (Core 14.3: 2D6), with the bound every such text states.
+  if ((m = /^(add|subtract) 1 (?:to|from) the number of dice rolled when making charge rolls for (.+), to a (maximum|minimum) of (\d)$/i.exec(t))) {
+    const add = m[1].toLowerCase() === 'add';
+    if (add ? m[3].toLowerCase() !== 'maximum' || m[4] !== '3' : m[3].toLowerCase() !== 'minimum' || m[4] !== '1') fail(t);
+    return { body: { modify: 'chargeDice', by: add ? 1 : -1 }, subj: readSubject(m[2], ctx) };
   }
   // Roll modifiers.
   if ((m = /^(add|subtract) (\d+) (?:to|from) (hit|wound|save|charge|run|casting|chanting|unbinding|banishment) rolls for (.+)$/i.exec(t))) {
@@ -198,6 +230,13 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; subj: {
   }
   if ((m = rx(`^this unit has a control characteristic of (\\d+)$`).exec(t))) return { body: { set: 'control', to: Number(m[1]) }, subj: { targets: 'self' } };
   fail(c);
+}
+
+/** "Shoot and/or Charge" × "Run" [or "Retreat"] → one permission body per pair (`mayShootAfter` / `mayChargeAfter`). */
+function permissionBodies(what: string, after: (string | undefined)[], extra: Record<string, unknown>): Record<string, unknown>[] {
+  const kinds = what.toLowerCase() === 'shoot and/or charge' ? ['mayShootAfter', 'mayChargeAfter'] : what.toLowerCase() === 'shoot' ? ['mayShootAfter'] : ['mayChargeAfter'];
+  const moves = after.filter((x): x is string => x !== undefined).map((x) => x.toLowerCase());
+  return kinds.flatMap((k) => moves.map((mv) => ({ [k]: mv, ...extra })));
 }
 
 /** "Crit (Mortal)", "Charge (+1 Damage)", "Anti-Hero (+1 Rend)" → the damage query's spelling (`crit-mortal`, `anti-HERO`). */
@@ -265,9 +304,17 @@ function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Targ
   return { subj: readSubject(s, ctx) };
 }
 
-/** One clause with its duration and condition → one effect. */
-function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDuration: Duration): AbilityEffect {
+/** One clause with its duration and condition → its effects (one, or one per permission of "Shoot and/or Charge"). */
+function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDuration: Duration): AbilityEffect[] {
   let c = raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, '');
+  // An aura's condition written first ("While they are wholly within 12" of this unit, friendly K units ...",
+  // "While friendly K units are wholly within 13" of this unit, they ...") reads as the same condition written last.
+  let lead0 = /^while they are ((?:wholly )?within \d+" of this unit), (friendly .+)$/i.exec(c);
+  if (lead0) c = `${lead0[2]} while they are ${lead0[1]}`;
+  else if ((lead0 = /^while (friendly [\w' -]+? units) are ((?:wholly )?within \d+" of this unit), they (.+)$/i.exec(c))) c = `${lead0[1]} ${lead0[3]} while they are ${lead0[2]}`;
+  // The bound of a number of dice (", to a maximum of 3") is read with the body, after the conditions before it.
+  const bound = /, to a (?:maximum|minimum) of \d+$/i.exec(c);
+  if (bound) c = c.slice(0, bound.index);
   const d1 = takeDuration(c);
   c = d1.rest;
   const lead = takeLeadingCondition(c, ctx.known);
@@ -283,7 +330,12 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   let duration = d1.duration ?? d2.duration ?? outerDuration;
   // "If this unit charged this turn, for the rest of the turn, ..." in a passive: the charge lasts the turn, so does the effect.
   if (ctx.passive && duration === 'turn' && cond.cond?.also?.charged === true && d1.duration === undefined) duration = undefined;
-  const { body: read, subj } = readBody(c, ctx);
+  const { body: read, more, subj } = readBody(bound ? c + bound[0] : c, ctx);
+  return [read, ...(more ?? [])].map((b) => frameEffect(raw, ctx, gate, b, subj, cond, duration));
+}
+
+/** One body read from a clause, with the clause's duration and condition checked and attached → one effect. */
+function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Record<string, unknown>, subj: { targets: Target; cond?: AbilityCondition }, cond: { cond?: AbilityCondition; kind?: 'while' | 'if' }, duration: Duration): AbilityEffect {
   const { duration: bodyDuration, ...body } = read as { duration?: Duration } & Record<string, unknown>;
   if (bodyDuration) {
     if (duration !== undefined && duration !== bodyDuration) fail(raw);
@@ -362,7 +414,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       if (/^roll a dice$/i.test(s)) {
         const n = /^on a ([2-6])\+, (.+?)\.?$/i.exec(ss[i + 1] ?? '');
         if (!n) fail(ss[i + 1] ?? s);
-        out.push(readClause(n[2], ctx, `${n[1]}+`, outer));
+        out.push(...readClause(n[2], ctx, `${n[1]}+`, outer));
         i++;
         continue;
       }
@@ -381,7 +433,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
 /** A sentence as one clause, or as two clauses joined by " and " (", and") when both read whole. */
 function splitAnd(s: string, ctx: Ctx, outer: Duration): AbilityEffect[] {
   try {
-    return [readClause(s, ctx, undefined, outer)];
+    return readClause(s, ctx, undefined, outer);
   } catch (e) {
     if (!(e instanceof NotUnderstood)) throw e;
     // A shared leading duration ("For the rest of the turn, the targets have Ward (5+) and this unit has Strike-last").
@@ -401,8 +453,8 @@ function splitAnd(s: string, ctx: Ctx, outer: Duration): AbilityEffect[] {
         // A condition or duration written once at the end may belong to both halves: only split
         // when both halves carry the same ones, so none is dropped from either.
         const frame = (x: AbilityEffect) => JSON.stringify([x.duration, x.while, x.if]);
-        if (frame(a) !== frame(b)) fail(s);
-        return [a, b];
+        if (frame(a[0]) !== frame(b[0])) fail(s);
+        return [...a, ...b];
       } catch (e2) {
         if (!(e2 instanceof NotUnderstood)) throw e2;
       }

@@ -152,7 +152,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   }
   // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined) && subject === null) return false;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined) && subject === null) return false;
   // "If the target unit has 10 or more models": its models not slain, now.
   if (cond.models !== undefined && modelsLeft(s, subject!) < cond.models) return false;
   // "While this unit has N or more damage points": the damage points allocated to it now (Core 18.0; slain models' points are gone).
@@ -161,6 +161,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
     if (port === undefined || inCombatNow(s, port, subject!) !== cond.inCombat) return false;
   }
   if (cond.charged !== undefined && s.units[subject!].turn.charged !== cond.charged) return false;
+  if (cond.setUp !== undefined && (s.units[subject!].turn.setUp === true) !== cond.setUp) return false;
   if (cond.fought !== undefined && (s.phase === 'combat' && (s.combat?.fought ?? []).includes(subject!)) !== cond.fought) return false;
   if (cond.territory !== undefined) {
     const owner = s.units[affected].owner;
@@ -367,12 +368,14 @@ export function rerollFrom(list: readonly AppliedEffect[], roll: string, ctx: Ef
 }
 
 /** The permission an ability gives (Core 29.0: it "specifically overrides the restriction"), as the rule granting it, or null. */
-export function permission(s: GameState, port: GeometryPort | undefined, unitId: string, kind: 'mayShootInCombat' | 'chargeAfterRun' | 'chargeAfterRetreat'): string | null {
+export function permission(s: GameState, port: GeometryPort | undefined, unitId: string, kind: 'mayShootInCombat' | 'chargeAfterRun' | 'chargeAfterRetreat' | 'shootAfterRun' | 'shootAfterRetreat'): string | null {
   for (const a of effectsOn(s, port, unitId)) {
     const e = a.effect;
     if (kind === 'mayShootInCombat' && 'mayShootInCombat' in e) return a.rule;
     if (kind === 'chargeAfterRun' && 'mayChargeAfter' in e && e.mayChargeAfter === 'run') return a.rule;
     if (kind === 'chargeAfterRetreat' && 'mayChargeAfter' in e && e.mayChargeAfter === 'retreat') return a.rule;
+    if (kind === 'shootAfterRun' && 'mayShootAfter' in e && e.mayShootAfter === 'run') return a.rule;
+    if (kind === 'shootAfterRetreat' && 'mayShootAfter' in e && e.mayShootAfter === 'retreat') return a.rule;
   }
   return null;
 }

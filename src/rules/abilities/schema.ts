@@ -99,6 +99,8 @@ const conditionFields = {
    * control (Core 32.2). An extension (session 36): "If this unit is contesting an objective you control".
    */
   contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
+  /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
+  setUp: z.boolean().optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -131,7 +133,8 @@ const EffectCommon = {
 export const AbilityEffectSchema = z.union([
   z.strictObject({
     ...EffectCommon,
-    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'control', 'cast', 'chant', 'unbind', 'banish']),
+    /** `chargeDice` (an extension, session 36): the number of dice of the charge roll, kept within 1-3 (engine/chargeDice.ts). */
+    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish']),
     by: z.number().int().min(-10).max(10),
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),
@@ -170,6 +173,31 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, keyword: z.string().min(1).max(100), add: z.boolean() }),
   z.strictObject({ ...EffectCommon, mayShootInCombat: z.literal(true) }),
   z.strictObject({ ...EffectCommon, mayChargeAfter: z.enum(['run', 'retreat']) }),
+  /**
+   * Extensions of session 36 (docs/abilities.md "Effect shapes added in session 36"):
+   * - `mayShootAfter`: the unit can use SHOOT abilities even if it used a RUN / RETREAT ability in the
+   *   same turn (Core 14.2's restriction overridden, Core 29.0), like `mayChargeAfter` for CHARGE.
+   * - `mortalPerRoll`: for each unmodified `roll` of `unmodified` in an attack, `mortalPerRoll` mortal
+   *   damage (Core 17.2) after the ATTACK ability has been resolved. `roll: "save"`: the affected unit's
+   *   save rolls for attacks that target it, the damage `to` the attacking unit ("Each time you make an
+   *   unmodified save roll of 6 for a combat attack that targets this unit, inflict 1 mortal damage on
+   *   the attacking unit"); `roll: "hit"`: the hit rolls of the affected unit's own attacks, `to` itself
+   *   ("for each unmodified hit roll of 1 for a combat attack made by the target, inflict 1 mortal damage
+   *   on the target"). `attacks`: the attacks' weapon range.
+   * - `failUnmodified`: attacks that target the affected unit fail (the attack sequence ends) when
+   *   their unmodified hit roll (`hit`) or hit or wound roll (`hitWound`) is `upTo` or less ("if the
+   *   unmodified hit roll for an attack that targets this unit is 1-4, the attack fails").
+   */
+  z.strictObject({ ...EffectCommon, mayShootAfter: z.enum(['run', 'retreat']) }),
+  z.strictObject({
+    ...EffectCommon,
+    mortalPerRoll: z.number().int().min(1).max(10),
+    roll: z.enum(['save', 'hit']),
+    unmodified: z.number().int().min(1).max(6),
+    to: z.enum(['attacker', 'self']),
+    attacks: z.enum(['melee', 'ranged', 'all']).optional(),
+  }),
+  z.strictObject({ ...EffectCommon, failUnmodified: z.enum(['hit', 'hitWound']), upTo: z.number().int().min(1).max(5) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
@@ -213,6 +241,11 @@ export const AbilityPickSchema = z.strictObject({
    * objective you control, pick ..."): checked when the ability is declared; unmet, nothing can be picked.
    */
   unitIf: AbilityConditionSchema.optional(),
+  /**
+   * Extension (session 36): a condition on the picked unit's own state ("an enemy unit that charged this
+   * turn", "a friendly Ironjawz unit that was not set up this turn"): checked when the ability is declared.
+   */
+  cond: AbilityConditionSchema.optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 

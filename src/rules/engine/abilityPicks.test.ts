@@ -194,3 +194,15 @@ describe('"While this unit is wholly within 12" of a friendly Mega-Gargant, this
     expect(permission(gameAtHero(p1('p1-hero'), roster('p2'), near), near, 'p1-hero', 'chargeAfterRun')).toBeNull();
   });
 });
+
+describe('"Pick an enemy unit that charged this turn and is in combat with this unit" (Dance of Death\'s Declare, dok; cond on the picked unit)', () => {
+  const dance = read({ id: 'dance', name: 'Dance of Death', timing: hero, declare: 'Pick an enemy unit that charged this turn and is in combat with this unit to be the target.', effect: 'The target has Strike-last for the rest of the turn.' });
+  const port = tablePortAt({ 'p1-hero': [30, 15], 'p2-boyz': [31.5, 15] });
+  const s = gameAtHero(roster('p1', [dance]), roster('p2'), port);
+  const use = { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'dance', targets: ['p2-boyz'] } as const;
+  it('the Gutrippaz in combat with the shaman but not charged this turn: refused; charged: picked', () => {
+    expect(refused(s, port, use)).toEqual({ reason: '"p2-boyz" is not a unit charged this turn: pick an enemy unit within 3" visible to this unit charged this turn', rule: 'Dance of Death: Declare' });
+    const charged = { ...s, units: { ...s.units, 'p2-boyz': { ...s.units['p2-boyz'], turn: { ...s.units['p2-boyz'].turn, charged: true } } } };
+    expect(play(charged, port, [use]).events.some((e) => e.type === 'abilityEffect')).toBe(true);
+  });
+});

@@ -18,6 +18,7 @@ import {
   inCombat,
   isAlive,
   modelWeapons,
+  mortalDamage,
   onBattlefield,
   reject,
   requireTurn,
@@ -32,7 +33,8 @@ import {
 import { makeMove } from './moves';
 import { twistAttackModifiers, twistObscuring, twistStrike } from './ascension';
 import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
-import { abilityStrike, effectsOn, modifiedFrom, permission, rerollFrom, weaponGrantsFrom, type EffectContext } from '../abilities/passives';
+import { abilityStrike, permission } from '../abilities/passives';
+import { weaponAbilities } from './attackAbilities';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -297,7 +299,10 @@ export function shoot(c: Ctx, a: Extract<Action, { type: 'shoot' }>): void {
   const s = c.s;
   if (s.phase !== 'shooting' || a.player !== s.active) reject('Shoot is used in your shooting phase', 'Core 14.2');
   const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.2');
-  if (u.turn.usedRun || u.turn.usedRetreat) reject(`unit "${a.unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.2');
+  // Core 29.0: an ability that lets the unit shoot after a RUN / RETREAT ability (`mayShootAfter`) overrides the restriction.
+  const afterRun = u.turn.usedRun ? permission(s, c.port, a.unitId, 'shootAfterRun') : null;
+  const afterRetreat = u.turn.usedRetreat ? permission(s, c.port, a.unitId, 'shootAfterRetreat') : null;
+  if ((u.turn.usedRun && afterRun === null) || (u.turn.usedRetreat && afterRetreat === null)) reject(`unit "${a.unitId}" used a RUN or RETREAT ability this turn`, 'Core 14.2');
   const engaged = inCombat(s, c.port, a.unitId);
   if (!rosterUnit(s, a.unitId).weapons.some((w) => w.range !== 'melee')) reject(`unit "${a.unitId}" has no ranged weapons`, 'Core 16.0');
   // Core 16.0, per weapon: a weapon whose target is not within its Range / not visible (or, in
@@ -305,7 +310,7 @@ export function shoot(c: Ctx, a: Extract<Action, { type: 'shoot' }>): void {
   const { list, skipped } = planAttacks(c, a.player, a.unitId, false, a.target, a.weaponTargets, (w, t) => shootingTargetProblem(c, a.unitId, w, t, engaged));
   if (list.length === 0) reject(skipped.map((x) => x.reason).join('; '), skipped[0]?.rule ?? 'Core 16.0');
   useCore(c, a.unitId);
-  openWindow(c, 'shoot', a.player, a.unitId, list, skipped);
+  openWindow(c, 'shoot', a.player, a.unitId, list, skipped, [afterRun, afterRetreat].filter((x): x is string => x !== null));
 }
 
 /**
@@ -435,9 +440,9 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
  * Open the reactions window of a declared ATTACK ability. `skipped`: the weapons that make no
  * attacks (Core 16.0), reported in the `attackDeclared` event (absent when none).
  */
-function openWindow(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId, unitId: string, list: AttackAssignment[], skipped: readonly SkippedWeapon[] = []): void {
+function openWindow(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId, unitId: string, list: AttackAssignment[], skipped: readonly SkippedWeapon[] = [], abilities: readonly string[] = []): void {
   c.s.pendingAttack = { kind, player, unitId, assignments: list, toReact: c.s.active as PlayerId, passes: 0 };
-  c.events.push({ type: 'attackDeclared', kind, unitId, assignments: list, reactionsFirst: c.s.active, ...(skipped.length > 0 ? { skipped } : {}) });
+  c.events.push({ type: 'attackDeclared', kind, unitId, assignments: list, reactionsFirst: c.s.active, ...(skipped.length > 0 ? { skipped } : {}), ...(abilities.length > 0 ? { abilities } : {}) });
 }
 
 /** A reaction was used in the open window (Core 5.2): the other player may react next. */
@@ -466,79 +471,6 @@ function hasEffect(s: GameState, kind: string, unitId: string): boolean {
   return s.effects.some((e) => e.kind === kind && e.unitId === unitId);
 }
 
-/** The abilities in force for one weapon's attacks (abilities/passives.ts): the attacker's and the target's effects. */
-interface WeaponAbilities {
-  hit: number;
-  wound: number;
-  save: number;
-  attacks: number;
-  damage: number;
-  rend: number;
-  setAttacks?: number;
-  setDamage?: number;
-  setRend?: number;
-  rerollHit: 'ones' | 'failed' | 'any' | null;
-  rerollWound: 'ones' | 'failed' | 'any' | null;
-  rerollSave: 'ones' | 'failed' | 'any' | null;
-  /** Weapon abilities the effects give this weapon (Core 20.0), and the lowest unmodified hit roll that is a critical hit (Core 17.0). */
-  grants: string[];
-  critOn: number;
-  rules: string[];
-}
-
-/**
- * The abilities' modifiers for the attacks of `w` by `unitId` on `target` (Core 17.1: hit and wound
- * modifiers are capped with the others by the caller; the save modifier with Rend). Companion
- * weapons are "not affected by friendly abilities that affect weapon characteristics" (Core 20.0):
- * no Attacks, Damage or Rend change for them.
- */
-function weaponAbilities(c: Ctx, unitId: string, target: string, w: RosterWeapon): WeaponAbilities {
-  const s = c.s;
-  const ctx: EffectContext = { opposing: target, weapon: w.range === 'melee' ? 'melee' : 'ranged', weaponName: w.name };
-  const tctx: EffectContext = { opposing: unitId, weapon: ctx.weapon };
-  // One listing of the effects on each side (Core 5.4: their conditions checked now), read for every characteristic.
-  const mine = effectsOn(s, c.port, unitId, ctx);
-  const theirs = effectsOn(s, c.port, target, tctx);
-  const none = { add: 0, rules: [] as string[] };
-  if (mine.length === 0 && theirs.length === 0) return { hit: 0, wound: 0, save: 0, attacks: 0, damage: 0, rend: 0, rerollHit: null, rerollWound: null, rerollSave: null, grants: [], critOn: 6, rules: [] };
-  const companion = has(w, 'companion');
-  // The attacker's own hit / wound modifiers, plus those on "attacks that target" the target (`incoming`).
-  const own = { hit: modifiedFrom(s, mine, 'hit', ctx), wound: modifiedFrom(s, mine, 'wound', ctx) };
-  const inc = { hit: modifiedFrom(s, theirs, 'hit', { ...tctx, incoming: true }), wound: modifiedFrom(s, theirs, 'wound', { ...tctx, incoming: true }) };
-  const hit = { add: own.hit.add + inc.hit.add, rules: [...own.hit.rules, ...inc.hit.rules] };
-  const wound = { add: own.wound.add + inc.wound.add, rules: [...own.wound.rules, ...inc.wound.rules] };
-  const save = modifiedFrom(s, theirs, 'save', tctx);
-  // Core 20.0 Companion: "Unless otherwise specified": an effect naming this weapon (Battle Damaged:
-  // "the Attacks characteristic of its Stardrake's Cavernous Jaws is 4") specifies it.
-  const weaponChars = companion ? mine.filter((a) => 'weapon' in a.effect && a.effect.weapon !== undefined) : mine;
-  const attacks = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'attacks', ctx);
-  const damage = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'damage', ctx);
-  const rend = companion && weaponChars.length === 0 ? none : modifiedFrom(s, weaponChars, 'rend', ctx);
-  // Weapon abilities gained and critical hits on 5+ change the attack sequence: not for a Companion weapon unless named (Core 20.0).
-  const grants = weaponGrantsFrom(weaponChars, ctx);
-  const rh = rerollFrom(mine, 'hit', ctx);
-  const rw = rerollFrom(mine, 'wound', ctx);
-  const rs = rerollFrom(theirs, 'save', tctx);
-  const rules = [...new Set([...hit.rules, ...wound.rules, ...save.rules, ...attacks.rules, ...damage.rules, ...rend.rules, ...grants.rules, ...[rh, rw, rs].flatMap((x) => (x ? [x.rule] : []))])];
-  return {
-    hit: hit.add,
-    wound: wound.add,
-    save: save.add,
-    attacks: attacks.add,
-    damage: damage.add,
-    rend: rend.add,
-    ...('set' in attacks && attacks.set !== undefined ? { setAttacks: attacks.set } : {}),
-    ...('set' in damage && damage.set !== undefined ? { setDamage: damage.set } : {}),
-    ...('set' in rend && rend.set !== undefined ? { setRend: rend.set } : {}),
-    rerollHit: rh?.which ?? null,
-    rerollWound: rw?.which ?? null,
-    rerollSave: rs?.which ?? null,
-    grants: grants.abilities,
-    critOn: grants.critOn,
-    rules,
-  };
-}
-
 /**
  * Re-roll the dice an ability lets the player re-roll (Core 2.2: a re-roll happens before
  * modifiers, a dice is re-rolled at most once): `ones` the unmodified 1s; `failed` and `any` the
@@ -563,6 +495,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   const targets = [...new Set(list.map((x) => x.target))];
   const charged = s.units[unitId].turn.charged;
   const pools: Record<string, number> = {};
+  // `mortalPerRoll` (session 36): mortal damage "after the Fight ability has been resolved", per victim and ability.
+  const afterwards = new Map<string, { victim: string; by: string; ability: string; amount: number }>();
   for (const target of targets) {
     if (!isAlive(s, target)) continue;
     const tru = rosterUnit(s, target);
@@ -595,7 +529,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       // (Core 20.0: "not affected by friendly abilities that affect weapon characteristics").
       const champion = has(w, 'companion') ? new Set<string>() : new Set(ru.models.filter((m) => m.champion === true).map((m) => m.id));
       // The abilities in force for this weapon (abilities/passives.ts): modifiers, set characteristics (Core 27.0: set, then add), re-rolls.
-      const ab = weaponAbilities(c, unitId, target, w);
+      const ab = weaponAbilities(s, c.port, unitId, target, w);
       const hitMod = capHitWoundModifier(hitSum + ab.hit);
       const woundMod = capHitWoundModifier(woundSum + ab.wound);
       let attacks = 0;
@@ -615,28 +549,37 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       // Charge (+1 Damage) weapons; the abilities' Damage modifiers (Monster Killers, Path of the Attacker: +1, melee, against a MONSTER).
       const chargeBonus = (charged && wAbilities.includes('charge-damage') ? 1 : 0) + ab.damage;
       const damageOf = (why: string) => Math.max(0, rollValue(c, ab.setDamage ?? w.damage, `damage:${unitId}:${w.name}${why}`, player) + chargeBonus);
-      const hits = rerolled(c, rollLogged(c, attacks, 6, `hit:${unitId}:${w.name}`, player), ab.rerollHit, (d) => d !== 1 && (d >= ab.critOn || d + hitMod >= hit), `hit:${unitId}:${w.name}`, player);
+      // `failUnmodified` (session 36): an unmodified hit roll of 1-N fails whatever the modifiers, critical or not.
+      const hitSucceeds = (d: number) => d !== 1 && d > ab.failHit && (d >= ab.critOn || d + hitMod >= hit);
+      const hits = rerolled(c, rollLogged(c, attacks, 6, `hit:${unitId}:${w.name}`, player), ab.rerollHit, hitSucceeds, `hit:${unitId}:${w.name}`, player);
       let toWound = 0;
       let autoWounds = 0;
       let mortal = 0;
       for (const d of hits) {
         // Core 17.0: an unmodified 6 is a critical hit (or `critOn`+, an ability's "critical hits on unmodified hit rolls of 5+").
         const critical = d >= ab.critOn;
-        const success = d !== 1 && (critical || d + hitMod >= hit);
-        if (!success) continue;
+        if (!hitSucceeds(d)) continue;
         if (critical && crit === 'crit-mortal') mortal += damageOf(':mortal');
         else if (critical && crit === 'crit-auto-wound') autoWounds++;
         else if (critical && crit === 'crit-2-hits') toWound += 2;
         else toWound++;
       }
-      const woundDice = toWound > 0 ? rerolled(c, rollLogged(c, toWound, 6, `wound:${unitId}:${w.name}`, player), ab.rerollWound, (d) => d !== 1 && d + woundMod >= wound, `wound:${unitId}:${w.name}`, player) : [];
-      const wounds = woundDice.filter((d) => d !== 1 && d + woundMod >= wound).length + autoWounds;
+      const woundSucceeds = (d: number) => d !== 1 && d > ab.failWound && d + woundMod >= wound;
+      const woundDice = toWound > 0 ? rerolled(c, rollLogged(c, toWound, 6, `wound:${unitId}:${w.name}`, player), ab.rerollWound, woundSucceeds, `wound:${unitId}:${w.name}`, player) : [];
+      const wounds = woundDice.filter(woundSucceeds).length + autoWounds;
       const save = tru.warscroll.save;
       let unsaved = wounds;
       let saveDice: number[] = [];
       if (save !== null && wounds > 0) {
         saveDice = rerolled(c, rollLogged(c, wounds, 6, `save:${target}:${w.name}`, defender), ab.rerollSave, (d) => d !== 1 && d + saveMod >= save, `save:${target}:${w.name}`, defender);
         unsaved = saveDice.filter((d) => d === 1 || d + saveMod < save).length;
+      }
+      for (const rm of ab.rollMortals) {
+        const count = (rm.roll === 'save' ? saveDice : hits).filter((d) => d === rm.unmodified).length;
+        if (count === 0) continue;
+        const key = `${rm.victim}|${rm.ability}`;
+        const prev = afterwards.get(key) ?? { victim: rm.victim, by: rm.by, ability: rm.ability, amount: 0 };
+        afterwards.set(key, { ...prev, amount: prev.amount + count * rm.per });
       }
       let damage = 0;
       for (let i = 0; i < unsaved; i++) damage += damageOf('');
@@ -663,4 +606,10 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   }
   // Every attack is resolved before the damage sequence (Core 17.0), one target at a time (Core 18.0).
   for (const target of targets) if (pools[target] !== undefined) damageSequence(c, target, pools[target], `${kind}:${unitId}`);
+  // Then the abilities' mortal damage for unmodified rolls ("after the Fight ability has been resolved", Core 17.2: mortal damage, ward rolls allowed).
+  for (const x of afterwards.values()) {
+    if (!isAlive(s, x.victim)) continue;
+    c.events.push({ type: 'abilityMortal', ability: x.ability, unitId: x.victim, amount: x.amount });
+    mortalDamage(c, x.victim, x.amount, `ability:${x.by}`);
+  }
 }

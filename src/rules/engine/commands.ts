@@ -7,6 +7,7 @@
  * @module
  */
 
+import { chargeDiceCount } from './chargeDice';
 import { COMMANDS, type Action, type PlayerId } from './state';
 import {
   afterDestroyed,
@@ -102,12 +103,14 @@ function declareCharge(c: Ctx, player: PlayerId, unitId: string, pay: () => void
   if (inCombat(s, c.port, unitId)) reject(`unit "${unitId}" is in combat and cannot Charge`, 'Core 14.3');
   useCore(c, unitId);
   pay();
-  const dice = rollLogged(c, 2, 6, `charge:${unitId}`, player);
+  // The number of dice (2D6, or 1-3 with the abilities' `chargeDice` effects, session 36).
+  const count = chargeDiceCount(s, c.port, unitId);
+  const dice = rollLogged(c, count.count, 6, `charge:${unitId}`, player);
   // The abilities' charge roll modifiers (abilities/passives.ts; Core 27.0: set, then add; at least 0).
   const mod = modified(s, c.port, unitId, 'charge');
-  u.turn.chargeRoll = Math.max(0, (mod.set ?? dice[0] + dice[1]) + mod.add);
+  u.turn.chargeRoll = Math.max(0, (mod.set ?? dice.reduce((x, y) => x + y, 0)) + mod.add);
   u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
-  const granted = [afterRun, afterRetreat, ...mod.rules].filter((x): x is string => x !== null);
+  const granted = [afterRun, afterRetreat, ...count.rules, ...mod.rules].filter((x): x is string => x !== null);
   c.events.push({ type: 'chargeRoll', unitId, dice, roll: u.turn.chargeRoll, ...(granted.length > 0 ? { abilities: granted } : {}) });
   ritualOfPrimalForce(c, unitId, u.turn.chargeRoll);
 }
@@ -208,9 +211,10 @@ export function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       if (u.turn.pendingMove?.kind !== 'charge') reject(`unit "${a.unitId}" has already made its charge move`, rule);
       if (u.turn.chargeRerolled === true) reject('this charge roll was already re-rolled: a dice cannot be re-rolled more than once', 'Core 2.2');
       payCommand(c, a.player, 'forwardToVictory', a.unitId);
-      const dice = rollLogged(c, 2, 6, `charge-reroll:${a.unitId}`, a.player);
+      // The same number of dice as the charge roll (session 36 `chargeDice` effects; 2 otherwise).
+      const dice = rollLogged(c, chargeDiceCount(s, c.port, a.unitId).count, 6, `charge-reroll:${a.unitId}`, a.player);
       const before = u.turn.chargeRoll;
-      u.turn.chargeRoll = dice[0] + dice[1];
+      u.turn.chargeRoll = dice.reduce((x, y) => x + y, 0);
       // The declared charge move is made with the new roll (the move checks `chargeRoll`; the
       // pending move is what the page, the options and the policy read: keep them the same).
       u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };

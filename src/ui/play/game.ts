@@ -212,10 +212,15 @@ export function autosave(saved: SavedGame): void {
   }
 }
 
-/** Whether the game worker holds the autosaved game (this page wrote it, nothing replaced it since). */
-function workerHoldsAutosave(): boolean {
+/**
+ * Whether the game worker holds the autosaved game `saved` (its text): this page wrote it last and
+ * nothing replaced it since, or else the worker's game saves to the very same text (one `save`,
+ * tens of ms, against seconds to replay it). False when the worker holds no game.
+ */
+async function workerHoldsAutosave(saved: string): Promise<boolean> {
+  if (heldAutosave !== null && saved === heldAutosave) return true;
   try {
-    return heldAutosave !== null && localStorage.getItem(AUTOSAVE_KEY) === heldAutosave;
+    return JSON.stringify(await getGame().save()) === saved;
   } catch {
     return false;
   }
@@ -245,14 +250,14 @@ export async function startGame(): Promise<GameSummary> {
   }
   // The game worker holds the autosaved game already (a battle just started on this page, or Play
   // left and resumed): shown as it stands, not started a second time by replaying it.
-  if (workerHoldsAutosave()) {
-    // 'new' when Start the battle just started it; else resumed.
-    if (startKind !== 'new') startKind = 'resumed';
-    startProblems = [];
-    return g.summary();
-  }
   const saved = localStorage.getItem(AUTOSAVE_KEY);
   if (saved) {
+    // 'new' when Start the battle just started it; else resumed.
+    if (await workerHoldsAutosave(saved)) {
+      if (startKind !== 'new') startKind = 'resumed';
+      startProblems = [];
+      return g.summary();
+    }
     try {
       const r = await g.load(JSON.parse(saved));
       if (r.ok) {
