@@ -409,6 +409,19 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         i++;
         continue;
       }
+      // Session 36: "Roll a D3 [for each target]. On a 2+, inflict an amount of mortal damage on the target equal to
+      // the roll." The engine rolls the gate for each target; without "for each target" only a single pick is read.
+      const eq = /^roll a (dice|D3)( for each target)?$/i.exec(s);
+      const eqNext = eq ? /^on a ([2-6])\+, inflict an amount of mortal damage (?:equal )?on (.+?) equal to the roll\.?$/i.exec(ss[i + 1] ?? '') : null;
+      if (eq && eqNext) {
+        const die = eq[1].toUpperCase() === 'D3' ? 'D3' : 'D6';
+        const subj = readSubject(eqNext[2], ctx);
+        if (subj.targets !== 'targets' || (die === 'D3' && Number(eqNext[1]) > 3)) fail(ss[i + 1]);
+        if (!eq[2] && picks.some((p) => (p.count ?? 1) > 1)) fail(s);
+        out.push({ mortal: 'roll', on: `${eqNext[1]}+`, ...(die === 'D3' ? { die } : {}), targets: 'targets' });
+        i++;
+        continue;
+      }
       // "Roll a dice. On a N+, <clause>." (one clause; the roll is made once).
       if (/^roll a dice$/i.test(s)) {
         const n = /^on a ([2-6])\+, (.+?)\.?$/i.exec(ss[i + 1] ?? '');

@@ -124,3 +124,23 @@ describe('the number of dice of charge rolls (modify chargeDice)', () => {
     expect(parse('Add 2 to the number of dice rolled when making charge rolls for this unit, to a maximum of 3.').resolves).toBeNull();
   });
 });
+
+describe('mortal damage equal to the roll (mortal "roll")', () => {
+  const declare = 'If this unit charged this phase, pick an enemy unit within 1" of it to be the target.';
+  it('"Roll a D3. On a 2+, inflict an amount of mortal damage on the target equal to the roll." (nh-001 Spectral Hunters, sce-002 Impaling Strikes, skv-001 Whirling Doom)', () => {
+    expect(parse('Roll a D3. On a 2+, inflict an amount of mortal damage on the target equal to the roll.', { timing: 'Any Charge Phase', declare }).resolves).toEqual([{ mortal: 'roll', on: '2+', die: 'D3', targets: 'targets' }]);
+    // The export's typo in Runaway Coach (nh-001): "an amount of mortal damage equal on the target equal to the roll".
+    expect(parse('Roll a D3. On a 2+, inflict an amount of mortal damage equal on the target equal to the roll.', { timing: 'Any Charge Phase', declare }).resolves).toEqual([{ mortal: 'roll', on: '2+', die: 'D3', targets: 'targets' }]);
+    expect(parse('Roll a D3 for each target. On a 2+, inflict an amount of mortal damage on the target equal to the roll.', { timing: 'Your Hero Phase', declare: 'Pick up to 3 visible enemy units within 6" of this unit to be the targets.' }).resolves).toEqual([
+      { mortal: 'roll', on: '2+', die: 'D3', targets: 'targets' },
+    ]);
+  });
+  it('fall-back twins: a second effect joined to it (Searing Desert Winds, lrl-001), a D3 on a 4+, several targets rolled once, another unit than the target, a modified roll (Rain of Stone)', () => {
+    const three = 'Pick up to 3 visible enemy units within 6" of this unit to be the targets.';
+    expect(parse('Roll a D3 for each target. On a 2+, inflict an amount of mortal damage on the target equal to the roll and subtract 1 from wound rolls for the target\'s attacks for the rest of the turn.', { timing: 'Any Combat Phase', declare: three }).resolves).toBeNull();
+    expect(parse('Roll a D3. On a 4+, inflict an amount of mortal damage on the target equal to the roll.', { timing: 'Any Charge Phase', declare }).resolves).toBeNull();
+    expect(parse('Roll a D3. On a 2+, inflict an amount of mortal damage on the target equal to the roll.', { timing: 'Your Hero Phase', declare: three }).resolves).toBeNull();
+    expect(parse('Roll a D3. On a 2+, inflict an amount of mortal damage on each enemy unit within 3" of this unit equal to the roll.', { timing: 'Any Charge Phase', declare }).resolves).toBeNull();
+    expect(parse('Roll a D3. Add 2 to the roll if the target charged this turn. On a 2+, inflict an amount of mortal damage on the target equal to the roll.', { timing: 'Your Hero Phase', declare: 'Pick a visible enemy unit within 12" of this unit to be the target.' }).resolves).toBeNull();
+  });
+});
