@@ -157,6 +157,8 @@ export async function prepareTable(body: Uint8Array): Promise<{ ok: true; key: s
 }
 
 const token = () => randomBytes(12).toString('base64url');
+/** With `SIGHTLINE_NET_TRACE=1` the rooms print each join, drop, reconnection, leave and action (lab notes, docs/network.md). */
+const TRACE = process.env.SIGHTLINE_NET_TRACE === '1';
 const isCreate = (o: unknown): o is Record<string, unknown> => !!o && typeof o === 'object' && ('scenario' in o || 'savedGame' in o || '__prepared' in o || 'restore' in o);
 
 /** A seat of the room: whose it is, and the session holding it now (null: free). */
@@ -307,7 +309,14 @@ export class BattleRoom extends Room {
     this.scheduleEmptyCheck();
   }
 
+  /** One line of the room's story on stdout when {@link TRACE} is on. */
+  private trace(what: string): void {
+    if (TRACE) console.log(`[room ${this.roomId} ${(Date.now() % 100000) / 1000}] ${what}`);
+  }
+
   override onJoin(client: Client, options: unknown): void {
+    const o = (options ?? {}) as { seat?: unknown; token?: unknown };
+    this.trace(`join ${client.sessionId} seat ${String(o.seat)}, token ${o.token ? "yes" : "no"}`);
     const p = JoinOptionsSchema.safeParse(options ?? {});
     if (!p.success) throw new ServerError(400, zodProblems(p.error, 'options').join('\n'));
     const { seat, name, token: given } = p.data;
@@ -338,6 +347,7 @@ export class BattleRoom extends Room {
 
   /** Frees a seat's old holder: its connection closed ({@link SEAT_REPLACED_CODE}) or its awaited reconnection cancelled. */
   private replace(sessionId: string): void {
+    this.trace(`replace ${sessionId} (awaited: ${this.awaiting.has(sessionId)}, connected: ${this.clients.some((c) => c.sessionId === sessionId)})`);
     this.seatOf.delete(sessionId);
     const waiting = this.awaiting.get(sessionId);
     if (waiting) {
@@ -349,6 +359,7 @@ export class BattleRoom extends Room {
   }
 
   override async onDrop(client: Client, code?: number): Promise<void> {
+    this.trace(`drop ${client.sessionId} ${code}`);
     const seat = this.seatOf.get(client.sessionId);
     // A client the server closed (malformed message, flood: 4002; oversized: 1009; replaced) is not waited for.
     const kicked = code === CloseCode.WITH_ERROR || code === 1009 || code === 1007 || code === 1002 || code === SEAT_REPLACED_CODE;
@@ -370,13 +381,15 @@ export class BattleRoom extends Room {
   }
 
   override onReconnect(client: Client): void {
+    this.trace(`reconnect ${client.sessionId} (seat ${this.seatOf.get(client.sessionId)})`);
     const seat = this.seatOf.get(client.sessionId);
     if (seat && seat !== 'spectator') this.seats[seat].connected = true;
     client.send('update', this.update([], [], [], []));
     this.broadcastPresence();
   }
 
-  override onLeave(client: Client): void {
+  override onLeave(client: Client, code?: number): void {
+    this.trace(`leave ${client.sessionId} ${code}`);
     this.release(client);
   }
 
@@ -413,8 +426,10 @@ export class BattleRoom extends Room {
   private onAct(client: Client, message: ActMessage): void {
     const seat = this.seatOfClient(client);
     const action = message.action;
+    this.trace(`act ${client.sessionId} (seat ${seat}) ${action.type}`);
     if (!seat || seat === 'spectator' || action.player !== seat) {
       const why = !seat || seat === 'spectator' ? 'a spectator cannot act' : `you hold seat ${seat}, the action is ${JSON.stringify(action.player)}'s`;
+      this.trace(`result ${client.sessionId} refused ${why}`);
       client.send('result', { ok: false, reason: why, rule: SEAT_RULE } satisfies ResultMessage);
       return;
     }
@@ -423,6 +438,7 @@ export class BattleRoom extends Room {
     run.then(
       (r) => {
         if (!r.ok) {
+          this.trace(`result ${client.sessionId} refused ${r.reason}`);
           client.send('result', { ok: false, reason: r.reason, rule: r.rule } satisfies ResultMessage);
           return;
         }
@@ -433,6 +449,7 @@ export class BattleRoom extends Room {
         this.writes = write.catch(() => undefined);
         write.then(
           () => {
+            this.trace(`result ${client.sessionId} ok ${update.seq} (state ${client.state}, clients ${this.clients.map((c) => c.sessionId).join(',')})`);
             client.send('result', { ok: true, seq: update.seq } satisfies ResultMessage);
             this.broadcast('update', update);
             if (update.summary.stage === 'ended') this.scheduleEmptyCheck();

@@ -18,7 +18,7 @@
  */
 import type { Answer } from '../src/scenario/answer';
 import { visibleAnswer } from '../src/scenario/answer';
-import { World, type ModelInput, type WorldInput } from '../src/geometry/world';
+import { terrainFor, World, type ModelInput, type WorldInput } from '../src/geometry/world';
 import { DEFAULT_SAMPLE_SPACING_INCHES } from '../src/geometry/visibility';
 import { jobOfTask, relationRows, relationStepRows, relationWork, runRelationStep, type RelationJob, type RelationTask } from '../src/layout/spotVisibility';
 
@@ -69,9 +69,11 @@ export class VisibilityHelper {
   /** Builds the world (terrain BVH included) from the engine's input; replaces any previous one. */
   load(input: WorldInput): true {
     // The old world's sample trees go back to the pool for the new one's.
-    this.world?.dropVisibilityCaches();
+    const prev = this.world;
+    prev?.dropVisibilityCaches();
     this.layout = null;
-    this.world = new World(input);
+    // The same table with other models: the terrain index is reused (see `terrainFor`).
+    this.world = new World(input, terrainFor(input, prev).index);
     this.world.prepareVisibility(DEFAULT_SAMPLE_SPACING_INCHES);
     this.applied++;
     return true;

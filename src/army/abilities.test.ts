@@ -5,7 +5,6 @@
  * prints them. Also the measures of issue 34 (printed, and held to what was reached).
  */
 
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,8 @@ import { parseRoster } from '../rules/engine/roster';
 import type { Ability } from '../rules/abilities/schema';
 import { abilityRows, countAbilities } from './abilityReport';
 import { importArmy, type ImportResult } from './importArmy';
+import { importArmyCli } from '../cli/importArmy';
+import { runHere } from '../../tests/cliHere';
 
 const ROSTERS = fileURLToPath(new URL('../../tests/fixtures/rosters/new-recruit', import.meta.url));
 const LISTS = readdirSync(ROSTERS).filter((d) => !d.startsWith('.')).sort();
@@ -159,8 +160,9 @@ describe('every fixture roster', () => {
 });
 
 describe('import-army --abilities', () => {
-  it('prints one line per ability (holder, name, parsed timing, auto/by hand), then the counts', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/importArmy.ts', join(ROSTERS, 'kb-001-all-units', 'list.json'), '--abilities'], { cwd: join(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 });
+  it('prints one line per ability (holder, name, parsed timing, auto/by hand), then the counts', async () => {
+    // The command's own function in this process (tests/cliHere.ts; its process is tested in src/army/hostile).
+    const run = await runHere(importArmyCli, [join(ROSTERS, 'kb-001-all-units', 'list.json'), '--abilities']);
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n');
     const rows = abilityRows(load('kb-001-all-units').army);

@@ -1,7 +1,9 @@
 /**
  * Bad and hostile input (ARMY.md "Bad input"): every file here is built in the test and must be
  * refused with an ArmyImportError whose one-line message says what and where; a few go through
- * the CLI (`npx tsx src/cli/importArmy.ts`): exit 2, one line on stderr, nothing on stdout.
+ * the CLI (`npm run import-army`): exit 2, one line on stderr, nothing on stdout. The command's file
+ * runs as a process for a good roster (exit 0) and the first bad one (exit 2); the other cases run
+ * its `importArmyCli` in this process (tests/cliHere.ts), the same output and exit code.
  */
 
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,8 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ArmyImportError, importArmy } from './importArmy';
+import { importArmyCli } from '../cli/importArmy';
+import { runHere } from '../../tests/cliHere';
 
 const LIST = fileURLToPath(new URL('../../tests/fixtures/rosters/new-recruit/sce-001-minimal', import.meta.url));
 const ROS = readFileSync(join(LIST, 'list.ros'), 'utf8');
@@ -176,10 +180,13 @@ describe('mutated real files', () => {
 
 describe('CLI (npm run import-army)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'army-'));
-  const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/importArmy.ts', ...args], { cwd: join(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 });
+  /** The command as a process (`node --import tsx src/cli/importArmy.ts`). */
+  const process_ = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/importArmy.ts', ...args], { cwd: join(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 });
+  /** The same command in this process. */
+  const run = (...args: string[]) => runHere(importArmyCli, args);
 
   it('a good roster: exit 0, {army, warnings} on stdout', () => {
-    const r = run(join(LIST, 'list.rosz'));
+    const r = process_(join(LIST, 'list.rosz'));
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toEqual(['army', 'warnings']);
@@ -191,11 +198,11 @@ describe('CLI (npm run import-army)', () => {
     ['billion laughs', BILLION_LAUGHS, /DOCTYPE/],
     ['zip bomb', lieAboutSizes(zipSync({ 'list.ros': new Uint8Array(60 * 1024 * 1024) }, { level: 1 }), 1000), /50 MB/],
   ];
-  for (const [name, content, re] of bad) {
-    it(`${name}: exit 2, one line on stderr naming the file, nothing on stdout`, () => {
+  for (const [i, [name, content, re]] of bad.entries()) {
+    it(`${name}: exit 2, one line on stderr naming the file, nothing on stdout`, async () => {
       const f = join(dir, `${name.replace(/\W/g, '_')}.ros`);
       writeFileSync(f, content);
-      const r = run(f);
+      const r = i === 0 ? process_(f) : await run(f);
       expect(r.status).toBe(2);
       expect(r.stdout).toBe('');
       const lines = r.stderr.trimEnd().split('\n');
@@ -205,13 +212,13 @@ describe('CLI (npm run import-army)', () => {
     });
   }
 
-  it('a missing file and a bad bases file: exit 2', () => {
-    const r = run(join(dir, 'nope.ros'));
+  it('a missing file and a bad bases file: exit 2', async () => {
+    const r = await run(join(dir, 'nope.ros'));
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/no such file/);
     const b = join(dir, 'bases.json');
     writeFileSync(b, '{"Annihilators": 40}');
-    const r2 = run(join(LIST, 'list.ros'), '--bases', b);
+    const r2 = await run(join(LIST, 'list.ros'), '--bases', b);
     expect(r2.status).toBe(2);
     expect(r2.stdout).toBe('');
     expect(r2.stderr).toMatch(/bases\.json: entry "Annihilators": not a base/);

@@ -34,6 +34,7 @@ import { parseCampaign, type Campaign } from '../campaign/schema';
 import { readBundledNode } from '../game/node';
 import { replayGame } from '../game/replay';
 import { parseRoster, type RosterUnit } from '../rules/engine/roster';
+import { isEntryPoint, processIo, type CliIo } from './io';
 
 const USAGE = [
   'usage: npm run --silent campaign -- new --army FILE --warlord UNIT_ID --path PATH [--units ID,ID,...] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--name NAME]',
@@ -293,16 +294,30 @@ async function main(argv: string[]): Promise<unknown> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  // --help prints its text; every other command one JSON value.
-  (out) => process.stdout.write(typeof out === 'string' ? `${out}\n` : `${JSON.stringify(out)}\n`),
-  (e) => {
+/**
+ * `campaign <argv>` as the command runs it: one JSON value (or `--help`'s text) written to
+ * `io.stdout`; a refused step or bad input written to `io.stderr`, one line per problem. Paths are
+ * relative to `INIT_CWD` or the working folder, read when each command runs.
+ * @returns the exit code: 0 done, 2 refused or bad input, 1 an internal error
+ */
+export async function campaignCli(argv: string[], io: CliIo = processIo): Promise<number> {
+  try {
+    const out = await main(argv);
+    // --help prints its text; every other command one JSON value.
+    io.stdout(typeof out === 'string' ? `${out}\n` : `${JSON.stringify(out)}\n`);
+    return 0;
+  } catch (e) {
     if (e instanceof Exit2) {
-      process.stderr.write(`${e.lines.join('\n')}\n`);
-      process.exitCode = 2;
-    } else {
-      process.stderr.write(`campaign: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-      process.exitCode = 1;
+      io.stderr(`${e.lines.join('\n')}\n`);
+      return 2;
     }
-  },
-);
+    io.stderr(`campaign: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 1;
+  }
+}
+
+if (isEntryPoint(import.meta.url)) {
+  campaignCli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

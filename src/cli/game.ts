@@ -6,19 +6,32 @@
  * @module
  */
 import { gameMain, InputError } from './gameCommands';
+import { isEntryPoint, processIo, type CliIo } from './io';
 
-gameMain(process.argv.slice(2)).then(
-  ({ out, note }) => {
-    process.stdout.write(`${JSON.stringify(out)}\n`);
-    if (note) process.stderr.write(`${note}\n`);
-  },
-  (e) => {
+/**
+ * `game <argv>` as the command runs it: one JSON value written to `io.stdout` (and `play`'s summary
+ * line to `io.stderr`), or every problem to `io.stderr`. Paths are relative to `INIT_CWD` or the
+ * working folder; `-` reads the process's stdin.
+ * @returns the exit code: 0 done (a refused action is data, exit 0), 2 bad input, 1 an internal error
+ */
+export async function gameCli(argv: string[], io: CliIo = processIo): Promise<number> {
+  try {
+    const { out, note } = await gameMain(argv);
+    io.stdout(`${JSON.stringify(out)}\n`);
+    if (note) io.stderr(`${note}\n`);
+    return 0;
+  } catch (e) {
     if (e instanceof InputError) {
-      process.stderr.write(`${e.problems.join('\n')}\n`);
-      process.exitCode = 2;
-    } else {
-      process.stderr.write(`game: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-      process.exitCode = 1;
+      io.stderr(`${e.problems.join('\n')}\n`);
+      return 2;
     }
-  },
-);
+    io.stderr(`game: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 1;
+  }
+}
+
+if (isEntryPoint(import.meta.url)) {
+  gameCli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -16,12 +16,15 @@ import { readFileSync, statSync } from 'node:fs';
 import { ArmyImportError, importArmy, MAX_ROSTER_FILE_BYTES } from '../army/importArmy';
 import { parseBasesFile, type BaseTable } from '../army/bases';
 import { abilityLine, abilityRows, countAbilities, countsLine } from '../army/abilityReport';
+import { isEntryPoint, processIo, type CliIo } from './io';
 
 const USAGE = 'usage: npm run --silent import-army -- FILE [--bases BASES.json] [--id-prefix PREFIX] [--abilities]';
 
+/** Bad input: its one line (written to stderr by {@link importArmyCli}), exit 2. */
+class Exit2 extends Error {}
+
 function fail(message: string): never {
-  process.stderr.write(`import-army: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
-  process.exit(2);
+  throw new Exit2(`import-army: ${message.replace(/\s*\n\s*/g, ' ')}`);
 }
 
 function readBounded(path: string, what: string, max: number): Buffer {
@@ -41,7 +44,7 @@ function readBounded(path: string, what: string, max: number): Buffer {
   }
 }
 
-function main(argv: string[]): void {
+function main(argv: string[], io: CliIo): void {
   let file: string | undefined;
   let basesPath: string | undefined;
   let idPrefix: string | undefined;
@@ -55,8 +58,8 @@ function main(argv: string[]): void {
       if (a === '--bases') basesPath = v;
       else idPrefix = v;
     } else if (a === '-h' || a === '--help') {
-      process.stdout.write(`${USAGE}\n`);
-      process.exit(0);
+      io.stdout(`${USAGE}\n`);
+      return;
     } else if (a.startsWith('--')) fail(`unknown option ${a}; ${USAGE}`);
     else if (file === undefined) file = a;
     else fail(`more than one roster file given (${file}, ${a}); ${USAGE}`);
@@ -71,16 +74,36 @@ function main(argv: string[]): void {
     const rows = abilityRows(result.army);
     const lines = rows.map(abilityLine);
     const unparsed = rows.filter((r) => r.ability.timing.parsed === false).map((r) => `timing not parsed: ${r.holder} | ${r.ability.name} | "${r.ability.timing.text}"`);
-    process.stdout.write(`${[...lines, ...unparsed, countsLine(countAbilities(rows))].join('\n')}\n`);
+    io.stdout(`${[...lines, ...unparsed, countsLine(countAbilities(rows))].join('\n')}\n`);
     return;
   }
-  process.stdout.write(`${JSON.stringify({ army: result.army, warnings: result.warnings })}\n`);
+  io.stdout(`${JSON.stringify({ army: result.army, warnings: result.warnings })}\n`);
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (e) {
-  if (e instanceof ArmyImportError) fail(e.message);
-  if (e instanceof RangeError) fail(`the input is too large or too deeply nested to import (${e.message})`);
-  fail(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+/**
+ * `import-army <argv>` as the command runs it: the army JSON (or `--abilities`' lines, or the usage)
+ * written to `io.stdout`, or one line naming what is wrong and where to `io.stderr`.
+ * @returns the exit code: 0 imported, 2 bad input or usage
+ */
+export async function importArmyCli(argv: string[], io: CliIo = processIo): Promise<number> {
+  try {
+    try {
+      main(argv, io);
+      return 0;
+    } catch (e) {
+      if (e instanceof Exit2) throw e;
+      if (e instanceof ArmyImportError) fail(e.message);
+      if (e instanceof RangeError) fail(`the input is too large or too deeply nested to import (${e.message})`);
+      fail(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  } catch (e) {
+    io.stderr(`${(e as Exit2).message}\n`);
+    return 2;
+  }
+}
+
+if (isEntryPoint(import.meta.url)) {
+  importArmyCli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -11,6 +11,7 @@ import { analyseLayout, layoutOptionProblems, type LayoutOptions } from '../layo
 import { analyseLayoutParallel } from '../layout/parallel';
 import { layoutPicture } from '../layout/picture';
 import { loadScenarioFile } from '../scenario/loadNode';
+import { isEntryPoint, processIo, type CliIo } from './io';
 
 const USAGE = 'usage: npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--ranges R,R,...] [--png FILE] [--exhaustive] [--threads N]';
 
@@ -55,20 +56,34 @@ export function parseLayoutArgs(argv: string[]): { file?: string; png?: string; 
   return { file: files[0], png, threads, opts, problems };
 }
 
-async function main(argv: string[]): Promise<number> {
+/**
+ * `layout <argv>` as the command runs it: one JSON report written to `io.stdout` (and the picture
+ * to `--png`'s file), or every problem to `io.stderr`.
+ * @returns the exit code: 0 analysed, 2 a bad file or bad options, 1 the analysis failed
+ */
+export async function layoutCli(argv: string[], io: CliIo = processIo): Promise<number> {
+  try {
+    return await main(argv, io);
+  } catch (e) {
+    io.stderr(`layout failed: ${(e as Error).stack ?? String(e)}\n`);
+    return 1;
+  }
+}
+
+async function main(argv: string[], io: CliIo): Promise<number> {
   const { file, png, threads, opts, problems } = parseLayoutArgs(argv);
   if (problems.length || !file) {
-    process.stderr.write(`${problems.map((p) => `  ${p}`).join('\n')}\n${USAGE}\n`);
+    io.stderr(`${problems.map((p) => `  ${p}`).join('\n')}\n${USAGE}\n`);
     return 2;
   }
   const loaded = await loadScenarioFile(file, { checkModels: false });
   if (!loaded.ok) {
-    process.stderr.write(`${file} is not a valid scenario:\n${loaded.problems.map((p) => `  ${p}`).join('\n')}\n`);
+    io.stderr(`${file} is not a valid scenario:\n${loaded.problems.map((p) => `  ${p}`).join('\n')}\n`);
     return 2;
   }
   const optionProblems = layoutOptionProblems(loaded.world, opts);
   if (optionProblems.length) {
-    process.stderr.write(`${file} cannot be analysed:\n${optionProblems.map((p) => `  ${p}`).join('\n')}\n`);
+    io.stderr(`${file} cannot be analysed:\n${optionProblems.map((p) => `  ${p}`).join('\n')}\n`);
     return 2;
   }
   // The spot relations on N threads (worker threads; the same report as one thread's): by default
@@ -76,16 +91,12 @@ async function main(argv: string[]): Promise<number> {
   const n = threads ?? Math.min(4, availableParallelism());
   const report = n <= 1 ? analyseLayout(loaded.world, opts) : await analyseLayoutParallel(loaded.world, opts, n);
   if (png) await writeFile(png, layoutPicture(loaded.world, report));
-  process.stdout.write(`${JSON.stringify(report)}\n`);
+  io.stdout(`${JSON.stringify(report)}\n`);
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
+if (isEntryPoint(import.meta.url)) {
+  layoutCli(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
-  },
-  (e: unknown) => {
-    process.stderr.write(`layout failed: ${(e as Error).stack ?? String(e)}\n`);
-    process.exitCode = 1;
-  },
-);
+  });
+}

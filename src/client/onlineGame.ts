@@ -22,14 +22,17 @@
  * @module
  */
 import { Client, CloseCode, type Room } from '@colyseus/sdk';
-import { BATTLE_ROOM, SEAT_REPLACED_CODE, SEAT_RULE, type AnswerMessage, type AskMethod, type PresenceMessage, type ResultMessage, type Seat, type SeatMessage, type UpdateMessage } from '../game/network';
+import { BATTLE_ROOM, RATE_RULE, SEAT_REPLACED_CODE, SEAT_RULE, type AnswerMessage, type AskMethod, type PresenceMessage, type ResultMessage, type Seat, type SeatMessage, type UpdateMessage } from '../game/network';
 import type { Answer } from '../scenario/answer';
 import type { ActResult, DiceStep, ExpectedDamage, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame } from '../game/session';
 
 /** Messages a second the client sends at most (the server allows 20). */
 export const SEND_PER_SECOND = 12;
-/** How long a create or join may take before it is given up, ms. */
-export const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * How long a create or join may take before it is given up, ms (a server that is down refuses at
+ * once; a busy one building a table can take over 10 s: issue 36, a loaded machine).
+ */
+export const CONNECT_TIMEOUT_MS = 30_000;
 /** How long an `ask` or `act` waits for its answer, ms. */
 export const ANSWER_TIMEOUT_MS = 30_000;
 
@@ -39,6 +42,8 @@ export const REJOIN_EVERY_MS = 3000;
 export const RECONNECT_GIVE_UP_MS = 90_000;
 /** After {@link RECONNECT_GIVE_UP_MS} without the server, the rejoin is tried this often (ms). */
 export const REJOIN_SLOW_MS = 10_000;
+/** How often a question the server's rate limit refused is asked again ({@link OnlineGame} `ask`). */
+export const ASK_RATE_RETRIES = 3;
 /** What an action or question gets at once while the server is not connected. */
 export const UNREACHABLE_REASON = 'the game server is unreachable: reconnecting…';
 
@@ -135,16 +140,26 @@ export function endpointOf(server: string): string {
   return server.replace(/^ws(s?):\/\//, 'http$1://').replace(/\/+$/, '');
 }
 
-/** Rejects `p` after `ms` with `what` timed out. */
-function timeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+/**
+ * Rejects `p` after `ms` with `what` timed out; `late` gets what `p` resolves with after that (a
+ * room joined too late is left, so it holds no seat nobody uses).
+ */
+function timeout<T>(p: Promise<T>, ms: number, what: string, late?: (v: T) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`${what}: no answer within ${Math.round(ms / 1000)} s`)), ms);
+    let over = false;
+    const t = setTimeout(() => {
+      over = true;
+      reject(new Error(`${what}: no answer within ${Math.round(ms / 1000)} s`));
+    }, ms);
     p.then(
-      (v) => (clearTimeout(t), resolve(v)),
+      (v) => (over ? late?.(v) : (clearTimeout(t), resolve(v))),
       (e: unknown) => (clearTimeout(t), reject(e)),
     );
   });
 }
+
+/** Leaves a room joined after its caller gave up ({@link timeout}'s `late`). */
+const leaveLate = (room: Room) => void leaveRoom(room, true);
 
 /** One seat's connection to a battle room. Create it with {@link OnlineGame.create} or {@link OnlineGame.join}. */
 export class OnlineGame {
@@ -212,10 +227,12 @@ export class OnlineGame {
       this.emitKeys();
     });
     room.onMessage('update', (u: UpdateMessage) => {
+      this.trace(`update ${u.seq}${mine() ? '' : ' (old room)'}`, room);
       if (!mine()) return;
       this.chain = this.chain.then(() => this.onUpdate(u)).finally(this.firstReady);
     });
     room.onMessage('result', (r: ResultMessage) => {
+      this.trace(`result ${JSON.stringify(r)}${mine() ? '' : ' (old room)'}`, room);
       if (!mine()) return;
       const p = this.results.shift();
       if (!p) return;
@@ -235,7 +252,8 @@ export class OnlineGame {
       for (const l of this.presenceListeners) l(p);
     });
     room.onMessage('snapshot', () => undefined);
-    room.onDrop(() => {
+    room.onDrop((code) => {
+      this.trace(`drop ${code}${mine() ? '' : ' (old room)'}`, room);
       if (!mine()) return;
       this.failPending(UNREACHABLE_REASON);
       // Once a try failed to reach the server it stays unreachable until a connection is back.
@@ -243,13 +261,22 @@ export class OnlineGame {
       this.scheduleRejoin();
     });
     room.onReconnect(() => {
+      this.trace(`sdk reconnected${mine() ? '' : ' (old room)'}`, room);
       if (!mine()) return;
       this.cancelRejoin();
       this.setStatus({ kind: 'connected' });
       this.emitKeys();
     });
     room.onLeave((code, reason) => {
+      this.trace(`leave ${code} ${reason ?? ''}${mine() ? '' : ' (old room)'}`, room);
       if (!mine()) return;
+      // This page's own rejoin took the seat over (the SDK had got the old connection back at the
+      // server meanwhile): the rejoin adopts its room.
+      if (code === SEAT_REPLACED_CODE && this.rejoining && !this.left) {
+        this.failPending('the connection to the game server changed while this was on its way: look at the game, then try again');
+        this.setStatus({ kind: 'reconnecting', unreachable: false });
+        return;
+      }
       this.failPending(code === SEAT_REPLACED_CODE ? 'this seat was opened in another tab or device' : `the connection to the game server closed (${code})`);
       // Not left by this page, nor taken over by another tab: the server may have restarted (its rooms restored): rejoin.
       if (!this.left && code !== CloseCode.CONSENTED && code !== CloseCode.WITH_ERROR && code !== SEAT_REPLACED_CODE) {
@@ -278,24 +305,31 @@ export class OnlineGame {
       this.rejoinTimer = null;
       if (this.status.kind !== 'reconnecting' || this.rejoining || this.left) return;
       this.rejoining = true;
+      this.trace('rejoin: joinById');
       const client = new Client(endpointOf(this.server));
       const options = { seat: this.seat, ...(this.token ? { token: this.token } : {}) };
       const next = Date.now() - since > RECONNECT_GIVE_UP_MS ? REJOIN_SLOW_MS : REJOIN_EVERY_MS;
-      timeout(client.joinById(this.roomId, options), CONNECT_TIMEOUT_MS, 'rejoin')
+      timeout(client.joinById(this.roomId, options), CONNECT_TIMEOUT_MS, 'rejoin', leaveLate)
         .then(
           (room) => {
-            if (this.status.kind !== 'reconnecting' || this.left) {
+            this.trace(`rejoin: joined ${room.sessionId} while ${this.status.kind}`);
+            if (this.status.kind === 'closed' || this.left) {
               void leaveRoom(room, true);
               return;
             }
+            // The seat is this room's now, even when the SDK got the old connection back meanwhile:
+            // the server gave the seat to this join and closed the old session (one seat, one
+            // connection). What was sent on the old one and not answered is refused, visibly.
             const old = this.room;
             old.reconnection.enabled = false;
+            this.failPending('the connection to the game server changed while this was on its way: look at the game, then try again');
             this.attach(room);
             void leaveRoom(old, false);
             this.setStatus({ kind: 'connected' });
             this.emitKeys();
           },
           (e: unknown) => {
+            this.trace(`rejoin: failed ${(e as Error).message}`);
             const refusal = serverRefusal(e);
             const code = (e as { code?: unknown }).code;
             // The room is gone (404/"not found"), or the seat is someone else's: no use trying again.
@@ -326,7 +360,7 @@ export class OnlineGame {
    */
   static async create(server: string, options: Record<string, unknown>, seat: Seat = 'p1', name?: string): Promise<OnlineGame> {
     const client = new Client(endpointOf(server));
-    const room = await timeout(client.create(BATTLE_ROOM, { ...options, seat, ...(name ? { name } : {}) }), CONNECT_TIMEOUT_MS, `the game server at ${server}`);
+    const room = await timeout(client.create(BATTLE_ROOM, { ...options, seat, ...(name ? { name } : {}) }), CONNECT_TIMEOUT_MS, `the game server at ${server}`, leaveLate);
     const g = new OnlineGame(room, seat, server);
     await timeout(g.firstUpdate, CONNECT_TIMEOUT_MS, 'the first update');
     return g;
@@ -343,12 +377,12 @@ export class OnlineGame {
     let room: Room | null = null;
     if (keys.reconnectionToken && seat !== 'spectator') {
       try {
-        room = await timeout(client.reconnect(keys.reconnectionToken), CONNECT_TIMEOUT_MS, `the game server at ${server}`);
+        room = await timeout(client.reconnect(keys.reconnectionToken), CONNECT_TIMEOUT_MS, `the game server at ${server}`, leaveLate);
       } catch {
         room = null; // the reservation is gone (more than 60 s, or a restarted server): join with the token
       }
     }
-    room ??= await timeout(client.joinById(roomId, { seat, ...(keys.token ? { token: keys.token } : {}), ...(name ? { name } : {}) }), CONNECT_TIMEOUT_MS, `the game server at ${server}`);
+    room ??= await timeout(client.joinById(roomId, { seat, ...(keys.token ? { token: keys.token } : {}), ...(name ? { name } : {}) }), CONNECT_TIMEOUT_MS, `the game server at ${server}`, leaveLate);
     const g = new OnlineGame(room, seat, server);
     g.token ??= keys.token;
     await timeout(g.firstUpdate, CONNECT_TIMEOUT_MS, 'the first update');
@@ -410,6 +444,7 @@ export class OnlineGame {
    */
   async act(action: unknown): Promise<ActResult> {
     const player = (action as { player?: unknown } | null)?.player;
+    this.trace(`act asked: ${(action as { type?: string } | null)?.type} for ${String(player)} (status ${this.status.kind})`);
     if (this.seat === 'spectator') return { ok: false, reason: 'a spectator cannot act', rule: SEAT_RULE };
     if (player !== this.seat) return { ok: false, reason: `you hold seat ${this.seat}, the action is ${JSON.stringify(player)}'s`, rule: SEAT_RULE };
     if (this.status.kind === 'closed') return { ok: false, reason: `the connection to the game server is closed${this.status.reason ? `: ${this.status.reason}` : ''}`, rule: ONLINE_RULE };
@@ -421,6 +456,7 @@ export class OnlineGame {
         resolve({ ok: false, reason: `the game server did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`, rule: ONLINE_RULE });
       }, ANSWER_TIMEOUT_MS);
       this.results.push({ resolve, timer });
+      this.trace(`act ${(action as { type?: string }).type} (status ${this.status.kind}, ws open ${this.room.connection?.isOpen})`);
       this.send('act', { action });
     });
     if (!result.ok) return result;
@@ -544,21 +580,34 @@ export class OnlineGame {
     for (const l of this.remote) l(update);
   }
 
-  private ask(method: AskMethod, args: (string | number)[]): Promise<unknown> {
+  /**
+   * One question to the server. Refused at once while not connected; a question the server's rate
+   * limit refused (`Network: rate`, "ask again in N s") is asked again after the time it names, at
+   * most {@link ASK_RATE_RETRIES} times (the panel's questions are a player's own, never a flood:
+   * on a loaded server they can cost more than the budget for a while).
+   */
+  private async ask(method: AskMethod, args: (string | number)[], tries = 0): Promise<unknown> {
     // Not connected: refused at once (never 30 s of waiting for a server that is not there).
-    if (this.status.kind !== 'connected') return Promise.reject(new Error(`${method}: ${this.status.kind === 'closed' ? 'the connection to the game server is closed' : UNREACHABLE_REASON}`));
+    if (this.status.kind !== 'connected') throw new Error(`${method}: ${this.status.kind === 'closed' ? 'the connection to the game server is closed' : UNREACHABLE_REASON}`);
     const id = ++this.askId;
-    return new Promise<AnswerMessage>((resolve) => {
+    const t0 = Date.now();
+    const a = await new Promise<AnswerMessage>((resolve) => {
       const timer = setTimeout(() => {
         this.answers.delete(id);
         resolve({ id, ok: false, error: `${method}: the game server did not answer within ${ANSWER_TIMEOUT_MS / 1000} s` });
       }, ANSWER_TIMEOUT_MS);
       this.answers.set(id, { resolve, timer });
       this.send('ask', { id, method, args });
-    }).then((a) => {
-      if (!a.ok) throw new Error(a.error);
-      return a.value;
     });
+    this.trace(`ask ${method} #${id}: ${a.ok ? 'answered' : 'refused'} in ${Date.now() - t0} ms`);
+    if (a.ok) return a.value;
+    if (a.error.startsWith(RATE_RULE) && tries < ASK_RATE_RETRIES) {
+      const seconds = Number(/ask again in (\d+) s/.exec(a.error)?.[1] ?? 1);
+      this.trace(`ask ${method} refused (${a.error}): again in ${seconds} s`);
+      await new Promise((r) => setTimeout(r, Math.min(10, Math.max(1, seconds)) * 1000));
+      return this.ask(method, args, tries + 1);
+    }
+    throw new Error(a.error);
   }
 
   /** Sends now, or as soon as the last second's sends allow (at most {@link SEND_PER_SECOND}). */
@@ -602,8 +651,15 @@ export class OnlineGame {
   private setStatus(s: OnlineStatus): void {
     if (s.kind === this.status.kind && s.kind === 'connected') return;
     if (s.kind === 'reconnecting' && this.status.kind === 'reconnecting' && !!s.unreachable === !!this.status.unreachable) return;
+    this.trace(`status ${JSON.stringify(s)}`);
     this.status = s;
     for (const l of this.statusListeners) l(s);
+  }
+
+  /** One line of the connection's story on the console (debug level), when `globalThis.SIGHTLINE_NET_TRACE` is true (the online browser test sets it and prints the story on failure). */
+  private trace(what: string, room: Room | undefined = this.room): void {
+    if ((globalThis as { SIGHTLINE_NET_TRACE?: unknown }).SIGHTLINE_NET_TRACE !== true) return;
+    console.debug(`[Sightline online ${this.seat} ${room?.sessionId ?? '-'}] ${what}`);
   }
 
   private emitKeys(): void {

@@ -19,6 +19,7 @@ import { armyAbilities, unitAbilities, abilityRule } from '../rules/abilities/ca
 import { limitProblem } from '../rules/abilities/record';
 import { windowProblem } from '../rules/abilities/timing';
 import { describePick, pickProblem, useProblem } from '../rules/engine/abilityUse';
+import { rerollProblem, rerollSource, waitingRollDice, type RerollableRoll } from '../rules/engine/rollRerolls';
 import { onBattlefield, type Ctx } from '../rules/engine/core';
 import { powerLevel, priestLevel } from '../rules/engine/magic';
 import type { Action, GameState, PlayerId } from '../rules/engine/state';
@@ -38,11 +39,14 @@ const isPrayer = (a: Ability) => a.chantingValue !== undefined || a.source === '
 /** A window problem that still lists the ability: it is open, but the other player reacts first. */
 const listed = (w: { reason: string } | null) => w === null || w.reason.endsWith('reacts or passes first');
 
-/** Entries for one ability used by `user` (null: the player), one per pickable unit. */
-function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, out: AbilityOption[], memo: Map<string, boolean>): void {
+/**
+ * Entries for one ability used by `user` (null: the player), one per pickable unit. `holder` tells
+ * apart abilities of the same name the player has twice (two faction terrain features' "Up We Go!").
+ */
+function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, out: AbilityOption[], memo: Map<string, boolean>, holder?: string): void {
   const s = c.s;
   const base = { group: `ability:${a.id}`, rule: abilityRule(a), ability: info(a) };
-  const label = `${a.name} (${a.timing.text})`;
+  const label = `${a.name} (${a.timing.text}${holder !== undefined ? `, ${holder}` : ''})`;
   const action = (targets?: string[]): Action => ({ type: 'useAbility', player, ...(user !== null ? { unitId: user } : {}), ability: a.id, ...(targets ? { targets } : {}) });
   const problem = useProblem(c, player, user, a);
   if (problem !== null) {
@@ -124,6 +128,50 @@ function unusableLoreEntry(s: GameState, player: PlayerId, a: Ability): AbilityO
   return { group: `ability:${a.id}`, rule, ability: info(a), label: `${spell ? 'Cast' : 'Chant'} ${a.name}`, action, available: false, reason: `no unit of ${player}'s army is a ${spell ? 'WIZARD' : 'PRIEST'} to ${spell ? 'cast' : 'chant'} it`, rejectedBy: rule };
 }
 
+/** An ability of `player` (their army's or one of their units') by id. */
+function playerAbility(s: GameState, player: PlayerId, id: string): Ability | undefined {
+  const own = armyAbilities(s, player).find((a) => a.id === id);
+  if (own !== undefined) return own;
+  for (const u of Object.values(s.units)) {
+    if (u.owner !== player) continue;
+    const a = unitAbilities(s, u.id).find((x) => x.id === id);
+    if (a !== undefined) return a;
+  }
+  return undefined;
+}
+
+/**
+ * The re-rolls of the unit's charge or run roll an ability gives now (`rerollRoll`, Core 2.2): while
+ * the roll waits for its move and an ability's `reroll` applies, one entry re-rolling every die (the
+ * dice showing 1 for a re-roll of 1s) and, for a 2D6 charge roll of two different dice, one
+ * re-rolling only the lower die ("some or all of the dice"). Groups `reroll:<roll>` and
+ * `reroll:<roll>:one` (shown as two buttons), the ability's
+ * text in `ability`. Nothing when no ability applies or the roll was re-rolled.
+ */
+function rerollEntries(s: GameState, port: GeometryPort, unitId: string, out: AbilityOption[]): void {
+  const player = s.units[unitId].owner;
+  for (const roll of ['charge', 'run'] as RerollableRoll[]) {
+    const dice = waitingRollDice(s, unitId, roll);
+    if (dice === null || rerollProblem(s, port, player, unitId, roll) !== null) continue;
+    const src = rerollSource(s, port, unitId, roll)!;
+    const ab = playerAbility(s, src.player, src.ability);
+    const abilityInfo: AbilityOption['ability'] = ab !== undefined ? info(ab) : { id: src.ability, name: src.name, source: 'other', timing: '', declare: null, effect: '', auto: true };
+    const base = { group: `reroll:${roll}`, rule: 'Core 2.2', available: true, ability: abilityInfo };
+    const u = s.units[unitId].turn;
+    const shown = roll === 'charge' ? `${dice.join(' + ')} = ${u.chargeRoll}"` : `${dice.join(' + ')}: up to ${u.pendingMove?.maxInches}"`;
+    const action = (pick?: number[]): Action => ({ type: 'rerollRoll', player, unitId, roll, ...(pick ? { dice: pick } : {}) });
+    if (src.which === 'ones') {
+      out.push({ ...base, label: `Re-roll the 1s of the ${roll} roll (${dice.join(' + ')}) — ${src.name}`, action: action() });
+      continue;
+    }
+    out.push({ ...base, label: `Re-roll the ${roll} roll (${shown}) — ${src.name}`, action: action() });
+    if (dice.length === 2 && dice[0] !== dice[1]) {
+      const low = dice[0] < dice[1] ? 0 : 1;
+      out.push({ ...base, group: `reroll:${roll}:one`, label: `Re-roll the ${dice[low]} of the ${roll} roll (${dice.join(' + ')}) — ${src.name}`, action: action([low]) });
+    }
+  }
+}
+
 /**
  * The abilities unit `unitId` may use now (its warscroll's, enhancements', Path to Glory ones, and
  * the army's lore spells and prayers if it is a WIZARD / PRIEST), by its owner. Empty for a unit
@@ -146,7 +194,20 @@ export function unitAbilityOptions(s: GameState, port: GeometryPort, unitId: str
     entriesFor(c, player, unitId, a, out, memo);
   }
   for (const a of armyAbilities(s, player)) if (isSpell(a) || isPrayer(a)) magicEntries(c, player, unitId, a, out, memo, false);
+  if (u.turn.pendingMove !== null && (u.turn.pendingMove.kind === 'charge' || u.turn.pendingMove.kind === 'run')) rerollEntries(s, port, unitId, out);
   return out;
+}
+
+/**
+ * Who holds an army ability, to tell apart two of the same name: the faction terrain feature it comes
+ * through (`usedBy`: 'the player, through the faction terrain feature "Skaregob Totem"
+ * (skaregob-totem-2)' → "Skaregob Totem (skaregob-totem-2)"), else the holder part of its id.
+ */
+function holderOf(a: Ability): string {
+  const m = /terrain feature "([^"]+)" \(([^)]+)\)/.exec(a.usedBy ?? '');
+  if (m) return `${m[1]} (${m[2]})`;
+  const i = a.id.lastIndexOf(':');
+  return i > 0 ? a.id.slice(0, i) : a.id;
 }
 
 /**
@@ -160,7 +221,9 @@ export function generalAbilityOptions(s: GameState, port: GeometryPort): Ability
   const out: AbilityOption[] = [];
   const memo = new Map<string, boolean>();
   for (const player of ['p1', 'p2'] as const) {
-    for (const a of armyAbilities(s, player)) {
+    const army = armyAbilities(s, player);
+    const twice = new Set(army.filter((a, i) => army.findIndex((b) => b.name === a.name) !== i).map((a) => a.name));
+    for (const a of army) {
       if (isSpell(a) || isPrayer(a)) {
         const e = unusableLoreEntry(s, player, a);
         if (e !== null) out.push(e);
@@ -168,7 +231,7 @@ export function generalAbilityOptions(s: GameState, port: GeometryPort): Ability
       }
       if (a.timing.when === 'passive') continue;
       if (!listed(windowProblem(s, a, player, null))) continue;
-      entriesFor(c, player, null, a, out, memo);
+      entriesFor(c, player, null, a, out, memo, twice.has(a.name) ? holderOf(a) : undefined);
     }
   }
   return out;

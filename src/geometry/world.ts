@@ -153,20 +153,33 @@ export interface TerrainIndex {
 /**
  * Merges every terrain piece into one triangle soup with one BVH (built once per layout; moving
  * models never rebuilds it), plus a BVH per feature for feature distances.
+ * @param previous - an index built before: each feature equal to the previous index's feature at
+ *   the same place (`sameFeature`) keeps its built feature (its BVH) and its occluders, so a table
+ *   that only gained features (a faction's terrain set up by a game) builds the new features and
+ *   the merged BVH only.
  */
-export function buildTerrainIndex(features: TerrainFeatureInput[]): TerrainIndex {
+export function buildTerrainIndex(features: TerrainFeatureInput[], previous?: TerrainIndex): TerrainIndex {
   let total = 0;
   for (const f of features) for (const p of f.pieces) total += p.positions.length;
   const merged = new Float32Array(Math.max(total, 9));
   const triangleFeature = new Int32Array(Math.max(total / 9, 1)).fill(-1);
   let offset = 0;
   const built: TerrainFeature[] = [];
+  const kept = features.map((f, index) => {
+    const old = previous?.features[index];
+    return old && sameFeature(f, old) ? old : null;
+  });
   features.forEach((f, index) => {
     const start = offset;
     for (const p of f.pieces) {
       merged.set(p.positions, offset);
       triangleFeature.fill(index, offset / 9, (offset + p.positions.length) / 9);
       offset += p.positions.length;
+    }
+    const old = kept[index];
+    if (old) {
+      built.push(old);
+      return;
     }
     const own = merged.slice(start, offset);
     const b: [number, number, number, number, number, number] = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
@@ -196,6 +209,10 @@ export function buildTerrainIndex(features: TerrainFeatureInput[]): TerrainIndex
   const geometry = soupGeometry(merged);
   const occluders: Occluder[] = [];
   features.forEach((f, index) => {
+    if (kept[index]) {
+      for (const o of previous!.occluders) if (o.featureIndex === index) occluders.push(o);
+      return;
+    }
     for (const p of f.pieces) {
       if (p.positions.length < 9) continue;
       occluders.push(p.solid ? solidOccluder(p.solid, index, p.positions) : meshOccluder(p.positions, index));
@@ -238,6 +255,44 @@ export function placeModelMesh(local: Float32Array, x: number, y: number, elevat
 /** Feature index of the triangle whose first vertex index is `vertexIndex` in the merged soup. */
 export function featureOfVertex(index: TerrainIndex, vertexIndex: number): number {
   return index.triangleFeature[Math.floor(vertexIndex / 3)] ?? -1;
+}
+
+/** Whether feature input `a` is exactly built feature `b`'s input: id, type, abilities, every piece's triangles and solid. */
+function sameFeature(a: TerrainFeatureInput, b: TerrainFeature): boolean {
+  if (a.id !== b.id || a.type !== b.type || a.pieces.length !== b.pieces.length) return false;
+  if (a.abilities.length !== b.abilities.length || a.abilities.some((x, k) => x !== b.abilities[k])) return false;
+  for (let k = 0; k < a.pieces.length; k++) {
+    const p = a.pieces[k];
+    const q = b.pieces[k];
+    if (p === q) continue;
+    if (p.positions.length !== q.positions.length) return false;
+    for (let j = 0; j < p.positions.length; j++) if (p.positions[j] !== q.positions[j]) return false;
+    if (JSON.stringify(p.solid ?? null) !== JSON.stringify(q.solid ?? null)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether `features` (a {@link WorldInput}'s terrain) is exactly the terrain `index` was built
+ * from: the same features in the same order (id, type, abilities) with the same pieces (every
+ * triangle coordinate equal, the same analytic solid). Then the index can be reused for a new
+ * World ({@link World}'s `terrain` argument) instead of building the BVHs again: a scenario loaded
+ * again with other models on the same table (the sandbox table becoming a game's) costs the models
+ * only. Cost: one pass over the triangle coordinates (tens of ms at most, against seconds to build).
+ */
+export function sameTerrain(features: TerrainFeatureInput[], index: TerrainIndex): boolean {
+  return features.length === index.features.length && features.every((f, i) => sameFeature(f, index.features[i]));
+}
+
+/**
+ * The terrain index for a new World of `input`, given the World it replaces: that World's own index
+ * when the table is the same ({@link sameTerrain}, `built` false), else a new index that keeps
+ * every unchanged feature's BVH and occluders ({@link buildTerrainIndex}'s `previous`).
+ */
+export function terrainFor(input: WorldInput, previous?: World | null): { index: TerrainIndex; built: boolean } {
+  const t = previous?.terrain;
+  if (t && previous.widthInches === input.widthInches && previous.depthInches === input.depthInches && sameTerrain(input.terrain, t)) return { index: t, built: false };
+  return { index: buildTerrainIndex(input.terrain, t), built: true };
 }
 
 /** Scratch bounds of {@link World.footprintOnBattlefield} (overwritten by every call). */

@@ -10,7 +10,7 @@
 import { footprintFromBase } from '../geometry/footprint';
 import { DEFAULT_COHERENCY_INCHES } from '../geometry/units';
 import { highestSurfaceUnder } from '../geometry/standing';
-import { World } from '../geometry/world';
+import { terrainFor, World } from '../geometry/world';
 import { scenarioModelInput, scenarioToWorldInput } from '../scenario/build';
 import { parseMeshFile } from '../scenario/meshLoader';
 import { ModelSchema, type Scenario } from '../scenario/schema';
@@ -40,9 +40,12 @@ export interface BuiltBattlefield {
  * @param json - the parsed scenario file (validated strictly here).
  * @param meshes - mesh files keyed by `src`.
  * @param fallbackName - display name when the scenario has none.
+ * @param previous - the world built last: when the new scenario stands on the very same terrain
+ *   (the sandbox table becoming a game's), its terrain index is reused, not built again; unchanged
+ *   features are kept when the table gained some (`terrainFor`).
  * @throws ScenarioLoadError listing every problem (invalid file, mesh that would not load).
  */
-export async function buildBattlefield(json: unknown, meshes: MeshFileBytes, fallbackName = 'Untitled battlefield'): Promise<BuiltBattlefield> {
+export async function buildBattlefield(json: unknown, meshes: MeshFileBytes, fallbackName = 'Untitled battlefield', previous?: World): Promise<BuiltBattlefield> {
   const parsed = parseScenario(json);
   if (!parsed.ok) throw new ScenarioLoadError(parsed.problems);
   const s = parsed.scenario;
@@ -57,7 +60,7 @@ export async function buildBattlefield(json: unknown, meshes: MeshFileBytes, fal
     const problems = (e as { problems?: string[] }).problems;
     throw new ScenarioLoadError(problems ?? [(e as Error).message]);
   }
-  const world = new World(input);
+  const world = new World(input, terrainFor(input, previous).index);
 
   const terrain: TerrainView[] = input.terrain.map((t, i) => {
     let total = 0;

@@ -10,20 +10,19 @@
  * rolls Steeled Resolve for p1 while p2 takes the first turn; seed 3 rolls Line-breakers for p1,
  * who takes the first turn.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { gameCli } from '../../src/cli/game';
 import { GameSession } from '../../src/game/session';
 import { openGame, prepareGame } from '../../src/game/start';
 import { playScripted } from '../../src/rules/engine/policy';
 import { reduce } from '../../src/rules/engine/reduce';
 import { sampleRoster } from '../../src/rules/engine/testkit';
+import { runHere } from '../cliHere';
 import { PTG_TABLE } from './play';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const armies = () => ({ p1: { army: 'south', roster: sampleRoster('p1') }, p2: { army: 'north', roster: sampleRoster('p2') } });
 const RULE = 'Ascension › The Decisive Battle › Steeled Resolve';
 
@@ -93,20 +92,21 @@ describe('a twist pick owed blocks ending the start-of-turn phase', () => {
     const dir = mkdtempSync(join(tmpdir(), 'twist-owed-'));
     const game = join(dir, 'game.json');
     writeFileSync(game, JSON.stringify(session.save()));
-    const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/game.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    // `npm run game`'s own function in this process (tests/cliHere.ts); its process is tested in tests/game/table and headless.
+    const run = (args: string[]) => runHere(gameCli, args);
     const endPhase = join(dir, 'end.json');
     writeFileSync(endPhase, JSON.stringify({ type: 'endPhase', player: 'p2' }));
-    const refused = run(['act', game, endPhase]);
+    const refused = await run(['act', game, endPhase]);
     expect(refused.status, refused.stderr).toBe(0);
     expect(JSON.parse(refused.stdout)).toEqual({ ok: false, reason: 'p1 rolled Steeled Resolve and picks a friendly unit for it first (or picks nothing)', rule: RULE });
-    const st = run(['state', game]);
+    const st = await run(['state', game]);
     expect(JSON.parse(st.stdout)).toMatchObject({ phase: 'startOfTurn', activePlayer: 'p2', toAct: 'p1' });
     const pick = join(dir, 'pick.json');
     writeFileSync(pick, JSON.stringify({ type: 'twistPick', player: 'p1', unitId: 'p1-hero' }));
-    const picked = run(['act', game, pick]);
+    const picked = await run(['act', game, pick]);
     const after = JSON.parse(picked.stdout);
     expect(after.ok).toBe(true);
     writeFileSync(game, JSON.stringify(after.game));
-    expect(JSON.parse(run(['act', game, endPhase]).stdout).ok).toBe(true);
+    expect(JSON.parse((await run(['act', game, endPhase])).stdout).ok).toBe(true);
   });
 });

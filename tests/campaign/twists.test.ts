@@ -4,11 +4,11 @@
  * table scenario the tools measure), `game state`'s twists, and a saved game that replays to the
  * same hash. Seeds found by playing the first round of each battleplan (docs/campaign.md).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gameCli } from '../../src/cli/game';
 import { GameSession } from '../../src/game/session';
 import { readBundledNode } from '../../src/game/node';
 import { playScripted } from '../../src/rules/engine/policy';
@@ -16,9 +16,9 @@ import { sampleRoster } from '../../src/rules/engine/testkit';
 import type { Action } from '../../src/rules/engine/state';
 import { stateHash } from '../../src/rules/engine/hash';
 import { openGame, prepareGame } from '../../src/game/start';
+import { runHere } from '../cliHere';
 import { PTG_TABLE } from './play';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 const armies = () => ({ p1: { army: 'south', roster: sampleRoster('p1') }, p2: { army: 'north', roster: sampleRoster('p2') } });
 
 /** A session on the test table; the scripted policy (on its own copy of the game) plays until the round-1 twist is picked. */
@@ -65,7 +65,8 @@ describe('Spied Treasure and Wild Fire in a session on the Path to Glory test ta
     // `game state` on the saved game: the twist with its pick, and the objective placed.
     const dir = mkdtempSync(join(tmpdir(), 'twists-'));
     writeFileSync(join(dir, 'game.json'), JSON.stringify(saved));
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/game.ts'), 'state', join(dir, 'game.json')], { encoding: 'utf8' });
+    // `npm run game`'s own function in this process (tests/cliHere.ts); its process is tested in tests/game/table and headless.
+    const cli = await runHere(gameCli, ['state', join(dir, 'game.json')]);
     expect(cli.status, cli.stderr).toBe(0);
     const out = JSON.parse(cli.stdout) as Record<string, unknown>;
     expect(out.stateHash).toBe(session.hash());

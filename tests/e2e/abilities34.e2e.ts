@@ -16,28 +16,36 @@
  * - item 5: the unit card lists every ability of the unit with its timing and auto / by hand; in
  *   the movement phase, the passive that could matter (Marshcrawla Sloggoth's On da March) is
  *   shown beside its move;
+ * - item 2 (session 36): a reaction offered to the OPPONENT: the Clawlord of p2's Skaven is given the
+ *   real "If I Cannot Rule, None Shall Rule!" of nh-001 (Reaction: Opponent declared a command for a
+ *   unit within 12" of this unit); p1 rallies the shaman (a command); p2's page shows the reaction on
+ *   the Clawlord's options, p2 uses it, both logs show it; p2 resolves it by hand while p1 is to act;
  * - no id or engine word on either page (idScan), no console error.
+ *
+ * The battle's set-up (the export read, the battle against the Skaven sample) is `rosterSetup.ts`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../src/game/session';
 import type { SeatMessage } from '../../src/game/network';
-import { defaultBundledMeshes, sampleRosters, sampleTable } from '../../workers/gameSetup';
+import { importArmy } from '../../src/army/importArmy';
+import type { Ability } from '../../src/rules/abilities/schema';
+import { realArmyBattle } from './rosterSetup';
 import { sdk, startServer, tempDataDir } from '../server/harness';
 import { assert, assertEqual, frames, modelOnScreen, playCall as play, playReady as ready, textOf as text, type E2EContext, type E2ETest } from './harness';
 import { idsShown, shownTexts } from './idScan';
 
-const LIST = 'tests/fixtures/rosters/new-recruit/kb-001-all-units';
 const SNATCHABOSS = 'snatchaboss-on-sludgeraker-beast';
 const VENOM = `${SNATCHABOSS}:sludgeraker-venom`;
 const SHAMAN = 'swampcalla-shaman-with-pot-grot';
 const ELIXIRS = `${SHAMAN}:foul-elixirs`;
 const SLOGGOTH = 'marshcrawla-sloggoth';
+/** p2's Skaven Clawlord, given nh-001's reaction "If I Cannot Rule, None Shall Rule!". */
+const CLAWLORD = 'sk-clawlord';
+const CANNOT_RULE = `${CLAWLORD}:if-i-cannot-rule-none-shall-rule`;
 
 type Unit = { id: string; name: string; owner: string; aliveModelIds: string[]; abilitiesUsed?: string[] };
-type Summary = { actions: number; phase: string | null; active: string | null; hash: string; units: Unit[]; armies: { p1: string; p2: string }; board: { removed: string[] } };
+type Summary = { actions: number; phase: string | null; active: string | null; hash: string; units: Unit[]; armies: { p1: string; p2: string }; board: { removed: string[] }; pendingRally: unknown };
 type Entry = { group: string; label: string; available: boolean; target?: string; action: { type: string; targets?: string[] } };
 type Options = { ok: boolean; unitId: string; entries: Entry[] };
 type Online = { seat: string; links: { opponent: string } };
@@ -72,20 +80,23 @@ async function selectUnit(page: Page, unitId: string): Promise<Options> {
 /** The texts the page shows that name an id or an engine word (idScan), with the game's ids. */
 async function idsOn(page: Page): Promise<string[]> {
   const s = await summaryOf(page);
-  const ids = new Set<string>([...s.units.flatMap((u) => [u.id, ...u.aliveModelIds]), ...s.board.removed, VENOM, ELIXIRS]);
+  const ids = new Set<string>([...s.units.flatMap((u) => [u.id, ...u.aliveModelIds]), ...s.board.removed, VENOM, ELIXIRS, CANNOT_RULE]);
   return idsShown(await shownTexts(page), ids);
 }
 
-/** The battle made in Node (the game worker's API) and saved: Kruleboyz (p1) v the Skaven sample, p1 first. */
+/** nh-001's "If I Cannot Rule, None Shall Rule!" (Kurdoss Valentian) as imported, for the Clawlord. */
+function cannotRule(ctx: E2EContext): Ability {
+  const nh = importArmy(new Uint8Array(readFileSync(join(ctx.root, 'tests/fixtures/rosters/new-recruit/nh-001-all-units/list.json'))), 'nh-001/list.json');
+  const a = nh.army.units.flatMap((u) => u.warscroll.abilities ?? []).find((x) => x.name === 'If I Cannot Rule, None Shall Rule!');
+  assert(a && a.timing.when === 'reaction', "nh-001's reaction is imported");
+  return { ...a, id: CANNOT_RULE };
+}
+
+/** The battle made in Node (rosterSetup.ts) and saved: Kruleboyz (p1) v the Skaven sample, p1 first; the Clawlord with nh-001's reaction. */
 async function savedBattle(ctx: E2EContext): Promise<{ saved: Record<string, unknown>; snatchaboss: string[] }> {
-  const api = new GameApi({ readBundled: readBundledNode });
-  const kb = api.readArmy(readFileSync(join(ctx.root, LIST, 'list.ros')), 'list.ros');
-  assert(kb.ok, 'the Kruleboyz export is read');
-  const started = await api.startOnTable({ seed: 7, scenario: sampleTable({}), bundled: defaultBundledMeshes(), armies: { p1: { army: 'south', roster: kb.army }, p2: { army: 'north', roster: sampleRosters().p2 } } });
-  assert(started.ok, `the battle starts: ${started.ok ? '' : started.problems.join('; ')}`);
-  const decider = (api.summary() as unknown as { decider: 'p1' | 'p2' }).decider;
-  assert(api.act({ type: 'chooseFirstTurn', player: decider, first: 'p1' }).ok, 'p1 takes the first turn');
-  const abilities = kb.army.units.find((u) => u.id === SNATCHABOSS)?.warscroll.abilities ?? [];
+  const reaction = cannotRule(ctx);
+  const { api, army } = await realArmyBattle(ctx.root, undefined, (r) => ({ ...r, units: r.units.map((u) => (u.id === CLAWLORD ? { ...u, warscroll: { ...u.warscroll, abilities: [reaction] } } : u)) }));
+  const abilities = army.units.find((u) => u.id === SNATCHABOSS)?.warscroll.abilities ?? [];
   return { saved: api.save() as unknown as Record<string, unknown>, snatchaboss: abilities.map((a) => a.name) };
 }
 
@@ -226,6 +237,39 @@ export const tests: E2ETest[] = [
         const festering = rows.find((r) => r.line.startsWith('Festering Wounds'));
         assert(festering && festering.auto === 'by hand' && festering.line.includes('once per turn (army), end of any turn') && festering.line.includes('by hand') && !festering.line.includes('used'), `Festering Wounds: its timing, by hand: ${festering?.line}`);
         assert(rows.some((r) => r.line.startsWith('Battle Damaged') && r.line.includes('passive')), 'Battle Damaged: passive');
+
+        // Item 2 (session 36): a reaction offered to the opponent. p1 rallies the shaman (a command).
+        await selectUnit(page, SHAMAN);
+        await clickAndWait(page, '[data-testid=play-o-command-rally]:not([disabled])');
+        if ((await summaryOf(page)).pendingRally) await clickAndWait(page, '[data-testid=play-g-spendRally]:not([disabled])');
+        // p2's page: the Clawlord's options show "If I Cannot Rule, None Shall Rule!", usable by p2.
+        const rallied = await summaryOf(page);
+        await shows(p2.page, rallied.actions);
+        if (await p2.page.$('[data-testid=unit-card-close]')) await p2.page.click('[data-testid=unit-card-close]');
+        const o2 = await selectUnit(p2.page, CLAWLORD);
+        const rule = o2.entries.find((e) => e.group === `ability:${CANNOT_RULE}`);
+        assert(rule && rule.available && rule.action.type === 'useAbility', `p2's Clawlord is offered its reaction to p1's command: ${JSON.stringify(rule)}`);
+        const ruleId = abilityTestId('play-o', CANNOT_RULE);
+        await p2.page.waitForSelector(`[data-testid="${ruleId}"][data-state=available]`);
+        await p2.page.click(`[data-testid="${ruleId}"] summary`);
+        const ruleText = await text(p2.page, `[data-testid="${ruleId}"] [data-testid=play-ability-text]`);
+        assert(ruleText.includes('Opponent declared a command') && ruleText.includes('by hand'), `its timing and "by hand": ${ruleText}`);
+        await clickAndWait(p2.page, `[data-testid="${ruleId}-use"]:not([disabled])`);
+        const reacted = await summaryOf(p2.page);
+        await shows(page, reacted.actions);
+        const reactLine = `${s0.units.find((u) => u.id === CLAWLORD)!.name} uses If I Cannot Rule, None Shall Rule!`;
+        for (const [who, pg] of [['p1', page], ['p2', p2.page]] as const) assert((await text(pg, '[data-testid=play-log]')).includes(reactLine), `${who}'s log shows "${reactLine}"`);
+        // Resolved by hand on p2's page while p1 is to act (the by-hand entry stays on the waiting page): no effect this time.
+        await p2.page.waitForSelector('[data-testid=play-waiting]');
+        await p2.page.click('[data-testid^="play-g-byHand"]:not([disabled])');
+        await p2.page.waitForSelector('[data-testid=play-byhand]');
+        assert((await text(p2.page, '[data-testid=play-byhand-effect]')).includes('unless your opponent spends 1 additional command point'), 'the dialog quotes the reaction\'s Effect');
+        const nBy = (await summaryOf(p2.page)).actions;
+        await p2.page.click('[data-testid=play-byhand-apply]:not([disabled])');
+        await shows(p2.page, nBy + 1);
+        await shows(page, nBy + 1);
+        const byLine = `${s0.armies.p2} resolves If I Cannot Rule, None Shall Rule! by hand (no effect this time)`;
+        assert((await text(page, '[data-testid=play-log]')).includes(byLine), `p1's log shows "${byLine}"`);
 
         // Item 5, passives beside the step they affect: the Marshcrawla Sloggoth's move in p1's movement phase.
         await clickAndWait(page, '[data-testid=play-g-endPhase]:not([disabled])');

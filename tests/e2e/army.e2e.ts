@@ -121,7 +121,8 @@ export const tests: E2ETest[] = [
       assertEqual(await page.getAttribute('[data-testid=bases-p1-row-cryptguard]', 'data-status'), 'default', 'unconfirmed units still marked');
       assert((await text(page, '[data-testid=battle-army-p2] option:checked')).includes('Skaven'), 'player 2 brings the Skaven sample');
 
-      await Promise.all([page.waitForEvent('load', { timeout: 120_000 }), page.click('[data-testid=battle-start]')]);
+      // Play opens in place (no reload): the address gains ?play=1 when the battle has started.
+      await Promise.all([page.waitForFunction(() => new URLSearchParams(location.search).get('play') === '1', undefined, { timeout: 120_000 }), page.click('[data-testid=battle-start]')]);
       await ready(page);
       const s0 = await play<Summary>(page, 'summary()');
       assertEqual(s0.armies.p1, 'FEC1', "player 1's army is the kitchen-sink list");

@@ -46,7 +46,8 @@ export const tests: E2ETest[] = [
       await page.setInputFiles('[data-testid=battle-army-file-p1]', armyFile);
       await page.waitForFunction(() => (document.querySelector('[data-testid=battle-army-p1]') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent?.includes('Gunners'), undefined, { timeout: 30_000 });
       assertEqual(await page.inputValue('[data-testid=battle-territory-p1]'), 'south', 'player 1 plays the south territory');
-      await Promise.all([page.waitForEvent('load', { timeout: 120_000 }), page.click('[data-testid=battle-start]')]);
+      // Play opens in place (no reload): the address gains ?play=1 when the battle has started.
+      await Promise.all([page.waitForFunction(() => new URLSearchParams(location.search).get('play') === '1', undefined, { timeout: 120_000 }), page.click('[data-testid=battle-start]')]);
       await ready(page);
       const s0 = await play<{ armies: { p1: string; p2: string }; units: { id: string }[] }>(page, 'summary()');
       assertEqual(s0.armies.p1, 'Gunners', 'the game has player 1\'s army from the file');

@@ -21,7 +21,7 @@ import { readArmyBytes } from '../../src/campaign/armyFile';
 import { chooseRankAbility, newCampaign } from '../../src/campaign/roster';
 import { testArmy } from '../../src/campaign/testArmy';
 import { parseCampaign, type Campaign } from '../../src/campaign/schema';
-import { assert, assertEqual, openApp, playCall as play, playReady, textOf as text, type E2ETest } from './harness';
+import { assert, assertEqual, keptPage, openApp, playCall as play, playReady, textOf as text, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 
 const ROSTER = 'tests/fixtures/rosters/new-recruit/sce-002-units-a/list.json';
 
@@ -40,10 +40,19 @@ interface Slot {
 const slot = (page: Page) => page.evaluate('window.__sightlineCampaign?.slot()') as Promise<Slot | null | undefined>;
 
 async function openCampaign(page: Page): Promise<void> {
-  await page.click('[data-testid=btn-campaign]');
+  // Already open on a kept page (the previous test left it there): the button would close it.
+  if (!(await page.$('[data-testid=campaign-screen]'))) await page.click('[data-testid=btn-campaign]');
   await page.waitForSelector('[data-testid=campaign-screen]');
   await page.waitForFunction(() => window.__sightlineCampaign?.slot() !== undefined);
 }
+
+/**
+ * The page the campaign-file tests share (harness `keptPage`: one boot, 8-9.5 CPU-s, for both): the
+ * first boots it with no campaign kept; the next gets it with the campaign the previous one left
+ * opened and unchanged (so a file opened over it opens at once, as on a fresh page), the campaign
+ * screen open. The tests must not close it.
+ */
+const campaignPage = (ctx: E2EContext): Promise<OpenedPage> => keptPage(ctx, 'campaign: the campaign screen', () => openApp(ctx));
 
 export const tests: E2ETest[] = [
   {
@@ -79,7 +88,8 @@ export const tests: E2ETest[] = [
       await page.waitForSelector('[data-testid=campaign-battle-form]');
       await page.selectOption('[data-testid=campaign-battleplan]', 'the-decisive-battle');
       await page.fill('[data-testid=campaign-battle-seed]', '7');
-      await Promise.all([page.waitForEvent('load', { timeout: 120_000 }), page.click('[data-testid=campaign-battle-start]')]);
+      // Play opens in place (no reload): the address gains ?play=1 when the battle has started.
+      await Promise.all([page.waitForFunction(() => new URLSearchParams(location.search).get('play') === '1', undefined, { timeout: 120_000 }), page.click('[data-testid=campaign-battle-start]')]);
       await playReady(page);
       let s = await play<Summary>(page, 'summary()');
       assertEqual(s.battleplan, 'The Decisive Battle', 'Play starts the battleplan picked');
@@ -243,7 +253,7 @@ export const tests: E2ETest[] = [
         writeFileSync(f, JSON.stringify(c));
         return f;
       };
-      const { page, errors } = await openApp(ctx);
+      const { page, errors } = await campaignPage(ctx);
       await openCampaign(page);
       // Nothing kept yet: the file opens at once.
       await page.setInputFiles('[data-testid=campaign-open-file]', fileOf(hammers));
@@ -281,7 +291,6 @@ export const tests: E2ETest[] = [
       await page.waitForSelector('[data-testid=campaign-title]:has-text("Anvils")');
       assertEqual((await slot(page))!.campaign.units[0].abilities.length, 0, 'the file as it was');
       assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
-      await page.close();
     },
   },
   {
@@ -296,7 +305,7 @@ export const tests: E2ETest[] = [
       const c = { ...done.value.campaign, pendingRewards: [...(done.value.campaign.pendingRewards ?? []), RELICS_REWARD] };
       const file = join(ctx.outputDir, 'seekers-campaign.json');
       writeFileSync(file, JSON.stringify(c));
-      const { page, errors } = await openApp(ctx);
+      const { page, errors } = await campaignPage(ctx);
       await openCampaign(page);
       await page.setInputFiles('[data-testid=campaign-open-file]', file);
       await page.waitForSelector('[data-testid=campaign-reward-1][data-kind=artefact]');
@@ -318,7 +327,6 @@ export const tests: E2ETest[] = [
       assertEqual(JSON.stringify(kept.enhancements), JSON.stringify([{ name: 'Quicksilver Draught', unit: 'knight', type: 'artefact' }]), 'the enhancement on the Order of Battle');
       assertEqual(JSON.stringify(kept.pendingRewards), JSON.stringify([RELICS_REWARD]), 'one reward left to give');
       assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
-      await page.close();
     },
   },
 ];

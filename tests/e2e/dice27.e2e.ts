@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { hotseatSetup, samplePlacement, sampleRosters, sampleTable } from '../../workers/gameSetup';
 import { GameApi } from '../../src/game/session';
 import { readBundledNode } from '../../src/game/node';
-import { assert, assertEqual, clickPlay, frames, frameShown, openPlay, playCall as play, playReady, screenOf, toolsCall, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, clickPlay, frames, frameShown, offerToLoadInto, openPlay, playCall as play, playReady, screenOf, toolsCall, type E2EContext, type E2ETest } from './harness';
 
 type Step = { label: string; purpose: string; dice: number[] };
 type Rest = { seq: number; id: number; faces: number[][]; late: number; steps: number };
@@ -159,7 +159,8 @@ export const tests: E2ETest[] = [
     name: 'dice28: the Play dice panel is docked beside the table (never over its edge or a model), closes with ×, floats and moves',
     async run(ctx) {
       // A fresh browser context: no place kept for the panel, the default applies.
-      const { page, errors } = await openPlay(ctx);
+      const opened = await openPlay(ctx);
+      const { page, errors } = opened;
       await page.waitForSelector('[data-testid=play-dice-panel][data-dock=left]');
       await frames(page);
       const size = (hotseatSetup().scenario as { battlefield: { width: number; depth: number } }).battlefield;
@@ -196,7 +197,7 @@ export const tests: E2ETest[] = [
       await page.click('[data-testid=play-dice-dock]');
       await page.waitForSelector('[data-testid=play-dice-panel][data-dock=left]');
       assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
-      await page.close();
+      await offerToLoadInto(ctx, opened); // the lane's next test that loads a game first uses it
     },
   },
 ];

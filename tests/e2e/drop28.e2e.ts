@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { towerSetup } from '../../src/cli/benchGame';
 import { uploadGame } from './savedGame';
-import { assert, assertEqual, clickPlay, frameShown, type E2EContext, type E2ETest, playReady as ready, playCall as play } from './harness';
+import { assert, assertEqual, clickPlay, frameShown, pageToLoadInto, type E2EContext, type E2ETest, playCall as play } from './harness';
 
 type P2 = [number, number];
 interface Summary {
@@ -24,9 +24,7 @@ export const tests: E2ETest[] = [
   {
     name: 'drop28: 20 Clanrats dropped round the command tower as a unit: the paths asked in one call, the move accepted, every model where the drag put it',
     async run(ctx: E2EContext) {
-      const { page, errors } = await ctx.openPage();
-      await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
-      await ready(page);
+      const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       await uploadGame(ctx, page, towerSetup(), [], 'drop28-start.json');
       // p2 (the Skaven) takes the first turn; two phases ended (as the bench's towerGame), then its movement phase.
       await clickPlay(page, 'play-g-firstTurn-p2');

@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { bundledSrcOf, legacyBundledAsset, renameMeshSources } from '../../src/scenario/bundled';
-import { assert, assertEqual, filesCall as files, frames, openApp, screenOf, toolsCall as tools, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, filesCall as files, frames, keptPage, openApp, screenOf, toolsCall as tools, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 
 type P3 = [number, number, number];
 interface ScenarioJson {
@@ -35,6 +35,43 @@ interface ScenarioJson {
 async function open(ctx: E2EContext, fixture?: string) {
   const opened = await openApp(ctx, fixture);
   await opened.page.waitForFunction(() => !!window.__sightlineFiles);
+  return opened;
+}
+
+/** The default battlefield's scenario as each kept page booted with it (to tell whether a reset is needed). */
+const bootedWith = new WeakMap<Page, unknown>();
+
+/**
+ * The default battlefield's page, shared by this file's tests that start from it (harness
+ * `keptPage`: one boot, 8-9.5 CPU-s, instead of one each; docs/performance.md, "The test run").
+ * A test gets it as a fresh page shows it: the previous test's edits undone with the app's own New
+ * (confirmed; only when the battlefield differs from the one booted, so a test that changed nothing
+ * leaves the undo history empty), the palette and the grid off, nothing armed. The tests must not
+ * close it.
+ */
+async function onDefault(ctx: E2EContext): Promise<OpenedPage> {
+  const opened = await keptPage(ctx, 'files: default battlefield', async () => {
+    const o = await open(ctx);
+    bootedWith.set(o.page, await files<unknown>(o.page, 'scenario()'));
+    return o;
+  });
+  const { page } = opened;
+  await page.keyboard.press('Escape');
+  if (await page.$('[data-testid=btn-palette][aria-pressed=true]')) {
+    await page.click('[data-testid=btn-palette]');
+    await page.waitForSelector('[data-testid=palette]', { state: 'detached' });
+  }
+  if (await page.$('[data-testid=btn-grid][aria-pressed=true]')) {
+    await page.click('[data-testid=btn-grid]');
+    await page.waitForSelector('[data-testid=btn-grid][aria-pressed=false]');
+  }
+  if (!sameJson(await files<unknown>(page, 'scenario()'), bootedWith.get(page))) {
+    const v = await files<number>(page, 'version()');
+    await page.click('[data-testid=btn-new]');
+    await page.click('[data-testid=btn-new-confirm]');
+    await editedAfter(page, v);
+    assert(sameJson(await files<unknown>(page, 'scenario()'), bootedWith.get(page)), 'New gave the kept page its default battlefield back');
+  }
   return opened;
 }
 
@@ -217,7 +254,7 @@ export const tests: E2ETest[] = [
       const bad = join(ctx.root, 'tests/e2e/fixtures/bad.json');
       const expected = adjudicatorProblems(ctx.root, bad);
       assert(expected.length >= 2, `the adjudicator lists the problems: ${expected.join(' | ')}`);
-      const { page, errors } = await open(ctx);
+      const { page, errors } = await onDefault(ctx);
       const before = await tableState(page);
 
       // 1. The file picker: the engine's loadScenario problems, as the adjudicator prints them.
@@ -251,13 +288,12 @@ export const tests: E2ETest[] = [
       await page.click('[data-testid=btn-problems-close]');
       await page.screenshot({ path: join(ctx.outputDir, 'files-problems.png') });
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
     },
   },
   {
     name: 'files: palette places terrain and models through the engine; models land on terrain (engine elevation); refused spots change nothing',
     async run(ctx) {
-      const { page, errors } = await open(ctx);
+      const { page, errors } = await onDefault(ctx);
       await openPalette(page);
       const terrain0 = Number(await page.textContent('[data-testid=terrain-count]'));
       const models0 = Number(await page.textContent('[data-testid=model-count]'));
@@ -343,13 +379,12 @@ export const tests: E2ETest[] = [
       await key('Control+z', 1, models0);
       assertEqual(await page.textContent('[data-testid=terrain-count]'), String(terrain0 + 1), 'undo took the tower back');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
     },
   },
   {
     name: 'files: save downloads the scenario; New resets to the default; re-opening the saved file gives the same scenario',
     async run(ctx) {
-      const { page, errors } = await open(ctx);
+      const { page, errors } = await onDefault(ctx);
       const fresh = await files<ScenarioJson>(page, 'scenario()');
       await openPalette(page);
       await page.click('[data-testid=place-cylinder]');
@@ -383,13 +418,12 @@ export const tests: E2ETest[] = [
       assert(sameJson(await files<ScenarioJson>(page, 'scenario()'), savedJson), 're-opening gives the saved scenario');
       assertEqual(await page.textContent('[data-testid=terrain-count]'), String(savedJson.terrain!.length), 'terrain drawn');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
     },
   },
   {
     name: 'files: autosave — a reload restores the last state (moves, placements, view); New is saved too',
     async run(ctx) {
-      const { page, errors } = await open(ctx);
+      const { page, errors } = await onDefault(ctx);
       await openPalette(page);
       await page.click('[data-testid=btn-grid]');
       await page.click('[data-testid=base-r25]');
@@ -432,13 +466,12 @@ export const tests: E2ETest[] = [
       await page.waitForFunction(() => !!window.__sightlineFiles);
       assert(sameJson(await files<ScenarioJson>(page, 'scenario()'), reset), 'after New and a reload, the default battlefield');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
     },
   },
   {
     name: 'files: share link round trip (deflate-raw + base64url in the hash); a damaged link is explained',
     async run(ctx) {
-      const { page, errors } = await open(ctx);
+      const { page, errors } = await onDefault(ctx);
       await openPalette(page);
       await page.click('[data-testid=place-gate]');
       assert((await placeAt(page, [30, 15, 0])).ok, 'a gate is placed');
@@ -448,7 +481,6 @@ export const tests: E2ETest[] = [
       assert(/#share=1\.[A-Za-z0-9_-]+$/.test(url), `a share link: ${url.slice(0, 80)}…`);
       assert(url.length < 8000, `the link is short enough: ${url.length} characters`);
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
 
       // Another browser (fresh storage) opens the link: the same battlefield.
       const other = await ctx.openPage();
@@ -479,7 +511,7 @@ export const tests: E2ETest[] = [
   {
     name: 'files: the dice tray shows the requested faces (physics animates, faces read back from the drawn dice)',
     async run(ctx) {
-      const { page, errors } = await open(ctx);
+      const { page, errors } = await onDefault(ctx);
       const faces = [6, 5, 4, 3, 2, 1, 1, 6, 3, 4, 2, 5];
       await files<void>(page, `rollDice(${JSON.stringify(faces)}, 3)`);
       await page.waitForSelector('[data-testid=dice-tray][data-status=settled]', { timeout: 60_000 });
@@ -498,7 +530,6 @@ export const tests: E2ETest[] = [
       assertEqual(r.settled.join(','), r.rolls.join(','), 'random roll shown as rolled');
       await page.screenshot({ path: join(ctx.outputDir, 'dice.png') });
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
     },
   },
   {

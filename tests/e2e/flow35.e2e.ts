@@ -95,7 +95,8 @@ export const tests: E2ETest[] = [
       await page.waitForFunction(() => document.querySelector('[data-testid=battle-army-summary-p2]')?.textContent?.includes('Sons of Behemat'), undefined, { timeout: 60_000 });
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
       await scan('dialog');
-      const loaded = page.waitForEvent('load', { timeout: 180_000 }).then(() => '');
+      // Play opens in place (no reload): the address gains ?play=1 when the battle has started.
+      const loaded = page.waitForFunction(() => new URLSearchParams(location.search).get('play') === '1', undefined, { timeout: 180_000 }).then(() => '');
       await page.click('[data-testid=battle-start]:not([disabled])');
       const problems = page.waitForSelector('[data-testid=battle-problems]', { timeout: 180_000 }).then((e) => e.textContent());
       const refused = await Promise.race([loaded, problems]);

@@ -197,7 +197,8 @@ export const tests: E2ETest[] = [
       assert(start.y >= 0 && start.y + start.height <= 1000, `Start the battle is within the 1000 px window: ${JSON.stringify(start)}`);
       const top = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid'), [start.x + start.width / 2, start.y + start.height / 2]);
       assertEqual(top, 'battle-start', 'nothing covers Start the battle');
-      await Promise.all([page.waitForEvent('load', { timeout: 120_000 }), page.click('[data-testid=battle-resume]')]);
+      // Play opens in place (no reload).
+      await Promise.all([page.waitForFunction(() => new URLSearchParams(location.search).get('play') === '1', undefined, { timeout: 120_000 }), page.click('[data-testid=battle-resume]')]);
       await playReady(page);
       const back = await play<Summary>(page, 'summary()');
       assertEqual(`${back.actions} ${back.hash}`, `${s0.actions} ${s0.hash}`, 'Resume returns to the game left (the same actions and state hash)');

@@ -1,8 +1,10 @@
 /**
  * A tiny end-to-end harness (no test framework): tests are plain async functions that open browser
  * pages on the built app (`ctx.openPage`, `openApp`, `openPlay`: a fresh page each; `keptPage`: one
- * booted page shared by the tests of a file that only read it) and throw on failure. Used by
- * `run.ts`, which closes every page a test left open when the test ends.
+ * booted page shared by the tests of a file that only read it or reset it through the app;
+ * `pageToLoadInto`: a Play page shared by the tests of a lane whose first step reloads it into
+ * another game) and throw on failure. Used by `run.ts`, which closes every page a test left open
+ * when the test ends, except the kept ones.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +26,12 @@ export interface E2EContext {
    * them when the suite ends. Absent where a runner keeps no pages: each test then boots its own.
    */
   kept?: Map<string, Promise<OpenedPage>>;
+  /**
+   * Booted pages kept for the next tests of every suite the same lane runs (see
+   * {@link pageToLoadInto}); the runner closes them when the lane ends. Absent where a runner keeps
+   * nothing.
+   */
+  laneKept?: Map<string, Promise<OpenedPage>>;
 }
 
 /** A page and what it recorded: console and page errors, failed requests (`errors`), console warnings. */
@@ -42,15 +50,102 @@ export interface OpenedPage {
  * boots a new one. Without `ctx.kept` (a runner that keeps nothing) it is `open()`.
  */
 export async function keptPage(ctx: E2EContext, key: string, open: () => Promise<OpenedPage>): Promise<OpenedPage> {
-  if (!ctx.kept) return open();
-  const held = ctx.kept.get(key);
+  return (await keptIn(ctx.kept, key, open)).opened;
+}
+
+/** The page kept under `key` in `kept` (reused: true), or a new one booted by `open()` and kept there. */
+async function keptIn(kept: Map<string, Promise<OpenedPage>> | undefined, key: string, open: () => Promise<OpenedPage>): Promise<{ opened: OpenedPage; reused: boolean }> {
+  if (!kept) return { opened: await open(), reused: false };
+  const held = kept.get(key);
   if (held) {
     const o = await held.catch(() => null);
-    if (o && !o.page.isClosed()) return o;
+    if (o && !o.page.isClosed()) return { opened: o, reused: true };
   }
   const booting = open();
-  ctx.kept.set(key, booting);
-  return booting;
+  kept.set(key, booting);
+  return { opened: await booting, reused: false };
+}
+
+const LOAD_INTO = 'lane: a Play page to load a game into';
+
+/** Requests each tracked page has in flight, and who waits for none. */
+const inFlight = new WeakMap<Page, { n: number; idle: (() => void)[] }>();
+
+/**
+ * Counts the page's requests in flight from now on (the runner calls it for every page it opens),
+ * for {@link requestsSettled}.
+ */
+export function trackRequests(page: Page): void {
+  if (inFlight.has(page)) return;
+  const t = { n: 0, idle: [] as (() => void)[] };
+  inFlight.set(page, t);
+  page.on('request', () => t.n++);
+  const done = () => {
+    t.n = Math.max(0, t.n - 1);
+    if (t.n === 0) t.idle.splice(0).forEach((f) => f());
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Resolves when the page has no request in flight (at once for an untracked page), or after
+ * `watchdogMs`: a page reloaded while it still fetches (a chunk the last test's dice asked for)
+ * aborts the fetch, which the page's error list records as a failed request.
+ */
+export function requestsSettled(page: Page, watchdogMs = 120_000): Promise<void> {
+  const t = inFlight.get(page);
+  if (!t || t.n === 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, watchdogMs);
+    t.idle.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Offers a test's own Play page, at the test's end, to the lane's next {@link pageToLoadInto}
+ * (which wipes its storage before handing it on): kept when the lane holds no such page, else left
+ * to the runner, which closes it. The page must be in Play mode, and the test must not close it.
+ * Never offer a page with an init script (`addInitScript`: it runs again on every load, e.g. writing
+ * its game over the next test's autosave) or a route of its own.
+ */
+export async function offerToLoadInto(ctx: E2EContext, opened: OpenedPage): Promise<void> {
+  const kept = ctx.laneKept ?? ctx.kept;
+  if (!kept || opened.page.isClosed()) return;
+  const held = await kept.get(LOAD_INTO)?.catch(() => null);
+  if (held && !held.page.isClosed()) return;
+  kept.set(LOAD_INTO, Promise.resolve(opened));
+}
+
+/**
+ * A Play page (`?play=1`, ready) for a test whose FIRST step reloads the page into another game: a
+ * saved game uploaded (`uploadGame`), a replay, a new game. Such a test only needs the Play panel's
+ * file inputs and buttons; the reload then gives it a new document, so the page the previous such
+ * test of the same lane left (any suite: `ctx.laneKept`) serves as well as a fresh one and saves a
+ * boot (8-9.5 CPU-s in software WebGL; docs/performance.md, "The test run"). On reuse the page's
+ * browser storage is wiped first (localStorage and sessionStorage: the previous test's autosave,
+ * previous game, replay, camera and panel places), so the reload lands as in a fresh browser, and
+ * its recorded errors and warnings are cleared (the previous test has checked its own). One
+ * difference from a fresh page remains: the "previous game" the reload keeps is none instead of a
+ * default new game. Do not call it from a test that reads the game before it reloads, nor close the
+ * page it returns.
+ */
+export async function pageToLoadInto(ctx: E2EContext): Promise<OpenedPage> {
+  const { opened, reused } = await keptIn(ctx.laneKept ?? ctx.kept, LOAD_INTO, () => openPlay(ctx));
+  if (reused) {
+    // Whatever the last test's page still fetches ends first: the coming reload would abort it.
+    await requestsSettled(opened.page);
+    await opened.page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    opened.errors.length = 0;
+    opened.warnings.length = 0;
+  }
+  return opened;
 }
 
 /** One end-to-end test. */

@@ -28,8 +28,9 @@ async function shows(page: Page, actions: number): Promise<void> {
 }
 
 /** Opens `url` in a new page and waits for the online game on it. */
-async function openLink(ctx: E2EContext, url: string): Promise<{ page: Page; errors: string[] }> {
+async function openLink(ctx: E2EContext, url: string, watch?: (page: Page, who: string) => Promise<void>): Promise<{ page: Page; errors: string[] }> {
   const opened = await ctx.openPage();
+  await watch?.(opened.page, new URL(url).searchParams.get('seat') ?? '?');
   await opened.page.goto(url, { waitUntil: 'domcontentloaded' });
   await ready(opened.page);
   return opened;
@@ -39,27 +40,71 @@ async function openLink(ctx: E2EContext, url: string): Promise<{ page: Page; err
  * Clicks a Play panel button online: it asks once (no undo online, issue 35 item 4), nothing is
  * sent until "Do it"; then waits for the page to show the game after it.
  */
-async function click(page: Page, testid: string): Promise<void> {
+async function click(page: Page, testid: string, step?: (what: string) => void): Promise<void> {
   const v = await play<number>(page, 'version()');
   const before = await play<number>(page, 'summary().actions');
   await page.click(`[data-testid=${testid}]:not([disabled])`);
+  step?.(`${testid} clicked`);
   await page.waitForSelector('[data-testid=play-confirm-act]');
   assertEqual(await play<number>(page, 'summary().actions'), before, 'nothing is sent before the confirmation');
   await page.click('[data-testid=play-confirm-act-ok]');
+  step?.('"Do it" clicked');
   await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v);
 }
 
+/** What a page shows when a step failed: its note, whether the confirmation is open, its status and game. */
+async function pageState(page: Page): Promise<string> {
+  // (a string: tsx names the functions of a callback, and the page has no `__name`)
+  const read = `JSON.stringify({
+    note: document.querySelector('[data-testid=play-note]')?.textContent ?? null,
+    confirm: document.querySelector('[data-testid=play-confirm-act]')?.textContent ?? null,
+    endPhase: document.querySelector('[data-testid=play-g-endPhase]')?.disabled ?? 'absent',
+    status: window.__sightline?.play?.online()?.status,
+    actions: window.__sightline?.play?.summary()?.actions,
+    toAct: window.__sightline?.play?.summary()?.toAct,
+    version: window.__sightline?.play?.version(),
+  })`;
+  return page.evaluate(read).then(String, (e: Error) => `(unreadable: ${e.message})`);
+}
+
 const samePositions = (a: Summary, b: Summary) => JSON.stringify(a.board) === JSON.stringify(b.board);
+
+/**
+ * What the test and its pages did, in order (the connection's story: `[Sightline online …]` debug
+ * lines and the SDK's reconnection lines), printed with a failure: a timeout names no step.
+ */
+function storyOf(): { step: (what: string) => void; watch: (page: Page, who: string) => Promise<void>; told: (e: unknown, server?: string) => Error } {
+  const t0 = Date.now();
+  const lines: string[] = [];
+  const at = () => `${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s`;
+  return {
+    step: (what) => void lines.push(`${at()} step: ${what}`),
+    watch: async (page, who) => {
+      // The page's OnlineGame tells its story at console.debug when asked to.
+      await page.addInitScript('globalThis.SIGHTLINE_NET_TRACE = true');
+      page.on('console', (m) => {
+        const text = m.text();
+        if (text.includes('[Sightline online') || text.includes('Sightline:') || text.includes('Colyseus')) lines.push(`${at()} ${who}: ${text}`);
+      });
+    },
+    told: (e, server) => new Error(`${(e as Error).message}\n${lines.slice(-150).join('\n')}${server ? `\ngame server:\n${server.split('\n').slice(-60).join('\n')}` : ''}`),
+  };
+}
 
 export const tests: E2ETest[] = [
   {
     name: 'online: two pages play the first turn through the game server; a spectator sees the same; a reload carries on',
     async run(ctx) {
-      const server = await startServer({ SIGHTLINE_DATA_DIR: tempDataDir() });
+      const server = await startServer({ SIGHTLINE_DATA_DIR: tempDataDir(), SIGHTLINE_NET_TRACE: '1' });
+      const story = storyOf();
+      const { step } = story;
+      const opened: [string, Page][] = [];
       try {
         const ws = `ws://127.0.0.1:${server.port}`;
         // p1: the table, Play, the New battle dialog, Play online.
         const p1 = await ctx.openPage();
+        await story.watch(p1.page, 'p1');
+        opened.push(['p1', p1.page]);
         await p1.page.goto(`${ctx.baseUrl}?server=${encodeURIComponent(ws)}`, { waitUntil: 'domcontentloaded' });
         await p1.page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 120_000 });
         await p1.page.click('[data-testid=btn-play]');
@@ -82,12 +127,15 @@ export const tests: E2ETest[] = [
         assertEqual(await p1.page.inputValue('[data-testid=online-link-opponent]'), online1.links.opponent, 'the opponent link is shown to copy');
 
         // p2 opens the opponent's link: the same game; p1 sees p2 connected.
-        const p2 = await openLink(ctx, online1.links.opponent);
+        step('p2 opens its link');
+        const p2 = await openLink(ctx, online1.links.opponent, story.watch);
+        opened.push(['p2', p2.page]);
         assertEqual((await play<Online>(p2.page, 'online()')).seat, 'p2', 'the link seats p2');
         await p1.page.waitForSelector('[data-testid=online-presence-p2][data-connected=true]');
         const start = await summaryOf(p1.page);
         assertEqual((await summaryOf(p2.page)).hash, start.hash, 'both pages show the same game');
 
+        step("p1's first moves");
         // p1's first moves: who goes first, then to the movement phase; p2 sees each.
         await click(p1.page, 'play-g-firstTurn-p1');
         await click(p1.page, 'play-g-endPhase');
@@ -129,7 +177,8 @@ export const tests: E2ETest[] = [
         assert(samePositions(await summaryOf(p2.page), s2), 'nothing moved');
 
         // A spectator: the same positions (drawn where the game has them) and log; nothing to act on.
-        const spec = await openLink(ctx, online1.links.spectator);
+        step('the spectator opens its link');
+        const spec = await openLink(ctx, online1.links.spectator, story.watch);
         const ss = await summaryOf(spec.page);
         assertEqual(ss.hash, s2.hash, 'the spectator sees the same game');
         assert(samePositions(ss, s2), 'the spectator sees the same positions');
@@ -143,23 +192,28 @@ export const tests: E2ETest[] = [
         await p1.page.waitForFunction(() => (window.__sightline!.play!.online()?.presence?.spectators ?? 0) === 1);
 
         // p2's connection drops: "Reconnecting…", then back by itself in its seat.
+        step("p2's connection dropped");
         await p2.page.evaluate(() => window.__sightline!.play!.dropConnection());
         await p2.page.waitForSelector('[data-testid=online-reconnecting]', { timeout: 10_000 });
         await p2.page.waitForFunction(() => window.__sightline!.play!.online()?.status === 'connected', undefined, { timeout: 30_000 });
         assertEqual((await play<Online>(p2.page, 'online()')).seat, 'p2', 'p2 keeps its seat');
 
         // p1 reloads mid-turn and carries on: the same seat, the same game; ends its turn.
+        step('p1 reloads');
         await Promise.all([p1.page.waitForEvent('load', { timeout: 120_000 }), p1.page.reload({ waitUntil: 'domcontentloaded' })]);
         await ready(p1.page);
         assertEqual((await play<Online>(p1.page, 'online()')).seat, 'p1', 'the reload keeps seat p1');
         assertEqual((await summaryOf(p1.page)).hash, s2.hash, 'the reloaded page shows the game as it was');
+        step('p1 ends its turn');
         for (let i = 0; i < 5 && (await summaryOf(p1.page)).active === 'p1'; i++) await click(p1.page, 'play-g-endPhase');
         const s3 = await summaryOf(p1.page);
         assertEqual(s3.active, 'p2', "p1's turn is over");
         await shows(p2.page, s3.actions);
 
         // p2 acts in its own turn; p1 and the spectator see it.
-        await click(p2.page, 'play-g-endPhase');
+        step('p2 acts in its turn');
+        await click(p2.page, 'play-g-endPhase', step);
+        step("p2's action shown on p2");
         const s4 = await summaryOf(p2.page);
         await shows(p1.page, s4.actions);
         await shows(spec.page, s4.actions);
@@ -169,6 +223,10 @@ export const tests: E2ETest[] = [
         // (the refused connection to the dead address is the one expected failure)
         for (const e of [...p1.errors.filter((x) => !x.includes(dead.slice('ws://'.length)) && !x.includes('ERR_CONNECTION_REFUSED')), ...p2.errors, ...spec.errors]) assert(false, e);
         for (const pg of [p1.page, p2.page, spec.page]) await pg.close();
+        if (process.env.E2E_ONLINE_STORY) console.log(story.told(new Error('the story (E2E_ONLINE_STORY)'), server.output()).message);
+      } catch (e) {
+        for (const [who, pg] of opened) if (!pg.isClosed()) step(`${who} shows ${await pageState(pg)}`);
+        throw story.told(e, server.output());
       } finally {
         await stopAllServers();
       }

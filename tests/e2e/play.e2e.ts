@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { engagedSetup, hotseatSetup } from '../../workers/gameSetup';
 import { uploadGame } from './savedGame';
-import { assert, assertEqual, clickPlay as click, frames, openPlay, screenOf, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
+import { assert, assertEqual, clickPlay as click, frames, offerToLoadInto, openPlay, pageToLoadInto, screenOf, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 type Summary = {
   round: number;
@@ -52,7 +52,8 @@ export const tests: E2ETest[] = [
   {
     name: 'play: hot-seat battle round 1 through the UI; VP shown; illegal drag refused with the engine reason',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const opened = await openPlay(ctx);
+      const { page, errors } = opened;
       assertEqual(await play<string>(page, 'started().kind'), 'new', 'a fresh page starts a new game');
       await page.click('[data-testid=btn-top]');
       await frames(page);
@@ -108,12 +109,14 @@ export const tests: E2ETest[] = [
       assert(!/(?<![\w-])p[12](?![\w-])/.test(log), 'the log names the armies, not p1 / p2');
       await page.screenshot({ path: join(ctx.outputDir, 'play-round1.png') });
       assertEqual(errors.join('\n'), '', 'console errors');
+      await offerToLoadInto(ctx, opened); // the next test that loads a game first uses it
     },
   },
   {
     name: 'play: the autosave and an uploaded saved game reload to the same state hash; undo',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const opened = await openPlay(ctx);
+      const { page, errors } = opened;
       for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'run', player: 'p1', unitId: 'sce-vindictors' }]) {
         const r = await play<{ ok: boolean; reason?: string }>(page, `act(${JSON.stringify(a)})`);
         assert(r.ok, `action ${JSON.stringify(a)}: ${r.reason}`);
@@ -146,12 +149,13 @@ export const tests: E2ETest[] = [
       await ready(page);
       assertEqual(await play<string>(page, 'hash()'), hash, 'the uploaded saved game has the same state hash');
       assertEqual(errors.join('\n'), '', 'console errors');
+      await offerToLoadInto(ctx, opened); // the next test that loads a game first uses it
     },
   },
   {
     name: 'play: pile-in by drag (illegal refused with the engine reason); the dice tray shows the engine dice step by step; replay backwards = forwards',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       // A game in p1's combat phase with the Rat Ogors in combat with the Liberators: the saved
       // game uploaded like a player's file.
       await uploadGame(ctx, page, engagedSetup(7), [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 5 }, () => ({ type: 'endPhase', player: 'p1' }))], 'play-combat-game.json');
@@ -265,7 +269,7 @@ export const tests: E2ETest[] = [
   {
     name: 'play: target picking on the table (the target tool): Esc cancels; a click on an enemy model the unit may fight declares the Fight',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       // p1's combat phase, the Liberators in combat with the Rat Ogors (as the pile-in test).
       await uploadGame(ctx, page, engagedSetup(7), [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 5 }, () => ({ type: 'endPhase', player: 'p1' }))], 'play-target-game.json');
       await page.click('[data-testid=btn-top]');
@@ -304,7 +308,7 @@ export const tests: E2ETest[] = [
   {
     name: 'play: deployment phase — units placed by dragging within friendly territory, engine checks, players alternate',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       await page.click('[data-testid=play-new-deploy]'); // asks first (issue 18)
       await Promise.all([page.waitForEvent('load'), page.click('[data-testid=play-confirm-new-ok]')]);
       await ready(page);
@@ -351,7 +355,7 @@ export const tests: E2ETest[] = [
   {
     name: 'play: a unit in reserve (uploaded saved game) is off the table until p1\'s movement phase, then set up by dragging it in (engine-checked)',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       // A saved game with the Liberators in reserve, in p1's hero phase of battle round 1.
       await uploadGame(ctx, page, hotseatSetup(11), [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }], 'play-reserve-game.json', { reserves: { p1: ['sce-liberators'] } });
       const centre = (id: string) => page.evaluate(`window.__sightline.tools.modelCentre('${id}')`) as Promise<[number, number] | null>;
@@ -382,7 +386,7 @@ export const tests: E2ETest[] = [
   {
     name: 'play: the recorded sample game (5 battle rounds) uploaded: the battle is over and the page shows the winner and the VP the engine computed',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       const file = join(ctx.root, 'assets/games/sample-game.json');
       await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
       await ready(page);

@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, clickPlay as click, frames, modelOnScreen, openPlay, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
+import { assert, assertEqual, clickPlay as click, frames, modelOnScreen, offerToLoadInto, openPlay, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 const AUTOSAVE = 'sightline.play.autosave';
 
@@ -32,7 +32,8 @@ export const tests: E2ETest[] = [
   {
     name: 'play18: a replay is read-only (no action buttons; act and drag refused with a note); the autosave of the game in progress is kept; Leave replay goes back to it',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const opened = await openPlay(ctx);
+      const { page, errors } = opened;
       await click(page, 'play-g-firstTurn-p1');
       await click(page, 'play-g-endPhase');
       await click(page, 'play-g-endPhase');
@@ -77,13 +78,14 @@ export const tests: E2ETest[] = [
       assertEqual(JSON.stringify((await play<{ replay: unknown; actions: number }>(page, 'summary()')).replay), 'null', 'no replay any more');
       await page.waitForSelector('[data-testid=play-g-endPhase]');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
+      await offerToLoadInto(ctx, opened); // the next test that loads a game first uses it
     },
   },
   {
     name: "play18: in a game, the line-of-sight panel is beside the Play panel: observer's-eye view, back, PNG proof and Who sees whom are clickable",
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const opened = await openPlay(ctx);
+      const { page, errors } = opened;
       await page.click('[data-testid=btn-top]');
       await page.click('[data-testid=tool-los]');
       await page.waitForSelector('[data-testid=tool-los][aria-pressed=true]');
@@ -132,13 +134,14 @@ export const tests: E2ETest[] = [
       // The Play panel is still there and usable beside the tool.
       await page.click('[data-testid=play-g-firstTurn-p1]', { timeout: 10_000 });
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
+      await offerToLoadInto(ctx, opened); // the next test that loads a game first uses it
     },
   },
   {
     name: 'play18: New game asks first (in-page dialog); the replaced game is kept and Resume previous game brings it back; the state hash is under Game info, not in the header',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const opened = await openPlay(ctx);
+      const { page, errors } = opened;
       await click(page, 'play-g-firstTurn-p1');
       await click(page, 'play-g-endPhase');
       const hash = await play<string>(page, 'hash()');
@@ -169,7 +172,7 @@ export const tests: E2ETest[] = [
       await clickReload(page, '[data-testid=play-resume-previous]');
       assertEqual(await play<string>(page, 'hash()'), freshHash, 'and the new game was kept in its turn');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
+      await offerToLoadInto(ctx, opened); // the next test that loads a game first uses it
     },
   },
 ];

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { engagedSetup } from '../../workers/gameSetup';
 import { uploadGame } from './savedGame';
-import { assert, assertEqual, frames, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
+import { assert, assertEqual, frames, offerToLoadInto, pageToLoadInto, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 interface Unit {
   id: string;
@@ -52,7 +52,8 @@ export const tests: E2ETest[] = [
   {
     name: 'play18b: one model moved by drag; live allowance = the engine movePath; move/run/charge rings; a refused drop names its model and where; weapon ranges',
     async run(ctx: E2EContext) {
-      const { page, errors } = await ctx.openPage();
+      const opened = await ctx.openPage();
+      const { page, errors } = opened;
       await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
       await ready(page);
       await page.click('[data-testid=btn-top]');
@@ -121,14 +122,13 @@ export const tests: E2ETest[] = [
       const shown = await text(page, '[data-testid=play-note]');
       assert(shown.includes(refused!.text.slice(0, 40)), `the note shown: ${shown}`);
       assertEqual(errors.join('\n'), '', 'console errors');
+      await offerToLoadInto(ctx, opened); // the next test that loads a game first uses it
     },
   },
   {
     name: 'play18b: after an attack in combat the table shows it: in combat, fought, slain and the wound marker, as the summary says',
     async run(ctx: E2EContext) {
-      const { page, errors } = await ctx.openPage();
-      await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
-      await ready(page);
+      const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       // The engaged set-up in p1's combat phase, uploaded as a player's saved game.
       await uploadGame(ctx, page, engagedSetup(7), [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 5 }, () => ({ type: 'endPhase', player: 'p1' }))], 'play18b-combat.json');
       assertEqual((await play<Summary>(page, 'summary()')).phase, 'combat', 'the combat phase');

@@ -14,13 +14,11 @@
  *   "moved" chips of three heroes 2" apart do not overlap;
  * - no `THREE.Clock` deprecation warning and no console error.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { readBundledNode } from '../../src/game/node';
-import { GameApi } from '../../src/game/session';
-import { defaultBundledMeshes, sampleRosters, sampleTable } from '../../workers/gameSetup';
 import { assert, assertEqual, clickPlay, frameShown, frames, openApp, playCall as play, playReady, screenOf, textOf as text, type E2ETest } from './harness';
+import { KRULEBOYZ_LIST, realArmyBattle } from './rosterSetup';
 
 type P2 = [number, number];
 interface Unit {
@@ -47,7 +45,7 @@ interface Note {
   rule?: string;
 }
 
-const LIST = 'tests/fixtures/rosters/new-recruit/kb-001-all-units';
+const LIST = KRULEBOYZ_LIST;
 
 /** A model's centre as the page's table shows it. */
 const centre = (page: Page, id: string) => page.evaluate(`window.__sightline.tools.modelCentre(${JSON.stringify(id)})`) as Promise<P2>;
@@ -58,13 +56,8 @@ export const tests: E2ETest[] = [
     async run(ctx) {
       // The battle, made in Node with the game worker's API: the Kruleboyz (p1, south) set up
       // automatically against the Skaven sample, p1 takes the first turn.
-      const api = new GameApi({ readBundled: readBundledNode });
-      const kb = api.readArmy(readFileSync(join(ctx.root, LIST, 'list.ros')), 'list.ros');
-      assert(kb.ok, 'the Kruleboyz export is read');
-      const started = await api.startOnTable({ seed: 7, scenario: sampleTable({}), bundled: defaultBundledMeshes(), armies: { p1: { army: 'south', roster: kb.army }, p2: { army: 'north', roster: sampleRosters().p2 } } });
-      assert(started.ok, `the battle starts: ${started.ok ? '' : started.problems.join('; ')}`);
-      const decider = (api.summary() as unknown as { decider: 'p1' | 'p2' }).decider;
-      assert(api.act({ type: 'chooseFirstTurn', player: decider, first: 'p1' }).ok, 'p1 takes the first turn');
+      // (tests/e2e/rosterSetup.ts: the export read, the battle started, p1 first: each asserted there.)
+      const { api } = await realArmyBattle(ctx.root, LIST);
       const saved = join(ctx.outputDir, 'realArmy-start.json');
       writeFileSync(saved, JSON.stringify(api.save()));
 

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { hotseatSetup } from '../../workers/gameSetup';
 import { uploadGame } from './savedGame';
-import { assert, assertEqual, frames, frameShown, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
+import { assert, assertEqual, frames, frameShown, pageToLoadInto, type E2EContext, type E2ETest, playCall as play, textOf as text } from './harness';
 
 type P2 = [number, number];
 interface Unit {
@@ -69,9 +69,7 @@ export const tests: E2ETest[] = [
   {
     name: 'round18: a whole battle round through the UI: one-model moves with the live allowance = the engine, a path round the tower, a refused move named, All-out Attack then an automatic pass, markers after the attack, to round 2',
     async run(ctx: E2EContext) {
-      const { page, errors } = await ctx.openPage();
-      await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
-      await ready(page);
+      const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       // The sample battle with seed 7, as a player's saved game (no actions yet).
       await uploadGame(ctx, page, hotseatSetup(7), [], 'round18-start.json');
       await page.click('[data-testid=btn-top]');

@@ -39,15 +39,17 @@ import { tests as onlineTests } from './online.e2e';
 import { tests as campaignOnlineTests } from './campaignOnline.e2e';
 import { tests as twistsTests } from './twists.e2e';
 import { tests as flow35Tests } from './flow35.e2e';
+import { tests as flow36Tests } from './flow36.e2e';
 import { tests as abilities34Tests } from './abilities34.e2e';
-import type { E2EContext, E2ETest, OpenedPage } from './harness';
+import { trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
 /**
  * The suites (one per file), run one after the other within a suite, and suites side by side in
- * E2E_LANES lanes (default 2: each test has its own browser context, so pages never share
- * storage). A lane takes the next suite in this order, the longest first (docs/performance.md,
+ * E2E_LANES lanes (default 2: each page has its own browser context, so pages never share
+ * storage; a page is shared only where a test asks for a kept one: harness keptPage within a suite,
+ * pageToLoadInto within a lane). A lane takes the next suite in this order, the longest first (docs/performance.md,
  * "The test run"), so no long suite is left for the end. The online suites share one lane (abilities34 too: it plays online): online
  * and campaignOnline end with `stopAllServers`, which stops every game server this process started.
  */
@@ -75,6 +77,7 @@ const suites: { file: string; tests: E2ETest[] }[] = [
   { file: 'drop28', tests: drop28Tests },
   { file: 'leavePlay', tests: leavePlayTests },
   { file: 'flow35', tests: flow35Tests },
+  { file: 'flow36', tests: flow36Tests },
 ];
 const tests = suites.flatMap((s) => s.tests);
 const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);
@@ -102,6 +105,7 @@ async function main(): Promise<number> {
       root,
       async openPage() {
         const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+        trackRequests(page); // for a kept page's hand-over (harness requestsSettled)
         // Playwright's 30 s default for clicks and waits is a hang watchdog here, not a speed bound:
         // with two lanes, vitest and other work beside them, software WebGL can hold a page's main
         // thread that long on a loaded machine. Explicit timeouts in the tests are kept.
@@ -136,7 +140,12 @@ async function main(): Promise<number> {
     const quarantined = (process.env.E2E_QUARANTINE ?? 'online: two pages play the first turn through the game server')
       .split('|')
       .filter((q) => q && q !== 'none');
-    const runTest = async (t: E2ETest, kept: Map<string, Promise<OpenedPage>>) => {
+    /** Closes and forgets every page held in `kept`. */
+    const closeKept = async (kept: Map<string, Promise<OpenedPage>>) => {
+      for (const k of kept.values()) await (await k.catch(() => null))?.page.close().catch(() => undefined);
+      kept.clear();
+    };
+    const runTest = async (t: E2ETest, kept: Map<string, Promise<OpenedPage>>, laneKept: Map<string, Promise<OpenedPage>>) => {
       const known = quarantined.some((q) => t.name.includes(q));
       for (let attempt = 0; ; attempt++) {
         const last = attempt >= retries || known;
@@ -146,6 +155,7 @@ async function main(): Promise<number> {
         const testCtx: E2EContext = {
           ...ctx,
           kept,
+          laneKept,
           async openPage() {
             const o = await ctx.openPage();
             opened.push(o.page);
@@ -165,14 +175,24 @@ async function main(): Promise<number> {
           console.log(`  ${last ? (known ? 'FAIL (quarantined, not counted)' : 'FAIL ') : 'RETRY'} ${t.name}\n        ${(e as Error).message.replace(/\n/g, '\n        ')}`);
           // What each page the test opened showed when it failed (a timeout names no step).
           const stem = t.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60);
-          for (const [i, p] of opened.entries()) {
+          const reusedKept: Page[] = [];
+          for (const k of [...kept.values(), ...laneKept.values()]) {
+            const o = await k.catch(() => null);
+            if (o && !opened.includes(o.page)) reusedKept.push(o.page);
+          }
+          for (const [i, p] of [...opened, ...reusedKept].entries()) {
             if (p.isClosed()) continue;
             const shot = join(outputDir, `FAILED-${stem}-${attempt}-${i}.png`);
             if (await p.screenshot({ path: shot, timeout: 15_000 }).then(() => true, () => false)) console.log(`        page ${i} (${p.url()}): ${shot}`);
           }
         }
+        // A failed test may have left its kept pages in any state: the next test (or the retry) boots anew.
+        if (!ok) {
+          await closeKept(kept);
+          await closeKept(laneKept);
+        }
         const keptPages = new Set<Page>();
-        for (const k of kept.values()) {
+        for (const k of [...kept.values(), ...laneKept.values()]) {
           const o = await k.catch(() => null);
           if (o) keptPages.add(o.page);
         }
@@ -180,12 +200,16 @@ async function main(): Promise<number> {
         if (ok || last) return;
       }
     };
+    // Pages kept for one suite (harness keptPage) are closed when it ends; pages kept for the lane
+    // (harness pageToLoadInto: a Play page whose next user reloads it first) when the lane ends.
     const lane = async () => {
+      const laneKept = new Map<string, Promise<OpenedPage>>();
       for (let suite = queue.shift(); suite; suite = queue.shift()) {
         const kept = new Map<string, Promise<OpenedPage>>();
-        for (const t of suite) await runTest(t, kept);
-        for (const k of kept.values()) await (await k.catch(() => null))?.page.close().catch(() => undefined);
+        for (const t of suite) await runTest(t, kept, laneKept);
+        await closeKept(kept);
       }
+      await closeKept(laneKept);
     };
     const cpuStart = treeCpuSeconds();
     const wallStart = Date.now();

@@ -175,6 +175,55 @@ export const tests: E2ETest[] = [
       const png = readFileSync(join(ctx.outputDir, 'los-proof.png'));
       assert(png.subarray(1, 4).toString() === 'PNG', 'the downloaded proof is a PNG');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+    },
+  },
+  {
+    name: 'combat pairs, coherency and objectives equal the adjudicator; combat ranges; the engine survives a worker crash',
+    async run(ctx) {
+      const expected = adjudicate(ctx.root, fixturePath(ctx));
+      // The measure and line-of-sight tests' page (harness keptPage): all three only read the
+      // fixture's battlefield; back to the select tool, as a fresh page starts.
+      const { page, errors } = await keptPage(ctx, FIXTURE, () => openApp(ctx, FIXTURE));
+      if ((await page.getAttribute('[data-testid=tool-select]', 'aria-pressed')) !== 'true') {
+        await page.click('[data-testid=tool-select]');
+        await page.waitForSelector('[data-testid=tool-select][aria-pressed=true]');
+      }
+      await page.waitForSelector('[data-testid=board-panel][data-status=shown]', { timeout: 30_000 });
+      // Coherency: delta is out (d1, d2 isolated), alpha is coherent.
+      const delta = expected.get('coherent-delta')!;
+      assertEqual(delta.value, false, 'fixture: delta is incoherent');
+      const line = await text(page, '[data-testid=incoherent-delta]');
+      for (const m of delta.isolated ?? []) assert(line.includes(m), `isolated ${m} listed: ${line}`);
+      assertEqual(await page.locator('[data-testid=incoherent-alpha]').count(), expected.get('coherent-alpha')!.value ? 0 : 1, 'alpha coherency shown');
+
+      // Combat: toggle (C), wait for the job, compare with every inCombat answer.
+      await page.click('[data-testid=btn-top]');
+      await page.keyboard.press('c');
+      await page.waitForSelector('[data-testid=combat][data-status=shown]', { timeout: 60_000 });
+      const pairs = (await hook<{ combat: { value: { a: string; b: string; models?: string[] }[] } }>(page, 'state()')).combat.value;
+      for (const [id, a] of expected) {
+        if (!id.startsWith('combat-')) continue;
+        const [, u, v] = id.split('-');
+        const found = pairs.find((p) => (p.a === u && p.b === v) || (p.a === v && p.b === u));
+        assertEqual(!!found, a.value, `${u} and ${v} in combat`);
+        if (found && a.models) assertEqual([...found.models!].sort().join(','), [...a.models].sort().join(','), `${id}: model pair`);
+      }
+      // Select alpha (shift-click) to see its combat ranges.
+      await clickAt(page, await modelOnScreen(page, 'a1'), true);
+      await page.waitForFunction(() => document.querySelector('[data-testid=selection-panel]')?.textContent?.includes('2 models selected'));
+      await page.click('[data-testid=btn-oblique]');
+      await frames(page);
+      await page.screenshot({ path: join(ctx.outputDir, 'combat.png') });
+
+      // Kill the worker: the pill says "restarted", and the tools still answer from the restored state.
+      await hook<void>(page, 'simulateEngineCrash()');
+      await page.waitForSelector('[data-testid=engine-status][data-state=restarted]');
+      await page.click('[data-testid=tool-measure]');
+      await hook<void>(page, "pick({kind: 'model', id: 'a1'})");
+      await hook<void>(page, "pick({kind: 'model', id: 'b1'})");
+      await page.waitForSelector('[data-testid=measure-panel][data-status=done]', { timeout: 60_000 });
+      assertEqual(await text(page, '[data-testid=measure-3d]'), `${(expected.get('m-a1-b1')!.value as number).toFixed(2)}"`, 'distance after a restart');
+      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await page.close();
     },
   },
@@ -295,50 +344,6 @@ export const tests: E2ETest[] = [
       await page.waitForSelector('[data-testid=move-last][data-kind=redone]');
       const again = await hook<[number, number]>(page, "modelCentre('a1')");
       assert(near(again[0], s1.to![0]) && near(again[1], s1.to![1]), `redo moves a1 again: ${again}`);
-      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
-    },
-  },
-  {
-    name: 'combat pairs, coherency and objectives equal the adjudicator; combat ranges; the engine survives a worker crash',
-    async run(ctx) {
-      const expected = adjudicate(ctx.root, fixturePath(ctx));
-      const { page, errors } = await openApp(ctx, FIXTURE);
-      await page.waitForSelector('[data-testid=board-panel][data-status=shown]', { timeout: 30_000 });
-      // Coherency: delta is out (d1, d2 isolated), alpha is coherent.
-      const delta = expected.get('coherent-delta')!;
-      assertEqual(delta.value, false, 'fixture: delta is incoherent');
-      const line = await text(page, '[data-testid=incoherent-delta]');
-      for (const m of delta.isolated ?? []) assert(line.includes(m), `isolated ${m} listed: ${line}`);
-      assertEqual(await page.locator('[data-testid=incoherent-alpha]').count(), expected.get('coherent-alpha')!.value ? 0 : 1, 'alpha coherency shown');
-
-      // Combat: toggle (C), wait for the job, compare with every inCombat answer.
-      await page.click('[data-testid=btn-top]');
-      await page.keyboard.press('c');
-      await page.waitForSelector('[data-testid=combat][data-status=shown]', { timeout: 60_000 });
-      const pairs = (await hook<{ combat: { value: { a: string; b: string; models?: string[] }[] } }>(page, 'state()')).combat.value;
-      for (const [id, a] of expected) {
-        if (!id.startsWith('combat-')) continue;
-        const [, u, v] = id.split('-');
-        const found = pairs.find((p) => (p.a === u && p.b === v) || (p.a === v && p.b === u));
-        assertEqual(!!found, a.value, `${u} and ${v} in combat`);
-        if (found && a.models) assertEqual([...found.models!].sort().join(','), [...a.models].sort().join(','), `${id}: model pair`);
-      }
-      // Select alpha (shift-click) to see its combat ranges.
-      await clickAt(page, await modelOnScreen(page, 'a1'), true);
-      await page.waitForFunction(() => document.querySelector('[data-testid=selection-panel]')?.textContent?.includes('2 models selected'));
-      await page.click('[data-testid=btn-oblique]');
-      await frames(page);
-      await page.screenshot({ path: join(ctx.outputDir, 'combat.png') });
-
-      // Kill the worker: the pill says "restarted", and the tools still answer from the restored state.
-      await hook<void>(page, 'simulateEngineCrash()');
-      await page.waitForSelector('[data-testid=engine-status][data-state=restarted]');
-      await page.click('[data-testid=tool-measure]');
-      await hook<void>(page, "pick({kind: 'model', id: 'a1'})");
-      await hook<void>(page, "pick({kind: 'model', id: 'b1'})");
-      await page.waitForSelector('[data-testid=measure-panel][data-status=done]', { timeout: 60_000 });
-      assertEqual(await text(page, '[data-testid=measure-3d]'), `${(expected.get('m-a1-b1')!.value as number).toFixed(2)}"`, 'distance after a restart');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await page.close();
     },

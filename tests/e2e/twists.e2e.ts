@@ -19,7 +19,7 @@ import { sampleRoster } from '../../src/rules/engine/testkit';
 import type { Action, GameState } from '../../src/rules/engine/state';
 import { PTG_TABLE } from '../campaign/play';
 import { uploadGame } from './savedGame';
-import { assert, assertEqual, clickPlay, openPlay, playCall as play, textOf as text, type E2ETest } from './harness';
+import { assert, assertEqual, clickPlay, pageToLoadInto, playCall as play, textOf as text, type E2ETest } from './harness';
 
 const armies = () => ({ p1: { army: 'south', roster: sampleRoster('p1') }, p2: { army: 'north', roster: sampleRoster('p2') } });
 
@@ -62,7 +62,7 @@ export const tests: E2ETest[] = [
   {
     name: 'twists: the round\'s twist shown in Play; Spied Treasure picked from the panel places an objective the table draws',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const { page, errors } = await pageToLoadInto(ctx); // its first step that touches the page reloads it
       const setup = { scenario: structuredClone(PTG_TABLE), armies: armies(), seed: 1, battleplan: 'relics-of-myth' };
       const actions = untilTwistPicked();
       // The saved game up to the twist rolled (its pick left to the player on the page).
@@ -89,7 +89,7 @@ export const tests: E2ETest[] = [
   {
     name: 'twists: a twist pick owed by the player who is not active (Wreck and Ruin, At All Costs) blocks ending the phase in Play until picked from the panel',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      const { page, errors } = await pageToLoadInto(ctx); // its first step that touches the page reloads it
       const setup = { scenario: structuredClone(PTG_TABLE), armies: armies(), seed: 1, battleplan: 'wreck-and-ruin' };
       const { actions, state } = untilPickOwedByTheOtherPlayer();
       assertEqual(state.active, 'p1', 'p1 takes the first turn');

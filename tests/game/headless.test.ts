@@ -12,9 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importArmy } from '../../src/army/importArmy';
 import { readArmyBytes } from '../../src/campaign/armyFile';
+import { campaignCli } from '../../src/cli/campaign';
 import { gameMain, InputError } from '../../src/cli/gameCommands';
 import { openGame, prepareGame } from '../../src/game/start';
 import { playScripted, stateHash } from '../../src/rules/engine';
+import { runHere } from '../cliHere';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ROSTER = new URL('../fixtures/rosters/new-recruit/sce-001-minimal/list.ros', import.meta.url);
@@ -73,11 +75,12 @@ describe("an army file that is import-army's own output", () => {
     expect(c).toEqual({ ok: true, army: out.army, warnings: out.warnings });
   });
 
-  it('campaign new --army takes it too (the Flesh-eater Courts list, 19 units)', () => {
+  it('campaign new --army takes it too (the Flesh-eater Courts list, 19 units)', async () => {
     const fec = new URL('../fixtures/rosters/new-recruit/fec-001-ghb-kitchen-sink/list.ros', import.meta.url);
     const r = importArmy(new Uint8Array(readFileSync(fec)), 'list.ros');
     const path = file('fec.json', { army: r.army, warnings: r.warnings });
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/campaign.ts'), 'new', '--army', path, '--warlord', 'crypt-haunter-courtier', '--path', 'warrior', '--units', 'crypt-ghouls', '--name', 'Court'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    // `npm run campaign`'s own function in this process (tests/cliHere.ts); its process is tested in tests/campaign/cli.
+    const cli = await runHere(campaignCli, ['new', '--army', path, '--warlord', 'crypt-haunter-courtier', '--path', 'warrior', '--units', 'crypt-ghouls', '--name', 'Court']);
     expect(cli.status, cli.stderr).toBe(0);
     const c = JSON.parse(cli.stdout);
     expect(c).toMatchObject({ name: 'Court', faction: 'Flesh-eater Courts', warlord: 'crypt-haunter-courtier' });

@@ -2,6 +2,10 @@
  * Issue 16, "one table, one engine": a game on a table the code has never seen decides shooting on
  * the table's real meshes (a GLB tower, an inline wall with a window) exactly as `adjudicate`
  * answers `visible` for the same table; the saved game is self-contained.
+ *
+ * `npm run game` runs as a process (`tsx src/cli/game.ts` from another folder) for `start` and the
+ * first `act` (the action on stdin); the commands after them run the same `gameCli` in this
+ * process from the same folder (`INIT_CWD`, tests/cliHere.ts): the same output and exit codes.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +16,8 @@ import { readBundledNode } from '../../src/game/node';
 import { loadScenarioFile } from '../../src/scenario/loadNode';
 import { answerQuery } from '../../src/scenario/answer';
 import { GameApi } from '../../src/game/session';
+import { gameCli } from '../../src/cli/game';
+import { runHere } from '../cliHere';
 import { gunners, targets, unseenTable } from './tables';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -67,12 +73,18 @@ describe('a game on a table the code has never seen', () => {
     rmSync(t.dir, { recursive: true, force: true });
   });
 
-  it('npm run game: started on the file, then played from another folder after its mesh files are gone', () => {
+  it('npm run game: started on the file, then played from another folder after its mesh files are gone', async () => {
     const t = unseenTable();
     const armies = mkdtempSync(join(tmpdir(), 'sightline-armies-'));
     writeFileSync(join(armies, 'gunners.json'), JSON.stringify(gunners()));
     writeFileSync(join(armies, 'targets.json'), JSON.stringify(targets()));
     const game = (args: string[], cwd: string, input?: string) => spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli/game.ts'), ...args], { cwd, encoding: 'utf8', input, env: { ...process.env, INIT_CWD: cwd } });
+    /** The same command here, typed in `cwd`; the action (stdin's `-` for the process) from a file in that folder. */
+    const gameHere = (args: string[], cwd: string, input?: string) => {
+      if (input === undefined) return runHere(gameCli, args, cwd);
+      writeFileSync(join(cwd, 'action.json'), input);
+      return runHere(gameCli, args.map((a) => (a === '-' ? 'action.json' : a)), cwd);
+    };
     const started = game(['start', '--scenario', t.path, '--army', `south=${join(armies, 'gunners.json')}`, '--army', `north=${join(armies, 'targets.json')}`, '--seed', '3'], t.dir);
     expect(started.stderr).toBe('');
     expect(started.status).toBe(0);
@@ -85,25 +97,25 @@ describe('a game on a table the code has never seen', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'sightline-elsewhere-'));
     let file = join(elsewhere, 'game.json');
     writeFileSync(file, started.stdout);
-    for (const a of toShooting) {
-      const r = game(['act', 'game.json', '-'], elsewhere, JSON.stringify(a));
+    for (const [i, a] of toShooting.entries()) {
+      const r = i === 0 ? game(['act', 'game.json', '-'], elsewhere, JSON.stringify(a)) : await gameHere(['act', 'game.json', '-'], elsewhere, JSON.stringify(a));
       expect(r.status, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout);
       expect(out.ok).toBe(true);
       expect(out.stateHash).toMatch(/^[0-9a-f]{8}$/);
       writeFileSync(file, JSON.stringify(out.game));
     }
-    const state = JSON.parse(game(['state', 'game.json'], elsewhere).stdout);
+    const state = JSON.parse((await gameHere(['state', 'game.json'], elsewhere)).stdout);
     expect(state).toMatchObject({ round: 1, phase: 'shooting', activePlayer: 'p1', ended: false, winner: null });
-    const opts = JSON.parse(game(['options', 'game.json', 'gunner-b'], elsewhere).stdout) as { action: { type: string; target?: string }; available: boolean; reason?: string; rule?: string }[];
+    const opts = JSON.parse((await gameHere(['options', 'game.json', 'gunner-b'], elsewhere)).stdout) as { action: { type: string; target?: string }; available: boolean; reason?: string; rule?: string }[];
     const shoot = opts.filter((o) => o.action.type === 'shoot');
     expect(shoot.map((o) => o.action.target).sort()).toEqual(['target-tower', 'target-window']);
     expect(shoot.find((o) => o.action.target === 'target-tower')).toMatchObject({ available: false, reason: expect.any(String), rule: expect.any(String) });
     // A refused action is data (exit 0); a missing file is an error (exit 2, path named).
-    const refused = game(['act', 'game.json', '-'], elsewhere, JSON.stringify({ type: 'shoot', player: 'p1', unitId: 'gunner-b', target: 'target-tower' }));
+    const refused = await gameHere(['act', 'game.json', '-'], elsewhere, JSON.stringify({ type: 'shoot', player: 'p1', unitId: 'gunner-b', target: 'target-tower' }));
     expect(refused.status).toBe(0);
     expect(JSON.parse(refused.stdout)).toMatchObject({ ok: false });
-    const missing = game(['state', 'nope.json'], elsewhere);
+    const missing = await gameHere(['state', 'nope.json'], elsewhere);
     expect(missing.status).toBe(2);
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toContain('nope.json');

@@ -2,18 +2,20 @@
  * Issue 39, item 2: a model inside terrain is an error, not a verdict. A model moved into a wall at
  * elevation 0 was drawn through it and got "Visible"; inside the Archive Tower it got "Not visible".
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { adjudicateCli } from '../../src/cli/adjudicate';
 import { loadScenarioFile } from '../../src/scenario/loadNode';
 import { EngineApi } from '../../workers/engineApi';
+import { runHere } from '../cliHere';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'inside-terrain-'));
-const adjudicate = (file: string) => spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli/adjudicate.ts'), file], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+/** `npm run adjudicate`'s own function in this process (tests/cliHere.ts); its process is tested in tests/scenario/malformed. */
+const adjudicate = (file: string) => runHere(adjudicateCli, [file]);
 
 /** A 1.5" thick, 2.5" tall wall along x at y = 8 (y from 7.25 to 8.75), and a 32 mm model (radius 0.63"). */
 function wallTable(model: { position: [number, number]; elevation?: number }, wallHeight = 2.5) {
@@ -44,7 +46,7 @@ describe('a model inside terrain in a file', () => {
       expect(r.problems).toHaveLength(1);
       expect(r.problems[0]).toMatch(/^units\[0\]\.models\[0\]: model "a-1" stands inside the terrain feature "Long Wall" \(wall-1\)/);
     }
-    const cli = adjudicate(file);
+    const cli = await adjudicate(file);
     expect(cli.status).toBe(2);
     expect(cli.stdout).toBe('');
     expect(cli.stderr).toContain('model "a-1" stands inside the terrain feature "Long Wall" (wall-1)');
@@ -72,7 +74,7 @@ describe('a model inside terrain in a file', () => {
     const r = await loadScenarioFile(file);
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.warnings).toEqual([expect.stringMatching(/^units\[0\]\.models\[0\]: model "a-1" stands inside the terrain feature "Long Wall" \(wall-1\), 1" tall or less/)]);
-    const cli = adjudicate(file);
+    const cli = await adjudicate(file);
     expect(cli.status, cli.stderr).toBe(0);
     expect(cli.stderr).toMatch(/^warning: units\[0\]\.models\[0\]: model "a-1"/);
     expect(JSON.parse(cli.stdout).answers[0].id).toBe('q');

@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { layoutCli } from '../../src/cli/layout';
 import { bundledAssetPath, bundledSrcOf, legacyBundledAsset, renameMeshSources } from '../../src/scenario/bundled';
 import { answerAll } from '../../src/scenario/answer';
 import { loadScenarioFile } from '../../src/scenario/loadNode';
 import type { Scenario } from '../../src/scenario/schema';
+import { runHere } from '../cliHere';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DEFAULT = join(ROOT, 'assets/scenarios/default.json');
@@ -87,10 +89,12 @@ describe('a file copied to another folder answers there', () => {
     expect(a).toEqual(JSON.parse(JSON.stringify(expected)));
   }, 200_000);
 
-  it('npm run layout answers a saved battlefield in a downloads folder', () => {
+  it('npm run layout answers a saved battlefield in a downloads folder', async () => {
     const file = join(dir, 'layout-battlefield.json');
     writeFileSync(file, JSON.stringify(savedDefault()));
-    const r = cli('src/cli/layout.ts', [file, '--grid', '4', '--threads', '1']);
+    // The command's function in this process (tests/cliHere.ts), the file found by its path as
+    // adjudicate's process finds it above from another folder.
+    const r = await runHere(layoutCli, [file, '--grid', '4', '--threads', '1']);
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(Object.keys(report.classes[0].territories).sort()).toEqual(['north', 'south']);

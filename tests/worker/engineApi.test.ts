@@ -134,16 +134,53 @@ describe('incremental edits', () => {
     expect(s.units![1].models[0].position).toEqual([35, 32]);
   });
 
-  test('stats().terrainIndexId follows the TerrainIndex object: same after edits, new after a load', async () => {
+  test('stats().terrainIndexId follows the TerrainIndex object: same after edits and after a load of the same table, new after a load of another', async () => {
     const api = await loaded();
     const id0 = api.stats().terrainIndexId;
     api.moveModel('a1', 20, 20);
     api.addModel('a', { id: 'a3', base: { round: 25 }, height: 1, position: [21, 20] });
     api.removeModel('a2');
     expect(api.stats().terrainIndexId).toBe(id0);
+    // The same table with other models (a sandbox table becoming a game's): the index is reused.
     await api.loadScenario(api.getScenario(), wallMeshes());
+    expect(api.stats()).toMatchObject({ terrainIndexBuilds: 1, terrainIndexId: id0 });
+    // The wall moved 1": another table, a new index.
+    const moved = api.getScenario() as Scenario & { terrain: { pieces: { center?: number[] }[] }[] };
+    moved.terrain[0].pieces[0].center = [31, 22];
+    expect((await api.loadScenario(moved, wallMeshes())).ok).toBe(true);
     expect(api.stats()).toMatchObject({ terrainIndexBuilds: 2 });
     expect(api.stats().terrainIndexId).not.toBe(id0);
+  });
+
+  test('a table that gained a feature keeps every other feature\'s BVH and occluders, and answers as a fresh engine does', async () => {
+    const api = await loaded();
+    const before = api.world!.terrain;
+    const grown = wallScenario() as Scenario & { terrain: unknown[] };
+    grown.terrain.push({ id: 'crate', type: 'obstacle', pieces: [{ shape: 'box', center: [45, 30], size: [2, 2, 2] }] });
+    expect((await api.loadScenario(grown, wallMeshes())).ok).toBe(true);
+    const after = api.world!.terrain;
+    expect(after).not.toBe(before);
+    expect(api.stats().terrainIndexBuilds).toBe(2);
+    expect(after.features.length).toBe(4);
+    for (let i = 0; i < 3; i++) {
+      expect(after.features[i]).toBe(before.features[i]);
+      expect(after.features[i].bvh).toBe(before.features[i].bvh);
+    }
+    expect(after.occluders.filter((o) => o.featureIndex < 3)).toEqual(before.occluders);
+    expect(after.occluders.some((o) => o.featureIndex === 3)).toBe(true);
+    const qs = ALL_KINDS;
+    expect(qs.map((q) => answerOf(api, q))).toEqual(await answerDirectly(grown, qs));
+  });
+
+  test('a load of the same table with other models answers as a fresh engine does (the reused terrain index measures the same)', async () => {
+    const api = await loaded();
+    const other = wallScenario() as Scenario;
+    other.units = other.units!.map((u) => ({ ...u, models: u.models.map((m) => ({ ...m, position: [m.position[0] + 2, m.position[1] - 3] as [number, number] })) }));
+    expect((await api.loadScenario(other, wallMeshes())).ok).toBe(true);
+    expect(api.stats().terrainIndexBuilds).toBe(1);
+    const qs = ALL_KINDS;
+    const direct = await answerDirectly(other, qs);
+    expect(qs.map((q) => answerOf(api, q))).toEqual(direct);
   });
 
   test('after edits, answers equal a world rebuilt from getScenario()', async () => {

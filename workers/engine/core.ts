@@ -7,7 +7,7 @@
  */
 import { insideTerrainReason, modelsInsideTerrain } from '../../src/scenario/insideTerrain';
 import { DEFAULT_SAMPLE_SPACING_INCHES } from '../../src/geometry/visibility';
-import { World, type TerrainIndex, type WorldInput } from '../../src/geometry/world';
+import { terrainFor, World, type TerrainIndex, type WorldInput } from '../../src/geometry/world';
 import { ScenarioBuildError, scenarioModelInput, scenarioToWorldInput, type MeshSource } from '../../src/scenario/build';
 import { parseMeshFile } from '../../src/scenario/meshLoader';
 import { ModelSchema, type Scenario, type ScenarioModel, type ScenarioQuery, type ScenarioUnit } from '../../src/scenario/schema';
@@ -89,13 +89,17 @@ export class EngineCore {
     try {
       input = await scenarioToWorldInput(scenario, this.meshSource(meshes ?? {}, options.baseUrl));
       if (ticket !== this.loadTicket) return { ok: false, problems: ['(engine): superseded by a later loadScenario call'] };
-      world = new World(input);
+      // The same table (only the models differ: the sandbox table becoming a game's, a game
+      // reloaded): the terrain index is reused, not built again (its BVHs are most of a load);
+      // a table that gained features (a faction's terrain) builds those and the merged BVH only.
+      const terrain = terrainFor(input, this.loaded?.world);
+      world = new World(input, terrain.index);
       // A model standing inside terrain is refused, naming both (issue 39; src/scenario/insideTerrain.ts).
       const inside = modelsInsideTerrain(world, scenario);
       if (inside.problems.length) return { ok: false, problems: inside.problems };
       // Every model's samples and sample tree now, not in the first visibility job.
       world.prepareVisibility(DEFAULT_SAMPLE_SPACING_INCHES);
-      this.terrainBuilds++;
+      if (terrain.built) this.terrainBuilds++;
     } catch (e) {
       if (e instanceof ScenarioBuildError) return { ok: false, problems: e.problems };
       return { ok: false, problems: [`(root): ${(e as Error).message}`] };

@@ -26,6 +26,7 @@ const ACTION_RULES: Record<string, string> = {
   run: 'Core 14.1',
   rollMove: 'Core 26.0',
   charge: 'Core 14.3',
+  rerollRoll: 'Core 2.2',
   spendRally: 'Commands 2.0',
   allocateDamage: 'Core 18.4',
   retreat: 'Core 14.1',
@@ -46,6 +47,7 @@ export const ROLL_RULES: [string, string, string][] = [
   ['run', 'Core 14.1', 'run roll'],
   ['move', 'Core 26.0', 'Move'],
   ['charge-reroll', 'Commands 5.0', 'charge re-roll'],
+  ['run-reroll', 'Core 2.2', 'run re-roll'],
   ['charge', 'Core 14.3', 'charge roll'],
   ['rally', 'Commands 2.0', 'rally dice'],
   ['redeploy', 'Commands 3.0', 'redeploy roll'],
@@ -116,6 +118,8 @@ function actionText(s: GameState, a: Action): string {
       return `${n(a.unitId)} is picked to move`;
     case 'charge':
       return `${n(a.unitId)} declares a charge`;
+    case 'rerollRoll':
+      return `${a.player} re-rolls ${n(a.unitId)}'s ${a.roll} roll${a.dice ? ` (${a.dice.length === 1 ? '1 die' : `${a.dice.length} dice`})` : ''}`;
     case 'command':
       return `${a.player} uses ${commandLabel(a.command)} on ${n(a.unitId)}`;
     case 'spendRally':
@@ -239,7 +243,10 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
         ln(`${n(ev.unitId)} charge roll ${ev.roll}"`, 'Core 14.3');
         break;
       case 'chargeReroll':
-        ln(`${n(ev.unitId)} charge re-rolled: ${ev.before}" → ${ev.roll}"`, 'Commands 5.0');
+        ln(`${n(ev.unitId)} charge re-rolled${ev.name ? ` (${ev.name})` : ''}: ${ev.before}" → ${ev.roll}"`, typeof ev.rule === 'string' ? ev.rule : 'Commands 5.0');
+        break;
+      case 'runReroll':
+        ln(`${n(ev.unitId)} run re-rolled (${ev.name}): ${ev.before} → ${ev.roll}, may move up to ${ev.maxInches}"`, String(ev.rule));
         break;
       case 'moved':
         ln(`${n(ev.unitId)} moved (${ev.kind}, max ${ev.maxInches}")`, MOVE_RULES[String(ev.kind)] ?? 'Core 15.0');

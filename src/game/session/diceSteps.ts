@@ -39,6 +39,7 @@ const ROLL_LABELS: Record<string, string> = {
   priority: 'Priority roll',
   run: 'Run roll',
   'charge-reroll': 'Charge re-roll',
+  'run-reroll': 'Run re-roll',
   charge: 'Charge roll',
   rally: 'Rally dice',
   redeploy: 'Redeploy roll',
@@ -128,9 +129,16 @@ export function diceSteps(seq: number, newLog: readonly LogEntry[], events: read
         break;
       }
       case 'charge':
-      case 'charge-reroll':
         out.push(step({ detail: n(unit), outcome: `charge roll ${sum(dice)}"` }));
         break;
+      case 'charge-reroll':
+      case 'run-reroll': {
+        // A re-roll of some of the dice (rollRerolls.ts): the event has the whole roll, modified.
+        const ev = evs.find((x) => x.type === (prefix === 'run-reroll' ? 'runReroll' : 'chargeReroll') && x.unitId === unit);
+        const total = ev !== undefined ? Number(ev.roll) : sum(dice);
+        out.push(step({ detail: n(unit), outcome: prefix === 'run-reroll' ? `run roll ${total}: may move up to ${ev?.maxInches ?? '?'}"` : `charge roll ${total}"` }));
+        break;
+      }
       case 'run':
         out.push(step({ detail: n(unit), outcome: `may move Move + ${sum(dice)}"` }));
         break;

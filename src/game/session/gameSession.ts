@@ -232,8 +232,37 @@ export class GameSession {
     }
     this.port!.sync(portView(this.current));
     const answers: Record<string, GameQueryAnswer> = {};
-    for (const [model, to] of Object.entries(goals)) answers[model] = this.answerOne({ id: model, kind: 'shortestPath', model, to, ...extra });
+    for (const [model, to] of Object.entries(goals)) {
+      const a = this.answerOne({ id: model, kind: 'shortestPath', model, to, ...extra });
+      answers[model] = options?.orStraight && a.ok && a.answer.value === null ? this.straightAnswer(model, to, a, options.orStraight.kind, extra) : a;
+    }
     return { ok: true, answers };
+  }
+
+  /**
+   * A model's straight line to `to` as the engine checks a drop on it (see
+   * `ShortestPathsOptions.orStraight`): the `movePath` query's cost, then the combat ranges on the
+   * way (`makeMove`'s own check, Core 14.1). `searched` (the search's answer) when the engine would refuse it.
+   */
+  private straightAnswer(model: string, to: readonly [number, number], searched: GameQueryAnswer, kind: NonNullable<ShortestPathsOptions['orStraight']>['kind'], extra: ShortestPathsOptions): GameQueryAnswer {
+    // Where the engine starts the model's path (the World synced to the current state).
+    const pos = this.port!.modelPosition(model);
+    if (!pos) return searched;
+    // A goal the search refused for the combat range (Core 14.1: the move may not end there) is
+    // refused by the engine whatever the path (its end check counts every enemy, seen or not).
+    if (searched.ok && searched.answer.rule === 'Core 14.1' && /would end within/.test(String(searched.answer.reason))) return searched;
+    const path: [number, number][] = [[pos[0], pos[1]], [to[0], to[1]]];
+    const q = this.answerOne({ id: model, kind: 'movePath', model, path, ...(extra.fly !== undefined ? { fly: extra.fly } : {}), ...(extra.ignoreUnit ? { ignoreUnit: true } : {}) });
+    if (!q.ok || typeof q.answer.value !== 'number') return searched;
+    const world = this.opened!.world;
+    const fly = extra.fly ?? world.units.get(world.models.get(model)?.unitId ?? '')?.keywords.some((k) => k.toUpperCase() === 'FLY') ?? false;
+    if (!fly && (kind === 'normal' || kind === 'run' || kind === 'redeploy')) {
+      const s = this.current;
+      const owner = s.units[world.models.get(model)!.unitId]?.owner;
+      const enemies = Object.values(s.units).filter((u) => u.owner !== owner && world.units.has(u.id) && world.unitModels(u.id).length > 0).map((u) => u.id);
+      if (this.port!.pathEntersCombatRange(model, path, enemies, { visibility: kind !== 'redeploy' })) return searched;
+    }
+    return { ok: true, answer: { id: model, value: q.answer.value, path, endElevation: q.answer.endElevation, straight: true, fallback: 'straight' } };
   }
 
   /** Validates one query against the table at the current state's positions and answers it (the World already synced). */

@@ -102,6 +102,8 @@ export interface GameSummary {
   board: { positions: Record<string, [number, number]>; removed: string[]; addedObjectives: { id: string; x: number; y: number; diameter: number }[] };
   /** A Path to Glory battle (Ascension): the battleplan, this round's twist, the Glorious Victory; absent otherwise. */
   ascension?: AscensionSummary;
+  /** The abilities each player's army used this turn not through a unit (battle traits, faction terrain; Core 28.2), by name; absent when none. */
+  armyAbilitiesUsed?: Partial<Record<PlayerId, string[]>>;
 }
 
 /** What {@link summarize} needs beside the state: what the session knows of the game's history. */
@@ -168,6 +170,18 @@ function usedThisTurn(s: GameState, unitId: string): { abilitiesUsed?: string[] 
   const now = s.stage === 'turn' ? s.turnInRound : -1;
   const names = (s.abilities?.used ?? []).filter((x) => x.unitId === unitId && x.at.round === s.round && x.at.turn === now).map((x) => x.name);
   return names.length > 0 ? { abilitiesUsed: [...new Set(names)] } : {};
+}
+
+/** `{armyAbilitiesUsed}`: the names of the abilities each player used this turn as the player (no unit; Core 28.2), or nothing. */
+function armyUsedThisTurn(s: GameState): { armyAbilitiesUsed?: Partial<Record<PlayerId, string[]>> } {
+  const now = s.stage === 'turn' ? s.turnInRound : -1;
+  const out: Partial<Record<PlayerId, string[]>> = {};
+  for (const x of s.abilities?.used ?? []) {
+    if (x.unitId !== null || x.at.round !== s.round || x.at.turn !== now) continue;
+    const list = (out[x.player] ??= []);
+    if (!list.includes(x.name)) list.push(x.name);
+  }
+  return Object.keys(out).length > 0 ? { armyAbilitiesUsed: out } : {};
 }
 
 /** The summary of state `s` (the current state of a game), with what the session knows beside it. */
@@ -243,6 +257,7 @@ export function summarize(s: GameState, port: GeometryPort | null, c: SummaryCon
     units,
     board: { positions, removed, addedObjectives },
     ...(asc ? { ascension: asc } : {}),
+    ...armyUsedThisTurn(s),
   };
 }
 

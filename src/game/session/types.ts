@@ -90,6 +90,18 @@ export interface ShortestPathsOptions {
   avoidCombat?: boolean;
   /** Move as FLY (Core 15.4); default the unit's keyword. */
   fly?: boolean;
+  /**
+   * A model the search found no path for is answered with its straight line when the engine would
+   * accept that line for a move of this kind (issue 35 item 2: the live label and the drop give the
+   * same verdict, because a drop sends the straight line of such a model): the line's `movePath`
+   * cost (Core 15.0-15.2) and, for a Normal Move, a Run or a Redeploy, the engine's own check that
+   * it enters no enemy combat range on the way (`pathEntersCombatRange`, Core 14.1; enemies not
+   * visible do not count for a Normal Move or a Run, as the engine has it); a goal the search
+   * refused for ending within an enemy's combat range stays refused. Such an answer has
+   * `straight: true` and `fallback: 'straight'`; a line the engine would refuse keeps the search's
+   * `value: null` and its reason. Default: none (every answer is the search's).
+   */
+  orStraight?: { kind: 'normal' | 'run' | 'redeploy' | 'retreat' | 'charge' | 'pileIn' | 'powerThrough' };
 }
 
 /** Answer of {@link GameSession.shortestPaths}: per model id, its `shortestPath` query's answer. */

@@ -11,13 +11,14 @@ import type { AbilityCondition } from './schema';
 /** `wholly within 12" of self, unit is KRULEBOYZ, and charged this turn`. */
 export function describeCondition(c: AbilityCondition): string {
   const parts: string[] = [];
-  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${c.of ?? 'self'}`);
+  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${c.ofFriendly ? `a friendly ${c.ofFriendly.join(' or ')}` : (c.of ?? 'self')}`);
   if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
   if (c.charged !== undefined) parts.push(c.charged ? 'charged this turn' : 'did not charge this turn');
   if (c.fought !== undefined) parts.push(c.fought ? 'used a FIGHT ability this phase' : 'did not use a FIGHT ability this phase');
   if (c.damaged !== undefined) parts.push(`${c.damaged} or more damage points`);
   if (c.models !== undefined) parts.push(`${c.models} or more models`);
   if (c.contesting !== undefined) parts.push(c.contesting === 'any' ? 'contesting an objective' : c.contesting === 'controlled' ? 'contesting an objective its player controls' : 'contesting an objective its player does not control');
+  if (c.setUp !== undefined) parts.push(c.setUp ? 'set up this turn' : 'not set up this turn');
   if (c.castRoll !== undefined) parts.push(`casting/chanting roll ${c.castRoll}+`);
   if (c.territory) parts.push(`in ${c.territory} territory`);
   if (c.keyword) parts.push(`${c.unit ?? 'unit'} is ${c.keyword}`);

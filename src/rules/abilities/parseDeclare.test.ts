@@ -174,3 +174,34 @@ describe('a condition on this unit before an aura (also): "If this unit charged 
     expect(parse(null, 'If this unit is in combat, for the rest of the turn, friendly Stormcast Eternals units have Ward (5+) while they are wholly within 12" of this unit.', SCE, 'Passive').resolves).toBeNull();
   });
 });
+
+describe('"While this unit is wholly within 12" of a friendly Mega-Gargant, ..." (ofFriendly)', () => {
+  const SOB = ['SONS OF BEHEMAT', 'MEGA-GARGANT', 'GARGANT', 'MONSTER'];
+  it('Keep Up! (sob Mancrusher Gargant): the permission while near a friendly MEGA-GARGANT', () => {
+    expect(parse(null, 'While this unit is wholly within 12" of a friendly Mega-Gargant, this unit can use Charge abilities even if it used a Run ability in the same turn.', SOB, 'Passive').resolves).toEqual([
+      { mayChargeAfter: 'run', targets: 'self', while: { within: 12, wholly: true, ofFriendly: ['MEGA-GARGANT'], unit: 'self' } },
+    ]);
+  });
+  it('twins: a warscroll name (Wicked Wardens, dok), a keyword not of the army (Royal Approval, fec: "Nobles"), on an aura: by hand', () => {
+    expect(parse(null, "While this unit is wholly within 12\" of a friendly Hag Queen on Cauldron of Blood, this unit's melee weapons have Anti-charge (+1 Rend).", ['DAUGHTERS OF KHAINE'], 'Passive').resolves).toBeNull();
+    expect(parse(null, 'Add 1 to the Rend characteristic of this unit\'s melee weapons while it is wholly within 12" of any friendly Nobles or Abhorrants.', [...FEC, 'ABHORRANT'], 'Passive').resolves).toBeNull();
+    expect(parse(null, 'While this unit is wholly within 12" of a friendly Mega-Gargant, friendly Gargant units have Ward (6+) while they are wholly within 12" of this unit.', SOB, 'Passive').resolves).toBeNull();
+  });
+});
+
+describe('the picked unit\'s own state: "that charged this turn", "that was not set up this turn" (cond)', () => {
+  const IJ = ['IRONJAWZ', 'DESTRUCTION', 'INFANTRY'];
+  it('Dance of Death (dok Sisters of Slaughter), Brace for Impact (sce): "an enemy unit that charged this turn and is in combat with this unit"', () => {
+    expect(readDeclareText('Pick an enemy unit that charged this turn and is in combat with this unit to be the target.', SCE).picks).toEqual([{ kind: 'enemyUnit', within: 3, visible: true, cond: { charged: true } }]);
+  });
+  it('Mighty Destroyers (ij): "a friendly Ironjawz unit that was not set up this turn"; Get In There And Wallop \'Em! (ij): "... wholly within 12" of this unit and that was not set up this turn"', () => {
+    expect(readDeclareText('Pick a friendly Ironjawz unit that was not set up this turn to be the target.', IJ).picks).toEqual([{ kind: 'friendlyUnit', keyword: 'IRONJAWZ', cond: { setUp: false } }]);
+    expect(readDeclareText('Pick a friendly Ironjawz unit wholly within 12" of this unit and that was not set up this turn to be the target.', IJ).picks).toEqual([{ kind: 'friendlyUnit', keyword: 'IRONJAWZ', within: 12, wholly: true, cond: { setUp: false } }]);
+  });
+  it('twins: "in combat with any friendly Kruleboyz units" (Lethal Surprise, kb), "that charged this phase", "that has not used a Fight ability this turn": by hand', () => {
+    const strike = 'The target has Strike-last for the rest of the turn.';
+    expect(parse('Pick an enemy unit that charged this turn and is in combat with any friendly Kruleboyz units to be the target.', strike, KB, 'Any Charge Phase').resolves).toBeNull();
+    expect(parse('Pick an enemy unit that charged this phase and is in combat with this unit to be the target.', strike, KB, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse("Pick a friendly Kruleboyz unit that has not used a Fight ability this turn and is within this unit's combat range to be the target.", strike, KB, 'Any Combat Phase').resolves).toBeNull();
+  });
+});

@@ -149,6 +149,9 @@ export function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
     [/ (?:that (?:is|are) |and (?:is|are) |and )?not in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = false; }],
     [/ (?:that (?:is|are) |and (?:is|are) )in combat$/i, () => { if (pick.inCombat !== undefined) fail(d); pick.inCombat = true; }],
     [/ on the battlefield$/i, () => undefined],
+    // Session 36: the picked unit's own state (`cond`).
+    [/ (?:that|and that|and) charged this turn$/i, () => { if (pick.cond?.charged !== undefined) fail(d); pick.cond = { ...pick.cond, charged: true }; }],
+    [/ (?:that|and that|and) (?:was|were) not set up this turn$/i, () => { if (pick.cond?.setUp !== undefined) fail(d); pick.cond = { ...pick.cond, setUp: false }; }],
   ];
   let progress = true;
   while (progress) {
@@ -205,8 +208,8 @@ export function targetConditionFits(body: Record<string, unknown>, targets: unkn
 }
 
 /** A leading condition on this unit ("If this unit is in combat, ...", "While this unit is in combat, ...", "If this unit charged this turn, ..."). */
-export function takeLeadingCondition(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
-  const r = takeLeadingConditionRaw(c);
+export function takeLeadingCondition(c: string, known: Iterable<string> = []): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
+  const r = takeLeadingConditionRaw(c, known);
   // After a condition on this unit, "it" at the head of the clause is this unit ("If this unit is not
   // in combat, remove it from the battlefield ...", "While this unit is contesting ..., it has Strike-first").
   if (r.cond?.unit === 'self') return { ...r, rest: r.rest.replace(/^(remove )?it\b/i, (_, v: string | undefined) => `${v ?? ''}this unit`) };
@@ -227,7 +230,24 @@ function selfState(phrase: string): AbilityCondition | null {
   return null;
 }
 
-function takeLeadingConditionRaw(c: string): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
+/** "a friendly Mega-Gargant", "any friendly Nobles or Abhorrants" → the keyword phrases (each a known keyword run), or null. */
+function friendlyKeywords(phrase: string, known: Iterable<string>): string[] | null {
+  const m = /^(?:a|any) friendly ([\w' -]+)$/i.exec(phrase.trim());
+  if (!m) return null;
+  const out: string[] = [];
+  for (const alt of m[1].split(/ or /i)) {
+    const k = splitKeywords(alt.replace(/ units?$/i, ''), known);
+    if (!k) return null;
+    out.push(keywordSpec(k));
+  }
+  return out.length <= 3 ? out : null;
+}
+
+function takeLeadingConditionRaw(c: string, known: Iterable<string>): { rest: string; cond?: AbilityCondition; kind?: 'while' | 'if' } {
+  // Session 36: "While this unit is wholly within 12" of a friendly Mega-Gargant, ..." (ofFriendly).
+  const f = /^while this unit is (wholly )?within (\d+)" of ((?:a|any) friendly [\w' -]+?), /i.exec(c);
+  const fk = f ? friendlyKeywords(f[3], known) : null;
+  if (f && fk) return { rest: c.slice(f[0].length), cond: { within: Number(f[2]), ...(f[1] ? { wholly: true } : {}), ofFriendly: fk, unit: 'self' }, kind: 'while' };
   let m = /^(if|while) this unit ((?:is|did|charged)[\w ]*?), /i.exec(c);
   const own = m ? selfState(m[2]) : null;
   // "While this unit charged ..." is no English; "if" for a past charge, either for a state.
@@ -294,7 +314,7 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
  * condition with `also: own`. Undefined (not read) for any other pair.
  */
 export function auraWithOwnCondition(own: AbilityCondition, aura: AbilityCondition, passive: boolean): AbilityCondition | undefined {
-  if (!passive || own.unit !== 'self' || own.castRoll !== undefined || own.also !== undefined) return undefined;
+  if (!passive || own.unit !== 'self' || own.castRoll !== undefined || own.within !== undefined || own.also !== undefined) return undefined;
   if (aura.within === undefined || aura.unit !== undefined || aura.also !== undefined) return undefined;
   return { ...aura, also: own };
 }

@@ -214,9 +214,8 @@ describe('moves and set-up', () => {
 });
 
 describe('Declares the picks cannot say fall back whole', () => {
-  // "Infantry or Cavalry" and "another" are read since session 36 (parseDeclare.test.ts).
+  // "Infantry or Cavalry", "another" and "that was not set up this turn" are read since session 36 (parseDeclare.test.ts).
   it.each([
-    ['"that was not set up this turn" (Elemental Push, lrl)', 'Pick a visible friendly Kruleboyz unit wholly within 12" of this unit that was not set up this turn to be the target.'],
     ['"each" (Like Snapping Hounds, fec)', 'Pick each friendly **^^Serfs^^** unit in combat to be the targets.'],
     ['a dirty trick roll (Venom-encrusted Weapons, kb)', 'Pick a friendly **^^Kruleboyz Infantry^^** unit to be the target, then make a dirty trick roll.'],
   ])('%s', (_, declare) => {

@@ -317,7 +317,7 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   if (bound) c = c.slice(0, bound.index);
   const d1 = takeDuration(c);
   c = d1.rest;
-  const lead = takeLeadingCondition(c);
+  const lead = takeLeadingCondition(c, ctx.known);
   c = lead.rest;
   const cond0 = takeCondition(c);
   c = cond0.rest;
@@ -346,7 +346,8 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
   let condition = cond.cond;
   if (condition?.castRoll !== undefined && (ctx.passive || !ctx.castRoll)) fail(raw); // no casting / chanting roll to read
   if (condition && condition.castRoll === undefined && condition.within === undefined && condition.unit === undefined && subj.targets === 'self') condition = { ...condition, unit: 'self' };
-  if (condition && condition.within !== undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
+  if (condition && condition.within !== undefined && condition.ofFriendly === undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
+  if (condition?.ofFriendly !== undefined && subj.targets !== 'self') fail(raw); // "within N" of a friendly K" only of this unit itself (session 36)
   if (condition?.unit === 'target' && !targetConditionFits(body, subj.targets, ctx.passive, ctx.hasTargets)) fail(raw); // the unit attacked: session 36
   const aura = subj.cond;
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
@@ -454,7 +455,7 @@ function splitAnd(s: string, ctx: Ctx, outer: Duration): AbilityEffect[] {
     const dur = lead.duration && lead.rest !== s ? lead.duration : outer;
     // A shared leading condition ("While this unit has 10 or more damage points, X is 4 and this unit
     // has a Control characteristic of 10"): written once, it is on both halves.
-    const cond = takeLeadingCondition(body);
+    const cond = takeLeadingCondition(body, ctx.known);
     const prefix = cond.cond ? body.slice(0, body.length - cond.rest.length) : '';
     body = cond.rest;
     const idx = [...body.matchAll(/,? and (?=[a-z])/gi)].map((x) => [x.index ?? 0, x[0].length] as const);

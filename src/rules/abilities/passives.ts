@@ -128,7 +128,21 @@ export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: 
  */
 export function conditionHolds(s: GameState, port: GeometryPort | undefined, cond: AbilityCondition, affected: string, user: string | null, ctx: EffectContext = {}): boolean {
   if (cond.roll !== undefined || cond.castRoll !== undefined) return false;
-  if (cond.within !== undefined) {
+  if (cond.within !== undefined && cond.ofFriendly !== undefined) {
+    // "Wholly within 12" of a friendly Mega-Gargant": any other unit of the affected unit's army with one of the keywords.
+    if (port === undefined) return false;
+    const owner = s.units[affected].owner;
+    const near = Object.values(s.units).some(
+      (u) =>
+        u.owner === owner &&
+        u.id !== affected &&
+        u.manifestation === undefined &&
+        present(s, port, u.id) &&
+        cond.ofFriendly!.some((k) => hasKeywordPhrase(rosterKeywords(s, u.id), k)) &&
+        (cond.wholly === true ? port.whollyWithin(affected, u.id, cond.within!) : port.distance(affected, u.id) <= cond.within! + 1e-6),
+    );
+    if (!near) return false;
+  } else if (cond.within !== undefined) {
     const ref = cond.of === undefined || cond.of === 'self' ? user : cond.of === 'target' ? (ctx.opposing ?? null) : cond.of;
     if (ref === null || port === undefined || !present(s, port, ref)) return false;
     if (ref !== affected) {
@@ -138,7 +152,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   }
   // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined) && subject === null) return false;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined) && subject === null) return false;
   // "If the target unit has 10 or more models": its models not slain, now.
   if (cond.models !== undefined && modelsLeft(s, subject!) < cond.models) return false;
   // "While this unit has N or more damage points": the damage points allocated to it now (Core 18.0; slain models' points are gone).
@@ -147,6 +161,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
     if (port === undefined || inCombatNow(s, port, subject!) !== cond.inCombat) return false;
   }
   if (cond.charged !== undefined && s.units[subject!].turn.charged !== cond.charged) return false;
+  if (cond.setUp !== undefined && (s.units[subject!].turn.setUp === true) !== cond.setUp) return false;
   if (cond.fought !== undefined && (s.phase === 'combat' && (s.combat?.fought ?? []).includes(subject!)) !== cond.fought) return false;
   if (cond.territory !== undefined) {
     const owner = s.units[affected].owner;

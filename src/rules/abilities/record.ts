@@ -74,6 +74,14 @@ export interface AbilityState {
   awaiting: AwaitingAbility[];
   /** Number of abilities used so far (the next `order`). */
   order: number;
+  /**
+   * The last declaration the engine resolved at once (a command, Run, Retreat, Charge, prayer, army
+   * ability) whose reactions are offered now (`engine/reactionWindows.ts`, Core 5.2), then the
+   * commands used as reactions to it (Forward to Victory, All-out Attack: reactions can be reacted
+   * to, INVENTORY A-R4); absent when play moved on. `seq`: the declaring action's index among the
+   * log's actions.
+   */
+  declared?: { seq: number; player: PlayerId; unitId: string | null; name: string; keywords: readonly string[]; targets: readonly string[]; at: Stamp }[];
 }
 
 /** The game's ability record, created on first use. */

@@ -62,6 +62,12 @@ const conditionFields = {
   /** Within / wholly within this many inches (Core 1.0, 1.1) of `of`. */
   within: z.number().positive().max(100).optional(),
   of: z.string().min(1).max(100).optional(),
+  /**
+   * Instead of `of` (an extension, session 36): within / wholly within `within` inches of any friendly
+   * unit (of the ability's army, other than the affected unit) with one of these keyword phrases: "While
+   * this unit is wholly within 12" of a friendly Mega-Gargant, ...".
+   */
+  ofFriendly: z.array(z.string().min(1).max(100)).min(1).max(5).optional(),
   wholly: z.boolean().optional(),
   inCombat: z.boolean().optional(),
   charged: z.boolean().optional(),
@@ -93,6 +99,8 @@ const conditionFields = {
    * control (Core 32.2). An extension (session 36): "If this unit is contesting an objective you control".
    */
   contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
+  /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
+  setUp: z.boolean().optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -237,6 +245,11 @@ export const AbilityPickSchema = z.strictObject({
    * objective you control, pick ..."): checked when the ability is declared; unmet, nothing can be picked.
    */
   unitIf: AbilityConditionSchema.optional(),
+  /**
+   * Extension (session 36): a condition on the picked unit's own state ("an enemy unit that charged this
+   * turn", "a friendly Ironjawz unit that was not set up this turn"): checked when the ability is declared.
+   */
+  cond: AbilityConditionSchema.optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 

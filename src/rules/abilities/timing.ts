@@ -43,6 +43,16 @@ export function currentTrigger(s: GameState): Trigger | null {
   return null;
 }
 
+/**
+ * The last declaration the engine resolved at once (a command, Run, Retreat, Charge, prayer, army
+ * ability; `engine/reactionWindows.ts`) and the commands used as reactions to it, while their
+ * reactions are offered (empty when play moved on). Not a pause:
+ * either player may use a matching reaction, in any order, until play moves on.
+ */
+export function declaredTriggers(s: GameState): Trigger[] {
+  return (s.abilities?.declared ?? []).map((d) => ({ player: d.player, unitId: d.unitId, name: d.name, keywords: d.keywords, targets: d.targets }));
+}
+
 /** Which player may react now (Core 5.2: alternating from the active player), or null without a window. */
 export function reactingPlayer(s: GameState): PlayerId | null {
   if (s.pendingAttack !== null) return s.pendingAttack.toReact;
@@ -73,6 +83,12 @@ export function reactionMatches(text: string, trigger: Trigger, player: PlayerId
   if (/^this unit was picked/i.test(t) && trigger.player === player) return false;
   const named = /the '([^']+)' (ability|command)/i.exec(t);
   if (named) return named[1].toLowerCase() === trigger.name.toLowerCase();
+  // "declared a command", "declared a command, Spell ability or Prayer ability": any of the kinds.
+  const kinds = /declared (?:a|an) (command|[A-Za-z!-]+ ability)((?:, (?:a |an )?(?:command|[A-Za-z!-]+ ability))*(?:,? or (?:a |an )?(?:command|[A-Za-z!-]+ ability)))/i.exec(t) ?? /declared (?:a|an) (command)\b/i.exec(t);
+  if (kinds) {
+    const all = [kinds[1], ...(kinds[2] ?? '').split(/,\s*|\s+or\s+/)].map((k) => k.replace(/^(a|an)\s+/i, '').trim()).filter((k) => k.length > 0);
+    return all.some((k) => trigger.keywords.includes(/^command$/i.test(k) ? 'COMMAND' : k.replace(/\s+ability$/i, '').toUpperCase()));
+  }
   // Keywords as the roster marks them (`**^^Fight^^**`), else "a Charge ability" in plain words.
   const marked = [...text.matchAll(/(non-)?\*{0,2}\^\^([^^]+)\^\^/gi)].map((m) => ({ not: m[1] !== undefined, words: m[2].toUpperCase().split(/\s+/) }));
   const simple = /declared (?:a|an) (non-)?([A-Za-z!-]+) (?:ability|command)/i.exec(t);
@@ -95,8 +111,18 @@ export function windowProblem(s: GameState, ability: Ability, player: PlayerId, 
   if (when === 'deployment') return deployment ? null : closed('it is used in the deployment phase');
   if (when === 'reaction') {
     const t = currentTrigger(s);
-    if (t === null) return closed('a reaction is used when its trigger is declared, and nothing is waiting for reactions');
-    if (!reactionMatches(ability.timing.reaction ?? '', t, player, unitId)) return closed(`its trigger ("${ability.timing.reaction ?? ''}") is not the declaration waiting (${t.name} by ${t.player})`);
+    const ds = declaredTriggers(s);
+    if (t === null && ds.length === 0) return closed('a reaction is used when its trigger is declared, and nothing is waiting for reactions');
+    const text = ability.timing.reaction ?? '';
+    // A declaration resolved at once (a command, a charge, an army ability): no order of reacting.
+    if (ds.some((d) => reactionMatches(text, d, player, unitId))) {
+      // The declaration's own step first (the engine takes nothing else meanwhile).
+      if (s.pendingRally !== null) return { reason: 'the rally points are spent first', rule: 'Commands 2.0' };
+      if (s.pendingPrayer !== null) return { reason: 'the chanting roll is answered first', rule: 'Magic 3.0' };
+      return null;
+    }
+    if (t === null) return closed(`its trigger ("${text}") is not the last declaration (${ds.map((d) => `${d.name} by ${d.player}`).join(', ')})`);
+    if (!reactionMatches(text, t, player, unitId)) return closed(`its trigger ("${text}") is not the declaration waiting (${t.name} by ${t.player})`);
     const next = reactingPlayer(s);
     if (next !== null && next !== player) return { reason: `${next} reacts or passes first`, rule: 'Core 5.2' };
     return null;

@@ -11,9 +11,10 @@ import { makeWorld } from '../../../tests/scenario/geomKit';
 import { worldPort } from './worldPort';
 import type { GameState } from './state';
 import { parseEffect } from '../abilities/parseEffect';
-import { modified } from '../abilities/passives';
+import { modified, permission } from '../abilities/passives';
 import type { Ability } from '../abilities/schema';
 import type { RosterInput } from './roster';
+import { unitAbilityOptions } from '../../game/abilityOptions';
 
 const KNOWN = ['KRULEBOYZ', 'INFANTRY', 'CAVALRY', 'HERO', 'WIZARD (2)', 'PRIEST (1)', 'STORMCAST ETERNALS'];
 
@@ -79,6 +80,10 @@ describe('Lightning Blast (sce Lore of the Storm): the closest visible enemy uni
     const r = refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'lightning-blast', target: 'p2-boyz' });
     expect(r.rule).toBe('Lightning Blast: Declare');
     expect(r.reason).toMatch(/^"p2-boyz" is not the closest: "p2-gits" is closer to "p1-hero" \(9\.\d\d" against 13\.\d\d"\)/);
+  });
+  it('the options offer the shaman only the closest (p2-gits), with the cast action', () => {
+    const offered = unitAbilityOptions(s, port, 'p1-hero').filter((o) => o.ability.name === 'Lightning Blast' && o.available);
+    expect(offered.map((o) => o.target)).toEqual(['p2-gits']);
   });
   it('the closest is cast at; then, for the second WIZARD, the closest is refused (picked this turn) and the next closest may be picked', () => {
     const one = play(s, port, [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'lightning-blast', target: 'p2-gits' }, { type: 'pass', player: 'p2' }]);
@@ -166,5 +171,38 @@ describe('"If this unit charged this turn, add 3 to the control scores of friend
   it('charged, but the Gutrippaz 13" away are not wholly within 12": 0', () => {
     const far = tablePortAt({ 'p1-hero': [10, 20], 'p1-boyz': [23, 20] });
     expect(modified(charged(gameAtHero(roster('p1', [curse]), roster('p2'), far), 'p1-hero'), far, 'p1-boyz', 'control').add).toBe(0);
+  });
+});
+
+describe('"While this unit is wholly within 12" of a friendly Mega-Gargant, this unit can use Charge abilities even if it used a Run ability" (Keep Up!, sob; ofFriendly)', () => {
+  const keepUp = ability({
+    name: 'Keep Up!',
+    timing: timing('Passive', 'passive', 'any'),
+    effect: '(see parser)',
+    resolves: parseEffect({ declare: null, effect: 'While this unit is wholly within 12" of a friendly Mega-Gargant, this unit can use Charge abilities even if it used a Run ability in the same turn.', timing: timing('Passive', 'passive', 'any'), knownKeywords: ['MEGA-GARGANT'] }).resolves,
+  });
+  /** p1's roster with Keep Up! on the shaman and the keyword MEGA-GARGANT on `gargant`. */
+  const p1 = (gargant: string): RosterInput => {
+    const r = roster('p1', [keepUp]);
+    return { ...r, units: r.units.map((u) => (u.id === gargant ? { ...u, warscroll: { ...u.warscroll, keywords: [...u.warscroll.keywords, 'MEGA-GARGANT'] } } : u)) };
+  };
+  it('the Gutrippaz (MEGA-GARGANT here) wholly within 12": the permission applies; 13" away: not; the unit itself MEGA-GARGANT: not (another unit)', () => {
+    const near = tablePortAt({ 'p1-hero': [10, 20], 'p1-boyz': [14, 15] });
+    expect(permission(gameAtHero(p1('p1-boyz'), roster('p2'), near), near, 'p1-hero', 'chargeAfterRun')).toBe('Keep Up! (warscroll)');
+    const far = tablePortAt({ 'p1-hero': [10, 20], 'p1-boyz': [23, 20] });
+    expect(permission(gameAtHero(p1('p1-boyz'), roster('p2'), far), far, 'p1-hero', 'chargeAfterRun')).toBeNull();
+    expect(permission(gameAtHero(p1('p1-hero'), roster('p2'), near), near, 'p1-hero', 'chargeAfterRun')).toBeNull();
+  });
+});
+
+describe('"Pick an enemy unit that charged this turn and is in combat with this unit" (Dance of Death\'s Declare, dok; cond on the picked unit)', () => {
+  const dance = read({ id: 'dance', name: 'Dance of Death', timing: hero, declare: 'Pick an enemy unit that charged this turn and is in combat with this unit to be the target.', effect: 'The target has Strike-last for the rest of the turn.' });
+  const port = tablePortAt({ 'p1-hero': [30, 15], 'p2-boyz': [31.5, 15] });
+  const s = gameAtHero(roster('p1', [dance]), roster('p2'), port);
+  const use = { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'dance', targets: ['p2-boyz'] } as const;
+  it('the Gutrippaz in combat with the shaman but not charged this turn: refused; charged: picked', () => {
+    expect(refused(s, port, use)).toEqual({ reason: '"p2-boyz" is not a unit charged this turn: pick an enemy unit within 3" visible to this unit charged this turn', rule: 'Dance of Death: Declare' });
+    const charged = { ...s, units: { ...s.units, 'p2-boyz': { ...s.units['p2-boyz'], turn: { ...s.units['p2-boyz'].turn, charged: true } } } };
+    expect(play(charged, port, [use]).events.some((e) => e.type === 'abilityEffect')).toBe(true);
   });
 });

@@ -124,7 +124,7 @@ export function describePick(p: AbilityPick): string {
   const who = p.closest ? `the closest${p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : ''}` : p.kind === 'friendlyUnit' ? (p.notSelf ? 'another friendly' : 'a friendly') : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
   const kw = `${p.keyword ? ` ${p.keyword}` : ''}${p.anyKeyword ? ` ${p.anyKeyword.join(' or ')}` : ''}`;
   const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"` : '';
-  return `${who}${kw} unit${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}`;
+  return `${who}${kw} unit${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}`;
 }
 
 /** What a use records of its picks: the targets, only when a pick must not repeat them this turn (`notPickedThisTurn`). */
@@ -151,6 +151,7 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
     if (!conditionHolds(s, c.port, p.unitIf, user, user)) return `"${user}" does not meet the Declare's condition (${describeCondition(p.unitIf)})`;
   }
   if (p.notSelf && t === user) return `"${t}" is the unit using the ability: pick another unit`;
+  if (p.cond !== undefined && !conditionHolds(s, c.port, p.cond, t, user)) return `"${t}" is not a unit ${describeCondition(p.cond)}`;
   if (p.keyword !== undefined && !hasKeywordNow(s, c.port, t, p.keyword)) return `"${t}" is not ${p.keyword}`;
   if (p.anyKeyword !== undefined && !p.anyKeyword.some((k) => hasKeywordNow(s, c.port, t, k))) return `"${t}" is not ${p.anyKeyword.join(' or ')}`;
   if (p.notKeyword !== undefined && hasKeywordNow(s, c.port, t, p.notKeyword)) return `"${t}" is ${p.notKeyword}`;
@@ -174,10 +175,18 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
     if (user === null) return `the ability has no unit to measure "${t}" from`;
     const d = c.port.distance(user, t);
     const rest: AbilityPick = { ...p, closest: false };
+    // Only units closer than `t` are asked whether they fit (visibility is the costly part), each once per memo.
+    const key = `closest|${user}|${ability?.name ?? ''}|${JSON.stringify(rest)}|`;
     for (const e of Object.keys(s.units)) {
       if (e === t || e === user || s.units[e].manifestation !== undefined || !onBattlefield(c, e)) continue;
       const de = c.port.distance(user, e);
-      if (de < d - 1e-6 && pickProblem(c, player, user, rest, e, memo, ability) === null) return `"${t}" is not the closest: "${e}" is closer to "${user}" (${de.toFixed(2)}" against ${d.toFixed(2)}")`;
+      if (de >= d - 1e-6) continue;
+      let fits = memo?.get(key + e);
+      if (fits === undefined) {
+        fits = pickProblem(c, player, user, rest, e, memo, ability) === null;
+        memo?.set(key + e, fits);
+      }
+      if (fits) return `"${t}" is not the closest: "${e}" is closer to "${user}" (${de.toFixed(2)}" against ${d.toFixed(2)}")`;
     }
   }
   return null;

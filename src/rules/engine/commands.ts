@@ -209,6 +209,7 @@ export function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       // Commands 5.0 "Reaction: You declared a CHARGE ability" — "You can re-roll the charge roll":
       // the charge roll is re-rolled before the charge move; once the move is made it is too late.
       if (u.turn.pendingMove?.kind !== 'charge') reject(`unit "${a.unitId}" has already made its charge move`, rule);
+      if (u.turn.chargeRerolled === true) reject('this charge roll was already re-rolled: a dice cannot be re-rolled more than once', 'Core 2.2');
       payCommand(c, a.player, 'forwardToVictory', a.unitId);
       // The same number of dice as the charge roll (session 36 `chargeDice` effects; 2 otherwise).
       const dice = rollLogged(c, chargeDiceCount(s, c.port, a.unitId).count, 6, `charge-reroll:${a.unitId}`, a.player);

@@ -44,6 +44,8 @@ import {
   type GameEvent,
 } from './core';
 import { moveAction, retreat } from './moves';
+import { rerollRoll } from './rollRerolls';
+import { noteDeclaration } from './reactionWindows';
 import { allocateDamage, charge, command, rollMove, run, setSlainPriority, spendRally } from './commands';
 import { currentPicker, fight, passReaction, shoot } from './attacks';
 import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, unbind } from './magic';
@@ -82,6 +84,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('run'), player: Player, unitId: z.string(), atTheDouble: z.boolean().optional() }),
   z.strictObject({ type: z.literal('rollMove'), player: Player, unitId: z.string() }),
   z.strictObject({ type: z.literal('charge'), player: Player, unitId: z.string() }),
+  z.strictObject({ type: z.literal('rerollRoll'), player: Player, unitId: z.string(), roll: z.enum(['charge', 'run']), dice: z.array(z.number().int().min(0).max(9)).min(1).max(10).optional() }),
   z.strictObject({
     type: z.literal('command'),
     player: Player,
@@ -143,7 +146,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
     choice: z.string().max(200).optional(),
     positions: Positions.optional(),
   }),
-  z.strictObject({ type: z.literal('resolveByHand'), player: Player, ability: z.string().min(1).max(200), effects: z.array(AbilityEffectSchema).min(1).max(20), positions: Positions.optional() }),
+  z.strictObject({ type: z.literal('resolveByHand'), player: Player, ability: z.string().min(1).max(200), effects: z.array(AbilityEffectSchema).max(20), positions: Positions.optional() }),
   z.strictObject({
     type: z.literal('twistPick'),
     player: Player,
@@ -513,6 +516,9 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
       case 'charge':
         charge(c, a);
         break;
+      case 'rerollRoll':
+        rerollRoll(c, a);
+        break;
       case 'command':
         command(c, a);
         break;
@@ -593,6 +599,7 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         banish(c, a);
         break;
     }
+    noteDeclaration(c, a); // reactions to a declaration resolved at once (reactionWindows.ts)
     port.sync(portView(c.s));
   } catch (e) {
     try {

@@ -248,6 +248,8 @@ export interface UnitState {
     setUp?: boolean;
     /** The charge roll was re-rolled by a Path ability (Berserker; Core 2.2: not again). */
     chargeRerolled?: boolean;
+    /** The run roll was re-rolled by an ability (`rerollRoll`; Core 2.2: not again). */
+    runRerolled?: boolean;
     /** STRIKE-FIRST this turn from The Ritual's Ritual of Primal Force. */
     primalForce?: boolean;
   };
@@ -347,6 +349,12 @@ export type Action =
   /** Pick a unit with a random Move to move: its Move is rolled now (Core 26.0), in your movement phase. */
   | { readonly type: 'rollMove'; readonly player: PlayerId; readonly unitId: string }
   | { readonly type: 'charge'; readonly player: PlayerId; readonly unitId: string }
+  /**
+   * Re-roll the unit's charge or run roll waiting for its move, as an ability lets the player
+   * (`{reroll: "charge" | "run"}`; Core 2.2, issue 34): `dice` (indices into the roll) for a re-roll
+   * of some of the dice; absent: every die (the dice showing 1 for a re-roll of 1s). `rollRerolls.ts`.
+   */
+  | { readonly type: 'rerollRoll'; readonly player: PlayerId; readonly unitId: string; readonly roll: 'charge' | 'run'; readonly dice?: readonly number[] }
   | {
       readonly type: 'command';
       readonly player: PlayerId;

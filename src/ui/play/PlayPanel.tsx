@@ -174,6 +174,8 @@ export function PlayPanel(p: PlayPanelProps) {
   const spectator = p.online?.seat === 'spectator';
   // Online and not connected (the server is unreachable, or the connection closed): nothing is sent (issue 36).
   const busy = p.busy || (!!p.online && p.online.status !== 'connected');
+  // The player-level actions of a previous state (their answer for this one is on its way) are not offered (issue 36).
+  const generalOff = busy || p.generalFor !== s.hash;
   const waitingFor = p.online && !spectator && s.toAct !== null && s.toAct !== p.online.seat ? s.toAct : null;
   const slug = (x: string) => x.replace(/[^a-zA-Z0-9]+/g, '-');
   // The selected unit's options: what it can do now first; what it cannot is folded away, each
@@ -185,10 +187,10 @@ export function PlayPanel(p: PlayPanelProps) {
   // Online (no undo): a button asks once before it acts (issue 35 item 4); hot-seat acts at once.
   const actFor = (label: string) => (p.online ? (a: Action) => setPending({ action: a, label: words(label) }) : p.onAct);
   // An army ability's entries (one per unit its Declare can pick) shown once, as one AbilityEntry (issue 34).
-  const withAbilities = (list: OptionEntry[], plain: (e: OptionEntry, i: number) => ReactNode, base: string) =>
+  const withAbilities = (list: OptionEntry[], plain: (e: OptionEntry, i: number) => ReactNode, base: string, off = busy) =>
     list.map((e, i) =>
       !e.ability ? plain(e, i) : list.findIndex((x) => x.group === e.group) !== i ? null : (
-        <AbilityEntry key={`${base}-${e.group}`} entries={list.filter((x) => x.group === e.group).map((x) => ({ ...x, label: words(x.label), reason: x.reason === undefined ? undefined : words(x.reason) }))} busy={busy} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />
+        <AbilityEntry key={`${base}-${e.group}`} entries={list.filter((x) => x.group === e.group).map((x) => ({ ...x, label: words(x.label), reason: x.reason === undefined ? undefined : words(x.reason) }))} busy={off} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />
       ),
     );
   const optionEntry = (e: OptionEntry, i: number) => (
@@ -238,6 +240,7 @@ export function PlayPanel(p: PlayPanelProps) {
           <span className="lbl">VP</span>
           <b data-testid="play-vp-p1">{s.vp.p1}</b>
           <b data-testid="play-vp-p2">{s.vp.p2}</b>
+          {s.armyAbilitiesUsed && (['lbl', 'p1', 'p2'] as const).map((k) => (k === 'lbl' ? <span key={k} className="lbl">Army used</span> : <span key={k} data-testid={`play-army-used-${k}`}>{s.armyAbilitiesUsed?.[k]?.join(', ') ?? ''}</span>))}
         </div>
         <div className="play-objs" data-testid="play-objectives">
           {Object.entries(s.objectives).map(([o, c]) => (
@@ -279,15 +282,21 @@ export function PlayPanel(p: PlayPanelProps) {
             You are watching: you see every move, roll and the battle log as they happen, and may measure and check line of sight; you cannot act.
           </div>
         ) : waitingFor ? (
-          <h3 data-testid="play-waiting">Waiting for {who(waitingFor)} to act…</h3>
+          <>
+            <h3 data-testid="play-waiting">Waiting for {who(waitingFor)} to act…</h3>
+            {/* Issue 34: this seat's reactions and its abilities waiting to be resolved by hand stay usable while the other player acts. */}
+            <div className="play-opts" data-testid="play-general">
+              {withAbilities(p.general.filter((e) => (e.ability || e.byHand) && e.action.player === p.online?.seat), (e, i) => <Entry key={i} e={e} busy={busy} onAct={actFor(e.label)} onActNow={p.onAct} words={words} testid={generalTestId(e)} />, 'play-g')}
+            </div>
+          </>
         ) : (
           <>
             <h3>{s.toAct ? `${who(s.toAct)} to act` : 'Actions'}</h3>
             <div className="play-opts" data-testid="play-general">
               {withAbilities(p.general, (e, i) => {
                 const shown = generalEntry(e, (id) => s.units.find((u) => u.id === id)?.name ?? id);
-                return <Entry key={i} e={shown} busy={busy} onAct={actFor(shown.label)} onActNow={p.onAct} words={words} testid={generalTestId(e)} />;
-              }, 'play-g')}
+                return <Entry key={i} e={shown} busy={generalOff} onAct={actFor(shown.label)} onActNow={p.onAct} words={words} testid={generalTestId(e)} />;
+              }, 'play-g', generalOff)}
             </div>
           </>
         )}

@@ -133,30 +133,42 @@ export function isPlayMode(search: string = typeof window === 'undefined' ? '' :
   return v !== null && v !== '0' && v !== 'false';
 }
 
-/** Window event dispatched when Play mode is left in place (the page's root remounts the App on the table view: see `Root.tsx`). */
+/** Window event dispatched when Play mode is switched in place (the page's root remounts the App in the new mode: see `Root.tsx`). */
 export const PLAY_MODE_EVENT = 'sightline-play-mode';
 
 /**
- * Switches Play mode on or off. On: a reload into `?play=1` (the table shows the game's armies).
- * Off: no reload; the address loses `?play` (history entry replaced) and {@link PLAY_MODE_EVENT}
- * asks the page's root to remount the App on the table view, in place (the game in progress stays
- * autosaved in localStorage and is resumed by Play). The ready signal (`body[data-ready]`) is
- * cleared until the table view has loaded again.
+ * The address's `?play` changed under the page (Back or Forward): the same clean-up as
+ * {@link setPlayMode} for the mode the address now names, then {@link PLAY_MODE_EVENT}.
+ */
+export function playModeFollowsAddress(): void {
+  // The table view's tools measure on the engine worker again (Play routes them to the game's World).
+  if (!isPlayMode()) getEngine().routeQueries(null);
+  tableDice.clear();
+  delete document.body.dataset.ready;
+  delete document.body.dataset.problems;
+  window.dispatchEvent(new Event(PLAY_MODE_EVENT));
+}
+
+/**
+ * Switches Play mode on or off, in place (no page reload: issue 35 item 6, "a battle started within
+ * 3 s of Start"). On: the address gains `?play=1` (a new history entry, so Back returns to the
+ * table view); off: it loses `?play` (history entry replaced). Either way {@link PLAY_MODE_EVENT}
+ * asks the page's root to remount the App in the new mode: the workers stay, so the game worker's
+ * game (just started, or left) is shown as it stands, not replayed from the autosave
+ * ({@link startGame}), and the engine worker reuses its table's terrain. The ready signal
+ * (`body[data-ready]`) is cleared until the new view has loaded. The dice on the table belong to
+ * the mode left (issue 35 item 5: the game's dice never stay on the sandbox table).
  */
 export function setPlayMode(on: boolean): void {
   const url = new URL(window.location.href);
   if (on) {
     url.searchParams.set('play', '1');
-    window.location.assign(url.href);
-    return;
+    history.pushState(history.state, '', url.href);
+  } else {
+    url.searchParams.delete('play');
+    history.replaceState(history.state, '', url.href);
   }
-  url.searchParams.delete('play');
-  history.replaceState(history.state, '', url.href);
-  // The game's dice stay with the game (issue 35 item 5): the sandbox table starts without them.
-  tableDice.clear();
-  delete document.body.dataset.ready;
-  delete document.body.dataset.problems;
-  window.dispatchEvent(new Event(PLAY_MODE_EVENT));
+  playModeFollowsAddress();
 }
 
 /** Window event dispatched after the game worker was restarted and the game restored (`detail`: {@link GameRestartEvent}). */
@@ -181,12 +193,36 @@ export function playGame(): PlayGame | null {
   return onlineLink() ? onlineGame() : getGame();
 }
 
-/** Writes the autosave. */
+/**
+ * The autosave text this page wrote last from the game worker's game (null: none since the page
+ * loaded). While the autosave still reads so, the game worker holds that very game, and Play shows
+ * it as it stands instead of replaying it ({@link startGame}).
+ */
+let heldAutosave: string | null = null;
+
+/** Writes the autosave (`saved`: the game worker's game, saved now). */
 export function autosave(saved: SavedGame): void {
+  const text = JSON.stringify(saved);
   try {
-    localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(saved));
+    localStorage.setItem(AUTOSAVE_KEY, text);
+    heldAutosave = text;
   } catch (e) {
+    heldAutosave = null;
     console.warn('Sightline: the game could not be autosaved', e);
+  }
+}
+
+/**
+ * Whether the game worker holds the autosaved game `saved` (its text): this page wrote it last and
+ * nothing replaced it since, or else the worker's game saves to the very same text (one `save`,
+ * tens of ms, against seconds to replay it). False when the worker holds no game.
+ */
+async function workerHoldsAutosave(saved: string): Promise<boolean> {
+  if (heldAutosave !== null && saved === heldAutosave) return true;
+  try {
+    return JSON.stringify(await getGame().save()) === saved;
+  } catch {
+    return false;
   }
 }
 
@@ -212,8 +248,16 @@ export async function startGame(): Promise<GameSummary> {
     }
     startProblems = r.problems;
   }
+  // The game worker holds the autosaved game already (a battle just started on this page, or Play
+  // left and resumed): shown as it stands, not started a second time by replaying it.
   const saved = localStorage.getItem(AUTOSAVE_KEY);
   if (saved) {
+    // 'new' when Start the battle just started it; else resumed.
+    if (await workerHoldsAutosave(saved)) {
+      if (startKind !== 'new') startKind = 'resumed';
+      startProblems = [];
+      return g.summary();
+    }
     try {
       const r = await g.load(JSON.parse(saved));
       if (r.ok) {

@@ -46,6 +46,11 @@ export interface PanelState {
   options: OptionsResult | null;
   /** The player-level actions of the player to act. */
   general: OptionEntry[];
+  /**
+   * The hash of the summary {@link general} was asked at: another than the summary's means the
+   * answer for the game now has not come yet (the panel offers none of them until it has).
+   */
+  generalFor?: string;
   /** Expected damage per target of the selected unit. */
   expected: Record<string, ExpectedDamage>;
   /** The dice steps of the last action that rolled (engine values). */

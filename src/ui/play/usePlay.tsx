@@ -34,7 +34,7 @@
  *   previous game" swaps them back).
  */
 import { useCallback, useMemo, useRef } from 'react';
-import type { Action } from '../../client/gameClient';
+import type { Action, GameSummary } from '../../client/gameClient';
 import { armyColor } from '../../scene/palette';
 import { isPlayMode, playGame, setPlayMode, startInfo } from './game';
 import { MoveModeToggle } from './MoveModeToggle';
@@ -113,6 +113,7 @@ export function usePlay(o: PlayOptions): Play {
 
   const handlers = useRef<PlayPanelHandlers>(null as unknown as PlayPanelHandlers);
   const toggle = useCallback(() => setPlayMode(!active), [active]);
+  const armyNames = useArmyNames(o.data, summary);
   if (!active) return { active, toggle, onPick: () => false, scene: null, panel: null, hook: undefined };
 
   const data = o.data;
@@ -166,11 +167,23 @@ export function usePlay(o: PlayOptions): Play {
       )}
     </>
   );
-  const armyNames: Record<string, string> = {};
-  if (data && summary)
-    for (const u of data.units) {
-      const owner = summary.units.find((x) => x.id === u.id)?.owner;
-      if (owner) armyNames[u.army] = summary.armies[owner];
-    }
   return { active, toggle, onPick: target.onPick, onPressModel, scene, panel, hook, armyNames, ...(active ? { undo: () => void undo() } : {}) };
+}
+
+/**
+ * The game's army names by the drawn army id (`p1-stormcast-eternals` → "Stormcast Eternals"), one
+ * object for as long as the names stay the same (its users' effects and memos depend on it; a new
+ * summary after each action names the same armies).
+ */
+function useArmyNames(data: PlayOptions['data'], summary: GameSummary | null): Record<string, string> {
+  const names: Record<string, string> = {};
+  if (data && summary) {
+    const owners = new Map(summary.units.map((x) => [x.id, x.owner]));
+    for (const u of data.units) {
+      const owner = owners.get(u.id);
+      if (owner) names[u.army] = summary.armies[owner];
+    }
+  }
+  const key = JSON.stringify(names);
+  return useMemo(() => names, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- by value
 }

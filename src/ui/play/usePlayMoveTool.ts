@@ -7,7 +7,7 @@
  * note, a held drag's label).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import type { Action, ActResult } from '../../client/gameClient';
+import type { Action, ActResult, ShortestPathsOptions } from '../../client/gameClient';
 import type { PathMeasure } from '../tools/moveTool';
 import type { Point2 } from '../tools/types';
 import { playGame } from './game';
@@ -19,13 +19,20 @@ import { avoidsCombat, needsMeasure, playDragLabel, samePoint, useEscapeCancels,
 import { MOVE_TOOL_IDLE, moveToolStep, type MoveFacts, type MoveToolEffect, type MoveToolEvent, type MoveToolState } from './tools/moveTool';
 import type { PlayState } from './usePlayStore';
 
+/** The move kinds the game checks a straight line for (`ShortestPathsOptions.orStraight`). */
+type StraightKind = NonNullable<ShortestPathsOptions['orStraight']>['kind'];
+const STRAIGHT_KINDS: readonly string[] = ['normal', 'run', 'redeploy', 'retreat', 'charge', 'pileIn', 'powerThrough'] satisfies StraightKind[];
+/** The game's straight-line check for a move of `kind` (none for a set-up). */
+export const orStraight = (kind: string | undefined): Pick<ShortestPathsOptions, 'orStraight'> => (kind && STRAIGHT_KINDS.includes(kind) ? { orStraight: { kind: kind as StraightKind } } : {});
+
 /**
  * A whole unit's drag measured (issue 35, item 2): every model's shortest legal path to its own
- * drop point in one `shortestPaths` call; a model the search found no way for is checked on its
- * straight line (`movePath`, as the engine checks a drop), so the label never says "blocked" for
- * a move the engine would accept. The measure's `value` is the worst model's (the longest path, or
- * null when one model cannot move there), `worst` names it, `models` holds every answer (its path
- * is sent at the drop).
+ * drop point in one `shortestPaths` call; a model the search found no way for is answered by the
+ * game with its straight line when the engine would accept that line (`orStraight`: its cost and
+ * the combat ranges on the way, as the engine checks the drop, which sends that line), in the same
+ * call (issue 35 item 6: one round trip), so the label never says "blocked" for a move the engine
+ * would accept. The measure's `value` is the worst model's (the longest path, or null when one
+ * model cannot move there), `worst` names it, `models` holds every answer (its path is sent at the drop).
  */
 export async function measureUnit(
   game: Extract<NonNullable<ReturnType<typeof playGame>>, { shortestPaths: unknown }>,
@@ -33,9 +40,9 @@ export async function measureUnit(
   to: Point2,
   drops: Record<string, Point2>,
   avoidCombat: boolean,
-  models: readonly { id: string; footprint: { x: number; y: number } }[],
+  kind?: string,
 ): Promise<PathMeasure> {
-  const r = await game.shortestPaths(drops, { ignoreUnit: true, avoidCombat });
+  const r = await game.shortestPaths(drops, { ignoreUnit: true, avoidCombat, ...orStraight(kind) });
   if (!r.ok) return { to, value: null, reason: r.problems.join('; ') };
   const answers: NonNullable<PathMeasure['models']> = {};
   for (const [id, a] of Object.entries(r.answers)) {
@@ -43,17 +50,6 @@ export async function measureUnit(
     if (!a.ok) answers[id] = { value: null, reason: a.problems.join('; ') };
     else answers[id] = v === null ? { value: null, reason: String(a.answer.reason ?? 'no legal path') } : { value: v, path: a.answer.path as Point2[] };
   }
-  // No way round found: the straight line, as the engine checks the drop (every such model asked
-  // at once: the round trips overlap instead of following one another, issue 35 item 6).
-  await Promise.all(
-    Object.entries(answers).map(async ([id, a]) => {
-      const m = a.value === null ? models.find((x) => x.id === id) : undefined;
-      if (!m) return;
-      const straight: Point2[] = [[m.footprint.x, m.footprint.y], drops[id]];
-      const q = await game.query({ id: 'straight', kind: 'movePath', model: id, path: straight, ignoreUnit: true });
-      if (q.ok && typeof q.answer.value === 'number') answers[id] = { value: q.answer.value, path: straight };
-    }),
-  );
   let worst = modelId;
   for (const [id, a] of Object.entries(answers)) {
     const w = answers[worst];
@@ -142,12 +138,13 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
           const { n, modelId, start, to, routed } = fx;
           const engine = app.current.engine;
           const game = playGame();
-          if (routed && fx.drops && game && 'shortestPaths' in game) {
-            // A whole unit: every model's path in one call; the worst speaks for the unit.
-            measureUnit(game, modelId, to, fx.drops, fx.avoidCombat, app.current.data?.models ?? []).then(
-              (measure) => {
+          if (routed && game && 'shortestPaths' in game) {
+            // A whole unit: every model's path in one call; the worst speaks for the unit. One
+            // model: the same call (the straight line checked as the drop checks it, issue 35 item 2).
+            measureUnit(game, modelId, to, fx.drops ?? { [modelId]: to }, fx.avoidCombat, facts(modelId)?.kind).then(
+              ({ models: _m, worst: _w, ...one }) => {
                 inFlight.current = false;
-                send({ type: 'measured', n, measure });
+                send({ type: 'measured', n, measure: fx.drops ? { ...one, models: _m, worst: _w } : one });
               },
               (e: unknown) => {
                 inFlight.current = false;
@@ -198,7 +195,7 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
           return;
       }
     },
-    [app, summaryRef, store, setNote],
+    [app, summaryRef, store, setNote, facts],
   );
 
   const send = useCallback(

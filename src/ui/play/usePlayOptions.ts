@@ -1,7 +1,11 @@
 /**
  * The Play mode's options: the selected unit's options (each tried by the engine), the player-level
  * actions and the expected damage on each target, refreshed on every new summary and every change
- * of the selection. A later refresh drops an earlier one's answers.
+ * of the selection (and online, when the connection is back). A later refresh drops an earlier one's
+ * answers. The player-level actions carry the summary they were asked at (`generalFor`): the
+ * panel offers none of the previous state's while the answer for the new one is on its way (issue
+ * 36: online under load, the previous player's "end phase" stayed on the next player's panel for
+ * seconds, and a click sent it).
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { ExpectedDamage } from '../../client/gameClient';
@@ -39,7 +43,10 @@ export function usePlayOptions({ game, online, store, selectedUnit }: PlayOption
       // HERO allowed to by a Place of Power) is offered beside "does not unbind", with no need to
       // select it first (issue 28).
       const unbinds = await unbindOffers(s, (id) => game.options(id));
-      if (live()) store.set('general', [...unbinds, ...g]);
+      if (live()) {
+        store.set('general', [...unbinds, ...g]);
+        store.set('generalFor', s.hash);
+      }
       if (!unit) {
         if (live()) {
           store.set('options', null);
@@ -72,4 +79,11 @@ export function usePlayOptions({ game, online, store, selectedUnit }: PlayOption
     });
   }, [store, refresh]);
   useEffect(() => refresh(), [selectedUnit, refresh]);
+  // Online, questions are refused while the server is unreachable: asked again once it is back.
+  useEffect(() => {
+    const off = online?.onStatus((st) => {
+      if (st.kind === 'connected') refresh();
+    });
+    return () => void off?.();
+  }, [online, refresh]);
 }

@@ -21,7 +21,8 @@ export class SceneDataApi {
    */
   async build(json: unknown, meshes: MeshFileBytes, fallbackName: string): Promise<BuildResult> {
     try {
-      this.built = await buildBattlefield(json, meshes, fallbackName);
+      // The same table with other models (Play started on the sandbox table): its terrain index is reused.
+      this.built = await buildBattlefield(json, meshes, fallbackName, this.built?.world);
       return { ok: true, data: this.built.data };
     } catch (e) {
       return { ok: false, problems: e instanceof ScenarioLoadError ? e.problems : [`(root): ${(e as Error).message}`] };
