@@ -27,6 +27,11 @@
  *   hit / wound modifiers for "attacks that target" a unit (`incoming`); "if the chanting / casting
  *   roll was N+" (`castRoll`); weapons that "have Crit (...)" / "Charge (+1 Damage)" / "Anti-X (+1
  *   Rend)" (`weaponAbility`); "score critical hits on unmodified hit rolls of 5+" (`critOn`).
+ * - Session 36 (extensions, docs/abilities.md "Effect shapes added in session 36"): mortal damage for
+ *   unmodified save / hit rolls (`mortalPerRoll`); attacks that target a unit failing on an unmodified
+ *   1-N (`failUnmodified`); Shoot after a Run / Retreat (`mayShootAfter`, several permissions from one
+ *   clause); the number of dice of charge rolls (`modify: "chargeDice"`); "an amount of mortal damage
+ *   equal to the roll" (`mortal: "roll"`, `die`); an aura's condition written first.
  *
  * @module
  */

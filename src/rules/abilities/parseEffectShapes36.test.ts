@@ -97,8 +97,8 @@ describe('Shoot and Charge after a Run or Retreat (mayShootAfter, mayChargeAfter
       { mayChargeAfter: 'run', targets: 'friendly', while: { within: 12, of: 'self', wholly: true, keyword: 'KRULEBOYZ INFANTRY' } },
     ]);
   });
-  it('fall-back twins: "While this unit is wholly within 12" of a friendly Mega-Gargant, ..." (Keep Up!, a condition on another unit); an aura with a second condition; a Shoot permission without a duration in a phase', () => {
-    expect(parse('While this unit is wholly within 12" of a friendly Mega-Gargant, this unit can use Charge abilities even if it used a Run ability in the same turn.').resolves).toBeNull();
+  it('fall-back twins: a condition on a terrain feature (Keep Up!\'s shape, sob, with a terrain feature instead of a Mega-Gargant); an aura with a second condition; a Shoot permission without a duration in a phase', () => {
+    expect(parse('While this unit is within 1" of a terrain feature, this unit can use Charge abilities even if it used a Run ability in the same turn.').resolves).toBeNull();
     expect(parse('While friendly Eshin units are wholly within 13" of this unit and not in combat, they can use Shoot and/or Charge abilities even if they used a Run ability in the same turn.').resolves).toBeNull();
     expect(parse('This unit can use Shoot abilities even if it used a Run ability in the same turn.', { timing: 'Your Hero Phase' }).resolves).toBeNull();
   });
