@@ -32,7 +32,7 @@ for (const list of readdirSync(ROSTERS).filter((d) => !d.startsWith('.')).sort()
     if (a.resolves !== null) continue;
     let side: Gap['side'] = 'effect';
     try {
-      readDeclareText(a.declare, known);
+      readDeclareText(a.declare, known, a.timing);
     } catch {
       side = 'declare';
     }

@@ -4,22 +4,21 @@
  * aftermath of the same game is refused with the rule (Ascension › The Aftermath Sequence), nothing
  * changed: in `runAftermath` and in `campaign aftermath --game` (exit 2, nothing on stdout).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runAftermath } from '../../src/campaign/aftermath';
+import { campaignCli } from '../../src/cli/campaign';
 import { drawArmy } from '../../src/campaign/army';
 import { outcomeFromGame } from '../../src/campaign/outcome';
 import { newCampaign } from '../../src/campaign/roster';
 import { parseCampaign, type Campaign } from '../../src/campaign/schema';
 import { testArmy } from '../../src/campaign/testArmy';
 import { stateHash } from '../../src/rules/engine/hash';
+import { runHere } from '../cliHere';
 import { playBattle } from './play';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const start = (p: string): Campaign => {
   const r = newCampaign(testArmy('Stormcast Eternals', p), { warlord: `${p}knight`, path: 'warrior', units: ['liberators', 'sequitors'].map((x) => p + x), name: `Host ${p}` });
   if (!r.ok) throw new Error(JSON.stringify(r.refusals));
@@ -54,16 +53,17 @@ describe('the same game\'s aftermath twice is refused', () => {
     expect(runAftermath(first.value.campaign, byHand, { seed: 4 }).ok).toBe(true);
   });
 
-  it('campaign aftermath --game: the second run on the campaign that counted it exits 2 naming the rule, prints nothing', () => {
+  it('campaign aftermath --game: the second run on the campaign that counted it exits 2 naming the rule, prints nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'aftermath-once-'));
     const file = (name: string, v: unknown) => (writeFileSync(join(dir, name), JSON.stringify(v)), join(dir, name));
     const game = file('game.json', saved);
-    const run = (c: string) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/campaign.ts', 'aftermath', c, '--game', game, '--player', 'p1', '--seed', '7'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-    const r1 = run(file('c0.json', a));
+    // `npm run campaign`'s own function in this process (tests/cliHere.ts); its process is tested in tests/campaign/cli.
+    const run = (c: string) => runHere(campaignCli, ['aftermath', c, '--game', game, '--player', 'p1', '--seed', '7']);
+    const r1 = await run(file('c0.json', a));
     expect(r1.status, r1.stderr).toBe(0);
     const c1 = JSON.parse(r1.stdout).campaign;
     expect(c1.glory).toBeGreaterThan(0);
-    const r2 = run(file('c1.json', c1));
+    const r2 = await run(file('c1.json', c1));
     expect(r2.status).toBe(2);
     expect(r2.stdout).toBe('');
     expect(r2.stderr.trim()).toBe(`Ascension › The Aftermath Sequence: this game (seed 11, state hash ${stateHash(state)}) is already counted: battle 1 of the campaign was its aftermath (one aftermath per battle)`);

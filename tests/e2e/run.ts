@@ -137,7 +137,7 @@ async function main(): Promise<number> {
     // Quarantined: a test that fails in the loaded clean-clone run for a bug not yet found runs and
     // prints its result, but its failure does not fail the run (E2E_QUARANTINE=none counts it).
     // Each one is an open bug named in docs/performance.md ("Quarantined browser tests").
-    const quarantined = (process.env.E2E_QUARANTINE ?? 'online: two pages play the first turn through the game server')
+    const quarantined = (process.env.E2E_QUARANTINE ?? '')
       .split('|')
       .filter((q) => q && q !== 'none');
     /** Closes and forgets every page held in `kept`. */

@@ -31,9 +31,9 @@ afterAll(() => {
   return stopAllServers();
 });
 
-/** Resolves once `ok()` holds, checked every 20 ms (rejects after 20 s naming `what`). */
+/** Resolves once `ok()` holds, checked every 20 ms (rejects after 40 s naming `what`: a loaded machine). */
 async function until(ok: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 20000;
+  const end = Date.now() + 40000;
   while (!ok()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));

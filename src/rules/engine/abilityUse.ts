@@ -174,22 +174,35 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
   if (p.closest) {
     if (user === null) return `the ability has no unit to measure "${t}" from`;
     const d = c.port.distance(user, t);
-    const rest: AbilityPick = { ...p, closest: false };
-    // Only units closer than `t` are asked whether they fit (visibility is the costly part), each once per memo.
-    const key = `closest|${user}|${ability?.name ?? ''}|${JSON.stringify(rest)}|`;
-    for (const e of Object.keys(s.units)) {
-      if (e === t || e === user || s.units[e].manifestation !== undefined || !onBattlefield(c, e)) continue;
-      const de = c.port.distance(user, e);
-      if (de >= d - 1e-6) continue;
-      let fits = memo?.get(key + e);
-      if (fits === undefined) {
-        fits = pickProblem(c, player, user, rest, e, memo, ability) === null;
-        memo?.set(key + e, fits);
-      }
-      if (fits) return `"${t}" is not the closest: "${e}" is closer to "${user}" (${de.toFixed(2)}" against ${d.toFixed(2)}")`;
-    }
+    const best = closestFitting(c, player, user, p, memo, ability);
+    // `t` fits the rest of the pick (checked above), so the closest fitting unit is at most as far.
+    if (best !== null && best.id !== t && best.distance < d - 1e-6) return `"${t}" is not the closest: "${best.id}" is closer to "${user}" (${best.distance.toFixed(2)}" against ${d.toFixed(2)}")`;
   }
   return null;
+}
+
+/** The closest unit found for a `closest` pick, per options memo (one listing asks every candidate). */
+const closestMemo = new WeakMap<Map<string, boolean>, Map<string, { id: string; distance: number } | null>>();
+
+/**
+ * The unit on the battlefield closest to `user` that fits the rest of the pick `p` (manifestations
+ * aside, as the options list picks), or null: the units by distance, each asked in turn whether it
+ * fits until one does (visibility, the costly question, only for the nearest few).
+ */
+function closestFitting(c: Ctx, player: PlayerId, user: string, p: AbilityPick, memo: Map<string, boolean> | undefined, ability: Ability | undefined): { id: string; distance: number } | null {
+  const rest: AbilityPick = { ...p, closest: false };
+  const key = `${user}|${player}|${ability?.name ?? ''}|${JSON.stringify(rest)}`;
+  const cache = memo ? (closestMemo.get(memo) ?? new Map<string, { id: string; distance: number } | null>()) : undefined;
+  if (memo && cache && !closestMemo.has(memo)) closestMemo.set(memo, cache);
+  const hit = cache?.get(key);
+  if (hit !== undefined) return hit;
+  const units = Object.keys(c.s.units)
+    .filter((e) => e !== user && c.s.units[e].manifestation === undefined && onBattlefield(c, e))
+    .map((e) => ({ id: e, distance: c.port.distance(user, e) }))
+    .sort((a, b) => a.distance - b.distance);
+  const found = units.find((u) => pickProblem(c, player, user, rest, u.id, memo, ability) === null) ?? null;
+  cache?.set(key, found);
+  return found;
 }
 
 function checkUnitPick(c: Ctx, player: PlayerId, user: string | null, p: AbilityPick, t: string, rule: string, ability: Ability): void {

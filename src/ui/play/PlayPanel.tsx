@@ -286,7 +286,7 @@ export function PlayPanel(p: PlayPanelProps) {
             <h3 data-testid="play-waiting">Waiting for {who(waitingFor)} to act…</h3>
             {/* Issue 34: this seat's reactions and its abilities waiting to be resolved by hand stay usable while the other player acts. */}
             <div className="play-opts" data-testid="play-general">
-              {withAbilities(p.general.filter((e) => (e.ability || e.byHand) && e.action.player === p.online?.seat), (e, i) => <Entry key={i} e={e} busy={busy} onAct={actFor(e.label)} onActNow={p.onAct} words={words} testid={generalTestId(e)} />, 'play-g')}
+              {withAbilities(p.general.filter((e) => (e.ability || e.byHand) && e.action.player === p.online?.seat), (e, i) => <Entry key={i} e={e} busy={generalOff} onAct={actFor(e.label)} onActNow={p.onAct} words={words} testid={generalTestId(e)} />, 'play-g', generalOff)}
             </div>
           </>
         ) : (
