@@ -27,6 +27,11 @@
  *   hit / wound modifiers for "attacks that target" a unit (`incoming`); "if the chanting / casting
  *   roll was N+" (`castRoll`); weapons that "have Crit (...)" / "Charge (+1 Damage)" / "Anti-X (+1
  *   Rend)" (`weaponAbility`); "score critical hits on unmodified hit rolls of 5+" (`critOn`).
+ * - Session 36 (extensions, docs/abilities.md "Effect shapes added in session 36"): mortal damage for
+ *   unmodified save / hit rolls (`mortalPerRoll`); attacks that target a unit failing on an unmodified
+ *   1-N (`failUnmodified`); Shoot after a Run / Retreat (`mayShootAfter`, several permissions from one
+ *   clause); the number of dice of charge rolls (`modify: "chargeDice"`); "an amount of mortal damage
+ *   equal to the roll" (`mortal: "roll"`, `die`); an aura's condition written first.
  *
  * @module
  */
@@ -407,6 +412,19 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         const n = /^for each ([2-6])\+?, inflict 1 mortal damage on the target\.?$/i.exec(ss[i + 1] ?? '');
         if (!n || !ctx.hasTargets) fail(ss[i + 1] ?? s);
         out.push({ mortal: 1, on: `${n[1]}+`, each: 'model', targets: 'targets' });
+        i++;
+        continue;
+      }
+      // Session 36: "Roll a D3 [for each target]. On a 2+, inflict an amount of mortal damage on the target equal to
+      // the roll." The engine rolls the gate for each target; without "for each target" only a single pick is read.
+      const eq = /^roll a (dice|D3)( for each target)?$/i.exec(s);
+      const eqNext = eq ? /^on a ([2-6])\+, inflict an amount of mortal damage (?:equal )?on (.+?) equal to the roll\.?$/i.exec(ss[i + 1] ?? '') : null;
+      if (eq && eqNext) {
+        const die = eq[1].toUpperCase() === 'D3' ? 'D3' : 'D6';
+        const subj = readSubject(eqNext[2], ctx);
+        if (subj.targets !== 'targets' || (die === 'D3' && Number(eqNext[1]) > 3)) fail(ss[i + 1]);
+        if (!eq[2] && picks.some((p) => (p.count ?? 1) > 1)) fail(s);
+        out.push({ mortal: 'roll', on: `${eqNext[1]}+`, ...(die === 'D3' ? { die } : {}), targets: 'targets' });
         i++;
         continue;
       }

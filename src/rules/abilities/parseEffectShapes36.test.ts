@@ -97,8 +97,8 @@ describe('Shoot and Charge after a Run or Retreat (mayShootAfter, mayChargeAfter
       { mayChargeAfter: 'run', targets: 'friendly', while: { within: 12, of: 'self', wholly: true, keyword: 'KRULEBOYZ INFANTRY' } },
     ]);
   });
-  it('fall-back twins: "While this unit is wholly within 12" of a friendly Mega-Gargant, ..." (Keep Up!, a condition on another unit); an aura with a second condition; a Shoot permission without a duration in a phase', () => {
-    expect(parse('While this unit is wholly within 12" of a friendly Mega-Gargant, this unit can use Charge abilities even if it used a Run ability in the same turn.').resolves).toBeNull();
+  it('fall-back twins: a condition on a terrain feature (Keep Up!\'s shape, sob, with a terrain feature instead of a Mega-Gargant); an aura with a second condition; a Shoot permission without a duration in a phase', () => {
+    expect(parse('While this unit is within 1" of a terrain feature, this unit can use Charge abilities even if it used a Run ability in the same turn.').resolves).toBeNull();
     expect(parse('While friendly Eshin units are wholly within 13" of this unit and not in combat, they can use Shoot and/or Charge abilities even if they used a Run ability in the same turn.').resolves).toBeNull();
     expect(parse('This unit can use Shoot abilities even if it used a Run ability in the same turn.', { timing: 'Your Hero Phase' }).resolves).toBeNull();
   });
@@ -122,5 +122,25 @@ describe('the number of dice of charge rolls (modify chargeDice)', () => {
     expect(parse('Subtract 1 from the number of dice rolled when making charge rolls for this unit, to a minimum of 2.').resolves).toBeNull();
     expect(parse('Add 1 to the number of dice rolled when making charge rolls for this unit.').resolves).toBeNull();
     expect(parse('Add 2 to the number of dice rolled when making charge rolls for this unit, to a maximum of 3.').resolves).toBeNull();
+  });
+});
+
+describe('mortal damage equal to the roll (mortal "roll")', () => {
+  const declare = 'If this unit charged this phase, pick an enemy unit within 1" of it to be the target.';
+  it('"Roll a D3. On a 2+, inflict an amount of mortal damage on the target equal to the roll." (nh-001 Spectral Hunters, sce-002 Impaling Strikes, skv-001 Whirling Doom)', () => {
+    expect(parse('Roll a D3. On a 2+, inflict an amount of mortal damage on the target equal to the roll.', { timing: 'Any Charge Phase', declare }).resolves).toEqual([{ mortal: 'roll', on: '2+', die: 'D3', targets: 'targets' }]);
+    // The export's typo in Runaway Coach (nh-001): "an amount of mortal damage equal on the target equal to the roll".
+    expect(parse('Roll a D3. On a 2+, inflict an amount of mortal damage equal on the target equal to the roll.', { timing: 'Any Charge Phase', declare }).resolves).toEqual([{ mortal: 'roll', on: '2+', die: 'D3', targets: 'targets' }]);
+    expect(parse('Roll a D3 for each target. On a 2+, inflict an amount of mortal damage on the target equal to the roll.', { timing: 'Your Hero Phase', declare: 'Pick up to 3 visible enemy units within 6" of this unit to be the targets.' }).resolves).toEqual([
+      { mortal: 'roll', on: '2+', die: 'D3', targets: 'targets' },
+    ]);
+  });
+  it('fall-back twins: a second effect joined to it (Searing Desert Winds, lrl-001), a D3 on a 4+, several targets rolled once, another unit than the target, a modified roll (Rain of Stone)', () => {
+    const three = 'Pick up to 3 visible enemy units within 6" of this unit to be the targets.';
+    expect(parse('Roll a D3 for each target. On a 2+, inflict an amount of mortal damage on the target equal to the roll and subtract 1 from wound rolls for the target\'s attacks for the rest of the turn.', { timing: 'Any Combat Phase', declare: three }).resolves).toBeNull();
+    expect(parse('Roll a D3. On a 4+, inflict an amount of mortal damage on the target equal to the roll.', { timing: 'Any Charge Phase', declare }).resolves).toBeNull();
+    expect(parse('Roll a D3. On a 2+, inflict an amount of mortal damage on the target equal to the roll.', { timing: 'Your Hero Phase', declare: three }).resolves).toBeNull();
+    expect(parse('Roll a D3. On a 2+, inflict an amount of mortal damage on each enemy unit within 3" of this unit equal to the roll.', { timing: 'Any Charge Phase', declare }).resolves).toBeNull();
+    expect(parse('Roll a D3. Add 2 to the roll if the target charged this turn. On a 2+, inflict an amount of mortal damage on the target equal to the roll.', { timing: 'Your Hero Phase', declare: 'Pick a visible enemy unit within 12" of this unit to be the target.' }).resolves).toBeNull();
   });
 });

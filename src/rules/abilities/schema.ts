@@ -164,7 +164,11 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, weaponAbility: z.string().regex(/^(crit-mortal|crit-auto-wound|crit-2-hits|charge-damage|anti-charge|anti-[A-Z][A-Z' -]*)$/), attacks: z.enum(['melee', 'ranged', 'all']).optional(), weapon: WeaponName.optional() }),
   z.strictObject({ ...EffectCommon, critOn: z.number().int().min(2).max(5), attacks: z.enum(['melee', 'ranged', 'all']).optional(), weapon: WeaponName.optional() }),
   z.strictObject({ ...EffectCommon, reroll: z.enum(['hit', 'wound', 'save', 'charge', 'run', 'cast', 'chant', 'any']), which: z.enum(['ones', 'failed', 'any']), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
-  z.strictObject({ ...EffectCommon, mortal: DiceOrNumber, on: z.string().regex(/^[2-6]\+$/).optional(), each: z.enum(['unit', 'model']).optional() }),
+  /**
+   * `mortal: "roll"` and `die` (extensions, session 36): "Roll a D3. On a 2+, inflict an amount of mortal damage
+   * on the target equal to the roll": the amount is the gate roll itself; `die` is the gate's dice (default D6).
+   */
+  z.strictObject({ ...EffectCommon, mortal: z.union([DiceOrNumber, z.literal('roll')]), on: z.string().regex(/^[2-6]\+$/).optional(), die: z.enum(['D3', 'D6']).optional(), each: z.enum(['unit', 'model']).optional() }),
   z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, returnModels: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any']), inches: DiceOrNumber }),

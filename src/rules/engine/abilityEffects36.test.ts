@@ -117,3 +117,21 @@ describe('chargeDice: the number of dice of the charge roll (Core 14.3: 2D6)', (
     expect(charge([less, twice], [5, 6])).toMatchObject({ dice: [5], roll: 5 });
   });
 });
+
+describe('mortal damage equal to the roll (mortal "roll", die D3)', () => {
+  const port = tablePortAt({ 'p1-hero': [30, 15], 'p2-boyz': [38, 15] });
+  // Spectral Hunters' Effect (nh-001) with a Declare the engine checks anywhere in the hero phase.
+  const hunters = fromText('Hunters', 'Your Hero Phase', 'Roll a D3. On a 2+, inflict an amount of mortal damage on the target equal to the roll.', 'Pick an enemy unit within 12" of this unit to be the target.');
+  const use = (dice: number[]) => {
+    const s = gameAtHero(roster('p1', [hunters]), roster('p2'), port);
+    return play({ ...s, diceScript: dice } as GameState, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Hunters', targets: ['p2-boyz'] }]);
+  };
+  it('a D3 of 3 (scripted 6): 3 mortal damage, 3 Gutrippaz (Health 1) slain; a D3 of 1 (scripted 2): none', () => {
+    const hit = use([6]);
+    expect(hit.events.find((e) => e.type === 'abilityMortal')).toMatchObject({ unitId: 'p2-boyz', dice: [3], amount: 3 });
+    expect(hit.s.units['p2-boyz'].slain).toHaveLength(3);
+    const miss = use([2]);
+    expect(miss.events.find((e) => e.type === 'abilityMortal')).toMatchObject({ unitId: 'p2-boyz', dice: [1], amount: 0 });
+    expect(miss.s.units['p2-boyz'].slain).toHaveLength(0);
+  });
+});

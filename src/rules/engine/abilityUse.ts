@@ -346,12 +346,14 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       let amount = 0;
       const dice: number[] = [];
       for (let k = 0; k < each; k++) {
-        if (e.on !== undefined) {
-          const [d] = rollLogged(c, 1, 6, `${purpose}:on:${t}`, player);
-          dice.push(d);
-          if (d < Number(e.on[0])) continue;
+        // The gate's dice (D6, or D3 with `die`); `mortal: "roll"`: the amount is that roll (session 36, "equal to the roll").
+        let gate: number | undefined;
+        if (e.on !== undefined || e.mortal === 'roll') {
+          [gate] = rollLogged(c, 1, e.die === 'D3' ? 3 : 6, `${purpose}:on:${t}`, player);
+          dice.push(gate);
+          if (e.on !== undefined && gate < Number(e.on[0])) continue;
         }
-        amount += rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
+        amount += e.mortal === 'roll' ? (gate as number) : rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
       }
       c.events.push({ type: 'abilityMortal', ability: id, unitId: t, ...(dice.length ? { dice } : {}), amount });
       if (amount > 0) mortalDamage(c, t, amount, `ability:${user ?? ''}`);

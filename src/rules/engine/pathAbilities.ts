@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { chargeDiceCount } from './chargeDice';
 import { enemyUnit, hasPathAbility, isAlive, onBattlefield, pathAbilities, reject, requireTurn, rollLogged, rollValue, friendlyUnit, type Ctx } from './core';
 import { ritualOfPrimalForce, twistPicked } from './ascension';
 import { opponentOf, PLAYERS, type GameState, type PlayerId } from './state';
@@ -302,9 +303,10 @@ export function useAbility(c: Ctx, a: { readonly player: PlayerId; readonly unit
       if (s.phase !== 'charge' || u.turn.chargeRoll === null || u.turn.pendingMove?.kind !== 'charge') reject(`re-roll a charge roll after it is made and before the charge move`, rule);
       const byFtV = s.phaseCommands.byArmy[a.player].includes('forwardToVictory') && s.phaseCommands.units.includes(a.unitId);
       if (u.turn.chargeRerolled || byFtV) reject('this charge roll was already re-rolled: a dice cannot be re-rolled more than once', 'Core 2.2');
-      const dice = rollLogged(c, 2, 6, `charge-reroll:${a.unitId}`, a.player);
+      // The same number of dice as the charge roll (session 36 `chargeDice` effects; 2 otherwise).
+      const dice = rollLogged(c, chargeDiceCount(s, c.port, a.unitId).count, 6, `charge-reroll:${a.unitId}`, a.player);
       const before = u.turn.chargeRoll;
-      u.turn.chargeRoll = dice[0] + dice[1];
+      u.turn.chargeRoll = dice.reduce((x, y) => x + y, 0);
       u.turn.chargeRerolled = true;
       u.turn.pendingMove = { kind: 'charge', maxInches: u.turn.chargeRoll };
       c.events.push({ type: 'chargeReroll', unitId: a.unitId, before, dice, roll: u.turn.chargeRoll, rule });
