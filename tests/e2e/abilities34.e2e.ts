@@ -277,7 +277,7 @@ export const tests: E2ETest[] = [
         await selectUnit(page, SLOGGOTH);
         await page.waitForSelector('[data-testid=play-options] [data-testid=play-step-passives]');
         const passives = await page.$$eval('[data-testid=play-options] .play-ability', (es) => es.map((e) => e.textContent ?? ''));
-        assert(passives.some((p) => p.includes('Normal Move') && p.includes(`${nameOf(SLOGGOTH)}: On da March — apply by hand`)), `On da March beside the Normal Move: ${passives.join(' | ')}`);
+        assert(passives.some((p) => p.includes('Normal Move') && p.includes(`${nameOf(SLOGGOTH)}: On da March — applied by the engine`)), `On da March (an aura the engine reads since session 36) beside the Normal Move: ${passives.join(' | ')}`);
         assert(passives.some((p) => p.includes('Run (D6)') && p.includes('On da March')), 'and beside the Run');
 
         // Names, never ids, on both pages; no console error.
