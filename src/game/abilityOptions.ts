@@ -61,13 +61,17 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
   const candidates = Object.keys(s.units).filter((id) => s.units[id].manifestation === undefined && onBattlefield(c, id));
   let any = false;
   let why = '';
+  const fits: string[] = [];
   for (const t of candidates) {
     const p = pickProblem(c, player, user, unitPick, t, memo, a);
     if (p === null) {
       any = true;
-      out.push({ ...base, label: `${label} → ${t}`, action: action([t]), available: true, target: t });
+      // "Pick each ..." (session 36, second pass): one entry with every unit that fits.
+      if (unitPick.each) fits.push(t);
+      else out.push({ ...base, label: `${label} → ${t}`, action: action([t]), available: true, target: t });
     } else if (why === '') why = p;
   }
+  if (fits.length > 0) out.push({ ...base, label: `${label} → ${fits.join(', ')}`, action: action(fits), available: true });
   if (!any) out.push({ ...base, label, action: action(), available: false, reason: `no unit can be picked: ${describePick(unitPick)}${why ? ` (${why})` : ''}`, rejectedBy: `${a.name}: Declare` });
 }
 

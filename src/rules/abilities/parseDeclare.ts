@@ -122,14 +122,25 @@ export function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
     return [{ kind: c[2].toLowerCase() === 'friendly' ? 'friendlyUnit' : 'enemyUnit', closest: true, ...(c[1] ? { visible: true } : {}), ...(c[3] ? { notPickedThisTurn: true } : {}) }];
   }
   // "to be the target" is sometimes left out ("pick a visible friendly Kruleboyz unit wholly within 12" of them, then ...").
-  const m = /^pick (a|an|1|another|up to (\d+)) (visible )?(friendly|enemy) (.+?)(?: to be the (targets?))?$/i.exec(s);
+  // Session 36, second pass: "Pick each enemy unit in combat with this unit to be the targets" (every
+  // unit that fits is a target: `each`), "Pick any number of different visible enemy units within 18"
+  // of this unit to be the targets" (one or more: `anyNumber`); both only with "to be the targets".
+  const m = /^pick (a|an|1|another|up to (\d+)|each|any number of(?: different)?) (visible )?(friendly|enemy) (.+?)(?: to be the (targets?))?$/i.exec(s);
   if (!m) fail(d);
+  const how = m[1].toLowerCase();
+  const each = how === 'each';
+  const anyNumber = how.startsWith('any number');
   const count = m[2] ? Number(m[2]) : 1;
-  if (((m[6] ?? 'target').toLowerCase() === 'targets') !== (m[2] !== undefined) || count < 1) fail(d);
+  const plural = (m[6] ?? 'target').toLowerCase() === 'targets';
+  if (each || anyNumber) {
+    if (m[6] === undefined || !plural) fail(d);
+  } else if (plural !== (m[2] !== undefined) || count < 1) fail(d);
   const kind = m[4].toLowerCase() === 'friendly' ? 'friendlyUnit' : 'enemyUnit';
   let body = m[5];
   const pick: { -readonly [K in keyof AbilityPick]: AbilityPick[K] } = { kind };
   if (count > 1) pick.count = count;
+  if (each) pick.each = true;
+  if (anyNumber) pick.anyNumber = true;
   if (m[3]) pick.visible = true;
   // "Pick another friendly unit": not the ability's unit (an enemy unit never is).
   if (m[1].toLowerCase() === 'another') {
@@ -292,7 +303,7 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
     const cond = selfState(phrase);
     if (cond === null) fail(d);
     unitIf = cond;
-    d = lead[2].replace(/ (of|with) it\b/gi, ' $1 this unit');
+    d = lead[2].replace(/ (of|with) it\b/gi, ' $1 this unit').replace(/ within its combat range\b/gi, " within this unit's combat range");
   }
   const caster = /^pick a friendly (?:[\w'-]+ )*?(?:wizard|priest) ?to (?:cast this spell|chant this prayer),? (?:then )?/i.exec(d);
   if (caster) d = d.slice(caster[0].length).replace(/ (of|to) them\b/gi, ' $1 this unit');
@@ -304,6 +315,9 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
     picks[0] = { ...picks[0], unitIf };
   }
   const castRoll = /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(declare ?? ''));
+  // A spell or prayer names one target (`cast` / `chant`, GAME.md): "any number of" units stays by
+  // hand there (an `each` pick needs no names: the engine picks them all).
+  if (castRoll && picks.some((p) => p.anyNumber)) fail(d);
   return { picks, castRoll };
 }
 

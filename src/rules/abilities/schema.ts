@@ -237,6 +237,17 @@ export const AbilityPickSchema = z.strictObject({
    * earlier use of an ability of the same name by the same player this turn picked the unit.
    */
   notPickedThisTurn: z.boolean().optional(),
+  /**
+   * Extension (session 36, second pass): "Pick each enemy unit in combat with this unit to be the
+   * targets": every unit that fits the rest of the pick is a target (manifestations aside, as the
+   * options list picks; the ability's unit is never one of them). Not with `count` / `anyNumber`.
+   */
+  each: z.boolean().optional(),
+  /**
+   * Extension (session 36, second pass): "Pick any number of different visible enemy units within 18"
+   * of this unit to be the targets": one or more different units that each fit the pick (no upper bound).
+   */
+  anyNumber: z.boolean().optional(),
   inCombat: z.boolean().optional(),
   choices: z.array(z.string().min(1).max(200)).max(20).optional(),
   /**

@@ -98,6 +98,7 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
     return [...targets];
   }
   let i = 0;
+  const picked: string[] = [];
   for (const p of picks) {
     if (p.kind === 'point') {
       if (point === undefined) reject(`${ability.name}: pick a point ("point": [x, y], inches)`, rule);
@@ -109,22 +110,50 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
       continue;
     }
     if (p.kind === 'terrain') continue;
-    const n = p.count ?? 1;
+    if (p.each) {
+      // "Pick each enemy unit in combat with this unit" (session 36, second pass): all of them, none
+      // left out; without targets for it, the engine picks them.
+      const all = everyFitting(c, player, user, p, ability);
+      if (all.length === 0) reject(`${ability.name}: no unit can be picked: ${describePick(p)}`, rule);
+      const mine = targets.slice(i, i + all.length);
+      for (const t of mine) checkUnitPick(c, player, user, p, t, rule, ability);
+      if (mine.length === 0) {
+        picked.push(...all);
+        continue;
+      }
+      const missing = all.filter((u) => !mine.includes(u));
+      if (missing.length > 0) reject(`${ability.name} picks each unit that fits, and ${missing.map((u) => `"${u}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not picked: pick ${describePick(p)}`, rule);
+      picked.push(...mine);
+      i += mine.length;
+      continue;
+    }
+    // "Pick any number of different ... units" (session 36, second pass): every unit given from here on, at least one.
+    const n = p.anyNumber ? targets.length - i : (p.count ?? 1);
     const mine = targets.slice(i, i + n);
     if (mine.length === 0) reject(`${ability.name}: pick ${describePick(p)} ("targets")`, rule);
     for (const t of mine) checkUnitPick(c, player, user, p, t, rule, ability);
+    picked.push(...mine);
     i += mine.length;
   }
   if (i < targets.length) reject(`${ability.name} picks ${i} unit(s); ${targets.length} given`, rule);
-  return [...targets];
+  return picked;
+}
+
+/**
+ * Every unit an `each` pick makes a target: the units on the battlefield (manifestations aside, as
+ * the options list picks) that fit the pick, in the order of `state.units`.
+ */
+export function everyFitting(c: Ctx, player: PlayerId, user: string | null, p: AbilityPick, ability?: Ability, memo?: Map<string, boolean>): string[] {
+  return Object.keys(c.s.units).filter((t) => c.s.units[t].manifestation === undefined && onBattlefield(c, t) && pickProblem(c, player, user, p, t, memo, ability) === null);
 }
 
 /** A pick as words: "an enemy unit within 12" visible to this unit". */
 export function describePick(p: AbilityPick): string {
-  const who = p.closest ? `the closest${p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : ''}` : p.kind === 'friendlyUnit' ? (p.notSelf ? 'another friendly' : 'a friendly') : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
+  const side = p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : '';
+  const who = p.each ? `each${side}` : p.anyNumber ? `any number of different${side}` : p.closest ? `the closest${p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : ''}` : p.kind === 'friendlyUnit' ? (p.notSelf ? 'another friendly' : 'a friendly') : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
   const kw = `${p.keyword ? ` ${p.keyword}` : ''}${p.anyKeyword ? ` ${p.anyKeyword.join(' or ')}` : ''}`;
   const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"` : '';
-  return `${who}${kw} unit${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}`;
+  return `${who}${kw} unit${p.anyNumber ? 's' : ''}${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}`;
 }
 
 /** What a use records of its picks: the targets, only when a pick must not repeat them this turn (`notPickedThisTurn`). */
@@ -150,6 +179,7 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
     if (user === null) return 'the ability has no unit for the condition of its Declare';
     if (!conditionHolds(s, c.port, p.unitIf, user, user)) return `"${user}" does not meet the Declare's condition (${describeCondition(p.unitIf)})`;
   }
+  if (p.each && t === user) return `"${t}" is the unit using the ability: "each" picks the other units`;
   if (p.notSelf && t === user) return `"${t}" is the unit using the ability: pick another unit`;
   if (p.cond !== undefined && !conditionHolds(s, c.port, p.cond, t, user)) return `"${t}" is not a unit ${describeCondition(p.cond)}`;
   if (p.keyword !== undefined && !hasKeywordNow(s, c.port, t, p.keyword)) return `"${t}" is not ${p.keyword}`;
