@@ -68,6 +68,8 @@ export interface AbilityContext {
   readonly ids: AbilityIds;
   /** Keywords of the army (for keyword runs in rules text). */
   readonly known: readonly string[];
+  /** The army's unit (warscroll) names, read as nouns in a Declare's pick ("a friendly Grimghast Reapers unit"). */
+  readonly names?: readonly string[];
   readonly warnings: string[];
   /** Parses already made in this import (the same text on several units parses once). */
   readonly parsed?: Map<string, ReturnType<typeof parseEffect>>;
@@ -129,7 +131,7 @@ export function readAbility(p: RNode, source: AbilitySource, owner: string, wher
   const key = `${kind}\u0000${timingText}\u0000${declare ?? ''}\u0000${effect}`;
   let parsed = timing.parsed === false ? { resolves: null } : ctx.parsed?.get(key);
   if (!parsed) {
-    parsed = parseEffect({ declare, effect, timing, knownKeywords: ctx.known });
+    parsed = parseEffect({ declare, effect, timing, knownKeywords: ctx.known, ...(ctx.names ? { unitNames: ctx.names } : {}) });
     ctx.parsed?.set(key, parsed);
   }
   return {

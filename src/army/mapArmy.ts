@@ -374,7 +374,9 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
   };
   // Keywords of the army, to read keyword runs in rules text ("Kruleboyz Infantry").
   const known = [...new Set([raw.faction.toUpperCase(), ...[...raw.units, ...raw.factionTerrain].flatMap((u) => u.categories.filter(isKeyword)), ...raw.manifestations.flatMap((m) => m.categories.filter(isKeyword))])];
-  const abilityCtx: AbilityContext = { ids: new AbilityIds(), known, warnings, parsed: new Map() };
+  // Its unit (warscroll) names, read as nouns in picks ("a visible friendly Grimghast Reapers unit").
+  const names = [...new Set(raw.units.map((u) => u.name))];
+  const abilityCtx: AbilityContext = { ids: new AbilityIds(), known, names, warnings, parsed: new Map() };
   const units = raw.units.map((u) => mapUnit(u, newId(u.name), opts, warnings, where, abilityCtx));
   const isHero = (i: number) => units[i].warscroll.keywords.some((k) => keywordsMatch(k, 'HERO'));
   const isWarmaster = (i: number) => units[i].warscroll.keywords.some((k) => keywordsMatch(k, 'WARMASTER'));

@@ -26,17 +26,18 @@ for (const list of readdirSync(ROSTERS).filter((d) => !d.startsWith('.')).sort()
   const known = new Set<string>();
   for (const u of r.army.units) for (const k of u.warscroll.keywords ?? []) known.add(k);
   known.add(r.army.faction.toUpperCase());
+  const names = [...new Set(r.army.units.map((u) => u.name))];
   for (const row of abilityRows(r.army)) {
     total++;
     const a = row.ability;
     if (a.resolves !== null) continue;
     let side: Gap['side'] = 'effect';
     try {
-      readDeclareText(a.declare, known, a.timing);
+      readDeclareText(a.declare, known, a.timing, names);
     } catch {
       side = 'declare';
     }
-    const p = parseEffect({ declare: a.declare, effect: a.effect, timing: a.timing, knownKeywords: known });
+    const p = parseEffect({ declare: a.declare, effect: a.effect, timing: a.timing, knownKeywords: known, unitNames: names });
     let declareOnly = false;
     if (side === 'declare') {
       const stand = ['Pick an enemy unit to be the target.', 'Pick a friendly unit to be the target.', 'Pick up to 3 enemy units to be the targets.', null];

@@ -108,8 +108,12 @@ export function readUnitPhrase(phrase: string, known: Iterable<string>, alternat
   return { ...(kws.length > 0 ? { keyword: keywordSpec(kws) } : {}), ...(notKeyword ? { notKeyword } : {}), ...(anyKeyword ? { anyKeyword } : {}) };
 }
 
-/** The Declare (caster clause and casting/chanting roll already removed) → picks. */
-export function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
+/**
+ * The Declare (caster clause and casting/chanting roll already removed) → picks. `names`: the
+ * army's unit (warscroll) names, read as nouns when the words before "unit" are no keyword run
+ * ("a visible friendly Grimghast Reapers unit": `warscroll: "Grimghast Reapers"`, session 36 second pass).
+ */
+export function readDeclare(d: string, known: Iterable<string>, names: readonly string[] = []): AbilityPick[] {
   const s = d.replace(/\.$/, '').trim();
   if (s === '') return [];
   // "Pick the closest visible enemy unit to this unit that has not been picked to be the target of
@@ -178,7 +182,17 @@ export function readDeclare(d: string, known: Iterable<string>): AbilityPick[] {
       }
     }
   }
-  const kw = readUnitPhrase(body, known, true);
+  const named = /^([\w' -]+?) units?$/i.exec(body.trim());
+  const name = named ? names.find((n) => n.toLowerCase() === named[1].toLowerCase()) : undefined;
+  let kw: UnitPhrase;
+  try {
+    kw = readUnitPhrase(body, known, true);
+  } catch (e) {
+    // A warscroll name as the noun (and no keyword run of the army): the picked unit is one of that warscroll.
+    if (!(e instanceof NotUnderstood) || name === undefined) throw e;
+    pick.warscroll = name;
+    return [pick];
+  }
   if (kw.keyword) pick.keyword = kw.keyword;
   if (kw.notKeyword) pick.notKeyword = kw.notKeyword;
   if (kw.anyKeyword) pick.anyKeyword = kw.anyKeyword;
@@ -291,7 +305,7 @@ export function mergeConditions(a: AbilityCondition | undefined, b: AbilityCondi
  * @returns the picks (empty: no Declare) and whether the Declare makes a casting or chanting roll.
  * @throws NotUnderstood when a clause is not read.
  */
-export function readDeclareText(declare: string | null, known: Iterable<string>, timing?: { when: string }): { picks: AbilityPick[]; castRoll: boolean } {
+export function readDeclareText(declare: string | null, known: Iterable<string>, timing?: { when: string }, names: readonly string[] = []): { picks: AbilityPick[]; castRoll: boolean } {
   let d = plainRulesText(declare ?? '').replace(/\bpicka\b/gi, 'pick a');
   // "If this unit charged this phase / is contesting an objective you control / is not in combat, pick ..."
   // (session 36): a condition on the ability's unit, checked when it is declared (`unitIf` of the pick).
@@ -309,7 +323,7 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
   if (caster) d = d.slice(caster[0].length).replace(/ (of|to) them\b/gi, ' $1 this unit');
   d = d.replace(/\bthe (caster|chanter)\b/gi, 'this unit');
   d = d.replace(/(?:,|\.)? (?:then,? )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
-  const picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known);
+  const picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known, names);
   if (unitIf !== undefined) {
     if (picks.length !== 1) fail(d);
     picks[0] = { ...picks[0], unitIf };

@@ -72,3 +72,38 @@ describe('"Pick any number of (different) ... units ... to be the targets": one 
     expect(r.unparsed).toMatch(/return a number of slain models/);
   });
 });
+
+describe('a warscroll name as the noun of a pick (warscroll; the importer passes the army\'s unit names)', () => {
+  const SKV_NAMES = ['Gutter Runners', 'Clanrats', 'Warlock Engineer'];
+  const charge = 'Add 2 to charge rolls for the target for the rest of the turn.';
+  const parseNamed = (declare: string, names: string[] = SKV_NAMES) =>
+    parseEffect({ declare, effect: charge, timing: parseTiming('Your Movement Phase', false), knownKeywords: SKV, unitNames: names });
+  it('Diversionary Assault (skv-001-all-units): "a visible friendly Gutter Runners unit wholly within 13" of this unit"', () => {
+    const r = parseNamed('Pick a visible friendly **Gutter Runners** unit wholly within\n13" of this unit to be the target.');
+    expect(r.picks).toEqual([{ kind: 'friendlyUnit', visible: true, within: 13, wholly: true, warscroll: 'Gutter Runners' }]);
+    expect(AbilityPickSchema.safeParse(r.picks![0]).success).toBe(true);
+    expect(r.resolves).toEqual([{ modify: 'charge', by: 2, targets: 'targets', duration: 'turn' }]);
+  });
+  it('Eager Death-Dealers (nh-001-all-units): "a visible friendly Grimghast Reapers unit wholly within 12" of this unit"', () => {
+    const r = parseEffect({
+      declare: 'Pick a visible friendly **Grimghast Reapers** unit wholly within 12" of this unit to be the target.',
+      effect: "Add 1 to wound rolls for the target's combat attacks for the rest of the turn.",
+      timing: parseTiming('Your Combat Phase', false),
+      knownKeywords: NH,
+      unitNames: ['Grimghast Reapers', 'Chainrasps'],
+    });
+    expect(r.picks).toEqual([{ kind: 'friendlyUnit', visible: true, within: 12, wholly: true, warscroll: 'Grimghast Reapers' }]);
+  });
+  it('twin: the same text when the army has no unit of that name (no names passed, or another army): by hand', () => {
+    expect(parseNamed('Pick a visible friendly **Gutter Runners** unit wholly within\n13" of this unit to be the target.', []).resolves).toBeNull();
+    expect(parseNamed('Pick a visible friendly **Gutter Runners** unit wholly within\n13" of this unit to be the target.', ['Clanrats']).resolves).toBeNull();
+  });
+  it('twin: a name with a keyword or another name beside it ("Skaven Gutter Runners unit", "Gutter Runners or Clanrats unit"): by hand', () => {
+    expect(parseNamed('Pick a visible friendly Skaven Gutter Runners unit wholly within 13" of this unit to be the target.').resolves).toBeNull();
+    expect(parseNamed('Pick a visible friendly Gutter Runners or Clanrats unit wholly within 13" of this unit to be the target.').resolves).toBeNull();
+  });
+  it('a keyword run of the army is still read as keywords even when a unit has that name (Skaven)', () => {
+    const r = parseNamed('Pick a visible friendly Skaven unit wholly within 13" of this unit to be the target.', ['Skaven', ...SKV_NAMES]);
+    expect(r.picks).toEqual([{ kind: 'friendlyUnit', visible: true, within: 13, wholly: true, keyword: 'SKAVEN' }]);
+  });
+});

@@ -50,6 +50,8 @@ export interface EffectInput {
   readonly timing: AbilityTiming;
   /** Keywords of the army (units' keywords, faction), to read keyword runs ("Kruleboyz Infantry"). */
   readonly knownKeywords: Iterable<string>;
+  /** The army's unit (warscroll) names, read as nouns in a Declare's pick ("a friendly Grimghast Reapers unit"). */
+  readonly unitNames?: readonly string[];
 }
 
 /** The parse: `resolves` (null: by hand), the Declare's `picks` when understood, and why not. */
@@ -393,7 +395,7 @@ function sentences(effect: string): string[] {
 export function parseEffect(input: EffectInput): ParsedEffect {
   const known = [...input.knownKeywords];
   try {
-    const { picks, castRoll } = readDeclareText(input.declare, known, input.timing);
+    const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
     const ss = sentences(input.effect.replace(/\bthe (caster|chanter)\b/gi, 'this unit'));
     if (ss.length === 0) fail('(no effect)');

@@ -248,6 +248,11 @@ export const AbilityPickSchema = z.strictObject({
    * of this unit to be the targets": one or more different units that each fit the pick (no upper bound).
    */
   anyNumber: z.boolean().optional(),
+  /**
+   * Extension (session 36, second pass): the picked unit is a unit of this warscroll, by its name as the
+   * roster gives it ("a visible friendly Grimghast Reapers unit"; compared case-insensitively).
+   */
+  warscroll: z.string().min(1).max(200).optional(),
   inCombat: z.boolean().optional(),
   choices: z.array(z.string().min(1).max(200)).max(20).optional(),
   /**

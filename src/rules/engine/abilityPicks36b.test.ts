@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ability, gameAtHero, play, refused, roster, tablePortAt } from './abilityKit.test-helpers';
 import type { GameState } from './state';
 import { parseEffect } from '../abilities/parseEffect';
-import { abilityStrike, abilityWard } from '../abilities/passives';
+import { abilityStrike, abilityWard, modified } from '../abilities/passives';
 import type { Ability } from '../abilities/schema';
 import type { RosterInput } from './roster';
 import { parseTiming } from '../abilities/parseTiming';
@@ -121,5 +121,34 @@ describe('"Pick any number of different visible enemy units within 18" of this u
   it('none named is refused (any number means at least one here); the same unit twice is refused (Core 28.0)', () => {
     expect(refused(s, port, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'light' })).toEqual({ reason: 'Light: pick any number of different enemy units within 18" visible to this unit ("targets")', rule: 'Light: Declare' });
     expect(refused(s, port, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'light', targets: ['p2-boyz', 'p2-boyz'] }).rule).toBe('Core 28.0');
+  });
+});
+
+describe('Diversionary Assault (skv): "Pick a visible friendly Gutter Runners unit wholly within 13" of this unit" (warscroll name)', () => {
+  // p1's Gutrippaz renamed Gutter Runners (the importer gives a unit its warscroll's name); the Slittaz are not.
+  const p1 = (assault: Ability): RosterInput => {
+    const r = roster('p1', [assault]);
+    return { ...r, units: r.units.map((u) => (u.id === 'p1-boyz' ? { ...u, name: 'Gutter Runners' } : u)) };
+  };
+  const timing = parseTiming('Your Hero Phase', false);
+  const p = parseEffect({ declare: 'Pick a visible friendly **Gutter Runners** unit wholly within\n13" of this unit to be the target.', effect: 'Add 2 to charge rolls for the target for the rest of the turn.', timing, knownKeywords: KNOWN, unitNames: ['Swampcalla Shaman', 'Gutter Runners', 'Hobgrot Slittaz'] });
+  const assault = ability({ id: 'assault', name: 'Diversionary Assault', timing, declare: 'Pick a visible friendly Gutter Runners unit wholly within 13" of this unit to be the target.', effect: 'Add 2 to charge rolls for the target for the rest of the turn.', picks: p.picks, resolves: p.resolves });
+  // The shaman at (10, 20); the Gutter Runners from (14, 15) and the Slittaz from (10, 26), both wholly within 13".
+  const port = tablePortAt({ 'p1-hero': [10, 20], 'p1-boyz': [14, 15], 'p1-gits': [10, 26] });
+  const s = gameAtHero(p1(assault), roster('p2'), port);
+  it('the Slittaz (another warscroll) are refused naming the warscroll; the Gutter Runners are picked (+2 to charge rolls)', () => {
+    expect(p.resolves).not.toBeNull();
+    expect(refused(s, port, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'assault', targets: ['p1-gits'] })).toEqual({
+      reason: '"p1-gits" is not a Gutter Runners unit: pick a friendly Gutter Runners unit wholly within 13" visible to this unit',
+      rule: 'Diversionary Assault: Declare',
+    });
+    const r = play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'assault', targets: ['p1-boyz'] }]);
+    expect(modified(r.s, port, 'p1-boyz', 'charge').add).toBe(2);
+    expect(modified(r.s, port, 'p1-gits', 'charge').add).toBe(0);
+  });
+  it('p2\'s Gutrippaz (named Gutrippaz) are not Gutter Runners either: refused', () => {
+    const near = tablePortAt({ 'p1-hero': [10, 20], 'p2-boyz': [16, 20] });
+    const s2 = gameAtHero(p1(assault), roster('p2'), near);
+    expect(refused(s2, near, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'assault', targets: ['p2-boyz'] }).reason).toMatch(/^"p2-boyz" is not a friendly unit/);
   });
 });

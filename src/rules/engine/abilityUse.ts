@@ -151,7 +151,7 @@ export function everyFitting(c: Ctx, player: PlayerId, user: string | null, p: A
 export function describePick(p: AbilityPick): string {
   const side = p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : '';
   const who = p.each ? `each${side}` : p.anyNumber ? `any number of different${side}` : p.closest ? `the closest${p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : ''}` : p.kind === 'friendlyUnit' ? (p.notSelf ? 'another friendly' : 'a friendly') : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
-  const kw = `${p.keyword ? ` ${p.keyword}` : ''}${p.anyKeyword ? ` ${p.anyKeyword.join(' or ')}` : ''}`;
+  const kw = `${p.warscroll ? ` ${p.warscroll}` : ''}${p.keyword ? ` ${p.keyword}` : ''}${p.anyKeyword ? ` ${p.anyKeyword.join(' or ')}` : ''}`;
   const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"` : '';
   return `${who}${kw} unit${p.anyNumber ? 's' : ''}${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}`;
 }
@@ -182,6 +182,7 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
   if (p.each && t === user) return `"${t}" is the unit using the ability: "each" picks the other units`;
   if (p.notSelf && t === user) return `"${t}" is the unit using the ability: pick another unit`;
   if (p.cond !== undefined && !conditionHolds(s, c.port, p.cond, t, user)) return `"${t}" is not a unit ${describeCondition(p.cond)}`;
+  if (p.warscroll !== undefined && rosterUnit(s, t).name.toLowerCase() !== p.warscroll.toLowerCase()) return `"${t}" is not a ${p.warscroll} unit`;
   if (p.keyword !== undefined && !hasKeywordNow(s, c.port, t, p.keyword)) return `"${t}" is not ${p.keyword}`;
   if (p.anyKeyword !== undefined && !p.anyKeyword.some((k) => hasKeywordNow(s, c.port, t, k))) return `"${t}" is not ${p.anyKeyword.join(' or ')}`;
   if (p.notKeyword !== undefined && hasKeywordNow(s, c.port, t, p.notKeyword)) return `"${t}" is ${p.notKeyword}`;
