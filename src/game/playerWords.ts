@@ -8,21 +8,8 @@
  * @module
  */
 import { PRAYERS, SPELLS } from '../rules/engine/magic';
-import { COMMANDS, type GameState } from '../rules/engine/state';
-
-/** Command names as the rules write them (Commands 2.0-8.0). */
-export const COMMAND_NAMES: Record<keyof typeof COMMANDS, string> = {
-  rally: 'Rally',
-  magicalIntervention: 'Magical Intervention',
-  redeploy: 'Redeploy',
-  atTheDouble: 'At the Double',
-  forwardToVictory: 'Forward to Victory',
-  allOutAttack: 'All-out Attack',
-  allOutDefence: 'All-out Defence',
-  coveringFire: 'Covering Fire',
-  counterCharge: 'Counter-charge',
-  powerThrough: 'Power Through',
-};
+import type { GameState } from '../rules/engine/state';
+import { COMMAND_NAMES } from '../rules/engine/reactionWindows';
 
 /** Battle tactic names as the battle tactic cards write them (BattleTactics 3.0). */
 export const TACTIC_NAMES: Record<string, string> = {

@@ -18,12 +18,11 @@
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { towerSetup } from '../../src/cli/benchGame';
 import { tests as flow35bTests } from './flow35b.e2e';
 import { idsShown, shownTexts } from './idScan';
 import { uploadGame } from './savedGame';
-import { assert, assertEqual, frames, modelOnScreen, openApp, playCall as play, playReady, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, frames, modelOnScreen, openApp, playCall as play, playReady, type E2EContext, type E2ETest, clickForNextState as click } from './harness';
 
 type P2 = [number, number];
 interface Unit {
@@ -64,13 +63,6 @@ function gameIds(s: Summary): Set<string> {
   for (const m of Object.keys(s.board.positions)) ids.add(m);
   for (const m of s.board.removed) ids.add(m);
   return ids;
-}
-
-/** Clicks an enabled button and waits for the next game state. */
-async function click(page: Page, selector: string): Promise<void> {
-  const v = await play<number>(page, 'version()');
-  await page.click(`${selector}:not([disabled])`);
-  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v, { timeout: 120_000 });
 }
 
 export const tests: E2ETest[] = [

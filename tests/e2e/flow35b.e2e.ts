@@ -15,7 +15,7 @@
  * height "Start the battle" is in view without scrolling.
  */
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, modelOnScreen, openPlay, playCall as play, playReady, type E2ETest } from './harness';
+import { assert, assertEqual, frames, modelOnScreen, openPlay, playCall as play, playReady, type E2ETest, clickForNextState as click } from './harness';
 
 interface Unit {
   id: string;
@@ -51,13 +51,6 @@ const panelButtons = (page: Page) =>
       return { key: b.getAttribute('data-testid') ?? b.textContent ?? '', x: Math.round(r.x), y: Math.round(r.y), h: Math.round(r.height) };
     }),
   );
-
-/** Clicks an enabled button and waits for the next game state. */
-async function click(page: Page, selector: string): Promise<void> {
-  const v = await play<number>(page, 'version()');
-  await page.click(`${selector}:not([disabled])`);
-  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v, { timeout: 120_000 });
-}
 
 export const tests: E2ETest[] = [
   {

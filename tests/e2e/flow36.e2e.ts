@@ -16,7 +16,7 @@
  * once the opponent's turn has begun.
  */
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, filesCall, frames, keptPage, modelOnScreen, openApp, playCall as play, playReady, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, filesCall, frames, keptPage, modelOnScreen, openApp, playCall as play, playReady, type E2EContext, type E2ETest, clickForNextState as click } from './harness';
 
 interface Unit {
   id: string;
@@ -76,13 +76,6 @@ const autosaved = (page: Page) =>
     const g = JSON.parse(t) as { actions: unknown[]; rosters: { p1: { name: string }; p2: { name: string } } };
     return { actions: g.actions.length, p1: g.rosters.p1.name, p2: g.rosters.p2.name };
   });
-
-/** Clicks an enabled button and waits for the next game state. */
-async function click(page: Page, selector: string): Promise<void> {
-  const v = await play<number>(page, 'version()');
-  await page.click(`${selector}:not([disabled])`);
-  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v, { timeout: 120_000 });
-}
 
 export const tests: E2ETest[] = [
   {

@@ -225,11 +225,19 @@ export async function openPlay(ctx: E2EContext): Promise<{ page: Page; errors: s
   return opened;
 }
 
+/**
+ * Clicks the first enabled element matching `selector` and waits (up to `timeoutMs`, default 120 s)
+ * until the page shows the next game state (the Play API's `version()` moved on).
+ */
+export async function clickForNextState(page: Page, selector: string, timeoutMs = 120_000): Promise<void> {
+  const v = await playCall<number>(page, 'version()');
+  await page.click(`${selector}:not([disabled])`);
+  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v, { timeout: timeoutMs });
+}
+
 /** Clicks an enabled Play button (by test id) and waits until the page shows the next game state. */
 export async function clickPlay(page: Page, testid: string): Promise<void> {
-  const v = await playCall<number>(page, 'version()');
-  await page.click(`[data-testid=${testid}]:not([disabled])`);
-  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v);
+  await clickForNextState(page, `[data-testid=${testid}]`, 30_000);
 }
 
 /** The trimmed text of the first element matching `selector` ('' when it has none). */

@@ -14,10 +14,9 @@
  * - every phase ended with its button, through p2's turn, to battle round 2.
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { hotseatSetup } from '../../workers/gameSetup';
 import { uploadGame } from './savedGame';
-import { assert, assertEqual, frames, frameShown, pageToLoadInto, type E2EContext, type E2ETest, playCall as play, textOf as text } from './harness';
+import { assert, assertEqual, frames, frameShown, pageToLoadInto, type E2EContext, type E2ETest, playCall as play, textOf as text, clickForNextState as click } from './harness';
 
 type P2 = [number, number];
 interface Unit {
@@ -52,13 +51,6 @@ interface Route {
   reason?: string;
 }
 
-
-/** Clicks a Play button and waits until the page shows the next game state. */
-async function click(page: Page, selector: string): Promise<void> {
-  const v = await play<number>(page, 'version()');
-  await page.click(`${selector}:not([disabled])`);
-  await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v);
-}
 
 const in1 = (v: number) => String(Math.round(v * 10) / 10);
 

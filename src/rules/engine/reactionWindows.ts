@@ -19,13 +19,16 @@
  */
 
 import type { Ctx } from './core';
-import type { Action, GameState } from './state';
+import { COMMANDS, type Action, type GameState } from './state';
 import { abilityState, stampOf } from '../abilities/record';
 import { armyAbilities, findAbility, unitAbilities } from '../abilities/catalog';
 import type { Trigger } from '../abilities/timing';
 
-/** The commands' names as printed (Commands 2.0-8.0), for "the 'Redeploy' command" triggers. */
-export const COMMAND_NAMES: Readonly<Record<string, string>> = {
+/**
+ * The commands' names as the rules print them (Commands 2.0-8.0): for "the 'Redeploy' command"
+ * triggers here, and the battle log's words (`src/game/playerWords.ts`).
+ */
+export const COMMAND_NAMES: Readonly<Record<keyof typeof COMMANDS, string>> = {
   rally: 'Rally',
   magicalIntervention: 'Magical Intervention',
   redeploy: 'Redeploy',
@@ -70,7 +73,7 @@ function declarationsOf(c: Ctx, a: Action): Declared[] {
   const s = c.s;
   switch (a.type) {
     case 'command':
-      return [{ player: a.player, unitId: a.unitId, name: COMMAND_NAMES[a.command] ?? a.command, keywords: ['COMMAND'], targets: a.target !== undefined ? [a.target] : [] }];
+      return [{ player: a.player, unitId: a.unitId, name: (COMMAND_NAMES as Readonly<Record<string, string>>)[a.command] ?? a.command, keywords: ['COMMAND'], targets: a.target !== undefined ? [a.target] : [] }];
     case 'run': {
       const run: Declared = { player: a.player, unitId: a.unitId, name: 'Run', keywords: ['CORE', 'MOVE', 'RUN'], targets: [] };
       return a.atTheDouble === true ? [run, { player: a.player, unitId: a.unitId, name: 'At the Double', keywords: ['COMMAND'], targets: [] }] : [run];
