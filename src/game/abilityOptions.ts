@@ -110,8 +110,10 @@ function magicEntries(c: Ctx, player: PlayerId, unitId: string, a: Ability, out:
     if (s.units[t].manifestation !== undefined || !onBattlefield(c, t)) continue;
     const p = pickProblem(c, player, unitId, pick, t, memo, a);
     if (p === null) {
+      // "Pick each ..." (session 36, second pass): one entry, no target named (the engine picks them all).
+      if (pick.each && any) continue;
       any = true;
-      out.push({ ...base, label: `${label} → ${t}`, action: mk(t), available: true, target: t });
+      out.push(pick.each ? { ...base, label: `${label} → each ${pick.kind === 'friendlyUnit' ? 'friendly' : 'enemy'} unit that fits`, action: mk(), available: true } : { ...base, label: `${label} → ${t}`, action: mk(t), available: true, target: t });
     } else if (why === '') why = p;
   }
   // Its window is open but nothing can be picked: listed, not available, with the Declare's reason.

@@ -152,3 +152,27 @@ describe('Diversionary Assault (skv): "Pick a visible friendly Gutter Runners un
     expect(refused(s2, near, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'assault', targets: ['p2-boyz'] }).reason).toMatch(/^"p2-boyz" is not a friendly unit/);
   });
 });
+
+describe('an "each" pick in a spell: cast with no target, the engine picks every unit that fits', () => {
+  const KNOWN_SPELL = { id: 'quake', name: 'Quake', source: 'spell' as const, castingValue: 5, keywords: ['SPELL'] };
+  const timingHero = parseTiming('Your Hero Phase', false);
+  const declare = 'Pick each enemy unit in combat with this unit to be the targets, then make a casting roll of 2D6.';
+  const effect = 'Inflict 1 mortal damage on each target.';
+  const p = parseEffect({ declare, effect, timing: timingHero, knownKeywords: KNOWN });
+  const quake = ability({ ...KNOWN_SPELL, timing: timingHero, declare, effect, picks: p.picks, resolves: p.resolves });
+  // As for Fissures In Reality: p2's Gutrippaz and Slittaz in combat with the shaman at (10, 20).
+  const port = tablePortAt({ 'p1-hero': [10, 20], 'p1-boyz': [30, 5], 'p2-boyz': [12.5, 20], 'p2-gits': [10, 23] });
+  const s = gameAtHero(roster('p1', [quake]), roster('p2'), port);
+  it('the options offer one cast with no target; cast (2D6 of 12, p2 does not unbind) it slays one model of each', () => {
+    expect(p.resolves).not.toBeNull();
+    const offered = unitAbilityOptions(s, port, 'p1-hero').filter((o) => o.ability.name === 'Quake' && o.available);
+    expect(offered.map((o) => o.action)).toEqual([{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'quake' }]);
+    const r = play({ ...s, diceScript: [6, 6] } as GameState, port, [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'quake' }, { type: 'pass', player: 'p2' }]);
+    expect(r.s.units['p2-boyz'].slain).toHaveLength(1);
+    expect(r.s.units['p2-gits'].slain).toHaveLength(1);
+    expect(r.s.units['p2-hero'].slain ?? []).toHaveLength(0);
+  });
+  it('cast naming only one of them: refused with the Declare', () => {
+    expect(refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'quake', target: 'p2-boyz' }).rule).toBe('Quake: Declare');
+  });
+});
