@@ -57,11 +57,12 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('mayShootAfter' in e) what = `may shoot after ${e.mayShootAfter}`;
   else if ('mortalPerRoll' in e) what = `${e.mortalPerRoll} mortal on ${e.to} per unmodified ${e.roll} ${e.unmodified}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}`;
   else if ('failUnmodified' in e) what = `incoming ${e.failUnmodified} fails on 1-${e.upTo}`;
+  else if ('maxControl' in e) what = `max control score ${e.maxControl}`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else what = `note: ${e.note}`;
   const tgt = Array.isArray(e.targets) ? e.targets.join('+') : (e.targets ?? 'self');
-  const extra = [e.duration ? `for ${e.duration}` : '', e.while ? `while ${describeCondition(e.while)}` : '', e.if ? `if ${describeCondition(e.if)}` : ''].filter((x) => x !== '');
+  const extra = [e.duration ? `for ${e.duration}` : '', e.while ? `while ${describeCondition(e.while)}` : '', e.if ? `if ${describeCondition(e.if)}` : '', e.visible ? 'if visible' : '', e.unlessCastRoll !== undefined ? `unless the roll was ${e.unlessCastRoll}+` : ''].filter((x) => x !== '');
   return `${what} → ${tgt}${extra.length > 0 ? ` ${extra.join(' ')}` : ''}`;
 }
 

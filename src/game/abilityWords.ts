@@ -73,7 +73,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   const att = typeof r.attacks === 'string' && r.attacks !== 'all' ? ` (${r.attacks} attacks)` : '';
   const sign = (n: number) => `${n >= 0 ? '+' : ''}${n}`;
   let what: string;
-  if ('modify' in e) what = `${sign(e.by)} to ${ROLL_WORDS[e.modify] ?? e.modify}${att}`;
+  if ('modify' in e) what = `${sign(e.by)} to ${e.modify === 'control' ? 'the control score' : (ROLL_WORDS[e.modify] ?? e.modify)}${att}`;
   else if ('set' in e) what = `${ROLL_WORDS[e.set] ?? e.set} set to ${e.to}${att}`;
   else if ('ward' in e) what = `WARD (${e.ward}+)`;
   else if ('reroll' in e) what = `re-roll ${e.which === 'ones' ? 'unmodified 1s on ' : e.which === 'failed' ? 'failed ' : ''}${ROLL_WORDS[e.reroll] ?? e.reroll}${att}`;
@@ -89,6 +89,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('mayShootAfter' in e) what = `may shoot after a ${e.mayShootAfter}`;
   else if ('mortalPerRoll' in e) what = `${e.mortalPerRoll} mortal damage on ${e.to === 'attacker' ? 'the attacking unit' : 'itself'} for each unmodified ${e.roll} roll of ${e.unmodified}${att}`;
   else if ('failUnmodified' in e) what = `attacks that target it fail on an unmodified ${e.failUnmodified === 'hit' ? 'hit roll' : 'hit or wound roll'} of 1-${e.upTo}`;
+  else if ('maxControl' in e) what = `a maximum control score of ${e.maxControl}`;
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

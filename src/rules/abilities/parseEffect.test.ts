@@ -44,8 +44,17 @@ describe('heal', () => {
   it('twin: Mantle of the First Storm (sce) heals only "if any enemy models were slain by this unit\'s attacks this turn": by hand', () => {
     expect(parse("If any enemy models were slain by this unit's attacks this turn, Heal (4) this unit.", { timing: 'End of Any Turn' }).resolves).toBeNull();
   });
-  it('twin: Fixin\' Beat (ij) heals more on a chanting roll of 8+: by hand', () => {
-    expect(parse('Heal (D6) the target. If the chanting roll was 8+, Heal (D3+3) the target instead.', { timing: 'Your Hero Phase', declare: 'Pick a friendly Ironjawz Priest to chant this prayer, pick a visible friendly Ironjawz unit wholly within 12" of them to be the target, then make a chanting roll of D6.', keywords: ['IRONJAWZ', 'PRIEST'] }).resolves).toBeNull();
+  it('Fixin\' Beat (ij) heals more on a chanting roll of 8+ "instead": read since session 36\'s second pass (parseEffectShapes36b.test.ts); healing something else instead stays by hand', () => {
+    const opts = { timing: 'Your Hero Phase', declare: 'Pick a friendly Ironjawz Priest to chant this prayer, pick a visible friendly Ironjawz unit wholly within 12" of them to be the target, then make a chanting roll of D6.', keywords: ['IRONJAWZ', 'PRIEST'] };
+    expect(parse('Heal (D6) the target. If the chanting roll was 8+, Heal (D3+3) the target instead.', opts).resolves).toEqual([
+      { heal: 'D6', targets: 'targets', unlessCastRoll: 8 },
+      { heal: 'D3+3', targets: 'targets', if: { castRoll: 8 } },
+    ]);
+    expect(parse('Heal (D6) the target. If the chanting roll was 8+, Heal (D3+3) this unit instead.', opts).resolves).toEqual([
+      { heal: 'D6', targets: 'targets', unlessCastRoll: 8 },
+      { heal: 'D3+3', targets: 'self', if: { castRoll: 8 } },
+    ]);
+    expect(parse('Heal (D6) the target. If the chanting roll was 8+, the target has Ward (5+) for the rest of the turn instead.', opts).resolves).toBeNull();
   });
 });
 

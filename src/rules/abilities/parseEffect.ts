@@ -32,6 +32,11 @@
  *   1-N (`failUnmodified`); Shoot after a Run / Retreat (`mayShootAfter`, several permissions from one
  *   clause); the number of dice of charge rolls (`modify: "chargeDice"`); "an amount of mortal damage
  *   equal to the roll" (`mortal: "roll"`, `die`); an aura's condition written first.
+ * - Session 36, second pass (docs/abilities.md "Effect shapes added in session 36, second pass"): "If the
+ *   chanting roll was N+, <effect> instead" (`unlessCastRoll` on the effect replaced, `if: {castRoll}` on
+ *   the new one) and "this ability affects all visible friendly K units wholly within M" of the chanter"
+ *   (the effects copied onto that group, fixed when the ability resolves, `visible`); "a maximum control
+ *   score of N" (`maxControl`).
  *
  * @module
  */
@@ -236,6 +241,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
     return { body: { critOn: Number(m[3]), attacks: scopeOf(m[2]) }, subj: readSubject(m[1], ctx) };
   }
   if ((m = rx(`^this unit has a control characteristic of (\\d+)$`).exec(t))) return { body: { set: 'control', to: Number(m[1]) }, subj: { targets: 'self' } };
+  // Session 36, second pass: "This unit has a maximum control score of 1." (Core 32.2, the unit's score capped).
+  if ((m = rx(`^${SUBJ} (?:has|have) a maximum control score of (\\d+)$`).exec(t))) return { body: { maxControl: Number(m[2]) }, subj: readSubject(m[1], ctx) };
   fail(c);
 }
 
@@ -401,8 +408,18 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     if (ss.length === 0) fail('(no effect)');
     const out: AbilityEffect[] = [];
     let outer: Duration;
+    let sentenceStart = 0; // where the effects of the sentence being read begin in `out`
     for (let i = 0; i < ss.length; i++) {
       const s = ss[i].replace(/\.$/, '');
+      const prevStart = sentenceStart;
+      sentenceStart = out.length;
+      // Session 36, second pass: a casting / chanting roll of N+ replacing what the text said before ("... instead",
+      // "this ability affects all visible friendly K units wholly within N" of the chanter").
+      const alt = ctx.castRoll && !ctx.passive ? /^if the (?:casting|chanting) roll was (\d+)\+, (.+)$/i.exec(s) : null;
+      if (alt && (/ instead$/i.test(alt[2]) || /^this ability affects all /i.test(alt[2]))) {
+        out.push(...castRollAlternative(Number(alt[1]), alt[2], out, prevStart, i === ss.length - 1, ctx, outer));
+        continue;
+      }
       // "Until the start of your next turn:" followed by bullets.
       const lead = /^(until the start of your next turn|for the rest of the (?:turn|phase|battle round|battle)):$/i.exec(s);
       if (lead) {
@@ -448,6 +465,69 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     if (e instanceof NotUnderstood) return { resolves: null, unparsed: e.message.slice(0, 300) };
     throw e;
   }
+}
+
+/** The fields every effect may carry besides its kind (schema.ts `EffectCommon`). */
+const FRAME_KEYS = ['targets', 'duration', 'while', 'if', 'unlessCastRoll', 'visible'];
+
+/** An effect's kind for "instead": its vocabulary key, and which roll or characteristic it changes. */
+function effectKind(e: AbilityEffect): string {
+  const r = e as Record<string, unknown>;
+  const key = Object.keys(r).find((k) => !FRAME_KEYS.includes(k)) ?? '';
+  return key === 'modify' || key === 'set' ? `${key}:${String(r[key])}` : key;
+}
+
+/** An effect read with nothing gating it yet (no condition, roll gate or replacement), so "instead" can frame it. */
+function ungated(e: AbilityEffect): boolean {
+  return e.if === undefined && e.while === undefined && e.unlessCastRoll === undefined && !('on' in e && e.on !== undefined) && !('each' in e && e.each !== undefined);
+}
+
+/**
+ * "each visible friendly Stormcast Eternals unit wholly within 12\" of this unit" → the units it names, fixed
+ * when the ability resolves (an `if` on each friendly unit, `visible`); null when the phrase is not that shape.
+ */
+function friendlyGroup(phrase: string, ctx: Ctx): { cond: AbilityCondition; visible: boolean } | null {
+  const m = /^(?:each|all) (visible )?friendly (.+?) units? (wholly )?within (\d+)" of this unit$/i.exec(phrase.trim());
+  if (!m) return null;
+  const kw = readUnitPhrase(`${m[2]} units`, ctx.known);
+  if (kw.notKeyword || kw.anyKeyword || !kw.keyword) fail(phrase); // "non-K", "A or B", or no keyword run: not read
+  return { cond: { within: Number(m[4]), ...(m[3] ? { wholly: true } : {}), keyword: kw.keyword }, visible: m[1] !== undefined };
+}
+
+/**
+ * Session 36, second pass: "If the chanting roll was N+, <clause> instead." and "If the chanting roll was N+,
+ * this ability affects all visible friendly K units wholly within M\" of the chanter." Each replaced effect gets
+ * `unlessCastRoll: N`; each replacing effect `if: {castRoll: N, ...}`. `out` is changed in place (the replaced
+ * effects); the replacing effects are returned. Conservative: "instead" replaces exactly one effect of the
+ * sentence before of the same kind; "affects all" must be the last sentence and every effect before it on the
+ * Declare's targets, none gated.
+ */
+function castRollAlternative(n: number, clause: string, out: AbilityEffect[], prevStart: number, last: boolean, ctx: Ctx, outer: Duration): AbilityEffect[] {
+  const widen = /^this ability affects (.+)$/i.exec(clause);
+  if (widen) {
+    const group = friendlyGroup(widen[1], ctx);
+    if (!group || !last || out.length === 0 || !ctx.hasTargets) fail(clause);
+    if (out.some((e) => e.targets !== 'targets' || !ungated(e))) fail(clause);
+    const more: AbilityEffect[] = [];
+    for (let k = 0; k < out.length; k++) {
+      const e = out[k];
+      out[k] = { ...e, unlessCastRoll: n } as AbilityEffect;
+      more.push({ ...e, targets: 'friendly', if: { ...group.cond, castRoll: n }, ...(group.visible ? { visible: true } : {}) } as AbilityEffect);
+    }
+    return more;
+  }
+  const body = clause.replace(/ instead$/i, '');
+  const prev = out.slice(prevStart);
+  if (prev.length !== 1 || !ungated(prev[0])) fail(clause);
+  // "Heal (D3) each visible friendly K unit wholly within 12\" of the chanter": read with "the target", then aimed at the group.
+  const g = /^(.+?) ((?:each|all) (?:visible )?friendly .+? units? (?:wholly )?within \d+" of this unit)$/i.exec(body);
+  const group = g ? friendlyGroup(g[2], ctx) : null;
+  const read = group ? readClause(`${g![1]} the target`, { ...ctx, hasTargets: true }, undefined, outer) : readClause(body, ctx, undefined, outer);
+  if (read.length !== 1 || !ungated(read[0]) || effectKind(read[0]) !== effectKind(prev[0])) fail(clause);
+  if (group && read[0].targets !== 'targets') fail(clause);
+  out[prevStart] = { ...prev[0], unlessCastRoll: n } as AbilityEffect;
+  const e = read[0];
+  return [(group ? { ...e, targets: 'friendly', if: { ...group.cond, castRoll: n }, ...(group.visible ? { visible: true } : {}) } : { ...e, if: { castRoll: n } }) as AbilityEffect];
 }
 
 /** A sentence as one clause, or as two clauses joined by " and " (", and") when both read whole. */

@@ -344,6 +344,16 @@ export function weaponGrantsFrom(list: readonly AppliedEffect[], ctx: EffectCont
   return { abilities, critOn, rules };
 }
 
+/**
+ * The maximum control score of the unit now (`maxControl` effects, session 36 second pass; Core 32.2), the
+ * lowest of several, or null when none applies.
+ */
+export function maxControlScore(s: GameState, port: GeometryPort | undefined, unitId: string): number | null {
+  let cap: number | null = null;
+  for (const a of effectsOn(s, port, unitId)) if ('maxControl' in a.effect) cap = cap === null ? a.effect.maxControl : Math.min(cap, a.effect.maxControl);
+  return cap;
+}
+
 /** The best WARD from abilities (Core 18.1), or null. */
 export function abilityWard(s: GameState, port: GeometryPort | undefined, unitId: string): number | null {
   let best: number | null = null;

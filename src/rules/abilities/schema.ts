@@ -127,6 +127,21 @@ const EffectCommon = {
   duration: EffectDurationSchema.optional(),
   while: AbilityConditionSchema.optional(),
   if: AbilityConditionSchema.optional(),
+  /**
+   * Extension (session 36, second pass; docs/abilities.md "Effect shapes added in session 36, second
+   * pass"): the effect applies only when this use of the ability was NOT made with a casting / chanting
+   * roll of this or more, because another effect of the ability (with `if: {castRoll: N}`) replaces it:
+   * "Heal (D3) the target. If the chanting roll was 8+, Heal (D3) each ... instead." Without a roll
+   * (resolved by hand) the effect applies.
+   */
+  unlessCastRoll: z.number().int().min(2).max(30).optional(),
+  /**
+   * Extension (session 36, second pass): each affected unit must be visible to the ability's unit when the
+   * effect is applied (Core 6.0; the unit itself counts as visible, as a Declare's pick does): "each visible
+   * friendly Stormcast Eternals unit wholly within 12\" of the chanter". Only on effects applied when the
+   * ability resolves (the units are fixed then); a passive never carries it.
+   */
+  visible: z.literal(true).optional(),
 };
 
 /** The effect vocabulary (ABILITIES.md "The effect vocabulary"), each with its targets, duration and conditions. */
@@ -202,6 +217,11 @@ export const AbilityEffectSchema = z.union([
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
   }),
   z.strictObject({ ...EffectCommon, failUnmodified: z.enum(['hit', 'hitWound']), upTo: z.number().int().min(1).max(5) }),
+  /**
+   * Extension (session 36, second pass): the unit's control score (Core 32.2) is at most this, after every
+   * modifier: "This unit has a maximum control score of 1." (Beast, fec / sob). Of several, the lowest.
+   */
+  z.strictObject({ ...EffectCommon, maxControl: z.number().int().min(1).max(100) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

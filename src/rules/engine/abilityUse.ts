@@ -308,7 +308,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e;
 }
 
 /**
@@ -324,8 +324,18 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   const units: string[] = [];
   const rolls: Record<string, number[]> = {};
   const purpose = `ability:${user ?? player}:${id}`;
+  // "... If the chanting roll was 8+, <another effect> instead": this one is replaced at N+ (session 36, second pass).
+  if (e.unlessCastRoll !== undefined && castRoll !== undefined && castRoll >= e.unlessCastRoll) {
+    c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: all[0] ?? user, why: `the roll was ${castRoll}: at ${e.unlessCastRoll}+ another effect applies instead` });
+    return;
+  }
   for (const t of all) {
     if (!present(s, c.port, t) && !('returnModels' in e) && !('setUp' in e)) continue;
+    // "each visible friendly ... unit": visible to the ability's unit now (Core 6.0; the unit itself counts, as for a pick).
+    if (e.visible === true && (user === null || (t !== user && !c.port.visible(user, t)))) {
+      c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `not visible to ${user ?? 'the ability\'s unit'}` });
+      continue;
+    }
     const cond = e.if;
     if (cond !== undefined) {
       if (cond.roll !== undefined) {

@@ -55,7 +55,7 @@ import { underspent } from './roster';
 import { AbilityEffectSchema } from '../abilities/schema';
 import { expireEffects } from '../abilities/record';
 import { PATH_USE_ABILITIES, abilityOf, resolveByHand, useArmyAbility } from './abilityUse';
-import { modified } from '../abilities/passives';
+import { maxControlScore, modified } from '../abilities/passives';
 import { pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathStartOfRound, useAbility } from './pathAbilities';
 import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, suspendedObjectives, twistControlBonus, twistPick, twistPickOwed, withdraw } from './ascension';
 
@@ -198,16 +198,25 @@ function controlScore(c: Ctx, unitId: string, objectiveId: string, terrain = fal
       ? c.port.contestingModels(unitId, objectiveId).filter((id) => aliveIds.has(id)).length
       : alive.length;
   // The abilities' Control modifiers (abilities/passives.ts; Core 27.0: set, then add), per model.
+  // `set` is the Control characteristic (each model); `modify` the unit's control score, once (Core 32.2: "Some
+  // abilities modify a unit's control score, but it cannot be reduced to less than 1"; every roster text that
+  // adds to control says "control score"; before session 36's second pass it was added per model).
   const cm = modified(c.s, c.port, unitId, 'control');
-  const base = contesting * Math.max(0, (cm.set ?? ru.warscroll.control) + cm.add);
+  let base = contesting * Math.max(0, cm.set ?? ru.warscroll.control);
+  if (contesting > 0 && cm.add !== 0) base = cm.add < 0 ? Math.max(Math.min(base, 1), base + cm.add) : base + cm.add;
   const bearer = alive.some((m) => m.standardBearer === true);
   const score = bearer ? Math.max(1, base + 1) : base;
-  if (terrain) return score;
+  // "This unit has a maximum control score of 1" (`maxControl`): after every modifier.
+  const cap = maxControlScore(c.s, c.port, unitId) ?? Infinity;
+  if (terrain) return Math.min(score, cap);
   // At All Costs / An Eye For Riches (Ascension twists): +3 this battle round.
   const twist = twistControlBonus(c.s, unitId);
-  return ru.campaign === undefined && others.every((id) => rosterUnit(c.s, id).campaign === undefined) && !c.s.effects.some((e) => e.kind === 'controlBonus')
-    ? score + twist
-    : score + twist + pathControlBonus(c, unitId, objectiveId, others).value;
+  return Math.min(
+    cap,
+    ru.campaign === undefined && others.every((id) => rosterUnit(c.s, id).campaign === undefined) && !c.s.effects.some((e) => e.kind === 'controlBonus')
+      ? score + twist
+      : score + twist + pathControlBonus(c, unitId, objectiveId, others).value,
+  );
 }
 
 /** Terrain features whose control is determined now (Core 32.3): the battleplan's, plus a Take Their Land pick. */
