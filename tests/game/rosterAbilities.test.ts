@@ -128,7 +128,7 @@ const LISTS = readdirSync(ROSTERS).sort();
 
 describe('every ability of every fixture roster is offered at its timing (issue 34, Core 5.1-5.2)', () => {
   const totals = { declared: 0, offered: 0, reactionsNotTriggered: [] as string[] };
-  it.each(LISTS)('%s: each declared ability is listed at its step, available or with a reason and a rule', { timeout: 120_000 }, async (list) => {
+  it.each(LISTS)('%s: each declared ability is listed at its step, available or with a reason and a rule', { timeout: 300_000 }, async (list) => {
     const { army, seen } = await scriptedBattle(list);
     const all = [...army.units.flatMap((u) => u.warscroll.abilities ?? []), ...(army.abilities ?? [])];
     const expected = all.filter((a) => stepOf(a) !== null || (a.timing.when === 'reaction' && spellTriggered(a)));
