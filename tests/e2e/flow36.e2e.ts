@@ -2,9 +2,6 @@
  * Issue 35, "a battle that flows", items 5 and 6 in the browser (one page for the suite where the
  * runner keeps pages: `keptPage`).
  *
- * `flow36: sandbox frame` (item 5): the sandbox's tool palette owns its strip on the left; the
- * table's canvas starts right of it and every model is drawn in the canvas, under no palette.
- *
  * `flow36: start in place` (item 6): "Start the battle" keeps the page (no reload: a marker set
  * on the page survives): the game worker's new game is shown as it stands (started "new", not
  * replayed from the autosave), the engine worker keeps its terrain index (the same table: no new
@@ -37,15 +34,6 @@ interface EngineStats {
   terrainIndexBuilds: number;
   terrainIndexId: number | null;
 }
-type Box = { x: number; y: number; width: number; height: number };
-
-const boxOf = (page: Page, selector: string) =>
-  page.evaluate((s) => {
-    const r = document.querySelector(s)?.getBoundingClientRect();
-    return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
-  }, selector) as Promise<Box | null>;
-const inside = (b: Box, [x, y]: [number, number]) => x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height;
-
 /** The suite's one page (opened on the table view when no kept page is there). */
 const suitePage = (ctx: E2EContext) => keptPage(ctx, 'flow36', () => openApp(ctx));
 
@@ -78,27 +66,6 @@ const autosaved = (page: Page) =>
   });
 
 export const tests: E2ETest[] = [
-  {
-    name: 'flow36: sandbox frame: the table is framed right of the tool palette, every model drawn clear of it',
-    async run(ctx) {
-      const { page, errors } = await suitePage(ctx);
-      if (await inPlay(page)) await leavePlay(page);
-      await frames(page, 3);
-      const tools = (await boxOf(page, '.tools'))!;
-      const canvas = (await boxOf(page, '.table-canvas'))!;
-      assert(tools && canvas, 'the palette and the table are on the page');
-      assert(canvas.x >= tools.x + tools.width - 1, `the table's canvas starts right of the tool palette: canvas ${JSON.stringify(canvas)}, palette ${JSON.stringify(tools)}`);
-      const scenario = await filesCall<{ units?: { models: { id: string }[] }[] }>(page, 'scenario()');
-      const ids = (scenario.units ?? []).flatMap((u) => u.models.map((m) => m.id));
-      assert(ids.length > 0, 'the table has models');
-      for (const id of ids) {
-        const at = await modelOnScreen(page, id);
-        assert(inside(canvas, at), `${id} is drawn in the canvas: ${at}`);
-        assert(!inside(tools, at), `${id} is not under the tool palette: ${at}`);
-      }
-      assertEqual(errors.join('\n'), '', 'console errors');
-    },
-  },
   {
     name: 'flow36: start in place: Start the battle keeps the page (no reload, the battle started once, the terrain index reused, the autosave written); Leave and Resume, Back and Forward, a reload of ?play=1',
     async run(ctx) {
