@@ -278,6 +278,25 @@ export async function openApp(ctx: E2EContext, fixture?: string): Promise<{ page
   return opened;
 }
 
+/**
+ * Does `act` (a click, a file chosen) that reopens Play in place on another game: New game, Load,
+ * a replay, Leave replay, Resume previous game (`reopenPlay` in src/ui/play/game.ts: the App
+ * remounts, no page reload), then waits until the reopened Play is ready ({@link playReady}). The
+ * ready signal is cleared before the remount is announced (`sightline-play-mode`), so the wait
+ * never reads the old Play's. A page that reloads instead fails the wait (the announcement is
+ * looked for in the page's old document only).
+ */
+export async function reopenPlayBy(page: Page, act: () => Promise<unknown>, timeoutMs = 120_000): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __reopenedPlay?: boolean };
+    w.__reopenedPlay = false;
+    window.addEventListener('sightline-play-mode', () => (w.__reopenedPlay = true), { once: true });
+  });
+  await act();
+  await page.waitForFunction(() => (window as unknown as { __reopenedPlay?: boolean }).__reopenedPlay === true, undefined, { timeout: timeoutMs });
+  await playReady(page);
+}
+
 /** Waits for the app's ready signal (failing on a load error) and for the Play mode's game summary. */
 export async function playReady(page: Page): Promise<void> {
   await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: BOOT_WATCHDOG_MS });
