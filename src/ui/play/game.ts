@@ -274,6 +274,8 @@ export async function startGame(): Promise<GameSummary> {
   if (replay) {
     sessionStorage.removeItem(REPLAY_KEY);
     const r = await g.load(JSON.parse(replay), { replay: true });
+    // Whatever the worker held (the autosaved game among them) is replaced, or the load failed.
+    heldAutosave = null;
     if (r.ok) {
       startKind = 'replay';
       return r.summary;
@@ -292,6 +294,8 @@ export async function startGame(): Promise<GameSummary> {
     }
     try {
       const r = await g.load(JSON.parse(saved));
+      // The worker holds this autosave now (or, refused, whatever it held: not known to be one).
+      heldAutosave = r.ok ? saved : null;
       if (r.ok) {
         startKind = 'resumed';
         return r.summary;
