@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { engagedSetup, hotseatSetup } from '../../workers/gameSetup';
 import { uploadGame } from './savedGame';
-import { assert, assertEqual, clickPlay as click, frames, offerToLoadInto, openPlay, pageToLoadInto, reopenPlayBy, screenOf, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
+import { assert, assertEqual, clickPlay as click, frames, freshPlayPage, offerToLoadInto, pageToLoadInto, reopenPlayBy, screenOf, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 type Summary = {
   round: number;
@@ -52,7 +52,7 @@ export const tests: E2ETest[] = [
   {
     name: 'play: hot-seat battle round 1 through the UI; VP shown; illegal drag refused with the engine reason',
     async run(ctx) {
-      const opened = await openPlay(ctx);
+      const opened = await freshPlayPage(ctx); // a new game in place on the lane's kept Play page (booted if none)
       const { page, errors } = opened;
       assertEqual(await play<string>(page, 'started().kind'), 'new', 'a fresh page starts a new game');
       await page.click('[data-testid=btn-top]');
@@ -115,7 +115,7 @@ export const tests: E2ETest[] = [
   {
     name: 'play: the autosave and an uploaded saved game reload to the same state hash; undo',
     async run(ctx) {
-      const opened = await openPlay(ctx);
+      const opened = await freshPlayPage(ctx); // a new game in place on the lane's kept Play page (booted if none)
       const { page, errors } = opened;
       for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'run', player: 'p1', unitId: 'sce-vindictors' }]) {
         const r = await play<{ ok: boolean; reason?: string }>(page, `act(${JSON.stringify(a)})`);
