@@ -11,9 +11,20 @@
  *
  * `flow36: ran chip` (item 5): a unit that ran says "ran" on its chip in its turn, and no longer
  * once the opponent's turn has begun.
+ *
+ * `flow36: games in place` (issue 35 item 6, issue 38 item 1): New game, Load (a saved game file),
+ * a replay, Leave replay and Resume previous game keep the page (a marker set on the page
+ * survives) and land on the right game: the loaded file's state hash as the engine computes it in
+ * Node, the new game's, the game in progress after the replay. A reload of `?play=1` then resumes
+ * the autosave (the loaded game).
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, filesCall, frames, keptPage, modelOnScreen, openApp, playCall as play, playReady, type E2EContext, type E2ETest, clickForNextState as click } from './harness';
+import { hotseatSetup } from '../../workers/gameSetup';
+import { readBundledNode } from '../../src/game/node';
+import { GameApi } from '../../src/game/session';
+import { assert, assertEqual, filesCall, frames, keptPage, openApp, playCall as play, playReady, reopenPlayBy, type E2EContext, type E2ETest, clickForNextState as click } from './harness';
 
 interface Unit {
   id: string;
@@ -172,6 +183,73 @@ export const tests: E2ETest[] = [
       await frames(page, 3);
       const text = await page.evaluate((c) => document.querySelector(c)?.textContent ?? '', chip);
       assert(!/\bran\b/.test(text), `no "ran" chip in the opponent's turn: "${text}"`);
+      assertEqual(errors.join('\n'), '', 'console errors');
+    },
+  },
+  {
+    name: 'flow36: games in place: New game, Load, a replay, Leave replay and Resume previous game keep the page and land on the right game (state hash); a reload of ?play=1 resumes the loaded game',
+    async run(ctx) {
+      const { page, errors } = await suitePage(ctx);
+      if (!(await inPlay(page))) {
+        await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
+        await playReady(page);
+      }
+      await page.evaluate(() => ((window as unknown as { __flow36: string }).__flow36 = 'games in place'));
+      const samePage = () => page.evaluate(() => (window as unknown as { __flow36?: string }).__flow36 === 'games in place');
+      const before = await play<Summary>(page, 'summary()');
+
+      // New game (asks first): a fresh game, started once, autosaved; the game it replaced kept.
+      await page.click('[data-testid=play-new]');
+      await page.waitForSelector('[data-testid=play-confirm-new]', { timeout: 60_000 });
+      await reopenPlayBy(page, () => page.click('[data-testid=play-confirm-new-ok]'));
+      assert(await samePage(), 'New game keeps the page');
+      const fresh = await play<Summary>(page, 'summary()');
+      assertEqual(`${fresh.stage} ${fresh.actions}`, 'firstTurn 0', 'a new game waiting for the first-turn choice');
+      assertEqual(await play<string>(page, 'started().kind'), 'new', 'the new game shown as the worker started it');
+      assert(fresh.hash !== before.hash, 'another game than before');
+      const savedFresh = await autosaved(page);
+      assertEqual(savedFresh?.actions, 0, 'the new game is autosaved');
+
+      // Load a saved game file: the engine's own game, its state hash computed here in Node.
+      const api = new GameApi({ readBundled: readBundledNode });
+      const started = await api.startOnTable(hotseatSetup(11));
+      assert(started.ok, 'the set-up starts');
+      for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'endPhase', player: 'p1' }]) {
+        const r = api.act(a);
+        assert(r.ok, `the file's action ${JSON.stringify(a)}`);
+      }
+      const fileHash = api.hash();
+      const file = join(ctx.outputDir, 'flow36-load.json');
+      writeFileSync(file, JSON.stringify(api.save()));
+      await reopenPlayBy(page, () => page.setInputFiles('[data-testid=play-load]', file));
+      assert(await samePage(), 'Load keeps the page');
+      const loaded = await play<Summary>(page, 'summary()');
+      assertEqual(`${loaded.actions} ${loaded.hash}`, `3 ${fileHash}`, "the loaded game (the file's state hash)");
+      assertEqual(await play<string>(page, 'started().kind'), 'resumed', 'the loaded game is the game in progress');
+      assertEqual((await autosaved(page))?.actions, 3, 'the loaded game is autosaved');
+
+      // A replay of the same file, then Leave replay: the game in progress, on the same page.
+      await reopenPlayBy(page, () => page.setInputFiles('[data-testid=play-replay]', file));
+      assert(await samePage(), 'a replay keeps the page');
+      assertEqual(await play<string>(page, 'started().kind'), 'replay', 'the replay opened');
+      assertEqual(JSON.stringify((await play<{ replay: unknown }>(page, 'summary()')).replay), JSON.stringify({ index: 0, total: 3 }), 'the replay at its start');
+      await reopenPlayBy(page, () => page.click('[data-testid=play-replay-leave]'));
+      assert(await samePage(), 'Leave replay keeps the page');
+      const back = await play<Summary & { replay: unknown }>(page, 'summary()');
+      assertEqual(`${back.actions} ${back.hash} ${JSON.stringify(back.replay)}`, `3 ${fileHash} null`, 'Leave replay: the game in progress, not the replay');
+
+      // Resume previous game: the new game the file replaced, then the loaded game again.
+      await reopenPlayBy(page, () => page.click('[data-testid=play-resume-previous]'));
+      assert(await samePage(), 'Resume previous game keeps the page');
+      assertEqual((await play<Summary>(page, 'summary()')).hash, fresh.hash, 'the previous game (the new game) is back');
+      await reopenPlayBy(page, () => page.click('[data-testid=play-resume-previous]'));
+      assertEqual((await play<Summary>(page, 'summary()')).hash, fileHash, 'and the loaded game in its turn');
+
+      // A reload of ?play=1 lands on the same game (the autosave).
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await playReady(page);
+      assert(!(await samePage()), 'the page was reloaded');
+      assertEqual((await play<Summary>(page, 'summary()')).hash, fileHash, 'the reload resumed the loaded game');
       assertEqual(errors.join('\n'), '', 'console errors');
     },
   },

@@ -121,17 +121,18 @@ export async function offerToLoadInto(ctx: E2EContext, opened: OpenedPage): Prom
 }
 
 /**
- * A Play page (`?play=1`, ready) for a test whose FIRST step reloads the page into another game: a
- * saved game uploaded (`uploadGame`), a replay, a new game. Such a test only needs the Play panel's
- * file inputs and buttons; the reload then gives it a new document, so the page the previous such
- * test of the same lane left (any suite: `ctx.laneKept`) serves as well as a fresh one and saves a
- * boot (8-9.5 CPU-s in software WebGL; docs/performance.md, "The test run"). On reuse the page's
- * browser storage is wiped first (localStorage and sessionStorage: the previous test's autosave,
- * previous game, replay, camera and panel places), so the reload lands as in a fresh browser, and
- * its recorded errors and warnings are cleared (the previous test has checked its own). One
- * difference from a fresh page remains: the "previous game" the reload keeps is none instead of a
- * default new game. Do not call it from a test that reads the game before it reloads, nor close the
- * page it returns.
+ * A Play page (`?play=1`, ready) for a test whose FIRST step opens another game: a saved game
+ * uploaded (`uploadGame`), a replay, a new game ({@link freshPlayPage}). Such a test only needs the
+ * Play panel's file inputs and buttons; Play then reopens in place on the new game (no page reload
+ * since session 36: the App remounts on the game the game worker holds, `reopenPlay`), so the page
+ * the previous such test of the same lane left (any suite: `ctx.laneKept`) serves as well as a
+ * fresh one and saves a boot (8-9.5 CPU-s in software WebGL; docs/performance.md, "The test run").
+ * On reuse the page's browser storage is wiped first (localStorage and sessionStorage: the previous
+ * test's autosave, previous game, replay, camera and panel places), so the new game lands as in a
+ * fresh browser, and its recorded errors and warnings are cleared (the previous test has checked
+ * its own). Differences from a fresh page: the "previous game" is none instead of a default new
+ * game, and the document (its workers, their caches) is the previous test's. Do not call it from a
+ * test that reads the game before it opens another, nor close the page it returns.
  */
 export async function pageToLoadInto(ctx: E2EContext): Promise<OpenedPage> {
   const { opened, reused } = await keptIn(ctx.laneKept ?? ctx.kept, LOAD_INTO, () => openPlay(ctx));
@@ -145,6 +146,22 @@ export async function pageToLoadInto(ctx: E2EContext): Promise<OpenedPage> {
     opened.errors.length = 0;
     opened.warnings.length = 0;
   }
+  return opened;
+}
+
+/**
+ * A Play page on a fresh default game, as {@link openPlay} gives, without booting one where the
+ * lane holds a page to load into ({@link pageToLoadInto}: its storage wiped, its errors cleared):
+ * the Play panel's New game (confirmed) starts a new hot-seat game in place (no page reload, the
+ * game a boot starts: `newGame` with a fresh seed), so the autosave and "Resume previous game" start
+ * as on a fresh page (no previous game). For tests that need a new game but not a new document.
+ */
+export async function freshPlayPage(ctx: E2EContext): Promise<OpenedPage> {
+  const opened = await pageToLoadInto(ctx);
+  const { page } = opened;
+  await page.click('[data-testid=play-new]');
+  await page.waitForSelector('[data-testid=play-confirm-new]', { timeout: 60_000 });
+  await reopenPlayBy(page, () => page.click('[data-testid=play-confirm-new-ok]'));
   return opened;
 }
 
@@ -284,6 +301,25 @@ export async function openApp(ctx: E2EContext, fixture?: string): Promise<{ page
     throw new Error(`the app signalled "${ready}" instead of ready:\n${problems}`);
   }
   return opened;
+}
+
+/**
+ * Does `act` (a click, a file chosen) that reopens Play in place on another game: New game, Load,
+ * a replay, Leave replay, Resume previous game (`reopenPlay` in src/ui/play/game.ts: the App
+ * remounts, no page reload), then waits until the reopened Play is ready ({@link playReady}). The
+ * ready signal is cleared before the remount is announced (`sightline-play-mode`), so the wait
+ * never reads the old Play's. A page that reloads instead fails the wait (the announcement is
+ * looked for in the page's old document only).
+ */
+export async function reopenPlayBy(page: Page, act: () => Promise<unknown>, timeoutMs = 120_000): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __reopenedPlay?: boolean };
+    w.__reopenedPlay = false;
+    window.addEventListener('sightline-play-mode', () => (w.__reopenedPlay = true), { once: true });
+  });
+  await act();
+  await page.waitForFunction(() => (window as unknown as { __reopenedPlay?: boolean }).__reopenedPlay === true, undefined, { timeout: timeoutMs });
+  await playReady(page);
 }
 
 /** Waits for the app's ready signal (failing on a load error) and for the Play mode's game summary. */

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { engagedSetup, hotseatSetup } from '../../workers/gameSetup';
 import { uploadGame } from './savedGame';
-import { assert, assertEqual, clickPlay as click, frames, offerToLoadInto, openPlay, pageToLoadInto, screenOf, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
+import { assert, assertEqual, clickPlay as click, frames, freshPlayPage, offerToLoadInto, pageToLoadInto, reopenPlayBy, screenOf, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
 
 type Summary = {
   round: number;
@@ -52,7 +52,7 @@ export const tests: E2ETest[] = [
   {
     name: 'play: hot-seat battle round 1 through the UI; VP shown; illegal drag refused with the engine reason',
     async run(ctx) {
-      const opened = await openPlay(ctx);
+      const opened = await freshPlayPage(ctx); // a new game in place on the lane's kept Play page (booted if none)
       const { page, errors } = opened;
       assertEqual(await play<string>(page, 'started().kind'), 'new', 'a fresh page starts a new game');
       await page.click('[data-testid=btn-top]');
@@ -115,7 +115,7 @@ export const tests: E2ETest[] = [
   {
     name: 'play: the autosave and an uploaded saved game reload to the same state hash; undo',
     async run(ctx) {
-      const opened = await openPlay(ctx);
+      const opened = await freshPlayPage(ctx); // a new game in place on the lane's kept Play page (booted if none)
       const { page, errors } = opened;
       for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'run', player: 'p1', unitId: 'sce-vindictors' }]) {
         const r = await play<{ ok: boolean; reason?: string }>(page, `act(${JSON.stringify(a)})`);
@@ -145,8 +145,7 @@ export const tests: E2ETest[] = [
       assert((await play<string>(page, 'hash()')) !== hash, 'the game moved on');
       const file = join(ctx.outputDir, 'play-saved-game.json');
       writeFileSync(file, JSON.stringify(saved));
-      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
-      await ready(page);
+      await reopenPlayBy(page, () => page.setInputFiles('[data-testid=play-load]', file)); // Play reopens in place
       assertEqual(await play<string>(page, 'hash()'), hash, 'the uploaded saved game has the same state hash');
       assertEqual(errors.join('\n'), '', 'console errors');
       await offerToLoadInto(ctx, opened); // the next test that loads a game first uses it
@@ -234,8 +233,7 @@ export const tests: E2ETest[] = [
       const game = await play<{ actions: unknown[] }>(page, 'save()');
       const replayFile = join(ctx.outputDir, 'play-combat-replay.json');
       writeFileSync(replayFile, JSON.stringify(game));
-      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-replay]', replayFile)]);
-      await ready(page);
+      await reopenPlayBy(page, () => page.setInputFiles('[data-testid=play-replay]', replayFile)); // Play reopens in place
       const n = game.actions.length;
       assertEqual(JSON.stringify((await play<Summary>(page, 'summary()')).replay), JSON.stringify({ index: 0, total: n }), 'the replay opens at its start');
       const forward = [await play<string>(page, 'hash()')];
@@ -310,8 +308,7 @@ export const tests: E2ETest[] = [
     async run(ctx) {
       const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       await page.click('[data-testid=play-new-deploy]'); // asks first (issue 18)
-      await Promise.all([page.waitForEvent('load'), page.click('[data-testid=play-confirm-new-ok]')]);
-      await ready(page);
+      await reopenPlayBy(page, () => page.click('[data-testid=play-confirm-new-ok]')); // Play reopens in place
       const s0 = await play<Summary & { deployment: { toDeploy: string; step: string } | null; units: { id: string; deployed: boolean }[] }>(page, 'summary()');
       assertEqual(s0.stage, 'deployment', 'a new game with deployment starts in the deployment phase');
       assertEqual(s0.deployment?.toDeploy, 'p1', 'p1 begins deployment');
@@ -388,8 +385,7 @@ export const tests: E2ETest[] = [
     async run(ctx) {
       const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       const file = join(ctx.root, 'assets/games/sample-game.json');
-      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
-      await ready(page);
+      await reopenPlayBy(page, () => page.setInputFiles('[data-testid=play-load]', file)); // Play reopens in place
       const s = await play<Summary & { winner: string | null; armies: Record<string, string> }>(page, 'summary()');
       assertEqual(s.stage, 'ended', 'the sample game was played to its end');
       assert(s.winner !== null, 'the engine decided the battle');

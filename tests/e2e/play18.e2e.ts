@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, clickPlay as click, frames, modelOnScreen, offerToLoadInto, openPlay, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
+import { assert, assertEqual, clickPlay as click, frames, modelOnScreen, freshPlayPage, offerToLoadInto, reopenPlayBy, type E2ETest, playCall as play, textOf as text } from './harness';
 
 const AUTOSAVE = 'sightline.play.autosave';
 
@@ -19,10 +19,9 @@ const AUTOSAVE = 'sightline.play.autosave';
 
 
 
-/** Clicks something that reloads the page and waits for the game on the new page. */
+/** Clicks something that reopens Play in place on another game (no page reload) and waits for the game. */
 async function clickReload(page: Page, selector: string): Promise<void> {
-  await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.click(selector)]);
-  await ready(page);
+  await reopenPlayBy(page, () => page.click(selector));
 }
 
 const autosaved = (page: Page) => page.evaluate((k) => localStorage.getItem(k), AUTOSAVE);
@@ -32,7 +31,7 @@ export const tests: E2ETest[] = [
   {
     name: 'play18: a replay is read-only (no action buttons; act and drag refused with a note); the autosave of the game in progress is kept; Leave replay goes back to it',
     async run(ctx) {
-      const opened = await openPlay(ctx);
+      const opened = await freshPlayPage(ctx); // a new game in place on the lane's kept Play page (booted if none)
       const { page, errors } = opened;
       await click(page, 'play-g-firstTurn-p1');
       await click(page, 'play-g-endPhase');
@@ -44,8 +43,7 @@ export const tests: E2ETest[] = [
       // Open the game's saved file in Replay (as a player's file).
       const file = join(ctx.outputDir, 'play18-replay.json');
       writeFileSync(file, JSON.stringify(await play(page, 'save()')));
-      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-replay]', file)]);
-      await ready(page);
+      await reopenPlayBy(page, () => page.setInputFiles('[data-testid=play-replay]', file)); // Play reopens in place
       assertEqual(await play<string>(page, 'started().kind'), 'replay', 'the replay opened');
       assert(await play<boolean>(page, 'replayStep()'), 'replay step 1');
 
@@ -84,7 +82,7 @@ export const tests: E2ETest[] = [
   {
     name: "play18: in a game, the line-of-sight panel is beside the Play panel: observer's-eye view, back, PNG proof and Who sees whom are clickable",
     async run(ctx) {
-      const opened = await openPlay(ctx);
+      const opened = await freshPlayPage(ctx); // a new game in place on the lane's kept Play page (booted if none)
       const { page, errors } = opened;
       await page.click('[data-testid=btn-top]');
       await page.click('[data-testid=tool-los]');
@@ -140,7 +138,7 @@ export const tests: E2ETest[] = [
   {
     name: 'play18: New game asks first (in-page dialog); the replaced game is kept and Resume previous game brings it back; the state hash is under Game info, not in the header',
     async run(ctx) {
-      const opened = await openPlay(ctx);
+      const opened = await freshPlayPage(ctx); // a new game in place on the lane's kept Play page (booted if none)
       const { page, errors } = opened;
       await click(page, 'play-g-firstTurn-p1');
       await click(page, 'play-g-endPhase');

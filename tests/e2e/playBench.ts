@@ -35,6 +35,7 @@ import { towerSetup } from '../../src/cli/benchGame';
 import { readBundledNode } from '../../src/game/node';
 import { GameApi } from '../../src/game/session';
 import { startServer, stopAllServers, tempDataDir } from '../server/harness';
+import { reopenPlayBy } from './harness';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 import { runBench, writeSummary } from './stats';
 
@@ -361,8 +362,7 @@ async function main(): Promise<void> {
       if (!started.ok) throw new Error(started.problems.join('; '));
       const file = join(outputDir, 'play-bench-tower.json');
       writeFileSync(file, JSON.stringify({ ...api.save(), actions: [] }));
-      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', file)]);
-      await ready(page);
+      await reopenPlayBy(page, () => page.setInputFiles('[data-testid=play-load]', file)); // Play reopens in place
       await click(page, 'play-g-firstTurn-p2');
       await click(page, 'play-g-endPhase');
       await click(page, 'play-g-endPhase');

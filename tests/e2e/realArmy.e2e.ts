@@ -17,7 +17,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, clickPlay, frameShown, frames, openApp, playCall as play, playReady, screenOf, textOf as text, type E2ETest } from './harness';
+import { assert, assertEqual, clickPlay, frameShown, frames, openApp, playCall as play, playReady, reopenPlayBy, screenOf, textOf as text, type E2ETest } from './harness';
 import { KRULEBOYZ_LIST, realArmyBattle } from './rosterSetup';
 
 type P2 = [number, number];
@@ -81,8 +81,7 @@ export const tests: E2ETest[] = [
       // Play, with the saved battle.
       await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
       await playReady(page);
-      await Promise.all([page.waitForEvent('load'), page.setInputFiles('[data-testid=play-load]', saved)]);
-      await playReady(page);
+      await reopenPlayBy(page, () => page.setInputFiles('[data-testid=play-load]', saved)); // Play reopens in place
       assertEqual(await text(page, '[data-testid=btn-play]'), 'Leave Play', 'the top-right button says it leaves Play');
       const legend = await text(page, '[data-testid=legend] ul');
       assert(!/North|South/.test(legend) && legend.includes(name), `the legend lists the game's armies: ${legend}`);

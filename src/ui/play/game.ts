@@ -171,6 +171,29 @@ export function setPlayMode(on: boolean): void {
   playModeFollowsAddress();
 }
 
+/**
+ * The game the game worker holds now and Play is reopened on (null: none pending): how
+ * {@link startGame} reports it (a replay, a loaded or resumed game, a new game). Set by
+ * {@link reopenPlay}, taken by the next {@link startGame}.
+ */
+let heldStart: StartKind | null = null;
+
+/**
+ * Reopens Play in place on the game the game worker holds now (no page reload: issue 35 item 6,
+ * issue 38 item 1): "New game", "Load", a replay. The App remounts ({@link PLAY_MODE_EVENT}, as
+ * {@link setPlayMode} does) and {@link startGame} shows the worker's game as it stands, reported as
+ * `held` (`'replay'`: a replay just loaded into the worker). Without `held` (Leave replay, Resume
+ * previous game) the App remounts and {@link startGame} starts from the autosave as a page load
+ * would. The address stays (`?play=1`), so a reload still lands on the autosaved game, and no
+ * history entry is added (a reload added none either).
+ */
+export function reopenPlay(held: StartKind | null = null): void {
+  heldStart = held;
+  // A replay in the worker is not the autosaved game, whatever its text.
+  if (held === 'replay') heldAutosave = null;
+  playModeFollowsAddress();
+}
+
 /** Window event dispatched after the game worker was restarted and the game restored (`detail`: {@link GameRestartEvent}). */
 export const GAME_RESTART_EVENT = 'sightline-game-restart';
 
@@ -238,10 +261,21 @@ export function startInfo(): { kind: StartKind; problems: string[] } {
 /** Starts the game: a pending replay, else the autosave, else a new hot-seat game. */
 export async function startGame(): Promise<GameSummary> {
   const g = getGame();
+  // Reopened in place on the game the worker holds (reopenPlay): shown as it stands.
+  if (heldStart !== null) {
+    startKind = heldStart;
+    heldStart = null;
+    startProblems = [];
+    return g.summary();
+  }
+  /** The worker holds a replay (shown last on this page): never taken for the autosaved game. */
+  const replayHeld = startKind === 'replay';
   const replay = sessionStorage.getItem(REPLAY_KEY);
   if (replay) {
     sessionStorage.removeItem(REPLAY_KEY);
     const r = await g.load(JSON.parse(replay), { replay: true });
+    // Whatever the worker held (the autosaved game among them) is replaced, or the load failed.
+    heldAutosave = null;
     if (r.ok) {
       startKind = 'replay';
       return r.summary;
@@ -253,13 +287,15 @@ export async function startGame(): Promise<GameSummary> {
   const saved = localStorage.getItem(AUTOSAVE_KEY);
   if (saved) {
     // 'new' when Start the battle just started it; else resumed.
-    if (await workerHoldsAutosave(saved)) {
+    if (!replayHeld && (await workerHoldsAutosave(saved))) {
       if (startKind !== 'new') startKind = 'resumed';
       startProblems = [];
       return g.summary();
     }
     try {
       const r = await g.load(JSON.parse(saved));
+      // The worker holds this autosave now (or, refused, whatever it held: not known to be one).
+      heldAutosave = r.ok ? saved : null;
       if (r.ok) {
         startKind = 'resumed';
         return r.summary;

@@ -2,12 +2,16 @@
  * The Play mode's games and files: save the game to a file; load a saved game (to play on, or as a
  * read-only replay); a new game; leave a replay; resume the previous game. Loading checks the file
  * in the game worker first, so a bad file never replaces the game; the game a new game or a loaded
- * file replaces is kept as the previous game ("Resume previous game").
+ * file replaces is kept as the previous game ("Resume previous game"). None of them reloads the
+ * page: Play is reopened in place (`reopenPlay`, the App remounts, the workers stay), on the game
+ * the game worker holds (a new game, a loaded file, a replay) or on the autosave (Leave replay,
+ * Resume previous game); the autosave is written as before, so a reload lands on the same game.
  */
 import { useCallback, type MutableRefObject } from 'react';
 import type { GameSummary } from '../../client/gameClient';
 import { downloadText } from '../proof';
-import { AUTOSAVE_KEY, REPLAY_KEY, keepPrevious, newGame, resumePrevious, type PlayGame } from './game';
+import type { SavedGame } from '../../client/gameClient';
+import { AUTOSAVE_KEY, REPLAY_KEY, autosave, keepPrevious, newGame, reopenPlay, resumePrevious, type PlayGame } from './game';
 import type { PlayNote } from './panelStore';
 
 /** What {@link usePlayFiles} needs. */
@@ -23,11 +27,11 @@ export interface PlayFilesInput {
 export interface PlayFiles {
   /** Downloads the game as `sightline-game-r<round>.json` (the saved-game format). */
   saveFile: () => Promise<void>;
-  /** Loads a saved game's text (`replay`: as a read-only replay); the page reloads into it. */
+  /** Loads a saved game's text (`replay`: as a read-only replay); Play reopens in place on it. */
   loadFile: (text: string, replay: boolean) => Promise<void>;
-  /** A new game (`deployment`: with the deployment phase); the page reloads into it. */
+  /** A new game (`deployment`: with the deployment phase); Play reopens in place on it. */
   restart: (deployment: boolean) => Promise<void>;
-  /** Leaves a replay: the page reloads the game in progress (its autosave, never touched by the replay). */
+  /** Leaves a replay: Play reopens in place on the game in progress (its autosave, never touched by the replay). */
   leaveReplay: () => void;
   /** The previous game becomes the game in progress; the game in progress becomes the previous one. */
   resumePreviousGame: () => void;
@@ -60,16 +64,19 @@ export function usePlayFiles({ game, summaryRef, setNote }: PlayFilesInput): Pla
         // The worker kept the current game.
         return;
       }
-      if (replay) sessionStorage.setItem(REPLAY_KEY, JSON.stringify(json));
-      else {
-        // The game in progress stays recoverable ("Resume previous game").
-        if (!keepPrevious()) {
-          setNote({ kind: 'refused', text: STORAGE_FULL });
-          return;
-        }
-        localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(json));
+      if (replay) {
+        // The worker holds the replay; a reload shows the game in progress (the autosave), as before.
+        reopenPlay('replay');
+        return;
       }
-      window.location.reload();
+      // The game in progress stays recoverable ("Resume previous game").
+      if (!keepPrevious()) {
+        setNote({ kind: 'refused', text: STORAGE_FULL });
+        return;
+      }
+      // The file's text becomes the autosave (a reload resumes it), known to be the worker's game.
+      autosave(json as SavedGame);
+      reopenPlay('resumed');
     },
     [game, setNote],
   );
@@ -83,19 +90,19 @@ export function usePlayFiles({ game, summaryRef, setNote }: PlayFilesInput): Pla
       sessionStorage.removeItem(REPLAY_KEY);
       localStorage.removeItem(AUTOSAVE_KEY);
       await newGame(undefined, { deployment });
-      window.location.reload();
+      reopenPlay('new');
     },
     [setNote],
   );
 
   const leaveReplay = useCallback(() => {
     sessionStorage.removeItem(REPLAY_KEY);
-    window.location.reload();
+    reopenPlay();
   }, []);
 
   const resumePreviousGame = useCallback(() => {
     sessionStorage.removeItem(REPLAY_KEY);
-    if (resumePrevious()) window.location.reload();
+    if (resumePrevious()) reopenPlay();
     else setNote({ kind: 'refused', text: 'There is no previous game to resume.' });
   }, [setNote]);
 
