@@ -180,6 +180,9 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
   const n = (id: unknown) => unitName(s, String(id));
   // The action's own line says it once (issue 35: "attempts the battle tactic X" then "attempts X", "passes" twice).
   const acted = new Set(newLog.flatMap((e) => (e.kind === 'action' ? [e.action.type] : [])));
+  // A roll made again for the same purpose in one action (random Damage for each wound) is numbered,
+  // so two rolls showing the same dice never read as one line said twice.
+  const rollsOf = new Map<string, number>();
   for (const e of newLog) {
     if (e.kind === 'action') {
       const ab = abilityActionLine(s, e.action); // an army ability (ABILITIES.md "Play")
@@ -188,7 +191,10 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
       const [prefix, ...rest] = e.purpose.split(':');
       const rr = ROLL_RULES.find(([k]) => k === prefix) ?? ['', 'Core 26.0', prefix];
       const who = rest.length ? ` (${rest.map((x) => (s.units[x] ? unitName(s, x) : SPELLS[x] ? spellName(x) : x)).join(', ')})` : '';
-      out.push({ seq, kind: 'roll', player: e.player, text: `${e.player ?? ''} rolls ${rr[2]}${who}: ${list(e.dice)}`.trim(), rule: rr[1], dice: [...e.dice] });
+      const what = `${e.player ?? ''} rolls ${rr[2]}${who}`.trim();
+      const k = (rollsOf.get(what) ?? 0) + 1;
+      rollsOf.set(what, k);
+      out.push({ seq, kind: 'roll', player: e.player, text: `${what}${k > 1 ? ` (roll ${k})` : ''}: ${list(e.dice)}`, rule: rr[1], dice: [...e.dice] });
     }
   }
   for (const ev of events as (GameEvent & Record<string, unknown>)[]) {
