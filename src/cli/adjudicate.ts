@@ -6,7 +6,7 @@
  */
 import { answerAll } from '../scenario/answer';
 import { loadScenarioFile } from '../scenario/loadNode';
-import { isEntryPoint, processIo, type CliIo } from './io';
+import { runIfEntryPoint, processIo, type CliIo } from './io';
 
 /**
  * `adjudicate <argv>` as the command runs it: `{"answers": [...]}` written to `io.stdout` (the
@@ -42,8 +42,4 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-if (isEntryPoint(import.meta.url)) {
-  adjudicateCli(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runIfEntryPoint(import.meta.url, (argv) => adjudicateCli(argv));

@@ -34,7 +34,7 @@ import { parseCampaign, type Campaign } from '../campaign/schema';
 import { readBundledNode } from '../game/node';
 import { replayGame } from '../game/replay';
 import { parseRoster, type RosterUnit } from '../rules/engine/roster';
-import { isEntryPoint, processIo, type CliIo } from './io';
+import { runIfEntryPoint, processIo, type CliIo } from './io';
 
 const USAGE = [
   'usage: npm run --silent campaign -- new --army FILE --warlord UNIT_ID --path PATH [--units ID,ID,...] [--quest QUEST [--quest-unit UNIT_ID] [--wild NAME]] [--name NAME]',
@@ -316,8 +316,4 @@ export async function campaignCli(argv: string[], io: CliIo = processIo): Promis
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
-  campaignCli(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runIfEntryPoint(import.meta.url, (argv) => campaignCli(argv));

@@ -6,7 +6,7 @@
  * @module
  */
 import { gameMain, InputError } from './gameCommands';
-import { isEntryPoint, processIo, type CliIo } from './io';
+import { runIfEntryPoint, processIo, type CliIo } from './io';
 
 /**
  * `game <argv>` as the command runs it: one JSON value written to `io.stdout` (and `play`'s summary
@@ -30,8 +30,4 @@ export async function gameCli(argv: string[], io: CliIo = processIo): Promise<nu
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
-  gameCli(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runIfEntryPoint(import.meta.url, (argv) => gameCli(argv));

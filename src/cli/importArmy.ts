@@ -16,7 +16,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { ArmyImportError, importArmy, MAX_ROSTER_FILE_BYTES } from '../army/importArmy';
 import { parseBasesFile, type BaseTable } from '../army/bases';
 import { abilityLine, abilityRows, countAbilities, countsLine } from '../army/abilityReport';
-import { isEntryPoint, processIo, type CliIo } from './io';
+import { runIfEntryPoint, processIo, type CliIo } from './io';
 
 const USAGE = 'usage: npm run --silent import-army -- FILE [--bases BASES.json] [--id-prefix PREFIX] [--abilities]';
 
@@ -102,8 +102,4 @@ export async function importArmyCli(argv: string[], io: CliIo = processIo): Prom
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
-  importArmyCli(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runIfEntryPoint(import.meta.url, (argv) => importArmyCli(argv));

@@ -34,3 +34,15 @@ export function isEntryPoint(moduleUrl: string): boolean {
     return false;
   }
 }
+
+/**
+ * Runs `cli` with the process's arguments and sets the exit code from its result, when the module
+ * at `moduleUrl` is the script this process was started with ({@link isEntryPoint}); does nothing
+ * when it was imported.
+ */
+export function runIfEntryPoint(moduleUrl: string, cli: (argv: string[]) => Promise<number>): void {
+  if (!isEntryPoint(moduleUrl)) return;
+  cli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

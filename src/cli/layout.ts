@@ -11,7 +11,7 @@ import { analyseLayout, layoutOptionProblems, type LayoutOptions } from '../layo
 import { analyseLayoutParallel } from '../layout/parallel';
 import { layoutPicture } from '../layout/picture';
 import { loadScenarioFile } from '../scenario/loadNode';
-import { isEntryPoint, processIo, type CliIo } from './io';
+import { runIfEntryPoint, processIo, type CliIo } from './io';
 
 const USAGE = 'usage: npm run --silent layout -- SCENARIO.json [--grid INCHES] [--class ID]... [--threat INCHES] [--ranges R,R,...] [--png FILE] [--exhaustive] [--threads N]';
 
@@ -95,8 +95,4 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-if (isEntryPoint(import.meta.url)) {
-  layoutCli(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runIfEntryPoint(import.meta.url, (argv) => layoutCli(argv));
