@@ -27,6 +27,7 @@ import type { GeometryPort } from '../engine/geometryPort';
 import type { GameState, PlayerId } from '../engine/state';
 import { unitAbilities, armyAbilities, abilityRule, gameHasAbilities } from './catalog';
 import type { Ability, AbilityCondition, AbilityEffect } from './schema';
+import { keywordSpecMatches } from './parseKeywords';
 
 /** One effect that applies to a unit now, with where it comes from. */
 export interface AppliedEffect {
@@ -64,23 +65,12 @@ function rosterKeywords(s: GameState, id: string): readonly string[] {
  * Does a unit with `keywords` have the keyword phrase `phrase` (Core 5.1, singular = plural)? A
  * phrase of several keywords ("KRULEBOYZ INFANTRY": a unit with both) matches when it is one of
  * the unit's keywords, or when its words split into consecutive runs that are each one
- * ("WAR MACHINE" stays one keyword).
+ * ("WAR MACHINE" stays one keyword): the importer's reading ({@link keywordSpecMatches}), with
+ * the whole phrase tried first.
  */
 export function hasKeywordPhrase(keywords: readonly string[], phrase: string): boolean {
   if (keywords.some((k) => keywordsMatch(k, phrase))) return true;
-  const words = phrase.trim().split(/\s+/);
-  if (words.length < 2) return false;
-  const memo = new Map<number, boolean>();
-  const from = (i: number): boolean => {
-    if (i === words.length) return true;
-    const m = memo.get(i);
-    if (m !== undefined) return m;
-    let ok = false;
-    for (let j = i + 1; j <= words.length && !ok; j++) if (keywords.some((k) => keywordsMatch(k, words.slice(i, j).join(' ')))) ok = from(j);
-    memo.set(i, ok);
-    return ok;
-  };
-  return from(0);
+  return phrase.trim() !== '' && keywordSpecMatches(keywords, phrase);
 }
 
 /** The unit's models not slain. */
