@@ -59,7 +59,6 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('failUnmodified' in e) what = `incoming ${e.failUnmodified} fails on 1-${e.upTo}`;
   else if ('maxControl' in e) what = `max control score ${e.maxControl}`;
   else if ('halve' in e) what = `halve ${e.halve}`;
-  else if ('insteadOfDestroyed' in e) what = `${e.insteadOfDestroyed} damage instead of destroyed`;
   else if ('slay' in e) what = `slay ${e.slay} if ${e.times ?? 1}×${e.dice} ${e.health} health`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;

@@ -73,7 +73,7 @@ export function abilityEventLine(s: GameState, ev: Record<string, unknown>): { t
       return { text: `${n(ev.unitId)} suffers ${ev.amount} mortal damage from ${name}${Array.isArray(ev.dice) && ev.dice.length ? ` (rolled ${(ev.dice as number[]).join(' ')})` : ''}`, rule: 'Core 17.2' };
     case 'abilitySlay': {
       const test = ev.test === 'exceeds' ? 'more than' : ev.test === 'double' ? 'at least double' : 'at least';
-      const what = typeof ev.instead === 'string' ? `not destroyed (${ev.instead}): damage points instead` : Number(ev.count) === 0 ? 'no model is slain' : ev.slay === 'unit' ? 'the unit is destroyed' : `${String(ev.count)} ${Number(ev.count) === 1 ? 'model is' : 'models are'} slain`;
+      const what = Number(ev.count) === 0 ? 'no model is slain' : ev.slay === 'unit' ? 'the unit is destroyed' : `${String(ev.count)} ${Number(ev.count) === 1 ? 'model is' : 'models are'} slain`;
       return { text: `${name} rolls ${Array.isArray(ev.rolls) ? (ev.rolls as number[]).join(' ') : ''} against ${n(ev.unitId)}'s Health ${String(ev.health)} (needs ${test}): ${what}`, rule: 'Core 18.3' };
     }
     case 'abilityMove':

@@ -18,9 +18,6 @@
  * - "If this unit <state>, roll a dice." + "On a N+, <clause>." (Paragon of Slaughter): the clause gated by the
  *   roll and by the condition on this unit, checked before the dice is rolled.
  * - "Then, roll a dice." read as "Roll a dice." (Beast-breaking Strike).
- * - A passive's "If this unit would be automatically destroyed, it is not automatically destroyed. Instead,
- *   allocate N damage points to it (ward rolls cannot be made for those damage points)." (Avatar of
- *   Destruction, Son of Behemat): `insteadOfDestroyed`, which `slay: "unit"` obeys.
  *
  * Everything else returns null (the sentence is not of this family) or fails (`NotUnderstood`: the
  * ability is resolved by hand). Pure; no three.
@@ -77,13 +74,6 @@ export function readRollSentences(ss: readonly string[], i: number, ctx: RollCtx
     if (!next) fail(ss[i + 1] ?? s);
     single(ctx, s);
     return { effects: ctx.readClause(next[2], `${next[1]}+`), used: 2 };
-  }
-  // A passive's "If this unit would be automatically destroyed, it is not automatically destroyed. Instead, allocate 6
-  // damage points to it (ward rolls cannot be made for those damage points)." (Avatar of Destruction, Son of Behemat).
-  if (/^if this unit would be automatically destroyed, it is not automatically destroyed$/i.test(s)) {
-    const n = /^instead, allocate (\d+) damage points to it \(ward rolls cannot be made for those damage points\)$/i.exec(bare(ss[i + 1]));
-    if (!n || !ctx.passive) fail(ss[i + 1] ?? s);
-    return { effects: [{ insteadOfDestroyed: Number(n[1]), targets: 'self' }], used: 2 };
   }
   // Dice for each model of the target unit; mortal damage for each N+ (and the chanting roll's alternative).
   if (/^(?:roll a number of dice equal to the number of models in the target unit|roll a dice for each model in the target unit)$/i.test(s)) {

@@ -131,17 +131,3 @@ describe('"If this unit ..., roll a dice. On a N+, ..." and "Then, roll a dice."
     expect(parse('This unit can make a pile-in move. Then, roll a dice. On a 4+, inflict 5D6 mortal damage on the target.', 'Pick up to 3 enemy units in combat with this unit to be the targets.', 'Any Combat Phase').resolves).toBeNull();
   });
 });
-
-describe('"If this unit would be automatically destroyed, it is not automatically destroyed. Instead, allocate 6 damage points to it (ward rolls cannot be made for those damage points)."', () => {
-  const TEXT = 'If this unit would be automatically destroyed, it is not automatically destroyed. Instead, allocate 6 damage points to it (ward rolls cannot be made for those damage points).';
-  it('a passive (kb-001 / ij-001 Kragnos, Avatar of Destruction; sob-001 Mega-Gargants, Son of Behemat): insteadOfDestroyed 6', () => {
-    expect(parse(TEXT, null, 'Passive').resolves).toEqual([{ insteadOfDestroyed: 6, targets: 'self' }]);
-  });
-  it('fall-back twins: not a passive; ward rolls allowed; a random number of damage points; another consequence', () => {
-    expect(parse(TEXT, null, 'Your Hero Phase').resolves).toBeNull();
-    expect(parse('If this unit would be automatically destroyed, it is not automatically destroyed. Instead, allocate 6 damage points to it.', null, 'Passive').resolves).toBeNull();
-    expect(parse('If this unit would be automatically destroyed, it is not automatically destroyed. Instead, allocate D6 damage points to it (ward rolls cannot be made for those damage points).', null, 'Passive').resolves).toBeNull();
-    expect(parse('If this unit would be automatically destroyed, it is not automatically destroyed. Instead, inflict 6 mortal damage on it.', null, 'Passive').resolves).toBeNull();
-  });
-});
-

@@ -237,11 +237,8 @@ export const AbilityEffectSchema = z.union([
    * - `slay`: roll `dice` (a D6 or 2D6) `times` times (default 1) and compare each roll with the target's
    *   Health characteristic (`health`: the roll `exceeds` it, is `atLeast` it, or is at least `double` it);
    *   each roll that does slays 1 model (`slay: "model"`, Core 18.3) or destroys the unit (`slay: "unit"`).
-   * - `insteadOfDestroyed: N` (a passive): "If this unit would be automatically destroyed, it is not automatically
-   *   destroyed. Instead, allocate N damage points to it (ward rolls cannot be made for those damage points)."
    */
   z.strictObject({ ...EffectCommon, halve: z.enum(['move']) }),
-  z.strictObject({ ...EffectCommon, insteadOfDestroyed: z.number().int().min(1).max(50) }),
   z.strictObject({ ...EffectCommon, slay: z.enum(['model', 'unit']), dice: z.enum(['D6', '2D6']), times: z.number().int().min(1).max(10).optional(), health: z.enum(['exceeds', 'atLeast', 'double']) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),

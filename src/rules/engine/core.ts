@@ -480,12 +480,11 @@ export function damageAttribution(s: GameState, source: string, targetId: string
  * destroyed units are recorded with `by` in `state.ascension.destroyed` (Claim their Skulls, Rise
  * of a Champion).
  */
-export function damageSequence(c: Ctx, unitId: string, pool: number, source: string, noWard = false): { slain: string[]; allocated: number } {
+export function damageSequence(c: Ctx, unitId: string, pool: number, source: string): { slain: string[]; allocated: number } {
   const u = c.s.units[unitId];
   if (!isAlive(c.s, unitId) || pool <= 0) return { slain: [], allocated: 0 };
   const by = damageAttribution(c.s, source, unitId);
-  // `noWard`: "ward rolls cannot be made for those damage points" (roll37: `insteadOfDestroyed`).
-  const ward = noWard ? null : wardOf(c.s, unitId, c.port);
+  const ward = wardOf(c.s, unitId, c.port);
   let points = pool;
   let wardDice: number[] = [];
   if (ward !== null) {

@@ -2,16 +2,15 @@
  * The roll effects of session 37 (roll37; docs/abilities.md "Roll effects added in session 37 (roll37)")
  * applied to one unit: `slay` (rolls against the target's Health characteristic: "If the roll exceeds the
  * target's Health characteristic, 1 model in the target unit is slain", "Roll 2D6 ... it is automatically
- * destroyed", "Roll 3 dice. For each roll that equals or exceeds ..."; a unit with `insteadOfDestroyed` takes
- * that many damage points, without ward rolls, instead of being destroyed) and the Save characteristic a
+ * destroyed", "Roll 3 dice. For each roll that equals or exceeds ...") and the Save characteristic a
  * `mortal` effect's `vs: "save"` gate is rolled against. Dice from the seeded PRNG (`rollLogged`).
  *
  * @module
  */
 
-import { effectsOn, modified } from '../abilities/passives';
+import { modified } from '../abilities/passives';
 import type { AbilityEffect } from '../abilities/schema';
-import { aliveModels, damageSequence, rollLogged, rosterUnit, slayModels, type Ctx } from './core';
+import { aliveModels, rollLogged, rosterUnit, slayModels, type Ctx } from './core';
 import type { PlayerId } from './state';
 
 /** The unit's Save characteristic now (a `set: "save"` effect, else the warscroll's), or null for none ("-"). */
@@ -41,13 +40,7 @@ export function slayByRoll(c: Ctx, e: Extract<AbilityEffect, { slay: string }>, 
     rolls.push(roll);
     if (beatsHealth(roll, health, e.health)) passed++;
   }
-  // "If this unit would be automatically destroyed, it is not automatically destroyed. Instead, allocate N damage points to it".
-  const instead = e.slay === 'unit' && passed > 0 ? effectsOn(c.s, c.port, t).find((a) => 'insteadOfDestroyed' in a.effect) : undefined;
-  const count = passed === 0 || instead ? 0 : e.slay === 'unit' ? aliveModels(c.s, t).length : passed;
-  c.events.push({ type: 'abilitySlay', ability, unitId: t, rolls, health, test: e.health, slay: e.slay, count, ...(instead ? { instead: instead.name } : {}) });
-  if (instead && 'insteadOfDestroyed' in instead.effect) {
-    damageSequence(c, t, instead.effect.insteadOfDestroyed, source, true); // damage points, not mortal damage; no ward rolls
-    return;
-  }
+  const count = passed === 0 ? 0 : e.slay === 'unit' ? aliveModels(c.s, t).length : passed;
+  c.events.push({ type: 'abilitySlay', ability, unitId: t, rolls, health, test: e.health, slay: e.slay, count });
   if (count > 0) slayModels(c, t, count, source);
 }

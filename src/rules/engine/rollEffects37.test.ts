@@ -122,20 +122,6 @@ describe('rolls against the target\'s Health characteristic (slay): models slain
     // On the 5 Gutrippaz (Health 1): 2 + 1 = 3 > 1 → every model slain.
     expect(use(toxic, 'p2-boyz', [2, 1]).s.units['p2-boyz'].slain).toHaveLength(5);
   });
-  it('Toxic Stash on a hero with Health 10, Ward (6+) and "If this unit would be automatically destroyed, ... Instead, allocate 6 damage points to it (ward rolls cannot be made ...)": 6 + 5 = 11 > 10 → 6 damage points, no ward roll, not destroyed', () => {
-    const toxic = heroAbility('Toxic Stash', TOXIC);
-    const bulk = ability({ name: 'Avatar of Destruction', timing: timing('Passive', 'passive', 'any'), effect: 'If this unit would be automatically destroyed, it is not automatically destroyed. Instead, allocate 6 damage points to it (ward rolls cannot be made for those damage points).', resolves: [{ insteadOfDestroyed: 6, targets: 'self' }] });
-    const ward = ability({ name: 'Ward', timing: timing('Passive', 'passive', 'any'), effect: 'This unit has Ward (6+).', resolves: [{ ward: 6, targets: 'self' }] });
-    const big = roster('p2', [bulk, ward]);
-    const p2 = { ...big, units: big.units.map((u) => (u.id === 'p2-hero' ? { ...u, warscroll: { ...u.warscroll, health: 10 } } : u)) };
-    const r = use(toxic, 'p2-hero', [6, 5], p2);
-    expect(r.events.find((e) => e.type === 'abilitySlay')).toMatchObject({ rolls: [11], count: 0, instead: 'Avatar of Destruction' });
-    expect(r.s.units['p2-hero'].damage).toBe(6);
-    expect(r.s.units['p2-hero'].slain).toHaveLength(0);
-    expect(rollsOf(r.s, 'ward:')).toEqual([]);
-    // 5 + 5 = 10 does not exceed 10: nothing at all.
-    expect(use(toxic, 'p2-hero', [5, 5], p2).s.units['p2-hero'].damage).toBe(0);
-  });
   it('Cavernous Jaws (sce-002) on Gutrippaz of Health 3 with 2 damage points and a Ward (6+): dice 2 3 6 → 2 slain; no ward roll, the damage points stay', () => {
     const jaws = heroAbility('Cavernous Jaws', JAWS);
     const ward = ability({ name: 'Ward', timing: timing('Passive', 'passive', 'any'), effect: 'This unit has Ward (6+).', resolves: [{ ward: 6, targets: 'self' }] });
