@@ -498,13 +498,13 @@ export function damageSequence(c: Ctx, unitId: string, pool: number, source: str
   }
   const r = allocatePoints(c, unitId, points);
   c.events.push({ type: 'damageResolved', unitId, source, by, pool, ward, wardDice, allocated: r.allocated, slain: r.slain, damage: u.damage });
-  if (!isAlive(c.s, unitId)) unitWasDestroyed(c, unitId, source, by);
+  if (!isAlive(c.s, unitId)) recordDestroyed(c, unitId, source, by);
   syncPort(c);
   return r;
 }
 
-/** Record a destroyed unit (event `unitDestroyed` with `by`, Path to Glory's record, Do Not Waver) and remove what it summoned. */
-function unitWasDestroyed(c: Ctx, unitId: string, source: string, by: string | null): void {
+/** A unit was destroyed: `unitDestroyed`, the Path to Glory record, Do Not Waver's count, then {@link afterDestroyed}. */
+function recordDestroyed(c: Ctx, unitId: string, source: string, by: string | null): void {
   const u = c.s.units[unitId];
   c.events.push({ type: 'unitDestroyed', unitId, source, by });
   if (c.s.ascension && u.manifestation === undefined) (c.s.ascension.destroyed ??= []).push({ unitId, by, round: c.s.round });
@@ -519,7 +519,7 @@ function unitWasDestroyed(c: Ctx, unitId: string, source: string, by: string | n
  * automatically destroyed"; session 37, roll37): no damage points and no ward rolls (Core 18.0 is for
  * damage points); the models are picked as for damage (Core 18.3, {@link pickSlain}) and the unit is
  * made one coherent group. The damage points allocated to the unit stay on it unless it is destroyed
- * (docs/interpretations.md). Emits `modelsSlain` and, when no model is left, `unitDestroyed`.
+ * (docs/interpretations.md). Emits `modelsSlainByAbility` and, when no model is left, `unitDestroyed`.
  */
 export function slayModels(c: Ctx, unitId: string, count: number, source: string): string[] {
   const u = c.s.units[unitId];
@@ -530,8 +530,8 @@ export function slayModels(c: Ctx, unitId: string, count: number, source: string
   if (isAlive(c.s, unitId)) restoreCoherency(c, unitId, slain);
   else u.damage = 0;
   const by = damageAttribution(c.s, source, unitId);
-  c.events.push({ type: 'modelsSlain', unitId, source, by, slain });
-  if (!isAlive(c.s, unitId)) unitWasDestroyed(c, unitId, source, by);
+  c.events.push({ type: 'modelsSlainByAbility', unitId, slain, source });
+  if (!isAlive(c.s, unitId)) recordDestroyed(c, unitId, source, by);
   syncPort(c);
   return slain;
 }

@@ -40,6 +40,8 @@ export function slayByRoll(c: Ctx, e: Extract<AbilityEffect, { slay: string }>, 
     rolls.push(roll);
     if (beatsHealth(roll, health, e.health)) passed++;
   }
+  // `slay: "unit"` ("it is automatically destroyed"): every model. perm37's `automaticallyDestroy` (destroyByAbility.ts,
+  // with its `notDestroyed` passive of Kragnos and the Mega-Gargants) is the one to call here once both are merged.
   const count = passed === 0 ? 0 : e.slay === 'unit' ? aliveModels(c.s, t).length : passed;
   c.events.push({ type: 'abilitySlay', ability, unitId: t, rolls, health, test: e.health, slay: e.slay, count });
   if (count > 0) slayModels(c, t, count, source);
