@@ -37,12 +37,17 @@
  *   the new one) and "this ability affects all visible friendly K units wholly within M" of the chanter"
  *   (the effects copied onto that group, fixed when the ability resolves, `visible`); "a maximum control
  *   score of N" (`maxControl`).
+ * - Session 37, roll37 (parseRolls.ts; docs/abilities.md "Roll effects added in session 37 (roll37)"): dice for
+ *   each model of the target with the chanting roll's alternative; rolls against the target's Health (`slay`) or
+ *   Save characteristic (`vs: "save"`); "Halve the target's Move characteristic" (`halve`); "If this unit ...,
+ *   roll a dice"; "Then, roll a dice".
  *
  * @module
  */
 
 import { plainRulesText } from './parseTiming';
 import { splitKeywords } from './parseKeywords';
+import { halveBody, readRollSentences } from './parseRolls';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
 
@@ -243,6 +248,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   if ((m = rx(`^this unit has a control characteristic of (\\d+)$`).exec(t))) return { body: { set: 'control', to: Number(m[1]) }, subj: { targets: 'self' } };
   // Session 36, second pass: "This unit has a maximum control score of 1." (Core 32.2, the unit's score capped).
   if ((m = rx(`^${SUBJ} (?:has|have) a maximum control score of (\\d+)$`).exec(t))) return { body: { maxControl: Number(m[2]) }, subj: readSubject(m[1], ctx) };
+  const halve = halveBody(t); // session 37 (roll37): "Halve the target's Move characteristic"
+  if (halve) return { body: halve.body, subj: readSubject(halve.subject, ctx) };
   fail(c);
 }
 
@@ -426,12 +433,12 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         outer = takeDuration(`${lead[1]}, x`).duration;
         continue;
       }
-      // "Roll a dice for each model in the target unit. For each N+, inflict 1 mortal damage on the target."
-      if (/^roll a dice for each model in the target unit$/i.test(s)) {
-        const n = /^for each ([2-6])\+?, inflict 1 mortal damage on the target\.?$/i.exec(ss[i + 1] ?? '');
-        if (!n || !ctx.hasTargets) fail(ss[i + 1] ?? s);
-        out.push({ mortal: 1, on: `${n[1]}+`, each: 'model', targets: 'targets' });
-        i++;
+      // Session 37 (roll37, parseRolls.ts): the roll family ("Roll a dice for each model in the target unit. For each
+      // N+, ...", rolls against the target's Health or Save characteristic, "If this unit ..., roll a dice", "Then, roll a dice").
+      const rolled = readRollSentences(ss, i, { hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), castRoll: ctx.castRoll === true, passive: ctx.passive, known, readClause: (c, gate) => readClause(c, ctx, gate, outer) });
+      if (rolled) {
+        out.push(...rolled.effects);
+        i += rolled.used - 1;
         continue;
       }
       // Session 36: "Roll a D3 [for each target]. On a 2+, inflict an amount of mortal damage on the target equal to

@@ -280,6 +280,8 @@ export interface Modified {
   readonly add: number;
   /** The value of the most recent `set` effect (Core 29.0, 30.0), if any. */
   readonly set?: number;
+  /** How many `halve` effects apply (session 37, roll37): each halves the value after `set`, before `add` (Core 27.0). */
+  readonly halve?: number;
   /** The rules that contributed, for the log. */
   readonly rules: readonly string[];
 }
@@ -297,6 +299,7 @@ export function modified(s: GameState, port: GeometryPort | undefined, unitId: s
 export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what: string, ctx: EffectContext = {}): Modified {
   let add = 0;
   let set: number | undefined;
+  let halve = 0;
   const rules: string[] = [];
   for (const a of list) {
     const e = a.effect;
@@ -307,9 +310,12 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
     } else if ('set' in e && e.set === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
       set = e.to;
       rules.push(a.rule);
+    } else if ('halve' in e && e.halve === what) {
+      halve++;
+      rules.push(a.rule);
     }
   }
-  return set === undefined ? { add, rules } : { add, set, rules };
+  return { add, ...(set !== undefined ? { set } : {}), ...(halve > 0 ? { halve } : {}), rules };
 }
 
 /**

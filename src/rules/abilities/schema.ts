@@ -183,7 +183,15 @@ export const AbilityEffectSchema = z.union([
    * `mortal: "roll"` and `die` (extensions, session 36): "Roll a D3. On a 2+, inflict an amount of mortal damage
    * on the target equal to the roll": the amount is the gate roll itself; `die` is the gate's dice (default D6).
    */
-  z.strictObject({ ...EffectCommon, mortal: z.union([DiceOrNumber, z.literal('roll')]), on: z.string().regex(/^[2-6]\+$/).optional(), die: z.enum(['D3', 'D6']).optional(), each: z.enum(['unit', 'model']).optional() }),
+  z.strictObject({
+    ...EffectCommon,
+    mortal: z.union([DiceOrNumber, z.literal('roll')]),
+    on: z.string().regex(/^[2-6]\+$/).optional(),
+    die: z.enum(['D3', 'D6']).optional(),
+    each: z.enum(['unit', 'model']).optional(),
+    /** Extension (session 37, roll37): the gate is a D6 that must equal or exceed the target's Save characteristic ("If the roll equals or exceeds the target's Save characteristic, inflict D3 mortal damage on it"). */
+    vs: z.literal('save').optional(),
+  }),
   z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, returnModels: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any']), inches: DiceOrNumber }),
@@ -222,6 +230,16 @@ export const AbilityEffectSchema = z.union([
    * modifier: "This unit has a maximum control score of 1." (Beast, fec / sob). Of several, the lowest.
    */
   z.strictObject({ ...EffectCommon, maxControl: z.number().int().min(1).max(100) }),
+  /**
+   * Extensions of session 37, roll37 (docs/abilities.md "Roll effects added in session 37 (roll37)"):
+   * - `halve: "move"`: the affected unit's Move characteristic is halved, rounding down (Core 27.0: after
+   *   "set", before "add"; each halving applies).
+   * - `slay`: roll `dice` (a D6 or 2D6) `times` times (default 1) and compare each roll with the target's
+   *   Health characteristic (`health`: the roll `exceeds` it, is `atLeast` it, or is at least `double` it);
+   *   each roll that does slays 1 model (`slay: "model"`, Core 18.3) or destroys the unit (`slay: "unit"`).
+   */
+  z.strictObject({ ...EffectCommon, halve: z.enum(['move']) }),
+  z.strictObject({ ...EffectCommon, slay: z.enum(['model', 'unit']), dice: z.enum(['D6', '2D6']), times: z.number().int().min(1).max(10).optional(), health: z.enum(['exceeds', 'atLeast', 'double']) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

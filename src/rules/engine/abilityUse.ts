@@ -25,6 +25,7 @@ import { findAbility, abilityRule } from '../abilities/catalog';
 import { abilityState, limitProblem, limitText, pickedThisTurn, recordUse, rulesOfOneProblem, stampOf, type ActiveEffect } from '../abilities/record';
 import { currentTrigger, windowProblem } from '../abilities/timing';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
+import { saveCharacteristic, slayByRoll } from './rollEffects';
 import { inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
 import { heal } from './pathAbilities';
 import { reacted } from './attacks';
@@ -308,7 +309,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'halve' in e;
 }
 
 /**
@@ -338,14 +339,6 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
     }
     const cond = e.if;
     if (cond !== undefined) {
-      if (cond.roll !== undefined) {
-        const [d] = rollLogged(c, 1, 6, `${purpose}:if`, player);
-        rolls[t] = [d];
-        if (d < Number(cond.roll[0])) {
-          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${d}, needed ${cond.roll}` });
-          continue;
-        }
-      }
       // "If the chanting roll was 8+": the roll the spell or prayer was cast / chanted with (magic.ts).
       if (cond.castRoll !== undefined && (castRoll === undefined || castRoll < cond.castRoll)) {
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: castRoll === undefined ? 'no casting or chanting roll was made' : `the roll was ${castRoll}, needed ${cond.castRoll}+` });
@@ -354,6 +347,15 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       if (!conditionHolds(s, c.port, { ...cond, roll: undefined, castRoll: undefined }, t, user)) {
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: 'its condition does not hold' });
         continue;
+      }
+      // The roll after the other conditions ("If this unit is not in combat, roll a dice. On a 3+, ...": no roll when unmet; roll37).
+      if (cond.roll !== undefined) {
+        const [d] = rollLogged(c, 1, 6, `${purpose}:if`, player);
+        rolls[t] = [d];
+        if (d < Number(cond.roll[0])) {
+          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${d}, needed ${cond.roll}` });
+          continue;
+        }
       }
     }
     units.push(t);
@@ -393,6 +395,12 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
           [gate] = rollLogged(c, 1, e.die === 'D3' ? 3 : 6, `${purpose}:on:${t}`, player);
           dice.push(gate);
           if (e.on !== undefined && gate < Number(e.on[0])) continue;
+        } else if (e.vs === 'save') {
+          // "If the roll equals or exceeds the target's Save characteristic" (roll37): a D6 against the Save (none: never).
+          [gate] = rollLogged(c, 1, 6, `${purpose}:vs:${t}`, player);
+          dice.push(gate);
+          const save = saveCharacteristic(c, t);
+          if (save === null || gate < save) continue;
         }
         amount += e.mortal === 'roll' ? (gate as number) : rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
       }
@@ -414,6 +422,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });
     } else if ('setUp' in e) {
       setUpByAbility(c, player, user, t, e, positions, name);
+    } else if ('slay' in e) {
+      slayByRoll(c, e, t, purpose, player, `ability:${user ?? ''}`, id);
     }
   }
 }
