@@ -44,6 +44,7 @@
 import { plainRulesText } from './parseTiming';
 import { splitKeywords } from './parseKeywords';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
+import { normalizePermissionClause, readPermissionBody, readPermissionSentences } from './parsePermissions';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
 
 export { casterClause } from './parseDeclare';
@@ -243,6 +244,9 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   if ((m = rx(`^this unit has a control characteristic of (\\d+)$`).exec(t))) return { body: { set: 'control', to: Number(m[1]) }, subj: { targets: 'self' } };
   // Session 36, second pass: "This unit has a maximum control score of 1." (Core 32.2, the unit's score capped).
   if ((m = rx(`^${SUBJ} (?:has|have) a maximum control score of (\\d+)$`).exec(t))) return { body: { maxControl: Number(m[2]) }, subj: readSubject(m[1], ctx) };
+  // Session 37 (perm37): permissions and restrictions (parsePermissions.ts).
+  const perm = readPermissionBody(t, (x) => readSubject(x, ctx));
+  if (perm) return perm;
   fail(c);
 }
 
@@ -320,7 +324,7 @@ function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Targ
 
 /** One clause with its duration and condition → its effects (one, or one per permission of "Shoot and/or Charge"). */
 function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDuration: Duration): AbilityEffect[] {
-  let c = raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, '');
+  let c = normalizePermissionClause(raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, ''));
   // An aura's condition written first ("While they are wholly within 12" of this unit, friendly K units ...",
   // "While friendly K units are wholly within 13" of this unit, they ...") reads as the same condition written last.
   let lead0 = /^while they are ((?:wholly )?within \d+" of this unit), (friendly .+)$/i.exec(c);
@@ -367,7 +371,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
   const merged = merge(condition, aura);
   // Persisting modifiers need a duration unless the ability is passive (Core 28.1, 5.4).
-  const instant = 'heal' in body || 'mortal' in body || 'returnModels' in body || 'setUp' in body || 'move' in body;
+  const instant = 'heal' in body || 'mortal' in body || 'returnModels' in body || 'setUp' in body || 'move' in body || 'destroyed' in body;
   if (!ctx.passive && !instant && finalDuration === undefined) fail(raw);
   if (ctx.passive && finalDuration !== undefined) fail(raw);
   if (instant && finalDuration !== undefined) fail(raw);
@@ -418,6 +422,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       const alt = ctx.castRoll && !ctx.passive ? /^if the (?:casting|chanting) roll was (\d+)\+, (.+)$/i.exec(s) : null;
       if (alt && (/ instead$/i.test(alt[2]) || /^this ability affects all /i.test(alt[2]))) {
         out.push(...castRollAlternative(Number(alt[1]), alt[2], out, prevStart, i === ss.length - 1, ctx, outer));
+        continue;
+      }
+      // Session 37 (perm37): sentences read together (parsePermissions.ts).
+      const perm = readPermissionSentences(ss, i, ctx.passive);
+      if (perm) {
+        out.push(...perm.effects);
+        i += perm.consumed - 1;
         continue;
       }
       // "Until the start of your next turn:" followed by bullets.
