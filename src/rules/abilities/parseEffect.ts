@@ -245,7 +245,7 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   // Session 36, second pass: "This unit has a maximum control score of 1." (Core 32.2, the unit's score capped).
   if ((m = rx(`^${SUBJ} (?:has|have) a maximum control score of (\\d+)$`).exec(t))) return { body: { maxControl: Number(m[2]) }, subj: readSubject(m[1], ctx) };
   // Session 37 (perm37): permissions and restrictions (parsePermissions.ts).
-  const perm = readPermissionBody(t, (x) => readSubject(x, ctx));
+  const perm = readPermissionBody(t, ctx.passive, (x) => readSubject(x, ctx));
   if (perm) return perm;
   fail(c);
 }
@@ -371,7 +371,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
   const merged = merge(condition, aura);
   // Persisting modifiers need a duration unless the ability is passive (Core 28.1, 5.4).
-  const instant = 'heal' in body || 'mortal' in body || 'returnModels' in body || 'setUp' in body || 'move' in body || 'destroyed' in body;
+  const instant = 'heal' in body || 'mortal' in body || 'returnModels' in body || 'setUp' in body || 'move' in body || 'destroyed' in body || 'movementPhaseMove' in body;
   if (!ctx.passive && !instant && finalDuration === undefined) fail(raw);
   if (ctx.passive && finalDuration !== undefined) fail(raw);
   if (instant && finalDuration !== undefined) fail(raw);

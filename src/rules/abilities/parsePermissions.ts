@@ -12,6 +12,8 @@
  * - "ignore the first damage point that would be allocated to <S> in each phase" (Covenant of the Iron
  *   Heart), and the aura "... to each friendly K unit wholly within N" of this unit in each phase"
  *   (Empowered Through Excruciation) → `{ignoreFirstDamage: "phase"}`;
+ * - "<S> can immediately use the 'Normal Move' [or 'Retreat'] ability as if it were your movement phase" (Wrench
+ *   Souls, Drifting on Spectral Tides) → `{movementPhaseMove: "normalOrRetreat" | "normal"}`;
  * - "If this unit would be automatically destroyed, it is not automatically destroyed. Instead, allocate
  *   6 damage points to it (ward rolls cannot be made for those damage points)." (Son of Behemat, Avatar of
  *   Destruction; a passive) → `{notDestroyed: 6, noWard: true}`;
@@ -29,10 +31,10 @@ export interface PermissionSubject {
 }
 
 /** The effect keys of this module's shapes (schema.ts, session 37). */
-export const PERMISSION_KEYS = ['noCommands', 'unbindAsWizard', 'coherency', 'ignoreFirstDamage', 'destroyed', 'notDestroyed'] as const;
+export const PERMISSION_KEYS = ['noCommands', 'unbindAsWizard', 'coherency', 'ignoreFirstDamage', 'destroyed', 'notDestroyed', 'movementPhaseMove'] as const;
 
 /** The effects of this module's shapes. */
-export type PermissionEffect = Extract<AbilityEffect, { noCommands: true } | { unbindAsWizard: 1 } | { coherency: number } | { ignoreFirstDamage: 'phase' } | { destroyed: true } | { notDestroyed: number }>;
+export type PermissionEffect = Extract<AbilityEffect, { noCommands: true } | { unbindAsWizard: 1 } | { coherency: number } | { ignoreFirstDamage: 'phase' } | { destroyed: true } | { notDestroyed: number } | { movementPhaseMove: string }>;
 
 /** Is `e` one of this module's effects? */
 export function isPermissionEffect(e: AbilityEffect): e is PermissionEffect {
@@ -53,10 +55,10 @@ export function normalizePermissionClause(c: string): string {
 
 /**
  * One clause's body (its duration and conditions already taken off by the caller) → a permission or
- * restriction, or null when the clause is none of these shapes. `subject` reads a subject phrase
+ * restriction, or null when the clause is none of these shapes. `passive`: the ability is a passive (Core 5.4). `subject` reads a subject phrase
  * ("this unit", "the target", "friendly K units") or throws.
  */
-export function readPermissionBody(t: string, subject: (s: string) => PermissionSubject): { body: Record<string, unknown>; subj: PermissionSubject } | null {
+export function readPermissionBody(t: string, passive: boolean, subject: (s: string) => PermissionSubject): { body: Record<string, unknown>; subj: PermissionSubject } | null {
   let m: RegExpExecArray | null;
   // Commands 1.2: a unit uses a command; this one cannot (Soul-shaking Roar, Darkness of the Soul).
   if ((m = /^(.+?) cannot use commands$/i.exec(t))) return { body: { noCommands: true }, subj: subject(m[1]) };
@@ -67,6 +69,11 @@ export function readPermissionBody(t: string, subject: (s: string) => Permission
   }
   // Core 18.2: "ignore the first damage point that would be allocated to the target in each phase" (Covenant of the Iron Heart).
   if ((m = /^ignore the first damage point that would be allocated to (.+?) in each phase$/i.exec(t))) return { body: { ignoreFirstDamage: 'phase' }, subj: subject(m[1]) };
+  // Core 14.1 "as if it were your movement phase" (Wrench Souls, Drifting on Spectral Tides): the move ability itself, now.
+  if ((m = /^(.+?) can immediately use the '?normal move'? (?:ability )?(or (?:the )?'?retreat'? )?ability as if it were your movement phase$/i.exec(t))) {
+    if (passive) fail(t); // an instant move: nothing a passive could apply (Core 5.4)
+    return { body: { movementPhaseMove: m[2] ? 'normalOrRetreat' : 'normal' }, subj: subject(m[1]) };
+  }
   return null;
 }
 
@@ -100,6 +107,7 @@ export function permissionWords(e: AbilityEffect): string {
   if ('ignoreFirstDamage' in e) return 'ignores the first damage point allocated to it in each phase';
   if ('destroyed' in e) return 'automatically destroyed';
   if ('notDestroyed' in e) return `not automatically destroyed: ${e.notDestroyed} damage points instead${e.noWard ? ' (no ward rolls)' : ''}`;
+  if ('movementPhaseMove' in e) return `can use ${e.movementPhaseMove === 'normal' ? 'a Normal Move' : 'a Normal Move or a Retreat'} now, as if it were the movement phase`;
   return '';
 }
 
@@ -111,6 +119,7 @@ export function permissionTerse(e: AbilityEffect): string {
   if ('ignoreFirstDamage' in e) return 'ignore 1st damage point each phase';
   if ('destroyed' in e) return 'destroyed';
   if ('notDestroyed' in e) return `not destroyed: ${e.notDestroyed} damage${e.noWard ? ' (no ward)' : ''}`;
+  if ('movementPhaseMove' in e) return `${e.movementPhaseMove === 'normal' ? 'Normal Move' : 'Normal Move or Retreat'} as in the movement phase`;
   return '';
 }
 

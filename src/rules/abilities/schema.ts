@@ -233,6 +233,8 @@ export const AbilityEffectSchema = z.union([
    *   vocabulary of "it is automatically destroyed".
    * - `notDestroyed`: when the unit would be automatically destroyed it is not; instead this many damage
    *   points are allocated to it, no ward rolls (`noWard`).
+   * - `movementPhaseMove`: the unit can use the Normal Move (`normal`) or the Normal Move or Retreat
+   *   (`normalOrRetreat`) ability now as if it were its player's movement phase (Core 14.1), once, this phase.
    */
   z.strictObject({ ...EffectCommon, noCommands: z.literal(true) }),
   z.strictObject({ ...EffectCommon, unbindAsWizard: z.literal(1) }),
@@ -240,6 +242,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ignoreFirstDamage: z.literal('phase') }),
   z.strictObject({ ...EffectCommon, destroyed: z.literal(true) }),
   z.strictObject({ ...EffectCommon, notDestroyed: z.number().int().min(1).max(100), noWard: z.literal(true).optional() }),
+  z.strictObject({ ...EffectCommon, movementPhaseMove: z.enum(['normal', 'normalOrRetreat']) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -11,7 +11,9 @@
  * - Son of Behemat (sob-001): "If this unit would be automatically destroyed, it is not automatically
  *   destroyed. Instead, allocate 6 damage points to it (ward rolls cannot be made for those damage points)."
  *   against a by-hand "it is automatically destroyed" (`destroyed`, the by-hand vocabulary);
- * - Dispersed Formation (sce-002): "This unit has a coherency range of 2"." set on the imported warscroll.
+ * - Dispersed Formation (sce-002): "This unit has a coherency range of 2"." set on the imported warscroll;
+ * - Wrench Souls (nh-001, a spell): "The target can immediately use the 'Normal Move' or 'Retreat' ability as if
+ *   it were your movement phase." (`movementPhaseMove`, Core 14.1).
  */
 
 import { readFileSync } from 'node:fs';
@@ -144,5 +146,38 @@ describe('Dispersed Formation: "This unit has a coherency range of 2"" on the im
     const withRange = r.army.units.filter((u) => u.warscroll.coherencyRange !== undefined).map((u) => [u.name, u.warscroll.coherencyRange]);
     expect(withRange).toEqual([['Prosecutors', 2], ['Stormdrake Guard', 2], ['Stormdrake Guard (1 model)', 2]]);
     expect(r.army.units.filter((u) => (u.warscroll.abilities ?? []).some((a) => a.name === 'Dispersed Formation')).length).toBe(3);
+  });
+});
+
+describe("Wrench Souls: \"The target can immediately use the 'Normal Move' or 'Retreat' ability as if it were your movement phase\" (Core 14.1)", () => {
+  const declare = 'Pick a friendly **^^Kruleboyz Wizard^^** to cast this spell, pick a visible friendly non-Hero **^^Kruleboyz Infantry^^** unit wholly within 12" of them to be the target, then make a casting roll of 2D6.';
+  const t = parseTiming('Your Hero Phase', false);
+  const r = parseEffect({ declare, effect: "The target can immediately use the 'Normal Move' or 'Retreat' ability as if it were your movement phase.", timing: t, knownKeywords: KNOWN });
+  const wrench = ability({ id: 'wrench-souls', name: 'Wrench Souls', source: 'spell', timing: t, castingValue: 6, keywords: ['SPELL'], declare, effect: "The target can immediately use the 'Normal Move' or 'Retreat' ability as if it were your movement phase.", resolves: r.resolves, ...(r.picks ? { picks: r.picks } : {}) });
+  /** Every boyz model moved `dx` inches along +x from where the kit places them ((14, 15) + 1.3" steps in y). */
+  const shift = (dx: number) => Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`p1-boyz-m${i + 1}`, [[14 + dx, 15 + i * 1.3]]]));
+  const normal = (dx: number) => ({ type: 'move', player: 'p1', unitId: 'p1-boyz', kind: 'normal', paths: shift(dx) }) as never;
+  it('in p1\'s hero phase: refused without the spell; after it (casting roll 4 + 4 = 8, CV 6), one Normal Move of up to Move 5" is made, then no second', () => {
+    expect(r.resolves).toEqual([{ movementPhaseMove: 'normalOrRetreat', targets: 'targets' }]);
+    const port = tablePortAt();
+    const s0 = gameAtHero(roster('p1', [], [], [wrench]), roster('p2'), port, [4, 4]);
+    expect(refused(s0, port, normal(5))).toEqual({ reason: 'Normal Move is used in your movement phase', rule: 'Core 14.1' });
+    const cast = play(s0, port, [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'wrench-souls', target: 'p1-boyz' }, { type: 'pass', player: 'p2' }]);
+    expect(cast.events.find((e) => e.type === 'movePermitted')).toEqual({ type: 'movePermitted', unitId: 'p1-boyz', ability: 'Wrench Souls', moves: ['normal', 'retreat'] });
+    // 5.5" is farther than the boyz' Move of 5" (Core 14.1); 5" is within it.
+    expect(refused(cast.s, port, normal(5.5)).rule).toBe('Core 14.1');
+    const moved = play(cast.s, port, [normal(5)]);
+    expect(moved.s.positions['p1-boyz-m1']).toEqual([19, 15]);
+    expect(refused(moved.s, port, normal(6)).reason).toBe('Normal Move is used in your movement phase');
+  });
+  it('a unit in combat uses the Retreat instead (D3 mortal damage, Core 14.1; a scripted 4 is a D3 of 2, Core 2.2): the permit is used up', () => {
+    // p2's gits 1.5" from the boyz (centres 2.76" apart, 32 mm bases): in combat.
+    const port = tablePortAt({ 'p2-gits': [16.76, 15] });
+    const cast = play(gameAtHero(roster('p1', [], [], [wrench]), roster('p2'), port, [4, 4, 4]), port, [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'wrench-souls', target: 'p1-boyz' }, { type: 'pass', player: 'p2' }]);
+    expect(refused(cast.s, port, normal(-3)).reason).toContain('is in combat');
+    const back = play(cast.s, port, [{ type: 'retreat', player: 'p1', unitId: 'p1-boyz' }]);
+    expect(back.events.find((e) => e.type === 'retreat')).toEqual({ type: 'retreat', unitId: 'p1-boyz', mortal: 2 });
+    expect(back.s.units['p1-boyz'].turn.pendingMove).toMatchObject({ kind: 'retreat', maxInches: 5 });
+    expect(back.s.effects.some((e) => e.unitId === 'p1-boyz' && e.kind === 'normalOrRetreatNow')).toBe(false);
   });
 });

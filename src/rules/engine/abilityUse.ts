@@ -30,7 +30,7 @@ import { heal } from './pathAbilities';
 import { reacted } from './attacks';
 import { returnModels } from './returning';
 import { setUpUnit } from './deployment';
-import { automaticallyDestroy } from './destroyByAbility';
+import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits';
 import { commandsForbidden } from '../abilities/passivePermissions';
 import type { Action, PlayerId } from './state';
 
@@ -421,6 +421,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       setUpByAbility(c, player, user, t, e, positions, name);
     } else if ('destroyed' in e) {
       automaticallyDestroy(c, t, `ability:${user ?? ''}`);
+    } else if ('movementPhaseMove' in e) {
+      movementPhaseMovePermit(c, player, t, e.movementPhaseMove, name);
     }
   }
 }
