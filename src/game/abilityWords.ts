@@ -9,6 +9,7 @@
  * @module
  */
 
+import { isPermissionEffect, permissionWords } from '../rules/abilities/parsePermissions';
 import type { AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
 
 /** How long an effect lasts (Core 28.1), in words; `''` = at once. */
@@ -96,6 +97,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;
   else if ('critOn' in e) what = `critical hits on ${e.critOn}+${att}`;
+  else if (isPermissionEffect(e)) what = permissionWords(e);
   else what = `note: ${e.note}`;
   const named = units ? units.map(nameOf) : Array.isArray(e.targets) ? e.targets.map(nameOf) : e.targets ? [unitWords(e.targets, nameOf)] : [];
   const playerWide = 'cp' in e || 'vp' in e || 'note' in e;

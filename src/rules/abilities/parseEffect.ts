@@ -49,6 +49,7 @@ import { plainRulesText } from './parseTiming';
 import { splitKeywords } from './parseKeywords';
 import { halveBody, readRollSentences } from './parseRolls';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
+import { normalizePermissionClause, readPermissionBody, readPermissionSentences } from './parsePermissions';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
 
 export { casterClause } from './parseDeclare';
@@ -250,6 +251,9 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   if ((m = rx(`^${SUBJ} (?:has|have) a maximum control score of (\\d+)$`).exec(t))) return { body: { maxControl: Number(m[2]) }, subj: readSubject(m[1], ctx) };
   const halve = halveBody(t); // session 37 (roll37): "Halve the target's Move characteristic"
   if (halve) return { body: halve.body, subj: readSubject(halve.subject, ctx) };
+  // Session 37 (perm37): permissions and restrictions (parsePermissions.ts).
+  const perm = readPermissionBody(t, ctx.passive, (x) => readSubject(x, ctx));
+  if (perm) return perm;
   fail(c);
 }
 
@@ -327,7 +331,7 @@ function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Targ
 
 /** One clause with its duration and condition → its effects (one, or one per permission of "Shoot and/or Charge"). */
 function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDuration: Duration): AbilityEffect[] {
-  let c = raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, '');
+  let c = normalizePermissionClause(raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, ''));
   // An aura's condition written first ("While they are wholly within 12" of this unit, friendly K units ...",
   // "While friendly K units are wholly within 13" of this unit, they ...") reads as the same condition written last.
   let lead0 = /^while they are ((?:wholly )?within \d+" of this unit), (friendly .+)$/i.exec(c);
@@ -374,7 +378,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
   const merged = merge(condition, aura);
   // Persisting modifiers need a duration unless the ability is passive (Core 28.1, 5.4).
-  const instant = 'heal' in body || 'mortal' in body || 'returnModels' in body || 'setUp' in body || 'move' in body;
+  const instant = 'heal' in body || 'mortal' in body || 'returnModels' in body || 'setUp' in body || 'move' in body || 'destroyed' in body || 'movementPhaseMove' in body;
   if (!ctx.passive && !instant && finalDuration === undefined) fail(raw);
   if (ctx.passive && finalDuration !== undefined) fail(raw);
   if (instant && finalDuration !== undefined) fail(raw);
@@ -425,6 +429,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       const alt = ctx.castRoll && !ctx.passive ? /^if the (?:casting|chanting) roll was (\d+)\+, (.+)$/i.exec(s) : null;
       if (alt && (/ instead$/i.test(alt[2]) || /^this ability affects all /i.test(alt[2]))) {
         out.push(...castRollAlternative(Number(alt[1]), alt[2], out, prevStart, i === ss.length - 1, ctx, outer));
+        continue;
+      }
+      // Session 37 (perm37): sentences read together (parsePermissions.ts).
+      const perm = readPermissionSentences(ss, i, ctx.passive);
+      if (perm) {
+        out.push(...perm.effects);
+        i += perm.consumed - 1;
         continue;
       }
       // "Until the start of your next turn:" followed by bullets.

@@ -240,6 +240,27 @@ export const AbilityEffectSchema = z.union([
    */
   z.strictObject({ ...EffectCommon, halve: z.enum(['move']) }),
   z.strictObject({ ...EffectCommon, slay: z.enum(['model', 'unit']), dice: z.enum(['D6', '2D6']), times: z.number().int().min(1).max(10).optional(), health: z.enum(['exceeds', 'atLeast', 'double']) }),
+  /**
+   * Extensions of session 37 (perm37; docs/abilities.md "Permissions added in session 37 (perm37)"):
+   * - `noCommands`: the unit cannot use commands (Commands 1.2 refuses them while it applies).
+   * - `unbindAsWizard`: the unit can use Unbind abilities as if it had WIZARD (N) (Magic 4.0; N = 1).
+   * - `coherency`: the unit's coherency range in inches (Core 15.1, 1/2" by default); passive, on itself.
+   * - `ignoreFirstDamage`: the first damage point that would be allocated to the unit in each phase is
+   *   ignored (Core 18.2; after ward rolls, as the text says "would be allocated").
+   * - `destroyed`: the unit is automatically destroyed (its models slain, no damage sequence); the by-hand
+   *   vocabulary of "it is automatically destroyed".
+   * - `notDestroyed`: when the unit would be automatically destroyed it is not; instead this many damage
+   *   points are allocated to it, no ward rolls (`noWard`).
+   * - `movementPhaseMove`: the unit can use the Normal Move (`normal`) or the Normal Move or Retreat
+   *   (`normalOrRetreat`) ability now as if it were its player's movement phase (Core 14.1), once, this phase.
+   */
+  z.strictObject({ ...EffectCommon, noCommands: z.literal(true) }),
+  z.strictObject({ ...EffectCommon, unbindAsWizard: z.literal(1) }),
+  z.strictObject({ ...EffectCommon, coherency: z.number().positive().max(12) }),
+  z.strictObject({ ...EffectCommon, ignoreFirstDamage: z.literal('phase') }),
+  z.strictObject({ ...EffectCommon, destroyed: z.literal(true) }),
+  z.strictObject({ ...EffectCommon, notDestroyed: z.number().int().min(1).max(100), noWard: z.literal(true).optional() }),
+  z.strictObject({ ...EffectCommon, movementPhaseMove: z.enum(['normal', 'normalOrRetreat']) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -31,6 +31,8 @@ import { heal } from './pathAbilities';
 import { reacted } from './attacks';
 import { returnModels } from './returning';
 import { setUpUnit } from './deployment';
+import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits';
+import { commandsForbidden } from '../abilities/passivePermissions';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -74,6 +76,9 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   if (one !== null) return { reason: one, rule: 'Core 5.3' };
   const cost = ability.cost ?? 0;
   if (cost > s.players[player].cp) return { reason: `${ability.name} costs ${cost} CP and ${player} has ${s.players[player].cp}`, rule: 'Commands 1.2' };
+  // An army's own command (it has a cost) used by a unit that cannot use commands (session 37, `noCommands`).
+  const noCommands = ability.cost !== undefined && user !== null ? commandsForbidden(s, c.port, user) : null;
+  if (noCommands !== null) return { reason: `unit "${user}" cannot use commands (${noCommands})`, rule: 'Commands 1.2' };
   return null;
 }
 
@@ -309,7 +314,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'halve' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e;
 }
 
 /**
@@ -424,6 +429,10 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       setUpByAbility(c, player, user, t, e, positions, name);
     } else if ('slay' in e) {
       slayByRoll(c, e, t, purpose, player, `ability:${user ?? ''}`, id);
+    } else if ('destroyed' in e) {
+      automaticallyDestroy(c, t, `ability:${user ?? ''}`);
+    } else if ('movementPhaseMove' in e) {
+      movementPhaseMovePermit(c, player, t, e.movementPhaseMove, name);
     }
   }
 }

@@ -71,9 +71,12 @@ export interface Effect {
    * `woundBonus` +`value` to wound rolls for the unit's combat attacks (Righteous Conviction);
    * `armyCastingBonus` +`value` to casting rolls for every unit of `unitId`'s army (Arcane
    * Conduit, `unitId` the caster); `quarry` +1 to wound rolls for attacks made by `unitId` that
-   * target `targetId` (Hunter's Eye).
+   * target `targetId` (Hunter's Eye). `firstDamageIgnored`: the first damage point allocated to the unit
+   * this phase was ignored (an ability's `ignoreFirstDamage`, session 37; kept to the end of the phase).
+   * `normalMoveNow` / `normalOrRetreatNow`: the unit can use Normal Move / Normal Move or Retreat this phase as if it
+   * were its player's movement phase (an ability's `movementPhaseMove`, session 37), removed when it does.
    */
-  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus' | 'armyCastingBonus' | 'quarry';
+  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus' | 'armyCastingBonus' | 'quarry' | 'firstDamageIgnored' | 'normalMoveNow' | 'normalOrRetreatNow';
   readonly unitId: string;
   /** `startOfYourTurn`: kept until the start of the next turn of the unit's army (Eldritch Ward); `endOfBattle`: kept for the rest of the battle (Hunter's Eye). */
   readonly until: 'endOfPhase' | 'endOfTurn' | 'startOfYourTurn' | 'endOfBattle';
