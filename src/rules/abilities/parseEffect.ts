@@ -45,6 +45,7 @@ import { plainRulesText } from './parseTiming';
 import { splitKeywords } from './parseKeywords';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
+import { readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 
 export { casterClause } from './parseDeclare';
 
@@ -331,7 +332,8 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   if (bound) c = c.slice(0, bound.index);
   const d1 = takeDuration(c);
   c = d1.rest;
-  const lead = takeLeadingCondition(c, ctx.known);
+  const side = takeTargetSide(c, ctx.hasTargets); // session 37 (decl37): "If the target is a friendly unit, it ..."
+  const lead = side ? { rest: side.rest, cond: side.cond, kind: 'if' as const } : takeLeadingCondition(c, ctx.known);
   c = lead.rest;
   const cond0 = takeCondition(c);
   c = cond0.rest;
@@ -444,6 +446,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         if (subj.targets !== 'targets' || (die === 'D3' && Number(eqNext[1]) > 3)) fail(ss[i + 1]);
         if (!eq[2] && picks.some((p) => (p.count ?? 1) > 1)) fail(s);
         out.push({ mortal: 'roll', on: `${eqNext[1]}+`, ...(die === 'D3' ? { die } : {}), targets: 'targets' });
+        i++;
+        continue;
+      }
+      // Session 37 (decl37): "The target can move up to 5". It can pass through the combat ranges of enemy units ..."
+      const retreatLike = readRetreatLikeMove(s, ss[i + 1], ctx.hasTargets);
+      if (retreatLike) {
+        out.push(retreatLike);
         i++;
         continue;
       }

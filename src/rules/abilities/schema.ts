@@ -101,6 +101,11 @@ const conditionFields = {
   contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
+  /**
+   * The affected unit is a unit of the ability's player (`friendly`) or of the opponent (`enemy`), compared with the
+   * ability's unit. An extension (session 37, decl37): "If the target is a friendly unit, it has Strike-first ...".
+   */
+  side: z.enum(['friendly', 'enemy']).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -286,6 +291,12 @@ export const AbilityPickSchema = z.strictObject({
    * turn", "a friendly Ironjawz unit that was not set up this turn"): checked when the ability is declared.
    */
   cond: AbilityConditionSchema.optional(),
+  /**
+   * Extension (session 37, decl37): the casting roll of the spell whose Declare this pick is part of is modified
+   * by `by` when the picked unit meets `if` when the spell is cast ("Subtract 1 from the roll if the target is in
+   * combat", Elemental Push). Only on a spell's single pick (Magic 2.0's casting roll, modified as Core 2.1 says).
+   */
+  castModifier: z.strictObject({ by: z.number().int().min(-3).max(3), if: AbilityConditionSchema }).optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 

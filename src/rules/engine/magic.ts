@@ -12,6 +12,7 @@ import { armyAbilities, unitAbilities } from '../abilities/catalog';
 import { limitProblem, recordUse } from '../abilities/record';
 import type { Ability } from '../abilities/schema';
 import { checkPicks, pickRecord, resolveAbility } from './abilityUse';
+import { pickCastModifier } from './abilityPicks37';
 import {
   aliveModels,
   enemyUnit,
@@ -233,7 +234,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   if (manifestation) s.magic.summoned.push(manifestation.id);
   const purpose = `cast:${a.unitId}:${a.spell}`;
   // Place of Power, Arcane Conduit; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
-  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast').add;
+  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast').add + pickCastModifier(c, a.unitId, lore, lorePicks);
   const total = (d: readonly number[]) => Math.max(1, d[0] + d[1] + bonus + mod);
   const castFails = (d: readonly number[]) => (d[0] === 1 && d[1] === 1) || total(d) < castingValue;
   const first = rollLogged(c, 2, 6, purpose, a.player);
