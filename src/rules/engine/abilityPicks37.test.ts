@@ -36,7 +36,8 @@ const push = spell(
 // = 1.74" base to base from the Gutrippaz, so both are in combat; "far" leaves the Slittaz at (50, 35).
 const CLOSE = { 'p1-hero': [4, 20], 'p1-boyz': [14, 15], 'p2-gits': [17, 15] } as Record<string, [number, number]>;
 const FAR = { 'p1-hero': [4, 20], 'p1-boyz': [14, 15] } as Record<string, [number, number]>;
-const boyzPaths = (dx: number, dy = 0) => Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`p1-boyz-m${i + 1}`, [[14 + dx, 15 + i * 1.3 + dy]]]));
+const boyzPaths = (dx: number, dy = 0): Record<string, [number, number][]> =>
+  Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`p1-boyz-m${i + 1}`, [[14 + dx, 15 + i * 1.3 + dy] as [number, number]]]));
 
 describe('Elemental Push: "Subtract 1 from the roll if the target is in combat" (castModifier)', () => {
   it('the Gutrippaz in combat: 3 + 3 = 6, minus 1 = 5 < 6: the spell fails, and the modifier is logged with the ability', () => {
