@@ -102,3 +102,47 @@ describe('a named weapon in the plural ("this unit\'s Decimator Thunderaxes"): t
     expect(find(skv.army, 'Acolyte Globadiers', 'Gas Clouds').resolves?.[0]).toMatchObject({ weapon: 'Poisoned Wind Globe' });
   });
 });
+
+// Atavistic Tempest (sce-002-units-a, Krondys), exactly as exported.
+const TEMPEST_DECLARE = 'Pick a visible enemy unit within 18" of the caster to be the target, then make a casting roll of 2D6.';
+const TEMPEST_EFFECT =
+  "Pick 1 of the following effects to apply to the target until the start of your next turn:\n*Blinding Gales:* Subtract 1 from hit rolls for the target's attacks.\n*Meteor-hail:* Subtract 1 from the Rend characteristic of the target's weapons.\n*Flash-freezing Blizzard:* Subtract 1 from save rolls for the target.";
+
+describe('"Pick 1 of the following effects": a choice, each branch read on its own', () => {
+  it('Atavistic Tempest (sce): three branches, each a modifier until the start of your next turn; a choice pick after the target', () => {
+    const r = parse(TEMPEST_DECLARE, TEMPEST_EFFECT, SCE);
+    expect(r.picks).toEqual([
+      { kind: 'enemyUnit', visible: true, within: 18 },
+      { kind: 'choice', choices: ['Blinding Gales', 'Meteor-hail', 'Flash-freezing Blizzard'] },
+    ]);
+    expect(r.resolves).toEqual([
+      { modify: 'hit', by: -1, attacks: 'all', targets: 'targets', duration: 'nextTurnStart', choice: 'Blinding Gales' },
+      { modify: 'rend', by: -1, attacks: 'all', targets: 'targets', duration: 'nextTurnStart', choice: 'Meteor-hail' },
+      { modify: 'save', by: -1, targets: 'targets', duration: 'nextTurnStart', choice: 'Flash-freezing Blizzard' },
+    ]);
+  });
+  it('twin: one branch the vocabulary cannot say ("... cannot score critical hits"): the whole ability by hand', () => {
+    expect(parse(TEMPEST_DECLARE, TEMPEST_EFFECT.replace('Subtract 1 from save rolls for the target.', "The target's attacks cannot score critical hits."), SCE).resolves).toBeNull();
+  });
+  it('twin: a branch with its own duration besides the lead-in\'s: by hand', () => {
+    expect(parse(TEMPEST_DECLARE, TEMPEST_EFFECT.replace('for the target.', 'for the target for the rest of the turn.'), SCE).resolves).toBeNull();
+  });
+  it('twin: "to apply to the target" with a branch on this unit: by hand', () => {
+    expect(parse(TEMPEST_DECLARE, TEMPEST_EFFECT.replace('Subtract 1 from save rolls for the target.', 'Add 1 to save rolls for this unit.'), SCE).resolves).toBeNull();
+  });
+  it('twin (The Light of Sigmar, sce): "Roll a dice. On a 3+, pick 1 of the following effects:" (a roll before the choice): by hand', () => {
+    const e = "Roll a dice. On a 3+, pick 1 of the following effects:\n• For the rest of the turn, subtract 1 from hit rolls for attacks made by enemy units while they are in combat with this unit.\n• Heal (D3) each friendly **^^Stormcast Eternals^^** unit within this unit's combat range.";
+    expect(parse(null, e, SCE, 'Any Combat Phase').resolves).toBeNull();
+  });
+  it('twin (Power of Behemat, sob): "If the chanting roll was 10+, pick 2 instead" after the lead-in: by hand', () => {
+    const e = 'Pick 1 of the following effects. If the chanting roll was 10+, pick 2 instead:\n*Shatter the Mountains:* Add 2" to the Move characteristic of friendly Sons of Behemat units for the rest of the turn.\n*Might of the Earth:* Heal (D3) each friendly Sons of Behemat unit.';
+    expect(parse('Make a chanting roll of D6.', e, ['SONS OF BEHEMAT', 'PRIEST (1)']).resolves).toBeNull();
+  });
+  it('twin: the same choice in a prayer (its picks are made when it is answered): by hand', () => {
+    expect(parse('Pick a visible enemy unit within 18" of this unit to be the target, then make a chanting roll of D6.', TEMPEST_EFFECT, SCE).resolves).toBeNull();
+  });
+  it('twin (Unleash the Stab-grot, kb): a branch that picks a unit of its own, and a sentence after the branches: by hand', () => {
+    const e = "Pick 1 of the following effects:\n• Pick an enemy unit in combat with this unit to be the target. Inflict D3 mortal damage on the target.\n• This unit has Ward (5+) for the rest of the turn.\nAfter resolving either effect, remove this unit's Stab-grot from the battlefield.";
+    expect(parse(null, e, ['KRULEBOYZ'], 'Your Combat Phase').resolves).toBeNull();
+  });
+});

@@ -46,6 +46,7 @@ import { splitKeywords } from './parseKeywords';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
 import { readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
+import { readChoice, splitChoice } from './parseChoice37';
 
 export { casterClause } from './parseDeclare';
 
@@ -406,6 +407,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   try {
     const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
+    // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
+    const choice = ctx.passive ? null : splitChoice(input.effect);
+    if (choice) {
+      // A prayer's picks are made when it is answered (`answerPrayer`, whose `choice` is bank / answer): by hand.
+      if (/chanting roll/i.test(plainRulesText(input.declare ?? ''))) fail('a choice in a prayer');
+      return readChoice(choice, picks, (text) => parseEffect({ ...input, effect: text }));
+    }
     const ss = sentences(input.effect.replace(/\bthe (caster|chanter)\b/gi, 'this unit'));
     if (ss.length === 0) fail('(no effect)');
     const out: AbilityEffect[] = [];
@@ -477,7 +485,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
 }
 
 /** The fields every effect may carry besides its kind (schema.ts `EffectCommon`). */
-const FRAME_KEYS = ['targets', 'duration', 'while', 'if', 'unlessCastRoll', 'visible'];
+const FRAME_KEYS = ['targets', 'duration', 'while', 'if', 'unlessCastRoll', 'visible', 'choice'];
 
 /** An effect's kind for "instead": its vocabulary key, and which roll or characteristic it changes. */
 function effectKind(e: AbilityEffect): string {

@@ -147,6 +147,12 @@ const EffectCommon = {
    * ability resolves (the units are fixed then); a passive never carries it.
    */
   visible: z.literal(true).optional(),
+  /**
+   * Extension (session 37, decl37): the effect is one branch of "Pick 1 of the following effects": it applies only
+   * when the ability was used with this choice (the `choice` of `useAbility` / `cast`, one of the Declare's
+   * `choice` pick's `choices`).
+   */
+  choice: z.string().min(1).max(200).optional(),
 };
 
 /** The effect vocabulary (ABILITIES.md "The effect vocabulary"), each with its targets, duration and conditions. */

@@ -10,7 +10,7 @@ import { ability, gameAtHero, play, refused, roster, tablePortAt, timing } from 
 import type { GameState } from './state';
 import { parseEffect } from '../abilities/parseEffect';
 import { parseTiming } from '../abilities/parseTiming';
-import { abilityStrike } from '../abilities/passives';
+import { abilityStrike, modified } from '../abilities/passives';
 import type { Ability } from '../abilities/schema';
 import { unitAbilityOptions } from '../../game/abilityOptions';
 
@@ -116,5 +116,41 @@ describe('Aethershock: "Pick a visible unit" (anyUnit) and "If the target is a f
   it('the shaman 40" away is refused with the Declare', () => {
     const s = gameAtHero(roster('p1', [shock]), roster('p2'), port, [4, 4]) as GameState;
     expect(refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'aethershock', target: 'p2-hero' })).toMatchObject({ rule: 'Aethershock: Declare' });
+  });
+});
+
+/** Atavistic Tempest (sce-002-units-a, Krondys, Son of Dracothion; CV 7), exactly as exported. */
+const tempest = spell(
+  'atavistic-tempest',
+  'Atavistic Tempest',
+  7,
+  'Pick a visible enemy unit within 18" of the caster to be the target, then make a casting roll of 2D6.',
+  "Pick 1 of the following effects to apply to the target until the start of your next turn:\n*Blinding Gales:* Subtract 1 from hit rolls for the target's attacks.\n*Meteor-hail:* Subtract 1 from the Rend characteristic of the target's weapons.\n*Flash-freezing Blizzard:* Subtract 1 from save rolls for the target.",
+);
+
+describe('Atavistic Tempest: "Pick 1 of the following effects" (a choice made when the spell is cast)', () => {
+  // The caster at (10, 20); p2's Gutrippaz at (18, 20), 8" away and visible.
+  const port = tablePortAt({ 'p1-hero': [10, 20], 'p2-boyz': [18, 20] });
+  it('the options offer each choice on each target (one group per choice, the choice in the action)', () => {
+    const s = gameAtHero(roster('p1', [tempest]), roster('p2'), port);
+    const boyz = unitAbilityOptions(s, port, 'p1-hero').filter((o) => o.ability.name === 'Atavistic Tempest' && o.available && o.target === 'p2-boyz');
+    expect(boyz.map((o) => [o.group, o.action])).toEqual(
+      ['Blinding Gales', 'Meteor-hail', 'Flash-freezing Blizzard'].map((ch) => [`ability:atavistic-tempest|${ch}`, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'atavistic-tempest', target: 'p2-boyz', choice: ch }]),
+    );
+    expect(boyz[2].label).toBe('Cast Atavistic Tempest: Flash-freezing Blizzard (casting value 7) → p2-boyz');
+  });
+  it('cast with "Flash-freezing Blizzard" (4 + 4 = 8): -1 to the target\'s save rolls only, until the start of p1\'s next turn', () => {
+    const s = gameAtHero(roster('p1', [tempest]), roster('p2'), port, [4, 4]);
+    const r = play(s, port, [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'atavistic-tempest', target: 'p2-boyz', choice: 'Flash-freezing Blizzard' }, { type: 'pass', player: 'p2' }]);
+    expect(modified(r.s, port, 'p2-boyz', 'save').add).toBe(-1);
+    expect(modified(r.s, port, 'p2-boyz', 'hit').add).toBe(0);
+    expect(modified(r.s, port, 'p2-boyz', 'rend').add).toBe(0);
+    expect(r.events.filter((e) => e.type === 'abilityEffect').map((e) => (e as unknown as { effect: { choice?: string } }).effect.choice)).toEqual(['Flash-freezing Blizzard']);
+  });
+  it('cast with no choice, or a choice it does not offer: refused with the Declare, listing the choices', () => {
+    const s = gameAtHero(roster('p1', [tempest]), roster('p2'), port, [4, 4]);
+    const no = refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'atavistic-tempest', target: 'p2-boyz' });
+    expect(no).toEqual({ reason: 'Atavistic Tempest: pick one of "Blinding Gales", "Meteor-hail", "Flash-freezing Blizzard" ("choice")', rule: 'Atavistic Tempest: Declare' });
+    expect(refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'atavistic-tempest', target: 'p2-boyz', choice: 'Hail' }).rule).toBe('Atavistic Tempest: Declare');
   });
 });

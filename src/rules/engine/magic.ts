@@ -199,7 +199,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     const lim = limitProblem(s, a.player, a.unitId, lore, lore.timing.limit);
     if (lim !== null) reject(lim, 'Core 28.2');
     if (a.positions !== undefined) reject(`"${lore.name}" sets nothing up`, rule);
-    lorePicks = checkPicks(c, a.player, a.unitId, lore, a.target !== undefined ? [a.target] : [], a.point);
+    lorePicks = checkPicks(c, a.player, a.unitId, lore, a.target !== undefined ? [a.target] : [], a.point, a.choice);
   }
   // Target (picked in the Declare step); a summoning spell checks the set-up now (Magic 7.0).
   if (manifestation) {
@@ -264,7 +264,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     ...(a.point !== undefined ? { point: [a.point[0], a.point[1]] as const } : {}),
     castingRoll: roll,
     ...(a.positions ? { positions: a.positions } : {}),
-    ...(lore ? { ability: lore.id, targets: lorePicks } : {}),
+    ...(lore ? { ability: lore.id, targets: lorePicks, ...(a.choice !== undefined ? { choice: a.choice } : {}) } : {}),
   };
 }
 
@@ -278,7 +278,7 @@ function resolveSpell(c: Ctx): void {
   afterSpellCast(c, p.casterId);
   if (p.ability !== undefined) {
     const lore = loreAbility(c.s, p.player, p.casterId, p.ability, 'spell');
-    if (lore) resolveAbility(c, p.player, p.casterId, lore, p.targets ?? [], { point: p.point, castRoll: p.castingRoll });
+    if (lore) resolveAbility(c, p.player, p.casterId, lore, p.targets ?? [], { point: p.point, castRoll: p.castingRoll, choice: p.choice });
     return;
   }
   if (p.spell.startsWith('summon:')) {
