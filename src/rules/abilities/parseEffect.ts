@@ -51,6 +51,8 @@ import { halveBody, readRollSentences } from './parseRolls';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import { normalizePermissionClause, readPermissionBody, readPermissionSentences } from './parsePermissions';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
+import { readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
+import { readChoice, splitChoice } from './parseChoice37';
 
 export { casterClause } from './parseDeclare';
 
@@ -342,7 +344,8 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   if (bound) c = c.slice(0, bound.index);
   const d1 = takeDuration(c);
   c = d1.rest;
-  const lead = takeLeadingCondition(c, ctx.known);
+  const side = takeTargetSide(c, ctx.hasTargets); // session 37 (decl37): "If the target is a friendly unit, it ..."
+  const lead = side ? { rest: side.rest, cond: side.cond, kind: 'if' as const } : takeLeadingCondition(c, ctx.known);
   c = lead.rest;
   const cond0 = takeCondition(c);
   c = cond0.rest;
@@ -415,6 +418,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   try {
     const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
+    // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
+    const choice = ctx.passive ? null : splitChoice(input.effect);
+    if (choice) {
+      // A prayer's picks are made when it is answered (`answerPrayer`, whose `choice` is bank / answer): by hand.
+      if (/chanting roll/i.test(plainRulesText(input.declare ?? ''))) fail('a choice in a prayer');
+      return readChoice(choice, picks, (text) => parseEffect({ ...input, effect: text }));
+    }
     const ss = sentences(input.effect.replace(/\bthe (caster|chanter)\b/gi, 'this unit'));
     if (ss.length === 0) fail('(no effect)');
     const out: AbilityEffect[] = [];
@@ -465,6 +475,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         i++;
         continue;
       }
+      // Session 37 (decl37): "The target can move up to 5". It can pass through the combat ranges of enemy units ..."
+      const retreatLike = readRetreatLikeMove(s, ss[i + 1], ctx.hasTargets);
+      if (retreatLike) {
+        out.push(retreatLike);
+        i++;
+        continue;
+      }
       // "Roll a dice. On a N+, <clause>." (one clause; the roll is made once).
       if (/^roll a dice$/i.test(s)) {
         const n = /^on a ([2-6])\+, (.+?)\.?$/i.exec(ss[i + 1] ?? '');
@@ -486,7 +503,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
 }
 
 /** The fields every effect may carry besides its kind (schema.ts `EffectCommon`). */
-const FRAME_KEYS = ['targets', 'duration', 'while', 'if', 'unlessCastRoll', 'visible'];
+const FRAME_KEYS = ['targets', 'duration', 'while', 'if', 'unlessCastRoll', 'visible', 'choice'];
 
 /** An effect's kind for "instead": its vocabulary key, and which roll or characteristic it changes. */
 function effectKind(e: AbilityEffect): string {

@@ -173,6 +173,8 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   if (cond.keyword !== undefined) {
     if (subject === null || !hasKeywordPhrase(rosterKeywords(s, subject), cond.keyword)) return false;
   }
+  // Session 37 (decl37): a unit of the ability's player or of the opponent, compared with the ability's unit.
+  if (cond.side !== undefined && (user === null || subject === null || (s.units[subject].owner === s.units[user].owner) !== (cond.side === 'friendly'))) return false;
   // A second condition with its own `unit` (an aura whose ability's unit must meet one of its own).
   if (cond.also !== undefined && !conditionHolds(s, port, cond.also, affected, user, ctx)) return false;
   return true;

@@ -101,6 +101,11 @@ const conditionFields = {
   contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
+  /**
+   * The affected unit is a unit of the ability's player (`friendly`) or of the opponent (`enemy`), compared with the
+   * ability's unit. An extension (session 37, decl37): "If the target is a friendly unit, it has Strike-first ...".
+   */
+  side: z.enum(['friendly', 'enemy']).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -142,6 +147,12 @@ const EffectCommon = {
    * ability resolves (the units are fixed then); a passive never carries it.
    */
   visible: z.literal(true).optional(),
+  /**
+   * Extension (session 37, decl37): the effect is one branch of "Pick 1 of the following effects": it applies only
+   * when the ability was used with this choice (the `choice` of `useAbility` / `cast`, one of the Declare's
+   * `choice` pick's `choices`).
+   */
+  choice: z.string().min(1).max(200).optional(),
 };
 
 /** The effect vocabulary (ABILITIES.md "The effect vocabulary"), each with its targets, duration and conditions. */
@@ -325,6 +336,12 @@ export const AbilityPickSchema = z.strictObject({
    * turn", "a friendly Ironjawz unit that was not set up this turn"): checked when the ability is declared.
    */
   cond: AbilityConditionSchema.optional(),
+  /**
+   * Extension (session 37, decl37): the casting roll of the spell whose Declare this pick is part of is modified
+   * by `by` when the picked unit meets `if` when the spell is cast ("Subtract 1 from the roll if the target is in
+   * combat", Elemental Push). Only on a spell's single pick (Magic 2.0's casting roll, modified as Core 2.1 says).
+   */
+  castModifier: z.strictObject({ by: z.number().int().min(-3).max(3), if: AbilityConditionSchema }).optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 

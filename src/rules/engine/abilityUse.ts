@@ -309,7 +309,8 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
     c.events.push({ type: 'abilityAwaitsByHand', player, unitId: user, ability: ability.id, name: ability.name, effect: ability.effect });
     return;
   }
-  for (const e of ability.resolves) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions, extra.castRoll);
+  // "Pick 1 of the following effects" (session 37, decl37): only the branch picked (`choice`, checked with the picks).
+  for (const e of ability.resolves) if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions, extra.castRoll);
 }
 
 /** Effects that persist (Core 28.1) rather than happen once. */

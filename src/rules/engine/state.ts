@@ -162,6 +162,8 @@ export interface PendingSpell {
   /** A spell of the army's lores as data (ABILITIES.md): its ability id and the Declare's picks, resolved by `abilityUse.ts`. */
   readonly ability?: string;
   readonly targets?: readonly string[];
+  /** The choice picked for a lore spell's "Pick 1 of the following effects" (session 37, decl37). */
+  readonly choice?: string;
 }
 
 /** Combat-phase fight order (Core 13.1, 19.0). */
@@ -414,6 +416,8 @@ export type Action =
       readonly target?: string;
       /** A point on the battlefield (plan view, inches) for a spell that picks one (Sunder the Earth). */
       readonly point?: readonly [number, number];
+      /** A lore spell's choice ("Pick 1 of the following effects", its Declare's `choice` pick; session 37, decl37). */
+      readonly choice?: string;
       /** Summoning: where each model of the manifestation is set up. */
       readonly positions?: Readonly<Record<string, readonly [number, number]>>;
     }
