@@ -101,6 +101,11 @@ const conditionFields = {
   contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
+  /**
+   * Used a MOVE ability this turn (Core 5.1; `turn.usedMove`, `engine/unitHistory.ts`). An extension
+   * (session 37): "If this unit has not used a Move ability this turn and was not set up this turn".
+   */
+  usedMove: z.boolean().optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({

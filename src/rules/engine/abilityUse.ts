@@ -24,6 +24,7 @@ import { describeCondition } from '../abilities/describe';
 import { findAbility, abilityRule } from '../abilities/catalog';
 import { abilityState, limitProblem, limitText, pickedThisTurn, recordUse, rulesOfOneProblem, stampOf, type ActiveEffect } from '../abilities/record';
 import { currentTrigger, windowProblem } from '../abilities/timing';
+import { triggerConditionProblem } from '../abilities/triggerConditions';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
 import { inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
 import { heal } from './pathAbilities';
@@ -67,6 +68,9 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   }
   const w = windowProblem(s, ability, player, user);
   if (w !== null) return w;
+  // Session 37: the conditions of its trigger, Declare or Effect on what just happened (abilities/triggerConditions.ts).
+  const tc = triggerConditionProblem(s, c.port, player, user, ability);
+  if (tc !== null) return tc;
   const lim = limitProblem(s, player, user, ability, ability.timing.limit);
   if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
   const one = rulesOfOneProblem(s, user, ability, ability.keywords.some((k) => k.toUpperCase() === 'CORE'));

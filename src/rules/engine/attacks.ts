@@ -35,6 +35,7 @@ import { twistAttackModifiers, twistObscuring, twistStrike } from './ascension';
 import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
 import { abilityStrike, permission } from '../abilities/passives';
 import { weaponAbilities } from './attackAbilities';
+import { noteCombatDamage } from './unitHistory';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -605,7 +606,11 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     pools[target] = pool;
   }
   // Every attack is resolved before the damage sequence (Core 17.0), one target at a time (Core 18.0).
-  for (const target of targets) if (pools[target] !== undefined) damageSequence(c, target, pools[target], `${kind}:${unitId}`);
+  for (const target of targets) {
+    if (pools[target] === undefined) continue;
+    const r = damageSequence(c, target, pools[target], `${kind}:${unitId}`);
+    if (kind === 'fight') noteCombatDamage(c, unitId, target, r.allocated);
+  }
   // Then the abilities' mortal damage for unmodified rolls ("after the Fight ability has been resolved", Core 17.2: mortal damage, ward rolls allowed).
   for (const x of afterwards.values()) {
     if (!isAlive(s, x.victim)) continue;

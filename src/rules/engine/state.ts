@@ -246,6 +246,18 @@ export interface UnitState {
     pendingMove: PendingMove | null;
     /** Set up on the battlefield this turn outside the deployment phase (Core 24.0; Take the Flanks). */
     setUp?: boolean;
+    /**
+     * Used a MOVE ability this turn (Normal Move, Run, Retreat, Charge, Redeploy, Power Through: the
+     * abilities with the MOVE keyword, Core 5.1): "If this unit has not used a Move ability this turn".
+     * Recorded only in games with an ability that reads it (`unitHistory.ts`); absent: not used.
+     */
+    usedMove?: boolean;
+    /**
+     * The enemy units that damage points were allocated to (Core 18.0) by this unit's combat attacks
+     * this turn, in order: "If any damage points were allocated to an enemy unit by this unit's combat
+     * attacks this turn and that enemy unit has been destroyed". Recorded like `usedMove`.
+     */
+    combatDamaged?: string[];
     /** The charge roll was re-rolled by a Path ability (Berserker; Core 2.2: not again). */
     chargeRerolled?: boolean;
     /** The run roll was re-rolled by an ability (`rerollRoll`; Core 2.2: not again). */
