@@ -227,6 +227,13 @@ export const AbilityEffectSchema = z.union([
    * modifier: "This unit has a maximum control score of 1." (Beast, fec / sob). Of several, the lowest.
    */
   z.strictObject({ ...EffectCommon, maxControl: z.number().int().min(1).max(100) }),
+  /**
+   * Extension (session 37, `engine/fightChain.ts`): the affected unit can be picked to use a Fight ability
+   * immediately after the Fight ability its ability reacted to has been resolved, out of the alternation of
+   * Core 13.1 ("The target can be picked to use a Fight ability immediately after the Fight ability used by
+   * this unit has been resolved").
+   */
+  z.strictObject({ ...EffectCommon, fightNext: z.literal(true) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -31,6 +31,7 @@ import { heal } from './pathAbilities';
 import { reacted } from './attacks';
 import { returnModels } from './returning';
 import { setUpUnit } from './deployment';
+import { grantNextFight } from './fightChain';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -418,6 +419,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });
     } else if ('setUp' in e) {
       setUpByAbility(c, player, user, t, e, positions, name);
+    } else if ('fightNext' in e) {
+      grantNextFight(c, player, t, name);
     }
   }
 }

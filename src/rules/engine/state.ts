@@ -169,6 +169,13 @@ export interface CombatOrder {
   fought: string[];
   /** STRIKE-FIRST units in combat when the first FIGHT is declared (after non-FIGHT abilities; null before). */
   strikeFirst: string[] | null;
+  /**
+   * A unit an ability lets its player pick to fight immediately after `after`'s Fight ability has been
+   * resolved ("The target can be picked to use a Fight ability immediately after the Fight ability used
+   * by this unit has been resolved"; the `fightNext` effect, `fightChain.ts`). Valid while `after` is
+   * the last unit that fought; absent otherwise.
+   */
+  next?: { player: PlayerId; unitId: string; after: string; ability: string };
 }
 
 /** Per-phase and per-turn magic bookkeeping (Magic 1.1, 4.0, 5.0). */
