@@ -54,7 +54,7 @@ export interface EffectContext {
   readonly incoming?: boolean;
 }
 
-function rosterKeywords(s: GameState, id: string): readonly string[] {
+export function rosterKeywords(s: GameState, id: string): readonly string[] {
   const u = s.units[id];
   const r = s.players[u.owner].roster;
   const ru = r.units.find((x) => x.id === id) ?? r.manifestations?.find((x) => x.id === id);
@@ -142,7 +142,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   }
   // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined) && subject === null) return false;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined || cond.usedMove !== undefined) && subject === null) return false;
   // "If the target unit has 10 or more models": its models not slain, now.
   if (cond.models !== undefined && modelsLeft(s, subject!) < cond.models) return false;
   // "While this unit has N or more damage points": the damage points allocated to it now (Core 18.0; slain models' points are gone).
@@ -152,6 +152,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   }
   if (cond.charged !== undefined && s.units[subject!].turn.charged !== cond.charged) return false;
   if (cond.setUp !== undefined && (s.units[subject!].turn.setUp === true) !== cond.setUp) return false;
+  if (cond.usedMove !== undefined && (s.units[subject!].turn.usedMove === true) !== cond.usedMove) return false;
   if (cond.fought !== undefined && (s.phase === 'combat' && (s.combat?.fought ?? []).includes(subject!)) !== cond.fought) return false;
   if (cond.territory !== undefined) {
     const owner = s.units[affected].owner;

@@ -106,6 +106,11 @@ const conditionFields = {
    * ability's unit. An extension (session 37, decl37): "If the target is a friendly unit, it has Strike-first ...".
    */
   side: z.enum(['friendly', 'enemy']).optional(),
+  /**
+   * Used a MOVE ability this turn (Core 5.1; `turn.usedMove`, `engine/unitHistory.ts`). An extension
+   * (session 37): "If this unit has not used a Move ability this turn and was not set up this turn".
+   */
+  usedMove: z.boolean().optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -272,6 +277,13 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, destroyed: z.literal(true) }),
   z.strictObject({ ...EffectCommon, notDestroyed: z.number().int().min(1).max(100), noWard: z.literal(true).optional() }),
   z.strictObject({ ...EffectCommon, movementPhaseMove: z.enum(['normal', 'normalOrRetreat']) }),
+  /**
+   * Extension (session 37, `engine/fightChain.ts`): the affected unit can be picked to use a Fight ability
+   * immediately after the Fight ability its ability reacted to has been resolved, out of the alternation of
+   * Core 13.1 ("The target can be picked to use a Fight ability immediately after the Fight ability used by
+   * this unit has been resolved").
+   */
+  z.strictObject({ ...EffectCommon, fightNext: z.literal(true) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

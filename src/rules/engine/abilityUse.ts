@@ -24,6 +24,7 @@ import { describeCondition } from '../abilities/describe';
 import { findAbility, abilityRule } from '../abilities/catalog';
 import { abilityState, limitProblem, limitText, pickedThisTurn, recordUse, rulesOfOneProblem, stampOf, type ActiveEffect } from '../abilities/record';
 import { currentTrigger, windowProblem } from '../abilities/timing';
+import { triggerConditionProblem } from '../abilities/triggerConditions';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
 import { saveCharacteristic, slayByRoll } from './rollEffects';
 import { inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
@@ -33,6 +34,7 @@ import { returnModels } from './returning';
 import { setUpUnit } from './deployment';
 import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits';
 import { commandsForbidden } from '../abilities/passivePermissions';
+import { grantNextFight } from './fightChain';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -70,6 +72,9 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   }
   const w = windowProblem(s, ability, player, user);
   if (w !== null) return w;
+  // Session 37: the conditions of its trigger, Declare or Effect on what just happened (abilities/triggerConditions.ts).
+  const tc = triggerConditionProblem(s, c.port, player, user, ability);
+  if (tc !== null) return tc;
   const lim = limitProblem(s, player, user, ability, ability.timing.limit);
   if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
   const one = rulesOfOneProblem(s, user, ability, ability.keywords.some((k) => k.toUpperCase() === 'CORE'));
@@ -434,6 +439,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       automaticallyDestroy(c, t, `ability:${user ?? ''}`);
     } else if ('movementPhaseMove' in e) {
       movementPhaseMovePermit(c, player, t, e.movementPhaseMove, name);
+    } else if ('fightNext' in e) {
+      grantNextFight(c, player, t, name);
     }
   }
 }

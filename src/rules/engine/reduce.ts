@@ -46,6 +46,7 @@ import {
 import { moveAction, retreat } from './moves';
 import { rerollRoll } from './rollRerolls';
 import { noteDeclaration } from './reactionWindows';
+import { noteUnitHistory } from './unitHistory';
 import { allocateDamage, charge, command, rollMove, run, setSlainPriority, spendRally } from './commands';
 import { currentPicker, fight, passReaction, shoot } from './attacks';
 import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, unbind } from './magic';
@@ -609,6 +610,7 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         break;
     }
     noteDeclaration(c, a); // reactions to a declaration resolved at once (reactionWindows.ts)
+    noteUnitHistory(c, a); // the per-turn history abilities read (unitHistory.ts)
     port.sync(portView(c.s));
   } catch (e) {
     try {

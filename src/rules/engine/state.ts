@@ -174,6 +174,13 @@ export interface CombatOrder {
   fought: string[];
   /** STRIKE-FIRST units in combat when the first FIGHT is declared (after non-FIGHT abilities; null before). */
   strikeFirst: string[] | null;
+  /**
+   * A unit an ability lets its player pick to fight immediately after `after`'s Fight ability has been
+   * resolved ("The target can be picked to use a Fight ability immediately after the Fight ability used
+   * by this unit has been resolved"; the `fightNext` effect, `fightChain.ts`). Valid while `after` is
+   * the last unit that fought; absent otherwise.
+   */
+  next?: { player: PlayerId; unitId: string; after: string; ability: string };
 }
 
 /** Per-phase and per-turn magic bookkeeping (Magic 1.1, 4.0, 5.0). */
@@ -251,6 +258,18 @@ export interface UnitState {
     pendingMove: PendingMove | null;
     /** Set up on the battlefield this turn outside the deployment phase (Core 24.0; Take the Flanks). */
     setUp?: boolean;
+    /**
+     * Used a MOVE ability this turn (Normal Move, Run, Retreat, Charge, Redeploy, Power Through: the
+     * abilities with the MOVE keyword, Core 5.1): "If this unit has not used a Move ability this turn".
+     * Recorded only in games with an ability that reads it (`unitHistory.ts`); absent: not used.
+     */
+    usedMove?: boolean;
+    /**
+     * The enemy units that damage points were allocated to (Core 18.0) by this unit's combat attacks
+     * this turn, in order: "If any damage points were allocated to an enemy unit by this unit's combat
+     * attacks this turn and that enemy unit has been destroyed". Recorded like `usedMove`.
+     */
+    combatDamaged?: string[];
     /** The charge roll was re-rolled by a Path ability (Berserker; Core 2.2: not again). */
     chargeRerolled?: boolean;
     /** The run roll was re-rolled by an ability (`rerollRoll`; Core 2.2: not again). */
