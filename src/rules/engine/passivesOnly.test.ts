@@ -23,7 +23,8 @@ const others = [
 const FILTERS: Record<string, (e: AbilityEffect) => boolean> = {
   ward: (e) => 'ward' in e,
   strike: (e) => 'strike' in e || ('keyword' in e && e.add === true),
-  hit: (e) => ('modify' in e && e.modify === 'hit') || ('set' in e && e.set === 'hit'),
+  hit: (e) => 'modify' in e && e.modify === 'hit',
+  damage: (e) => ('modify' in e && e.modify === 'damage') || ('set' in e && e.set === 'damage'),
   reroll: (e) => 'reroll' in e,
   none: () => false,
 };
