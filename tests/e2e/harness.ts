@@ -109,8 +109,9 @@ export function requestsSettled(page: Page, watchdogMs = 120_000): Promise<void>
  * Offers a test's own Play page, at the test's end, to the lane's next {@link pageToLoadInto}
  * (which wipes its storage before handing it on): kept when the lane holds no such page, else left
  * to the runner, which closes it. The page must be in Play mode, and the test must not close it.
- * Never offer a page with an init script (`addInitScript`: it runs again on every load, e.g. writing
- * its game over the next test's autosave) or a route of its own.
+ * Never offer a page with an init script of its own (`addInitScript`: it runs again on every load,
+ * e.g. writing its game over the next test's autosave; the runner's frame counter, frameCount.ts,
+ * only counts) or a route of its own.
  */
 export async function offerToLoadInto(ctx: E2EContext, opened: OpenedPage): Promise<void> {
   const kept = ctx.laneKept ?? ctx.kept;
