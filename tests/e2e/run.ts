@@ -41,6 +41,7 @@ import { tests as twistsTests } from './twists.e2e';
 import { tests as flow35Tests } from './flow35.e2e';
 import { tests as flow36Tests } from './flow36.e2e';
 import { tests as abilities34Tests } from './abilities34.e2e';
+import { tests as frame37Tests } from './frame37.e2e';
 import { trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
 import { countFrames, framesSince } from './frameCount';
@@ -79,6 +80,7 @@ const suites: { file: string; tests: E2ETest[] }[] = [
   { file: 'leavePlay', tests: leavePlayTests },
   { file: 'flow35', tests: flow35Tests },
   { file: 'flow36', tests: flow36Tests },
+  { file: 'frame37', tests: frame37Tests },
 ];
 const tests = suites.flatMap((s) => s.tests);
 const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);
