@@ -10,6 +10,13 @@ export interface MovePathOptions {
   fly?: boolean;
   /** Models to ignore as obstacles (e.g. unit-mates moved in the same step). */
   ignoreModels?: Set<string>;
+  /**
+   * Parts of terrain features lower than this many inches are passed through while moving, as Core 15.2 moves
+   * over features 1" tall or less (an ability: "can pass through ... parts of terrain features that are less
+   * than 4" tall", Longshanks). The surface under the base counts only where it is at least this high; the end
+   * pose is checked as always. Default: none.
+   */
+  passBelowInches?: number;
 }
 
 /** Answer of {@link movePathCost}: the move spent, or why the path cannot be made. */
@@ -111,7 +118,9 @@ export function walkMovePath(
         break;
       }
     }
-    return near ? highestSurfaceUnder(world.terrain, place(x, y), tall).z : 0;
+    if (!near) return 0;
+    const z = highestSurfaceUnder(world.terrain, place(x, y), tall).z;
+    return opts.passBelowInches !== undefined && z < opts.passBelowInches ? 0 : z;
   };
 
   let horizontal = 0;

@@ -14,6 +14,8 @@
  *   (Empowered Through Excruciation) → `{ignoreFirstDamage: "phase"}`;
  * - "<S> can immediately use the 'Normal Move' [or 'Retreat'] ability as if it were your movement phase" (Wrench
  *   Souls, Drifting on Spectral Tides) → `{movementPhaseMove: "normalOrRetreat" | "normal"}`;
+ * - "This unit can pass through models in non-Monster units and parts of terrain features that are less than 4"
+ *   tall" (Longshanks, a passive) → `{passThrough: "nonMonster", terrainBelow: 4}`;
  * - "If this unit would be automatically destroyed, it is not automatically destroyed. Instead, allocate
  *   6 damage points to it (ward rolls cannot be made for those damage points)." (Son of Behemat, Avatar of
  *   Destruction; a passive) → `{notDestroyed: 6, noWard: true}`;
@@ -31,10 +33,10 @@ export interface PermissionSubject {
 }
 
 /** The effect keys of this module's shapes (schema.ts, session 37). */
-export const PERMISSION_KEYS = ['noCommands', 'unbindAsWizard', 'coherency', 'ignoreFirstDamage', 'destroyed', 'notDestroyed', 'movementPhaseMove'] as const;
+export const PERMISSION_KEYS = ['noCommands', 'unbindAsWizard', 'coherency', 'ignoreFirstDamage', 'destroyed', 'notDestroyed', 'movementPhaseMove', 'passThrough'] as const;
 
 /** The effects of this module's shapes. */
-export type PermissionEffect = Extract<AbilityEffect, { noCommands: true } | { unbindAsWizard: 1 } | { coherency: number } | { ignoreFirstDamage: 'phase' } | { destroyed: true } | { notDestroyed: number } | { movementPhaseMove: string }>;
+export type PermissionEffect = Extract<AbilityEffect, { noCommands: true } | { unbindAsWizard: 1 } | { coherency: number } | { ignoreFirstDamage: 'phase' } | { destroyed: true } | { notDestroyed: number } | { movementPhaseMove: string } | { passThrough: 'nonMonster' }>;
 
 /** Is `e` one of this module's effects? */
 export function isPermissionEffect(e: AbilityEffect): e is PermissionEffect {
@@ -74,6 +76,10 @@ export function readPermissionBody(t: string, passive: boolean, subject: (s: str
     if (passive) fail(t); // an instant move: nothing a passive could apply (Core 5.4)
     return { body: { movementPhaseMove: m[2] ? 'normalOrRetreat' : 'normal' }, subj: subject(m[1]) };
   }
+  // Core 15.0 / 15.2 extended (Longshanks): models of non-MONSTER units and low parts of terrain passed through while moving.
+  if ((m = /^(.+?) can pass through models in non-monster units and parts of terrain features that are less than (\d+)" tall$/i.exec(t))) {
+    return { body: { passThrough: 'nonMonster', terrainBelow: Number(m[2]) }, subj: subject(m[1]) };
+  }
   return null;
 }
 
@@ -107,6 +113,7 @@ export function permissionWords(e: AbilityEffect): string {
   if ('ignoreFirstDamage' in e) return 'ignores the first damage point allocated to it in each phase';
   if ('destroyed' in e) return 'automatically destroyed';
   if ('notDestroyed' in e) return `not automatically destroyed: ${e.notDestroyed} damage points instead${e.noWard ? ' (no ward rolls)' : ''}`;
+  if ('passThrough' in e) return `passes through models of non-MONSTER units and parts of terrain lower than ${e.terrainBelow}" while moving`;
   if ('movementPhaseMove' in e) return `can use ${e.movementPhaseMove === 'normal' ? 'a Normal Move' : 'a Normal Move or a Retreat'} now, as if it were the movement phase`;
   return '';
 }
@@ -119,6 +126,7 @@ export function permissionTerse(e: AbilityEffect): string {
   if ('ignoreFirstDamage' in e) return 'ignore 1st damage point each phase';
   if ('destroyed' in e) return 'destroyed';
   if ('notDestroyed' in e) return `not destroyed: ${e.notDestroyed} damage${e.noWard ? ' (no ward)' : ''}`;
+  if ('passThrough' in e) return `pass through non-MONSTER models, terrain < ${e.terrainBelow}"`;
   if ('movementPhaseMove' in e) return `${e.movementPhaseMove === 'normal' ? 'Normal Move' : 'Normal Move or Retreat'} as in the movement phase`;
   return '';
 }

@@ -117,3 +117,15 @@ describe('"can immediately use the \'Normal Move\' or \'Retreat\' ability as if 
     expect(parse("This unit can immediately use the 'Normal Move' ability as if it were your movement phase.", null).resolves).toBeNull();
   });
 });
+
+describe('"can pass through models in non-Monster units and parts of terrain features that are less than 4" tall" (passThrough; Core 15.0, 15.2)', () => {
+  it('Longshanks (sob-001, each Mega-Gargant): a passive on this unit', () => {
+    expect(parse('This unit can pass through models in non-**^^Monster^^** units and parts of terrain features that are less than 4" tall.', null).resolves)
+      .toEqual([{ passThrough: 'nonMonster', terrainBelow: 4, targets: 'self' }]);
+  });
+  it('fall-back twins: models in enemy units during an ability\'s move (Relentless as the Driving Current), models alone, a condition', () => {
+    expect(parse('If this unit is in combat, it can move 2D6". It can pass through models in enemy units but must end that move in combat.', null, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('This unit can pass through models in non-Monster units.', null).resolves).toBeNull();
+    expect(parse('This unit can pass through models in non-Monster units and parts of terrain features that are less than 4" tall while it is not in combat.', null).resolves).toBeNull();
+  });
+});

@@ -29,6 +29,12 @@ export function ignoresFirstDamage(s: GameState, port: GeometryPort | undefined,
   return null;
 }
 
+/** How the unit passes through models and low terrain while moving now (Longshanks), with the rule, or null. */
+export function passesThrough(s: GameState, port: GeometryPort | undefined, unitId: string): { terrainBelow: number; rule: string } | null {
+  for (const a of effectsOn(s, port, unitId)) if ('passThrough' in a.effect) return { terrainBelow: a.effect.terrainBelow, rule: a.rule };
+  return null;
+}
+
 /**
  * What happens instead when the unit would be automatically destroyed: the damage points allocated to it
  * (no ward rolls with `noWard`) and the rule, or null (it is destroyed). Of several, the first in the order

@@ -235,6 +235,8 @@ export const AbilityEffectSchema = z.union([
    *   points are allocated to it, no ward rolls (`noWard`).
    * - `movementPhaseMove`: the unit can use the Normal Move (`normal`) or the Normal Move or Retreat
    *   (`normalOrRetreat`) ability now as if it were its player's movement phase (Core 14.1), once, this phase.
+   * - `passThrough`: while moving, the unit's models pass through the models of non-MONSTER units and the
+   *   parts of terrain features lower than `terrainBelow` inches (Core 15.0, 15.2 extended; Longshanks).
    */
   z.strictObject({ ...EffectCommon, noCommands: z.literal(true) }),
   z.strictObject({ ...EffectCommon, unbindAsWizard: z.literal(1) }),
@@ -243,6 +245,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, destroyed: z.literal(true) }),
   z.strictObject({ ...EffectCommon, notDestroyed: z.number().int().min(1).max(100), noWard: z.literal(true).optional() }),
   z.strictObject({ ...EffectCommon, movementPhaseMove: z.enum(['normal', 'normalOrRetreat']) }),
+  z.strictObject({ ...EffectCommon, passThrough: z.literal('nonMonster'), terrainBelow: z.number().positive().max(20) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
