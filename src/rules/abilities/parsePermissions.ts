@@ -16,6 +16,9 @@
  *   Souls, Drifting on Spectral Tides) → `{movementPhaseMove: "normalOrRetreat" | "normal"}`;
  * - "This unit can pass through models in non-Monster units and parts of terrain features that are less than 4"
  *   tall" (Longshanks, a passive) → `{passThrough: "nonMonster", terrainBelow: 4}`;
+ * - "While any friendly [non-Monster] K Heroes are wholly within this unit's combat range, both this unit and those
+ *   Heroes have Ward (5+)." (Guardians of the Scinari, Royal Bodyguard; a passive) → two `ward` effects, this unit's
+ *   with the condition `friendlyNear`, the Heroes' an aura (`notKeyword` for "non-Monster");
  * - "If this unit would be automatically destroyed, it is not automatically destroyed. Instead, allocate
  *   6 damage points to it (ward rolls cannot be made for those damage points)." (Son of Behemat, Avatar of
  *   Destruction; a passive) → `{notDestroyed: 6, noWard: true}`;
@@ -23,7 +26,7 @@
  * @module
  */
 
-import { fail } from './parseDeclare';
+import { fail, readUnitPhrase } from './parseDeclare';
 import type { Ability, AbilityCondition, AbilityEffect } from './schema';
 
 /** A subject as `parseEffect.ts` reads it: the units affected and the aura condition of its keyword run. */
@@ -88,8 +91,25 @@ export function readPermissionBody(t: string, passive: boolean, subject: (s: str
  * `ss[i]` (full stop removed) and maybe the next. Returns the effects and how many sentences were read, or
  * null when `ss[i]` starts none of these shapes.
  */
-export function readPermissionSentences(ss: readonly string[], i: number, passive: boolean): { effects: AbilityEffect[]; consumed: number } | null {
+export function readPermissionSentences(ss: readonly string[], i: number, passive: boolean, known: Iterable<string>): { effects: AbilityEffect[]; consumed: number } | null {
   const s = ss[i].replace(/\.$/, '');
+  // "While any friendly [non-Monster] K Heroes are wholly within this unit's combat range, both this unit and those
+  // Heroes have Ward (5+)." (Guardians of the Scinari, Royal Bodyguard): each side of it with its own condition.
+  const both = /^while any friendly (.+?) are wholly within this unit's combat range, both this unit and those (?:friendly units|friendly heroes|heroes) have ward \(([2-6])\+\)$/i.exec(s);
+  if (both) {
+    const kw = readUnitPhrase(both[1], known);
+    if (!passive || !kw.keyword || kw.anyKeyword || !/heroes$/i.test(both[1])) fail(s); // "A or B", units that are no Heroes: not read
+    const ward = Number(both[2]);
+    const not = kw.notKeyword !== undefined ? { notKeyword: kw.notKeyword } : {};
+    // Core 13.0: a unit's combat range is 3"; wholly within counts every base (Core 1.1).
+    return {
+      effects: [
+        { ward, targets: 'self', while: { friendlyNear: { within: 3, wholly: true, keyword: kw.keyword, ...not } } },
+        { ward, targets: 'friendly', while: { within: 3, of: 'self', wholly: true, keyword: kw.keyword, ...not } },
+      ],
+      consumed: 1,
+    };
+  }
   // Core 15.1: the coherency range (Dispersed Formation). The importer sets it on the warscroll, so only the
   // whole sentence, in a passive, on this unit, with no condition or duration.
   const coh = /^this unit has a coherency range of (\d+(?:\.\d+)?)"$/i.exec(s);

@@ -129,3 +129,26 @@ describe('"can pass through models in non-Monster units and parts of terrain fea
     expect(parse('This unit can pass through models in non-Monster units and parts of terrain features that are less than 4" tall while it is not in combat.', null).resolves).toBeNull();
   });
 });
+
+describe('"While any friendly K Heroes are wholly within this unit\'s combat range, both this unit and those Heroes have Ward (5+)" (friendlyNear, notKeyword)', () => {
+  it('Guardians of the Scinari (lrl-001 Vanari Bladelords)', () => {
+    expect(parseEffect({ declare: null, effect: "While any friendly **^^Scinari Heroes^^** are wholly within this unit's combat range, both this unit and those friendly units have **^^Ward (5+)^^**.", timing: parseTiming('Passive', true), knownKeywords: ['LUMINETH REALM-LORDS', 'SCINARI', 'HERO'] }).resolves).toEqual([
+      { ward: 5, targets: 'self', while: { friendlyNear: { within: 3, wholly: true, keyword: 'SCINARI HERO' } } },
+      { ward: 5, targets: 'friendly', while: { within: 3, of: 'self', wholly: true, keyword: 'SCINARI HERO' } },
+    ]);
+  });
+  it('Royal Bodyguard (fec-001 Cryptguard): "non-Monster" on both sides', () => {
+    expect(parseEffect({ declare: null, effect: "While any friendly non-**^^Monster Flesh-eater Courts Heroes^^** are wholly within this unit's combat range, both this unit and those **^^Heroes^^** have **^^Ward (5+)^^**.", timing: parseTiming('Passive', true), knownKeywords: ['FLESH-EATER COURTS', 'HERO', 'MONSTER'] }).resolves).toEqual([
+      { ward: 5, targets: 'self', while: { friendlyNear: { within: 3, wholly: true, keyword: 'FLESH-EATER COURTS HERO', notKeyword: 'MONSTER' } } },
+      { ward: 5, targets: 'friendly', while: { within: 3, of: 'self', wholly: true, keyword: 'FLESH-EATER COURTS HERO', notKeyword: 'MONSTER' } },
+    ]);
+  });
+  it('fall-back twins: units that are no Heroes, "A or B", within (not wholly), an activated ability', () => {
+    const known = ['LUMINETH REALM-LORDS', 'SCINARI', 'HERO', 'WIZARD'];
+    const p = (effect: string, timing = 'Passive') => parseEffect({ declare: null, effect, timing: parseTiming(timing, timing === 'Passive'), knownKeywords: known }).resolves;
+    expect(p("While any friendly Scinari units are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).")).toBeNull();
+    expect(p("While any friendly Scinari or Wizard Heroes are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).")).toBeNull();
+    expect(p("While any friendly Scinari Heroes are within this unit's combat range, both this unit and those friendly units have Ward (5+).")).toBeNull();
+    expect(p("While any friendly Scinari Heroes are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).", 'Your Hero Phase')).toBeNull();
+  });
+});

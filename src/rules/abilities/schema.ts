@@ -101,6 +101,14 @@ const conditionFields = {
   contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
+  /**
+   * Extensions (session 37, perm37): `notKeyword`, the unit checked does not have this keyword phrase ("non-Monster");
+   * `friendlyNear`, some other friendly unit with `keyword` (and not `notKeyword`) is (wholly) within `within`
+   * inches of the affected unit, the reverse of `ofFriendly`: "While any friendly Scinari Heroes are wholly within
+   * this unit's combat range".
+   */
+  notKeyword: z.string().min(1).max(100).optional(),
+  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional() }).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({

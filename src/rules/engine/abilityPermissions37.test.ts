@@ -15,7 +15,9 @@
  * - Wrench Souls (nh-001, a spell): "The target can immediately use the 'Normal Move' or 'Retreat' ability as if
  *   it were your movement phase." (`movementPhaseMove`, Core 14.1);
  * - Longshanks (sob-001): "This unit can pass through models in non-Monster units and parts of terrain features
- *   that are less than 4" tall." (`passThrough`, Core 15.0 and 15.2 extended), on a table with a wall.
+ *   that are less than 4" tall." (`passThrough`, Core 15.0 and 15.2 extended), on a table with a wall;
+ * - Royal Bodyguard (fec-001): "While any friendly non-Monster Flesh-eater Courts Heroes are wholly within this unit's
+ *   combat range, both this unit and those Heroes have Ward (5+)." (`friendlyNear`, `notKeyword`), measured.
  */
 
 import { readFileSync } from 'node:fs';
@@ -23,13 +25,14 @@ import { describe, expect, it } from 'vitest';
 import { ability, gameAtHero, KB, play, refused, roster, tablePortAt, timing, toPhase } from './abilityKit.test-helpers';
 import { parseEffect } from '../abilities/parseEffect';
 import { parseTiming } from '../abilities/parseTiming';
+import { abilityWard } from '../abilities/passives';
 import type { Ability } from '../abilities/schema';
 import type { RosterInput } from './roster';
 import { importArmy } from '../../army/importArmy';
 import { worldPort } from './worldPort';
 import { makeWorld } from '../../../tests/scenario/geomKit';
 
-const KNOWN = ['KRULEBOYZ', 'INFANTRY', 'HERO', 'WIZARD'];
+const KNOWN = ['KRULEBOYZ', 'INFANTRY', 'HERO', 'WIZARD', 'MONSTER'];
 
 /** The real text read by the parser into an ability (throws when it is not read: the test is about the engine). */
 function read(name: string, timingText: string, effect: string, declare: string | null = null): Ability {
@@ -223,5 +226,29 @@ describe('Longshanks: "This unit can pass through models in non-Monster units an
     const tall = at(inMovement([longshanks], 4));
     tall.port.sync({ positions: tall.s.positions, removed: [] });
     expect(refused(tall.s, tall.port, cross).reason).toContain('would move 12.00"');
+  });
+});
+
+describe('Royal Bodyguard: Ward (5+) for this unit and the non-MONSTER Heroes wholly within its combat range (Core 13.0: 3"; Core 1.1)', () => {
+  const bodyguard = read('Royal Bodyguard', 'Passive', "While any friendly non-**^^Monster Kruleboyz Heroes^^** are wholly within this unit's combat range, both this unit and those **^^Heroes^^** have **^^Ward (5+)^^**.");
+  // The boyz (the bodyguard) in a line from (14, 15) to (14, 20.2); the hero level with the third model (14, 17.6).
+  // 32 mm bases (r = 0.63"): the hero's farthest point from that model's base is the centres' gap, so wholly within 3" at a gap of 2.9", not at 3.4".
+  const at = (x: number, hero: Ability[] = [], keywords?: string[]) => {
+    const port = tablePortAt({ 'p1-hero': [x, 17.6] });
+    const p1 = roster('p1', hero, [bodyguard]);
+    const s = gameAtHero(keywords ? withWarscroll(p1, 'p1-hero', { keywords }) : p1, roster('p2'), port);
+    return { port, s };
+  };
+  it('hero 2.9" from the line (wholly within): both have Ward (5+); 3.4" (within, not wholly): neither', () => {
+    const near = at(16.9);
+    expect(near.port.whollyWithin('p1-hero', 'p1-boyz', 3)).toBe(true);
+    expect([abilityWard(near.s, near.port, 'p1-boyz'), abilityWard(near.s, near.port, 'p1-hero')]).toEqual([5, 5]);
+    const far = at(17.4);
+    expect([far.port.whollyWithin('p1-hero', 'p1-boyz', 3), far.port.distance('p1-hero', 'p1-boyz') <= 3]).toEqual([false, true]);
+    expect([abilityWard(far.s, far.port, 'p1-boyz'), abilityWard(far.s, far.port, 'p1-hero')]).toEqual([null, null]);
+  });
+  it('a MONSTER Hero wholly within: neither ("non-Monster")', () => {
+    const m = at(16.9, [], ['HERO', 'WIZARD (2)', 'KRULEBOYZ', 'INFANTRY', 'MONSTER']);
+    expect([abilityWard(m.s, m.port, 'p1-boyz'), abilityWard(m.s, m.port, 'p1-hero')]).toEqual([null, null]);
   });
 });
