@@ -73,8 +73,11 @@ export function rollValue(c: Ctx, v: number | string, purpose: string, player: P
  */
 export function unitMove(c: Ctx, unitId: string, player: PlayerId | null): number {
   // The abilities' Move modifiers (Core 27.0: set, then add; abilities/passives.ts), measured now.
+  // Core 27.0: set, then multiply or divide (a `halve`, rounding down, each applied), then add.
   const mod = modified(c.s, c.port, unitId, 'move');
-  return mod.set !== undefined ? Math.max(0, mod.set + mod.add) : Math.max(0, printedMove(c, unitId, player) + mod.add);
+  let base = mod.set !== undefined ? mod.set : printedMove(c, unitId, player);
+  for (let k = 0; k < (mod.halve ?? 0); k++) base = Math.floor(base / 2);
+  return Math.max(0, base + mod.add);
 }
 
 /** The printed (or rolled, Core 26.0) Move characteristic, inches. */
@@ -515,6 +518,28 @@ function recordDestroyed(c: Ctx, unitId: string, source: string, by: string | nu
   // Do Not Waver counts units; a manifestation is not a unit (Magic 7.0).
   if (t && u.owner === t.player && u.manifestation === undefined) t.destroyedFriendly = true;
   afterDestroyed(c, unitId);
+}
+
+/**
+ * Slay `count` models of a unit outright (an ability's "1 model in the target unit is slain", "it is
+ * automatically destroyed"; session 37, roll37): no damage points and no ward rolls (Core 18.0 is for
+ * damage points); the models are picked as for damage (Core 18.3, {@link pickSlain}) and the unit is
+ * made one coherent group. The damage points allocated to the unit stay on it unless it is destroyed
+ * (docs/interpretations.md). Emits `modelsSlainByAbility` and, when no model is left, `unitDestroyed`.
+ */
+export function slayModels(c: Ctx, unitId: string, count: number, source: string): string[] {
+  const u = c.s.units[unitId];
+  const slain: string[] = [];
+  if (!isAlive(c.s, unitId) || count <= 0) return slain;
+  const plan = planSlain(c, unitId, count) ?? [];
+  for (let i = 0; i < count && isAlive(c.s, unitId); i++) slay(c, unitId, pickSlain(c, unitId, plan), 'damage', slain);
+  if (isAlive(c.s, unitId)) restoreCoherency(c, unitId, slain);
+  else u.damage = 0;
+  const by = damageAttribution(c.s, source, unitId);
+  c.events.push({ type: 'modelsSlainByAbility', unitId, slain, source });
+  if (!isAlive(c.s, unitId)) recordDestroyed(c, unitId, source, by);
+  syncPort(c);
+  return slain;
 }
 
 /**

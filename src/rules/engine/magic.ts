@@ -13,6 +13,7 @@ import { armyAbilities, unitAbilities } from '../abilities/catalog';
 import { limitProblem, recordUse } from '../abilities/record';
 import type { Ability } from '../abilities/schema';
 import { checkPicks, pickRecord, resolveAbility } from './abilityUse';
+import { pickCastModifier } from './abilityPicks37';
 import {
   aliveModels,
   enemyUnit,
@@ -201,7 +202,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     const lim = limitProblem(s, a.player, a.unitId, lore, lore.timing.limit);
     if (lim !== null) reject(lim, 'Core 28.2');
     if (a.positions !== undefined) reject(`"${lore.name}" sets nothing up`, rule);
-    lorePicks = checkPicks(c, a.player, a.unitId, lore, a.target !== undefined ? [a.target] : [], a.point);
+    lorePicks = checkPicks(c, a.player, a.unitId, lore, a.target !== undefined ? [a.target] : [], a.point, a.choice);
   }
   // Target (picked in the Declare step); a summoning spell checks the set-up now (Magic 7.0).
   if (manifestation) {
@@ -236,7 +237,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   if (manifestation) s.magic.summoned.push(manifestation.id);
   const purpose = `cast:${a.unitId}:${a.spell}`;
   // Place of Power, Arcane Conduit; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
-  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast').add;
+  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast').add + pickCastModifier(c, a.unitId, lore, lorePicks);
   const total = (d: readonly number[]) => Math.max(1, d[0] + d[1] + bonus + mod);
   const castFails = (d: readonly number[]) => (d[0] === 1 && d[1] === 1) || total(d) < castingValue;
   const first = rollLogged(c, 2, 6, purpose, a.player);
@@ -266,7 +267,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     ...(a.point !== undefined ? { point: [a.point[0], a.point[1]] as const } : {}),
     castingRoll: roll,
     ...(a.positions ? { positions: a.positions } : {}),
-    ...(lore ? { ability: lore.id, targets: lorePicks } : {}),
+    ...(lore ? { ability: lore.id, targets: lorePicks, ...(a.choice !== undefined ? { choice: a.choice } : {}) } : {}),
   };
 }
 
@@ -280,7 +281,7 @@ function resolveSpell(c: Ctx): void {
   afterSpellCast(c, p.casterId);
   if (p.ability !== undefined) {
     const lore = loreAbility(c.s, p.player, p.casterId, p.ability, 'spell');
-    if (lore) resolveAbility(c, p.player, p.casterId, lore, p.targets ?? [], { point: p.point, castRoll: p.castingRoll });
+    if (lore) resolveAbility(c, p.player, p.casterId, lore, p.targets ?? [], { point: p.point, castRoll: p.castingRoll, choice: p.choice });
     return;
   }
   if (p.spell.startsWith('summon:')) {
