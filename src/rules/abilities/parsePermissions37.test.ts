@@ -152,3 +152,15 @@ describe('"While any friendly K Heroes are wholly within this unit\'s combat ran
     expect(p("While any friendly Scinari Heroes are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).", 'Your Hero Phase')).toBeNull();
   });
 });
+
+describe('"When this unit uses the \'Redeploy\' command, if you roll a 1-3 ..., you can use a value of 4 instead" (redeployAtLeast; Commands 3.0)', () => {
+  it('Outmanoeuvre (dok-001 Doomfire Warlocks): a passive on this unit', () => {
+    expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 4 instead.", null).resolves)
+      .toEqual([{ redeployAtLeast: 4, targets: 'self' }]);
+  });
+  it('fall-back twins: "that unit" in a reaction to another unit\'s Redeploy (Commanding View), 1-3 → 5, an activated ability', () => {
+    expect(parse('If you roll a 1-3 when determining the distance that unit can move, you can use a value of 4 instead.', null, "Reaction: You declared the 'Redeploy' command for a friendly Gutrippaz unit wholly within 12\" of this unit").resolves).toBeNull();
+    expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 5 instead.", null).resolves).toBeNull();
+    expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 4 instead.", null, 'Your Hero Phase').resolves).toBeNull();
+  });
+});

@@ -29,6 +29,12 @@ export function ignoresFirstDamage(s: GameState, port: GeometryPort | undefined,
   return null;
 }
 
+/** The least distance a Redeploy of the unit allows now (Outmanoeuvre), with the rule, or null. */
+export function redeployAtLeast(s: GameState, port: GeometryPort | undefined, unitId: string): { value: number; rule: string } | null {
+  for (const a of effectsOn(s, port, unitId)) if ('redeployAtLeast' in a.effect) return { value: a.effect.redeployAtLeast, rule: a.rule };
+  return null;
+}
+
 /** How the unit passes through models and low terrain while moving now (Longshanks), with the rule, or null. */
 export function passesThrough(s: GameState, port: GeometryPort | undefined, unitId: string): { terrainBelow: number; rule: string } | null {
   for (const a of effectsOn(s, port, unitId)) if ('passThrough' in a.effect) return { terrainBelow: a.effect.terrainBelow, rule: a.rule };

@@ -288,6 +288,8 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, notDestroyed: z.number().int().min(1).max(100), noWard: z.literal(true).optional() }),
   z.strictObject({ ...EffectCommon, movementPhaseMove: z.enum(['normal', 'normalOrRetreat']) }),
   z.strictObject({ ...EffectCommon, passThrough: z.literal('nonMonster'), terrainBelow: z.number().positive().max(20) }),
+  /** Extension (session 37, perm37): the distance a Redeploy of the unit allows is at least this (Commands 3.0's D6; Outmanoeuvre). */
+  z.strictObject({ ...EffectCommon, redeployAtLeast: z.number().int().min(2).max(6) }),
   /**
    * Extension (session 37, `engine/fightChain.ts`): the affected unit can be picked to use a Fight ability
    * immediately after the Fight ability its ability reacted to has been resolved, out of the alternation of

@@ -17,7 +17,9 @@
  * - Longshanks (sob-001): "This unit can pass through models in non-Monster units and parts of terrain features
  *   that are less than 4" tall." (`passThrough`, Core 15.0 and 15.2 extended), on a table with a wall;
  * - Royal Bodyguard (fec-001): "While any friendly non-Monster Flesh-eater Courts Heroes are wholly within this unit's
- *   combat range, both this unit and those Heroes have Ward (5+)." (`friendlyNear`, `notKeyword`), measured.
+ *   combat range, both this unit and those Heroes have Ward (5+)." (`friendlyNear`, `notKeyword`), measured;
+ * - Outmanoeuvre (dok-001): "When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the
+ *   distance this unit can move, you can use a value of 4 instead." (`redeployAtLeast`, Commands 3.0).
  */
 
 import { readFileSync } from 'node:fs';
@@ -250,5 +252,19 @@ describe('Royal Bodyguard: Ward (5+) for this unit and the non-MONSTER Heroes wh
   it('a MONSTER Hero wholly within: neither ("non-Monster")', () => {
     const m = at(16.9, [], ['HERO', 'WIZARD (2)', 'KRULEBOYZ', 'INFANTRY', 'MONSTER']);
     expect([abilityWard(m.s, m.port, 'p1-boyz'), abilityWard(m.s, m.port, 'p1-hero')]).toEqual([null, null]);
+  });
+});
+
+describe("Outmanoeuvre: a Redeploy roll of 1-3 counts as 4 (Commands 3.0: D6\")", () => {
+  const outmanoeuvre = read('Outmanoeuvre', 'Passive', "When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 4 instead.");
+  const port = tablePortAt();
+  const redeploy = { type: 'command', player: 'p2', command: 'redeploy', unitId: 'p2-boyz' } as never;
+  const inP1Movement = (dice: number[], boyz: Ability[]) => toPhase(gameAtHero(roster('p1'), roster('p2', [], boyz), port, dice), port, 'movement');
+  it('a 2 allows 4" with it (the rule named), 2" without; a 5 stays 5"', () => {
+    const r = play(inP1Movement([2], [outmanoeuvre]), port, [redeploy]);
+    expect(r.events.find((e) => e.type === 'redeploy')).toEqual({ type: 'redeploy', unitId: 'p2-boyz', roll: 2, maxInches: 4, rule: 'Outmanoeuvre (warscroll)' });
+    expect(r.s.units['p2-boyz'].turn.pendingMove).toMatchObject({ kind: 'redeploy', maxInches: 4 });
+    expect(play(inP1Movement([2], []), port, [redeploy]).events.find((e) => e.type === 'redeploy')).toEqual({ type: 'redeploy', unitId: 'p2-boyz', roll: 2, maxInches: 2 });
+    expect(play(inP1Movement([5], [outmanoeuvre]), port, [redeploy]).events.find((e) => e.type === 'redeploy')).toEqual({ type: 'redeploy', unitId: 'p2-boyz', roll: 5, maxInches: 5 });
   });
 });
