@@ -60,6 +60,8 @@ export function conditionWords(c: AbilityCondition, nameOf: (id: string) => stri
   if (c.fought) parts.push('it fought this phase');
   if (c.territory) parts.push(c.territory === 'own' ? 'in its own territory' : c.territory === 'enemy' ? 'in enemy territory' : 'in neither territory');
   if (c.keyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is ${c.keyword}`);
+  if (c.notKeyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is not ${c.notKeyword}`);
+  if (c.friendlyNear) parts.push(`a friendly ${c.friendlyNear.notKeyword ? `non-${c.friendlyNear.notKeyword} ` : ''}${c.friendlyNear.keyword} is ${c.friendlyNear.wholly ? 'wholly ' : ''}within ${c.friendlyNear.within}" of it`);
   if (c.roll) parts.push(`on a ${c.roll}`);
   return parts.join(', ');
 }

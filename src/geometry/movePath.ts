@@ -10,6 +10,13 @@ export interface MovePathOptions {
   fly?: boolean;
   /** Models to ignore as obstacles (e.g. unit-mates moved in the same step). */
   ignoreModels?: Set<string>;
+  /**
+   * Parts of terrain features lower than this many inches are passed through while moving, as Core 15.2 moves
+   * over features 1" tall or less (an ability: "can pass through ... parts of terrain features that are less
+   * than 4" tall", Longshanks). The surface under the base counts only where it is at least this high; the end
+   * pose is checked as always. Default: none.
+   */
+  passBelowInches?: number;
 }
 
 /** Answer of {@link movePathCost}: the move spent, or why the path cannot be made. */
@@ -102,7 +109,13 @@ export function walkMovePath(
     return fp;
   };
   const reach = m.footprint.semiMajor;
-  const surface = surfaceUnderBase(world.terrain, m.footprint, tall, tallBounds);
+  const under = surfaceUnderBase(world.terrain, m.footprint, tall, tallBounds);
+  // Parts of terrain lower than `passBelowInches` are passed through (session 37, Longshanks).
+  const pass = opts.passBelowInches;
+  const surface = pass === undefined ? under : (x: number, y: number) => {
+    const z = under(x, y);
+    return z < pass ? 0 : z;
+  };
 
   let horizontal = 0;
   // The path's plan length: every step still to walk costs at least its plan length (for the budget).

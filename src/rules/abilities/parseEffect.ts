@@ -442,7 +442,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         continue;
       }
       // Session 37 (perm37): sentences read together (parsePermissions.ts).
-      const perm = readPermissionSentences(ss, i, ctx.passive);
+      const perm = readPermissionSentences(ss, i, ctx.passive, known);
       if (perm) {
         out.push(...perm.effects);
         i += perm.consumed - 1;

@@ -102,6 +102,14 @@ const conditionFields = {
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
   /**
+   * Extensions (session 37, perm37): `notKeyword`, the unit checked does not have this keyword phrase ("non-Monster");
+   * `friendlyNear`, some other friendly unit with `keyword` (and not `notKeyword`) is (wholly) within `within`
+   * inches of the affected unit, the reverse of `ofFriendly`: "While any friendly Scinari Heroes are wholly within
+   * this unit's combat range".
+   */
+  notKeyword: z.string().min(1).max(100).optional(),
+  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional() }).optional(),
+  /**
    * The affected unit is a unit of the ability's player (`friendly`) or of the opponent (`enemy`), compared with the
    * ability's unit. An extension (session 37, decl37): "If the target is a friendly unit, it has Strike-first ...".
    */
@@ -269,6 +277,8 @@ export const AbilityEffectSchema = z.union([
    *   points are allocated to it, no ward rolls (`noWard`).
    * - `movementPhaseMove`: the unit can use the Normal Move (`normal`) or the Normal Move or Retreat
    *   (`normalOrRetreat`) ability now as if it were its player's movement phase (Core 14.1), once, this phase.
+   * - `passThrough`: while moving, the unit's models pass through the models of non-MONSTER units and the
+   *   parts of terrain features lower than `terrainBelow` inches (Core 15.0, 15.2 extended; Longshanks).
    */
   z.strictObject({ ...EffectCommon, noCommands: z.literal(true) }),
   z.strictObject({ ...EffectCommon, unbindAsWizard: z.literal(1) }),
@@ -277,6 +287,9 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, destroyed: z.literal(true) }),
   z.strictObject({ ...EffectCommon, notDestroyed: z.number().int().min(1).max(100), noWard: z.literal(true).optional() }),
   z.strictObject({ ...EffectCommon, movementPhaseMove: z.enum(['normal', 'normalOrRetreat']) }),
+  z.strictObject({ ...EffectCommon, passThrough: z.literal('nonMonster'), terrainBelow: z.number().positive().max(20) }),
+  /** Extension (session 37, perm37): the distance a Redeploy of the unit allows is at least this (Commands 3.0's D6; Outmanoeuvre). */
+  z.strictObject({ ...EffectCommon, redeployAtLeast: z.number().int().min(2).max(6) }),
   /**
    * Extension (session 37, `engine/fightChain.ts`): the affected unit can be picked to use a Fight ability
    * immediately after the Fight ability its ability reacted to has been resolved, out of the alternation of
