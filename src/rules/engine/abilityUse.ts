@@ -25,8 +25,8 @@ import { findAbility, abilityRule } from '../abilities/catalog';
 import { abilityState, limitProblem, limitText, pickedThisTurn, recordUse, rulesOfOneProblem, stampOf, type ActiveEffect } from '../abilities/record';
 import { currentTrigger, windowProblem } from '../abilities/timing';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
-import { saveCharacteristic, slayByRoll } from './rollEffects';
-import { inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
+import { diceCount, saveCharacteristic, slayByRoll } from './rollEffects';
+import { aliveModels, inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
 import { heal } from './pathAbilities';
 import { reacted } from './attacks';
 import { returnModels } from './returning';
@@ -350,10 +350,12 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       }
       // The roll after the other conditions ("If this unit is not in combat, roll a dice. On a 3+, ...": no roll when unmet; roll37).
       if (cond.roll !== undefined) {
-        const [d] = rollLogged(c, 1, 6, `${purpose}:if`, player);
-        rolls[t] = [d];
-        if (d < Number(cond.roll[0])) {
-          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${d}, needed ${cond.roll}` });
+        // `rollEach: "model"`: a dice for each model of the ability's unit, any of them meeting the roll (roll37).
+        const n = cond.rollEach === 'model' && user !== null ? aliveModels(s, user).length : 1;
+        const ds = rollLogged(c, n, 6, `${purpose}:if`, player);
+        rolls[t] = ds;
+        if (!ds.some((d) => d >= Number(cond.roll![0]))) {
+          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}, needed ${n > 1 ? 'any ' : ''}${cond.roll}` });
           continue;
         }
       }
@@ -385,7 +387,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   if ('note' in e) return;
   for (const t of units) {
     if ('mortal' in e) {
-      const each = e.each === 'model' ? rosterUnit(s, t).models.filter((m) => !s.units[t].slain.includes(m.id)).length : 1;
+      const each = Math.min(e.max ?? Infinity, diceCount(s, e, t));
       let amount = 0;
       const dice: number[] = [];
       for (let k = 0; k < each; k++) {
