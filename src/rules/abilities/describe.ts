@@ -22,7 +22,7 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.castRoll !== undefined) parts.push(`casting/chanting roll ${c.castRoll}+`);
   if (c.territory) parts.push(`in ${c.territory} territory`);
   if (c.keyword) parts.push(`${c.unit ?? 'unit'} is ${c.keyword}`);
-  if (c.roll) parts.push(`roll ${c.roll}${c.rollEach === 'model' ? ' on any dice per model' : ''}`);
+  if (c.roll) parts.push(`roll ${c.roll}${c.rollEach === 'model' ? ' on any dice per model' : ''}${c.rollPlus ? ` +${c.rollPlus.by} if ${describeCondition(c.rollPlus.if)}` : ''}`);
   if (c.also) parts.push(`and ${describeCondition(c.also)}`);
   return parts.join(', ');
 }

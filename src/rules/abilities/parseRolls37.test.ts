@@ -150,3 +150,28 @@ describe('"If this unit ..., roll a dice. On a N+, ..." and "Then, roll a dice."
     expect(parse('This unit can make a pile-in move. Then, roll a dice. On a 4+, inflict 5D6 mortal damage on the target.', 'Pick up to 3 enemy units in combat with this unit to be the targets.', 'Any Combat Phase').resolves).toBeNull();
   });
 });
+
+describe('"Add N to the roll if the target ..." before "On a N+, ..." (rollPlus / onPlus)', () => {
+  it('"Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, the target has Strike-last for the rest of the turn." (kb-001 Bait and Trap)', () => {
+    const r = parse('Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, the target has **^^Strike-last^^** for the rest of the turn.', 'Pick an enemy **^^Monster^^** in combat with this unit to be the target.', 'Any Combat Phase');
+    expect(r.resolves).toEqual([{ strike: 'last', targets: 'targets', duration: 'turn', if: { roll: '3+', rollPlus: { by: 1, if: { damaged: 1 } } } }]);
+  });
+  it('"Roll a D3. Add 2 to the roll if the target charged this turn. On a 2+, inflict an amount of mortal damage on the target equal to the roll." (lrl-001 Rain of Stone)', () => {
+    const r = parse('Roll a D3. Add 2 to the roll if the target charged this turn. On a 2+, inflict an amount of mortal damage on the target equal to the roll.', IN_COMBAT, 'Once Per Turn (Army), Any Combat Phase');
+    expect(r.resolves).toEqual([{ mortal: 'roll', on: '2+', die: 'D3', onPlus: { by: 2, if: { charged: true } }, targets: 'targets' }]);
+  });
+  it('"Roll a dice. Add 1 to the roll if the target is a Monster. On a 3+, subtract 1 from hit rolls for the target\'s attacks for the rest of the turn." (lrl-001 Blinding Bolts\' Effect, with a plain Declare)', () => {
+    const r = parse('Roll a dice. Add 1 to the roll if the target is a **^^Monster^^**. On a 3+, subtract 1 from hit rolls for the target\'s attacks for the rest of the turn.', IN_COMBAT, 'Any Shooting Phase');
+    expect(r.resolves).toEqual([{ modify: 'hit', by: -1, attacks: 'all', targets: 'targets', duration: 'turn', if: { roll: '3+', rollPlus: { by: 1, if: { keyword: 'MONSTER' } } } }]);
+  });
+  it('fall-back twins: the bonus from something else than the target (ij-001 Aggressively Bossy, nh-001 a Sentenced keyword the army does not know), subtracted, for each, several targets, two effects on the roll, a D3 with another outcome', () => {
+    expect(parse('Roll a dice. Add 1 to the roll if this terrain feature has a Shouty Boss. On a 4+, inflict D3 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. Add 1 to the roll if the target is a Sentenced unit. On a 5+, inflict D3 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. Subtract 1 from the roll if the target is damaged. On a 3+, the target has Strike-last for the rest of the turn.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. Add 1 to the roll for each damage point the target has. On a 3+, the target has Strike-last for the rest of the turn.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, the target has Strike-last for the rest of the turn.', 'Pick up to 3 enemy units in combat with this unit to be the targets.', 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, the target has Strike-last for the rest of the turn and this unit has Strike-first for the rest of the turn.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a D3. Add 2 to the roll if the target charged this turn. On a 2+, inflict D3 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+  });
+});
+

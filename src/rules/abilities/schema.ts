@@ -117,6 +117,11 @@ export const AbilityConditionSchema = z.strictObject({
    * `{within: 12, of: "self", wholly: true, keyword: "NIGHTHAUNT", also: {charged: true, unit: "self"}}`.
    */
   also: BaseConditionSchema.optional(),
+  /**
+   * With `roll` (an extension, session 37, roll37): add `by` to the roll when `if` holds for the affected unit
+   * ("Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, ...").
+   */
+  rollPlus: z.strictObject({ by: z.number().int().min(1).max(3), if: BaseConditionSchema }).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
@@ -200,6 +205,8 @@ export const AbilityEffectSchema = z.union([
      */
     each: z.enum(['unit', 'model', 'health', 'damage']).optional(),
     max: z.number().int().min(1).max(100).optional(),
+    /** Add `by` to the gate roll when `if` holds for the target ("Add 2 to the roll if the target charged this turn"; roll37). */
+    onPlus: z.strictObject({ by: z.number().int().min(1).max(3), if: BaseConditionSchema }).optional(),
     /** Extension (session 37, roll37): the gate is a D6 that must equal or exceed the target's Save characteristic ("If the roll equals or exceeds the target's Save characteristic, inflict D3 mortal damage on it"). */
     vs: z.literal('save').optional(),
   }),

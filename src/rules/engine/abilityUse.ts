@@ -354,8 +354,10 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         const n = cond.rollEach === 'model' && user !== null ? aliveModels(s, user).length : 1;
         const ds = rollLogged(c, n, 6, `${purpose}:if`, player);
         rolls[t] = ds;
-        if (!ds.some((d) => d >= Number(cond.roll![0]))) {
-          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}, needed ${n > 1 ? 'any ' : ''}${cond.roll}` });
+        // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
+        const plus = cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0;
+        if (!ds.some((d) => d + plus >= Number(cond.roll![0]))) {
+          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}${plus > 0 ? ` + ${plus}` : ''}, needed ${n > 1 ? 'any ' : ''}${cond.roll}` });
           continue;
         }
       }
@@ -388,6 +390,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   for (const t of units) {
     if ('mortal' in e) {
       const each = Math.min(e.max ?? Infinity, diceCount(s, e, t));
+      // "Add 2 to the roll if the target charged this turn" (`onPlus`, roll37): on the gate roll, and on the amount "equal to the roll".
+      const plus = e.onPlus !== undefined && conditionHolds(s, c.port, e.onPlus.if, t, user) ? e.onPlus.by : 0;
       let amount = 0;
       const dice: number[] = [];
       for (let k = 0; k < each; k++) {
@@ -396,7 +400,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         if (e.on !== undefined || e.mortal === 'roll') {
           [gate] = rollLogged(c, 1, e.die === 'D3' ? 3 : 6, `${purpose}:on:${t}`, player);
           dice.push(gate);
-          if (e.on !== undefined && gate < Number(e.on[0])) continue;
+          if (e.on !== undefined && gate + plus < Number(e.on[0])) continue;
         } else if (e.vs === 'save') {
           // "If the roll equals or exceeds the target's Save characteristic" (roll37): a D6 against the Save (none: never).
           [gate] = rollLogged(c, 1, 6, `${purpose}:vs:${t}`, player);
@@ -404,7 +408,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
           const save = saveCharacteristic(c, t);
           if (save === null || gate < save) continue;
         }
-        amount += e.mortal === 'roll' ? (gate as number) : rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
+        amount += e.mortal === 'roll' ? (gate as number) + plus : rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
       }
       c.events.push({ type: 'abilityMortal', ability: id, unitId: t, ...(dice.length ? { dice } : {}), amount });
       if (amount > 0) mortalDamage(c, t, amount, `ability:${user ?? ''}`);

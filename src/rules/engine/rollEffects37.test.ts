@@ -205,3 +205,26 @@ describe('dice counted from the target (Strangle Hex, Aggravate Wounds; kb-001) 
   });
 });
 
+describe('"Add N to the roll if the target ..." (Bait and Trap, kb-001; Rain of Stone, lrl-001)', () => {
+  const BAIT = 'Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, the target has **^^Strike-last^^** for the rest of the turn.';
+  const RAIN = 'Roll a D3. Add 2 to the roll if the target charged this turn. On a 2+, inflict an amount of mortal damage on the target equal to the roll.';
+  it('Bait and Trap: a 2 on a damaged target is 3 → Strike-last; the same 2 on an undamaged one is not enough', () => {
+    const bait = heroAbility('Bait and Trap', BAIT);
+    const s = gameAtHero(roster('p1', [bait]), roster('p2'), port, [2]);
+    s.units['p2-hero'].damage = 1;
+    const r = play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Bait and Trap', targets: ['p2-hero'] }]);
+    expect(r.events.find((e) => e.type === 'abilityEffect')).toMatchObject({ units: ['p2-hero'], rolls: { 'p2-hero': [2] } });
+    const plain = use(bait, 'p2-hero', [2]);
+    expect(plain.events.find((e) => e.type === 'abilityEffectSkipped')).toMatchObject({ why: 'rolled 2, needed 3+' });
+  });
+  it('Rain of Stone: a target that charged this turn, die 1 (D3 1) + 2 = 3 → 3 mortal damage; one that did not, die 1 → D3 1: no damage', () => {
+    const rain = heroAbility('Rain of Stone', RAIN);
+    const s = gameAtHero(roster('p1', [rain]), roster('p2'), port, [1]);
+    s.units['p2-hero'].turn = { ...s.units['p2-hero'].turn, charged: true };
+    const r = play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Rain of Stone', targets: ['p2-hero'] }]);
+    expect(r.events.find((e) => e.type === 'abilityMortal')).toMatchObject({ unitId: 'p2-hero', dice: [1], amount: 3 });
+    expect(r.s.units['p2-hero'].damage).toBe(3);
+    expect(use(rain, 'p2-hero', [1]).events.find((e) => e.type === 'abilityMortal')).toMatchObject({ dice: [1], amount: 0 });
+  });
+});
+
