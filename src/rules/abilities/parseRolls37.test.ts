@@ -148,6 +148,9 @@ describe('"If this unit ..., roll a dice. On a N+, ..." and "Then, roll a dice."
     expect(parse('This unit can make a pile-in move. Then, roll a dice. On a 4+, inflict 5D6 mortal damage on each enemy unit within 3" of this unit.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
     expect(parse('This unit can make a pile-in move. Then, roll a dice. Add 1 to the roll if the target is a Monster. On a 4+, inflict 5D6 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
     expect(parse('This unit can make a pile-in move. Then, roll a dice. On a 4+, inflict 5D6 mortal damage on the target.', 'Pick up to 3 enemy units in combat with this unit to be the targets.', 'Any Combat Phase').resolves).toBeNull();
+    // An aura after the roll (nh-001 Another Link in the Chain's shape): one roll, not one for each friendly unit.
+    expect(parse('If this unit is not in combat, roll a dice. On a 3+, for the rest of the turn, add 1 to hit rolls for combat attacks made by friendly Kruleboyz units while they are wholly within 12" of this unit.', null, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. On a 3+, for the rest of the turn, add 1 to hit rolls for combat attacks made by friendly Kruleboyz units while they are wholly within 12" of this unit.', null, 'Any Combat Phase').resolves).toBeNull();
   });
 });
 
