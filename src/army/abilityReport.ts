@@ -10,6 +10,7 @@
 import { describeTiming } from '../rules/abilities/parseTiming';
 import { describeCondition } from '../rules/abilities/describe';
 import type { Ability, AbilityEffect } from '../rules/abilities/schema';
+import { isPermissionEffect, permissionTerse } from '../rules/abilities/parsePermissions';
 
 /** The part of an army this needs (an imported army, `RosterInput`). */
 export interface ArmyWithAbilities {
@@ -60,8 +61,10 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('maxControl' in e) what = `max control score ${e.maxControl}`;
   else if ('halve' in e) what = `halve ${e.halve}`;
   else if ('slay' in e) what = `slay ${e.slay} if ${e.times ?? 1}×${e.dice} ${e.health} health`;
+  else if ('fightNext' in e) what = 'may fight next';
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
+  else if (isPermissionEffect(e)) what = permissionTerse(e);
   else what = `note: ${e.note}`;
   const tgt = Array.isArray(e.targets) ? e.targets.join('+') : (e.targets ?? 'self');
   const extra = [e.duration ? `for ${e.duration}` : '', e.while ? `while ${describeCondition(e.while)}` : '', e.if ? `if ${describeCondition(e.if)}` : '', e.visible ? 'if visible' : '', e.unlessCastRoll !== undefined ? `unless the roll was ${e.unlessCastRoll}+` : ''].filter((x) => x !== '');

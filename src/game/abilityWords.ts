@@ -9,6 +9,7 @@
  * @module
  */
 
+import { isPermissionEffect, permissionWords } from '../rules/abilities/parsePermissions';
 import type { AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
 
 /** How long an effect lasts (Core 28.1), in words; `''` = at once. */
@@ -92,10 +93,12 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('maxControl' in e) what = `a maximum control score of ${e.maxControl}`;
   else if ('halve' in e) what = 'Move characteristic halved';
   else if ('slay' in e) what = `roll ${e.times !== undefined ? `${e.times} × ` : ''}${e.dice === '2D6' ? '2D6' : 'a dice'}: ${e.slay === 'unit' ? 'the unit is destroyed' : '1 model slain'} ${e.times !== undefined ? 'for each roll that' : 'if it'} ${e.health === 'exceeds' ? 'exceeds' : e.health === 'double' ? 'is at least double' : 'equals or exceeds'} its Health`;
+  else if ('fightNext' in e) what = 'can be picked to fight immediately after this Fight';
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;
   else if ('critOn' in e) what = `critical hits on ${e.critOn}+${att}`;
+  else if (isPermissionEffect(e)) what = permissionWords(e);
   else what = `note: ${e.note}`;
   const named = units ? units.map(nameOf) : Array.isArray(e.targets) ? e.targets.map(nameOf) : e.targets ? [unitWords(e.targets, nameOf)] : [];
   const playerWide = 'cp' in e || 'vp' in e || 'note' in e;

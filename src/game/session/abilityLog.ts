@@ -84,6 +84,10 @@ export function abilityEventLine(s: GameState, ev: Record<string, unknown>): { t
       return { text: `${n(ev.unitId)} is removed from the battlefield, to be set up again (${name})`, rule: 'Core 24.1' };
     case 'setUpByAbility':
       return { text: `${n(ev.unitId)} is set up on the battlefield (${name})`, rule: 'Core 24.1' };
+    case 'fightNextGranted':
+      return { text: `${n(ev.unitId)} can be picked to fight immediately after ${n(ev.after)}'s Fight ability has been resolved (${name})`, rule: 'Core 13.1' };
+    case 'fightNextDeclined':
+      return { text: `${ev.player} does not pick ${n(ev.unitId)} to fight now (${name})`, rule: 'Core 13.1' };
     default:
       return null;
   }

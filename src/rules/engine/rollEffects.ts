@@ -11,6 +11,7 @@
 import { modified } from '../abilities/passives';
 import type { AbilityEffect } from '../abilities/schema';
 import { aliveModels, rollLogged, rosterUnit, slayModels, type Ctx } from './core';
+import { automaticallyDestroy } from './abilityPermits';
 import type { GameState, PlayerId } from './state';
 
 /** The unit's Save characteristic now (a `set: "save"` effect, else the warscroll's), or null for none ("-"). */
@@ -52,9 +53,10 @@ export function slayByRoll(c: Ctx, e: Extract<AbilityEffect, { slay: string }>, 
     rolls.push(roll);
     if (beatsHealth(roll, health, e.health)) passed++;
   }
-  // `slay: "unit"` ("it is automatically destroyed"): every model. perm37's `automaticallyDestroy` (destroyByAbility.ts,
-  // with its `notDestroyed` passive of Kragnos and the Mega-Gargants) is the one to call here once both are merged.
+  // `slay: "unit"` ("it is automatically destroyed"): the unit is destroyed through `automaticallyDestroy`, which
+  // obeys a `notDestroyed` passive on it (Son of Behemat, Avatar of Destruction: 6 damage points instead).
   const count = passed === 0 ? 0 : e.slay === 'unit' ? aliveModels(c.s, t).length : passed;
   c.events.push({ type: 'abilitySlay', ability, unitId: t, rolls, health, test: e.health, slay: e.slay, count });
-  if (count > 0) slayModels(c, t, count, source);
+  if (count > 0 && e.slay === 'unit') automaticallyDestroy(c, t, source);
+  else if (count > 0) slayModels(c, t, count, source);
 }
