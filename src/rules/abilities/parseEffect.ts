@@ -390,6 +390,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
   if (finalDuration) effect.duration = finalDuration;
   if (merged) effect[isWhile ? 'while' : 'if'] = merged;
   if (gate) {
+    if (subj.targets === 'friendly') fail(raw); // "Roll a dice" once: the engine would roll for each friendly unit (roll37)
     if ('mortal' in body) effect.on = gate;
     else {
       if (effect.if) fail(raw);

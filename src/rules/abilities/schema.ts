@@ -95,6 +95,11 @@ const conditionFields = {
   unit: z.enum(['self', 'target']).optional(),
   roll: z.string().regex(/^[2-6]\+$/).optional(),
   /**
+   * With `roll` (an extension, session 37, roll37): one dice for each model of the ability's unit, the condition
+   * holding when any of them meets `roll`: "Roll a dice for each model in this unit. If any of the rolls are a 6, ...".
+   */
+  rollEach: z.literal('model').optional(),
+  /**
    * Contesting an objective (Core 32.1) now: any, one its player controls, or one its player does not
    * control (Core 32.2). An extension (session 36): "If this unit is contesting an objective you control".
    */
@@ -130,6 +135,11 @@ export const AbilityConditionSchema = z.strictObject({
    * `{within: 12, of: "self", wholly: true, keyword: "NIGHTHAUNT", also: {charged: true, unit: "self"}}`.
    */
   also: BaseConditionSchema.optional(),
+  /**
+   * With `roll` (an extension, session 37, roll37): add `by` to the roll when `if` holds for the affected unit
+   * ("Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, ...").
+   */
+  rollPlus: z.strictObject({ by: z.number().int().min(1).max(3), if: BaseConditionSchema }).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
@@ -212,7 +222,15 @@ export const AbilityEffectSchema = z.union([
     mortal: z.union([DiceOrNumber, z.literal('roll')]),
     on: z.string().regex(/^[2-6]\+$/).optional(),
     die: z.enum(['D3', 'D6']).optional(),
-    each: z.enum(['unit', 'model']).optional(),
+    /**
+     * One gate dice for each model of the target (`model`), for each point of its Health characteristic
+     * (`health`) or for each damage point allocated to it (`damage`; the last two: extensions, session 37, roll37),
+     * at most `max` dice when given ("to a maximum of 10").
+     */
+    each: z.enum(['unit', 'model', 'health', 'damage']).optional(),
+    max: z.number().int().min(1).max(100).optional(),
+    /** Add `by` to the gate roll when `if` holds for the target ("Add 2 to the roll if the target charged this turn"; roll37). */
+    onPlus: z.strictObject({ by: z.number().int().min(1).max(3), if: BaseConditionSchema }).optional(),
     /** Extension (session 37, roll37): the gate is a D6 that must equal or exceed the target's Save characteristic ("If the roll equals or exceeds the target's Save characteristic, inflict D3 mortal damage on it"). */
     vs: z.literal('save').optional(),
   }),
