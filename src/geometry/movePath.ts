@@ -117,6 +117,15 @@ export function walkMovePath(
   let stepEndX = sx;
   let stepEndY = sy;
   let z = fly ? m.elevation : surface(sx, sy);
+  // A piece of a search with a budget (no end pose, so no free jump): the height of the walk's last
+  // sample, so that the budget counts the climb still to come to it (see below). NaN otherwise.
+  let zEnd = NaN;
+  if (!endPose && !fly && maxInches < Infinity && path.length > 1) {
+    const [ax, ay] = path[path.length - 2];
+    const [bx, by] = path[path.length - 1];
+    const n = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / STEP));
+    zEnd = surface(ax + ((bx - ax) * n) / n, ay + ((by - ay) * n) / n);
+  }
   const checkPose = (x: number, y: number, zHere: number): string | null => {
     const f = place(x, y);
     if (!world.footprintOnBattlefield(f)) return `the model would leave the battlefield at (${x.toFixed(2)}, ${y.toFixed(2)}) (Core 15.0)`;
@@ -217,7 +226,11 @@ export function walkMovePath(
       stepEndY = y;
       walk(xPrev, yPrev, z, x, y, zNext, 0);
       z = zNext;
-      if ((endPose ? cost - jumpCredit() - JUMP_SLACK : cost) + (planLength - horizontal) - 1e-9 > maxInches) return OVER_BUDGET;
+      // Each step still to walk costs at least its plan length, and together they climb at least
+      // from here to the last sample's height (3D length, Core 15.2): that height counted once
+      // known (zEnd), else the plan length alone.
+      const rest = planLength - horizontal;
+      if ((endPose ? cost - jumpCredit() - JUMP_SLACK : cost) + (Number.isNaN(zEnd) ? rest : Math.hypot(rest, zEnd - z)) - 1e-9 > maxInches) return OVER_BUDGET;
       if (stopOnClimb && climbed >= 1e-9) return CLIMBS;
     }
     px = tx;
