@@ -78,6 +78,8 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
  *   (its drop counted, then taken off: no less than its plan length, to within a finest
  *   sub-step), so only a drop just made, with nothing climbed since and the path's end within a
  *   step of where it landed (it may turn out to be the final jump), is taken off the cost so far.
+ *   Without `endPose` (no free jump) the rest is priced at least the 3D chord from here to the
+ *   path's last sample (its plan length and the height difference to that sample's surface).
  *   Default no limit.
  * @param stopOnClimb - the walk stops at the first climb (`{ok: false}` with the rule
  *   `SEARCH climbs`): a search asking only whether the path is flat. Default false.
