@@ -12,16 +12,12 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { hotseatSetup, samplePlacement, sampleRosters, sampleTable } from '../../workers/gameSetup';
-import { GameApi } from '../../src/game/session';
-import { readBundledNode } from '../../src/game/node';
-import { assert, assertEqual, clickPlay, frames, frameShown, freshPlayPage, offerToLoadInto, pageToLoadInto, playCall as play, reopenPlayBy, screenOf, toolsCall, type E2EContext, type E2ETest } from './harness';
+import { uploadGame } from './savedGame';
+import { assert, assertEqual, clickPlay, frames, frameShown, freshPlayPage, offerToLoadInto, pageToLoadInto, playCall as play, screenOf, toolsCall, type E2EContext, type E2ETest } from './harness';
 
 type Step = { label: string; purpose: string; dice: number[] };
 type Rest = { seq: number; id: number; faces: number[][]; late: number; steps: number };
 type Rect = { left: number; top: number; right: number; bottom: number };
-
-/** The Play mode's autosave key (`AUTOSAVE_KEY` of `src/ui/play/game.ts`, a browser module). */
-const AUTOSAVE_KEY = 'sightline.play.autosave';
 
 const dice = <T>(page: Page, expr: string) => page.evaluate(`window.__sightlineDice.${expr}`) as Promise<T>;
 
@@ -36,27 +32,19 @@ function shootingSetup(seed: number) {
 }
 
 /**
- * Opens Play on the saved game of `shootingSetup(seed)` in p1's shooting phase, resumed from the
- * autosave as a player coming back to Play gets it: on the lane's Play page (`pageToLoadInto`: its
- * storage wiped, no page boot), Play is left for the table view (in place), the game is put in the
- * page's autosave, and the table view's Play, then the new-battle dialog's "Resume the game",
- * resume it (`startGame`: the autosave differs from the game the worker holds, so it is loaded, as
- * on a page load). Until session 37 each test
- * booted its own page with the autosave written by an init script (8-9 CPU-s a boot).
+ * Opens Play on the saved game of `shootingSetup(seed)` in p1's shooting phase: on the lane's Play
+ * page (`pageToLoadInto`: its storage wiped, no page boot), the game is loaded as a player's saved
+ * file (`uploadGame`: Play reopens in place on it; the file becomes the autosave, and Play reports
+ * it resumed, as it reports an autosave resumed on a page load). Until session 37 each test booted
+ * its own page with the game in its autosave, written by an init script (8-9 CPU-s a boot).
  */
 async function openShootingGame(ctx: E2EContext, seed: number): Promise<{ page: Page; errors: string[] }> {
-  const api = new GameApi({ readBundled: readBundledNode });
-  const started = await api.startOnTable(shootingSetup(seed));
-  assert(started.ok, `the set-up starts: ${started.ok ? '' : started.problems.join('; ')}`);
   const actions = [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 3 }, () => ({ type: 'endPhase', player: 'p1' }))];
   const { page, errors } = await pageToLoadInto(ctx);
-  await page.click('[data-testid=btn-play][data-play=on]');
-  await page.waitForSelector('[data-testid=btn-play][data-play=off]');
-  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [AUTOSAVE_KEY, JSON.stringify({ ...api.save(), actions })] as const);
-  // Play from the table view offers the game in progress (the autosave): "Resume the game".
-  await page.click('[data-testid=btn-play][data-play=off]');
-  await reopenPlayBy(page, () => page.click('[data-testid=battle-resume]:not([disabled])'));
+  await uploadGame(ctx, page, shootingSetup(seed), actions, `dice27-shooting-${seed}.json`);
   assertEqual(await play<string>(page, 'started().kind'), 'resumed', `seed ${seed}: Play resumed the saved game`);
+  // (The set-up's start is asserted in uploadGame.) The loaded game is the autosave now: a reload resumes it.
+  assert(await page.evaluate(() => (localStorage.getItem('sightline.play.autosave') ?? '').includes('"chooseFirstTurn"')), `seed ${seed}: the loaded game is autosaved`);
   return { page, errors };
 }
 

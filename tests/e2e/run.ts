@@ -109,7 +109,7 @@ async function main(): Promise<number> {
       async openPage() {
         const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
         trackRequests(page); // for a kept page's hand-over (harness requestsSettled)
-        await countFrames(page); // the frames each test's pages show (frameCount.ts)
+        if (lanes === 1) await countFrames(page); // the frames each test's pages show (frameCount.ts)
         // Playwright's 30 s default for clicks and waits is a hang watchdog here, not a speed bound:
         // with two lanes, vitest and other work beside them, software WebGL can hold a page's main
         // thread that long on a loaded machine. Explicit timeouts in the tests are kept.
@@ -164,11 +164,13 @@ async function main(): Promise<number> {
           async openPage() {
             const o = await ctx.openPage();
             opened.push(o.page);
-            const close = o.page.close.bind(o.page);
-            o.page.close = async (options) => {
-              shown += await framesSince(o.page);
-              return close(options);
-            };
+            if (lanes === 1) {
+              const close = o.page.close.bind(o.page);
+              o.page.close = async (options) => {
+                shown += await framesSince(o.page);
+                return close(options);
+              };
+            }
             return o;
           },
         };
@@ -184,8 +186,10 @@ async function main(): Promise<number> {
           return n;
         };
         // Kept pages: count from now (what they showed before belongs to earlier tests).
-        await framesShown();
-        shown = 0;
+        if (lanes === 1) {
+          await framesShown();
+          shown = 0;
+        }
         let ok = false;
         try {
           await t.run(testCtx);

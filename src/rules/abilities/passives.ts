@@ -245,10 +245,10 @@ const MAX_CONTROL = (e: AbilityEffect) => 'maxControl' in e;
 const REROLLS = (e: AbilityEffect) => 'reroll' in e;
 const PERMISSIONS = (e: AbilityEffect) => 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e;
 const modifyFilters = new Map<string, (e: AbilityEffect) => boolean>();
-/** The filter of the `modify` / `set` effects on `what` (one function per characteristic). */
+/** The filter of the `modify` / `set` / `halve` effects on `what` (one function per characteristic). */
 function modifiesFilter(what: string): (e: AbilityEffect) => boolean {
   let f = modifyFilters.get(what);
-  if (f === undefined) modifyFilters.set(what, (f = (e: AbilityEffect) => ('modify' in e && e.modify === what) || ('set' in e && e.set === what)));
+  if (f === undefined) modifyFilters.set(what, (f = (e: AbilityEffect) => ('modify' in e && e.modify === what) || ('set' in e && e.set === what) || ('halve' in e && e.halve === what)));
   return f;
 }
 /** The rerolls filter, for `engine/rollRerolls.ts`. */
