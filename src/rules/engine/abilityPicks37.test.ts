@@ -10,7 +10,7 @@ import { ability, gameAtHero, play, refused, roster, tablePortAt, timing } from 
 import type { GameState } from './state';
 import { parseEffect } from '../abilities/parseEffect';
 import { parseTiming } from '../abilities/parseTiming';
-import { abilityStrike, modified } from '../abilities/passives';
+import { abilityStrike, abilityWard, modified } from '../abilities/passives';
 import type { Ability } from '../abilities/schema';
 import { unitAbilityOptions } from '../../game/abilityOptions';
 
@@ -152,5 +152,48 @@ describe('Atavistic Tempest: "Pick 1 of the following effects" (a choice made wh
     const no = refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'atavistic-tempest', target: 'p2-boyz' });
     expect(no).toEqual({ reason: 'Atavistic Tempest: pick one of "Blinding Gales", "Meteor-hail", "Flash-freezing Blizzard" ("choice")', rule: 'Atavistic Tempest: Declare' });
     expect(refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'atavistic-tempest', target: 'p2-boyz', choice: 'Hail' }).rule).toBe('Atavistic Tempest: Declare');
+  });
+});
+
+/** Charnel Conviction (fec-001-ghb-kitchen-sink, Abhorrant Archregent; chanting value 4), the faction keyword swapped. */
+function conviction(): Ability {
+  const declare = 'Pick a friendly **^^Kruleboyz Priest^^** to chant this prayer, pick a\u00a0visible friendly **^^Kruleboyz^^**\u00a0unit wholly within 12" of them to be the\u00a0target, then make a chanting roll of D6.';
+  const effect = 'Until the start of your next turn,\u00a0the target has **^^Ward (5+)^^**. If the chanting\u00a0roll was 10+, you can pick another eligible unit to be a second target.';
+  const r = parseEffect({ declare, effect, timing: parseTiming('Your Hero Phase', false), knownKeywords: KNOWN });
+  if (r.resolves === null) throw new Error(`not read: ${r.unparsed}`);
+  return ability({ id: 'charnel-conviction', name: 'Charnel Conviction', source: 'prayer', timing: timing('Your Hero Phase', 'hero', 'your'), chantingValue: 4, keywords: ['PRAYER'], declare, effect, resolves: r.resolves, ...(r.picks ? { picks: r.picks } : {}) });
+}
+
+describe('Charnel Conviction: "If the chanting roll was 10+, you can pick another eligible unit to be a second target" (countAt)', () => {
+  // The kit's shaman made a PRIEST (1) too, at (10, 20); its Gutrippaz at (14, 15). The Slittaz are not KRULEBOYZ, so the
+  // second unit is the shaman itself (the pick is "a visible friendly Kruleboyz unit wholly within 12" of them").
+  const port = tablePortAt({ 'p1-hero': [10, 20], 'p1-boyz': [14, 15] });
+  function atChant(points: number, die: number): GameState {
+    const r = roster('p1', [conviction()]);
+    const priest = { ...r, units: r.units.map((u) => (u.id === 'p1-hero' ? { ...u, warscroll: { ...u.warscroll, keywords: [...u.warscroll.keywords, 'PRIEST (1)'] } } : u)) };
+    const s = gameAtHero(priest, roster('p2'), port, [die]);
+    s.ritualPoints['p1-hero'] = points;
+    return play(s, port, [{ type: 'chant', player: 'p1', unitId: 'p1-hero', prayer: 'charnel-conviction' }]).s;
+  }
+  it('6 + 4 ritual points = 10: both the Gutrippaz and the shaman get Ward (5+)', () => {
+    const r = play(atChant(4, 6), port, [{ type: 'answerPrayer', player: 'p1', choice: 'answer', targets: ['p1-boyz', 'p1-hero'] }]);
+    expect(r.events.find((e) => e.type === 'prayerAnswered')).toMatchObject({ total: 10 });
+    expect(abilityWard(r.s, port, 'p1-boyz')).toBe(5);
+    expect(abilityWard(r.s, port, 'p1-hero')).toBe(5);
+  });
+  it('6 + 3 = 9: a second unit is refused naming the roll needed; one unit is accepted', () => {
+    const s = atChant(3, 6);
+    expect(refused(s, port, { type: 'answerPrayer', player: 'p1', choice: 'answer', targets: ['p1-boyz', 'p1-hero'] })).toEqual({
+      reason: 'Charnel Conviction: more than one unit only on a chanting roll of 10+ (the roll was 9)',
+      rule: 'Charnel Conviction: Declare',
+    });
+    const r = play(s, port, [{ type: 'answerPrayer', player: 'p1', choice: 'answer', target: 'p1-boyz' }]);
+    expect(abilityWard(r.s, port, 'p1-boyz')).toBe(5);
+    expect(abilityWard(r.s, port, 'p1-hero')).toBeNull();
+  });
+  it('at 10, a third unit is refused; the Slittaz (not KRULEBOYZ) are refused as the second', () => {
+    const s = atChant(4, 6);
+    expect(refused(s, port, { type: 'answerPrayer', player: 'p1', choice: 'answer', targets: ['p1-boyz', 'p1-hero', 'p1-gits'] }).reason).toBe('Charnel Conviction picks 2 unit(s); 3 given');
+    expect(refused(s, port, { type: 'answerPrayer', player: 'p1', choice: 'answer', targets: ['p1-boyz', 'p1-gits'] }).reason).toMatch(/^"p1-gits" is not KRULEBOYZ/);
   });
 });

@@ -126,6 +126,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
     player: Player,
     choice: z.enum(['bank', 'answer']),
     target: z.string().optional(),
+    targets: z.array(z.string()).max(20).optional(),
     positions: Positions.optional(),
   }),
   z.strictObject({ type: z.literal('banish'), player: Player, unitId: z.string(), target: z.string() }),

@@ -426,6 +426,8 @@ export type Action =
       readonly choice: 'bank' | 'answer';
       /** Resurrection: the slain INFANTRY HERO returned. */
       readonly target?: string;
+      /** A lore prayer's picks when it may pick more than one unit (`countAt`, session 37, decl37); `target` for one. */
+      readonly targets?: readonly string[];
       /** Resurrection: where its models are set up. */
       readonly positions?: Readonly<Record<string, readonly [number, number]>>;
     }
