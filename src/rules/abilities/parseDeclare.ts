@@ -336,9 +336,7 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
   }
   const castRoll = /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(declare ?? ''));
   picks = attachCastModifier(picks, castMod.modifier, castRoll, d);
-  // A spell or prayer names one target (`cast` / `chant`, GAME.md): "any number of" units stays by
-  // hand there (an `each` pick needs no names: the engine picks them all).
-  if (castRoll && picks.some((p) => p.anyNumber)) fail(d);
+  // Session 37 (decl37): `cast` and `answerPrayer` take `targets`, so "any number of" units is read in a spell or prayer too.
   return { picks, castRoll };
 }
 

@@ -197,3 +197,28 @@ describe('Charnel Conviction: "If the chanting roll was 10+, you can pick anothe
     expect(refused(s, port, { type: 'answerPrayer', player: 'p1', choice: 'answer', targets: ['p1-boyz', 'p1-gits'] }).reason).toMatch(/^"p1-gits" is not KRULEBOYZ/);
   });
 });
+
+/** The Light of Truth (lrl-001-all-units, Teclis; CV 7), exactly as exported. */
+const lightOfTruth = spell(
+  'light-of-truth',
+  'The Light of Truth',
+  7,
+  'Pick any number of different\u00a0visible enemy units within 18" of this unit\u00a0to be the targets, then make a casting roll\u00a0of 2D6.',
+  'Inflict D3 mortal damage on each target.',
+);
+
+describe('The Light of Truth: "any number of" units in a spell (cast takes `targets`)', () => {
+  // The caster at (10, 20); p2's Gutrippaz (Health 1) at (18, 20) and Slittaz (Health 1) at (18, 28), both within 18"; p2's shaman at (50, 20).
+  const port = tablePortAt({ 'p1-hero': [10, 20], 'p2-boyz': [18, 20], 'p2-gits': [18, 28] });
+  it('cast on both (4 + 4 = 8 >= 7), D3 of 3 (die 6) and 2 (die 3): 3 Gutrippaz and 2 Slittaz slain', () => {
+    const s = gameAtHero(roster('p1', [lightOfTruth]), roster('p2'), port, [4, 4, 6, 3]);
+    const r = play(s, port, [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'light-of-truth', target: 'p2-boyz', targets: ['p2-gits'] }, { type: 'pass', player: 'p2' }]);
+    expect(r.s.units['p2-boyz'].slain).toHaveLength(3);
+    expect(r.s.units['p2-gits'].slain).toHaveLength(2);
+  });
+  it('the shaman 40" away among the targets: refused with the Declare; the same unit twice: refused (Core 28.0)', () => {
+    const s = gameAtHero(roster('p1', [lightOfTruth]), roster('p2'), port, [4, 4]);
+    expect(refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'light-of-truth', target: 'p2-boyz', targets: ['p2-hero'] }).rule).toBe('The Light of Truth: Declare');
+    expect(refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'light-of-truth', target: 'p2-boyz', targets: ['p2-boyz'] }).rule).toBe('Core 28.0');
+  });
+});

@@ -199,8 +199,8 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     const lim = limitProblem(s, a.player, a.unitId, lore, lore.timing.limit);
     if (lim !== null) reject(lim, 'Core 28.2');
     if (a.positions !== undefined) reject(`"${lore.name}" sets nothing up`, rule);
-    lorePicks = checkPicks(c, a.player, a.unitId, lore, a.target !== undefined ? [a.target] : [], a.point, a.choice);
-  }
+    lorePicks = checkPicks(c, a.player, a.unitId, lore, [...(a.target !== undefined ? [a.target] : []), ...(a.targets ?? [])], a.point, a.choice);
+  } else if (a.targets !== undefined || a.choice !== undefined) reject(`"${a.spell}" names one target ("target") and no choice`, rule);
   // Target (picked in the Declare step); a summoning spell checks the set-up now (Magic 7.0).
   if (manifestation) {
     if (a.positions === undefined) reject(`give the positions of every model of "${manifestation.id}"`, 'Core 24.0');

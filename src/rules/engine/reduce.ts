@@ -119,7 +119,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('pass'), player: Player }),
   z.strictObject({ type: z.literal('setSlainPriority'), player: Player, unitId: z.string(), modelIds: z.array(z.string()).max(200) }),
-  z.strictObject({ type: z.literal('cast'), player: Player, unitId: z.string(), spell: z.string(), target: z.string().optional(), point: z.tuple([Coord, Coord]).optional(), choice: z.string().min(1).max(200).optional(), positions: Positions.optional() }),
+  z.strictObject({ type: z.literal('cast'), player: Player, unitId: z.string(), spell: z.string(), target: z.string().optional(), targets: z.array(z.string()).max(20).optional(), point: z.tuple([Coord, Coord]).optional(), choice: z.string().min(1).max(200).optional(), positions: Positions.optional() }),
   z.strictObject({ type: z.literal('chant'), player: Player, unitId: z.string(), prayer: z.string() }),
   z.strictObject({
     type: z.literal('answerPrayer'),

@@ -415,6 +415,8 @@ export type Action =
       readonly point?: readonly [number, number];
       /** A lore spell's choice ("Pick 1 of the following effects", its Declare's `choice` pick; session 37, decl37). */
       readonly choice?: string;
+      /** A lore spell's further picks after `target` ("Pick any number of ... / up to 3 ... units"; session 37, decl37). */
+      readonly targets?: readonly string[];
       /** Summoning: where each model of the manifestation is set up. */
       readonly positions?: Readonly<Record<string, readonly [number, number]>>;
     }
