@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { hotseatSetup, samplePlacement, sampleRosters, sampleTable } from '../../workers/gameSetup';
 import { GameApi } from '../../src/game/session';
 import { readBundledNode } from '../../src/game/node';
-import { assert, assertEqual, clickPlay, frames, frameShown, offerToLoadInto, openPlay, playCall as play, playReady, screenOf, toolsCall, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, clickPlay, frames, frameShown, freshPlayPage, offerToLoadInto, pageToLoadInto, playCall as play, reopenPlayBy, screenOf, toolsCall, type E2EContext, type E2ETest } from './harness';
 
 type Step = { label: string; purpose: string; dice: number[] };
 type Rest = { seq: number; id: number; faces: number[][]; late: number; steps: number };
@@ -36,18 +36,26 @@ function shootingSetup(seed: number) {
 }
 
 /**
- * Opens Play on the saved game of `shootingSetup(seed)` in p1's shooting phase: the game is the
- * page's autosave when it loads (as after a visit), so Play resumes it with one page load.
+ * Opens Play on the saved game of `shootingSetup(seed)` in p1's shooting phase, resumed from the
+ * autosave as a player coming back to Play gets it: on the lane's Play page (`pageToLoadInto`: its
+ * storage wiped, no page boot), Play is left for the table view (in place), the game is put in the
+ * page's autosave, and the table view's Play, then the new-battle dialog's "Resume the game",
+ * resume it (`startGame`: the autosave differs from the game the worker holds, so it is loaded, as
+ * on a page load). Until session 37 each test
+ * booted its own page with the autosave written by an init script (8-9 CPU-s a boot).
  */
 async function openShootingGame(ctx: E2EContext, seed: number): Promise<{ page: Page; errors: string[] }> {
   const api = new GameApi({ readBundled: readBundledNode });
   const started = await api.startOnTable(shootingSetup(seed));
   assert(started.ok, `the set-up starts: ${started.ok ? '' : started.problems.join('; ')}`);
   const actions = [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 3 }, () => ({ type: 'endPhase', player: 'p1' }))];
-  const { page, errors } = await ctx.openPage();
-  await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [AUTOSAVE_KEY, JSON.stringify({ ...api.save(), actions })] as const);
-  await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
-  await playReady(page);
+  const { page, errors } = await pageToLoadInto(ctx);
+  await page.click('[data-testid=btn-play][data-play=on]');
+  await page.waitForSelector('[data-testid=btn-play][data-play=off]');
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [AUTOSAVE_KEY, JSON.stringify({ ...api.save(), actions })] as const);
+  // Play from the table view offers the game in progress (the autosave): "Resume the game".
+  await page.click('[data-testid=btn-play][data-play=off]');
+  await reopenPlayBy(page, () => page.click('[data-testid=battle-resume]:not([disabled])'));
   assertEqual(await play<string>(page, 'started().kind'), 'resumed', `seed ${seed}: Play resumed the saved game`);
   return { page, errors };
 }
@@ -139,7 +147,7 @@ async function shootingThrow(ctx: E2EContext, seed: number, { drag = false, tray
   await page.screenshot({ path: join(ctx.outputDir, `dice27-${trayOnly ? 'tray-only' : 'tray'}-${seed}.png`) });
   await dice<void>(page, `setMode('throw')`);
   assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
-  await page.close();
+  // The page stays the lane's (pageToLoadInto), in Play mode, for the next test that loads a game.
 }
 
 export const tests: E2ETest[] = [
@@ -158,8 +166,9 @@ export const tests: E2ETest[] = [
   {
     name: 'dice28: the Play dice panel is docked beside the table (never over its edge or a model), closes with ×, floats and moves',
     async run(ctx) {
-      // A fresh browser context: no place kept for the panel, the default applies.
-      const opened = await openPlay(ctx);
+      // No place kept for the panel (a fresh browser context, or the lane's Play page with its
+      // storage wiped and a new game started in place: freshPlayPage), so the default applies.
+      const opened = await freshPlayPage(ctx);
       const { page, errors } = opened;
       await page.waitForSelector('[data-testid=play-dice-panel][data-dock=left]');
       await frames(page);

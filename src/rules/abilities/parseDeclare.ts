@@ -252,6 +252,8 @@ function selfState(phrase: string): AbilityCondition | null {
   if (t === 'is not in combat') return { inCombat: false, unit: 'self' };
   if (t === 'charged this turn' || t === 'charged in the same turn') return { charged: true, unit: 'self' };
   if (t === 'did not charge this turn') return { charged: false, unit: 'self' };
+  // Session 37 (react37): the per-turn history (`engine/unitHistory.ts`), "Pick 'Em Off".
+  if (t === 'has not used a move ability this turn and was not set up this turn') return { usedMove: false, setUp: false, unit: 'self' };
   // Session 36: objectives (Core 32.1, 32.2).
   if (t === 'is contesting an objective') return { contesting: 'any', unit: 'self' };
   if (t === 'is contesting an objective you control' || t === 'is contesting an objective that you control') return { contesting: 'controlled', unit: 'self' };
@@ -277,7 +279,7 @@ function takeLeadingConditionRaw(c: string, known: Iterable<string>): { rest: st
   const f = /^while this unit is (wholly )?within (\d+)" of ((?:a|any) friendly [\w' -]+?), /i.exec(c);
   const fk = f ? friendlyKeywords(f[3], known) : null;
   if (f && fk) return { rest: c.slice(f[0].length), cond: { within: Number(f[2]), ...(f[1] ? { wholly: true } : {}), ofFriendly: fk, unit: 'self' }, kind: 'while' };
-  let m = /^(if|while) this unit ((?:is|did|charged)[\w ]*?), /i.exec(c);
+  let m = /^(if|while) this unit ((?:is|did|charged|has not used a move)[\w ]*?), /i.exec(c);
   const own = m ? selfState(m[2]) : null;
   // "While this unit charged ..." is no English; "if" for a past charge, either for a state.
   if (m && own && !(own.charged !== undefined && m[1].toLowerCase() === 'while')) return { rest: c.slice(m[0].length), cond: own, kind: m[1].toLowerCase() as 'while' | 'if' };

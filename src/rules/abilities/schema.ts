@@ -106,6 +106,11 @@ const conditionFields = {
    * ability's unit. An extension (session 37, decl37): "If the target is a friendly unit, it has Strike-first ...".
    */
   side: z.enum(['friendly', 'enemy']).optional(),
+  /**
+   * Used a MOVE ability this turn (Core 5.1; `turn.usedMove`, `engine/unitHistory.ts`). An extension
+   * (session 37): "If this unit has not used a Move ability this turn and was not set up this turn".
+   */
+  usedMove: z.boolean().optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -194,7 +199,15 @@ export const AbilityEffectSchema = z.union([
    * `mortal: "roll"` and `die` (extensions, session 36): "Roll a D3. On a 2+, inflict an amount of mortal damage
    * on the target equal to the roll": the amount is the gate roll itself; `die` is the gate's dice (default D6).
    */
-  z.strictObject({ ...EffectCommon, mortal: z.union([DiceOrNumber, z.literal('roll')]), on: z.string().regex(/^[2-6]\+$/).optional(), die: z.enum(['D3', 'D6']).optional(), each: z.enum(['unit', 'model']).optional() }),
+  z.strictObject({
+    ...EffectCommon,
+    mortal: z.union([DiceOrNumber, z.literal('roll')]),
+    on: z.string().regex(/^[2-6]\+$/).optional(),
+    die: z.enum(['D3', 'D6']).optional(),
+    each: z.enum(['unit', 'model']).optional(),
+    /** Extension (session 37, roll37): the gate is a D6 that must equal or exceed the target's Save characteristic ("If the roll equals or exceeds the target's Save characteristic, inflict D3 mortal damage on it"). */
+    vs: z.literal('save').optional(),
+  }),
   z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, returnModels: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any']), inches: DiceOrNumber }),
@@ -233,6 +246,44 @@ export const AbilityEffectSchema = z.union([
    * modifier: "This unit has a maximum control score of 1." (Beast, fec / sob). Of several, the lowest.
    */
   z.strictObject({ ...EffectCommon, maxControl: z.number().int().min(1).max(100) }),
+  /**
+   * Extensions of session 37, roll37 (docs/abilities.md "Roll effects added in session 37 (roll37)"):
+   * - `halve: "move"`: the affected unit's Move characteristic is halved, rounding down (Core 27.0: after
+   *   "set", before "add"; each halving applies).
+   * - `slay`: roll `dice` (a D6 or 2D6) `times` times (default 1) and compare each roll with the target's
+   *   Health characteristic (`health`: the roll `exceeds` it, is `atLeast` it, or is at least `double` it);
+   *   each roll that does slays 1 model (`slay: "model"`, Core 18.3) or destroys the unit (`slay: "unit"`).
+   */
+  z.strictObject({ ...EffectCommon, halve: z.enum(['move']) }),
+  z.strictObject({ ...EffectCommon, slay: z.enum(['model', 'unit']), dice: z.enum(['D6', '2D6']), times: z.number().int().min(1).max(10).optional(), health: z.enum(['exceeds', 'atLeast', 'double']) }),
+  /**
+   * Extensions of session 37 (perm37; docs/abilities.md "Permissions added in session 37 (perm37)"):
+   * - `noCommands`: the unit cannot use commands (Commands 1.2 refuses them while it applies).
+   * - `unbindAsWizard`: the unit can use Unbind abilities as if it had WIZARD (N) (Magic 4.0; N = 1).
+   * - `coherency`: the unit's coherency range in inches (Core 15.1, 1/2" by default); passive, on itself.
+   * - `ignoreFirstDamage`: the first damage point that would be allocated to the unit in each phase is
+   *   ignored (Core 18.2; after ward rolls, as the text says "would be allocated").
+   * - `destroyed`: the unit is automatically destroyed (its models slain, no damage sequence); the by-hand
+   *   vocabulary of "it is automatically destroyed".
+   * - `notDestroyed`: when the unit would be automatically destroyed it is not; instead this many damage
+   *   points are allocated to it, no ward rolls (`noWard`).
+   * - `movementPhaseMove`: the unit can use the Normal Move (`normal`) or the Normal Move or Retreat
+   *   (`normalOrRetreat`) ability now as if it were its player's movement phase (Core 14.1), once, this phase.
+   */
+  z.strictObject({ ...EffectCommon, noCommands: z.literal(true) }),
+  z.strictObject({ ...EffectCommon, unbindAsWizard: z.literal(1) }),
+  z.strictObject({ ...EffectCommon, coherency: z.number().positive().max(12) }),
+  z.strictObject({ ...EffectCommon, ignoreFirstDamage: z.literal('phase') }),
+  z.strictObject({ ...EffectCommon, destroyed: z.literal(true) }),
+  z.strictObject({ ...EffectCommon, notDestroyed: z.number().int().min(1).max(100), noWard: z.literal(true).optional() }),
+  z.strictObject({ ...EffectCommon, movementPhaseMove: z.enum(['normal', 'normalOrRetreat']) }),
+  /**
+   * Extension (session 37, `engine/fightChain.ts`): the affected unit can be picked to use a Fight ability
+   * immediately after the Fight ability its ability reacted to has been resolved, out of the alternation of
+   * Core 13.1 ("The target can be picked to use a Fight ability immediately after the Fight ability used by
+   * this unit has been resolved").
+   */
+  z.strictObject({ ...EffectCommon, fightNext: z.literal(true) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

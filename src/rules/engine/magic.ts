@@ -8,6 +8,7 @@
 
 import { afterCastingRoll, afterSpellCast, arcaneFamiliar, chantingDie, heal } from './pathAbilities';
 import { abilityReroll, modified } from '../abilities/passives';
+import { unbindsAsWizard } from '../abilities/passivePermissions';
 import { armyAbilities, unitAbilities } from '../abilities/catalog';
 import { limitProblem, recordUse } from '../abilities/record';
 import type { Ability } from '../abilities/schema';
@@ -88,6 +89,8 @@ export function powerLevel(s: GameState, unitId: string): number {
     if (m) best = Math.max(best, m[1] ? Number(m[1]) : 1);
   }
   if (best === 0 && s.effects.some((e) => e.kind === 'unbindAsWizard' && e.unitId === unitId)) return -1;
+  // "This unit can use Unbind abilities as if it had Wizard (1)" (session 37): on the battlefield, as the table says.
+  if (best === 0 && unbindsAsWizard(s, undefined, unitId) !== null) return -1;
   return best;
 }
 

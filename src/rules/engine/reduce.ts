@@ -46,6 +46,7 @@ import {
 import { moveAction, retreat } from './moves';
 import { rerollRoll } from './rollRerolls';
 import { noteDeclaration } from './reactionWindows';
+import { noteUnitHistory } from './unitHistory';
 import { allocateDamage, charge, command, rollMove, run, setSlainPriority, spendRally } from './commands';
 import { currentPicker, fight, passReaction, shoot } from './attacks';
 import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, unbind } from './magic';
@@ -58,6 +59,7 @@ import { PATH_USE_ABILITIES, abilityOf, resolveByHand, useArmyAbility } from './
 import { maxControlScore, modified } from '../abilities/passives';
 import { pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathStartOfRound, useAbility } from './pathAbilities';
 import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, suspendedObjectives, twistControlBonus, twistPick, twistPickOwed, withdraw } from './ascension';
+import { workingCopy } from './workingCopy';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -465,18 +467,6 @@ function chooseContestedObjective(c: Ctx, a: Extract<Action, { type: 'chooseCont
 const WINDOW_ACTIONS = new Set(['pass', 'command', 'unbind', 'setSlainPriority', 'useAbility', 'resolveByHand']);
 
 /**
- * The reducer's private copy of a state: a deep clone of everything it may change, sharing the
- * parts it never mutates — the rosters and the log entries (the log array itself is copied: the
- * reducer only appends to it). Equivalent to `structuredClone(state)` for every reader, without the
- * cost of cloning the whole log on every action (it grows with the game).
- */
-function workingCopy(state: GameState): GameState {
-  const { log, players, ...rest } = state;
-  const s = structuredClone(rest) as Omit<GameState, 'log' | 'players'>;
-  return { ...s, players: { p1: { ...players.p1 }, p2: { ...players.p2 } }, log: log.slice() } as GameState;
-}
-
-/**
  * Apply one action. Pure with respect to the state: `state` is never modified (the result is a
  * new object). The port is synced to `state` first, and to the resulting state (or back to
  * `state` on a rejection) before returning.
@@ -610,6 +600,7 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         break;
     }
     noteDeclaration(c, a); // reactions to a declaration resolved at once (reactionWindows.ts)
+    noteUnitHistory(c, a); // the per-turn history abilities read (unitHistory.ts)
     port.sync(portView(c.s));
   } catch (e) {
     try {
