@@ -189,3 +189,19 @@ describe('"If the chanting roll was N+, you can pick another eligible unit to be
     expect(parse(d, CONVICTION_EFFECT, FEC).resolves).toBeNull();
   });
 });
+
+const NH = ['NIGHTHAUNT', 'DEATH', 'INFANTRY', 'HERO'];
+
+describe('"Pick a friendly K unit ... to use this ability" (Ethereal Translocation, nh-001-all-units): the unit picked is the target', () => {
+  it('read as a pick of one friendly Nighthaunt unit not in combat; the Effect\'s "that unit" is it', () => {
+    const r = parse('Pick a friendly **^^Nighthaunt^^** unit that is not in combat to use this ability.', 'Remove that unit from the battlefield and set it up again on the battlefield more than 9" from all enemy units.', NH, 'Once Per Turn (Army), Your Movement Phase');
+    expect(r.picks).toEqual([{ kind: 'friendlyUnit', inCombat: false, keyword: 'NIGHTHAUNT' }]);
+    expect(r.resolves).toEqual([{ setUp: 'battlefield', farther: 9, targets: 'targets' }]);
+  });
+  it('twin: "Pick up to 2 friendly ... units to use this ability": by hand', () => {
+    expect(parse('Pick up to 2 friendly **^^Nighthaunt^^** units that are not in combat to use this ability.', 'Remove each target from the battlefield and set it up again on the battlefield more than 9" from all enemy units.', NH, 'Your Movement Phase').resolves).toBeNull();
+  });
+  it('twin: an enemy unit "to use this ability": by hand', () => {
+    expect(parse('Pick an enemy unit to use this ability.', 'Remove that unit from the battlefield and set it up again on the battlefield more than 9" from all enemy units.', NH, 'Your Movement Phase').resolves).toBeNull();
+  });
+});

@@ -92,3 +92,12 @@ export function attachMoreTargets(picks: AbilityPick[], more: { roll: number; co
   if (!/make a chanting roll of D6/i.test(declare ?? '') || picks.length !== 1 || (p.count ?? 1) !== 1 || p.each || p.anyNumber || p.closest || (p.kind !== 'friendlyUnit' && p.kind !== 'enemyUnit')) fail('a second target');
   return [{ ...p, countAt: more }];
 }
+
+/**
+ * "Pick a friendly Nighthaunt unit that is not in combat to use this ability." (Ethereal Translocation, nh):
+ * the unit picked is the one the Effect then names ("that unit"), as a target is; read as "... to be the
+ * target". Only a single friendly unit ("a" / "an"); anything else is left as it is (and not read).
+ */
+export function useThisAbilityAsTarget(d: string): string {
+  return d.replace(/^(pick an? (?:visible )?friendly .+?) to use this ability(\.?)$/i, '$1 to be the target$2');
+}

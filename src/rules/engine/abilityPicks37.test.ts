@@ -222,3 +222,33 @@ describe('The Light of Truth: "any number of" units in a spell (cast takes `targ
     expect(refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'light-of-truth', target: 'p2-boyz', targets: ['p2-boyz'] }).rule).toBe('Core 28.0');
   });
 });
+
+describe('Ethereal Translocation (nh, an army ability): "Pick a friendly Nighthaunt unit that is not in combat to use this ability"', () => {
+  const declare = 'Pick a friendly **^^Kruleboyz^^** unit that is not in combat to use this ability.';
+  const effect = 'Remove that unit from the battlefield and set it up again on the battlefield more than 9" from all enemy units.';
+  const timingText = 'Once Per Turn (Army), Your Movement Phase';
+  const r = parseEffect({ declare, effect, timing: parseTiming(timingText, false), knownKeywords: KNOWN });
+  const translocation = ability({ id: 'ethereal-translocation', name: 'Ethereal Translocation', timing: parseTiming(timingText, false), declare, effect, picks: r.picks, resolves: r.resolves });
+  // p1's shaman at (10, 20); its Gutrippaz at (14, 15); p2's Slittaz at (17, 15) (in combat with the Gutrippaz, as above); p2's others far.
+  const port = tablePortAt(CLOSE);
+  function atMovement(): GameState {
+    const s = gameAtHero(roster('p1', [], [], [translocation]), roster('p2'), port);
+    return play(s, port, [{ type: 'endPhase', player: 'p1' }]).s;
+  }
+  it('the Gutrippaz in combat cannot be picked: refused with the Declare', () => {
+    expect(r.resolves).not.toBeNull();
+    const s = atMovement();
+    expect(s.phase).toBe('movement');
+    expect(refused(s, port, { type: 'useAbility', player: 'p1', ability: 'ethereal-translocation', targets: ['p1-boyz'] })).toMatchObject({ rule: 'Ethereal Translocation: Declare' });
+  });
+  it('the shaman (not in combat) is set up again at (30, 40): 24.64" from the nearest Slittaz (17, 17.6), more than 9" from every enemy unit', () => {
+    const s = atMovement();
+    const moved = play(s, port, [{ type: 'useAbility', player: 'p1', ability: 'ethereal-translocation', targets: ['p1-hero'], positions: { 'p1-hero-m1': [30, 40] } }]).s;
+    expect(moved.positions['p1-hero-m1']).toEqual([30, 40]);
+    expect(moved.units['p1-hero'].turn.setUp).toBe(true);
+  });
+  it('set up at (25.5, 15), 8.5" - 1.26" = 7.24" from the Slittaz: refused (more than 9" from all enemy units)', () => {
+    const s = atMovement();
+    expect(refused(s, port, { type: 'useAbility', player: 'p1', ability: 'ethereal-translocation', targets: ['p1-hero'], positions: { 'p1-hero-m1': [25.5, 15] } }).reason).toMatch(/more than 9" from every enemy unit/);
+  });
+});
