@@ -43,7 +43,9 @@ for (const list of readdirSync(ROSTERS).filter((d) => !d.startsWith('.')).sort()
       const stand = ['Pick an enemy unit to be the target.', 'Pick a friendly unit to be the target.', 'Pick up to 3 enemy units to be the targets.', null];
       declareOnly = stand.some((d) => parseEffect({ declare: d, effect: a.effect, timing: a.timing, knownKeywords: known }).resolves !== null);
     }
-    gaps.push({ list, holder: row.holder, name: a.name, side, declareOnly, unparsed: p.unparsed ?? (a.timing.parsed === false ? '(timing)' : '(weapon name or other importer check)') });
+    // Read whole, yet by hand: the timing, a lore no WIZARD / PRIEST of the army can use (kept on the army), or the importer's named-weapon check.
+    const lore = row.holder === '(army)' && (a.source === 'spell' || a.source === 'prayer');
+    gaps.push({ list, holder: row.holder, name: a.name, side, declareOnly, unparsed: p.unparsed ?? (a.timing.parsed === false ? '(timing)' : lore ? '(a lore spell or prayer no unit of the army can use)' : '(weapon name or other importer check)') });
   }
 }
 

@@ -12,7 +12,7 @@
 import { plainRulesText } from './parseTiming';
 import { keywordSpec, splitKeywords } from './parseKeywords';
 import type { AbilityCondition, AbilityPick } from './schema';
-import { attachCastModifier, takeCastRollModifier } from './parseDeclare37';
+import { attachCastModifier, takeCastRollModifier, useThisAbilityAsTarget } from './parseDeclare37';
 
 const rxCache = new Map<string, RegExp>();
 /** A case-insensitive RegExp of `source`, compiled once (the parser runs for every ability of a roster). */
@@ -331,6 +331,7 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
   const castMod = takeCastRollModifier(d); // session 37 (decl37): "... casting roll of 2D6. Subtract 1 from the roll if the target is in combat."
   d = castMod.rest;
   d = d.replace(/(?:,|\.)? (?:then,? )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
+  d = useThisAbilityAsTarget(d); // session 37 (decl37): "Pick a friendly K unit ... to use this ability."
   let picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known, names);
   if (unitIf !== undefined) {
     if (picks.length !== 1) fail(d);
@@ -338,9 +339,7 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
   }
   const castRoll = /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(declare ?? ''));
   picks = attachCastModifier(picks, castMod.modifier, castRoll, d);
-  // A spell or prayer names one target (`cast` / `chant`, GAME.md): "any number of" units stays by
-  // hand there (an `each` pick needs no names: the engine picks them all).
-  if (castRoll && picks.some((p) => p.anyNumber)) fail(d);
+  // Session 37 (decl37): `cast` and `answerPrayer` take `targets`, so "any number of" units is read in a spell or prayer too.
   return { picks, castRoll };
 }
 

@@ -60,8 +60,8 @@ describe('"Pick any number of (different) ... units ... to be the targets": one 
     expect(r.picks).toEqual([{ kind: 'enemyUnit', anyNumber: true, visible: true, within: 18 }]);
     expect(r.resolves).toEqual([{ mortal: 'D3', targets: 'targets' }]);
   });
-  it('twin: The Light of Truth itself is a spell (`cast` names one target): by hand', () => {
-    expect(parse('Pick any number of different visible enemy units within 18" of this unit to be the targets, then make a casting roll of 2D6.', 'Inflict D3 mortal damage on each target.', LRL).resolves).toBeNull();
+  it('The Light of Truth itself, a spell: read since session 37 (decl37: `cast` takes `targets`)', () => {
+    expect(parse('Pick any number of different visible enemy units within 18" of this unit to be the targets, then make a casting roll of 2D6.', 'Inflict D3 mortal damage on each target.', LRL).picks).toEqual([{ kind: 'enemyUnit', anyNumber: true, visible: true, within: 18 }]);
   });
   it('twin: "any number of ... to be the target" (singular): by hand', () => {
     expect(parse('Pick any number of different visible enemy units within 18" of this unit to be the target.', 'Inflict D3 mortal damage on each target.', LRL).resolves).toBeNull();

@@ -146,3 +146,62 @@ describe('"Pick 1 of the following effects": a choice, each branch read on its o
     expect(parse(null, e, ['KRULEBOYZ'], 'Your Combat Phase').resolves).toBeNull();
   });
 });
+
+const FEC = ['FLESH-EATER COURTS', 'DEATH', 'INFANTRY', 'HERO', 'PRIEST (1)'];
+const CONVICTION_DECLARE = 'Pick a friendly **^^Flesh-eater\u00a0Courts Priest^^** to chant this prayer, pick a\u00a0visible friendly **^^Flesh-eater Courts^^**\u00a0unit wholly within 12" of them to be the\u00a0target, then make a chanting roll of D6.';
+const CONVICTION_EFFECT = 'Until the start of your next turn,\u00a0the target has **^^Ward (5+)^^**. If the chanting\u00a0roll was 10+, you can pick another eligible unit to be a second target.';
+
+describe('"If the chanting roll was N+, you can pick another eligible unit to be a second target" (countAt)', () => {
+  it('Charnel Conviction (fec-001-ghb-kitchen-sink), exactly as exported', () => {
+    const r = parse(CONVICTION_DECLARE, CONVICTION_EFFECT, FEC);
+    expect(r.picks).toEqual([{ kind: 'friendlyUnit', visible: true, within: 12, wholly: true, keyword: 'FLESH-EATER COURTS', countAt: { roll: 10, count: 2 } }]);
+    expect(r.resolves).toEqual([{ ward: 5, targets: 'targets', duration: 'nextTurnStart' }]);
+  });
+  it('Killa Beat (ij-001-all-units): "you can pick up to 2 eligible units to be the targets instead of 1"', () => {
+    const r = parse(
+      'Pick a friendly **^^Ironjawz Priest^^** to chant this prayer, pick a visible friendly **^^Ironjawz^^** unit wholly within 12" of them to be the target, then make a chanting roll of D6.',
+      "Add 1 to the Damage characteristic of the target's melee weapons until the start of your next turn. If the chanting roll was 10+, you can pick up to 2 eligible units to be the targets instead of 1.",
+      ['IRONJAWZ', 'PRIEST (1)'],
+    );
+    expect(r.picks?.[0].countAt).toEqual({ roll: 10, count: 2 });
+  });
+  it('Demands of the Witness (sce-002-units-a, a warscroll prayer): 7+', () => {
+    const r = parse(
+      'Pick a visible friendly **^^Ruination Chamber^^** unit wholly within 12" of this unit to be the target, then make a chanting roll of D6.',
+      "Until the start of your next turn, add 1 to the Rend characteristic of each target's melee weapons. If the chanting roll was 7+, you can pick another eligible unit to be a second target.",
+      [...SCE, 'RUINATION CHAMBER'],
+    );
+    expect(r.picks?.[0].countAt).toEqual({ roll: 7, count: 2 });
+    expect(r.resolves).toEqual([{ modify: 'rend', by: 1, attacks: 'melee', targets: 'targets', duration: 'nextTurnStart' }]);
+  });
+  it('twin: the same in a spell ("the casting roll": its target is named before the roll): by hand', () => {
+    const d = CONVICTION_DECLARE.replace('Priest^^** to chant this prayer', 'Wizard^^** to cast this spell').replace('chanting roll of D6', 'casting roll of 2D6');
+    expect(parse(d, CONVICTION_EFFECT.replace('chanting\u00a0roll', 'casting roll'), [...FEC, 'WIZARD (1)']).resolves).toBeNull();
+  });
+  it('twin: a sentence after it: by hand', () => {
+    expect(parse(CONVICTION_DECLARE, `${CONVICTION_EFFECT} Heal (1) the target.`, FEC).resolves).toBeNull();
+  });
+  it('twin (Wrathful Repulsion, dok): a second target on another condition ("If there are any friendly Slaughter Queens ..."): by hand', () => {
+    expect(parse(CONVICTION_DECLARE, CONVICTION_EFFECT.replace('If the chanting\u00a0roll was 10+', 'If there are any friendly Slaughter Queens on the battlefield'), FEC).resolves).toBeNull();
+  });
+  it('twin: "up to 3 ... units" already picked, then a second target: by hand', () => {
+    const d = CONVICTION_DECLARE.replace('pick a\u00a0visible friendly **^^Flesh-eater Courts^^**\u00a0unit wholly within 12" of them to be the\u00a0target', 'pick up to 3 visible friendly **^^Flesh-eater Courts^^** units wholly within 12" of them to be the targets');
+    expect(parse(d, CONVICTION_EFFECT, FEC).resolves).toBeNull();
+  });
+});
+
+const NH = ['NIGHTHAUNT', 'DEATH', 'INFANTRY', 'HERO'];
+
+describe('"Pick a friendly K unit ... to use this ability" (Ethereal Translocation, nh-001-all-units): the unit picked is the target', () => {
+  it('read as a pick of one friendly Nighthaunt unit not in combat; the Effect\'s "that unit" is it', () => {
+    const r = parse('Pick a friendly **^^Nighthaunt^^** unit that is not in combat to use this ability.', 'Remove that unit from the battlefield and set it up again on the battlefield more than 9" from all enemy units.', NH, 'Once Per Turn (Army), Your Movement Phase');
+    expect(r.picks).toEqual([{ kind: 'friendlyUnit', inCombat: false, keyword: 'NIGHTHAUNT' }]);
+    expect(r.resolves).toEqual([{ setUp: 'battlefield', farther: 9, targets: 'targets' }]);
+  });
+  it('twin: "Pick up to 2 friendly ... units to use this ability": by hand', () => {
+    expect(parse('Pick up to 2 friendly **^^Nighthaunt^^** units that are not in combat to use this ability.', 'Remove each target from the battlefield and set it up again on the battlefield more than 9" from all enemy units.', NH, 'Your Movement Phase').resolves).toBeNull();
+  });
+  it('twin: an enemy unit "to use this ability": by hand', () => {
+    expect(parse('Pick an enemy unit to use this ability.', 'Remove that unit from the battlefield and set it up again on the battlefield more than 9" from all enemy units.', NH, 'Your Movement Phase').resolves).toBeNull();
+  });
+});

@@ -72,3 +72,32 @@ export function readRetreatLikeMove(s: string, next: string | undefined, hasTarg
   if (!hasTargets) fail(s);
   return { move: 'retreat', inches: Number(m[1]), targets: 'targets' };
 }
+
+/**
+ * "If the chanting roll was 10+, you can pick another eligible unit to be a second target." / "... you can
+ * pick up to 2 eligible units to be the targets instead of 1." (Charnel Conviction, fec; Demands of the
+ * Witness, sce; Killa Beat, ij) → `{roll, count}`; null for any other sentence.
+ */
+export function readMoreTargets(s: string): { roll: number; count: number } | null {
+  const m = /^if the chanting roll was (\d+)\+, you can pick (?:another eligible unit to be a second target|up to ([2-5]) eligible units to be the targets instead of 1)$/i.exec(s.trim());
+  return m ? { roll: Number(m[1]), count: m[2] ? Number(m[2]) : 2 } : null;
+}
+
+/**
+ * Put "up to N units on a chanting roll of R+" on a prayer's pick (`countAt`): only a single pick of one
+ * unit (no each / any number / closest) of a Declare with a chanting roll; otherwise not read.
+ */
+export function attachMoreTargets(picks: AbilityPick[], more: { roll: number; count: number }, declare: string | null): AbilityPick[] {
+  const p = picks[0];
+  if (!/make a chanting roll of D6/i.test(declare ?? '') || picks.length !== 1 || (p.count ?? 1) !== 1 || p.each || p.anyNumber || p.closest || (p.kind !== 'friendlyUnit' && p.kind !== 'enemyUnit')) fail('a second target');
+  return [{ ...p, countAt: more }];
+}
+
+/**
+ * "Pick a friendly Nighthaunt unit that is not in combat to use this ability." (Ethereal Translocation, nh):
+ * the unit picked is the one the Effect then names ("that unit"), as a target is; read as "... to be the
+ * target". Only a single friendly unit ("a" / "an"); anything else is left as it is (and not read).
+ */
+export function useThisAbilityAsTarget(d: string): string {
+  return d.replace(/^(pick an? (?:visible )?friendly .+?) to use this ability(\.?)$/i, '$1 to be the target$2');
+}

@@ -51,7 +51,7 @@ import { halveBody, readRollSentences } from './parseRolls';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import { normalizePermissionClause, readPermissionBody, readPermissionSentences } from './parsePermissions';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
-import { readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
+import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
 
 export { casterClause } from './parseDeclare';
@@ -429,6 +429,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     const ss = sentences(input.effect.replace(/\bthe (caster|chanter)\b/gi, 'this unit'));
     if (ss.length === 0) fail('(no effect)');
     const out: AbilityEffect[] = [];
+    let picksOut = picks;
     let outer: Duration;
     let sentenceStart = 0; // where the effects of the sentence being read begin in `out`
     for (let i = 0; i < ss.length; i++) {
@@ -437,6 +438,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       sentenceStart = out.length;
       // Session 36, second pass: a casting / chanting roll of N+ replacing what the text said before ("... instead",
       // "this ability affects all visible friendly K units wholly within N" of the chanter").
+      // Session 37 (decl37): "If the chanting roll was 10+, you can pick another eligible unit to be a second target." (last sentence).
+      const more = readMoreTargets(s);
+      if (more) {
+        if (i !== ss.length - 1 || out.length === 0) fail(s);
+        picksOut = attachMoreTargets(picks, more, plainRulesText(input.declare ?? ''));
+        continue;
+      }
       const alt = ctx.castRoll && !ctx.passive ? /^if the (?:casting|chanting) roll was (\d+)\+, (.+)$/i.exec(s) : null;
       if (alt && (/ instead$/i.test(alt[2]) || /^this ability affects all /i.test(alt[2]))) {
         out.push(...castRollAlternative(Number(alt[1]), alt[2], out, prevStart, i === ss.length - 1, ctx, outer));
@@ -496,7 +504,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       out.push(...parts);
     }
     if (out.length === 0) fail(input.effect);
-    return { resolves: out, ...(picks.length > 0 ? { picks } : {}) };
+    return { resolves: out, ...(picksOut.length > 0 ? { picks: picksOut } : {}) };
   } catch (e) {
     if (e instanceof NotUnderstood) return { resolves: null, unparsed: e.message.slice(0, 300) };
     throw e;

@@ -385,6 +385,12 @@ export const AbilityPickSchema = z.strictObject({
    * combat", Elemental Push). Only on a spell's single pick (Magic 2.0's casting roll, modified as Core 2.1 says).
    */
   castModifier: z.strictObject({ by: z.number().int().min(-3).max(3), if: AbilityConditionSchema }).optional(),
+  /**
+   * Extension (session 37, decl37): on a chanting roll of `roll` or more (ritual points added, Magic 3.0), up to
+   * `count` units may be picked instead of 1 ("If the chanting roll was 10+, you can pick another eligible unit to
+   * be a second target"). Only on a prayer's single pick; checked when the prayer is answered.
+   */
+  countAt: z.strictObject({ roll: z.number().int().min(2).max(30), count: z.number().int().min(2).max(5) }).optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 

@@ -10,7 +10,7 @@ import { ability, gameAtHero, play, refused, roster, tablePortAt, timing } from 
 import type { GameState } from './state';
 import { parseEffect } from '../abilities/parseEffect';
 import { parseTiming } from '../abilities/parseTiming';
-import { abilityStrike, modified } from '../abilities/passives';
+import { abilityStrike, abilityWard, modified } from '../abilities/passives';
 import type { Ability } from '../abilities/schema';
 import { unitAbilityOptions } from '../../game/abilityOptions';
 
@@ -152,5 +152,103 @@ describe('Atavistic Tempest: "Pick 1 of the following effects" (a choice made wh
     const no = refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'atavistic-tempest', target: 'p2-boyz' });
     expect(no).toEqual({ reason: 'Atavistic Tempest: pick one of "Blinding Gales", "Meteor-hail", "Flash-freezing Blizzard" ("choice")', rule: 'Atavistic Tempest: Declare' });
     expect(refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'atavistic-tempest', target: 'p2-boyz', choice: 'Hail' }).rule).toBe('Atavistic Tempest: Declare');
+  });
+});
+
+/** Charnel Conviction (fec-001-ghb-kitchen-sink, Abhorrant Archregent; chanting value 4), the faction keyword swapped. */
+function conviction(): Ability {
+  const declare = 'Pick a friendly **^^Kruleboyz Priest^^** to chant this prayer, pick a\u00a0visible friendly **^^Kruleboyz^^**\u00a0unit wholly within 12" of them to be the\u00a0target, then make a chanting roll of D6.';
+  const effect = 'Until the start of your next turn,\u00a0the target has **^^Ward (5+)^^**. If the chanting\u00a0roll was 10+, you can pick another eligible unit to be a second target.';
+  const r = parseEffect({ declare, effect, timing: parseTiming('Your Hero Phase', false), knownKeywords: KNOWN });
+  if (r.resolves === null) throw new Error(`not read: ${r.unparsed}`);
+  return ability({ id: 'charnel-conviction', name: 'Charnel Conviction', source: 'prayer', timing: timing('Your Hero Phase', 'hero', 'your'), chantingValue: 4, keywords: ['PRAYER'], declare, effect, resolves: r.resolves, ...(r.picks ? { picks: r.picks } : {}) });
+}
+
+describe('Charnel Conviction: "If the chanting roll was 10+, you can pick another eligible unit to be a second target" (countAt)', () => {
+  // The kit's shaman made a PRIEST (1) too, at (10, 20); its Gutrippaz at (14, 15). The Slittaz are not KRULEBOYZ, so the
+  // second unit is the shaman itself (the pick is "a visible friendly Kruleboyz unit wholly within 12" of them").
+  const port = tablePortAt({ 'p1-hero': [10, 20], 'p1-boyz': [14, 15] });
+  function atChant(points: number, die: number): GameState {
+    const r = roster('p1', [conviction()]);
+    const priest = { ...r, units: r.units.map((u) => (u.id === 'p1-hero' ? { ...u, warscroll: { ...u.warscroll, keywords: [...u.warscroll.keywords, 'PRIEST (1)'] } } : u)) };
+    const s = gameAtHero(priest, roster('p2'), port, [die]);
+    s.ritualPoints['p1-hero'] = points;
+    return play(s, port, [{ type: 'chant', player: 'p1', unitId: 'p1-hero', prayer: 'charnel-conviction' }]).s;
+  }
+  it('6 + 4 ritual points = 10: both the Gutrippaz and the shaman get Ward (5+)', () => {
+    const r = play(atChant(4, 6), port, [{ type: 'answerPrayer', player: 'p1', choice: 'answer', targets: ['p1-boyz', 'p1-hero'] }]);
+    expect(r.events.find((e) => e.type === 'prayerAnswered')).toMatchObject({ total: 10 });
+    expect(abilityWard(r.s, port, 'p1-boyz')).toBe(5);
+    expect(abilityWard(r.s, port, 'p1-hero')).toBe(5);
+  });
+  it('6 + 3 = 9: a second unit is refused naming the roll needed; one unit is accepted', () => {
+    const s = atChant(3, 6);
+    expect(refused(s, port, { type: 'answerPrayer', player: 'p1', choice: 'answer', targets: ['p1-boyz', 'p1-hero'] })).toEqual({
+      reason: 'Charnel Conviction: more than one unit only on a chanting roll of 10+ (the roll was 9)',
+      rule: 'Charnel Conviction: Declare',
+    });
+    const r = play(s, port, [{ type: 'answerPrayer', player: 'p1', choice: 'answer', target: 'p1-boyz' }]);
+    expect(abilityWard(r.s, port, 'p1-boyz')).toBe(5);
+    expect(abilityWard(r.s, port, 'p1-hero')).toBeNull();
+  });
+  it('at 10, a third unit is refused; the Slittaz (not KRULEBOYZ) are refused as the second', () => {
+    const s = atChant(4, 6);
+    expect(refused(s, port, { type: 'answerPrayer', player: 'p1', choice: 'answer', targets: ['p1-boyz', 'p1-hero', 'p1-gits'] }).reason).toBe('Charnel Conviction picks 2 unit(s); 3 given');
+    expect(refused(s, port, { type: 'answerPrayer', player: 'p1', choice: 'answer', targets: ['p1-boyz', 'p1-gits'] }).reason).toMatch(/^"p1-gits" is not KRULEBOYZ/);
+  });
+});
+
+/** The Light of Truth (lrl-001-all-units, Teclis; CV 7), exactly as exported. */
+const lightOfTruth = spell(
+  'light-of-truth',
+  'The Light of Truth',
+  7,
+  'Pick any number of different\u00a0visible enemy units within 18" of this unit\u00a0to be the targets, then make a casting roll\u00a0of 2D6.',
+  'Inflict D3 mortal damage on each target.',
+);
+
+describe('The Light of Truth: "any number of" units in a spell (cast takes `targets`)', () => {
+  // The caster at (10, 20); p2's Gutrippaz (Health 1) at (18, 20) and Slittaz (Health 1) at (18, 28), both within 18"; p2's shaman at (50, 20).
+  const port = tablePortAt({ 'p1-hero': [10, 20], 'p2-boyz': [18, 20], 'p2-gits': [18, 28] });
+  it('cast on both (4 + 4 = 8 >= 7), D3 of 3 (die 6) and 2 (die 3): 3 Gutrippaz and 2 Slittaz slain', () => {
+    const s = gameAtHero(roster('p1', [lightOfTruth]), roster('p2'), port, [4, 4, 6, 3]);
+    const r = play(s, port, [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'light-of-truth', target: 'p2-boyz', targets: ['p2-gits'] }, { type: 'pass', player: 'p2' }]);
+    expect(r.s.units['p2-boyz'].slain).toHaveLength(3);
+    expect(r.s.units['p2-gits'].slain).toHaveLength(2);
+  });
+  it('the shaman 40" away among the targets: refused with the Declare; the same unit twice: refused (Core 28.0)', () => {
+    const s = gameAtHero(roster('p1', [lightOfTruth]), roster('p2'), port, [4, 4]);
+    expect(refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'light-of-truth', target: 'p2-boyz', targets: ['p2-hero'] }).rule).toBe('The Light of Truth: Declare');
+    expect(refused(s, port, { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'light-of-truth', target: 'p2-boyz', targets: ['p2-boyz'] }).rule).toBe('Core 28.0');
+  });
+});
+
+describe('Ethereal Translocation (nh, an army ability): "Pick a friendly Nighthaunt unit that is not in combat to use this ability"', () => {
+  const declare = 'Pick a friendly **^^Kruleboyz^^** unit that is not in combat to use this ability.';
+  const effect = 'Remove that unit from the battlefield and set it up again on the battlefield more than 9" from all enemy units.';
+  const timingText = 'Once Per Turn (Army), Your Movement Phase';
+  const r = parseEffect({ declare, effect, timing: parseTiming(timingText, false), knownKeywords: KNOWN });
+  const translocation = ability({ id: 'ethereal-translocation', name: 'Ethereal Translocation', timing: parseTiming(timingText, false), declare, effect, picks: r.picks, resolves: r.resolves });
+  // p1's shaman at (10, 20); its Gutrippaz at (14, 15); p2's Slittaz at (17, 15) (in combat with the Gutrippaz, as above); p2's others far.
+  const port = tablePortAt(CLOSE);
+  function atMovement(): GameState {
+    const s = gameAtHero(roster('p1', [], [], [translocation]), roster('p2'), port);
+    return play(s, port, [{ type: 'endPhase', player: 'p1' }]).s;
+  }
+  it('the Gutrippaz in combat cannot be picked: refused with the Declare', () => {
+    expect(r.resolves).not.toBeNull();
+    const s = atMovement();
+    expect(s.phase).toBe('movement');
+    expect(refused(s, port, { type: 'useAbility', player: 'p1', ability: 'ethereal-translocation', targets: ['p1-boyz'] })).toMatchObject({ rule: 'Ethereal Translocation: Declare' });
+  });
+  it('the shaman (not in combat) is set up again at (30, 40): 24.64" from the nearest Slittaz (17, 17.6), more than 9" from every enemy unit', () => {
+    const s = atMovement();
+    const moved = play(s, port, [{ type: 'useAbility', player: 'p1', ability: 'ethereal-translocation', targets: ['p1-hero'], positions: { 'p1-hero-m1': [30, 40] } }]).s;
+    expect(moved.positions['p1-hero-m1']).toEqual([30, 40]);
+    expect(moved.units['p1-hero'].turn.setUp).toBe(true);
+  });
+  it('set up at (25.5, 15), 8.5" - 1.26" = 7.24" from the Slittaz: refused (more than 9" from all enemy units)', () => {
+    const s = atMovement();
+    expect(refused(s, port, { type: 'useAbility', player: 'p1', ability: 'ethereal-translocation', targets: ['p1-hero'], positions: { 'p1-hero-m1': [25.5, 15] } }).reason).toMatch(/more than 9" from every enemy unit/);
   });
 });

@@ -13,7 +13,7 @@ import { armyAbilities, unitAbilities } from '../abilities/catalog';
 import { limitProblem, recordUse } from '../abilities/record';
 import type { Ability } from '../abilities/schema';
 import { checkPicks, pickRecord, resolveAbility } from './abilityUse';
-import { pickCastModifier } from './abilityPicks37';
+import { pickCastModifier, picksAtRoll } from './abilityPicks37';
 import {
   aliveModels,
   enemyUnit,
@@ -202,8 +202,8 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     const lim = limitProblem(s, a.player, a.unitId, lore, lore.timing.limit);
     if (lim !== null) reject(lim, 'Core 28.2');
     if (a.positions !== undefined) reject(`"${lore.name}" sets nothing up`, rule);
-    lorePicks = checkPicks(c, a.player, a.unitId, lore, a.target !== undefined ? [a.target] : [], a.point, a.choice);
-  }
+    lorePicks = checkPicks(c, a.player, a.unitId, lore, [...(a.target !== undefined ? [a.target] : []), ...(a.targets ?? [])], a.point, a.choice);
+  } else if (a.targets !== undefined || a.choice !== undefined) reject(`"${a.spell}" names one target ("target") and no choice`, rule);
   // Target (picked in the Declare step); a summoning spell checks the set-up now (Magic 7.0).
   if (manifestation) {
     if (a.positions === undefined) reject(`give the positions of every model of "${manifestation.id}"`, 'Core 24.0');
@@ -463,7 +463,7 @@ export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }
   if (a.player !== p.player) reject(`the chanting roll is ${p.player}'s`, rule);
   const points = s.ritualPoints[p.priestId] ?? 0;
   if (a.choice === 'bank') {
-    if (a.target !== undefined || a.positions !== undefined) reject('banking ritual points resolves no effect', rule);
+    if (a.target !== undefined || a.targets !== undefined || a.positions !== undefined) reject('banking ritual points resolves no effect', rule);
     s.ritualPoints[p.priestId] = points + p.roll;
     s.pendingPrayer = null;
     c.events.push({ type: 'ritualPointsBanked', unitId: p.priestId, prayer: p.prayer, gained: p.roll, ritualPoints: s.ritualPoints[p.priestId] });
@@ -474,7 +474,7 @@ export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }
   const value = summon ? (s.players[p.player].roster.manifestations ?? []).find((m) => m.id === p.prayer.slice(7))!.summonValue : lore ? (lore.chantingValue ?? 0) : PRAYERS[p.prayer].chantingValue;
   const total = p.roll + points;
   if (total < value) {
-    if (a.target !== undefined || a.positions !== undefined) reject(`the prayer is not answered (${p.roll} + ${points} < ${value}): no effect to resolve`, rule);
+    if (a.target !== undefined || a.targets !== undefined || a.positions !== undefined) reject(`the prayer is not answered (${p.roll} + ${points} < ${value}): no effect to resolve`, rule);
     s.pendingPrayer = null;
     c.events.push({ type: 'prayerNotAnswered', unitId: p.priestId, prayer: p.prayer, total, chantingValue: value, ritualPoints: points });
     return;
@@ -482,7 +482,8 @@ export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }
   if (lore) {
     // A prayer of the army's lores as data: its Declare's picks (`target`) checked now, then resolved like any ability.
     if (a.positions !== undefined) reject(`"${lore.name}" sets nothing up`, rule);
-    const picked = checkPicks(c, a.player, p.priestId, lore, a.target !== undefined ? [a.target] : []);
+    const given = [...(a.targets ?? []), ...(a.target !== undefined ? [a.target] : [])];
+    const picked = checkPicks(c, a.player, p.priestId, picksAtRoll(lore, given, total), given);
     s.ritualPoints[p.priestId] = 0;
     s.pendingPrayer = null;
     c.events.push({ type: 'prayerAnswered', unitId: p.priestId, prayer: p.prayer, total, chantingValue: value });

@@ -437,6 +437,8 @@ export type Action =
       readonly point?: readonly [number, number];
       /** A lore spell's choice ("Pick 1 of the following effects", its Declare's `choice` pick; session 37, decl37). */
       readonly choice?: string;
+      /** A lore spell's further picks after `target` ("Pick any number of ... / up to 3 ... units"; session 37, decl37). */
+      readonly targets?: readonly string[];
       /** Summoning: where each model of the manifestation is set up. */
       readonly positions?: Readonly<Record<string, readonly [number, number]>>;
     }
@@ -448,6 +450,8 @@ export type Action =
       readonly choice: 'bank' | 'answer';
       /** Resurrection: the slain INFANTRY HERO returned. */
       readonly target?: string;
+      /** A lore prayer's picks when it may pick more than one unit (`countAt`, session 37, decl37); `target` for one. */
+      readonly targets?: readonly string[];
       /** Resurrection: where its models are set up. */
       readonly positions?: Readonly<Record<string, readonly [number, number]>>;
     }
