@@ -59,6 +59,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('failUnmodified' in e) what = `incoming ${e.failUnmodified} fails on 1-${e.upTo}`;
   else if ('maxControl' in e) what = `max control score ${e.maxControl}`;
   else if ('fightNext' in e) what = 'may fight next';
+  else if ('healAllocated' in e) what = 'heal the damage its Fight allocated';
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else what = `note: ${e.note}`;

@@ -45,6 +45,7 @@ import { plainRulesText } from './parseTiming';
 import { splitKeywords } from './parseKeywords';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
+import { historySentence } from './parseHistory';
 
 export { casterClause } from './parseDeclare';
 
@@ -413,6 +414,12 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       const s = ss[i].replace(/\.$/, '');
       const prevStart = sentenceStart;
       sentenceStart = out.length;
+      // Session 37 (react37): what a Fight ability just did ("Stolen Hours"; parseHistory.ts).
+      const hist = historySentence(s, ctx.passive);
+      if (hist !== null) {
+        out.push(hist);
+        continue;
+      }
       // Session 36, second pass: a casting / chanting roll of N+ replacing what the text said before ("... instead",
       // "this ability affects all visible friendly K units wholly within N" of the chanter").
       const alt = ctx.castRoll && !ctx.passive ? /^if the (?:casting|chanting) roll was (\d+)\+, (.+)$/i.exec(s) : null;
