@@ -60,6 +60,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('maxControl' in e) what = `max control score ${e.maxControl}`;
   else if ('fightNext' in e) what = 'may fight next';
   else if ('healAllocated' in e) what = 'heal the damage its Fight allocated';
+  else if ('unbindAs' in e) what = `unbinds as WIZARD (${e.unbindAs})`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else what = `note: ${e.note}`;

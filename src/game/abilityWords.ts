@@ -91,6 +91,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('failUnmodified' in e) what = `attacks that target it fail on an unmodified ${e.failUnmodified === 'hit' ? 'hit roll' : 'hit or wound roll'} of 1-${e.upTo}`;
   else if ('maxControl' in e) what = `a maximum control score of ${e.maxControl}`;
   else if ('fightNext' in e) what = 'can be picked to fight immediately after this Fight';
+  else if ('unbindAs' in e) what = `can Unbind as if it were a WIZARD (${e.unbindAs})`;
   else if ('healAllocated' in e) what = 'after each of its Fight abilities, heals as many damage points as its combat attacks allocated to enemy units';
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;

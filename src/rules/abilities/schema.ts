@@ -240,6 +240,8 @@ export const AbilityEffectSchema = z.union([
    * attacks (Core 18.0, 30.0 delayed effects): "Stolen Hours" (nh-001). Applied by `engine/attacks.ts`.
    */
   z.strictObject({ ...EffectCommon, healAllocated: z.literal('fight') }),
+  /** Extension (session 37, a passive's): "This unit can use Unbind abilities as if it had Wizard (1)" (Magic 4.0; `engine/unbindGrants.ts`). */
+  z.strictObject({ ...EffectCommon, unbindAs: z.number().int().min(1).max(3) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

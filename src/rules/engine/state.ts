@@ -159,6 +159,12 @@ export interface PendingSpell {
   /** A spell of the army's lores as data (ABILITIES.md): its ability id and the Declare's picks, resolved by `abilityUse.ts`. */
   readonly ability?: string;
   readonly targets?: readonly string[];
+  /**
+   * Units a reaction to this spell let Unbind it (session 37, `unbindGrants.ts`): "this unit can use the
+   * 'Unbind' ability as if it had Wizard (1). Add 1 to the unbinding roll" (Spell-eaters); "the unbinding
+   * roll is 3D6 instead of 2D6" (Screamin' Mandrakk). Absent: none.
+   */
+  unbindBy?: Record<string, { wizard: number; add: number; dice: number; ability: string }>;
 }
 
 /** Combat-phase fight order (Core 13.1, 19.0). */
