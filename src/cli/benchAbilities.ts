@@ -49,7 +49,7 @@ function armyAbilitySet(p: string): Ability[] {
 type RosterLike = { units: { id: string; name: string; warscroll: { keywords: string[]; abilities?: Ability[] }; models: { id: string }[] }[]; auxiliaries?: string[]; abilities?: Ability[] };
 
 /** The hot-seat armies grown to 10 units each (clones join as auxiliaries), with or without abilities. */
-function armies(withAbilities: boolean): TableGameInput['armies'] {
+export function armies(withAbilities: boolean): TableGameInput['armies'] {
   const base = hotseatSetup(7);
   const grow = (roster: unknown, p: string): unknown => {
     const r = structuredClone(roster) as RosterLike;

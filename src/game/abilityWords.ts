@@ -9,6 +9,7 @@
  * @module
  */
 
+import { isPermissionEffect, permissionWords } from '../rules/abilities/parsePermissions';
 import type { AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
 
 /** How long an effect lasts (Core 28.1), in words; `''` = at once. */
@@ -77,7 +78,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('set' in e) what = `${ROLL_WORDS[e.set] ?? e.set} set to ${e.to}${att}`;
   else if ('ward' in e) what = `WARD (${e.ward}+)`;
   else if ('reroll' in e) what = `re-roll ${e.which === 'ones' ? 'unmodified 1s on ' : e.which === 'failed' ? 'failed ' : ''}${ROLL_WORDS[e.reroll] ?? e.reroll}${att}`;
-  else if ('mortal' in e) what = `${e.die === 'D3' ? 'roll a D3: ' : e.mortal === 'roll' ? 'roll a dice: ' : ''}${e.on ? `on a ${e.on}, ` : ''}${e.mortal === 'roll' ? 'mortal damage equal to the roll' : `${e.mortal} mortal damage`}${e.each === 'model' ? ' for each model' : ''}`;
+  else if ('mortal' in e) what = `${e.die === 'D3' ? 'roll a D3: ' : e.mortal === 'roll' ? 'roll a dice: ' : e.vs === 'save' ? 'roll a dice: if it equals or exceeds the Save characteristic, ' : ''}${e.on ? `on a ${e.on}, ` : ''}${e.mortal === 'roll' ? 'mortal damage equal to the roll' : `${e.mortal} mortal damage`}${e.each === 'model' ? ' for each model' : ''}`;
   else if ('heal' in e) what = `heal ${e.heal}`;
   else if ('returnModels' in e) what = `return ${e.returnModels} slain ${e.returnModels === 1 ? 'model' : 'models'}`;
   else if ('move' in e) what = `an extra ${e.move === 'pileIn' ? 'pile-in ' : e.move === 'any' ? '' : `${e.move} `}move of ${typeof e.inches === 'number' ? `${e.inches}"` : e.inches}`;
@@ -90,13 +91,15 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('mortalPerRoll' in e) what = `${e.mortalPerRoll} mortal damage on ${e.to === 'attacker' ? 'the attacking unit' : 'itself'} for each unmodified ${e.roll} roll of ${e.unmodified}${att}`;
   else if ('failUnmodified' in e) what = `attacks that target it fail on an unmodified ${e.failUnmodified === 'hit' ? 'hit roll' : 'hit or wound roll'} of 1-${e.upTo}`;
   else if ('maxControl' in e) what = `a maximum control score of ${e.maxControl}`;
+  else if ('halve' in e) what = 'Move characteristic halved';
+  else if ('slay' in e) what = `roll ${e.times !== undefined ? `${e.times} × ` : ''}${e.dice === '2D6' ? '2D6' : 'a dice'}: ${e.slay === 'unit' ? 'the unit is destroyed' : '1 model slain'} ${e.times !== undefined ? 'for each roll that' : 'if it'} ${e.health === 'exceeds' ? 'exceeds' : e.health === 'double' ? 'is at least double' : 'equals or exceeds'} its Health`;
   else if ('fightNext' in e) what = 'can be picked to fight immediately after this Fight';
-  else if ('unbindAs' in e) what = `can Unbind as if it were a WIZARD (${e.unbindAs})`;
   else if ('healAllocated' in e) what = 'after each of its Fight abilities, heals as many damage points as its combat attacks allocated to enemy units';
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;
   else if ('critOn' in e) what = `critical hits on ${e.critOn}+${att}`;
+  else if (isPermissionEffect(e)) what = permissionWords(e);
   else what = `note: ${e.note}`;
   const named = units ? units.map(nameOf) : Array.isArray(e.targets) ? e.targets.map(nameOf) : e.targets ? [unitWords(e.targets, nameOf)] : [];
   const playerWide = 'cp' in e || 'vp' in e || 'note' in e;

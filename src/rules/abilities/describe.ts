@@ -21,6 +21,7 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.setUp !== undefined) parts.push(c.setUp ? 'set up this turn' : 'not set up this turn');
   if (c.usedMove !== undefined) parts.push(c.usedMove ? 'used a MOVE ability this turn' : 'did not use a MOVE ability this turn');
   if (c.castRoll !== undefined) parts.push(`casting/chanting roll ${c.castRoll}+`);
+  if (c.side) parts.push(`a ${c.side} unit`);
   if (c.territory) parts.push(`in ${c.territory} territory`);
   if (c.keyword) parts.push(`${c.unit ?? 'unit'} is ${c.keyword}`);
   if (c.roll) parts.push(`roll ${c.roll}`);

@@ -27,6 +27,7 @@ import type { GeometryPort } from '../engine/geometryPort';
 import type { GameState, PlayerId } from '../engine/state';
 import { unitAbilities, armyAbilities, abilityRule, gameHasAbilities } from './catalog';
 import type { Ability, AbilityCondition, AbilityEffect } from './schema';
+import { keywordSpecMatches } from './parseKeywords';
 
 /** One effect that applies to a unit now, with where it comes from. */
 export interface AppliedEffect {
@@ -64,23 +65,12 @@ export function rosterKeywords(s: GameState, id: string): readonly string[] {
  * Does a unit with `keywords` have the keyword phrase `phrase` (Core 5.1, singular = plural)? A
  * phrase of several keywords ("KRULEBOYZ INFANTRY": a unit with both) matches when it is one of
  * the unit's keywords, or when its words split into consecutive runs that are each one
- * ("WAR MACHINE" stays one keyword).
+ * ("WAR MACHINE" stays one keyword): the importer's reading ({@link keywordSpecMatches}), with
+ * the whole phrase tried first.
  */
 export function hasKeywordPhrase(keywords: readonly string[], phrase: string): boolean {
   if (keywords.some((k) => keywordsMatch(k, phrase))) return true;
-  const words = phrase.trim().split(/\s+/);
-  if (words.length < 2) return false;
-  const memo = new Map<number, boolean>();
-  const from = (i: number): boolean => {
-    if (i === words.length) return true;
-    const m = memo.get(i);
-    if (m !== undefined) return m;
-    let ok = false;
-    for (let j = i + 1; j <= words.length && !ok; j++) if (keywords.some((k) => keywordsMatch(k, words.slice(i, j).join(' ')))) ok = from(j);
-    memo.set(i, ok);
-    return ok;
-  };
-  return from(0);
+  return phrase.trim() !== '' && keywordSpecMatches(keywords, phrase);
 }
 
 /** The unit's models not slain. */
@@ -114,7 +104,7 @@ export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: 
   const adds = (e: AbilityEffect) => 'keyword' in e && 'add' in e && e.add;
   const any = (s.abilities?.active ?? []).some((e) => adds(e.effect)) || (['p1', 'p2'] as const).some((p) => rosterPassives(s, p).some((x) => x.ability.resolves!.some(adds)));
   if (!any) return false;
-  const added = effectsOn(s, port, id).flatMap((a) => ('keyword' in a.effect && a.effect.add ? [a.effect.keyword] : []));
+  const added = effectsOn(s, port, id, {}, KEYWORD_ADDED).flatMap((a) => ('keyword' in a.effect && a.effect.add ? [a.effect.keyword] : []));
   return added.length > 0 && hasKeywordPhrase([...rosterKeywords(s, id), ...added], keyword);
 }
 
@@ -184,6 +174,8 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   if (cond.keyword !== undefined) {
     if (subject === null || !hasKeywordPhrase(rosterKeywords(s, subject), cond.keyword)) return false;
   }
+  // Session 37 (decl37): a unit of the ability's player or of the opponent, compared with the ability's unit.
+  if (cond.side !== undefined && (user === null || subject === null || (s.units[subject].owner === s.units[user].owner) !== (cond.side === 'friendly'))) return false;
   // A second condition with its own `unit` (an aura whose ability's unit must meet one of its own).
   if (cond.also !== undefined && !conditionHolds(s, port, cond.also, affected, user, ctx)) return false;
   return true;
@@ -245,6 +237,43 @@ function passiveSources(s: GameState, port: GeometryPort | undefined): { ability
   return out;
 }
 
+/** Filters of the effects one question reads ({@link effectsOn}'s `only`), module constants so that {@link wantedKeys} is cached. */
+const KEYWORD_ADDED = (e: AbilityEffect) => 'keyword' in e && 'add' in e && e.add === true;
+const STRIKES = (e: AbilityEffect) => 'strike' in e || KEYWORD_ADDED(e);
+const WARDS = (e: AbilityEffect) => 'ward' in e;
+const MAX_CONTROL = (e: AbilityEffect) => 'maxControl' in e;
+const REROLLS = (e: AbilityEffect) => 'reroll' in e;
+const PERMISSIONS = (e: AbilityEffect) => 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e;
+const modifyFilters = new Map<string, (e: AbilityEffect) => boolean>();
+/** The filter of the `modify` / `set` / `halve` effects on `what` (one function per characteristic). */
+function modifiesFilter(what: string): (e: AbilityEffect) => boolean {
+  let f = modifyFilters.get(what);
+  if (f === undefined) modifyFilters.set(what, (f = (e: AbilityEffect) => ('modify' in e && e.modify === what) || ('set' in e && e.set === what) || ('halve' in e && e.halve === what)));
+  return f;
+}
+/** The rerolls filter, for `engine/rollRerolls.ts`. */
+export const rerollEffects = REROLLS;
+
+/** filter → p1 roster → p2 roster → the keys (`name#index`) of both armies' passive effects it accepts. */
+const keyCache = new WeakMap<(e: AbilityEffect) => boolean, WeakMap<object, WeakMap<object, Set<string>>>>();
+
+/** The keys (`name#index`, as {@link effectsOn} counts Core 5.3) of the passive effects of both rosters that `only` accepts. */
+function wantedKeys(s: GameState, only: (e: AbilityEffect) => boolean): Set<string> {
+  const r1 = s.players.p1.roster;
+  const r2 = s.players.p2.roster;
+  let byR1 = keyCache.get(only);
+  if (byR1 === undefined) keyCache.set(only, (byR1 = new WeakMap()));
+  let byR2 = byR1.get(r1);
+  if (byR2 === undefined) byR1.set(r1, (byR2 = new WeakMap()));
+  let keys = byR2.get(r2);
+  if (keys === undefined) {
+    keys = new Set();
+    for (const p of ['p1', 'p2'] as const) for (const x of rosterPassives(s, p)) x.ability.resolves!.forEach((e, i) => (only(e) ? keys!.add(`${x.ability.name}#${i}`) : undefined));
+    byR2.set(r2, keys);
+  }
+  return keys;
+}
+
 /** Does an effect's `targets` include `unitId` (as {@link targetUnits} would list it), without listing them all? */
 function targetsInclude(s: GameState, effect: AbilityEffect, player: PlayerId, user: string | null, unitId: string): boolean {
   const t = effect.targets ?? 'self';
@@ -259,25 +288,36 @@ function targetsInclude(s: GameState, effect: AbilityEffect, player: PlayerId, u
  * Every effect that applies to `unitId` now, in the order of effects (Core 30.0: the earliest
  * first; persisting effects by the order they were used, then the opponent's passives, then the
  * active player's). The `while` (and, for passives, `if`) conditions are checked now, with `ctx`.
+ * `only`: list only the effects it accepts (the same ones, in the same order, as filtering the full
+ * listing), without measuring the conditions of effects no question reads (auras on the table are
+ * the options' main cost, session 37).
  */
-export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: string, ctx: EffectContext = {}): AppliedEffect[] {
+export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: string, ctx: EffectContext = {}, only?: (e: AbilityEffect) => boolean): AppliedEffect[] {
   if (!gameHasAbilities(s)) return [];
   const out: AppliedEffect[] = [];
   for (const e of s.abilities?.active ?? []) {
     if (!e.units.includes(unitId)) continue;
+    if (only !== undefined && !only(e.effect)) continue;
     if (e.effect.while !== undefined && !conditionHolds(s, port, e.effect.while, unitId, e.unitId, ctx)) continue;
     out.push({ effect: e.effect, ability: e.ability, name: e.name, rule: e.name, player: e.player, order: e.order, passive: false });
   }
   const seen = new Set<string>();
   const base = 1e6;
+  // With `only`: the keys (name#index) where some passive's effect is one asked for; the others are
+  // skipped without measuring their conditions. A key's first effect whose conditions hold still
+  // takes the key (Core 5.3) even when it is not asked for, exactly as in the full listing.
+  const wanted = only === undefined ? null : wantedKeys(s, only);
+  if (wanted !== null && wanted.size === 0) return out.sort((a, b) => a.order - b.order);
   for (const src of passiveSources(s, port)) {
     src.ability.resolves!.forEach((effect, i) => {
       const key = `${src.ability.name}#${i}`;
       if (seen.has(key)) return; // Core 5.3: the same passive ability once.
+      if (wanted !== null && !wanted.has(key)) return;
       if (!targetsInclude(s, effect, src.player, src.user, unitId)) return;
       if (effect.while !== undefined && !conditionHolds(s, port, effect.while, unitId, src.user, ctx)) return;
       if (effect.if !== undefined && !conditionHolds(s, port, effect.if, unitId, src.user, ctx)) return;
       seen.add(key);
+      if (only !== undefined && !only(effect)) return;
       const order = base + (src.player === s.active ? 2e5 : 1e5) + out.length;
       out.push({ effect, ability: src.ability.id, name: src.ability.name, rule: abilityRule(src.ability), player: src.player, order, passive: true });
     });
@@ -291,6 +331,8 @@ export interface Modified {
   readonly add: number;
   /** The value of the most recent `set` effect (Core 29.0, 30.0), if any. */
   readonly set?: number;
+  /** How many `halve` effects apply (session 37, roll37): each halves the value after `set`, before `add` (Core 27.0). */
+  readonly halve?: number;
   /** The rules that contributed, for the log. */
   readonly rules: readonly string[];
 }
@@ -301,13 +343,14 @@ export interface Modified {
  * effects takes precedence (Core 29.0: "the effect of the most recently used ability takes precedence").
  */
 export function modified(s: GameState, port: GeometryPort | undefined, unitId: string, what: string, ctx: EffectContext = {}): Modified {
-  return modifiedFrom(s, effectsOn(s, port, unitId, ctx), what, ctx);
+  return modifiedFrom(s, effectsOn(s, port, unitId, ctx, modifiesFilter(what)), what, ctx);
 }
 
 /** {@link modified} over effects already listed with {@link effectsOn} (one listing for several characteristics). */
 export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what: string, ctx: EffectContext = {}): Modified {
   let add = 0;
   let set: number | undefined;
+  let halve = 0;
   const rules: string[] = [];
   for (const a of list) {
     const e = a.effect;
@@ -318,9 +361,12 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
     } else if ('set' in e && e.set === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
       set = e.to;
       rules.push(a.rule);
+    } else if ('halve' in e && e.halve === what) {
+      halve++;
+      rules.push(a.rule);
     }
   }
-  return set === undefined ? { add, rules } : { add, set, rules };
+  return { add, ...(set !== undefined ? { set } : {}), ...(halve > 0 ? { halve } : {}), rules };
 }
 
 /**
@@ -351,20 +397,20 @@ export function weaponGrantsFrom(list: readonly AppliedEffect[], ctx: EffectCont
  */
 export function maxControlScore(s: GameState, port: GeometryPort | undefined, unitId: string): number | null {
   let cap: number | null = null;
-  for (const a of effectsOn(s, port, unitId)) if ('maxControl' in a.effect) cap = cap === null ? a.effect.maxControl : Math.min(cap, a.effect.maxControl);
+  for (const a of effectsOn(s, port, unitId, {}, MAX_CONTROL)) if ('maxControl' in a.effect) cap = cap === null ? a.effect.maxControl : Math.min(cap, a.effect.maxControl);
   return cap;
 }
 
 /** The best WARD from abilities (Core 18.1), or null. */
 export function abilityWard(s: GameState, port: GeometryPort | undefined, unitId: string): number | null {
   let best: number | null = null;
-  for (const a of effectsOn(s, port, unitId)) if ('ward' in a.effect && (best === null || a.effect.ward < best)) best = a.effect.ward;
+  for (const a of effectsOn(s, port, unitId, {}, WARDS)) if ('ward' in a.effect && (best === null || a.effect.ward < best)) best = a.effect.ward;
   return best;
 }
 
 /** The re-roll an ability gives the unit's `roll` now (the widest: any > failed > ones), or null. */
 export function abilityReroll(s: GameState, port: GeometryPort | undefined, unitId: string, roll: string, ctx: EffectContext = {}): { which: 'ones' | 'failed' | 'any'; rule: string } | null {
-  return rerollFrom(effectsOn(s, port, unitId, ctx), roll, ctx);
+  return rerollFrom(effectsOn(s, port, unitId, ctx, REROLLS), roll, ctx);
 }
 
 /** {@link abilityReroll} over effects already listed with {@link effectsOn}. */
@@ -380,7 +426,7 @@ export function rerollFrom(list: readonly AppliedEffect[], roll: string, ctx: Ef
 
 /** The permission an ability gives (Core 29.0: it "specifically overrides the restriction"), as the rule granting it, or null. */
 export function permission(s: GameState, port: GeometryPort | undefined, unitId: string, kind: 'mayShootInCombat' | 'chargeAfterRun' | 'chargeAfterRetreat' | 'shootAfterRun' | 'shootAfterRetreat'): string | null {
-  for (const a of effectsOn(s, port, unitId)) {
+  for (const a of effectsOn(s, port, unitId, {}, PERMISSIONS)) {
     const e = a.effect;
     if (kind === 'mayShootInCombat' && 'mayShootInCombat' in e) return a.rule;
     if (kind === 'chargeAfterRun' && 'mayChargeAfter' in e && e.mayChargeAfter === 'run') return a.rule;
@@ -395,7 +441,7 @@ export function permission(s: GameState, port: GeometryPort | undefined, unitId:
 export function abilityStrike(s: GameState, port: GeometryPort | undefined, unitId: string): { first: boolean; last: boolean } {
   let first = false;
   let last = false;
-  for (const a of effectsOn(s, port, unitId)) {
+  for (const a of effectsOn(s, port, unitId, {}, STRIKES)) {
     if ('strike' in a.effect) {
       if (a.effect.strike === 'first') first = true;
       else last = true;

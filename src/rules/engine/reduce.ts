@@ -59,6 +59,7 @@ import { PATH_USE_ABILITIES, abilityOf, resolveByHand, useArmyAbility } from './
 import { maxControlScore, modified } from '../abilities/passives';
 import { pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathStartOfRound, useAbility } from './pathAbilities';
 import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, suspendedObjectives, twistControlBonus, twistPick, twistPickOwed, withdraw } from './ascension';
+import { workingCopy } from './workingCopy';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -120,7 +121,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('pass'), player: Player }),
   z.strictObject({ type: z.literal('setSlainPriority'), player: Player, unitId: z.string(), modelIds: z.array(z.string()).max(200) }),
-  z.strictObject({ type: z.literal('cast'), player: Player, unitId: z.string(), spell: z.string(), target: z.string().optional(), point: z.tuple([Coord, Coord]).optional(), positions: Positions.optional() }),
+  z.strictObject({ type: z.literal('cast'), player: Player, unitId: z.string(), spell: z.string(), target: z.string().optional(), point: z.tuple([Coord, Coord]).optional(), choice: z.string().min(1).max(200).optional(), positions: Positions.optional() }),
   z.strictObject({ type: z.literal('chant'), player: Player, unitId: z.string(), prayer: z.string() }),
   z.strictObject({
     type: z.literal('answerPrayer'),
@@ -463,18 +464,6 @@ function chooseContestedObjective(c: Ctx, a: Extract<Action, { type: 'chooseCont
 
 /** Actions accepted while a reactions window (attack) or an Unbind window (spell) is open. */
 const WINDOW_ACTIONS = new Set(['pass', 'command', 'unbind', 'setSlainPriority', 'useAbility', 'resolveByHand']);
-
-/**
- * The reducer's private copy of a state: a deep clone of everything it may change, sharing the
- * parts it never mutates — the rosters and the log entries (the log array itself is copied: the
- * reducer only appends to it). Equivalent to `structuredClone(state)` for every reader, without the
- * cost of cloning the whole log on every action (it grows with the game).
- */
-function workingCopy(state: GameState): GameState {
-  const { log, players, ...rest } = state;
-  const s = structuredClone(rest) as Omit<GameState, 'log' | 'players'>;
-  return { ...s, players: { p1: { ...players.p1 }, p2: { ...players.p2 } }, log: log.slice() } as GameState;
-}
 
 /**
  * Apply one action. Pure with respect to the state: `state` is never modified (the result is a

@@ -24,7 +24,7 @@ import { friendlyUnit, reject, requireTurn, rollLogged, type Ctx } from './core'
 import { ritualOfPrimalForce } from './ascension';
 import type { Action, GameState, PlayerId } from './state';
 import type { GeometryPort } from './geometryPort';
-import { effectsOn, modified } from '../abilities/passives';
+import { effectsOn, modified, rerollEffects } from '../abilities/passives';
 
 /** The rolls an ability may let a player re-roll with `rerollRoll`. */
 export type RerollableRoll = 'charge' | 'run';
@@ -44,7 +44,7 @@ const RANK = { ones: 1, failed: 2, any: 3 } as const;
 /** The widest re-roll of `roll` an ability gives `unitId` now (any > failed > ones), or null. */
 export function rerollSource(s: GameState, port: GeometryPort | undefined, unitId: string, roll: RerollableRoll): RerollSource | null {
   let best: RerollSource | null = null;
-  for (const a of effectsOn(s, port, unitId)) {
+  for (const a of effectsOn(s, port, unitId, {}, rerollEffects)) {
     const e = a.effect;
     if (!('reroll' in e) || (e.reroll !== roll && e.reroll !== 'any')) continue;
     if (best === null || RANK[e.which] > RANK[best.which]) best = { ability: a.ability, name: a.name, rule: a.rule, which: e.which, player: a.player };

@@ -71,9 +71,12 @@ export interface Effect {
    * `woundBonus` +`value` to wound rolls for the unit's combat attacks (Righteous Conviction);
    * `armyCastingBonus` +`value` to casting rolls for every unit of `unitId`'s army (Arcane
    * Conduit, `unitId` the caster); `quarry` +1 to wound rolls for attacks made by `unitId` that
-   * target `targetId` (Hunter's Eye).
+   * target `targetId` (Hunter's Eye). `firstDamageIgnored`: the first damage point allocated to the unit
+   * this phase was ignored (an ability's `ignoreFirstDamage`, session 37; kept to the end of the phase).
+   * `normalMoveNow` / `normalOrRetreatNow`: the unit can use Normal Move / Normal Move or Retreat this phase as if it
+   * were its player's movement phase (an ability's `movementPhaseMove`, session 37), removed when it does.
    */
-  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus' | 'armyCastingBonus' | 'quarry';
+  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus' | 'armyCastingBonus' | 'quarry' | 'firstDamageIgnored' | 'normalMoveNow' | 'normalOrRetreatNow';
   readonly unitId: string;
   /** `startOfYourTurn`: kept until the start of the next turn of the unit's army (Eldritch Ward); `endOfBattle`: kept for the rest of the battle (Hunter's Eye). */
   readonly until: 'endOfPhase' | 'endOfTurn' | 'startOfYourTurn' | 'endOfBattle';
@@ -159,6 +162,8 @@ export interface PendingSpell {
   /** A spell of the army's lores as data (ABILITIES.md): its ability id and the Declare's picks, resolved by `abilityUse.ts`. */
   readonly ability?: string;
   readonly targets?: readonly string[];
+  /** The choice picked for a lore spell's "Pick 1 of the following effects" (session 37, decl37). */
+  readonly choice?: string;
   /**
    * Units a reaction to this spell let Unbind it (session 37, `unbindGrants.ts`): "this unit can use the
    * 'Unbind' ability as if it had Wizard (1). Add 1 to the unbinding roll" (Spell-eaters); "the unbinding
@@ -436,6 +441,8 @@ export type Action =
       readonly target?: string;
       /** A point on the battlefield (plan view, inches) for a spell that picks one (Sunder the Earth). */
       readonly point?: readonly [number, number];
+      /** A lore spell's choice ("Pick 1 of the following effects", its Declare's `choice` pick; session 37, decl37). */
+      readonly choice?: string;
       /** Summoning: where each model of the manifestation is set up. */
       readonly positions?: Readonly<Record<string, readonly [number, number]>>;
     }

@@ -2,8 +2,8 @@
  * Units that may Unbind (Magic 4.0) through an ability (issue 34, session 37): the core lets a WIZARD
  * unbind; these abilities let others, or change the roll:
  *
- * - passives `{unbindAs: N}` ("This unit can use Unbind abilities as if it had Wizard (1)": Warrior Mages,
- *   Staff of Abjuration, sce-002), applied while they apply (Core 5.4);
+ * - (the passives "This unit can use Unbind abilities as if it had Wizard (1)" are perm37's `unbindAsWizard`,
+ *   `magic.ts` `powerLevel`);
  * - reactions to "Opponent declared a Spell ability", used while the spell waits for its unbinding roll,
  *   read from their Effect when they are used (they stay by hand for the rest): "this unit can use the
  *   'Unbind' ability as if it had Wizard (1). Add 1 to the unbinding roll for that ability" (Spell-eaters,
@@ -16,9 +16,7 @@
 
 import type { Ctx } from './core';
 import type { GameState } from './state';
-import type { GeometryPort } from './geometryPort';
 import type { Ability } from '../abilities/schema';
-import { effectsOn } from '../abilities/passives';
 
 const AS_WIZARD = /can use the 'Unbind' ability as if it had Wizard \((\d)\)(?:\.\s*Add (\d) to the unbinding roll for that ability)?/i;
 const MORE_DICE = /uses the 'Unbind' ability but the unbinding roll is (\d)D6 instead of 2D6/i;
@@ -36,17 +34,9 @@ export function noteUnbindGrant(c: Ctx, user: string | null, ability: Ability): 
   c.events.push({ type: 'unbindGranted', unitId: user, ...grant });
 }
 
-/** What the abilities let `unitId` do when it Unbinds now: its WIZARD level as if it had one, the roll's dice and modifier, the abilities named. */
-export function unbindGrant(s: GameState, port: GeometryPort, unitId: string): { wizard: number; add: number; dice: number; abilities: string[] } {
-  let wizard = 0;
-  const abilities: string[] = [];
-  for (const a of effectsOn(s, port, unitId)) {
-    if ('unbindAs' in a.effect && a.effect.unbindAs > wizard) {
-      wizard = a.effect.unbindAs;
-      abilities.push(a.name);
-    }
-  }
+/** What a reaction to the waiting spell lets `unitId` do when it Unbinds now: its WIZARD level as if it had one, the roll's dice and modifier, the ability named. */
+export function unbindGrant(s: GameState, unitId: string): { wizard: number; add: number; dice: number; abilities: string[] } {
   const g = s.pendingSpell?.unbindBy?.[unitId];
-  if (g === undefined) return { wizard, add: 0, dice: 2, abilities };
-  return { wizard: Math.max(wizard, g.wizard), add: g.add, dice: g.dice, abilities: [...abilities, g.ability] };
+  if (g === undefined) return { wizard: 0, add: 0, dice: 2, abilities: [] };
+  return { wizard: g.wizard, add: g.add, dice: g.dice, abilities: [g.ability] };
 }
