@@ -44,7 +44,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('set' in e) what = `set ${e.set} ${e.to}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}`;
   else if ('ward' in e) what = `ward ${e.ward}+`;
   else if ('reroll' in e) what = `re-roll ${e.reroll}${e.which === 'ones' ? ' 1s' : e.which === 'failed' ? ' failed' : ''}`;
-  else if ('mortal' in e) what = `${e.mortal === 'roll' ? `${e.die ?? 'D6'} roll` : e.mortal} mortal${e.on ? ` on ${e.on}` : ''}${e.each === 'model' ? ' per model' : ''}${e.vs === 'save' ? ' if D6 ≥ save' : ''}`;
+  else if ('mortal' in e) what = `${e.mortal === 'roll' ? `${e.die ?? 'D6'} roll` : e.mortal} mortal${e.on ? ` on ${e.on}` : ''}${e.each === 'model' ? ' per model' : e.each === 'health' ? ' per Health' : e.each === 'damage' ? ' per damage point' : ''}${e.max !== undefined ? ` max ${e.max}` : ''}${e.onPlus ? ` +${e.onPlus.by} if ${describeCondition(e.onPlus.if)}` : ''}${e.vs === 'save' ? ' if D6 ≥ save' : ''}`;
   else if ('heal' in e) what = `heal ${e.heal}`;
   else if ('returnModels' in e) what = `return ${e.returnModels} models`;
   else if ('move' in e) what = `move ${e.inches}" (${e.move})`;

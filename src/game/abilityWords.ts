@@ -60,7 +60,9 @@ export function conditionWords(c: AbilityCondition, nameOf: (id: string) => stri
   if (c.fought) parts.push('it fought this phase');
   if (c.territory) parts.push(c.territory === 'own' ? 'in its own territory' : c.territory === 'enemy' ? 'in enemy territory' : 'in neither territory');
   if (c.keyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is ${c.keyword}`);
-  if (c.roll) parts.push(`on a ${c.roll}`);
+  if (c.notKeyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is not ${c.notKeyword}`);
+  if (c.friendlyNear) parts.push(`a friendly ${c.friendlyNear.notKeyword ? `non-${c.friendlyNear.notKeyword} ` : ''}${c.friendlyNear.keyword} is ${c.friendlyNear.wholly ? 'wholly ' : ''}within ${c.friendlyNear.within}" of it`);
+  if (c.roll) parts.push(`${c.rollEach === 'model' ? `any dice of one for each model is a ${c.roll}` : `on a ${c.roll}`}${c.rollPlus ? ` (+${c.rollPlus.by} to the roll if ${conditionWords(c.rollPlus.if, nameOf)})` : ''}`);
   return parts.join(', ');
 }
 
@@ -78,7 +80,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('set' in e) what = `${ROLL_WORDS[e.set] ?? e.set} set to ${e.to}${att}`;
   else if ('ward' in e) what = `WARD (${e.ward}+)`;
   else if ('reroll' in e) what = `re-roll ${e.which === 'ones' ? 'unmodified 1s on ' : e.which === 'failed' ? 'failed ' : ''}${ROLL_WORDS[e.reroll] ?? e.reroll}${att}`;
-  else if ('mortal' in e) what = `${e.die === 'D3' ? 'roll a D3: ' : e.mortal === 'roll' ? 'roll a dice: ' : e.vs === 'save' ? 'roll a dice: if it equals or exceeds the Save characteristic, ' : ''}${e.on ? `on a ${e.on}, ` : ''}${e.mortal === 'roll' ? 'mortal damage equal to the roll' : `${e.mortal} mortal damage`}${e.each === 'model' ? ' for each model' : ''}`;
+  else if ('mortal' in e) what = `${e.die === 'D3' ? 'roll a D3: ' : e.mortal === 'roll' ? 'roll a dice: ' : e.vs === 'save' ? 'roll a dice: if it equals or exceeds the Save characteristic, ' : ''}${e.on ? `on a ${e.on}${e.onPlus ? ` (+${e.onPlus.by} to the roll if ${conditionWords(e.onPlus.if, nameOf)})` : ''}, ` : ''}${e.mortal === 'roll' ? 'mortal damage equal to the roll' : `${e.mortal} mortal damage`}${e.each === 'model' ? ' for each model' : e.each === 'health' ? ' for each point of Health' : e.each === 'damage' ? ' for each damage point' : ''}${e.max !== undefined ? ` (at most ${e.max} dice)` : ''}`;
   else if ('heal' in e) what = `heal ${e.heal}`;
   else if ('returnModels' in e) what = `return ${e.returnModels} slain ${e.returnModels === 1 ? 'model' : 'models'}`;
   else if ('move' in e) what = `an extra ${e.move === 'pileIn' ? 'pile-in ' : e.move === 'any' ? '' : `${e.move} `}move of ${typeof e.inches === 'number' ? `${e.inches}"` : e.inches}`;

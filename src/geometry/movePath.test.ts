@@ -180,6 +180,16 @@ describe('walkMovePath with a budget (the path search, issue 28): stops only whe
     expect(walkIn(w, [[20, 20], [25, 20]], 7.9)).toMatchObject({ ok: false, rule: 'SEARCH budget' });
   });
 
+  it('a piece off the 3" block (no end pose: plan 5" + 3" down = 8"): kept within its cost, refused just under it', () => {
+    // Without an end pose (a stretch of a search) the budget also counts the climb down still to
+    // come (from the block's top to the ground at the piece's end): the same answers.
+    const w = onBlock();
+    const piece = (budget: number) => walkMovePath(w, w.models.get('m')!, [[20, 20], [25, 20]], {}, false, budget);
+    expect(ok(piece(Infinity)).inches).toBeCloseTo(8, 6);
+    expect(ok(piece(8 + 1e-6)).inches).toBeCloseTo(8, 6);
+    expect(piece(7.99)).toMatchObject({ ok: false, rule: 'SEARCH budget' });
+  });
+
   it('over the 2" wall and on (14"): a budget of 13 is refused as soon as the climb makes it sure', () => {
     const w = world([wall]);
     expect(walkIn(w, [[15, 20], [25, 20]], 13)).toMatchObject({ ok: false, rule: 'SEARCH budget' });

@@ -10,6 +10,13 @@ export interface MovePathOptions {
   fly?: boolean;
   /** Models to ignore as obstacles (e.g. unit-mates moved in the same step). */
   ignoreModels?: Set<string>;
+  /**
+   * Parts of terrain features lower than this many inches are passed through while moving, as Core 15.2 moves
+   * over features 1" tall or less (an ability: "can pass through ... parts of terrain features that are less
+   * than 4" tall", Longshanks). The surface under the base counts only where it is at least this high; the end
+   * pose is checked as always. Default: none.
+   */
+  passBelowInches?: number;
 }
 
 /** Answer of {@link movePathCost}: the move spent, or why the path cannot be made. */
@@ -78,6 +85,8 @@ export function movePathCost(world: World, modelId: string, path: readonly (read
  *   (its drop counted, then taken off: no less than its plan length, to within a finest
  *   sub-step), so only a drop just made, with nothing climbed since and the path's end within a
  *   step of where it landed (it may turn out to be the final jump), is taken off the cost so far.
+ *   Without `endPose` (no free jump) the rest is priced at least the 3D chord from here to the
+ *   path's last sample (its plan length and the height difference to that sample's surface).
  *   Default no limit.
  * @param stopOnClimb - the walk stops at the first climb (`{ok: false}` with the rule
  *   `SEARCH climbs`): a search asking only whether the path is flat. Default false.
@@ -102,7 +111,13 @@ export function walkMovePath(
     return fp;
   };
   const reach = m.footprint.semiMajor;
-  const surface = surfaceUnderBase(world.terrain, m.footprint, tall, tallBounds);
+  const under = surfaceUnderBase(world.terrain, m.footprint, tall, tallBounds);
+  // Parts of terrain lower than `passBelowInches` are passed through (session 37, Longshanks).
+  const pass = opts.passBelowInches;
+  const surface = pass === undefined ? under : (x: number, y: number) => {
+    const z = under(x, y);
+    return z < pass ? 0 : z;
+  };
 
   let horizontal = 0;
   // The path's plan length: every step still to walk costs at least its plan length (for the budget).
@@ -117,6 +132,15 @@ export function walkMovePath(
   let stepEndX = sx;
   let stepEndY = sy;
   let z = fly ? m.elevation : surface(sx, sy);
+  // A piece of a search with a budget (no end pose, so no free jump): the height of the walk's last
+  // sample, so that the budget counts the climb still to come to it (see below). NaN otherwise.
+  let zEnd = NaN;
+  if (!endPose && !fly && maxInches < Infinity && path.length > 1) {
+    const [ax, ay] = path[path.length - 2];
+    const [bx, by] = path[path.length - 1];
+    const n = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / STEP));
+    zEnd = surface(ax + ((bx - ax) * n) / n, ay + ((by - ay) * n) / n);
+  }
   const checkPose = (x: number, y: number, zHere: number): string | null => {
     const f = place(x, y);
     if (!world.footprintOnBattlefield(f)) return `the model would leave the battlefield at (${x.toFixed(2)}, ${y.toFixed(2)}) (Core 15.0)`;
@@ -217,7 +241,11 @@ export function walkMovePath(
       stepEndY = y;
       walk(xPrev, yPrev, z, x, y, zNext, 0);
       z = zNext;
-      if ((endPose ? cost - jumpCredit() - JUMP_SLACK : cost) + (planLength - horizontal) - 1e-9 > maxInches) return OVER_BUDGET;
+      // Each step still to walk costs at least its plan length, and together they climb at least
+      // from here to the last sample's height (3D length, Core 15.2): that height counted once
+      // known (zEnd), else the plan length alone.
+      const rest = planLength - horizontal;
+      if ((endPose ? cost - jumpCredit() - JUMP_SLACK : cost) + (Number.isNaN(zEnd) ? rest : Math.hypot(rest, zEnd - z)) - 1e-9 > maxInches) return OVER_BUDGET;
       if (stopOnClimb && climbed >= 1e-9) return CLIMBS;
     }
     px = tx;

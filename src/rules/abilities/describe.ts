@@ -24,7 +24,9 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.side) parts.push(`a ${c.side} unit`);
   if (c.territory) parts.push(`in ${c.territory} territory`);
   if (c.keyword) parts.push(`${c.unit ?? 'unit'} is ${c.keyword}`);
-  if (c.roll) parts.push(`roll ${c.roll}`);
+  if (c.notKeyword) parts.push(`${c.unit ?? 'unit'} is not ${c.notKeyword}`);
+  if (c.friendlyNear) parts.push(`a friendly ${c.friendlyNear.notKeyword ? `non-${c.friendlyNear.notKeyword} ` : ''}${c.friendlyNear.keyword} ${c.friendlyNear.wholly ? 'wholly ' : ''}within ${c.friendlyNear.within}" of it`);
+  if (c.roll) parts.push(`roll ${c.roll}${c.rollEach === 'model' ? ' on any dice per model' : ''}${c.rollPlus ? ` +${c.rollPlus.by} if ${describeCondition(c.rollPlus.if)}` : ''}`);
   if (c.also) parts.push(`and ${describeCondition(c.also)}`);
   return parts.join(', ');
 }

@@ -391,6 +391,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
   if (finalDuration) effect.duration = finalDuration;
   if (merged) effect[isWhile ? 'while' : 'if'] = merged;
   if (gate) {
+    if (subj.targets === 'friendly') fail(raw); // "Roll a dice" once: the engine would roll for each friendly unit (roll37)
     if ('mortal' in body) effect.on = gate;
     else {
       if (effect.if) fail(raw);
@@ -449,7 +450,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         continue;
       }
       // Session 37 (perm37): sentences read together (parsePermissions.ts).
-      const perm = readPermissionSentences(ss, i, ctx.passive);
+      const perm = readPermissionSentences(ss, i, ctx.passive, known);
       if (perm) {
         out.push(...perm.effects);
         i += perm.consumed - 1;

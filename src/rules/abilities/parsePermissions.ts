@@ -14,6 +14,13 @@
  *   (Empowered Through Excruciation) → `{ignoreFirstDamage: "phase"}`;
  * - "<S> can immediately use the 'Normal Move' [or 'Retreat'] ability as if it were your movement phase" (Wrench
  *   Souls, Drifting on Spectral Tides) → `{movementPhaseMove: "normalOrRetreat" | "normal"}`;
+ * - "This unit can pass through models in non-Monster units and parts of terrain features that are less than 4"
+ *   tall" (Longshanks, a passive) → `{passThrough: "nonMonster", terrainBelow: 4}`;
+ * - "While any friendly [non-Monster] K Heroes are wholly within this unit's combat range, both this unit and those
+ *   Heroes have Ward (5+)." (Guardians of the Scinari, Royal Bodyguard; a passive) → two `ward` effects, this unit's
+ *   with the condition `friendlyNear`, the Heroes' an aura (`notKeyword` for "non-Monster");
+ * - "When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move,
+ *   you can use a value of 4 instead." (Outmanoeuvre, a passive) → `{redeployAtLeast: 4}`;
  * - "If this unit would be automatically destroyed, it is not automatically destroyed. Instead, allocate
  *   6 damage points to it (ward rolls cannot be made for those damage points)." (Son of Behemat, Avatar of
  *   Destruction; a passive) → `{notDestroyed: 6, noWard: true}`;
@@ -21,7 +28,7 @@
  * @module
  */
 
-import { fail } from './parseDeclare';
+import { fail, readUnitPhrase } from './parseDeclare';
 import type { Ability, AbilityCondition, AbilityEffect } from './schema';
 
 /** A subject as `parseEffect.ts` reads it: the units affected and the aura condition of its keyword run. */
@@ -31,10 +38,10 @@ export interface PermissionSubject {
 }
 
 /** The effect keys of this module's shapes (schema.ts, session 37). */
-export const PERMISSION_KEYS = ['noCommands', 'unbindAsWizard', 'coherency', 'ignoreFirstDamage', 'destroyed', 'notDestroyed', 'movementPhaseMove'] as const;
+export const PERMISSION_KEYS = ['noCommands', 'unbindAsWizard', 'coherency', 'ignoreFirstDamage', 'destroyed', 'notDestroyed', 'movementPhaseMove', 'passThrough', 'redeployAtLeast'] as const;
 
 /** The effects of this module's shapes. */
-export type PermissionEffect = Extract<AbilityEffect, { noCommands: true } | { unbindAsWizard: 1 } | { coherency: number } | { ignoreFirstDamage: 'phase' } | { destroyed: true } | { notDestroyed: number } | { movementPhaseMove: string }>;
+export type PermissionEffect = Extract<AbilityEffect, { noCommands: true } | { unbindAsWizard: 1 } | { coherency: number } | { ignoreFirstDamage: 'phase' } | { destroyed: true } | { notDestroyed: number } | { movementPhaseMove: string } | { passThrough: 'nonMonster' } | { redeployAtLeast: number }>;
 
 /** Is `e` one of this module's effects? */
 export function isPermissionEffect(e: AbilityEffect): e is PermissionEffect {
@@ -74,6 +81,10 @@ export function readPermissionBody(t: string, passive: boolean, subject: (s: str
     if (passive) fail(t); // an instant move: nothing a passive could apply (Core 5.4)
     return { body: { movementPhaseMove: m[2] ? 'normalOrRetreat' : 'normal' }, subj: subject(m[1]) };
   }
+  // Core 15.0 / 15.2 extended (Longshanks): models of non-MONSTER units and low parts of terrain passed through while moving.
+  if ((m = /^(.+?) can pass through models in non-monster units and parts of terrain features that are less than (\d+)" tall$/i.exec(t))) {
+    return { body: { passThrough: 'nonMonster', terrainBelow: Number(m[2]) }, subj: subject(m[1]) };
+  }
   return null;
 }
 
@@ -82,10 +93,34 @@ export function readPermissionBody(t: string, passive: boolean, subject: (s: str
  * `ss[i]` (full stop removed) and maybe the next. Returns the effects and how many sentences were read, or
  * null when `ss[i]` starts none of these shapes.
  */
-export function readPermissionSentences(ss: readonly string[], i: number, passive: boolean): { effects: AbilityEffect[]; consumed: number } | null {
+export function readPermissionSentences(ss: readonly string[], i: number, passive: boolean, known: Iterable<string>): { effects: AbilityEffect[]; consumed: number } | null {
   const s = ss[i].replace(/\.$/, '');
+  // "While any friendly [non-Monster] K Heroes are wholly within this unit's combat range, both this unit and those
+  // Heroes have Ward (5+)." (Guardians of the Scinari, Royal Bodyguard): each side of it with its own condition.
+  const both = /^while any friendly (.+?) are wholly within this unit's combat range, both this unit and those (?:friendly units|friendly heroes|heroes) have ward \(([2-6])\+\)$/i.exec(s);
+  if (both) {
+    const kw = readUnitPhrase(both[1], known);
+    if (!passive || !kw.keyword || kw.anyKeyword || !/heroes$/i.test(both[1])) fail(s); // "A or B", units that are no Heroes: not read
+    const ward = Number(both[2]);
+    const not = kw.notKeyword !== undefined ? { notKeyword: kw.notKeyword } : {};
+    // Core 13.0: a unit's combat range is 3"; wholly within counts every base (Core 1.1).
+    return {
+      effects: [
+        { ward, targets: 'self', while: { friendlyNear: { within: 3, wholly: true, keyword: kw.keyword, ...not } } },
+        { ward, targets: 'friendly', while: { within: 3, of: 'self', wholly: true, keyword: kw.keyword, ...not } },
+      ],
+      consumed: 1,
+    };
+  }
   // Core 15.1: the coherency range (Dispersed Formation). The importer sets it on the warscroll, so only the
   // whole sentence, in a passive, on this unit, with no condition or duration.
+  // Commands 3.0's D6 distance (Outmanoeuvre): "When this unit uses the 'Redeploy' command, if you roll a 1-3 when
+  // determining the distance this unit can move, you can use a value of 4 instead." A passive on this unit.
+  const red = /^when this unit uses the '?redeploy'? command, if you roll a 1-([1-5]) when determining the distance this unit can move, you can use a value of ([2-6]) instead$/i.exec(s);
+  if (red) {
+    if (!passive || Number(red[2]) !== Number(red[1]) + 1) fail(s);
+    return { effects: [{ redeployAtLeast: Number(red[2]), targets: 'self' }], consumed: 1 };
+  }
   const coh = /^this unit has a coherency range of (\d+(?:\.\d+)?)"$/i.exec(s);
   if (coh) {
     if (!passive) fail(s);
@@ -107,6 +142,8 @@ export function permissionWords(e: AbilityEffect): string {
   if ('ignoreFirstDamage' in e) return 'ignores the first damage point allocated to it in each phase';
   if ('destroyed' in e) return 'automatically destroyed';
   if ('notDestroyed' in e) return `not automatically destroyed: ${e.notDestroyed} damage points instead${e.noWard ? ' (no ward rolls)' : ''}`;
+  if ('redeployAtLeast' in e) return `a Redeploy roll of less than ${e.redeployAtLeast} counts as ${e.redeployAtLeast}`;
+  if ('passThrough' in e) return `passes through models of non-MONSTER units and parts of terrain lower than ${e.terrainBelow}" while moving`;
   if ('movementPhaseMove' in e) return `can use ${e.movementPhaseMove === 'normal' ? 'a Normal Move' : 'a Normal Move or a Retreat'} now, as if it were the movement phase`;
   return '';
 }
@@ -119,6 +156,8 @@ export function permissionTerse(e: AbilityEffect): string {
   if ('ignoreFirstDamage' in e) return 'ignore 1st damage point each phase';
   if ('destroyed' in e) return 'destroyed';
   if ('notDestroyed' in e) return `not destroyed: ${e.notDestroyed} damage${e.noWard ? ' (no ward)' : ''}`;
+  if ('redeployAtLeast' in e) return `redeploy at least ${e.redeployAtLeast}"`;
+  if ('passThrough' in e) return `pass through non-MONSTER models, terrain < ${e.terrainBelow}"`;
   if ('movementPhaseMove' in e) return `${e.movementPhaseMove === 'normal' ? 'Normal Move' : 'Normal Move or Retreat'} as in the movement phase`;
   return '';
 }

@@ -117,3 +117,50 @@ describe('"can immediately use the \'Normal Move\' or \'Retreat\' ability as if 
     expect(parse("This unit can immediately use the 'Normal Move' ability as if it were your movement phase.", null).resolves).toBeNull();
   });
 });
+
+describe('"can pass through models in non-Monster units and parts of terrain features that are less than 4" tall" (passThrough; Core 15.0, 15.2)', () => {
+  it('Longshanks (sob-001, each Mega-Gargant): a passive on this unit', () => {
+    expect(parse('This unit can pass through models in non-**^^Monster^^** units and parts of terrain features that are less than 4" tall.', null).resolves)
+      .toEqual([{ passThrough: 'nonMonster', terrainBelow: 4, targets: 'self' }]);
+  });
+  it('fall-back twins: models in enemy units during an ability\'s move (Relentless as the Driving Current), models alone, a condition', () => {
+    expect(parse('If this unit is in combat, it can move 2D6". It can pass through models in enemy units but must end that move in combat.', null, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('This unit can pass through models in non-Monster units.', null).resolves).toBeNull();
+    expect(parse('This unit can pass through models in non-Monster units and parts of terrain features that are less than 4" tall while it is not in combat.', null).resolves).toBeNull();
+  });
+});
+
+describe('"While any friendly K Heroes are wholly within this unit\'s combat range, both this unit and those Heroes have Ward (5+)" (friendlyNear, notKeyword)', () => {
+  it('Guardians of the Scinari (lrl-001 Vanari Bladelords)', () => {
+    expect(parseEffect({ declare: null, effect: "While any friendly **^^Scinari Heroes^^** are wholly within this unit's combat range, both this unit and those friendly units have **^^Ward (5+)^^**.", timing: parseTiming('Passive', true), knownKeywords: ['LUMINETH REALM-LORDS', 'SCINARI', 'HERO'] }).resolves).toEqual([
+      { ward: 5, targets: 'self', while: { friendlyNear: { within: 3, wholly: true, keyword: 'SCINARI HERO' } } },
+      { ward: 5, targets: 'friendly', while: { within: 3, of: 'self', wholly: true, keyword: 'SCINARI HERO' } },
+    ]);
+  });
+  it('Royal Bodyguard (fec-001 Cryptguard): "non-Monster" on both sides', () => {
+    expect(parseEffect({ declare: null, effect: "While any friendly non-**^^Monster Flesh-eater Courts Heroes^^** are wholly within this unit's combat range, both this unit and those **^^Heroes^^** have **^^Ward (5+)^^**.", timing: parseTiming('Passive', true), knownKeywords: ['FLESH-EATER COURTS', 'HERO', 'MONSTER'] }).resolves).toEqual([
+      { ward: 5, targets: 'self', while: { friendlyNear: { within: 3, wholly: true, keyword: 'FLESH-EATER COURTS HERO', notKeyword: 'MONSTER' } } },
+      { ward: 5, targets: 'friendly', while: { within: 3, of: 'self', wholly: true, keyword: 'FLESH-EATER COURTS HERO', notKeyword: 'MONSTER' } },
+    ]);
+  });
+  it('fall-back twins: units that are no Heroes, "A or B", within (not wholly), an activated ability', () => {
+    const known = ['LUMINETH REALM-LORDS', 'SCINARI', 'HERO', 'WIZARD'];
+    const p = (effect: string, timing = 'Passive') => parseEffect({ declare: null, effect, timing: parseTiming(timing, timing === 'Passive'), knownKeywords: known }).resolves;
+    expect(p("While any friendly Scinari units are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).")).toBeNull();
+    expect(p("While any friendly Scinari or Wizard Heroes are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).")).toBeNull();
+    expect(p("While any friendly Scinari Heroes are within this unit's combat range, both this unit and those friendly units have Ward (5+).")).toBeNull();
+    expect(p("While any friendly Scinari Heroes are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).", 'Your Hero Phase')).toBeNull();
+  });
+});
+
+describe('"When this unit uses the \'Redeploy\' command, if you roll a 1-3 ..., you can use a value of 4 instead" (redeployAtLeast; Commands 3.0)', () => {
+  it('Outmanoeuvre (dok-001 Doomfire Warlocks): a passive on this unit', () => {
+    expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 4 instead.", null).resolves)
+      .toEqual([{ redeployAtLeast: 4, targets: 'self' }]);
+  });
+  it('fall-back twins: "that unit" in a reaction to another unit\'s Redeploy (Commanding View), 1-3 → 5, an activated ability', () => {
+    expect(parse('If you roll a 1-3 when determining the distance that unit can move, you can use a value of 4 instead.', null, "Reaction: You declared the 'Redeploy' command for a friendly Gutrippaz unit wholly within 12\" of this unit").resolves).toBeNull();
+    expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 5 instead.", null).resolves).toBeNull();
+    expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 4 instead.", null, 'Your Hero Phase').resolves).toBeNull();
+  });
+});

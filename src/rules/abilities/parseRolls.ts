@@ -17,6 +17,12 @@
  *   characteristic until the start of your next turn", `halve`): `{mortal: X, vs: "save"}`.
  * - "If this unit <state>, roll a dice." + "On a N+, <clause>." (Paragon of Slaughter): the clause gated by the
  *   roll and by the condition on this unit, checked before the dice is rolled.
+ * - "Roll a number of dice equal to the target's Health characteristic, to a maximum of 10." / "... equal to the
+ *   number of damage points the target has." + "For each N+, ..." (Strangle Hex, Aggravate Wounds): `each`.
+ * - "Roll a dice for each model in this unit." + "If any of the rolls are a 6, <clause>." (Brace for Impact):
+ *   `if: {roll: "6+", rollEach: "model"}`.
+ * - "Roll a dice | a D3." + "Add N to the roll if the target is damaged | charged this turn | is a K." + "On a N+,
+ *   <clause>." (Bait and Trap, Rain of Stone, Blinding Bolts): `rollPlus` on the clause's `if`, `onPlus` on mortal damage.
  * - "Then, roll a dice." read as "Roll a dice." (Beast-breaking Strike).
  *
  * Everything else returns null (the sentence is not of this family) or fails (`NotUnderstood`: the
@@ -26,6 +32,7 @@
  */
 
 import { fail, mergeConditions, takeLeadingCondition } from './parseDeclare';
+import { splitKeywords } from './parseKeywords';
 import type { AbilityCondition, AbilityEffect } from './schema';
 
 /** What the roll readers need from parseEffect.ts. */
@@ -75,16 +82,47 @@ export function readRollSentences(ss: readonly string[], i: number, ctx: RollCtx
     single(ctx, s);
     return { effects: ctx.readClause(next[2], `${next[1]}+`), used: 2 };
   }
-  // Dice for each model of the target unit; mortal damage for each N+ (and the chanting roll's alternative).
-  if (/^(?:roll a number of dice equal to the number of models in the target unit|roll a dice for each model in the target unit)$/i.test(s)) {
+  // Dice for each model of the target unit (for each point of its Health, for each damage point it has); mortal damage
+  // for each N+ (and the chanting roll's alternative).
+  const count = /^(?:roll a number of dice equal to (the number of models in the target unit|the target's health characteristic, to a maximum of (\d+)|the number of damage points the target has)|roll a dice for each model in the target unit)$/i.exec(s);
+  if (count) {
     const each = /^for each ([2-6])\+?, inflict 1 mortal damage on the target$/i.exec(bare(ss[i + 1]));
     if (!each || !ctx.hasTargets) fail(ss[i + 1] ?? s);
-    const base: AbilityEffect = { mortal: 1, on: `${each[1]}+`, each: 'model', targets: 'targets' };
+    const what = count[1] === undefined || /models/i.test(count[1]) ? 'model' : /health/i.test(count[1]) ? 'health' : 'damage';
+    const base: AbilityEffect = { mortal: 1, on: `${each[1]}+`, each: what, ...(count[2] !== undefined ? { max: Number(count[2]) } : {}), targets: 'targets' };
     const alt = /^if the (?:casting|chanting) roll was (\d+)\+, inflict 1 mortal damage on the target for each ([2-6])\+ instead$/i.exec(bare(ss[i + 2]));
     if (!alt) return { effects: [base], used: 2 };
     if (!ctx.castRoll || ctx.passive) fail(ss[i + 2]);
     const n = Number(alt[1]);
-    return { effects: [{ ...base, unlessCastRoll: n }, { mortal: 1, on: `${alt[2]}+`, each: 'model', targets: 'targets', if: { castRoll: n } }], used: 3 };
+    return { effects: [{ ...base, unlessCastRoll: n }, { ...base, on: `${alt[2]}+`, if: { castRoll: n } }], used: 3 };
+  }
+  // "Roll a dice for each model in this unit. If any of the rolls are a 6, <clause>." (Brace for Impact): one roll of
+  // as many dice as this unit has models, the clause gated by any of them.
+  if (/^roll a dice for each model in this unit$/i.test(s)) {
+    const any = /^if any of the rolls (?:are|is) an? ([2-6])(\+)?, (.+)$/i.exec(bare(ss[i + 1]));
+    if (!any || (any[1] !== '6' && any[2] === undefined)) fail(ss[i + 1] ?? s); // "are a 5": exactly 5, not "5+"
+    single(ctx, s);
+    return { effects: ctx.readClause(any[3]).map((e) => withCondition(e, { roll: `${any[1]}+`, rollEach: 'model' }, s)), used: 2 };
+  }
+  // "Roll a dice | a D3. Add N to the roll if the target is damaged | charged this turn | is a K. On a N+, <clause>."
+  // (Bait and Trap, Rain of Stone, Blinding Bolts): the clause's gate with `rollPlus` / `onPlus`.
+  const plusRoll = /^roll a (dice|D3)$/i.exec(s);
+  const plus = plusRoll ? /^add ([1-3]) to the roll if the target (is damaged|charged this turn|is an? (.+))$/i.exec(bare(ss[i + 1])) : null;
+  if (plusRoll && plus) {
+    const on = /^on a ([2-6])\+, (.+)$/i.exec(bare(ss[i + 2]));
+    if (!on || !ctx.hasTargets || ctx.manyTargets) fail(ss[i + 2] ?? ss[i + 1]);
+    const cond = plusCondition(plus[2], plus[3], ctx);
+    const add = { by: Number(plus[1]), if: cond };
+    if (plusRoll[1].toUpperCase() === 'D3') {
+      if (!/^inflict an amount of mortal damage on the target equal to the roll$/i.test(on[2])) fail(ss[i + 2]);
+      return { effects: [{ mortal: 'roll', on: `${on[1]}+`, die: 'D3', onPlus: add, targets: 'targets' }], used: 3 };
+    }
+    const effects = ctx.readClause(on[2], `${on[1]}+`);
+    if (effects.length !== 1 || effects[0].targets !== 'targets') fail(on[2]); // one roll, one effect on the target
+    const e = effects[0];
+    if ('mortal' in e && e.on !== undefined && e.if === undefined) return { effects: [{ ...e, onPlus: add }], used: 3 };
+    if (e.if?.roll === undefined) fail(on[2]);
+    return { effects: [{ ...e, if: { ...e.if, rollPlus: add } } as AbilityEffect], used: 3 };
   }
   // Rolls against the target's Health characteristic: slain models or a destroyed unit.
   if ((m = /^roll (a dice|2D6|(\d+) dice)$/i.exec(s))) {
@@ -120,6 +158,15 @@ export function readRollSentences(ss: readonly string[], i: number, ctx: RollCtx
     return { effects: ctx.readClause(next[2], `${next[1]}+`).map((e) => withCondition(e, lead.cond!, s)), used: 2 };
   }
   return null;
+}
+
+/** "is damaged" / "charged this turn" / "is a Monster" (one keyword run) → the condition on the target. */
+function plusCondition(what: string, kw: string | undefined, ctx: RollCtx): { damaged?: number; charged?: boolean; keyword?: string } {
+  if (/^is damaged$/i.test(what)) return { damaged: 1 };
+  if (/^charged this turn$/i.test(what)) return { charged: true };
+  const k = splitKeywords((kw ?? '').replace(/ unit$/i, ''), ctx.known);
+  if (!k || k.length !== 1) fail(what);
+  return { keyword: k[0] };
 }
 
 /** One roll for one unit: a Declare of several targets would roll once for each (Core 28.0), not once. */

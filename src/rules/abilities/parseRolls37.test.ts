@@ -35,13 +35,20 @@ describe('dice for each model of the target unit, with the chanting roll\'s alte
     const r = parse('Roll a dice for each model in the target unit. For each 6, inflict 1 mortal damage on the target.', 'Pick a friendly **^^Kruleboyz Wizard^^** to cast this spell, pick a visible enemy unit within 18" of them to be the target, then make a casting roll of 2D6.', 'Your Hero Phase');
     expect(r.resolves).toEqual([{ mortal: 1, on: '6+', each: 'model', targets: 'targets' }]);
   });
+  it('"Roll a number of dice equal to the target\'s Health characteristic, to a maximum of 10. For each 4+, ..." (kb-001 Strangle Hex, a spell); "... equal to the number of damage points the target has. For each 5+, ..." (kb-001 Aggravate Wounds)', () => {
+    const hex = parse('Roll a number of dice equal to the target\'s Health characteristic, to a maximum of 10. For each 4+, inflict 1 mortal damage on the target.', 'Pick a visible enemy unit within 18" of this unit to be the target, then make a casting roll of 2D6.', 'Your Hero Phase');
+    expect(hex.resolves).toEqual([{ mortal: 1, on: '4+', each: 'health', max: 10, targets: 'targets' }]);
+    const aggravate = parse('Roll a number of dice equal to the number of damage points the target has. For each 5+, inflict 1 mortal damage on the target.', 'Pick an enemy **^^Monster^^** in combat with this unit to be the target.', 'Once Per Turn (Army), End of Any Turn');
+    expect(aggravate.resolves).toEqual([{ mortal: 1, on: '5+', each: 'damage', targets: 'targets' }]);
+  });
   it('fall-back twins: no chanting roll to read; dice counted from something else; a consequence the vocabulary cannot say', () => {
     // The same text on an ability without a casting / chanting roll: "the chanting roll" is nothing to read.
     expect(parse(BILE, IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
-    // Dice equal to the Health characteristic, the damage points, the charge roll (kb-001 Strangle Hex, Aggravate Wounds, Vulcha Dive).
-    expect(parse('Roll a number of dice equal to the target\'s Health characteristic, to a maximum of 10. For each 4+, inflict 1 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
-    expect(parse('Roll a number of dice equal to the number of damage points the target has. For each 5+, inflict 1 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    // Dice equal to the charge roll (kb-001 Vulcha Dive), the Health without its maximum, this unit's models, the fury level (kb-001 Just Keep Stabbin').
+    expect(parse('Roll a number of dice equal to the unmodified charge roll. For each 4+, inflict 1 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a number of dice equal to the target\'s Health characteristic. For each 4+, inflict 1 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
     expect(parse('Roll a number of dice equal to the number of models in this unit. For each 5+, inflict 1 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a number of dice equal to your fury level. For each 3+, inflict 1 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
     // fec-001 Shriek of Terror: what follows depends on the damage points allocated.
     expect(parse('Roll a dice for each model in the target unit. For each 6, inflict 1 mortal damage on the target. If 3 or more damage points are allocated to the target by this ability, subtract 1 from hit rolls for the target\'s attacks for the rest of the turn.', 'Pick an enemy **^^Infantry^^** unit in combat with this unit to be the target.', 'Any Combat Phase').resolves).toBeNull();
     // The alternative with another consequence.
@@ -122,6 +129,18 @@ describe('"If this unit ..., roll a dice. On a N+, ..." and "Then, roll a dice."
     expect(r.resolves).toEqual([{ move: 'pileIn', inches: 3, targets: 'self' }, { mortal: '5D6', on: '4+', targets: 'targets' }]);
     expect(parse('This unit can make a pile-in move. Then, roll a dice. On a 4+, inflict 4D6 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toEqual([{ move: 'pileIn', inches: 3, targets: 'self' }, { mortal: '4D6', on: '4+', targets: 'targets' }]);
   });
+  it('"Roll a dice for each model in this unit. If any of the rolls are a 6, the target has Strike-last for the rest of the turn." (sce-001 / sce-002 Brace for Impact)', () => {
+    const r = parse('Roll a dice for each model in this unit. If any of the rolls are a 6, the target has Strike-last for the rest of the turn.', 'Pick an enemy unit that charged this turn and is in combat with this unit to be the target.', 'Any Charge Phase');
+    expect(r.picks).toEqual([{ kind: 'enemyUnit', within: 3, visible: true, cond: { charged: true } }]);
+    expect(r.resolves).toEqual([{ strike: 'last', targets: 'targets', duration: 'turn', if: { roll: '6+', rollEach: 'model' } }]);
+  });
+  it('fall-back twins of Brace for Impact: "are a 5" (exactly 5), several targets, dice for the target\'s models, all of the rolls', () => {
+    const declare = 'Pick an enemy unit in combat with this unit to be the target.';
+    expect(parse('Roll a dice for each model in this unit. If any of the rolls are a 5, the target has Strike-last for the rest of the turn.', declare, 'Any Charge Phase').resolves).toBeNull();
+    expect(parse('Roll a dice for each model in this unit. If any of the rolls are a 6, the target has Strike-last for the rest of the turn.', 'Pick up to 3 enemy units in combat with this unit to be the targets.', 'Any Charge Phase').resolves).toBeNull();
+    expect(parse('Roll a dice for each model in the target unit. If any of the rolls are a 6, the target has Strike-last for the rest of the turn.', declare, 'Any Charge Phase').resolves).toBeNull();
+    expect(parse('Roll a dice for each model in this unit. If all of the rolls are a 6, the target has Strike-last for the rest of the turn.', declare, 'Any Charge Phase').resolves).toBeNull();
+  });
   it('fall-back twins: a condition the vocabulary cannot say before the roll (fec-001 Elite Guardians), a roll modified first, the damage on units found by a move (sce-002 Draconic Onslaught), several targets', () => {
     expect(parse('If this unit is in combat with any enemy units that charged this turn, roll a dice. On a 3+, for the rest of the turn, this unit has Strike-first but ward rolls cannot be made for it.', null, 'Once Per Turn (Army), Any Combat Phase').resolves).toBeNull();
     expect(parse('If this unit is wholly within 6" of a terrain feature, roll a dice. On a 3+, add 1 to the Rend characteristic of the target\'s melee weapons for the rest of the turn.', PARAGON_DECLARE, 'Your Hero Phase').resolves).toBeNull();
@@ -129,5 +148,33 @@ describe('"If this unit ..., roll a dice. On a N+, ..." and "Then, roll a dice."
     expect(parse('This unit can make a pile-in move. Then, roll a dice. On a 4+, inflict 5D6 mortal damage on each enemy unit within 3" of this unit.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
     expect(parse('This unit can make a pile-in move. Then, roll a dice. Add 1 to the roll if the target is a Monster. On a 4+, inflict 5D6 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
     expect(parse('This unit can make a pile-in move. Then, roll a dice. On a 4+, inflict 5D6 mortal damage on the target.', 'Pick up to 3 enemy units in combat with this unit to be the targets.', 'Any Combat Phase').resolves).toBeNull();
+    // An aura after the roll (nh-001 Another Link in the Chain's shape): one roll, not one for each friendly unit.
+    expect(parse('If this unit is not in combat, roll a dice. On a 3+, for the rest of the turn, add 1 to hit rolls for combat attacks made by friendly Kruleboyz units while they are wholly within 12" of this unit.', null, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. On a 3+, for the rest of the turn, add 1 to hit rolls for combat attacks made by friendly Kruleboyz units while they are wholly within 12" of this unit.', null, 'Any Combat Phase').resolves).toBeNull();
   });
 });
+
+describe('"Add N to the roll if the target ..." before "On a N+, ..." (rollPlus / onPlus)', () => {
+  it('"Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, the target has Strike-last for the rest of the turn." (kb-001 Bait and Trap)', () => {
+    const r = parse('Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, the target has **^^Strike-last^^** for the rest of the turn.', 'Pick an enemy **^^Monster^^** in combat with this unit to be the target.', 'Any Combat Phase');
+    expect(r.resolves).toEqual([{ strike: 'last', targets: 'targets', duration: 'turn', if: { roll: '3+', rollPlus: { by: 1, if: { damaged: 1 } } } }]);
+  });
+  it('"Roll a D3. Add 2 to the roll if the target charged this turn. On a 2+, inflict an amount of mortal damage on the target equal to the roll." (lrl-001 Rain of Stone)', () => {
+    const r = parse('Roll a D3. Add 2 to the roll if the target charged this turn. On a 2+, inflict an amount of mortal damage on the target equal to the roll.', IN_COMBAT, 'Once Per Turn (Army), Any Combat Phase');
+    expect(r.resolves).toEqual([{ mortal: 'roll', on: '2+', die: 'D3', onPlus: { by: 2, if: { charged: true } }, targets: 'targets' }]);
+  });
+  it('"Roll a dice. Add 1 to the roll if the target is a Monster. On a 3+, subtract 1 from hit rolls for the target\'s attacks for the rest of the turn." (lrl-001 Blinding Bolts\' Effect, with a plain Declare)', () => {
+    const r = parse('Roll a dice. Add 1 to the roll if the target is a **^^Monster^^**. On a 3+, subtract 1 from hit rolls for the target\'s attacks for the rest of the turn.', IN_COMBAT, 'Any Shooting Phase');
+    expect(r.resolves).toEqual([{ modify: 'hit', by: -1, attacks: 'all', targets: 'targets', duration: 'turn', if: { roll: '3+', rollPlus: { by: 1, if: { keyword: 'MONSTER' } } } }]);
+  });
+  it('fall-back twins: the bonus from something else than the target (ij-001 Aggressively Bossy, nh-001 a Sentenced keyword the army does not know), subtracted, for each, several targets, two effects on the roll, a D3 with another outcome', () => {
+    expect(parse('Roll a dice. Add 1 to the roll if this terrain feature has a Shouty Boss. On a 4+, inflict D3 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. Add 1 to the roll if the target is a Sentenced unit. On a 5+, inflict D3 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. Subtract 1 from the roll if the target is damaged. On a 3+, the target has Strike-last for the rest of the turn.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. Add 1 to the roll for each damage point the target has. On a 3+, the target has Strike-last for the rest of the turn.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, the target has Strike-last for the rest of the turn.', 'Pick up to 3 enemy units in combat with this unit to be the targets.', 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, the target has Strike-last for the rest of the turn and this unit has Strike-first for the rest of the turn.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a D3. Add 2 to the roll if the target charged this turn. On a 2+, inflict D3 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+  });
+});
+

@@ -174,11 +174,26 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   if (cond.keyword !== undefined) {
     if (subject === null || !hasKeywordPhrase(rosterKeywords(s, subject), cond.keyword)) return false;
   }
+  // Session 37 (perm37): "non-K" on the unit checked; "while any friendly K units are wholly within this unit's combat range".
+  if (cond.notKeyword !== undefined && (subject === null || hasKeywordPhrase(rosterKeywords(s, subject), cond.notKeyword))) return false;
+  if (cond.friendlyNear !== undefined && !friendlyNear(s, port, cond.friendlyNear, affected)) return false;
   // Session 37 (decl37): a unit of the ability's player or of the opponent, compared with the ability's unit.
   if (cond.side !== undefined && (user === null || subject === null || (s.units[subject].owner === s.units[user].owner) !== (cond.side === 'friendly'))) return false;
   // A second condition with its own `unit` (an aura whose ability's unit must meet one of its own).
   if (cond.also !== undefined && !conditionHolds(s, port, cond.also, affected, user, ctx)) return false;
   return true;
+}
+
+/** Is some other friendly unit with `near.keyword` (not `near.notKeyword`) on the battlefield (wholly) within `near.within` of `affected`? */
+function friendlyNear(s: GameState, port: GeometryPort | undefined, near: NonNullable<AbilityCondition['friendlyNear']>, affected: string): boolean {
+  if (port === undefined) return false;
+  const owner = s.units[affected].owner;
+  return Object.values(s.units).some((u) => {
+    if (u.owner !== owner || u.id === affected || u.manifestation !== undefined || !present(s, port, u.id)) return false;
+    const kw = rosterKeywords(s, u.id);
+    if (!hasKeywordPhrase(kw, near.keyword) || (near.notKeyword !== undefined && hasKeywordPhrase(kw, near.notKeyword))) return false;
+    return near.wholly === true ? port.whollyWithin(u.id, affected, near.within) : port.distance(u.id, affected) <= near.within + 1e-6;
+  });
 }
 
 /** The units an effect's `targets` names, for an ability of `player` used by `user`. */

@@ -95,12 +95,25 @@ const conditionFields = {
   unit: z.enum(['self', 'target']).optional(),
   roll: z.string().regex(/^[2-6]\+$/).optional(),
   /**
+   * With `roll` (an extension, session 37, roll37): one dice for each model of the ability's unit, the condition
+   * holding when any of them meets `roll`: "Roll a dice for each model in this unit. If any of the rolls are a 6, ...".
+   */
+  rollEach: z.literal('model').optional(),
+  /**
    * Contesting an objective (Core 32.1) now: any, one its player controls, or one its player does not
    * control (Core 32.2). An extension (session 36): "If this unit is contesting an objective you control".
    */
   contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
+  /**
+   * Extensions (session 37, perm37): `notKeyword`, the unit checked does not have this keyword phrase ("non-Monster");
+   * `friendlyNear`, some other friendly unit with `keyword` (and not `notKeyword`) is (wholly) within `within`
+   * inches of the affected unit, the reverse of `ofFriendly`: "While any friendly Scinari Heroes are wholly within
+   * this unit's combat range".
+   */
+  notKeyword: z.string().min(1).max(100).optional(),
+  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional() }).optional(),
   /**
    * The affected unit is a unit of the ability's player (`friendly`) or of the opponent (`enemy`), compared with the
    * ability's unit. An extension (session 37, decl37): "If the target is a friendly unit, it has Strike-first ...".
@@ -122,6 +135,11 @@ export const AbilityConditionSchema = z.strictObject({
    * `{within: 12, of: "self", wholly: true, keyword: "NIGHTHAUNT", also: {charged: true, unit: "self"}}`.
    */
   also: BaseConditionSchema.optional(),
+  /**
+   * With `roll` (an extension, session 37, roll37): add `by` to the roll when `if` holds for the affected unit
+   * ("Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, ...").
+   */
+  rollPlus: z.strictObject({ by: z.number().int().min(1).max(3), if: BaseConditionSchema }).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
@@ -204,7 +222,15 @@ export const AbilityEffectSchema = z.union([
     mortal: z.union([DiceOrNumber, z.literal('roll')]),
     on: z.string().regex(/^[2-6]\+$/).optional(),
     die: z.enum(['D3', 'D6']).optional(),
-    each: z.enum(['unit', 'model']).optional(),
+    /**
+     * One gate dice for each model of the target (`model`), for each point of its Health characteristic
+     * (`health`) or for each damage point allocated to it (`damage`; the last two: extensions, session 37, roll37),
+     * at most `max` dice when given ("to a maximum of 10").
+     */
+    each: z.enum(['unit', 'model', 'health', 'damage']).optional(),
+    max: z.number().int().min(1).max(100).optional(),
+    /** Add `by` to the gate roll when `if` holds for the target ("Add 2 to the roll if the target charged this turn"; roll37). */
+    onPlus: z.strictObject({ by: z.number().int().min(1).max(3), if: BaseConditionSchema }).optional(),
     /** Extension (session 37, roll37): the gate is a D6 that must equal or exceed the target's Save characteristic ("If the roll equals or exceeds the target's Save characteristic, inflict D3 mortal damage on it"). */
     vs: z.literal('save').optional(),
   }),
@@ -269,6 +295,8 @@ export const AbilityEffectSchema = z.union([
    *   points are allocated to it, no ward rolls (`noWard`).
    * - `movementPhaseMove`: the unit can use the Normal Move (`normal`) or the Normal Move or Retreat
    *   (`normalOrRetreat`) ability now as if it were its player's movement phase (Core 14.1), once, this phase.
+   * - `passThrough`: while moving, the unit's models pass through the models of non-MONSTER units and the
+   *   parts of terrain features lower than `terrainBelow` inches (Core 15.0, 15.2 extended; Longshanks).
    */
   z.strictObject({ ...EffectCommon, noCommands: z.literal(true) }),
   z.strictObject({ ...EffectCommon, unbindAsWizard: z.literal(1) }),
@@ -277,6 +305,9 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, destroyed: z.literal(true) }),
   z.strictObject({ ...EffectCommon, notDestroyed: z.number().int().min(1).max(100), noWard: z.literal(true).optional() }),
   z.strictObject({ ...EffectCommon, movementPhaseMove: z.enum(['normal', 'normalOrRetreat']) }),
+  z.strictObject({ ...EffectCommon, passThrough: z.literal('nonMonster'), terrainBelow: z.number().positive().max(20) }),
+  /** Extension (session 37, perm37): the distance a Redeploy of the unit allows is at least this (Commands 3.0's D6; Outmanoeuvre). */
+  z.strictObject({ ...EffectCommon, redeployAtLeast: z.number().int().min(2).max(6) }),
   /**
    * Extension (session 37, `engine/fightChain.ts`): the affected unit can be picked to use a Fight ability
    * immediately after the Fight ability its ability reacted to has been resolved, out of the alternation of

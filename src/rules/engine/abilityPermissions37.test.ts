@@ -13,7 +13,13 @@
  *   against a by-hand "it is automatically destroyed" (`destroyed`, the by-hand vocabulary);
  * - Dispersed Formation (sce-002): "This unit has a coherency range of 2"." set on the imported warscroll;
  * - Wrench Souls (nh-001, a spell): "The target can immediately use the 'Normal Move' or 'Retreat' ability as if
- *   it were your movement phase." (`movementPhaseMove`, Core 14.1).
+ *   it were your movement phase." (`movementPhaseMove`, Core 14.1);
+ * - Longshanks (sob-001): "This unit can pass through models in non-Monster units and parts of terrain features
+ *   that are less than 4" tall." (`passThrough`, Core 15.0 and 15.2 extended), on a table with a wall;
+ * - Royal Bodyguard (fec-001): "While any friendly non-Monster Flesh-eater Courts Heroes are wholly within this unit's
+ *   combat range, both this unit and those Heroes have Ward (5+)." (`friendlyNear`, `notKeyword`), measured;
+ * - Outmanoeuvre (dok-001): "When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the
+ *   distance this unit can move, you can use a value of 4 instead." (`redeployAtLeast`, Commands 3.0).
  */
 
 import { readFileSync } from 'node:fs';
@@ -21,11 +27,14 @@ import { describe, expect, it } from 'vitest';
 import { ability, gameAtHero, KB, play, refused, roster, tablePortAt, timing, toPhase } from './abilityKit.test-helpers';
 import { parseEffect } from '../abilities/parseEffect';
 import { parseTiming } from '../abilities/parseTiming';
+import { abilityWard } from '../abilities/passives';
 import type { Ability } from '../abilities/schema';
 import type { RosterInput } from './roster';
 import { importArmy } from '../../army/importArmy';
+import { worldPort } from './worldPort';
+import { makeWorld } from '../../../tests/scenario/geomKit';
 
-const KNOWN = ['KRULEBOYZ', 'INFANTRY', 'HERO', 'WIZARD'];
+const KNOWN = ['KRULEBOYZ', 'INFANTRY', 'HERO', 'WIZARD', 'MONSTER'];
 
 /** The real text read by the parser into an ability (throws when it is not read: the test is about the engine). */
 function read(name: string, timingText: string, effect: string, declare: string | null = null): Ability {
@@ -179,5 +188,83 @@ describe("Wrench Souls: \"The target can immediately use the 'Normal Move' or 'R
     expect(back.events.find((e) => e.type === 'retreat')).toEqual({ type: 'retreat', unitId: 'p1-boyz', mortal: 2 });
     expect(back.s.units['p1-boyz'].turn.pendingMove).toMatchObject({ kind: 'retreat', maxInches: 5 });
     expect(back.s.effects.some((e) => e.unitId === 'p1-boyz' && e.kind === 'normalOrRetreatNow')).toBe(false);
+  });
+});
+
+describe('Longshanks: "This unit can pass through models in non-Monster units and parts of terrain features that are less than 4" tall" (Core 15.0, 15.2)', () => {
+  const longshanks = read('Longshanks', 'Passive', 'This unit can pass through models in non-**^^Monster^^** units and parts of terrain features that are less than 4" tall.');
+  /**
+   * The kit's units on a 60" x 44" table with a 1" thick, 10" long wall of height `wall` centred at (13, 32) (x in
+   * [12.5, 13.5], y in [27, 37]); p1's gits (3 models, 32 mm) at (13, 20), (13, 21.3), (13, 22.6); p1's hero at (10, 20).
+   */
+  const portWith = (wall: number) => {
+    const place: Record<string, [number, number]> = { 'p1-hero': [10, 20], 'p1-boyz': [14, 5], 'p1-gits': [13, 20], 'p2-hero': [50, 20], 'p2-boyz': [46, 5], 'p2-gits': [50, 35] };
+    const count: Record<string, number> = { hero: 1, boyz: 5, gits: 3 };
+    const units = Object.entries(place).map(([id, at]) => ({ id, army: id.slice(0, 2), models: Array.from({ length: count[id.split('-')[1]] }, (_, i) => ({ id: `${id}-m${i + 1}`, base: { round: 32 }, pos: [at[0], at[1] + i * 1.3] as [number, number], height: 1.2 })) }));
+    return worldPort(makeWorld({ terrain: [{ id: 'wall', type: 'area', boxes: [{ center: [13, 32], size: [1, 10, wall] }] }], units }));
+  };
+  const heroMove = (path: [number, number][]) => ({ type: 'move', player: 'p1', unitId: 'p1-hero', kind: 'normal', paths: { 'p1-hero-m1': path } }) as never;
+  const inMovement = (heroAbilities: Ability[], wall: number) => {
+    const port = portWith(wall);
+    return { port, s: toPhase(gameAtHero(roster('p1', heroAbilities), roster('p2'), port), port, 'movement') };
+  };
+  it('through the gits (non-MONSTER) from (10, 20) to (15, 20), 5" = Move 5: refused without it, made with it; ending on a gits model is still refused', () => {
+    const bare = inMovement([], 3);
+    expect(refused(bare.s, bare.port, heroMove([[10, 20], [15, 20]])).reason).toContain('p1-gits-m1');
+    const g = inMovement([longshanks], 3);
+    const moved = play(g.s, g.port, [heroMove([[10, 20], [15, 20]])]);
+    expect(moved.s.positions['p1-hero-m1']).toEqual([15, 20]);
+    expect(refused(g.s, g.port, heroMove([[10, 20], [13, 20]])).reason).toContain('overlapping');
+  });
+  it('across a 3" wall from (11, 30) to (15, 30): 4" with it (under Move 5); 4 + 3 + 3 = 10" without; a 4" wall is climbed even with it (4 + 8 = 12")', () => {
+    const at = (g: ReturnType<typeof inMovement>) => ({ ...g, s: { ...g.s, positions: { ...g.s.positions, 'p1-hero-m1': [11, 30] as [number, number] } } });
+    const cross = heroMove([[11, 30], [15, 30]]);
+    const bare = at(inMovement([], 3));
+    bare.port.sync({ positions: bare.s.positions, removed: [] });
+    expect(refused(bare.s, bare.port, cross).reason).toContain('would move 10.00"');
+    const g = at(inMovement([longshanks], 3));
+    g.port.sync({ positions: g.s.positions, removed: [] });
+    expect(play(g.s, g.port, [cross]).s.positions['p1-hero-m1']).toEqual([15, 30]);
+    const tall = at(inMovement([longshanks], 4));
+    tall.port.sync({ positions: tall.s.positions, removed: [] });
+    expect(refused(tall.s, tall.port, cross).reason).toContain('would move 12.00"');
+  });
+});
+
+describe('Royal Bodyguard: Ward (5+) for this unit and the non-MONSTER Heroes wholly within its combat range (Core 13.0: 3"; Core 1.1)', () => {
+  const bodyguard = read('Royal Bodyguard', 'Passive', "While any friendly non-**^^Monster Kruleboyz Heroes^^** are wholly within this unit's combat range, both this unit and those **^^Heroes^^** have **^^Ward (5+)^^**.");
+  // The boyz (the bodyguard) in a line from (14, 15) to (14, 20.2); the hero level with the third model (14, 17.6).
+  // 32 mm bases (r = 0.63"): the hero's farthest point from that model's base is the centres' gap, so wholly within 3" at a gap of 2.9", not at 3.4".
+  const at = (x: number, hero: Ability[] = [], keywords?: string[]) => {
+    const port = tablePortAt({ 'p1-hero': [x, 17.6] });
+    const p1 = roster('p1', hero, [bodyguard]);
+    const s = gameAtHero(keywords ? withWarscroll(p1, 'p1-hero', { keywords }) : p1, roster('p2'), port);
+    return { port, s };
+  };
+  it('hero 2.9" from the line (wholly within): both have Ward (5+); 3.4" (within, not wholly): neither', () => {
+    const near = at(16.9);
+    expect(near.port.whollyWithin('p1-hero', 'p1-boyz', 3)).toBe(true);
+    expect([abilityWard(near.s, near.port, 'p1-boyz'), abilityWard(near.s, near.port, 'p1-hero')]).toEqual([5, 5]);
+    const far = at(17.4);
+    expect([far.port.whollyWithin('p1-hero', 'p1-boyz', 3), far.port.distance('p1-hero', 'p1-boyz') <= 3]).toEqual([false, true]);
+    expect([abilityWard(far.s, far.port, 'p1-boyz'), abilityWard(far.s, far.port, 'p1-hero')]).toEqual([null, null]);
+  });
+  it('a MONSTER Hero wholly within: neither ("non-Monster")', () => {
+    const m = at(16.9, [], ['HERO', 'WIZARD (2)', 'KRULEBOYZ', 'INFANTRY', 'MONSTER']);
+    expect([abilityWard(m.s, m.port, 'p1-boyz'), abilityWard(m.s, m.port, 'p1-hero')]).toEqual([null, null]);
+  });
+});
+
+describe("Outmanoeuvre: a Redeploy roll of 1-3 counts as 4 (Commands 3.0: D6\")", () => {
+  const outmanoeuvre = read('Outmanoeuvre', 'Passive', "When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 4 instead.");
+  const port = tablePortAt();
+  const redeploy = { type: 'command', player: 'p2', command: 'redeploy', unitId: 'p2-boyz' } as never;
+  const inP1Movement = (dice: number[], boyz: Ability[]) => toPhase(gameAtHero(roster('p1'), roster('p2', [], boyz), port, dice), port, 'movement');
+  it('a 2 allows 4" with it (the rule named), 2" without; a 5 stays 5"', () => {
+    const r = play(inP1Movement([2], [outmanoeuvre]), port, [redeploy]);
+    expect(r.events.find((e) => e.type === 'redeploy')).toEqual({ type: 'redeploy', unitId: 'p2-boyz', roll: 2, maxInches: 4, rule: 'Outmanoeuvre (warscroll)' });
+    expect(r.s.units['p2-boyz'].turn.pendingMove).toMatchObject({ kind: 'redeploy', maxInches: 4 });
+    expect(play(inP1Movement([2], []), port, [redeploy]).events.find((e) => e.type === 'redeploy')).toEqual({ type: 'redeploy', unitId: 'p2-boyz', roll: 2, maxInches: 2 });
+    expect(play(inP1Movement([5], [outmanoeuvre]), port, [redeploy]).events.find((e) => e.type === 'redeploy')).toEqual({ type: 'redeploy', unitId: 'p2-boyz', roll: 5, maxInches: 5 });
   });
 });

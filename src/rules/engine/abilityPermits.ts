@@ -6,13 +6,16 @@
  *   destroyed. Instead, allocate 6 damage points to it (ward rolls cannot be made for those damage points)",
  *   Son of Behemat, Avatar of Destruction);
  * - "can immediately use the 'Normal Move' or 'Retreat' ability as if it were your movement phase"
- *   (`movementPhaseMove`, Wrench Souls): a permit `moves.ts` reads.
+ *   (`movementPhaseMove`, Wrench Souls): a permit `moves.ts` reads;
+ * - "can pass through models in non-Monster units and parts of terrain features that are less than 4" tall"
+ *   (`passThrough`, Longshanks): what `moves.ts` lets the move's path ignore.
  *
  * @module
  */
 
-import { insteadOfDestroyed } from '../abilities/passivePermissions';
-import { damageSequence, destroyUnit, type Ctx } from './core';
+import { insteadOfDestroyed, passesThrough } from '../abilities/passivePermissions';
+import { hasKeywordNow } from '../abilities/passives';
+import { aliveModels, damageSequence, destroyUnit, onBattlefield, type Ctx } from './core';
 import type { GameState, PlayerId } from './state';
 
 /**
@@ -52,4 +55,22 @@ export function movementPhaseMovePermit(c: Ctx, player: PlayerId, unitId: string
  */
 export function movePermitIndex(s: GameState, unitId: string, kind: 'normal' | 'retreat'): number {
   return s.effects.findIndex((e) => e.unitId === unitId && (e.kind === 'normalOrRetreatNow' || (kind === 'normal' && e.kind === 'normalMoveNow')));
+}
+
+/**
+ * "This unit can pass through models in non-Monster units and parts of terrain features that are less than 4"
+ * tall" (session 37, `passThrough`, Longshanks): the models the unit's move may pass through (every model on
+ * the battlefield of another unit without MONSTER, either army) and the terrain height below which parts are
+ * passed through, or null when no such effect applies to the unit now. Ending on or overlapping a model is
+ * still refused (`moves.ts`, Core 15.0).
+ */
+export function passThroughModels(c: Ctx, unitId: string): { models: string[]; terrainBelow: number } | null {
+  const through = passesThrough(c.s, c.port, unitId);
+  if (through === null) return null;
+  const models: string[] = [];
+  for (const u of Object.values(c.s.units)) {
+    if (u.id === unitId || !onBattlefield(c, u.id) || hasKeywordNow(c.s, c.port, u.id, 'MONSTER')) continue;
+    models.push(...aliveModels(c.s, u.id).map((m) => m.id));
+  }
+  return { models, terrainBelow: through.terrainBelow };
 }

@@ -26,8 +26,8 @@ import { abilityState, limitProblem, limitText, pickedThisTurn, recordUse, rules
 import { currentTrigger, windowProblem } from '../abilities/timing';
 import { triggerConditionProblem } from '../abilities/triggerConditions';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
-import { saveCharacteristic, slayByRoll } from './rollEffects';
-import { inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
+import { diceCount, saveCharacteristic, slayByRoll } from './rollEffects';
+import { aliveModels, inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
 import { heal } from './pathAbilities';
 import { reacted } from './attacks';
 import { returnModels } from './returning';
@@ -322,7 +322,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'healAllocated' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e;
 }
 
 /**
@@ -363,10 +363,14 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       }
       // The roll after the other conditions ("If this unit is not in combat, roll a dice. On a 3+, ...": no roll when unmet; roll37).
       if (cond.roll !== undefined) {
-        const [d] = rollLogged(c, 1, 6, `${purpose}:if`, player);
-        rolls[t] = [d];
-        if (d < Number(cond.roll[0])) {
-          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${d}, needed ${cond.roll}` });
+        // `rollEach: "model"`: a dice for each model of the ability's unit, any of them meeting the roll (roll37).
+        const n = cond.rollEach === 'model' && user !== null ? aliveModels(s, user).length : 1;
+        const ds = rollLogged(c, n, 6, `${purpose}:if`, player);
+        rolls[t] = ds;
+        // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
+        const plus = cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0;
+        if (!ds.some((d) => d + plus >= Number(cond.roll![0]))) {
+          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}${plus > 0 ? ` + ${plus}` : ''}, needed ${n > 1 ? 'any ' : ''}${cond.roll}` });
           continue;
         }
       }
@@ -398,7 +402,9 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   if ('note' in e) return;
   for (const t of units) {
     if ('mortal' in e) {
-      const each = e.each === 'model' ? rosterUnit(s, t).models.filter((m) => !s.units[t].slain.includes(m.id)).length : 1;
+      const each = Math.min(e.max ?? Infinity, diceCount(s, e, t));
+      // "Add 2 to the roll if the target charged this turn" (`onPlus`, roll37): on the gate roll, and on the amount "equal to the roll".
+      const plus = e.onPlus !== undefined && conditionHolds(s, c.port, e.onPlus.if, t, user) ? e.onPlus.by : 0;
       let amount = 0;
       const dice: number[] = [];
       for (let k = 0; k < each; k++) {
@@ -407,7 +413,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         if (e.on !== undefined || e.mortal === 'roll') {
           [gate] = rollLogged(c, 1, e.die === 'D3' ? 3 : 6, `${purpose}:on:${t}`, player);
           dice.push(gate);
-          if (e.on !== undefined && gate < Number(e.on[0])) continue;
+          if (e.on !== undefined && gate + plus < Number(e.on[0])) continue;
         } else if (e.vs === 'save') {
           // "If the roll equals or exceeds the target's Save characteristic" (roll37): a D6 against the Save (none: never).
           [gate] = rollLogged(c, 1, 6, `${purpose}:vs:${t}`, player);
@@ -415,7 +421,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
           const save = saveCharacteristic(c, t);
           if (save === null || gate < save) continue;
         }
-        amount += e.mortal === 'roll' ? (gate as number) : rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
+        amount += e.mortal === 'roll' ? (gate as number) + plus : rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
       }
       c.events.push({ type: 'abilityMortal', ability: id, unitId: t, ...(dice.length ? { dice } : {}), amount });
       if (amount > 0) mortalDamage(c, t, amount, `ability:${user ?? ''}`);

@@ -27,7 +27,7 @@ import {
 } from './core';
 import type { Action } from './state';
 import { MOVE_RULES as RULE, type MoveKind } from './moveRules';
-import { movePermitIndex } from './abilityPermits';
+import { movePermitIndex, passThroughModels } from './abilityPermits';
 
 /** Tolerance on distances, inches. */
 const EPS = 1e-6;
@@ -64,9 +64,12 @@ export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, m
     full[id] = Math.hypot(p[0][0] - pos[0], p[0][1] - pos[1]) > 0.01 ? [pos, ...p] : p;
   }
   const movers = Object.keys(full);
-  // Path costs (Core 15.0: no part of the base moves farther than the maximum).
+  // Path costs (Core 15.0: no part of the base moves farther than the maximum). An ability may let the
+  // models pass through other models and low terrain (session 37, Longshanks); the end pose is checked below.
+  const through = passThroughModels(c, unitId);
+  const ignoreModels = through ? [...alive, ...through.models] : alive;
   for (const id of movers) {
-    const r = c.port.movePathCost(id, full[id], { fly, ignoreModels: alive });
+    const r = c.port.movePathCost(id, full[id], { fly, ignoreModels, ...(through ? { passBelowInches: through.terrainBelow } : {}) });
     if (!r.ok) reject(`model "${id}": ${r.reason}`, r.rule);
     if (r.inches > maxInches + EPS) {
       reject(`model "${id}" would move ${r.inches.toFixed(2)}" but this move allows ${maxInches}"`, rule);

@@ -12,12 +12,24 @@ import { modified } from '../abilities/passives';
 import type { AbilityEffect } from '../abilities/schema';
 import { aliveModels, rollLogged, rosterUnit, slayModels, type Ctx } from './core';
 import { automaticallyDestroy } from './abilityPermits';
-import type { PlayerId } from './state';
+import type { GameState, PlayerId } from './state';
 
 /** The unit's Save characteristic now (a `set: "save"` effect, else the warscroll's), or null for none ("-"). */
 export function saveCharacteristic(c: Ctx, unitId: string): number | null {
   const set = modified(c.s, c.port, unitId, 'save').set;
   return set ?? rosterUnit(c.s, unitId).warscroll.save ?? null;
+}
+
+/**
+ * How many gate dice a `mortal` effect rolls for unit `t`: one, or one for each model of the unit still alive
+ * (`each: "model"`), each point of its Health characteristic (`health`) or each damage point allocated to it now
+ * (`damage`). The caller applies `max`.
+ */
+export function diceCount(s: GameState, e: Extract<AbilityEffect, { mortal: unknown }>, t: string): number {
+  if (e.each === 'model') return aliveModels(s, t).length;
+  if (e.each === 'health') return rosterUnit(s, t).warscroll.health;
+  if (e.each === 'damage') return s.units[t].damage;
+  return 1;
 }
 
 /** Does `roll` pass the test against a Health characteristic (`exceeds`: more; `atLeast`: equal or more; `double`: twice or more)? */

@@ -166,3 +166,65 @@ describe('"If this unit is not in combat, roll a dice. On a 3+, ..." (Paragon of
     expect(use(strike, 'p2-hero', [3]).events.find((e) => e.type === 'abilityMortal')).toMatchObject({ dice: [3], amount: 0 });
   });
 });
+
+describe('dice counted from the target (Strangle Hex, Aggravate Wounds; kb-001) and "If any of the rolls are a 6" (Brace for Impact, sce)', () => {
+  it('Strangle Hex on p2\'s hero (Health 5): casting 4 + 4, then 5 dice 4 1 6 3 4 → three 4+ → 3 mortal damage', () => {
+    const hex = spell('strangle-hex', 'Roll a number of dice equal to the target\'s Health characteristic, to a maximum of 10. For each 4+, inflict 1 mortal damage on the target.');
+    const r = cast(hex, 'p2-hero', [4, 4, 4, 1, 6, 3, 4]);
+    expect(r.events.find((e) => e.type === 'abilityMortal')).toMatchObject({ unitId: 'p2-hero', dice: [4, 1, 6, 3, 4], amount: 3 });
+    expect(r.s.units['p2-hero'].damage).toBe(3);
+  });
+  it('Strangle Hex on a hero of Health 12: at most 10 dice', () => {
+    const hex = spell('strangle-hex', 'Roll a number of dice equal to the target\'s Health characteristic, to a maximum of 10. For each 4+, inflict 1 mortal damage on the target.');
+    const big = roster('p2');
+    const p2 = { ...big, units: big.units.map((u) => (u.id === 'p2-hero' ? { ...u, warscroll: { ...u.warscroll, health: 12 } } : u)) };
+    const r = cast(hex, 'p2-hero', [4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4, 6, 6], p2);
+    expect(r.events.find((e) => e.type === 'abilityMortal')).toMatchObject({ dice: [1, 1, 1, 1, 1, 1, 1, 1, 1, 4], amount: 1 });
+  });
+  it('Aggravate Wounds on p2\'s hero with 3 damage points: 3 dice 5 2 6 → 2 mortal damage (3 → 5: its one model slain); with none, no dice', () => {
+    const aggravate = heroAbility('Aggravate Wounds', 'Roll a number of dice equal to the number of damage points the target has. For each 5+, inflict 1 mortal damage on the target.');
+    const s = gameAtHero(roster('p1', [aggravate]), roster('p2'), port, [5, 2, 6]);
+    s.units['p2-hero'].damage = 3;
+    const r = play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Aggravate Wounds', targets: ['p2-hero'] }]);
+    expect(r.events.find((e) => e.type === 'abilityMortal')).toMatchObject({ dice: [5, 2, 6], amount: 2 });
+    expect(r.s.units['p2-hero'].slain).toEqual(['p2-hero-m1']);
+    const none = use(aggravate, 'p2-hero', [6]);
+    expect(none.events.find((e) => e.type === 'abilityMortal')).toMatchObject({ amount: 0 });
+    expect(rollsOf(none.s, 'Aggravate')).toEqual([]);
+  });
+  it('Brace for Impact used by the 5 Gutrippaz: dice 1 2 6 3 3 (one is a 6) → Strike-last on the target for the turn; 1 2 5 3 3 → not', () => {
+    const brace = heroAbility('Brace for Impact', 'Roll a dice for each model in this unit. If any of the rolls are a 6, the target has Strike-last for the rest of the turn.');
+    const at = tablePortAt({ 'p1-boyz': [14, 15], 'p2-hero': [25, 20] });
+    const go = (dice: number[]) => play(gameAtHero(roster('p1', [], [brace]), roster('p2'), at, dice), at, [{ type: 'useAbility', player: 'p1', unitId: 'p1-boyz', ability: 'Brace for Impact', targets: ['p2-hero'] }]);
+    const yes = go([1, 2, 6, 3, 3]);
+    expect(yes.events.find((e) => e.type === 'abilityEffect')).toMatchObject({ units: ['p2-hero'], rolls: { 'p2-hero': [1, 2, 6, 3, 3] } });
+    expect(yes.s.abilities?.active.map((a) => [a.name, a.units, a.effect.duration])).toEqual([['Brace for Impact', ['p2-hero'], 'turn']]);
+    const no = go([1, 2, 5, 3, 3]);
+    expect(no.events.find((e) => e.type === 'abilityEffectSkipped')).toMatchObject({ unitId: 'p2-hero', why: 'rolled 1 2 5 3 3, needed any 6+' });
+    expect(no.s.abilities?.active ?? []).toEqual([]);
+  });
+});
+
+describe('"Add N to the roll if the target ..." (Bait and Trap, kb-001; Rain of Stone, lrl-001)', () => {
+  const BAIT = 'Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, the target has **^^Strike-last^^** for the rest of the turn.';
+  const RAIN = 'Roll a D3. Add 2 to the roll if the target charged this turn. On a 2+, inflict an amount of mortal damage on the target equal to the roll.';
+  it('Bait and Trap: a 2 on a damaged target is 3 → Strike-last; the same 2 on an undamaged one is not enough', () => {
+    const bait = heroAbility('Bait and Trap', BAIT);
+    const s = gameAtHero(roster('p1', [bait]), roster('p2'), port, [2]);
+    s.units['p2-hero'].damage = 1;
+    const r = play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Bait and Trap', targets: ['p2-hero'] }]);
+    expect(r.events.find((e) => e.type === 'abilityEffect')).toMatchObject({ units: ['p2-hero'], rolls: { 'p2-hero': [2] } });
+    const plain = use(bait, 'p2-hero', [2]);
+    expect(plain.events.find((e) => e.type === 'abilityEffectSkipped')).toMatchObject({ why: 'rolled 2, needed 3+' });
+  });
+  it('Rain of Stone: a target that charged this turn, die 1 (D3 1) + 2 = 3 → 3 mortal damage; one that did not, die 1 → D3 1: no damage', () => {
+    const rain = heroAbility('Rain of Stone', RAIN);
+    const s = gameAtHero(roster('p1', [rain]), roster('p2'), port, [1]);
+    s.units['p2-hero'].turn = { ...s.units['p2-hero'].turn, charged: true };
+    const r = play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Rain of Stone', targets: ['p2-hero'] }]);
+    expect(r.events.find((e) => e.type === 'abilityMortal')).toMatchObject({ unitId: 'p2-hero', dice: [1], amount: 3 });
+    expect(r.s.units['p2-hero'].damage).toBe(3);
+    expect(use(rain, 'p2-hero', [1]).events.find((e) => e.type === 'abilityMortal')).toMatchObject({ dice: [1], amount: 0 });
+  });
+});
+
