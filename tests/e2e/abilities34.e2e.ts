@@ -31,8 +31,10 @@ import type { SeatMessage } from '../../src/game/network';
 import { importArmy } from '../../src/army/importArmy';
 import type { Ability } from '../../src/rules/abilities/schema';
 import { realArmyBattle } from './rosterSetup';
+import { uploadGame } from './savedGame';
+import { hotseatSetup } from '../../workers/gameSetup';
 import { sdk, startServer, tempDataDir } from '../server/harness';
-import { assert, assertEqual, frames, modelOnScreen, playCall as play, playReady as ready, textOf as text, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, frames, modelOnScreen, pageToLoadInto, playCall as play, playReady as ready, textOf as text, type E2EContext, type E2ETest } from './harness';
 import { idsShown, shownTexts } from './idScan';
 
 const SNATCHABOSS = 'snatchaboss-on-sludgeraker-beast';
@@ -92,12 +94,26 @@ function cannotRule(ctx: E2EContext): Ability {
   return { ...a, id: CANNOT_RULE };
 }
 
+/** lrl-001's "Lead the Charge" (Passive: "You can re-roll charge rolls for friendly Lumineth Realm-lords units while they are wholly within 6\" of this unit"), INFANTRY for LUMINETH REALM-LORDS (the sample army's keyword). */
+function leadTheCharge(ctx: E2EContext): Ability {
+  const lrl = importArmy(new Uint8Array(readFileSync(join(ctx.root, 'tests/fixtures/rosters/new-recruit/lrl-001-all-units/list.json'))), 'lrl-001/list.json');
+  const a = lrl.army.units.flatMap((u) => u.warscroll.abilities ?? []).find((x) => x.name === 'Lead the Charge');
+  assert(a && a.resolves !== null && a.resolves.length === 1, "lrl-001's Lead the Charge is imported, auto");
+  const e = a.resolves[0];
+  assert('reroll' in e && e.while?.keyword === 'LUMINETH REALM-LORDS', `Lead the Charge reads as a charge re-roll aura: ${JSON.stringify(e)}`);
+  return { ...a, id: 'sce-lord:lead-the-charge', resolves: [{ ...e, while: { ...e.while, keyword: 'INFANTRY' } }] };
+}
+
 /** The battle made in Node (rosterSetup.ts) and saved: Kruleboyz (p1) v the Skaven sample, p1 first; the Clawlord with nh-001's reaction. */
 async function savedBattle(ctx: E2EContext): Promise<{ saved: Record<string, unknown>; snatchaboss: string[] }> {
   const reaction = cannotRule(ctx);
   const { api, army } = await realArmyBattle(ctx.root, undefined, (r) => ({ ...r, units: r.units.map((u) => (u.id === CLAWLORD ? { ...u, warscroll: { ...u.warscroll, abilities: [reaction] } } : u)) }));
   const abilities = army.units.find((u) => u.id === SNATCHABOSS)?.warscroll.abilities ?? [];
-  return { saved: api.save() as unknown as Record<string, unknown>, snatchaboss: abilities.map((a) => a.name) };
+  const saved = api.save() as unknown as { table: { scenario: { units: { id: string; models: { position: [number, number] }[] }[] } } };
+  // Since session 37 the trigger's "for a unit within 12\" of this unit" is measured: the Clawlord stands 8.7" from
+  // the shaman p1 rallies (centre [16, 21], 10" from every other model), not 27" away where the sample puts it.
+  saved.table.scenario.units.find((u) => u.id === CLAWLORD)!.models[0].position = [16, 21];
+  return { saved: saved as unknown as Record<string, unknown>, snatchaboss: abilities.map((a) => a.name) };
 }
 
 export const tests: E2ETest[] = [
@@ -293,6 +309,35 @@ export const tests: E2ETest[] = [
         // This test's server only (the online suites may run beside it in the other lane).
         await server.stop('SIGKILL');
       }
+    },
+  },
+  {
+    name: 'abilities34: a charge re-roll button used on the page (rerollRoll): Lead the Charge (lrl-001) on the Lord-Vindictor, the charge roll re-rolled from the Play panel, the log shows it',
+    async run(ctx) {
+      const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
+      // The sample battle, the Lord-Vindictor given Lead the Charge; p1's charge phase, the Lord's charge declared (its roll made).
+      const setup = hotseatSetup(7);
+      const roster = setup.armies.p1.roster as { units: { id: string; warscroll: { abilities?: Ability[] } }[] };
+      roster.units.find((u) => u.id === 'sce-lord')!.warscroll.abilities = [leadTheCharge(ctx)];
+      const toCharge = [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 4 }, () => ({ type: 'endPhase', player: 'p1' })), { type: 'charge', player: 'p1', unitId: 'sce-lord' }];
+      await uploadGame(ctx, page, setup, toCharge, 'abilities34-charge.json');
+      const s0 = await summaryOf(page);
+      assertEqual(s0.phase, 'charge', "p1's charge phase");
+      const o = await selectUnit(page, 'sce-lord');
+      const entry = o.entries.find((e) => e.group === 'reroll:charge');
+      assert(entry && entry.available && entry.action.type === 'rerollRoll', `the re-roll is offered: ${JSON.stringify(o.entries.filter((e) => e.group.startsWith('reroll')))}`);
+      await page.waitForSelector('[data-testid=play-o-reroll-charge]');
+      const label = await text(page, '[data-testid=play-o-reroll-charge]');
+      assert(label.includes('Re-roll the charge roll') && label.includes('Lead the Charge'), `the button names the roll and the ability: ${label}`);
+      await clickAndWait(page, '[data-testid=play-o-reroll-charge]:not([disabled])');
+      const s1 = await summaryOf(page);
+      assertEqual(s1.actions, s0.actions + 1, 'one action: the re-roll');
+      const log = await text(page, '[data-testid=play-log]');
+      assert(/charge re-rolled \(Lead the Charge\)/.test(log), `the log shows the re-roll: ${log.slice(-400)}`);
+      // A dice is re-rolled once (Core 2.2): the button is gone.
+      await frames(page);
+      assert((await page.$('[data-testid=play-o-reroll-charge]')) === null, 'no second re-roll offered');
+      for (const e of errors) assert(false, e);
     },
   },
 ];

@@ -63,7 +63,9 @@ interface Seen {
 
 async function scriptedBattle(list: string): Promise<{ army: ImportedArmy; seen: Seen; steps: string[] }> {
   const { army } = importArmy(new Uint8Array(readFileSync(`${ROSTERS}${list}/list.ros`)), `${list}/list.ros`) as unknown as { army: ImportedArmy };
-  const api = new GameSession({ readBundled: readBundledNode });
+  // No automatic pass: p2's spell waits for p1 even when none of p1's reactions can be used (since session 37 their
+  // conditions are checked: "If this unit was picked to be the target of that spell"), so each is listed with its reason.
+  const api = new GameSession({ readBundled: readBundledNode, autoPass: false });
   const r = await api.startOnTable({ scenario: structuredClone(FLAT_TABLE), armies: { p1: { army: 'south', roster: army }, p2: { army: 'north', roster: sampleRosters().p1 } }, seed: 34, deploy: 'auto' });
   if (!r.ok) throw new Error(`${list}: ${r.problems.join('\n')}`);
   const abilitiesOf = new Map(army.units.map((u) => [u.id, [...(u.warscroll.abilities ?? []), ...(army.abilities ?? [])]]));

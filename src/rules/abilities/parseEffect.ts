@@ -53,6 +53,7 @@ import { normalizePermissionClause, readPermissionBody, readPermissionSentences 
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
+import { historySentence } from './parseHistory';
 
 export { casterClause } from './parseDeclare';
 
@@ -436,6 +437,12 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       const s = ss[i].replace(/\.$/, '');
       const prevStart = sentenceStart;
       sentenceStart = out.length;
+      // Session 37 (react37): what a Fight ability just did ("Stolen Hours"; parseHistory.ts).
+      const hist = historySentence(s, ctx.passive);
+      if (hist !== null) {
+        out.push(hist);
+        continue;
+      }
       // Session 36, second pass: a casting / chanting roll of N+ replacing what the text said before ("... instead",
       // "this ability affects all visible friendly K units wholly within N" of the chanter").
       // Session 37 (decl37): "If the chanting roll was 10+, you can pick another eligible unit to be a second target." (last sentence).

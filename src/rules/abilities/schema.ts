@@ -315,6 +315,12 @@ export const AbilityEffectSchema = z.union([
    * this unit has been resolved").
    */
   z.strictObject({ ...EffectCommon, fightNext: z.literal(true) }),
+  /**
+   * Extension (session 37, a passive's): each time the affected unit uses a Fight ability, after it has been
+   * resolved, Heal (X) it, X the damage points allocated to enemy units by that Fight ability's combat
+   * attacks (Core 18.0, 30.0 delayed effects): "Stolen Hours" (nh-001). Applied by `engine/attacks.ts`.
+   */
+  z.strictObject({ ...EffectCommon, healAllocated: z.literal('fight') }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -35,6 +35,7 @@ import { setUpUnit } from './deployment';
 import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits';
 import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
+import { noteUnbindGrant } from './unbindGrants';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -298,6 +299,7 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
     ...(cost > 0 ? { cost, cpLeft: s.players[a.player].cp } : {}),
     ...(trigger !== null && ability.timing.when === 'reaction' ? { reactsTo: trigger.name } : {}),
   });
+  noteUnbindGrant(c, user, ability); // a reaction that lets its unit Unbind the waiting spell (unbindGrants.ts)
   resolveAbility(c, a.player, user, ability, picked, { point: a.point, choice: a.choice, positions: a.positions });
   if (ability.timing.when === 'reaction' && s.pendingAttack !== null) reacted(c, a.player);
 }
@@ -320,7 +322,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e;
 }
 
 /**

@@ -35,7 +35,7 @@ import { twistAttackModifiers, twistObscuring, twistStrike } from './ascension';
 import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
 import { abilityStrike, permission } from '../abilities/passives';
 import { weaponAbilities } from './attackAbilities';
-import { noteCombatDamage } from './unitHistory';
+import { healAfterFight, noteCombatDamage } from './unitHistory';
 import { chainedFight, declineChainedFight, isChainedFight } from './fightChain';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
@@ -614,9 +614,11 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     pools[target] = pool;
   }
   // Every attack is resolved before the damage sequence (Core 17.0), one target at a time (Core 18.0).
+  let allocated = 0;
   for (const target of targets) {
     if (pools[target] === undefined) continue;
     const r = damageSequence(c, target, pools[target], `${kind}:${unitId}`);
+    allocated += r.allocated;
     if (kind === 'fight') noteCombatDamage(c, unitId, target, r.allocated);
   }
   // Then the abilities' mortal damage for unmodified rolls ("after the Fight ability has been resolved", Core 17.2: mortal damage, ward rolls allowed).
@@ -625,4 +627,6 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     c.events.push({ type: 'abilityMortal', ability: x.ability, unitId: x.victim, amount: x.amount });
     mortalDamage(c, x.victim, x.amount, `ability:${x.by}`);
   }
+  // "Each time this unit uses a Fight ability, after that Fight ability has been resolved, Heal (X) this unit" (session 37).
+  if (kind === 'fight') healAfterFight(c, unitId, allocated);
 }

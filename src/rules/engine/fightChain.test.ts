@@ -14,6 +14,7 @@ import { ability, gameAtHero, play, refused, roster, tablePortAt, timing, toPhas
 import { chainedFight } from './fightChain';
 import { currentPicker } from './attacks';
 import type { GameState } from './state';
+import { parseEffect } from '../abilities/parseEffect';
 
 const text = 'You declared a Fight ability for this unit';
 const kompanyTaktikz = ability({
@@ -68,5 +69,35 @@ describe("a unit picked to fight immediately after this unit's Fight (Kompany Ta
       { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Kompany Taktikz', targets: ['p2-boyz'] },
     ]).s;
     expect(refused(used, port, { type: 'resolveByHand', player: 'p1', ability: 'Kompany Taktikz', effects: [{ fightNext: true, targets: ['p2-boyz'] }] })).toMatchObject({ rule: 'Kompany Taktikz: Effect', reason: expect.stringContaining('not a friendly unit') });
+  });
+});
+
+describe('"Each time this unit uses a Fight ability, after that Fight ability has been resolved, Heal (X) this unit" (Stolen Hours, nh-001)', () => {
+  const STOLEN_HOURS = 'Each time this unit uses a Fight ability, after that Fight ability has been resolved, Heal (X) this unit, where X is the number of damage points allocated to enemy units by combat attacks made as part of that Fight ability.';
+  const passive = timing('Passive', 'passive', 'any');
+  const parsed = parseEffect({ declare: null, effect: STOLEN_HOURS, timing: passive, knownKeywords: [] });
+  const stolenHours = ability({ name: 'Stolen Hours', timing: passive, effect: STOLEN_HOURS, resolves: parsed.resolves });
+
+  it('is read whole as a passive; its twin with a unit condition (Catechisms of Violence, dok-001) stays by hand', () => {
+    expect(parsed.resolves).toEqual([{ healAllocated: 'fight', targets: 'self' }]);
+    const catechisms = 'For the rest of the turn, each time a visible friendly Daughters of Khaine unit wholly within 12" of this unit uses a Fight ability, after that ability has been resolved, you can pick a visible friendly Daughters of Khaine Priest wholly within 12" of this unit. That Priest gains 1 ritual point.';
+    expect(parseEffect({ declare: null, effect: catechisms, timing: timing('Once Per Turn (Army), Any Combat Phase', 'combat', 'any', { per: 'turn', army: true }), knownKeywords: [] }).resolves).toBeNull();
+  });
+
+  it('the Shaman (4 damage points) fights the Gutrippaz: 2 hits, 2 wounds, 2 failed saves, Damage D3 = 1 and 1: 2 damage points allocated, then healed by 2', () => {
+    const s0 = toPhase(gameAtHero(roster('p1', [stolenHours]), roster('p2'), port, [6, 6, 1, 6, 6, 1, 1, 1, 1]), port, 'combat');
+    s0.units['p1-hero'].damage = 4; // wounds taken earlier in the battle (Health 5)
+    const r = play(s0, port, [{ type: 'fight', player: 'p1', unitId: 'p1-hero', target: 'p2-boyz' }, { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' }]);
+    expect(r.events.find((e) => e.type === 'attacksResolved')).toMatchObject({ hits: [6, 6, 1], wounds: [6, 6], saves: [1, 1], damage: 2 });
+    expect(r.events.find((e) => e.type === 'damageResolved')).toMatchObject({ unitId: 'p2-boyz', allocated: 2 });
+    expect(r.events.find((e) => e.type === 'healed')).toMatchObject({ unitId: 'p1-hero', amount: 2, healed: 2, damage: 2 });
+  });
+
+  it('no damage allocated (every hit roll a 1): no heal', () => {
+    const s0 = toPhase(gameAtHero(roster('p1', [stolenHours]), roster('p2'), port, [1, 1, 1]), port, 'combat');
+    s0.units['p1-hero'].damage = 4;
+    const r = play(s0, port, [{ type: 'fight', player: 'p1', unitId: 'p1-hero', target: 'p2-boyz' }, { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' }]);
+    expect(r.events.some((e) => e.type === 'healed')).toBe(false);
+    expect(r.s.units['p1-hero'].damage).toBe(4);
   });
 });

@@ -35,6 +35,7 @@ import { opponentOf, type Action, type GameState, type PlayerId } from './state'
 import { setUpUnit } from './deployment';
 import { harnessManifestation } from './harnessManifestation';
 import type { RosterManifestation } from './roster';
+import { unbindGrant } from './unbindGrants';
 
 /** A spell the engine can resolve. */
 export interface SpellDef {
@@ -325,15 +326,17 @@ export function unbind(c: Ctx, a: Extract<Action, { type: 'unbind' }>): void {
   if (a.player === p.player) reject('only the opponent of the caster can Unbind', 'Magic 4.0');
   friendlyUnit(c, a.player, a.unitId, 'Magic 4.0');
   const level = powerLevel(s, a.unitId);
-  const limit = level === -1 ? 1 : level;
+  // Session 37: an ability may let a unit Unbind as if it had WIZARD (N), or change the roll (unbindGrants.ts).
+  const grant = unbindGrant(s, a.unitId);
+  const limit = Math.max(level === -1 ? 1 : level, grant.wizard);
   if (limit <= 0) reject(`unit "${a.unitId}" is not a WIZARD`, 'Magic 4.0');
   if ((s.magic.unbinds[a.unitId] ?? 0) >= limit) reject(`unit "${a.unitId}" already unbound ${limit} time(s) this phase`, 'Magic 4.0');
   if (c.port.distance(a.unitId, p.casterId) > 30 + 0.001) reject(`unit "${a.unitId}" is more than 30" from the caster`, 'Magic 4.0');
   s.magic.unbinds[a.unitId] = (s.magic.unbinds[a.unitId] ?? 0) + 1;
-  const dice = rollLogged(c, 2, 6, `unbind:${a.unitId}`, a.player);
-  const roll = dice[0] + dice[1];
+  const dice = rollLogged(c, grant.dice, 6, `unbind:${a.unitId}`, a.player);
+  const roll = dice.reduce((x, y) => x + y, 0) + grant.add;
   const unbound = roll > p.castingRoll;
-  c.events.push({ type: 'unbindRoll', unitId: a.unitId, dice, roll, castingRoll: p.castingRoll, unbound });
+  c.events.push({ type: 'unbindRoll', unitId: a.unitId, dice, roll, castingRoll: p.castingRoll, unbound, ...(grant.abilities.length > 0 ? { abilities: grant.abilities } : {}) });
   if (unbound) s.pendingSpell = null;
   else resolveSpell(c);
 }

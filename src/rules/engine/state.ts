@@ -164,6 +164,12 @@ export interface PendingSpell {
   readonly targets?: readonly string[];
   /** The choice picked for a lore spell's "Pick 1 of the following effects" (session 37, decl37). */
   readonly choice?: string;
+  /**
+   * Units a reaction to this spell let Unbind it (session 37, `unbindGrants.ts`): "this unit can use the
+   * 'Unbind' ability as if it had Wizard (1). Add 1 to the unbinding roll" (Spell-eaters); "the unbinding
+   * roll is 3D6 instead of 2D6" (Screamin' Mandrakk). Absent: none.
+   */
+  unbindBy?: Record<string, { wizard: number; add: number; dice: number; ability: string }>;
 }
 
 /** Combat-phase fight order (Core 13.1, 19.0). */

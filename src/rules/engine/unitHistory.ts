@@ -20,7 +20,10 @@
  * @module
  */
 
-import type { Ctx } from './core';
+import { isAlive, type Ctx } from './core';
+import { heal } from './pathAbilities';
+import { effectsOn } from '../abilities/passives';
+import type { AbilityEffect } from '../abilities/schema';
 import type { Action, GameState } from './state';
 import { armyAbilities } from '../abilities/catalog';
 
@@ -77,4 +80,24 @@ export function noteCombatDamage(c: Ctx, attacker: string, target: string, alloc
   const u = s.units[attacker];
   const before = u.turn.combatDamaged ?? [];
   if (!before.includes(target)) u.turn = { ...u.turn, combatDamaged: [...before, target] };
+}
+
+/** `effectsOn`'s `only` filter for {@link healAfterFight} (a module constant: `passives.ts` caches by the function). */
+const HEAL_ALLOCATED = (e: AbilityEffect) => 'healAllocated' in e;
+
+/**
+ * After a FIGHT ability of `unitId` has been resolved (`attacks.ts`): the effects `healAllocated: "fight"`
+ * on it ("Stolen Hours": "Heal (X) this unit, where X is the number of damage points allocated to enemy
+ * units by combat attacks made as part of that Fight ability") heal it by `allocated` (Core 18.0: the damage
+ * points allocated, after ward rolls). A delayed effect (Core 30.0); each ability once (Core 5.3).
+ */
+export function healAfterFight(c: Ctx, unitId: string, allocated: number): void {
+  if (allocated <= 0 || !isAlive(c.s, unitId)) return;
+  const seen = new Set<string>();
+  for (const a of effectsOn(c.s, c.port, unitId, {}, HEAL_ALLOCATED)) {
+    if (!('healAllocated' in a.effect) || seen.has(a.name)) continue;
+    seen.add(a.name);
+    c.events.push({ type: 'abilityEffect', player: a.player, unitId, ability: a.ability, name: a.name, rule: a.rule, effect: a.effect, units: [unitId], allocated });
+    heal(c, unitId, allocated, a.rule);
+  }
 }
