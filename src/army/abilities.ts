@@ -92,12 +92,25 @@ function checkNamedWeapons(resolves: AbilityEffect[] | null, weapons: AbilityCon
       out.push(e);
       continue;
     }
-    const want = e.weapon.toLowerCase();
-    const w = (weapons ?? []).find((x) => x.name.toLowerCase() === want);
+    const w = namedWeapon(e.weapon, weapons ?? []);
     if (!w) return null;
     out.push({ ...e, weapon: w.name });
   }
   return out;
+}
+
+/**
+ * The holder's weapon an effect names: the weapon of that name, else (session 37, decl37) the one whose
+ * name the text gives in the plural ("this unit's Decimator Thunderaxes" for the roster's "Decimator
+ * Thunderaxe", "Poisoned Wind Globes" for "Poisoned Wind Globe": the text speaks of every model's
+ * weapon). The plural is read only as the name plus "s" or "es", and only when one weapon fits.
+ */
+export function namedWeapon<W extends { readonly name: string }>(named: string, weapons: readonly W[]): W | undefined {
+  const want = named.toLowerCase();
+  const exact = weapons.find((x) => x.name.toLowerCase() === want);
+  if (exact) return exact;
+  const plural = weapons.filter((x) => want === `${x.name.toLowerCase()}s` || want === `${x.name.toLowerCase()}es`);
+  return plural.length === 1 ? plural[0] : undefined;
 }
 
 /**

@@ -10,6 +10,7 @@
 import { describeTiming } from '../rules/abilities/parseTiming';
 import { describeCondition } from '../rules/abilities/describe';
 import type { Ability, AbilityEffect } from '../rules/abilities/schema';
+import { isPermissionEffect, permissionTerse } from '../rules/abilities/parsePermissions';
 
 /** The part of an army this needs (an imported army, `RosterInput`). */
 export interface ArmyWithAbilities {
@@ -43,7 +44,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('set' in e) what = `set ${e.set} ${e.to}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}`;
   else if ('ward' in e) what = `ward ${e.ward}+`;
   else if ('reroll' in e) what = `re-roll ${e.reroll}${e.which === 'ones' ? ' 1s' : e.which === 'failed' ? ' failed' : ''}`;
-  else if ('mortal' in e) what = `${e.mortal === 'roll' ? `${e.die ?? 'D6'} roll` : e.mortal} mortal${e.on ? ` on ${e.on}` : ''}${e.each === 'model' ? ' per model' : ''}`;
+  else if ('mortal' in e) what = `${e.mortal === 'roll' ? `${e.die ?? 'D6'} roll` : e.mortal} mortal${e.on ? ` on ${e.on}` : ''}${e.each === 'model' ? ' per model' : ''}${e.vs === 'save' ? ' if D6 ≥ save' : ''}`;
   else if ('heal' in e) what = `heal ${e.heal}`;
   else if ('returnModels' in e) what = `return ${e.returnModels} models`;
   else if ('move' in e) what = `move ${e.inches}" (${e.move})`;
@@ -58,8 +59,12 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('mortalPerRoll' in e) what = `${e.mortalPerRoll} mortal on ${e.to} per unmodified ${e.roll} ${e.unmodified}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}`;
   else if ('failUnmodified' in e) what = `incoming ${e.failUnmodified} fails on 1-${e.upTo}`;
   else if ('maxControl' in e) what = `max control score ${e.maxControl}`;
+  else if ('halve' in e) what = `halve ${e.halve}`;
+  else if ('slay' in e) what = `slay ${e.slay} if ${e.times ?? 1}×${e.dice} ${e.health} health`;
+  else if ('fightNext' in e) what = 'may fight next';
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
+  else if (isPermissionEffect(e)) what = permissionTerse(e);
   else what = `note: ${e.note}`;
   const tgt = Array.isArray(e.targets) ? e.targets.join('+') : (e.targets ?? 'self');
   const extra = [e.duration ? `for ${e.duration}` : '', e.while ? `while ${describeCondition(e.while)}` : '', e.if ? `if ${describeCondition(e.if)}` : '', e.visible ? 'if visible' : '', e.unlessCastRoll !== undefined ? `unless the roll was ${e.unlessCastRoll}+` : ''].filter((x) => x !== '');

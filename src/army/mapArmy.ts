@@ -14,6 +14,7 @@ import { refuse } from './errors';
 import { attr, characteristic, cleanText, list, slugBody, type RNode } from './tree';
 import { ruleDescription, type RawManifestation, type RawRoster, type RawUnit } from './walk';
 import { isWeaponProfile, mapWeapon, sameWeapon, type ArmyWeapon } from './weapons';
+import { passiveCoherency } from '../rules/abilities/parsePermissions';
 import { AbilityIds, armyLevelAbilities, CORE_ABILITY_NAMES, choiceProfiles, selectionAbilities, type AbilityContext } from './abilities';
 
 type ArmyUnit = RosterInput['units'][number];
@@ -277,6 +278,7 @@ function mapUnit(u: RawUnit, id: string, opts: MapArmyOptions, warnings: string[
   }
   const abilitiesText = [...abilityTexts(u.selection), ...failed].slice(0, 100);
   const abilities = selectionAbilities(u.selection, id, `unit "${label}`, { ...ctx, weapons });
+  const coherencyRange = passiveCoherency(abilities); // session 37: "This unit has a coherency range of 2"" (Core 15.1)
   if (weapons.length === 0) warnings.push(`unit "${label}: no weapon profile in the roster`);
   return {
     id,
@@ -290,6 +292,7 @@ function mapUnit(u: RawUnit, id: string, opts: MapArmyOptions, warnings: string[
       ...(ward !== undefined ? { ward } : {}),
       keywords: keywords.slice(0, 100),
       ...(Object.keys(cm).length > 0 ? { commandModels: cm } : {}),
+      ...(coherencyRange !== undefined ? { coherencyRange } : {}),
       ...(abilitiesText.length > 0 ? { abilitiesText } : {}),
       ...(abilities.length > 0 ? { abilities } : {}),
     },

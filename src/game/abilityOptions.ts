@@ -19,6 +19,7 @@ import { armyAbilities, unitAbilities, abilityRule } from '../rules/abilities/ca
 import { limitProblem } from '../rules/abilities/record';
 import { windowProblem } from '../rules/abilities/timing';
 import { describePick, pickProblem, useProblem } from '../rules/engine/abilityUse';
+import { expandChoices } from './abilityChoices37';
 import { rerollProblem, rerollSource, waitingRollDice, type RerollableRoll } from '../rules/engine/rollRerolls';
 import { onBattlefield, type Ctx } from '../rules/engine/core';
 import { powerLevel, priestLevel } from '../rules/engine/magic';
@@ -193,13 +194,22 @@ export function unitAbilityOptions(s: GameState, port: GeometryPort, unitId: str
   for (const a of unitAbilities(s, unitId)) {
     if (a.timing.when === 'passive') continue;
     if (isSpell(a) || isPrayer(a)) {
+      const from = out.length;
       magicEntries(c, player, unitId, a, out, memo, true);
+      expandChoices(a, out, from);
       continue;
     }
     if (!listed(windowProblem(s, a, player, unitId))) continue;
+    const from = out.length;
     entriesFor(c, player, unitId, a, out, memo);
+    expandChoices(a, out, from);
   }
-  for (const a of armyAbilities(s, player)) if (isSpell(a) || isPrayer(a)) magicEntries(c, player, unitId, a, out, memo, false);
+  for (const a of armyAbilities(s, player)) {
+    if (!isSpell(a) && !isPrayer(a)) continue;
+    const from = out.length;
+    magicEntries(c, player, unitId, a, out, memo, false);
+    expandChoices(a, out, from);
+  }
   if (u.turn.pendingMove !== null && (u.turn.pendingMove.kind === 'charge' || u.turn.pendingMove.kind === 'run')) rerollEntries(s, port, unitId, out);
   return out;
 }
@@ -237,7 +247,9 @@ export function generalAbilityOptions(s: GameState, port: GeometryPort): Ability
       }
       if (a.timing.when === 'passive') continue;
       if (!listed(windowProblem(s, a, player, null))) continue;
+      const from = out.length;
       entriesFor(c, player, null, a, out, memo, twice.has(a.name) ? holderOf(a) : undefined);
+      expandChoices(a, out, from);
     }
   }
   return out;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeWorld, rad, type ModelSpec, type TerrainSpec } from '../../tests/scenario/geomKit';
-import { movePathCost, walkMovePath, type MovePathResult } from './movePath';
+import { movePathCost, pieceLowerBound, walkMovePath, type MovePathResult } from './movePath';
 
 /**
  * Moving along a plan-view path over terrain (Core 15.0, 15.2, 15.2.1, 15.4; INVENTORY G7, G8,
@@ -184,5 +184,48 @@ describe('walkMovePath with a budget (the path search, issue 28): stops only whe
     const w = world([wall]);
     expect(walkIn(w, [[15, 20], [25, 20]], 13)).toMatchObject({ ok: false, rule: 'SEARCH budget' });
     expect(ok(walkIn(w, [[15, 20], [25, 20]], 14 + 1e-6)).inches).toBeCloseTo(14, 6);
+  });
+});
+
+describe('pieceLowerBound (the path search drops pieces it prices over their budget, issue 35 item 6)', () => {
+  const wall: TerrainSpec = { id: 'wall', type: 'area', boxes: [{ center: [20, 20], size: [1, 10, 2] }] };
+  const block: TerrainSpec = { id: 'block', type: 'area', boxes: [{ center: [20, 20], size: [4, 4, 2] }] };
+  const bound = (w: ReturnType<typeof world>, a: [number, number], b: [number, number], stop?: number) => pieceLowerBound(w, w.models.get('m')!, a, b, {}, stop);
+  const cost = (w: ReturnType<typeof world>, a: [number, number], b: [number, number]) => ok(walkMovePath(w, w.models.get('m')!, [a, b], {}, false)).inches;
+
+  it('open ground: the plan length (5" east), as the walk costs', () => {
+    const w = world();
+    expect(bound(w, [15, 20], [20, 20])).toBeCloseTo(5, 9);
+    expect(bound(w, [15, 20], [18, 24])).toBeCloseTo(5, 9);
+  });
+
+  it('over the 2" wall and on (the walk: 10 + 2 up + 2 down = 14): at most 14, and within a height step (0.16") of it per cliff', () => {
+    // Each 2" cliff lies inside one stretch of 0.16" between two of the heights the bound reads: that
+    // stretch counts hypot(0.16, 2) = 2.0064 where the walk counts 0.16 + 2, so the bound is at least
+    // 10 - 2 * 0.16 + 2 * 2.0064 = 13.6928.
+    const w = world([wall]);
+    const low = bound(w, [15, 20], [25, 20]);
+    expect(cost(w, [15, 20], [25, 20])).toBeCloseTo(14, 6);
+    expect(low).toBeLessThanOrEqual(14);
+    expect(low).toBeGreaterThan(13.69);
+  });
+
+  it('onto the 2" block (5 + 2 = 7 walked): at most the walk, at least 5 - 0.16 + hypot(0.16, 2)', () => {
+    const w = world([block]);
+    const low = bound(w, [15, 20], [20, 20]);
+    expect(low).toBeLessThanOrEqual(cost(w, [15, 20], [20, 20]) + 1e-12);
+    expect(low).toBeGreaterThan(5 - 0.16 + Math.hypot(0.16, 2) - 1e-9);
+  });
+
+  it('stops once over stopAbove, still a lower bound (the climb priced, the rest at its plan length)', () => {
+    const w = world([wall]);
+    const stopped = bound(w, [15, 20], [25, 20], 11);
+    expect(stopped).toBeGreaterThan(11);
+    expect(stopped).toBeLessThanOrEqual(14);
+  });
+
+  it('FLY counts the plan length only (Core 15.4)', () => {
+    const w = world([wall]);
+    expect(pieceLowerBound(w, w.models.get('m')!, [15, 20], [25, 20], { fly: true })).toBe(10);
   });
 });

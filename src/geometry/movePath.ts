@@ -10,6 +10,13 @@ export interface MovePathOptions {
   fly?: boolean;
   /** Models to ignore as obstacles (e.g. unit-mates moved in the same step). */
   ignoreModels?: Set<string>;
+  /**
+   * Parts of terrain features lower than this many inches are passed through while moving, as Core 15.2 moves
+   * over features 1" tall or less (an ability: "can pass through ... parts of terrain features that are less
+   * than 4" tall", Longshanks). The surface under the base counts only where it is at least this high; the end
+   * pose is checked as always. Default: none.
+   */
+  passBelowInches?: number;
 }
 
 /** Answer of {@link movePathCost}: the move spent, or why the path cannot be made. */
@@ -101,17 +108,13 @@ export function walkMovePath(
     fp.y = y;
     return fp;
   };
-  // Open ground is the common case: skip the surface query where no tall feature's bounds reach.
   const reach = m.footprint.semiMajor;
-  const surface = (x: number, y: number) => {
-    let near = false;
-    for (const b of tallBounds) {
-      if (x + reach >= b[0] && x - reach <= b[3] && y + reach >= b[1] && y - reach <= b[4]) {
-        near = true;
-        break;
-      }
-    }
-    return near ? highestSurfaceUnder(world.terrain, place(x, y), tall).z : 0;
+  const under = surfaceUnderBase(world.terrain, m.footprint, tall, tallBounds);
+  // Parts of terrain lower than `passBelowInches` are passed through (session 37, Longshanks).
+  const pass = opts.passBelowInches;
+  const surface = pass === undefined ? under : (x: number, y: number) => {
+    const z = under(x, y);
+    return z < pass ? 0 : z;
   };
 
   let horizontal = 0;
@@ -259,6 +262,74 @@ export function walkMovePath(
   // more walking is climbing down, and its vertical distance counts (Core 15.2).
   const jump = lastDrop > 0 && verticalSinceDrop < 1e-6 && horizontal - horizontalAtDrop <= STEP + 1e-9 ? lastDrop : 0;
   return { ok: true, inches: cost - jump, endElevation: endZ, climbedInches: climbed - jump };
+}
+
+/**
+ * The height of the surface a base rests on at (x, y), as {@link walkMovePath} asks it at each of its
+ * samples: the highest surface of the features taller than 1" under the base (Core 15.2), 0 where no
+ * such feature's bounds reach (open ground, the common case, without a query).
+ * @param base - the base's size and facing (its position is not used).
+ */
+function surfaceUnderBase(terrain: TerrainIndex, base: Footprint, tall: FeatureFilter, tallBounds: readonly (readonly number[])[]): (x: number, y: number) => number {
+  const fp: Footprint = { ...base };
+  const reach = base.semiMajor;
+  return (x, y) => {
+    let near = false;
+    for (const b of tallBounds) {
+      if (x + reach >= b[0] && x - reach <= b[3] && y + reach >= b[1] && y - reach <= b[4]) {
+        near = true;
+        break;
+      }
+    }
+    if (!near) return 0;
+    fp.x = x;
+    fp.y = y;
+    return highestSurfaceUnder(terrain, fp, tall).z;
+  };
+}
+
+/** Samples of the walk between two heights of {@link pieceLowerBound} (every eighth: 0.16"). */
+const BOUND_STRIDE = 8;
+
+/**
+ * A lower bound of what {@link walkMovePath} spends on the straight piece a → b (not as the end of
+ * a move, `endPose` false), from the surface at every {@link BOUND_STRIDE}th of the walk's own
+ * samples (the same points, so the same heights): the walk's cost is at least the 3D length through
+ * its samples (a slope counts its 3D length, a cliff `ds + |dz|`, a subdivided piece at least its
+ * chord), and that is at least the 3D length through every eighth of them (the triangle inequality),
+ * plus the plan length of any rest not yet looked at. The search uses it to drop, without walking
+ * them, pieces that cannot be cheap enough (the same decisions: the walk would cost more too). A
+ * piece the walk would refuse (off the battlefield, through a model) is not told apart: the bound
+ * is about cost only. FLY: the plan length (what FLY counts, Core 15.4).
+ * @param stopAbove - the bound is returned as soon as it is over this (it is then still a lower
+ *   bound, just not the best one). Default: walk the whole piece.
+ * @returns inches, a lower bound of the walk's cost (to within rounding, well under 1e-9").
+ */
+export function pieceLowerBound(world: World, m: ModelState, a: readonly [number, number], b: readonly [number, number], opts: MovePathOptions, stopAbove = Infinity): number {
+  const [px, py] = a;
+  const [tx, ty] = b;
+  const len = Math.hypot(tx - px, ty - py);
+  if (opts.fly === true) return len;
+  const { tall, tallBounds } = terrainKinds(world.terrain);
+  const surface = surfaceUnderBase(world.terrain, m.footprint, tall, tallBounds);
+  // The walk's samples: x = px + ((tx - px) * i) / n, as walkMovePath computes them.
+  const n = Math.max(1, Math.ceil(len / STEP));
+  let bound = 0;
+  let x0 = px;
+  let y0 = py;
+  let z0 = surface(px, py);
+  for (let i = Math.min(BOUND_STRIDE, n); ; i = Math.min(i + BOUND_STRIDE, n)) {
+    const x = px + ((tx - px) * i) / n;
+    const y = py + ((ty - py) * i) / n;
+    const z = surface(x, y);
+    bound += Math.hypot(Math.hypot(x - x0, y - y0), z - z0);
+    if (i === n) return bound;
+    const rest = Math.hypot(tx - x, ty - y);
+    if (bound + rest > stopAbove) return bound + rest;
+    x0 = x;
+    y0 = y;
+    z0 = z;
+  }
 }
 
 /** What a walk asks of the terrain's features, built once per terrain (its features never change). */

@@ -192,14 +192,31 @@ function cellBoxes(c: MeshCells, featureIndex: number): SolidOccluder[] {
     }
   }
   let seed = -1;
+  let seedDepth = -1;
+  const nxy = nx * ny;
   while (head < tail) {
     const i = queue[head++];
+    // The cell's coordinates once, then its face neighbours in cellNeighbour's order (-x, +x, -y,
+    // +y, -z, +z), so the search visits the cells in the same order and picks the same seed.
+    const x = i % nx;
+    const y = ((i / nx) | 0) % ny;
+    const z = (i / nxy) | 0;
+    const next = depth[i] + 1;
     for (let d = 0; d < 6; d++) {
-      const q = cellNeighbour(i, d, c.n);
+      const q =
+        d === 0 ? (x > 0 ? i - 1 : -1)
+        : d === 1 ? (x < nx - 1 ? i + 1 : -1)
+        : d === 2 ? (y > 0 ? i - nx : -1)
+        : d === 3 ? (y < ny - 1 ? i + nx : -1)
+        : d === 4 ? (z > 0 ? i - nxy : -1)
+        : z < nz - 1 ? i + nxy : -1;
       if (q >= 0 && depth[q] < 0) {
-        depth[q] = depth[i] + 1;
+        depth[q] = next;
         queue[tail++] = q;
-        if (seed < 0 || depth[q] > depth[seed]) seed = q;
+        if (seed < 0 || next > seedDepth) {
+          seed = q;
+          seedDepth = next;
+        }
       }
     }
   }
@@ -236,21 +253,6 @@ function cellBoxes(c: MeshCells, featureIndex: number): SolidOccluder[] {
   return out;
 }
 
-/**
- * The face neighbour `d` (0..5: -x, +x, -y, +y, -z, +z) of cell `c` (index x + nx (y + ny z)) in a
- * grid of `n` cells per axis, or -1 past the grid's edge.
- */
-function cellNeighbour(c: number, d: number, n: readonly [number, number, number]): number {
-  // Plain reads and integer division: this runs for every cell of every closed mesh, six times.
-  const nx = n[0];
-  const ny = n[1];
-  const axis = d >> 1;
-  const at = axis === 0 ? c % nx : axis === 1 ? ((c / nx) | 0) % ny : (c / (nx * ny)) | 0;
-  const step = axis === 0 ? 1 : axis === 1 ? nx : nx * ny;
-  if (d & 1) return at < (axis === 0 ? nx : axis === 1 ? ny : n[2]) - 1 ? c + step : -1;
-  return at > 0 ? c - step : -1;
-}
-
 /** Is the layer of cells just beyond face (axis, side) of the cell box [lo, hi] all inside cells? */
 function layerInside(c: MeshCells, lo: number[], hi: number[], axis: number, side: number): boolean {
   const at = side ? hi[axis] + 1 : lo[axis] - 1;
@@ -284,6 +286,7 @@ function classifyCells(o: MeshOccluder, p: Float32Array): MeshCells {
   const size = ext.map((e, k) => Math.max(e, 1e-9) / n[k]) as [number, number, number];
   const origin: [number, number, number] = [B[0], B[1], B[2]];
   const [nx, ny, nz] = n;
+  const nxy = nx * ny;
   const state = new Uint8Array(nx * ny * nz);
   const UNKNOWN = 255;
   state.fill(UNKNOWN);
@@ -296,7 +299,7 @@ function classifyCells(o: MeshOccluder, p: Float32Array): MeshCells {
   }
   // Flood-fill each region of untouched cells (6-connected) and classify it by one parity ray
   // from its first cell's centre.
-  const stack: number[] = [];
+  const stack = new Int32Array(state.length);
   for (let start = 0; start < state.length; start++) {
     if (state[start] !== UNKNOWN) continue;
     const sx = start % nx;
@@ -309,15 +312,37 @@ function classifyCells(o: MeshOccluder, p: Float32Array): MeshCells {
     const inside = [0, 1, 2].filter((d) => rayParityInside(o, px, py, pz, d)).length >= 2;
     const mark = inside ? CELL_INSIDE : CELL_OUTSIDE;
     state[start] = mark;
-    stack.push(start);
-    while (stack.length) {
-      const c = stack.pop()!;
-      for (let d = 0; d < 6; d++) {
-        const q = cellNeighbour(c, d, n);
-        if (q >= 0 && state[q] === UNKNOWN) {
-          state[q] = mark;
-          stack.push(q);
-        }
+    let top = 0;
+    stack[top++] = start;
+    while (top > 0) {
+      const c = stack[--top];
+      // Its coordinates once, then the face neighbours (-x, +x, -y, +y, -z, +z, as cellNeighbour).
+      const x = c % nx;
+      const y = ((c / nx) | 0) % ny;
+      const z = (c / nxy) | 0;
+      if (x > 0 && state[c - 1] === UNKNOWN) {
+        state[c - 1] = mark;
+        stack[top++] = c - 1;
+      }
+      if (x < nx - 1 && state[c + 1] === UNKNOWN) {
+        state[c + 1] = mark;
+        stack[top++] = c + 1;
+      }
+      if (y > 0 && state[c - nx] === UNKNOWN) {
+        state[c - nx] = mark;
+        stack[top++] = c - nx;
+      }
+      if (y < ny - 1 && state[c + nx] === UNKNOWN) {
+        state[c + nx] = mark;
+        stack[top++] = c + nx;
+      }
+      if (z > 0 && state[c - nxy] === UNKNOWN) {
+        state[c - nxy] = mark;
+        stack[top++] = c - nxy;
+      }
+      if (z < nz - 1 && state[c + nxy] === UNKNOWN) {
+        state[c + nxy] = mark;
+        stack[top++] = c + nxy;
       }
     }
   }

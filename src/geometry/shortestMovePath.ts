@@ -1,6 +1,6 @@
 import type { Footprint } from './footprint';
 import { footprintGap } from './footprintGap';
-import { movePathCost, overlappingModel, walkMovePath, type MovePathOptions, type MovePathResult } from './movePath';
+import { movePathCost, overlappingModel, pieceLowerBound, walkMovePath, type MovePathOptions, type MovePathResult } from './movePath';
 import { edgeCost, NodeHeap, RASTER_OFFSETS } from './rasterMoves';
 import { highestSurfaceUnder, type FeatureFilter } from './standing';
 import { IGNORABLE_TERRAIN_HEIGHT_INCHES } from './units';
@@ -293,6 +293,8 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
     let j = anchor + 1;
     while (j + 1 < points.length) {
       const allowed = cum[j + 1] - cum[anchor] + 1e-6;
+      // Surely dearer than allowed (its lower bound says so): the walk below would refuse it too.
+      if (pieceLowerBound(world, m, points[anchor], points[j + 1], opts, allowed + BOUND_MARGIN) > allowed + BOUND_MARGIN) break;
       const piece = walkMovePath(world, m, [points[anchor], points[j + 1]], opts, false, allowed);
       if (!piece.ok || piece.inches > allowed || pieceKeptOut(points[anchor], points[j + 1])) break;
       j++;
@@ -310,6 +312,12 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
   if (exact.ok) return asAnswer(smooth, exact, false);
   return noWayRound();
 }
+
+/**
+ * How far a piece's lower bound ({@link pieceLowerBound}) must be over a threshold, inches, for the
+ * search to drop the piece unwalked: far above the rounding of either sum (under 1e-12" here).
+ */
+const BOUND_MARGIN = 1e-6;
 
 /** Passes of {@link tighten} over the path's corners. */
 const TIGHTEN_PASSES = 4;
@@ -352,8 +360,14 @@ function tighten(
       const mx = (a[0] + b[0]) / 2;
       const my = (a[1] + b[1]) / 2;
       const now = cost(a, v) + cost(v, b);
+      // A candidate wins only when its two pieces cost under now - 1e-9 together.
+      const over = now - 1e-9 + BOUND_MARGIN;
       for (let t = 0.5; t >= TIGHTEN_MIN_FRACTION; t /= 2) {
         const c: [number, number] = [v[0] + (mx - v[0]) * t, v[1] + (my - v[1]) * t];
+        // Both pieces' lower bounds first (a few heights each, the walks' own): a candidate they
+        // price over `now` would lose after its walks (the same decision, without walking them).
+        const low = pieceLowerBound(world, m, a, c, opts, over);
+        if (low > over || low + pieceLowerBound(world, m, c, b, opts, over - low) > over) continue;
         const first = cost(a, c, now);
         if (first < now && first + cost(c, b, now - first) < now - 1e-9) {
           path[i] = c;

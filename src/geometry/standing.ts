@@ -87,7 +87,7 @@ export function scanSurfaceUnder(terrain: TerrainIndex, f: Footprint, include?: 
         // outside the inscribed polygon too (nothing to clip).
         if (planDistanceSq(f.x, f.y, t, o) > r2) continue;
         poly ??= clipPolygon(f);
-        const z = clippedMaxZ(t, o, hi, poly, f);
+        const z = clippedMaxZ(t, o, hi, poly, f, best);
         if (z > best) {
           best = z;
           bestFeature = feature;
@@ -312,12 +312,22 @@ let _bufA = new Float64Array(3 * 128);
 let _bufB = new Float64Array(3 * 128);
 
 /**
+ * Below this much under the caller's best so far, a part of a triangle being clipped is surely no
+ * higher than that best (far above the rounding of the clip's interpolation, ~1e-15" here).
+ */
+const CLIP_FLOOR_MARGIN = 1e-9;
+
+/**
  * The highest z of triangle abc over the footprint (its clip by the inscribed polygon `poly`, and
  * any vertex inside the ellipse), -Infinity when none of it is over the footprint. `hi` is the
  * triangle's highest vertex z: when that vertex is inside the footprint it is the answer, and the
  * clipping is skipped (the clipped polygon is never higher than the triangle's highest vertex).
+ * `floor` (the caller's highest surface so far): once the part left after a clip is lower than it
+ * (every vertex, by {@link CLIP_FLOOR_MARGIN}), the rest of the clipping is skipped and that part's
+ * highest z returned, a value under `floor` as the full clip's would be (each clip keeps a subset,
+ * its new corners between old ones), so the caller's answer is the same.
  */
-function clippedMaxZ(t: Float64Array, o: number, hi: number, poly: number[], f: Footprint): number {
+function clippedMaxZ(t: Float64Array, o: number, hi: number, poly: number[], f: Footprint, floor = -Infinity): number {
   const ax = t[o], ay = t[o + 1], az = t[o + 2];
   const bx = t[o + 3], by = t[o + 4], bz = t[o + 5];
   const cx = t[o + 6], cy = t[o + 7], cz = t[o + 8];
@@ -406,6 +416,15 @@ function clippedMaxZ(t: Float64Array, o: number, hi: number, poly: number[], f: 
     src = dst;
     dst = tmp;
     n = k;
+    if (floor > inPoly) {
+      let top = -Infinity;
+      for (let i = 0; i < n; i++) if (src[3 * i + 2] > top) top = src[3 * i + 2];
+      if (top < floor - CLIP_FLOOR_MARGIN) {
+        _bufA = src;
+        _bufB = dst;
+        return top;
+      }
+    }
   }
   _bufA = src;
   _bufB = dst;

@@ -123,8 +123,10 @@ export const tests: E2ETest[] = [
       // A unit of several models, standing on the table near the centre (pick the middle model).
       const unit = (s.units ?? []).find((u) => u.models.length >= 3 && u.name)!;
       const m = unit.models[Math.floor(unit.models.length / 2)];
-      const vp = page.viewportSize()!;
-      const [px, py] = topDownPixel(m.position[0], m.position[1], s.battlefield.width, s.battlefield.depth, vp.width, vp.height);
+      // The table's canvas is framed beside the tool palette and the Battlefield card (issue 35 item 4).
+      const vp = (await page.locator('.table-canvas').boundingBox())!;
+      const [cx, cy] = topDownPixel(m.position[0], m.position[1], s.battlefield.width, s.battlefield.depth, vp.width, vp.height);
+      const [px, py] = [vp.x + cx, vp.y + cy];
       await page.mouse.move(px - 3, py - 3);
       await page.mouse.move(px, py, { steps: 3 });
       const card = page.locator('[data-testid=hover-card]');

@@ -12,16 +12,12 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { hotseatSetup, samplePlacement, sampleRosters, sampleTable } from '../../workers/gameSetup';
-import { GameApi } from '../../src/game/session';
-import { readBundledNode } from '../../src/game/node';
-import { assert, assertEqual, clickPlay, frames, frameShown, offerToLoadInto, openPlay, playCall as play, playReady, screenOf, toolsCall, type E2EContext, type E2ETest } from './harness';
+import { uploadGame } from './savedGame';
+import { assert, assertEqual, clickPlay, frames, frameShown, freshPlayPage, offerToLoadInto, pageToLoadInto, playCall as play, screenOf, toolsCall, type E2EContext, type E2ETest } from './harness';
 
 type Step = { label: string; purpose: string; dice: number[] };
 type Rest = { seq: number; id: number; faces: number[][]; late: number; steps: number };
 type Rect = { left: number; top: number; right: number; bottom: number };
-
-/** The Play mode's autosave key (`AUTOSAVE_KEY` of `src/ui/play/game.ts`, a browser module). */
-const AUTOSAVE_KEY = 'sightline.play.autosave';
 
 const dice = <T>(page: Page, expr: string) => page.evaluate(`window.__sightlineDice.${expr}`) as Promise<T>;
 
@@ -36,19 +32,19 @@ function shootingSetup(seed: number) {
 }
 
 /**
- * Opens Play on the saved game of `shootingSetup(seed)` in p1's shooting phase: the game is the
- * page's autosave when it loads (as after a visit), so Play resumes it with one page load.
+ * Opens Play on the saved game of `shootingSetup(seed)` in p1's shooting phase: on the lane's Play
+ * page (`pageToLoadInto`: its storage wiped, no page boot), the game is loaded as a player's saved
+ * file (`uploadGame`: Play reopens in place on it; the file becomes the autosave, and Play reports
+ * it resumed, as it reports an autosave resumed on a page load). Until session 37 each test booted
+ * its own page with the game in its autosave, written by an init script (8-9 CPU-s a boot).
  */
 async function openShootingGame(ctx: E2EContext, seed: number): Promise<{ page: Page; errors: string[] }> {
-  const api = new GameApi({ readBundled: readBundledNode });
-  const started = await api.startOnTable(shootingSetup(seed));
-  assert(started.ok, `the set-up starts: ${started.ok ? '' : started.problems.join('; ')}`);
   const actions = [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, ...Array.from({ length: 3 }, () => ({ type: 'endPhase', player: 'p1' }))];
-  const { page, errors } = await ctx.openPage();
-  await page.addInitScript(([k, v]) => localStorage.setItem(k, v), [AUTOSAVE_KEY, JSON.stringify({ ...api.save(), actions })] as const);
-  await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
-  await playReady(page);
+  const { page, errors } = await pageToLoadInto(ctx);
+  await uploadGame(ctx, page, shootingSetup(seed), actions, `dice27-shooting-${seed}.json`);
   assertEqual(await play<string>(page, 'started().kind'), 'resumed', `seed ${seed}: Play resumed the saved game`);
+  // (The set-up's start is asserted in uploadGame.) The loaded game is the autosave now: a reload resumes it.
+  assert(await page.evaluate(() => (localStorage.getItem('sightline.play.autosave') ?? '').includes('"chooseFirstTurn"')), `seed ${seed}: the loaded game is autosaved`);
   return { page, errors };
 }
 
@@ -139,7 +135,7 @@ async function shootingThrow(ctx: E2EContext, seed: number, { drag = false, tray
   await page.screenshot({ path: join(ctx.outputDir, `dice27-${trayOnly ? 'tray-only' : 'tray'}-${seed}.png`) });
   await dice<void>(page, `setMode('throw')`);
   assertEqual(errors.length, 0, `page errors: ${errors.join('; ')}`);
-  await page.close();
+  // The page stays the lane's (pageToLoadInto), in Play mode, for the next test that loads a game.
 }
 
 export const tests: E2ETest[] = [
@@ -158,8 +154,9 @@ export const tests: E2ETest[] = [
   {
     name: 'dice28: the Play dice panel is docked beside the table (never over its edge or a model), closes with ×, floats and moves',
     async run(ctx) {
-      // A fresh browser context: no place kept for the panel, the default applies.
-      const opened = await openPlay(ctx);
+      // No place kept for the panel (a fresh browser context, or the lane's Play page with its
+      // storage wiped and a new game started in place: freshPlayPage), so the default applies.
+      const opened = await freshPlayPage(ctx);
       const { page, errors } = opened;
       await page.waitForSelector('[data-testid=play-dice-panel][data-dock=left]');
       await frames(page);

@@ -109,8 +109,9 @@ export function requestsSettled(page: Page, watchdogMs = 120_000): Promise<void>
  * Offers a test's own Play page, at the test's end, to the lane's next {@link pageToLoadInto}
  * (which wipes its storage before handing it on): kept when the lane holds no such page, else left
  * to the runner, which closes it. The page must be in Play mode, and the test must not close it.
- * Never offer a page with an init script (`addInitScript`: it runs again on every load, e.g. writing
- * its game over the next test's autosave) or a route of its own.
+ * Never offer a page with an init script of its own (`addInitScript`: it runs again on every load,
+ * e.g. writing its game over the next test's autosave; the runner's frame counter, frameCount.ts,
+ * only counts) or a route of its own.
  */
 export async function offerToLoadInto(ctx: E2EContext, opened: OpenedPage): Promise<void> {
   const kept = ctx.laneKept ?? ctx.kept;
@@ -128,25 +129,59 @@ export async function offerToLoadInto(ctx: E2EContext, opened: OpenedPage): Prom
  * the previous such test of the same lane left (any suite: `ctx.laneKept`) serves as well as a
  * fresh one and saves a boot (8-9.5 CPU-s in software WebGL; docs/performance.md, "The test run").
  * On reuse the page's browser storage is wiped first (localStorage and sessionStorage: the previous
- * test's autosave, previous game, replay, camera and panel places), so the new game lands as in a
- * fresh browser, and its recorded errors and warnings are cleared (the previous test has checked
+ * test's autosave, previous game, replay, camera and panel places; IndexedDB: the table view's
+ * battlefield, remembered bases and recent armies) and what it left open closed (Escape), so the new
+ * game lands as in a fresh browser, and its recorded errors and warnings are cleared (the previous test has checked
  * its own). Differences from a fresh page: the "previous game" is none instead of a default new
  * game, and the document (its workers, their caches) is the previous test's. Do not call it from a
  * test that reads the game before it opens another, nor close the page it returns.
  */
 export async function pageToLoadInto(ctx: E2EContext): Promise<OpenedPage> {
-  const { opened, reused } = await keptIn(ctx.laneKept ?? ctx.kept, LOAD_INTO, () => openPlay(ctx));
+  const kept = ctx.laneKept ?? ctx.kept;
+  let { opened, reused } = await keptIn(kept, LOAD_INTO, () => openPlay(ctx));
+  // Whatever the last test's page still fetches ends first: the coming reload would abort it.
+  if (reused) await requestsSettled(opened.page);
+  // A page the last test left out of Play mode (the table view) is not handed on: a new one boots.
+  if (reused && !(await opened.page.$('[data-testid=btn-play][data-play=on]'))) {
+    await opened.page.close();
+    ({ opened, reused } = await keptIn(kept, LOAD_INTO, () => openPlay(ctx)));
+  }
   if (reused) {
-    // Whatever the last test's page still fetches ends first: the coming reload would abort it.
-    await requestsSettled(opened.page);
-    await opened.page.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
+    // What the last test left open over the page (a unit card, a dialog) closes as a player closes it.
+    await opened.page.keyboard.press('Escape');
+    await opened.page.evaluate(wipeStorage);
     opened.errors.length = 0;
     opened.warnings.length = 0;
   }
   return opened;
+}
+
+/**
+ * Runs in the page: empties what a browser keeps for the app, as for a fresh browser context:
+ * localStorage, sessionStorage and every IndexedDB database of the page (`sightline`: the table
+ * view's autosaved battlefield and its meshes; `sightline-armies`: remembered bases and recent
+ * armies), their stores cleared, not the databases deleted (the app may hold them open).
+ */
+async function wipeStorage(): Promise<void> {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const { name, version } of await indexedDB.databases()) {
+    if (!name) continue;
+    await new Promise<void>((resolve, reject) => {
+      // Opened at the version it has: no upgrade, nothing created.
+      const q = indexedDB.open(name, version);
+      q.onerror = () => reject(q.error);
+      q.onsuccess = () => {
+        const db = q.result;
+        const names = [...db.objectStoreNames];
+        if (!names.length) return void (db.close(), resolve());
+        const tx = db.transaction(names, 'readwrite');
+        for (const n of names) tx.objectStore(n).clear();
+        tx.oncomplete = () => (db.close(), resolve());
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { engagedSetup } from '../../workers/gameSetup';
 import { uploadGame } from './savedGame';
-import { assert, assertEqual, frames, offerToLoadInto, pageToLoadInto, type E2EContext, type E2ETest, playReady as ready, playCall as play, textOf as text } from './harness';
+import { assert, assertEqual, frames, freshPlayPage, offerToLoadInto, pageToLoadInto, type E2EContext, type E2ETest, playCall as play, textOf as text } from './harness';
 
 interface Unit {
   id: string;
@@ -52,10 +52,9 @@ export const tests: E2ETest[] = [
   {
     name: 'play18b: one model moved by drag; live allowance = the engine movePath; move/run/charge rings; a refused drop names its model and where; weapon ranges',
     async run(ctx: E2EContext) {
-      const opened = await ctx.openPage();
+      // A new default game: on the lane's Play page where it holds one (New game in place), else booted.
+      const opened = await freshPlayPage(ctx);
       const { page, errors } = opened;
-      await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
-      await ready(page);
       await page.click('[data-testid=btn-top]');
       await frames(page);
       for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'endPhase', player: 'p1' }]) await act(page, a);

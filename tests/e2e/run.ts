@@ -4,7 +4,7 @@
  * and runs the tests of every `*.e2e.ts` file imported below, E2E_LANES (default 2) suites at a
  * time in one browser. `E2E_ONLY=<substring>[|<substring>...]` runs only the tests whose name
  * contains one of them. Each passing test's line shows its wall time (and, with E2E_LANES=1, the
- * CPU seconds it cost). Prints `N passed, M failed` last; exits 1 on any failure.
+ * CPU seconds it cost and the software-WebGL frames its pages showed: frameCount.ts). Prints `N passed, M failed` last; exits 1 on any failure.
  *
  *   npx tsx tests/e2e/run.ts            # build + test
  *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/run.ts   # reuse an existing dist/
@@ -41,8 +41,10 @@ import { tests as twistsTests } from './twists.e2e';
 import { tests as flow35Tests } from './flow35.e2e';
 import { tests as flow36Tests } from './flow36.e2e';
 import { tests as abilities34Tests } from './abilities34.e2e';
+import { tests as frame37Tests } from './frame37.e2e';
 import { trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
+import { countFrames, framesSince } from './frameCount';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
 /**
@@ -78,6 +80,7 @@ const suites: { file: string; tests: E2ETest[] }[] = [
   { file: 'leavePlay', tests: leavePlayTests },
   { file: 'flow35', tests: flow35Tests },
   { file: 'flow36', tests: flow36Tests },
+  { file: 'frame37', tests: frame37Tests },
 ];
 const tests = suites.flatMap((s) => s.tests);
 const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);
@@ -106,6 +109,7 @@ async function main(): Promise<number> {
       async openPage() {
         const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
         trackRequests(page); // for a kept page's hand-over (harness requestsSettled)
+        if (lanes === 1) await countFrames(page); // the frames each test's pages show (frameCount.ts)
         // Playwright's 30 s default for clicks and waits is a hang watchdog here, not a speed bound:
         // with two lanes, vitest and other work beside them, software WebGL can hold a page's main
         // thread that long on a loaded machine. Explicit timeouts in the tests are kept.
@@ -152,6 +156,7 @@ async function main(): Promise<number> {
         const started = Date.now();
         const cpu0 = lanes === 1 ? treeCpuSeconds() : null;
         const opened: Page[] = [];
+        let shown = 0; // frames shown by pages the test closed itself
         const testCtx: E2EContext = {
           ...ctx,
           kept,
@@ -159,16 +164,40 @@ async function main(): Promise<number> {
           async openPage() {
             const o = await ctx.openPage();
             opened.push(o.page);
+            if (lanes === 1) {
+              const close = o.page.close.bind(o.page);
+              o.page.close = async (options) => {
+                shown += await framesSince(o.page);
+                return close(options);
+              };
+            }
             return o;
           },
         };
+        /** Frames shown during the test by every page it opened or reused (the kept pages). */
+        const framesShown = async () => {
+          const pages = new Set<Page>(opened);
+          for (const k of [...kept.values(), ...laneKept.values()]) {
+            const o = await k.catch(() => null);
+            if (o) pages.add(o.page);
+          }
+          let n = shown;
+          for (const p of pages) n += await framesSince(p);
+          return n;
+        };
+        // Kept pages: count from now (what they showed before belongs to earlier tests).
+        if (lanes === 1) {
+          await framesShown();
+          shown = 0;
+        }
         let ok = false;
         try {
           await t.run(testCtx);
           ok = true;
           passed++;
           const cpu1 = cpu0 === null ? null : treeCpuSeconds();
-          console.log(`  ok    ${t.name}${attempt > 0 ? ' (on retry)' : ''} (${Date.now() - started} ms${cpu0 !== null && cpu1 !== null ? `, CPU ${(cpu1 - cpu0).toFixed(1)} s` : ''})`);
+          const drawn = cpu0 === null ? null : await framesShown();
+          console.log(`  ok    ${t.name}${attempt > 0 ? ' (on retry)' : ''} (${Date.now() - started} ms${cpu0 !== null && cpu1 !== null ? `, CPU ${(cpu1 - cpu0).toFixed(1)} s, ${drawn} frames` : ''})`);
         } catch (e) {
           if (last && known) quarantineFailed++;
           else if (last) failed++;

@@ -44,10 +44,21 @@ interface Table {
 
 const area = (b: RosterBase) => (b.shape === 'round' ? b.diameterMm * b.diameterMm : b.lengthMm * b.widthMm);
 
+const readOnce = new Map<string, Roster>();
+
+/**
+ * The roster as the page reads it, read once per list in this file (the largest base, then both
+ * variants); each call returns its own copy, which the caller may change.
+ */
 function read(list: string): Roster {
-  const r = new GameApi({ readBundled: readBundledNode }).readArmy(readFileSync(`${ROSTERS}${list}/list.ros`), 'list.ros');
-  if (!r.ok) throw new Error(`${list}: ${r.problems.join('; ')}`);
-  return r.army as unknown as Roster;
+  let army = readOnce.get(list);
+  if (!army) {
+    const r = new GameApi({ readBundled: readBundledNode }).readArmy(readFileSync(`${ROSTERS}${list}/list.ros`), 'list.ros');
+    if (!r.ok) throw new Error(`${list}: ${r.problems.join('; ')}`);
+    army = r.army as unknown as Roster;
+    readOnce.set(list, army);
+  }
+  return structuredClone(army);
 }
 
 /** The largest base of every fixture roster (by area). */

@@ -64,16 +64,22 @@ describe('spot visibility (terrain only)', () => {
         for (const [keepTop, keepBottom] of [[false, false], [true, false], [true, true]] as const) {
           const t = samples.tree(i, keepTop, keepBottom);
           // The kept samples, in prismSurfaceSamples order (side, then top cap, then bottom cap), read through pointOfSample.
+          // Every coordinate is compared as toBe does (Object.is); the mismatches are collected and
+          // asserted empty once per tree (one expect per coordinate cost most of this file's CPU).
+          const pointMismatches: string[] = [];
           let k = 0;
           for (let q = 0; q < direct.points.length / 3; q++) {
             const nz = direct.normals[3 * q + 2];
             if (nz > 0.5 ? !keepTop : nz < -0.5 ? !keepBottom : false) continue;
             const p = t.pointOfSample[k++];
-            for (let c = 0; c < 3; c++) expect(t.tree.points[3 * p + c]).toBe(direct.points[3 * q + c]);
+            for (let c = 0; c < 3; c++) if (!Object.is(t.tree.points[3 * p + c], direct.points[3 * q + c])) pointMismatches.push(`spot ${i} sample ${q} axis ${c}: ${t.tree.points[3 * p + c]} != ${direct.points[3 * q + c]}`);
           }
+          expect(pointMismatches).toEqual([]);
           expect(k).toBe(t.pointOfSample.length);
           // Node bounds are exactly the points' extremes.
           const { bounds, start, end, points } = t.tree;
+          const loMismatches: string[] = [];
+          const hiMismatches: string[] = [];
           for (let n = 0; n < start.length; n++) {
             for (let c = 0; c < 3; c++) {
               let lo = Infinity;
@@ -82,10 +88,12 @@ describe('spot visibility (terrain only)', () => {
                 lo = Math.min(lo, points[3 * j + c]);
                 hi = Math.max(hi, points[3 * j + c]);
               }
-              expect(bounds[6 * n + c]).toBe(lo);
-              expect(bounds[6 * n + 3 + c]).toBe(hi);
+              if (!Object.is(bounds[6 * n + c], lo)) loMismatches.push(`spot ${i} node ${n} axis ${c}: low ${bounds[6 * n + c]} != ${lo}`);
+              if (!Object.is(bounds[6 * n + 3 + c], hi)) hiMismatches.push(`spot ${i} node ${n} axis ${c}: high ${bounds[6 * n + 3 + c]} != ${hi}`);
             }
           }
+          expect(loMismatches).toEqual([]);
+          expect(hiMismatches).toEqual([]);
         }
       }
       expect([...elevations].sort()).toEqual([0, 1]);

@@ -4,13 +4,20 @@
  * visibility matrix. Every test compares with an engine that has no helper: the answers must be
  * the same, whoever computed them, after edits, when the helper dies mid-job, and on cancel.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { EngineApi } from '../../workers/engineApi';
 import type { HelperFactory, HelperLink } from '../../workers/helperLink';
 import { nodeThreadHelper } from '../../workers/node/nodeHelper';
+import { visibilityHelperEntry } from '../nodeBundle';
 import { VisibilityHelper } from '../../workers/visibilityHelper';
 import { generateTable, tableToScenario } from '../../src/cli/benchScene';
 import { crowdScenario } from './fixtures';
+
+/** The helper threads start from a bundle of their module (tests/nodeBundle.ts), built once in this file. */
+let helperEntry: URL;
+beforeAll(async () => {
+  helperEntry = await visibilityHelperEntry();
+});
 
 const links: HelperLink[] = [];
 afterEach(() => {
@@ -23,7 +30,7 @@ function countingHelper(): { factory: HelperFactory; answered: () => number; req
   let requested = 0;
   let last: HelperLink | null = null;
   const factory: HelperFactory = () => {
-    const link = nodeThreadHelper();
+    const link = nodeThreadHelper(helperEntry);
     links.push(link);
     const unitPairs = link.api.unitPairs.bind(link.api);
     const counted: HelperLink = {
@@ -144,7 +151,7 @@ describe('the visibility helper', () => {
   test('a helper out of step (an edit it never applied) refuses; the engine answers alone and drops it', async () => {
     // A link that loses every setModel on the way: the helper's world keeps the old position.
     const lossy: HelperFactory = () => {
-      const link = nodeThreadHelper();
+      const link = nodeThreadHelper(helperEntry);
       links.push(link);
       return { ...link, api: new Proxy(link.api, { get: (t, k) => (k === 'setModel' ? async () => true : Reflect.get(t, k)) }) };
     };

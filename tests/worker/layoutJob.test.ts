@@ -7,7 +7,7 @@
  * was cancelled, died mid-run or was out of step.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { analyseLayout, type LayoutReport } from '../../src/layout/analyse';
 import { modelClass } from '../../src/layout/classes';
 import { jobOfTask, relationResult, relationRows, relationStepRows, relationTask, runRelationStep, SpotSamples } from '../../src/layout/spotVisibility';
@@ -15,8 +15,15 @@ import { standingSpots, terrainRules } from '../../src/layout/standingSpots';
 import { EngineApi, type LayoutJobProgress } from '../../workers/engineApi';
 import type { HelperFactory, HelperLink } from '../../workers/helperLink';
 import { nodeThreadHelper } from '../../workers/node/nodeHelper';
+import { visibilityHelperEntry } from '../nodeBundle';
 import { VisibilityHelper } from '../../workers/visibilityHelper';
 import { wallMeshes, wallScenario } from './fixtures';
+
+/** The helper threads start from a bundle of their module (tests/nodeBundle.ts), built once in this file. */
+let helperEntry: URL;
+beforeAll(async () => {
+  helperEntry = await visibilityHelperEntry();
+});
 
 async function loaded(options = {}): Promise<EngineApi> {
   const api = new EngineApi(options);
@@ -134,7 +141,7 @@ function helperFactory(wrap: (link: HelperLink) => HelperLink = (l) => l): { fac
   let last: HelperLink | null = null;
   return {
     factory: () => {
-      const link = nodeThreadHelper();
+      const link = nodeThreadHelper(helperEntry);
       links.push(link);
       last = wrap(link);
       return last;

@@ -9,8 +9,13 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { failureSignal, type HelperLink } from '../helperLink';
 import type { VisibilityHelper } from '../visibilityHelper';
 
-export function nodeThreadHelper(): HelperLink {
-  const worker = new Worker(new URL('./visibilityHelper.node.mjs', import.meta.url));
+/**
+ * Starts the helper's thread from `entry`: by default `visibilityHelper.node.mjs`, which loads the
+ * TypeScript through tsx; the tests pass a bundle of `visibilityHelperThread.ts` (`tests/nodeBundle.ts`),
+ * the same module without the loader's cost in every thread.
+ */
+export function nodeThreadHelper(entry: URL = new URL('./visibilityHelper.node.mjs', import.meta.url)): HelperLink {
+  const worker = new Worker(entry);
   worker.unref();
   const { failed, fail } = failureSignal();
   worker.on('error', (e) => fail(e.message));

@@ -71,6 +71,11 @@ export function abilityEventLine(s: GameState, ev: Record<string, unknown>): { t
       return { text: `${name}: not applied to ${n(ev.unitId)} (${ev.why})`, rule: 'Core 5.4' };
     case 'abilityMortal':
       return { text: `${n(ev.unitId)} suffers ${ev.amount} mortal damage from ${name}${Array.isArray(ev.dice) && ev.dice.length ? ` (rolled ${(ev.dice as number[]).join(' ')})` : ''}`, rule: 'Core 17.2' };
+    case 'abilitySlay': {
+      const test = ev.test === 'exceeds' ? 'more than' : ev.test === 'double' ? 'at least double' : 'at least';
+      const what = Number(ev.count) === 0 ? 'no model is slain' : ev.slay === 'unit' ? 'the unit is destroyed' : `${String(ev.count)} ${Number(ev.count) === 1 ? 'model is' : 'models are'} slain`;
+      return { text: `${name} rolls ${Array.isArray(ev.rolls) ? (ev.rolls as number[]).join(' ') : ''} against ${n(ev.unitId)}'s Health ${String(ev.health)} (needs ${test}): ${what}`, rule: 'Core 18.3' };
+    }
     case 'abilityMove':
       return { text: `${n(ev.unitId)} may make a ${ev.moveAs === 'pileIn' ? 'pile-in' : ev.moveAs} move of up to ${ev.maxInches}" (${name})`, rule: 'Core 15.0' };
     case 'modelsReturned':
@@ -79,6 +84,10 @@ export function abilityEventLine(s: GameState, ev: Record<string, unknown>): { t
       return { text: `${n(ev.unitId)} is removed from the battlefield, to be set up again (${name})`, rule: 'Core 24.1' };
     case 'setUpByAbility':
       return { text: `${n(ev.unitId)} is set up on the battlefield (${name})`, rule: 'Core 24.1' };
+    case 'fightNextGranted':
+      return { text: `${n(ev.unitId)} can be picked to fight immediately after ${n(ev.after)}'s Fight ability has been resolved (${name})`, rule: 'Core 13.1' };
+    case 'fightNextDeclined':
+      return { text: `${ev.player} does not pick ${n(ev.unitId)} to fight now (${name})`, rule: 'Core 13.1' };
     default:
       return null;
   }

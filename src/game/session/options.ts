@@ -6,6 +6,7 @@
  */
 import { COMMANDS, PLAYERS, SPELLS, TACTICS, opponentOf, reduce, type Action, type GameState, type GeometryPort, type PlayerId } from '../../rules/engine';
 import { profileChoices } from '../../rules/engine/attacks';
+import { chainedFight } from '../../rules/engine/fightChain';
 import { ascensionGeneralOptions, ascensionUnitOptions } from '../ascensionOptions';
 import { COMMAND_LABELS, MOVE_RULES, PHASE_NAMES, commandLabel } from './battleLog';
 import { rosterEntry, unitName } from './roster';
@@ -194,6 +195,9 @@ export function generalOptionsOf(s: GameState, port: GeometryPort): OptionEntry[
     return out;
   }
   const a = s.active as PlayerId;
+  // Session 37: a unit an ability picked to fight immediately after the last Fight: its player may pass it up (fightChain.ts).
+  const chain = chainedFight(s);
+  if (chain !== null) probe('pass', `${chain.player} does not pick ${unitName(s, chain.unitId)} to fight now (${chain.ability})`, 'Core 13.1', { type: 'pass', player: chain.player });
   // A Path to Glory battle's twist pick and withdrawing: offered only when the engine takes them.
   ascensionGeneralOptions(s, port, (group, label, rule, action, extra) => {
     const r = reduce(s, action, port);

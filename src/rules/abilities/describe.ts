@@ -19,9 +19,13 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.models !== undefined) parts.push(`${c.models} or more models`);
   if (c.contesting !== undefined) parts.push(c.contesting === 'any' ? 'contesting an objective' : c.contesting === 'controlled' ? 'contesting an objective its player controls' : 'contesting an objective its player does not control');
   if (c.setUp !== undefined) parts.push(c.setUp ? 'set up this turn' : 'not set up this turn');
+  if (c.usedMove !== undefined) parts.push(c.usedMove ? 'used a MOVE ability this turn' : 'did not use a MOVE ability this turn');
   if (c.castRoll !== undefined) parts.push(`casting/chanting roll ${c.castRoll}+`);
+  if (c.side) parts.push(`a ${c.side} unit`);
   if (c.territory) parts.push(`in ${c.territory} territory`);
   if (c.keyword) parts.push(`${c.unit ?? 'unit'} is ${c.keyword}`);
+  if (c.notKeyword) parts.push(`${c.unit ?? 'unit'} is not ${c.notKeyword}`);
+  if (c.friendlyNear) parts.push(`a friendly ${c.friendlyNear.notKeyword ? `non-${c.friendlyNear.notKeyword} ` : ''}${c.friendlyNear.keyword} ${c.friendlyNear.wholly ? 'wholly ' : ''}within ${c.friendlyNear.within}" of it`);
   if (c.roll) parts.push(`roll ${c.roll}`);
   if (c.also) parts.push(`and ${describeCondition(c.also)}`);
   return parts.join(', ');

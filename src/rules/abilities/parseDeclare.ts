@@ -12,6 +12,7 @@
 import { plainRulesText } from './parseTiming';
 import { keywordSpec, splitKeywords } from './parseKeywords';
 import type { AbilityCondition, AbilityPick } from './schema';
+import { attachCastModifier, takeCastRollModifier } from './parseDeclare37';
 
 const rxCache = new Map<string, RegExp>();
 /** A case-insensitive RegExp of `source`, compiled once (the parser runs for every ability of a roster). */
@@ -129,7 +130,8 @@ export function readDeclare(d: string, known: Iterable<string>, names: readonly 
   // Session 36, second pass: "Pick each enemy unit in combat with this unit to be the targets" (every
   // unit that fits is a target: `each`), "Pick any number of different visible enemy units within 18"
   // of this unit to be the targets" (one or more: `anyNumber`); both only with "to be the targets".
-  const m = /^pick (a|an|1|another|up to (\d+)|each|any number of(?: different)?) (visible )?(friendly|enemy) (.+?)(?: to be the (targets?))?$/i.exec(s);
+  // Session 37 (decl37): no side ("Pick a visible unit within 12\" of this unit to be the target", Aethershock): any unit.
+  const m = /^pick (a|an|1|another|up to (\d+)|each|any number of(?: different)?) (visible )?(?:(friendly|enemy) )?(.+?)(?: to be the (targets?))?$/i.exec(s);
   if (!m) fail(d);
   const how = m[1].toLowerCase();
   const each = how === 'each';
@@ -139,7 +141,9 @@ export function readDeclare(d: string, known: Iterable<string>, names: readonly 
   if (each || anyNumber) {
     if (m[6] === undefined || !plural) fail(d);
   } else if (plural !== (m[2] !== undefined) || count < 1) fail(d);
-  const kind = m[4].toLowerCase() === 'friendly' ? 'friendlyUnit' : 'enemyUnit';
+  const kind = m[4] === undefined ? 'anyUnit' : m[4].toLowerCase() === 'friendly' ? 'friendlyUnit' : 'enemyUnit';
+  // A pick of any unit only with "to be the target" and one unit (the shape of its real text).
+  if (kind === 'anyUnit' && (m[6] === undefined || plural || m[1].toLowerCase() === 'another')) fail(d);
   let body = m[5];
   const pick: { -readonly [K in keyof AbilityPick]: AbilityPick[K] } = { kind };
   if (count > 1) pick.count = count;
@@ -248,6 +252,8 @@ function selfState(phrase: string): AbilityCondition | null {
   if (t === 'is not in combat') return { inCombat: false, unit: 'self' };
   if (t === 'charged this turn' || t === 'charged in the same turn') return { charged: true, unit: 'self' };
   if (t === 'did not charge this turn') return { charged: false, unit: 'self' };
+  // Session 37 (react37): the per-turn history (`engine/unitHistory.ts`), "Pick 'Em Off".
+  if (t === 'has not used a move ability this turn and was not set up this turn') return { usedMove: false, setUp: false, unit: 'self' };
   // Session 36: objectives (Core 32.1, 32.2).
   if (t === 'is contesting an objective') return { contesting: 'any', unit: 'self' };
   if (t === 'is contesting an objective you control' || t === 'is contesting an objective that you control') return { contesting: 'controlled', unit: 'self' };
@@ -273,7 +279,7 @@ function takeLeadingConditionRaw(c: string, known: Iterable<string>): { rest: st
   const f = /^while this unit is (wholly )?within (\d+)" of ((?:a|any) friendly [\w' -]+?), /i.exec(c);
   const fk = f ? friendlyKeywords(f[3], known) : null;
   if (f && fk) return { rest: c.slice(f[0].length), cond: { within: Number(f[2]), ...(f[1] ? { wholly: true } : {}), ofFriendly: fk, unit: 'self' }, kind: 'while' };
-  let m = /^(if|while) this unit ((?:is|did|charged)[\w ]*?), /i.exec(c);
+  let m = /^(if|while) this unit ((?:is|did|charged|has not used a move)[\w ]*?), /i.exec(c);
   const own = m ? selfState(m[2]) : null;
   // "While this unit charged ..." is no English; "if" for a past charge, either for a state.
   if (m && own && !(own.charged !== undefined && m[1].toLowerCase() === 'while')) return { rest: c.slice(m[0].length), cond: own, kind: m[1].toLowerCase() as 'while' | 'if' };
@@ -322,13 +328,16 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
   const caster = /^pick a friendly (?:[\w'-]+ )*?(?:wizard|priest) ?to (?:cast this spell|chant this prayer),? (?:then )?/i.exec(d);
   if (caster) d = d.slice(caster[0].length).replace(/ (of|to) them\b/gi, ' $1 this unit');
   d = d.replace(/\bthe (caster|chanter)\b/gi, 'this unit');
+  const castMod = takeCastRollModifier(d); // session 37 (decl37): "... casting roll of 2D6. Subtract 1 from the roll if the target is in combat."
+  d = castMod.rest;
   d = d.replace(/(?:,|\.)? (?:then,? )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
-  const picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known, names);
+  let picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known, names);
   if (unitIf !== undefined) {
     if (picks.length !== 1) fail(d);
     picks[0] = { ...picks[0], unitIf };
   }
   const castRoll = /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(declare ?? ''));
+  picks = attachCastModifier(picks, castMod.modifier, castRoll, d);
   // A spell or prayer names one target (`cast` / `chant`, GAME.md): "any number of" units stays by
   // hand there (an `each` pick needs no names: the engine picks them all).
   if (castRoll && picks.some((p) => p.anyNumber)) fail(d);

@@ -163,8 +163,9 @@ describe('ward, strike order, keywords, permissions', () => {
     expect(parse('Friendly Nighthaunt Infantry Heroes have Ward (4+) while they are wholly within this unit\'s combat range.', { keywords: NH }).resolves)
       .toEqual([{ ward: 4, targets: 'friendly', while: { within: 3, of: 'self', wholly: true, keyword: 'NIGHTHAUNT INFANTRY HERO' } }]);
   });
-  it('twin: a ward for "both this unit and those Heroes" while any are within its combat range (lrl): by hand', () => {
-    expect(parse("While any friendly Scinari Heroes are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).", { keywords: ['SCINARI', 'HERO'] }).resolves).toBeNull();
+  it('a ward for "both this unit and those Heroes" while any are within its combat range (lrl): read since session 37 (parsePermissions37.test.ts); with units that are no Heroes: by hand', () => {
+    expect(parse("While any friendly Scinari Heroes are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).", { keywords: ['SCINARI', 'HERO'] }).resolves).toHaveLength(2);
+    expect(parse("While any friendly Scinari units are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).", { keywords: ['SCINARI', 'HERO'] }).resolves).toBeNull();
   });
   it('Unleashed Rage (skv): Strike-first while it charged (Dracoline Fury, "while contesting an objective", is read since session 36: parseDeclare.test.ts)', () => {
     expect(parse('This unit has Strike-first if it charged in the same turn.').resolves).toEqual([{ strike: 'first', targets: 'self', while: { charged: true, unit: 'self' } }]);

@@ -37,14 +37,22 @@
  *   the new one) and "this ability affects all visible friendly K units wholly within M" of the chanter"
  *   (the effects copied onto that group, fixed when the ability resolves, `visible`); "a maximum control
  *   score of N" (`maxControl`).
+ * - Session 37, roll37 (parseRolls.ts; docs/abilities.md "Roll effects added in session 37 (roll37)"): dice for
+ *   each model of the target with the chanting roll's alternative; rolls against the target's Health (`slay`) or
+ *   Save characteristic (`vs: "save"`); "Halve the target's Move characteristic" (`halve`); "If this unit ...,
+ *   roll a dice"; "Then, roll a dice".
  *
  * @module
  */
 
 import { plainRulesText } from './parseTiming';
 import { splitKeywords } from './parseKeywords';
+import { halveBody, readRollSentences } from './parseRolls';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
+import { normalizePermissionClause, readPermissionBody, readPermissionSentences } from './parsePermissions';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
+import { readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
+import { readChoice, splitChoice } from './parseChoice37';
 
 export { casterClause } from './parseDeclare';
 
@@ -243,6 +251,11 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   if ((m = rx(`^this unit has a control characteristic of (\\d+)$`).exec(t))) return { body: { set: 'control', to: Number(m[1]) }, subj: { targets: 'self' } };
   // Session 36, second pass: "This unit has a maximum control score of 1." (Core 32.2, the unit's score capped).
   if ((m = rx(`^${SUBJ} (?:has|have) a maximum control score of (\\d+)$`).exec(t))) return { body: { maxControl: Number(m[2]) }, subj: readSubject(m[1], ctx) };
+  const halve = halveBody(t); // session 37 (roll37): "Halve the target's Move characteristic"
+  if (halve) return { body: halve.body, subj: readSubject(halve.subject, ctx) };
+  // Session 37 (perm37): permissions and restrictions (parsePermissions.ts).
+  const perm = readPermissionBody(t, ctx.passive, (x) => readSubject(x, ctx));
+  if (perm) return perm;
   fail(c);
 }
 
@@ -320,7 +333,7 @@ function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Targ
 
 /** One clause with its duration and condition → its effects (one, or one per permission of "Shoot and/or Charge"). */
 function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDuration: Duration): AbilityEffect[] {
-  let c = raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, '');
+  let c = normalizePermissionClause(raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, ''));
   // An aura's condition written first ("While they are wholly within 12" of this unit, friendly K units ...",
   // "While friendly K units are wholly within 13" of this unit, they ...") reads as the same condition written last.
   let lead0 = /^while they are ((?:wholly )?within \d+" of this unit), (friendly .+)$/i.exec(c);
@@ -331,7 +344,8 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   if (bound) c = c.slice(0, bound.index);
   const d1 = takeDuration(c);
   c = d1.rest;
-  const lead = takeLeadingCondition(c, ctx.known);
+  const side = takeTargetSide(c, ctx.hasTargets); // session 37 (decl37): "If the target is a friendly unit, it ..."
+  const lead = side ? { rest: side.rest, cond: side.cond, kind: 'if' as const } : takeLeadingCondition(c, ctx.known);
   c = lead.rest;
   const cond0 = takeCondition(c);
   c = cond0.rest;
@@ -367,7 +381,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
   const merged = merge(condition, aura);
   // Persisting modifiers need a duration unless the ability is passive (Core 28.1, 5.4).
-  const instant = 'heal' in body || 'mortal' in body || 'returnModels' in body || 'setUp' in body || 'move' in body;
+  const instant = 'heal' in body || 'mortal' in body || 'returnModels' in body || 'setUp' in body || 'move' in body || 'destroyed' in body || 'movementPhaseMove' in body;
   if (!ctx.passive && !instant && finalDuration === undefined) fail(raw);
   if (ctx.passive && finalDuration !== undefined) fail(raw);
   if (instant && finalDuration !== undefined) fail(raw);
@@ -404,6 +418,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   try {
     const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
+    // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
+    const choice = ctx.passive ? null : splitChoice(input.effect);
+    if (choice) {
+      // A prayer's picks are made when it is answered (`answerPrayer`, whose `choice` is bank / answer): by hand.
+      if (/chanting roll/i.test(plainRulesText(input.declare ?? ''))) fail('a choice in a prayer');
+      return readChoice(choice, picks, (text) => parseEffect({ ...input, effect: text }));
+    }
     const ss = sentences(input.effect.replace(/\bthe (caster|chanter)\b/gi, 'this unit'));
     if (ss.length === 0) fail('(no effect)');
     const out: AbilityEffect[] = [];
@@ -420,18 +441,25 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         out.push(...castRollAlternative(Number(alt[1]), alt[2], out, prevStart, i === ss.length - 1, ctx, outer));
         continue;
       }
+      // Session 37 (perm37): sentences read together (parsePermissions.ts).
+      const perm = readPermissionSentences(ss, i, ctx.passive, known);
+      if (perm) {
+        out.push(...perm.effects);
+        i += perm.consumed - 1;
+        continue;
+      }
       // "Until the start of your next turn:" followed by bullets.
       const lead = /^(until the start of your next turn|for the rest of the (?:turn|phase|battle round|battle)):$/i.exec(s);
       if (lead) {
         outer = takeDuration(`${lead[1]}, x`).duration;
         continue;
       }
-      // "Roll a dice for each model in the target unit. For each N+, inflict 1 mortal damage on the target."
-      if (/^roll a dice for each model in the target unit$/i.test(s)) {
-        const n = /^for each ([2-6])\+?, inflict 1 mortal damage on the target\.?$/i.exec(ss[i + 1] ?? '');
-        if (!n || !ctx.hasTargets) fail(ss[i + 1] ?? s);
-        out.push({ mortal: 1, on: `${n[1]}+`, each: 'model', targets: 'targets' });
-        i++;
+      // Session 37 (roll37, parseRolls.ts): the roll family ("Roll a dice for each model in the target unit. For each
+      // N+, ...", rolls against the target's Health or Save characteristic, "If this unit ..., roll a dice", "Then, roll a dice").
+      const rolled = readRollSentences(ss, i, { hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), castRoll: ctx.castRoll === true, passive: ctx.passive, known, readClause: (c, gate) => readClause(c, ctx, gate, outer) });
+      if (rolled) {
+        out.push(...rolled.effects);
+        i += rolled.used - 1;
         continue;
       }
       // Session 36: "Roll a D3 [for each target]. On a 2+, inflict an amount of mortal damage on the target equal to
@@ -444,6 +472,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         if (subj.targets !== 'targets' || (die === 'D3' && Number(eqNext[1]) > 3)) fail(ss[i + 1]);
         if (!eq[2] && picks.some((p) => (p.count ?? 1) > 1)) fail(s);
         out.push({ mortal: 'roll', on: `${eqNext[1]}+`, ...(die === 'D3' ? { die } : {}), targets: 'targets' });
+        i++;
+        continue;
+      }
+      // Session 37 (decl37): "The target can move up to 5". It can pass through the combat ranges of enemy units ..."
+      const retreatLike = readRetreatLikeMove(s, ss[i + 1], ctx.hasTargets);
+      if (retreatLike) {
+        out.push(retreatLike);
         i++;
         continue;
       }
@@ -468,7 +503,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
 }
 
 /** The fields every effect may carry besides its kind (schema.ts `EffectCommon`). */
-const FRAME_KEYS = ['targets', 'duration', 'while', 'if', 'unlessCastRoll', 'visible'];
+const FRAME_KEYS = ['targets', 'duration', 'while', 'if', 'unlessCastRoll', 'visible', 'choice'];
 
 /** An effect's kind for "instead": its vocabulary key, and which roll or characteristic it changes. */
 function effectKind(e: AbilityEffect): string {

@@ -27,6 +27,7 @@ import type { GeometryPort } from '../engine/geometryPort';
 import type { GameState, PlayerId } from '../engine/state';
 import { unitAbilities, armyAbilities, abilityRule, gameHasAbilities } from './catalog';
 import type { Ability, AbilityCondition, AbilityEffect } from './schema';
+import { keywordSpecMatches } from './parseKeywords';
 
 /** One effect that applies to a unit now, with where it comes from. */
 export interface AppliedEffect {
@@ -53,7 +54,7 @@ export interface EffectContext {
   readonly incoming?: boolean;
 }
 
-function rosterKeywords(s: GameState, id: string): readonly string[] {
+export function rosterKeywords(s: GameState, id: string): readonly string[] {
   const u = s.units[id];
   const r = s.players[u.owner].roster;
   const ru = r.units.find((x) => x.id === id) ?? r.manifestations?.find((x) => x.id === id);
@@ -64,23 +65,12 @@ function rosterKeywords(s: GameState, id: string): readonly string[] {
  * Does a unit with `keywords` have the keyword phrase `phrase` (Core 5.1, singular = plural)? A
  * phrase of several keywords ("KRULEBOYZ INFANTRY": a unit with both) matches when it is one of
  * the unit's keywords, or when its words split into consecutive runs that are each one
- * ("WAR MACHINE" stays one keyword).
+ * ("WAR MACHINE" stays one keyword): the importer's reading ({@link keywordSpecMatches}), with
+ * the whole phrase tried first.
  */
 export function hasKeywordPhrase(keywords: readonly string[], phrase: string): boolean {
   if (keywords.some((k) => keywordsMatch(k, phrase))) return true;
-  const words = phrase.trim().split(/\s+/);
-  if (words.length < 2) return false;
-  const memo = new Map<number, boolean>();
-  const from = (i: number): boolean => {
-    if (i === words.length) return true;
-    const m = memo.get(i);
-    if (m !== undefined) return m;
-    let ok = false;
-    for (let j = i + 1; j <= words.length && !ok; j++) if (keywords.some((k) => keywordsMatch(k, words.slice(i, j).join(' ')))) ok = from(j);
-    memo.set(i, ok);
-    return ok;
-  };
-  return from(0);
+  return phrase.trim() !== '' && keywordSpecMatches(keywords, phrase);
 }
 
 /** The unit's models not slain. */
@@ -152,7 +142,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   }
   // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined) && subject === null) return false;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined || cond.usedMove !== undefined) && subject === null) return false;
   // "If the target unit has 10 or more models": its models not slain, now.
   if (cond.models !== undefined && modelsLeft(s, subject!) < cond.models) return false;
   // "While this unit has N or more damage points": the damage points allocated to it now (Core 18.0; slain models' points are gone).
@@ -162,6 +152,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   }
   if (cond.charged !== undefined && s.units[subject!].turn.charged !== cond.charged) return false;
   if (cond.setUp !== undefined && (s.units[subject!].turn.setUp === true) !== cond.setUp) return false;
+  if (cond.usedMove !== undefined && (s.units[subject!].turn.usedMove === true) !== cond.usedMove) return false;
   if (cond.fought !== undefined && (s.phase === 'combat' && (s.combat?.fought ?? []).includes(subject!)) !== cond.fought) return false;
   if (cond.territory !== undefined) {
     const owner = s.units[affected].owner;
@@ -183,9 +174,26 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   if (cond.keyword !== undefined) {
     if (subject === null || !hasKeywordPhrase(rosterKeywords(s, subject), cond.keyword)) return false;
   }
+  // Session 37 (perm37): "non-K" on the unit checked; "while any friendly K units are wholly within this unit's combat range".
+  if (cond.notKeyword !== undefined && (subject === null || hasKeywordPhrase(rosterKeywords(s, subject), cond.notKeyword))) return false;
+  if (cond.friendlyNear !== undefined && !friendlyNear(s, port, cond.friendlyNear, affected)) return false;
+  // Session 37 (decl37): a unit of the ability's player or of the opponent, compared with the ability's unit.
+  if (cond.side !== undefined && (user === null || subject === null || (s.units[subject].owner === s.units[user].owner) !== (cond.side === 'friendly'))) return false;
   // A second condition with its own `unit` (an aura whose ability's unit must meet one of its own).
   if (cond.also !== undefined && !conditionHolds(s, port, cond.also, affected, user, ctx)) return false;
   return true;
+}
+
+/** Is some other friendly unit with `near.keyword` (not `near.notKeyword`) on the battlefield (wholly) within `near.within` of `affected`? */
+function friendlyNear(s: GameState, port: GeometryPort | undefined, near: NonNullable<AbilityCondition['friendlyNear']>, affected: string): boolean {
+  if (port === undefined) return false;
+  const owner = s.units[affected].owner;
+  return Object.values(s.units).some((u) => {
+    if (u.owner !== owner || u.id === affected || u.manifestation !== undefined || !present(s, port, u.id)) return false;
+    const kw = rosterKeywords(s, u.id);
+    if (!hasKeywordPhrase(kw, near.keyword) || (near.notKeyword !== undefined && hasKeywordPhrase(kw, near.notKeyword))) return false;
+    return near.wholly === true ? port.whollyWithin(u.id, affected, near.within) : port.distance(u.id, affected) <= near.within + 1e-6;
+  });
 }
 
 /** The units an effect's `targets` names, for an ability of `player` used by `user`. */
@@ -252,10 +260,10 @@ const MAX_CONTROL = (e: AbilityEffect) => 'maxControl' in e;
 const REROLLS = (e: AbilityEffect) => 'reroll' in e;
 const PERMISSIONS = (e: AbilityEffect) => 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e;
 const modifyFilters = new Map<string, (e: AbilityEffect) => boolean>();
-/** The filter of the `modify` / `set` effects on `what` (one function per characteristic). */
+/** The filter of the `modify` / `set` / `halve` effects on `what` (one function per characteristic). */
 function modifiesFilter(what: string): (e: AbilityEffect) => boolean {
   let f = modifyFilters.get(what);
-  if (f === undefined) modifyFilters.set(what, (f = (e: AbilityEffect) => ('modify' in e && e.modify === what) || ('set' in e && e.set === what)));
+  if (f === undefined) modifyFilters.set(what, (f = (e: AbilityEffect) => ('modify' in e && e.modify === what) || ('set' in e && e.set === what) || ('halve' in e && e.halve === what)));
   return f;
 }
 /** The rerolls filter, for `engine/rollRerolls.ts`. */
@@ -338,6 +346,8 @@ export interface Modified {
   readonly add: number;
   /** The value of the most recent `set` effect (Core 29.0, 30.0), if any. */
   readonly set?: number;
+  /** How many `halve` effects apply (session 37, roll37): each halves the value after `set`, before `add` (Core 27.0). */
+  readonly halve?: number;
   /** The rules that contributed, for the log. */
   readonly rules: readonly string[];
 }
@@ -355,6 +365,7 @@ export function modified(s: GameState, port: GeometryPort | undefined, unitId: s
 export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what: string, ctx: EffectContext = {}): Modified {
   let add = 0;
   let set: number | undefined;
+  let halve = 0;
   const rules: string[] = [];
   for (const a of list) {
     const e = a.effect;
@@ -365,9 +376,12 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
     } else if ('set' in e && e.set === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
       set = e.to;
       rules.push(a.rule);
+    } else if ('halve' in e && e.halve === what) {
+      halve++;
+      rules.push(a.rule);
     }
   }
-  return set === undefined ? { add, rules } : { add, set, rules };
+  return { add, ...(set !== undefined ? { set } : {}), ...(halve > 0 ? { halve } : {}), rules };
 }
 
 /**

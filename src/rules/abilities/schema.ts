@@ -101,6 +101,24 @@ const conditionFields = {
   contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
+  /**
+   * Extensions (session 37, perm37): `notKeyword`, the unit checked does not have this keyword phrase ("non-Monster");
+   * `friendlyNear`, some other friendly unit with `keyword` (and not `notKeyword`) is (wholly) within `within`
+   * inches of the affected unit, the reverse of `ofFriendly`: "While any friendly Scinari Heroes are wholly within
+   * this unit's combat range".
+   */
+  notKeyword: z.string().min(1).max(100).optional(),
+  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional() }).optional(),
+  /**
+   * The affected unit is a unit of the ability's player (`friendly`) or of the opponent (`enemy`), compared with the
+   * ability's unit. An extension (session 37, decl37): "If the target is a friendly unit, it has Strike-first ...".
+   */
+  side: z.enum(['friendly', 'enemy']).optional(),
+  /**
+   * Used a MOVE ability this turn (Core 5.1; `turn.usedMove`, `engine/unitHistory.ts`). An extension
+   * (session 37): "If this unit has not used a Move ability this turn and was not set up this turn".
+   */
+  usedMove: z.boolean().optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -142,6 +160,12 @@ const EffectCommon = {
    * ability resolves (the units are fixed then); a passive never carries it.
    */
   visible: z.literal(true).optional(),
+  /**
+   * Extension (session 37, decl37): the effect is one branch of "Pick 1 of the following effects": it applies only
+   * when the ability was used with this choice (the `choice` of `useAbility` / `cast`, one of the Declare's
+   * `choice` pick's `choices`).
+   */
+  choice: z.string().min(1).max(200).optional(),
 };
 
 /** The effect vocabulary (ABILITIES.md "The effect vocabulary"), each with its targets, duration and conditions. */
@@ -183,7 +207,15 @@ export const AbilityEffectSchema = z.union([
    * `mortal: "roll"` and `die` (extensions, session 36): "Roll a D3. On a 2+, inflict an amount of mortal damage
    * on the target equal to the roll": the amount is the gate roll itself; `die` is the gate's dice (default D6).
    */
-  z.strictObject({ ...EffectCommon, mortal: z.union([DiceOrNumber, z.literal('roll')]), on: z.string().regex(/^[2-6]\+$/).optional(), die: z.enum(['D3', 'D6']).optional(), each: z.enum(['unit', 'model']).optional() }),
+  z.strictObject({
+    ...EffectCommon,
+    mortal: z.union([DiceOrNumber, z.literal('roll')]),
+    on: z.string().regex(/^[2-6]\+$/).optional(),
+    die: z.enum(['D3', 'D6']).optional(),
+    each: z.enum(['unit', 'model']).optional(),
+    /** Extension (session 37, roll37): the gate is a D6 that must equal or exceed the target's Save characteristic ("If the roll equals or exceeds the target's Save characteristic, inflict D3 mortal damage on it"). */
+    vs: z.literal('save').optional(),
+  }),
   z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, returnModels: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any']), inches: DiceOrNumber }),
@@ -222,6 +254,49 @@ export const AbilityEffectSchema = z.union([
    * modifier: "This unit has a maximum control score of 1." (Beast, fec / sob). Of several, the lowest.
    */
   z.strictObject({ ...EffectCommon, maxControl: z.number().int().min(1).max(100) }),
+  /**
+   * Extensions of session 37, roll37 (docs/abilities.md "Roll effects added in session 37 (roll37)"):
+   * - `halve: "move"`: the affected unit's Move characteristic is halved, rounding down (Core 27.0: after
+   *   "set", before "add"; each halving applies).
+   * - `slay`: roll `dice` (a D6 or 2D6) `times` times (default 1) and compare each roll with the target's
+   *   Health characteristic (`health`: the roll `exceeds` it, is `atLeast` it, or is at least `double` it);
+   *   each roll that does slays 1 model (`slay: "model"`, Core 18.3) or destroys the unit (`slay: "unit"`).
+   */
+  z.strictObject({ ...EffectCommon, halve: z.enum(['move']) }),
+  z.strictObject({ ...EffectCommon, slay: z.enum(['model', 'unit']), dice: z.enum(['D6', '2D6']), times: z.number().int().min(1).max(10).optional(), health: z.enum(['exceeds', 'atLeast', 'double']) }),
+  /**
+   * Extensions of session 37 (perm37; docs/abilities.md "Permissions added in session 37 (perm37)"):
+   * - `noCommands`: the unit cannot use commands (Commands 1.2 refuses them while it applies).
+   * - `unbindAsWizard`: the unit can use Unbind abilities as if it had WIZARD (N) (Magic 4.0; N = 1).
+   * - `coherency`: the unit's coherency range in inches (Core 15.1, 1/2" by default); passive, on itself.
+   * - `ignoreFirstDamage`: the first damage point that would be allocated to the unit in each phase is
+   *   ignored (Core 18.2; after ward rolls, as the text says "would be allocated").
+   * - `destroyed`: the unit is automatically destroyed (its models slain, no damage sequence); the by-hand
+   *   vocabulary of "it is automatically destroyed".
+   * - `notDestroyed`: when the unit would be automatically destroyed it is not; instead this many damage
+   *   points are allocated to it, no ward rolls (`noWard`).
+   * - `movementPhaseMove`: the unit can use the Normal Move (`normal`) or the Normal Move or Retreat
+   *   (`normalOrRetreat`) ability now as if it were its player's movement phase (Core 14.1), once, this phase.
+   * - `passThrough`: while moving, the unit's models pass through the models of non-MONSTER units and the
+   *   parts of terrain features lower than `terrainBelow` inches (Core 15.0, 15.2 extended; Longshanks).
+   */
+  z.strictObject({ ...EffectCommon, noCommands: z.literal(true) }),
+  z.strictObject({ ...EffectCommon, unbindAsWizard: z.literal(1) }),
+  z.strictObject({ ...EffectCommon, coherency: z.number().positive().max(12) }),
+  z.strictObject({ ...EffectCommon, ignoreFirstDamage: z.literal('phase') }),
+  z.strictObject({ ...EffectCommon, destroyed: z.literal(true) }),
+  z.strictObject({ ...EffectCommon, notDestroyed: z.number().int().min(1).max(100), noWard: z.literal(true).optional() }),
+  z.strictObject({ ...EffectCommon, movementPhaseMove: z.enum(['normal', 'normalOrRetreat']) }),
+  z.strictObject({ ...EffectCommon, passThrough: z.literal('nonMonster'), terrainBelow: z.number().positive().max(20) }),
+  /** Extension (session 37, perm37): the distance a Redeploy of the unit allows is at least this (Commands 3.0's D6; Outmanoeuvre). */
+  z.strictObject({ ...EffectCommon, redeployAtLeast: z.number().int().min(2).max(6) }),
+  /**
+   * Extension (session 37, `engine/fightChain.ts`): the affected unit can be picked to use a Fight ability
+   * immediately after the Fight ability its ability reacted to has been resolved, out of the alternation of
+   * Core 13.1 ("The target can be picked to use a Fight ability immediately after the Fight ability used by
+   * this unit has been resolved").
+   */
+  z.strictObject({ ...EffectCommon, fightNext: z.literal(true) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
@@ -286,6 +361,12 @@ export const AbilityPickSchema = z.strictObject({
    * turn", "a friendly Ironjawz unit that was not set up this turn"): checked when the ability is declared.
    */
   cond: AbilityConditionSchema.optional(),
+  /**
+   * Extension (session 37, decl37): the casting roll of the spell whose Declare this pick is part of is modified
+   * by `by` when the picked unit meets `if` when the spell is cast ("Subtract 1 from the roll if the target is in
+   * combat", Elemental Push). Only on a spell's single pick (Magic 2.0's casting roll, modified as Core 2.1 says).
+   */
+  castModifier: z.strictObject({ by: z.number().int().min(-3).max(3), if: AbilityConditionSchema }).optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 

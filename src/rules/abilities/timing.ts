@@ -19,6 +19,7 @@
 
 import type { GameState, PlayerId } from '../engine/state';
 import type { Ability } from './schema';
+import { findAbility } from './catalog';
 
 /** A declaration waiting for reactions (Core 5.2 step 2): who declared what, for which unit, targeting which. */
 export interface Trigger {
@@ -39,7 +40,11 @@ export function currentTrigger(s: GameState): Trigger | null {
     return { player: a.player, unitId: a.unitId, name: a.coveringFire ? 'Covering Fire' : a.kind === 'shoot' ? 'Shoot' : 'Fight', keywords: a.coveringFire ? ['ATTACK', kind] : ['CORE', 'ATTACK', kind], targets: [...new Set(a.assignments.map((x) => x.target))] };
   }
   const sp = s.pendingSpell;
-  if (sp !== null) return { player: sp.player, unitId: sp.casterId, name: sp.spell, keywords: ['SPELL'], targets: sp.targetId !== undefined ? [sp.targetId] : [] };
+  if (sp !== null) {
+    // A lore spell as data waits under its id: its name is the one the rules and the log use (session 37).
+    const name = sp.ability !== undefined ? (findAbility(s, sp.player, sp.casterId, sp.ability) ?? findAbility(s, sp.player, null, sp.ability))?.name : undefined;
+    return { player: sp.player, unitId: sp.casterId, name: name ?? sp.spell, keywords: ['SPELL'], targets: [...new Set([...(sp.targetId !== undefined ? [sp.targetId] : []), ...(sp.targets ?? [])])] };
+  }
   return null;
 }
 

@@ -24,12 +24,17 @@ import { describeCondition } from '../abilities/describe';
 import { findAbility, abilityRule } from '../abilities/catalog';
 import { abilityState, limitProblem, limitText, pickedThisTurn, recordUse, rulesOfOneProblem, stampOf, type ActiveEffect } from '../abilities/record';
 import { currentTrigger, windowProblem } from '../abilities/timing';
+import { triggerConditionProblem } from '../abilities/triggerConditions';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
+import { saveCharacteristic, slayByRoll } from './rollEffects';
 import { inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
 import { heal } from './pathAbilities';
 import { reacted } from './attacks';
 import { returnModels } from './returning';
 import { setUpUnit } from './deployment';
+import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits';
+import { commandsForbidden } from '../abilities/passivePermissions';
+import { grantNextFight } from './fightChain';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -67,12 +72,18 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   }
   const w = windowProblem(s, ability, player, user);
   if (w !== null) return w;
+  // Session 37: the conditions of its trigger, Declare or Effect on what just happened (abilities/triggerConditions.ts).
+  const tc = triggerConditionProblem(s, c.port, player, user, ability);
+  if (tc !== null) return tc;
   const lim = limitProblem(s, player, user, ability, ability.timing.limit);
   if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
   const one = rulesOfOneProblem(s, user, ability, ability.keywords.some((k) => k.toUpperCase() === 'CORE'));
   if (one !== null) return { reason: one, rule: 'Core 5.3' };
   const cost = ability.cost ?? 0;
   if (cost > s.players[player].cp) return { reason: `${ability.name} costs ${cost} CP and ${player} has ${s.players[player].cp}`, rule: 'Commands 1.2' };
+  // An army's own command (it has a cost) used by a unit that cannot use commands (session 37, `noCommands`).
+  const noCommands = ability.cost !== undefined && user !== null ? commandsForbidden(s, c.port, user) : null;
+  if (noCommands !== null) return { reason: `unit "${user}" cannot use commands (${noCommands})`, rule: 'Commands 1.2' };
   return null;
 }
 
@@ -303,12 +314,13 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
     c.events.push({ type: 'abilityAwaitsByHand', player, unitId: user, ability: ability.id, name: ability.name, effect: ability.effect });
     return;
   }
-  for (const e of ability.resolves) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions, extra.castRoll);
+  // "Pick 1 of the following effects" (session 37, decl37): only the branch picked (`choice`, checked with the picks).
+  for (const e of ability.resolves) if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions, extra.castRoll);
 }
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e;
 }
 
 /**
@@ -338,14 +350,6 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
     }
     const cond = e.if;
     if (cond !== undefined) {
-      if (cond.roll !== undefined) {
-        const [d] = rollLogged(c, 1, 6, `${purpose}:if`, player);
-        rolls[t] = [d];
-        if (d < Number(cond.roll[0])) {
-          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${d}, needed ${cond.roll}` });
-          continue;
-        }
-      }
       // "If the chanting roll was 8+": the roll the spell or prayer was cast / chanted with (magic.ts).
       if (cond.castRoll !== undefined && (castRoll === undefined || castRoll < cond.castRoll)) {
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: castRoll === undefined ? 'no casting or chanting roll was made' : `the roll was ${castRoll}, needed ${cond.castRoll}+` });
@@ -354,6 +358,15 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       if (!conditionHolds(s, c.port, { ...cond, roll: undefined, castRoll: undefined }, t, user)) {
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: 'its condition does not hold' });
         continue;
+      }
+      // The roll after the other conditions ("If this unit is not in combat, roll a dice. On a 3+, ...": no roll when unmet; roll37).
+      if (cond.roll !== undefined) {
+        const [d] = rollLogged(c, 1, 6, `${purpose}:if`, player);
+        rolls[t] = [d];
+        if (d < Number(cond.roll[0])) {
+          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${d}, needed ${cond.roll}` });
+          continue;
+        }
       }
     }
     units.push(t);
@@ -393,6 +406,12 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
           [gate] = rollLogged(c, 1, e.die === 'D3' ? 3 : 6, `${purpose}:on:${t}`, player);
           dice.push(gate);
           if (e.on !== undefined && gate < Number(e.on[0])) continue;
+        } else if (e.vs === 'save') {
+          // "If the roll equals or exceeds the target's Save characteristic" (roll37): a D6 against the Save (none: never).
+          [gate] = rollLogged(c, 1, 6, `${purpose}:vs:${t}`, player);
+          dice.push(gate);
+          const save = saveCharacteristic(c, t);
+          if (save === null || gate < save) continue;
         }
         amount += e.mortal === 'roll' ? (gate as number) : rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
       }
@@ -414,6 +433,14 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });
     } else if ('setUp' in e) {
       setUpByAbility(c, player, user, t, e, positions, name);
+    } else if ('slay' in e) {
+      slayByRoll(c, e, t, purpose, player, `ability:${user ?? ''}`, id);
+    } else if ('destroyed' in e) {
+      automaticallyDestroy(c, t, `ability:${user ?? ''}`);
+    } else if ('movementPhaseMove' in e) {
+      movementPhaseMovePermit(c, player, t, e.movementPhaseMove, name);
+    } else if ('fightNext' in e) {
+      grantNextFight(c, player, t, name);
     }
   }
 }

@@ -35,6 +35,8 @@ import { twistAttackModifiers, twistObscuring, twistStrike } from './ascension';
 import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
 import { abilityStrike, permission } from '../abilities/passives';
 import { weaponAbilities } from './attackAbilities';
+import { noteCombatDamage } from './unitHistory';
+import { chainedFight, declineChainedFight, isChainedFight } from './fightChain';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -367,6 +369,9 @@ export function fightCandidates(c: Ctx, player: PlayerId): string[] {
 export function currentPicker(c: Ctx): PlayerId | null {
   const order = c.s.combat;
   if (!order) return null;
+  // An ability's "can be picked to use a Fight ability immediately after ..." (fightChain.ts).
+  const chain = chainedFight(c.s);
+  if (chain !== null) return chain.player;
   if (fightCandidates(c, order.picker).length > 0) return order.picker;
   const other = opponentOf(order.picker);
   return fightCandidates(c, other).length > 0 ? other : null;
@@ -385,9 +390,11 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
   }
   if (order.fought.includes(a.unitId)) reject(`unit "${a.unitId}" already used a FIGHT ability this phase`, 'Core 5.3');
   if (!inCombat(s, c.port, a.unitId) && !u.turn.charged) reject(`unit "${a.unitId}" is not in combat and did not charge this turn`, 'Core 14.4');
+  // Session 37: a unit an ability picked to fight immediately after the last Fight (fightChain.ts).
+  const chained = isChainedFight(c, a.player, a.unitId);
   const picker = currentPicker(c);
   if (picker !== a.player) reject(`it is ${picker ?? 'nobody'}'s pick to fight`, 'Core 13.1');
-  if (!fightCandidates(c, a.player).includes(a.unitId)) {
+  if (!chained && !fightCandidates(c, a.player).includes(a.unitId)) {
     reject(`unit "${a.unitId}" cannot be picked yet (STRIKE-FIRST / STRIKE-LAST order)`, 'Core 19.0');
   }
   useCore(c, a.unitId);
@@ -404,6 +411,7 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
     }
   }
   const wasFirst = (order.strikeFirst ?? []).filter((id) => !order.fought.includes(id));
+  if (order.next !== undefined) delete order.next;
   order.fought.push(a.unitId);
   u.turn.fought = true;
   const t = s.tactics.current;
@@ -456,6 +464,7 @@ export function reacted(c: Ctx, player: PlayerId): void {
 /** `pass` in a reactions window; two passes in a row close it and resolve the attacks. */
 export function passReaction(c: Ctx, a: Extract<Action, { type: 'pass' }>): void {
   const p = c.s.pendingAttack;
+  if (!p && declineChainedFight(c, a.player)) return;
   if (!p) reject('there is no reactions window open', 'Core 5.2');
   if (a.player !== p.toReact) reject(`${p.toReact} reacts or passes first`, 'Core 5.2');
   p.passes += 1;
@@ -605,7 +614,11 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     pools[target] = pool;
   }
   // Every attack is resolved before the damage sequence (Core 17.0), one target at a time (Core 18.0).
-  for (const target of targets) if (pools[target] !== undefined) damageSequence(c, target, pools[target], `${kind}:${unitId}`);
+  for (const target of targets) {
+    if (pools[target] === undefined) continue;
+    const r = damageSequence(c, target, pools[target], `${kind}:${unitId}`);
+    if (kind === 'fight') noteCombatDamage(c, unitId, target, r.allocated);
+  }
   // Then the abilities' mortal damage for unmodified rolls ("after the Fight ability has been resolved", Core 17.2: mortal damage, ward rolls allowed).
   for (const x of afterwards.values()) {
     if (!isAlive(s, x.victim)) continue;

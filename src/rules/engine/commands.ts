@@ -34,6 +34,7 @@ import { powerLevel, priestLevel } from './magic';
 import { freeRedeploy, pathRallyBonus } from './pathAbilities';
 import { rallyFree, ritualOfPrimalForce } from './ascension';
 import { modified, permission } from '../abilities/passives';
+import { redeployAtLeast } from '../abilities/passivePermissions';
 
 // ---------------------------------------------------------------------------------------------
 // Declared MOVE abilities (rolls only; the move itself is checked by the geometry layer)
@@ -196,10 +197,13 @@ export function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       if (freeRedeploy(c, a.unitId)) payCommand(c, a.player, 'redeploy', a.unitId, 'Ascension › Path of the Leader › Tactical Acumen');
       else payCommand(c, a.player, 'redeploy', a.unitId);
       const [roll] = rollLogged(c, 1, 6, `redeploy:${a.unitId}`, a.player);
-      u.turn.redeployRoll = roll;
-      u.turn.pendingMove = { kind: 'redeploy', maxInches: roll };
+      // "If you roll a 1-3 ..., you can use a value of 4 instead" (session 37, Outmanoeuvre): the larger value is taken.
+      const least = redeployAtLeast(s, c.port, a.unitId);
+      const inches = least !== null && roll < least.value ? least.value : roll;
+      u.turn.redeployRoll = inches;
+      u.turn.pendingMove = { kind: 'redeploy', maxInches: inches };
       u.turn.usedRun = true; // Redeploy has the RUN keyword (INVENTORY I-1).
-      c.events.push({ type: 'redeploy', unitId: a.unitId, roll, maxInches: roll });
+      c.events.push({ type: 'redeploy', unitId: a.unitId, roll, maxInches: inches, ...(inches !== roll ? { rule: least!.rule } : {}) });
       return;
     }
     case 'forwardToVictory': {

@@ -12,6 +12,7 @@ import type { GeometryPort, PortView } from './geometryPort';
 import { COMMANDS, type CommandName, type GameState, type PlayerId, type UnitState } from './state';
 import type { RosterUnit, RosterWeapon } from './roster';
 import { abilityWard, modified } from '../abilities/passives';
+import { commandsForbidden, ignoresFirstDamage } from '../abilities/passivePermissions';
 
 /** Something that happened, for the UI and the tests (plain JSON). */
 export interface GameEvent {
@@ -72,8 +73,11 @@ export function rollValue(c: Ctx, v: number | string, purpose: string, player: P
  */
 export function unitMove(c: Ctx, unitId: string, player: PlayerId | null): number {
   // The abilities' Move modifiers (Core 27.0: set, then add; abilities/passives.ts), measured now.
+  // Core 27.0: set, then multiply or divide (a `halve`, rounding down, each applied), then add.
   const mod = modified(c.s, c.port, unitId, 'move');
-  return mod.set !== undefined ? Math.max(0, mod.set + mod.add) : Math.max(0, printedMove(c, unitId, player) + mod.add);
+  let base = mod.set !== undefined ? mod.set : printedMove(c, unitId, player);
+  for (let k = 0; k < (mod.halve ?? 0); k++) base = Math.floor(base / 2);
+  return Math.max(0, base + mod.add);
 }
 
 /** The printed (or rolled, Core 26.0) Move characteristic, inches. */
@@ -200,6 +204,9 @@ export function useCore(c: Ctx, unitId: string): void {
 export function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitId: string, free?: string): void {
   const cost = free === undefined ? COMMANDS[command].cost : 0;
   const p = c.s.players[player];
+  // "The target cannot use commands" (session 37): an ability's restriction on the unit (Core 29.0).
+  const forbidden = commandsForbidden(c.s, c.port, unitId);
+  if (forbidden !== null) reject(`unit "${unitId}" cannot use commands (${forbidden})`, 'Commands 1.2');
   if (c.s.phaseCommands.byArmy[player].includes(command)) {
     reject(`${player} already used ${command} this phase (each command once per army per phase)`, 'Commands 1.2');
   }
@@ -477,11 +484,12 @@ export function damageAttribution(s: GameState, source: string, targetId: string
  * destroyed units are recorded with `by` in `state.ascension.destroyed` (Claim their Skulls, Rise
  * of a Champion).
  */
-export function damageSequence(c: Ctx, unitId: string, pool: number, source: string): { slain: string[]; allocated: number } {
+export function damageSequence(c: Ctx, unitId: string, pool: number, source: string, opts: { readonly noWard?: boolean } = {}): { slain: string[]; allocated: number } {
   const u = c.s.units[unitId];
   if (!isAlive(c.s, unitId) || pool <= 0) return { slain: [], allocated: 0 };
   const by = damageAttribution(c.s, source, unitId);
-  const ward = wardOf(c.s, unitId, c.port);
+  // `noWard` (session 37): "ward rolls cannot be made for those damage points" (Son of Behemat).
+  const ward = opts.noWard === true ? null : wardOf(c.s, unitId, c.port);
   let points = pool;
   let wardDice: number[] = [];
   if (ward !== null) {
@@ -493,18 +501,78 @@ export function damageSequence(c: Ctx, unitId: string, pool: number, source: str
     points -= removed.amount;
     c.events.push({ type: 'damagePoolReduced', unitId, removed: removed.amount, rule: removed.rule });
   }
+  if (points > 0) points -= ignoreFirstPoint(c, unitId);
   const r = allocatePoints(c, unitId, points);
   c.events.push({ type: 'damageResolved', unitId, source, by, pool, ward, wardDice, allocated: r.allocated, slain: r.slain, damage: u.damage });
-  if (!isAlive(c.s, unitId)) {
-    c.events.push({ type: 'unitDestroyed', unitId, source, by });
-    if (c.s.ascension && u.manifestation === undefined) (c.s.ascension.destroyed ??= []).push({ unitId, by, round: c.s.round });
-    const t = c.s.tactics.current;
-    // Do Not Waver counts units; a manifestation is not a unit (Magic 7.0).
-    if (t && u.owner === t.player && u.manifestation === undefined) t.destroyedFriendly = true;
-    afterDestroyed(c, unitId);
-  }
+  if (!isAlive(c.s, unitId)) recordDestroyed(c, unitId, source, by);
   syncPort(c);
   return r;
+}
+
+/** A unit was destroyed: `unitDestroyed`, the Path to Glory record, Do Not Waver's count, then {@link afterDestroyed}. */
+function recordDestroyed(c: Ctx, unitId: string, source: string, by: string | null): void {
+  const u = c.s.units[unitId];
+  c.events.push({ type: 'unitDestroyed', unitId, source, by });
+  if (c.s.ascension && u.manifestation === undefined) (c.s.ascension.destroyed ??= []).push({ unitId, by, round: c.s.round });
+  const t = c.s.tactics.current;
+  // Do Not Waver counts units; a manifestation is not a unit (Magic 7.0).
+  if (t && u.owner === t.player && u.manifestation === undefined) t.destroyedFriendly = true;
+  afterDestroyed(c, unitId);
+}
+
+/**
+ * Slay `count` models of a unit outright (an ability's "1 model in the target unit is slain", "it is
+ * automatically destroyed"; session 37, roll37): no damage points and no ward rolls (Core 18.0 is for
+ * damage points); the models are picked as for damage (Core 18.3, {@link pickSlain}) and the unit is
+ * made one coherent group. The damage points allocated to the unit stay on it unless it is destroyed
+ * (docs/interpretations.md). Emits `modelsSlainByAbility` and, when no model is left, `unitDestroyed`.
+ */
+export function slayModels(c: Ctx, unitId: string, count: number, source: string): string[] {
+  const u = c.s.units[unitId];
+  const slain: string[] = [];
+  if (!isAlive(c.s, unitId) || count <= 0) return slain;
+  const plan = planSlain(c, unitId, count) ?? [];
+  for (let i = 0; i < count && isAlive(c.s, unitId); i++) slay(c, unitId, pickSlain(c, unitId, plan), 'damage', slain);
+  if (isAlive(c.s, unitId)) restoreCoherency(c, unitId, slain);
+  else u.damage = 0;
+  const by = damageAttribution(c.s, source, unitId);
+  c.events.push({ type: 'modelsSlainByAbility', unitId, slain, source });
+  if (!isAlive(c.s, unitId)) recordDestroyed(c, unitId, source, by);
+  syncPort(c);
+  return slain;
+}
+
+/**
+ * A unit automatically destroyed by an ability (session 37, `destroyed`): every model not slain is slain at
+ * once, with no damage sequence (no ward rolls, nothing allocated; Core 18.0 is for damage points). Emits
+ * `modelsSlainByAbility` and `unitDestroyed` (with `by`, as {@link damageSequence}).
+ */
+export function destroyUnit(c: Ctx, unitId: string, source: string): void {
+  const u = c.s.units[unitId];
+  if (!isAlive(c.s, unitId)) return;
+  const slain = aliveModels(c.s, unitId).map((m) => m.id);
+  for (const id of slain) u.slain.push(id);
+  u.slainPriority = [];
+  u.damage = 0;
+  c.events.push({ type: 'modelsSlainByAbility', unitId, slain, source });
+  recordDestroyed(c, unitId, source, damageAttribution(c.s, source, unitId));
+  syncPort(c);
+}
+
+/**
+ * "Ignore the first damage point that would be allocated to the target in each phase" (session 37,
+ * `ignoreFirstDamage`): 1 when the unit has such an effect now and no point was ignored for it yet this
+ * phase (recorded as a phase effect, `firstDamageIgnored`), else 0. After the ward rolls (Core 18.1 comes
+ * before allocation, 18.2), like Battle-Scarred Veterans.
+ */
+function ignoreFirstPoint(c: Ctx, unitId: string): number {
+  const s = c.s;
+  if (s.effects.some((e) => e.kind === 'firstDamageIgnored' && e.unitId === unitId)) return 0;
+  const rule = ignoresFirstDamage(s, c.port, unitId);
+  if (rule === null) return 0;
+  s.effects.push({ kind: 'firstDamageIgnored', unitId, until: 'endOfPhase' });
+  c.events.push({ type: 'damagePoolReduced', unitId, removed: 1, rule });
+  return 1;
 }
 
 /** Remove a manifestation from play (banished, Magic 7.2; severed connection, Magic 7.1). */

@@ -76,7 +76,7 @@ export interface GeometryPort {
   movePathCost(
     modelId: string,
     path: readonly Point2[],
-    opts: { readonly fly: boolean; readonly ignoreModels?: readonly string[] },
+    opts: { readonly fly: boolean; readonly ignoreModels?: readonly string[]; readonly passBelowInches?: number },
   ): PortMoveResult;
   /** Is the unit in coherency (Core 15.1)? */
   coherent(unitId: string): PortCoherency;

@@ -8,10 +8,12 @@
 
 import { afterCastingRoll, afterSpellCast, arcaneFamiliar, chantingDie, heal } from './pathAbilities';
 import { abilityReroll, modified } from '../abilities/passives';
+import { unbindsAsWizard } from '../abilities/passivePermissions';
 import { armyAbilities, unitAbilities } from '../abilities/catalog';
 import { limitProblem, recordUse } from '../abilities/record';
 import type { Ability } from '../abilities/schema';
 import { checkPicks, pickRecord, resolveAbility } from './abilityUse';
+import { pickCastModifier } from './abilityPicks37';
 import {
   aliveModels,
   enemyUnit,
@@ -87,6 +89,8 @@ export function powerLevel(s: GameState, unitId: string): number {
     if (m) best = Math.max(best, m[1] ? Number(m[1]) : 1);
   }
   if (best === 0 && s.effects.some((e) => e.kind === 'unbindAsWizard' && e.unitId === unitId)) return -1;
+  // "This unit can use Unbind abilities as if it had Wizard (1)" (session 37): on the battlefield, as the table says.
+  if (best === 0 && unbindsAsWizard(s, undefined, unitId) !== null) return -1;
   return best;
 }
 
@@ -198,7 +202,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     const lim = limitProblem(s, a.player, a.unitId, lore, lore.timing.limit);
     if (lim !== null) reject(lim, 'Core 28.2');
     if (a.positions !== undefined) reject(`"${lore.name}" sets nothing up`, rule);
-    lorePicks = checkPicks(c, a.player, a.unitId, lore, a.target !== undefined ? [a.target] : [], a.point);
+    lorePicks = checkPicks(c, a.player, a.unitId, lore, a.target !== undefined ? [a.target] : [], a.point, a.choice);
   }
   // Target (picked in the Declare step); a summoning spell checks the set-up now (Magic 7.0).
   if (manifestation) {
@@ -233,7 +237,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   if (manifestation) s.magic.summoned.push(manifestation.id);
   const purpose = `cast:${a.unitId}:${a.spell}`;
   // Place of Power, Arcane Conduit; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
-  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast').add;
+  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast').add + pickCastModifier(c, a.unitId, lore, lorePicks);
   const total = (d: readonly number[]) => Math.max(1, d[0] + d[1] + bonus + mod);
   const castFails = (d: readonly number[]) => (d[0] === 1 && d[1] === 1) || total(d) < castingValue;
   const first = rollLogged(c, 2, 6, purpose, a.player);
@@ -263,7 +267,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     ...(a.point !== undefined ? { point: [a.point[0], a.point[1]] as const } : {}),
     castingRoll: roll,
     ...(a.positions ? { positions: a.positions } : {}),
-    ...(lore ? { ability: lore.id, targets: lorePicks } : {}),
+    ...(lore ? { ability: lore.id, targets: lorePicks, ...(a.choice !== undefined ? { choice: a.choice } : {}) } : {}),
   };
 }
 
@@ -277,7 +281,7 @@ function resolveSpell(c: Ctx): void {
   afterSpellCast(c, p.casterId);
   if (p.ability !== undefined) {
     const lore = loreAbility(c.s, p.player, p.casterId, p.ability, 'spell');
-    if (lore) resolveAbility(c, p.player, p.casterId, lore, p.targets ?? [], { point: p.point, castRoll: p.castingRoll });
+    if (lore) resolveAbility(c, p.player, p.casterId, lore, p.targets ?? [], { point: p.point, castRoll: p.castingRoll, choice: p.choice });
     return;
   }
   if (p.spell.startsWith('summon:')) {

@@ -27,6 +27,7 @@ import {
 } from './core';
 import type { Action } from './state';
 import { MOVE_RULES as RULE, type MoveKind } from './moveRules';
+import { movePermitIndex, passThroughModels } from './abilityPermits';
 
 /** Tolerance on distances, inches. */
 const EPS = 1e-6;
@@ -63,9 +64,12 @@ export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, m
     full[id] = Math.hypot(p[0][0] - pos[0], p[0][1] - pos[1]) > 0.01 ? [pos, ...p] : p;
   }
   const movers = Object.keys(full);
-  // Path costs (Core 15.0: no part of the base moves farther than the maximum).
+  // Path costs (Core 15.0: no part of the base moves farther than the maximum). An ability may let the
+  // models pass through other models and low terrain (session 37, Longshanks); the end pose is checked below.
+  const through = passThroughModels(c, unitId);
+  const ignoreModels = through ? [...alive, ...through.models] : alive;
   for (const id of movers) {
-    const r = c.port.movePathCost(id, full[id], { fly, ignoreModels: alive });
+    const r = c.port.movePathCost(id, full[id], { fly, ignoreModels, ...(through ? { passBelowInches: through.terrainBelow } : {}) });
     if (!r.ok) reject(`model "${id}": ${r.reason}`, r.rule);
     if (r.inches > maxInches + EPS) {
       reject(`model "${id}" would move ${r.inches.toFixed(2)}" but this move allows ${maxInches}"`, rule);
@@ -153,7 +157,10 @@ export function moveAction(c: Ctx, a: Extract<Action, { type: 'move' }>): void {
   const u = friendlyUnit(c, a.player, a.unitId, rule);
   const isActive = a.player === s.active;
   if (a.kind === 'normal') {
-    if (s.phase !== 'movement' || !isActive) reject('Normal Move is used in your movement phase', rule);
+    // An ability's "as if it were your movement phase" (session 37): a permit for this phase, used up by the move.
+    const permit = s.phase === 'movement' && isActive ? -1 : movePermitIndex(s, a.unitId, 'normal');
+    if ((s.phase !== 'movement' || !isActive) && permit < 0) reject('Normal Move is used in your movement phase', rule);
+    if (permit >= 0) s.effects = s.effects.filter((_, i) => i !== permit);
     if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
     if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat and cannot make a Normal Move`, rule);
     useCore(c, a.unitId);
@@ -180,8 +187,10 @@ export function moveAction(c: Ctx, a: Extract<Action, { type: 'move' }>): void {
 export function retreat(c: Ctx, a: Extract<Action, { type: 'retreat' }>): void {
   requireTurn(c);
   const s = c.s;
-  if (s.phase !== 'movement' || a.player !== s.active) reject('Retreat is used in your movement phase', 'Core 14.1');
   const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.1');
+  const permit = s.phase === 'movement' && a.player === s.active ? -1 : movePermitIndex(s, a.unitId, 'retreat');
+  if ((s.phase !== 'movement' || a.player !== s.active) && permit < 0) reject('Retreat is used in your movement phase', 'Core 14.1');
+  if (permit >= 0) s.effects = s.effects.filter((_, i) => i !== permit);
   if (!inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is not in combat and cannot Retreat`, 'Core 14.1');
   if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
   useCore(c, a.unitId);

@@ -121,12 +121,17 @@ describe('reactions to a Rampage (an army ability with the RAMPAGE keyword)', ()
   const seethingBlight = ability({ name: 'Seething Blight', timing: timing('Once Per Turn (Army), Your Hero Phase', 'hero', 'your', { per: 'turn', army: true }), keywords: ['RAMPAGE'], effect: 'Roll a dice for each enemy unit within 3" of this unit.' });
 
   it('offered to p2 after p1 uses a RAMPAGE ability; not after a non-Rampage ability (Hex)', () => {
-    const s0 = gameAtHero(roster('p1', [seethingBlight, hex]), roster('p2', [], [toughGrot]), port);
-    const hexed = play(s0, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Hex', targets: ['p2-boyz'] }]).s;
-    expect(offered(unitAbilityOptions(hexed, port, 'p2-boyz'), 'A Tough Grot to Swallow')).toEqual([]);
-    const s = play(s0, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Seething Blight' }]).s;
+    // Session 37: "within 6\" of this unit" is measured (abilities/triggerConditions.ts): p2's Gutrippaz 4.4" from p1's Shaman.
+    const near = tablePortAt({ 'p2-boyz': [14, 24], 'p2-hero': [22, 22] });
+    const s0 = gameAtHero(roster('p1', [seethingBlight, hex]), roster('p2', [], [toughGrot]), near);
+    const hexed = play(s0, near, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Hex', targets: ['p2-boyz'] }]).s;
+    expect(offered(unitAbilityOptions(hexed, near, 'p2-boyz'), 'A Tough Grot to Swallow')).toEqual([]);
+    const s = play(s0, near, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Seething Blight' }]).s;
     expect(s.abilities?.declared).toMatchObject([{ name: 'Seething Blight', keywords: ['RAMPAGE'] }]);
-    expect(offered(unitAbilityOptions(s, port, 'p2-boyz'), 'A Tough Grot to Swallow')).toEqual([['p2', true]]);
+    expect(offered(unitAbilityOptions(s, near, 'p2-boyz'), 'A Tough Grot to Swallow')).toEqual([['p2', true]]);
+    // The Gutrippaz 9" and more from the Shaman: offered, not available (the trigger's distance, Core 5.2).
+    const far = play(gameAtHero(roster('p1', [seethingBlight, hex]), roster('p2', [], [toughGrot]), port), port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Seething Blight' }]).s;
+    expect(offered(unitAbilityOptions(far, port, 'p2-boyz'), 'A Tough Grot to Swallow')).toEqual([['p2', false]]);
   });
 });
 

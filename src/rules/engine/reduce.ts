@@ -46,6 +46,7 @@ import {
 import { moveAction, retreat } from './moves';
 import { rerollRoll } from './rollRerolls';
 import { noteDeclaration } from './reactionWindows';
+import { noteUnitHistory } from './unitHistory';
 import { allocateDamage, charge, command, rollMove, run, setSlainPriority, spendRally } from './commands';
 import { currentPicker, fight, passReaction, shoot } from './attacks';
 import { activatePlaceOfPower, answerPrayer, banish, cast, chant, passSpell, unbind } from './magic';
@@ -120,7 +121,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('pass'), player: Player }),
   z.strictObject({ type: z.literal('setSlainPriority'), player: Player, unitId: z.string(), modelIds: z.array(z.string()).max(200) }),
-  z.strictObject({ type: z.literal('cast'), player: Player, unitId: z.string(), spell: z.string(), target: z.string().optional(), point: z.tuple([Coord, Coord]).optional(), positions: Positions.optional() }),
+  z.strictObject({ type: z.literal('cast'), player: Player, unitId: z.string(), spell: z.string(), target: z.string().optional(), point: z.tuple([Coord, Coord]).optional(), choice: z.string().min(1).max(200).optional(), positions: Positions.optional() }),
   z.strictObject({ type: z.literal('chant'), player: Player, unitId: z.string(), prayer: z.string() }),
   z.strictObject({
     type: z.literal('answerPrayer'),
@@ -598,6 +599,7 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         break;
     }
     noteDeclaration(c, a); // reactions to a declaration resolved at once (reactionWindows.ts)
+    noteUnitHistory(c, a); // the per-turn history abilities read (unitHistory.ts)
     port.sync(portView(c.s));
   } catch (e) {
     try {

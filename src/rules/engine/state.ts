@@ -71,9 +71,12 @@ export interface Effect {
    * `woundBonus` +`value` to wound rolls for the unit's combat attacks (Righteous Conviction);
    * `armyCastingBonus` +`value` to casting rolls for every unit of `unitId`'s army (Arcane
    * Conduit, `unitId` the caster); `quarry` +1 to wound rolls for attacks made by `unitId` that
-   * target `targetId` (Hunter's Eye).
+   * target `targetId` (Hunter's Eye). `firstDamageIgnored`: the first damage point allocated to the unit
+   * this phase was ignored (an ability's `ignoreFirstDamage`, session 37; kept to the end of the phase).
+   * `normalMoveNow` / `normalOrRetreatNow`: the unit can use Normal Move / Normal Move or Retreat this phase as if it
+   * were its player's movement phase (an ability's `movementPhaseMove`, session 37), removed when it does.
    */
-  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus' | 'armyCastingBonus' | 'quarry';
+  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus' | 'armyCastingBonus' | 'quarry' | 'firstDamageIgnored' | 'normalMoveNow' | 'normalOrRetreatNow';
   readonly unitId: string;
   /** `startOfYourTurn`: kept until the start of the next turn of the unit's army (Eldritch Ward); `endOfBattle`: kept for the rest of the battle (Hunter's Eye). */
   readonly until: 'endOfPhase' | 'endOfTurn' | 'startOfYourTurn' | 'endOfBattle';
@@ -159,6 +162,8 @@ export interface PendingSpell {
   /** A spell of the army's lores as data (ABILITIES.md): its ability id and the Declare's picks, resolved by `abilityUse.ts`. */
   readonly ability?: string;
   readonly targets?: readonly string[];
+  /** The choice picked for a lore spell's "Pick 1 of the following effects" (session 37, decl37). */
+  readonly choice?: string;
 }
 
 /** Combat-phase fight order (Core 13.1, 19.0). */
@@ -169,6 +174,13 @@ export interface CombatOrder {
   fought: string[];
   /** STRIKE-FIRST units in combat when the first FIGHT is declared (after non-FIGHT abilities; null before). */
   strikeFirst: string[] | null;
+  /**
+   * A unit an ability lets its player pick to fight immediately after `after`'s Fight ability has been
+   * resolved ("The target can be picked to use a Fight ability immediately after the Fight ability used
+   * by this unit has been resolved"; the `fightNext` effect, `fightChain.ts`). Valid while `after` is
+   * the last unit that fought; absent otherwise.
+   */
+  next?: { player: PlayerId; unitId: string; after: string; ability: string };
 }
 
 /** Per-phase and per-turn magic bookkeeping (Magic 1.1, 4.0, 5.0). */
@@ -246,6 +258,18 @@ export interface UnitState {
     pendingMove: PendingMove | null;
     /** Set up on the battlefield this turn outside the deployment phase (Core 24.0; Take the Flanks). */
     setUp?: boolean;
+    /**
+     * Used a MOVE ability this turn (Normal Move, Run, Retreat, Charge, Redeploy, Power Through: the
+     * abilities with the MOVE keyword, Core 5.1): "If this unit has not used a Move ability this turn".
+     * Recorded only in games with an ability that reads it (`unitHistory.ts`); absent: not used.
+     */
+    usedMove?: boolean;
+    /**
+     * The enemy units that damage points were allocated to (Core 18.0) by this unit's combat attacks
+     * this turn, in order: "If any damage points were allocated to an enemy unit by this unit's combat
+     * attacks this turn and that enemy unit has been destroyed". Recorded like `usedMove`.
+     */
+    combatDamaged?: string[];
     /** The charge roll was re-rolled by a Path ability (Berserker; Core 2.2: not again). */
     chargeRerolled?: boolean;
     /** The run roll was re-rolled by an ability (`rerollRoll`; Core 2.2: not again). */
@@ -411,6 +435,8 @@ export type Action =
       readonly target?: string;
       /** A point on the battlefield (plan view, inches) for a spell that picks one (Sunder the Earth). */
       readonly point?: readonly [number, number];
+      /** A lore spell's choice ("Pick 1 of the following effects", its Declare's `choice` pick; session 37, decl37). */
+      readonly choice?: string;
       /** Summoning: where each model of the manifestation is set up. */
       readonly positions?: Readonly<Record<string, readonly [number, number]>>;
     }

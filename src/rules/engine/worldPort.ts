@@ -260,7 +260,7 @@ export function worldPort(world: World): GeometryPort {
       return unitVisible(world, a, unitOf(b)!, {}, undefined, b).visible;
     },
     movePathCost: (modelId, path, opts) => {
-      const r = movePathCost(world, modelId, path, { fly: opts.fly, ignoreModels: new Set(opts.ignoreModels ?? []) });
+      const r = movePathCost(world, modelId, path, { fly: opts.fly, ignoreModels: new Set(opts.ignoreModels ?? []), ...(opts.passBelowInches !== undefined ? { passBelowInches: opts.passBelowInches } : {}) });
       return r.ok ? { ok: true, inches: r.inches } : { ok: false, reason: r.reason, rule: r.rule };
     },
     coherent: (unitId) => {

@@ -49,6 +49,9 @@ export const EFFECT_KINDS: readonly EffectKind[] = [
   { key: 'keyword', label: 'Gain a keyword', units: true, fields: [{ key: 'keyword', label: 'keyword', type: 'text', initial: 'FLY' }] },
   { key: 'mayShootInCombat', label: 'May shoot while in combat', units: true, fields: [] },
   { key: 'mayChargeAfter', label: 'May charge after', units: true, fields: [{ key: 'mayChargeAfter', label: 'after a', type: 'choice', choices: ['run', 'retreat'], initial: 'run' }] },
+  { key: 'noCommands', label: 'Cannot use commands', units: true, fields: [] },
+  { key: 'destroyed', label: 'Automatically destroyed', units: true, fields: [] },
+  { key: 'fightNext', label: 'Can fight immediately after this Fight', units: true, fields: [] },
   { key: 'cp', label: 'Command points', units: false, fields: [{ key: 'cp', label: 'CP', type: 'number', initial: '1' }] },
   { key: 'vp', label: 'Victory points', units: false, fields: [{ key: 'vp', label: 'VP', type: 'number', initial: '1' }] },
   { key: 'note', label: 'A note in the log (anything else)', units: false, fields: [{ key: 'note', label: 'what happens', type: 'text', initial: '' }] },
@@ -83,6 +86,8 @@ export function buildEffect(kind: string, values: Readonly<Record<string, string
   }
   if (k.key === 'keyword') out.add = true;
   if (k.key === 'mayShootInCombat') out.mayShootInCombat = true;
+  if (k.key === 'noCommands' || k.key === 'destroyed') out[k.key] = true; // session 37 (perm37)
+  if (k.key === 'fightNext') out.fightNext = true;
   if (out.attacks === 'all' && k.key !== 'modify') delete out.attacks;
   if (k.units) {
     if (units.length === 0) return { ok: false, error: `${k.label}: tick the unit(s) it applies to` };
