@@ -4,8 +4,9 @@
  * grown to 10 units (20 in all), every unit carrying 8 abilities written from real Kruleboyz texts
  * (a Declare pick with a range, once-per (Army), a reaction, a passive aura measured on the table,
  * one resolved by hand, ...) and each army 3 of its own (a battle trait, a lore spell, a prayer).
- * `options` of every p1 unit in p1's hero phase and combat phase, median per unit, against the
- * same game without abilities in the same process (ratio), so the machine's load cancels out.
+ * `options` of every p1 unit in p1's hero phase and (session 37) in its combat phase, median per
+ * unit, against the same game without abilities in the same process (ratio), so the machine's load
+ * cancels out. The same games against a baseline checkout: `bench/optionsCopy.ts`.
  *
  * `npm run bench` (or `tsx src/cli/benchAbilities.ts`): prints JSON.
  *
@@ -68,14 +69,17 @@ export function armies(withAbilities: boolean): TableGameInput['armies'] {
   return { p1: { ...base.armies.p1, roster: grow(base.armies.p1.roster, 'p1') as never }, p2: { ...base.armies.p2, roster: grow(base.armies.p2.roster, 'p2') as never } };
 }
 
-async function game(withAbilities: boolean): Promise<GameSession> {
+/** The game at p1's `phase` (hero or combat) of battle round 1. */
+async function game(withAbilities: boolean, phase: 'hero' | 'combat' = 'hero'): Promise<GameSession> {
   const api = new GameSession({ readBundled: readBundledNode });
   const setup = hotseatSetup(7);
   const r = await api.startOnTable({ ...setup, scenario: { ...(setup.scenario as object), units: [] }, armies: armies(withAbilities) });
   if (!r.ok) throw new Error(r.problems.join('\n'));
-  for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }]) {
-    const x = api.act(a);
-    if (!x.ok) throw new Error(x.reason);
+  const x = api.act({ type: 'chooseFirstTurn', player: 'p1', first: 'p1' });
+  if (!x.ok) throw new Error(x.reason);
+  while (api.state().phase !== phase) {
+    const y = api.act({ type: 'endPhase', player: 'p1' });
+    if (!y.ok) throw new Error(y.reason);
   }
   return api;
 }
@@ -105,6 +109,13 @@ export async function abilityFigures(rounds = 5): Promise<Record<string, unknown
   const a = optionsTimes(plain, rounds);
   const b = optionsTimes(rich, rounds);
   const worst = Math.max(...b.perUnit);
+  // The combat phase: every Fight probe asks each unit's STRIKE-FIRST / STRIKE-LAST (auras measured, session 37).
+  const plainCombat = await game(false, 'combat');
+  const richCombat = await game(true, 'combat');
+  optionsTimes(plainCombat, 1);
+  optionsTimes(richCombat, 1);
+  const ac = optionsTimes(plainCombat, rounds);
+  const bc = optionsTimes(richCombat, rounds);
   return {
     abilityOptions: {
       note: 'options of each p1 unit in p1\'s hero phase, 20 units on the table, 8 abilities per unit + 3 per army; median per unit, ms',
@@ -116,6 +127,13 @@ export async function abilityFigures(rounds = 5): Promise<Record<string, unknown
       ratio: fmt(median(b.perUnit) / median(a.perUnit)),
       target: 100,
       met: worst <= 100,
+      combatPhase: {
+        withoutAbilitiesMedianMs: fmt(median(ac.perUnit)),
+        withAbilitiesMedianMs: fmt(median(bc.perUnit)),
+        withAbilitiesWorstUnitMs: fmt(Math.max(...bc.perUnit)),
+        ratio: fmt(median(bc.perUnit) / median(ac.perUnit)),
+        met: Math.max(...bc.perUnit) <= 100,
+      },
       loadAverage: loadavg().map((x) => fmt(x)),
     },
   };

@@ -20,7 +20,7 @@ import { coherencyOf } from '../../geometry/coherency';
 import { distanceBetween, entityDistance, objectiveDisk, resolveEntity, type Entity } from '../../geometry/distance';
 import { closestPointOnFootprint, footprintBoundaryPoint, type Footprint } from '../../geometry/footprint';
 import { footprintSegmentDistance, pointInPolygon, pointSegmentDistance, type Polygon } from '../../geometry/polygon';
-import { footprintGap } from '../../geometry/footprintGap';
+import { footprintGap, footprintsSurelyApart } from '../../geometry/footprintGap';
 import { lineToBase } from '../../geometry/lineToBase';
 import { movePathCost } from '../../geometry/movePath';
 import { surfaceHeightAt } from '../../geometry/standing';
@@ -366,6 +366,8 @@ export function worldPort(world: World): GeometryPort {
         for (const o of world.models.values()) {
           if (o.id === m.id) continue;
           if (m.elevation + m.heightInches <= o.elevation + 1e-6 || o.elevation + o.heightInches <= m.elevation + 1e-6) continue;
+          // Bounding circles apart: the bases do not overlap (the exact gap is positive); the exact gap only for near pairs.
+          if (footprintsSurelyApart(m.footprint, o.footprint, 0)) continue;
           if (footprintGap(m.footprint, o.footprint).signedInches < -1e-6) return m.id;
         }
       }
