@@ -7,6 +7,7 @@
 import { COMMANDS, PLAYERS, SPELLS, TACTICS, opponentOf, reduce, type Action, type GameState, type GeometryPort, type PlayerId } from '../../rules/engine';
 import { profileChoices } from '../../rules/engine/attacks';
 import { chainedFight } from '../../rules/engine/fightChain';
+import { portView } from '../../rules/engine/core';
 import { ascensionGeneralOptions, ascensionUnitOptions } from '../ascensionOptions';
 import { COMMAND_LABELS, MOVE_RULES, PHASE_NAMES, commandLabel } from './battleLog';
 import { rosterEntry, unitName } from './roster';
@@ -83,6 +84,7 @@ export function unitOptions(s: GameState, port: GeometryPort, placement: Record<
     } else entries.push({ group: 'deploy', label: 'Deployed', rule: 'Core 10.1', action: { type: 'endDeployment', player: p }, available: false, reason: 'this unit has been deployed', rejectedBy: 'Core 10.1' });
     // Hunter's Eye is a Deployment Phase ability (Ascension › Path of the Hunter).
     ascensionUnitOptions(s, port, unitId, probe);
+    port.sync(portView(s)); // an accepted probe leaves the port at its result: measure the abilities on `s`
     entries.push(...unitAbilityOptions(s, port, unitId)); // the army's abilities (ABILITIES.md)
     return { ok: true as const, unitId, player: p, entries, general: generalOptionsOf(s, port) };
   }
@@ -145,13 +147,16 @@ export function unitOptions(s: GameState, port: GeometryPort, placement: Record<
   if (s.pendingSpell) probe('unbind', 'Unbind', 'Magic 4.0', { type: 'unbind', player: p, unitId });
   probe('placeOfPower', 'Activate Place of Power', 'Terrain 1.2', { type: 'activatePlaceOfPower', player: p, unitId });
   ascensionUnitOptions(s, port, unitId, probe);
+  port.sync(portView(s)); // an accepted probe leaves the port at its result: measure the abilities on `s`
   entries.push(...unitAbilityOptions(s, port, unitId)); // the army's abilities (ABILITIES.md)
   return { ok: true as const, unitId, player: p, entries: withStepPassives(s, unitId, entries), general: generalOptionsOf(s, port) };
 }
 
 /** Player-level actions of the player expected to act now. */
 export function generalOptionsOf(s: GameState, port: GeometryPort): OptionEntry[] {
-  // The abilities used by the players (battle traits and others, ABILITIES.md), whose window is open.
+  // The abilities used by the players (battle traits and others, ABILITIES.md), whose window is open,
+  // measured on `s` (an accepted probe of an earlier question leaves the port at the probe's result).
+  port.sync(portView(s));
   const out: OptionEntry[] = [...byHandOptions(s), ...generalAbilityOptions(s, port)];
   const probe = (group: string, label: string, rule: string, action: Action, extra: Partial<OptionEntry> = {}) => {
     const r = reduce(s, action, port);
