@@ -102,8 +102,10 @@ const conditionFields = {
   /**
    * Contesting an objective (Core 32.1) now: any, one its player controls, or one its player does not
    * control (Core 32.2). An extension (session 36): "If this unit is contesting an objective you control".
+   * `friendlyTerritory` (session 37, tail37a): an objective wholly within its player's territory (Core 9.1.2),
+   * "while it is contesting an objective wholly within friendly territory".
    */
-  contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
+  contesting: z.enum(['any', 'controlled', 'notControlled', 'friendlyTerritory']).optional(),
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
   /**
