@@ -360,6 +360,9 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   // "If this unit charged this turn, for the rest of the turn, ..." in a passive: the charge lasts the turn, so does the effect.
   if (ctx.passive && duration === 'turn' && cond.cond?.also?.charged === true && d1.duration === undefined) duration = undefined;
   const { body: read, more, subj } = readBody(bound ? c + bound[0] : c, ctx);
+  // Session 37 (tail37a): a trailing "while it is contesting an objective ..." only on a characteristic or score
+  // modifier (`modified`, measured with the geometry port); permissions such as Unbind are asked without one.
+  if (cond0.cond?.contesting !== undefined && (!('modify' in read) || (more?.length ?? 0) > 0)) fail(raw);
   return [read, ...(more ?? [])].map((b) => frameEffect(raw, ctx, gate, b, subj, cond, duration));
 }
 

@@ -59,6 +59,8 @@ describe('"while it is contesting an objective wholly within friendly territory"
     // Enemy territory, an objective "you control" in this tail position, and Gather the Aether's power level: not read.
     expect(read("Add 3 to this unit's control score while it is contesting an objective wholly within enemy territory.")).toBeNull();
     expect(read("Add 1 to this unit's power level while it is contesting an objective.")).toBeNull();
+    // The trailing condition stands only on a modifier: a permission asked without geometry (Unbind) stays by hand.
+    expect(read('This unit can use Unbind abilities as if it had Wizard (1) while it is contesting an objective wholly within friendly territory.')).toBeNull();
   });
 
   it('hero 1.08" from `home` (wholly in p1\'s territory): +3 control; 0.58" from `edge` (half outside): +0', () => {
