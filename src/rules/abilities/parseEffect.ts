@@ -222,6 +222,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) ${POSS} control score$`).exec(t))) {
     return { body: { modify: 'control', by: Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1) }, subj: readSubject(m[3], ctx) };
   }
+  // Session 37 (tail37a): "Add 1 to this unit's power level" (Gather the Aether; Magic 1.1), this unit only.
+  if ((m = rx(`^add ([1-3]) to this unit's power level$`).exec(t))) return { body: { modify: 'power', by: Number(m[1]) }, subj: readSubject('this unit', ctx) };
   if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) the control scores of (friendly [\\w' -]+)$`).exec(t))) {
     return { body: { modify: 'control', by: Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1) }, subj: readSubject(m[3], ctx) };
   }

@@ -4,11 +4,14 @@
  * the engine on a real table (`worldPort` over placed models, objective markers and territories), with the
  * answers computed by hand:
  * - Stalwart Defenders (sce-002 Liberators): "Add 3 to this unit's control score while it is contesting an objective
- *   wholly within friendly territory." → `{modify: control, by: 3, while: {contesting: friendlyTerritory}}`.
+ *   wholly within friendly territory." → `{modify: control, by: 3, while: {contesting: friendlyTerritory}}`;
+ * - Gather the Aether (sce-002 Stormcoven, WIZARD (1)): "Add 1 to this unit's power level while it is contesting an
+ *   objective." → `{modify: power, by: 1, while: {contesting: any}}` (Magic 1.1), on the kit's WIZARD (2) hero.
  */
 
 import { describe, expect, it } from 'vitest';
-import { ability, DEFAULT_PLACEMENT, gameAtHero, roster, tablePortAt } from './abilityKit.test-helpers';
+import { ability, DEFAULT_PLACEMENT, gameAtHero, KB, refused, roster, tablePortAt } from './abilityKit.test-helpers';
+import { powerLevel } from './magic';
 import { parseEffect } from '../abilities/parseEffect';
 import { parseTiming } from '../abilities/parseTiming';
 import { modified } from '../abilities/passives';
@@ -46,8 +49,9 @@ function table(heroAt: [number, number]) {
   }));
 }
 
-function game(territories: GameState['territories']): GameState {
-  const s = gameAtHero(roster('p1', [passive('Stalwart Defenders', STALWART)]), roster('p2'), tablePortAt());
+function game(territories: GameState['territories'], abilities: Ability[] = [passive('Stalwart Defenders', STALWART)]): GameState {
+  // The army knows Choking Mist (a lore spell, CV 7) for the power-level test.
+  const s = gameAtHero(roster('p1', abilities, [], [KB.chokingMist]), roster('p2'), tablePortAt());
   return { ...s, objectives: { home: null, edge: null }, territories };
 }
 
@@ -56,9 +60,8 @@ describe('"while it is contesting an objective wholly within friendly territory"
     const read = (e: string) => parseEffect({ declare: null, effect: e, timing: parseTiming('Passive', true), knownKeywords: [] }).resolves;
     expect(read(STALWART)).toEqual([{ modify: 'control', by: 3, targets: 'self', while: { contesting: 'friendlyTerritory', unit: 'self' } }]);
     expect(read("Add 3 to this unit's control score while it is contesting an objective.")).toEqual([{ modify: 'control', by: 3, targets: 'self', while: { contesting: 'any', unit: 'self' } }]);
-    // Enemy territory, an objective "you control" in this tail position, and Gather the Aether's power level: not read.
+    // Enemy territory: not read.
     expect(read("Add 3 to this unit's control score while it is contesting an objective wholly within enemy territory.")).toBeNull();
-    expect(read("Add 1 to this unit's power level while it is contesting an objective.")).toBeNull();
     // The trailing condition stands only on a modifier: a permission asked without geometry (Unbind) stays by hand.
     expect(read('This unit can use Unbind abilities as if it had Wizard (1) while it is contesting an objective wholly within friendly territory.')).toBeNull();
   });
@@ -81,5 +84,33 @@ describe('"while it is contesting an objective wholly within friendly territory"
     const near = table([10, 20]);
     expect(modified(game({ p1: 't2', p2: 't1' }), near, 'p1-hero', 'control').add).toBe(0);
     expect(modified(game(null), near, 'p1-hero', 'control').add).toBe(0);
+  });
+});
+
+const GATHER = "Add 1 to this unit's power level while it is contesting an objective.";
+
+describe('"Add 1 to this unit\'s power level while it is contesting an objective" (Gather the Aether, sce-002; Magic 1.1)', () => {
+  it('the parser reads it; another unit\'s power level, or more than 3, stays by hand', () => {
+    const read = (e: string) => parseEffect({ declare: null, effect: e, timing: parseTiming('Passive', true), knownKeywords: [] }).resolves;
+    expect(read(GATHER)).toEqual([{ modify: 'power', by: 1, targets: 'self', while: { contesting: 'any', unit: 'self' } }]);
+    expect(read("Add 1 to the power level of friendly Wizards while they are contesting an objective.")).toBeNull();
+    expect(read("Add 4 to this unit's power level while it is contesting an objective.")).toBeNull();
+  });
+
+  it('the WIZARD (2) hero contesting `home` (1.08"): power level 3, a third spell in the phase is not refused for the power level; away: 2', () => {
+    const s = game({ p1: 't1', p2: 't2' }, [passive('Gather the Aether', GATHER)]);
+    const near = table([10, 20]);
+    const away = table([10, 30]); // 7.5 − 1.42 = 6.08" from home, 12.4" from edge: contests neither
+    expect(away.contests('p1-hero', 'home')).toBe(false);
+    expect(powerLevel(s, 'p1-hero', near)).toBe(3);
+    expect(powerLevel(s, 'p1-hero', away)).toBe(2);
+    expect(powerLevel(s, 'p1-hero')).toBe(2); // no geometry: the warscroll's level
+    // Two spells used this phase (Magic 1.1: as many as the power level).
+    const used = { ...s, magic: { ...s.magic, used: { ...s.magic.used, 'p1-hero': 2 } } };
+    const cast = { type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'choking-mist', target: 'p2-boyz' } as const;
+    expect(refused(used, away, cast).reason).toContain('already used 2 SPELL/PRAYER/BANISH');
+    expect(refused(used, near, cast).reason).not.toContain('already used');
+    const three = { ...s, magic: { ...s.magic, used: { ...s.magic.used, 'p1-hero': 3 } } };
+    expect(refused(three, near, cast).reason).toContain('already used 3 SPELL/PRAYER/BANISH');
   });
 });
