@@ -214,6 +214,9 @@ export function takeCondition(c: string): { rest: string; cond?: AbilityConditio
   if (m) return { rest: c.slice(0, m.index), cond: { charged: true }, kind: 'if' };
   m = / while (?:it is|they are) in combat$/i.exec(c);
   if (m) return { rest: c.slice(0, m.index), cond: { inCombat: true }, kind: 'while' };
+  // Session 37 (tail37a): "while it is contesting an objective [wholly within friendly territory]" (Core 32.1; Stalwart Defenders, sce).
+  m = / while (?:it is|they are) contesting an objective( wholly within friendly territory)?$/i.exec(c);
+  if (m) return { rest: c.slice(0, m.index), cond: { contesting: m[1] ? 'friendlyTerritory' : 'any' }, kind: 'while' };
   // The unit attacked (session 36): "... Thunderaxes if the target unit has 10 or more models",
   // "... Celestial Greatswords for attacks that target an enemy unit that has 5 or more models",
   // "... this unit's shooting attacks that target an enemy unit that has 10 or more models".

@@ -144,10 +144,12 @@ describe('characteristics', () => {
   it('twin: "within 12" of any friendly Nobles" (fec): by hand (a named weapon such as Dawnrider Charge\'s is read since session 35: parseEffectShapes.test.ts)', () => {
     expect(parse('Add 1 to the Rend characteristic of this unit\'s melee weapons while it is wholly within 12" of any friendly Nobles or Abhorrants.', { keywords: FEC }).resolves).toBeNull();
   });
-  it('Lord of the Hammerhands (sce): +3 control for friendly Warrior Chamber units wholly within 12"; twin Stalwart Defenders (contesting an objective): by hand', () => {
+  it('Lord of the Hammerhands (sce): +3 control for friendly Warrior Chamber units wholly within 12"; Stalwart Defenders (contesting an objective wholly within friendly territory) read since session 37 (tail37a); its enemy-territory twin: by hand', () => {
     expect(parse('Add 3 to the control scores of friendly Warrior Chamber units while they are wholly within 12" of this unit.', { keywords: SCE }).resolves)
       .toEqual([{ modify: 'control', by: 3, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, keyword: 'WARRIOR CHAMBER' } }]);
-    expect(parse("Add 3 to this unit's control score while it is contesting an objective wholly within friendly territory.").resolves).toBeNull();
+    expect(parse("Add 3 to this unit's control score while it is contesting an objective wholly within friendly territory.").resolves)
+      .toEqual([{ modify: 'control', by: 3, targets: 'self', while: { contesting: 'friendlyTerritory', unit: 'self' } }]);
+    expect(parse("Add 3 to this unit's control score while it is contesting an objective wholly within enemy territory.").resolves).toBeNull();
   });
   it('twin: Behemoth Brawler (sob) -1 Attacks of enemy Monsters in combat with this unit: by hand', () => {
     expect(parse('Subtract 1 from the Attacks characteristic of enemy Monsters while they are in combat with this unit.').resolves).toBeNull();

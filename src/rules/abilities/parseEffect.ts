@@ -222,6 +222,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) ${POSS} control score$`).exec(t))) {
     return { body: { modify: 'control', by: Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1) }, subj: readSubject(m[3], ctx) };
   }
+  // Session 37 (tail37a): "Add 1 to this unit's power level" (Gather the Aether; Magic 1.1), this unit only.
+  if ((m = rx(`^add ([1-3]) to this unit's power level$`).exec(t))) return { body: { modify: 'power', by: Number(m[1]) }, subj: readSubject('this unit', ctx) };
   if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) the control scores of (friendly [\\w' -]+)$`).exec(t))) {
     return { body: { modify: 'control', by: Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1) }, subj: readSubject(m[3], ctx) };
   }
@@ -360,6 +362,9 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   // "If this unit charged this turn, for the rest of the turn, ..." in a passive: the charge lasts the turn, so does the effect.
   if (ctx.passive && duration === 'turn' && cond.cond?.also?.charged === true && d1.duration === undefined) duration = undefined;
   const { body: read, more, subj } = readBody(bound ? c + bound[0] : c, ctx);
+  // Session 37 (tail37a): a trailing "while it is contesting an objective ..." only on a characteristic or score
+  // modifier (`modified`, measured with the geometry port); permissions such as Unbind are asked without one.
+  if (cond0.cond?.contesting !== undefined && (!('modify' in read) || (more?.length ?? 0) > 0)) fail(raw);
   return [read, ...(more ?? [])].map((b) => frameEffect(raw, ctx, gate, b, subj, cond, duration));
 }
 

@@ -168,7 +168,11 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   if (cond.contesting !== undefined) {
     if (subject === null || port === undefined) return false;
     const owner = s.units[subject].owner;
-    const ok = Object.keys(s.objectives).some((o) => (cond.contesting === 'any' || (s.objectives[o] === owner) === (cond.contesting === 'controlled')) && port.contests(subject, o));
+    // `friendlyTerritory` (session 37, tail37a): the objective's marker wholly within its player's territory (Core 9.1.2); no territories: none.
+    const own = s.territories?.[owner];
+    const fits = (o: string): boolean =>
+      cond.contesting === 'any' ? true : cond.contesting === 'friendlyTerritory' ? own !== undefined && port.whollyWithinTerritory(o, own) : (s.objectives[o] === owner) === (cond.contesting === 'controlled');
+    const ok = Object.keys(s.objectives).some((o) => fits(o) && port.contests(subject, o));
     if (!ok) return false;
   }
   if (cond.keyword !== undefined) {

@@ -102,8 +102,10 @@ const conditionFields = {
   /**
    * Contesting an objective (Core 32.1) now: any, one its player controls, or one its player does not
    * control (Core 32.2). An extension (session 36): "If this unit is contesting an objective you control".
+   * `friendlyTerritory` (session 37, tail37a): an objective wholly within its player's territory (Core 9.1.2),
+   * "while it is contesting an objective wholly within friendly territory".
    */
-  contesting: z.enum(['any', 'controlled', 'notControlled']).optional(),
+  contesting: z.enum(['any', 'controlled', 'notControlled', 'friendlyTerritory']).optional(),
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
   /**
@@ -183,7 +185,8 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({
     ...EffectCommon,
     /** `chargeDice` (an extension, session 36): the number of dice of the charge roll, kept within 1-3 (engine/chargeDice.ts). */
-    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish']),
+    // 'power': a WIZARD's power level (Magic 1.1; session 37, tail37a: Gather the Aether; `engine/magic.ts` `powerLevel`).
+    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish', 'power']),
     by: z.number().int().min(-10).max(10),
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),

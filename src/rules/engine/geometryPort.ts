@@ -131,7 +131,7 @@ export interface GeometryPort {
    * territory or entity → false.
    */
   withinTerritory(id: string, territory: string, inches: number): boolean;
-  /** Is every part of the entity (every base of a unit; a terrain feature's footprint) inside the territory (Core 9.1.2)? */
+  /** Is every part of the entity (every base of a unit; a terrain feature's footprint; an objective marker's disk, session 37) inside the territory (Core 9.1.2)? */
   whollyWithinTerritory(id: string, territory: string): boolean;
   /**
    * Plan distance (A-G17) from the closest base of the unit to a battlefield landmark: `centre`

@@ -36,6 +36,7 @@ import { setUpUnit } from './deployment';
 import { harnessManifestation } from './harnessManifestation';
 import type { RosterManifestation } from './roster';
 import { unbindGrant } from './unbindGrants';
+import type { GeometryPort } from './geometryPort';
 
 /** A spell the engine can resolve. */
 export interface SpellDef {
@@ -82,13 +83,18 @@ function castingEffects(s: GameState, unitId: string): number {
   return s.effects.filter((e) => (e.kind === 'castingBonus' && e.unitId === unitId) || (e.kind === 'armyCastingBonus' && s.units[e.unitId]?.owner === owner)).reduce((x, e) => x + (e.value ?? 0), 0);
 }
 
-/** Power level of a WIZARD (N) (Magic 1.1), 0 when not a wizard. `WIZARD` alone = 1. */
-export function powerLevel(s: GameState, unitId: string): number {
+/**
+ * Power level of a WIZARD (N) (Magic 1.1), 0 when not a wizard. `WIZARD` alone = 1. With the geometry `port`, a
+ * WIZARD's level also takes the abilities' `modify: "power"` (session 37, tail37a: Gather the Aether, "Add 1 to this
+ * unit's power level while it is contesting an objective"; never below 0); without it, the warscroll's level.
+ */
+export function powerLevel(s: GameState, unitId: string, port?: GeometryPort): number {
   let best = 0;
   for (const k of rosterUnit(s, unitId).warscroll.keywords) {
     const m = /^\s*WIZARDS?\s*(?:\((\d+)\))?\s*$/i.exec(k);
     if (m) best = Math.max(best, m[1] ? Number(m[1]) : 1);
   }
+  if (best > 0 && port !== undefined) best = Math.max(0, best + modified(s, port, unitId, 'power').add);
   if (best === 0 && s.effects.some((e) => e.kind === 'unbindAsWizard' && e.unitId === unitId)) return -1;
   // "This unit can use Unbind abilities as if it had Wizard (1)" (session 37): on the battlefield, as the table says.
   if (best === 0 && unbindsAsWizard(s, undefined, unitId) !== null) return -1;
@@ -106,8 +112,8 @@ export function priestLevel(s: GameState, unitId: string): number {
 }
 
 /** SPELL, PRAYER or BANISH abilities per phase, in any combination (Magic 1.1). */
-function abilityLimit(s: GameState, unitId: string): number {
-  return Math.max(powerLevel(s, unitId), priestLevel(s, unitId));
+function abilityLimit(s: GameState, unitId: string, port?: GeometryPort): number {
+  return Math.max(powerLevel(s, unitId, port), priestLevel(s, unitId));
 }
 
 /** The manifestation a `summon:<id>` spell / prayer summons, checked (Magic 6.0, 7.0). */
@@ -177,7 +183,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   const s = c.s;
   const rule = 'Magic 2.0';
   friendlyUnit(c, a.player, a.unitId, rule);
-  const level = powerLevel(s, a.unitId);
+  const level = powerLevel(s, a.unitId, c.port);
   if (level <= 0) reject(`unit "${a.unitId}" is not a WIZARD`, 'Magic 1.1');
   const summon = a.spell.startsWith('summon:');
   const def = Object.prototype.hasOwnProperty.call(SPELLS, a.spell) ? SPELLS[a.spell] : undefined;
@@ -194,7 +200,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
     castingValue = lore.castingValue ?? 0;
   } else if (!def || !known.includes(a.spell)) reject(`unit "${a.unitId}" does not know the spell "${a.spell}"`, 'Magic 6.0');
   if (s.magic.miscast.includes(a.unitId)) reject(`unit "${a.unitId}" miscast this phase`, rule);
-  if ((s.magic.used[a.unitId] ?? 0) >= abilityLimit(s, a.unitId)) reject(`unit "${a.unitId}" already used ${abilityLimit(s, a.unitId)} SPELL/PRAYER/BANISH ability(ies) this phase (power level)`, 'Magic 1.1');
+  if ((s.magic.used[a.unitId] ?? 0) >= abilityLimit(s, a.unitId, c.port)) reject(`unit "${a.unitId}" already used ${abilityLimit(s, a.unitId, c.port)} SPELL/PRAYER/BANISH ability(ies) this phase (power level)`, 'Magic 1.1');
   if (s.magic.unitSpells.includes(`${a.unitId}|${a.spell}`)) reject(`unit "${a.unitId}" already used "${a.spell}" this phase`, 'Core 5.3');
   const unlimited = lore?.keywords.some((k) => /UNLIMITED/i.test(k)) ?? false;
   if (!unlimited && s.magic.spellsThisTurn[a.player].includes(a.spell)) reject(`another friendly WIZARD already cast "${a.spell}" this turn`, 'Magic 5.0');
@@ -325,7 +331,7 @@ export function unbind(c: Ctx, a: Extract<Action, { type: 'unbind' }>): void {
   if (!p) reject('there is no spell to unbind', 'Magic 4.0');
   if (a.player === p.player) reject('only the opponent of the caster can Unbind', 'Magic 4.0');
   friendlyUnit(c, a.player, a.unitId, 'Magic 4.0');
-  const level = powerLevel(s, a.unitId);
+  const level = powerLevel(s, a.unitId, c.port);
   // Session 37: an ability may let a unit Unbind as if it had WIZARD (N), or change the roll (unbindGrants.ts).
   const grant = unbindGrant(s, a.unitId);
   const limit = Math.max(level === -1 ? 1 : level, grant.wizard);
@@ -416,7 +422,7 @@ export function chant(c: Ctx, a: Extract<Action, { type: 'chant' }>): void {
     if (lim !== null) reject(lim, 'Core 28.2');
   } else if (!def || !(rosterUnit(s, a.unitId).warscroll.prayers ?? []).includes(a.prayer)) reject(`unit "${a.unitId}" does not know the prayer "${a.prayer}"`, 'Magic 6.0');
   if (def?.oncePerBattle && s.oncePerBattle.includes(`${a.unitId}|${a.prayer}`)) reject(`"${a.prayer}" is Once Per Battle and "${a.unitId}" already used it`, 'Core 28.2');
-  if ((s.magic.used[a.unitId] ?? 0) >= abilityLimit(s, a.unitId)) reject(`unit "${a.unitId}" already used ${abilityLimit(s, a.unitId)} SPELL/PRAYER/BANISH ability(ies) this phase (power level)`, 'Magic 1.1');
+  if ((s.magic.used[a.unitId] ?? 0) >= abilityLimit(s, a.unitId, c.port)) reject(`unit "${a.unitId}" already used ${abilityLimit(s, a.unitId, c.port)} SPELL/PRAYER/BANISH ability(ies) this phase (power level)`, 'Magic 1.1');
   if (s.magic.unitSpells.includes(`${a.unitId}|${a.prayer}`)) reject(`unit "${a.unitId}" already used "${a.prayer}" this phase`, 'Core 5.3');
   if (s.magic.prayersThisTurn[a.player].includes(a.prayer)) reject(`another friendly PRIEST already chanted "${a.prayer}" this turn`, 'Magic 5.0');
   const mod = heroPhaseUse(c, a.player, a.unitId, 'prayers', rule);
@@ -550,7 +556,7 @@ export function banish(c: Ctx, a: Extract<Action, { type: 'banish' }>): void {
   const rule = 'Magic 7.2';
   if (s.phase !== 'hero' || a.player !== s.active) reject('Banish Manifestation is used in your hero phase', rule);
   friendlyUnit(c, a.player, a.unitId, rule);
-  const level = Math.max(powerLevel(s, a.unitId) === -1 ? 1 : powerLevel(s, a.unitId), priestLevel(s, a.unitId));
+  const level = Math.max(powerLevel(s, a.unitId, c.port) === -1 ? 1 : powerLevel(s, a.unitId, c.port), priestLevel(s, a.unitId));
   if (level <= 0) reject(`unit "${a.unitId}" is not a WIZARD or PRIEST`, rule);
   const t = Object.prototype.hasOwnProperty.call(s.units, a.target) ? s.units[a.target] : undefined;
   if (!t || t.manifestation === undefined || !onBattlefield(c, a.target)) reject(`"${a.target}" is not a manifestation on the battlefield`, rule);

@@ -411,7 +411,8 @@ export function worldPort(world: World): GeometryPort {
       const f = featureById.get(id);
       if (f) return trianglesInsidePolygon(trianglesOf(f).tris, poly);
       const e = resolveEntity(world, id);
-      if (!e || (e.kind !== 'unit' && e.kind !== 'model')) return false;
+      // An objective marker too (session 37, tail37a: "an objective wholly within friendly territory"): its whole disk.
+      if (!e || (e.kind !== 'unit' && e.kind !== 'model' && e.kind !== 'objective')) return false;
       return isWhollyWithin(e, { kind: 'territory', polygon: poly }, 0);
     },
     landmarkDistance: (unitId, landmark) => {
