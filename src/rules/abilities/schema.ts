@@ -140,6 +140,12 @@ export const AbilityConditionSchema = z.strictObject({
    * ("Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, ...").
    */
   rollPlus: z.strictObject({ by: z.number().int().min(1).max(3), if: BaseConditionSchema }).optional(),
+  /**
+   * With `roll` (an extension, session 37, tail37b): the one roll made for the affected unit by this use of the
+   * ability, shared by every effect of the use with `rollOnce` ("Roll a dice. On a 3+:" followed by a list of
+   * effects: one dice, every item gated by it; parseRollList37.ts).
+   */
+  rollOnce: z.literal(true).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
