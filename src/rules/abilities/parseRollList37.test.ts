@@ -62,3 +62,22 @@ describe('lists with an item not read stay by hand (the real texts)', () => {
     ]);
   });
 });
+
+describe('Vice-like Grip (sce-002): "Roll 2D6. If the result exceeds the target\'s Health characteristic, for the rest of the turn:" + a list', () => {
+  const DECLARE = 'Pick an enemy non-Monster Hero in combat with this unit to be the target.';
+  const GRIP = "Roll 2D6. If the result exceeds the target's Health characteristic, for the rest of the turn:\n• The target has Strike-last.\n• The target cannot use commands.";
+  const T = 'Once Per Turn (Army), Any Charge Phase';
+  it('reads both items for the turn, gated by one 2D6 roll against the Health', () => {
+    const gate = { rollHealth: { dice: '2D6', test: 'exceeds' }, rollOnce: true };
+    expect(parse(DECLARE, GRIP, T).resolves).toEqual([
+      { strike: 'last', targets: 'targets', duration: 'turn', if: gate },
+      { noCommands: true, targets: 'targets', duration: 'turn', if: gate },
+    ]);
+  });
+  it('"equals or exceeds" reads atLeast; an item not read, an item with a condition of its own, or a sentence after: by hand', () => {
+    expect(parse(DECLARE, GRIP.replace('If the result exceeds', 'If the result equals or exceeds'), T).resolves?.[0].if).toEqual({ rollHealth: { dice: '2D6', test: 'atLeast' }, rollOnce: true });
+    expect(parse(DECLARE, GRIP.replace('The target cannot use commands.', 'The target cannot use Fight abilities.'), T).resolves).toBeNull();
+    expect(parse(DECLARE, GRIP.replace('The target has Strike-last.', 'If the target charged this turn, the target has Strike-last.'), T).resolves).toBeNull();
+    expect(parse(DECLARE, `${GRIP}\nThis unit has Strike-first for the rest of the turn.`, T).resolves).toBeNull();
+  });
+});

@@ -31,6 +31,8 @@ function bare(s: string | undefined): string {
  *   this shape. Throws `NotUnderstood` when it does and an item is not read.
  */
 export function readRollList(ss: readonly string[], i: number, bullets: number, ctx: RollCtx): RollRead | null {
+  const health = readHealthList(ss, i, bullets, ctx);
+  if (health) return health;
   if (!/^roll a dice$/i.test(bare(ss[i]))) return null;
   const lead = /^on a ([2-6])\+(?:, (for the rest of the turn|until the start of your next turn))?:$/i.exec((ss[i + 1] ?? '').trim());
   if (!lead) return null;
@@ -52,6 +54,31 @@ export function readRollList(ss: readonly string[], i: number, bullets: number, 
     for (const e of read) {
       if (e.if?.roll !== gate || e.targets !== 'targets') fail(item); // one dice gates every item, each on the target
       effects.push({ ...e, if: { ...e.if, rollOnce: true, ...(keyword ? { keyword: keyword[0] } : {}) } } as AbilityEffect);
+    }
+  }
+  return { effects, used: 2 + items.length };
+}
+
+/**
+ * "Roll 2D6 | a dice." + "If the result | roll exceeds | equals or exceeds the target's Health characteristic, for the
+ * rest of the turn:" + the list (Vice-like Grip, sce): each item read with the duration, gated by
+ * `if: {rollHealth: {dice, test}, rollOnce: true}` (one roll against the target's Health for the whole list).
+ */
+function readHealthList(ss: readonly string[], i: number, bullets: number, ctx: RollCtx): RollRead | null {
+  const roll = /^roll (2D6|a dice)$/i.exec(bare(ss[i]));
+  const lead = roll ? /^if the (?:result|roll) (exceeds|equals or exceeds|is equal to or greater than) the target's health characteristic, (for the rest of the turn|until the start of your next turn):$/i.exec((ss[i + 1] ?? '').trim()) : null;
+  if (!roll || !lead) return null;
+  const items = ss.slice(i + 2);
+  if (items.length < 2 || items.length !== bullets) fail(ss[i + 1]);
+  if (!ctx.hasTargets || ctx.manyTargets || ctx.passive) fail(ss[i + 1]);
+  const rollHealth = { dice: roll[1].toUpperCase() === '2D6' ? ('2D6' as const) : ('D6' as const), test: /^exceeds$/i.test(lead[1]) ? ('exceeds' as const) : ('atLeast' as const) };
+  const effects: AbilityEffect[] = [];
+  for (const raw of items) {
+    const item = bare(raw);
+    for (const e of ctx.readClause(`${lead[2]}, ${item}`)) {
+      // Only the target, and no condition of its own (the roll is the one gate); mortal damage has a gate of its own.
+      if (e.targets !== 'targets' || e.if !== undefined || e.while !== undefined || 'mortal' in e) fail(item);
+      effects.push({ ...e, if: { rollHealth, rollOnce: true } } as AbilityEffect);
     }
   }
   return { effects, used: 2 + items.length };

@@ -26,7 +26,7 @@ import { abilityState, limitProblem, limitText, pickedThisTurn, recordUse, rules
 import { currentTrigger, windowProblem } from '../abilities/timing';
 import { triggerConditionProblem } from '../abilities/triggerConditions';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
-import { diceCount, saveCharacteristic, slayByRoll } from './rollEffects';
+import { beatsHealth, diceCount, saveCharacteristic, slayByRoll } from './rollEffects';
 import { aliveModels, inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
 import { heal } from './pathAbilities';
 import { reacted } from './attacks';
@@ -384,6 +384,19 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
           c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}${plus > 0 ? ` + ${plus}` : ''}, needed ${n > 1 ? 'any ' : ''}${cond.roll}` });
           continue;
         }
+      }
+    }
+    // "Roll 2D6. If the result exceeds the target's Health characteristic, ..." (`rollHealth`, tail37b): the dice's sum against the warscroll's Health.
+    if (cond?.rollHealth !== undefined) {
+      const shared = cond.rollOnce === true ? sharedRolls(c) : undefined;
+      const ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, cond.rollHealth.dice === '2D6' ? 2 : 1, 6, `${purpose}:if`, player);
+      shared?.set(`${order}:${t}`, ds);
+      rolls[t] = ds;
+      const sum = ds.reduce((a, b) => a + b, 0);
+      const health = rosterUnit(s, t).warscroll.health;
+      if (!beatsHealth(sum, health, cond.rollHealth.test)) {
+        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${sum}, needed ${cond.rollHealth.test === 'exceeds' ? 'more than' : cond.rollHealth.test === 'atLeast' ? 'at least' : 'at least double'} its Health ${health}` });
+        continue;
       }
     }
     units.push(t);

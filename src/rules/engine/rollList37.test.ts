@@ -74,3 +74,32 @@ describe('Countless Servants in play: one dice for the target, each item by the 
     expect(gateRolls(r.s)).toEqual([[4]]);
   });
 });
+
+describe('Vice-like Grip (sce-002) in play: one 2D6 against the target\'s Health gates both items for the turn', () => {
+  // The kit's Declare ("a visible enemy unit within 18\" of this unit") in place of "in combat with this unit": the pick is not what is tested.
+  const PICK = 'Pick a visible enemy unit within 18" of this unit to be the target.';
+  const GRIP = "Roll 2D6. If the result exceeds the target's Health characteristic, for the rest of the turn:\n• The target has Strike-last.\n• The target cannot use commands.";
+  function grip(): Ability {
+    const r = parseEffect({ declare: PICK, effect: GRIP, timing: parseTiming('Your Hero Phase', false), knownKeywords: KW });
+    if (r.resolves === null) throw new Error(`not read: ${r.unparsed}`);
+    return ability({ name: 'Vice-like Grip', timing: timing('Your Hero Phase', 'hero', 'your'), declare: PICK, effect: GRIP, resolves: r.resolves, ...(r.picks ? { picks: r.picks } : {}) });
+  }
+  /** p2's hero (Health 5) 15" from p1's hero. */
+  const at = tablePortAt({ 'p1-hero': [10, 20], 'p2-hero': [25, 20], 'p2-boyz': [22, 28] });
+  function useGrip(dice: number[]) {
+    const s = gameAtHero(roster('p1', [grip()]), roster('p2'), at, dice);
+    return play(s, at, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Vice-like Grip', targets: ['p2-hero'] }]);
+  }
+  it('dice script 3 3 1 1: 3 + 3 = 6 exceeds Health 5: Strike-last and no commands, both from the one roll', () => {
+    const r = useGrip([3, 3, 1, 1]);
+    const applied = r.events.filter((e) => e.type === 'abilityEffect' && e.name === 'Vice-like Grip');
+    expect(applied.map((e) => (e as unknown as { units: string[] }).units)).toEqual([['p2-hero'], ['p2-hero']]);
+    expect(applied.map((e) => (e as unknown as { duration?: string }).duration)).toEqual(['turn', 'turn']);
+    expect(gateRolls(r.s)).toEqual([[3, 3]]);
+  });
+  it('dice 2 3: 5 does not exceed Health 5: neither item applies', () => {
+    const r = useGrip([2, 3]);
+    expect(r.events.filter((e) => e.type === 'abilityEffectSkipped')).toHaveLength(2);
+    expect(r.events.filter((e) => e.type === 'abilityEffect' && (e as unknown as { units: string[] }).units.length > 0)).toHaveLength(0);
+  });
+});
