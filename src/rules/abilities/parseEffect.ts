@@ -48,6 +48,7 @@
 import { plainRulesText } from './parseTiming';
 import { splitKeywords } from './parseKeywords';
 import { halveBody, readRollSentences } from './parseRolls';
+import { readRollList } from './parseRollList37';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import { normalizePermissionClause, readPermissionBody, readPermissionSentences } from './parsePermissions';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
@@ -477,6 +478,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       }
       // Session 37 (roll37, parseRolls.ts): the roll family ("Roll a dice for each model in the target unit. For each
       // N+, ...", rolls against the target's Health or Save characteristic, "If this unit ..., roll a dice", "Then, roll a dice").
+      // Session 37 (tail37b, parseRollList37.ts): "Roll a dice. On a N+:" and a list of effects gated by one dice.
+      const listed = readRollList(ss, i, (input.effect.match(/[•\u2022]/g) ?? []).length, { hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), castRoll: ctx.castRoll === true, passive: ctx.passive, known, readClause: (c, gate) => readClause(c, ctx, gate, outer) });
+      if (listed) {
+        out.push(...listed.effects);
+        i += listed.used - 1;
+        continue;
+      }
       const rolled = readRollSentences(ss, i, { hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), castRoll: ctx.castRoll === true, passive: ctx.passive, known, readClause: (c, gate) => readClause(c, ctx, gate, outer) });
       if (rolled) {
         out.push(...rolled.effects);

@@ -142,6 +142,18 @@ export const AbilityConditionSchema = z.strictObject({
    * ("Roll a dice. Add 1 to the roll if the target is damaged. On a 3+, ...").
    */
   rollPlus: z.strictObject({ by: z.number().int().min(1).max(3), if: BaseConditionSchema }).optional(),
+  /**
+   * With `roll` (an extension, session 37, tail37b): the one roll made for the affected unit by this use of the
+   * ability, shared by every effect of the use with `rollOnce` ("Roll a dice. On a 3+:" followed by a list of
+   * effects: one dice, every item gated by it; parseRollList37.ts).
+   */
+  rollOnce: z.literal(true).optional(),
+  /**
+   * An extension (session 37, tail37b): the gate is `dice` (a D6 or 2D6) compared with the affected unit's Health
+   * characteristic (the warscroll's, as `slay`): "Roll 2D6. If the result exceeds the target's Health
+   * characteristic, for the rest of the turn:" + a list (Vice-like Grip); with `rollOnce`, one roll for the list.
+   */
+  rollHealth: z.strictObject({ dice: z.enum(['D6', '2D6']), test: z.enum(['exceeds', 'atLeast', 'double']) }).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 

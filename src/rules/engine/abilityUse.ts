@@ -26,7 +26,7 @@ import { abilityState, limitProblem, limitText, pickedThisTurn, recordUse, rules
 import { currentTrigger, windowProblem } from '../abilities/timing';
 import { triggerConditionProblem } from '../abilities/triggerConditions';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
-import { diceCount, saveCharacteristic, slayByRoll } from './rollEffects';
+import { beatsHealth, diceCount, saveCharacteristic, slayByRoll } from './rollEffects';
 import { aliveModels, inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
 import { heal } from './pathAbilities';
 import { reacted } from './attacks';
@@ -325,6 +325,14 @@ function persists(e: AbilityEffect): boolean {
   return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e;
 }
 
+/** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
+const gateRolls = new WeakMap<Ctx, Map<string, number[]>>();
+function sharedRolls(c: Ctx): Map<string, number[]> {
+  let m = gateRolls.get(c);
+  if (m === undefined) gateRolls.set(c, (m = new Map()));
+  return m;
+}
+
 /**
  * Apply one effect (ABILITIES.md "The effect vocabulary") to its target units: each `if` condition
  * is checked (a `roll` rolled) for one unit before the next (Core 28.0: "roll and resolve the
@@ -365,7 +373,10 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       if (cond.roll !== undefined) {
         // `rollEach: "model"`: a dice for each model of the ability's unit, any of them meeting the roll (roll37).
         const n = cond.rollEach === 'model' && user !== null ? aliveModels(s, user).length : 1;
-        const ds = rollLogged(c, n, 6, `${purpose}:if`, player);
+        // `rollOnce` (tail37b): the dice already rolled for this unit by this use of the ability, when there is one.
+        const shared = cond.rollOnce === true ? sharedRolls(c) : undefined;
+        const ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, n, 6, `${purpose}:if`, player);
+        shared?.set(`${order}:${t}`, ds);
         rolls[t] = ds;
         // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
         const plus = cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0;
@@ -373,6 +384,19 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
           c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}${plus > 0 ? ` + ${plus}` : ''}, needed ${n > 1 ? 'any ' : ''}${cond.roll}` });
           continue;
         }
+      }
+    }
+    // "Roll 2D6. If the result exceeds the target's Health characteristic, ..." (`rollHealth`, tail37b): the dice's sum against the warscroll's Health.
+    if (cond?.rollHealth !== undefined) {
+      const shared = cond.rollOnce === true ? sharedRolls(c) : undefined;
+      const ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, cond.rollHealth.dice === '2D6' ? 2 : 1, 6, `${purpose}:if`, player);
+      shared?.set(`${order}:${t}`, ds);
+      rolls[t] = ds;
+      const sum = ds.reduce((a, b) => a + b, 0);
+      const health = rosterUnit(s, t).warscroll.health;
+      if (!beatsHealth(sum, health, cond.rollHealth.test)) {
+        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${sum}, needed ${cond.rollHealth.test === 'exceeds' ? 'more than' : cond.rollHealth.test === 'atLeast' ? 'at least' : 'at least double'} its Health ${health}` });
+        continue;
       }
     }
     units.push(t);
