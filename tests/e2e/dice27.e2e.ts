@@ -81,6 +81,10 @@ async function shootingThrow(ctx: E2EContext, seed: number, { drag = false, tray
   await clickPlay(page, 'play-o-shoot-sk-clanrats');
   await clickPlay(page, 'play-g-pass');
   const before = await dice<{ rolling: number | null; rows: number[] }>(page, 'state()');
+  // With `drag`: the model's screen point is read before the throw, so the press follows the throw's
+  // start at once (on an idle machine the dice rest about 1 s after they are thrown).
+  const from = drag && !trayOnly ? (await toolsCall<[number, number]>(page, `modelCentre('sce-liberators-1')`))! : null;
+  const pressAt = from ? await screenOf(page, [from[0], from[1], 1.2]) : null;
   await clickPlay(page, 'play-g-pass');
   const d = await play<{ throwId: number; steps: Step[] }>(page, 'dice()');
   assert(d.steps.length >= 2 && d.steps[0].label === 'Hit rolls', `seed ${seed}: the attack's dice steps: ${d.steps.map((s) => s.label).join(', ')}`);
@@ -93,11 +97,10 @@ async function shootingThrow(ctx: E2EContext, seed: number, { drag = false, tray
     // The throw is on the table (with `drag`, a model dragged with the real mouse meanwhile).
     await page.waitForFunction((b) => { const s = window.__sightlineDice!.state(); return s.rolling !== null && s.rolling !== b; }, before.rolling, { timeout: 30_000 });
     const seq = (await dice<{ rolling: number }>(page, 'state()')).rolling;
-    if (drag) {
-      const from = (await toolsCall<[number, number]>(page, `modelCentre('sce-liberators-1')`))!;
+    if (drag && from && pressAt) {
+      await page.mouse.move(...pressAt);
       const rollingAtPress = (await dice<{ rolling: number | null }>(page, 'state()')).rolling;
       const restedAtPress = (await dice<Rest | null>(page, 'lastThrown()'))?.seq === seq;
-      await page.mouse.move(...(await screenOf(page, [from[0], from[1], 1.2])));
       await page.mouse.down();
       const to = await screenOf(page, [from[0], from[1] + 2, 0]);
       await page.mouse.move(to[0], to[1], { steps: 8 });
