@@ -177,9 +177,15 @@ async function ready(page: Page): Promise<void> {
 }
 
 /** Clicks an enabled Play button and waits for the next game state. */
+/**
+ * Click a Play button and wait for the game to change. Online, an action that cannot be undone asks
+ * once ("Do it", `play-confirm-act`, issue 35 item 4): the probe confirms it, as a player would.
+ */
 async function click(page: Page, testid: string): Promise<void> {
   const v = await play<number>(page, 'version()');
   await page.click(`[data-testid=${testid}]:not([disabled])`);
+  await page.waitForFunction((x) => window.__sightline!.play!.version() > x || !!document.querySelector('[data-testid=play-confirm-act]'), v, { timeout: WAIT });
+  if (await page.$('[data-testid=play-confirm-act]')) await page.click('[data-testid=play-confirm-act-ok]');
   await page.waitForFunction((x) => window.__sightline!.play!.version() > x, v, { timeout: WAIT });
 }
 
