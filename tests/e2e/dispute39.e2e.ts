@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { assert, assertEqual, filesCall as files, frames, modelOnScreen, openApp, screenOf, toolsCall as tools, type E2ETest } from './harness';
+import { assert, type Box, assertEqual, filesCall as files, frames, modelOnScreen, openApp, screenOf, toolsCall as tools, type E2ETest } from './harness';
 import { blockersShown, openWithWall, verdictShown } from './dispute.e2e';
 
 async function autosaved(page: Page): Promise<void> {
@@ -25,7 +25,6 @@ async function autosaved(page: Page): Promise<void> {
 }
 
 
-type Box = { x: number; y: number; width: number; height: number };
 const inside = (x: number, y: number, b: Box) => x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height;
 
 /** The boxes of the panels on screen now (CSS pixels) by test id. */

@@ -15,7 +15,7 @@
  * height "Start the battle" is in view without scrolling.
  */
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, modelOnScreen, openPlay, playCall as play, playReady, type E2ETest, clickForNextState as click } from './harness';
+import { assert, boxOf, type Box, assertEqual, frames, modelOnScreen, openPlay, playCall as play, playReady, type E2ETest, clickForNextState as click } from './harness';
 
 interface Unit {
   id: string;
@@ -32,14 +32,6 @@ interface Summary {
   board: { positions: Record<string, [number, number]> };
   units: Unit[];
 }
-type Box = { x: number; y: number; width: number; height: number };
-
-/** The box of the first element matching `selector` (client pixels), or null. */
-const boxOf = (page: Page, selector: string) =>
-  page.evaluate((s) => {
-    const r = document.querySelector(s)?.getBoundingClientRect();
-    return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
-  }, selector) as Promise<Box | null>;
 
 const inside = (b: Box, [x, y]: [number, number]) => x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height;
 

@@ -10,16 +10,8 @@
  */
 import type { Page } from 'playwright-core';
 import { openPalette, placeAt } from './files.e2e';
-import { assert, assertEqual, filesCall as files, frames, openApp, screenOf, toolsCall as tools, type E2ETest } from './harness';
+import { assert, boxOf, assertEqual, filesCall as files, frames, openApp, screenOf, toolsCall as tools, type E2ETest } from './harness';
 
-type Box = { x: number; y: number; width: number; height: number };
-
-/** The bounding box of the first element matching `selector` (CSS pixels), or null. */
-const boxOf = (page: Page, selector: string) =>
-  page.evaluate((s) => {
-    const r = document.querySelector(s)?.getBoundingClientRect();
-    return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
-  }, selector) as Promise<Box | null>;
 
 /** What the page shows at a screen point: 'table' (the canvas or its shown frame) or the covering element's classes. */
 const shownAt = (page: Page, [x, y]: [number, number]) =>

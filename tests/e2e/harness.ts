@@ -364,3 +364,13 @@ export async function playReady(page: Page): Promise<void> {
   if (r !== 'true') throw new Error(`the app signalled "${r}": ${await page.evaluate(() => document.body.dataset.problems ?? '')}`);
   await page.waitForFunction(() => !!window.__sightline?.play?.summary(), undefined, { timeout: BOOT_WATCHDOG_MS });
 }
+
+/** An element's box on the page (CSS pixels, the page's client coordinates). */
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** The bounding box of the first element matching `selector` (CSS pixels), or null when none matches. */
+export const boxOf = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const r = document.querySelector(s)?.getBoundingClientRect();
+    return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+  }, selector) as Promise<Box | null>;
