@@ -9,6 +9,7 @@
 
 import { makeWorld } from '../../../tests/scenario/geomKit';
 import type { Ability } from '../abilities/schema';
+import { parseEffect } from '../abilities/parseEffect';
 import { worldPort } from './worldPort';
 import { createGame, type Action, type GameState } from './state';
 import { reduce } from './reduce';
@@ -25,6 +26,17 @@ export function timing(text: string, when: Ability['timing']['when'], whose: Abi
 /** An ability with the given fields (id = name unless given). */
 export function ability(a: Partial<Ability> & Pick<Ability, 'name' | 'timing' | 'effect'>): Ability {
   return { id: a.name, source: 'warscroll', declare: null, keywords: [], resolves: null, ...a };
+}
+
+/**
+ * An ability as the importer reads it from its real texts: `parseEffect` over its Declare and Effect
+ * with `knownKeywords` (the army's keywords), the picks and effects it reads set on the ability.
+ * Throws when the parser leaves it by hand (a test of an engine shape needs it read).
+ */
+export function readAbility(a: Partial<Ability> & Pick<Ability, 'name' | 'timing' | 'effect'> & { declare: string }, knownKeywords: string[]): Ability {
+  const p = parseEffect({ declare: a.declare, effect: a.effect, timing: a.timing, knownKeywords });
+  if (p.resolves === null) throw new Error(`not read: ${p.unparsed}`);
+  return ability({ ...a, picks: p.picks, resolves: p.resolves });
 }
 
 /** Real texts (kb-001-all-units). */

@@ -6,7 +6,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLACEMENT, ability, gameAtHero, play, refused, roster, tablePortAt, timing, type Placement } from './abilityKit.test-helpers';
+import { DEFAULT_PLACEMENT, ability, gameAtHero, readAbility, play, refused, roster, tablePortAt, timing, type Placement } from './abilityKit.test-helpers';
 import { makeWorld } from '../../../tests/scenario/geomKit';
 import { worldPort } from './worldPort';
 import type { GameState } from './state';
@@ -19,11 +19,7 @@ import { unitAbilityOptions } from '../../game/abilityOptions';
 const KNOWN = ['KRULEBOYZ', 'INFANTRY', 'CAVALRY', 'HERO', 'WIZARD (2)', 'PRIEST (1)', 'STORMCAST ETERNALS'];
 
 /** An ability as the importer reads it from its real texts. */
-function read(a: { id: string; name: string; timing: Ability['timing']; declare: string; effect: string; source?: Ability['source']; castingValue?: number; keywords?: string[] }): Ability {
-  const p = parseEffect({ declare: a.declare, effect: a.effect, timing: a.timing, knownKeywords: KNOWN });
-  if (p.resolves === null) throw new Error(`not read: ${p.unparsed}`);
-  return ability({ ...a, picks: p.picks, resolves: p.resolves });
-}
+const read = (a: { id: string; name: string; timing: Ability['timing']; declare: string; effect: string; source?: Ability['source']; castingValue?: number; keywords?: string[] }) => readAbility(a, KNOWN);
 
 const hero = timing('Your Hero Phase', 'hero', 'your');
 

@@ -6,7 +6,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { ability, gameAtHero, play, refused, roster, tablePortAt } from './abilityKit.test-helpers';
+import { ability, gameAtHero, play, readAbility, refused, roster, tablePortAt } from './abilityKit.test-helpers';
 import type { GameState } from './state';
 import { parseEffect } from '../abilities/parseEffect';
 import { abilityStrike, abilityWard, modified } from '../abilities/passives';
@@ -18,12 +18,7 @@ import { unitAbilityOptions } from '../../game/abilityOptions';
 const KNOWN = ['KRULEBOYZ', 'INFANTRY', 'HERO', 'WIZARD (2)', 'STORMCAST ETERNALS'];
 
 /** An ability as the importer reads it from its real texts (the timing as printed; used in p1's hero phase: the kit's). */
-function read(a: { id: string; name: string; declare: string; effect: string }): Ability {
-  const timing = parseTiming('Your Hero Phase', false);
-  const p = parseEffect({ declare: a.declare, effect: a.effect, timing, knownKeywords: KNOWN });
-  if (p.resolves === null) throw new Error(`not read: ${p.unparsed}`);
-  return ability({ ...a, timing, picks: p.picks, resolves: p.resolves });
-}
+const read = (a: { id: string; name: string; declare: string; effect: string }) => readAbility({ ...a, timing: parseTiming('Your Hero Phase', false) }, KNOWN);
 
 describe('Fissures In Reality (skv): "Pick each enemy unit in combat with this unit to be the targets"', () => {
   const fissures = read({
