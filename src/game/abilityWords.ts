@@ -58,6 +58,7 @@ export function conditionWords(c: AbilityCondition, nameOf: (id: string) => stri
   if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
   if (c.charged) parts.push('it charged this turn');
   if (c.fought) parts.push('it fought this phase');
+  if (c.pickedToFight) parts.push('it is picked to fight immediately after'); // session 38, ab38c
   if (c.territory) parts.push(c.territory === 'own' ? 'in its own territory' : c.territory === 'enemy' ? 'in enemy territory' : 'in neither territory');
   if (c.keyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is ${c.keyword}`);
   if (c.notKeyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is not ${c.notKeyword}`);

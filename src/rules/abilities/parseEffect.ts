@@ -55,6 +55,7 @@ import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
 import { historySentence } from './parseHistory';
+import { readFightChain } from './parseFightChain38';
 
 export { casterClause } from './parseDeclare';
 
@@ -426,6 +427,9 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   try {
     const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
+    // Session 38 (ab38c): a fight chain whose pick is in the Effect (parseFightChain38.ts).
+    const chain = readFightChain(input.declare, input.effect, input.timing, known, input.unitNames, (c) => readClause(c, { ...ctx, hasTargets: true }, undefined, undefined));
+    if (chain) return chain;
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);
     if (choice) {

@@ -126,6 +126,12 @@ const conditionFields = {
    * (session 37): "If this unit has not used a Move ability this turn and was not set up this turn".
    */
   usedMove: z.boolean().optional(),
+  /**
+   * An extension (session 38, ab38c): "If it is picked to do so, ..." after a `fightNext` effect (a fight chain,
+   * `parseFightChain38.ts`): the effect waits on the chained fight and applies to the unit when it is picked to
+   * fight immediately after (`engine/fightChain38.ts`); never true in any other check.
+   */
+  pickedToFight: z.literal(true).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({

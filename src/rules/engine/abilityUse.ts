@@ -35,6 +35,7 @@ import { setUpUnit } from './deployment';
 import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits';
 import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
+import { deferToChainedFight } from './fightChain38';
 import { noteUnbindGrant } from './unbindGrants';
 import type { Action, PlayerId } from './state';
 
@@ -349,6 +350,11 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   // "... If the chanting roll was 8+, <another effect> instead": this one is replaced at N+ (session 36, second pass).
   if (e.unlessCastRoll !== undefined && castRoll !== undefined && castRoll >= e.unlessCastRoll) {
     c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: all[0] ?? user, why: `the roll was ${castRoll}: at ${e.unlessCastRoll}+ another effect applies instead` });
+    return;
+  }
+  // "If it is picked to do so, ..." (session 38): kept for the chained fight this use granted (fightChain38.ts).
+  if (e.if?.pickedToFight === true) {
+    deferToChainedFight(c, player, user, id, name, e, all, order);
     return;
   }
   for (const t of all) {

@@ -37,6 +37,7 @@ import { abilityStrike, permission } from '../abilities/passives';
 import { weaponAbilities } from './attackAbilities';
 import { healAfterFight, noteCombatDamage } from './unitHistory';
 import { chainedFight, declineChainedFight, isChainedFight } from './fightChain';
+import { applyChainedBonus } from './fightChain38';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -411,6 +412,7 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
     }
   }
   const wasFirst = (order.strikeFirst ?? []).filter((id) => !order.fought.includes(id));
+  if (chained && order.next !== undefined) applyChainedBonus(c, order.next); // "If it is picked to do so, ..." (session 38)
   if (order.next !== undefined) delete order.next;
   order.fought.push(a.unitId);
   u.turn.fought = true;

@@ -9,6 +9,7 @@ import { createDice, type DiceState } from '../dice';
 import { parseRoster, type Roster, type RosterIssue } from './roster';
 import { initialAscensionState, type AscensionSetup, type AscensionState } from './ascensionData';
 import type { AbilityState } from '../abilities/record';
+import type { AbilityEffect } from '../abilities/schema';
 
 /** The two players. */
 export type PlayerId = 'p1' | 'p2';
@@ -185,7 +186,17 @@ export interface CombatOrder {
    * by this unit has been resolved"; the `fightNext` effect, `fightChain.ts`). Valid while `after` is
    * the last unit that fought; absent otherwise.
    */
-  next?: { player: PlayerId; unitId: string; after: string; ability: string };
+  next?: {
+    player: PlayerId;
+    unitId: string;
+    after: string;
+    ability: string;
+    /**
+     * "If it is picked to do so, ..." (session 38, ab38c; `fightChain38.ts`): effects of the same use applied to
+     * `unitId` when it is picked to fight; absent when there are none.
+     */
+    then?: { ability: string; name: string; unitId: string | null; effect: AbilityEffect; order: number }[];
+  };
 }
 
 /** Per-phase and per-turn magic bookkeeping (Magic 1.1, 4.0, 5.0). */
