@@ -56,6 +56,7 @@ import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide
 import { readChoice, splitChoice } from './parseChoice37';
 import { historySentence } from './parseHistory';
 import { readFightChain } from './parseFightChain38';
+import { readFightTwice } from './parseFight38';
 
 export { casterClause } from './parseDeclare';
 
@@ -451,6 +452,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       const hist = historySentence(s, ctx.passive);
       if (hist !== null) {
         out.push(hist);
+        continue;
+      }
+      // Session 38 (ab38c): "... can use 2 Fight abilities this turn. After the first is used, ..." (parseFight38.ts).
+      const twice = readFightTwice(ss, i, { hasTargets: ctx.hasTargets, castRoll: ctx.castRoll === true, passive: ctx.passive });
+      if (twice) {
+        out.push(...twice.effects);
+        i += twice.used - 1;
         continue;
       }
       // Session 36, second pass: a casting / chanting roll of N+ replacing what the text said before ("... instead",

@@ -342,6 +342,13 @@ export const AbilityEffectSchema = z.union([
    * attacks (Core 18.0, 30.0 delayed effects): "Stolen Hours" (nh-001). Applied by `engine/attacks.ts`.
    */
   z.strictObject({ ...EffectCommon, healAllocated: z.literal('fight') }),
+  /**
+   * Extension (session 38, ab38c; `parseFight38.ts`, `engine/fightTwice38.ts`): "the target can use 2 Fight abilities
+   * this turn. After the first is used, however, the target has Strike-last for the rest of the turn." While it
+   * lasts, the unit can be picked to fight twice in the combat phase (Core 5.3 and 14.4 overridden for the second
+   * Fight); once its first Fight has been used, it has STRIKE-LAST for the rest of the turn.
+   */
+  z.strictObject({ ...EffectCommon, fightTwice: z.literal(true) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

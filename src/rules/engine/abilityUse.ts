@@ -36,6 +36,7 @@ import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits'
 import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
 import { deferToChainedFight } from './fightChain38';
+import { afterFightUsed } from './fightTwice38';
 import { noteUnbindGrant } from './unbindGrants';
 import type { Action, PlayerId } from './state';
 
@@ -323,7 +324,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e;
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -416,6 +417,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
     const entry: ActiveEffect = { ability: id, name, player, unitId: user, effect: { ...e, if: undefined, duration: e.duration ?? 'phase' }, units, order, at: stampOf(s) };
     abilityState(s).active.push(entry);
     c.events.push({ ...base, duration: entry.effect.duration, ...(Object.keys(rolls).length ? { rolls } : {}) });
+    if ('fightTwice' in e) for (const t of units) afterFightUsed(c, t); // a unit that already fought once: Strike-last now (session 38)
     return;
   }
   c.events.push({ ...base, ...(Object.keys(rolls).length ? { rolls } : {}) });
