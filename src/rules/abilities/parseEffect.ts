@@ -57,6 +57,7 @@ import { readChoice, splitChoice } from './parseChoice37';
 import { historySentence } from './parseHistory';
 import { readFightChain } from './parseFightChain38';
 import { readFightTwice } from './parseFight38';
+import { readSetUpNear } from './parseSetUp38';
 
 export { casterClause } from './parseDeclare';
 
@@ -162,6 +163,9 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   if ((m = rx(`^${SUBJ} (?:has|have) strike-(first|last)$`).exec(t))) return { body: { strike: m[2].toLowerCase() }, subj: readSubject(m[1], ctx) };
   if ((m = rx(`^${SUBJ} (?:has|have) the ([\\w' -]+?) keyword$`).exec(t))) return { body: { keyword: m[2].toUpperCase(), add: true }, subj: readSubject(m[1], ctx) };
   if ((m = rx(`^you can return (\\d+|D3|D6) slain models? to ${SUBJ}$`).exec(t))) return { body: { returnModels: dice(m[1]) }, subj: readSubject(m[2], ctx) };
+  // Session 38 (ab38c): "... set it up again wholly within N" of this unit / a friendly K unit and more than M" ..." (parseSetUp38.ts).
+  const near = readSetUpNear(t, ctx.known);
+  if (near) return { body: near.body, subj: readSubject(near.subject, ctx) };
   if ((m = rx(`^remove ${SUBJ} from the battlefield and set (?:it|them) up again on the battlefield more than (\\d+)" from all enemy units$`).exec(t)))
     return { body: { setUp: 'battlefield', farther: Number(m[2]) }, subj: readSubject(m[1], ctx) };
   // Permissions after a RUN / RETREAT (Core 14.2, 14.3 overridden, Core 29.0): "can use Shoot and/or Charge

@@ -258,7 +258,17 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, returnModels: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any']), inches: DiceOrNumber }),
-  z.strictObject({ ...EffectCommon, setUp: z.enum(['reserve', 'battlefield']), within: z.number().positive().max(100).optional(), farther: z.number().positive().max(100).optional() }),
+  z.strictObject({
+    ...EffectCommon,
+    setUp: z.enum(['reserve', 'battlefield']),
+    within: z.number().positive().max(100).optional(),
+    farther: z.number().positive().max(100).optional(),
+    /**
+     * Extension (session 38, ab38c; `parseSetUp38.ts`): set up wholly within `within` inches of some other friendly unit
+     * with the keyword phrase `keyword` on the battlefield ("wholly within 12\" of a friendly Flesh-eater Courts Hero").
+     */
+    nearFriendly: z.strictObject({ within: z.number().positive().max(100), keyword: z.string().min(1).max(100) }).optional(),
+  }),
   z.strictObject({ ...EffectCommon, strike: z.enum(['first', 'last']) }),
   z.strictObject({ ...EffectCommon, keyword: z.string().min(1).max(100), add: z.boolean() }),
   z.strictObject({ ...EffectCommon, mayShootInCombat: z.literal(true) }),

@@ -37,6 +37,7 @@ import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
 import { deferToChainedFight } from './fightChain38';
 import { afterFightUsed } from './fightTwice38';
+import { checkSetUpNearFriendly } from './setUpNear38';
 import { noteUnbindGrant } from './unbindGrants';
 import type { Action, PlayerId } from './state';
 
@@ -503,6 +504,7 @@ function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string
   delete u.status;
   setUpUnit(c, t, mine);
   if (e.within !== undefined && user !== null && t !== user && !c.port.whollyWithin(t, user, e.within)) reject(`"${t}" must be set up wholly within ${e.within}" of "${user}"`, rule);
+  if (e.nearFriendly !== undefined) checkSetUpNearFriendly(c, player, t, e.nearFriendly, rule); // session 38 (setUpNear38.ts)
   if (e.farther !== undefined) {
     for (const en of Object.values(s.units)) {
       if (en.owner === player || !onBattlefield(c, en.id)) continue;
