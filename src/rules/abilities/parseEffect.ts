@@ -58,6 +58,7 @@ import { historySentence } from './parseHistory';
 import { readFightChain } from './parseFightChain38';
 import { readFightTwice } from './parseFight38';
 import { readSetUpNear } from './parseSetUp38';
+import { readFreeMove } from './parseMove38';
 
 export { casterClause } from './parseDeclare';
 
@@ -456,6 +457,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       const hist = historySentence(s, ctx.passive);
       if (hist !== null) {
         out.push(hist);
+        continue;
+      }
+      // Session 38 (ab38c): "This unit can move 2D6". It can pass through ... must end that move in combat." (parseMove38.ts).
+      const freeMove = readFreeMove(ss, i, { hasTargets: ctx.hasTargets, passive: ctx.passive });
+      if (freeMove) {
+        out.push(...freeMove.effects);
+        i += freeMove.used - 1;
         continue;
       }
       // Session 38 (ab38c): "... can use 2 Fight abilities this turn. After the first is used, ..." (parseFight38.ts).

@@ -123,8 +123,8 @@ describe('"can pass through models in non-Monster units and parts of terrain fea
     expect(parse('This unit can pass through models in non-**^^Monster^^** units and parts of terrain features that are less than 4" tall.', null).resolves)
       .toEqual([{ passThrough: 'nonMonster', terrainBelow: 4, targets: 'self' }]);
   });
-  it('fall-back twins: models in enemy units during an ability\'s move (Relentless as the Driving Current), models alone, a condition', () => {
-    expect(parse('If this unit is in combat, it can move 2D6". It can pass through models in enemy units but must end that move in combat.', null, 'Any Combat Phase').resolves).toBeNull();
+  it('fall-back twins: models in enemy units as a passive (Relentless as the Driving Current\'s move is read since session 38: abilityMove38.test.ts), models alone, a condition', () => {
+    expect(parse('This unit can pass through models in enemy units.', null).resolves).toBeNull();
     expect(parse('This unit can pass through models in non-Monster units.', null).resolves).toBeNull();
     expect(parse('This unit can pass through models in non-Monster units and parts of terrain features that are less than 4" tall while it is not in combat.', null).resolves).toBeNull();
   });

@@ -257,7 +257,18 @@ export const AbilityEffectSchema = z.union([
   }),
   z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, returnModels: DiceOrNumber }),
-  z.strictObject({ ...EffectCommon, move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any']), inches: DiceOrNumber }),
+  z.strictObject({
+    ...EffectCommon,
+    move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any', 'free']),
+    inches: DiceOrNumber,
+    /**
+     * Extensions (session 38, ab38c; `parseMove38.ts`, `engine/abilityMove38.ts`), only with `move: "free"` (a move under
+     * Core 15.0 whose path may cross enemy combat ranges): `through: "enemyModels"` ("It can pass through models in
+     * enemy units"), and how it must end: in combat, anywhere, or in combat when it started in combat.
+     */
+    through: z.literal('enemyModels').optional(),
+    end: z.enum(['inCombat', 'any', 'inCombatIfStarted']).optional(),
+  }),
   z.strictObject({
     ...EffectCommon,
     setUp: z.enum(['reserve', 'battlefield']),

@@ -470,7 +470,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
     } else if ('move' in e) {
       const inches = rollValue(c, e.inches, `${purpose}:move:${t}`, player);
       const as = e.move === 'any' || e.move === 'normal' ? 'normal' : e.move;
-      s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name };
+      s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name, ...(e.end ? { end: e.end } : {}), ...(e.through ? { through: e.through } : {}) };
       c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });
     } else if ('setUp' in e) {
       setUpByAbility(c, player, user, t, e, positions, name);

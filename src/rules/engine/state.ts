@@ -91,7 +91,10 @@ export interface PendingMove {
   readonly kind: 'run' | 'retreat' | 'charge' | 'redeploy' | 'powerThrough' | 'ability';
   readonly maxInches: number;
   /** An ability's move: the kind of move it is checked as (Core 14.1, 14.3, 15.3), and the ability named in the log. */
-  readonly as?: 'normal' | 'retreat' | 'charge' | 'pileIn';
+  readonly as?: 'normal' | 'retreat' | 'charge' | 'pileIn' | 'free';
+  /** A `free` move (session 38, `abilityMove38.ts`): how it must end, and whether it may pass through models in enemy units. */
+  readonly end?: 'inCombat' | 'any' | 'inCombatIfStarted';
+  readonly through?: 'enemyModels';
   readonly ability?: string;
   /** Power Through (Commands 8.0): enemy units in combat with the unit at the start of the move. */
   readonly allowed?: readonly string[];
