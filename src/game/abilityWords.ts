@@ -28,6 +28,7 @@ const ROLL_WORDS: Readonly<Record<string, string>> = {
   wound: 'wound rolls',
   save: 'save rolls',
   chargeDice: 'the number of dice of charge rolls',
+  pileIn: 'the distance of pile-in moves (inches)', // session 38, ab38c
   attacks: 'the Attacks characteristic',
   damage: 'the Damage characteristic',
   rend: 'the Rend characteristic',

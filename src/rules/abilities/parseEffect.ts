@@ -58,7 +58,7 @@ import { historySentence } from './parseHistory';
 import { readFightChain } from './parseFightChain38';
 import { readFightTwice } from './parseFight38';
 import { readSetUpNear } from './parseSetUp38';
-import { readFreeMove } from './parseMove38';
+import { readFreeMove, readPileInBonus } from './parseMove38';
 
 export { casterClause } from './parseDeclare';
 
@@ -460,6 +460,11 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         continue;
       }
       // Session 38 (ab38c): "This unit can move 2D6". It can pass through ... must end that move in combat." (parseMove38.ts).
+      const pileIn = readPileInBonus(s, ctx.passive);
+      if (pileIn) {
+        out.push(pileIn);
+        continue;
+      }
       const freeMove = readFreeMove(ss, i, { hasTargets: ctx.hasTargets, passive: ctx.passive });
       if (freeMove) {
         out.push(...freeMove.effects);

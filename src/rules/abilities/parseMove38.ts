@@ -17,6 +17,10 @@
  * (`engine/abilityMove38.ts`). A sentence after them that depends on the move ("Then, pick an enemy unit that
  * this unit passed across during that move") is not read: the ability stays by hand.
  *
+ * And "For the rest of the turn, each time this unit makes a pile-in move, add 3" to the distance it can move."
+ * (Unerring Hunters, nh) → `{modify: "pileIn", by: 3, targets: "self", duration: "turn"}` (`readPileInBonus`):
+ * Core 15.3's 3" is the base the engine adds it to (`engine/abilityMove38.ts` `pileInInches`).
+ *
  * Pure; called by `parseEffect.ts` for each sentence before its other readers.
  *
  * @module
@@ -56,4 +60,15 @@ export function readFreeMove(ss: readonly string[], i: number, ctx: { hasTargets
     ...(m[1] !== undefined ? { if: { inCombat: true, unit: 'self' } } : {}),
   } as AbilityEffect;
   return { effects: [effect], used: rule.used };
+}
+
+const PILE_IN = /^(for the rest of the turn, )?each time this unit makes a pile-in move, add (\d+)" to the distance it can move\.?$/i;
+
+/** "[For the rest of the turn, ]each time this unit makes a pile-in move, add N" to the distance it can move." → its effect, or null. */
+export function readPileInBonus(sentence: string, passive: boolean): AbilityEffect | null {
+  const m = PILE_IN.exec(sentence.trim());
+  if (!m) return null;
+  // A passive lasts while it applies (Core 5.4); an activated ability needs its duration (Core 28.1).
+  if ((m[1] === undefined) !== passive) fail(sentence);
+  return { modify: 'pileIn', by: Number(m[2]), targets: 'self', ...(passive ? {} : { duration: 'turn' }) } as AbilityEffect;
 }

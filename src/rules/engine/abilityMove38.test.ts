@@ -96,3 +96,34 @@ describe('Mighty Destroyers on the kit (an army ability; the target a friendly K
     expect(play(s, port, [{ type: 'move', player: 'p1', unitId: 'p1-boyz', kind: 'ability', paths: boyz(11.5) }]).s.positions['p1-boyz-m1']).toEqual([11.5, 15]);
   });
 });
+
+describe('"each time this unit makes a pile-in move, add 3\\" to the distance it can move" (Unerring Hunters, nh-001 Glaivewraith Stalkers)', () => {
+  const UNERRING = 'For the rest of the turn, each time this unit makes a pile-in move, add 3" to the distance it can move.';
+  const parsed = parseEffect({ declare: null, effect: UNERRING, timing: combat, knownKeywords: [] });
+
+  it('read as +3 to the pile-in distance for the rest of the turn; twins without the duration (activated) or with another distance word stay by hand', () => {
+    expect(parsed.resolves).toEqual([{ modify: 'pileIn', by: 3, targets: 'self', duration: 'turn' }]);
+    expect(parseEffect({ declare: null, effect: 'Each time this unit makes a pile-in move, add 3" to the distance it can move.', timing: combat, knownKeywords: [] }).resolves).toBeNull();
+    expect(parseEffect({ declare: null, effect: 'For the rest of the turn, each time this unit makes a pile-in move, it can move 6".', timing: combat, knownKeywords: [] }).resolves).toBeNull();
+  });
+
+  const unerring = ability({ name: 'Unerring Hunters', timing: combat, effect: UNERRING, resolves: parsed.resolves });
+  const port = tablePortAt({ 'p1-hero': [4, 40], 'p1-boyz': [8, 15], 'p2-gits': [15.4, 15] });
+  // p1's Gutrippaz at x = 8 (6.14" from the Hobgrots: not in combat, so they must have charged to fight; give them charged).
+  const start = (abilities = [unerring]): GameState => {
+    const s = toPhase(gameAtHero(roster('p1', [], abilities), roster('p2'), port, Array.from({ length: 20 }, () => 1)), port, 'combat');
+    s.units['p1-boyz'].turn.charged = true;
+    return s;
+  };
+
+  it('with it, a charged unit not in combat piles in 5.5" (x 8 -> 13.5, 1.9" - 1.26" = 0.64" from the Hobgrots): accepted; 6.5" (straight along -y) refused (Core 15.3, 6")', () => {
+    const s = play(start(), port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-boyz', ability: 'Unerring Hunters' }]).s;
+    const ok = play(s, port, [{ type: 'fight', player: 'p1', unitId: 'p1-boyz', target: 'p2-gits', pileIn: { paths: boyz(13.5) } }]);
+    expect(ok.events.find((e) => e.type === 'moved')).toMatchObject({ kind: 'pileIn', maxInches: 6 });
+    expect(refused(s, port, { type: 'fight', player: 'p1', unitId: 'p1-boyz', target: 'p2-gits', pileIn: { paths: boyz(8, 8.5) } })).toMatchObject({ rule: 'Core 15.3', reason: expect.stringContaining('this move allows 6"') });
+  });
+
+  it('without it the same 5.5" pile-in is refused (3")', () => {
+    expect(refused(start([]), port, { type: 'fight', player: 'p1', unitId: 'p1-boyz', target: 'p2-gits', pileIn: { paths: boyz(13.5) } })).toMatchObject({ rule: 'Core 15.3', reason: expect.stringContaining('this move allows 3"') });
+  });
+});

@@ -16,6 +16,7 @@
  * @module
  */
 
+import { modified } from '../abilities/passives';
 import { aliveModels, enemyUnits, inCombat, reject, type Ctx } from './core';
 import { makeMove } from './moves';
 import type { PendingMove } from './state';
@@ -34,4 +35,12 @@ export function makeFreeMove(c: Ctx, unitId: string, paths: Paths, pending: Pend
   if (must && !inCombat(s, c.port, unitId)) {
     reject(`unit "${unitId}" must end this move in combat${pending.end === 'inCombatIfStarted' ? ' (it was in combat when the move began)' : ''}`, rule);
   }
+}
+
+/**
+ * The distance of a pile-in move of the unit now: Core 15.3's 3" plus the `modify: "pileIn"` effects on it ("each
+ * time this unit makes a pile-in move, add 3" to the distance it can move", session 38), never below 0.
+ */
+export function pileInInches(c: Ctx, unitId: string, base = 3): number {
+  return Math.max(0, base + modified(c.s, c.port, unitId, 'pileIn').add);
 }

@@ -38,6 +38,7 @@ import { grantNextFight } from './fightChain';
 import { deferToChainedFight } from './fightChain38';
 import { afterFightUsed } from './fightTwice38';
 import { checkSetUpNearFriendly } from './setUpNear38';
+import { pileInInches } from './abilityMove38';
 import { noteUnbindGrant } from './unbindGrants';
 import type { Action, PlayerId } from './state';
 
@@ -468,7 +469,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       returnModels(c, t, back, given.length > 0 ? positions : undefined);
       c.events.push({ type: 'modelsReturned', unitId: t, returned: back, ability: name });
     } else if ('move' in e) {
-      const inches = rollValue(c, e.inches, `${purpose}:move:${t}`, player);
+      const rolled = rollValue(c, e.inches, `${purpose}:move:${t}`, player);
+      const inches = e.move === 'pileIn' ? pileInInches(c, t, rolled) : rolled; // "add 3" to the distance" of pile-ins (session 38)
       const as = e.move === 'any' || e.move === 'normal' ? 'normal' : e.move;
       s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name, ...(e.end ? { end: e.end } : {}), ...(e.through ? { through: e.through } : {}) };
       c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });

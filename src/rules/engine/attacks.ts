@@ -39,6 +39,7 @@ import { healAfterFight, noteCombatDamage } from './unitHistory';
 import { chainedFight, declineChainedFight, isChainedFight } from './fightChain';
 import { applyChainedBonus } from './fightChain38';
 import { afterFightUsed, mayFightAgain } from './fightTwice38';
+import { pileInInches } from './abilityMove38';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -408,9 +409,9 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
       if (t === undefined || !enemyUnits(c, a.player).includes(t) || !c.port.unitsInCombat(a.unitId, t)) {
         reject('a pile-in by a unit in combat needs a target unit it is in combat with', 'Core 15.3');
       }
-      makeMove(c, a.unitId, a.pileIn.paths, 'pileIn', 3, t);
+      makeMove(c, a.unitId, a.pileIn.paths, 'pileIn', pileInInches(c, a.unitId), t);
     } else {
-      makeMove(c, a.unitId, a.pileIn.paths, 'pileIn', 3);
+      makeMove(c, a.unitId, a.pileIn.paths, 'pileIn', pileInInches(c, a.unitId));
     }
   }
   const wasFirst = (order.strikeFirst ?? []).filter((id) => !order.fought.includes(id));
