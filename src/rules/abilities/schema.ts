@@ -61,6 +61,7 @@ export const EffectDurationSchema = z.enum(['phase', 'turn', 'round', 'battle', 
 const conditionFields = {
   /** Within / wholly within this many inches (Core 1.0, 1.1) of `of`. */
   within: z.number().positive().max(100).optional(),
+  /** `self`, `target`, a unit id, or `terrain` (session 38, ab38a): the faction terrain feature the ability is held through ("of this terrain feature", `thisTerrain38.ts`). */
   of: z.string().min(1).max(100).optional(),
   /**
    * Instead of `of` (an extension, session 36): within / wholly within `within` inches of any friendly
@@ -115,7 +116,8 @@ const conditionFields = {
    * this unit's combat range".
    */
   notKeyword: z.string().min(1).max(100).optional(),
-  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional() }).optional(),
+  // `models` (session 38, ab38a): that friendly unit has this many models or more now ("friendly Ironjawz units that have 10 or more models").
+  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional(), models: z.number().int().min(1).max(100).optional() }).optional(),
   /**
    * The affected unit is a unit of the ability's player (`friendly`) or of the opponent (`enemy`), compared with the
    * ability's unit. An extension (session 37, decl37): "If the target is a friendly unit, it has Strike-first ...".
@@ -350,6 +352,12 @@ export const AbilityPickSchema = z.strictObject({
   /** Within / wholly within this many inches of the ability's unit (Core 1.0, 1.1). */
   within: z.number().positive().max(100).optional(),
   wholly: z.boolean().optional(),
+  /**
+   * Extension (session 38, ab38a): `within` is measured from the faction terrain feature the ability is held
+   * through instead of its unit ("Pick a friendly Skaven unit ... wholly within 6\" of this terrain feature";
+   * `thisTerrain38.ts`). Never with `visible` or `closest`.
+   */
+  from: z.literal('terrain').optional(),
   visible: z.boolean().optional(),
   keyword: z.string().min(1).max(100).optional(),
   notKeyword: z.string().min(1).max(100).optional(),

@@ -36,6 +36,7 @@ import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits'
 import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
 import { noteUnbindGrant } from './unbindGrants';
+import { terrainPickProblem } from '../abilities/thisTerrain38';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -164,7 +165,7 @@ export function describePick(p: AbilityPick): string {
   const side = p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : '';
   const who = p.each ? `each${side}` : p.anyNumber ? `any number of different${side}` : p.closest ? `the closest${p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : ''}` : p.kind === 'friendlyUnit' ? (p.notSelf ? 'another friendly' : 'a friendly') : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
   const kw = `${p.warscroll ? ` ${p.warscroll}` : ''}${p.keyword ? ` ${p.keyword}` : ''}${p.anyKeyword ? ` ${p.anyKeyword.join(' or ')}` : ''}`;
-  const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"` : '';
+  const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"${p.from === 'terrain' ? ' of this terrain feature' : ''}` : '';
   return `${who}${kw} unit${p.anyNumber ? 's' : ''}${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}`;
 }
 
@@ -200,7 +201,11 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
   if (p.notKeyword !== undefined && hasKeywordNow(s, c.port, t, p.notKeyword)) return `"${t}" is ${p.notKeyword}`;
   if (p.notPickedThisTurn && ability !== undefined && pickedThisTurn(s, player, ability.name, t)) return `"${t}" was already picked to be the target of ${ability.name} this turn`;
   if (p.inCombat !== undefined && inCombat(s, c.port, t) !== p.inCombat) return `"${t}" is ${p.inCombat ? 'not ' : ''}in combat`;
-  if (p.within !== undefined || p.visible) {
+  if (p.from === 'terrain') {
+    // Session 38 (ab38a): measured from the ability's faction terrain feature ("of this terrain feature").
+    const why = terrainPickProblem(s, c.port, player, ability?.id, t, p.within, p.wholly === true, memo);
+    if (why !== null) return why;
+  } else if (p.within !== undefined || p.visible) {
     if (user === null) return `the ability has no unit to measure "${t}" from`;
     if (p.within !== undefined && t !== user) {
       const key = `${user}|${t}|${p.within}|${p.wholly === true}`;
