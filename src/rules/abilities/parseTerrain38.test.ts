@@ -41,11 +41,24 @@ describe('a pick measured from the feature (Step Into the Storm, sce-002 Stormre
     expect(r.picks).toEqual([{ kind: 'friendlyUnit', within: 6, wholly: true, from: 'terrain', inCombat: false, keyword: 'STORMCAST ETERNALS', notKeyword: 'MONSTER' }]);
     expect(r.resolves).toEqual([{ setUp: 'battlefield', farther: 9, targets: 'targets' }]);
   });
-  it('twins by hand: "another friendly Gnawhole" (Tunnels Through Reality), a pick visible to the feature (Aggressively Bossy\'s Declare), "this unit" besides the feature, an effect on the feature itself', () => {
-    expect(parse('Remove the target from the battlefield and set it up again wholly within 6" of another friendly Gnawhole and more than 9" from all enemy units.', 'Pick a friendly **^^Skaven^^** unit that is not in combat and is wholly within 6" of this terrain feature to be the target.', 'Your Movement Phase').resolves).toBeNull();
+  it('twins by hand: a pick visible to the feature (Aggressively Bossy\'s Declare), "this unit" besides the feature, an effect on the feature itself', () => {
     expect(parse('Add 1 to hit rolls for the target for the rest of the turn.', 'Pick a visible enemy unit within 18" of this terrain feature to be the target.', 'Your Hero Phase').resolves).toBeNull();
     expect(parse(STEP_E, 'Pick a friendly unit wholly within 6" of this terrain feature and within 3" of this unit to be the target.', 'Your Movement Phase').resolves).toBeNull();
     expect(parse('Heal (D3) this terrain feature.', null, 'Your Hero Phase').resolves).toBeNull();
+  });
+});
+
+describe('a set-up near another feature (Tunnels Through Reality, skv-001 Gnawhole; Core 24.0)', () => {
+  const TUNNEL_D = 'Pick a friendly **^^Skaven^^** unit that is not in combat and is wholly within 6" of this terrain feature to be the target.';
+  it('"set it up again wholly within 6" of another friendly Gnawhole and more than 9" from all enemy units" → the set-up with nearOtherFeature', () => {
+    const r = parse('Remove the target from the battlefield and set it up again wholly within 6" of another friendly Gnawhole and more than 9" from all enemy units.', TUNNEL_D, 'Your Movement Phase');
+    expect(r.picks).toEqual([{ kind: 'friendlyUnit', within: 6, wholly: true, from: 'terrain', inCombat: false, keyword: 'SKAVEN' }]);
+    expect(r.resolves).toEqual([{ setUp: 'battlefield', farther: 9, targets: 'targets', nearOtherFeature: { within: 6, name: 'Gnawhole' } }]);
+  });
+  it('twins by hand: no "more than 9" from all enemy units", "within" (not wholly), a sentence more', () => {
+    expect(parse('Remove the target from the battlefield and set it up again wholly within 6" of another friendly Gnawhole.', TUNNEL_D, 'Your Movement Phase').resolves).toBeNull();
+    expect(parse('Remove the target from the battlefield and set it up again within 6" of another friendly Gnawhole and more than 9" from all enemy units.', TUNNEL_D, 'Your Movement Phase').resolves).toBeNull();
+    expect(parse('Remove the target from the battlefield and set it up again wholly within 6" of another friendly Gnawhole and more than 9" from all enemy units. It cannot use Charge abilities this turn.', TUNNEL_D, 'Your Movement Phase').resolves).toBeNull();
   });
 });
 

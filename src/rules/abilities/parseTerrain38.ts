@@ -13,7 +13,9 @@
  * it, or a feature-measured condition the engine would check without the feature (an `if` of an ability that
  * is used, not a passive) all stay by hand. Shapes the unit reading has no words for (an enemy aura):
  * "Enemy units cannot use commands while they are within N" of this terrain feature." (Screams of the
- * Penitent) → `{noCommands: true, targets: "enemy", while: {within: N, of: "terrain"}}`.
+ * Penitent) → `{noCommands: true, targets: "enemy", while: {within: N, of: "terrain"}}`; "set it up again wholly within N"
+ * of another friendly <name> and more than M" from all enemy units" (Tunnels Through Reality) → the set-up with
+ * `nearOtherFeature: {within: N, name}`.
  *
  * Pure; no three.
  *
@@ -23,6 +25,7 @@
 import type { AbilityCondition, AbilityEffect, AbilityPick } from './schema';
 import type { EffectInput, ParsedEffect } from './parseEffect';
 import { THIS_TERRAIN } from './thisTerrain38';
+import { plainRulesText } from './parseTiming';
 
 const FEATURE = /\bthis terrain feature\b/gi;
 
@@ -61,7 +64,12 @@ export function parseThisTerrain(input: EffectInput, parse: (input: EffectInput)
   const all = `${input.declare ?? ''}\n${input.effect}`;
   const other = /\b(this unit|this model|the caster|the chanter|this hero)\b/i.exec(all);
   if (other) return byHand(other[0]);
-  const r = parse({ ...input, declare: input.declare === null ? null : input.declare.replace(FEATURE, 'this unit'), effect: input.effect.replace(FEATURE, 'this unit') });
+  // Tunnels Through Reality: "set it up again wholly within 6" of another friendly Gnawhole and more than 9" from all
+  // enemy units" is the plain set-up ("on the battlefield more than 9" ...") with the feature-to-feature distance on it.
+  const plain = plainRulesText(input.effect);
+  const tunnel = /\bset it up again wholly within (\d+)" of another friendly ([A-Z][\w' -]*?) and more than (\d+)" from all enemy units\b/i.exec(plain);
+  const effectText = tunnel ? plain.replace(tunnel[0], `set it up again on the battlefield more than ${tunnel[3]}" from all enemy units`) : input.effect;
+  const r = parse({ ...input, declare: input.declare === null ? null : input.declare.replace(FEATURE, 'this unit'), effect: effectText.replace(FEATURE, 'this unit') });
   if (r.resolves === null) return byHand((r.unparsed ?? '').replace(/\bthis unit\b/gi, 'this terrain feature'));
   const picks: AbilityPick[] = [];
   for (const p of r.picks ?? []) {
@@ -79,6 +87,11 @@ export function parseThisTerrain(input: EffectInput, parse: (input: EffectInput)
     const i = onFeature(e.if, passive, 'if');
     if (w === null || i === null) return byHand(effect);
     out.push({ ...e, targets: t, ...(w !== undefined ? { while: w } : {}), ...(i !== undefined ? { if: i } : {}) } as AbilityEffect);
+  }
+  if (tunnel) {
+    const ups = out.filter((e) => 'setUp' in e);
+    if (ups.length !== 1 || !('setUp' in ups[0]) || ups[0].setUp !== 'battlefield' || ups[0].targets !== 'targets' || ups[0].within !== undefined) return byHand(tunnel[0]);
+    out[out.indexOf(ups[0])] = { ...ups[0], nearOtherFeature: { within: Number(tunnel[1]), name: tunnel[2].trim() } };
   }
   // Nothing of the unit reading may be left measured from the ability's unit.
   if (/"self"/.test(JSON.stringify([out, picks]))) return byHand(effect);

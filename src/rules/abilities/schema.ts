@@ -254,7 +254,12 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, returnModels: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any']), inches: DiceOrNumber }),
-  z.strictObject({ ...EffectCommon, setUp: z.enum(['reserve', 'battlefield']), within: z.number().positive().max(100).optional(), farther: z.number().positive().max(100).optional() }),
+  /**
+   * `setUp`; `nearOtherFeature` (extension, session 38, ab38a): the unit is set up wholly within `within` inches of
+   * another friendly faction terrain feature named `name` than the one the ability is held through ("set it up again
+   * wholly within 6\" of another friendly Gnawhole", Tunnels Through Reality; `thisTerrain38.ts`).
+   */
+  z.strictObject({ ...EffectCommon, setUp: z.enum(['reserve', 'battlefield']), within: z.number().positive().max(100).optional(), farther: z.number().positive().max(100).optional(), nearOtherFeature: z.strictObject({ within: z.number().positive().max(100), name: z.string().min(1).max(200) }).optional() }),
   z.strictObject({ ...EffectCommon, strike: z.enum(['first', 'last']) }),
   z.strictObject({ ...EffectCommon, keyword: z.string().min(1).max(100), add: z.boolean() }),
   z.strictObject({ ...EffectCommon, mayShootInCombat: z.literal(true) }),

@@ -81,3 +81,17 @@ export function terrainContext<C extends { readonly terrain?: string }>(s: GameS
   const f = abilityTerrain(s, player, abilityId);
   return f !== null && port !== undefined && terrainOnBattlefield(s, port, player, f) ? { ...ctx, terrain: f } : ctx;
 }
+
+/**
+ * Why unit `unitId`, just set up by an ability held through a faction terrain feature, is not wholly within
+ * `near.within` inches of another friendly faction terrain feature named `near.name` on the battlefield (Tunnels
+ * Through Reality: "set it up again wholly within 6" of another friendly Gnawhole"), or null. "Another": any of the
+ * player's roster's faction terrain features of that name (compared case-insensitively) but the ability's own.
+ */
+export function otherFeatureSetUpProblem(s: GameState, port: GeometryPort, player: PlayerId, abilityId: string, unitId: string, near: { readonly within: number; readonly name: string }): string | null {
+  const own = abilityTerrain(s, player, abilityId);
+  const others = (s.players[player].roster.factionTerrain ?? []).filter((f) => f.id !== own && f.name.toLowerCase() === near.name.toLowerCase() && terrainOnBattlefield(s, port, player, f.id));
+  if (others.length === 0) return `there is no other friendly ${near.name} on the battlefield to set "${unitId}" up near`;
+  if (others.some((f) => withinTerrain(port, f.id, unitId, near.within, true))) return null;
+  return `"${unitId}" must be set up wholly within ${near.within}" of another friendly ${near.name} (${others.map((f) => `"${f.id}" ${port.distance(unitId, f.id).toFixed(2)}" away`).join(', ')})`;
+}

@@ -36,7 +36,7 @@ import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits'
 import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
 import { noteUnbindGrant } from './unbindGrants';
-import { terrainPickProblem } from '../abilities/thisTerrain38';
+import { otherFeatureSetUpProblem, terrainPickProblem } from '../abilities/thisTerrain38';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -469,7 +469,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name };
       c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });
     } else if ('setUp' in e) {
-      setUpByAbility(c, player, user, t, e, positions, name);
+      setUpByAbility(c, player, user, t, e, positions, name, id);
     } else if ('slay' in e) {
       slayByRoll(c, e, t, purpose, player, `ability:${user ?? ''}`, id);
     } else if ('destroyed' in e) {
@@ -483,7 +483,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
 }
 
 /** `setUp` effects: to reserve (off the battlefield, Core 24.1), or on the battlefield at `positions`, with the distances checked. */
-function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string, e: Extract<AbilityEffect, { setUp: string }>, positions: Positions | undefined, name: string): void {
+function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string, e: Extract<AbilityEffect, { setUp: string }>, positions: Positions | undefined, name: string, id: string): void {
   const s = c.s;
   const u = s.units[t];
   const rule = `${name}: set-up`;
@@ -505,6 +505,11 @@ function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string
       if (en.owner === player || !onBattlefield(c, en.id)) continue;
       if (c.port.distance(t, en.id) <= e.farther + 1e-6) reject(`"${t}" must be set up more than ${e.farther}" from every enemy unit ("${en.id}" is ${c.port.distance(t, en.id).toFixed(2)}")`, rule);
     }
+  }
+  if (e.nearOtherFeature !== undefined) {
+    // Session 38 (ab38a): "wholly within 6" of another friendly Gnawhole" (thisTerrain38.ts).
+    const why = otherFeatureSetUpProblem(s, c.port, player, id, t, e.nearOtherFeature);
+    if (why !== null) reject(why, rule);
   }
   u.turn = { ...u.turn, setUp: true };
   c.events.push({ type: 'setUpByAbility', unitId: t, ability: name });

@@ -21,14 +21,18 @@ const R = 32 / 25.4 / 2; // a 32 mm base's radius, inches
 
 const COUNTS: Record<string, number> = { hero: 1, boyz: 5, gits: 3 };
 
-/** A real worldPort over a 60" x 44" table with the units placed (as `tablePortAt`) and, unless `bare`, the feature `featureId`. */
-function portWith(place: Placement, featureId: string | null): GeometryPort {
+/** A second feature: the same box at x 27-33, y 32-36. */
+const BOX2 = { center: [30, 34] as [number, number], size: [6, 4, 3] as [number, number, number] };
+
+/** A real worldPort over a 60" x 44" table with the units placed (as `tablePortAt`) and the feature `featureId` (none: null), and `second` at BOX2. */
+function portWith(place: Placement, featureId: string | null, second?: string): GeometryPort {
   const units = Object.entries({ ...DEFAULT_PLACEMENT, ...place }).map(([id, at]) => ({
     id,
     army: id.slice(0, 2),
     models: Array.from({ length: COUNTS[id.split('-')[1]] }, (_, i) => ({ id: `${id}-m${i + 1}`, base: { round: 32 }, pos: [at[0], at[1] + i * 1.3] as [number, number], height: 1.2 })),
   }));
-  return worldPort(makeWorld({ units, terrain: featureId === null ? [] : [{ id: featureId, type: 'obstacle', abilities: ['cover'], boxes: [BOX] }] }));
+  const terrain = [...(featureId === null ? [] : [{ id: featureId, type: 'obstacle' as const, abilities: ['cover' as const], boxes: [BOX] }]), ...(second === undefined ? [] : [{ id: second, type: 'obstacle' as const, abilities: ['cover' as const], boxes: [BOX2] }])];
+  return worldPort(makeWorld({ units, terrain }));
 }
 
 /** p1's roster with a faction terrain feature and its abilities on the army, ids as the importer gives them. */
@@ -101,5 +105,37 @@ describe('Step Into the Storm (sce-002 Stormreach Portal): a pick wholly within 
     const bare = portWith(place, null);
     const s = toPhase(gameAtHero(p1, roster('p2'), bare), bare, 'movement');
     expect(refused(s, bare, { type: 'useAbility', player: 'p1', ability: id, target: 'p1-boyz' }).reason).toMatch(/faction terrain feature "stormreach-portal" is not on the battlefield/);
+  });
+});
+
+describe('Tunnels Through Reality (skv-001 Gnawhole ×2): "set it up again wholly within 6" of another friendly Gnawhole and more than 9" from all enemy units" (Core 24.0)', () => {
+  const known = ['SKAVEN', 'KRULEBOYZ', 'INFANTRY'];
+  const tunnels = real('Tunnels Through Reality', 'Your Movement Phase', 'Remove the target from the battlefield and set it up again wholly within 6" of another friendly **^^Gnawhole^^** and more than 9" from all enemy units.', 'Pick a friendly **^^Skaven^^** unit that is not in combat and is wholly within 6" of this terrain feature to be the target.', known);
+  const skv = (r: RosterInput): RosterInput => ({ ...r, units: r.units.map((u) => ({ ...u, warscroll: { ...u.warscroll, keywords: [...(u.warscroll.keywords ?? []), 'SKAVEN'] } })) });
+  const base = skv(roster('p1'));
+  // Two Gnawholes, each with its own copy of the ability (the importer's ids).
+  const p1: RosterInput = { ...base, factionTerrain: [{ id: 'gnawhole', name: 'Gnawhole' }, { id: 'gnawhole-2', name: 'Gnawhole' }], abilities: [{ ...tunnels, id: 'gnawhole:tunnels-through-reality' }, { ...tunnels, id: 'gnawhole-2:tunnels-through-reality' }] };
+  // The boyz beside the first Gnawhole (x 27-33, y 8-12) as in Step Into the Storm: wholly within 6" of it.
+  const port = portWith({ 'p1-boyz': [33 + 1 + R, 8] }, 'gnawhole', 'gnawhole-2');
+  const atMove = () => toPhase(gameAtHero(p1, roster('p2'), port), port, 'movement');
+  // Beside the second Gnawhole (x 27-33, y 32-36), 1" off its x = 33 edge, y 30 to 35.2: the farthest point of the
+  // first base, (35.26, 29.37), is hypot(2.26, 2.63) = 3.47" from the corner (33, 32); p2's gits at (50, 35) are 14.1" off.
+  const nearSecond = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`p1-boyz-m${i + 1}`, [33 + 1 + R, 30 + i * 1.3] as [number, number]]));
+  it('used through the first Gnawhole: set up beside the second', () => {
+    const r = play(atMove(), port, [{ type: 'useAbility', player: 'p1', ability: 'gnawhole:tunnels-through-reality', target: 'p1-boyz', positions: nearSecond }]);
+    expect(r.events.find((e) => e.type === 'setUpByAbility')).toMatchObject({ unitId: 'p1-boyz', ability: 'Tunnels Through Reality' });
+  });
+  it('set up beside the same Gnawhole: refused, it must be another; through the second Gnawhole the boyz cannot be picked', () => {
+    const s = atMove();
+    const same = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`p1-boyz-m${i + 1}`, [27 - 1 - R, 8 + i * 1.3] as [number, number]]));
+    const no = refused(s, port, { type: 'useAbility', player: 'p1', ability: 'gnawhole:tunnels-through-reality', target: 'p1-boyz', positions: same });
+    expect(no.rule).toBe('Tunnels Through Reality: set-up');
+    expect(no.reason).toMatch(/^"p1-boyz" must be set up wholly within 6" of another friendly Gnawhole \("gnawhole-2" /);
+    expect(refused(s, port, { type: 'useAbility', player: 'p1', ability: 'gnawhole-2:tunnels-through-reality', target: 'p1-boyz', positions: nearSecond }).reason).toMatch(/is not wholly within 6" of the terrain feature "gnawhole-2"/);
+  });
+  it('with one Gnawhole on the battlefield there is no other to go to', () => {
+    const one = portWith({ 'p1-boyz': [33 + 1 + R, 8] }, 'gnawhole');
+    const s = toPhase(gameAtHero(p1, roster('p2'), one), one, 'movement');
+    expect(refused(s, one, { type: 'useAbility', player: 'p1', ability: 'gnawhole:tunnels-through-reality', target: 'p1-boyz', positions: nearSecond }).reason).toMatch(/no other friendly Gnawhole on the battlefield/);
   });
 });
