@@ -57,6 +57,8 @@ import { readChoice, splitChoice } from './parseChoice37';
 import { historySentence } from './parseHistory';
 import { readFightChain } from './parseFightChain38';
 import { readFightTwice } from './parseFight38';
+import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
+import { normalizeClause38, readSentence38 } from './parseKbIj38';
 
 export { casterClause } from './parseDeclare';
 
@@ -339,7 +341,7 @@ function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Targ
 
 /** One clause with its duration and condition → its effects (one, or one per permission of "Shoot and/or Charge"). */
 function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDuration: Duration): AbilityEffect[] {
-  let c = normalizePermissionClause(raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, ''));
+  let c = normalizeClause38(normalizePermissionClause(raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, '')), ctx.hasTargets);
   // An aura's condition written first ("While they are wholly within 12" of this unit, friendly K units ...",
   // "While friendly K units are wholly within 13" of this unit, they ...") reads as the same condition written last.
   let lead0 = /^while they are ((?:wholly )?within \d+" of this unit), (friendly .+)$/i.exec(c);
@@ -424,6 +426,8 @@ function sentences(effect: string): string[] {
  *   `unparsed`, the first part not understood. Never throws.
  */
 export function parseEffect(input: EffectInput): ParsedEffect {
+  // Session 38 (ab38a): a faction terrain feature's "this terrain feature" (parseTerrain38.ts).
+  if (mentionsThisTerrain(input)) return parseThisTerrain(input, parseEffect);
   const known = [...input.knownKeywords];
   try {
     const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
@@ -473,6 +477,12 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       const alt = ctx.castRoll && !ctx.passive ? /^if the (?:casting|chanting) roll was (\d+)\+, (.+)$/i.exec(s) : null;
       if (alt && (/ instead$/i.test(alt[2]) || /^this ability affects all /i.test(alt[2]))) {
         out.push(...castRollAlternative(Number(alt[1]), alt[2], out, prevStart, i === ss.length - 1, ctx, outer));
+        continue;
+      }
+      // Session 38 (ab38a, parseKbIj38.ts): "In addition, if the chanting roll was N+, ...", "If the target is a K, ... instead", a power level.
+      const kbij = readSentence38(s, out, prevStart, ctx, (c, d) => readClause(c, ctx, undefined, d));
+      if (kbij) {
+        out.push(...kbij);
         continue;
       }
       // Session 37 (perm37): sentences read together (parsePermissions.ts).

@@ -61,6 +61,7 @@ export const EffectDurationSchema = z.enum(['phase', 'turn', 'round', 'battle', 
 const conditionFields = {
   /** Within / wholly within this many inches (Core 1.0, 1.1) of `of`. */
   within: z.number().positive().max(100).optional(),
+  /** `self`, `target`, a unit id, or `terrain` (session 38, ab38a): the faction terrain feature the ability is held through ("of this terrain feature", `thisTerrain38.ts`). */
   of: z.string().min(1).max(100).optional(),
   /**
    * Instead of `of` (an extension, session 36): within / wholly within `within` inches of any friendly
@@ -115,7 +116,8 @@ const conditionFields = {
    * this unit's combat range".
    */
   notKeyword: z.string().min(1).max(100).optional(),
-  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional() }).optional(),
+  // `models` (session 38, ab38a): that friendly unit has this many models or more now ("friendly Ironjawz units that have 10 or more models").
+  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional(), models: z.number().int().min(1).max(100).optional() }).optional(),
   /**
    * The affected unit is a unit of the ability's player (`friendly`) or of the opponent (`enemy`), compared with the
    * ability's unit. An extension (session 37, decl37): "If the target is a friendly unit, it has Strike-first ...".
@@ -258,7 +260,12 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, returnModels: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any']), inches: DiceOrNumber }),
-  z.strictObject({ ...EffectCommon, setUp: z.enum(['reserve', 'battlefield']), within: z.number().positive().max(100).optional(), farther: z.number().positive().max(100).optional() }),
+  /**
+   * `setUp`; `nearOtherFeature` (extension, session 38, ab38a): the unit is set up wholly within `within` inches of
+   * another friendly faction terrain feature named `name` than the one the ability is held through ("set it up again
+   * wholly within 6\" of another friendly Gnawhole", Tunnels Through Reality; `thisTerrain38.ts`).
+   */
+  z.strictObject({ ...EffectCommon, setUp: z.enum(['reserve', 'battlefield']), within: z.number().positive().max(100).optional(), farther: z.number().positive().max(100).optional(), nearOtherFeature: z.strictObject({ within: z.number().positive().max(100), name: z.string().min(1).max(200) }).optional() }),
   z.strictObject({ ...EffectCommon, strike: z.enum(['first', 'last']) }),
   z.strictObject({ ...EffectCommon, keyword: z.string().min(1).max(100), add: z.boolean() }),
   z.strictObject({ ...EffectCommon, mayShootInCombat: z.literal(true) }),
@@ -363,6 +370,12 @@ export const AbilityPickSchema = z.strictObject({
   /** Within / wholly within this many inches of the ability's unit (Core 1.0, 1.1). */
   within: z.number().positive().max(100).optional(),
   wholly: z.boolean().optional(),
+  /**
+   * Extension (session 38, ab38a): `within` is measured from the faction terrain feature the ability is held
+   * through instead of its unit ("Pick a friendly Skaven unit ... wholly within 6\" of this terrain feature";
+   * `thisTerrain38.ts`). Never with `visible` or `closest`.
+   */
+  from: z.literal('terrain').optional(),
   visible: z.boolean().optional(),
   keyword: z.string().min(1).max(100).optional(),
   notKeyword: z.string().min(1).max(100).optional(),

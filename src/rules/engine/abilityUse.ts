@@ -38,6 +38,7 @@ import { grantNextFight } from './fightChain';
 import { deferToChainedFight } from './fightChain38';
 import { afterFightUsed } from './fightTwice38';
 import { noteUnbindGrant } from './unbindGrants';
+import { otherFeatureSetUpProblem, terrainPickProblem } from '../abilities/thisTerrain38';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -166,7 +167,7 @@ export function describePick(p: AbilityPick): string {
   const side = p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : '';
   const who = p.each ? `each${side}` : p.anyNumber ? `any number of different${side}` : p.closest ? `the closest${p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : ''}` : p.kind === 'friendlyUnit' ? (p.notSelf ? 'another friendly' : 'a friendly') : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
   const kw = `${p.warscroll ? ` ${p.warscroll}` : ''}${p.keyword ? ` ${p.keyword}` : ''}${p.anyKeyword ? ` ${p.anyKeyword.join(' or ')}` : ''}`;
-  const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"` : '';
+  const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"${p.from === 'terrain' ? ' of this terrain feature' : ''}` : '';
   return `${who}${kw} unit${p.anyNumber ? 's' : ''}${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}`;
 }
 
@@ -202,7 +203,11 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
   if (p.notKeyword !== undefined && hasKeywordNow(s, c.port, t, p.notKeyword)) return `"${t}" is ${p.notKeyword}`;
   if (p.notPickedThisTurn && ability !== undefined && pickedThisTurn(s, player, ability.name, t)) return `"${t}" was already picked to be the target of ${ability.name} this turn`;
   if (p.inCombat !== undefined && inCombat(s, c.port, t) !== p.inCombat) return `"${t}" is ${p.inCombat ? 'not ' : ''}in combat`;
-  if (p.within !== undefined || p.visible) {
+  if (p.from === 'terrain') {
+    // Session 38 (ab38a): measured from the ability's faction terrain feature ("of this terrain feature").
+    const why = terrainPickProblem(s, c.port, player, ability?.id, t, p.within, p.wholly === true, memo);
+    if (why !== null) return why;
+  } else if (p.within !== undefined || p.visible) {
     if (user === null) return `the ability has no unit to measure "${t}" from`;
     if (p.within !== undefined && t !== user) {
       const key = `${user}|${t}|${p.within}|${p.wholly === true}`;
@@ -472,7 +477,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name };
       c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });
     } else if ('setUp' in e) {
-      setUpByAbility(c, player, user, t, e, positions, name);
+      setUpByAbility(c, player, user, t, e, positions, name, id);
     } else if ('slay' in e) {
       slayByRoll(c, e, t, purpose, player, `ability:${user ?? ''}`, id);
     } else if ('destroyed' in e) {
@@ -486,7 +491,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
 }
 
 /** `setUp` effects: to reserve (off the battlefield, Core 24.1), or on the battlefield at `positions`, with the distances checked. */
-function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string, e: Extract<AbilityEffect, { setUp: string }>, positions: Positions | undefined, name: string): void {
+function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string, e: Extract<AbilityEffect, { setUp: string }>, positions: Positions | undefined, name: string, id: string): void {
   const s = c.s;
   const u = s.units[t];
   const rule = `${name}: set-up`;
@@ -508,6 +513,11 @@ function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string
       if (en.owner === player || !onBattlefield(c, en.id)) continue;
       if (c.port.distance(t, en.id) <= e.farther + 1e-6) reject(`"${t}" must be set up more than ${e.farther}" from every enemy unit ("${en.id}" is ${c.port.distance(t, en.id).toFixed(2)}")`, rule);
     }
+  }
+  if (e.nearOtherFeature !== undefined) {
+    // Session 38 (ab38a): "wholly within 6" of another friendly Gnawhole" (thisTerrain38.ts).
+    const why = otherFeatureSetUpProblem(s, c.port, player, id, t, e.nearOtherFeature);
+    if (why !== null) reject(why, rule);
   }
   u.turn = { ...u.turn, setUp: true };
   c.events.push({ type: 'setUpByAbility', unitId: t, ability: name });
