@@ -29,6 +29,10 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.roll) parts.push(`roll ${c.roll}${c.rollEach === 'model' ? ' on any dice per model' : ''}${c.rollPlus ? ` +${c.rollPlus.by} if ${describeCondition(c.rollPlus.if)}` : ''}`);
   if (c.rollHealth) parts.push(`${c.rollHealth.dice} ${c.rollHealth.test === 'exceeds' ? 'exceeding' : c.rollHealth.test === 'atLeast' ? 'equal to or more than' : 'at least double'} its Health`); // tail37b
   if (c.pickedToFight) parts.push('if picked to fight immediately after'); // session 38, ab38c
+  if (c.rollAddResource) parts.push(`+ its ${c.rollAddResource}s to the roll`); // session 38 (ab38b)
+  if (c.has) parts.push(`has ${c.has.atLeast}+ ${c.has.resource}`);
+  if (c.slewInCombat) parts.push('slew enemy models in combat this turn');
+  if (c.destroyedInCombat) parts.push('destroyed an enemy unit it damaged in combat this turn');
   if (c.also) parts.push(`and ${describeCondition(c.also)}`);
   return parts.join(', ');
 }

@@ -49,6 +49,7 @@ import { plainRulesText } from './parseTiming';
 import { splitKeywords } from './parseKeywords';
 import { halveBody, readRollSentences } from './parseRolls';
 import { readRollList } from './parseRollList37';
+import { readResourceSentences } from './parseResources38';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import { normalizePermissionClause, readPermissionBody, readPermissionSentences } from './parsePermissions';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
@@ -463,6 +464,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       if (twice) {
         out.push(...twice.effects);
         i += twice.used - 1;
+        continue;
+      }
+      // Session 38 (ab38b): faction resources, points and tokens given, subtracted and read (parseResources38.ts).
+      const res = readResourceSentences(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, readClause: (c, gate) => readClause(c, ctx, gate, outer) });
+      if (res) {
+        out.push(...res.effects);
+        i += res.used - 1;
         continue;
       }
       // Session 36, second pass: a casting / chanting roll of N+ replacing what the text said before ("... instead",

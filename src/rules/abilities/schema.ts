@@ -55,7 +55,9 @@ const DiceOrNumber = z.union([z.number().int().min(0).max(100), z.string().regex
 export const EffectTargetSchema = z.union([z.enum(['self', 'targets', 'friendly', 'enemy']), z.array(z.string().min(1).max(100)).max(50)]);
 
 /** How long a persisting effect lasts (Core 28.1). Absent: instant (or a passive, for as long as its `while` holds). */
-export const EffectDurationSchema = z.enum(['phase', 'turn', 'round', 'battle', 'nextTurnStart']);
+// `nextTurnEnd` (an extension, session 38, ab38b): "until the end of the next turn" (the turn after the one it was used in;
+// a new use of the same ability on the same unit replaces the one in force, Core 5.3 and 28.1).
+export const EffectDurationSchema = z.enum(['phase', 'turn', 'round', 'battle', 'nextTurnStart', 'nextTurnEnd']);
 
 /** A condition (ABILITIES.md "Conditions"): all of the given fields must hold. */
 const conditionFields = {
@@ -134,6 +136,20 @@ const conditionFields = {
    * fight immediately after (`engine/fightChain38.ts`); never true in any other check.
    */
   pickedToFight: z.literal(true).optional(),
+  /**
+   * Extensions (session 38, ab38b; docs/abilities.md "Faction resources, session 38 (ab38b)"): `has`, the unit checked
+   * has `atLeast` or more of a named resource now (`abilities/resourceCounts38.ts`: "While this unit has 2 or more
+   * prophecy tokens"); `slewInCombat`, enemy models were slain by the unit's combat attacks this turn (Core 18.0;
+   * `turn.combatSlew`, `engine/unitHistory.ts`): "If any enemy models were slain this turn by this unit's combat attacks".
+   */
+  has: z.strictObject({ resource: z.string().min(1).max(60), atLeast: z.number().int().min(1).max(100) }).optional(),
+  slewInCombat: z.literal(true).optional(),
+  /**
+   * An extension (session 38, ab38b): some enemy unit that damage points were allocated to by the unit's combat attacks
+   * this turn has been destroyed (`turn.combatDamaged`): "If any damage points were allocated to an enemy unit by this
+   * unit's combat attacks this turn and that enemy unit has been destroyed".
+   */
+  destroyedInCombat: z.literal(true).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -162,6 +178,11 @@ export const AbilityConditionSchema = z.strictObject({
    * characteristic, for the rest of the turn:" + a list (Vice-like Grip); with `rollOnce`, one roll for the list.
    */
   rollHealth: z.strictObject({ dice: z.enum(['D6', '2D6']), test: z.enum(['exceeds', 'atLeast', 'double']) }).optional(),
+  /**
+   * With `roll` (an extension, session 38, ab38b): the number of this named resource the ability's unit has is added
+   * to the roll ("Roll a dice and add the number of momentum points this unit has to the roll. On a 5+, ...").
+   */
+  rollAddResource: z.string().min(1).max(60).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
@@ -217,6 +238,12 @@ export const AbilityEffectSchema = z.union([
      * `hit` and `wound`. `attacks` is then the attacking weapon's range, `against` the attacking unit.
      */
     incoming: z.literal(true).optional(),
+    /**
+     * An extension (session 38, ab38b): `by` is counted once for each point of this named resource the ability's unit
+     * has now (none: no modifier): "Add the number of momentum points this unit has to the Damage characteristic of
+     * its Maw-grunta's Tusks" is `{modify: "damage", by: 1, perResource: "momentum point", weapon: ...}`.
+     */
+    perResource: z.string().min(1).max(60).optional(),
   }),
   z.strictObject({
     ...EffectCommon,
@@ -356,6 +383,28 @@ export const AbilityEffectSchema = z.union([
    * Fight); once its first Fight has been used, it has STRIKE-LAST for the rest of the turn.
    */
   z.strictObject({ ...EffectCommon, fightTwice: z.literal(true) }),
+  /**
+   * Extension (session 38, ab38b; docs/abilities.md "Faction resources, session 38 (ab38b)"): a named counter of a unit
+   * (`resource`, singular and lower case: "momentum point", "waaagh! token"; "ritual point" is the PRIEST's ritual points
+   * of Magic 3.0). `gain`: add this many (a dice expression, or a negative number to subtract), never below 0 and never
+   * above the unit's `max` (or this effect's own `max`, "to a maximum of 3"); `spend`: remove this many when the unit
+   * has them (else nothing); `on` (a passive's only): done each time the unit makes a charge move after a successful
+   * charge roll (`charged`, Core 14.3), uses a Run ability (`run`, Core 14.1; Redeploy too, INVENTORY I-1), at the end
+   * of each battle round (`endOfRound`, Core 33.0), or after an ATTACK ability in which an unmodified save roll of 1
+   * was made for it has been resolved (`saveOf1`, Core 17.0, 18.0); `max` (a passive's, alone): the most the unit can
+   * have at once; `start` (a passive's, alone): a token the unit has from the start (Core 23.0, "This unit's
+   * Gryph-hound is a token": the unit has 1 until it is removed). Counters live in
+   * `GameState.resources` (absent until one is gained), so they are hashed and replayed with the game.
+   */
+  z.strictObject({
+    ...EffectCommon,
+    resource: z.string().min(1).max(60),
+    gain: z.union([DiceOrNumber, z.number().int().min(-10).max(-1)]).optional(),
+    spend: z.number().int().min(1).max(10).optional(),
+    on: z.enum(['charged', 'run', 'endOfRound', 'saveOf1']).optional(),
+    max: z.number().int().min(1).max(100).optional(),
+    start: z.number().int().min(1).max(20).optional(),
+  }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -39,6 +39,8 @@ import { deferToChainedFight } from './fightChain38';
 import { afterFightUsed } from './fightTwice38';
 import { noteUnbindGrant } from './unbindGrants';
 import { otherFeatureSetUpProblem, terrainPickProblem } from '../abilities/thisTerrain38';
+import { applyResource } from './resourceTriggers38';
+import { resourceCount } from '../abilities/resourceCounts38';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -391,7 +393,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         shared?.set(`${order}:${t}`, ds);
         rolls[t] = ds;
         // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
-        const plus = cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0;
+        // "... and add the number of momentum points this unit has to the roll" (`rollAddResource`, session 38, ab38b).
+        const plus = (cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0) + (cond.rollAddResource !== undefined && user !== null ? resourceCount(s, user, cond.rollAddResource) : 0);
         if (!ds.some((d) => d + plus >= Number(cond.roll![0]))) {
           c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}${plus > 0 ? ` + ${plus}` : ''}, needed ${n > 1 ? 'any ' : ''}${cond.roll}` });
           continue;
@@ -420,6 +423,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       return;
     }
     const entry: ActiveEffect = { ability: id, name, player, unitId: user, effect: { ...e, if: undefined, duration: e.duration ?? 'phase' }, units, order, at: stampOf(s) };
+    // "Until the end of the next turn" (session 38, ab38b): a new use replaces the same effect of the same ability on the same units (Core 5.3, 28.1).
+    if (e.duration === 'nextTurnEnd') abilityState(s).active = abilityState(s).active.filter((x) => !(x.ability === id && x.effect.duration === 'nextTurnEnd' && x.units.join() === units.join() && JSON.stringify({ ...x.effect, duration: 0 }) === JSON.stringify({ ...entry.effect, duration: 0 })));
     abilityState(s).active.push(entry);
     c.events.push({ ...base, duration: entry.effect.duration, ...(Object.keys(rolls).length ? { rolls } : {}) });
     if ('fightTwice' in e) for (const t of units) afterFightUsed(c, t); // a unit that already fought once: Strike-last now (session 38)
@@ -486,6 +491,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       movementPhaseMovePermit(c, player, t, e.movementPhaseMove, name);
     } else if ('fightNext' in e) {
       grantNextFight(c, player, t, name);
+    } else if ('resource' in e) {
+      applyResource(c, player, t, e, name, rule, purpose); // session 38, ab38b: gain / spend a named resource
     }
   }
 }

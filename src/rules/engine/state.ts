@@ -286,6 +286,8 @@ export interface UnitState {
      * attacks this turn and that enemy unit has been destroyed". Recorded like `usedMove`.
      */
     combatDamaged?: string[];
+    /** Enemy models were slain by this unit's combat attacks this turn (Core 18.0; recorded like `combatDamaged`; session 38). */
+    combatSlew?: boolean;
     /** The charge roll was re-rolled by a Path ability (Berserker; Core 2.2: not again). */
     chargeRerolled?: boolean;
     /** The run roll was re-rolled by an ability (`rerollRoll`; Core 2.2: not again). */
@@ -334,6 +336,11 @@ export interface GameState {
   terrainContestChoices: Record<string, string>;
   /** Ritual points of each PRIEST (Magic 3.0); absent = 0. */
   ritualPoints: Record<string, number>;
+  /**
+   * Named counters of units (session 38, ab38b; `abilities/resourceCounts38.ts`): unit id → resource ("momentum
+   * point", "waaagh! token") → how many it has. Absent until an ability gives one (other games keep their hash).
+   */
+  resources?: Record<string, Record<string, number>>;
   /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
   pendingPrayer: PendingPrayer | null;
   /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */
