@@ -63,6 +63,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('slay' in e) what = `slay ${e.slay} if ${e.times ?? 1}×${e.dice} ${e.health} health`;
   else if ('fightNext' in e) what = 'may fight next';
   else if ('healAllocated' in e) what = 'heal the damage its Fight allocated';
+  else if ('ignoreTrigger' in e) what = 'that ability has no effect on it';
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

@@ -54,6 +54,7 @@ import { normalizePermissionClause, readPermissionBody, readPermissionSentences 
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
+import { readCancelReaction } from './parseCancel38';
 import { historySentence } from './parseHistory';
 
 export { casterClause } from './parseDeclare';
@@ -195,7 +196,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   // "This unit can make a pile-in move": a 3" pile-in (Core 15.0, 'Pile-in' moves up to 3").
   if ((m = rx(`^${SUBJ} can make a pile-in move$`).exec(t))) return { body: { move: 'pileIn', inches: 3 }, subj: readSubject(m[1], ctx) };
   // Re-rolls.
-  if ((m = /^you can re-roll (hit|wound|save|charge|run|casting|chanting) rolls( of 1)? for (.+)$/i.exec(t))) {
+  // Session 38 (ab38d): resistance rolls too (The Flames of Hope; the "no effect" reactions' roll, engine/cancel38.ts).
+  if ((m = /^you can re-roll (hit|wound|save|charge|run|casting|chanting|resistance) rolls( of 1)? for (.+)$/i.exec(t))) {
     const { subj, scope, incoming } = rollSubject(m[3], ROLL_KIND[m[1].toLowerCase()], ctx);
     if (incoming) fail(t); // a re-roll of the opponent's attack rolls: not in the vocabulary
     const kind = m[1].toLowerCase() === 'casting' ? 'cast' : m[1].toLowerCase() === 'chanting' ? 'chant' : m[1].toLowerCase();
@@ -423,6 +425,9 @@ function sentences(effect: string): string[] {
  */
 export function parseEffect(input: EffectInput): ParsedEffect {
   const known = [...input.knownKeywords];
+  // Session 38 (ab38d, parseCancel38.ts): "that ability has no effect on this unit" (a reaction, read whole with its trigger).
+  const cancel = readCancelReaction(input.timing, input.declare, input.effect);
+  if (cancel !== null) return { resolves: cancel };
   try {
     const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };

@@ -227,7 +227,8 @@ export const AbilityEffectSchema = z.union([
    */
   z.strictObject({ ...EffectCommon, weaponAbility: z.string().regex(/^(crit-mortal|crit-auto-wound|crit-2-hits|charge-damage|anti-charge|anti-[A-Z][A-Z' -]*)$/), attacks: z.enum(['melee', 'ranged', 'all']).optional(), weapon: WeaponName.optional() }),
   z.strictObject({ ...EffectCommon, critOn: z.number().int().min(2).max(5), attacks: z.enum(['melee', 'ranged', 'all']).optional(), weapon: WeaponName.optional() }),
-  z.strictObject({ ...EffectCommon, reroll: z.enum(['hit', 'wound', 'save', 'charge', 'run', 'cast', 'chant', 'any']), which: z.enum(['ones', 'failed', 'any']), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
+  // `resistance` (session 38, ab38d): the resistance roll of a "that ability has no effect on this unit" reaction (engine/cancel38.ts).
+  z.strictObject({ ...EffectCommon, reroll: z.enum(['hit', 'wound', 'save', 'charge', 'run', 'cast', 'chant', 'resistance', 'any']), which: z.enum(['ones', 'failed', 'any']), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
   /**
    * `mortal: "roll"` and `die` (extensions, session 36): "Roll a D3. On a 2+, inflict an amount of mortal damage
    * on the target equal to the roll": the amount is the gate roll itself; `die` is the gate's dice (default D6).
@@ -336,6 +337,15 @@ export const AbilityEffectSchema = z.union([
    * attacks (Core 18.0, 30.0 delayed effects): "Stolen Hours" (nh-001). Applied by `engine/attacks.ts`.
    */
   z.strictObject({ ...EffectCommon, healAllocated: z.literal('fight') }),
+  /**
+   * Extension (session 38, ab38d; `engine/cancel38.ts`): a reaction's "that ability has no effect on this unit"
+   * (Ruination Chamber, Guardian of the Final Threshold: "This unit was picked as the target of a non-Core
+   * ability"): the ability it reacts to, declared and waiting for its reactions (Core 5.2 step 2), resolves
+   * without affecting the affected unit (its effects skip that unit; a spell waiting for its unbinding roll, an
+   * ability waiting for reactions, or one the player resolves by hand). `perDeclaration`: the unit can use the
+   * ability more than once per phase, but once per declaration (The Shield Inviolate: "only once per Spell ability").
+   */
+  z.strictObject({ ...EffectCommon, ignoreTrigger: z.literal(true), perDeclaration: z.literal(true).optional() }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

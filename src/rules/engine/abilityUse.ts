@@ -36,6 +36,7 @@ import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits'
 import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
 import { noteUnbindGrant } from './unbindGrants';
+import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -76,9 +77,13 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   // Session 37: the conditions of its trigger, Declare or Effect on what just happened (abilities/triggerConditions.ts).
   const tc = triggerConditionProblem(s, c.port, player, user, ability);
   if (tc !== null) return tc;
+  // Session 38 (ab38d): "that ability has no effect on this unit" needs an ability waiting that picked this unit (cancel38.ts).
+  const cx = cancelProblem(s, user, ability);
+  if (cx !== null) return cx;
   const lim = limitProblem(s, player, user, ability, ability.timing.limit);
   if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
-  const one = rulesOfOneProblem(s, user, ability, ability.keywords.some((k) => k.toUpperCase() === 'CORE'));
+  // Session 38 (ab38d): "more than once per phase but only once per Spell ability" replaces the same-ability rule (cancel38.ts).
+  const one = oncePerDeclaration(ability) ? perDeclarationProblem(s, user, ability) : rulesOfOneProblem(s, user, ability, ability.keywords.some((k) => k.toUpperCase() === 'CORE'));
   if (one !== null) return { reason: one, rule: 'Core 5.3' };
   const cost = ability.cost ?? 0;
   if (cost > s.players[player].cp) return { reason: `${ability.name} costs ${cost} CP and ${player} has ${s.players[player].cp}`, rule: 'Commands 1.2' };
@@ -300,8 +305,16 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
     ...(trigger !== null && ability.timing.when === 'reaction' ? { reactsTo: trigger.name } : {}),
   });
   noteUnbindGrant(c, user, ability); // a reaction that lets its unit Unbind the waiting spell (unbindGrants.ts)
-  resolveAbility(c, a.player, user, ability, picked, { point: a.point, choice: a.choice, positions: a.positions });
+  notePerDeclaration(c, user, ability); // once per Spell ability (cancel38.ts)
+  // Session 38 (ab38d): a picked unit that can make it have no effect on itself reacts first (Core 5.2; cancel38.ts).
+  const extra = { point: a.point, choice: a.choice, positions: a.positions };
+  if (!deferForReactions(c, a.player, user, ability, picked, extra)) resolveAbility(c, a.player, user, ability, picked, extra);
   if (ability.timing.when === 'reaction' && s.pendingAttack !== null) reacted(c, a.player);
+}
+
+/** Resolve the ability waiting for "no effect" reactions, if any (session 38, `cancel38.ts`): before the next action closing its window, or on `pass`. */
+export function resolvePendingUse(c: Ctx): void {
+  resolvePending(c, (player, user, ability, picked, extra) => resolveAbility(c, player, user, ability, picked, extra), (player, unitId, id) => abilityOf(c, player, unitId ?? undefined, id)?.ability);
 }
 
 /**
@@ -342,7 +355,13 @@ function sharedRolls(c: Ctx): Map<string, number[]> {
  */
 export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: string, name: string, rule: string, e: AbilityEffect, picked: readonly string[], order: number, byHand: boolean, positions?: Positions, castRoll?: number): void {
   const s = c.s;
-  const all = targetUnits(s, e, player, user, picked);
+  // Session 38 (ab38d): the units a reaction made this ability have no effect on (cancel38.ts).
+  const exempt = exemptUnits(c);
+  const all = targetUnits(s, e, player, user, picked).filter((t) => {
+    if (exempt === undefined || !exempt.units.has(t)) return true;
+    c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `${exempt.by} made ${name} have no effect on this unit` });
+    return false;
+  });
   const units: string[] = [];
   const rolls: Record<string, number[]> = {};
   const purpose = `ability:${user ?? player}:${id}`;
@@ -375,8 +394,10 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         const n = cond.rollEach === 'model' && user !== null ? aliveModels(s, user).length : 1;
         // `rollOnce` (tail37b): the dice already rolled for this unit by this use of the ability, when there is one.
         const shared = cond.rollOnce === true ? sharedRolls(c) : undefined;
-        const ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, n, 6, `${purpose}:if`, player);
+        let ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, n, 6, `${purpose}:if`, player);
         shared?.set(`${order}:${t}`, ds);
+        // Session 38 (ab38d): a failed resistance roll re-rolled when an ability lets it (cancel38.ts).
+        if ('ignoreTrigger' in e) ds = rerollResistance(c, t, ds, Number(cond.roll[0]), `${purpose}:if`, player);
         rolls[t] = ds;
         // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
         const plus = cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0;
@@ -424,6 +445,10 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
     return;
   }
   if ('note' in e) return;
+  if ('ignoreTrigger' in e) {
+    ignoreTrigger(c, units, name);
+    return;
+  }
   for (const t of units) {
     if ('mortal' in e) {
       const each = Math.min(e.max ?? Infinity, diceCount(s, e, t));
