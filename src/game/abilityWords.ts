@@ -97,7 +97,8 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('slay' in e) what = `roll ${e.times !== undefined ? `${e.times} × ` : ''}${e.dice === '2D6' ? '2D6' : 'a dice'}: ${e.slay === 'unit' ? 'the unit is destroyed' : '1 model slain'} ${e.times !== undefined ? 'for each roll that' : 'if it'} ${e.health === 'exceeds' ? 'exceeds' : e.health === 'double' ? 'is at least double' : 'equals or exceeds'} its Health`;
   else if ('fightNext' in e) what = 'can be picked to fight immediately after this Fight';
   else if ('healAllocated' in e) what = 'after each of its Fight abilities, heals as many damage points as its combat attacks allocated to enemy units';
-  else if ('ignoreTrigger' in e) what = 'the ability it reacts to has no effect on it';
+  else if ('ignoreTrigger' in e) what = 'no effect from the ability it reacts to';
+  else if ('wardForbidden' in e) what = 'no ward rolls';
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

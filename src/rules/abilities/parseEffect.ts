@@ -55,6 +55,8 @@ import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
 import { readCancelReaction } from './parseCancel38';
+import { readKeywordInstead } from './parseAlt38';
+import { readChargedFoesRoll, readRolls38 } from './parseRolls38';
 import { historySentence } from './parseHistory';
 
 export { casterClause } from './parseDeclare';
@@ -262,6 +264,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   // Session 37 (perm37): permissions and restrictions (parsePermissions.ts).
   const perm = readPermissionBody(t, ctx.passive, (x) => readSubject(x, ctx));
   if (perm) return perm;
+  // Session 38 (ab38d, wardRules38.ts): "ward rolls cannot be made for the target" (Core 18.1).
+  if ((m = /^ward rolls cannot be made for (.+)$/i.exec(t))) return { body: { wardForbidden: true }, subj: readSubject(m[1], ctx) };
   fail(c);
 }
 
@@ -468,6 +472,12 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         out.push(...castRollAlternative(Number(alt[1]), alt[2], out, prevStart, i === ss.length - 1, ctx, outer));
         continue;
       }
+      // Session 38 (ab38d, parseAlt38.ts): "If the target is a Wizard, <clause> instead." (the sentence before, replaced for K targets).
+      const byKeyword = readKeywordInstead(s, out, prevStart, i === ss.length - 1, ctx.hasTargets && !picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), known, (c) => readClause(c, ctx, undefined, outer));
+      if (byKeyword) {
+        out.push(...byKeyword);
+        continue;
+      }
       // Session 37 (perm37): sentences read together (parsePermissions.ts).
       const perm = readPermissionSentences(ss, i, ctx.passive, known);
       if (perm) {
@@ -484,6 +494,14 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       // Session 37 (roll37, parseRolls.ts): the roll family ("Roll a dice for each model in the target unit. For each
       // N+, ...", rolls against the target's Health or Save characteristic, "If this unit ..., roll a dice", "Then, roll a dice").
       // Session 37 (tail37b, parseRollList37.ts): "Roll a dice. On a N+:" and a list of effects gated by one dice.
+      // Session 38 (ab38d, parseRolls38.ts): "Roll a dice. If the roll is equal to or less than the target's Health characteristic, ...".
+      const ctx38 = { hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), passive: ctx.passive, readClause: (c: string) => readClause(c, ctx, undefined, outer) };
+      const rolled38 = readRolls38(ss, i, ctx38) ?? readChargedFoesRoll(ss, i, ctx38);
+      if (rolled38) {
+        out.push(...rolled38.effects);
+        i += rolled38.used - 1;
+        continue;
+      }
       const listed = readRollList(ss, i, (input.effect.match(/[•\u2022]/g) ?? []).length, { hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), castRoll: ctx.castRoll === true, passive: ctx.passive, known, readClause: (c, gate) => readClause(c, ctx, gate, outer) });
       if (listed) {
         out.push(...listed.effects);

@@ -153,7 +153,8 @@ export const AbilityConditionSchema = z.strictObject({
    * characteristic (the warscroll's, as `slay`): "Roll 2D6. If the result exceeds the target's Health
    * characteristic, for the rest of the turn:" + a list (Vice-like Grip); with `rollOnce`, one roll for the list.
    */
-  rollHealth: z.strictObject({ dice: z.enum(['D6', '2D6']), test: z.enum(['exceeds', 'atLeast', 'double']) }).optional(),
+  // `atMost` (session 38, ab38d): "If the roll is equal to or less than the target's Health characteristic" (Crystal Touch).
+  rollHealth: z.strictObject({ dice: z.enum(['D6', '2D6']), test: z.enum(['exceeds', 'atLeast', 'double', 'atMost']) }).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
@@ -346,6 +347,8 @@ export const AbilityEffectSchema = z.union([
    * ability more than once per phase, but once per declaration (The Shield Inviolate: "only once per Spell ability").
    */
   z.strictObject({ ...EffectCommon, ignoreTrigger: z.literal(true), perDeclaration: z.literal(true).optional() }),
+  /** Extension (session 38, ab38d; `abilities/wardRules38.ts`): "ward rolls cannot be made for it" (Core 18.1's ward step skipped). */
+  z.strictObject({ ...EffectCommon, wardForbidden: z.literal(true) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -335,7 +335,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'wardForbidden' in e;
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -416,7 +416,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       const sum = ds.reduce((a, b) => a + b, 0);
       const health = rosterUnit(s, t).warscroll.health;
       if (!beatsHealth(sum, health, cond.rollHealth.test)) {
-        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${sum}, needed ${cond.rollHealth.test === 'exceeds' ? 'more than' : cond.rollHealth.test === 'atLeast' ? 'at least' : 'at least double'} its Health ${health}` });
+        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${sum}, needed ${cond.rollHealth.test === 'exceeds' ? 'more than' : cond.rollHealth.test === 'atLeast' ? 'at least' : cond.rollHealth.test === 'atMost' ? 'at most' : 'at least double'} its Health ${health}` });
         continue;
       }
     }

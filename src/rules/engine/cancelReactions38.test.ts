@@ -10,6 +10,7 @@ import { ability, gameAtHero, KB, play, refused, roster, tablePortAt } from './a
 import { parseEffect } from '../abilities/parseEffect';
 import { parseTiming } from '../abilities/parseTiming';
 import type { Ability } from '../abilities/schema';
+import { abilityEventLine } from '../../game/session/abilityLog';
 
 const KNOWN = ['KRULEBOYZ', 'INFANTRY', 'HERO', 'WIZARD'];
 
@@ -160,5 +161,20 @@ describe('The Flames of Hope: "You can re-roll resistance rolls for friendly Rui
     const f = play(gameAtHero(roster('p1', [DARKNESS]), roster('p2', [RUINATION], [FLAMES]), far, [2, 5]), far, [use, react]);
     expect(f.events.some((e) => e.type === 'abilityReroll')).toBe(false);
     expect(f.events.find((e) => e.type === 'abilityEffectSkipped')).toMatchObject({ name: 'Ruination Chamber', why: 'rolled 2, needed 4+' });
+  });
+});
+
+describe('the battle log of a reaction that makes an ability have no effect', () => {
+  it('the wait, the reaction and the resolution in players\' words', () => {
+    const s0 = gameAtHero(roster('p1', [DARKNESS]), roster('p2', [RUINATION]), port, [4]);
+    const r = play(s0, port, [use, react, { type: 'pass', player: 'p1' }]);
+    const lines = r.events.map((e) => abilityEventLine(r.s, e as unknown as Record<string, unknown>)?.text).filter((t) => t !== undefined && /waits|no effect|is resolved/.test(t));
+    expect(lines).toEqual([
+      'Darkness of the Soul waits for reactions before it is resolved (Swampcalla Shaman: Ruination Chamber); it is resolved at the next action or pass',
+      'Ruination Chamber: no effect from the ability it reacts to for Swampcalla Shaman if on a 4+',
+      'Swampcalla Shaman: the ability it reacted to has no effect on it (Ruination Chamber)',
+      'Darkness of the Soul is resolved, with no effect on Swampcalla Shaman',
+      'Darkness of the Soul: not applied to Swampcalla Shaman (a reaction made Darkness of the Soul have no effect on this unit)',
+    ]);
   });
 });
