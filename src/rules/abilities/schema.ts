@@ -177,7 +177,8 @@ export const AbilityConditionSchema = z.strictObject({
    * characteristic (the warscroll's, as `slay`): "Roll 2D6. If the result exceeds the target's Health
    * characteristic, for the rest of the turn:" + a list (Vice-like Grip); with `rollOnce`, one roll for the list.
    */
-  rollHealth: z.strictObject({ dice: z.enum(['D6', '2D6']), test: z.enum(['exceeds', 'atLeast', 'double']) }).optional(),
+  // `atMost` (session 38, ab38d): "If the roll is equal to or less than the target's Health characteristic" (Crystal Touch).
+  rollHealth: z.strictObject({ dice: z.enum(['D6', '2D6']), test: z.enum(['exceeds', 'atLeast', 'double', 'atMost']) }).optional(),
   /**
    * With `roll` (an extension, session 38, ab38b): the number of this named resource the ability's unit has is added
    * to the roll ("Roll a dice and add the number of momentum points this unit has to the roll. On a 5+, ...").
@@ -262,7 +263,8 @@ export const AbilityEffectSchema = z.union([
    */
   z.strictObject({ ...EffectCommon, weaponAbility: z.string().regex(/^(crit-mortal|crit-auto-wound|crit-2-hits|charge-damage|anti-charge|anti-[A-Z][A-Z' -]*)$/), attacks: z.enum(['melee', 'ranged', 'all']).optional(), weapon: WeaponName.optional() }),
   z.strictObject({ ...EffectCommon, critOn: z.number().int().min(2).max(5), attacks: z.enum(['melee', 'ranged', 'all']).optional(), weapon: WeaponName.optional() }),
-  z.strictObject({ ...EffectCommon, reroll: z.enum(['hit', 'wound', 'save', 'charge', 'run', 'cast', 'chant', 'any']), which: z.enum(['ones', 'failed', 'any']), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
+  // `resistance` (session 38, ab38d): the resistance roll of a "that ability has no effect on this unit" reaction (engine/cancel38.ts).
+  z.strictObject({ ...EffectCommon, reroll: z.enum(['hit', 'wound', 'save', 'charge', 'run', 'cast', 'chant', 'resistance', 'any']), which: z.enum(['ones', 'failed', 'any']), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
   /**
    * `mortal: "roll"` and `die` (extensions, session 36): "Roll a D3. On a 2+, inflict an amount of mortal damage
    * on the target equal to the roll": the amount is the gate roll itself; `die` is the gate's dice (default D6).
@@ -405,6 +407,17 @@ export const AbilityEffectSchema = z.union([
     max: z.number().int().min(1).max(100).optional(),
     start: z.number().int().min(1).max(20).optional(),
   }),
+  /**
+   * Extension (session 38, ab38d; `engine/cancel38.ts`): a reaction's "that ability has no effect on this unit"
+   * (Ruination Chamber, Guardian of the Final Threshold: "This unit was picked as the target of a non-Core
+   * ability"): the ability it reacts to, declared and waiting for its reactions (Core 5.2 step 2), resolves
+   * without affecting the affected unit (its effects skip that unit; a spell waiting for its unbinding roll, an
+   * ability waiting for reactions, or one the player resolves by hand). `perDeclaration`: the unit can use the
+   * ability more than once per phase, but once per declaration (The Shield Inviolate: "only once per Spell ability").
+   */
+  z.strictObject({ ...EffectCommon, ignoreTrigger: z.literal(true), perDeclaration: z.literal(true).optional() }),
+  /** Extension (session 38, ab38d; `abilities/wardRules38.ts`): "ward rolls cannot be made for it" (Core 18.1's ward step skipped). */
+  z.strictObject({ ...EffectCommon, wardForbidden: z.literal(true) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -41,6 +41,7 @@ import { noteUnbindGrant } from './unbindGrants';
 import { otherFeatureSetUpProblem, terrainPickProblem } from '../abilities/thisTerrain38';
 import { applyResource } from './resourceTriggers38';
 import { resourceCount } from '../abilities/resourceCounts38';
+import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -81,9 +82,13 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   // Session 37: the conditions of its trigger, Declare or Effect on what just happened (abilities/triggerConditions.ts).
   const tc = triggerConditionProblem(s, c.port, player, user, ability);
   if (tc !== null) return tc;
+  // Session 38 (ab38d): "that ability has no effect on this unit" needs an ability waiting that picked this unit (cancel38.ts).
+  const cx = cancelProblem(s, user, ability);
+  if (cx !== null) return cx;
   const lim = limitProblem(s, player, user, ability, ability.timing.limit);
   if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
-  const one = rulesOfOneProblem(s, user, ability, ability.keywords.some((k) => k.toUpperCase() === 'CORE'));
+  // Session 38 (ab38d): "more than once per phase but only once per Spell ability" replaces the same-ability rule (cancel38.ts).
+  const one = oncePerDeclaration(ability) ? perDeclarationProblem(s, user, ability) : rulesOfOneProblem(s, user, ability, ability.keywords.some((k) => k.toUpperCase() === 'CORE'));
   if (one !== null) return { reason: one, rule: 'Core 5.3' };
   const cost = ability.cost ?? 0;
   if (cost > s.players[player].cp) return { reason: `${ability.name} costs ${cost} CP and ${player} has ${s.players[player].cp}`, rule: 'Commands 1.2' };
@@ -309,8 +314,16 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
     ...(trigger !== null && ability.timing.when === 'reaction' ? { reactsTo: trigger.name } : {}),
   });
   noteUnbindGrant(c, user, ability); // a reaction that lets its unit Unbind the waiting spell (unbindGrants.ts)
-  resolveAbility(c, a.player, user, ability, picked, { point: a.point, choice: a.choice, positions: a.positions });
+  notePerDeclaration(c, user, ability); // once per Spell ability (cancel38.ts)
+  // Session 38 (ab38d): a picked unit that can make it have no effect on itself reacts first (Core 5.2; cancel38.ts).
+  const extra = { point: a.point, choice: a.choice, positions: a.positions };
+  if (!deferForReactions(c, a.player, user, ability, picked, extra)) resolveAbility(c, a.player, user, ability, picked, extra);
   if (ability.timing.when === 'reaction' && s.pendingAttack !== null) reacted(c, a.player);
+}
+
+/** Resolve the ability waiting for "no effect" reactions, if any (session 38, `cancel38.ts`): before the next action closing its window, or on `pass`. */
+export function resolvePendingUse(c: Ctx): void {
+  resolvePending(c, (player, user, ability, picked, extra) => resolveAbility(c, player, user, ability, picked, extra), (player, unitId, id) => abilityOf(c, player, unitId ?? undefined, id)?.ability);
 }
 
 /**
@@ -331,7 +344,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'wardForbidden' in e;
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -351,7 +364,13 @@ function sharedRolls(c: Ctx): Map<string, number[]> {
  */
 export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: string, name: string, rule: string, e: AbilityEffect, picked: readonly string[], order: number, byHand: boolean, positions?: Positions, castRoll?: number): void {
   const s = c.s;
-  const all = targetUnits(s, e, player, user, picked);
+  // Session 38 (ab38d): the units a reaction made this ability have no effect on (cancel38.ts).
+  const exempt = exemptUnits(c);
+  const all = targetUnits(s, e, player, user, picked).filter((t) => {
+    if (exempt === undefined || !exempt.units.has(t)) return true;
+    c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `${exempt.by} made ${name} have no effect on this unit` });
+    return false;
+  });
   const units: string[] = [];
   const rolls: Record<string, number[]> = {};
   const purpose = `ability:${user ?? player}:${id}`;
@@ -389,8 +408,10 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         const n = cond.rollEach === 'model' && user !== null ? aliveModels(s, user).length : 1;
         // `rollOnce` (tail37b): the dice already rolled for this unit by this use of the ability, when there is one.
         const shared = cond.rollOnce === true ? sharedRolls(c) : undefined;
-        const ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, n, 6, `${purpose}:if`, player);
+        let ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, n, 6, `${purpose}:if`, player);
         shared?.set(`${order}:${t}`, ds);
+        // Session 38 (ab38d): a failed resistance roll re-rolled when an ability lets it (cancel38.ts).
+        if ('ignoreTrigger' in e) ds = rerollResistance(c, t, ds, Number(cond.roll[0]), `${purpose}:if`, player);
         rolls[t] = ds;
         // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
         // "... and add the number of momentum points this unit has to the roll" (`rollAddResource`, session 38, ab38b).
@@ -410,7 +431,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       const sum = ds.reduce((a, b) => a + b, 0);
       const health = rosterUnit(s, t).warscroll.health;
       if (!beatsHealth(sum, health, cond.rollHealth.test)) {
-        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${sum}, needed ${cond.rollHealth.test === 'exceeds' ? 'more than' : cond.rollHealth.test === 'atLeast' ? 'at least' : 'at least double'} its Health ${health}` });
+        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${sum}, needed ${cond.rollHealth.test === 'exceeds' ? 'more than' : cond.rollHealth.test === 'atLeast' ? 'at least' : cond.rollHealth.test === 'atMost' ? 'at most' : 'at least double'} its Health ${health}` });
         continue;
       }
     }
@@ -442,6 +463,10 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
     return;
   }
   if ('note' in e) return;
+  if ('ignoreTrigger' in e) {
+    ignoreTrigger(c, units, name);
+    return;
+  }
   for (const t of units) {
     if ('mortal' in e) {
       const each = Math.min(e.max ?? Infinity, diceCount(s, e, t));

@@ -170,6 +170,10 @@ export interface PendingSpell {
    * roll is 3D6 instead of 2D6" (Screamin' Mandrakk). Absent: none.
    */
   unbindBy?: Record<string, { wizard: number; add: number; dice: number; ability: string }>;
+  /** Units a reaction made this spell have no effect on (session 38, `cancel38.ts`: Ruination Chamber). Absent: none. */
+  exempt?: string[];
+  /** `unit|ability` pairs that used a once-per-declaration reaction on this spell (session 38, `cancel38.ts`). Absent: none. */
+  reactedOnce?: string[];
 }
 
 /** Combat-phase fight order (Core 13.1, 19.0). */
