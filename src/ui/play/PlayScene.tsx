@@ -7,6 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { GameSummary } from '../../client/gameClient';
+import { perfMark } from '../../client/perfTrace';
 import { DragController } from '../../scene/DragController';
 import { MoveGhost } from '../../scene/MoveGhost';
 import { MovePlayback } from '../../scene/MovePlayback';
@@ -70,8 +71,15 @@ function ghostLegal(label: DragLabel | null, modelId: string): boolean | null {
   return label.bad ? false : label.measured ? true : null;
 }
 
+/** The drag label's text (the Play probe marks when a measured one renders: `perfMark`). */
+function LabelText({ text, measured }: { text: string; measured: boolean }) {
+  if (measured) perfMark('labelRender');
+  return <>{text}</>;
+}
+
 /** The Play mode's scene children (see the module comment). */
 export function PlayScene({ data, summary, store, selectedUnit, move, label, allowance, onPointer, onRelease, playback, onPlaybackDone }: PlaySceneProps) {
+  if (label?.measured) perfMark('sceneRender');
   // Re-rendered only when the set of targets changes (a string key), not on every panel change.
   const shootTargets = useSyncExternalStore(store.subscribe, () => shootTargetsKey(store));
   const drag = move.drag;
@@ -155,7 +163,7 @@ export function PlayScene({ data, summary, store, selectedUnit, move, label, all
           ))}
       {dr && dm && label && (
         <SceneLabel position={[dr.to[0], dr.to[1], dm.elevation + dm.height + 0.6]} tone={label.bad ? 'bad' : 'info'} testId="play-drag-allowance" inView>
-          {label.text}
+          <LabelText text={label.text} measured={label.measured} />
         </SceneLabel>
       )}
       {staged &&

@@ -1,8 +1,9 @@
 /**
  * Runs the Play move tool (`./tools/moveTool.ts`): holds its state, feeds it events (the pointer's,
  * Esc, the engine's answers, a new game state or selection) and carries out its effects: the live
- * path question (one at a time, latest wins: the game's shortest legal path for a move, the
- * measuring engine's straight line for a set-up), the selection of the unit picked up, the drop
+ * path question (a move's: the game's shortest legal paths, asked at once for the newest point, an
+ * older question given up by the worker; a set-up's: the measuring engine's straight line, one at
+ * a time, latest wins), the selection of the unit picked up, the drop
  * sent through the game (`sendMove`), the note. It also answers the test hook's waits (a drop's
  * note, a held drag's label).
  */
@@ -11,6 +12,7 @@ import type { Action, ActResult, ShortestPathsOptions } from '../../client/gameC
 import type { PathMeasure } from '../tools/moveTool';
 import type { Point2 } from '../tools/types';
 import { playGame } from './game';
+import { perfMark } from '../../client/perfTrace';
 import type { PlayNote } from './panelStore';
 import type { DragLabel, PlayOptions } from './playTypes';
 import { sendMove } from './sendMove';
@@ -33,6 +35,8 @@ export const orStraight = (kind: string | undefined): Pick<ShortestPathsOptions,
  * call (issue 35 item 6: one round trip), so the label never says "blocked" for a move the engine
  * would accept. The measure's `value` is the worst model's (the longest path, or null when one
  * model cannot move there), `worst` names it, `models` holds every answer (its path is sent at the drop).
+ * With `live` (the page's count of live questions) the question is the live label's: the worker
+ * gives it up for a newer one (`GameClient.liveShortestPaths`), and then this resolves with null.
  */
 export async function measureUnit(
   game: Extract<NonNullable<ReturnType<typeof playGame>>, { shortestPaths: unknown }>,
@@ -41,8 +45,11 @@ export async function measureUnit(
   drops: Record<string, Point2>,
   avoidCombat: boolean,
   kind?: string,
-): Promise<PathMeasure> {
-  const r = await game.shortestPaths(drops, { ignoreUnit: true, avoidCombat, ...orStraight(kind) });
+  live?: number,
+): Promise<PathMeasure | null> {
+  const options = { ignoreUnit: true, avoidCombat, ...orStraight(kind) };
+  const r = live === undefined ? await game.shortestPaths(drops, options) : await game.liveShortestPaths(live, drops, options);
+  if (!r.ok && 'superseded' in r) return null;
   if (!r.ok) return { to, value: null, reason: r.problems.join('; ') };
   const answers: NonNullable<PathMeasure['models']> = {};
   for (const [id, a] of Object.entries(r.answers)) {
@@ -126,6 +133,9 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
 
   const dropWaiters = useRef<((n: PlayNote | null) => void)[]>([]);
   const inFlight = useRef(false);
+  /** The live label's newest question to the game worker (null: none unanswered), and their count. */
+  const live = useRef<{ seq: number; n: number; to: Point2 } | null>(null);
+  const liveSeq = useRef(0);
   const sendRef = useRef<(e: MoveToolEvent) => MoveToolEffect[]>(() => []);
 
   const run = useCallback(
@@ -133,26 +143,35 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
       const send = sendRef.current;
       switch (fx.type) {
         case 'measure': {
-          if (inFlight.current) return; // asked again with the answer (latest wins)
-          inFlight.current = true;
           const { n, modelId, start, to, routed } = fx;
           const engine = app.current.engine;
           const game = playGame();
           if (routed && game && 'shortestPaths' in game) {
             // A whole unit: every model's path in one call; the worst speaks for the unit. One
             // model: the same call (the straight line checked as the drop checks it, issue 35 item 2).
-            measureUnit(game, modelId, to, fx.drops ?? { [modelId]: to }, fx.avoidCombat, facts(modelId)?.kind).then(
-              ({ models: _m, worst: _w, ...one }) => {
-                inFlight.current = false;
+            // Asked at once, newest first (issue 35 item 6): the worker gives up an older question
+            // still searching when this one reaches it, so the label never waits for an old point.
+            const asked = live.current;
+            if (asked && asked.n === n && samePoint(asked.to, to)) return; // this very point is being asked
+            const seq = (liveSeq.current += 1);
+            live.current = { seq, n, to };
+            measureUnit(game, modelId, to, fx.drops ?? { [modelId]: to }, fx.avoidCombat, facts(modelId)?.kind, seq).then(
+              (m) => {
+                if (live.current?.seq === seq) live.current = null;
+                if (!m) return; // given up for a newer point
+                perfMark('labelAnswer');
+                const { models: _m, worst: _w, ...one } = m;
                 send({ type: 'measured', n, measure: fx.drops ? { ...one, models: _m, worst: _w } : one });
               },
               (e: unknown) => {
-                inFlight.current = false;
+                if (live.current?.seq === seq) live.current = null;
                 send({ type: 'measured', n, measure: { to, value: null, reason: `the game did not answer (${(e as Error).message})` } });
               },
             );
             return;
           }
+          if (inFlight.current) return; // asked again with the answer (latest wins)
+          inFlight.current = true;
           // A move: the rules engine's shortest legal path around terrain and models (climbing only
           // where cheaper), counted as the engine counts the move. A set-up: the straight line, for information.
           const ask = routed
