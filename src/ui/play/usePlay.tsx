@@ -130,6 +130,7 @@ export function usePlay(o: PlayOptions): Play {
       selectedUnit={selectedUnit}
       move={move.state}
       label={label}
+      liveLabel={move.liveLabel}
       allowance={dragged ? move.allowanceOf(dragged) : null}
       onPointer={onPointer}
       onRelease={onRelease}

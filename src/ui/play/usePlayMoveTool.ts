@@ -66,6 +66,35 @@ export async function measureUnit(
   return { to, value: w?.value ?? null, ...(w?.reason ? { reason: w.reason } : {}), ...(answers[modelId]?.path ? { path: answers[modelId].path } : {}), models: answers, worst };
 }
 
+/**
+ * The drag label as the move tool has it at this moment (issue 35 item 6): set in the same task
+ * as the tool's state, so the label's text can be drawn without waiting for the page's render
+ * (`PlayScene`'s `LiveLabelText` reads it with `useSyncExternalStore`). The same label
+ * {@link PlayMoveTool.labelOf} gives for the tool's state now.
+ */
+export interface LiveLabel {
+  get(): DragLabel | null;
+  subscribe(listener: () => void): () => void;
+}
+
+/** A {@link LiveLabel} and its setter (listeners told only when what the label shows changed). */
+function liveLabelStore(): LiveLabel & { set(l: DragLabel | null): void } {
+  let cur: DragLabel | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => cur,
+    subscribe: (fn) => {
+      listeners.add(fn);
+      return () => void listeners.delete(fn);
+    },
+    set: (l) => {
+      const same = l === cur || (l && cur && l.text === cur.text && l.bad === cur.bad && l.measured === cur.measured);
+      cur = l;
+      if (!same) for (const fn of listeners) fn();
+    },
+  };
+}
+
 /** What {@link usePlayMoveTool} needs. */
 export interface PlayMoveToolInput {
   /** The App's current options (the table's models, the engine, the selection). */
@@ -87,6 +116,8 @@ export interface PlayMoveTool {
   send: (e: MoveToolEvent) => MoveToolEffect[];
   /** The live label of a drag state (null: no drag). */
   labelOf: (d: PlayDragState) => DragLabel | null;
+  /** The live label of the tool's state now, updated with the state (before the page renders it). */
+  liveLabel: LiveLabel;
   /** The allowance of a model's move, inches (null: a set-up, or not in the game). */
   allowanceOf: (modelId: string) => number | null;
   /** Resolves with the next drop's note (the test hook's drag). */
@@ -217,17 +248,20 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
     [app, summaryRef, store, setNote, facts],
   );
 
+  const liveLabel = useMemo(liveLabelStore, []);
+  const labelOfRef = useRef<(d: PlayDragState) => DragLabel | null>(() => null);
   const send = useCallback(
     (e: MoveToolEvent): MoveToolEffect[] => {
       const step = moveToolStep(stateRef.current, e, facts);
       if (step.state !== stateRef.current) {
         stateRef.current = step.state;
         setState(step.state);
+        liveLabel.set(labelOfRef.current(step.state.drag));
       }
       for (const fx of step.effects) run(fx);
       return step.effects;
     },
-    [facts, run],
+    [facts, run, liveLabel],
   );
   sendRef.current = send;
 
@@ -239,6 +273,7 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
     },
     [allowanceOf, summaryRef],
   );
+  labelOfRef.current = labelOf;
 
   // A held drag's label is final once the engine measured its point, or when it needs no measure (too far).
   const holdWaiters = useRef<{ to: Point2; resolve: (l: DragLabel) => void }[]>([]);
@@ -278,5 +313,5 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
     return p;
   }, [send, waitDrop]);
 
-  return useMemo(() => ({ state, stateRef, send, labelOf, allowanceOf, waitDrop, waitLabel, commitStaged }), [state, send, labelOf, allowanceOf, waitDrop, waitLabel, commitStaged]);
+  return useMemo(() => ({ state, stateRef, send, labelOf, liveLabel, allowanceOf, waitDrop, waitLabel, commitStaged }), [state, send, labelOf, liveLabel, allowanceOf, waitDrop, waitLabel, commitStaged]);
 }
