@@ -92,6 +92,16 @@ export function recordSpan(s: PerfSpan): void {
 }
 
 /**
+ * Marks a moment of the page's own work (a zero-length span `page.<name>`, only when the probe
+ * asked), e.g. the first frame drawn; the probe's split leaves `page.` spans out of the calls.
+ */
+export function perfMark(name: string): void {
+  if (!perfOn()) return;
+  const t = perfNow();
+  recordSpan({ name: `page.${name}`, start: t, end: t });
+}
+
+/**
  * Times a promise-returning call as span `name` when the probe asked; `workerMs(result)` reads the
  * worker's own time from the answer, if it carries one.
  */
