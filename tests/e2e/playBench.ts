@@ -144,8 +144,7 @@ function unionMs(xs: Span[]): number {
 function split(t0: number, t1: number, all: Span[], worker: WSpan[], long: { start: number; end: number }[] = []) {
   const spans = all.filter((s) => !s.name.startsWith('mark.'));
   const marks = all.filter((s) => s.name.startsWith('mark.') && s.start >= t0 && s.start <= t1 + 0.5);
-  // The page's own marks (`page.…`, perfMark) are page work, not calls.
-  const calls = spans.filter((s) => !s.name.startsWith('page.') && s.end > t0 && s.end <= t1 + 0.5 && s.start >= t0 - 60_000);
+  const calls = spans.filter((s) => s.end > t0 && s.end <= t1 + 0.5 && s.start >= t0 - 60_000);
   const inCalls = worker.filter((w) => w.end > t0 && w.start < t1 + 0.5 && w.name !== 'takeTimings');
   const engine = unionMs(inCalls.map((w) => ({ ...w, start: Math.max(w.start, t0), end: Math.min(w.end, t1) })));
   const callMs = unionMs(calls.map((c) => ({ ...c, start: Math.max(c.start, t0) })));
@@ -378,7 +377,7 @@ async function main(): Promise<void> {
         readyMs: Math.round(tReady - t0),
         // Start the battle until Play takes over the page (the game started in the worker; a reload before issue 35's in-place start).
         beforeSwitchMs: Math.round(Math.max(nav, tSwitch) - t0),
-        gameCalls: Object.entries(spans.filter((x) => x.start >= t0 && !x.name.startsWith('page.')).reduce<Record<string, number>>((m, x) => ({ ...m, [x.name]: Math.round((m[x.name] ?? 0) + x.end - x.start) }), {})),
+        gameCalls: Object.entries(spans.filter((x) => x.start >= t0 && !x.name.startsWith('mark.')).reduce<Record<string, number>>((m, x) => ({ ...m, [x.name]: Math.round((m[x.name] ?? 0) + x.end - x.start) }), {})),
       };
       console.error(`start: ${JSON.stringify(out.start)}`);
 
