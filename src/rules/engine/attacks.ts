@@ -36,6 +36,7 @@ import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbiliti
 import { abilityStrike, permission } from '../abilities/passives';
 import { weaponAbilities } from './attackAbilities';
 import { healAfterFight, noteCombatDamage } from './unitHistory';
+import { resourceTrigger } from './resourceTriggers38';
 import { chainedFight, declineChainedFight, isChainedFight } from './fightChain';
 import { applyChainedBonus } from './fightChain38';
 import { afterFightUsed, mayFightAgain } from './fightTwice38';
@@ -512,6 +513,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   const pools: Record<string, number> = {};
   // `mortalPerRoll` (session 36): mortal damage "after the Fight ability has been resolved", per victim and ability.
   const afterwards = new Map<string, { victim: string; by: string; ability: string; amount: number }>();
+  /** Target units an unmodified save roll of 1 was made for (their `saveOf1` resource triggers, after the ability). */
+  const savedOnes = new Set<string>();
   for (const target of targets) {
     if (!isAlive(s, target)) continue;
     const tru = rosterUnit(s, target);
@@ -588,6 +591,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       if (save !== null && wounds > 0) {
         saveDice = rerolled(c, rollLogged(c, wounds, 6, `save:${target}:${w.name}`, defender), ab.rerollSave, (d) => d !== 1 && d + saveMod >= save, `save:${target}:${w.name}`, defender);
         unsaved = saveDice.filter((d) => d === 1 || d + saveMod < save).length;
+        if (saveDice.includes(1)) savedOnes.add(target); // session 38 (ab38b): a token removed on an unmodified save roll of 1
       }
       for (const rm of ab.rollMortals) {
         const count = (rm.roll === 'save' ? saveDice : hits).filter((d) => d === rm.unmodified).length;
@@ -625,7 +629,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     if (pools[target] === undefined) continue;
     const r = damageSequence(c, target, pools[target], `${kind}:${unitId}`);
     allocated += r.allocated;
-    if (kind === 'fight') noteCombatDamage(c, unitId, target, r.allocated);
+    if (kind === 'fight') noteCombatDamage(c, unitId, target, r.allocated, r.slain.length);
   }
   // Then the abilities' mortal damage for unmodified rolls ("after the Fight ability has been resolved", Core 17.2: mortal damage, ward rolls allowed).
   for (const x of afterwards.values()) {
@@ -635,4 +639,6 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   }
   // "Each time this unit uses a Fight ability, after that Fight ability has been resolved, Heal (X) this unit" (session 37).
   if (kind === 'fight') healAfterFight(c, unitId, allocated);
+  // "If you make an unmodified save roll of 1 for this unit, remove its Gryph-hound ... after the Attack ability has been resolved" (session 38).
+  for (const t of savedOnes) resourceTrigger(c, t, 'saveOf1');
 }

@@ -173,6 +173,10 @@ export interface PendingSpell {
    * roll is 3D6 instead of 2D6" (Screamin' Mandrakk). Absent: none.
    */
   unbindBy?: Record<string, { wizard: number; add: number; dice: number; ability: string }>;
+  /** Units a reaction made this spell have no effect on (session 38, `cancel38.ts`: Ruination Chamber). Absent: none. */
+  exempt?: string[];
+  /** `unit|ability` pairs that used a once-per-declaration reaction on this spell (session 38, `cancel38.ts`). Absent: none. */
+  reactedOnce?: string[];
 }
 
 /** Combat-phase fight order (Core 13.1, 19.0). */
@@ -289,6 +293,8 @@ export interface UnitState {
      * attacks this turn and that enemy unit has been destroyed". Recorded like `usedMove`.
      */
     combatDamaged?: string[];
+    /** Enemy models were slain by this unit's combat attacks this turn (Core 18.0; recorded like `combatDamaged`; session 38). */
+    combatSlew?: boolean;
     /** The charge roll was re-rolled by a Path ability (Berserker; Core 2.2: not again). */
     chargeRerolled?: boolean;
     /** The run roll was re-rolled by an ability (`rerollRoll`; Core 2.2: not again). */
@@ -337,6 +343,11 @@ export interface GameState {
   terrainContestChoices: Record<string, string>;
   /** Ritual points of each PRIEST (Magic 3.0); absent = 0. */
   ritualPoints: Record<string, number>;
+  /**
+   * Named counters of units (session 38, ab38b; `abilities/resourceCounts38.ts`): unit id → resource ("momentum
+   * point", "waaagh! token") → how many it has. Absent until an ability gives one (other games keep their hash).
+   */
+  resources?: Record<string, Record<string, number>>;
   /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
   pendingPrayer: PendingPrayer | null;
   /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */
