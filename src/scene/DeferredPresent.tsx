@@ -27,6 +27,9 @@ export const FRAME_STATE_ATTRIBUTE = 'data-frame';
 /** The attribute marking a WebGL canvas whose frames are shown by {@link DeferredPresent}. */
 const DEFERRED_ATTRIBUTE = 'data-deferred';
 
+/** Whether {@link DeferredPresent} shows this WebGL canvas's frames (it is mounted on it). */
+export const isDeferred = (canvas: HTMLCanvasElement): boolean => canvas.hasAttribute(DEFERRED_ATTRIBUTE);
+
 /**
  * Shows the frames of a canvas without the main thread ever waiting for one to be drawn. For
  * software rasterisers (mounted by `TableScene` and the dice tray when
@@ -124,7 +127,7 @@ export function DeferredPresent({ onFirstFrame, samples = 0 }: DeferredPresentPr
     gl.setRenderTarget(target);
     gl.render(scene, camera);
     gl.setRenderTarget(previous);
-    if (s.frames === 0) perfMark('frame.drawn');
+    if (s.frames === 0) perfMark(`frame.drawn (${gl.info.programs?.length ?? 0} programs)`);
     const w = target.width;
     const h = target.height;
     const image = s.image && s.image.width === w && s.image.height === h ? s.image : new ImageData(w, h);
