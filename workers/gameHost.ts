@@ -50,16 +50,30 @@ export interface GameHostApi {
  */
 export const LIVE_SLICE_MS = 4;
 
-/** Resolves in a new task after the messages already queued for this thread (a MessageChannel's message, not clamped as nested timers are). */
+let yielder: (() => Promise<void>) | null = null;
+
+/**
+ * Resolves in a new task after the messages already queued for this thread: one MessageChannel
+ * kept for it in a browser's worker (its message is not clamped as nested timers are), Node's
+ * `setImmediate` where there is one (the worker's tests and the CLI: an open port would keep
+ * Node's process alive).
+ */
 function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(null);
-  });
+  if (!yielder) {
+    const immediate = (globalThis as { setImmediate?: (fn: () => void) => unknown }).setImmediate;
+    if (immediate) yielder = () => new Promise((resolve) => void immediate(resolve));
+    else {
+      const ch = new MessageChannel();
+      const waiting: (() => void)[] = [];
+      ch.port1.onmessage = () => waiting.shift()?.();
+      yielder = () =>
+        new Promise((resolve) => {
+          waiting.push(resolve);
+          ch.port2.postMessage(null);
+        });
+    }
+  }
+  return yielder();
 }
 
 /** The session's private fields the host reads (the set-up's identity, the replay position). */
