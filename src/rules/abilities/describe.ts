@@ -30,6 +30,8 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.rollHealth) parts.push(`${c.rollHealth.dice} ${c.rollHealth.test === 'exceeds' ? 'exceeding' : c.rollHealth.test === 'atLeast' ? 'equal to or more than' : 'at least double'} its Health`); // tail37b
   if (c.rollAddResource) parts.push(`+ its ${c.rollAddResource}s to the roll`); // session 38 (ab38b)
   if (c.has) parts.push(`has ${c.has.atLeast}+ ${c.has.resource}`);
+  if (c.rollName) parts.push(`a ${c.rollName}`);
+  if (c.armedWith) parts.push(`armed with ${c.armedWith}`);
   if (c.slewInCombat) parts.push('slew enemy models in combat this turn');
   if (c.destroyedInCombat) parts.push('destroyed an enemy unit it damaged in combat this turn');
   if (c.also) parts.push(`and ${describeCondition(c.also)}`);

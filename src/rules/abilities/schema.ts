@@ -142,6 +142,8 @@ const conditionFields = {
    * unit's combat attacks this turn and that enemy unit has been destroyed".
    */
   destroyedInCombat: z.literal(true).optional(),
+  /** An extension (session 38, ab38b): the unit checked has a weapon of this name ("if this unit is armed with Grunta-tongs"). */
+  armedWith: z.string().min(1).max(200).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -175,6 +177,11 @@ export const AbilityConditionSchema = z.strictObject({
    * to the roll ("Roll a dice and add the number of momentum points this unit has to the roll. On a 5+, ...").
    */
   rollAddResource: z.string().min(1).max(60).optional(),
+  /**
+   * With `roll` (an extension, session 38, ab38b): the roll is a faction's named roll ("Make a forgin' roll of D6"),
+   * which a `rerollNamed` effect on the ability's unit lets the engine re-roll once when it fails (Core 1.0 re-rolls).
+   */
+  rollName: z.string().min(1).max(60).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
@@ -385,6 +392,8 @@ export const AbilityEffectSchema = z.union([
     max: z.number().int().min(1).max(100).optional(),
     start: z.number().int().min(1).max(20).optional(),
   }),
+  /** Extension (session 38, ab38b): the unit's named rolls ("forgin' roll") can be re-rolled when they fail ("You can re-roll forgin' rolls for this unit"). */
+  z.strictObject({ ...EffectCommon, rerollNamed: z.string().min(1).max(60), which: z.literal('failed') }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -17,7 +17,7 @@
 
 import type { AbilityEffect } from '../abilities/schema';
 import { abilityRule, unitAbilities } from '../abilities/catalog';
-import { present } from '../abilities/passives';
+import { effectsOn, present } from '../abilities/passives';
 import { resourceCount, setResource } from '../abilities/resourceCounts38';
 import { rollValue, type Ctx } from './core';
 import type { PlayerId } from './state';
@@ -65,4 +65,17 @@ export function resourceTrigger(c: Ctx, unitId: string, when: NonNullable<Resour
 /** End of a battle round (Core 33.0): every unit's `endOfRound` resource effects, in the order of `state.units`. */
 export function endOfRoundResources(c: Ctx): void {
   for (const id of Object.keys(c.s.units)) resourceTrigger(c, id, 'endOfRound');
+}
+
+/** `effectsOn`'s filter for {@link namedReroll} (a module constant: `passives.ts` caches by the function). */
+const NAMED_REROLLS = (e: AbilityEffect) => 'rerollNamed' in e;
+
+/**
+ * The ability that lets unit `user` re-roll its failed named roll `name` now ("You can re-roll forgin' rolls for this
+ * unit while this unit's Klonk is on the battlefield"), or null. Session 38 (ab38b); the roll gate of `abilityUse.ts`.
+ */
+export function namedReroll(c: Ctx, user: string | null, name: string): string | null {
+  if (user === null) return null;
+  const hit = effectsOn(c.s, c.port, user, {}, NAMED_REROLLS).find((a) => 'rerollNamed' in a.effect && a.effect.rerollNamed === name);
+  return hit === undefined ? null : hit.rule;
 }
