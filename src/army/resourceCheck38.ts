@@ -65,7 +65,7 @@ function checkOnce(lists: Ability[][]): number {
     for (let i = 0; i < list.length; i++) {
       const a = list[i];
       if (a.resolves === null) continue;
-      const names = a.resolves.flatMap((e) => (e.if?.rollName !== undefined ? [e.if.rollName] : []));
+      const names = a.resolves.flatMap((e) => [...(e.if?.rollName !== undefined ? [e.if.rollName] : []), ...('mortal' in e && e.rollName !== undefined ? [e.rollName] : [])]);
       if (!a.resolves.some((e) => usedResources(e).some((r) => !defined.has(r))) && !names.some((r) => rollByHand(a, r))) continue;
       list[i] = { ...a, resolves: null };
       n++;

@@ -69,6 +69,7 @@ export function conditionWords(c: AbilityCondition, nameOf: (id: string) => stri
   if (c.slewInCombat) parts.push('its combat attacks slew enemy models this turn');
   if (c.destroyedInCombat) parts.push('an enemy unit its combat attacks damaged this turn has been destroyed');
   if (c.armedWith) parts.push(`it is armed with ${c.armedWith}`);
+  if (c.warscroll) parts.push(`the unit is a ${c.warscroll} unit`);
   return parts.join(', ');
 }
 
@@ -105,6 +106,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('healAllocated' in e) what = 'after each of its Fight abilities, heals as many damage points as its combat attacks allocated to enemy units';
   else if ('resource' in e) what = resourceWords(e); // session 38 (ab38b)
   else if ('rerollNamed' in e) what = `re-roll failed ${e.rerollNamed}s`;
+  else if ('modifyNamed' in e) what = `${sign(e.by)} to ${e.modifyNamed}s`;
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

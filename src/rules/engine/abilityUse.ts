@@ -36,7 +36,7 @@ import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits'
 import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
 import { noteUnbindGrant } from './unbindGrants';
-import { applyResource, namedReroll } from './resourceTriggers38';
+import { applyResource, modelsNear, namedReroll, namedRollModifier } from './resourceTriggers38';
 import { resourceCount } from '../abilities/resourceCounts38';
 import type { Action, PlayerId } from './state';
 
@@ -438,9 +438,11 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   if ('note' in e) return;
   for (const t of units) {
     if ('mortal' in e) {
-      const each = Math.min(e.max ?? Infinity, diceCount(s, e, t));
+      // `ownModelNear` (session 38, ab38b): a dice for each model of this unit within `near` of the target.
+      const each = Math.min(e.max ?? Infinity, e.each === 'ownModelNear' ? modelsNear(c, user, t, e.near ?? 3) : diceCount(s, e, t));
       // "Add 2 to the roll if the target charged this turn" (`onPlus`, roll37): on the gate roll, and on the amount "equal to the roll".
-      const plus = e.onPlus !== undefined && conditionHolds(s, c.port, e.onPlus.if, t, user) ? e.onPlus.by : 0;
+      // A named roll's modifiers ("Add 1 to shield bash rolls ...", session 38, ab38b) on the gate roll too.
+      const plus = (e.onPlus !== undefined && conditionHolds(s, c.port, e.onPlus.if, t, user) ? e.onPlus.by : 0) + (e.rollName !== undefined ? namedRollModifier(c, user, e.rollName) : 0);
       let amount = 0;
       const dice: number[] = [];
       for (let k = 0; k < each; k++) {
