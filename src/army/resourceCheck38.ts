@@ -7,7 +7,8 @@
  * Unstoppable Momentum does for momentum points; or an ability whose own text gives the resource to a maximum
  * (Strength From Victory's Waaagh! tokens, the only text of the army that gives them). Otherwise the counts the engine keeps would not be the ones the rules give (a trigger of the defining
  * text would be missing), so the ability stays by hand. Ritual points are the core rules' (Magic 3.0) and need no
- * definition.
+ * definition. Likewise an ability that makes a faction's named roll ("Make a forgin' roll of D6") stays by hand while
+ * another ability of the army that speaks of that roll ("You can re-roll forgin' rolls ...") is by hand.
  *
  * @module
  */
@@ -32,6 +33,17 @@ function usedResources(e: AbilityEffect): string[] {
  * passive of the army defines get `resolves: null`. Returns how many were set back to by hand.
  */
 export function checkResourceDefinitions(lists: Ability[][]): number {
+  let total = 0;
+  // Setting one ability back to by hand can undo another's definition or named roll: again until nothing changes.
+  for (let pass = 0; pass < 10; pass++) {
+    const n = checkOnce(lists);
+    total += n;
+    if (n === 0) break;
+  }
+  return total;
+}
+
+function checkOnce(lists: Ability[][]): number {
   const defined = new Set<string>();
   for (const list of lists) {
     for (const a of list) {
@@ -41,11 +53,20 @@ export function checkResourceDefinitions(lists: Ability[][]): number {
       for (const e of a.resolves) if ('resource' in e && ((passive && (e.on !== undefined || e.start !== undefined)) || e.max !== undefined)) defined.add(e.resource);
     }
   }
+  // A named roll ("forgin' roll") is made by the engine only when no text of the army that speaks of it is by hand
+  // (Klonk's "You can re-roll forgin' rolls" by hand would be a re-roll dropped).
+  const all = lists.flat();
+  const rollByHand = (a: Ability, name: string): boolean => {
+    const words = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\\b`, 'i');
+    return all.some((b) => b !== a && b.resolves === null && words.test(`${b.declare ?? ''} ${b.effect}`));
+  };
   let n = 0;
   for (const list of lists) {
     for (let i = 0; i < list.length; i++) {
       const a = list[i];
-      if (a.resolves === null || !a.resolves.some((e) => usedResources(e).some((r) => !defined.has(r)))) continue;
+      if (a.resolves === null) continue;
+      const names = a.resolves.flatMap((e) => [...(e.if?.rollName !== undefined ? [e.if.rollName] : []), ...('mortal' in e && e.rollName !== undefined ? [e.rollName] : [])]);
+      if (!a.resolves.some((e) => usedResources(e).some((r) => !defined.has(r))) && !names.some((r) => rollByHand(a, r))) continue;
       list[i] = { ...a, resolves: null };
       n++;
     }

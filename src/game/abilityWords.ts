@@ -65,11 +65,13 @@ export function conditionWords(c: AbilityCondition, nameOf: (id: string) => stri
   if (c.keyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is ${c.keyword}`);
   if (c.notKeyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is not ${c.notKeyword}`);
   if (c.friendlyNear) parts.push(`a friendly ${c.friendlyNear.notKeyword ? `non-${c.friendlyNear.notKeyword} ` : ''}${c.friendlyNear.keyword} is ${c.friendlyNear.wholly ? 'wholly ' : ''}within ${c.friendlyNear.within}" of it`);
-  if (c.roll) parts.push(`${c.rollEach === 'model' ? `any dice of one for each model is a ${c.roll}` : `on a ${c.roll}`}${c.rollPlus ? ` (+${c.rollPlus.by} to the roll if ${conditionWords(c.rollPlus.if, nameOf)})` : ''}${c.rollAddResource ? ` (adding this unit's ${c.rollAddResource}s to the roll)` : ''}`);
+  if (c.roll) parts.push(`${c.rollEach === 'model' ? `any dice of one for each model is a ${c.roll}` : `on a ${c.roll}`}${c.rollPlus ? ` (+${c.rollPlus.by} to the roll if ${conditionWords(c.rollPlus.if, nameOf)})` : ''}${c.rollAddResource ? ` (adding this unit's ${c.rollAddResource}s to the roll)` : ''}${c.rollName ? ` (a ${c.rollName})` : ''}`);
   // Session 38 (ab38b): faction resources and the combat history.
   if (c.has) parts.push(`it has ${c.has.atLeast} or more ${c.has.resource}${c.has.atLeast > 1 ? 's' : ''}`);
   if (c.slewInCombat) parts.push('its combat attacks slew enemy models this turn');
   if (c.destroyedInCombat) parts.push('an enemy unit its combat attacks damaged this turn has been destroyed');
+  if (c.armedWith) parts.push(`it is armed with ${c.armedWith}`);
+  if (c.warscroll) parts.push(`the unit is a ${c.warscroll} unit`);
   return parts.join(', ');
 }
 
@@ -108,6 +110,8 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('resource' in e) what = resourceWords(e); // session 38 (ab38b)
   else if ('ignoreTrigger' in e) what = 'no effect from the ability it reacts to';
   else if ('wardForbidden' in e) what = 'no ward rolls';
+  else if ('rerollNamed' in e) what = `re-roll failed ${e.rerollNamed}s`;
+  else if ('modifyNamed' in e) what = `${sign(e.by)} to ${e.modifyNamed}s`;
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

@@ -31,6 +31,9 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.pickedToFight) parts.push('if picked to fight immediately after'); // session 38, ab38c
   if (c.rollAddResource) parts.push(`+ its ${c.rollAddResource}s to the roll`); // session 38 (ab38b)
   if (c.has) parts.push(`has ${c.has.atLeast}+ ${c.has.resource}`);
+  if (c.rollName) parts.push(`a ${c.rollName}`);
+  if (c.armedWith) parts.push(`armed with ${c.armedWith}`);
+  if (c.warscroll) parts.push(`unit is a ${c.warscroll}`);
   if (c.slewInCombat) parts.push('slew enemy models in combat this turn');
   if (c.destroyedInCombat) parts.push('destroyed an enemy unit it damaged in combat this turn');
   if (c.also) parts.push(`and ${describeCondition(c.also)}`);

@@ -50,6 +50,7 @@ import { splitKeywords } from './parseKeywords';
 import { halveBody, readRollSentences } from './parseRolls';
 import { readRollList } from './parseRollList37';
 import { readResourceSentences } from './parseResources38';
+import { readPoolSentence } from './parsePool38';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import { normalizePermissionClause, readPermissionBody, readPermissionSentences } from './parsePermissions';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
@@ -493,10 +494,15 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         continue;
       }
       // Session 38 (ab38b): faction resources, points and tokens given, subtracted and read (parseResources38.ts).
-      const res = readResourceSentences(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, readClause: (c, gate) => readClause(c, ctx, gate, outer) });
+      const res = readResourceSentences(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), known, unitNames: input.unitNames, readClause: (c, gate) => readClause(c, ctx, gate, outer) });
       if (res) {
         out.push(...res.effects);
         i += res.used - 1;
+        continue;
+      }
+      const pool = readPoolSentence(s, (c) => readClause(c, ctx, undefined, outer)); // session 38 (ab38b): parsePool38.ts
+      if (pool) {
+        out.push(...pool);
         continue;
       }
       // Session 36, second pass: a casting / chanting roll of N+ replacing what the text said before ("... instead",

@@ -67,6 +67,22 @@ describe('resources: the real texts', () => {
       { resource: 'memorian', gain: -1, on: 'saveOf1' },
     ]);
   });
+  it('Klonk and Power of da Great Green God (ij Zoggrok Anvilsmasha): a token that lets the unit re-roll its forgin\' rolls; a forgin\' roll +1 if armed with Grunta-tongs', () => {
+    const klonk = "Klonk is a token. You can re-roll forgin' rolls for this unit while this unit's Klonk is on the battlefield. If you make an unmodified save roll of 1 for this unit, remove this unit's Klonk from the battlefield after the Attack ability has been resolved (the damage point is still inflicted).";
+    expect(read('', null, klonk, true).resolves).toEqual([
+      { resource: 'klonk', start: 1 },
+      { rerollNamed: "forgin' roll", which: 'failed', while: { has: { resource: 'klonk', atLeast: 1 } } },
+      { resource: 'klonk', gain: -1, on: 'saveOf1' },
+    ]);
+    const power = read('Your Hero Phase', 'Pick a visible friendly Ironjawz Infantry unit wholly within 12" of this unit to be the target.', "Make a forgin' roll of D6. Add 1 to the roll if this unit is armed with Grunta-tongs. On a 4+, the target's melee weapons have Crit (Mortal) until the start of your next turn.");
+    expect(power.resolves).toEqual([
+      { weaponAbility: 'crit-mortal', attacks: 'melee', targets: 'targets', duration: 'nextTurnStart', if: { roll: '4+', rollName: "forgin' roll", rollPlus: { by: 1, if: { armedWith: 'Grunta-tongs', unit: 'self' } } } },
+    ]);
+  });
+  it('a named roll with a core roll\'s name ("Make a casting roll of D6") or with "Add 1 to the roll if the target ..." is not read so', () => {
+    expect(read('Your Hero Phase', 'Pick an enemy unit to be the target.', 'Make a charge roll of D6. On a 4+, the target has Strike-last for the rest of the turn.').resolves).toBeNull();
+    expect(read('Your Hero Phase', 'Pick an enemy unit to be the target.', "Make a forgin' roll of D6. Add 1 to the roll if the target is in combat. On a 4+, the target has Strike-last for the rest of the turn.").resolves).toBeNull();
+  });
   it('Feed on Pestilence: 1 ritual point (a reaction)', () => {
     expect(read('Reaction: You declared a Fight ability for a friendly Pestilens unit wholly within 13" of this unit', null, 'Give this unit 1 ritual point.').resolves).toEqual([{ resource: 'ritual point', gain: 1 }]);
   });
@@ -97,9 +113,9 @@ describe('resources: fall-back twins stay by hand', () => {
     expect(read('End of Any Turn', null, `If any damage points were allocated to an enemy unit by this unit's combat attacks this turn and that enemy unit has been destroyed, give this unit a Waaagh! token.\n${second}`).resolves).toBeNull();
     expect(read('End of Any Turn', null, "Give this unit a Waaagh! token. At the end of the next turn, add 1 to the Attacks characteristic of this unit's weapons for each Waaagh! token it has.").resolves).toBeNull();
   });
-  it('tokens: a removal the engine does not play (a casting roll, Pot-grot), "Klonk is a token", a token aura on enemy units (Sense Unholy Sorcery)', () => {
+  it('tokens: a removal the engine does not play (a casting roll, Pot-grot), a re-roll of a core roll with a token (Plague Rat\'s kind), a token aura on enemy units (Sense Unholy Sorcery)', () => {
     expect(read('', null, "This unit's Pot-grot is a token. Add 1 to casting rolls for this unit while its Pot-grot is on the battlefield. If you make an unmodified casting roll of 4 or less for this unit, remove its Pot-grot from the battlefield.", true).resolves).toBeNull();
-    expect(read('', null, "Klonk is a token. You can re-roll forgin' rolls for this unit while this unit's Klonk is on the battlefield.", true).resolves).toBeNull();
+    expect(read('', null, "Klonk is a token. You can re-roll chanting rolls for this unit while this unit's Klonk is on the battlefield.", true).resolves).toBeNull();
     expect(
       read('', null, "This unit's Gryph-crow is a token. Subtract 1 from casting rolls and chanting rolls for enemy units within 12\" of this unit while its Gryph-crow is on the battlefield.\nIf you make an unmodified save roll of 1 for this unit, remove its Gryph-crow from the battlefield after the Attack ability has been resolved (the damage point is still inflicted).", true).resolves,
     ).toBeNull();
@@ -118,6 +134,15 @@ describe('import: a resource is used only with the passive that defines it', () 
     const lists = [[stampede], [momentum]];
     expect(checkResourceDefinitions(lists)).toBe(0);
     expect(lists[0][0].resolves).not.toBeNull();
+  });
+  it('a named roll stays by hand while a text of the army that speaks of it is by hand (Klonk by hand: Power of da Great Green God by hand)', () => {
+    const power: Ability = { id: 'pw', name: 'Power of da Great Green God', source: 'warscroll', timing: parseTiming('Your Hero Phase', false), declare: null, effect: "Make a forgin' roll of D6. On a 4+, ...", keywords: [], resolves: [{ strike: 'last', targets: 'targets', duration: 'turn', if: { roll: '4+', rollName: "forgin' roll" } }] };
+    const klonk: Ability = { id: 'kl', name: 'Klonk', source: 'warscroll', timing: parseTiming('', true), declare: null, effect: "Klonk is a token. You can re-roll forgin' rolls for this unit ...", keywords: [], resolves: null };
+    const lists = [[power, klonk]];
+    expect(checkResourceDefinitions(lists)).toBe(1);
+    expect(lists[0][0].resolves).toBeNull();
+    const auto = [[power, { ...klonk, resolves: [{ resource: 'klonk', start: 1 }] as Ability['resolves'] }]];
+    expect(checkResourceDefinitions(auto)).toBe(0);
   });
   it('without it (or with it by hand), Head of the Stampede goes to by hand; ritual points need no definition', () => {
     const lists = [[stampede, rhythm], [{ ...momentum, resolves: null }]];

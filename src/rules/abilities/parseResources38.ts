@@ -30,6 +30,11 @@ export interface ResourceCtx {
   readonly hasTargets: boolean;
   /** parseEffect.ts's clause reader (one clause → its effects; `gate`: "N+" of a roll made first). */
   readonly readClause: (clause: string, gate?: string) => AbilityEffect[];
+  /** The Declare picks more than one unit. */
+  readonly manyTargets?: boolean;
+  /** The army's keywords and unit (warscroll) names, for "friendly Ardboyz units". */
+  readonly known?: Iterable<string>;
+  readonly unitNames?: readonly string[];
 }
 
 /** A resource phrase: "momentum points", "Waaagh! token", "ritual points" (a word or three, then point(s) / token(s)). */
@@ -45,9 +50,20 @@ const ADD_TO = new RegExp(`^add (\\d+) ${RES} to (each target|the target|this un
 const GIVE = new RegExp(`^(if any enemy models were slain this turn by this unit's combat attacks, )?give (this unit|the target) ${AMOUNT} ${RES}$`, 'i');
 const ROLL_PLUS = new RegExp(`^roll a dice and add the number of ${RES} this unit has to the roll$`, 'i');
 /** A token model of the unit (Core 23.0): "This unit's Gryph-hound is a token" (one token, a name of one to three words). */
-const TOKEN = /^this unit's ((?:[A-Za-z'-]+ ){0,2}[A-Za-z'-]+) is a token$/i;
-const WHILE_TOKEN = /^(.+) while its ((?:[A-Za-z'-]+ ){0,2}[A-Za-z'-]+) is on the battlefield$/i;
-const SAVE_OF_1 = /^if you make an unmodified save roll of 1 for this unit, remove its ((?:[A-Za-z'-]+ ){0,2}[A-Za-z'-]+) from the battlefield after the attack ability has been resolved \(the damage point is still inflicted\)$/i;
+const TOKEN = /^(?:this unit's )?((?:[A-Za-z'-]+ ){0,2}[A-Za-z'-]+) is a token$/i;
+const WHILE_TOKEN = /^(.+) while (?:its|this unit's) ((?:[A-Za-z'-]+ ){0,2}[A-Za-z'-]+) is on the battlefield$/i;
+/** The rolls of the core rules: never a faction's named roll. */
+const CORE_ROLLS = /^(hit|wound|save|ward|charge|run|casting|chanting|unbinding|banishment|rally|priority|battle tactic)$/i;
+/** A faction's named roll made by the ability ("Make a forgin' roll of D6"), then "Add 1 to the roll if this unit is armed with X", then "On a 4+, ...". */
+const NAMED_ROLL = /^make an? ([a-z][a-z'-]*(?: [a-z][a-z'-]*)?) roll of D6$/i;
+const ARMED_PLUS = /^add ([1-3]) to the roll if this unit is armed with (?:an? )?([\w' -]+)$/i;
+/** "You can re-roll forgin' rolls for this unit while this unit's Klonk is on the battlefield". */
+/** "Make a shield bash roll of D6 for each model in this unit that is within 3" of the target." + "For each 6+, inflict 1 mortal damage on the target." */
+const NAMED_ROLL_EACH = /^make an? ([a-z][a-z'-]*(?: [a-z][a-z'-]*)?) roll of D6 for each model in this unit that is within (\d+)" of the target$/i;
+/** "Add 1 to shield bash rolls for friendly Ardboyz units while they are wholly within 12" of this unit" / "for this unit". */
+const NAMED_MODIFY = /^(add|subtract) ([1-3]) (?:to|from) ([a-z][a-z'-]*(?: [a-z][a-z'-]*)?) rolls for (this unit|friendly ([\w' -]+?) units while they are (wholly )?within (\d+)" of this unit)$/i;
+const NAMED_REROLL = /^you can re-roll ([a-z][a-z'-]*(?: [a-z][a-z'-]*)?) rolls for this unit while (?:its|this unit's) ((?:[A-Za-z'-]+ ){0,2}[A-Za-z'-]+) is on the battlefield$/i;
+const SAVE_OF_1 = /^if you make an unmodified save roll of 1 for this unit, remove (?:its|this unit's) ((?:[A-Za-z'-]+ ){0,2}[A-Za-z'-]+) from the battlefield after the attack ability has been resolved \(the damage point is still inflicted\)$/i;
 /** Strength From Victory (ij): a token given to a maximum, when an enemy unit its combat attacks damaged this turn has been destroyed. */
 const GIVE_UP_TO = new RegExp(`^if any damage points were allocated to an enemy unit by this unit's combat attacks this turn and that enemy unit has been destroyed, give this unit (a|an|\\d+) ${RES}, to a maximum of (\\d+)$`, 'i');
 const PER_POINT_NEXT_TURN = new RegExp(`^until the end of the next turn, add 1 to the (attacks|damage|rend) characteristic of this unit's (weapons|melee weapons|ranged weapons) for each ${RES} it has$`, 'i');
@@ -87,6 +103,20 @@ function whileToken(clause: string, token: string, ctx: ResourceCtx): AbilityEff
   });
 }
 
+/** A named-roll modifier from {@link NAMED_MODIFY}'s match: on this unit, or an aura on friendly units of a keyword or warscroll. */
+function namedModifier(m: RegExpExecArray, ctx: ResourceCtx): AbilityEffect {
+  const by = (m[1].toLowerCase() === 'add' ? 1 : -1) * Number(m[2]);
+  const modifyNamed = `${m[3].toLowerCase()} roll`;
+  if (m[5] === undefined) return { modifyNamed, by };
+  const who = m[5].trim();
+  const known = [...(ctx.known ?? [])].map((k) => k.toUpperCase());
+  const name = (ctx.unitNames ?? []).find((n) => n.toLowerCase() === who.toLowerCase());
+  const kw = known.includes(who.toUpperCase()) ? who.toUpperCase() : undefined;
+  // One keyword of the army, or one of its warscroll names; anything else (several keywords, "non-", "or") is not read.
+  if (kw === undefined && name === undefined) fail(who);
+  return { modifyNamed, by, targets: 'friendly', while: { within: Number(m[7]), of: 'self', ...(m[6] ? { wholly: true } : {}), ...(kw !== undefined ? { keyword: kw } : { warscroll: name }) } };
+}
+
 /**
  * The resource sentence(s) at `ss[i]` (markup-free, without the final full stop), or null when `ss[i]` is not one.
  * @returns the effects and how many sentences were used.
@@ -104,6 +134,11 @@ export function readResourceSentences(ss: readonly string[], i: number, ctx: Res
       return { effects: [{ modify: what, by: 1, perResource: resourceName(m[1]), ...weaponPart(m[3]) }], used: 1 };
     }
     if ((m = TOKEN.exec(s))) return { effects: [{ resource: resourceName(m[1]), start: 1 }], used: 1 };
+    if ((m = NAMED_MODIFY.exec(s)) && !CORE_ROLLS.test(m[3])) return { effects: [namedModifier(m, ctx)], used: 1 };
+    if ((m = NAMED_REROLL.exec(s))) {
+      if (CORE_ROLLS.test(m[1])) return null;
+      return { effects: [{ rerollNamed: `${m[1].toLowerCase()} roll`, which: 'failed', while: { has: { resource: resourceName(m[2]), atLeast: 1 } } }], used: 1 };
+    }
     if ((m = SAVE_OF_1.exec(s))) return { effects: [{ resource: resourceName(m[1]), gain: -1, on: 'saveOf1' }], used: 1 };
     if ((m = WHILE_TOKEN.exec(s))) return { effects: whileToken(m[1], resourceName(m[2]), ctx), used: 1 };
     return null;
@@ -127,6 +162,24 @@ export function readResourceSentences(ss: readonly string[], i: number, ctx: Res
       effects: [{ resource: resourceName(m[4]), gain: amount(m[3]), ...(self ? {} : { targets: 'targets' as const }), ...(m[1] ? { if: { slewInCombat: true as const, unit: 'self' as const } } : {}) }],
       used: 1,
     };
+  }
+  if ((m = NAMED_ROLL_EACH.exec(s)) && !CORE_ROLLS.test(m[1])) {
+    const next = /^for each ([2-6])\+, inflict 1 mortal damage on the target\.?$/i.exec(ss[i + 1] ?? '');
+    if (!next || !ctx.hasTargets || ctx.manyTargets) fail(ss[i + 1] ?? s);
+    return { effects: [{ mortal: 1, on: `${next[1]}+`, each: 'ownModelNear', near: Number(m[2]), rollName: `${m[1].toLowerCase()} roll`, targets: 'targets' }], used: 2 };
+  }
+  if ((m = NAMED_ROLL.exec(s)) && !CORE_ROLLS.test(m[1])) {
+    // "Make a forgin' roll of D6. [Add 1 to the roll if this unit is armed with Grunta-tongs.] On a 4+, <clause>."
+    const rollName = `${m[1].toLowerCase()} roll`;
+    const armed = ARMED_PLUS.exec((ss[i + 1] ?? '').replace(/\.$/, ''));
+    const at = armed ? i + 2 : i + 1;
+    const next = /^on a ([2-6])\+, (.+?)\.?$/i.exec(ss[at] ?? '');
+    if (!next) fail(ss[at] ?? s);
+    const effects = ctx.readClause(next[2], `${next[1]}+`).map((e) => {
+      if (e.if?.roll === undefined || e.if.rollPlus !== undefined || ('on' in e && e.on !== undefined)) fail(next[2]);
+      return { ...e, if: { ...e.if, rollName, ...(armed ? { rollPlus: { by: Number(armed[1]), if: { armedWith: armed[2].trim(), unit: 'self' as const } } } : {}) } } as AbilityEffect;
+    });
+    return { effects, used: at - i + 1 };
   }
   if ((m = ROLL_PLUS.exec(s))) {
     const next = /^on a ([2-6])\+, (.+?)\.?$/i.exec(ss[i + 1] ?? '');

@@ -151,10 +151,13 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   if (cond.pickedToFight === true) return false;
   // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined || cond.usedMove !== undefined || cond.has !== undefined || cond.slewInCombat !== undefined || cond.destroyedInCombat !== undefined) && subject === null) return false;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined || cond.usedMove !== undefined || cond.has !== undefined || cond.slewInCombat !== undefined || cond.destroyedInCombat !== undefined || cond.armedWith !== undefined || cond.warscroll !== undefined) && subject === null) return false;
   // Session 38 (ab38b): "while this unit has N or more <resource>" (resourceCounts38.ts); "if any enemy models were slain this turn by this unit's combat attacks".
   if (cond.has !== undefined && resourceCount(s, subject!, cond.has.resource) < cond.has.atLeast) return false;
   if (cond.slewInCombat !== undefined && s.units[subject!].turn.combatSlew !== true) return false;
+  // "if this unit is armed with Grunta-tongs": a weapon of that name on the unit's roster entry (session 38, ab38b).
+  if (cond.armedWith !== undefined && !armedWith(s, subject!, cond.armedWith)) return false;
+  if (cond.warscroll !== undefined && s.players[s.units[subject!].owner].roster.units.find((x) => x.id === subject)?.name.toLowerCase() !== cond.warscroll.toLowerCase()) return false;
   // "... and that enemy unit has been destroyed" (as triggerConditions.ts reads it: not on the battlefield and not in reserve or removed).
   if (cond.destroyedInCombat !== undefined && !(s.units[subject!].turn.combatDamaged ?? []).some((t) => !present(s, undefined, t) && s.units[t].status === undefined)) return false;
   // "If the target unit has 10 or more models": its models not slain, now.
@@ -200,6 +203,13 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   // A second condition with its own `unit` (an aura whose ability's unit must meet one of its own).
   if (cond.also !== undefined && !conditionHolds(s, port, cond.also, affected, user, ctx)) return false;
   return true;
+}
+
+/** Does the unit have a weapon named `weapon` (case-insensitive)? */
+function armedWith(s: GameState, id: string, weapon: string): boolean {
+  const u = s.units[id];
+  const ru = s.players[u.owner].roster.units.find((x) => x.id === id);
+  return ru !== undefined && ru.weapons.some((w) => w.name.toLowerCase() === weapon.toLowerCase());
 }
 
 /** Is some other friendly unit with `near.keyword` (not `near.notKeyword`) on the battlefield (wholly) within `near.within` of `affected`? */

@@ -150,6 +150,10 @@ const conditionFields = {
    * unit's combat attacks this turn and that enemy unit has been destroyed".
    */
   destroyedInCombat: z.literal(true).optional(),
+  /** An extension (session 38, ab38b): the unit checked has a weapon of this name ("if this unit is armed with Grunta-tongs"). */
+  armedWith: z.string().min(1).max(200).optional(),
+  /** An extension (session 38, ab38b): the unit checked is a unit of this warscroll, by its roster name ("friendly Ardboyz units"). */
+  warscroll: z.string().min(1).max(200).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -184,6 +188,11 @@ export const AbilityConditionSchema = z.strictObject({
    * to the roll ("Roll a dice and add the number of momentum points this unit has to the roll. On a 5+, ...").
    */
   rollAddResource: z.string().min(1).max(60).optional(),
+  /**
+   * With `roll` (an extension, session 38, ab38b): the roll is a faction's named roll ("Make a forgin' roll of D6"),
+   * which a `rerollNamed` effect on the ability's unit lets the engine re-roll once when it fails (Core 1.0 re-rolls).
+   */
+  rollName: z.string().min(1).max(60).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
@@ -280,8 +289,16 @@ export const AbilityEffectSchema = z.union([
      * (`health`) or for each damage point allocated to it (`damage`; the last two: extensions, session 37, roll37),
      * at most `max` dice when given ("to a maximum of 10").
      */
-    each: z.enum(['unit', 'model', 'health', 'damage']).optional(),
+    each: z.enum(['unit', 'model', 'health', 'damage', 'ownModelNear']).optional(),
     max: z.number().int().min(1).max(100).optional(),
+    /**
+     * Extensions (session 38, ab38b): `each: "ownModelNear"`, one gate dice for each model of the ability's unit within
+     * `near` inches of the target ("Make a shield bash roll of D6 for each model in this unit that is within 3" of the
+     * target"); `rollName`, the gate dice are that faction's named roll, modified by `modifyNamed` effects on the
+     * ability's unit ("Add 1 to shield bash rolls for friendly Ardboyz units ...").
+     */
+    near: z.number().positive().max(30).optional(),
+    rollName: z.string().min(1).max(60).optional(),
     /** Add `by` to the gate roll when `if` holds for the target ("Add 2 to the roll if the target charged this turn"; roll37). */
     onPlus: z.strictObject({ by: z.number().int().min(1).max(3), if: BaseConditionSchema }).optional(),
     /** Extension (session 37, roll37): the gate is a D6 that must equal or exceed the target's Save characteristic ("If the roll equals or exceeds the target's Save characteristic, inflict D3 mortal damage on it"). */
@@ -441,6 +458,10 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ignoreTrigger: z.literal(true), perDeclaration: z.literal(true).optional() }),
   /** Extension (session 38, ab38d; `abilities/wardRules38.ts`): "ward rolls cannot be made for it" (Core 18.1's ward step skipped). */
   z.strictObject({ ...EffectCommon, wardForbidden: z.literal(true) }),
+  /** Extension (session 38, ab38b): the unit's named rolls ("forgin' roll") can be re-rolled when they fail ("You can re-roll forgin' rolls for this unit"). */
+  z.strictObject({ ...EffectCommon, rerollNamed: z.string().min(1).max(60), which: z.literal('failed') }),
+  /** Extension (session 38, ab38b): add `by` to the affected unit's named rolls ("Add 1 to shield bash rolls for friendly Ardboyz units while ..."). */
+  z.strictObject({ ...EffectCommon, modifyNamed: z.string().min(1).max(60), by: z.number().int().min(-3).max(3) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

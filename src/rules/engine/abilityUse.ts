@@ -41,7 +41,7 @@ import { checkSetUpNearFriendly } from './setUpNear38';
 import { pileInInches } from './abilityMove38';
 import { noteUnbindGrant } from './unbindGrants';
 import { otherFeatureSetUpProblem, terrainPickProblem } from '../abilities/thisTerrain38';
-import { applyResource } from './resourceTriggers38';
+import { applyResource, modelsNear, namedReroll, namedRollModifier } from './resourceTriggers38';
 import { resourceCount } from '../abilities/resourceCounts38';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import type { Action, PlayerId } from './state';
@@ -411,13 +411,20 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         // `rollOnce` (tail37b): the dice already rolled for this unit by this use of the ability, when there is one.
         const shared = cond.rollOnce === true ? sharedRolls(c) : undefined;
         let ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, n, 6, `${purpose}:if`, player);
-        shared?.set(`${order}:${t}`, ds);
         // Session 38 (ab38d): a failed resistance roll re-rolled when an ability lets it (cancel38.ts).
         if ('ignoreTrigger' in e) ds = rerollResistance(c, t, ds, Number(cond.roll[0]), `${purpose}:if`, player);
-        rolls[t] = ds;
         // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
         // "... and add the number of momentum points this unit has to the roll" (`rollAddResource`, session 38, ab38b).
         const plus = (cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0) + (cond.rollAddResource !== undefined && user !== null ? resourceCount(s, user, cond.rollAddResource) : 0);
+        // A failed named roll ("forgin' roll") re-rolled once by an ability of the unit (`rerollNamed`, session 38, ab38b; Core 1.0).
+        const rr = cond.rollName !== undefined && !shared?.has(`${order}:${t}`) && !ds.some((d) => d + plus >= Number(cond.roll![0])) ? namedReroll(c, user, cond.rollName) : null;
+        if (rr !== null) {
+          const again = rollLogged(c, n, 6, `${purpose}:if:reroll`, player);
+          c.events.push({ type: 'rerolled', roll: cond.rollName, unitId: user, dice: ds, rerolled: again, rule: rr });
+          ds = again;
+        }
+        shared?.set(`${order}:${t}`, ds);
+        rolls[t] = ds;
         if (!ds.some((d) => d + plus >= Number(cond.roll![0]))) {
           c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}${plus > 0 ? ` + ${plus}` : ''}, needed ${n > 1 ? 'any ' : ''}${cond.roll}` });
           continue;
@@ -471,9 +478,11 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   }
   for (const t of units) {
     if ('mortal' in e) {
-      const each = Math.min(e.max ?? Infinity, diceCount(s, e, t));
+      // `ownModelNear` (session 38, ab38b): a dice for each model of this unit within `near` of the target.
+      const each = Math.min(e.max ?? Infinity, e.each === 'ownModelNear' ? modelsNear(c, user, t, e.near ?? 3) : diceCount(s, e, t));
       // "Add 2 to the roll if the target charged this turn" (`onPlus`, roll37): on the gate roll, and on the amount "equal to the roll".
-      const plus = e.onPlus !== undefined && conditionHolds(s, c.port, e.onPlus.if, t, user) ? e.onPlus.by : 0;
+      // A named roll's modifiers ("Add 1 to shield bash rolls ...", session 38, ab38b) on the gate roll too.
+      const plus = (e.onPlus !== undefined && conditionHolds(s, c.port, e.onPlus.if, t, user) ? e.onPlus.by : 0) + (e.rollName !== undefined ? namedRollModifier(c, user, e.rollName) : 0);
       let amount = 0;
       const dice: number[] = [];
       for (let k = 0; k < each; k++) {

@@ -17,9 +17,9 @@
 
 import type { AbilityEffect } from '../abilities/schema';
 import { abilityRule, unitAbilities } from '../abilities/catalog';
-import { present } from '../abilities/passives';
+import { effectsOn, present } from '../abilities/passives';
 import { resourceCount, setResource } from '../abilities/resourceCounts38';
-import { rollValue, type Ctx } from './core';
+import { aliveModels, rollValue, type Ctx } from './core';
 import type { PlayerId } from './state';
 
 type ResourceEffect = Extract<AbilityEffect, { resource: string }>;
@@ -65,4 +65,34 @@ export function resourceTrigger(c: Ctx, unitId: string, when: NonNullable<Resour
 /** End of a battle round (Core 33.0): every unit's `endOfRound` resource effects, in the order of `state.units`. */
 export function endOfRoundResources(c: Ctx): void {
   for (const id of Object.keys(c.s.units)) resourceTrigger(c, id, 'endOfRound');
+}
+
+/** `effectsOn`'s filter for {@link namedReroll} (a module constant: `passives.ts` caches by the function). */
+const NAMED_REROLLS = (e: AbilityEffect) => 'rerollNamed' in e;
+
+/**
+ * The ability that lets unit `user` re-roll its failed named roll `name` now ("You can re-roll forgin' rolls for this
+ * unit while this unit's Klonk is on the battlefield"), or null. Session 38 (ab38b); the roll gate of `abilityUse.ts`.
+ */
+export function namedReroll(c: Ctx, user: string | null, name: string): string | null {
+  if (user === null) return null;
+  const hit = effectsOn(c.s, c.port, user, {}, NAMED_REROLLS).find((a) => 'rerollNamed' in a.effect && a.effect.rerollNamed === name);
+  return hit === undefined ? null : hit.rule;
+}
+
+/** `effectsOn`'s filter for {@link namedRollModifier}. */
+const NAMED_MODIFIERS = (e: AbilityEffect) => 'modifyNamed' in e;
+
+/** The sum of the `modifyNamed` effects on unit `user`'s named roll `name` now ("Add 1 to shield bash rolls for friendly Ardboyz units ..."). */
+export function namedRollModifier(c: Ctx, user: string | null, name: string): number {
+  if (user === null) return 0;
+  let by = 0;
+  for (const a of effectsOn(c.s, c.port, user, {}, NAMED_MODIFIERS)) if ('modifyNamed' in a.effect && a.effect.modifyNamed === name) by += a.effect.by;
+  return by;
+}
+
+/** How many models of `user` (not slain) are within `inches` of unit `target` (Core 1.0, closest points; "each model in this unit that is within 3" of the target"). */
+export function modelsNear(c: Ctx, user: string | null, target: string, inches: number): number {
+  if (user === null) return 0;
+  return aliveModels(c.s, user).filter((m) => c.port.distance(m.id, target) <= inches + 1e-6).length;
 }

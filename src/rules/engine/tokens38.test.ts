@@ -138,3 +138,45 @@ describe('Strength From Victory (ij-001) on p1\'s hero (Staff: 3 attacks)', () =
     expect(staff(round2, port)).toBe(3);
   });
 });
+
+describe('Power of da Great Green God and Klonk (ij-001 Zoggrok Anvilsmasha) on p1\'s hero, its Staff named Grunta-tongs', () => {
+  const port = tablePortAt({});
+  const KLONK = "Klonk is a token. You can re-roll forgin' rolls for this unit while this unit's Klonk is on the battlefield. If you make an unmodified save roll of 1 for this unit, remove this unit's Klonk from the battlefield after the Attack ability has been resolved (the damage point is still inflicted).";
+  const POWER = "Make a forgin' roll of D6. Add 1 to the roll if this unit is armed with Grunta-tongs. On a 4+, the target's melee weapons have Crit (Mortal) until the start of your next turn.";
+  /** The real Effect; the kit's plain "Pick a friendly unit" stands in for "a visible friendly Ironjawz Infantry unit wholly within 12"". */
+  function power(): Ability {
+    const t = parseTiming('Your Hero Phase', false);
+    const r = parseEffect({ declare: 'Pick a friendly unit to be the target.', effect: POWER, timing: t, knownKeywords: KW });
+    if (r.resolves === null) throw new Error(`not read: ${r.unparsed}`);
+    return ability({ name: 'Power of da Great Green God', timing: t, declare: 'Pick a friendly unit to be the target.', effect: POWER, resolves: r.resolves, ...(r.picks ? { picks: r.picks } : {}) });
+  }
+  function p1(weapon: string, klonk: boolean): RosterInput {
+    const r = roster('p1', [power(), ...(klonk ? [real('Klonk', '', true, KLONK)] : [])]);
+    return { ...r, units: r.units.map((u) => (u.id === 'p1-hero' ? { ...u, weapons: u.weapons.map((w) => ({ ...w, name: weapon })) } : u)) };
+  }
+  const use = (weapon: string, klonk: boolean, dice: number[], removed = false) => {
+    const s0 = gameAtHero(p1(weapon, klonk), roster('p2'), port, dice);
+    const s = removed ? { ...s0, resources: { 'p1-hero': { klonk: 0 } } } : s0;
+    return play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Power of da Great Green God', targets: ['p1-boyz'] }]);
+  };
+  const crit = (s: GameState) => (s.abilities?.active ?? []).some((e) => e.units.includes('p1-boyz') && 'weaponAbility' in e.effect && e.effect.weaponAbility === 'crit-mortal');
+
+  it('a roll of 3 + 1 (Grunta-tongs) = 4: Crit (Mortal) for the boyz\' melee weapons, no re-roll', () => {
+    const r = use('Grunta-tongs', true, [3, 1]);
+    expect(crit(r.s)).toBe(true);
+    expect(r.events.some((e) => e.type === 'rerolled')).toBe(false);
+  });
+  it('a roll of 2 + 1 = 3 fails: Klonk re-rolls it, 3 + 1 = 4 succeeds; with Klonk removed, no re-roll and no effect', () => {
+    const r = use('Grunta-tongs', true, [2, 3]);
+    expect(r.events.find((e) => e.type === 'rerolled')).toMatchObject({ roll: "forgin' roll", dice: [2], rerolled: [3], rule: 'Klonk (warscroll)' });
+    expect(crit(r.s)).toBe(true);
+    const gone = use('Grunta-tongs', true, [2, 3], true);
+    expect(gone.events.some((e) => e.type === 'rerolled')).toBe(false);
+    expect(crit(gone.s)).toBe(false);
+  });
+  it('without Grunta-tongs a roll of 3 is 3: it fails, and without Klonk it is not re-rolled', () => {
+    const r = use('Skull-crushing Basha', false, [3, 6]);
+    expect(crit(r.s)).toBe(false);
+    expect(r.events.some((e) => e.type === 'rerolled')).toBe(false);
+  });
+});
