@@ -56,7 +56,7 @@ import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide
 import { readChoice, splitChoice } from './parseChoice37';
 import { readCancelReaction } from './parseCancel38';
 import { readKeywordInstead } from './parseAlt38';
-import { readChargedFoesRoll, readRolls38 } from './parseRolls38';
+import { readAllocatedIf, readChargedFoesRoll, readRolls38 } from './parseRolls38';
 import { historySentence } from './parseHistory';
 
 export { casterClause } from './parseDeclare';
@@ -476,6 +476,12 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       const byKeyword = readKeywordInstead(s, out, prevStart, i === ss.length - 1, ctx.hasTargets && !picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), known, (c) => readClause(c, ctx, undefined, outer));
       if (byKeyword) {
         out.push(...byKeyword);
+        continue;
+      }
+      // Session 38 (ab38d, parseRolls38.ts): "If 3 or more damage points are allocated to the target by this ability, ..." (last sentence).
+      const allocatedIf = readAllocatedIf(s, out, i === ss.length - 1, { hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), passive: ctx.passive, readClause: (c: string) => readClause(c, ctx, undefined, outer) });
+      if (allocatedIf) {
+        out.push(...allocatedIf);
         continue;
       }
       // Session 37 (perm37): sentences read together (parsePermissions.ts).

@@ -126,6 +126,13 @@ const conditionFields = {
    * (session 37): "If this unit has not used a Move ability this turn and was not set up this turn".
    */
   usedMove: z.boolean().optional(),
+  /**
+   * Extension (session 38, ab38d): this many damage points or more were allocated to the affected unit by the
+   * effects of this use of the ability before this one (its mortal damage, after ward rolls): "If 3 or more damage
+   * points are allocated to the target by this ability, ..." (Shriek of Terror). Only in an `if` of an activated
+   * ability (checked when it resolves); never true otherwise.
+   */
+  allocatedByUse: z.number().int().min(1).max(100).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({

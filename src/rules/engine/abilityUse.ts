@@ -36,6 +36,7 @@ import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits'
 import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
 import { noteUnbindGrant } from './unbindGrants';
+import { allocatedBy, noteAllocated } from './allocated38';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import type { Action, PlayerId } from './state';
 
@@ -384,7 +385,12 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: castRoll === undefined ? 'no casting or chanting roll was made' : `the roll was ${castRoll}, needed ${cond.castRoll}+` });
         continue;
       }
-      if (!conditionHolds(s, c.port, { ...cond, roll: undefined, castRoll: undefined }, t, user)) {
+      // Session 38 (ab38d): "If 3 or more damage points are allocated to the target by this ability" (cancel38.ts `allocatedBy`).
+      if (cond.allocatedByUse !== undefined && allocatedBy(c, order, t) < cond.allocatedByUse) {
+        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `${allocatedBy(c, order, t)} damage points were allocated to it by this ability, needed ${cond.allocatedByUse}` });
+        continue;
+      }
+      if (!conditionHolds(s, c.port, { ...cond, roll: undefined, castRoll: undefined, allocatedByUse: undefined }, t, user)) {
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: 'its condition does not hold' });
         continue;
       }
@@ -473,7 +479,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         amount += e.mortal === 'roll' ? (gate as number) + plus : rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
       }
       c.events.push({ type: 'abilityMortal', ability: id, unitId: t, ...(dice.length ? { dice } : {}), amount });
-      if (amount > 0) mortalDamage(c, t, amount, `ability:${user ?? ''}`);
+      if (amount > 0) noteAllocated(c, order, t, mortalDamage(c, t, amount, `ability:${user ?? ''}`).allocated);
     } else if ('heal' in e) {
       heal(c, t, rollValue(c, e.heal, `${purpose}:heal:${t}`, player), rule);
     } else if ('returnModels' in e) {

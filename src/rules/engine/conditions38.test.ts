@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ability, gameAtHero, play, roster, tablePortAt, toPhase } from './abilityKit.test-helpers';
 import { wardOf } from './core';
-import { abilityStrike } from '../abilities/passives';
+import { abilityStrike, abilityWard } from '../abilities/passives';
 import { parseEffect } from '../abilities/parseEffect';
 import { parseTiming } from '../abilities/parseTiming';
 
@@ -112,5 +112,60 @@ describe('"... roll a dice. On a 3+, for the rest of the turn, this unit has Str
     const failed = play(combat(2), port, [{ type: 'useAbility', player: 'p2', unitId: 'p2-boyz', ability: 'Elite Guardians' }]);
     expect(wardOf(failed.s, 'p2-boyz', port)).toBe(5);
     expect(abilityStrike(failed.s, port, 'p2-boyz')).toEqual({ first: false, last: false });
+  });
+});
+
+describe('"... For each 6, inflict 1 mortal damage on the target. If 3 or more damage points are allocated to the target by this ability, subtract 1 from hit rolls for the target\'s attacks for the rest of the turn." (Shriek of Terror, fec-001)', () => {
+  const text = "Roll a dice for each model in the target unit. For each 6, inflict 1 mortal damage on the target. If 3 or more damage points are allocated to the target by this ability, subtract 1 from hit rolls for the target's attacks for the rest of the turn.";
+  const declare = 'Pick an enemy **^^Infantry^^** unit in combat with this unit to be the target.';
+  const timingText = 'Once Per Turn (Army), Any Combat Phase';
+  it('reads the hit penalty gated by the damage points this use allocated', () => {
+    expect(parse(text, declare, timingText).resolves).toEqual([
+      { mortal: 1, on: '6+', each: 'model', targets: 'targets' },
+      { modify: 'hit', by: -1, attacks: 'all', targets: 'targets', duration: 'turn', if: { allocatedByUse: 3 } },
+    ]);
+    // Twins by hand: no mortal damage before it; several targets.
+    expect(parse("Roll a dice. On a 3+, the target has Strike-last for the rest of the turn. If 3 or more damage points are allocated to the target by this ability, subtract 1 from hit rolls for the target's attacks for the rest of the turn.", declare, timingText).resolves).toBeNull();
+    expect(parse(text, 'Pick up to 2 enemy units in combat with this unit to be the targets.', timingText).resolves).toBeNull();
+  });
+  it('on the 5 Gutrippaz in combat: three 6s → 3 points allocated, -1 to hit; with Ward (6+) saving one of them → 2 allocated, no penalty', () => {
+    const r = parse(text, declare, timingText);
+    const shriek = ability({ name: 'Shriek of Terror', timing: parseTiming(timingText, false), declare, effect: text, picks: r.picks, resolves: r.resolves });
+    const port = tablePortAt({ 'p2-boyz': [11.76, 20] });
+    const run = (p2: ReturnType<typeof roster>, dice: number[]) => {
+      let s = gameAtHero(roster('p1', [shriek]), p2, port, dice);
+      while (s.phase !== 'combat') s = play(s, port, [{ type: 'endPhase', player: s.active! }]).s;
+      return play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Shriek of Terror', target: 'p2-boyz' }]);
+    };
+    const hit = run(roster('p2'), [6, 6, 6, 1, 1]);
+    expect(hit.s.units['p2-boyz'].slain).toHaveLength(3);
+    expect(hit.s.abilities?.active.find((a) => a.name === 'Shriek of Terror')).toMatchObject({ units: ['p2-boyz'], effect: { modify: 'hit', by: -1, duration: 'turn' } });
+    const p2 = roster('p2');
+    const warded = { ...p2, units: p2.units.map((u) => (u.id === 'p2-boyz' ? { ...u, warscroll: { ...u.warscroll, ward: 6 } } : u)) };
+    // The three mortal damage points' ward rolls: 6 (saved), 1, 1.
+    const saved = run(warded, [6, 6, 6, 1, 1, 6, 1, 1]);
+    expect(saved.s.units['p2-boyz'].slain).toHaveLength(2);
+    expect(saved.events.find((e) => e.type === 'abilityEffectSkipped')).toMatchObject({ unitId: 'p2-boyz', why: '2 damage points were allocated to it by this ability, needed 3' });
+    expect(saved.s.abilities?.active.some((a) => a.name === 'Shriek of Terror')).toBe(false);
+  });
+});
+
+describe('"While any friendly Stormcast Eternals Infantry Heroes are within this unit\'s combat range, both this unit and those friendly units have Ward (5+)." (Shield of the Storm, sce-002)', () => {
+  // The kit's hero is a KRULEBOYZ INFANTRY HERO: the army keyword in the place of STORMCAST ETERNALS.
+  const text = "While any friendly Kruleboyz Infantry Heroes are within this unit's combat range, both this unit and those friendly units have Ward (5+).";
+  it('reads as perm37\'s Royal Bodyguard without "wholly"', () => {
+    expect(parse(text, null, 'Passive').resolves).toEqual([
+      { ward: 5, targets: 'self', while: { friendlyNear: { within: 3, keyword: 'KRULEBOYZ INFANTRY HERO' } } },
+      { ward: 5, targets: 'friendly', while: { within: 3, of: 'self', keyword: 'KRULEBOYZ INFANTRY HERO' } },
+    ]);
+  });
+  it('the hero 2.9" from the Gutrippaz (closest bases): both have Ward (5+); 3.4": neither', () => {
+    const shield = ability({ name: 'Shield of the Storm', timing: parseTiming('Passive', true), effect: text, resolves: parse(text, null, 'Passive').resolves });
+    // p2's Gutrippaz at x = 46 (32 mm bases, 1.26" across): the hero's centre 2.9" + 1.26" from theirs.
+    for (const [gap, ward] of [[2.9, 5], [3.4, null]] as const) {
+      const port = tablePortAt({ 'p2-hero': [46 + 1.26 + gap, 15] });
+      const s = gameAtHero(roster('p1'), roster('p2', [], [shield]), port);
+      expect([abilityWard(s, port, 'p2-boyz'), abilityWard(s, port, 'p2-hero')]).toEqual([ward, ward]);
+    }
   });
 });
