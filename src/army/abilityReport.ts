@@ -65,6 +65,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('healAllocated' in e) what = 'heal the damage its Fight allocated';
   else if ('ignoreTrigger' in e) what = 'that ability has no effect on it';
   else if ('wardForbidden' in e) what = 'no ward rolls';
+  else if ('unpickableBy' in e) what = `not picked by enemy ${e.unpickableBy} abilities`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

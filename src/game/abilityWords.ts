@@ -99,6 +99,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('healAllocated' in e) what = 'after each of its Fight abilities, heals as many damage points as its combat attacks allocated to enemy units';
   else if ('ignoreTrigger' in e) what = 'no effect from the ability it reacts to';
   else if ('wardForbidden' in e) what = 'no ward rolls';
+  else if ('unpickableBy' in e) what = `cannot be picked by enemy ${e.unpickableBy} abilities`;
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

@@ -55,7 +55,8 @@ import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
 import { readCancelReaction } from './parseCancel38';
-import { readKeywordInstead } from './parseAlt38';
+import { readUnpickable } from './parsePicks38';
+import { readKeywordIf, readKeywordInstead } from './parseAlt38';
 import { readAllocatedIf, readChargedFoesRoll, readRolls38 } from './parseRolls38';
 import { historySentence } from './parseHistory';
 
@@ -430,7 +431,7 @@ function sentences(effect: string): string[] {
 export function parseEffect(input: EffectInput): ParsedEffect {
   const known = [...input.knownKeywords];
   // Session 38 (ab38d, parseCancel38.ts): "that ability has no effect on this unit" (a reaction, read whole with its trigger).
-  const cancel = readCancelReaction(input.timing, input.declare, input.effect);
+  const cancel = readCancelReaction(input.timing, input.declare, input.effect) ?? (input.declare === null ? readUnpickable(input.effect, input.timing.when === 'passive') : null);
   if (cancel !== null) return { resolves: cancel };
   try {
     const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
@@ -473,7 +474,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         continue;
       }
       // Session 38 (ab38d, parseAlt38.ts): "If the target is a Wizard, <clause> instead." (the sentence before, replaced for K targets).
-      const byKeyword = readKeywordInstead(s, out, prevStart, i === ss.length - 1, ctx.hasTargets && !picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), known, (c) => readClause(c, ctx, undefined, outer));
+      const single = ctx.hasTargets && !picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true);
+      const byKeyword = readKeywordInstead(s, out, prevStart, i === ss.length - 1, single, known, (c) => readClause(c, ctx, undefined, outer)) ?? readKeywordIf(s, single, ctx.passive, known, (c) => readClause(c, ctx, undefined, outer));
       if (byKeyword) {
         out.push(...byKeyword);
         continue;

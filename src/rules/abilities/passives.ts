@@ -151,6 +151,13 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
     if (port === undefined || inCombatNow(s, port, subject!) !== cond.inCombat) return false;
   }
   if (cond.charged !== undefined && s.units[subject!].turn.charged !== cond.charged) return false;
+  // Session 38 (ab38d): "in combat with any enemy units that charged this turn" (Heroic Guard, Hold the Shieldwall).
+  if (cond.foesCharged !== undefined) {
+    if (port === undefined || subject === null) return false;
+    const owner = s.units[subject].owner;
+    const any = Object.values(s.units).some((e) => e.owner !== owner && e.turn.charged === true && present(s, port, e.id) && port.unitsInCombat(subject, e.id));
+    if (any !== cond.foesCharged) return false;
+  }
   if (cond.setUp !== undefined && (s.units[subject!].turn.setUp === true) !== cond.setUp) return false;
   if (cond.usedMove !== undefined && (s.units[subject!].turn.usedMove === true) !== cond.usedMove) return false;
   if (cond.fought !== undefined && (s.phase === 'combat' && (s.combat?.fought ?? []).includes(subject!)) !== cond.fought) return false;

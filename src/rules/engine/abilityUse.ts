@@ -37,6 +37,7 @@ import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
 import { noteUnbindGrant } from './unbindGrants';
 import { allocatedBy, noteAllocated } from './allocated38';
+import { unpickableBy } from '../abilities/wardRules38';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import type { Action, PlayerId } from './state';
 
@@ -79,7 +80,7 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   const tc = triggerConditionProblem(s, c.port, player, user, ability);
   if (tc !== null) return tc;
   // Session 38 (ab38d): "that ability has no effect on this unit" needs an ability waiting that picked this unit (cancel38.ts).
-  const cx = cancelProblem(s, user, ability);
+  const cx = cancelProblem(c, user, ability);
   if (cx !== null) return cx;
   const lim = limitProblem(s, player, user, ability, ability.timing.limit);
   if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
@@ -205,6 +206,9 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
   if (p.anyKeyword !== undefined && !p.anyKeyword.some((k) => hasKeywordNow(s, c.port, t, k))) return `"${t}" is not ${p.anyKeyword.join(' or ')}`;
   if (p.notKeyword !== undefined && hasKeywordNow(s, c.port, t, p.notKeyword)) return `"${t}" is ${p.notKeyword}`;
   if (p.notPickedThisTurn && ability !== undefined && pickedThisTurn(s, player, ability.name, t)) return `"${t}" was already picked to be the target of ${ability.name} this turn`;
+  // Session 38 (ab38d): "cannot be picked to be the target of enemy Rampage abilities" (wardRules38.ts).
+  const immune = ability !== undefined ? unpickableBy(s, c.port, player, t, ability) : null;
+  if (immune !== null) return immune;
   if (p.inCombat !== undefined && inCombat(s, c.port, t) !== p.inCombat) return `"${t}" is ${p.inCombat ? 'not ' : ''}in combat`;
   if (p.within !== undefined || p.visible) {
     if (user === null) return `the ability has no unit to measure "${t}" from`;
@@ -403,7 +407,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         let ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, n, 6, `${purpose}:if`, player);
         shared?.set(`${order}:${t}`, ds);
         // Session 38 (ab38d): a failed resistance roll re-rolled when an ability lets it (cancel38.ts).
-        if ('ignoreTrigger' in e) ds = rerollResistance(c, t, ds, Number(cond.roll[0]), `${purpose}:if`, player);
+        if ('ignoreTrigger' in e && e.resistance === true) ds = rerollResistance(c, t, ds, Number(cond.roll[0]), `${purpose}:if`, player);
         rolls[t] = ds;
         // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
         const plus = cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0;
@@ -452,7 +456,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   }
   if ('note' in e) return;
   if ('ignoreTrigger' in e) {
-    ignoreTrigger(c, units, name);
+    ignoreTrigger(c, units, name, e);
     return;
   }
   for (const t of units) {
