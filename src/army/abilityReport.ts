@@ -70,6 +70,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('resource' in e) what = `${e.on ? `on ${e.on}: ` : ''}${e.start !== undefined ? `start ${e.start} ` : ''}${e.gain !== undefined ? `${typeof e.gain === 'number' && e.gain >= 0 ? '+' : ''}${e.gain} ` : ''}${e.spend !== undefined ? `spend ${e.spend} ` : ''}${e.resource}${e.max !== undefined ? ` max ${e.max}` : ''}`;
   else if ('ignoreTrigger' in e) what = 'that ability has no effect on it';
   else if ('wardForbidden' in e) what = 'no ward rolls';
+  else if ('unpickableBy' in e) what = `not picked by enemy ${e.unpickableBy} abilities`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

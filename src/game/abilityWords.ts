@@ -112,6 +112,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('wardForbidden' in e) what = 'no ward rolls';
   else if ('rerollNamed' in e) what = `re-roll failed ${e.rerollNamed}s`;
   else if ('modifyNamed' in e) what = `${sign(e.by)} to ${e.modifyNamed}s`;
+  else if ('unpickableBy' in e) what = `cannot be picked by enemy ${e.unpickableBy} abilities`;
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

@@ -51,3 +51,24 @@ export function readKeywordInstead(sentence: string, out: AbilityEffect[], prevS
   out[prevStart] = { ...prev[0], if: { notKeyword: keyword } } as AbilityEffect;
   return [{ ...read[0], if: { keyword } } as AbilityEffect];
 }
+
+/**
+ * "If the target is a non-Monster unit, inflict D6 mortal damage on it." / "If the target is a Monster, inflict D6+3
+ * mortal damage on it." (Star-fated Arrow, sce-002): the clause ("it": the target) with `if: {keyword: K}` or
+ * `if: {notKeyword: K}`, checked on the target when the ability resolves. Read only for one target, in an activated
+ * ability, with a core keyword or one of the army's, the clause one ungated effect on the target. Null otherwise.
+ */
+export function readKeywordIf(sentence: string, singleTarget: boolean, passive: boolean, known: readonly string[], readClause: (clause: string) => AbilityEffect[]): AbilityEffect[] | null {
+  const m = /^if the target is an? (non-)?([A-Za-z' -]+?)(?: unit)?, (.+)$/i.exec(sentence.trim().replace(/\.$/, ''));
+  if (!m || !singleTarget || passive || / instead$/i.test(m[3])) return null;
+  const keyword = m[2].trim().toUpperCase();
+  if (!CORE_KEYWORDS.includes(keyword) && !known.some((k) => k.toUpperCase() === keyword)) return null;
+  let read: AbilityEffect[];
+  try {
+    read = readClause(m[3].replace(/\b(on|to|from|for) it$/i, '$1 the target'));
+  } catch {
+    return null;
+  }
+  if (read.length !== 1 || read[0].targets !== 'targets' || !ungated(read[0])) return null;
+  return [{ ...read[0], if: m[1] ? { notKeyword: keyword } : { keyword } } as AbilityEffect];
+}

@@ -34,14 +34,14 @@ describe('"Make a resistance roll of D6. On a N+, that ability has no effect on 
         continue;
       }
       const want = row.ability.name === 'Ruination Chamber' ? '4+' : '3+';
-      expect(row.ability.resolves, row.holder).toEqual([{ ignoreTrigger: true, targets: 'self', if: { roll: want } }]);
+      expect(row.ability.resolves, row.holder).toEqual([{ ignoreTrigger: true, resistance: true, targets: 'self', if: { roll: want } }]);
     }
     // Iridan the Witness (Scourge of Aqshy)'s The Flames of Hope: the re-roll of resistance rolls, an aura the engine applies.
     const flames = abilityRows(r.army).find((x) => x.ability.name === 'The Flames of Hope');
     expect(flames?.ability.resolves).toEqual([{ reroll: 'resistance', which: 'any', targets: 'friendly', while: { within: 12, of: 'self', wholly: true, keyword: 'RUINATION CHAMBER' } }]);
   });
   it('an unread ability naming resistance rolls sends the reactions it may change back to by hand: its unit\'s, or the army\'s when it is on another unit', () => {
-    const cancel = { id: 'rc', name: 'Ruination Chamber', source: 'warscroll', timing: parseTiming(PICKED, false), declare: null, effect: RESIST, keywords: [], resolves: [{ ignoreTrigger: true, targets: 'self', if: { roll: '4+' } }] } as Ability;
+    const cancel = { id: 'rc', name: 'Ruination Chamber', source: 'warscroll', timing: parseTiming(PICKED, false), declare: null, effect: RESIST, keywords: [], resolves: [{ ignoreTrigger: true, resistance: true, targets: 'self', if: { roll: '4+' } }] } as Ability;
     const own = { ...cancel, id: 'm', name: 'Memorian Descendants', effect: "While any of this unit's Memorians are on the battlefield, add 1 to this unit's resistance rolls when using the 'Ruination Chamber' ability.", resolves: null } as Ability;
     const other = { ...own, id: 'o', name: 'Some Aura', effect: 'Add 1 to resistance rolls for friendly Ruination Chamber units wholly within 12" of this unit.' } as Ability;
     const u = (id: string, abilities: Ability[]) => ({ id, warscroll: { abilities } });
@@ -52,7 +52,7 @@ describe('"Make a resistance roll of D6. On a N+, that ability has no effect on 
     expect(resistanceFallback([u('a', [cancel])], [other])[0].warscroll.abilities[0].resolves).toBeNull();
   });
   it('the "picked to be the target" wording (Guardian of the Final Threshold) reads the same', () => {
-    expect(parse('Make a resistance roll of D6. On a 3+, that ability has no effect on this unit.', null, 'Once Per Turn (Army), Reaction: This unit was picked to be the target of a non-Core ability').resolves).toEqual([{ ignoreTrigger: true, targets: 'self', if: { roll: '3+' } }]);
+    expect(parse('Make a resistance roll of D6. On a 3+, that ability has no effect on this unit.', null, 'Once Per Turn (Army), Reaction: This unit was picked to be the target of a non-Core ability').resolves).toEqual([{ ignoreTrigger: true, resistance: true, targets: 'self', if: { roll: '3+' } }]);
   });
   it('fall-back twins stay by hand: another trigger, a Declare, more than this unit, a second sentence, a modified roll', () => {
     // The same Effect on a trigger that is not "picked as the target": what "that ability" is would be unknown.

@@ -14,6 +14,10 @@
  *   effect with `perDeclaration: true` (the Rules of One's "once per phase" lifted, once per spell instead,
  *   Core 5.3 "unless specified otherwise"). Its condition (this unit was picked to be the target of that spell)
  *   is checked when it is used (`triggerConditions.ts`), so it is not on the effect.
+ * - "If this unit or a friendly Stormdrake Guard unit wholly within 12" of this unit was picked to be the target of
+ *   that spell, roll a dice. On a 4+, ignore the effect of that spell on this unit or that friendly unit. ..." (Arcane
+ *   Heritage, Knight-Draconis, sce-002): the same, with `orFriendly: {unit, within, wholly}` (one roll; the units of
+ *   that group the spell picked are exempt).
  *
  * Anything else (another trigger, "that ability has no effect on this unit or ...", a second sentence) is
  * not read here.
@@ -31,6 +35,7 @@ function plain(text: string): string {
 const PICKED_TRIGGER = /^this unit was picked (?:as|to be) the target of a non-core ability$/i;
 const SPELL_TRIGGER = /^opponent declared a spell ability$/i;
 const SHIELD = /^if this unit was picked to be the target of that spell, roll a dice\. On a ([2-6])\+, ignore the effect of that spell on this unit\. This unit can use this ability more than once per phase but only once per Spell ability\.?$/i;
+const HERITAGE = /^if this unit or a friendly ([A-Za-z' -]+?) unit wholly within (\d+)" of this unit was picked to be the target of that spell, roll a dice\. On a ([2-6])\+, ignore the effect of that spell on this unit or that friendly unit\. This unit can use this ability more than once per phase but only once per Spell ability\.?$/i;
 const RESISTANCE = /^make a resistance roll of D6\. On a ([2-6])\+, that ability has no effect on this unit\.?$/i;
 
 /**
@@ -41,10 +46,12 @@ export function readCancelReaction(timing: AbilityTiming, declare: string | null
   if (timing.when !== 'reaction' || (declare ?? '').trim() !== '') return null;
   if (SPELL_TRIGGER.test(plain(timing.reaction ?? '').replace(/\.$/, ''))) {
     const sh = SHIELD.exec(plain(effect));
-    return sh ? [{ ignoreTrigger: true, perDeclaration: true, targets: 'self', if: { roll: `${sh[1]}+` } } as AbilityEffect] : null;
+    if (sh) return [{ ignoreTrigger: true, perDeclaration: true, targets: 'self', if: { roll: `${sh[1]}+` } } as AbilityEffect];
+    const ah = HERITAGE.exec(plain(effect));
+    return ah ? [{ ignoreTrigger: true, perDeclaration: true, orFriendly: { unit: ah[1].trim(), within: Number(ah[2]), wholly: true }, targets: 'self', if: { roll: `${ah[3]}+` } } as AbilityEffect] : null;
   }
   if (!PICKED_TRIGGER.test(plain(timing.reaction ?? '').replace(/\.$/, ''))) return null;
   const m = RESISTANCE.exec(plain(effect));
   if (!m) return null;
-  return [{ ignoreTrigger: true, targets: 'self', if: { roll: `${m[1]}+` } } as AbilityEffect];
+  return [{ ignoreTrigger: true, resistance: true, targets: 'self', if: { roll: `${m[1]}+` } } as AbilityEffect];
 }

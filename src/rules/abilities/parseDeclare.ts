@@ -212,6 +212,9 @@ export function takeCondition(c: string): { rest: string; cond?: AbilityConditio
   if (m) return { rest: c.slice(0, m.index), cond: { within: 3, of: 'self', ...(m[1] ? { wholly: true } : {}) }, kind: 'while' };
   m = / if it charged (?:in the same turn|this turn)$/i.exec(c);
   if (m) return { rest: c.slice(0, m.index), cond: { charged: true }, kind: 'if' };
+  // Session 38 (ab38d): "while it is in combat with any enemy units that charged in the same turn" (Heroic Guard, sce).
+  m = / while (?:it is|they are) in combat with any enemy units that charged (?:in the same turn|this turn)$/i.exec(c);
+  if (m) return { rest: c.slice(0, m.index), cond: { foesCharged: true }, kind: 'while' };
   m = / while (?:it is|they are) in combat$/i.exec(c);
   if (m) return { rest: c.slice(0, m.index), cond: { inCombat: true }, kind: 'while' };
   // Session 37 (tail37a): "while it is contesting an objective [wholly within friendly territory]" (Core 32.1; Stalwart Defenders, sce).
@@ -255,6 +258,9 @@ function selfState(phrase: string): AbilityCondition | null {
   if (t === 'is not in combat') return { inCombat: false, unit: 'self' };
   if (t === 'charged this turn' || t === 'charged in the same turn') return { charged: true, unit: 'self' };
   if (t === 'did not charge this turn') return { charged: false, unit: 'self' };
+  // Session 38 (ab38d): combat with enemy units that charged (Hold the Shieldwall, Elite Guardians' wording).
+  if (t === 'is in combat with any enemy units that charged this turn') return { foesCharged: true, unit: 'self' };
+  if (t === 'did not charge this turn and is in combat with an enemy unit that charged this turn') return { charged: false, foesCharged: true, unit: 'self' };
   // Session 37 (react37): the per-turn history (`engine/unitHistory.ts`), "Pick 'Em Off".
   if (t === 'has not used a move ability this turn and was not set up this turn') return { usedMove: false, setUp: false, unit: 'self' };
   // Session 36: objectives (Core 32.1, 32.2).

@@ -57,8 +57,9 @@ import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
 import { readCancelReaction } from './parseCancel38';
-import { readKeywordInstead } from './parseAlt38';
-import { readChargedFoesRoll, readRolls38 } from './parseRolls38';
+import { readUnpickable } from './parsePicks38';
+import { readKeywordIf, readKeywordInstead } from './parseAlt38';
+import { readAllocatedIf, readChargedFoesRoll, readRolls38 } from './parseRolls38';
 import { historySentence } from './parseHistory';
 import { readFightChain } from './parseFightChain38';
 import { readFightTwice } from './parseFight38';
@@ -443,7 +444,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   if (mentionsThisTerrain(input)) return parseThisTerrain(input, parseEffect);
   const known = [...input.knownKeywords];
   // Session 38 (ab38d, parseCancel38.ts): "that ability has no effect on this unit" (a reaction, read whole with its trigger).
-  const cancel = readCancelReaction(input.timing, input.declare, input.effect);
+  const cancel = readCancelReaction(input.timing, input.declare, input.effect) ?? (input.declare === null ? readUnpickable(input.effect, input.timing.when === 'passive') : null);
   if (cancel !== null) return { resolves: cancel };
   try {
     const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
@@ -526,9 +527,16 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         continue;
       }
       // Session 38 (ab38d, parseAlt38.ts): "If the target is a Wizard, <clause> instead." (the sentence before, replaced for K targets).
-      const byKeyword = readKeywordInstead(s, out, prevStart, i === ss.length - 1, ctx.hasTargets && !picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), known, (c) => readClause(c, ctx, undefined, outer));
+      const single = ctx.hasTargets && !picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true);
+      const byKeyword = readKeywordInstead(s, out, prevStart, i === ss.length - 1, single, known, (c) => readClause(c, ctx, undefined, outer)) ?? readKeywordIf(s, single, ctx.passive, known, (c) => readClause(c, ctx, undefined, outer));
       if (byKeyword) {
         out.push(...byKeyword);
+        continue;
+      }
+      // Session 38 (ab38d, parseRolls38.ts): "If 3 or more damage points are allocated to the target by this ability, ..." (last sentence).
+      const allocatedIf = readAllocatedIf(s, out, i === ss.length - 1, { hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), passive: ctx.passive, readClause: (c: string) => readClause(c, ctx, undefined, outer) });
+      if (allocatedIf) {
+        out.push(...allocatedIf);
         continue;
       }
       // Session 37 (perm37): sentences read together (parsePermissions.ts).

@@ -97,17 +97,19 @@ export function readPermissionSentences(ss: readonly string[], i: number, passiv
   const s = ss[i].replace(/\.$/, '');
   // "While any friendly [non-Monster] K Heroes are wholly within this unit's combat range, both this unit and those
   // Heroes have Ward (5+)." (Guardians of the Scinari, Royal Bodyguard): each side of it with its own condition.
-  const both = /^while any friendly (.+?) are wholly within this unit's combat range, both this unit and those (?:friendly units|friendly heroes|heroes) have ward \(([2-6])\+\)$/i.exec(s);
+  // Session 38 (ab38d): "are within" too (Heroic Guard, sce-002): within 3" (Core 13.0), measured as Core 1.0 does.
+  const both = /^while any friendly (.+?) are (wholly )?within this unit's combat range, both this unit and those (?:friendly units|friendly heroes|heroes) have ward \(([2-6])\+\)$/i.exec(s);
   if (both) {
     const kw = readUnitPhrase(both[1], known);
     if (!passive || !kw.keyword || kw.anyKeyword || !/heroes$/i.test(both[1])) fail(s); // "A or B", units that are no Heroes: not read
-    const ward = Number(both[2]);
+    const ward = Number(both[3]);
+    const wholly = both[2] !== undefined ? { wholly: true } : {};
     const not = kw.notKeyword !== undefined ? { notKeyword: kw.notKeyword } : {};
     // Core 13.0: a unit's combat range is 3"; wholly within counts every base (Core 1.1).
     return {
       effects: [
-        { ward, targets: 'self', while: { friendlyNear: { within: 3, wholly: true, keyword: kw.keyword, ...not } } },
-        { ward, targets: 'friendly', while: { within: 3, of: 'self', wholly: true, keyword: kw.keyword, ...not } },
+        { ward, targets: 'self', while: { friendlyNear: { within: 3, ...wholly, keyword: kw.keyword, ...not } } },
+        { ward, targets: 'friendly', while: { within: 3, of: 'self', ...wholly, keyword: kw.keyword, ...not } },
       ],
       consumed: 1,
     };

@@ -143,12 +143,12 @@ describe('"While any friendly K Heroes are wholly within this unit\'s combat ran
       { ward: 5, targets: 'friendly', while: { within: 3, of: 'self', wholly: true, keyword: 'FLESH-EATER COURTS HERO', notKeyword: 'MONSTER' } },
     ]);
   });
-  it('fall-back twins: units that are no Heroes, "A or B", within (not wholly), an activated ability', () => {
+  it('fall-back twins: units that are no Heroes, "A or B", an activated ability ("within", not wholly, is read since session 38: conditions38.test.ts)', () => {
     const known = ['LUMINETH REALM-LORDS', 'SCINARI', 'HERO', 'WIZARD'];
     const p = (effect: string, timing = 'Passive') => parseEffect({ declare: null, effect, timing: parseTiming(timing, timing === 'Passive'), knownKeywords: known }).resolves;
     expect(p("While any friendly Scinari units are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).")).toBeNull();
     expect(p("While any friendly Scinari or Wizard Heroes are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).")).toBeNull();
-    expect(p("While any friendly Scinari Heroes are within this unit's combat range, both this unit and those friendly units have Ward (5+).")).toBeNull();
+    expect(p("While any friendly Scinari Heroes are within 6\" of this unit, both this unit and those friendly units have Ward (5+).")).toBeNull();
     expect(p("While any friendly Scinari Heroes are wholly within this unit's combat range, both this unit and those friendly units have Ward (5+).", 'Your Hero Phase')).toBeNull();
   });
 });

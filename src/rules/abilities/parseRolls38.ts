@@ -41,8 +41,8 @@ export function readRolls38(ss: readonly string[], i: number, ctx: Roll38Ctx): {
 /**
  * "If this unit is in combat with any enemy units that charged this turn, roll a dice." + "On a N+, for the rest of
  * the turn, this unit has Strike-first but ward rolls cannot be made for it." (Elite Guardians, fec-001): the
- * condition is the whole Effect's, checked when the ability is used (`triggerConditions.ts` refuses it unmet, in the
- * same action the Effect resolves in); the two clauses joined by "but" (the second's "it": this unit), each gated by
+ * condition is the whole Effect's (`foesCharged`, checked before the roll; `triggerConditions.ts` also refuses the
+ * ability unmet); the two clauses joined by "but" (the second's "it": this unit), each gated by
  * the one roll (`rollOnce`). Read only with nothing after and when both clauses read as effects on this unit.
  */
 export function readChargedFoesRoll(ss: readonly string[], i: number, ctx: Roll38Ctx): { effects: AbilityEffect[]; used: number } | null {
@@ -58,7 +58,27 @@ export function readChargedFoesRoll(ss: readonly string[], i: number, ctx: Roll3
       return null;
     }
     if (read.length !== 1 || read[0].targets !== 'self' || read[0].if !== undefined || read[0].while !== undefined || 'mortal' in read[0]) return null;
-    out.push({ ...read[0], if: { roll: `${m[1]}+`, rollOnce: true } } as AbilityEffect);
+    out.push({ ...read[0], if: { roll: `${m[1]}+`, rollOnce: true, foesCharged: true, unit: 'self' } } as AbilityEffect);
   }
   return { effects: out, used: 2 };
+}
+
+/**
+ * "If 3 or more damage points are allocated to the target by this ability, <clause>." (Shriek of Terror, fec-001),
+ * the last sentence after the ability's mortal damage on the target: the clause's one effect on the target with
+ * `if: {allocatedByUse: N}` (the points the mortal damage of this use allocated to it, after ward rolls, Core 18.0).
+ * Null when not that shape or not read whole (no mortal damage before it on the target, several targets, more after).
+ */
+export function readAllocatedIf(sentence: string, out: readonly AbilityEffect[], last: boolean, ctx: Roll38Ctx): AbilityEffect[] | null {
+  const m = /^if (\d+) or more damage points are allocated to the target by this ability, (.+?)\.?$/i.exec(sentence.trim());
+  if (!m || !last || !ctx.hasTargets || ctx.manyTargets || ctx.passive) return null;
+  if (!out.some((e) => 'mortal' in e && e.targets === 'targets')) return null;
+  let read: AbilityEffect[];
+  try {
+    read = ctx.readClause(m[2]);
+  } catch {
+    return null;
+  }
+  if (read.length !== 1 || read[0].targets !== 'targets' || read[0].if !== undefined || read[0].while !== undefined || 'mortal' in read[0]) return null;
+  return [{ ...read[0], if: { allocatedByUse: Number(m[1]) } } as AbilityEffect];
 }

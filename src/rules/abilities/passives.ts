@@ -121,7 +121,7 @@ export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: 
  * rolled by the engine when the ability resolves, `engine/abilityUse.ts`).
  */
 export function conditionHolds(s: GameState, port: GeometryPort | undefined, cond: AbilityCondition, affected: string, user: string | null, ctx: EffectContext = {}): boolean {
-  if (cond.roll !== undefined || cond.castRoll !== undefined) return false;
+  if (cond.roll !== undefined || cond.castRoll !== undefined || cond.allocatedByUse !== undefined) return false;
   if (cond.within !== undefined && cond.ofFriendly !== undefined) {
     // "Wholly within 12" of a friendly Mega-Gargant": any other unit of the affected unit's army with one of the keywords.
     if (port === undefined) return false;
@@ -168,6 +168,13 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
     if (port === undefined || inCombatNow(s, port, subject!) !== cond.inCombat) return false;
   }
   if (cond.charged !== undefined && s.units[subject!].turn.charged !== cond.charged) return false;
+  // Session 38 (ab38d): "in combat with any enemy units that charged this turn" (Heroic Guard, Hold the Shieldwall).
+  if (cond.foesCharged !== undefined) {
+    if (port === undefined || subject === null) return false;
+    const owner = s.units[subject].owner;
+    const any = Object.values(s.units).some((e) => e.owner !== owner && e.turn.charged === true && present(s, port, e.id) && port.unitsInCombat(subject, e.id));
+    if (any !== cond.foesCharged) return false;
+  }
   if (cond.setUp !== undefined && (s.units[subject!].turn.setUp === true) !== cond.setUp) return false;
   if (cond.usedMove !== undefined && (s.units[subject!].turn.usedMove === true) !== cond.usedMove) return false;
   if (cond.fought !== undefined && (s.phase === 'combat' && (s.combat?.fought ?? []).includes(subject!)) !== cond.fought) return false;

@@ -154,6 +154,20 @@ const conditionFields = {
   armedWith: z.string().min(1).max(200).optional(),
   /** An extension (session 38, ab38b): the unit checked is a unit of this warscroll, by its roster name ("friendly Ardboyz units"). */
   warscroll: z.string().min(1).max(200).optional(),
+  /**
+   * Extension (session 38, ab38d): this many damage points or more were allocated to the affected unit by the
+   * effects of this use of the ability before this one (its mortal damage, after ward rolls): "If 3 or more damage
+   * points are allocated to the target by this ability, ..." (Shriek of Terror). Only in an `if` of an activated
+   * ability (checked when it resolves); never true otherwise.
+   */
+  allocatedByUse: z.number().int().min(1).max(100).optional(),
+  /**
+   * Extension (session 38, ab38d): the unit checked is (`true`) / is not in combat with an enemy unit that charged this
+   * turn (Core 13.0's "in combat" as the engine measures it): "while it is in combat with any enemy units that charged in
+   * the same turn" (Heroic Guard), "If this unit did not charge this turn and is in combat with an enemy unit that
+   * charged this turn" (Hold the Shieldwall).
+   */
+  foesCharged: z.boolean().optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -455,13 +469,23 @@ export const AbilityEffectSchema = z.union([
    * ability waiting for reactions, or one the player resolves by hand). `perDeclaration`: the unit can use the
    * ability more than once per phase, but once per declaration (The Shield Inviolate: "only once per Spell ability").
    */
-  z.strictObject({ ...EffectCommon, ignoreTrigger: z.literal(true), perDeclaration: z.literal(true).optional() }),
+  z.strictObject({
+    ...EffectCommon,
+    ignoreTrigger: z.literal(true),
+    perDeclaration: z.literal(true).optional(),
+    /** The roll is a resistance roll ("Make a resistance roll of D6"): abilities that re-roll resistance rolls apply to it. */
+    resistance: z.literal(true).optional(),
+    /** "on this unit or that friendly unit" (Arcane Heritage): also a friendly unit of this warscroll name or keyword phrase wholly within `within`" of this unit that was picked. */
+    orFriendly: z.strictObject({ unit: z.string().min(1).max(100), within: z.number().positive().max(48), wholly: z.literal(true) }).optional(),
+  }),
   /** Extension (session 38, ab38d; `abilities/wardRules38.ts`): "ward rolls cannot be made for it" (Core 18.1's ward step skipped). */
   z.strictObject({ ...EffectCommon, wardForbidden: z.literal(true) }),
   /** Extension (session 38, ab38b): the unit's named rolls ("forgin' roll") can be re-rolled when they fail ("You can re-roll forgin' rolls for this unit"). */
   z.strictObject({ ...EffectCommon, rerollNamed: z.string().min(1).max(60), which: z.literal('failed') }),
   /** Extension (session 38, ab38b): add `by` to the affected unit's named rolls ("Add 1 to shield bash rolls for friendly Ardboyz units while ..."). */
   z.strictObject({ ...EffectCommon, modifyNamed: z.string().min(1).max(60), by: z.number().int().min(-3).max(3) }),
+  /** Extension (session 38, ab38d; `abilities/wardRules38.ts`): enemy abilities with this keyword cannot pick the unit (Creepers: RAMPAGE). */
+  z.strictObject({ ...EffectCommon, unpickableBy: z.string().min(1).max(50) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -43,6 +43,8 @@ import { noteUnbindGrant } from './unbindGrants';
 import { otherFeatureSetUpProblem, terrainPickProblem } from '../abilities/thisTerrain38';
 import { applyResource, modelsNear, namedReroll, namedRollModifier } from './resourceTriggers38';
 import { resourceCount } from '../abilities/resourceCounts38';
+import { allocatedBy, noteAllocated } from './allocated38';
+import { unpickableBy } from '../abilities/wardRules38';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import type { Action, PlayerId } from './state';
 
@@ -85,7 +87,7 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   const tc = triggerConditionProblem(s, c.port, player, user, ability);
   if (tc !== null) return tc;
   // Session 38 (ab38d): "that ability has no effect on this unit" needs an ability waiting that picked this unit (cancel38.ts).
-  const cx = cancelProblem(s, user, ability);
+  const cx = cancelProblem(c, user, ability);
   if (cx !== null) return cx;
   const lim = limitProblem(s, player, user, ability, ability.timing.limit);
   if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
@@ -211,6 +213,9 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
   if (p.anyKeyword !== undefined && !p.anyKeyword.some((k) => hasKeywordNow(s, c.port, t, k))) return `"${t}" is not ${p.anyKeyword.join(' or ')}`;
   if (p.notKeyword !== undefined && hasKeywordNow(s, c.port, t, p.notKeyword)) return `"${t}" is ${p.notKeyword}`;
   if (p.notPickedThisTurn && ability !== undefined && pickedThisTurn(s, player, ability.name, t)) return `"${t}" was already picked to be the target of ${ability.name} this turn`;
+  // Session 38 (ab38d): "cannot be picked to be the target of enemy Rampage abilities" (wardRules38.ts).
+  const immune = ability !== undefined ? unpickableBy(s, c.port, player, t, ability) : null;
+  if (immune !== null) return immune;
   if (p.inCombat !== undefined && inCombat(s, c.port, t) !== p.inCombat) return `"${t}" is ${p.inCombat ? 'not ' : ''}in combat`;
   if (p.from === 'terrain') {
     // Session 38 (ab38a): measured from the ability's faction terrain feature ("of this terrain feature").
@@ -400,7 +405,12 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: castRoll === undefined ? 'no casting or chanting roll was made' : `the roll was ${castRoll}, needed ${cond.castRoll}+` });
         continue;
       }
-      if (!conditionHolds(s, c.port, { ...cond, roll: undefined, castRoll: undefined }, t, user)) {
+      // Session 38 (ab38d): "If 3 or more damage points are allocated to the target by this ability" (cancel38.ts `allocatedBy`).
+      if (cond.allocatedByUse !== undefined && allocatedBy(c, order, t) < cond.allocatedByUse) {
+        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `${allocatedBy(c, order, t)} damage points were allocated to it by this ability, needed ${cond.allocatedByUse}` });
+        continue;
+      }
+      if (!conditionHolds(s, c.port, { ...cond, roll: undefined, castRoll: undefined, allocatedByUse: undefined }, t, user)) {
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: 'its condition does not hold' });
         continue;
       }
@@ -412,7 +422,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         const shared = cond.rollOnce === true ? sharedRolls(c) : undefined;
         let ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, n, 6, `${purpose}:if`, player);
         // Session 38 (ab38d): a failed resistance roll re-rolled when an ability lets it (cancel38.ts).
-        if ('ignoreTrigger' in e) ds = rerollResistance(c, t, ds, Number(cond.roll[0]), `${purpose}:if`, player);
+        if ('ignoreTrigger' in e && e.resistance === true) ds = rerollResistance(c, t, ds, Number(cond.roll[0]), `${purpose}:if`, player);
         // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
         // "... and add the number of momentum points this unit has to the roll" (`rollAddResource`, session 38, ab38b).
         const plus = (cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0) + (cond.rollAddResource !== undefined && user !== null ? resourceCount(s, user, cond.rollAddResource) : 0);
@@ -473,7 +483,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   }
   if ('note' in e) return;
   if ('ignoreTrigger' in e) {
-    ignoreTrigger(c, units, name);
+    ignoreTrigger(c, units, name, e);
     return;
   }
   for (const t of units) {
@@ -502,7 +512,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         amount += e.mortal === 'roll' ? (gate as number) + plus : rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
       }
       c.events.push({ type: 'abilityMortal', ability: id, unitId: t, ...(dice.length ? { dice } : {}), amount });
-      if (amount > 0) mortalDamage(c, t, amount, `ability:${user ?? ''}`);
+      if (amount > 0) noteAllocated(c, order, t, mortalDamage(c, t, amount, `ability:${user ?? ''}`).allocated);
     } else if ('heal' in e) {
       heal(c, t, rollValue(c, e.heal, `${purpose}:heal:${t}`, player), rule);
     } else if ('returnModels' in e) {

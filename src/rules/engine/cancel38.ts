@@ -27,12 +27,12 @@
  * @module
  */
 
-import type { Ability } from '../abilities/schema';
+import type { Ability, AbilityEffect } from '../abilities/schema';
+import { abilityReroll, hasKeywordPhrase, rosterKeywords } from '../abilities/passives';
 import { abilityState, limitProblem, rulesOfOneProblem, stampOf } from '../abilities/record';
 import { unitAbilities } from '../abilities/catalog';
 import { reactionMatches } from '../abilities/timing';
-import { onBattlefield, rollLogged, type Ctx } from './core';
-import { abilityReroll } from '../abilities/passives';
+import { onBattlefield, rollLogged, rosterUnit, type Ctx } from './core';
 import type { GameState, PlayerId } from './state';
 
 type Positions = Readonly<Record<string, readonly [number, number]>>;
@@ -150,17 +150,27 @@ function cancellable(s: GameState, unitId: string): 'spell' | 'ability' | { awai
   return null;
 }
 
-/** Why a "no effect" reaction of `unitId` cannot be used now (nothing waiting picked it), or null. */
-export function cancelProblem(s: GameState, unitId: string | null, ability: Ability): { reason: string; rule: string } | null {
+/** The units a "no effect" reaction of `unitId` covers: itself, and with `orFriendly` the friendly units of that name or keyword wholly within range of it. */
+function covered(c: Ctx, unitId: string, e: AbilityEffect | undefined): string[] {
+  const of = e !== undefined && 'ignoreTrigger' in e ? e.orFriendly : undefined;
+  if (of === undefined) return [unitId];
+  const owner = c.s.units[unitId].owner;
+  const more = Object.keys(c.s.units).filter((t) => t !== unitId && c.s.units[t].owner === owner && onBattlefield(c, t) && (rosterUnit(c.s, t).name.toLowerCase() === of.unit.toLowerCase() || hasKeywordPhrase(rosterKeywords(c.s, t), of.unit)) && c.port.whollyWithin(t, unitId, of.within));
+  return [unitId, ...more];
+}
+
+/** Why a "no effect" reaction of `unitId` cannot be used now (nothing waiting picked it or a unit it covers), or null. */
+export function cancelProblem(c: Ctx, unitId: string | null, ability: Ability): { reason: string; rule: string } | null {
   if (!isCancelReaction(ability)) return null;
-  if (unitId === null || cancellable(s, unitId) === null) return { reason: `${ability.name}: no declared ability waiting to be resolved picked "${unitId ?? '(no unit)'}" (it makes that ability have no effect on this unit)`, rule: 'Core 5.2' };
+  const e = (ability.resolves ?? []).find((x) => 'ignoreTrigger' in x);
+  if (unitId === null || covered(c, unitId, e).every((u) => cancellable(c.s, u) === null)) return { reason: `${ability.name}: no declared ability waiting to be resolved picked "${unitId ?? '(no unit)'}" (it makes that ability have no effect on this unit)`, rule: 'Core 5.2' };
   return null;
 }
 
-/** The effect `ignoreTrigger` on `units` (the reaction's own unit, its roll passed): that ability has no effect on them. */
-export function ignoreTrigger(c: Ctx, units: readonly string[], name: string): void {
+/** The effect `ignoreTrigger` (`e`) on `units` (the reaction's own unit, its roll passed): that ability has no effect on them (and on the units `orFriendly` covers that it picked). */
+export function ignoreTrigger(c: Ctx, units: readonly string[], name: string, e?: AbilityEffect): void {
   const s = c.s;
-  for (const u of units) {
+  for (const u of units.flatMap((x) => covered(c, x, e))) {
     const what = cancellable(s, u);
     if (what === null) continue;
     if (what === 'spell') {

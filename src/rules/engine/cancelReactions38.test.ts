@@ -33,8 +33,8 @@ const react = { type: 'useAbility', player: 'p2', unitId: 'p2-hero', ability: 'R
 
 describe('Ruination Chamber: "Make a resistance roll of D6. On a 4+, that ability has no effect on this unit."', () => {
   it('reads the real texts whole, with the trigger', () => {
-    expect(RUINATION.resolves).toEqual([{ ignoreTrigger: true, targets: 'self', if: { roll: '4+' } }]);
-    expect(GUARDIAN.resolves).toEqual([{ ignoreTrigger: true, targets: 'self', if: { roll: '3+' } }]);
+    expect(RUINATION.resolves).toEqual([{ ignoreTrigger: true, resistance: true, targets: 'self', if: { roll: '4+' } }]);
+    expect(GUARDIAN.resolves).toEqual([{ ignoreTrigger: true, resistance: true, targets: 'self', if: { roll: '3+' } }]);
   });
 
   it('the ability picking the unit waits for its reactions; a resistance roll of 4: it has no effect (no roll made for it)', () => {
@@ -176,5 +176,23 @@ describe('the battle log of a reaction that makes an ability have no effect', ()
       'Darkness of the Soul is resolved, with no effect on Swampcalla Shaman',
       'Darkness of the Soul: not applied to Swampcalla Shaman (a reaction made Darkness of the Soul have no effect on this unit)',
     ]);
+  });
+});
+
+describe('Arcane Heritage: "If this unit or a friendly Stormdrake Guard unit wholly within 12" of this unit was picked ..., roll a dice. On a 4+, ignore the effect of that spell on this unit or that friendly unit."', () => {
+  // The kit's Gutrippaz in the place of the Stormdrake Guard (a warscroll name, as in the roster).
+  const HERITAGE = read('Arcane Heritage', 'Reaction: Opponent declared a Spell ability', 'If this unit or a friendly Gutrippaz unit wholly within 12" of this unit was picked to be the target of that spell, roll a dice. On a 4+, ignore the effect of that spell on this unit or that friendly unit. This unit can use this ability more than once per phase but only once per Spell ability');
+  it('reads with the friendly unit it also covers', () => {
+    expect(HERITAGE.resolves).toEqual([{ ignoreTrigger: true, perDeclaration: true, orFriendly: { unit: 'Gutrippaz', within: 12, wholly: true }, targets: 'self', if: { roll: '4+' } }]);
+  });
+  it('Da Black Pit on the Gutrippaz 8" from p2\'s hero (Arcane Heritage on the hero): a 4 and no damage; the Gutrippaz 20" away: not usable', () => {
+    const near = tablePortAt({ 'p2-hero': [30, 20], 'p2-boyz': [26, 26] });
+    const s0 = gameAtHero(roster('p1', [KB.daBlackPit]), roster('p2', [HERITAGE]), near, [3, 4, 4]);
+    const r = play(s0, near, [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'da-black-pit', target: 'p2-boyz' } as never, { type: 'useAbility', player: 'p2', unitId: 'p2-hero', ability: 'Arcane Heritage' }, { type: 'pass', player: 'p2' }]);
+    expect(r.events.find((e) => e.type === 'abilityIgnored')).toMatchObject({ unitId: 'p2-boyz', by: 'Arcane Heritage' });
+    expect(r.events.some((e) => e.type === 'abilityMortal')).toBe(false);
+    const far = tablePortAt({ 'p2-hero': [46, 40], 'p2-boyz': [26, 26] });
+    const f = play(gameAtHero(roster('p1', [KB.daBlackPit]), roster('p2', [HERITAGE]), far, [3, 4, 4]), far, [{ type: 'cast', player: 'p1', unitId: 'p1-hero', spell: 'da-black-pit', target: 'p2-boyz' } as never]);
+    expect(refused(f.s, far, { type: 'useAbility', player: 'p2', unitId: 'p2-hero', ability: 'Arcane Heritage' }).reason).toContain('was not picked to be the target of that spell');
   });
 });

@@ -609,7 +609,7 @@ export function afterDestroyed(c: Ctx, unitId: string): void {
 }
 
 /** Inflict mortal damage (Core 17.2) and run the damage sequence. */
-export function mortalDamage(c: Ctx, unitId: string, amount: number, source: string): void {
+export function mortalDamage(c: Ctx, unitId: string, amount: number, source: string): { slain: string[]; allocated: number } {
   c.events.push({ type: 'mortalDamage', unitId, amount, source });
-  damageSequence(c, unitId, amount, source);
+  return damageSequence(c, unitId, amount, source);
 }
