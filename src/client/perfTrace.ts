@@ -92,16 +92,6 @@ export function recordSpan(s: PerfSpan): void {
 }
 
 /**
- * Marks a moment of the page's own work (a zero-length span `page.<name>`, only when the probe
- * asked), e.g. the first frame drawn; the probe's split leaves `page.` spans out of the calls.
- */
-export function perfMark(name: string): void {
-  if (!perfOn()) return;
-  const t = perfNow();
-  recordSpan({ name: `page.${name}`, start: t, end: t });
-}
-
-/**
  * Times a promise-returning call as span `name` when the probe asked; `workerMs(result)` reads the
  * worker's own time from the answer, if it carries one.
  */
@@ -113,4 +103,15 @@ export function traced<T>(name: string, run: () => Promise<T>, workerMs?: (r: T)
     recordSpan({ name, start, end: perfNow(), ...(w !== undefined ? { workerMs: w } : {}) });
     return r;
   });
+}
+
+/**
+ * Records a point in time `name` (a zero-length span named `mark.<name>`) when the probe asked: where
+ * the page's own work goes between a worker's answer and what the player sees (the drag label), or a
+ * moment of the start (the first frame drawn). The probe's split leaves `mark.` spans out of the calls.
+ */
+export function perfMark(name: string): void {
+  if (!perfOn()) return;
+  const t = perfNow();
+  recordSpan({ name: `mark.${name}`, start: t, end: t });
 }

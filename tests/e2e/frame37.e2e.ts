@@ -14,7 +14,7 @@
  */
 import type { Page } from 'playwright-core';
 import { openPalette, placeAt } from './files.e2e';
-import { assert, boxOf, assertEqual, filesCall as files, frames, openApp, screenOf, toolsCall as tools, type E2ETest } from './harness';
+import { assert, boxOf, assertEqual, filesCall as files, frames, screenOf, tableViewPage, toolsCall as tools, type E2ETest } from './harness';
 
 
 /** What the page shows at a screen point: 'table' (the canvas or its shown frame) or the covering element's classes. */
@@ -41,8 +41,7 @@ export const tests: E2ETest[] = [
   {
     name: 'frame37: the table view frames the table beside the tool palette and the right column; terrain at the west and east edges is shown and picked with a click in both camera views; a narrow window keeps the table under the panels',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx);
-      await page.waitForFunction(() => !!window.__sightlineFiles);
+      const { page, errors } = await tableViewPage(ctx); // the lane's default battlefield (harness), reset
       await openPalette(page); // top-down, the placement palette open above the Battlefield card
       await page.waitForSelector('[data-testid=board-panel]');
 

@@ -141,9 +141,10 @@ function unionMs(xs: Span[]): number {
  * the page's worker calls that ended in the window; `roundTripMs` those calls' time less the
  * engine's; `pageMs` the rest (pointer handling, React, rendering, waiting for an earlier question).
  */
-function split(t0: number, t1: number, spans: Span[], worker: WSpan[], long: { start: number; end: number }[] = []) {
-  // The page's own marks (`page.…`, perfMark) are page work, not calls.
-  const calls = spans.filter((s) => !s.name.startsWith('page.') && s.end > t0 && s.end <= t1 + 0.5 && s.start >= t0 - 60_000);
+function split(t0: number, t1: number, all: Span[], worker: WSpan[], long: { start: number; end: number }[] = []) {
+  const spans = all.filter((s) => !s.name.startsWith('mark.'));
+  const marks = all.filter((s) => s.name.startsWith('mark.') && s.start >= t0 && s.start <= t1 + 0.5);
+  const calls = spans.filter((s) => s.end > t0 && s.end <= t1 + 0.5 && s.start >= t0 - 60_000);
   const inCalls = worker.filter((w) => w.end > t0 && w.start < t1 + 0.5 && w.name !== 'takeTimings');
   const engine = unionMs(inCalls.map((w) => ({ ...w, start: Math.max(w.start, t0), end: Math.min(w.end, t1) })));
   const callMs = unionMs(calls.map((c) => ({ ...c, start: Math.max(c.start, t0) })));
@@ -151,8 +152,15 @@ function split(t0: number, t1: number, spans: Span[], worker: WSpan[], long: { s
   const by: Record<string, number> = {};
   for (const w of inCalls) by[`${w.worker}.${w.name}`] = r((by[`${w.worker}.${w.name}`] ?? 0) + Math.min(w.end, t1) - Math.max(w.start, t0));
   const busy = unionMs(long.filter((x) => x.end > t0 && x.start < t1).map((x) => ({ name: 'long', start: Math.max(x.start, t0), end: Math.min(x.end, t1) })));
+  // The call answered last before t1 (the one the figure waited for): when it was asked (from t0)
+  // and how long the page took from its answer to t1 (React, the label's render).
+  const lastCall = calls.reduce<Span | null>((a, c) => (!a || c.end > a.end ? c : a), null);
   return {
     totalMs: r(t1 - t0),
+    askedAtMs: lastCall ? r(lastCall.start - t0) : null,
+    afterAnswerMs: lastCall ? r(t1 - lastCall.end) : null,
+    /** The page's marks (`perfMark`) after that answer, ms from it: the first of each name. */
+    marks: lastCall ? Object.fromEntries([...new Set(marks.map((m) => m.name))].map((n) => [n.slice(5), r(marks.filter((m) => m.name === n && m.start >= lastCall.end).reduce((a, m) => Math.min(a, m.start), Infinity) - lastCall.end)])) : {},
     engineMs: r(engine),
     roundTripMs: r(Math.max(0, callMs - engine)),
     pageMs: r(Math.max(0, t1 - t0 - Math.max(callMs, engine))),
@@ -259,6 +267,12 @@ async function mouseDrag(page: Page, id: string, dx: number, dy: number, steps: 
         return m;
       }, {}),
       lastText: texts.at(-1),
+      /** Per step: [commit, engine, round trip, page, asked at, after the answer] ms, and the worker's calls in the window (name: ms). */
+      steps: labels.map((l) => [l.totalMs, l.engineMs, l.roundTripMs, l.pageMs, l.askedAtMs, l.afterAnswerMs, l.workerCalls, l.marks]),
+      /** From the last pointer move to the question the label waited for being asked, ms (median). */
+      askedAtMs: q(labels.map((l) => l.askedAtMs ?? 0)),
+      /** From that question's answer in the page to the label in the DOM, ms (median). */
+      afterAnswerMs: q(labels.map((l) => l.afterAnswerMs ?? 0)),
     },
     drop,
   };
@@ -366,7 +380,7 @@ async function main(): Promise<void> {
         readyMs: Math.round(tReady - t0),
         // Start the battle until Play takes over the page (the game started in the worker; a reload before issue 35's in-place start).
         beforeSwitchMs: Math.round(Math.max(nav, tSwitch) - t0),
-        gameCalls: Object.entries(spans.filter((x) => x.start >= t0 && !x.name.startsWith('page.')).reduce<Record<string, number>>((m, x) => ({ ...m, [x.name]: Math.round((m[x.name] ?? 0) + x.end - x.start) }), {})),
+        gameCalls: Object.entries(spans.filter((x) => x.start >= t0 && !x.name.startsWith('mark.')).reduce<Record<string, number>>((m, x) => ({ ...m, [x.name]: Math.round((m[x.name] ?? 0) + x.end - x.start) }), {})),
       };
       console.error(`start: ${JSON.stringify(out.start)}`);
 

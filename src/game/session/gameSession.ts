@@ -245,17 +245,47 @@ export class GameSession {
    *   problems); `{ok: false, problems}` only when there is no game or `goals` is not an object.
    */
   shortestPaths(goals: Record<string, readonly [number, number]>, options: ShortestPathsOptions = {}): ShortestPathsResult {
+    const steps = this.shortestPathsSteps(goals, options);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /**
+   * {@link shortestPaths} one model at a time (issue 35 item 6: the live drag label's question may
+   * be given up between two models when a newer one arrives, `workers/gameHost.ts`): the generator
+   * yields after each model's answer and returns what `shortestPaths` returns. Between two steps the
+   * caller may run other calls; a step that finds the game changed meanwhile (another state: an
+   * action taken) starts again on the new state, so the answers are always those of one state,
+   * the same as one `shortestPaths` call on it.
+   */
+  *shortestPathsSteps(goals: Record<string, readonly [number, number]>, options: ShortestPathsOptions = {}): Generator<void, ShortestPathsResult, void> {
     if (!this.opened) return { ok: false, problems: ['no game loaded'] };
     if (typeof goals !== 'object' || goals === null || Array.isArray(goals)) return { ok: false, problems: ['goals: expected an object of model id → [x, y]'] };
     const extra: ShortestPathsOptions = {};
     if (options && typeof options === 'object') {
       for (const k of ['fly', 'ignoreUnit', 'avoidCombat'] as const) if (options[k] !== undefined) extra[k] = options[k];
     }
-    this.port!.sync(portView(this.current));
-    const answers: Record<string, GameQueryAnswer> = {};
-    for (const [model, to] of Object.entries(goals)) {
+    const entries = Object.entries(goals);
+    let answers: Record<string, GameQueryAnswer> = {};
+    let state: GameState | null = null;
+    let opened: OpenedGame | null = null;
+    for (let i = 0; i < entries.length; i++) {
+      if (!this.opened) return { ok: false, problems: ['no game loaded'] };
+      if (state !== this.current || opened !== this.opened) {
+        // The first model, or the game changed since the last step: (again) from the first model.
+        if (state !== null) i = 0;
+        state = this.current;
+        opened = this.opened;
+        answers = {};
+      }
+      // Another call between two steps may have left the World elsewhere: the state's positions.
+      this.port!.sync(portView(this.current));
+      const [model, to] = entries[i];
       const a = this.answerOne({ id: model, kind: 'shortestPath', model, to, ...extra });
       answers[model] = options?.orStraight && a.ok && a.answer.value === null ? this.straightAnswer(model, to, a, options.orStraight.kind, extra) : a;
+      if (i < entries.length - 1) yield;
     }
     return { ok: true, answers };
   }
