@@ -42,7 +42,7 @@ export function useScenarioLoad(engine: Engine, source: () => Promise<ScenarioSo
     };
     perfMark('load');
     engine.setPhase('loading');
-    traced('page.source', source).then(
+    traced('mark.source', source).then(
       (src) => {
         opened.current(src.json);
         engine.track(engine.client.loadScenario(src.json, src.meshes)).then(
@@ -60,7 +60,7 @@ export function useScenarioLoad(engine: Engine, source: () => Promise<ScenarioSo
             fail([`(engine): ${(e as Error).message}`]);
           },
         );
-        traced('page.sceneData.build', () => sceneDataClient().build(src.json, src.meshes, src.fallbackName))
+        traced('mark.sceneData.build', () => sceneDataClient().build(src.json, src.meshes, src.fallbackName))
           .then(
             (r) => {
               if (r.ok) {
