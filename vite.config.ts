@@ -41,6 +41,30 @@ const SHARED_MODULE_TESTS = [
   'tests/worker/{autoPass18,gameApi,gamePlay,play18,play18b,unbindOffers}.test.ts',
 ];
 
+/**
+ * Integration tests (they start processes, servers, worker threads, or write temporary files) that
+ * leave no global behind them: every process, server and thread they start is stopped in the file,
+ * `process.env` is restored, no global is stubbed past its test (a `WebSocket` from `ws` is set only
+ * where Node 20 has none, the same everywhere). They run in forked processes like the other
+ * integration tests, but one process runs several of them in turn (project `process`, isolation off):
+ * the engine, three and zod load once per process, and the engine's code is warm (the default
+ * table's terrain index costs 0.5-1 CPU-s in a fresh module graph, 0.1 s warm; docs/performance.md,
+ * "Session 38: vitest"). `process.cpuUsage()` bounds (hostile, layoutJob) still read one file's
+ * work: a forked process runs one file at a time. Files that install the `@vitest/web-worker`
+ * `Worker` global, spy on a shared prototype, or leave SDK clients connected to a stopped server
+ * (limits: their reconnection logs after the file ends) stay isolated (project `integration`).
+ */
+const PROCESS_SHARED_TESTS = [
+  'src/army/hostile.test.ts',
+  'tests/setup.test.ts',
+  'tests/campaign/{aftermathOnce,cli,twistOwed,twists}.test.ts',
+  'tests/game/{headless,table}.test.ts',
+  'tests/layout/{layoutCli,parallel,threadModule}.test.ts',
+  'tests/scenario/{insideTerrain,malformed,portableFiles}.test.ts',
+  'tests/server/{battle,campaignOnline,heavy,onlineGame,restart,scaleOut}.test.ts',
+  'tests/worker/{engineApi,engineHelper,gameHost,layoutJob}.test.ts',
+];
+
 // Worker bundles are ES modules (comlink + three-mesh-bvh run inside them).
 export default defineConfig({
   plugins: [
@@ -107,6 +131,13 @@ export default defineConfig({
     // Two workers on this 2-core machine (vitest's default there is one): the heavy files run side
     // by side, and the quick unit files fill in (docs/performance.md, "The test run").
     maxWorkers: 2,
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by each
+    // file's content, the config and vitest's version): the four projects below each have their
+    // own Vite server and would otherwise transform the same engine modules up to four times a
+    // run, and a second run transforms nothing. Measured (docs/performance.md, "Session 38:
+    // vitest"): four files of the four projects, 9.7 -> 8.8 CPU-s with an empty cache (a clean
+    // clone), 8.6 -> 5.9 CPU-s with a warm one. `npx vitest --clearCache` empties it.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         // The quick loop (`npm test`): the unit and property tests beside the code (src/), pure
@@ -123,9 +154,16 @@ export default defineConfig({
         test: { name: 'shared', include: SHARED_MODULE_TESTS, pool: 'threads', isolate: false },
       },
       {
-        // Everything else: workers, servers, CLI processes, each file in its own process as before.
+        // Workers, servers, CLI processes that leave no global behind: forked processes, each
+        // running several files in turn with one module graph (PROCESS_SHARED_TESTS).
         extends: true,
-        test: { name: 'integration', include: ['tests/**/*.test.ts', ...UNIT_EXCLUDED], exclude: ['tests/e2e/**', 'node_modules/**', ...SHARED_MODULE_TESTS] },
+        test: { name: 'process', include: PROCESS_SHARED_TESTS, pool: 'forks', isolate: false },
+      },
+      {
+        // Everything else (the `@vitest/web-worker` files, the SDK spy of onlineRace): each file
+        // in its own process as before.
+        extends: true,
+        test: { name: 'integration', include: ['tests/**/*.test.ts', ...UNIT_EXCLUDED], exclude: ['tests/e2e/**', 'node_modules/**', ...SHARED_MODULE_TESTS, ...PROCESS_SHARED_TESTS] },
       },
     ],
   },

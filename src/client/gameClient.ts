@@ -153,6 +153,13 @@ export class GameClient {
   startOnTable(input: TableGameInput): Promise<StartResult> {
     return this.change<StartResult>('startOnTable', input);
   }
+  /**
+   * Builds ahead, in the worker, the terrain index of the battlefield a battle is about to start on
+   * (`GameSession.prepareTable`): a later {@link startOnTable} on it does not build it.
+   */
+  prepareTable(input: Pick<TableGameInput, 'scenario' | 'meshFiles' | 'bundled'>): Promise<Awaited<ReturnType<GameApi['prepareTable']>>> {
+    return this.call('prepareTable', (g) => g.remote.prepareTable(input) as Promise<Awaited<ReturnType<GameApi['prepareTable']>>>);
+  }
   /** Reads an army file (army format or roster export) in the worker; `rememberedBases`: the bases the player set before (unit name → base). */
   readArmy(bytes: ArrayBuffer, fileName: string, idPrefix?: string, rememberedBases?: Record<string, BaseEntry>): Promise<ReturnType<GameApi['readArmy']>> {
     return this.call('readArmy', (g) => g.remote.readArmy(bytes, fileName, idPrefix, rememberedBases) as Promise<ReturnType<GameApi['readArmy']>>);

@@ -1,5 +1,6 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { perfMark } from '../client/perfTrace';
 import { Color, SRGBColorSpace, Vector2, WebGLRenderTarget, type WebGLRenderer } from 'three';
 
 /** Props of {@link DeferredPresent}. */
@@ -25,6 +26,9 @@ export const DISPLAY_TEST_ID = 'shown-frame';
 export const FRAME_STATE_ATTRIBUTE = 'data-frame';
 /** The attribute marking a WebGL canvas whose frames are shown by {@link DeferredPresent}. */
 const DEFERRED_ATTRIBUTE = 'data-deferred';
+
+/** Whether {@link DeferredPresent} shows this WebGL canvas's frames (it is mounted on it). */
+export const isDeferred = (canvas: HTMLCanvasElement): boolean => canvas.hasAttribute(DEFERRED_ATTRIBUTE);
 
 /**
  * Shows the frames of a canvas without the main thread ever waiting for one to be drawn. For
@@ -119,9 +123,11 @@ export function DeferredPresent({ onFirstFrame, samples = 0 }: DeferredPresentPr
     const size = gl.getDrawingBufferSize(_size);
     if (target.width !== size.x || target.height !== size.y) target.setSize(size.x, size.y);
     const previous = gl.getRenderTarget();
+    if (s.frames === 0) perfMark('frame.draw');
     gl.setRenderTarget(target);
     gl.render(scene, camera);
     gl.setRenderTarget(previous);
+    if (s.frames === 0) perfMark(`frame.drawn (${gl.info.programs?.length ?? 0} programs)`);
     const w = target.width;
     const h = target.height;
     const image = s.image && s.image.width === w && s.image.height === h ? s.image : new ImageData(w, h);
@@ -138,6 +144,7 @@ export function DeferredPresent({ onFirstFrame, samples = 0 }: DeferredPresentPr
           }
           display.getContext('2d')?.putImageData(image, 0, 0);
           gl.domElement.setAttribute(PRESENTED_ATTRIBUTE, String(++s.frames));
+          if (s.frames === 1) perfMark('frame.shown');
           if (s.frames === 1 && firstFrame.current) {
             const ready = firstFrame.current;
             requestAnimationFrame(() => ready());

@@ -1,7 +1,8 @@
-import { useFrame } from '@react-three/fiber';
-import { useLayoutEffect, useRef } from 'react';
+import { useFrame, useThree } from '@react-three/fiber';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Group } from 'three';
 import { DEFAULT_RANGE_OPACITY, rangeMaterialParameters } from './CombatRanges';
+import { isDeferred, PRESENTED_ATTRIBUTE } from './DeferredPresent';
 import { SegmentMarker } from './SegmentMarker';
 
 /** Far below a pixel at any view: the warm-up draws cover no pixel. */
@@ -12,7 +13,7 @@ const TO: [number, number, number] = [1, 0, 0];
 const RANGE = rangeMaterialParameters('#ffffff', DEFAULT_RANGE_OPACITY);
 
 /**
- * Draws, once, in the scene's first frame, one speck of every material (and render state) the tools
+ * Draws, once, in a frame after the scene's first (see below), one speck of every material (and render state) the tools
  * can show later: the overlay lines and end markers (solid and dashed, `SegmentMarker`), the
  * line-of-sight blocker markers, the combat-range walls and rims, selection / objective rings, the
  * move and placement ghosts, and the dropping model with its shadow disc. Each speck is far below a
@@ -27,12 +28,51 @@ const RANGE = rangeMaterialParameters('#ffffff', DEFAULT_RANGE_OPACITY);
 export function ShaderWarmup() {
   const group = useRef<Group>(null);
   const frames = useRef(0);
+  const gl = useThree((s) => s.gl);
+  const invalidate = useThree((s) => s.invalidate);
   useLayoutEffect(() => {
     // Sub-pixel objects must still be drawn: no frustum culling.
     group.current?.traverse((o) => {
       o.frustumCulled = false;
     });
   }, []);
+  // Not in the table's first frame (issue 35 item 6: a battle shown as soon as it can be): the
+  // specks are drawn once that frame is on screen, when the page has nothing more urgent to do.
+  // A canvas whose frames are not deferred (`DeferredPresent`: hardware WebGL) draws them at once.
+  useEffect(() => {
+    const canvas = gl.domElement;
+    let live = true;
+    const arm = () => {
+      const g = group.current;
+      if (!live || !g) return;
+      frames.current = 0;
+      g.visible = true;
+      invalidate();
+    };
+    const later = () => {
+      const w = window as Window & { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number };
+      if (w.requestIdleCallback) w.requestIdleCallback(arm, { timeout: 2000 });
+      else window.setTimeout(arm, 100);
+    };
+    if (!isDeferred(canvas)) {
+      arm();
+      return;
+    }
+    if (canvas.hasAttribute(PRESENTED_ATTRIBUTE)) {
+      later();
+      return () => void (live = false);
+    }
+    const seen = new MutationObserver(() => {
+      if (!canvas.hasAttribute(PRESENTED_ATTRIBUTE)) return;
+      seen.disconnect();
+      later();
+    });
+    seen.observe(canvas, { attributes: true, attributeFilter: [PRESENTED_ATTRIBUTE] });
+    return () => {
+      live = false;
+      seen.disconnect();
+    };
+  }, [gl, invalidate]);
   useFrame((s) => {
     const g = group.current;
     if (!g || !g.visible) return;
@@ -43,7 +83,7 @@ export function ShaderWarmup() {
   });
   const none = () => null;
   return (
-    <group ref={group} name="shader-warmup" scale={[TINY, TINY, TINY]}>
+    <group ref={group} name="shader-warmup" scale={[TINY, TINY, TINY]} visible={false}>
       {/* SegmentMarker: measure, line of sight, combat witnesses, move path (solid and dashed). */}
       <SegmentMarker points={[AT, TO]} color="#ffffff" lineWidth={TINY} markerRadius={1} />
       <SegmentMarker points={[AT, TO]} color="#ffffff" lineWidth={TINY} markerRadius={1} dashed />

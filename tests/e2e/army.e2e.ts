@@ -11,7 +11,7 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, openApp, type E2EContext, type E2ETest, playReady as ready, textOf as text } from './harness';
+import { assert, assertEqual, frames, tableViewPage, type E2EContext, type E2ETest, playReady as ready, textOf as text } from './harness';
 
 const play = <T>(page: Page, expr: string) => page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
 
@@ -41,7 +41,8 @@ export const tests: E2ETest[] = [
   {
     name: 'army: a New Recruit export in the new-battle dialog: bases table, remembered bases, recent armies, unit card; round 1 played with an imported army',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx);
+      // The lane's default battlefield (harness `tableViewPage`); it goes on to Play, so it is closed at the end.
+      const { page, errors } = await tableViewPage(ctx);
       await page.click('[data-testid=btn-play]');
       await page.waitForSelector('[data-testid=new-battle]');
       await page.waitForSelector('[data-testid=battle-start]:not([disabled])');

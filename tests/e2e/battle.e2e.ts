@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { gunners } from '../game/tables';
-import { assert, assertEqual, frames, openApp, type E2ETest, playReady as ready } from './harness';
+import { assert, assertEqual, frames, tableViewPage, type E2ETest, playReady as ready } from './harness';
 import { openPalette, placeAt } from './files.e2e';
 
 const play = <T>(page: Page, expr: string) => page.evaluate(`window.__sightline.play.${expr}`) as Promise<T>;
@@ -31,7 +31,8 @@ export const tests: E2ETest[] = [
   {
     name: 'battle: a wall placed with the palette, then Play on this battlefield: the unit behind it cannot be shot, as the line-of-sight tool shows',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx);
+      // The lane's default battlefield (harness `tableViewPage`); it goes on to Play, so it is closed at the end.
+      const { page, errors } = await tableViewPage(ctx);
       await openPalette(page);
       await page.click('[data-testid=place-wall]');
       const wall = await placeAt(page, [26, 22, 0]);

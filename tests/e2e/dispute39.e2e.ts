@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { assert, type Box, assertEqual, filesCall as files, frames, modelOnScreen, openApp, screenOf, toolsCall as tools, type E2ETest } from './harness';
+import { activateTool, assert, type Box, assertEqual, filesCall as files, frames, modelOnScreen, openApp, screenOf, tableViewPage, toolsCall as tools, type E2ETest } from './harness';
 import { blockersShown, openWithWall, verdictShown } from './dispute.e2e';
 
 async function autosaved(page: Page): Promise<void> {
@@ -133,7 +133,8 @@ export const tests: E2ETest[] = [
   {
     name: 'dispute39: with the Layout panel open (and comparing) the table is framed beside it: every model clickable; the proof scrolled to; the card uncut; the change from the shown values; the plan caption inside the picture',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx);
+      // The lane's default battlefield (harness `tableViewPage`), closed at the end (not handed on).
+      const { page, errors } = await tableViewPage(ctx);
       await page.click('[data-testid=btn-layout]');
       await page.waitForSelector('[data-testid=layout-panel][data-status=idle]');
       const panels = ['layout-panel', 'board-panel', 'files-bar'];
@@ -259,7 +260,7 @@ export const tests: E2ETest[] = [
     name: 'dispute39: the eye view of a "Not visible" pair outlines the volumes the rules use, the blocking model highlighted',
     async run(ctx) {
       const { page, errors } = await openWithWall(ctx);
-      await tools(page, "activate('los')");
+      await activateTool(page, 'los'); // the picks go to the line-of-sight tool once the page runs with it
       await tools(page, "pick({ kind: 'model', id: 'c1' })");
       await tools(page, "pick({ kind: 'model', id: 'a2' })");
       await verdictShown(page).catch(async (e: Error) => {
@@ -286,7 +287,8 @@ export const tests: E2ETest[] = [
   {
     name: 'dispute39: a bomb link (inflating past 16 MB) shows the damaged-link message and leaves the saved battlefield as it was',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx);
+      // The lane's default battlefield (harness `tableViewPage`), closed at the end (not handed on).
+      const { page, errors } = await tableViewPage(ctx);
       await autosaved(page);
       const before = JSON.stringify(await files<unknown>(page, 'scenario()'));
       const writes = (await files<{ writes: number }>(page, 'autosave()')).writes;

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { assert, assertEqual, filesCall as files, frames, openApp, screenOf, toolsCall as tools, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, filesCall as files, frames, screenOf, tableViewPage, toolsCall as tools, type E2EContext, type E2ETest } from './harness';
 import { openPalette, placeAt } from './files.e2e';
 
 interface Piece {
@@ -57,11 +57,8 @@ async function settle(page: Page, act: () => Promise<void>, done: number | 'refu
   return note;
 }
 
-async function open(ctx: E2EContext) {
-  const opened = await openApp(ctx);
-  await opened.page.waitForFunction(() => !!window.__sightlineFiles);
-  return opened;
-}
+/** The lane's page on the default battlefield (harness `tableViewPage`: booted once, reset through the app for each test). */
+const open = (ctx: E2EContext) => tableViewPage(ctx);
 
 export const tests: E2ETest[] = [
   {
@@ -187,7 +184,7 @@ export const tests: E2ETest[] = [
       assert((await files<ScenarioJson>(page, 'scenario()')).units!.some((u) => u.id === 's-megaboss'), 'undo brought the unit back');
       await page.screenshot({ path: join(ctx.outputDir, 'edit18-done.png') });
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
+      // The page stays the lane's (tableViewPage): the next test's reset gives it the default battlefield back.
     },
   },
 ];

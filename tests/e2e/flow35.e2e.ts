@@ -22,7 +22,7 @@ import { towerSetup } from '../../src/cli/benchGame';
 import { tests as flow35bTests } from './flow35b.e2e';
 import { idsShown, shownTexts } from './idScan';
 import { uploadGame } from './savedGame';
-import { assert, assertEqual, frames, modelOnScreen, openApp, playCall as play, playReady, type E2EContext, type E2ETest, clickForNextState as click } from './harness';
+import { assert, assertEqual, frames, modelOnScreen, pageToLoadInto, playCall as play, playReady, tableViewPage, type E2EContext, type E2ETest, clickForNextState as click } from './harness';
 
 type P2 = [number, number];
 interface Unit {
@@ -69,7 +69,8 @@ export const tests: E2ETest[] = [
   {
     name: 'flow35: names: every text the page shows over a whole battle round with two imported armies names things, never ids or engine words',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx);
+      // The lane's default battlefield (harness `tableViewPage`); it goes on to Play.
+      const { page, errors } = await tableViewPage(ctx);
       const found: string[] = [];
       let ids = new Set<string>();
       const scan = async (step: string) => {
@@ -194,9 +195,7 @@ export const tests: E2ETest[] = [
   {
     name: 'flow35: whole unit: a drag whose column must go round the tower shows the worst model\'s figure and red ghosts before the drop, and the drop gets the same verdict',
     async run(ctx) {
-      const { page, errors } = await ctx.openPage();
-      await page.goto(`${ctx.baseUrl}?play=1`, { waitUntil: 'domcontentloaded' });
-      await playReady(page);
+      const { page, errors } = await pageToLoadInto(ctx); // its first step loads another game (harness: the lane's Play page)
       await uploadGame(ctx, page, towerSetup(), [], 'flow35-tower.json');
       await click(page, '[data-testid=play-g-firstTurn-p2]');
       await click(page, '[data-testid=play-g-endPhase]');

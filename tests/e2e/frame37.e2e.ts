@@ -5,12 +5,16 @@
  * under no panel in both camera views, and a real mouse click on it picks it. A window narrower
  * than 900 px keeps the table under the panels (the canvas fills the window).
  *
+ * Session 38: the info panel (top left) and the selection panel (bottom left) lie in the west strip
+ * too (the left column), so with a model selected the table's four corners are under no panel in
+ * both camera views.
+ *
  * "Under no panel" is the page's own answer: `document.elementFromPoint` at the feature's screen
  * position is the table's canvas (or the frame shown under it), not a panel.
  */
 import type { Page } from 'playwright-core';
 import { openPalette, placeAt } from './files.e2e';
-import { assert, boxOf, assertEqual, filesCall as files, frames, openApp, screenOf, toolsCall as tools, type E2ETest } from './harness';
+import { assert, boxOf, assertEqual, filesCall as files, frames, screenOf, tableViewPage, toolsCall as tools, type E2ETest } from './harness';
 
 
 /** What the page shows at a screen point: 'table' (the canvas or its shown frame) or the covering element's classes. */
@@ -37,8 +41,7 @@ export const tests: E2ETest[] = [
   {
     name: 'frame37: the table view frames the table beside the tool palette and the right column; terrain at the west and east edges is shown and picked with a click in both camera views; a narrow window keeps the table under the panels',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx);
-      await page.waitForFunction(() => !!window.__sightlineFiles);
+      const { page, errors } = await tableViewPage(ctx); // the lane's default battlefield (harness), reset
       await openPalette(page); // top-down, the placement palette open above the Battlefield card
       await page.waitForSelector('[data-testid=board-panel]');
 
@@ -85,6 +88,36 @@ export const tests: E2ETest[] = [
           await page.waitForFunction(() => (window.__sightline!.tools!.state() as { edit: { selected: string | null } }).edit.selected === null);
         }
       }
+
+      // Session 38: the left column. With a model selected (the selection panel open at the bottom
+      // left, the info panel at the top left), the table's four corners are shown under no panel in
+      // both camera views, and the two panels lie left of the canvas.
+      const scenarioNow = await files<{ units?: { models: { id: string }[] }[] }>(page, 'scenario()');
+      const someModel = scenarioNow.units![0].models[0].id;
+      await tools(page, `pick(${JSON.stringify({ kind: 'model', id: someModel })})`);
+      await page.waitForSelector('[data-testid=selection-panel]');
+      const canvasNow = (await boxOf(page, '.table-canvas'))!;
+      for (const panel of ['.info', '.selection']) {
+        const b = (await boxOf(page, panel))!;
+        assert(b.x + b.width <= canvasNow.x, `the ${panel} panel lies left of the canvas: panel ${JSON.stringify(b)}, canvas ${JSON.stringify(canvasNow)}`);
+      }
+      const CORNERS: [string, [number, number, number]][] = [
+        ['south-west', [0.3, 0.3, 0]],
+        ['south-east', [59.7, 0.3, 0]],
+        ['north-west', [0.3, 43.7, 0]],
+        ['north-east', [59.7, 43.7, 0]],
+      ];
+      for (const view of ['top', 'oblique'] as const) {
+        await page.click(`[data-testid=btn-${view}]`);
+        await page.waitForSelector(`[data-testid=btn-${view}][aria-pressed=true]`);
+        await frames(page, 3);
+        assert(await page.$('[data-testid=selection-panel]'), `${view} view: the selection panel is still open`);
+        for (const [corner, at] of CORNERS) {
+          const p = await screenOf(page, at);
+          assertEqual(await shownAt(page, p), 'table', `${view} view: the table's ${corner} corner at ${p.map(Math.round)} is shown (no panel over it)`);
+        }
+      }
+      await page.keyboard.press('Escape');
 
       // A narrow window: the canvas fills it, under the panels, as before.
       await page.setViewportSize({ width: 880, height: 800 });

@@ -200,6 +200,86 @@ export async function freshPlayPage(ctx: E2EContext): Promise<OpenedPage> {
   return opened;
 }
 
+const TABLE_VIEW = 'lane: the default battlefield in the table view';
+
+/** The default battlefield's scenario (canonical JSON) as each table-view page booted with it. */
+const bootedTable = new WeakMap<Page, string>();
+
+/** JSON with every object's keys sorted (deep equality that ignores key order). */
+function canonicalJson(v: unknown): string {
+  const canon = (x: unknown): unknown =>
+    Array.isArray(x) ? x.map(canon) : x && typeof x === 'object' ? Object.fromEntries(Object.keys(x as object).sort().map((k) => [k, canon((x as Record<string, unknown>)[k])])) : x;
+  return JSON.stringify(canon(v));
+}
+
+/** The workbench's scenario now (`window.__sightlineFiles.scenario()`), as canonical JSON. */
+const tableScenario = async (page: Page) => canonicalJson(await page.evaluate(() => window.__sightlineFiles!.scenario()));
+
+/**
+ * A page on the default battlefield in the table view, as {@link openApp} gives (the workbench's
+ * hook loaded), shared by the tests of a lane that start there (`ctx.laneKept`; any suite): the
+ * first boots it (8-9.5 CPU-s in software WebGL), the next get the page the last one left, reset
+ * through the app as a player would (about a quarter of a boot; docs/performance.md, "Session 38:
+ * browser tests"): Escape (a card, a dialog, an armed tool or placement), the placement palette,
+ * the grid and the Layout panel closed, the select tool, the perspective view framed anew, and the
+ * app's New (confirmed) when the battlefield differs from the one booted: the engine, scene-data
+ * and visibility workers keep their code and the page its bundle, only the battlefield is built
+ * again (a boot builds it too). The reset checks that the battlefield is the booted one. Its
+ * recorded errors and warnings are cleared (the last test has checked its own).
+ *
+ * Differences from a fresh page, which a test taking it must not read: the browser storage is the
+ * last tests' (the battlefield's autosave, written again by New; nothing else the table view
+ * keeps), the undo history, state kept by the App between uses of a panel (the Layout panel's and
+ * the dice roller's settings: a test that opens the Layout panel closes the page at its end, as
+ * every test that goes on to Play or reloads the page does), the dice already thrown into the
+ * tray. A test that leaves the page out of the table view, or closes it, leaves the next to boot.
+ */
+export async function tableViewPage(ctx: E2EContext): Promise<OpenedPage> {
+  const kept = ctx.laneKept ?? ctx.kept;
+  const boot = async () => {
+    const o = await openApp(ctx);
+    await o.page.waitForFunction(() => !!window.__sightlineFiles);
+    bootedTable.set(o.page, await tableScenario(o.page));
+    return o;
+  };
+  let { opened, reused } = await keptIn(kept, TABLE_VIEW, boot);
+  if (reused) await requestsSettled(opened.page);
+  // A page the last test left in Play mode or on another address (a reload) is not handed on.
+  const usable = async (page: Page) =>
+    page.url() === ctx.baseUrl &&
+    bootedTable.has(page) &&
+    !!(await page.$('[data-testid=btn-play][data-play=off]')) &&
+    (await page.evaluate(() => document.body.dataset.ready === 'true' && !!window.__sightlineFiles));
+  if (reused && !(await usable(opened.page))) {
+    await opened.page.close();
+    ({ opened, reused } = await keptIn(kept, TABLE_VIEW, boot));
+  }
+  if (!reused) return opened;
+  const { page } = opened;
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  for (const id of ['btn-palette', 'btn-grid', 'btn-layout']) {
+    if (await page.$(`[data-testid=${id}][aria-pressed=true]`)) {
+      await page.click(`[data-testid=${id}]`);
+      await page.waitForSelector(`[data-testid=${id}][aria-pressed=false]`);
+    }
+  }
+  await activateTool(page, 'select');
+  await page.click('[data-testid=btn-oblique]');
+  const booted = bootedTable.get(page)!;
+  if ((await tableScenario(page)) !== booted) {
+    const v = await page.evaluate(() => window.__sightlineFiles!.version());
+    await page.click('[data-testid=btn-new]');
+    await page.click('[data-testid=btn-new-confirm]');
+    await page.waitForFunction((n) => window.__sightlineFiles!.version() > n && !window.__sightlineFiles!.busy(), v, { timeout: 120_000 });
+    assert((await tableScenario(page)) === booted, 'New gave the lane\'s table-view page the default battlefield back');
+  }
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  opened.errors.length = 0;
+  opened.warnings.length = 0;
+  return opened;
+}
+
 /** One end-to-end test. */
 export interface E2ETest {
   name: string;
@@ -248,6 +328,17 @@ export function playCall<T>(page: Page, expr: string): Promise<T> {
 /** Calls the tools' test hook in the page: `toolsCall(page, "state()")` is `window.__sightline.tools.state()`. */
 export function toolsCall<T>(page: Page, expr: string): Promise<T> {
   return page.evaluate(`window.__sightline.tools.${expr}`) as Promise<T>;
+}
+
+/**
+ * Activates a table tool through the tools' hook and waits until the page runs with it: the hook's
+ * `pick` goes to the pick handler of the page's last render, which reads the tool it was rendered
+ * with, so a pick sent before the page re-rendered with the new tool would go to the old one (a
+ * line-of-sight test's first pick was lost that way once in a clean-clone run).
+ */
+export async function activateTool(page: Page, id: string): Promise<void> {
+  await page.evaluate((t) => window.__sightline!.tools!.activate(t as never), id);
+  await page.waitForFunction((t) => window.__sightline!.tools!.active() === t, id, { timeout: 60_000 });
 }
 
 /** Calls the workbench's test hook in the page: `window.__sightlineFiles.<expr>`. */

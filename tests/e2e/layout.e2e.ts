@@ -12,7 +12,7 @@ import type { Download, Page } from 'playwright-core';
 import { analyseLayout } from '../../src/layout/analyse';
 import { loadScenarioFile } from '../../src/scenario/loadNode';
 import { PNG } from 'pngjs';
-import { assert, assertEqual, frameShown, frames, openApp, screenOf, type E2ETest } from './harness';
+import { assert, assertEqual, frameShown, frames, screenOf, tableViewPage, type E2ETest } from './harness';
 
 async function bytesOf(d: Download): Promise<Buffer> {
   const path = await d.path();
@@ -47,7 +47,9 @@ export const tests: E2ETest[] = [
   {
     name: 'layout: the panel analyses the default battlefield in the engine worker (progress, cancel, heatmap spots drawn, PNG and JSON export equal to analyseLayout, comparison)',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx);
+      // The lane's default battlefield (harness `tableViewPage`); the Layout panel's settings stay
+      // with the page, so it is closed at the end, not handed on.
+      const { page, errors } = await tableViewPage(ctx);
       await page.click('[data-testid=btn-layout]');
       await page.waitForSelector('[data-testid=layout-panel][data-status=idle]');
       assertEqual(await page.inputValue('[data-testid=layout-grid]'), '2', 'default grid');

@@ -327,7 +327,15 @@ async function main(): Promise<void> {
       await page.waitForSelector('[data-testid=battle-start]:not([disabled])');
       await settle(page);
       await takeSpans(page);
-      await takeWorker(page);
+      const before = await takeWorker(page);
+      // PLAY_BENCH_PROFILE=1: a CPU profile of the page's main thread over the start (written beside the summary).
+      const cdp = process.env.PLAY_BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+      if (cdp) {
+        console.error(`before Start, the workers did: ${before.map((w) => `${w.worker}.${w.name} ${Math.round(w.end - w.start)} ms`).join(', ')}`);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+        await cdp.send('Profiler.start');
+      }
       const t0 = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
       // Play opens in place (no reload): the address gains ?play=1 once the battle has started.
       const loaded = page.waitForFunction(() => new URLSearchParams(location.search).get('play') === '1', undefined, { timeout: WAIT });
@@ -336,12 +344,34 @@ async function main(): Promise<void> {
       const tSwitch = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
       await ready(page);
       const tReady = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
-      await page.waitForSelector('canvas[data-frame=shown]', { state: 'attached', timeout: WAIT });
+      // The table's first frame on screen (`data-presented`: frames shown; the ready signal follows
+      // it, so this is already true; a later frame, e.g. the shaders' warm-up, is not waited for).
+      await page.waitForSelector('canvas[data-presented]', { state: 'attached', timeout: WAIT });
       await settle(page);
       const tShown = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(join(outputDir, 'play-bench-start.cpuprofile'), JSON.stringify(profile));
+        console.error(`start: main-thread profile in ${join(outputDir, 'play-bench-start.cpuprofile')}; marks ${JSON.stringify(await page.evaluate(() => performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)])))}`);
+      }
       const nav = (await page.evaluate('performance.timeOrigin')) as number;
       const spans = await takeSpans(page);
-      const s = split(t0, tShown, spans, await takeWorker(page), (await probe(page)).long);
+      const wspans = await takeWorker(page);
+      const s = split(t0, tShown, spans, wspans, (await probe(page)).long);
+      if (cdp) {
+        // The start's timeline (PLAY_BENCH_PROFILE): the page's calls, the workers' own spans, fetches and long tasks, ms from Start.
+        const rel = (t: number) => Math.round(t - t0);
+        const res = (await page.evaluate('performance.getEntriesByType("resource").map((e) => [e.name.split("/").pop(), performance.timeOrigin + e.startTime, performance.timeOrigin + e.responseEnd])')) as [string, number, number][];
+        const rows = [
+          ...spans.filter((x) => x.end >= t0).map((x) => [rel(x.start), rel(x.end), `call ${x.name}`] as const),
+          ...wspans.filter((x) => x.end >= t0).map((x) => [rel(x.start), rel(x.end), `  in ${x.worker}.${x.name}`] as const),
+          ...res.filter((x) => x[2] >= t0).map((x) => [rel(x[1]), rel(x[2]), `fetch ${x[0]}`] as const),
+          ...(await probe(page)).long.filter((x) => x.end >= t0).map((x) => [rel(x.start), rel(x.end), 'long task'] as const),
+          [rel(tSwitch), rel(tSwitch), 'switched'] as const,
+          [rel(tReady), rel(tReady), 'ready'] as const,
+        ].sort((a, b) => a[0] - b[0]);
+        console.error(rows.map(([a, b, w]) => `${String(a).padStart(6)} ${String(b).padStart(6)} ${String(b - a).padStart(5)}  ${w}`).join('\n'));
+      }
       const models = ((await play<{ units: { aliveModelIds: string[] }[] }>(page, 'summary()')).units).reduce((n, u) => n + u.aliveModelIds.length, 0);
       out.start = {
         army: 'kb-001-all-units (p1) v Skaven sample (p2)',
@@ -350,7 +380,7 @@ async function main(): Promise<void> {
         readyMs: Math.round(tReady - t0),
         // Start the battle until Play takes over the page (the game started in the worker; a reload before issue 35's in-place start).
         beforeSwitchMs: Math.round(Math.max(nav, tSwitch) - t0),
-        gameCalls: Object.entries(spans.filter((x) => x.start >= t0).reduce<Record<string, number>>((m, x) => ({ ...m, [x.name]: Math.round((m[x.name] ?? 0) + x.end - x.start) }), {})),
+        gameCalls: Object.entries(spans.filter((x) => x.start >= t0 && !x.name.startsWith('mark.')).reduce<Record<string, number>>((m, x) => ({ ...m, [x.name]: Math.round((m[x.name] ?? 0) + x.end - x.start) }), {})),
       };
       console.error(`start: ${JSON.stringify(out.start)}`);
 

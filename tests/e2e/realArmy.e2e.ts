@@ -17,7 +17,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, clickPlay, frameShown, frames, openApp, playCall as play, playReady, reopenPlayBy, screenOf, textOf as text, type E2ETest } from './harness';
+import { assert, assertEqual, clickPlay, frameShown, frames, playCall as play, playReady, reopenPlayBy, screenOf, tableViewPage, textOf as text, type E2ETest } from './harness';
 import { KRULEBOYZ_LIST, realArmyBattle } from './rosterSetup';
 
 type P2 = [number, number];
@@ -61,7 +61,8 @@ export const tests: E2ETest[] = [
       const saved = join(ctx.outputDir, 'realArmy-start.json');
       writeFileSync(saved, JSON.stringify(api.save()));
 
-      const { page, errors, warnings } = await openApp(ctx);
+      // The lane's default battlefield (harness `tableViewPage`); the page goes on to Play (a reload of ?play=1).
+      const { page, errors, warnings } = await tableViewPage(ctx);
       // The new-battle dialog: the .ros, then the .json export of the same list.
       await page.click('[data-testid=btn-play][data-play=off]');
       await page.waitForSelector('[data-testid=battle-army-file-p1]:not([disabled])');

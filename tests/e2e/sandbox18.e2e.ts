@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { assert, assertEqual, filesCall as files, frames, openApp, screenOf, toolsCall as tools, type E2ETest } from './harness';
+import { assert, assertEqual, filesCall as files, frames, openApp, screenOf, tableViewPage, toolsCall as tools, type E2ETest } from './harness';
 
 type P3 = [number, number, number];
 
@@ -116,8 +116,7 @@ export const tests: E2ETest[] = [
   {
     name: 'sandbox18: dice roller counts successes against a target, sorts, re-rolls, rolls D3; the tray closes',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx);
-      await page.waitForFunction(() => !!window.__sightlineFiles);
+      const { page, errors } = await tableViewPage(ctx); // the lane's default battlefield (harness), reset
       const faces = [1, 4, 3, 6, 1];
       await files<void>(page, `rollDice(${JSON.stringify(faces)}, 7)`);
       await page.waitForSelector('[data-testid=dice-tray][data-status=settled]', { timeout: 60_000 });
@@ -154,7 +153,7 @@ export const tests: E2ETest[] = [
       await page.click('[data-testid=dice-close]');
       await page.waitForSelector('[data-testid=dice-panel]', { state: 'detached' });
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
+      // The page stays the lane's (tableViewPage) for the next test on the default battlefield.
     },
   },
 ];

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, keptPage, modelOnScreen, openApp, screenOf, toolsCall as hook, type E2EContext, type E2ETest, textOf as text } from './harness';
+import { assert, assertEqual, frames, keptPage, modelOnScreen, openApp, screenOf, tableViewPage, toolsCall as hook, type E2EContext, type E2ETest, textOf as text } from './harness';
 
 const FIXTURE = 'tools.json';
 type P3 = [number, number, number];
@@ -243,7 +243,7 @@ export const tests: E2ETest[] = [
       writeFileSync(check, JSON.stringify(scenario, null, 1));
       const want = adjudicate(ctx.root, check);
 
-      const { page, errors } = await openApp(ctx);
+      const { page, errors } = await tableViewPage(ctx); // the lane's default battlefield (harness), reset
       await prepare(page, 'los');
       await page.click('[data-testid=btn-sight-table]');
       await page.waitForSelector('[data-testid=sight-table][data-status=shown]', { timeout: 60_000 });
@@ -269,7 +269,7 @@ export const tests: E2ETest[] = [
       assertEqual(await page.getAttribute(`[data-testid=sight-cell][data-a=${pick.a}][data-b=${pick.b}]`, 'aria-pressed'), 'true', 'the checked pair is marked in the table');
       assertEqual((await page.$$('[data-testid=sight-cell][aria-pressed=true]')).length, 1, 'one cell marked');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
+      // The page stays the lane's (tableViewPage) for the next test on the default battlefield.
     },
   },
   {

@@ -27,7 +27,7 @@ import { portView } from '../../rules/engine/core';
 import { playerDictionary, playerWords, type TableNames } from '../playerWords';
 import type { BaseEntry } from '../../army/bases';
 import { upgradeSavedGame, type GameSetupV2, type SavedGameV2 } from '../savedGame';
-import { openGame, prepareGame, type OpenedGame } from '../start';
+import { openGame, prepareGame, warmTableTerrain, type OpenedGame } from '../start';
 import { carryMeshes, loadBundledMesh, loadCarriedMeshes, type BundledMeshReader } from '../table';
 import { loadScenarioMeshes, ScenarioBuildError } from '../../scenario/build';
 import { parseMeshFile, type MeshTriangles } from '../../scenario/meshLoader';
@@ -124,21 +124,9 @@ export class GameSession {
    * (`prepareGame`). On failure (every problem with its path) the current game stays.
    */
   async startOnTable(input: TableGameInput): Promise<StartResult> {
-    const parsed = parseScenario(input.scenario);
-    if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `scenario.${p}`) };
-    const files = input.meshFiles ?? {};
-    let meshes: Map<string, MeshTriangles>;
-    try {
-      meshes = await loadScenarioMeshes(parsed.scenario, async (src) => {
-        const bytes = files[src];
-        if (bytes) return parseMeshFile(bytes, src);
-        const bundled = input.bundled?.[src];
-        if (bundled) return loadBundledMesh(bundled, this.readBundled);
-        throw new Error(`mesh file "${src}" was not supplied`);
-      });
-    } catch (e) {
-      return { ok: false, problems: e instanceof ScenarioBuildError ? e.problems.map((p) => `scenario.${p}`) : [`scenario: ${(e as Error).message}`] };
-    }
+    const loaded = await this.tableMeshes(input);
+    if (!loaded.ok) return loaded;
+    const { meshes } = loaded;
     const prepared = prepareGame({
       scenario: input.scenario,
       meshes,
@@ -151,6 +139,39 @@ export class GameSession {
     });
     if (!prepared.ok) return prepared;
     return this.start(prepared.setup, meshes, prepared.terrain, prepared.state);
+  }
+
+  /**
+   * Builds ahead the terrain index of the battlefield a battle is about to start on (the input of
+   * {@link startOnTable} without the armies), kept in the session's terrain cache, so that a start
+   * on it later does not build it (issue 35 item 6: the New battle dialog asks while the players
+   * choose their armies). The game held, if any, is untouched.
+   * @returns whether the index was built now (false: it was kept already), or the problems of the
+   *   scenario or its meshes (each with its path, as `startOnTable` gives them).
+   */
+  async prepareTable(input: Pick<TableGameInput, 'scenario' | 'meshFiles' | 'bundled'>): Promise<{ ok: true; built: boolean } | { ok: false; problems: string[] }> {
+    const loaded = await this.tableMeshes(input);
+    if (!loaded.ok) return loaded;
+    return warmTableTerrain(input.scenario, loaded.meshes, carryMeshes(loaded.meshes, (src) => input.bundled?.[src] ?? null), this.terrainCache);
+  }
+
+  /** The scenario's meshes, parsed from the files given or read as bundled assets (`TableGameInput`), or the problems with their paths. */
+  private async tableMeshes(input: Pick<TableGameInput, 'scenario' | 'meshFiles' | 'bundled'>): Promise<{ ok: true; meshes: Map<string, MeshTriangles> } | { ok: false; problems: string[] }> {
+    const parsed = parseScenario(input.scenario);
+    if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `scenario.${p}`) };
+    const files = input.meshFiles ?? {};
+    try {
+      const meshes = await loadScenarioMeshes(parsed.scenario, async (src) => {
+        const bytes = files[src];
+        if (bytes) return parseMeshFile(bytes, src);
+        const bundled = input.bundled?.[src];
+        if (bundled) return loadBundledMesh(bundled, this.readBundled);
+        throw new Error(`mesh file "${src}" was not supplied`);
+      });
+      return { ok: true, meshes };
+    } catch (e) {
+      return { ok: false, problems: e instanceof ScenarioBuildError ? e.problems.map((p) => `scenario.${p}`) : [`scenario: ${(e as Error).message}`] };
+    }
   }
 
   private async start(setup: GameSetupV2, loaded?: Map<string, MeshTriangles>, terrain?: TerrainIndex, initial?: GameState): Promise<StartResult> {

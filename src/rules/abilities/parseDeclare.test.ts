@@ -154,8 +154,8 @@ describe('conditions on the ability\'s unit: a Declare\'s "If this unit ..., pic
     expect(parse('If this unit is not in combat, you can pick up to 2 friendly Vanguard-Palladors units that are not in combat to be the targets.', mortal, SCE, 'Your Movement Phase').resolves).toBeNull();
     // Stalwart Defenders' passive is read since session 37 (tail37a; engine/contestingTerritory37.test.ts); enemy territory is not.
     expect(parse(null, "Add 3 to this unit's control score while it is contesting an objective wholly within enemy territory.", SCE, 'Passive').resolves).toBeNull();
-    // To Our Liege (fec): the set-up near a friendly Hero is no shape: by hand though the condition is read.
-    expect(parse(null, 'If this unit is not in combat, remove it from the battlefield and set it up again wholly within 12" of a friendly Flesh-eater Courts Hero and more than 9" from all enemy units.', FEC, 'Your Movement Phase').resolves).toBeNull();
+    // To Our Liege (fec) is read since session 38 (parseSetUp38.test.ts); its twin near the battlefield edge is no shape: by hand though the condition is read.
+    expect(parse(null, 'If this unit is not in combat, remove it from the battlefield and set it up again wholly within 6" of the battlefield edge and more than 9" from all enemy units.', FEC, 'Your Movement Phase').resolves).toBeNull();
   });
 });
 

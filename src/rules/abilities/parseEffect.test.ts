@@ -209,8 +209,8 @@ describe('moves and set-up', () => {
       picks: [{ kind: 'friendlyUnit', visible: true, inCombat: false, within: 12, wholly: true, keyword: 'LUMINETH REALM-LORDS' }],
     });
   });
-  it('twins: To Our Liege (fec) "if this unit is not in combat ... wholly within 12" of a friendly FEC Hero"; Sneaky Sneakin\' (kb) with its dirty trick roll: by hand', () => {
-    expect(parse('If this unit is not in combat, remove it from the battlefield and set it up again wholly within 12" of a friendly Flesh-eater Courts Hero and more than 9" from all enemy units.', { timing: 'Once Per Turn (Army), Your Movement Phase', keywords: FEC }).resolves).toBeNull();
+  it('twins: To Our Liege (fec, read since session 38: parseSetUp38.test.ts) set up "wholly within 6" of the battlefield edge" instead; Sneaky Sneakin\' (kb) with its dirty trick roll: by hand', () => {
+    expect(parse('If this unit is not in combat, remove it from the battlefield and set it up again wholly within 6" of the battlefield edge and more than 9" from all enemy units.', { timing: 'Once Per Turn (Army), Your Movement Phase', keywords: FEC }).resolves).toBeNull();
     const sneaky = parse('Remove the target from the battlefield and set it up again wholly within 3" of a terrain feature and more than 9" from all enemy units.', {
       timing: 'Once Per Turn (Army), Any Hero Phase',
       declare: 'Pick a friendly **^^Kruleboyz Infantry^^** unit that has 10 or fewer models,  is not in combat and has not been the target of a **^^Dirty Trick^^** ability this turn to be the target, then make a dirty trick roll.',

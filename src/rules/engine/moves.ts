@@ -28,6 +28,8 @@ import {
 import type { Action } from './state';
 import { MOVE_RULES as RULE, type MoveKind } from './moveRules';
 import { movePermitIndex, passThroughModels } from './abilityPermits';
+import { makeFreeMove } from './abilityMove38';
+import { resourceTrigger } from './resourceTriggers38';
 
 /** Tolerance on distances, inches. */
 const EPS = 1e-6;
@@ -41,8 +43,9 @@ type Paths = Readonly<Record<string, readonly (readonly [number, number])[]>>;
  * @param pileInTarget For a pile-in by a unit in combat: the target unit (Core 15.3).
  * @param allowed For Power Through (Commands 8.0): the enemy units whose combat ranges the move may
  *   pass through and end in (those in combat with the unit at the start of the move).
+ * @param passModels Model ids the path may pass through besides the unit's own (an ability's move, session 38).
  */
-export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, maxInches: number, pileInTarget?: string, allowed: readonly string[] = []): void {
+export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, maxInches: number, pileInTarget?: string, allowed: readonly string[] = [], passModels: readonly string[] = []): void {
   const s = c.s;
   const rule = RULE[kind];
   const owner = s.units[unitId].owner;
@@ -67,7 +70,8 @@ export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, m
   // Path costs (Core 15.0: no part of the base moves farther than the maximum). An ability may let the
   // models pass through other models and low terrain (session 37, Longshanks); the end pose is checked below.
   const through = passThroughModels(c, unitId);
-  const ignoreModels = through ? [...alive, ...through.models] : alive;
+  // `passModels`: models an ability's own move may pass through ("models in enemy units", session 38, abilityMove38.ts).
+  const ignoreModels = [...alive, ...(through ? through.models : []), ...passModels];
   for (const id of movers) {
     const r = c.port.movePathCost(id, full[id], { fly, ignoreModels, ...(through ? { passBelowInches: through.terrainBelow } : {}) });
     if (!r.ok) reject(`model "${id}": ${r.reason}`, r.rule);
@@ -129,6 +133,7 @@ export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, m
       }
       if (reached.length === 0) reject(`unit "${unitId}" must end the charge within 1/2" of a visible enemy unit`, rule);
       s.units[unitId].turn.charged = true;
+      resourceTrigger(c, unitId, 'charged'); // "Each time this unit has charged ..." (session 38, resourceTriggers38.ts)
       c.events.push({ type: 'charged', unitId, reached });
       break;
     }
@@ -171,7 +176,8 @@ export function moveAction(c: Ctx, a: Extract<Action, { type: 'move' }>): void {
   if (a.kind === 'ability') {
     // An extra move an ability granted (abilityUse.ts), checked as the kind of move it is.
     if (pending === null || pending.kind !== 'ability') reject(`unit "${a.unitId}" has no move granted by an ability this phase`, 'Core 15.0');
-    makeMove(c, a.unitId, a.paths, pending.as ?? 'normal', pending.maxInches);
+    if (pending.as === 'free') makeFreeMove(c, a.unitId, a.paths, pending);
+    else makeMove(c, a.unitId, a.paths, pending.as ?? 'normal', pending.maxInches);
     u.turn.pendingMove = null;
     return;
   }

@@ -9,6 +9,7 @@ import { createDice, type DiceState } from '../dice';
 import { parseRoster, type Roster, type RosterIssue } from './roster';
 import { initialAscensionState, type AscensionSetup, type AscensionState } from './ascensionData';
 import type { AbilityState } from '../abilities/record';
+import type { AbilityEffect } from '../abilities/schema';
 
 /** The two players. */
 export type PlayerId = 'p1' | 'p2';
@@ -90,7 +91,10 @@ export interface PendingMove {
   readonly kind: 'run' | 'retreat' | 'charge' | 'redeploy' | 'powerThrough' | 'ability';
   readonly maxInches: number;
   /** An ability's move: the kind of move it is checked as (Core 14.1, 14.3, 15.3), and the ability named in the log. */
-  readonly as?: 'normal' | 'retreat' | 'charge' | 'pileIn';
+  readonly as?: 'normal' | 'retreat' | 'charge' | 'pileIn' | 'free';
+  /** A `free` move (session 38, `abilityMove38.ts`): how it must end, and whether it may pass through models in enemy units. */
+  readonly end?: 'inCombat' | 'any' | 'inCombatIfStarted';
+  readonly through?: 'enemyModels';
   readonly ability?: string;
   /** Power Through (Commands 8.0): enemy units in combat with the unit at the start of the move. */
   readonly allowed?: readonly string[];
@@ -169,6 +173,10 @@ export interface PendingSpell {
    * roll is 3D6 instead of 2D6" (Screamin' Mandrakk). Absent: none.
    */
   unbindBy?: Record<string, { wizard: number; add: number; dice: number; ability: string }>;
+  /** Units a reaction made this spell have no effect on (session 38, `cancel38.ts`: Ruination Chamber). Absent: none. */
+  exempt?: string[];
+  /** `unit|ability` pairs that used a once-per-declaration reaction on this spell (session 38, `cancel38.ts`). Absent: none. */
+  reactedOnce?: string[];
 }
 
 /** Combat-phase fight order (Core 13.1, 19.0). */
@@ -185,7 +193,17 @@ export interface CombatOrder {
    * by this unit has been resolved"; the `fightNext` effect, `fightChain.ts`). Valid while `after` is
    * the last unit that fought; absent otherwise.
    */
-  next?: { player: PlayerId; unitId: string; after: string; ability: string };
+  next?: {
+    player: PlayerId;
+    unitId: string;
+    after: string;
+    ability: string;
+    /**
+     * "If it is picked to do so, ..." (session 38, ab38c; `fightChain38.ts`): effects of the same use applied to
+     * `unitId` when it is picked to fight; absent when there are none.
+     */
+    then?: { ability: string; name: string; unitId: string | null; effect: AbilityEffect; order: number }[];
+  };
 }
 
 /** Per-phase and per-turn magic bookkeeping (Magic 1.1, 4.0, 5.0). */
@@ -275,6 +293,8 @@ export interface UnitState {
      * attacks this turn and that enemy unit has been destroyed". Recorded like `usedMove`.
      */
     combatDamaged?: string[];
+    /** Enemy models were slain by this unit's combat attacks this turn (Core 18.0; recorded like `combatDamaged`; session 38). */
+    combatSlew?: boolean;
     /** The charge roll was re-rolled by a Path ability (Berserker; Core 2.2: not again). */
     chargeRerolled?: boolean;
     /** The run roll was re-rolled by an ability (`rerollRoll`; Core 2.2: not again). */
@@ -323,6 +343,11 @@ export interface GameState {
   terrainContestChoices: Record<string, string>;
   /** Ritual points of each PRIEST (Magic 3.0); absent = 0. */
   ritualPoints: Record<string, number>;
+  /**
+   * Named counters of units (session 38, ab38b; `abilities/resourceCounts38.ts`): unit id → resource ("momentum
+   * point", "waaagh! token") → how many it has. Absent until an ability gives one (other games keep their hash).
+   */
+  resources?: Record<string, Record<string, number>>;
   /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
   pendingPrayer: PendingPrayer | null;
   /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */

@@ -33,6 +33,14 @@ export interface TableDiceHook {
   /** Skips the throw in progress (as the K key does). */
   skip(): void;
   setMode(mode: 'throw' | 'tray'): void;
+  /**
+   * Holds the throw on the table (and the next ones) where its dice are, still rolling, until
+   * `hold(false)`: the physics world does not step, so the throw neither rests nor goes to the
+   * tray. For a test that acts while the dice roll (a drag) on a machine of any speed: the dice
+   * follow the wall clock and rest about 1 s after they are let go (less than one software-WebGL
+   * frame's worth of page calls under load).
+   */
+  hold(on: boolean): void;
 }
 
 declare global {
@@ -58,6 +66,7 @@ export function TableDice({ width, depth, terrain, readMs = 1200 }: TableDicePro
   const s = useSyncExternalStore(tableDice.subscribe, tableDice.get);
   const [rolling, setRolling] = useState<Rolling | null>(null);
   const [rows, setRows] = useState<ShelfRow[]>([]);
+  const [held, setHeld] = useState(false);
   const rollingRef = useRef(rolling);
   rollingRef.current = rolling;
   const reported = useRef(new Set<number>());
@@ -147,6 +156,7 @@ export function TableDice({ width, depth, terrain, readMs = 1200 }: TableDicePro
       },
       skip: () => tableDice.skipThrow(),
       setMode: (m) => tableDice.setMode(m),
+      hold: (on) => setHeld(on),
     };
     window.__sightlineDice = hook;
     return () => {
@@ -158,7 +168,7 @@ export function TableDice({ width, depth, terrain, readMs = 1200 }: TableDicePro
     <group name="table-dice">
       {rolling && (
         <Suspense fallback={null}>
-          <TableDiceThrow key={rolling.seq} request={rolling} width={width} depth={depth} terrain={terrain} onRest={onRest} onFail={onFail} onPhase={onPhase} />
+          <TableDiceThrow key={rolling.seq} request={rolling} width={width} depth={depth} terrain={terrain} onRest={onRest} onFail={onFail} onPhase={onPhase} held={held} />
         </Suspense>
       )}
       {rows.length > 0 && <DiceShelf rows={rows} width={width} onShown={onShown} />}

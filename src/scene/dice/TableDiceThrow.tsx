@@ -41,6 +41,12 @@ export interface TableDiceThrowProps {
   onFail: (reason: string) => void;
   /** Called as the throw goes from predicting its rest to rolling, then to rest (optional). */
   onPhase?: (phase: ThrowPhase) => void;
+  /**
+   * Holds the dice where they are (the world does not step; the throw stays in its phase) until
+   * false again: the test hook's `hold` (TableDice), for a test that must act while the dice roll
+   * whatever the machine's speed. Default false.
+   */
+  held?: boolean;
 }
 
 /** Where a throw is: its rest being predicted (dice hidden), rolling, or at rest. */
@@ -79,7 +85,7 @@ export function TableDiceThrow(props: TableDiceThrowProps) {
     <Suspense fallback={null}>
       {/* Stepped in its own animation-frame loop (mounted only for the throw): a render-on-demand
           canvas may not have drawn for a while, and the first step must not catch up on that time. */}
-      <Physics gravity={[0, -DICE_GRAVITY, 0]} timeStep={STEP_SECONDS} interpolate={false} paused={phase !== 'rolling'} colliders={false} updateLoop="independent">
+      <Physics gravity={[0, -DICE_GRAVITY, 0]} timeStep={STEP_SECONDS} interpolate={false} paused={phase !== 'rolling' || !!props.held} colliders={false} updateLoop="independent">
         <TableColliders width={props.width} depth={props.depth} terrain={props.terrain} />
         <ThrowBodies {...props} phase={phase} setPhase={setPhase} />
       </Physics>

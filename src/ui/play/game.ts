@@ -6,10 +6,11 @@
  */
 import { createGameClient, type GameClient, type GameRestartEvent, type GameState, type GameSummary, type SavedGame } from '../../client/gameClient';
 import { deploymentSetup, hotseatSetup, sampleRosters } from '../../../workers/gameSetup';
-import { fetchScenario, type MeshBytes, type ScenarioSource } from '../scenarioSource';
+import type { MeshBytes, ScenarioSource } from '../scenarioSource';
 import { BUNDLED_MESHES } from '../assetUrls';
 import { gameMeshes } from '../files/meshes';
 import { getEngine } from '../engine/engine';
+import { perfMark } from '../../client/perfTrace';
 import { base64ToPositions } from '../../game/table';
 import { defaultUpAxis } from '../../scenario/meshLoader';
 import type { Scenario } from '../../scenario/schema';
@@ -146,6 +147,7 @@ export function playModeFollowsAddress(): void {
   tableDice.clear();
   delete document.body.dataset.ready;
   delete document.body.dataset.problems;
+  perfMark('remount');
   window.dispatchEvent(new Event(PLAY_MODE_EVENT));
 }
 
@@ -323,15 +325,17 @@ export async function newGame(seed: number = Math.floor(Math.random() * 1e9), op
 
 export { armyId, gameScenario, scenarioModel } from './gameScenario';
 
-/** The page's scenario source in Play mode: start (or resume) the game, then draw it on the default battlefield. */
+/** The page's scenario source in Play mode: start (or resume) the game, then draw the game's own table (`gameTable`). */
 export async function playScenarioSource(): Promise<ScenarioSource> {
   const link = onlineLink();
   if (link) return onlineScenarioSource(link);
-  const [src, summary] = await Promise.all([fetchScenario(null), startGame()]);
+  // The game's own table is drawn (its meshes as the saved game carries them), not the default
+  // battlefield's file: nothing of that file is used, so it is not fetched (issue 35 item 6).
+  const summary = await startGame();
   // The measure and line-of-sight tools ask the game's own World (the game worker) during a game.
   getEngine().routeQueries((q) => getGame().query(q).then((r) => (r.ok ? r : { ok: false as const, problems: r.problems })));
   const [state, saved] = await Promise.all([getGame().state(), getGame().save()]);
-  return { ...src, ...(await gameTable(saved, state, summary)), label: 'Play', fallbackName: 'Play' };
+  return { ...(await gameTable(saved, state, summary)), label: 'Play', fallbackName: 'Play' };
 }
 
 /**
@@ -351,11 +355,11 @@ async function gameTable(saved: SavedGame, state: GameState, summary: GameSummar
  * spectators included.
  */
 async function onlineScenarioSource(link: OnlineLink): Promise<ScenarioSource> {
-  const [src, g] = await Promise.all([fetchScenario(null), connectOnline(link)]);
+  const g = await connectOnline(link);
   g.answerQueries = (q) => getEngine().client.query(q);
   const [state, saved, summary] = await Promise.all([g.state(), g.save(), g.summary()]);
   startKind = 'online';
-  return { ...src, ...(await gameTable(saved, state, summary)), label: 'Play online', fallbackName: 'Play online' };
+  return { ...(await gameTable(saved, state, summary)), label: 'Play online', fallbackName: 'Play online' };
 }
 
 /** An army chosen for a new battle: a sample army or a file read by the game worker. */
@@ -372,6 +376,17 @@ export function sampleArmies(): ChosenArmy[] {
     { label: 'Stormcast Eternals (sample)', roster: r.p1 },
     { label: 'Skaven (sample)', roster: r.p2 },
   ];
+}
+
+/**
+ * Builds ahead, in the game worker, the terrain index of the battlefield a battle may start on (the
+ * engine's current scenario and its mesh files, as {@link startBattle} would give them), while the
+ * players choose their armies: Start then finds it (issue 35 item 6). Problems are left for the
+ * start to report.
+ */
+export async function prepareBattle(scenario: unknown, meshes: Record<string, ArrayBuffer | ArrayBufferView>): Promise<void> {
+  const { bundled, meshFiles } = gameMeshes(scenario, meshes);
+  await getGame().prepareTable({ scenario, meshFiles, bundled });
 }
 
 /**
