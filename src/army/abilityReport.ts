@@ -63,10 +63,13 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('slay' in e) what = `slay ${e.slay} if ${e.times ?? 1}×${e.dice} ${e.health} health`;
   else if ('fightNext' in e) what = 'may fight next';
   else if ('healAllocated' in e) what = 'heal the damage its Fight allocated';
+  else if ('fightTwice' in e) what = '2 Fight abilities, Strike-last after the first';
   // Session 38 (ab38b): faction resources.
   else if ('rerollNamed' in e) what = `re-roll failed ${e.rerollNamed}s`;
   else if ('modifyNamed' in e) what = `${e.by >= 0 ? '+' : ''}${e.by} ${e.modifyNamed}`;
   else if ('resource' in e) what = `${e.on ? `on ${e.on}: ` : ''}${e.start !== undefined ? `start ${e.start} ` : ''}${e.gain !== undefined ? `${typeof e.gain === 'number' && e.gain >= 0 ? '+' : ''}${e.gain} ` : ''}${e.spend !== undefined ? `spend ${e.spend} ` : ''}${e.resource}${e.max !== undefined ? ` max ${e.max}` : ''}`;
+  else if ('ignoreTrigger' in e) what = 'that ability has no effect on it';
+  else if ('wardForbidden' in e) what = 'no ward rolls';
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

@@ -16,6 +16,7 @@ import { ruleDescription, type RawManifestation, type RawRoster, type RawUnit } 
 import { isWeaponProfile, mapWeapon, sameWeapon, type ArmyWeapon } from './weapons';
 import { passiveCoherency } from '../rules/abilities/parsePermissions';
 import { checkResourceDefinitions } from './resourceCheck38';
+import { resistanceFallback } from './resistance38';
 import { AbilityIds, armyLevelAbilities, CORE_ABILITY_NAMES, choiceProfiles, selectionAbilities, type AbilityContext } from './abilities';
 
 type ArmyUnit = RosterInput['units'][number];
@@ -499,6 +500,8 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
   }
   // Session 38 (ab38b): a resource given, spent or read only with the passive that defines it (resourceCheck38.ts).
   checkResourceDefinitions([armyAbilities, ...units.map((u) => u.warscroll.abilities ?? []), ...manifestations.map((m) => m.warscroll.abilities ?? [])]);
+  // Session 38 (ab38d): a resistance roll an unread ability may change stays by hand (resistance38.ts).
+  units.splice(0, units.length, ...resistanceFallback(units, armyAbilities));
   for (const c of raw.choices) {
     if (c.picks.length === 0) continue;
     if (choiceProfiles(c.selection).length > 0) continue;

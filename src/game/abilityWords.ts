@@ -59,6 +59,7 @@ export function conditionWords(c: AbilityCondition, nameOf: (id: string) => stri
   if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
   if (c.charged) parts.push('it charged this turn');
   if (c.fought) parts.push('it fought this phase');
+  if (c.pickedToFight) parts.push('it is picked to fight immediately after'); // session 38, ab38c
   if (c.territory) parts.push(c.territory === 'own' ? 'in its own territory' : c.territory === 'enemy' ? 'in enemy territory' : 'in neither territory');
   if (c.keyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is ${c.keyword}`);
   if (c.notKeyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is not ${c.notKeyword}`);
@@ -104,9 +105,12 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('slay' in e) what = `roll ${e.times !== undefined ? `${e.times} × ` : ''}${e.dice === '2D6' ? '2D6' : 'a dice'}: ${e.slay === 'unit' ? 'the unit is destroyed' : '1 model slain'} ${e.times !== undefined ? 'for each roll that' : 'if it'} ${e.health === 'exceeds' ? 'exceeds' : e.health === 'double' ? 'is at least double' : 'equals or exceeds'} its Health`;
   else if ('fightNext' in e) what = 'can be picked to fight immediately after this Fight';
   else if ('healAllocated' in e) what = 'after each of its Fight abilities, heals as many damage points as its combat attacks allocated to enemy units';
+  else if ('fightTwice' in e) what = 'can use 2 Fight abilities (Strike-last after the first)';
   else if ('resource' in e) what = resourceWords(e); // session 38 (ab38b)
   else if ('rerollNamed' in e) what = `re-roll failed ${e.rerollNamed}s`;
   else if ('modifyNamed' in e) what = `${sign(e.by)} to ${e.modifyNamed}s`;
+  else if ('ignoreTrigger' in e) what = 'no effect from the ability it reacts to';
+  else if ('wardForbidden' in e) what = 'no ward rolls';
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

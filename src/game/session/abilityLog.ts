@@ -88,6 +88,13 @@ export function abilityEventLine(s: GameState, ev: Record<string, unknown>): { t
       return { text: `${n(ev.unitId)} can be picked to fight immediately after ${n(ev.after)}'s Fight ability has been resolved (${name})`, rule: 'Core 13.1' };
     case 'fightNextDeclined':
       return { text: `${ev.player} does not pick ${n(ev.unitId)} to fight now (${name})`, rule: 'Core 13.1' };
+    // Session 38 (ab38d, engine/cancel38.ts): an ability waiting for "that ability has no effect on this unit" reactions.
+    case 'abilityWaitsForReactions':
+      return { text: `${name} waits for reactions before it is resolved (${((ev.reactions as string[] | undefined) ?? []).map((r) => { const [u, ...rest] = r.split(': '); return `${n(u)}: ${rest.join(': ')}`; }).join(', ')}); it is resolved at the next action or pass`, rule: 'Core 5.2' };
+    case 'abilityResolvesAfterReactions':
+      return { text: `${name} is resolved${Array.isArray(ev.exempt) && ev.exempt.length > 0 ? `, with no effect on ${(ev.exempt as string[]).map(n).join(', ')}` : ''}`, rule: 'Core 5.2' };
+    case 'abilityIgnored':
+      return { text: `${n(ev.unitId)}: the ability it reacted to has no effect on it (${String(ev.by)})`, rule: 'Core 5.2' };
     default:
       return null;
   }

@@ -56,7 +56,14 @@ import { normalizePermissionClause, readPermissionBody, readPermissionSentences 
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
+import { readCancelReaction } from './parseCancel38';
+import { readKeywordInstead } from './parseAlt38';
+import { readChargedFoesRoll, readRolls38 } from './parseRolls38';
 import { historySentence } from './parseHistory';
+import { readFightChain } from './parseFightChain38';
+import { readFightTwice } from './parseFight38';
+import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
+import { normalizeClause38, readSentence38 } from './parseKbIj38';
 
 export { casterClause } from './parseDeclare';
 
@@ -197,7 +204,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   // "This unit can make a pile-in move": a 3" pile-in (Core 15.0, 'Pile-in' moves up to 3").
   if ((m = rx(`^${SUBJ} can make a pile-in move$`).exec(t))) return { body: { move: 'pileIn', inches: 3 }, subj: readSubject(m[1], ctx) };
   // Re-rolls.
-  if ((m = /^you can re-roll (hit|wound|save|charge|run|casting|chanting) rolls( of 1)? for (.+)$/i.exec(t))) {
+  // Session 38 (ab38d): resistance rolls too (The Flames of Hope; the "no effect" reactions' roll, engine/cancel38.ts).
+  if ((m = /^you can re-roll (hit|wound|save|charge|run|casting|chanting|resistance) rolls( of 1)? for (.+)$/i.exec(t))) {
     const { subj, scope, incoming } = rollSubject(m[3], ROLL_KIND[m[1].toLowerCase()], ctx);
     if (incoming) fail(t); // a re-roll of the opponent's attack rolls: not in the vocabulary
     const kind = m[1].toLowerCase() === 'casting' ? 'cast' : m[1].toLowerCase() === 'chanting' ? 'chant' : m[1].toLowerCase();
@@ -262,6 +270,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   // Session 37 (perm37): permissions and restrictions (parsePermissions.ts).
   const perm = readPermissionBody(t, ctx.passive, (x) => readSubject(x, ctx));
   if (perm) return perm;
+  // Session 38 (ab38d, wardRules38.ts): "ward rolls cannot be made for the target" (Core 18.1).
+  if ((m = /^ward rolls cannot be made for (.+)$/i.exec(t))) return { body: { wardForbidden: true }, subj: readSubject(m[1], ctx) };
   fail(c);
 }
 
@@ -339,7 +349,7 @@ function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Targ
 
 /** One clause with its duration and condition → its effects (one, or one per permission of "Shoot and/or Charge"). */
 function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDuration: Duration): AbilityEffect[] {
-  let c = normalizePermissionClause(raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, ''));
+  let c = normalizeClause38(normalizePermissionClause(raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, '')), ctx.hasTargets);
   // An aura's condition written first ("While they are wholly within 12" of this unit, friendly K units ...",
   // "While friendly K units are wholly within 13" of this unit, they ...") reads as the same condition written last.
   let lead0 = /^while they are ((?:wholly )?within \d+" of this unit), (friendly .+)$/i.exec(c);
@@ -424,10 +434,18 @@ function sentences(effect: string): string[] {
  *   `unparsed`, the first part not understood. Never throws.
  */
 export function parseEffect(input: EffectInput): ParsedEffect {
+  // Session 38 (ab38a): a faction terrain feature's "this terrain feature" (parseTerrain38.ts).
+  if (mentionsThisTerrain(input)) return parseThisTerrain(input, parseEffect);
   const known = [...input.knownKeywords];
+  // Session 38 (ab38d, parseCancel38.ts): "that ability has no effect on this unit" (a reaction, read whole with its trigger).
+  const cancel = readCancelReaction(input.timing, input.declare, input.effect);
+  if (cancel !== null) return { resolves: cancel };
   try {
     const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
+    // Session 38 (ab38c): a fight chain whose pick is in the Effect (parseFightChain38.ts).
+    const chain = readFightChain(input.declare, input.effect, input.timing, known, input.unitNames, (c) => readClause(c, { ...ctx, hasTargets: true }, undefined, undefined));
+    if (chain) return chain;
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);
     if (choice) {
@@ -449,6 +467,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       const hist = historySentence(s, ctx.passive);
       if (hist !== null) {
         out.push(hist);
+        continue;
+      }
+      // Session 38 (ab38c): "... can use 2 Fight abilities this turn. After the first is used, ..." (parseFight38.ts).
+      const twice = readFightTwice(ss, i, { hasTargets: ctx.hasTargets, castRoll: ctx.castRoll === true, passive: ctx.passive });
+      if (twice) {
+        out.push(...twice.effects);
+        i += twice.used - 1;
         continue;
       }
       // Session 38 (ab38b): faction resources, points and tokens given, subtracted and read (parseResources38.ts).
@@ -477,6 +502,18 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         out.push(...castRollAlternative(Number(alt[1]), alt[2], out, prevStart, i === ss.length - 1, ctx, outer));
         continue;
       }
+      // Session 38 (ab38a, parseKbIj38.ts): "In addition, if the chanting roll was N+, ...", "If the target is a K, ... instead", a power level.
+      const kbij = readSentence38(s, out, prevStart, ctx, (c, d) => readClause(c, ctx, undefined, d));
+      if (kbij) {
+        out.push(...kbij);
+        continue;
+      }
+      // Session 38 (ab38d, parseAlt38.ts): "If the target is a Wizard, <clause> instead." (the sentence before, replaced for K targets).
+      const byKeyword = readKeywordInstead(s, out, prevStart, i === ss.length - 1, ctx.hasTargets && !picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), known, (c) => readClause(c, ctx, undefined, outer));
+      if (byKeyword) {
+        out.push(...byKeyword);
+        continue;
+      }
       // Session 37 (perm37): sentences read together (parsePermissions.ts).
       const perm = readPermissionSentences(ss, i, ctx.passive, known);
       if (perm) {
@@ -493,6 +530,14 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       // Session 37 (roll37, parseRolls.ts): the roll family ("Roll a dice for each model in the target unit. For each
       // N+, ...", rolls against the target's Health or Save characteristic, "If this unit ..., roll a dice", "Then, roll a dice").
       // Session 37 (tail37b, parseRollList37.ts): "Roll a dice. On a N+:" and a list of effects gated by one dice.
+      // Session 38 (ab38d, parseRolls38.ts): "Roll a dice. If the roll is equal to or less than the target's Health characteristic, ...".
+      const ctx38 = { hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), passive: ctx.passive, readClause: (c: string) => readClause(c, ctx, undefined, outer) };
+      const rolled38 = readRolls38(ss, i, ctx38) ?? readChargedFoesRoll(ss, i, ctx38);
+      if (rolled38) {
+        out.push(...rolled38.effects);
+        i += rolled38.used - 1;
+        continue;
+      }
       const listed = readRollList(ss, i, (input.effect.match(/[•\u2022]/g) ?? []).length, { hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), castRoll: ctx.castRoll === true, passive: ctx.passive, known, readClause: (c, gate) => readClause(c, ctx, gate, outer) });
       if (listed) {
         out.push(...listed.effects);

@@ -76,8 +76,8 @@ describe('rolls against the target\'s Health characteristic (slay)', () => {
     expect(parse('Roll 3 dice. For each roll that is at least double the target\'s Health characteristic, 1 model in the target unit is slain.', IN_COMBAT, 'Once Per Turn, Any Combat Phase').resolves).toEqual([{ slay: 'model', dice: 'D6', times: 3, health: 'double', targets: 'targets' }]);
   });
   it('fall-back twins: another test or outcome, a modified roll, several targets, no target, one roll read as many', () => {
-    // dok-001 Crystal Touch: "equal to or less than" and a modifier as the outcome.
-    expect(parse('Roll a dice. If the roll is equal to or less than the target\'s Health characteristic, the target has Strike-last for the rest of the turn.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
+    // "equal to or less than" with mortal damage as the outcome (dok-001 Crystal Touch's own Strike-last is read since session 38, parseRolls38.ts).
+    expect(parse('Roll a dice. If the roll is equal to or less than the target\'s Health characteristic, inflict D3 mortal damage on the target.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
     // sce-002 Vice-like Grip: a list of effects follows.
     expect(parse('Roll 2D6. If the result exceeds the target\'s Health characteristic, for the rest of the turn: • The target cannot use commands.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
     // A modifier to the roll ("Add 1 to the roll if the target is damaged"): not read.

@@ -28,6 +28,7 @@ import type { GameState, PlayerId } from '../engine/state';
 import { unitAbilities, armyAbilities, abilityRule, gameHasAbilities } from './catalog';
 import type { Ability, AbilityCondition, AbilityEffect } from './schema';
 import { keywordSpecMatches } from './parseKeywords';
+import { terrainContext, THIS_TERRAIN, withinTerrain } from './thisTerrain38';
 import { resourceCount } from './resourceCounts38';
 
 /** One effect that applies to a unit now, with where it comes from. */
@@ -53,6 +54,8 @@ export interface EffectContext {
   readonly weaponName?: string;
   /** Read the `incoming` effects (on the rolls of attacks that target the affected unit) instead of its own. */
   readonly incoming?: boolean;
+  /** The faction terrain feature a condition `of: "terrain"` is measured to (session 38, ab38a; set by {@link effectsOn}). */
+  readonly terrain?: string;
 }
 
 export function rosterKeywords(s: GameState, id: string): readonly string[] {
@@ -133,6 +136,9 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
         (cond.wholly === true ? port.whollyWithin(affected, u.id, cond.within!) : port.distance(affected, u.id) <= cond.within! + 1e-6),
     );
     if (!near) return false;
+  } else if (cond.within !== undefined && cond.of === THIS_TERRAIN) {
+    // Session 38 (ab38a): "within N" of this terrain feature", the ability's faction terrain feature (`ctx.terrain`).
+    if (port === undefined || ctx.terrain === undefined || !withinTerrain(port, ctx.terrain, affected, cond.within, cond.wholly === true)) return false;
   } else if (cond.within !== undefined) {
     const ref = cond.of === undefined || cond.of === 'self' ? user : cond.of === 'target' ? (ctx.opposing ?? null) : cond.of;
     if (ref === null || port === undefined || !present(s, port, ref)) return false;
@@ -141,6 +147,8 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
       if (!ok) return false;
     }
   }
+  // "If it is picked to do so" (session 38): applied by the chained fight itself (engine/fightChain38.ts), never here.
+  if (cond.pickedToFight === true) return false;
   // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
   if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined || cond.usedMove !== undefined || cond.has !== undefined || cond.slewInCombat !== undefined || cond.destroyedInCombat !== undefined || cond.armedWith !== undefined || cond.warscroll !== undefined) && subject === null) return false;
@@ -212,6 +220,7 @@ function friendlyNear(s: GameState, port: GeometryPort | undefined, near: NonNul
     if (u.owner !== owner || u.id === affected || u.manifestation !== undefined || !present(s, port, u.id)) return false;
     const kw = rosterKeywords(s, u.id);
     if (!hasKeywordPhrase(kw, near.keyword) || (near.notKeyword !== undefined && hasKeywordPhrase(kw, near.notKeyword))) return false;
+    if (near.models !== undefined && modelsLeft(s, u.id) < near.models) return false; // session 38: "that have 10 or more models"
     return near.wholly === true ? port.whollyWithin(u.id, affected, near.within) : port.distance(u.id, affected) <= near.within + 1e-6;
   });
 }
@@ -333,7 +342,7 @@ export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: 
   for (const e of s.abilities?.active ?? []) {
     if (!e.units.includes(unitId)) continue;
     if (only !== undefined && !only(e.effect)) continue;
-    if (e.effect.while !== undefined && !conditionHolds(s, port, e.effect.while, unitId, e.unitId, ctx)) continue;
+    if (e.effect.while !== undefined && !conditionHolds(s, port, e.effect.while, unitId, e.unitId, terrainContext(s, port, e.player, e.ability, e.effect, ctx))) continue;
     const scaled = perResource(s, e.effect, e.unitId);
     if (scaled === null) continue;
     out.push({ effect: scaled, ability: e.ability, name: e.name, rule: e.name, player: e.player, order: e.order, passive: false });
@@ -351,8 +360,9 @@ export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: 
       if (seen.has(key)) return; // Core 5.3: the same passive ability once.
       if (wanted !== null && !wanted.has(key)) return;
       if (!targetsInclude(s, effect, src.player, src.user, unitId)) return;
-      if (effect.while !== undefined && !conditionHolds(s, port, effect.while, unitId, src.user, ctx)) return;
-      if (effect.if !== undefined && !conditionHolds(s, port, effect.if, unitId, src.user, ctx)) return;
+      const cx = terrainContext(s, port, src.player, src.ability.id, effect, ctx); // session 38: "of this terrain feature"
+      if (effect.while !== undefined && !conditionHolds(s, port, effect.while, unitId, src.user, cx)) return;
+      if (effect.if !== undefined && !conditionHolds(s, port, effect.if, unitId, src.user, cx)) return;
       seen.add(key);
       if (only !== undefined && !only(effect)) return;
       const scaled = perResource(s, effect, src.user);

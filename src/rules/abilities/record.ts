@@ -82,6 +82,13 @@ export interface AbilityState {
    * log's actions.
    */
   declared?: { seq: number; player: PlayerId; unitId: string | null; name: string; keywords: readonly string[]; targets: readonly string[]; at: Stamp }[];
+  /**
+   * Session 38 (ab38d, `engine/cancel38.ts`): an ability declared with `useAbility` whose Effect waits for the
+   * reactions of a unit it picked that can make it have no effect on that unit (Core 5.2 step 2, Ruination
+   * Chamber); resolved before the next action that is not a reaction (or on `pass`). `exempt`: the units it
+   * has no effect on. Absent otherwise.
+   */
+  pending38?: { player: PlayerId; unitId: string | null; ability: string; name: string; targets: readonly string[]; point?: readonly [number, number]; choice?: string; positions?: Readonly<Record<string, readonly [number, number]>>; exempt: string[]; at: Stamp };
 }
 
 /** The game's ability record, created on first use. */

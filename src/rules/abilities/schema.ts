@@ -63,6 +63,7 @@ export const EffectDurationSchema = z.enum(['phase', 'turn', 'round', 'battle', 
 const conditionFields = {
   /** Within / wholly within this many inches (Core 1.0, 1.1) of `of`. */
   within: z.number().positive().max(100).optional(),
+  /** `self`, `target`, a unit id, or `terrain` (session 38, ab38a): the faction terrain feature the ability is held through ("of this terrain feature", `thisTerrain38.ts`). */
   of: z.string().min(1).max(100).optional(),
   /**
    * Instead of `of` (an extension, session 36): within / wholly within `within` inches of any friendly
@@ -117,7 +118,8 @@ const conditionFields = {
    * this unit's combat range".
    */
   notKeyword: z.string().min(1).max(100).optional(),
-  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional() }).optional(),
+  // `models` (session 38, ab38a): that friendly unit has this many models or more now ("friendly Ironjawz units that have 10 or more models").
+  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional(), models: z.number().int().min(1).max(100).optional() }).optional(),
   /**
    * The affected unit is a unit of the ability's player (`friendly`) or of the opponent (`enemy`), compared with the
    * ability's unit. An extension (session 37, decl37): "If the target is a friendly unit, it has Strike-first ...".
@@ -128,6 +130,12 @@ const conditionFields = {
    * (session 37): "If this unit has not used a Move ability this turn and was not set up this turn".
    */
   usedMove: z.boolean().optional(),
+  /**
+   * An extension (session 38, ab38c): "If it is picked to do so, ..." after a `fightNext` effect (a fight chain,
+   * `parseFightChain38.ts`): the effect waits on the chained fight and applies to the unit when it is picked to
+   * fight immediately after (`engine/fightChain38.ts`); never true in any other check.
+   */
+  pickedToFight: z.literal(true).optional(),
   /**
    * Extensions (session 38, ab38b; docs/abilities.md "Faction resources, session 38 (ab38b)"): `has`, the unit checked
    * has `atLeast` or more of a named resource now (`abilities/resourceCounts38.ts`: "While this unit has 2 or more
@@ -173,7 +181,8 @@ export const AbilityConditionSchema = z.strictObject({
    * characteristic (the warscroll's, as `slay`): "Roll 2D6. If the result exceeds the target's Health
    * characteristic, for the rest of the turn:" + a list (Vice-like Grip); with `rollOnce`, one roll for the list.
    */
-  rollHealth: z.strictObject({ dice: z.enum(['D6', '2D6']), test: z.enum(['exceeds', 'atLeast', 'double']) }).optional(),
+  // `atMost` (session 38, ab38d): "If the roll is equal to or less than the target's Health characteristic" (Crystal Touch).
+  rollHealth: z.strictObject({ dice: z.enum(['D6', '2D6']), test: z.enum(['exceeds', 'atLeast', 'double', 'atMost']) }).optional(),
   /**
    * With `roll` (an extension, session 38, ab38b): the number of this named resource the ability's unit has is added
    * to the roll ("Roll a dice and add the number of momentum points this unit has to the roll. On a 5+, ...").
@@ -263,7 +272,8 @@ export const AbilityEffectSchema = z.union([
    */
   z.strictObject({ ...EffectCommon, weaponAbility: z.string().regex(/^(crit-mortal|crit-auto-wound|crit-2-hits|charge-damage|anti-charge|anti-[A-Z][A-Z' -]*)$/), attacks: z.enum(['melee', 'ranged', 'all']).optional(), weapon: WeaponName.optional() }),
   z.strictObject({ ...EffectCommon, critOn: z.number().int().min(2).max(5), attacks: z.enum(['melee', 'ranged', 'all']).optional(), weapon: WeaponName.optional() }),
-  z.strictObject({ ...EffectCommon, reroll: z.enum(['hit', 'wound', 'save', 'charge', 'run', 'cast', 'chant', 'any']), which: z.enum(['ones', 'failed', 'any']), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
+  // `resistance` (session 38, ab38d): the resistance roll of a "that ability has no effect on this unit" reaction (engine/cancel38.ts).
+  z.strictObject({ ...EffectCommon, reroll: z.enum(['hit', 'wound', 'save', 'charge', 'run', 'cast', 'chant', 'resistance', 'any']), which: z.enum(['ones', 'failed', 'any']), attacks: z.enum(['melee', 'ranged', 'all']).optional() }),
   /**
    * `mortal: "roll"` and `die` (extensions, session 36): "Roll a D3. On a 2+, inflict an amount of mortal damage
    * on the target equal to the roll": the amount is the gate roll itself; `die` is the gate's dice (default D6).
@@ -296,7 +306,12 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, returnModels: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any']), inches: DiceOrNumber }),
-  z.strictObject({ ...EffectCommon, setUp: z.enum(['reserve', 'battlefield']), within: z.number().positive().max(100).optional(), farther: z.number().positive().max(100).optional() }),
+  /**
+   * `setUp`; `nearOtherFeature` (extension, session 38, ab38a): the unit is set up wholly within `within` inches of
+   * another friendly faction terrain feature named `name` than the one the ability is held through ("set it up again
+   * wholly within 6\" of another friendly Gnawhole", Tunnels Through Reality; `thisTerrain38.ts`).
+   */
+  z.strictObject({ ...EffectCommon, setUp: z.enum(['reserve', 'battlefield']), within: z.number().positive().max(100).optional(), farther: z.number().positive().max(100).optional(), nearOtherFeature: z.strictObject({ within: z.number().positive().max(100), name: z.string().min(1).max(200) }).optional() }),
   z.strictObject({ ...EffectCommon, strike: z.enum(['first', 'last']) }),
   z.strictObject({ ...EffectCommon, keyword: z.string().min(1).max(100), add: z.boolean() }),
   z.strictObject({ ...EffectCommon, mayShootInCombat: z.literal(true) }),
@@ -381,6 +396,13 @@ export const AbilityEffectSchema = z.union([
    */
   z.strictObject({ ...EffectCommon, healAllocated: z.literal('fight') }),
   /**
+   * Extension (session 38, ab38c; `parseFight38.ts`, `engine/fightTwice38.ts`): "the target can use 2 Fight abilities
+   * this turn. After the first is used, however, the target has Strike-last for the rest of the turn." While it
+   * lasts, the unit can be picked to fight twice in the combat phase (Core 5.3 and 14.4 overridden for the second
+   * Fight); once its first Fight has been used, it has STRIKE-LAST for the rest of the turn.
+   */
+  z.strictObject({ ...EffectCommon, fightTwice: z.literal(true) }),
+  /**
    * Extension (session 38, ab38b; docs/abilities.md "Faction resources, session 38 (ab38b)"): a named counter of a unit
    * (`resource`, singular and lower case: "momentum point", "waaagh! token"; "ritual point" is the PRIEST's ritual points
    * of Magic 3.0). `gain`: add this many (a dice expression, or a negative number to subtract), never below 0 and never
@@ -406,6 +428,17 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, rerollNamed: z.string().min(1).max(60), which: z.literal('failed') }),
   /** Extension (session 38, ab38b): add `by` to the affected unit's named rolls ("Add 1 to shield bash rolls for friendly Ardboyz units while ..."). */
   z.strictObject({ ...EffectCommon, modifyNamed: z.string().min(1).max(60), by: z.number().int().min(-3).max(3) }),
+  /**
+   * Extension (session 38, ab38d; `engine/cancel38.ts`): a reaction's "that ability has no effect on this unit"
+   * (Ruination Chamber, Guardian of the Final Threshold: "This unit was picked as the target of a non-Core
+   * ability"): the ability it reacts to, declared and waiting for its reactions (Core 5.2 step 2), resolves
+   * without affecting the affected unit (its effects skip that unit; a spell waiting for its unbinding roll, an
+   * ability waiting for reactions, or one the player resolves by hand). `perDeclaration`: the unit can use the
+   * ability more than once per phase, but once per declaration (The Shield Inviolate: "only once per Spell ability").
+   */
+  z.strictObject({ ...EffectCommon, ignoreTrigger: z.literal(true), perDeclaration: z.literal(true).optional() }),
+  /** Extension (session 38, ab38d; `abilities/wardRules38.ts`): "ward rolls cannot be made for it" (Core 18.1's ward step skipped). */
+  z.strictObject({ ...EffectCommon, wardForbidden: z.literal(true) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
@@ -420,6 +453,12 @@ export const AbilityPickSchema = z.strictObject({
   /** Within / wholly within this many inches of the ability's unit (Core 1.0, 1.1). */
   within: z.number().positive().max(100).optional(),
   wholly: z.boolean().optional(),
+  /**
+   * Extension (session 38, ab38a): `within` is measured from the faction terrain feature the ability is held
+   * through instead of its unit ("Pick a friendly Skaven unit ... wholly within 6\" of this terrain feature";
+   * `thisTerrain38.ts`). Never with `visible` or `closest`.
+   */
+  from: z.literal('terrain').optional(),
   visible: z.boolean().optional(),
   keyword: z.string().min(1).max(100).optional(),
   notKeyword: z.string().min(1).max(100).optional(),

@@ -35,9 +35,13 @@ import { setUpUnit } from './deployment';
 import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits';
 import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
+import { deferToChainedFight } from './fightChain38';
+import { afterFightUsed } from './fightTwice38';
 import { noteUnbindGrant } from './unbindGrants';
+import { otherFeatureSetUpProblem, terrainPickProblem } from '../abilities/thisTerrain38';
 import { applyResource, modelsNear, namedReroll, namedRollModifier } from './resourceTriggers38';
 import { resourceCount } from '../abilities/resourceCounts38';
+import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -78,9 +82,13 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   // Session 37: the conditions of its trigger, Declare or Effect on what just happened (abilities/triggerConditions.ts).
   const tc = triggerConditionProblem(s, c.port, player, user, ability);
   if (tc !== null) return tc;
+  // Session 38 (ab38d): "that ability has no effect on this unit" needs an ability waiting that picked this unit (cancel38.ts).
+  const cx = cancelProblem(s, user, ability);
+  if (cx !== null) return cx;
   const lim = limitProblem(s, player, user, ability, ability.timing.limit);
   if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
-  const one = rulesOfOneProblem(s, user, ability, ability.keywords.some((k) => k.toUpperCase() === 'CORE'));
+  // Session 38 (ab38d): "more than once per phase but only once per Spell ability" replaces the same-ability rule (cancel38.ts).
+  const one = oncePerDeclaration(ability) ? perDeclarationProblem(s, user, ability) : rulesOfOneProblem(s, user, ability, ability.keywords.some((k) => k.toUpperCase() === 'CORE'));
   if (one !== null) return { reason: one, rule: 'Core 5.3' };
   const cost = ability.cost ?? 0;
   if (cost > s.players[player].cp) return { reason: `${ability.name} costs ${cost} CP and ${player} has ${s.players[player].cp}`, rule: 'Commands 1.2' };
@@ -166,7 +174,7 @@ export function describePick(p: AbilityPick): string {
   const side = p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : '';
   const who = p.each ? `each${side}` : p.anyNumber ? `any number of different${side}` : p.closest ? `the closest${p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : ''}` : p.kind === 'friendlyUnit' ? (p.notSelf ? 'another friendly' : 'a friendly') : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
   const kw = `${p.warscroll ? ` ${p.warscroll}` : ''}${p.keyword ? ` ${p.keyword}` : ''}${p.anyKeyword ? ` ${p.anyKeyword.join(' or ')}` : ''}`;
-  const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"` : '';
+  const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"${p.from === 'terrain' ? ' of this terrain feature' : ''}` : '';
   return `${who}${kw} unit${p.anyNumber ? 's' : ''}${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}`;
 }
 
@@ -202,7 +210,11 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
   if (p.notKeyword !== undefined && hasKeywordNow(s, c.port, t, p.notKeyword)) return `"${t}" is ${p.notKeyword}`;
   if (p.notPickedThisTurn && ability !== undefined && pickedThisTurn(s, player, ability.name, t)) return `"${t}" was already picked to be the target of ${ability.name} this turn`;
   if (p.inCombat !== undefined && inCombat(s, c.port, t) !== p.inCombat) return `"${t}" is ${p.inCombat ? 'not ' : ''}in combat`;
-  if (p.within !== undefined || p.visible) {
+  if (p.from === 'terrain') {
+    // Session 38 (ab38a): measured from the ability's faction terrain feature ("of this terrain feature").
+    const why = terrainPickProblem(s, c.port, player, ability?.id, t, p.within, p.wholly === true, memo);
+    if (why !== null) return why;
+  } else if (p.within !== undefined || p.visible) {
     if (user === null) return `the ability has no unit to measure "${t}" from`;
     if (p.within !== undefined && t !== user) {
       const key = `${user}|${t}|${p.within}|${p.wholly === true}`;
@@ -302,8 +314,16 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
     ...(trigger !== null && ability.timing.when === 'reaction' ? { reactsTo: trigger.name } : {}),
   });
   noteUnbindGrant(c, user, ability); // a reaction that lets its unit Unbind the waiting spell (unbindGrants.ts)
-  resolveAbility(c, a.player, user, ability, picked, { point: a.point, choice: a.choice, positions: a.positions });
+  notePerDeclaration(c, user, ability); // once per Spell ability (cancel38.ts)
+  // Session 38 (ab38d): a picked unit that can make it have no effect on itself reacts first (Core 5.2; cancel38.ts).
+  const extra = { point: a.point, choice: a.choice, positions: a.positions };
+  if (!deferForReactions(c, a.player, user, ability, picked, extra)) resolveAbility(c, a.player, user, ability, picked, extra);
   if (ability.timing.when === 'reaction' && s.pendingAttack !== null) reacted(c, a.player);
+}
+
+/** Resolve the ability waiting for "no effect" reactions, if any (session 38, `cancel38.ts`): before the next action closing its window, or on `pass`. */
+export function resolvePendingUse(c: Ctx): void {
+  resolvePending(c, (player, user, ability, picked, extra) => resolveAbility(c, player, user, ability, picked, extra), (player, unitId, id) => abilityOf(c, player, unitId ?? undefined, id)?.ability);
 }
 
 /**
@@ -324,7 +344,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'wardForbidden' in e;
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -344,13 +364,24 @@ function sharedRolls(c: Ctx): Map<string, number[]> {
  */
 export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: string, name: string, rule: string, e: AbilityEffect, picked: readonly string[], order: number, byHand: boolean, positions?: Positions, castRoll?: number): void {
   const s = c.s;
-  const all = targetUnits(s, e, player, user, picked);
+  // Session 38 (ab38d): the units a reaction made this ability have no effect on (cancel38.ts).
+  const exempt = exemptUnits(c);
+  const all = targetUnits(s, e, player, user, picked).filter((t) => {
+    if (exempt === undefined || !exempt.units.has(t)) return true;
+    c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `${exempt.by} made ${name} have no effect on this unit` });
+    return false;
+  });
   const units: string[] = [];
   const rolls: Record<string, number[]> = {};
   const purpose = `ability:${user ?? player}:${id}`;
   // "... If the chanting roll was 8+, <another effect> instead": this one is replaced at N+ (session 36, second pass).
   if (e.unlessCastRoll !== undefined && castRoll !== undefined && castRoll >= e.unlessCastRoll) {
     c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: all[0] ?? user, why: `the roll was ${castRoll}: at ${e.unlessCastRoll}+ another effect applies instead` });
+    return;
+  }
+  // "If it is picked to do so, ..." (session 38): kept for the chained fight this use granted (fightChain38.ts).
+  if (e.if?.pickedToFight === true) {
+    deferToChainedFight(c, player, user, id, name, e, all, order);
     return;
   }
   for (const t of all) {
@@ -378,6 +409,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         // `rollOnce` (tail37b): the dice already rolled for this unit by this use of the ability, when there is one.
         const shared = cond.rollOnce === true ? sharedRolls(c) : undefined;
         let ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, n, 6, `${purpose}:if`, player);
+        // Session 38 (ab38d): a failed resistance roll re-rolled when an ability lets it (cancel38.ts).
+        if ('ignoreTrigger' in e) ds = rerollResistance(c, t, ds, Number(cond.roll[0]), `${purpose}:if`, player);
         // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
         // "... and add the number of momentum points this unit has to the roll" (`rollAddResource`, session 38, ab38b).
         const plus = (cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0) + (cond.rollAddResource !== undefined && user !== null ? resourceCount(s, user, cond.rollAddResource) : 0);
@@ -405,7 +438,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       const sum = ds.reduce((a, b) => a + b, 0);
       const health = rosterUnit(s, t).warscroll.health;
       if (!beatsHealth(sum, health, cond.rollHealth.test)) {
-        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${sum}, needed ${cond.rollHealth.test === 'exceeds' ? 'more than' : cond.rollHealth.test === 'atLeast' ? 'at least' : 'at least double'} its Health ${health}` });
+        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${sum}, needed ${cond.rollHealth.test === 'exceeds' ? 'more than' : cond.rollHealth.test === 'atLeast' ? 'at least' : cond.rollHealth.test === 'atMost' ? 'at most' : 'at least double'} its Health ${health}` });
         continue;
       }
     }
@@ -422,6 +455,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
     if (e.duration === 'nextTurnEnd') abilityState(s).active = abilityState(s).active.filter((x) => !(x.ability === id && x.effect.duration === 'nextTurnEnd' && x.units.join() === units.join() && JSON.stringify({ ...x.effect, duration: 0 }) === JSON.stringify({ ...entry.effect, duration: 0 })));
     abilityState(s).active.push(entry);
     c.events.push({ ...base, duration: entry.effect.duration, ...(Object.keys(rolls).length ? { rolls } : {}) });
+    if ('fightTwice' in e) for (const t of units) afterFightUsed(c, t); // a unit that already fought once: Strike-last now (session 38)
     return;
   }
   c.events.push({ ...base, ...(Object.keys(rolls).length ? { rolls } : {}) });
@@ -436,6 +470,10 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
     return;
   }
   if ('note' in e) return;
+  if ('ignoreTrigger' in e) {
+    ignoreTrigger(c, units, name);
+    return;
+  }
   for (const t of units) {
     if ('mortal' in e) {
       // `ownModelNear` (session 38, ab38b): a dice for each model of this unit within `near` of the target.
@@ -478,7 +516,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name };
       c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });
     } else if ('setUp' in e) {
-      setUpByAbility(c, player, user, t, e, positions, name);
+      setUpByAbility(c, player, user, t, e, positions, name, id);
     } else if ('slay' in e) {
       slayByRoll(c, e, t, purpose, player, `ability:${user ?? ''}`, id);
     } else if ('destroyed' in e) {
@@ -494,7 +532,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
 }
 
 /** `setUp` effects: to reserve (off the battlefield, Core 24.1), or on the battlefield at `positions`, with the distances checked. */
-function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string, e: Extract<AbilityEffect, { setUp: string }>, positions: Positions | undefined, name: string): void {
+function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string, e: Extract<AbilityEffect, { setUp: string }>, positions: Positions | undefined, name: string, id: string): void {
   const s = c.s;
   const u = s.units[t];
   const rule = `${name}: set-up`;
@@ -516,6 +554,11 @@ function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string
       if (en.owner === player || !onBattlefield(c, en.id)) continue;
       if (c.port.distance(t, en.id) <= e.farther + 1e-6) reject(`"${t}" must be set up more than ${e.farther}" from every enemy unit ("${en.id}" is ${c.port.distance(t, en.id).toFixed(2)}")`, rule);
     }
+  }
+  if (e.nearOtherFeature !== undefined) {
+    // Session 38 (ab38a): "wholly within 6" of another friendly Gnawhole" (thisTerrain38.ts).
+    const why = otherFeatureSetUpProblem(s, c.port, player, id, t, e.nearOtherFeature);
+    if (why !== null) reject(why, rule);
   }
   u.turn = { ...u.turn, setUp: true };
   c.events.push({ type: 'setUpByAbility', unitId: t, ability: name });

@@ -38,6 +38,8 @@ import { weaponAbilities } from './attackAbilities';
 import { healAfterFight, noteCombatDamage } from './unitHistory';
 import { resourceTrigger } from './resourceTriggers38';
 import { chainedFight, declineChainedFight, isChainedFight } from './fightChain';
+import { applyChainedBonus } from './fightChain38';
+import { afterFightUsed, mayFightAgain } from './fightTwice38';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -355,7 +357,7 @@ export function fightCandidates(c: Ctx, player: PlayerId): string[] {
   const order = s.combat;
   if (!order) return [];
   const eligible = (id: string) =>
-    !order.fought.includes(id) && onBattlefield(c, id) && (inCombat(s, c.port, id) || s.units[id].turn.charged);
+    mayFightAgain(c, id) && onBattlefield(c, id) && (inCombat(s, c.port, id) || s.units[id].turn.charged); // a second Fight: fightTwice38.ts
   const all = Object.keys(s.units).filter(eligible);
   const firstLeft = (order.strikeFirst ?? []).filter((id) => all.includes(id));
   let mine = all.filter((id) => s.units[id].owner === player);
@@ -389,7 +391,8 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
   if (order.strikeFirst === null) {
     order.strikeFirst = Object.keys(s.units).filter((id) => onBattlefield(c, id) && strikeKeyword(c, id) === 'first' && inCombat(s, c.port, id));
   }
-  if (order.fought.includes(a.unitId)) reject(`unit "${a.unitId}" already used a FIGHT ability this phase`, 'Core 5.3');
+  if (!mayFightAgain(c, a.unitId)) reject(`unit "${a.unitId}" already used a FIGHT ability this phase`, 'Core 5.3');
+  const again = order.fought.includes(a.unitId); // "can use 2 Fight abilities" (session 38, fightTwice38.ts)
   if (!inCombat(s, c.port, a.unitId) && !u.turn.charged) reject(`unit "${a.unitId}" is not in combat and did not charge this turn`, 'Core 14.4');
   // Session 37: a unit an ability picked to fight immediately after the last Fight (fightChain.ts).
   const chained = isChainedFight(c, a.player, a.unitId);
@@ -398,7 +401,7 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
   if (!chained && !fightCandidates(c, a.player).includes(a.unitId)) {
     reject(`unit "${a.unitId}" cannot be picked yet (STRIKE-FIRST / STRIKE-LAST order)`, 'Core 19.0');
   }
-  useCore(c, a.unitId);
+  if (!again) useCore(c, a.unitId);
   if (a.pileIn) {
     const engaged = inCombat(s, c.port, a.unitId);
     if (engaged) {
@@ -412,8 +415,10 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
     }
   }
   const wasFirst = (order.strikeFirst ?? []).filter((id) => !order.fought.includes(id));
+  if (chained && order.next !== undefined) applyChainedBonus(c, order.next); // "If it is picked to do so, ..." (session 38)
   if (order.next !== undefined) delete order.next;
   order.fought.push(a.unitId);
+  afterFightUsed(c, a.unitId);
   u.turn.fought = true;
   const t = s.tactics.current;
   if (t && t.player === a.player && !t.fought.includes(a.unitId)) t.fought.push(a.unitId);

@@ -12,6 +12,7 @@ import type { GeometryPort, PortView } from './geometryPort';
 import { COMMANDS, type CommandName, type GameState, type PlayerId, type UnitState } from './state';
 import type { RosterUnit, RosterWeapon } from './roster';
 import { abilityWard, modified } from '../abilities/passives';
+import { wardForbidden } from '../abilities/wardRules38';
 import { commandsForbidden, ignoresFirstDamage } from '../abilities/passivePermissions';
 
 /** Something that happened, for the UI and the tests (plain JSON). */
@@ -280,6 +281,8 @@ export function poolReduction(s: GameState, unitId: string, points: number): { a
  * persisting effects of abilities used; without `port` the conditions that need the table do not hold).
  */
 export function wardOf(s: GameState, unitId: string, port?: GeometryPort): number | null {
+  // Session 38 (ab38d): "ward rolls cannot be made for it" (abilities/wardRules38.ts).
+  if (wardForbidden(s, port, unitId) !== null) return null;
   const values: number[] = [];
   const w = rosterUnit(s, unitId).warscroll.ward;
   if (w !== undefined) values.push(w);

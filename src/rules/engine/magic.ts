@@ -36,6 +36,7 @@ import { setUpUnit } from './deployment';
 import { harnessManifestation } from './harnessManifestation';
 import type { RosterManifestation } from './roster';
 import { unbindGrant } from './unbindGrants';
+import { withExempt } from './cancel38';
 import type { GeometryPort } from './geometryPort';
 
 /** A spell the engine can resolve. */
@@ -288,7 +289,12 @@ function resolveSpell(c: Ctx): void {
   afterSpellCast(c, p.casterId);
   if (p.ability !== undefined) {
     const lore = loreAbility(c.s, p.player, p.casterId, p.ability, 'spell');
-    if (lore) resolveAbility(c, p.player, p.casterId, lore, p.targets ?? [], { point: p.point, castRoll: p.castingRoll, choice: p.choice });
+    // Session 38 (ab38d): the units a reaction made the spell have no effect on (cancel38.ts).
+    if (lore) withExempt(c, p.exempt, 'a reaction', () => resolveAbility(c, p.player, p.casterId, lore, p.targets ?? [], { point: p.point, castRoll: p.castingRoll, choice: p.choice }));
+    return;
+  }
+  if (p.exempt !== undefined && p.targetId !== undefined && p.exempt.includes(p.targetId)) {
+    c.events.push({ type: 'abilityEffectSkipped', ability: p.spell, name: p.spell, unitId: p.targetId, why: `a reaction made ${p.spell} have no effect on this unit` });
     return;
   }
   if (p.spell.startsWith('summon:')) {
@@ -313,7 +319,7 @@ function resolveSpell(c: Ctx): void {
     const crossed = new Set(c.port.lineToUnit(p.casterId, p.point).crossed);
     c.events.push({ type: 'pathAbility', unitId: p.casterId, ability: 'Sunder the Earth', point: p.point, crossed: Object.keys(c.s.units).filter((id) => crossed.has(id)), rule: 'Ascension › Path of the Mage › Sunder the Earth' });
     for (const id of Object.keys(c.s.units)) {
-      if (!crossed.has(id) || id === p.casterId || !isAlive(c.s, id) || !onBattlefield(c, id)) continue;
+      if (!crossed.has(id) || id === p.casterId || !isAlive(c.s, id) || !onBattlefield(c, id) || (p.exempt ?? []).includes(id)) continue;
       const [d3] = rollLogged(c, 1, 3, `spell:${p.casterId}:${p.spell}:${id}`, p.player);
       mortalDamage(c, id, d3, `spell:${p.casterId}`);
     }

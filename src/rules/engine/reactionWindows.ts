@@ -103,7 +103,7 @@ function usedAbility(s: GameState, a: Extract<Action, { type: 'useAbility' }>) {
 }
 
 /** Is the action a reaction, or a step that keeps the open window (not a declaration of its own)? */
-function keepsWindow(s: GameState, a: Action): boolean {
+export function keepsWindow(s: GameState, a: Action): boolean {
   // The steps that finish the declaration's own effect (spending the rally points, answering the prayer) keep it too.
   if (a.type === 'resolveByHand' || a.type === 'pass' || a.type === 'rerollRoll' || a.type === 'setSlainPriority' || a.type === 'spendRally' || a.type === 'answerPrayer') return true;
   return a.type === 'useAbility' && usedAbility(s, a).ability?.timing.when === 'reaction';

@@ -45,7 +45,7 @@ import {
 } from './core';
 import { moveAction, retreat } from './moves';
 import { rerollRoll } from './rollRerolls';
-import { noteDeclaration } from './reactionWindows';
+import { keepsWindow, noteDeclaration } from './reactionWindows';
 import { noteUnitHistory } from './unitHistory';
 import { allocateDamage, charge, command, rollMove, run, setSlainPriority, spendRally } from './commands';
 import { currentPicker, fight, passReaction, shoot } from './attacks';
@@ -55,7 +55,7 @@ import { scoreTactic, tacticalGambit } from './tactics';
 import { underspent } from './roster';
 import { AbilityEffectSchema } from '../abilities/schema';
 import { expireEffects } from '../abilities/record';
-import { PATH_USE_ABILITIES, abilityOf, resolveByHand, useArmyAbility } from './abilityUse';
+import { PATH_USE_ABILITIES, abilityOf, resolveByHand, resolvePendingUse, useArmyAbility } from './abilityUse';
 import { maxControlScore, modified } from '../abilities/passives';
 import { pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathStartOfRound, useAbility } from './pathAbilities';
 import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, suspendedObjectives, twistControlBonus, twistPick, twistPickOwed, withdraw } from './ascension';
@@ -499,6 +499,8 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
   c.s.log.push({ kind: 'action', seq, action: a });
   try {
     port.sync(portView(state));
+    // Session 38 (ab38d): an ability waiting for "no effect" reactions resolves before the next action that closes its window (cancel38.ts).
+    if (c.s.abilities?.pending38 !== undefined && !keepsWindow(c.s, a)) resolvePendingUse(c);
     switch (a.type) {
       case 'chooseFirstTurn':
         chooseFirstTurn(c, a);
@@ -544,7 +546,10 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
         break;
       case 'pass':
         if (c.s.pendingSpell !== null) passSpell(c, a);
-        else passReaction(c, a);
+        else if (c.s.abilities?.pending38 !== undefined) {
+          c.events.push({ type: 'passed', player: a.player });
+          resolvePendingUse(c);
+        } else passReaction(c, a);
         break;
       case 'setSlainPriority':
         setSlainPriority(c, a);

@@ -33,8 +33,9 @@ export function diceCount(s: GameState, e: Extract<AbilityEffect, { mortal: unkn
 }
 
 /** Does `roll` pass the test against a Health characteristic (`exceeds`: more; `atLeast`: equal or more; `double`: twice or more)? */
-export function beatsHealth(roll: number, health: number, test: 'exceeds' | 'atLeast' | 'double'): boolean {
-  return test === 'exceeds' ? roll > health : test === 'atLeast' ? roll >= health : roll >= 2 * health;
+export function beatsHealth(roll: number, health: number, test: 'exceeds' | 'atLeast' | 'double' | 'atMost'): boolean {
+  // `atMost` (session 38, ab38d): "equal to or less than the target's Health characteristic" (Crystal Touch).
+  return test === 'exceeds' ? roll > health : test === 'atLeast' ? roll >= health : test === 'atMost' ? roll <= health : roll >= 2 * health;
 }
 
 /**

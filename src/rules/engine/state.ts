@@ -9,6 +9,7 @@ import { createDice, type DiceState } from '../dice';
 import { parseRoster, type Roster, type RosterIssue } from './roster';
 import { initialAscensionState, type AscensionSetup, type AscensionState } from './ascensionData';
 import type { AbilityState } from '../abilities/record';
+import type { AbilityEffect } from '../abilities/schema';
 
 /** The two players. */
 export type PlayerId = 'p1' | 'p2';
@@ -169,6 +170,10 @@ export interface PendingSpell {
    * roll is 3D6 instead of 2D6" (Screamin' Mandrakk). Absent: none.
    */
   unbindBy?: Record<string, { wizard: number; add: number; dice: number; ability: string }>;
+  /** Units a reaction made this spell have no effect on (session 38, `cancel38.ts`: Ruination Chamber). Absent: none. */
+  exempt?: string[];
+  /** `unit|ability` pairs that used a once-per-declaration reaction on this spell (session 38, `cancel38.ts`). Absent: none. */
+  reactedOnce?: string[];
 }
 
 /** Combat-phase fight order (Core 13.1, 19.0). */
@@ -185,7 +190,17 @@ export interface CombatOrder {
    * by this unit has been resolved"; the `fightNext` effect, `fightChain.ts`). Valid while `after` is
    * the last unit that fought; absent otherwise.
    */
-  next?: { player: PlayerId; unitId: string; after: string; ability: string };
+  next?: {
+    player: PlayerId;
+    unitId: string;
+    after: string;
+    ability: string;
+    /**
+     * "If it is picked to do so, ..." (session 38, ab38c; `fightChain38.ts`): effects of the same use applied to
+     * `unitId` when it is picked to fight; absent when there are none.
+     */
+    then?: { ability: string; name: string; unitId: string | null; effect: AbilityEffect; order: number }[];
+  };
 }
 
 /** Per-phase and per-turn magic bookkeeping (Magic 1.1, 4.0, 5.0). */
