@@ -3,7 +3,8 @@
  * pages on the built app (`ctx.openPage`, `openApp`, `openPlay`: a fresh page each; `keptPage`: one
  * booted page shared by the tests of a file that only read it or reset it through the app;
  * `pageToLoadInto`: a Play page shared by the tests of a lane whose first step reloads it into
- * another game) and throw on failure. Used by `run.ts`, which closes every page a test left open
+ * another game; `tableViewPage`: the default battlefield in the table view, shared by the tests of a
+ * lane that start there, reset through the app) and throw on failure. Used by `run.ts`, which closes every page a test left open
  * when the test ends, except the kept ones.
  */
 import { readFileSync } from 'node:fs';

@@ -51,7 +51,7 @@ import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './ser
  * The suites (one per file), run one after the other within a suite, and suites side by side in
  * E2E_LANES lanes (default 2: each page has its own browser context, so pages never share
  * storage; a page is shared only where a test asks for a kept one: harness keptPage within a suite,
- * pageToLoadInto within a lane). A lane takes the next suite in this order, the longest first (docs/performance.md,
+ * pageToLoadInto and tableViewPage within a lane). A lane takes the next suite in this order, the longest first (docs/performance.md,
  * "The test run"), so no long suite is left for the end. The online suites share one lane (abilities34 too: it plays online): online
  * and campaignOnline end with `stopAllServers`, which stops every game server this process started.
  */
