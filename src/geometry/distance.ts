@@ -2,7 +2,7 @@ import { BufferAttribute, BufferGeometry, Matrix4, Vector3 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { circleFootprint, closestPointOnFootprint, footprintPolygon } from './footprint';
 import { footprintGap } from './footprintGap';
-import { prismDistance, type ClosestPair, type Prism } from './prism';
+import { prismBounds, prismDistance, type ClosestPair, type Prism } from './prism';
 import type { ModelState, TerrainFeature, World } from './world';
 
 /** Something on the battlefield that can be measured to, by id (SCENARIO `distance`). */
@@ -62,16 +62,41 @@ export function entityDistance(a: Entity, b: Entity, horizontal = false): Closes
   if (pa && pb) {
     for (const p of pa) for (const q of pb) take(horizontal ? prismGap(p, q) : prismDistance(p, q));
   } else if (pa && !pb) {
-    for (const p of pa) take(prismToTerrain(p, (b as { feature: TerrainFeature }).feature, horizontal));
+    const f = (b as { feature: TerrainFeature }).feature;
+    for (const p of byBoundsGap(pa, f, horizontal)) {
+      if (p.gap >= best.distanceInches) break;
+      take(prismToTerrain(p.prism, f, horizontal));
+    }
   } else if (!pa && pb) {
-    for (const q of pb) {
-      const c = prismToTerrain(q, (a as { feature: TerrainFeature }).feature, horizontal);
+    const f = (a as { feature: TerrainFeature }).feature;
+    for (const q of byBoundsGap(pb, f, horizontal)) {
+      if (q.gap >= best.distanceInches) break;
+      const c = prismToTerrain(q.prism, f, horizontal);
       take({ distanceInches: c.distanceInches, a: c.b, b: c.a });
     }
   } else {
     take(terrainToTerrain((a as { feature: TerrainFeature }).feature, (b as { feature: TerrainFeature }).feature, horizontal));
   }
   return best;
+}
+
+/**
+ * The prisms ordered by a lower bound of their distance to terrain feature `f` (inches): the gap between the
+ * prism's bounding box and the feature's `bounds` (plan only when `horizontal`). The true distance is never
+ * less, so once a prism's bound reaches the best distance found, neither it nor any later prism can be closer
+ * (branch and bound: the same answer as measuring every prism, with the exact query for the closest few).
+ */
+function byBoundsGap(prisms: readonly Prism[], f: TerrainFeature, horizontal: boolean): { prism: Prism; gap: number }[] {
+  const fb = f.bounds;
+  return prisms
+    .map((prism) => {
+      const pb = prismBounds(prism);
+      const dx = Math.max(0, fb[0] - pb[3], pb[0] - fb[3]);
+      const dy = Math.max(0, fb[1] - pb[4], pb[1] - fb[4]);
+      const dz = horizontal ? 0 : Math.max(0, fb[2] - pb[5], pb[2] - fb[5]);
+      return { prism, gap: Math.hypot(dx, dy, dz) };
+    })
+    .sort((x, y) => x.gap - y.gap);
 }
 
 /** Horizontal gap between two prisms, with points at their base heights. */

@@ -63,11 +63,29 @@ export function withinTerrain(port: GeometryPort, terrainId: string, unitId: str
  * battlefield, and `t` (wholly) within `within` inches of it.
  */
 export function terrainPickProblem(s: GameState, port: GeometryPort, player: PlayerId, abilityId: string | undefined, t: string, within: number | undefined, wholly: boolean, memo?: Map<string, boolean>): string | null {
+  // With `memo` (a listing of options): the answer kept for this state object, which the options of every unit
+  // of the same state ask again (the terrain measurements are exact BVH queries, the listing's main cost).
+  if (memo === undefined) return terrainPickProblemNow(s, port, player, abilityId, t, within, wholly);
+  let kept = optionAnswers.get(s);
+  if (kept === undefined) optionAnswers.set(s, (kept = new Map()));
+  const key = `${player}|${abilityId}|${t}|${within}|${wholly}`;
+  const hit = kept.get(key);
+  if (hit !== undefined) return hit;
+  const why = terrainPickProblemNow(s, port, player, abilityId, t, within, wholly, memo);
+  kept.set(key, why);
+  return why;
+}
+
+/** Answers of {@link terrainPickProblem} for options, by state object (a state is not changed once listed). */
+const optionAnswers = new WeakMap<GameState, Map<string, string | null>>();
+
+function terrainPickProblemNow(s: GameState, port: GeometryPort, player: PlayerId, abilityId: string | undefined, t: string, within: number | undefined, wholly: boolean, memo?: Map<string, boolean>): string | null {
   const f = abilityId === undefined ? null : abilityTerrain(s, player, abilityId);
   if (f === null) return 'the ability is held through no faction terrain feature of the army to measure from';
   if (!terrainOnBattlefield(s, port, player, f)) return `the faction terrain feature "${f}" is not on the battlefield`;
   if (within === undefined) return null;
-  if (!withinTerrain(port, f, t, within, wholly, memo)) return `"${t}" is not ${wholly ? 'wholly ' : ''}within ${within}" of the terrain feature "${f}" (${port.distance(t, f).toFixed(2)}")`;
+  const d = port.distance(t, f);
+  if (!(d <= within + 1e-6) || !withinTerrain(port, f, t, within, wholly, memo)) return `"${t}" is not ${wholly ? 'wholly ' : ''}within ${within}" of the terrain feature "${f}" (${d.toFixed(2)}")`;
   return null;
 }
 
