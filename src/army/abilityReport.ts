@@ -64,6 +64,8 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('fightNext' in e) what = 'may fight next';
   else if ('healAllocated' in e) what = 'heal the damage its Fight allocated';
   else if ('fightTwice' in e) what = '2 Fight abilities, Strike-last after the first';
+  else if ('retreatNow' in e) what = `may Retreat now${e.noDamage ? ' without mortal damage' : ''}`;
+  else if ('retreatNoDamage' in e) what = 'Retreats without mortal damage';
   // Session 38 (ab38b): faction resources.
   else if ('resource' in e) what = `${e.on ? `on ${e.on}: ` : ''}${e.start !== undefined ? `start ${e.start} ` : ''}${e.gain !== undefined ? `${typeof e.gain === 'number' && e.gain >= 0 ? '+' : ''}${e.gain} ` : ''}${e.spend !== undefined ? `spend ${e.spend} ` : ''}${e.resource}${e.max !== undefined ? ` max ${e.max}` : ''}`;
   else if ('ignoreTrigger' in e) what = 'that ability has no effect on it';
