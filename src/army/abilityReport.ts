@@ -64,6 +64,8 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('fightNext' in e) what = 'may fight next';
   else if ('healAllocated' in e) what = 'heal the damage its Fight allocated';
   else if ('fightTwice' in e) what = '2 Fight abilities, Strike-last after the first';
+  else if ('retreatNow' in e) what = `may Retreat now${e.noDamage ? ' without mortal damage' : ''}`;
+  else if ('retreatNoDamage' in e) what = 'Retreats without mortal damage';
   // Session 38 (ab38b): faction resources.
   else if ('rerollNamed' in e) what = `re-roll failed ${e.rerollNamed}s`;
   else if ('modifyNamed' in e) what = `${e.by >= 0 ? '+' : ''}${e.by} ${e.modifyNamed}`;

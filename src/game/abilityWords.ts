@@ -107,6 +107,8 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('fightNext' in e) what = 'can be picked to fight immediately after this Fight';
   else if ('healAllocated' in e) what = 'after each of its Fight abilities, heals as many damage points as its combat attacks allocated to enemy units';
   else if ('fightTwice' in e) what = 'can use 2 Fight abilities (Strike-last after the first)';
+  else if ('retreatNow' in e) what = `can use a Retreat now as if it were the movement phase${e.noDamage ? ', without its mortal damage' : ''}`;
+  else if ('retreatNoDamage' in e) what = 'no mortal damage from its Retreats';
   else if ('resource' in e) what = resourceWords(e); // session 38 (ab38b)
   else if ('ignoreTrigger' in e) what = 'no effect from the ability it reacts to';
   else if ('wardForbidden' in e) what = 'no ward rolls';

@@ -65,6 +65,7 @@ import { readFightChain } from './parseFightChain38';
 import { readFightTwice } from './parseFight38';
 import { readSetUpNear } from './parseSetUp38';
 import { readFreeMove, readPileInBonus } from './parseMove38';
+import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
 
@@ -476,6 +477,12 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         continue;
       }
       // Session 38 (ab38c): "This unit can move 2D6". It can pass through ... must end that move in combat." (parseMove38.ts).
+      const retreat38 = readRetreat38(ss, i, { passive: ctx.passive, known });
+      if (retreat38) {
+        out.push(...retreat38.effects);
+        i += retreat38.used - 1;
+        continue;
+      }
       const pileIn = readPileInBonus(s, ctx.passive);
       if (pileIn) {
         out.push(pileIn);

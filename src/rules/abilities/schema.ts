@@ -440,6 +440,14 @@ export const AbilityEffectSchema = z.union([
    */
   z.strictObject({ ...EffectCommon, fightTwice: z.literal(true) }),
   /**
+   * Extensions (session 38, ab38c; `parseRetreat38.ts`, `engine/retreat38.ts`): `retreatNow` (instant), "this unit can
+   * use a Retreat ability as if it were your movement phase" with `noDamage` when "No mortal damage is inflicted on
+   * this unit by that Retreat ability"; `retreatNoDamage` (persisting / passive), "No mortal damage is inflicted on
+   * friendly K units by Retreat abilities".
+   */
+  z.strictObject({ ...EffectCommon, retreatNow: z.literal(true), noDamage: z.literal(true).optional() }),
+  z.strictObject({ ...EffectCommon, retreatNoDamage: z.literal(true) }),
+  /**
    * Extension (session 38, ab38b; docs/abilities.md "Faction resources, session 38 (ab38b)"): a named counter of a unit
    * (`resource`, singular and lower case: "momentum point", "waaagh! token"; "ritual point" is the PRIEST's ritual points
    * of Magic 3.0). `gain`: add this many (a dice expression, or a negative number to subtract), never below 0 and never

@@ -54,7 +54,7 @@ export function movementPhaseMovePermit(c: Ctx, player: PlayerId, unitId: string
  * permit, {@link movementPhaseMovePermit})? Returns the permit's index in `s.effects` (to remove it when used), or -1.
  */
 export function movePermitIndex(s: GameState, unitId: string, kind: 'normal' | 'retreat'): number {
-  return s.effects.findIndex((e) => e.unitId === unitId && (e.kind === 'normalOrRetreatNow' || (kind === 'normal' && e.kind === 'normalMoveNow')));
+  return s.effects.findIndex((e) => e.unitId === unitId && (e.kind === 'normalOrRetreatNow' || (kind === 'normal' && e.kind === 'normalMoveNow') || (kind === 'retreat' && (e.kind === 'retreatNow' || e.kind === 'retreatNowNoDamage'))));
 }
 
 /**

@@ -39,6 +39,7 @@ import { deferToChainedFight } from './fightChain38';
 import { afterFightUsed } from './fightTwice38';
 import { checkSetUpNearFriendly } from './setUpNear38';
 import { pileInInches } from './abilityMove38';
+import { retreatPermit } from './retreat38';
 import { noteUnbindGrant } from './unbindGrants';
 import { otherFeatureSetUpProblem, terrainPickProblem } from '../abilities/thisTerrain38';
 import { applyResource, modelsNear, namedReroll, namedRollModifier } from './resourceTriggers38';
@@ -351,7 +352,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'wardForbidden' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e;
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -538,6 +539,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       movementPhaseMovePermit(c, player, t, e.movementPhaseMove, name);
     } else if ('fightNext' in e) {
       grantNextFight(c, player, t, name);
+    } else if ('retreatNow' in e) {
+      retreatPermit(c, player, t, e.noDamage === true, name); // session 38 (retreat38.ts)
     } else if ('resource' in e) {
       applyResource(c, player, t, e, name, rule, purpose); // session 38, ab38b: gain / spend a named resource
     }

@@ -29,6 +29,7 @@ import type { Action } from './state';
 import { MOVE_RULES as RULE, type MoveKind } from './moveRules';
 import { movePermitIndex, passThroughModels } from './abilityPermits';
 import { makeFreeMove } from './abilityMove38';
+import { retreatSparedBy } from './retreat38';
 import { resourceTrigger } from './resourceTriggers38';
 
 /** Tolerance on distances, inches. */
@@ -196,13 +197,14 @@ export function retreat(c: Ctx, a: Extract<Action, { type: 'retreat' }>): void {
   const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.1');
   const permit = s.phase === 'movement' && a.player === s.active ? -1 : movePermitIndex(s, a.unitId, 'retreat');
   if ((s.phase !== 'movement' || a.player !== s.active) && permit < 0) reject('Retreat is used in your movement phase', 'Core 14.1');
+  const permitSpares = permit >= 0 && s.effects[permit].kind === 'retreatNowNoDamage'; // session 38 (retreat38.ts)
   if (permit >= 0) s.effects = s.effects.filter((_, i) => i !== permit);
   if (!inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is not in combat and cannot Retreat`, 'Core 14.1');
   if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
   useCore(c, a.unitId);
   u.turn.usedRetreat = true;
   // Path to Glory: Steel Discipline (Path of the Defender) and the Tactical Withdrawal twist: no mortal damage (ascension.ts).
-  const spared = retreatWithoutDamage(s, a.unitId);
+  const spared = retreatWithoutDamage(s, a.unitId) ?? (permitSpares ? 'the ability that permitted this Retreat' : retreatSparedBy(c, a.unitId));
   if (spared) c.events.push({ type: 'retreat', unitId: a.unitId, mortal: 0, rule: spared });
   else {
     const [d3] = rollLogged(c, 1, 3, `retreat:${a.unitId}`, a.player);

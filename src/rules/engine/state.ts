@@ -74,9 +74,10 @@ export interface Effect {
    * target `targetId` (Hunter's Eye). `firstDamageIgnored`: the first damage point allocated to the unit
    * this phase was ignored (an ability's `ignoreFirstDamage`, session 37; kept to the end of the phase).
    * `normalMoveNow` / `normalOrRetreatNow`: the unit can use Normal Move / Normal Move or Retreat this phase as if it
-   * were its player's movement phase (an ability's `movementPhaseMove`, session 37), removed when it does.
+   * were its player's movement phase (an ability's `movementPhaseMove`, session 37), removed when it does;
+   * `retreatNow` / `retreatNowNoDamage` the same for a Retreat (without its mortal damage; `retreatNow`, session 38).
    */
-  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus' | 'armyCastingBonus' | 'quarry' | 'firstDamageIgnored' | 'normalMoveNow' | 'normalOrRetreatNow';
+  readonly kind: 'allOutAttack' | 'allOutDefence' | 'atTheDouble' | 'ward' | 'castingBonus' | 'unbindAsWizard' | 'magicalIntervention' | 'hitBonus' | 'freeRedeploy' | 'controlBonus' | 'woundBonus' | 'armyCastingBonus' | 'quarry' | 'firstDamageIgnored' | 'normalMoveNow' | 'normalOrRetreatNow' | 'retreatNow' | 'retreatNowNoDamage';
   readonly unitId: string;
   /** `startOfYourTurn`: kept until the start of the next turn of the unit's army (Eldritch Ward); `endOfBattle`: kept for the rest of the battle (Hunter's Eye). */
   readonly until: 'endOfPhase' | 'endOfTurn' | 'startOfYourTurn' | 'endOfBattle';
