@@ -40,7 +40,7 @@ export function abilityRows(army: ArmyWithAbilities): AbilityRow[] {
 /** One effect in a few words: `ward 6+ → friendly while wholly within 12" of self, target is KRULEBOYZ`. */
 export function describeEffect(e: AbilityEffect): string {
   let what: string;
-  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by} ${e.modify}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}`;
+  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by}${e.perResource ? ` per ${e.perResource}` : ''} ${e.modify}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}`;
   else if ('set' in e) what = `set ${e.set} ${e.to}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}`;
   else if ('ward' in e) what = `ward ${e.ward}+`;
   else if ('reroll' in e) what = `re-roll ${e.reroll}${e.which === 'ones' ? ' 1s' : e.which === 'failed' ? ' failed' : ''}`;
@@ -63,6 +63,9 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('slay' in e) what = `slay ${e.slay} if ${e.times ?? 1}×${e.dice} ${e.health} health`;
   else if ('fightNext' in e) what = 'may fight next';
   else if ('healAllocated' in e) what = 'heal the damage its Fight allocated';
+  else if ('fightTwice' in e) what = '2 Fight abilities, Strike-last after the first';
+  // Session 38 (ab38b): faction resources.
+  else if ('resource' in e) what = `${e.on ? `on ${e.on}: ` : ''}${e.start !== undefined ? `start ${e.start} ` : ''}${e.gain !== undefined ? `${typeof e.gain === 'number' && e.gain >= 0 ? '+' : ''}${e.gain} ` : ''}${e.spend !== undefined ? `spend ${e.spend} ` : ''}${e.resource}${e.max !== undefined ? ` max ${e.max}` : ''}`;
   else if ('ignoreTrigger' in e) what = 'that ability has no effect on it';
   else if ('wardForbidden' in e) what = 'no ward rolls';
   else if ('unpickableBy' in e) what = `not picked by enemy ${e.unpickableBy} abilities`;

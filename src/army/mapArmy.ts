@@ -15,6 +15,7 @@ import { attr, characteristic, cleanText, list, slugBody, type RNode } from './t
 import { ruleDescription, type RawManifestation, type RawRoster, type RawUnit } from './walk';
 import { isWeaponProfile, mapWeapon, sameWeapon, type ArmyWeapon } from './weapons';
 import { passiveCoherency } from '../rules/abilities/parsePermissions';
+import { checkResourceDefinitions } from './resourceCheck38';
 import { resistanceFallback } from './resistance38';
 import { AbilityIds, armyLevelAbilities, CORE_ABILITY_NAMES, choiceProfiles, selectionAbilities, type AbilityContext } from './abilities';
 
@@ -497,6 +498,8 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
     const own = units[i].warscroll.abilities ?? [];
     units[i] = { ...units[i], warscroll: { ...units[i].warscroll, abilities: [...own, ...extra].slice(0, 300) } };
   }
+  // Session 38 (ab38b): a resource given, spent or read only with the passive that defines it (resourceCheck38.ts).
+  checkResourceDefinitions([armyAbilities, ...units.map((u) => u.warscroll.abilities ?? []), ...manifestations.map((m) => m.warscroll.abilities ?? [])]);
   // Session 38 (ab38d): a resistance roll an unread ability may change stays by hand (resistance38.ts).
   units.splice(0, units.length, ...resistanceFallback(units, armyAbilities));
   for (const c of raw.choices) {

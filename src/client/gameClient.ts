@@ -40,11 +40,12 @@ import type { BaseEntry } from '../army/bases';
 import { isGameReadyMessage } from '../../workers/gameProtocol';
 import { registerTimingSource, traced } from './perfTrace';
 import type { TimedApi } from '../../workers/timedApi';
-import type { GameChangeMethod, GameHostApi, SnapshotDelta } from '../../workers/gameHost';
+import type { GameChangeMethod, GameHostApi, SnapshotDelta, Superseded } from '../../workers/gameHost';
 import { Tickets, WorkerSupervisor, type Attempt, type RestorePlan, type WorkerDeathCause } from './workerSupervisor';
 
 export type { ActResult, DiceStep, ExpectedDamage, GameSetupInput, GameSnapshot, GameState, GameSummary, LogLine, OptionEntry, OptionsResult, SavedGame, ShortestPathsOptions, ShortestPathsResult, StartResult, TableGameInput } from '../game/session';
 export type { Action, PlayerId } from '../game/session';
+export type { Superseded } from '../../workers/gameHost';
 
 /** Answer of {@link GameClient.query}. */
 export type GameQueryResult = ReturnType<GameApi['query']>;
@@ -152,6 +153,13 @@ export class GameClient {
   startOnTable(input: TableGameInput): Promise<StartResult> {
     return this.change<StartResult>('startOnTable', input);
   }
+  /**
+   * Builds ahead, in the worker, the terrain index of the battlefield a battle is about to start on
+   * (`GameSession.prepareTable`): a later {@link startOnTable} on it does not build it.
+   */
+  prepareTable(input: Pick<TableGameInput, 'scenario' | 'meshFiles' | 'bundled'>): Promise<Awaited<ReturnType<GameApi['prepareTable']>>> {
+    return this.call('prepareTable', (g) => g.remote.prepareTable(input) as Promise<Awaited<ReturnType<GameApi['prepareTable']>>>);
+  }
   /** Reads an army file (army format or roster export) in the worker; `rememberedBases`: the bases the player set before (unit name → base). */
   readArmy(bytes: ArrayBuffer, fileName: string, idPrefix?: string, rememberedBases?: Record<string, BaseEntry>): Promise<ReturnType<GameApi['readArmy']>> {
     return this.call('readArmy', (g) => g.remote.readArmy(bytes, fileName, idPrefix, rememberedBases) as Promise<ReturnType<GameApi['readArmy']>>);
@@ -170,6 +178,16 @@ export class GameClient {
    */
   shortestPaths(goals: Record<string, readonly [number, number]>, options?: ShortestPathsOptions): Promise<ShortestPathsResult> {
     return this.call<ShortestPathsResult>('shortestPaths', (g) => g.remote.shortestPaths(goals, options) as Promise<ShortestPathsResult>);
+  }
+  /**
+   * {@link shortestPaths} for the live drag label (issue 35 item 6): the worker gives this question
+   * up (`{ok: false, superseded: true}`) when a live question with a larger `seq` reaches it before
+   * it is done (`workers/gameHost.ts`, `liveShortestPaths`), so a new pointer position is answered
+   * without waiting for an older one's whole search. Otherwise the same answer as `shortestPaths`.
+   * @param seq - increasing per page (each new question a larger one).
+   */
+  liveShortestPaths(seq: number, goals: Record<string, readonly [number, number]>, options?: ShortestPathsOptions): Promise<ShortestPathsResult | Superseded> {
+    return this.call<ShortestPathsResult | Superseded>('liveShortestPaths', (g) => (g.remote as unknown as Comlink.Remote<GameHostApi>).liveShortestPaths(seq, goals, options));
   }
   /** Whether the worker holds a game. */
   hasGame(): Promise<boolean> {

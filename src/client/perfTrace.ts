@@ -104,3 +104,14 @@ export function traced<T>(name: string, run: () => Promise<T>, workerMs?: (r: T)
     return r;
   });
 }
+
+/**
+ * Records a point in time `name` (a zero-length span named `mark.<name>`) when the probe asked: where
+ * the page's own work goes between a worker's answer and what the player sees (the drag label), or a
+ * moment of the start (the first frame drawn). The probe's split leaves `mark.` spans out of the calls.
+ */
+export function perfMark(name: string): void {
+  if (!perfOn()) return;
+  const t = perfNow();
+  recordSpan({ name: `mark.${name}`, start: t, end: t });
+}

@@ -19,6 +19,7 @@ export const DURATION_WORDS: Readonly<Record<string, string>> = {
   turn: 'until the end of the turn',
   round: 'until the end of the battle round',
   nextTurnStart: 'until the start of your next turn',
+  nextTurnEnd: 'until the end of the next turn',
   battle: 'for the rest of the battle',
 };
 
@@ -58,11 +59,16 @@ export function conditionWords(c: AbilityCondition, nameOf: (id: string) => stri
   if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
   if (c.charged) parts.push('it charged this turn');
   if (c.fought) parts.push('it fought this phase');
+  if (c.pickedToFight) parts.push('it is picked to fight immediately after'); // session 38, ab38c
   if (c.territory) parts.push(c.territory === 'own' ? 'in its own territory' : c.territory === 'enemy' ? 'in enemy territory' : 'in neither territory');
   if (c.keyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is ${c.keyword}`);
   if (c.notKeyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is not ${c.notKeyword}`);
   if (c.friendlyNear) parts.push(`a friendly ${c.friendlyNear.notKeyword ? `non-${c.friendlyNear.notKeyword} ` : ''}${c.friendlyNear.keyword} is ${c.friendlyNear.wholly ? 'wholly ' : ''}within ${c.friendlyNear.within}" of it`);
-  if (c.roll) parts.push(`${c.rollEach === 'model' ? `any dice of one for each model is a ${c.roll}` : `on a ${c.roll}`}${c.rollPlus ? ` (+${c.rollPlus.by} to the roll if ${conditionWords(c.rollPlus.if, nameOf)})` : ''}`);
+  if (c.roll) parts.push(`${c.rollEach === 'model' ? `any dice of one for each model is a ${c.roll}` : `on a ${c.roll}`}${c.rollPlus ? ` (+${c.rollPlus.by} to the roll if ${conditionWords(c.rollPlus.if, nameOf)})` : ''}${c.rollAddResource ? ` (adding this unit's ${c.rollAddResource}s to the roll)` : ''}`);
+  // Session 38 (ab38b): faction resources and the combat history.
+  if (c.has) parts.push(`it has ${c.has.atLeast} or more ${c.has.resource}${c.has.atLeast > 1 ? 's' : ''}`);
+  if (c.slewInCombat) parts.push('its combat attacks slew enemy models this turn');
+  if (c.destroyedInCombat) parts.push('an enemy unit its combat attacks damaged this turn has been destroyed');
   return parts.join(', ');
 }
 
@@ -76,7 +82,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   const att = typeof r.attacks === 'string' && r.attacks !== 'all' ? ` (${r.attacks} attacks)` : '';
   const sign = (n: number) => `${n >= 0 ? '+' : ''}${n}`;
   let what: string;
-  if ('modify' in e) what = `${sign(e.by)} to ${e.modify === 'control' ? 'the control score' : (ROLL_WORDS[e.modify] ?? e.modify)}${att}`;
+  if ('modify' in e) what = `${sign(e.by)}${e.perResource ? ` for each ${e.perResource}` : ''} to ${e.modify === 'control' ? 'the control score' : (ROLL_WORDS[e.modify] ?? e.modify)}${att}`;
   else if ('set' in e) what = `${ROLL_WORDS[e.set] ?? e.set} set to ${e.to}${att}`;
   else if ('ward' in e) what = `WARD (${e.ward}+)`;
   else if ('reroll' in e) what = `re-roll ${e.which === 'ones' ? 'unmodified 1s on ' : e.which === 'failed' ? 'failed ' : ''}${ROLL_WORDS[e.reroll] ?? e.reroll}${att}`;
@@ -97,6 +103,8 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('slay' in e) what = `roll ${e.times !== undefined ? `${e.times} × ` : ''}${e.dice === '2D6' ? '2D6' : 'a dice'}: ${e.slay === 'unit' ? 'the unit is destroyed' : '1 model slain'} ${e.times !== undefined ? 'for each roll that' : 'if it'} ${e.health === 'exceeds' ? 'exceeds' : e.health === 'double' ? 'is at least double' : 'equals or exceeds'} its Health`;
   else if ('fightNext' in e) what = 'can be picked to fight immediately after this Fight';
   else if ('healAllocated' in e) what = 'after each of its Fight abilities, heals as many damage points as its combat attacks allocated to enemy units';
+  else if ('fightTwice' in e) what = 'can use 2 Fight abilities (Strike-last after the first)';
+  else if ('resource' in e) what = resourceWords(e); // session 38 (ab38b)
   else if ('ignoreTrigger' in e) what = 'no effect from the ability it reacts to';
   else if ('wardForbidden' in e) what = 'no ward rolls';
   else if ('unpickableBy' in e) what = `cannot be picked by enemy ${e.unpickableBy} abilities`;
@@ -115,4 +123,15 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   if (subject && named.length > 0) return `${named.join(', ')} ${what}${dur}${cond}`;
   const who = named.length > 0 && !playerWide ? ` ${'mortal' in e ? 'on' : 'for'} ${named.join(', ')}` : '';
   return `${what}${who}${dur}${cond}`;
+}
+
+/** A `resource` effect in a player's words (session 38, ab38b): "gains 1 momentum point (at most 3)". */
+function resourceWords(e: Extract<AbilityEffect, { resource: string }>): string {
+  const when = e.on === 'charged' ? 'each time it charges, ' : e.on === 'run' ? 'each time it uses a Run ability, ' : e.on === 'endOfRound' ? 'at the end of each battle round, ' : e.on === 'saveOf1' ? 'after an attack with an unmodified save roll of 1 for it, ' : '';
+  const parts: string[] = [];
+  if (e.start !== undefined) parts.push(`has ${e.start} ${e.resource} (a token)`);
+  if (e.gain !== undefined) parts.push(typeof e.gain === 'number' && e.gain < 0 ? `loses ${-e.gain} ${e.resource}` : `gains ${e.gain} ${e.resource}`);
+  if (e.spend !== undefined) parts.push(`spends ${e.spend} ${e.resource}`);
+  if (e.max !== undefined) parts.push(`${e.gain === undefined ? 'can have' : ''} at most ${e.max}`.trim());
+  return `${when}${parts.join(', ')}`;
 }

@@ -164,17 +164,22 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   } catch (e) {
     return { ok: false, problems: e instanceof ScenarioBuildError ? e.problems.map((p) => `scenario.${p}`) : [`scenario: ${(e as Error).message}`] };
   }
+  const baseInput = terrainInput;
   const ftRosters = ptg ? (Object.fromEntries(PLAYERS.map((p) => [p, ptg.noFactionTerrain.includes(p) ? { ...both[p], factionTerrain: [] } : both[p]])) as Record<PlayerId, Roster>) : both;
   const placedTerrain = placeArmiesFactionTerrain(scenario, terrainInput, ftRosters, armyNames, occupied, tableIds, problems);
   if (problems.length) return { ok: false, problems };
   if (placedTerrain.features.length) terrainInput = scenarioToWorldInputSync({ ...scenario, terrain: [...(scenario.terrain ?? []), ...placedTerrain.features], units: [] }, input.meshes).terrain;
   const { queries: _q, units: _u, ...rest } = scenario;
   const tableTerrain = [...(scenario.terrain ?? []), ...placedTerrain.features];
-  // The table's terrain index: shared with every game of the process on the same table.
-  const terrainKey = TerrainCache.keyOf({ scenario: { ...rest, terrain: tableTerrain }, meshes: input.carried });
-  let terrain = input.terrainCache?.get(terrainKey);
-  if (!terrain) {
-    terrain = buildTerrainIndex(terrainInput);
+  // The table's terrain index: shared with every game of the process on the same table. The
+  // battlefield's own index (without the armies' faction terrain) is kept too, and is where the
+  // index with faction terrain starts from: a faction's terrain appended to it builds its new
+  // features and the merged BVH only (`buildTerrainIndex`'s `previous`), whichever armies play.
+  const base = tableTerrainIndex({ ...rest, terrain: scenario.terrain ?? [] }, baseInput, input.carried, input.terrainCache);
+  let terrain = base;
+  if (placedTerrain.features.length) {
+    const terrainKey = TerrainCache.keyOf({ scenario: { ...rest, terrain: tableTerrain }, meshes: input.carried });
+    terrain = input.terrainCache?.get(terrainKey) ?? buildTerrainIndex(terrainInput, base);
     input.terrainCache?.set(terrainKey, terrain);
   }
   const deployed: Record<string, [number, number]> = {};
@@ -232,6 +237,42 @@ export function prepareGame(input: PrepareGameInput): PrepareResult {
   const check = createGameFromSetup(setup);
   if (!check.ok) return { ok: false, problems: check.issues.map((i) => `${i.path}: ${i.message}`) };
   return { ok: true, setup, terrain, state: check.state };
+}
+
+/**
+ * The terrain index of a table (a scenario without its units) whose terrain is `terrainInput`
+ * (`scenarioToWorldInputSync` of it): the one kept in `cache` for the same table (the key is the
+ * table and its carried meshes, {@link TerrainCache.keyOf}), else built and kept there.
+ */
+export function tableTerrainIndex(table: Omit<Scenario, 'units' | 'queries'>, terrainInput: TerrainFeatureInput[], carried: Record<string, MeshRef>, cache?: TerrainCache): TerrainIndex {
+  const key = TerrainCache.keyOf({ scenario: table, meshes: carried });
+  const kept = cache?.get(key);
+  if (kept) return kept;
+  const built = buildTerrainIndex(terrainInput);
+  cache?.set(key, built);
+  return built;
+}
+
+/**
+ * Builds ahead, in `cache`, the terrain index of the battlefield a battle is about to start on
+ * (the battlefield's own terrain, without any army's faction terrain), so that {@link prepareGame}
+ * on the same scenario and meshes finds it: the New battle dialog asks for it while the players
+ * choose their armies (issue 35 item 6, a battle started within 3 s of Start).
+ * @returns whether it was built now (false: already kept), or the scenario's problems.
+ */
+export function warmTableTerrain(scenarioJson: unknown, meshes: LoadedMeshes, carried: Record<string, MeshRef>, cache: TerrainCache): { ok: true; built: boolean } | { ok: false; problems: string[] } {
+  const parsed = parseScenario(scenarioJson);
+  if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `scenario.${p}`) };
+  const { queries: _q, units: _u, ...rest } = parsed.scenario;
+  let terrainInput: TerrainFeatureInput[];
+  try {
+    terrainInput = scenarioToWorldInputSync({ ...parsed.scenario, units: [] }, meshes).terrain;
+  } catch (e) {
+    return { ok: false, problems: e instanceof ScenarioBuildError ? e.problems.map((p) => `scenario.${p}`) : [`scenario: ${(e as Error).message}`] };
+  }
+  const misses = cache.misses;
+  tableTerrainIndex({ ...rest, terrain: parsed.scenario.terrain ?? [] }, terrainInput, carried, cache);
+  return { ok: true, built: cache.misses > misses };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { perfMark } from '../client/perfTrace';
 import { Color, SRGBColorSpace, Vector2, WebGLRenderTarget, type WebGLRenderer } from 'three';
 
 /** Props of {@link DeferredPresent}. */
@@ -119,9 +120,11 @@ export function DeferredPresent({ onFirstFrame, samples = 0 }: DeferredPresentPr
     const size = gl.getDrawingBufferSize(_size);
     if (target.width !== size.x || target.height !== size.y) target.setSize(size.x, size.y);
     const previous = gl.getRenderTarget();
+    if (s.frames === 0) perfMark('frame.draw');
     gl.setRenderTarget(target);
     gl.render(scene, camera);
     gl.setRenderTarget(previous);
+    if (s.frames === 0) perfMark('frame.drawn');
     const w = target.width;
     const h = target.height;
     const image = s.image && s.image.width === w && s.image.height === h ? s.image : new ImageData(w, h);
@@ -138,6 +141,7 @@ export function DeferredPresent({ onFirstFrame, samples = 0 }: DeferredPresentPr
           }
           display.getContext('2d')?.putImageData(image, 0, 0);
           gl.domElement.setAttribute(PRESENTED_ATTRIBUTE, String(++s.frames));
+          if (s.frames === 1) perfMark('frame.shown');
           if (s.frames === 1 && firstFrame.current) {
             const ready = firstFrame.current;
             requestAnimationFrame(() => ready());

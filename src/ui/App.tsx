@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { perfMark } from '../client/perfTrace';
 import { DragController } from '../scene/DragController';
 import { KeyboardCamera } from '../scene/KeyboardCamera';
 import { RulerLayer } from '../scene/RulerLayer';
@@ -338,7 +339,10 @@ export function App({ source = isPlayMode() ? playScenarioSource : startupSource
     data,
     playHook: play.hook,
   });
-  const onFramed = useCallback(() => setFramed(true), []);
+  const onFramed = useCallback(() => {
+    perfMark('framed');
+    setFramed(true);
+  }, []);
 
   const dragging = move.name === 'dragging' || move.name === 'dropping' ? move : null;
   const dragModel = dragging ? overlays.modelsById.get(dragging.modelId) : undefined;

@@ -141,7 +141,9 @@ function unionMs(xs: Span[]): number {
  * the page's worker calls that ended in the window; `roundTripMs` those calls' time less the
  * engine's; `pageMs` the rest (pointer handling, React, rendering, waiting for an earlier question).
  */
-function split(t0: number, t1: number, spans: Span[], worker: WSpan[], long: { start: number; end: number }[] = []) {
+function split(t0: number, t1: number, all: Span[], worker: WSpan[], long: { start: number; end: number }[] = []) {
+  const spans = all.filter((s) => !s.name.startsWith('mark.'));
+  const marks = all.filter((s) => s.name.startsWith('mark.') && s.start >= t0 && s.start <= t1 + 0.5);
   const calls = spans.filter((s) => s.end > t0 && s.end <= t1 + 0.5 && s.start >= t0 - 60_000);
   const inCalls = worker.filter((w) => w.end > t0 && w.start < t1 + 0.5 && w.name !== 'takeTimings');
   const engine = unionMs(inCalls.map((w) => ({ ...w, start: Math.max(w.start, t0), end: Math.min(w.end, t1) })));
@@ -150,8 +152,15 @@ function split(t0: number, t1: number, spans: Span[], worker: WSpan[], long: { s
   const by: Record<string, number> = {};
   for (const w of inCalls) by[`${w.worker}.${w.name}`] = r((by[`${w.worker}.${w.name}`] ?? 0) + Math.min(w.end, t1) - Math.max(w.start, t0));
   const busy = unionMs(long.filter((x) => x.end > t0 && x.start < t1).map((x) => ({ name: 'long', start: Math.max(x.start, t0), end: Math.min(x.end, t1) })));
+  // The call answered last before t1 (the one the figure waited for): when it was asked (from t0)
+  // and how long the page took from its answer to t1 (React, the label's render).
+  const lastCall = calls.reduce<Span | null>((a, c) => (!a || c.end > a.end ? c : a), null);
   return {
     totalMs: r(t1 - t0),
+    askedAtMs: lastCall ? r(lastCall.start - t0) : null,
+    afterAnswerMs: lastCall ? r(t1 - lastCall.end) : null,
+    /** The page's marks (`perfMark`) after that answer, ms from it: the first of each name. */
+    marks: lastCall ? Object.fromEntries([...new Set(marks.map((m) => m.name))].map((n) => [n.slice(5), r(marks.filter((m) => m.name === n && m.start >= lastCall.end).reduce((a, m) => Math.min(a, m.start), Infinity) - lastCall.end)])) : {},
     engineMs: r(engine),
     roundTripMs: r(Math.max(0, callMs - engine)),
     pageMs: r(Math.max(0, t1 - t0 - Math.max(callMs, engine))),
@@ -258,6 +267,12 @@ async function mouseDrag(page: Page, id: string, dx: number, dy: number, steps: 
         return m;
       }, {}),
       lastText: texts.at(-1),
+      /** Per step: [commit, engine, round trip, page, asked at, after the answer] ms, and the worker's calls in the window (name: ms). */
+      steps: labels.map((l) => [l.totalMs, l.engineMs, l.roundTripMs, l.pageMs, l.askedAtMs, l.afterAnswerMs, l.workerCalls, l.marks]),
+      /** From the last pointer move to the question the label waited for being asked, ms (median). */
+      askedAtMs: q(labels.map((l) => l.askedAtMs ?? 0)),
+      /** From that question's answer in the page to the label in the DOM, ms (median). */
+      afterAnswerMs: q(labels.map((l) => l.afterAnswerMs ?? 0)),
     },
     drop,
   };
@@ -313,6 +328,13 @@ async function main(): Promise<void> {
       await settle(page);
       await takeSpans(page);
       await takeWorker(page);
+      // PLAY_BENCH_PROFILE=1: a CPU profile of the page's main thread over the start (written beside the summary).
+      const cdp = process.env.PLAY_BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+        await cdp.send('Profiler.start');
+      }
       const t0 = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
       // Play opens in place (no reload): the address gains ?play=1 once the battle has started.
       const loaded = page.waitForFunction(() => new URLSearchParams(location.search).get('play') === '1', undefined, { timeout: WAIT });
@@ -324,9 +346,29 @@ async function main(): Promise<void> {
       await page.waitForSelector('canvas[data-frame=shown]', { state: 'attached', timeout: WAIT });
       await settle(page);
       const tShown = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(join(outputDir, 'play-bench-start.cpuprofile'), JSON.stringify(profile));
+        console.error(`start: main-thread profile in ${join(outputDir, 'play-bench-start.cpuprofile')}; marks ${JSON.stringify(await page.evaluate(() => performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)])))}`);
+      }
       const nav = (await page.evaluate('performance.timeOrigin')) as number;
       const spans = await takeSpans(page);
-      const s = split(t0, tShown, spans, await takeWorker(page), (await probe(page)).long);
+      const wspans = await takeWorker(page);
+      const s = split(t0, tShown, spans, wspans, (await probe(page)).long);
+      if (cdp) {
+        // The start's timeline (PLAY_BENCH_PROFILE): the page's calls, the workers' own spans, fetches and long tasks, ms from Start.
+        const rel = (t: number) => Math.round(t - t0);
+        const res = (await page.evaluate('performance.getEntriesByType("resource").map((e) => [e.name.split("/").pop(), performance.timeOrigin + e.startTime, performance.timeOrigin + e.responseEnd])')) as [string, number, number][];
+        const rows = [
+          ...spans.filter((x) => x.end >= t0).map((x) => [rel(x.start), rel(x.end), `call ${x.name}`] as const),
+          ...wspans.filter((x) => x.end >= t0).map((x) => [rel(x.start), rel(x.end), `  in ${x.worker}.${x.name}`] as const),
+          ...res.filter((x) => x[2] >= t0).map((x) => [rel(x[1]), rel(x[2]), `fetch ${x[0]}`] as const),
+          ...(await probe(page)).long.filter((x) => x.end >= t0).map((x) => [rel(x.start), rel(x.end), 'long task'] as const),
+          [rel(tSwitch), rel(tSwitch), 'switched'] as const,
+          [rel(tReady), rel(tReady), 'ready'] as const,
+        ].sort((a, b) => a[0] - b[0]);
+        console.error(rows.map(([a, b, w]) => `${String(a).padStart(6)} ${String(b).padStart(6)} ${String(b - a).padStart(5)}  ${w}`).join('\n'));
+      }
       const models = ((await play<{ units: { aliveModelIds: string[] }[] }>(page, 'summary()')).units).reduce((n, u) => n + u.aliveModelIds.length, 0);
       out.start = {
         army: 'kb-001-all-units (p1) v Skaven sample (p2)',
@@ -335,7 +377,7 @@ async function main(): Promise<void> {
         readyMs: Math.round(tReady - t0),
         // Start the battle until Play takes over the page (the game started in the worker; a reload before issue 35's in-place start).
         beforeSwitchMs: Math.round(Math.max(nav, tSwitch) - t0),
-        gameCalls: Object.entries(spans.filter((x) => x.start >= t0).reduce<Record<string, number>>((m, x) => ({ ...m, [x.name]: Math.round((m[x.name] ?? 0) + x.end - x.start) }), {})),
+        gameCalls: Object.entries(spans.filter((x) => x.start >= t0 && !x.name.startsWith('mark.')).reduce<Record<string, number>>((m, x) => ({ ...m, [x.name]: Math.round((m[x.name] ?? 0) + x.end - x.start) }), {})),
       };
       console.error(`start: ${JSON.stringify(out.start)}`);
 

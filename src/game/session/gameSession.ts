@@ -27,7 +27,7 @@ import { portView } from '../../rules/engine/core';
 import { playerDictionary, playerWords, type TableNames } from '../playerWords';
 import type { BaseEntry } from '../../army/bases';
 import { upgradeSavedGame, type GameSetupV2, type SavedGameV2 } from '../savedGame';
-import { openGame, prepareGame, type OpenedGame } from '../start';
+import { openGame, prepareGame, warmTableTerrain, type OpenedGame } from '../start';
 import { carryMeshes, loadBundledMesh, loadCarriedMeshes, type BundledMeshReader } from '../table';
 import { loadScenarioMeshes, ScenarioBuildError } from '../../scenario/build';
 import { parseMeshFile, type MeshTriangles } from '../../scenario/meshLoader';
@@ -124,21 +124,9 @@ export class GameSession {
    * (`prepareGame`). On failure (every problem with its path) the current game stays.
    */
   async startOnTable(input: TableGameInput): Promise<StartResult> {
-    const parsed = parseScenario(input.scenario);
-    if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `scenario.${p}`) };
-    const files = input.meshFiles ?? {};
-    let meshes: Map<string, MeshTriangles>;
-    try {
-      meshes = await loadScenarioMeshes(parsed.scenario, async (src) => {
-        const bytes = files[src];
-        if (bytes) return parseMeshFile(bytes, src);
-        const bundled = input.bundled?.[src];
-        if (bundled) return loadBundledMesh(bundled, this.readBundled);
-        throw new Error(`mesh file "${src}" was not supplied`);
-      });
-    } catch (e) {
-      return { ok: false, problems: e instanceof ScenarioBuildError ? e.problems.map((p) => `scenario.${p}`) : [`scenario: ${(e as Error).message}`] };
-    }
+    const loaded = await this.tableMeshes(input);
+    if (!loaded.ok) return loaded;
+    const { meshes } = loaded;
     const prepared = prepareGame({
       scenario: input.scenario,
       meshes,
@@ -151,6 +139,39 @@ export class GameSession {
     });
     if (!prepared.ok) return prepared;
     return this.start(prepared.setup, meshes, prepared.terrain, prepared.state);
+  }
+
+  /**
+   * Builds ahead the terrain index of the battlefield a battle is about to start on (the input of
+   * {@link startOnTable} without the armies), kept in the session's terrain cache, so that a start
+   * on it later does not build it (issue 35 item 6: the New battle dialog asks while the players
+   * choose their armies). The game held, if any, is untouched.
+   * @returns whether the index was built now (false: it was kept already), or the problems of the
+   *   scenario or its meshes (each with its path, as `startOnTable` gives them).
+   */
+  async prepareTable(input: Pick<TableGameInput, 'scenario' | 'meshFiles' | 'bundled'>): Promise<{ ok: true; built: boolean } | { ok: false; problems: string[] }> {
+    const loaded = await this.tableMeshes(input);
+    if (!loaded.ok) return loaded;
+    return warmTableTerrain(input.scenario, loaded.meshes, carryMeshes(loaded.meshes, (src) => input.bundled?.[src] ?? null), this.terrainCache);
+  }
+
+  /** The scenario's meshes, parsed from the files given or read as bundled assets (`TableGameInput`), or the problems with their paths. */
+  private async tableMeshes(input: Pick<TableGameInput, 'scenario' | 'meshFiles' | 'bundled'>): Promise<{ ok: true; meshes: Map<string, MeshTriangles> } | { ok: false; problems: string[] }> {
+    const parsed = parseScenario(input.scenario);
+    if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => `scenario.${p}`) };
+    const files = input.meshFiles ?? {};
+    try {
+      const meshes = await loadScenarioMeshes(parsed.scenario, async (src) => {
+        const bytes = files[src];
+        if (bytes) return parseMeshFile(bytes, src);
+        const bundled = input.bundled?.[src];
+        if (bundled) return loadBundledMesh(bundled, this.readBundled);
+        throw new Error(`mesh file "${src}" was not supplied`);
+      });
+      return { ok: true, meshes };
+    } catch (e) {
+      return { ok: false, problems: e instanceof ScenarioBuildError ? e.problems.map((p) => `scenario.${p}`) : [`scenario: ${(e as Error).message}`] };
+    }
   }
 
   private async start(setup: GameSetupV2, loaded?: Map<string, MeshTriangles>, terrain?: TerrainIndex, initial?: GameState): Promise<StartResult> {
@@ -224,17 +245,47 @@ export class GameSession {
    *   problems); `{ok: false, problems}` only when there is no game or `goals` is not an object.
    */
   shortestPaths(goals: Record<string, readonly [number, number]>, options: ShortestPathsOptions = {}): ShortestPathsResult {
+    const steps = this.shortestPathsSteps(goals, options);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /**
+   * {@link shortestPaths} one model at a time (issue 35 item 6: the live drag label's question may
+   * be given up between two models when a newer one arrives, `workers/gameHost.ts`): the generator
+   * yields after each model's answer and returns what `shortestPaths` returns. Between two steps the
+   * caller may run other calls; a step that finds the game changed meanwhile (another state: an
+   * action taken) starts again on the new state, so the answers are always those of one state,
+   * the same as one `shortestPaths` call on it.
+   */
+  *shortestPathsSteps(goals: Record<string, readonly [number, number]>, options: ShortestPathsOptions = {}): Generator<void, ShortestPathsResult, void> {
     if (!this.opened) return { ok: false, problems: ['no game loaded'] };
     if (typeof goals !== 'object' || goals === null || Array.isArray(goals)) return { ok: false, problems: ['goals: expected an object of model id → [x, y]'] };
     const extra: ShortestPathsOptions = {};
     if (options && typeof options === 'object') {
       for (const k of ['fly', 'ignoreUnit', 'avoidCombat'] as const) if (options[k] !== undefined) extra[k] = options[k];
     }
-    this.port!.sync(portView(this.current));
-    const answers: Record<string, GameQueryAnswer> = {};
-    for (const [model, to] of Object.entries(goals)) {
+    const entries = Object.entries(goals);
+    let answers: Record<string, GameQueryAnswer> = {};
+    let state: GameState | null = null;
+    let opened: OpenedGame | null = null;
+    for (let i = 0; i < entries.length; i++) {
+      if (!this.opened) return { ok: false, problems: ['no game loaded'] };
+      if (state !== this.current || opened !== this.opened) {
+        // The first model, or the game changed since the last step: (again) from the first model.
+        if (state !== null) i = 0;
+        state = this.current;
+        opened = this.opened;
+        answers = {};
+      }
+      // Another call between two steps may have left the World elsewhere: the state's positions.
+      this.port!.sync(portView(this.current));
+      const [model, to] = entries[i];
       const a = this.answerOne({ id: model, kind: 'shortestPath', model, to, ...extra });
       answers[model] = options?.orStraight && a.ok && a.answer.value === null ? this.straightAnswer(model, to, a, options.orStraight.kind, extra) : a;
+      if (i < entries.length - 1) yield;
     }
     return { ok: true, answers };
   }

@@ -11,7 +11,7 @@ import type { AbilityCondition } from './schema';
 /** `wholly within 12" of self, unit is KRULEBOYZ, and charged this turn`. */
 export function describeCondition(c: AbilityCondition): string {
   const parts: string[] = [];
-  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${c.ofFriendly ? `a friendly ${c.ofFriendly.join(' or ')}` : (c.of ?? 'self')}`);
+  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${c.ofFriendly ? `a friendly ${c.ofFriendly.join(' or ')}` : (c.of === 'terrain' ? 'this terrain feature' : (c.of ?? 'self'))}`);
   if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
   if (c.charged !== undefined) parts.push(c.charged ? 'charged this turn' : 'did not charge this turn');
   if (c.fought !== undefined) parts.push(c.fought ? 'used a FIGHT ability this phase' : 'did not use a FIGHT ability this phase');
@@ -28,6 +28,11 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.friendlyNear) parts.push(`a friendly ${c.friendlyNear.notKeyword ? `non-${c.friendlyNear.notKeyword} ` : ''}${c.friendlyNear.keyword} ${c.friendlyNear.wholly ? 'wholly ' : ''}within ${c.friendlyNear.within}" of it`);
   if (c.roll) parts.push(`roll ${c.roll}${c.rollEach === 'model' ? ' on any dice per model' : ''}${c.rollPlus ? ` +${c.rollPlus.by} if ${describeCondition(c.rollPlus.if)}` : ''}`);
   if (c.rollHealth) parts.push(`${c.rollHealth.dice} ${c.rollHealth.test === 'exceeds' ? 'exceeding' : c.rollHealth.test === 'atLeast' ? 'equal to or more than' : c.rollHealth.test === 'atMost' ? 'equal to or less than' : 'at least double'} its Health`); // tail37b
+  if (c.pickedToFight) parts.push('if picked to fight immediately after'); // session 38, ab38c
+  if (c.rollAddResource) parts.push(`+ its ${c.rollAddResource}s to the roll`); // session 38 (ab38b)
+  if (c.has) parts.push(`has ${c.has.atLeast}+ ${c.has.resource}`);
+  if (c.slewInCombat) parts.push('slew enemy models in combat this turn');
+  if (c.destroyedInCombat) parts.push('destroyed an enemy unit it damaged in combat this turn');
   if (c.also) parts.push(`and ${describeCondition(c.also)}`);
   return parts.join(', ');
 }

@@ -49,6 +49,7 @@ import { plainRulesText } from './parseTiming';
 import { splitKeywords } from './parseKeywords';
 import { halveBody, readRollSentences } from './parseRolls';
 import { readRollList } from './parseRollList37';
+import { readResourceSentences } from './parseResources38';
 import { fail, mergeConditions as merge, NotUnderstood, readDeclareText, readUnitPhrase, rx, takeCondition, takeLeadingCondition, targetConditionFits, auraWithOwnCondition } from './parseDeclare';
 import { normalizePermissionClause, readPermissionBody, readPermissionSentences } from './parsePermissions';
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
@@ -56,9 +57,13 @@ import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide
 import { readChoice, splitChoice } from './parseChoice37';
 import { readCancelReaction } from './parseCancel38';
 import { readUnpickable } from './parsePicks38';
-import { readKeywordIf, readKeywordInstead } from './parseAlt38';
+import { readKeywordIf } from './parseAlt38';
 import { readAllocatedIf, readChargedFoesRoll, readRolls38 } from './parseRolls38';
 import { historySentence } from './parseHistory';
+import { readFightChain } from './parseFightChain38';
+import { readFightTwice } from './parseFight38';
+import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
+import { normalizeClause38, readSentence38 } from './parseKbIj38';
 
 export { casterClause } from './parseDeclare';
 
@@ -344,7 +349,7 @@ function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Targ
 
 /** One clause with its duration and condition → its effects (one, or one per permission of "Shoot and/or Charge"). */
 function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDuration: Duration): AbilityEffect[] {
-  let c = normalizePermissionClause(raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, ''));
+  let c = normalizeClause38(normalizePermissionClause(raw.trim().replace(/^in addition,\s*/i, '').replace(/[.;]$/, '')), ctx.hasTargets);
   // An aura's condition written first ("While they are wholly within 12" of this unit, friendly K units ...",
   // "While friendly K units are wholly within 13" of this unit, they ...") reads as the same condition written last.
   let lead0 = /^while they are ((?:wholly )?within \d+" of this unit), (friendly .+)$/i.exec(c);
@@ -429,6 +434,8 @@ function sentences(effect: string): string[] {
  *   `unparsed`, the first part not understood. Never throws.
  */
 export function parseEffect(input: EffectInput): ParsedEffect {
+  // Session 38 (ab38a): a faction terrain feature's "this terrain feature" (parseTerrain38.ts).
+  if (mentionsThisTerrain(input)) return parseThisTerrain(input, parseEffect);
   const known = [...input.knownKeywords];
   // Session 38 (ab38d, parseCancel38.ts): "that ability has no effect on this unit" (a reaction, read whole with its trigger).
   const cancel = readCancelReaction(input.timing, input.declare, input.effect) ?? (input.declare === null ? readUnpickable(input.effect, input.timing.when === 'passive') : null);
@@ -436,6 +443,9 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   try {
     const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
+    // Session 38 (ab38c): a fight chain whose pick is in the Effect (parseFightChain38.ts).
+    const chain = readFightChain(input.declare, input.effect, input.timing, known, input.unitNames, (c) => readClause(c, { ...ctx, hasTargets: true }, undefined, undefined));
+    if (chain) return chain;
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);
     if (choice) {
@@ -459,6 +469,20 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         out.push(hist);
         continue;
       }
+      // Session 38 (ab38c): "... can use 2 Fight abilities this turn. After the first is used, ..." (parseFight38.ts).
+      const twice = readFightTwice(ss, i, { hasTargets: ctx.hasTargets, castRoll: ctx.castRoll === true, passive: ctx.passive });
+      if (twice) {
+        out.push(...twice.effects);
+        i += twice.used - 1;
+        continue;
+      }
+      // Session 38 (ab38b): faction resources, points and tokens given, subtracted and read (parseResources38.ts).
+      const res = readResourceSentences(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, readClause: (c, gate) => readClause(c, ctx, gate, outer) });
+      if (res) {
+        out.push(...res.effects);
+        i += res.used - 1;
+        continue;
+      }
       // Session 36, second pass: a casting / chanting roll of N+ replacing what the text said before ("... instead",
       // "this ability affects all visible friendly K units wholly within N" of the chanter").
       // Session 37 (decl37): "If the chanting roll was 10+, you can pick another eligible unit to be a second target." (last sentence).
@@ -473,9 +497,15 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         out.push(...castRollAlternative(Number(alt[1]), alt[2], out, prevStart, i === ss.length - 1, ctx, outer));
         continue;
       }
+      // Session 38 (ab38a, parseKbIj38.ts): "In addition, if the chanting roll was N+, ...", "If the target is a K, ... instead", a power level.
+      const kbij = readSentence38(s, out, prevStart, ctx, (c, d) => readClause(c, ctx, undefined, d));
+      if (kbij) {
+        out.push(...kbij);
+        continue;
+      }
       // Session 38 (ab38d, parseAlt38.ts): "If the target is a Wizard, <clause> instead." (the sentence before, replaced for K targets).
       const single = ctx.hasTargets && !picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true);
-      const byKeyword = readKeywordInstead(s, out, prevStart, i === ss.length - 1, single, known, (c) => readClause(c, ctx, undefined, outer)) ?? readKeywordIf(s, single, ctx.passive, known, (c) => readClause(c, ctx, undefined, outer));
+      const byKeyword = readKeywordIf(s, out, single, ctx.passive, known, (c) => readClause(c, ctx, undefined, outer));
       if (byKeyword) {
         out.push(...byKeyword);
         continue;

@@ -28,6 +28,8 @@ import type { GameState, PlayerId } from '../engine/state';
 import { unitAbilities, armyAbilities, abilityRule, gameHasAbilities } from './catalog';
 import type { Ability, AbilityCondition, AbilityEffect } from './schema';
 import { keywordSpecMatches } from './parseKeywords';
+import { terrainContext, THIS_TERRAIN, withinTerrain } from './thisTerrain38';
+import { resourceCount } from './resourceCounts38';
 
 /** One effect that applies to a unit now, with where it comes from. */
 export interface AppliedEffect {
@@ -52,6 +54,8 @@ export interface EffectContext {
   readonly weaponName?: string;
   /** Read the `incoming` effects (on the rolls of attacks that target the affected unit) instead of its own. */
   readonly incoming?: boolean;
+  /** The faction terrain feature a condition `of: "terrain"` is measured to (session 38, ab38a; set by {@link effectsOn}). */
+  readonly terrain?: string;
 }
 
 export function rosterKeywords(s: GameState, id: string): readonly string[] {
@@ -132,6 +136,9 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
         (cond.wholly === true ? port.whollyWithin(affected, u.id, cond.within!) : port.distance(affected, u.id) <= cond.within! + 1e-6),
     );
     if (!near) return false;
+  } else if (cond.within !== undefined && cond.of === THIS_TERRAIN) {
+    // Session 38 (ab38a): "within N" of this terrain feature", the ability's faction terrain feature (`ctx.terrain`).
+    if (port === undefined || ctx.terrain === undefined || !withinTerrain(port, ctx.terrain, affected, cond.within, cond.wholly === true)) return false;
   } else if (cond.within !== undefined) {
     const ref = cond.of === undefined || cond.of === 'self' ? user : cond.of === 'target' ? (ctx.opposing ?? null) : cond.of;
     if (ref === null || port === undefined || !present(s, port, ref)) return false;
@@ -140,9 +147,16 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
       if (!ok) return false;
     }
   }
+  // "If it is picked to do so" (session 38): applied by the chained fight itself (engine/fightChain38.ts), never here.
+  if (cond.pickedToFight === true) return false;
   // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined || cond.usedMove !== undefined) && subject === null) return false;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined || cond.usedMove !== undefined || cond.has !== undefined || cond.slewInCombat !== undefined || cond.destroyedInCombat !== undefined) && subject === null) return false;
+  // Session 38 (ab38b): "while this unit has N or more <resource>" (resourceCounts38.ts); "if any enemy models were slain this turn by this unit's combat attacks".
+  if (cond.has !== undefined && resourceCount(s, subject!, cond.has.resource) < cond.has.atLeast) return false;
+  if (cond.slewInCombat !== undefined && s.units[subject!].turn.combatSlew !== true) return false;
+  // "... and that enemy unit has been destroyed" (as triggerConditions.ts reads it: not on the battlefield and not in reserve or removed).
+  if (cond.destroyedInCombat !== undefined && !(s.units[subject!].turn.combatDamaged ?? []).some((t) => !present(s, undefined, t) && s.units[t].status === undefined)) return false;
   // "If the target unit has 10 or more models": its models not slain, now.
   if (cond.models !== undefined && modelsLeft(s, subject!) < cond.models) return false;
   // "While this unit has N or more damage points": the damage points allocated to it now (Core 18.0; slain models' points are gone).
@@ -203,6 +217,7 @@ function friendlyNear(s: GameState, port: GeometryPort | undefined, near: NonNul
     if (u.owner !== owner || u.id === affected || u.manifestation !== undefined || !present(s, port, u.id)) return false;
     const kw = rosterKeywords(s, u.id);
     if (!hasKeywordPhrase(kw, near.keyword) || (near.notKeyword !== undefined && hasKeywordPhrase(kw, near.notKeyword))) return false;
+    if (near.models !== undefined && modelsLeft(s, u.id) < near.models) return false; // session 38: "that have 10 or more models"
     return near.wholly === true ? port.whollyWithin(u.id, affected, near.within) : port.distance(u.id, affected) <= near.within + 1e-6;
   });
 }
@@ -324,8 +339,10 @@ export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: 
   for (const e of s.abilities?.active ?? []) {
     if (!e.units.includes(unitId)) continue;
     if (only !== undefined && !only(e.effect)) continue;
-    if (e.effect.while !== undefined && !conditionHolds(s, port, e.effect.while, unitId, e.unitId, ctx)) continue;
-    out.push({ effect: e.effect, ability: e.ability, name: e.name, rule: e.name, player: e.player, order: e.order, passive: false });
+    if (e.effect.while !== undefined && !conditionHolds(s, port, e.effect.while, unitId, e.unitId, terrainContext(s, port, e.player, e.ability, e.effect, ctx))) continue;
+    const scaled = perResource(s, e.effect, e.unitId);
+    if (scaled === null) continue;
+    out.push({ effect: scaled, ability: e.ability, name: e.name, rule: e.name, player: e.player, order: e.order, passive: false });
   }
   const seen = new Set<string>();
   const base = 1e6;
@@ -340,15 +357,28 @@ export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: 
       if (seen.has(key)) return; // Core 5.3: the same passive ability once.
       if (wanted !== null && !wanted.has(key)) return;
       if (!targetsInclude(s, effect, src.player, src.user, unitId)) return;
-      if (effect.while !== undefined && !conditionHolds(s, port, effect.while, unitId, src.user, ctx)) return;
-      if (effect.if !== undefined && !conditionHolds(s, port, effect.if, unitId, src.user, ctx)) return;
+      const cx = terrainContext(s, port, src.player, src.ability.id, effect, ctx); // session 38: "of this terrain feature"
+      if (effect.while !== undefined && !conditionHolds(s, port, effect.while, unitId, src.user, cx)) return;
+      if (effect.if !== undefined && !conditionHolds(s, port, effect.if, unitId, src.user, cx)) return;
       seen.add(key);
       if (only !== undefined && !only(effect)) return;
+      const scaled = perResource(s, effect, src.user);
+      if (scaled === null) return;
       const order = base + (src.player === s.active ? 2e5 : 1e5) + out.length;
-      out.push({ effect, ability: src.ability.id, name: src.ability.name, rule: abilityRule(src.ability), player: src.player, order, passive: true });
+      out.push({ effect: scaled, ability: src.ability.id, name: src.ability.name, rule: abilityRule(src.ability), player: src.player, order, passive: true });
     });
   }
   return out.sort((a, b) => a.order - b.order);
+}
+
+/**
+ * A `modify` counted per point of a resource (session 38, ab38b, `perResource`): `by` times the count of the
+ * ability's unit (`user`) now; null (no effect) when it has none or the ability has no unit. Other effects as they are.
+ */
+function perResource(s: GameState, effect: AbilityEffect, user: string | null): AbilityEffect | null {
+  if (!('modify' in effect) || effect.perResource === undefined) return effect;
+  const n = user === null ? 0 : resourceCount(s, user, effect.perResource);
+  return n > 0 ? { ...effect, by: effect.by * n } : null;
 }
 
 /** A characteristic or roll as modified by the effects (Core 27.0 order: set, then add). */

@@ -189,8 +189,11 @@ export function expireEffects(s: GameState, moment: 'phaseEnd' | 'turnStart' | '
   const ends = (e: ActiveEffect): boolean => {
     const d = e.effect.duration ?? 'phase';
     if (moment === 'phaseEnd') return d === 'phase';
-    if (moment === 'turnStart') return d === 'phase' || d === 'turn' || (d === 'nextTurnStart' && e.player === active);
-    return d === 'phase' || d === 'turn' || d === 'round';
+    // `nextTurnEnd` (session 38, ab38b): "until the end of the next turn": the turn after the one it was used in has ended.
+    const now = s.round * 2 + s.turnInRound;
+    const used = e.at.round * 2 + e.at.turn;
+    if (moment === 'turnStart') return d === 'phase' || d === 'turn' || (d === 'nextTurnStart' && e.player === active) || (d === 'nextTurnEnd' && now >= used + 2);
+    return d === 'phase' || d === 'turn' || d === 'round' || (d === 'nextTurnEnd' && now >= used + 1);
   };
   const gone = st.active.filter(ends);
   if (gone.length > 0) st.active = st.active.filter((e) => !ends(e));

@@ -55,12 +55,15 @@ const DiceOrNumber = z.union([z.number().int().min(0).max(100), z.string().regex
 export const EffectTargetSchema = z.union([z.enum(['self', 'targets', 'friendly', 'enemy']), z.array(z.string().min(1).max(100)).max(50)]);
 
 /** How long a persisting effect lasts (Core 28.1). Absent: instant (or a passive, for as long as its `while` holds). */
-export const EffectDurationSchema = z.enum(['phase', 'turn', 'round', 'battle', 'nextTurnStart']);
+// `nextTurnEnd` (an extension, session 38, ab38b): "until the end of the next turn" (the turn after the one it was used in;
+// a new use of the same ability on the same unit replaces the one in force, Core 5.3 and 28.1).
+export const EffectDurationSchema = z.enum(['phase', 'turn', 'round', 'battle', 'nextTurnStart', 'nextTurnEnd']);
 
 /** A condition (ABILITIES.md "Conditions"): all of the given fields must hold. */
 const conditionFields = {
   /** Within / wholly within this many inches (Core 1.0, 1.1) of `of`. */
   within: z.number().positive().max(100).optional(),
+  /** `self`, `target`, a unit id, or `terrain` (session 38, ab38a): the faction terrain feature the ability is held through ("of this terrain feature", `thisTerrain38.ts`). */
   of: z.string().min(1).max(100).optional(),
   /**
    * Instead of `of` (an extension, session 36): within / wholly within `within` inches of any friendly
@@ -115,7 +118,8 @@ const conditionFields = {
    * this unit's combat range".
    */
   notKeyword: z.string().min(1).max(100).optional(),
-  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional() }).optional(),
+  // `models` (session 38, ab38a): that friendly unit has this many models or more now ("friendly Ironjawz units that have 10 or more models").
+  friendlyNear: z.strictObject({ within: z.number().positive().max(100), wholly: z.boolean().optional(), keyword: z.string().min(1).max(100), notKeyword: z.string().min(1).max(100).optional(), models: z.number().int().min(1).max(100).optional() }).optional(),
   /**
    * The affected unit is a unit of the ability's player (`friendly`) or of the opponent (`enemy`), compared with the
    * ability's unit. An extension (session 37, decl37): "If the target is a friendly unit, it has Strike-first ...".
@@ -140,6 +144,26 @@ const conditionFields = {
    * charged this turn" (Hold the Shieldwall).
    */
   foesCharged: z.boolean().optional(),
+  /**
+   * An extension (session 38, ab38c): "If it is picked to do so, ..." after a `fightNext` effect (a fight chain,
+   * `parseFightChain38.ts`): the effect waits on the chained fight and applies to the unit when it is picked to
+   * fight immediately after (`engine/fightChain38.ts`); never true in any other check.
+   */
+  pickedToFight: z.literal(true).optional(),
+  /**
+   * Extensions (session 38, ab38b; docs/abilities.md "Faction resources, session 38 (ab38b)"): `has`, the unit checked
+   * has `atLeast` or more of a named resource now (`abilities/resourceCounts38.ts`: "While this unit has 2 or more
+   * prophecy tokens"); `slewInCombat`, enemy models were slain by the unit's combat attacks this turn (Core 18.0;
+   * `turn.combatSlew`, `engine/unitHistory.ts`): "If any enemy models were slain this turn by this unit's combat attacks".
+   */
+  has: z.strictObject({ resource: z.string().min(1).max(60), atLeast: z.number().int().min(1).max(100) }).optional(),
+  slewInCombat: z.literal(true).optional(),
+  /**
+   * An extension (session 38, ab38b): some enemy unit that damage points were allocated to by the unit's combat attacks
+   * this turn has been destroyed (`turn.combatDamaged`): "If any damage points were allocated to an enemy unit by this
+   * unit's combat attacks this turn and that enemy unit has been destroyed".
+   */
+  destroyedInCombat: z.literal(true).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -169,6 +193,11 @@ export const AbilityConditionSchema = z.strictObject({
    */
   // `atMost` (session 38, ab38d): "If the roll is equal to or less than the target's Health characteristic" (Crystal Touch).
   rollHealth: z.strictObject({ dice: z.enum(['D6', '2D6']), test: z.enum(['exceeds', 'atLeast', 'double', 'atMost']) }).optional(),
+  /**
+   * With `roll` (an extension, session 38, ab38b): the number of this named resource the ability's unit has is added
+   * to the roll ("Roll a dice and add the number of momentum points this unit has to the roll. On a 5+, ...").
+   */
+  rollAddResource: z.string().min(1).max(60).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
@@ -224,6 +253,12 @@ export const AbilityEffectSchema = z.union([
      * `hit` and `wound`. `attacks` is then the attacking weapon's range, `against` the attacking unit.
      */
     incoming: z.literal(true).optional(),
+    /**
+     * An extension (session 38, ab38b): `by` is counted once for each point of this named resource the ability's unit
+     * has now (none: no modifier): "Add the number of momentum points this unit has to the Damage characteristic of
+     * its Maw-grunta's Tusks" is `{modify: "damage", by: 1, perResource: "momentum point", weapon: ...}`.
+     */
+    perResource: z.string().min(1).max(60).optional(),
   }),
   z.strictObject({
     ...EffectCommon,
@@ -268,7 +303,12 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, heal: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, returnModels: DiceOrNumber }),
   z.strictObject({ ...EffectCommon, move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any']), inches: DiceOrNumber }),
-  z.strictObject({ ...EffectCommon, setUp: z.enum(['reserve', 'battlefield']), within: z.number().positive().max(100).optional(), farther: z.number().positive().max(100).optional() }),
+  /**
+   * `setUp`; `nearOtherFeature` (extension, session 38, ab38a): the unit is set up wholly within `within` inches of
+   * another friendly faction terrain feature named `name` than the one the ability is held through ("set it up again
+   * wholly within 6\" of another friendly Gnawhole", Tunnels Through Reality; `thisTerrain38.ts`).
+   */
+  z.strictObject({ ...EffectCommon, setUp: z.enum(['reserve', 'battlefield']), within: z.number().positive().max(100).optional(), farther: z.number().positive().max(100).optional(), nearOtherFeature: z.strictObject({ within: z.number().positive().max(100), name: z.string().min(1).max(200) }).optional() }),
   z.strictObject({ ...EffectCommon, strike: z.enum(['first', 'last']) }),
   z.strictObject({ ...EffectCommon, keyword: z.string().min(1).max(100), add: z.boolean() }),
   z.strictObject({ ...EffectCommon, mayShootInCombat: z.literal(true) }),
@@ -353,6 +393,35 @@ export const AbilityEffectSchema = z.union([
    */
   z.strictObject({ ...EffectCommon, healAllocated: z.literal('fight') }),
   /**
+   * Extension (session 38, ab38c; `parseFight38.ts`, `engine/fightTwice38.ts`): "the target can use 2 Fight abilities
+   * this turn. After the first is used, however, the target has Strike-last for the rest of the turn." While it
+   * lasts, the unit can be picked to fight twice in the combat phase (Core 5.3 and 14.4 overridden for the second
+   * Fight); once its first Fight has been used, it has STRIKE-LAST for the rest of the turn.
+   */
+  z.strictObject({ ...EffectCommon, fightTwice: z.literal(true) }),
+  /**
+   * Extension (session 38, ab38b; docs/abilities.md "Faction resources, session 38 (ab38b)"): a named counter of a unit
+   * (`resource`, singular and lower case: "momentum point", "waaagh! token"; "ritual point" is the PRIEST's ritual points
+   * of Magic 3.0). `gain`: add this many (a dice expression, or a negative number to subtract), never below 0 and never
+   * above the unit's `max` (or this effect's own `max`, "to a maximum of 3"); `spend`: remove this many when the unit
+   * has them (else nothing); `on` (a passive's only): done each time the unit makes a charge move after a successful
+   * charge roll (`charged`, Core 14.3), uses a Run ability (`run`, Core 14.1; Redeploy too, INVENTORY I-1), at the end
+   * of each battle round (`endOfRound`, Core 33.0), or after an ATTACK ability in which an unmodified save roll of 1
+   * was made for it has been resolved (`saveOf1`, Core 17.0, 18.0); `max` (a passive's, alone): the most the unit can
+   * have at once; `start` (a passive's, alone): a token the unit has from the start (Core 23.0, "This unit's
+   * Gryph-hound is a token": the unit has 1 until it is removed). Counters live in
+   * `GameState.resources` (absent until one is gained), so they are hashed and replayed with the game.
+   */
+  z.strictObject({
+    ...EffectCommon,
+    resource: z.string().min(1).max(60),
+    gain: z.union([DiceOrNumber, z.number().int().min(-10).max(-1)]).optional(),
+    spend: z.number().int().min(1).max(10).optional(),
+    on: z.enum(['charged', 'run', 'endOfRound', 'saveOf1']).optional(),
+    max: z.number().int().min(1).max(100).optional(),
+    start: z.number().int().min(1).max(20).optional(),
+  }),
+  /**
    * Extension (session 38, ab38d; `engine/cancel38.ts`): a reaction's "that ability has no effect on this unit"
    * (Ruination Chamber, Guardian of the Final Threshold: "This unit was picked as the target of a non-Core
    * ability"): the ability it reacts to, declared and waiting for its reactions (Core 5.2 step 2), resolves
@@ -387,6 +456,12 @@ export const AbilityPickSchema = z.strictObject({
   /** Within / wholly within this many inches of the ability's unit (Core 1.0, 1.1). */
   within: z.number().positive().max(100).optional(),
   wholly: z.boolean().optional(),
+  /**
+   * Extension (session 38, ab38a): `within` is measured from the faction terrain feature the ability is held
+   * through instead of its unit ("Pick a friendly Skaven unit ... wholly within 6\" of this terrain feature";
+   * `thisTerrain38.ts`). Never with `visible` or `closest`.
+   */
+  from: z.literal('terrain').optional(),
   visible: z.boolean().optional(),
   keyword: z.string().min(1).max(100).optional(),
   notKeyword: z.string().min(1).max(100).optional(),

@@ -35,9 +35,14 @@ import { setUpUnit } from './deployment';
 import { automaticallyDestroy, movementPhaseMovePermit } from './abilityPermits';
 import { commandsForbidden } from '../abilities/passivePermissions';
 import { grantNextFight } from './fightChain';
+import { deferToChainedFight } from './fightChain38';
+import { afterFightUsed } from './fightTwice38';
 import { noteUnbindGrant } from './unbindGrants';
 import { allocatedBy, noteAllocated } from './allocated38';
 import { unpickableBy } from '../abilities/wardRules38';
+import { otherFeatureSetUpProblem, terrainPickProblem } from '../abilities/thisTerrain38';
+import { applyResource } from './resourceTriggers38';
+import { resourceCount } from '../abilities/resourceCounts38';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import type { Action, PlayerId } from './state';
 
@@ -171,7 +176,7 @@ export function describePick(p: AbilityPick): string {
   const side = p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : '';
   const who = p.each ? `each${side}` : p.anyNumber ? `any number of different${side}` : p.closest ? `the closest${p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : ''}` : p.kind === 'friendlyUnit' ? (p.notSelf ? 'another friendly' : 'a friendly') : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
   const kw = `${p.warscroll ? ` ${p.warscroll}` : ''}${p.keyword ? ` ${p.keyword}` : ''}${p.anyKeyword ? ` ${p.anyKeyword.join(' or ')}` : ''}`;
-  const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"` : '';
+  const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"${p.from === 'terrain' ? ' of this terrain feature' : ''}` : '';
   return `${who}${kw} unit${p.anyNumber ? 's' : ''}${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}`;
 }
 
@@ -210,7 +215,11 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
   const immune = ability !== undefined ? unpickableBy(s, c.port, player, t, ability) : null;
   if (immune !== null) return immune;
   if (p.inCombat !== undefined && inCombat(s, c.port, t) !== p.inCombat) return `"${t}" is ${p.inCombat ? 'not ' : ''}in combat`;
-  if (p.within !== undefined || p.visible) {
+  if (p.from === 'terrain') {
+    // Session 38 (ab38a): measured from the ability's faction terrain feature ("of this terrain feature").
+    const why = terrainPickProblem(s, c.port, player, ability?.id, t, p.within, p.wholly === true, memo);
+    if (why !== null) return why;
+  } else if (p.within !== undefined || p.visible) {
     if (user === null) return `the ability has no unit to measure "${t}" from`;
     if (p.within !== undefined && t !== user) {
       const key = `${user}|${t}|${p.within}|${p.wholly === true}`;
@@ -340,7 +349,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'wardForbidden' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'wardForbidden' in e;
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -373,6 +382,11 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   // "... If the chanting roll was 8+, <another effect> instead": this one is replaced at N+ (session 36, second pass).
   if (e.unlessCastRoll !== undefined && castRoll !== undefined && castRoll >= e.unlessCastRoll) {
     c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: all[0] ?? user, why: `the roll was ${castRoll}: at ${e.unlessCastRoll}+ another effect applies instead` });
+    return;
+  }
+  // "If it is picked to do so, ..." (session 38): kept for the chained fight this use granted (fightChain38.ts).
+  if (e.if?.pickedToFight === true) {
+    deferToChainedFight(c, player, user, id, name, e, all, order);
     return;
   }
   for (const t of all) {
@@ -410,7 +424,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         if ('ignoreTrigger' in e && e.resistance === true) ds = rerollResistance(c, t, ds, Number(cond.roll[0]), `${purpose}:if`, player);
         rolls[t] = ds;
         // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
-        const plus = cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0;
+        // "... and add the number of momentum points this unit has to the roll" (`rollAddResource`, session 38, ab38b).
+        const plus = (cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0) + (cond.rollAddResource !== undefined && user !== null ? resourceCount(s, user, cond.rollAddResource) : 0);
         if (!ds.some((d) => d + plus >= Number(cond.roll![0]))) {
           c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}${plus > 0 ? ` + ${plus}` : ''}, needed ${n > 1 ? 'any ' : ''}${cond.roll}` });
           continue;
@@ -439,8 +454,11 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       return;
     }
     const entry: ActiveEffect = { ability: id, name, player, unitId: user, effect: { ...e, if: undefined, duration: e.duration ?? 'phase' }, units, order, at: stampOf(s) };
+    // "Until the end of the next turn" (session 38, ab38b): a new use replaces the same effect of the same ability on the same units (Core 5.3, 28.1).
+    if (e.duration === 'nextTurnEnd') abilityState(s).active = abilityState(s).active.filter((x) => !(x.ability === id && x.effect.duration === 'nextTurnEnd' && x.units.join() === units.join() && JSON.stringify({ ...x.effect, duration: 0 }) === JSON.stringify({ ...entry.effect, duration: 0 })));
     abilityState(s).active.push(entry);
     c.events.push({ ...base, duration: entry.effect.duration, ...(Object.keys(rolls).length ? { rolls } : {}) });
+    if ('fightTwice' in e) for (const t of units) afterFightUsed(c, t); // a unit that already fought once: Strike-last now (session 38)
     return;
   }
   c.events.push({ ...base, ...(Object.keys(rolls).length ? { rolls } : {}) });
@@ -499,7 +517,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name };
       c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });
     } else if ('setUp' in e) {
-      setUpByAbility(c, player, user, t, e, positions, name);
+      setUpByAbility(c, player, user, t, e, positions, name, id);
     } else if ('slay' in e) {
       slayByRoll(c, e, t, purpose, player, `ability:${user ?? ''}`, id);
     } else if ('destroyed' in e) {
@@ -508,12 +526,14 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       movementPhaseMovePermit(c, player, t, e.movementPhaseMove, name);
     } else if ('fightNext' in e) {
       grantNextFight(c, player, t, name);
+    } else if ('resource' in e) {
+      applyResource(c, player, t, e, name, rule, purpose); // session 38, ab38b: gain / spend a named resource
     }
   }
 }
 
 /** `setUp` effects: to reserve (off the battlefield, Core 24.1), or on the battlefield at `positions`, with the distances checked. */
-function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string, e: Extract<AbilityEffect, { setUp: string }>, positions: Positions | undefined, name: string): void {
+function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string, e: Extract<AbilityEffect, { setUp: string }>, positions: Positions | undefined, name: string, id: string): void {
   const s = c.s;
   const u = s.units[t];
   const rule = `${name}: set-up`;
@@ -535,6 +555,11 @@ function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string
       if (en.owner === player || !onBattlefield(c, en.id)) continue;
       if (c.port.distance(t, en.id) <= e.farther + 1e-6) reject(`"${t}" must be set up more than ${e.farther}" from every enemy unit ("${en.id}" is ${c.port.distance(t, en.id).toFixed(2)}")`, rule);
     }
+  }
+  if (e.nearOtherFeature !== undefined) {
+    // Session 38 (ab38a): "wholly within 6" of another friendly Gnawhole" (thisTerrain38.ts).
+    const why = otherFeatureSetUpProblem(s, c.port, player, id, t, e.nearOtherFeature);
+    if (why !== null) reject(why, rule);
   }
   u.turn = { ...u.turn, setUp: true };
   c.events.push({ type: 'setUpByAbility', unitId: t, ability: name });

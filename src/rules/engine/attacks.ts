@@ -36,7 +36,10 @@ import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbiliti
 import { abilityStrike, permission } from '../abilities/passives';
 import { weaponAbilities } from './attackAbilities';
 import { healAfterFight, noteCombatDamage } from './unitHistory';
+import { resourceTrigger } from './resourceTriggers38';
 import { chainedFight, declineChainedFight, isChainedFight } from './fightChain';
+import { applyChainedBonus } from './fightChain38';
+import { afterFightUsed, mayFightAgain } from './fightTwice38';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -354,7 +357,7 @@ export function fightCandidates(c: Ctx, player: PlayerId): string[] {
   const order = s.combat;
   if (!order) return [];
   const eligible = (id: string) =>
-    !order.fought.includes(id) && onBattlefield(c, id) && (inCombat(s, c.port, id) || s.units[id].turn.charged);
+    mayFightAgain(c, id) && onBattlefield(c, id) && (inCombat(s, c.port, id) || s.units[id].turn.charged); // a second Fight: fightTwice38.ts
   const all = Object.keys(s.units).filter(eligible);
   const firstLeft = (order.strikeFirst ?? []).filter((id) => all.includes(id));
   let mine = all.filter((id) => s.units[id].owner === player);
@@ -388,7 +391,8 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
   if (order.strikeFirst === null) {
     order.strikeFirst = Object.keys(s.units).filter((id) => onBattlefield(c, id) && strikeKeyword(c, id) === 'first' && inCombat(s, c.port, id));
   }
-  if (order.fought.includes(a.unitId)) reject(`unit "${a.unitId}" already used a FIGHT ability this phase`, 'Core 5.3');
+  if (!mayFightAgain(c, a.unitId)) reject(`unit "${a.unitId}" already used a FIGHT ability this phase`, 'Core 5.3');
+  const again = order.fought.includes(a.unitId); // "can use 2 Fight abilities" (session 38, fightTwice38.ts)
   if (!inCombat(s, c.port, a.unitId) && !u.turn.charged) reject(`unit "${a.unitId}" is not in combat and did not charge this turn`, 'Core 14.4');
   // Session 37: a unit an ability picked to fight immediately after the last Fight (fightChain.ts).
   const chained = isChainedFight(c, a.player, a.unitId);
@@ -397,7 +401,7 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
   if (!chained && !fightCandidates(c, a.player).includes(a.unitId)) {
     reject(`unit "${a.unitId}" cannot be picked yet (STRIKE-FIRST / STRIKE-LAST order)`, 'Core 19.0');
   }
-  useCore(c, a.unitId);
+  if (!again) useCore(c, a.unitId);
   if (a.pileIn) {
     const engaged = inCombat(s, c.port, a.unitId);
     if (engaged) {
@@ -411,8 +415,10 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
     }
   }
   const wasFirst = (order.strikeFirst ?? []).filter((id) => !order.fought.includes(id));
+  if (chained && order.next !== undefined) applyChainedBonus(c, order.next); // "If it is picked to do so, ..." (session 38)
   if (order.next !== undefined) delete order.next;
   order.fought.push(a.unitId);
+  afterFightUsed(c, a.unitId);
   u.turn.fought = true;
   const t = s.tactics.current;
   if (t && t.player === a.player && !t.fought.includes(a.unitId)) t.fought.push(a.unitId);
@@ -506,6 +512,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   const pools: Record<string, number> = {};
   // `mortalPerRoll` (session 36): mortal damage "after the Fight ability has been resolved", per victim and ability.
   const afterwards = new Map<string, { victim: string; by: string; ability: string; amount: number }>();
+  /** Target units an unmodified save roll of 1 was made for (their `saveOf1` resource triggers, after the ability). */
+  const savedOnes = new Set<string>();
   for (const target of targets) {
     if (!isAlive(s, target)) continue;
     const tru = rosterUnit(s, target);
@@ -582,6 +590,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       if (save !== null && wounds > 0) {
         saveDice = rerolled(c, rollLogged(c, wounds, 6, `save:${target}:${w.name}`, defender), ab.rerollSave, (d) => d !== 1 && d + saveMod >= save, `save:${target}:${w.name}`, defender);
         unsaved = saveDice.filter((d) => d === 1 || d + saveMod < save).length;
+        if (saveDice.includes(1)) savedOnes.add(target); // session 38 (ab38b): a token removed on an unmodified save roll of 1
       }
       for (const rm of ab.rollMortals) {
         const count = (rm.roll === 'save' ? saveDice : hits).filter((d) => d === rm.unmodified).length;
@@ -619,7 +628,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     if (pools[target] === undefined) continue;
     const r = damageSequence(c, target, pools[target], `${kind}:${unitId}`);
     allocated += r.allocated;
-    if (kind === 'fight') noteCombatDamage(c, unitId, target, r.allocated);
+    if (kind === 'fight') noteCombatDamage(c, unitId, target, r.allocated, r.slain.length);
   }
   // Then the abilities' mortal damage for unmodified rolls ("after the Fight ability has been resolved", Core 17.2: mortal damage, ward rolls allowed).
   for (const x of afterwards.values()) {
@@ -629,4 +638,6 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   }
   // "Each time this unit uses a Fight ability, after that Fight ability has been resolved, Heal (X) this unit" (session 37).
   if (kind === 'fight') healAfterFight(c, unitId, allocated);
+  // "If you make an unmodified save roll of 1 for this unit, remove its Gryph-hound ... after the Attack ability has been resolved" (session 38).
+  for (const t of savedOnes) resourceTrigger(c, t, 'saveOf1');
 }

@@ -35,6 +35,7 @@ import { freeRedeploy, pathRallyBonus } from './pathAbilities';
 import { rallyFree, ritualOfPrimalForce } from './ascension';
 import { modified, permission } from '../abilities/passives';
 import { redeployAtLeast } from '../abilities/passivePermissions';
+import { resourceTrigger } from './resourceTriggers38';
 
 // ---------------------------------------------------------------------------------------------
 // Declared MOVE abilities (rolls only; the move itself is checked by the geometry layer)
@@ -67,6 +68,7 @@ export function run(c: Ctx, a: Extract<Action, { type: 'run' }>): void {
   useCore(c, a.unitId);
   const move = unitMove(c, a.unitId, a.player);
   u.turn.usedRun = true;
+  resourceTrigger(c, a.unitId, 'run'); // "Each time it uses a Run ability" (session 38, resourceTriggers38.ts)
   if (a.atTheDouble === true) {
     payCommand(c, a.player, 'atTheDouble', a.unitId);
     s.effects.push({ kind: 'atTheDouble', unitId: a.unitId, until: 'endOfPhase' });
@@ -203,6 +205,7 @@ export function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       u.turn.redeployRoll = inches;
       u.turn.pendingMove = { kind: 'redeploy', maxInches: inches };
       u.turn.usedRun = true; // Redeploy has the RUN keyword (INVENTORY I-1).
+      resourceTrigger(c, a.unitId, 'run');
       c.events.push({ type: 'redeploy', unitId: a.unitId, roll, maxInches: inches, ...(inches !== roll ? { rule: least!.rule } : {}) });
       return;
     }

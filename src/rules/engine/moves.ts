@@ -28,6 +28,7 @@ import {
 import type { Action } from './state';
 import { MOVE_RULES as RULE, type MoveKind } from './moveRules';
 import { movePermitIndex, passThroughModels } from './abilityPermits';
+import { resourceTrigger } from './resourceTriggers38';
 
 /** Tolerance on distances, inches. */
 const EPS = 1e-6;
@@ -129,6 +130,7 @@ export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, m
       }
       if (reached.length === 0) reject(`unit "${unitId}" must end the charge within 1/2" of a visible enemy unit`, rule);
       s.units[unitId].turn.charged = true;
+      resourceTrigger(c, unitId, 'charged'); // "Each time this unit has charged ..." (session 38, resourceTriggers38.ts)
       c.events.push({ type: 'charged', unitId, reached });
       break;
     }

@@ -60,6 +60,7 @@ import { maxControlScore, modified } from '../abilities/passives';
 import { pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathStartOfRound, useAbility } from './pathAbilities';
 import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, suspendedObjectives, twistControlBonus, twistPick, twistPickOwed, withdraw } from './ascension';
 import { workingCopy } from './workingCopy';
+import { endOfRoundResources } from './resourceTriggers38';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -380,6 +381,7 @@ function endOfTurn(c: Ctx): void {
   for (const p of PLAYERS) s.players[p].cp = 0;
   s.effects = s.effects.filter((e) => e.until === 'startOfYourTurn' || e.until === 'endOfBattle');
   expireEffects(s, 'roundEnd');
+  endOfRoundResources(c); // "At the end of each battle round, subtract 1 from its momentum points" (session 38)
   c.events.push({ type: 'roundEnded', round: s.round });
   s.active = null;
   s.phase = null;

@@ -9,6 +9,7 @@ import { createDice, type DiceState } from '../dice';
 import { parseRoster, type Roster, type RosterIssue } from './roster';
 import { initialAscensionState, type AscensionSetup, type AscensionState } from './ascensionData';
 import type { AbilityState } from '../abilities/record';
+import type { AbilityEffect } from '../abilities/schema';
 
 /** The two players. */
 export type PlayerId = 'p1' | 'p2';
@@ -189,7 +190,17 @@ export interface CombatOrder {
    * by this unit has been resolved"; the `fightNext` effect, `fightChain.ts`). Valid while `after` is
    * the last unit that fought; absent otherwise.
    */
-  next?: { player: PlayerId; unitId: string; after: string; ability: string };
+  next?: {
+    player: PlayerId;
+    unitId: string;
+    after: string;
+    ability: string;
+    /**
+     * "If it is picked to do so, ..." (session 38, ab38c; `fightChain38.ts`): effects of the same use applied to
+     * `unitId` when it is picked to fight; absent when there are none.
+     */
+    then?: { ability: string; name: string; unitId: string | null; effect: AbilityEffect; order: number }[];
+  };
 }
 
 /** Per-phase and per-turn magic bookkeeping (Magic 1.1, 4.0, 5.0). */
@@ -279,6 +290,8 @@ export interface UnitState {
      * attacks this turn and that enemy unit has been destroyed". Recorded like `usedMove`.
      */
     combatDamaged?: string[];
+    /** Enemy models were slain by this unit's combat attacks this turn (Core 18.0; recorded like `combatDamaged`; session 38). */
+    combatSlew?: boolean;
     /** The charge roll was re-rolled by a Path ability (Berserker; Core 2.2: not again). */
     chargeRerolled?: boolean;
     /** The run roll was re-rolled by an ability (`rerollRoll`; Core 2.2: not again). */
@@ -327,6 +340,11 @@ export interface GameState {
   terrainContestChoices: Record<string, string>;
   /** Ritual points of each PRIEST (Magic 3.0); absent = 0. */
   ritualPoints: Record<string, number>;
+  /**
+   * Named counters of units (session 38, ab38b; `abilities/resourceCounts38.ts`): unit id → resource ("momentum
+   * point", "waaagh! token") → how many it has. Absent until an ability gives one (other games keep their hash).
+   */
+  resources?: Record<string, Record<string, number>>;
   /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
   pendingPrayer: PendingPrayer | null;
   /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */

@@ -10,6 +10,8 @@
  *   combat attacks (a FIGHT ability's attacks) this turn. "If any damage points were allocated to an
  *   enemy unit by this unit's combat attacks this turn and that enemy unit has been destroyed, ..."
  *   (Strength From Victory, Heads on Pikes, Evocation of Death).
+ * - `combatSlew` (session 38, ab38b): models of such an enemy unit were slain in that damage sequence. "If any enemy
+ *   models were slain this turn by this unit's combat attacks, give this unit D3 ritual points" (Rhythm of Destruction).
  *
  * Both live in `UnitState.turn`, so they are reset at the start of each turn (`freshTurnFlags`),
  * saved with the game and covered by the state hash like every other field; they are written by the
@@ -28,7 +30,7 @@ import type { Action, GameState } from './state';
 import { armyAbilities } from '../abilities/catalog';
 
 /** Texts that read the history: the phrases of the fixture rosters' abilities. */
-const READS_HISTORY = /used a \W*move\W* ability this turn|by this unit's combat attacks this turn/i;
+const READS_HISTORY = /used a \W*move\W* ability this turn|by this unit's combat attacks this turn|slain this turn by this unit's combat attacks/i;
 
 const needs = new WeakMap<object, boolean>();
 
@@ -74,12 +76,14 @@ export function noteUnitHistory(c: Ctx, a: Action): void {
  * `allocated` damage points were allocated to it (Core 18.0), so `attacker`'s combat attacks allocated
  * damage to that enemy unit this turn.
  */
-export function noteCombatDamage(c: Ctx, attacker: string, target: string, allocated: number): void {
+export function noteCombatDamage(c: Ctx, attacker: string, target: string, allocated: number, slain = 0): void {
   const s = c.s;
   if (allocated <= 0 || !historyNeeded(s)) return;
   const u = s.units[attacker];
   const before = u.turn.combatDamaged ?? [];
   if (!before.includes(target)) u.turn = { ...u.turn, combatDamaged: [...before, target] };
+  // Session 38 (ab38b): models of the enemy unit slain by them ("If any enemy models were slain this turn by this unit's combat attacks").
+  if (slain > 0 && u.turn.combatSlew !== true) u.turn = { ...u.turn, combatSlew: true };
 }
 
 /** `effectsOn`'s `only` filter for {@link healAfterFight} (a module constant: `passives.ts` caches by the function). */

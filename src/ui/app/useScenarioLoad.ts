@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BattlefieldData } from '../../scene/types';
 import type { Engine } from '../engine/engine';
+import { perfMark, traced } from '../../client/perfTrace';
 import { publishError } from '../readySignal';
 import { ScenarioFetchError, type ScenarioSource } from '../scenarioSource';
 import { sceneDataClient } from '../sceneData/sceneDataClient';
@@ -39,8 +40,9 @@ export function useScenarioLoad(engine: Engine, source: () => Promise<ScenarioSo
       publishError(problems);
       setLoad((l) => (l.status === 'error' ? l : { status: 'error', problems }));
     };
+    perfMark('load');
     engine.setPhase('loading');
-    source().then(
+    traced('page.source', source).then(
       (src) => {
         opened.current(src.json);
         engine.track(engine.client.loadScenario(src.json, src.meshes)).then(
@@ -58,11 +60,11 @@ export function useScenarioLoad(engine: Engine, source: () => Promise<ScenarioSo
             fail([`(engine): ${(e as Error).message}`]);
           },
         );
-        sceneDataClient()
-          .build(src.json, src.meshes, src.fallbackName)
+        traced('page.sceneData.build', () => sceneDataClient().build(src.json, src.meshes, src.fallbackName))
           .then(
             (r) => {
               if (r.ok) {
+                perfMark('data');
                 setData(r.data);
                 setLoad((l) => (l.status === 'loading' ? { status: 'ready' } : l));
               } else fail(r.problems);

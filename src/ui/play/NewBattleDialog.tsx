@@ -8,7 +8,7 @@ import { BasesTable } from '../army/BasesTable';
 import { applyBases, basesRows, isDefault, rememberedEntries, type BasesRow } from '../army/basesTable';
 import { UnitCardOverlay } from '../army/UnitCardOverlay';
 import '../army/army.css';
-import { gameInProgress, getGame, sampleArmies, setPlayMode, startBattle } from './game';
+import { gameInProgress, getGame, prepareBattle, sampleArmies, setPlayMode, startBattle } from './game';
 import { createOnline, linkFor, onlineCreateOptions, serverAddress } from './online';
 
 /** Props of {@link NewBattleDialog}. */
@@ -85,6 +85,12 @@ export function NewBattleDialog({ engine, onClose }: NewBattleDialogProps) {
   const closeCard = useCallback(() => setCard(null), []);
   // The game left with Leave Play (autosaved): Play resumes it (issue 35 item 5).
   const inProgress = useMemo(() => gameInProgress(), []);
+
+  // The battlefield's terrain index built in the game worker while the armies are chosen (Start finds it).
+  // Once, on opening: the battlefield cannot change while the dialog is open.
+  useEffect(() => {
+    if (scenario) void prepareBattle(scenario, engine.meshFiles).catch(() => undefined);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   // What IndexedDB remembers, read once; a file read waits for it (its remembered bases).
   const stored = useRef<Promise<void> | null>(null);

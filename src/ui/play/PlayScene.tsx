@@ -5,8 +5,9 @@
  * unit's weapon ranges and the enemy units it can shoot now, the units waiting to be set up, and
  * the other player's move played along its paths (online).
  */
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { GameSummary } from '../../client/gameClient';
+import { perfMark } from '../../client/perfTrace';
 import { DragController } from '../../scene/DragController';
 import { MoveGhost } from '../../scene/MoveGhost';
 import { MovePlayback } from '../../scene/MovePlayback';
@@ -19,6 +20,7 @@ import type { BattlefieldData } from '../../scene/types';
 import type { Point2 } from '../tools/types';
 import type { PanelStore } from './panelStore';
 import type { DragLabel } from './playTypes';
+import type { LiveLabel } from './usePlayMoveTool';
 import { currentMeasure, in1 } from './tools/moveMeasure';
 import type { MoveToolState } from './tools/moveTool';
 
@@ -41,6 +43,8 @@ export interface PlaySceneProps {
   move: MoveToolState;
   /** The live label of the drag (null: none). */
   label: DragLabel | null;
+  /** The move tool's live label (its text and tone drawn as soon as the tool has them). */
+  liveLabel: LiveLabel;
   /** The dragged model's allowance, inches (null: a set-up; no rings). */
   allowance: number | null;
   /** The pointer moved during a press or a drag (table inches). */
@@ -70,8 +74,29 @@ function ghostLegal(label: DragLabel | null, modelId: string): boolean | null {
   return label.bad ? false : label.measured ? true : null;
 }
 
+/**
+ * The drag label's text and tone as the move tool has them now (`LiveLabel`, issue 35 item 6):
+ * read from the tool's store, so an answer of the engine is drawn as soon as it is in (a store
+ * update renders this at once) instead of after the page's, the scene's and the label's own
+ * renders. The chip's tone (`bad` red, else `info`) is set in the same commit as the text.
+ * `fallback`: the label of the page's render (when the store has none).
+ */
+function LiveLabelText({ live, fallback }: { live: LiveLabel; fallback: DragLabel }) {
+  const l = useSyncExternalStore(live.subscribe, live.get) ?? fallback;
+  const text = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const chip = text.current?.parentElement;
+    if (!chip) return;
+    chip.classList.toggle('bad', l.bad);
+    chip.classList.toggle('info', !l.bad);
+  });
+  if (l.measured) perfMark('labelRender');
+  return <span ref={text}>{l.text}</span>;
+}
+
 /** The Play mode's scene children (see the module comment). */
-export function PlayScene({ data, summary, store, selectedUnit, move, label, allowance, onPointer, onRelease, playback, onPlaybackDone }: PlaySceneProps) {
+export function PlayScene({ data, summary, store, selectedUnit, move, label, liveLabel, allowance, onPointer, onRelease, playback, onPlaybackDone }: PlaySceneProps) {
+  if (label?.measured) perfMark('sceneRender');
   // Re-rendered only when the set of targets changes (a string key), not on every panel change.
   const shootTargets = useSyncExternalStore(store.subscribe, () => shootTargetsKey(store));
   const drag = move.drag;
@@ -155,7 +180,7 @@ export function PlayScene({ data, summary, store, selectedUnit, move, label, all
           ))}
       {dr && dm && label && (
         <SceneLabel position={[dr.to[0], dr.to[1], dm.elevation + dm.height + 0.6]} tone={label.bad ? 'bad' : 'info'} testId="play-drag-allowance" inView>
-          {label.text}
+          <LiveLabelText live={liveLabel} fallback={label} />
         </SceneLabel>
       )}
       {staged &&

@@ -10,6 +10,7 @@ import { fetchScenario, type MeshBytes, type ScenarioSource } from '../scenarioS
 import { BUNDLED_MESHES } from '../assetUrls';
 import { gameMeshes } from '../files/meshes';
 import { getEngine } from '../engine/engine';
+import { perfMark } from '../../client/perfTrace';
 import { base64ToPositions } from '../../game/table';
 import { defaultUpAxis } from '../../scenario/meshLoader';
 import type { Scenario } from '../../scenario/schema';
@@ -146,6 +147,7 @@ export function playModeFollowsAddress(): void {
   tableDice.clear();
   delete document.body.dataset.ready;
   delete document.body.dataset.problems;
+  perfMark('remount');
   window.dispatchEvent(new Event(PLAY_MODE_EVENT));
 }
 
@@ -372,6 +374,17 @@ export function sampleArmies(): ChosenArmy[] {
     { label: 'Stormcast Eternals (sample)', roster: r.p1 },
     { label: 'Skaven (sample)', roster: r.p2 },
   ];
+}
+
+/**
+ * Builds ahead, in the game worker, the terrain index of the battlefield a battle may start on (the
+ * engine's current scenario and its mesh files, as {@link startBattle} would give them), while the
+ * players choose their armies: Start then finds it (issue 35 item 6). Problems are left for the
+ * start to report.
+ */
+export async function prepareBattle(scenario: unknown, meshes: Record<string, ArrayBuffer | ArrayBufferView>): Promise<void> {
+  const { bundled, meshFiles } = gameMeshes(scenario, meshes);
+  await getGame().prepareTable({ scenario, meshFiles, bundled });
 }
 
 /**

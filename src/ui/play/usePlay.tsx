@@ -35,6 +35,7 @@
  */
 import { useCallback, useMemo, useRef } from 'react';
 import type { Action, GameSummary } from '../../client/gameClient';
+import { perfMark } from '../../client/perfTrace';
 import { armyColor } from '../../scene/palette';
 import { isPlayMode, playGame, setPlayMode, startInfo } from './game';
 import { MoveModeToggle } from './MoveModeToggle';
@@ -119,6 +120,8 @@ export function usePlay(o: PlayOptions): Play {
   const data = o.data;
   const drag = move.state.drag;
   const dragged = drag.name === 'dragging' || drag.name === 'dropping' ? drag.modelId : null;
+  const label = move.labelOf(drag);
+  if (label?.measured) perfMark('appRender');
   const scene = data && (
     <PlayScene
       data={data}
@@ -126,7 +129,8 @@ export function usePlay(o: PlayOptions): Play {
       store={store}
       selectedUnit={selectedUnit}
       move={move.state}
-      label={move.labelOf(drag)}
+      label={label}
+      liveLabel={move.liveLabel}
       allowance={dragged ? move.allowanceOf(dragged) : null}
       onPointer={onPointer}
       onRelease={onRelease}

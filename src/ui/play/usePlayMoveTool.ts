@@ -1,8 +1,9 @@
 /**
  * Runs the Play move tool (`./tools/moveTool.ts`): holds its state, feeds it events (the pointer's,
  * Esc, the engine's answers, a new game state or selection) and carries out its effects: the live
- * path question (one at a time, latest wins: the game's shortest legal path for a move, the
- * measuring engine's straight line for a set-up), the selection of the unit picked up, the drop
+ * path question (a move's: the game's shortest legal paths, asked at once for the newest point, an
+ * older question given up by the worker; a set-up's: the measuring engine's straight line, one at
+ * a time, latest wins), the selection of the unit picked up, the drop
  * sent through the game (`sendMove`), the note. It also answers the test hook's waits (a drop's
  * note, a held drag's label).
  */
@@ -11,6 +12,7 @@ import type { Action, ActResult, ShortestPathsOptions } from '../../client/gameC
 import type { PathMeasure } from '../tools/moveTool';
 import type { Point2 } from '../tools/types';
 import { playGame } from './game';
+import { perfMark } from '../../client/perfTrace';
 import type { PlayNote } from './panelStore';
 import type { DragLabel, PlayOptions } from './playTypes';
 import { sendMove } from './sendMove';
@@ -33,6 +35,8 @@ export const orStraight = (kind: string | undefined): Pick<ShortestPathsOptions,
  * call (issue 35 item 6: one round trip), so the label never says "blocked" for a move the engine
  * would accept. The measure's `value` is the worst model's (the longest path, or null when one
  * model cannot move there), `worst` names it, `models` holds every answer (its path is sent at the drop).
+ * With `live` (the page's count of live questions) the question is the live label's: the worker
+ * gives it up for a newer one (`GameClient.liveShortestPaths`), and then this resolves with null.
  */
 export async function measureUnit(
   game: Extract<NonNullable<ReturnType<typeof playGame>>, { shortestPaths: unknown }>,
@@ -41,8 +45,11 @@ export async function measureUnit(
   drops: Record<string, Point2>,
   avoidCombat: boolean,
   kind?: string,
-): Promise<PathMeasure> {
-  const r = await game.shortestPaths(drops, { ignoreUnit: true, avoidCombat, ...orStraight(kind) });
+  live?: number,
+): Promise<PathMeasure | null> {
+  const options = { ignoreUnit: true, avoidCombat, ...orStraight(kind) };
+  const r = live === undefined ? await game.shortestPaths(drops, options) : await game.liveShortestPaths(live, drops, options);
+  if (!r.ok && 'superseded' in r) return null;
   if (!r.ok) return { to, value: null, reason: r.problems.join('; ') };
   const answers: NonNullable<PathMeasure['models']> = {};
   for (const [id, a] of Object.entries(r.answers)) {
@@ -57,6 +64,35 @@ export async function measureUnit(
   }
   const w = answers[worst];
   return { to, value: w?.value ?? null, ...(w?.reason ? { reason: w.reason } : {}), ...(answers[modelId]?.path ? { path: answers[modelId].path } : {}), models: answers, worst };
+}
+
+/**
+ * The drag label as the move tool has it at this moment (issue 35 item 6): set in the same task
+ * as the tool's state, so the label's text can be drawn without waiting for the page's render
+ * (`PlayScene`'s `LiveLabelText` reads it with `useSyncExternalStore`). The same label
+ * {@link PlayMoveTool.labelOf} gives for the tool's state now.
+ */
+export interface LiveLabel {
+  get(): DragLabel | null;
+  subscribe(listener: () => void): () => void;
+}
+
+/** A {@link LiveLabel} and its setter (listeners told only when what the label shows changed). */
+function liveLabelStore(): LiveLabel & { set(l: DragLabel | null): void } {
+  let cur: DragLabel | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => cur,
+    subscribe: (fn) => {
+      listeners.add(fn);
+      return () => void listeners.delete(fn);
+    },
+    set: (l) => {
+      const same = l === cur || (l && cur && l.text === cur.text && l.bad === cur.bad && l.measured === cur.measured);
+      cur = l;
+      if (!same) for (const fn of listeners) fn();
+    },
+  };
 }
 
 /** What {@link usePlayMoveTool} needs. */
@@ -80,6 +116,8 @@ export interface PlayMoveTool {
   send: (e: MoveToolEvent) => MoveToolEffect[];
   /** The live label of a drag state (null: no drag). */
   labelOf: (d: PlayDragState) => DragLabel | null;
+  /** The live label of the tool's state now, updated with the state (before the page renders it). */
+  liveLabel: LiveLabel;
   /** The allowance of a model's move, inches (null: a set-up, or not in the game). */
   allowanceOf: (modelId: string) => number | null;
   /** Resolves with the next drop's note (the test hook's drag). */
@@ -126,6 +164,9 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
 
   const dropWaiters = useRef<((n: PlayNote | null) => void)[]>([]);
   const inFlight = useRef(false);
+  /** The live label's newest question to the game worker (null: none unanswered), and their count. */
+  const live = useRef<{ seq: number; n: number; to: Point2 } | null>(null);
+  const liveSeq = useRef(0);
   const sendRef = useRef<(e: MoveToolEvent) => MoveToolEffect[]>(() => []);
 
   const run = useCallback(
@@ -133,26 +174,35 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
       const send = sendRef.current;
       switch (fx.type) {
         case 'measure': {
-          if (inFlight.current) return; // asked again with the answer (latest wins)
-          inFlight.current = true;
           const { n, modelId, start, to, routed } = fx;
           const engine = app.current.engine;
           const game = playGame();
           if (routed && game && 'shortestPaths' in game) {
             // A whole unit: every model's path in one call; the worst speaks for the unit. One
             // model: the same call (the straight line checked as the drop checks it, issue 35 item 2).
-            measureUnit(game, modelId, to, fx.drops ?? { [modelId]: to }, fx.avoidCombat, facts(modelId)?.kind).then(
-              ({ models: _m, worst: _w, ...one }) => {
-                inFlight.current = false;
+            // Asked at once, newest first (issue 35 item 6): the worker gives up an older question
+            // still searching when this one reaches it, so the label never waits for an old point.
+            const asked = live.current;
+            if (asked && asked.n === n && samePoint(asked.to, to)) return; // this very point is being asked
+            const seq = (liveSeq.current += 1);
+            live.current = { seq, n, to };
+            measureUnit(game, modelId, to, fx.drops ?? { [modelId]: to }, fx.avoidCombat, facts(modelId)?.kind, seq).then(
+              (m) => {
+                if (live.current?.seq === seq) live.current = null;
+                if (!m) return; // given up for a newer point
+                perfMark('labelAnswer');
+                const { models: _m, worst: _w, ...one } = m;
                 send({ type: 'measured', n, measure: fx.drops ? { ...one, models: _m, worst: _w } : one });
               },
               (e: unknown) => {
-                inFlight.current = false;
+                if (live.current?.seq === seq) live.current = null;
                 send({ type: 'measured', n, measure: { to, value: null, reason: `the game did not answer (${(e as Error).message})` } });
               },
             );
             return;
           }
+          if (inFlight.current) return; // asked again with the answer (latest wins)
+          inFlight.current = true;
           // A move: the rules engine's shortest legal path around terrain and models (climbing only
           // where cheaper), counted as the engine counts the move. A set-up: the straight line, for information.
           const ask = routed
@@ -198,17 +248,20 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
     [app, summaryRef, store, setNote, facts],
   );
 
+  const liveLabel = useMemo(liveLabelStore, []);
+  const labelOfRef = useRef<(d: PlayDragState) => DragLabel | null>(() => null);
   const send = useCallback(
     (e: MoveToolEvent): MoveToolEffect[] => {
       const step = moveToolStep(stateRef.current, e, facts);
       if (step.state !== stateRef.current) {
         stateRef.current = step.state;
         setState(step.state);
+        liveLabel.set(labelOfRef.current(step.state.drag));
       }
       for (const fx of step.effects) run(fx);
       return step.effects;
     },
-    [facts, run],
+    [facts, run, liveLabel],
   );
   sendRef.current = send;
 
@@ -220,6 +273,7 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
     },
     [allowanceOf, summaryRef],
   );
+  labelOfRef.current = labelOf;
 
   // A held drag's label is final once the engine measured its point, or when it needs no measure (too far).
   const holdWaiters = useRef<{ to: Point2; resolve: (l: DragLabel) => void }[]>([]);
@@ -259,5 +313,5 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
     return p;
   }, [send, waitDrop]);
 
-  return useMemo(() => ({ state, stateRef, send, labelOf, allowanceOf, waitDrop, waitLabel, commitStaged }), [state, send, labelOf, allowanceOf, waitDrop, waitLabel, commitStaged]);
+  return useMemo(() => ({ state, stateRef, send, labelOf, liveLabel, allowanceOf, waitDrop, waitLabel, commitStaged }), [state, send, labelOf, liveLabel, allowanceOf, waitDrop, waitLabel, commitStaged]);
 }
