@@ -1,13 +1,8 @@
 /**
- * Session 38 (ab38d): "If the target is a Wizard, inflict 3 mortal damage on the target instead." (Mighty 'Eadbutt,
- * ij-001): the sentence before is replaced, for a target with the keyword, by the clause of this one. Read as two
- * effects on the Declare's target: the one before with `if: {notKeyword: K}`, the replacing one with
- * `if: {keyword: K}` (each checked on the target when the ability resolves, Core 28.0), as session 36's
- * "If the chanting roll was N+, ... instead" (`castRollAlternative`, parseEffect.ts) does for the roll.
- *
- * Read only when: the sentence is the last; the sentence before gave exactly one effect on the target, ungated;
- * the clause reads as one ungated effect of the same kind on the target; the Declare picks one unit; the keyword is
- * one of the core keywords below or a keyword of the army. Otherwise null (the caller reads on, and fails).
+ * Session 38 (ab38d): "If the target is a (non-)K (unit), <clause on it>." (Star-fated Arrow, sce-002): the clause with
+ * `if: {keyword: K}` / `if: {notKeyword: K}` on the Declare's target, checked when the ability resolves (Core 28.0).
+ * "If the target is a Wizard, ... instead" (Mighty 'Eadbutt) is ab38a's reader (`parseKbIj38.ts`, run first; this
+ * module's own reader of it was dropped at the merge).
  *
  * @module
  */
@@ -30,35 +25,12 @@ function ungated(e: AbilityEffect): boolean {
 }
 
 /**
- * "If the target is a(n) K, <clause> instead." → the effects that replace; `out[prevStart]` is given its
- * `notKeyword` in place. Null when the sentence is not that shape or not read whole.
- * @param readClause the caller's clause reader (throws when not understood).
- */
-export function readKeywordInstead(sentence: string, out: AbilityEffect[], prevStart: number, last: boolean, singleTarget: boolean, known: readonly string[], readClause: (clause: string) => AbilityEffect[]): AbilityEffect[] | null {
-  const m = /^if the target is an? ([A-Za-z' -]+?), (.+) instead$/i.exec(sentence.trim().replace(/\.$/, ''));
-  if (!m || !last || !singleTarget) return null;
-  const keyword = m[1].trim().toUpperCase();
-  if (!CORE_KEYWORDS.includes(keyword) && !known.some((k) => k.toUpperCase() === keyword)) return null;
-  const prev = out.slice(prevStart);
-  if (prev.length !== 1 || prev[0].targets !== 'targets' || !ungated(prev[0])) return null;
-  let read: AbilityEffect[];
-  try {
-    read = readClause(m[2]);
-  } catch {
-    return null;
-  }
-  if (read.length !== 1 || read[0].targets !== 'targets' || !ungated(read[0]) || kind(read[0]) !== kind(prev[0])) return null;
-  out[prevStart] = { ...prev[0], if: { notKeyword: keyword } } as AbilityEffect;
-  return [{ ...read[0], if: { keyword } } as AbilityEffect];
-}
-
-/**
  * "If the target is a non-Monster unit, inflict D6 mortal damage on it." / "If the target is a Monster, inflict D6+3
  * mortal damage on it." (Star-fated Arrow, sce-002): the clause ("it": the target) with `if: {keyword: K}` or
  * `if: {notKeyword: K}`, checked on the target when the ability resolves. Read only for one target, in an activated
  * ability, with a core keyword or one of the army's, the clause one ungated effect on the target. Null otherwise.
  */
-export function readKeywordIf(sentence: string, singleTarget: boolean, passive: boolean, known: readonly string[], readClause: (clause: string) => AbilityEffect[]): AbilityEffect[] | null {
+export function readKeywordIf(sentence: string, out: readonly AbilityEffect[], singleTarget: boolean, passive: boolean, known: readonly string[], readClause: (clause: string) => AbilityEffect[]): AbilityEffect[] | null {
   const m = /^if the target is an? (non-)?([A-Za-z' -]+?)(?: unit)?, (.+)$/i.exec(sentence.trim().replace(/\.$/, ''));
   if (!m || !singleTarget || passive || / instead$/i.test(m[3])) return null;
   const keyword = m[2].trim().toUpperCase();
@@ -70,5 +42,8 @@ export function readKeywordIf(sentence: string, singleTarget: boolean, passive: 
     return null;
   }
   if (read.length !== 1 || read[0].targets !== 'targets' || !ungated(read[0])) return null;
+  // After an unconditional effect of the same kind on the target, the text most likely meant "instead" (ab38a's
+  // Mighty 'Eadbutt reader, parseKbIj38.ts, reads that form): by hand.
+  if (out.some((e) => e.targets === 'targets' && ungated(e) && kind(e) === kind(read[0]))) return null;
   return [{ ...read[0], if: m[1] ? { notKeyword: keyword } : { keyword } } as AbilityEffect];
 }

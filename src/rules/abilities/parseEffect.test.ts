@@ -69,6 +69,7 @@ describe('mortal damage', () => {
   });
   it('twin: Mighty \'Eadbutt\'s shape with another kind of effect for a WIZARD: by hand (Mighty \'Eadbutt itself is read since session 38, parseAlt38.ts)', () => {
     expect(parse('Inflict D3 mortal damage on the target. If the target is a Wizard, the target has Strike-last for the rest of the turn instead.', { timing: 'Your Hero Phase', declare: 'Pick a visible enemy unit within 18" of this unit to be the target, then make a casting roll of 2D6.' }).resolves).toBeNull();
+  });
   it('twin: Mighty \'Eadbutt (ij) does more to a WIZARD: read since session 38 (parseKbIj38.ts); after a roll-gated mortal damage, by hand', () => {
     expect(parse('Inflict D3 mortal damage on the target. If the target is a Wizard, inflict 3 mortal damage on the target instead.', { timing: 'Your Hero Phase', declare: 'Pick a visible enemy unit within 18" of this unit to be the target, then make a casting roll of 2D6.' }).resolves).toEqual([
       { mortal: 'D3', targets: 'targets', if: { notKeyword: 'WIZARD' } },

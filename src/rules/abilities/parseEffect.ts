@@ -58,7 +58,7 @@ import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide
 import { readChoice, splitChoice } from './parseChoice37';
 import { readCancelReaction } from './parseCancel38';
 import { readUnpickable } from './parsePicks38';
-import { readKeywordIf, readKeywordInstead } from './parseAlt38';
+import { readKeywordIf } from './parseAlt38';
 import { readAllocatedIf, readChargedFoesRoll, readRolls38 } from './parseRolls38';
 import { historySentence } from './parseHistory';
 import { readFightChain } from './parseFightChain38';
@@ -535,7 +535,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       }
       // Session 38 (ab38d, parseAlt38.ts): "If the target is a Wizard, <clause> instead." (the sentence before, replaced for K targets).
       const single = ctx.hasTargets && !picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true);
-      const byKeyword = readKeywordInstead(s, out, prevStart, i === ss.length - 1, single, known, (c) => readClause(c, ctx, undefined, outer)) ?? readKeywordIf(s, single, ctx.passive, known, (c) => readClause(c, ctx, undefined, outer));
+      const byKeyword = readKeywordIf(s, out, single, ctx.passive, known, (c) => readClause(c, ctx, undefined, outer));
       if (byKeyword) {
         out.push(...byKeyword);
         continue;
