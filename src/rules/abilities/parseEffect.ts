@@ -46,6 +46,7 @@
  */
 
 import { plainRulesText } from './parseTiming';
+import { sentences, takeDuration, THIS_TURN } from './parseDuration';
 import { splitKeywords } from './parseKeywords';
 import { halveBody, readRollSentences } from './parseRolls';
 import { readRollList } from './parseRollList37';
@@ -139,28 +140,6 @@ function dice(x: string): number | string {
   if (/^\d+$/.test(t)) return Number(t);
   if (/^\d*D[36]([+-]\d+)?$/.test(t)) return t;
   fail(x);
-}
-
-const DURATIONS: [RegExp, NonNullable<Duration>][] = [
-  [/for the rest of the turn/i, 'turn'],
-  [/for the rest of the phase/i, 'phase'],
-  [/for the rest of the battle round/i, 'round'],
-  [/for the rest of the battle/i, 'battle'],
-  [/until the start of your next turn/i, 'nextTurnStart'],
-];
-
-/** "this turn" as a duration, only where the shape allows it (a permission for the turn). */
-const THIS_TURN: [RegExp, NonNullable<Duration>] = [/this turn/i, 'turn'];
-
-/** Pull a leading or trailing duration phrase off a clause. */
-function takeDuration(c: string): { rest: string; duration?: Duration } {
-  for (const [re, d] of DURATIONS) {
-    const lead = rx(`^${re.source},? `).exec(c);
-    if (lead) return { rest: c.slice(lead[0].length), duration: d };
-    const trail = rx(` ${re.source}$`).exec(c);
-    if (trail) return { rest: c.slice(0, trail.index), duration: d };
-  }
-  return { rest: c };
 }
 
 /** One clause (no leading/trailing duration or condition left to it) → effect body. */
@@ -424,14 +403,6 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
     }
   }
   return effect as AbilityEffect;
-}
-
-/** Sentences of an Effect: split on full stops and bullets; a lead-in ending in ':' kept for its duration. */
-function sentences(effect: string): string[] {
-  return plainRulesText(effect.replace(/\s*[•\u2022]\s*/g, ' \u2022 '))
-    .split(/(?<=[.:])\s+|\s*\u2022\s*/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 }
 
 /**
