@@ -5,10 +5,6 @@
  * under no panel in both camera views, and a real mouse click on it picks it. A window narrower
  * than 900 px keeps the table under the panels (the canvas fills the window).
  *
- * Session 38: the info panel (top left) and the selection panel (bottom left) lie in the west strip
- * too (the left column), so with a model selected the table's four corners are under no panel in
- * both camera views.
- *
  * "Under no panel" is the page's own answer: `document.elementFromPoint` at the feature's screen
  * position is the table's canvas (or the frame shown under it), not a panel.
  */
@@ -88,36 +84,6 @@ export const tests: E2ETest[] = [
           await page.waitForFunction(() => (window.__sightline!.tools!.state() as { edit: { selected: string | null } }).edit.selected === null);
         }
       }
-
-      // Session 38: the left column. With a model selected (the selection panel open at the bottom
-      // left, the info panel at the top left), the table's four corners are shown under no panel in
-      // both camera views, and the two panels lie left of the canvas.
-      const scenarioNow = await files<{ units?: { models: { id: string }[] }[] }>(page, 'scenario()');
-      const someModel = scenarioNow.units![0].models[0].id;
-      await tools(page, `pick(${JSON.stringify({ kind: 'model', id: someModel })})`);
-      await page.waitForSelector('[data-testid=selection-panel]');
-      const canvasNow = (await boxOf(page, '.table-canvas'))!;
-      for (const panel of ['.info', '.selection']) {
-        const b = (await boxOf(page, panel))!;
-        assert(b.x + b.width <= canvasNow.x, `the ${panel} panel lies left of the canvas: panel ${JSON.stringify(b)}, canvas ${JSON.stringify(canvasNow)}`);
-      }
-      const CORNERS: [string, [number, number, number]][] = [
-        ['south-west', [0.3, 0.3, 0]],
-        ['south-east', [59.7, 0.3, 0]],
-        ['north-west', [0.3, 43.7, 0]],
-        ['north-east', [59.7, 43.7, 0]],
-      ];
-      for (const view of ['top', 'oblique'] as const) {
-        await page.click(`[data-testid=btn-${view}]`);
-        await page.waitForSelector(`[data-testid=btn-${view}][aria-pressed=true]`);
-        await frames(page, 3);
-        assert(await page.$('[data-testid=selection-panel]'), `${view} view: the selection panel is still open`);
-        for (const [corner, at] of CORNERS) {
-          const p = await screenOf(page, at);
-          assertEqual(await shownAt(page, p), 'table', `${view} view: the table's ${corner} corner at ${p.map(Math.round)} is shown (no panel over it)`);
-        }
-      }
-      await page.keyboard.press('Escape');
 
       // A narrow window: the canvas fills it, under the panels, as before.
       await page.setViewportSize({ width: 880, height: 800 });
