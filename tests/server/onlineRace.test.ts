@@ -84,8 +84,15 @@ test('the SDK reconnects the old connection while the page rejoins with its seat
   const statuses: OnlineStatus[] = [];
   p2.onStatus((s) => statuses.push(s));
 
+  // Every presence message p1 receives is looked at (not only the last when polled): under load the drop and the SDK's
+  // reconnection 50 ms later can arrive between two polls, and p1 would never be seen with p2 dropped.
+  let sawDrop = false;
+  const offPresence = p1.onPresence((p) => {
+    if (p.p2.connected === false) sawDrop = true;
+  });
   p2.simulateDrop();
-  await until(() => p1.who?.p2.connected === false, 'the server sees p2 dropped');
+  await until(() => sawDrop, 'the server sees p2 dropped');
+  offPresence();
   // The server has the old session back (its presence says p2 is connected) ...
   await until(() => p1.who?.p2.connected === true, 'the SDK reconnected the old session at the server');
   // ... but the page is still reconnecting: its rejoin runs (after REJOIN_EVERY_MS) and takes the seat.
