@@ -71,7 +71,7 @@ export function terrainPickProblem(s: GameState, port: GeometryPort, player: Pla
   const key = `${player}|${abilityId}|${t}|${within}|${wholly}`;
   const hit = kept.get(key);
   if (hit !== undefined) return hit;
-  const why = terrainPickProblemNow(s, port, player, abilityId, t, within, wholly, memo);
+  const why = terrainPickProblemNow(s, port, player, abilityId, t, within, wholly);
   kept.set(key, why);
   return why;
 }
@@ -79,13 +79,14 @@ export function terrainPickProblem(s: GameState, port: GeometryPort, player: Pla
 /** Answers of {@link terrainPickProblem} for options, by state object (a state is not changed once listed). */
 const optionAnswers = new WeakMap<GameState, Map<string, string | null>>();
 
-function terrainPickProblemNow(s: GameState, port: GeometryPort, player: PlayerId, abilityId: string | undefined, t: string, within: number | undefined, wholly: boolean, memo?: Map<string, boolean>): string | null {
+function terrainPickProblemNow(s: GameState, port: GeometryPort, player: PlayerId, abilityId: string | undefined, t: string, within: number | undefined, wholly: boolean): string | null {
   const f = abilityId === undefined ? null : abilityTerrain(s, player, abilityId);
   if (f === null) return 'the ability is held through no faction terrain feature of the army to measure from';
   if (!terrainOnBattlefield(s, port, player, f)) return `the faction terrain feature "${f}" is not on the battlefield`;
   if (within === undefined) return null;
   const d = port.distance(t, f);
-  if (!(d <= within + 1e-6) || !withinTerrain(port, f, t, within, wholly, memo)) return `"${t}" is not ${wholly ? 'wholly ' : ''}within ${within}" of the terrain feature "${f}" (${d.toFixed(2)}")`;
+  // Wholly within needs within first (the distance measured once, also for the refusal's figure).
+  if (!(d <= within + 1e-6) || (wholly && !port.whollyWithin(t, f, within))) return `"${t}" is not ${wholly ? 'wholly ' : ''}within ${within}" of the terrain feature "${f}" (${d.toFixed(2)}")`;
   return null;
 }
 
