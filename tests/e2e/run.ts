@@ -139,15 +139,23 @@ async function main(): Promise<number> {
     // miss a 120 s wait; a pass on the second try is printed "ok (on retry)" with the first failure,
     // so a flaky test stays visible (docs/performance.md, "The test run").
     const retries = Math.max(0, Number(process.env.E2E_RETRIES ?? 1) || 0);
+    const testLimitS = Math.max(1, Number(process.env.E2E_TEST_LIMIT_S ?? 300) || 300);
     // Quarantined: a test that fails in the loaded clean-clone run for a bug not yet found runs and
     // prints its result, but its failure does not fail the run (E2E_QUARANTINE=none counts it).
     // Each one is an open bug named in docs/performance.md ("Quarantined browser tests").
     const quarantined = (process.env.E2E_QUARANTINE ?? '')
       .split('|')
       .filter((q) => q && q !== 'none');
+    /** Closes a page, giving up after 30 s (a page whose renderer hangs may never answer). */
+    const closeBounded = async (p: Page | undefined) => {
+      if (!p) return;
+      let t: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([p.close({ runBeforeUnload: false }).catch(() => undefined), new Promise((r) => (t = setTimeout(r, 30_000)))]);
+      clearTimeout(t);
+    };
     /** Closes and forgets every page held in `kept`. */
     const closeKept = async (kept: Map<string, Promise<OpenedPage>>) => {
-      for (const k of kept.values()) await (await k.catch(() => null))?.page.close().catch(() => undefined);
+      for (const k of kept.values()) await closeBounded((await k.catch(() => null))?.page);
       kept.clear();
     };
     const runTest = async (t: E2ETest, kept: Map<string, Promise<OpenedPage>>, laneKept: Map<string, Promise<OpenedPage>>) => {
@@ -191,9 +199,19 @@ async function main(): Promise<number> {
           await framesShown();
           shown = 0;
         }
+        if (process.env.E2E_SHOW_START === '1') console.log(`  start ${t.name.slice(0, 100)}`);
         let ok = false;
+        let timer: ReturnType<typeof setTimeout> | undefined;
         try {
-          await t.run(testCtx);
+          // A test that has not ended after E2E_TEST_LIMIT_S (default 300 s, four times the longest
+          // test under a loaded run) fails by name, and its pages are closed below, so one hang can
+          // never stall the whole run with no word of where (session 38's CI timed out that way).
+          await Promise.race([
+            t.run(testCtx),
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`did not end within ${testLimitS} s (E2E_TEST_LIMIT_S); its pages are closed`)), testLimitS * 1000);
+            }),
+          ]);
           ok = true;
           passed++;
           const cpu1 = cpu0 === null ? null : treeCpuSeconds();
@@ -216,6 +234,7 @@ async function main(): Promise<number> {
             if (await p.screenshot({ path: shot, timeout: 15_000 }).then(() => true, () => false)) console.log(`        page ${i} (${p.url()}): ${shot}`);
           }
         }
+        clearTimeout(timer);
         // A failed test may have left its kept pages in any state: the next test (or the retry) boots anew.
         if (!ok) {
           await closeKept(kept);
@@ -226,7 +245,7 @@ async function main(): Promise<number> {
           const o = await k.catch(() => null);
           if (o) keptPages.add(o.page);
         }
-        for (const p of opened) if (!keptPages.has(p)) await p.close().catch(() => undefined);
+        for (const p of opened) if (!keptPages.has(p)) await closeBounded(p);
         if (ok || last) return;
       }
     };
