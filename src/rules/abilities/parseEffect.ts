@@ -485,7 +485,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         continue;
       }
       // Session 39 (sh39c, parseKbIj39.ts): Rally extras ("you can make 3 additional rally rolls of D6"), the use's one D3 ("equal to the roll").
-      const s39c = readSentences39c(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), known, unitNames: input.unitNames, bullets: (input.effect.match(/[•\u2022]/g) ?? []).length, readClause: (c) => readClause(c, ctx, undefined, outer) });
+      const s39c = readSentences39c(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), known, unitNames: input.unitNames, bullets: (input.effect.match(/[•\u2022]/g) ?? []).length, readClause: (c) => readClause(c, ctx, undefined, outer), readGated: (c, gate) => readClause(c, ctx, gate, outer) });
       if (s39c) {
         out.push(...s39c.effects);
         i += s39c.used - 1;

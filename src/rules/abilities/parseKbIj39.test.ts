@@ -86,3 +86,17 @@ describe('Ironjawz Waaagh! (ij): a pick once per battle per Hero, and "the follo
     expect(parse(EFFECT, null).resolves).toBeNull();
   });
 });
+
+describe('"... for attacks made by non-K units that target this unit" (Scare Taktikz, kb)', () => {
+  it('the real text: the incoming modifier, the attacking unit not a HERO', () => {
+    expect(parse('Roll a dice. On a 3+, subtract 1 from hit rolls for attacks made by non-**^^Hero^^** units that target this unit for the rest of the turn.', null, 'Any Combat Phase').resolves).toEqual([
+      { modify: 'hit', by: -1, attacks: 'all', incoming: true, targets: 'self', duration: 'turn', if: { roll: '3+' }, while: { notKeyword: 'HERO', unit: 'target' } },
+    ]);
+  });
+  it('twins by hand: "made by Hero units" (no "non-"), a word that is no keyword, a sentence after, a passive', () => {
+    expect(parse('Roll a dice. On a 3+, subtract 1 from hit rolls for attacks made by **^^Hero^^** units that target this unit for the rest of the turn.', null, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. On a 3+, subtract 1 from hit rolls for attacks made by non-damaged units that target this unit for the rest of the turn.', null, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. On a 3+, subtract 1 from hit rolls for attacks made by non-**^^Hero^^** units that target this unit for the rest of the turn. This unit has Strike-last for the rest of the turn.', null, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse('Roll a dice. On a 3+, subtract 1 from hit rolls for attacks made by non-**^^Hero^^** units that target this unit for the rest of the turn.', null).resolves).toBeNull();
+  });
+});

@@ -41,6 +41,8 @@ export interface Sentence39cCtx {
   readonly bullets: number;
   /** The parser's clause reader (no gate). */
   readonly readClause: (c: string) => AbilityEffect[];
+  /** The parser's clause reader with a roll gate ("On a 3+, ..."). */
+  readonly readGated?: (c: string, gate: string) => AbilityEffect[];
 }
 
 /** Strip a sentence's full stop. */
@@ -73,7 +75,27 @@ export function readSentences39c(ss: readonly string[], i: number, ctx: Sentence
     const effect = { modify: 'rallyDice', by, targets: 'friendly', while: { within: Number(rally[3]), of: 'self', ...(rally[2] ? { wholly: true } : {}), ...keywordOrWarscroll(rally[1].trim(), ctx) } } as AbilityEffect;
     return { effects: [effect], used: 1 };
   }
-  return readUseRoll(ss, i, ctx) ?? readFollowingEffects(ss, i, ctx);
+  return readUseRoll(ss, i, ctx) ?? readFollowingEffects(ss, i, ctx) ?? readNonKeywordAttackers(ss, i, ctx);
+}
+
+const MADE_BY_NON = /^on a ([2-6])\+, (subtract \d+ from hit rolls for attacks) made by non-([\w' -]+?) units (that target this unit for the rest of the turn)\.?$/i;
+
+/**
+ * Scare Taktikz (kb): "Roll a dice. On a 3+, subtract 1 from hit rolls for attacks made by non-Hero units that target
+ * this unit for the rest of the turn." The clause without "made by non-K units" (the `incoming` modifier of session
+ * 36), with `while: {notKeyword: K, unit: "target"}`: the attacking unit (the opposing unit of an incoming modifier,
+ * engine/attackAbilities.ts) must not have the keyword. Only as the whole Effect of an activated ability.
+ */
+function readNonKeywordAttackers(ss: readonly string[], i: number, ctx: Sentence39cCtx): { effects: AbilityEffect[]; used: number } | null {
+  if (!/^roll a dice$/i.test(bare(ss[i]))) return null;
+  const m = MADE_BY_NON.exec((ss[i + 1] ?? '').trim());
+  if (!m) return null;
+  if (ctx.passive || i !== 0 || ss.length !== 2 || ctx.readGated === undefined) fail(ss[i + 1]);
+  const kw = splitKeywords(m[3], ctx.known);
+  if (kw === null || kw.length !== 1) fail(m[3]);
+  const read = ctx.readGated(`${m[2]} ${m[4]}`, `${m[1]}+`);
+  for (const e of read) if (!('incoming' in e) || e.incoming !== true || (e.targets ?? 'self') !== 'self' || e.while !== undefined) fail(ss[i + 1]);
+  return { effects: read.map((e) => ({ ...e, while: { notKeyword: kw[0], unit: 'target' } }) as AbilityEffect), used: 2 };
 }
 
 const ONCE_PER_BATTLE = /^(.+?\.)\s*You cannot pick the same ([\w' -]+?) to be the target of this ability more than once per battle\.?$/is;

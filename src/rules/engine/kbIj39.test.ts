@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTiming } from '../abilities/parseTiming';
 import { modified } from '../abilities/passives';
+import { weaponAbilities } from './attackAbilities';
 import { gameAtHero, play, readAbility, refused, roster, tablePortAt, toPhase } from './abilityKit.test-helpers';
 
 const KNOWN = ['KRULEBOYZ', 'INFANTRY', 'HERO', 'WIZARD', 'CAVALRY'];
@@ -132,5 +133,25 @@ describe('Ironjawz Waaagh! (ij-001, Once Per Turn (Army), Your Charge Phase): a 
     expect([later.round, later.active, later.phase]).toEqual([2, 'p1', 'charge']);
     expect(modified(later, port, 'p1-boyz', 'charge').add).toBe(0);
     expect(refused(later, port, { type: 'useAbility', player: 'p1', ability: 'ironjawz-waaagh', target: 'p1-hero' })).toMatchObject({ reason: expect.stringContaining('already picked to be the target of Ironjawz Waaagh! this battle') });
+  });
+});
+
+describe('Scare Taktikz (kb-001 Gutrippaz, Any Combat Phase): "Roll a dice. On a 3+, subtract 1 from hit rolls for attacks made by non-Hero units that target this unit for the rest of the turn."', () => {
+  const scare = readAbility({ name: 'Scare Taktikz', timing: parseTiming('Any Combat Phase', false), declare: '', effect: 'Roll a dice. On a 3+, subtract 1 from hit rolls for attacks made by non-**^^Hero^^** units that target this unit for the rest of the turn.' }, KNOWN);
+  const port = tablePortAt({});
+  const hacka = roster('p2').units[1].weapons[0];
+  const staff = roster('p2').units[0].weapons[0];
+  function used(face: number) {
+    const s = toPhase(gameAtHero(roster('p1', [], [scare]), roster('p2'), port, [face]), port, 'combat');
+    return play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-boyz', ability: 'Scare Taktikz' }]).s;
+  }
+  it('a 3: -1 to hit for the (non-HERO) Gutrippaz\'s attacks on this unit, none for the HERO\'s, none on another unit', () => {
+    const s = used(3);
+    expect(weaponAbilities(s, port, 'p2-boyz', 'p1-boyz', hacka).hit).toBe(-1);
+    expect(weaponAbilities(s, port, 'p2-hero', 'p1-boyz', staff).hit).toBe(0);
+    expect(weaponAbilities(s, port, 'p2-boyz', 'p1-gits', hacka).hit).toBe(0);
+  });
+  it('a 2: no effect', () => {
+    expect(weaponAbilities(used(2), port, 'p2-boyz', 'p1-boyz', hacka).hit).toBe(0);
   });
 });
