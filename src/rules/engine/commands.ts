@@ -36,6 +36,7 @@ import { rallyFree, ritualOfPrimalForce } from './ascension';
 import { modified, permission } from '../abilities/passives';
 import { redeployAtLeast } from '../abilities/passivePermissions';
 import { resourceTrigger } from './resourceTriggers38';
+import { rallyExtraPoints, rallyExtras } from './rally39';
 
 // ---------------------------------------------------------------------------------------------
 // Declared MOVE abilities (rolls only; the move itself is checked by the geometry layer)
@@ -183,11 +184,14 @@ export function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       // Hold the Line (Ascension › The Ambush twist): no command points are spent.
       payCommand(c, a.player, 'rally', a.unitId, rallyFree(s, a.player) ?? undefined);
       const musician = aliveModels(s, a.unitId).some((m) => m.musician === true);
-      const dice = rollLogged(c, musician ? 7 : 6, 6, `rally:${a.unitId}`, a.player);
+      // Session 39 (sh39a): abilities' additional rally rolls and points (rally39.ts: Icon of Slaughter, Call to Battle ...).
+      const extra = rallyExtras(c, a.unitId);
+      const dice = rollLogged(c, (musician ? 7 : 6) + extra.rolls, 6, `rally:${a.unitId}`, a.player);
       // Rousing Orator (Ascension › Path of the Leader): +1 to the rally rolls.
       const bonus = pathRallyBonus(c, a.unitId);
-      const points = dice.filter((d) => d + bonus >= 4).length;
-      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician, ...(bonus ? { modifier: bonus } : {}) });
+      const extraPoints = rallyExtraPoints(c, a.unitId, extra.points, a.player);
+      const points = dice.filter((d) => d + bonus >= 4).length + extraPoints;
+      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician, ...(bonus ? { modifier: bonus } : {}), ...(extra.rules.length ? { extraRolls: extra.rolls, extraPoints, abilities: extra.rules } : {}) });
       if (points > 0) s.pendingRally = { unitId: a.unitId, points };
       return;
     }
