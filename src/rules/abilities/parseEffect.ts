@@ -58,9 +58,7 @@ import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
 import { takeFriendlyNamed39 } from './parseNear39';
-import { readGatedChoice39 } from './parseChoice39';
-import { readRally39 } from './parseRally39';
-import { readSummonRolls39 } from './parseMagic39';
+import { readWhole39 } from './parseWhole39';
 import { readCancelReaction } from './parseCancel38';
 import { readUnpickable } from './parsePicks38';
 import { readKeywordIf } from './parseAlt38';
@@ -430,12 +428,9 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     // Session 38 (ab38c): a fight chain whose pick is in the Effect (parseFightChain38.ts).
     const chain = readFightChain(input.declare, input.effect, input.timing, known, input.unitNames, (c) => readClause(c, { ...ctx, hasTargets: true }, undefined, undefined));
     if (chain) return chain;
-    // Session 39 (sh39a): "... uses the 'Rally' command, you receive 3 additional rally points." (parseRally39.ts).
-    const rally = readRally39(input.effect, ctx.passive, input.declare, known, input.unitNames) ?? readSummonRolls39(input.effect, ctx.passive, input.declare);
-    if (rally) return { resolves: rally };
-    // Session 39 (sh39a): "Roll a dice. On a 3+, pick 1 of the following effects:" (parseChoice39.ts).
-    const gated = ctx.passive ? null : readGatedChoice39(input.effect, picks, known, (text) => parseEffect({ ...input, effect: text }));
-    if (gated) return gated;
+    // Session 39 (sh39a): rally extras, Summon rolls, "Roll a dice. On a 3+, pick 1 of the following effects:" (parseWhole39.ts).
+    const whole39 = readWhole39(input, ctx.passive, picks, known, (text) => parseEffect({ ...input, effect: text }));
+    if (whole39) return whole39;
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);
     if (choice) {

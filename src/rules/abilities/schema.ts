@@ -597,6 +597,12 @@ export const AbilityPickSchema = z.strictObject({
    * be a second target"). Only on a prayer's single pick; checked when the prayer is answered.
    */
   countAt: z.strictObject({ roll: z.number().int().min(2).max(30), count: z.number().int().min(2).max(5) }).optional(),
+  /**
+   * Extension (session 39, sh39a; `parsePicks39.ts`): up to `count` units may be picked instead of 1 when `if` holds for
+   * the ability's unit when it is declared ("If there are any friendly Slaughter Queens on Cauldrons of Blood on the
+   * battlefield, you can pick another eligible unit to be a second target").
+   */
+  countIf: z.strictObject({ count: z.number().int().min(2).max(5), if: AbilityConditionSchema }).optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 

@@ -155,7 +155,8 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
       continue;
     }
     // "Pick any number of different ... units" (session 36, second pass): every unit given from here on, at least one.
-    const n = p.anyNumber ? targets.length - i : (p.count ?? 1);
+    // `countIf` (session 39, sh39a): more units when its condition holds for the ability's unit now.
+    const n = p.anyNumber ? targets.length - i : p.countIf !== undefined && user !== null && conditionHolds(c.s, c.port, p.countIf.if, user, user) ? p.countIf.count : (p.count ?? 1);
     const mine = targets.slice(i, i + n);
     if (mine.length === 0) reject(`${ability.name}: pick ${describePick(p)} ("targets")`, rule);
     for (const t of mine) checkUnitPick(c, player, user, p, t, rule, ability);
