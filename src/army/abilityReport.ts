@@ -73,6 +73,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('ignoreTrigger' in e) what = 'that ability has no effect on it';
   else if ('wardForbidden' in e) what = 'no ward rolls';
   else if ('unpickableBy' in e) what = `not picked by enemy ${e.unpickableBy} abilities`;
+  else if ('rallyExtra' in e) what = `Rally: ${e.rallyExtra.rolls !== undefined ? `+${e.rallyExtra.rolls} rally rolls` : `+${e.rallyExtra.points} rally points`}`; // session 39 (sh39a)
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

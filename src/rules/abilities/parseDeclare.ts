@@ -13,6 +13,7 @@ import { plainRulesText } from './parseTiming';
 import { keywordSpec, splitKeywords } from './parseKeywords';
 import type { AbilityCondition, AbilityPick } from './schema';
 import { attachCastModifier, takeCastRollModifier, useThisAbilityAsTarget } from './parseDeclare37';
+import { readPicks39 } from './parsePicks39';
 
 const rxCache = new Map<string, RegExp>();
 /** A case-insensitive RegExp of `source`, compiled once (the parser runs for every ability of a roster). */
@@ -341,7 +342,8 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
   d = castMod.rest;
   d = d.replace(/(?:,|\.)? (?:then,? )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
   d = useThisAbilityAsTarget(d); // session 37 (decl37): "Pick a friendly K unit ... to use this ability."
-  let picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known, names);
+  // Session 39 (sh39a): "... and is in combat with an enemy unit that charged this turn ... a second target" (parsePicks39.ts).
+  let picks = readPicks39(d, known, names) ?? readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known, names);
   if (unitIf !== undefined) {
     if (picks.length !== 1) fail(d);
     picks[0] = { ...picks[0], unitIf };

@@ -57,6 +57,8 @@ import { normalizePermissionClause, readPermissionBody, readPermissionSentences 
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
+import { takeFriendlyNamed39 } from './parseNear39';
+import { readWhole39 } from './parseWhole39';
 import { readCancelReaction } from './parseCancel38';
 import { readUnpickable } from './parsePicks38';
 import { readKeywordIf } from './parseAlt38';
@@ -103,6 +105,8 @@ interface Ctx {
   readonly castRoll?: boolean;
   readonly hasTargets: boolean;
   readonly known: Iterable<string>;
+  /** The army's unit names (session 39, sh39a: "within 12\" of a friendly <warscroll name>", parseNear39.ts). */
+  readonly names?: readonly string[];
 }
 
 /** A subject phrase → target and the aura condition its keyword run needs. */
@@ -348,7 +352,7 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   const d1 = takeDuration(c);
   c = d1.rest;
   const side = takeTargetSide(c, ctx.hasTargets); // session 37 (decl37): "If the target is a friendly unit, it ..."
-  const lead = side ? { rest: side.rest, cond: side.cond, kind: 'if' as const } : takeLeadingCondition(c, ctx.known);
+  const lead = side ? { rest: side.rest, cond: side.cond, kind: 'if' as const } : (takeFriendlyNamed39(c, ctx.known, ctx.names) ?? takeLeadingCondition(c, ctx.known));
   c = lead.rest;
   const cond0 = takeCondition(c);
   c = cond0.rest;
@@ -380,8 +384,8 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
   let condition = cond.cond;
   if (condition?.castRoll !== undefined && (ctx.passive || !ctx.castRoll)) fail(raw); // no casting / chanting roll to read
   if (condition && condition.castRoll === undefined && condition.within === undefined && condition.unit === undefined && subj.targets === 'self') condition = { ...condition, unit: 'self' };
-  if (condition && condition.within !== undefined && condition.ofFriendly === undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
-  if (condition?.ofFriendly !== undefined && subj.targets !== 'self') fail(raw); // "within N" of a friendly K" only of this unit itself (session 36)
+  if (condition && condition.within !== undefined && condition.ofFriendly === undefined && condition.ofFriendlyNamed === undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
+  if ((condition?.ofFriendly !== undefined || condition?.ofFriendlyNamed !== undefined) && subj.targets !== 'self') fail(raw); // "within N" of a friendly K" only of this unit itself (session 36)
   if (condition?.unit === 'target' && !targetConditionFits(body, subj.targets, ctx.passive, ctx.hasTargets)) fail(raw); // the unit attacked: session 36
   const aura = subj.cond;
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
@@ -425,10 +429,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     const read = readDeclareText(opb.declare, known, input.timing, input.unitNames);
     const { castRoll } = read;
     const picks = opb.once ? markOncePerBattle(read.picks) : read.picks;
-    const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
+    const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll, names: input.unitNames };
     // Session 38 (ab38c): a fight chain whose pick is in the Effect (parseFightChain38.ts).
     const chain = readFightChain(input.declare, input.effect, input.timing, known, input.unitNames, (c) => readClause(c, { ...ctx, hasTargets: true }, undefined, undefined));
     if (chain) return chain;
+    // Session 39 (sh39a): rally extras, Summon rolls, "Roll a dice. On a 3+, pick 1 of the following effects:" (parseWhole39.ts).
+    const whole39 = readWhole39(input, ctx.passive, picks, known, (text) => parseEffect({ ...input, effect: text }));
+    if (whole39) return whole39;
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);
     if (choice) {

@@ -30,6 +30,7 @@ import type { Ability, AbilityCondition, AbilityEffect } from './schema';
 import { keywordSpecMatches } from './parseKeywords';
 import { terrainContext, THIS_TERRAIN, withinTerrain } from './thisTerrain38';
 import { resourceCount } from './resourceCounts38';
+import { friendlyNamedOnBattlefield, nearFriendlyNamed } from './near39';
 
 /** One effect that applies to a unit now, with where it comes from. */
 export interface AppliedEffect {
@@ -56,6 +57,8 @@ export interface EffectContext {
   readonly incoming?: boolean;
   /** The faction terrain feature a condition `of: "terrain"` is measured to (session 38, ab38a; set by {@link effectsOn}). */
   readonly terrain?: string;
+  /** The roll is a Summon spell's casting roll (session 39, sh39a): the `summon` modifiers apply only then. */
+  readonly summon?: boolean;
 }
 
 export function rosterKeywords(s: GameState, id: string): readonly string[] {
@@ -136,6 +139,9 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
         (cond.wholly === true ? port.whollyWithin(affected, u.id, cond.within!) : port.distance(affected, u.id) <= cond.within! + 1e-6),
     );
     if (!near) return false;
+  } else if (cond.within !== undefined && cond.ofFriendlyNamed !== undefined) {
+    // Session 39 (sh39a): "wholly within 12" of a friendly Hag Queen on Cauldron of Blood, ... or Shrine of Dark Tribute" (near39.ts).
+    if (!nearFriendlyNamed(s, port, cond.ofFriendlyNamed, cond.within, cond.wholly === true, affected, present)) return false;
   } else if (cond.within !== undefined && cond.of === THIS_TERRAIN) {
     // Session 38 (ab38a): "within N" of this terrain feature", the ability's faction terrain feature (`ctx.terrain`).
     if (port === undefined || ctx.terrain === undefined || !withinTerrain(port, ctx.terrain, affected, cond.within, cond.wholly === true)) return false;
@@ -147,6 +153,8 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
       if (!ok) return false;
     }
   }
+  // Session 39 (sh39a): "if there are any friendly Hag Queens on Cauldrons of Blood on the battlefield" (near39.ts).
+  if (cond.friendlyOnBattlefield !== undefined && !friendlyNamedOnBattlefield(s, port, cond.friendlyOnBattlefield, affected, present)) return false;
   // "If it is picked to do so" (session 38): applied by the chained fight itself (engine/fightChain38.ts), never here.
   if (cond.pickedToFight === true) return false;
   // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
@@ -421,6 +429,7 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
   for (const a of list) {
     const e = a.effect;
     if ('modify' in e && (e.incoming === true) !== (ctx.incoming === true)) continue;
+    if ('modify' in e && e.summon === true && ctx.summon !== true) continue; // session 39 (sh39a): "when it uses a Summon ability"
     if ('modify' in e && e.modify === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
       add += e.by;
       rules.push(a.rule);

@@ -71,6 +71,13 @@ const conditionFields = {
    * this unit is wholly within 12" of a friendly Mega-Gargant, ...".
    */
   ofFriendly: z.array(z.string().min(1).max(100)).min(1).max(5).optional(),
+  /**
+   * Instead of `of` (an extension, session 39, sh39a; `parseNear39.ts`): within / wholly within `within` inches of any
+   * other friendly unit, or friendly faction terrain feature on the battlefield, whose roster name is one of these
+   * ("wholly within 12\" of a friendly Hag Queen on Cauldron of Blood, Slaughter Queen on Cauldron of Blood or Shrine
+   * of Dark Tribute").
+   */
+  ofFriendlyNamed: z.array(z.string().min(1).max(100)).min(1).max(5).optional(),
   wholly: z.boolean().optional(),
   inCombat: z.boolean().optional(),
   charged: z.boolean().optional(),
@@ -168,6 +175,11 @@ const conditionFields = {
    * charged this turn" (Hold the Shieldwall).
    */
   foesCharged: z.boolean().optional(),
+  /**
+   * Extension (session 39, sh39a; `parseRally39.ts`): some unit of the ability's army whose roster name is one of these
+   * is on the battlefield now ("if there are any friendly Hag Queens on Cauldrons of Blood on the battlefield").
+   */
+  friendlyOnBattlefield: z.array(z.string().min(1).max(100)).min(1).max(5).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -189,7 +201,8 @@ export const AbilityConditionSchema = z.strictObject({
    * ability, shared by every effect of the use with `rollOnce` ("Roll a dice. On a 3+:" followed by a list of
    * effects: one dice, every item gated by it; parseRollList37.ts).
    */
-  rollOnce: z.literal(true).optional(),
+  // `"use"` (session 39, sh39a; parseChoice39.ts): one dice for the whole use of the ability, shared by every unit it affects.
+  rollOnce: z.union([z.literal(true), z.literal('use')]).optional(),
   /**
    * An extension (session 37, tail37b): the gate is `dice` (a D6 or 2D6) compared with the affected unit's Health
    * characteristic (the warscroll's, as `slay`): "Roll 2D6. If the result exceeds the target's Health
@@ -278,6 +291,8 @@ export const AbilityEffectSchema = z.union([
      * its Maw-grunta's Tusks" is `{modify: "damage", by: 1, perResource: "momentum point", weapon: ...}`.
      */
     perResource: z.string().min(1).max(60).optional(),
+    /** An extension (session 39, sh39a; `parseMagic39.ts`): only on the casting roll of a Summon spell (Magic 7.0): "when it uses a Summon ability". */
+    summon: z.literal(true).optional(),
   }),
   z.strictObject({
     ...EffectCommon,
@@ -503,6 +518,12 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, modifyNamed: z.string().min(1).max(60), by: z.number().int().min(-3).max(3) }),
   /** Extension (session 38, ab38d; `abilities/wardRules38.ts`): enemy abilities with this keyword cannot pick the unit (Creepers: RAMPAGE). */
   z.strictObject({ ...EffectCommon, unpickableBy: z.string().min(1).max(50) }),
+  /**
+   * Extension (session 39, sh39a; `parseRally39.ts`, `engine/rally39.ts`): when the affected unit uses the Rally command
+   * (Commands 2.0), `rolls` more rally rolls of D6 are made and `points` more rally points received ("you can make 3
+   * additional rally rolls of D6", "you receive D3 additional rally points").
+   */
+  z.strictObject({ ...EffectCommon, rallyExtra: z.strictObject({ rolls: z.number().int().min(1).max(6).optional(), points: DiceOrNumber.optional() }) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
@@ -590,6 +611,12 @@ export const AbilityPickSchema = z.strictObject({
    * be a second target"). Only on a prayer's single pick; checked when the prayer is answered.
    */
   countAt: z.strictObject({ roll: z.number().int().min(2).max(30), count: z.number().int().min(2).max(5) }).optional(),
+  /**
+   * Extension (session 39, sh39a; `parsePicks39.ts`): up to `count` units may be picked instead of 1 when `if` holds for
+   * the ability's unit when it is declared ("If there are any friendly Slaughter Queens on Cauldrons of Blood on the
+   * battlefield, you can pick another eligible unit to be a second target").
+   */
+  countIf: z.strictObject({ count: z.number().int().min(2).max(5), if: AbilityConditionSchema }).optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 
