@@ -38,7 +38,9 @@ export const tests: E2ETest[] = [
   {
     name: 'sandbox18: free ruler (live line after the first pick), combat ranges of every unit, Esc closes the palette, keyboard camera',
     async run(ctx) {
-      // The lane's page on tools.json (harness tableViewPage), reset; handed on at the end.
+      // The lane's page on tools.json (harness tableViewPage), reset; closed at the end: the next
+      // test on tools.json (dispute) may run in the other lane, and a page kept idle to the lane's
+      // end can cost more than its boot (0.02 CPU-s a second).
       const { page, errors } = await tableViewPage(ctx, 'tools.json');
       await page.waitForFunction(() => !!window.__sightlineFiles);
       assert((await page.$('[data-testid=overlap-warning]')) === null, 'no warning without overlaps');
@@ -111,6 +113,7 @@ export const tests: E2ETest[] = [
       await frames(page);
       await page.screenshot({ path: join(ctx.outputDir, 'sandbox18-camera.png') });
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+      await page.close();
     },
   },
   {
