@@ -115,6 +115,9 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('rerollNamed' in e) what = `re-roll failed ${e.rerollNamed}s`;
   else if ('modifyNamed' in e) what = `${sign(e.by)} to ${e.modifyNamed}s`;
   else if ('unpickableBy' in e) what = `cannot be picked by enemy ${e.unpickableBy} abilities`;
+  // Session 39 (sh39b): Fell Blades, Necromantic Limits.
+  else if ('foeAfterFight' in e) what = `after each of its Fight abilities whose attacks all targeted one enemy unit, ${sign(e.foeAfterFight.by)} to that unit's save rolls for the rest of the turn`;
+  else if ('maxAttacks' in e) what = `a maximum Attacks characteristic of ${e.maxAttacks} (${e.weapon})`;
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

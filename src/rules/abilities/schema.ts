@@ -168,6 +168,12 @@ const conditionFields = {
    * charged this turn" (Hold the Shieldwall).
    */
   foesCharged: z.boolean().optional(),
+  /**
+   * Extension (session 39, sh39b): some model of the affected unit was slain by the effects of this use of the ability
+   * before this one (its mortal damage): "If any models are slain as a result of this ability, ..." (Wraithstorm). Only in
+   * an `if` of an activated ability (checked when it resolves); never true otherwise.
+   */
+  slainByUse: z.literal(true).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -494,6 +500,14 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, modifyNamed: z.string().min(1).max(60), by: z.number().int().min(-3).max(3) }),
   /** Extension (session 38, ab38d; `abilities/wardRules38.ts`): enemy abilities with this keyword cannot pick the unit (Creepers: RAMPAGE). */
   z.strictObject({ ...EffectCommon, unpickableBy: z.string().min(1).max(50) }),
+  /**
+   * Extensions (session 39, sh39b; `engine/afterFight39.ts`): `foeAfterFight`, each time the affected unit uses a Fight
+   * ability, if all of its attacks targeted the same enemy unit, after that ability has been resolved, `modify` that
+   * enemy unit's rolls by `by` for the rest of the turn (Fell Blades); `maxAttacks`, the affected unit's weapon of this
+   * name has at most this Attacks characteristic, after every modifier (Necromantic Limits).
+   */
+  z.strictObject({ ...EffectCommon, foeAfterFight: z.strictObject({ modify: z.literal('save'), by: z.number().int().min(-3).max(3) }) }),
+  z.strictObject({ ...EffectCommon, maxAttacks: z.number().int().min(1).max(100), weapon: WeaponName }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -41,6 +41,7 @@ import { chainedFight, declineChainedFight, isChainedFight } from './fightChain'
 import { applyChainedBonus } from './fightChain38';
 import { afterFightUsed, mayFightAgain } from './fightTwice38';
 import { pileInInches } from './abilityMove38';
+import { attacksCap, foeAfterFight } from './afterFight39';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -553,7 +554,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       let attacks = 0;
       const leadTheAttack = w.range === 'melee' && !has(w, 'companion') ? twist.attacks : 0;
       const attacksCh = ab.setAttacks ?? w.attacks;
-      for (const m of models) attacks += Math.max(0, rollValue(c, attacksCh, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0) + leadTheAttack + ab.attacks);
+      const cap = attacksCap(s, c.port, unitId, w.name); // "a maximum Attacks characteristic of 10" (session 39, afterFight39.ts)
+      for (const m of models) attacks += Math.max(0, Math.min(cap, rollValue(c, attacksCh, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0) + leadTheAttack + ab.attacks));
       // The weapon's abilities and those the effects give it (Core 20.0); of several crit abilities the one
       // an ability gave is used (the player used that ability for it; docs/interpretations.md).
       const wAbilities = [...ab.grants, ...(w.abilities ?? [])];
@@ -639,6 +641,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   }
   // "Each time this unit uses a Fight ability, after that Fight ability has been resolved, Heal (X) this unit" (session 37).
   if (kind === 'fight') healAfterFight(c, unitId, allocated);
+  // "... if all of its attacks targeted the same enemy unit, after that ability has been resolved, ..." (Fell Blades, session 39).
+  if (kind === 'fight') foeAfterFight(c, unitId, targets);
   // "If you make an unmodified save roll of 1 for this unit, remove its Gryph-hound ... after the Attack ability has been resolved" (session 38).
   for (const t of savedOnes) resourceTrigger(c, t, 'saveOf1');
 }
