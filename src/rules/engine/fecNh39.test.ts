@@ -98,7 +98,7 @@ describe('"If any models are slain as a result of this ability" (Wraithstorm, nh
 
   it('the Hobgrots (Health 1): D3 = 2 (dice 4) slays 2, then a further D3 = 1 (dice 2) slays the third', () => {
     const r = use('p2-gits', [4, 2]);
-    expect(r.events.filter((e) => e.type === 'abilityMortal').map((e) => (e as { amount: number }).amount)).toEqual([2, 1]);
+    expect(r.events.filter((e) => e.type === 'abilityMortal').map((e) => (e as unknown as { amount: number }).amount)).toEqual([2, 1]);
     expect(r.s.units['p2-gits'].slain).toHaveLength(3);
   });
 
