@@ -73,7 +73,21 @@ describe('the real texts as imported (fec-001, nh-001)', () => {
     ]);
   });
 
-  it('still by hand in these rosters: Thorns of the Briar Queen\'s Ghostly Howl (its Declare), Judge, Jury and Executioner, Knightly Exemplar', () => {
+  it('Ethereal (nh battle trait), Excommunication (fec prayer), Supreme Swordmaster (lrl-001): ignored modifiers; Grim Justice (Reikenor): Priest or Wizard', () => {
+    expect(of(nh, '(army)', 'Ethereal').resolves).toEqual([{ ignoreModifiers: 'negative', rolls: ['save'], targets: 'friendly', while: { keyword: 'NIGHTHAUNT', notWarscroll: 'Nagash' } }]);
+    expect(of(fec, 'Abhorrant Archregent', 'Excommunication').resolves).toEqual([
+      { ignoreModifiers: 'positive', rolls: ['save'], duration: 'nextTurnStart', targets: 'targets' },
+      { wardForbidden: true, targets: 'targets', duration: 'nextTurnStart', if: { castRoll: 10 } },
+    ]);
+    expect(of(rows('lrl-001-all-units'), 'The Light of Eltharion', 'Supreme Swordmaster').resolves).toEqual([{ ignoreModifiers: 'negative', rolls: ['hit', 'wound'], targets: 'self' }]);
+    expect(of(nh, 'Reikenor the Grimhailer', 'Grim Justice').resolves).toEqual([
+      { modify: 'hit', by: 1, weapon: 'Fellreaper', against: ['PRIEST', 'WIZARD'], targets: 'self' },
+      { modify: 'wound', by: 1, weapon: 'Fellreaper', against: ['PRIEST', 'WIZARD'], targets: 'self' },
+    ]);
+  });
+
+  it('still by hand in these rosters: Grief-stricken (control scores too), Thorns of the Briar Queen\'s Ghostly Howl (its Declare), Judge, Jury and Executioner, Knightly Exemplar', () => {
+    expect(of(nh, 'Lady Olynder, Mortarch of Grief', 'Grief-stricken').resolves).toBeNull();
     expect(of(nh, 'Thorns of the Briar Queen', 'Ghostly Howl').resolves).toBeNull();
     expect(of(nh, 'Scriptor Mortis', 'Judge, Jury and Executioner').resolves).toBeNull();
     expect(of(fec, 'Crypt Haunter Courtier', 'Knightly Exemplar').resolves).toBeNull();
@@ -115,6 +129,24 @@ describe('fall-back twins stay by hand', () => {
     expect(read('', null, "This unit's melee weapons have a maximum Attacks characteristic of 10.", true).resolves).toBeNull();
     expect(read('', null, "This unit's Skeletal Talons have a minimum Attacks characteristic of 10.", true).resolves).toBeNull();
     expect(read(hero, null, "This unit's Skeletal Talons have a maximum Attacks characteristic of 10.").resolves).toBeNull();
+  });
+
+  it('ignore modifiers: control scores; no duration in an activated ability; a passive with a duration; "this unit\'s attacks" with save rolls; friendly units in an activated ability; a keyword the army lacks', () => {
+    expect(read(hero, pick, "Ignore positive modifiers to the target's control score for the rest of the turn.").resolves).toBeNull();
+    expect(read(hero, pick, 'Ignore positive modifiers to save rolls for the target.').resolves).toBeNull();
+    expect(read('', null, 'Ignore negative modifiers to save rolls for this unit for the rest of the turn.', true).resolves).toBeNull();
+    expect(read('', null, "Ignore negative modifiers to save rolls for this unit's attacks.", true).resolves).toBeNull();
+    expect(read(hero, null, 'Ignore negative modifiers to save rolls for friendly Nighthaunt units for the rest of the turn.').resolves).toBeNull();
+    expect(read('', null, 'Ignore negative modifiers to save rolls for friendly Stormcast Eternals units.', true).resolves).toBeNull();
+    expect(read('', null, 'Ignore negative modifiers to save rolls for friendly Nighthaunt units.', true).resolves).toEqual([{ ignoreModifiers: 'negative', rolls: ['save'], targets: 'friendly', while: { keyword: 'NIGHTHAUNT' } }]);
+  });
+
+  it('Grim Justice: one keyword only; a weapon\'s "weapons"; a keyword the army lacks', () => {
+    const g = "Add 1 to hit rolls and wound rolls for attacks made with this unit's Fellreaper if the target is a Priest or a Wizard.";
+    expect(read('', null, g, true).resolves).not.toBeNull();
+    expect(read('', null, g.replace(' or a Wizard', ''), true).resolves).toBeNull();
+    expect(read('', null, g.replace('Fellreaper', 'melee weapons'), true).resolves).toBeNull();
+    expect(read('', null, g.replace('Wizard', 'Gargant'), true).resolves).toBeNull();
   });
 
   it('one roll for two sentences: a keyword the army lacks; a sentence after; mortal damage and a clause without a duration; a second clause on this unit', () => {

@@ -18,6 +18,9 @@
  *   same enemy unit, after that ability has been resolved, subtract 1 from save rolls for that enemy unit for the rest
  *   of the turn." (Fell Blades): `{foeAfterFight: {modify: "save", by: -1}, duration: "nextTurnStart"}` on the target
  *   (`engine/afterFight39.ts`).
+ * - "Add 1 to hit rolls and wound rolls for attacks made with this unit's Fellreaper if the target is a Priest or a Wizard."
+ *   (Grim Justice, a passive): `{modify: "hit" / "wound", by, weapon, against: [K, K]}` (`against`: the unit attacked has
+ *   any of them).
  * - "This unit's Skeletal Talons have a maximum Attacks characteristic of 10." (Necromantic Limits, a passive):
  *   `{maxAttacks: 10, weapon}` on this unit (`engine/afterFight39.ts` `attacksCap`).
  *
@@ -64,6 +67,17 @@ export function readFecNh39(ss: readonly string[], i: number, out: readonly Abil
     const cond = { within: Number(m[3]), ...(m[2] ? { wholly: true } : {}), ofFriendly: kws, unit: 'self' as const };
     return { effects: read.map((e) => ({ ...e, while: cond }) as AbilityEffect), used: 1 };
   }
+  // Grim Justice: hit and wound rolls of a named weapon's attacks on a unit with one of two keywords (`against`: any of them).
+  if (ctx.passive && (m = /^add ([1-3]) to hit rolls and wound rolls for attacks made with this unit's ([A-Z][\w' -]+?) if the target is an? ([\w' -]+?) or an? ([\w' -]+)$/i.exec(s))) {
+    const a = splitKeywords(m[3], ctx.known);
+    const b = splitKeywords(m[4], ctx.known);
+    if (!a || !b || a.length !== 1 || b.length !== 1 || /\bweapons?$/i.test(m[2])) return null;
+    const common = { by: Number(m[1]), weapon: m[2], against: [a[0], b[0]], targets: 'self' };
+    return { effects: [{ modify: 'hit', ...common } as AbilityEffect, { modify: 'wound', ...common } as AbilityEffect], used: 1 };
+  }
+  // Ethereal, Excommunication, Supreme Swordmaster: "ignore positive / negative modifiers to <rolls> for <subject>".
+  const ig = readIgnore(s, ctx);
+  if (ig !== undefined) return ig === null ? null : { effects: [ig], used: 1 };
   // Wraithstorm, Ghostly Howl: models slain by this use's mortal damage on its one target.
   if ((m = /^if any models (?:in the target unit )?are slain (?:as a result of|by) this ability, (.+)$/i.exec(s))) {
     if (!last || !ctx.hasTargets || ctx.manyTargets || ctx.passive) return null;
@@ -104,6 +118,40 @@ export function readFecNh39(ss: readonly string[], i: number, out: readonly Abil
     if (!kw || kw.length !== 1 || !first || !second) return null;
     if (![...first, ...second].every((e) => e.targets === 'targets' && plain(e) && !('mortal' in e))) return null;
     return { effects: [...first.map((e) => ({ ...e, if: gate })), ...second.map((e) => ({ ...e, if: { ...gate, keyword: kw[0] } }))] as AbilityEffect[], used: 3 };
+  }
+  return null;
+}
+
+const IGNORE_ROLLS: Record<string, ('hit' | 'wound' | 'save')[]> = { 'hit rolls and wound rolls': ['hit', 'wound'], 'hit rolls': ['hit'], 'wound rolls': ['wound'], 'save rolls': ['save'] };
+
+/**
+ * "[Until the start of your next turn, ]ignore positive|negative modifiers to <rolls> for <subject>[ for the rest of the
+ * turn]": undefined when not this shape, null when this shape but not read whole. Subjects: "this unit" / "the target"
+ * (their save rolls; hit and wound rolls: of their attacks), "this unit's attacks" / "the target's attacks" (hit and
+ * wound rolls), and in a passive "friendly K units[, excluding N]" (save rolls; N a unit name of the army, or not in it).
+ */
+function readIgnore(s: string, ctx: FecNh39Ctx): AbilityEffect | null | undefined {
+  const m = /^(?:(until the start of your next turn|for the rest of the turn), )?ignore (positive|negative) modifiers to (hit rolls and wound rolls|hit rolls|wound rolls|save rolls) for (.+?)(?: (for the rest of the turn|until the start of your next turn))?$/i.exec(s);
+  if (!m) return undefined;
+  const when = (m[1] ?? m[5] ?? '').toLowerCase();
+  if (m[1] && m[5]) return null;
+  const duration = when === '' ? undefined : when.startsWith('until') ? 'nextTurnStart' : 'turn';
+  if (ctx.passive !== (duration === undefined)) return null; // Core 28.1: an activated ability's effect lasts as long as it says
+  const rolls = IGNORE_ROLLS[m[3].toLowerCase()];
+  const attackRolls = !rolls.includes('save');
+  const subj = m[4].trim();
+  const base = { ignoreModifiers: m[2].toLowerCase() as 'positive' | 'negative', rolls, ...(duration ? { duration } : {}) };
+  let t: RegExpExecArray | null;
+  if ((t = /^(this unit|the target)(?:'s attacks)?$/i.exec(subj))) {
+    if (/'s attacks$/i.test(subj) && !attackRolls) return null;
+    if (t[1].toLowerCase() === 'the target' && (!ctx.hasTargets || ctx.manyTargets)) return null;
+    return { ...base, targets: t[1].toLowerCase() === 'this unit' ? 'self' : 'targets' } as AbilityEffect;
+  }
+  // Ethereal: friendly K units (the army's), "excluding" one named unit.
+  if (ctx.passive && !attackRolls && (t = /^friendly ([\w' -]+?) units(?:, excluding ([A-Z][\w' -]*))?$/i.exec(subj))) {
+    const kw = splitKeywords(t[1], ctx.known);
+    if (!kw) return null;
+    return { ...base, targets: 'friendly', while: { keyword: kw.join(' '), ...(t[2] ? { notWarscroll: t[2].trim() } : {}) } } as AbilityEffect;
   }
   return null;
 }

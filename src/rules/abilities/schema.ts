@@ -174,6 +174,8 @@ const conditionFields = {
    * an `if` of an activated ability (checked when it resolves); never true otherwise.
    */
   slainByUse: z.literal(true).optional(),
+  /** Extension (session 39, sh39b): the unit checked is not a unit of this warscroll (its roster name, or the name before its first comma: "excluding Nagash"). */
+  notWarscroll: z.string().min(1).max(200).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -508,6 +510,12 @@ export const AbilityEffectSchema = z.union([
    */
   z.strictObject({ ...EffectCommon, foeAfterFight: z.strictObject({ modify: z.literal('save'), by: z.number().int().min(-3).max(3) }) }),
   z.strictObject({ ...EffectCommon, maxAttacks: z.number().int().min(1).max(100), weapon: WeaponName }),
+  /**
+   * Extension (session 39, sh39b; `engine/ignoreModifiers39.ts`): the positive or negative modifiers to these rolls of the
+   * affected unit are ignored (hit and wound rolls of its attacks, its save rolls; Rend counts as a negative modifier to
+   * the save roll): "Ignore negative modifiers to save rolls for friendly Nighthaunt units" (Ethereal).
+   */
+  z.strictObject({ ...EffectCommon, ignoreModifiers: z.enum(['positive', 'negative']), rolls: z.array(z.enum(['hit', 'wound', 'save'])).min(1).max(3) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

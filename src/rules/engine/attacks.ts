@@ -42,6 +42,7 @@ import { applyChainedBonus } from './fightChain38';
 import { afterFightUsed, mayFightAgain } from './fightTwice38';
 import { pileInInches } from './abilityMove38';
 import { attacksCap, foeAfterFight } from './afterFight39';
+import { attackIgnores, keptSum } from './ignoreModifiers39';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -549,8 +550,10 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       const champion = has(w, 'companion') ? new Set<string>() : new Set(ru.models.filter((m) => m.champion === true).map((m) => m.id));
       // The abilities in force for this weapon (abilities/passives.ts): modifiers, set characteristics (Core 27.0: set, then add), re-rolls.
       const ab = weaponAbilities(s, c.port, unitId, target, w);
-      const hitMod = capHitWoundModifier(hitSum + ab.hit);
-      const woundMod = capHitWoundModifier(woundSum + ab.wound);
+      // "Ignore positive / negative modifiers to ... rolls" (session 39, ignoreModifiers39.ts): the ignored ones left out before the caps.
+      const ig = attackIgnores(s, c.port, unitId, target);
+      const hitMod = capHitWoundModifier(ig ? keptSum(ig.hit, [...hitMods, ...(ab.parts?.hit ?? [])]) : hitSum + ab.hit);
+      const woundMod = capHitWoundModifier(ig ? keptSum(ig.wound, [twist.wound, conviction, woundSum - twist.wound - conviction, ...(ab.parts?.wound ?? [])]) : woundSum + ab.wound);
       let attacks = 0;
       const leadTheAttack = w.range === 'melee' && !has(w, 'companion') ? twist.attacks : 0;
       const attacksCh = ab.setAttacks ?? w.attacks;
@@ -562,7 +565,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: ab.setRend ?? w.rend, damage: w.damage, abilities: wAbilities }, charged };
       const dTgt: DamageTarget = { save: tru.warscroll.save ?? '-', health: tru.warscroll.health, keywords: tru.warscroll.keywords, charged: tState.turn.charged };
       const rend = Math.max(0, effectiveRend(dAtt, dTgt) + ab.rend);
-      const saveMod = finalSaveModifier(saveMods + ab.save, rend);
+      const saveMod = ig ? Math.min(keptSum(ig.save, [hasEffect(s, 'allOutDefence', target) ? 1 : 0, twist.save, ...(ab.parts?.save ?? []), -rend]), 1) : finalSaveModifier(saveMods + ab.save, rend);
       const hit = rollTarget(w.hit);
       const wound = rollTarget(w.wound);
       const crit = wAbilities.find((x) => x === 'crit-mortal' || x === 'crit-auto-wound' || x === 'crit-2-hits');
@@ -614,7 +617,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
         attacks,
         hitModifier: hitMod,
         ...(woundMod !== 0 ? { woundModifier: woundMod } : {}),
-        ...(ab.rules.length > 0 ? { abilities: ab.rules } : {}),
+        ...(ab.rules.length > 0 || ig ? { abilities: [...new Set([...ab.rules, ...(ig?.rules ?? [])])] } : {}),
         saveModifier: saveMod,
         hits,
         wounds: woundDice,

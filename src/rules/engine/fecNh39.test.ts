@@ -134,3 +134,53 @@ describe('Staring Death in the Face (nh-001): one roll, the control score only f
     expect(h.s.diceScript).toEqual([6]);
   });
 });
+
+describe('"Ignore positive / negative modifiers" (Ethereal, Excommunication, Supreme Swordmaster) and Grim Justice, in a fight', () => {
+  // p1's Shaman (Staff: 3 attacks, hit 4+, wound 3+, Rend 1, Damage D3) in combat with p2's Gutrippaz (Save 5+) and p2's Shaman (a WIZARD, Save 5+).
+  const port = tablePortAt({ 'p1-hero': [14, 15], 'p2-boyz': [15.4, 15], 'p2-hero': [12.6, 15], 'p1-boyz': [30, 40], 'p1-gits': [40, 40], 'p2-gits': [50, 40] });
+  const passiveOf = (name: string, effect: string) => readAbility({ name, timing: passive, declare: '', effect }, KB);
+  const ETHEREAL = 'Ignore negative modifiers to save rolls for friendly Kruleboyz units, excluding Swampcalla Shaman.';
+  // Hits 6 6 6, wounds 6 6 6, saves 5 5 5, then damage dice.
+  const dice = [6, 6, 6, 6, 6, 6, 5, 5, 5, 2, 2, 2];
+  function fightOf(p1: RosterInput, p2: RosterInput, target: string, hero: ReturnType<typeof readAbility>[] = []) {
+    let s = gameAtHero(p1, p2, port);
+    for (const a of hero) s = play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: a.name, targets: [target] }]).s;
+    s = toPhase(s, port, 'combat');
+    s = { ...s, diceScript: [...dice] };
+    const r = play(s, port, [{ type: 'fight', player: 'p1', unitId: 'p1-hero', target }, { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' }]);
+    return r.events.find((e) => e.type === 'attacksResolved' && e.unitId === 'p1-hero') as unknown as { saveModifier: number; hitModifier: number; woundModifier?: number; saves: number[]; damage: number };
+  }
+
+  it('Ethereal: Rend 1 ignored for the Gutrippaz (saveModifier 0: 5 5 5 all save, no damage); not for the Shaman it excludes (-1: all fail)', () => {
+    const plain = fightOf(roster('p1'), roster('p2'), 'p2-boyz');
+    expect(plain).toMatchObject({ saveModifier: -1, saves: [5, 5, 5] });
+    expect(plain.damage).toBeGreaterThan(0);
+    const eth = fightOf(roster('p1'), roster('p2', [], [], [passiveOf('Ethereal', ETHEREAL)]), 'p2-boyz');
+    expect(eth).toMatchObject({ saveModifier: 0, saves: [5, 5, 5], damage: 0 });
+    const excluded = fightOf(roster('p1'), roster('p2', [], [], [passiveOf('Ethereal', ETHEREAL)]), 'p2-hero');
+    expect(excluded).toMatchObject({ saveModifier: -1 });
+    expect(excluded.damage).toBeGreaterThan(0);
+  });
+
+  it('Excommunication: the Gutrippaz\' +1 save ignored (saveModifier 1 - 1 = 0 without it, -1 with it)', () => {
+    const plus = passiveOf('Shields', 'Add 1 to save rolls for this unit.');
+    const excom = readAbility({ name: 'Excommunication', timing: heroPhase, declare: 'Pick a visible enemy unit within 18" of this unit to be the target.', effect: 'Until the start of your next turn, ignore positive modifiers to save rolls for the target.' }, KB);
+    expect(fightOf(roster('p1'), roster('p2', [], [plus]), 'p2-boyz')).toMatchObject({ saveModifier: 0, damage: 0 });
+    expect(fightOf(roster('p1', [excom]), roster('p2', [], [plus]), 'p2-boyz', [excom])).toMatchObject({ saveModifier: -1 });
+  });
+
+  it('Supreme Swordmaster: the Gutrippaz\' -1 to hit rolls for attacks that target them ignored (hitModifier -1 → 0)', () => {
+    const dodge = passiveOf('Dodge', 'Subtract 1 from hit rolls for attacks that target this unit.');
+    const sword = passiveOf('Supreme Swordmaster', "Ignore negative modifiers to hit rolls and wound rolls for this unit's attacks.");
+    expect(fightOf(roster('p1'), roster('p2', [], [dodge]), 'p2-boyz')).toMatchObject({ hitModifier: -1 });
+    expect(fightOf(roster('p1', [sword]), roster('p2', [], [dodge]), 'p2-boyz')).toMatchObject({ hitModifier: 0 });
+  });
+
+  it('Grim Justice: +1 hit and +1 wound with the Staff against the Shaman (a WIZARD), not against the Gutrippaz', () => {
+    const grim = passiveOf('Grim Justice', "Add 1 to hit rolls and wound rolls for attacks made with this unit's Staff if the target is a Priest or a Wizard.");
+    expect(fightOf(roster('p1', [grim]), roster('p2'), 'p2-hero')).toMatchObject({ hitModifier: 1, woundModifier: 1 });
+    const boyz = fightOf(roster('p1', [grim]), roster('p2'), 'p2-boyz');
+    expect(boyz.hitModifier).toBe(0);
+    expect(boyz.woundModifier).toBeUndefined();
+  });
+});
