@@ -110,7 +110,11 @@ export function namedWeapon<W extends { readonly name: string }>(named: string, 
   const exact = weapons.find((x) => x.name.toLowerCase() === want);
   if (exact) return exact;
   const plural = weapons.filter((x) => want === `${x.name.toLowerCase()}s` || want === `${x.name.toLowerCase()}es`);
-  return plural.length === 1 ? plural[0] : undefined;
+  if (plural.length === 1) return plural[0];
+  // Session 39 (sh39b): the mount's weapon named without its possessive ("This unit's Skeletal Talons" for the roster's
+  // "Terrorgheist's Skeletal Talons", Necromantic Limits), only when one weapon fits.
+  const mount = weapons.filter((x) => /^[\w' -]+?'s /.test(x.name) && x.name.toLowerCase().endsWith(`'s ${want}`));
+  return mount.length === 1 ? mount[0] : undefined;
 }
 
 /**

@@ -74,6 +74,9 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('wardForbidden' in e) what = 'no ward rolls';
   else if ('unpickableBy' in e) what = `not picked by enemy ${e.unpickableBy} abilities`;
   else if ('rallyExtra' in e) what = `Rally: ${e.rallyExtra.rolls !== undefined ? `+${e.rallyExtra.rolls} rally rolls` : `+${e.rallyExtra.points} rally points`}`; // session 39 (sh39a)
+  else if ('foeAfterFight' in e) what = `after each Fight on one enemy unit: ${e.foeAfterFight.by} ${e.foeAfterFight.modify} for it this turn`; // session 39 (sh39b)
+  else if ('maxAttacks' in e) what = `max attacks ${e.maxAttacks} of ${e.weapon}`;
+  else if ('ignoreModifiers' in e) what = `ignore ${e.ignoreModifiers} modifiers to ${e.rolls.join('/')}`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

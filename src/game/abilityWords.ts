@@ -74,6 +74,8 @@ export function conditionWords(c: AbilityCondition, nameOf: (id: string) => stri
   if (c.destroyedInCombat) parts.push('an enemy unit its combat attacks damaged this turn has been destroyed');
   if (c.armedWith) parts.push(`it is armed with ${c.armedWith}`);
   if (c.warscroll) parts.push(`the unit is a ${c.warscroll} unit`);
+  if (c.notWarscroll) parts.push(`the unit is not ${c.notWarscroll}`); // session 39 (sh39b)
+  if (c.slainByUse) parts.push('this ability slew any of its models');
   return parts.join(', ');
 }
 
@@ -118,6 +120,10 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('modifyNamed' in e) what = `${sign(e.by)} to ${e.modifyNamed}s`;
   else if ('unpickableBy' in e) what = `cannot be picked by enemy ${e.unpickableBy} abilities`;
   else if ('rallyExtra' in e) what = `when it Rallies: ${e.rallyExtra.rolls !== undefined ? `${e.rallyExtra.rolls} more rally rolls` : `${e.rallyExtra.points} more rally points`}`; // session 39 (sh39a)
+  // Session 39 (sh39b): Fell Blades, Necromantic Limits.
+  else if ('foeAfterFight' in e) what = `after each of its Fight abilities whose attacks all targeted one enemy unit, ${sign(e.foeAfterFight.by)} to that unit's save rolls for the rest of the turn`;
+  else if ('maxAttacks' in e) what = `a maximum Attacks characteristic of ${e.maxAttacks} (${e.weapon})`;
+  else if ('ignoreModifiers' in e) what = `${e.ignoreModifiers} modifiers to its ${e.rolls.map((r) => `${r} rolls`).join(' and ')} are ignored`;
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

@@ -34,6 +34,8 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.rollName) parts.push(`a ${c.rollName}`);
   if (c.armedWith) parts.push(`armed with ${c.armedWith}`);
   if (c.warscroll) parts.push(`unit is a ${c.warscroll}`);
+  if (c.notWarscroll) parts.push(`unit is not ${c.notWarscroll}`); // session 39 (sh39b)
+  if (c.slainByUse) parts.push('models slain by this ability');
   if (c.useRoll) parts.push(`the ability's ${c.useRoll.die} ${c.useRoll.on}`); // session 39 (sh39c)
   if (c.slewInCombat) parts.push('slew enemy models in combat this turn');
   if (c.destroyedInCombat) parts.push('destroyed an enemy unit it damaged in combat this turn');

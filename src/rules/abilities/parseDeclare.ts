@@ -272,7 +272,7 @@ function selfState(phrase: string): AbilityCondition | null {
 }
 
 /** "a friendly Mega-Gargant", "any friendly Nobles or Abhorrants" → the keyword phrases (each a known keyword run), or null. */
-function friendlyKeywords(phrase: string, known: Iterable<string>): string[] | null {
+export function friendlyKeywords(phrase: string, known: Iterable<string>): string[] | null {
   const m = /^(?:a|any) friendly ([\w' -]+)$/i.exec(phrase.trim());
   if (!m) return null;
   const out: string[] = [];

@@ -72,6 +72,7 @@ import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
 import { markOncePerBattle, readSentences39c, splitOncePerBattlePick } from './parseKbIj39';
+import { readFecNh39 } from './parseFecNh39';
 
 export { casterClause } from './parseDeclare';
 
@@ -457,6 +458,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       const hist = historySentence(s, ctx.passive);
       if (hist !== null) {
         out.push(hist);
+        continue;
+      }
+      // Session 39 (sh39b, parseFecNh39.ts): Royal Approval, "If any models are slain ... by this ability", Fell Blades, ...
+      const fecNh = readFecNh39(ss, i, out, { hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), passive: ctx.passive, known, readClause: (c) => readClause(c, ctx, undefined, outer) });
+      if (fecNh) {
+        out.push(...fecNh.effects);
+        i += fecNh.used - 1;
         continue;
       }
       // Session 38 (ab38c): "This unit can move 2D6". It can pass through ... must end that move in combat." (parseMove38.ts).

@@ -124,7 +124,7 @@ export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: 
  * rolled by the engine when the ability resolves, `engine/abilityUse.ts`).
  */
 export function conditionHolds(s: GameState, port: GeometryPort | undefined, cond: AbilityCondition, affected: string, user: string | null, ctx: EffectContext = {}): boolean {
-  if (cond.roll !== undefined || cond.castRoll !== undefined || cond.allocatedByUse !== undefined || cond.useRoll !== undefined) return false;
+  if (cond.roll !== undefined || cond.castRoll !== undefined || cond.allocatedByUse !== undefined || cond.useRoll !== undefined || cond.slainByUse !== undefined) return false;
   if (cond.within !== undefined && cond.ofFriendly !== undefined) {
     // "Wholly within 12" of a friendly Mega-Gargant": any other unit of the affected unit's army with one of the keywords.
     if (port === undefined) return false;
@@ -165,6 +165,8 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   if (cond.slewInCombat !== undefined && s.units[subject!].turn.combatSlew !== true) return false;
   // "if this unit is armed with Grunta-tongs": a weapon of that name on the unit's roster entry (session 38, ab38b).
   if (cond.armedWith !== undefined && !armedWith(s, subject!, cond.armedWith)) return false;
+  // Session 39 (sh39b): "excluding Nagash" (the roster name "Nagash, Supreme Lord of the Undead": its part before the comma).
+  if (cond.notWarscroll !== undefined && subject !== null && warscrollNamed(s, subject, cond.notWarscroll)) return false;
   if (cond.warscroll !== undefined && s.players[s.units[subject!].owner].roster.units.find((x) => x.id === subject)?.name.toLowerCase() !== cond.warscroll.toLowerCase()) return false;
   // "... and that enemy unit has been destroyed" (as triggerConditions.ts reads it: not on the battlefield and not in reserve or removed).
   if (cond.destroyedInCombat !== undefined && !(s.units[subject!].turn.combatDamaged ?? []).some((t) => !present(s, undefined, t) && s.units[t].status === undefined)) return false;
@@ -218,6 +220,12 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   // A second condition with its own `unit` (an aura whose ability's unit must meet one of its own).
   if (cond.also !== undefined && !conditionHolds(s, port, cond.also, affected, user, ctx)) return false;
   return true;
+}
+
+/** Is the unit's roster name `name`, or `name` followed by a comma (a named character's title)? Case-insensitive. */
+function warscrollNamed(s: GameState, id: string, name: string): boolean {
+  const n = s.players[s.units[id].owner].roster.units.find((x) => x.id === id)?.name.toLowerCase() ?? '';
+  return n === name.toLowerCase() || n.startsWith(`${name.toLowerCase()},`);
 }
 
 /** Does the unit have a weapon named `weapon` (case-insensitive)? */
@@ -409,6 +417,8 @@ export interface Modified {
   readonly halve?: number;
   /** The rules that contributed, for the log. */
   readonly rules: readonly string[];
+  /** Each `modify` summed in `add`, one by one (session 39, sh39b: "ignore positive / negative modifiers", `engine/ignoreModifiers39.ts`). */
+  readonly parts?: readonly number[];
 }
 
 /**
@@ -426,12 +436,14 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
   let set: number | undefined;
   let halve = 0;
   const rules: string[] = [];
+  const parts: number[] = [];
   for (const a of list) {
     const e = a.effect;
     if ('modify' in e && (e.incoming === true) !== (ctx.incoming === true)) continue;
     if ('modify' in e && e.summon === true && ctx.summon !== true) continue; // session 39 (sh39a): "when it uses a Summon ability"
     if ('modify' in e && e.modify === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
       add += e.by;
+      parts.push(e.by);
       rules.push(a.rule);
     } else if ('set' in e && e.set === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
       set = e.to;
@@ -441,7 +453,7 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
       rules.push(a.rule);
     }
   }
-  return { add, ...(set !== undefined ? { set } : {}), ...(halve > 0 ? { halve } : {}), rules };
+  return { add, ...(set !== undefined ? { set } : {}), ...(halve > 0 ? { halve } : {}), rules, parts };
 }
 
 /**

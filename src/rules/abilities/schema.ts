@@ -180,6 +180,14 @@ const conditionFields = {
    * is on the battlefield now ("if there are any friendly Hag Queens on Cauldrons of Blood on the battlefield").
    */
   friendlyOnBattlefield: z.array(z.string().min(1).max(100)).min(1).max(5).optional(),
+  /**
+   * Extension (session 39, sh39b): some model of the affected unit was slain by the effects of this use of the ability
+   * before this one (its mortal damage): "If any models are slain as a result of this ability, ..." (Wraithstorm). Only in
+   * an `if` of an activated ability (checked when it resolves); never true otherwise.
+   */
+  slainByUse: z.literal(true).optional(),
+  /** Extension (session 39, sh39b): the unit checked is not a unit of this warscroll (its roster name, or the name before its first comma: "excluding Nagash"). */
+  notWarscroll: z.string().min(1).max(200).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -524,6 +532,20 @@ export const AbilityEffectSchema = z.union([
    * additional rally rolls of D6", "you receive D3 additional rally points").
    */
   z.strictObject({ ...EffectCommon, rallyExtra: z.strictObject({ rolls: z.number().int().min(1).max(6).optional(), points: DiceOrNumber.optional() }) }),
+  /**
+   * Extensions (session 39, sh39b; `engine/afterFight39.ts`): `foeAfterFight`, each time the affected unit uses a Fight
+   * ability, if all of its attacks targeted the same enemy unit, after that ability has been resolved, `modify` that
+   * enemy unit's rolls by `by` for the rest of the turn (Fell Blades); `maxAttacks`, the affected unit's weapon of this
+   * name has at most this Attacks characteristic, after every modifier (Necromantic Limits).
+   */
+  z.strictObject({ ...EffectCommon, foeAfterFight: z.strictObject({ modify: z.literal('save'), by: z.number().int().min(-3).max(3) }) }),
+  z.strictObject({ ...EffectCommon, maxAttacks: z.number().int().min(1).max(100), weapon: WeaponName }),
+  /**
+   * Extension (session 39, sh39b; `engine/ignoreModifiers39.ts`): the positive or negative modifiers to these rolls of the
+   * affected unit are ignored (hit and wound rolls of its attacks, its save rolls; Rend counts as a negative modifier to
+   * the save roll): "Ignore negative modifiers to save rolls for friendly Nighthaunt units" (Ethereal).
+   */
+  z.strictObject({ ...EffectCommon, ignoreModifiers: z.enum(['positive', 'negative']), rolls: z.array(z.enum(['hit', 'wound', 'save'])).min(1).max(3) }),
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -45,6 +45,7 @@ import { otherFeatureSetUpProblem, terrainPickProblem } from '../abilities/thisT
 import { applyResource, modelsNear, namedReroll, namedRollModifier } from './resourceTriggers38';
 import { resourceCount } from '../abilities/resourceCounts38';
 import { allocatedBy, noteAllocated } from './allocated38';
+import { noteSlainByUse, slainByUse } from './afterFight39';
 import { unpickableBy } from '../abilities/wardRules38';
 import { useRollMet, useRollOf } from './useRoll39';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
@@ -355,7 +356,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e;
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -414,7 +415,12 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `${allocatedBy(c, order, t)} damage points were allocated to it by this ability, needed ${cond.allocatedByUse}` });
         continue;
       }
-      if (!conditionHolds(s, c.port, { ...cond, roll: undefined, castRoll: undefined, allocatedByUse: undefined, useRoll: undefined }, t, user)) {
+      // Session 39 (sh39b): "If any models are slain as a result of this ability" (afterFight39.ts `slainByUse`).
+      if (cond.slainByUse === true && slainByUse(c, order, t) === 0) {
+        c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: 'no model of it was slain by this ability' });
+        continue;
+      }
+      if (!conditionHolds(s, c.port, { ...cond, roll: undefined, castRoll: undefined, allocatedByUse: undefined, slainByUse: undefined, useRoll: undefined }, t, user)) {
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: 'its condition does not hold' });
         continue;
       }
@@ -532,7 +538,11 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         amount += e.mortal === 'roll' ? (gate as number) + plus : rollValue(c, e.mortal, `${purpose}:mortal:${t}`, player);
       }
       c.events.push({ type: 'abilityMortal', ability: id, unitId: t, ...(dice.length ? { dice } : {}), amount });
-      if (amount > 0) noteAllocated(c, order, t, mortalDamage(c, t, amount, `ability:${user ?? ''}`).allocated);
+      if (amount > 0) {
+        const done = mortalDamage(c, t, amount, `ability:${user ?? ''}`);
+        noteAllocated(c, order, t, done.allocated);
+        noteSlainByUse(c, order, t, done.slain.length); // session 39 (sh39b)
+      }
     } else if ('heal' in e) {
       heal(c, t, rollValue(c, e.heal, `${purpose}:heal:${t}`, player), rule);
     } else if ('returnModels' in e) {

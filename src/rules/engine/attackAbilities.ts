@@ -39,6 +39,8 @@ export interface WeaponAbilities {
   /** Session 36: mortal damage for each unmodified hit / save roll of a value (`mortalPerRoll`), after the ATTACK ability. */
   rollMortals: RollMortal[];
   rules: string[];
+  /** Session 39 (sh39b): the hit, wound and save modifiers one by one (absent: none), for "ignore positive / negative modifiers" (`ignoreModifiers39.ts`). */
+  parts?: { hit: readonly number[]; wound: readonly number[]; save: readonly number[] };
 }
 
 /** One `mortalPerRoll` effect in force for an attack: which dice it counts and who suffers. */
@@ -144,6 +146,7 @@ export function weaponAbilities(s: GameState, port: GeometryPort | undefined, un
     failWound: dice.failWound,
     rollMortals: dice.rollMortals,
     rules,
+    parts: { hit: [...(own.hit.parts ?? []), ...(inc.hit.parts ?? [])], wound: [...(own.wound.parts ?? []), ...(inc.wound.parts ?? [])], save: save.parts ?? [] },
   };
 }
 

@@ -41,6 +41,8 @@ import { chainedFight, declineChainedFight, isChainedFight } from './fightChain'
 import { applyChainedBonus } from './fightChain38';
 import { afterFightUsed, mayFightAgain } from './fightTwice38';
 import { pileInInches } from './abilityMove38';
+import { attacksCap, foeAfterFight } from './afterFight39';
+import { attackIgnores, keptSum } from './ignoreModifiers39';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -548,19 +550,22 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       const champion = has(w, 'companion') ? new Set<string>() : new Set(ru.models.filter((m) => m.champion === true).map((m) => m.id));
       // The abilities in force for this weapon (abilities/passives.ts): modifiers, set characteristics (Core 27.0: set, then add), re-rolls.
       const ab = weaponAbilities(s, c.port, unitId, target, w);
-      const hitMod = capHitWoundModifier(hitSum + ab.hit);
-      const woundMod = capHitWoundModifier(woundSum + ab.wound);
+      // "Ignore positive / negative modifiers to ... rolls" (session 39, ignoreModifiers39.ts): the ignored ones left out before the caps.
+      const ig = attackIgnores(s, c.port, unitId, target);
+      const hitMod = capHitWoundModifier(ig ? keptSum(ig.hit, [...hitMods, ...(ab.parts?.hit ?? [])]) : hitSum + ab.hit);
+      const woundMod = capHitWoundModifier(ig ? keptSum(ig.wound, [twist.wound, conviction, woundSum - twist.wound - conviction, ...(ab.parts?.wound ?? [])]) : woundSum + ab.wound);
       let attacks = 0;
       const leadTheAttack = w.range === 'melee' && !has(w, 'companion') ? twist.attacks : 0;
       const attacksCh = ab.setAttacks ?? w.attacks;
-      for (const m of models) attacks += Math.max(0, rollValue(c, attacksCh, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0) + leadTheAttack + ab.attacks);
+      const cap = attacksCap(s, c.port, unitId, w.name); // "a maximum Attacks characteristic of 10" (session 39, afterFight39.ts)
+      for (const m of models) attacks += Math.max(0, Math.min(cap, rollValue(c, attacksCh, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0) + leadTheAttack + ab.attacks));
       // The weapon's abilities and those the effects give it (Core 20.0); of several crit abilities the one
       // an ability gave is used (the player used that ability for it; docs/interpretations.md).
       const wAbilities = [...ab.grants, ...(w.abilities ?? [])];
       const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: ab.setRend ?? w.rend, damage: w.damage, abilities: wAbilities }, charged };
       const dTgt: DamageTarget = { save: tru.warscroll.save ?? '-', health: tru.warscroll.health, keywords: tru.warscroll.keywords, charged: tState.turn.charged };
       const rend = Math.max(0, effectiveRend(dAtt, dTgt) + ab.rend);
-      const saveMod = finalSaveModifier(saveMods + ab.save, rend);
+      const saveMod = ig ? Math.min(keptSum(ig.save, [hasEffect(s, 'allOutDefence', target) ? 1 : 0, twist.save, ...(ab.parts?.save ?? []), -rend]), 1) : finalSaveModifier(saveMods + ab.save, rend);
       const hit = rollTarget(w.hit);
       const wound = rollTarget(w.wound);
       const crit = wAbilities.find((x) => x === 'crit-mortal' || x === 'crit-auto-wound' || x === 'crit-2-hits');
@@ -612,7 +617,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
         attacks,
         hitModifier: hitMod,
         ...(woundMod !== 0 ? { woundModifier: woundMod } : {}),
-        ...(ab.rules.length > 0 ? { abilities: ab.rules } : {}),
+        ...(ab.rules.length > 0 || ig ? { abilities: [...new Set([...ab.rules, ...(ig?.rules ?? [])])] } : {}),
         saveModifier: saveMod,
         hits,
         wounds: woundDice,
@@ -639,6 +644,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   }
   // "Each time this unit uses a Fight ability, after that Fight ability has been resolved, Heal (X) this unit" (session 37).
   if (kind === 'fight') healAfterFight(c, unitId, allocated);
+  // "... if all of its attacks targeted the same enemy unit, after that ability has been resolved, ..." (Fell Blades, session 39).
+  if (kind === 'fight') foeAfterFight(c, unitId, targets);
   // "If you make an unmodified save roll of 1 for this unit, remove its Gryph-hound ... after the Attack ability has been resolved" (session 38).
   for (const t of savedOnes) resourceTrigger(c, t, 'saveOf1');
 }
