@@ -13,6 +13,7 @@ import { plainRulesText } from './parseTiming';
 import { keywordSpec, splitKeywords } from './parseKeywords';
 import type { AbilityCondition, AbilityPick } from './schema';
 import { attachCastModifier, takeCastRollModifier, useThisAbilityAsTarget } from './parseDeclare37';
+import { takeAttackedTail } from './parseHistory39';
 
 const rxCache = new Map<string, RegExp>();
 /** A case-insensitive RegExp of `source`, compiled once (the parser runs for every ability of a roster). */
@@ -172,6 +173,13 @@ export function readDeclare(d: string, known: Iterable<string>, names: readonly 
     [/ (?:that|and that|and) charged this turn$/i, () => { if (pick.cond?.charged !== undefined) fail(d); pick.cond = { ...pick.cond, charged: true }; }],
     [/ (?:that|and that|and) (?:was|were) not set up this turn$/i, () => { if (pick.cond?.setUp !== undefined) fail(d); pick.cond = { ...pick.cond, setUp: false }; }],
   ];
+  // Session 39 (sh39d, parseHistory39.ts): "that had any damage points allocated to it this turn by this unit's shooting attacks".
+  const attacked = takeAttackedTail(body);
+  if (attacked) {
+    if (kind !== 'enemyUnit') fail(d);
+    body = attacked.rest;
+    pick.cond = attacked.cond;
+  }
   let progress = true;
   while (progress) {
     progress = false;

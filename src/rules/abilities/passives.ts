@@ -30,6 +30,7 @@ import type { Ability, AbilityCondition, AbilityEffect } from './schema';
 import { keywordSpecMatches } from './parseKeywords';
 import { terrainContext, THIS_TERRAIN, withinTerrain } from './thisTerrain38';
 import { resourceCount } from './resourceCounts38';
+import { attackedByHolds } from './attackedBy39';
 
 /** One effect that applies to a unit now, with where it comes from. */
 export interface AppliedEffect {
@@ -155,6 +156,8 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   // Session 38 (ab38b): "while this unit has N or more <resource>" (resourceCounts38.ts); "if any enemy models were slain this turn by this unit's combat attacks".
   if (cond.has !== undefined && resourceCount(s, subject!, cond.has.resource) < cond.has.atLeast) return false;
   if (cond.slewInCombat !== undefined && s.units[subject!].turn.combatSlew !== true) return false;
+  // Session 39 (sh39d): "an enemy unit that had any damage points allocated to it this turn by this unit's shooting attacks".
+  if (cond.attackedBy !== undefined && !attackedByHolds(s, cond.attackedBy, affected, user)) return false;
   // "if this unit is armed with Grunta-tongs": a weapon of that name on the unit's roster entry (session 38, ab38b).
   if (cond.armedWith !== undefined && !armedWith(s, subject!, cond.armedWith)) return false;
   if (cond.warscroll !== undefined && s.players[s.units[subject!].owner].roster.units.find((x) => x.id === subject)?.name.toLowerCase() !== cond.warscroll.toLowerCase()) return false;

@@ -168,6 +168,13 @@ const conditionFields = {
    * charged this turn" (Hold the Shieldwall).
    */
   foesCharged: z.boolean().optional(),
+  /**
+   * Extension (session 39, sh39d; `attackedBy39.ts`): what the ability's unit's attacks did to the unit checked this turn
+   * (`phase`: this phase): damage points allocated to it (Core 18.0), models of it slain, or it was the target of all
+   * its shooting attacks (Core 16.0); `shooting`: shooting attacks only; `weapon`: the attacks made with that weapon.
+   * "Pick an enemy unit that had any damage points allocated to it this turn by this unit's shooting attacks".
+   */
+  attackedBy: z.strictObject({ what: z.enum(['damaged', 'slain', 'targetedByAll']), phase: z.literal(true).optional(), shooting: z.literal(true).optional(), weapon: z.string().min(1).max(200).optional() }).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
