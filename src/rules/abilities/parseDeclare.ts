@@ -14,6 +14,7 @@ import { keywordSpec, splitKeywords } from './parseKeywords';
 import type { AbilityCondition, AbilityPick } from './schema';
 import { attachCastModifier, takeCastRollModifier, useThisAbilityAsTarget } from './parseDeclare37';
 import { takeAttackedTail } from './parseHistory39';
+import { rangeFromCaster39 } from './parseDeclare39';
 
 const rxCache = new Map<string, RegExp>();
 /** A case-insensitive RegExp of `source`, compiled once (the parser runs for every ability of a roster). */
@@ -349,6 +350,7 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
   d = castMod.rest;
   d = d.replace(/(?:,|\.)? (?:then,? )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
   d = useThisAbilityAsTarget(d); // session 37 (decl37): "Pick a friendly K unit ... to use this ability."
+  d = rangeFromCaster39(d, /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(declare ?? ''))); // session 39 (sh39d): "within 18"" of the caster
   let picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known, names);
   if (unitIf !== undefined) {
     if (picks.length !== 1) fail(d);

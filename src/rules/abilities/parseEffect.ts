@@ -58,6 +58,7 @@ import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
 import { readCancelReaction } from './parseCancel38';
+import { readSummonSentence39 } from './parseSummon39';
 import { readUnpickable } from './parsePicks38';
 import { readKeywordIf } from './parseAlt38';
 import { readAllocatedIf, readChargedFoesRoll, readRolls38 } from './parseRolls38';
@@ -477,6 +478,11 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       if (res) {
         out.push(...res.effects);
         i += res.used - 1;
+        continue;
+      }
+      const summon39 = readSummonSentence39(s, (c) => readClause(c, ctx, undefined, outer)); // session 39 (sh39d): parseSummon39.ts
+      if (summon39) {
+        out.push(...summon39);
         continue;
       }
       const pool = readPoolSentence(s, (c) => readClause(c, ctx, undefined, outer)); // session 38 (ab38b): parsePool38.ts

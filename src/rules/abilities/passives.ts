@@ -57,6 +57,8 @@ export interface EffectContext {
   readonly incoming?: boolean;
   /** The faction terrain feature a condition `of: "terrain"` is measured to (session 38, ab38a; set by {@link effectsOn}). */
   readonly terrain?: string;
+  /** The casting roll of a SUMMON ability (Magic 7.0): `summon` modifiers apply (session 39, sh39d); absent: they do not. */
+  readonly summon?: boolean;
 }
 
 export function rosterKeywords(s: GameState, id: string): readonly string[] {
@@ -424,6 +426,7 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
   for (const a of list) {
     const e = a.effect;
     if ('modify' in e && (e.incoming === true) !== (ctx.incoming === true)) continue;
+    if ('modify' in e && e.summon === true && ctx.summon !== true) continue; // session 39 (sh39d): Summon casting rolls only
     if ('modify' in e && e.modify === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
       add += e.by;
       rules.push(a.rule);

@@ -276,6 +276,11 @@ export const AbilityEffectSchema = z.union([
      * its Maw-grunta's Tusks" is `{modify: "damage", by: 1, perResource: "momentum point", weapon: ...}`.
      */
     perResource: z.string().min(1).max(60).optional(),
+    /**
+     * An extension (session 39, sh39d; `parseSummon39.ts`): a `cast` modifier only for the casting rolls of SUMMON
+     * abilities (Magic 7.0): "Add 1 to casting rolls for this unit when it uses a Summon ability".
+     */
+    summon: z.literal(true).optional(),
   }),
   z.strictObject({
     ...EffectCommon,

@@ -245,7 +245,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   if (manifestation) s.magic.summoned.push(manifestation.id);
   const purpose = `cast:${a.unitId}:${a.spell}`;
   // Place of Power, Arcane Conduit; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
-  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast').add + pickCastModifier(c, a.unitId, lore, lorePicks);
+  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast', summon ? { summon: true } : {}).add + pickCastModifier(c, a.unitId, lore, lorePicks);
   const total = (d: readonly number[]) => Math.max(1, d[0] + d[1] + bonus + mod);
   const castFails = (d: readonly number[]) => (d[0] === 1 && d[1] === 1) || total(d) < castingValue;
   const first = rollLogged(c, 2, 6, purpose, a.player);
@@ -574,7 +574,8 @@ export function banish(c: Ctx, a: Extract<Action, { type: 'banish' }>): void {
   s.magic.unitSpells.push(`${a.unitId}|banish`);
   s.magic.banished.push(a.target);
   const enemyManifestations = Object.values(s.units).filter((u) => u.owner !== a.player && u.manifestation !== undefined && onBattlefield(c, u.id)).length;
-  const bonus = Math.max(0, enemyManifestations - 1);
+  // Session 39 (sh39d): and the abilities' banishment-roll modifiers on the banishing unit ("add 1 to banishment rolls for this unit").
+  const bonus = Math.max(0, enemyManifestations - 1) + modified(s, c.port, a.unitId, 'banish').add;
   const dice = rollLogged(c, 2, 6, `banish:${a.unitId}:${a.target}`, a.player);
   const roll = dice[0] + dice[1] + bonus;
   const banished = roll >= t.manifestation.banishment;
