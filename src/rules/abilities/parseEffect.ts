@@ -59,6 +59,7 @@ import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide
 import { readChoice, splitChoice } from './parseChoice37';
 import { readCancelReaction } from './parseCancel38';
 import { readSummonSentence39 } from './parseSummon39';
+import { readSelfSentence39 } from './parseSelf39';
 import { readUnpickable } from './parsePicks38';
 import { readKeywordIf } from './parseAlt38';
 import { readAllocatedIf, readChargedFoesRoll, readRolls38 } from './parseRolls38';
@@ -478,6 +479,11 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       if (res) {
         out.push(...res.effects);
         i += res.used - 1;
+        continue;
+      }
+      const self39 = readSelfSentence39(s, ctx.passive, (c) => readClause(c, ctx, undefined, outer)); // session 39 (sh39d): parseSelf39.ts
+      if (self39) {
+        out.push(...self39);
         continue;
       }
       const summon39 = readSummonSentence39(s, (c) => readClause(c, ctx, undefined, outer)); // session 39 (sh39d): parseSummon39.ts

@@ -160,6 +160,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   if (cond.slewInCombat !== undefined && s.units[subject!].turn.combatSlew !== true) return false;
   // Session 39 (sh39d): "an enemy unit that had any damage points allocated to it this turn by this unit's shooting attacks".
   if (cond.attackedBy !== undefined && !attackedByHolds(s, cond.attackedBy, affected, user)) return false;
+  if (cond.slewByAttacks !== undefined && (subject === null || !(s.units[subject].turn.attacks39 ?? []).some((r) => r.damaged.some((d) => d.slain)))) return false;
   // "if this unit is armed with Grunta-tongs": a weapon of that name on the unit's roster entry (session 38, ab38b).
   if (cond.armedWith !== undefined && !armedWith(s, subject!, cond.armedWith)) return false;
   if (cond.warscroll !== undefined && s.players[s.units[subject!].owner].roster.units.find((x) => x.id === subject)?.name.toLowerCase() !== cond.warscroll.toLowerCase()) return false;

@@ -174,6 +174,8 @@ const conditionFields = {
    * its shooting attacks (Core 16.0); `shooting`: shooting attacks only; `weapon`: the attacks made with that weapon.
    * "Pick an enemy unit that had any damage points allocated to it this turn by this unit's shooting attacks".
    */
+  /** Extension (session 39, sh39d; `parseSelf39.ts`): enemy models were slain by the unit's attacks this turn ("If any enemy models were slain by this unit's attacks this turn"). */
+  slewByAttacks: z.literal(true).optional(),
   attackedBy: z.strictObject({ what: z.enum(['damaged', 'slain', 'targetedByAll']), phase: z.literal(true).optional(), shooting: z.literal(true).optional(), weapon: z.string().min(1).max(200).optional() }).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
