@@ -139,7 +139,7 @@ async function main(): Promise<number> {
     // miss a 120 s wait; a pass on the second try is printed "ok (on retry)" with the first failure,
     // so a flaky test stays visible (docs/performance.md, "The test run").
     const retries = Math.max(0, Number(process.env.E2E_RETRIES ?? 1) || 0);
-    const testLimitS = Math.max(1, Number(process.env.E2E_TEST_LIMIT_S ?? 300) || 300);
+    const testLimitS = Math.max(1, Number(process.env.E2E_TEST_LIMIT_S ?? 420) || 420);
     // Quarantined: a test that fails in the loaded clean-clone run for a bug not yet found runs and
     // prints its result, but its failure does not fail the run (E2E_QUARANTINE=none counts it).
     // Each one is an open bug named in docs/performance.md ("Quarantined browser tests").
@@ -203,7 +203,7 @@ async function main(): Promise<number> {
         let ok = false;
         let timer: ReturnType<typeof setTimeout> | undefined;
         try {
-          // A test that has not ended after E2E_TEST_LIMIT_S (default 300 s, four times the longest
+          // A test that has not ended after E2E_TEST_LIMIT_S (default 420 s, six times the longest
           // test under a loaded run) fails by name, and its pages are closed below, so one hang can
           // never stall the whole run with no word of where (session 38's CI timed out that way).
           await Promise.race([

@@ -38,7 +38,8 @@ export const tests: E2ETest[] = [
   {
     name: 'sandbox18: free ruler (live line after the first pick), combat ranges of every unit, Esc closes the palette, keyboard camera',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx, 'tools.json');
+      // The lane's page on tools.json (harness tableViewPage), reset; handed on at the end.
+      const { page, errors } = await tableViewPage(ctx, 'tools.json');
       await page.waitForFunction(() => !!window.__sightlineFiles);
       assert((await page.$('[data-testid=overlap-warning]')) === null, 'no warning without overlaps');
       await page.click('[data-testid=btn-top]');
@@ -110,7 +111,6 @@ export const tests: E2ETest[] = [
       await frames(page);
       await page.screenshot({ path: join(ctx.outputDir, 'sandbox18-camera.png') });
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
     },
   },
   {

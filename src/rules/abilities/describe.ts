@@ -34,6 +34,7 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.rollName) parts.push(`a ${c.rollName}`);
   if (c.armedWith) parts.push(`armed with ${c.armedWith}`);
   if (c.warscroll) parts.push(`unit is a ${c.warscroll}`);
+  if (c.useRoll) parts.push(`the ability's ${c.useRoll.die} ${c.useRoll.on}`); // session 39 (sh39c)
   if (c.slewInCombat) parts.push('slew enemy models in combat this turn');
   if (c.slewByAttacks) parts.push('slew enemy models with its attacks this turn'); // session 39 (sh39d)
   if (c.attackedBy) parts.push(`${c.attackedBy.what === 'targetedByAll' ? 'targeted by all its' : c.attackedBy.what === 'slain' ? 'had models slain by its' : 'had damage allocated by its'} ${c.attackedBy.weapon ? `${c.attackedBy.weapon} ` : ''}${c.attackedBy.shooting ? 'shooting ' : ''}attacks this ${c.attackedBy.phase ? 'phase' : 'turn'}`); // session 39 (sh39d)

@@ -72,6 +72,7 @@ import { readFreeMove, readPileInBonus } from './parseMove38';
 import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
+import { markOncePerBattle, readSentences39c, splitOncePerBattlePick } from './parseKbIj39';
 
 export { casterClause } from './parseDeclare';
 
@@ -425,7 +426,11 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   const cancel = readCancelReaction(input.timing, input.declare, input.effect) ?? (input.declare === null ? readUnpickable(input.effect, input.timing.when === 'passive') : null);
   if (cancel !== null) return { resolves: cancel };
   try {
-    const { picks, castRoll } = readDeclareText(input.declare, known, input.timing, input.unitNames);
+    // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."
+    const opb = splitOncePerBattlePick(input.declare);
+    const read = readDeclareText(opb.declare, known, input.timing, input.unitNames);
+    const { castRoll } = read;
+    const picks = opb.once ? markOncePerBattle(read.picks) : read.picks;
     const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
     // Session 38 (ab38c): a fight chain whose pick is in the Effect (parseFightChain38.ts).
     const chain = readFightChain(input.declare, input.effect, input.timing, known, input.unitNames, (c) => readClause(c, { ...ctx, hasTargets: true }, undefined, undefined));
@@ -485,14 +490,17 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         i += res.used - 1;
         continue;
       }
-      const self39 = readSelfSentence39(s, ctx.passive, (c) => readClause(c, ctx, undefined, outer)); // session 39 (sh39d): parseSelf39.ts
-      if (self39) {
-        out.push(...self39);
+      // Session 39 (sh39d): parseSelf39.ts (Lightning Quick, Mantle of the First Storm), parseSummon39.ts (Summon casting rolls).
+      const read39d = readSelfSentence39(s, ctx.passive, (c) => readClause(c, ctx, undefined, outer)) ?? readSummonSentence39(s, (c) => readClause(c, ctx, undefined, outer));
+      if (read39d) {
+        out.push(...read39d);
         continue;
       }
-      const summon39 = readSummonSentence39(s, (c) => readClause(c, ctx, undefined, outer)); // session 39 (sh39d): parseSummon39.ts
-      if (summon39) {
-        out.push(...summon39);
+      // Session 39 (sh39c, parseKbIj39.ts): Rally extras ("you can make 3 additional rally rolls of D6"), the use's one D3 ("equal to the roll").
+      const s39c = readSentences39c(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), known, unitNames: input.unitNames, bullets: (input.effect.match(/[•\u2022]/g) ?? []).length, readClause: (c) => readClause(c, ctx, undefined, outer), readGated: (c, gate) => readClause(c, ctx, gate, outer) });
+      if (s39c) {
+        out.push(...s39c.effects);
+        i += s39c.used - 1;
         continue;
       }
       const pool = readPoolSentence(s, (c) => readClause(c, ctx, undefined, outer)); // session 38 (ab38b): parsePool38.ts

@@ -9,7 +9,7 @@
  * return up to 3 slain models to it."): the keyword is checked on the target, `if: {keyword}`. The list is read
  * only when it ends the Effect, each item is one sentence and every item is read; an item whose effect is not
  * gated by `if.roll` (mortal damage gates itself, `on`, with a roll of its own) fails, so the whole ability is
- * resolved by hand (Scrap-bang, Light a Pyre). Pure; no three.
+ * resolved by hand (Scrap-bang; Light a Pyre is read since session 39 by parseKbIj39.ts, one D3 for the use). Pure; no three.
  *
  * @module
  */

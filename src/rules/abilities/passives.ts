@@ -124,7 +124,7 @@ export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: 
  * rolled by the engine when the ability resolves, `engine/abilityUse.ts`).
  */
 export function conditionHolds(s: GameState, port: GeometryPort | undefined, cond: AbilityCondition, affected: string, user: string | null, ctx: EffectContext = {}): boolean {
-  if (cond.roll !== undefined || cond.castRoll !== undefined || cond.allocatedByUse !== undefined) return false;
+  if (cond.roll !== undefined || cond.castRoll !== undefined || cond.allocatedByUse !== undefined || cond.useRoll !== undefined) return false;
   if (cond.within !== undefined && cond.ofFriendly !== undefined) {
     // "Wholly within 12" of a friendly Mega-Gargant": any other unit of the affected unit's army with one of the keywords.
     if (port === undefined) return false;

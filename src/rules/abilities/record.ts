@@ -171,6 +171,11 @@ export function pickedThisTurn(s: GameState, player: PlayerId, name: string, uni
   return (s.abilities?.used ?? []).some((u) => u.player === player && u.name === name && sameWindow(u.at, now, 'turn') && (u.targets ?? []).includes(unitId));
 }
 
+/** Was `unitId` picked this battle by a use of an ability named `name` by `player` (session 39, sh39c: `notPickedThisBattle`)? */
+export function pickedThisBattle(s: GameState, player: PlayerId, name: string, unitId: string): boolean {
+  return (s.abilities?.used ?? []).some((u) => u.player === player && u.name === name && (u.targets ?? []).includes(unitId));
+}
+
 /** Record a use (after every check passed). */
 export function recordUse(s: GameState, use: Omit<AbilityUse, 'at'>): void {
   abilityState(s).used.push({ ...use, at: stampOf(s) });

@@ -216,6 +216,12 @@ export const AbilityConditionSchema = z.strictObject({
    * which a `rerollNamed` effect on the ability's unit lets the engine re-roll once when it fails (Core 1.0 re-rolls).
    */
   rollName: z.string().min(1).max(60).optional(),
+  /**
+   * An extension (session 39, sh39c; engine/useRoll39.ts): the use's one roll of `die`, made when an effect of the use
+   * first needs it and shared by all its effects and units, is `on` or more ("Roll a D3. On a 2+:" with effects "equal
+   * to the roll"). Only in an `if` of an activated ability; never true otherwise.
+   */
+  useRoll: z.strictObject({ die: z.enum(['D3', 'D6']), on: z.string().regex(/^[2-6]\+$/) }).optional(),
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;
 
@@ -261,8 +267,11 @@ export const AbilityEffectSchema = z.union([
     /** `chargeDice` (an extension, session 36): the number of dice of the charge roll, kept within 1-3 (engine/chargeDice.ts). */
     // 'power': a WIZARD's power level (Magic 1.1; session 37, tail37a: Gather the Aether; `engine/magic.ts` `powerLevel`).
     // 'pileIn': the distance of the unit's pile-in moves (session 38, ab38c: Unerring Hunters; engine/abilityMove38.ts `pileInInches`).
-    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish', 'power', 'pileIn']),
+    // 'rallyDice' (session 39, sh39c): the number of rally rolls the unit makes when it uses the Rally command (Commands 2.0; engine/rally39.ts).
+    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish', 'power', 'pileIn', 'rallyDice']),
     by: z.number().int().min(-10).max(10),
+    /** An extension (session 39, sh39c): with `if.useRoll`, `by` is that roll, fixed when the effect is applied ("Add a number equal to the roll to this unit's control score"). */
+    byRoll: z.literal(true).optional(),
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),
     weapon: WeaponName.optional(),
@@ -549,6 +558,11 @@ export const AbilityPickSchema = z.strictObject({
    * earlier use of an ability of the same name by the same player this turn picked the unit.
    */
   notPickedThisTurn: z.boolean().optional(),
+  /**
+   * Extension (session 39, sh39c): "You cannot pick the same Hero to be the target of this ability more than once per
+   * battle": no earlier use of an ability of the same name by the same player this battle picked the unit.
+   */
+  notPickedThisBattle: z.boolean().optional(),
   /**
    * Extension (session 36, second pass): "Pick each enemy unit in combat with this unit to be the
    * targets": every unit that fits the rest of the pick is a target (manifestations aside, as the

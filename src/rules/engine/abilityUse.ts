@@ -22,7 +22,7 @@
 import type { Ability, AbilityEffect, AbilityPick } from '../abilities/schema';
 import { describeCondition } from '../abilities/describe';
 import { findAbility, abilityRule } from '../abilities/catalog';
-import { abilityState, limitProblem, limitText, pickedThisTurn, recordUse, rulesOfOneProblem, stampOf, type ActiveEffect } from '../abilities/record';
+import { abilityState, limitProblem, limitText, pickedThisBattle, pickedThisTurn, recordUse, rulesOfOneProblem, stampOf, type ActiveEffect } from '../abilities/record';
 import { currentTrigger, windowProblem } from '../abilities/timing';
 import { triggerConditionProblem } from '../abilities/triggerConditions';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
@@ -46,6 +46,7 @@ import { applyResource, modelsNear, namedReroll, namedRollModifier } from './res
 import { resourceCount } from '../abilities/resourceCounts38';
 import { allocatedBy, noteAllocated } from './allocated38';
 import { unpickableBy } from '../abilities/wardRules38';
+import { useRollMet, useRollOf } from './useRoll39';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import type { Action, PlayerId } from './state';
 
@@ -180,12 +181,12 @@ export function describePick(p: AbilityPick): string {
   const who = p.each ? `each${side}` : p.anyNumber ? `any number of different${side}` : p.closest ? `the closest${p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : ''}` : p.kind === 'friendlyUnit' ? (p.notSelf ? 'another friendly' : 'a friendly') : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
   const kw = `${p.warscroll ? ` ${p.warscroll}` : ''}${p.keyword ? ` ${p.keyword}` : ''}${p.anyKeyword ? ` ${p.anyKeyword.join(' or ')}` : ''}`;
   const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"${p.from === 'terrain' ? ' of this terrain feature' : ''}` : '';
-  return `${who}${kw} unit${p.anyNumber ? 's' : ''}${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}`;
+  return `${who}${kw} unit${p.anyNumber ? 's' : ''}${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}${p.notPickedThisBattle ? ' not picked by this ability this battle' : ''}`;
 }
 
 /** What a use records of its picks: the targets, only when a pick must not repeat them this turn (`notPickedThisTurn`). */
 export function pickRecord(ability: Ability, picked: readonly string[]): { targets?: readonly string[] } {
-  return ability.picks?.some((p) => p.notPickedThisTurn) ? { targets: [...picked] } : {};
+  return ability.picks?.some((p) => p.notPickedThisTurn || p.notPickedThisBattle) ? { targets: [...picked] } : {};
 }
 
 /**
@@ -214,6 +215,7 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
   if (p.anyKeyword !== undefined && !p.anyKeyword.some((k) => hasKeywordNow(s, c.port, t, k))) return `"${t}" is not ${p.anyKeyword.join(' or ')}`;
   if (p.notKeyword !== undefined && hasKeywordNow(s, c.port, t, p.notKeyword)) return `"${t}" is ${p.notKeyword}`;
   if (p.notPickedThisTurn && ability !== undefined && pickedThisTurn(s, player, ability.name, t)) return `"${t}" was already picked to be the target of ${ability.name} this turn`;
+  if (p.notPickedThisBattle && ability !== undefined && pickedThisBattle(s, player, ability.name, t)) return `"${t}" was already picked to be the target of ${ability.name} this battle`; // session 39 (sh39c)
   // Session 38 (ab38d): "cannot be picked to be the target of enemy Rampage abilities" (wardRules38.ts).
   const immune = ability !== undefined ? unpickableBy(s, c.port, player, t, ability) : null;
   if (immune !== null) return immune;
@@ -411,9 +413,18 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `${allocatedBy(c, order, t)} damage points were allocated to it by this ability, needed ${cond.allocatedByUse}` });
         continue;
       }
-      if (!conditionHolds(s, c.port, { ...cond, roll: undefined, castRoll: undefined, allocatedByUse: undefined }, t, user)) {
+      if (!conditionHolds(s, c.port, { ...cond, roll: undefined, castRoll: undefined, allocatedByUse: undefined, useRoll: undefined }, t, user)) {
         c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: 'its condition does not hold' });
         continue;
+      }
+      // Session 39 (sh39c, useRoll39.ts): "Roll a D3. On a 2+: ..." one roll for the whole use, every effect reading it.
+      if (cond.useRoll !== undefined) {
+        const u = useRollMet(c, order, cond.useRoll, purpose, player);
+        rolls[t] = [u.roll];
+        if (!u.met) {
+          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${u.roll}, needed ${cond.useRoll.on}` });
+          continue;
+        }
       }
       // The roll after the other conditions ("If this unit is not in combat, roll a dice. On a 3+, ...": no roll when unmet; roll37).
       if (cond.roll !== undefined) {
@@ -463,7 +474,11 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       c.events.push({ ...base, applied: false });
       return;
     }
-    const entry: ActiveEffect = { ability: id, name, player, unitId: user, effect: { ...e, if: undefined, duration: e.duration ?? 'phase' }, units, order, at: stampOf(s) };
+    // "Add a number equal to the roll" (session 39, sh39c): `by` is the use's roll, fixed now.
+    const byRoll = 'byRoll' in e && e.byRoll === true && e.if?.useRoll !== undefined ? { by: useRollOf(c, order, e.if.useRoll.die, purpose, player), byRoll: undefined } : {};
+    // "... while they are wholly within 18" of the target" (session 39, sh39c): `of: "picked"` is the Declare's target, fixed now.
+    const ofPicked = e.while?.of === 'picked' && picked.length === 1 ? { while: { ...e.while, of: picked[0] } } : {};
+    const entry: ActiveEffect = { ability: id, name, player, unitId: user, effect: { ...e, ...byRoll, ...ofPicked, if: undefined, duration: e.duration ?? 'phase' } as AbilityEffect, units, order, at: stampOf(s) };
     // "Until the end of the next turn" (session 38, ab38b): a new use replaces the same effect of the same ability on the same units (Core 5.3, 28.1).
     if (e.duration === 'nextTurnEnd') abilityState(s).active = abilityState(s).active.filter((x) => !(x.ability === id && x.effect.duration === 'nextTurnEnd' && x.units.join() === units.join() && JSON.stringify({ ...x.effect, duration: 0 }) === JSON.stringify({ ...entry.effect, duration: 0 })));
     abilityState(s).active.push(entry);
@@ -499,7 +514,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       for (let k = 0; k < each; k++) {
         // The gate's dice (D6, or D3 with `die`); `mortal: "roll"`: the amount is that roll (session 36, "equal to the roll").
         let gate: number | undefined;
-        if (e.on !== undefined || e.mortal === 'roll') {
+        if (e.mortal === 'roll' && e.if?.useRoll !== undefined) gate = useRollOf(c, order, e.if.useRoll.die, purpose, player); // session 39 (sh39c): the use's one roll
+        else if (e.on !== undefined || e.mortal === 'roll') {
           [gate] = rollLogged(c, 1, e.die === 'D3' ? 3 : 6, `${purpose}:on:${t}`, player);
           dice.push(gate);
           if (e.on !== undefined && gate + plus < Number(e.on[0])) continue;

@@ -33,6 +33,7 @@ import { coveringFire, reacted } from './attacks';
 import { powerLevel, priestLevel } from './magic';
 import { freeRedeploy, pathRallyBonus } from './pathAbilities';
 import { rallyFree, ritualOfPrimalForce } from './ascension';
+import { extraRallyDice } from './useRoll39';
 import { modified, permission } from '../abilities/passives';
 import { redeployAtLeast } from '../abilities/passivePermissions';
 import { resourceTrigger } from './resourceTriggers38';
@@ -183,11 +184,13 @@ export function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       // Hold the Line (Ascension › The Ambush twist): no command points are spent.
       payCommand(c, a.player, 'rally', a.unitId, rallyFree(s, a.player) ?? undefined);
       const musician = aliveModels(s, a.unitId).some((m) => m.musician === true);
-      const dice = rollLogged(c, musician ? 7 : 6, 6, `rally:${a.unitId}`, a.player);
+      // Session 39 (sh39c): "you can make 3 additional rally rolls of D6" (Iron-fisted Commander ...; useRoll39.ts).
+      const extra = extraRallyDice(c, a.unitId);
+      const dice = rollLogged(c, (musician ? 7 : 6) + extra.dice, 6, `rally:${a.unitId}`, a.player);
       // Rousing Orator (Ascension › Path of the Leader): +1 to the rally rolls.
       const bonus = pathRallyBonus(c, a.unitId);
       const points = dice.filter((d) => d + bonus >= 4).length;
-      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician, ...(bonus ? { modifier: bonus } : {}) });
+      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician, ...(bonus ? { modifier: bonus } : {}), ...(extra.dice > 0 ? { extraDice: extra.dice, extraRules: extra.rules } : {}) });
       if (points > 0) s.pendingRally = { unitId: a.unitId, points };
       return;
     }

@@ -128,6 +128,15 @@ export interface PlayMoveTool {
   commitStaged: () => Promise<PlayNote | null>;
 }
 
+/**
+ * The live label's question numbers, one sequence for the page (not per mounted tool): the game
+ * worker outlives the Play panel (Leave Play and back, New game in place) and gives up every live
+ * question numbered below the newest it has seen (`workers/gameHost.ts`, `liveShortestPaths`). A
+ * count restarting at 0 with each mount had every label of the new Play panel given up, so the
+ * label stayed "≥" forever (found by the e2e runner's per-test bound: play18b after campaign).
+ */
+const liveSeq = { current: 0 };
+
 /** The Play move tool, running (see the module comment). */
 export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolInput): PlayMoveTool {
   const { store, summaryRef, setNote } = play;
@@ -166,7 +175,6 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
   const inFlight = useRef(false);
   /** The live label's newest question to the game worker (null: none unanswered), and their count. */
   const live = useRef<{ seq: number; n: number; to: Point2 } | null>(null);
-  const liveSeq = useRef(0);
   const sendRef = useRef<(e: MoveToolEvent) => MoveToolEffect[]>(() => []);
 
   const run = useCallback(
