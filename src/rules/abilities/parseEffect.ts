@@ -60,6 +60,9 @@ import { readChoice, splitChoice } from './parseChoice37';
 import { takeFriendlyNamed39 } from './parseNear39';
 import { readWhole39 } from './parseWhole39';
 import { readCancelReaction } from './parseCancel38';
+import { readSummonSentence39 } from './parseSummon39';
+import { readSelfSentence39 } from './parseSelf39';
+import { readMadeByAgainstTarget39 } from './parseIncoming39';
 import { readUnpickable } from './parsePicks38';
 import { readKeywordIf } from './parseAlt38';
 import { readAllocatedIf, readChargedFoesRoll, readRolls38 } from './parseRolls38';
@@ -213,8 +216,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   if ((m = /^(add|subtract) (\d+) (?:to|from) (hit|wound|save|charge|run|casting|chanting|unbinding|banishment) rolls for (.+)$/i.exec(t))) {
     const by = Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1);
     const what = ROLL_KIND[m[3].toLowerCase()];
-    const { subj, scope, incoming } = rollSubject(m[4], what, ctx);
-    return { body: { modify: what, by, ...(scope !== undefined ? { attacks: scope } : {}), ...(incoming ? { incoming: true } : {}) }, subj };
+    const { subj, scope, incoming, against } = rollSubject(m[4], what, ctx);
+    return { body: { modify: what, by, ...(scope !== undefined ? { attacks: scope } : {}), ...(incoming ? { incoming: true } : {}), ...(against ? { against } : {}) }, subj };
   }
   // Weapon characteristics.
   if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) the (attacks|damage|rend) characteristics? of ${POSS} (melee |ranged )?weapons$`).exec(t))) {
@@ -311,9 +314,12 @@ function againstOf(x: string, ctx: Ctx): string[] {
  * "this unit" / "this unit's [combat|shooting] attacks" / "attacks made by this unit" / "the target" /
  * "friendly K units"; "attacks that target S" only for save rolls (the save roll is S's own).
  */
-function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Target; cond?: AbilityCondition }; scope?: 'melee' | 'ranged' | 'all'; incoming?: true } {
+function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Target; cond?: AbilityCondition }; scope?: 'melee' | 'ranged' | 'all'; incoming?: true; against?: string[] } {
   const attackRoll = what === 'hit' || what === 'wound';
   let m: RegExpExecArray | null;
+  // Session 39 (sh39d, parseIncoming39.ts): "combat attacks made by friendly Vanguard Chamber units that target that enemy unit".
+  const by39 = readMadeByAgainstTarget39(s, what, ctx.known);
+  if (by39) return { subj: readSubject(by39.subject, ctx), scope: by39.scope, incoming: true, against: by39.against };
   if ((m = rx(`^${POSS} (combat |shooting |melee |ranged )?attacks$`).exec(s))) {
     if (!attackRoll) fail(s);
     return { subj: readSubject(m[1], ctx), scope: scopeOf(m[2]) };
@@ -497,6 +503,12 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       if (res) {
         out.push(...res.effects);
         i += res.used - 1;
+        continue;
+      }
+      // Session 39 (sh39d): parseSelf39.ts (Lightning Quick, Mantle of the First Storm), parseSummon39.ts (Summon casting rolls).
+      const read39d = readSelfSentence39(s, ctx.passive, (c) => readClause(c, ctx, undefined, outer)) ?? readSummonSentence39(s, (c) => readClause(c, ctx, undefined, outer));
+      if (read39d) {
+        out.push(...read39d);
         continue;
       }
       // Session 39 (sh39c, parseKbIj39.ts): Rally extras ("you can make 3 additional rally rolls of D6"), the use's one D3 ("equal to the roll").

@@ -31,6 +31,7 @@ import { keywordSpecMatches } from './parseKeywords';
 import { terrainContext, THIS_TERRAIN, withinTerrain } from './thisTerrain38';
 import { resourceCount } from './resourceCounts38';
 import { friendlyNamedOnBattlefield, nearFriendlyNamed } from './near39';
+import { attackedByHolds } from './attackedBy39';
 
 /** One effect that applies to a unit now, with where it comes from. */
 export interface AppliedEffect {
@@ -163,6 +164,9 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   // Session 38 (ab38b): "while this unit has N or more <resource>" (resourceCounts38.ts); "if any enemy models were slain this turn by this unit's combat attacks".
   if (cond.has !== undefined && resourceCount(s, subject!, cond.has.resource) < cond.has.atLeast) return false;
   if (cond.slewInCombat !== undefined && s.units[subject!].turn.combatSlew !== true) return false;
+  // Session 39 (sh39d): "an enemy unit that had any damage points allocated to it this turn by this unit's shooting attacks".
+  if (cond.attackedBy !== undefined && !attackedByHolds(s, cond.attackedBy, affected, user)) return false;
+  if (cond.slewByAttacks !== undefined && (subject === null || !(s.units[subject].turn.attacks39 ?? []).some((r) => r.damaged.some((d) => d.slain)))) return false;
   // "if this unit is armed with Grunta-tongs": a weapon of that name on the unit's roster entry (session 38, ab38b).
   if (cond.armedWith !== undefined && !armedWith(s, subject!, cond.armedWith)) return false;
   // Session 39 (sh39b): "excluding Nagash" (the roster name "Nagash, Supreme Lord of the Undead": its part before the comma).

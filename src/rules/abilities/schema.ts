@@ -188,6 +188,15 @@ const conditionFields = {
   slainByUse: z.literal(true).optional(),
   /** Extension (session 39, sh39b): the unit checked is not a unit of this warscroll (its roster name, or the name before its first comma: "excluding Nagash"). */
   notWarscroll: z.string().min(1).max(200).optional(),
+  /**
+   * Extension (session 39, sh39d; `attackedBy39.ts`): what the ability's unit's attacks did to the unit checked this turn
+   * (`phase`: this phase): damage points allocated to it (Core 18.0), models of it slain, or it was the target of all
+   * its shooting attacks (Core 16.0); `shooting`: shooting attacks only; `weapon`: the attacks made with that weapon.
+   * "Pick an enemy unit that had any damage points allocated to it this turn by this unit's shooting attacks".
+   */
+  /** Extension (session 39, sh39d; `parseSelf39.ts`): enemy models were slain by the unit's attacks this turn ("If any enemy models were slain by this unit's attacks this turn"). */
+  slewByAttacks: z.literal(true).optional(),
+  attackedBy: z.strictObject({ what: z.enum(['damaged', 'slain', 'targetedByAll']), phase: z.literal(true).optional(), shooting: z.literal(true).optional(), weapon: z.string().min(1).max(200).optional() }).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({

@@ -577,7 +577,7 @@ export function banish(c: Ctx, a: Extract<Action, { type: 'banish' }>): void {
   const enemyManifestations = Object.values(s.units).filter((u) => u.owner !== a.player && u.manifestation !== undefined && onBattlefield(c, u.id)).length;
   const bonus = Math.max(0, enemyManifestations - 1);
   const dice = rollLogged(c, 2, 6, `banish:${a.unitId}:${a.target}`, a.player);
-  // Abilities' modifiers to the banishment roll (session 39, sh39a: "add 1 to banishment rolls for this unit", Arcane Resonance).
+  // Abilities' modifiers to the banishment roll (session 39, sh39a and sh39d: "add 1 to banishment rolls for this unit", Arcane Resonance), counted once.
   const byAbility = modified(s, c.port, a.unitId, 'banish');
   const roll = dice[0] + dice[1] + bonus + byAbility.add;
   const banished = roll >= t.manifestation.banishment;
