@@ -59,7 +59,8 @@ describe('Summon-only casting modifiers and banishment modifiers (Arcane Resonan
       return run(s, [{ type: 'banish', player: 'p2', unitId: 'p2-wizard', target: 'p1-orb' }]);
     };
     const r = banishIn([ARCANE_RESONANCE]);
-    expect(r.events.find((e) => e.type === 'banishmentRoll')).toMatchObject({ dice: [4, 2], bonus: 1, roll: 7, banishment: 7, banished: true });
+    // The manifestations' bonus (Magic 7.2) is `bonus`; the abilities' modifier is `modifier` with its rules (session 39 merge).
+    expect(r.events.find((e) => e.type === 'banishmentRoll')).toMatchObject({ dice: [4, 2], bonus: 0, modifier: 1, roll: 7, banishment: 7, banished: true });
     expect(r.s.units['p1-orb'].status).toBe('unsummoned');
     expect(banishIn([]).events.find((e) => e.type === 'banishmentRoll')).toMatchObject({ roll: 6, bonus: 0, banished: false });
   });
