@@ -86,6 +86,8 @@ export const tests: E2ETest[] = [
       assertEqual(await text(page, '[data-testid=btn-play]'), 'Leave Play', 'the top-right button says it leaves Play');
       const legend = await text(page, '[data-testid=legend] ul');
       assert(!/North|South/.test(legend) && legend.includes(name), `the legend lists the game's armies: ${legend}`);
+      // The options come from the game worker after Play is shown: the tactic buttons once they are there.
+      await page.waitForSelector('[data-testid^=play-g-tactic-]');
       const tactics = await page.$$eval('[data-testid^=play-g-tactic-]', (bs) => bs.map((b) => b.textContent ?? ''));
       // Six battle tactic cards, Take Their Land once per terrain feature it may name (issue 35).
       const cards = new Set(tactics.map((t) => t.replace(/^Battle tactic: /, '').replace(/ \(.*$/, '').replace(/BattleTactics.*$/, '')));
