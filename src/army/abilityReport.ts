@@ -40,7 +40,7 @@ export function abilityRows(army: ArmyWithAbilities): AbilityRow[] {
 /** One effect in a few words: `ward 6+ → friendly while wholly within 12" of self, target is KRULEBOYZ`. */
 export function describeEffect(e: AbilityEffect): string {
   let what: string;
-  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by}${e.perResource ? ` per ${e.perResource}` : ''}${e.perRound ? ' per battle round' : ''} ${e.modify}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}`;
+  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by}${e.perResource ? ` per ${e.perResource}` : ''}${e.perRound ? ' per battle round' : ''} ${e.modify}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}${e.summon ? ' (Summon)' : ''}`;
   else if ('set' in e) what = `set ${e.set} ${e.to}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}`;
   else if ('ward' in e) what = `ward ${e.ward}+`;
   else if ('reroll' in e) what = `re-roll ${e.reroll}${e.which === 'ones' ? ' 1s' : e.which === 'failed' ? ' failed' : ''}`;
@@ -73,6 +73,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('ignoreTrigger' in e) what = 'that ability has no effect on it';
   else if ('wardForbidden' in e) what = 'no ward rolls';
   else if ('unpickableBy' in e) what = `not picked by enemy ${e.unpickableBy} abilities`;
+  else if ('rallyExtra' in e) what = `Rally: ${e.rallyExtra.rolls !== undefined ? `+${e.rallyExtra.rolls} rally rolls` : `+${e.rallyExtra.points} rally points`}`; // session 39 (sh39a)
   else if ('foeAfterFight' in e) what = `after each Fight on one enemy unit: ${e.foeAfterFight.by} ${e.foeAfterFight.modify} for it this turn`; // session 39 (sh39b)
   else if ('maxAttacks' in e) what = `max attacks ${e.maxAttacks} of ${e.weapon}`;
   else if ('ignoreModifiers' in e) what = `ignore ${e.ignoreModifiers} modifiers to ${e.rolls.join('/')}`;

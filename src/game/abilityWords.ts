@@ -56,7 +56,9 @@ function unitWords(ref: string, nameOf: (id: string) => string): string {
 /** A condition (`while` / `if`) in words: `wholly within 12" of this unit, KRULEBOYZ`. */
 export function conditionWords(c: AbilityCondition, nameOf: (id: string) => string = (id) => id): string {
   const parts: string[] = [];
-  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${unitWords(c.of ?? 'self', nameOf)}`);
+  // `ofFriendly` (session 36) / `ofFriendlyNamed` (session 39, sh39a): another friendly unit of those keywords / names.
+  const friendlyOf = c.ofFriendly ?? c.ofFriendlyNamed;
+  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${friendlyOf ? `a friendly ${friendlyOf.join(' or ')}` : unitWords(c.of ?? 'self', nameOf)}`);
   if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
   if (c.charged) parts.push('it charged this turn');
   if (c.fought) parts.push('it fought this phase');
@@ -118,6 +120,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('rerollNamed' in e) what = `re-roll failed ${e.rerollNamed}s`;
   else if ('modifyNamed' in e) what = `${sign(e.by)} to ${e.modifyNamed}s`;
   else if ('unpickableBy' in e) what = `cannot be picked by enemy ${e.unpickableBy} abilities`;
+  else if ('rallyExtra' in e) what = `when it Rallies: ${e.rallyExtra.rolls !== undefined ? `${e.rallyExtra.rolls} more rally rolls` : `${e.rallyExtra.points} more rally points`}`; // session 39 (sh39a)
   // Session 39 (sh39b): Fell Blades, Necromantic Limits.
   else if ('foeAfterFight' in e) what = `after each of its Fight abilities whose attacks all targeted one enemy unit, ${sign(e.foeAfterFight.by)} to that unit's save rolls for the rest of the turn`;
   else if ('maxAttacks' in e) what = `a maximum Attacks characteristic of ${e.maxAttacks} (${e.weapon})`;

@@ -1,4 +1,4 @@
-import { footprintGap } from './footprintGap';
+import { footprintGapAtMost } from './footprintGap';
 import type { Footprint } from './footprint';
 import { EPSILON_INCHES } from './units';
 
@@ -17,7 +17,9 @@ export interface CoherencyResult {
  * Unit coherency (Core 15.1, INVENTORY G6 and A-G18): a unit of one model is coherent; otherwise
  * each model must be within the coherency range, measured horizontally (height ignored), of at
  * least 1 other model (2 while the unit has 7 or more models), and the models must form a single
- * group (the neighbour graph is connected).
+ * group (the neighbour graph is connected). Each pair is within range when its exact plan gap is
+ * at most the range ({@link footprintGapAtMost}: the plainly near and far pairs decided by bounds,
+ * equal bases facing the same way by the doubled base, the others by the exact gap).
  * @param footprints - the unit's model footprints (inches).
  * @param rangeInches - the unit's coherency range (default 1/2").
  */
@@ -28,7 +30,7 @@ export function coherencyOf(footprints: Footprint[], rangeInches: number): Coher
   const adj: number[][] = footprints.map(() => []);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if (footprintGap(footprints[i], footprints[j]).gapInches <= rangeInches + EPSILON_INCHES) {
+      if (footprintGapAtMost(footprints[i], footprints[j], rangeInches + EPSILON_INCHES)) {
         adj[i].push(j);
         adj[j].push(i);
       }

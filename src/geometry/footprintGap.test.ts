@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { footprintFromBase, type Footprint } from './footprint';
-import { footprintGap, footprintGapAtLeast } from './footprintGap';
+import { footprintGap, footprintGapAtLeast, footprintGapAtMost } from './footprintGap';
 
 /**
  * Plan-view gaps between bases, every expected value worked by hand. 1" = 25.4 mm, so a round
@@ -25,6 +25,23 @@ function onBoundary(f: Footprint, p: [number, number]): boolean {
   const u = (c * dx + s * dy) / f.semiMajor;
   const v = (-s * dx + c * dy) / f.semiMinor;
   return Math.abs(Math.hypot(u, v) - 1) < 1e-9;
+}
+
+/**
+ * Distance from (px, py) (px, py >= 0, outside) to the ellipse of semi-axes a, b: a ternary search
+ * over the angle of its first-quadrant arc (a, b) * (cos t, sin t), independent of the code's.
+ */
+function quarterArcDistance(a: number, b: number, px: number, py: number): number {
+  const at = (t: number) => Math.hypot(a * Math.cos(t) - px, b * Math.sin(t) - py);
+  let lo = 0;
+  let hi = Math.PI / 2;
+  for (let k = 0; k < 200; k++) {
+    const m1 = lo + (hi - lo) / 3;
+    const m2 = hi - (hi - lo) / 3;
+    if (at(m1) < at(m2)) hi = m2;
+    else lo = m1;
+  }
+  return at((lo + hi) / 2);
 }
 
 /** The gap, checked for symmetry, closest points on the boundaries, and |a - b| = gap. */
@@ -144,25 +161,39 @@ describe('footprintGap: oval vs oval (60x35)', () => {
 });
 
 describe('footprintGap: properties against a brute-force reference', () => {
-  /** Dense brute force over both boundaries: always >= the true gap (finite samples). */
+  /**
+   * Dense brute force over both boundaries: always >= the true gap (finite samples). Every pair
+   * of the n x n samples is compared by its squared distance (flat arrays; the square root of the
+   * least once): the same pairs and the same minimum as `Math.hypot` over each pair, to rounding.
+   */
   function bruteGap(f1: Footprint, f2: Footprint, n = 1500): number {
     const pts = (f: Footprint) => {
-      const out: [number, number][] = [];
+      const out = new Float64Array(2 * n);
       const c = Math.cos(f.facingRad);
       const s = Math.sin(f.facingRad);
       for (let i = 0; i < n; i++) {
         const t = (2 * Math.PI * i) / n;
         const u = f.semiMajor * Math.cos(t);
         const v = f.semiMinor * Math.sin(t);
-        out.push([f.x + c * u - s * v, f.y + s * u + c * v]);
+        out[2 * i] = f.x + c * u - s * v;
+        out[2 * i + 1] = f.y + s * u + c * v;
       }
       return out;
     };
     const p = pts(f1);
     const q = pts(f2);
     let best = Infinity;
-    for (const a of p) for (const b of q) best = Math.min(best, Math.hypot(a[0] - b[0], a[1] - b[1]));
-    return best;
+    for (let i = 0; i < p.length; i += 2) {
+      const ax = p[i];
+      const ay = p[i + 1];
+      for (let j = 0; j < q.length; j += 2) {
+        const dx = ax - q[j];
+        const dy = ay - q[j + 1];
+        const d2 = dx * dx + dy * dy;
+        if (d2 < best) best = d2;
+      }
+    }
+    return Math.sqrt(best);
   }
 
   const base = fc.oneof(
@@ -217,16 +248,64 @@ describe('footprintGapAtLeast: the exact answer, decided by bounds where they ar
         const f2 = footprintFromBase(b2, [10 + d * Math.cos(t), 10 + d * Math.sin(t)], f2deg);
         const gap = footprintGap(f1, f2).gapInches;
         expect(footprintGapAtLeast(f1, f2, inches)).toBe(gap >= inches);
+        expect(footprintGapAtMost(f1, f2, inches)).toBe(gap <= inches);
         // Thresholds just either side of the exact gap (where only the exact measure can decide).
         if (gap > 1e-3) {
           nearThreshold++;
           expect(footprintGapAtLeast(f1, f2, gap - 1e-6)).toBe(true);
           expect(footprintGapAtLeast(f1, f2, gap + 1e-6)).toBe(false);
+          expect(footprintGapAtMost(f1, f2, gap - 1e-6)).toBe(false);
+          expect(footprintGapAtMost(f1, f2, gap + 1e-6)).toBe(true);
         }
       }),
       { numRuns: 800, seed: 20261127 },
     );
     expect(nearThreshold).toBeGreaterThan(40);
+  });
+
+  it('equal bases facing the same way (decided by the doubled base): agrees with footprintGap, also at the threshold', () => {
+    let nearThreshold = 0;
+    fc.assert(
+      fc.property(base, fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0, max: 6, noNaN: true }), fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0, max: 3, noNaN: true }), (b, facing, d, dir, inches) => {
+        const t = (dir * Math.PI) / 180;
+        const f1 = footprintFromBase(b, [10, 10], facing);
+        const f2 = footprintFromBase(b, [10 + d * Math.cos(t), 10 + d * Math.sin(t)], facing);
+        const gap = footprintGap(f1, f2).gapInches;
+        expect(footprintGapAtLeast(f1, f2, inches)).toBe(gap >= inches);
+        expect(footprintGapAtLeast(f2, f1, inches)).toBe(gap >= inches);
+        expect(footprintGapAtMost(f1, f2, inches)).toBe(gap <= inches);
+        if (gap > 1e-3) {
+          nearThreshold++;
+          expect(footprintGapAtLeast(f1, f2, gap - 1e-6)).toBe(true);
+          expect(footprintGapAtLeast(f1, f2, gap + 1e-6)).toBe(false);
+          expect(footprintGapAtMost(f1, f2, gap - 1e-6)).toBe(false);
+          expect(footprintGapAtMost(f1, f2, gap + 1e-6)).toBe(true);
+        }
+      }),
+      { numRuns: 200, seed: 20261129 },
+    );
+    expect(nearThreshold).toBeGreaterThan(10);
+  });
+
+  it('known answers: two 60x35 ovals facing 30°, one behind the other along the long axis 0.3" apart, and diagonally', () => {
+    // Along the long axis: centres 2a + 0.3 apart, the gap is 0.3 (the tips face each other).
+    const c = Math.cos(Math.PI / 6);
+    const s = Math.sin(Math.PI / 6);
+    const a = oval(0, 0, 30);
+    const b = oval((2 * A60 + 0.3) * c, (2 * A60 + 0.3) * s, 30);
+    expect(footprintGapAtLeast(a, b, 0.3 - 1e-6)).toBe(true);
+    expect(footprintGapAtLeast(a, b, 0.3 + 1e-6)).toBe(false);
+    // Offset (2a, 2b) in the ovals' own axes: the gap is the distance from (2a, 2b) to the base
+    // doubled, twice the distance from (a, b) to the base itself: 2 * 0.36268" = 0.72537" (the
+    // nearest point of the quarter arc found by a ternary search over its angle, below).
+    const u = 2 * A60;
+    const v = 2 * B35;
+    const diag = oval(u * c - v * s, u * s + v * c, 30);
+    const want = 2 * quarterArcDistance(A60, B35, A60, B35);
+    expect(want).toBeCloseTo(0.72537, 5);
+    expect(footprintGapAtLeast(a, diag, want - 1e-6)).toBe(true);
+    expect(footprintGapAtLeast(a, diag, want + 1e-6)).toBe(false);
+    expect(footprintGap(a, diag).gapInches).toBeCloseTo(want, 9);
   });
 
   it('known answers: two 60x35 ovals side by side along their short axes, 0.3" apart; 32 mm rounds 1" apart', () => {
@@ -240,5 +319,12 @@ describe('footprintGapAtLeast: the exact answer, decided by bounds where they ar
     expect(footprintGapAtLeast(r1, r2, 1 + 1e-9)).toBe(false);
     expect(footprintGapAtLeast(r1, r1, 0)).toBe(true);
     expect(footprintGapAtLeast(r1, r1, 0.01)).toBe(false);
+    // At most: the same pairs the other way round; an overlap (gap 0) is within any range >= 0.
+    expect(footprintGapAtMost(a, b, 0.3 + 1e-6)).toBe(true);
+    expect(footprintGapAtMost(a, b, 0.3 - 1e-6)).toBe(false);
+    expect(footprintGapAtMost(r1, r2, 1 + 1e-9)).toBe(true);
+    expect(footprintGapAtMost(r1, r2, 1 - 1e-9)).toBe(false);
+    expect(footprintGapAtMost(r1, r1, 0)).toBe(true);
+    expect(footprintGapAtMost(r1, r1, -0.01)).toBe(false);
   });
 });

@@ -53,24 +53,61 @@ const GAP_BOUND_MARGIN_INCHES = 1e-7;
  * distance less both semi-minor axes (each ellipse holds its inscribed circle). A bound decides
  * only when it clears `inches` by 1e-7" (far beyond the exact gap's error). For the many pairs of
  * a set-up or a spacing search that are plainly near or far (Core 1.2 gaps, 15.1 coherency).
+ * Two equal bases facing the same way (the same semi-axes and facing, as a formation sets up a
+ * unit's models) are decided exactly without the minimisation: their gap is the distance from the
+ * offset between their centres to the base doubled (A and A + t are `dist(t, A - A)` apart, and
+ * `A - A = 2A` for an ellipse), one point-to-ellipse distance.
  */
 export function footprintGapAtLeast(f1: Footprint, f2: Footprint, inches: number): boolean {
   if (inches <= 0) return true;
-  if (footprintsSurelyApart(f1, f2, inches + GAP_BOUND_MARGIN_INCHES)) return true;
+  return gapAgainst(f1, f2, inches) >= inches;
+}
+
+/**
+ * Whether the plan gap between two footprints is at most `inches` (the answer of
+ * `footprintGap(f1, f2).gapInches <= inches`: within range, as coherency asks, Core 15.1), decided
+ * the way {@link footprintGapAtLeast} is: bounds when they clear `inches` by 1e-7", the doubled
+ * base for two equal bases facing the same way, else the exact {@link footprintGap}.
+ */
+export function footprintGapAtMost(f1: Footprint, f2: Footprint, inches: number): boolean {
+  if (inches < 0) return false;
+  return gapAgainst(f1, f2, inches) <= inches;
+}
+
+/**
+ * The plan gap of two footprints as far as it matters against `inches` (> 0 or a margin of it):
+ * -Infinity when bounds put it surely below `inches`, +Infinity surely above (each by
+ * {@link GAP_BOUND_MARGIN_INCHES}), else the exact gap (see {@link footprintGapAtLeast}).
+ */
+function gapAgainst(f1: Footprint, f2: Footprint, inches: number): number {
+  if (footprintsSurelyApart(f1, f2, inches + GAP_BOUND_MARGIN_INCHES)) return Infinity;
   const dx = f2.x - f1.x;
   const dy = f2.y - f1.y;
   const d = Math.hypot(dx, dy);
-  if (d - f1.semiMinor - f2.semiMinor < inches - GAP_BOUND_MARGIN_INCHES) return false;
+  if (d - f1.semiMinor - f2.semiMinor < inches - GAP_BOUND_MARGIN_INCHES) return -Infinity;
   const ux = dx / d;
   const uy = dy / d;
   const e1 = extentsAlong(f1, ux, uy);
   const support1 = e1.support;
   const radius1 = e1.radius;
   const e2 = extentsAlong(f2, ux, uy);
-  if (d - support1 - e2.support >= inches + GAP_BOUND_MARGIN_INCHES) return true;
-  if (d - radius1 - e2.radius < inches - GAP_BOUND_MARGIN_INCHES) return false;
-  return footprintGap(f1, f2).gapInches >= inches;
+  if (d - support1 - e2.support >= inches + GAP_BOUND_MARGIN_INCHES) return Infinity;
+  if (d - radius1 - e2.radius < inches - GAP_BOUND_MARGIN_INCHES) return -Infinity;
+  if (f1.semiMajor === f2.semiMajor && f1.semiMinor === f2.semiMinor && f1.facingRad === f2.facingRad) {
+    // Two equal bases facing the same way (a unit's models in a formation): the second is the
+    // first moved by t = (dx, dy), and the gap between a convex, centrally symmetric A and A + t
+    // is the distance from t to A - A = 2A (the same base doubled, centred on the origin), one
+    // exact point-to-ellipse distance instead of the minimisation over a boundary.
+    _twice.semiMajor = 2 * f1.semiMajor;
+    _twice.semiMinor = 2 * f1.semiMinor;
+    _twice.facingRad = f1.facingRad;
+    return Math.max(0, closestPointOnFootprint(_twice, dx, dy, _c1).signedDistance);
+  }
+  return footprintGap(f1, f2).gapInches;
 }
+
+/** Scratch footprint of {@link footprintGapAtLeast}: a base doubled, centred on the origin. */
+const _twice: Footprint = { x: 0, y: 0, semiMajor: 0, semiMinor: 0, facingRad: 0 };
 
 const _extents = { support: 0, radius: 0 };
 /**

@@ -143,20 +143,78 @@ export function solidOccluder(solid: ConvexSolid, featureIndex: number, position
   return { kind: 'solid', solid, asPrism: null, cos, sin, slab: boxSlab(solid, cos, sin), bounds: b, featureIndex };
 }
 
-/** Builds a mesh piece's occluder (its own BVH; closedness checked once by welding vertices). */
+/**
+ * Builds a mesh piece's occluder (its own BVH; closedness checked once by welding vertices). A
+ * closed mesh's cells and inner boxes ({@link MeshOccluder.cells}, {@link MeshOccluder.inners})
+ * are built on first use, not here: they cost most of a table's terrain index (the default
+ * battlefield's closed meshes: 40 % of a game's start in a fresh process or worker) and a game
+ * that never asks a question of line of sight or closure through a mesh never needs them. Built
+ * from the occluder's own copy of the triangles, in the same order as before (the centred inner
+ * box with no cells yet, then the cells, then their boxes), so every answer is unchanged.
+ */
 export function meshOccluder(positions: Float32Array, featureIndex: number): MeshOccluder {
-  const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(positions.slice(), 3));
-  const bvh = new MeshBVH(geometry);
-  const bounds = boundsOf(positions);
-  const closed = isClosedMesh(positions);
-  const o: MeshOccluder = { kind: 'mesh', bvh, geometry, closed, bounds, featureIndex, inners: [], cells: null, nodes: bvhNodeViews(bvh), lastHit: -1 };
-  if (closed) {
-    const centred = innerBox(o);
-    o.cells = classifyCells(o, positions);
-    o.inners = distinctBoxes([...(centred ? [centred] : []), ...cellBoxes(o.cells, featureIndex)]);
+  return new LazyMeshOccluder(positions, featureIndex);
+}
+
+/**
+ * A {@link MeshOccluder} whose closed mesh's `cells` and `inners` are built when first read
+ * (or set: a setter builds them first, then replaces one). While they are being built, `cells`
+ * reads null and `inners` the empty list, as they were while `meshOccluder` built them eagerly.
+ */
+class LazyMeshOccluder implements MeshOccluder {
+  readonly kind = 'mesh' as const;
+  readonly bvh: MeshBVH;
+  readonly geometry: BufferGeometry;
+  readonly closed: boolean;
+  readonly bounds: Float64Array;
+  readonly featureIndex: number;
+  readonly nodes: BvhNodeViews[];
+  lastHit = -1;
+  /** 0: cells and inner boxes not built yet; 1: being built; 2: built (or not wanted: an open mesh). */
+  private built: 0 | 1 | 2;
+  private _cells: MeshCells | null = null;
+  private _inners: SolidOccluder[] = [];
+
+  constructor(positions: Float32Array, featureIndex: number) {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(positions.slice(), 3));
+    this.geometry = geometry;
+    this.bvh = new MeshBVH(geometry);
+    this.bounds = boundsOf(positions);
+    this.closed = isClosedMesh(positions);
+    this.featureIndex = featureIndex;
+    this.nodes = bvhNodeViews(this.bvh);
+    this.built = this.closed ? 0 : 2;
   }
-  return o;
+
+  get cells(): MeshCells | null {
+    if (this.built === 0) this.build();
+    return this._cells;
+  }
+
+  set cells(c: MeshCells | null) {
+    if (this.built === 0) this.build();
+    this._cells = c;
+  }
+
+  get inners(): SolidOccluder[] {
+    if (this.built === 0) this.build();
+    return this._inners;
+  }
+
+  set inners(b: SolidOccluder[]) {
+    if (this.built === 0) this.build();
+    this._inners = b;
+  }
+
+  private build(): void {
+    this.built = 1;
+    const centred = innerBox(this);
+    const cells = classifyCells(this, this.geometry.getAttribute('position').array as Float32Array);
+    this._cells = cells;
+    this._inners = distinctBoxes([...(centred ? [centred] : []), ...cellBoxes(cells, this.featureIndex)]);
+    this.built = 2;
+  }
 }
 
 /** Growth orders of {@link cellBoxes}: faces as [axis, side] tried in turn, one list after another. */

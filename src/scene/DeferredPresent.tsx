@@ -91,12 +91,17 @@ export function DeferredPresent({ onFirstFrame, samples = 0 }: DeferredPresentPr
     const isolation = parent.style.isolation;
     parent.style.isolation = 'isolate';
     canvas.setAttribute(DEFERRED_ATTRIBUTE, '');
+    // The canvas's frames are this mount's (a renderer kept across mounts, keptRenderer.ts, moves
+    // its canvas to the next mount: the last one's late answers and clean-up leave it alone).
+    owners.set(canvas, state.current);
     // After the WebGL canvas, so `querySelector('canvas')` still finds that one.
     parent.insertBefore(display, canvas.nextSibling);
     return () => {
       display.remove();
-      canvas.removeAttribute(DEFERRED_ATTRIBUTE);
       parent.style.isolation = isolation;
+      if (owners.get(canvas) !== state.current) return;
+      owners.delete(canvas);
+      canvas.removeAttribute(DEFERRED_ATTRIBUTE);
     };
   }, [gl, display]);
 
@@ -137,7 +142,7 @@ export function DeferredPresent({ onFirstFrame, samples = 0 }: DeferredPresentPr
     gl.readRenderTargetPixelsAsync(target, 0, 0, w, h, image.data)
       .then(
         () => {
-          if (s.disposed) return;
+          if (s.disposed || owners.get(gl.domElement) !== s) return;
           if (display.width !== w || display.height !== h) {
             display.width = w;
             display.height = h;
@@ -156,7 +161,7 @@ export function DeferredPresent({ onFirstFrame, samples = 0 }: DeferredPresentPr
       )
       .finally(() => {
         s.inFlight = false;
-        if (s.disposed) return;
+        if (s.disposed || owners.get(gl.domElement) !== s) return;
         if (s.pending) {
           s.pending = false;
           invalidate();
@@ -167,6 +172,8 @@ export function DeferredPresent({ onFirstFrame, samples = 0 }: DeferredPresentPr
 }
 
 const _size = new Vector2();
+/** The mount whose frames each WebGL canvas shows now (its `state`). */
+const owners = new WeakMap<HTMLCanvasElement, object>();
 
 /**
  * Clears the WebGL canvas to transparent after something drew into it directly (the PNG export),

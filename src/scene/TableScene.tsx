@@ -1,6 +1,6 @@
 import { Canvas } from '@react-three/fiber';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
-import type { Ray } from 'three';
+import { WebGLRenderer, type Ray } from 'three';
 import { AdaptiveResolution } from './AdaptiveResolution';
 import { BattlefieldMat } from './BattlefieldMat';
 import { CameraRig } from './CameraRig';
@@ -14,6 +14,7 @@ import { ReadySignal } from './ReadySignal';
 import { SceneBridge, type SceneHandleRef } from './SceneBridge';
 import { DeferredPresent } from './DeferredPresent';
 import { desynchronizedRenderer, renderProfile } from './renderProfile';
+import { keptRendererFactory } from './keptRenderer';
 import { SelectionRings } from './SelectionRings';
 import { ShaderWarmup } from './ShaderWarmup';
 import { ShadowBaker } from './ShadowBaker';
@@ -124,6 +125,16 @@ export const TableScene = memo(function TableScene({
   );
   const pickTerrain = useCallback((id: string) => onPick?.({ kind: 'terrain', id }, { shift: false, additive: false, double: false }), [onPick]);
   const pickObjective = useCallback((id: string, e: { shiftKey: boolean }) => onPick?.({ kind: 'objective', id }, { shift: e.shiftKey, additive: false, double: false }), [onPick]);
+  // The page's one table renderer, kept across the App's remounts (keptRenderer.ts): its shader programs stay linked.
+  const tableRenderer = useMemo(
+    () =>
+      keptRendererFactory(
+        profile.desynchronized
+          ? (canvas) => desynchronizedRenderer(profile.antialias)({ canvas })
+          : (canvas) => new WebGLRenderer({ canvas, antialias: profile.antialias, alpha: true, powerPreference: 'high-performance' }),
+      ),
+    [profile.desynchronized, profile.antialias],
+  );
   const press = useMemo(() => (onPressModel ? (id: string, ray: Ray) => onPressModel(id, rayToTable(ray, width, depth)) : undefined), [onPressModel, width, depth]);
 
   return (
@@ -133,7 +144,7 @@ export const TableScene = memo(function TableScene({
       shadows="percentage"
       dpr={profile.dpr}
       performance={{ min: profile.movingScale, max: 1, debounce: 250 }}
-      gl={profile.desynchronized ? desynchronizedRenderer(profile.antialias) : { antialias: profile.antialias }}
+      gl={tableRenderer}
       camera={{ fov: 40, near: 0.5, far: 1000, position: [0, 60, 50] }}
       onPointerMissed={() => onMissed?.()}
     >

@@ -3,7 +3,11 @@
  * the scripted policy on a real World, with its objectives laid out on the table as documented
  * (docs/campaign.md); then a three-battle campaign (battle, aftermath from the finished game, rank
  * choices, add and reinforce) with its invariants checked after every step, and the same seed
- * giving the same campaign.
+ * giving the same campaign. Then (issue 37 item 8, moved from wordsScan.test.ts so that the two
+ * battles it reads are played once, here): what a player reads of a Path to Glory battle names
+ * units by their names: The Ruined Settlement and Relics of Myth, as played above, loaded into the
+ * game session as Play and the CLI load them: no line of its battle log names a unit by its id or
+ * says "undefined".
  */
 import { describe, expect, it } from 'vitest';
 import { runAftermath } from '../../src/campaign/aftermath';
@@ -15,9 +19,11 @@ import { parseCampaign, type Campaign } from '../../src/campaign/schema';
 import { testArmy } from '../../src/campaign/testArmy';
 import { readBundledNode } from '../../src/game/node';
 import { replayGame } from '../../src/game/replay';
+import { GameSession } from '../../src/game/session';
 import { ASCENSION, ASCENSION_IDS, gloriousResult, TWIST_PICKS } from '../../src/rules/engine/ascension';
 import { parseRoster, type RosterUnit } from '../../src/rules/engine/roster';
-import { playBattle } from './play';
+import { playBattle, playBattleOnce } from './play';
+import { badWords, ids } from './words';
 
 const start = (p: string): Campaign => {
   const r = newCampaign(testArmy('Stormcast Eternals', p), { warlord: `${p}knight`, path: 'warrior', units: ['liberators', 'sequitors', 'prosecutors'].map((x) => p + x), name: `Host ${p}` });
@@ -33,7 +39,7 @@ const army = (c: Campaign, pointsLimit?: number) => {
 describe('the six battleplans, each played to its end by the scripted policy', () => {
   for (const id of ASCENSION_IDS) {
     it(id, () => {
-      const { state: s, saved } = playBattle(id, army(start('a-')), army(start('b-')), 5);
+      const { state: s, saved } = playBattleOnce(id, army(start('a-')), army(start('b-')), 5);
       const def = ASCENSION[id];
       const asc = s.battleplan.ascension!;
       expect(s.stage).toBe('ended');
@@ -62,6 +68,24 @@ describe('the six battleplans, each played to its end by the scripted policy', (
         expect(table).toEqual(['ptg-centre', 'ptg-1', 'ptg-2', 'ptg-3', 'ptg-4']);
       }
     }, 120_000);
+  }
+});
+
+describe('the id and "undefined" scan over a Path to Glory battle', () => {
+  for (const battleplan of ['the-ruined-settlement', 'relics-of-myth']) {
+    it(`${battleplan}: every battle log line names units by name, never "undefined"`, async () => {
+      const a = start('a-');
+      const b = start('b-');
+      // The battle the battleplan's test above played (the same armies and seed), played once.
+      const { saved } = playBattleOnce(battleplan, army(a), army(b), 5);
+      const session = new GameSession();
+      const r = await session.load(structuredClone(saved));
+      if (!r.ok) throw new Error(r.problems.join('\n'));
+      const lines = session.log();
+      expect(lines.length).toBeGreaterThan(100);
+      const found = lines.map((l) => ({ text: l.text, bad: badWords(l.text, ids([a, b])) })).filter((x) => x.bad.length);
+      expect(found.slice(0, 10)).toEqual([]);
+    }, 180_000);
   }
 });
 

@@ -30,3 +30,22 @@ export function playBattle(battleplan: string, p1: RosterInput, p2: RosterInput,
   const { state, actions } = playScripted(opened.game.state, opened.game.port, 20000);
   return { state, actions, saved: { ...prepared.setup, actions } };
 }
+
+/** Battles played by {@link playBattleOnce}, by their arguments (JSON). */
+const played = new Map<string, { state: GameState; saved: unknown; actions: Action[] }>();
+
+/**
+ * {@link playBattle}, played once per test module for the same arguments (battleplan, both
+ * rosters, seed): a file whose tests read the same battle (battleplans' end-of-battle checks, then
+ * the scan of its players' log) plays it once. The same result object is returned each time:
+ * callers read it and never change it. Not for a check that plays a battle twice to compare.
+ */
+export function playBattleOnce(battleplan: string, p1: RosterInput, p2: RosterInput, seed: number): { state: GameState; saved: unknown; actions: Action[] } {
+  const key = JSON.stringify([battleplan, p1, p2, seed]);
+  let r = played.get(key);
+  if (!r) {
+    r = playBattle(battleplan, p1, p2, seed);
+    played.set(key, r);
+  }
+  return r;
+}

@@ -201,12 +201,32 @@ export const tests: E2ETest[] = [
       const tops = (await page.evaluate(`${JSON.stringify(ids)}.map((id) => window.__sightline.tools.modelTop(id))`)) as [number, number, number][];
       (await onScreen(page, tops)).forEach((at, i) => assert(!inside(panel, at), `model ${ids[i]} is under the dice panel`));
       assert(ids.length > 50, `every model checked: ${ids.length}`);
-      // × closes it (the table takes the whole window); the Dice button brings it back.
+      // Session 39, the left column (issue 35 item 4): a unit selected, its selection panel lies in
+      // the column under the docked dice panel (which makes room), the info panel above it, all
+      // three left of the canvas, which has not moved (no re-framing on a click); no model lies
+      // under any of them.
+      await page.click('[data-testid=play-panel] .play-units button >> nth=2'); // the Liberators (5 models)
+      await page.waitForSelector('[data-testid=selection-panel]');
+      await page.waitForFunction(() => {
+        const d = document.querySelector('[data-testid=play-dice-panel]')!.getBoundingClientRect();
+        const sel = document.querySelector('[data-testid=selection-panel]')!.getBoundingClientRect();
+        return d.bottom <= sel.top;
+      }, undefined, { timeout: 30_000 });
+      const column = await Promise.all(['.info', '[data-testid=play-dice-panel]', '[data-testid=selection-panel]'].map((sel) => rectOf(page, sel)));
+      const canvasNow = await rectOf(page, 'canvas');
+      assertEqual(canvasNow.left, canvas.left, 'the canvas did not move when the selection panel opened');
+      for (const [i, r] of column.entries()) assert(r.right <= canvasNow.left + 1, `panel ${i} of the left column lies left of the canvas: ${JSON.stringify(r)}, canvas ${JSON.stringify(canvasNow)}`);
+      assert(column[0].bottom <= column[1].top && column[1].bottom <= column[2].top, `info, dice and selection panels stacked without overlap: ${JSON.stringify(column)}`);
+      (await onScreen(page, tops)).forEach((at, i) => assert(!column.some((r) => inside(r, at)), `model ${ids[i]} is under a panel of the left column`));
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=selection-panel]', { state: 'detached' });
+      // × closes it; the Dice button brings it back. The column stays (the info and selection
+      // panels' strip), so the table is not re-framed.
       await page.click('[data-testid=play-dice-close]');
       await page.waitForSelector('[data-testid=play-dice-panel]', { state: 'detached' });
       await page.waitForSelector('[data-testid=play-dice-open]');
-      // The table takes the panel's place (in Play the tool strip stays left of it: issue 35).
-      await page.waitForFunction((left) => document.querySelector('canvas')!.getBoundingClientRect().left <= left, canvas.left - (panel.right - panel.left));
+      await frames(page);
+      assertEqual((await rectOf(page, 'canvas')).left, canvas.left, 'the canvas stays beside the left column with the dice panel closed');
       await page.click('[data-testid=play-dice-open]');
       await page.waitForSelector('[data-testid=play-dice-panel][data-dock=left]');
       // Float it and move it by its title bar.

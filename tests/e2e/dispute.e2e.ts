@@ -11,18 +11,19 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, openApp, toolsCall as tools, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, tableViewPage, toolsCall as tools, type E2EContext, type E2ETest } from './harness';
 import { openPalette, placeAt } from './files.e2e';
 
 type Camera = { mode: string; eye?: number[]; target?: number[] };
 type LosHook = { los: { name: string; eye: boolean; result: { visible: boolean; witness?: unknown }; blockers?: { status: string; proof?: { favourite: number; lines: { segment: number[][] }[] } } } };
 
 /**
- * The page both dispute tests start from: `fixtures/tools.json` with a wall placed with the palette
- * (turned 90°) between Charlie's c1 and Alpha's a2, the palette disarmed.
+ * The page both dispute tests start from: `fixtures/tools.json` (the lane's page on it, harness
+ * `tableViewPage`, reset) with a wall placed with the palette (turned 90°) between Charlie's c1 and
+ * Alpha's a2, the palette disarmed. Both tests close it at their end (not handed on).
  */
 export async function openWithWall(ctx: E2EContext): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await openApp(ctx, 'tools.json');
+  const { page, errors } = await tableViewPage(ctx, 'tools.json');
   await openPalette(page);
   await page.click('[data-testid=place-wall]');
   await page.fill('[data-testid=place-rotation]', '90');

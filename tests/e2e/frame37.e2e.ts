@@ -5,6 +5,10 @@
  * under no panel in both camera views, and a real mouse click on it picks it. A window narrower
  * than 900 px keeps the table under the panels (the canvas fills the window).
  *
+ * Session 39: the info panel (top left) and the selection panel (bottom left) lie in the left
+ * column with the tool palette (styles.css, "The left column"), so with a model selected the
+ * table's four corners are under no panel in both camera views.
+ *
  * "Under no panel" is the page's own answer: `document.elementFromPoint` at the feature's screen
  * position is the table's canvas (or the frame shown under it), not a panel.
  */
@@ -84,6 +88,36 @@ export const tests: E2ETest[] = [
           await page.waitForFunction(() => (window.__sightline!.tools!.state() as { edit: { selected: string | null } }).edit.selected === null);
         }
       }
+
+      // Session 39: the left column. With a model selected (the selection panel open at the bottom
+      // left, the info panel at the top left), the two panels lie left of the canvas and the table's
+      // four corners are shown under no panel in both camera views.
+      const scenarioNow = await files<{ units?: { models: { id: string }[] }[] }>(page, 'scenario()');
+      await tools(page, `pick(${JSON.stringify({ kind: 'model', id: scenarioNow.units![0].models[0].id })})`);
+      await page.waitForSelector('[data-testid=selection-panel]');
+      const canvasNow = (await boxOf(page, '.table-canvas'))!;
+      assertEqual(canvasNow.x, canvas.x, 'the canvas did not move when the selection panel opened');
+      for (const panel of ['.info', '.selection', '.tools']) {
+        const b = (await boxOf(page, panel))!;
+        assert(b.x + b.width <= canvasNow.x, `the ${panel} panel lies left of the canvas: panel ${JSON.stringify(b)}, canvas ${JSON.stringify(canvasNow)}`);
+      }
+      const CORNERS: [string, [number, number, number]][] = [
+        ['south-west', [0.3, 0.3, 0]],
+        ['south-east', [59.7, 0.3, 0]],
+        ['north-west', [0.3, 43.7, 0]],
+        ['north-east', [59.7, 43.7, 0]],
+      ];
+      for (const view of ['top', 'oblique'] as const) {
+        await page.click(`[data-testid=btn-${view}]`);
+        await page.waitForSelector(`[data-testid=btn-${view}][aria-pressed=true]`);
+        await frames(page, 3);
+        assert(await page.$('[data-testid=selection-panel]'), `${view} view: the selection panel is still open`);
+        for (const [corner, at] of CORNERS) {
+          const p = await screenOf(page, at);
+          assertEqual(await shownAt(page, p), 'table', `${view} view: the table's ${corner} corner at ${p.map(Math.round)} is shown (no panel over it)`);
+        }
+      }
+      await page.keyboard.press('Escape');
 
       // A narrow window: the canvas fills it, under the panels, as before.
       await page.setViewportSize({ width: 880, height: 800 });

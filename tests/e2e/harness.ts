@@ -203,7 +203,7 @@ export async function freshPlayPage(ctx: E2EContext): Promise<OpenedPage> {
 
 const TABLE_VIEW = 'lane: the default battlefield in the table view';
 
-/** The default battlefield's scenario (canonical JSON) as each table-view page booted with it. */
+/** The battlefield's scenario (canonical JSON) as each table-view page booted with it. */
 const bootedTable = new WeakMap<Page, string>();
 
 /** JSON with every object's keys sorted (deep equality that ignores key order). */
@@ -216,44 +216,54 @@ function canonicalJson(v: unknown): string {
 /** The workbench's scenario now (`window.__sightlineFiles.scenario()`), as canonical JSON. */
 const tableScenario = async (page: Page) => canonicalJson(await page.evaluate(() => window.__sightlineFiles!.scenario()));
 
+/** The address a table-view page on `fixture` (or the default battlefield) is booted at: {@link openApp}'s. */
+const tableUrl = (ctx: E2EContext, fixture?: string) => (fixture ? `${ctx.baseUrl}?scenario=/__e2e__/${encodeURIComponent(fixture)}` : ctx.baseUrl);
+
 /**
- * A page on the default battlefield in the table view, as {@link openApp} gives (the workbench's
- * hook loaded), shared by the tests of a lane that start there (`ctx.laneKept`; any suite): the
- * first boots it (8-9.5 CPU-s in software WebGL), the next get the page the last one left, reset
- * through the app as a player would (about a quarter of a boot; docs/performance.md, "Session 38:
- * browser tests"): Escape (a card, a dialog, an armed tool or placement), the placement palette,
- * the grid and the Layout panel closed, the select tool, the perspective view framed anew, and the
- * app's New (confirmed) when the battlefield differs from the one booted: the engine, scene-data
- * and visibility workers keep their code and the page its bundle, only the battlefield is built
- * again (a boot builds it too). The reset checks that the battlefield is the booted one. Its
- * recorded errors and warnings are cleared (the last test has checked its own).
+ * A page in the table view on the default battlefield, or with `fixture` on
+ * `tests/e2e/fixtures/<fixture>` (opened through `?scenario=`), as {@link openApp} gives (the
+ * workbench's hook loaded), shared by the tests of a lane that start there (`ctx.laneKept`, one page
+ * per battlefield; any suite): the first boots it (8-9.5 CPU-s in software WebGL), the next get the
+ * page the last one left, reset through the app as a player would (about a quarter of a boot;
+ * docs/performance.md, "Session 38: browser tests" and "Session 39: browser tests"): Escape (a card,
+ * a dialog, an armed tool or placement), the placement palette, the grid and the Layout panel
+ * closed, the select tool, the perspective view framed anew; then, when the battlefield differs
+ * from the one booted, the default battlefield back with the app's New (confirmed), a fixture's with
+ * the files bar's Open (the fixture's file chosen, as a player opens it: the app's file load, which
+ * keeps the terrain pieces that did not change). A fixture page is opened again also when its undo
+ * history is not empty (a file opened starts with an empty one, as a boot does). The reset checks
+ * that the battlefield is the booted one. Its recorded errors and warnings are cleared (the last test
+ * has checked its own).
  *
  * Differences from a fresh page, which a test taking it must not read: the browser storage is the
  * last tests' (the battlefield's autosave, written again by New; nothing else the table view
- * keeps), the undo history, state kept by the App between uses of a panel (the Layout panel's and
- * the dice roller's settings: a test that opens the Layout panel closes the page at its end, as
- * every test that goes on to Play or reloads the page does), the dice already thrown into the
- * tray. A test that leaves the page out of the table view, or closes it, leaves the next to boot.
+ * keeps), the default page's undo history, state kept by the App between uses of a panel (the
+ * Layout panel's and the dice roller's settings: a test that opens the Layout panel closes the page
+ * at its end, as every test that goes on to Play or reloads the page does), the dice already thrown
+ * into the tray, the camera's last view (framed anew). A test that leaves the page out of the table
+ * view, or closes it, leaves the next to boot.
  */
-export async function tableViewPage(ctx: E2EContext): Promise<OpenedPage> {
+export async function tableViewPage(ctx: E2EContext, fixture?: string): Promise<OpenedPage> {
   const kept = ctx.laneKept ?? ctx.kept;
+  const url = tableUrl(ctx, fixture);
   const boot = async () => {
-    const o = await openApp(ctx);
+    const o = await openApp(ctx, fixture);
     await o.page.waitForFunction(() => !!window.__sightlineFiles);
     bootedTable.set(o.page, await tableScenario(o.page));
     return o;
   };
-  let { opened, reused } = await keptIn(kept, TABLE_VIEW, boot);
+  const key = fixture ? `${TABLE_VIEW}: ${fixture}` : TABLE_VIEW;
+  let { opened, reused } = await keptIn(kept, key, boot);
   if (reused) await requestsSettled(opened.page);
   // A page the last test left in Play mode or on another address (a reload) is not handed on.
   const usable = async (page: Page) =>
-    page.url() === ctx.baseUrl &&
+    page.url() === url &&
     bootedTable.has(page) &&
     !!(await page.$('[data-testid=btn-play][data-play=off]')) &&
     (await page.evaluate(() => document.body.dataset.ready === 'true' && !!window.__sightlineFiles));
   if (reused && !(await usable(opened.page))) {
     await opened.page.close();
-    ({ opened, reused } = await keptIn(kept, TABLE_VIEW, boot));
+    ({ opened, reused } = await keptIn(kept, key, boot));
   }
   if (!reused) return opened;
   const { page } = opened;
@@ -268,12 +278,18 @@ export async function tableViewPage(ctx: E2EContext): Promise<OpenedPage> {
   await activateTool(page, 'select');
   await page.click('[data-testid=btn-oblique]');
   const booted = bootedTable.get(page)!;
-  if ((await tableScenario(page)) !== booted) {
+  const history = () => page.evaluate(() => window.__sightline!.tools!.history()).then((h) => h.done.length + h.undone.length);
+  if ((await tableScenario(page)) !== booted || (fixture && (await history()) > 0)) {
     const v = await page.evaluate(() => window.__sightlineFiles!.version());
-    await page.click('[data-testid=btn-new]');
-    await page.click('[data-testid=btn-new-confirm]');
+    if (fixture) {
+      await page.setInputFiles('[data-testid=file-input]', join(ctx.root, 'tests/e2e/fixtures', fixture));
+    } else {
+      await page.click('[data-testid=btn-new]');
+      await page.click('[data-testid=btn-new-confirm]');
+    }
     await page.waitForFunction((n) => window.__sightlineFiles!.version() > n && !window.__sightlineFiles!.busy(), v, { timeout: 120_000 });
-    assert((await tableScenario(page)) === booted, 'New gave the lane\'s table-view page the default battlefield back');
+    assert((await tableScenario(page)) === booted, `${fixture ? `Open ${fixture}` : 'New'} gave the lane's table-view page its battlefield back`);
+    if (fixture) assertEqual(await history(), 0, `Open ${fixture}: the undo history is empty`);
   }
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   opened.errors.length = 0;

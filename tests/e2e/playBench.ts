@@ -378,6 +378,16 @@ async function main(): Promise<void> {
         models,
         ...s,
         readyMs: Math.round(tReady - t0),
+        // The page's marks (perfMark) after Start, ms from the click: the first of each name (the
+        // remount, the scene data, `renderer.kept` when the table's renderer was reused, the first
+        // frame's draw, drawn with its program count, shown).
+        marksFromStart: Object.fromEntries(
+          spans
+            .filter((x) => x.name.startsWith('mark.') && x.start >= t0)
+            .sort((a, b) => a.start - b.start)
+            .reverse()
+            .map((x) => [x.name.slice(5), Math.round(x.start - t0)]),
+        ),
         // Start the battle until Play takes over the page (the game started in the worker; a reload before issue 35's in-place start).
         beforeSwitchMs: Math.round(Math.max(nav, tSwitch) - t0),
         gameCalls: Object.entries(spans.filter((x) => x.start >= t0 && !x.name.startsWith('mark.')).reduce<Record<string, number>>((m, x) => ({ ...m, [x.name]: Math.round((m[x.name] ?? 0) + x.end - x.start) }), {})),

@@ -38,7 +38,10 @@ export const tests: E2ETest[] = [
   {
     name: 'sandbox18: free ruler (live line after the first pick), combat ranges of every unit, Esc closes the palette, keyboard camera',
     async run(ctx) {
-      const { page, errors } = await openApp(ctx, 'tools.json');
+      // The lane's page on tools.json (harness tableViewPage), reset; closed at the end: the next
+      // test on tools.json (dispute) may run in the other lane, and a page kept idle to the lane's
+      // end can cost more than its boot (0.02 CPU-s a second).
+      const { page, errors } = await tableViewPage(ctx, 'tools.json');
       await page.waitForFunction(() => !!window.__sightlineFiles);
       assert((await page.$('[data-testid=overlap-warning]')) === null, 'no warning without overlaps');
       await page.click('[data-testid=btn-top]');

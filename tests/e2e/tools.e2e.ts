@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, frames, keptPage, modelOnScreen, openApp, screenOf, tableViewPage, toolsCall as hook, type E2EContext, type E2ETest, textOf as text } from './harness';
+import { assert, assertEqual, frames, modelOnScreen, screenOf, tableViewPage, toolsCall as hook, type E2EContext, type E2ETest, textOf as text } from './harness';
 
 const FIXTURE = 'tools.json';
 type P3 = [number, number, number];
@@ -64,7 +64,7 @@ export const tests: E2ETest[] = [
     name: 'measure tool: model, unit, objective and terrain distances equal the adjudicator (3D and horizontal, 2 decimals)',
     async run(ctx) {
       const expected = adjudicate(ctx.root, fixturePath(ctx));
-      const { page, errors } = await keptPage(ctx, FIXTURE, () => openApp(ctx, FIXTURE));
+      const { page, errors } = await tableViewPage(ctx, FIXTURE);
       await prepare(page, 'measure');
       // [first click, second click, query id, kinds picked]
       const cases: { a: () => Promise<[number, number]>; aShift?: boolean; b: () => Promise<[number, number]>; bShift?: boolean; q: string; kinds: [string, string] }[] = [
@@ -103,8 +103,8 @@ export const tests: E2ETest[] = [
     name: "line-of-sight tool: verdicts and witnesses equal the adjudicator; observer's-eye view and back; PNG proof download",
     async run(ctx) {
       const expected = adjudicate(ctx.root, fixturePath(ctx));
-      // The measure test's page (harness keptPage): both only read the fixture's battlefield.
-      const { page, errors } = await keptPage(ctx, FIXTURE, () => openApp(ctx, FIXTURE));
+      // The lane's page on the fixture (harness tableViewPage), reset: the measure test's in this suite.
+      const { page, errors } = await tableViewPage(ctx, FIXTURE);
       await prepare(page, 'los');
       const cases: { o: string; t: string; unit?: boolean; q: string }[] = [
         { o: 'a1', t: 'b1', q: 'v-a1-b1' },
@@ -179,12 +179,90 @@ export const tests: E2ETest[] = [
     },
   },
   {
+    name: 'move tool: dragging shows the live path length (= adjudicator movePath), refuses an illegal drop, undo/redo, coherency follows',
+    async run(ctx) {
+      // The lane's page on the fixture (harness tableViewPage), handed on: the combat test, next, opens the fixture again.
+      const { page, errors } = await tableViewPage(ctx, FIXTURE);
+      await prepare(page, 'move');
+      const versionBefore = await hook<number>(page, 'version()');
+      type MoveSt = { name: string; start?: [number, number]; to?: [number, number]; measured?: { to: [number, number]; value: number | null; reason?: string } | null };
+      const moveState = async () => (await hook<{ move: MoveSt }>(page, 'state()')).move;
+
+      // Press a1, carry it south; the length appears, then changes as the pointer moves on.
+      const start = (await hook<[number, number]>(page, "modelCentre('a1')"))!;
+      await page.mouse.move(...(await modelOnScreen(page, 'a1')));
+      await page.mouse.down();
+      const mid = await screenOf(page, [12, 9.5, 0]);
+      await page.mouse.move(mid[0], mid[1], { steps: 8 });
+      await page.waitForSelector('[data-testid=move-panel][data-status=dragging][data-legal=true]');
+      const first = await text(page, '[data-testid=move-length]');
+      const end = await screenOf(page, [12, 6.5, 0]);
+      await page.mouse.move(end[0], end[1], { steps: 8 });
+      await page.waitForFunction((v) => {
+        const el = document.querySelector('[data-testid=move-panel][data-legal=true] [data-testid=move-length]');
+        return !!el && el.textContent !== v;
+      }, first);
+      const s1 = await moveState();
+      assert(s1.measured && s1.measured.value !== null && s1.to && near(s1.measured.to[0], s1.to[0]) && near(s1.measured.to[1], s1.to[1]), `live answer for the pointer: ${JSON.stringify(s1)}`);
+      const second = await text(page, '[data-testid=move-length]');
+      assert(parseFloat(second) > parseFloat(first), `the path length grows as the model is carried further: ${first} then ${second}`);
+      assertEqual(second, `${s1.measured.value!.toFixed(2)}"`, 'length shown');
+      // The adjudicator, on the same file with the same path, answers the same.
+      const scenario = JSON.parse(readFileSync(fixturePath(ctx), 'utf8')) as { queries: unknown[] };
+      scenario.queries = [{ id: 'drag', kind: 'movePath', model: 'a1', path: [start, s1.to] }];
+      const check = join(ctx.outputDir, 'movepath-check.json');
+      writeFileSync(check, JSON.stringify(scenario, null, 1));
+      const want = adjudicate(ctx.root, check).get('drag')!;
+      assertEqual(s1.measured.value, want.value, 'movePath answer vs adjudicator');
+      await frames(page);
+      await page.screenshot({ path: join(ctx.outputDir, 'move-drag.png') });
+      await page.mouse.up();
+      await page.waitForSelector('[data-testid=move-last][data-kind=moved]');
+      const moved = await hook<[number, number]>(page, "modelCentre('a1')");
+      assert(near(moved[0], s1.to![0]) && near(moved[1], s1.to![1]), `a1 now stands where it was dropped: ${moved}`);
+      await page.waitForFunction((v) => window.__sightline!.tools!.version() > v, versionBefore);
+      // a1 is now far from a2: the engine says Alpha is out of coherency (red rings, listed).
+      await page.waitForSelector('[data-testid=incoherent-alpha]', { timeout: 30_000 });
+
+      // An illegal drop: onto b1. The reason shows in red; the drop is refused; nothing moves.
+      const version1 = await hook<number>(page, 'version()');
+      await page.mouse.move(...(await modelOnScreen(page, 'a1')));
+      await page.mouse.down();
+      const onB1 = await screenOf(page, [24, 12, 0]);
+      await page.mouse.move(onB1[0], onB1[1], { steps: 10 });
+      await page.waitForSelector('[data-testid=move-panel][data-legal=false] [data-testid=move-reason]');
+      const reason = await text(page, '[data-testid=move-reason]');
+      assert(/b1|model/.test(reason), `the reason names the problem: ${reason}`);
+      await frames(page);
+      await page.screenshot({ path: join(ctx.outputDir, 'move-illegal.png') });
+      await page.mouse.up();
+      await page.waitForSelector('[data-testid=move-last][data-kind=refused]');
+      const still = await hook<[number, number]>(page, "modelCentre('a1')");
+      assert(near(still[0], moved[0]) && near(still[1], moved[1]), `a refused drop leaves a1 in place: ${still}`);
+      assertEqual(await hook<number>(page, 'version()'), version1, 'no edit was made');
+      assertEqual((await hook<{ done: unknown[] }>(page, 'history()')).done.length, 1, 'one move on the undo stack');
+
+      // Undo (Ctrl+Z) puts it back; redo (Ctrl+Y) moves it again.
+      await page.keyboard.press('Control+z');
+      await page.waitForSelector('[data-testid=move-last][data-kind=undone]');
+      const back = await hook<[number, number]>(page, "modelCentre('a1')");
+      assert(near(back[0], start[0]) && near(back[1], start[1]), `undo returns a1 to ${start}: ${back}`);
+      await page.waitForSelector('[data-testid=incoherent-alpha]', { state: 'detached', timeout: 30_000 });
+      await page.keyboard.press('Control+y');
+      await page.waitForSelector('[data-testid=move-last][data-kind=redone]');
+      const again = await hook<[number, number]>(page, "modelCentre('a1')");
+      assert(near(again[0], s1.to![0]) && near(again[1], s1.to![1]), `redo moves a1 again: ${again}`);
+      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+    },
+  },
+  {
     name: 'combat pairs, coherency and objectives equal the adjudicator; combat ranges; the engine survives a worker crash',
     async run(ctx) {
       const expected = adjudicate(ctx.root, fixturePath(ctx));
-      // The measure and line-of-sight tests' page (harness keptPage): all three only read the
-      // fixture's battlefield; back to the select tool, as a fresh page starts.
-      const { page, errors } = await keptPage(ctx, FIXTURE, () => openApp(ctx, FIXTURE));
+      // The lane's page on the fixture (harness tableViewPage; the move test's in this suite), reset:
+      // the fixture opened again (the move test moved a1), the select tool, as a fresh page starts.
+      // Closed at the end (its engine worker was killed), not handed on.
+      const { page, errors } = await tableViewPage(ctx, FIXTURE);
       if ((await page.getAttribute('[data-testid=tool-select]', 'aria-pressed')) !== 'true') {
         await page.click('[data-testid=tool-select]');
         await page.waitForSelector('[data-testid=tool-select][aria-pressed=true]');
@@ -270,83 +348,6 @@ export const tests: E2ETest[] = [
       assertEqual((await page.$$('[data-testid=sight-cell][aria-pressed=true]')).length, 1, 'one cell marked');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       // The page stays the lane's (tableViewPage) for the next test on the default battlefield.
-    },
-  },
-  {
-    name: 'move tool: dragging shows the live path length (= adjudicator movePath), refuses an illegal drop, undo/redo, coherency follows',
-    async run(ctx) {
-      const { page, errors } = await openApp(ctx, FIXTURE);
-      await prepare(page, 'move');
-      const versionBefore = await hook<number>(page, 'version()');
-      type MoveSt = { name: string; start?: [number, number]; to?: [number, number]; measured?: { to: [number, number]; value: number | null; reason?: string } | null };
-      const moveState = async () => (await hook<{ move: MoveSt }>(page, 'state()')).move;
-
-      // Press a1, carry it south; the length appears, then changes as the pointer moves on.
-      const start = (await hook<[number, number]>(page, "modelCentre('a1')"))!;
-      await page.mouse.move(...(await modelOnScreen(page, 'a1')));
-      await page.mouse.down();
-      const mid = await screenOf(page, [12, 9.5, 0]);
-      await page.mouse.move(mid[0], mid[1], { steps: 8 });
-      await page.waitForSelector('[data-testid=move-panel][data-status=dragging][data-legal=true]');
-      const first = await text(page, '[data-testid=move-length]');
-      const end = await screenOf(page, [12, 6.5, 0]);
-      await page.mouse.move(end[0], end[1], { steps: 8 });
-      await page.waitForFunction((v) => {
-        const el = document.querySelector('[data-testid=move-panel][data-legal=true] [data-testid=move-length]');
-        return !!el && el.textContent !== v;
-      }, first);
-      const s1 = await moveState();
-      assert(s1.measured && s1.measured.value !== null && s1.to && near(s1.measured.to[0], s1.to[0]) && near(s1.measured.to[1], s1.to[1]), `live answer for the pointer: ${JSON.stringify(s1)}`);
-      const second = await text(page, '[data-testid=move-length]');
-      assert(parseFloat(second) > parseFloat(first), `the path length grows as the model is carried further: ${first} then ${second}`);
-      assertEqual(second, `${s1.measured.value!.toFixed(2)}"`, 'length shown');
-      // The adjudicator, on the same file with the same path, answers the same.
-      const scenario = JSON.parse(readFileSync(fixturePath(ctx), 'utf8')) as { queries: unknown[] };
-      scenario.queries = [{ id: 'drag', kind: 'movePath', model: 'a1', path: [start, s1.to] }];
-      const check = join(ctx.outputDir, 'movepath-check.json');
-      writeFileSync(check, JSON.stringify(scenario, null, 1));
-      const want = adjudicate(ctx.root, check).get('drag')!;
-      assertEqual(s1.measured.value, want.value, 'movePath answer vs adjudicator');
-      await frames(page);
-      await page.screenshot({ path: join(ctx.outputDir, 'move-drag.png') });
-      await page.mouse.up();
-      await page.waitForSelector('[data-testid=move-last][data-kind=moved]');
-      const moved = await hook<[number, number]>(page, "modelCentre('a1')");
-      assert(near(moved[0], s1.to![0]) && near(moved[1], s1.to![1]), `a1 now stands where it was dropped: ${moved}`);
-      await page.waitForFunction((v) => window.__sightline!.tools!.version() > v, versionBefore);
-      // a1 is now far from a2: the engine says Alpha is out of coherency (red rings, listed).
-      await page.waitForSelector('[data-testid=incoherent-alpha]', { timeout: 30_000 });
-
-      // An illegal drop: onto b1. The reason shows in red; the drop is refused; nothing moves.
-      const version1 = await hook<number>(page, 'version()');
-      await page.mouse.move(...(await modelOnScreen(page, 'a1')));
-      await page.mouse.down();
-      const onB1 = await screenOf(page, [24, 12, 0]);
-      await page.mouse.move(onB1[0], onB1[1], { steps: 10 });
-      await page.waitForSelector('[data-testid=move-panel][data-legal=false] [data-testid=move-reason]');
-      const reason = await text(page, '[data-testid=move-reason]');
-      assert(/b1|model/.test(reason), `the reason names the problem: ${reason}`);
-      await frames(page);
-      await page.screenshot({ path: join(ctx.outputDir, 'move-illegal.png') });
-      await page.mouse.up();
-      await page.waitForSelector('[data-testid=move-last][data-kind=refused]');
-      const still = await hook<[number, number]>(page, "modelCentre('a1')");
-      assert(near(still[0], moved[0]) && near(still[1], moved[1]), `a refused drop leaves a1 in place: ${still}`);
-      assertEqual(await hook<number>(page, 'version()'), version1, 'no edit was made');
-      assertEqual((await hook<{ done: unknown[] }>(page, 'history()')).done.length, 1, 'one move on the undo stack');
-
-      // Undo (Ctrl+Z) puts it back; redo (Ctrl+Y) moves it again.
-      await page.keyboard.press('Control+z');
-      await page.waitForSelector('[data-testid=move-last][data-kind=undone]');
-      const back = await hook<[number, number]>(page, "modelCentre('a1')");
-      assert(near(back[0], start[0]) && near(back[1], start[1]), `undo returns a1 to ${start}: ${back}`);
-      await page.waitForSelector('[data-testid=incoherent-alpha]', { state: 'detached', timeout: 30_000 });
-      await page.keyboard.press('Control+y');
-      await page.waitForSelector('[data-testid=move-last][data-kind=redone]');
-      const again = await hook<[number, number]>(page, "modelCentre('a1')");
-      assert(near(again[0], s1.to![0]) && near(again[1], s1.to![1]), `redo moves a1 again: ${again}`);
-      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
     },
   },
   {

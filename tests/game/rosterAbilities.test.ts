@@ -74,7 +74,8 @@ async function scriptedBattle(list: string): Promise<{ army: ImportedArmy; seen:
   const record = (entries: readonly OptionEntry[], where: string) => {
     for (const e of entries) {
       if (!e.group.startsWith('ability:') || e.action.player !== 'p1') continue;
-      const id = e.group.slice('ability:'.length);
+      // A choice's entries are grouped `ability:<id>|<choice>` (session 37, src/game/abilityChoices37.ts): the ability is <id>.
+      const id = e.group.slice('ability:'.length).split('|')[0];
       if (!seen.where.has(id)) seen.where.set(id, where);
       if (seen.where.get(id) === where) seen.entries.set(id, [...(seen.entries.get(id) ?? []), e]);
     }

@@ -11,7 +11,7 @@ import type { AbilityCondition } from './schema';
 /** `wholly within 12" of self, unit is KRULEBOYZ, and charged this turn`. */
 export function describeCondition(c: AbilityCondition): string {
   const parts: string[] = [];
-  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${c.ofFriendly ? `a friendly ${c.ofFriendly.join(' or ')}` : (c.of === 'terrain' ? 'this terrain feature' : (c.of ?? 'self'))}`);
+  if (c.within !== undefined) parts.push(`${c.wholly ? 'wholly ' : ''}within ${c.within}" of ${c.ofFriendly ? `a friendly ${c.ofFriendly.join(' or ')}` : c.ofFriendlyNamed ? `a friendly ${c.ofFriendlyNamed.join(' or ')}` : (c.of === 'terrain' ? 'this terrain feature' : (c.of ?? 'self'))}`);
   if (c.inCombat !== undefined) parts.push(c.inCombat ? 'in combat' : 'not in combat');
   if (c.charged !== undefined) parts.push(c.charged ? 'charged this turn' : 'did not charge this turn');
   if (c.fought !== undefined) parts.push(c.fought ? 'used a FIGHT ability this phase' : 'did not use a FIGHT ability this phase');
@@ -39,7 +39,10 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.slainByUse) parts.push('models slain by this ability');
   if (c.useRoll) parts.push(`the ability's ${c.useRoll.die} ${c.useRoll.on}`); // session 39 (sh39c)
   if (c.slewInCombat) parts.push('slew enemy models in combat this turn');
+  if (c.slewByAttacks) parts.push('slew enemy models with its attacks this turn'); // session 39 (sh39d)
+  if (c.attackedBy) parts.push(`${c.attackedBy.what === 'targetedByAll' ? 'targeted by all its' : c.attackedBy.what === 'slain' ? 'had models slain by its' : 'had damage allocated by its'} ${c.attackedBy.weapon ? `${c.attackedBy.weapon} ` : ''}${c.attackedBy.shooting ? 'shooting ' : ''}attacks this ${c.attackedBy.phase ? 'phase' : 'turn'}`); // session 39 (sh39d)
   if (c.destroyedInCombat) parts.push('destroyed an enemy unit it damaged in combat this turn');
+  if (c.friendlyOnBattlefield) parts.push(`a friendly ${c.friendlyOnBattlefield.join(' or ')} on the battlefield`); // session 39 (sh39a)
   if (c.also) parts.push(`and ${describeCondition(c.also)}`);
   return parts.join(', ');
 }

@@ -13,6 +13,9 @@ import { plainRulesText } from './parseTiming';
 import { keywordSpec, splitKeywords } from './parseKeywords';
 import type { AbilityCondition, AbilityPick } from './schema';
 import { attachCastModifier, takeCastRollModifier, useThisAbilityAsTarget } from './parseDeclare37';
+import { readPicks39 } from './parsePicks39';
+import { takeAttackedTail } from './parseHistory39';
+import { rangeFromCaster39 } from './parseDeclare39';
 
 const rxCache = new Map<string, RegExp>();
 /** A case-insensitive RegExp of `source`, compiled once (the parser runs for every ability of a roster). */
@@ -172,6 +175,13 @@ export function readDeclare(d: string, known: Iterable<string>, names: readonly 
     [/ (?:that|and that|and) charged this turn$/i, () => { if (pick.cond?.charged !== undefined) fail(d); pick.cond = { ...pick.cond, charged: true }; }],
     [/ (?:that|and that|and) (?:was|were) not set up this turn$/i, () => { if (pick.cond?.setUp !== undefined) fail(d); pick.cond = { ...pick.cond, setUp: false }; }],
   ];
+  // Session 39 (sh39d, parseHistory39.ts): "that had any damage points allocated to it this turn by this unit's shooting attacks".
+  const attacked = takeAttackedTail(body);
+  if (attacked) {
+    if (kind !== 'enemyUnit') fail(d);
+    body = attacked.rest;
+    pick.cond = attacked.cond;
+  }
   let progress = true;
   while (progress) {
     progress = false;
@@ -341,7 +351,9 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
   d = castMod.rest;
   d = d.replace(/(?:,|\.)? (?:then,? )?make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '').replace(/^make a (?:casting roll of 2D6|chanting roll of D6)\.?$/i, '');
   d = useThisAbilityAsTarget(d); // session 37 (decl37): "Pick a friendly K unit ... to use this ability."
-  let picks = readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known, names);
+  d = rangeFromCaster39(d, /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(declare ?? ''))); // session 39 (sh39d): "within 18\"" of the caster
+  // Session 39 (sh39a): "... and is in combat with an enemy unit that charged this turn ... a second target" (parsePicks39.ts).
+  let picks = readPicks39(d, known, names) ?? readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known, names);
   if (unitIf !== undefined) {
     if (picks.length !== 1) fail(d);
     picks[0] = { ...picks[0], unitIf };

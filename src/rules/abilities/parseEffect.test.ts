@@ -41,8 +41,9 @@ describe('heal', () => {
       picks: [{ kind: 'friendlyUnit', count: 3, visible: true, within: 13, wholly: true, keyword: 'SKAVEN' }],
     });
   });
-  it('twin: Mantle of the First Storm (sce) heals only "if any enemy models were slain by this unit\'s attacks this turn": by hand', () => {
-    expect(parse("If any enemy models were slain by this unit's attacks this turn, Heal (4) this unit.", { timing: 'End of Any Turn' }).resolves).toBeNull();
+  it('Mantle of the First Storm (sce) heals only "if any enemy models were slain by this unit\'s attacks this turn": read since session 39 (slewByAttacks, parseSelf39.test.ts); "this battle" stays by hand', () => {
+    expect(parse("If any enemy models were slain by this unit's attacks this turn, Heal (4) this unit.", { timing: 'End of Any Turn' }).resolves).toEqual([{ heal: 4, targets: 'self', if: { slewByAttacks: true, unit: 'self' } }]);
+    expect(parse("If any enemy models were slain by this unit's attacks this battle, Heal (4) this unit.", { timing: 'End of Any Turn' }).resolves).toBeNull();
   });
   it('Fixin\' Beat (ij) heals more on a chanting roll of 8+ "instead": read since session 36\'s second pass (parseEffectShapes36b.test.ts); healing something else instead stays by hand', () => {
     const opts = { timing: 'Your Hero Phase', declare: 'Pick a friendly Ironjawz Priest to chant this prayer, pick a visible friendly Ironjawz unit wholly within 12" of them to be the target, then make a chanting roll of D6.', keywords: ['IRONJAWZ', 'PRIEST'] };
@@ -130,9 +131,10 @@ describe('roll modifiers', () => {
   it('twin: Foster Competition (skv) names Stormvermin, which the army\'s keywords do not hold as a keyword run: by hand', () => {
     expect(parse('Add 1 to wound rolls for friendly Stormvermin units while they are wholly within 13"of this unit.', { keywords: SKV }).resolves).toBeNull();
   });
-  it('casting: Staff of the Horned Rat (skv) +1; twin Aetheric Manipulation (sce) only "when it uses a SUMMON ability": by hand', () => {
+  it('casting: Staff of the Horned Rat (skv) +1; Aetheric Manipulation (sce) only "when it uses a SUMMON ability" (`summon`, session 39, parseSummon39.test.ts); a Spell ability stays by hand', () => {
     expect(parse('Add 1 to casting rolls for this unit.').resolves).toEqual([{ modify: 'cast', by: 1, targets: 'self' }]);
-    expect(parse('Add 1 to casting rolls for this unit when it uses a **^^Summon^^** ability.').resolves).toBeNull();
+    expect(parse('Add 1 to casting rolls for this unit when it uses a **^^Summon^^** ability.').resolves).toEqual([{ modify: 'cast', by: 1, targets: 'self', summon: true }]);
+    expect(parse('Add 1 to casting rolls for this unit when it uses a **^^Spell^^** ability.').resolves).toBeNull();
   });
   it('an activated modifier without a duration is not read (Core 28.1 needs one)', () => {
     expect(parse("Add 1 to hit rolls for this unit's attacks.", { timing: 'Your Hero Phase' }).resolves).toBeNull();

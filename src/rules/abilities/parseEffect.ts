@@ -57,7 +57,12 @@ import { normalizePermissionClause, readPermissionBody, readPermissionSentences 
 import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from './schema';
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
+import { takeFriendlyNamed39 } from './parseNear39';
+import { readWhole39 } from './parseWhole39';
 import { readCancelReaction } from './parseCancel38';
+import { readSummonSentence39 } from './parseSummon39';
+import { readSelfSentence39 } from './parseSelf39';
+import { readMadeByAgainstTarget39 } from './parseIncoming39';
 import { readUnpickable } from './parsePicks38';
 import { readKeywordIf } from './parseAlt38';
 import { readAllocatedIf, readChargedFoesRoll, readRolls38 } from './parseRolls38';
@@ -104,6 +109,8 @@ interface Ctx {
   readonly castRoll?: boolean;
   readonly hasTargets: boolean;
   readonly known: Iterable<string>;
+  /** The army's unit names (session 39, sh39a: "within 12\" of a friendly <warscroll name>", parseNear39.ts). */
+  readonly names?: readonly string[];
 }
 
 /** A subject phrase → target and the aura condition its keyword run needs. */
@@ -209,8 +216,8 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   if ((m = /^(add|subtract) (\d+) (?:to|from) (hit|wound|save|charge|run|casting|chanting|unbinding|banishment) rolls for (.+)$/i.exec(t))) {
     const by = Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1);
     const what = ROLL_KIND[m[3].toLowerCase()];
-    const { subj, scope, incoming } = rollSubject(m[4], what, ctx);
-    return { body: { modify: what, by, ...(scope !== undefined ? { attacks: scope } : {}), ...(incoming ? { incoming: true } : {}) }, subj };
+    const { subj, scope, incoming, against } = rollSubject(m[4], what, ctx);
+    return { body: { modify: what, by, ...(scope !== undefined ? { attacks: scope } : {}), ...(incoming ? { incoming: true } : {}), ...(against ? { against } : {}) }, subj };
   }
   // Weapon characteristics.
   if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) the (attacks|damage|rend) characteristics? of ${POSS} (melee |ranged )?weapons$`).exec(t))) {
@@ -307,9 +314,12 @@ function againstOf(x: string, ctx: Ctx): string[] {
  * "this unit" / "this unit's [combat|shooting] attacks" / "attacks made by this unit" / "the target" /
  * "friendly K units"; "attacks that target S" only for save rolls (the save roll is S's own).
  */
-function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Target; cond?: AbilityCondition }; scope?: 'melee' | 'ranged' | 'all'; incoming?: true } {
+function rollSubject(s: string, what: string, ctx: Ctx): { subj: { targets: Target; cond?: AbilityCondition }; scope?: 'melee' | 'ranged' | 'all'; incoming?: true; against?: string[] } {
   const attackRoll = what === 'hit' || what === 'wound';
   let m: RegExpExecArray | null;
+  // Session 39 (sh39d, parseIncoming39.ts): "combat attacks made by friendly Vanguard Chamber units that target that enemy unit".
+  const by39 = readMadeByAgainstTarget39(s, what, ctx.known);
+  if (by39) return { subj: readSubject(by39.subject, ctx), scope: by39.scope, incoming: true, against: by39.against };
   if ((m = rx(`^${POSS} (combat |shooting |melee |ranged )?attacks$`).exec(s))) {
     if (!attackRoll) fail(s);
     return { subj: readSubject(m[1], ctx), scope: scopeOf(m[2]) };
@@ -349,7 +359,7 @@ function readClause(raw: string, ctx: Ctx, gate: string | undefined, outerDurati
   const d1 = takeDuration(c);
   c = d1.rest;
   const side = takeTargetSide(c, ctx.hasTargets); // session 37 (decl37): "If the target is a friendly unit, it ..."
-  const lead = side ? { rest: side.rest, cond: side.cond, kind: 'if' as const } : takeLeadingCondition(c, ctx.known);
+  const lead = side ? { rest: side.rest, cond: side.cond, kind: 'if' as const } : (takeFriendlyNamed39(c, ctx.known, ctx.names) ?? takeLeadingCondition(c, ctx.known));
   c = lead.rest;
   const cond0 = takeCondition(c);
   c = cond0.rest;
@@ -381,8 +391,8 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
   let condition = cond.cond;
   if (condition?.castRoll !== undefined && (ctx.passive || !ctx.castRoll)) fail(raw); // no casting / chanting roll to read
   if (condition && condition.castRoll === undefined && condition.within === undefined && condition.unit === undefined && subj.targets === 'self') condition = { ...condition, unit: 'self' };
-  if (condition && condition.within !== undefined && condition.ofFriendly === undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
-  if (condition?.ofFriendly !== undefined && subj.targets !== 'self') fail(raw); // "within N" of a friendly K" only of this unit itself (session 36)
+  if (condition && condition.within !== undefined && condition.ofFriendly === undefined && condition.ofFriendlyNamed === undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
+  if ((condition?.ofFriendly !== undefined || condition?.ofFriendlyNamed !== undefined) && subj.targets !== 'self') fail(raw); // "within N" of a friendly K" only of this unit itself (session 36)
   if (condition?.unit === 'target' && !targetConditionFits(body, subj.targets, ctx.passive, ctx.hasTargets)) fail(raw); // the unit attacked: session 36
   const aura = subj.cond;
   if (subj.targets === 'friendly' && !(condition && condition.within !== undefined)) fail(raw); // friendly units anywhere: not a shape we read
@@ -426,10 +436,13 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     const read = readDeclareText(opb.declare, known, input.timing, input.unitNames);
     const { castRoll } = read;
     const picks = opb.once ? markOncePerBattle(read.picks) : read.picks;
-    const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll };
+    const ctx: Ctx = { passive: input.timing.when === 'passive', hasTargets: picks.length > 0, known, castRoll, names: input.unitNames };
     // Session 38 (ab38c): a fight chain whose pick is in the Effect (parseFightChain38.ts).
     const chain = readFightChain(input.declare, input.effect, input.timing, known, input.unitNames, (c) => readClause(c, { ...ctx, hasTargets: true }, undefined, undefined));
     if (chain) return chain;
+    // Session 39 (sh39a): rally extras, Summon rolls, "Roll a dice. On a 3+, pick 1 of the following effects:" (parseWhole39.ts).
+    const whole39 = readWhole39(input, ctx.passive, picks, known, (text) => parseEffect({ ...input, effect: text }));
+    if (whole39) return whole39;
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);
     if (choice) {
@@ -490,6 +503,12 @@ export function parseEffect(input: EffectInput): ParsedEffect {
       if (res) {
         out.push(...res.effects);
         i += res.used - 1;
+        continue;
+      }
+      // Session 39 (sh39d): parseSelf39.ts (Lightning Quick, Mantle of the First Storm), parseSummon39.ts (Summon casting rolls).
+      const read39d = readSelfSentence39(s, ctx.passive, (c) => readClause(c, ctx, undefined, outer)) ?? readSummonSentence39(s, (c) => readClause(c, ctx, undefined, outer));
+      if (read39d) {
+        out.push(...read39d);
         continue;
       }
       // Session 39 (sh39c, parseKbIj39.ts): Rally extras ("you can make 3 additional rally rolls of D6"), the use's one D3 ("equal to the roll").

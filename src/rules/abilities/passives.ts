@@ -30,6 +30,8 @@ import type { Ability, AbilityCondition, AbilityEffect } from './schema';
 import { keywordSpecMatches } from './parseKeywords';
 import { terrainContext, THIS_TERRAIN, withinTerrain } from './thisTerrain38';
 import { resourceCount } from './resourceCounts38';
+import { friendlyNamedOnBattlefield, nearFriendlyNamed } from './near39';
+import { attackedByHolds } from './attackedBy39';
 
 /** One effect that applies to a unit now, with where it comes from. */
 export interface AppliedEffect {
@@ -56,6 +58,8 @@ export interface EffectContext {
   readonly incoming?: boolean;
   /** The faction terrain feature a condition `of: "terrain"` is measured to (session 38, ab38a; set by {@link effectsOn}). */
   readonly terrain?: string;
+  /** The roll is a Summon spell's casting roll (session 39, sh39a): the `summon` modifiers apply only then. */
+  readonly summon?: boolean;
 }
 
 export function rosterKeywords(s: GameState, id: string): readonly string[] {
@@ -136,6 +140,9 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
         (cond.wholly === true ? port.whollyWithin(affected, u.id, cond.within!) : port.distance(affected, u.id) <= cond.within! + 1e-6),
     );
     if (!near) return false;
+  } else if (cond.within !== undefined && cond.ofFriendlyNamed !== undefined) {
+    // Session 39 (sh39a): "wholly within 12" of a friendly Hag Queen on Cauldron of Blood, ... or Shrine of Dark Tribute" (near39.ts).
+    if (!nearFriendlyNamed(s, port, cond.ofFriendlyNamed, cond.within, cond.wholly === true, affected, present)) return false;
   } else if (cond.within !== undefined && cond.of === THIS_TERRAIN) {
     // Session 38 (ab38a): "within N" of this terrain feature", the ability's faction terrain feature (`ctx.terrain`).
     if (port === undefined || ctx.terrain === undefined || !withinTerrain(port, ctx.terrain, affected, cond.within, cond.wholly === true)) return false;
@@ -147,6 +154,8 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
       if (!ok) return false;
     }
   }
+  // Session 39 (sh39a): "if there are any friendly Hag Queens on Cauldrons of Blood on the battlefield" (near39.ts).
+  if (cond.friendlyOnBattlefield !== undefined && !friendlyNamedOnBattlefield(s, port, cond.friendlyOnBattlefield, affected, present)) return false;
   // "If it is picked to do so" (session 38): applied by the chained fight itself (engine/fightChain38.ts), never here.
   if (cond.pickedToFight === true) return false;
   // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
@@ -155,6 +164,9 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   // Session 38 (ab38b): "while this unit has N or more <resource>" (resourceCounts38.ts); "if any enemy models were slain this turn by this unit's combat attacks".
   if (cond.has !== undefined && resourceCount(s, subject!, cond.has.resource) < cond.has.atLeast) return false;
   if (cond.slewInCombat !== undefined && s.units[subject!].turn.combatSlew !== true) return false;
+  // Session 39 (sh39d): "an enemy unit that had any damage points allocated to it this turn by this unit's shooting attacks".
+  if (cond.attackedBy !== undefined && !attackedByHolds(s, cond.attackedBy, affected, user)) return false;
+  if (cond.slewByAttacks !== undefined && (subject === null || !(s.units[subject].turn.attacks39 ?? []).some((r) => r.damaged.some((d) => d.slain)))) return false;
   // "if this unit is armed with Grunta-tongs": a weapon of that name on the unit's roster entry (session 38, ab38b).
   if (cond.armedWith !== undefined && !armedWith(s, subject!, cond.armedWith)) return false;
   // Session 39 (sh39b): "while they are in combat with any friendly Nighthaunt units" (an enemy unit; its opponent's units with the keywords).
@@ -440,6 +452,7 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
   for (const a of list) {
     const e = a.effect;
     if ('modify' in e && (e.incoming === true) !== (ctx.incoming === true)) continue;
+    if ('modify' in e && e.summon === true && ctx.summon !== true) continue; // session 39 (sh39a): "when it uses a Summon ability"
     if ('modify' in e && e.modify === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
       add += e.by;
       parts.push(e.by);

@@ -71,6 +71,13 @@ const conditionFields = {
    * this unit is wholly within 12" of a friendly Mega-Gargant, ...".
    */
   ofFriendly: z.array(z.string().min(1).max(100)).min(1).max(5).optional(),
+  /**
+   * Instead of `of` (an extension, session 39, sh39a; `parseNear39.ts`): within / wholly within `within` inches of any
+   * other friendly unit, or friendly faction terrain feature on the battlefield, whose roster name is one of these
+   * ("wholly within 12\" of a friendly Hag Queen on Cauldron of Blood, Slaughter Queen on Cauldron of Blood or Shrine
+   * of Dark Tribute").
+   */
+  ofFriendlyNamed: z.array(z.string().min(1).max(100)).min(1).max(5).optional(),
   wholly: z.boolean().optional(),
   inCombat: z.boolean().optional(),
   charged: z.boolean().optional(),
@@ -169,6 +176,11 @@ const conditionFields = {
    */
   foesCharged: z.boolean().optional(),
   /**
+   * Extension (session 39, sh39a; `parseRally39.ts`): some unit of the ability's army whose roster name is one of these
+   * is on the battlefield now ("if there are any friendly Hag Queens on Cauldrons of Blood on the battlefield").
+   */
+  friendlyOnBattlefield: z.array(z.string().min(1).max(100)).min(1).max(5).optional(),
+  /**
    * Extension (session 39, sh39b): some model of the affected unit was slain by the effects of this use of the ability
    * before this one (its mortal damage): "If any models are slain as a result of this ability, ..." (Wraithstorm). Only in
    * an `if` of an activated ability (checked when it resolves); never true otherwise.
@@ -178,6 +190,15 @@ const conditionFields = {
   notWarscroll: z.string().min(1).max(200).optional(),
   /** Extension (session 39, sh39b): the unit checked is in combat with a unit of its opponent's army with this keyword phrase ("enemy units ... while they are in combat with any friendly Nighthaunt units"). */
   inCombatWithFoe: z.string().min(1).max(100).optional(),
+  /**
+   * Extension (session 39, sh39d; `attackedBy39.ts`): what the ability's unit's attacks did to the unit checked this turn
+   * (`phase`: this phase): damage points allocated to it (Core 18.0), models of it slain, or it was the target of all
+   * its shooting attacks (Core 16.0); `shooting`: shooting attacks only; `weapon`: the attacks made with that weapon.
+   * "Pick an enemy unit that had any damage points allocated to it this turn by this unit's shooting attacks".
+   */
+  /** Extension (session 39, sh39d; `parseSelf39.ts`): enemy models were slain by the unit's attacks this turn ("If any enemy models were slain by this unit's attacks this turn"). */
+  slewByAttacks: z.literal(true).optional(),
+  attackedBy: z.strictObject({ what: z.enum(['damaged', 'slain', 'targetedByAll']), phase: z.literal(true).optional(), shooting: z.literal(true).optional(), weapon: z.string().min(1).max(200).optional() }).optional(),
 };
 const BaseConditionSchema = z.strictObject(conditionFields);
 export const AbilityConditionSchema = z.strictObject({
@@ -199,7 +220,8 @@ export const AbilityConditionSchema = z.strictObject({
    * ability, shared by every effect of the use with `rollOnce` ("Roll a dice. On a 3+:" followed by a list of
    * effects: one dice, every item gated by it; parseRollList37.ts).
    */
-  rollOnce: z.literal(true).optional(),
+  // `"use"` (session 39, sh39a; parseChoice39.ts): one dice for the whole use of the ability, shared by every unit it affects.
+  rollOnce: z.union([z.literal(true), z.literal('use')]).optional(),
   /**
    * An extension (session 37, tail37b): the gate is `dice` (a D6 or 2D6) compared with the affected unit's Health
    * characteristic (the warscroll's, as `slay`): "Roll 2D6. If the result exceeds the target's Health
@@ -290,6 +312,8 @@ export const AbilityEffectSchema = z.union([
     perResource: z.string().min(1).max(60).optional(),
     /** An extension (session 39, sh39b): `by` is counted once for each battle round so far (the current battle round number): "Subtract the current battle round number from the control scores of ..." (Mounting Dread). */
     perRound: z.literal(true).optional(),
+    /** An extension (session 39, sh39a; `parseMagic39.ts`): only on the casting roll of a Summon spell (Magic 7.0): "when it uses a Summon ability". */
+    summon: z.literal(true).optional(),
   }),
   z.strictObject({
     ...EffectCommon,
@@ -516,6 +540,12 @@ export const AbilityEffectSchema = z.union([
   /** Extension (session 38, ab38d; `abilities/wardRules38.ts`): enemy abilities with this keyword cannot pick the unit (Creepers: RAMPAGE). */
   z.strictObject({ ...EffectCommon, unpickableBy: z.string().min(1).max(50) }),
   /**
+   * Extension (session 39, sh39a; `parseRally39.ts`, `engine/rally39.ts`): when the affected unit uses the Rally command
+   * (Commands 2.0), `rolls` more rally rolls of D6 are made and `points` more rally points received ("you can make 3
+   * additional rally rolls of D6", "you receive D3 additional rally points").
+   */
+  z.strictObject({ ...EffectCommon, rallyExtra: z.strictObject({ rolls: z.number().int().min(1).max(6).optional(), points: DiceOrNumber.optional() }) }),
+  /**
    * Extensions (session 39, sh39b; `engine/afterFight39.ts`): `foeAfterFight`, each time the affected unit uses a Fight
    * ability, if all of its attacks targeted the same enemy unit, after that ability has been resolved, `modify` that
    * enemy unit's rolls by `by` for the rest of the turn (Fell Blades); `maxAttacks`, the affected unit's weapon of this
@@ -616,6 +646,12 @@ export const AbilityPickSchema = z.strictObject({
    * be a second target"). Only on a prayer's single pick; checked when the prayer is answered.
    */
   countAt: z.strictObject({ roll: z.number().int().min(2).max(30), count: z.number().int().min(2).max(5) }).optional(),
+  /**
+   * Extension (session 39, sh39a; `parsePicks39.ts`): up to `count` units may be picked instead of 1 when `if` holds for
+   * the ability's unit when it is declared ("If there are any friendly Slaughter Queens on Cauldrons of Blood on the
+   * battlefield, you can pick another eligible unit to be a second target").
+   */
+  countIf: z.strictObject({ count: z.number().int().min(2).max(5), if: AbilityConditionSchema }).optional(),
 });
 export type AbilityPick = z.infer<typeof AbilityPickSchema>;
 

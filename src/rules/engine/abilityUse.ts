@@ -157,7 +157,8 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
       continue;
     }
     // "Pick any number of different ... units" (session 36, second pass): every unit given from here on, at least one.
-    const n = p.anyNumber ? targets.length - i : (p.count ?? 1);
+    // `countIf` (session 39, sh39a): more units when its condition holds for the ability's unit now.
+    const n = p.anyNumber ? targets.length - i : p.countIf !== undefined && user !== null && conditionHolds(c.s, c.port, p.countIf.if, user, user) ? p.countIf.count : (p.count ?? 1);
     const mine = targets.slice(i, i + n);
     if (mine.length === 0) reject(`${ability.name}: pick ${describePick(p)} ("targets")`, rule);
     for (const t of mine) checkUnitPick(c, player, user, p, t, rule, ability);
@@ -437,21 +438,23 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         // `rollEach: "model"`: a dice for each model of the ability's unit, any of them meeting the roll (roll37).
         const n = cond.rollEach === 'model' && user !== null ? aliveModels(s, user).length : 1;
         // `rollOnce` (tail37b): the dice already rolled for this unit by this use of the ability, when there is one.
-        const shared = cond.rollOnce === true ? sharedRolls(c) : undefined;
-        let ds = shared?.get(`${order}:${t}`) ?? rollLogged(c, n, 6, `${purpose}:if`, player);
+        const shared = cond.rollOnce !== undefined ? sharedRolls(c) : undefined;
+        // `rollOnce: "use"` (session 39, sh39a): one dice for the whole use, whichever unit it is rolled for first.
+        const key = cond.rollOnce === 'use' ? `${order}` : `${order}:${t}`;
+        let ds = shared?.get(key) ?? rollLogged(c, n, 6, `${purpose}:if`, player);
         // Session 38 (ab38d): a failed resistance roll re-rolled when an ability lets it (cancel38.ts).
         if ('ignoreTrigger' in e && e.resistance === true) ds = rerollResistance(c, t, ds, Number(cond.roll[0]), `${purpose}:if`, player);
         // "Add 1 to the roll if the target is damaged" (`rollPlus`, roll37).
         // "... and add the number of momentum points this unit has to the roll" (`rollAddResource`, session 38, ab38b).
         const plus = (cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0) + (cond.rollAddResource !== undefined && user !== null ? resourceCount(s, user, cond.rollAddResource) : 0);
         // A failed named roll ("forgin' roll") re-rolled once by an ability of the unit (`rerollNamed`, session 38, ab38b; Core 1.0).
-        const rr = cond.rollName !== undefined && !shared?.has(`${order}:${t}`) && !ds.some((d) => d + plus >= Number(cond.roll![0])) ? namedReroll(c, user, cond.rollName) : null;
+        const rr = cond.rollName !== undefined && !shared?.has(key) && !ds.some((d) => d + plus >= Number(cond.roll![0])) ? namedReroll(c, user, cond.rollName) : null;
         if (rr !== null) {
           const again = rollLogged(c, n, 6, `${purpose}:if:reroll`, player);
           c.events.push({ type: 'rerolled', roll: cond.rollName, unitId: user, dice: ds, rerolled: again, rule: rr });
           ds = again;
         }
-        shared?.set(`${order}:${t}`, ds);
+        shared?.set(key, ds);
         rolls[t] = ds;
         if (!ds.some((d) => d + plus >= Number(cond.roll![0]))) {
           c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}${plus > 0 ? ` + ${plus}` : ''}, needed ${n > 1 ? 'any ' : ''}${cond.roll}` });

@@ -36,6 +36,7 @@ import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbiliti
 import { abilityStrike, permission } from '../abilities/passives';
 import { weaponAbilities } from './attackAbilities';
 import { healAfterFight, noteCombatDamage } from './unitHistory';
+import { noteAttacks39 } from './attackHistory39';
 import { resourceTrigger } from './resourceTriggers38';
 import { chainedFight, declineChainedFight, isChainedFight } from './fightChain';
 import { applyChainedBonus } from './fightChain38';
@@ -513,6 +514,8 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   const targets = [...new Set(list.map((x) => x.target))];
   const charged = s.units[unitId].turn.charged;
   const pools: Record<string, number> = {};
+  const poolWeapons: Record<string, string[]> = {};
+  const damaged39: { target: string; weapons: string[]; slain: boolean }[] = [];
   // `mortalPerRoll` (session 36): mortal damage "after the Fight ability has been resolved", per victim and ability.
   const afterwards = new Map<string, { victim: string; by: string; ability: string; amount: number }>();
   /** Target units an unmodified save roll of 1 was made for (their `saveOf1` resource triggers, after the ability). */
@@ -608,6 +611,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       let damage = 0;
       for (let i = 0; i < unsaved; i++) damage += damageOf('');
       pool += damage + mortal;
+      if (damage + mortal > 0) (poolWeapons[target] ??= []).push(w.name); // session 39 (sh39d): the weapons that put points into the pool
       c.events.push({
         type: 'attacksResolved',
         unitId,
@@ -635,7 +639,9 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
     const r = damageSequence(c, target, pools[target], `${kind}:${unitId}`);
     allocated += r.allocated;
     if (kind === 'fight') noteCombatDamage(c, unitId, target, r.allocated, r.slain.length);
+    if (r.allocated > 0) damaged39.push({ target, weapons: [...new Set(poolWeapons[target] ?? [])], slain: r.slain.length > 0 });
   }
+  noteAttacks39(c, kind, unitId, targets, damaged39); // session 39 (sh39d): attackHistory39.ts
   // Then the abilities' mortal damage for unmodified rolls ("after the Fight ability has been resolved", Core 17.2: mortal damage, ward rolls allowed).
   for (const x of afterwards.values()) {
     if (!isAlive(s, x.victim)) continue;

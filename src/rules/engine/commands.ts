@@ -37,6 +37,7 @@ import { extraRallyDice } from './useRoll39';
 import { modified, permission } from '../abilities/passives';
 import { redeployAtLeast } from '../abilities/passivePermissions';
 import { resourceTrigger } from './resourceTriggers38';
+import { rallyExtraPoints, rallyExtras } from './rally39';
 
 // ---------------------------------------------------------------------------------------------
 // Declared MOVE abilities (rolls only; the move itself is checked by the geometry layer)
@@ -184,13 +185,17 @@ export function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       // Hold the Line (Ascension › The Ambush twist): no command points are spent.
       payCommand(c, a.player, 'rally', a.unitId, rallyFree(s, a.player) ?? undefined);
       const musician = aliveModels(s, a.unitId).some((m) => m.musician === true);
-      // Session 39 (sh39c): "you can make 3 additional rally rolls of D6" (Iron-fisted Commander ...; useRoll39.ts).
-      const extra = extraRallyDice(c, a.unitId);
-      const dice = rollLogged(c, (musician ? 7 : 6) + extra.dice, 6, `rally:${a.unitId}`, a.player);
+      // Session 39: abilities' additional rally rolls, read by one of two readers each (an ability is
+      // read once, so no ability counts twice): sh39c's `rallyDice` (useRoll39.ts: Iron-fisted
+      // Commander ...) and sh39a's `rallyExtra` (rally39.ts: Icon of Slaughter, Call to Battle ...).
+      const extraKb = extraRallyDice(c, a.unitId);
+      const extra = rallyExtras(c, a.unitId);
+      const dice = rollLogged(c, (musician ? 7 : 6) + extraKb.dice + extra.rolls, 6, `rally:${a.unitId}`, a.player);
       // Rousing Orator (Ascension › Path of the Leader): +1 to the rally rolls.
       const bonus = pathRallyBonus(c, a.unitId);
-      const points = dice.filter((d) => d + bonus >= 4).length;
-      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician, ...(bonus ? { modifier: bonus } : {}), ...(extra.dice > 0 ? { extraDice: extra.dice, extraRules: extra.rules } : {}) });
+      const extraPoints = rallyExtraPoints(c, a.unitId, extra.points, a.player);
+      const points = dice.filter((d) => d + bonus >= 4).length + extraPoints;
+      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician, ...(bonus ? { modifier: bonus } : {}), ...(extraKb.dice > 0 ? { extraDice: extraKb.dice, extraRules: extraKb.rules } : {}), ...(extra.rules.length ? { extraRolls: extra.rolls, extraPoints, abilities: extra.rules } : {}) });
       if (points > 0) s.pendingRally = { unitId: a.unitId, points };
       return;
     }

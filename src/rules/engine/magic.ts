@@ -245,7 +245,8 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
   if (manifestation) s.magic.summoned.push(manifestation.id);
   const purpose = `cast:${a.unitId}:${a.spell}`;
   // Place of Power, Arcane Conduit; Dedicated Practitioner (Ascension › Path of the Mage): +1 to casting rolls.
-  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast').add + pickCastModifier(c, a.unitId, lore, lorePicks);
+  // `summon` modifiers (session 39, sh39a: Arcane Resonance) only on a Summon spell's casting roll (Magic 7.0).
+  const bonus = castingEffects(s, a.unitId) + modified(s, c.port, a.unitId, 'cast', summon ? { summon: true } : {}).add + pickCastModifier(c, a.unitId, lore, lorePicks);
   const total = (d: readonly number[]) => Math.max(1, d[0] + d[1] + bonus + mod);
   const castFails = (d: readonly number[]) => (d[0] === 1 && d[1] === 1) || total(d) < castingValue;
   const first = rollLogged(c, 2, 6, purpose, a.player);
@@ -576,9 +577,11 @@ export function banish(c: Ctx, a: Extract<Action, { type: 'banish' }>): void {
   const enemyManifestations = Object.values(s.units).filter((u) => u.owner !== a.player && u.manifestation !== undefined && onBattlefield(c, u.id)).length;
   const bonus = Math.max(0, enemyManifestations - 1);
   const dice = rollLogged(c, 2, 6, `banish:${a.unitId}:${a.target}`, a.player);
-  const roll = dice[0] + dice[1] + bonus;
+  // Abilities' modifiers to the banishment roll (session 39, sh39a and sh39d: "add 1 to banishment rolls for this unit", Arcane Resonance), counted once.
+  const byAbility = modified(s, c.port, a.unitId, 'banish');
+  const roll = dice[0] + dice[1] + bonus + byAbility.add;
   const banished = roll >= t.manifestation.banishment;
-  c.events.push({ type: 'banishmentRoll', unitId: a.unitId, target: a.target, dice, bonus, roll, banishment: t.manifestation.banishment, banished });
+  c.events.push({ type: 'banishmentRoll', unitId: a.unitId, target: a.target, dice, bonus, roll, banishment: t.manifestation.banishment, banished, ...(byAbility.rules.length ? { modifier: byAbility.add, rules: byAbility.rules } : {}) });
   if (banished) removeManifestation(c, a.target, 'banished');
 }
 

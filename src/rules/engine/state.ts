@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { AttackRecord39 } from './attackHistory39';
 import { createDice, type DiceState } from '../dice';
 import { parseRoster, type Roster, type RosterIssue } from './roster';
 import { initialAscensionState, type AscensionSetup, type AscensionState } from './ascensionData';
@@ -296,6 +297,8 @@ export interface UnitState {
     combatDamaged?: string[];
     /** Enemy models were slain by this unit's combat attacks this turn (Core 18.0; recorded like `combatDamaged`; session 38). */
     combatSlew?: boolean;
+    /** Session 39 (sh39d): the unit's ATTACK abilities this turn, what they targeted and damaged (`attackHistory39.ts`; recorded like `combatDamaged`). */
+    attacks39?: AttackRecord39[];
     /** The charge roll was re-rolled by a Path ability (Berserker; Core 2.2: not again). */
     chargeRerolled?: boolean;
     /** The run roll was re-rolled by an ability (`rerollRoll`; Core 2.2: not again). */

@@ -3,7 +3,7 @@
  * roll, its dice in the colour they are thrown in, what a die needs, the outcome), the choice
  * "tray only (no throw)", a button (and the K key) that skips a throw, and where the panel sits.
  *
- * By default it is docked as a strip on the left of the window (under the page's info panel) and the table is framed beside it
+ * By default it is docked in the left column of the window (under the page's info panel, over the selection panel) and the table is framed beside it
  * (the canvas is narrowed, the camera re-frames), so the panel never covers the table or its edge;
  * it can float (drag its title bar anywhere) or be closed (×; the "Dice" button brings it back).
  * Where it sits is kept in the browser. The dice themselves are thrown onto the battlefield
@@ -60,6 +60,42 @@ function useInfoBottom(): number {
   return bottom;
 }
 
+/**
+ * Room to leave under the docked panel for the page's selection panel (`.app > .selection`, bottom
+ * left, in the same column: styles.css, "The left column"): the window's height less the top of
+ * the highest such panel, plus a 10 px gap, CSS pixels, followed as panels open, close and resize;
+ * 12 (the column's margin) without one.
+ */
+function useSelectionRoom(): number {
+  const [room, setRoom] = useState(12);
+  useEffect(() => {
+    const app = document.querySelector('.app');
+    if (!app) return;
+    const ro = new ResizeObserver(() => read());
+    let watched: Element[] = [];
+    const read = () => {
+      const panels = [...app.querySelectorAll(':scope > .selection')];
+      if (panels.length !== watched.length || panels.some((p, i) => p !== watched[i])) {
+        ro.disconnect();
+        panels.forEach((p) => ro.observe(p));
+        watched = panels;
+      }
+      const top = Math.min(...panels.map((p) => p.getBoundingClientRect().top));
+      setRoom(panels.length ? Math.max(12, Math.round(window.innerHeight - top + 10)) : 12);
+    };
+    read();
+    const mo = new MutationObserver(read);
+    mo.observe(app, { childList: true });
+    window.addEventListener('resize', read);
+    return () => {
+      mo.disconnect();
+      ro.disconnect();
+      window.removeEventListener('resize', read);
+    };
+  }, []);
+  return room;
+}
+
 /** The dice panel of the Play mode (see the module comment). */
 export function PlayDicePanel({ steps, throwId }: PlayDicePanelProps) {
   const [place, setPlaceState] = useState<Place>(loadPlace);
@@ -78,6 +114,7 @@ export function PlayDicePanel({ steps, throwId }: PlayDicePanelProps) {
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const infoBottom = useInfoBottom();
+  const selectionRoom = useSelectionRoom();
 
   const onHeadDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (place.dock !== 'float' || (e.target as HTMLElement).closest('button')) return;
@@ -110,7 +147,7 @@ export function PlayDicePanel({ steps, throwId }: PlayDicePanelProps) {
       className="play-dice-panel panel"
       data-testid="play-dice-panel"
       data-dock={place.dock}
-      style={place.dock === 'float' ? { left: place.x, top: place.y } : ({ '--dice-top': `${infoBottom + 10}px` } as CSSProperties)}
+      style={place.dock === 'float' ? { left: place.x, top: place.y } : ({ '--dice-top': `${infoBottom + 10}px`, '--dice-bottom': `${selectionRoom}px` } as CSSProperties)}
       role="region"
       aria-label="Dice"
     >

@@ -15,6 +15,22 @@ import type { PlayDice } from './usePlayDice';
 import type { PlayMoveTool } from './usePlayMoveTool';
 import type { PlayState } from './usePlayStore';
 
+/**
+ * How long the hook waits for a drag's label or note before it gives up with an error naming what
+ * it waited for (a test's `page.evaluate` has no bound of its own: a wait that never ends would
+ * stall the whole browser run, as the live label did in session 39; docs/performance.md).
+ */
+const HOOK_WAIT_MS = 120_000;
+
+/** `p`, or an error saying `what` did not come within {@link HOOK_WAIT_MS}. */
+function bounded<T>(p: Promise<T>, what: () => string): Promise<T> {
+  let t: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    t = setTimeout(() => reject(new Error(`${what()} did not come within ${HOOK_WAIT_MS / 1000} s`)), HOOK_WAIT_MS);
+  });
+  return Promise.race([p, limit]).finally(() => clearTimeout(t));
+}
+
 /** What {@link usePlayHook} needs. */
 export interface PlayHookInput {
   active: boolean;
@@ -68,14 +84,14 @@ export function usePlayHook({ active, app, play, dice, move, act, replayMove, re
         const start: Point2 = [m.footprint.x, m.footprint.y];
         // No farther than a click: nothing is dragged, nothing sent.
         if (Math.hypot(to[0] - start[0], to[1] - start[1]) < DRAG_THRESHOLD) return null;
-        const note = waitDrop();
+        const note = bounded(waitDrop(), () => `the note of ${modelId}'s drop to (${to.join(', ')})`);
         send({ type: 'carry', modelId, start, to, single: single ?? stateRef.current.oneModel });
         return note;
       },
       dragHold: async (modelId, to, single) => {
         const m = modelAt(modelId);
         if (!m) throw new Error(`no model ${modelId} on the table`);
-        const label = waitLabel(to);
+        const label = bounded(waitLabel(to), () => `the measured drag label of ${modelId} at (${to.join(', ')}) (shown: ${labelOf(stateRef.current.drag)?.text ?? 'none'})`);
         const start: Point2 = [m.footprint.x, m.footprint.y];
         const d = stateRef.current.drag;
         if (d.name === 'idle' || d.modelId !== modelId) send({ type: 'press', modelId, start, pointer: start, single: single ?? stateRef.current.oneModel });
@@ -84,7 +100,7 @@ export function usePlayHook({ active, app, play, dice, move, act, replayMove, re
       },
       dragRelease: async () => {
         if (stateRef.current.drag.name !== 'dragging') return null;
-        const note = waitDrop();
+        const note = bounded(waitDrop(), () => 'the note of the held drag\'s drop');
         send({ type: 'release' });
         return note;
       },
@@ -99,7 +115,7 @@ export function usePlayHook({ active, app, play, dice, move, act, replayMove, re
         const a = r.answer as { value: number | null; path?: Point2[]; straight?: boolean; reason?: string };
         return { value: a.value, path: a.path, straight: a.straight, reason: a.reason };
       },
-      commitStaged: () => commitStaged(),
+      commitStaged: () => bounded(commitStaged(), () => 'the note of the placed models\' move'),
       staged: () => {
         const st = stateRef.current.staged;
         return st && { unitId: st.unitId, paths: st.paths };

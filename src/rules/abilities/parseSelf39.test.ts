@@ -1,0 +1,33 @@
+/**
+ * Session 39 (sh39d): Lightning Quick and Mantle of the First Storm (sce-002; parseSelf39.ts) on their real texts, with
+ * fall-back twins that stay by hand.
+ */
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseEffect } from './parseEffect';
+import { parseTiming } from './parseTiming';
+import { importArmy } from '../../army/importArmy';
+import { abilityRows } from '../../army/abilityReport';
+
+const parse = (effect: string, timing: string) => parseEffect({ declare: null, effect, timing: parseTiming(timing, false), knownKeywords: ['STORMCAST ETERNALS'] });
+
+describe('sentences about this unit alone (session 39)', () => {
+  const r = importArmy(new Uint8Array(readFileSync('tests/fixtures/rosters/new-recruit/sce-002-units-a/list.json')), 'sce-002/list.json');
+  const find = (name: string) => abilityRows(r.army).find((x) => x.ability.name === name)!.ability;
+
+  it('Lightning Quick (Stormstrike Palladors, Scourge of Aqshy): no Retreat mortal damage on this unit', () => {
+    expect(find('Lightning Quick').resolves).toEqual([{ retreatNoDamage: true, targets: 'self' }]);
+  });
+
+  it('Mantle of the First Storm (Bastian Carthalos): Heal (4) this unit if enemy models were slain by its attacks this turn', () => {
+    expect(find('Mantle of the First Storm').resolves).toEqual([{ heal: 4, targets: 'self', if: { slewByAttacks: true, unit: 'self' } }]);
+  });
+
+  it('stay by hand: the passive twin of Mantle, the activated twin of Lightning Quick, another clause with its own condition', () => {
+    expect(parse("If any enemy models were slain by this unit's attacks this turn, Heal (4) this unit.", 'Passive').resolves).toBeNull();
+    expect(parse('No mortal damage is inflicted on this unit by Retreat abilities.', 'Your Hero Phase').resolves).toBeNull();
+    expect(parse("If any enemy models were slain by this unit's attacks this turn, Heal (4) this unit while it is in combat.", 'End of Any Turn').resolves).toBeNull();
+    expect(parse("If any enemy models were slain by this unit's attacks this battle, Heal (4) this unit.", 'End of Any Turn').resolves).toBeNull();
+  });
+});
