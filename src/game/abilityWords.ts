@@ -75,6 +75,7 @@ export function conditionWords(c: AbilityCondition, nameOf: (id: string) => stri
   if (c.armedWith) parts.push(`it is armed with ${c.armedWith}`);
   if (c.warscroll) parts.push(`the unit is a ${c.warscroll} unit`);
   if (c.notWarscroll) parts.push(`the unit is not ${c.notWarscroll}`); // session 39 (sh39b)
+  if (c.inCombatWithFoe) parts.push(`it is in combat with a ${c.inCombatWithFoe} unit of its opponent`);
   if (c.slainByUse) parts.push('this ability slew any of its models');
   return parts.join(', ');
 }
@@ -89,7 +90,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   const att = typeof r.attacks === 'string' && r.attacks !== 'all' ? ` (${r.attacks} attacks)` : '';
   const sign = (n: number) => `${n >= 0 ? '+' : ''}${n}`;
   let what: string;
-  if ('modify' in e) what = `${sign(e.by)}${e.perResource ? ` for each ${e.perResource}` : ''} to ${e.modify === 'control' ? 'the control score' : (ROLL_WORDS[e.modify] ?? e.modify)}${att}`;
+  if ('modify' in e) what = `${sign(e.by)}${e.perResource ? ` for each ${e.perResource}` : ''}${e.perRound ? ' for each battle round' : ''} to ${e.modify === 'control' ? 'the control score' : (ROLL_WORDS[e.modify] ?? e.modify)}${att}`;
   else if ('set' in e) what = `${ROLL_WORDS[e.set] ?? e.set} set to ${e.to}${att}`;
   else if ('ward' in e) what = `WARD (${e.ward}+)`;
   else if ('reroll' in e) what = `re-roll ${e.which === 'ones' ? 'unmodified 1s on ' : e.which === 'failed' ? 'failed ' : ''}${ROLL_WORDS[e.reroll] ?? e.reroll}${att}`;

@@ -35,6 +35,7 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.armedWith) parts.push(`armed with ${c.armedWith}`);
   if (c.warscroll) parts.push(`unit is a ${c.warscroll}`);
   if (c.notWarscroll) parts.push(`unit is not ${c.notWarscroll}`); // session 39 (sh39b)
+  if (c.inCombatWithFoe) parts.push(`in combat with a ${c.inCombatWithFoe} foe`);
   if (c.slainByUse) parts.push('models slain by this ability');
   if (c.useRoll) parts.push(`the ability's ${c.useRoll.die} ${c.useRoll.on}`); // session 39 (sh39c)
   if (c.slewInCombat) parts.push('slew enemy models in combat this turn');

@@ -61,6 +61,10 @@ describe('Battle Damaged: a named weapon\'s characteristic while this unit has N
     // the Royal Terrorgheist's two sentences together are read whole; the twin keeps one sentence no reader knows.
     expect(parse("This unit's Skeletal Talons have a maximum Attacks characteristic of 10.\nWhile this unit has 10 or more damage points, subtract 3 from its power level.").resolves).toBeNull();
   });
+  // The real "a maximum Attacks characteristic of 10" is read since session 39 (sh39b, parseFecNh39.test.ts): its twin says "minimum".
+  it('twin: the Royal Terrorgheist\'s text with "a minimum Attacks characteristic of 10" before its Battle Damaged: by hand', () => {
+    expect(parse("This unit's Skeletal Talons have a minimum Attacks characteristic of 10.\nWhile this unit has 10 or more damage points, the Attacks characteristic of its Skeletal Talons is 4.").resolves).toBeNull();
+  });
   // "if the target unit has 10 or more models" and "... an enemy unit that has 5 or more models" are read since session 36 (parseDeclare.test.ts).
   it('twin: "for each instance of ... on your battle scripture": by hand', () => {
     expect(parse("Add 1 to the Attacks characteristic of this unit's Firestealer Hammers for each instance of Alaithi, Rune of the Mountain depicted on your battle scripture.").resolves).toBeNull();

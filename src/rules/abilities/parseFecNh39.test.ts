@@ -160,3 +160,13 @@ describe('fall-back twins stay by hand', () => {
     expect(read(hero, pick, 'Roll a dice. On a 3+, inflict 1 mortal damage on the target and this unit has Strike-first for the rest of the turn.').resolves).toBeNull();
   });
 });
+
+describe('Mounting Dread (nh-001)', () => {
+  it('the real text as imported, and twins: friendly units, a keyword the army lacks, in an activated ability', () => {
+    expect(of(nh, '(army)', 'Mounting Dread').resolves).toEqual([{ modify: 'control', by: -1, perRound: true, targets: 'enemy', while: { inCombatWithFoe: 'NIGHTHAUNT' } }]);
+    const t = 'Subtract the current battle round number from the control scores of enemy units while they are in combat with any friendly Nighthaunt units.';
+    expect(read('', null, t.replace('of enemy units', 'of friendly units'), true).resolves).toBeNull();
+    expect(read('', null, t.replace('Nighthaunt', 'Seraphon'), true).resolves).toBeNull();
+    expect(read('Your Hero Phase', null, t).resolves).toBeNull();
+  });
+});

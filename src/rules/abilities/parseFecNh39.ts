@@ -21,6 +21,9 @@
  * - "Add 1 to hit rolls and wound rolls for attacks made with this unit's Fellreaper if the target is a Priest or a Wizard."
  *   (Grim Justice, a passive): `{modify: "hit" / "wound", by, weapon, against: [K, K]}` (`against`: the unit attacked has
  *   any of them).
+ * - "Subtract the current battle round number from the control scores of enemy units while they are in combat with any
+ *   friendly Nighthaunt units." (Mounting Dread): `{modify: "control", by: -1, perRound: true, targets: "enemy", while:
+ *   {inCombatWithFoe: "NIGHTHAUNT"}}`.
  * - "This unit's Skeletal Talons have a maximum Attacks characteristic of 10." (Necromantic Limits, a passive):
  *   `{maxAttacks: 10, weapon}` on this unit (`engine/afterFight39.ts` `attacksCap`).
  *
@@ -74,6 +77,12 @@ export function readFecNh39(ss: readonly string[], i: number, out: readonly Abil
     if (!a || !b || a.length !== 1 || b.length !== 1 || /\bweapons?$/i.test(m[2])) return null;
     const common = { by: Number(m[1]), weapon: m[2], against: [a[0], b[0]], targets: 'self' };
     return { effects: [{ modify: 'hit', ...common } as AbilityEffect, { modify: 'wound', ...common } as AbilityEffect], used: 1 };
+  }
+  // Mounting Dread (a passive): the battle round number off enemy units' control scores while in combat with friendly K units.
+  if (ctx.passive && (m = /^subtract the current battle round number from the control scores of enemy units while they are in combat with any friendly ([\w' -]+?) units$/i.exec(s))) {
+    const kw = splitKeywords(m[1], ctx.known);
+    if (!kw) return null;
+    return { effects: [{ modify: 'control', by: -1, perRound: true, targets: 'enemy', while: { inCombatWithFoe: kw.join(' ') } } as AbilityEffect], used: 1 };
   }
   // Ethereal, Excommunication, Supreme Swordmaster: "ignore positive / negative modifiers to <rolls> for <subject>".
   const ig = readIgnore(s, ctx);

@@ -169,6 +169,13 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   if (cond.slewByAttacks !== undefined && (subject === null || !(s.units[subject].turn.attacks39 ?? []).some((r) => r.damaged.some((d) => d.slain)))) return false;
   // "if this unit is armed with Grunta-tongs": a weapon of that name on the unit's roster entry (session 38, ab38b).
   if (cond.armedWith !== undefined && !armedWith(s, subject!, cond.armedWith)) return false;
+  // Session 39 (sh39b): "while they are in combat with any friendly Nighthaunt units" (an enemy unit; its opponent's units with the keywords).
+  if (cond.inCombatWithFoe !== undefined) {
+    if (port === undefined || subject === null) return false;
+    const owner = s.units[subject].owner;
+    const any = Object.values(s.units).some((u) => u.owner !== owner && u.manifestation === undefined && present(s, port, u.id) && hasKeywordPhrase(rosterKeywords(s, u.id), cond.inCombatWithFoe!) && port.unitsInCombat(subject, u.id));
+    if (!any) return false;
+  }
   // Session 39 (sh39b): "excluding Nagash" (the roster name "Nagash, Supreme Lord of the Undead": its part before the comma).
   if (cond.notWarscroll !== undefined && subject !== null && warscrollNamed(s, subject, cond.notWarscroll)) return false;
   if (cond.warscroll !== undefined && s.players[s.units[subject!].owner].roster.units.find((x) => x.id === subject)?.name.toLowerCase() !== cond.warscroll.toLowerCase()) return false;
@@ -406,6 +413,7 @@ export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: 
  * ability's unit (`user`) now; null (no effect) when it has none or the ability has no unit. Other effects as they are.
  */
 function perResource(s: GameState, effect: AbilityEffect, user: string | null): AbilityEffect | null {
+  if ('modify' in effect && effect.perRound === true) return { ...effect, by: effect.by * Math.max(1, s.round) }; // session 39 (sh39b): Mounting Dread
   if (!('modify' in effect) || effect.perResource === undefined) return effect;
   const n = user === null ? 0 : resourceCount(s, user, effect.perResource);
   return n > 0 ? { ...effect, by: effect.by * n } : null;

@@ -188,6 +188,8 @@ const conditionFields = {
   slainByUse: z.literal(true).optional(),
   /** Extension (session 39, sh39b): the unit checked is not a unit of this warscroll (its roster name, or the name before its first comma: "excluding Nagash"). */
   notWarscroll: z.string().min(1).max(200).optional(),
+  /** Extension (session 39, sh39b): the unit checked is in combat with a unit of its opponent's army with this keyword phrase ("enemy units ... while they are in combat with any friendly Nighthaunt units"). */
+  inCombatWithFoe: z.string().min(1).max(100).optional(),
   /**
    * Extension (session 39, sh39d; `attackedBy39.ts`): what the ability's unit's attacks did to the unit checked this turn
    * (`phase`: this phase): damage points allocated to it (Core 18.0), models of it slain, or it was the target of all
@@ -308,6 +310,8 @@ export const AbilityEffectSchema = z.union([
      * its Maw-grunta's Tusks" is `{modify: "damage", by: 1, perResource: "momentum point", weapon: ...}`.
      */
     perResource: z.string().min(1).max(60).optional(),
+    /** An extension (session 39, sh39b): `by` is counted once for each battle round so far (the current battle round number): "Subtract the current battle round number from the control scores of ..." (Mounting Dread). */
+    perRound: z.literal(true).optional(),
     /** An extension (session 39, sh39a; `parseMagic39.ts`): only on the casting roll of a Summon spell (Magic 7.0): "when it uses a Summon ability". */
     summon: z.literal(true).optional(),
   }),

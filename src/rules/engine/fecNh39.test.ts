@@ -184,3 +184,18 @@ describe('"Ignore positive / negative modifiers" (Ethereal, Excommunication, Sup
     expect(boyz.woundModifier).toBeUndefined();
   });
 });
+
+describe('Mounting Dread (nh-001 battle trait): the battle round number off enemy control scores in combat with friendly K units', () => {
+  const DREAD = 'Subtract the current battle round number from the control scores of enemy units while they are in combat with any friendly Kruleboyz units.';
+  // p1's Gutrippaz in combat with p2's Gutrippaz (KRULEBOYZ); p1's Hobgrots in combat with p2's Hobgrots only (no KRULEBOYZ keyword).
+  const port = tablePortAt({ 'p1-boyz': [14, 15], 'p2-boyz': [15.4, 15], 'p1-gits': [30, 30], 'p2-gits': [31.4, 30], 'p1-hero': [5, 40], 'p2-hero': [55, 5] });
+  const dread = readAbility({ name: 'Mounting Dread', timing: passive, declare: '', effect: DREAD }, KB);
+
+  it('round 1: -1 on p1\'s Gutrippaz, none on p1\'s Hobgrots nor on p2\'s own units; round 2: -2', () => {
+    const s = gameAtHero(roster('p1'), roster('p2', [], [], [dread]), port);
+    expect(modified(s, port, 'p1-boyz', 'control').add).toBe(-1);
+    expect(modified(s, port, 'p1-gits', 'control').add).toBe(0);
+    expect(modified(s, port, 'p2-boyz', 'control').add).toBe(0);
+    expect(modified({ ...s, round: 2 }, port, 'p1-boyz', 'control').add).toBe(-2);
+  });
+});

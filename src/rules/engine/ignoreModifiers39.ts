@@ -37,10 +37,10 @@ export interface AttackIgnores {
 const IGNORES = (e: AbilityEffect) => 'ignoreModifiers' in e;
 const NONE: Ignored = { positive: false, negative: false };
 
-function ignoresOf(s: GameState, port: GeometryPort | undefined, unitId: string, roll: 'hit' | 'wound' | 'save', rules: string[]): Ignored {
+function ignoresFrom(list: ReturnType<typeof effectsOn>, roll: 'hit' | 'wound' | 'save', rules: string[]): Ignored {
   let positive = false;
   let negative = false;
-  for (const a of effectsOn(s, port, unitId, {}, IGNORES)) {
+  for (const a of list) {
     const e = a.effect;
     if (!('ignoreModifiers' in e) || !e.rolls.includes(roll)) continue;
     if (e.ignoreModifiers === 'positive') positive = true;
@@ -50,12 +50,15 @@ function ignoresOf(s: GameState, port: GeometryPort | undefined, unitId: string,
   return positive || negative ? { positive, negative } : NONE;
 }
 
-/** The ignores for the attacks of `unitId` on `target` now, or null when none applies. */
+/** The ignores for the attacks of `unitId` on `target` now, or null when none applies (one listing of each unit's ignores). */
 export function attackIgnores(s: GameState, port: GeometryPort | undefined, unitId: string, target: string): AttackIgnores | null {
   const rules: string[] = [];
-  const hit = ignoresOf(s, port, unitId, 'hit', rules);
-  const wound = ignoresOf(s, port, unitId, 'wound', rules);
-  const save = ignoresOf(s, port, target, 'save', rules);
+  const mine = effectsOn(s, port, unitId, {}, IGNORES);
+  const theirs = effectsOn(s, port, target, {}, IGNORES);
+  if (mine.length === 0 && theirs.length === 0) return null;
+  const hit = ignoresFrom(mine, 'hit', rules);
+  const wound = ignoresFrom(mine, 'wound', rules);
+  const save = ignoresFrom(theirs, 'save', rules);
   return rules.length === 0 ? null : { hit, wound, save, rules };
 }
 
