@@ -75,6 +75,10 @@ export class VisibilityHelper {
     // The same table with other models: the terrain index is reused (see `terrainFor`).
     this.world = new World(input, terrainFor(input, prev).index);
     this.world.prepareVisibility(DEFAULT_SAMPLE_SPACING_INCHES);
+    // A closed mesh's cells are built on first use (`occluders.ts`, session 39: a game never needs them to start).
+    // The helper exists to answer visibility, so it builds them now, while it loads, not in its first layout step:
+    // else under load the engine could finish a whole layout before the helper's first answer.
+    for (const o of this.world.terrain.occluders) if (o.kind === 'mesh') void o.cells;
     this.applied++;
     return true;
   }
