@@ -61,7 +61,7 @@ import { takeFriendlyNamed39 } from './parseNear39';
 import { readWhole39 } from './parseWhole39';
 import { readCancelReaction } from './parseCancel38';
 import { readSummonSentence39 } from './parseSummon39';
-import { readSelfSentence39 } from './parseSelf39';
+import { readSelfSentence39, readThen39 } from './parseSelf39';
 import { readMadeByAgainstTarget39 } from './parseIncoming39';
 import { readUnpickable } from './parsePicks38';
 import { readKeywordIf } from './parseAlt38';
@@ -506,7 +506,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         continue;
       }
       // Session 39 (sh39d): parseSelf39.ts (Lightning Quick, Mantle of the First Storm), parseSummon39.ts (Summon casting rolls).
-      const read39d = readSelfSentence39(s, ctx.passive, (c) => readClause(c, ctx, undefined, outer)) ?? readSummonSentence39(s, (c) => readClause(c, ctx, undefined, outer));
+      const read39d = readSelfSentence39(s, ctx.passive, (c) => readClause(c, ctx, undefined, outer)) ?? readSummonSentence39(s, (c) => readClause(c, ctx, undefined, outer)) ?? readThen39(s, out, (c) => readClause(c, ctx, undefined, outer));
       if (read39d) {
         out.push(...read39d);
         continue;

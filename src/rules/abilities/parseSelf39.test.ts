@@ -31,3 +31,21 @@ describe('sentences about this unit alone (session 39)', () => {
     expect(parse("If any enemy models were slain by this unit's attacks this battle, Heal (4) this unit.", 'End of Any Turn').resolves).toBeNull();
   });
 });
+
+describe('"Then, <clause>" after unconditional effects (session 39)', () => {
+  const r = importArmy(new Uint8Array(readFileSync('tests/fixtures/rosters/new-recruit/skv-001-all-units/list.json')), 'skv/list.json');
+  const find = (name: string) => abilityRows(r.army).find((x) => x.ability.name === name)!.ability;
+
+  it('Cruel Commander (skv-001): 1 mortal damage on the target, then +5 control until your next turn; Unleashed Warp-fury: D3 on this unit, then +1 Attacks', () => {
+    expect(find('Cruel Commander').resolves).toEqual([{ mortal: 1, targets: 'targets' }, { modify: 'control', by: 5, targets: 'targets', duration: 'nextTurnStart' }]);
+    expect(find('Unleashed Warp-fury').resolves).toEqual([{ mortal: 'D3', targets: 'self' }, { modify: 'attacks', by: 1, attacks: 'melee', targets: 'self', duration: 'turn' }]);
+  });
+
+  it('stay by hand: "Then," after a roll gate or a condition, and "Then," first', () => {
+    const declare = 'Pick a friendly Skaven unit wholly within 13" of this unit to be the target.';
+    const p = (effect: string) => parseEffect({ declare, effect, timing: parseTiming('Your Hero Phase', false), knownKeywords: ['SKAVEN'] }).resolves;
+    expect(p("Roll a dice. On a 3+, inflict 1 mortal damage on the target. Then, add 5 to the target's control score until the start of your next turn.")).toBeNull();
+    expect(p("If the target is in combat, inflict 1 mortal damage on the target. Then, add 5 to the target's control score until the start of your next turn.")).toBeNull();
+    expect(p("Then, add 5 to the target's control score until the start of your next turn.")).toBeNull();
+  });
+});

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { gameAtHero, play, readAbility, roster, tablePortAt, timing, toPhase } from './abilityKit.test-helpers';
 import type { Ability } from '../abilities/schema';
+import { modified } from '../abilities/passives';
 import type { GameState } from './state';
 
 const KNOWN = ['KRULEBOYZ', 'INFANTRY', 'HERO', 'WIZARD'];
@@ -55,5 +56,17 @@ describe('Lightning Quick: no mortal damage on this unit from Retreat abilities 
     const plain = retreatIn([]);
     expect(plain.events.find((e) => e.type === 'retreat')).toMatchObject({ mortal: 3 });
     expect(plain.s.units['p1-boyz'].slain).toHaveLength(3);
+  });
+});
+
+describe('Cruel Commander (skv-001): "Inflict 1 mortal damage on the target. Then, add 5 to the target\'s control score until the start of your next turn."', () => {
+  const port = tablePortAt({});
+  const cruel = (): Ability =>
+    readAbility({ name: 'Cruel Commander', timing: timing('Your Hero Phase', 'hero', 'your'), declare: 'Pick a friendly non-Hero Kruleboyz Infantry unit wholly within 13" of this unit to be the target.', effect: "Inflict 1 mortal damage on the target. Then, add 5 to the target's control score until the start of your next turn." }, KNOWN);
+  it('on the Gutrippaz (5 models, Health 1): 1 model slain, then control score +5', () => {
+    const s0 = gameAtHero(roster('p1', [cruel()]), roster('p2'), tablePortAt({ 'p1-boyz': [14, 20] }));
+    const r = play(s0, tablePortAt({ 'p1-boyz': [14, 20] }), [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Cruel Commander', targets: ['p1-boyz'] }]);
+    expect(r.s.units['p1-boyz'].slain).toHaveLength(1);
+    expect(modified(r.s, port, 'p1-boyz', 'control').add).toBe(5);
   });
 });
