@@ -276,20 +276,31 @@ describe('EngineApi.layout with the visibility helper (both threads)', () => {
   }, 180_000);
 
   test('the helper dies mid-run: the engine runs the rest and the report is the same', async () => {
-    const h = helperFactory();
-    const api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
-    const t = defaultTable();
-    expect((await api.loadScenario(t.json, t.meshes)).ok).toBe(true);
-    await helperReady(api);
-    const opts = DEFAULT_AT_2;
+    // The helper must answer a step before the engine has run the whole layout alone, a race that a loaded
+    // machine can lose (clean-clone runs 2 and 4 of session 39: the engine finished first). Up to three tries,
+    // each on a new engine and helper; the assertions hold for the try in which the helper died mid-run.
+    let h = helperFactory();
+    let api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
     let killedAt = -1;
-    const r = await api.layout(opts, (p) => {
-      if (killedAt < 0 && (p.helperSteps ?? 0) > 0) {
-        killedAt = p.helperSteps!;
-        h.link().terminate();
+    let r: Awaited<ReturnType<EngineApi['layout']>> | null = null;
+    for (let attempt = 0; attempt < 3 && killedAt < 0; attempt++) {
+      if (attempt > 0) {
+        h = helperFactory();
+        api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
       }
-    });
-    if (!r.ok || !('report' in r)) throw new Error(JSON.stringify(r));
+      const link = h;
+      const t = defaultTable();
+      expect((await api.loadScenario(t.json, t.meshes)).ok).toBe(true);
+      await helperReady(api);
+      r = await api.layout(DEFAULT_AT_2, (p) => {
+        if (killedAt < 0 && (p.helperSteps ?? 0) > 0) {
+          killedAt = p.helperSteps!;
+          link.link().terminate();
+        }
+      });
+      if (killedAt < 0) link.link().terminate();
+    }
+    if (!r || !r.ok || !('report' in r)) throw new Error(JSON.stringify(r));
     expect(killedAt).toBeGreaterThan(0);
     expect(timeless(r.report)).toEqual(defaultAt2Report(api));
     // Answers that arrived before the end were kept; none after it.

@@ -76,6 +76,7 @@ import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
 import { markOncePerBattle, readSentences39c, splitOncePerBattlePick } from './parseKbIj39';
 import { readFecNh39 } from './parseFecNh39';
+import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
 export { casterClause } from './parseDeclare';
 
@@ -132,24 +133,6 @@ function readSubject(s: string, ctx: Ctx): { targets: Target; cond?: AbilityCond
   fail(s);
 }
 
-const SUBJ = `(this unit|the targets?|each target|that unit|that friendly unit|that enemy unit|the target unit|friendly [\\w' -]+?)`;
-const POSS = `(this unit|the targets?|each target|that unit|that friendly unit|the target unit)'s?`;
-
-const ROLL_KIND: Record<string, 'hit' | 'wound' | 'save' | 'charge' | 'run' | 'cast' | 'chant' | 'unbind' | 'banish'> = {
-  hit: 'hit', wound: 'wound', save: 'save', charge: 'charge', run: 'run', casting: 'cast', chanting: 'chant', unbinding: 'unbind', banishment: 'banish',
-};
-
-function scopeOf(word: string | undefined): 'melee' | 'ranged' | 'all' {
-  const w = (word ?? '').trim().toLowerCase();
-  return w === 'combat' || w === 'melee' ? 'melee' : w === 'shooting' || w === 'ranged' ? 'ranged' : 'all';
-}
-
-function dice(x: string): number | string {
-  const t = x.trim().toUpperCase().replace(/\s+/g, '');
-  if (/^\d+$/.test(t)) return Number(t);
-  if (/^\d*D[36]([+-]\d+)?$/.test(t)) return t;
-  fail(x);
-}
 
 /** One clause (no leading/trailing duration or condition left to it) → effect body. */
 function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: Record<string, unknown>[]; subj: { targets: Target; cond?: AbilityCondition } } {
@@ -271,11 +254,7 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
 }
 
 /** "Shoot and/or Charge" × "Run" [or "Retreat"] → one permission body per pair (`mayShootAfter` / `mayChargeAfter`). */
-function permissionBodies(what: string, after: (string | undefined)[], extra: Record<string, unknown>): Record<string, unknown>[] {
-  const kinds = what.toLowerCase() === 'shoot and/or charge' ? ['mayShootAfter', 'mayChargeAfter'] : what.toLowerCase() === 'shoot' ? ['mayShootAfter'] : ['mayChargeAfter'];
-  const moves = after.filter((x): x is string => x !== undefined).map((x) => x.toLowerCase());
-  return kinds.flatMap((k) => moves.map((mv) => ({ [k]: mv, ...extra })));
-}
+
 
 /** "Crit (Mortal)", "Charge (+1 Damage)", "Anti-Hero (+1 Rend)" → the damage query's spelling (`crit-mortal`, `anti-HERO`). */
 function weaponAbilityOf(x: string, ctx: Ctx): string {
@@ -291,13 +270,6 @@ function weaponAbilityOf(x: string, ctx: Ctx): string {
     if (k && k.length === 1) return `anti-${k[0]}`;
   }
   fail(x);
-}
-
-/** A weapon's name as printed ("Fortcrusha Flail"); "melee weapons" and the like are not a name. */
-function weaponName(x: string): string {
-  const n = x.trim();
-  if (n === '' || /\bweapons?$|^(?:melee|ranged|combat|shooting)\b|\b(?:each|for|if|while|that|which)\b/i.test(n)) fail(x);
-  return n;
 }
 
 /** "Monsters", "a Monster", "an enemy Hero" → the keyword of `against` (one keyword phrase; "or", "that has ..." are not read). */
@@ -633,19 +605,6 @@ export function parseEffect(input: EffectInput): ParsedEffect {
 }
 
 /** The fields every effect may carry besides its kind (schema.ts `EffectCommon`). */
-const FRAME_KEYS = ['targets', 'duration', 'while', 'if', 'unlessCastRoll', 'visible', 'choice'];
-
-/** An effect's kind for "instead": its vocabulary key, and which roll or characteristic it changes. */
-function effectKind(e: AbilityEffect): string {
-  const r = e as Record<string, unknown>;
-  const key = Object.keys(r).find((k) => !FRAME_KEYS.includes(k)) ?? '';
-  return key === 'modify' || key === 'set' ? `${key}:${String(r[key])}` : key;
-}
-
-/** An effect read with nothing gating it yet (no condition, roll gate or replacement), so "instead" can frame it. */
-function ungated(e: AbilityEffect): boolean {
-  return e.if === undefined && e.while === undefined && e.unlessCastRoll === undefined && !('on' in e && e.on !== undefined) && !('each' in e && e.each !== undefined);
-}
 
 /**
  * "each visible friendly Stormcast Eternals unit wholly within 12\" of this unit" → the units it names, fixed
