@@ -43,3 +43,22 @@ export function takeFriendlyNamed39(c: string, known: Iterable<string>, names: r
   if (!alts.some((a) => lower.has(a.toLowerCase()))) return null;
   return { rest: m[2], cond: { within: Number(lead[2]), ...(lead[1] ? { wholly: true } : {}), ofFriendlyNamed: alts, unit: 'self' }, kind: 'while' };
 }
+
+/** A name compared loosely: lower case, each word's plural "s" dropped. */
+function loose(name: string): string {
+  return name
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/s$/, ''))
+    .join(' ');
+}
+
+/**
+ * The army's unit name a printed name stands for, singular or plural ("Hag Queens on Cauldrons of Blood" is the
+ * roster's "Hag Queen on Cauldron of Blood"): each word compared without case and without a plural "s"; undefined
+ * when no unit of the army has it. Used by the rally extras (parseRally39.ts) and the second target (parsePicks39.ts).
+ */
+export function armyUnitName(printed: string, names: readonly string[]): string | undefined {
+  const want = loose(printed);
+  return names.find((n) => loose(n) === want);
+}

@@ -14,18 +14,10 @@
  */
 
 import { fail, readUnitPhrase } from './parseDeclare';
+import { armyUnitName } from './parseNear39';
 import type { AbilityPick } from './schema';
 
 const PICK = /^pick a (visible )?friendly (.+?) unit that is (wholly )?within (\d+)" of this unit and is in combat with an enemy unit that charged this turn to be the target\.?(?:\s+if there are any friendly (.+?) on the battlefield, you can pick another eligible unit to be a second target\.?)?$/i;
-
-/** A name compared loosely: lower case, each word's plural "s" dropped ("Slaughter Queens on Cauldrons of Blood"). */
-function loose(name: string): string {
-  return name
-    .toLowerCase()
-    .split(/\s+/)
-    .map((w) => w.replace(/s$/, ''))
-    .join(' ');
-}
 
 /** The Declare (as `readDeclareText` has it, the caster's part removed) as this pick, or null when it is not this shape. */
 export function readPicks39(d: string, known: Iterable<string>, names: readonly string[]): AbilityPick[] | null {
@@ -35,7 +27,7 @@ export function readPicks39(d: string, known: Iterable<string>, names: readonly 
   if (kw.notKeyword || kw.anyKeyword || !kw.keyword) fail(m[2]);
   const pick: AbilityPick = { kind: 'friendlyUnit', ...(m[1] ? { visible: true } : {}), within: Number(m[4]), ...(m[3] ? { wholly: true } : {}), keyword: kw.keyword, cond: { foesCharged: true } };
   if (m[5] === undefined) return [pick];
-  const name = names.find((n) => loose(n) === loose(m[5]));
+  const name = armyUnitName(m[5], names);
   if (name === undefined) fail(m[5]);
   return [{ ...pick, countIf: { count: 2, if: { friendlyOnBattlefield: [name] } } }];
 }

@@ -20,19 +20,11 @@
  */
 
 import { fail, readUnitPhrase } from './parseDeclare';
+import { armyUnitName } from './parseNear39';
 import type { AbilityEffect } from './schema';
 
 const LEAD = /^(?:if|each time) an? friendl?y (.+?) unit (wholly )?within (\d+)" of this unit uses the ['’]rally['’] command, you (can make ([1-6]) additional rally rolls of D6|receive (\d|D3|D6) additional rally points)$/i;
 const MORE = /^in addition, if there are any friendly (.+?) on the battlefield when that command is used, you receive (\d|D3|D6) additional rally points$/i;
-
-/** A name compared loosely: lower case, each word's plural "s" dropped ("Hag Queens on Cauldrons of Blood"). */
-function loose(name: string): string {
-  return name
-    .toLowerCase()
-    .split(/\s+/)
-    .map((w) => w.replace(/s$/, ''))
-    .join(' ');
-}
 
 const amount = (x: string): number | string => (/^\d$/.test(x) ? Number(x) : x.toUpperCase());
 
@@ -63,7 +55,7 @@ export function readRally39(effect: string, passive: boolean, declare: string | 
   if (ss.length === 1) return [first];
   const more = MORE.exec(ss[1]);
   if (!more) fail(ss[1]);
-  const name = (names ?? []).find((n) => loose(n) === loose(more[1]));
+  const name = armyUnitName(more[1], names ?? []);
   if (name === undefined) fail(more[1]);
   return [first, { rallyExtra: { points: amount(more[2]) }, targets: 'friendly', while: { ...aura, friendlyOnBattlefield: [name] } } as AbilityEffect];
 }
