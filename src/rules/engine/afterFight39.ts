@@ -23,6 +23,7 @@ import { abilityState, stampOf, type ActiveEffect } from '../abilities/record';
 import { isAlive, type Ctx } from './core';
 import type { GameState } from './state';
 import type { GeometryPort } from './geometryPort';
+import { perUseTally } from './allocated38';
 
 /** `effectsOn`'s `only` filters (module constants: `passives.ts` caches by the function). */
 const FOE_AFTER_FIGHT = (e: AbilityEffect) => 'foeAfterFight' in e;
@@ -64,18 +65,14 @@ export function attacksCap(s: GameState, port: GeometryPort | undefined, unitId:
   return cap;
 }
 
-const slain = new WeakMap<Ctx, Map<string, number>>();
+const slain = perUseTally();
 
 /** Add `models` slain in `unitId` by the use `order` of an ability (its mortal damage). */
 export function noteSlainByUse(c: Ctx, order: number, unitId: string, models: number): void {
-  if (models <= 0) return;
-  let m = slain.get(c);
-  if (m === undefined) slain.set(c, (m = new Map()));
-  const key = `${order}:${unitId}`;
-  m.set(key, (m.get(key) ?? 0) + models);
+  if (models > 0) slain.add(c, order, unitId, models);
 }
 
 /** The models slain in `unitId` so far by the use `order` of an ability in this action. */
 export function slainByUse(c: Ctx, order: number, unitId: string): number {
-  return slain.get(c)?.get(`${order}:${unitId}`) ?? 0;
+  return slain.get(c, order, unitId);
 }
