@@ -233,6 +233,22 @@ describe('footprintGap: properties against a brute-force reference', () => {
   });
 });
 
+/**
+ * footprintGapAtLeast and footprintGapAtMost agree with the exact gap at `inches`, and at thresholds 1e-6" either side
+ * of the gap (where only the exact measure can decide) when the bases do not touch; true when those were checked.
+ */
+function agreesAtThreshold(f1: Footprint, f2: Footprint, inches: number): boolean {
+  const gap = footprintGap(f1, f2).gapInches;
+  expect(footprintGapAtLeast(f1, f2, inches)).toBe(gap >= inches);
+  expect(footprintGapAtMost(f1, f2, inches)).toBe(gap <= inches);
+  if (gap <= 1e-3) return false;
+  expect(footprintGapAtLeast(f1, f2, gap - 1e-6)).toBe(true);
+  expect(footprintGapAtLeast(f1, f2, gap + 1e-6)).toBe(false);
+  expect(footprintGapAtMost(f1, f2, gap - 1e-6)).toBe(false);
+  expect(footprintGapAtMost(f1, f2, gap + 1e-6)).toBe(true);
+  return true;
+}
+
 describe('footprintGapAtLeast: the exact answer, decided by bounds where they are conclusive', () => {
   const base = fc.oneof(
     fc.constantFrom(25, 32, 40, 60, 100).map((d) => ({ round: d }) as const),
@@ -246,17 +262,7 @@ describe('footprintGapAtLeast: the exact answer, decided by bounds where they ar
         const t = (dir * Math.PI) / 180;
         const f1 = footprintFromBase(b1, [10, 10], f1deg);
         const f2 = footprintFromBase(b2, [10 + d * Math.cos(t), 10 + d * Math.sin(t)], f2deg);
-        const gap = footprintGap(f1, f2).gapInches;
-        expect(footprintGapAtLeast(f1, f2, inches)).toBe(gap >= inches);
-        expect(footprintGapAtMost(f1, f2, inches)).toBe(gap <= inches);
-        // Thresholds just either side of the exact gap (where only the exact measure can decide).
-        if (gap > 1e-3) {
-          nearThreshold++;
-          expect(footprintGapAtLeast(f1, f2, gap - 1e-6)).toBe(true);
-          expect(footprintGapAtLeast(f1, f2, gap + 1e-6)).toBe(false);
-          expect(footprintGapAtMost(f1, f2, gap - 1e-6)).toBe(false);
-          expect(footprintGapAtMost(f1, f2, gap + 1e-6)).toBe(true);
-        }
+        if (agreesAtThreshold(f1, f2, inches)) nearThreshold++;
       }),
       { numRuns: 800, seed: 20261127 },
     );
@@ -270,17 +276,8 @@ describe('footprintGapAtLeast: the exact answer, decided by bounds where they ar
         const t = (dir * Math.PI) / 180;
         const f1 = footprintFromBase(b, [10, 10], facing);
         const f2 = footprintFromBase(b, [10 + d * Math.cos(t), 10 + d * Math.sin(t)], facing);
-        const gap = footprintGap(f1, f2).gapInches;
-        expect(footprintGapAtLeast(f1, f2, inches)).toBe(gap >= inches);
-        expect(footprintGapAtLeast(f2, f1, inches)).toBe(gap >= inches);
-        expect(footprintGapAtMost(f1, f2, inches)).toBe(gap <= inches);
-        if (gap > 1e-3) {
-          nearThreshold++;
-          expect(footprintGapAtLeast(f1, f2, gap - 1e-6)).toBe(true);
-          expect(footprintGapAtLeast(f1, f2, gap + 1e-6)).toBe(false);
-          expect(footprintGapAtMost(f1, f2, gap - 1e-6)).toBe(false);
-          expect(footprintGapAtMost(f1, f2, gap + 1e-6)).toBe(true);
-        }
+        expect(footprintGapAtLeast(f2, f1, inches)).toBe(footprintGap(f1, f2).gapInches >= inches);
+        if (agreesAtThreshold(f1, f2, inches)) nearThreshold++;
       }),
       { numRuns: 200, seed: 20261129 },
     );
