@@ -43,6 +43,18 @@ export interface OpenedPage {
 }
 
 /**
+ * `p`, or a rejection with `message()` after `ms` milliseconds (the timer cleared when `p` settles first): a bound
+ * for a wait that has none of its own (`page.evaluate`, a whole test in run.ts).
+ */
+export function rejectAfter<T>(p: Promise<T>, ms: number, message: () => string): Promise<T> {
+  let t: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    t = setTimeout(() => reject(new Error(message())), ms);
+  });
+  return Promise.race([p, limit]).finally(() => clearTimeout(t));
+}
+
+/**
  * One booted page shared by the tests of a suite that ask for the same `key` (they run one after
  * another in one lane, in the file's order): the first asks `open()` to boot it, the next get the
  * same page as the previous test left it (its `errors` and `warnings` accumulate). A boot costs 8-9

@@ -5,11 +5,19 @@
  * "Play" button, and the game in progress stays autosaved (resumed by `?play=1`).
  */
 import type { Page } from 'playwright-core';
-import { assert, assertEqual, freshPlayPage, playCall as play, reopenPlayBy, textOf as text, type E2ETest } from './harness';
+import { assert, assertEqual, freshPlayPage, playCall as play, rejectAfter, reopenPlayBy, textOf as text, type E2ETest } from './harness';
 
 interface Label {
   value: number | null;
   text: string;
+}
+
+/** A new game's first turn chosen (p1) and its hero phase ended: p1's movement phase. */
+async function toMovement(page: Page): Promise<void> {
+  for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'endPhase', player: 'p1' }]) {
+    const r = await play<{ ok: boolean; reason?: string }>(page, `act(${JSON.stringify(a)})`);
+    assert(r.ok, `action ${JSON.stringify(a)}: ${r.reason}`);
+  }
 }
 
 /**
@@ -20,12 +28,7 @@ interface Label {
 async function measuredHold(page: Page, what: string): Promise<void> {
   const [x, y] = (await play<{ board: { positions: Record<string, [number, number]> } }>(page, 'summary()')).board.positions['sce-liberators-1'];
   for (const dy of [0.3, 0.5]) {
-    let t: ReturnType<typeof setTimeout> | undefined;
-    const label = await Promise.race([
-      play<Label>(page, `dragHold('sce-liberators-1', [${x}, ${y + dy}])`),
-      new Promise<never>((_, reject) => (t = setTimeout(() => reject(new Error(`${what}: the live drag label at ${dy}" was never measured within 60 s`)), 60_000))),
-    ]);
-    clearTimeout(t);
+    const label = await rejectAfter(play<Label>(page, `dragHold('sce-liberators-1', [${x}, ${y + dy}])`), 60_000, () => `${what}: the live drag label at ${dy}" was never measured within 60 s`);
     assert(label.value !== null && Math.abs(label.value - dy) < 0.05, `${what}: the label measures the ${dy}" hold: ${label.text}`);
   }
   await play(page, `dragRelease()`);
@@ -41,10 +44,7 @@ export const tests: E2ETest[] = [
       assertEqual(await text(page, '[data-testid=btn-play]'), 'Leave Play', 'in Play the button leaves Play');
       // Into the movement phase, and one live drag label measured (the game worker now holds a live
       // question number): after Leave Play and Resume, and after New game, labels are measured too.
-      for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'endPhase', player: 'p1' }]) {
-        const r = await play<{ ok: boolean; reason?: string }>(page, `act(${JSON.stringify(a)})`);
-        assert(r.ok, `action ${JSON.stringify(a)}: ${r.reason}`);
-      }
+      await toMovement(page);
       await play(page, 'setMoveOne(true)');
       await measuredHold(page, 'before Leave Play');
       const autosave = await page.evaluate(() => localStorage.getItem('sightline.play.autosave'));
@@ -85,10 +85,7 @@ export const tests: E2ETest[] = [
       await page.click('[data-testid=play-new]');
       await page.waitForSelector('[data-testid=play-confirm-new]', { timeout: 60_000 });
       await reopenPlayBy(page, () => page.click('[data-testid=play-confirm-new-ok]'));
-      for (const a of [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }, { type: 'endPhase', player: 'p1' }]) {
-        const r = await play<{ ok: boolean; reason?: string }>(page, `act(${JSON.stringify(a)})`);
-        assert(r.ok, `action ${JSON.stringify(a)}: ${r.reason}`);
-      }
+      await toMovement(page);
       await play(page, 'setMoveOne(true)');
       await measuredHold(page, 'after New game in place');
       assertEqual(errors.join('\n'), '', 'no console or page errors');

@@ -42,7 +42,7 @@ import { tests as flow35Tests } from './flow35.e2e';
 import { tests as flow36Tests } from './flow36.e2e';
 import { tests as abilities34Tests } from './abilities34.e2e';
 import { tests as frame37Tests } from './frame37.e2e';
-import { trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
+import { rejectAfter, trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
 import { countFrames, framesSince } from './frameCount';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
@@ -201,17 +201,11 @@ async function main(): Promise<number> {
         }
         if (process.env.E2E_SHOW_START === '1') console.log(`  start ${t.name.slice(0, 100)}`);
         let ok = false;
-        let timer: ReturnType<typeof setTimeout> | undefined;
         try {
           // A test that has not ended after E2E_TEST_LIMIT_S (default 420 s, six times the longest
           // test under a loaded run) fails by name, and its pages are closed below, so one hang can
           // never stall the whole run with no word of where (session 38's CI timed out that way).
-          await Promise.race([
-            t.run(testCtx),
-            new Promise<never>((_, reject) => {
-              timer = setTimeout(() => reject(new Error(`did not end within ${testLimitS} s (E2E_TEST_LIMIT_S); its pages are closed`)), testLimitS * 1000);
-            }),
-          ]);
+          await rejectAfter(t.run(testCtx), testLimitS * 1000, () => `did not end within ${testLimitS} s (E2E_TEST_LIMIT_S); its pages are closed`);
           ok = true;
           passed++;
           const cpu1 = cpu0 === null ? null : treeCpuSeconds();
@@ -234,7 +228,6 @@ async function main(): Promise<number> {
             if (await p.screenshot({ path: shot, timeout: 15_000 }).then(() => true, () => false)) console.log(`        page ${i} (${p.url()}): ${shot}`);
           }
         }
-        clearTimeout(timer);
         // A failed test may have left its kept pages in any state: the next test (or the retry) boots anew.
         if (!ok) {
           await closeKept(kept);
