@@ -222,6 +222,8 @@ export const AbilityConditionSchema = z.strictObject({
    */
   // `"use"` (session 39, sh39a; parseChoice39.ts): one dice for the whole use of the ability, shared by every unit it affects.
   rollOnce: z.union([z.literal(true), z.literal('use')]).optional(),
+  /** With `roll` (an extension, session 40, sh40a; parseKbIj40.ts): the roll is also at most this ("On a 2-5, ..."). */
+  rollAtMost: z.number().int().min(1).max(5).optional(),
   /**
    * An extension (session 37, tail37b): the gate is `dice` (a D6 or 2D6) compared with the affected unit's Health
    * characteristic (the warscroll's, as `slay`): "Roll 2D6. If the result exceeds the target's Health
@@ -297,6 +299,8 @@ export const AbilityEffectSchema = z.union([
     byRoll: z.literal(true).optional(),
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),
+    /** An extension (session 40, sh40a; engine/trigger40.ts): `against` is the unit of the declaration this reaction answers, fixed when the effect is applied ("... that target that enemy unit"). */
+    againstTrigger: z.literal(true).optional(),
     weapon: WeaponName.optional(),
     /**
      * An extension: the effect is on the rolls of attacks that **target** the affected unit ("Subtract 1

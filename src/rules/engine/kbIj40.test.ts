@@ -1,0 +1,73 @@
+/**
+ * Session 40 (sh40a) shapes played by the engine on a real table (the ability kit's `worldPort`), with scripted dice
+ * and results computed by hand: a dice for each target in bands (`if: {roll, rollAtMost, rollOnce}`; Breath of the
+ * Mire-drakes, kb-001) and a modifier against the unit whose attack the reaction answers (`againstTrigger`; You Call
+ * Dat A Punch?, ij-001). The Effects and Declares are the real texts, read by the parser (`readAbility`).
+ */
+
+import { describe, expect, it } from 'vitest';
+import { parseTiming } from '../abilities/parseTiming';
+import { weaponAbilities } from './attackAbilities';
+import { gameAtHero, play, readAbility, refused, roster, tablePortAt, toPhase } from './abilityKit.test-helpers';
+
+const KNOWN = ['KRULEBOYZ', 'IRONJAWZ', 'INFANTRY', 'HERO'];
+
+describe('Breath of the Mire-drakes (kb-001, Any Combat Phase): "Roll a dice for each target. On a 1, this ability has no effect. On a 2-5, inflict 1 mortal damage on the target. On a 6, inflict D3 mortal damage on the target."', () => {
+  const breath = readAbility({ name: 'Breath of the Mire-drakes', timing: parseTiming('Any Combat Phase', false), declare: 'Pick each enemy unit in combat with this unit to be the targets.', effect: 'Roll a dice for each target. On a 1, this ability has no effect. On a 2-5, inflict 1 mortal damage on the target. On a 6, inflict D3 mortal damage on the target.' }, KNOWN);
+  // p1's Gutrippaz (5 models, 14..19.2 along y at x 30) in combat with p2's Gutrippaz (5 x Health 1) and Hobgrot Slittaz (3 x Health 1).
+  const port = tablePortAt({ 'p1-boyz': [30, 15], 'p2-boyz': [31.5, 15], 'p2-gits': [31.5, 21.5] });
+  function breathe(dice: number[]) {
+    const s = toPhase(gameAtHero(roster('p1', [], [breath]), roster('p2'), port, dice), port, 'combat');
+    return play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-boyz', ability: 'Breath of the Mire-drakes', targets: ['p2-boyz', 'p2-gits'] }]);
+  }
+  const rolls = (r: ReturnType<typeof breathe>) => r.s.log.filter((l) => l.kind === 'roll' && l.purpose.includes('Breath of the Mire-drakes'));
+  it('faces 3 (Gutrippaz) and 6 (Slittaz), then a D3 face 4 (= 2): 1 Gutrippaz and 2 Slittaz slain; three dice in all', () => {
+    const r = breathe([3, 6, 4]);
+    expect(r.s.units['p2-boyz'].slain).toHaveLength(1);
+    expect(r.s.units['p2-gits'].slain).toHaveLength(2);
+    expect(r.events.filter((e) => e.type === 'abilityMortal').map((e) => [e.unitId, e.amount])).toEqual([['p2-boyz', 1], ['p2-gits', 2]]);
+    expect(rolls(r)).toHaveLength(3);
+  });
+  it('faces 1 and 2: nothing on the Gutrippaz (both bands skipped), 1 mortal damage on the Slittaz; no D3 rolled', () => {
+    const r = breathe([1, 2]);
+    expect(r.s.units['p2-boyz'].slain).toHaveLength(0);
+    expect(r.s.units['p2-gits'].slain).toHaveLength(1);
+    expect(r.events.filter((e) => e.type === 'abilityEffectSkipped').map((e) => [e.unitId, e.why])).toEqual([['p2-boyz', 'rolled 1, needed 2-5'], ['p2-boyz', 'rolled 1, needed 6+'], ['p2-gits', 'rolled 2, needed 6+']]);
+    expect(rolls(r)).toHaveLength(2);
+  });
+  it('faces 6 and 5, D3 face 6 (= 3): 3 Gutrippaz slain, 1 Slittaz; the 5 is in the 2-5 band only', () => {
+    const r = breathe([6, 5, 6]);
+    expect(r.s.units['p2-boyz'].slain).toHaveLength(3);
+    expect(r.s.units['p2-gits'].slain).toHaveLength(1);
+  });
+});
+
+describe("You Call Dat A Punch? (ij-001 Brutes (Scourge of Aqshy), Reaction: Opponent declared an Attack ability that targeted this unit): \"For the rest of the turn, add 1 to hit rolls and wound rolls for this unit's combat attacks that target that enemy unit.\"", () => {
+  const punch = readAbility({ name: 'You Call Dat A Punch?', timing: parseTiming('Once Per Turn (Army), Reaction: Opponent declared an Attack ability that targeted this unit', false), declare: '', effect: "For the rest of the turn, add 1 to hit rolls and wound rolls for this unit's combat attacks that target that enemy unit." }, KNOWN);
+  // p1's Gutrippaz touch p2's Gutrippaz; p1's Hobgrot Slittaz touch them too.
+  const port = tablePortAt({ 'p1-boyz': [30, 15], 'p2-boyz': [31.5, 15], 'p1-gits': [33, 15] });
+  const hacka = roster('p2').units[1].weapons[0];
+  const bow = roster('p2').units[1].weapons[1];
+  function fought(attacker: string, target: string) {
+    const s = toPhase(gameAtHero(roster('p1'), roster('p2', [], [punch]), port), port, 'combat');
+    return play(s, port, [{ type: 'fight', player: 'p1', unitId: attacker, target }, { type: 'pass', player: 'p1' }]).s;
+  }
+  it('p1\'s Gutrippaz fight p2\'s: after the reaction, +1 hit and +1 wound for p2\'s Gutrippaz\'s melee attacks on p1\'s Gutrippaz only', () => {
+    const r = play(fought('p1-boyz', 'p2-boyz'), port, [{ type: 'useAbility', player: 'p2', unitId: 'p2-boyz', ability: 'You Call Dat A Punch?' }]);
+    expect(r.events.find((e) => e.type === 'abilityUsed')).toMatchObject({ reactsTo: 'Fight', name: 'You Call Dat A Punch?' });
+    const vsAttacker = weaponAbilities(r.s, port, 'p2-boyz', 'p1-boyz', hacka);
+    expect([vsAttacker.hit, vsAttacker.wound]).toEqual([1, 1]);
+    const vsOther = weaponAbilities(r.s, port, 'p2-boyz', 'p1-gits', hacka);
+    expect([vsOther.hit, vsOther.wound]).toEqual([0, 0]);
+    const shooting = weaponAbilities(r.s, port, 'p2-boyz', 'p1-boyz', bow);
+    expect([shooting.hit, shooting.wound]).toEqual([0, 0]);
+    expect(r.s.abilities?.active.find((a) => a.name === 'You Call Dat A Punch?')?.effect).toMatchObject({ against: ['p1-boyz'] });
+  });
+  it('before the reaction nothing; an attack on another unit does not open it (Core 5.2)', () => {
+    const s = fought('p1-boyz', 'p2-boyz');
+    expect(weaponAbilities(s, port, 'p2-boyz', 'p1-boyz', hacka).hit).toBe(0);
+    const other = toPhase(gameAtHero(roster('p1'), roster('p2', [], [punch]), tablePortAt({ 'p1-boyz': [30, 15], 'p2-gits': [31.5, 15] })), port, 'combat');
+    const f = play(other, tablePortAt({ 'p1-boyz': [30, 15], 'p2-gits': [31.5, 15] }), [{ type: 'fight', player: 'p1', unitId: 'p1-boyz', target: 'p2-gits' }, { type: 'pass', player: 'p1' }]).s;
+    expect(refused(f, tablePortAt({ 'p1-boyz': [30, 15], 'p2-gits': [31.5, 15] }), { type: 'useAbility', player: 'p2', unitId: 'p2-boyz', ability: 'You Call Dat A Punch?' }).rule).toBe('Core 5.2');
+  });
+});
