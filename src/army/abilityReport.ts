@@ -54,6 +54,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('critOn' in e) what = `crit on ${e.critOn}+${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` (${e.weapon})` : ''}`;
   else if ('keyword' in e) what = `${e.add ? '+' : '-'}${e.keyword}`;
   else if ('mayShootInCombat' in e) what = 'may shoot in combat';
+  else if ('noContest' in e) what = 'cannot contest objectives'; // session 40 (sh40a)
   else if ('mayChargeAfter' in e) what = `may charge after ${e.mayChargeAfter}`;
   else if ('mayShootAfter' in e) what = `may shoot after ${e.mayShootAfter}`;
   else if ('mortalPerRoll' in e) what = `${e.mortalPerRoll} mortal on ${e.to} per unmodified ${e.roll} ${e.unmodified}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}`;

@@ -484,13 +484,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         out.push(...read39d);
         continue;
       }
-      // Session 40 (sh40a, parseKbIj40.ts): a dice for each target in bands, "that enemy unit" of an attack reaction.
-      const s40a = readSentences40a(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), timing: input.timing, readClause: (c) => readClause(c, ctx, undefined, outer) });
-      if (s40a) {
-        out.push(...s40a.effects);
-        i += s40a.used - 1;
-        continue;
-      }
+      const s40a = readSentences40a(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), timing: input.timing, readClause: (c) => readClause(c, ctx, undefined, outer) }); // session 40 (sh40a): parseKbIj40.ts
+      if (s40a) { out.push(...s40a.effects); i += s40a.used - 1; continue; }
       // Session 39 (sh39c, parseKbIj39.ts): Rally extras ("you can make 3 additional rally rolls of D6"), the use's one D3 ("equal to the roll").
       const s39c = readSentences39c(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), known, unitNames: input.unitNames, bullets: (input.effect.match(/[•\u2022]/g) ?? []).length, readClause: (c) => readClause(c, ctx, undefined, outer), readGated: (c, gate) => readClause(c, ctx, gate, outer) });
       if (s39c) {

@@ -56,3 +56,18 @@ describe('"that enemy unit" of an attack reaction (You Call Dat A Punch?, ij-001
     expect(parse(PUNCH, 'Pick an enemy unit in combat with this unit to be the target.', PUNCH_T).resolves).toBeNull();
   });
 });
+
+const MESSIN = 'Enemy units with a Health characteristic of 1 or 2 cannot contest objectives while they are in combat with this unit.';
+
+describe("Units that cannot contest objectives (You Messin'?, ij-001 Brutes; contest40.ts)", () => {
+  it('the real text: enemy units of Health 2 or less within this unit\'s combat range', () => {
+    expect(parse(MESSIN, null, 'Passive').resolves).toEqual([{ noContest: true, targets: 'enemy', while: { healthAtMost: 2, within: 3, of: 'self' } }]);
+    expect(parse(MESSIN.replace('1 or 2', '1'), null, 'Passive').resolves).toEqual([{ noContest: true, targets: 'enemy', while: { healthAtMost: 1, within: 3, of: 'self' } }]);
+  });
+  it('twins by hand: an activated ability, a sentence more, another Health band, a keyword more', () => {
+    expect(parse(MESSIN, null, 'Any Combat Phase').resolves).toBeNull();
+    expect(parse(`${MESSIN} In addition, they have Strike-last.`, null, 'Passive').resolves).toBeNull();
+    expect(parse(MESSIN.replace('1 or 2', '2 or 3'), null, 'Passive').resolves).toBeNull();
+    expect(parse(MESSIN.replace('Enemy units', 'Enemy Infantry units'), null, 'Passive').resolves).toBeNull();
+  });
+});

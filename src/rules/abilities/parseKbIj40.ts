@@ -16,6 +16,7 @@
  *   the attacking unit of the declaration it reacts to: `{modify: "hit" | "wound", by: 1, attacks: "melee", targets:
  *   "self", duration: "turn", againstTrigger: true}` (**`againstTrigger`**, an extension: `against` becomes that
  *   unit's id when the effect is applied, engine/trigger40.ts). The whole Effect, one sentence.
+ * - **Units that cannot contest objectives** (You Messin'?, ij): read by contest40.ts `readNoContest`.
  *
  * As everywhere in the parser, a text that starts like one of these but holds a word more stays by hand.
  * Pure; no three.
@@ -25,6 +26,7 @@
 
 import { fail } from './parseDeclare';
 import type { AbilityEffect, AbilityTiming } from './schema';
+import { readNoContest } from './contest40';
 
 /** What the readers need of the parser's state (parseEffect.ts `Ctx`). */
 export interface Sentence40aCtx {
@@ -103,5 +105,7 @@ function readAgainstAttacker(ss: readonly string[], i: number, ctx: Sentence40aC
  *   `NotUnderstood` when one does and a part of it is not read.
  */
 export function readSentences40a(ss: readonly string[], i: number, ctx: Sentence40aCtx): Read40a | null {
+  const noContest = readNoContest(bare(ss[i]), ctx.passive, i === 0 && ss.length === 1); // You Messin'? (contest40.ts)
+  if (noContest) return { effects: noContest, used: 1 };
   return readBands(ss, i, ctx) ?? readAgainstAttacker(ss, i, ctx);
 }

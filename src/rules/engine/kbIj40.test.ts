@@ -2,13 +2,19 @@
  * Session 40 (sh40a) shapes played by the engine on a real table (the ability kit's `worldPort`), with scripted dice
  * and results computed by hand: a dice for each target in bands (`if: {roll, rollAtMost, rollOnce}`; Breath of the
  * Mire-drakes, kb-001) and a modifier against the unit whose attack the reaction answers (`againstTrigger`; You Call
- * Dat A Punch?, ij-001). The Effects and Declares are the real texts, read by the parser (`readAbility`).
+ * Dat A Punch?, ij-001) and units that cannot contest objectives (`noContest` with `healthAtMost`; You Messin'?,
+ * ij-001 Brutes). The Effects and Declares are the real texts, read by the parser (`readAbility`).
  */
 
 import { describe, expect, it } from 'vitest';
 import { parseTiming } from '../abilities/parseTiming';
 import { weaponAbilities } from './attackAbilities';
 import { gameAtHero, play, readAbility, refused, roster, tablePortAt, toPhase } from './abilityKit.test-helpers';
+import { makeWorld } from '../../../tests/scenario/geomKit';
+import { worldPort } from './worldPort';
+import type { Ability } from '../abilities/schema';
+import type { GameEvent } from './core';
+import type { GameState } from './state';
 
 const KNOWN = ['KRULEBOYZ', 'IRONJAWZ', 'INFANTRY', 'HERO'];
 
@@ -69,5 +75,41 @@ describe("You Call Dat A Punch? (ij-001 Brutes (Scourge of Aqshy), Reaction: Opp
     const other = toPhase(gameAtHero(roster('p1'), roster('p2', [], [punch]), tablePortAt({ 'p1-boyz': [30, 15], 'p2-gits': [31.5, 15] })), port, 'combat');
     const f = play(other, tablePortAt({ 'p1-boyz': [30, 15], 'p2-gits': [31.5, 15] }), [{ type: 'fight', player: 'p1', unitId: 'p1-boyz', target: 'p2-gits' }, { type: 'pass', player: 'p1' }]).s;
     expect(refused(f, tablePortAt({ 'p1-boyz': [30, 15], 'p2-gits': [31.5, 15] }), { type: 'useAbility', player: 'p2', unitId: 'p2-boyz', ability: 'You Call Dat A Punch?' }).rule).toBe('Core 5.2');
+  });
+});
+
+describe("You Messin'? (ij-001 Brutes, Passive): \"Enemy units with a Health characteristic of 1 or 2 cannot contest objectives while they are in combat with this unit.\" (Core 32.1-32.2)", () => {
+  const messin = readAbility({ name: "You Messin'?", timing: parseTiming('Passive', true), declare: '', effect: 'Enemy units with a Health characteristic of 1 or 2 cannot contest objectives while they are in combat with this unit.' }, KNOWN);
+  /**
+   * p1's Gutrippaz (5 models, Control 1, a column at x 29.3 from y 15) and objective o1 at (31.5, 17.6); p2's unit
+   * `who` (Gutrippaz: 5 x Health 1, Control 1; Swampcalla Shaman: Health 5, Control 2) in a column at x `x` from y 15:
+   * at 32.5 its models are 1.94" from p1's (in combat), at 33.7 3.14" (not); both columns contest o1.
+   */
+  function control(abilities: Ability[], who: 'p2-boyz' | 'p2-hero', x: number) {
+    const portWith = (at: number) => {
+      const place: Record<string, [number, number]> = { 'p1-hero': [10, 20], 'p1-gits': [10, 35], 'p2-hero': [50, 20], 'p2-gits': [50, 35], 'p2-boyz': [46, 5], 'p1-boyz': [29.3, 15], [who]: [at, 15] };
+      const units = Object.entries(place).map(([id, p]) => ({
+        id,
+        army: id.slice(0, 2),
+        models: Array.from({ length: { hero: 1, boyz: 5, gits: 3 }[id.split('-')[1]] as number }, (_, i) => ({ id: `${id}-m${i + 1}`, base: { round: 32 }, pos: [p[0], p[1] + i * 1.3] as [number, number], height: 1.2 })),
+      }));
+      return worldPort(makeWorld({ units, objectives: [{ id: 'o1', pos: [31.5, 17.6] }] }));
+    };
+    // The phases before are played with p2's unit 3.14" off (no fight owed, Core 13.1); control is determined with it at `x`.
+    const apart = portWith(33.7);
+    const s0 = gameAtHero(roster('p1', [], abilities), roster('p2'), apart);
+    const s1 = toPhase({ ...s0, battleplan: { ...s0.battleplan, objectives: ['o1'] }, objectives: { o1: null } } as GameState, apart, 'endOfTurn');
+    const events: GameEvent[] = play(s1, portWith(x), [{ type: 'endPhase', player: 'p1' }]).events;
+    return events.find((e) => e.type === 'control' && e.objectiveId === 'o1') as unknown as { scores: { p1: number; p2: number }; controller: string | null };
+  }
+  it("p2's Gutrippaz (Health 1) in combat with the Brutes: they do not contest o1, p1 controls it 5 to 0", () => {
+    expect(control([messin], 'p2-boyz', 32.5)).toMatchObject({ scores: { p1: 5, p2: 0 }, controller: 'p1' });
+  });
+  it('without the ability, or with the Gutrippaz out of combat (3.14" away): 5 to 5, nobody controls it', () => {
+    expect(control([], 'p2-boyz', 32.5)).toMatchObject({ scores: { p1: 5, p2: 5 }, controller: null });
+    expect(control([messin], 'p2-boyz', 33.7)).toMatchObject({ scores: { p1: 5, p2: 5 }, controller: null });
+  });
+  it("p2's Swampcalla Shaman (Health 5) in combat with the Brutes still contests: 5 to 2", () => {
+    expect(control([messin], 'p2-hero', 32.5)).toMatchObject({ scores: { p1: 5, p2: 2 }, controller: 'p1' });
   });
 });
