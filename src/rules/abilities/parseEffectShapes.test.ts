@@ -98,8 +98,13 @@ describe('modifiers to the rolls of attacks that target a unit (incoming)', () =
   it('twin: "While you believe this Delusion, ..." (fec): by hand', () => {
     expect(parse('While you believe this Delusion, subtract 1 from hit rolls for shooting attacks that target friendly Flesh-eater Courts units while they are wholly within 12" of a friendly Flesh-eater Courts Hero.', { keywords: ['FLESH-EATER COURTS', 'HERO'] }).resolves).toBeNull();
   });
-  it('twin: "add 1 to hit rolls and wound rolls for this unit\'s combat attacks that target that enemy unit" (You Call Dat A Punch?, ij: a reaction\'s enemy, no pick): by hand', () => {
-    expect(parse("For the rest of the turn, add 1 to hit rolls and wound rolls for this unit's combat attacks that target that enemy unit.", { timing: 'Once Per Turn (Army), Reaction: Opponent declared an Attack ability that targeted this unit' }).resolves).toBeNull();
+  // Session 40 (sh40a): in its attack reaction "that enemy unit" is the attacker (`againstTrigger`, parseKbIj40.ts); elsewhere it stays by hand.
+  it('"add 1 to hit rolls and wound rolls for this unit\'s combat attacks that target that enemy unit" (You Call Dat A Punch?, ij): read in its attack reaction (session 40), by hand in a phase', () => {
+    expect(parse("For the rest of the turn, add 1 to hit rolls and wound rolls for this unit's combat attacks that target that enemy unit.", { timing: 'Once Per Turn (Army), Reaction: Opponent declared an Attack ability that targeted this unit' }).resolves).toEqual([
+      { modify: 'hit', by: 1, attacks: 'melee', targets: 'self', duration: 'turn', againstTrigger: true },
+      { modify: 'wound', by: 1, attacks: 'melee', targets: 'self', duration: 'turn', againstTrigger: true },
+    ]);
+    expect(parse("For the rest of the turn, add 1 to hit rolls and wound rolls for this unit's combat attacks that target that enemy unit.", { timing: 'Any Combat Phase' }).resolves).toBeNull();
   });
 });
 

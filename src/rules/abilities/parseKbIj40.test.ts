@@ -71,3 +71,21 @@ describe("Units that cannot contest objectives (You Messin'?, ij-001 Brutes; con
     expect(parse(MESSIN.replace('Enemy units', 'Enemy Infantry units'), null, 'Passive').resolves).toBeNull();
   });
 });
+
+const KRUNT_D = "Pick a friendly Hobgrot Slittaz unit within this unit's combat range to be the target.";
+const KRUNT = "For the rest of the battle, the target's Slitta-knives have Crit (Mortal) while they are wholly within 12\" of this unit.";
+
+describe("A named weapon's weapon ability near this unit (Kountin' Krew, kb-001 Swampboss Skumdrekk)", () => {
+  const read = (effect: string, declare: string | null = KRUNT_D, timing = 'Deployment Phase') =>
+    parseEffect({ declare, effect, timing: parseTiming(timing, timing === 'Passive'), knownKeywords: KW, unitNames: ['Hobgrot Slittaz'] }).resolves;
+  it('the real text: Crit (Mortal) on the target\'s Slitta-knives while wholly within 12" of this unit, for the battle', () => {
+    expect(read(KRUNT)).toEqual([{ weaponAbility: 'crit-mortal', weapon: 'Slitta-knives', targets: 'targets', duration: 'battle', while: { within: 12, wholly: true, of: 'self' } }]);
+  });
+  it('twins by hand: a sentence more, no target, a passive, "up to 2" targets, another ability than Crit', () => {
+    expect(read(`${KRUNT} In addition, add 1 to their hit rolls.`)).toBeNull();
+    expect(read(KRUNT, null)).toBeNull();
+    expect(read(KRUNT, null, 'Passive')).toBeNull();
+    expect(read(KRUNT, 'Pick up to 2 friendly Hobgrot Slittaz units within this unit\'s combat range to be the targets.')).toBeNull();
+    expect(read(KRUNT.replace('Crit (Mortal)', 'Anti-Hero (+1 Rend)'))).toBeNull();
+  });
+});

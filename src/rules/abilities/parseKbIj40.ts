@@ -16,6 +16,12 @@
  *   the attacking unit of the declaration it reacts to: `{modify: "hit" | "wound", by: 1, attacks: "melee", targets:
  *   "self", duration: "turn", againstTrigger: true}` (**`againstTrigger`**, an extension: `against` becomes that
  *   unit's id when the effect is applied, engine/trigger40.ts). The whole Effect, one sentence.
+ * - **A named weapon's weapon ability near this unit** (Kountin' Krew, kb): "For the rest of the battle, the target's
+ *   Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit." is `{weaponAbility:
+ *   "crit-mortal", weapon: "Slitta-knives", targets: "targets", duration: "battle", while: {within: 12, wholly: true,
+ *   of: "self"}}` (Core 20.0; the `while` measured from the target to the ability's unit whenever an attack reads it).
+ *   The whole Effect, one picked target; the importer keeps it only when every unit of the picked warscroll has that
+ *   weapon (`army/abilities.ts` `checkNamedWeapons`).
  * - **Units that cannot contest objectives** (You Messin'?, ij): read by contest40.ts `readNoContest`.
  *
  * As everywhere in the parser, a text that starts like one of these but holds a word more stays by hand.
@@ -99,6 +105,20 @@ function readAgainstAttacker(ss: readonly string[], i: number, ctx: Sentence40aC
   return { effects, used: 1 };
 }
 
+const NAMED_WEAPON = /^for the rest of the battle, the target's ([A-Z][\w' -]*?) have (crit \((?:mortal|auto-wound|2 hits)\)) while they are (wholly )?within (\d+)" of this unit$/i;
+
+/** Kountin' Krew's whole Effect, or null. */
+function readNamedWeaponNear(ss: readonly string[], i: number, ctx: Sentence40aCtx): Read40a | null {
+  const m = NAMED_WEAPON.exec(bare(ss[i]));
+  if (!m) return null;
+  // A weapon's name, not "melee weapons" / "weapons" (the clause reader's, with the range).
+  if (/\bweapons?$/i.test(m[1]) || !ctx.hasTargets || ctx.manyTargets || ctx.passive || i !== 0 || ss.length !== 1) fail(ss[i]);
+  const read = ctx.readClause(`for the rest of the battle, the target's weapons have ${m[2]}`);
+  if (read.length !== 1 || !('weaponAbility' in read[0]) || read[0].duration !== 'battle' || read[0].targets !== 'targets' || read[0].if !== undefined || read[0].while !== undefined) fail(ss[i]);
+  const e: AbilityEffect = { weaponAbility: read[0].weaponAbility, weapon: m[1], targets: 'targets', duration: 'battle', while: { within: Number(m[4]), ...(m[3] ? { wholly: true } : {}), of: 'self' } };
+  return { effects: [e], used: 1 };
+}
+
 /**
  * The sentence loop's reader of this session's shapes at `ss[i]` (sentences as parseEffect.ts splits them).
  * @returns the effects and the number of sentences used, or null when no shape starts at `ss[i]`; throws
@@ -107,5 +127,5 @@ function readAgainstAttacker(ss: readonly string[], i: number, ctx: Sentence40aC
 export function readSentences40a(ss: readonly string[], i: number, ctx: Sentence40aCtx): Read40a | null {
   const noContest = readNoContest(bare(ss[i]), ctx.passive, i === 0 && ss.length === 1); // You Messin'? (contest40.ts)
   if (noContest) return { effects: noContest, used: 1 };
-  return readBands(ss, i, ctx) ?? readAgainstAttacker(ss, i, ctx);
+  return readBands(ss, i, ctx) ?? readAgainstAttacker(ss, i, ctx) ?? readNamedWeaponNear(ss, i, ctx);
 }

@@ -3,7 +3,7 @@
  * and results computed by hand: a dice for each target in bands (`if: {roll, rollAtMost, rollOnce}`; Breath of the
  * Mire-drakes, kb-001) and a modifier against the unit whose attack the reaction answers (`againstTrigger`; You Call
  * Dat A Punch?, ij-001) and units that cannot contest objectives (`noContest` with `healthAtMost`; You Messin'?,
- * ij-001 Brutes). The Effects and Declares are the real texts, read by the parser (`readAbility`).
+ * ij-001 Brutes) and a named weapon's weapon ability near this unit (Kountin' Krew, kb-001). The Effects and Declares are the real texts, read by the parser (`readAbility`).
  */
 
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ import { gameAtHero, play, readAbility, refused, roster, tablePortAt, toPhase } 
 import { makeWorld } from '../../../tests/scenario/geomKit';
 import { worldPort } from './worldPort';
 import type { Ability } from '../abilities/schema';
+import { parseEffect } from '../abilities/parseEffect';
+import { ability } from './abilityKit.test-helpers';
 import type { GameEvent } from './core';
 import type { GameState } from './state';
 
@@ -111,5 +113,35 @@ describe("You Messin'? (ij-001 Brutes, Passive): \"Enemy units with a Health cha
   });
   it("p2's Swampcalla Shaman (Health 5) in combat with the Brutes still contests: 5 to 2", () => {
     expect(control([messin], 'p2-hero', 32.5)).toMatchObject({ scores: { p1: 5, p2: 2 }, controller: 'p1' });
+  });
+});
+
+describe("Kountin' Krew (kb-001 Swampboss Skumdrekk): \"For the rest of the battle, the target's Slitta-knives have Crit (Mortal) while they are wholly within 12\" of this unit.\" (Core 20.0)", () => {
+  // The real Declare and Effect; the kit's game starts after deployment, so its timing is the kit's hero phase (the
+  // real one, Deployment Phase, is read in parseTiming's tests). The kit's Hobgrot Slittaz carry the Slitta-knives.
+  const t = parseTiming('Your Hero Phase', false);
+  const declare = "Pick a friendly Hobgrot Slittaz unit within this unit's combat range to be the target.";
+  const effect = "For the rest of the battle, the target's Slitta-knives have Crit (Mortal) while they are wholly within 12\" of this unit.";
+  const p = parseEffect({ declare, effect, timing: t, knownKeywords: KNOWN, unitNames: ['Hobgrot Slittaz', 'Gutrippaz', 'Swampcalla Shaman'] });
+  const krew = ability({ name: "Kountin' Krew", timing: t, declare, effect, picks: p.picks, resolves: p.resolves });
+  const withKnives = (r: ReturnType<typeof roster>) => ({ ...r, units: r.units.map((u) => (u.id.endsWith('-gits') ? { ...u, weapons: [{ ...u.weapons[0], name: 'Slitta-knives' }, { ...u.weapons[0], name: 'Scrap-grenades', range: 8 }] } : u)) });
+  const p1 = withKnives(roster('p1', [krew]));
+  const knives = p1.units[2].weapons[0];
+  const grenades = p1.units[2].weapons[1];
+  // The Slittaz (3 models from (12, 22) along y) 0.7" from the Swampboss at (10, 20).
+  const near = tablePortAt({ 'p1-gits': [11.5, 21.6] });
+  it('read as one weapon ability on the named weapon, with its `while`', () => {
+    expect(p.resolves).toEqual([{ weaponAbility: 'crit-mortal', weapon: 'Slitta-knives', targets: 'targets', duration: 'battle', while: { within: 12, wholly: true, of: 'self' } }]);
+  });
+  it('used on the Slittaz: their Slitta-knives gain Crit (Mortal) while wholly within 12" of the Swampboss, not their Scrap-grenades; 20" away: none', () => {
+    const r = play(gameAtHero(p1, roster('p2'), near), near, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: "Kountin' Krew", target: 'p1-gits' }]);
+    expect(weaponAbilities(r.s, near, 'p1-gits', 'p2-boyz', knives).grants).toContain('crit-mortal');
+    expect(weaponAbilities(r.s, near, 'p1-gits', 'p2-boyz', grenades).grants).not.toContain('crit-mortal');
+    const far = tablePortAt({ 'p1-gits': [30, 21.6] });
+    expect(weaponAbilities(r.s, far, 'p1-gits', 'p2-boyz', knives).grants).not.toContain('crit-mortal');
+  });
+  it('a unit outside the Swampboss\'s combat range cannot be picked', () => {
+    const far = tablePortAt({ 'p1-gits': [20, 21.6] });
+    expect(refused(gameAtHero(p1, roster('p2'), far), far, { type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: "Kountin' Krew", target: 'p1-gits' }).reason).toBeTruthy();
   });
 });
