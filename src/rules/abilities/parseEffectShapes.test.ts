@@ -146,7 +146,10 @@ describe('"if the chanting / casting roll was N+" (castRoll), weapon abilities g
   it('twin: "if the chanting roll was 8+" in an ability that makes no chanting roll (no Declare): by hand', () => {
     expect(parse("If the chanting roll was 8+, the target's melee weapons have Crit (Mortal) for the rest of the turn.", { timing: 'Your Hero Phase' }).resolves).toBeNull();
   });
-  it('twin: a named weapon of the target ("the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit", kb): by hand', () => {
-    expect(parse('For the rest of the battle, the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit.', { timing: 'Deployment Phase', declare: 'Pick a friendly Hobgrot Slittaz unit within this unit\'s combat range to be the target.', keywords: ['KRULEBOYZ', 'HOBGROT SLITTAZ'] }).resolves).toBeNull();
+  // Session 40 (sh40a, parseKbIj40.ts): read; the importer keeps it only when the picked warscroll's units have the weapon (army/abilities.ts).
+  it('a named weapon of the target ("the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit", kb): read since session 40; with "for the rest of the turn" by hand', () => {
+    const opts = { timing: 'Deployment Phase', declare: 'Pick a friendly Hobgrot Slittaz unit within this unit\'s combat range to be the target.', keywords: ['KRULEBOYZ', 'HOBGROT SLITTAZ'] };
+    expect(parse('For the rest of the battle, the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit.', opts).resolves).toEqual([{ weaponAbility: 'crit-mortal', weapon: 'Slitta-knives', targets: 'targets', duration: 'battle', while: { within: 12, wholly: true, of: 'self' } }]);
+    expect(parse('For the rest of the turn, the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit.', opts).resolves).toBeNull();
   });
 });
