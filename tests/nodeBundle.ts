@@ -67,7 +67,20 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * The visibility helper's thread modules, bundled in one build: its own (`workers/node/visibilityHelperThread.ts`)
+ * and the one that also counts its answered layout steps into a shared buffer (`tests/worker/signallingHelperThread.ts`).
+ */
+function helperBundle(): Promise<string> {
+  return bundleForTests('helper', { visibilityHelper: 'workers/node/visibilityHelperThread.ts', signallingHelper: 'tests/worker/signallingHelperThread.ts' });
+}
+
 /** The visibility helper's Node thread (`workers/node/visibilityHelperThread.ts`) bundled: the entry to give `nodeThreadHelper`. */
 export async function visibilityHelperEntry(): Promise<URL> {
-  return pathToFileURL(join(await bundleForTests('helper', { visibilityHelper: 'workers/node/visibilityHelperThread.ts' }), 'visibilityHelper.mjs'));
+  return pathToFileURL(join(await helperBundle(), 'visibilityHelper.mjs'));
+}
+
+/** The helper's thread that signals its answered layout steps (`tests/worker/signallingHelperThread.ts`) bundled, for `nodeThreadHelper`. */
+export async function signallingHelperEntry(): Promise<URL> {
+  return pathToFileURL(join(await helperBundle(), 'signallingHelper.mjs'));
 }

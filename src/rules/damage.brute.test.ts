@@ -24,6 +24,9 @@ interface BruteOutcome {
  * Enumerate every die-face sequence the program can consume (odometer over a choice stack).
  * Probabilities are accumulated exactly as BigInt multiples of 6^-MAX_DEPTH, so the reference
  * carries no floating-point summation error; each total is converted to a float once.
+ * Every leaf of the same depth weighs the same, 6^(MAX_DEPTH - depth): the leaves are counted per
+ * depth in plain integers (exact: at most `maxLeaves` of them) and each count is weighted in BigInt
+ * once at the end, the same exact sums as adding each leaf's weight in turn.
  */
 const MAX_DEPTH = 80;
 const DEN = 6n ** BigInt(MAX_DEPTH);
@@ -35,9 +38,10 @@ const toFloat = (x: bigint) => {
 };
 
 function enumerateAll(program: (roll: Roll) => BruteOutcome, maxLeaves = 2_000_000) {
-  const counts: bigint[] = [];
-  let slainSum = 0n;
-  let mass = 0n;
+  /** Per depth: leaves by points allocated, leaves, and the slain models summed over them. */
+  const allocatedAt: number[][] = [];
+  const leavesAt: number[] = [];
+  const slainAt: number[] = [];
   let leaves = 0;
   const stack: number[] = [];
   for (;;) {
@@ -49,15 +53,26 @@ function enumerateAll(program: (roll: Roll) => BruteOutcome, maxLeaves = 2_000_0
     const out = program(roll);
     stack.length = depth;
     if (depth > MAX_DEPTH) throw new Error('brute force: too many dice in one sequence');
-    const w = WEIGHT[depth];
-    counts[out.allocated] = (counts[out.allocated] ?? 0n) + w;
-    slainSum += w * BigInt(out.slain);
-    mass += w;
+    const byAllocated = (allocatedAt[depth] ??= []);
+    byAllocated[out.allocated] = (byAllocated[out.allocated] ?? 0) + 1;
+    leavesAt[depth] = (leavesAt[depth] ?? 0) + 1;
+    slainAt[depth] = (slainAt[depth] ?? 0) + out.slain;
     if (++leaves > maxLeaves) return null;
     while (stack.length > 0 && stack[stack.length - 1] === 6) stack.pop();
     if (stack.length === 0) break;
     stack[stack.length - 1]++;
   }
+  const counts: bigint[] = [];
+  let slainSum = 0n;
+  let mass = 0n;
+  allocatedAt.forEach((byAllocated, depth) => {
+    const w = WEIGHT[depth];
+    byAllocated.forEach((n, allocated) => {
+      counts[allocated] = (counts[allocated] ?? 0n) + w * BigInt(n);
+    });
+    slainSum += w * BigInt(slainAt[depth]);
+    mass += w * BigInt(leavesAt[depth]);
+  });
   const dist = Array.from(counts, (x) => toFloat(x ?? 0n));
   let valueSum = 0n;
   counts.forEach((x, k) => {

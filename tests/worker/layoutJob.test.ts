@@ -15,14 +15,16 @@ import { standingSpots, terrainRules } from '../../src/layout/standingSpots';
 import { EngineApi, type LayoutJobProgress } from '../../workers/engineApi';
 import type { HelperFactory, HelperLink } from '../../workers/helperLink';
 import { nodeThreadHelper } from '../../workers/node/nodeHelper';
-import { visibilityHelperEntry } from '../nodeBundle';
+import { signallingHelperEntry, visibilityHelperEntry } from '../nodeBundle';
 import { VisibilityHelper } from '../../workers/visibilityHelper';
 import { wallMeshes, wallScenario } from './fixtures';
 
 /** The helper threads start from a bundle of their module (tests/nodeBundle.ts), built once in this file. */
 let helperEntry: URL;
+/** The same helper that also counts its answered layout steps into a shared buffer (tests/worker/signallingHelperThread.ts). */
+let signallingEntry: URL;
 beforeAll(async () => {
-  helperEntry = await visibilityHelperEntry();
+  [helperEntry, signallingEntry] = await Promise.all([visibilityHelperEntry(), signallingHelperEntry()]);
 });
 
 async function loaded(options = {}): Promise<EngineApi> {
@@ -136,12 +138,12 @@ afterEach(() => {
   for (const l of links.splice(0)) l.terminate();
 });
 
-/** A factory of Node-thread helpers that keeps the last link (for its stats, or to end it). */
-function helperFactory(wrap: (link: HelperLink) => HelperLink = (l) => l): { factory: HelperFactory; link: () => HelperLink } {
+/** A factory of Node-thread helpers (started from `entry`, the helper's own bundle by default) that keeps the last link (for its stats, or to end it). */
+function helperFactory(wrap: (link: HelperLink) => HelperLink = (l) => l, entry?: URL): { factory: HelperFactory; link: () => HelperLink } {
   let last: HelperLink | null = null;
   return {
     factory: () => {
-      const link = nodeThreadHelper(helperEntry);
+      const link = nodeThreadHelper(entry ?? helperEntry);
       links.push(link);
       last = wrap(link);
       return last;
@@ -276,32 +278,42 @@ describe('EngineApi.layout with the visibility helper (both threads)', () => {
   }, 180_000);
 
   test('the helper dies mid-run: the engine runs the rest and the report is the same', async () => {
-    // The helper must answer a step before the engine has run the whole layout alone, a race that a loaded
-    // machine can lose (clean-clone runs 2 and 4 of session 39: the engine finished first). Up to three tries,
-    // each on a new engine and helper; the assertions hold for the try in which the helper died mid-run.
-    let h = helperFactory();
-    let api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
-    let killedAt = -1;
-    let r: Awaited<ReturnType<EngineApi['layout']>> | null = null;
-    for (let attempt = 0; attempt < 3 && killedAt < 0; attempt++) {
-      if (attempt > 0) {
-        h = helperFactory();
-        api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
+    // No race between the two threads: the helper's thread counts its answered layout steps into a
+    // shared buffer (tests/worker/signallingHelperThread.ts), and the call that sends it its first step
+    // waits (Atomics.wait, in the engine's thread) until that step's answer is posted. The answer is
+    // then queued before the engine may run that step itself (it runs steps from the front, the
+    // helper's from the back), so the helper has answered a step when the job reports it, mid-run,
+    // and is ended there.
+    const answered = new Int32Array(new SharedArrayBuffer(4));
+    let firstWait: string | null = null;
+    const h = helperFactory((link) => {
+      void (link.api as unknown as { watchSteps(b: SharedArrayBuffer): Promise<void> }).watchSteps(answered.buffer as SharedArrayBuffer);
+      const layoutSteps = (id: number, steps: number[]) => {
+        const answer = link.api.layoutSteps(id, steps);
+        if (firstWait === null) firstWait = Atomics.wait(answered, 0, 0, 120_000);
+        return answer;
+      };
+      return { ...link, api: new Proxy(link.api, { get: (o, k) => (k === 'layoutSteps' ? layoutSteps : Reflect.get(o, k)) }) };
+    }, signallingEntry);
+    const api = new EngineApi({ yieldEveryItems: 1 }, h.factory);
+    const t = defaultTable();
+    expect((await api.loadScenario(t.json, t.meshes)).ok).toBe(true);
+    await helperReady(api);
+    let killed: LayoutJobProgress | null = null;
+    const r = await api.layout(DEFAULT_AT_2, (p) => {
+      if (!killed && (p.helperSteps ?? 0) > 0) {
+        killed = p;
+        h.link().terminate();
       }
-      const link = h;
-      const t = defaultTable();
-      expect((await api.loadScenario(t.json, t.meshes)).ok).toBe(true);
-      await helperReady(api);
-      r = await api.layout(DEFAULT_AT_2, (p) => {
-        if (killedAt < 0 && (p.helperSteps ?? 0) > 0) {
-          killedAt = p.helperSteps!;
-          link.link().terminate();
-        }
-      });
-      if (killedAt < 0) link.link().terminate();
-    }
-    if (!r || !r.ok || !('report' in r)) throw new Error(JSON.stringify(r));
+    });
+    if (!r.ok || !('report' in r)) throw new Error(JSON.stringify(r));
+    // The engine's thread waited for the helper's first answer ('not-equal': it was posted before the wait began).
+    expect(['ok', 'not-equal']).toContain(firstWait);
+    expect(killed).not.toBeNull();
+    const killedAt = killed!.helperSteps!;
     expect(killedAt).toBeGreaterThan(0);
+    // Ended mid-run: before the final report.
+    expect(killed!.done).toBeLessThan(killed!.total);
     expect(timeless(r.report)).toEqual(defaultAt2Report(api));
     // Answers that arrived before the end were kept; none after it.
     expect(r.threads.helperSteps).toBeGreaterThanOrEqual(killedAt);

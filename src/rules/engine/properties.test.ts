@@ -125,8 +125,11 @@ function play(seed: number, randomActions: unknown[], t: PortTables): GameState 
   const actions = [...script, PICK, ...randomActions];
   let s = newGame(seed);
   const port = tablePort(t);
+  // A deep copy of `s` taken before any call that could change it: of the new game here, then the copy of each
+  // accepted state made below (nothing changes a state between that copy and the next call; a refused action leaves
+  // `s`, and so its copy, as they were, which is checked).
+  let before = structuredClone(s);
   for (const a of actions) {
-    const before = structuredClone(s);
     const r = reduce(s, a, port);
     // The input is never modified (deep clone taken before the call).
     if (!isDeepStrictEqual(s, before)) expect(s).toEqual(before);
@@ -148,11 +151,13 @@ function play(seed: number, randomActions: unknown[], t: PortTables): GameState 
       expect(new Set(u.slain).size).toBe(u.slain.length);
     }
     expect(n.log.length).toBeGreaterThan(s.log.length);
-    if (!isDeepStrictEqual(structuredClone(n), n)) expect(structuredClone(n)).toEqual(n);
+    const copy = structuredClone(n);
+    if (!isDeepStrictEqual(copy, n)) expect(copy).toEqual(n);
     // Deployment (Core 10.0): units off the battlefield until deployed; a deployed unit stays deployed.
     for (const u of Object.values(n.units)) if (s.units[u.id].status === undefined) expect(u.status).toBeUndefined();
     if ((a as { type?: string }).type === 'deployUnit') deployed++;
     s = n;
+    before = copy;
     accepted++;
     maxRound = Math.max(maxRound, s.round);
   }
