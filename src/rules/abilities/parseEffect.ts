@@ -416,8 +416,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     // Session 39 (sh39a): rally extras, Summon rolls, "Roll a dice. On a 3+, pick 1 of the following effects:" (parseWhole39.ts).
     const whole39 = readWhole39(input, ctx.passive, picks, known, (text) => parseEffect({ ...input, effect: text }));
     if (whole39) return whole39;
-    // Session 40 (sh40d, parseObjective40.ts): Ordained Quest's objective pick and mark; "While this unit ...:" with bullets.
-    const whole40 = readWhole40(input, ctx.passive, (text) => parseEffect({ ...input, effect: text }));
+    const whole40 = readWhole40({ ...input, knownKeywords: known }, ctx.passive, (text) => parseEffect({ ...input, effect: text })); // session 40 (sh40d): parseObjective40.ts
     if (whole40) return whole40;
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEffect } from './parseEffect';
 import { parseTiming } from './parseTiming';
+import { describeCondition } from './describe';
 
 const QUEST = 'Pick an objective wholly outside friendly territory. That objective is considered by you to be questmarked.';
 const WILL = "While this unit is contesting a questmarked objective:\n• Add 3 to this unit's control score.\n• This unit has Ward (5+).";
@@ -34,6 +35,9 @@ describe('His Will Be Done: "While this unit is contesting a questmarked objecti
         { ward: 5, targets: 'self', while: { contesting: 'questmarked', unit: 'self' } },
       ],
     });
+  });
+  it('the condition in words (the by-hand dialog, the unit card)', () => {
+    expect(describeCondition({ contesting: 'questmarked', unit: 'self' })).toContain('contesting an objective its player questmarked');
   });
   it('the same list with a condition the engine reads (an objective you control) reads the same way', () => {
     expect(read(WILL.replace('a questmarked objective', 'an objective you control')).resolves).toEqual([

@@ -16,6 +16,7 @@
  * @module
  */
 
+import { readEnemyAttacksInCombat40 } from './parseSob40';
 import type { AbilityEffect, AbilityPick } from './schema';
 
 type Read = (text: string) => { resolves: AbilityEffect[] | null; picks?: AbilityPick[]; unparsed?: string };
@@ -24,7 +25,9 @@ const QUEST = /^pick an objective wholly outside friendly territory\.\s*that obj
 const WHILE_LIST = /^(while this unit [^:\n]+?):\s*\n((?:\s*[•\u2022][^\n]+\n?)+)$/i;
 
 /** The Effect read whole by a session-40 (sh40d) reader, or null (see the module). */
-export function readWhole40(input: { effect: string; declare: string | null }, passive: boolean, read: Read): { resolves: AbilityEffect[]; picks?: AbilityPick[] } | null {
+export function readWhole40(input: { effect: string; declare: string | null; knownKeywords?: Iterable<string> }, passive: boolean, read: Read): { resolves: AbilityEffect[]; picks?: AbilityPick[] } | null {
+  const brawler = readEnemyAttacksInCombat40(input.effect, passive, input.declare, input.knownKeywords ?? []); // Behemoth Brawler (parseSob40.ts)
+  if (brawler) return { resolves: brawler };
   const effect = input.effect.trim();
   const declare = (input.declare ?? '').trim();
   if (!passive && declare === '' && QUEST.test(effect)) {

@@ -12,6 +12,7 @@
  */
 
 import { z } from 'zod';
+import { MarkObjective40, NoRun40, PickFields40 } from './schema40d';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -560,10 +561,8 @@ export const AbilityEffectSchema = z.union([
    * the save roll): "Ignore negative modifiers to save rolls for friendly Nighthaunt units" (Ethereal).
    */
   z.strictObject({ ...EffectCommon, ignoreModifiers: z.enum(['positive', 'negative']), rolls: z.array(z.enum(['hit', 'wound', 'save'])).min(1).max(3) }),
-  /** Extension (session 40, sh40d; `engine/objective40.ts`): the objective picked is marked for the ability's player ("That objective is considered by you to be questmarked", Ordained Quest). */
-  z.strictObject({ ...EffectCommon, markObjective: z.literal('questmarked') }),
-  /** Extension (session 40, sh40d; `engine/pointPicks40.ts`): the unit cannot use Run abilities (Run, At the Double, Redeploy: RUN, INVENTORY I-1): "The targets cannot use Run abilities until the start of your next turn" (Black Horror of Ulgu). */
-  z.strictObject({ ...EffectCommon, noRun: z.literal(true) }),
+  z.strictObject({ ...EffectCommon, ...MarkObjective40 }), // session 40 (sh40d): schema40d.ts
+  z.strictObject({ ...EffectCommon, ...NoRun40 }), // session 40 (sh40d): schema40d.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
@@ -572,12 +571,8 @@ export type AbilityEffect = z.infer<typeof AbilityEffectSchema>;
 
 /** What the Declare asks the player to pick (checked on the real table when the ability is used). */
 export const AbilityPickSchema = z.strictObject({
-  // 'objective' (session 40, sh40d): an objective, given as the action's `objectiveId` (engine/objective40.ts).
-  kind: z.enum(['friendlyUnit', 'enemyUnit', 'anyUnit', 'point', 'terrain', 'choice', 'objective']),
-  /** Extension (session 40, sh40d): an objective pick "wholly outside friendly territory" (no part of its marker within the picking player's territory, Core 9.1.2). */
-  outsideTerritory: z.literal('friendly').optional(),
-  /** Extension (session 40, sh40d; `engine/pointPicks40.ts`): `within` is measured from the point the Declare picked before ("pick up to 3 enemy units within 3\" of that point"), not from the ability's unit. */
-  fromPoint: z.literal(true).optional(),
+  kind: z.enum(['friendlyUnit', 'enemyUnit', 'anyUnit', 'point', 'terrain', 'choice', 'objective']), // 'objective': session 40 (sh40d), schema40d.ts
+  ...PickFields40, // session 40 (sh40d): outsideTerritory, fromPoint
   /** How many (default 1). */
   count: z.number().int().min(1).max(20).optional(),
   /** Within / wholly within this many inches of the ability's unit (Core 1.0, 1.1). */
