@@ -20,6 +20,8 @@ import { limitProblem } from '../rules/abilities/record';
 import { windowProblem } from '../rules/abilities/timing';
 import { describePick, pickProblem, useProblem } from '../rules/engine/abilityUse';
 import { expandChoices } from './abilityChoices37';
+import { objectiveCandidates, objectivePick } from '../rules/engine/objective40';
+import { pointCandidates, picksNearPoint } from '../rules/engine/pointPicks40';
 import { rerollProblem, rerollSource, waitingRollDice, type RerollableRoll } from '../rules/engine/rollRerolls';
 import { onBattlefield, type Ctx } from '../rules/engine/core';
 import { powerLevel, priestLevel } from '../rules/engine/magic';
@@ -55,6 +57,14 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
     return;
   }
   const unitPick = a.picks?.find((p) => p.kind === 'friendlyUnit' || p.kind === 'enemyUnit' || p.kind === 'anyUnit');
+  // Session 40 (sh40d): an objective pick alone, one entry per objective that fits (engine/objective40.ts).
+  const objPick = objectivePick(a);
+  if (objPick !== undefined && unitPick === undefined) {
+    const { fits, why } = objectiveCandidates(c, player, user, objPick);
+    for (const o of fits) out.push({ ...base, label: `${label} → objective ${o}`, action: { ...action(), objectiveId: o } as Action, available: true });
+    if (fits.length === 0) out.push({ ...base, label, action: action(), available: false, reason: `no objective can be picked${why ? ` (${why})` : ''}`, rejectedBy: `${a.name}: Declare` });
+    return;
+  }
   if (unitPick === undefined) {
     out.push({ ...base, label, action: action(), available: true });
     return;
@@ -100,7 +110,14 @@ function magicEntries(c: Ctx, player: PlayerId, unitId: string, a: Ability, out:
     out.push({ ...base, label, action: mk(), available: false, reason: `unit "${unitId}" already used ${a.name} this phase`, rejectedBy: 'Core 5.3' });
     return;
   }
-  const pick = spell ? a.picks?.find((p) => p.kind !== 'point' && p.kind !== 'choice' && p.kind !== 'terrain') : undefined;
+  const pick = spell ? a.picks?.find((p) => p.kind !== 'point' && p.kind !== 'choice' && p.kind !== 'terrain' && p.kind !== 'objective') : undefined;
+  // Session 40 (sh40d): a point and the units near it (engine/pointPicks40.ts): one entry per unit, the point on its model closest to the caster.
+  if (pick !== undefined && picksNearPoint(a)) {
+    const near = pointCandidates(c, unitId, a, (t) => s.units[t].manifestation === undefined && onBattlefield(c, t) && pickProblem(c, player, unitId, pick, t, memo, a) === null);
+    for (const [t, point] of near) out.push({ ...base, label: `${label} → ${t} (point ${point[0].toFixed(1)}, ${point[1].toFixed(1)})`, action: { type: 'cast', player, unitId, spell: a.id, targets: [t], point }, available: true, target: t });
+    if (near.length === 0) out.push({ ...base, label, action: mk(), available: false, reason: `no unit can be picked: ${describePick(pick)} of a point within ${a.picks?.find((p) => p.kind === 'point')?.within ?? '?'}" of the caster`, rejectedBy: `${a.name}: Declare` });
+    return;
+  }
   if (pick === undefined) {
     out.push({ ...base, label, action: mk(), available: true });
     return;

@@ -126,6 +126,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('foeAfterFight' in e) what = `after each of its Fight abilities whose attacks all targeted one enemy unit, ${sign(e.foeAfterFight.by)} to that unit's save rolls for the rest of the turn`;
   else if ('maxAttacks' in e) what = `a maximum Attacks characteristic of ${e.maxAttacks} (${e.weapon})`;
   else if ('ignoreModifiers' in e) what = `${e.ignoreModifiers} modifiers to its ${e.rolls.map((r) => `${r} rolls`).join(' and ')} are ignored`;
+  else if ('markObjective' in e) what = `the objective picked is ${e.markObjective} for its player`; // session 40 (sh40d)
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

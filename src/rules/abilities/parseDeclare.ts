@@ -9,6 +9,7 @@
  * @module
  */
 
+import { readPointPicks40 } from './parsePoint40';
 import { plainRulesText } from './parseTiming';
 import { keywordSpec, splitKeywords } from './parseKeywords';
 import type { AbilityCondition, AbilityPick } from './schema';
@@ -277,6 +278,7 @@ function selfState(phrase: string): AbilityCondition | null {
   if (t === 'is contesting an objective') return { contesting: 'any', unit: 'self' };
   if (t === 'is contesting an objective you control' || t === 'is contesting an objective that you control') return { contesting: 'controlled', unit: 'self' };
   if (t === 'is contesting an objective you do not control' || t === 'is contesting an objective that you do not control') return { contesting: 'notControlled', unit: 'self' };
+  if (t === 'is contesting a questmarked objective') return { contesting: 'questmarked', unit: 'self' }; // session 40 (sh40d): Ordained Quest's mark (objective40.ts)
   return null;
 }
 
@@ -353,7 +355,7 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
   d = useThisAbilityAsTarget(d); // session 37 (decl37): "Pick a friendly K unit ... to use this ability."
   d = rangeFromCaster39(d, /make a (?:casting roll of 2D6|chanting roll of D6)/i.test(plainRulesText(declare ?? ''))); // session 39 (sh39d): "within 18\"" of the caster
   // Session 39 (sh39a): "... and is in combat with an enemy unit that charged this turn ... a second target" (parsePicks39.ts).
-  let picks = readPicks39(d, known, names) ?? readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known, names);
+  let picks = readPointPicks40(d, (x) => readDeclare(x, known, names)) ?? readPicks39(d, known, names) ?? readDeclare(d.charAt(0).toUpperCase() + d.slice(1), known, names);
   if (unitIf !== undefined) {
     if (picks.length !== 1) fail(d);
     picks[0] = { ...picks[0], unitIf };

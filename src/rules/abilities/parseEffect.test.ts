@@ -160,8 +160,9 @@ describe('characteristics', () => {
       .toEqual([{ modify: 'control', by: 3, targets: 'self', while: { contesting: 'friendlyTerritory', unit: 'self' } }]);
     expect(parse("Add 3 to this unit's control score while it is contesting an objective wholly within enemy territory.").resolves).toBeNull();
   });
-  it('twin: Behemoth Brawler (sob) -1 Attacks of enemy Monsters in combat with this unit: by hand', () => {
-    expect(parse('Subtract 1 from the Attacks characteristic of enemy Monsters while they are in combat with this unit.').resolves).toBeNull();
+  it('Behemoth Brawler (sob): -1 Attacks of enemy Monsters in combat with this unit, read since session 40 (sh40d, parseSob40.ts); its twin within 6": by hand', () => {
+    expect(parse('Subtract 1 from the Attacks characteristic of enemy Monsters while they are in combat with this unit.').resolves).toEqual([{ modify: 'attacks', by: -1, attacks: 'all', targets: 'enemy', while: { within: 3, of: 'self', keyword: 'MONSTER' } }]);
+    expect(parse('Subtract 1 from the Attacks characteristic of enemy Monsters while they are within 6" of this unit.').resolves).toBeNull();
   });
 });
 

@@ -58,6 +58,7 @@ import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
 import { takeFriendlyNamed39 } from './parseNear39';
+import { readWhole40 } from './parseObjective40';
 import { readWhole39 } from './parseWhole39';
 import { readCancelReaction } from './parseCancel38';
 import { readSummonSentence39 } from './parseSummon39';
@@ -416,6 +417,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     // Session 39 (sh39a): rally extras, Summon rolls, "Roll a dice. On a 3+, pick 1 of the following effects:" (parseWhole39.ts).
     const whole39 = readWhole39(input, ctx.passive, picks, known, (text) => parseEffect({ ...input, effect: text }));
     if (whole39) return whole39;
+    const whole40 = readWhole40({ ...input, knownKeywords: known }, ctx.passive, (text) => parseEffect({ ...input, effect: text })); // session 40 (sh40d): parseObjective40.ts
+    if (whole40) return whole40;
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);
     if (choice) {

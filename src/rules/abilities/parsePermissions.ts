@@ -38,10 +38,10 @@ export interface PermissionSubject {
 }
 
 /** The effect keys of this module's shapes (schema.ts, session 37). */
-export const PERMISSION_KEYS = ['noCommands', 'unbindAsWizard', 'coherency', 'ignoreFirstDamage', 'destroyed', 'notDestroyed', 'movementPhaseMove', 'passThrough', 'redeployAtLeast'] as const;
+export const PERMISSION_KEYS = ['noCommands', 'unbindAsWizard', 'coherency', 'ignoreFirstDamage', 'destroyed', 'notDestroyed', 'movementPhaseMove', 'passThrough', 'redeployAtLeast', 'noRun'] as const;
 
 /** The effects of this module's shapes. */
-export type PermissionEffect = Extract<AbilityEffect, { noCommands: true } | { unbindAsWizard: 1 } | { coherency: number } | { ignoreFirstDamage: 'phase' } | { destroyed: true } | { notDestroyed: number } | { movementPhaseMove: string } | { passThrough: 'nonMonster' } | { redeployAtLeast: number }>;
+export type PermissionEffect = Extract<AbilityEffect, { noCommands: true } | { unbindAsWizard: 1 } | { coherency: number } | { ignoreFirstDamage: 'phase' } | { destroyed: true } | { notDestroyed: number } | { movementPhaseMove: string } | { passThrough: 'nonMonster' } | { redeployAtLeast: number } | { noRun: true }>;
 
 /** Is `e` one of this module's effects? */
 export function isPermissionEffect(e: AbilityEffect): e is PermissionEffect {
@@ -69,6 +69,8 @@ export function readPermissionBody(t: string, passive: boolean, subject: (s: str
   let m: RegExpExecArray | null;
   // Commands 1.2: a unit uses a command; this one cannot (Soul-shaking Roar, Darkness of the Soul).
   if ((m = /^(.+?) cannot use commands$/i.exec(t))) return { body: { noCommands: true }, subj: subject(m[1]) };
+  // Session 40 (sh40d): "The targets cannot use Run abilities" (Black Horror of Ulgu): Run, At the Double, Redeploy (RUN, INVENTORY I-1).
+  if ((m = /^(.+?) cannot use run abilities$/i.exec(t))) return { body: { noRun: true }, subj: subject(m[1]) };
   // Magic 4.0: Unbind is a WIZARD's ability; "as if it had Wizard (1)" (Staff of Abjuration, Warrior Mages).
   if ((m = /^(.+?) can use unbind abilities as if (?:it|they) had wizard \((\d+)\)$/i.exec(t))) {
     if (m[2] !== '1') fail(t);
@@ -139,6 +141,7 @@ export function readPermissionSentences(ss: readonly string[], i: number, passiv
 /** A permission in a player's words (the battle log, the by-hand dialog, the unit card). */
 export function permissionWords(e: AbilityEffect): string {
   if ('noCommands' in e) return 'cannot use commands';
+  if ('noRun' in e) return 'cannot use Run abilities'; // session 40 (sh40d)
   if ('unbindAsWizard' in e) return 'can Unbind as if it had WIZARD (1)';
   if ('coherency' in e) return `a coherency range of ${e.coherency}"`;
   if ('ignoreFirstDamage' in e) return 'ignores the first damage point allocated to it in each phase';
@@ -153,6 +156,7 @@ export function permissionWords(e: AbilityEffect): string {
 /** A permission in the import report's terse words (`import-army --abilities`). */
 export function permissionTerse(e: AbilityEffect): string {
   if ('noCommands' in e) return 'no commands';
+  if ('noRun' in e) return 'no Run'; // session 40 (sh40d)
   if ('unbindAsWizard' in e) return 'unbind as WIZARD (1)';
   if ('coherency' in e) return `coherency ${e.coherency}"`;
   if ('ignoreFirstDamage' in e) return 'ignore 1st damage point each phase';

@@ -33,6 +33,7 @@ import { terrainContext, THIS_TERRAIN, withinTerrain } from './thisTerrain38';
 import { resourceCount } from './resourceCounts38';
 import { friendlyNamedOnBattlefield, nearFriendlyNamed } from './near39';
 import { attackedByHolds } from './attackedBy39';
+import { isMarked } from './objectiveMarks40';
 
 /** One effect that applies to a unit now, with where it comes from. */
 export interface AppliedEffect {
@@ -218,7 +219,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
     // `friendlyTerritory` (session 37, tail37a): the objective's marker wholly within its player's territory (Core 9.1.2); no territories: none.
     const own = s.territories?.[owner];
     const fits = (o: string): boolean =>
-      cond.contesting === 'any' ? true : cond.contesting === 'friendlyTerritory' ? own !== undefined && port.whollyWithinTerritory(o, own) : (s.objectives[o] === owner) === (cond.contesting === 'controlled');
+      cond.contesting === 'any' ? true : cond.contesting === 'friendlyTerritory' ? own !== undefined && port.whollyWithinTerritory(o, own) : cond.contesting === 'questmarked' ? isMarked(s, owner, o) : (s.objectives[o] === owner) === (cond.contesting === 'controlled');
     const ok = Object.keys(s.objectives).some((o) => fits(o) && port.contests(subject, o));
     if (!ok) return false;
   }

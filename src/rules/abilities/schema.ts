@@ -12,6 +12,7 @@
  */
 
 import { z } from 'zod';
+import { MarkObjective40, NoRun40, PickFields40 } from './schema40d';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -114,8 +115,9 @@ const conditionFields = {
    * control (Core 32.2). An extension (session 36): "If this unit is contesting an objective you control".
    * `friendlyTerritory` (session 37, tail37a): an objective wholly within its player's territory (Core 9.1.2),
    * "while it is contesting an objective wholly within friendly territory".
+   * `questmarked` (session 40, sh40d): an objective its player marked with Ordained Quest (`GameState.objectiveMarks`).
    */
-  contesting: z.enum(['any', 'controlled', 'notControlled', 'friendlyTerritory']).optional(),
+  contesting: z.enum(['any', 'controlled', 'notControlled', 'friendlyTerritory', 'questmarked']).optional(),
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
   /**
@@ -563,6 +565,8 @@ export const AbilityEffectSchema = z.union([
    * the save roll): "Ignore negative modifiers to save rolls for friendly Nighthaunt units" (Ethereal).
    */
   z.strictObject({ ...EffectCommon, ignoreModifiers: z.enum(['positive', 'negative']), rolls: z.array(z.enum(['hit', 'wound', 'save'])).min(1).max(3) }),
+  z.strictObject({ ...EffectCommon, ...MarkObjective40 }), // session 40 (sh40d): schema40d.ts
+  z.strictObject({ ...EffectCommon, ...NoRun40 }), // session 40 (sh40d): schema40d.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
@@ -571,7 +575,8 @@ export type AbilityEffect = z.infer<typeof AbilityEffectSchema>;
 
 /** What the Declare asks the player to pick (checked on the real table when the ability is used). */
 export const AbilityPickSchema = z.strictObject({
-  kind: z.enum(['friendlyUnit', 'enemyUnit', 'anyUnit', 'point', 'terrain', 'choice']),
+  kind: z.enum(['friendlyUnit', 'enemyUnit', 'anyUnit', 'point', 'terrain', 'choice', 'objective']), // 'objective': session 40 (sh40d), schema40d.ts
+  ...PickFields40, // session 40 (sh40d): outsideTerritory, fromPoint
   /** How many (default 1). */
   count: z.number().int().min(1).max(20).optional(),
   /** Within / wholly within this many inches of the ability's unit (Core 1.0, 1.1). */

@@ -23,7 +23,7 @@ export function pickCastModifier(c: Ctx, caster: string, ability: Ability | unde
   let by = 0;
   let i = 0;
   for (const p of ability.picks) {
-    const n = p.kind === 'point' || p.kind === 'choice' || p.kind === 'terrain' ? 0 : (p.count ?? 1);
+    const n = p.kind === 'point' || p.kind === 'choice' || p.kind === 'terrain' || p.kind === 'objective' ? 0 : (p.count ?? 1);
     const mine = picked.slice(i, i + n);
     i += n;
     if (p.castModifier === undefined || mine.length !== 1) continue;

@@ -50,6 +50,8 @@ import { noteSlainByUse, slainByUse } from './afterFight39';
 import { unpickableBy } from '../abilities/wardRules38';
 import { useRollMet, useRollOf } from './useRoll39';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
+import { checkObjectivePick, markObjective } from './objective40';
+import { checkFromPoint } from './pointPicks40';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -139,7 +141,7 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
       if (choice === undefined || (p.choices !== undefined && !p.choices.includes(choice))) reject(`${ability.name}: pick one of ${(p.choices ?? []).map((x) => `"${x}"`).join(', ')} ("choice")`, rule);
       continue;
     }
-    if (p.kind === 'terrain') continue;
+    if (p.kind === 'terrain' || p.kind === 'objective') continue; // an objective: `objectiveId` (objective40.ts)
     if (p.each) {
       // "Pick each enemy unit in combat with this unit" (session 36, second pass): all of them, none
       // left out; without targets for it, the engine picks them.
@@ -163,6 +165,7 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
     const mine = targets.slice(i, i + n);
     if (mine.length === 0) reject(`${ability.name}: pick ${describePick(p)} ("targets")`, rule);
     for (const t of mine) checkUnitPick(c, player, user, p, t, rule, ability);
+    if (p.fromPoint) for (const t of mine) checkFromPoint(c, point, p, t, rule); // session 40 (sh40d): pointPicks40.ts
     picked.push(...mine);
     i += mine.length;
   }
@@ -183,7 +186,7 @@ export function describePick(p: AbilityPick): string {
   const side = p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : '';
   const who = p.each ? `each${side}` : p.anyNumber ? `any number of different${side}` : p.closest ? `the closest${p.kind === 'friendlyUnit' ? ' friendly' : p.kind === 'enemyUnit' ? ' enemy' : ''}` : p.kind === 'friendlyUnit' ? (p.notSelf ? 'another friendly' : 'a friendly') : p.kind === 'enemyUnit' ? 'an enemy' : 'a';
   const kw = `${p.warscroll ? ` ${p.warscroll}` : ''}${p.keyword ? ` ${p.keyword}` : ''}${p.anyKeyword ? ` ${p.anyKeyword.join(' or ')}` : ''}`;
-  const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"${p.from === 'terrain' ? ' of this terrain feature' : ''}` : '';
+  const range = p.within !== undefined ? ` ${p.wholly ? 'wholly ' : ''}within ${p.within}"${p.from === 'terrain' ? ' of this terrain feature' : p.fromPoint ? ' of the point' : ''}` : '';
   return `${who}${kw} unit${p.anyNumber ? 's' : ''}${range}${p.visible ? ' visible to this unit' : ''}${p.notKeyword ? ` that is not ${p.notKeyword}` : ''}${p.inCombat !== undefined ? (p.inCombat ? ' in combat' : ' not in combat') : ''}${p.cond ? ` ${describeCondition(p.cond)}` : ''}${p.notPickedThisTurn ? ' not picked by this ability this turn' : ''}${p.notPickedThisBattle ? ' not picked by this ability this battle' : ''}`;
 }
 
@@ -227,9 +230,9 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
     // Session 38 (ab38a): measured from the ability's faction terrain feature ("of this terrain feature").
     const why = terrainPickProblem(s, c.port, player, ability?.id, t, p.within, p.wholly === true, memo);
     if (why !== null) return why;
-  } else if (p.within !== undefined || p.visible) {
+  } else if ((p.within !== undefined && !p.fromPoint) || p.visible) {
     if (user === null) return `the ability has no unit to measure "${t}" from`;
-    if (p.within !== undefined && t !== user) {
+    if (p.within !== undefined && !p.fromPoint && t !== user) {
       const key = `${user}|${t}|${p.within}|${p.wholly === true}`;
       let ok = memo?.get(key);
       if (ok === undefined) {
@@ -305,6 +308,7 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
   if (problem !== null) reject(problem.reason, problem.rule);
   const targets = [...(a.targets ?? []), ...(a.target !== undefined ? [a.target] : [])];
   const picked = checkPicks(c, a.player, user, ability, targets, a.point, a.choice);
+  const objective = checkObjectivePick(c, a.player, user, ability, a.objectiveId); // session 40 (sh40d): objective40.ts
   const trigger = currentTrigger(s);
   const cost = ability.cost ?? 0;
   if (cost > 0) s.players[a.player].cp -= cost;
@@ -323,13 +327,14 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
     targets: picked,
     ...(a.point ? { point: a.point } : {}),
     ...(a.choice !== undefined ? { choice: a.choice } : {}),
+    ...(objective !== undefined ? { objectiveId: objective } : {}),
     ...(cost > 0 ? { cost, cpLeft: s.players[a.player].cp } : {}),
     ...(trigger !== null && ability.timing.when === 'reaction' ? { reactsTo: trigger.name } : {}),
   });
   noteUnbindGrant(c, user, ability); // a reaction that lets its unit Unbind the waiting spell (unbindGrants.ts)
   notePerDeclaration(c, user, ability); // once per Spell ability (cancel38.ts)
   // Session 38 (ab38d): a picked unit that can make it have no effect on itself reacts first (Core 5.2; cancel38.ts).
-  const extra = { point: a.point, choice: a.choice, positions: a.positions };
+  const extra = { point: a.point, choice: a.choice, positions: a.positions, objective };
   if (!deferForReactions(c, a.player, user, ability, picked, extra)) resolveAbility(c, a.player, user, ability, picked, extra);
   if (ability.timing.when === 'reaction' && s.pendingAttack !== null) reacted(c, a.player);
 }
@@ -343,7 +348,7 @@ export function resolvePendingUse(c: Ctx): void {
  * Step 3 of Core 5.2: apply the ability's `resolves` (the engine understood its whole text), or
  * leave it waiting for `resolveByHand` until the end of the phase.
  */
-export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ability: Ability, picked: readonly string[], extra: { point?: readonly [number, number]; choice?: string; positions?: Positions; castRoll?: number } = {}): void {
+export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ability: Ability, picked: readonly string[], extra: { point?: readonly [number, number]; choice?: string; positions?: Positions; castRoll?: number; objective?: string } = {}): void {
   const st = abilityState(c.s);
   const order = st.order++;
   if (ability.resolves === null) {
@@ -352,12 +357,13 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
     return;
   }
   // "Pick 1 of the following effects" (session 37, decl37): only the branch picked (`choice`, checked with the picks).
-  for (const e of ability.resolves) if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions, extra.castRoll);
+  for (const e of ability.resolves) if ('markObjective' in e) markObjective(c, player, e.markObjective, extra.objective, ability.name); // session 40 (sh40d)
+  else if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions, extra.castRoll);
 }
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e;
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */

@@ -132,6 +132,8 @@ export type Action =
       readonly point?: readonly [number, number];
       readonly choice?: string;
       readonly positions?: Readonly<Record<string, readonly [number, number]>>;
+      /** Extension (session 40, sh40d; `objective40.ts`): the objective the Declare picks ("Pick an objective wholly outside friendly territory"). */
+      readonly objectiveId?: string;
     }
   /** Apply, from the effect vocabulary, the Effect of an ability declared and left to the player (ABILITIES.md). */
   | { readonly type: 'resolveByHand'; readonly player: PlayerId; readonly ability: string; readonly effects: readonly AbilityEffect[]; readonly positions?: Readonly<Record<string, readonly [number, number]>> }

@@ -37,6 +37,7 @@ import { modified, permission } from '../abilities/passives';
 import { redeployAtLeast } from '../abilities/passivePermissions';
 import { resourceTrigger } from './resourceTriggers38';
 import { rallyExtraPoints, rallyExtras } from './rally39';
+import { noRunCheck } from './pointPicks40';
 
 // ---------------------------------------------------------------------------------------------
 // Declared MOVE abilities (rolls only; the move itself is checked by the geometry layer)
@@ -66,6 +67,7 @@ export function run(c: Ctx, a: Extract<Action, { type: 'run' }>): void {
   const u = friendlyUnit(c, a.player, a.unitId, 'Core 14.1');
   if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat and cannot Run`, 'Core 14.1');
   if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
+  noRunCheck(c, a.unitId); // session 40 (sh40d): "cannot use Run abilities" (pointPicks40.ts)
   useCore(c, a.unitId);
   const move = unitMove(c, a.unitId, a.player);
   u.turn.usedRun = true;
@@ -200,6 +202,7 @@ export function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       if (s.phase !== 'movement' || isActive) reject('Redeploy is used in the enemy movement phase', rule);
       if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
       if (u.turn.setUp) reject(`unit "${a.unitId}" was set up this turn and cannot use MOVE abilities in this movement phase`, 'Core 24.0');
+      noRunCheck(c, a.unitId); // session 40 (sh40d): Redeploy is a RUN ability (INVENTORY I-1)
       // Tactical Acumen (Ascension › Path of the Leader): this Redeploy spends no command points.
       if (freeRedeploy(c, a.unitId)) payCommand(c, a.player, 'redeploy', a.unitId, 'Ascension › Path of the Leader › Tactical Acumen');
       else payCommand(c, a.player, 'redeploy', a.unitId);

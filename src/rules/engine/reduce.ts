@@ -150,6 +150,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
     point: z.tuple([Coord, Coord]).optional(),
     choice: z.string().max(200).optional(),
     positions: Positions.optional(),
+    objectiveId: z.string().min(1).max(200).optional(), // session 40 (sh40d): an objective pick (objective40.ts)
   }),
   z.strictObject({ type: z.literal('resolveByHand'), player: Player, ability: z.string().min(1).max(200), effects: z.array(AbilityEffectSchema).max(20), positions: Positions.optional() }),
   z.strictObject({

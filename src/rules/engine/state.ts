@@ -352,6 +352,11 @@ export interface GameState {
    * point", "waaagh! token") → how many it has. Absent until an ability gives one (other games keep their hash).
    */
   resources?: Record<string, Record<string, number>>;
+  /**
+   * Objectives a player's ability marked (session 40, sh40d; `engine/objective40.ts`): Ordained Quest's "That objective is
+   * considered by you to be questmarked". Absent until an ability marks one (other games keep their hash).
+   */
+  objectiveMarks?: { readonly player: PlayerId; readonly objective: string; readonly mark: 'questmarked' }[];
   /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
   pendingPrayer: PendingPrayer | null;
   /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */

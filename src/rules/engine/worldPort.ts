@@ -402,7 +402,8 @@ export function worldPort(world: World): GeometryPort {
       const f = featureById.get(id);
       if (f) return trianglesPolygonDistance(trianglesOf(f).tris, poly) <= inches + EPSILON_INCHES;
       const e = resolveEntity(world, id);
-      if (!e || (e.kind !== 'unit' && e.kind !== 'model') || (e.kind === 'unit' && e.models.length === 0)) return false;
+      // An objective marker too (session 40, sh40d: "an objective wholly outside friendly territory"): any part of its disk.
+      if (!e || (e.kind !== 'unit' && e.kind !== 'model' && e.kind !== 'objective') || (e.kind === 'unit' && e.models.length === 0)) return false;
       return isWithin(e, { kind: 'territory', polygon: poly }, inches);
     },
     whollyWithinTerritory: (id, territory) => {
