@@ -23,7 +23,8 @@ const WHOLE = /^immediately after that fight ability has been resolved, (pick an
 /** The pick fields this shape carries (the rest of a pick would be a condition the engine hook does not check). */
 const PICK_KEYS = new Set(['kind', 'within', 'visible', 'keyword', 'anyKeyword', 'notKeyword']);
 
-type Parse = (declare: string, effect: string) => { resolves: AbilityEffect[] | null; picks?: AbilityPick[] };
+/** Parses a Declare and an Effect with the ability's timing and keywords (`parseEffect`). */
+export type Parse = (declare: string, effect: string) => { resolves: AbilityEffect[] | null; picks?: AbilityPick[] };
 
 /**
  * Off With Their Head!: the Effect read whole, or null (not this shape).

@@ -19,6 +19,7 @@
  */
 
 import type { AbilityEffect, AbilityTiming } from './schema';
+import { readAfterFight40, type Parse } from './parseAfterFight40';
 
 const SHOOT_TRIGGER = /^you declared a shoot ability for this unit$/i;
 
@@ -56,4 +57,12 @@ export function readAfterShoot40(timing: AbilityTiming, declare: string | null, 
     duration: tail.duration,
   };
   return [{ afterShoot40, targets: 'self', duration: 'phase' } as AbilityEffect];
+}
+
+/**
+ * The one dispatch of `parseEffect` for session 40 (sh40b): Heartseekers / Agonising Spasms (`readAfterShoot40`), then
+ * Off With Their Head! (`readAfterFight40`, its pick and roll read with `parse`); null when neither shape.
+ */
+export function readAfter40b(input: { timing: AbilityTiming; declare: string | null; effect: string }, parse: Parse): AbilityEffect[] | null {
+  return readAfterShoot40(input.timing, input.declare, input.effect) ?? readAfterFight40(input.timing, input.declare, input.effect, parse);
 }

@@ -76,8 +76,7 @@ import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
 import { markOncePerBattle, readSentences39c, splitOncePerBattlePick } from './parseKbIj39';
 import { readFecNh39 } from './parseFecNh39';
-import { readAfterShoot40 } from './parseAfterShoot40';
-import { readAfterFight40 } from './parseAfterFight40';
+import { readAfter40b } from './parseAfterShoot40';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
 export { casterClause } from './parseDeclare';
@@ -414,11 +413,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     // Session 38 (ab38c): a fight chain whose pick is in the Effect (parseFightChain38.ts).
     const chain = readFightChain(input.declare, input.effect, input.timing, known, input.unitNames, (c) => readClause(c, { ...ctx, hasTargets: true }, undefined, undefined));
     if (chain) return chain;
-    // Session 40 (sh40b, parseAfterShoot40.ts): Heartseekers, Agonising Spasms (after the Shoot ability reacted to).
-    const afterShoot = readAfterShoot40(input.timing, input.declare, input.effect);
-    if (afterShoot) return { resolves: afterShoot };
-    const afterFight = readAfterFight40(input.timing, input.declare, input.effect, (declare, effect) => parseEffect({ ...input, declare, effect }));
-    if (afterFight) return { resolves: afterFight };
+    const after40 = readAfter40b(input, (declare, effect) => parseEffect({ ...input, declare, effect })); // session 40 (sh40b): after the Shoot / Fight reacted to (parseAfterShoot40.ts)
+    if (after40) return { resolves: after40 };
     // Session 39 (sh39a): rally extras, Summon rolls, "Roll a dice. On a 3+, pick 1 of the following effects:" (parseWhole39.ts).
     const whole39 = readWhole39(input, ctx.passive, picks, known, (text) => parseEffect({ ...input, effect: text }));
     if (whole39) return whole39;

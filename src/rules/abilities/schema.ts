@@ -12,6 +12,7 @@
  */
 
 import { z } from 'zod';
+import { afterFightPick40Fields, afterShoot40Fields } from './schema40b';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -559,21 +560,8 @@ export const AbilityEffectSchema = z.union([
    * the save roll): "Ignore negative modifiers to save rolls for friendly Nighthaunt units" (Ethereal).
    */
   z.strictObject({ ...EffectCommon, ignoreModifiers: z.enum(['positive', 'negative']), rolls: z.array(z.enum(['hit', 'wound', 'save'])).min(1).max(3) }),
-  /**
-   * Extension (session 40, sh40b; `parseAfterShoot40.ts`, `engine/afterShoot40.ts`): after the affected unit's Shoot
-   * ability has been resolved, if all of its attacks targeted the same enemy unit (and, with `slew`, any enemy models
-   * were slain by them), roll a dice (+1 when any other friendly unit of the warscroll / keyword `plusIfAllShotBy`
-   * picked that enemy unit for all of its shooting attacks this turn); on `roll`+, `effect` on that enemy unit for
-   * `duration` (Heartseekers, Agonising Spasms). Once, for the Shoot ability it reacted to.
-   */
-  z.strictObject({ ...EffectCommon, afterShoot40: z.strictObject({ slew: z.literal(true).optional(), roll: z.number().int().min(2).max(6), plusIfAllShotBy: z.string().min(1).max(100).optional(), effect: z.union([z.strictObject({ modify: z.literal('chargeDice'), by: z.number().int().min(-2).max(-1) }), z.strictObject({ maxControl: z.number().int().min(1).max(9) })]), duration: EffectDurationSchema }) }),
-  /**
-   * Extension (session 40, sh40b; `parseAfterFight40.ts`, `engine/afterFight40.ts`): immediately after the affected
-   * unit's Fight ability has been resolved, the enemy unit that fits `pick` (measured from the affected unit) gets the
-   * `slay` roll (Off With Their Head!); none: nothing; several: the player picks, by hand. Once, for the Fight ability
-   * it reacted to.
-   */
-  z.strictObject({ ...EffectCommon, afterFightPick40: z.strictObject({ pick: z.strictObject({ kind: z.literal('enemyUnit'), within: z.number().positive().max(100).optional(), visible: z.boolean().optional(), keyword: z.string().min(1).max(100).optional(), anyKeyword: z.array(z.string().min(1).max(100)).min(2).max(5).optional(), notKeyword: z.string().min(1).max(100).optional() }), slay: z.strictObject({ slay: z.enum(['model', 'unit']), dice: z.enum(['D6', '2D6']), times: z.number().int().min(1).max(10).optional(), health: z.enum(['exceeds', 'atLeast', 'double']) }) }) }),
+  z.strictObject({ ...EffectCommon, ...afterShoot40Fields }), // session 40 (sh40b): schema40b.ts
+  z.strictObject({ ...EffectCommon, ...afterFightPick40Fields }), // session 40 (sh40b): schema40b.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
