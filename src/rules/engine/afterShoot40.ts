@@ -113,13 +113,13 @@ export function afterFightPick40(c: Ctx, unitId: string): void {
     const e = a.effect;
     if (!('afterFightPick40' in e) || !isAlive(s, unitId)) continue;
     const pick: AbilityPick = { ...e.afterFightPick40.pick };
-    const cands = Object.keys(s.units).filter((t) => s.units[t].owner !== a.player && s.units[t].manifestation === undefined && onBattlefield(c, t) && pickProblem(c, a.player, unitId, pick, t) === null);
+    const ab = findAbility(s, a.player, unitId, a.ability); // for the picks its keywords forbid (session 38's unpickableBy)
+    const cands = Object.keys(s.units).filter((t) => s.units[t].owner !== a.player && s.units[t].manifestation === undefined && onBattlefield(c, t) && pickProblem(c, a.player, unitId, pick, t, undefined, ab) === null);
     if (cands.length === 0) {
       c.events.push({ type: 'abilityEffectSkipped', ability: a.ability, name: a.name, unitId, why: `no unit can be picked: ${describePick(pick)}` });
       continue;
     }
     if (cands.length > 1) {
-      const ab = findAbility(s, a.player, unitId, a.ability);
       st.awaiting.push({ player: a.player, unitId, ability: a.ability, name: a.name, targets: [unitId, ...cands], at: stampOf(s) });
       c.events.push({ type: 'abilityAwaitsByHand', player: a.player, unitId, ability: a.ability, name: a.name, effect: ab?.effect ?? a.name });
       continue;
