@@ -79,6 +79,8 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('maxAttacks' in e) what = `max attacks ${e.maxAttacks} of ${e.weapon}`;
   else if ('ignoreModifiers' in e) what = `ignore ${e.ignoreModifiers} modifiers to ${e.rolls.join('/')}`;
   else if ('markObjective' in e) what = `objective picked: ${e.markObjective}`; // session 40 (sh40d)
+  else if ('afterShoot40' in e) what = `after its Shoot on one enemy unit${e.afterShoot40.slew ? ' that lost models' : ''}: ${e.afterShoot40.roll}+ → ${'maxControl' in e.afterShoot40.effect ? `max control ${e.afterShoot40.effect.maxControl}` : `${e.afterShoot40.effect.by} charge dice`} for ${e.afterShoot40.duration}`; // session 40 (sh40b)
+  else if ('afterFightPick40' in e) what = `after its Fight: ${e.afterFightPick40.slay.dice} vs Health on an enemy ${e.afterFightPick40.pick.keyword ?? ''} unit in reach`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

@@ -127,6 +127,9 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('maxAttacks' in e) what = `a maximum Attacks characteristic of ${e.maxAttacks} (${e.weapon})`;
   else if ('ignoreModifiers' in e) what = `${e.ignoreModifiers} modifiers to its ${e.rolls.map((r) => `${r} rolls`).join(' and ')} are ignored`;
   else if ('markObjective' in e) what = `the objective picked is ${e.markObjective} for its player`; // session 40 (sh40d)
+  // Session 40 (sh40b): Off With Their Head!, Heartseekers, Agonising Spasms.
+  else if ('afterFightPick40' in e) what = `after this Fight ability, an enemy ${e.afterFightPick40.pick.keyword ?? ''} unit within ${e.afterFightPick40.pick.within ?? 3}" of it: roll ${e.afterFightPick40.slay.dice}; if it ${e.afterFightPick40.slay.health === 'exceeds' ? 'exceeds' : 'reaches'} that unit's Health characteristic, ${e.afterFightPick40.slay.slay === 'unit' ? 'the unit is destroyed' : '1 model is slain'}`;
+  else if ('afterShoot40' in e) what = `after this Shoot ability, if all its attacks targeted one enemy unit${e.afterShoot40.slew ? ' and slew models of it' : ''}, on a ${e.afterShoot40.roll}+${e.afterShoot40.plusIfAllShotBy ? ` (+1 if another ${e.afterShoot40.plusIfAllShotBy} unit shot only at it this turn)` : ''}: ${'maxControl' in e.afterShoot40.effect ? `that unit has a maximum control score of ${e.afterShoot40.effect.maxControl}` : `${sign(e.afterShoot40.effect.by)} to the number of dice of that unit's charge rolls (at least 1)`}`;
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

@@ -78,6 +78,7 @@ import { normalizeClause38, readSentence38 } from './parseKbIj38';
 import { markOncePerBattle, readSentences39c, splitOncePerBattlePick } from './parseKbIj39';
 import { readSentences40a } from './parseKbIj40';
 import { readFecNh39 } from './parseFecNh39';
+import { readAfter40b } from './parseAfterShoot40';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
 export { casterClause } from './parseDeclare';
@@ -414,6 +415,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     // Session 38 (ab38c): a fight chain whose pick is in the Effect (parseFightChain38.ts).
     const chain = readFightChain(input.declare, input.effect, input.timing, known, input.unitNames, (c) => readClause(c, { ...ctx, hasTargets: true }, undefined, undefined));
     if (chain) return chain;
+    const after40 = readAfter40b(input, (declare, effect) => parseEffect({ ...input, declare, effect })); // session 40 (sh40b): after the Shoot / Fight reacted to (parseAfterShoot40.ts)
+    if (after40) return { resolves: after40 };
     // Session 39 (sh39a): rally extras, Summon rolls, "Roll a dice. On a 3+, pick 1 of the following effects:" (parseWhole39.ts).
     const whole39 = readWhole39(input, ctx.passive, picks, known, (text) => parseEffect({ ...input, effect: text }));
     if (whole39) return whole39;

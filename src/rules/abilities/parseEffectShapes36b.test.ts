@@ -86,8 +86,8 @@ describe('"This unit has a maximum control score of N" (maxControl)', () => {
   it('"This unit has a maximum control score of 1." (fec-001 / sce-002 Beast, a passive)', () => {
     expect(parse('This unit has a maximum control score of 1.', null, 'Passive').resolves).toEqual([{ maxControl: 1, targets: 'self' }]);
   });
-  it('fall-back twins: dok-001 Agonising Spasms (after a Shoot ability, if all its attacks targeted one unit and slew models); a non-passive without a duration; a condition the vocabulary cannot say', () => {
-    expect(parse("After that Shoot ability has been resolved, if all of this unit's attacks made as part of that Shoot ability targeted the same enemy unit and any enemy models were slain by those attacks, roll a dice. On a 3+, that enemy unit has a maximum control score of 1 for the rest of the turn.", null, 'Reaction: You declared a Shoot ability for this unit').resolves).toBeNull();
+  it('fall-back twins: dok-001 Agonising Spasms with "for the rest of the battle" (the real text is read by parseAfterShoot40.ts, session 40); a non-passive without a duration; a condition the vocabulary cannot say', () => {
+    expect(parse("After that Shoot ability has been resolved, if all of this unit's attacks made as part of that Shoot ability targeted the same enemy unit and any enemy models were slain by those attacks, roll a dice. On a 3+, that enemy unit has a maximum control score of 1 for the rest of the battle.", null, 'Reaction: You declared a Shoot ability for this unit').resolves).toBeNull();
     expect(parse('This unit has a maximum control score of 1.', null).resolves).toBeNull();
     expect(parse('This unit has a maximum control score of 1 while it is contesting an objective wholly within friendly territory.', null, 'Passive').resolves).toBeNull();
   });

@@ -90,8 +90,8 @@ describe('rolls against the target\'s Health characteristic (slay)', () => {
     expect(parse('Roll a dice. If the roll exceeds the target\'s Health characteristic, 1 model in the target unit is slain.', null, 'Any Combat Phase').resolves).toBeNull();
     // "Roll 3 dice. If the roll ...": which roll?
     expect(parse('Roll 3 dice. If the roll exceeds the target\'s Health characteristic, 1 model in the target unit is slain.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
-    // fec-001 Off With Their Head!: the target picked inside the Effect.
-    expect(parse('Immediately after that Fight ability has been resolved, pick an enemy Infantry Hero in combat with this unit to be the target. Roll 2D6. If the roll exceeds the target\'s Health characteristic, it is automatically destroyed.', null, 'Reaction: You declared a Fight ability for this unit').resolves).toBeNull();
+    // fec-001 Off With Their Head!, the target picked inside the Effect, with a trigger it is not read for (the real text: parseAfterFight40.ts, session 40).
+    expect(parse('Immediately after that Fight ability has been resolved, pick an enemy Infantry Hero in combat with this unit to be the target. Roll 2D6. If the roll exceeds the target\'s Health characteristic, it is automatically destroyed.', null, 'Reaction: You declared a Shoot ability for this unit').resolves).toBeNull();
   });
 });
 

@@ -13,6 +13,7 @@
 
 import { z } from 'zod';
 import { MarkObjective40, NoRun40, PickFields40 } from './schema40d';
+import { afterFightPick40Fields, afterShoot40Fields } from './schema40b';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -567,6 +568,8 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ignoreModifiers: z.enum(['positive', 'negative']), rolls: z.array(z.enum(['hit', 'wound', 'save'])).min(1).max(3) }),
   z.strictObject({ ...EffectCommon, ...MarkObjective40 }), // session 40 (sh40d): schema40d.ts
   z.strictObject({ ...EffectCommon, ...NoRun40 }), // session 40 (sh40d): schema40d.ts
+  z.strictObject({ ...EffectCommon, ...afterShoot40Fields }), // session 40 (sh40b): schema40b.ts
+  z.strictObject({ ...EffectCommon, ...afterFightPick40Fields }), // session 40 (sh40b): schema40b.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
