@@ -77,6 +77,8 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('foeAfterFight' in e) what = `after each Fight on one enemy unit: ${e.foeAfterFight.by} ${e.foeAfterFight.modify} for it this turn`; // session 39 (sh39b)
   else if ('maxAttacks' in e) what = `max attacks ${e.maxAttacks} of ${e.weapon}`;
   else if ('ignoreModifiers' in e) what = `ignore ${e.ignoreModifiers} modifiers to ${e.rolls.join('/')}`;
+  else if ('redeployDeclaredAtLeast' in e) what = `declared Redeploy roll at least ${e.redeployDeclaredAtLeast}`; // session 40 (sh40c)
+  else if ('noCommand' in e) what = `no ${e.noCommand}${e.inPhase ? ` in ${e.inPhase}` : ''}`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

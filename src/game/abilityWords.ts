@@ -11,6 +11,7 @@
 
 import { isPermissionEffect, permissionWords } from '../rules/abilities/parsePermissions';
 import type { AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
+import { COMMAND_NAMES } from '../rules/engine/reactionWindows';
 
 /** How long an effect lasts (Core 28.1), in words; `''` = at once. */
 export const DURATION_WORDS: Readonly<Record<string, string>> = {
@@ -125,6 +126,9 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('foeAfterFight' in e) what = `after each of its Fight abilities whose attacks all targeted one enemy unit, ${sign(e.foeAfterFight.by)} to that unit's save rolls for the rest of the turn`;
   else if ('maxAttacks' in e) what = `a maximum Attacks characteristic of ${e.maxAttacks} (${e.weapon})`;
   else if ('ignoreModifiers' in e) what = `${e.ignoreModifiers} modifiers to its ${e.rolls.map((r) => `${r} rolls`).join(' and ')} are ignored`;
+  // Session 40 (sh40c): Commanding View / Lord of Assassins, Overwhelming Volleystorm.
+  else if ('redeployDeclaredAtLeast' in e) what = `the declared Redeploy's roll of less than ${e.redeployDeclaredAtLeast} counts as ${e.redeployDeclaredAtLeast}`;
+  else if ('noCommand' in e) what = `cannot use the '${COMMAND_NAMES[e.noCommand]}' command${e.inPhase ? ` in the ${e.inPhase} phase` : ''}`;
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

@@ -159,8 +159,9 @@ describe('"When this unit uses the \'Redeploy\' command, if you roll a 1-3 ..., 
     expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 4 instead.", null).resolves)
       .toEqual([{ redeployAtLeast: 4, targets: 'self' }]);
   });
-  it('fall-back twins: "that unit" in a reaction to another unit\'s Redeploy (Commanding View), 1-3 → 5, an activated ability', () => {
-    expect(parse('If you roll a 1-3 when determining the distance that unit can move, you can use a value of 4 instead.', null, "Reaction: You declared the 'Redeploy' command for a friendly Gutrippaz unit wholly within 12\" of this unit").resolves).toBeNull();
+  // Commanding View itself (a reaction to a friendly unit's Redeploy) is read since session 40 (parseRedeploy40.ts); its twin here is the opponent's Redeploy.
+  it('fall-back twins: "that unit" in a reaction to the opponent\'s Redeploy, 1-3 → 5, an activated ability', () => {
+    expect(parse('If you roll a 1-3 when determining the distance that unit can move, you can use a value of 4 instead.', null, "Reaction: Opponent declared the 'Redeploy' command for an enemy unit wholly within 12\" of this unit").resolves).toBeNull();
     expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 5 instead.", null).resolves).toBeNull();
     expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 4 instead.", null, 'Your Hero Phase').resolves).toBeNull();
   });
