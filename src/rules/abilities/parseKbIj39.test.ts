@@ -18,7 +18,7 @@ function parse(effect: string, declare: string | null, timing = 'Passive') {
   return r;
 }
 
-const rally = (who: Record<string, string>) => [{ modify: 'rallyDice', by: 3, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, ...who } }];
+const rally = (who: Record<string, string>) => [{ rallyExtra: { rolls: 3 }, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, ...who } }];
 
 describe('Rally extras: "... uses the \'Rally\' command, you can make 3 additional rally rolls of D6." (Commands 2.0)', () => {
   it('the real texts: Iron-fisted Commander (ij, a warscroll name), Captured Soul Energy (nh), Shining Example (lrl), Call to Battle (sce)', () => {

@@ -4,8 +4,8 @@
  *
  * - **Rally extras** (Iron-fisted Commander, ij; Shining Example, lrl; Captured Soul Energy, nh; Call to Battle,
  *   sce): "If a friendly K unit wholly within 12" of this unit uses the 'Rally' command, you can make 3 additional
- *   rally rolls of D6." (also "Each time ...") is the aura `{modify: "rallyDice", by: 3, targets: "friendly",
- *   while: {within: 12, of: "self", wholly: true, keyword: K}}` (or `warscroll: "Ardboyz"` when K is a warscroll
+ *   rally rolls of D6." (also "Each time ...") is the aura `{rallyExtra: {rolls: 3}, targets: "friendly",
+ *   while: {within: 12, of: "self", wholly: true, keyword: K}}` (sh39a's vocabulary, one since session 40) (or `warscroll: "Ardboyz"` when K is a warscroll
  *   name of the army, not a keyword). Commands 2.0: the Rally command's six dice, plus these (`engine/rally39.ts`).
  *   Only as the whole Effect of a passive: a sentence more (Icon of Slaughter's rally points) stays by hand.
  * - **The use's one D3** ("Roll a D3. On a 2+:" and what is "equal to the roll"): one roll for the whole use of the
@@ -72,7 +72,8 @@ export function readSentences39c(ss: readonly string[], i: number, ctx: Sentence
   if (rally) {
     if (!ctx.passive || ss.length !== 1) fail(s);
     const by = Number(rally[4]);
-    const effect = { modify: 'rallyDice', by, targets: 'friendly', while: { within: Number(rally[3]), of: 'self', ...(rally[2] ? { wholly: true } : {}), ...keywordOrWarscroll(rally[1].trim(), ctx) } } as AbilityEffect;
+    if (by < 1 || by > 6) fail(s);
+    const effect = { rallyExtra: { rolls: by }, targets: 'friendly', while: { within: Number(rally[3]), of: 'self', ...(rally[2] ? { wholly: true } : {}), ...keywordOrWarscroll(rally[1].trim(), ctx) } } as AbilityEffect;
     return { effects: [effect], used: 1 };
   }
   return readUseRoll(ss, i, ctx) ?? readFollowingEffects(ss, i, ctx) ?? readNonKeywordAttackers(ss, i, ctx);

@@ -292,8 +292,8 @@ export const AbilityEffectSchema = z.union([
     /** `chargeDice` (an extension, session 36): the number of dice of the charge roll, kept within 1-3 (engine/chargeDice.ts). */
     // 'power': a WIZARD's power level (Magic 1.1; session 37, tail37a: Gather the Aether; `engine/magic.ts` `powerLevel`).
     // 'pileIn': the distance of the unit's pile-in moves (session 38, ab38c: Unerring Hunters; engine/abilityMove38.ts `pileInInches`).
-    // 'rallyDice' (session 39, sh39c): the number of rally rolls the unit makes when it uses the Rally command (Commands 2.0; engine/rally39.ts).
-    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish', 'power', 'pileIn', 'rallyDice']),
+    // (Session 40: sh39c's 'rallyDice' is read as `rallyExtra: {rolls}` below, one vocabulary for "N additional rally rolls".)
+    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish', 'power', 'pileIn']),
     by: z.number().int().min(-10).max(10),
     /** An extension (session 39, sh39c): with `if.useRoll`, `by` is that roll, fixed when the effect is applied ("Add a number equal to the roll to this unit's control score"). */
     byRoll: z.literal(true).optional(),

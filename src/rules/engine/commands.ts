@@ -33,7 +33,6 @@ import { coveringFire, reacted } from './attacks';
 import { powerLevel, priestLevel } from './magic';
 import { freeRedeploy, pathRallyBonus } from './pathAbilities';
 import { rallyFree, ritualOfPrimalForce } from './ascension';
-import { extraRallyDice } from './useRoll39';
 import { modified, permission } from '../abilities/passives';
 import { redeployAtLeast } from '../abilities/passivePermissions';
 import { resourceTrigger } from './resourceTriggers38';
@@ -185,17 +184,15 @@ export function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
       // Hold the Line (Ascension › The Ambush twist): no command points are spent.
       payCommand(c, a.player, 'rally', a.unitId, rallyFree(s, a.player) ?? undefined);
       const musician = aliveModels(s, a.unitId).some((m) => m.musician === true);
-      // Session 39: abilities' additional rally rolls, read by one of two readers each (an ability is
-      // read once, so no ability counts twice): sh39c's `rallyDice` (useRoll39.ts: Iron-fisted
-      // Commander ...) and sh39a's `rallyExtra` (rally39.ts: Icon of Slaughter, Call to Battle ...).
-      const extraKb = extraRallyDice(c, a.unitId);
+      // Abilities' additional rally rolls and points (`rallyExtra`, rally39.ts: Icon of Slaughter, Iron-fisted
+      // Commander, Call to Battle ...; one vocabulary since session 40).
       const extra = rallyExtras(c, a.unitId);
-      const dice = rollLogged(c, (musician ? 7 : 6) + extraKb.dice + extra.rolls, 6, `rally:${a.unitId}`, a.player);
+      const dice = rollLogged(c, (musician ? 7 : 6) + extra.rolls, 6, `rally:${a.unitId}`, a.player);
       // Rousing Orator (Ascension › Path of the Leader): +1 to the rally rolls.
       const bonus = pathRallyBonus(c, a.unitId);
       const extraPoints = rallyExtraPoints(c, a.unitId, extra.points, a.player);
       const points = dice.filter((d) => d + bonus >= 4).length + extraPoints;
-      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician, ...(bonus ? { modifier: bonus } : {}), ...(extraKb.dice > 0 ? { extraDice: extraKb.dice, extraRules: extraKb.rules } : {}), ...(extra.rules.length ? { extraRolls: extra.rolls, extraPoints, abilities: extra.rules } : {}) });
+      c.events.push({ type: 'rallyRolls', unitId: a.unitId, dice, points, musician, ...(bonus ? { modifier: bonus } : {}), ...(extra.rules.length ? { extraRolls: extra.rolls, extraPoints, abilities: extra.rules } : {}) });
       if (points > 0) s.pendingRally = { unitId: a.unitId, points };
       return;
     }

@@ -1,6 +1,6 @@
 /**
  * Session 39 (sh39c) shapes played by the engine on a real table (the ability kit's `worldPort`), with scripted
- * dice and results computed by hand: the Rally extras (`modify: "rallyDice"`, Commands 2.0) and the use's one D3
+ * dice and results computed by hand: the Rally extras (`rallyExtra` rolls, Commands 2.0) and the use's one D3
  * (`if: {useRoll}`, "equal to the roll"). The Effects are the real texts (Captured Soul Energy, nh-001; Light a
  * Pyre, nh-001; Gore-grunta Charge, ij-001) with the faction keyword swapped to the kit's KRULEBOYZ; Light a Pyre and
  * Gore-grunta Charge get the kit's plain Declare (their own Declares are read in parseKbIj39.test.ts; the
@@ -26,13 +26,13 @@ describe('Rally extras: "Each time a friendly Kruleboyz unit wholly within 12" o
   }
   it('the Gutrippaz (KRULEBOYZ) wholly within 12" of the shaman: 6 + 3 = 9 rally rolls, 5 points (4, 4, 4, 5, 6)', () => {
     const r = rally({}, 'p1-boyz');
-    expect(r.events.find((e) => e.type === 'rallyRolls')).toMatchObject({ unitId: 'p1-boyz', dice: DICE, points: 5, extraDice: 3 });
+    expect(r.events.find((e) => e.type === 'rallyRolls')).toMatchObject({ unitId: 'p1-boyz', dice: DICE, points: 5, extraRolls: 3 });
     expect(r.s.pendingRally).toEqual({ unitId: 'p1-boyz', points: 5 });
   });
   it('the Gutrippaz 20" from the shaman: the six dice of Commands 2.0, 3 points', () => {
     const r = rally({ 'p1-boyz': [30, 20] }, 'p1-boyz');
     expect(r.events.find((e) => e.type === 'rallyRolls')).toMatchObject({ unitId: 'p1-boyz', dice: [4, 4, 4, 1, 1, 1], points: 3 });
-    expect(r.events.find((e) => e.type === 'rallyRolls')).not.toHaveProperty('extraDice');
+    expect(r.events.find((e) => e.type === 'rallyRolls')).not.toHaveProperty('extraRolls');
   });
   it('the Hobgrot Slittaz (not KRULEBOYZ) beside the shaman: six dice', () => {
     const r = rally({ 'p1-gits': [12, 24] }, 'p1-gits');
@@ -42,7 +42,7 @@ describe('Rally extras: "Each time a friendly Kruleboyz unit wholly within 12" o
     const port = tablePortAt({});
     const s = gameAtHero(roster('p1', [soul], [soul]), roster('p2'), port, [...DICE, 6, 6, 6]);
     const r = play(s, port, [{ type: 'command', player: 'p1', command: 'rally', unitId: 'p1-boyz' }]);
-    expect(r.events.find((e) => e.type === 'rallyRolls')).toMatchObject({ dice: DICE, points: 5, extraDice: 3 });
+    expect(r.events.find((e) => e.type === 'rallyRolls')).toMatchObject({ dice: DICE, points: 5, extraRolls: 3 });
   });
 });
 

@@ -6,14 +6,12 @@
  *   units and amounts "equal to the roll" (Light a Pyre, Gore-grunta Charge). Core 28.0 resolves an ability's
  *   effect as written: the text rolls one dice, so one dice is rolled for the whole use (the first effect that
  *   needs it rolls it, logged with the ability's purpose) and every effect of the use reads that same value.
- * - Rally extras (`modify: "rallyDice"`): "you can make 3 additional rally rolls of D6" when a unit in the aura uses
- *   the Rally command (Commands 2.0). The extra dice are always rolled: rally points only ever help, and the player
- *   still chooses how to spend them (`spendRally`), so making the rolls loses nothing (docs/interpretations.md).
+ * - (Rally extras, "you can make 3 additional rally rolls of D6", are `rallyExtra: {rolls}` since session 40, resolved
+ *   by `engine/rally39.ts` with sh39a's.)
  *
  * @module
  */
 
-import { modified } from '../abilities/passives';
 import { rollLogged, type Ctx } from './core';
 import type { PlayerId } from './state';
 
@@ -38,10 +36,4 @@ export function useRollOf(c: Ctx, order: number, die: 'D3' | 'D6', purpose: stri
 export function useRollMet(c: Ctx, order: number, cond: { readonly die: 'D3' | 'D6'; readonly on: string }, purpose: string, player: PlayerId): { met: boolean; roll: number } {
   const roll = useRollOf(c, order, cond.die, purpose, player);
   return { met: roll >= Number(cond.on[0]), roll };
-}
-
-/** The rally rolls a unit using the Rally command makes beyond the six of Commands 2.0 (`rallyDice` auras; none: 0, never below 0). */
-export function extraRallyDice(c: Ctx, unitId: string): { dice: number; rules: readonly string[] } {
-  const m = modified(c.s, c.port, unitId, 'rallyDice');
-  return { dice: Math.max(0, m.add), rules: m.rules };
 }
