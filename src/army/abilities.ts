@@ -25,7 +25,7 @@
 import { casterClause, parseEffect } from '../rules/abilities/parseEffect';
 import { keywordSpecMatches, splitKeywords } from '../rules/abilities/parseKeywords';
 import { parseTiming } from '../rules/abilities/parseTiming';
-import type { Ability, AbilityEffect, AbilitySource } from '../rules/abilities/schema';
+import type { Ability, AbilityEffect, AbilityPick, AbilitySource } from '../rules/abilities/schema';
 import { attr, characteristic, cleanText, list, slugBody, type RNode } from './tree';
 
 /** Ability profiles the engine applies itself as core rules (keywords, command models), not repeated. */
@@ -75,6 +75,8 @@ export interface AbilityContext {
   readonly parsed?: Map<string, ReturnType<typeof parseEffect>>;
   /** The weapons of the unit whose abilities are read (absent: not a unit; an effect on a named weapon is then by hand). */
   readonly weapons?: readonly { readonly name: string }[];
+  /** Session 40 (sh40a): the weapons of each unit of the army by warscroll name (a named weapon of a Declare's target picked by warscroll). */
+  readonly weaponsOfWarscroll?: ReadonlyMap<string, readonly (readonly { readonly name: string }[])[]>;
 }
 
 /**
@@ -84,7 +86,7 @@ export interface AbilityContext {
  * 20.0's Companion holds "unless otherwise specified", and naming the weapon specifies it
  * (docs/interpretations.md).
  */
-function checkNamedWeapons(resolves: AbilityEffect[] | null, weapons: AbilityContext['weapons']): AbilityEffect[] | null {
+function checkNamedWeapons(resolves: AbilityEffect[] | null, weapons: AbilityContext['weapons'], picks?: readonly AbilityPick[], ofWarscroll?: AbilityContext['weaponsOfWarscroll']): AbilityEffect[] | null {
   if (resolves === null || !resolves.some((e) => 'weapon' in e && e.weapon !== undefined)) return resolves;
   const out: AbilityEffect[] = [];
   for (const e of resolves) {
@@ -92,11 +94,32 @@ function checkNamedWeapons(resolves: AbilityEffect[] | null, weapons: AbilityCon
       out.push(e);
       continue;
     }
+    // Session 40 (sh40a): "the target's Slitta-knives" with the target picked by warscroll: the weapon of every unit of that warscroll.
+    // (Asked only when the holder has no such weapon, so no reading of an earlier session changes.)
     const w = namedWeapon(e.weapon, weapons ?? []);
+    if (!w && e.targets === 'targets') {
+      const name = targetWeaponName(e.weapon, picks, ofWarscroll);
+      if (name === null) return null;
+      out.push({ ...e, weapon: name });
+      continue;
+    }
     if (!w) return null;
     out.push({ ...e, weapon: w.name });
   }
   return out;
+}
+
+/**
+ * A weapon named on the Declare's target (session 40, sh40a): only when every pick is of one warscroll of the army and
+ * every unit of that warscroll has a weapon of that name ({@link namedWeapon}); its name as the roster writes it, or
+ * null (by hand: a weapon a picked unit has not would never apply).
+ */
+function targetWeaponName(named: string, picks: readonly AbilityPick[] | undefined, ofWarscroll: AbilityContext['weaponsOfWarscroll']): string | null {
+  const scroll = picks?.[0]?.warscroll;
+  if (picks === undefined || picks.length === 0 || scroll === undefined || picks.some((p) => p.warscroll !== scroll) || ofWarscroll === undefined) return null;
+  const units = ofWarscroll.get(scroll) ?? [];
+  const found = units.map((ws) => namedWeapon(named, ws)?.name);
+  return found.length > 0 && found.every((n) => n !== undefined && n === found[0]) ? (found[0] as string) : null;
 }
 
 /**
@@ -164,7 +187,7 @@ export function readAbility(p: RNode, source: AbilitySource, owner: string, wher
     usedBy: (profileUsedBy !== '' && profileUsedBy !== '-' ? profileUsedBy : usedBy).slice(0, 400),
     ...(cost !== undefined ? { cost } : {}),
     ...(parsed.picks ? { picks: parsed.picks } : {}),
-    resolves: checkNamedWeapons(parsed.resolves, ctx.weapons),
+    resolves: checkNamedWeapons(parsed.resolves, ctx.weapons, parsed.picks, ctx.weaponsOfWarscroll),
   };
 }
 

@@ -40,7 +40,7 @@ export function abilityRows(army: ArmyWithAbilities): AbilityRow[] {
 /** One effect in a few words: `ward 6+ → friendly while wholly within 12" of self, target is KRULEBOYZ`. */
 export function describeEffect(e: AbilityEffect): string {
   let what: string;
-  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by}${e.perResource ? ` per ${e.perResource}` : ''}${e.perRound ? ' per battle round' : ''} ${e.modify}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}${e.summon ? ' (Summon)' : ''}`;
+  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by}${e.perResource ? ` per ${e.perResource}` : ''}${e.perRound ? ' per battle round' : ''} ${e.modify}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}${e.againstTrigger ? ' against the attacking unit' : ''}${e.summon ? ' (Summon)' : ''}`;
   else if ('set' in e) what = `set ${e.set} ${e.to}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}`;
   else if ('ward' in e) what = `ward ${e.ward}+`;
   else if ('reroll' in e) what = `re-roll ${e.reroll}${e.which === 'ones' ? ' 1s' : e.which === 'failed' ? ' failed' : ''}`;
@@ -54,6 +54,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('critOn' in e) what = `crit on ${e.critOn}+${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` (${e.weapon})` : ''}`;
   else if ('keyword' in e) what = `${e.add ? '+' : '-'}${e.keyword}`;
   else if ('mayShootInCombat' in e) what = 'may shoot in combat';
+  else if ('noContest' in e) what = 'cannot contest objectives'; // session 40 (sh40a)
   else if ('mayChargeAfter' in e) what = `may charge after ${e.mayChargeAfter}`;
   else if ('mayShootAfter' in e) what = `may shoot after ${e.mayShootAfter}`;
   else if ('mortalPerRoll' in e) what = `${e.mortalPerRoll} mortal on ${e.to} per unmodified ${e.roll} ${e.unmodified}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}`;

@@ -122,6 +122,23 @@ function collectGear(n: RNode, carriers: number, group: ModelGroup, depth: numbe
   }
 }
 
+/**
+ * The weapon names of each unit of the army by warscroll name (session 40, sh40a): the weapon profiles under the unit
+ * and its model selections, as `mapUnit` gathers them, for an ability naming a weapon of a unit it picks by warscroll
+ * ("the target's Slitta-knives", `abilities.ts` `checkNamedWeapons`).
+ */
+function weaponsByWarscroll(units: readonly RawUnit[], where: string): Map<string, { name: string }[][]> {
+  const out = new Map<string, { name: string }[][]>();
+  for (const u of units) {
+    const g: ModelGroup = { count: 0, weapons: [], command: [] };
+    collectGear(u.selection, Number.MAX_SAFE_INTEGER, g, 0, `${where}: unit "${u.name}"`);
+    for (const m of modelSelections(u.selection, 0)) collectGear(m, 1, g, 0, `${where}: unit "${u.name}"`);
+    const names = [...new Set(g.weapons.map((w) => attr(w.profile, 'name') ?? '').filter((n) => n !== ''))].map((name) => ({ name }));
+    out.set(u.name, [...(out.get(u.name) ?? []), names]);
+  }
+  return out;
+}
+
 /** Model selections of a unit, at any depth below it (not inside nested units). */
 function modelSelections(n: RNode, depth: number): RNode[] {
   const out: RNode[] = [];
@@ -381,7 +398,7 @@ export function mapArmy(raw: RawRoster, where: string, opts: MapArmyOptions = {}
   const known = [...new Set([raw.faction.toUpperCase(), ...[...raw.units, ...raw.factionTerrain].flatMap((u) => u.categories.filter(isKeyword)), ...raw.manifestations.flatMap((m) => m.categories.filter(isKeyword))])];
   // Its unit (warscroll) names, read as nouns in picks ("a visible friendly Grimghast Reapers unit").
   const names = [...new Set(raw.units.map((u) => u.name))];
-  const abilityCtx: AbilityContext = { ids: new AbilityIds(), known, names, warnings, parsed: new Map() };
+  const abilityCtx: AbilityContext = { ids: new AbilityIds(), known, names, warnings, parsed: new Map(), weaponsOfWarscroll: weaponsByWarscroll(raw.units, where) };
   const units = raw.units.map((u) => mapUnit(u, newId(u.name), opts, warnings, where, abilityCtx));
   const isHero = (i: number) => units[i].warscroll.keywords.some((k) => keywordsMatch(k, 'HERO'));
   const isWarmaster = (i: number) => units[i].warscroll.keywords.some((k) => keywordsMatch(k, 'WARMASTER'));

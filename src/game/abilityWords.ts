@@ -68,7 +68,8 @@ export function conditionWords(c: AbilityCondition, nameOf: (id: string) => stri
   if (c.keyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is ${c.keyword}`);
   if (c.notKeyword) parts.push(`${c.unit === 'target' ? 'the target' : 'the unit'} is not ${c.notKeyword}`);
   if (c.friendlyNear) parts.push(`a friendly ${c.friendlyNear.notKeyword ? `non-${c.friendlyNear.notKeyword} ` : ''}${c.friendlyNear.keyword} is ${c.friendlyNear.wholly ? 'wholly ' : ''}within ${c.friendlyNear.within}" of it`);
-  if (c.roll) parts.push(`${c.rollEach === 'model' ? `any dice of one for each model is a ${c.roll}` : `on a ${c.roll}`}${c.rollPlus ? ` (+${c.rollPlus.by} to the roll if ${conditionWords(c.rollPlus.if, nameOf)})` : ''}${c.rollAddResource ? ` (adding this unit's ${c.rollAddResource}s to the roll)` : ''}${c.rollName ? ` (a ${c.rollName})` : ''}`);
+  if (c.healthAtMost !== undefined) parts.push(`its Health characteristic is ${c.healthAtMost} or less`); // session 40 (sh40a)
+  if (c.roll) parts.push(`${c.rollEach === 'model' ? `any dice of one for each model is a ${c.roll}` : c.rollAtMost !== undefined ? `on a ${c.roll[0]}-${c.rollAtMost}` : `on a ${c.roll}`}${c.rollPlus ? ` (+${c.rollPlus.by} to the roll if ${conditionWords(c.rollPlus.if, nameOf)})` : ''}${c.rollAddResource ? ` (adding this unit's ${c.rollAddResource}s to the roll)` : ''}${c.rollName ? ` (a ${c.rollName})` : ''}`);
   // Session 38 (ab38b): faction resources and the combat history.
   if (c.has) parts.push(`it has ${c.has.atLeast} or more ${c.has.resource}${c.has.atLeast > 1 ? 's' : ''}`);
   if (c.slewInCombat) parts.push('its combat attacks slew enemy models this turn');
@@ -133,6 +134,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;
   else if ('critOn' in e) what = `critical hits on ${e.critOn}+${att}`;
+  else if ('noContest' in e) what = 'cannot contest objectives'; // session 40 (sh40a)
   else if (isPermissionEffect(e)) what = permissionWords(e);
   else what = `note: ${e.note}`;
   const named = units ? units.map(nameOf) : Array.isArray(e.targets) ? e.targets.map(nameOf) : e.targets ? [unitWords(e.targets, nameOf)] : [];

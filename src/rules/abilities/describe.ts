@@ -26,7 +26,8 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.keyword) parts.push(`${c.unit ?? 'unit'} is ${c.keyword}`);
   if (c.notKeyword) parts.push(`${c.unit ?? 'unit'} is not ${c.notKeyword}`);
   if (c.friendlyNear) parts.push(`a friendly ${c.friendlyNear.notKeyword ? `non-${c.friendlyNear.notKeyword} ` : ''}${c.friendlyNear.keyword} ${c.friendlyNear.wholly ? 'wholly ' : ''}within ${c.friendlyNear.within}" of it`);
-  if (c.roll) parts.push(`roll ${c.roll}${c.rollEach === 'model' ? ' on any dice per model' : ''}${c.rollPlus ? ` +${c.rollPlus.by} if ${describeCondition(c.rollPlus.if)}` : ''}`);
+  if (c.healthAtMost !== undefined) parts.push(`Health ${c.healthAtMost} or less`); // session 40 (sh40a)
+  if (c.roll) parts.push(`roll ${c.rollAtMost !== undefined ? `${c.roll[0]}-${c.rollAtMost}` : c.roll}${c.rollEach === 'model' ? ' on any dice per model' : ''}${c.rollPlus ? ` +${c.rollPlus.by} if ${describeCondition(c.rollPlus.if)}` : ''}`);
   if (c.rollHealth) parts.push(`${c.rollHealth.dice} ${c.rollHealth.test === 'exceeds' ? 'exceeding' : c.rollHealth.test === 'atLeast' ? 'equal to or more than' : c.rollHealth.test === 'atMost' ? 'equal to or less than' : 'at least double'} its Health`); // tail37b
   if (c.pickedToFight) parts.push('if picked to fight immediately after'); // session 38, ab38c
   if (c.rollAddResource) parts.push(`+ its ${c.rollAddResource}s to the roll`); // session 38 (ab38b)

@@ -76,6 +76,7 @@ import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
 import { markOncePerBattle, readSentences39c, splitOncePerBattlePick } from './parseKbIj39';
+import { readSentences40a } from './parseKbIj40';
 import { readFecNh39 } from './parseFecNh39';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
@@ -486,6 +487,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         out.push(...read39d);
         continue;
       }
+      const s40a = readSentences40a(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), timing: input.timing, readClause: (c) => readClause(c, ctx, undefined, outer) }); // session 40 (sh40a): parseKbIj40.ts
+      if (s40a) { out.push(...s40a.effects); i += s40a.used - 1; continue; }
       // Session 39 (sh39c, parseKbIj39.ts): Rally extras ("you can make 3 additional rally rolls of D6"), the use's one D3 ("equal to the roll").
       const s39c = readSentences39c(ss, i, { passive: ctx.passive, hasTargets: ctx.hasTargets, manyTargets: picks.some((p) => (p.count ?? 1) > 1 || p.each === true || p.anyNumber === true), known, unitNames: input.unitNames, bullets: (input.effect.match(/[•\u2022]/g) ?? []).length, readClause: (c) => readClause(c, ctx, undefined, outer), readGated: (c, gate) => readClause(c, ctx, gate, outer) });
       if (s39c) {

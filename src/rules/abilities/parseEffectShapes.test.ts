@@ -98,8 +98,13 @@ describe('modifiers to the rolls of attacks that target a unit (incoming)', () =
   it('twin: "While you believe this Delusion, ..." (fec): by hand', () => {
     expect(parse('While you believe this Delusion, subtract 1 from hit rolls for shooting attacks that target friendly Flesh-eater Courts units while they are wholly within 12" of a friendly Flesh-eater Courts Hero.', { keywords: ['FLESH-EATER COURTS', 'HERO'] }).resolves).toBeNull();
   });
-  it('twin: "add 1 to hit rolls and wound rolls for this unit\'s combat attacks that target that enemy unit" (You Call Dat A Punch?, ij: a reaction\'s enemy, no pick): by hand', () => {
-    expect(parse("For the rest of the turn, add 1 to hit rolls and wound rolls for this unit's combat attacks that target that enemy unit.", { timing: 'Once Per Turn (Army), Reaction: Opponent declared an Attack ability that targeted this unit' }).resolves).toBeNull();
+  // Session 40 (sh40a): in its attack reaction "that enemy unit" is the attacker (`againstTrigger`, parseKbIj40.ts); elsewhere it stays by hand.
+  it('"add 1 to hit rolls and wound rolls for this unit\'s combat attacks that target that enemy unit" (You Call Dat A Punch?, ij): read in its attack reaction (session 40), by hand in a phase', () => {
+    expect(parse("For the rest of the turn, add 1 to hit rolls and wound rolls for this unit's combat attacks that target that enemy unit.", { timing: 'Once Per Turn (Army), Reaction: Opponent declared an Attack ability that targeted this unit' }).resolves).toEqual([
+      { modify: 'hit', by: 1, attacks: 'melee', targets: 'self', duration: 'turn', againstTrigger: true },
+      { modify: 'wound', by: 1, attacks: 'melee', targets: 'self', duration: 'turn', againstTrigger: true },
+    ]);
+    expect(parse("For the rest of the turn, add 1 to hit rolls and wound rolls for this unit's combat attacks that target that enemy unit.", { timing: 'Any Combat Phase' }).resolves).toBeNull();
   });
 });
 
@@ -141,7 +146,10 @@ describe('"if the chanting / casting roll was N+" (castRoll), weapon abilities g
   it('twin: "if the chanting roll was 8+" in an ability that makes no chanting roll (no Declare): by hand', () => {
     expect(parse("If the chanting roll was 8+, the target's melee weapons have Crit (Mortal) for the rest of the turn.", { timing: 'Your Hero Phase' }).resolves).toBeNull();
   });
-  it('twin: a named weapon of the target ("the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit", kb): by hand', () => {
-    expect(parse('For the rest of the battle, the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit.', { timing: 'Deployment Phase', declare: 'Pick a friendly Hobgrot Slittaz unit within this unit\'s combat range to be the target.', keywords: ['KRULEBOYZ', 'HOBGROT SLITTAZ'] }).resolves).toBeNull();
+  // Session 40 (sh40a, parseKbIj40.ts): read; the importer keeps it only when the picked warscroll's units have the weapon (army/abilities.ts).
+  it('a named weapon of the target ("the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit", kb): read since session 40; with "for the rest of the turn" by hand', () => {
+    const opts = { timing: 'Deployment Phase', declare: 'Pick a friendly Hobgrot Slittaz unit within this unit\'s combat range to be the target.', keywords: ['KRULEBOYZ', 'HOBGROT SLITTAZ'] };
+    expect(parse('For the rest of the battle, the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit.', opts).resolves).toEqual([{ weaponAbility: 'crit-mortal', weapon: 'Slitta-knives', targets: 'targets', duration: 'battle', while: { within: 12, wholly: true, of: 'self' } }]);
+    expect(parse('For the rest of the turn, the target\'s Slitta-knives have Crit (Mortal) while they are wholly within 12" of this unit.', opts).resolves).toBeNull();
   });
 });

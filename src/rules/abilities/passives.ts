@@ -23,6 +23,7 @@
  */
 
 import { keywordsMatch } from '../damage';
+import { healthHolds } from './health40';
 import type { GeometryPort } from '../engine/geometryPort';
 import type { GameState, PlayerId } from '../engine/state';
 import { unitAbilities, armyAbilities, abilityRule, gameHasAbilities } from './catalog';
@@ -126,6 +127,7 @@ export function hasKeywordNow(s: GameState, port: GeometryPort | undefined, id: 
  */
 export function conditionHolds(s: GameState, port: GeometryPort | undefined, cond: AbilityCondition, affected: string, user: string | null, ctx: EffectContext = {}): boolean {
   if (cond.roll !== undefined || cond.castRoll !== undefined || cond.allocatedByUse !== undefined || cond.useRoll !== undefined || cond.slainByUse !== undefined) return false;
+  if (!healthHolds(s, cond, affected)) return false; // session 40 (sh40a): `healthAtMost`
   if (cond.within !== undefined && cond.ofFriendly !== undefined) {
     // "Wholly within 12" of a friendly Mega-Gargant": any other unit of the affected unit's army with one of the keywords.
     if (port === undefined) return false;

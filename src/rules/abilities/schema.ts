@@ -224,6 +224,8 @@ export const AbilityConditionSchema = z.strictObject({
    */
   // `"use"` (session 39, sh39a; parseChoice39.ts): one dice for the whole use of the ability, shared by every unit it affects.
   rollOnce: z.union([z.literal(true), z.literal('use')]).optional(),
+  healthAtMost: z.number().int().min(1).max(20).optional(), // extension (session 40, sh40a; health40.ts): the affected unit's Health characteristic is at most N
+  rollAtMost: z.number().int().min(1).max(5).optional(), // with `roll` (extension, session 40, sh40a; parseKbIj40.ts): also at most this ("On a 2-5, ...")
   /**
    * An extension (session 37, tail37b): the gate is `dice` (a D6 or 2D6) compared with the affected unit's Health
    * characteristic (the warscroll's, as `slay`): "Roll 2D6. If the result exceeds the target's Health
@@ -299,6 +301,7 @@ export const AbilityEffectSchema = z.union([
     byRoll: z.literal(true).optional(),
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),
+    againstTrigger: z.literal(true).optional(), // extension (session 40, sh40a; engine/trigger40.ts): `against` is the attacker of the declaration this reaction answers, fixed when applied
     weapon: WeaponName.optional(),
     /**
      * An extension: the effect is on the rolls of attacks that **target** the affected unit ("Subtract 1
@@ -457,6 +460,7 @@ export const AbilityEffectSchema = z.union([
    *   parts of terrain features lower than `terrainBelow` inches (Core 15.0, 15.2 extended; Longshanks).
    */
   z.strictObject({ ...EffectCommon, noCommands: z.literal(true) }),
+  z.strictObject({ ...EffectCommon, noContest: z.literal(true) }), // extension (session 40, sh40a; contest40.ts): the unit cannot contest objectives (Core 32.1)
   z.strictObject({ ...EffectCommon, unbindAsWizard: z.literal(1) }),
   z.strictObject({ ...EffectCommon, coherency: z.number().positive().max(12) }),
   z.strictObject({ ...EffectCommon, ignoreFirstDamage: z.literal('phase') }),

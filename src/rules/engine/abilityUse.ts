@@ -19,6 +19,7 @@
  * @module
  */
 
+import { againstTriggerFields, meetsRollBand } from './trigger40';
 import type { Ability, AbilityEffect, AbilityPick } from '../abilities/schema';
 import { describeCondition } from '../abilities/describe';
 import { findAbility, abilityRule } from '../abilities/catalog';
@@ -451,7 +452,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         // "... and add the number of momentum points this unit has to the roll" (`rollAddResource`, session 38, ab38b).
         const plus = (cond.rollPlus !== undefined && conditionHolds(s, c.port, cond.rollPlus.if, t, user) ? cond.rollPlus.by : 0) + (cond.rollAddResource !== undefined && user !== null ? resourceCount(s, user, cond.rollAddResource) : 0);
         // A failed named roll ("forgin' roll") re-rolled once by an ability of the unit (`rerollNamed`, session 38, ab38b; Core 1.0).
-        const rr = cond.rollName !== undefined && !shared?.has(key) && !ds.some((d) => d + plus >= Number(cond.roll![0])) ? namedReroll(c, user, cond.rollName) : null;
+        const rr = cond.rollName !== undefined && !shared?.has(key) && !ds.some((d) => meetsRollBand(cond, d + plus)) ? namedReroll(c, user, cond.rollName) : null;
         if (rr !== null) {
           const again = rollLogged(c, n, 6, `${purpose}:if:reroll`, player);
           c.events.push({ type: 'rerolled', roll: cond.rollName, unitId: user, dice: ds, rerolled: again, rule: rr });
@@ -459,8 +460,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
         }
         shared?.set(key, ds);
         rolls[t] = ds;
-        if (!ds.some((d) => d + plus >= Number(cond.roll![0]))) {
-          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}${plus > 0 ? ` + ${plus}` : ''}, needed ${n > 1 ? 'any ' : ''}${cond.roll}` });
+        if (!ds.some((d) => meetsRollBand(cond, d + plus))) {
+          c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `rolled ${ds.join(' ')}${plus > 0 ? ` + ${plus}` : ''}, needed ${n > 1 ? 'any ' : ''}${cond.rollAtMost !== undefined ? `${cond.roll[0]}-${cond.rollAtMost}` : cond.roll}` });
           continue;
         }
       }
@@ -490,7 +491,13 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
     const byRoll = 'byRoll' in e && e.byRoll === true && e.if?.useRoll !== undefined ? { by: useRollOf(c, order, e.if.useRoll.die, purpose, player), byRoll: undefined } : {};
     // "... while they are wholly within 18" of the target" (session 39, sh39c): `of: "picked"` is the Declare's target, fixed now.
     const ofPicked = e.while?.of === 'picked' && picked.length === 1 ? { while: { ...e.while, of: picked[0] } } : {};
-    const entry: ActiveEffect = { ability: id, name, player, unitId: user, effect: { ...e, ...byRoll, ...ofPicked, if: undefined, duration: e.duration ?? 'phase' } as AbilityEffect, units, order, at: stampOf(s) };
+    // "... that target that enemy unit" in an attack reaction (session 40, sh40a; trigger40.ts): `against` is the attacker, fixed now.
+    const vsTrigger = againstTriggerFields(s, e);
+    if (vsTrigger === null) {
+      c.events.push({ ...base, applied: false });
+      return;
+    }
+    const entry: ActiveEffect = { ability: id, name, player, unitId: user, effect: { ...e, ...byRoll, ...ofPicked, ...vsTrigger, if: undefined, duration: e.duration ?? 'phase' } as AbilityEffect, units, order, at: stampOf(s) };
     // "Until the end of the next turn" (session 38, ab38b): a new use replaces the same effect of the same ability on the same units (Core 5.3, 28.1).
     if (e.duration === 'nextTurnEnd') abilityState(s).active = abilityState(s).active.filter((x) => !(x.ability === id && x.effect.duration === 'nextTurnEnd' && x.units.join() === units.join() && JSON.stringify({ ...x.effect, duration: 0 }) === JSON.stringify({ ...entry.effect, duration: 0 })));
     abilityState(s).active.push(entry);

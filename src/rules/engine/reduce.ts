@@ -16,6 +16,7 @@
  * @module
  */
 
+import { contestForbidden } from '../abilities/contest40';
 import { z } from 'zod';
 import type { GeometryPort } from './geometryPort';
 import {
@@ -259,7 +260,8 @@ function determineControl(c: Ctx, when: string): void {
   for (const u of Object.values(s.units)) {
     // Manifestations are not units (Magic 7.0): contesting is not one of the listed exceptions.
     if (u.manifestation !== undefined || !onBattlefield(c, u.id)) continue;
-    const set = objectives.filter((o) => c.port.contests(u.id, o));
+    const near = objectives.filter((o) => c.port.contests(u.id, o));
+    const set = near.length > 0 && contestForbidden(s, c.port, u.id) !== null ? [] : near; // session 40 (sh40a): "cannot contest objectives" (contest40.ts)
     if (set.length > 0) contested[pickOne(u, set, s.contestChoices, 'Core 32.1', 'objective')].push({ player: u.owner, unitId: u.id });
     if (features.length > 0) {
       const fs = features.filter((f) => contestsTerrain(c, u.id, f));
