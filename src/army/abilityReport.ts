@@ -81,6 +81,8 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('markObjective' in e) what = `objective picked: ${e.markObjective}`; // session 40 (sh40d)
   else if ('afterShoot40' in e) what = `after its Shoot on one enemy unit${e.afterShoot40.slew ? ' that lost models' : ''}: ${e.afterShoot40.roll}+ → ${'maxControl' in e.afterShoot40.effect ? `max control ${e.afterShoot40.effect.maxControl}` : `${e.afterShoot40.effect.by} charge dice`} for ${e.afterShoot40.duration}`; // session 40 (sh40b)
   else if ('afterFightPick40' in e) what = `after its Fight: ${e.afterFightPick40.slay.dice} vs Health on an enemy ${e.afterFightPick40.pick.keyword ?? ''} unit in reach`;
+  else if ('redeployDeclaredAtLeast' in e) what = `declared Redeploy roll at least ${e.redeployDeclaredAtLeast}`; // session 40 (sh40c)
+  else if ('noCommand' in e) what = `no ${e.noCommand}${e.inPhase ? ` in ${e.inPhase}` : ''}`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

@@ -11,6 +11,7 @@
 
 import { isPermissionEffect, permissionWords } from '../rules/abilities/parsePermissions';
 import type { AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
+import { COMMAND_NAMES } from '../rules/engine/reactionWindows';
 
 /** How long an effect lasts (Core 28.1), in words; `''` = at once. */
 export const DURATION_WORDS: Readonly<Record<string, string>> = {
@@ -130,6 +131,9 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   // Session 40 (sh40b): Off With Their Head!, Heartseekers, Agonising Spasms.
   else if ('afterFightPick40' in e) what = `after this Fight ability, an enemy ${e.afterFightPick40.pick.keyword ?? ''} unit within ${e.afterFightPick40.pick.within ?? 3}" of it: roll ${e.afterFightPick40.slay.dice}; if it ${e.afterFightPick40.slay.health === 'exceeds' ? 'exceeds' : 'reaches'} that unit's Health characteristic, ${e.afterFightPick40.slay.slay === 'unit' ? 'the unit is destroyed' : '1 model is slain'}`;
   else if ('afterShoot40' in e) what = `after this Shoot ability, if all its attacks targeted one enemy unit${e.afterShoot40.slew ? ' and slew models of it' : ''}, on a ${e.afterShoot40.roll}+${e.afterShoot40.plusIfAllShotBy ? ` (+1 if another ${e.afterShoot40.plusIfAllShotBy} unit shot only at it this turn)` : ''}: ${'maxControl' in e.afterShoot40.effect ? `that unit has a maximum control score of ${e.afterShoot40.effect.maxControl}` : `${sign(e.afterShoot40.effect.by)} to the number of dice of that unit's charge rolls (at least 1)`}`;
+  // Session 40 (sh40c): Commanding View / Lord of Assassins, Overwhelming Volleystorm.
+  else if ('redeployDeclaredAtLeast' in e) what = `the declared Redeploy's roll of less than ${e.redeployDeclaredAtLeast} counts as ${e.redeployDeclaredAtLeast}`;
+  else if ('noCommand' in e) what = `cannot use the '${COMMAND_NAMES[e.noCommand]}' command${e.inPhase ? ` in the ${e.inPhase} phase` : ''}`;
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

@@ -18,7 +18,7 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.damaged !== undefined) parts.push(`${c.damaged} or more damage points`);
   if (c.models !== undefined) parts.push(`${c.models} or more models`);
   if (c.contesting !== undefined) parts.push(c.contesting === 'any' ? 'contesting an objective' : c.contesting === 'controlled' ? 'contesting an objective its player controls' : c.contesting === 'friendlyTerritory' ? 'contesting an objective wholly within friendly territory' : c.contesting === 'questmarked' ? 'contesting an objective its player questmarked' : 'contesting an objective its player does not control');
-  if (c.setUp !== undefined) parts.push(c.setUp ? 'set up this turn' : 'not set up this turn');
+  if (c.setUp !== undefined) parts.push(c.setUp ? `set up this turn${c.setUpBy !== undefined ? ` using the '${c.setUpBy}' ability` : ''}` : 'not set up this turn');
   if (c.usedMove !== undefined) parts.push(c.usedMove ? 'used a MOVE ability this turn' : 'did not use a MOVE ability this turn');
   if (c.castRoll !== undefined) parts.push(`casting/chanting roll ${c.castRoll}+`);
   if (c.side) parts.push(`a ${c.side} unit`);

@@ -17,6 +17,7 @@ import { attachCastModifier, takeCastRollModifier, useThisAbilityAsTarget } from
 import { readPicks39 } from './parsePicks39';
 import { takeAttackedTail } from './parseHistory39';
 import { rangeFromCaster39 } from './parseDeclare39';
+import { setUpByPhrase40 } from './parseSetUpBy40';
 
 const rxCache = new Map<string, RegExp>();
 /** A case-insensitive RegExp of `source`, compiled once (the parser runs for every ability of a roster). */
@@ -175,6 +176,8 @@ export function readDeclare(d: string, known: Iterable<string>, names: readonly 
     // Session 36: the picked unit's own state (`cond`).
     [/ (?:that|and that|and) charged this turn$/i, () => { if (pick.cond?.charged !== undefined) fail(d); pick.cond = { ...pick.cond, charged: true }; }],
     [/ (?:that|and that|and) (?:was|were) not set up this turn$/i, () => { if (pick.cond?.setUp !== undefined) fail(d); pick.cond = { ...pick.cond, setUp: false }; }],
+    // Session 40 (sh40c, parseSetUpBy40.ts): "... that were set up this turn using the 'Scions of the Storm' ability".
+    [/ (?:that|and that|and) (?:was|were) (set up this turn using the '[A-Za-z][\w' -]*\w' ability)$/i, (x) => { const by = setUpByPhrase40(`was ${x[1]}`); if (pick.cond?.setUp !== undefined || by === null) fail(d); pick.cond = { ...pick.cond, setUp: true, setUpBy: by.setUpBy }; }],
   ];
   // Session 39 (sh39d, parseHistory39.ts): "that had any damage points allocated to it this turn by this unit's shooting attacks".
   const attacked = takeAttackedTail(body);
@@ -276,6 +279,8 @@ function selfState(phrase: string): AbilityCondition | null {
   if (t === 'has not used a move ability this turn and was not set up this turn') return { usedMove: false, setUp: false, unit: 'self' };
   // Session 36: objectives (Core 32.1, 32.2).
   if (t === 'is contesting an objective') return { contesting: 'any', unit: 'self' };
+  const by = setUpByPhrase40(phrase); // session 40 (sh40c): "was set up this turn using the 'X' ability"
+  if (by !== null) return by;
   if (t === 'is contesting an objective you control' || t === 'is contesting an objective that you control') return { contesting: 'controlled', unit: 'self' };
   if (t === 'is contesting an objective you do not control' || t === 'is contesting an objective that you do not control') return { contesting: 'notControlled', unit: 'self' };
   if (t === 'is contesting a questmarked objective') return { contesting: 'questmarked', unit: 'self' }; // session 40 (sh40d): Ordained Quest's mark (objective40.ts)
@@ -338,7 +343,7 @@ export function readDeclareText(declare: string | null, known: Iterable<string>,
   // (session 36): a condition on the ability's unit, checked when it is declared (`unitIf` of the pick).
   // "This phase" is this turn's charge only in a charge phase (the only phase with charge moves).
   let unitIf: AbilityCondition | undefined;
-  const lead = /^if this unit ([\w ]+?), (pick .*)$/is.exec(d);
+  const lead = /^if this unit ([\w ]+?|was set up this turn using the '[\w' -]+' ability), (pick .*)$/is.exec(d);
   if (lead) {
     const phrase = timing?.when === 'charge' ? lead[1].replace(/^charged this phase$/i, 'charged this turn') : lead[1];
     const cond = selfState(phrase);

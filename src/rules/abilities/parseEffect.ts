@@ -72,6 +72,7 @@ import { readFightChain } from './parseFightChain38';
 import { readFightTwice } from './parseFight38';
 import { readSetUpNear } from './parseSetUp38';
 import { readFreeMove, readPileInBonus } from './parseMove38';
+import { readNoCombatMove40, readWhole40 } from './parseWhole40';
 import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
@@ -405,6 +406,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   // Session 38 (ab38d, parseCancel38.ts): "that ability has no effect on this unit" (a reaction, read whole with its trigger).
   const cancel = readCancelReaction(input.timing, input.declare, input.effect) ?? (input.declare === null ? readUnpickable(input.effect, input.timing.when === 'passive') : null);
   if (cancel !== null) return { resolves: cancel };
+  const whole40 = readWhole40(input, parseEffect); // session 40 (sh40c, parseWhole40.ts): Commanding View, Lord of Assassins, Overwhelming Volleystorm, Doomfang
+  if (whole40 !== null) return whole40;
   try {
     // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."
     const opb = splitOncePerBattlePick(input.declare);
@@ -464,7 +467,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
         out.push(pileIn);
         continue;
       }
-      const freeMove = readFreeMove(ss, i, { hasTargets: ctx.hasTargets, passive: ctx.passive });
+      const freeMove = readFreeMove(ss, i, { hasTargets: ctx.hasTargets, passive: ctx.passive }) ?? readNoCombatMove40(ss, i, { hasTargets: ctx.hasTargets, passive: ctx.passive }); // session 40: parseMove40.ts
       if (freeMove) {
         out.push(...freeMove.effects);
         i += freeMove.used - 1;

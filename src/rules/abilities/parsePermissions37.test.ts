@@ -33,10 +33,11 @@ describe('"the target cannot use commands" (noCommands; Commands 1.2)', () => {
       .toEqual([{ noCommands: true, targets: 'targets', duration: 'nextTurnStart', if: { roll: '3+' } }]);
   });
   // Ghostly Howl's own "If any models ... are slain by this ability" is read since session 39 (parseFecNh39.test.ts): its twin counts models.
-  it('fall-back twins: a condition on 3 models slain (Ghostly Howl\'s twin), a second sentence (Terrible Madness), "but ... this phase" (Doomfang), a terrain feature aura with a word more (Screams of the Penitent itself is read in session 38: parseTerrain38.test.ts), no duration in an activated ability', () => {
+  it('fall-back twins: a condition on 3 models slain (Ghostly Howl\'s twin), a second sentence (Terrible Madness), "but the target ... this phase" (Doomfang\'s twin), a terrain feature aura with a word more (Screams of the Penitent itself is read in session 38: parseTerrain38.test.ts), no duration in an activated ability', () => {
     expect(parse('Inflict D3 mortal damage on the target. If 3 or more models in the target unit are slain by this ability, the target cannot use commands for the rest of the turn.', IN_COMBAT, 'Any Shooting Phase').resolves).toBeNull();
     expect(parse('The target cannot use commands until the start of your next turn. In addition, roll a number of dice equal to the number of models in the target unit. For each 6, inflict 1 mortal damage on the target.', 'Pick a visible enemy unit within 13" of this unit to be the target, then make a casting roll of 2D6.', 'Your Hero Phase').resolves).toBeNull();
-    expect(parse('This unit has Strike-first for the rest of the turn but it cannot use commands this phase.', null, 'Any Combat Phase').resolves).toBeNull();
+    // Doomfang itself is read since session 40 (parseWhole40.ts, whole40.test.ts); its twin here: "but the target ...".
+    expect(parse('This unit has Strike-first for the rest of the turn but the target cannot use commands this phase.', null, 'Any Combat Phase').resolves).toBeNull();
     expect(parse('Enemy units cannot use commands while they are within 3" of this terrain feature and in combat.', null).resolves).toBeNull();
     expect(parse('Roll a dice. On a 3+, the target cannot use commands.', IN_COMBAT, 'Any Combat Phase').resolves).toBeNull();
   });
@@ -159,8 +160,9 @@ describe('"When this unit uses the \'Redeploy\' command, if you roll a 1-3 ..., 
     expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 4 instead.", null).resolves)
       .toEqual([{ redeployAtLeast: 4, targets: 'self' }]);
   });
-  it('fall-back twins: "that unit" in a reaction to another unit\'s Redeploy (Commanding View), 1-3 → 5, an activated ability', () => {
-    expect(parse('If you roll a 1-3 when determining the distance that unit can move, you can use a value of 4 instead.', null, "Reaction: You declared the 'Redeploy' command for a friendly Gutrippaz unit wholly within 12\" of this unit").resolves).toBeNull();
+  // Commanding View itself (a reaction to a friendly unit's Redeploy) is read since session 40 (parseRedeploy40.ts); its twin here is the opponent's Redeploy.
+  it('fall-back twins: "that unit" in a reaction to the opponent\'s Redeploy, 1-3 → 5, an activated ability', () => {
+    expect(parse('If you roll a 1-3 when determining the distance that unit can move, you can use a value of 4 instead.', null, "Reaction: Opponent declared the 'Redeploy' command for an enemy unit wholly within 12\" of this unit").resolves).toBeNull();
     expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 5 instead.", null).resolves).toBeNull();
     expect(parse("When this unit uses the 'Redeploy' command, if you roll a 1-3 when determining the distance this unit can move, you can use a value of 4 instead.", null, 'Your Hero Phase').resolves).toBeNull();
   });

@@ -163,7 +163,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   if (cond.pickedToFight === true) return false;
   // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
   const subject = cond.unit === 'self' ? user : cond.unit === 'target' ? (ctx.opposing ?? null) : affected;
-  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined || cond.usedMove !== undefined || cond.has !== undefined || cond.slewInCombat !== undefined || cond.destroyedInCombat !== undefined || cond.armedWith !== undefined || cond.warscroll !== undefined) && subject === null) return false;
+  if ((cond.inCombat !== undefined || cond.charged !== undefined || cond.fought !== undefined || cond.damaged !== undefined || cond.models !== undefined || cond.contesting !== undefined || cond.setUp !== undefined || cond.setUpBy !== undefined || cond.usedMove !== undefined || cond.has !== undefined || cond.slewInCombat !== undefined || cond.destroyedInCombat !== undefined || cond.armedWith !== undefined || cond.warscroll !== undefined) && subject === null) return false;
   // Session 38 (ab38b): "while this unit has N or more <resource>" (resourceCounts38.ts); "if any enemy models were slain this turn by this unit's combat attacks".
   if (cond.has !== undefined && resourceCount(s, subject!, cond.has.resource) < cond.has.atLeast) return false;
   if (cond.slewInCombat !== undefined && s.units[subject!].turn.combatSlew !== true) return false;
@@ -200,6 +200,8 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
     if (any !== cond.foesCharged) return false;
   }
   if (cond.setUp !== undefined && (s.units[subject!].turn.setUp === true) !== cond.setUp) return false;
+  // Session 40 (sh40c): the ability that set the unit up this turn (engine/setUpBy40.ts).
+  if (cond.setUpBy !== undefined && s.units[subject!].turn.setUpBy !== cond.setUpBy) return false;
   if (cond.usedMove !== undefined && (s.units[subject!].turn.usedMove === true) !== cond.usedMove) return false;
   if (cond.fought !== undefined && (s.phase === 'combat' && (s.combat?.fought ?? []).includes(subject!)) !== cond.fought) return false;
   if (cond.territory !== undefined) {

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { MarkObjective40, NoRun40, PickFields40 } from './schema40d';
 import { afterFightPick40Fields, afterShoot40Fields } from './schema40b';
+import { NO_COMMAND_40, REDEPLOY_DECLARED_40, SET_UP_BY_40 } from './schema40c';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -121,6 +122,7 @@ const conditionFields = {
   contesting: z.enum(['any', 'controlled', 'notControlled', 'friendlyTerritory', 'questmarked']).optional(),
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
+  setUpBy: SET_UP_BY_40, // session 40 (sh40c): schema40c.ts
   /**
    * Extensions (session 37, perm37): `notKeyword`, the unit checked does not have this keyword phrase ("non-Monster");
    * `friendlyNear`, some other friendly unit with `keyword` (and not `notKeyword`) is (wholly) within `within`
@@ -471,6 +473,8 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, passThrough: z.literal('nonMonster'), terrainBelow: z.number().positive().max(20) }),
   /** Extension (session 37, perm37): the distance a Redeploy of the unit allows is at least this (Commands 3.0's D6; Outmanoeuvre). */
   z.strictObject({ ...EffectCommon, redeployAtLeast: z.number().int().min(2).max(6) }),
+  z.strictObject({ ...EffectCommon, ...REDEPLOY_DECLARED_40 }), // session 40 (sh40c): schema40c.ts
+  z.strictObject({ ...EffectCommon, ...NO_COMMAND_40 }), // session 40 (sh40c): schema40c.ts
   /**
    * Extension (session 37, `engine/fightChain.ts`): the affected unit can be picked to use a Fight ability
    * immediately after the Fight ability its ability reacted to has been resolved, out of the alternation of

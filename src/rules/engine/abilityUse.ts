@@ -44,6 +44,7 @@ import { retreatPermit } from './retreat38';
 import { noteUnbindGrant } from './unbindGrants';
 import { otherFeatureSetUpProblem, terrainPickProblem } from '../abilities/thisTerrain38';
 import { applyResource, modelsNear, namedReroll, namedRollModifier } from './resourceTriggers38';
+import { raiseDeclaredRedeploy } from './redeploy40';
 import { resourceCount } from '../abilities/resourceCounts38';
 import { allocatedBy, noteAllocated } from './allocated38';
 import { noteSlainByUse, slainByUse } from './afterFight39';
@@ -363,7 +364,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e;
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -383,6 +384,8 @@ function sharedRolls(c: Ctx): Map<string, number[]> {
  */
 export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: string, name: string, rule: string, e: AbilityEffect, picked: readonly string[], order: number, byHand: boolean, positions?: Positions, castRoll?: number): void {
   const s = c.s;
+  // Session 40 (sh40c): a reaction raising the declared Redeploy's roll (redeploy40.ts).
+  if ('redeployDeclaredAtLeast' in e) return raiseDeclaredRedeploy(c, player, user, id, name, rule, e.redeployDeclaredAtLeast);
   // Session 38 (ab38d): the units a reaction made this ability have no effect on (cancel38.ts).
   const exempt = exemptUnits(c);
   const all = targetUnits(s, e, player, user, picked).filter((t) => {
@@ -596,6 +599,7 @@ function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string
   const rule = `${name}: set-up`;
   if (e.setUp === 'reserve') {
     u.status = 'reserve';
+    u.reserveBy = name; // session 40 (setUpBy40.ts): the ability that will set it up again
     const ids = new Set(rosterUnit(s, t).models.map((m) => m.id));
     s.positions = Object.fromEntries(Object.entries(s.positions).filter(([k]) => !ids.has(k)));
     syncPort(c);
@@ -619,7 +623,7 @@ function setUpByAbility(c: Ctx, player: PlayerId, user: string | null, t: string
     const why = otherFeatureSetUpProblem(s, c.port, player, id, t, e.nearOtherFeature);
     if (why !== null) reject(why, rule);
   }
-  u.turn = { ...u.turn, setUp: true };
+  u.turn = { ...u.turn, setUp: true, setUpBy: name };
   c.events.push({ type: 'setUpByAbility', unitId: t, ability: name });
 }
 

@@ -14,6 +14,7 @@ import type { RosterUnit, RosterWeapon } from './roster';
 import { abilityWard, modified } from '../abilities/passives';
 import { wardForbidden } from '../abilities/wardRules38';
 import { commandsForbidden, ignoresFirstDamage } from '../abilities/passivePermissions';
+import { commandBanned } from '../abilities/commandBan40';
 
 /** Something that happened, for the UI and the tests (plain JSON). */
 export interface GameEvent {
@@ -208,6 +209,8 @@ export function payCommand(c: Ctx, player: PlayerId, command: CommandName, unitI
   // "The target cannot use commands" (session 37): an ability's restriction on the unit (Core 29.0).
   const forbidden = commandsForbidden(c.s, c.port, unitId);
   if (forbidden !== null) reject(`unit "${unitId}" cannot use commands (${forbidden})`, 'Commands 1.2');
+  const banned = commandBanned(c.s, c.port, unitId, command); // session 40 (sh40c): one command forbidden (commandBan40.ts)
+  if (banned !== null) reject(`unit "${unitId}" cannot use the ${command} command this phase (${banned})`, 'Commands 1.2');
   if (c.s.phaseCommands.byArmy[player].includes(command)) {
     reject(`${player} already used ${command} this phase (each command once per army per phase)`, 'Commands 1.2');
   }

@@ -20,6 +20,7 @@
 
 import { inCombat, reject, requireTurn, rosterUnit, syncPort, type Ctx } from './core';
 import { raiseTheAlarm } from './ascension';
+import { recordReserveSetUp } from './setUpBy40';
 import { opponentOf, type Action, type DeploymentState, type PlayerId } from './state';
 
 /** "More than X"" = not within X" (Core 2.1.1); the geometry's tolerance. */
@@ -248,7 +249,7 @@ export function setUpReserve(c: Ctx, a: Extract<Action, { type: 'setUpReserve' }
   if (s.battleplan.ascension?.id === 'wreck-and-ruin' && !raiseTheAlarm(c, a.unitId, a.positions)) return;
   delete u.status;
   setUpUnit(c, a.unitId, a.positions);
-  u.turn = { ...u.turn, setUp: true };
+  recordReserveSetUp(s, a.unitId); // turn.setUp, and the ability that set it up (session 40, setUpBy40.ts)
   if (s.battleplan.ascension?.id === 'wreck-and-ruin' && inCombat(s, c.port, a.unitId)) reject('a unit raising the alarm is set up not in combat', 'Ascension › Wreck and Ruin › Reinforcements');
   c.events.push({ type: 'reserveSetUp', player: a.player, unitId: a.unitId });
 }

@@ -263,6 +263,8 @@ export interface UnitState {
    * removed from play without being destroyed (Ascension › The Ambush, Escape to Safety).
    */
   status?: 'undeployed' | 'unsummoned' | 'reserve' | 'removed';
+  /** Session 40 (sh40c): the ability that removed it to reserve during the battle (`setUpBy40.ts`); absent: placed there before the battle. */
+  reserveBy?: string;
   /** A manifestation (Magic 7.0): not a unit except for the listed purposes. */
   manifestation?: { readonly banishment: number; summoner: string | null };
   /** Reset at the start of each turn. */
@@ -283,6 +285,8 @@ export interface UnitState {
     pendingMove: PendingMove | null;
     /** Set up on the battlefield this turn outside the deployment phase (Core 24.0; Take the Flanks). */
     setUp?: boolean;
+    /** Session 40 (sh40c): the ability that set it up this turn (`setUpBy40.ts`): "set up this turn using the 'X' ability". */
+    setUpBy?: string;
     /**
      * Used a MOVE ability this turn (Normal Move, Run, Retreat, Charge, Redeploy, Power Through: the
      * abilities with the MOVE keyword, Core 5.1): "If this unit has not used a Move ability this turn".
