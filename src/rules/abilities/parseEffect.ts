@@ -58,7 +58,7 @@ import type { AbilityCondition, AbilityEffect, AbilityPick, AbilityTiming } from
 import { attachMoreTargets, readMoreTargets, readRetreatLikeMove, takeTargetSide } from './parseDeclare37';
 import { readChoice, splitChoice } from './parseChoice37';
 import { takeFriendlyNamed39 } from './parseNear39';
-import { readWhole40 } from './parseObjective40';
+import { readWhole40d } from './parseObjective40';
 import { readWhole39 } from './parseWhole39';
 import { readCancelReaction } from './parseCancel38';
 import { readSummonSentence39 } from './parseSummon39';
@@ -72,7 +72,7 @@ import { readFightChain } from './parseFightChain38';
 import { readFightTwice } from './parseFight38';
 import { readSetUpNear } from './parseSetUp38';
 import { readFreeMove, readPileInBonus } from './parseMove38';
-import { readNoCombatMove40, readWhole40 } from './parseWhole40';
+import { readNoCombatMove40, readWhole40c } from './parseWhole40';
 import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
@@ -406,8 +406,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   // Session 38 (ab38d, parseCancel38.ts): "that ability has no effect on this unit" (a reaction, read whole with its trigger).
   const cancel = readCancelReaction(input.timing, input.declare, input.effect) ?? (input.declare === null ? readUnpickable(input.effect, input.timing.when === 'passive') : null);
   if (cancel !== null) return { resolves: cancel };
-  const whole40 = readWhole40(input, parseEffect); // session 40 (sh40c, parseWhole40.ts): Commanding View, Lord of Assassins, Overwhelming Volleystorm, Doomfang
-  if (whole40 !== null) return whole40;
+  const whole40c = readWhole40c(input, parseEffect); // session 40 (sh40c, parseWhole40.ts): Commanding View, Lord of Assassins, Overwhelming Volleystorm, Doomfang
+  if (whole40c !== null) return whole40c;
   try {
     // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."
     const opb = splitOncePerBattlePick(input.declare);
@@ -423,7 +423,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     // Session 39 (sh39a): rally extras, Summon rolls, "Roll a dice. On a 3+, pick 1 of the following effects:" (parseWhole39.ts).
     const whole39 = readWhole39(input, ctx.passive, picks, known, (text) => parseEffect({ ...input, effect: text }));
     if (whole39) return whole39;
-    const whole40 = readWhole40({ ...input, knownKeywords: known }, ctx.passive, (text) => parseEffect({ ...input, effect: text })); // session 40 (sh40d): parseObjective40.ts
+    const whole40 = readWhole40d({ ...input, knownKeywords: known }, ctx.passive, (text) => parseEffect({ ...input, effect: text })); // session 40 (sh40d): parseObjective40.ts
     if (whole40) return whole40;
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);

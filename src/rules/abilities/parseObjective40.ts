@@ -1,6 +1,6 @@
 /**
  * Shapes read in session 40 (sh40d; docs/abilities.md "Objective picks ..., session 40 (sh40d)"), asked by
- * `parseEffect.ts` before its sentence loop ({@link readWhole40}, one insertion):
+ * `parseEffect.ts` before its sentence loop ({@link readWhole40d}, one insertion):
  *
  * - **An objective marked** (Ordained Quest, sce Knight-Questor / Questor Soulsworn): a Declare-less Effect "Pick an
  *   objective wholly outside friendly territory. That objective is considered by you to be questmarked." → the pick
@@ -25,7 +25,7 @@ const QUEST = /^pick an objective wholly outside friendly territory\.\s*that obj
 const WHILE_LIST = /^(while this unit [^:\n]+?):\s*\n((?:\s*[•\u2022][^\n]+\n?)+)$/i;
 
 /** The Effect read whole by a session-40 (sh40d) reader, or null (see the module). */
-export function readWhole40(input: { effect: string; declare: string | null; knownKeywords?: Iterable<string> }, passive: boolean, read: Read): { resolves: AbilityEffect[]; picks?: AbilityPick[] } | null {
+export function readWhole40d(input: { effect: string; declare: string | null; knownKeywords?: Iterable<string> }, passive: boolean, read: Read): { resolves: AbilityEffect[]; picks?: AbilityPick[] } | null {
   const brawler = readEnemyAttacksInCombat40(input.effect, passive, input.declare, input.knownKeywords ?? []); // Behemoth Brawler (parseSob40.ts)
   if (brawler) return { resolves: brawler };
   const effect = input.effect.trim();

@@ -1,6 +1,6 @@
 /**
  * A Sons of Behemat passive read in session 40 (sh40d; docs/abilities.md "Objective picks, a point on the battlefield,
- * one rally vocabulary, session 40 (sh40d)"), asked by `parseObjective40.ts` `readWhole40`:
+ * one rally vocabulary, session 40 (sh40d)"), asked by `parseObjective40.ts` `readWhole40d`:
  * "Subtract 1 from the Attacks characteristic of enemy Monsters while they are in combat with this unit." (Behemoth
  * Brawler, sob Beast-smasher Mega-Gargant) → the aura `{modify: "attacks", by: -1, attacks: "all", targets: "enemy",
  * while: {within: 3, of: "self", keyword: "MONSTER"}}`: every weapon of each enemy MONSTER in combat with this unit

@@ -1,6 +1,6 @@
 /**
  * Session 40 (sh40c) readers called by `parseEffect.ts` (one import, one dispatch each): the whole-text shapes
- * (`readWhole40`: Commanding View / Lord of Assassins, `parseRedeploy40.ts`; Overwhelming Volleystorm,
+ * (`readWhole40c`: Commanding View / Lord of Assassins, `parseRedeploy40.ts`; Overwhelming Volleystorm,
  * `parseCommandBan40.ts`; Doomfang, below) and the sentence reader of a move under the Normal Move's rule (`parseMove40.ts`).
  *
  * Pure.
@@ -29,7 +29,7 @@ type Parsed = { resolves: AbilityEffect[] | null; picks?: AbilityPick[]; unparse
 const BUT_NO_COMMANDS = /^(this unit [^.]+?) but it cannot use commands this phase\.?$/i;
 
 /** The whole Declare and Effect read by one of this session's whole-text shapes, or null (left to the other readers). */
-export function readWhole40(input: Input, parseEffect: (i: Input) => Parsed): { resolves: AbilityEffect[]; picks?: AbilityPick[] } | null {
+export function readWhole40c(input: Input, parseEffect: (i: Input) => Parsed): { resolves: AbilityEffect[]; picks?: AbilityPick[] } | null {
   const redeploy = readRedeployReaction40(input.timing, input.declare, input.effect);
   if (redeploy !== null) return { resolves: redeploy };
   const but = input.timing.when === 'passive' ? null : BUT_NO_COMMANDS.exec(plainRulesText(input.effect).trim());
