@@ -285,6 +285,7 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
     points.push([gx, gy]);
     cum.push(cum[cum.length - 1] + goalGap);
   }
+  const walkPiece = pieceWalker(world, m, opts);
   // Straighten: from each anchor, reach as far along the raster path as a legal straight piece
   // that costs no more than the raster path between the same points.
   const smooth: [number, number][] = [points[0]];
@@ -295,14 +296,14 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
       const allowed = cum[j + 1] - cum[anchor] + 1e-6;
       // Surely dearer than allowed (its lower bound says so): the walk below would refuse it too.
       if (pieceLowerBound(world, m, points[anchor], points[j + 1], opts, allowed + BOUND_MARGIN) > allowed + BOUND_MARGIN) break;
-      const piece = walkMovePath(world, m, [points[anchor], points[j + 1]], opts, false, allowed);
+      const piece = walkPiece(points[anchor], points[j + 1], allowed);
       if (!piece.ok || piece.inches > allowed || pieceKeptOut(points[anchor], points[j + 1])) break;
       j++;
     }
     smooth.push(points[j]);
     anchor = j;
   }
-  tighten(world, m, smooth, opts, pieceKeptOut);
+  tighten(world, m, smooth, opts, pieceKeptOut, walkPiece);
   const exactMove = movePathCost(world, modelId, smooth, opts);
   const exact: MovePathResult = exactMove.ok && pathKeptOut(smooth) ? { ok: false, reason: 'the path passes too close to another base', rule: 'Core 14.1' } : exactMove;
   // The straight line is walked no further than it could still be as cheap as the path found.
@@ -318,6 +319,46 @@ export function shortestMovePath(world: World, modelId: string, goal: readonly [
  * search to drop the piece unwalked: far above the rounding of either sum (under 1e-12" here).
  */
 const BOUND_MARGIN = 1e-6;
+
+/** A piece's walk ({@link walkMovePath} without the end pose, with a budget): see {@link pieceWalker}. */
+type PieceWalk = (a: readonly [number, number], b: readonly [number, number], budget: number) => MovePathResult;
+
+/** Most piece walks {@link pieceWalker} keeps per World between two model changes (then it starts afresh). */
+const PIECE_WALKS_KEPT = 50000;
+
+/**
+ * The walks of the search's pieces (straightening and {@link tighten}), kept on the World until any
+ * model changes (`World.memoize`, cleared by `setModel` / `removeModel`): a piece's walk depends only
+ * on the table, the other models, the moving model (its base and id) and the options, so the same
+ * piece asked again (the next pointer move's search from the same start, issue 35 item 6) is not
+ * walked again. Kept: complete answers only (a legal piece's cost, or why it is illegal), never a
+ * walk stopped by its budget. A kept answer is returned whatever the budget asked: where the walk
+ * with that budget would have stopped instead (`SEARCH budget`), the kept answer is a legal piece
+ * dearer than the budget or an illegal one, which every caller refuses the same way; a legal piece
+ * within the budget is the walk's own answer (its budget never stops a walk that costs no more).
+ */
+function pieceWalker(world: World, m: ModelState, opts: MovePathOptions): PieceWalk {
+  const kept = world.memoize('shortestMovePath pieces', () => ({ size: 0, byModel: new Map<string, Map<string, MovePathResult>>() }));
+  const who = `${m.id}|${opts.fly === true}|${opts.passBelowInches ?? ''}|${opts.ignoreModels ? [...opts.ignoreModels].sort().join(',') : ''}`;
+  let pieces = kept.byModel.get(who);
+  return (a, b, budget) => {
+    const key = `${a[0]},${a[1]},${b[0]},${b[1]}`;
+    const hit = pieces?.get(key);
+    if (hit) return hit;
+    const r = walkMovePath(world, m, [a, b], opts, false, budget);
+    if (r.ok || r.rule !== 'SEARCH budget') {
+      if (kept.size >= PIECE_WALKS_KEPT) {
+        kept.byModel.clear();
+        kept.size = 0;
+        pieces = undefined;
+      }
+      if (!pieces) kept.byModel.set(who, (pieces = new Map()));
+      pieces.set(key, r);
+      kept.size++;
+    }
+    return r;
+  };
+}
 
 /** Passes of {@link tighten} over the path's corners. */
 const TIGHTEN_PASSES = 4;
@@ -336,6 +377,7 @@ function tighten(
   path: [number, number][],
   opts: MovePathOptions,
   refused: (a: readonly [number, number], b: readonly [number, number]) => boolean,
+  walk: PieceWalk,
 ): void {
   // A piece's cost, Infinity when it is illegal or (with a budget) dearer than the budget: each
   // candidate corner only has to beat the path it would replace, so its walk stops once it cannot.
@@ -345,18 +387,25 @@ function tighten(
     const hit = known.get(key);
     if (hit !== undefined) return hit;
     if (refused(a, b)) return Infinity;
-    const r = walkMovePath(world, m, [a, b], opts, false, budget);
+    const r = walk(a, b, budget);
     const inches = r.ok ? r.inches : Infinity;
     // Only complete answers are kept (a walk stopped by its budget says only "more than that").
     if (r.ok || r.rule !== 'SEARCH budget') known.set(key, inches);
     return inches;
   };
+  // A corner a pass left where it was, between the same two neighbours, is left there again by a
+  // later pass: its candidates, their bounds and walks depend only on those three points (and the
+  // table), so the decision is the same (issue 35 item 6: the same path with fewer walks). Per
+  // corner: the three points it last stayed put with (compared by identity: a moved corner is a new array).
+  const stayed: ([readonly [number, number], readonly [number, number], readonly [number, number]] | null)[] = path.map(() => null);
   for (let pass = 0; pass < TIGHTEN_PASSES; pass++) {
     let moved = false;
     for (let i = 1; i < path.length - 1; i++) {
       const a = path[i - 1];
       const b = path[i + 1];
       const v = path[i];
+      const last = stayed[i];
+      if (last && last[0] === a && last[1] === v && last[2] === b) continue;
       const mx = (a[0] + b[0]) / 2;
       const my = (a[1] + b[1]) / 2;
       const now = cost(a, v) + cost(v, b);
@@ -375,6 +424,7 @@ function tighten(
           break;
         }
       }
+      stayed[i] = path[i] === v ? [a, v, b] : null;
     }
     if (!moved) break;
   }

@@ -457,6 +457,20 @@ export function surfaceHeightAt(terrain: TerrainIndex, x: number, y: number, inc
   return 0;
 }
 
+/** How near (inches, plan view) a feature's bounds may come to a footprint's for {@link clearOfFeatures} to say clear. */
+const CLEAR_MARGIN_INCHES = 1e-3;
+
+/** Whether every terrain feature's plan bounds lie more than {@link CLEAR_MARGIN_INCHES} from the footprint's bounds. */
+function clearOfFeatures(terrain: TerrainIndex, f: Footprint): boolean {
+  const fb = footprintBounds(f, _fb);
+  const e = CLEAR_MARGIN_INCHES;
+  for (const feat of terrain.features) {
+    const b = feat.bounds;
+    if (b[3] >= fb[0] - e && b[0] <= fb[2] + e && b[4] >= fb[1] - e && b[1] <= fb[3] + e) return false;
+  }
+  return true;
+}
+
 /**
  * Fraction of the footprint (sampled on a 15x15 grid clipped to the ellipse) whose surface is at
  * `z` within `tol` inches, and whether the centre is supported. A-G28: a model stands by itself
@@ -469,6 +483,13 @@ export function supportAt(
   include?: FeatureFilter,
   tol = 0.02,
 ): { fraction: number; centreSupported: boolean } {
+  // Open ground: no feature's plan bounds come near the footprint's (a margin far above a ray's
+  // rounding), so every ray below finds the table (height 0) and the answer is known without them
+  // (issue 35 item 6: each end pose asks this; the same numbers as the rays give, 1 or 0).
+  if (clearOfFeatures(terrain, f)) {
+    const level = Math.abs(0 - z) <= tol;
+    return { fraction: level ? 1 : 0, centreSupported: level };
+  }
   const n = 15;
   let inside = 0;
   let supported = 0;

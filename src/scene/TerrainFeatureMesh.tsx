@@ -1,7 +1,8 @@
 import type { ThreeEvent } from '@react-three/fiber';
-import { useEffect, useMemo } from 'react';
-import { BufferAttribute, BufferGeometry, Color, DoubleSide, EdgesGeometry } from 'three';
-import { SELECT_COLOR, TERRAIN_COLORS } from './palette';
+import { useMemo } from 'react';
+import { DoubleSide } from 'three';
+import { keptTerrainEdges, keptTerrainGeometry } from './keptTerrainGeometry';
+import { SELECT_COLOR } from './palette';
 import type { TerrainView } from './types';
 
 /** Props of {@link TerrainFeatureMesh}. Table space (inches, z up). */
@@ -34,31 +35,9 @@ export interface TerrainFeatureMeshProps {
  * coloured by terrain type and darkened towards its foot so height reads at a glance.
  */
 export function TerrainFeatureMesh({ feature, color, edges = true, edgeThresholdDeg = 35, hovered = false, highlight = null, onHover, onClick, shading = 'standard' }: TerrainFeatureMeshProps) {
-  const geometry = useMemo(() => {
-    const g = new BufferGeometry();
-    const pos = feature.positions;
-    g.setAttribute('position', new BufferAttribute(pos, 3));
-    g.computeVertexNormals(); // non-indexed soup: one normal per face, a crisp low-poly look
-    const base = new Color(color ?? TERRAIN_COLORS[feature.type]);
-    const top = Math.max(feature.maxHeight, 1e-6);
-    const colors = new Float32Array(pos.length);
-    const c = new Color();
-    for (let i = 0; i < pos.length; i += 3) {
-      const t = Math.min(1, Math.max(0, pos[i + 2] / top));
-      c.copy(base).multiplyScalar(0.72 + 0.28 * t);
-      colors[i] = c.r;
-      colors[i + 1] = c.g;
-      colors[i + 2] = c.b;
-    }
-    g.setAttribute('color', new BufferAttribute(colors, 3));
-    g.computeBoundingSphere();
-    return g;
-  }, [feature, color]);
-  const edgeGeometry = useMemo(() => (edges ? new EdgesGeometry(geometry, edgeThresholdDeg) : null), [geometry, edges, edgeThresholdDeg]);
-  useEffect(() => () => {
-    geometry.dispose();
-    edgeGeometry?.dispose();
-  }, [geometry, edgeGeometry]);
+  // Kept for the page across remounts (keptTerrainGeometry.ts): never disposed here.
+  const geometry = useMemo(() => keptTerrainGeometry(feature, color), [feature, color]);
+  const edgeGeometry = useMemo(() => (edges ? keptTerrainEdges(feature, color, edgeThresholdDeg) : null), [feature, color, edges, edgeThresholdDeg]);
 
   const emissive = highlight ?? (hovered ? SELECT_COLOR : '#000000');
   const emissiveIntensity = highlight ? 0.55 : hovered ? 0.18 : 0;

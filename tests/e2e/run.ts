@@ -42,6 +42,7 @@ import { tests as flow35Tests } from './flow35.e2e';
 import { tests as flow36Tests } from './flow36.e2e';
 import { tests as abilities34Tests } from './abilities34.e2e';
 import { tests as frame37Tests } from './frame37.e2e';
+import { tests as measure40Tests } from './measure40.e2e';
 import { rejectAfter, trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
 import { countFrames, framesSince } from './frameCount';
@@ -82,6 +83,7 @@ const suites: { file: string; tests: E2ETest[] }[] = [
   { file: 'leavePlay', tests: leavePlayTests },
   { file: 'flow35', tests: flow35Tests },
   { file: 'flow36', tests: flow36Tests },
+  { file: 'measure40', tests: measure40Tests },
 ];
 const tests = suites.flatMap((s) => s.tests);
 const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);

@@ -302,6 +302,11 @@ export class GameSession {
     // A goal the search refused for the combat range (Core 14.1: the move may not end there) is
     // refused by the engine whatever the path (its end check counts every enemy, seen or not).
     if (searched.ok && searched.answer.rule === 'Core 14.1' && /would end within/.test(String(searched.answer.reason))) return searched;
+    // A goal whose end pose the search refused (its base would end mid-climb, on Unstable or
+    // Impassable terrain, or on another model: the walk's end checks, Core 15.0, 15.2, Terrain 1.2)
+    // is refused by the straight line too: the line ends in that pose and the walk checks it the
+    // same way, whatever came before (issue 35 item 6: the label's cheapest refusal, not walked twice).
+    if (searched.ok && /^the model would end (mid-climb|on a part of Unstable|on Impassable|on or overlapping)/.test(String(searched.answer.reason))) return searched;
     const path: [number, number][] = [[pos[0], pos[1]], [to[0], to[1]]];
     const q = this.answerOne({ id: model, kind: 'movePath', model, path, ...(extra.fly !== undefined ? { fly: extra.fly } : {}), ...(extra.ignoreUnit ? { ignoreUnit: true } : {}) });
     if (!q.ok || typeof q.answer.value !== 'number') return searched;

@@ -45,17 +45,35 @@ function loadPlace(): Place {
   return { dock: 'left', x: 80, y: 80 };
 }
 
-/** Bottom of the page's info panel (`.info`, top left), CSS pixels, followed as it resizes; 0 without one. */
+/**
+ * Bottom of the left column's top panel, CSS pixels, followed as it resizes, opens and closes: the
+ * page's info panel (`.app > .info`, top left) or, in Play, the measuring tool's panel that takes
+ * its place while it is open (`.app > .tool-panel`, styles.css "The left column", session 40); the
+ * lower of those shown; 0 without one.
+ */
 function useInfoBottom(): number {
   const [bottom, setBottom] = useState(0);
   useEffect(() => {
-    const info = document.querySelector('.app .info');
-    if (!info) return;
-    const read = () => setBottom(Math.round(info.getBoundingClientRect().bottom));
+    const app = document.querySelector('.app');
+    if (!app) return;
+    const ro = new ResizeObserver(() => read());
+    let watched: Element[] = [];
+    const read = () => {
+      const panels = [...app.querySelectorAll(':scope > .info, :scope > .tool-panel')];
+      if (panels.length !== watched.length || panels.some((p, i) => p !== watched[i])) {
+        ro.disconnect();
+        panels.forEach((p) => ro.observe(p));
+        watched = panels;
+      }
+      setBottom(Math.max(0, ...panels.map((p) => Math.round(p.getBoundingClientRect().bottom))));
+    };
     read();
-    const ro = new ResizeObserver(read);
-    ro.observe(info);
-    return () => ro.disconnect();
+    const mo = new MutationObserver(read);
+    mo.observe(app, { childList: true });
+    return () => {
+      mo.disconnect();
+      ro.disconnect();
+    };
   }, []);
   return bottom;
 }
