@@ -15,7 +15,7 @@
  * height "Start the battle" is in view without scrolling.
  */
 import type { Page } from 'playwright-core';
-import { assert, boxOf, type Box, assertEqual, frames, modelOnScreen, motionOn, openPlay, RUN_MOTION, playCall as play, playReady, type E2ETest, clickForNextState as click } from './harness';
+import { assert, boxOf, type Box, assertEqual, frames, freshPlayPage, modelOnScreen, motionOn, openPlay, RUN_MOTION, playCall as play, playReady, type E2ETest, clickForNextState as click } from './harness';
 
 interface Unit {
   id: string;
@@ -48,7 +48,8 @@ export const tests: E2ETest[] = [
   {
     name: 'flow35b: panel and table: the table is framed beside the Play and dice panels; no button moves under the pointer for 15 s after an action; a click on the other player\'s model says nothing, its drag says why at once',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      // A new default game in place on the lane's Play page (its storage wiped: no panel places kept), not a boot of its own.
+      const { page, errors } = await freshPlayPage(ctx);
       const s0 = await play<Summary>(page, 'summary()');
       assertEqual(s0.stage, 'firstTurn', 'a new game starts with the first-turn choice');
 
