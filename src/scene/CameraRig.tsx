@@ -3,6 +3,7 @@ import { useThree } from '@react-three/fiber';
 import { useLayoutEffect, useRef, type ComponentRef } from 'react';
 import { MOUSE, PerspectiveCamera, Vector3, type Camera } from 'three';
 import { tableToScene } from './coords';
+import { useReducedMotion } from './reducedMotion';
 import type { CameraView } from './types';
 
 /** Props of {@link CameraRig}. Scene space (y up; the table centre is the origin). */
@@ -81,6 +82,8 @@ export function CameraRig({ width, depth, view = { mode: 'oblique', seq: 0 }, ma
   const camera = useThree((s) => s.camera);
   const size = useThree((s) => s.size);
   const invalidate = useThree((s) => s.invalidate);
+  // Reduced motion (`prefers-reduced-motion`): the camera stops where the drag leaves it, no damping glide.
+  const reduced = useReducedMotion();
   const eyeKey = view.mode === 'eye' ? `${view.eye.join(',')}>${view.target.join(',')}` : '';
 
   useLayoutEffect(() => {
@@ -155,7 +158,7 @@ export function CameraRig({ width, depth, view = { mode: 'oblique', seq: 0 }, ma
       ref={controls}
       makeDefault
       regress
-      enableDamping
+      enableDamping={!reduced}
       dampingFactor={0.12}
       minDistance={minDistance}
       maxDistance={diag * maxDistanceFactor}

@@ -4,6 +4,7 @@ import { BoxGeometry, Quaternion, type Group, type Mesh } from 'three';
 import { DeferredPresent } from './DeferredPresent';
 import { throwDice } from './physics/diceClient';
 import { renderProfile } from './renderProfile';
+import { useReducedMotion } from './reducedMotion';
 import type { DiceRecording } from './physics/diceSim';
 import { dieMaterials, faceCorrection, faceUp } from './physics/dieFaces';
 
@@ -144,9 +145,14 @@ function TrayFrame({ width, depth }: { width: number; depth: number }) {
   );
 }
 
-/** Plays a recorded throw; reads the faces up from the drawn dice at the end. */
+/**
+ * Plays a recorded throw; reads the faces up from the drawn dice at the end. Where the player asked
+ * for reduced motion (`prefers-reduced-motion`) the dice are shown at rest at once (the recording's
+ * last frame: the same faces).
+ */
 function Playback({ prepared, onSettled }: { prepared: Prepared; onSettled: (faces: number[]) => void }) {
   const { recording, corrections } = prepared;
+  const reduced = useReducedMotion();
   const bodies = useRef<(Group | null)[]>([]);
   const meshes = useRef<(Mesh | null)[]>([]);
   const start = useRef<number | null>(null);
@@ -171,7 +177,7 @@ function Playback({ prepared, onSettled }: { prepared: Prepared; onSettled: (fac
     if (done.current) return;
     const now = state.clock.getElapsedTime();
     if (start.current === null) start.current = now;
-    const frame = Math.min(recording.frames - 1, Math.floor((now - start.current) / recording.dt));
+    const frame = reduced ? recording.frames - 1 : Math.min(recording.frames - 1, Math.floor((now - start.current) / recording.dt));
     pose(frame);
     if (frame < recording.frames - 1) {
       state.invalidate();

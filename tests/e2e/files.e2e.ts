@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { bundledSrcOf, legacyBundledAsset, renameMeshSources } from '../../src/scenario/bundled';
-import { assert, assertEqual, filesCall as files, frames, keptPage, openApp, screenOf, toolsCall as tools, type E2EContext, type E2ETest, type OpenedPage } from './harness';
+import { assert, assertEqual, filesCall as files, frames, keptPage, motionOn, openApp, screenOf, toolsCall as tools, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 
 type P3 = [number, number, number];
 interface ScenarioJson {
@@ -512,6 +512,7 @@ export const tests: E2ETest[] = [
     name: 'files: the dice tray shows the requested faces (physics animates, faces read back from the drawn dice)',
     async run(ctx) {
       const { page, errors } = await onDefault(ctx);
+      await motionOn(page); // the throw's physics is what this test shows: the run's reduced motion would show the dice at rest
       const faces = [6, 5, 4, 3, 2, 1, 1, 6, 3, 4, 2, 5];
       await files<void>(page, `rollDice(${JSON.stringify(faces)}, 3)`);
       await page.waitForSelector('[data-testid=dice-tray][data-status=settled]', { timeout: 60_000 });

@@ -15,7 +15,7 @@
  * height "Start the battle" is in view without scrolling.
  */
 import type { Page } from 'playwright-core';
-import { assert, boxOf, type Box, assertEqual, frames, modelOnScreen, openPlay, playCall as play, playReady, type E2ETest, clickForNextState as click } from './harness';
+import { assert, boxOf, type Box, assertEqual, frames, freshPlayPage, modelOnScreen, motionOn, openPlay, RUN_MOTION, playCall as play, playReady, type E2ETest, clickForNextState as click } from './harness';
 
 interface Unit {
   id: string;
@@ -48,7 +48,8 @@ export const tests: E2ETest[] = [
   {
     name: 'flow35b: panel and table: the table is framed beside the Play and dice panels; no button moves under the pointer for 15 s after an action; a click on the other player\'s model says nothing, its drag says why at once',
     async run(ctx) {
-      const { page, errors } = await openPlay(ctx);
+      // A new default game in place on the lane's Play page (its storage wiped: no panel places kept), not a boot of its own.
+      const { page, errors } = await freshPlayPage(ctx);
       const s0 = await play<Summary>(page, 'summary()');
       assertEqual(s0.stage, 'firstTurn', 'a new game starts with the first-turn choice');
 
@@ -139,7 +140,17 @@ export const tests: E2ETest[] = [
         const r = await play<{ ok: boolean; reason?: string }>(page, "act({ type: 'endPhase', player: 'p1' })");
         assert(r.ok, `end phase: ${r.reason}`);
       }
-      // A Run rolls a die: the game's dice are thrown onto the table.
+      // Before the player chooses, the dice follow the browser's reduced-motion wish, live: straight to the
+      // tray where it asks for reduced motion (the run's pages do: harness RUN_MOTION), else thrown onto the table.
+      const mode = () => page.evaluate(() => window.__sightlineDice!.state().mode);
+      const asked = RUN_MOTION === 'reduce' ? 'tray' : 'throw';
+      await page.waitForFunction(() => !!window.__sightlineDice, undefined, { timeout: 60_000 });
+      assertEqual(await mode(), asked, 'the dice mode on a fresh page follows prefers-reduced-motion');
+      await motionOn(page);
+      await page.waitForFunction(() => window.__sightlineDice!.state().mode === 'throw', undefined, { timeout: 10_000 });
+      await page.emulateMedia({ reducedMotion: RUN_MOTION });
+      await page.waitForFunction((m) => window.__sightlineDice!.state().mode === m, asked, { timeout: 10_000 });
+      // A Run rolls a die: the game's dice are thrown onto the table (or, with reduced motion, go to the tray).
       const s1 = await play<Summary>(page, 'summary()');
       assertEqual(s1.phase, 'movement', "p1's movement phase");
       const runner = s1.units.find((u) => u.owner === 'p1' && u.aliveModelIds.length > 0)!;

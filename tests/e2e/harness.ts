@@ -72,7 +72,11 @@ async function keptIn(kept: Map<string, Promise<OpenedPage>> | undefined, key: s
   const held = kept.get(key);
   if (held) {
     const o = await held.catch(() => null);
-    if (o && !o.page.isClosed()) return { opened: o, reused: true };
+    if (o && !o.page.isClosed()) {
+      // A test that turned motion on (motionOn) leaves the next with the run's setting.
+      if (motionTurnedOn.delete(o.page)) await o.page.emulateMedia({ reducedMotion: RUN_MOTION });
+      return { opened: o, reused: true };
+    }
   }
   const booting = open();
   kept.set(key, booting);
@@ -307,6 +311,47 @@ export async function tableViewPage(ctx: E2EContext, fixture?: string): Promise<
   opened.errors.length = 0;
   opened.warnings.length = 0;
   return opened;
+}
+
+/**
+ * The browser's `prefers-reduced-motion` on every page of the run (`reduce` unless `E2E_MOTION=on`):
+ * the app then shows what only moves for the eye at its end (a placed model lands at once, another
+ * player's move without its glide, the camera without its damping glide, the sandbox tray's dice at
+ * rest, the game's dice straight into the tray unless the test chooses a throw: src/scene/reducedMotion.ts).
+ * Software WebGL draws each animation frame at 0.15-0.3 CPU-s, and no assertion but a few needs the
+ * frames in between (docs/performance.md, "Session 40: browser tests"); those call {@link motionOn}.
+ */
+export const RUN_MOTION: 'reduce' | 'no-preference' = process.env.E2E_MOTION === 'on' ? 'no-preference' : 'reduce';
+
+/** Pages a test turned motion on for (reset to {@link RUN_MOTION} when the page is handed to the next test). */
+const motionTurnedOn = new WeakSet<Page>();
+
+/**
+ * Turns motion on for `page` (`prefers-reduced-motion: no-preference`, followed live by the app), for a
+ * test that asserts on an animation (a throw's physics, a glide). A kept page goes back to the run's
+ * setting when the next test takes it.
+ */
+export async function motionOn(page: Page): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  if (RUN_MOTION === 'reduce') motionTurnedOn.add(page);
+}
+
+/**
+ * How often (ms) `page.waitForFunction` asks its predicate where the call names no `polling`
+ * ({@link pollEvery}): Playwright's default polls on every animation frame, which keeps a page that
+ * would idle at 0.003-0.02 CPU-s a second producing frames at ~0.06 CPU-s a second for as long as
+ * the wait lasts (docs/performance.md, "Session 39: browser tests"). Every predicate of the tests
+ * waits for a state that holds once reached (a counter moved on, a text shown, a throw held on the
+ * table by the dice hook's `hold`), so an interval loses nothing but up to this much latency; a wait
+ * for a state that lasts a frame must pass `polling: 'raf'`.
+ */
+export const POLL_MS = 50;
+
+/** Makes `page.waitForFunction` poll every `ms` ms unless a call names its own `polling` (the runner calls it for every page). */
+export function pollEvery(page: Page, ms = POLL_MS): void {
+  const wait = page.waitForFunction.bind(page) as (fn: unknown, arg?: unknown, options?: { polling?: number | 'raf'; timeout?: number }) => Promise<unknown>;
+  const polled = (fn: unknown, arg?: unknown, options?: { polling?: number | 'raf'; timeout?: number }) => wait(fn, arg, { polling: ms, ...options });
+  page.waitForFunction = polled as unknown as Page['waitForFunction'];
 }
 
 /** One end-to-end test. */

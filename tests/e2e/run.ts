@@ -43,7 +43,7 @@ import { tests as flow36Tests } from './flow36.e2e';
 import { tests as abilities34Tests } from './abilities34.e2e';
 import { tests as frame37Tests } from './frame37.e2e';
 import { tests as measure40Tests } from './measure40.e2e';
-import { rejectAfter, trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
+import { pollEvery, rejectAfter, RUN_MOTION, trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
 import { countFrames, framesSince } from './frameCount';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
@@ -110,8 +110,10 @@ async function main(): Promise<number> {
       outputDir,
       root,
       async openPage() {
-        const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+        // Reduced motion unless E2E_MOTION=on (harness RUN_MOTION; a test that asserts on an animation calls motionOn).
+        const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', reducedMotion: RUN_MOTION });
         trackRequests(page); // for a kept page's hand-over (harness requestsSettled)
+        pollEvery(page); // waitForFunction polls every 50 ms, not on every animation frame (harness POLL_MS)
         if (lanes === 1) await countFrames(page); // the frames each test's pages show (frameCount.ts)
         // Playwright's 30 s default for clicks and waits is a hang watchdog here, not a speed bound:
         // with two lanes, vitest and other work beside them, software WebGL can hold a page's main

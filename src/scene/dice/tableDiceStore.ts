@@ -3,8 +3,11 @@
  * whoever rolls (the Play mode with the engine's dice, the dice roller) calls
  * {@link TableDiceStore.throw}; the faces read back from the drawn dice come back through
  * {@link TableDiceStore.onSettled}. The player's choice "throw onto the table" or "tray only" is
- * kept in the browser (`localStorage`).
+ * kept in the browser (`localStorage`). Until the player chooses, the dice are thrown, or go
+ * straight to the tray where the browser asks for reduced motion (`prefers-reduced-motion`,
+ * followed as it changes).
  */
+import { onReducedMotionChange, prefersReducedMotion } from '../reducedMotion';
 import type { DiceGroup } from './diceKinds';
 
 /** How the dice arrive: thrown onto the battlefield, or straight into the tray. */
@@ -38,15 +41,25 @@ export class TableDiceStore {
   private readonly listeners = new Set<() => void>();
   private readonly settledListeners = new Set<Settled>();
   private seq = 0;
+  /** The player's choice (this page's, or kept from an earlier visit); null: none yet. */
+  private chosen: TableDiceMode | null = null;
 
   constructor() {
-    let mode: TableDiceMode = 'throw';
     try {
-      if (typeof localStorage !== 'undefined' && localStorage.getItem(MODE_KEY) === 'tray') mode = 'tray';
+      const kept = typeof localStorage !== 'undefined' ? localStorage.getItem(MODE_KEY) : null;
+      if (kept === 'tray' || kept === 'throw') this.chosen = kept;
     } catch {
       // No storage (private mode): the default.
     }
-    this.state = { request: null, mode, skip: 0 };
+    this.state = { request: null, mode: this.chosen ?? TableDiceStore.defaultMode(), skip: 0 };
+    onReducedMotionChange(() => {
+      if (!this.chosen) this.set({ mode: TableDiceStore.defaultMode() });
+    });
+  }
+
+  /** The mode before the player chooses: straight to the tray where the browser asks for reduced motion, else thrown. */
+  static defaultMode(): TableDiceMode {
+    return prefersReducedMotion() ? 'tray' : 'throw';
   }
 
   readonly get = (): TableDiceState => this.state;
@@ -77,6 +90,7 @@ export class TableDiceStore {
 
   /** Throw onto the table, or tray only (kept for the next visit). */
   setMode(mode: TableDiceMode): void {
+    this.chosen = mode;
     try {
       localStorage.setItem(MODE_KEY, mode);
     } catch {

@@ -2,6 +2,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { useLayoutEffect, useRef } from 'react';
 import type { Group, Mesh } from 'three';
 import { unitBaseGeometry, unitFigureGeometry } from '../geometries';
+import { useReducedMotion } from '../reducedMotion';
 import type { ModelView } from '../types';
 
 /** Props of {@link DropIn}. Table space (inches, z up). */
@@ -27,9 +28,11 @@ const REST = 0.03;
  * A placed model dropping onto the spot the engine resolved (table or terrain top): a short
  * ballistic fall with a damped bounce, then `onLanded`. Purely visual: where it ends is
  * `model.elevation`, never something the animation computed. Keeps render-on-demand frames coming
- * while it moves.
+ * while it moves. Where the player asked for reduced motion (`prefers-reduced-motion`) it lands in
+ * its first frame: no fall, no bounce.
  */
-export function DropIn({ model, color, fallHeight = 3, onLanded }: DropInProps) {
+export function DropIn({ model, color, fallHeight: askedFall = 3, onLanded }: DropInProps) {
+  const fallHeight = useReducedMotion() ? 0 : askedFall;
   const group = useRef<Group>(null);
   const shadow = useRef<Mesh>(null);
   const state = useRef({ h: fallHeight, v: 0, done: false });
@@ -59,9 +62,15 @@ export function DropIn({ model, color, fallHeight = 3, onLanded }: DropInProps) 
         st.v = 0;
       }
     }
+    if (fallHeight === 0) {
+      // Reduced motion: landed in the first frame (a bounce off the table would lift it again).
+      st.h = 0;
+      st.v = 0;
+      st.done = true;
+    }
     if (group.current) group.current.position.z = model.elevation + st.h;
     if (shadow.current) {
-      const k = 1 - Math.min(1, st.h / fallHeight) * 0.5;
+      const k = fallHeight > 0 ? 1 - Math.min(1, st.h / fallHeight) * 0.5 : 1;
       shadow.current.scale.set(f.semiMajor * k, f.semiMinor * k, 1);
     }
     if (st.done) requestAnimationFrame(() => landed.current());

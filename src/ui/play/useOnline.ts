@@ -15,6 +15,7 @@ import type { Point2 } from '../tools/types';
 import { actionNote } from './notes';
 import { linkFor, onlineLink } from './online';
 import { playbackPaths } from './playbackPaths';
+import { prefersReducedMotion } from '../../scene/reducedMotion';
 import type { OnlineView, PanelStore, PlayNote } from './panelStore';
 
 /** What {@link useOnline} needs of the Play mode. */
@@ -40,10 +41,14 @@ export function useOnline({ online, store, summaryRef, models, setLines, showDic
   /** Another player's move being played on the table, and what resolves when it ends. */
   const [playback, setPlayback] = useState<{ n: number; paths: Record<string, Point2[]>; done: () => void } | null>(null);
   const playbackN = useRef(0);
-  /** Plays the moves, pile-ins and set-ups (deployment, reserves) of accepted actions on the table; resolves when they reached their ends. */
+  /**
+   * Plays the moves, pile-ins and set-ups (deployment, reserves) of accepted actions on the table; resolves when they
+   * reached their ends. Where the player asked for reduced motion (`prefers-reduced-motion`) there is no glide: it
+   * resolves at once and the models are shown at their ends.
+   */
   const playMoves = useCallback((actions: unknown[]): Promise<void> => {
     const paths = playbackPaths(actions);
-    if (Object.keys(paths).length === 0) return Promise.resolve();
+    if (Object.keys(paths).length === 0 || prefersReducedMotion()) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const n = ++playbackN.current;
       setPlayback((prev) => {
