@@ -139,6 +139,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;
   else if ('critOn' in e) what = `critical hits on ${e.critOn}+${att}`;
   else if ('noContest' in e) what = 'cannot contest objectives'; // session 40 (sh40a)
+  else if ('shoutyBoss' in e) what = e.shoutyBoss === 'place' ? 'placed on this terrain feature as its Shouty Boss (off the table)' : `the Shouty Boss set up wholly within ${e.within ?? 6}" of this terrain feature, not in combat`; // session 40 (sh40e)
   else if (isPermissionEffect(e)) what = permissionWords(e);
   else what = `note: ${e.note}`;
   const named = units ? units.map(nameOf) : Array.isArray(e.targets) ? e.targets.map(nameOf) : e.targets ? [unitWords(e.targets, nameOf)] : [];

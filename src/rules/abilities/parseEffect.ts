@@ -72,6 +72,7 @@ import { readFightChain } from './parseFightChain38';
 import { readFightTwice } from './parseFight38';
 import { readSetUpNear } from './parseSetUp38';
 import { readFreeMove, readPileInBonus } from './parseMove38';
+import { readShoutyBoss40e } from './parseShoutyBoss40e';
 import { readNoCombatMove40, readWhole40c } from './parseWhole40';
 import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
@@ -401,7 +402,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
  */
 export function parseEffect(input: EffectInput): ParsedEffect {
   // Session 38 (ab38a): a faction terrain feature's "this terrain feature" (parseTerrain38.ts).
-  if (mentionsThisTerrain(input)) return parseThisTerrain(input, parseEffect);
+  if (mentionsThisTerrain(input)) return readShoutyBoss40e(input, parseEffect) ?? parseThisTerrain(input, parseEffect); // sh40e: Up We Go!, I'm Off! (parseShoutyBoss40e.ts)
   const known = [...input.knownKeywords];
   // Session 38 (ab38d, parseCancel38.ts): "that ability has no effect on this unit" (a reaction, read whole with its trigger).
   const cancel = readCancelReaction(input.timing, input.declare, input.effect) ?? (input.declare === null ? readUnpickable(input.effect, input.timing.when === 'passive') : null);

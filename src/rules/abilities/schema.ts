@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { MarkObjective40, NoRun40, PickFields40 } from './schema40d';
 import { afterFightPick40Fields, afterShoot40Fields } from './schema40b';
 import { NO_COMMAND_40, REDEPLOY_DECLARED_40, SET_UP_BY_40 } from './schema40c';
+import { SHOUTY_BOSS_40E } from './schema40e';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -574,6 +575,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...NoRun40 }), // session 40 (sh40d): schema40d.ts
   z.strictObject({ ...EffectCommon, ...afterShoot40Fields }), // session 40 (sh40b): schema40b.ts
   z.strictObject({ ...EffectCommon, ...afterFightPick40Fields }), // session 40 (sh40b): schema40b.ts
+  z.strictObject({ ...EffectCommon, ...SHOUTY_BOSS_40E }), // session 40 (sh40e): schema40e.ts, engine/shoutyBoss40e.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

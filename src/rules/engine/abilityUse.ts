@@ -53,6 +53,7 @@ import { useRollMet, useRollOf } from './useRoll39';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import { checkObjectivePick, markObjective } from './objective40';
 import { checkFromPoint } from './pointPicks40';
+import { applyShoutyBoss, shoutyBossProblem } from './shoutyBoss40e';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -96,6 +97,8 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   // Session 38 (ab38d): "that ability has no effect on this unit" needs an ability waiting that picked this unit (cancel38.ts).
   const cx = cancelProblem(c, user, ability);
   if (cx !== null) return cx;
+  const sb = shoutyBossProblem(c, player, ability); // session 40 (sh40e): Up We Go!, I'm Off! (shoutyBoss40e.ts)
+  if (sb !== null) return sb;
   const lim = limitProblem(s, player, user, ability, ability.timing.limit);
   if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
   // Session 38 (ab38d): "more than once per phase but only once per Spell ability" replaces the same-ability rule (cancel38.ts).
@@ -386,6 +389,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   const s = c.s;
   // Session 40 (sh40c): a reaction raising the declared Redeploy's roll (redeploy40.ts).
   if ('redeployDeclaredAtLeast' in e) return raiseDeclaredRedeploy(c, player, user, id, name, rule, e.redeployDeclaredAtLeast);
+  if ('shoutyBoss' in e) return applyShoutyBoss(c, player, id, name, e, picked, positions); // session 40 (sh40e): shoutyBoss40e.ts
   // Session 38 (ab38d): the units a reaction made this ability have no effect on (cancel38.ts).
   const exempt = exemptUnits(c);
   const all = targetUnits(s, e, player, user, picked).filter((t) => {

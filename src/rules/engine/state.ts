@@ -361,6 +361,11 @@ export interface GameState {
    * considered by you to be questmarked". Absent until an ability marks one (other games keep their hash).
    */
   objectiveMarks?: { readonly player: PlayerId; readonly objective: string; readonly mark: 'questmarked' }[];
+  /**
+   * Shouty Bosses (session 40, sh40e; `engine/shoutyBoss40e.ts`): faction terrain feature id → the unit placed on it by
+   * Up We Go! and the turn it was placed (`round` and `turnInRound`). Absent until one is placed (other games keep their hash).
+   */
+  shoutyBoss?: Record<string, { readonly unitId: string; readonly round: number; readonly turnInRound: 0 | 1 }>;
   /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
   pendingPrayer: PendingPrayer | null;
   /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */
