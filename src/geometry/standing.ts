@@ -337,6 +337,11 @@ function clippedMaxZ(t: Float64Array, o: number, hi: number, poly: number[], f: 
   if (footprintContains(f, bx, by)) inPoly = Math.max(inPoly, bz);
   if (footprintContains(f, cx, cy)) inPoly = Math.max(inPoly, cz);
   if (inPoly >= hi) return inPoly;
+  // A level triangle (its three corners at one height, e.g. a flat top): every corner of its clip is
+  // at that height (the clip's interpolation between equal heights gives it exactly), so once the
+  // clip is surely not empty the answer is that height, without clipping (issue 35 item 6: a unit
+  // walking over a low obstacle asks this for each footprint along each path).
+  if (az === bz && bz === cz && levelTriangleMeetsPolygon(ax, ay, bx, by, cx, cy, poly, f)) return az;
   let src = _bufA;
   let dst = _bufB;
   src[0] = ax; src[1] = ay; src[2] = az;
@@ -431,6 +436,30 @@ function clippedMaxZ(t: Float64Array, o: number, hi: number, poly: number[], f: 
   let best = inPoly;
   for (let i = 0; i < n; i++) if (src[3 * i + 2] > best) best = src[3 * i + 2];
   return best;
+}
+
+/** How far inside a triangle (inches, plan view) a point must be for {@link levelTriangleMeetsPolygon}: far above a clip's rounding (~1e-14"). */
+const MEETS_MARGIN_INCHES = 1e-6;
+
+/**
+ * Whether the clip of triangle abc (plan view) by the polygon `poly` is surely not empty: the
+ * footprint's centre (inside the polygon by its apothem) or one of the polygon's corners lies inside
+ * the triangle by {@link MEETS_MARGIN_INCHES}, so the part of the polygon round that point inside
+ * the triangle is far larger than any rounding of the clip. False for a degenerate triangle, and
+ * when neither is found (the caller clips).
+ */
+function levelTriangleMeetsPolygon(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, poly: number[], f: Footprint): boolean {
+  const area2 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  if (!(Math.abs(area2) > 1e-12)) return false;
+  const s = area2 > 0 ? 1 : -1;
+  const mab = MEETS_MARGIN_INCHES * Math.hypot(bx - ax, by - ay);
+  const mbc = MEETS_MARGIN_INCHES * Math.hypot(cx - bx, cy - by);
+  const mca = MEETS_MARGIN_INCHES * Math.hypot(ax - cx, ay - cy);
+  const inside = (px: number, py: number) =>
+    s * ((bx - ax) * (py - ay) - (by - ay) * (px - ax)) > mab && s * ((cx - bx) * (py - by) - (cy - by) * (px - bx)) > mbc && s * ((ax - cx) * (py - cy) - (ay - cy) * (px - cx)) > mca;
+  if (inside(f.x, f.y)) return true;
+  for (let i = 0; i < poly.length; i += 2) if (inside(poly[i], poly[i + 1])) return true;
+  return false;
 }
 
 const _ray = /* @__PURE__ */ new Ray();

@@ -219,6 +219,13 @@ async function mouseDrag(page: Page, id: string, dx: number, dy: number, steps: 
   await settle(page);
   await takeSpans(page);
   await takeWorker(page);
+  // PLAY_BENCH_DRAG_PROFILE=1: a CPU profile of the page's main thread over the drag's steps (not the drop).
+  const cdp = process.env.PLAY_BENCH_DRAG_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
   await page.mouse.move(at[0], at[1]);
   await page.mouse.down();
   const labels: ReturnType<typeof split>[] = [];
@@ -244,6 +251,13 @@ async function mouseDrag(page: Page, id: string, dx: number, dy: number, steps: 
     texts.push(l.text);
     // A look at the ghosts mid-drag (PLAY_BENCH_SHOT=1): their paths and the label.
     if (process.env.PLAY_BENCH_SHOT && k === Math.ceil(steps / 2)) await page.screenshot({ path: join(outputDir, `play-bench-drag-${id}.png`) });
+  }
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const file = join(outputDir, `play-bench-drag-${id.replace(/[^\w.-]/g, '_')}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.error(`drag: main-thread profile in ${file} (summary: npx tsx tests/e2e/profileTop.ts ${file})`);
+    await cdp.detach();
   }
   await takeSpans(page);
   await takeWorker(page);
@@ -406,6 +420,9 @@ async function main(): Promise<void> {
         dir ??= [0, sum.board.positions[first][1] < 22 ? 3 : -3];
         await page.click('[data-testid=btn-top]').catch(() => undefined);
         await settle(page);
+        // PLAY_BENCH_SAVE=1: the game before the drag, the unit and its move, for the engine's node
+        // bench of the same drag (`src/cli/benchGutrippaz.ts`).
+        if (process.env.PLAY_BENCH_SAVE) writeFileSync(join(outputDir, 'play-bench-drag-save.json'), JSON.stringify({ save: await play(page, 'save()'), models: unit.aliveModelIds, positions: sum.board.positions, dir, steps: 12 }));
         const r = await mouseDrag(page, first, dir[0], dir[1], 12);
         out.drag = { unit: `${unit.name} (${unit.aliveModelIds.length} models)`, ...r };
         console.error(`drag: ${JSON.stringify(out.drag)}`);
