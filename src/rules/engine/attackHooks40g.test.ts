@@ -12,6 +12,7 @@ import { gameAtHero, play, readAbility, roster, tablePortAt, timing, toPhase } f
 import { parseEffect } from '../abilities/parseEffect';
 import { weaponAbilities } from './attackAbilities';
 import { wardRollModifier } from './ward40g';
+import { computeDamage } from '../damage';
 import type { RosterInput } from './roster';
 import type { Action, GameState } from './state';
 
@@ -84,6 +85,16 @@ describe('doubled Damage in the attack sequence (Core 17.0 step 4, Core 27.0)', 
     expect(weaponAbilities(s, port, 'p1-boyz', 'p2-hero', hacka).damageTimes).toBe(2);
     expect(weaponAbilities(s, port, 'p1-boyz', 'p2-gits', hacka).damageTimes).toBeUndefined();
     expect(weaponAbilities(s, port, 'p1-boyz', 'p2-hero', bow).damageTimes).toBeUndefined();
+  });
+});
+
+describe('the expected damage with damageTimes (the Play panel, `damageProfile.ts`)', () => {
+  it('1 attack, hit 4+, wound 4+, no save, Damage D3 (mean 2): 1/4 × 2 = 0.5; doubled: 1/4 × 4 = 1; doubled then +1 (Core 27.0): 1/4 × 5 = 1.25', () => {
+    const d3 = { models: 1, weapon: { attacks: 1, hit: '4+', wound: '4+', rend: 0, damage: 'D3' } };
+    const target = { save: '-', health: 10 };
+    expect(computeDamage(d3, target).value).toBeCloseTo(0.5, 12);
+    expect(computeDamage(d3, target, { damageTimes: 2 }).value).toBeCloseTo(1, 12);
+    expect(computeDamage(d3, target, { damageTimes: 2, damageAdd: 1 }).value).toBeCloseTo(1.25, 12);
   });
 });
 
