@@ -29,6 +29,7 @@ const ROLL_WORDS: Readonly<Record<string, string>> = {
   hit: 'hit rolls',
   wound: 'wound rolls',
   save: 'save rolls',
+  ward: 'ward rolls', // session 40 (sh40g)
   chargeDice: 'the number of dice of charge rolls',
   pileIn: 'the distance of pile-in moves (inches)', // session 38, ab38c
   attacks: 'the Attacks characteristic',
@@ -140,6 +141,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('critOn' in e) what = `critical hits on ${e.critOn}+${att}`;
   else if ('noContest' in e) what = 'cannot contest objectives'; // session 40 (sh40a)
   else if ('shoutyBoss' in e) what = e.shoutyBoss === 'place' ? 'placed on this terrain feature as its Shouty Boss (off the table)' : `the Shouty Boss set up wholly within ${e.within ?? 6}" of this terrain feature, not in combat`; // session 40 (sh40e)
+  else if ('double' in e) what = `double the Damage characteristic of its ${e.weapon ?? (e.attacks === 'melee' ? 'melee weapons' : e.attacks === 'ranged' ? 'ranged weapons' : 'weapons')} for attacks that target ${e.against.join(' or ')} units`; // session 40 (sh40g)
   else if (isPermissionEffect(e)) what = permissionWords(e);
   else what = `note: ${e.note}`;
   const named = units ? units.map(nameOf) : Array.isArray(e.targets) ? e.targets.map(nameOf) : e.targets ? [unitWords(e.targets, nameOf)] : [];

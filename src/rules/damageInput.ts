@@ -297,6 +297,8 @@ export interface DamageOptions {
   readonly reroll?: { readonly hit?: RerollKind; readonly wound?: RerollKind; readonly save?: RerollKind };
   readonly attacksAdd?: number;
   readonly damageAdd?: number;
+  /** Session 40 (sh40g): the Damage (after the roll, before Charge (+1 Damage) and `damageAdd`, Core 27.0) is multiplied by this ("Double the Damage characteristic ..."). */
+  readonly damageTimes?: number;
   readonly rendAdd?: number;
 }
 

@@ -167,7 +167,7 @@ export function attackProfile(
   const parsed = (w.abilities ?? []).map(parseAbility).filter((p): p is ParsedAbility => typeof p !== 'string');
   const critAbilities = parsed.flatMap((p) => (p.kind === 'crit' ? [p.name] : []));
   const chargeBonus = attacker.charged === true && parsed.some((p) => p.kind === 'charge-damage') ? 1 : 0;
-  const damage = shifted(characteristicDistribution(parseCharacteristicOk(w.damage)), chargeBonus + (options.damageAdd ?? 0));
+  const damage = shifted(scaled(characteristicDistribution(parseCharacteristicOk(w.damage)), options.damageTimes ?? 1), chargeBonus + (options.damageAdd ?? 0));
 
   return {
     hitModifier,
@@ -186,6 +186,14 @@ export function attackProfile(
 }
 
 /** A distribution over whole values (index = value) with `by` added to every value, those below 0 counted as 0 (Core 27.0). */
+/** The distribution of `times` × a value of `dist` (index = value): "Double the Damage characteristic" (Core 27.0). */
+function scaled(dist: readonly number[], times: number): number[] {
+  if (times === 1) return [...dist];
+  const out = new Array<number>((dist.length - 1) * times + 1).fill(0);
+  dist.forEach((p, v) => (out[v * times] += p));
+  return out;
+}
+
 function shifted(dist: readonly number[], by: number): number[] {
   if (by === 0) return [...dist];
   if (by > 0) return [...new Array<number>(by).fill(0), ...dist];

@@ -64,6 +64,7 @@ export function expectedDamageOf(s: GameState, unitId: string, targetId: string,
       reroll: { hit: ab.rerollHit, wound: ab.rerollWound, save: ab.rerollSave },
       attacksAdd: ab.attacks,
       damageAdd: ab.damage,
+      ...(ab.damageTimes !== undefined ? { damageTimes: ab.damageTimes } : {}),
       rendAdd: ab.rend,
     };
     try {

@@ -81,6 +81,7 @@ import { markOncePerBattle, readSentences39c, splitOncePerBattlePick } from './p
 import { readSentences40a } from './parseKbIj40';
 import { readFecNh39 } from './parseFecNh39';
 import { readAfter40b } from './parseAfterShoot40';
+import { readAttackHook40g } from './parseAttack40g';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
 export { casterClause } from './parseDeclare';
@@ -200,6 +201,7 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
     if (add ? m[3].toLowerCase() !== 'maximum' || m[4] !== '3' : m[3].toLowerCase() !== 'minimum' || m[4] !== '1') fail(t);
     return { body: { modify: 'chargeDice', by: add ? 1 : -1 }, subj: readSubject(m[2], ctx) };
   }
+  const h40g = readAttackHook40g(t, ctx.known); if (h40g) return { body: h40g.body, subj: h40g.subject === 'enemy' ? { targets: 'enemy' } : readSubject(h40g.subject, ctx) }; // session 40 (sh40g): doubled Damage, ward-roll modifiers (parseAttack40g.ts)
   // Roll modifiers.
   if ((m = /^(add|subtract) (\d+) (?:to|from) (hit|wound|save|charge|run|casting|chanting|unbinding|banishment) rolls for (.+)$/i.exec(t))) {
     const by = Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1);
@@ -368,7 +370,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
   let condition = cond.cond;
   if (condition?.castRoll !== undefined && (ctx.passive || !ctx.castRoll)) fail(raw); // no casting / chanting roll to read
   if (condition && condition.castRoll === undefined && condition.within === undefined && condition.unit === undefined && subj.targets === 'self') condition = { ...condition, unit: 'self' };
-  if (condition && condition.within !== undefined && condition.ofFriendly === undefined && condition.ofFriendlyNamed === undefined && subj.targets !== 'friendly') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
+  if (condition && condition.within !== undefined && condition.ofFriendly === undefined && condition.ofFriendlyNamed === undefined && subj.targets !== 'friendly' && subj.targets !== 'enemy') fail(raw); // "while it is within N" of this unit" of the unit itself: nonsense
   if ((condition?.ofFriendly !== undefined || condition?.ofFriendlyNamed !== undefined) && subj.targets !== 'self') fail(raw); // "within N" of a friendly K" only of this unit itself (session 36)
   if (condition?.unit === 'target' && !targetConditionFits(body, subj.targets, ctx.passive, ctx.hasTargets)) fail(raw); // the unit attacked: session 36
   const aura = subj.cond;

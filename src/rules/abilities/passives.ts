@@ -331,7 +331,7 @@ const modifyFilters = new Map<string, (e: AbilityEffect) => boolean>();
 /** The filter of the `modify` / `set` / `halve` effects on `what` (one function per characteristic). */
 function modifiesFilter(what: string): (e: AbilityEffect) => boolean {
   let f = modifyFilters.get(what);
-  if (f === undefined) modifyFilters.set(what, (f = (e: AbilityEffect) => ('modify' in e && e.modify === what) || ('set' in e && e.set === what) || ('halve' in e && e.halve === what)));
+  if (f === undefined) modifyFilters.set(what, (f = (e: AbilityEffect) => ('modify' in e && e.modify === what) || ('set' in e && e.set === what) || ('halve' in e && e.halve === what) || ('double' in e && e.double === what))); // 'double': session 40 (sh40g)
   return f;
 }
 /** The rerolls filter, for `engine/rollRerolls.ts`. */
@@ -432,6 +432,8 @@ export interface Modified {
   readonly set?: number;
   /** How many `halve` effects apply (session 37, roll37): each halves the value after `set`, before `add` (Core 27.0). */
   readonly halve?: number;
+  /** How many `double` effects apply (session 40, sh40g; schema40g.ts): each doubles the value after `set`, before `add` (Core 27.0). */
+  readonly double?: number;
   /** The rules that contributed, for the log. */
   readonly rules: readonly string[];
   /** Each `modify` summed in `add`, one by one (session 39, sh39b: "ignore positive / negative modifiers", `engine/ignoreModifiers39.ts`). */
@@ -452,6 +454,7 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
   let add = 0;
   let set: number | undefined;
   let halve = 0;
+  let double = 0;
   const rules: string[] = [];
   const parts: number[] = [];
   for (const a of list) {
@@ -468,9 +471,12 @@ export function modifiedFrom(s: GameState, list: readonly AppliedEffect[], what:
     } else if ('halve' in e && e.halve === what) {
       halve++;
       rules.push(a.rule);
+    } else if ('double' in e && e.double === what && weaponMatches(e, ctx) && againstMatches(s, e, ctx)) {
+      double++;
+      rules.push(a.rule);
     }
   }
-  return { add, ...(set !== undefined ? { set } : {}), ...(halve > 0 ? { halve } : {}), rules, parts };
+  return { add, ...(set !== undefined ? { set } : {}), ...(halve > 0 ? { halve } : {}), ...(double > 0 ? { double } : {}), rules, parts };
 }
 
 /**

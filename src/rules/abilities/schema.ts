@@ -16,6 +16,7 @@ import { MarkObjective40, NoRun40, PickFields40 } from './schema40d';
 import { afterFightPick40Fields, afterShoot40Fields } from './schema40b';
 import { NO_COMMAND_40, REDEPLOY_DECLARED_40, SET_UP_BY_40 } from './schema40c';
 import { SHOUTY_BOSS_40E } from './schema40e';
+import { DoubleDamage40g } from './schema40g';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -299,7 +300,7 @@ export const AbilityEffectSchema = z.union([
     // 'power': a WIZARD's power level (Magic 1.1; session 37, tail37a: Gather the Aether; `engine/magic.ts` `powerLevel`).
     // 'pileIn': the distance of the unit's pile-in moves (session 38, ab38c: Unerring Hunters; engine/abilityMove38.ts `pileInInches`).
     // (Session 40: sh39c's 'rallyDice' is read as `rallyExtra: {rolls}` below, one vocabulary for "N additional rally rolls".)
-    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish', 'power', 'pileIn']),
+    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish', 'power', 'pileIn', 'ward']), // 'ward': session 40 (sh40g), schema40g.ts
     by: z.number().int().min(-10).max(10),
     /** An extension (session 39, sh39c): with `if.useRoll`, `by` is that roll, fixed when the effect is applied ("Add a number equal to the roll to this unit's control score"). */
     byRoll: z.literal(true).optional(),
@@ -576,6 +577,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...afterShoot40Fields }), // session 40 (sh40b): schema40b.ts
   z.strictObject({ ...EffectCommon, ...afterFightPick40Fields }), // session 40 (sh40b): schema40b.ts
   z.strictObject({ ...EffectCommon, ...SHOUTY_BOSS_40E }), // session 40 (sh40e): schema40e.ts, engine/shoutyBoss40e.ts
+  z.strictObject({ ...EffectCommon, ...DoubleDamage40g }), // session 40 (sh40g): schema40g.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -26,6 +26,8 @@ export interface WeaponAbilities {
   rend: number;
   setAttacks?: number;
   setDamage?: number;
+  /** Session 40 (sh40g): the Damage characteristic is multiplied by this (2 per `double` effect; Core 27.0: after `setDamage`, before `damage`). */
+  damageTimes?: number;
   setRend?: number;
   rerollHit: 'ones' | 'failed' | 'any' | null;
   rerollWound: 'ones' | 'failed' | 'any' | null;
@@ -136,6 +138,7 @@ export function weaponAbilities(s: GameState, port: GeometryPort | undefined, un
     rend: rend.add,
     ...('set' in attacks && attacks.set !== undefined ? { setAttacks: attacks.set } : {}),
     ...('set' in damage && damage.set !== undefined ? { setDamage: damage.set } : {}),
+    ...('double' in damage && damage.double !== undefined ? { damageTimes: 2 ** damage.double } : {}),
     ...('set' in rend && rend.set !== undefined ? { setRend: rend.set } : {}),
     rerollHit: rh?.which ?? null,
     rerollWound: rw?.which ?? null,

@@ -15,6 +15,7 @@ import { abilityWard, modified } from '../abilities/passives';
 import { wardForbidden } from '../abilities/wardRules38';
 import { commandsForbidden, ignoresFirstDamage } from '../abilities/passivePermissions';
 import { commandBanned } from '../abilities/commandBan40';
+import { wardRollModifier, wardSaves } from './ward40g';
 
 /** Something that happened, for the UI and the tests (plain JSON). */
 export interface GameEvent {
@@ -498,9 +499,10 @@ export function damageSequence(c: Ctx, unitId: string, pool: number, source: str
   const ward = opts.noWard === true ? null : wardOf(c.s, unitId, c.port);
   let points = pool;
   let wardDice: number[] = [];
+  const wardMod = ward !== null ? wardRollModifier(c.s, c.port, unitId) : { by: 0, rules: [] }; // session 40 (sh40g): "Subtract 1 from ward rolls ..." (ward40g.ts)
   if (ward !== null) {
     wardDice = rollLogged(c, pool, 6, `ward:${unitId}`, u.owner);
-    points -= wardDice.filter((d) => d >= ward).length;
+    points -= wardSaves(wardDice, ward, wardMod.by);
   }
   const removed = poolReduction(c.s, unitId, points);
   if (removed.amount > 0) {
@@ -509,7 +511,7 @@ export function damageSequence(c: Ctx, unitId: string, pool: number, source: str
   }
   if (points > 0) points -= ignoreFirstPoint(c, unitId);
   const r = allocatePoints(c, unitId, points);
-  c.events.push({ type: 'damageResolved', unitId, source, by, pool, ward, wardDice, allocated: r.allocated, slain: r.slain, damage: u.damage });
+  c.events.push({ type: 'damageResolved', unitId, source, by, pool, ward, wardDice, ...(wardMod.by !== 0 ? { wardModifier: wardMod.by, wardRules: wardMod.rules } : {}), allocated: r.allocated, slain: r.slain, damage: u.damage });
   if (!isAlive(c.s, unitId)) recordDestroyed(c, unitId, source, by);
   syncPort(c);
   return r;
