@@ -83,6 +83,8 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('afterFightPick40' in e) what = `after its Fight: ${e.afterFightPick40.slay.dice} vs Health on an enemy ${e.afterFightPick40.pick.keyword ?? ''} unit in reach`;
   else if ('redeployDeclaredAtLeast' in e) what = `declared Redeploy roll at least ${e.redeployDeclaredAtLeast}`; // session 40 (sh40c)
   else if ('noCommand' in e) what = `no ${e.noCommand}${e.inPhase ? ` in ${e.inPhase}` : ''}`;
+  else if ('blessing40h' in e) what = `blessing ${e.blessing40h} ${e.active ? 'on' : 'off'}`; // session 40 (sh40h)
+  else if ('blessingPick40h' in e) what = `blessing pick: ${e.blessingPick40h}${e.twoAfterUses ? ` (2 after ${e.twoAfterUses.times} ${e.twoAfterUses.ability})` : ''}`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

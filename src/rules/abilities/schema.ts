@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { MarkObjective40, NoRun40, PickFields40 } from './schema40d';
 import { afterFightPick40Fields, afterShoot40Fields } from './schema40b';
 import { NO_COMMAND_40, REDEPLOY_DECLARED_40, SET_UP_BY_40 } from './schema40c';
+import { blessing40hFields, blessingPick40hFields } from './schema40h';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -574,6 +575,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...NoRun40 }), // session 40 (sh40d): schema40d.ts
   z.strictObject({ ...EffectCommon, ...afterShoot40Fields }), // session 40 (sh40b): schema40b.ts
   z.strictObject({ ...EffectCommon, ...afterFightPick40Fields }), // session 40 (sh40b): schema40b.ts
+  z.strictObject({ ...EffectCommon, ...blessing40hFields }), z.strictObject({ ...EffectCommon, ...blessingPick40hFields }), // session 40 (sh40h): schema40h.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
@@ -638,7 +640,7 @@ export const AbilityPickSchema = z.strictObject({
    */
   warscroll: z.string().min(1).max(200).optional(),
   inCombat: z.boolean().optional(),
-  choices: z.array(z.string().min(1).max(200)).max(20).optional(),
+  choices: z.array(z.string().min(1).max(200)).max(50).optional(), // 50: session 40 (sh40h), the 42 "A>B" pairs of Call to Murder
   /**
    * Extension (session 36): a condition on the ability's unit the Declare puts before the pick ("If
    * this unit charged this phase, pick an enemy unit within 1" of it", "If this unit is contesting an

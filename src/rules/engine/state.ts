@@ -361,6 +361,10 @@ export interface GameState {
    * considered by you to be questmarked". Absent until an ability marks one (other games keep their hash).
    */
   objectiveMarks?: { readonly player: PlayerId; readonly objective: string; readonly mark: 'questmarked' }[];
+  /** Each player's active blessings of Khaine (session 40, sh40h; `abilities/blessings40h.ts`). Absent until one is active (other games keep their hash). */
+  blessings?: Partial<Record<PlayerId, string[]>>;
+  /** The orders of the resolutions of Blessings of Khaine that named their blessing, per player (session 40, sh40h; `engine/blessings40h.ts` `blessingsKnown`). */
+  blessingUses?: Partial<Record<PlayerId, number[]>>;
   /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
   pendingPrayer: PendingPrayer | null;
   /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */
