@@ -85,6 +85,8 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('noCommand' in e) what = `no ${e.noCommand}${e.inPhase ? ` in ${e.inPhase}` : ''}`;
   else if ('shoutyBoss' in e) what = `Shouty Boss: ${e.shoutyBoss}${e.within !== undefined ? ` wholly within ${e.within}" of the feature, not in combat` : ''}`; // session 40 (sh40e)
   else if ('double' in e) what = `×2 ${e.double}${e.weapon ? ` of ${e.weapon}` : e.attacks ? ` (${e.attacks})` : ''} vs ${e.against.join('/')}`; // session 40 (sh40g)
+  else if ('blessing40h' in e) what = `blessing ${e.blessing40h} ${e.active ? 'on' : 'off'}`; // session 40 (sh40h)
+  else if ('blessingPick40h' in e) what = `blessing pick: ${e.blessingPick40h}${e.twoAfterUses ? ` (2 after ${e.twoAfterUses.times} ${e.twoAfterUses.ability})` : ''}`;
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

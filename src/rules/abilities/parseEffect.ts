@@ -82,6 +82,7 @@ import { readSentences40a } from './parseKbIj40';
 import { readFecNh39 } from './parseFecNh39';
 import { readAfter40b } from './parseAfterShoot40';
 import { readAttackHook40g } from './parseAttack40g';
+import { readBlessings40h } from './parseBlessings40h';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
 export { casterClause } from './parseDeclare';
@@ -411,6 +412,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   if (cancel !== null) return { resolves: cancel };
   const whole40c = readWhole40c(input, parseEffect); // session 40 (sh40c, parseWhole40.ts): Commanding View, Lord of Assassins, Overwhelming Volleystorm, Doomfang
   if (whole40c !== null) return whole40c;
+  const blessings = readBlessings40h(input, (d) => readDeclareText(d, known, input.timing, input.unitNames).picks); if (blessings !== null) return blessings; // session 40 (sh40h): Call to Murder, Fanatical Blademaster (parseBlessings40h.ts)
   try {
     // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."
     const opb = splitOncePerBattlePick(input.declare);

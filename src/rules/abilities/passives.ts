@@ -34,6 +34,7 @@ import { resourceCount } from './resourceCounts38';
 import { friendlyNamedOnBattlefield, nearFriendlyNamed } from './near39';
 import { attackedByHolds } from './attackedBy39';
 import { isMarked } from './objectiveMarks40';
+import { blessingEffectsOn, BLESSED_KEYWORD } from './blessings40h';
 
 /** One effect that applies to a unit now, with where it comes from. */
 export interface AppliedEffect {
@@ -386,6 +387,7 @@ export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: 
     if (scaled === null) continue;
     out.push({ effect: scaled, ability: e.ability, name: e.name, rule: e.name, player: e.player, order: e.order, passive: false });
   }
+  if (s.blessings !== undefined) for (const b of blessingEffectsOn(s, s.units[unitId].owner, s.units[unitId].manifestation === undefined && hasKeywordPhrase(rosterKeywords(s, unitId), BLESSED_KEYWORD), only)) if (b.effect.while === undefined || conditionHolds(s, port, b.effect.while, unitId, unitId)) out.push({ effect: b.effect, ability: `blessing:${b.blessing}`, name: `Blessing of ${b.blessing}`, rule: 'Blessings of Khaine', player: b.player, order: 5e5 + out.length, passive: true }); // session 40 (sh40h): blessings40h.ts
   const seen = new Set<string>();
   const base = 1e6;
   // With `only`: the keys (name#index) where some passive's effect is one asked for; the others are

@@ -17,6 +17,7 @@ import { afterFightPick40Fields, afterShoot40Fields } from './schema40b';
 import { NO_COMMAND_40, REDEPLOY_DECLARED_40, SET_UP_BY_40 } from './schema40c';
 import { SHOUTY_BOSS_40E } from './schema40e';
 import { DoubleDamage40g } from './schema40g';
+import { blessing40hFields, blessingPick40hFields } from './schema40h';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -578,6 +579,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...afterFightPick40Fields }), // session 40 (sh40b): schema40b.ts
   z.strictObject({ ...EffectCommon, ...SHOUTY_BOSS_40E }), // session 40 (sh40e): schema40e.ts, engine/shoutyBoss40e.ts
   z.strictObject({ ...EffectCommon, ...DoubleDamage40g }), // session 40 (sh40g): schema40g.ts
+  z.strictObject({ ...EffectCommon, ...blessing40hFields }), z.strictObject({ ...EffectCommon, ...blessingPick40hFields }), // session 40 (sh40h): schema40h.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
@@ -642,7 +644,7 @@ export const AbilityPickSchema = z.strictObject({
    */
   warscroll: z.string().min(1).max(200).optional(),
   inCombat: z.boolean().optional(),
-  choices: z.array(z.string().min(1).max(200)).max(20).optional(),
+  choices: z.array(z.string().min(1).max(200)).max(50).optional(), // 50: session 40 (sh40h), the 42 "A>B" pairs of Call to Murder
   /**
    * Extension (session 36): a condition on the ability's unit the Declare puts before the pick ("If
    * this unit charged this phase, pick an enemy unit within 1" of it", "If this unit is contesting an

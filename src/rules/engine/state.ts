@@ -366,6 +366,10 @@ export interface GameState {
    * Up We Go! and the turn it was placed (`round` and `turnInRound`). Absent until one is placed (other games keep their hash).
    */
   shoutyBoss?: Record<string, { readonly unitId: string; readonly round: number; readonly turnInRound: 0 | 1 }>;
+  /** Each player's active blessings of Khaine (session 40, sh40h; `abilities/blessings40h.ts`). Absent until one is active (other games keep their hash). */
+  blessings?: Partial<Record<PlayerId, string[]>>;
+  /** The orders of the resolutions of Blessings of Khaine that named their blessing, per player (session 40, sh40h; `engine/blessings40h.ts` `blessingsKnown`). */
+  blessingUses?: Partial<Record<PlayerId, number[]>>;
   /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
   pendingPrayer: PendingPrayer | null;
   /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */
