@@ -2,9 +2,8 @@ import { WebGLRenderer } from 'three';
 /**
  * How heavily the main canvas may draw, decided once per page from the WebGL implementation: on a
  * software rasteriser (SwiftShader, llvmpipe, lavapipe, Microsoft Basic Render Driver) every pixel
- * and every triangle costs CPU time, so multisampling is turned off, the pixel ratio is kept at 1 and
- * the shadow map is 1024 texels square (the table's and the dice tray's canvases). On a GPU the
- * canvas draws with 4x MSAA and up to 1.5 device pixels per CSS pixel, with a 2048 shadow map. Either way
+ * and every triangle costs CPU time, so multisampling is turned off and the pixel ratio is kept at 1.
+ * On a GPU the canvas draws with 4x MSAA and up to 1.5 device pixels per CSS pixel. Either way
  * the canvas draws fewer pixels while the camera moves ({@link RenderProfile.movingScale}).
  */
 
