@@ -42,10 +42,8 @@ const clampFace = (n: number) => Math.min(6, Math.max(1, Math.round(Number.isFin
  * symmetry of the cube, invisible during the roll) so that it settles showing the requested face.
  * The wrapper carries `data-status` (`idle`, `throwing`, `rolling`, `settled`, `error`) and, once
  * settled, `data-faces`: the faces read back from the drawn dice. With a software rasteriser its
- * frames are drawn off screen and shown once finished ({@link DeferredPresent}), so the throw's
- * animation never holds the page, and without multisampling (the render profile's `antialias`,
- * as the table: each sample costs CPU time there) at the profile's pixel ratio; on a GPU with 4x
- * MSAA at up to 2 device pixels per CSS pixel.
+ * frames are drawn off screen and shown once finished ({@link DeferredPresent}, multisampled as the
+ * canvas is), so the throw's animation never holds the page.
  */
 export function DiceTray({ rolls, onSettled, seed = 1, className }: DiceTrayProps) {
   const faces = useMemo(() => rolls.map(clampFace), [rolls.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -55,7 +53,7 @@ export function DiceTray({ rolls, onSettled, seed = 1, className }: DiceTrayProp
   const [error, setError] = useState<string | null>(null);
   const settledRef = useRef(onSettled);
   settledRef.current = onSettled;
-  const { offscreenFrames: offscreen, antialias, software, dpr } = renderProfile();
+  const offscreen = renderProfile().offscreenFrames;
 
   useEffect(() => {
     setShown(null);
@@ -99,12 +97,12 @@ export function DiceTray({ rolls, onSettled, seed = 1, className }: DiceTrayProp
   const tray = prepared?.recording.tray ?? { width: 9, depth: 6 };
   return (
     <div className={className ?? 'dice-tray'} data-testid="dice-tray" data-status={status} data-faces={shown?.join(',') ?? ''} title={error ?? undefined}>
-      <Canvas frameloop="demand" dpr={software ? dpr : [1, 2]} gl={{ antialias, preserveDrawingBuffer: true }} camera={{ fov: 32, near: 0.5, far: 200, position: [0, 12, 8] }}>
+      <Canvas frameloop="demand" dpr={[1, 2]} gl={{ antialias: true, preserveDrawingBuffer: true }} camera={{ fov: 32, near: 0.5, far: 200, position: [0, 12, 8] }}>
         <color attach="background" args={['#15191f']} />
         <ambientLight intensity={0.9} />
         <directionalLight position={[3, 10, 4]} intensity={1.8} />
         {/* A software rasteriser: frames drawn off screen, so no animation frame waits for it. */}
-        {offscreen && <DeferredPresent samples={antialias ? 4 : 0} />}
+        {offscreen && <DeferredPresent samples={4} />}
         <TrayFrame width={tray.width} depth={tray.depth} />
         {prepared && prepared.key === `${seed}|${faces.join(',')}` && <Playback key={prepared.key} prepared={prepared} onSettled={settled} />}
       </Canvas>

@@ -151,7 +151,7 @@ export const TableScene = memo(function TableScene({
       <AdaptiveResolution />
       <color attach="background" args={[BACKGROUND_COLOR]} />
       <fog attach="fog" args={[BACKGROUND_COLOR, 160, 360]} />
-      <Lights extent={extent} shadowMapSize={profile.shadowMapSize} />
+      <Lights extent={extent} />
       <ShadowBaker />
       {profile.offscreenFrames && <DeferredPresent onFirstFrame={onReady} />}
       <CameraRig width={width} depth={depth} view={view} />

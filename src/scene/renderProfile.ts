@@ -36,12 +36,6 @@ export interface RenderProfile {
    * rasteriser at all. Off on a GPU, where drawing straight into the canvas costs little.
    */
   offscreenFrames: boolean;
-  /**
-   * The key light's shadow map size in texels (square): 1024 in software, 2048 on a GPU. The
-   * shadow map is drawn again whenever a shadow caster moves (`ShadowBaker`: every frame of a
-   * drag), and in software each of its texels costs CPU time.
-   */
-  shadowMapSize: number;
   /** The WebGL renderer string the decision was made from ('' when unknown). */
   renderer: string;
 }
@@ -76,7 +70,7 @@ export function renderProfile(): RenderProfile {
   }
   const forced = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('render') : null;
   const software = forced === 'software' ? true : forced === 'gpu' ? false : isSoftwareRendererName(renderer);
-  cached = { software, antialias: !software, dpr: software ? [1, 1] : [1, 1.5], movingScale: software ? 0.5 : 0.75, desynchronized: software, offscreenFrames: software, shadowMapSize: software ? 1024 : 2048, renderer };
+  cached = { software, antialias: !software, dpr: software ? [1, 1] : [1, 1.5], movingScale: software ? 0.5 : 0.75, desynchronized: software, offscreenFrames: software, renderer };
   return cached;
 }
 
