@@ -82,10 +82,25 @@ export function stopServer(child: ChildProcess | null): void {
   }
 }
 
+/** The flags every run launches Chromium with (software WebGL needs the last two). */
+export const CHROMIUM_ARGS: readonly string[] = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+
+/**
+ * The launch flags with `E2E_CHROMIUM_ARGS` (space-separated, for ablations: docs/performance.md,
+ * "Session 40: browser tests, rendering") appended; a flag written `-<flag>` there drops `<flag>`.
+ * The two software-WebGL flags cannot be dropped. @throws when asked to drop one of them.
+ */
+export function chromiumArgs(extra = process.env.E2E_CHROMIUM_ARGS ?? ''): string[] {
+  const words = extra.split(/\s+/).filter(Boolean);
+  const drop = new Set(words.filter((w) => w.startsWith('-') && !w.startsWith('--')).map((w) => w.slice(1)));
+  for (const d of drop) if (d.startsWith('--use-angle') || d === '--enable-unsafe-swiftshader') throw new Error(`E2E_CHROMIUM_ARGS: ${d} is needed for software WebGL`);
+  return [...CHROMIUM_ARGS.filter((a) => !drop.has(a)), ...words.filter((w) => w.startsWith('--'))];
+}
+
 /** Debian's Chromium, headless, WebGL2 through SwiftShader (never a downloaded browser). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    args: chromiumArgs(),
   });
 }
