@@ -29,7 +29,7 @@ const autosaved = (page: Page) => page.evaluate((k) => localStorage.getItem(k), 
 
 export const tests: E2ETest[] = [
   {
-    name: 'play18: a replay is read-only (no action buttons; act and drag refused with a note); the autosave of the game in progress is kept; Leave replay goes back to it; New game asks first (in-page dialog); the replaced game is kept and Resume previous game brings it back; the state hash is under Game info, not in the header',
+    name: 'play18: a replay is read-only (no action buttons; act and drag refused with a note); the autosave of the game in progress is kept; Leave replay goes back to it',
     async run(ctx) {
       const opened = await freshPlayPage(ctx); // a new game in place on the lane's kept Play page (booted if none)
       const { page, errors } = opened;
@@ -75,36 +75,6 @@ export const tests: E2ETest[] = [
       assertEqual(await play<string>(page, 'hash()'), hash, 'the same game (state hash)');
       assertEqual(JSON.stringify((await play<{ replay: unknown; actions: number }>(page, 'summary()')).replay), 'null', 'no replay any more');
       await page.waitForSelector('[data-testid=play-g-endPhase]');
-
-      // New game (merged with the replay's test: it goes on with the game in progress, 3 actions in,
-      // instead of starting another; docs/performance.md, "Session 40: browser tests, rendering").
-      const inProgress = await play<string>(page, 'hash()');
-      // Plain words: no state hash in the Play panel's header; it is under Game info.
-      assert(!(await text(page, '[data-testid=play-head]')).includes(inProgress), `no hash in the header: ${await text(page, '[data-testid=play-head]')}`);
-      await page.click('[data-testid=play-info] summary');
-      assert((await text(page, '[data-testid=play-info]')).includes(`#${inProgress}`), 'the hash is under Game info');
-
-      // One click only asks; "Keep playing" keeps the game as it is.
-      await page.click('[data-testid=play-new]');
-      await page.waitForSelector('[data-testid=play-confirm-new]', { timeout: 10_000 });
-      await page.click('[data-testid=play-confirm-new-cancel]');
-      await page.waitForSelector('[data-testid=play-confirm-new]', { state: 'detached' });
-      assertEqual(await play<string>(page, 'hash()'), inProgress, 'cancelled: the same game');
-
-      // Confirmed: a new game; the old one is kept.
-      await page.click('[data-testid=play-new-deploy]');
-      await page.waitForSelector('[data-testid=play-confirm-new][data-deployment=true]');
-      await clickReload(page, '[data-testid=play-confirm-new-ok]');
-      const fresh = await play<{ stage: string; actions: number }>(page, 'summary()');
-      assertEqual(`${fresh.stage}/${fresh.actions}`, 'deployment/0', 'a new game with deployment');
-      const freshHash = await play<string>(page, 'hash()');
-
-      // Resume previous game: the game in progress before comes back, and the new one is kept in turn.
-      await clickReload(page, '[data-testid=play-resume-previous]');
-      assertEqual(await play<string>(page, 'started().kind'), 'resumed', 'resumed');
-      assertEqual(await play<string>(page, 'hash()'), inProgress, 'the previous game is back (same state hash)');
-      await clickReload(page, '[data-testid=play-resume-previous]');
-      assertEqual(await play<string>(page, 'hash()'), freshHash, 'and the new game was kept in its turn');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await offerToLoadInto(ctx, opened); // the next test that loads a game first uses it
     },
@@ -161,6 +131,44 @@ export const tests: E2ETest[] = [
       await page.screenshot({ path: join(ctx.outputDir, 'play18-sight-table.png') });
       // The Play panel is still there and usable beside the tool.
       await page.click('[data-testid=play-g-firstTurn-p1]', { timeout: 10_000 });
+      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+      await offerToLoadInto(ctx, opened); // the next test that loads a game first uses it
+    },
+  },
+  {
+    name: 'play18: New game asks first (in-page dialog); the replaced game is kept and Resume previous game brings it back; the state hash is under Game info, not in the header',
+    async run(ctx) {
+      const opened = await freshPlayPage(ctx); // a new game in place on the lane's kept Play page (booted if none)
+      const { page, errors } = opened;
+      await click(page, 'play-g-firstTurn-p1');
+      await click(page, 'play-g-endPhase');
+      const hash = await play<string>(page, 'hash()');
+      // Plain words: no state hash in the Play panel's header; it is under Game info.
+      assert(!(await text(page, '[data-testid=play-head]')).includes(hash), `no hash in the header: ${await text(page, '[data-testid=play-head]')}`);
+      await page.click('[data-testid=play-info] summary');
+      assert((await text(page, '[data-testid=play-info]')).includes(`#${hash}`), 'the hash is under Game info');
+
+      // One click only asks; "Keep playing" keeps the game as it is.
+      await page.click('[data-testid=play-new]');
+      await page.waitForSelector('[data-testid=play-confirm-new]', { timeout: 10_000 });
+      await page.click('[data-testid=play-confirm-new-cancel]');
+      await page.waitForSelector('[data-testid=play-confirm-new]', { state: 'detached' });
+      assertEqual(await play<string>(page, 'hash()'), hash, 'cancelled: the same game');
+
+      // Confirmed: a new game; the old one is kept.
+      await page.click('[data-testid=play-new-deploy]');
+      await page.waitForSelector('[data-testid=play-confirm-new][data-deployment=true]');
+      await clickReload(page, '[data-testid=play-confirm-new-ok]');
+      const fresh = await play<{ stage: string; actions: number }>(page, 'summary()');
+      assertEqual(`${fresh.stage}/${fresh.actions}`, 'deployment/0', 'a new game with deployment');
+      const freshHash = await play<string>(page, 'hash()');
+
+      // Resume previous game: the game in progress before comes back, and the new one is kept in turn.
+      await clickReload(page, '[data-testid=play-resume-previous]');
+      assertEqual(await play<string>(page, 'started().kind'), 'resumed', 'resumed');
+      assertEqual(await play<string>(page, 'hash()'), hash, 'the previous game is back (same state hash)');
+      await clickReload(page, '[data-testid=play-resume-previous]');
+      assertEqual(await play<string>(page, 'hash()'), freshHash, 'and the new game was kept in its turn');
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await offerToLoadInto(ctx, opened); // the next test that loads a game first uses it
     },
