@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { MarkObjective40, NoRun40, PickFields40 } from './schema40d';
 import { afterFightPick40Fields, afterShoot40Fields } from './schema40b';
 import { NO_COMMAND_40, REDEPLOY_DECLARED_40, SET_UP_BY_40 } from './schema40c';
+import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F } from './schema40f';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -383,7 +384,8 @@ export const AbilityEffectSchema = z.union([
      * enemy units"), and how it must end: in combat, anywhere, or in combat when it started in combat.
      */
     through: z.literal('enemyModels').optional(),
-    end: z.enum(['inCombat', 'any', 'inCombatIfStarted']).optional(),
+    end: END_40F, // 'notInCombat': session 40 (sh40f), schema40f.ts
+    passedAcross: PASSED_ACROSS_40F, // session 40 (sh40f): schema40f.ts
   }),
   z.strictObject({
     ...EffectCommon,
@@ -574,6 +576,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...NoRun40 }), // session 40 (sh40d): schema40d.ts
   z.strictObject({ ...EffectCommon, ...afterShoot40Fields }), // session 40 (sh40b): schema40b.ts
   z.strictObject({ ...EffectCommon, ...afterFightPick40Fields }), // session 40 (sh40b): schema40b.ts
+  z.strictObject({ ...EffectCommon, ...AFTER_SHOOT_MOVE_40F }), // session 40 (sh40f): schema40f.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
