@@ -47,7 +47,8 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('mortal' in e) what = `${e.mortal === 'roll' ? `${e.die ?? 'D6'} roll` : e.mortal} mortal${e.on ? ` on ${e.on}` : ''}${e.each === 'model' ? ' per model' : e.each === 'health' ? ' per Health' : e.each === 'damage' ? ' per damage point' : ''}${e.max !== undefined ? ` max ${e.max}` : ''}${e.onPlus ? ` +${e.onPlus.by} if ${describeCondition(e.onPlus.if)}` : ''}${e.vs === 'save' ? ' if D6 ≥ save' : ''}`;
   else if ('heal' in e) what = `heal ${e.heal}`;
   else if ('returnModels' in e) what = `return ${e.returnModels} models`;
-  else if ('move' in e) what = `move ${e.inches}" (${e.move})`;
+  else if ('move' in e) what = `move ${e.inches}" (${e.move})${e.passedAcross ? `, then ${e.passedAcross.mortal === 'D3' ? 'D3' : `D3 ${e.passedAcross.on}`} mortal on ${e.passedAcross.pick === 'one' ? 'one unit' : 'each unit'} passed across` : ''}`; // passedAcross: session 40 (sh40f)
+  else if ('afterShootMove40f' in e) what = `after its Shoot: move ${e.afterShootMove40f.inches}" (normal)`; // session 40 (sh40f)
   else if ('setUp' in e) what = `set up on the ${e.setUp}${e.within !== undefined ? ` within ${e.within}"` : ''}${e.farther !== undefined ? ` more than ${e.farther}" from enemies` : ''}`;
   else if ('strike' in e) what = `strike-${e.strike}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` (${e.weapon})` : ''}`;

@@ -100,7 +100,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('mortal' in e) what = `${e.die === 'D3' ? 'roll a D3: ' : e.mortal === 'roll' ? 'roll a dice: ' : e.vs === 'save' ? 'roll a dice: if it equals or exceeds the Save characteristic, ' : ''}${e.on ? `on a ${e.on}${e.onPlus ? ` (+${e.onPlus.by} to the roll if ${conditionWords(e.onPlus.if, nameOf)})` : ''}, ` : ''}${e.mortal === 'roll' ? 'mortal damage equal to the roll' : `${e.mortal} mortal damage`}${e.each === 'model' ? ' for each model' : e.each === 'health' ? ' for each point of Health' : e.each === 'damage' ? ' for each damage point' : ''}${e.max !== undefined ? ` (at most ${e.max} dice)` : ''}`;
   else if ('heal' in e) what = `heal ${e.heal}`;
   else if ('returnModels' in e) what = `return ${e.returnModels} slain ${e.returnModels === 1 ? 'model' : 'models'}`;
-  else if ('move' in e) what = `an extra ${e.move === 'pileIn' ? 'pile-in ' : e.move === 'any' ? '' : `${e.move} `}move of ${typeof e.inches === 'number' ? `${e.inches}"` : e.inches}`;
+  else if ('move' in e) what = `an extra ${e.move === 'pileIn' ? 'pile-in ' : e.move === 'any' ? '' : `${e.move} `}move of ${typeof e.inches === 'number' ? `${e.inches}"` : e.inches}${e.passedAcross ? passedAcrossWords40f(e.passedAcross) : ''}`;
   else if ('setUp' in e) what = `set up ${e.setUp === 'reserve' ? 'in reserve' : `on the battlefield${e.within !== undefined ? ` within ${e.within}"` : ''}${e.farther !== undefined ? ` more than ${e.farther}" from enemy units` : ''}`}`;
   else if ('strike' in e) what = `strikes ${e.strike}`;
   else if ('keyword' in e) what = `${e.add ? 'gains' : 'loses'} ${e.keyword}`;
@@ -131,6 +131,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('markObjective' in e) what = `the objective picked is ${e.markObjective} for its player`; // session 40 (sh40d)
   // Session 40 (sh40b): Off With Their Head!, Heartseekers, Agonising Spasms.
   else if ('afterFightPick40' in e) what = `after this Fight ability, an enemy ${e.afterFightPick40.pick.keyword ?? ''} unit within ${e.afterFightPick40.pick.within ?? 3}" of it: roll ${e.afterFightPick40.slay.dice}; if it ${e.afterFightPick40.slay.health === 'exceeds' ? 'exceeds' : 'reaches'} that unit's Health characteristic, ${e.afterFightPick40.slay.slay === 'unit' ? 'the unit is destroyed' : '1 model is slain'}`;
+  else if ('afterShootMove40f' in e) what = `after this Shoot ability, a move of ${e.afterShootMove40f.inches}" that cannot move into combat`; // session 40 (sh40f)
   else if ('afterShoot40' in e) what = `after this Shoot ability, if all its attacks targeted one enemy unit${e.afterShoot40.slew ? ' and slew models of it' : ''}, on a ${e.afterShoot40.roll}+${e.afterShoot40.plusIfAllShotBy ? ` (+1 if another ${e.afterShoot40.plusIfAllShotBy} unit shot only at it this turn)` : ''}: ${'maxControl' in e.afterShoot40.effect ? `that unit has a maximum control score of ${e.afterShoot40.effect.maxControl}` : `${sign(e.afterShoot40.effect.by)} to the number of dice of that unit's charge rolls (at least 1)`}`;
   // Session 40 (sh40c): Commanding View / Lord of Assassins, Overwhelming Volleystorm.
   else if ('redeployDeclaredAtLeast' in e) what = `the declared Redeploy's roll of less than ${e.redeployDeclaredAtLeast} counts as ${e.redeployDeclaredAtLeast}`;
@@ -166,4 +167,10 @@ function resourceWords(e: Extract<AbilityEffect, { resource: string }>): string 
   if (e.spend !== undefined) parts.push(`spends ${e.spend} ${e.resource}`);
   if (e.max !== undefined) parts.push(`${e.gain === undefined ? 'can have' : ''} at most ${e.max}`.trim());
   return `${when}${parts.join(', ')}`;
+}
+
+/** Session 40 (sh40f): the sentence after a move on the enemy units it passed across, in words. */
+function passedAcrossWords40f(x: { pick: 'one' | 'each'; mortal: 'D3' | 'roll'; on?: string }): string {
+  const dmg = x.mortal === 'D3' ? 'D3 mortal damage' : `a D3, on ${x.on ?? '1+'} mortal damage equal to the roll`;
+  return x.pick === 'one' ? `, then ${dmg} on one enemy unit it passed across (picked)` : `, then for each enemy unit it passed across ${dmg}`;
 }

@@ -104,6 +104,8 @@ export function unitOptions(s: GameState, port: GeometryPort, placement: Record<
   probe('move', typeof randomMove === 'string' && u.turn.moveRoll !== undefined ? `Normal Move, up to ${u.turn.moveRoll}" (drag the unit)` : 'Normal Move (drag the unit)', 'Core 14.1', { type: 'move', player: p, unitId, kind: 'normal', paths: {} }, { drag: true });
   if (pending) {
     entries.push({ group: 'move', label: `Make the ${pending.kind} move, up to ${pending.maxInches}" (drag the unit)`, rule: MOVE_RULES[pending.kind], action: { type: 'move', player: p, unitId, kind: pending.kind, paths: {} }, available: true, drag: true });
+    // Session 40 (sh40f): "Then, pick an enemy unit that this unit passed across during that move" (engine/passedAcross40f.ts).
+    if (pending.passedAcross?.pick === 'one') for (const e of enemies) entries.push({ group: 'move', label: `Make the ${pending.kind} move, then pick ${name(e.id)} if it was passed across, up to ${pending.maxInches}" (drag the unit)`, rule: `${pending.ability ?? 'ability'}: Effect`, action: { type: 'move', player: p, unitId, kind: pending.kind, paths: {}, target: e.id }, available: true, drag: true, target: e.id });
   }
   probe('run', 'Run (D6)', 'Core 14.1', { type: 'run', player: p, unitId });
   probe('run', COMMAND_LABELS.atTheDouble, 'Commands 3.0', { type: 'run', player: p, unitId, atTheDouble: true });

@@ -74,6 +74,7 @@ import { readSetUpNear } from './parseSetUp38';
 import { readFreeMove, readPileInBonus } from './parseMove38';
 import { readShoutyBoss40e } from './parseShoutyBoss40e';
 import { readNoCombatMove40, readWhole40c } from './parseWhole40';
+import { readPassedAcross40f } from './parsePassedAcross40f';
 import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
@@ -413,6 +414,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   const whole40c = readWhole40c(input, parseEffect); // session 40 (sh40c, parseWhole40.ts): Commanding View, Lord of Assassins, Overwhelming Volleystorm, Doomfang
   if (whole40c !== null) return whole40c;
   const blessings = readBlessings40h(input, (d) => readDeclareText(d, known, input.timing, input.unitNames).picks); if (blessings !== null) return blessings; // session 40 (sh40h): Call to Murder, Fanatical Blademaster (parseBlessings40h.ts)
+  const across40f = readPassedAcross40f(input); if (across40f !== null) return { resolves: across40f }; // session 40 (sh40f): Soaring Terror, Draconic Onslaught, Fight and Flight, Fire and Flight
   try {
     // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."
     const opb = splitOncePerBattlePick(input.declare);

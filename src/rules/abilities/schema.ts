@@ -18,6 +18,7 @@ import { NO_COMMAND_40, REDEPLOY_DECLARED_40, SET_UP_BY_40 } from './schema40c';
 import { SHOUTY_BOSS_40E } from './schema40e';
 import { DoubleDamage40g } from './schema40g';
 import { blessing40hFields, blessingPick40hFields } from './schema40h';
+import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F } from './schema40f';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -386,7 +387,8 @@ export const AbilityEffectSchema = z.union([
      * enemy units"), and how it must end: in combat, anywhere, or in combat when it started in combat.
      */
     through: z.literal('enemyModels').optional(),
-    end: z.enum(['inCombat', 'any', 'inCombatIfStarted']).optional(),
+    end: END_40F, // 'notInCombat': session 40 (sh40f), schema40f.ts
+    passedAcross: PASSED_ACROSS_40F, // session 40 (sh40f): schema40f.ts
   }),
   z.strictObject({
     ...EffectCommon,
@@ -580,6 +582,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...SHOUTY_BOSS_40E }), // session 40 (sh40e): schema40e.ts, engine/shoutyBoss40e.ts
   z.strictObject({ ...EffectCommon, ...DoubleDamage40g }), // session 40 (sh40g): schema40g.ts
   z.strictObject({ ...EffectCommon, ...blessing40hFields }), z.strictObject({ ...EffectCommon, ...blessingPick40hFields }), // session 40 (sh40h): schema40h.ts
+  z.strictObject({ ...EffectCommon, ...AFTER_SHOOT_MOVE_40F }), // session 40 (sh40f): schema40f.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -32,6 +32,7 @@ export function makeFreeMove(c: Ctx, unitId: string, paths: Paths, pending: Pend
   const pass = pending.through === 'enemyModels' ? enemyUnits(c, owner).flatMap((e) => aliveModels(s, e).map((m) => m.id)) : [];
   makeMove(c, unitId, paths, 'free', pending.maxInches, undefined, [], pass);
   const must = pending.end === 'inCombat' || (pending.end === 'inCombatIfStarted' && started);
+  if (pending.end === 'notInCombat' && inCombat(s, c.port, unitId)) reject(`unit "${unitId}" cannot end this move in combat`, rule); // session 40 (sh40f)
   if (must && !inCombat(s, c.port, unitId)) {
     reject(`unit "${unitId}" must end this move in combat${pending.end === 'inCombatIfStarted' ? ' (it was in combat when the move began)' : ''}`, rule);
   }

@@ -51,6 +51,8 @@ export type Action =
       readonly unitId: string;
       readonly kind: 'normal' | 'run' | 'retreat' | 'charge' | 'redeploy' | 'powerThrough' | 'ability';
       readonly paths: Readonly<Record<string, readonly (readonly [number, number])[]>>;
+      /** Session 40 (sh40f): an ability move's "pick an enemy unit that this unit passed across" (engine/passedAcross40f.ts). */
+      readonly target?: string;
     }
   | { readonly type: 'retreat'; readonly player: PlayerId; readonly unitId: string }
   | {

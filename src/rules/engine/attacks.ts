@@ -44,6 +44,7 @@ import { afterFightUsed, mayFightAgain } from './fightTwice38';
 import { pileInInches } from './abilityMove38';
 import { attacksCap, foeAfterFight } from './afterFight39';
 import { afterFightPick40, afterShoot40 } from './afterShoot40';
+import { afterShootMove40f } from './passedAcross40f';
 import { attackIgnores, keptSum } from './ignoreModifiers39';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
@@ -654,7 +655,10 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
   // "... if all of its attacks targeted the same enemy unit, after that ability has been resolved, ..." (Fell Blades, session 39).
   if (kind === 'fight') foeAfterFight(c, unitId, targets);
   // Heartseekers, Agonising Spasms: "After that Shoot ability has been resolved, if all of this unit's attacks targeted the same enemy unit, ..." (session 40, sh40b).
-  if (kind === 'shoot') afterShoot40(c, unitId, targets, damaged39);
+  if (kind === 'shoot') {
+    afterShoot40(c, unitId, targets, damaged39);
+    afterShootMove40f(c, unitId); // session 40 (sh40f): Fire and Flight
+  }
   // Off With Their Head!: "Immediately after that Fight ability has been resolved, pick ..." (session 40, sh40b).
   if (kind === 'fight') afterFightPick40(c, unitId);
   // "If you make an unmodified save roll of 1 for this unit, remove its Gryph-hound ... after the Attack ability has been resolved" (session 38).

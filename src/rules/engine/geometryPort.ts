@@ -107,6 +107,12 @@ export interface GeometryPort {
    * position counts (Redeploy, Commands 3.0).
    */
   pathEntersCombatRange(modelId: string, path: readonly Point2[], enemyUnits: readonly string[], opts: { readonly visibility: boolean }): boolean;
+  /**
+   * The units of `otherUnits` whose bases the model's base passes across following the path (session 40, sh40f;
+   * `geometry/passedAcross40f.ts`: the base footprints overlap in plan view at some point, Core 1.0). Optional: a
+   * port without it makes no "passed across" ability resolvable (the engine refuses the move's sentence).
+   */
+  unitsPassedAcross?(modelId: string, path: readonly Point2[], otherUnits: readonly string[]): string[];
   /** Is any model of `a` within 3" horizontally of any model of `b`, visibility ignored (Core 7.0 range)? Unit or model ids. */
   withinCombatRange(a: string, b: string): boolean;
   /** A model of the unit whose base overlaps another model's base (Core 15.0 end pose), or null. */

@@ -104,6 +104,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
     unitId: z.string(),
     kind: z.enum(['normal', 'run', 'retreat', 'charge', 'redeploy', 'powerThrough', 'ability']),
     paths: Paths,
+    target: z.string().optional(), // session 40 (sh40f): passedAcross40f.ts
   }),
   z.strictObject({ type: z.literal('retreat'), player: Player, unitId: z.string() }),
   z.strictObject({

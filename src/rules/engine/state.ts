@@ -11,6 +11,7 @@ import { parseRoster, type Roster, type RosterIssue } from './roster';
 import { initialAscensionState, type AscensionSetup, type AscensionState } from './ascensionData';
 import type { AbilityState } from '../abilities/record';
 import type { AbilityEffect } from '../abilities/schema';
+import type { PassedAcross40f } from '../abilities/schema40f';
 
 /** The two players. */
 export type PlayerId = 'p1' | 'p2';
@@ -95,8 +96,10 @@ export interface PendingMove {
   /** An ability's move: the kind of move it is checked as (Core 14.1, 14.3, 15.3), and the ability named in the log. */
   readonly as?: 'normal' | 'retreat' | 'charge' | 'pileIn' | 'free';
   /** A `free` move (session 38, `abilityMove38.ts`): how it must end, and whether it may pass through models in enemy units. */
-  readonly end?: 'inCombat' | 'any' | 'inCombatIfStarted';
+  readonly end?: 'inCombat' | 'any' | 'inCombatIfStarted' | 'notInCombat';
   readonly through?: 'enemyModels';
+  /** The sentence after the move on the enemy units it passed across (session 40, sh40f; `passedAcross40f.ts`). */
+  readonly passedAcross?: PassedAcross40f;
   readonly ability?: string;
   /** Power Through (Commands 8.0): enemy units in combat with the unit at the start of the move. */
   readonly allowed?: readonly string[];

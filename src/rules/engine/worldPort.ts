@@ -21,6 +21,7 @@ import { distanceBetween, entityDistance, objectiveDisk, resolveEntity, type Ent
 import { closestPointOnFootprint, footprintBoundaryPoint, type Footprint } from '../../geometry/footprint';
 import { footprintSegmentDistance, pointInPolygon, pointSegmentDistance, type Polygon } from '../../geometry/polygon';
 import { footprintGap, footprintsSurelyApart } from '../../geometry/footprintGap';
+import { basesPassedAcross } from '../../geometry/passedAcross40f';
 import { lineToBase } from '../../geometry/lineToBase';
 import { movePathCost } from '../../geometry/movePath';
 import { surfaceHeightAt } from '../../geometry/standing';
@@ -355,6 +356,12 @@ export function worldPort(world: World): GeometryPort {
         }
       }
       return false;
+    },
+    unitsPassedAcross: (modelId, path, otherUnits) => {
+      const m = world.models.get(modelId);
+      if (!m || path.length === 0) return [];
+      const others = otherUnits.flatMap((u) => world.unitModels(u).map((o) => ({ id: `${u}\u0000${o.id}`, footprint: o.footprint })));
+      return [...new Set(basesPassedAcross(m.footprint, path, others).map((k) => k.split('\u0000')[0]))]; // session 40 (sh40f)
     },
     withinCombatRange: (a, b) => {
       const as = modelsOf(a);
