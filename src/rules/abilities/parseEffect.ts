@@ -47,7 +47,7 @@
 
 import { plainRulesText } from './parseTiming';
 import { sentences, takeDuration, THIS_TURN } from './parseDuration';
-import { splitKeywords } from './parseKeywords';
+import { againstOf, friendlyGroup, weaponAbilityOf } from './parseEffectPhrases';
 import { halveBody, readRollSentences } from './parseRolls';
 import { readRollList } from './parseRollList37';
 import { readResourceSentences } from './parseResources38';
@@ -232,19 +232,19 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   // the Rend characteristic of this unit's Dawnrider Lances and Blades"): the importer keeps them only
   // when the unit has a weapon of that name (src/army/abilities.ts).
   if ((m = rx(`^the (attacks|damage|rend) characteristic of (?:its |this unit's )?(.+?) is (\\d+)(?: for attacks that target (.+))?$`).exec(t))) {
-    return { body: { set: m[1].toLowerCase(), to: Number(m[3]), weapon: weaponName(m[2]), ...(m[4] ? { against: againstOf(m[4], ctx) } : {}) }, subj: { targets: 'self' } };
+    return { body: { set: m[1].toLowerCase(), to: Number(m[3]), weapon: weaponName(m[2]), ...(m[4] ? { against: againstOf(m[4], ctx.known) } : {}) }, subj: { targets: 'self' } };
   }
   if ((m = rx(`^(add|subtract) (\\d+) (?:to|from) the (attacks|damage|rend) characteristic of (?:its|this unit's) (.+?)(?: for attacks that target (.+))?$`).exec(t))) {
     const by = Number(m[2]) * (m[1].toLowerCase() === 'add' ? 1 : -1);
-    return { body: { modify: m[3].toLowerCase(), by, weapon: weaponName(m[4]), ...(m[5] ? { against: againstOf(m[5], ctx) } : {}) }, subj: { targets: 'self' } };
+    return { body: { modify: m[3].toLowerCase(), by, weapon: weaponName(m[4]), ...(m[5] ? { against: againstOf(m[5], ctx.known) } : {}) }, subj: { targets: 'self' } };
   }
   // Weapon abilities gained (Core 20.0) and critical hits on 5+ (Core 17.0): extensions of the vocabulary.
   const WEAPON_ABILITY = `(crit \\((?:mortal|auto-wound|2 hits)\\)|charge \\(\\+1 damage\\)|anti-[\\w'-]+ \\(\\+1 rend\\))`;
   if ((m = rx(`^${POSS} (melee |ranged )?weapons (?:have|has) ${WEAPON_ABILITY}$`).exec(t))) {
-    return { body: { weaponAbility: weaponAbilityOf(m[3], ctx), attacks: scopeOf(m[2]) }, subj: readSubject(m[1], ctx) };
+    return { body: { weaponAbility: weaponAbilityOf(m[3], ctx.known), attacks: scopeOf(m[2]) }, subj: readSubject(m[1], ctx) };
   }
   if ((m = rx(`^this unit's (.+?) (?:have|has) ${WEAPON_ABILITY}$`).exec(t))) {
-    return { body: { weaponAbility: weaponAbilityOf(m[2], ctx), weapon: weaponName(m[1]) }, subj: { targets: 'self' } };
+    return { body: { weaponAbility: weaponAbilityOf(m[2], ctx.known), weapon: weaponName(m[1]) }, subj: { targets: 'self' } };
   }
   if ((m = rx(`^${POSS} (combat |shooting |melee |ranged )?attacks score critical hits on (?:an )?unmodified hit rolls? of ([2-5])\\+$`).exec(t))) {
     return { body: { critOn: Number(m[3]), attacks: scopeOf(m[2]) }, subj: readSubject(m[1], ctx) };
@@ -262,33 +262,7 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
   fail(c);
 }
 
-/** "Shoot and/or Charge" × "Run" [or "Retreat"] → one permission body per pair (`mayShootAfter` / `mayChargeAfter`). */
 
-
-/** "Crit (Mortal)", "Charge (+1 Damage)", "Anti-Hero (+1 Rend)" → the damage query's spelling (`crit-mortal`, `anti-HERO`). */
-function weaponAbilityOf(x: string, ctx: Ctx): string {
-  const t = x.trim().toLowerCase();
-  if (t === 'crit (mortal)') return 'crit-mortal';
-  if (t === 'crit (auto-wound)') return 'crit-auto-wound';
-  if (t === 'crit (2 hits)') return 'crit-2-hits';
-  if (t === 'charge (+1 damage)') return 'charge-damage';
-  const m = /^anti-([\w'-]+) \(\+1 rend\)$/.exec(t);
-  if (m && m[1] === 'charge') return 'anti-charge';
-  if (m) {
-    const k = splitKeywords(m[1], ctx.known);
-    if (k && k.length === 1) return `anti-${k[0]}`;
-  }
-  fail(x);
-}
-
-/** "Monsters", "a Monster", "an enemy Hero" → the keyword of `against` (one keyword phrase; "or", "that has ..." are not read). */
-function againstOf(x: string, ctx: Ctx): string[] {
-  const phrase = x.trim().replace(/^(?:an? )?(?:enemy )?/i, '');
-  if (/^units?$/i.test(phrase)) fail(x);
-  const kw = readUnitPhrase(phrase, ctx.known);
-  if (!kw.keyword || kw.notKeyword) fail(x);
-  return [kw.keyword];
-}
 
 /**
  * The "for ..." part of a roll modifier or re-roll: whose roll it is.
@@ -623,19 +597,6 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   }
 }
 
-/** The fields every effect may carry besides its kind (schema.ts `EffectCommon`). */
-
-/**
- * "each visible friendly Stormcast Eternals unit wholly within 12\" of this unit" → the units it names, fixed
- * when the ability resolves (an `if` on each friendly unit, `visible`); null when the phrase is not that shape.
- */
-function friendlyGroup(phrase: string, ctx: Ctx): { cond: AbilityCondition; visible: boolean } | null {
-  const m = /^(?:each|all) (visible )?friendly (.+?) units? (wholly )?within (\d+)" of this unit$/i.exec(phrase.trim());
-  if (!m) return null;
-  const kw = readUnitPhrase(`${m[2]} units`, ctx.known);
-  if (kw.notKeyword || kw.anyKeyword || !kw.keyword) fail(phrase); // "non-K", "A or B", or no keyword run: not read
-  return { cond: { within: Number(m[4]), ...(m[3] ? { wholly: true } : {}), keyword: kw.keyword }, visible: m[1] !== undefined };
-}
 
 /**
  * Session 36, second pass: "If the chanting roll was N+, <clause> instead." and "If the chanting roll was N+,
@@ -648,7 +609,7 @@ function friendlyGroup(phrase: string, ctx: Ctx): { cond: AbilityCondition; visi
 function castRollAlternative(n: number, clause: string, out: AbilityEffect[], prevStart: number, last: boolean, ctx: Ctx, outer: Duration): AbilityEffect[] {
   const widen = /^this ability affects (.+)$/i.exec(clause);
   if (widen) {
-    const group = friendlyGroup(widen[1], ctx);
+    const group = friendlyGroup(widen[1], ctx.known);
     if (!group || !last || out.length === 0 || !ctx.hasTargets) fail(clause);
     if (out.some((e) => e.targets !== 'targets' || !ungated(e))) fail(clause);
     const more: AbilityEffect[] = [];
@@ -664,7 +625,7 @@ function castRollAlternative(n: number, clause: string, out: AbilityEffect[], pr
   if (prev.length !== 1 || !ungated(prev[0])) fail(clause);
   // "Heal (D3) each visible friendly K unit wholly within 12\" of the chanter": read with "the target", then aimed at the group.
   const g = /^(.+?) ((?:each|all) (?:visible )?friendly .+? units? (?:wholly )?within \d+" of this unit)$/i.exec(body);
-  const group = g ? friendlyGroup(g[2], ctx) : null;
+  const group = g ? friendlyGroup(g[2], ctx.known) : null;
   const read = group ? readClause(`${g![1]} the target`, { ...ctx, hasTargets: true }, undefined, outer) : readClause(body, ctx, undefined, outer);
   if (read.length !== 1 || !ungated(read[0]) || effectKind(read[0]) !== effectKind(prev[0])) fail(clause);
   if (group && read[0].targets !== 'targets') fail(clause);
