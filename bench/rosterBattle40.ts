@@ -4,9 +4,10 @@
  * step of battle round 1 and the general options, until p2's spell has waited for p1. Prints JSON: the roster,
  * how many option listings, the CPU seconds of the battle (process.cpuUsage, after the import) and the load.
  *
- * `npx tsx bench/rosterBattle40.ts sce-002-units-a` (run it from a checkout to compare two checkouts).
+ * `npx tsx bench/rosterBattle40.ts sce-002-units-a [entries.jsonl]` (run it from a checkout to compare two checkouts;
+ * with the second argument every listing's entries are written there, to compare their answers).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { importArmy } from '../src/army/importArmy';
 import { readBundledNode } from '../src/game/node';
@@ -53,7 +54,10 @@ const timed = <T>(f: () => T): T => {
     listings++;
   }
 };
+/** With a second argument, every listing's entries are written there as JSON lines (to compare two checkouts' answers). */
+const dump: string[] = [];
 const record = (entries: readonly { group: string; action: { player?: string } }[]) => {
+  if (process.argv[3]) dump.push(JSON.stringify(entries));
   for (const e of entries) if (e.group.startsWith('ability:') && e.action.player === 'p1') seen.add(e.group.slice('ability:'.length).split('|')[0]);
 };
 const look = (step: string, reactions: boolean) => {
@@ -91,4 +95,5 @@ for (let k = 0; k < 120 && !(api.state().round > 1 && spellWaited); k++) {
   act({ type: 'endPhase', player: s.active });
 }
 const c2 = process.cpuUsage(c0);
+if (process.argv[3]) writeFileSync(process.argv[3], dump.join('\n'));
 console.log(JSON.stringify({ list, listings, abilitiesListed: seen.size, setupCpuS: +((c1.user + c1.system) / 1e6).toFixed(2), optionsCpuS: +optionCpu.toFixed(2), battleCpuS: +((c2.user + c2.system) / 1e6).toFixed(2), load: loadavg().map((x) => +x.toFixed(1)) }));
