@@ -312,13 +312,32 @@ function rosterPassives(s: GameState, p: PlayerId): { ability: Ability; user: st
   return out;
 }
 
-/** Passive abilities that can apply now: each unit's on the battlefield, and each army's. */
-function passiveSources(s: GameState, port: GeometryPort | undefined): { ability: Ability; player: PlayerId; user: string | null }[] {
-  const out: { ability: Ability; player: PlayerId; user: string | null }[] = [];
+/**
+ * Passive abilities that can apply now: each unit's on the battlefield, and each army's, p1's then p2's. With
+ * `wanted` (session 40, perf40), only those with an effect whose key (`name#index`) is wanted, so that whether
+ * the unit is on the battlefield is asked only of those (each unit once per listing: a unit holds several).
+ */
+function* passiveSources(s: GameState, port: GeometryPort | undefined, wanted: Set<string> | null): Generator<{ ability: Ability; player: PlayerId; user: string | null }> {
+  const presence = new Map<string, boolean>();
   for (const p of ['p1', 'p2'] as const) {
-    for (const x of rosterPassives(s, p)) if (x.user === null || present(s, port, x.user)) out.push({ ...x, player: p });
+    for (const x of rosterPassives(s, p)) {
+      if (wanted !== null && !effectKeys(x.ability).some((k) => wanted.has(k))) continue;
+      if (x.user !== null) {
+        let here = presence.get(x.user);
+        if (here === undefined) presence.set(x.user, (here = present(s, port, x.user)));
+        if (!here) continue;
+      }
+      yield { ...x, player: p };
+    }
   }
-  return out;
+}
+
+/** The keys (`name#index`, as {@link effectsOn} counts Core 5.3) of an ability's effects, by ability object. */
+const keysOfAbility = new WeakMap<Ability, string[]>();
+function effectKeys(a: Ability): string[] {
+  let keys = keysOfAbility.get(a);
+  if (keys === undefined) keysOfAbility.set(a, (keys = (a.resolves ?? []).map((_, i) => `${a.name}#${i}`)));
+  return keys;
 }
 
 /** Filters of the effects one question reads ({@link effectsOn}'s `only`), module constants so that {@link wantedKeys} is cached. */
@@ -395,9 +414,10 @@ export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: 
   // takes the key (Core 5.3) even when it is not asked for, exactly as in the full listing.
   const wanted = only === undefined ? null : wantedKeys(s, only);
   if (wanted !== null && wanted.size === 0) return out.sort((a, b) => a.order - b.order);
-  for (const src of passiveSources(s, port)) {
+  for (const src of passiveSources(s, port, wanted)) {
+    const keys = effectKeys(src.ability);
     src.ability.resolves!.forEach((effect, i) => {
-      const key = `${src.ability.name}#${i}`;
+      const key = keys[i];
       if (seen.has(key)) return; // Core 5.3: the same passive ability once.
       if (wanted !== null && !wanted.has(key)) return;
       if (!targetsInclude(s, effect, src.player, src.user, unitId)) return;

@@ -34,6 +34,7 @@ import { buildGameWorld } from '../../game/gameWorld';
 import { battlefieldToTable } from '../../game/legacy';
 import type { GeometryPort, Point2, PortView } from './geometryPort';
 import type { Roster } from './roster';
+import { KeptByModels } from './keptMeasures40';
 
 const CR = COMBAT_RANGE_INCHES + EPSILON_INCHES;
 
@@ -247,9 +248,25 @@ export function worldPort(world: World): GeometryPort {
   /** Ids of the objectives this port added to the World from the engine's view (not the battlefield's own). */
   const addedObjectives = new Set<string>();
 
+  // Session 40 (perf40): a unit's or model's distance to a terrain feature, and whether it is wholly within a
+  // distance of it, kept while its models stand where they were measured (keptMeasures40.ts).
+  const toTerrain = new KeptByModels<number>();
+  const whollyToTerrain = new KeptByModels<boolean>();
+  /** The models of `id` (a model or a unit) when `other` is a terrain feature and nothing else by that id; else null. */
+  const toFeature = (id: string, other: string): ModelState[] | null => {
+    if (!featureById.has(other) || world.models.has(other) || world.units.has(other) || world.objectives.has(other)) return null;
+    const m = world.models.get(id);
+    if (m) return [m];
+    return world.units.has(id) ? world.unitModels(id) : null;
+  };
+
   return {
     unitsInCombat: (a, b) => unitsInCombat(world, a, b).inCombat,
-    distance: (a, b) => distanceBetween(world, a, b).distanceInches,
+    distance: (a, b) => {
+      const measure = () => distanceBetween(world, a, b).distanceInches;
+      const models = toFeature(a, b) ?? toFeature(b, a);
+      return models === null ? measure() : toTerrain.get(`${a}|${b}`, models, measure);
+    },
     visible: (a, b) => {
       const am = world.models.has(a);
       const bm = world.models.has(b);
@@ -381,10 +398,14 @@ export function worldPort(world: World): GeometryPort {
       return null;
     },
     whollyWithin: (unitId, otherId, inches) => {
-      const s = resolveEntity(world, unitId);
-      const o = resolveEntity(world, otherId);
-      if (!s || !o) return false;
-      return isWhollyWithin(s, { kind: 'entity', entity: o }, inches);
+      const measure = () => {
+        const s = resolveEntity(world, unitId);
+        const o = resolveEntity(world, otherId);
+        if (!s || !o) return false;
+        return isWhollyWithin(s, { kind: 'entity', entity: o }, inches);
+      };
+      const models = toFeature(unitId, otherId);
+      return models === null ? measure() : whollyToTerrain.get(`${unitId}|${otherId}|${inches}`, models, measure);
     },
     terrainProtection: (targetUnit, attackerUnit, extraObscuring = []) => world.memoize(`terrainProtection|${targetUnit}|${attackerUnit}${extraObscuring.length ? `|${extraObscuring.join(',')}` : ''}`, () => {
       let cover = false;
