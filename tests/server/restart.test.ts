@@ -52,9 +52,11 @@ async function killAndRestore(env: Record<string, string>, restartEnv: Record<st
   const before = await p1.update(6);
   for (const w of [p1, p2]) w.room.reconnection.enabled = false;
   await a.stop('SIGKILL');
-  // The SDK's own leave() waits for an onLeave that already came (the server is gone): bounded here.
+  // The SDK's own leave() either waits for an onLeave that already came (the server is gone) or, when the socket's
+  // close reaches it first, resolves with 1006 (abnormal closure, seen in a clean-clone run of session 40): which one
+  // depends on timing, so both are accepted, and anything else (a throw, another code) fails. Bounded here.
   const hanging = await Promise.race([p2.room.leave(), new Promise((r) => setTimeout(() => r('still waiting'), 500))]);
-  expect(hanging).toBe('still waiting');
+  expect(['still waiting', 1006]).toContain(hanging);
   const t0 = performance.now();
   expect(await leaveRoom(p1.room)).toBeNull();
   expect(performance.now() - t0).toBeLessThan(LEAVE_TIMEOUT_MS);

@@ -34,7 +34,7 @@ import { buildGameWorld } from '../../game/gameWorld';
 import { battlefieldToTable } from '../../game/legacy';
 import type { GeometryPort, Point2, PortView } from './geometryPort';
 import type { Roster } from './roster';
-import { KeptByModels } from './keptMeasures40';
+import { KeptByModels } from './worldPortKept40';
 
 const CR = COMBAT_RANGE_INCHES + EPSILON_INCHES;
 
@@ -249,7 +249,7 @@ export function worldPort(world: World): GeometryPort {
   const addedObjectives = new Set<string>();
 
   // Session 40 (perf40): a unit's or model's distance to a terrain feature, and whether it is wholly within a
-  // distance of it, kept while its models stand where they were measured (keptMeasures40.ts).
+  // distance of it, kept while its models stand where they were measured (worldPortKept40.ts).
   const toTerrain = new KeptByModels<number>();
   const whollyToTerrain = new KeptByModels<boolean>();
   /** The models of `id` (a model or a unit) when `other` is a terrain feature and nothing else by that id; else null. */

@@ -1,6 +1,6 @@
 /**
  * The port's distances and wholly-within answers to a terrain feature are kept while the unit's models stand
- * still (session 40, perf40; keptMeasures40.ts): a unit that moves gets its new answer (hand-computed), and over
+ * still (session 40, perf40; worldPortKept40.ts): a unit that moves gets its new answer (hand-computed), and over
  * a scripted sequence of syncs (models moved, one slain, one put back at its set-up position) every kept answer
  * equals a fresh measurement of the same World (`distanceBetween`, `isWhollyWithin`).
  */
