@@ -97,6 +97,19 @@ export function abilityState(s: GameState): AbilityState {
   return s.abilities;
 }
 
+/**
+ * Takes out of the record the persisting effects of kind `kind` (a key of the effect, e.g. `afterShoot40`) that wait on
+ * unit `unitId`, and returns them (empty: none, and the record is left as it was). For the effects spent once their
+ * trigger has happened (after a Shoot or a Fight ability has been resolved, Core 5.2).
+ */
+export function takeWaiting(s: GameState, kind: string, unitId: string): ActiveEffect[] {
+  const mine = (s.abilities?.active ?? []).filter((e) => kind in e.effect && e.units.includes(unitId));
+  if (mine.length === 0) return mine;
+  const st = abilityState(s);
+  st.active = st.active.filter((e) => !mine.includes(e));
+  return mine;
+}
+
 /** The current moment (deployment: `phase` `deployment`, turn -1). */
 export function stampOf(s: GameState): Stamp {
   if (s.stage === 'deployment' || (s.stage === 'firstTurn' && s.round === 1 && s.active === null)) return { round: 0, turn: -1, phase: 'deployment' };

@@ -24,7 +24,7 @@ import type { AbilityEffect, AbilityPick } from '../abilities/schema';
 import { findAbility } from '../abilities/catalog';
 import { describePick, pickProblem } from './abilityUse';
 import { slayByRoll } from './rollEffects';
-import { abilityState, stampOf, type ActiveEffect } from '../abilities/record';
+import { abilityState, stampOf, takeWaiting, type ActiveEffect } from '../abilities/record';
 import { hasKeywordPhrase, rosterKeywords } from '../abilities/passives';
 import { isAlive, onBattlefield, rollLogged, type Ctx } from './core';
 import type { GameState } from './state';
@@ -58,10 +58,8 @@ export function othersShotOnlyAt(s: GameState, unitId: string, foe: string, name
  */
 export function afterShoot40(c: Ctx, unitId: string, targets: readonly string[], damaged: readonly { target: string; slain: boolean }[]): void {
   const s = c.s;
-  const mine = (s.abilities?.active ?? []).filter((e) => 'afterShoot40' in e.effect && e.units.includes(unitId));
+  const mine = takeWaiting(s, 'afterShoot40', unitId);
   if (mine.length === 0) return;
-  const st = abilityState(s);
-  st.active = st.active.filter((e) => !mine.includes(e));
   for (const a of mine) {
     const e = a.effect;
     if (!('afterShoot40' in e)) continue;
@@ -87,8 +85,8 @@ export function afterShoot40(c: Ctx, unitId: string, targets: readonly string[],
       continue;
     }
     const effect = { ...x.effect, targets: [foe], duration: x.duration } as AbilityEffect;
-    const entry: ActiveEffect = { ability: a.ability, name: a.name, player: a.player, unitId, effect, units: [foe], order: st.order++, at: stampOf(s) };
-    st.active.push(entry);
+    const entry: ActiveEffect = { ability: a.ability, name: a.name, player: a.player, unitId, effect, units: [foe], order: abilityState(s).order++, at: stampOf(s) };
+    abilityState(s).active.push(entry);
     c.events.push({ type: 'abilityEffect', player: a.player, unitId, ability: a.ability, name: a.name, rule: `${a.name}: Effect`, effect, units: [foe], duration: x.duration });
   }
 }
@@ -105,10 +103,8 @@ export function afterShoot40(c: Ctx, unitId: string, targets: readonly string[],
  */
 export function afterFightPick40(c: Ctx, unitId: string): void {
   const s = c.s;
-  const mine = (s.abilities?.active ?? []).filter((e) => 'afterFightPick40' in e.effect && e.units.includes(unitId));
+  const mine = takeWaiting(s, 'afterFightPick40', unitId);
   if (mine.length === 0) return;
-  const st = abilityState(s);
-  st.active = st.active.filter((e) => !mine.includes(e));
   for (const a of mine) {
     const e = a.effect;
     if (!('afterFightPick40' in e) || !isAlive(s, unitId)) continue;
@@ -120,7 +116,7 @@ export function afterFightPick40(c: Ctx, unitId: string): void {
       continue;
     }
     if (cands.length > 1) {
-      st.awaiting.push({ player: a.player, unitId, ability: a.ability, name: a.name, targets: [unitId, ...cands], at: stampOf(s) });
+      abilityState(s).awaiting.push({ player: a.player, unitId, ability: a.ability, name: a.name, targets: [unitId, ...cands], at: stampOf(s) });
       c.events.push({ type: 'abilityAwaitsByHand', player: a.player, unitId, ability: a.ability, name: a.name, effect: ab?.effect ?? a.name });
       continue;
     }

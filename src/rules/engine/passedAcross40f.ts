@@ -21,7 +21,7 @@
  * @module
  */
 
-import { abilityState } from '../abilities/record';
+import { takeWaiting } from '../abilities/record';
 import { enemyUnits, isAlive, mortalDamage, onBattlefield, reject, rollLogged, rollValue, type Ctx } from './core';
 import type { Point2 } from './geometryPort';
 import type { PendingMove, PlayerId } from './state';
@@ -96,10 +96,8 @@ export function resolvePassedAcross(c: Ctx, player: PlayerId, unitId: string, fu
  */
 export function afterShootMove40f(c: Ctx, unitId: string): void {
   const s = c.s;
-  const mine = (s.abilities?.active ?? []).filter((e) => 'afterShootMove40f' in e.effect && e.units.includes(unitId));
+  const mine = takeWaiting(s, 'afterShootMove40f', unitId);
   if (mine.length === 0) return;
-  const st = abilityState(s);
-  st.active = st.active.filter((e) => !mine.includes(e));
   for (const a of mine) {
     const e = a.effect;
     if (!('afterShootMove40f' in e)) continue;
