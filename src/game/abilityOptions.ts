@@ -20,6 +20,7 @@ import { limitProblem } from '../rules/abilities/record';
 import { windowProblem } from '../rules/abilities/timing';
 import { describePick, pickProblem, useProblem } from '../rules/engine/abilityUse';
 import { expandChoices } from './abilityChoices37';
+import { branchEntries41d, hasBranchPicks41d } from './abilityBranches41d';
 import { objectiveCandidates, objectivePick } from '../rules/engine/objective40';
 import { pointCandidates, picksNearPoint } from '../rules/engine/pointPicks40';
 import { rerollProblem, rerollSource, waitingRollDice, type RerollableRoll } from '../rules/engine/rollRerolls';
@@ -56,6 +57,7 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
     out.push({ ...base, label, action: action(), available: false, reason: problem.reason, rejectedBy: problem.rule });
     return;
   }
+  if (hasBranchPicks41d(a)) return branchEntries41d(a, out, (b) => entriesFor(c, player, user, b, out, memo, holder)); // session 41 (sh41d): abilityBranches41d.ts
   const unitPick = a.picks?.find((p) => p.kind === 'friendlyUnit' || p.kind === 'enemyUnit' || p.kind === 'anyUnit');
   // Session 40 (sh40d): an objective pick alone, one entry per objective that fits (engine/objective40.ts).
   const objPick = objectivePick(a);

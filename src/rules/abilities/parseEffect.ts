@@ -75,6 +75,8 @@ import { readFreeMove, readPileInBonus } from './parseMove38';
 import { readShoutyBoss40e } from './parseShoutyBoss40e';
 import { readNoCombatMove40, readWhole40c } from './parseWhole40';
 import { readPassedAcross40f } from './parsePassedAcross40f';
+import { readPassedAcross41d } from './parsePassedAcross41d';
+import { readRampage41d } from './parseRampage41d';
 import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
@@ -389,6 +391,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   if (whole40c !== null) return whole40c;
   const blessings = readBlessings40h(input, (d) => readDeclareText(d, known, input.timing, input.unitNames).picks); if (blessings !== null) return blessings; // session 40 (sh40h): Call to Murder, Fanatical Blademaster (parseBlessings40h.ts)
   const across40f = readPassedAcross40f(input); if (across40f !== null) return { resolves: across40f }; // session 40 (sh40f): Soaring Terror, Draconic Onslaught, Fight and Flight, Fire and Flight
+  const across41d = readPassedAcross41d(input); if (across41d !== null) return { resolves: across41d }; // session 41 (sh41d): Destructive Bulk, Carve a Path, Rolling Doom
+  const rampage41d = readRampage41d(input); if (rampage41d !== null) return rampage41d; // session 41 (sh41d): Rampaging Destruction
   try {
     // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."
     const opb = splitOncePerBattlePick(input.declare);

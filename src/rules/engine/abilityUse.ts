@@ -29,7 +29,7 @@ import { currentTrigger, windowProblem } from '../abilities/timing';
 import { triggerConditionProblem } from '../abilities/triggerConditions';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
 import { beatsHealth, diceCount, saveCharacteristic, slayByRoll } from './rollEffects';
-import { aliveModels, inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
+import { aliveModels, inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, unitMove, type Ctx } from './core';
 import { heal } from './pathAbilities';
 import { reacted } from './attacks';
 import { returnModels } from './returning';
@@ -51,6 +51,8 @@ import { allocatedBy, noteAllocated } from './allocated38';
 import { noteSlainByUse, slainByUse } from './afterFight39';
 import { unpickableBy } from '../abilities/wardRules38';
 import { useRollMet, useRollOf } from './useRoll39';
+import { useRollOnMove41d } from './passedAcross41d';
+import { mortalProduct41d, pickOffChoice41d } from './rampage41d';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import { checkObjectivePick, markObjective } from './objective40';
 import { checkFromPoint } from './pointPicks40';
@@ -137,6 +139,7 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
   let i = 0;
   const picked: string[] = [];
   for (const p of picks) {
+    if (pickOffChoice41d(p, choice)) continue; // session 41 (sh41d): a pick of another branch of the choice (rampage41d.ts)
     if (p.kind === 'point') {
       if (point === undefined) reject(`${ability.name}: pick a point ("point": [x, y], inches)`, rule);
       checkPoint(c, user, point, p.within, rule);
@@ -577,10 +580,10 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       returnModels(c, t, back, given.length > 0 ? positions : undefined);
       c.events.push({ type: 'modelsReturned', unitId: t, returned: back, ability: name });
     } else if ('move' in e) {
-      const rolled = rollValue(c, e.inches, `${purpose}:move:${t}`, player);
+      const rolled = e.inches === 'move' ? unitMove(c, t, player) : rollValue(c, e.inches, `${purpose}:move:${t}`, player); // 'move': the Move characteristic (session 41, sh41d)
       const inches = e.move === 'pileIn' ? pileInInches(c, t, rolled) : rolled; // "add 3" to the distance" of pile-ins (session 38)
       const as = e.move === 'any' || e.move === 'normal' ? 'normal' : e.move;
-      s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name, ...(e.end ? { end: e.end } : {}), ...(e.through ? { through: e.through } : {}), ...(e.passedAcross ? { passedAcross: e.passedAcross } : {}) }; // passedAcross: session 40 (sh40f)
+      s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name, ...(e.end ? { end: e.end } : {}), ...(e.through ? { through: e.through } : {}), ...(e.passedAcross ? { passedAcross: e.passedAcross } : {}), ...useRollOnMove41d(c, order, e, purpose, player) }; // passedAcross: session 40 (sh40f); useRoll41d: session 41 (sh41d)
       c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });
     } else if ('setUp' in e) {
       setUpByAbility(c, player, user, t, e, positions, name, id);
@@ -596,6 +599,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       retreatPermit(c, player, t, e.noDamage === true, name); // session 38 (retreat38.ts)
     } else if ('resource' in e) {
       applyResource(c, player, t, e, name, rule, purpose); // session 38, ab38b: gain / spend a named resource
+    } else if ('mortalProduct41d' in e) {
+      mortalProduct41d(c, e, t, id, name, purpose, player, user); // session 41 (sh41d): rampage41d.ts
     }
   }
 }

@@ -97,7 +97,9 @@ export interface PendingMove {
   readonly as?: 'normal' | 'retreat' | 'charge' | 'pileIn' | 'free';
   /** A `free` move (session 38, `abilityMove38.ts`): how it must end, and whether it may pass through models in enemy units. */
   readonly end?: 'inCombat' | 'any' | 'inCombatIfStarted' | 'notInCombat';
-  readonly through?: 'enemyModels';
+  readonly through?: 'enemyModels' | 'models'; // 'models': session 41 (sh41d), any unit's models
+  /** Session 41 (sh41d): the use's gate roll ("roll a D3. On a 2+, ...") that `passedAcross.mortal: "useRoll"` inflicts. */
+  readonly useRoll41d?: number;
   /** The sentence after the move on the enemy units it passed across (session 40, sh40f; `passedAcross40f.ts`). */
   readonly passedAcross?: PassedAcross40f;
   readonly ability?: string;
