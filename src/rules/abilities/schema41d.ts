@@ -51,3 +51,14 @@ export const MORTAL_PRODUCT_41D = {
   mortalProduct41d: z.strictObject({ dice: z.literal(2) }),
   noEffectOn: z.number().int().min(2).max(12),
 };
+
+/**
+ * Effect **`{secondTarget41d: {ability}}`** (one line in `schema.ts`'s union; persisting, with `targets` and
+ * `duration`): "For the rest of the turn, when you use the 'Mighty Destroyers' ability, you can pick that friendly
+ * unit to be a second target." (Get In There And Wallop 'Em!, ij): while it lasts, a use of the named ability by the
+ * same player may pick the unit as one more unit of its first unit pick (`engine/secondTarget41d.ts`, called by
+ * `abilityUse.ts` `checkPicks`); the unit must still fit that pick.
+ */
+export const SECOND_TARGET_41D = {
+  secondTarget41d: z.strictObject({ ability: z.string().min(1).max(200) }),
+};

@@ -53,6 +53,7 @@ import { unpickableBy } from '../abilities/wardRules38';
 import { useRollMet, useRollOf } from './useRoll39';
 import { useRollOnMove41d } from './passedAcross41d';
 import { mortalProduct41d, pickOffChoice41d } from './rampage41d';
+import { secondTargetBonus41d } from './secondTarget41d';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import { checkObjectivePick, markObjective } from './objective40';
 import { checkFromPoint } from './pointPicks40';
@@ -169,7 +170,7 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
     }
     // "Pick any number of different ... units" (session 36, second pass): every unit given from here on, at least one.
     // `countIf` (session 39, sh39a): more units when its condition holds for the ability's unit now.
-    const n = p.anyNumber ? targets.length - i : p.countIf !== undefined && user !== null && conditionHolds(c.s, c.port, p.countIf.if, user, user) ? p.countIf.count : (p.count ?? 1);
+    const n = (p.anyNumber ? targets.length - i : p.countIf !== undefined && user !== null && conditionHolds(c.s, c.port, p.countIf.if, user, user) ? p.countIf.count : (p.count ?? 1)) + secondTargetBonus41d(c, player, ability, p, targets, i); // session 41 (sh41d)
     const mine = targets.slice(i, i + n);
     if (mine.length === 0) reject(`${ability.name}: pick ${describePick(p)} ("targets")`, rule);
     for (const t of mine) checkUnitPick(c, player, user, p, t, rule, ability);
@@ -373,7 +374,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e || 'secondTarget41d' in e;
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */

@@ -371,6 +371,11 @@ export interface GameState {
    * Up We Go! and the turn it was placed (`round` and `turnInRound`). Absent until one is placed (other games keep their hash).
    */
   shoutyBoss?: Record<string, { readonly unitId: string; readonly round: number; readonly turnInRound: 0 | 1 }>;
+  /**
+   * The units that have destroyed an enemy MONSTER this battle (session 41, sh41d; `abilities/monsters41d.ts`), each once,
+   * in the order they first did. Absent until one has (other games keep their hash).
+   */
+  monsterSlayers41d?: string[];
   /** Each player's active blessings of Khaine (session 40, sh40h; `abilities/blessings40h.ts`). Absent until one is active (other games keep their hash). */
   blessings?: Partial<Record<PlayerId, string[]>>;
   /** The orders of the resolutions of Blessings of Khaine that named their blessing, per player (session 40, sh40h; `engine/blessings40h.ts` `blessingsKnown`). */
