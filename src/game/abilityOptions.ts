@@ -21,6 +21,7 @@ import { windowProblem } from '../rules/abilities/timing';
 import { describePick, pickProblem, useProblem } from '../rules/engine/abilityUse';
 import { expandChoices } from './abilityChoices37';
 import { branchEntries41d, hasBranchPicks41d } from './abilityBranches41d';
+import { addSecondTargets41d } from './secondTargetOptions41d';
 import { objectiveCandidates, objectivePick } from '../rules/engine/objective40';
 import { pointCandidates, picksNearPoint } from '../rules/engine/pointPicks40';
 import { rerollProblem, rerollSource, waitingRollDice, type RerollableRoll } from '../rules/engine/rollRerolls';
@@ -72,6 +73,7 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
     return;
   }
   const candidates = Object.keys(s.units).filter((id) => s.units[id].manifestation === undefined && onBattlefield(c, id));
+  const from41d = out.length; // session 41 (sh41d): the entries a second target may join (secondTargetOptions41d.ts)
   let any = false;
   let why = '';
   const fits: string[] = [];
@@ -85,6 +87,7 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
     } else if (why === '') why = p;
   }
   if (fits.length > 0) out.push({ ...base, label: `${label} → ${fits.join(', ')}`, action: action(fits), available: true });
+  if (any && s.abilities !== undefined) addSecondTargets41d(c, player, user, a, unitPick, out, from41d, memo);
   if (!any) out.push({ ...base, label, action: action(), available: false, reason: `no unit can be picked: ${describePick(unitPick)}${why ? ` (${why})` : ''}`, rejectedBy: `${a.name}: Declare` });
 }
 

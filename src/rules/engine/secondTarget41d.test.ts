@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { gameAtHero, play, readAbility, refused, roster, tablePortAt, timing } from './abilityKit.test-helpers';
 import { parseEffect } from '../abilities/parseEffect';
 import type { RosterInput } from './roster';
+import { generalAbilityOptions } from '../../game/abilityOptions';
 
 const WALLOP_DECLARE = 'Pick a friendly Ironjawz unit wholly within 12" of this unit and that was not set up this turn to be the target.';
 const WALLOP = "For the rest of the turn, when you use the 'Mighty Destroyers' ability, you can pick that friendly unit to be a second target.";
@@ -64,5 +65,18 @@ describe("Wallop 'Em and Mighty Destroyers on the kit (p1's Shaman at (10, 20), 
     expect(refused(s1, port, md(['p1-boyz', 'p1-hero', 'p1-gits'])).reason).toContain('3 given');
     // One target alone still works.
     expect(play(s1, port, [md(['p1-hero'])]).s.units['p1-hero'].turn.pendingMove).toMatchObject({ maxInches: 3 });
+  });
+
+  it('options: no second-target entry before Wallop \'Em; after it, one per unit Mighty Destroyers can pick with the Hobgrots added, each accepted', () => {
+    const { port, s } = start();
+    const second = (st: typeof s) => generalAbilityOptions(st, port).filter((e) => e.group === 'ability:Mighty Destroyers|second target');
+    expect(second(s)).toEqual([]);
+    const s1 = play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: "Get In There And Wallop 'Em!", targets: ['p1-gits'] }]).s;
+    const mine = second(s1);
+    expect(mine.map((e) => (e.action as { targets?: readonly string[] }).targets)).toEqual([
+      ['p1-hero', 'p1-gits'],
+      ['p1-boyz', 'p1-gits'],
+    ]);
+    for (const e of mine) expect(play(s1, port, [e.action]).s.units['p1-gits'].turn.pendingMove).toMatchObject({ maxInches: 3 });
   });
 });
