@@ -88,6 +88,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('double' in e) what = `×2 ${e.double}${e.weapon ? ` of ${e.weapon}` : e.attacks ? ` (${e.attacks})` : ''} vs ${e.against.join('/')}`; // session 40 (sh40g)
   else if ('blessing40h' in e) what = `blessing ${e.blessing40h} ${e.active ? 'on' : 'off'}`; // session 40 (sh40h)
   else if ('blessingPick40h' in e) what = `blessing pick: ${e.blessingPick40h}${e.twoAfterUses ? ` (2 after ${e.twoAfterUses.times} ${e.twoAfterUses.ability})` : ''}`;
+  else if ('halveAttacks41d' in e) what = `halve Attacks (up) of ${e.weapon ?? 'the weapon picked'}`; // session 41 (sh41d)
   else if ('secondTarget41d' in e) what = `second target of ${e.secondTarget41d.ability}`; // session 41 (sh41d)
   else if ('mortalProduct41d' in e) what = `mortal = product of 2D6 (none on ${e.noEffectOn})`; // session 41 (sh41d)
   else if ('cp' in e) what = `${e.cp} CP`;

@@ -10,6 +10,8 @@
 
 import type { Ability } from '../rules/abilities/schema';
 import { pickOffChoice41d } from '../rules/engine/rampage41d';
+import { grappleWeapons41d } from '../rules/engine/grapple41d';
+import type { Ctx } from '../rules/engine/core';
 import type { Action } from '../rules/engine/state';
 import type { AbilityOption } from './abilityOptions';
 
@@ -31,5 +33,23 @@ export function branchEntries41d(a: Ability, out: AbilityOption[], list: (branch
       const e = out[i];
       out[i] = { ...e, group: `${e.group}|${ch}`, label: e.label.replace(a.name, `${a.name}: ${ch}`), action: { ...e.action, choice: ch } as Action };
     }
+  }
+}
+
+/**
+ * Session 41 (sh41d; Monster Grapple, `engine/grapple41d.ts`): an ability whose `choice` is a weapon of the unit picked
+ * (`weaponOfTarget41d`): each available entry of `a` listed in `out` from `from` with a target becomes one entry per
+ * weapon that unit may have picked (its Companion weapons when it has any), its action carrying the weapon as `choice`,
+ * in a group of its own per weapon (`ability:<id>|<weapon>`).
+ */
+export function expandWeaponChoices41d(c: Ctx, a: Ability, out: AbilityOption[], from: number): void {
+  if (!a.picks?.some((p) => p.weaponOfTarget41d === true)) return;
+  const mine = out.splice(from);
+  for (const e of mine) {
+    if (!e.available || e.target === undefined) {
+      out.push(e);
+      continue;
+    }
+    for (const w of grappleWeapons41d(c, e.target)) out.push({ ...e, group: `${e.group}|${w}`, label: `${e.label} (${w})`, action: { ...e.action, choice: w } as Action });
   }
 }

@@ -20,7 +20,7 @@ import { limitProblem } from '../rules/abilities/record';
 import { windowProblem } from '../rules/abilities/timing';
 import { describePick, pickProblem, useProblem } from '../rules/engine/abilityUse';
 import { expandChoices } from './abilityChoices37';
-import { branchEntries41d, hasBranchPicks41d } from './abilityBranches41d';
+import { branchEntries41d, expandWeaponChoices41d, hasBranchPicks41d } from './abilityBranches41d';
 import { addSecondTargets41d } from './secondTargetOptions41d';
 import { objectiveCandidates, objectivePick } from '../rules/engine/objective40';
 import { pointCandidates, picksNearPoint } from '../rules/engine/pointPicks40';
@@ -88,6 +88,7 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
   }
   if (fits.length > 0) out.push({ ...base, label: `${label} → ${fits.join(', ')}`, action: action(fits), available: true });
   if (any && s.abilities !== undefined) addSecondTargets41d(c, player, user, a, unitPick, out, from41d, memo);
+  expandWeaponChoices41d(c, a, out, from41d); // session 41 (sh41d): Monster Grapple's weapon
   if (!any) out.push({ ...base, label, action: action(), available: false, reason: `no unit can be picked: ${describePick(unitPick)}${why ? ` (${why})` : ''}`, rejectedBy: `${a.name}: Declare` });
 }
 

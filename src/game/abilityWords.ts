@@ -138,6 +138,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('noCommand' in e) what = `cannot use the '${COMMAND_NAMES[e.noCommand]}' command${e.inPhase ? ` in the ${e.inPhase} phase` : ''}`;
   else if ('blessing40h' in e) what = `Blessing of ${e.blessing40h} is ${e.active ? 'now' : 'no longer'} active for its player`; // session 40 (sh40h)
   else if ('blessingPick40h' in e) what = e.blessingPick40h === 'swap' ? 'an active blessing of Khaine is no longer active, then one not active is' : `the effect of the blessing(s) of Khaine picked (not active)${e.twoAfterUses ? `, 2 after ${e.twoAfterUses.times} uses of ${e.twoAfterUses.ability}` : ''}`;
+  else if ('halveAttacks41d' in e) what = `the Attacks characteristic of ${e.weapon ?? 'the weapon picked (a Companion weapon if it has any)'} halved, rounding up`; // session 41 (sh41d)
   else if ('secondTarget41d' in e) what = `can be picked as a second target when ${e.secondTarget41d.ability} is used`; // session 41 (sh41d)
   else if ('mortalProduct41d' in e) what = `roll 2D6: on a ${e.noEffectOn} nothing, otherwise mortal damage equal to the two dice multiplied together`; // session 41 (sh41d)
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;

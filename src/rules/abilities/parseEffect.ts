@@ -79,6 +79,7 @@ import { readPassedAcross41d } from './parsePassedAcross41d';
 import { readRampage41d } from './parseRampage41d';
 import { readFirstMonster41d } from './monsters41d';
 import { readSecondTarget41d } from './parseSecondTarget41d';
+import { readGrapple41d } from './parseGrapple41d';
 import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
@@ -413,6 +414,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     const whole40 = readWhole40d({ ...input, knownKeywords: known }, ctx.passive, (text) => parseEffect({ ...input, effect: text })); // session 40 (sh40d): parseObjective40.ts
     if (whole40) return whole40;
     const second41d = readSecondTarget41d(input.effect, picks, input.timing); if (second41d) return { resolves: second41d, picks }; // session 41 (sh41d): Get In There And Wallop 'Em!
+    const grapple41d = readGrapple41d(input.effect, picks, input.timing); if (grapple41d) return grapple41d; // session 41 (sh41d): Monster Grapple
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);
     if (choice) {

@@ -62,3 +62,22 @@ export const MORTAL_PRODUCT_41D = {
 export const SECOND_TARGET_41D = {
   secondTarget41d: z.strictObject({ ability: z.string().min(1).max(200) }),
 };
+
+/**
+ * Effect **`{halveAttacks41d: "choice", weapon?}`** (one line in `schema.ts`'s union; persisting) and pick field
+ * **`weaponOfTarget41d`** on a `choice` pick: "Roll a dice. On a 3+, pick 1 of the target's weapons. You must pick a
+ * Companion weapon if it has any. Halve the Attacks characteristic of that weapon (rounding up) for the rest of the
+ * turn." (Monster Grapple, ij): the use's `choice` names a weapon of the unit picked (a Companion weapon when it has
+ * any: `engine/grapple41d.ts`), written into the effect as `weapon` when it resolves; the Attacks characteristic of
+ * that weapon is then halved, rounding up, after `set` and before `add` (Core 27.0; `attackAbilities.ts`,
+ * `attacks.ts`).
+ */
+export const HALVE_ATTACKS_41D = {
+  halveAttacks41d: z.literal('choice'),
+  weapon: z.string().min(1).max(200).optional(),
+};
+
+/** Pick field of a `choice` pick whose choice is a weapon of the unit picked before it (module docs above). */
+export const PICK_WEAPON_41D = {
+  weaponOfTarget41d: z.literal(true).optional(),
+};

@@ -54,6 +54,7 @@ import { useRollMet, useRollOf } from './useRoll39';
 import { useRollOnMove41d } from './passedAcross41d';
 import { mortalProduct41d, pickOffChoice41d } from './rampage41d';
 import { secondTargetBonus41d } from './secondTarget41d';
+import { checkWeaponChoice41d, withWeaponChoice41d } from './grapple41d';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import { checkObjectivePick, markObjective } from './objective40';
 import { checkFromPoint } from './pointPicks40';
@@ -147,7 +148,8 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
       continue;
     }
     if (p.kind === 'choice') {
-      if (choice === undefined || (p.choices !== undefined && !p.choices.includes(choice))) reject(`${ability.name}: pick one of ${(p.choices ?? []).map((x) => `"${x}"`).join(', ')} ("choice")`, rule);
+      if (p.weaponOfTarget41d === true) checkWeaponChoice41d(c, p, picked, choice, rule); // session 41 (sh41d): grapple41d.ts
+      else if (choice === undefined || (p.choices !== undefined && !p.choices.includes(choice))) reject(`${ability.name}: pick one of ${(p.choices ?? []).map((x) => `"${x}"`).join(', ')} ("choice")`, rule);
       continue;
     }
     if (p.kind === 'terrain' || p.kind === 'objective') continue; // an objective: `objectiveId` (objective40.ts)
@@ -369,12 +371,12 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
   // "Pick 1 of the following effects" (session 37, decl37): only the branch picked (`choice`, checked with the picks).
   for (const e of ability.resolves) if ('markObjective' in e) markObjective(c, player, e.markObjective, extra.objective, ability.name); // session 40 (sh40d)
   else if ('blessingPick40h' in e) resolveBlessingPick40h(c, player, ability, e, extra.choice, (x) => applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), x, picked, order, false, extra.positions, extra.castRoll), () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 40 (sh40h)
-  else if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions, extra.castRoll);
+  else if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), withWeaponChoice41d(e, extra.choice), picked, order, false, extra.positions, extra.castRoll); // withWeaponChoice41d: session 41 (sh41d)
 }
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e || 'secondTarget41d' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e || 'secondTarget41d' in e || 'halveAttacks41d' in e;
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
