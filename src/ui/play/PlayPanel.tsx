@@ -9,6 +9,9 @@
 import { TwistBanner } from './TwistBanner';
 import { AbilityEntry } from './abilities/AbilityEntry';
 import { ByHandEntry } from './abilities/ByHandEntry';
+import { PairPickEntry } from './abilities/PairPickEntry';
+import { pairGroupOf } from './abilities/pairPick41';
+import { PassedAcrossPick } from './PassedAcrossPick';
 import { StepPassives } from './abilities/StepPassives';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Action, ExpectedDamage, OptionEntry } from '../../client/gameClient';
@@ -187,12 +190,21 @@ export function PlayPanel(p: PlayPanelProps) {
   // Online (no undo): a button asks once before it acts (issue 35 item 4); hot-seat acts at once.
   const actFor = (label: string) => (p.online ? (a: Action) => setPending({ action: a, label: words(label) }) : p.onAct);
   // An army ability's entries (one per unit its Declare can pick) shown once, as one AbilityEntry (issue 34).
+  // Session 41 (ui41): an ability whose choice is a pair (Call to Murder's "A>B") as two short picks, one entry.
+  const inWords = (x: OptionEntry) => ({ ...x, label: words(x.label), reason: x.reason === undefined ? undefined : words(x.reason) });
   const withAbilities = (list: OptionEntry[], plain: (e: OptionEntry, i: number) => ReactNode, base: string, off = busy) =>
-    list.map((e, i) =>
-      !e.ability ? plain(e, i) : list.findIndex((x) => x.group === e.group) !== i ? null : (
-        <AbilityEntry key={`${base}-${e.group}`} entries={list.filter((x) => x.group === e.group).map((x) => ({ ...x, label: words(x.label), reason: x.reason === undefined ? undefined : words(x.reason) }))} busy={off} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />
-      ),
-    );
+    list.map((e, i) => {
+      if (!e.ability) return plain(e, i);
+      const pair = pairGroupOf(e);
+      const same = (x: OptionEntry) => (pair !== null ? pairGroupOf(x) === pair : x.ability !== undefined && pairGroupOf(x) === null && x.group === e.group);
+      if (list.findIndex(same) !== i) return null;
+      if (pair !== null) {
+        const pl = (e.action as { player?: string }).player;
+        const active = /\bblessing\b/i.test(e.ability.effect) && (pl === 'p1' || pl === 'p2') ? s.blessings?.[pl] : undefined;
+        return <PairPickEntry key={`${base}-pair-${pair}`} entries={list.filter(same).map(inWords)} firstAllowed={active} busy={off} onAct={(a, label) => actFor(label)(a)} testid={`${base}-${slug(pair)}`} />;
+      }
+      return <AbilityEntry key={`${base}-${e.group}`} entries={list.filter(same).map(inWords)} busy={off} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />;
+    });
   const optionEntry = (e: OptionEntry, i: number) => (
     <Entry key={i} e={e} busy={busy} onAct={actFor(e.label)} onActNow={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target && e.profile === undefined ? fmt(p.expected[e.target]) : undefined} />
   );
@@ -273,6 +285,9 @@ export function PlayPanel(p: PlayPanelProps) {
           </div>
         )}
 
+        {!readOnly && !spectator && p.acrossPick && (
+          <PassedAcrossPick pick={{ ...p.acrossPick, ability: words(p.acrossPick.ability) }} busy={busy} onPick={(id) => p.onAcrossPick?.(id)} onHover={(id) => p.onHoverUnit?.(id)} />
+        )}
         {readOnly ? (
           <div className="play-rule" data-testid="play-read-only">
             A replay only shows what happened: nothing here changes a game. Your game in progress is kept; "Leave replay" goes back to it.
