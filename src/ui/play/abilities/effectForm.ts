@@ -109,7 +109,8 @@ export function buildEffect(kind: string, values: Readonly<Record<string, string
     if (units.length === 0) return { ok: false, error: `${k.label}: tick the unit(s) it applies to` };
     out.targets = [...units];
   }
-  if (duration !== '') out.duration = duration;
+  // CP, VP, notes and blessings have no duration (the dialog hides the field; a value left from another kind is dropped).
+  if (duration !== '' && k.units) out.duration = duration;
   const parsed = AbilityEffectSchema.safeParse(out);
   if (!parsed.success) {
     const i = parsed.error.issues[0];
