@@ -64,10 +64,10 @@ describe('Call to Murder as two short picks (pairPick41)', () => {
   it('not a pair: Fanatical Blademaster\'s one or two blessings ("Haste", "Haste+Hatred"), an option without a choice, one not available', () => {
     const unit = generalAbilityOptions(game(), port).filter((e) => e.ability.name !== 'Call to Murder');
     expect(unit.map(pairGroupOf).every((g) => g === null)).toBe(true);
-    const grant = { ...calls[0], group: 'ability:x|Haste+Hatred', action: { ...calls[0].action, choice: 'Haste+Hatred' } };
-    expect(pairGroupOf(grant)).toBeNull();
+    const withChoice = (choice: string) => ({ ...calls[0], group: `ability:x|${choice}`, action: { ...calls[0].action, choice } as typeof calls[0]['action'] });
+    expect(pairGroupOf(withChoice('Haste+Hatred'))).toBeNull();
     expect(pairGroupOf({ ...calls[0], available: false })).toBeNull();
-    expect(pairGroupOf({ ...calls[0], group: 'ability:x|A>', action: { ...calls[0].action, choice: 'A>' } })).toBeNull();
+    expect(pairGroupOf(withChoice('A>'))).toBeNull();
   });
 });
 
