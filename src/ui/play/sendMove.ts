@@ -121,7 +121,7 @@ export async function sendMove(fx: SendEffect, { summary, models, options, game,
     action = { type: 'move', player: unit.owner, unitId: unit.id, kind: kind as 'normal', paths };
   }
   const r = await act(action);
-  const across = acrossPickOf(r, action, summary);
+  const across = acrossPickOf(r, action, summary, models);
   if (across) {
     // Not a mistake of the drop: the Effect asks which unit (the engine listed them); the panel asks the player.
     const names = across.units.map((u) => u.name);
