@@ -98,3 +98,12 @@ describe('passedAcross41: the unit passed across to pick, from the engine\'s ref
     expect(acrossPickOf({ ok: false, reason: 'pick an enemy unit that this unit passed across (the move\'s target): Gutrippaz, Hobgrots', rule: 'Fight and Flight: Effect' } as ActResult, move, summary, tableOf(summary, port))).toBeNull();
   });
 });
+
+describe('the roll for a unit passed across, in words (the log and the dice panel)', () => {
+  it('"passedAcross" (the roll\'s purpose) reads "passed across"', async () => {
+    const { pageDictionary, playerWords } = await import('../../game/playerWords');
+    const d = pageDictionary([{ id: 'sk-warlock', name: 'Warlock Engineer', models: 1, aliveModelIds: ['sk-warlock-1'] }]);
+    expect(playerWords('p1 rolls Draconic Onslaught (passedAcross, sk-warlock): [2]', d)).toBe('p1 rolls Draconic Onslaught (passed across, Warlock Engineer): [2]');
+    expect(playerWords('passedAcross · sk-warlock', d)).toBe('passed across · Warlock Engineer');
+  });
+});
