@@ -313,7 +313,7 @@ export const tests: E2ETest[] = [
     },
   },
   {
-    name: 'abilities34: a charge re-roll button used on the page (rerollRoll): Lead the Charge (lrl-001) on the Lord-Vindictor, the charge roll re-rolled from the Play panel, the log shows it; then (ui41) Blessings of Khaine by hand naming Hatred, Call to Murder as two picks, Draconic Onslaught\'s move across two units answered by name',
+    name: 'abilities34: a charge re-roll button used on the page (rerollRoll): Lead the Charge (lrl-001) on the Lord-Vindictor, the charge roll re-rolled from the Play panel, the log shows it; then (ui41) Blessings of Khaine by hand naming Hatred, Call to Murder and Fanatical Blademaster as short picks, Draconic Onslaught\'s move across two units answered by name',
     async run(ctx) {
       const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       // The sample battle, the Lord-Vindictor given Lead the Charge; p1's charge phase, the Lord's charge declared (its roll made).
@@ -369,6 +369,15 @@ export const tests: E2ETest[] = [
       const swapped = (await play<{ type: string; choice?: string }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
       assertEqual(JSON.stringify(swapped), JSON.stringify({ type: 'useAbility', player: 'p1', unitId: 'sce-lord', ability: 'sce-lord:call-to-murder', choice: 'Hatred>Haste' }), 'the two picks sent the game\'s "Hatred>Haste"');
       assertEqual(JSON.stringify((await play<{ blessings?: unknown }>(page, 'summary()')).blessings), JSON.stringify({ p1: ['Haste'] }), 'Hatred no longer active, Haste active');
+      // Fanatical Blademaster as one entry: a blessing (7), "only Zeal" or a second, then its target from the list.
+      const fb = abilityTestId('play-o', 'sce-lord:fanatical-blademaster');
+      assertEqual((await page.$$(`[data-testid="${fb}-first"] button`)).length, 7, 'seven first picks (not 28 entries)');
+      await page.click(`[data-testid="${fb}-a-Zeal"]`);
+      await page.click(`[data-testid="${fb}-b-alone"]`);
+      await page.click(`[data-testid="${fb}-c-targets"] summary`);
+      await clickAndWait(page, `[data-testid="${fb}-c-t-sce-incantor"]:not([disabled])`);
+      const granted = (await play<{ type: string }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
+      assertEqual(JSON.stringify(granted), JSON.stringify({ type: 'useAbility', player: 'p1', unitId: 'sce-lord', ability: 'sce-lord:fanatical-blademaster', targets: ['sce-incantor'], choice: 'Zeal' }), 'the picks sent Zeal on the Knight-Incantor');
       // (2) Draconic Onslaught's move dragged 12" across the Clawlord and the Warlock Engineer: the page asks which, by name.
       await clickAndWait(page, `[data-testid="${abilityTestId('play-o', 'sce-lord:draconic-onslaught')}-use"]:not([disabled])`);
       const before = (await summaryOf(page)).actions;
@@ -384,8 +393,9 @@ export const tests: E2ETest[] = [
       assertEqual(moved.actions, before + 1, 'one action: the move with its target');
       const sent = (await play<{ type: string; target?: string }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
       assertEqual(`${sent.type} ${sent.target}`, 'move sk-warlock', 'the move sent again with the Warlock Engineer as its target');
+      assert((await text(page, '[data-testid=play-log]')).includes(`${named('sce-lord')} makes an ability's move (1 model), picking ${named('sk-warlock')}`), 'the move in words, with the unit picked');
       assert((await text(page, '[data-testid=play-log]')).includes(`${named('sk-warlock')} suffers`) && (await page.$('[data-testid=play-across-pick]')) === null, 'the mortal damage on the Warlock Engineer in the log; the question gone');
-      const ids = new Set<string>([...moved.units.flatMap((u) => [u.id, ...u.aliveModelIds]), 'sce-lord:call-to-murder', 'sce-lord:draconic-onslaught', 'army:blessings-of-khaine']);
+      const ids = new Set<string>([...moved.units.flatMap((u) => [u.id, ...u.aliveModelIds]), 'sce-lord:call-to-murder', 'sce-lord:fanatical-blademaster', 'sce-lord:draconic-onslaught', 'army:blessings-of-khaine']);
       assertEqual(idsShown(await shownTexts(page), ids).join('\n'), '', 'no id on the page');
       await page.screenshot({ path: join(ctx.outputDir, 'abilities34-ui41.png') });
       for (const e of errors) assert(false, e);

@@ -34,6 +34,8 @@ export function blessingsAndOnslaught(root: string): ReturnType<typeof hotseatSe
   assert(call.resolves?.some((e) => 'blessingPick40h' in e), 'Call to Murder is read (sh40h)');
   const bok = abilityOf(root, 'dok-001-all-units', 'Blessings of Khaine');
   assert(bok.resolves === null, 'Blessings of Khaine is resolved by hand');
+  const blademaster = abilityOf(root, 'dok-001-all-units', 'Fanatical Blademaster');
+  assert(blademaster.resolves?.some((e) => 'blessingPick40h' in e), 'Fanatical Blademaster is read (sh40h)');
   const onslaught = abilityOf(root, 'sce-002-units-a', 'Draconic Onslaught');
   const move = onslaught.resolves?.[0];
   assert(move && 'move' in move && move.passedAcross?.pick === 'one', `Draconic Onslaught is read (sh40f): ${JSON.stringify(onslaught.resolves)}`);
@@ -42,8 +44,12 @@ export function blessingsAndOnslaught(root: string): ReturnType<typeof hotseatSe
   roster.abilities = [{ ...bok, id: 'army:blessings-of-khaine', timing: { ...bok.timing, ...hero, text: 'Once Per Turn (Army), Your Hero Phase' } } as Ability];
   const lord = roster.units.find((u) => u.id === 'sce-lord')!;
   lord.warscroll.keywords = [...lord.warscroll.keywords, 'FLY'];
+  // The Knight-Incantor (3" beside the Lord) is the Daughters of Khaine unit Fanatical Blademaster can pick.
+  const incantor = roster.units.find((u) => u.id === 'sce-incantor')!;
+  incantor.warscroll.keywords = [...incantor.warscroll.keywords, 'DAUGHTERS OF KHAINE'];
   lord.warscroll.abilities = [
     { ...call, id: 'sce-lord:call-to-murder' },
+    { ...blademaster, id: 'sce-lord:fanatical-blademaster' },
     { ...onslaught, id: 'sce-lord:draconic-onslaught', timing: { ...onslaught.timing, ...hero, text: 'Your Hero Phase' }, resolves: [{ ...unconditional, inches: 12 }] } as Ability,
   ];
   const units = (setup.scenario as { units: { id: string; models: { position: [number, number] }[] }[] }).units;

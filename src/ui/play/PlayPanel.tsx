@@ -9,8 +9,8 @@
 import { TwistBanner } from './TwistBanner';
 import { AbilityEntry } from './abilities/AbilityEntry';
 import { ByHandEntry } from './abilities/ByHandEntry';
-import { PairPickEntry } from './abilities/PairPickEntry';
-import { pairGroupOf } from './abilities/pairPick41';
+import { ChoicePickEntry } from './abilities/ChoicePickEntry';
+import { choiceGroupOf } from './abilities/pairPick41';
 import { PassedAcrossPick } from './PassedAcrossPick';
 import { StepPassives } from './abilities/StepPassives';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -190,18 +190,20 @@ export function PlayPanel(p: PlayPanelProps) {
   // Online (no undo): a button asks once before it acts (issue 35 item 4); hot-seat acts at once.
   const actFor = (label: string) => (p.online ? (a: Action) => setPending({ action: a, label: words(label) }) : p.onAct);
   // An army ability's entries (one per unit its Declare can pick) shown once, as one AbilityEntry (issue 34).
-  // Session 41 (ui41): an ability whose choice is a pair (Call to Murder's "A>B") as two short picks, one entry.
+  // Session 41 (ui41): an ability whose options carry a choice (Call to Murder's 42 "A>B", Fanatical Blademaster's 28)
+  // as one entry of short picks; the first pick of a swap of blessings among the active ones when the game tells them.
   const inWords = (x: OptionEntry) => ({ ...x, label: words(x.label), reason: x.reason === undefined ? undefined : words(x.reason) });
   const withAbilities = (list: OptionEntry[], plain: (e: OptionEntry, i: number) => ReactNode, base: string, off = busy) =>
     list.map((e, i) => {
       if (!e.ability) return plain(e, i);
-      const pair = pairGroupOf(e);
-      const same = (x: OptionEntry) => (pair !== null ? pairGroupOf(x) === pair : x.ability !== undefined && pairGroupOf(x) === null && x.group === e.group);
+      const choice = choiceGroupOf(e);
+      const same = (x: OptionEntry) => (choice !== null ? choiceGroupOf(x) === choice : x.ability !== undefined && choiceGroupOf(x) === null && x.group === e.group);
       if (list.findIndex(same) !== i) return null;
-      if (pair !== null) {
+      if (choice !== null) {
         const pl = (e.action as { player?: string }).player;
-        const active = /\bblessing\b/i.test(e.ability.effect) && (pl === 'p1' || pl === 'p2') ? s.blessings?.[pl] : undefined;
-        return <PairPickEntry key={`${base}-pair-${pair}`} entries={list.filter(same).map(inWords)} firstAllowed={active} busy={off} onAct={(a, label) => actFor(label)(a)} testid={`${base}-${slug(pair)}`} />;
+        const swap = /\bthat is active\b/i.test(e.ability.effect) && /\bblessing\b/i.test(e.ability.effect);
+        const active = swap && (pl === 'p1' || pl === 'p2') ? s.blessings?.[pl] : undefined;
+        return <ChoicePickEntry key={`${base}-choice-${choice}`} entries={list.filter(same).map(inWords)} firstAllowed={active} busy={off} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(choice)}`} />;
       }
       return <AbilityEntry key={`${base}-${e.group}`} entries={list.filter(same).map(inWords)} busy={off} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />;
     });

@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { ability, gameAtHero, play, roster, tablePortAt, timing } from '../../../rules/engine/abilityKit.test-helpers';
 import { parseEffect } from '../../../rules/abilities/parseEffect';
 import { reduce } from '../../../rules/engine/reduce';
-import { generalAbilityOptions } from '../../../game/abilityOptions';
+import { generalAbilityOptions, unitAbilityOptions } from '../../../game/abilityOptions';
 import { effectWords } from '../../../game/abilityWords';
 import type { GameState } from '../../../rules/engine/state';
 import type { RosterInput } from '../../../rules/engine/roster';
 import { buildEffect, EFFECT_KINDS, effectKindsFor } from './effectForm';
-import { pairGroupOf, pairPick } from './pairPick41';
+import { choiceGroupOf, choiceParts, choiceSteps, pairGroupOf, pairPick } from './pairPick41';
 
 const DOK = 'DAUGHTERS OF KHAINE';
 const hero = timing('Your Hero Phase', 'hero', 'your');
@@ -68,6 +68,36 @@ describe('Call to Murder as two short picks (pairPick41)', () => {
     expect(pairGroupOf(withChoice('Haste+Hatred'))).toBeNull();
     expect(pairGroupOf({ ...calls[0], available: false })).toBeNull();
     expect(pairGroupOf(withChoice('A>'))).toBeNull();
+  });
+});
+
+describe('Fanatical Blademaster as a blessing, then an optional second, then its target (choiceSteps)', () => {
+  const options = unitAbilityOptions(game(), port, 'p1-hero').filter((e) => e.ability.name === 'Fanatical Blademaster' && e.available);
+
+  it('28 options (7 blessings and 21 twos, each on the one Daughters of Khaine unit within 12"): one group; 7 first picks; after Haste, "only Haste" or one of the 6 others (either order); each choice\'s option targets the unit', () => {
+    expect(options).toHaveLength(28);
+    expect(new Set(options.map(choiceGroupOf))).toEqual(new Set([`ability:${blademaster.id}`]));
+    expect(options.map(pairGroupOf).every((g) => g === null)).toBe(true);
+    const steps = choiceSteps(options);
+    expect(steps.firsts).toEqual(['Ruthlessness', 'Hatred', 'Haste', 'Zeal', 'Shadow', 'Cruelty', 'Clarity']);
+    expect(steps.alone('Haste')).toBe(true);
+    expect(steps.seconds('Haste')).toEqual(['Ruthlessness', 'Hatred', 'Zeal', 'Shadow', 'Cruelty', 'Clarity']);
+    expect(steps.choice('Haste')).toBe('Haste');
+    expect(steps.choice('Haste', 'Zeal')).toBe('Haste+Zeal');
+    expect(steps.choice('Haste', 'Hatred')).toBe('Hatred+Haste'); // either order: the game's one option
+    expect(steps.choice('Haste', 'Haste')).toBeUndefined();
+    expect(steps.entriesOf('Hatred+Haste')).toHaveLength(1);
+    const [e] = steps.entriesOf('Haste');
+    expect(e.action).toEqual({ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: blademaster.id, targets: ['p1-boyz'], choice: 'Haste' });
+    expect(reduce(game(), e.action as never, port).ok).toBe(true);
+  });
+
+  it('a choice is two parts only at ">" or "+" between two words without spaces (named effects stay whole)', () => {
+    expect(choiceParts('Hatred>Haste')).toEqual({ first: 'Hatred', second: 'Haste', required: true });
+    expect(choiceParts('Haste+Zeal')).toEqual({ first: 'Haste', second: 'Zeal', required: false });
+    expect(choiceParts('Haste')).toEqual({ first: 'Haste' });
+    expect(choiceParts('Add 1 to hit + wound')).toEqual({ first: 'Add 1 to hit + wound' });
+    expect(choiceParts('A>B>C')).toEqual({ first: 'A>B>C' });
   });
 });
 
