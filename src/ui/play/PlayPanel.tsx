@@ -201,9 +201,11 @@ export function PlayPanel(p: PlayPanelProps) {
       if (list.findIndex(same) !== i) return null;
       if (choice !== null) {
         const pl = (e.action as { player?: string }).player;
-        const swap = /\bthat is active\b/i.test(e.ability.effect) && /\bblessing\b/i.test(e.ability.effect);
-        const active = swap && (pl === 'p1' || pl === 'p2') ? s.blessings?.[pl] : undefined;
-        return <ChoicePickEntry key={`${base}-choice-${choice}`} entries={list.filter(same).map(inWords)} firstAllowed={active} busy={off} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(choice)}`} />;
+        // The blessings of Khaine the game knows active (sh40h): a swap ends an active one for one not active; a grant picks ones not active.
+        const active = (pl === 'p1' || pl === 'p2') && /\bblessing\b/i.test(e.ability.effect) ? s.blessings?.[pl] : undefined;
+        const swap = /\bthat is active\b/i.test(e.ability.effect);
+        const notActive = active && (swap || /\bthat is not active\b/i.test(e.ability.effect)) ? (b: string) => !active.includes(b) : undefined;
+        return <ChoicePickEntry key={`${base}-choice-${choice}`} entries={list.filter(same).map(inWords)} firstAllowed={active && swap ? (b) => active.includes(b) : notActive} secondAllowed={notActive} busy={off} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(choice)}`} />;
       }
       return <AbilityEntry key={`${base}-${e.group}`} entries={list.filter(same).map(inWords)} busy={off} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />;
     });

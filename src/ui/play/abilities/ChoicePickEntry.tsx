@@ -18,8 +18,10 @@ import './abilities.css';
 export interface ChoicePickEntryProps {
   /** The ability's choice options (required, non-empty, each with `ability` and a `choice`), labels in the player's words. */
   entries: readonly OptionEntry[];
-  /** The first picks the game knows to be allowed (Call to Murder: the active blessings); undefined: all that are offered. */
-  firstAllowed?: readonly string[];
+  /** Which first picks the game knows to be allowed (Call to Murder: the active blessings); undefined: all that are offered. */
+  firstAllowed?: (first: string) => boolean;
+  /** Which second picks the game knows to be allowed (the blessings not active); undefined: all that are offered. */
+  secondAllowed?: (second: string) => boolean;
   /** A request is in flight: buttons disabled (required). */
   busy: boolean;
   /** Takes an option's action, with its label in the player's words (required). */
@@ -41,9 +43,9 @@ function stepWords(effect: string, pairs: boolean): [string, string] {
 const slug = (x: string) => x.replace(/[^a-zA-Z0-9]+/g, '-');
 
 /** The picks, the choice's option once whole, and the ability's text. */
-export function ChoicePickEntry({ entries, firstAllowed, busy, onAct, targeting, onTarget, testid }: ChoicePickEntryProps) {
+export function ChoicePickEntry({ entries, firstAllowed, secondAllowed, busy, onAct, targeting, onTarget, testid }: ChoicePickEntryProps) {
   const a = entries[0].ability!;
-  const steps = choiceSteps(entries, firstAllowed ? (f) => firstAllowed.includes(f) : undefined);
+  const steps = choiceSteps(entries, firstAllowed, secondAllowed);
   const pairs = entries.some((e) => choiceParts(choiceOf(e) ?? '').required === true);
   const [first, setFirst] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);

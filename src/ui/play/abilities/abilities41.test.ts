@@ -124,3 +124,14 @@ describe('the by-hand dialog names the blessing of Khaine (effectForm)', () => {
     expect(elixirs).toHaveLength(EFFECT_KINDS.length - 1);
   });
 });
+
+describe('the picks narrowed to what the game knows (the active blessings)', () => {
+  it('Fanatical Blademaster with Haste active: 6 first picks, Haste never a second; nothing allowed: every pick kept', () => {
+    const options = unitAbilityOptions(game(), port, 'p1-hero').filter((e) => e.ability.name === 'Fanatical Blademaster' && e.available);
+    const notActive = (b: string) => b !== 'Haste';
+    const steps = choiceSteps(options, notActive, notActive);
+    expect(steps.firsts).toEqual(['Ruthlessness', 'Hatred', 'Zeal', 'Shadow', 'Cruelty', 'Clarity']);
+    expect(steps.seconds('Zeal')).toEqual(['Ruthlessness', 'Hatred', 'Shadow', 'Cruelty', 'Clarity']);
+    expect(choiceSteps(options, () => false, () => false).seconds('Zeal')).toHaveLength(6);
+  });
+});

@@ -70,10 +70,11 @@ export interface ChoiceSteps {
 
 /**
  * The steps of the choice options `entries` of one ability (those {@link choiceGroupOf} answers for one group).
- * `firstAllowed` narrows the first step (Call to Murder: the player's active blessings, when the game tells them); when
- * it would leave none, every first pick is kept (the engine then decides, with its reason).
+ * `firstAllowed` narrows the first step (Call to Murder: the player's active blessings, when the game tells them) and
+ * `secondAllowed` the second (the blessings not active); when one would leave none, every pick of that step is kept (the
+ * engine then decides, with its reason).
  */
-export function choiceSteps(entries: readonly OptionEntry[], firstAllowed?: (first: string) => boolean): ChoiceSteps {
+export function choiceSteps(entries: readonly OptionEntry[], firstAllowed?: (first: string) => boolean, secondAllowed?: (second: string) => boolean): ChoiceSteps {
   const rows = entries.flatMap((e) => {
     const c = choiceOf(e);
     if (c === undefined || choiceGroupOf(e) === null) return [];
@@ -86,7 +87,11 @@ export function choiceSteps(entries: readonly OptionEntry[], firstAllowed?: (fir
   const order = (x: string) => all.indexOf(x);
   return {
     firsts: narrowed.length > 0 ? narrowed : all,
-    seconds: (first) => [...new Set(rows.filter((r) => r.first === first && r.second !== undefined).map((r) => r.second!))].sort((x, y) => order(x) - order(y)),
+    seconds: (first) => {
+      const all2 = [...new Set(rows.filter((r) => r.first === first && r.second !== undefined).map((r) => r.second!))].sort((x, y) => order(x) - order(y));
+      const ok = secondAllowed ? all2.filter(secondAllowed) : all2;
+      return ok.length > 0 ? ok : all2;
+    },
     alone: (first) => rows.some((r) => r.first === first && r.second === undefined),
     choice: (first, second) => rows.find((r) => r.first === first && r.second === second)?.c,
     entriesOf: (choice) => [...new Set(rows.filter((r) => r.c === choice).map((r) => r.e))],
