@@ -55,6 +55,7 @@ import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDe
 import { checkObjectivePick, markObjective } from './objective40';
 import { checkFromPoint } from './pointPicks40';
 import { applyShoutyBoss, shoutyBossProblem } from './shoutyBoss40e';
+import { dirtyTrickRoll41a } from './dirtyTricks41a';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -362,6 +363,9 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
     c.events.push({ type: 'abilityAwaitsByHand', player, unitId: user, ability: ability.id, name: ability.name, effect: ability.effect });
     return;
   }
+  const dirty41a = dirtyTrickRoll41a(c, player, user, ability, picked); // session 41 (sh41a): dirtyTricks41a.ts
+  if (dirty41a === 'fail') return;
+  if (dirty41a === 'byHand') return resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra);
   // "Pick 1 of the following effects" (session 37, decl37): only the branch picked (`choice`, checked with the picks).
   for (const e of ability.resolves) if ('markObjective' in e) markObjective(c, player, e.markObjective, extra.objective, ability.name); // session 40 (sh40d)
   else if ('blessingPick40h' in e) resolveBlessingPick40h(c, player, ability, e, extra.choice, (x) => applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), x, picked, order, false, extra.positions, extra.castRoll), () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 40 (sh40h)
@@ -394,6 +398,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   if ('redeployDeclaredAtLeast' in e) return raiseDeclaredRedeploy(c, player, user, id, name, rule, e.redeployDeclaredAtLeast);
   if ('shoutyBoss' in e) return applyShoutyBoss(c, player, id, name, e, picked, positions); // session 40 (sh40e): shoutyBoss40e.ts
   if ('blessing40h' in e) return setBlessing40h(c, player, name, e.blessing40h, e.active, order); // session 40 (sh40h): blessings40h.ts
+  if ('dirtyTrickRoll41a' in e || 'dirtyTrickRule41a' in e || 'dirtyTrickPlus41a' in e) return; // session 41 (sh41a): made before the effects (dirtyTricks41a.ts)
   // Session 38 (ab38d): the units a reaction made this ability have no effect on (cancel38.ts).
   const exempt = exemptUnits(c);
   const all = targetUnits(s, e, player, user, picked).filter((t) => {
