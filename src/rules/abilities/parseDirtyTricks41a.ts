@@ -10,6 +10,9 @@
  *   Effect are read by the parser as any other ability's; when both are read whole, `{dirtyTrickRoll41a: true}` is put
  *   first, the gate of the whole Effect. The pick's "in combat with any friendly Kruleboyz units" is the session-39
  *   condition `inCombatWithFoe` (sh39b) on the picked enemy unit (a keyword run of the army, one pick only).
+ * - Lethal Surprise's Effect: "<effect>. In addition, for the rest of the turn, the target's weapons cannot be affected
+ *   by the Charge (+1 Damage) weapon ability" → the first part read as the parser reads it, then
+ *   `{noWeaponAbility41a: "charge-damage", targets: "targets", duration: "turn"}` (one picked unit only).
  * - Sinister Stare (a passive of a faction terrain feature, no Declare): "Add 1 to dirty trick rolls for friendly K
  *   units wholly within 12" of this terrain feature or for enemy units within 12" of this terrain feature. If this
  *   terrain feature has a Shouty Boss, add 1 to dirty trick rolls for friendly K units wholly within 18" of this
@@ -31,6 +34,7 @@ import { keywordSpec, splitKeywords } from './parseKeywords';
 
 const RULE = /^The effect of a Dirty Trick ability is only applied if you make a successful dirty trick roll\. The success of a dirty trick roll depends on the number of Dirty Trick abilities your army has already used this battle round: First: ([2-6])\+ Second: ([2-6])\+ Third: ([2-6])\+ Fourth or subsequent: ([2-6])\+\.?$/i;
 const ROLL = /^(.+?),? then make a dirty trick roll\.?$/i;
+const NO_CHARGE = /^(.+?) In addition, for the rest of the turn, the target's weapons cannot be affected by the Charge \(\+1 Damage\) weapon ability\.?$/i;
 const FOE = /^(Pick an enemy unit (?:that charged this turn and is |that is )?)in combat with any friendly ([A-Za-z' -]+?) units( to be the target)\.?$/i;
 const STARE = /^Add (\d) to dirty trick rolls for friendly ([A-Za-z' -]+?) units wholly within (\d+)" of this terrain feature or for enemy units within (\d+)" of this terrain feature\. If this terrain feature has a Shouty Boss, add (\d) to dirty trick rolls for friendly ([A-Za-z' -]+?) units wholly within (\d+)" of this terrain feature instead of wholly within (\d+)" or for enemy units within (\d+)" of this terrain feature instead of within (\d+)"\.?$/i;
 /** The browser test's by-hand example (Venom-encrusted Weapons): its Effect, kept by hand (module notes). */
@@ -73,12 +77,16 @@ export function readDirtyTricks41a(input: EffectInput, parse: (input: EffectInpu
     if (foe === null) return { resolves: null, unparsed: f[2] };
     rest = `${f[1].replace(/ (?:and is|that is) $/i, ' ').trimEnd()}${f[3]}.`;
   }
-  const inner = parse({ ...input, declare: rest });
+  // Lethal Surprise: "In addition, for the rest of the turn, the target's weapons cannot be affected by the Charge (+1 Damage) weapon ability".
+  const noCharge = NO_CHARGE.exec(effect);
+  const inner = parse({ ...input, declare: rest, ...(noCharge ? { effect: noCharge[1] } : {}) });
   if (inner.resolves === null) return inner;
+  if (noCharge && (inner.picks === undefined || inner.picks.length !== 1 || (inner.picks[0].count ?? 1) !== 1)) return { resolves: null, unparsed: effect };
+  const barred: AbilityEffect[] = noCharge ? [{ noWeaponAbility41a: 'charge-damage', targets: 'targets', duration: 'turn' } as AbilityEffect] : [];
   let picks: AbilityPick[] | undefined = inner.picks;
   if (foe !== null) {
     if (picks === undefined || picks.length !== 1 || picks[0].kind !== 'enemyUnit' || picks[0].cond?.inCombatWithFoe !== undefined) return { resolves: null, unparsed: roll[1] };
     picks = [{ ...picks[0], cond: { ...picks[0].cond, inCombatWithFoe: foe } }];
   }
-  return { resolves: [{ dirtyTrickRoll41a: true } as AbilityEffect, ...inner.resolves], ...(picks !== undefined ? { picks } : {}) };
+  return { resolves: [{ dirtyTrickRoll41a: true } as AbilityEffect, ...inner.resolves, ...barred], ...(picks !== undefined ? { picks } : {}) };
 }

@@ -16,6 +16,10 @@
  *   faction terrain feature): add `by` to dirty trick rolls for friendly `keyword` units wholly within `within`" of
  *   this terrain feature or for enemy units within `within`" of it; `shoutyBossWithin` instead of `within` while the
  *   feature has a Shouty Boss (`GameState.shoutyBoss`, session 40 sh40e).
+ * - effect **`{noWeaponAbility41a: "charge-damage"}`** (Lethal Surprise: "In addition, for the rest of the turn, the
+ *   target's weapons cannot be affected by the Charge (+1 Damage) weapon ability"): the affected unit's weapons lose that
+ *   weapon ability (their own and any an ability gives) while the effect lasts (`engine/attacks.ts` through
+ *   `engine/dirtyTricks41a.ts` `withoutBarredAbilities41a`).
  *
  * @module
  */
@@ -38,6 +42,9 @@ export const DIRTY_TRICK_PLUS_41A = {
   }),
 };
 
+/** Effect fields of `{noWeaponAbility41a}` (module docs). */
+export const NO_WEAPON_ABILITY_41A = { noWeaponAbility41a: z.enum(['charge-damage']) };
+
 /** Words of a session-41 (sh41a) dirty trick effect, or null for any other: `terse` for the roster report, else the Play panel's. */
 export function dirtyTrickWords41a(e: object, terse: boolean): string | null {
   if ('dirtyTrickRule41a' in e) {
@@ -50,5 +57,6 @@ export function dirtyTrickWords41a(e: object, terse: boolean): string | null {
     const reach = `${p.within}"${p.shoutyBossWithin !== undefined ? ` (${p.shoutyBossWithin}" with a Shouty Boss)` : ''}`;
     return terse ? `${p.by > 0 ? '+' : ''}${p.by} dirty trick rolls, ${p.keyword} wholly / enemy within ${reach} of the feature` : `${p.by > 0 ? '+' : ''}${p.by} to dirty trick rolls for friendly ${p.keyword} units wholly within ${reach} of this terrain feature or enemy units within it`;
   }
+  if ('noWeaponAbility41a' in e) return terse ? 'no Charge (+1 Damage)' : 'its weapons cannot be affected by the Charge (+1 Damage) weapon ability';
   return null;
 }

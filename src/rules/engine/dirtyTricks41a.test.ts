@@ -10,6 +10,7 @@ import { makeWorld } from '../../../tests/scenario/geomKit';
 import { parseTiming } from '../abilities/parseTiming';
 import { readAbility, roster, gameAtHero, play, refused, toPhase, DEFAULT_PLACEMENT, type Placement } from './abilityKit.test-helpers';
 import { worldPort } from './worldPort';
+import { aliveModels } from './core';
 import type { GeometryPort } from './geometryPort';
 import type { Ability } from '../abilities/schema';
 import type { RosterInput } from './roster';
@@ -142,5 +143,50 @@ describe('Sinister Stare (+1 near the Skaregob Totem)', () => {
     expect(rollEvent(boyz.events)).toMatchObject({ modifier: 1, success: true });
     const gits = play(at([1]), p, [{ type: 'useAbility', player: 'p1', ability: 'army:ward-trick', target: 'p1-gits' }]);
     expect(rollEvent(gits.events)).toMatchObject({ modifier: 0, success: false });
+  });
+});
+
+describe('Lethal Surprise: D3 mortal damage, then no Charge (+1 Damage) for the rest of the turn', () => {
+  const surprise = readAbility({ id: 'army:lethal-surprise', name: 'Lethal Surprise', source: 'battleTrait', keywords: ['DIRTY TRICK'], timing: parseTiming('Once Per Turn (Army), Any Charge Phase'), declare: 'Pick an enemy unit that charged this turn and is in combat with any friendly **^^Kruleboyz^^** units to be the target, then make a dirty trick roll.', effect: 'Inflict D3 mortal damage on the target. In addition, for the rest of the turn, the target\'s weapons cannot be affected by the Charge (+1 Damage) weapon ability' }, KNOWN);
+  // p2's Gutrippaz with Charge (+1 Damage) on their Wicked Hackas, 1" from p1's Gutrippaz and their models 0.37" to 2.18" from p1's Shaman (at x 14 + 4R + 2 = 18.52, y 17.6).
+  const p2 = roster('p2');
+  const p2c: RosterInput = { ...p2, units: p2.units.map((u) => (u.id === 'p2-boyz' ? { ...u, weapons: u.weapons.map((w) => (w.range === 'melee' ? { ...w, abilities: ['charge-damage'] } : w)) } : u)) };
+  const port = portWith({ 'p2-boyz': [14 + 2 * R + 1, 15], 'p1-hero': [14 + 4 * R + 2, 17.6], 'p2-gits': [50, 35] });
+  /** p1's charge phase with p2's Gutrippaz marked as having charged this turn (the state a charge leaves). */
+  function charged(dice: number[]): GameState {
+    const s = toPhase(gameAtHero(p1With([rule, surprise]), p2c, port, dice), port, 'charge');
+    return { ...s, units: { ...s.units, 'p2-boyz': { ...s.units['p2-boyz'], turn: { ...s.units['p2-boyz'].turn, charged: true } } } };
+  }
+  const use = (s: GameState) => play(s, port, [{ type: 'useAbility', player: 'p1', ability: 'army:lethal-surprise', target: 'p2-boyz' }]);
+  /** p1's Gutrippaz fight first (every hit roll a 1), then p2's Gutrippaz fight the Shaman: one hit (4), wound (4), save 1. */
+  function p2Damage(s: GameState): number {
+    const fights = play(toPhase(s, port, 'combat'), port, [
+      { type: 'fight', player: 'p1', unitId: 'p1-boyz', target: 'p2-boyz' }, { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' },
+      { type: 'fight', player: 'p2', unitId: 'p2-boyz', target: 'p1-hero' }, { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' },
+    ]);
+    return fights.events.filter((e) => e.type === 'attacksResolved' && (e as { unitId?: string }).unitId === 'p2-boyz').reduce((a, e) => a + Number((e as { damage?: number }).damage ?? 0), 0);
+  }
+
+  it('reads whole: the roll, D3 mortal damage, the bar on the target for the turn; the pick charged this turn and fights a KRULEBOYZ unit', () => {
+    expect(surprise.resolves).toEqual([{ dirtyTrickRoll41a: true }, { mortal: 'D3', targets: 'targets' }, { noWeaponAbility41a: 'charge-damage', targets: 'targets', duration: 'turn' }]);
+    expect(surprise.picks).toEqual([{ kind: 'enemyUnit', cond: { charged: true, inCombatWithFoe: 'KRULEBOYZ' } }]);
+  });
+  it('roll 2 (2+), D3 face 3 → 2 mortal damage: 2 of 5 Gutrippaz slain; their hit on the Shaman does 1 damage, not 2', () => {
+    // Dice: the trick 2, the D3 3 (→ 2); p1's 10 hit rolls 1; p2's 3 models: 6 hit rolls 4 1 1 1 1 1, wound 4, save 1.
+    const r = use(charged([2, 3, ...Array(10).fill(1), 4, 1, 1, 1, 1, 1, 4, 1]));
+    expect(rollEvent(r.events)).toMatchObject({ roll: 2, needed: 2, success: true });
+    expect(aliveModels(r.s, 'p2-boyz')).toHaveLength(3);
+    expect(p2Damage(r.s)).toBe(1);
+  });
+  it('without it (a failed roll: 1) the Charge (+1 Damage) applies: the same hit does 2', () => {
+    // Dice: the trick 1; p1's 10 hit rolls 1; p2's 5 models: 10 hit rolls 4 and nine 1s, wound 4, save 1.
+    const r = use(charged([1, ...Array(10).fill(1), 4, ...Array(9).fill(1), 4, 1]));
+    expect(rollEvent(r.events)).toMatchObject({ roll: 1, success: false });
+    expect(aliveModels(r.s, 'p2-boyz')).toHaveLength(5);
+    expect(p2Damage(r.s)).toBe(2);
+  });
+  it('refused: an enemy in combat with a KRULEBOYZ unit that did not charge', () => {
+    const s = toPhase(gameAtHero(p1With([rule, surprise]), p2c, port), port, 'charge');
+    expect(refused(s, port, { type: 'useAbility', player: 'p1', ability: 'army:lethal-surprise', target: 'p2-boyz' }).rule).toBe('Lethal Surprise: Declare');
   });
 });

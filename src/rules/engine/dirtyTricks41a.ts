@@ -27,7 +27,7 @@ import { hasKeywordNow, present } from '../abilities/passives';
 import { abilityTerrain, terrainOnBattlefield, withinTerrain } from '../abilities/thisTerrain38';
 import { rollLogged, type Ctx } from './core';
 import { shoutyBossOf } from './shoutyBoss40e';
-import type { PlayerId } from './state';
+import type { GameState, PlayerId } from './state';
 
 type Plus = Extract<AbilityEffect, { dirtyTrickPlus41a: unknown }>['dirtyTrickPlus41a'];
 
@@ -100,4 +100,13 @@ export function dirtyTrickRoll41a(c: Ctx, player: PlayerId, user: string | null,
     c.events.push({ type: 'abilityEffectSkipped', ability: ability.id, name: ability.name, unitId: subject ?? null, why: `dirty trick roll ${roll}${plus}, needed ${needed}+ (the ${ordinal} Dirty Trick ability this battle round)` });
   }
   return success ? 'pass' : 'fail';
+}
+
+/**
+ * The weapon abilities of an attack of unit `unitId` less those an effect in force bars (`{noWeaponAbility41a}`, Lethal
+ * Surprise: "the target's weapons cannot be affected by the Charge (+1 Damage) weapon ability"; Core 20.0, 28.1).
+ */
+export function withoutBarredAbilities41a(s: GameState, unitId: string, abilities: string[]): string[] {
+  const barred = (s.abilities?.active ?? []).filter((a) => 'noWeaponAbility41a' in a.effect && a.units.includes(unitId)).map((a) => (a.effect as { noWeaponAbility41a: string }).noWeaponAbility41a);
+  return barred.length === 0 ? abilities : abilities.filter((x) => !barred.includes(x));
 }
