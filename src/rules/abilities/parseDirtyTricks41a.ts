@@ -13,6 +13,11 @@
  * - Lethal Surprise's Effect: "<effect>. In addition, for the rest of the turn, the target's weapons cannot be affected
  *   by the Charge (+1 Damage) weapon ability" → the first part read as the parser reads it, then
  *   `{noWeaponAbility41a: "charge-damage", targets: "targets", duration: "turn"}` (one picked unit only).
+ * - Breaka-harness (Breaka-boss on Mirebrute Troggoth; no Declare): "Make a breaka-roll of D3. • Inflict an amount of
+ *   mortal damage on this unit equal to the breaka-roll. • Double the breaka-roll and add that value to the Attacks
+ *   characteristic of this unit's W for the rest of the turn." → the use's one D3 (sh39c's `useRoll`, with `on: "1+"`:
+ *   no gate) read by `{mortal: "roll", targets: "self"}` and `{modify: "attacks", by: 1, byRoll: true, byRollTimes41a: 2,
+ *   weapon: W, targets: "self", duration: "turn"}`. (No ability of the rosters modifies breaka-rolls.)
  * - Sinister Stare (a passive of a faction terrain feature, no Declare): "Add 1 to dirty trick rolls for friendly K
  *   units wholly within 12" of this terrain feature or for enemy units within 12" of this terrain feature. If this
  *   terrain feature has a Shouty Boss, add 1 to dirty trick rolls for friendly K units wholly within 18" of this
@@ -37,6 +42,7 @@ const ROLL = /^(.+?),? then make a dirty trick roll\.?$/i;
 const NO_CHARGE = /^(.+?) In addition, for the rest of the turn, the target's weapons cannot be affected by the Charge \(\+1 Damage\) weapon ability\.?$/i;
 const FOE = /^(Pick an enemy unit (?:that charged this turn and is |that is )?)in combat with any friendly ([A-Za-z' -]+?) units( to be the target)\.?$/i;
 const STARE = /^Add (\d) to dirty trick rolls for friendly ([A-Za-z' -]+?) units wholly within (\d+)" of this terrain feature or for enemy units within (\d+)" of this terrain feature\. If this terrain feature has a Shouty Boss, add (\d) to dirty trick rolls for friendly ([A-Za-z' -]+?) units wholly within (\d+)" of this terrain feature instead of wholly within (\d+)" or for enemy units within (\d+)" of this terrain feature instead of within (\d+)"\.?$/i;
+const BREAKA = /^Make an? ([a-z]+)-roll of D3\. • Inflict an amount of mortal damage on this unit equal to the \1-roll\. • Double the \1-roll and add that value to the Attacks characteristic of this unit's ([A-Za-z' -]+?) for the rest of the turn\.?$/i;
 /** The browser test's by-hand example (Venom-encrusted Weapons): its Effect, kept by hand (module notes). */
 const BY_HAND_EXAMPLE = /^Until the start of your next turn, the target's attacks score critical hits on unmodified hit rolls of 5\+\.?$/i;
 
@@ -65,6 +71,12 @@ export function readDirtyTricks41a(input: EffectInput, parse: (input: EffectInpu
     const keyword = keywordRun(kw, input.knownKeywords);
     if (!passive || declare !== null || keyword === null || by !== by2 || kw.toLowerCase() !== kw2.toLowerCase() || within !== enemyWithin || was !== within || enemyWas !== within || boss !== enemyBoss) return null;
     return { resolves: [{ dirtyTrickPlus41a: { by: Number(by), keyword, within: Number(within), shoutyBossWithin: Number(boss) } } as AbilityEffect] };
+  }
+  const breaka = BREAKA.exec(effect);
+  if (breaka) {
+    if (passive || declare !== null) return null;
+    const once = { useRoll: { die: 'D3' as const, on: '1+' } };
+    return { resolves: [{ mortal: 'roll', targets: 'self', if: once }, { modify: 'attacks', by: 1, byRoll: true, byRollTimes41a: 2, weapon: breaka[2], targets: 'self', duration: 'turn', if: once }] as AbilityEffect[] };
   }
   const roll = declare === null ? null : ROLL.exec(declare);
   if (!roll || passive) return null;

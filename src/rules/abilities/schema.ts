@@ -118,6 +118,7 @@ export const AbilityEffectSchema = z.union([
     by: z.number().int().min(-10).max(10),
     /** An extension (session 39, sh39c): with `if.useRoll`, `by` is that roll, fixed when the effect is applied ("Add a number equal to the roll to this unit's control score"). */
     byRoll: z.literal(true).optional(),
+    byRollTimes41a: z.literal(2).optional(), // extension (session 41, sh41a): with `byRoll`, `by` is twice the roll ("Double the breaka-roll and add that value")
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),
     againstTrigger: z.literal(true).optional(), // extension (session 40, sh40a; engine/trigger40.ts): `against` is the attacker of the declaration this reaction answers, fixed when applied

@@ -507,7 +507,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       return;
     }
     // "Add a number equal to the roll" (session 39, sh39c): `by` is the use's roll, fixed now.
-    const byRoll = 'byRoll' in e && e.byRoll === true && e.if?.useRoll !== undefined ? { by: useRollOf(c, order, e.if.useRoll.die, purpose, player), byRoll: undefined } : {};
+    const byRoll = 'byRoll' in e && e.byRoll === true && e.if?.useRoll !== undefined ? { by: useRollOf(c, order, e.if.useRoll.die, purpose, player) * ('byRollTimes41a' in e && e.byRollTimes41a !== undefined ? e.byRollTimes41a : 1), byRoll: undefined, byRollTimes41a: undefined } : {};
     // "... while they are wholly within 18" of the target" (session 39, sh39c): `of: "picked"` is the Declare's target, fixed now.
     const ofPicked = e.while?.of === 'picked' && picked.length === 1 ? { while: { ...e.while, of: picked[0] } } : {};
     // "... that target that enemy unit" in an attack reaction (session 40, sh40a; trigger40.ts): `against` is the attacker, fixed now.
