@@ -18,6 +18,10 @@
  *   characteristic of this unit's W for the rest of the turn." → the use's one D3 (sh39c's `useRoll`, with `on: "1+"`:
  *   no gate) read by `{mortal: "roll", targets: "self"}` and `{modify: "attacks", by: 1, byRoll: true, byRollTimes41a: 2,
  *   weapon: W, targets: "self", duration: "turn"}`. (No ability of the rosters modifies breaka-rolls.)
+ * - Scrap-bang (Hobgrot Slittaz, End of Any Turn): "Roll a dice. On a 3+: • Inflict 1 mortal damage on the target. • This
+ *   unit can immediately use the 'Retreat' ability as if it were your movement phase without any mortal damage being
+ *   inflicted on it." → one dice for the use (sh39a's `rollOnce: "use"`) gating `{mortal: 1, targets: "targets"}` and
+ *   session 38's `{retreatNow: true, noDamage: true, targets: "self"}`; the Declare's one pick read as the parser reads it.
  * - Sinister Stare (a passive of a faction terrain feature, no Declare): "Add 1 to dirty trick rolls for friendly K
  *   units wholly within 12" of this terrain feature or for enemy units within 12" of this terrain feature. If this
  *   terrain feature has a Shouty Boss, add 1 to dirty trick rolls for friendly K units wholly within 18" of this
@@ -43,6 +47,7 @@ const NO_CHARGE = /^(.+?) In addition, for the rest of the turn, the target's we
 const FOE = /^(Pick an enemy unit (?:that charged this turn and is |that is )?)in combat with any friendly ([A-Za-z' -]+?) units( to be the target)\.?$/i;
 const STARE = /^Add (\d) to dirty trick rolls for friendly ([A-Za-z' -]+?) units wholly within (\d+)" of this terrain feature or for enemy units within (\d+)" of this terrain feature\. If this terrain feature has a Shouty Boss, add (\d) to dirty trick rolls for friendly ([A-Za-z' -]+?) units wholly within (\d+)" of this terrain feature instead of wholly within (\d+)" or for enemy units within (\d+)" of this terrain feature instead of within (\d+)"\.?$/i;
 const BREAKA = /^Make an? ([a-z]+)-roll of D3\. • Inflict an amount of mortal damage on this unit equal to the \1-roll\. • Double the \1-roll and add that value to the Attacks characteristic of this unit's ([A-Za-z' -]+?) for the rest of the turn\.?$/i;
+const SCRAP = /^Roll a dice\. On a ([2-6])\+: • Inflict (\d) mortal damage on the target\. • This unit can immediately use the 'Retreat' ability as if it were your movement phase without any mortal damage being inflicted on it\.?$/i;
 /** The browser test's by-hand example (Venom-encrusted Weapons): its Effect, kept by hand (module notes). */
 const BY_HAND_EXAMPLE = /^Until the start of your next turn, the target's attacks score critical hits on unmodified hit rolls of 5\+\.?$/i;
 
@@ -77,6 +82,15 @@ export function readDirtyTricks41a(input: EffectInput, parse: (input: EffectInpu
     if (passive || declare !== null) return null;
     const once = { useRoll: { die: 'D3' as const, on: '1+' } };
     return { resolves: [{ mortal: 'roll', targets: 'self', if: once }, { modify: 'attacks', by: 1, byRoll: true, byRollTimes41a: 2, weapon: breaka[2], targets: 'self', duration: 'turn', if: once }] as AbilityEffect[] };
+  }
+  const scrap = SCRAP.exec(effect);
+  if (scrap) {
+    if (passive || declare === null) return null;
+    // The Declare's pick alone, read with a plain effect on the target.
+    const pick = parse({ ...input, effect: `Inflict ${scrap[2]} mortal damage on the target.` });
+    if (pick.resolves === null || pick.picks === undefined || pick.picks.length !== 1 || (pick.picks[0].count ?? 1) !== 1) return null;
+    const gate = { roll: `${scrap[1]}+`, rollOnce: 'use' as const };
+    return { resolves: [{ mortal: Number(scrap[2]), targets: 'targets', if: gate }, { retreatNow: true, noDamage: true, targets: 'self', if: gate }] as AbilityEffect[], picks: pick.picks };
   }
   const roll = declare === null ? null : ROLL.exec(declare);
   if (!roll || passive) return null;
