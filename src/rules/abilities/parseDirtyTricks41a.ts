@@ -22,6 +22,11 @@
  *   unit can immediately use the 'Retreat' ability as if it were your movement phase without any mortal damage being
  *   inflicted on it." → one dice for the use (sh39a's `rollOnce: "use"`) gating `{mortal: 1, targets: "targets"}` and
  *   session 38's `{retreatNow: true, noDamage: true, targets: "self"}`; the Declare's one pick read as the parser reads it.
+ * - Keep 'Em in Line (Killaboss with Stab-grot; Reaction: "You declared the 'All-out Attack' command for a friendly K
+ *   unit", the trigger's unit checked by `triggerConditions.ts`): "If this unit is wholly within 12" of the unit using
+ *   the 'All-out Attack' command, add 1 to wound rolls for combat attacks made by that unit for the rest of the phase."
+ *   → `{triggerUnit41a: {name: "All-out Attack", within: 12, wholly: true, modify: "wound", by: 1, attacks: "melee"},
+ *   duration: "phase"}` (the command named in the trigger and the Effect must be the same).
  * - Sinister Stare (a passive of a faction terrain feature, no Declare): "Add 1 to dirty trick rolls for friendly K
  *   units wholly within 12" of this terrain feature or for enemy units within 12" of this terrain feature. If this
  *   terrain feature has a Shouty Boss, add 1 to dirty trick rolls for friendly K units wholly within 18" of this
@@ -48,6 +53,8 @@ const FOE = /^(Pick an enemy unit (?:that charged this turn and is |that is )?)i
 const STARE = /^Add (\d) to dirty trick rolls for friendly ([A-Za-z' -]+?) units wholly within (\d+)" of this terrain feature or for enemy units within (\d+)" of this terrain feature\. If this terrain feature has a Shouty Boss, add (\d) to dirty trick rolls for friendly ([A-Za-z' -]+?) units wholly within (\d+)" of this terrain feature instead of wholly within (\d+)" or for enemy units within (\d+)" of this terrain feature instead of within (\d+)"\.?$/i;
 const BREAKA = /^Make an? ([a-z]+)-roll of D3\. • Inflict an amount of mortal damage on this unit equal to the \1-roll\. • Double the \1-roll and add that value to the Attacks characteristic of this unit's ([A-Za-z' -]+?) for the rest of the turn\.?$/i;
 const SCRAP = /^Roll a dice\. On a ([2-6])\+: • Inflict (\d) mortal damage on the target\. • This unit can immediately use the 'Retreat' ability as if it were your movement phase without any mortal damage being inflicted on it\.?$/i;
+const LINE_TRIGGER = /^You declared the '([A-Za-z' -]+)' command for a friendly [A-Za-z' -]+ unit$/i;
+const LINE = /^If this unit is (wholly )?within (\d+)" of the unit using the '([A-Za-z' -]+)' command, (add|subtract) (\d) (?:to|from) (hit|wound) rolls for (combat|shooting) attacks made by that unit for the rest of the phase\.?$/i;
 /** The browser test's by-hand example (Venom-encrusted Weapons): its Effect, kept by hand (module notes). */
 const BY_HAND_EXAMPLE = /^Until the start of your next turn, the target's attacks score critical hits on unmodified hit rolls of 5\+\.?$/i;
 
@@ -82,6 +89,13 @@ export function readDirtyTricks41a(input: EffectInput, parse: (input: EffectInpu
     if (passive || declare !== null) return null;
     const once = { useRoll: { die: 'D3' as const, on: '1+' } };
     return { resolves: [{ mortal: 'roll', targets: 'self', if: once }, { modify: 'attacks', by: 1, byRoll: true, byRollTimes41a: 2, weapon: breaka[2], targets: 'self', duration: 'turn', if: once }] as AbilityEffect[] };
+  }
+  const line = LINE.exec(effect);
+  if (line) {
+    const trig = LINE_TRIGGER.exec(plainRulesText(input.timing.reaction ?? ''));
+    if (input.timing.when !== 'reaction' || declare !== null || !trig || trig[1].toLowerCase() !== line[3].toLowerCase()) return null;
+    const by = Number(line[5]) * (line[4].toLowerCase() === 'add' ? 1 : -1);
+    return { resolves: [{ triggerUnit41a: { name: line[3], within: Number(line[2]), wholly: line[1] !== undefined, modify: line[6].toLowerCase(), by, attacks: line[7].toLowerCase() === 'combat' ? 'melee' : 'ranged' }, duration: 'phase' } as AbilityEffect] };
   }
   const scrap = SCRAP.exec(effect);
   if (scrap) {

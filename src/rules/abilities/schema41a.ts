@@ -20,6 +20,11 @@
  *   target's weapons cannot be affected by the Charge (+1 Damage) weapon ability"): the affected unit's weapons lose that
  *   weapon ability (their own and any an ability gives) while the effect lasts (`engine/attacks.ts` through
  *   `engine/dirtyTricks41a.ts` `withoutBarredAbilities41a`).
+ * - effect **`{triggerUnit41a: {name, within, wholly, modify, by, attacks}}`** (Keep 'Em in Line, a reaction to "You
+ *   declared the 'All-out Attack' command for a friendly Kruleboyz Infantry unit": "If this unit is wholly within 12" of
+ *   the unit using the 'All-out Attack' command, add 1 to wound rolls for combat attacks made by that unit for the rest
+ *   of the phase."): the unit of the player's declaration named `name` waiting for reactions gets `{modify, by,
+ *   attacks}` for `duration` when this unit is (wholly) within `within`" of it (`engine/dirtyTricks41a.ts`).
  *
  * @module
  */
@@ -45,6 +50,18 @@ export const DIRTY_TRICK_PLUS_41A = {
 /** Effect fields of `{noWeaponAbility41a}` (module docs). */
 export const NO_WEAPON_ABILITY_41A = { noWeaponAbility41a: z.enum(['charge-damage']) };
 
+/** Effect fields of `{triggerUnit41a}` (module docs). */
+export const TRIGGER_UNIT_41A = {
+  triggerUnit41a: z.strictObject({
+    name: z.string().min(1).max(200),
+    within: z.number().positive().max(100),
+    wholly: z.boolean(),
+    modify: z.enum(['hit', 'wound']),
+    by: z.number().int().min(-3).max(3),
+    attacks: z.enum(['melee', 'ranged', 'all']),
+  }),
+};
+
 /** Words of a session-41 (sh41a) dirty trick effect, or null for any other: `terse` for the roster report, else the Play panel's. */
 export function dirtyTrickWords41a(e: object, terse: boolean): string | null {
   if ('dirtyTrickRule41a' in e) {
@@ -56,6 +73,10 @@ export function dirtyTrickWords41a(e: object, terse: boolean): string | null {
     const p = e.dirtyTrickPlus41a as { by: number; keyword: string; within: number; shoutyBossWithin?: number };
     const reach = `${p.within}"${p.shoutyBossWithin !== undefined ? ` (${p.shoutyBossWithin}" with a Shouty Boss)` : ''}`;
     return terse ? `${p.by > 0 ? '+' : ''}${p.by} dirty trick rolls, ${p.keyword} wholly / enemy within ${reach} of the feature` : `${p.by > 0 ? '+' : ''}${p.by} to dirty trick rolls for friendly ${p.keyword} units wholly within ${reach} of this terrain feature or enemy units within it`;
+  }
+  if ('triggerUnit41a' in e) {
+    const t = e.triggerUnit41a as { name: string; within: number; wholly: boolean; modify: string; by: number; attacks: string };
+    return `${t.by > 0 ? '+' : ''}${t.by} to ${t.modify} rolls for ${t.attacks === 'melee' ? 'combat ' : t.attacks === 'ranged' ? 'shooting ' : ''}attacks of the unit using '${t.name}'${terse ? '' : `, if this unit is ${t.wholly ? 'wholly ' : ''}within ${t.within}" of it`}`;
   }
   if ('noWeaponAbility41a' in e) return terse ? 'no Charge (+1 Damage)' : 'its weapons cannot be affected by the Charge (+1 Damage) weapon ability';
   return null;

@@ -55,7 +55,7 @@ import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDe
 import { checkObjectivePick, markObjective } from './objective40';
 import { checkFromPoint } from './pointPicks40';
 import { applyShoutyBoss, shoutyBossProblem } from './shoutyBoss40e';
-import { dirtyTrickRoll41a } from './dirtyTricks41a';
+import { applyTriggerUnit41a, dirtyTrickRoll41a } from './dirtyTricks41a';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -399,6 +399,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   if ('shoutyBoss' in e) return applyShoutyBoss(c, player, id, name, e, picked, positions); // session 40 (sh40e): shoutyBoss40e.ts
   if ('blessing40h' in e) return setBlessing40h(c, player, name, e.blessing40h, e.active, order); // session 40 (sh40h): blessings40h.ts
   if ('dirtyTrickRoll41a' in e || 'dirtyTrickRule41a' in e || 'dirtyTrickPlus41a' in e) return; // session 41 (sh41a): made before the effects (dirtyTricks41a.ts)
+  if ('triggerUnit41a' in e) return applyTriggerUnit41a(c, player, user, id, name, e, (x, units) => applyEffect(c, player, user, id, name, rule, x, units, order, byHand)); // session 41 (sh41a): Keep 'Em in Line
   // Session 38 (ab38d): the units a reaction made this ability have no effect on (cancel38.ts).
   const exempt = exemptUnits(c);
   const all = targetUnits(s, e, player, user, picked).filter((t) => {

@@ -26,6 +26,7 @@ import { sameWindow, stampOf } from '../abilities/record';
 import { hasKeywordNow, present } from '../abilities/passives';
 import { abilityTerrain, terrainOnBattlefield, withinTerrain } from '../abilities/thisTerrain38';
 import { rollLogged, type Ctx } from './core';
+import { declaredTriggers } from '../abilities/timing';
 import { shoutyBossOf } from './shoutyBoss40e';
 import type { GameState, PlayerId } from './state';
 
@@ -109,4 +110,24 @@ export function dirtyTrickRoll41a(c: Ctx, player: PlayerId, user: string | null,
 export function withoutBarredAbilities41a(s: GameState, unitId: string, abilities: string[]): string[] {
   const barred = (s.abilities?.active ?? []).filter((a) => 'noWeaponAbility41a' in a.effect && a.units.includes(unitId)).map((a) => (a.effect as { noWeaponAbility41a: string }).noWeaponAbility41a);
   return barred.length === 0 ? abilities : abilities.filter((x) => !barred.includes(x));
+}
+
+/**
+ * `{triggerUnit41a}` (Keep 'Em in Line; schema41a.ts): the unit of `player`'s declaration named `name` that waits for
+ * reactions (the command's unit, `abilities.declared`) gets the modifier for the effect's duration (default: the phase,
+ * Core 28.1) when `user` is (wholly) within the distance of it (Core 1.0-1.1, through the port); else nothing (event
+ * `abilityEffectSkipped` with the reason). `apply`: the engine's `applyEffect` with the picked units.
+ */
+export function applyTriggerUnit41a(c: Ctx, player: PlayerId, user: string | null, id: string, name: string, e: Extract<AbilityEffect, { triggerUnit41a: unknown }>, apply: (e: AbilityEffect, picked: readonly string[]) => void): void {
+  const t = e.triggerUnit41a;
+  const d = declaredTriggers(c.s).find((x) => x.player === player && x.unitId !== null && x.name.toLowerCase() === t.name.toLowerCase());
+  const skip = (unitId: string | null, why: string): void => {
+    c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId, why });
+  };
+  if (d === undefined || d.unitId === null) return skip(user, `no '${t.name}' declared by ${player} waits for reactions`);
+  const unit = d.unitId;
+  if (user === null || !present(c.s, c.port, user) || !present(c.s, c.port, unit)) return skip(unit, 'not on the battlefield');
+  const near = user === unit || (t.wholly ? c.port.whollyWithin(user, unit, t.within) : c.port.distance(user, unit) <= t.within + 1e-6);
+  if (!near) return skip(unit, `"${user}" is not ${t.wholly ? 'wholly ' : ''}within ${t.within}" of it (${c.port.distance(user, unit).toFixed(2)}" at the closest)`);
+  apply({ modify: t.modify, by: t.by, attacks: t.attacks, targets: 'targets', duration: e.duration ?? 'phase' }, [unit]);
 }
