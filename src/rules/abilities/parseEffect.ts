@@ -89,6 +89,7 @@ import { readFecNh39 } from './parseFecNh39';
 import { readAfter40b } from './parseAfterShoot40';
 import { readAttackHook40g } from './parseAttack40g';
 import { readBlessings40h } from './parseBlessings40h';
+import { readDirtyTricks41a } from './parseDirtyTricks41a';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
 export { casterClause } from './parseDeclare';
@@ -384,6 +385,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
  *   `unparsed`, the first part not understood. Never throws.
  */
 export function parseEffect(input: EffectInput): ParsedEffect {
+  const dirty41a = readDirtyTricks41a(input, parseEffect); if (dirty41a !== null) return dirty41a; // session 41 (sh41a): parseDirtyTricks41a.ts
   // Session 38 (ab38a): a faction terrain feature's "this terrain feature" (parseTerrain38.ts).
   if (mentionsThisTerrain(input)) return readShoutyBoss40e(input, parseEffect) ?? parseThisTerrain(input, parseEffect); // sh40e: Up We Go!, I'm Off! (parseShoutyBoss40e.ts)
   const known = [...input.knownKeywords];
