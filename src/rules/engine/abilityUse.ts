@@ -20,6 +20,7 @@
  */
 
 import { checkBlessingChoice40h, resolveBlessingPick40h, setBlessing40h } from './blessings40h';
+import { bloodRitesProblem41b, checkBlessingChoice41b, resolveBlessingPick41b } from './bloodRites41b';
 import { againstTriggerFields, meetsRollBand } from './trigger40';
 import type { Ability, AbilityEffect, AbilityPick } from '../abilities/schema';
 import { describeCondition } from '../abilities/describe';
@@ -100,6 +101,8 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   if (cx !== null) return cx;
   const sb = shoutyBossProblem(c, player, ability); // session 40 (sh40e): Up We Go!, I'm Off! (shoutyBoss40e.ts)
   if (sb !== null) return sb;
+  const br = bloodRitesProblem41b(c, player, ability); // session 41 (sh41b): Blessings of Khaine's Declare (bloodRites41b.ts)
+  if (br !== null) return br;
   const lim = limitProblem(s, player, user, ability, ability.timing.limit);
   if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
   // Session 38 (ab38d): "more than once per phase but only once per Spell ability" replaces the same-ability rule (cancel38.ts).
@@ -315,6 +318,7 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
   const picked = checkPicks(c, a.player, user, ability, targets, a.point, a.choice);
   const objective = checkObjectivePick(c, a.player, user, ability, a.objectiveId); // session 40 (sh40d): objective40.ts
   checkBlessingChoice40h(c, a.player, ability, a.choice); // session 40 (sh40h): blessings40h.ts
+  checkBlessingChoice41b(c, a.player, ability, a.choice); // session 41 (sh41b): bloodRites41b.ts
   const trigger = currentTrigger(s);
   const cost = ability.cost ?? 0;
   if (cost > 0) s.players[a.player].cp -= cost;
@@ -365,6 +369,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
   // "Pick 1 of the following effects" (session 37, decl37): only the branch picked (`choice`, checked with the picks).
   for (const e of ability.resolves) if ('markObjective' in e) markObjective(c, player, e.markObjective, extra.objective, ability.name); // session 40 (sh40d)
   else if ('blessingPick40h' in e) resolveBlessingPick40h(c, player, ability, e, extra.choice, (x) => applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), x, picked, order, false, extra.positions, extra.castRoll), () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 40 (sh40h)
+  else if ('blessingPick41b' in e) resolveBlessingPick41b(c, player, ability, e, extra.choice, order, () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 41 (sh41b)
   else if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions, extra.castRoll);
 }
 

@@ -373,6 +373,8 @@ export interface GameState {
   blessings?: Partial<Record<PlayerId, string[]>>;
   /** The orders of the resolutions of Blessings of Khaine that named their blessing, per player (session 40, sh40h; `engine/blessings40h.ts` `blessingsKnown`). */
   blessingUses?: Partial<Record<PlayerId, number[]>>;
+  /** The blood rites of this turn (session 41, sh41b; `engine/bloodRites41b.ts`): `turn` "round:turnInRound"; each destroyed unit with a blood rite (`sure`) or one the engine cannot rule out. Absent until a unit is destroyed in a game with the Blood Rites battle trait (other games keep their hash). */
+  bloodRites41b?: { turn: string; rites: { player: PlayerId; unitId: string; sure: boolean; trigger: string }[] };
   /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
   pendingPrayer: PendingPrayer | null;
   /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */
