@@ -88,6 +88,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('double' in e) what = `×2 ${e.double}${e.weapon ? ` of ${e.weapon}` : e.attacks ? ` (${e.attacks})` : ''} vs ${e.against.join('/')}`; // session 40 (sh40g)
   else if ('blessing40h' in e) what = `blessing ${e.blessing40h} ${e.active ? 'on' : 'off'}`; // session 40 (sh40h)
   else if ('blessingPick40h' in e) what = `blessing pick: ${e.blessingPick40h}${e.twoAfterUses ? ` (2 after ${e.twoAfterUses.times} ${e.twoAfterUses.ability})` : ''}`;
+  else if ('anointed41b' in e) what = 'anointed (by hand)'; // session 41 (sh41b)
   else if ('blessingPick41b' in e) what = `blessing pick: ${e.blessingPick41b}${e.bloodRites ? ' (if blood rites this turn)' : ''}`; // session 41 (sh41b)
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;

@@ -138,6 +138,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('noCommand' in e) what = `cannot use the '${COMMAND_NAMES[e.noCommand]}' command${e.inPhase ? ` in the ${e.inPhase} phase` : ''}`;
   else if ('blessing40h' in e) what = `Blessing of ${e.blessing40h} is ${e.active ? 'now' : 'no longer'} active for its player`; // session 40 (sh40h)
   else if ('blessingPick40h' in e) what = e.blessingPick40h === 'swap' ? 'an active blessing of Khaine is no longer active, then one not active is' : `the effect of the blessing(s) of Khaine picked (not active)${e.twoAfterUses ? `, 2 after ${e.twoAfterUses.times} uses of ${e.twoAfterUses.ability}` : ''}`;
+  else if ('anointed41b' in e) what = 'anointed for the rest of the battle, even if destroyed (Blood Rites)'; // session 41 (sh41b)
   else if ('blessingPick41b' in e) what = e.blessingPick41b === 'activate' ? 'the blessing of Khaine picked (not active) becomes active, if you performed any blood rites this turn' : 'a second blessing of Khaine picked (not active) becomes active'; // session 41 (sh41b)
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;

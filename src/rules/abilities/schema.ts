@@ -19,7 +19,7 @@ import { NO_COMMAND_40, REDEPLOY_DECLARED_40 } from './schema40c';
 import { SHOUTY_BOSS_40E } from './schema40e';
 import { DoubleDamage40g } from './schema40g';
 import { blessing40hFields, blessingPick40hFields } from './schema40h';
-import { blessingPick41bFields } from './schema41b';
+import { anointed41bFields, blessingPick41bFields } from './schema41b';
 import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F } from './schema40f';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
@@ -395,7 +395,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...DoubleDamage40g }), // session 40 (sh40g): schema40g.ts
   z.strictObject({ ...EffectCommon, ...blessing40hFields }), z.strictObject({ ...EffectCommon, ...blessingPick40hFields }), // session 40 (sh40h): schema40h.ts
   z.strictObject({ ...EffectCommon, ...AFTER_SHOOT_MOVE_40F }), // session 40 (sh40f): schema40f.ts
-  z.strictObject({ ...EffectCommon, ...blessingPick41bFields }), // session 41 (sh41b): schema41b.ts, engine/bloodRites41b.ts
+  z.strictObject({ ...EffectCommon, ...blessingPick41bFields }), z.strictObject({ ...EffectCommon, ...anointed41bFields }), // session 41 (sh41b): schema41b.ts, engine/bloodRites41b.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

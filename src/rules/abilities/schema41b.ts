@@ -21,3 +21,13 @@ export const blessingPick41bFields = {
   blessingPick41b: z.enum(['activate', 'extra']),
   bloodRites: z.literal(true).optional(),
 };
+
+/**
+ * `anointed41b` (`engine/bloodRites41b.ts`), a by-hand effect: the player resolving Anointed Ritualist by hand ("The
+ * target is anointed for the rest of the battle, even if it has been destroyed") names its target anointed
+ * (`GameState.anointed41b`); while every use of Anointed Ritualist was resolved so, the engine knows the anointed units
+ * and weighs Blood Rites' first two triggers on them.
+ */
+export const anointed41bFields = {
+  anointed41b: z.literal(true),
+};

@@ -20,7 +20,7 @@
  */
 
 import { checkBlessingChoice40h, resolveBlessingPick40h, setBlessing40h } from './blessings40h';
-import { bloodRitesProblem41b, checkBlessingChoice41b, resolveBlessingPick41b } from './bloodRites41b';
+import { anoint41b, bloodRitesProblem41b, checkBlessingChoice41b, resolveBlessingPick41b } from './bloodRites41b';
 import { againstTriggerFields, meetsRollBand } from './trigger40';
 import type { Ability, AbilityEffect, AbilityPick } from '../abilities/schema';
 import { describeCondition } from '../abilities/describe';
@@ -399,6 +399,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   if ('redeployDeclaredAtLeast' in e) return raiseDeclaredRedeploy(c, player, user, id, name, rule, e.redeployDeclaredAtLeast);
   if ('shoutyBoss' in e) return applyShoutyBoss(c, player, id, name, e, picked, positions); // session 40 (sh40e): shoutyBoss40e.ts
   if ('blessing40h' in e) return setBlessing40h(c, player, name, e.blessing40h, e.active, order); // session 40 (sh40h): blessings40h.ts
+  if ('anointed41b' in e) return anoint41b(c, player, name, targetUnits(s, e, player, user, picked)); // session 41 (sh41b): bloodRites41b.ts
   // Session 38 (ab38d): the units a reaction made this ability have no effect on (cancel38.ts).
   const exempt = exemptUnits(c);
   const all = targetUnits(s, e, player, user, picked).filter((t) => {

@@ -140,9 +140,11 @@ describe('the blood rites of the turn', () => {
     expect(h.s.blessings).toEqual({ p1: ['Hatred'] });
   });
 
-  it('with Anointed Ritualist in the army, p1\'s Shaman (a non-Unique DAUGHTERS OF KHAINE HERO) destroyed by its own player\'s allocation: a possible blood rite (it may be anointed); the Gutrippaz (not a HERO): none', () => {
+  it('Anointed Ritualist used and left waiting (its target unknown), p1\'s Shaman (a non-Unique DAUGHTERS OF KHAINE HERO) destroyed by its own player\'s allocation: a possible blood rite (it may be anointed); the Gutrippaz (not a HERO): none; Anointed Ritualist never used: none', () => {
     const port = table();
-    const s = game(port, { o1: 'p2', o2: 'p2' }, [RITES, ANOINTED, bokNow], []);
+    const s0 = game(port, { o1: 'p2', o2: 'p2' }, [RITES, ANOINTED, bokNow], []);
+    expect(play(s0, port, [{ type: 'allocateDamage', player: 'p1', unitId: 'p1-hero', points: 5 }]).s.bloodRites41b).toBeUndefined();
+    const s = play(s0, port, [{ type: 'useAbility', player: 'p1', ability: 'Anointed Ritualist', targets: ['p1-hero'] }]).s;
     const hero = play(s, port, [{ type: 'allocateDamage', player: 'p1', unitId: 'p1-hero', points: 5 }]);
     expect(hero.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p1-hero', sure: false })]);
     const boyz = play(s, port, [{ type: 'allocateDamage', player: 'p1', unitId: 'p1-boyz', points: 5 }]);
@@ -164,12 +166,12 @@ describe('the blood rites of the turn', () => {
     expect(r.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: false, trigger: 'it may have been within 3" of a Place of Power at the start of the phase' })]);
   });
 
-  it('with Anointed Ritualist, the Hobgrots destroyed by the Shaman\'s combat attacks (it could be anointed; p1 controls both objectives): a possible blood rite; without Anointed Ritualist: none', () => {
+  it('Anointed Ritualist used and left waiting, the Hobgrots destroyed by the Shaman\'s combat attacks (it could be anointed; p1 controls both objectives): a possible blood rite; without Anointed Ritualist: none', () => {
     // The Shaman (1 model, Staff: 3 attacks, 4+ / 3+, Rend 1, Damage D3) at (14, 15) beside the Hobgrots: hits 5 5 5, wounds 5 5 5, saves 1 1 1, damage D3 rolls 6 6 6 → 2 each: 6 points, 3 Hobgrots slain.
     const port = table({ 'p1-hero': [14, 15], 'p1-boyz': [14, 30] });
     const dice = [5, 5, 5, 5, 5, 5, 1, 1, 1, 6, 6, 6];
     const heroFight = [{ type: 'fight', player: 'p1', unitId: 'p1-hero', target: 'p2-gits' }, { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' }] as const;
-    const r = play(game(port, { o1: 'p1', o2: 'p1' }, [RITES, ANOINTED], dice), port, [...heroFight]);
+    const r = play(game(port, { o1: 'p1', o2: 'p1' }, [RITES, ANOINTED], dice), port, [{ type: 'useAbility', player: 'p1', ability: 'Anointed Ritualist', targets: ['p1-hero'] }, ...heroFight]);
     expect(isAlive(r.s, 'p2-gits')).toBe(false);
     expect(r.s.diceScript).toEqual([]);
     expect(r.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: false })]);
@@ -177,6 +179,30 @@ describe('the blood rites of the turn', () => {
     const none = play(game(port, { o1: 'p1', o2: 'p1' }, [RITES], dice), port, [...heroFight]);
     expect(isAlive(none.s, 'p2-gits')).toBe(false);
     expect(none.s.bloodRites41b).toBeUndefined();
+  });
+
+  it('the Shaman named anointed by hand (Anointed Ritualist resolved by hand with {anointed41b}): its combat attacks destroying the Hobgrots are a blood rite; the Shaman destroyed is one; used but not named: possible again', () => {
+    const port = table({ 'p1-hero': [14, 15], 'p1-boyz': [14, 30] });
+    const dice = [5, 5, 5, 5, 5, 5, 1, 1, 1, 6, 6, 6];
+    const heroFight = [{ type: 'fight', player: 'p1', unitId: 'p1-hero', target: 'p2-gits' }, { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' }] as const;
+    const s0 = game(port, { o1: 'p1', o2: 'p1' }, [RITES, ANOINTED, bokNow], dice);
+    const anoint = play(s0, port, [
+      { type: 'useAbility', player: 'p1', ability: 'Anointed Ritualist', targets: ['p1-hero'] },
+      { type: 'resolveByHand', player: 'p1', ability: 'Anointed Ritualist', effects: [{ anointed41b: true, targets: 'targets' }] },
+    ]);
+    expect(anoint.s.anointed41b).toEqual({ p1: { units: ['p1-hero'], resolutions: 1 } });
+    expect(anoint.events.find((e) => e.type === 'anointed')).toMatchObject({ player: 'p1', unitId: 'p1-hero' });
+    const r = play(anoint.s, port, [...heroFight]);
+    expect(r.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: true, trigger: "damage points allocated to it by a friendly anointed unit's combat attacks" })]);
+    expect(play(r.s, port, [useBok('Zeal')]).s.blessings).toEqual({ p1: ['Zeal'] });
+    const lost = play({ ...anoint.s, objectives: { o1: 'p2', o2: 'p2' } }, port, [{ type: 'allocateDamage', player: 'p1', unitId: 'p1-hero', points: 5 }]);
+    expect(lost.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p1-hero', sure: true, trigger: 'a friendly anointed unit is destroyed' })]);
+    // The Gutrippaz (not anointed) destroyed: none (p1 controls o1, which they contest: a blood rite by trigger 3, so o1 is p2's here).
+    const other = play({ ...anoint.s, objectives: { o1: 'p2', o2: 'p2' } }, port, [{ type: 'allocateDamage', player: 'p1', unitId: 'p1-boyz', points: 5 }]);
+    expect(other.s.bloodRites41b).toBeUndefined();
+    // Used again (Bloody Succession's way) and left waiting: the anointed units are unknown, the Shaman's kill is possible only.
+    const again = play(anoint.s, port, [{ type: 'useAbility', player: 'p1', ability: 'Anointed Ritualist', targets: ['p1-hero'] }, ...heroFight]);
+    expect(again.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: false })]);
   });
 
   it('a game without Blood Rites keeps no record', () => {
@@ -219,5 +245,14 @@ describe('Blessings of Khaine with a blood rite, and Crimson Offerings', () => {
     expect(c.s.blessings).toEqual({ p1: ['Haste', 'Zeal'] });
     // Not a use of Blessings of Khaine: one named resolution of it.
     expect(c.s.blessingUses?.p1).toHaveLength(1);
+  });
+
+  it('Blessings of Khaine left by hand (only a possible blood rite: the Hobgrots away from o1): Crimson Offerings waits for resolveByHand too, no blessing set', () => {
+    const far = table({ 'p2-gits': [16, 25], 'p1-boyz': [14, 24] });
+    const gs = game(far, { o1: 'p1', o2: 'p2' }, [RITES, bokNow], KILL);
+    const withCrimson: GameState = { ...gs, players: { ...gs.players, p1: { ...gs.players.p1, roster: { ...gs.players.p1.roster, units: gs.players.p1.roster.units.map((u) => (u.id === 'p1-boyz' ? { ...u, warscroll: { ...u.warscroll, abilities: [CRIMSON] } } : u)) } } } };
+    const r = play(withCrimson, far, [...FIGHT, useBok('Haste'), { type: 'useAbility', player: 'p1', unitId: 'p1-boyz', ability: 'Crimson Offerings', choice: 'Zeal' }]);
+    expect(r.s.blessings).toBeUndefined();
+    expect(r.s.abilities?.awaiting.map((w) => w.name)).toEqual(['Blessings of Khaine', 'Crimson Offerings']);
   });
 });

@@ -13,11 +13,13 @@
  * What is checked (Core 32.1: a model contests an objective within its combat range, for purposes other than
  * objective control a unit can contest several; Core 32.2: control stays until the opponent gains it):
  * 1. "An enemy unit is destroyed and any damage points were allocated to that unit by a friendly anointed unit's combat
- *    attacks in the same turn": the anointed unit is not in the state (Anointed Ritualist is resolved by hand), so a
- *    friendly unit that could be anointed (a non-UNIQUE DAUGHTERS OF KHAINE HERO, Anointed Ritualist's pick, in an
- *    army with Anointed Ritualist) whose combat attacks allocated damage points to it this turn (`combatDamaged`, or
- *    the destroying attacks themselves) makes it possible.
- * 2. "A friendly anointed unit is destroyed": a friendly unit that could be anointed → possible.
+ *    attacks in the same turn": an anointed unit whose combat attacks allocated damage points to it this turn
+ *    (`combatDamaged`, recorded in these games, or the destroying attacks themselves) → a blood rite. Anointed
+ *    Ritualist stays by hand (its "Start of First Battle Round" timing, its shared EXALTED abilities); its player names
+ *    the target anointed when resolving it by hand (`{anointed41b: true}`, `GameState.anointed41b`). While a use of it
+ *    was resolved without that (`anointedKnown41b`), a friendly unit that could be anointed (a non-UNIQUE DAUGHTERS OF
+ *    KHAINE HERO, its pick, in an army with Anointed Ritualist) makes it a possible one.
+ * 2. "A friendly anointed unit is destroyed": an anointed unit → a blood rite; one that could be (as above) → possible.
  * 3. "A friendly unit contesting an objective you control is destroyed": measured on the table as it was when the
  *    last damage sequence began (the port is synchronised after it) → a blood rite, or none.
  * 4. "An enemy unit is destroyed by a friendly Daughters of Khaine unit's attacks and any models in that enemy unit were
@@ -83,6 +85,25 @@ function mayBeAnointed(s: GameState, player: PlayerId, unitId: string): boolean 
   return army41b(s, player).anointing && u.owner === player && u.manifestation === undefined && unitHasKeyword(s, unitId, 'HERO') && unitHasKeyword(s, unitId, 'DAUGHTERS OF KHAINE') && !unitHasKeyword(s, unitId, 'UNIQUE');
 }
 
+const RITUALIST = 'Anointed Ritualist';
+
+/**
+ * Does the engine know `player`'s anointed units? Every use of Anointed Ritualist (Core 5.2's record; Bloody Succession
+ * uses it again) was resolved by hand naming its target anointed (`{anointed41b: true}`); an army without Anointed
+ * Ritualist has none. Else a unit that could be anointed is weighed as a possible one.
+ */
+export function anointedKnown41b(c: Ctx, player: PlayerId): boolean {
+  return !army41b(c.s, player).anointing || usesThisBattle(c, player, RITUALIST) <= (c.s.anointed41b?.[player]?.resolutions ?? 0);
+}
+
+/** `{anointed41b: true}` given by hand: the named friendly units are anointed for the rest of the battle (event `anointed`). */
+export function anoint41b(c: Ctx, player: PlayerId, name: string, units: readonly string[]): void {
+  const now = c.s.anointed41b?.[player] ?? { units: [], resolutions: 0 };
+  const add = units.filter((u) => c.s.units[u].owner === player && !now.units.includes(u));
+  c.s.anointed41b = { ...(c.s.anointed41b ?? {}), [player]: { units: [...now.units, ...add], resolutions: now.resolutions + (name === RITUALIST ? 1 : 0) } };
+  for (const unitId of add) c.events.push({ type: 'anointed', player, unitId, ability: name, rule: RITUALIST });
+}
+
 /** The objectives the unit contests now (Core 32.1; every one, as its designer's note allows outside objective control). */
 function contested(c: Ctx, unitId: string): string[] {
   return c.s.battleplan.objectives.filter((o) => c.port.contests(unitId, o));
@@ -105,10 +126,14 @@ export function bloodRiteOf(c: Ctx, player: PlayerId, unitId: string, source: st
   const objs = contested(c, unitId);
   if (friendly && objs.some((o) => s.objectives[o] === player)) return { sure: true, trigger: 'a friendly unit contesting an objective you control is destroyed' };
   if (!friendly && byAttacks && objs.some((o) => s.objectives[o] !== player)) return { sure: true, trigger: "an enemy unit destroyed by a friendly Daughters of Khaine unit's attacks while contesting an objective you do not control" };
-  if (friendly && mayBeAnointed(s, player, unitId)) return { sure: false, trigger: 'a friendly anointed unit is destroyed (the engine does not know the anointed unit)' };
+  // Triggers 1 and 2: on the anointed units when the engine knows them, else on the units that could be anointed.
+  const known = anointedKnown41b(c, player);
+  const anointed = (id: string) => (known ? (s.anointed41b?.[player]?.units ?? []).includes(id) : mayBeAnointed(s, player, id));
+  const unknown = known ? '' : ' (the engine does not know the anointed unit)';
+  if (friendly && anointed(unitId)) return { sure: known, trigger: `a friendly anointed unit is destroyed${unknown}` };
   if (!friendly) {
-    const anointedHit = Object.values(s.units).some((f) => mayBeAnointed(s, player, f.id) && ((f.turn.combatDamaged ?? []).includes(unitId) || source === `fight:${f.id}`));
-    if (anointedHit) return { sure: false, trigger: "damage points allocated to it by a friendly anointed unit's combat attacks (the engine does not know the anointed unit)" };
+    const anointedHit = Object.values(s.units).some((f) => f.owner === player && anointed(f.id) && ((f.turn.combatDamaged ?? []).includes(unitId) || source === `fight:${f.id}`));
+    if (anointedHit) return { sure: known, trigger: `damage points allocated to it by a friendly anointed unit's combat attacks${unknown}` };
     if (byAttacks && s.battleplan.objectives.some((o) => s.objectives[o] !== player)) return { sure: false, trigger: 'it may have contested an objective you do not control earlier in the phase' };
   }
   if (c.port.nearPlaceOfPower(unitId, 1e4)) return { sure: false, trigger: 'it may have been within 3" of a Place of Power at the start of the phase' };
