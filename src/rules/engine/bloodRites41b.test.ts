@@ -73,15 +73,15 @@ const crimsonOnHero = CRIMSON;
  * (15, 16.3, 17.6: each within 3" of a Gutrippaz), objective `o1` (40 mm) at (17, 14): every Hobgrot is within 3" of it
  * (the nearest 1" away), and `o2` far away at (40, 40) for the tests that need one p1 does not control.
  */
-function table(place: Record<string, [number, number]> = {}, placeOfPower = false) {
+function table(place: Record<string, [number, number]> = {}, placeOfPower?: [number, number]) {
   const counts: Record<string, number> = { hero: 1, boyz: 5, gits: 3 };
   const units = Object.entries({ ...DEFAULT_PLACEMENT, 'p2-gits': [16, 15], ...place }).map(([id, at]) => ({
     id,
     army: id.slice(0, 2),
     models: Array.from({ length: counts[id.split('-')[1]] }, (_, i) => ({ id: `${id}-m${i + 1}`, base: { round: 32 }, pos: [at[0], at[1] + i * 1.3] as [number, number], height: 1.2 })),
   }));
-  // With `placeOfPower`: a Place of Power (a 2" cylinder) at (55, 5), far from every unit.
-  const terrain = placeOfPower ? [{ id: 'pop', type: 'placeOfPower' as const, abilities: ['cover' as const, 'placeOfPower' as const], cylinders: [{ center: [55, 5] as [number, number], radius: 1, height: 2 }] }] : [];
+  // With `placeOfPower`: a Place of Power there (a cylinder of radius 1", 2" high).
+  const terrain = placeOfPower ? [{ id: 'pop', type: 'placeOfPower' as const, abilities: ['cover' as const, 'placeOfPower' as const], cylinders: [{ center: placeOfPower, radius: 1, height: 2 }] }] : [];
   return worldPort(makeWorld({ units, terrain, objectives: [{ id: 'o1', pos: [17, 14] }, { id: 'o2', pos: [40, 40] }] }));
 }
 
@@ -160,10 +160,18 @@ describe('the blood rites of the turn', () => {
     expect(notMine.s.bloodRites41b).toBeUndefined();
   });
 
-  it('a Place of Power on the battlefield (far from the Hobgrots now): p1 controls both objectives, yet the Hobgrots may have been within 3" of it at the start of the phase: a possible blood rite', () => {
-    const port = table({}, true);
-    const r = play(game(port, { o1: 'p1', o2: 'p1' }, [RITES], KILL), port, [...FIGHT]);
-    expect(r.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: false, trigger: 'it may have been within 3" of a Place of Power at the start of the phase' })]);
+  it('a Place of Power at (19, 16), 1.4" from the Hobgrots\' nearest base (16, 15 / 16.3: 3" - 1" - 0.63") when the combat phase started: a blood rite (p1 controls both objectives); one at (55, 5), far: none; no record of the phase start (an older save): possible', () => {
+    const near = table({}, [19, 16]);
+    const s = game(near, { o1: 'p1', o2: 'p1' }, [RITES], KILL);
+    expect(s.bloodRitesPower41b).toEqual({ phase: '1:0:combat', units: ['p2-gits'] });
+    const r = play(s, near, [...FIGHT]);
+    expect(r.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: true, trigger: 'it was within 3" of a Place of Power at the start of the phase' })]);
+    const far = table({}, [55, 5]);
+    const none = play(game(far, { o1: 'p1', o2: 'p1' }, [RITES], KILL), far, [...FIGHT]);
+    expect(isAlive(none.s, 'p2-gits')).toBe(false);
+    expect(none.s.bloodRites41b).toBeUndefined();
+    const old = play({ ...game(far, { o1: 'p1', o2: 'p1' }, [RITES], KILL), bloodRitesPower41b: undefined }, far, [...FIGHT]);
+    expect(old.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: false, trigger: 'it may have been within 3" of a Place of Power at the start of the phase' })]);
   });
 
   it('Anointed Ritualist used and left waiting, the Hobgrots destroyed by the Shaman\'s combat attacks (it could be anointed; p1 controls both objectives): a possible blood rite; without Anointed Ritualist: none', () => {
@@ -210,6 +218,7 @@ describe('the blood rites of the turn', () => {
     const r = play(game(port, { o1: 'p2', o2: 'p2' }, [bokNow], KILL), port, [...FIGHT]);
     expect(isAlive(r.s, 'p2-gits')).toBe(false);
     expect(r.s.bloodRites41b).toBeUndefined();
+    expect(r.s.bloodRitesPower41b).toBeUndefined();
   });
 
   it('a blood rite of the previous turn does not count in the next (the record is of one turn)', () => {

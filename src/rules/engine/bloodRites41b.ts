@@ -27,7 +27,9 @@
  *    friendly DAUGHTERS OF KHAINE unit) while contesting such an objective → a blood rite; else possible whenever an
  *    objective on the battlefield is not the army's (it may have contested it earlier in the phase).
  * 5. "A unit (friendly or enemy) is destroyed and it was within 3" of a Place of Power at the start of the phase": the
- *    positions at the start of the phase are not kept → possible whenever the battlefield has a Place of Power.
+ *    units within 3" of a Place of Power are recorded when each phase starts (`notePhaseStart41b`,
+ *    `GameState.bloodRitesPower41b`) → a blood rite, or none; without that phase's record (a game saved before this
+ *    session) → possible whenever the battlefield has a Place of Power.
  *
  * **Blessings of Khaine** (`{blessingPick41b: "activate", bloodRites: true}`): its Declare "You can only use this
  * ability if you performed any blood rites this turn" refuses the use when the record has no blood rite nor a possible
@@ -46,7 +48,7 @@ import { activeBlessings, blessingNamed } from '../abilities/blessings40h';
 import { armyAbilities } from '../abilities/catalog';
 import { readsBloodRites41b } from '../abilities/parseBloodRites41b';
 import type { Ability, AbilityEffect } from '../abilities/schema';
-import { reject, unitHasKeyword, type Ctx } from './core';
+import { onBattlefield, reject, unitHasKeyword, type Ctx } from './core';
 import { blessingsKnown, setBlessing40h, usesThisBattle } from './blessings40h';
 import type { GameState, PlayerId } from './state';
 
@@ -124,6 +126,8 @@ export function bloodRiteOf(c: Ctx, player: PlayerId, unitId: string, source: st
   const by = i < 0 ? '' : source.slice(i + 1);
   const byAttacks = (kind === 'shoot' || kind === 'fight') && Object.prototype.hasOwnProperty.call(s.units, by) && s.units[by].owner === player && unitHasKeyword(s, by, 'DAUGHTERS OF KHAINE');
   const objs = contested(c, unitId);
+  const power = powerAtPhaseStart(s);
+  if (power !== null && power.includes(unitId)) return { sure: true, trigger: 'it was within 3" of a Place of Power at the start of the phase' };
   if (friendly && objs.some((o) => s.objectives[o] === player)) return { sure: true, trigger: 'a friendly unit contesting an objective you control is destroyed' };
   if (!friendly && byAttacks && objs.some((o) => s.objectives[o] !== player)) return { sure: true, trigger: "an enemy unit destroyed by a friendly Daughters of Khaine unit's attacks while contesting an objective you do not control" };
   // Triggers 1 and 2: on the anointed units when the engine knows them, else on the units that could be anointed.
@@ -136,8 +140,30 @@ export function bloodRiteOf(c: Ctx, player: PlayerId, unitId: string, source: st
     if (anointedHit) return { sure: known, trigger: `damage points allocated to it by a friendly anointed unit's combat attacks${unknown}` };
     if (byAttacks && s.battleplan.objectives.some((o) => s.objectives[o] !== player)) return { sure: false, trigger: 'it may have contested an objective you do not control earlier in the phase' };
   }
-  if (c.port.nearPlaceOfPower(unitId, 1e4)) return { sure: false, trigger: 'it may have been within 3" of a Place of Power at the start of the phase' };
+  if (power === null && c.port.nearPlaceOfPower(unitId, 1e4)) return { sure: false, trigger: 'it may have been within 3" of a Place of Power at the start of the phase' };
   return null;
+}
+
+function phaseKey(s: GameState): string {
+  return `${s.round}:${s.turnInRound}:${s.phase ?? ''}`;
+}
+
+/** The units within 3" of a Place of Power at the start of this phase, when recorded for this phase (else null). */
+function powerAtPhaseStart(s: GameState): readonly string[] | null {
+  const r = s.bloodRitesPower41b;
+  return r !== undefined && r.phase === phaseKey(s) ? r.units : null;
+}
+
+/**
+ * A phase started (`reduce.ts`): in a game with the Blood Rites battle trait, record the units within 3" of a Place of
+ * Power now (Terrain 1.2's measure, `nearPlaceOfPower`), for the fifth trigger ("it was within 3" of a Place of Power
+ * at the start of the phase"). Other games: nothing, no state.
+ */
+export function notePhaseStart41b(c: Ctx): void {
+  const s = c.s;
+  if (s.stage !== 'turn' || s.phase === null || !PLAYERS.some((p) => army41b(s, p).rites)) return;
+  const units = Object.keys(s.units).filter((id) => s.units[id].manifestation === undefined && onBattlefield(c, id) && c.port.nearPlaceOfPower(id, 3));
+  s.bloodRitesPower41b = { phase: phaseKey(s), units };
 }
 
 /**

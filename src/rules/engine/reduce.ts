@@ -62,6 +62,7 @@ import { pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathStartOfRound, 
 import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, suspendedObjectives, twistControlBonus, twistPick, twistPickOwed, withdraw } from './ascension';
 import { workingCopy } from './workingCopy';
 import { endOfRoundResources } from './resourceTriggers38';
+import { notePhaseStart41b } from './bloodRites41b';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -316,6 +317,7 @@ function startTurn(c: Ctx, active: PlayerId, turnInRound: 0 | 1): void {
   s.tactics.current = null;
   c.events.push({ type: 'turnStarted', round: s.round, active, turnInRound });
   c.events.push({ type: 'phaseStarted', phase: 'startOfTurn' });
+  notePhaseStart41b(c); // session 41 (sh41b): Blood Rites' Place of Power (bloodRites41b.ts)
 }
 
 function chooseFirstTurn(c: Ctx, a: Extract<Action, { type: 'chooseFirstTurn' }>): void {
@@ -446,6 +448,7 @@ function endPhase(c: Ctx, a: Extract<Action, { type: 'endPhase' }>): void {
   }
   if (s.phase === 'combat') s.combat = { picker: s.active as PlayerId, fought: [], strikeFirst: null };
   c.events.push({ type: 'phaseStarted', phase: s.phase });
+  notePhaseStart41b(c); // session 41 (sh41b): bloodRites41b.ts
 }
 
 function chooseContestedObjective(c: Ctx, a: Extract<Action, { type: 'chooseContestedObjective' }>): void {
