@@ -128,11 +128,31 @@ describe('the blood rites of the turn', () => {
     expect(refused(game(port, { o1: 'p2', o2: 'p2' }, [RITES, bokNow], []), port, useBok('Haste')).rule).toBe('Blessings of Khaine: Declare');
   });
 
-  it('the Hobgrots away from o1 (o2 p2\'s, far): they may have contested o2 earlier in the phase: a possible blood rite, Blessings of Khaine accepted and left to its player (resolveByHand)', () => {
+  it('the Hobgrots away from o1 (p1\'s) and o2 (p2\'s, far) all phase: no blood rite, refused', () => {
     const port = table({ 'p2-gits': [16, 25], 'p1-boyz': [14, 24] });
     const r = play(game(port, { o1: 'p1', o2: 'p2' }, [RITES, bokNow], KILL), port, [...FIGHT]);
     expect(isAlive(r.s, 'p2-gits')).toBe(false);
-    expect(r.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: false })]);
+    expect(r.s.bloodRitesPhase41b?.contested).toEqual({ p1: [] });
+    expect(r.s.bloodRites41b).toBeUndefined();
+    expect(refused(r.s, port, useBok('Hatred')).rule).toBe('Blessings of Khaine: Declare');
+  });
+
+  it('the Hobgrots contesting o1 (p2\'s) when the combat phase started, moved away before the Gutrippaz destroy them (positions set in the state): a blood rite', () => {
+    const port = table();
+    const s0 = game(port, { o1: 'p2', o2: 'p2' }, [RITES, bokNow], KILL);
+    expect(s0.bloodRitesPhase41b?.contested).toEqual({ p1: ['p2-gits'] });
+    const away = { ...s0.positions, 'p2-gits-m1': [16, 25], 'p2-gits-m2': [16, 26.3], 'p2-gits-m3': [16, 27.6], ...Object.fromEntries([0, 1, 2, 3, 4].map((i) => [`p1-boyz-m${i + 1}`, [14, 24 + i * 1.3]])) } as GameState['positions'];
+    const r = play({ ...s0, positions: away }, port, [...FIGHT]);
+    expect(isAlive(r.s, 'p2-gits')).toBe(false);
+    expect(r.s.diceScript).toEqual([]);
+    expect(r.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: true, trigger: "an enemy unit destroyed by a friendly Daughters of Khaine unit's attacks after contesting an objective you do not control in the phase" })]);
+  });
+
+  it('an older save without the phase\'s record, the Hobgrots away from o1: they may have contested o2 (p2\'s) earlier in the phase: a possible blood rite, Blessings of Khaine accepted and left to its player (resolveByHand)', () => {
+    const port = table({ 'p2-gits': [16, 25], 'p1-boyz': [14, 24] });
+    const r = play({ ...game(port, { o1: 'p1', o2: 'p2' }, [RITES, bokNow], KILL), bloodRitesPhase41b: undefined }, port, [...FIGHT]);
+    expect(isAlive(r.s, 'p2-gits')).toBe(false);
+    expect(r.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: false, trigger: 'it may have contested an objective you do not control earlier in the phase' })]);
     const b = play(r.s, port, [useBok('Hatred')]);
     expect(b.s.blessings).toBeUndefined();
     expect(b.events.find((e) => e.type === 'abilityAwaitsByHand')).toMatchObject({ name: 'Blessings of Khaine' });
@@ -163,14 +183,14 @@ describe('the blood rites of the turn', () => {
   it('a Place of Power at (19, 16), 1.4" from the Hobgrots\' nearest base (16, 15 / 16.3: 3" - 1" - 0.63") when the combat phase started: a blood rite (p1 controls both objectives); one at (55, 5), far: none; no record of the phase start (an older save): possible', () => {
     const near = table({}, [19, 16]);
     const s = game(near, { o1: 'p1', o2: 'p1' }, [RITES], KILL);
-    expect(s.bloodRitesPower41b).toEqual({ phase: '1:0:combat', units: ['p2-gits'] });
+    expect(s.bloodRitesPhase41b).toEqual({ phase: '1:0:combat', nearPower: ['p2-gits'], contested: { p1: [] } });
     const r = play(s, near, [...FIGHT]);
     expect(r.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: true, trigger: 'it was within 3" of a Place of Power at the start of the phase' })]);
     const far = table({}, [55, 5]);
     const none = play(game(far, { o1: 'p1', o2: 'p1' }, [RITES], KILL), far, [...FIGHT]);
     expect(isAlive(none.s, 'p2-gits')).toBe(false);
     expect(none.s.bloodRites41b).toBeUndefined();
-    const old = play({ ...game(far, { o1: 'p1', o2: 'p1' }, [RITES], KILL), bloodRitesPower41b: undefined }, far, [...FIGHT]);
+    const old = play({ ...game(far, { o1: 'p1', o2: 'p1' }, [RITES], KILL), bloodRitesPhase41b: undefined }, far, [...FIGHT]);
     expect(old.s.bloodRites41b?.rites).toEqual([expect.objectContaining({ unitId: 'p2-gits', sure: false, trigger: 'it may have been within 3" of a Place of Power at the start of the phase' })]);
   });
 
@@ -218,7 +238,7 @@ describe('the blood rites of the turn', () => {
     const r = play(game(port, { o1: 'p2', o2: 'p2' }, [bokNow], KILL), port, [...FIGHT]);
     expect(isAlive(r.s, 'p2-gits')).toBe(false);
     expect(r.s.bloodRites41b).toBeUndefined();
-    expect(r.s.bloodRitesPower41b).toBeUndefined();
+    expect(r.s.bloodRitesPhase41b).toBeUndefined();
   });
 
   it('a blood rite of the previous turn does not count in the next (the record is of one turn)', () => {
@@ -256,9 +276,9 @@ describe('Blessings of Khaine with a blood rite, and Crimson Offerings', () => {
     expect(c.s.blessingUses?.p1).toHaveLength(1);
   });
 
-  it('Blessings of Khaine left by hand (only a possible blood rite: the Hobgrots away from o1): Crimson Offerings waits for resolveByHand too, no blessing set', () => {
+  it('Blessings of Khaine left by hand (only a possible blood rite: the Hobgrots away from o1, an older save): Crimson Offerings waits for resolveByHand too, no blessing set', () => {
     const far = table({ 'p2-gits': [16, 25], 'p1-boyz': [14, 24] });
-    const gs = game(far, { o1: 'p1', o2: 'p2' }, [RITES, bokNow], KILL);
+    const gs = { ...game(far, { o1: 'p1', o2: 'p2' }, [RITES, bokNow], KILL), bloodRitesPhase41b: undefined };
     const withCrimson: GameState = { ...gs, players: { ...gs.players, p1: { ...gs.players.p1, roster: { ...gs.players.p1.roster, units: gs.players.p1.roster.units.map((u) => (u.id === 'p1-boyz' ? { ...u, warscroll: { ...u.warscroll, abilities: [CRIMSON] } } : u)) } } } };
     const r = play(withCrimson, far, [...FIGHT, useBok('Haste'), { type: 'useAbility', player: 'p1', unitId: 'p1-boyz', ability: 'Crimson Offerings', choice: 'Zeal' }]);
     expect(r.s.blessings).toBeUndefined();

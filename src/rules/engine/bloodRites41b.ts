@@ -24,12 +24,13 @@
  *    last damage sequence began (the port is synchronised after it) → a blood rite, or none.
  * 4. "An enemy unit is destroyed by a friendly Daughters of Khaine unit's attacks and any models in that enemy unit were
  *    contesting an objective you do not control in the same phase": destroyed by the attacks (`shoot:` / `fight:` of a
- *    friendly DAUGHTERS OF KHAINE unit) while contesting such an objective → a blood rite; else possible whenever an
- *    objective on the battlefield is not the army's (it may have contested it earlier in the phase).
+ *    friendly DAUGHTERS OF KHAINE unit) while contesting such an objective, or after contesting one at the start of the
+ *    phase or at the end of any action in it (`GameState.bloodRitesPhase41b.contested`) → a blood rite, else none;
+ *    without that phase's record (a game saved before this session) → possible whenever an objective is not the army's.
  * 5. "A unit (friendly or enemy) is destroyed and it was within 3" of a Place of Power at the start of the phase": the
  *    units within 3" of a Place of Power are recorded when each phase starts (`notePhaseStart41b`,
- *    `GameState.bloodRitesPower41b`) → a blood rite, or none; without that phase's record (a game saved before this
- *    session) → possible whenever the battlefield has a Place of Power.
+ *    `GameState.bloodRitesPhase41b.nearPower`) → a blood rite, or none; without that phase's record (a game saved before
+ *    this session) → possible whenever the battlefield has a Place of Power.
  *
  * **Blessings of Khaine** (`{blessingPick41b: "activate", bloodRites: true}`): its Declare "You can only use this
  * ability if you performed any blood rites this turn" refuses the use when the record has no blood rite nor a possible
@@ -126,10 +127,13 @@ export function bloodRiteOf(c: Ctx, player: PlayerId, unitId: string, source: st
   const by = i < 0 ? '' : source.slice(i + 1);
   const byAttacks = (kind === 'shoot' || kind === 'fight') && Object.prototype.hasOwnProperty.call(s.units, by) && s.units[by].owner === player && unitHasKeyword(s, by, 'DAUGHTERS OF KHAINE');
   const objs = contested(c, unitId);
-  const power = powerAtPhaseStart(s);
+  const phase = phaseRecord(s);
+  const power = phase?.nearPower ?? null;
   if (power !== null && power.includes(unitId)) return { sure: true, trigger: 'it was within 3" of a Place of Power at the start of the phase' };
   if (friendly && objs.some((o) => s.objectives[o] === player)) return { sure: true, trigger: 'a friendly unit contesting an objective you control is destroyed' };
+  const contestedInPhase = (phase?.contested[player] ?? []).includes(unitId);
   if (!friendly && byAttacks && objs.some((o) => s.objectives[o] !== player)) return { sure: true, trigger: "an enemy unit destroyed by a friendly Daughters of Khaine unit's attacks while contesting an objective you do not control" };
+  if (!friendly && byAttacks && contestedInPhase) return { sure: true, trigger: "an enemy unit destroyed by a friendly Daughters of Khaine unit's attacks after contesting an objective you do not control in the phase" };
   // Triggers 1 and 2: on the anointed units when the engine knows them, else on the units that could be anointed.
   const known = anointedKnown41b(c, player);
   const anointed = (id: string) => (known ? (s.anointed41b?.[player]?.units ?? []).includes(id) : mayBeAnointed(s, player, id));
@@ -138,7 +142,7 @@ export function bloodRiteOf(c: Ctx, player: PlayerId, unitId: string, source: st
   if (!friendly) {
     const anointedHit = Object.values(s.units).some((f) => f.owner === player && anointed(f.id) && ((f.turn.combatDamaged ?? []).includes(unitId) || source === `fight:${f.id}`));
     if (anointedHit) return { sure: known, trigger: `damage points allocated to it by a friendly anointed unit's combat attacks${unknown}` };
-    if (byAttacks && s.battleplan.objectives.some((o) => s.objectives[o] !== player)) return { sure: false, trigger: 'it may have contested an objective you do not control earlier in the phase' };
+    if (phase === null && byAttacks && s.battleplan.objectives.some((o) => s.objectives[o] !== player)) return { sure: false, trigger: 'it may have contested an objective you do not control earlier in the phase' };
   }
   if (power === null && c.port.nearPlaceOfPower(unitId, 1e4)) return { sure: false, trigger: 'it may have been within 3" of a Place of Power at the start of the phase' };
   return null;
@@ -148,22 +152,53 @@ function phaseKey(s: GameState): string {
   return `${s.round}:${s.turnInRound}:${s.phase ?? ''}`;
 }
 
-/** The units within 3" of a Place of Power at the start of this phase, when recorded for this phase (else null). */
-function powerAtPhaseStart(s: GameState): readonly string[] | null {
-  const r = s.bloodRitesPower41b;
-  return r !== undefined && r.phase === phaseKey(s) ? r.units : null;
+/** This phase's record (`notePhaseStart41b`, `notePhaseContest41b`), or null when none was made for it. */
+function phaseRecord(s: GameState): NonNullable<GameState['bloodRitesPhase41b']> | null {
+  const r = s.bloodRitesPhase41b;
+  return r !== undefined && r.phase === phaseKey(s) ? r : null;
+}
+
+/** The enemy units of `player` on the battlefield contesting an objective `player` does not control now (Core 32.1, 32.2). */
+function contestingNotYours(c: Ctx, player: PlayerId, skip: readonly string[]): string[] {
+  const s = c.s;
+  const objs = s.battleplan.objectives.filter((o) => s.objectives[o] !== player);
+  if (objs.length === 0) return [];
+  return Object.keys(s.units).filter((id) => s.units[id].owner !== player && s.units[id].manifestation === undefined && !skip.includes(id) && onBattlefield(c, id) && objs.some((o) => c.port.contests(id, o)));
+}
+
+/**
+ * After each accepted action (`reduce.ts`, the port synchronised): the enemy units contesting an objective the Blood
+ * Rites army does not control are added to this phase's record, for the fourth trigger ("any models in that enemy unit
+ * were contesting an objective you do not control in the same phase"): models stand still between actions. Only
+ * while the phase has a record (games with Blood Rites).
+ */
+export function notePhaseContest41b(c: Ctx): void {
+  const s = c.s;
+  const r = s.stage === 'turn' ? phaseRecord(s) : null;
+  if (r === null) return;
+  let contested = r.contested;
+  for (const p of PLAYERS) {
+    if (!army41b(s, p).rites) continue;
+    const had = contested[p] ?? [];
+    const add = contestingNotYours(c, p, had);
+    if (add.length > 0) contested = { ...contested, [p]: [...had, ...add] };
+  }
+  if (contested !== r.contested) s.bloodRitesPhase41b = { ...r, contested };
 }
 
 /**
  * A phase started (`reduce.ts`): in a game with the Blood Rites battle trait, record the units within 3" of a Place of
  * Power now (Terrain 1.2's measure, `nearPlaceOfPower`), for the fifth trigger ("it was within 3" of a Place of Power
- * at the start of the phase"). Other games: nothing, no state.
+ * at the start of the phase"), and each Blood Rites army's enemy units contesting an objective it does not control
+ * (the fourth; `notePhaseContest41b` adds to them through the phase). Other games: nothing, no state.
  */
 export function notePhaseStart41b(c: Ctx): void {
   const s = c.s;
   if (s.stage !== 'turn' || s.phase === null || !PLAYERS.some((p) => army41b(s, p).rites)) return;
-  const units = Object.keys(s.units).filter((id) => s.units[id].manifestation === undefined && onBattlefield(c, id) && c.port.nearPlaceOfPower(id, 3));
-  s.bloodRitesPower41b = { phase: phaseKey(s), units };
+  const nearPower = Object.keys(s.units).filter((id) => s.units[id].manifestation === undefined && onBattlefield(c, id) && c.port.nearPlaceOfPower(id, 3));
+  const contested: Partial<Record<PlayerId, string[]>> = {};
+  for (const p of PLAYERS) if (army41b(s, p).rites) contested[p] = contestingNotYours(c, p, []);
+  s.bloodRitesPhase41b = { phase: phaseKey(s), nearPower, contested };
 }
 
 /**

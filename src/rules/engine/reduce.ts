@@ -62,7 +62,7 @@ import { pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathStartOfRound, 
 import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, suspendedObjectives, twistControlBonus, twistPick, twistPickOwed, withdraw } from './ascension';
 import { workingCopy } from './workingCopy';
 import { endOfRoundResources } from './resourceTriggers38';
-import { notePhaseStart41b } from './bloodRites41b';
+import { notePhaseContest41b, notePhaseStart41b } from './bloodRites41b';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -616,6 +616,7 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
     noteDeclaration(c, a); // reactions to a declaration resolved at once (reactionWindows.ts)
     noteUnitHistory(c, a); // the per-turn history abilities read (unitHistory.ts)
     port.sync(portView(c.s));
+    notePhaseContest41b(c); // session 41 (sh41b): Blood Rites' contested objectives (bloodRites41b.ts)
   } catch (e) {
     try {
       port.sync(portView(state));
