@@ -75,3 +75,25 @@ export function readBloodRites41b(input: Input): { resolves: AbilityEffect[]; pi
   }
   return null;
 }
+
+const IDOL_DECLARE = /^Pick a friendly Daughters of Khaine Manifestation wholly within (\d+)" of this unit to be the target\.$/;
+const IDOL = /^Roll a dice\. On a ([2-6])\+, the target cannot be picked to be the target of Banish abilities used by enemy units until the start of your next turn\.$/;
+
+/**
+ * Roaring Idol (dok-001, Hag Queen on Cauldron of Blood; not passive), read whole: Declare "Pick a friendly Daughters
+ * of Khaine Manifestation wholly within N" of this unit to be the target." Effect "Roll a dice. On a K+, the target
+ * cannot be picked to be the target of Banish abilities used by enemy units until the start of your next turn." →
+ * the pick `{kind: "friendlyUnit", within: N, wholly: true, keyword: "DAUGHTERS OF KHAINE MANIFESTATION"}` and session
+ * 38's `{unpickableBy: "BANISH", targets: "targets", duration: "nextTurnStart", if: {roll: "K+"}}` (Banish
+ * Manifestation has the BANISH keyword, Magic 7.2; `engine/magic.ts` `banish` asks `unpickableBy`). Else null.
+ */
+export function readRoaringIdol41b(input: Input): { resolves: AbilityEffect[]; picks: AbilityPick[] } | null {
+  if (input.timing.when === 'passive' || input.declare === null || !/Banish/.test(input.effect)) return null;
+  const d = IDOL_DECLARE.exec(flat41b(input.declare));
+  const e = IDOL.exec(flat41b(input.effect));
+  if (d === null || e === null) return null;
+  return {
+    resolves: [{ unpickableBy: 'BANISH', targets: 'targets', duration: 'nextTurnStart', if: { roll: `${e[1]}+` as never } }],
+    picks: [{ kind: 'friendlyUnit', within: Number(d[1]), wholly: true, keyword: 'DAUGHTERS OF KHAINE MANIFESTATION' }],
+  };
+}
