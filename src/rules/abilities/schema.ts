@@ -19,7 +19,8 @@ import { NO_COMMAND_40, REDEPLOY_DECLARED_40 } from './schema40c';
 import { SHOUTY_BOSS_40E } from './schema40e';
 import { DoubleDamage40g } from './schema40g';
 import { blessing40hFields, blessingPick40hFields } from './schema40h';
-import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F } from './schema40f';
+import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F, THROUGH_41D } from './schema40f';
+import { HALVE_ATTACKS_41D, MORTAL_PRODUCT_41D, MOVE_CHARACTERISTIC_41D, PICK_FIELDS_41D, PICK_WEAPON_41D, SECOND_TARGET_41D } from './schema41d';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -191,13 +192,13 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({
     ...EffectCommon,
     move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any', 'free']),
-    inches: DiceOrNumber,
+    inches: z.union([DiceOrNumber, MOVE_CHARACTERISTIC_41D]), // 'move': session 41 (sh41d), schema41d.ts
     /**
      * Extensions (session 38, ab38c; `parseMove38.ts`, `engine/abilityMove38.ts`), only with `move: "free"` (a move under
      * Core 15.0 whose path may cross enemy combat ranges): `through: "enemyModels"` ("It can pass through models in
      * enemy units"), and how it must end: in combat, anywhere, or in combat when it started in combat.
      */
-    through: z.literal('enemyModels').optional(),
+    through: THROUGH_41D, // 'models': session 41 (sh41d), schema41d.ts
     end: END_40F, // 'notInCombat': session 40 (sh40f), schema40f.ts
     passedAcross: PASSED_ACROSS_40F, // session 40 (sh40f): schema40f.ts
   }),
@@ -394,6 +395,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...DoubleDamage40g }), // session 40 (sh40g): schema40g.ts
   z.strictObject({ ...EffectCommon, ...blessing40hFields }), z.strictObject({ ...EffectCommon, ...blessingPick40hFields }), // session 40 (sh40h): schema40h.ts
   z.strictObject({ ...EffectCommon, ...AFTER_SHOOT_MOVE_40F }), // session 40 (sh40f): schema40f.ts
+  z.strictObject({ ...EffectCommon, ...MORTAL_PRODUCT_41D }), z.strictObject({ ...EffectCommon, ...SECOND_TARGET_41D }), z.strictObject({ ...EffectCommon, ...HALVE_ATTACKS_41D }), // session 41 (sh41d): schema41d.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
@@ -404,6 +406,7 @@ export type AbilityEffect = z.infer<typeof AbilityEffectSchema>;
 export const AbilityPickSchema = z.strictObject({
   kind: z.enum(['friendlyUnit', 'enemyUnit', 'anyUnit', 'point', 'terrain', 'choice', 'objective']), // 'objective': session 40 (sh40d), schema40d.ts
   ...PickFields40, // session 40 (sh40d): outsideTerritory, fromPoint
+  ...PICK_FIELDS_41D, ...PICK_WEAPON_41D, // session 41 (sh41d): forChoice41d, weaponOfTarget41d, schema41d.ts
   /** How many (default 1). */
   count: z.number().int().min(1).max(20).optional(),
   /** Within / wholly within this many inches of the ability's unit (Core 1.0, 1.1). */
