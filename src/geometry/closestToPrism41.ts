@@ -130,11 +130,7 @@ export function closestPointToPrismGeometry(bvh: MeshBVH, g: BufferGeometry): { 
         if (g < nearestGap) (nearest = i2), (nearestGap = g);
       }
       if (nearest >= 0) {
-        setTriangle(_tri2, 3 * nearest, null, otherPos);
-        _tri2.a.applyMatrix4(_identity);
-        _tri2.b.applyMatrix4(_identity);
-        _tri2.c.applyMatrix4(_identity);
-        _tri2.needsUpdate = true;
+        prismTriangle(nearest, otherPos);
         for (let i = offset, l = offset + count; i < l; i++) {
           setTriangle(_tri, 3 * i, index, pos);
           _tri.needsUpdate = true;
@@ -143,11 +139,7 @@ export function closestPointToPrismGeometry(bvh: MeshBVH, g: BufferGeometry): { 
       }
       for (let i2 = 0; i2 < triCount; i2++) {
         if (farther(i2, lb, 0)) continue;
-        setTriangle(_tri2, 3 * i2, null, otherPos);
-        _tri2.a.applyMatrix4(_identity);
-        _tri2.b.applyMatrix4(_identity);
-        _tri2.c.applyMatrix4(_identity);
-        _tri2.needsUpdate = true;
+        prismTriangle(i2, otherPos);
         for (let i = offset, l = offset + count; i < l; i++) {
           if (farther(i2, lb, 6 * (i - offset + 1))) continue;
           setTriangle(_tri, 3 * i, index, pos);
@@ -167,6 +159,15 @@ export function closestPointToPrismGeometry(bvh: MeshBVH, g: BufferGeometry): { 
   const terrain = _d1.clone();
   const prism = _d2.clone().applyMatrix4(_identityInverse);
   return { terrain, prism, distance: closest };
+}
+
+/** Prism triangle `i2` into `_tri2`, through the identity as three-mesh-bvh takes the other geometry's triangles. */
+function prismTriangle(i2: number, otherPos: BufferAttribute): void {
+  setTriangle(_tri2, 3 * i2, null, otherPos);
+  _tri2.a.applyMatrix4(_identity);
+  _tri2.b.applyMatrix4(_identity);
+  _tri2.c.applyMatrix4(_identity);
+  _tri2.needsUpdate = true;
 }
 
 /** three-mesh-bvh's `setTriangle` (not exported): triangle `i / 3`'s corners from `pos`, through `index` if any. */
