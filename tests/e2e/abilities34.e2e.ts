@@ -365,6 +365,7 @@ export const tests: E2ETest[] = [
       await page.click(`[data-testid="${call}-a-Hatred"]`);
       const seconds = await page.$$eval(`[data-testid="${call}-second"] button`, (es) => es.map((e) => e.textContent));
       assertEqual(seconds.join(','), 'Ruthlessness,Haste,Zeal,Shadow,Cruelty,Clarity', 'then the six not active');
+      await page.screenshot({ path: join(ctx.outputDir, 'abilities34-ui41-call.png') });
       await clickAndWait(page, `[data-testid="${call}-b-Haste"]:not([disabled])`);
       const swapped = (await play<{ type: string; choice?: string }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
       assertEqual(JSON.stringify(swapped), JSON.stringify({ type: 'useAbility', player: 'p1', unitId: 'sce-lord', ability: 'sce-lord:call-to-murder', choice: 'Hatred>Haste' }), 'the two picks sent the game\'s "Hatred>Haste"');
@@ -389,6 +390,7 @@ export const tests: E2ETest[] = [
       assertEqual(across.join(','), `${named('sk-clawlord')},${named('sk-warlock')}`, 'the two units by name');
       await page.hover('[data-testid=play-across-sk-warlock]');
       await page.waitForFunction(() => window.__sightline?.play?.hoverUnit() === 'sk-warlock');
+      await page.screenshot({ path: join(ctx.outputDir, 'abilities34-ui41-across.png') });
       await clickAndWait(page, '[data-testid=play-across-sk-warlock]:not([disabled])');
       const moved = await summaryOf(page);
       assertEqual(moved.actions, before + 1, 'one action: the move with its target');
