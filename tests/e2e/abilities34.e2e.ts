@@ -380,6 +380,10 @@ export const tests: E2ETest[] = [
       await clickAndWait(page, `[data-testid="${fb}-c-t-sce-incantor"]:not([disabled])`);
       const granted = (await play<{ type: string }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
       assertEqual(JSON.stringify(granted), JSON.stringify({ type: 'useAbility', player: 'p1', unitId: 'sce-lord', ability: 'sce-lord:fanatical-blademaster', targets: ['sce-incantor'], choice: 'Zeal' }), 'the picks sent Zeal on the Knight-Incantor');
+      // Its roll in words, in the log and the dice panel (ids were shown: "rolls ability (..., fanatical-blademaster, if)").
+      assert((await text(page, '[data-testid=play-log]')).includes(`rolls for Fanatical Blademaster (${named('sce-lord')}, the roll of its condition)`), 'the roll in words in the log');
+      const rollIds = new Set<string>(['sce-lord:fanatical-blademaster', 'fanatical-blademaster', 'sce-lord', 'sce-incantor']);
+      assertEqual(idsShown(await shownTexts(page), rollIds).join('\n'), '', 'no id after the roll');
       // (2) Draconic Onslaught's move dragged 12" across the Clawlord and the Warlock Engineer: the page asks which, by name.
       await clickAndWait(page, `[data-testid="${abilityTestId('play-o', 'sce-lord:draconic-onslaught')}-use"]:not([disabled])`);
       const before = (await summaryOf(page)).actions;
