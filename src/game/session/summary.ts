@@ -40,7 +40,7 @@ export interface UnitSummary {
   /** The unit's ranged weapons and their ranges (inches), distinct names. */
   ranges: { weapon: string; range: number }[];
   /** Session 41 (ui41): an ability's move names its ability and, when it has one, the sentence on the units it passes across (sh40f). */
-  pendingMove: { kind: string; maxInches: number; ability?: string; passedAcross?: { pick: 'one' | 'each' } } | null;
+  pendingMove: { kind: string; maxInches: number; ability?: string; passedAcross?: { pick: 'one' | 'each' | 'upTo' } } | null;
   effects: string[];
   /** False while the unit waits to be deployed (deployment phase), was never deployed, or is in reserve. */
   deployed: boolean;

@@ -75,6 +75,11 @@ import { readFreeMove, readPileInBonus } from './parseMove38';
 import { readShoutyBoss40e } from './parseShoutyBoss40e';
 import { readNoCombatMove40, readWhole40c } from './parseWhole40';
 import { readPassedAcross40f } from './parsePassedAcross40f';
+import { readPassedAcross41d } from './parsePassedAcross41d';
+import { readRampage41d } from './parseRampage41d';
+import { readFirstMonster41d } from './monsters41d';
+import { readSecondTarget41d } from './parseSecondTarget41d';
+import { readGrapple41d } from './parseGrapple41d';
 import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
@@ -84,6 +89,7 @@ import { readFecNh39 } from './parseFecNh39';
 import { readAfter40b } from './parseAfterShoot40';
 import { readAttackHook40g } from './parseAttack40g';
 import { readBlessings40h } from './parseBlessings40h';
+import { readDirtyTricks41a } from './parseDirtyTricks41a';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
 export { casterClause } from './parseDeclare';
@@ -379,6 +385,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
  *   `unparsed`, the first part not understood. Never throws.
  */
 export function parseEffect(input: EffectInput): ParsedEffect {
+  const dirty41a = readDirtyTricks41a(input, parseEffect); if (dirty41a !== null) return dirty41a; // session 41 (sh41a): parseDirtyTricks41a.ts
   // Session 38 (ab38a): a faction terrain feature's "this terrain feature" (parseTerrain38.ts).
   if (mentionsThisTerrain(input)) return readShoutyBoss40e(input, parseEffect) ?? parseThisTerrain(input, parseEffect); // sh40e: Up We Go!, I'm Off! (parseShoutyBoss40e.ts)
   const known = [...input.knownKeywords];
@@ -389,6 +396,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   if (whole40c !== null) return whole40c;
   const blessings = readBlessings40h(input, (d) => readDeclareText(d, known, input.timing, input.unitNames).picks); if (blessings !== null) return blessings; // session 40 (sh40h): Call to Murder, Fanatical Blademaster (parseBlessings40h.ts)
   const across40f = readPassedAcross40f(input); if (across40f !== null) return { resolves: across40f }; // session 40 (sh40f): Soaring Terror, Draconic Onslaught, Fight and Flight, Fire and Flight
+  const across41d = readPassedAcross41d(input); if (across41d !== null) return { resolves: across41d }; // session 41 (sh41d): Destructive Bulk, Carve a Path, Rolling Doom
+  const rampage41d = readRampage41d(input) ?? ((r) => (r ? { resolves: r } : null))(readFirstMonster41d(input)); if (rampage41d !== null) return rampage41d; // session 41 (sh41d): Rampaging Destruction, In Their Element
   try {
     // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."
     const opb = splitOncePerBattlePick(input.declare);
@@ -406,6 +415,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     if (whole39) return whole39;
     const whole40 = readWhole40d({ ...input, knownKeywords: known }, ctx.passive, (text) => parseEffect({ ...input, effect: text })); // session 40 (sh40d): parseObjective40.ts
     if (whole40) return whole40;
+    const second41d = readSecondTarget41d(input.effect, picks, input.timing); if (second41d) return { resolves: second41d, picks }; // session 41 (sh41d): Get In There And Wallop 'Em!
+    const grapple41d = readGrapple41d(input.effect, picks, input.timing); if (grapple41d) return grapple41d; // session 41 (sh41d): Monster Grapple
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);
     if (choice) {
