@@ -365,6 +365,7 @@ export const tests: E2ETest[] = [
       await page.click(`[data-testid="${call}-a-Hatred"]`);
       const seconds = await page.$$eval(`[data-testid="${call}-second"] button`, (es) => es.map((e) => e.textContent));
       assertEqual(seconds.join(','), 'Ruthlessness,Haste,Zeal,Shadow,Cruelty,Clarity', 'then the six not active');
+      await page.screenshot({ path: join(ctx.outputDir, 'abilities34-ui41-call.png') });
       await clickAndWait(page, `[data-testid="${call}-b-Haste"]:not([disabled])`);
       const swapped = (await play<{ type: string; choice?: string }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
       assertEqual(JSON.stringify(swapped), JSON.stringify({ type: 'useAbility', player: 'p1', unitId: 'sce-lord', ability: 'sce-lord:call-to-murder', choice: 'Hatred>Haste' }), 'the two picks sent the game\'s "Hatred>Haste"');
@@ -379,6 +380,10 @@ export const tests: E2ETest[] = [
       await clickAndWait(page, `[data-testid="${fb}-c-t-sce-incantor"]:not([disabled])`);
       const granted = (await play<{ type: string }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
       assertEqual(JSON.stringify(granted), JSON.stringify({ type: 'useAbility', player: 'p1', unitId: 'sce-lord', ability: 'sce-lord:fanatical-blademaster', targets: ['sce-incantor'], choice: 'Zeal' }), 'the picks sent Zeal on the Knight-Incantor');
+      // Its roll in words, in the log and the dice panel (ids were shown: "rolls ability (..., fanatical-blademaster, if)").
+      assert((await text(page, '[data-testid=play-log]')).includes(`rolls for Fanatical Blademaster (${named('sce-lord')}, the roll of its condition)`), 'the roll in words in the log');
+      const rollIds = new Set<string>(['sce-lord:fanatical-blademaster', 'fanatical-blademaster', 'sce-lord', 'sce-incantor']);
+      assertEqual(idsShown(await shownTexts(page), rollIds).join('\n'), '', 'no id after the roll');
       // (2) Draconic Onslaught's move dragged 12" across the Clawlord and the Warlock Engineer: the page asks which, by name.
       await clickAndWait(page, `[data-testid="${abilityTestId('play-o', 'sce-lord:draconic-onslaught')}-use"]:not([disabled])`);
       const before = (await summaryOf(page)).actions;
@@ -389,6 +394,7 @@ export const tests: E2ETest[] = [
       assertEqual(across.join(','), `${named('sk-clawlord')},${named('sk-warlock')}`, 'the two units by name');
       await page.hover('[data-testid=play-across-sk-warlock]');
       await page.waitForFunction(() => window.__sightline?.play?.hoverUnit() === 'sk-warlock');
+      await page.screenshot({ path: join(ctx.outputDir, 'abilities34-ui41-across.png') });
       await clickAndWait(page, '[data-testid=play-across-sk-warlock]:not([disabled])');
       const moved = await summaryOf(page);
       assertEqual(moved.actions, before + 1, 'one action: the move with its target');

@@ -7,6 +7,7 @@
 import { COMMANDS, SPELLS, opponentOf, type Action, type GameEvent, type GameState, type LogEntry, type PlayerId } from '../../rules/engine';
 import { unitName } from './roster';
 import { abilityActionLine, abilityEventLine } from './abilityLog';
+import { abilityRollWords } from './abilityRollWords41';
 
 /** A line of the battle log: an action, a roll or an outcome, with the rule it applies. */
 export interface LogLine {
@@ -191,8 +192,9 @@ export function describe(seq: number, newLog: readonly LogEntry[], events: reado
     } else {
       const [prefix, ...rest] = e.purpose.split(':');
       const rr = ROLL_RULES.find(([k]) => k === prefix) ?? ['', 'Core 26.0', prefix];
-      const who = rest.length ? ` (${rest.map((x) => (s.units[x] ? unitName(s, x) : SPELLS[x] ? spellName(x) : x)).join(', ')})` : '';
-      const what = `${e.player ?? ''} rolls ${rr[2]}${who}`.trim();
+      const ab = abilityRollWords(s, e.purpose); // session 41 (ui41): an ability's roll by its name, not its ids
+      const who = ab ? ` (${[ab.unit, ab.what].filter(Boolean).join(', ')})`.replace(' ()', '') : rest.length ? ` (${rest.map((x) => (s.units[x] ? unitName(s, x) : SPELLS[x] ? spellName(x) : x)).join(', ')})` : '';
+      const what = `${e.player ?? ''} rolls ${ab ? `for ${ab.ability}` : rr[2]}${who}`.trim();
       const k = (rollsOf.get(what) ?? 0) + 1;
       rollsOf.set(what, k);
       out.push({ seq, kind: 'roll', player: e.player, text: `${what}${k > 1 ? ` (roll ${k})` : ''}: ${list(e.dice)}`, rule: rr[1], dice: [...e.dice] });

@@ -6,6 +6,7 @@
 import { SPELLS, type GameEvent, type GameState, type LogEntry, type PlayerId } from '../../rules/engine';
 import { ROLL_RULES } from './battleLog';
 import { rosterEntry, unitName } from './roster';
+import { abilityRollWords } from './abilityRollWords41';
 
 /**
  * One roll of an accepted action, as the dice tray shows it: the engine's dice (from its log, in
@@ -163,8 +164,11 @@ export function diceSteps(seq: number, newLog: readonly LogEntry[], events: read
       case 'priority':
         out.push(step({ detail: e.player ?? '', outcome: `${e.player ?? ''} rolls ${sum(dice)}` }));
         break;
-      default:
-        out.push(step({ detail: [n(unit), weapon].filter(Boolean).join(' · '), outcome: dice.length > 1 ? `total ${sum(dice)}` : `${sum(dice)}` }));
+      default: {
+        const ab = abilityRollWords(s, e.purpose); // session 41 (ui41): an ability's roll by its name, not its ids
+        if (ab) out.push({ ...step({ detail: [ab.unit, ab.what].filter(Boolean).join(' · '), outcome: dice.length > 1 ? `total ${sum(dice)}` : `${sum(dice)}` }), label: ab.ability });
+        else out.push(step({ detail: [n(unit), weapon].filter(Boolean).join(' · '), outcome: dice.length > 1 ? `total ${sum(dice)}` : `${sum(dice)}` }));
+      }
     }
   }
   return out;

@@ -88,7 +88,7 @@ function Entry({ e: raw, busy, onAct, onActNow = onAct, testid, extra, words = (
     const drag = (
       <div className="na" data-testid={testid} style={{ color: '#8be3b2' }}>
         <b>{e.label}</b>
-        <span className="play-rule">({e.rule})</span>
+        {e.rule && <span className="play-rule">({e.rule})</span>}
       </div>
     );
     return e.passives ? <div className="play-ability">{drag}<StepPassives passives={e.passives} /></div> : drag;
