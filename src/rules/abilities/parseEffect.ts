@@ -73,6 +73,8 @@ import { readFightTwice } from './parseFight38';
 import { readSetUpNear } from './parseSetUp38';
 import { readFreeMove, readPileInBonus } from './parseMove38';
 import { readShoutyBoss40e } from './parseShoutyBoss40e';
+import { readShrine41c } from './parseShrine41c';
+import { readRunes41c } from './parseRunes41c';
 import { readNoCombatMove40, readWhole40c } from './parseWhole40';
 import { readPassedAcross40f } from './parsePassedAcross40f';
 import { readRetreat38 } from './parseRetreat38';
@@ -380,7 +382,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
  */
 export function parseEffect(input: EffectInput): ParsedEffect {
   // Session 38 (ab38a): a faction terrain feature's "this terrain feature" (parseTerrain38.ts).
-  if (mentionsThisTerrain(input)) return readShoutyBoss40e(input, parseEffect) ?? parseThisTerrain(input, parseEffect); // sh40e: Up We Go!, I'm Off! (parseShoutyBoss40e.ts)
+  if (mentionsThisTerrain(input)) return readShoutyBoss40e(input, parseEffect) ?? readShrine41c(input, parseEffect) ?? parseThisTerrain(input, parseEffect); // sh40e: Up We Go!, I'm Off! (parseShoutyBoss40e.ts); sh41c: Enter / Exit the Shrine (parseShrine41c.ts)
   const known = [...input.knownKeywords];
   // Session 38 (ab38d, parseCancel38.ts): "that ability has no effect on this unit" (a reaction, read whole with its trigger).
   const cancel = readCancelReaction(input.timing, input.declare, input.effect) ?? (input.declare === null ? readUnpickable(input.effect, input.timing.when === 'passive') : null);
@@ -388,6 +390,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   const whole40c = readWhole40c(input, parseEffect); // session 40 (sh40c, parseWhole40.ts): Commanding View, Lord of Assassins, Overwhelming Volleystorm, Doomfang
   if (whole40c !== null) return whole40c;
   const blessings = readBlessings40h(input, (d) => readDeclareText(d, known, input.timing, input.unitNames).picks); if (blessings !== null) return blessings; // session 40 (sh40h): Call to Murder, Fanatical Blademaster (parseBlessings40h.ts)
+  const runes41c = readRunes41c(input, parseEffect); if (runes41c !== null) return runes41c; // session 41 (sh41c): runes of the battle scripture (parseRunes41c.ts)
   const across40f = readPassedAcross40f(input); if (across40f !== null) return { resolves: across40f }; // session 40 (sh40f): Soaring Terror, Draconic Onslaught, Fight and Flight, Fire and Flight
   try {
     // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."

@@ -17,6 +17,7 @@ import { MarkObjective40, NoRun40, PickFields40 } from './schema40d';
 import { afterFightPick40Fields, afterShoot40Fields } from './schema40b';
 import { NO_COMMAND_40, REDEPLOY_DECLARED_40 } from './schema40c';
 import { SHOUTY_BOSS_40E } from './schema40e';
+import { PER_RUNE_41C, rune41cFields, runePick41cFields, SHRINE_41C } from './schema41c';
 import { DoubleDamage40g } from './schema40g';
 import { blessing40hFields, blessingPick40hFields } from './schema40h';
 import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F } from './schema40f';
@@ -135,6 +136,7 @@ export const AbilityEffectSchema = z.union([
     perResource: z.string().min(1).max(60).optional(),
     /** An extension (session 39, sh39b): `by` is counted once for each battle round so far (the current battle round number): "Subtract the current battle round number from the control scores of ..." (Mounting Dread). */
     perRound: z.literal(true).optional(),
+    perRune41c: PER_RUNE_41C, // session 41 (sh41c): "for each instance of <rune> depicted on your battle scripture" (schema41c.ts)
     /** An extension (session 39, sh39a; `parseMagic39.ts`): only on the casting roll of a Summon spell (Magic 7.0): "when it uses a Summon ability". */
     summon: z.literal(true).optional(),
   }),
@@ -390,9 +392,10 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...NoRun40 }), // session 40 (sh40d): schema40d.ts
   z.strictObject({ ...EffectCommon, ...afterShoot40Fields }), // session 40 (sh40b): schema40b.ts
   z.strictObject({ ...EffectCommon, ...afterFightPick40Fields }), // session 40 (sh40b): schema40b.ts
-  z.strictObject({ ...EffectCommon, ...SHOUTY_BOSS_40E }), // session 40 (sh40e): schema40e.ts, engine/shoutyBoss40e.ts
+  z.strictObject({ ...EffectCommon, ...SHOUTY_BOSS_40E, ...SHRINE_41C }), // session 40 (sh40e): schema40e.ts, engine/shoutyBoss40e.ts; sh41c's Shrine Guardian (schema41c.ts)
   z.strictObject({ ...EffectCommon, ...DoubleDamage40g }), // session 40 (sh40g): schema40g.ts
   z.strictObject({ ...EffectCommon, ...blessing40hFields }), z.strictObject({ ...EffectCommon, ...blessingPick40hFields }), // session 40 (sh40h): schema40h.ts
+  z.strictObject({ ...EffectCommon, ...rune41cFields }), z.strictObject({ ...EffectCommon, ...runePick41cFields }), // session 41 (sh41c): schema41c.ts, engine/runes41c.ts
   z.strictObject({ ...EffectCommon, ...AFTER_SHOOT_MOVE_40F }), // session 40 (sh40f): schema40f.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),

@@ -20,6 +20,7 @@
  */
 
 import { checkBlessingChoice40h, resolveBlessingPick40h, setBlessing40h } from './blessings40h';
+import { applyRune41c, checkRuneChoice41c, resolveRunePick41c } from './runes41c';
 import { againstTriggerFields, meetsRollBand } from './trigger40';
 import type { Ability, AbilityEffect, AbilityPick } from '../abilities/schema';
 import { describeCondition } from '../abilities/describe';
@@ -315,6 +316,7 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
   const picked = checkPicks(c, a.player, user, ability, targets, a.point, a.choice);
   const objective = checkObjectivePick(c, a.player, user, ability, a.objectiveId); // session 40 (sh40d): objective40.ts
   checkBlessingChoice40h(c, a.player, ability, a.choice); // session 40 (sh40h): blessings40h.ts
+  checkRuneChoice41c(c, a.player, ability, a.choice); // session 41 (sh41c): runes41c.ts
   const trigger = currentTrigger(s);
   const cost = ability.cost ?? 0;
   if (cost > 0) s.players[a.player].cp -= cost;
@@ -365,6 +367,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
   // "Pick 1 of the following effects" (session 37, decl37): only the branch picked (`choice`, checked with the picks).
   for (const e of ability.resolves) if ('markObjective' in e) markObjective(c, player, e.markObjective, extra.objective, ability.name); // session 40 (sh40d)
   else if ('blessingPick40h' in e) resolveBlessingPick40h(c, player, ability, e, extra.choice, (x) => applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), x, picked, order, false, extra.positions, extra.castRoll), () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 40 (sh40h)
+  else if ('runePick41c' in e) resolveRunePick41c(c, player, ability, e, extra.choice, order, () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 41 (sh41c)
   else if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions, extra.castRoll);
 }
 
@@ -394,6 +397,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   if ('redeployDeclaredAtLeast' in e) return raiseDeclaredRedeploy(c, player, user, id, name, rule, e.redeployDeclaredAtLeast);
   if ('shoutyBoss' in e) return applyShoutyBoss(c, player, id, name, e, picked, positions); // session 40 (sh40e): shoutyBoss40e.ts
   if ('blessing40h' in e) return setBlessing40h(c, player, name, e.blessing40h, e.active, order); // session 40 (sh40h): blessings40h.ts
+  if ('rune41c' in e) return applyRune41c(c, player, name, e, order); // session 41 (sh41c): runes41c.ts
   // Session 38 (ab38d): the units a reaction made this ability have no effect on (cancel38.ts).
   const exempt = exemptUnits(c);
   const all = targetUnits(s, e, player, user, picked).filter((t) => {
@@ -659,7 +663,7 @@ export function resolveByHand(c: Ctx, a: Extract<Action, { type: 'resolveByHand'
     const units = targetUnits(s, e, a.player, w.unitId, picked);
     const outside = units.filter((u) => !w.targets.includes(u));
     if (outside.length > 0) reject(`${outside.join(', ')} ${outside.length > 1 ? 'are' : 'is'} outside the declared targets of ${w.name} (${w.targets.join(', ') || 'none'})`, 'Core 5.2');
-    if ('cp' in e || 'vp' in e || 'note' in e || 'blessing40h' in e) continue;
+    if ('cp' in e || 'vp' in e || 'note' in e || 'blessing40h' in e || 'rune41c' in e) continue;
     if (units.length === 0) reject(`${JSON.stringify(e)} affects no unit`, 'Core 5.2');
   }
   st.awaiting.splice(i, 1);

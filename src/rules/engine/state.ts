@@ -373,6 +373,8 @@ export interface GameState {
   blessings?: Partial<Record<PlayerId, string[]>>;
   /** The orders of the resolutions of Blessings of Khaine that named their blessing, per player (session 40, sh40h; `engine/blessings40h.ts` `blessingsKnown`). */
   blessingUses?: Partial<Record<PlayerId, number[]>>;
+  /** Each player's battle scripture (session 41, sh41c; `abilities/runes41c.ts`): the rune instances depicted (with the battle round) and the orders of the resolutions of Depict Rune that named their rune. Absent until a rune is depicted (other games keep their hash). */
+  runes41c?: Partial<Record<PlayerId, { scripture: { rune: string; round: number }[]; named: number[] }>>;
   /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
   pendingPrayer: PendingPrayer | null;
   /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */
