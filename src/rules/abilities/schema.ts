@@ -114,7 +114,7 @@ export const AbilityEffectSchema = z.union([
     // 'power': a WIZARD's power level (Magic 1.1; session 37, tail37a: Gather the Aether; `engine/magic.ts` `powerLevel`).
     // 'pileIn': the distance of the unit's pile-in moves (session 38, ab38c: Unerring Hunters; engine/abilityMove38.ts `pileInInches`).
     // (Session 40: sh39c's 'rallyDice' is read as `rallyExtra: {rolls}` below, one vocabulary for "N additional rally rolls".)
-    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish', 'power', 'pileIn', 'ward']), // 'ward': session 40 (sh40g), schema40g.ts
+    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish', 'power', 'pileIn', 'ward', 'range']), // 'ward': session 40 (sh40g), schema40g.ts; 'range' (a weapon's Range): session 41 (sh41c), engine/range41c.ts
     by: z.number().int().min(-10).max(10),
     /** An extension (session 39, sh39c): with `if.useRoll`, `by` is that roll, fixed when the effect is applied ("Add a number equal to the roll to this unit's control score"). */
     byRoll: z.literal(true).optional(),

@@ -46,6 +46,7 @@ import { attacksCap, foeAfterFight } from './afterFight39';
 import { afterFightPick40, afterShoot40 } from './afterShoot40';
 import { afterShootMove40f } from './passedAcross40f';
 import { attackIgnores, keptSum } from './ignoreModifiers39';
+import { weaponRange41c } from './range41c';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -89,13 +90,14 @@ function guardedHero(c: Ctx, unitId: string): boolean {
 /** Models of the unit able to attack `target` with `w` (Core 16.0). */
 function attackingModels(c: Ctx, unitId: string, w: RosterWeapon, target: string): string[] {
   const ru = rosterUnit(c.s, unitId);
+  const range = weaponRange41c(c.s, c.port, unitId, w); // session 41 (sh41c): Range modifiers (range41c.ts)
   return aliveModels(c.s, unitId)
     .filter((m) => modelWeapons(ru, m.id).some((x) => x.name === w.name))
     .map((m) => m.id)
     .filter((id) =>
-      w.range === 'melee'
+      range === null
         ? c.port.withinCombatRange(id, target) && c.port.visible(id, target)
-        : c.port.distance(id, target) <= w.range + 0.001 && c.port.visible(id, target),
+        : c.port.distance(id, target) <= range + 0.001 && c.port.visible(id, target),
     );
 }
 
@@ -299,7 +301,7 @@ function shootingTargetProblem(c: Ctx, unitId: string, w: RosterWeapon, target: 
     return { reason: `"${target}" is a Guarded INFANTRY HERO more than 12" away`, rule: 'Core 25.0' };
   }
   if (attackingModels(c, unitId, w, target).length === 0) {
-    return { reason: `no model of "${unitId}" has "${target}" visible and within ${w.range}" for "${w.name}"`, rule: 'Core 16.0' };
+    return { reason: `no model of "${unitId}" has "${target}" visible and within ${weaponRange41c(s, c.port, unitId, w) ?? w.range}" for "${w.name}"`, rule: 'Core 16.0' };
   }
   return null;
 }

@@ -68,8 +68,9 @@ describe('the real texts read (lrl-001); twins by hand', () => {
     expect(read(null, T.exit, timing('Your Movement Phase', 'movement', 'your')).resolves).toEqual([{ shoutyBoss: 'leave', within: 6, targets: 'self', role41c: 'Shrine Guardian' }]);
   });
   it('twins stay by hand: a condition the reader cannot check, or a wording changed', () => {
-    // Guided by the Winds: the Range characteristic is not modelled.
-    expect(read(null, T.guided).resolves).toBeNull();
+    // Guided by the Winds with a second condition on its effect ("if it charged"), or an effect the readers do not know.
+    expect(read(null, T.guided.replace('Windcharger Bows.', 'Windcharger Bows if it charged this turn.')).resolves).toBeNull();
+    expect(read(null, T.fortitude.replace("this unit's Save characteristic is 3+", 'this unit can fly over terrain features')).resolves).toBeNull();
     // "your opponent's battle scripture", "unique runes", a second effect after the rune clause.
     expect(read(null, T.landslide('Firestealer Hammers').replace('your battle', "your opponent's battle")).resolves).toBeNull();
     expect(read(null, T.fortitude.replace('2 or more instances of Alaithi, Rune of the Mountain', '4 or more unique runes')).resolves).toBeNull();
@@ -208,5 +209,51 @@ describe('Enter the Shrine then Exit the Shrine on the table (Shrine Luminor, a 
     expect(refused(m, port, { type: 'useAbility', player: 'p1', ability: 'shrine-luminor:exit' }).reason).toBe('the Shrine Guardian "p1-hero" was placed on "shrine-luminor" this turn');
     // The Gutrippaz are no LUMINETH REALM-LORDS HERO: refused by the pick.
     expect(refused(s, port, { type: 'useAbility', player: 'p1', ability: 'shrine-luminor:enter', target: 'p1-boyz' }).rule).toBe('Enter the Shrine: Declare');
+  });
+});
+
+describe('Range modifiers (Lofted Shots, Scryhawks, Guided by the Winds; Core 16.0)', () => {
+  const LOFTED = 'For the rest of the turn, add 6" to the Range characteristic of this unit\'s Auralan Bows but subtract 1 from hit rolls for this unit\'s shooting attacks.';
+  const SCRY = 'Add 6" to the Range characteristic of this unit\'s Starshard Bolts while it is wholly within 12" of any friendly Vanari Auralan Sentinels units.';
+  const shooting = timing('Your Shooting Phase', 'shooting', 'your');
+  const readN = (effect: string, t = passive, names: string[] = []) => parseEffect({ declare: null, effect, timing: t, knownKeywords: LRL, unitNames: names });
+  it('the real texts read', () => {
+    expect(readN(LOFTED, shooting).resolves).toEqual([
+      { modify: 'range', by: 6, weapon: 'Auralan Bows', targets: 'self', duration: 'turn' },
+      { modify: 'hit', by: -1, attacks: 'ranged', targets: 'self', duration: 'turn' },
+    ]);
+    expect(readN(SCRY, passive, ['Vanari Auralan Sentinels']).resolves).toEqual([{ modify: 'range', by: 6, weapon: 'Starshard Bolts', targets: 'self', while: { within: 12, wholly: true, ofFriendlyNamed: ['Vanari Auralan Sentinels'] } }]);
+    expect(read(null, T.guided).resolves).toEqual([{ modify: 'range', by: 6, weapon: 'Windcharger Bows', targets: 'self', while: { runes41c: { rune: 'Oreali', atLeast: 2 } } }]);
+  });
+  it('twins by hand: a warscroll the army has not, "within" for "wholly within" of an enemy, Lofted Shots in the enemy phase or with another clause', () => {
+    expect(readN(SCRY, passive, []).resolves).toBeNull();
+    expect(readN(SCRY.replace('any friendly', 'any enemy'), passive, ['Vanari Auralan Sentinels']).resolves).toBeNull();
+    expect(readN(LOFTED, timing('Enemy Shooting Phase', 'shooting', 'enemy')).resolves).toBeNull();
+    expect(readN(LOFTED.replace('shooting attacks.', 'shooting attacks if it is in combat.'), shooting).resolves).toBeNull();
+  });
+  // p1's Gutrippaz shoot their Bow (Range 18") at p2's Hobgrots: Gutrippaz m1 at (10, 15), Hobgrots m1 at (31.26, 15):
+  // 31.26 - 10 - 2 × 0.63 = 20.0" between the bases (the other models are farther): out of 18", within 24".
+  const place = { 'p1-hero': [10, 10] as [number, number], 'p1-boyz': [10, 15] as [number, number], 'p1-gits': [2, 40] as [number, number], 'p2-gits': [31.26, 15] as [number, number] };
+  const scryText = 'Add 6" to the Range characteristic of this unit\'s Bow while it is wholly within 12" of any friendly Swampcalla Shaman units.';
+  const scry = ability({ name: 'Scryhawks', timing: passive, effect: scryText, resolves: readN(scryText, passive, ['Swampcalla Shaman']).resolves });
+  const loftedText = LOFTED.replace('Auralan Bows', 'Bow');
+  const lofted = ability({ name: 'Lofted Shots', timing: shooting, effect: loftedText, resolves: readN(loftedText, shooting).resolves });
+  const shootAt = (s: GameState, port: typeof near) => play(toPhase(s, port, 'shooting'), port, [{ type: 'shoot', player: 'p1', unitId: 'p1-boyz', target: 'p2-gits' }]);
+  it('Scryhawks: with the Shaman near (the Gutrippaz wholly within 12" of it) the Bow reaches 24": the Hobgrots 20" away can be shot; with the Shaman 25" away: refused at 18"', () => {
+    const port = tablePortAt(place);
+    const s = gameAtHero(roster('p1', [], [scry]), roster('p2'), port, Array(40).fill(4));
+    expect(shootAt(s, port).events.map((e) => e.type)).toEqual(['attackDeclared']);
+    const farPort = tablePortAt({ ...place, 'p1-hero': [35, 40] });
+    const f = toPhase(gameAtHero(roster('p1', [], [scry]), roster('p2'), farPort), farPort, 'shooting');
+    expect(refused(f, farPort, { type: 'shoot', player: 'p1', unitId: 'p1-boyz', target: 'p2-gits' }).reason).toMatch(/within 18" for "Bow"/);
+  });
+  it('Lofted Shots used in the shooting phase: the Bow reaches 24" and -1 to hit for the turn; before it, refused at 18"', () => {
+    const port = tablePortAt(place);
+    const s = toPhase(gameAtHero(roster('p1', [], [lofted]), roster('p2'), port, Array(40).fill(4)), port, 'shooting');
+    expect(refused(s, port, { type: 'shoot', player: 'p1', unitId: 'p1-boyz', target: 'p2-gits' }).reason).toMatch(/within 18" for "Bow"/);
+    const used = play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-boyz', ability: 'Lofted Shots' }]).s;
+    expect(modified(used, port, 'p1-boyz', 'hit', { weapon: 'ranged' }).add).toBe(-1);
+    expect(modified(used, port, 'p1-boyz', 'hit', { weapon: 'melee' }).add).toBe(0);
+    expect(play(used, port, [{ type: 'shoot', player: 'p1', unitId: 'p1-boyz', target: 'p2-gits' }]).events.map((e) => e.type)).toEqual(['attackDeclared']);
   });
 });
