@@ -257,3 +257,14 @@ describe('Range modifiers (Lofted Shots, Scryhawks, Guided by the Winds; Core 16
     expect(play(used, port, [{ type: 'shoot', player: 'p1', unitId: 'p1-boyz', target: 'p2-gits' }]).events.map((e) => e.type)).toEqual(['attackDeclared']);
   });
 });
+
+describe('a weapon named with a one-letter misprint (Masters of Combat: "Sunmental Blades" for "Sunmetal Blade")', () => {
+  it('kept for the one weapon one letter off (name or plural); two candidates, a short name or two letters off: by hand', async () => {
+    const { namedWeapon } = await import('../../army/abilities');
+    expect(namedWeapon('Sunmental Blades', [{ name: 'Sunmetal Blade' }])?.name).toBe('Sunmetal Blade');
+    expect(namedWeapon('Sunmental Blades', [{ name: 'Sunmetal Blade' }, { name: 'Sunmental Blade' }])?.name).toBe('Sunmental Blade'); // the plural, exact
+    expect(namedWeapon('Sunmental Blades', [{ name: 'Sunmetal Blade' }, { name: 'Sunmentel Blade' }])).toBeUndefined();
+    expect(namedWeapon('Sunmentl Blades', [{ name: 'Sunmetal Blade' }])).toBeUndefined();
+    expect(namedWeapon('Clawz', [{ name: 'Claws' }])).toBeUndefined();
+  });
+});
