@@ -76,6 +76,7 @@ import { readShoutyBoss40e } from './parseShoutyBoss40e';
 import { readShrine41c } from './parseShrine41c';
 import { readRunes41c } from './parseRunes41c';
 import { readRange41c } from './parseRange41c';
+import { readClause41c } from './clauses41c';
 import { readNoCombatMove40, readWhole40c } from './parseWhole40';
 import { readPassedAcross40f } from './parsePassedAcross40f';
 import { readRetreat38 } from './parseRetreat38';
@@ -206,6 +207,7 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
     if (add ? m[3].toLowerCase() !== 'maximum' || m[4] !== '3' : m[3].toLowerCase() !== 'minimum' || m[4] !== '1') fail(t);
     return { body: { modify: 'chargeDice', by: add ? 1 : -1 }, subj: readSubject(m[2], ctx) };
   }
+  const c41 = readClause41c(t); if (c41) return { body: c41.body, subj: readSubject(c41.subject, ctx) }; // session 41 (sh41c): no pile-in, no critical hits (clauses41c.ts)
   const h40g = readAttackHook40g(t, ctx.known); if (h40g) return { body: h40g.body, subj: h40g.subject === 'enemy' ? { targets: 'enemy' } : readSubject(h40g.subject, ctx) }; // session 40 (sh40g): doubled Damage, ward-roll modifiers (parseAttack40g.ts)
   // Roll modifiers.
   if ((m = /^(add|subtract) (\d+) (?:to|from) (hit|wound|save|charge|run|casting|chanting|unbinding|banishment) rolls for (.+)$/i.exec(t))) {

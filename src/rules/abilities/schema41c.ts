@@ -14,6 +14,11 @@ export const SHRINE_41C = {
   role41c: z.literal('Shrine Guardian').optional(),
 };
 
+/** Effect `{noPileIn41c}` (`clauses41c.ts`, `engine/noCrit41c.ts`): "The target cannot make pile-in moves". */
+export const noPileIn41cFields = { noPileIn41c: z.literal(true) };
+/** Effect `{noCrits41c}` (`clauses41c.ts`): "attacks that target that friendly unit cannot score critical hits (treat them as regular hits instead)". */
+export const noCrits41cFields = { noCrits41c: z.literal(true) };
+
 /** The five runes of Depict Rune (`runes41c.ts` `RUNES`), by the first word of their names. */
 export const RuneName41c = z.enum(['Varinor', 'Alaithi', 'Ydriliqi', 'Oreali', 'Thalari']);
 

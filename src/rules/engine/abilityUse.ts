@@ -21,6 +21,7 @@
 
 import { checkBlessingChoice40h, resolveBlessingPick40h, setBlessing40h } from './blessings40h';
 import { applyRune41c, checkRuneChoice41c, resolveRunePick41c } from './runes41c';
+import { noPileIn41c } from './noCrit41c';
 import { againstTriggerFields, meetsRollBand } from './trigger40';
 import type { Ability, AbilityEffect, AbilityPick } from '../abilities/schema';
 import { describeCondition } from '../abilities/describe';
@@ -373,7 +374,7 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e;
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e || 'noPileIn41c' in e || 'noCrits41c' in e; // sh41c: noCrit41c.ts
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -581,6 +582,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       returnModels(c, t, back, given.length > 0 ? positions : undefined);
       c.events.push({ type: 'modelsReturned', unitId: t, returned: back, ability: name });
     } else if ('move' in e) {
+      const forbid = e.move === 'pileIn' ? noPileIn41c(s, c.port, t) : null; // session 41 (sh41c): "cannot make pile-in moves" (noCrit41c.ts)
+      if (forbid !== null) { c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `${forbid}: it cannot make pile-in moves` }); continue; }
       const rolled = rollValue(c, e.inches, `${purpose}:move:${t}`, player);
       const inches = e.move === 'pileIn' ? pileInInches(c, t, rolled) : rolled; // "add 3" to the distance" of pile-ins (session 38)
       const as = e.move === 'any' || e.move === 'normal' ? 'normal' : e.move;

@@ -47,6 +47,7 @@ import { afterFightPick40, afterShoot40 } from './afterShoot40';
 import { afterShootMove40f } from './passedAcross40f';
 import { attackIgnores, keptSum } from './ignoreModifiers39';
 import { weaponRange41c } from './range41c';
+import { noPileIn41c } from './noCrit41c';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -411,6 +412,8 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
   }
   if (!again) useCore(c, a.unitId);
   if (a.pileIn) {
+    const forbid = noPileIn41c(s, c.port, a.unitId); // session 41 (sh41c): Strength of Stone (noCrit41c.ts)
+    if (forbid !== null) reject(`unit "${a.unitId}" cannot make pile-in moves (${forbid})`, forbid);
     const engaged = inCombat(s, c.port, a.unitId);
     if (engaged) {
       const t = a.pileIn.target;
@@ -587,7 +590,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       let mortal = 0;
       for (const d of hits) {
         // Core 17.0: an unmodified 6 is a critical hit (or `critOn`+, an ability's "critical hits on unmodified hit rolls of 5+").
-        const critical = d >= ab.critOn;
+        const critical = d >= ab.critOn && ab.noCrit41c !== true; // sh41c: Clarity of Thought (a 6 is a regular hit)
         if (!hitSucceeds(d)) continue;
         if (critical && crit === 'crit-mortal') mortal += damageOf(':mortal');
         else if (critical && crit === 'crit-auto-wound') autoWounds++;

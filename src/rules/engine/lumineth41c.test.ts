@@ -268,3 +268,49 @@ describe('a weapon named with a one-letter misprint (Masters of Combat: "Sunment
     expect(namedWeapon('Clawz', [{ name: 'Claws' }])).toBeUndefined();
   });
 });
+
+describe('Strength of Stone (no pile-in moves) and Clarity of Thought (no critical hits against the unit)', () => {
+  const SOS = "For the rest of the turn:\n• Add 1 to the Rend characteristic of the target's melee weapons.\n• The target cannot make pile-in moves.";
+  const SOS_DECLARE = 'Pick a friendly Alarith Stoneguard unit wholly within 12" of this unit to be the target.';
+  const CLARITY = 'Until the start of your next turn, attacks that target that friendly unit cannot score critical hits (treat them as regular hits instead).';
+  const CLARITY_DECLARE = 'Pick a visible friendly Lumineth Realm-lords Infantry unit wholly within 12" of this unit to be the target, then make a casting roll of 2D6.';
+  const combat = timing('Once Per Turn (Army), Any Combat Phase', 'combat', 'any', { per: 'turn', army: true });
+  const readU = (declare: string, effect: string, t: Ability['timing']) => parseEffect({ declare, effect, timing: t, knownKeywords: LRL, unitNames: ['Alarith Stoneguard'] });
+  it('the real texts read; twins by hand', () => {
+    expect(readU(SOS_DECLARE, SOS, combat).resolves).toEqual([
+      { modify: 'rend', by: 1, attacks: 'melee', targets: 'targets', duration: 'turn' },
+      { noPileIn41c: true, targets: 'targets', duration: 'turn' },
+    ]);
+    expect(readU(CLARITY_DECLARE, CLARITY, hero).resolves).toEqual([{ noCrits41c: true, targets: 'targets', duration: 'nextTurnStart' }]);
+    // "cannot make pile-in moves or charge moves", "cannot score critical hits" without "(treat them as regular hits instead)", "critical wounds".
+    expect(readU(SOS_DECLARE, SOS.replace('pile-in moves', 'pile-in moves or charge moves'), combat).resolves).toBeNull();
+    expect(readU(CLARITY_DECLARE, CLARITY.replace(' (treat them as regular hits instead)', ''), hero).resolves).toBeNull();
+    expect(readU(CLARITY_DECLARE, CLARITY.replace('critical hits', 'critical wounds'), hero).resolves).toBeNull();
+  });
+  it('Strength of Stone on the Gutrippaz: +1 Rend to their melee weapons; their FIGHT with a pile-in refused, without one accepted', () => {
+    // Gutrippaz m1 at (29.5, 15), p2's Shaman at (31.5, 15): 2 - 1.26 = 0.74" apart (in combat); p1's Shaman at (25, 15), 5.24" from p2's.
+    const port = tablePortAt({ 'p1-hero': [25, 15], 'p1-boyz': [29.5, 15], 'p2-hero': [31.5, 15] });
+    const sos = ability({ name: 'Strength of Stone', timing: combat, declare: 'Pick a friendly unit wholly within 12" of this unit to be the target.', effect: SOS, ...(() => { const r = parseEffect({ declare: 'Pick a friendly unit wholly within 12" of this unit to be the target.', effect: SOS, timing: combat, knownKeywords: [] }); return { picks: r.picks, resolves: r.resolves }; })() });
+    const s = toPhase(gameAtHero(roster('p1', [sos]), roster('p2'), port), port, 'combat');
+    const used = play(s, port, [{ type: 'useAbility', player: 'p1', unitId: 'p1-hero', ability: 'Strength of Stone', target: 'p1-boyz' }]).s;
+    expect(modified(used, port, 'p1-boyz', 'rend', { weapon: 'melee' }).add).toBe(1);
+    expect(refused(used, port, { type: 'fight', player: 'p1', unitId: 'p1-boyz', target: 'p2-hero', pileIn: { paths: {} } })).toEqual({ reason: 'unit "p1-boyz" cannot make pile-in moves (Strength of Stone)', rule: 'Strength of Stone' });
+    expect(play(used, port, [{ type: 'fight', player: 'p1', unitId: 'p1-boyz', target: 'p2-hero' }]).events.some((e) => e.type === 'attackDeclared')).toBe(true);
+    // Without the ability the same pile-in is not refused for this reason.
+    expect(() => refused(s, port, { type: 'fight', player: 'p1', unitId: 'p1-boyz', target: 'p2-hero', pileIn: { paths: {} } })).not.toThrow(/cannot make pile-in/);
+  });
+  it('Clarity of Thought on p2\'s Shaman: p1\'s Staff with Crit (Mortal) rolls hits 6 4 4: the 6 is a regular hit (3 wound rolls), without it a critical hit (mortal damage, 2 wound rolls)', () => {
+    const port = tablePortAt({ 'p1-hero': [30, 15], 'p2-hero': [31.5, 15] });
+    const crit = ability({ name: 'Crit', timing: passive, effect: '(test) Crit (Mortal) on the Staff.', resolves: [{ weaponAbility: 'crit-mortal', attacks: 'melee', targets: 'self' }] });
+    const clarity = ability({ name: 'Clarity of Thought', timing: passive, effect: '(test) the spell in force on this unit.', resolves: [{ noCrits41c: true, targets: 'self' }] });
+    const fight = (p2: Ability[]) => {
+      const s = gameAtHero(roster('p1', [crit]), roster('p2', p2), port);
+      const f = play({ ...toPhase(s, port, 'combat'), diceScript: [6, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2] } as GameState, port, [{ type: 'fight', player: 'p1', unitId: 'p1-hero', target: 'p2-hero' }, { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' }]);
+      return f.events.find((e) => e.type === 'attacksResolved') as unknown as { hits: number[]; wounds: number[] };
+    };
+    const with_ = fight([clarity]);
+    expect([with_.hits, with_.wounds.length]).toEqual([[6, 4, 4], 3]);
+    const without = fight([]);
+    expect([without.hits, without.wounds.length]).toEqual([[6, 4, 4], 2]);
+  });
+});

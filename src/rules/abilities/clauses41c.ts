@@ -1,0 +1,25 @@
+/**
+ * Session 41 (sh41c, issue 34) clause reader called by `parseEffect.ts`'s clause reader (one line): two restrictions of
+ * Lumineth Realm-lords abilities (lrl-001), each read whole as one clause (its duration and subject read by the parser
+ * around it, as every clause):
+ *
+ * - "<subject> cannot make pile-in moves" (Strength of Stone: "For the rest of the turn: • Add 1 to the Rend
+ *   characteristic of the target's melee weapons. • The target cannot make pile-in moves.") → `{noPileIn41c: true}`:
+ *   the unit's FIGHT refuses a pile-in (Core 15.3) and an ability's pile-in move of it does nothing (`engine/noCrit41c.ts`).
+ * - "attacks that target <subject> cannot score critical hits (treat them as regular hits instead)" (Clarity of
+ *   Thought) → `{noCrits41c: true}`: attacks that target the unit score no critical hits (Core 17.0; a 6 is a regular
+ *   hit, so it still hits; Crit weapon abilities do not apply).
+ *
+ * Pure.
+ *
+ * @module
+ */
+
+/** A clause read: its effect body and the subject phrase (for the parser's `readSubject`), or null. */
+export function readClause41c(t: string): { body: Record<string, unknown>; subject: string } | null {
+  let m = /^(this unit|the target|that unit|each target) cannot make pile-in moves$/i.exec(t);
+  if (m) return { body: { noPileIn41c: true }, subject: m[1] };
+  m = /^attacks that target (that friendly unit|that unit|the target|this unit) cannot score critical hits \(treat them as regular hits instead\)$/i.exec(t);
+  if (m) return { body: { noCrits41c: true }, subject: m[1].replace(/^that friendly unit$/i, 'that unit') };
+  return null;
+}
