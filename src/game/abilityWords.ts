@@ -140,7 +140,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('blessing40h' in e) what = `Blessing of ${e.blessing40h} is ${e.active ? 'now' : 'no longer'} active for its player`; // session 40 (sh40h)
   else if ('blessingPick40h' in e) what = e.blessingPick40h === 'swap' ? 'an active blessing of Khaine is no longer active, then one not active is' : `the effect of the blessing(s) of Khaine picked (not active)${e.twoAfterUses ? `, 2 after ${e.twoAfterUses.times} uses of ${e.twoAfterUses.ability}` : ''}`;
   else if ('rune41c' in e) what = `${e.remove ? 'one instance of' : 'depict'} ${RUNE_NAMES[e.rune41c]} ${e.remove ? 'removed from' : 'on'} the battle scripture`; else if ('runePick41c' in e) what = e.runePick41c === 'depict' ? 'depict a rune of your choice on the battle scripture' : `replace 1 rune instance on the battle scripture with ${(e.runes ?? []).map((r) => RUNE_NAMES[r]).join(', ')}`; // session 41 (sh41c)
-  else if ('noPileIn41c' in e) what = 'cannot make pile-in moves'; else if ('noCrits41c' in e) what = 'attacks that target it cannot score critical hits (regular hits instead)'; // session 41 (sh41c)
+  else if ('noChargeDamage41c' in e) what = 'combat attacks that target it ignore Charge (+1 Damage)'; else if ('noPileIn41c' in e) what = 'cannot make pile-in moves'; else if ('noCrits41c' in e) what = 'attacks that target it cannot score critical hits (regular hits instead)'; // session 41 (sh41c)
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

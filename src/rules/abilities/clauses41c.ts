@@ -15,6 +15,22 @@
  * @module
  */
 
+import { plainRulesText } from './parseTiming';
+import type { EffectInput, ParsedEffect } from './parseEffect';
+
+/**
+ * Anticipated Strike (passive), read whole: "If this unit has not charged this turn, ignore the effect of the Charge (+1
+ * Damage) ability for combat attacks made by enemy units that target this unit." → `{noChargeDamage41c: true, while:
+ * {charged: false}}` on this unit: combat attacks that target it get no +1 Damage from their weapons' Charge (+1
+ * Damage) (Core 20.0); checked when each attack's damage is worked out (`attackAbilities.ts`). Null otherwise.
+ */
+export function readAnticipated41c(input: EffectInput): ParsedEffect | null {
+  const effect = plainRulesText(input.effect);
+  if (input.timing.when !== 'passive' || (input.declare !== null && plainRulesText(input.declare) !== '')) return null;
+  if (!/^If this unit has not charged this turn, ignore the effect of the Charge \(\+1 Damage\) ability for combat attacks made by enemy units that target this unit\.$/.test(effect)) return null;
+  return { resolves: [{ noChargeDamage41c: true, targets: 'self', while: { charged: false } }] };
+}
+
 /** A clause read: its effect body and the subject phrase (for the parser's `readSubject`), or null. */
 export function readClause41c(t: string): { body: Record<string, unknown>; subject: string } | null {
   let m = /^(this unit|the target|that unit|each target) cannot make pile-in moves$/i.exec(t);

@@ -19,6 +19,9 @@ export const noPileIn41cFields = { noPileIn41c: z.literal(true) };
 /** Effect `{noCrits41c}` (`clauses41c.ts`): "attacks that target that friendly unit cannot score critical hits (treat them as regular hits instead)". */
 export const noCrits41cFields = { noCrits41c: z.literal(true) };
 
+/** Effect `{noChargeDamage41c}` (`clauses41c.ts` `readAnticipated41c`): combat attacks that target the unit get no Charge (+1 Damage). */
+export const noChargeDamage41cFields = { noChargeDamage41c: z.literal(true) };
+
 /** The five runes of Depict Rune (`runes41c.ts` `RUNES`), by the first word of their names. */
 export const RuneName41c = z.enum(['Varinor', 'Alaithi', 'Ydriliqi', 'Oreali', 'Thalari']);
 

@@ -580,7 +580,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       const wound = rollTarget(w.wound);
       const crit = wAbilities.find((x) => x === 'crit-mortal' || x === 'crit-auto-wound' || x === 'crit-2-hits');
       // Charge (+1 Damage) weapons; the abilities' Damage modifiers (Monster Killers, Path of the Attacker: +1, melee, against a MONSTER).
-      const chargeBonus = (charged && wAbilities.includes('charge-damage') ? 1 : 0) + ab.damage;
+      const chargeBonus = (charged && wAbilities.includes('charge-damage') && ab.noChargeDamage41c !== true ? 1 : 0) + ab.damage; // sh41c: Anticipated Strike
       const damageOf = (why: string) => Math.max(0, rollValue(c, ab.setDamage ?? w.damage, `damage:${unitId}:${w.name}${why}`, player) * (ab.damageTimes ?? 1) + chargeBonus); // damageTimes: sh40g, Core 27.0 (multiply, then add)
       // `failUnmodified` (session 36): an unmodified hit roll of 1-N fails whatever the modifiers, critical or not.
       const hitSucceeds = (d: number) => d !== 1 && d > ab.failHit && (d >= ab.critOn || d + hitMod >= hit);

@@ -314,3 +314,27 @@ describe('Strength of Stone (no pile-in moves) and Clarity of Thought (no critic
     expect([without.hits, without.wounds.length]).toEqual([[6, 4, 4], 2]);
   });
 });
+
+describe('Anticipated Strike: no Charge (+1 Damage) for combat attacks that target this unit if it has not charged', () => {
+  const TEXT = 'If this unit has not charged this turn, ignore the effect of the Charge (+1 Damage) ability for combat attacks made by enemy units that target this unit.';
+  it('reads; twins by hand ("has charged", "shooting attacks", a second sentence)', () => {
+    expect(read(null, TEXT).resolves).toEqual([{ noChargeDamage41c: true, targets: 'self', while: { charged: false } }]);
+    expect(read(null, TEXT.replace('has not charged', 'has charged')).resolves).toBeNull();
+    expect(read(null, TEXT.replace('combat attacks', 'shooting attacks')).resolves).toBeNull();
+    expect(read(null, `${TEXT} Add 1 to save rolls for this unit.`).resolves).toBeNull();
+  });
+  it('p1\'s Shaman charged, its Staff given Charge (+1 Damage): hits 4 4 4, wounds 3 3 3, saves 2 2 2 (Rend 1: all fail), D3 damage rolls 1 1 1 (scripted 1s): 2 each (6), but 1 each (3) against Anticipated Strike; p2 charged too: 6 again', () => {
+    const port = tablePortAt({ 'p1-hero': [30, 15], 'p2-hero': [31.5, 15] });
+    const chargeWeapon = ability({ name: 'Charge weapon', timing: passive, effect: '(test) Charge (+1 Damage) on the Staff.', resolves: [{ weaponAbility: 'charge-damage', attacks: 'melee', targets: 'self' }] });
+    const anticipated = ability({ name: 'Anticipated Strike', timing: passive, effect: TEXT, resolves: read(null, TEXT).resolves });
+    const fight = (p2: Ability[], p2Charged = false) => {
+      const s = toPhase(gameAtHero(roster('p1', [chargeWeapon]), roster('p2', p2), port), port, 'combat');
+      const charged = (id: string, s0: GameState): GameState => ({ ...s0, units: { ...s0.units, [id]: { ...s0.units[id], turn: { ...s0.units[id].turn, charged: true } } } });
+      let s1 = charged('p1-hero', s);
+      if (p2Charged) s1 = charged('p2-hero', s1);
+      const f = play({ ...s1, diceScript: [4, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1] } as GameState, port, [{ type: 'fight', player: 'p1', unitId: 'p1-hero', target: 'p2-hero' }, { type: 'pass', player: 'p1' }, { type: 'pass', player: 'p2' }]);
+      return (f.events.find((e) => e.type === 'attacksResolved') as unknown as { damage: number }).damage;
+    };
+    expect([fight([]), fight([anticipated]), fight([anticipated], true)]).toEqual([6, 3, 6]);
+  });
+});
