@@ -89,7 +89,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('blessing40h' in e) what = `blessing ${e.blessing40h} ${e.active ? 'on' : 'off'}`; // session 40 (sh40h)
   else if ('blessingPick40h' in e) what = `blessing pick: ${e.blessingPick40h}${e.twoAfterUses ? ` (2 after ${e.twoAfterUses.times} ${e.twoAfterUses.ability})` : ''}`;
   else if ('rune41c' in e) what = `rune ${e.rune41c} ${e.remove ? 'removed' : 'depicted'}`; else if ('runePick41c' in e) what = `rune pick: ${e.runePick41c}${e.runes ? ` to ${e.runes.join('/')}` : ''}${e.notFirstRound ? ' (not in battle round 1)' : ''}`; // session 41 (sh41c)
-  else if ('noChargeDamage41c' in e) what = 'no Charge (+1 Damage) for combat attacks that target it'; else if ('noPileIn41c' in e) what = 'no pile-in moves'; else if ('noCrits41c' in e) what = 'attacks that target it score no critical hits'; // session 41 (sh41c)
+  else if ('mayRallyInCombat41c' in e) what = 'may Rally in combat'; else if ('noChargeDamage41c' in e) what = 'no Charge (+1 Damage) for combat attacks that target it'; else if ('noPileIn41c' in e) what = 'no pile-in moves'; else if ('noCrits41c' in e) what = 'attacks that target it score no critical hits'; // session 41 (sh41c)
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

@@ -31,6 +31,20 @@ export function readAnticipated41c(input: EffectInput): ParsedEffect | null {
   return { resolves: [{ noChargeDamage41c: true, targets: 'self', while: { charged: false } }] };
 }
 
+/**
+ * World Banner (passive), read whole: "While a visible friendly <K> unit is wholly within N" of this unit, it can use the
+ * 'Rally' command even if it is in combat." (K one of the army's keywords) → `{mayRallyInCombat41c: true, targets:
+ * "friendly", while: {within: N, of: "self", wholly: true, keyword: K, visibleToSelf41c: true}}`. Null otherwise.
+ */
+export function readWorldBanner41c(input: EffectInput): ParsedEffect | null {
+  if (input.timing.when !== 'passive' || (input.declare !== null && plainRulesText(input.declare) !== '')) return null;
+  const m = /^While a visible friendly ([A-Za-z' -]+?) unit is wholly within (\d+)" of this unit, it can use the 'Rally' command even if it is in combat\.$/.exec(plainRulesText(input.effect));
+  if (m === null) return null;
+  const keyword = [...input.knownKeywords].find((k) => k.toUpperCase() === m[1].toUpperCase());
+  if (keyword === undefined) return null;
+  return { resolves: [{ mayRallyInCombat41c: true, targets: 'friendly', while: { within: Number(m[2]), of: 'self', wholly: true, keyword: keyword.toUpperCase(), visibleToSelf41c: true } }] };
+}
+
 /** A clause read: its effect body and the subject phrase (for the parser's `readSubject`), or null. */
 export function readClause41c(t: string): { body: Record<string, unknown>; subject: string } | null {
   let m = /^(this unit|the target|that unit|each target) cannot make pile-in moves$/i.exec(t);

@@ -76,7 +76,7 @@ import { readShoutyBoss40e } from './parseShoutyBoss40e';
 import { readShrine41c } from './parseShrine41c';
 import { readRunes41c } from './parseRunes41c';
 import { readRange41c } from './parseRange41c';
-import { readAnticipated41c, readClause41c } from './clauses41c';
+import { readAnticipated41c, readClause41c, readWorldBanner41c } from './clauses41c';
 import { readNoCombatMove40, readWhole40c } from './parseWhole40';
 import { readPassedAcross40f } from './parsePassedAcross40f';
 import { readRetreat38 } from './parseRetreat38';
@@ -393,7 +393,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   const whole40c = readWhole40c(input, parseEffect); // session 40 (sh40c, parseWhole40.ts): Commanding View, Lord of Assassins, Overwhelming Volleystorm, Doomfang
   if (whole40c !== null) return whole40c;
   const blessings = readBlessings40h(input, (d) => readDeclareText(d, known, input.timing, input.unitNames).picks); if (blessings !== null) return blessings; // session 40 (sh40h): Call to Murder, Fanatical Blademaster (parseBlessings40h.ts)
-  const runes41c = readRunes41c(input, parseEffect) ?? readRange41c(input) ?? readAnticipated41c(input); if (runes41c !== null) return runes41c; // session 41 (sh41c): runes of the battle scripture, Range, Anticipated Strike (parseRunes41c.ts, parseRange41c.ts, clauses41c.ts)
+  const runes41c = readRunes41c(input, parseEffect) ?? readRange41c(input) ?? readAnticipated41c(input) ?? readWorldBanner41c(input); if (runes41c !== null) return runes41c; // session 41 (sh41c): runes of the battle scripture, Range, Anticipated Strike (parseRunes41c.ts, parseRange41c.ts, clauses41c.ts)
   const across40f = readPassedAcross40f(input); if (across40f !== null) return { resolves: across40f }; // session 40 (sh40f): Soaring Terror, Draconic Onslaught, Fight and Flight, Fire and Flight
   try {
     // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."

@@ -162,6 +162,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   // Session 39 (sh39a): "if there are any friendly Hag Queens on Cauldrons of Blood on the battlefield" (near39.ts).
   if (cond.friendlyOnBattlefield !== undefined && !friendlyNamedOnBattlefield(s, port, cond.friendlyOnBattlefield, affected, present)) return false;
   // Session 41 (sh41c): "While you have 2 or more instances of Alaithi, Rune of the Mountain depicted on your battle scripture" (runes41c.ts).
+  if (cond.visibleToSelf41c === true && (user === null || port === undefined || (user !== affected && !port.visible(user, affected)))) return false; // sh41c: "a visible friendly unit"
   if (cond.runes41c !== undefined && (user === null || (runesOf(s, port, user, cond.runes41c.rune) ?? 0) < cond.runes41c.atLeast)) return false;
   // "If it is picked to do so" (session 38): applied by the chained fight itself (engine/fightChain38.ts), never here.
   if (cond.pickedToFight === true) return false;

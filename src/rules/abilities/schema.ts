@@ -17,7 +17,7 @@ import { MarkObjective40, NoRun40, PickFields40 } from './schema40d';
 import { afterFightPick40Fields, afterShoot40Fields } from './schema40b';
 import { NO_COMMAND_40, REDEPLOY_DECLARED_40 } from './schema40c';
 import { SHOUTY_BOSS_40E } from './schema40e';
-import { noChargeDamage41cFields, noCrits41cFields, noPileIn41cFields, PER_RUNE_41C, rune41cFields, runePick41cFields, SHRINE_41C } from './schema41c';
+import { mayRallyInCombat41cFields, noChargeDamage41cFields, noCrits41cFields, noPileIn41cFields, PER_RUNE_41C, rune41cFields, runePick41cFields, SHRINE_41C } from './schema41c';
 import { DoubleDamage40g } from './schema40g';
 import { blessing40hFields, blessingPick40hFields } from './schema40h';
 import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F } from './schema40f';
@@ -396,7 +396,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...DoubleDamage40g }), // session 40 (sh40g): schema40g.ts
   z.strictObject({ ...EffectCommon, ...blessing40hFields }), z.strictObject({ ...EffectCommon, ...blessingPick40hFields }), // session 40 (sh40h): schema40h.ts
   z.strictObject({ ...EffectCommon, ...rune41cFields }), z.strictObject({ ...EffectCommon, ...runePick41cFields }), // session 41 (sh41c): schema41c.ts, engine/runes41c.ts
-  z.strictObject({ ...EffectCommon, ...noPileIn41cFields }), z.strictObject({ ...EffectCommon, ...noCrits41cFields }), z.strictObject({ ...EffectCommon, ...noChargeDamage41cFields }), // session 41 (sh41c): clauses41c.ts, engine/noCrit41c.ts
+  z.strictObject({ ...EffectCommon, ...noPileIn41cFields }), z.strictObject({ ...EffectCommon, ...noCrits41cFields }), z.strictObject({ ...EffectCommon, ...noChargeDamage41cFields }), z.strictObject({ ...EffectCommon, ...mayRallyInCombat41cFields }), // session 41 (sh41c): clauses41c.ts, engine/noCrit41c.ts
   z.strictObject({ ...EffectCommon, ...AFTER_SHOOT_MOVE_40F }), // session 40 (sh40f): schema40f.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),

@@ -22,6 +22,11 @@ export const noCrits41cFields = { noCrits41c: z.literal(true) };
 /** Effect `{noChargeDamage41c}` (`clauses41c.ts` `readAnticipated41c`): combat attacks that target the unit get no Charge (+1 Damage). */
 export const noChargeDamage41cFields = { noChargeDamage41c: z.literal(true) };
 
+/** Effect `{mayRallyInCombat41c}` (`clauses41c.ts` `readWorldBanner41c`, `engine/noCrit41c.ts`): "it can use the 'Rally' command even if it is in combat" (Commands 2.0's restriction lifted, Core 29.0). */
+export const mayRallyInCombat41cFields = { mayRallyInCombat41c: z.literal(true) };
+/** Condition field `visibleToSelf41c`: the affected unit is visible to the ability's unit (Core 6.0; a unit sees itself): "While a visible friendly ... unit is wholly within 12" of this unit". */
+export const VISIBLE_TO_SELF_41C = z.literal(true).optional();
+
 /** The five runes of Depict Rune (`runes41c.ts` `RUNES`), by the first word of their names. */
 export const RuneName41c = z.enum(['Varinor', 'Alaithi', 'Ydriliqi', 'Oreali', 'Thalari']);
 

@@ -338,3 +338,23 @@ describe('Anticipated Strike: no Charge (+1 Damage) for combat attacks that targ
     expect([fight([]), fight([anticipated]), fight([anticipated], true)]).toEqual([6, 3, 6]);
   });
 });
+
+describe('World Banner: a visible friendly unit wholly within 12" can use the Rally command in combat (Commands 2.0, Core 29.0)', () => {
+  const TEXT = "While a visible friendly Lumineth Realm-lords unit is wholly within 12\" of this unit, it can use the 'Rally' command even if it is in combat.";
+  it('reads; twins by hand (a keyword the army has not, "within" for "wholly within", another command)', () => {
+    expect(read(null, TEXT).resolves).toEqual([{ mayRallyInCombat41c: true, targets: 'friendly', while: { within: 12, of: 'self', wholly: true, keyword: 'LUMINETH REALM-LORDS', visibleToSelf41c: true } }]);
+    expect(read(null, TEXT.replace('Lumineth Realm-lords', 'Kruleboyz')).resolves).toBeNull();
+    expect(read(null, TEXT.replace('is wholly within', 'is within')).resolves).toBeNull();
+    expect(read(null, TEXT.replace("'Rally'", "'Redeploy'")).resolves).toBeNull();
+  });
+  it('the Gutrippaz in combat (m1 0.74" from p2\'s Shaman): Rally refused; with the banner on p1\'s Shaman 5" away, accepted; with the Shaman 30" away, refused', () => {
+    const banner = ability({ name: 'World Banner', timing: passive, effect: TEXT.replace('Lumineth Realm-lords', 'Kruleboyz'), resolves: parseEffect({ declare: null, effect: TEXT.replace('Lumineth Realm-lords', 'Kruleboyz'), timing: passive, knownKeywords: ['KRULEBOYZ'] }).resolves });
+    const at = (hero: [number, number]) => tablePortAt({ 'p1-hero': hero, 'p1-boyz': [29.5, 15], 'p2-hero': [31.5, 15] });
+    const rally = { type: 'command' as const, player: 'p1' as const, command: 'rally' as const, unitId: 'p1-boyz' };
+    const near5 = at([25, 12]);
+    expect(refused(gameAtHero(roster('p1'), roster('p2'), near5), near5, rally).reason).toBe('unit "p1-boyz" is in combat');
+    expect(play(gameAtHero(roster('p1', [banner]), roster('p2'), near5), near5, [rally]).events.some((e) => e.type === 'rallyRolls' && e.unitId === 'p1-boyz')).toBe(true);
+    const far30 = at([2, 40]);
+    expect(refused(gameAtHero(roster('p1', [banner]), roster('p2'), far30), far30, rally).reason).toBe('unit "p1-boyz" is in combat');
+  });
+});

@@ -19,6 +19,14 @@ import type { GameState } from './state';
 /** The filter of `{noPileIn41c}` (a module constant: `effectsOn` caches by filter). */
 const NO_PILE_IN = (e: AbilityEffect) => 'noPileIn41c' in e;
 
+/** The filter of `{mayRallyInCombat41c}`. */
+const RALLY_IN_COMBAT = (e: AbilityEffect) => 'mayRallyInCombat41c' in e;
+
+/** The rule letting unit `unitId` use the Rally command while in combat (World Banner; Core 29.0: a permission overrides the restriction), or null. */
+export function rallyInCombat41c(s: GameState, port: GeometryPort, unitId: string): string | null {
+  return effectsOn(s, port, unitId, {}, RALLY_IN_COMBAT)[0]?.rule ?? null;
+}
+
 /** The rule forbidding unit `unitId` to make pile-in moves now, or null. */
 export function noPileIn41c(s: GameState, port: GeometryPort, unitId: string): string | null {
   return effectsOn(s, port, unitId, {}, NO_PILE_IN)[0]?.rule ?? null;
