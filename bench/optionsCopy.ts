@@ -7,8 +7,8 @@
  * The machine's load falls on both alike: the figure is the ratio of their CPU times.
  *
  * Games: the abilities bench (`src/cli/benchAbilities.ts`: 20 units, 8 abilities each) in p1's hero
- * and combat phases, and the scripted battle of `tests/game/rosterAbilities.test.ts` for the
- * fixture rosters named (default `sce-002-units-a`, the file's heaviest case).
+ * and combat phases, and the scripted battle of `tests/game/rosterAbilities.test.ts` (its driver,
+ * `tests/game/rosterBattle.ts`) for the fixture rosters named (default `sce-002-units-a`).
  *
  * Run: `npx tsx bench/optionsCopy.ts <baseline-root> [--rounds N] [list ...]`. Prints JSON.
  */
@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { armies } from '../src/cli/benchAbilities';
+import { battleInput, playScriptedBattle, ROSTERS_DIR, type ListedEntry, type RosterArmy } from '../tests/game/rosterBattle';
 
 type Session = {
   startOnTable(input: unknown): Promise<{ ok: boolean; problems?: string[] }>;
@@ -94,57 +95,22 @@ async function abilitiesBench(base: Tree, mine: Tree, rounds: number): Promise<P
   return [hero, combat];
 }
 
-const FLAT_TABLE = {
-  name: 'Flat table for the roster abilities',
-  battlefield: { width: 120, depth: 80 },
-  terrain: [],
-  objectives: [{ id: 'obj-centre', position: [60, 40], diameterMm: 40 }],
-  territories: { south: [[0, 0], [120, 0], [120, 30], [0, 30]], north: [[0, 50], [120, 50], [120, 80], [0, 80]] },
-  units: [],
-};
-
-/** tests/game/rosterAbilities.test.ts's scripted battle (every p1 unit's options at each step of round 1, and at p2's spell). */
+/** tests/game/rosterAbilities.test.ts's scripted battle (`tests/game/rosterBattle.ts`) on both checkouts in lockstep. */
 async function rosterBattle(base: Tree, mine: Tree, list: string): Promise<Pair> {
-  const file = resolve('tests/fixtures/rosters/new-recruit', list, 'list.ros');
-  const { army } = mine.importArmy(new Uint8Array(readFileSync(file)), `${list}/list.ros`);
-  const input = { scenario: FLAT_TABLE, armies: { p1: { army: 'south', roster: army }, p2: { army: 'north', roster: mine.sampleRosters().p1 } }, seed: 34, deploy: 'auto' };
+  const { army } = mine.importArmy(new Uint8Array(readFileSync(`${ROSTERS_DIR}${list}/list.ros`)), `${list}/list.ros`);
+  const input = battleInput(army, mine.sampleRosters().p1);
   const p = new Pair(await start(base, input), await start(mine, input), `roster battle ${list}`);
-  // As the test: the options of each p1 unit holding an ability whose window is this step and that was not listed yet.
-  type A = { id: string; timing: { when: string } };
-  const imported = army as { units: { id: string; warscroll: { abilities?: A[] } }[]; abilities?: A[] };
-  const abilitiesOf = new Map(imported.units.map((u) => [u.id, [...(u.warscroll.abilities ?? []), ...(imported.abilities ?? [])]]));
-  const stepOf = (w: string) => (w === 'startOfRound' ? 'startOfTurn' : w === 'endOfRound' ? 'endOfTurn' : w === 'passive' || w === 'reaction' ? null : w);
-  const seen = new Set<string>();
-  const record = (entries: unknown[] | undefined) => {
-    for (const e of (entries ?? []) as { group: string; action: { player: string } }[]) if (e.group.startsWith('ability:') && e.action.player === 'p1') seen.add(e.group.slice('ability:'.length));
-  };
-  const look = (step: string, reactions = false) => {
-    for (const [id, abilities] of abilitiesOf) {
-      if (!abilities.some((a) => (reactions ? a.timing.when === 'reaction' : stepOf(a.timing.when) === step || a.timing.when === 'any') && !seen.has(a.id))) continue;
-      record(p.options(id).entries);
-    }
-    record(p.general());
-  };
-  look('deployment');
-  let spellWaited = false;
-  for (let k = 0; k < 120 && !(p.a.state().round > 1 && spellWaited); k++) {
-    const s = p.a.state();
-    if (s.stage === 'ended') break;
-    if (s.stage === 'firstTurn') {
-      p.act({ type: 'chooseFirstTurn', player: s.decider, first: 'p1' });
-      continue;
-    }
-    if (s.round === 1) look(s.phase as string);
-    if (s.active === 'p2' && s.phase === 'hero' && !spellWaited) {
-      const x = p.act({ type: 'cast', player: 'p2', unitId: 'sce-incantor', spell: 'mysticShield', target: 'sce-incantor' });
-      if (p.a.state().pendingSpell !== null) {
-        look('reaction', true);
-        p.act({ type: 'pass', player: 'p1' });
-      }
-      spellWaited = (x.events ?? []).some((e) => e.type === 'spellCastRoll');
-    }
-    p.act({ type: 'endPhase', player: s.active });
-  }
+  playScriptedBattle(
+    {
+      state: () => p.a.state(),
+      act: (a) => p.act(a) as { ok: true; events: { type: string }[] },
+      options: (id) => p.options(id) as { ok: true; entries: ListedEntry[] },
+      generalOptions: () => p.general() as ListedEntry[],
+    },
+    army as RosterArmy,
+    list,
+    () => {},
+  );
   return p;
 }
 

@@ -8,6 +8,7 @@
  */
 
 import { describeTiming } from '../rules/abilities/parseTiming';
+import { dirtyTrickWords41a } from '../rules/abilities/schema41a';
 import { describeCondition } from '../rules/abilities/describe';
 import type { Ability, AbilityEffect } from '../rules/abilities/schema';
 import { isPermissionEffect, permissionTerse } from '../rules/abilities/parsePermissions';
@@ -47,7 +48,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('mortal' in e) what = `${e.mortal === 'roll' ? `${e.die ?? 'D6'} roll` : e.mortal} mortal${e.on ? ` on ${e.on}` : ''}${e.each === 'model' ? ' per model' : e.each === 'health' ? ' per Health' : e.each === 'damage' ? ' per damage point' : ''}${e.max !== undefined ? ` max ${e.max}` : ''}${e.onPlus ? ` +${e.onPlus.by} if ${describeCondition(e.onPlus.if)}` : ''}${e.vs === 'save' ? ' if D6 ≥ save' : ''}`;
   else if ('heal' in e) what = `heal ${e.heal}`;
   else if ('returnModels' in e) what = `return ${e.returnModels} models`;
-  else if ('move' in e) what = `move ${e.inches}" (${e.move})${e.passedAcross ? `, then ${e.passedAcross.mortal === 'D3' ? 'D3' : `D3 ${e.passedAcross.on}`} mortal on ${e.passedAcross.pick === 'one' ? 'one unit' : 'each unit'} passed across` : ''}`; // passedAcross: session 40 (sh40f)
+  else if ('move' in e) what = `move ${e.inches}" (${e.move})${e.passedAcross ? `, then ${e.passedAcross.mortal === 'D3' ? 'D3' : e.passedAcross.mortal === 'useRoll' ? `the D3 roll${e.passedAcross.double ? ` (x2 ${e.passedAcross.double})` : ''}` : `D3 ${e.passedAcross.on}`} mortal on ${e.passedAcross.pick === 'one' ? 'one unit' : e.passedAcross.pick === 'upTo' ? `up to ${e.passedAcross.count} units` : 'each unit'} passed across` : ''}`; // passedAcross: session 40 (sh40f)
   else if ('afterShootMove40f' in e) what = `after its Shoot: move ${e.afterShootMove40f.inches}" (normal)`; // session 40 (sh40f)
   else if ('setUp' in e) what = `set up on the ${e.setUp}${e.within !== undefined ? ` within ${e.within}"` : ''}${e.farther !== undefined ? ` more than ${e.farther}" from enemies` : ''}`;
   else if ('strike' in e) what = `strike-${e.strike}`;
@@ -90,6 +91,10 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('blessingPick40h' in e) what = `blessing pick: ${e.blessingPick40h}${e.twoAfterUses ? ` (2 after ${e.twoAfterUses.times} ${e.twoAfterUses.ability})` : ''}`;
   else if ('rune41c' in e) what = `rune ${e.rune41c} ${e.remove ? 'removed' : 'depicted'}`; else if ('runePick41c' in e) what = `rune pick: ${e.runePick41c}${e.runes ? ` to ${e.runes.join('/')}` : ''}${e.notFirstRound ? ' (not in battle round 1)' : ''}`; // session 41 (sh41c)
   else if ('mayRallyInCombat41c' in e) what = 'may Rally in combat'; else if ('noChargeDamage41c' in e) what = 'no Charge (+1 Damage) for combat attacks that target it'; else if ('noPileIn41c' in e) what = 'no pile-in moves'; else if ('noCrits41c' in e) what = 'attacks that target it score no critical hits'; // session 41 (sh41c)
+  else if ('halveAttacks41d' in e) what = `halve Attacks (up) of ${e.weapon ?? 'the weapon picked'}`; // session 41 (sh41d)
+  else if ('secondTarget41d' in e) what = `second target of ${e.secondTarget41d.ability}`; // session 41 (sh41d)
+  else if ('mortalProduct41d' in e) what = `mortal = product of 2D6 (none on ${e.noEffectOn})`; // session 41 (sh41d)
+  else if ('dirtyTrickRule41a' in e || 'dirtyTrickRoll41a' in e || 'dirtyTrickPlus41a' in e || 'noWeaponAbility41a' in e || 'triggerUnit41a' in e) what = dirtyTrickWords41a(e, true) ?? ''; // session 41 (sh41a)
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

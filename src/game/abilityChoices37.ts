@@ -11,11 +11,12 @@
 import type { Ability } from '../rules/abilities/schema';
 import type { Action } from '../rules/engine/state';
 import type { AbilityOption } from './abilityOptions';
+import { hasBranchPicks41d } from './abilityBranches41d';
 
 /** Rewrite `out` from index `from` (the entries just listed for ability `a`) into one entry per choice. */
 export function expandChoices(a: Ability, out: AbilityOption[], from: number): void {
   const choices = a.picks?.find((p) => p.kind === 'choice')?.choices;
-  if (choices === undefined || choices.length === 0) return;
+  if (choices === undefined || choices.length === 0 || hasBranchPicks41d(a)) return; // branch picks: listed per branch (session 41, abilityBranches41d.ts)
   const mine = out.splice(from);
   for (const ch of choices) {
     for (const e of mine) {

@@ -20,6 +20,8 @@ import { limitProblem } from '../rules/abilities/record';
 import { windowProblem } from '../rules/abilities/timing';
 import { describePick, pickProblem, useProblem } from '../rules/engine/abilityUse';
 import { expandChoices } from './abilityChoices37';
+import { branchEntries41d, expandWeaponChoices41d, hasBranchPicks41d } from './abilityBranches41d';
+import { addSecondTargets41d } from './secondTargetOptions41d';
 import { objectiveCandidates, objectivePick } from '../rules/engine/objective40';
 import { pointCandidates, picksNearPoint } from '../rules/engine/pointPicks40';
 import { rerollProblem, rerollSource, waitingRollDice, type RerollableRoll } from '../rules/engine/rollRerolls';
@@ -56,6 +58,7 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
     out.push({ ...base, label, action: action(), available: false, reason: problem.reason, rejectedBy: problem.rule });
     return;
   }
+  if (hasBranchPicks41d(a)) return branchEntries41d(a, out, (b) => entriesFor(c, player, user, b, out, memo, holder)); // session 41 (sh41d): abilityBranches41d.ts
   const unitPick = a.picks?.find((p) => p.kind === 'friendlyUnit' || p.kind === 'enemyUnit' || p.kind === 'anyUnit');
   // Session 40 (sh40d): an objective pick alone, one entry per objective that fits (engine/objective40.ts).
   const objPick = objectivePick(a);
@@ -70,6 +73,7 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
     return;
   }
   const candidates = Object.keys(s.units).filter((id) => s.units[id].manifestation === undefined && onBattlefield(c, id));
+  const from41d = out.length; // session 41 (sh41d): the entries a second target may join (secondTargetOptions41d.ts)
   let any = false;
   let why = '';
   const fits: string[] = [];
@@ -83,6 +87,8 @@ function entriesFor(c: Ctx, player: PlayerId, user: string | null, a: Ability, o
     } else if (why === '') why = p;
   }
   if (fits.length > 0) out.push({ ...base, label: `${label} → ${fits.join(', ')}`, action: action(fits), available: true });
+  if (any && s.abilities !== undefined) addSecondTargets41d(c, player, user, a, unitPick, out, from41d, memo);
+  expandWeaponChoices41d(c, a, out, from41d); // session 41 (sh41d): Monster Grapple's weapon
   if (!any) out.push({ ...base, label, action: action(), available: false, reason: `no unit can be picked: ${describePick(unitPick)}${why ? ` (${why})` : ''}`, rejectedBy: `${a.name}: Declare` });
 }
 

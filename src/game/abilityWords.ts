@@ -11,6 +11,7 @@
 
 import { RUNE_NAMES } from '../rules/abilities/runes41c';
 import { isPermissionEffect, permissionWords } from '../rules/abilities/parsePermissions';
+import { dirtyTrickWords41a } from '../rules/abilities/schema41a';
 import type { AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
 import { COMMAND_NAMES } from '../rules/engine/reactionWindows';
 
@@ -101,7 +102,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('mortal' in e) what = `${e.die === 'D3' ? 'roll a D3: ' : e.mortal === 'roll' ? 'roll a dice: ' : e.vs === 'save' ? 'roll a dice: if it equals or exceeds the Save characteristic, ' : ''}${e.on ? `on a ${e.on}${e.onPlus ? ` (+${e.onPlus.by} to the roll if ${conditionWords(e.onPlus.if, nameOf)})` : ''}, ` : ''}${e.mortal === 'roll' ? 'mortal damage equal to the roll' : `${e.mortal} mortal damage`}${e.each === 'model' ? ' for each model' : e.each === 'health' ? ' for each point of Health' : e.each === 'damage' ? ' for each damage point' : ''}${e.max !== undefined ? ` (at most ${e.max} dice)` : ''}`;
   else if ('heal' in e) what = `heal ${e.heal}`;
   else if ('returnModels' in e) what = `return ${e.returnModels} slain ${e.returnModels === 1 ? 'model' : 'models'}`;
-  else if ('move' in e) what = `an extra ${e.move === 'pileIn' ? 'pile-in ' : e.move === 'any' ? '' : `${e.move} `}move of ${typeof e.inches === 'number' ? `${e.inches}"` : e.inches}${e.passedAcross ? passedAcrossWords40f(e.passedAcross) : ''}`;
+  else if ('move' in e) what = `an extra ${e.move === 'pileIn' ? 'pile-in ' : e.move === 'any' ? '' : `${e.move} `}move of ${typeof e.inches === 'number' ? `${e.inches}"` : e.inches === 'move' ? 'its Move characteristic' : e.inches}${e.passedAcross ? passedAcrossWords40f(e.passedAcross) : ''}`;
   else if ('setUp' in e) what = `set up ${e.setUp === 'reserve' ? 'in reserve' : `on the battlefield${e.within !== undefined ? ` within ${e.within}"` : ''}${e.farther !== undefined ? ` more than ${e.farther}" from enemy units` : ''}`}`;
   else if ('strike' in e) what = `strikes ${e.strike}`;
   else if ('keyword' in e) what = `${e.add ? 'gains' : 'loses'} ${e.keyword}`;
@@ -141,6 +142,10 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('blessingPick40h' in e) what = e.blessingPick40h === 'swap' ? 'an active blessing of Khaine is no longer active, then one not active is' : `the effect of the blessing(s) of Khaine picked (not active)${e.twoAfterUses ? `, 2 after ${e.twoAfterUses.times} uses of ${e.twoAfterUses.ability}` : ''}`;
   else if ('rune41c' in e) what = `${e.remove ? 'one instance of' : 'depict'} ${RUNE_NAMES[e.rune41c]} ${e.remove ? 'removed from' : 'on'} the battle scripture`; else if ('runePick41c' in e) what = e.runePick41c === 'depict' ? 'depict a rune of your choice on the battle scripture' : `replace 1 rune instance on the battle scripture with ${(e.runes ?? []).map((r) => RUNE_NAMES[r]).join(', ')}`; // session 41 (sh41c)
   else if ('mayRallyInCombat41c' in e) what = "can use the 'Rally' command even if in combat"; else if ('noChargeDamage41c' in e) what = 'combat attacks that target it ignore Charge (+1 Damage)'; else if ('noPileIn41c' in e) what = 'cannot make pile-in moves'; else if ('noCrits41c' in e) what = 'attacks that target it cannot score critical hits (regular hits instead)'; // session 41 (sh41c)
+  else if ('halveAttacks41d' in e) what = `the Attacks characteristic of ${e.weapon ?? 'the weapon picked (a Companion weapon if it has any)'} halved, rounding up`; // session 41 (sh41d)
+  else if ('secondTarget41d' in e) what = `can be picked as a second target when ${e.secondTarget41d.ability} is used`; // session 41 (sh41d)
+  else if ('mortalProduct41d' in e) what = `roll 2D6: on a ${e.noEffectOn} nothing, otherwise mortal damage equal to the two dice multiplied together`; // session 41 (sh41d)
+  else if ('dirtyTrickRule41a' in e || 'dirtyTrickRoll41a' in e || 'dirtyTrickPlus41a' in e || 'noWeaponAbility41a' in e || 'triggerUnit41a' in e) what = dirtyTrickWords41a(e, false) ?? ''; // session 41 (sh41a)
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;
@@ -173,7 +178,8 @@ function resourceWords(e: Extract<AbilityEffect, { resource: string }>): string 
 }
 
 /** Session 40 (sh40f): the sentence after a move on the enemy units it passed across, in words. */
-function passedAcrossWords40f(x: { pick: 'one' | 'each'; mortal: 'D3' | 'roll'; on?: string }): string {
-  const dmg = x.mortal === 'D3' ? 'D3 mortal damage' : `a D3, on ${x.on ?? '1+'} mortal damage equal to the roll`;
+function passedAcrossWords40f(x: { pick: 'one' | 'each' | 'upTo'; mortal: 'D3' | 'roll' | 'useRoll'; on?: string; count?: number; double?: string }): string {
+  const dmg = x.mortal === 'D3' ? 'D3 mortal damage' : x.mortal === 'useRoll' ? `mortal damage equal to the D3 roll${x.double ? ` (doubled on ${x.double})` : ''}` : `a D3, on ${x.on ?? '1+'} mortal damage equal to the roll`; // useRoll, upTo: session 41 (sh41d)
+  if (x.pick === 'upTo') return `, then for each of up to ${x.count ?? 1} enemy units it passed across (picked) ${dmg}`;
   return x.pick === 'one' ? `, then ${dmg} on one enemy unit it passed across (picked)` : `, then for each enemy unit it passed across ${dmg}`;
 }

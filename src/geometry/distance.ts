@@ -1,5 +1,6 @@
 import { BufferAttribute, BufferGeometry, Matrix4, Vector3 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
+import { closestPointToPrismGeometry } from './closestToPrism41';
 import { circleFootprint, closestPointOnFootprint, footprintPolygon } from './footprint';
 import { footprintGap } from './footprintGap';
 import { prismBounds, prismDistance, type ClosestPair, type Prism } from './prism';
@@ -141,12 +142,11 @@ function prismToTerrain(p: Prism, f: TerrainFeature, horizontal: boolean): Close
   const zMin = horizontal ? Math.min(p.zMin, f.bounds[2]) - 1 : p.zMin;
   const zMax = horizontal ? Math.max(p.zMax, f.bounds[5]) + 1 : p.zMax;
   const g = prismGeometry(p, zMin, zMax);
-  const t1: { point?: Vector3; distance?: number } = {};
-  const t2: { point?: Vector3; distance?: number } = {};
-  f.bvh.closestPointToGeometry(g, _identity, t1 as never, t2 as never);
-  const a = t2.point!;
-  const b = t1.point!;
-  const d0 = t1.distance ?? Infinity;
+  // three-mesh-bvh's closestPointToGeometry, less the triangle pairs that cannot be closer (the same answer).
+  const hit = closestPointToPrismGeometry(f.bvh, g);
+  const a = hit!.prism;
+  const b = hit!.terrain;
+  const d0 = hit?.distance ?? Infinity;
   // The polygonal prism is inscribed (up to 7.6e-5 a too far) and stored in float32. Refine to the
   // exact prism: from the current pair, try (1) the exact closest prism point to the terrain point
   // and (2) the prism's support point towards the terrain point (exact at once against a face),

@@ -43,6 +43,7 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.useRoll) parts.push(`the ability's ${c.useRoll.die} ${c.useRoll.on}`); // session 39 (sh39c)
   if (c.slewInCombat) parts.push('slew enemy models in combat this turn');
   if (c.slewByAttacks) parts.push('slew enemy models with its attacks this turn'); // session 39 (sh39d)
+  if (c.destroyedMonster41d) parts.push('has destroyed an enemy MONSTER this battle'); // session 41 (sh41d)
   if (c.attackedBy) parts.push(`${c.attackedBy.what === 'targetedByAll' ? 'targeted by all its' : c.attackedBy.what === 'slain' ? 'had models slain by its' : 'had damage allocated by its'} ${c.attackedBy.weapon ? `${c.attackedBy.weapon} ` : ''}${c.attackedBy.shooting ? 'shooting ' : ''}attacks this ${c.attackedBy.phase ? 'phase' : 'turn'}`); // session 39 (sh39d)
   if (c.destroyedInCombat) parts.push('destroyed an enemy unit it damaged in combat this turn');
   if (c.friendlyOnBattlefield) parts.push(`a friendly ${c.friendlyOnBattlefield.join(' or ')} on the battlefield`); // session 39 (sh39a)

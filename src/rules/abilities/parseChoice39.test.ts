@@ -62,7 +62,8 @@ describe('The Light of Sigmar (sce-002 Knight-Azyros, Tornus the Redeemed): one 
     expect(read(null, `${LIGHT_OF_SIGMAR}\nThis unit cannot use this ability again this battle.`).resolves).toBeNull();
     expect(read(null, LIGHT_OF_SIGMAR.replace('friendly Stormcast Eternals unit', 'friendly Redeemer unit')).resolves).toBeNull();
     expect(
-      read(null, `If this unit charged this phase, pick 1 of the following effects:\n• Roll a dice for each enemy unit within 1" of this unit. On a 2+, inflict an amount of mortal damage on that unit equal to the roll.\n• Pick an enemy Monster in combat with this unit and roll 2D6. On a 7, this ability has no effect. Otherwise, inflict an amount of mortal damage on that unit equal to the results on the dice used for the 2D6 roll multiplied together.`, parseTiming('Once Per Turn (Army), Any Charge Phase')).resolves,
+      // Session 41 (sh41d) reads the real text (rampage41d.test.ts); "within 2"" stays by hand.
+      read(null, `If this unit charged this phase, pick 1 of the following effects:\n• Roll a dice for each enemy unit within 2" of this unit. On a 2+, inflict an amount of mortal damage on that unit equal to the roll.\n• Pick an enemy Monster in combat with this unit and roll 2D6. On a 7, this ability has no effect. Otherwise, inflict an amount of mortal damage on that unit equal to the results on the dice used for the 2D6 roll multiplied together.`, parseTiming('Once Per Turn (Army), Any Charge Phase')).resolves,
     ).toBeNull();
   });
 });

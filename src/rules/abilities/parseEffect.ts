@@ -79,6 +79,11 @@ import { readRange41c } from './parseRange41c';
 import { readAnticipated41c, readClause41c, readWorldBanner41c } from './clauses41c';
 import { readNoCombatMove40, readWhole40c } from './parseWhole40';
 import { readPassedAcross40f } from './parsePassedAcross40f';
+import { readPassedAcross41d } from './parsePassedAcross41d';
+import { readRampage41d } from './parseRampage41d';
+import { readFirstMonster41d } from './monsters41d';
+import { readSecondTarget41d } from './parseSecondTarget41d';
+import { readGrapple41d } from './parseGrapple41d';
 import { readRetreat38 } from './parseRetreat38';
 import { mentionsThisTerrain, parseThisTerrain } from './parseTerrain38';
 import { normalizeClause38, readSentence38 } from './parseKbIj38';
@@ -88,6 +93,7 @@ import { readFecNh39 } from './parseFecNh39';
 import { readAfter40b } from './parseAfterShoot40';
 import { readAttackHook40g } from './parseAttack40g';
 import { readBlessings40h } from './parseBlessings40h';
+import { readDirtyTricks41a } from './parseDirtyTricks41a';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
 export { casterClause } from './parseDeclare';
@@ -384,6 +390,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
  *   `unparsed`, the first part not understood. Never throws.
  */
 export function parseEffect(input: EffectInput): ParsedEffect {
+  const dirty41a = readDirtyTricks41a(input, parseEffect); if (dirty41a !== null) return dirty41a; // session 41 (sh41a): parseDirtyTricks41a.ts
   // Session 38 (ab38a): a faction terrain feature's "this terrain feature" (parseTerrain38.ts).
   if (mentionsThisTerrain(input)) return readShoutyBoss40e(input, parseEffect) ?? readShrine41c(input, parseEffect) ?? parseThisTerrain(input, parseEffect); // sh40e: Up We Go!, I'm Off! (parseShoutyBoss40e.ts); sh41c: Enter / Exit the Shrine (parseShrine41c.ts)
   const known = [...input.knownKeywords];
@@ -395,6 +402,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   const blessings = readBlessings40h(input, (d) => readDeclareText(d, known, input.timing, input.unitNames).picks); if (blessings !== null) return blessings; // session 40 (sh40h): Call to Murder, Fanatical Blademaster (parseBlessings40h.ts)
   const runes41c = readRunes41c(input, parseEffect) ?? readRange41c(input) ?? readAnticipated41c(input) ?? readWorldBanner41c(input); if (runes41c !== null) return runes41c; // session 41 (sh41c): runes of the battle scripture, Range, Anticipated Strike (parseRunes41c.ts, parseRange41c.ts, clauses41c.ts)
   const across40f = readPassedAcross40f(input); if (across40f !== null) return { resolves: across40f }; // session 40 (sh40f): Soaring Terror, Draconic Onslaught, Fight and Flight, Fire and Flight
+  const across41d = readPassedAcross41d(input); if (across41d !== null) return { resolves: across41d }; // session 41 (sh41d): Destructive Bulk, Carve a Path, Rolling Doom
+  const rampage41d = readRampage41d(input) ?? ((r) => (r ? { resolves: r } : null))(readFirstMonster41d(input)); if (rampage41d !== null) return rampage41d; // session 41 (sh41d): Rampaging Destruction, In Their Element
   try {
     // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."
     const opb = splitOncePerBattlePick(input.declare);
@@ -412,6 +421,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
     if (whole39) return whole39;
     const whole40 = readWhole40d({ ...input, knownKeywords: known }, ctx.passive, (text) => parseEffect({ ...input, effect: text })); // session 40 (sh40d): parseObjective40.ts
     if (whole40) return whole40;
+    const second41d = readSecondTarget41d(input.effect, picks, input.timing); if (second41d) return { resolves: second41d, picks }; // session 41 (sh41d): Get In There And Wallop 'Em!
+    const grapple41d = readGrapple41d(input.effect, picks, input.timing); if (grapple41d) return grapple41d; // session 41 (sh41d): Monster Grapple
     // Session 37 (decl37): "Pick 1 of the following effects ...:", each branch read on its own (parseChoice37.ts).
     const choice = ctx.passive ? null : splitChoice(input.effect);
     if (choice) {

@@ -175,6 +175,7 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   // Session 39 (sh39d): "an enemy unit that had any damage points allocated to it this turn by this unit's shooting attacks".
   if (cond.attackedBy !== undefined && !attackedByHolds(s, cond.attackedBy, affected, user)) return false;
   if (cond.slewByAttacks !== undefined && (subject === null || !(s.units[subject].turn.attacks39 ?? []).some((r) => r.damaged.some((d) => d.slain)))) return false;
+  if (cond.destroyedMonster41d !== undefined && (subject === null || !(s.monsterSlayers41d ?? []).includes(subject))) return false; // session 41 (sh41d): monsters41d.ts
   // "if this unit is armed with Grunta-tongs": a weapon of that name on the unit's roster entry (session 38, ab38b).
   if (cond.armedWith !== undefined && !armedWith(s, subject!, cond.armedWith)) return false;
   // Session 39 (sh39b): "while they are in combat with any friendly Nighthaunt units" (an enemy unit; its opponent's units with the keywords).

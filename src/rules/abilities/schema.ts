@@ -20,7 +20,9 @@ import { SHOUTY_BOSS_40E } from './schema40e';
 import { mayRallyInCombat41cFields, noChargeDamage41cFields, noCrits41cFields, noPileIn41cFields, PER_RUNE_41C, rune41cFields, runePick41cFields, SHRINE_41C } from './schema41c';
 import { DoubleDamage40g } from './schema40g';
 import { blessing40hFields, blessingPick40hFields } from './schema40h';
-import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F } from './schema40f';
+import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F, THROUGH_41D } from './schema40f';
+import { HALVE_ATTACKS_41D, MORTAL_PRODUCT_41D, MOVE_CHARACTERISTIC_41D, PICK_FIELDS_41D, PICK_WEAPON_41D, SECOND_TARGET_41D } from './schema41d';
+import { DIRTY_TRICK_PLUS_41A, DIRTY_TRICK_ROLL_41A, DIRTY_TRICK_RULE_41A, NO_WEAPON_ABILITY_41A, TRIGGER_UNIT_41A } from './schema41a';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -118,6 +120,7 @@ export const AbilityEffectSchema = z.union([
     by: z.number().int().min(-10).max(10),
     /** An extension (session 39, sh39c): with `if.useRoll`, `by` is that roll, fixed when the effect is applied ("Add a number equal to the roll to this unit's control score"). */
     byRoll: z.literal(true).optional(),
+    byRollTimes41a: z.literal(2).optional(), // extension (session 41, sh41a): with `byRoll`, `by` is twice the roll ("Double the breaka-roll and add that value")
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),
     againstTrigger: z.literal(true).optional(), // extension (session 40, sh40a; engine/trigger40.ts): `against` is the attacker of the declaration this reaction answers, fixed when applied
@@ -193,13 +196,13 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({
     ...EffectCommon,
     move: z.enum(['normal', 'pileIn', 'retreat', 'charge', 'any', 'free']),
-    inches: DiceOrNumber,
+    inches: z.union([DiceOrNumber, MOVE_CHARACTERISTIC_41D]), // 'move': session 41 (sh41d), schema41d.ts
     /**
      * Extensions (session 38, ab38c; `parseMove38.ts`, `engine/abilityMove38.ts`), only with `move: "free"` (a move under
      * Core 15.0 whose path may cross enemy combat ranges): `through: "enemyModels"` ("It can pass through models in
      * enemy units"), and how it must end: in combat, anywhere, or in combat when it started in combat.
      */
-    through: z.literal('enemyModels').optional(),
+    through: THROUGH_41D, // 'models': session 41 (sh41d), schema41d.ts
     end: END_40F, // 'notInCombat': session 40 (sh40f), schema40f.ts
     passedAcross: PASSED_ACROSS_40F, // session 40 (sh40f): schema40f.ts
   }),
@@ -397,7 +400,9 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...blessing40hFields }), z.strictObject({ ...EffectCommon, ...blessingPick40hFields }), // session 40 (sh40h): schema40h.ts
   z.strictObject({ ...EffectCommon, ...rune41cFields }), z.strictObject({ ...EffectCommon, ...runePick41cFields }), // session 41 (sh41c): schema41c.ts, engine/runes41c.ts
   z.strictObject({ ...EffectCommon, ...noPileIn41cFields }), z.strictObject({ ...EffectCommon, ...noCrits41cFields }), z.strictObject({ ...EffectCommon, ...noChargeDamage41cFields }), z.strictObject({ ...EffectCommon, ...mayRallyInCombat41cFields }), // session 41 (sh41c): clauses41c.ts, engine/noCrit41c.ts
+  z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_RULE_41A }), z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_ROLL_41A }), z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_PLUS_41A }), z.strictObject({ ...EffectCommon, ...NO_WEAPON_ABILITY_41A }), z.strictObject({ ...EffectCommon, ...TRIGGER_UNIT_41A }), // session 41 (sh41a): schema41a.ts
   z.strictObject({ ...EffectCommon, ...AFTER_SHOOT_MOVE_40F }), // session 40 (sh40f): schema40f.ts
+  z.strictObject({ ...EffectCommon, ...MORTAL_PRODUCT_41D }), z.strictObject({ ...EffectCommon, ...SECOND_TARGET_41D }), z.strictObject({ ...EffectCommon, ...HALVE_ATTACKS_41D }), // session 41 (sh41d): schema41d.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),
@@ -408,6 +413,7 @@ export type AbilityEffect = z.infer<typeof AbilityEffectSchema>;
 export const AbilityPickSchema = z.strictObject({
   kind: z.enum(['friendlyUnit', 'enemyUnit', 'anyUnit', 'point', 'terrain', 'choice', 'objective']), // 'objective': session 40 (sh40d), schema40d.ts
   ...PickFields40, // session 40 (sh40d): outsideTerritory, fromPoint
+  ...PICK_FIELDS_41D, ...PICK_WEAPON_41D, // session 41 (sh41d): forChoice41d, weaponOfTarget41d, schema41d.ts
   /** How many (default 1). */
   count: z.number().int().min(1).max(20).optional(),
   /** Within / wholly within this many inches of the ability's unit (Core 1.0, 1.1). */

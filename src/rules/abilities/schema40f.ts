@@ -23,19 +23,24 @@
  */
 
 import { z } from 'zod';
+import { PASSED_ACROSS_41D } from './schema41d';
 
 /** The `passedAcross` field of a `free` move (module docs). */
 export const PASSED_ACROSS_40F = z
   .strictObject({
-    pick: z.enum(['one', 'each']),
-    mortal: z.union([z.literal('D3'), z.literal('roll')]),
+    pick: z.enum(['one', 'each', 'upTo']), // 'upTo' with `count`: session 41 (sh41d), schema41d.ts
+    mortal: z.union([z.literal('D3'), z.literal('roll'), z.literal('useRoll')]), // 'useRoll': session 41 (sh41d)
     die: z.literal('D3').optional(),
     on: z.enum(['2+', '3+', '4+', '5+', '6+']).optional(),
+    ...PASSED_ACROSS_41D, // session 41 (sh41d): count, double
   })
   .optional();
 
 /** The `end` values of a `free` move: session 38's, and `notInCombat` (module docs). */
 export const END_40F = z.enum(['inCombat', 'any', 'inCombatIfStarted', 'notInCombat']).optional();
+
+/** The `through` values of a `free` move: session 38's `enemyModels`, and session 41's `models` (sh41d, schema41d.ts). */
+export const THROUGH_41D = z.enum(['enemyModels', 'models']).optional();
 
 /** The `passedAcross` field's type. */
 export type PassedAcross40f = NonNullable<z.infer<typeof PASSED_ACROSS_40F>>;

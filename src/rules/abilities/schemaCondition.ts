@@ -153,6 +153,8 @@ const conditionFields = {
    */
   /** Extension (session 39, sh39d; `parseSelf39.ts`): enemy models were slain by the unit's attacks this turn ("If any enemy models were slain by this unit's attacks this turn"). */
   slewByAttacks: z.literal(true).optional(),
+  /** Extension (session 41, sh41d; `monsters41d.ts`): the unit checked has destroyed an enemy MONSTER this battle ("The first time an enemy Monster is destroyed by this unit, ..."). */
+  destroyedMonster41d: z.literal(true).optional(),
   attackedBy: z.strictObject({ what: z.enum(['damaged', 'slain', 'targetedByAll']), phase: z.literal(true).optional(), shooting: z.literal(true).optional(), weapon: z.string().min(1).max(200).optional() }).optional(),
 };
 /** A condition without `also` and the roll gates: the inner condition of `also`, `rollPlus` and `onPlus`. */
@@ -202,6 +204,6 @@ export const AbilityConditionSchema = z.strictObject({
    * first needs it and shared by all its effects and units, is `on` or more ("Roll a D3. On a 2+:" with effects "equal
    * to the roll"). Only in an `if` of an activated ability; never true otherwise.
    */
-  useRoll: z.strictObject({ die: z.enum(['D3', 'D6']), on: z.string().regex(/^[2-6]\+$/) }).optional(),
+  useRoll: z.strictObject({ die: z.enum(['D3', 'D6']), on: z.string().regex(/^[1-6]\+$/) }).optional(), // "1+": no gate, the roll only (session 41, sh41a: Breaka-harness)
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;

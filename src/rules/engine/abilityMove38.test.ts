@@ -34,8 +34,9 @@ describe('moves with their rule, read (real texts)', () => {
 
   it('fall-back twins stay by hand: the damage on units "passed across" (Destructive Bulk; session 40 reads Draconic Onslaught and Soaring Terror), "cannot move into combat during any part of that move" (Fire and Flight), a Shoot condition (Spirit of the Wind), a bare "it", a passive', () => {
     const read = (effect: string, t = combat) => parseEffect({ declare: null, effect, timing: t, knownKeywords: [] }).resolves;
-    // Session 40 (sh40f): Draconic Onslaught and Soaring Terror are read (passedAcross40f.test.ts); Destructive Bulk stays by hand.
-    expect(read('If this unit charged this turn, roll a D3. On a 2+, this unit can move 2D6". It can move through the combat range of enemy units and can end that move in combat. Then, pick an enemy unit that this unit passed across during that move. Inflict an amount of mortal damage on the target equal to the D3 roll. If the target is Infantry, double the mortal damage inflicted.')).toBeNull();
+    // Session 40 (sh40f): Draconic Onslaught and Soaring Terror are read (passedAcross40f.test.ts); session 41 (sh41d) reads Destructive
+    // Bulk (passedAcross41d.test.ts): its twin with the damage "equal to the 2D6 roll" stays by hand.
+    expect(read('If this unit charged this turn, roll a D3. On a 2+, this unit can move 2D6". It can move through the combat range of enemy units and can end that move in combat. Then, pick an enemy unit that this unit passed across during that move. Inflict an amount of mortal damage on the target equal to the 2D6 roll. If the target is Infantry, double the mortal damage inflicted.')).toBeNull();
     expect(read('This unit can move 2D6". It can pass through the combat ranges of enemy units and can end that move in combat. Then, pick an enemy unit that this unit passed across during that move. Inflict D3 mortal damage on that enemy unit.')).toBeNull();
     expect(read('After that Shoot ability has been resolved, this unit can move 2D6". It cannot move into combat during any part of that move.')).toBeNull();
     expect(read('If this unit used a Shoot ability this phase, this unit can move D6". Add 2 to the roll for each instance of Oreali, Rune of the Wind depicted on your battle scripture. It cannot end that move in combat.')).toBeNull();

@@ -20,6 +20,7 @@ import { modified } from '../abilities/passives';
 import { aliveModels, enemyUnits, inCombat, reject, type Ctx } from './core';
 import { makeMove } from './moves';
 import type { PendingMove } from './state';
+import { passThroughModels41d } from './passedAcross41d';
 
 type Paths = Readonly<Record<string, readonly (readonly [number, number])[]>>;
 
@@ -29,7 +30,7 @@ export function makeFreeMove(c: Ctx, unitId: string, paths: Paths, pending: Pend
   const rule = `${pending.ability ?? 'ability'}: Effect`;
   const started = inCombat(s, c.port, unitId);
   const owner = s.units[unitId].owner;
-  const pass = pending.through === 'enemyModels' ? enemyUnits(c, owner).flatMap((e) => aliveModels(s, e).map((m) => m.id)) : [];
+  const pass = pending.through === 'enemyModels' ? enemyUnits(c, owner).flatMap((e) => aliveModels(s, e).map((m) => m.id)) : pending.through === 'models' ? passThroughModels41d(c, unitId) : []; // 'models': session 41 (sh41d)
   makeMove(c, unitId, paths, 'free', pending.maxInches, undefined, [], pass);
   const must = pending.end === 'inCombat' || (pending.end === 'inCombatIfStarted' && started);
   if (pending.end === 'notInCombat' && inCombat(s, c.port, unitId)) reject(`unit "${unitId}" cannot end this move in combat`, rule); // session 40 (sh40f)

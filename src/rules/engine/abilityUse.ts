@@ -31,7 +31,7 @@ import { currentTrigger, windowProblem } from '../abilities/timing';
 import { triggerConditionProblem } from '../abilities/triggerConditions';
 import { conditionHolds, hasKeywordNow, present, targetUnits } from '../abilities/passives';
 import { beatsHealth, diceCount, saveCharacteristic, slayByRoll } from './rollEffects';
-import { aliveModels, inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, type Ctx } from './core';
+import { aliveModels, inCombat, mortalDamage, onBattlefield, reject, rollLogged, rollValue, rosterUnit, syncPort, unitMove, type Ctx } from './core';
 import { heal } from './pathAbilities';
 import { reacted } from './attacks';
 import { returnModels } from './returning';
@@ -53,10 +53,15 @@ import { allocatedBy, noteAllocated } from './allocated38';
 import { noteSlainByUse, slainByUse } from './afterFight39';
 import { unpickableBy } from '../abilities/wardRules38';
 import { useRollMet, useRollOf } from './useRoll39';
+import { useRollOnMove41d } from './passedAcross41d';
+import { mortalProduct41d, pickOffChoice41d } from './rampage41d';
+import { secondTargetBonus41d } from './secondTarget41d';
+import { checkWeaponChoice41d, withWeaponChoice41d } from './grapple41d';
 import { cancelProblem, deferForReactions, exemptUnits, ignoreTrigger, notePerDeclaration, oncePerDeclaration, perDeclarationProblem, rerollResistance, resolvePending } from './cancel38';
 import { checkObjectivePick, markObjective } from './objective40';
 import { checkFromPoint } from './pointPicks40';
 import { applyShoutyBoss, shoutyBossProblem } from './shoutyBoss40e';
+import { applyTriggerUnit41a, dirtyTrickRoll41a } from './dirtyTricks41a';
 import type { Action, PlayerId } from './state';
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
@@ -139,13 +144,15 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
   let i = 0;
   const picked: string[] = [];
   for (const p of picks) {
+    if (pickOffChoice41d(p, choice)) continue; // session 41 (sh41d): a pick of another branch of the choice (rampage41d.ts)
     if (p.kind === 'point') {
       if (point === undefined) reject(`${ability.name}: pick a point ("point": [x, y], inches)`, rule);
       checkPoint(c, user, point, p.within, rule);
       continue;
     }
     if (p.kind === 'choice') {
-      if (choice === undefined || (p.choices !== undefined && !p.choices.includes(choice))) reject(`${ability.name}: pick one of ${(p.choices ?? []).map((x) => `"${x}"`).join(', ')} ("choice")`, rule);
+      if (p.weaponOfTarget41d === true) checkWeaponChoice41d(c, p, picked, choice, rule); // session 41 (sh41d): grapple41d.ts
+      else if (choice === undefined || (p.choices !== undefined && !p.choices.includes(choice))) reject(`${ability.name}: pick one of ${(p.choices ?? []).map((x) => `"${x}"`).join(', ')} ("choice")`, rule);
       continue;
     }
     if (p.kind === 'terrain' || p.kind === 'objective') continue; // an objective: `objectiveId` (objective40.ts)
@@ -168,7 +175,7 @@ export function checkPicks(c: Ctx, player: PlayerId, user: string | null, abilit
     }
     // "Pick any number of different ... units" (session 36, second pass): every unit given from here on, at least one.
     // `countIf` (session 39, sh39a): more units when its condition holds for the ability's unit now.
-    const n = p.anyNumber ? targets.length - i : p.countIf !== undefined && user !== null && conditionHolds(c.s, c.port, p.countIf.if, user, user) ? p.countIf.count : (p.count ?? 1);
+    const n = (p.anyNumber ? targets.length - i : p.countIf !== undefined && user !== null && conditionHolds(c.s, c.port, p.countIf.if, user, user) ? p.countIf.count : (p.count ?? 1)) + secondTargetBonus41d(c, player, ability, p, targets, i); // session 41 (sh41d)
     const mine = targets.slice(i, i + n);
     if (mine.length === 0) reject(`${ability.name}: pick ${describePick(p)} ("targets")`, rule);
     for (const t of mine) checkUnitPick(c, player, user, p, t, rule, ability);
@@ -365,16 +372,19 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
     c.events.push({ type: 'abilityAwaitsByHand', player, unitId: user, ability: ability.id, name: ability.name, effect: ability.effect });
     return;
   }
+  const dirty41a = dirtyTrickRoll41a(c, player, user, ability, picked); // session 41 (sh41a): dirtyTricks41a.ts
+  if (dirty41a === 'fail') return;
+  if (dirty41a === 'byHand') return resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra);
   // "Pick 1 of the following effects" (session 37, decl37): only the branch picked (`choice`, checked with the picks).
   for (const e of ability.resolves) if ('markObjective' in e) markObjective(c, player, e.markObjective, extra.objective, ability.name); // session 40 (sh40d)
   else if ('blessingPick40h' in e) resolveBlessingPick40h(c, player, ability, e, extra.choice, (x) => applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), x, picked, order, false, extra.positions, extra.castRoll), () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 40 (sh40h)
   else if ('runePick41c' in e) resolveRunePick41c(c, player, ability, e, extra.choice, order, () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 41 (sh41c)
-  else if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), e, picked, order, false, extra.positions, extra.castRoll);
+  else if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), withWeaponChoice41d(e, extra.choice), picked, order, false, extra.positions, extra.castRoll); // withWeaponChoice41d: session 41 (sh41d)
 }
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e || 'noPileIn41c' in e || 'noCrits41c' in e; // sh41c: noCrit41c.ts
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'noWeaponAbility41a' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e || 'secondTarget41d' in e || 'halveAttacks41d' in e || 'noPileIn41c' in e || 'noCrits41c' in e; // sh41c: noCrit41c.ts
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -399,6 +409,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   if ('shoutyBoss' in e) return applyShoutyBoss(c, player, id, name, e, picked, positions); // session 40 (sh40e): shoutyBoss40e.ts
   if ('blessing40h' in e) return setBlessing40h(c, player, name, e.blessing40h, e.active, order); // session 40 (sh40h): blessings40h.ts
   if ('rune41c' in e) return applyRune41c(c, player, name, e, order); // session 41 (sh41c): runes41c.ts
+  if ('dirtyTrickRoll41a' in e || 'dirtyTrickRule41a' in e || 'dirtyTrickPlus41a' in e) return; // session 41 (sh41a): made before the effects (dirtyTricks41a.ts)
+  if ('triggerUnit41a' in e) return applyTriggerUnit41a(c, player, user, id, name, e, (x, units) => applyEffect(c, player, user, id, name, rule, x, units, order, byHand)); // session 41 (sh41a): Keep 'Em in Line
   // Session 38 (ab38d): the units a reaction made this ability have no effect on (cancel38.ts).
   const exempt = exemptUnits(c);
   const all = targetUnits(s, e, player, user, picked).filter((t) => {
@@ -507,7 +519,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       return;
     }
     // "Add a number equal to the roll" (session 39, sh39c): `by` is the use's roll, fixed now.
-    const byRoll = 'byRoll' in e && e.byRoll === true && e.if?.useRoll !== undefined ? { by: useRollOf(c, order, e.if.useRoll.die, purpose, player), byRoll: undefined } : {};
+    const byRoll = 'byRoll' in e && e.byRoll === true && e.if?.useRoll !== undefined ? { by: useRollOf(c, order, e.if.useRoll.die, purpose, player) * ('byRollTimes41a' in e && e.byRollTimes41a !== undefined ? e.byRollTimes41a : 1), byRoll: undefined, byRollTimes41a: undefined } : {};
     // "... while they are wholly within 18" of the target" (session 39, sh39c): `of: "picked"` is the Declare's target, fixed now.
     const ofPicked = e.while?.of === 'picked' && picked.length === 1 ? { while: { ...e.while, of: picked[0] } } : {};
     // "... that target that enemy unit" in an attack reaction (session 40, sh40a; trigger40.ts): `against` is the attacker, fixed now.
@@ -584,10 +596,10 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
     } else if ('move' in e) {
       const forbid = e.move === 'pileIn' ? noPileIn41c(s, c.port, t) : null; // session 41 (sh41c): "cannot make pile-in moves" (noCrit41c.ts)
       if (forbid !== null) { c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `${forbid}: it cannot make pile-in moves` }); continue; }
-      const rolled = rollValue(c, e.inches, `${purpose}:move:${t}`, player);
+      const rolled = e.inches === 'move' ? unitMove(c, t, player) : rollValue(c, e.inches, `${purpose}:move:${t}`, player); // 'move': the Move characteristic (session 41, sh41d)
       const inches = e.move === 'pileIn' ? pileInInches(c, t, rolled) : rolled; // "add 3" to the distance" of pile-ins (session 38)
       const as = e.move === 'any' || e.move === 'normal' ? 'normal' : e.move;
-      s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name, ...(e.end ? { end: e.end } : {}), ...(e.through ? { through: e.through } : {}), ...(e.passedAcross ? { passedAcross: e.passedAcross } : {}) }; // passedAcross: session 40 (sh40f)
+      s.units[t].turn.pendingMove = { kind: 'ability', maxInches: inches, as, ability: name, ...(e.end ? { end: e.end } : {}), ...(e.through ? { through: e.through } : {}), ...(e.passedAcross ? { passedAcross: e.passedAcross } : {}), ...useRollOnMove41d(c, order, e, purpose, player) }; // passedAcross: session 40 (sh40f); useRoll41d: session 41 (sh41d)
       c.events.push({ type: 'abilityMove', unitId: t, ability: name, moveAs: as, maxInches: inches });
     } else if ('setUp' in e) {
       setUpByAbility(c, player, user, t, e, positions, name, id);
@@ -603,6 +615,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       retreatPermit(c, player, t, e.noDamage === true, name); // session 38 (retreat38.ts)
     } else if ('resource' in e) {
       applyResource(c, player, t, e, name, rule, purpose); // session 38, ab38b: gain / spend a named resource
+    } else if ('mortalProduct41d' in e) {
+      mortalProduct41d(c, e, t, id, name, purpose, player, user); // session 41 (sh41d): rampage41d.ts
     }
   }
 }

@@ -53,6 +53,8 @@ export type Action =
       readonly paths: Readonly<Record<string, readonly (readonly [number, number])[]>>;
       /** Session 40 (sh40f): an ability move's "pick an enemy unit that this unit passed across" (engine/passedAcross40f.ts). */
       readonly target?: string;
+      /** Session 41 (sh41d): an ability move's "pick up to 3 enemy units that this unit passed across" (engine/passedAcross41d.ts). */
+      readonly targets?: readonly string[];
     }
   | { readonly type: 'retreat'; readonly player: PlayerId; readonly unitId: string }
   | {

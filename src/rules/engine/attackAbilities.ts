@@ -15,6 +15,11 @@ import type { RosterWeapon } from './roster';
 import type { GameState } from './state';
 
 const has = (w: RosterWeapon, ability: string) => (w.abilities ?? []).includes(ability);
+/** Session 41 (sh41d): the `halveAttacks41d` effects on the weapon named `weapon` (Monster Grapple; grapple41d.ts). */
+const halvesOf41d = (list: readonly AppliedEffect[], weapon: string): { attacksHalveUp?: number } => {
+  const n = list.filter((a) => 'halveAttacks41d' in a.effect && a.effect.weapon !== undefined && a.effect.weapon.toLowerCase() === weapon.toLowerCase()).length;
+  return n > 0 ? { attacksHalveUp: n } : {};
+};
 
 /** The abilities in force for one weapon's attacks (abilities/passives.ts): the attacker's and the target's effects. */
 export interface WeaponAbilities {
@@ -25,6 +30,8 @@ export interface WeaponAbilities {
   damage: number;
   rend: number;
   setAttacks?: number;
+  /** Session 41 (sh41d; grapple41d.ts): how many times the Attacks characteristic is halved, rounding up (after `set`, before `add`). */
+  attacksHalveUp?: number;
   setDamage?: number;
   /** Session 40 (sh40g): the Damage characteristic is multiplied by this (2 per `double` effect; Core 27.0: after `setDamage`, before `damage`). */
   damageTimes?: number;
@@ -141,6 +148,7 @@ export function weaponAbilities(s: GameState, port: GeometryPort | undefined, un
     damage: damage.add,
     rend: rend.add,
     ...('set' in attacks && attacks.set !== undefined ? { setAttacks: attacks.set } : {}),
+    ...halvesOf41d(mine, w.name), // session 41 (sh41d): Monster Grapple
     ...('set' in damage && damage.set !== undefined ? { setDamage: damage.set } : {}),
     ...('double' in damage && damage.double !== undefined ? { damageTimes: 2 ** damage.double } : {}),
     ...('set' in rend && rend.set !== undefined ? { setRend: rend.set } : {}),

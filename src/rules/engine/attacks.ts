@@ -9,6 +9,7 @@
  */
 
 import { capHitWoundModifier, computeDamage, effectiveRend, finalSaveModifier, type DamageAttacker, type DamageTarget } from '../damage';
+import { withoutBarredAbilities41a } from './dirtyTricks41a';
 import {
   aliveModels,
   damageSequence,
@@ -35,6 +36,7 @@ import { twistAttackModifiers, twistObscuring, twistStrike } from './ascension';
 import { pathHitModifiers, pathStrikeFirst, pathWoundBonus } from './pathAbilities';
 import { abilityStrike, permission } from '../abilities/passives';
 import { weaponAbilities } from './attackAbilities';
+import { halveUp41d } from './grapple41d';
 import { healAfterFight, noteCombatDamage } from './unitHistory';
 import { noteAttacks39 } from './attackHistory39';
 import { resourceTrigger } from './resourceTriggers38';
@@ -568,10 +570,10 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       const leadTheAttack = w.range === 'melee' && !has(w, 'companion') ? twist.attacks : 0;
       const attacksCh = ab.setAttacks ?? w.attacks;
       const cap = attacksCap(s, c.port, unitId, w.name); // "a maximum Attacks characteristic of 10" (session 39, afterFight39.ts)
-      for (const m of models) attacks += Math.max(0, Math.min(cap, rollValue(c, attacksCh, `attacks:${unitId}:${w.name}`, player) + (champion.has(m) ? 1 : 0) + leadTheAttack + ab.attacks));
+      for (const m of models) attacks += Math.max(0, Math.min(cap, halveUp41d(rollValue(c, attacksCh, `attacks:${unitId}:${w.name}`, player), ab.attacksHalveUp) + (champion.has(m) ? 1 : 0) + leadTheAttack + ab.attacks)); // halveUp41d: session 41 (sh41d)
       // The weapon's abilities and those the effects give it (Core 20.0); of several crit abilities the one
       // an ability gave is used (the player used that ability for it; docs/interpretations.md).
-      const wAbilities = [...ab.grants, ...(w.abilities ?? [])];
+      const wAbilities = withoutBarredAbilities41a(s, unitId, [...ab.grants, ...(w.abilities ?? [])]); // session 41 (sh41a): Lethal Surprise
       const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: ab.setRend ?? w.rend, damage: w.damage, abilities: wAbilities }, charged };
       const dTgt: DamageTarget = { save: tru.warscroll.save ?? '-', health: tru.warscroll.health, keywords: tru.warscroll.keywords, charged: tState.turn.charged };
       const rend = Math.max(0, effectiveRend(dAtt, dTgt) + ab.rend);

@@ -12,6 +12,7 @@ import type { GeometryPort, PortView } from './geometryPort';
 import { COMMANDS, type CommandName, type GameState, type PlayerId, type UnitState } from './state';
 import type { RosterUnit, RosterWeapon } from './roster';
 import { abilityWard, modified } from '../abilities/passives';
+import { noteMonsterDestroyed41d } from '../abilities/monsters41d';
 import { wardForbidden } from '../abilities/wardRules38';
 import { commandsForbidden, ignoresFirstDamage } from '../abilities/passivePermissions';
 import { commandBanned } from '../abilities/commandBan40';
@@ -522,6 +523,7 @@ function recordDestroyed(c: Ctx, unitId: string, source: string, by: string | nu
   const u = c.s.units[unitId];
   c.events.push({ type: 'unitDestroyed', unitId, source, by });
   if (c.s.ascension && u.manifestation === undefined) (c.s.ascension.destroyed ??= []).push({ unitId, by, round: c.s.round });
+  noteMonsterDestroyed41d(c.s, unitId, by); // session 41 (sh41d): "The first time an enemy Monster is destroyed by this unit"
   const t = c.s.tactics.current;
   // Do Not Waver counts units; a manifestation is not a unit (Magic 7.0).
   if (t && u.owner === t.player && u.manifestation === undefined) t.destroyedFriendly = true;

@@ -178,12 +178,12 @@ export function moveAction(c: Ctx, a: Extract<Action, { type: 'move' }>): void {
   if (a.kind === 'ability') {
     // An extra move an ability granted (abilityUse.ts), checked as the kind of move it is.
     if (pending === null || pending.kind !== 'ability') reject(`unit "${a.unitId}" has no move granted by an ability this phase`, 'Core 15.0');
-    checkMoveTarget(pending, a.target); // session 40 (sh40f)
+    checkMoveTarget(pending, a.target, a.targets); // session 40 (sh40f); targets: session 41 (sh41d)
     const full = pending.passedAcross ? pathsFromHere(c, a.paths) : null;
     if (pending.as === 'free') makeFreeMove(c, a.unitId, a.paths, pending);
     else makeMove(c, a.unitId, a.paths, pending.as ?? 'normal', pending.maxInches);
     u.turn.pendingMove = null;
-    if (full) resolvePassedAcross(c, a.player, a.unitId, full, pending, a.target); // "Then, ... passed across during that move" 
+    if (full) resolvePassedAcross(c, a.player, a.unitId, full, pending, a.target, a.targets); // "Then, ... passed across during that move" 
     return;
   }
   if (pending === null || pending.kind !== a.kind) {

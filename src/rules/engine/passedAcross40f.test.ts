@@ -29,8 +29,8 @@ describe('"passed across" moves, read (real texts)', () => {
   it('Fight and Flight (dok-001): in combat, 12", cannot end in combat, then a D3 for each unit passed across, 2+: mortal equal to the roll', () => {
     expect(read(FLIGHT)).toEqual([{ move: 'free', inches: 12, end: 'notInCombat', targets: 'self', if: { inCombat: true, unit: 'self' }, passedAcross: { pick: 'each', mortal: 'roll', die: 'D3', on: '2+' } }]);
   });
-  it('fall-back twins stay by hand: Destructive Bulk (the D3 roll, double on Infantry), "pick up to 3", a Declare, a passive, no condition, "D6 mortal damage", a Move characteristic, "passed through"', () => {
-    expect(read(BULK)).toBeNull();
+  it('fall-back twins stay by hand: Destructive Bulk with the damage equal to "the 2D6 roll" (session 41, sh41d, reads the real text: passedAcross41d.test.ts), "pick up to 3", a Declare, a passive, no condition, "D6 mortal damage", a Move characteristic, "passed through"', () => {
+    expect(read(BULK.replace('equal to the D3 roll', 'equal to the 2D6 roll'))).toBeNull();
     expect(read(ONSLAUGHT.replace('pick an enemy unit that', 'pick up to 3 enemy units that'))).toBeNull();
     expect(read(ONSLAUGHT, combat, 'Pick an enemy unit to be the target.')).toBeNull();
     expect(read(ONSLAUGHT, timing('Passive', 'passive', 'any'))).toBeNull();

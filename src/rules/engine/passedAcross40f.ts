@@ -25,6 +25,7 @@ import { takeWaiting } from '../abilities/record';
 import { enemyUnits, isAlive, mortalDamage, onBattlefield, reject, rollLogged, rollValue, type Ctx } from './core';
 import type { Point2 } from './geometryPort';
 import type { PendingMove, PlayerId } from './state';
+import { upToTargets41d, useRollDamage41d } from './passedAcross41d';
 
 type Paths = Readonly<Record<string, readonly (readonly [number, number])[]>>;
 
@@ -41,7 +42,8 @@ export function pathsFromHere(c: Ctx, paths: Paths): Record<string, Point2[]> {
 }
 
 /** Refuse a `target` on a move that has no "pick an enemy unit that this unit passed across" to answer. */
-export function checkMoveTarget(pending: PendingMove | null, target: string | undefined): void {
+export function checkMoveTarget(pending: PendingMove | null, target: string | undefined, targets?: readonly string[]): void {
+  if (targets !== undefined && pending?.passedAcross?.pick !== 'upTo') reject(`a move's targets are only for "pick up to N enemy units that this unit passed across" (this move has none)`, `${pending?.ability ?? 'move'}: Effect`); // session 41 (sh41d)
   if (target === undefined || pending?.passedAcross?.pick === 'one') return;
   reject(`a move's target is only for "pick an enemy unit that this unit passed across" (this move has none)`, `${pending?.ability ?? 'move'}: Effect`);
 }
@@ -59,7 +61,7 @@ export function unitsPassedAcross(c: Ctx, unitId: string, full: Readonly<Record<
 }
 
 /** Record the units passed across by the move just made and resolve the sentence `pending.passedAcross` on them (module docs). */
-export function resolvePassedAcross(c: Ctx, player: PlayerId, unitId: string, full: Readonly<Record<string, readonly Point2[]>>, pending: PendingMove, target: string | undefined): void {
+export function resolvePassedAcross(c: Ctx, player: PlayerId, unitId: string, full: Readonly<Record<string, readonly Point2[]>>, pending: PendingMove, target: string | undefined, picked?: readonly string[]): void {
   const then = pending.passedAcross;
   if (then === undefined) return;
   const name = pending.ability ?? 'ability';
@@ -68,6 +70,7 @@ export function resolvePassedAcross(c: Ctx, player: PlayerId, unitId: string, fu
   c.events.push({ type: 'passedAcross', unitId, ability: name, units: crossed });
   let targets: string[];
   if (then.pick === 'each') targets = crossed;
+  else if (then.pick === 'upTo') targets = upToTargets41d(then, crossed, picked, rule); // session 41 (sh41d): pick up to N
   else if (target !== undefined) {
     if (!crossed.includes(target)) reject(`unit "${target}" was not passed across during that move (${crossed.length ? crossed.join(', ') : 'none was'})`, rule);
     targets = [target];
@@ -77,6 +80,7 @@ export function resolvePassedAcross(c: Ctx, player: PlayerId, unitId: string, fu
     let amount: number;
     let dice: number[] | undefined;
     if (then.mortal === 'D3') amount = rollValue(c, 'D3', `${name}:passedAcross:${t}`, player);
+    else if (then.mortal === 'useRoll') amount = useRollDamage41d(c, then, pending.useRoll41d, t, rule); // session 41 (sh41d): equal to the D3 roll
     else {
       dice = rollLogged(c, 1, then.die === 'D3' ? 3 : 6, `${name}:passedAcross:${t}`, player);
       amount = then.on !== undefined && dice[0] < Number(then.on[0]) ? 0 : dice[0];

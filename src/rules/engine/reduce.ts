@@ -105,6 +105,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
     kind: z.enum(['normal', 'run', 'retreat', 'charge', 'redeploy', 'powerThrough', 'ability']),
     paths: Paths,
     target: z.string().optional(), // session 40 (sh40f): passedAcross40f.ts
+    targets: z.array(z.string()).max(10).optional(), // session 41 (sh41d): passedAcross41d.ts
   }),
   z.strictObject({ type: z.literal('retreat'), player: Player, unitId: z.string() }),
   z.strictObject({

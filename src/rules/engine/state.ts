@@ -97,7 +97,9 @@ export interface PendingMove {
   readonly as?: 'normal' | 'retreat' | 'charge' | 'pileIn' | 'free';
   /** A `free` move (session 38, `abilityMove38.ts`): how it must end, and whether it may pass through models in enemy units. */
   readonly end?: 'inCombat' | 'any' | 'inCombatIfStarted' | 'notInCombat';
-  readonly through?: 'enemyModels';
+  readonly through?: 'enemyModels' | 'models'; // 'models': session 41 (sh41d), any unit's models
+  /** Session 41 (sh41d): the use's gate roll ("roll a D3. On a 2+, ...") that `passedAcross.mortal: "useRoll"` inflicts. */
+  readonly useRoll41d?: number;
   /** The sentence after the move on the enemy units it passed across (session 40, sh40f; `passedAcross40f.ts`). */
   readonly passedAcross?: PassedAcross40f;
   readonly ability?: string;
@@ -369,6 +371,11 @@ export interface GameState {
    * Up We Go! and the turn it was placed (`round` and `turnInRound`). Absent until one is placed (other games keep their hash).
    */
   shoutyBoss?: Record<string, { readonly unitId: string; readonly round: number; readonly turnInRound: 0 | 1 }>;
+  /**
+   * The units that have destroyed an enemy MONSTER this battle (session 41, sh41d; `abilities/monsters41d.ts`), each once,
+   * in the order they first did. Absent until one has (other games keep their hash).
+   */
+  monsterSlayers41d?: string[];
   /** Each player's active blessings of Khaine (session 40, sh40h; `abilities/blessings40h.ts`). Absent until one is active (other games keep their hash). */
   blessings?: Partial<Record<PlayerId, string[]>>;
   /** The orders of the resolutions of Blessings of Khaine that named their blessing, per player (session 40, sh40h; `engine/blessings40h.ts` `blessingsKnown`). */
