@@ -146,6 +146,8 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('secondTarget41d' in e) what = `can be picked as a second target when ${e.secondTarget41d.ability} is used`; // session 41 (sh41d)
   else if ('mortalProduct41d' in e) what = `roll 2D6: on a ${e.noEffectOn} nothing, otherwise mortal damage equal to the two dice multiplied together`; // session 41 (sh41d)
   else if ('dirtyTrickRule41a' in e || 'dirtyTrickRoll41a' in e || 'dirtyTrickPlus41a' in e || 'noWeaponAbility41a' in e || 'triggerUnit41a' in e) what = dirtyTrickWords41a(e, false) ?? ''; // session 41 (sh41a)
+  else if ('anointed41b' in e) what = 'anointed for the rest of the battle, even if destroyed (Blood Rites)'; // session 41 (sh41b)
+  else if ('blessingPick41b' in e) what = e.blessingPick41b === 'activate' ? 'the blessing of Khaine picked (not active) becomes active, if you performed any blood rites this turn' : 'a second blessing of Khaine picked (not active) becomes active'; // session 41 (sh41b)
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

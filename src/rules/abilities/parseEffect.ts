@@ -94,6 +94,7 @@ import { readAfter40b } from './parseAfterShoot40';
 import { readAttackHook40g } from './parseAttack40g';
 import { readBlessings40h } from './parseBlessings40h';
 import { readDirtyTricks41a } from './parseDirtyTricks41a';
+import { readBloodRites41b, readRoaringIdol41b } from './parseBloodRites41b';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
 export { casterClause } from './parseDeclare';
@@ -400,6 +401,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   const whole40c = readWhole40c(input, parseEffect); // session 40 (sh40c, parseWhole40.ts): Commanding View, Lord of Assassins, Overwhelming Volleystorm, Doomfang
   if (whole40c !== null) return whole40c;
   const blessings = readBlessings40h(input, (d) => readDeclareText(d, known, input.timing, input.unitNames).picks); if (blessings !== null) return blessings; // session 40 (sh40h): Call to Murder, Fanatical Blademaster (parseBlessings40h.ts)
+  const rites41b = readBloodRites41b(input) ?? readRoaringIdol41b(input); if (rites41b !== null) return rites41b; // session 41 (sh41b): Blessings of Khaine, Crimson Offerings, Roaring Idol (parseBloodRites41b.ts)
   const runes41c = readRunes41c(input, parseEffect) ?? readRange41c(input) ?? readAnticipated41c(input) ?? readWorldBanner41c(input); if (runes41c !== null) return runes41c; // session 41 (sh41c): runes of the battle scripture, Range, Anticipated Strike (parseRunes41c.ts, parseRange41c.ts, clauses41c.ts)
   const across40f = readPassedAcross40f(input); if (across40f !== null) return { resolves: across40f }; // session 40 (sh40f): Soaring Terror, Draconic Onslaught, Fight and Flight, Fire and Flight
   const across41d = readPassedAcross41d(input); if (across41d !== null) return { resolves: across41d }; // session 41 (sh41d): Destructive Bulk, Carve a Path, Rolling Doom

@@ -22,6 +22,7 @@
 import { checkBlessingChoice40h, resolveBlessingPick40h, setBlessing40h } from './blessings40h';
 import { applyRune41c, checkRuneChoice41c, resolveRunePick41c } from './runes41c';
 import { noPileIn41c } from './noCrit41c';
+import { anoint41b, bloodRitesProblem41b, checkBlessingChoice41b, resolveBlessingPick41b } from './bloodRites41b';
 import { againstTriggerFields, meetsRollBand } from './trigger40';
 import type { Ability, AbilityEffect, AbilityPick } from '../abilities/schema';
 import { describeCondition } from '../abilities/describe';
@@ -107,6 +108,8 @@ export function useProblem(c: Ctx, player: PlayerId, user: string | null, abilit
   if (cx !== null) return cx;
   const sb = shoutyBossProblem(c, player, ability); // session 40 (sh40e): Up We Go!, I'm Off! (shoutyBoss40e.ts)
   if (sb !== null) return sb;
+  const br = bloodRitesProblem41b(c, player, ability); // session 41 (sh41b): Blessings of Khaine's Declare (bloodRites41b.ts)
+  if (br !== null) return br;
   const lim = limitProblem(s, player, user, ability, ability.timing.limit);
   if (lim !== null) return { reason: lim, rule: 'Core 28.2' };
   // Session 38 (ab38d): "more than once per phase but only once per Spell ability" replaces the same-ability rule (cancel38.ts).
@@ -325,6 +328,7 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
   const objective = checkObjectivePick(c, a.player, user, ability, a.objectiveId); // session 40 (sh40d): objective40.ts
   checkBlessingChoice40h(c, a.player, ability, a.choice); // session 40 (sh40h): blessings40h.ts
   checkRuneChoice41c(c, a.player, ability, a.choice); // session 41 (sh41c): runes41c.ts
+  checkBlessingChoice41b(c, a.player, ability, a.choice); // session 41 (sh41b): bloodRites41b.ts
   const trigger = currentTrigger(s);
   const cost = ability.cost ?? 0;
   if (cost > 0) s.players[a.player].cp -= cost;
@@ -379,12 +383,13 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
   for (const e of ability.resolves) if ('markObjective' in e) markObjective(c, player, e.markObjective, extra.objective, ability.name); // session 40 (sh40d)
   else if ('blessingPick40h' in e) resolveBlessingPick40h(c, player, ability, e, extra.choice, (x) => applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), x, picked, order, false, extra.positions, extra.castRoll), () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 40 (sh40h)
   else if ('runePick41c' in e) resolveRunePick41c(c, player, ability, e, extra.choice, order, () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 41 (sh41c)
+  else if ('blessingPick41b' in e) resolveBlessingPick41b(c, player, ability, e, extra.choice, order, () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 41 (sh41b)
   else if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), withWeaponChoice41d(e, extra.choice), picked, order, false, extra.positions, extra.castRoll); // withWeaponChoice41d: session 41 (sh41d)
 }
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'noWeaponAbility41a' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e || 'secondTarget41d' in e || 'halveAttacks41d' in e || 'noPileIn41c' in e || 'noCrits41c' in e; // sh41c: noCrit41c.ts
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'noWeaponAbility41a' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e || 'secondTarget41d' in e || 'halveAttacks41d' in e || 'unpickableBy' in e || 'noPileIn41c' in e || 'noCrits41c' in e; // unpickableBy: session 41 (sh41b), Roaring Idol; noPileIn41c / noCrits41c: sh41c (noCrit41c.ts)
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -411,6 +416,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   if ('rune41c' in e) return applyRune41c(c, player, name, e, order); // session 41 (sh41c): runes41c.ts
   if ('dirtyTrickRoll41a' in e || 'dirtyTrickRule41a' in e || 'dirtyTrickPlus41a' in e) return; // session 41 (sh41a): made before the effects (dirtyTricks41a.ts)
   if ('triggerUnit41a' in e) return applyTriggerUnit41a(c, player, user, id, name, e, (x, units) => applyEffect(c, player, user, id, name, rule, x, units, order, byHand)); // session 41 (sh41a): Keep 'Em in Line
+  if ('anointed41b' in e) return anoint41b(c, player, name, targetUnits(s, e, player, user, picked)); // session 41 (sh41b): bloodRites41b.ts
   // Session 38 (ab38d): the units a reaction made this ability have no effect on (cancel38.ts).
   const exempt = exemptUnits(c);
   const all = targetUnits(s, e, player, user, picked).filter((t) => {
