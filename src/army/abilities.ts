@@ -137,7 +137,20 @@ export function namedWeapon<W extends { readonly name: string }>(named: string, 
   // Session 39 (sh39b): the mount's weapon named without its possessive ("This unit's Skeletal Talons" for the roster's
   // "Terrorgheist's Skeletal Talons", Necromantic Limits), only when one weapon fits.
   const mount = weapons.filter((x) => /^[\w' -]+?'s /.test(x.name) && x.name.toLowerCase().endsWith(`'s ${want}`));
-  return mount.length === 1 ? mount[0] : undefined;
+  if (mount.length === 1) return mount[0];
+  // Session 41 (sh41c): a misprint of one letter in a long name ("Sunmental Blades" for the roster's "Sunmetal Blade",
+  // Masters of Combat), the name or its plural, only when one weapon fits (docs/interpretations.md).
+  const misprint = weapons.filter((x) => want.length >= 8 && [x.name.toLowerCase(), `${x.name.toLowerCase()}s`, `${x.name.toLowerCase()}es`].some((n) => oneLetterOff41c(want, n)));
+  return misprint.length === 1 ? misprint[0] : undefined;
+}
+
+/** Do two names differ by exactly one letter inserted, removed or changed (session 41, sh41c)? */
+function oneLetterOff41c(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const rest = (x: string, y: string) => x === y;
+  return rest(a.slice(i + 1), b.slice(i + 1)) || rest(a.slice(i + 1), b.slice(i)) || rest(a.slice(i), b.slice(i + 1));
 }
 
 /**

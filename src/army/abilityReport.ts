@@ -41,7 +41,7 @@ export function abilityRows(army: ArmyWithAbilities): AbilityRow[] {
 /** One effect in a few words: `ward 6+ → friendly while wholly within 12" of self, target is KRULEBOYZ`. */
 export function describeEffect(e: AbilityEffect): string {
   let what: string;
-  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by}${e.perResource ? ` per ${e.perResource}` : ''}${e.perRound ? ' per battle round' : ''} ${e.modify}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}${e.againstTrigger ? ' against the attacking unit' : ''}${e.summon ? ' (Summon)' : ''}`;
+  if ('modify' in e) what = `${e.by >= 0 ? '+' : ''}${e.by}${e.perResource ? ` per ${e.perResource}` : ''}${e.perRound ? ' per battle round' : ''}${e.perRune41c ? ` per ${e.perRune41c} rune` : ''} ${e.modify}${e.attacks && e.attacks !== 'all' ? ` (${e.attacks})` : ''}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}${e.againstTrigger ? ' against the attacking unit' : ''}${e.summon ? ' (Summon)' : ''}`;
   else if ('set' in e) what = `set ${e.set} ${e.to}${e.weapon ? ` of ${e.weapon}` : ''}${e.against ? ` against ${e.against.join('+')}` : ''}`;
   else if ('ward' in e) what = `ward ${e.ward}+`;
   else if ('reroll' in e) what = `re-roll ${e.reroll}${e.which === 'ones' ? ' 1s' : e.which === 'failed' ? ' failed' : ''}`;
@@ -89,6 +89,8 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('double' in e) what = `×2 ${e.double}${e.weapon ? ` of ${e.weapon}` : e.attacks ? ` (${e.attacks})` : ''} vs ${e.against.join('/')}`; // session 40 (sh40g)
   else if ('blessing40h' in e) what = `blessing ${e.blessing40h} ${e.active ? 'on' : 'off'}`; // session 40 (sh40h)
   else if ('blessingPick40h' in e) what = `blessing pick: ${e.blessingPick40h}${e.twoAfterUses ? ` (2 after ${e.twoAfterUses.times} ${e.twoAfterUses.ability})` : ''}`;
+  else if ('rune41c' in e) what = `rune ${e.rune41c} ${e.remove ? 'removed' : 'depicted'}`; else if ('runePick41c' in e) what = `rune pick: ${e.runePick41c}${e.runes ? ` to ${e.runes.join('/')}` : ''}${e.notFirstRound ? ' (not in battle round 1)' : ''}`; // session 41 (sh41c)
+  else if ('mayRallyInCombat41c' in e) what = 'may Rally in combat'; else if ('noChargeDamage41c' in e) what = 'no Charge (+1 Damage) for combat attacks that target it'; else if ('noPileIn41c' in e) what = 'no pile-in moves'; else if ('noCrits41c' in e) what = 'attacks that target it score no critical hits'; // session 41 (sh41c)
   else if ('halveAttacks41d' in e) what = `halve Attacks (up) of ${e.weapon ?? 'the weapon picked'}`; // session 41 (sh41d)
   else if ('secondTarget41d' in e) what = `second target of ${e.secondTarget41d.ability}`; // session 41 (sh41d)
   else if ('mortalProduct41d' in e) what = `mortal = product of 2D6 (none on ${e.noEffectOn})`; // session 41 (sh41d)

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { RUNE_NAMES } from '../rules/abilities/runes41c';
 import { isPermissionEffect, permissionWords } from '../rules/abilities/parsePermissions';
 import { dirtyTrickWords41a } from '../rules/abilities/schema41a';
 import type { AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
@@ -94,7 +95,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   const att = typeof r.attacks === 'string' && r.attacks !== 'all' ? ` (${r.attacks} attacks)` : '';
   const sign = (n: number) => `${n >= 0 ? '+' : ''}${n}`;
   let what: string;
-  if ('modify' in e) what = `${sign(e.by)}${e.perResource ? ` for each ${e.perResource}` : ''}${e.perRound ? ' for each battle round' : ''} to ${e.modify === 'control' ? 'the control score' : (ROLL_WORDS[e.modify] ?? e.modify)}${att}`;
+  if ('modify' in e) what = `${sign(e.by)}${e.perResource ? ` for each ${e.perResource}` : ''}${e.perRound ? ' for each battle round' : ''}${e.perRune41c ? ` for each instance of ${RUNE_NAMES[e.perRune41c]} on the battle scripture` : ''} to ${e.modify === 'control' ? 'the control score' : (ROLL_WORDS[e.modify] ?? e.modify)}${att}`;
   else if ('set' in e) what = `${ROLL_WORDS[e.set] ?? e.set} set to ${e.to}${att}`;
   else if ('ward' in e) what = `WARD (${e.ward}+)`;
   else if ('reroll' in e) what = `re-roll ${e.which === 'ones' ? 'unmodified 1s on ' : e.which === 'failed' ? 'failed ' : ''}${ROLL_WORDS[e.reroll] ?? e.reroll}${att}`;
@@ -139,6 +140,8 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('noCommand' in e) what = `cannot use the '${COMMAND_NAMES[e.noCommand]}' command${e.inPhase ? ` in the ${e.inPhase} phase` : ''}`;
   else if ('blessing40h' in e) what = `Blessing of ${e.blessing40h} is ${e.active ? 'now' : 'no longer'} active for its player`; // session 40 (sh40h)
   else if ('blessingPick40h' in e) what = e.blessingPick40h === 'swap' ? 'an active blessing of Khaine is no longer active, then one not active is' : `the effect of the blessing(s) of Khaine picked (not active)${e.twoAfterUses ? `, 2 after ${e.twoAfterUses.times} uses of ${e.twoAfterUses.ability}` : ''}`;
+  else if ('rune41c' in e) what = `${e.remove ? 'one instance of' : 'depict'} ${RUNE_NAMES[e.rune41c]} ${e.remove ? 'removed from' : 'on'} the battle scripture`; else if ('runePick41c' in e) what = e.runePick41c === 'depict' ? 'depict a rune of your choice on the battle scripture' : `replace 1 rune instance on the battle scripture with ${(e.runes ?? []).map((r) => RUNE_NAMES[r]).join(', ')}`; // session 41 (sh41c)
+  else if ('mayRallyInCombat41c' in e) what = "can use the 'Rally' command even if in combat"; else if ('noChargeDamage41c' in e) what = 'combat attacks that target it ignore Charge (+1 Damage)'; else if ('noPileIn41c' in e) what = 'cannot make pile-in moves'; else if ('noCrits41c' in e) what = 'attacks that target it cannot score critical hits (regular hits instead)'; // session 41 (sh41c)
   else if ('halveAttacks41d' in e) what = `the Attacks characteristic of ${e.weapon ?? 'the weapon picked (a Companion weapon if it has any)'} halved, rounding up`; // session 41 (sh41d)
   else if ('secondTarget41d' in e) what = `can be picked as a second target when ${e.secondTarget41d.ability} is used`; // session 41 (sh41d)
   else if ('mortalProduct41d' in e) what = `roll 2D6: on a ${e.noEffectOn} nothing, otherwise mortal damage equal to the two dice multiplied together`; // session 41 (sh41d)
@@ -150,7 +153,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;
   else if ('critOn' in e) what = `critical hits on ${e.critOn}+${att}`;
   else if ('noContest' in e) what = 'cannot contest objectives'; // session 40 (sh40a)
-  else if ('shoutyBoss' in e) what = e.shoutyBoss === 'place' ? 'placed on this terrain feature as its Shouty Boss (off the table)' : `the Shouty Boss set up wholly within ${e.within ?? 6}" of this terrain feature, not in combat`; // session 40 (sh40e)
+  else if ('shoutyBoss' in e) what = e.shoutyBoss === 'place' ? `placed on this terrain feature as its ${e.role41c ?? 'Shouty Boss'} (off the table)` : `the ${e.role41c ?? 'Shouty Boss'} set up wholly within ${e.within ?? 6}" of this terrain feature, not in combat`; // session 40 (sh40e); sh41c's Shrine Guardian
   else if ('double' in e) what = `double the Damage characteristic of its ${e.weapon ?? (e.attacks === 'melee' ? 'melee weapons' : e.attacks === 'ranged' ? 'ranged weapons' : 'weapons')} for attacks that target ${e.against.join(' or ')} units`; // session 40 (sh40g)
   else if (isPermissionEffect(e)) what = permissionWords(e);
   else what = `note: ${e.note}`;

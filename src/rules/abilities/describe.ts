@@ -32,6 +32,8 @@ export function describeCondition(c: AbilityCondition): string {
   if (c.pickedToFight) parts.push('if picked to fight immediately after'); // session 38, ab38c
   if (c.rollAddResource) parts.push(`+ its ${c.rollAddResource}s to the roll`); // session 38 (ab38b)
   if (c.has) parts.push(`has ${c.has.atLeast}+ ${c.has.resource}`);
+  if (c.visibleToSelf41c) parts.push('visible to this unit'); // session 41 (sh41c)
+  if (c.runes41c) parts.push(`${c.runes41c.atLeast}+ instances of ${c.runes41c.rune} on the battle scripture`); // session 41 (sh41c)
   if (c.rollName) parts.push(`a ${c.rollName}`);
   if (c.armedWith) parts.push(`armed with ${c.armedWith}`);
   if (c.warscroll) parts.push(`unit is a ${c.warscroll}`);

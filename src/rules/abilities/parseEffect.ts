@@ -73,6 +73,10 @@ import { readFightTwice } from './parseFight38';
 import { readSetUpNear } from './parseSetUp38';
 import { readFreeMove, readPileInBonus } from './parseMove38';
 import { readShoutyBoss40e } from './parseShoutyBoss40e';
+import { readShrine41c } from './parseShrine41c';
+import { readRunes41c } from './parseRunes41c';
+import { readRange41c } from './parseRange41c';
+import { readAnticipated41c, readClause41c, readWorldBanner41c } from './clauses41c';
 import { readNoCombatMove40, readWhole40c } from './parseWhole40';
 import { readPassedAcross40f } from './parsePassedAcross40f';
 import { readPassedAcross41d } from './parsePassedAcross41d';
@@ -210,6 +214,7 @@ function readBody(c: string, ctx: Ctx): { body: Record<string, unknown>; more?: 
     if (add ? m[3].toLowerCase() !== 'maximum' || m[4] !== '3' : m[3].toLowerCase() !== 'minimum' || m[4] !== '1') fail(t);
     return { body: { modify: 'chargeDice', by: add ? 1 : -1 }, subj: readSubject(m[2], ctx) };
   }
+  const c41 = readClause41c(t); if (c41) return { body: c41.body, subj: readSubject(c41.subject, ctx) }; // session 41 (sh41c): no pile-in, no critical hits (clauses41c.ts)
   const h40g = readAttackHook40g(t, ctx.known); if (h40g) return { body: h40g.body, subj: h40g.subject === 'enemy' ? { targets: 'enemy' } : readSubject(h40g.subject, ctx) }; // session 40 (sh40g): doubled Damage, ward-roll modifiers (parseAttack40g.ts)
   // Roll modifiers.
   if ((m = /^(add|subtract) (\d+) (?:to|from) (hit|wound|save|charge|run|casting|chanting|unbinding|banishment) rolls for (.+)$/i.exec(t))) {
@@ -388,7 +393,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
 export function parseEffect(input: EffectInput): ParsedEffect {
   const dirty41a = readDirtyTricks41a(input, parseEffect); if (dirty41a !== null) return dirty41a; // session 41 (sh41a): parseDirtyTricks41a.ts
   // Session 38 (ab38a): a faction terrain feature's "this terrain feature" (parseTerrain38.ts).
-  if (mentionsThisTerrain(input)) return readShoutyBoss40e(input, parseEffect) ?? parseThisTerrain(input, parseEffect); // sh40e: Up We Go!, I'm Off! (parseShoutyBoss40e.ts)
+  if (mentionsThisTerrain(input)) return readShoutyBoss40e(input, parseEffect) ?? readShrine41c(input, parseEffect) ?? parseThisTerrain(input, parseEffect); // sh40e: Up We Go!, I'm Off! (parseShoutyBoss40e.ts); sh41c: Enter / Exit the Shrine (parseShrine41c.ts)
   const known = [...input.knownKeywords];
   // Session 38 (ab38d, parseCancel38.ts): "that ability has no effect on this unit" (a reaction, read whole with its trigger).
   const cancel = readCancelReaction(input.timing, input.declare, input.effect) ?? (input.declare === null ? readUnpickable(input.effect, input.timing.when === 'passive') : null);
@@ -397,6 +402,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   if (whole40c !== null) return whole40c;
   const blessings = readBlessings40h(input, (d) => readDeclareText(d, known, input.timing, input.unitNames).picks); if (blessings !== null) return blessings; // session 40 (sh40h): Call to Murder, Fanatical Blademaster (parseBlessings40h.ts)
   const rites41b = readBloodRites41b(input) ?? readRoaringIdol41b(input); if (rites41b !== null) return rites41b; // session 41 (sh41b): Blessings of Khaine, Crimson Offerings, Roaring Idol (parseBloodRites41b.ts)
+  const runes41c = readRunes41c(input, parseEffect) ?? readRange41c(input) ?? readAnticipated41c(input) ?? readWorldBanner41c(input); if (runes41c !== null) return runes41c; // session 41 (sh41c): runes of the battle scripture, Range, Anticipated Strike (parseRunes41c.ts, parseRange41c.ts, clauses41c.ts)
   const across40f = readPassedAcross40f(input); if (across40f !== null) return { resolves: across40f }; // session 40 (sh40f): Soaring Terror, Draconic Onslaught, Fight and Flight, Fire and Flight
   const across41d = readPassedAcross41d(input); if (across41d !== null) return { resolves: across41d }; // session 41 (sh41d): Destructive Bulk, Carve a Path, Rolling Doom
   const rampage41d = readRampage41d(input) ?? ((r) => (r ? { resolves: r } : null))(readFirstMonster41d(input)); if (rampage41d !== null) return rampage41d; // session 41 (sh41d): Rampaging Destruction, In Their Element

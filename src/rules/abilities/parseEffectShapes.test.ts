@@ -66,8 +66,10 @@ describe('Battle Damaged: a named weapon\'s characteristic while this unit has N
     expect(parse("This unit's Skeletal Talons have a minimum Attacks characteristic of 10.\nWhile this unit has 10 or more damage points, the Attacks characteristic of its Skeletal Talons is 4.").resolves).toBeNull();
   });
   // "if the target unit has 10 or more models" and "... an enemy unit that has 5 or more models" are read since session 36 (parseDeclare.test.ts).
-  it('twin: "for each instance of ... on your battle scripture": by hand', () => {
-    expect(parse("Add 1 to the Attacks characteristic of this unit's Firestealer Hammers for each instance of Alaithi, Rune of the Mountain depicted on your battle scripture.").resolves).toBeNull();
+  // Session 41 (sh41c): the battle scripture is modelled (runes41c.ts): "for each instance of ..." is read; the opponent's scripture stays by hand.
+  it('"for each instance of ... on your battle scripture": read since session 41 (sh41c); "your opponent\'s battle scripture": by hand', () => {
+    expect(parse("Add 1 to the Attacks characteristic of this unit's Firestealer Hammers for each instance of Alaithi, Rune of the Mountain depicted on your battle scripture.").resolves).toEqual([{ modify: 'attacks', by: 1, weapon: 'Firestealer Hammers', targets: 'self', perRune41c: 'Alaithi' }]);
+    expect(parse("Add 1 to the Attacks characteristic of this unit's Firestealer Hammers for each instance of Alaithi, Rune of the Mountain depicted on your opponent's battle scripture.").resolves).toBeNull();
   });
   it('twin: "Add 1 to the Rend characteristic of this unit\'s melee weapons while it is wholly within 12" of any friendly Nobles or Abhorrants" (fec): "melee weapons" is no weapon name, by hand', () => {
     expect(parse('Add 1 to the Rend characteristic of this unit\'s melee weapons while it is wholly within 12" of any friendly Nobles or Abhorrants.').resolves).toBeNull();

@@ -35,6 +35,7 @@ import { friendlyNamedOnBattlefield, nearFriendlyNamed } from './near39';
 import { attackedByHolds } from './attackedBy39';
 import { isMarked } from './objectiveMarks40';
 import { blessingEffectsOn, BLESSED_KEYWORD } from './blessings40h';
+import { runeCount41c } from './runes41c';
 
 /** One effect that applies to a unit now, with where it comes from. */
 export interface AppliedEffect {
@@ -160,6 +161,9 @@ export function conditionHolds(s: GameState, port: GeometryPort | undefined, con
   }
   // Session 39 (sh39a): "if there are any friendly Hag Queens on Cauldrons of Blood on the battlefield" (near39.ts).
   if (cond.friendlyOnBattlefield !== undefined && !friendlyNamedOnBattlefield(s, port, cond.friendlyOnBattlefield, affected, present)) return false;
+  // Session 41 (sh41c): "While you have 2 or more instances of Alaithi, Rune of the Mountain depicted on your battle scripture" (runes41c.ts).
+  if (cond.visibleToSelf41c === true && (user === null || port === undefined || (user !== affected && !port.visible(user, affected)))) return false; // sh41c: "a visible friendly unit"
+  if (cond.runes41c !== undefined && (user === null || (runesOf(s, port, user, cond.runes41c.rune) ?? 0) < cond.runes41c.atLeast)) return false;
   // "If it is picked to do so" (session 38): applied by the chained fight itself (engine/fightChain38.ts), never here.
   if (cond.pickedToFight === true) return false;
   // `unit` names whose state `inCombat` / `charged` / `fought` / `damaged` / `models` / `contesting` / `keyword` are checked (absent: the affected unit).
@@ -403,7 +407,7 @@ export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: 
     if (!e.units.includes(unitId)) continue;
     if (only !== undefined && !only(e.effect)) continue;
     if (e.effect.while !== undefined && !conditionHolds(s, port, e.effect.while, unitId, e.unitId, terrainContext(s, port, e.player, e.ability, e.effect, ctx))) continue;
-    const scaled = perResource(s, e.effect, e.unitId);
+    const scaled = perResource(s, e.effect, e.unitId, port);
     if (scaled === null) continue;
     out.push({ effect: scaled, ability: e.ability, name: e.name, rule: e.name, player: e.player, order: e.order, passive: false });
   }
@@ -427,7 +431,7 @@ export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: 
       if (effect.if !== undefined && !conditionHolds(s, port, effect.if, unitId, src.user, cx)) return;
       seen.add(key);
       if (only !== undefined && !only(effect)) return;
-      const scaled = perResource(s, effect, src.user);
+      const scaled = perResource(s, effect, src.user, port);
       if (scaled === null) return;
       const order = base + (src.player === s.active ? 2e5 : 1e5) + out.length;
       out.push({ effect: scaled, ability: src.ability.id, name: src.ability.name, rule: abilityRule(src.ability), player: src.player, order, passive: true });
@@ -440,11 +444,17 @@ export function effectsOn(s: GameState, port: GeometryPort | undefined, unitId: 
  * A `modify` counted per point of a resource (session 38, ab38b, `perResource`): `by` times the count of the
  * ability's unit (`user`) now; null (no effect) when it has none or the ability has no unit. Other effects as they are.
  */
-function perResource(s: GameState, effect: AbilityEffect, user: string | null): AbilityEffect | null {
+function perResource(s: GameState, effect: AbilityEffect, user: string | null, port?: GeometryPort): AbilityEffect | null {
   if ('modify' in effect && effect.perRound === true) return { ...effect, by: effect.by * Math.max(1, s.round) }; // session 39 (sh39b): Mounting Dread
+  if ('modify' in effect && effect.perRune41c !== undefined) { const n = user === null ? 0 : (runesOf(s, port, user, effect.perRune41c) ?? 0); return n > 0 ? { ...effect, by: effect.by * n } : null; } // session 41 (sh41c): runes41c.ts
   if (!('modify' in effect) || effect.perResource === undefined) return effect;
   const n = user === null ? 0 : resourceCount(s, user, effect.perResource);
   return n > 0 ? { ...effect, by: effect.by * n } : null;
+}
+
+/** Session 41 (sh41c): instances of a rune for the abilities of `user`'s warscroll (runes41c.ts), null when the scripture is unknown. */
+function runesOf(s: GameState, port: GeometryPort | undefined, user: string, rune: Parameters<typeof runeCount41c>[3]): number | null {
+  return runeCount41c(s, port, user, rune, (id) => present(s, port, id), (id, k) => hasKeywordPhrase(rosterKeywords(s, id), k));
 }
 
 /** A characteristic or roll as modified by the effects (Core 27.0 order: set, then add). */

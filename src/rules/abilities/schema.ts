@@ -17,6 +17,7 @@ import { MarkObjective40, NoRun40, PickFields40 } from './schema40d';
 import { afterFightPick40Fields, afterShoot40Fields } from './schema40b';
 import { NO_COMMAND_40, REDEPLOY_DECLARED_40 } from './schema40c';
 import { SHOUTY_BOSS_40E } from './schema40e';
+import { mayRallyInCombat41cFields, noChargeDamage41cFields, noCrits41cFields, noPileIn41cFields, PER_RUNE_41C, rune41cFields, runePick41cFields, SHRINE_41C } from './schema41c';
 import { DoubleDamage40g } from './schema40g';
 import { blessing40hFields, blessingPick40hFields } from './schema40h';
 import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F, THROUGH_41D } from './schema40f';
@@ -116,7 +117,7 @@ export const AbilityEffectSchema = z.union([
     // 'power': a WIZARD's power level (Magic 1.1; session 37, tail37a: Gather the Aether; `engine/magic.ts` `powerLevel`).
     // 'pileIn': the distance of the unit's pile-in moves (session 38, ab38c: Unerring Hunters; engine/abilityMove38.ts `pileInInches`).
     // (Session 40: sh39c's 'rallyDice' is read as `rallyExtra: {rolls}` below, one vocabulary for "N additional rally rolls".)
-    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish', 'power', 'pileIn', 'ward']), // 'ward': session 40 (sh40g), schema40g.ts
+    modify: z.enum(['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'chargeDice', 'control', 'cast', 'chant', 'unbind', 'banish', 'power', 'pileIn', 'ward', 'range']), // 'ward': session 40 (sh40g), schema40g.ts; 'range' (a weapon's Range): session 41 (sh41c), engine/range41c.ts
     by: z.number().int().min(-10).max(10),
     /** An extension (session 39, sh39c): with `if.useRoll`, `by` is that roll, fixed when the effect is applied ("Add a number equal to the roll to this unit's control score"). */
     byRoll: z.literal(true).optional(),
@@ -139,6 +140,7 @@ export const AbilityEffectSchema = z.union([
     perResource: z.string().min(1).max(60).optional(),
     /** An extension (session 39, sh39b): `by` is counted once for each battle round so far (the current battle round number): "Subtract the current battle round number from the control scores of ..." (Mounting Dread). */
     perRound: z.literal(true).optional(),
+    perRune41c: PER_RUNE_41C, // session 41 (sh41c): "for each instance of <rune> depicted on your battle scripture" (schema41c.ts)
     /** An extension (session 39, sh39a; `parseMagic39.ts`): only on the casting roll of a Summon spell (Magic 7.0): "when it uses a Summon ability". */
     summon: z.literal(true).optional(),
   }),
@@ -394,9 +396,11 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...NoRun40 }), // session 40 (sh40d): schema40d.ts
   z.strictObject({ ...EffectCommon, ...afterShoot40Fields }), // session 40 (sh40b): schema40b.ts
   z.strictObject({ ...EffectCommon, ...afterFightPick40Fields }), // session 40 (sh40b): schema40b.ts
-  z.strictObject({ ...EffectCommon, ...SHOUTY_BOSS_40E }), // session 40 (sh40e): schema40e.ts, engine/shoutyBoss40e.ts
+  z.strictObject({ ...EffectCommon, ...SHOUTY_BOSS_40E, ...SHRINE_41C }), // session 40 (sh40e): schema40e.ts, engine/shoutyBoss40e.ts; sh41c's Shrine Guardian (schema41c.ts)
   z.strictObject({ ...EffectCommon, ...DoubleDamage40g }), // session 40 (sh40g): schema40g.ts
   z.strictObject({ ...EffectCommon, ...blessing40hFields }), z.strictObject({ ...EffectCommon, ...blessingPick40hFields }), // session 40 (sh40h): schema40h.ts
+  z.strictObject({ ...EffectCommon, ...rune41cFields }), z.strictObject({ ...EffectCommon, ...runePick41cFields }), // session 41 (sh41c): schema41c.ts, engine/runes41c.ts
+  z.strictObject({ ...EffectCommon, ...noPileIn41cFields }), z.strictObject({ ...EffectCommon, ...noCrits41cFields }), z.strictObject({ ...EffectCommon, ...noChargeDamage41cFields }), z.strictObject({ ...EffectCommon, ...mayRallyInCombat41cFields }), // session 41 (sh41c): clauses41c.ts, engine/noCrit41c.ts
   z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_RULE_41A }), z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_ROLL_41A }), z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_PLUS_41A }), z.strictObject({ ...EffectCommon, ...NO_WEAPON_ABILITY_41A }), z.strictObject({ ...EffectCommon, ...TRIGGER_UNIT_41A }), // session 41 (sh41a): schema41a.ts
   z.strictObject({ ...EffectCommon, ...AFTER_SHOOT_MOVE_40F }), // session 40 (sh40f): schema40f.ts
   z.strictObject({ ...EffectCommon, ...MORTAL_PRODUCT_41D }), z.strictObject({ ...EffectCommon, ...SECOND_TARGET_41D }), z.strictObject({ ...EffectCommon, ...HALVE_ATTACKS_41D }), // session 41 (sh41d): schema41d.ts

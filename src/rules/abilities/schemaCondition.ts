@@ -8,6 +8,7 @@
 
 import { z } from 'zod';
 import { SET_UP_BY_40 } from './schema40c';
+import { RUNES_COND_41C, VISIBLE_TO_SELF_41C } from './schema41c';
 
 /** A condition (ABILITIES.md "Conditions"): all of the given fields must hold. */
 const conditionFields = {
@@ -70,6 +71,8 @@ const conditionFields = {
   /** Was set up on the battlefield this turn (Core 24.0; `turn.setUp`). An extension (session 36): "that was not set up this turn". */
   setUp: z.boolean().optional(),
   setUpBy: SET_UP_BY_40, // session 40 (sh40c): schema40c.ts
+  runes41c: RUNES_COND_41C, // session 41 (sh41c): runes on the battle scripture (schema41c.ts, runes41c.ts)
+  visibleToSelf41c: VISIBLE_TO_SELF_41C, // session 41 (sh41c): visible to the ability's unit (schema41c.ts)
   /**
    * Extensions (session 37, perm37): `notKeyword`, the unit checked does not have this keyword phrase ("non-Monster");
    * `friendlyNear`, some other friendly unit with `keyword` (and not `notKeyword`) is (wholly) within `within`

@@ -20,6 +20,8 @@
  */
 
 import { checkBlessingChoice40h, resolveBlessingPick40h, setBlessing40h } from './blessings40h';
+import { applyRune41c, checkRuneChoice41c, resolveRunePick41c } from './runes41c';
+import { noPileIn41c } from './noCrit41c';
 import { anoint41b, bloodRitesProblem41b, checkBlessingChoice41b, resolveBlessingPick41b } from './bloodRites41b';
 import { againstTriggerFields, meetsRollBand } from './trigger40';
 import type { Ability, AbilityEffect, AbilityPick } from '../abilities/schema';
@@ -325,6 +327,7 @@ export function useArmyAbility(c: Ctx, a: UseAction & { readonly positions?: Pos
   const picked = checkPicks(c, a.player, user, ability, targets, a.point, a.choice);
   const objective = checkObjectivePick(c, a.player, user, ability, a.objectiveId); // session 40 (sh40d): objective40.ts
   checkBlessingChoice40h(c, a.player, ability, a.choice); // session 40 (sh40h): blessings40h.ts
+  checkRuneChoice41c(c, a.player, ability, a.choice); // session 41 (sh41c): runes41c.ts
   checkBlessingChoice41b(c, a.player, ability, a.choice); // session 41 (sh41b): bloodRites41b.ts
   const trigger = currentTrigger(s);
   const cost = ability.cost ?? 0;
@@ -379,13 +382,14 @@ export function resolveAbility(c: Ctx, player: PlayerId, user: string | null, ab
   // "Pick 1 of the following effects" (session 37, decl37): only the branch picked (`choice`, checked with the picks).
   for (const e of ability.resolves) if ('markObjective' in e) markObjective(c, player, e.markObjective, extra.objective, ability.name); // session 40 (sh40d)
   else if ('blessingPick40h' in e) resolveBlessingPick40h(c, player, ability, e, extra.choice, (x) => applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), x, picked, order, false, extra.positions, extra.castRoll), () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 40 (sh40h)
+  else if ('runePick41c' in e) resolveRunePick41c(c, player, ability, e, extra.choice, order, () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 41 (sh41c)
   else if ('blessingPick41b' in e) resolveBlessingPick41b(c, player, ability, e, extra.choice, order, () => resolveAbility(c, player, user, { ...ability, resolves: null }, picked, extra)); // session 41 (sh41b)
   else if (e.choice === undefined || e.choice === extra.choice) applyEffect(c, player, user, ability.id, ability.name, abilityRule(ability), withWeaponChoice41d(e, extra.choice), picked, order, false, extra.positions, extra.castRoll); // withWeaponChoice41d: session 41 (sh41d)
 }
 
 /** Effects that persist (Core 28.1) rather than happen once. */
 function persists(e: AbilityEffect): boolean {
-  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'noWeaponAbility41a' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e || 'secondTarget41d' in e || 'halveAttacks41d' in e || 'unpickableBy' in e; // unpickableBy: session 41 (sh41b), Roaring Idol
+  return 'modify' in e || 'set' in e || 'ward' in e || 'reroll' in e || 'weaponAbility' in e || 'critOn' in e || 'strike' in e || ('keyword' in e && 'add' in e) || 'mayShootInCombat' in e || 'mayChargeAfter' in e || 'mayShootAfter' in e || 'mortalPerRoll' in e || 'failUnmodified' in e || 'maxControl' in e || 'noCommands' in e || 'unbindAsWizard' in e || 'ignoreFirstDamage' in e || 'halve' in e || 'passThrough' in e || 'noWeaponAbility41a' in e || 'healAllocated' in e || 'fightTwice' in e || 'retreatNoDamage' in e || 'wardForbidden' in e || 'foeAfterFight' in e || 'maxAttacks' in e || 'ignoreModifiers' in e || 'noRun' in e || 'afterShoot40' in e || 'afterFightPick40' in e || 'noCommand' in e || 'afterShootMove40f' in e || 'secondTarget41d' in e || 'halveAttacks41d' in e || 'unpickableBy' in e || 'noPileIn41c' in e || 'noCrits41c' in e; // unpickableBy: session 41 (sh41b), Roaring Idol; noPileIn41c / noCrits41c: sh41c (noCrit41c.ts)
 }
 
 /** The gate rolls of `rollOnce` effects made during one action, by `${order}:${unit}` (order: the ability's use). */
@@ -409,6 +413,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   if ('redeployDeclaredAtLeast' in e) return raiseDeclaredRedeploy(c, player, user, id, name, rule, e.redeployDeclaredAtLeast);
   if ('shoutyBoss' in e) return applyShoutyBoss(c, player, id, name, e, picked, positions); // session 40 (sh40e): shoutyBoss40e.ts
   if ('blessing40h' in e) return setBlessing40h(c, player, name, e.blessing40h, e.active, order); // session 40 (sh40h): blessings40h.ts
+  if ('rune41c' in e) return applyRune41c(c, player, name, e, order); // session 41 (sh41c): runes41c.ts
   if ('dirtyTrickRoll41a' in e || 'dirtyTrickRule41a' in e || 'dirtyTrickPlus41a' in e) return; // session 41 (sh41a): made before the effects (dirtyTricks41a.ts)
   if ('triggerUnit41a' in e) return applyTriggerUnit41a(c, player, user, id, name, e, (x, units) => applyEffect(c, player, user, id, name, rule, x, units, order, byHand)); // session 41 (sh41a): Keep 'Em in Line
   if ('anointed41b' in e) return anoint41b(c, player, name, targetUnits(s, e, player, user, picked)); // session 41 (sh41b): bloodRites41b.ts
@@ -595,6 +600,8 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
       returnModels(c, t, back, given.length > 0 ? positions : undefined);
       c.events.push({ type: 'modelsReturned', unitId: t, returned: back, ability: name });
     } else if ('move' in e) {
+      const forbid = e.move === 'pileIn' ? noPileIn41c(s, c.port, t) : null; // session 41 (sh41c): "cannot make pile-in moves" (noCrit41c.ts)
+      if (forbid !== null) { c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `${forbid}: it cannot make pile-in moves` }); continue; }
       const rolled = e.inches === 'move' ? unitMove(c, t, player) : rollValue(c, e.inches, `${purpose}:move:${t}`, player); // 'move': the Move characteristic (session 41, sh41d)
       const inches = e.move === 'pileIn' ? pileInInches(c, t, rolled) : rolled; // "add 3" to the distance" of pile-ins (session 38)
       const as = e.move === 'any' || e.move === 'normal' ? 'normal' : e.move;
@@ -679,7 +686,7 @@ export function resolveByHand(c: Ctx, a: Extract<Action, { type: 'resolveByHand'
     const units = targetUnits(s, e, a.player, w.unitId, picked);
     const outside = units.filter((u) => !w.targets.includes(u));
     if (outside.length > 0) reject(`${outside.join(', ')} ${outside.length > 1 ? 'are' : 'is'} outside the declared targets of ${w.name} (${w.targets.join(', ') || 'none'})`, 'Core 5.2');
-    if ('cp' in e || 'vp' in e || 'note' in e || 'blessing40h' in e) continue;
+    if ('cp' in e || 'vp' in e || 'note' in e || 'blessing40h' in e || 'rune41c' in e) continue;
     if (units.length === 0) reject(`${JSON.stringify(e)} affects no unit`, 'Core 5.2');
   }
   st.awaiting.splice(i, 1);

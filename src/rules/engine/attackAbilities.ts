@@ -42,6 +42,10 @@ export interface WeaponAbilities {
   /** Weapon abilities the effects give this weapon (Core 20.0), and the lowest unmodified hit roll that is a critical hit (Core 17.0). */
   grants: string[];
   critOn: number;
+  /** Session 41 (sh41c; engine/noCrit41c.ts): the target's `noCrits41c`: attacks that target it score no critical hits (Core 17.0). */
+  noCrit41c?: boolean;
+  /** Session 41 (sh41c): the target's `noChargeDamage41c` (Anticipated Strike): no Charge (+1 Damage) for combat attacks that target it. */
+  noChargeDamage41c?: boolean;
   /** Session 36: the target's "attacks that target it fail on an unmodified hit (wound) roll of 1-N" (0: none). */
   failHit: number;
   failWound: number;
@@ -153,6 +157,8 @@ export function weaponAbilities(s: GameState, port: GeometryPort | undefined, un
     rerollSave: rs?.which ?? null,
     grants: grants.abilities,
     critOn: grants.critOn,
+    ...(theirs.some((a) => 'noCrits41c' in a.effect) ? { noCrit41c: true } : {}),
+    ...(ctx.weapon === 'melee' && theirs.some((a) => 'noChargeDamage41c' in a.effect) ? { noChargeDamage41c: true } : {}),
     failHit: dice.failHit,
     failWound: dice.failWound,
     rollMortals: dice.rollMortals,

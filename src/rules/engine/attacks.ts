@@ -48,6 +48,8 @@ import { attacksCap, foeAfterFight } from './afterFight39';
 import { afterFightPick40, afterShoot40 } from './afterShoot40';
 import { afterShootMove40f } from './passedAcross40f';
 import { attackIgnores, keptSum } from './ignoreModifiers39';
+import { weaponRange41c } from './range41c';
+import { noPileIn41c } from './noCrit41c';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
@@ -91,13 +93,14 @@ function guardedHero(c: Ctx, unitId: string): boolean {
 /** Models of the unit able to attack `target` with `w` (Core 16.0). */
 function attackingModels(c: Ctx, unitId: string, w: RosterWeapon, target: string): string[] {
   const ru = rosterUnit(c.s, unitId);
+  const range = weaponRange41c(c.s, c.port, unitId, w); // session 41 (sh41c): Range modifiers (range41c.ts)
   return aliveModels(c.s, unitId)
     .filter((m) => modelWeapons(ru, m.id).some((x) => x.name === w.name))
     .map((m) => m.id)
     .filter((id) =>
-      w.range === 'melee'
+      range === null
         ? c.port.withinCombatRange(id, target) && c.port.visible(id, target)
-        : c.port.distance(id, target) <= w.range + 0.001 && c.port.visible(id, target),
+        : c.port.distance(id, target) <= range + 0.001 && c.port.visible(id, target),
     );
 }
 
@@ -301,7 +304,7 @@ function shootingTargetProblem(c: Ctx, unitId: string, w: RosterWeapon, target: 
     return { reason: `"${target}" is a Guarded INFANTRY HERO more than 12" away`, rule: 'Core 25.0' };
   }
   if (attackingModels(c, unitId, w, target).length === 0) {
-    return { reason: `no model of "${unitId}" has "${target}" visible and within ${w.range}" for "${w.name}"`, rule: 'Core 16.0' };
+    return { reason: `no model of "${unitId}" has "${target}" visible and within ${weaponRange41c(s, c.port, unitId, w) ?? w.range}" for "${w.name}"`, rule: 'Core 16.0' };
   }
   return null;
 }
@@ -411,6 +414,8 @@ export function fight(c: Ctx, a: Extract<Action, { type: 'fight' }>): void {
   }
   if (!again) useCore(c, a.unitId);
   if (a.pileIn) {
+    const forbid = noPileIn41c(s, c.port, a.unitId); // session 41 (sh41c): Strength of Stone (noCrit41c.ts)
+    if (forbid !== null) reject(`unit "${a.unitId}" cannot make pile-in moves (${forbid})`, forbid);
     const engaged = inCombat(s, c.port, a.unitId);
     if (engaged) {
       const t = a.pileIn.target;
@@ -577,7 +582,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       const wound = rollTarget(w.wound);
       const crit = wAbilities.find((x) => x === 'crit-mortal' || x === 'crit-auto-wound' || x === 'crit-2-hits');
       // Charge (+1 Damage) weapons; the abilities' Damage modifiers (Monster Killers, Path of the Attacker: +1, melee, against a MONSTER).
-      const chargeBonus = (charged && wAbilities.includes('charge-damage') ? 1 : 0) + ab.damage;
+      const chargeBonus = (charged && wAbilities.includes('charge-damage') && ab.noChargeDamage41c !== true ? 1 : 0) + ab.damage; // sh41c: Anticipated Strike
       const damageOf = (why: string) => Math.max(0, rollValue(c, ab.setDamage ?? w.damage, `damage:${unitId}:${w.name}${why}`, player) * (ab.damageTimes ?? 1) + chargeBonus); // damageTimes: sh40g, Core 27.0 (multiply, then add)
       // `failUnmodified` (session 36): an unmodified hit roll of 1-N fails whatever the modifiers, critical or not.
       const hitSucceeds = (d: number) => d !== 1 && d > ab.failHit && (d >= ab.critOn || d + hitMod >= hit);
@@ -587,7 +592,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       let mortal = 0;
       for (const d of hits) {
         // Core 17.0: an unmodified 6 is a critical hit (or `critOn`+, an ability's "critical hits on unmodified hit rolls of 5+").
-        const critical = d >= ab.critOn;
+        const critical = d >= ab.critOn && ab.noCrit41c !== true; // sh41c: Clarity of Thought (a 6 is a regular hit)
         if (!hitSucceeds(d)) continue;
         if (critical && crit === 'crit-mortal') mortal += damageOf(':mortal');
         else if (critical && crit === 'crit-auto-wound') autoWounds++;

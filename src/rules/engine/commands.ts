@@ -37,6 +37,7 @@ import { modified, permission } from '../abilities/passives';
 import { redeployAtLeast } from '../abilities/passivePermissions';
 import { resourceTrigger } from './resourceTriggers38';
 import { rallyExtraPoints, rallyExtras } from './rally39';
+import { rallyInCombat41c } from './noCrit41c';
 import { noRunCheck } from './pointPicks40';
 import { noteBloodRite41b } from './bloodRites41b';
 
@@ -183,7 +184,7 @@ export function command(c: Ctx, a: Extract<Action, { type: 'command' }>): void {
     }
     case 'rally': {
       if (s.phase !== 'hero') reject('Rally is used in any hero phase', rule);
-      if (inCombat(s, c.port, a.unitId)) reject(`unit "${a.unitId}" is in combat`, rule);
+      if (inCombat(s, c.port, a.unitId) && rallyInCombat41c(s, c.port, a.unitId) === null) reject(`unit "${a.unitId}" is in combat`, rule); // sh41c: World Banner (noCrit41c.ts)
       // Hold the Line (Ascension › The Ambush twist): no command points are spent.
       payCommand(c, a.player, 'rally', a.unitId, rallyFree(s, a.player) ?? undefined);
       const musician = aliveModels(s, a.unitId).some((m) => m.musician === true);

@@ -53,13 +53,14 @@ export function shoutyBossProblem(c: Ctx, player: PlayerId, ability: Ability): {
   const e = shoutyEffect(ability);
   if (e === null) return null;
   const rule = `${ability.name}: ${e.shoutyBoss === 'place' ? 'Declare' : 'Effect'}`;
+  const role = e.role41c ?? 'Shouty Boss'; // session 41 (sh41c): the Lumineth Shrine Guardian
   const f = abilityTerrain(c.s, player, ability.id);
   if (f === null) return { reason: `${ability.name} is held through no faction terrain feature of ${player}`, rule };
   if (!terrainOnBattlefield(c.s, c.port, player, f)) return { reason: `the faction terrain feature "${f}" is not on the battlefield`, rule };
   const rec = shoutyBossOf(c.s, f);
-  if (e.shoutyBoss === 'place') return rec === undefined ? null : { reason: `the terrain feature "${f}" already has a Shouty Boss ("${rec.unitId}")`, rule };
-  if (rec === undefined) return { reason: `the terrain feature "${f}" has no Shouty Boss`, rule };
-  if (rec.round === c.s.round && rec.turnInRound === c.s.turnInRound) return { reason: `the Shouty Boss "${rec.unitId}" was placed on "${f}" this turn`, rule };
+  if (e.shoutyBoss === 'place') return rec === undefined ? null : { reason: `the terrain feature "${f}" already has a ${role} ("${rec.unitId}")`, rule };
+  if (rec === undefined) return { reason: `the terrain feature "${f}" has no ${role}`, rule };
+  if (rec.round === c.s.round && rec.turnInRound === c.s.turnInRound) return { reason: `the ${role} "${rec.unitId}" was placed on "${f}" this turn`, rule };
   return null;
 }
 
@@ -73,10 +74,11 @@ export function applyShoutyBoss(c: Ctx, player: PlayerId, id: string, name: stri
   const s = c.s;
   const f = abilityTerrain(s, player, id);
   const rule = `${name}: Effect`;
+  const role = e.role41c ?? 'Shouty Boss'; // session 41 (sh41c): the Lumineth Shrine Guardian
   if (f === null || !terrainOnBattlefield(s, c.port, player, f)) reject(`${name} has no faction terrain feature on the battlefield`, rule);
   const rec = shoutyBossOf(s, f);
   if (e.shoutyBoss === 'place') {
-    if (rec !== undefined) reject(`the terrain feature "${f}" already has a Shouty Boss ("${rec.unitId}")`, `${name}: Declare`);
+    if (rec !== undefined) reject(`the terrain feature "${f}" already has a ${role} ("${rec.unitId}")`, `${name}: Declare`);
     const t = picked[0];
     if (t === undefined) reject(`${name} needs its target`, `${name}: Declare`);
     const ids = new Set(rosterUnit(s, t).models.map((m) => m.id));
@@ -87,8 +89,8 @@ export function applyShoutyBoss(c: Ctx, player: PlayerId, id: string, name: stri
     c.events.push({ type: 'removedToReserve', unitId: t, ability: name, shoutyBossOf: f });
     return;
   }
-  if (rec === undefined) reject(`the terrain feature "${f}" has no Shouty Boss`, rule);
-  if (rec.round === s.round && rec.turnInRound === s.turnInRound) reject(`the Shouty Boss "${rec.unitId}" was placed on "${f}" this turn`, rule);
+  if (rec === undefined) reject(`the terrain feature "${f}" has no ${role}`, rule);
+  if (rec.round === s.round && rec.turnInRound === s.turnInRound) reject(`the ${role} "${rec.unitId}" was placed on "${f}" this turn`, rule);
   const t = rec.unitId;
   if (positions === undefined) reject(`${name} sets up "${t}": give "positions" for its models`, 'Core 24.0');
   const mine = Object.fromEntries(Object.entries(positions).filter(([k]) => rosterUnit(s, t).models.some((m) => m.id === k)));

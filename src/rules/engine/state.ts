@@ -380,6 +380,8 @@ export interface GameState {
   blessings?: Partial<Record<PlayerId, string[]>>;
   /** The orders of the resolutions of Blessings of Khaine that named their blessing, per player (session 40, sh40h; `engine/blessings40h.ts` `blessingsKnown`). */
   blessingUses?: Partial<Record<PlayerId, number[]>>;
+  /** Each player's battle scripture (session 41, sh41c; `abilities/runes41c.ts`): the rune instances depicted (with the battle round) and the orders of the resolutions of Depict Rune that named their rune. Absent until a rune is depicted (other games keep their hash). */
+  runes41c?: Partial<Record<PlayerId, { scripture: { rune: string; round: number }[]; named: number[] }>>;
   /** The blood rites of this turn (session 41, sh41b; `engine/bloodRites41b.ts`): `turn` "round:turnInRound"; each destroyed unit with a blood rite (`sure`) or one the engine cannot rule out. Absent until a unit is destroyed in a game with the Blood Rites battle trait (other games keep their hash). */
   /** The units each player named anointed resolving Anointed Ritualist by hand (session 41, sh41b; `engine/bloodRites41b.ts`). Absent until one is. */
   anointed41b?: Partial<Record<PlayerId, { units: string[]; resolutions: number }>>;
