@@ -91,6 +91,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('halveAttacks41d' in e) what = `halve Attacks (up) of ${e.weapon ?? 'the weapon picked'}`; // session 41 (sh41d)
   else if ('secondTarget41d' in e) what = `second target of ${e.secondTarget41d.ability}`; // session 41 (sh41d)
   else if ('mortalProduct41d' in e) what = `mortal = product of 2D6 (none on ${e.noEffectOn})`; // session 41 (sh41d)
+  else if ('hiddenBeyond' in e) what = `not visible to enemy units beyond ${e.hiddenBeyond}" while screened by ${e.screen.models}+ ${e.screen.named} (no other ${e.screen.noOther})`; // session 41 (sh41e)
   else if ('cp' in e) what = `${e.cp} CP`;
   else if ('vp' in e) what = `${e.vp} VP`;
   else if (isPermissionEffect(e)) what = permissionTerse(e);

@@ -141,6 +141,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('halveAttacks41d' in e) what = `the Attacks characteristic of ${e.weapon ?? 'the weapon picked (a Companion weapon if it has any)'} halved, rounding up`; // session 41 (sh41d)
   else if ('secondTarget41d' in e) what = `can be picked as a second target when ${e.secondTarget41d.ability} is used`; // session 41 (sh41d)
   else if ('mortalProduct41d' in e) what = `roll 2D6: on a ${e.noEffectOn} nothing, otherwise mortal damage equal to the two dice multiplied together`; // session 41 (sh41d)
+  else if ('hiddenBeyond' in e) what = `not visible to enemy units more than ${e.hiddenBeyond}" away while within the combat range of a friendly ${e.screen.named} unit of ${e.screen.models} or more models with no other friendly ${e.screen.noOther} unit in its combat range`; // session 41 (sh41e)
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

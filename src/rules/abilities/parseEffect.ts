@@ -90,6 +90,7 @@ import { readAfter40b } from './parseAfterShoot40';
 import { readAttackHook40g } from './parseAttack40g';
 import { readBlessings40h } from './parseBlessings40h';
 import { readManifest41e } from './parseManifest41e';
+import { readHidden41e } from './parseHidden41e';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
 export { casterClause } from './parseDeclare';
@@ -397,6 +398,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   const across40f = readPassedAcross40f(input); if (across40f !== null) return { resolves: across40f }; // session 40 (sh40f): Soaring Terror, Draconic Onslaught, Fight and Flight, Fire and Flight
   const across41d = readPassedAcross41d(input); if (across41d !== null) return { resolves: across41d }; // session 41 (sh41d): Destructive Bulk, Carve a Path, Rolling Doom
   const manifest41e = readManifest41e(input); if (manifest41e !== null) return { resolves: manifest41e }; // session 41 (sh41e): Tendrils of Light and Shadow (parseManifest41e.ts)
+  const hidden41e = readHidden41e(input); if (hidden41e !== null) return { resolves: hidden41e }; // session 41 (sh41e): Hidden Weapon Team (parseHidden41e.ts)
   const rampage41d = readRampage41d(input) ?? ((r) => (r ? { resolves: r } : null))(readFirstMonster41d(input)); if (rampage41d !== null) return rampage41d; // session 41 (sh41d): Rampaging Destruction, In Their Element
   try {
     // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."

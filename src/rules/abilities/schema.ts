@@ -20,6 +20,7 @@ import { SHOUTY_BOSS_40E } from './schema40e';
 import { DoubleDamage40g } from './schema40g';
 import { blessing40hFields, blessingPick40hFields } from './schema40h';
 import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F, THROUGH_41D } from './schema40f';
+import { HIDDEN_41E } from './schema41e';
 import { HALVE_ATTACKS_41D, MORTAL_PRODUCT_41D, MOVE_CHARACTERISTIC_41D, PICK_FIELDS_41D, PICK_WEAPON_41D, SECOND_TARGET_41D } from './schema41d';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
@@ -396,6 +397,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...blessing40hFields }), z.strictObject({ ...EffectCommon, ...blessingPick40hFields }), // session 40 (sh40h): schema40h.ts
   z.strictObject({ ...EffectCommon, ...AFTER_SHOOT_MOVE_40F }), // session 40 (sh40f): schema40f.ts
   z.strictObject({ ...EffectCommon, ...MORTAL_PRODUCT_41D }), z.strictObject({ ...EffectCommon, ...SECOND_TARGET_41D }), z.strictObject({ ...EffectCommon, ...HALVE_ATTACKS_41D }), // session 41 (sh41d): schema41d.ts
+  z.strictObject({ ...EffectCommon, ...HIDDEN_41E }), // session 41 (sh41e): Hidden Weapon Team, schema41e.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -50,6 +50,7 @@ import { attackIgnores, keptSum } from './ignoreModifiers39';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
+import { visibleNow } from '../abilities/hidden41e'; // session 41 (sh41e): Hidden Weapon Team
 
 function rollTarget(v: number | string): number {
   return typeof v === 'number' ? v : Number(/\d+/.exec(v)?.[0] ?? 7);
@@ -95,8 +96,8 @@ function attackingModels(c: Ctx, unitId: string, w: RosterWeapon, target: string
     .map((m) => m.id)
     .filter((id) =>
       w.range === 'melee'
-        ? c.port.withinCombatRange(id, target) && c.port.visible(id, target)
-        : c.port.distance(id, target) <= w.range + 0.001 && c.port.visible(id, target),
+        ? c.port.withinCombatRange(id, target) && visibleNow(c.s, c.port, id, target)
+        : c.port.distance(id, target) <= w.range + 0.001 && visibleNow(c.s, c.port, id, target),
     );
 }
 
