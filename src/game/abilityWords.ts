@@ -10,6 +10,7 @@
  */
 
 import { isPermissionEffect, permissionWords } from '../rules/abilities/parsePermissions';
+import { dirtyTrickWords41a } from '../rules/abilities/schema41a';
 import type { AbilityCondition, AbilityEffect } from '../rules/abilities/schema';
 import { COMMAND_NAMES } from '../rules/engine/reactionWindows';
 
@@ -142,6 +143,9 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('secondTarget41d' in e) what = `can be picked as a second target when ${e.secondTarget41d.ability} is used`; // session 41 (sh41d)
   else if ('mortalProduct41d' in e) what = `roll 2D6: on a ${e.noEffectOn} nothing, otherwise mortal damage equal to the two dice multiplied together`; // session 41 (sh41d)
   else if ('hiddenBeyond' in e) what = `not visible to enemy units more than ${e.hiddenBeyond}" away while within the combat range of a friendly ${e.screen.named} unit of ${e.screen.models} or more models with no other friendly ${e.screen.noOther} unit in its combat range`; // session 41 (sh41e)
+  else if ('dirtyTrickRule41a' in e || 'dirtyTrickRoll41a' in e || 'dirtyTrickPlus41a' in e || 'noWeaponAbility41a' in e || 'triggerUnit41a' in e) what = dirtyTrickWords41a(e, false) ?? ''; // session 41 (sh41a)
+  else if ('anointed41b' in e) what = 'anointed for the rest of the battle, even if destroyed (Blood Rites)'; // session 41 (sh41b)
+  else if ('blessingPick41b' in e) what = e.blessingPick41b === 'activate' ? 'the blessing of Khaine picked (not active) becomes active, if you performed any blood rites this turn' : 'a second blessing of Khaine picked (not active) becomes active'; // session 41 (sh41b)
   else if ('cp' in e) what = `${sign(e.cp)} command ${Math.abs(e.cp) === 1 ? 'point' : 'points'}`;
   else if ('vp' in e) what = `${sign(e.vp)} victory ${Math.abs(e.vp) === 1 ? 'point' : 'points'}`;
   else if ('weaponAbility' in e) what = `weapons gain ${e.weaponAbility}${att}`;

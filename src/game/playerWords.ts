@@ -43,6 +43,8 @@ const PHASE_WORDS: Record<string, string> = {
   pileIn: 'pile-in',
   weaponTargets: 'weapon targets',
   pendingMove: 'the declared move',
+  // Session 41 (ui41): the purpose of the roll made for a unit an ability's move passed across (sh40f, `passedAcross40f.ts`).
+  passedAcross: 'passed across',
 };
 
 /** The table's named things: terrain features and objectives (a scenario's `terrain` / `objectives`). */

@@ -20,6 +20,8 @@ const _t1 = /* @__PURE__ */ new Vector3();
 const _d1 = /* @__PURE__ */ new Vector3();
 const _t2 = /* @__PURE__ */ new Vector3();
 const _d2 = /* @__PURE__ */ new Vector3();
+const _s1 = /* @__PURE__ */ new Vector3();
+const _s2 = /* @__PURE__ */ new Vector3();
 let _leafBoxes = new Float64Array(6 * 16);
 
 /**
@@ -27,9 +29,11 @@ let _leafBoxes = new Float64Array(6 * 16);
  * geometry `g` (`prismGeometry`, non-indexed, table space): exactly what three-mesh-bvh 0.9's
  * `bvh.closestPointToGeometry(g, identity, target1, target2)` answers (the same traversal of the feature's BVH in
  * the same order, the same triangle pairs tried in the same order with the same `distanceToTriangle`, the same
- * strictly-closer rule, so the same pair, points and distance), less the pairs that cannot be closer: a prism
- * triangle whose bounding box is farther from the leaf's triangles' box, or a pair whose boxes are farther apart,
- * than the closest distance found so far (plus {@link SLACK_INCHES}). `g` has no BVH of its own, so three-mesh-bvh
+ * strictly-closer rule, so each leaf ends with the same closest pair and distance, and the traversal, which reads
+ * only that, is the same), less the pairs that cannot be the closest: a prism triangle whose bounding box is farther
+ * from the leaf's triangles' box, or a pair whose boxes are farther apart, than the closest distance found so far or
+ * than a pair of the leaf tried first (the prism triangle nearest the leaf's box), plus {@link SLACK_INCHES}.
+ * `g` has no BVH of its own, so three-mesh-bvh
  * measures every one of its 1,024 triangles against every terrain triangle of each leaf it visits; most of them
  * are on the far side of the base (session 41: the first unit-to-terrain measurement of the options).
  *
@@ -69,15 +73,20 @@ export function closestPointToPrismGeometry(bvh: MeshBVH, g: BufferGeometry): { 
     pb[j + 5] = z1;
   }
   let closest = Infinity;
-  /** Is the squared gap between prism triangle `i2`'s box and box `o` of `b` more than the closest (plus the slack)? */
-  const farther = (i2: number, b: Float64Array, o: number) => {
-    const lim = closest + SLACK_INCHES;
-    if (lim === Infinity) return false;
+  /** The least distance of a pair tried in this leaf before its pass in order (see `intersectsRange`). */
+  let scout = Infinity;
+  /** The squared gap between prism triangle `i2`'s box and box `o` of `b`. */
+  const gapSq = (i2: number, b: Float64Array, o: number) => {
     const j = 6 * i2;
     const dx = Math.max(0, b[o] - pb[j + 3], pb[j] - b[o + 3]);
     const dy = Math.max(0, b[o + 1] - pb[j + 4], pb[j + 1] - b[o + 4]);
     const dz = Math.max(0, b[o + 2] - pb[j + 5], pb[j + 2] - b[o + 5]);
-    return dx * dx + dy * dy + dz * dz > lim * lim;
+    return dx * dx + dy * dy + dz * dz;
+  };
+  /** Is that gap more than the closest found so far, or the leaf's scouted pair, plus the slack? */
+  const farther = (i2: number, b: Float64Array, o: number) => {
+    const lim = Math.min(closest, scout) + SLACK_INCHES;
+    return lim !== Infinity && gapSq(i2, b, o) > lim * lim;
   };
   bvh.shapecast({
     boundsTraverseOrder: (box) => _obb.distanceToBox(box),
@@ -108,13 +117,29 @@ export function closestPointToPrismGeometry(bvh: MeshBVH, g: BufferGeometry): { 
           if (lb[o + 3 + c] > lb[3 + c]) lb[3 + c] = lb[o + 3 + c];
         }
       }
+      // Scouting: the prism triangle whose box is nearest the leaf's, against each of the leaf's triangles. Its least
+      // distance is that of a pair of this leaf, so the leaf's least is at most that: a pair farther than it cannot
+      // be the leaf's closest. The pass in order below then skips such pairs from its start, and still tries every
+      // pair at the leaf's least distance, in order, with the strict rule: the leaf ends with the same closest pair
+      // and distance as three-mesh-bvh's pass over every pair (only what a leaf ends with reaches the traversal).
+      scout = Infinity;
+      let nearest = -1;
+      let nearestGap = Infinity;
+      for (let i2 = 0; i2 < triCount; i2++) {
+        const g = gapSq(i2, lb, 0);
+        if (g < nearestGap) (nearest = i2), (nearestGap = g);
+      }
+      if (nearest >= 0) {
+        prismTriangle(nearest, otherPos);
+        for (let i = offset, l = offset + count; i < l; i++) {
+          setTriangle(_tri, 3 * i, index, pos);
+          _tri.needsUpdate = true;
+          scout = Math.min(scout, _tri.distanceToTriangle(_tri2, _s1, _s2));
+        }
+      }
       for (let i2 = 0; i2 < triCount; i2++) {
         if (farther(i2, lb, 0)) continue;
-        setTriangle(_tri2, 3 * i2, null, otherPos);
-        _tri2.a.applyMatrix4(_identity);
-        _tri2.b.applyMatrix4(_identity);
-        _tri2.c.applyMatrix4(_identity);
-        _tri2.needsUpdate = true;
+        prismTriangle(i2, otherPos);
         for (let i = offset, l = offset + count; i < l; i++) {
           if (farther(i2, lb, 6 * (i - offset + 1))) continue;
           setTriangle(_tri, 3 * i, index, pos);
@@ -134,6 +159,15 @@ export function closestPointToPrismGeometry(bvh: MeshBVH, g: BufferGeometry): { 
   const terrain = _d1.clone();
   const prism = _d2.clone().applyMatrix4(_identityInverse);
   return { terrain, prism, distance: closest };
+}
+
+/** Prism triangle `i2` into `_tri2`, through the identity as three-mesh-bvh takes the other geometry's triangles. */
+function prismTriangle(i2: number, otherPos: BufferAttribute): void {
+  setTriangle(_tri2, 3 * i2, null, otherPos);
+  _tri2.a.applyMatrix4(_identity);
+  _tri2.b.applyMatrix4(_identity);
+  _tri2.c.applyMatrix4(_identity);
+  _tri2.needsUpdate = true;
 }
 
 /** three-mesh-bvh's `setTriangle` (not exported): triangle `i / 3`'s corners from `pos`, through `index` if any. */

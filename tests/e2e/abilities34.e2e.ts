@@ -31,6 +31,7 @@ import type { SeatMessage } from '../../src/game/network';
 import { importArmy } from '../../src/army/importArmy';
 import type { Ability } from '../../src/rules/abilities/schema';
 import { realArmyBattle } from './rosterSetup';
+import { blessingsAndOnslaught, LORD_TO } from './ui41Setup';
 import { uploadGame } from './savedGame';
 import { hotseatSetup } from '../../workers/gameSetup';
 import { sdk, startServer, tempDataDir } from '../server/harness';
@@ -312,7 +313,7 @@ export const tests: E2ETest[] = [
     },
   },
   {
-    name: 'abilities34: a charge re-roll button used on the page (rerollRoll): Lead the Charge (lrl-001) on the Lord-Vindictor, the charge roll re-rolled from the Play panel, the log shows it',
+    name: 'abilities34: a charge re-roll button used on the page (rerollRoll): Lead the Charge (lrl-001) on the Lord-Vindictor, the charge roll re-rolled from the Play panel, the log shows it; then (ui41) Blessings of Khaine by hand naming Hatred, Call to Murder and Fanatical Blademaster as short picks, Draconic Onslaught\'s move across two units answered by name',
     async run(ctx) {
       const { page, errors } = await pageToLoadInto(ctx); // its first step reloads the page
       // The sample battle, the Lord-Vindictor given Lead the Charge; p1's charge phase, the Lord's charge declared (its roll made).
@@ -337,6 +338,67 @@ export const tests: E2ETest[] = [
       // A dice is re-rolled once (Core 2.2): the button is gone.
       await frames(page);
       assert((await page.$('[data-testid=play-o-reroll-charge]')) === null, 'no second re-roll offered');
+
+      // Session 41 (ui41, issue 34 item 5), the same page: dok-001's blessings and sce-002's Draconic Onslaught (ui41Setup.ts).
+      await uploadGame(ctx, page, blessingsAndOnslaught(ctx.root), [{ type: 'chooseFirstTurn', player: 'p1', first: 'p1' }, { type: 'endPhase', player: 'p1' }], 'abilities34-ui41.json');
+      const h0 = await summaryOf(page);
+      assertEqual(h0.phase, 'hero', "p1's hero phase");
+      const named = (id: string) => h0.units.find((u) => u.id === id)!.name;
+      // (1) Blessings of Khaine used, then resolved by hand naming its blessing: the blessing is the dialog's first kind.
+      await clickAndWait(page, `[data-testid="${abilityTestId('play-g', 'army:blessings-of-khaine')}-use"]:not([disabled])`);
+      await page.click('[data-testid^="play-g-byHand"]:not([disabled])');
+      await page.waitForSelector('[data-testid=play-byhand]');
+      assertEqual(await page.$eval('[data-testid=play-byhand-kind]', (e) => (e as HTMLSelectElement).value), 'blessing40h', 'the dialog offers the blessing first');
+      const offered = await page.$$eval('[data-testid=play-byhand-f-blessing40h] option', (es) => es.map((e) => e.textContent));
+      assertEqual(offered.join(','), 'Ruthlessness,Hatred,Haste,Zeal,Shadow,Cruelty,Clarity', 'the seven blessings by name');
+      await page.selectOption('[data-testid=play-byhand-f-blessing40h]', 'Hatred');
+      await page.click('[data-testid=play-byhand-add]');
+      assert((await text(page, '[data-testid=play-byhand-list] li')).startsWith('Blessing of Hatred is now active'), 'the blessing picked, in words');
+      await clickAndWait(page, '[data-testid=play-byhand-apply]:not([disabled])');
+      assertEqual(JSON.stringify((await play<{ blessings?: unknown }>(page, 'summary()')).blessings), JSON.stringify({ p1: ['Hatred'] }), 'Blessing of Hatred is active');
+      // (3) Call to Murder as two short picks: the active blessing to end (Hatred only), then one of the six to make active.
+      await selectUnit(page, 'sce-lord');
+      const call = abilityTestId('play-o', 'sce-lord:call-to-murder');
+      await page.waitForSelector(`[data-testid="${call}-first"]`);
+      const firsts = await page.$$eval(`[data-testid="${call}-first"] button`, (es) => es.map((e) => e.textContent));
+      assertEqual(firsts.join(','), 'Hatred', 'first pick: the active blessing only (not 42 buttons)');
+      await page.click(`[data-testid="${call}-a-Hatred"]`);
+      const seconds = await page.$$eval(`[data-testid="${call}-second"] button`, (es) => es.map((e) => e.textContent));
+      assertEqual(seconds.join(','), 'Ruthlessness,Haste,Zeal,Shadow,Cruelty,Clarity', 'then the six not active');
+      await clickAndWait(page, `[data-testid="${call}-b-Haste"]:not([disabled])`);
+      const swapped = (await play<{ type: string; choice?: string }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
+      assertEqual(JSON.stringify(swapped), JSON.stringify({ type: 'useAbility', player: 'p1', unitId: 'sce-lord', ability: 'sce-lord:call-to-murder', choice: 'Hatred>Haste' }), 'the two picks sent the game\'s "Hatred>Haste"');
+      assertEqual(JSON.stringify((await play<{ blessings?: unknown }>(page, 'summary()')).blessings), JSON.stringify({ p1: ['Haste'] }), 'Hatred no longer active, Haste active');
+      // Fanatical Blademaster as one entry: a blessing not active (6: Haste is), "only Zeal" or a second, then its target from the list.
+      const fb = abilityTestId('play-o', 'sce-lord:fanatical-blademaster');
+      const fbFirsts = await page.$$eval(`[data-testid="${fb}-first"] button`, (es) => es.map((e) => e.textContent));
+      assertEqual(fbFirsts.join(','), 'Ruthlessness,Hatred,Zeal,Shadow,Cruelty,Clarity', 'the six blessings not active (not 28 entries)');
+      await page.click(`[data-testid="${fb}-a-Zeal"]`);
+      await page.click(`[data-testid="${fb}-b-alone"]`);
+      await page.click(`[data-testid="${fb}-c-targets"] summary`);
+      await clickAndWait(page, `[data-testid="${fb}-c-t-sce-incantor"]:not([disabled])`);
+      const granted = (await play<{ type: string }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
+      assertEqual(JSON.stringify(granted), JSON.stringify({ type: 'useAbility', player: 'p1', unitId: 'sce-lord', ability: 'sce-lord:fanatical-blademaster', targets: ['sce-incantor'], choice: 'Zeal' }), 'the picks sent Zeal on the Knight-Incantor');
+      // (2) Draconic Onslaught's move dragged 12" across the Clawlord and the Warlock Engineer: the page asks which, by name.
+      await clickAndWait(page, `[data-testid="${abilityTestId('play-o', 'sce-lord:draconic-onslaught')}-use"]:not([disabled])`);
+      const before = (await summaryOf(page)).actions;
+      const note = await play<{ kind: string; text: string }>(page, `drag('sce-lord-1', ${JSON.stringify(LORD_TO)})`);
+      assert(note.kind === 'info' && note.text.includes(`passed across ${named('sk-clawlord')} and ${named('sk-warlock')}`), `the drop's note asks: ${JSON.stringify(note)}`);
+      await page.waitForSelector('[data-testid=play-across-pick]');
+      const across = await page.$$eval('[data-testid=play-across-pick] button[data-testid^=play-across-sk]', (es) => es.map((e) => e.textContent));
+      assertEqual(across.join(','), `${named('sk-clawlord')},${named('sk-warlock')}`, 'the two units by name');
+      await page.hover('[data-testid=play-across-sk-warlock]');
+      await page.waitForFunction(() => window.__sightline?.play?.hoverUnit() === 'sk-warlock');
+      await clickAndWait(page, '[data-testid=play-across-sk-warlock]:not([disabled])');
+      const moved = await summaryOf(page);
+      assertEqual(moved.actions, before + 1, 'one action: the move with its target');
+      const sent = (await play<{ type: string; target?: string }[]>(page, 'save().then((g) => g.actions.slice(-1))'))[0];
+      assertEqual(`${sent.type} ${sent.target}`, 'move sk-warlock', 'the move sent again with the Warlock Engineer as its target');
+      assert((await text(page, '[data-testid=play-log]')).includes(`${named('sce-lord')} makes an ability's move (1 model), picking ${named('sk-warlock')}`), 'the move in words, with the unit picked');
+      assert((await text(page, '[data-testid=play-log]')).includes(`${named('sk-warlock')} suffers`) && (await page.$('[data-testid=play-across-pick]')) === null, 'the mortal damage on the Warlock Engineer in the log; the question gone');
+      const ids = new Set<string>([...moved.units.flatMap((u) => [u.id, ...u.aliveModelIds]), 'sce-lord:call-to-murder', 'sce-lord:fanatical-blademaster', 'sce-lord:draconic-onslaught', 'army:blessings-of-khaine']);
+      assertEqual(idsShown(await shownTexts(page), ids).join('\n'), '', 'no id on the page');
+      await page.screenshot({ path: join(ctx.outputDir, 'abilities34-ui41.png') });
       for (const e of errors) assert(false, e);
     },
   },

@@ -127,7 +127,8 @@ function actionText(s: GameState, a: Action): string {
     case 'allocateDamage':
       return `${count(a.points, 'damage point')} allocated to ${n(a.unitId)}`;
     case 'move':
-      return `${n(a.unitId)} makes a ${a.kind} move (${count(Object.keys(a.paths).length, 'model')})`;
+      // Session 41 (ui41): an ability's move in words ("a ability move" was shown), with the unit passed across it picks (sh40f).
+      return `${n(a.unitId)} makes ${a.kind === 'ability' ? "an ability's move" : `a ${a.kind} move`} (${count(Object.keys(a.paths).length, 'model')})${a.target !== undefined ? `, picking ${n(a.target)}` : ''}`;
     case 'retreat':
       return `${n(a.unitId)} retreats`;
     case 'shoot':

@@ -39,7 +39,8 @@ export interface UnitSummary {
   chargeRoll: number | null;
   /** The unit's ranged weapons and their ranges (inches), distinct names. */
   ranges: { weapon: string; range: number }[];
-  pendingMove: { kind: string; maxInches: number } | null;
+  /** Session 41 (ui41): an ability's move names its ability and, when it has one, the sentence on the units it passes across (sh40f). */
+  pendingMove: { kind: string; maxInches: number; ability?: string; passedAcross?: { pick: 'one' | 'each' | 'upTo' } } | null;
   effects: string[];
   /** False while the unit waits to be deployed (deployment phase), was never deployed, or is in reserve. */
   deployed: boolean;
@@ -104,6 +105,8 @@ export interface GameSummary {
   ascension?: AscensionSummary;
   /** The abilities each player's army used this turn not through a unit (battle traits, faction terrain; Core 28.2), by name; absent when none. */
   armyAbilitiesUsed?: Partial<Record<PlayerId, string[]>>;
+  /** Session 41 (ui41): each player's active blessings of Khaine ("Hatred", ...; `GameState.blessings`, sh40h); absent until one is set. */
+  blessings?: Partial<Record<PlayerId, string[]>>;
 }
 
 /** What {@link summarize} needs beside the state: what the session knows of the game's history. */
@@ -258,6 +261,7 @@ export function summarize(s: GameState, port: GeometryPort | null, c: SummaryCon
     board: { positions, removed, addedObjectives },
     ...(asc ? { ascension: asc } : {}),
     ...armyUsedThisTurn(s),
+    ...(s.blessings ? { blessings: structuredClone(s.blessings) as Partial<Record<PlayerId, string[]>> } : {}), // session 41 (ui41)
   };
 }
 

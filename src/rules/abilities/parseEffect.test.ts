@@ -239,11 +239,14 @@ describe('Declares the picks cannot say fall back whole', () => {
   // "Infantry or Cavalry", "another" and "that was not set up this turn" are read since session 36 (parseDeclare.test.ts).
   it.each([
     ['"each" (Like Snapping Hounds, fec)', 'Pick each friendly **^^Serfs^^** unit in combat to be the targets.'],
-    ['a dirty trick roll (Venom-encrusted Weapons, kb)', 'Pick a friendly **^^Kruleboyz Infantry^^** unit to be the target, then make a dirty trick roll.'],
   ])('%s', (_, declare) => {
     const r = parse('Heal (D3) the target.', { timing: 'Your Hero Phase', declare, keywords: [...KB, ...FEC] });
     expect(r.resolves).toBeNull();
     expect(r.picks).toBeUndefined();
+  });
+  it('a dirty trick roll (Venom-encrusted Weapons\' Declare, kb) is read since session 41 (sh41a, parseDirtyTricks41a.test.ts): the roll first', () => {
+    const r = parse('Heal (D3) the target.', { timing: 'Your Hero Phase', declare: 'Pick a friendly **^^Kruleboyz Infantry^^** unit to be the target, then make a dirty trick roll.', keywords: [...KB, ...FEC] });
+    expect(r.resolves).toEqual([{ dirtyTrickRoll41a: true }, { heal: 'D3', targets: 'targets' }]);
   });
 });
 

@@ -91,6 +91,8 @@ import { readAttackHook40g } from './parseAttack40g';
 import { readBlessings40h } from './parseBlessings40h';
 import { readManifest41e } from './parseManifest41e';
 import { readHidden41e } from './parseHidden41e';
+import { readDirtyTricks41a } from './parseDirtyTricks41a';
+import { readBloodRites41b, readRoaringIdol41b } from './parseBloodRites41b';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
 
 export { casterClause } from './parseDeclare';
@@ -386,6 +388,7 @@ function frameEffect(raw: string, ctx: Ctx, gate: string | undefined, read: Reco
  *   `unparsed`, the first part not understood. Never throws.
  */
 export function parseEffect(input: EffectInput): ParsedEffect {
+  const dirty41a = readDirtyTricks41a(input, parseEffect); if (dirty41a !== null) return dirty41a; // session 41 (sh41a): parseDirtyTricks41a.ts
   // Session 38 (ab38a): a faction terrain feature's "this terrain feature" (parseTerrain38.ts).
   if (mentionsThisTerrain(input)) return readShoutyBoss40e(input, parseEffect) ?? parseThisTerrain(input, parseEffect); // sh40e: Up We Go!, I'm Off! (parseShoutyBoss40e.ts)
   const known = [...input.knownKeywords];
@@ -395,6 +398,7 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   const whole40c = readWhole40c(input, parseEffect); // session 40 (sh40c, parseWhole40.ts): Commanding View, Lord of Assassins, Overwhelming Volleystorm, Doomfang
   if (whole40c !== null) return whole40c;
   const blessings = readBlessings40h(input, (d) => readDeclareText(d, known, input.timing, input.unitNames).picks); if (blessings !== null) return blessings; // session 40 (sh40h): Call to Murder, Fanatical Blademaster (parseBlessings40h.ts)
+  const rites41b = readBloodRites41b(input) ?? readRoaringIdol41b(input); if (rites41b !== null) return rites41b; // session 41 (sh41b): Blessings of Khaine, Crimson Offerings, Roaring Idol (parseBloodRites41b.ts)
   const across40f = readPassedAcross40f(input); if (across40f !== null) return { resolves: across40f }; // session 40 (sh40f): Soaring Terror, Draconic Onslaught, Fight and Flight, Fire and Flight
   const across41d = readPassedAcross41d(input); if (across41d !== null) return { resolves: across41d }; // session 41 (sh41d): Destructive Bulk, Carve a Path, Rolling Doom
   const manifest41e = readManifest41e(input); if (manifest41e !== null) return { resolves: manifest41e }; // session 41 (sh41e): Tendrils of Light and Shadow (parseManifest41e.ts)

@@ -39,8 +39,8 @@ describe('Countless Servants (fec-001): one dice, each item gated by it and by t
 
 describe('lists with an item not read stay by hand (the real texts)', () => {
   const ENEMY = 'Pick an enemy unit in combat with this unit to be the target.';
-  it('Scrap-bang (kb-001): mortal damage gates itself with a roll of its own, and the Retreat item is not read', () => {
-    const r = parse(ENEMY, "Roll a dice. On a 3+:\n• Inflict 1 mortal damage on the target.\n• This unit can immediately use the 'Retreat' ability as if it were your movement phase without any mortal damage being inflicted on it.", 'End of Any Turn');
+  it('Scrap-bang (kb-001) is read whole since session 41 (sh41a, engine/scrapBang41a.test.ts); its twin with a Ward item instead of the Retreat stays by hand (mortal damage in a list gates itself)', () => {
+    const r = parse(ENEMY, "Roll a dice. On a 3+:\n• Inflict 1 mortal damage on the target.\n• This unit has Ward (5+) for the rest of the turn.", 'End of Any Turn');
     expect(r.resolves).toBeNull();
     expect(r.unparsed).toBe('Inflict 1 mortal damage on the target');
   });

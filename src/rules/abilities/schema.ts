@@ -22,6 +22,8 @@ import { blessing40hFields, blessingPick40hFields } from './schema40h';
 import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F, THROUGH_41D } from './schema40f';
 import { HIDDEN_41E } from './schema41e';
 import { HALVE_ATTACKS_41D, MORTAL_PRODUCT_41D, MOVE_CHARACTERISTIC_41D, PICK_FIELDS_41D, PICK_WEAPON_41D, SECOND_TARGET_41D } from './schema41d';
+import { DIRTY_TRICK_PLUS_41A, DIRTY_TRICK_ROLL_41A, DIRTY_TRICK_RULE_41A, NO_WEAPON_ABILITY_41A, TRIGGER_UNIT_41A } from './schema41a';
+import { anointed41bFields, blessingPick41bFields } from './schema41b';
 
 /** Where an ability comes from (Core 28.2 "Who is Using the Ability?"). Data, never a code path. */
 export const AbilitySourceSchema = z.enum([
@@ -119,6 +121,7 @@ export const AbilityEffectSchema = z.union([
     by: z.number().int().min(-10).max(10),
     /** An extension (session 39, sh39c): with `if.useRoll`, `by` is that roll, fixed when the effect is applied ("Add a number equal to the roll to this unit's control score"). */
     byRoll: z.literal(true).optional(),
+    byRollTimes41a: z.literal(2).optional(), // extension (session 41, sh41a): with `byRoll`, `by` is twice the roll ("Double the breaka-roll and add that value")
     attacks: z.enum(['melee', 'ranged', 'all']).optional(),
     against: z.array(z.string().min(1).max(100)).max(20).optional(),
     againstTrigger: z.literal(true).optional(), // extension (session 40, sh40a; engine/trigger40.ts): `against` is the attacker of the declaration this reaction answers, fixed when applied
@@ -395,9 +398,11 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...SHOUTY_BOSS_40E }), // session 40 (sh40e): schema40e.ts, engine/shoutyBoss40e.ts
   z.strictObject({ ...EffectCommon, ...DoubleDamage40g }), // session 40 (sh40g): schema40g.ts
   z.strictObject({ ...EffectCommon, ...blessing40hFields }), z.strictObject({ ...EffectCommon, ...blessingPick40hFields }), // session 40 (sh40h): schema40h.ts
+  z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_RULE_41A }), z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_ROLL_41A }), z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_PLUS_41A }), z.strictObject({ ...EffectCommon, ...NO_WEAPON_ABILITY_41A }), z.strictObject({ ...EffectCommon, ...TRIGGER_UNIT_41A }), // session 41 (sh41a): schema41a.ts
   z.strictObject({ ...EffectCommon, ...AFTER_SHOOT_MOVE_40F }), // session 40 (sh40f): schema40f.ts
   z.strictObject({ ...EffectCommon, ...MORTAL_PRODUCT_41D }), z.strictObject({ ...EffectCommon, ...SECOND_TARGET_41D }), z.strictObject({ ...EffectCommon, ...HALVE_ATTACKS_41D }), // session 41 (sh41d): schema41d.ts
   z.strictObject({ ...EffectCommon, ...HIDDEN_41E }), // session 41 (sh41e): Hidden Weapon Team, schema41e.ts
+  z.strictObject({ ...EffectCommon, ...blessingPick41bFields }), z.strictObject({ ...EffectCommon, ...anointed41bFields }), // session 41 (sh41b): schema41b.ts, engine/bloodRites41b.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),
   z.strictObject({ ...EffectCommon, note: z.string().min(1).max(1000) }),

@@ -201,6 +201,6 @@ export const AbilityConditionSchema = z.strictObject({
    * first needs it and shared by all its effects and units, is `on` or more ("Roll a D3. On a 2+:" with effects "equal
    * to the roll"). Only in an `if` of an activated ability; never true otherwise.
    */
-  useRoll: z.strictObject({ die: z.enum(['D3', 'D6']), on: z.string().regex(/^[2-6]\+$/) }).optional(),
+  useRoll: z.strictObject({ die: z.enum(['D3', 'D6']), on: z.string().regex(/^[1-6]\+$/) }).optional(), // "1+": no gate, the roll only (session 41, sh41a: Breaka-harness)
 });
 export type AbilityCondition = z.infer<typeof AbilityConditionSchema>;

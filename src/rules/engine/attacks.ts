@@ -9,6 +9,7 @@
  */
 
 import { capHitWoundModifier, computeDamage, effectiveRend, finalSaveModifier, type DamageAttacker, type DamageTarget } from '../damage';
+import { withoutBarredAbilities41a } from './dirtyTricks41a';
 import {
   aliveModels,
   damageSequence,
@@ -568,7 +569,7 @@ export function resolveAttacks(c: Ctx, kind: 'shoot' | 'fight', player: PlayerId
       for (const m of models) attacks += Math.max(0, Math.min(cap, halveUp41d(rollValue(c, attacksCh, `attacks:${unitId}:${w.name}`, player), ab.attacksHalveUp) + (champion.has(m) ? 1 : 0) + leadTheAttack + ab.attacks)); // halveUp41d: session 41 (sh41d)
       // The weapon's abilities and those the effects give it (Core 20.0); of several crit abilities the one
       // an ability gave is used (the player used that ability for it; docs/interpretations.md).
-      const wAbilities = [...ab.grants, ...(w.abilities ?? [])];
+      const wAbilities = withoutBarredAbilities41a(s, unitId, [...ab.grants, ...(w.abilities ?? [])]); // session 41 (sh41a): Lethal Surprise
       const dAtt: DamageAttacker = { models: 1, weapon: { attacks: w.attacks, hit: w.hit, wound: w.wound, rend: ab.setRend ?? w.rend, damage: w.damage, abilities: wAbilities }, charged };
       const dTgt: DamageTarget = { save: tru.warscroll.save ?? '-', health: tru.warscroll.health, keywords: tru.warscroll.keywords, charged: tState.turn.charged };
       const rend = Math.max(0, effectiveRend(dAtt, dTgt) + ab.rend);

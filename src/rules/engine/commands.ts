@@ -38,6 +38,7 @@ import { redeployAtLeast } from '../abilities/passivePermissions';
 import { resourceTrigger } from './resourceTriggers38';
 import { rallyExtraPoints, rallyExtras } from './rally39';
 import { noRunCheck } from './pointPicks40';
+import { noteBloodRite41b } from './bloodRites41b';
 
 // ---------------------------------------------------------------------------------------------
 // Declared MOVE abilities (rolls only; the move itself is checked by the geometry layer)
@@ -305,6 +306,7 @@ export function allocateDamage(c: Ctx, a: Extract<Action, { type: 'allocateDamag
   c.events.push({ type: 'damageAllocated', unitId: u.id, points: a.points, slain: r.slain, damage: u.damage });
   if (!isAlive(c.s, u.id)) {
     c.events.push({ type: 'unitDestroyed', unitId: u.id });
+    noteBloodRite41b(c, u.id, 'allocateDamage'); // session 41 (sh41b): bloodRites41b.ts
     afterDestroyed(c, u.id);
   }
 }

@@ -17,6 +17,7 @@ import { wardForbidden } from '../abilities/wardRules38';
 import { commandsForbidden, ignoresFirstDamage } from '../abilities/passivePermissions';
 import { commandBanned } from '../abilities/commandBan40';
 import { wardRollModifier, wardSaves } from './ward40g';
+import { noteBloodRite41b } from './bloodRites41b';
 
 /** Something that happened, for the UI and the tests (plain JSON). */
 export interface GameEvent {
@@ -522,6 +523,7 @@ export function damageSequence(c: Ctx, unitId: string, pool: number, source: str
 function recordDestroyed(c: Ctx, unitId: string, source: string, by: string | null): void {
   const u = c.s.units[unitId];
   c.events.push({ type: 'unitDestroyed', unitId, source, by });
+  noteBloodRite41b(c, unitId, source); // session 41 (sh41b): Blood Rites (bloodRites41b.ts), before the port forgets its models
   if (c.s.ascension && u.manifestation === undefined) (c.s.ascension.destroyed ??= []).push({ unitId, by, round: c.s.round });
   noteMonsterDestroyed41d(c.s, unitId, by); // session 41 (sh41d): "The first time an enemy Monster is destroyed by this unit"
   const t = c.s.tactics.current;

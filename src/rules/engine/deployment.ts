@@ -22,6 +22,7 @@ import { inCombat, reject, requireTurn, rosterUnit, syncPort, type Ctx } from '.
 import { raiseTheAlarm } from './ascension';
 import { recordReserveSetUp } from './setUpBy40';
 import { opponentOf, type Action, type DeploymentState, type PlayerId } from './state';
+import { noteBloodRite41b } from './bloodRites41b';
 
 /** "More than X"" = not within X" (Core 2.1.1); the geometry's tolerance. */
 const EPS = 0.001;
@@ -262,6 +263,7 @@ export function destroyReserves(c: Ctx): void {
     u.slain = rosterUnit(c.s, u.id).models.map((m) => m.id);
     u.damage = 0;
     c.events.push({ type: 'unitDestroyed', unitId: u.id, source: 'reserve' });
+    noteBloodRite41b(c, u.id, 'reserve'); // session 41 (sh41b): bloodRites41b.ts
   }
   syncPort(c);
 }

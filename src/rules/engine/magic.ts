@@ -39,6 +39,7 @@ import { unbindGrant } from './unbindGrants';
 import { withExempt } from './cancel38';
 import type { GeometryPort } from './geometryPort';
 import { visibleNow } from '../abilities/hidden41e'; // session 41 (sh41e): Hidden Weapon Team
+import { unpickableBy } from '../abilities/wardRules38';
 
 /** A spell the engine can resolve. */
 export interface SpellDef {
@@ -568,6 +569,8 @@ export function banish(c: Ctx, a: Extract<Action, { type: 'banish' }>): void {
   if (level <= 0) reject(`unit "${a.unitId}" is not a WIZARD or PRIEST`, rule);
   const t = Object.prototype.hasOwnProperty.call(s.units, a.target) ? s.units[a.target] : undefined;
   if (!t || t.manifestation === undefined || !onBattlefield(c, a.target)) reject(`"${a.target}" is not a manifestation on the battlefield`, rule);
+  const immune = unpickableBy(s, c.port, a.player, a.target, { name: 'Banish Manifestation', keywords: ['BANISH'] }); // session 41 (sh41b): Roaring Idol (wardRules38.ts)
+  if (immune !== null) reject(immune, rule);
   if (s.magic.banished.includes(a.target)) reject(`"${a.target}" was already picked for Banish Manifestation this turn`, rule);
   if ((s.magic.used[a.unitId] ?? 0) >= level) reject(`unit "${a.unitId}" already used ${level} SPELL/PRAYER/BANISH ability(ies) this phase (power level)`, 'Magic 1.1');
   if (s.magic.unitSpells.includes(`${a.unitId}|banish`)) reject(`unit "${a.unitId}" already used Banish Manifestation this phase`, 'Core 5.3');

@@ -62,6 +62,7 @@ import { pathControlBonus, pathDeploymentStep, pathEndOfTurn, pathStartOfRound, 
 import { ASCENSION, ascensionBattleEnded, ascensionEndOfTurn, ascensionStartOfRound, suspendedObjectives, twistControlBonus, twistPick, twistPickOwed, withdraw } from './ascension';
 import { workingCopy } from './workingCopy';
 import { endOfRoundResources } from './resourceTriggers38';
+import { notePhaseContest41b, notePhaseStart41b } from './bloodRites41b';
 
 export { inCombat, unitHasKeyword, type GameEvent } from './core';
 
@@ -317,6 +318,7 @@ function startTurn(c: Ctx, active: PlayerId, turnInRound: 0 | 1): void {
   s.tactics.current = null;
   c.events.push({ type: 'turnStarted', round: s.round, active, turnInRound });
   c.events.push({ type: 'phaseStarted', phase: 'startOfTurn' });
+  notePhaseStart41b(c); // session 41 (sh41b): Blood Rites' Place of Power (bloodRites41b.ts)
 }
 
 function chooseFirstTurn(c: Ctx, a: Extract<Action, { type: 'chooseFirstTurn' }>): void {
@@ -447,6 +449,7 @@ function endPhase(c: Ctx, a: Extract<Action, { type: 'endPhase' }>): void {
   }
   if (s.phase === 'combat') s.combat = { picker: s.active as PlayerId, fought: [], strikeFirst: null };
   c.events.push({ type: 'phaseStarted', phase: s.phase });
+  notePhaseStart41b(c); // session 41 (sh41b): bloodRites41b.ts
 }
 
 function chooseContestedObjective(c: Ctx, a: Extract<Action, { type: 'chooseContestedObjective' }>): void {
@@ -614,6 +617,7 @@ export function reduce(state: GameState, action: unknown, port: GeometryPort): R
     noteDeclaration(c, a); // reactions to a declaration resolved at once (reactionWindows.ts)
     noteUnitHistory(c, a); // the per-turn history abilities read (unitHistory.ts)
     port.sync(portView(c.s));
+    notePhaseContest41b(c); // session 41 (sh41b): Blood Rites' contested objectives (bloodRites41b.ts)
   } catch (e) {
     try {
       port.sync(portView(state));

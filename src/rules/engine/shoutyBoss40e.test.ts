@@ -2,7 +2,7 @@
  * The Shouty Boss (session 40, sh40e; `abilities/parseShoutyBoss40e.ts`, `engine/shoutyBoss40e.ts`): Up We Go! and
  * I'm Off! of the Skaregob Totem (kb-001) and the Bossrokk Tower (ij-001), read from their real texts and played on a
  * real `worldPort` over a 6" x 4" x 3" box (x 27-33, y 8-12); distances computed by hand from the box's edges and the
- * 32 mm (1.26") bases. Fall-back twins stay by hand; Man da Tower!, Sinister Stare and Aggressively Bossy stay by hand.
+ * 32 mm (1.26") bases. Fall-back twins stay by hand; Man da Tower! and Aggressively Bossy stay by hand (Sinister Stare: session 41, sh41a).
  */
 
 import { describe, expect, it } from 'vitest';
@@ -59,10 +59,10 @@ describe('reading Up We Go! and I\'m Off! (real texts, kb-001 and ij-001)', () =
     expect(read(null, TEXT.offEffect('the'), HERO_PHASE).resolves).toBeNull();
     expect(read('Pick a friendly unit wholly within 6" of this terrain feature to be the target.', TEXT.offEffect('the'), MOVE_PHASE).resolves).toBeNull();
   });
-  it('Man da Tower!, Sinister Stare and Aggressively Bossy stay by hand (attacks on the feature, dirty trick rolls, visibility from the feature)', () => {
+  it('Man da Tower! and Aggressively Bossy stay by hand (attacks on the feature, visibility from the feature)', () => {
     const passive = parseTiming('Passive', true);
     expect(read(null, 'While this terrain feature has a Shouty Boss:\n• The Shouty Boss cannot use **^^Move^^** abilities.\n• Instead of measuring range or visibility to the Shouty Boss, measure to this terrain feature instead.', passive).resolves).toBeNull();
-    expect(read(null, 'Add 1 to dirty trick rolls for friendly **^^Kruleboyz^^** units wholly within 12" of this terrain feature or for enemy units within 12" of this terrain feature. If this terrain feature has a Shouty Boss, add 1 to dirty trick rolls for friendly **^^Kruleboyz^^** units wholly within 18" of this terrain feature instead of wholly within 12" or for enemy units within 18" of this terrain feature instead of within 12".', passive).resolves).toBeNull();
+    // Sinister Stare is read since session 41 (sh41a): parseDirtyTricks41a.test.ts, engine/dirtyTricks41a.test.ts.
     expect(read('Pick a visible enemy unit within 18" of this terrain feature to be the target.', 'Roll a dice. Add 1 to the roll if this terrain feature has a Shouty Boss. On a 4+, subtract 3 from the target\'s control score until the start of your next turn.').resolves).toBeNull();
   });
 });

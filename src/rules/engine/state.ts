@@ -380,6 +380,12 @@ export interface GameState {
   blessings?: Partial<Record<PlayerId, string[]>>;
   /** The orders of the resolutions of Blessings of Khaine that named their blessing, per player (session 40, sh40h; `engine/blessings40h.ts` `blessingsKnown`). */
   blessingUses?: Partial<Record<PlayerId, number[]>>;
+  /** The blood rites of this turn (session 41, sh41b; `engine/bloodRites41b.ts`): `turn` "round:turnInRound"; each destroyed unit with a blood rite (`sure`) or one the engine cannot rule out. Absent until a unit is destroyed in a game with the Blood Rites battle trait (other games keep their hash). */
+  /** The units each player named anointed resolving Anointed Ritualist by hand (session 41, sh41b; `engine/bloodRites41b.ts`). Absent until one is. */
+  anointed41b?: Partial<Record<PlayerId, { units: string[]; resolutions: number }>>;
+  /** The phase `phase` ("round:turnInRound:phase") for Blood Rites (session 41, sh41b; `engine/bloodRites41b.ts`): the units within 3" of a Place of Power at its start; per Blood Rites army, the enemy units that contested an objective it does not control in it. Absent in games without Blood Rites. */
+  bloodRitesPhase41b?: { phase: string; nearPower: string[]; contested: Partial<Record<PlayerId, string[]>> };
+  bloodRites41b?: { turn: string; rites: { player: PlayerId; unitId: string; sure: boolean; trigger: string }[] };
   /** A chanting roll of 2+ waiting for the bank / answer choice (Magic 3.0). */
   pendingPrayer: PendingPrayer | null;
   /** `unit|ability` pairs of Once Per Battle abilities used (Core 28.2), e.g. `priest|resurrection`. */

@@ -30,7 +30,7 @@ import type { Action, GameState } from './state';
 import { armyAbilities } from '../abilities/catalog';
 
 /** Texts that read the history: the phrases of the fixture rosters' abilities. */
-const READS_HISTORY = /used a \W*move\W* ability this turn|by this unit's combat attacks this turn|slain this turn by this unit's combat attacks|allocated to it this (?:turn|phase) by|slain this phase by this unit's shooting attacks|targeted by all this unit's shooting attacks|slain by this unit's attacks this turn|target of all of their shooting attacks this turn/i; // the last three: session 39 (sh39d), attackHistory39.ts
+const READS_HISTORY = /used a \W*move\W* ability this turn|by this unit's combat attacks this turn|slain this turn by this unit's combat attacks|allocated to it this (?:turn|phase) by|slain this phase by this unit's shooting attacks|targeted by all this unit's shooting attacks|slain by this unit's attacks this turn|target of all of their shooting attacks this turn|by a friendly anointed unit.s combat attacks/i; // the last three: session 39 (sh39d), attackHistory39.ts; "anointed": session 41 (sh41b), Blood Rites (bloodRites41b.ts)
 
 const needs = new WeakMap<object, boolean>();
 

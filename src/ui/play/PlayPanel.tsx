@@ -9,6 +9,9 @@
 import { TwistBanner } from './TwistBanner';
 import { AbilityEntry } from './abilities/AbilityEntry';
 import { ByHandEntry } from './abilities/ByHandEntry';
+import { ChoicePickEntry } from './abilities/ChoicePickEntry';
+import { choiceGroupOf } from './abilities/pairPick41';
+import { PassedAcrossPick } from './PassedAcrossPick';
 import { StepPassives } from './abilities/StepPassives';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Action, ExpectedDamage, OptionEntry } from '../../client/gameClient';
@@ -187,12 +190,25 @@ export function PlayPanel(p: PlayPanelProps) {
   // Online (no undo): a button asks once before it acts (issue 35 item 4); hot-seat acts at once.
   const actFor = (label: string) => (p.online ? (a: Action) => setPending({ action: a, label: words(label) }) : p.onAct);
   // An army ability's entries (one per unit its Declare can pick) shown once, as one AbilityEntry (issue 34).
+  // Session 41 (ui41): an ability whose options carry a choice (Call to Murder's 42 "A>B", Fanatical Blademaster's 28)
+  // as one entry of short picks; the first pick of a swap of blessings among the active ones when the game tells them.
+  const inWords = (x: OptionEntry) => ({ ...x, label: words(x.label), reason: x.reason === undefined ? undefined : words(x.reason) });
   const withAbilities = (list: OptionEntry[], plain: (e: OptionEntry, i: number) => ReactNode, base: string, off = busy) =>
-    list.map((e, i) =>
-      !e.ability ? plain(e, i) : list.findIndex((x) => x.group === e.group) !== i ? null : (
-        <AbilityEntry key={`${base}-${e.group}`} entries={list.filter((x) => x.group === e.group).map((x) => ({ ...x, label: words(x.label), reason: x.reason === undefined ? undefined : words(x.reason) }))} busy={off} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />
-      ),
-    );
+    list.map((e, i) => {
+      if (!e.ability) return plain(e, i);
+      const choice = choiceGroupOf(e);
+      const same = (x: OptionEntry) => (choice !== null ? choiceGroupOf(x) === choice : x.ability !== undefined && choiceGroupOf(x) === null && x.group === e.group);
+      if (list.findIndex(same) !== i) return null;
+      if (choice !== null) {
+        const pl = (e.action as { player?: string }).player;
+        // The blessings of Khaine the game knows active (sh40h): a swap ends an active one for one not active; a grant picks ones not active.
+        const active = (pl === 'p1' || pl === 'p2') && /\bblessing\b/i.test(e.ability.effect) ? s.blessings?.[pl] : undefined;
+        const swap = /\bthat is active\b/i.test(e.ability.effect);
+        const notActive = active && (swap || /\bthat is not active\b/i.test(e.ability.effect)) ? (b: string) => !active.includes(b) : undefined;
+        return <ChoicePickEntry key={`${base}-choice-${choice}`} entries={list.filter(same).map(inWords)} firstAllowed={active && swap ? (b) => active.includes(b) : notActive} secondAllowed={notActive} busy={off} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(choice)}`} />;
+      }
+      return <AbilityEntry key={`${base}-${e.group}`} entries={list.filter(same).map(inWords)} busy={off} onAct={(a, label) => actFor(label)(a)} targeting={p.targeting} onTarget={p.onTarget} testid={`${base}-${slug(e.group)}`} />;
+    });
   const optionEntry = (e: OptionEntry, i: number) => (
     <Entry key={i} e={e} busy={busy} onAct={actFor(e.label)} onActNow={p.onAct} words={words} testid={`play-o-${slug(e.group)}${e.target ? `-${e.target}` : ''}`} extra={e.target && e.profile === undefined ? fmt(p.expected[e.target]) : undefined} />
   );
@@ -273,6 +289,9 @@ export function PlayPanel(p: PlayPanelProps) {
           </div>
         )}
 
+        {!readOnly && !spectator && p.acrossPick && (
+          <PassedAcrossPick pick={{ ...p.acrossPick, ability: words(p.acrossPick.ability) }} busy={busy} onPick={(id) => p.onAcrossPick?.(id)} onHover={(id) => p.onHoverUnit?.(id)} />
+        )}
         {readOnly ? (
           <div className="play-rule" data-testid="play-read-only">
             A replay only shows what happened: nothing here changes a game. Your game in progress is kept; "Leave replay" goes back to it.

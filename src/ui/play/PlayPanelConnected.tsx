@@ -43,6 +43,8 @@ export const PlayPanelConnected = memo(function PlayPanelConnected({ store, hand
       onResumePrevious={() => h.current.onResumePrevious()}
       onSelectUnit={(id) => h.current.onSelectUnit(id)}
       onDiceSettled={(id, i, shown) => h.current.onDiceSettled(id, i, shown)}
+      onAcrossPick={(id) => h.current.onAcrossPick?.(id)}
+      onHoverUnit={(id) => h.current.onHoverUnit?.(id)}
     />
   );
 });

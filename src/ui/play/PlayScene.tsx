@@ -26,6 +26,8 @@ import type { MoveToolState } from './tools/moveTool';
 
 /** Ring colour of units not deployed yet (deployment phase) and of units waiting in reserve. */
 const UNDEPLOYED_COLOR = '#b9c2cc';
+/** Ring colour of the unit whose name the pointer is on in the panel (session 41, ui41). */
+const HOVER_UNIT_COLOR = '#ffe066';
 /** The chip's words on a unit the selected unit can shoot now (in range and visible, the engine's options). */
 export const TARGET_WORDS = 'in range · visible';
 
@@ -99,6 +101,8 @@ export function PlayScene({ data, summary, store, selectedUnit, move, label, liv
   if (label?.measured) perfMark('sceneRender');
   // Re-rendered only when the set of targets changes (a string key), not on every panel change.
   const shootTargets = useSyncExternalStore(store.subscribe, () => shootTargetsKey(store));
+  // Session 41 (ui41): the unit whose name the pointer is on in the panel (the unit passed across to pick).
+  const hoverUnit = useSyncExternalStore(store.subscribe, () => store.get().hoverUnit ?? null);
   const drag = move.drag;
   const pressing = drag.name === 'pressing' || drag.name === 'dragging';
   const dr = drag.name === 'dragging' || drag.name === 'dropping' ? drag : null;
@@ -189,6 +193,7 @@ export function PlayScene({ data, summary, store, selectedUnit, move, label, liv
           .map((m) => <MoveGhost key={`staged-${m.id}`} model={m} to={staged.paths[m.id]} legal={null} color={armyColor(m.army, data.armies)} path={staged.routes[m.id]} />)}
       {rings.length > 0 && <RangeRings rings={rings} name="move-rings" />}
       {weaponRings.length > 0 && <RangeRings rings={weaponRings} name="weapon-ranges" />}
+      {hoverUnit && <SelectionRings models={data.models.filter((m) => m.unitId === hoverUnit)} color={HOVER_UNIT_COLOR} gap={0.3} />}
       {targets.size > 0 && <SelectionRings models={data.models.filter((m) => targets.has(m.unitId))} color="#ff3b6b" gap={0.22} />}
       {!dr && refusedAt && (
         <SceneLabel position={[refusedAt.at[0], refusedAt.at[1], refusedAt.z]} tone="bad" testId="play-refused-at" inView>

@@ -9,6 +9,7 @@ import type { Action, DiceStep, ExpectedDamage, GameSummary, LogLine, OptionEntr
 import type { PreviousGame } from './game';
 import type { TargetGroup } from './tools/targetTool';
 import type { PresenceMessage, Seat } from '../../game/network';
+import type { AcrossPick } from './passedAcross41';
 
 /** What the Play panel shows of an online game. */
 export interface OnlineView {
@@ -65,6 +66,10 @@ export interface PanelState {
   previous: PreviousGame | null;
   /** The online game (null: hot-seat). */
   online: OnlineView | null;
+  /** Session 41 (ui41): a move refused for want of the enemy unit it passed across to pick (the question asked; null: none). */
+  acrossPick?: AcrossPick | null;
+  /** Session 41 (ui41): the unit ringed on the table while the pointer is on its name in the panel (null: none). */
+  hoverUnit?: string | null;
 }
 
 /** What the Play panel's buttons do (the handler half of its props). */
@@ -89,6 +94,10 @@ export interface PlayPanelHandlers {
   onSelectUnit: (id: string) => void;
   /** The dice of step `index` of throw `throwId` came to rest showing `shown`. */
   onDiceSettled: (throwId: number, index: number, shown: number[]) => void;
+  /** Session 41 (ui41): the unit picked among those the refused move passed across (null: the question dismissed). */
+  onAcrossPick?: (unitId: string | null) => void;
+  /** Session 41 (ui41): the pointer is on a unit's name in the panel (null: left it): the unit is ringed on the table. */
+  onHoverUnit?: (unitId: string | null) => void;
 }
 
 /** A small external store of {@link PanelState}. */

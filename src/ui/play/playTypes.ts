@@ -52,6 +52,8 @@ export interface PlayHook {
   setMoveOne(on: boolean): void;
   /** The last note (accepted / refused with the engine's reason). */
   note(): PlayNote | null;
+  /** Session 41 (ui41): the unit ringed on the table for the name the pointer is on in the panel (null: none). */
+  hoverUnit(): string | null;
   /** The battle log shown. */
   log(): LogLine[];
   /** Bumps each time the page shows a new game state. */

@@ -12,6 +12,7 @@ import { inches2 } from '../format';
 import type { Point2 } from '../tools/types';
 import type { PlayGame } from './game';
 import type { PlayNote } from './panelStore';
+import { acrossPickOf, type AcrossPick } from './passedAcross41';
 import { avoidsCombat, in1, samePoint } from './tools/moveMeasure';
 import type { MoveToolEffect, RefusedMark } from './tools/moveTool';
 
@@ -33,6 +34,11 @@ export interface SendMoveInput {
 export interface SentMove {
   note: PlayNote;
   refused: RefusedMark | null;
+  /**
+   * Session 41 (ui41): the move (an ability's) passed across two or more enemy units and must name the one its
+   * Effect picks: the question the Play panel asks (the move is sent again with `target` once picked).
+   */
+  acrossPick?: AcrossPick;
 }
 
 /**
@@ -115,6 +121,12 @@ export async function sendMove(fx: SendEffect, { summary, models, options, game,
     action = { type: 'move', player: unit.owner, unitId: unit.id, kind: kind as 'normal', paths };
   }
   const r = await act(action);
+  const across = acrossPickOf(r, action, summary, models);
+  if (across) {
+    // Not a mistake of the drop: the Effect asks which unit (the engine listed them); the panel asks the player.
+    const names = across.units.map((u) => u.name);
+    return { note: { kind: 'info', text: `${across.ability}: the move passed across ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}: pick the unit it acts on (Play panel).`, rule: r.ok ? undefined : r.rule }, refused: null, acrossPick: across };
+  }
   return moveOutcome(r, { unit, kind, modelId: fx.modelId, model: m, models, paths, single: fx.single, distInches: fx.distInches, set: deploy ? 'deploy' : reserve ? 'reserve' : pileIn ? 'pileIn' : 'move' });
 }
 

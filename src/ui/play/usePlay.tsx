@@ -55,6 +55,7 @@ import { usePlayStart } from './usePlayStart';
 import { usePlayStore } from './usePlayStore';
 import { useTargetTool } from './useTargetTool';
 import { turnRefusal } from './turnRefusal';
+import { moveWithTarget } from './passedAcross41';
 
 export type { DragLabel, Play, PlayHook, PlayOptions } from './playTypes';
 export { REPLAY_READ_ONLY } from './usePlayActions';
@@ -152,6 +153,14 @@ export function usePlay(o: PlayOptions): Play {
     onResumePrevious: files.resumePreviousGame,
     onSelectUnit: (id) => hook?.selectUnit(id),
     onDiceSettled: dice.onDiceSettled,
+    // Session 41 (ui41): the unit picked among those the refused move passed across: the move sent again with it.
+    onAcrossPick: (unitId) => {
+      const pick = store.get().acrossPick;
+      store.set('acrossPick', null);
+      store.set('hoverUnit', null);
+      if (pick && unitId !== null) void act(moveWithTarget(pick, unitId));
+    },
+    onHoverUnit: (unitId) => store.set('hoverUnit', unitId),
   };
   const colorOf = (p: 'p1' | 'p2') => (data ? armyColor(data.units.find((u) => summary?.units.find((s) => s.id === u.id)?.owner === p)?.army ?? p, data.armies) : '#888');
   const staged = move.state.staged;

@@ -124,6 +124,7 @@ export function usePlayHook({ active, app, play, dice, move, act, replayMove, re
       moveOne: () => stateRef.current.oneModel,
       setMoveOne: (on) => void send({ type: 'setOneModel', on }),
       note: () => store.get().note,
+      hoverUnit: () => store.get().hoverUnit ?? null,
       log: () => store.get().lines,
       version: () => version.current,
       started: () => startInfo(),

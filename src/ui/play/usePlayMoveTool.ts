@@ -242,7 +242,10 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
           const game = playGame();
           if (!summary || !models || !game) return;
           sendMove(fx, { summary, models, options: store.get().options, game, act: io.current.act }).then(
-            (r) => send({ type: 'sent', n: fx.n, ...r }),
+            ({ acrossPick, ...r }) => {
+              store.set('acrossPick', acrossPick ?? null); // session 41 (ui41): the unit passed across to pick
+              send({ type: 'sent', n: fx.n, ...r });
+            },
             (e: unknown) => send({ type: 'sent', n: fx.n, note: { kind: 'refused', text: `The move could not be sent: ${(e as Error).message}` }, refused: null }),
           );
           return;
@@ -302,6 +305,9 @@ export function usePlayMoveTool({ app, play, act, selectedUnit }: PlayMoveToolIn
       const turn = !last || !s || last.phase !== s.phase || last.active !== s.active;
       last = s;
       sendRef.current({ type: 'clearRefused' });
+      // Session 41 (ui41): a new game state answers (or outdates) the question of the unit passed across.
+      store.set('acrossPick', null);
+      store.set('hoverUnit', null);
       if (turn) sendRef.current({ type: 'clearStaged' });
     });
   }, [store]);

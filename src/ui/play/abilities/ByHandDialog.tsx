@@ -11,7 +11,7 @@ import { useState } from 'react';
 import type { Action, OptionEntry } from '../../../client/gameClient';
 import type { AbilityEffect } from '../../../rules/abilities/schema';
 import { effectWords } from '../../../game/abilityWords';
-import { buildEffect, DURATIONS, EFFECT_KINDS } from './effectForm';
+import { buildEffect, DURATIONS, effectKindsFor } from './effectForm';
 import './abilities.css';
 
 /** Props of {@link ByHandDialog}. */
@@ -29,15 +29,17 @@ export interface ByHandDialogProps {
 /** The dialog: the Effect quoted, the effects picked so far, and a form for the next. */
 export function ByHandDialog({ entry, busy = false, onAct, onClose }: ByHandDialogProps) {
   const info = entry.byHand;
+  // Session 41 (ui41): a blessing of Khaine offered only where the Effect speaks of blessings (first for the battle trait).
+  const kinds = effectKindsFor(info);
   const [effects, setEffects] = useState<AbilityEffect[]>([]);
-  const [kind, setKind] = useState(EFFECT_KINDS[0].key);
+  const [kind, setKind] = useState(kinds[0].key);
   const [values, setValues] = useState<Record<string, string>>({});
   // The first unit picked by the Declare is ticked to begin with; with no pick, the ability's own unit.
   const first = info.units.find((u) => u.role === 'target') ?? info.units[0];
   const [units, setUnits] = useState<string[]>(first ? [first.id] : []);
   const [duration, setDuration] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const k = EFFECT_KINDS.find((x) => x.key === kind) ?? EFFECT_KINDS[0];
+  const k = kinds.find((x) => x.key === kind) ?? kinds[0];
   const nameOf = (id: string) => info.units.find((u) => u.id === id)?.name ?? id;
 
   const add = () => {
@@ -68,7 +70,7 @@ export function ByHandDialog({ entry, busy = false, onAct, onClose }: ByHandDial
         <label>
           Effect{' '}
           <select data-testid="play-byhand-kind" value={kind} onChange={(ev) => { setKind(ev.target.value); setValues({}); setError(null); }}>
-            {EFFECT_KINDS.map((x) => <option key={x.key} value={x.key}>{x.label}</option>)}
+            {kinds.map((x) => <option key={x.key} value={x.key}>{x.label}</option>)}
           </select>
         </label>
         {k.fields.map((f) => (

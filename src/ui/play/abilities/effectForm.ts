@@ -10,6 +10,7 @@
 
 import { AbilityEffectSchema, type AbilityEffect } from '../../../rules/abilities/schema';
 import { DURATION_WORDS } from '../../../game/abilityWords';
+import { BLESSINGS } from '../../../rules/abilities/blessings40h';
 
 /** A field of an effect kind: a pick from `choices`, a whole number, a dice expression ("D3", "2D6", "D6+1" or a number), text, or a roll ("4+"). */
 export interface EffectField {
@@ -55,7 +56,21 @@ export const EFFECT_KINDS: readonly EffectKind[] = [
   { key: 'cp', label: 'Command points', units: false, fields: [{ key: 'cp', label: 'CP', type: 'number', initial: '1' }] },
   { key: 'vp', label: 'Victory points', units: false, fields: [{ key: 'vp', label: 'VP', type: 'number', initial: '1' }] },
   { key: 'note', label: 'A note in the log (anything else)', units: false, fields: [{ key: 'note', label: 'what happens', type: 'text', initial: '' }] },
+  // Session 41 (ui41): the blessing a Blessings of Khaine resolved by hand makes active (sh40h's `{blessing40h, active: true}`).
+  { key: 'blessing40h', label: 'A blessing of Khaine becomes active', units: false, fields: [{ key: 'blessing40h', label: 'Blessing of', type: 'choice', choices: BLESSINGS, initial: BLESSINGS[0] }] },
 ];
+
+/**
+ * The kinds the by-hand dialog offers for one ability (session 41, ui41): every kind of {@link EFFECT_KINDS}, but the
+ * blessing of Khaine only for an ability whose Effect speaks of blessings (the "Blessings of Khaine" battle trait, and
+ * abilities that read or set its blessings), and listed first for the battle trait itself, whose Effect is
+ * "Pick 1 of the following blessings that is not active. That blessing is active." (its player names the one picked).
+ */
+export function effectKindsFor(ability: { name: string; effect: string }): readonly EffectKind[] {
+  if (!/\bblessings?\b/i.test(ability.effect)) return EFFECT_KINDS.filter((k) => k.key !== 'blessing40h');
+  if (ability.name !== 'Blessings of Khaine') return EFFECT_KINDS;
+  return [...EFFECT_KINDS.filter((k) => k.key === 'blessing40h'), ...EFFECT_KINDS.filter((k) => k.key !== 'blessing40h')];
+}
 
 /** How long an effect lasts (Core 28.1), as the dialog offers it (the words of `src/game/abilityWords.ts`); `''` = at once (no duration). */
 export const DURATIONS: readonly { key: '' | 'phase' | 'turn' | 'round' | 'battle' | 'nextTurnStart'; label: string }[] = (['', 'phase', 'turn', 'round', 'nextTurnStart', 'battle'] as const).map((key) => ({ key, label: DURATION_WORDS[key] }));
@@ -88,12 +103,14 @@ export function buildEffect(kind: string, values: Readonly<Record<string, string
   if (k.key === 'mayShootInCombat') out.mayShootInCombat = true;
   if (k.key === 'noCommands' || k.key === 'destroyed') out[k.key] = true; // session 37 (perm37)
   if (k.key === 'fightNext') out.fightNext = true;
+  if (k.key === 'blessing40h') out.active = true; // session 41 (ui41): "That blessing is active."
   if (out.attacks === 'all' && k.key !== 'modify') delete out.attacks;
   if (k.units) {
     if (units.length === 0) return { ok: false, error: `${k.label}: tick the unit(s) it applies to` };
     out.targets = [...units];
   }
-  if (duration !== '') out.duration = duration;
+  // CP, VP, notes and blessings have no duration (the dialog hides the field; a value left from another kind is dropped).
+  if (duration !== '' && k.units) out.duration = duration;
   const parsed = AbilityEffectSchema.safeParse(out);
   if (!parsed.success) {
     const i = parsed.error.issues[0];
