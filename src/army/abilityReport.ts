@@ -94,6 +94,7 @@ export function describeEffect(e: AbilityEffect): string {
   else if ('halveAttacks41d' in e) what = `halve Attacks (up) of ${e.weapon ?? 'the weapon picked'}`; // session 41 (sh41d)
   else if ('secondTarget41d' in e) what = `second target of ${e.secondTarget41d.ability}`; // session 41 (sh41d)
   else if ('mortalProduct41d' in e) what = `mortal = product of 2D6 (none on ${e.noEffectOn})`; // session 41 (sh41d)
+  else if ('hiddenBeyond' in e) what = `not visible to enemy units beyond ${e.hiddenBeyond}" while screened by ${e.screen.models}+ ${e.screen.named} (no other ${e.screen.noOther})`; // session 41 (sh41e)
   else if ('dirtyTrickRule41a' in e || 'dirtyTrickRoll41a' in e || 'dirtyTrickPlus41a' in e || 'noWeaponAbility41a' in e || 'triggerUnit41a' in e) what = dirtyTrickWords41a(e, true) ?? ''; // session 41 (sh41a)
   else if ('anointed41b' in e) what = 'anointed (by hand)'; // session 41 (sh41b)
   else if ('blessingPick41b' in e) what = `blessing pick: ${e.blessingPick41b}${e.bloodRites ? ' (if blood rites this turn)' : ''}`; // session 41 (sh41b)

@@ -145,6 +145,7 @@ export function effectWords(e: AbilityEffect, nameOf: (id: string) => string = (
   else if ('halveAttacks41d' in e) what = `the Attacks characteristic of ${e.weapon ?? 'the weapon picked (a Companion weapon if it has any)'} halved, rounding up`; // session 41 (sh41d)
   else if ('secondTarget41d' in e) what = `can be picked as a second target when ${e.secondTarget41d.ability} is used`; // session 41 (sh41d)
   else if ('mortalProduct41d' in e) what = `roll 2D6: on a ${e.noEffectOn} nothing, otherwise mortal damage equal to the two dice multiplied together`; // session 41 (sh41d)
+  else if ('hiddenBeyond' in e) what = `not visible to enemy units more than ${e.hiddenBeyond}" away while within the combat range of a friendly ${e.screen.named} unit of ${e.screen.models} or more models with no other friendly ${e.screen.noOther} unit in its combat range`; // session 41 (sh41e)
   else if ('dirtyTrickRule41a' in e || 'dirtyTrickRoll41a' in e || 'dirtyTrickPlus41a' in e || 'noWeaponAbility41a' in e || 'triggerUnit41a' in e) what = dirtyTrickWords41a(e, false) ?? ''; // session 41 (sh41a)
   else if ('anointed41b' in e) what = 'anointed for the rest of the battle, even if destroyed (Blood Rites)'; // session 41 (sh41b)
   else if ('blessingPick41b' in e) what = e.blessingPick41b === 'activate' ? 'the blessing of Khaine picked (not active) becomes active, if you performed any blood rites this turn' : 'a second blessing of Khaine picked (not active) becomes active'; // session 41 (sh41b)

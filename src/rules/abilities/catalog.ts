@@ -87,7 +87,7 @@ export function gameHasAbilities(s: GameState): boolean {
     const r = s.players[p].roster;
     let has = rosterHas.get(r);
     if (has === undefined) {
-      has = (r.abilities?.length ?? 0) > 0 || r.units.some((u) => (u.warscroll.abilities?.length ?? 0) > 0 || (u.campaign?.abilities ?? []).some((n) => CAMPAIGN_ABILITIES[n] !== undefined));
+      has = (r.abilities?.length ?? 0) > 0 || r.units.some((u) => (u.warscroll.abilities?.length ?? 0) > 0 || (u.campaign?.abilities ?? []).some((n) => CAMPAIGN_ABILITIES[n] !== undefined)) || (r.manifestations ?? []).some((m) => (m.warscroll.abilities?.length ?? 0) > 0); // manifestations: session 41 (sh41e)
       rosterHas.set(r, has);
     }
     if (has) return true;

@@ -93,6 +93,8 @@ import { readFecNh39 } from './parseFecNh39';
 import { readAfter40b } from './parseAfterShoot40';
 import { readAttackHook40g } from './parseAttack40g';
 import { readBlessings40h } from './parseBlessings40h';
+import { readManifest41e } from './parseManifest41e';
+import { readHidden41e } from './parseHidden41e';
 import { readDirtyTricks41a } from './parseDirtyTricks41a';
 import { readBloodRites41b, readRoaringIdol41b } from './parseBloodRites41b';
 import { dice, effectKind, permissionBodies, POSS, ROLL_KIND, scopeOf, SUBJ, ungated, weaponName } from './parseEffectWords';
@@ -405,6 +407,8 @@ export function parseEffect(input: EffectInput): ParsedEffect {
   const runes41c = readRunes41c(input, parseEffect) ?? readRange41c(input) ?? readAnticipated41c(input) ?? readWorldBanner41c(input); if (runes41c !== null) return runes41c; // session 41 (sh41c): runes of the battle scripture, Range, Anticipated Strike (parseRunes41c.ts, parseRange41c.ts, clauses41c.ts)
   const across40f = readPassedAcross40f(input); if (across40f !== null) return { resolves: across40f }; // session 40 (sh40f): Soaring Terror, Draconic Onslaught, Fight and Flight, Fire and Flight
   const across41d = readPassedAcross41d(input); if (across41d !== null) return { resolves: across41d }; // session 41 (sh41d): Destructive Bulk, Carve a Path, Rolling Doom
+  const manifest41e = readManifest41e(input); if (manifest41e !== null) return { resolves: manifest41e }; // session 41 (sh41e): Tendrils of Light and Shadow (parseManifest41e.ts)
+  const hidden41e = readHidden41e(input); if (hidden41e !== null) return { resolves: hidden41e }; // session 41 (sh41e): Hidden Weapon Team (parseHidden41e.ts)
   const rampage41d = readRampage41d(input) ?? ((r) => (r ? { resolves: r } : null))(readFirstMonster41d(input)); if (rampage41d !== null) return rampage41d; // session 41 (sh41d): Rampaging Destruction, In Their Element
   try {
     // Session 39 (sh39c, parseKbIj39.ts): "You cannot pick the same Hero to be the target of this ability more than once per battle."

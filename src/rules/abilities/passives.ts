@@ -309,7 +309,8 @@ function rosterPassives(s: GameState, p: PlayerId): { ability: Ability; user: st
   if (hit) return hit;
   const out: { ability: Ability; user: string | null }[] = [];
   for (const a of armyAbilities(s, p)) if (a.timing.when === 'passive' && a.resolves !== null) out.push({ ability: a, user: null });
-  for (const ru of roster.units) {
+  // Session 41 (sh41e): a manifestation's passives too (Tendrils of Light and Shadow), while summoned (`present`, Magic 7.0).
+  for (const ru of [...roster.units, ...(roster.manifestations ?? [])]) {
     if (!Object.prototype.hasOwnProperty.call(s.units, ru.id)) continue;
     for (const a of unitAbilities(s, ru.id)) if (a.timing.when === 'passive' && a.resolves !== null) out.push({ ability: a, user: ru.id });
   }

@@ -21,6 +21,7 @@ import { mayRallyInCombat41cFields, noChargeDamage41cFields, noCrits41cFields, n
 import { DoubleDamage40g } from './schema40g';
 import { blessing40hFields, blessingPick40hFields } from './schema40h';
 import { AFTER_SHOOT_MOVE_40F, END_40F, PASSED_ACROSS_40F, THROUGH_41D } from './schema40f';
+import { HIDDEN_41E } from './schema41e';
 import { HALVE_ATTACKS_41D, MORTAL_PRODUCT_41D, MOVE_CHARACTERISTIC_41D, PICK_FIELDS_41D, PICK_WEAPON_41D, SECOND_TARGET_41D } from './schema41d';
 import { DIRTY_TRICK_PLUS_41A, DIRTY_TRICK_ROLL_41A, DIRTY_TRICK_RULE_41A, NO_WEAPON_ABILITY_41A, TRIGGER_UNIT_41A } from './schema41a';
 import { anointed41bFields, blessingPick41bFields } from './schema41b';
@@ -404,6 +405,7 @@ export const AbilityEffectSchema = z.union([
   z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_RULE_41A }), z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_ROLL_41A }), z.strictObject({ ...EffectCommon, ...DIRTY_TRICK_PLUS_41A }), z.strictObject({ ...EffectCommon, ...NO_WEAPON_ABILITY_41A }), z.strictObject({ ...EffectCommon, ...TRIGGER_UNIT_41A }), // session 41 (sh41a): schema41a.ts
   z.strictObject({ ...EffectCommon, ...AFTER_SHOOT_MOVE_40F }), // session 40 (sh40f): schema40f.ts
   z.strictObject({ ...EffectCommon, ...MORTAL_PRODUCT_41D }), z.strictObject({ ...EffectCommon, ...SECOND_TARGET_41D }), z.strictObject({ ...EffectCommon, ...HALVE_ATTACKS_41D }), // session 41 (sh41d): schema41d.ts
+  z.strictObject({ ...EffectCommon, ...HIDDEN_41E }), // session 41 (sh41e): Hidden Weapon Team, schema41e.ts
   z.strictObject({ ...EffectCommon, ...blessingPick41bFields }), z.strictObject({ ...EffectCommon, ...anointed41bFields }), // session 41 (sh41b): schema41b.ts, engine/bloodRites41b.ts
   z.strictObject({ ...EffectCommon, cp: z.number().int().min(-10).max(10) }),
   z.strictObject({ ...EffectCommon, vp: z.number().int().min(-50).max(50) }),

@@ -64,6 +64,7 @@ import { checkFromPoint } from './pointPicks40';
 import { applyShoutyBoss, shoutyBossProblem } from './shoutyBoss40e';
 import { applyTriggerUnit41a, dirtyTrickRoll41a } from './dirtyTricks41a';
 import type { Action, PlayerId } from './state';
+import { visibleNow } from '../abilities/hidden41e'; // session 41 (sh41e): Hidden Weapon Team
 
 /** The Path to Glory abilities played by `pathAbilities.ts` `useAbility` (their own timing and checks). */
 export const PATH_USE_ABILITIES: readonly string[] = ['Berserker', 'Line-breakers', 'Well of Strength', 'Full-on Attack', 'Tactical Acumen', "Hunter's Eye"];
@@ -259,7 +260,7 @@ export function pickProblem(c: Ctx, player: PlayerId, user: string | null, p: Ab
       }
       if (!ok) return `"${t}" is not ${p.wholly ? 'wholly ' : ''}within ${p.within}" of "${user}" (${c.port.distance(user, t).toFixed(2)}")`;
     }
-    if (p.visible && t !== user && !c.port.visible(user, t)) return `"${t}" is not visible to "${user}"`;
+    if (p.visible && t !== user && !visibleNow(s, c.port, user, t)) return `"${t}" is not visible to "${user}"`;
   }
   if (p.closest) {
     if (user === null) return `the ability has no unit to measure "${t}" from`;
@@ -440,7 +441,7 @@ export function applyEffect(c: Ctx, player: PlayerId, user: string | null, id: s
   for (const t of all) {
     if (!present(s, c.port, t) && !('returnModels' in e) && !('setUp' in e)) continue;
     // "each visible friendly ... unit": visible to the ability's unit now (Core 6.0; the unit itself counts, as for a pick).
-    if (e.visible === true && (user === null || (t !== user && !c.port.visible(user, t)))) {
+    if (e.visible === true && (user === null || (t !== user && !visibleNow(s, c.port, user, t)))) {
       c.events.push({ type: 'abilityEffectSkipped', ability: id, name, unitId: t, why: `not visible to ${user ?? 'the ability\'s unit'}` });
       continue;
     }

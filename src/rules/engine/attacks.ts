@@ -53,6 +53,7 @@ import { noPileIn41c } from './noCrit41c';
 import { opponentOf, type Action, type AttackAssignment, type GameState, type PlayerId } from './state';
 import type { RosterWeapon } from './roster';
 import type { GeometryPort } from './geometryPort';
+import { visibleNow } from '../abilities/hidden41e'; // session 41 (sh41e): Hidden Weapon Team
 
 function rollTarget(v: number | string): number {
   return typeof v === 'number' ? v : Number(/\d+/.exec(v)?.[0] ?? 7);
@@ -99,8 +100,8 @@ function attackingModels(c: Ctx, unitId: string, w: RosterWeapon, target: string
     .map((m) => m.id)
     .filter((id) =>
       range === null
-        ? c.port.withinCombatRange(id, target) && c.port.visible(id, target)
-        : c.port.distance(id, target) <= range + 0.001 && c.port.visible(id, target),
+        ? c.port.withinCombatRange(id, target) && visibleNow(c.s, c.port, id, target)
+        : c.port.distance(id, target) <= range + 0.001 && visibleNow(c.s, c.port, id, target),
     );
 }
 

@@ -38,6 +38,7 @@ import type { RosterManifestation } from './roster';
 import { unbindGrant } from './unbindGrants';
 import { withExempt } from './cancel38';
 import type { GeometryPort } from './geometryPort';
+import { visibleNow } from '../abilities/hidden41e'; // session 41 (sh41e): Hidden Weapon Team
 import { unpickableBy } from '../abilities/wardRules38';
 
 /** A spell the engine can resolve. */
@@ -230,7 +231,7 @@ export function cast(c: Ctx, a: Extract<Action, { type: 'cast' }>): void {
       if (t === undefined) reject(`"${a.spell}" needs a target unit ("target")`, rule);
       if (def.target === 'friendly') friendlyUnit(c, a.player, t, rule);
       else enemyUnit(c, a.player, t, rule);
-      if (!c.port.visible(a.unitId, t)) reject(`"${t}" is not visible to "${a.unitId}"`, rule);
+      if (!visibleNow(c.s, c.port, a.unitId, t)) reject(`"${t}" is not visible to "${a.unitId}"`, rule);
       const inRange = def.wholly ? c.port.whollyWithin(t, a.unitId, def.range) : c.port.distance(a.unitId, t) <= def.range + 0.001;
       if (!inRange) reject(`"${t}" is not ${def.wholly ? 'wholly ' : ''}within ${def.range}" of "${a.unitId}"`, rule);
     }
@@ -531,7 +532,7 @@ export function answerPrayer(c: Ctx, a: Extract<Action, { type: 'answerPrayer' }
     const t = a.target;
     if (t === undefined || a.positions !== undefined) reject('Righteous Conviction: pick a visible friendly unit wholly within 12" (target)', rule);
     friendlyUnit(c, a.player, t, rule);
-    if (!c.port.visible(p.priestId, t)) reject(`"${t}" is not visible to "${p.priestId}"`, rule);
+    if (!visibleNow(c.s, c.port, p.priestId, t)) reject(`"${t}" is not visible to "${p.priestId}"`, rule);
     if (t !== p.priestId && !c.port.whollyWithin(t, p.priestId, 12)) reject(`"${t}" is not wholly within 12" of "${p.priestId}"`, rule);
     s.effects.push({ kind: 'woundBonus', unitId: t, value: 1, until: 'startOfYourTurn' });
   } else if (p.prayer === 'ritualOfDeath' || p.prayer === 'ritualOfLife') {

@@ -32,6 +32,7 @@ import { makeFreeMove } from './abilityMove38';
 import { checkMoveTarget, pathsFromHere, resolvePassedAcross } from './passedAcross40f';
 import { retreatSparedBy } from './retreat38';
 import { resourceTrigger } from './resourceTriggers38';
+import { visibleNow } from '../abilities/hidden41e'; // session 41 (sh41e): Hidden Weapon Team
 
 /** Tolerance on distances, inches. */
 const EPS = 1e-6;
@@ -123,7 +124,7 @@ export function makeMove(c: Ctx, unitId: string, paths: Paths, kind: MoveKind, m
       break;
     }
     case 'charge': {
-      let reached = enemies.filter((e) => c.port.distance(unitId, e) <= CHARGE_REACH && c.port.visible(unitId, e));
+      let reached = enemies.filter((e) => c.port.distance(unitId, e) <= CHARGE_REACH && visibleNow(c.s, c.port, unitId, e));
       // Terrain 1.6: within 1/2" of a terrain feature an enemy unit is wholly on, ending in combat
       // with that enemy unit (the "not possible to reach them" precondition is not checked: T-37).
       if (reached.length === 0 && c.port.whollyOnTerrain) {
