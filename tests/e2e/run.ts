@@ -43,9 +43,11 @@ import { tests as flow36Tests } from './flow36.e2e';
 import { tests as abilities34Tests } from './abilities34.e2e';
 import { tests as frame37Tests } from './frame37.e2e';
 import { tests as measure40Tests } from './measure40.e2e';
-import { pollEvery, rejectAfter, RUN_MOTION, trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
+import { tests as pagePoolTests } from './pagePool.e2e';
+import { pollEvery, rejectAfter, trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
-import { countFrames, framesSince } from './frameCount';
+import { countFrames, framesFromZero, framesSince } from './frameCount';
+import { PagePool, taint } from './pagePool';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
 /**
@@ -84,6 +86,7 @@ const suites: { file: string; tests: E2ETest[] }[] = [
   { file: 'flow35', tests: flow35Tests },
   { file: 'flow36', tests: flow36Tests },
   { file: 'measure40', tests: measure40Tests },
+  { file: 'pagePool', tests: pagePoolTests },
 ];
 const tests = suites.flatMap((s) => s.tests);
 const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);
@@ -91,6 +94,8 @@ const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);
 // E2E_PORT and E2E_OUT_DIR let two runs share the machine (each its own server and build).
 const cfg = e2eConfig(4173);
 const { root, outputDir, baseUrl } = cfg;
+/** The run's page pool (pagePool.ts), once the browser is up. */
+let poolRef: PagePool | null = null;
 
 async function main(): Promise<number> {
   mkdirSync(outputDir, { recursive: true });
@@ -104,17 +109,23 @@ async function main(): Promise<number> {
     server = await serveApp(cfg);
     browser = await launchChromium();
     const b = browser;
+    // E2E_REUSE_PAGES=0 gives every openPage a new page (a new browser context), as before session 41.
+    const pool = new PagePool(b, new URL(baseUrl).origin, async (page) => {
+      if (lanes === 1) await countFrames(page); // the frames each test's pages show (frameCount.ts)
+    }, process.env.E2E_REUSE_PAGES !== '0');
+    poolRef = pool;
     const ctx: E2EContext = {
       browser: b,
       baseUrl,
       outputDir,
       root,
       async openPage() {
-        // Reduced motion unless E2E_MOTION=on (harness RUN_MOTION; a test that asserts on an animation calls motionOn).
-        const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', reducedMotion: RUN_MOTION });
+        // A parked page emptied (pagePool.ts) when one waits, else a new one (its own browser context), with
+        // reduced motion unless E2E_MOTION=on (harness RUN_MOTION; a test that asserts on an animation calls motionOn).
+        const { page, reused } = await pool.take();
         trackRequests(page); // for a kept page's hand-over (harness requestsSettled)
-        pollEvery(page); // waitForFunction polls every 50 ms, not on every animation frame (harness POLL_MS)
-        if (lanes === 1) await countFrames(page); // the frames each test's pages show (frameCount.ts)
+        if (!reused) pollEvery(page); // waitForFunction polls every 50 ms, not on every animation frame (harness POLL_MS)
+        if (lanes === 1) framesFromZero(page);
         // Playwright's 30 s default for clicks and waits is a hang watchdog here, not a speed bound:
         // with two lanes, vitest and other work beside them, software WebGL can hold a page's main
         // thread that long on a loaded machine. Explicit timeouts in the tests are kept.
@@ -178,11 +189,9 @@ async function main(): Promise<number> {
             const o = await ctx.openPage();
             opened.push(o.page);
             if (lanes === 1) {
-              const close = o.page.close.bind(o.page);
-              o.page.close = async (options) => {
-                shown += await framesSince(o.page);
-                return close(options);
-              };
+              const hooks = poolRef!.onRelease.get(o.page) ?? [];
+              poolRef!.onRelease.set(o.page, hooks);
+              hooks.push(async () => void (shown += await framesSince(o.page)));
             }
             return o;
           },
@@ -232,8 +241,14 @@ async function main(): Promise<number> {
             if (await p.screenshot({ path: shot, timeout: 15_000 }).then(() => true, () => false)) console.log(`        page ${i} (${p.url()}): ${shot}`);
           }
         }
-        // A failed test may have left its kept pages in any state: the next test (or the retry) boots anew.
+        // A failed test may have left its kept pages in any state: the next test (or the retry) boots anew,
+        // and no page it touched is parked for reuse.
         if (!ok) {
+          for (const p of opened) taint(p);
+          for (const k of [...kept.values(), ...laneKept.values()]) {
+            const o = await k.catch(() => null);
+            if (o) taint(o.page);
+          }
           await closeKept(kept);
           await closeKept(laneKept);
         }
@@ -266,6 +281,8 @@ async function main(): Promise<number> {
     failed += Math.max(1, tests.length - passed - failed);
     console.log(`  FAIL  setup: ${(e as Error).message}`);
   } finally {
+    if (poolRef) console.log(`pages: ${poolRef.counts.created} new, ${poolRef.counts.reused} reused (parked ${poolRef.counts.parked}, closed ${poolRef.counts.closed})`);
+    await poolRef?.closeAll();
     await browser?.close().catch(() => undefined);
     stopServer(server);
   }
