@@ -47,7 +47,8 @@ type Emitter = { eventNames(): (string | symbol)[]; rawListeners(e: string | sym
 /** The listeners each page and context had when created (Playwright's own). */
 const ownListeners = new WeakMap<object, Map<string | symbol, Set<unknown>>>();
 
-function listenerSnapshot(e: Emitter): Map<string | symbol, Set<unknown>> {
+function listenerSnapshot(target: object): Map<string | symbol, Set<unknown>> {
+  const e = target as unknown as Emitter;
   return new Map(e.eventNames().map((n) => [n, new Set(e.rawListeners(n))]));
 }
 
