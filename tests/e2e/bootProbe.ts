@@ -178,7 +178,7 @@ async function main() {
               }),
             );
             await (page as Page | null)?.close();
-          } else if (mode === 'goto' || mode === 'gotoblank') {
+          } else if (mode === 'goto' || mode === 'gotoblank' || mode === 'gotoclear') {
             // One page, its origin's storage cleared (CDP Storage.clearDataForOrigin), then the app's address again.
             if (!kept) {
               kept = await browser.newPage(opts);
@@ -189,9 +189,11 @@ async function main() {
             steps.push(
               await measure(async () => {
                 const cdp = await p.context().newCDPSession(p);
+                if (mode !== 'goto') await p.goto('about:blank');
                 await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'all' });
+                // gotoclear: the HTTP cache emptied too (what the runner's page pool does).
+                if (mode === 'gotoclear') await cdp.send('Network.clearBrowserCache');
                 await cdp.detach();
-                if (mode === 'gotoblank') await p.goto('about:blank');
                 await p.goto(url, { waitUntil: 'domcontentloaded' });
                 await ready(p);
               }),

@@ -6,8 +6,8 @@
  * what a test can see is as on a new page:
  *
  * - the page is navigated to `about:blank` (its document, workers and WebGL contexts end), then its
- *   browser context's data for the app's origin is cleared (CDP `Storage.clearDataForOrigin`, all
- *   types: localStorage, IndexedDB, Cache Storage, cookies, service workers, the shader cache) and
+ *   browser context's data for the app's origin is cleared (CDP `Storage.clearDataForOrigin`:
+ *   localStorage, IndexedDB, Cache Storage, cookies, service workers, file systems) and
  *   its HTTP cache emptied (`Network.clearBrowserCache`), so each test still starts with nothing
  *   stored and every request reaches the server (files' offline test counts them);
  * - the listeners the runner and the tests put on the page or its context (not Playwright's own), and
@@ -26,6 +26,12 @@ import { RUN_MOTION } from './harness';
 
 /** The viewport every runner page has. */
 export const VIEWPORT = { width: 1280, height: 800 };
+
+/**
+ * What is cleared for the app's origin: every storage a page can write (not `shader_cache`: the GPU
+ * process's compiled shaders, which every browser context of the run shares as it is).
+ */
+const CLEARED = 'cookies,file_systems,indexeddb,local_storage,websql,service_workers,cache_storage,storage_buckets,shared_storage,interest_groups';
 
 /** How many emptied pages wait at most (more are closed). */
 const MAX_SPARE = 3;
@@ -120,6 +126,7 @@ export class PagePool {
       return close(options);
     }
     parked.add(page); // closed to the test from now on, whatever comes
+    await this.onPark?.(page);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const emptied = await Promise.race([this.empty(page).then(() => true, () => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 30_000)))]);
     clearTimeout(timer);
@@ -131,6 +138,12 @@ export class PagePool {
     this.counts.parked++;
     this.spare.push(page);
   }
+
+  /**
+   * Called as a page is parked: the runner forgets it wherever it keeps pages for later tests
+   * (a kept page a test closed must not come back to that key as another test's page).
+   */
+  onPark: ((page: Page) => Promise<void>) | undefined;
 
   /** Hooks to run when a page is next released (before it is emptied). */
   readonly onRelease = new WeakMap<Page, (() => Promise<void>)[]>();
@@ -145,7 +158,7 @@ export class PagePool {
     await page.mouse.up();
     const cdp = await page.context().newCDPSession(page);
     try {
-      await cdp.send('Storage.clearDataForOrigin', { origin: this.origin, storageTypes: 'all' });
+      await cdp.send('Storage.clearDataForOrigin', { origin: this.origin, storageTypes: CLEARED });
       await cdp.send('Network.clearBrowserCache');
     } finally {
       await cdp.detach().catch(() => undefined);

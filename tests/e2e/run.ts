@@ -96,6 +96,8 @@ const cfg = e2eConfig(4173);
 const { root, outputDir, baseUrl } = cfg;
 /** The run's page pool (pagePool.ts), once the browser is up. */
 let poolRef: PagePool | null = null;
+/** App documents loaded in the run's pages (page loads, reloads and navigations to the app). */
+let boots = 0;
 
 async function main(): Promise<number> {
   mkdirSync(outputDir, { recursive: true });
@@ -114,6 +116,16 @@ async function main(): Promise<number> {
       if (lanes === 1) await countFrames(page); // the frames each test's pages show (frameCount.ts)
     }, process.env.E2E_REUSE_PAGES !== '0');
     poolRef = pool;
+    // The maps of kept pages in use (each suite's and each lane's): a page parked is dropped from them.
+    const keptMaps = new Set<Map<string, Promise<OpenedPage>>>();
+    pool.onPark = async (page) => {
+      for (const m of keptMaps)
+        for (const [k, v] of [...m]) {
+          // A boot still under way (another lane's) cannot be this page: not waited for.
+          const o = await Promise.race([v.catch(() => null), Promise.resolve(null)]);
+          if (o?.page === page) m.delete(k);
+        }
+    };
     const ctx: E2EContext = {
       browser: b,
       baseUrl,
@@ -137,6 +149,10 @@ async function main(): Promise<number> {
           else if (msg.type() === 'warning') warnings.push(msg.text());
         });
         page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+        // Boots: every load of an app document in a page (a new page's, a reload's, a goto's; not about:blank).
+        page.on('load', () => {
+          if (page.url().startsWith(baseUrl) && new URL(page.url()).pathname === new URL(baseUrl).pathname) boots++;
+        });
         page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
         page.on('response', (r) => {
           if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
@@ -265,12 +281,16 @@ async function main(): Promise<number> {
     // (harness pageToLoadInto: a Play page whose next user reloads it first) when the lane ends.
     const lane = async () => {
       const laneKept = new Map<string, Promise<OpenedPage>>();
+      keptMaps.add(laneKept);
       for (let suite = queue.shift(); suite; suite = queue.shift()) {
         const kept = new Map<string, Promise<OpenedPage>>();
+        keptMaps.add(kept);
         for (const t of suite) await runTest(t, kept, laneKept);
         await closeKept(kept);
+        keptMaps.delete(kept);
       }
       await closeKept(laneKept);
+      keptMaps.delete(laneKept);
     };
     const cpuStart = treeCpuSeconds();
     const wallStart = Date.now();
@@ -281,7 +301,7 @@ async function main(): Promise<number> {
     failed += Math.max(1, tests.length - passed - failed);
     console.log(`  FAIL  setup: ${(e as Error).message}`);
   } finally {
-    if (poolRef) console.log(`pages: ${poolRef.counts.created} new, ${poolRef.counts.reused} reused (parked ${poolRef.counts.parked}, closed ${poolRef.counts.closed})`);
+    if (poolRef) console.log(`pages: ${poolRef.counts.created} new, ${poolRef.counts.reused} reused (parked ${poolRef.counts.parked}, closed ${poolRef.counts.closed}); app documents loaded: ${boots}`);
     await poolRef?.closeAll();
     await browser?.close().catch(() => undefined);
     stopServer(server);
