@@ -10,6 +10,12 @@
  *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/run.ts   # reuse an existing dist/
  *   E2E_PORT=4273 E2E_OUT_DIR=/tmp/dist2 npx tsx tests/e2e/run.ts   # a second run beside another
  *   E2E_LANES=1 npx tsx tests/e2e/run.ts   # one test at a time, each with its CPU seconds
+ *   E2E_REUSE_PAGES=0 npx tsx tests/e2e/run.ts   # a new page (browser context) for every openPage, no parked pages
+ *
+ * A page a test is done with (closed by the test or by the runner) is emptied and parked, and the
+ * next openPage takes it (pagePool.ts: its storage, cookies and HTTP cache cleared, the tests'
+ * listeners and routes removed; a boot in it reuses the renderer process). The last lines give the
+ * pages made and reused and the app documents loaded (boots and reloads).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -53,7 +59,7 @@ import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './ser
 /**
  * The suites (one per file), run one after the other within a suite, and suites side by side in
  * E2E_LANES lanes (default 2: each page has its own browser context, so pages never share
- * storage; a page is shared only where a test asks for a kept one: harness keptPage within a suite,
+ * storage, and a parked page is emptied before it is handed on; a page is shared only where a test asks for a kept one: harness keptPage within a suite,
  * pageToLoadInto and tableViewPage within a lane). A lane takes the next suite in this order, the longest first (docs/performance.md,
  * "The test run"), so no long suite is left for the end. The online suites share one lane (abilities34 too: it plays online): online
  * and campaignOnline end with `stopAllServers`, which stops every game server this process started.
