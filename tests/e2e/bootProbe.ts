@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { treeCpuSeconds } from './cpu';
+import { PagePool } from './pagePool';
 import { buildApp, chromiumArgs, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
 const cfg = e2eConfig(4173);
@@ -142,6 +143,7 @@ async function main() {
         let context: BrowserContext | null = null;
         let kept: Page | null = null;
         let persist: BrowserContext | null = null;
+        let pool: PagePool | null = null;
         for (let i = 0; i < n; i++) {
           if (mode === 'fresh') {
             let page: Page | null = null;
@@ -150,9 +152,9 @@ async function main() {
                 page = await browser.newPage(opts);
                 await page.goto(url, { waitUntil: 'domcontentloaded' });
                 await ready(page);
+                await page.close(); // counted, as the pool's emptying is
               }),
             );
-            await (page as Page | null)?.close();
           } else if (mode === 'shared') {
             context ??= await browser.newContext(opts);
             const ctx = context;
@@ -178,6 +180,18 @@ async function main() {
               }),
             );
             await (page as Page | null)?.close();
+          } else if (mode === 'pool') {
+            // The runner's page pool (pagePool.ts): the released page emptied, then taken again.
+            pool ??= new PagePool(browser, new URL(url).origin, async () => undefined);
+            const pp = pool;
+            steps.push(
+              await measure(async () => {
+                const { page } = await pp.take();
+                await page.goto(url, { waitUntil: 'domcontentloaded' });
+                await ready(page);
+                await page.close(); // parked: emptied, for the next boot
+              }),
+            );
           } else if (mode === 'goto' || mode === 'gotoblank' || mode === 'gotoclear') {
             // One page, its origin's storage cleared (CDP Storage.clearDataForOrigin), then the app's address again.
             if (!kept) {
@@ -218,6 +232,7 @@ async function main() {
         await kept?.close();
         await context?.close();
         await persist?.close();
+        await pool?.closeAll();
       }
     }
     for (const [mode, steps] of all) {
