@@ -39,3 +39,8 @@ export async function framesSince(page: Page): Promise<number> {
   lastRead.set(page, now);
   return now >= before ? now - before : now;
 }
+
+/** Counts `page`'s frames from 0 again (a parked page handed to another test: its next document's counter starts at 0). */
+export function framesFromZero(page: Page): void {
+  lastRead.set(page, 0);
+}

@@ -89,11 +89,11 @@ const LOAD_INTO = 'lane: a Play page to load a game into';
 const inFlight = new WeakMap<Page, { n: number; idle: (() => void)[] }>();
 
 /**
- * Counts the page's requests in flight from now on (the runner calls it for every page it opens),
- * for {@link requestsSettled}.
+ * Counts the page's requests in flight from now on (the runner calls it for every page it hands to a
+ * test, once; a page taken again from its spares had its listeners removed), for {@link requestsSettled}.
  */
 export function trackRequests(page: Page): void {
-  if (inFlight.has(page)) return;
+  // Called once per hand-out: a parked page (run.ts's pagePool) had its listeners removed when emptied.
   const t = { n: 0, idle: [] as (() => void)[] };
   inFlight.set(page, t);
   page.on('request', () => t.n++);

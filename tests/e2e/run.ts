@@ -10,6 +10,12 @@
  *   E2E_SKIP_BUILD=1 npx tsx tests/e2e/run.ts   # reuse an existing dist/
  *   E2E_PORT=4273 E2E_OUT_DIR=/tmp/dist2 npx tsx tests/e2e/run.ts   # a second run beside another
  *   E2E_LANES=1 npx tsx tests/e2e/run.ts   # one test at a time, each with its CPU seconds
+ *   E2E_REUSE_PAGES=0 npx tsx tests/e2e/run.ts   # a new page (browser context) for every openPage, no parked pages
+ *
+ * A page a test is done with (closed by the test or by the runner) is emptied and parked, and the
+ * next openPage takes it (pagePool.ts: its storage, cookies and HTTP cache cleared, the tests'
+ * listeners and routes removed; a boot in it reuses the renderer process). The last lines give the
+ * pages made and reused and the app documents loaded (boots and reloads).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -43,15 +49,17 @@ import { tests as flow36Tests } from './flow36.e2e';
 import { tests as abilities34Tests } from './abilities34.e2e';
 import { tests as frame37Tests } from './frame37.e2e';
 import { tests as measure40Tests } from './measure40.e2e';
-import { pollEvery, rejectAfter, RUN_MOTION, trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
+import { tests as pagePoolTests } from './pagePool.e2e';
+import { pollEvery, rejectAfter, trackRequests, type E2EContext, type E2ETest, type OpenedPage } from './harness';
 import { treeCpuSeconds } from './cpu';
-import { countFrames, framesSince } from './frameCount';
+import { countFrames, framesFromZero, framesSince } from './frameCount';
+import { PagePool, taint } from './pagePool';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
 
 /**
  * The suites (one per file), run one after the other within a suite, and suites side by side in
  * E2E_LANES lanes (default 2: each page has its own browser context, so pages never share
- * storage; a page is shared only where a test asks for a kept one: harness keptPage within a suite,
+ * storage, and a parked page is emptied before it is handed on; a page is shared only where a test asks for a kept one: harness keptPage within a suite,
  * pageToLoadInto and tableViewPage within a lane). A lane takes the next suite in this order, the longest first (docs/performance.md,
  * "The test run"), so no long suite is left for the end. The online suites share one lane (abilities34 too: it plays online): online
  * and campaignOnline end with `stopAllServers`, which stops every game server this process started.
@@ -84,6 +92,7 @@ const suites: { file: string; tests: E2ETest[] }[] = [
   { file: 'flow35', tests: flow35Tests },
   { file: 'flow36', tests: flow36Tests },
   { file: 'measure40', tests: measure40Tests },
+  { file: 'pagePool', tests: pagePoolTests },
 ];
 const tests = suites.flatMap((s) => s.tests);
 const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);
@@ -91,6 +100,10 @@ const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);
 // E2E_PORT and E2E_OUT_DIR let two runs share the machine (each its own server and build).
 const cfg = e2eConfig(4173);
 const { root, outputDir, baseUrl } = cfg;
+/** The run's page pool (pagePool.ts), once the browser is up. */
+let poolRef: PagePool | null = null;
+/** App documents loaded in the run's pages (page loads, reloads and navigations to the app). */
+let boots = 0;
 
 async function main(): Promise<number> {
   mkdirSync(outputDir, { recursive: true });
@@ -104,17 +117,33 @@ async function main(): Promise<number> {
     server = await serveApp(cfg);
     browser = await launchChromium();
     const b = browser;
+    // E2E_REUSE_PAGES=0 gives every openPage a new page (a new browser context), as before session 41.
+    const pool = new PagePool(b, new URL(baseUrl).origin, async (page) => {
+      if (lanes === 1) await countFrames(page); // the frames each test's pages show (frameCount.ts)
+    }, process.env.E2E_REUSE_PAGES !== '0');
+    poolRef = pool;
+    // The maps of kept pages in use (each suite's and each lane's): a page parked is dropped from them.
+    const keptMaps = new Set<Map<string, Promise<OpenedPage>>>();
+    pool.onPark = async (page) => {
+      for (const m of keptMaps)
+        for (const [k, v] of [...m]) {
+          // A boot still under way (another lane's) cannot be this page: not waited for.
+          const o = await Promise.race([v.catch(() => null), Promise.resolve(null)]);
+          if (o?.page === page) m.delete(k);
+        }
+    };
     const ctx: E2EContext = {
       browser: b,
       baseUrl,
       outputDir,
       root,
       async openPage() {
-        // Reduced motion unless E2E_MOTION=on (harness RUN_MOTION; a test that asserts on an animation calls motionOn).
-        const page = await b.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', reducedMotion: RUN_MOTION });
+        // A parked page emptied (pagePool.ts) when one waits, else a new one (its own browser context), with
+        // reduced motion unless E2E_MOTION=on (harness RUN_MOTION; a test that asserts on an animation calls motionOn).
+        const { page, reused } = await pool.take();
         trackRequests(page); // for a kept page's hand-over (harness requestsSettled)
-        pollEvery(page); // waitForFunction polls every 50 ms, not on every animation frame (harness POLL_MS)
-        if (lanes === 1) await countFrames(page); // the frames each test's pages show (frameCount.ts)
+        if (!reused) pollEvery(page); // waitForFunction polls every 50 ms, not on every animation frame (harness POLL_MS)
+        if (lanes === 1) framesFromZero(page);
         // Playwright's 30 s default for clicks and waits is a hang watchdog here, not a speed bound:
         // with two lanes, vitest and other work beside them, software WebGL can hold a page's main
         // thread that long on a loaded machine. Explicit timeouts in the tests are kept.
@@ -126,6 +155,10 @@ async function main(): Promise<number> {
           else if (msg.type() === 'warning') warnings.push(msg.text());
         });
         page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+        // Boots: every load of an app document in a page (a new page's, a reload's, a goto's; not about:blank).
+        page.on('load', () => {
+          if (page.url().startsWith(baseUrl) && new URL(page.url()).pathname === new URL(baseUrl).pathname) boots++;
+        });
         page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
         page.on('response', (r) => {
           if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
@@ -178,11 +211,9 @@ async function main(): Promise<number> {
             const o = await ctx.openPage();
             opened.push(o.page);
             if (lanes === 1) {
-              const close = o.page.close.bind(o.page);
-              o.page.close = async (options) => {
-                shown += await framesSince(o.page);
-                return close(options);
-              };
+              const hooks = poolRef!.onRelease.get(o.page) ?? [];
+              poolRef!.onRelease.set(o.page, hooks);
+              hooks.push(async () => void (shown += await framesSince(o.page)));
             }
             return o;
           },
@@ -232,8 +263,14 @@ async function main(): Promise<number> {
             if (await p.screenshot({ path: shot, timeout: 15_000 }).then(() => true, () => false)) console.log(`        page ${i} (${p.url()}): ${shot}`);
           }
         }
-        // A failed test may have left its kept pages in any state: the next test (or the retry) boots anew.
+        // A failed test may have left its kept pages in any state: the next test (or the retry) boots anew,
+        // and no page it touched is parked for reuse.
         if (!ok) {
+          for (const p of opened) taint(p);
+          for (const k of [...kept.values(), ...laneKept.values()]) {
+            const o = await k.catch(() => null);
+            if (o) taint(o.page);
+          }
           await closeKept(kept);
           await closeKept(laneKept);
         }
@@ -250,12 +287,16 @@ async function main(): Promise<number> {
     // (harness pageToLoadInto: a Play page whose next user reloads it first) when the lane ends.
     const lane = async () => {
       const laneKept = new Map<string, Promise<OpenedPage>>();
+      keptMaps.add(laneKept);
       for (let suite = queue.shift(); suite; suite = queue.shift()) {
         const kept = new Map<string, Promise<OpenedPage>>();
+        keptMaps.add(kept);
         for (const t of suite) await runTest(t, kept, laneKept);
         await closeKept(kept);
+        keptMaps.delete(kept);
       }
       await closeKept(laneKept);
+      keptMaps.delete(laneKept);
     };
     const cpuStart = treeCpuSeconds();
     const wallStart = Date.now();
@@ -266,6 +307,8 @@ async function main(): Promise<number> {
     failed += Math.max(1, tests.length - passed - failed);
     console.log(`  FAIL  setup: ${(e as Error).message}`);
   } finally {
+    if (poolRef) console.log(`pages: ${poolRef.counts.created} new, ${poolRef.counts.reused} reused (parked ${poolRef.counts.parked}, closed ${poolRef.counts.closed}); app documents loaded: ${boots}`);
+    await poolRef?.closeAll();
     await browser?.close().catch(() => undefined);
     stopServer(server);
   }
