@@ -3,8 +3,9 @@
  * picks (abilities34's hot-seat test goes on with it): the sample battle, p1's Lord-Vindictor given FLY and the real
  * texts of dok-001's Call to Murder and sce-002's Draconic Onslaught, p1's army dok-001's Blessings of Khaine; p2's
  * Clawlord and Warlock Engineer standing in a line 5.5" and 9.5" in front of the Lord (so a 12" move straight ahead
- * passes across both). Two changes for a short test, said here: Blessings of Khaine is offered in p1's hero phase (its
- * timing is End of Any Turn), and Draconic Onslaught grants its move without its condition ("If this unit charged
+ * passes across both). Changes for a short test, said here: Blessings of Khaine is offered in p1's hero phase (its
+ * timing is End of Any Turn) and kept by hand (since sh41b the engine reads it, `blessingPick41b`, and refuses it
+ * without a blood rite this turn; this checks the by-hand dialog's blessing), and Draconic Onslaught grants its move without its condition ("If this unit charged
  * this turn, roll a dice. On a 3+") and 12" instead of 2D6", in the hero phase (the engine's reading of the whole
  * text and its condition is sh40f's tests'; this checks the page's question after the move).
  */
@@ -33,7 +34,7 @@ export function blessingsAndOnslaught(root: string): ReturnType<typeof hotseatSe
   const call = abilityOf(root, 'dok-001-all-units', 'Call to Murder');
   assert(call.resolves?.some((e) => 'blessingPick40h' in e), 'Call to Murder is read (sh40h)');
   const bok = abilityOf(root, 'dok-001-all-units', 'Blessings of Khaine');
-  assert(bok.resolves === null, 'Blessings of Khaine is resolved by hand');
+  assert(bok.resolves?.some((e) => 'blessingPick41b' in e), 'Blessings of Khaine is read (sh41b): kept by hand below');
   const blademaster = abilityOf(root, 'dok-001-all-units', 'Fanatical Blademaster');
   assert(blademaster.resolves?.some((e) => 'blessingPick40h' in e), 'Fanatical Blademaster is read (sh40h)');
   const onslaught = abilityOf(root, 'sce-002-units-a', 'Draconic Onslaught');
@@ -41,7 +42,8 @@ export function blessingsAndOnslaught(root: string): ReturnType<typeof hotseatSe
   assert(move && 'move' in move && move.passedAcross?.pick === 'one', `Draconic Onslaught is read (sh40f): ${JSON.stringify(onslaught.resolves)}`);
   const { if: _condition, ...unconditional } = move;
   const roster = setup.armies.p1.roster as { abilities?: Ability[]; units: { id: string; warscroll: { keywords: string[]; abilities?: Ability[] } }[] };
-  roster.abilities = [{ ...bok, id: 'army:blessings-of-khaine', timing: { ...bok.timing, ...hero, text: 'Once Per Turn (Army), Your Hero Phase' } } as Ability];
+  const { picks: _picks, ...bokByHand } = bok;
+  roster.abilities = [{ ...bokByHand, id: 'army:blessings-of-khaine', resolves: null, timing: { ...bok.timing, ...hero, text: 'Once Per Turn (Army), Your Hero Phase' } } as Ability];
   const lord = roster.units.find((u) => u.id === 'sce-lord')!;
   lord.warscroll.keywords = [...lord.warscroll.keywords, 'FLY'];
   // The Knight-Incantor (3" beside the Lord) is the Daughters of Khaine unit Fanatical Blademaster can pick.

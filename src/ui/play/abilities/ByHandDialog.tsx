@@ -11,7 +11,7 @@ import { useState } from 'react';
 import type { Action, OptionEntry } from '../../../client/gameClient';
 import type { AbilityEffect } from '../../../rules/abilities/schema';
 import { effectWords } from '../../../game/abilityWords';
-import { buildEffect, DURATIONS, effectKindsFor } from './effectForm';
+import { buildEffect, DURATIONS, effectKindsFor, NO_DURATION } from './effectForm';
 import './abilities.css';
 
 /** Props of {@link ByHandDialog}. */
@@ -29,7 +29,8 @@ export interface ByHandDialogProps {
 /** The dialog: the Effect quoted, the effects picked so far, and a form for the next. */
 export function ByHandDialog({ entry, busy = false, onAct, onClose }: ByHandDialogProps) {
   const info = entry.byHand;
-  // Session 41 (ui41): a blessing of Khaine offered only where the Effect speaks of blessings (first for the battle trait).
+  // Session 41 (ui41, ui41b): a blessing of Khaine, a rune of the battle scripture, an anointed unit offered only where
+  // the Effect speaks of them (first for Blessings of Khaine, Depict Rune, Anointed Ritualist).
   const kinds = effectKindsFor(info);
   const [effects, setEffects] = useState<AbilityEffect[]>([]);
   const [kind, setKind] = useState(kinds[0].key);
@@ -96,7 +97,7 @@ export function ByHandDialog({ entry, busy = false, onAct, onClose }: ByHandDial
             ))}
           </fieldset>
         )}
-        {k.units && (
+        {k.units && !NO_DURATION.has(k.key) && (
           <label>
             lasts{' '}
             <select data-testid="play-byhand-duration" value={duration} onChange={(ev) => setDuration(ev.target.value)}>

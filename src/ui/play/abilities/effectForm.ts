@@ -11,6 +11,7 @@
 import { AbilityEffectSchema, type AbilityEffect } from '../../../rules/abilities/schema';
 import { DURATION_WORDS } from '../../../game/abilityWords';
 import { BLESSINGS } from '../../../rules/abilities/blessings40h';
+import { RUNES } from '../../../rules/abilities/runes41c';
 
 /** A field of an effect kind: a pick from `choices`, a whole number, a dice expression ("D3", "2D6", "D6+1" or a number), text, or a roll ("4+"). */
 export interface EffectField {
@@ -33,6 +34,8 @@ export interface EffectKind {
   units: boolean;
 }
 
+/** The rune field's second pick: depicted (a new instance) or one instance removed (`remove: true`). */
+const RUNE_WAYS = ['depicted', 'removed'] as const;
 const ROLLS = ['hit', 'wound', 'save', 'attacks', 'damage', 'rend', 'move', 'run', 'charge', 'control', 'cast', 'chant', 'unbind', 'banish'] as const;
 const ATTACKS = { key: 'attacks', label: 'attacks', type: 'choice', choices: ['all', 'melee', 'ranged'], initial: 'all' } as const;
 
@@ -58,19 +61,46 @@ export const EFFECT_KINDS: readonly EffectKind[] = [
   { key: 'note', label: 'A note in the log (anything else)', units: false, fields: [{ key: 'note', label: 'what happens', type: 'text', initial: '' }] },
   // Session 41 (ui41): the blessing a Blessings of Khaine resolved by hand makes active (sh40h's `{blessing40h, active: true}`).
   { key: 'blessing40h', label: 'A blessing of Khaine becomes active', units: false, fields: [{ key: 'blessing40h', label: 'Blessing of', type: 'choice', choices: BLESSINGS, initial: BLESSINGS[0] }] },
+  // Session 41 (ui41b): the rune a Depict Rune resolved by hand depicts (or a rune instance removed): sh41c's `{rune41c, remove?}`.
+  { key: 'rune41c', label: 'A rune on the battle scripture', units: false, fields: [{ key: 'rune41c', label: 'rune', type: 'choice', choices: RUNES, initial: RUNES[0] }, { key: 'remove', label: 'is', type: 'choice', choices: RUNE_WAYS, initial: RUNE_WAYS[0] }] },
+  // Session 41 (ui41b): the unit an Anointed Ritualist resolved by hand anoints (its target): sh41b's `{anointed41b: true}`.
+  { key: 'anointed41b', label: 'Anointed for the rest of the battle', units: true, fields: [] },
 ];
 
 /**
- * The kinds the by-hand dialog offers for one ability (session 41, ui41): every kind of {@link EFFECT_KINDS}, but the
- * blessing of Khaine only for an ability whose Effect speaks of blessings (the "Blessings of Khaine" battle trait, and
- * abilities that read or set its blessings), and listed first for the battle trait itself, whose Effect is
- * "Pick 1 of the following blessings that is not active. That blessing is active." (its player names the one picked).
+ * The kinds offered only where the Effect speaks of them, and first for the ability named (sessions 41, ui41 and
+ * ui41b): the blessing of Khaine (sh40h), the rune of the battle scripture (sh41c: Depict Rune "Pick 1 of the following
+ * runes to depict on your battle scripture"), the anointed unit (sh41b: Anointed Ritualist "The target is anointed for
+ * the rest of the battle").
+ */
+const SPECIAL_KINDS: readonly { key: string; speaks: RegExp; firstFor: string }[] = [
+  { key: 'blessing40h', speaks: /\bblessings?\b/i, firstFor: 'Blessings of Khaine' },
+  { key: 'rune41c', speaks: /\bbattle scripture\b|\brunes?\b/i, firstFor: 'Depict Rune' },
+  { key: 'anointed41b', speaks: /\banoint/i, firstFor: 'Anointed Ritualist' },
+];
+
+/**
+ * The kinds the by-hand dialog offers for one ability (session 41, ui41 and ui41b): every kind of {@link EFFECT_KINDS},
+ * but each special kind only for an ability whose Effect speaks of it, and listed first for the ability that sets it:
+ * - the blessing of Khaine where the Effect speaks of blessings; first for the battle trait "Blessings of Khaine"
+ *   ("Pick 1 of the following blessings that is not active. That blessing is active.");
+ * - the rune of the battle scripture where it speaks of runes or the battle scripture; first for "Depict Rune" ("Pick 1
+ *   of the following runes to depict on your battle scripture"), whose player names the rune picked (without it the
+ *   scripture becomes unknown and nothing that counts runes applies);
+ * - the anointed unit where it speaks of anointed units; first for "Anointed Ritualist" ("The target is anointed for
+ *   the rest of the battle"), whose player ticks its target.
+ * Returns {@link EFFECT_KINDS} itself when every special kind is offered and none is first.
  */
 export function effectKindsFor(ability: { name: string; effect: string }): readonly EffectKind[] {
-  if (!/\bblessings?\b/i.test(ability.effect)) return EFFECT_KINDS.filter((k) => k.key !== 'blessing40h');
-  if (ability.name !== 'Blessings of Khaine') return EFFECT_KINDS;
-  return [...EFFECT_KINDS.filter((k) => k.key === 'blessing40h'), ...EFFECT_KINDS.filter((k) => k.key !== 'blessing40h')];
+  const hidden = new Set(SPECIAL_KINDS.filter((k) => !k.speaks.test(ability.effect)).map((k) => k.key));
+  const first = SPECIAL_KINDS.find((k) => !hidden.has(k.key) && k.firstFor === ability.name)?.key;
+  if (hidden.size === 0 && first === undefined) return EFFECT_KINDS;
+  const offered = EFFECT_KINDS.filter((k) => !hidden.has(k.key));
+  return first === undefined ? offered : [...offered.filter((k) => k.key === first), ...offered.filter((k) => k.key !== first)];
 }
+
+/** Unit kinds with no duration (session 41, ui41b): anointed "for the rest of the battle" (the dialog hides "lasts"). */
+export const NO_DURATION: ReadonlySet<string> = new Set(['anointed41b']);
 
 /** How long an effect lasts (Core 28.1), as the dialog offers it (the words of `src/game/abilityWords.ts`); `''` = at once (no duration). */
 export const DURATIONS: readonly { key: '' | 'phase' | 'turn' | 'round' | 'battle' | 'nextTurnStart'; label: string }[] = (['', 'phase', 'turn', 'round', 'nextTurnStart', 'battle'] as const).map((key) => ({ key, label: DURATION_WORDS[key] }));
@@ -104,13 +134,15 @@ export function buildEffect(kind: string, values: Readonly<Record<string, string
   if (k.key === 'noCommands' || k.key === 'destroyed') out[k.key] = true; // session 37 (perm37)
   if (k.key === 'fightNext') out.fightNext = true;
   if (k.key === 'blessing40h') out.active = true; // session 41 (ui41): "That blessing is active."
+  if (k.key === 'rune41c') { if (out.remove === 'removed') out.remove = true; else delete out.remove; } // session 41 (ui41b)
+  if (k.key === 'anointed41b') out.anointed41b = true; // session 41 (ui41b): "for the rest of the battle" (no duration)
   if (out.attacks === 'all' && k.key !== 'modify') delete out.attacks;
   if (k.units) {
     if (units.length === 0) return { ok: false, error: `${k.label}: tick the unit(s) it applies to` };
     out.targets = [...units];
   }
-  // CP, VP, notes and blessings have no duration (the dialog hides the field; a value left from another kind is dropped).
-  if (duration !== '' && k.units) out.duration = duration;
+  // CP, VP, notes, blessings, runes and anointing have no duration (the dialog hides the field; a value left from another kind is dropped).
+  if (duration !== '' && k.units && !NO_DURATION.has(k.key)) out.duration = duration;
   const parsed = AbilityEffectSchema.safeParse(out);
   if (!parsed.success) {
     const i = parsed.error.issues[0];
