@@ -155,22 +155,13 @@ async function main() {
                 await page.close(); // counted, as the pool's emptying is
               }),
             );
-          } else if (mode === 'shared') {
-            context ??= await browser.newContext(opts);
-            const ctx = context;
-            let page: Page | null = null;
-            steps.push(
-              await measure(async () => {
-                page = await ctx.newPage();
-                await page.goto(url, { waitUntil: 'domcontentloaded' });
-                await ready(page);
-              }),
-            );
-            await (page as Page | null)?.close();
-          } else if (mode === 'persist') {
-            // A persistent profile (a user data dir on disk): its HTTP cache and V8 code cache are on disk.
-            persist ??= await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'boot41-')), { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs(), ...opts });
-            const ctx = persist;
+          } else if (mode === 'shared' || mode === 'persist') {
+            // shared: one context for the boots; persist: a persistent profile (a user data dir on disk), its HTTP
+            // cache and V8 code cache on disk. Either way a new page of that context, closed after the measure.
+            const ctx =
+              mode === 'shared'
+                ? (context ??= await browser.newContext(opts))
+                : (persist ??= await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'boot41-')), { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs(), ...opts }));
             let page: Page | null = null;
             steps.push(
               await measure(async () => {
