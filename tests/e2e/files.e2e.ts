@@ -88,6 +88,21 @@ async function editedAfter(page: Page, v: number): Promise<number> {
   return files<number>(page, 'version()');
 }
 
+/**
+ * Clicks New and then its confirmation, first checking that the confirmation takes the click where
+ * it shows: the files note (shown for 6 s after a save, an open or a restore) and the dice panel sit
+ * at the same place above the files bar, and a note over it once held every click for those 6 s.
+ */
+async function confirmNew(page: Page): Promise<void> {
+  await page.click('[data-testid=btn-new]');
+  const onTop = await page.$eval('[data-testid=btn-new-confirm]', (b) => {
+    const r = b.getBoundingClientRect();
+    return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  });
+  assert(onTop, 'the New confirmation is on top (no note or panel over its button)');
+  await page.click('[data-testid=btn-new-confirm]');
+}
+
 /** Waits until the autosave holds the page's latest edit. */
 async function autosaved(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -407,8 +422,7 @@ export const tests: E2ETest[] = [
 
       // New: back to the default battlefield (after a confirmation).
       let v = await files<number>(page, 'version()');
-      await page.click('[data-testid=btn-new]');
-      await page.click('[data-testid=btn-new-confirm]');
+      await confirmNew(page);
       v = await editedAfter(page, v);
       assert(sameJson(await files<ScenarioJson>(page, 'scenario()'), fresh), 'New restores the default battlefield');
 
@@ -456,8 +470,7 @@ export const tests: E2ETest[] = [
 
       // New, then reload: the default battlefield (the reset was saved).
       const v2 = await files<number>(page, 'version()');
-      await page.click('[data-testid=btn-new]');
-      await page.click('[data-testid=btn-new-confirm]');
+      await confirmNew(page);
       await editedAfter(page, v2);
       await autosaved(page);
       const reset = await files<ScenarioJson>(page, 'scenario()');
