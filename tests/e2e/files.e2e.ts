@@ -522,6 +522,43 @@ export const tests: E2ETest[] = [
     },
   },
   {
+    name: 'files: screenshots match the committed baselines (default battlefield top-down; dice tray)',
+    async run(ctx) {
+      // The suite's default page (reset as the other tests get it), the pointer off the table (no hover).
+      const { page, errors } = await onDefault(ctx);
+      await page.mouse.move(0, 0);
+      await page.click('[data-testid=btn-top]');
+      await page.waitForSelector('[data-testid=btn-top][aria-pressed=true]');
+      await frames(page, 4);
+      const table = await files<string | null>(page, 'capture()');
+      assert(table, 'the canvas was captured');
+      console.log(`        ${await matchBaseline(ctx, page, 'default-top', table)}`);
+      // With a software rasteriser the frames on screen are drawn off screen and shown in a 2D
+      // canvas under the WebGL one (DeferredPresent): what is shown must be exactly the frame a
+      // direct draw (the capture) gives.
+      if (await page.evaluate(`document.querySelector('canvas').hasAttribute('data-deferred')`)) {
+        await page.waitForSelector('canvas[data-frame=shown]:not([data-regressed])', { state: 'attached' });
+        const d = await pixelDiff(page, await shownPng(page, 'body'), table, 2);
+        assert(d.sameSize, `the frame shown is ${d.width}x${d.height}, not the canvas's size`);
+        assert(d.ratio === 0, `the frame shown differs from a direct draw in ${(d.ratio * 100).toFixed(3)}% of its pixels`);
+        console.log('        the frame shown (drawn off screen) is the direct draw, to within 2 levels per channel');
+      }
+
+      await files<void>(page, 'rollDice([3, 1, 6, 5, 2, 4], 11)');
+      await page.waitForSelector('[data-testid=dice-tray][data-status=settled]', { timeout: 60_000 });
+      await frames(page, 3);
+      // The tray's WebGL canvas (not its shown-frame sibling, which never carries data-frame) has
+      // its last frame on screen: a deferred canvas says `shown`; a direct one has no attribute.
+      await page.waitForFunction(() => {
+        const c = document.querySelector('[data-testid=dice-tray] canvas[data-deferred]');
+        return !c || c.getAttribute('data-frame') === 'shown';
+      });
+      const tray = await shownPng(page, '[data-testid=dice-tray]');
+      console.log(`        ${await matchBaseline(ctx, page, 'dice-tray', tray)}`);
+      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+    },
+  },
+  {
     name: 'files: the dice tray shows the requested faces (physics animates, faces read back from the drawn dice)',
     async run(ctx) {
       const { page, errors } = await onDefault(ctx);
@@ -589,42 +626,6 @@ export const tests: E2ETest[] = [
       };
       walk(dist);
       assert(hits.length === 0, `CDN URLs in the build:\n${hits.join('\n')}`);
-      assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
-      await page.close();
-    },
-  },
-  {
-    name: 'files: screenshots match the committed baselines (default battlefield top-down; dice tray)',
-    async run(ctx) {
-      const { page, errors } = await open(ctx);
-      await page.click('[data-testid=btn-top]');
-      await page.waitForSelector('[data-testid=btn-top][aria-pressed=true]');
-      await frames(page, 4);
-      const table = await files<string | null>(page, 'capture()');
-      assert(table, 'the canvas was captured');
-      console.log(`        ${await matchBaseline(ctx, page, 'default-top', table)}`);
-      // With a software rasteriser the frames on screen are drawn off screen and shown in a 2D
-      // canvas under the WebGL one (DeferredPresent): what is shown must be exactly the frame a
-      // direct draw (the capture) gives.
-      if (await page.evaluate(`document.querySelector('canvas').hasAttribute('data-deferred')`)) {
-        await page.waitForSelector('canvas[data-frame=shown]:not([data-regressed])', { state: 'attached' });
-        const d = await pixelDiff(page, await shownPng(page, 'body'), table, 2);
-        assert(d.sameSize, `the frame shown is ${d.width}x${d.height}, not the canvas's size`);
-        assert(d.ratio === 0, `the frame shown differs from a direct draw in ${(d.ratio * 100).toFixed(3)}% of its pixels`);
-        console.log('        the frame shown (drawn off screen) is the direct draw, to within 2 levels per channel');
-      }
-
-      await files<void>(page, 'rollDice([3, 1, 6, 5, 2, 4], 11)');
-      await page.waitForSelector('[data-testid=dice-tray][data-status=settled]', { timeout: 60_000 });
-      await frames(page, 3);
-      // The tray's WebGL canvas (not its shown-frame sibling, which never carries data-frame) has
-      // its last frame on screen: a deferred canvas says `shown`; a direct one has no attribute.
-      await page.waitForFunction(() => {
-        const c = document.querySelector('[data-testid=dice-tray] canvas[data-deferred]');
-        return !c || c.getAttribute('data-frame') === 'shown';
-      });
-      const tray = await shownPng(page, '[data-testid=dice-tray]');
-      console.log(`        ${await matchBaseline(ctx, page, 'dice-tray', tray)}`);
       assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
       await page.close();
     },
