@@ -7,10 +7,10 @@
  * ids) names its blockers, hovering it shows both full names; and the Layout panel and the palette
  * open together without covering each other.
  */
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { adjudicateFile } from './adjudicator';
 import { assert, assertEqual, tableViewPage, toolsCall as tools, type E2EContext, type E2ETest } from './harness';
 import { openPalette, placeAt } from './files.e2e';
 
@@ -54,18 +54,6 @@ async function overlaps(page: Page, a: string, b: string): Promise<boolean> {
   const [ra, rb] = await Promise.all([page.locator(a).boundingBox(), page.locator(b).boundingBox()]);
   assert(ra && rb, `${a} and ${b} are on screen`);
   return ra.x < rb.x + rb.width && rb.x < ra.x + ra.width && ra.y < rb.y + rb.height && rb.y < ra.y + ra.height;
-}
-
-/** Runs the adjudicator on a file (in the background), resolving its exit code and output. */
-function adjudicate(root: string, file: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', 'src/cli/adjudicate.ts', file], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
 }
 
 export const tests: E2ETest[] = [
@@ -112,7 +100,7 @@ export const tests: E2ETest[] = [
       const fileText = await page.evaluate(async () => (await fetch((document.querySelector('[data-testid=dispute-file]') as HTMLAnchorElement).href)).text());
       const file = join(ctx.outputDir, 'dispute.json');
       writeFileSync(file, fileText);
-      const adjudicated = adjudicate(ctx.root, file);
+      const adjudicated = adjudicateFile(file); // adjudicator.ts: the command's entry, in this process
 
       // Item 5: the Layout panel and the palette side by side; the palette's buttons take clicks.
       await page.click('[data-testid=btn-layout]');

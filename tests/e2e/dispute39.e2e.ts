@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { activateTool, assert, type Box, assertEqual, filesCall as files, frames, modelOnScreen, screenOf, tableViewPage, toolsCall as tools, type E2ETest } from './harness';
+import { activateTool, assert, type Box, assertEqual, filesCall as files, frames, screenOf, tableViewPage, toolsCall as tools, type E2ETest } from './harness';
 import { blockersShown, openWithWall, verdictShown } from './dispute.e2e';
 
 async function autosaved(page: Page): Promise<void> {
@@ -37,28 +37,47 @@ async function panelBoxes(page: Page, ids: string[]): Promise<Record<string, Box
   return out;
 }
 
+/** Every model's top centre on screen (CSS pixels) under the live camera, in one call (the tools hook's `modelTop` and `project`, as `modelOnScreen` asks them one by one). */
+async function modelsOnScreen(page: Page, ids: string[]): Promise<Record<string, [number, number] | null>> {
+  return page.evaluate((list) => {
+    const t = window.__sightline!.tools!;
+    return Object.fromEntries(
+      list.map((id) => {
+        const top = t.modelTop(id);
+        return [id, top && t.project(top)];
+      }),
+    );
+  }, ids);
+}
+
 /**
- * Every model of the battlefield clicked where it is drawn (its top centre): each must be drawn on
- * the table's canvas and under none of `panels` (fails naming the first that is); returns the
- * models the click selected (its edit panel names it). A model hidden by terrain in this view (its
- * click selects the terrain piece) is not selected, with or without any panel.
+ * Every model of the battlefield found where it is drawn (its top centre): each must be drawn on
+ * the table's canvas and under none of `panels` (fails naming the first that is). The models of
+ * `click` (every model by default; none, or those a click selected in an earlier pass) are then
+ * clicked there, and those the click selected (its edit panel names it) are returned. A model
+ * hidden by terrain in this view (its click selects the terrain piece) is not selected, with or
+ * without any panel.
  */
-async function clickEveryModel(page: Page, panels: string[]): Promise<{ all: string[]; selected: string[] }> {
+async function clickEveryModel(page: Page, panels: string[], click: 'every' | readonly string[] = 'every'): Promise<{ all: string[]; selected: string[] }> {
   const all = (await files<{ units: { models: { id: string }[] }[] }>(page, 'scenario()')).units.flatMap((u) => u.models.map((m) => m.id));
   const boxes = await panelBoxes(page, panels);
   const canvas = (await page.locator('.table-canvas').boundingBox())!;
+  // The camera does not move while the models are clicked: their places are read once.
+  const shown = await modelsOnScreen(page, all);
   const selected: string[] = [];
   for (const id of all) {
-    const [x, y] = await modelOnScreen(page, id);
+    const at = shown[id];
+    assert(at, `model ${id} is not on screen`);
+    const [x, y] = at;
     assert(inside(x, y, canvas), `${id} is drawn outside the table's canvas at ${Math.round(x)}, ${Math.round(y)}`);
     for (const [panel, b] of Object.entries(boxes)) assert(!inside(x, y, b), `${id} is drawn under the ${panel} at ${Math.round(x)}, ${Math.round(y)}`);
+    if (click !== 'every' && !click.includes(id)) continue;
     await page.mouse.click(x, y);
     // The click's selection is set in its own event (src/ui/app/useTablePicks.ts: the select tool's
     // pick sets the selected ids at once, a discrete update React renders before the next frame), so
     // the edit panel names the model when the click has been handled, or at the latest two frames
-    // later; else the click selected nothing (no 3 s wait for each model the click cannot select: 3
-    // seen from above, in four passes). A selected model is let go at once (a selection kept drawn
-    // longer costs frames).
+    // later; else the click selected nothing (no fixed wait for a model the click cannot select). A
+    // selected model is let go at once (a selection kept drawn longer costs frames).
     const shows = async () => !!(await page.$(`[data-testid=edit-panel][data-target="${id}"]`));
     const ok = (await shows()) || ((await frames(page, 2)), await shows());
     if (ok) selected.push(id);
@@ -151,10 +170,10 @@ export const tests: E2ETest[] = [
       assert(!overlap(b['board-panel'], b['layout-panel']), `the Battlefield card and the Layout panel do not overlap: ${JSON.stringify(b)}`);
       const canvas = (await page.locator('.table-canvas').boundingBox())!;
       assert(canvas.x + canvas.width <= b['layout-panel'].x + 1 && canvas.x + canvas.width <= b['board-panel'].x + 1, `the table's canvas stops left of the panel: ${JSON.stringify({ canvas, b })}`);
-      // Every model clicked: in the perspective view every one is drawn clear of the panels; seen
-      // from above, the click selects every model it selects with the panel closed (those that no
-      // terrain hides), and no fewer.
-      await clickEveryModel(page, panels);
+      // In the perspective view every model is drawn clear of the panels (not clicked: what a click
+      // selects is compared seen from above); seen from above, the click selects every model it
+      // selects with the panel closed (those that no terrain hides), and no fewer.
+      await clickEveryModel(page, panels, []);
       await page.click('[data-testid=btn-layout]');
       await page.waitForSelector('[data-testid=layout-panel]', { state: 'detached' });
       await page.click('[data-testid=btn-top]');
@@ -163,7 +182,8 @@ export const tests: E2ETest[] = [
       await page.click('[data-testid=btn-layout]');
       await page.waitForSelector('[data-testid=layout-panel][data-status=idle]');
       await frames(page, 6);
-      const open = await clickEveryModel(page, panels);
+      // Only the models the click selected with the panel closed are clicked (the others cannot be lost).
+      const open = await clickEveryModel(page, panels, closed.selected);
       assert(closed.selected.length >= closed.all.length - 6, `seen from above, a click selects nearly every model with the panel closed: ${closed.selected.length} of ${closed.all.length}`);
       const lost = closed.selected.filter((id) => !open.selected.includes(id));
       assertEqual(lost.join(', '), '', 'with the Layout panel open, every model a click selects with it closed is still selected by a click');
@@ -236,7 +256,7 @@ export const tests: E2ETest[] = [
       assert(!overlap(cb['board-panel'], cb['files-bar']) && !overlap(cb['board-panel'], cb['layout-panel']), `comparing, the card is still beside: ${JSON.stringify(cb)}`);
       await page.click('[data-testid=btn-top]');
       await frames(page, 6);
-      const comparing = await clickEveryModel(page, panels);
+      const comparing = await clickEveryModel(page, panels, open.selected);
       assertEqual(open.selected.filter((id) => !comparing.selected.includes(id)).join(', '), '', 'comparing (a wider panel), every model is still clickable');
 
       // The plan PNG: no caption runs into its right edge (rows of the white caption bands).

@@ -3,13 +3,14 @@
  * `tests/e2e/fixtures/tools.json` through `?scenario=`, a test clicks models, objectives and
  * terrain with the real mouse (their screen positions come from the `window.__sightline.tools`
  * hook, which projects table points with the live camera), and every number and verdict the page
- * shows must equal what `npx tsx src/cli/adjudicate.ts` answers on the same file. Waits are on
+ * shows must equal what `npx tsx src/cli/adjudicate.ts` answers on the same file (its entry run in
+ * this process: adjudicator.ts). Waits are on
  * ready signals (`data-status` of the tool panels, the hook's state), never fixed delays.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { adjudicateFile } from './adjudicator';
 import { assert, assertEqual, frames, modelOnScreen, screenOf, tableViewPage, toolsCall as hook, type E2EContext, type E2ETest, textOf as text } from './harness';
 
 const FIXTURE = 'tools.json';
@@ -25,9 +26,9 @@ interface Answer {
   models?: [string, string];
 }
 
-/** Runs the adjudicator on a scenario file and returns its answers by query id. */
-function adjudicate(root: string, file: string): Map<string, Answer> {
-  const r = spawnSync('npx', ['tsx', 'src/cli/adjudicate.ts', file], { cwd: root, encoding: 'utf8' });
+/** Runs the adjudicator on a scenario file (adjudicator.ts) and returns its answers by query id. */
+async function adjudicate(file: string): Promise<Map<string, Answer>> {
+  const r = await adjudicateFile(file);
   if (r.status !== 0) throw new Error(`adjudicator exited ${r.status} on ${file}:\n${r.stderr}`);
   const out = JSON.parse(r.stdout) as { answers: Answer[] };
   return new Map(out.answers.map((a) => [a.id, a]));
@@ -63,7 +64,7 @@ export const tests: E2ETest[] = [
   {
     name: 'measure tool: model, unit, objective and terrain distances equal the adjudicator (3D and horizontal, 2 decimals)',
     async run(ctx) {
-      const expected = adjudicate(ctx.root, fixturePath(ctx));
+      const expected = await adjudicate(fixturePath(ctx));
       const { page, errors } = await tableViewPage(ctx, FIXTURE);
       await prepare(page, 'measure');
       // [first click, second click, query id, kinds picked]
@@ -102,7 +103,7 @@ export const tests: E2ETest[] = [
   {
     name: "line-of-sight tool: verdicts and witnesses equal the adjudicator; observer's-eye view and back; PNG proof download",
     async run(ctx) {
-      const expected = adjudicate(ctx.root, fixturePath(ctx));
+      const expected = await adjudicate(fixturePath(ctx));
       // The lane's page on the fixture (harness tableViewPage), reset: the measure test's in this suite.
       const { page, errors } = await tableViewPage(ctx, FIXTURE);
       await prepare(page, 'los');
@@ -212,7 +213,7 @@ export const tests: E2ETest[] = [
       scenario.queries = [{ id: 'drag', kind: 'movePath', model: 'a1', path: [start, s1.to] }];
       const check = join(ctx.outputDir, 'movepath-check.json');
       writeFileSync(check, JSON.stringify(scenario, null, 1));
-      const want = adjudicate(ctx.root, check).get('drag')!;
+      const want = (await adjudicate(check)).get('drag')!;
       assertEqual(s1.measured.value, want.value, 'movePath answer vs adjudicator');
       await frames(page);
       await page.screenshot({ path: join(ctx.outputDir, 'move-drag.png') });
@@ -258,7 +259,7 @@ export const tests: E2ETest[] = [
   {
     name: 'combat pairs, coherency and objectives equal the adjudicator; combat ranges; the engine survives a worker crash',
     async run(ctx) {
-      const expected = adjudicate(ctx.root, fixturePath(ctx));
+      const expected = await adjudicate(fixturePath(ctx));
       // The lane's page on the fixture (harness tableViewPage; the move test's in this suite), reset:
       // the fixture opened again (the move test moved a1), the select tool, as a fresh page starts.
       // Closed at the end (its engine worker was killed), not handed on.
@@ -319,7 +320,7 @@ export const tests: E2ETest[] = [
       scenario.queries = pairs.map(([a, b]) => ({ id: `${a}>${b}`, kind: 'visible', observer: a, target: b }));
       const check = join(ctx.outputDir, 'sight-table-check.json');
       writeFileSync(check, JSON.stringify(scenario, null, 1));
-      const want = adjudicate(ctx.root, check);
+      const want = await adjudicate(check);
 
       const { page, errors } = await tableViewPage(ctx); // the lane's default battlefield (harness), reset
       await prepare(page, 'los');
@@ -354,7 +355,7 @@ export const tests: E2ETest[] = [
     name: 'a bad ?scenario= file: the page lists every problem with its JSON path, as the adjudicator does',
     async run(ctx) {
       const bad = join(ctx.root, 'tests/e2e/fixtures/bad.json');
-      const r = spawnSync('npx', ['tsx', 'src/cli/adjudicate.ts', bad], { cwd: ctx.root, encoding: 'utf8' });
+      const r = await adjudicateFile(bad);
       assertEqual(r.status, 2, 'adjudicator exit code');
       const problems = r.stderr.split('\n').filter((l) => /^\s+\S+: /.test(l)).map((l) => l.trim());
       assert(problems.length >= 2, `the adjudicator lists the problems: ${r.stderr}`);
