@@ -1,8 +1,8 @@
 /**
  * Issue 34, "Browser" test and item 5 (an army's own rules in the Play panel), online: the real
  * Kruleboyz export of tests/fixtures/rosters (`kb-001-all-units/list.ros`) against the Skaven
- * sample, p1 taking the first turn, in a room of a real game server started by the test (on
- * 127.0.0.1, a free port, a temporary SIGHTLINE_DATA_DIR); p1 and p2 on two pages.
+ * sample, p1 taking the first turn, in a room of a real game server (the run's shared one,
+ * sharedServer.ts: 127.0.0.1, a free port, a temporary SIGHTLINE_DATA_DIR); p1 and p2 on two pages.
  *
  * - p1's hero phase: the Play panel shows the army's abilities (the player's, and the selected
  *   unit's) with their timing, Declare and Effect text, auto or by hand;
@@ -34,7 +34,8 @@ import { realArmyBattle } from './rosterSetup';
 import { blessingsAndOnslaught, LORD_TO } from './ui41Setup';
 import { uploadGame } from './savedGame';
 import { hotseatSetup } from '../../workers/gameSetup';
-import { sdk, startServer, tempDataDir } from '../server/harness';
+import { sdk } from '../server/harness';
+import { sharedGameServer } from './sharedServer';
 import { assert, assertEqual, frames, modelOnScreen, pageToLoadInto, playCall as play, playReady as ready, textOf as text, type E2EContext, type E2ETest } from './harness';
 import { idsShown, shownTexts } from './idScan';
 
@@ -121,7 +122,7 @@ export const tests: E2ETest[] = [
   {
     name: 'abilities34: a real Kruleboyz list online: hero-phase abilities with Declare and Effect; Sludgeraker Venom targeted on the table; Foul Elixirs by hand; the opponent sees both, marked used; unit card and step passives',
     async run(ctx) {
-      const server = await startServer({ SIGHTLINE_DATA_DIR: tempDataDir() });
+      const server = await sharedGameServer();
       try {
         const ws = `ws://127.0.0.1:${server.port}`;
         // The room, created with the SDK from the saved battle (p1's seat taken then left, as the New battle dialog does).
@@ -306,9 +307,9 @@ export const tests: E2ETest[] = [
         for (const e of [...p1.errors, ...p2.errors]) assert(false, e);
         await page.close();
         await p2.page.close();
-      } finally {
-        // This test's server only (the online suites may run beside it in the other lane).
-        await server.stop('SIGKILL');
+      } catch (e) {
+        // (the shared server's last lines: its rooms' joins, drops and actions)
+        throw new Error(`${(e as Error).message}\ngame server:\n${server.output().split('\n').slice(-40).join('\n')}`);
       }
     },
   },

@@ -1,6 +1,6 @@
 /**
- * An online Path to Glory battle (issue 26 item 5), through a real game server started by the test
- * (127.0.0.1, a free port, a temporary SIGHTLINE_DATA_DIR): a campaign file (made in Node from the
+ * An online Path to Glory battle (issue 26 item 5), through a real game server (the run's shared
+ * one, sharedServer.ts: 127.0.0.1, a free port, a temporary SIGHTLINE_DATA_DIR): a campaign file (made in Node from the
  * sample army) opened on the campaign screen; The Decisive Battle started with *Play online*, the
  * campaign's army playing p2 (the page creates the room in seat p2 and opens p2's link); the
  * opponent's link (p1) opened in a second page; the five battle rounds ended phase by phase, each
@@ -18,8 +18,7 @@ import { newCampaign } from '../../src/campaign/roster';
 import { OnlineGame } from '../../src/client/onlineGame';
 import { installWebSocketGlobal } from '../../server/webSocketGlobal';
 import { hotseatSetup } from '../../workers/gameSetup';
-import { freePort } from '../../server/gameServer';
-import { startServer, stopAllServers, tempDataDir } from '../server/harness';
+import { sharedGameServer } from './sharedServer';
 import { assert, assertEqual, playCall as play, playReady as ready, textOf as text, type E2ETest } from './harness';
 
 interface Summary {
@@ -70,18 +69,16 @@ export const tests: E2ETest[] = [
       const file = join(ctx.outputDir, 'online-hammers-campaign.json');
       writeFileSync(file, JSON.stringify(campaign));
 
-      // The game server starts while the page loads (its port chosen first, for the page's ?server=).
-      const port = await freePort();
-      const ws = `ws://127.0.0.1:${port}`;
+      // The game server: the run's shared one (started here when no earlier test started it).
+      const srv = await sharedGameServer();
+      const ws = `ws://127.0.0.1:${srv.port}`;
       try {
         const me = await ctx.openPage();
         const page = me.page;
         // (a smaller window than the other tests': fewer pixels for the software-drawn table to fill)
         await page.setViewportSize({ width: 900, height: 640 });
-        const [srv] = await Promise.all([
-          startServer({ SIGHTLINE_DATA_DIR: tempDataDir() }, port),
-          page.goto(`${ctx.baseUrl}?server=${encodeURIComponent(ws)}`, { waitUntil: 'domcontentloaded' }).then(() => page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 120_000 })),
-        ]);
+        await page.goto(`${ctx.baseUrl}?server=${encodeURIComponent(ws)}`, { waitUntil: 'domcontentloaded' });
+        await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 120_000 });
         await page.click('[data-testid=btn-campaign]');
         await page.waitForFunction(() => window.__sightlineCampaign?.slot() !== undefined);
         await page.setInputFiles('[data-testid=campaign-open-file]', file);
@@ -101,10 +98,7 @@ export const tests: E2ETest[] = [
         const them = await ctx.openPage();
         // (the opponent's table is never looked at: a small window keeps its software-drawn frames cheap)
         await them.page.setViewportSize({ width: 480, height: 360 });
-        await Promise.all([ready(page), them.page.goto(link.href, { waitUntil: 'domcontentloaded' }).then(() => ready(them.page))]).catch((e) => {
-          console.log(`        the game server said: ${srv.output().slice(-3000)}`);
-          throw e;
-        });
+        await Promise.all([ready(page), them.page.goto(link.href, { waitUntil: 'domcontentloaded' }).then(() => ready(them.page))]);
         const mine = await play<Online>(page, 'online()');
         assertEqual(mine.seat, 'p2', 'the page plays the campaign army\'s seat, p2');
         assertEqual(mine.links.opponent, link.href, 'the link the page gives the opponent is the one opened');
@@ -155,8 +149,9 @@ export const tests: E2ETest[] = [
         await page.screenshot({ path: join(ctx.outputDir, 'campaign-online-aftermath.png') });
         for (const e of [...me.errors, ...them.errors]) assert(false, e);
         for (const pg of [page, them.page]) await pg.close();
-      } finally {
-        await stopAllServers();
+      } catch (e) {
+        // (the shared server's last lines: its rooms' joins, drops and actions)
+        throw new Error(`${(e as Error).message}\ngame server:\n${srv.output().split('\n').slice(-40).join('\n')}`);
       }
     },
   },

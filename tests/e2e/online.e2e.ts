@@ -1,6 +1,6 @@
 /**
- * Network play in the app (issue 25 item 3), through a real game server started by the test (on
- * 127.0.0.1, a free port, a temporary SIGHTLINE_DATA_DIR): *Play online* with no server at the
+ * Network play in the app (issue 25 item 3), through a real game server (the run's shared one,
+ * sharedServer.ts: 127.0.0.1, a free port, a temporary SIGHTLINE_DATA_DIR; the test's own room): *Play online* with no server at the
  * address says so; p1 creates the battle with the New battle dialog's *Play online*, p2 opens the
  * opponent's link; p1 plays its first moves (the
  * first-turn choice, phases, a unit dragged forward) and p2 sees each one (the same positions,
@@ -11,8 +11,8 @@
  * and carries on in its seat; p2 then acts in its own turn.
  */
 import type { Page } from 'playwright-core';
-import { startServer, stopAllServers, tempDataDir } from '../server/harness';
 import { freePort } from '../../server/gameServer';
+import { sharedGameServer } from './sharedServer';
 import { faultTests } from './onlineFaults';
 import { assert, assertEqual, playCall as play, playReady as ready, textOf as text, type E2EContext, type E2ETest } from './harness';
 
@@ -95,7 +95,7 @@ export const tests: E2ETest[] = [
   {
     name: 'online: two pages play the first turn through the game server; a spectator sees the same; a reload carries on',
     async run(ctx) {
-      const server = await startServer({ SIGHTLINE_DATA_DIR: tempDataDir(), SIGHTLINE_NET_TRACE: '1' });
+      const server = await sharedGameServer();
       const story = storyOf();
       const { step } = story;
       const opened: [string, Page][] = [];
@@ -227,8 +227,6 @@ export const tests: E2ETest[] = [
       } catch (e) {
         for (const [who, pg] of opened) if (!pg.isClosed()) step(`${who} shows ${await pageState(pg)}`);
         throw story.told(e, server.output());
-      } finally {
-        await stopAllServers();
       }
     },
   },

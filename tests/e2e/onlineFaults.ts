@@ -5,27 +5,35 @@
  *
  * - a tab closed and its link reopened at once (same browser, a new tab) takes its seat back and
  *   shows the game (the server replaces the old, dropped connection);
- * - a stranger (another browser) on the taken seat's link is offered to watch, and watching works;
+ * - a stranger (another browser: a runner page, its own browser context with nothing stored) on
+ *   the taken seat's link is offered to watch, and watching works;
  * - the server killed: the bar says it is unreachable, the action buttons are disabled, who is
  *   connected is unknown, no uncaught page error; the server started again (same port and folder):
  *   the page is back in its seat by itself, the buttons enabled.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir } from '../server/harness';
+import { sampleCreateOptions, sdk, startServer, tempDataDir, type ServerProcess } from '../server/harness';
 import type { SeatMessage } from '../../src/game/network';
-import { assert, assertEqual, playCall as play, playReady as ready, type E2EContext, type E2ETest } from './harness';
+import { assert, assertEqual, playCall as play, playReady as ready, pollEvery, type E2EContext, type E2ETest } from './harness';
 
 type Online = { seat: string; status: string; unreachable?: boolean };
 
 /** A browser (context: its own localStorage) holding p1's seat token of `roomId`. */
-async function browserWithToken(ctx: E2EContext, roomId: string, token: string | null): Promise<BrowserContext> {
+async function browserWithToken(ctx: E2EContext, roomId: string, token: string): Promise<BrowserContext> {
   const c = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-  if (token) await c.addInitScript(([k, t]) => localStorage.setItem(k, t), [`sightline.online.${roomId}.p1`, token] as const);
+  await c.addInitScript(([k, t]) => localStorage.setItem(k, t), [`sightline.online.${roomId}.p1`, token] as const);
   return c;
 }
 
+/** A new tab of `c` (waits polled every 50 ms, as the runner's pages: harness pollEvery) on `url`. */
 async function openIn(c: BrowserContext, url: string, errors: string[]): Promise<Page> {
   const page = await c.newPage();
+  pollEvery(page);
+  return goTo(page, url, errors);
+}
+
+/** `page` on `url`, its uncaught page errors recorded in `errors`. */
+async function goTo(page: Page, url: string, errors: string[]): Promise<Page> {
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   return page;
@@ -46,6 +54,8 @@ export const faultTests: E2ETest[] = [
     async run(ctx) {
       const dir = tempDataDir();
       const server = await startServer({ SIGHTLINE_DATA_DIR: dir });
+      // This test's servers only (the run's shared one, sharedServer.ts, serves the other online tests).
+      const servers: ServerProcess[] = [server];
       const contexts: BrowserContext[] = [];
       try {
         const ws = `ws://127.0.0.1:${server.port}`;
@@ -67,11 +77,9 @@ export const faultTests: E2ETest[] = [
         assertEqual(back.status, 'connected', 'and is connected');
         await again.waitForSelector('[data-testid=play-g-firstTurn-p1]:not([disabled])', { timeout: 60_000 });
 
-        // A stranger (no token) on the taken seat's link: offered to watch; watching works.
-        const stranger = await browserWithToken(ctx, roomId, null);
-        contexts.push(stranger);
+        // A stranger (another browser, no token: a runner page) on the taken seat's link: offered to watch; watching works.
         const strangeErrors: string[] = [];
-        const s = await openIn(stranger, link, strangeErrors);
+        const s = await goTo((await ctx.openPage()).page, link, strangeErrors);
         await s.waitForSelector('[data-testid=online-join-refused]', { timeout: 120_000 });
         const offer = await s.textContent('[data-testid=online-join-refused]');
         assert(offer?.includes('Watch'), `the stranger is offered to watch: ${offer}`);
@@ -92,13 +100,13 @@ export const faultTests: E2ETest[] = [
         assert(Date.now() - t0 < 5000, `an action while the server is down fails at once (${Date.now() - t0} ms): ${JSON.stringify(act)}`);
 
         // The server back (same port, same folder): the page recovers by itself.
-        await startServer({ SIGHTLINE_DATA_DIR: dir }, server.port);
+        servers.push(await startServer({ SIGHTLINE_DATA_DIR: dir }, server.port));
         await again.waitForSelector('[data-testid=online-bar][data-status=connected]', { timeout: 90_000 });
         await again.waitForSelector('[data-testid=play-g-firstTurn-p1]:not([disabled])', { timeout: 60_000 });
         for (const e of [...errors, ...strangeErrors]) assert(false, e);
       } finally {
         for (const c of contexts) await c.close().catch(() => undefined);
-        await stopAllServers();
+        for (const sp of servers) await sp.stop('SIGKILL');
       }
     },
   },

@@ -7,7 +7,7 @@
  * a Cache Storage entry) is absent on page B; A's second fetch of the asset comes from its HTTP
  * cache (resource timing: no body transferred; the check can fail) while B's first brings the
  * body from the server; A's
- * console listener hears nothing B logs; A's viewport (900 x 600) and motion setting are B's no
+ * init script does not run on B's load; A's console listener hears nothing B logs; A's viewport (900 x 600) and motion setting are B's no
  * more (1280 x 800, the run's reduced motion). With `E2E_REUSE_PAGES=0` B is a new page, and the
  * same checks hold.
  */
@@ -57,7 +57,10 @@ export const tests: E2ETest[] = [
       a.page.on('console', (m) => heard.push(m.text()));
       await a.page.setViewportSize({ width: 900, height: 600 });
       await a.page.emulateMedia({ reducedMotion: RUN_MOTION === 'reduce' ? 'no-preference' : 'reduce' });
+      // An init script of the test's (as the online tests' net trace): it runs on A's loads, never on B's.
+      await a.page.addInitScript('window.__poolInit = (window.__poolInit ?? 0) + 1');
       await a.page.goto(manifest);
+      assertEqual(await a.page.evaluate('window.__poolInit'), 1, "A's init script ran on its load");
       await a.page.evaluate(async () => {
         localStorage.setItem('pool-check', '1');
         sessionStorage.setItem('pool-check', '1');
@@ -88,6 +91,7 @@ export const tests: E2ETest[] = [
       assert(!b.page.isClosed(), 'the page handed on is open');
       await b.page.goto(manifest);
       const after = await stored(b.page);
+      assertEqual(await b.page.evaluate('window.__poolInit ?? null'), null, "A's init script does not run on B's load (removed when A was parked)");
       assertEqual(after.local, 0, 'localStorage empty');
       assertEqual(after.session, 0, 'sessionStorage empty');
       assert(!after.dbs.includes('pool-check'), `no IndexedDB database left: ${after.dbs.join(', ')}`);

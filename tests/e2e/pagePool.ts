@@ -14,9 +14,13 @@
  *   its routes, are removed; its viewport
  *   and media emulation go back to the run's (1280 x 800, reduced motion per `RUN_MOTION`); keys a
  *   test left pressed are released;
- * - a page with an init script or binding a test added (`addInitScript`, `exposeBinding`,
- *   `exposeFunction`: they would run on every later load), one of a test that failed, one whose
- *   context holds other pages, or one whose emptying fails or takes over 30 s is closed instead.
+ * - the init scripts a test added to the page (`page.addInitScript`: the online tests' net trace, a
+ *   seat's token put in localStorage) are removed (Playwright's `Disposable`), so they never run on
+ *   a later test's load (session 42: such pages were closed before, and the online tests' pages
+ *   booted new);
+ * - a page with a binding a test added (`exposeBinding`, `exposeFunction`: they cannot be removed from
+ *   a document already bound), one of a test that failed, one whose context holds other pages, or
+ *   one whose emptying fails or takes over 30 s is closed instead.
  *
  * Each page has its own browser context, as `browser.newPage` gives; pages are never shared
  * between two tests at once.
@@ -38,6 +42,9 @@ const MAX_SPARE = 3;
 
 /** Pages a test changed in a way that emptying does not undo (or that failed): closed, never parked. */
 const tainted = new WeakSet<Page>();
+
+/** The init scripts a test added to each pooled page (removed when it is parked). */
+const testScripts = new WeakMap<Page, { dispose(): Promise<void> }[]>();
 
 /** The real `close` of each pooled page (its `close` is replaced by {@link PagePool.release}). */
 const realClose = new WeakMap<Page, Page['close']>();
@@ -100,8 +107,16 @@ export class PagePool {
     ownListeners.set(created, listenerSnapshot(created));
     ownListeners.set(created.context(), listenerSnapshot(created.context()));
     await this.onCreate(created);
-    // Init scripts and bindings added after this point are a test's: the page can no longer be emptied.
-    for (const m of ['addInitScript', 'exposeBinding', 'exposeFunction'] as const) {
+    // Init scripts added after this point are a test's: removed when the page is parked. Bindings
+    // cannot be taken off a document: the page can no longer be emptied.
+    const addInitScript = created.addInitScript.bind(created) as (...a: unknown[]) => Promise<{ dispose(): Promise<void> }>;
+    testScripts.set(created, []);
+    (created as unknown as Record<string, unknown>).addInitScript = async (...a: unknown[]) => {
+      const added = await addInitScript(...a);
+      testScripts.get(created)!.push(added);
+      return added;
+    };
+    for (const m of ['exposeBinding', 'exposeFunction'] as const) {
       const own = created[m].bind(created) as unknown as (...a: unknown[]) => Promise<unknown>;
       (created as unknown as Record<string, unknown>)[m] = (...a: unknown[]) => (taint(created), own(...a));
     }
@@ -153,6 +168,7 @@ export class PagePool {
     dropAddedListeners(page);
     dropAddedListeners(page.context());
     await page.unrouteAll({ behavior: 'ignoreErrors' });
+    for (const d of testScripts.get(page)?.splice(0) ?? []) await d.dispose();
     await page.goto('about:blank');
     for (const k of ['Shift', 'Control', 'Alt', 'Meta']) await page.keyboard.up(k);
     await page.mouse.up();

@@ -55,14 +55,15 @@ import { treeCpuSeconds } from './cpu';
 import { countFrames, framesFromZero, framesSince } from './frameCount';
 import { PagePool, taint } from './pagePool';
 import { buildApp, e2eConfig, launchChromium, serveApp, stopServer } from './server';
+import { stopAllServers } from '../server/harness';
 
 /**
  * The suites (one per file), run one after the other within a suite, and suites side by side in
  * E2E_LANES lanes (default 2: each page has its own browser context, so pages never share
  * storage, and a parked page is emptied before it is handed on; a page is shared only where a test asks for a kept one: harness keptPage within a suite,
  * pageToLoadInto and tableViewPage within a lane). A lane takes the next suite in this order, the longest first (docs/performance.md,
- * "The test run"), so no long suite is left for the end. The online suites share one lane (abilities34 too: it plays online): online
- * and campaignOnline end with `stopAllServers`, which stops every game server this process started.
+ * "The test run"), so no long suite is left for the end. The online suites share one lane (abilities34 too: it plays online) and
+ * one game server (sharedServer.ts; online faults starts and stops its own), stopped with every other the run started at its end.
  */
 const suites: { file: string; tests: E2ETest[] }[] = [
   { file: 'online + campaignOnline + abilities34', tests: [...onlineTests, ...campaignOnlineTests, ...abilities34Tests] },
@@ -311,6 +312,7 @@ async function main(): Promise<number> {
     await poolRef?.closeAll();
     await browser?.close().catch(() => undefined);
     stopServer(server);
+    await stopAllServers(); // the game servers the online tests started (sharedServer.ts)
   }
   console.log(`screenshots: ${outputDir}`);
   if (quarantineFailed) console.log(`${quarantineFailed} quarantined test(s) failed (not counted; docs/performance.md)`);
