@@ -17,26 +17,6 @@ const quietR3fClock = {
 };
 
 /**
- * react-three-fiber 9 asks for a frame whenever React updates an object's props (`applyProps` ends
- * with `invalidateInstance`), even when the only props that changed are pointer handlers
- * (`onClick`, `onPointerMove`, ...) or `raycast`, which change what a click finds, never the
- * picture. The app's handlers are arrow functions made at each render, so every re-render of the
- * table's parents (the ready signal, the engine's status, a tool's state) drew the whole table
- * again for nothing: a software frame costs 0.1-0.3 CPU-s (docs/performance.md, "Session 42: the
- * app's boot (boot42)": 3-4 frames a boot where 1-2 show something new). This asks for the frame
- * only when some other prop changed; the handlers themselves are stored as before (the loop above
- * that call). Left as r3f has it when the line is not found (another r3f version).
- */
-const HANDLER_ONLY_INVALIDATE = 'if (instance) invalidateInstance(instance);';
-const r3fHandlersDrawNothing = {
-  name: 'r3f-handlers-draw-nothing',
-  transform(code: string, id: string) {
-    if (!/@react-three[\\/]fiber[\\/]dist[\\/]events-/.test(id) || !code.includes(HANDLER_ONLY_INVALIDATE) || !code.includes('EVENT_REGEX')) return null;
-    return code.replace(HANDLER_ONLY_INVALIDATE, "if (instance && Object.keys(props).some((p) => p !== 'raycast' && !EVENT_REGEX.test(p))) invalidateInstance(instance);");
-  },
-};
-
-/**
  * Tests beside the code that are not quick unit tests (they start a process, or run for tens of
  * seconds): they run with the integration tests, not in `npm test`'s quick loop.
  */
@@ -90,7 +70,6 @@ export default defineConfig({
   plugins: [
     react(),
     quietR3fClock,
-    r3fHandlersDrawNothing,
     // The installable, offline app (docs/offline.md): a web app manifest, and a service worker
     // (Workbox, generated at build time) that precaches the app shell, its scripts (workers and
     // the rapier physics, whose wasm is inlined in its script, included), styles, scenarios and
@@ -142,7 +121,7 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  optimizeDeps: { include: ['comlink', 'three-mesh-bvh', 'zod', '@react-three/rapier', '@dimforge/rapier3d-compat'], rolldownOptions: { plugins: [quietR3fClock, r3fHandlersDrawNothing] } },
+  optimizeDeps: { include: ['comlink', 'three-mesh-bvh', 'zod', '@react-three/rapier', '@dimforge/rapier3d-compat'], rolldownOptions: { plugins: [quietR3fClock] } },
   server: { port: 5173 },
   test: {
     // Hang watchdogs, not speed bounds: generous, so that a loaded machine (two workers here, the

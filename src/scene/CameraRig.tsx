@@ -69,9 +69,6 @@ function fitAlong(camera: PerspectiveCamera, dir: Vector3, points: Vector3[], li
   fits(hi);
 }
 
-/** The orbit controls' buttons: one object for every render, so a re-render changes no prop of the controls. */
-const MOUSE_BUTTONS = { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN };
-
 /**
  * Orbit camera around the table (drei OrbitControls): left-drag rotates, right-drag pans,
  * wheel zooms; it cannot dip under the table or wander far off. `view` presets frame the whole
@@ -166,7 +163,7 @@ export function CameraRig({ width, depth, view = { mode: 'oblique', seq: 0 }, ma
       minDistance={minDistance}
       maxDistance={diag * maxDistanceFactor}
       maxPolarAngle={Math.PI / 2 - 0.08}
-      mouseButtons={MOUSE_BUTTONS}
+      mouseButtons={{ LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN }}
       screenSpacePanning={false}
     />
   );

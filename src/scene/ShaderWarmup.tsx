@@ -1,4 +1,4 @@
-import { useThree } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Group } from 'three';
 import { DEFAULT_RANGE_OPACITY, rangeMaterialParameters } from './CombatRanges';
@@ -9,8 +9,6 @@ import { SegmentMarker } from './SegmentMarker';
 const TINY = 1e-5;
 const AT: [number, number, number] = [0, 0, 0];
 const TO: [number, number, number] = [1, 0, 0];
-/** No pointer hits: the specks are never picked. One function, so a re-render changes no prop. */
-const none = () => null;
 /** The combat ranges' materials, as `CombatRanges` makes them. */
 const RANGE = rangeMaterialParameters('#ffffff', DEFAULT_RANGE_OPACITY);
 
@@ -29,25 +27,13 @@ const RANGE = rangeMaterialParameters('#ffffff', DEFAULT_RANGE_OPACITY);
  */
 export function ShaderWarmup() {
   const group = useRef<Group>(null);
+  const frames = useRef(0);
   const gl = useThree((s) => s.gl);
   const invalidate = useThree((s) => s.invalidate);
   useLayoutEffect(() => {
-    // Sub-pixel objects must still be drawn: no frustum culling. Once a speck is drawn the group is
-    // hidden again: the frame that draws the specks has built its list of objects before drawing
-    // any, so every speck in it is still drawn, and no frame is asked for only to hide them (a
-    // software frame of the table costs 0.1-0.3 CPU-s; the specks cover no pixel, so the next
-    // frame, whenever something asks for one, looks the same without them).
-    const g = group.current;
-    const hide = () => {
-      if (g) g.visible = false;
-    };
-    g?.traverse((o) => {
+    // Sub-pixel objects must still be drawn: no frustum culling.
+    group.current?.traverse((o) => {
       o.frustumCulled = false;
-      const after = o.onAfterRender;
-      o.onAfterRender = function (...args) {
-        hide();
-        after.apply(this, args);
-      };
     });
   }, []);
   // Not in the table's first frame (issue 35 item 6: a battle shown as soon as it can be): the
@@ -59,6 +45,7 @@ export function ShaderWarmup() {
     const arm = () => {
       const g = group.current;
       if (!live || !g) return;
+      frames.current = 0;
       g.visible = true;
       invalidate();
     };
@@ -86,6 +73,15 @@ export function ShaderWarmup() {
       seen.disconnect();
     };
   }, [gl, invalidate]);
+  useFrame((s) => {
+    const g = group.current;
+    if (!g || !g.visible) return;
+    // Frame 1 draws the specks; the next frame hides them (nothing casts shadows here, so the
+    // shadow map is untouched).
+    if (frames.current++ >= 1) g.visible = false;
+    else s.invalidate();
+  });
+  const none = () => null;
   return (
     <group ref={group} name="shader-warmup" scale={[TINY, TINY, TINY]} visible={false}>
       {/* SegmentMarker: measure, line of sight, combat witnesses, move path (solid and dashed). */}
