@@ -8,7 +8,7 @@
  * - `fresh`: a new browser context per page (what `browser.newPage` does: the runner today);
  * - `shared`: one browser context, a new page per boot in it (HTTP cache and V8 code cache shared);
  * - `reload`: one page reloaded.
- * `BOOT_MODES=fresh|shared` picks; `BOOT_URL=play` boots Play mode. `BOOT_TRACE=<file>` writes a
+ * `BOOT_MODES=fresh|shared` picks; `BOOT_SPLIT=1` closes a fresh page after its measure (its renderer's threads in the split); `BOOT_HOLD=<ms>` keeps a fresh page that long after its ready signal, inside the measure; `BOOT_URL=play` boots Play mode, `BOOT_URL=?<query>` the default address with that query. `BOOT_TRACE=<file>` writes a
  * Chromium trace of one fresh boot (read it with `bootTrace.ts`).
  *
  *   E2E_PORT=4307 E2E_OUT_DIR=/tmp/dist-boot41 E2E_SKIP_BUILD=1 npx tsx tests/e2e/bootProbe.ts
@@ -115,7 +115,7 @@ async function main() {
   buildApp(cfg);
   const server = await serveApp(cfg);
   const browser: Browser = await launchChromium();
-  const url = process.env.BOOT_URL === 'play' ? `${cfg.baseUrl}?play=1` : cfg.baseUrl;
+  const url = process.env.BOOT_URL === 'play' ? `${cfg.baseUrl}?play=1` : process.env.BOOT_URL?.startsWith('?') ? `${cfg.baseUrl}${process.env.BOOT_URL}` : cfg.baseUrl;
   const rounds = Number(process.env.BOOT_ROUNDS ?? 2);
   const n = Number(process.env.BOOT_N ?? 3);
   const modes = (process.env.BOOT_MODES ?? 'fresh|shared|reload').split('|');
@@ -146,15 +146,25 @@ async function main() {
         let pool: PagePool | null = null;
         for (let i = 0; i < n; i++) {
           if (mode === 'fresh') {
+            // BOOT_SPLIT=1: the page is closed after the measure, so its renderer's threads (main, V8 pool, workers)
+            // are still there to be read in the split (the close's own CPU is then not counted).
+            const split = process.env.BOOT_SPLIT === '1';
             let page: Page | null = null;
             steps.push(
               await measure(async () => {
                 page = await browser.newPage(opts);
                 await page.goto(url, { waitUntil: 'domcontentloaded' });
                 await ready(page);
-                await page.close(); // counted, as the pool's emptying is
+                await sleep(Number(process.env.BOOT_HOLD ?? 0));
+                if (!split) await page.close(); // counted, as the pool's emptying is
               }),
             );
+            if (split) {
+              const p = page as Page | null;
+              const shown = await p?.evaluate(() => [...document.querySelectorAll('canvas[data-presented]')].map((c) => c.getAttribute('data-presented')).join('+'));
+              console.log(`  frames shown by the page's canvases: ${shown || 'none'}`);
+              await p?.close();
+            }
           } else if (mode === 'shared' || mode === 'persist') {
             // shared: one context for the boots; persist: a persistent profile (a user data dir on disk), its HTTP
             // cache and V8 code cache on disk. Either way a new page of that context, closed after the measure.
