@@ -50,10 +50,11 @@ const SHARED_MODULE_TESTS = [
  * the engine, three and zod load once per process, and the engine's code is warm (the default
  * table's terrain index costs 0.5-1 CPU-s in a fresh module graph, 0.1 s warm; docs/performance.md,
  * "Session 38: vitest"). `process.cpuUsage()` bounds (hostile, layoutJob) still read one file's
- * work: a forked process runs one file at a time. Files that install the `@vitest/web-worker`
- * `Worker` global share processes of their own (WEB_WORKER_TESTS); files that spy on a shared
- * prototype, or leave SDK clients connected to a stopped server (limits: their reconnection logs
- * after the file ends) stay isolated (project `integration`).
+ * work: a forked process runs one file at a time. A spy on a shared prototype (onlineRace's on the
+ * SDK's `Client.prototype`) is restored in its test, and vitest restores every spy after each file
+ * whatever happens; limits leaves every room it opened before it stops its servers (SDK clients left
+ * connected to a stopped server reconnect and log after the file ended). Files that install the
+ * `@vitest/web-worker` `Worker` global share processes of their own (WEB_WORKER_TESTS).
  */
 const PROCESS_SHARED_TESTS = [
   'src/army/hostile.test.ts',
@@ -62,7 +63,7 @@ const PROCESS_SHARED_TESTS = [
   'tests/game/{headless,table}.test.ts',
   'tests/layout/{layoutCli,parallel,threadModule}.test.ts',
   'tests/scenario/{insideTerrain,malformed,portableFiles}.test.ts',
-  'tests/server/{battle,campaignOnline,heavy,onlineGame,restart,scaleOut}.test.ts',
+  'tests/server/{battle,campaignOnline,heavy,limits,onlineGame,onlineRace,restart,scaleOut}.test.ts',
   'tests/worker/{engineApi,engineHelper,gameHost,layoutJob,workerSupervisor}.test.ts',
 ];
 
@@ -182,8 +183,8 @@ export default defineConfig({
         test: { name: 'integration-web-worker', include: WEB_WORKER_TESTS, pool: 'forks', isolate: false },
       },
       {
-        // Everything else (the SDK spy of onlineRace, limits' SDK clients left connected to the
-        // server it stops): each file in its own process as before.
+        // Everything else (a new file under tests/ until it is listed above): each file in its
+        // own process.
         extends: true,
         test: { name: 'integration', include: ['tests/**/*.test.ts', ...UNIT_EXCLUDED], exclude: ['tests/e2e/**', 'node_modules/**', ...SHARED_MODULE_TESTS, ...PROCESS_SHARED_TESTS, ...WEB_WORKER_TESTS] },
       },
