@@ -34,7 +34,7 @@ const UNIT_EXCLUDED = [
 const SHARED_MODULE_TESTS = [
   'tests/campaign/{battle,battleplans,clues,outcomeSide,paths,withdrawal,wordsScan}.test.ts',
   'tests/dispute/dispute.test.ts',
-  'tests/game/{abilityLog,ascensionOptions,bundledBattle,defaultTable,deployRosters,factionTerrain,legacy,playerWords,rosterAbilities,setupBases,shortestPath,shortestPaths,start,surfaceShortcut,takeTheirLand,terrainCache,unitLabel}.test.ts',
+  'tests/game/{abilityLog,ascensionOptions,bundledBattle,defaultTable,deployRosters,factionTerrain,labelDrop40,legacy,playerWords,rosterAbilities,setupBases,shortestPath,shortestPaths,start,surfaceShortcut,takeTheirLand,terrainCache,unitLabel}.test.ts',
   'tests/layout/{fireLanes,layoutKnownAnswers,objectiveReachRaster,spotVisibility,targetable}.test.ts',
   'tests/scenario/{adjudicatorFastPath,fuzz,kenney,modelMesh}.test.ts',
   'tests/visibility/fastVsExhaustive.test.ts',
@@ -50,9 +50,11 @@ const SHARED_MODULE_TESTS = [
  * the engine, three and zod load once per process, and the engine's code is warm (the default
  * table's terrain index costs 0.5-1 CPU-s in a fresh module graph, 0.1 s warm; docs/performance.md,
  * "Session 38: vitest"). `process.cpuUsage()` bounds (hostile, layoutJob) still read one file's
- * work: a forked process runs one file at a time. Files that install the `@vitest/web-worker`
- * `Worker` global, spy on a shared prototype, or leave SDK clients connected to a stopped server
- * (limits: their reconnection logs after the file ends) stay isolated (project `integration`).
+ * work: a forked process runs one file at a time. A spy on a shared prototype (onlineRace's on the
+ * SDK's `Client.prototype`) is restored in its test, and vitest restores every spy after each file
+ * whatever happens; limits leaves every room it opened before it stops its servers (SDK clients left
+ * connected to a stopped server reconnect and log after the file ended). Files that install the
+ * `@vitest/web-worker` `Worker` global share processes of their own (WEB_WORKER_TESTS).
  */
 const PROCESS_SHARED_TESTS = [
   'src/army/hostile.test.ts',
@@ -61,9 +63,22 @@ const PROCESS_SHARED_TESTS = [
   'tests/game/{headless,table}.test.ts',
   'tests/layout/{layoutCli,parallel,threadModule}.test.ts',
   'tests/scenario/{insideTerrain,malformed,portableFiles}.test.ts',
-  'tests/server/{battle,campaignOnline,heavy,onlineGame,restart,scaleOut}.test.ts',
-  'tests/worker/{engineApi,engineHelper,gameHost,layoutJob}.test.ts',
+  'tests/server/{battle,campaignOnline,heavy,limits,onlineGame,onlineRace,restart,scaleOut}.test.ts',
+  'tests/worker/{engineApi,engineHelper,gameHost,layoutJob,workerSupervisor}.test.ts',
 ];
+
+/**
+ * Integration tests that run their workers through `@vitest/web-worker` (a simulated Web Worker in
+ * the test's process: it installs a `Worker` global, and each worker evaluates a module graph of its
+ * own). They run in forked processes, one process running several of them in turn (project
+ * `integration-web-worker`, isolation off): the global is the same in each file, so one file leaves
+ * the next nothing it would not install itself, and every client, worker and server they start is
+ * disposed or stopped in the file (`afterEach`, `afterAll`). Kept apart from project `process`, whose
+ * files must not see a `Worker` global (Node has none). Six files, alternated in the same minutes:
+ * 26.96, 27.54 -> 22.92, 24.23 CPU-s isolated against shared (docs/performance.md, "Session 42:
+ * vitest (vit42)").
+ */
+const WEB_WORKER_TESTS = ['tests/server/{crossTransport,crossTransportAbilities}.test.ts', 'tests/worker/{engineWorker,gameRestart,gameWorker,layoutJobWorker}.test.ts'];
 
 // Worker bundles are ES modules (comlink + three-mesh-bvh run inside them).
 export default defineConfig({
@@ -160,10 +175,18 @@ export default defineConfig({
         test: { name: 'process', include: PROCESS_SHARED_TESTS, pool: 'forks', isolate: false },
       },
       {
-        // Everything else (the `@vitest/web-worker` files, the SDK spy of onlineRace): each file
-        // in its own process as before.
+        // The `@vitest/web-worker` files (WEB_WORKER_TESTS): forked processes, each running several
+        // of them in turn with one module graph. Its name sorts before `process`: vitest runs the
+        // projects in the order of their names, so these files, which also wait on servers and
+        // restarts, start early and the quick unit files fill the cores at the end.
         extends: true,
-        test: { name: 'integration', include: ['tests/**/*.test.ts', ...UNIT_EXCLUDED], exclude: ['tests/e2e/**', 'node_modules/**', ...SHARED_MODULE_TESTS, ...PROCESS_SHARED_TESTS] },
+        test: { name: 'integration-web-worker', include: WEB_WORKER_TESTS, pool: 'forks', isolate: false },
+      },
+      {
+        // Everything else (a new file under tests/ until it is listed above): each file in its
+        // own process.
+        extends: true,
+        test: { name: 'integration', include: ['tests/**/*.test.ts', ...UNIT_EXCLUDED], exclude: ['tests/e2e/**', 'node_modules/**', ...SHARED_MODULE_TESTS, ...PROCESS_SHARED_TESTS, ...WEB_WORKER_TESTS] },
       },
     ],
   },

@@ -9,13 +9,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
-import type { Client } from '@colyseus/sdk';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import type { Client, Room } from '@colyseus/sdk';
 import { clientAddress, parseTrustedProxies } from '../../server/clientAddress';
 import { freePort } from '../../server/gameServer';
 import { OnlineGame, serverRefusal } from '../../src/client/onlineGame';
 import { leaveRoom, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir } from './harness';
 
+/**
+ * The rooms a test opened and did not leave (the cap tests keep theirs open while they count):
+ * left after the test, while its server still runs, so that no SDK connection outlives the file.
+ */
+const opened: Room[] = [];
+/** The room `create` resolves with, kept to be left after the test. */
+async function kept(create: Promise<Room>): Promise<Room> {
+  const room = await create;
+  opened.push(room);
+  return room;
+}
+afterEach(() => Promise.all(opened.splice(0).map((r) => leaveRoom(r))));
 afterAll(() => stopAllServers());
 
 /** A `fetch` for the SDK whose connections leave from `localAddress` (a second loopback address). */
@@ -79,16 +91,16 @@ describe('client address', () => {
 describe('per-address room cap', () => {
   test('two addresses each get their own cap; a forged X-Forwarded-For from an untrusted peer changes nothing', async () => {
     const s = await startServer({ SIGHTLINE_DATA_DIR: tempDataDir(), MAX_ROOMS_PER_ADDRESS: '2' });
-    for (let i = 0; i < 2; i++) await from(s.url, '127.0.0.1').create('battle', { ...sampleCreateOptions(i + 1), seat: 'p1' });
+    for (let i = 0; i < 2; i++) await kept(from(s.url, '127.0.0.1').create('battle', { ...sampleCreateOptions(i + 1), seat: 'p1' }));
     await expect(from(s.url, '127.0.0.1').create('battle', { ...sampleCreateOptions(3), seat: 'p1' })).rejects.toThrow(/this address \(127\.0\.0\.1\) already has 2 open rooms/);
     // Forged headers from the same (untrusted) peer: still 127.0.0.1.
     await expect(from(s.url, '127.0.0.1', { 'X-Forwarded-For': '10.9.9.9', 'X-Real-IP': '10.9.9.8' }).create('battle', { ...sampleCreateOptions(4), seat: 'p1' })).rejects.toThrow(
       /this address \(127\.0\.0\.1\)/,
     );
     // Another address has its own cap.
-    const other = await from(s.url, '127.0.0.2').create('battle', { ...sampleCreateOptions(5), seat: 'p1' });
+    const other = await kept(from(s.url, '127.0.0.2').create('battle', { ...sampleCreateOptions(5), seat: 'p1' }));
     expect(other.roomId).toBeTruthy();
-    await from(s.url, '127.0.0.2').create('battle', { ...sampleCreateOptions(6), seat: 'p1' });
+    await kept(from(s.url, '127.0.0.2').create('battle', { ...sampleCreateOptions(6), seat: 'p1' }));
     await expect(from(s.url, '127.0.0.2').create('battle', { ...sampleCreateOptions(7), seat: 'p1' })).rejects.toThrow(/this address \(127\.0\.0\.2\) already has 2 open rooms/);
     // The page tells a refusal (the server's reason) from a server it cannot reach.
     const refused = await OnlineGame.create(s.url, sampleCreateOptions(8)).catch((e: unknown) => e);
@@ -100,11 +112,11 @@ describe('per-address room cap', () => {
 
   test('behind a trusted proxy the forwarded address is the client', async () => {
     const s = await startServer({ SIGHTLINE_DATA_DIR: tempDataDir(), MAX_ROOMS_PER_ADDRESS: '1', TRUSTED_PROXIES: '127.0.0.1' });
-    await from(s.url, '127.0.0.1', { 'X-Forwarded-For': '198.51.100.1' }).create('battle', { ...sampleCreateOptions(1), seat: 'p1' });
+    await kept(from(s.url, '127.0.0.1', { 'X-Forwarded-For': '198.51.100.1' }).create('battle', { ...sampleCreateOptions(1), seat: 'p1' }));
     await expect(from(s.url, '127.0.0.1', { 'X-Forwarded-For': '198.51.100.1' }).create('battle', { ...sampleCreateOptions(2), seat: 'p1' })).rejects.toThrow(/this address \(198\.51\.100\.1\)/);
-    await from(s.url, '127.0.0.1', { 'X-Forwarded-For': '198.51.100.2' }).create('battle', { ...sampleCreateOptions(3), seat: 'p1' });
+    await kept(from(s.url, '127.0.0.1', { 'X-Forwarded-For': '198.51.100.2' }).create('battle', { ...sampleCreateOptions(3), seat: 'p1' }));
     // 127.0.0.2 is no trusted proxy: its header is ignored, it is itself.
-    await from(s.url, '127.0.0.2', { 'X-Forwarded-For': '198.51.100.1' }).create('battle', { ...sampleCreateOptions(4), seat: 'p1' });
+    await kept(from(s.url, '127.0.0.2', { 'X-Forwarded-For': '198.51.100.1' }).create('battle', { ...sampleCreateOptions(4), seat: 'p1' }));
     await expect(from(s.url, '127.0.0.2', { 'X-Forwarded-For': '198.51.100.9' }).create('battle', { ...sampleCreateOptions(5), seat: 'p1' })).rejects.toThrow(/this address \(127\.0\.0\.2\)/);
   }, 120000);
 });
