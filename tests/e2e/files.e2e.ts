@@ -15,12 +15,12 @@
  * delete it and run the tests again. The current image is always written to
  * `tests/e2e/__output__/<name>.png`.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { bundledSrcOf, legacyBundledAsset, renameMeshSources } from '../../src/scenario/bundled';
 import { assert, assertEqual, filesCall as files, frames, keptPage, motionOn, openApp, screenOf, toolsCall as tools, type E2EContext, type E2ETest, type OpenedPage } from './harness';
+import { adjudicateFile } from './adjudicator';
 
 type P3 = [number, number, number];
 interface ScenarioJson {
@@ -155,9 +155,12 @@ export async function placeAt(page: Page, p: P3): Promise<{ ok: boolean; text: s
   return { ok: (await last.getAttribute('data-ok')) === 'true', text: (await last.textContent()) ?? '', version: await files<number>(page, 'version()') };
 }
 
-/** The problems the adjudicator prints for a file (exit 2), one per line, path first. */
-function adjudicatorProblems(root: string, file: string): string[] {
-  const r = spawnSync('npx', ['tsx', 'src/cli/adjudicate.ts', file], { cwd: root, encoding: 'utf8' });
+/**
+ * The problems the adjudicator prints for a file (exit 2), one per line, path first: the command's
+ * own entry run in this process (adjudicator.ts; the command as a child process is vitest's).
+ */
+async function adjudicatorProblems(file: string): Promise<string[]> {
+  const r = await adjudicateFile(file);
   assertEqual(r.status, 2, `adjudicator exit code on ${file}`);
   return r.stderr
     .split('\n')
@@ -267,7 +270,7 @@ export const tests: E2ETest[] = [
     name: 'files: a bad file (picked or dropped) lists every problem with its JSON path; the battlefield stays',
     async run(ctx) {
       const bad = join(ctx.root, 'tests/e2e/fixtures/bad.json');
-      const expected = adjudicatorProblems(ctx.root, bad);
+      const expected = await adjudicatorProblems(bad);
       assert(expected.length >= 2, `the adjudicator lists the problems: ${expected.join(' | ')}`);
       const { page, errors } = await onDefault(ctx);
       const before = await tableState(page);
