@@ -107,6 +107,19 @@ export default defineConfig({
         // shell is a few MB, so it is precached rather than left to the first throw.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
+      integration: {
+        // The worker's own Vite build (one entry, Workbox inlined) logs as the app's build does, and
+        // with rolldown's name for one chunk (`codeSplitting: false`, not the deprecated
+        // `inlineDynamicImports` the plugin sets).
+        configureCustomSWViteBuild(c) {
+          c.logLevel = 'warn';
+          const out = c.build?.rollupOptions?.output;
+          if (out && !Array.isArray(out) && 'inlineDynamicImports' in out) {
+            delete out.inlineDynamicImports;
+            Object.assign(out, { codeSplitting: false });
+          }
+        },
+      },
     }),
   ],
   worker: { format: 'es' },
