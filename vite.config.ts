@@ -86,11 +86,17 @@ export default defineConfig({
     react(),
     quietR3fClock,
     // The installable, offline app (docs/offline.md): a web app manifest, and a service worker
-    // (Workbox, generated at build time) that precaches the app shell, its scripts (workers and
-    // the rapier physics, whose wasm is inlined in its script, included), styles, scenarios and
-    // icons, and caches the Kenney meshes at run time, as they are fetched. A new build waits
-    // for the player: the page shows "update available" (src/ui/UpdatePrompt.tsx).
+    // (src/sw.ts, Workbox) that precaches the app shell, its scripts (workers and the rapier
+    // physics, whose wasm is inlined in its script, included), styles, scenarios and icons, and
+    // caches the Kenney meshes at run time, as they are fetched. A new build waits for the player:
+    // the page shows "update available" (src/ui/UpdatePrompt.tsx). `injectManifest`: Vite bundles
+    // src/sw.ts and Workbox writes the precache list into it; `generateSW` made the same worker
+    // with rollup, Babel and terser, ~3 CPU-s of every build (docs/performance.md, "Session 42:
+    // type check and build").
     VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: null,
       includeAssets: ['favicon.svg', 'icons/apple-touch-180.png'],
@@ -110,28 +116,24 @@ export default defineConfig({
           { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
         ],
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,json,wasm,woff2,glb}'],
         // The physics chunk (rapier's wasm inlined) is over Workbox's 2 MiB default; the whole
         // shell is a few MB, so it is precached rather than left to the first throw.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/__/],
-        runtimeCaching: [
-          {
-            // Terrain meshes (Kenney glTF binaries): cached as the battlefields use them.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && /\.(glb|gltf|bin|ktx2|jpg|jpeg|webp)$/i.test(url.pathname),
-            handler: 'CacheFirst',
-            options: { cacheName: 'sightline-meshes', expiration: { maxEntries: 400 } },
-          },
-          {
-            // Anything else of the page's own that the precache does not hold (files served
-            // beside the build): the network first, the cached copy offline.
-            urlPattern: ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && !url.pathname.startsWith('/__'),
-            handler: 'NetworkFirst',
-            options: { cacheName: 'sightline-runtime', networkTimeoutSeconds: 5, expiration: { maxEntries: 200 } },
-          },
-        ],
+      },
+      integration: {
+        // The worker's own Vite build (one entry, Workbox inlined) logs as the app's build does, and
+        // with rolldown's name for one chunk (`codeSplitting: false`, not the deprecated
+        // `inlineDynamicImports` the plugin sets).
+        configureCustomSWViteBuild(c) {
+          c.logLevel = 'warn';
+          const out = c.build?.rollupOptions?.output;
+          if (out && !Array.isArray(out) && 'inlineDynamicImports' in out) {
+            delete out.inlineDynamicImports;
+            Object.assign(out, { codeSplitting: false });
+          }
+        },
       },
     }),
   ],

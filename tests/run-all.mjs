@@ -90,7 +90,12 @@ mkdirSync('coverage', { recursive: true });
 // Each tool's own script run by this node, not through `npx` (npm exec: a process and ~0.5 CPU-s
 // each) nor the `tsx` wrapper (a second node process): the same commands, one process each.
 const node = process.execPath;
-const tscArgs = ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'];
+// The type check is TypeScript 7 (the native compiler; `bin/tsc` is a small node script that starts
+// it). `--singleThreaded`: one checker, not four (its default), since vitest and the browser tests
+// keep both cores busy beside it; four checkers each rebuild the types they meet, 12-16 CPU-s against
+// 7-8 single-threaded (TypeScript 5.9's tsc: 37-47; docs/performance.md, "Session 42: type check
+// and build"). The same errors either way: only the scheduling differs.
+const tscArgs = ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json', '--singleThreaded'];
 const vitestArgs = ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile=coverage/vitest.json'];
 const e2eArgs = ['--import', 'tsx', 'tests/e2e/run.ts'];
 // The browser tests' lines as they come (prefixed), and a bound on the whole browser run (each test
