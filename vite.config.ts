@@ -52,8 +52,9 @@ const SHARED_MODULE_TESTS = [
  * "Session 38: vitest"). `process.cpuUsage()` bounds (hostile, layoutJob) still read one file's
  * work: a forked process runs one file at a time. A spy on a shared prototype (onlineRace's on the
  * SDK's `Client.prototype`) is restored in its test, and vitest restores every spy after each file
- * whatever happens; limits leaves every room it opened before it stops its servers (SDK clients left
- * connected to a stopped server reconnect and log after the file ended). Files that install the
+ * whatever happens; limits and onlineRace leave every room they opened when each test ends, passed or
+ * failed (`afterEach`, `onTestFinished`), before the servers stop (SDK clients left connected to a
+ * stopped server reconnect and log after the file ended). Files that install the
  * `@vitest/web-worker` `Worker` global share processes of their own (WEB_WORKER_TESTS).
  */
 const PROCESS_SHARED_TESTS = [
@@ -73,7 +74,8 @@ const PROCESS_SHARED_TESTS = [
  * own). They run in forked processes, one process running several of them in turn (project
  * `integration-web-worker`, isolation off): the global is the same in each file, so one file leaves
  * the next nothing it would not install itself, and every client, worker and server they start is
- * disposed or stopped in the file (`afterEach`, `afterAll`). Kept apart from project `process`, whose
+ * disposed or stopped in the file when each test ends, passed or failed (`onTestFinished`, `afterEach`,
+ * `afterAll`). Kept apart from project `process`, whose
  * files must not see a `Worker` global (Node has none). Six files, alternated in the same minutes:
  * 26.96, 27.54 -> 22.92, 24.23 CPU-s isolated against shared (docs/performance.md, "Session 42:
  * vitest (vit42)").
@@ -149,8 +151,8 @@ export default defineConfig({
     // by side, and the quick unit files fill in (docs/performance.md, "The test run").
     maxWorkers: 2,
     // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by each
-    // file's content, the config and vitest's version): the four projects below each have their
-    // own Vite server and would otherwise transform the same engine modules up to four times a
+    // file's content, the config and vitest's version): the projects below each have their
+    // own Vite server and would otherwise transform the same engine modules once per project a
     // run, and a second run transforms nothing. Measured (docs/performance.md, "Session 38:
     // vitest"): four files of the four projects, 9.7 -> 8.8 CPU-s with an empty cache (a clean
     // clone), 8.6 -> 5.9 CPU-s with a warm one. `npx vitest --clearCache` empties it.

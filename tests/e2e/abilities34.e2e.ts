@@ -35,7 +35,7 @@ import { blessingsAndOnslaught, LORD_TO } from './ui41Setup';
 import { uploadGame } from './savedGame';
 import { hotseatSetup } from '../../workers/gameSetup';
 import { sdk } from '../server/harness';
-import { sharedGameServer } from './sharedServer';
+import { failedOnSharedServer, sharedGameServer } from './sharedServer';
 import { assert, assertEqual, frames, modelOnScreen, pageToLoadInto, playCall as play, playReady as ready, textOf as text, type E2EContext, type E2ETest } from './harness';
 import { idsShown, shownTexts } from './idScan';
 
@@ -308,8 +308,7 @@ export const tests: E2ETest[] = [
         await page.close();
         await p2.page.close();
       } catch (e) {
-        // (the shared server's last lines: its rooms' joins, drops and actions)
-        throw new Error(`${(e as Error).message}\ngame server:\n${server.output().split('\n').slice(-40).join('\n')}`);
+        throw await failedOnSharedServer(e, server);
       }
     },
   },

@@ -8,7 +8,7 @@
  * - `fresh`: a new browser context per page (what `browser.newPage` does: the runner today);
  * - `shared`: one browser context, a new page per boot in it (HTTP cache and V8 code cache shared);
  * - `reload`: one page reloaded.
- * `BOOT_MODES=fresh|shared` picks; `BOOT_SPLIT=1` closes a fresh page after its measure (its renderer's threads in the split); `BOOT_HOLD=<ms>` keeps a fresh page that long after its ready signal, inside the measure; `BOOT_URL=play` boots Play mode, `BOOT_URL=?<query>` the default address with that query. `BOOT_TRACE=<file>` writes a
+ * `BOOT_MODES=fresh|shared` picks; `BOOT_SPLIT=1` closes a fresh page after its measure (its renderer's threads in the split) and prints the frames its canvases showed; `BOOT_HOLD=<ms>` keeps a fresh page that long after its ready signal, inside the measure; `BOOT_URL=play` boots Play mode, `BOOT_URL=?<query>` the default address with that query. `BOOT_TRACE=<file>` writes a
  * Chromium trace of one fresh boot (read it with `bootTrace.ts`).
  *
  *   E2E_PORT=4307 E2E_OUT_DIR=/tmp/dist-boot41 E2E_SKIP_BUILD=1 npx tsx tests/e2e/bootProbe.ts

@@ -18,7 +18,7 @@ import { newCampaign } from '../../src/campaign/roster';
 import { OnlineGame } from '../../src/client/onlineGame';
 import { installWebSocketGlobal } from '../../server/webSocketGlobal';
 import { hotseatSetup } from '../../workers/gameSetup';
-import { sharedGameServer } from './sharedServer';
+import { failedOnSharedServer, sharedGameServer } from './sharedServer';
 import { assert, assertEqual, playCall as play, playReady as ready, textOf as text, type E2ETest } from './harness';
 
 interface Summary {
@@ -150,8 +150,7 @@ export const tests: E2ETest[] = [
         for (const e of [...me.errors, ...them.errors]) assert(false, e);
         for (const pg of [page, them.page]) await pg.close();
       } catch (e) {
-        // (the shared server's last lines: its rooms' joins, drops and actions)
-        throw new Error(`${(e as Error).message}\ngame server:\n${srv.output().split('\n').slice(-40).join('\n')}`);
+        throw await failedOnSharedServer(e, srv);
       }
     },
   },

@@ -67,8 +67,7 @@ async function onDefault(ctx: E2EContext): Promise<OpenedPage> {
   }
   if (!sameJson(await files<unknown>(page, 'scenario()'), bootedWith.get(page))) {
     const v = await files<number>(page, 'version()');
-    await page.click('[data-testid=btn-new]');
-    await page.click('[data-testid=btn-new-confirm]');
+    await confirmNew(page);
     await editedAfter(page, v);
     assert(sameJson(await files<unknown>(page, 'scenario()'), bootedWith.get(page)), 'New gave the kept page its default battlefield back');
   }
@@ -529,6 +528,9 @@ export const tests: E2ETest[] = [
     async run(ctx) {
       // The suite's default page (reset as the other tests get it), the pointer off the table (no hover).
       const { page, errors } = await onDefault(ctx);
+      // No dice thrown on this page yet (the dice-tray test, after this one, leaves its dice beside
+      // the table, and the top-down picture would not be the baseline's).
+      assertEqual((await files<{ rolls: number[] }>(page, 'dice()')).rolls.length, 0, 'no dice thrown on this page before the screenshot');
       await page.mouse.move(0, 0);
       await page.click('[data-testid=btn-top]');
       await page.waitForSelector('[data-testid=btn-top][aria-pressed=true]');

@@ -226,7 +226,10 @@ export const tests: E2ETest[] = [
         if (process.env.E2E_ONLINE_STORY) console.log(story.told(new Error('the story (E2E_ONLINE_STORY)'), server.output()).message);
       } catch (e) {
         for (const [who, pg] of opened) if (!pg.isClosed()) step(`${who} shows ${await pageState(pg)}`);
-        throw story.told(e, server.output());
+        const told = story.told(e, server.output());
+        // A fresh shared server for a retry and the tests after (sharedServer.ts).
+        await server.stop('SIGKILL');
+        throw told;
       }
     },
   },

@@ -22,3 +22,14 @@ export async function sharedGameServer(): Promise<ServerProcess> {
   shared = startServer({ SIGHTLINE_DATA_DIR: tempDataDir(), SIGHTLINE_NET_TRACE: '1', MAX_ROOMS_PER_ADDRESS: '1000' });
   return shared;
 }
+
+/**
+ * A failed test's error, given the shared server's last 40 lines (its rooms' joins, drops and
+ * actions), after the server is stopped: a retry, and the tests after it, get a fresh server
+ * (`sharedGameServer` starts one when the last has exited), not one the failure may have wedged.
+ */
+export async function failedOnSharedServer(e: unknown, server: ServerProcess): Promise<Error> {
+  const lines = server.output().split('\n').slice(-40).join('\n');
+  await server.stop('SIGKILL');
+  return new Error(`${(e as Error).message}\ngame server:\n${lines}`);
+}

@@ -14,7 +14,7 @@ import '@vitest/web-worker';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, onTestFinished, test } from 'vitest';
 import { createGameClient } from '../../src/client/gameClient';
 import { hotseatSetup } from '../../workers/gameSetup';
 import { gameCli, gameHere, leaveRoom, networkActions, sampleCreateOptions, sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
@@ -30,6 +30,9 @@ describe('the same game through the worker, npm run game and the server', () => 
     const actions = networkActions();
     // Hot-seat: the game worker behind the page's client.
     const worker = createGameClient(() => new Worker(new URL('../../workers/game.worker.ts', import.meta.url), { type: 'module' }));
+    // Disposed, and the rooms left, when the test ends, passed or failed: nothing of this file
+    // outlives it (project integration-web-worker shares its process with other files).
+    onTestFinished(() => worker.dispose());
     expect((await worker.startOnTable(hotseatSetup(7))).ok).toBe(true);
     // npm run game: started on the same scenario file and army files.
     const dir = mkdtempSync(join(tmpdir(), 'sightline-cross-'));
@@ -40,6 +43,7 @@ describe('the same game through the worker, npm run game and the server', () => 
     const server = await startServer({ SIGHTLINE_DATA_DIR: tempDataDir() });
     const p1 = new Watched(await sdk(server.url).create('battle', { ...sampleCreateOptions(7), seat: 'p1' }));
     const p2 = new Watched(await sdk(server.url).joinById(p1.room.roomId, { seat: 'p2' }));
+    onTestFinished(async () => void (await Promise.all([leaveRoom(p1.room), leaveRoom(p2.room)])));
     await p1.until((w) => w.updates.length > 0, 'the join update');
 
     const first = ((await gameHere(['state', gamePath])) as { stateHash: string }).stateHash;
@@ -67,8 +71,5 @@ describe('the same game through the worker, npm run game and the server', () => 
     expect(accepted).toBe(actions.length);
     // The Run rolled a die: the dice are in the game (the server's log shows it).
     expect(p1.updates.some((u) => u.steps.some((st) => st.label === 'Run roll'))).toBe(true);
-    worker.dispose();
-    await leaveRoom(p1.room);
-    await leaveRoom(p2.room);
   }, 300000);
 });

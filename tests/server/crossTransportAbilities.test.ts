@@ -14,7 +14,7 @@ import '@vitest/web-worker';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, onTestFinished, test } from 'vitest';
 import { createGameClient } from '../../src/client/gameClient';
 import { gameCli, gameHere, leaveRoom, sdk, startServer, stopAllServers, tempDataDir, Watched } from './harness';
 import { abilityGameActions, abilityGameSetup } from './abilityGame';
@@ -32,6 +32,9 @@ describe('every kind of ability effect through the worker, npm run game and the 
     const setup = abilityGameSetup();
     const actions = abilityGameActions();
     const worker = createGameClient(() => new Worker(new URL('../../workers/game.worker.ts', import.meta.url), { type: 'module' }));
+    // Disposed, and the rooms left, when the test ends, passed or failed: nothing of this file
+    // outlives it (project integration-web-worker shares its process with other files).
+    onTestFinished(() => worker.dispose());
     expect((await worker.startOnTable(setup)).ok).toBe(true);
     // npm run game: the same scenario and the same armies, written as army files.
     const dir = mkdtempSync(join(tmpdir(), 'sightline-abilities-'));
@@ -44,6 +47,7 @@ describe('every kind of ability effect through the worker, npm run game and the 
     const options = { scenario: setup.scenario, bundled: setup.bundled, armies: { [setup.armies.p1.army]: setup.armies.p1.roster, [setup.armies.p2.army]: setup.armies.p2.roster }, seed: 7 };
     const p1 = new Watched(await sdk(server.url).create('battle', { ...options, seat: 'p1' }));
     const p2 = new Watched(await sdk(server.url).joinById(p1.room.roomId, { seat: 'p2' }));
+    onTestFinished(async () => void (await Promise.all([leaveRoom(p1.room), leaveRoom(p2.room)])));
     await p1.until((w) => w.updates.length > 0, 'the join update');
 
     const first = ((await gameHere(['state', gamePath])) as { stateHash: string }).stateHash;
@@ -72,8 +76,5 @@ describe('every kind of ability effect through the worker, npm run game and the 
     }
     expect([...kinds].sort()).toEqual([...KINDS].sort());
     expect(byHand).toBe(1); // the Arcane Ritual's cp, entered by hand
-    worker.dispose();
-    await leaveRoom(p1.room);
-    await leaveRoom(p2.room);
   }, 300000);
 });

@@ -126,9 +126,9 @@ describe('room expiry', () => {
     const dir = tempDataDir();
     const env = { SIGHTLINE_DATA_DIR: dir, UNPAIRED_ROOM_SECONDS: '12', ABANDONED_ROOM_SECONDS: '600' };
     const a = await startServer(env);
-    const alone = await sdk(a.url).create('battle', { ...sampleCreateOptions(1), seat: 'p1', name: 'Ann' });
-    const paired = await sdk(a.url).create('battle', { ...sampleCreateOptions(2), seat: 'p1', name: 'Cy' });
-    const p2 = await sdk(a.url).joinById(paired.roomId, { seat: 'p2', name: 'Di' });
+    const alone = await kept(sdk(a.url).create('battle', { ...sampleCreateOptions(1), seat: 'p1', name: 'Ann' }));
+    const paired = await kept(sdk(a.url).create('battle', { ...sampleCreateOptions(2), seat: 'p1', name: 'Cy' }));
+    const p2 = await kept(sdk(a.url).joinById(paired.roomId, { seat: 'p2', name: 'Di' }));
     const aloneFile = join(dir, `${alone.roomId}.json`);
     const pairedFile = join(dir, `${paired.roomId}.json`);
     await until(() => existsSync(aloneFile) && existsSync(pairedFile), 'the saved games');
@@ -147,7 +147,7 @@ describe('room expiry', () => {
     expect(Date.now() - restarted).toBeLessThan(10_000);
     // The room both players joined keeps its 600 s.
     expect(existsSync(pairedFile)).toBe(true);
-    const spectator = await sdk(b.url).joinById(paired.roomId, { seat: 'spectator' });
+    const spectator = await kept(sdk(b.url).joinById(paired.roomId, { seat: 'spectator' }));
     expect(spectator.roomId).toBe(paired.roomId);
     await leaveRoom(spectator);
   }, 120000);

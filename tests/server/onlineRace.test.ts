@@ -10,7 +10,7 @@
  * "closed: opened in another tab", which the page said before), and its next actions are applied
  * and seen by the other player, with the same hash as a local session.
  */
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test, vi } from 'vitest';
 import { Client, type Room } from '@colyseus/sdk';
 import { GameSession } from '../../src/game/session';
 import { readBundledNode } from '../../src/game/node';
@@ -48,7 +48,10 @@ const lastHash = (g: OnlineGame) => (g as unknown as { last: { hash: string } | 
 test('the SDK reconnects the old connection while the page rejoins with its seat token: the page keeps its seat on one connection and plays on', async () => {
   const ws = `ws://127.0.0.1:${server.port}`;
   const p1 = await OnlineGame.create(ws, sampleCreateOptions(7), 'p1', 'Ann');
+  // Left when the test ends, passed or failed: no connection of this file outlives it (project `process`).
+  onTestFinished(() => p1.leave());
   const p2 = await OnlineGame.join(ws, p1.roomId, 'p2', {}, 'Bob');
+  onTestFinished(() => p2.leave());
   const local = new GameSession({ readBundled: readBundledNode });
   expect((await local.startOnTable(hotseatSetup(7))).ok).toBe(true);
   const actions = networkActions();
@@ -118,5 +121,4 @@ test('the SDK reconnects the old connection while the page rejoins with its seat
   }
   expect(await p1.log()).toEqual(local.log());
   expect(await p2.log()).toEqual(local.log());
-  for (const g of [p1, p2]) await g.leave();
 }, 90000);
