@@ -34,7 +34,7 @@ const UNIT_EXCLUDED = [
 const SHARED_MODULE_TESTS = [
   'tests/campaign/{battle,battleplans,clues,outcomeSide,paths,withdrawal,wordsScan}.test.ts',
   'tests/dispute/dispute.test.ts',
-  'tests/game/{abilityLog,ascensionOptions,bundledBattle,defaultTable,deployRosters,factionTerrain,labelDrop40,legacy,playerWords,rosterAbilities,setupBases,shortestPath,shortestPaths,start,surfaceShortcut,takeTheirLand,terrainCache,unitLabel}.test.ts',
+  'tests/game/{abilityLog,ascensionOptions,bundledBattle,defaultTable,deployRosters,factionTerrain,labelDrop40,legacy,playerWords,rosterAbilities,setupBases,shortestPath,shortestPaths,start,stateHashKept42,surfaceShortcut,takeTheirLand,terrainCache,unitLabel}.test.ts',
   'tests/layout/{fireLanes,layoutKnownAnswers,objectiveReachRaster,spotVisibility,targetable}.test.ts',
   'tests/scenario/{adjudicatorFastPath,fuzz,kenney,modelMesh}.test.ts',
   'tests/visibility/fastVsExhaustive.test.ts',

@@ -22,7 +22,7 @@
  * - {@link diceSteps}: the rolls of an action as the dice tray shows them (target numbers, successes).
  * - The deployment phase (Core 10.0) when the set-up has `deployment` (see {@link GameSummary.deployment}).
  */
-import { loggedActions, reduce, scriptedPolicy, stateHash, inCombat, type Action, type GameEvent, type GameState, type GeometryPort, type PlayerId, type ReduceResult } from '../../rules/engine';
+import { freezeTree, loggedActions, reduce, scriptedPolicy, stateHash, inCombat, type Action, type GameEvent, type GameState, type GeometryPort, type PlayerId, type ReduceResult } from '../../rules/engine';
 import { portView } from '../../rules/engine/core';
 import { playerDictionary, playerWords, type TableNames } from '../playerWords';
 import type { BaseEntry } from '../../army/bases';
@@ -195,6 +195,9 @@ export class GameSession {
     this.setup = structuredClone(setup);
     this.opened = o.game;
     this.port = o.game.port;
+    // The rosters are never changed in a game (the reducer's working copy and the ability caches share them by
+    // identity): frozen, so that a write into one throws and the state hash keeps their text (session 42).
+    for (const p of ['p1', 'p2'] as const) freezeTree(o.game.state.players[p].roster);
     this.states = [o.game.state];
     this.autoFlags = [];
     this.lines = [];

@@ -6,6 +6,7 @@
 import { inCombat, loggedActions, opponentOf, stateHash, type GameState, type GeometryPort, type PlayerId } from '../../rules/engine';
 import { currentPicker } from '../../rules/engine/attacks';
 import { knownMove, portView } from '../../rules/engine/core';
+import { workingCopy } from '../../rules/engine/workingCopy';
 import { ascensionSummary, type AscensionSummary } from '../ascensionOptions';
 import { rosterEntry } from './roster';
 
@@ -269,5 +270,5 @@ export function summarize(s: GameState, port: GeometryPort | null, c: SummaryCon
 export function fightPicker(s: GameState, port: GeometryPort): PlayerId | null {
   if (s.phase !== 'combat' || !s.combat) return null;
   port.sync(portView(s));
-  return currentPicker({ s: structuredClone(s), port: port, events: [] });
+  return currentPicker({ s: workingCopy(s), port: port, events: [] });
 }

@@ -72,4 +72,4 @@ export {
   type GameEvent,
   type ReduceResult,
 } from './reduce';
-export { canonicalJson, fnv1a32, stateHash } from './hash';
+export { canonicalJson, fnv1a32, freezeTree, stateHash } from './hash';
