@@ -147,49 +147,47 @@ export function canonicalJson(value: unknown): string {
   return again.text;
 }
 
-/** {@link canonicalJson} of an object or array (not null). */
+/** {@link canonicalJson} of an object or array (not null): {@link emitCanonical} writing the text. */
 function canonicalNode(value: object): string {
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) out += ',';
-      // A hole of a sparse array is written as nothing (as the first version's `map` + `join` did).
-      if (!(i in value)) continue;
-      const v: unknown = value[i];
-      out += v === undefined ? 'null' : canonicalJson(v);
-    }
-    return `${out}]`;
+  const outer = written; // a kept tree's text written within another's: its own text
+  written = '';
+  try {
+    emitNode(value);
+    return written;
+  } finally {
+    written = outer;
   }
-  const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).sort();
-  let out = '{';
-  let first = true;
-  for (const k of keys) {
-    const v = obj[k];
-    if (v === undefined) continue;
-    if (!first) out += ',';
-    first = false;
-    out += `${jsonString(k)}:${canonicalJson(v)}`;
-  }
-  return `${out}}`;
 }
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
+/**
+ * Where {@link emitCanonical} puts the canonical JSON: appended to this text while {@link canonicalJson} writes it
+ * (not null), else run through the FNV-1a hash ({@link running}) as {@link stateHash} reads it without writing it.
+ * (Writing 190,000 characters as a string of appends and then reading it back cost three times the hash itself: a
+ * fresh string of appends is read slowly once.)
+ */
+let written: string | null = null;
+
 /** The running FNV-1a hash of {@link stateHash} (an int32; read as unsigned at the end). */
 let running = FNV_OFFSET;
 
-/** Runs the hash over the UTF-16 code units of `text` (a short piece: a key, a value). */
-function feed(text: string): void {
+/** Puts a short piece (a key, a value, a bracket). */
+function put(text: string): void {
+  if (written !== null) {
+    written += text;
+    return;
+  }
   let h = running;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
   running = h;
 }
 
 /**
- * {@link feed} for a long text (a kept tree's, or {@link fnv1a32}'s): the same loop in a function of its own, so that
- * V8 reads it with the few string kinds it sees here (through the many kinds of the short pieces: four times slower).
+ * {@link put}'s hash for a long text (a kept tree's, or {@link fnv1a32}'s): the same loop in a function of its own, so
+ * that V8 reads it with the few string kinds it sees here (through the many kinds of the short pieces: four times
+ * slower).
  */
 function feedLong(text: string): void {
   let h = running;
@@ -197,64 +195,66 @@ function feedLong(text: string): void {
   running = h;
 }
 
-/** Runs the hash over one UTF-16 code unit. */
-function feedUnit(c: number): void {
-  running = Math.imul(running ^ c, FNV_PRIME);
-}
-
-/** Runs the hash over a string as JSON ({@link jsonString}'s text, without writing it). */
-function feedJsonString(s: string): void {
-  if (!PLAIN_STRING.test(s)) return feed(JSON.stringify(s));
-  feedUnit(0x22);
-  feed(s);
-  feedUnit(0x22);
+/** Puts a string as JSON ({@link jsonString}'s text). */
+function putJsonString(s: string): void {
+  if (!PLAIN_STRING.test(s)) return put(JSON.stringify(s));
+  put('"');
+  put(s);
+  put('"');
 }
 
 /**
- * Runs the hash over `canonicalJson(value)` without writing the whole text: piece by piece as {@link canonicalJson}
- * writes it, a kept tree's text ({@link freezeTree}) at once. (Writing 190,000 characters as a string of appends and
- * then reading it back cost three times the hash itself: a fresh string of appends is read slowly once.)
+ * Puts `canonicalJson(value)` piece by piece: the one walk of the canonical form, for both the text and the hash; a
+ * kept tree ({@link freezeTree}) as its kept text at once.
  */
-function feedCanonical(value: unknown): void {
+function emitCanonical(value: unknown): void {
   switch (typeof value) {
     case 'string':
-      return feedJsonString(value);
+      return putJsonString(value);
     case 'number':
-      return feed(Number.isFinite(value) ? String(value) : 'null');
+      return put(Number.isFinite(value) ? String(value) : 'null');
     case 'boolean':
-      return feed(value ? 'true' : 'false');
+      return put(value ? 'true' : 'false');
     case 'object':
-      if (value === null) return feed('null');
+      if (value === null) return put('null');
       break;
     default:
-      return feed(canonicalJson(value));
+      return put(canonicalJson(value));
   }
-  if (kept.has(value)) return feedLong(canonicalJson(value));
+  if (!kept.has(value)) return emitNode(value);
+  const text = canonicalJson(value);
+  if (written !== null) written += text;
+  else feedLong(text);
+}
+
+/** {@link emitCanonical} of an object or array (not null), walked (not its kept text). */
+function emitNode(value: object): void {
   if (Array.isArray(value)) {
-    feedUnit(0x5b); // [
+    put('[');
     for (let i = 0; i < value.length; i++) {
-      if (i > 0) feedUnit(0x2c); // ,
-      if (!(i in value)) continue; // a hole: nothing, as canonicalJson writes it
+      if (i > 0) put(',');
+      // A hole of a sparse array is written as nothing (as the first version's `map` + `join` did).
+      if (!(i in value)) continue;
       const v: unknown = value[i];
-      if (v === undefined) feed('null');
-      else feedCanonical(v);
+      if (v === undefined) put('null');
+      else emitCanonical(v);
     }
-    return feedUnit(0x5d); // ]
+    return put(']');
   }
   const obj = value as Record<string, unknown>;
   const keys = Object.keys(obj).sort();
-  feedUnit(0x7b); // {
+  put('{');
   let first = true;
   for (const k of keys) {
     const v = obj[k];
     if (v === undefined) continue;
-    if (!first) feedUnit(0x2c);
+    if (!first) put(',');
     first = false;
-    feedJsonString(k);
-    feedUnit(0x3a); // :
-    feedCanonical(v);
+    putJsonString(k);
+    put(':');
+    emitCanonical(v);
   }
-  feedUnit(0x7d); // }
+  put('}');
 }
 
 /** The running hash as 8 lower-case hex digits. */
@@ -272,15 +272,19 @@ export function fnv1a32(text: string): string {
 
 /**
  * Stable hash of a game state (or any JSON value): `fnv1a32(canonicalJson(state))`, computed without writing the
- * text (see {@link feedCanonical}); a tree given to {@link freezeTree} (a game's rosters) is written once.
+ * text ({@link emitCanonical} into the hash); a tree given to {@link freezeTree} (a game's rosters) is written once.
  */
 export function stateHash(state: unknown): string {
-  const outer = running; // a getter calling stateHash within: its own run
+  // A getter calling stateHash (or canonicalJson) within: its own run, and the outer one's restored.
+  const outerRunning = running;
+  const outerWritten = written;
   running = FNV_OFFSET;
+  written = null;
   try {
-    feedCanonical(state);
+    emitCanonical(state);
     return hex(running);
   } finally {
-    running = outer;
+    running = outerRunning;
+    written = outerWritten;
   }
 }
